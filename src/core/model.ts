@@ -1,0 +1,282 @@
+// Core data model shared by every stage of the pipeline: sessions as read from a file, the
+// messages an agent's context is built from, turns, and the provider requests rebuilt for them.
+// Everything here is plain, structured-cloneable data so it can cross the worker boundary.
+
+/** A problem found while reading input. `line` is 1-based; 0 means "the file as a whole". */
+export interface ReaderWarning {
+  line: number;
+  reason: string;
+}
+
+/**
+ * One entry of a session as the reader found it. `raw` is the parsed line, kept whole so that
+ * format-specific stages can read every field; `id`/`parentId` are normalised (formats without ids
+ * get synthetic, stable ones).
+ */
+export interface SessionEntry {
+  id: string;
+  parentId: string | null;
+  type: string;
+  /** ISO timestamp of the entry, when the format has one. */
+  timestamp: string | null;
+  /** 1-based line number in the file (0 for entries that do not come from a line). */
+  line: number;
+  raw: Record<string, unknown>;
+}
+
+export interface Session {
+  /** Registry id of the reader that produced it, e.g. "pi". */
+  formatId: string;
+  formatLabel: string;
+  fileName: string;
+  /** Format version as written in the file (pi: header.version, 1 when absent). */
+  formatVersion: number | null;
+  header: Record<string, unknown> | null;
+  entries: SessionEntry[];
+  warnings: ReaderWarning[];
+  /** Number of lines the reader looked at (including blank and bad ones). */
+  lineCount: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Agent messages (pi-ai shapes): what projection produces and conversion consumes.
+
+export interface TextBlock {
+  type: "text";
+  text: string;
+  textSignature?: string;
+}
+export interface ImageBlock {
+  type: "image";
+  data: string;
+  mimeType: string;
+}
+export interface ThinkingBlock {
+  type: "thinking";
+  thinking: string;
+  thinkingSignature?: string;
+  redacted?: boolean;
+}
+export interface ToolCallBlock {
+  type: "toolCall";
+  id: string;
+  name: string;
+  arguments: Record<string, unknown>;
+  thoughtSignature?: string;
+}
+
+export interface PiUsage {
+  input: number;
+  output: number;
+  cacheRead: number;
+  cacheWrite: number;
+  totalTokens: number;
+  cost?: Record<string, number>;
+}
+
+export interface UserMessage {
+  role: "user";
+  content: string | (TextBlock | ImageBlock)[];
+  timestamp?: number;
+}
+export interface AssistantMessage {
+  role: "assistant";
+  content: (TextBlock | ThinkingBlock | ToolCallBlock)[];
+  api?: string;
+  provider?: string;
+  model?: string;
+  usage?: PiUsage;
+  stopReason?: string;
+  errorMessage?: string;
+  responseId?: string;
+  timestamp?: number;
+}
+export interface ToolResultMessage {
+  role: "toolResult";
+  toolCallId: string;
+  toolName: string;
+  content: (TextBlock | ImageBlock)[];
+  isError: boolean;
+  details?: unknown;
+  timestamp?: number;
+}
+
+/** A message in the form the provider serializers take (pi's `Message` after convertToLlm). */
+export type LlmMessage = UserMessage | AssistantMessage | ToolResultMessage;
+
+/**
+ * Where a context message came from. `rule` names the step that produced it: `entry` for a
+ * message taken unchanged from the session, otherwise the spec's step name
+ * (`wrap:compaction-summary`, `wrap:branch-summary`, `render:bash`, `render:custom`,
+ * `user-words`, `fold:environment`, `note:reply-language`, …).
+ */
+export interface Provenance {
+  rule: string;
+  /** The session entry the message was built from, when there is one. */
+  entryId: string | null;
+  /** Spec rule id (e.g. "PI-C2") of the behaviour that produced it. */
+  ruleId?: string;
+  /** Set when the behaviour is an inference of ours ([INF] in the spec): the rule id. */
+  inferred?: string;
+  /** Free text shown in the UI to explain the message (why it was inserted, folded, …). */
+  explanation?: string;
+}
+
+export interface ContextMessage {
+  message: LlmMessage;
+  provenance: Provenance;
+}
+
+/** A message that a pipeline step removed, shown as a dropped span. */
+export interface DroppedMessage {
+  message: LlmMessage;
+  entryId: string | null;
+  reason: string;
+  ruleId?: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Providers and models
+
+/** Wire shapes, named as pi names its APIs. */
+export type ApiId = "openai-completions" | "openai-responses" | "anthropic-messages" | "google-generative-ai";
+export const API_IDS: readonly ApiId[] = [
+  "openai-completions",
+  "openai-responses",
+  "anthropic-messages",
+  "google-generative-ai",
+];
+
+export interface ModelRef {
+  provider: string;
+  modelId: string;
+}
+
+/** What we know about a model that the session file does not say. */
+export interface ModelInfo {
+  provider: string;
+  id: string;
+  api: ApiId;
+  contextWindow: number;
+  maxTokens: number;
+  reasoning: boolean;
+  /** Chat Completions: send the system prompt with role "developer". */
+  supportsDeveloperRole: boolean;
+  supportsReasoningEffort: boolean;
+  /** Where these facts came from: "catalogue", "catalogue-default", "user", "header". */
+  source: string;
+}
+
+/** Tool definition in provider-neutral form. */
+export interface ToolDefinition {
+  name: string;
+  description: string;
+  parameters: unknown;
+}
+
+/**
+ * The parts of a request a session file does not hold, taken from a captured request body
+ * (any of the four shapes). Fields left undefined were not in the capture.
+ */
+export interface RequestHeader {
+  /** Shape of the captured body it came from. */
+  api: ApiId;
+  /** System prompt text (joined when the capture had several blocks). */
+  systemPrompt?: string;
+  tools?: ToolDefinition[];
+  /** The capture's output cap (max_tokens, max_completion_tokens, max_output_tokens, …). */
+  maxTokens?: number;
+  /** Top-level keys of the capture we do not derive ourselves, kept verbatim in capture order. */
+  extraSettings: Record<string, unknown>;
+  /** File name or label the header came from, for the UI. */
+  source: string;
+}
+
+/** Marker placed in a request body where the session does not record the content. */
+export interface NotRecorded {
+  $notRecorded: string;
+}
+export function notRecorded(what: string): NotRecorded {
+  return { $notRecorded: what };
+}
+export function isNotRecorded(value: unknown): value is NotRecorded {
+  return typeof value === "object" && value !== null && "$notRecorded" in value;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Turns, timeline and requests
+
+export type ProfileId = "pi" | "senpi";
+
+export interface TurnSummary {
+  /** 1-based turn number: the N-th main provider call on the selected branch. */
+  turn: number;
+  /** The assistant entry that answered this turn's request. */
+  entryId: string;
+  timestamp: string | null;
+  model: ModelRef | null;
+  api: ApiId | null;
+  thinkingLevel: string;
+  messageCount: number;
+  /** pi's chars/4 estimate of the context (PI-K2), over the messages sent. */
+  estimatedTokens: number;
+  /** Total characters of the context messages' text. */
+  chars: number;
+  /** Usage recorded on the answering assistant message, when there is one. */
+  usage: PiUsage | null;
+  stopReason: string | null;
+  /** Badges for the timeline. */
+  afterCompaction: boolean;
+  modelSwitched: boolean;
+  hasNote: boolean;
+  hasDropped: boolean;
+}
+
+export interface CompactionEvent {
+  kind: "compaction";
+  entryId: string;
+  /** Turn number of the next main request after this compaction (or null at the end). */
+  beforeTurn: number | null;
+  timestamp: string | null;
+  tokensBefore: number | null;
+  firstKeptEntryId: string | null;
+  summaryChars: number;
+}
+
+export type TimelineItem = { kind: "turn"; turn: number } | CompactionEvent;
+
+export interface BranchInfo {
+  leafId: string;
+  /** Number of assistant messages (turns) on the path. */
+  turns: number;
+  /** Last entry timestamp on the branch. */
+  timestamp: string | null;
+  label: string | null;
+  isDefault: boolean;
+}
+
+export interface PipelineOptions {
+  profile: ProfileId;
+  /** Leaf of the branch to show; null/undefined: the default leaf (last entry in file order). */
+  leafId?: string | null;
+  /** Wire shape to render; null/undefined: the shape of the model in force at each turn. */
+  api?: ApiId | null;
+  header?: RequestHeader | null;
+  /** senpi reply-language notes on/off. */
+  notes?: boolean;
+  /** User edits to the model catalogue, keyed by "provider/modelId". */
+  modelOverrides?: Record<string, Partial<ModelInfo>>;
+}
+
+/** A rebuilt provider request for one turn. */
+export interface BuiltRequest {
+  api: ApiId;
+  /** The provider-shaped body, in the agent's key order. */
+  body: Record<string, unknown>;
+  /** The context messages it was built from (after every pipeline step), with provenance. */
+  messages: ContextMessage[];
+  dropped: DroppedMessage[];
+  model: ModelInfo;
+  /** Labels of the segments that are not recorded in the session (e.g. "system", "tools"). */
+  notRecorded: string[];
+}

@@ -1,0 +1,10 @@
+// Unit tests: pure core and CLI code under Node. Browser journeys live in e2e/ (Playwright).
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["test/**/*.test.ts"],
+    environment: "node",
+    testTimeout: 30000,
+  },
+});
