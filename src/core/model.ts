@@ -101,6 +101,52 @@ export interface ToolResultMessage {
   timestamp?: number;
 }
 
+export interface BashExecutionMessage {
+  role: "bashExecution";
+  command: string;
+  output: string;
+  exitCode?: number | null;
+  cancelled?: boolean;
+  truncated?: boolean;
+  fullOutputPath?: string;
+  excludeFromContext?: boolean;
+  timestamp?: number;
+}
+export interface CustomMessage {
+  role: "custom";
+  customType: string;
+  content: string | (TextBlock | ImageBlock)[];
+  display?: boolean;
+  details?: unknown;
+  timestamp?: number;
+}
+export interface BranchSummaryMessage {
+  role: "branchSummary";
+  summary: string;
+  fromId: string;
+  timestamp?: number;
+}
+export interface CompactionSummaryMessage {
+  role: "compactionSummary";
+  summary: string;
+  tokensBefore: number;
+  details?: unknown;
+  timestamp?: number;
+  /** senpi reply-language carrier (RL-21), set by the projection on the newest summary only. */
+  userLanguage?: string;
+  userLanguageRequested?: boolean;
+}
+
+/** A message of the agent's context before convertToLlm (pi's AgentMessage). */
+export type AgentMessage =
+  | UserMessage
+  | AssistantMessage
+  | ToolResultMessage
+  | BashExecutionMessage
+  | CustomMessage
+  | BranchSummaryMessage
+  | CompactionSummaryMessage;
+
 /** A message in the form the provider serializers take (pi's `Message` after convertToLlm). */
 export type LlmMessage = UserMessage | AssistantMessage | ToolResultMessage;
 
@@ -120,6 +166,31 @@ export interface Provenance {
   inferred?: string;
   /** Free text shown in the UI to explain the message (why it was inserted, folded, …). */
   explanation?: string;
+  /** pi/senpi: the `customType` of a custom message rendered as a user message (PI-C3, SP-C6). */
+  customType?: string;
+  /** senpi: the `context_edit` entry that replaced this message's content (SP-P2). */
+  editedBy?: string;
+  /**
+   * senpi reply-language notes (reply-language.md RL-15 … RL-23): set on an inserted note
+   * (`rule: "note:reply-language"`) and on a compaction summary that carries the note.
+   */
+  note?: ReplyLanguageNoteInfo;
+}
+
+/** Structured facts behind a reply-language note, for the UI's explanation. */
+export interface ReplyLanguageNoteInfo {
+  /** Listed name the note carries (RL-9). */
+  language: string;
+  /** Read from what the user wrote, or from an explicit request (RL-10). */
+  source: "written" | "explicit-request";
+  /** The user message entry the language was read from; null when not in the context. */
+  fromEntryId: string | null;
+  /** Characters of tool output, notices, bash output, branch summaries built up (RL-16); 0 for a carrier. */
+  builtUpChars: number;
+  /** [INF] rule ids that shaped this note (the UI badges it "inferred" and names them). */
+  inferredRules?: string[];
+  /** When the language came from a compaction summary's carrier: that summary's entry id. */
+  carriedByEntryId?: string | null;
 }
 
 export interface ContextMessage {
@@ -165,6 +236,12 @@ export interface ModelInfo {
   supportsReasoningEffort: boolean;
   /** Where these facts came from: "catalogue", "catalogue-default", "user", "header". */
   source: string;
+  /** Accepts image input (pi `input` includes "image"). Undefined: false, as pi's models.json default. */
+  supportsImages?: boolean;
+  /** Chat Completions: sends `store: false`. Undefined: true (pi's default for standard endpoints). */
+  supportsStore?: boolean;
+  /** Chat Completions: name of the output-cap key. Undefined: "max_completion_tokens". */
+  maxTokensField?: "max_completion_tokens" | "max_tokens";
 }
 
 /** Tool definition in provider-neutral form. */

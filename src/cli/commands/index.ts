@@ -1,0 +1,9 @@
+// The list of CLI commands, in the order `--help` shows them.
+import type { CliCommand } from "../registry";
+import { requestsCommand } from "./requests";
+
+export const COMMANDS: readonly CliCommand[] = [requestsCommand];
+
+export function findCommand(name: string): CliCommand | undefined {
+  return COMMANDS.find((command) => command.name === name);
+}

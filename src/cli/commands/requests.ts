@@ -1,0 +1,116 @@
+// `requests`: one JSON line per turn with the provider request pi sent, and, in timeline order,
+// one line per compaction with the summariser request(s) behind it (PI-R10, PI-R12).
+import { API_IDS, type ApiId, type PipelineOptions, type ProfileId } from "../../core/model";
+import { analyzeSession, buildTurnRequest } from "../../core/pipeline";
+import { buildCompactionRequests, type BoundaryRule, type CompactionRebuildOptions } from "../../core/compaction/pi";
+import { integerOption, listOption } from "../args";
+import { loadCompactionInstructions, loadHeader, loadSession } from "../inputs";
+import { CliError, type CliIo } from "../io";
+import type { CliCommand, CliOptionValues } from "../registry";
+
+const NAME = "requests";
+
+function parseFocus(values: string[]): Record<string, string> {
+  const focus: Record<string, string> = {};
+  for (const value of values) {
+    const at = value.indexOf("=");
+    if (at <= 0) throw new CliError(`${NAME}: --compaction-focus must be <entryId>=<text> (got "${value}")`);
+    focus[value.slice(0, at)] = value.slice(at + 1);
+  }
+  return focus;
+}
+
+function buildOptions(options: CliOptionValues, io: CliIo): CompactionRebuildOptions {
+  const pipeline: PipelineOptions = {
+    profile: (options.profile as ProfileId | undefined) ?? "pi",
+    leafId: (options.leaf as string | undefined) ?? null,
+    api: (options.provider as ApiId | undefined) ?? null,
+    header: typeof options.header === "string" ? loadHeader(io, options.header) : null,
+  };
+  const reserveTokens = integerOption(options, "reserve-tokens", NAME);
+  const keepRecentTokens = integerOption(options, "keep-recent-tokens", NAME, 0);
+  return {
+    ...pipeline,
+    instructions: loadCompactionInstructions(io, listOption(options, "compaction-instructions")),
+    settings: {
+      ...(reserveTokens !== undefined ? { reserveTokens } : {}),
+      ...(keepRecentTokens !== undefined ? { keepRecentTokens } : {}),
+    },
+    boundaryRule: (options["boundary-rule"] as BoundaryRule | undefined) ?? "G2",
+    customInstructions: parseFocus(listOption(options, "compaction-focus")),
+  };
+}
+
+async function run(positionals: string[], options: CliOptionValues, io: CliIo): Promise<number> {
+  const file = positionals[0]!;
+  const turnOption = integerOption(options, "turn", NAME);
+  const rebuildOptions = buildOptions(options, io);
+  const session = loadSession(io, file);
+  if (rebuildOptions.leafId && !session.entries.some((e) => e.id === rebuildOptions.leafId)) {
+    throw new CliError(`${NAME}: --leaf ${rebuildOptions.leafId} is not an entry of ${file}`);
+  }
+
+  let analysis;
+  try {
+    analysis = analyzeSession(session, rebuildOptions);
+  } catch (error) {
+    throw new CliError(`unsupported input ${file}: ${(error as Error).message}`);
+  }
+  for (const warning of analysis.warnings) io.stderr(`warning: line ${warning.line}: ${warning.reason}\n`);
+
+  if (turnOption !== undefined && turnOption > analysis.turns.length) {
+    throw new CliError(`${NAME}: --turn ${turnOption} does not exist (the branch has ${analysis.turns.length} turns)`);
+  }
+
+  for (const item of analysis.timeline) {
+    if (item.kind === "turn") {
+      if (turnOption !== undefined && item.turn !== turnOption) continue;
+      const built = buildTurnRequest(session, rebuildOptions, item.turn);
+      io.stdout(`${JSON.stringify({ turn: item.turn, request: built.body })}\n`);
+    } else if (item.kind === "compaction" && turnOption === undefined) {
+      let requests: Record<string, unknown>[] = [];
+      try {
+        requests = buildCompactionRequests(session, rebuildOptions, item.entryId).requests.map((r) => r.body);
+      } catch (error) {
+        io.stderr(`warning: compaction ${item.entryId}: ${(error as Error).message}\n`);
+      }
+      io.stdout(`${JSON.stringify({ kind: "compaction", entryId: item.entryId, beforeTurn: item.beforeTurn, requests })}\n`);
+    }
+  }
+  return 0;
+}
+
+export const requestsCommand: CliCommand = {
+  name: NAME,
+  summary: "print the provider request of every turn (and every compaction's summariser requests) as JSON lines",
+  positionals: ["<session-file>"],
+  options: [
+    { name: "turn", value: "N", description: "only turn N (1-based); compaction lines are then left out" },
+    { name: "provider", value: "API", description: "wire shape to render instead of the recorded one", choices: API_IDS },
+    { name: "header", value: "captured-request.json", description: "captured main request: system prompt, tools and settings come from it" },
+    { name: "profile", value: "pi|senpi", description: "pipeline profile (default pi)", choices: ["pi", "senpi"] },
+    { name: "leaf", value: "entryId", description: "branch to show: the path ending at this entry (default: last entry in file order)" },
+    {
+      name: "compaction-instructions",
+      value: "captured-summary-request.json",
+      description: "captured pi summariser request: fills the summariser system prompt and instruction texts (repeatable)",
+      multiple: true,
+    },
+    { name: "reserve-tokens", value: "N", description: "pi compaction.reserveTokens in force (default 16384); sets the summariser caps" },
+    { name: "keep-recent-tokens", value: "N", description: "pi compaction.keepRecentTokens in force (default 20000); used to check the recorded cut" },
+    { name: "boundary-rule", value: "G1|G2", description: "compaction boundary generation (default G2, pi 0.73.1)", choices: ["G1", "G2"] },
+    {
+      name: "compaction-focus",
+      value: "entryId=text",
+      description: "custom instructions given to /compact for that compaction entry (not stored in sessions; repeatable)",
+      multiple: true,
+    },
+  ],
+  details: [
+    "Output, one JSON object per line, in timeline order:",
+    '  {"turn":N,"request":{...provider body...}}',
+    '  {"kind":"compaction","entryId":"…","beforeTurn":N|null,"requests":[{...summariser body...}, …]}',
+    'Parts the session does not record (system prompt, tools, summariser texts) are {"$notRecorded":"…"} markers.',
+  ].join("\n"),
+  run,
+};

@@ -1,0 +1,71 @@
+// Reading the CLI's inputs: session files (bytes → readSessionBytes, reader warnings to stderr),
+// captured request headers and captured compaction requests.
+import path from "node:path";
+import type { Session } from "../core/model";
+import type { RequestHeader } from "../core/model";
+import { readSessionBytes } from "../core/readers";
+import { extractRequestHeader } from "../core/providers";
+import {
+  extractCompactionInstructions,
+  mergeCompactionInstructions,
+  type CompactionInstructions,
+} from "../core/compaction/pi";
+import { CliError, type CliIo } from "./io";
+
+function readBytes(io: CliIo, file: string, what: string): Uint8Array {
+  try {
+    return io.readFile(file);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "is a directory" : (error as Error).message;
+    throw new CliError(`cannot read ${what} ${file}: ${reason}`);
+  }
+}
+
+/** Reads and parses a session file; reader warnings go to stderr as `warning: line N: reason`. */
+export function loadSession(io: CliIo, file: string): Session {
+  const bytes = readBytes(io, file, "session file");
+  const decoder = new TextDecoder("utf-8");
+  let session: Session;
+  try {
+    session = readSessionBytes(bytes, path.basename(file), (lineBytes) => decoder.decode(lineBytes));
+  } catch (error) {
+    throw new CliError(`unsupported input: ${(error as Error).message}`);
+  }
+  for (const warning of session.warnings) io.stderr(`warning: line ${warning.line}: ${warning.reason}\n`);
+  if (session.entries.length === 0) throw new CliError(`no session entries in ${file}`);
+  return session;
+}
+
+function readJson(io: CliIo, file: string, what: string): unknown {
+  const text = new TextDecoder("utf-8").decode(readBytes(io, file, what));
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new CliError(`${what} ${file} is not JSON: ${(error as Error).message}`);
+  }
+}
+
+/** A captured request body → request header (system prompt, tools, settings). */
+export function loadHeader(io: CliIo, file: string): RequestHeader {
+  const body = readJson(io, file, "request header");
+  try {
+    return extractRequestHeader(body, path.basename(file));
+  } catch (error) {
+    throw new CliError(`request header ${file}: ${(error as Error).message}`);
+  }
+}
+
+/** Captured summariser requests → the instruction slots they fill (first capture of a slot wins). */
+export function loadCompactionInstructions(io: CliIo, files: string[]): CompactionInstructions | undefined {
+  if (files.length === 0) return undefined;
+  const all: CompactionInstructions[] = [];
+  for (const file of files) {
+    const captured = extractCompactionInstructions(readJson(io, file, "compaction request"), path.basename(file));
+    if (!captured) {
+      throw new CliError(`compaction request ${file} is not a pi summariser request (system prompt + one "<conversation>" user message)`);
+    }
+    all.push(captured.instructions);
+  }
+  return mergeCompactionInstructions(...all);
+}

@@ -1,0 +1,19 @@
+// What a CLI command may touch in the outside world, injected so tests run commands in-process.
+export interface CliIo {
+  /** Writes to standard output (the caller adds line ends). */
+  stdout(text: string): void;
+  /** Writes to standard error. */
+  stderr(text: string): void;
+  /** Reads a whole file as bytes; throws (Node's error) when it cannot. */
+  readFile(path: string): Uint8Array;
+}
+
+/** A problem the user can fix (bad arguments, unreadable input): exit status 1, one line. */
+export class CliError extends Error {
+  readonly exitCode: number;
+  constructor(message: string, exitCode = 1) {
+    super(message);
+    this.name = "CliError";
+    this.exitCode = exitCode;
+  }
+}

@@ -1,0 +1,65 @@
+// The CLI over injected IO: `runCli(argv, io)` dispatches to a command from the registry and
+// returns the exit status (0 success, 1 bad arguments or unreadable/unsupported input).
+import { parseCommandArgs } from "./args";
+import { COMMANDS, findCommand } from "./commands";
+import { CliError, type CliIo } from "./io";
+import type { CliCommand } from "./registry";
+
+const PROGRAM = "npm run cli --";
+
+export function mainUsage(): string {
+  const width = Math.max(...COMMANDS.map((c) => c.name.length));
+  return [
+    `Usage: ${PROGRAM} <command> <session-file> [options]`,
+    "",
+    "Commands:",
+    ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
+    "",
+    `Run "${PROGRAM} <command> --help" for the options of a command.`,
+    "Exit status: 0 on success, 1 on bad arguments or unreadable/unsupported input.",
+    "",
+  ].join("\n");
+}
+
+export function commandUsage(command: CliCommand): string {
+  const lines = [`Usage: ${PROGRAM} ${command.name} ${command.positionals.join(" ")} [options]`, "", command.summary, "", "Options:"];
+  const labels = command.options.map((o) => `--${o.name}${o.value ? ` <${o.value}>` : ""}`);
+  // Labels longer than the column get their description on the next line.
+  const width = 30;
+  command.options.forEach((option, i) => {
+    const label = labels[i]!;
+    if (label.length <= width) lines.push(`  ${label.padEnd(width)}  ${option.description}`);
+    else lines.push(`  ${label}`, `  ${" ".repeat(width)}  ${option.description}`);
+  });
+  lines.push(`  ${"--help".padEnd(width)}  show this help`);
+  if (command.details) lines.push("", command.details);
+  return `${lines.join("\n")}\n`;
+}
+
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === "--help" || name === "-h" || name === "help") {
+    (name === undefined ? io.stderr : io.stdout)(mainUsage());
+    return name === undefined ? 1 : 0;
+  }
+  const command = findCommand(name);
+  if (!command) {
+    io.stderr(`error: unknown command "${name}" (commands: ${COMMANDS.map((c) => c.name).join(", ")}; see --help)\n`);
+    return 1;
+  }
+  try {
+    const parsed = parseCommandArgs(command, rest);
+    if (parsed.help) {
+      io.stdout(commandUsage(command));
+      return 0;
+    }
+    return await command.run(parsed.positionals, parsed.options, io);
+  } catch (error) {
+    if (error instanceof CliError) {
+      io.stderr(`error: ${error.message}\n`);
+      return error.exitCode;
+    }
+    io.stderr(`error: ${(error as Error).message ?? String(error)}\n`);
+    return 1;
+  }
+}

@@ -1,0 +1,90 @@
+// Model lookup: what Contextscope assumes about a session's model (context window, output cap,
+// reasoning, wire-shape compat flags). Exact provider/id match in the catalogue, then id alone,
+// else a labelled default; the user's overrides (keyed "provider/modelId") win over all of it.
+import type { ApiId, ModelInfo, ModelRef } from "../model";
+import { MODEL_CATALOGUE } from "./catalogue-data";
+import type { CatalogueEntry } from "./catalogue-data";
+
+export { MODEL_CATALOGUE } from "./catalogue-data";
+export type { CatalogueEntry } from "./catalogue-data";
+
+/** Figures assumed for a model the catalogue does not know. */
+export const DEFAULT_MODEL_FIGURES = {
+  contextWindow: 128000,
+  maxTokens: 16384,
+} as const;
+
+export const DEFAULT_MODEL_SOURCE = "catalogue-default";
+export const USER_MODEL_SOURCE = "user";
+
+export function modelKey(provider: string, modelId: string): string {
+  return `${provider}/${modelId}`;
+}
+
+function fromEntry(entry: CatalogueEntry, provider: string, api: ApiId, source: string): ModelInfo {
+  return {
+    provider,
+    id: entry.id,
+    api,
+    contextWindow: entry.contextWindow,
+    maxTokens: entry.maxTokens,
+    reasoning: entry.reasoning,
+    supportsDeveloperRole: entry.supportsDeveloperRole,
+    supportsReasoningEffort: entry.supportsReasoningEffort,
+    supportsImages: entry.supportsImages,
+    source,
+  };
+}
+
+/**
+ * What we assume about `ref`. `apiHint` (the API the session recorded for the turn) wins over the
+ * catalogue's API, because the session says what was actually sent. A match by id alone keeps the
+ * session's provider (pi compares provider, API and id to decide what an assistant message may
+ * replay) and says so in `source`.
+ */
+export function resolveModel(
+  ref: ModelRef | null,
+  apiHint: ApiId | null,
+  overrides?: Record<string, Partial<ModelInfo>>,
+): ModelInfo {
+  const provider = ref?.provider ?? "unknown";
+  const modelId = ref?.modelId ?? "unknown";
+
+  let resolved: ModelInfo;
+  const exact = ref ? MODEL_CATALOGUE.find((entry) => entry.provider === provider && entry.id === modelId) : undefined;
+  const byId = exact ?? (ref ? MODEL_CATALOGUE.find((entry) => entry.id === modelId) : undefined);
+  if (exact) {
+    resolved = fromEntry(exact, provider, apiHint ?? exact.api, exact.source);
+  } else if (byId) {
+    resolved = fromEntry(byId, provider, apiHint ?? byId.api, `${byId.source}, matched by id from ${byId.provider}`);
+  } else {
+    resolved = {
+      provider,
+      id: modelId,
+      api: apiHint ?? "openai-completions",
+      contextWindow: DEFAULT_MODEL_FIGURES.contextWindow,
+      maxTokens: DEFAULT_MODEL_FIGURES.maxTokens,
+      reasoning: false,
+      supportsDeveloperRole: false,
+      supportsReasoningEffort: false,
+      supportsImages: false,
+      source: DEFAULT_MODEL_SOURCE,
+    };
+  }
+
+  const override = overrides?.[modelKey(provider, modelId)];
+  if (override) {
+    // Identity fields stay those of the session; everything else may be edited.
+    const { provider: _p, id: _i, source: _s, ...figures } = override;
+    resolved = { ...resolved, ...stripUndefined(figures), source: USER_MODEL_SOURCE };
+  }
+  return resolved;
+}
+
+function stripUndefined<T extends object>(value: T): Partial<T> {
+  const out: Partial<T> = {};
+  for (const [key, entry] of Object.entries(value)) {
+    if (entry !== undefined && key !== "__proto__") (out as Record<string, unknown>)[key] = entry;
+  }
+  return out;
+}

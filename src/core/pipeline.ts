@@ -1,0 +1,103 @@
+// The per-turn pipeline API that the UI worker, the CLI and the other core modules call:
+// analyse a session (branches, turns, timeline), build one turn's context messages, and build
+// one turn's provider request. Each session format registers a FormatPipeline; pi and senpi
+// sessions go through src/core/pi (projection → conversion → senpi steps) and src/core/providers.
+import type { ApiId, BuiltRequest, PipelineOptions, Session } from "./model";
+import { resolveModel } from "./models/catalogue";
+import {
+  analyzePiSession,
+  buildPiTurnContext,
+  countPiTurns,
+  type PipelineHooks,
+  type SessionAnalysis,
+  type TurnContext,
+} from "./pi/turns";
+import { getSerializer } from "./providers";
+
+export type { PipelineHooks, SessionAnalysis, TurnContext } from "./pi/turns";
+export type { NotesStep } from "./pi/senpi";
+
+/** What a session format plugs into the pipeline. */
+export interface FormatPipeline {
+  analyze(session: Session, options: PipelineOptions, hooks: PipelineHooks): SessionAnalysis;
+  countTurns(session: Session, options: PipelineOptions): number;
+  buildTurnContext(session: Session, options: PipelineOptions, turn: number, hooks: PipelineHooks): TurnContext;
+  /**
+   * Formats whose agent does not send pi-ai shaped requests (Claude Code, Codex, opencode) build
+   * the body themselves; without this, the context goes through the provider serializers.
+   */
+  buildTurnRequest?(session: Session, options: PipelineOptions, turn: number, hooks: PipelineHooks): BuiltRequest;
+}
+
+const piPipeline: FormatPipeline = {
+  analyze: (session, options) => analyzePiSession(session, options),
+  countTurns: countPiTurns,
+  buildTurnContext: buildPiTurnContext,
+};
+
+/** Pipelines by reader format id (`Session.formatId`). */
+const FORMAT_PIPELINES: Readonly<Record<string, FormatPipeline>> = {
+  pi: piPipeline,
+};
+
+function pipelineFor(session: Session): FormatPipeline {
+  const pipeline = FORMAT_PIPELINES[session.formatId];
+  if (!pipeline) throw new Error(`No pipeline for sessions of format "${session.formatId}" (${session.formatLabel})`);
+  return pipeline;
+}
+
+/** Branches, turn summaries and the timeline of the selected branch. Linear in the branch size. */
+export function analyzeSession(session: Session, options: PipelineOptions, hooks: PipelineHooks = {}): SessionAnalysis {
+  if (session.entries.length === 0) {
+    return { branches: [], leafId: null, turns: [], timeline: [], warnings: [] };
+  }
+  return pipelineFor(session).analyze(session, options, hooks);
+}
+
+/** Number of turns (main requests) on the selected branch. */
+export function countTurns(session: Session, options: PipelineOptions): number {
+  if (session.entries.length === 0) return 0;
+  return pipelineFor(session).countTurns(session, options);
+}
+
+/** The context messages of turn `turn` (1-based) after every pipeline step. */
+export function buildTurnContext(
+  session: Session,
+  options: PipelineOptions,
+  turn: number,
+  hooks: PipelineHooks = {},
+): TurnContext {
+  if (session.entries.length === 0) throw new RangeError(`turn ${turn} does not exist: the session is empty`);
+  return pipelineFor(session).buildTurnContext(session, options, turn, hooks);
+}
+
+/**
+ * The provider request of turn `turn`. Wire shape: `options.api`, else the api recorded on the
+ * answering assistant message, else the model's catalogue api, else "openai-completions".
+ */
+export function buildTurnRequest(
+  session: Session,
+  options: PipelineOptions,
+  turn: number,
+  hooks: PipelineHooks = {},
+): BuiltRequest {
+  const pipeline = session.entries.length > 0 ? pipelineFor(session) : null;
+  if (pipeline?.buildTurnRequest) return pipeline.buildTurnRequest(session, options, turn, hooks);
+  const context = buildTurnContext(session, options, turn, hooks);
+  const model = resolveModel(context.model, context.api, options.modelOverrides);
+  const api: ApiId = context.api ?? model.api ?? "openai-completions";
+  const serialized = getSerializer(api).serialize({
+    model,
+    messages: context.messages.map((item) => item.message),
+    header: options.header ?? null,
+    thinkingLevel: context.thinkingLevel,
+  });
+  return {
+    api,
+    body: serialized.body,
+    messages: context.messages,
+    dropped: context.dropped,
+    model,
+    notRecorded: serialized.notRecorded,
+  };
+}

@@ -1,0 +1,112 @@
+// Canonical rendering of cache segments (PR-2, PD-5): what a segment "is" for prefix comparison.
+// A segment's value is its body fragment with cache markers removed, a string content seen as one
+// text block, and a message's content split off from its header. The rendering is the compact
+// JSON of that value (PR-1 byte form); tokens are counted on its decoded text leaves (TK-8).
+import { isNotRecorded } from "../model";
+import type { CacheMarker } from "./types";
+
+/** How a segment's canonical value is derived from its source (no copies on the hot path). */
+export type SegmentView =
+  /** The source object as it is. */
+  | "whole"
+  /** The source object without its cache-marker keys. */
+  | "strip"
+  /** A message without its content keys (role and the message's other keys). */
+  | "header"
+  /** A string content seen as one text block `{type: textType, text}` (PD-5). */
+  | "text-block";
+
+/** Keys that hold cache markers, never content (PD-5). */
+export const MARKER_KEYS: readonly string[] = ["cache_control", "prompt_cache_breakpoint"];
+
+/** Keys whose string values are structure, not prompt text: not counted as text tokens. */
+const STRUCTURAL_KEYS = new Set([
+  "type",
+  "id",
+  "role",
+  "tool_use_id",
+  "tool_call_id",
+  "call_id",
+  "status",
+  "signature",
+  "thinkingSignature",
+  "thoughtSignature",
+  "media_type",
+  "mimeType",
+  "$notRecorded",
+]);
+
+/** Content keys split off a message header, per shape. */
+export const HEADER_EXCLUDED_KEYS: readonly string[] = ["content", "tool_calls", "parts"];
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** The marker a block carries (PD-5), or null. */
+export function markerOf(block: unknown): CacheMarker | null {
+  if (!isPlainObject(block)) return null;
+  const control = block.cache_control;
+  if (isPlainObject(control)) return { kind: "cache_control", ttl: typeof control.ttl === "string" ? control.ttl : null };
+  const breakpoint = block.prompt_cache_breakpoint;
+  if (breakpoint !== undefined && breakpoint !== null && breakpoint !== false) {
+    const ttl = isPlainObject(breakpoint) && typeof breakpoint.ttl === "string" ? breakpoint.ttl : null;
+    return { kind: "prompt_cache_breakpoint", ttl };
+  }
+  return null;
+}
+
+function withoutKeys(source: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
+  const result: Record<string, unknown> = {};
+  for (const key of Object.keys(source)) if (!keys.includes(key)) result[key] = source[key];
+  return result;
+}
+
+/** The canonical value of a segment (allocates only for stripped, header and text-block views). */
+export function canonicalValue(source: unknown, view: SegmentView, textType = "text"): unknown {
+  switch (view) {
+    case "whole":
+      return source;
+    case "strip":
+      return isPlainObject(source) && markerOf(source) ? withoutKeys(source, MARKER_KEYS) : source;
+    case "header":
+      return isPlainObject(source) ? withoutKeys(source, HEADER_EXCLUDED_KEYS) : source;
+    case "text-block":
+      return { type: textType, text: source };
+  }
+}
+
+/** Compact JSON (PR-1); `undefined` renders as `null` so every value has a rendering. */
+export function renderCanonical(value: unknown): string {
+  return JSON.stringify(value) ?? "null";
+}
+
+/**
+ * The decoded text leaves of a value, in rendering order: what a tokenizer sees (TK-8). Strings
+ * under structural keys (type, id, role, …) and `$notRecorded` markers are left out.
+ */
+export function tokenTextOf(value: unknown): string {
+  const parts: string[] = [];
+  collectText(value, null, parts);
+  return parts.join("");
+}
+
+function collectText(value: unknown, key: string | null, parts: string[]): void {
+  if (typeof value === "string") {
+    if (key === null || !STRUCTURAL_KEYS.has(key)) parts.push(value);
+    return;
+  }
+  if (Array.isArray(value)) {
+    for (const item of value) collectText(item, null, parts);
+    return;
+  }
+  if (isPlainObject(value)) {
+    if (isNotRecorded(value)) return;
+    for (const k of Object.keys(value)) collectText(value[k], k, parts);
+  }
+}
+
+/** Whether a string leaf under `key` counts as text (the rule of `tokenTextOf`). */
+export function isTextKey(key: string | number | null): boolean {
+  return typeof key !== "string" || !STRUCTURAL_KEYS.has(key);
+}

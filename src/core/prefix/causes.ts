@@ -1,0 +1,173 @@
+// PD-2: why request N+1 stops extending request N. Conditions are checked in the spec's order; the
+// first match is the primary cause and every other match is listed as contributing. Inputs are the
+// two segmented requests, their diff, the provenance of their context messages, and facts only the
+// caller knows (compaction between, branch switch, dropped failed turn, model change).
+import type { ContextMessage } from "../model";
+import { isBillingHeaderBlock } from "./segment-anthropic";
+import { segmentValue } from "./segment-builder";
+import { tokenTextOf } from "./canonical";
+import { changedSettings } from "./settings";
+import type { CauseReport, PrefixCause, PrefixDiff, SegmentedRequest, TurnFacts } from "./types";
+
+export interface CauseInput {
+  previous: SegmentedRequest;
+  next: SegmentedRequest;
+  diff: PrefixDiff;
+  previousMessages?: readonly ContextMessage[] | null;
+  nextMessages?: readonly ContextMessage[] | null;
+  facts?: TurnFacts | null;
+}
+
+/** PD-2 order of the causes. */
+export const CAUSE_ORDER: readonly PrefixCause[] = [
+  "model-changed",
+  "settings-changed",
+  "tools-changed",
+  "history-rewritten",
+  "failed-turn-dropped",
+  "branch-switch",
+  "system-changed",
+  "insertion",
+  "note-removed",
+  "timestamp-changed",
+  "truncation",
+  "mutation",
+];
+
+/** Provenance rules that are the session's own content or a rendering of it, not a synthesis. */
+function isSynthesized(rule: string): boolean {
+  return !(rule === "entry" || rule.startsWith("render:") || rule.startsWith("wrap:"));
+}
+
+/** Dates, times, ISO stamps and epoch numbers: what changes in "otherwise equal" text. */
+const TIMESTAMP_LIKE = [
+  /\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?/g,
+  /\b\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?\b/g,
+  /\b\d{10}(?:\d{3})?\b/g,
+  /\b(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*,? /g,
+  /\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]* \d{1,2}(?:,? \d{4})?\b/g,
+  /\b\d{1,2}\/\d{1,2}\/\d{2,4}\b/g,
+];
+
+export function maskTimestamps(text: string): string {
+  let masked = text;
+  for (const pattern of TIMESTAMP_LIKE) masked = masked.replace(pattern, "\u0000");
+  return masked;
+}
+
+/** The visible text of a context message (for matching provenance to a segment). */
+export function contextMessageText(message: ContextMessage): string {
+  const content = (message.message as { content?: unknown }).content;
+  if (typeof content === "string") return content;
+  if (!Array.isArray(content)) return "";
+  const parts: string[] = [];
+  for (const block of content) {
+    if (block && typeof block === "object") {
+      const b = block as Record<string, unknown>;
+      if (typeof b.text === "string") parts.push(b.text);
+      else if (typeof b.thinking === "string") parts.push(b.thinking);
+    }
+  }
+  return parts.join("");
+}
+
+function textsOf(messages: readonly ContextMessage[] | null | undefined): Set<string> {
+  const set = new Set<string>();
+  for (const m of messages ?? []) set.add(contextMessageText(m));
+  return set;
+}
+
+/** Synthesized messages of `messages` whose text does not occur in `other`. */
+function synthesizedOnlyIn(
+  messages: readonly ContextMessage[] | null | undefined,
+  other: readonly ContextMessage[] | null | undefined,
+): ContextMessage[] {
+  if (!messages || !other) return [];
+  const otherTexts = textsOf(other);
+  return messages.filter((m) => isSynthesized(m.provenance.rule) && !otherTexts.has(contextMessageText(m)));
+}
+
+function matchesSegmentText(message: ContextMessage, segmentText: string): boolean {
+  const text = contextMessageText(message);
+  if (text.length === 0 || segmentText.length === 0) return false;
+  return segmentText.includes(text) || text.includes(segmentText);
+}
+
+export function classifyBreak(input: CauseInput): CauseReport {
+  const { previous, next, diff } = input;
+  const facts = input.facts ?? {};
+  const matched = new Set<PrefixCause>();
+  const details: Partial<Record<PrefixCause, string>> = {};
+  const settingsChanged = changedSettings(previous.settings, next.settings);
+
+  if (facts.modelChanged || (previous.model !== null && next.model !== null && previous.model !== next.model)) matched.add("model-changed");
+  if (settingsChanged.length > 0) matched.add("settings-changed");
+
+  const hasBreak = diff.breakSegmentIndex !== null;
+  if (hasBreak) {
+    const index = diff.breakSegmentIndex!;
+    const prevSegment = previous.segments[index] ?? null;
+    const nextSegment = next.segments[index] ?? null;
+    const prevText = prevSegment ? tokenTextOf(segmentValue(prevSegment)) : "";
+    const nextText = nextSegment ? tokenTextOf(segmentValue(nextSegment)) : "";
+
+    if (diff.breakLevel === "tools") matched.add("tools-changed");
+
+    const newSummaries = (input.nextMessages ?? []).filter(
+      (m) => m.provenance.rule.startsWith("wrap:compaction") && !textsOf(input.previousMessages).has(contextMessageText(m)),
+    );
+    if (facts.compactionBetween || (input.previousMessages && newSummaries.length > 0)) matched.add("history-rewritten");
+    if (facts.droppedFailedTurn) matched.add("failed-turn-dropped");
+    const newBranchSummary = (input.nextMessages ?? []).some(
+      (m) => m.provenance.rule === "wrap:branch-summary" && !textsOf(input.previousMessages).has(contextMessageText(m)),
+    );
+    if (facts.branchSwitched || (input.previousMessages && newBranchSummary)) matched.add("branch-switch");
+
+    if (diff.breakLevel === "system") {
+      matched.add("system-changed");
+      if (nextSegment && prevSegment && isBillingHeaderBlock(segmentValue(nextSegment)) && isBillingHeaderBlock(segmentValue(prevSegment))) {
+        details["system-changed"] = "billing header";
+      } else if (prevText !== nextText && maskTimestamps(prevText) === maskTimestamps(nextText)) details["system-changed"] = "date line";
+    }
+
+    if (diff.breakLevel === "messages") {
+      const inserted = synthesizedOnlyIn(input.nextMessages, input.previousMessages);
+      if (inserted.some((m) => matchesSegmentText(m, nextText))) matched.add("insertion");
+      const removed = synthesizedOnlyIn(input.previousMessages, input.nextMessages);
+      if (removed.some((m) => matchesSegmentText(m, prevText))) matched.add("note-removed");
+      if (prevText !== nextText && maskTimestamps(prevText) === maskTimestamps(nextText)) matched.add("timestamp-changed");
+      const shorterText = nextText.length < prevText.length && prevText.startsWith(nextText);
+      const blocksRemoved =
+        prevSegment !== null &&
+        nextSegment !== null &&
+        prevSegment.view !== "header" &&
+        nextSegment.view === "header" &&
+        (nextSegment.messageIndex ?? 0) > (prevSegment.messageIndex ?? 0);
+      if (diff.nextIsPrefixOfPrevious || shorterText || blocksRemoved) matched.add("truncation");
+      if (matched.size === 0) matched.add("mutation");
+    } else if (diff.nextIsPrefixOfPrevious) matched.add("truncation");
+  }
+
+  const ordered = CAUSE_ORDER.filter((cause) => matched.has(cause));
+  const cause = ordered[0] ?? null;
+  if (matched.has("history-rewritten")) details["history-rewritten"] = facts.compactionBetween ? "compaction" : "compaction (from provenance)";
+  if (matched.has("settings-changed")) details["settings-changed"] = settingsChanged.join(", ");
+  return {
+    cause,
+    detail: cause === null ? null : (details[cause] ?? null),
+    details,
+    contributing: ordered.slice(1),
+    settingsChanged,
+    diagnosticsName: diagnosticsNameOf(cause, diff),
+  };
+}
+
+/** CA-7: the name Anthropic's cache diagnostics gives the same situation. */
+function diagnosticsNameOf(cause: PrefixCause | null, diff: PrefixDiff): CauseReport["diagnosticsName"] {
+  if (cause === null) return null;
+  if (cause === "model-changed") return "model_changed";
+  if (diff.breakLevel === "tools") return "tools_changed";
+  if (diff.breakLevel === "system") return "system_changed";
+  if (diff.breakLevel === "messages" || diff.breakLevel === "schema") return "messages_changed";
+  return null;
+}

@@ -1,0 +1,150 @@
+// Helpers every provider serializer uses: text sanitising as pi-ai does it, the system prompt and
+// tool definitions from the request header (or a not-recorded marker), the output cap, the
+// thinking-level mapping, and appending the header's extra settings after the derived keys.
+import { notRecorded } from "../model";
+import type { ApiId, ModelInfo, NotRecorded, RequestHeader, TextBlock, ToolDefinition } from "../model";
+import type { SerializeInput } from "./registry";
+
+/** Labels used in `SerializeOutput.notRecorded`. */
+export const NOT_RECORDED_SYSTEM = "system";
+export const NOT_RECORDED_TOOLS = "tools";
+
+/** pi-ai's default output cap when no maxTokens option is passed (`buildBaseOptions`). */
+export const DEFAULT_MAX_TOKENS_CAP = 32000;
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** pi-ai removes unpaired UTF-16 surrogates from every text it sends. */
+export function sanitizeText(text: string): string {
+  return text.replace(LONE_SURROGATE, "");
+}
+
+/** Text of the text blocks of a content list, joined with `separator`. */
+export function joinText(content: readonly { type: string }[], separator: string): string {
+  return content
+    .filter((block): block is TextBlock => block.type === "text")
+    .map((block) => block.text)
+    .join(separator);
+}
+
+export function isBlank(text: string | undefined | null): boolean {
+  return !text || text.trim().length === 0;
+}
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The system prompt to send: the header's text, a marker when there is no header or the header
+ * has no system prompt, or null when the header says the system prompt is empty (pi then sends
+ * no system part at all).
+ */
+export function resolveSystemPrompt(
+  header: RequestHeader | null,
+  notRecordedLabels: string[],
+): string | NotRecorded | null {
+  if (header && header.systemPrompt !== undefined) {
+    return header.systemPrompt.length > 0 ? sanitizeText(header.systemPrompt) : null;
+  }
+  notRecordedLabels.push(NOT_RECORDED_SYSTEM);
+  return notRecorded("system prompt");
+}
+
+/** The tool definitions to send, a marker when not recorded, or null when tools are omitted. */
+export function resolveTools(
+  input: SerializeInput,
+  notRecordedLabels: string[],
+): ToolDefinition[] | NotRecorded | null {
+  if (input.omitTools) return null;
+  if (input.header && input.header.tools !== undefined) return input.header.tools;
+  notRecordedLabels.push(NOT_RECORDED_TOOLS);
+  return notRecorded("tool definitions");
+}
+
+/**
+ * Output cap: the header's when it has one (that is what the agent sent), else pi-ai's default
+ * `min(model.maxTokens, 32000)`. [INF: PROV-MAXTOKENS for the cap]
+ */
+export function resolveMaxTokens(input: SerializeInput): number {
+  if (input.header?.maxTokens !== undefined) return input.header.maxTokens;
+  const cap = input.options?.maxTokensCap ?? DEFAULT_MAX_TOKENS_CAP;
+  return Math.min(input.model.maxTokens, cap);
+}
+
+export type ReasoningLevel = "minimal" | "low" | "medium" | "high" | "xhigh";
+const LEVELS: readonly string[] = ["minimal", "low", "medium", "high", "xhigh"];
+
+/** pi's thinking level as a reasoning level, or null when thinking is off (or unknown). */
+export function thinkingToReasoning(thinkingLevel: string): ReasoningLevel | null {
+  return LEVELS.includes(thinkingLevel) ? (thinkingLevel as ReasoningLevel) : null;
+}
+
+/** pi-ai `supportsXhigh`: only some model ids accept "xhigh"; others get "high". */
+export function supportsXhigh(model: ModelInfo): boolean {
+  return /gpt-5\.[234]|opus-4[-.]6/.test(model.id);
+}
+
+export function clampReasoning(level: ReasoningLevel, model: ModelInfo): ReasoningLevel {
+  return level === "xhigh" && !supportsXhigh(model) ? "high" : level;
+}
+
+/** `cache_control` value for pi's cache retention setting, or null for "none". */
+export function cacheControlFor(input: SerializeInput): Record<string, unknown> | null {
+  const retention = input.options?.cacheRetention ?? "short";
+  if (retention === "none") return null;
+  return retention === "long" ? { type: "ephemeral", ttl: "1h" } : { type: "ephemeral" };
+}
+
+/**
+ * Copies the header's extra settings into the body after the derived keys, in capture order.
+ * A key the serializer already set keeps the derived value. Settings are provider-specific, so
+ * they are copied only when the header was captured in the same shape. [INF: PROV-EXTRA-SETTINGS]
+ */
+export function appendExtraSettings(body: Record<string, unknown>, header: RequestHeader | null, api: ApiId): void {
+  if (!header || header.api !== api) return;
+  for (const [key, value] of Object.entries(header.extraSettings)) {
+    if (key === "__proto__" || Object.prototype.hasOwnProperty.call(body, key)) continue;
+    body[key] = value;
+  }
+}
+
+/** Keys of `body` not in `derived`, verbatim and in order: the header's extra settings. */
+export function collectExtraSettings(
+  body: Record<string, unknown>,
+  derived: ReadonlySet<string>,
+): Record<string, unknown> {
+  const extra: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(body)) {
+    if (derived.has(key) || key === "__proto__") continue;
+    extra[key] = value;
+  }
+  return extra;
+}
+
+/** Text of a system/developer message content: a string, or an array of text parts. */
+export function textOfContent(content: unknown): string | undefined {
+  if (typeof content === "string") return content;
+  if (Array.isArray(content)) {
+    const texts = content
+      .filter(isPlainObject)
+      .map((part) => part.text)
+      .filter((text): text is string => typeof text === "string");
+    return texts.join("\n\n");
+  }
+  return undefined;
+}
+
+/** A tool definition in neutral form, or null when the entry is not a function tool. */
+export function neutralTool(name: unknown, description: unknown, parameters: unknown): ToolDefinition | null {
+  if (typeof name !== "string") return null;
+  return {
+    name,
+    description: typeof description === "string" ? description : "",
+    parameters: parameters ?? { type: "object", properties: {} },
+  };
+}
+
+export function numberOrUndefined(value: unknown): number | undefined {
+  return typeof value === "number" && Number.isFinite(value) ? value : undefined;
+}

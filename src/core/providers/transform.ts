@@ -1,0 +1,162 @@
+// The message clean-up pi-ai applies inside every provider before converting to wire shape
+// (pi-ai transform-messages.ts, facts only):
+//  1. assistant messages from another model (provider/api/id differ) lose what only that model
+//     can read: thinking becomes plain text (blank thinking is dropped, redacted thinking too),
+//     text signatures and tool-call thought signatures are dropped, and tool-call ids may be
+//     rewritten by the provider's id normaliser (tool results follow the rewrite);
+//  2. assistant messages that ended in `error` or `aborted` are skipped;
+//  3. tool calls left without a result when the next assistant or user message arrives get a
+//     synthetic error result "No result provided".
+import type { AssistantMessage, LlmMessage, ModelInfo, ToolCallBlock, ToolResultMessage } from "../model";
+import type { SerializeAdjustment } from "./registry";
+
+export type ToolCallIdNormaliser = (id: string) => string;
+
+export interface TransformResult {
+  messages: LlmMessage[];
+  adjustments: SerializeAdjustment[];
+}
+
+export const NO_RESULT_TEXT = "No result provided";
+
+export function isSameModel(message: AssistantMessage, model: ModelInfo): boolean {
+  return message.provider === model.provider && message.api === model.api && message.model === model.id;
+}
+
+function adaptAssistant(
+  message: AssistantMessage,
+  messageIndex: number,
+  model: ModelInfo,
+  normaliseId: ToolCallIdNormaliser | null,
+  idMap: Map<string, string>,
+  adjustments: SerializeAdjustment[],
+): AssistantMessage {
+  const same = isSameModel(message, model);
+  const content: AssistantMessage["content"] = [];
+  for (const block of message.content) {
+    if (block.type === "thinking") {
+      if (block.redacted) {
+        if (same) content.push(block);
+        else adjustments.push({ kind: "dropped-block", messageIndex, reason: "redacted thinking from another model" });
+        continue;
+      }
+      if (same && block.thinkingSignature) {
+        content.push(block);
+        continue;
+      }
+      if (!block.thinking || block.thinking.trim() === "") {
+        adjustments.push({ kind: "dropped-block", messageIndex, reason: "empty thinking block" });
+        continue;
+      }
+      if (same) {
+        content.push(block);
+      } else {
+        content.push({ type: "text", text: block.thinking });
+        adjustments.push({ kind: "thinking-as-text", messageIndex, reason: "thinking from another model sent as text" });
+      }
+      continue;
+    }
+    if (block.type === "text") {
+      content.push(same ? block : { type: "text", text: block.text });
+      continue;
+    }
+    // Tool call.
+    let call: ToolCallBlock = block;
+    if (!same && call.thoughtSignature !== undefined) {
+      const { thoughtSignature: _dropped, ...rest } = call;
+      call = rest;
+    }
+    if (!same && normaliseId) {
+      const normalised = normaliseId(call.id);
+      if (normalised !== call.id) {
+        idMap.set(call.id, normalised);
+        call = { ...call, id: normalised };
+      }
+    }
+    content.push(call);
+  }
+  return { ...message, content };
+}
+
+function syntheticResult(call: ToolCallBlock): ToolResultMessage {
+  return {
+    role: "toolResult",
+    toolCallId: call.id,
+    toolName: call.name,
+    content: [{ type: "text", text: NO_RESULT_TEXT }],
+    isError: true,
+  };
+}
+
+/** pi-ai's `transformMessages` for the target `model`. */
+export function transformForModel(
+  messages: readonly LlmMessage[],
+  model: ModelInfo,
+  normaliseId: ToolCallIdNormaliser | null,
+): TransformResult {
+  const adjustments: SerializeAdjustment[] = [];
+  const idMap = new Map<string, string>();
+
+  const adapted = messages.map((message, index): LlmMessage => {
+    if (message.role === "assistant") {
+      return adaptAssistant(message, index, model, normaliseId, idMap, adjustments);
+    }
+    if (message.role === "toolResult") {
+      const mapped = idMap.get(message.toolCallId);
+      return mapped && mapped !== message.toolCallId ? { ...message, toolCallId: mapped } : message;
+    }
+    return message;
+  });
+
+  const out: LlmMessage[] = [];
+  let pending: ToolCallBlock[] = [];
+  let answered = new Set<string>();
+  const flushOrphans = (beforeIndex: number): void => {
+    for (const call of pending) {
+      if (answered.has(call.id)) continue;
+      out.push(syntheticResult(call));
+      adjustments.push({
+        kind: "synthesized-tool-result",
+        messageIndex: beforeIndex,
+        reason: `tool call ${call.id} (${call.name}) had no result`,
+      });
+    }
+    pending = [];
+    answered = new Set();
+  };
+
+  adapted.forEach((message, index) => {
+    if (message.role === "assistant") {
+      if (pending.length > 0) flushOrphans(index);
+      if (message.stopReason === "error" || message.stopReason === "aborted") {
+        adjustments.push({ kind: "skipped-message", messageIndex: index, reason: `assistant stopReason ${message.stopReason}` });
+        return;
+      }
+      const calls = message.content.filter((block): block is ToolCallBlock => block.type === "toolCall");
+      if (calls.length > 0) {
+        pending = calls;
+        answered = new Set();
+      }
+      out.push(message);
+    } else if (message.role === "toolResult") {
+      answered.add(message.toolCallId);
+      out.push(message);
+    } else {
+      if (pending.length > 0) flushOrphans(index);
+      out.push(message);
+    }
+  });
+
+  return { messages: out, adjustments };
+}
+
+/** Runs the transform unless the caller switched it off. */
+export function prepareMessages(
+  messages: readonly LlmMessage[],
+  model: ModelInfo,
+  normaliseId: ToolCallIdNormaliser | null,
+  enabled: boolean | undefined,
+): TransformResult {
+  if (enabled === false) return { messages: [...messages], adjustments: [] };
+  return transformForModel(messages, model, normaliseId);
+}

@@ -1,0 +1,15 @@
+// Public entry of the readers: line splitting, the format registry and the convenience readers.
+export { LineSplitter, splitTextLines, splitBytesLines, type DecodeFn, type LineCallback } from "./lines";
+export type { FormatReader, LineReader } from "./types";
+export {
+  FORMAT_READERS,
+  DETECTION_LINE_COUNT,
+  UnsupportedFormatError,
+  detectFormat,
+  getFormatReader,
+  emptySession,
+  openSessionReader,
+  readSessionText,
+  readSessionBytes,
+} from "./registry";
+export { piReader, detectPi, PI_ENTRY_TYPES, PI_FORMAT_ID, PI_CURRENT_VERSION } from "./pi";

@@ -1,0 +1,134 @@
+// Incremental line splitting over byte chunks (design.md §3 "stream the input"). Splits on byte
+// 0x0A, so a multi-byte UTF-8 character cut by a chunk boundary is never decoded in halves, and
+// decodes each line's bytes separately, which is faster than building one huge string and works
+// for files larger than a JavaScript string can hold. Core stays free of TextDecoder: the caller
+// passes the decode function.
+
+/** Decodes the bytes of one line (without its line terminator) to text. */
+export type DecodeFn = (bytes: Uint8Array) => string;
+
+/** Receives one line (without `\n` / `\r\n`) and its 1-based line number. */
+export type LineCallback = (text: string, lineNumber: number) => void;
+
+const LF = 0x0a;
+const CR = 0x0d;
+const BOM_BYTES = [0xef, 0xbb, 0xbf];
+const BOM_CHAR = "\uFEFF";
+
+export class LineSplitter {
+  private readonly decode: DecodeFn;
+  /** Bytes of the current, not yet terminated line, kept across chunks. */
+  private pending: Uint8Array[] = [];
+  private pendingLength = 0;
+  private lineNumber = 0;
+  /** Bytes seen at the very start of the input, until we know whether they are a BOM. */
+  private atStart = true;
+  private ended = false;
+
+  constructor(decode: DecodeFn) {
+    this.decode = decode;
+  }
+
+  /** Number of lines emitted so far. */
+  get linesEmitted(): number {
+    return this.lineNumber;
+  }
+
+  push(chunk: Uint8Array, onLine: LineCallback): void {
+    if (this.ended) throw new Error("LineSplitter: push after end");
+    let data = chunk;
+    if (this.atStart) {
+      data = this.stripLeadingBom(data);
+      if (this.atStart) return; // still undecided (fewer than 3 bytes so far)
+    }
+    let start = 0;
+    for (let index = data.indexOf(LF, start); index !== -1; index = data.indexOf(LF, start)) {
+      this.emit(data.subarray(start, index), onLine);
+      start = index + 1;
+    }
+    if (start < data.length) {
+      // Copy: the caller may reuse or transfer its buffer after push returns.
+      this.pending.push(data.slice(start));
+      this.pendingLength += data.length - start;
+    }
+  }
+
+  /** Flushes a final line that has no terminating newline. */
+  end(onLine: LineCallback): void {
+    if (this.ended) return;
+    this.ended = true;
+    if (this.atStart) {
+      // Input shorter than a BOM: whatever is pending is real content.
+      this.atStart = false;
+    }
+    if (this.pendingLength > 0) this.emit(new Uint8Array(0), onLine);
+  }
+
+  /**
+   * Buffers the first bytes until three are known, then drops a UTF-8 BOM. Returns the bytes
+   * still to be processed (the buffered prefix is moved into `pending` handling).
+   */
+  private stripLeadingBom(chunk: Uint8Array): Uint8Array {
+    const head = concatBytes([...this.pending, chunk], this.pendingLength + chunk.length);
+    this.pending = [];
+    this.pendingLength = 0;
+    if (head.length < BOM_BYTES.length && BOM_BYTES.slice(0, head.length).every((b, i) => head[i] === b)) {
+      // Could still become a BOM: keep waiting.
+      if (head.length > 0) {
+        this.pending.push(head);
+        this.pendingLength = head.length;
+      }
+      return new Uint8Array(0);
+    }
+    this.atStart = false;
+    if (head[0] === BOM_BYTES[0] && head[1] === BOM_BYTES[1] && head[2] === BOM_BYTES[2]) return head.subarray(3);
+    return head;
+  }
+
+  private emit(tail: Uint8Array, onLine: LineCallback): void {
+    let bytes = tail;
+    if (this.pendingLength > 0) {
+      bytes = concatBytes([...this.pending, tail], this.pendingLength + tail.length);
+      this.pending = [];
+      this.pendingLength = 0;
+    }
+    const length = bytes.length > 0 && bytes[bytes.length - 1] === CR ? bytes.length - 1 : bytes.length;
+    this.lineNumber += 1;
+    onLine(length === 0 ? "" : this.decode(bytes.subarray(0, length)), this.lineNumber);
+  }
+}
+
+function concatBytes(parts: Uint8Array[], total: number): Uint8Array {
+  if (parts.length === 1 && parts[0]) return parts[0];
+  const out = new Uint8Array(total);
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
+}
+
+/** Splits all of `bytes` into lines (convenience over LineSplitter). */
+export function splitBytesLines(bytes: Uint8Array, decode: DecodeFn, onLine: LineCallback): number {
+  const splitter = new LineSplitter(decode);
+  splitter.push(bytes, onLine);
+  splitter.end(onLine);
+  return splitter.linesEmitted;
+}
+
+/**
+ * Splits already-decoded text into lines: drops a leading BOM, accepts `\n` and `\r\n`, and does
+ * not produce an extra empty line after a final newline.
+ */
+export function splitTextLines(text: string): string[] {
+  let body = text.startsWith(BOM_CHAR) ? text.slice(1) : text;
+  if (body.length === 0) return [];
+  if (body.endsWith("\n")) body = body.slice(0, -1);
+  const lines = body.split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] as string;
+    if (line.endsWith("\r")) lines[i] = line.slice(0, -1);
+  }
+  return lines;
+}

@@ -1,0 +1,24 @@
+// The interface every session-format reader implements (design.md §2 "stage contract"): detect
+// a format from its first lines, then read the file line by line into a Session.
+import type { Session } from "../model";
+
+/** Consumes the lines of one file, in order, and produces the Session at the end. */
+export interface LineReader {
+  /** `lineNumber` is 1-based. Never throws on bad content: problems become warnings. */
+  pushLine(text: string, lineNumber: number): void;
+  finish(): Session;
+}
+
+export interface FormatReader {
+  /** Registry id, also written to Session.formatId ("pi"). */
+  id: string;
+  label: string;
+  /**
+   * Why a file is not this format, for "unsupported format" messages, e.g.
+   * `not a pi session: expected a JSONL file whose first line is {"type":"session",...}`.
+   */
+  mismatchMessage: string;
+  /** True when the first lines of a file (BOM and line ends already removed) are this format. */
+  detect(firstLines: string[], fileName: string): boolean;
+  createLineReader(fileName: string): LineReader;
+}

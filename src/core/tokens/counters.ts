@@ -1,0 +1,74 @@
+// Token counters used by prefix analysis (TK-1, TK-3, TK-5). A counter turns text into a count and
+// says whether the count is exact. OpenAI shapes use exact o200k; Anthropic and Google have no
+// public tokenizer, so their counts are labelled estimates.
+import { countTokens as countO200k } from "gpt-tokenizer/encoding/o200k_base";
+import type { ApiId } from "../model";
+
+export interface TokenCounter {
+  /** Stable id, also used to key caches: "o200k", "chars/4", "o200k×1.1", … */
+  id: string;
+  /** True when the count is what the provider's tokenizer gives for this text (TK-1). */
+  exact: boolean;
+  /** Short label for the UI: "exact (o200k)", "estimate (chars/4)". */
+  label: string;
+  count(text: string): number;
+}
+
+/** Exact o200k_base counts (GPT-4o, GPT-4.1, o-series, GPT-5.x; TK-1). */
+export const o200kCounter: TokenCounter = {
+  id: "o200k",
+  exact: true,
+  label: "exact (o200k)",
+  count: (text) => (text.length === 0 ? 0 : countO200k(text)),
+};
+
+/**
+ * Characters / 4, rounded up: the fast estimate shown before exact counts finish (design §3
+ * "exact tokens progressively") and the cheap default for long sessions.
+ */
+export const charsPerFourCounter: TokenCounter = {
+  id: "chars/4",
+  exact: false,
+  label: "estimate (chars/4)",
+  count: (text) => Math.ceil(text.length / 4),
+};
+
+/** o200k × factor, the Anthropic/Gemini estimate of TK-3 and TK-5 (`claudeFactor`, default 1.0). */
+export function scaledO200kCounter(factor: number): TokenCounter {
+  return {
+    id: `o200k×${factor}`,
+    exact: false,
+    label: `estimate (o200k × ${factor})`,
+    count: (text) => (text.length === 0 ? 0 : Math.round(countO200k(text) * factor)),
+  };
+}
+
+export type TokenizerChoice = "auto" | "estimate" | "o200k";
+
+export interface CounterOptions {
+  /**
+   * "auto" (default): exact o200k for OpenAI shapes, o200k × `claudeFactor` estimates for
+   * Anthropic and Google. "estimate": chars/4 everywhere (fast path for whole sessions).
+   * "o200k": o200k everywhere (still labelled estimate for non-OpenAI shapes).
+   */
+  tokenizer?: TokenizerChoice;
+  /** TK-3 `claudeFactor`, default 1.0. */
+  claudeFactor?: number;
+}
+
+const scaledCounters = new Map<number, TokenCounter>();
+
+/** The counter to use for a wire shape (TK-1, TK-3, TK-5). */
+export function counterForApi(api: ApiId, options: CounterOptions = {}): TokenCounter {
+  const choice = options.tokenizer ?? "auto";
+  if (choice === "estimate") return charsPerFourCounter;
+  const isOpenAi = api === "openai-completions" || api === "openai-responses";
+  if (isOpenAi) return o200kCounter;
+  const factor = choice === "o200k" ? 1 : (options.claudeFactor ?? 1);
+  let counter = scaledCounters.get(factor);
+  if (!counter) {
+    counter = scaledO200kCounter(factor);
+    scaledCounters.set(factor, counter);
+  }
+  return counter;
+}

@@ -1,0 +1,36 @@
+// Maps the worker's text highlights (not-recorded markers, synthesised messages) to Monaco
+// decorations: a tinted range, a coloured bar in the gutter, an overview-ruler mark and a hover
+// that explains what the range is.
+import type { TextHighlight } from "../worker/protocol";
+import type { monaco as Monaco } from "./setup";
+
+type MonacoApi = typeof Monaco;
+
+const STYLE: Record<TextHighlight["kind"], { className: string; gutter: string; ruler: string }> = {
+  "not-recorded": { className: "hl-not-recorded", gutter: "gutter-not-recorded", ruler: "#d19a66" },
+  synthesized: { className: "hl-synthesized", gutter: "gutter-synthesized", ruler: "#61afef" },
+  inferred: { className: "hl-inferred", gutter: "gutter-inferred", ruler: "#c678dd" },
+};
+
+export function toDecorations(
+  monaco: MonacoApi,
+  model: Monaco.editor.ITextModel,
+  highlights: TextHighlight[],
+): Monaco.editor.IModelDeltaDecoration[] {
+  return highlights.map((highlight) => {
+    const start = model.getPositionAt(highlight.start);
+    const end = model.getPositionAt(highlight.end);
+    const style = STYLE[highlight.kind];
+    return {
+      range: new monaco.Range(start.lineNumber, start.column, end.lineNumber, end.column),
+      options: {
+        className: style.className,
+        linesDecorationsClassName: style.gutter,
+        // Plain text hover: session content must never be interpreted (no HTML, no links).
+        hoverMessage: { value: highlight.label, isTrusted: false, supportHtml: false },
+        overviewRuler: { color: style.ruler, position: monaco.editor.OverviewRulerLane.Left },
+        stickiness: monaco.editor.TrackedRangeStickiness.NeverGrowsWhenTypingAtEdges,
+      },
+    };
+  });
+}

@@ -1,0 +1,40 @@
+// Publishes a small read-only view of the state on `window.__contextscope` so end-to-end tests can
+// wait for conditions (ready, turn count, selection) instead of sleeping.
+import { selectedTurnNumber, turnCount } from "./selectors";
+import { useAppStore, type AppState } from "./store";
+
+export interface ContextscopeTestView {
+  ready: boolean;
+  status: AppState["loadStatus"];
+  turnCount: number;
+  selectedTurn: number | null;
+  /** Turn whose request JSON is currently shown (null while it is being built). */
+  requestTurn: number | null;
+  fileName: string | null;
+  error: string | null;
+}
+
+declare global {
+  interface Window {
+    __contextscope?: ContextscopeTestView;
+  }
+}
+
+function view(state: AppState): ContextscopeTestView {
+  return {
+    ready: state.loadStatus === "ready" && state.analysis !== null,
+    status: state.loadStatus,
+    turnCount: turnCount(state),
+    selectedTurn: selectedTurnNumber(state),
+    requestTurn: state.request.status === "ready" ? state.request.turn : null,
+    fileName: state.session?.fileName ?? null,
+    error: state.error,
+  };
+}
+
+export function installTestHook(): void {
+  window.__contextscope = view(useAppStore.getState());
+  useAppStore.subscribe((state) => {
+    window.__contextscope = view(state);
+  });
+}

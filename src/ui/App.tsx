@@ -1,0 +1,43 @@
+// Page layout: top bar, banners, then timeline | centre tabs | details. Also wires page-wide
+// drag and drop and the timeline keyboard shortcuts.
+import { useAppStore } from "../state/store";
+import { openDroppedFiles } from "../state/actions";
+import { CenterPanel } from "./CenterPanel";
+import { DetailsPanel } from "./DetailsPanel";
+import { DropOverlay } from "./DropOverlay";
+import { EmptyState } from "./EmptyState";
+import { ErrorBanner } from "./ErrorBanner";
+import { LoadProgressBar } from "./LoadProgressBar";
+import { PasteDialog } from "./PasteDialog";
+import { Timeline } from "./Timeline";
+import { TopBar } from "./TopBar";
+import { useFileDrop } from "./useFileDrop";
+import { useKeyboardNavigation } from "./useKeyboardNavigation";
+import { WarningsPanel } from "./WarningsPanel";
+
+export function App() {
+  const hasAnalysis = useAppStore((state) => state.analysis !== null);
+  const dragging = useFileDrop(openDroppedFiles);
+  useKeyboardNavigation(hasAnalysis);
+  return (
+    <div className="app">
+      <TopBar />
+      <LoadProgressBar />
+      <ErrorBanner />
+      <div className="main-area">
+        {hasAnalysis ? (
+          <div className="workspace">
+            <Timeline />
+            <CenterPanel />
+            <DetailsPanel />
+          </div>
+        ) : (
+          <EmptyState />
+        )}
+        <WarningsPanel />
+      </div>
+      <PasteDialog />
+      <DropOverlay visible={dragging} />
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+// Centre of the page: Request and Messages tabs for a selected turn, the compaction view for a
+// selected compaction event.
+import { setActiveTab } from "../state/actions";
+import { selectedItem } from "../state/selectors";
+import { useAppStore, type CenterTab } from "../state/store";
+import { CompactionView } from "./CompactionView";
+import { MessagesTable } from "./MessagesTable";
+import { RequestView } from "./RequestView";
+
+const TABS: { id: CenterTab; label: string }[] = [
+  { id: "request", label: "Request" },
+  { id: "messages", label: "Messages" },
+];
+
+export function CenterPanel() {
+  const activeTab = useAppStore((state) => state.activeTab);
+  const item = useAppStore(selectedItem);
+  const kind = item?.kind ?? null;
+  return (
+    <section className="center-panel">
+      <div className="tabs" role="tablist">
+        {TABS.map((tab) => (
+          <button
+            key={tab.id}
+            type="button"
+            role="tab"
+            aria-selected={activeTab === tab.id}
+            className={`tab${activeTab === tab.id ? " active" : ""}`}
+            data-testid={`tab-${tab.id}`}
+            onClick={() => setActiveTab(tab.id)}
+          >
+            {tab.label}
+          </button>
+        ))}
+      </div>
+      <div className="tab-body">
+        {item?.kind === "compaction" ? <CompactionView key={item.entryId} /> : activeTab === "request" ? <RequestView /> : <MessagesTable />}
+      </div>
+    </section>
+  );
+}

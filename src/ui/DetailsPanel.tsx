@@ -1,0 +1,174 @@
+// Right panel: facts about the selected turn (model and where its facts came from, API, thinking
+// level, recorded usage, stop reason, what is not recorded, what was inserted or dropped) or the
+// selected compaction event.
+import type { CompactionEvent, TurnSummary } from "../core/model";
+import { selectedItem, turnSummary } from "../state/selectors";
+import { useAppStore } from "../state/store";
+import type { TurnRequestResult } from "../worker/protocol";
+import { API_LABELS, formatDateTime, formatInt } from "./format";
+
+const MODEL_SOURCES: Record<string, string> = {
+  catalogue: "the model catalogue",
+  "catalogue-default": "catalogue defaults (model not in the catalogue)",
+  user: "your override",
+  header: "the attached request header",
+};
+
+function Row({ label, children, title }: { label: string; children: React.ReactNode; title?: string }) {
+  return (
+    <div className="kv" title={title}>
+      <span className="k">{label}</span>
+      <span className="v">{children}</span>
+    </div>
+  );
+}
+
+function TurnDetails({ summary, result }: { summary: TurnSummary; result: TurnRequestResult | null }) {
+  const built = result?.turn === summary.turn ? result.built : null;
+  const inserted = new Map<string, number>();
+  for (const row of result?.turn === summary.turn ? result.rows : []) {
+    if (row.rule !== "entry") inserted.set(row.rule, (inserted.get(row.rule) ?? 0) + 1);
+  }
+  const usage = summary.usage;
+  return (
+    <>
+      <div className="section-title">Turn {summary.turn}</div>
+      <Row label="time">{formatDateTime(summary.timestamp)}</Row>
+      <Row label="answered by">{summary.entryId}</Row>
+      <div className="section-title">Model</div>
+      <Row label="model">{summary.model ? `${summary.model.provider}/${summary.model.modelId}` : "unknown"}</Row>
+      {built && (
+        <>
+          <Row label="facts from" title="Where context window, output cap and compat flags came from">
+            {MODEL_SOURCES[built.model.source] ?? built.model.source}
+          </Row>
+          <Row label="context window">{formatInt(built.model.contextWindow)}</Row>
+          <Row label="max output">{formatInt(built.model.maxTokens)}</Row>
+        </>
+      )}
+      <Row label="api">
+        {built ? API_LABELS[built.api] ?? built.api : summary.api ? API_LABELS[summary.api] ?? summary.api : "unknown"}
+        {built && summary.api && built.api !== summary.api ? " (override)" : ""}
+      </Row>
+      <Row label="thinking">{summary.thinkingLevel}</Row>
+      <div className="section-title">Context</div>
+      <Row label="messages">{summary.messageCount}</Row>
+      <Row label="estimate" title="pi's estimate: ceil(chars/4) per message (PI-K2)">
+        ~{formatInt(summary.estimatedTokens)} tokens · {formatInt(summary.chars)} chars
+      </Row>
+      <div className="section-title">Recorded response</div>
+      {usage ? (
+        <>
+          <Row label="input">{formatInt(usage.input)}</Row>
+          <Row label="output">{formatInt(usage.output)}</Row>
+          <Row label="cache read">{formatInt(usage.cacheRead)}</Row>
+          <Row label="cache write">{formatInt(usage.cacheWrite)}</Row>
+          <Row label="total">{formatInt(usage.totalTokens)}</Row>
+        </>
+      ) : (
+        <div className="muted">No usage recorded.</div>
+      )}
+      <Row label="stop reason">{summary.stopReason ?? "—"}</Row>
+      {built && (
+        <>
+          <div className="section-title">Not recorded</div>
+          {built.notRecorded.length === 0 ? (
+            <div className="muted">Everything in this request is known.</div>
+          ) : (
+            <>
+              <ul className="plain-list">
+                {built.notRecorded.map((what) => (
+                  <li key={what} className="not-recorded-item">
+                    {what}
+                  </li>
+                ))}
+              </ul>
+              <div className="explain">
+                The session file does not store these parts; the request shows a marker instead of inventing them. Attach a
+                captured request of the same agent (top bar) to fill them in. Token counts exclude them.
+              </div>
+            </>
+          )}
+          <div className="section-title">Pipeline</div>
+          {inserted.size === 0 ? (
+            <div className="muted">No message inserted by the pipeline.</div>
+          ) : (
+            [...inserted].map(([rule, count]) => (
+              <Row key={rule} label={rule}>
+                {count} inserted
+              </Row>
+            ))
+          )}
+          <Row label="dropped">{built.dropped.length}</Row>
+          {built.dropped.map((dropped, index) => (
+            <div key={index} className="explain">
+              {dropped.message.role} from {dropped.entryId ?? "?"}: {dropped.reason}
+              {dropped.ruleId ? ` (${dropped.ruleId})` : ""}
+            </div>
+          ))}
+        </>
+      )}
+    </>
+  );
+}
+
+function CompactionDetails({ event }: { event: CompactionEvent }) {
+  const compaction = useAppStore((state) => state.compaction);
+  const result = compaction.entryId === event.entryId ? compaction.result : null;
+  return (
+    <>
+      <div className="section-title">Compaction</div>
+      <Row label="entry">{event.entryId}</Row>
+      <Row label="time">{formatDateTime(event.timestamp)}</Row>
+      <Row label="tokens before">{event.tokensBefore === null ? "—" : formatInt(event.tokensBefore)}</Row>
+      <Row label="first kept">{event.firstKeptEntryId ?? "—"}</Row>
+      <Row label="summary">{formatInt(event.summaryChars)} chars</Row>
+      <Row label="next turn">{event.beforeTurn === null ? "none (end of branch)" : `#${event.beforeTurn}`}</Row>
+      <div className="explain">
+        A summariser call is an auxiliary request: it does not advance the turn counter. The agent does not record it; it
+        is reconstructed from this entry (PI-R12).
+      </div>
+      {result?.available && (
+        <>
+          <div className="section-title">Reconstruction</div>
+          {result.facts.map((fact) => (
+            <Row key={fact.label} label={fact.label}>
+              {fact.value}
+            </Row>
+          ))}
+          {result.lints.length > 0 && (
+            <>
+              <div className="section-title">Findings ({result.lints.length})</div>
+              <ul className="lint-list">
+                {result.lints.map((lint, index) => (
+                  <li key={index}>{lint}</li>
+                ))}
+              </ul>
+            </>
+          )}
+        </>
+      )}
+      {compaction.status === "error" && compaction.entryId === event.entryId && (
+        <div className="explain error-text">Reconstruction failed: {compaction.error}</div>
+      )}
+    </>
+  );
+}
+
+export function DetailsPanel() {
+  const item = useAppStore(selectedItem);
+  const summary = useAppStore((state) => (item?.kind === "turn" ? turnSummary(state, item.turn) : null));
+  const result = useAppStore((state) => state.request.result);
+  return (
+    <aside className="details-panel">
+      <div className="panel-title">
+        <span>Details</span>
+      </div>
+      <div className="details-body">
+        {!item && <div className="muted">Nothing selected.</div>}
+        {item?.kind === "turn" && summary && <TurnDetails summary={summary} result={result} />}
+        {item?.kind === "compaction" && <CompactionDetails event={item} />}
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,33 @@
+// File name, detected format, entry count and the warnings counter of the open session.
+import { allWarnings } from "../state/selectors";
+import { setAppState, useAppStore } from "../state/store";
+import { formatBytes, formatInt } from "./format";
+
+export function SessionInfo() {
+  const session = useAppStore((state) => state.session);
+  const warnings = useAppStore(allWarnings);
+  const warningsOpen = useAppStore((state) => state.warningsOpen);
+  if (!session) return <div className="session-info muted">No session open</div>;
+  return (
+    <div className="session-info">
+      <span className="file-name" data-testid="file-name" title={session.fileName}>
+        {session.fileName}
+      </span>
+      <span className="chip" data-testid="format-label" title={`Format version ${session.formatVersion ?? "unknown"}`}>
+        {session.formatLabel}
+      </span>
+      <span className="muted" title={`${formatInt(session.lineCount)} lines · ${formatBytes(session.byteLength)}`}>
+        <span data-testid="entry-count">{formatInt(session.entryCount)}</span> entries
+      </span>
+      <button
+        type="button"
+        className={`btn small warnings-button${warnings.length > 0 ? " has-warnings" : ""}`}
+        data-testid="warnings-button"
+        aria-expanded={warningsOpen}
+        onClick={() => setAppState({ warningsOpen: !warningsOpen })}
+      >
+        ⚠ {warnings.length} {warnings.length === 1 ? "warning" : "warnings"}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+// The turn timeline: a virtualized list of turns and compaction events (only visible rows are in
+// the DOM), with the context-size chart on top. The selected row is kept in view.
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { useCallback, useEffect, useMemo, useRef } from "react";
+import type { TurnSummary } from "../core/model";
+import { selectIndex } from "../state/actions";
+import { selectedTurnNumber } from "../state/selectors";
+import { useAppStore } from "../state/store";
+import { ContextChart } from "./ContextChart";
+import { CompactionRow, TurnRow } from "./TimelineRow";
+
+const ROW_HEIGHT = 44;
+
+export function Timeline() {
+  const analysis = useAppStore((state) => state.analysis);
+  const selectedIndex = useAppStore((state) => state.selectedIndex);
+  const selectedTurn = useAppStore(selectedTurnNumber);
+  const scrollRef = useRef<HTMLDivElement | null>(null);
+  const timeline = analysis?.timeline ?? [];
+  const turns = analysis?.turns ?? [];
+
+  const byTurn = useMemo(() => {
+    const map = new Map<number, TurnSummary>();
+    for (const summary of turns) map.set(summary.turn, summary);
+    return map;
+  }, [turns]);
+  // One scale for the estimate bars and the recorded-input markers, so both stay comparable.
+  const maxTokens = useMemo(
+    () =>
+      turns.reduce((max, t) => {
+        const recorded = t.usage ? t.usage.input + t.usage.cacheRead + t.usage.cacheWrite : 0;
+        return Math.max(max, t.estimatedTokens, recorded);
+      }, 0),
+    [turns],
+  );
+
+  const virtualizer = useVirtualizer({
+    count: timeline.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+  });
+
+  useEffect(() => {
+    if (selectedIndex !== null && selectedIndex < timeline.length) virtualizer.scrollToIndex(selectedIndex, { align: "auto" });
+  }, [selectedIndex, timeline.length, virtualizer]);
+
+  const onSelect = useCallback((index: number) => selectIndex(index), []);
+  const onSelectTurn = useCallback(
+    (turn: number) => {
+      const index = timeline.findIndex((item) => item.kind === "turn" && item.turn === turn);
+      if (index >= 0) selectIndex(index);
+    },
+    [timeline],
+  );
+
+  return (
+    <div className="timeline-panel">
+      <div className="panel-title">
+        <span>Turns</span>
+        <span className="muted">
+          {turns.length} turns{timeline.length > turns.length ? ` · ${timeline.length - turns.length} compactions` : ""}
+        </span>
+      </div>
+      <ContextChart turns={turns} timeline={timeline} selectedTurn={selectedTurn} onSelectTurn={onSelectTurn} />
+      <div className="timeline-scroll" ref={scrollRef} data-testid="timeline" role="listbox" aria-label="Turns" tabIndex={0}>
+        {timeline.length === 0 ? (
+          <div className="muted pad">{analysis ? "No turns on this branch." : ""}</div>
+        ) : (
+          <div style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
+            {virtualizer.getVirtualItems().map((row) => {
+              const item = timeline[row.index];
+              if (!item) return null;
+              const style: React.CSSProperties = { position: "absolute", top: 0, left: 0, right: 0, height: ROW_HEIGHT, transform: `translateY(${row.start}px)` };
+              const selected = row.index === selectedIndex;
+              if (item.kind === "compaction") {
+                return <CompactionRow key={`c-${item.entryId}`} event={item} selected={selected} index={row.index} onSelect={onSelect} style={style} />;
+              }
+              const summary = byTurn.get(item.turn);
+              if (!summary) return null;
+              return <TurnRow key={`t-${item.turn}`} summary={summary} maxTokens={maxTokens} selected={selected} index={row.index} onSelect={onSelect} style={style} />;
+            })}
+          </div>
+        )}
+      </div>
+      <div className="panel-foot muted">j/k ↑/↓ step · Home/End</div>
+    </div>
+  );
+}

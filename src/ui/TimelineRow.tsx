@@ -1,0 +1,103 @@
+// One row of the timeline: a turn (number, time, model, message count, context size with a bar,
+// badges) or a compaction event (distinct styling).
+import { memo } from "react";
+import type { CompactionEvent, TurnSummary } from "../core/model";
+import { formatCompact, formatTime } from "./format";
+
+interface RowBaseProps {
+  selected: boolean;
+  index: number;
+  onSelect(index: number): void;
+  style: React.CSSProperties;
+}
+
+interface TurnRowProps extends RowBaseProps {
+  summary: TurnSummary;
+  maxTokens: number;
+}
+
+function Badge({ kind, children, title }: { kind: string; children: string; title: string }) {
+  return (
+    <span className={`badge badge-${kind}`} title={title}>
+      {children}
+    </span>
+  );
+}
+
+export const TurnRow = memo(function TurnRow({ summary, maxTokens, selected, index, onSelect, style }: TurnRowProps) {
+  const failed = summary.stopReason === "error" || summary.stopReason === "aborted";
+  const width = maxTokens > 0 ? Math.max(1.5, (summary.estimatedTokens / maxTokens) * 100) : 0;
+  const recorded = summary.usage ? summary.usage.input + summary.usage.cacheRead + summary.usage.cacheWrite : null;
+  const recordedAt = recorded !== null && maxTokens > 0 ? Math.min(100, (recorded / maxTokens) * 100) : null;
+  return (
+    <div
+      role="option"
+      aria-selected={selected}
+      data-testid="timeline-row"
+      data-kind="turn"
+      data-turn={summary.turn}
+      className={`timeline-row turn${selected ? " selected" : ""}${failed ? " failed" : ""}`}
+      style={style}
+      onMouseDown={(event) => event.preventDefault()}
+      onClick={() => onSelect(index)}
+    >
+      <div className="row-line">
+        <span className="turn-number">#{summary.turn}</span>
+        <span className="turn-time">{formatTime(summary.timestamp)}</span>
+        <span className="turn-model" title={summary.model ? `${summary.model.provider}/${summary.model.modelId}` : "model unknown"}>
+          {summary.model?.modelId ?? "?"}
+        </span>
+        <span className="badges">
+          {summary.afterCompaction && <Badge kind="compacted" title="First request after a compaction" children="compacted" />}
+          {summary.modelSwitched && <Badge kind="switch" title="The model changed before this turn" children="model" />}
+          {summary.hasNote && <Badge kind="note" title="The pipeline inserted a note into this request" children="note" />}
+          {summary.hasDropped && <Badge kind="dropped" title="The pipeline dropped messages from this request" children="dropped" />}
+          {failed && <Badge kind="error" title={`The response ended with stop reason "${summary.stopReason}"`} children="error" />}
+        </span>
+      </div>
+      <div className="row-line secondary">
+        <span title={`${summary.messageCount} context messages`}>{summary.messageCount} msgs</span>
+        <span title={`pi's estimate: ceil(chars/4) per message (${summary.chars} chars)`}>~{formatCompact(summary.estimatedTokens)} tok</span>
+        {recorded !== null && <span title="Recorded input tokens (input + cache read + cache write)">in {formatCompact(recorded)}</span>}
+        <span className="size-bar" aria-hidden="true">
+          <span className="size-fill" style={{ width: `${width}%` }} />
+          {recordedAt !== null && <span className="size-recorded" style={{ left: `${recordedAt}%` }} />}
+        </span>
+      </div>
+    </div>
+  );
+});
+
+interface CompactionRowProps extends RowBaseProps {
+  event: CompactionEvent;
+}
+
+export const CompactionRow = memo(function CompactionRow({ event, selected, index, onSelect, style }: CompactionRowProps) {
+  return (
+    <div
+      role="option"
+      aria-selected={selected}
+      data-testid="timeline-row"
+      data-kind="compaction"
+      data-turn={event.beforeTurn ?? undefined}
+      className={`timeline-row compaction${selected ? " selected" : ""}`}
+      style={style}
+      onMouseDown={(mouse) => mouse.preventDefault()}
+      onClick={() => onSelect(index)}
+    >
+      <div className="row-line">
+        <span className="compaction-icon">⟲</span>
+        <span className="compaction-title">Compaction</span>
+        <span className="turn-time">{formatTime(event.timestamp)}</span>
+        <span className="badges">
+          <Badge kind="aux" title="Summariser request: auxiliary, does not advance the turn counter" children="summariser" />
+        </span>
+      </div>
+      <div className="row-line secondary">
+        {event.tokensBefore !== null && <span title="Context tokens before compaction, as recorded">{formatCompact(event.tokensBefore)} tok before</span>}
+        <span title="Characters of the stored summary">summary {formatCompact(event.summaryChars)} chars</span>
+        {event.beforeTurn !== null && <span>→ turn #{event.beforeTurn}</span>}
+      </div>
+    </div>
+  );
+});

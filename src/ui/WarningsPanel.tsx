@@ -1,0 +1,32 @@
+// Every reader and pipeline warning, with its 1-based line number (0: the file as a whole).
+import { allWarnings } from "../state/selectors";
+import { setAppState, useAppStore } from "../state/store";
+
+export function WarningsPanel() {
+  const open = useAppStore((state) => state.warningsOpen);
+  const warnings = useAppStore(allWarnings);
+  if (!open) return null;
+  return (
+    <div className="warnings-panel" data-testid="warnings-panel" role="region" aria-label="Warnings">
+      <div className="panel-title">
+        <span>Warnings ({warnings.length})</span>
+        <button type="button" className="btn small" aria-label="Close warnings" onClick={() => setAppState({ warningsOpen: false })}>
+          ✕
+        </button>
+      </div>
+      {warnings.length === 0 ? (
+        <div className="muted pad">No warnings: every line was read.</div>
+      ) : (
+        <ol className="warnings-list">
+          {warnings.map((warning, index) => (
+            <li key={index} className="warning-item">
+              <span className="warning-line">{warning.line > 0 ? `line ${warning.line}` : "file"}</span>
+              <span className={`warning-source ${warning.source}`}>{warning.source}</span>
+              <span className="warning-reason">{warning.reason}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,127 @@
+// The pipeline worker: reads sessions (streamed, cancellable), holds the parsed Session and
+// answers the UI's calls (analyse, build the request of a turn, parse a captured request header).
+// All parsing and pipeline work happens here; the UI thread only renders results.
+/// <reference lib="webworker" />
+import type { PipelineOptions, Session } from "../core/model";
+import { analyzeSession, buildTurnRequest, type SessionAnalysis } from "../core/pipeline";
+import { extractRequestHeader } from "../core/providers/index";
+import { compactionRequests } from "./compactionRequests";
+import type { FromWorker, SessionSummary, ToWorker, WorkerMethod, WorkerMethods } from "./protocol";
+import { readSession, ReadCancelledError } from "./readSession";
+import { requestView } from "./requestView";
+
+declare const self: DedicatedWorkerGlobalScope;
+
+/** The open run currently reading; 0 when none (or it was cancelled). */
+let activeRunId = 0;
+/** The session shown by the UI and the open run that produced it. */
+let session: Session | null = null;
+let sessionRunId = 0;
+/** The last analysis, reused while the options stay the same. */
+let lastAnalysis: { key: string; value: SessionAnalysis } | null = null;
+
+function post(message: FromWorker): void {
+  self.postMessage(message);
+}
+
+function errorText(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return String(error);
+}
+
+async function open(runId: number, source: Extract<ToWorker, { type: "open" }>["source"]): Promise<void> {
+  activeRunId = runId;
+  try {
+    const { session: read, byteLength } = await readSession(source, {
+      isCancelled: () => activeRunId !== runId,
+      onProgress: (progress) => post({ type: "progress", runId, progress }),
+    });
+    if (activeRunId !== runId) throw new ReadCancelledError();
+    session = read;
+    sessionRunId = runId;
+    lastAnalysis = null;
+    activeRunId = 0;
+    const summary: SessionSummary = {
+      fileName: read.fileName,
+      formatId: read.formatId,
+      formatLabel: read.formatLabel,
+      formatVersion: read.formatVersion,
+      entryCount: read.entries.length,
+      lineCount: read.lineCount,
+      byteLength,
+      warnings: read.warnings,
+    };
+    post({ type: "opened", runId, summary });
+  } catch (error) {
+    const cancelled = error instanceof ReadCancelledError || activeRunId !== runId;
+    if (activeRunId === runId) activeRunId = 0;
+    post({ type: "open-failed", runId, message: errorText(error), cancelled });
+  }
+}
+
+function optionsKey(options: PipelineOptions): string {
+  return JSON.stringify(options);
+}
+
+function analyze(current: Session, options: PipelineOptions): SessionAnalysis {
+  const key = optionsKey(options);
+  if (lastAnalysis?.key === key) return lastAnalysis.value;
+  const value = analyzeSession(current, options);
+  lastAnalysis = { key, value };
+  return value;
+}
+
+async function answer(method: WorkerMethod, params: WorkerMethods[WorkerMethod]["params"]): Promise<unknown> {
+  if (method === "parseHeader") {
+    const { data, source } = params as WorkerMethods["parseHeader"]["params"];
+    const text = typeof data === "string" ? data : await data.text();
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch (error) {
+      throw new Error(`"${source}" is not valid JSON (${errorText(error)}). Expected a captured provider request body.`);
+    }
+    return extractRequestHeader(body, source);
+  }
+  if (!session) throw new Error("No session is open.");
+  switch (method) {
+    case "analyze": {
+      const { options } = params as WorkerMethods["analyze"]["params"];
+      return analyze(session, options);
+    }
+    case "buildRequest": {
+      const { options, turn } = params as WorkerMethods["buildRequest"]["params"];
+      const built = buildTurnRequest(session, options, turn);
+      return requestView(turn, built, options.profile);
+    }
+    case "compactionRequests": {
+      const { options, entryId } = params as WorkerMethods["compactionRequests"]["params"];
+      return compactionRequests(session, options, entryId);
+    }
+  }
+}
+
+self.onmessage = (event: MessageEvent<ToWorker>) => {
+  const message = event.data;
+  switch (message.type) {
+    case "open":
+      void open(message.runId, message.source);
+      break;
+    case "cancel":
+      if (activeRunId === message.runId) activeRunId = 0;
+      break;
+    case "call": {
+      const { callId, method, params } = message;
+      // Header parsing does not depend on the session; everything else must match it.
+      if (method !== "parseHeader" && message.sessionRunId !== sessionRunId) {
+        post({ type: "reply", callId, ok: false, error: "The session changed.", stale: true });
+        break;
+      }
+      answer(method, params).then(
+        (value) => post({ type: "reply", callId, ok: true, value }),
+        (error: unknown) => post({ type: "reply", callId, ok: false, error: errorText(error), stale: false }),
+      );
+      break;
+    }
+  }
+};

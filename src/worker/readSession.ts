@@ -1,0 +1,163 @@
+// Streams a session source (File, bytes, pasted text or same-origin URL) through the line
+// splitter into the format reader chosen from the first lines. Runs inside the worker; bytes are
+// decoded line by line (never as one huge string, design §3), progress is reported as it goes and
+// the read stops at the next chunk boundary once the caller reports it cancelled.
+import type { Session } from "../core/model";
+import { DETECTION_LINE_COUNT, UnsupportedFormatError, detectFormat, type LineReader } from "../core/readers/index";
+import { LineSplitter } from "../core/readers/lines";
+import type { LoadProgress, OpenSource } from "./protocol";
+import { yieldIfDue } from "./yieldToEventLoop";
+
+/** Stop buffering for detection after this many characters (a single line can be huge). */
+const DETECT_CHARS = 4 * 1024 * 1024;
+/** Chunk size used when the bytes are already in memory. */
+const MEMORY_CHUNK = 1024 * 1024;
+const PROGRESS_INTERVAL_MS = 50;
+
+export class ReadCancelledError extends Error {
+  constructor() {
+    super("Reading was cancelled");
+    this.name = "ReadCancelledError";
+  }
+}
+
+export interface ReadControl {
+  isCancelled(): boolean;
+  onProgress(progress: LoadProgress): void;
+}
+
+export interface ReadResult {
+  session: Session;
+  byteLength: number;
+}
+
+interface ChunkSource {
+  name: string;
+  totalBytes: number | null;
+  /** Returns the next chunk, or null at the end. */
+  next(): Promise<Uint8Array | null>;
+  cancel(): void;
+}
+
+function memoryChunks(name: string, bytes: Uint8Array): ChunkSource {
+  let offset = 0;
+  return {
+    name,
+    totalBytes: bytes.byteLength,
+    async next() {
+      if (offset >= bytes.byteLength) return null;
+      const chunk = bytes.subarray(offset, offset + MEMORY_CHUNK);
+      offset += chunk.byteLength;
+      return chunk;
+    },
+    cancel() {
+      offset = bytes.byteLength;
+    },
+  };
+}
+
+function streamChunks(name: string, totalBytes: number | null, stream: ReadableStream<Uint8Array>): ChunkSource {
+  const reader = stream.getReader();
+  return {
+    name,
+    totalBytes,
+    async next() {
+      const { done, value } = await reader.read();
+      return done ? null : value;
+    },
+    cancel() {
+      void reader.cancel().catch(() => undefined);
+    },
+  };
+}
+
+async function openChunks(source: OpenSource): Promise<ChunkSource> {
+  switch (source.kind) {
+    case "file":
+      return streamChunks(source.file.name, source.file.size, source.file.stream());
+    case "bytes":
+      return memoryChunks(source.name, new Uint8Array(source.bytes));
+    case "text":
+      return memoryChunks(source.name, new TextEncoder().encode(source.text));
+    case "url": {
+      const response = await fetch(source.url, { credentials: "same-origin" });
+      if (!response.ok || !response.body) {
+        throw new Error(`Could not load "${source.name}": HTTP ${response.status} ${response.statusText}`.trim());
+      }
+      const length = Number(response.headers.get("content-length"));
+      // Content-Length is the compressed size when the server gzips: only trust it when plain.
+      const encoded = (response.headers.get("content-encoding") ?? "identity") !== "identity";
+      return streamChunks(source.name, Number.isFinite(length) && length > 0 && !encoded ? length : null, response.body);
+    }
+  }
+}
+
+function unsupportedFormat(name: string, firstLine: string | undefined): UnsupportedFormatError {
+  const looksBinary = firstLine !== undefined && /[\u0000-\u0008\u000e-\u001f\ufffd]/.test(firstLine.slice(0, 512));
+  return new UnsupportedFormatError(name, looksBinary ? "this looks like a binary file" : "unsupported format");
+}
+
+export async function readSession(source: OpenSource, control: ReadControl): Promise<ReadResult> {
+  const chunks = await openChunks(source);
+  const decoder = new TextDecoder("utf-8");
+  const splitter = new LineSplitter((bytes: Uint8Array) => decoder.decode(bytes));
+
+  let reader: LineReader | null = null;
+  let buffered: { text: string; lineNumber: number }[] = [];
+  let bufferedChars = 0;
+  let nonBlank = 0;
+  let lines = 0;
+  let bytesRead = 0;
+  let lastProgress = 0;
+
+  const startReader = () => {
+    if (nonBlank === 0) throw new Error(`"${chunks.name}" is empty: there is no line to read.`);
+    const firstLines = buffered.map((line) => line.text);
+    const format = detectFormat(firstLines, chunks.name);
+    if (!format) throw unsupportedFormat(chunks.name, firstLines.find((l) => l.trim() !== ""));
+    reader = format.createLineReader(chunks.name);
+    for (const line of buffered) reader.pushLine(line.text, line.lineNumber);
+    buffered = [];
+  };
+
+  const onLine = (text: string, lineNumber: number) => {
+    lines = lineNumber;
+    if (reader) {
+      reader.pushLine(text, lineNumber);
+      return;
+    }
+    buffered.push({ text, lineNumber });
+    bufferedChars += text.length;
+    if (text.trim() !== "") nonBlank += 1;
+    if (nonBlank >= DETECTION_LINE_COUNT || bufferedChars >= DETECT_CHARS) startReader();
+  };
+
+  const report = (force: boolean) => {
+    const now = performance.now();
+    if (!force && now - lastProgress < PROGRESS_INTERVAL_MS) return;
+    lastProgress = now;
+    control.onProgress({ bytesRead, totalBytes: chunks.totalBytes, lines });
+  };
+
+  try {
+    for (;;) {
+      if (control.isCancelled()) throw new ReadCancelledError();
+      const chunk = await chunks.next();
+      if (!chunk) break;
+      bytesRead += chunk.byteLength;
+      splitter.push(chunk, onLine);
+      report(false);
+      await yieldIfDue();
+    }
+    splitter.end(onLine);
+    if (!reader) startReader();
+    report(true);
+  } catch (error) {
+    chunks.cancel();
+    throw error;
+  }
+  // `reader` is assigned inside closures; TypeScript cannot see it, hence the explicit type.
+  const finished = (reader as LineReader | null)?.finish();
+  if (!finished) throw new Error(`"${chunks.name}" could not be read.`);
+  return { session: finished, byteLength: bytesRead };
+}

@@ -1,0 +1,28 @@
+// Build configuration of the browser app. Everything is bundled locally (Monaco included, never
+// from a CDN) so the page runs under a strict same-origin Content-Security-Policy. `base: "./"`
+// keeps asset URLs relative, so the built `dist/` works from any path (or a file server subdir).
+import { defineConfig } from "vite";
+import react from "@vitejs/plugin-react";
+
+export default defineConfig({
+  base: "./",
+  plugins: [react()],
+  worker: {
+    // Module workers: the pipeline worker imports the core as ES modules.
+    format: "es",
+  },
+  build: {
+    target: "es2022",
+    sourcemap: false,
+    // Monaco's editor chunk is large by nature; it is loaded lazily, after the first paint.
+    chunkSizeWarningLimit: 4096,
+  },
+  server: {
+    port: 4173,
+    strictPort: true,
+  },
+  preview: {
+    port: 4173,
+    strictPort: true,
+  },
+});
