@@ -17,6 +17,20 @@ export default defineConfig({
     // Monaco's editor chunk is large by nature; it is loaded lazily, after the first paint.
     chunkSizeWarningLimit: 4096,
   },
+  optimizeDeps: {
+    // The editor chunk is imported lazily; listing its Monaco entries lets the dev server
+    // pre-bundle them at start instead of reloading the page when the editor first opens.
+    include: [
+      "monaco-editor/editor/editor.api",
+      "monaco-editor/features/folding/register",
+      "monaco-editor/features/find/register",
+      "monaco-editor/features/hover/register",
+      "monaco-editor/features/contextmenu/register",
+      "monaco-editor/features/clipboard/register",
+      "monaco-editor/features/gotoLine/register",
+      "monaco-editor/features/bracketMatching/register",
+    ],
+  },
   server: {
     port: 4173,
     strictPort: true,

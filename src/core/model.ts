@@ -1,6 +1,7 @@
 // Core data model shared by every stage of the pipeline: sessions as read from a file, the
 // messages an agent's context is built from, turns, and the provider requests rebuilt for them.
 // Everything here is plain, structured-cloneable data so it can cross the worker boundary.
+import type { ReplyLanguageOptions } from "./notes/options";
 
 /** A problem found while reading input. `line` is 1-based; 0 means "the file as a whole". */
 export interface ReaderWarning {
@@ -322,6 +323,28 @@ export interface CompactionEvent {
 
 export type TimelineItem = { kind: "turn"; turn: number } | CompactionEvent;
 
+/**
+ * A provider request the agent made besides the main requests, implied by the session (FM-GEN-4):
+ * a title request, a compaction summariser request. Listed in `SessionAnalysis.auxiliary`.
+ */
+export interface AuxiliaryRequestEvent {
+  kind: "auxiliary";
+  /** Index in `SessionAnalysis.auxiliary` (stable for a session), to ask for its request. */
+  index: number;
+  purpose: "title" | "summary";
+  /** The entry that records its result (summary message), or that triggered it. */
+  entryId: string | null;
+  /** Turn number of the next main request after it (null at the end). */
+  beforeTurn: number | null;
+  timestamp: string | null;
+  /** Provenance rule shown in the UI (`synth:title`, `synth:compaction-summary`). */
+  rule: string;
+  /** Spec rule id of the behaviour. */
+  ruleId: string;
+  /** Short label for the timeline. */
+  label: string;
+}
+
 export interface BranchInfo {
   leafId: string;
   /** Number of assistant messages (turns) on the path. */
@@ -339,8 +362,14 @@ export interface PipelineOptions {
   /** Wire shape to render; null/undefined: the shape of the model in force at each turn. */
   api?: ApiId | null;
   header?: RequestHeader | null;
-  /** senpi reply-language notes on/off. */
+  /**
+   * senpi reply-language notes (reply-language.md) on/off. Default off (`NOTES_DEFAULT` in
+   * src/core/pi/notesSetup.ts: the session file does not say whether senpi had PR #4540). Ignored
+   * by the pi profile.
+   */
   notes?: boolean;
+  /** Reply-language note parameters (reply-language.md §9); omitted ones take the spec defaults. */
+  notesOptions?: Partial<ReplyLanguageOptions>;
   /** User edits to the model catalogue, keyed by "provider/modelId". */
   modelOverrides?: Record<string, Partial<ModelInfo>>;
 }

@@ -2,6 +2,8 @@
 // analyse a session (branches, turns, timeline), build one turn's context messages, and build
 // one turn's provider request. Each session format registers a FormatPipeline; pi and senpi
 // sessions go through src/core/pi (projection → conversion → senpi steps) and src/core/providers.
+import { claudePipeline } from "./claude";
+import { codexPipeline } from "./codex";
 import type { ApiId, BuiltRequest, PipelineOptions, Session } from "./model";
 import { resolveModel } from "./models/catalogue";
 import {
@@ -13,9 +15,14 @@ import {
   type TurnContext,
 } from "./pi/turns";
 import { getSerializer } from "./providers";
+import { opencodePipeline } from "./opencode";
 
 export type { PipelineHooks, SessionAnalysis, TurnContext } from "./pi/turns";
 export type { NotesStep } from "./pi/senpi";
+// Reply-language notes (senpi, reply-language.md): `PipelineOptions.notes` switches them, off by
+// default (NOTES_DEFAULT explains why); `carriesNote` tells which context messages the UI marks.
+export { NOTES_DEFAULT, notesEnabled } from "./pi/notesSetup";
+export { carriesNote } from "./pi/turns";
 
 /** What a session format plugs into the pipeline. */
 export interface FormatPipeline {
@@ -30,7 +37,7 @@ export interface FormatPipeline {
 }
 
 const piPipeline: FormatPipeline = {
-  analyze: (session, options) => analyzePiSession(session, options),
+  analyze: analyzePiSession,
   countTurns: countPiTurns,
   buildTurnContext: buildPiTurnContext,
 };
@@ -38,6 +45,9 @@ const piPipeline: FormatPipeline = {
 /** Pipelines by reader format id (`Session.formatId`). */
 const FORMAT_PIPELINES: Readonly<Record<string, FormatPipeline>> = {
   pi: piPipeline,
+  "claude-code": claudePipeline,
+  codex: codexPipeline,
+  opencode: opencodePipeline,
 };
 
 function pipelineFor(session: Session): FormatPipeline {

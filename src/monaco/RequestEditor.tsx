@@ -5,6 +5,7 @@ import { useEffect, useRef } from "react";
 import type { TextHighlight } from "../worker/protocol";
 import { toDecorations } from "./decorations";
 import { JSON_LANGUAGE_ID } from "./jsonLanguage";
+import { LARGE_TEXT } from "./limits";
 import { monaco, THEME } from "./setup";
 
 export interface RequestEditorProps {
@@ -67,6 +68,7 @@ export default function RequestEditor({ jsonText, highlights, documentKey }: Req
     if (!editor || !model) return;
     if (lastTextRef.current !== jsonText) {
       lastTextRef.current = jsonText;
+      editor.updateOptions({ wordWrap: jsonText.length > LARGE_TEXT ? "off" : "on" });
       model.setValue(jsonText);
     }
     decorationsRef.current?.set(toDecorations(monaco, model, highlights));

@@ -12,6 +12,11 @@ const STYLE: Record<TextHighlight["kind"], { className: string; gutter: string; 
   inferred: { className: "hl-inferred", gutter: "gutter-inferred", ruler: "#c678dd" },
 };
 
+/** Escapes Markdown so a label is shown literally (hover text is rendered as Markdown). */
+function plainMarkdown(text: string): string {
+  return text.replace(/[\\`*_{}[\]()#+\-.!<>|~]/g, (char) => `\\${char}`);
+}
+
 export function toDecorations(
   monaco: MonacoApi,
   model: Monaco.editor.ITextModel,
@@ -27,7 +32,7 @@ export function toDecorations(
         className: style.className,
         linesDecorationsClassName: style.gutter,
         // Plain text hover: session content must never be interpreted (no HTML, no links).
-        hoverMessage: { value: highlight.label, isTrusted: false, supportHtml: false },
+        hoverMessage: { value: plainMarkdown(highlight.label), isTrusted: false, supportHtml: false },
         overviewRuler: { color: style.ruler, position: monaco.editor.OverviewRulerLane.Left },
         stickiness: monaco.editor.TrackedRangeStickiness.NeverGrowsWhenTypingAtEdges,
       },

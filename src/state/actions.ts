@@ -231,3 +231,14 @@ export function openDroppedFiles(files: File[]): void {
   const session = sessions[0];
   if (session) void openFile(session);
 }
+
+/** Copies the selected turn's request body as sent (compact JSON) to the clipboard. */
+export async function copyRequestBody(turn: number): Promise<void> {
+  try {
+    const body = await pipeline().call("requestBody", { options: pipelineOptions(), turn }, "copy");
+    await navigator.clipboard.writeText(body);
+  } catch (error) {
+    if (isStale(error)) return;
+    setAppState({ error: `Could not copy the request: ${message(error)}` });
+  }
+}

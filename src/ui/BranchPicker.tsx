@@ -12,7 +12,7 @@ export function BranchPicker() {
   return (
     <label className="field" title="Branch of the session tree to show">
       <span className="field-label">Branch</span>
-      <select data-testid="branch-select" value={current} onChange={(event) => setLeaf(event.target.value)}>
+      <select className="branch-select" data-testid="branch-select" value={current} onChange={(event) => setLeaf(event.target.value)}>
         {branches.map((branch, index) => (
           <option key={branch.leafId} value={branch.leafId}>
             {`${branch.label ?? `branch ${index + 1}`} · ${branch.turns} turns · ${formatDateTime(branch.timestamp)}${branch.isDefault ? " (latest)" : ""}`}

@@ -102,7 +102,7 @@ function TurnDetails({ summary, result }: { summary: TurnSummary; result: TurnRe
           <Row label="dropped">{built.dropped.length}</Row>
           {built.dropped.map((dropped, index) => (
             <div key={index} className="explain">
-              {dropped.message.role} from {dropped.entryId ?? "?"}: {dropped.reason}
+              {dropped.role} from {dropped.entryId ?? "?"}: {dropped.reason}
               {dropped.ruleId ? ` (${dropped.ruleId})` : ""}
             </div>
           ))}

@@ -1,6 +1,8 @@
 // Request tab: the selected turn's provider request as JSON in a read-only editor.
+import { copyRequestBody } from "../state/actions";
 import { useAppStore } from "../state/store";
-import { API_LABELS, formatBytes } from "./format";
+import { LARGE_TEXT } from "../monaco/limits";
+import { API_LABELS, formatCompact } from "./format";
 import { LazyRequestEditor } from "./LazyRequestEditor";
 import { RequestLegend } from "./RequestLegend";
 
@@ -19,7 +21,10 @@ export function RequestView() {
       <div className="view-toolbar">
         <span className="strong">Turn {result.turn}</span>
         <span className="chip">{API_LABELS[result.built.api] ?? result.built.api}</span>
-        <span className="muted">{formatBytes(new Blob([result.jsonText]).size)} pretty-printed</span>
+        <span className="muted" title="Length of the pretty-printed JSON shown below">
+          {formatCompact(result.jsonText.length)} chars
+          {result.jsonText.length > LARGE_TEXT ? " · word wrap off (large request)" : ""}
+        </span>
         {building && <span className="muted">building turn {request.turn}…</span>}
         <span className="spacer" />
         <RequestLegend />
@@ -27,7 +32,7 @@ export function RequestView() {
           type="button"
           className="btn small"
           title="Copy the request body as compact JSON (as sent)"
-          onClick={() => void navigator.clipboard?.writeText(JSON.stringify(result.built.body))}
+          onClick={() => void copyRequestBody(result.turn)}
         >
           Copy JSON
         </button>

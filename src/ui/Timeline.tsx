@@ -59,7 +59,8 @@ export function Timeline() {
       <div className="panel-title">
         <span>Turns</span>
         <span className="muted">
-          {turns.length} turns{timeline.length > turns.length ? ` · ${timeline.length - turns.length} compactions` : ""}
+          {turns.length} {turns.length === 1 ? "turn" : "turns"}
+          {timeline.length > turns.length ? ` · ${timeline.length - turns.length} ${timeline.length - turns.length === 1 ? "compaction" : "compactions"}` : ""}
         </span>
       </div>
       <ContextChart turns={turns} timeline={timeline} selectedTurn={selectedTurn} onSelectTurn={onSelectTurn} />

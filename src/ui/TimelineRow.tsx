@@ -38,7 +38,6 @@ export const TurnRow = memo(function TurnRow({ summary, maxTokens, selected, ind
       data-turn={summary.turn}
       className={`timeline-row turn${selected ? " selected" : ""}${failed ? " failed" : ""}`}
       style={style}
-      onMouseDown={(event) => event.preventDefault()}
       onClick={() => onSelect(index)}
     >
       <div className="row-line">
@@ -79,24 +78,25 @@ export const CompactionRow = memo(function CompactionRow({ event, selected, inde
       aria-selected={selected}
       data-testid="timeline-row"
       data-kind="compaction"
-      data-turn={event.beforeTurn ?? undefined}
+      data-before-turn={event.beforeTurn ?? undefined}
+      data-entry-id={event.entryId}
       className={`timeline-row compaction${selected ? " selected" : ""}`}
       style={style}
-      onMouseDown={(mouse) => mouse.preventDefault()}
       onClick={() => onSelect(index)}
     >
       <div className="row-line">
         <span className="compaction-icon">⟲</span>
-        <span className="compaction-title">Compaction</span>
+        <span className="compaction-title" title="Summariser request: auxiliary, does not advance the turn counter">
+          Compaction
+        </span>
         <span className="turn-time">{formatTime(event.timestamp)}</span>
         <span className="badges">
-          <Badge kind="aux" title="Summariser request: auxiliary, does not advance the turn counter" children="summariser" />
+          {event.beforeTurn !== null && <Badge kind="aux" title={`The next request is turn ${event.beforeTurn}`} children={`→ #${event.beforeTurn}`} />}
         </span>
       </div>
       <div className="row-line secondary">
         {event.tokensBefore !== null && <span title="Context tokens before compaction, as recorded">{formatCompact(event.tokensBefore)} tok before</span>}
         <span title="Characters of the stored summary">summary {formatCompact(event.summaryChars)} chars</span>
-        {event.beforeTurn !== null && <span>→ turn #{event.beforeTurn}</span>}
       </div>
     </div>
   );

@@ -1,4 +1,5 @@
-// The top bar: opening inputs, pipeline controls and what is open.
+// The top bar, two rows: inputs and what is open (file, format, entries, warnings) above; the
+// pipeline controls (profile, provider shape, branch, request-header source) below.
 import { BranchPicker } from "./BranchPicker";
 import { HeaderControl } from "./HeaderControl";
 import { OpenFileButton } from "./OpenFileButton";
@@ -11,23 +12,25 @@ import { SessionInfo } from "./SessionInfo";
 export function TopBar() {
   return (
     <header className="topbar">
-      <div className="brand" title="Contextscope: what the model saw, turn by turn">
-        <img src="./favicon.svg" alt="" width={18} height={18} />
-        <span>Contextscope</span>
+      <div className="topbar-row">
+        <div className="brand" title="Contextscope: what the model saw, turn by turn">
+          <img src="./favicon.svg" alt="" width={18} height={18} />
+          <span>Contextscope</span>
+        </div>
+        <div className="group">
+          <OpenFileButton />
+          <PasteButton />
+          <SamplesMenu />
+        </div>
+        <SessionInfo />
       </div>
-      <div className="group">
-        <OpenFileButton />
-        <PasteButton />
-        <SamplesMenu />
-      </div>
-      <div className="group">
+      <div className="topbar-row controls">
         <ProfileSelect />
         <ProviderSelect />
         <BranchPicker />
+        <span className="divider" />
+        <HeaderControl />
       </div>
-      <HeaderControl />
-      <div className="spacer" />
-      <SessionInfo />
     </header>
   );
 }

@@ -6,7 +6,7 @@ import type { PipelineOptions, Session } from "../core/model";
 import { analyzeSession, buildTurnRequest, type SessionAnalysis } from "../core/pipeline";
 import { extractRequestHeader } from "../core/providers/index";
 import { compactionRequests } from "./compactionRequests";
-import type { FromWorker, SessionSummary, ToWorker, WorkerMethod, WorkerMethods } from "./protocol";
+import type { FromWorker, SessionSummary, ToWorker, TurnRequestResult, WorkerMethod, WorkerMethods } from "./protocol";
 import { readSession, ReadCancelledError } from "./readSession";
 import { requestView } from "./requestView";
 
@@ -19,6 +19,9 @@ let session: Session | null = null;
 let sessionRunId = 0;
 /** The last analysis, reused while the options stay the same. */
 let lastAnalysis: { key: string; value: SessionAnalysis } | null = null;
+/** Recently shown turns (key: options + turn), so stepping back and forth is instant. */
+const recentViews = new Map<string, TurnRequestResult>();
+const RECENT_VIEWS = 4;
 
 function post(message: FromWorker): void {
   self.postMessage(message);
@@ -40,6 +43,7 @@ async function open(runId: number, source: Extract<ToWorker, { type: "open" }>["
     session = read;
     sessionRunId = runId;
     lastAnalysis = null;
+    recentViews.clear();
     activeRunId = 0;
     const summary: SessionSummary = {
       fileName: read.fileName,
@@ -91,8 +95,21 @@ async function answer(method: WorkerMethod, params: WorkerMethods[WorkerMethod][
     }
     case "buildRequest": {
       const { options, turn } = params as WorkerMethods["buildRequest"]["params"];
-      const built = buildTurnRequest(session, options, turn);
-      return requestView(turn, built, options.profile);
+      const key = `${optionsKey(options)}#${turn}`;
+      const cached = recentViews.get(key);
+      if (cached) {
+        recentViews.delete(key);
+        recentViews.set(key, cached);
+        return cached;
+      }
+      const view = requestView(turn, buildTurnRequest(session, options, turn), options.profile);
+      recentViews.set(key, view);
+      if (recentViews.size > RECENT_VIEWS) recentViews.delete(recentViews.keys().next().value as string);
+      return view;
+    }
+    case "requestBody": {
+      const { options, turn } = params as WorkerMethods["requestBody"]["params"];
+      return JSON.stringify(buildTurnRequest(session, options, turn).body);
     }
     case "compactionRequests": {
       const { options, entryId } = params as WorkerMethods["compactionRequests"]["params"];

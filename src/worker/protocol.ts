@@ -1,12 +1,7 @@
 // Typed messages between the UI thread and the pipeline worker. The worker owns the parsed
 // Session; the UI only ever receives plain, structured-cloneable results (summaries, analyses,
 // one materialised request at a time), never the session itself.
-import type {
-  BuiltRequest,
-  PipelineOptions,
-  ReaderWarning,
-  RequestHeader,
-} from "../core/model";
+import type { ApiId, ModelInfo, PipelineOptions, ReaderWarning, RequestHeader } from "../core/model";
 import type { SessionAnalysis } from "../core/pipeline";
 
 /** Where the bytes of a session come from. A `File` is cloned by reference (no copy). */
@@ -63,9 +58,29 @@ export interface TextHighlight {
   label: string;
 }
 
+/** A message the pipeline removed, without its content (the UI lists only why and where). */
+export interface DroppedInfo {
+  role: string;
+  entryId: string | null;
+  reason: string;
+  ruleId?: string;
+}
+
+/**
+ * What the UI needs of a BuiltRequest. The body and the context messages stay in the worker:
+ * the JSON text, the rows and the highlights already describe them, and cloning a large body
+ * to the UI thread would double the cost of showing a turn (design §3).
+ */
+export interface RequestFacts {
+  api: ApiId;
+  model: ModelInfo;
+  notRecorded: string[];
+  dropped: DroppedInfo[];
+}
+
 export interface TurnRequestResult {
   turn: number;
-  built: BuiltRequest;
+  built: RequestFacts;
   /** The body as JSON, pretty-printed with 2 spaces, for the editor. */
   jsonText: string;
   rows: MessageRow[];
@@ -94,6 +109,8 @@ export interface CompactionRequestsResult {
 export interface WorkerMethods {
   analyze: { params: { options: PipelineOptions }; result: SessionAnalysis };
   buildRequest: { params: { options: PipelineOptions; turn: number }; result: TurnRequestResult };
+  /** The request body of a turn as sent: compact JSON (`JSON.stringify`, PI-R13), for copy/export. */
+  requestBody: { params: { options: PipelineOptions; turn: number }; result: string };
   /** Parses a captured provider request (a dropped .json file, or its text) into a request header. */
   parseHeader: { params: { data: Blob | string; source: string }; result: RequestHeader };
   compactionRequests: {

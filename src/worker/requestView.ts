@@ -4,7 +4,14 @@
 // Runs in the worker so the UI thread never walks message contents.
 import type { BuiltRequest, ContextMessage, LlmMessage, ProfileId } from "../core/model";
 import { estimateMessageChars } from "../core/tokens/estimate";
-import { PREVIEW_CHARS, type MessageRow, type TextHighlight, type TurnRequestResult } from "./protocol";
+import {
+  PREVIEW_CHARS,
+  type DroppedInfo,
+  type MessageRow,
+  type RequestFacts,
+  type TextHighlight,
+  type TurnRequestResult,
+} from "./protocol";
 
 /** Readable one-line text of a message, for previews and for locating it in the JSON text. */
 function messageTexts(message: LlmMessage): string[] {
@@ -135,10 +142,23 @@ function synthesizedHighlights(jsonText: string, messages: ContextMessage[]): Te
   return found;
 }
 
+function requestFacts(built: BuiltRequest): RequestFacts {
+  return {
+    api: built.api,
+    model: built.model,
+    notRecorded: built.notRecorded,
+    dropped: built.dropped.map((dropped) => {
+      const info: DroppedInfo = { role: dropped.message.role, entryId: dropped.entryId, reason: dropped.reason };
+      if (dropped.ruleId) info.ruleId = dropped.ruleId;
+      return info;
+    }),
+  };
+}
+
 export function requestView(turn: number, built: BuiltRequest, profile: ProfileId): TurnRequestResult {
   const jsonText = JSON.stringify(built.body, null, 2);
   const highlights = [...notRecordedHighlights(jsonText), ...synthesizedHighlights(jsonText, built.messages)].sort(
     (a, b) => a.start - b.start,
   );
-  return { turn, built, jsonText, rows: messageRows(built.messages, profile), highlights };
+  return { turn, built: requestFacts(built), jsonText, rows: messageRows(built.messages, profile), highlights };
 }

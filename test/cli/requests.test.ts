@@ -31,6 +31,7 @@ interface Recorded {
   sessionFile: string;
   requestFile: (n: number) => string;
   mainRequests: Record<string, unknown>[];
+  mainRequestTexts: string[];
   summaryRequests: number[];
 }
 
@@ -46,6 +47,7 @@ function loadRecorded(root: string, name: string): Recorded {
     sessionFile: findJsonl(path.join(dir, "session")),
     requestFile,
     mainRequests: numbers.filter((n) => kind(n) === "main").map((n) => JSON.parse(readFileSync(requestFile(n), "utf8")) as Record<string, unknown>),
+    mainRequestTexts: numbers.filter((n) => kind(n) === "main").map((n) => readFileSync(requestFile(n), "utf8")),
     summaryRequests: numbers.filter((n) => kind(n) === "summary"),
   };
 }
@@ -66,6 +68,8 @@ function keyCheck(root: string, name: string) {
       expect(Object.keys(line)).toEqual(["turn", "request"]);
       expect(line.turn).toBe(i + 1);
       expect((line.request as { messages: unknown }).messages).toEqual(recorded.mainRequests[i]!.messages);
+      // The whole body too, byte for byte (the header supplies system prompt, tools and cap).
+      expect(JSON.stringify(line.request)).toBe(recorded.mainRequestTexts[i]);
     });
   });
 

@@ -2,7 +2,8 @@
 // provenance. user/assistant/toolResult pass through as the same object (PI-C1); bash
 // executions, custom messages and summaries become user messages with the exact wrapper strings.
 // Results are cached per message object, so a message shared by many turns is converted once
-// (design rule "never quadratic").
+// (design rule "never quadratic"). senpi with reply-language notes: a compaction summary that the
+// projection gave a carrier (`userLanguage`) carries its note after `</summary>` (RL-23).
 import type {
   AgentMessage,
   BashExecutionMessage,
@@ -13,6 +14,8 @@ import type {
   TextBlock,
   UserMessage,
 } from "../model";
+import { applyCompactionCarrier } from "../notes";
+import { carrierSources } from "./notesSetup";
 import type { ProjectedMessage } from "./projection";
 
 // §3.1 — byte-exact, identical in pi and senpi. The branch suffix has no leading newline.
@@ -100,12 +103,22 @@ function convertUncached(projected: ProjectedMessage, profile: ProfileId): Conve
         "wrap:branch-summary",
         "PI-C4",
       );
-    case "compactionSummary":
-      return kept(
+    case "compactionSummary": {
+      const converted = kept(
         userText(COMPACTION_SUMMARY_PREFIX + message.summary + COMPACTION_SUMMARY_SUFFIX, message.timestamp),
         "wrap:compaction-summary",
         "PI-C5",
       );
+      // RL-23 / RL-24: only a summary the projection gave a carrier (senpi, notes on) changes.
+      if (profile !== "senpi" || message.userLanguage === undefined || !converted.context) return converted;
+      const source = carrierSources.get(message);
+      const carrier = {
+        userLanguage: message.userLanguage,
+        userLanguageRequested: message.userLanguageRequested ?? false,
+        fromEntryId: source?.fromEntryId ?? null,
+      };
+      return { ...converted, context: applyCompactionCarrier(converted.context, carrier, source?.options) };
+    }
     default: {
       const role = (message as { role?: unknown }).role;
       if (profile === "senpi" && (role === "system" || role === "configurationUpdate")) {

@@ -3,6 +3,8 @@
 // first and keeps the projected list current, so the context of every turn on a branch is
 // available in one linear pass (design.md §3); a compaction resets the list to its summary plus
 // the kept range. `buildSessionContext` is the one-shot form of pi's function of the same name.
+// With reply-language notes on (senpi), the newest compaction summary gets its carrier here
+// (SP-P5, RL-22) and the user messages the compaction removed are kept for the note step (RL-14).
 import type {
   AgentMessage,
   CompactionSummaryMessage,
@@ -10,7 +12,10 @@ import type {
   ProfileId,
   ReaderWarning,
   SessionEntry,
+  UserMessage,
 } from "../model";
+import type { UserProseMessage } from "../notes";
+import { carrierOf, carrierSources, type NotesSetup } from "./notesSetup";
 import { cycleWarning, pathToRoot, type SessionTree } from "./tree";
 
 /** One message of the projected context, with the entry it came from. */
@@ -36,6 +41,11 @@ export interface SessionContext {
   /** The compaction entry in force (the last on the path), if any. */
   compactionId: string | null;
   warnings: ReaderWarning[];
+  /**
+   * Notes on and a compaction in force: the user `message` entries on the path that the
+   * compaction removed from the context, in path order (RL-14's whole-path history).
+   */
+  priorUserMessages?: UserProseMessage[];
 }
 
 /**
@@ -102,6 +112,11 @@ function messageOfEntry(entry: SessionEntry, profile: ProfileId): AgentMessage |
   }
 }
 
+function isUserMessageEntry(entry: SessionEntry): boolean {
+  const message = entry.raw.message;
+  return entry.type === "message" && isObject(message) && message.role === "user";
+}
+
 /** SP-P2: the message with its content replaced by a context_edit's replacement. */
 function applyReplacement(message: AgentMessage, replacement: unknown): AgentMessage {
   if (message.role === "assistant" || message.role === "toolResult") {
@@ -125,8 +140,13 @@ export class PathProjector {
   model: ModelRef | null = null;
   compactionId: string | null = null;
   readonly warnings: ReaderWarning[] = [];
+  /** Notes on: the user messages the compaction in force removed (see SessionContext). */
+  priorUserMessages: UserProseMessage[] | undefined = undefined;
 
   private readonly cache: EntryMessageCache;
+  private readonly notes: NotesSetup | null;
+  /** Indexes in `path` of the user `message` entries (tracked only with notes on). */
+  private readonly userIndexes: number[] = [];
   private readonly path: SessionEntry[] = [];
   private readonly pathIndex = new Map<string, number>();
   /** SP-P2: last context_edit per target id seen so far on the path. */
@@ -139,9 +159,11 @@ export class PathProjector {
   private thinkingBeforeFallback: string | null = null;
   private explicitProvider: string | null = null;
 
-  constructor(profile: ProfileId, cache?: EntryMessageCache) {
+  /** `notes`: the session's note setup when notes apply (senpi, notes on), else null. */
+  constructor(profile: ProfileId, cache?: EntryMessageCache, notes?: NotesSetup | null) {
     this.profile = profile;
     this.cache = cache ?? new Map();
+    this.notes = notes ?? null;
   }
 
   /** Entries pushed so far, root first. */
@@ -150,6 +172,7 @@ export class PathProjector {
   }
 
   push(entry: SessionEntry): ProjectionChange {
+    if (this.notes && isUserMessageEntry(entry)) this.userIndexes.push(this.path.length);
     this.pathIndex.set(entry.id, this.path.length);
     this.path.push(entry);
     this.walkSettings(entry);
@@ -177,6 +200,7 @@ export class PathProjector {
       model: this.model,
       compactionId: this.compactionId,
       warnings: this.warnings.slice(),
+      ...(this.priorUserMessages ? { priorUserMessages: this.priorUserMessages } : {}),
     };
   }
 
@@ -216,7 +240,7 @@ export class PathProjector {
   /** PI-P4, PI-P5: summary, then the kept range before the compaction (no compactions). */
   private resetToCompaction(compaction: SessionEntry): void {
     this.compactionId = compaction.id;
-    const summary = this.baseMessage(compaction);
+    const summary = this.notes ? this.summaryWithCarrier(compaction, this.notes) : this.baseMessage(compaction);
     const messages: ProjectedMessage[] = [];
     if (summary) {
       messages.push({
@@ -233,6 +257,11 @@ export class PathProjector {
     const compactionIndex = this.path.length - 1;
     const firstKept = compaction.raw.firstKeptEntryId;
     const keptIndex = typeof firstKept === "string" ? this.pathIndex.get(firstKept) : undefined;
+    if (this.notes) {
+      // RL-14: what the compaction removed (all of the path before it when nothing is kept).
+      const removedEnd = keptIndex !== undefined && keptIndex < compactionIndex ? keptIndex : compactionIndex;
+      this.priorUserMessages = this.userMessagesBefore(removedEnd);
+    }
     if (keptIndex !== undefined && keptIndex < compactionIndex) {
       for (let i = keptIndex; i < compactionIndex; i++) {
         const entry = this.path[i] as SessionEntry;
@@ -251,6 +280,45 @@ export class PathProjector {
         reason: `compaction ${compaction.id} asks for senpi's retained-message repair (omit-unsafe-v1), which is not reproduced (SP-P3)`,
       });
     }
+  }
+
+  /** The user messages (as projected now) of the user entries at path indexes below `end`. */
+  private userMessagesBefore(end: number): UserProseMessage[] {
+    const users: UserProseMessage[] = [];
+    for (const index of this.userIndexes) {
+      if (index >= end) break;
+      const entry = this.path[index] as SessionEntry;
+      const projected = this.project(entry);
+      if (!projected || projected.hidden || projected.message.role !== "user") continue;
+      users.push({ entryId: entry.id, message: projected.message as UserMessage });
+    }
+    return users;
+  }
+
+  /**
+   * SP-P5, RL-22: the summary message of the compaction in force, carrying the reply language in
+   * effect at the compaction. A distinct object per note setup (cached like every entry message),
+   * so the plain summary stays untouched for notes off.
+   */
+  private summaryWithCarrier(compaction: SessionEntry, notes: NotesSetup): AgentMessage | null {
+    const base = this.baseMessage(compaction);
+    if (!base || base.role !== "compactionSummary") return base;
+    const compactionIndex = this.path.length - 1;
+    const carrier = carrierOf(notes, compaction.id, () => this.userMessagesBefore(compactionIndex));
+    if (!carrier) return base;
+    const key = `${this.profile}|${compaction.id}|notes:${notes.key}`;
+    let message = this.cache.get(key);
+    if (message === undefined) {
+      const carried: CompactionSummaryMessage = {
+        ...base,
+        userLanguage: carrier.userLanguage,
+        userLanguageRequested: carrier.userLanguageRequested,
+      };
+      carrierSources.set(carried, { options: notes.options, fromEntryId: carrier.fromEntryId });
+      message = carried;
+      this.cache.set(key, message);
+    }
+    return message;
   }
 
   /** SP-P2: the last edit for a target wins; re-project the target if it is in the list. */
@@ -316,8 +384,13 @@ export class PathProjector {
 }
 
 /** Projects a whole path (root first). */
-export function projectPath(path: readonly SessionEntry[], profile: ProfileId, cache?: EntryMessageCache): SessionContext {
-  const projector = new PathProjector(profile, cache);
+export function projectPath(
+  path: readonly SessionEntry[],
+  profile: ProfileId,
+  cache?: EntryMessageCache,
+  notes?: NotesSetup | null,
+): SessionContext {
+  const projector = new PathProjector(profile, cache, notes);
   for (const entry of path) projector.push(entry);
   return projector.snapshot();
 }

@@ -220,9 +220,19 @@ export function applySenpiSteps(messages: ContextMessage[], options: SenpiStepOp
 }
 
 /**
+ * Follows the message stream the SP-C5 notes step sees (after SP-C2…SP-C4, before the fold):
+ * each surviving message in order, and each inserted user-words message.
+ */
+export interface SenpiStreamListener {
+  message(item: ContextMessage): void;
+  userWords(): void;
+}
+
+/**
  * Incremental count of what `applySenpiSteps` (without notes) yields for every prefix of a
  * converted message stream: `feed` each message in order, read `messageCount` / `droppedCount`
- * at any point. Each message is looked at once.
+ * at any point. Each message is looked at once. A listener receives the stream the notes step
+ * sees, so notes can be followed incrementally too.
  */
 export class SenpiTally {
   /** Messages sent so far, not counting a user-words message still pending at the end. */
@@ -234,19 +244,32 @@ export class SenpiTally {
   private runWords: TextBlock[] | null = null; // non-null while inside a run of tool results
   private pendingEnvironment = false;
   private readonly pattern: RegExp;
+  private readonly listener: SenpiStreamListener | null;
+  /**
+   * Set once SP-C2 replaced images in messages already fed: the listener saw them unreplaced, so
+   * what it derived from them may differ from the steps' output from here on.
+   */
+  retroactive = false;
 
-  constructor(options: SenpiStepOptions = {}) {
+  constructor(options: SenpiStepOptions = {}, listener: SenpiStreamListener | null = null) {
     this.pattern = options.imageRejectionPattern ?? DEFAULT_IMAGE_REJECTION_PATTERN;
+    this.listener = listener;
   }
 
   get messageCount(): number {
-    return this.count + (this.runWords && this.runWords.length > 0 ? 1 : 0);
+    return this.count + (this.pendingUserWords ? 1 : 0);
+  }
+
+  /** The stream ends inside a run of tool results carrying user words (SP-C4 adds one message). */
+  get pendingUserWords(): boolean {
+    return this.runWords !== null && this.runWords.length > 0;
   }
 
   feed(item: ContextMessage): void {
     const message = item.message;
     // SP-C2
     if (isImageRejection(message, this.pattern)) {
+      if (this.messagesWithImages > 0) this.retroactive = true;
       this.droppedCount += this.messagesWithImages;
       this.messagesWithImages = 0;
     } else if (hasImage(message)) this.messagesWithImages += 1;
@@ -267,15 +290,18 @@ export class SenpiTally {
       this.runWords.push(...wordBlocks(userWordsOf(message)));
       this.count += 1;
       this.pendingEnvironment = false;
+      this.listener?.message(item);
       return;
     }
     if (this.runWords) {
       if (this.runWords.length > 0 && !startsWithBlocks(message, this.runWords)) {
         this.count += 1; // inserted user-words message (a user message, not an environment one)
         this.pendingEnvironment = false;
+        this.listener?.userWords();
       }
       this.runWords = null;
     }
+    this.listener?.message(item);
     // SP-C6
     const environment = isEnvironment(item);
     this.count += 1;

@@ -1,8 +1,9 @@
 // Per-Session memo of the work every turn shares: the entry tree, the path of each branch asked
-// for, and the AgentMessage built for each entry (so that converted messages keep their object
-// identity across turns and their caches hit). Keyed weakly by the Session object, never sent
+// for, the AgentMessage built for each entry (so that converted messages keep their object
+// identity across turns and their caches hit) and the reply-language note state. Keyed weakly by the Session object, never sent
 // across the worker boundary.
 import type { Session, SessionEntry } from "../model";
+import type { NotesSetups } from "./notesSetup";
 import type { EntryMessageCache } from "./projection";
 import { buildTree, isAssistantEntry, pathToRoot, type SessionTree } from "./tree";
 
@@ -19,6 +20,8 @@ export interface PiSessionCache {
   tree: SessionTree;
   entryMessages: EntryMessageCache;
   paths: Map<string, BranchPath>;
+  /** Reply-language note state per note option set (reading cache, carriers), shared by turns. */
+  notes: NotesSetups;
 }
 
 /** Branch paths kept per session; switching between a few branches stays cheap. */
@@ -29,7 +32,7 @@ const caches = new WeakMap<Session, PiSessionCache>();
 export function getPiSessionCache(session: Session): PiSessionCache {
   let cache = caches.get(session);
   if (!cache) {
-    cache = { tree: buildTree(session), entryMessages: new Map(), paths: new Map() };
+    cache = { tree: buildTree(session), entryMessages: new Map(), paths: new Map(), notes: new Map() };
     caches.set(session, cache);
   }
   return cache;

@@ -93,6 +93,20 @@ function matchesSegmentText(message: ContextMessage, segmentText: string): boole
   return segmentText.includes(text) || text.includes(segmentText);
 }
 
+/** Text of the segment at `index`; for a message header, the text of the whole message. */
+function segmentText(request: SegmentedRequest, index: number): string {
+  const segment = request.segments[index];
+  if (!segment) return "";
+  if (segment.view !== "header") return tokenTextOf(segmentValue(segment));
+  const parts: string[] = [];
+  for (let i = index + 1; i < request.segments.length; i++) {
+    const part = request.segments[i]!;
+    if (part.messageIndex !== segment.messageIndex || part.view === "header") break;
+    parts.push(tokenTextOf(segmentValue(part)));
+  }
+  return parts.join("");
+}
+
 export function classifyBreak(input: CauseInput): CauseReport {
   const { previous, next, diff } = input;
   const facts = input.facts ?? {};
@@ -108,8 +122,8 @@ export function classifyBreak(input: CauseInput): CauseReport {
     const index = diff.breakSegmentIndex!;
     const prevSegment = previous.segments[index] ?? null;
     const nextSegment = next.segments[index] ?? null;
-    const prevText = prevSegment ? tokenTextOf(segmentValue(prevSegment)) : "";
-    const nextText = nextSegment ? tokenTextOf(segmentValue(nextSegment)) : "";
+    const prevText = segmentText(previous, index);
+    const nextText = segmentText(next, index);
 
     if (diff.breakLevel === "tools") matched.add("tools-changed");
 

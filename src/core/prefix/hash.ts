@@ -32,3 +32,24 @@ export function chainHash(prefix: number, segment: number): number {
   h1 ^= Math.imul(lo ^ (hi << 7), 0x27d4eb2d);
   return 4294967296 * (2097151 & h2) + (h1 >>> 0);
 }
+
+/** `hashString` and the UTF-8 byte length of the same text in one pass (the hot first-sight path). */
+export function hashStringAndUtf8Length(text: string): { hash: number; bytes: number } {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  let bytes = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ code, 2654435761);
+    h2 = Math.imul(h2 ^ code, 1597334677);
+    if (code >= 0x80) {
+      // 2 bytes below U+0800, 3 above; a surrogate pair (2 units) is 4 bytes = 2 + 2.
+      bytes += code < 0x800 ? 1 : code >= 0xd800 && code <= 0xdfff ? 1 : 2;
+    }
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507);
+  h1 ^= Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507);
+  h2 ^= Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return { hash: 4294967296 * (2097151 & h2) + (h1 >>> 0), bytes };
+}

@@ -4,9 +4,8 @@
 // share message objects, and by string for string-only segments.
 import { isNotRecorded } from "../model";
 import type { TokenCounter } from "../tokens/counters";
-import { utf8ByteLength } from "../tokens/utf8";
 import { canonicalValue, markerOf, renderCanonical, tokenTextOf, type SegmentView } from "./canonical";
-import { hashString } from "./hash";
+import { hashStringAndUtf8Length } from "./hash";
 import type { CacheLevel, CacheSegment } from "./types";
 
 interface SegmentFacts {
@@ -19,7 +18,56 @@ type Slot = "value" | "header" | "text-block";
 
 /** Per-content caches of segment facts, one set per token counter. Reuse it across turns. */
 export interface SegmentCache {
-  byCounter: Map<string, { objects: Record<Slot, WeakMap<object, SegmentFacts>>; strings: Map<string, SegmentFacts> }>;
+  byCounter: Map<string, CounterCaches>;
+}
+
+interface CounterCaches {
+  objects: Record<Slot, WeakMap<object, SegmentFacts>>;
+  strings: Map<string, SegmentFacts>;
+  /** Facts by structural fingerprint, for fresh objects that repeat earlier content. */
+  fingerprints: Map<string, SegmentFacts>;
+  /** Long strings → small ids, so a fingerprint stays short (V8 caches each string's hash). */
+  interned: Map<string, number>;
+}
+
+/** Strings longer than this are replaced by an interned id inside fingerprints. */
+const INLINE_STRING_LIMIT = 48;
+
+/**
+ * A short key that identifies a canonical value: its structure with long strings replaced by ids.
+ * Costs one Map lookup per long string (native hashing, cached per string object) instead of
+ * rendering and hashing the whole value — what keeps fresh-per-turn request objects (a serializer
+ * that rebuilds the body every turn) from being re-measured every turn.
+ */
+function fingerprint(value: unknown, interned: Map<string, number>, parts: string[]): void {
+  if (typeof value === "string") {
+    if (value.length <= INLINE_STRING_LIMIT) parts.push(JSON.stringify(value));
+    else {
+      let id = interned.get(value);
+      if (id === undefined) {
+        id = interned.size;
+        interned.set(value, id);
+      }
+      parts.push(`#${id}`);
+    }
+  } else if (Array.isArray(value)) {
+    parts.push("[");
+    for (const item of value) {
+      fingerprint(item, interned, parts);
+      parts.push(",");
+    }
+    parts.push("]");
+  } else if (typeof value === "object" && value !== null) {
+    parts.push("{");
+    for (const key of Object.keys(value)) {
+      const child = (value as Record<string, unknown>)[key];
+      if (child === undefined) continue;
+      parts.push(JSON.stringify(key), ":");
+      fingerprint(child, interned, parts);
+      parts.push(",");
+    }
+    parts.push("}");
+  } else parts.push(String(value));
 }
 
 const STRING_CACHE_LIMIT = 256;
@@ -34,6 +82,8 @@ function cachesFor(cache: SegmentCache, counter: TokenCounter) {
     entry = {
       objects: { value: new WeakMap(), header: new WeakMap(), "text-block": new WeakMap() },
       strings: new Map(),
+      fingerprints: new Map(),
+      interned: new Map(),
     };
     cache.byCounter.set(counter.id, entry);
   }
@@ -85,9 +135,20 @@ export class SegmentListBuilder {
     else if (stringKey !== null) facts = this.caches.strings.get(stringKey);
     if (!facts) {
       const value = canonicalValue(input.source, view, input.textType);
-      const rendering = renderCanonical(value);
-      const text = tokenMode === "json" ? rendering : tokenTextOf(value);
-      facts = { hash: hashString(rendering), bytes: utf8ByteLength(rendering), tokens: this.counter.count(text) };
+      let print: string | null = null;
+      if (key) {
+        const parts: string[] = [slot, input.textType ?? "", tokenMode];
+        fingerprint(value, this.caches.interned, parts);
+        print = parts.join("");
+        facts = this.caches.fingerprints.get(print);
+      }
+      if (!facts) {
+        const rendering = renderCanonical(value);
+        const text = tokenMode === "json" ? rendering : tokenTextOf(value);
+        const measured = hashStringAndUtf8Length(rendering);
+        facts = { hash: measured.hash, bytes: measured.bytes, tokens: this.counter.count(text) };
+        if (print !== null) this.caches.fingerprints.set(print, facts);
+      }
       if (key) this.caches.objects[slot].set(key, facts);
       else if (stringKey !== null) {
         if (this.caches.strings.size >= STRING_CACHE_LIMIT) this.caches.strings.clear();

@@ -13,3 +13,4 @@ export {
   readSessionBytes,
 } from "./registry";
 export { piReader, detectPi, PI_ENTRY_TYPES, PI_FORMAT_ID, PI_CURRENT_VERSION } from "./pi";
+export { opencodeExportReader, detectOpencodeExport, isSqliteHeader, readOpencodeExportText, SQLITE_MAGIC } from "./opencode";

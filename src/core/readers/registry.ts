@@ -2,12 +2,15 @@
 // detection, and convenience entry points that detect, split and read a whole file or a stream
 // of lines. Used by the worker, the CLI and the tests.
 import type { Session } from "../model";
+import { claudeReader } from "./claude";
+import { codexReader } from "./codex";
 import { LineSplitter, splitTextLines, type DecodeFn } from "./lines";
+import { opencodeExportReader } from "./opencode";
 import { piReader } from "./pi";
 import type { FormatReader, LineReader } from "./types";
 
 /** Every supported format, in detection order. */
-export const FORMAT_READERS: readonly FormatReader[] = [piReader];
+export const FORMAT_READERS: readonly FormatReader[] = [piReader, opencodeExportReader, claudeReader, codexReader];
 
 /** Lines handed to `detect`: enough to skip a few bad or blank lines at the top. */
 export const DETECTION_LINE_COUNT = 20;

@@ -21,4 +21,9 @@ export interface FormatReader {
   /** True when the first lines of a file (BOM and line ends already removed) are this format. */
   detect(firstLines: string[], fileName: string): boolean;
   createLineReader(fileName: string): LineReader;
+  /**
+   * Formats that are one JSON document rather than JSONL (opencode export) can also be read from
+   * the whole text at once. Optional; never throws on bad content.
+   */
+  readWhole?(text: string, fileName: string): Session;
 }

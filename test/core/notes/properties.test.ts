@@ -31,7 +31,12 @@ const turnArb = fc.record({
 });
 
 /** The contexts of consecutive requests (each is the context at one provider call), growing. */
-function requests(turns: fc.RecordValue<{ prompt: string; rounds: { results: number[]; follower: string }[] }>[]): ContextMessage[][] {
+interface Turn {
+  prompt: string;
+  rounds: { results: number[]; follower: string }[];
+}
+
+function requests(turns: Turn[]): ContextMessage[][] {
   const context: ContextMessage[] = [];
   const out: ContextMessage[][] = [];
   let id = 0;

@@ -1,4 +1,5 @@
 // RL-2 strip steps and the RL-4 linear bound of the tag pass (asserted on the visit counter).
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { isLogLine, resolveOptions, stripForReading, stripTaggedBlocks } from "../../../src/core/notes";
 
@@ -54,6 +55,19 @@ describe("RL-4: the tag pass visits at most 3 × length characters", () => {
     const r = stripTaggedBlocks(text);
     expect(r.visited).toBeGreaterThan(0);
     expect(r.visited).toBeLessThanOrEqual(3 * text.length);
+  });
+  it("holds for random strings over the tag alphabet", () => {
+    const alphabet = fc.constantFrom("<", "/", ">", "a", "b", " ", "x", "\n", "=", '"');
+    fc.assert(
+      fc.property(fc.array(alphabet, { maxLength: 400 }), (chars) => {
+        const text = chars.join("");
+        const r = stripTaggedBlocks(text);
+        expect(r.visited).toBeLessThanOrEqual(3 * text.length);
+        // Removing blocks never adds text.
+        expect(r.text.length).toBeLessThanOrEqual(text.length);
+      }),
+      { numRuns: 500 },
+    );
   });
   it("the counter is exposed through stripForReading", () => {
     const text = "<a".repeat(50_000);

@@ -1,0 +1,140 @@
+// Deterministic generator of a large pi session (JSONL, format version 3) for benchmarks: user
+// prompts, tool calls with large outputs, answers, and compactions that keep the context bounded
+// the way pi does. Written to a temporary directory, never committed. Same options → same bytes.
+import { createWriteStream } from "node:fs";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+export interface GenerateOptions {
+  /** Minimum file size in bytes (default 105 MB). */
+  minBytes?: number;
+  /** Minimum number of turns (assistant messages = main requests; default 2,000). */
+  minTurns?: number;
+  /** Compact when the context since the last compaction exceeds this many characters (default 600 KB). */
+  compactAtChars?: number;
+  seed?: number;
+}
+
+export interface GeneratedSession {
+  file: string;
+  bytes: number;
+  turns: number;
+  lines: number;
+  compactions: number;
+}
+
+/** Small deterministic PRNG (mulberry32). */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const WORDS = "the store index note tag search archive markdown file line config error module cache token request session branch compaction summary value return function const let await async import export 한국어 노트 저장 ✓".split(" ");
+
+export async function generatePiSession(options: GenerateOptions = {}): Promise<GeneratedSession> {
+  const minBytes = options.minBytes ?? 105 * 1024 * 1024;
+  const minTurns = options.minTurns ?? 2000;
+  const compactAt = options.compactAtChars ?? 600_000;
+  const rand = random(options.seed ?? 42);
+  const dir = mkdtempSync(path.join(tmpdir(), "contextscope-bench-"));
+  const file = path.join(dir, "session.jsonl");
+  const out = createWriteStream(file);
+  let bytes = 0;
+  let lines = 0;
+  let turns = 0;
+  let compactions = 0;
+  let clock = Date.parse("2026-11-29T08:00:00.000Z");
+  let idCounter = 0;
+  let parentId: string | null = null;
+
+  const write = async (record: Record<string, unknown>) => {
+    const line = JSON.stringify(record) + "\n";
+    bytes += Buffer.byteLength(line);
+    lines++;
+    if (!out.write(line)) await new Promise((resolve) => out.once("drain", resolve));
+  };
+  const nextId = () => (++idCounter).toString(16).padStart(8, "0");
+  const words = (count: number) => {
+    const parts: string[] = [];
+    for (let i = 0; i < count; i++) parts.push(WORDS[Math.floor(rand() * WORDS.length)]!);
+    return parts.join(rand() < 0.1 ? "\n" : " ");
+  };
+  const entry = async (fields: Record<string, unknown>) => {
+    const id = nextId();
+    clock += 200 + Math.floor(rand() * 4000);
+    await write({ ...fields, id, parentId, timestamp: new Date(clock).toISOString() });
+    parentId = id;
+    return id;
+  };
+  const usage = (input: number) => ({ input, output: 40, cacheRead: 0, cacheWrite: 0, totalTokens: input + 40 });
+
+  await write({ type: "session", version: 3, id: "bench-session", timestamp: new Date(clock).toISOString(), cwd: "/home/dev/bench" });
+  await entry({ type: "model_change", provider: "openai", modelId: "gpt-4.1" });
+  await entry({ type: "thinking_level_change", thinkingLevel: "off" });
+
+  let contextChars = 0;
+  let prompt = 0;
+  while (bytes < minBytes || turns < minTurns) {
+    prompt++;
+    const userId = await entry({ type: "message", message: { role: "user", content: [{ type: "text", text: `Prompt ${prompt}: ${words(20)}` }], timestamp: clock } });
+    contextChars += 200;
+    const steps = 1 + Math.floor(rand() * 3);
+    for (let step = 0; step < steps; step++) {
+      turns++;
+      const callId = `call_${prompt}_${step}`;
+      await entry({
+        type: "message",
+        message: {
+          role: "assistant",
+          content: [{ type: "toolCall", id: callId, name: "bash", arguments: { command: `cat file-${prompt}-${step}.md` } }],
+          api: "openai-completions",
+          provider: "openai",
+          model: "gpt-4.1",
+          usage: usage(Math.ceil(contextChars / 4)),
+          stopReason: "toolUse",
+          timestamp: clock,
+        },
+      });
+      const output = words(1500 + Math.floor(rand() * 9000));
+      await entry({
+        type: "message",
+        message: { role: "toolResult", toolCallId: callId, toolName: "bash", content: [{ type: "text", text: output }], isError: false, timestamp: clock },
+      });
+      contextChars += output.length + 100;
+    }
+    turns++;
+    await entry({
+      type: "message",
+      message: {
+        role: "assistant",
+        content: [{ type: "text", text: words(60) }],
+        api: "openai-completions",
+        provider: "openai",
+        model: "gpt-4.1",
+        usage: usage(Math.ceil(contextChars / 4)),
+        stopReason: "stop",
+        timestamp: clock,
+      },
+    });
+    contextChars += 400;
+    if (contextChars > compactAt) {
+      compactions++;
+      await entry({ type: "compaction", summary: `## Goal\n${words(300)}`, firstKeptEntryId: userId, tokensBefore: Math.ceil(contextChars / 4), details: {}, fromHook: false });
+      contextChars = 2000;
+    }
+  }
+  await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+  return { file, bytes, turns, lines, compactions };
+}
+
+// `npx tsx bench/generate-session.ts` prints where it wrote the session.
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) {
+  generatePiSession().then((result) => console.log(JSON.stringify(result)));
+}

@@ -1,0 +1,57 @@
+// Opens an opencode database for the CLI (FM-OC-1): sql.js with its .wasm read from
+// node_modules, the sibling `<db>-wal` file applied when it exists (or the one given), then the
+// same core reader as the worker (src/core/opencode/database.ts).
+import fs from "node:fs";
+import path from "node:path";
+import { createRequire } from "node:module";
+import initSqlJs, { type SqlJsStatic, type SqlValue } from "sql.js";
+import type { Session } from "../core/model";
+import { applyWal, readOpencodeDatabase, type SqlQuery } from "../core/opencode";
+
+let engine: Promise<SqlJsStatic> | null = null;
+
+export function loadSqlEngine(): Promise<SqlJsStatic> {
+  if (!engine) {
+    const require = createRequire(import.meta.url);
+    const wasmBinary = fs.readFileSync(require.resolve("sql.js/dist/sql-wasm.wasm"));
+    engine = initSqlJs({ wasmBinary: wasmBinary.buffer.slice(wasmBinary.byteOffset, wasmBinary.byteOffset + wasmBinary.byteLength) as ArrayBuffer });
+  }
+  return engine;
+}
+
+export interface CliDatabaseOptions {
+  /** Path of the -wal file; default `<database>-wal` when it exists; null: do not apply any. */
+  walPath?: string | null;
+  sessionId?: string | null;
+}
+
+/** Reads one session of an opencode database file. Throws on unreadable or foreign databases. */
+export async function loadOpencodeDatabase(databasePath: string, options: CliDatabaseOptions = {}): Promise<Session> {
+  const database = new Uint8Array(fs.readFileSync(databasePath));
+  const walPath = options.walPath === undefined ? (fs.existsSync(`${databasePath}-wal`) ? `${databasePath}-wal` : null) : options.walPath;
+  const wal = walPath ? new Uint8Array(fs.readFileSync(walPath)) : null;
+  const overlay = applyWal(database, wal);
+  const SQL = await loadSqlEngine();
+  const db = new SQL.Database(overlay.bytes);
+  const query: SqlQuery = (sql, params = []) => {
+    const statement = db.prepare(sql);
+    try {
+      statement.bind(params as SqlValue[]);
+      const rows: Record<string, unknown>[] = [];
+      while (statement.step()) rows.push(statement.getAsObject());
+      return rows;
+    } finally {
+      statement.free();
+    }
+  };
+  try {
+    return readOpencodeDatabase(query, {
+      fileName: path.basename(databasePath),
+      sessionId: options.sessionId ?? null,
+      walApplied: wal !== null,
+      walWarnings: overlay.warnings,
+    });
+  } finally {
+    db.close();
+  }
+}

@@ -1,0 +1,373 @@
+// Per-turn prompt-cache simulation (CA-8 … CA-14, CA-20). Fed one segmented request at a time in
+// send order; keeps a small state (Anthropic cache entries by prefix hash, GPT-5.6+ breakpoint
+// entries, the previous request for the OpenAI 1024/128 rule and Gemini). Predicts cached tokens,
+// cache writes and a cost in base-input-token units. Everything here is a model of the provider,
+// labelled as a prediction; Gemini is only ever a "possible" hit (CA-20).
+import { chainHash, hashString } from "../prefix/hash";
+import type { PrefixDiff, SegmentedRequest } from "../prefix/types";
+import {
+  ANTHROPIC_RULES,
+  anthropicMinimum,
+  GEMINI_RULES,
+  geminiMinimum,
+  isOpenAiBreakpointModel,
+  OPENAI_READ_MULTIPLIER_DEFAULT,
+  OPENAI_RULES,
+  openAiCachedTokens,
+  type CacheRuleOverrides,
+  type ResolvedFigure,
+} from "./rules";
+
+export type SimulationRule = "anthropic" | "openai-classic" | "openai-breakpoints" | "gemini-implicit";
+
+export interface CachePrediction {
+  rule: SimulationRule;
+  /** "predicted" for deterministic rules; "possible" for Gemini implicit caching (CA-20). */
+  certainty: "predicted" | "possible";
+  totalInput: number;
+  cacheRead: number;
+  cacheWrite: number;
+  cacheWrite5m: number;
+  cacheWrite1h: number;
+  uncachedInput: number;
+  /** Gemini: tokens that may be served from the implicit cache. */
+  possibleCachedTokens: number;
+  /** Minimum cacheable length in force, with its source. */
+  minimum: ResolvedFigure | { value: number; source: string; date: string | null; primary: boolean; ruleId: string; conflicts: []; warning: null };
+  /** Segment label where the read prefix ends, or null. */
+  readUpTo: string | null;
+  breakpoints: string[];
+  /** Input cost in base-input-token units: uncached × 1 + reads × read mult. + writes × write mult. */
+  costUnits: number;
+  readMultiplier: number;
+  warnings: string[];
+}
+
+interface Entry {
+  tokens: number;
+  ttlMs: number;
+  lastUsedMs: number | null;
+}
+
+/** Mutable state of one session's simulation. Internal to core: never sent to the UI. */
+export interface CacheSimulationState {
+  entries: Map<number, Entry>;
+  previous: { request: SegmentedRequest; timeMs: number | null } | null;
+}
+
+export function createCacheSimulationState(): CacheSimulationState {
+  return { entries: new Map(), previous: null };
+}
+
+export interface SimulateOptions {
+  overrides?: CacheRuleOverrides;
+  /** Upper bound on remembered entries (oldest dropped first). */
+  maxEntries?: number;
+}
+
+function expireEntries(state: CacheSimulationState, timeMs: number | null): void {
+  if (timeMs === null) return;
+  for (const [hash, entry] of state.entries) {
+    if (entry.lastUsedMs !== null && timeMs - entry.lastUsedMs > entry.ttlMs) state.entries.delete(hash);
+  }
+}
+
+function trimEntries(state: CacheSimulationState, max: number): void {
+  while (state.entries.size > max) {
+    const oldest = state.entries.keys().next();
+    if (oldest.done) break;
+    state.entries.delete(oldest.value);
+  }
+}
+
+/** Prefix hash and cumulative tokens at the end of every segment (CA-8). Settings count from the messages level. */
+function prefixPoints(request: SegmentedRequest, settingsFromStart: boolean): { hashes: number[]; tokens: number[] } {
+  const settingsHash = hashString(JSON.stringify(request.settings));
+  let hash = hashString(`${request.api}\u0000${request.model ?? ""}`);
+  if (settingsFromStart) hash = chainHash(hash, settingsHash);
+  let settingsAdded = settingsFromStart;
+  let tokens = 0;
+  const hashes: number[] = [];
+  const cumulative: number[] = [];
+  for (const segment of request.segments) {
+    if (!settingsAdded && segment.level === "messages") {
+      hash = chainHash(hash, settingsHash);
+      settingsAdded = true;
+    }
+    hash = chainHash(hash, segment.hash);
+    tokens += segment.tokens;
+    hashes.push(hash);
+    cumulative.push(tokens);
+  }
+  return { hashes, tokens: cumulative };
+}
+
+function finish(
+  base: Omit<CachePrediction, "uncachedInput" | "costUnits">,
+  writeMultipliers: { w5m: number; w1h: number },
+): CachePrediction {
+  const uncachedInput = Math.max(0, base.totalInput - base.cacheRead - base.cacheWrite);
+  const costUnits =
+    uncachedInput + base.cacheRead * base.readMultiplier + base.cacheWrite5m * writeMultipliers.w5m + base.cacheWrite1h * writeMultipliers.w1h;
+  return { ...base, uncachedInput, costUnits };
+}
+
+/** CA-9, CA-10: Anthropic breakpoints, 20-block lookback, minimums, TTLs. */
+function simulateAnthropic(state: CacheSimulationState, request: SegmentedRequest, timeMs: number | null, options: SimulateOptions): CachePrediction {
+  const warnings: string[] = [];
+  const minimum = anthropicMinimum(request.model, options.overrides);
+  if (minimum.warning) warnings.push(minimum.warning);
+  const { hashes, tokens } = prefixPoints(request, false);
+  const blocks: number[] = [];
+  request.segments.forEach((segment, i) => {
+    if (segment.isBlock) blocks.push(i);
+  });
+  // Breakpoints as block positions: explicit markers, or the last block in automatic mode (CA-1).
+  let breakpoints: { block: number; ttlMs: number }[] = [];
+  blocks.forEach((segmentIndex, b) => {
+    const marker = request.segments[segmentIndex]!.marker;
+    if (marker) breakpoints.push({ block: b, ttlMs: marker.ttl === "1h" ? ANTHROPIC_RULES.ttl1hMs.value : ANTHROPIC_RULES.ttl5mMs.value });
+  });
+  if (request.automaticCache && blocks.length > 0) {
+    const ttlMs = request.automaticCache.ttl === "1h" ? ANTHROPIC_RULES.ttl1hMs.value : ANTHROPIC_RULES.ttl5mMs.value;
+    if (!breakpoints.some((bp) => bp.block === blocks.length - 1)) breakpoints.push({ block: blocks.length - 1, ttlMs });
+  }
+  if (breakpoints.length > ANTHROPIC_RULES.maxBreakpoints.value) {
+    warnings.push(`${breakpoints.length} cache breakpoints: the API rejects more than ${ANTHROPIC_RULES.maxBreakpoints.value} (HTTP 400, CA-2)`);
+    breakpoints = breakpoints.slice(0, ANTHROPIC_RULES.maxBreakpoints.value);
+  }
+
+  // Read (CA-9): per breakpoint, the nearest cached boundary within the lookback window.
+  let cacheRead = 0;
+  let readEntry: Entry | null = null;
+  let readUpTo: string | null = null;
+  const lookback = ANTHROPIC_RULES.lookbackBlocks.value;
+  for (const bp of breakpoints) {
+    for (let b = bp.block; b >= 0 && b >= bp.block - lookback; b--) {
+      const segmentIndex = blocks[b]!;
+      const entry = state.entries.get(hashes[segmentIndex]!);
+      if (entry) {
+        if (tokens[segmentIndex]! > cacheRead) {
+          cacheRead = tokens[segmentIndex]!;
+          readEntry = entry;
+          readUpTo = request.segments[segmentIndex]!.label;
+        }
+        break;
+      }
+    }
+  }
+  if (readEntry) readEntry.lastUsedMs = timeMs;
+
+  // Write (CA-10): every breakpoint at or above the minimum that is not cached yet.
+  let cacheWrite5m = 0;
+  let cacheWrite1h = 0;
+  let writtenUpTo = cacheRead;
+  for (const bp of [...breakpoints].sort((a, b) => a.block - b.block)) {
+    const segmentIndex = blocks[bp.block]!;
+    const prefixTokens = tokens[segmentIndex]!;
+    if (prefixTokens < minimum.value) continue;
+    const hash = hashes[segmentIndex]!;
+    const existing = state.entries.get(hash);
+    if (existing) {
+      existing.lastUsedMs = timeMs;
+      existing.ttlMs = Math.max(existing.ttlMs, bp.ttlMs);
+    } else state.entries.set(hash, { tokens: prefixTokens, ttlMs: bp.ttlMs, lastUsedMs: timeMs });
+    if (prefixTokens > writtenUpTo) {
+      const portion = prefixTokens - writtenUpTo;
+      if (bp.ttlMs === ANTHROPIC_RULES.ttl1hMs.value) cacheWrite1h += portion;
+      else cacheWrite5m += portion;
+      writtenUpTo = prefixTokens;
+    }
+  }
+  if (breakpoints.length === 0) warnings.push("No cache marker: nothing is cached (CA-1)");
+  return finish(
+    {
+      rule: "anthropic",
+      certainty: "predicted",
+      totalInput: request.tokens,
+      cacheRead,
+      cacheWrite: cacheWrite5m + cacheWrite1h,
+      cacheWrite5m,
+      cacheWrite1h,
+      possibleCachedTokens: 0,
+      minimum,
+      readUpTo,
+      breakpoints: breakpoints.map((bp) => request.segments[blocks[bp.block]!]!.label),
+      readMultiplier: ANTHROPIC_RULES.readMultiplier.value,
+      warnings,
+    },
+    { w5m: ANTHROPIC_RULES.write5mMultiplier.value, w1h: ANTHROPIC_RULES.write1hMultiplier.value },
+  );
+}
+
+function openAiMinimum(value: number, ruleId: string): CachePrediction["minimum"] {
+  return { value, source: "OpenAI prompt-caching docs", date: null, primary: true, ruleId, conflicts: [], warning: null };
+}
+
+/** CA-13: exact prefix with the previous request, ≥ 1024 tokens, counted in 128-token blocks. */
+function simulateOpenAiClassic(
+  state: CacheSimulationState,
+  request: SegmentedRequest,
+  diff: PrefixDiff | null,
+  timeMs: number | null,
+  options: SimulateOptions,
+): CachePrediction {
+  const warnings: string[] = [];
+  const previous = state.previous;
+  let common = 0;
+  if (previous && diff && previous.request.model === request.model && JSON.stringify(previous.request.settings) === JSON.stringify(request.settings)) {
+    const retentionMs = request.openaiCache.retention === "24h" ? OPENAI_RULES.extendedRetentionMs.value : OPENAI_RULES.inMemoryIdleMaxMs.value;
+    const gap = timeMs !== null && previous.timeMs !== null ? timeMs - previous.timeMs : null;
+    const cacheable = previous.request.tokens >= OPENAI_RULES.minimumTokens.value;
+    if (gap !== null && gap > retentionMs) warnings.push("Gap longer than the retention: the earlier prefix is presumed evicted (CA-13)");
+    else if (cacheable) common = diff.sharedTokens;
+  }
+  const cacheRead = openAiCachedTokens(common);
+  const readMultiplier = options.overrides?.readMultiplierByModel?.[request.model ?? ""] ?? OPENAI_READ_MULTIPLIER_DEFAULT.value;
+  return finish(
+    {
+      rule: "openai-classic",
+      certainty: "predicted",
+      totalInput: request.tokens,
+      cacheRead,
+      cacheWrite: 0,
+      cacheWrite5m: 0,
+      cacheWrite1h: 0,
+      possibleCachedTokens: 0,
+      minimum: openAiMinimum(OPENAI_RULES.minimumTokens.value, "CA-13"),
+      readUpTo: null,
+      breakpoints: [],
+      readMultiplier,
+      warnings,
+    },
+    { w5m: 1, w1h: 1 },
+  );
+}
+
+/** CA-14: GPT-5.6+ breakpoints — exact matches at earlier breakpoints only, writes at 1.25×. */
+function simulateOpenAiBreakpoints(state: CacheSimulationState, request: SegmentedRequest, timeMs: number | null, options: SimulateOptions): CachePrediction {
+  const warnings: string[] = [];
+  const { hashes, tokens } = prefixPoints(request, true);
+  const segments = request.segments;
+  // Message ends: the last segment of each message-level group.
+  const messageEnds: number[] = [];
+  for (let i = 0; i < segments.length; i++) {
+    const here = segments[i]!;
+    const after = segments[i + 1];
+    if (here.messageIndex !== null && (!after || after.messageIndex !== here.messageIndex)) messageEnds.push(i);
+  }
+  const explicit = segments.map((s, i) => (s.marker?.kind === "prompt_cache_breakpoint" ? i : -1)).filter((i) => i >= 0);
+  const breakpointSet = new Set<number>(explicit.slice(-3));
+  if (request.openaiCache.mode !== "explicit") {
+    // Implicit breakpoint: end of the newest eligible (non-assistant) message.
+    for (let k = messageEnds.length - 1; k >= 0; k--) {
+      const end = messageEnds[k]!;
+      const header = segments.find((s) => s.messageIndex === segments[end]!.messageIndex && s.view === "header");
+      const role = header && typeof header.source === "object" && header.source !== null ? (header.source as { role?: unknown }).role : undefined;
+      if (role !== "assistant") {
+        breakpointSet.add(end);
+        break;
+      }
+    }
+  } else if (explicit.length === 0) warnings.push("Explicit mode without breakpoints: nothing is cached (CA-14)");
+  const breakpoints = [...breakpointSet].sort((a, b) => a - b).slice(-OPENAI_RULES.v56MaxBreakpointsWritten.value);
+  let cacheRead = 0;
+  let readUpTo: string | null = null;
+  for (let i = 0; i < segments.length; i++) {
+    const entry = state.entries.get(hashes[i]!);
+    if (entry && tokens[i]! > cacheRead) {
+      cacheRead = tokens[i]!;
+      readUpTo = segments[i]!.label;
+      entry.lastUsedMs = timeMs;
+    }
+  }
+  let writtenUpTo = cacheRead;
+  let cacheWrite = 0;
+  for (const i of breakpoints) {
+    if (tokens[i]! < OPENAI_RULES.v56MinimumTokens.value) continue;
+    if (!state.entries.has(hashes[i]!)) state.entries.set(hashes[i]!, { tokens: tokens[i]!, ttlMs: OPENAI_RULES.v56TtlMs.value, lastUsedMs: timeMs });
+    if (tokens[i]! > writtenUpTo) {
+      cacheWrite += tokens[i]! - writtenUpTo;
+      writtenUpTo = tokens[i]!;
+    }
+  }
+  trimEntries(state, OPENAI_RULES.v56MatchedBreakpoints.value);
+  const readMultiplier = options.overrides?.readMultiplierByModel?.[request.model ?? ""] ?? OPENAI_READ_MULTIPLIER_DEFAULT.value;
+  return finish(
+    {
+      rule: "openai-breakpoints",
+      certainty: "predicted",
+      totalInput: request.tokens,
+      cacheRead,
+      cacheWrite,
+      cacheWrite5m: cacheWrite,
+      cacheWrite1h: 0,
+      possibleCachedTokens: 0,
+      minimum: openAiMinimum(OPENAI_RULES.v56MinimumTokens.value, "CA-14"),
+      readUpTo,
+      breakpoints: breakpoints.map((i) => segments[i]!.label),
+      readMultiplier,
+      warnings,
+    },
+    { w5m: OPENAI_RULES.v56WriteMultiplier.value, w1h: OPENAI_RULES.v56WriteMultiplier.value },
+  );
+}
+
+/** CA-18, CA-20: implicit caching is only ever a possible hit above the model minimum. */
+function simulateGemini(state: CacheSimulationState, request: SegmentedRequest, diff: PrefixDiff | null, options: SimulateOptions): CachePrediction {
+  const minimum = geminiMinimum(request.model, options.overrides);
+  const warnings = minimum.warning ? [minimum.warning] : [];
+  const previous = state.previous;
+  const sameModel = previous !== null && previous.request.model === request.model;
+  const common = sameModel && diff ? diff.sharedTokens : 0;
+  return finish(
+    {
+      rule: "gemini-implicit",
+      certainty: "possible",
+      totalInput: request.tokens,
+      cacheRead: 0,
+      cacheWrite: 0,
+      cacheWrite5m: 0,
+      cacheWrite1h: 0,
+      possibleCachedTokens: common >= minimum.value ? common : 0,
+      minimum,
+      readUpTo: null,
+      breakpoints: [],
+      readMultiplier: GEMINI_RULES.implicitReadMultiplier.value,
+      warnings,
+    },
+    { w5m: 1, w1h: 1 },
+  );
+}
+
+/**
+ * Simulates one request. `diff` is its prefix diff against the previous request of the same
+ * sequence (null on the first). `timeMs` is the request time (null: no expiry is applied).
+ */
+export function simulateCache(
+  state: CacheSimulationState,
+  request: SegmentedRequest,
+  diff: PrefixDiff | null,
+  timeMs: number | null,
+  options: SimulateOptions = {},
+): CachePrediction {
+  expireEntries(state, timeMs);
+  let prediction: CachePrediction;
+  switch (request.api) {
+    case "anthropic-messages":
+      prediction = simulateAnthropic(state, request, timeMs, options);
+      break;
+    case "openai-completions":
+    case "openai-responses":
+      prediction = isOpenAiBreakpointModel(request.model)
+        ? simulateOpenAiBreakpoints(state, request, timeMs, options)
+        : simulateOpenAiClassic(state, request, diff, timeMs, options);
+      break;
+    case "google-generative-ai":
+      prediction = simulateGemini(state, request, diff, options);
+      break;
+  }
+  trimEntries(state, options.maxEntries ?? 4096);
+  state.previous = { request, timeMs };
+  return prediction;
+}

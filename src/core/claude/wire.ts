@@ -1,0 +1,167 @@
+// Assembles the Anthropic Messages body Claude Code sends for one main request from its
+// api-request record (FM-CC-19 steps 3–6): system and tools from the recorded shape, cache
+// markers moved to the recorded paths, one-text-block contents sent as strings, the billing
+// header block prepended to `system`, and the top-level keys in Claude Code's wire order.
+// Only the parts that change are copied; every other message object is shared with the cache.
+import { isObject } from "./records";
+
+/** Claude Code's top-level key order (FM-CC-19 step 6, PR-3). */
+export const CLAUDE_BODY_KEY_ORDER: readonly string[] = [
+  "model",
+  "messages",
+  "system",
+  "tools",
+  "metadata",
+  "max_tokens",
+  "thinking",
+  "context_management",
+  "output_config",
+  "stream",
+];
+
+/** `params` keys that are not body keys: betas travel in the `anthropic-beta` header. */
+const HEADER_PARAMS = new Set(["betas"]);
+
+/** Placeholder text for the parts of a body the transcript does not record (UI highlights it). */
+export function notRecordedText(what: string): string {
+  return `[not recorded: ${what}]`;
+}
+
+/** The unrecorded billing block (FM-CC-19 step 5) in its observed form. */
+export function billingHeaderBlock(version: string | null, entrypoint: string | null): Record<string, unknown> {
+  const versionText = version ?? notRecordedText("Claude Code version");
+  const entrypointText = entrypoint ?? notRecordedText("entrypoint");
+  return {
+    type: "text",
+    text: `x-anthropic-billing-header: cc_version=${versionText}.${notRecordedText("build suffix")}; cc_entrypoint=${entrypointText};`,
+  };
+}
+
+/** `metadata.user_id`: a JSON string whose device and account ids are not recorded. */
+export function metadataBlock(sessionId: string | null): Record<string, unknown> {
+  return {
+    user_id: JSON.stringify({
+      device_id: notRecordedText("device id"),
+      account_uuid: notRecordedText("account uuid"),
+      session_id: sessionId ?? notRecordedText("session id"),
+    }),
+  };
+}
+
+const strippedCache = new WeakMap<object, unknown>();
+
+/** `value` without any `cache_control` key at any depth; the same object when it has none. */
+export function stripCacheControl<T>(value: T): T {
+  if (typeof value !== "object" || value === null) return value;
+  const cached = strippedCache.get(value as object);
+  if (cached !== undefined) return cached as T;
+  let result: unknown = value;
+  if (Array.isArray(value)) {
+    const items = value.map((item) => stripCacheControl(item));
+    if (items.some((item, i) => item !== value[i])) result = items;
+  } else {
+    const record = value as Record<string, unknown>;
+    let changed = "cache_control" in record;
+    const copy: Record<string, unknown> = {};
+    for (const key of Object.keys(record)) {
+      if (key === "cache_control") continue;
+      const item = stripCacheControl(record[key]);
+      if (item !== record[key]) changed = true;
+      copy[key] = item;
+    }
+    if (changed) result = copy;
+  }
+  strippedCache.set(value as object, result);
+  return result as T;
+}
+
+/**
+ * Sets `cache_control` at `path` inside `root` (`["messages", 3, "content", 0]`), copying each
+ * container on the way so shared objects stay untouched. A string content addressed by index is
+ * first turned into its one-text-block form. Returns false when the path does not resolve.
+ */
+export function setCacheControlAt(root: Record<string, unknown>, path: (string | number)[], value: unknown): boolean {
+  let container: unknown = root;
+  for (let i = 0; i < path.length; i++) {
+    const key = path[i] as string | number;
+    let child: unknown;
+    if (Array.isArray(container) && typeof key === "number") child = container[key];
+    else if (isObject(container) && typeof key === "string") child = container[key];
+    else return false;
+    if (typeof child === "string" && key === "content" && typeof path[i + 1] === "number") {
+      child = [{ type: "text", text: child }];
+    }
+    if (child === undefined || child === null || typeof child !== "object") return false;
+    const copy: unknown = Array.isArray(child) ? child.slice() : { ...(child as Record<string, unknown>) };
+    if (Array.isArray(container)) container[key as number] = copy;
+    else (container as Record<string, unknown>)[key as string] = copy;
+    container = copy;
+  }
+  if (!isObject(container)) return false;
+  container.cache_control = value;
+  return true;
+}
+
+/**
+ * FM-CC-19 step 4: a user or system message whose content is exactly one text block without a
+ * cache marker goes out with a plain string content.
+ */
+export function normaliseSingleTextContent(message: Record<string, unknown>): Record<string, unknown> {
+  if (message.role !== "user" && message.role !== "system") return message;
+  const content = message.content;
+  if (!Array.isArray(content) || content.length !== 1) return message;
+  const block = content[0];
+  if (!isObject(block) || block.type !== "text" || typeof block.text !== "string" || "cache_control" in block) return message;
+  const keys = Object.keys(block);
+  if (keys.some((key) => key !== "type" && key !== "text")) return message;
+  return { ...message, content: block.text };
+}
+
+export interface WireParts {
+  params: Record<string, unknown>;
+  system: unknown;
+  tools: unknown;
+  messages: Record<string, unknown>[];
+  cacheControl: { path: (string | number)[]; value: unknown }[];
+  billingBlock: Record<string, unknown> | null;
+  metadata: Record<string, unknown>;
+}
+
+/** The request body in Claude Code's key order; `warnings` collects unresolvable marker paths. */
+export function assembleClaudeBody(parts: WireParts, warnings: string[]): Record<string, unknown> {
+  const staged: Record<string, unknown> = {
+    system: stripCacheControl(parts.system),
+    tools: stripCacheControl(parts.tools),
+    messages: parts.messages.map((message) => stripCacheControl(message)),
+  };
+  for (const marker of parts.cacheControl) {
+    if (!setCacheControlAt(staged, marker.path, marker.value)) warnings.push(`cache marker path ${JSON.stringify(marker.path)} not found`);
+  }
+  const messages = (staged.messages as Record<string, unknown>[]).map(normaliseSingleTextContent);
+  let system = staged.system;
+  if (parts.billingBlock) system = [parts.billingBlock, ...(Array.isArray(system) ? system : system === undefined ? [] : [system])];
+
+  const values: Record<string, unknown> = {
+    model: parts.params.model,
+    messages,
+    system,
+    tools: staged.tools,
+    metadata: parts.metadata,
+    stream: true,
+  };
+  for (const key of Object.keys(parts.params)) {
+    if (HEADER_PARAMS.has(key) || key === "model") continue;
+    values[key] = parts.params[key];
+  }
+  const body: Record<string, unknown> = {};
+  for (const key of CLAUDE_BODY_KEY_ORDER) {
+    if (key === "stream") continue;
+    if (values[key] !== undefined) body[key] = values[key];
+  }
+  // Parameters not seen in the recorded version go before `stream`, in record order. [INF]
+  for (const key of Object.keys(values)) {
+    if (!(key in body) && key !== "stream" && values[key] !== undefined) body[key] = values[key];
+  }
+  body.stream = values.stream;
+  return body;
+}

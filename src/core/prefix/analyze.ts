@@ -1,0 +1,168 @@
+// Session-level driver of prefix stability (issue #5): fed the turn requests in order, one at a
+// time, it segments each request, diffs it against the previous one, names the cause, classifies
+// cache expiry from the gap, simulates the provider cache and compares with recorded usage. It
+// keeps only the previous request's segments (plus the per-content caches), so it streams.
+import { compareUsage, type UsageComparison } from "../caching/compare";
+import { classifyExpiry, type ExpiryReport } from "../caching/expiry";
+import type { CacheRuleOverrides } from "../caching/rules";
+import { createCacheSimulationState, simulateCache, type CachePrediction } from "../caching/simulate";
+import { normalizeUsage, type NormalizedUsage, type UsageSource } from "../caching/usage";
+import type { ApiId, ContextMessage } from "../model";
+import { classifyBreak } from "./causes";
+import { diffRequests } from "./diff";
+import { createSegmentCache } from "./segment-builder";
+import { segmentRequest, type SegmentOptions } from "./segment-request";
+import type { CauseReport, PrefixCause, SegmentedRequest, TurnFacts } from "./types";
+
+export interface PrefixTurnInput {
+  turn: number;
+  api: ApiId;
+  body: Record<string, unknown>;
+  /** Context messages the body was built from, with provenance (for insertion / note causes). */
+  messages?: readonly ContextMessage[] | null;
+  /** ISO time of the request (CA-11), null when unknown. */
+  timestamp?: string | null;
+  facts?: TurnFacts | null;
+  /** Usage the session recorded for this request: raw with its source, or already normalised. */
+  usage?: { source: UsageSource; raw: unknown } | NormalizedUsage | null;
+}
+
+export interface PrefixAnalysisOptions extends Omit<SegmentOptions, "cache"> {
+  /** Run the cache simulation (CA-8 … CA-20). Default true. */
+  simulate?: boolean;
+  cacheRules?: CacheRuleOverrides;
+}
+
+export interface PrefixTurnReport {
+  turn: number;
+  api: ApiId;
+  model: string | null;
+  bytes: number;
+  sharedBytes: number;
+  tokens: number;
+  sharedTokens: number;
+  /** Token counts are exact for the text (o200k on OpenAI shapes); false: estimates. */
+  tokensExact: boolean;
+  tokenizer: string;
+  /** Framing constants were added (PD-3): token offsets are approximate. */
+  framingApproximate: boolean;
+  breakPath: string | null;
+  breakSegment: string | null;
+  breakByteOffsetInSegment: number | null;
+  breakLevel: string | null;
+  cause: PrefixCause | null;
+  causeDetail: string | null;
+  contributing: PrefixCause[];
+  settingsChanged: string[];
+  diagnosticsName: CauseReport["diagnosticsName"];
+  /** Segments not recorded in the session (PD-4): compared equal to themselves, 0 tokens. */
+  notRecorded: string[];
+  gapMs: number | null;
+  expiry: ExpiryReport | null;
+  cache: CachePrediction | null;
+  /** Cached tokens the simulation predicts (Gemini: possible hit tokens). */
+  predictedCachedTokens: number | null;
+  recordedUsage: NormalizedUsage | null;
+  usageComparison: UsageComparison | null;
+}
+
+export interface PrefixAnalyzer {
+  /** Analyses the next turn of the sequence. */
+  next(input: PrefixTurnInput): PrefixTurnReport;
+}
+
+function timeOf(timestamp: string | null | undefined): number | null {
+  if (!timestamp) return null;
+  const ms = Date.parse(timestamp);
+  return Number.isNaN(ms) ? null : ms;
+}
+
+function longestAnthropicTtl(request: SegmentedRequest): string | null {
+  if (request.automaticCache?.ttl === "1h") return "1h";
+  return request.segments.some((s) => s.marker?.ttl === "1h") ? "1h" : null;
+}
+
+function isNormalized(usage: PrefixTurnInput["usage"]): usage is NormalizedUsage {
+  return typeof usage === "object" && usage !== null && "totalInput" in usage;
+}
+
+/** A stateful analyzer for one request sequence (one branch of one session). */
+export function createPrefixAnalyzer(options: PrefixAnalysisOptions = {}): PrefixAnalyzer {
+  const segmentOptions: SegmentOptions = { ...options, cache: createSegmentCache() };
+  const simulation = createCacheSimulationState();
+  let previous: { request: SegmentedRequest; messages: readonly ContextMessage[] | null; timeMs: number | null } | null = null;
+
+  return {
+    next(input) {
+      const request = segmentRequest(input.api, input.body, segmentOptions);
+      const timeMs = timeOf(input.timestamp);
+      const facts: TurnFacts = { ...(input.facts ?? {}) };
+      if (previous && previous.request.api !== request.api) facts.modelChanged = true;
+      const diff = diffRequests(previous?.request ?? null, request, segmentOptions);
+      const causes = previous
+        ? classifyBreak({
+            previous: previous.request,
+            next: request,
+            diff,
+            previousMessages: previous.messages,
+            nextMessages: input.messages ?? null,
+            facts,
+          })
+        : null;
+      const gapMs = facts.gapMs ?? (previous && previous.timeMs !== null && timeMs !== null ? timeMs - previous.timeMs : null);
+      const expiry = previous
+        ? classifyExpiry({
+            api: request.api,
+            model: request.model,
+            gapMs,
+            anthropicTtl: longestAnthropicTtl(previous.request),
+            openaiRetention: request.openaiCache.ttl ?? request.openaiCache.retention,
+          })
+        : null;
+      const cache = options.simulate === false ? null : simulateCache(simulation, request, previous ? diff : null, timeMs, { overrides: options.cacheRules ?? {} });
+      const usage = input.usage ?? null;
+      const recordedUsage = usage === null ? null : isNormalized(usage) ? usage : normalizeUsage(usage.source, usage.raw);
+      const usageComparison =
+        cache && recordedUsage
+          ? compareUsage(cache, recordedUsage, { firstRequest: previous === null, cause: causes?.cause ?? null, expiry, sharedTokens: diff.sharedTokens })
+          : null;
+      previous = { request, messages: input.messages ?? null, timeMs };
+      return {
+        turn: input.turn,
+        api: request.api,
+        model: request.model,
+        bytes: diff.bytes,
+        sharedBytes: diff.sharedBytes,
+        tokens: diff.tokens,
+        sharedTokens: diff.sharedTokens,
+        tokensExact: diff.tokensExact,
+        tokenizer: request.tokenizer,
+        framingApproximate: request.framingApproximate,
+        breakPath: diff.breakPath,
+        breakSegment: diff.breakSegment,
+        breakByteOffsetInSegment: diff.breakByteOffsetInSegment,
+        breakLevel: diff.breakLevel,
+        cause: causes?.cause ?? null,
+        causeDetail: causes?.detail ?? null,
+        contributing: causes?.contributing ?? [],
+        settingsChanged: causes?.settingsChanged ?? [],
+        diagnosticsName: causes?.diagnosticsName ?? null,
+        notRecorded: request.notRecorded,
+        gapMs,
+        expiry,
+        cache,
+        predictedCachedTokens: cache ? (cache.certainty === "possible" ? cache.possibleCachedTokens : cache.cacheRead) : null,
+        recordedUsage,
+        usageComparison,
+      };
+    },
+  };
+}
+
+/** Analyses a whole sequence of turn requests, consuming the iterable one turn at a time. */
+export function analyzePrefixes(turnRequests: Iterable<PrefixTurnInput>, options: PrefixAnalysisOptions = {}): PrefixTurnReport[] {
+  const analyzer = createPrefixAnalyzer(options);
+  const reports: PrefixTurnReport[] = [];
+  for (const input of turnRequests) reports.push(analyzer.next(input));
+  return reports;
+}

@@ -1,0 +1,39 @@
+// Shared helpers of the JSONL readers that keep one object per line (Claude Code, Codex): parse a
+// line into a plain object or a warning reason, and mark a bad final line as truncated (FM-GEN-2).
+import type { ReaderWarning } from "../model";
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** The parsed object, or the reason the line is skipped. */
+export function parseObjectLine(text: string): { value: Record<string, unknown> } | { reason: string } {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    return { reason: `not valid JSON, line skipped (${detail})` };
+  }
+  if (!isPlainObject(value)) return { reason: "not a JSON object, line skipped" };
+  return { value };
+}
+
+/** First parsed objects of a file's first lines (blank and bad lines skipped), at most `limit`. */
+export function firstObjects(firstLines: string[], limit: number): Record<string, unknown>[] {
+  const found: Record<string, unknown>[] = [];
+  for (const line of firstLines) {
+    if (found.length >= limit) break;
+    if (line.trim() === "") continue;
+    const parsed = parseObjectLine(line);
+    if ("value" in parsed) found.push(parsed.value);
+  }
+  return found;
+}
+
+/** Renames the last warning "truncated last line" when the file's last line was the bad one. */
+export function markTruncatedLastLine(warnings: ReaderWarning[], lastLine: number, lastBadLine: number): void {
+  if (lastLine === 0 || lastBadLine !== lastLine) return;
+  const last = warnings[warnings.length - 1];
+  if (last && last.line === lastLine) last.reason = `truncated last line skipped (${last.reason})`;
+}

@@ -1,0 +1,247 @@
+// The catalogue of secret patterns, as data: vendor API keys with a recognisable prefix, tokens
+// in Authorization headers and URLs, passwords in connection strings, private key blocks, JWTs,
+// and assignments whose name says "secret" (`.env`, shell, YAML, JSON). Order is priority: when
+// two patterns find overlapping ranges, the earlier one names the merged finding.
+//
+// Regex design rules (checked by test/core/redact/catalogue-design.test.ts): `g` and `d` flags;
+// every quantifier bounded (`{m,n}`, `?`); no quantified group that itself contains a quantifier;
+// token patterns start with a lookbehind `(?<![…])` over the same characters their body accepts, so
+// a match attempt can only start at the beginning of a run of token characters. Together these
+// keep matching linear in the length of the text (no catastrophic backtracking).
+import { isSecretName } from "./names";
+import { isPlaceholderValue } from "./placeholders";
+import { scanPrivateKeyBlocks } from "./private-key";
+import type { SecretPattern } from "./types";
+
+/** Lookbehind: not preceded by a token character (start of a run of `[A-Za-z0-9_-]`). */
+const START = "(?<![A-Za-z0-9_-])";
+/** Lookahead: not followed by a token character (end of the run). */
+const END = "(?![A-Za-z0-9_-])";
+
+function tokenRegex(body: string, flags = ""): RegExp {
+  return new RegExp(`${START}${body}${END}`, `gd${flags}`);
+}
+
+const hasDigit = (value: string): boolean => /[0-9]/.test(value);
+const hasLetter = (value: string): boolean => /[A-Za-z]/.test(value);
+const notPlaceholder = (secret: string): boolean => !isPlaceholderValue(secret);
+
+/** A random token of 20+ characters almost always mixes letters and digits; words do not. */
+const looksRandom = (secret: string): boolean => hasDigit(secret) && hasLetter(secret) && notPlaceholder(secret);
+
+/** Authorization schemes kept visible in front of a masked credential. */
+const AUTH_SCHEME = /^(?:Bearer|Basic|Token|bearer|basic)$/;
+
+export const SECRET_CATALOGUE: readonly SecretPattern[] = [
+  {
+    id: "private-key",
+    label: "Private key block",
+    mask: "full",
+    scan: scanPrivateKeyBlocks,
+  },
+  {
+    id: "anthropic-api-key",
+    label: "Anthropic API key",
+    mask: "edges",
+    regex: tokenRegex("(?<secret>(?<prefix>sk-ant-(?:[a-z]{2,8}[0-9]{2}-)?)[A-Za-z0-9_-]{20,400})"),
+    validate: looksRandom,
+  },
+  {
+    id: "openrouter-api-key",
+    label: "OpenRouter API key",
+    mask: "edges",
+    regex: tokenRegex("(?<secret>(?<prefix>sk-or-v1-)[a-f0-9]{64})"),
+  },
+  {
+    id: "openai-api-key",
+    label: "OpenAI API key",
+    mask: "edges",
+    regex: tokenRegex("(?<secret>(?<prefix>sk-(?:proj-|svcacct-|admin-|None-)?)(?!ant-|or-v1-)[A-Za-z0-9_-]{20,400})"),
+    validate: looksRandom,
+  },
+  {
+    id: "google-api-key",
+    label: "Google API key",
+    mask: "edges",
+    regex: tokenRegex("(?<secret>(?<prefix>AIza)[0-9A-Za-z_-]{35})"),
+  },
+  {
+    id: "google-oauth-token",
+    label: "Google OAuth access token",
+    mask: "edges",
+    regex: new RegExp("(?<![A-Za-z0-9_.-])(?<secret>(?<prefix>ya29\\.)[0-9A-Za-z_-]{20,2048})(?![A-Za-z0-9_-])", "gd"),
+  },
+  {
+    id: "aws-access-key-id",
+    label: "AWS access key id",
+    mask: "edges",
+    regex: tokenRegex("(?<secret>(?<prefix>AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16})"),
+  },
+  {
+    id: "aws-secret-access-key",
+    label: "AWS secret access key",
+    mask: "edges",
+    // Only in context: 40 base64 characters alone are too common to flag.
+    regex: new RegExp(
+      "(?<![A-Za-z0-9_])(?:aws_?secret_?(?:access_?)?key|secret_?access_?key)[\"']?[ \\t]{0,4}[:=][ \\t]{0,4}[\"']?(?<secret>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])",
+      "gdi",
+    ),
+  },
+  {
+    id: "github-token",
+    label: "GitHub token",
+    mask: "edges",
+    regex: tokenRegex("(?<secret>(?<prefix>gh[pousr]_)[A-Za-z0-9]{36,255})"),
+  },
+  {
+    id: "github-fine-grained-token",
+    label: "GitHub fine-grained token",
+    mask: "edges",
+    regex: tokenRegex("(?<secret>(?<prefix>github_pat_)[A-Za-z0-9_]{22,255})"),
+  },
+  {
+    id: "gitlab-token",
+    label: "GitLab token",
+    mask: "edges",
+    regex: tokenRegex("(?<secret>(?<prefix>gl(?:pat|dt|rt|ptt|soat)-)[A-Za-z0-9_-]{20,64})"),
+  },
+  {
+    id: "slack-token",
+    label: "Slack token",
+    mask: "edges",
+    regex: tokenRegex("(?<secret>(?<prefix>xox[abprse]-)[A-Za-z0-9-]{10,250})"),
+    validate: hasDigit,
+  },
+  {
+    id: "slack-webhook",
+    label: "Slack webhook URL",
+    mask: "full",
+    regex: new RegExp("https://hooks\\.slack\\.com/(?:services|workflows)/(?<secret>[A-Za-z0-9/_-]{20,200})", "gd"),
+  },
+  {
+    id: "stripe-key",
+    label: "Stripe key",
+    mask: "edges",
+    regex: tokenRegex("(?<secret>(?<prefix>(?:sk|rk)_(?:live|test)_|whsec_)[A-Za-z0-9]{10,247})"),
+  },
+  {
+    id: "npm-token",
+    label: "npm access token",
+    mask: "edges",
+    regex: tokenRegex("(?<secret>(?<prefix>npm_)[A-Za-z0-9]{36})"),
+  },
+  {
+    id: "huggingface-token",
+    label: "Hugging Face token",
+    mask: "edges",
+    regex: tokenRegex("(?<secret>(?<prefix>hf_)[A-Za-z]{30,40})"),
+  },
+  {
+    id: "groq-api-key",
+    label: "Groq API key",
+    mask: "edges",
+    regex: tokenRegex("(?<secret>(?<prefix>gsk_)[A-Za-z0-9]{48,56})"),
+  },
+  {
+    id: "xai-api-key",
+    label: "xAI API key",
+    mask: "edges",
+    regex: tokenRegex("(?<secret>(?<prefix>xai-)[A-Za-z0-9]{70,90})"),
+  },
+  {
+    id: "perplexity-api-key",
+    label: "Perplexity API key",
+    mask: "edges",
+    regex: tokenRegex("(?<secret>(?<prefix>pplx-)[A-Za-z0-9]{40,56})"),
+  },
+  {
+    id: "sendgrid-api-key",
+    label: "SendGrid API key",
+    mask: "edges",
+    regex: new RegExp("(?<![A-Za-z0-9_.-])(?<secret>(?<prefix>SG\\.)[A-Za-z0-9_-]{22}\\.[A-Za-z0-9_-]{43})(?![A-Za-z0-9_-])", "gd"),
+  },
+  {
+    id: "digitalocean-token",
+    label: "DigitalOcean token",
+    mask: "edges",
+    regex: tokenRegex("(?<secret>(?<prefix>do[opr]_v1_)[a-f0-9]{64})"),
+  },
+  {
+    id: "shopify-token",
+    label: "Shopify token",
+    mask: "edges",
+    regex: tokenRegex("(?<secret>(?<prefix>shp(?:at|ca|pa|ss)_)[a-fA-F0-9]{32})"),
+  },
+  {
+    id: "jwt",
+    label: "JSON Web Token",
+    mask: "edges",
+    regex: tokenRegex("(?<secret>eyJ[A-Za-z0-9_-]{8,4096}\\.eyJ[A-Za-z0-9_-]{8,8192}\\.[A-Za-z0-9_-]{0,4096})"),
+  },
+  {
+    id: "authorization-header",
+    label: "Authorization header credential",
+    mask: "edges",
+    regex: new RegExp(
+      "(?<![A-Za-z0-9_])(?:Bearer|bearer|BEARER|Basic|basic|Token)[ \\t]{1,4}(?<secret>[A-Za-z0-9._~+/-]{8,4096}={0,2})(?![A-Za-z0-9._~+/=-])",
+      "gd",
+    ),
+    // "Bearer tokens", "Basic configuration": prose, not credentials.
+    validate: (secret) => (hasDigit(secret) || secret.length >= 20) && notPlaceholder(secret),
+  },
+  {
+    id: "connection-string-password",
+    label: "Password in a connection string",
+    mask: "full",
+    regex: new RegExp(
+      "(?<![A-Za-z0-9+.-])(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\\+srv)?|rediss?|amqps?|mssql|sqlserver|clickhouse|cockroachdb|nats|kafka|ldaps?|couchdb|neo4j(?:\\+s)?|cassandra)://[^\\s:/@?#\"'<>]{0,256}:(?<secret>[^\\s/?#\"'<>]{1,256})@",
+      "gdi",
+    ),
+    validate: notPlaceholder,
+  },
+  {
+    id: "url-password",
+    label: "Password in a URL",
+    mask: "full",
+    regex: new RegExp(
+      "(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,31}://[^\\s:/@?#\"'<>]{0,256}:(?<secret>[^\\s/?#\"'<>]{1,256})@",
+      "gd",
+    ),
+    validate: notPlaceholder,
+  },
+  {
+    id: "url-token-parameter",
+    label: "Token in a URL parameter",
+    mask: "edges",
+    regex: new RegExp(
+      "[?&](?:access_token|refresh_token|id_token|auth_token|token|api_key|apikey|api-key|key|sig|signature|secret|client_secret|password|passwd|pwd|auth|code|X-Amz-Signature|X-Amz-Credential|X-Amz-Security-Token|X-Goog-Signature|X-Goog-Credential)=(?<secret>[^&#\\s\"'<>\\\\]{1,4096})",
+      "gdi",
+    ),
+    validate: notPlaceholder,
+  },
+  {
+    id: "secret-json-field",
+    label: "Secret-named JSON field",
+    mask: "edges",
+    regex: new RegExp(
+      '"(?<name>[A-Za-z_][A-Za-z0-9_.-]{0,127})"[ \\t]{0,8}:[ \\t]{0,8}"(?:(?:Bearer|Basic|Token|bearer|basic) )?(?<secret>(?:[^"\\\\\\n]|\\\\.){1,8192})"',
+      "gd",
+    ),
+    validate: (secret, groups) => isSecretName(groups.name ?? "") && notPlaceholder(secret) && !AUTH_SCHEME.test(secret),
+  },
+  {
+    id: "secret-assignment",
+    label: "Secret-named assignment",
+    mask: "edges",
+    regex: new RegExp(
+      "(?<![A-Za-z0-9_.-])(?:export[ \\t]{1,4}|--?)?(?<name>[A-Za-z_][A-Za-z0-9_.-]{0,127})[ \\t]{0,8}(?:=|:)[ \\t]{0,8}(?:\"(?<secret>(?:[^\"\\\\\\n]|\\\\.){1,4096})\"|'(?<secret2>[^'\\n]{1,4096})'|(?<secret3>[^\\s\"'`{}\\[\\]()<>,;=][^\\s\"'`{}\\[\\]()<>,;]{0,4095}))",
+      "gd",
+    ),
+    validate: (secret, groups) => isSecretName(groups.name ?? "") && notPlaceholder(secret) && !AUTH_SCHEME.test(secret),
+  },
+];
+
+/** Looks a pattern up by id. */
+export function getSecretPattern(id: string): SecretPattern | undefined {
+  return SECRET_CATALOGUE.find((pattern) => pattern.id === id);
+}

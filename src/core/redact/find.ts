@@ -1,0 +1,102 @@
+// Finds the secrets in one string: every catalogue pattern scans the text on its own, then
+// overlapping ranges are merged so that no character of a secret stays visible. The merged range
+// takes the kind of the highest-priority pattern (earliest in the catalogue) among those merged.
+import { SECRET_CATALOGUE } from "./catalogue";
+import type { RegexSecretPattern, SecretMatch, SecretPattern } from "./types";
+
+const SECRET_GROUPS = ["secret", "secret2", "secret3"] as const;
+
+interface RankedMatch extends SecretMatch {
+  priority: number;
+}
+
+function regexMatches(pattern: RegexSecretPattern, text: string, priority: number, out: RankedMatch[]): void {
+  // A fresh regex per call: lastIndex is state, and catalogue regexes are shared.
+  const regex = new RegExp(pattern.regex.source, pattern.regex.flags.includes("d") ? pattern.regex.flags : `${pattern.regex.flags}d`);
+  let match: RegExpExecArray | null;
+  while ((match = regex.exec(text)) !== null) {
+    if (match[0].length === 0) {
+      regex.lastIndex++;
+      continue;
+    }
+    const groups = match.groups ?? {};
+    const indices = match.indices?.groups ?? {};
+    let range: [number, number] = [match.index, match.index + match[0].length];
+    for (const name of SECRET_GROUPS) {
+      const found = indices[name];
+      if (found) {
+        range = found;
+        break;
+      }
+    }
+    const [start, end] = range;
+    const value = text.slice(start, end);
+    if (pattern.validate && !pattern.validate(value, groups)) continue;
+    const prefixRange = indices.prefix;
+    const prefixLength = prefixRange && prefixRange[0] === start ? prefixRange[1] - prefixRange[0] : 0;
+    out.push({ kind: pattern.id, label: pattern.label, start, end, value, prefixLength, mask: pattern.mask, priority });
+  }
+}
+
+/**
+ * Every secret in `text`, sorted by position, overlapping finds merged into one. `extra` matches
+ * (found by structure, e.g. a secret-named JSON key) rank after every catalogue pattern.
+ */
+export function findSecrets(
+  text: string,
+  catalogue: readonly SecretPattern[] = SECRET_CATALOGUE,
+  extra: readonly SecretMatch[] = [],
+): SecretMatch[] {
+  const found: RankedMatch[] = extra.map((match) => ({ ...match, priority: catalogue.length }));
+  catalogue.forEach((pattern, priority) => {
+    if ("scan" in pattern) {
+      for (const { start, end } of pattern.scan(text)) {
+        found.push({
+          kind: pattern.id,
+          label: pattern.label,
+          start,
+          end,
+          value: text.slice(start, end),
+          prefixLength: 0,
+          mask: pattern.mask,
+          priority,
+        });
+      }
+    } else {
+      regexMatches(pattern, text, priority, found);
+    }
+  });
+  return mergeOverlaps(found, text);
+}
+
+/** Merges overlapping ranges; the best-priority match of each group names it. */
+function mergeOverlaps(found: RankedMatch[], text: string): SecretMatch[] {
+  found.sort((a, b) => a.start - b.start || b.end - a.end || a.priority - b.priority);
+  const merged: SecretMatch[] = [];
+  let index = 0;
+  while (index < found.length) {
+    const first = found[index] as RankedMatch;
+    let best = first;
+    let end = first.end;
+    let full = first.mask === "full";
+    index++;
+    // Overlap: extend the group; any "full" member keeps the whole group fully hidden.
+    while (index < found.length && (found[index] as RankedMatch).start < end) {
+      const next = found[index] as RankedMatch;
+      end = Math.max(end, next.end);
+      full ||= next.mask === "full";
+      if (next.priority < best.priority) best = next;
+      index++;
+    }
+    merged.push({
+      kind: best.kind,
+      label: best.label,
+      start: first.start,
+      end,
+      value: text.slice(first.start, end),
+      prefixLength: best.start === first.start ? Math.min(best.prefixLength, end - first.start) : 0,
+      mask: full ? "full" : "edges",
+    });
+  }
+  return merged;
+}

@@ -1,0 +1,127 @@
+// Redaction pass over a whole JSON-like value (session entries, a request body, a request
+// header): every string is scanned with the catalogue, and a string stored under a secret-named
+// key (`"apiKey": "…"`, `env: { DB_PASSWORD: "…" }`) is masked whole even without a recognisable
+// shape. Returns a redacted copy (unchanged subtrees are shared, never mutated) and the review
+// list. Object keys are not scanned. Opaque provider blobs (image data, thinking signatures,
+// encrypted reasoning) are skipped: they carry no readable text and masking them would corrupt them.
+import { applyMasks } from "./apply";
+import { findSecrets } from "./find";
+import { isSecretName } from "./names";
+import { childPath } from "./path";
+import { isPlaceholderValue } from "./placeholders";
+import type { RedactOptions, RedactedValue, RedactionFinding, SecretMatch, SecretPattern } from "./types";
+
+/** Kind of a value masked because of the key it is stored under. */
+export const SECRET_FIELD_KIND = "secret-field";
+const SECRET_FIELD_LABEL = "Secret-named field";
+
+/** Deeper values are replaced whole (a hostile file must not overflow the stack). */
+export const MAX_REDACTION_DEPTH = 512;
+export const TOO_DEEP_KIND = "too-deep";
+const TOO_DEEP_TEXT = "[redacted: nested too deeply to check]";
+
+/** Keys whose string values are opaque provider data, never scanned (see file header). */
+const OPAQUE_KEYS: ReadonlySet<string> = new Set([
+  "thinkingSignature",
+  "textSignature",
+  "thoughtSignature",
+  "thought_signature",
+  "signature",
+  "encrypted_content",
+]);
+
+export interface RedactJsonOptions extends RedactOptions {
+  /** Decides which string values are never scanned; defaults to `isOpaqueValue`. */
+  skip?: (key: string, parent: Readonly<Record<string, unknown>>) => boolean;
+}
+
+/** Image payloads and provider signatures (see file header). */
+export function isOpaqueValue(key: string, parent: Readonly<Record<string, unknown>>): boolean {
+  if (OPAQUE_KEYS.has(key)) return true;
+  if (key === "data") {
+    return parent.type === "image" || parent.type === "base64" || typeof parent.mimeType === "string" || typeof parent.media_type === "string";
+  }
+  return false;
+}
+
+const LEADING_AUTH_SCHEME = /^(?:Bearer|Basic|Token|bearer|basic)[ \t]{1,4}/;
+
+/** The whole-value match for a string stored under a secret-named key (scheme kept visible). */
+function secretFieldMatch(value: string): SecretMatch | null {
+  const scheme = LEADING_AUTH_SCHEME.exec(value);
+  const start = scheme ? scheme[0].length : 0;
+  const secret = value.slice(start);
+  if (secret.trim() === "" || isPlaceholderValue(secret)) return null;
+  return { kind: SECRET_FIELD_KIND, label: SECRET_FIELD_LABEL, start, end: value.length, value: secret, prefixLength: 0, mask: "edges" };
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Sets a property as own data, even for keys such as `__proto__` (no setter is triggered). */
+function defineOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+class Walker {
+  readonly findings: RedactionFinding[] = [];
+  constructor(
+    private readonly unmasked: ReadonlySet<string>,
+    private readonly catalogue: readonly SecretPattern[] | undefined,
+    private readonly skip: (key: string, parent: Readonly<Record<string, unknown>>) => boolean,
+  ) {}
+
+  string(text: string, path: string, secretKey: boolean): string {
+    const extra = secretKey ? secretFieldMatch(text) : null;
+    const matches = findSecrets(text, this.catalogue, extra ? [extra] : []);
+    const applied = applyMasks(text, matches, path, this.unmasked);
+    for (const finding of applied.findings) this.findings.push(finding);
+    return applied.text;
+  }
+
+  value(value: unknown, path: string, depth: number, secretKey: boolean): unknown {
+    if (typeof value === "string") return this.string(value, path, secretKey);
+    if (typeof value !== "object" || value === null) return value;
+    if (depth >= MAX_REDACTION_DEPTH) {
+      const id = `${TOO_DEEP_KIND}@${path}:0-0`;
+      const keep = this.unmasked.has(id);
+      this.findings.push({ id, path, start: 0, end: 0, kind: TOO_DEEP_KIND, label: "Value nested too deeply", masked: TOO_DEEP_TEXT, length: 0, unmasked: keep });
+      return keep ? value : TOO_DEEP_TEXT;
+    }
+    if (Array.isArray(value)) {
+      let copy: unknown[] | null = null;
+      for (let i = 0; i < value.length; i++) {
+        const item: unknown = value[i];
+        const next = this.value(item, childPath(path, i), depth + 1, secretKey);
+        if (next !== item) {
+          copy ??= value.slice();
+          copy[i] = next;
+        }
+      }
+      return copy ?? value;
+    }
+    if (!isPlainObject(value)) return value;
+    let copy: Record<string, unknown> | null = null;
+    for (const key of Object.keys(value)) {
+      const item = value[key];
+      if (typeof item === "string" && this.skip(key, value)) continue;
+      const next = this.value(item, childPath(path, key), depth + 1, isSecretName(key));
+      if (next !== item) {
+        if (!copy) {
+          copy = {};
+          for (const original of Object.keys(value)) defineOwn(copy, original, value[original]);
+        }
+        defineOwn(copy, key, next);
+      }
+    }
+    return copy ?? value;
+  }
+}
+
+/** Redacts every string of a JSON-like value; see the file header. */
+export function redactJson<T>(value: T, options: RedactJsonOptions = {}): RedactedValue<T> {
+  const walker = new Walker(new Set(options.unmasked ?? []), options.catalogue, options.skip ?? isOpaqueValue);
+  const redacted = walker.value(value, options.path ?? "", 0, false) as T;
+  return { value: redacted, findings: walker.findings };
+}

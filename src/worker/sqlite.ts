@@ -1,0 +1,60 @@
+// Opens an opencode database in the worker (FM-OC-1): sql.js (SQLite compiled to WebAssembly),
+// loaded from our own bundle (the .wasm file is emitted by Vite; never a CDN), on an in-memory
+// image with the dropped `-wal` file's committed frames applied first (src/core/opencode/wal.ts),
+// then only the session, message and part tables are queried (FM-OC-3) by
+// src/core/opencode/database.ts. The database bytes never leave the worker.
+import initSqlJs, { type Database, type SqlJsStatic, type SqlValue } from "sql.js";
+import wasmUrl from "sql.js/dist/sql-wasm-browser.wasm?url";
+import type { Session } from "../core/model";
+import { applyWal, pairDatabaseFiles, readOpencodeDatabase, type DroppedFile, type SqlQuery } from "../core/opencode";
+
+let engine: Promise<SqlJsStatic> | null = null;
+
+/** The sql.js engine, initialised once per worker. */
+export function loadSqlEngine(): Promise<SqlJsStatic> {
+  engine ??= initSqlJs({ locateFile: () => wasmUrl });
+  return engine;
+}
+
+function queryFunction(db: Database): SqlQuery {
+  return (sql, params = []) => {
+    const statement = db.prepare(sql);
+    try {
+      statement.bind(params as SqlValue[]);
+      const rows: Record<string, unknown>[] = [];
+      while (statement.step()) rows.push(statement.getAsObject());
+      return rows;
+    } finally {
+      statement.free();
+    }
+  };
+}
+
+export interface DatabaseReadRequest {
+  /** Every file dropped together: the database, optionally its -wal (and -shm, ignored). */
+  files: DroppedFile[];
+  /** Session to show (session picker); default: the most recently updated top-level one. */
+  sessionId?: string | null;
+}
+
+/**
+ * Reads one session of a dropped opencode database. Throws an Error with a message fit for the
+ * UI when no file is a SQLite database or the database is not opencode's.
+ */
+export async function readOpencodeDatabaseFiles(request: DatabaseReadRequest): Promise<Session> {
+  const set = pairDatabaseFiles(request.files);
+  if (!set) throw new Error("None of the dropped files is a SQLite database (expected opencode.db).");
+  const overlay = applyWal(set.database.bytes, set.wal?.bytes ?? null);
+  const SQL = await loadSqlEngine();
+  const db = new SQL.Database(overlay.bytes);
+  try {
+    return readOpencodeDatabase(queryFunction(db), {
+      fileName: set.database.name,
+      sessionId: request.sessionId ?? null,
+      walApplied: set.wal !== null,
+      walWarnings: overlay.warnings,
+    });
+  } finally {
+    db.close();
+  }
+}

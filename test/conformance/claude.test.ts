@@ -1,0 +1,103 @@
+// Conformance of the Claude Code profile against the recorded fixture (formats.md FM-CC-19): every
+// main request rebuilt from the transcript equals the recorded body — `messages` exactly, and the
+// whole body once the documented non-derivable parts are matched as placeholders:
+// system[0] (billing header build suffix) and metadata.user_id (device and account ids).
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { analyzeSession, buildTurnRequest, countTurns } from "../../src/core/pipeline";
+import { readSessionText } from "../../src/core/readers";
+import type { PipelineOptions } from "../../src/core/model";
+
+const FIXTURE = path.resolve(__dirname, "../fixtures/claude/print-autocompact-manualcompact");
+const present = fs.existsSync(FIXTURE);
+if (!present) console.warn(`skipping Claude Code conformance: ${FIXTURE} is absent`);
+
+const OPTIONS: PipelineOptions = { profile: "pi" };
+
+function sessionFile(): string {
+  const dir = path.join(FIXTURE, "session/projects");
+  const project = fs.readdirSync(dir)[0] as string;
+  const file = fs.readdirSync(path.join(dir, project)).find((name) => name.endsWith(".jsonl")) as string;
+  return path.join(dir, project, file);
+}
+
+interface Recorded {
+  number: string;
+  body: Record<string, unknown>;
+}
+
+function mainRequests(): Recorded[] {
+  const dir = path.join(FIXTURE, "requests");
+  return fs
+    .readdirSync(dir)
+    .filter((name) => /^\d{3}\.meta\.json$/.test(name))
+    .sort()
+    .map((name) => ({ number: name.slice(0, 3), meta: JSON.parse(fs.readFileSync(path.join(dir, name), "utf8")) }))
+    .filter((item) => item.meta.kind === "main")
+    .map((item) => ({ number: item.number, body: JSON.parse(fs.readFileSync(path.join(dir, `${item.number}.json`), "utf8")) }));
+}
+
+/** True when `ours` equals `recorded` with each `[not recorded: …]` placeholder standing for any text. */
+export function matchesWithPlaceholders(ours: string, recorded: string): boolean {
+  const pattern = ours
+    .split(/\[not recorded: [^\]]*\]/)
+    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+    .join('[^;"]*');
+  return new RegExp(`^${pattern}$`).test(recorded);
+}
+
+describe.skipIf(!present)("Claude Code conformance (print-autocompact-manualcompact)", () => {
+  const text = present ? fs.readFileSync(sessionFile(), "utf8") : "";
+  const session = present ? readSessionText(text, "session.jsonl") : null;
+  const recorded = present ? mainRequests() : [];
+
+  it("detects the transcript and finds one turn per main request", () => {
+    expect(session?.formatId).toBe("claude-code");
+    expect(recorded).toHaveLength(15);
+    expect(countTurns(session!, OPTIONS)).toBe(recorded.length);
+  });
+
+  it("rebuilds the conversation part (messages) of every main request exactly", () => {
+    const mismatches: string[] = [];
+    recorded.forEach((request, i) => {
+      const built = buildTurnRequest(session!, OPTIONS, i + 1);
+      try {
+        expect(built.body.messages).toEqual(request.body.messages);
+      } catch {
+        mismatches.push(request.number);
+      }
+    });
+    expect(mismatches).toEqual([]);
+  });
+
+  it("rebuilds the whole body except the documented non-derivable fields", () => {
+    recorded.forEach((request, i) => {
+      const built = buildTurnRequest(session!, OPTIONS, i + 1);
+      const body = built.body;
+      expect(Object.keys(body)).toEqual(Object.keys(request.body));
+      const ourSystem = body.system as { text: string }[];
+      const theirSystem = request.body.system as { text: string }[];
+      expect(matchesWithPlaceholders(ourSystem[0]!.text, theirSystem[0]!.text)).toBe(true);
+      const ourUser = (body.metadata as { user_id: string }).user_id;
+      const theirUser = (request.body.metadata as { user_id: string }).user_id;
+      expect(matchesWithPlaceholders(ourUser, theirUser)).toBe(true);
+      const normalise = (value: Record<string, unknown>) => ({
+        ...value,
+        system: (value.system as unknown[]).slice(1),
+        metadata: null,
+      });
+      expect(normalise(body)).toEqual(normalise(request.body));
+      expect(JSON.stringify(normalise(body))).toBe(JSON.stringify(normalise(request.body)));
+      expect(built.notRecorded.some((label) => label.includes("billing header"))).toBe(true);
+    });
+  });
+
+  it("shows both compactions as timeline events before the right turns", () => {
+    const analysis = analyzeSession(session!, OPTIONS);
+    const events = analysis.timeline.filter((item) => item.kind === "compaction");
+    expect(events).toHaveLength(2);
+    expect(events.map((event) => (event.kind === "compaction" ? event.beforeTurn : null))).toEqual([9, 14]);
+    expect(events.map((event) => (event.kind === "compaction" ? event.tokensBefore : null))).toEqual([95084, 16299]);
+  });
+});
