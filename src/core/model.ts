@@ -372,6 +372,11 @@ export interface PipelineOptions {
   notesOptions?: Partial<ReplyLanguageOptions>;
   /** User edits to the model catalogue, keyed by "provider/modelId". */
   modelOverrides?: Record<string, Partial<ModelInfo>>;
+  /** Codex profile options ([INF] rules of formats.md §2; each defaults to the spec's value). */
+  codex?: {
+    /** FM-CX-10: remove the plan-tool sections from the base instructions (default true). */
+    stripPlanToolSections?: boolean;
+  };
 }
 
 /** A rebuilt provider request for one turn. */

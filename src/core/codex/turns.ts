@@ -117,8 +117,7 @@ function baseInstructionsItem(index: CodexRolloutIndex, options: CodexOptions, h
 }
 
 function codexOptions(options: PipelineOptions): CodexOptions {
-  const extra = (options as PipelineOptions & { codex?: CodexOptions }).codex;
-  return extra ?? {};
+  return options.codex ?? {};
 }
 
 function compactionEvent(index: CodexRolloutIndex, position: number, beforeTurn: number | null): CompactionEvent {

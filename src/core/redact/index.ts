@@ -11,7 +11,7 @@ export {
   MAX_REDACTION_DEPTH,
   type RedactJsonOptions,
 } from "./json";
-export { redactSession } from "./session";
+export { redactSession, type RedactSessionOptions } from "./session";
 export { findingId } from "./apply";
 export { isSecretName, nameWords } from "./names";
 export { isPlaceholderValue } from "./placeholders";

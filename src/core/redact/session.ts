@@ -8,7 +8,12 @@ import type { RedactedValue, RedactionFinding } from "./types";
 
 const STRUCTURAL_KEYS: ReadonlySet<string> = new Set(["id", "parentId", "type", "timestamp"]);
 
-export function redactSession(session: Session, options: RedactJsonOptions = {}): RedactedValue<Session> {
+export interface RedactSessionOptions extends RedactJsonOptions {
+  /** Index used in review paths for an entry (default: its index in `session.entries`). */
+  entryIndexOf?: (entry: SessionEntry, index: number) => number;
+}
+
+export function redactSession(session: Session, options: RedactSessionOptions = {}): RedactedValue<Session> {
   const findings: RedactionFinding[] = [];
   const base = options.path ?? "";
   let header = session.header;
@@ -21,9 +26,10 @@ export function redactSession(session: Session, options: RedactJsonOptions = {})
   let entries: SessionEntry[] | null = null;
   session.entries.forEach((entry, index) => {
     const raw = entry.raw;
+    const pathIndex = options.entryIndexOf ? options.entryIndexOf(entry, index) : index;
     const skip = (key: string, parent: Readonly<Record<string, unknown>>): boolean =>
       (parent === raw && STRUCTURAL_KEYS.has(key)) || (baseSkip ? baseSkip(key, parent) : isOpaqueValue(key, parent));
-    const result = redactJson(raw, { ...options, skip, path: childPath(childPath(childPath(base, "entries"), index), "raw") });
+    const result = redactJson(raw, { ...options, skip, path: childPath(childPath(childPath(base, "entries"), pathIndex), "raw") });
     for (const finding of result.findings) findings.push(finding);
     if (result.value !== raw) {
       entries ??= session.entries.slice();
