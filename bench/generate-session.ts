@@ -1,8 +1,7 @@
 // Deterministic generator of a large pi session (JSONL, format version 3) for benchmarks: user
 // prompts, tool calls with large outputs, answers, and compactions that keep the context bounded
 // the way pi does. Written to a temporary directory, never committed. Same options → same bytes.
-import { createWriteStream } from "node:fs";
-import { mkdtempSync } from "node:fs";
+import { createWriteStream, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -58,7 +57,7 @@ export async function generatePiSession(options: GenerateOptions = {}): Promise<
     const line = JSON.stringify(record) + "\n";
     bytes += Buffer.byteLength(line);
     lines++;
-    if (!out.write(line)) await new Promise((resolve) => out.once("drain", resolve));
+    if (!out.write(line)) await new Promise<void>((resolve) => out.once("drain", () => resolve()));
   };
   const nextId = () => (++idCounter).toString(16).padStart(8, "0");
   const words = (count: number) => {

@@ -102,25 +102,18 @@ export function exportCurl(api: ApiId, body: unknown, options: CurlOptions = {})
   const markerWarning = notRecordedWarning(notRecorded);
   if (markerWarning) warnings.push(markerWarning);
 
-  const lines = [`curl ${shellQuote(url)}`];
   const streaming = api === "google-generative-ai" || (typeof body === "object" && body !== null && (body as Record<string, unknown>).stream === true);
-  if (streaming) lines.push("--no-buffer");
-  lines.push(shellQuote("Content-Type: application/json"));
+  const args: string[] = [];
+  if (streaming) args.push("--no-buffer");
+  args.push(`-H ${shellQuote("Content-Type: application/json")}`);
   // The key header is double-quoted so the shell expands the variable; the name was checked above.
-  lines.push(`"${endpoint.keyHeader.replace("{key}", `$${keyVariable}`)}"`);
-  for (const header of endpoint.fixedHeaders) lines.push(shellQuote(header));
+  args.push(`-H "${endpoint.keyHeader.replace("{key}", `$${keyVariable}`)}"`);
+  for (const header of endpoint.fixedHeaders) args.push(`-H ${shellQuote(header)}`);
   for (const [name, value] of Object.entries(options.headers ?? {})) {
     if (!HEADER_NAME.test(name) || /[\r\n]/.test(value)) throw new RangeError(`invalid header ${JSON.stringify(name)}`);
-    lines.push(shellQuote(`${name}: ${value}`));
+    args.push(`-H ${shellQuote(`${name}: ${value}`)}`);
   }
-  lines.push(`--data-raw ${shellQuote(formatRequestJson(body))}`);
-
-  const command = lines
-    .map((line, index) => {
-      if (index === 0) return line;
-      const isHeader = index > 0 && !line.startsWith("--");
-      return `  ${isHeader ? `-H ${line}` : line}`;
-    })
-    .join(" \\\n");
+  args.push(`--data-raw ${shellQuote(formatRequestJson(body))}`);
+  const command = [`curl ${shellQuote(url)}`, ...args.map((arg) => `  ${arg}`)].join(" \\\n");
   return { command, url, notRecorded, warnings };
 }

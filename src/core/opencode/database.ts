@@ -196,10 +196,13 @@ export function sessionFromDatabaseRows(
   });
 }
 
-/** Tables of the database, to tell opencode from hermes-agent from anything else (FM-GEN-1). */
-export function classifyDatabase(tableNames: readonly string[]): "opencode" | "hermes" | "unknown" {
+/**
+ * opencode by its tables (FM-GEN-1); hermes-agent only by its documented file name `state.db`
+ * (FM-HA-2), because its table names are not documented (FM-HA-5) and are not guessed.
+ */
+export function classifyDatabase(tableNames: readonly string[], fileName: string): "opencode" | "hermes" | "unknown" {
   if (OPENCODE_TABLES.every((name) => tableNames.includes(name))) return "opencode";
-  if (tableNames.includes("sessions") && tableNames.includes("messages")) return "hermes";
+  if (/(^|[\\/])state\.db$/i.test(fileName)) return "hermes";
   return "unknown";
 }
 
@@ -209,7 +212,7 @@ export function classifyDatabase(tableNames: readonly string[]): "opencode" | "h
  */
 export function readOpencodeDatabase(query: SqlQuery, options: DatabaseReadOptions): Session {
   const tables = query(SQL_TABLE_NAMES).map((row) => String(row.name));
-  const kind = classifyDatabase(tables);
+  const kind = classifyDatabase(tables, options.fileName);
   if (kind === "hermes") {
     throw new OpencodeDatabaseError(
       `${options.fileName}: this looks like a hermes-agent state.db: unsupported hermes-agent storage version (its tables are not documented yet, FM-HA-5). Use a message-list JSON or a trace export instead.`,

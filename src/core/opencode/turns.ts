@@ -221,13 +221,32 @@ export function analyzeOpencodeSession(session: Session, options: PipelineOption
 
   let previousModel: ModelRef | null = null;
   let previousCompaction = -1;
+  // Running scope sizes: between two answers the scope only grows by the new records, unless a
+  // compaction row or a summary arrives (then the scope is recomputed). Linear without compactions.
+  let scopeEnd = 0;
+  let scope = { indexes: [] as number[], compactionIndex: -1 };
+  let chars = 0;
+  let messageCount = 0;
   answers.forEach((answer, k) => {
     const turn = k + 1;
     const record = records[answer] as OpencodeMessageRecord;
-    const scope = modelScope(records, answer);
-    let chars = 0;
-    let messageCount = 0;
-    for (const i of scope.indexes) {
+    let recompute = false;
+    for (let i = scopeEnd; i < answer && !recompute; i++) {
+      const candidate = records[i] as OpencodeMessageRecord;
+      recompute = compactionPartOf(candidate) !== null || isSummaryMessage(candidate);
+    }
+    const added: number[] = [];
+    if (recompute) {
+      scope = modelScope(records, answer);
+      chars = 0;
+      messageCount = 0;
+      added.push(...scope.indexes);
+    } else {
+      for (let i = scopeEnd; i < answer; i++) added.push(i);
+      scope.indexes.push(...added);
+    }
+    scopeEnd = answer;
+    for (const i of added) {
       chars += index.chars[i] as number;
       messageCount += convertRecord(records[i] as OpencodeMessageRecord).chat.length;
     }

@@ -26,8 +26,14 @@ const hasDigit = (value: string): boolean => /[0-9]/.test(value);
 const hasLetter = (value: string): boolean => /[A-Za-z]/.test(value);
 const notPlaceholder = (secret: string): boolean => !isPlaceholderValue(secret);
 
-/** A random token of 20+ characters almost always mixes letters and digits; words do not. */
-const looksRandom = (secret: string): boolean => hasDigit(secret) && hasLetter(secret) && notPlaceholder(secret);
+/**
+ * A random token of 20+ characters almost always mixes letters and digits; words do not. Checked
+ * on the part after the vendor prefix (`sk-ant-api03-` has digits of its own).
+ */
+const looksRandom = (secret: string, groups: Readonly<Record<string, string | undefined>>): boolean => {
+  const body = secret.slice(groups.prefix?.length ?? 0);
+  return hasDigit(body) && hasLetter(body) && notPlaceholder(secret);
+};
 
 /** Authorization schemes kept visible in front of a masked credential. */
 const AUTH_SCHEME = /^(?:Bearer|Basic|Token|bearer|basic)$/;
@@ -234,7 +240,7 @@ export const SECRET_CATALOGUE: readonly SecretPattern[] = [
     label: "Secret-named assignment",
     mask: "edges",
     regex: new RegExp(
-      "(?<![A-Za-z0-9_.-])(?:export[ \\t]{1,4}|--?)?(?<name>[A-Za-z_][A-Za-z0-9_.-]{0,127})[ \\t]{0,8}(?:=|:)[ \\t]{0,8}(?:\"(?<secret>(?:[^\"\\\\\\n]|\\\\.){1,4096})\"|'(?<secret2>[^'\\n]{1,4096})'|(?<secret3>[^\\s\"'`{}\\[\\]()<>,;=][^\\s\"'`{}\\[\\]()<>,;]{0,4095}))",
+      "(?<![A-Za-z0-9_.-])(?:export[ \\t]{1,4}|--?)?(?<name>[A-Za-z_][A-Za-z0-9_.-]{0,127})[ \\t]{0,8}(?:=|:)[ \\t]{0,8}(?:\"(?<secret>(?:[^\"\\\\\\n]|\\\\.){1,4096})\"|'(?<secret2>[^'\\n]{1,4096})'|(?<secret3>[^\\s\"'`{}\\[\\]()<>,;=][^\\s\"'`\\[\\]()<>,;]{0,4095}))",
       "gd",
     ),
     validate: (secret, groups) => isSecretName(groups.name ?? "") && notPlaceholder(secret) && !AUTH_SCHEME.test(secret),

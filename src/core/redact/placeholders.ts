@@ -42,7 +42,8 @@ const ENV_LOOKUP = /^(?:process\.env|os\.environ|os\.getenv|env\(|getenv|import\
 export function isPlaceholderValue(value: string): boolean {
   const trimmed = value.trim();
   if (PLACEHOLDER_WORDS.has(trimmed.toLowerCase())) return true;
-  if (trimmed.includes("[redacted ")) return true;
+  // An earlier mask (`sk-proj-Abcd…[redacted 42 chars]…ijkl`): its visible head ends with "…".
+  if (trimmed.includes("[redacted ") || trimmed.includes("\u2026")) return true;
   if (VARIABLE_REFERENCE.test(trimmed)) return true;
   if (MASK_ONLY.test(trimmed)) return true;
   if (ENV_LOOKUP.test(trimmed)) return true;

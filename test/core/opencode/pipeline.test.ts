@@ -228,3 +228,30 @@ describe("turns and requests of a built session", () => {
     expect(summariserInput(long, 3).conversation).toBe(`[User]: x\n\n[Assistant tool call]: read({})\n[Tool result]: ${"y".repeat(2000)}\n[truncated]`);
   });
 });
+
+describe("analysis sizes", () => {
+  it("message counts and sizes equal those of each turn's own context", () => {
+    const records = [
+      user("u1", "first prompt"),
+      assistant("a1", "u1", [toolPart("t1", "bash", { command: "ls" }, "files")], { finish: "tool-calls" }),
+      assistant("a2", "u1", "answer one"),
+      user("u2", "second"),
+      assistant("a3", "u2", "answer two"),
+      compaction("c1", "a3"),
+      summary("s1", "c1", "the summary"),
+      user("k1", [{ type: "text", text: CONTINUE, synthetic: true, metadata: { compaction_continue: true } }]),
+      assistant("a4", "k1", "ok"),
+      user("u3", "third"),
+      assistant("a5", "u3", "answer three"),
+    ];
+    const session = readOpencodeExportText(exportDocument(records), "x.json");
+    const analysis = analyzeSession(session, options);
+    expect(analysis.turns).toHaveLength(5);
+    for (const turn of analysis.turns) {
+      const body = buildTurnRequest(session, options, turn.turn).body;
+      const messages = (body.messages as Record<string, unknown>[]).slice(1);
+      expect(turn.messageCount, `turn ${turn.turn}`).toBe(messages.length);
+    }
+    expect(analysis.turns.map((turn) => turn.afterCompaction)).toEqual([false, false, false, true, false]);
+  });
+});

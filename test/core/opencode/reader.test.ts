@@ -157,11 +157,11 @@ describe("database rows", () => {
   });
 
   it("classifies databases and refuses foreign ones with a message naming the expectation", () => {
-    expect(classifyDatabase(["account", "message", "part", "session"])).toBe("opencode");
-    expect(classifyDatabase(["sessions", "messages", "messages_fts"])).toBe("hermes");
-    expect(classifyDatabase(["foo"])).toBe("unknown");
+    expect(classifyDatabase(["account", "message", "part", "session"], "opencode.db")).toBe("opencode");
+    expect(classifyDatabase(["anything"], "state.db")).toBe("hermes");
+    expect(classifyDatabase(["sessions", "messages"], "copy.db")).toBe("unknown");
     const tablesOnly = (names: string[]): SqlQuery => (sql) => (/sqlite_master/.test(sql) ? names.map((name) => ({ name })) : []);
-    expect(() => readOpencodeDatabase(tablesOnly(["sessions", "messages"]), { fileName: "state.db", walApplied: true })).toThrow(/hermes-agent.*unsupported hermes-agent storage version/);
+    expect(() => readOpencodeDatabase(tablesOnly(["t"]), { fileName: "state.db", walApplied: true })).toThrow(/hermes-agent.*unsupported hermes-agent storage version/);
     expect(() => readOpencodeDatabase(tablesOnly(["foo"]), { fileName: "x.db", walApplied: true })).toThrow(/without opencode's session, message and part tables/);
     expect(() => readOpencodeDatabase(tablesOnly(["session", "message", "part"]), { fileName: "x.db", walApplied: true })).toThrow(/holds no session/);
   });

@@ -13,6 +13,13 @@ const db = new Uint8Array(fs.readFileSync(path.join(DIR, "opencode.db")));
 const wal = new Uint8Array(fs.readFileSync(path.join(DIR, "opencode.db-wal")));
 const FRAME = 24 + 4096;
 
+/** Flips bits of one byte of a copy of `bytes`. */
+function flipped(bytes: Uint8Array, offset: number, mask: number): Uint8Array {
+  const copy = bytes.slice();
+  copy[offset] = (copy[offset] as number) ^ mask;
+  return copy;
+}
+
 async function read(image: Uint8Array, walApplied: boolean, sessionId?: string): Promise<{ session: Session; tables: string[]; queries: string[] }> {
   const SQL = await loadSqlEngine();
   const database = new SQL.Database(image);
@@ -57,13 +64,11 @@ describe("applyWal", () => {
   });
 
   it("stops at a frame whose checksum does not match and at frames of an older WAL generation", () => {
-    const damaged = wal.slice();
-    damaged[32 + 11 * FRAME + 24 + 100] ^= 0xff; // page data of frame 12
+    const damaged = flipped(wal, 32 + 11 * FRAME + 24 + 100, 0xff); // page data of frame 12
     const result = applyWal(db, damaged);
     expect(result.framesApplied).toBe(11);
     expect(result.framesStale).toBe(10);
-    const resalted = wal.slice();
-    resalted[32 + 5 * FRAME + 8] ^= 0x01; // salt-1 of frame 6
+    const resalted = flipped(wal, 32 + 5 * FRAME + 8, 0x01); // salt-1 of frame 6
     expect(applyWal(db, resalted).framesApplied).toBe(5);
   });
 
@@ -73,8 +78,7 @@ describe("applyWal", () => {
     const otherSize = wal.slice();
     otherSize[10] = 0x20; // page size 8192
     expect(applyWal(db, otherSize).warnings[0]).toMatch(/page size|checksum/);
-    const badHeader = wal.slice();
-    badHeader[27] ^= 0xff;
+    const badHeader = flipped(wal, 27, 0xff);
     expect(applyWal(db, badHeader).warnings[0]).toMatch(/header checksum/);
     expect(applyWal(db, null).framesApplied).toBe(0);
   });

@@ -1,0 +1,39 @@
+// The static list of compaction policies (no runtime registration). Each policy lives in its own
+// folder and exports one `CompactionPolicy`; add a line here to make it reachable by id from the
+// UI, the CLI and `replaySession`.
+import { deepseekHarnessPolicy } from "./deepseek/policy";
+import { piPolicy } from "./pi/policy";
+import { senpiPolicy } from "./senpi/policy";
+import type { CompactionPolicy, PolicyId } from "./types";
+
+export const POLICIES: readonly CompactionPolicy[] = [
+  piPolicy,
+  senpiPolicy,
+  deepseekHarnessPolicy,
+  // hermes and opencode (H13) go here.
+];
+
+/**
+ * Policy ids the issue names whose policy is not implemented yet: the spec has no section for
+ * them; their recorded compactions are shown by the readers, not simulated.
+ */
+export const UNSUPPORTED_POLICIES: Readonly<Partial<Record<PolicyId, string>>> = {
+  "claude-code": "the Claude Code compaction policy is not yet supported by the simulator (no policy section in compaction-policies.md)",
+  codex: "the Codex compaction policy is not yet supported by the simulator (no policy section in compaction-policies.md)",
+};
+
+export const POLICY_IDS: readonly PolicyId[] = ["pi", "senpi", "deepseek-harness", "hermes", "opencode", "claude-code", "codex"];
+
+export function findPolicy(id: string): CompactionPolicy | undefined {
+  return POLICIES.find((policy) => policy.id === id);
+}
+
+/** The policy with this id; throws a clear error for unknown and not-yet-supported ids. */
+export function getPolicy(id: string): CompactionPolicy {
+  const found = findPolicy(id);
+  if (found) return found;
+  const unsupported = UNSUPPORTED_POLICIES[id as PolicyId];
+  if (unsupported) throw new Error(`policy "${id}": ${unsupported}`);
+  if ((POLICY_IDS as readonly string[]).includes(id)) throw new Error(`policy "${id}" is not yet supported by the simulator`);
+  throw new Error(`unknown policy "${id}" (policies: ${POLICIES.map((p) => p.id).join(", ")})`);
+}

@@ -1,0 +1,414 @@
+// The common contract of the compaction simulator (compaction-policies.md §0, CP-0-1 … CP-0-6):
+// what a simulation takes (a session, a turn, a policy and its parameters), what every policy
+// returns (trigger arithmetic, partition, summariser requests, the request after compaction,
+// verdict, tokens, findings) and the interface a policy implements. Plain data only: results
+// cross the worker boundary and are printed by the CLI.
+import type { ApiId, ContextMessage, PipelineOptions, Session } from "../model";
+import type { TurnContext } from "../pipeline";
+
+// ---------------------------------------------------------------------------------------------
+// Identifiers
+
+/** Policy ids as the CLI and the UI name them (issue: compaction simulator, item 7). */
+export type PolicyId = "pi" | "senpi" | "deepseek-harness" | "hermes" | "opencode" | "claude-code" | "codex";
+
+/** CP-0-4: the verdict vocabulary shared by all policies. */
+export type Verdict =
+  | "not-triggered"
+  | "nothing-to-compact"
+  | "compacted"
+  | "no-reduction"
+  | "post-compaction-over-budget"
+  | "mid-execution-over-budget"
+  | "cycle-guard-stop"
+  | "failed";
+
+export const VERDICTS: readonly Verdict[] = [
+  "not-triggered",
+  "nothing-to-compact",
+  "compacted",
+  "no-reduction",
+  "post-compaction-over-budget",
+  "mid-execution-over-budget",
+  "cycle-guard-stop",
+  "failed",
+];
+
+// ---------------------------------------------------------------------------------------------
+// Input (CP-0-1)
+
+/** A parameter value: policies keep their parameters flat and JSON-friendly. */
+export type ParameterValue = string | number | boolean | null;
+export type PolicyParameters = Record<string, ParameterValue>;
+
+/** Declares one policy parameter (shown in the UI, parsed by the CLI). */
+export interface PolicyParameterSpec {
+  name: string;
+  label: string;
+  type: "number" | "boolean" | "enum" | "string";
+  /** The spec's value; `null` means "from the session / not set". */
+  default: ParameterValue;
+  /** Allowed values of an `enum` parameter. */
+  choices?: readonly string[];
+  /** Spec rule that defines the parameter (e.g. "CP-DH-1"). */
+  ruleId: string;
+  /** Set when the spec marks the rule [INF]: the rule id again, so the UI can label it "inferred". */
+  inferred?: string;
+  description: string;
+}
+
+/**
+ * CP-0-1 limits. Each defaults to what the session records (model metadata, the catalogue) and can
+ * be overridden. [INF]
+ */
+export interface LimitOverrides {
+  contextWindow?: number;
+  /** The model's output limit (max output tokens). */
+  maxOutputTokens?: number;
+  /** A separate input limit (opencode `limit.input`); absent for most models. */
+  inputLimit?: number;
+}
+
+/** Where a limit value came from, for the trigger display. */
+export type LimitSource = "override" | "session" | "catalogue" | "catalogue-default" | "header" | "none";
+
+export interface ResolvedLimits {
+  contextWindow: number;
+  contextWindowSource: LimitSource;
+  maxOutputTokens: number;
+  maxOutputTokensSource: LimitSource;
+  /** null when the model has no separate input limit. */
+  inputLimit: number | null;
+  inputLimitSource: LimitSource;
+}
+
+/**
+ * CP-0-3 summary text, in order of preference: the summary recorded in the session (re-simulating
+ * a recorded compaction), text the user supplied, or a labelled placeholder of a chosen size that
+ * follows the policy's template headings.
+ */
+export type SummarySource =
+  | { kind: "recorded"; compactionEntryId?: string }
+  | { kind: "text"; text: string }
+  | {
+      kind: "placeholder";
+      /** Size in estimated tokens (chars/4); default CP-0-3's length. */
+      tokens?: number;
+      /** Size in characters (wins over `tokens`). */
+      chars?: number;
+    };
+
+/**
+ * A policy's fixed instruction texts are data, not code (issue item 6): named slots filled from
+ * captured summariser requests. Keys are the policy's slot names (`InstructionSlotSpec.slot`).
+ */
+export interface InstructionSlotValues {
+  slots: Record<string, string>;
+  /** Where each slot's text came from (file name of the captured request), by slot name. */
+  sources?: Record<string, string>;
+}
+
+export interface SimulationInput {
+  session: Session;
+  /** Pipeline options of the session view (profile, branch, api, header, model overrides). */
+  options: PipelineOptions;
+  /** CP-0-1: simulate after the response of this 1-based turn. */
+  turn: number;
+  policyId: PolicyId;
+  /** Policy parameters; missing ones take the policy's defaults (incl. `roleSplit`, `spiralBrake`). */
+  parameters?: PolicyParameters;
+  limits?: LimitOverrides;
+  summary?: SummarySource;
+  /** User-supplied focus topic / custom instructions (`/compact <text>`, `/compress <focus>`). */
+  focus?: string | null;
+  instructions?: InstructionSlotValues;
+  /** Manual compaction: skip the trigger (PI-K7 and equivalents). */
+  manual?: boolean;
+  /**
+   * Re-simulate this recorded compaction entry: the history is taken as it stood just before it,
+   * and the recorded summary is used (CP-0-3). Policies that cannot re-simulate ignore it.
+   */
+  recordedCompactionEntryId?: string;
+  /** How many following turns to rebuild on top of the compacted context; default all. */
+  followingTurns?: number;
+  /** Wire shape of the summariser and after requests; default the turn's api. */
+  api?: ApiId | null;
+}
+
+/** What the framework hands a policy besides the input (computed once per simulation). */
+export interface SimulationContext {
+  /** Turn N's context as the format pipeline built it. */
+  turnContext: TurnContext;
+  /** Turn N's provider request body as rebuilt by the pipeline (the cache reference). */
+  turnRequest: { api: ApiId; body: Record<string, unknown> };
+  limits: ResolvedLimits;
+  /** Number of turns on the branch. */
+  turnCount: number;
+  /** Parameters with the policy defaults applied. */
+  parameters: PolicyParameters;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Output (CP-0-2, in this order)
+
+export interface TriggerOperand {
+  name: string;
+  value: number;
+  /** Where the value comes from ("recorded usage", "override", "estimate chars/4", …). */
+  source: string;
+}
+
+/** (1) The trigger decision with its arithmetic written out. */
+export interface TriggerDecision {
+  /** False when the trigger was skipped (manual compaction). */
+  evaluated: boolean;
+  manual: boolean;
+  operands: TriggerOperand[];
+  /** The comparison, e.g. ">" for pi's strict rule. */
+  operator: ">" | ">=" | "<" | "<=";
+  left: number;
+  right: number;
+  result: boolean;
+  /** Human form, e.g. "4642 > 16000 − 11600 = 4400 → compact". */
+  expression: string;
+  ruleId: string;
+  /** CP-0-5: the estimator the policy used for its numbers. */
+  estimator: string;
+}
+
+export type RangeKind = "kept" | "summarised" | "pruned" | "dropped-without-summary";
+
+/** One range of the context, by messages of turn N's context and by session entries. */
+export interface PartitionRange {
+  kind: RangeKind;
+  /** Indices into turn N's context messages, end exclusive (null when the range has no messages). */
+  messageStart: number | null;
+  messageEnd: number | null;
+  /** Session entries covered (pi: path entries), in order. */
+  entryIds: string[];
+  /** 1-based session lines of those entries, when known. */
+  lines: number[];
+  /** Policy estimate of the tokens in the range (CP-0-5). */
+  tokens: number;
+  /** e.g. "turn prefix (split turn)", "G1: kept by the previous compaction". */
+  label?: string;
+  ruleId?: string;
+}
+
+/** (2) The partition of the context. */
+export interface Partition {
+  kept: PartitionRange[];
+  summarised: PartitionRange[];
+  pruned: PartitionRange[];
+  droppedWithoutSummary: PartitionRange[];
+  /** Extra facts for the UI (cut entry, split turn, boundary), policy specific. */
+  details: Record<string, ParameterValue>;
+}
+
+export interface InstructionSlotSpec {
+  slot: string;
+  label: string;
+  /** Our own short description of the policy's template, used when the slot is not filled. */
+  description: string;
+  ruleId: string;
+}
+
+/** How a slot was filled in one request. */
+export interface InstructionSlotUse {
+  slot: string;
+  filledFrom: "captured" | "description";
+  /** File name of the captured request, when captured. */
+  source?: string;
+}
+
+/** Expected prompt-cache effect of a request (CP-0-2 (6), CP-PI-8, CP-SE-10). [INF] */
+export interface CacheEffect {
+  /** The request it is compared with (e.g. "turn 8 main request"). */
+  reference: string;
+  /** Estimated tokens (chars/4 of the serialized JSON) of the byte prefix shared with the reference. */
+  sharedPrefixTokens: number;
+  /** Characters of that shared prefix. */
+  sharedPrefixChars: number;
+  totalTokens: number;
+  /** "cold", "warm prefix", "forfeited (different route)". */
+  note: string;
+}
+
+/**
+ * What the generic finding checks (issue item 4) need to know about a summariser request; the
+ * policy that builds the request fills it.
+ */
+export interface FindingInputs {
+  /** Instruction texts as sent (captured slot texts or our descriptions, with any focus line). */
+  instructionTexts: string[];
+  /** Turn content: the transcript text, the previous summary, or the replayed messages' texts. */
+  turnTexts: string[];
+  /** User-controlled texts: focus topic / custom instructions, automatic focus, quoted user turns. */
+  userControlledTexts: string[];
+  /** The instruction asks for a checkpoint whose register the English check applies to. */
+  checkpointInstruction: boolean;
+}
+
+/** (3) One summariser request, in provider shape, exportable. */
+export interface SimulatedSummariserRequest {
+  /** "history", "turn-prefix", "summary", "chunk-1", … */
+  role: string;
+  api: ApiId;
+  /** "standalone", "replay", … */
+  form: string;
+  body: Record<string, unknown>;
+  maxTokens: number | null;
+  /** The data part (transcript text or replayed messages) as the policy builds it. */
+  dataPart: unknown;
+  instructionSlots: InstructionSlotUse[];
+  cache: CacheEffect | null;
+  /** Where user-supplied focus text sits, e.g. "user message, after the instruction". */
+  focusPlacement: string | null;
+  /** The redaction applied to the data (CP-PI-4 none, CP-HA-27 strict, …). */
+  redaction: string;
+  notes: string[];
+  /** Inputs of the finding checks; requests without it are checked for secrets only. */
+  findingInputs?: FindingInputs;
+}
+
+/** Where two consecutive requests stop sharing bytes. */
+export interface PrefixBreak {
+  /** Index of the first differing message in the later request's message list (-1: before messages). */
+  messageIndex: number;
+  sharedPrefixChars: number;
+  sharedPrefixTokens: number;
+  reason: string;
+}
+
+export interface SimulatedSummary {
+  text: string;
+  source: "recorded" | "text" | "placeholder";
+  /** Shown with placeholders: "placeholder, 2000 chars, not model output". */
+  label: string | null;
+  tokens: number;
+}
+
+/** A following turn of the session rebuilt on top of the compacted context. */
+export interface FollowingTurn {
+  turn: number;
+  originalTokens: number;
+  simulatedTokens: number;
+  savedTokens: number;
+  messageCount: number;
+  /** Where this request stops being a byte prefix continuation of the previous simulated one. */
+  prefixBreak: PrefixBreak | null;
+  body?: Record<string, unknown>;
+}
+
+/** (4) The request that would follow the compaction, and the rest of the session on top of it. */
+export interface AfterCompaction {
+  summary: SimulatedSummary | null;
+  /** The projected context after compaction (summary message(s) + kept messages). */
+  messages: ContextMessage[];
+  /** The next main request, in provider shape. */
+  request: { api: ApiId; body: Record<string, unknown> } | null;
+  /** Where the next request breaks the prefix of turn N's request. */
+  prefixBreak: PrefixBreak | null;
+  followingTurns: FollowingTurn[];
+  /** The compaction entry/record the policy would store (pi: the `compaction` entry). */
+  storedRecord: Record<string, unknown> | null;
+}
+
+/** (5) The verdict (CP-0-4). */
+export interface VerdictResult {
+  verdict: Verdict;
+  /** Policy error message for `failed` and the error-backed verdicts. */
+  message: string | null;
+  /** Policy error code (CP-DH-13 `MAX_TOKENS`, …). */
+  code: string | null;
+  ruleId: string;
+  /** Verdicts the policy's rules define; the others are "not checked by this policy". */
+  checked: Verdict[];
+  notChecked: Verdict[];
+}
+
+/** (6) Tokens before and after, in the policy's estimate (CP-0-5). */
+export interface TokenSummary {
+  estimator: string;
+  before: number;
+  after: number;
+  saved: number;
+  /** Tokens of the summariser request(s) (input side). */
+  summariserInput: number;
+}
+
+export type FindingSeverity = "error" | "warning" | "info";
+
+/** Finding ids: the six of the issue's item 4 plus policy-specific ones. */
+export type FindingId =
+  | "instructions-share-message-with-turns"
+  | "user-text-in-system-slot"
+  | "secret-in-request"
+  | "checkpoint-not-english-register"
+  | "unfinished-summary-in-scope"
+  | "tool-call-split-by-cut"
+  | "summary-larger-than-range"
+  | "previous-summary-discarded"
+  | "dropped-without-summary"
+  | "cache-reuse-forfeited"
+  | "instruction-slot-described"
+  | "stale-summary-resent"
+  | "ineffective-compaction"
+  | (string & {});
+
+export interface FindingLocation {
+  /** Index in `summariserRequests`, or "after" for the request after compaction. */
+  request?: number | "after";
+  /** JSON path inside the request body, e.g. `messages[1].content[0].text`. */
+  path?: string;
+  messageIndex?: number;
+  entryId?: string;
+  /** Character range inside the string at `path`. */
+  start?: number;
+  end?: number;
+}
+
+export interface Finding {
+  id: FindingId;
+  severity: FindingSeverity;
+  message: string;
+  location: FindingLocation | null;
+  ruleId?: string;
+}
+
+export interface SimulationResult {
+  policyId: PolicyId;
+  turn: number;
+  parameters: PolicyParameters;
+  limits: ResolvedLimits;
+  trigger: TriggerDecision;
+  partition: Partition;
+  summariserRequests: SimulatedSummariserRequest[];
+  after: AfterCompaction;
+  verdict: VerdictResult;
+  tokens: TokenSummary;
+  findings: Finding[];
+  /** [INF] rule ids this result depends on (the UI labels them "inferred"). */
+  inferred: string[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Policy interface
+
+export interface CompactionPolicy {
+  id: PolicyId;
+  label: string;
+  /** Rule-id prefix in compaction-policies.md, e.g. "CP-PI". */
+  rulePrefix: string;
+  parameters: readonly PolicyParameterSpec[];
+  /** CP-0-4: the verdicts this policy's rules define. */
+  checkedVerdicts: readonly Verdict[];
+  instructionSlots: readonly InstructionSlotSpec[];
+  /**
+   * Runs the policy at `input.turn`. Must not call a model (CP-0-3). The framework fills
+   * `after.followingTurns` afterwards when the policy leaves it empty.
+   */
+  simulate(input: SimulationInput, context: SimulationContext): SimulationResult;
+  /** Reads a captured summariser request of this policy into slot values; null when it is not one. */
+  extractInstructions?(capturedBody: unknown, source: string): InstructionSlotValues | null;
+}

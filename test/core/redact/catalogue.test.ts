@@ -1,0 +1,290 @@
+// Every catalogue pattern: positive cases (the secret is found, with that kind and exactly that
+// range) and negative cases (near-misses: wrong prefix, too short, inside a longer word,
+// placeholders, non-secret names). A pattern added to the catalogue without cases fails here.
+import { describe, expect, it } from "vitest";
+import { SECRET_CATALOGUE, findSecrets, redactText } from "../../../src/core/redact";
+import { B64, HEX, LETTERS, URLSAFE, UPPER_DIGITS, fake } from "./helpers";
+
+interface Positive {
+  /** Text containing the secret. */
+  text: string;
+  /** The exact secret range expected (as a substring of text). */
+  secret: string;
+}
+interface Cases {
+  positive: Positive[];
+  negative: string[];
+}
+
+const openaiProj = `sk-${"proj-"}${fake(156, URLSAFE, 1)}`;
+const openaiLegacy = `sk-${fake(48, undefined, 2)}`;
+const anthropic = `sk-${"ant-"}api03-${fake(93, URLSAFE, 3)}AA`;
+const google = `AI${"za"}${fake(35, URLSAFE, 4)}`;
+const akia = `AK${"IA"}${fake(16, UPPER_DIGITS, 5)}`;
+const asia = `AS${"IA"}${fake(16, UPPER_DIGITS, 6)}`;
+const awsSecret = fake(40, B64, 7);
+const ghp = `gh${"p_"}${fake(36, undefined, 8)}`;
+const ghs = `gh${"s_"}${fake(36, undefined, 9)}`;
+const githubPat = `github${"_pat_"}${fake(22, undefined, 10)}_${fake(59, undefined, 11)}`;
+const glpat = `gl${"pat-"}${fake(20, URLSAFE, 12)}`;
+const slack = `xo${"xb-"}1234567890-${fake(24, undefined, 13)}`;
+const slackHookPath = `T${fake(10, UPPER_DIGITS, 14)}/B${fake(10, UPPER_DIGITS, 15)}/${fake(24, undefined, 16)}`;
+const stripe = `sk${"_live_"}${fake(24, undefined, 17)}`;
+const stripeRestricted = `rk${"_live_"}${fake(24, undefined, 18)}`;
+const npm = `np${"m_"}${fake(36, undefined, 19)}`;
+const hf = `h${"f_"}${fake(34, LETTERS, 20)}`;
+const groq = `gs${"k_"}${fake(52, undefined, 21)}`;
+const xai = `xa${"i-"}${fake(80, undefined, 22)}`;
+const pplx = `ppl${"x-"}${fake(48, undefined, 23)}`;
+const sendgrid = `S${"G."}${fake(22, URLSAFE, 24)}.${fake(43, URLSAFE, 25)}`;
+const openrouter = `sk-${"or-v1-"}${fake(64, HEX, 26)}`;
+const ya29 = `ya${"29."}${fake(100, URLSAFE, 27)}`;
+const digitalocean = `do${"p_v1_"}${fake(64, HEX, 28)}`;
+const shopify = `shp${"at_"}${fake(32, HEX, 29)}`;
+const jwt = `eyJ${fake(30, URLSAFE, 30)}.eyJ${fake(60, URLSAFE, 31)}.${fake(43, URLSAFE, 32)}`;
+const bearer = fake(40, URLSAFE, 33);
+const basic = "dXNlcjpwYXNzd29yZDEyMw==";
+const pem = `MIIEowIBAAKCAQEA${fake(64, B64, 34)}\n${fake(64, B64, 35)}\n${fake(20, B64, 36)}==`;
+const randomPassword = `Xk9${fake(13, undefined, 37)}`;
+
+const CASES: Record<string, Cases> = {
+  "private-key": {
+    positive: [
+      { text: `key:\n-----BEGIN RSA PRIVATE KEY-----\n${pem}\n-----END RSA PRIVATE KEY-----\n`, secret: pem },
+      { text: `-----BEGIN PRIVATE KEY-----\n${pem}\n-----END PRIVATE KEY-----`, secret: pem },
+      { text: `-----BEGIN OPENSSH PRIVATE KEY-----\n${pem}\n-----END OPENSSH PRIVATE KEY-----`, secret: pem },
+      { text: `-----BEGIN PGP PRIVATE KEY BLOCK-----\n\n${pem}\n-----END PGP PRIVATE KEY BLOCK-----`, secret: pem },
+      // JSON-escaped newlines, as printed in a service-account file.
+      { text: `-----BEGIN PRIVATE KEY-----\\n${pem.replace(/\n/g, "\\n")}\\n-----END PRIVATE KEY-----\\n`, secret: pem.replace(/\n/g, "\\n") },
+      // Cut short: no END line; the body run is masked.
+      { text: `$ cat id_rsa | head\n-----BEGIN EC PRIVATE KEY-----\n${pem}`, secret: pem },
+    ],
+    negative: [
+      `-----BEGIN PUBLIC KEY-----\n${pem}\n-----END PUBLIC KEY-----`,
+      `-----BEGIN CERTIFICATE-----\n${pem}\n-----END CERTIFICATE-----`,
+      "the PRIVATE KEY block starts with -----BEGIN and ends with -----END",
+    ],
+  },
+  "anthropic-api-key": {
+    positive: [
+      { text: `ANTHROPIC_API_KEY=${anthropic}`, secret: anthropic },
+      { text: `key ${anthropic}.`, secret: anthropic },
+    ],
+    negative: [`sk-${"ant-"}short`, `sk-${"ant-"}api03-${"x".repeat(40)}`, `mysk-${"ant-"}api03-${fake(40, URLSAFE, 99)}`],
+  },
+  "openrouter-api-key": {
+    positive: [{ text: `OPENROUTER: ${openrouter}`, secret: openrouter }],
+    negative: [`sk-${"or-v1-"}${fake(20, HEX, 98)}`],
+  },
+  "openai-api-key": {
+    positive: [
+      { text: `client = OpenAI(api_key="${openaiProj}")`, secret: openaiProj },
+      { text: `legacy ${openaiLegacy} key`, secret: openaiLegacy },
+      { text: `sk-${"svcacct-"}${fake(60, URLSAFE, 40)}`, secret: `sk-${"svcacct-"}${fake(60, URLSAFE, 40)}` },
+    ],
+    negative: [
+      "sk-learn-compatibility-layer-and-more",
+      `task-${fake(30, undefined, 41)}`,
+      `sk-${fake(10, undefined, 42)}`,
+      `risk-${fake(30, undefined, 43)}`,
+    ],
+  },
+  "google-api-key": {
+    positive: [{ text: `https://maps.googleapis.com/x?callback=f&libs=${google}`, secret: google }, { text: `"${google}"`, secret: google }],
+    negative: [`AI${"za"}${fake(20, URLSAFE, 44)}`, `xAI${"za"}${fake(35, URLSAFE, 45)}`, `AI${"za"}${fake(40, URLSAFE, 46)}`],
+  },
+  "google-oauth-token": {
+    positive: [{ text: `token: ${ya29}`, secret: ya29 }],
+    negative: ["ya29.short", `ya${"28."}${fake(60, URLSAFE, 47)}`],
+  },
+  "aws-access-key-id": {
+    positive: [
+      { text: `aws_access_key_id = ${akia}`, secret: akia },
+      { text: `"AccessKeyId": "${asia}"`, secret: asia },
+    ],
+    negative: [`AK${"IA"}${fake(10, UPPER_DIGITS, 48)}`, `AK${"IA"}${fake(16, UPPER_DIGITS, 49).toLowerCase()}`, `XAK${"IA"}${fake(16, UPPER_DIGITS, 50)}`],
+  },
+  "aws-secret-access-key": {
+    positive: [
+      { text: `aws_secret_access_key = ${awsSecret}`, secret: awsSecret },
+      { text: `"SecretAccessKey": "${awsSecret}"`, secret: awsSecret },
+    ],
+    negative: [`random ${awsSecret} alone`, `aws_secret_access_key = ${fake(30, B64, 51)}`],
+  },
+  "github-token": {
+    positive: [
+      { text: `git clone https://${ghp}@github.com/o/r`, secret: ghp },
+      { text: `GITHUB_TOKEN=${ghs}`, secret: ghs },
+      { text: `gh${"o_"}${fake(36, undefined, 52)}`, secret: `gh${"o_"}${fake(36, undefined, 52)}` },
+    ],
+    negative: [`gh${"p_"}${fake(20, undefined, 53)}`, `gh${"x_"}${fake(36, undefined, 54)}`, `sigh${"p_"}${fake(36, undefined, 55)}`],
+  },
+  "github-fine-grained-token": {
+    positive: [{ text: `token ${githubPat}`, secret: githubPat }],
+    negative: [`github${"_pat_"}short`],
+  },
+  "gitlab-token": {
+    positive: [{ text: `PRIVATE-TOKEN: ${glpat}`, secret: glpat }],
+    negative: [`gl${"pat-"}short`, `gl${"xyz-"}${fake(20, URLSAFE, 56)}`],
+  },
+  "slack-token": {
+    positive: [{ text: `SLACK_BOT=${slack}`, secret: slack }],
+    negative: [`xo${"xb-"}abc`, `xo${"xz-"}1234567890-${fake(24, undefined, 57)}`, `xo${"xb-"}abcdefghijklmnop`],
+  },
+  "slack-webhook": {
+    positive: [{ text: `POST https://hooks.slack.com/services/${slackHookPath}`, secret: slackHookPath }],
+    negative: ["https://hooks.slack.com/services/", "https://api.slack.com/services/docs"],
+  },
+  "stripe-key": {
+    positive: [
+      { text: `Stripe.api_key = '${stripe}'`, secret: stripe },
+      { text: `restricted ${stripeRestricted}`, secret: stripeRestricted },
+    ],
+    negative: [`sk${"_live_"}short`, `pk${"_live_"}${fake(24, undefined, 58)}`],
+  },
+  "npm-token": {
+    positive: [{ text: `//registry.npmjs.org/:_authToken=${npm}`, secret: npm }],
+    negative: [`np${"m_"}${fake(20, undefined, 59)}`, `npm_config_cache=/tmp/x`],
+  },
+  "huggingface-token": {
+    positive: [{ text: `huggingface-cli login --token ${hf}`, secret: hf }],
+    negative: [`h${"f_"}${fake(10, LETTERS, 60)}`, "hf_hub_download_from_cache_function_name_here"],
+  },
+  "groq-api-key": {
+    positive: [{ text: `GROQ=${groq}`, secret: groq }],
+    negative: [`gs${"k_"}${fake(20, undefined, 61)}`],
+  },
+  "xai-api-key": {
+    positive: [{ text: `XAI: ${xai}`, secret: xai }],
+    negative: [`xa${"i-"}${fake(20, undefined, 62)}`],
+  },
+  "perplexity-api-key": {
+    positive: [{ text: `pplx ${pplx}`, secret: pplx }],
+    negative: [`ppl${"x-"}${fake(20, undefined, 63)}`],
+  },
+  "sendgrid-api-key": {
+    positive: [{ text: `SENDGRID=${sendgrid}`, secret: sendgrid }],
+    negative: [`S${"G."}${fake(10, URLSAFE, 64)}.${fake(10, URLSAFE, 65)}`],
+  },
+  "digitalocean-token": {
+    positive: [{ text: `DO ${digitalocean}`, secret: digitalocean }],
+    negative: [`do${"p_v1_"}${fake(20, HEX, 66)}`],
+  },
+  "shopify-token": {
+    positive: [{ text: `X-Shopify-Access-Token ${shopify}`, secret: shopify }],
+    negative: [`shp${"at_"}${fake(20, HEX, 67)}`],
+  },
+  jwt: {
+    positive: [{ text: `cookie session=${jwt}; Path=/`, secret: jwt }],
+    negative: [`eyJ${fake(30, URLSAFE, 68)}`, `eyJabc.eyJdef.ghi`, `xeyJ${fake(30, URLSAFE, 69)}.eyJ${fake(30, URLSAFE, 70)}.sig`],
+  },
+  "authorization-header": {
+    positive: [
+      { text: `curl -H "Authorization: Bearer ${bearer}" https://api.example.com`, secret: bearer },
+      { text: `authorization: Basic ${basic}`, secret: basic },
+      { text: `Authorization: Token ${fake(24, HEX, 71)}`, secret: fake(24, HEX, 71) },
+    ],
+    negative: ["the Bearer tokens are rotated daily", "Basic configuration is fine", 'Authorization: Bearer $OPENAI_API_KEY', "Bearer ${TOKEN}"],
+  },
+  "connection-string-password": {
+    positive: [
+      { text: `DATABASE_URL=postgres://app:${randomPassword}@db.internal:5432/app`, secret: randomPassword },
+      { text: `mongodb+srv://admin:p4ss@word@cluster0.example.net/test`, secret: "p4ss@word" },
+      { text: `redis://:${randomPassword}@cache:6379/0`, secret: randomPassword },
+      { text: `amqp://guest:guest123@rabbit:5672/`, secret: "guest123" },
+      { text: `mysql://root:hunter2@localhost/db`, secret: "hunter2" },
+    ],
+    negative: ["postgres://db.internal:5432/app", "postgres://app@db.internal/app", "postgres://app:${DB_PASSWORD}@db/app"],
+  },
+  "url-password": {
+    positive: [
+      { text: `git remote add origin https://deploy:${randomPassword}@git.example.com/r.git`, secret: randomPassword },
+      { text: `ftp://user:pw12345@files.example.com/`, secret: "pw12345" },
+    ],
+    negative: ["https://example.com:8080/path", "https://user@example.com/", "see https://x.com/a:b@c"],
+  },
+  "url-token-parameter": {
+    positive: [
+      { text: `GET https://api.example.com/v1/items?access_token=${fake(32, undefined, 72)}&page=2`, secret: fake(32, undefined, 72) },
+      { text: `https://s3.amazonaws.com/b/k?X-Amz-Signature=${fake(64, HEX, 73)}`, secret: fake(64, HEX, 73) },
+      { text: `https://x.test/cb?code=abc123&state=xyz`, secret: "abc123" },
+      { text: `https://x.test/?sig=${fake(20, URLSAFE, 74)}#frag`, secret: fake(20, URLSAFE, 74) },
+    ],
+    negative: ["https://example.com/?page=2&sort=asc", "https://example.com/?monkey=banana", "token=abc without a URL ? or &"],
+  },
+  "secret-json-field": {
+    positive: [
+      { text: `{"password": "${randomPassword}", "user": "bob"}`, secret: randomPassword },
+      { text: `{"client_secret":"${fake(30, undefined, 75)}"}`, secret: fake(30, undefined, 75) },
+      { text: `{"headers": {"x-api-key": "${fake(30, undefined, 76)}"}}`, secret: fake(30, undefined, 76) },
+      { text: `{"Authorization": "Basic Zm9v"}`, secret: "Zm9v" },
+    ],
+    negative: [
+      '{"prompt_cache_key": "session-1234", "max_tokens": "100"}',
+      '{"password": "", "token": "<your-token>", "apiKey": "${API_KEY}"}',
+      '{"public_key": "ssh-ed25519 AAAAC3Nza", "tokens": "12"}',
+    ],
+  },
+  "secret-assignment": {
+    positive: [
+      { text: `DB_PASSWORD=${randomPassword}\nDEBUG=1`, secret: randomPassword },
+      { text: `export STRIPE_WEBHOOK_SECRET="${fake(20, undefined, 78)}"`, secret: fake(20, undefined, 78) },
+      { text: `password: 'correct horse battery'`, secret: "correct horse battery" },
+      { text: `spring.datasource.password=${randomPassword}`, secret: randomPassword },
+      { text: `mytool --token=${fake(24, undefined, 79)} --verbose`, secret: fake(24, undefined, 79) },
+      { text: `PGPASSWORD=abc#123 psql`, secret: "abc#123" },
+      { text: `SENTRY_DSN=https://${fake(32, HEX, 80)}@o1.ingest.sentry.io/1`, secret: `https://${fake(32, HEX, 80)}@o1.ingest.sentry.io/1` },
+    ],
+    negative: [
+      "PASSWORD_MIN_LENGTH=8\nMAX_TOKENS=4096\nPRIMARY_KEY=id",
+      "const password: string;\nlet token: number,",
+      "API_KEY=$API_KEY\nSECRET=${SECRET}\nTOKEN=<token>\npassword=changeme",
+      'apiKey: process.env.OPENAI_API_KEY, secret: os.getenv("X")',
+      "key: value\nmonkey: banana\nhotkey=ctrl+k",
+      "Authorization: Bearer",
+    ],
+  },
+};
+
+describe("secret catalogue", () => {
+  it("has positive and negative cases for every pattern", () => {
+    for (const pattern of SECRET_CATALOGUE) {
+      const cases = CASES[pattern.id];
+      expect(cases, pattern.id).toBeDefined();
+      expect(cases?.positive.length, pattern.id).toBeGreaterThan(0);
+      expect(cases?.negative.length, pattern.id).toBeGreaterThan(0);
+    }
+    expect(Object.keys(CASES).sort()).toEqual(SECRET_CATALOGUE.map((pattern) => pattern.id).sort());
+  });
+
+  for (const pattern of SECRET_CATALOGUE) {
+    const cases = CASES[pattern.id] as Cases;
+    describe(pattern.id, () => {
+      cases.positive.forEach(({ text, secret }, index) => {
+        it(`finds positive case ${index + 1}`, () => {
+          const start = text.indexOf(secret);
+          expect(start, "test case secret is in its text").toBeGreaterThanOrEqual(0);
+          const found = findSecrets(text).find((match) => match.start <= start && match.end >= start + secret.length);
+          expect(found, `${pattern.id} in ${JSON.stringify(text.slice(0, 80))}`).toBeDefined();
+          expect(found?.kind).toBe(pattern.id);
+          expect(found?.value).toBe(secret);
+          // Redacted text no longer holds the secret (and at most 4+4 of its characters show).
+          const redacted = redactText(text).text;
+          expect(redacted).not.toContain(secret);
+          expect(redacted).toContain("[redacted ");
+        });
+      });
+      cases.negative.forEach((text, index) => {
+        it(`ignores negative case ${index + 1}`, () => {
+          expect(findSecrets(text).filter((match) => match.kind === pattern.id)).toEqual([]);
+        });
+      });
+    });
+  }
+
+  it("negatives of the assignment patterns produce no finding at all", () => {
+    for (const text of [...CASES["secret-assignment"]!.negative, ...CASES["secret-json-field"]!.negative]) {
+      expect(findSecrets(text), text).toEqual([]);
+    }
+  });
+});
