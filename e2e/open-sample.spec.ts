@@ -85,9 +85,9 @@ test("the Samples menu opens the Korean sample and its Korean text is shown", as
   await waitForRequestTurn(page, 1);
   await expectEditorToShow(page, ['"model": "gpt-4.1"', "이 저장소 구조를 살펴보고 주요 모듈이 각각 무슨 일을 하는지 설명해 줘."]);
 
-  // A later turn carries the user's later Korean request.
-  await turnRow(page, 5).click();
-  await waitForRequestTurn(page, 5);
+  // Turn 4's request ends with the user's second (Korean) request.
+  await turnRow(page, 4).click();
+  await waitForRequestTurn(page, 4);
   await scrollEditorToEnd(page);
   await expectEditorToShow(page, ["테스트를 돌려서 실패하는 게 있는지 확인해 줘."]);
 });
@@ -128,5 +128,6 @@ test("the Messages tab lists the turn's context messages with role, kind, charac
   await page.keyboard.press("j");
   await waitForRequestTurn(page, 5);
   await expect(page.locator(".messages-view .view-toolbar")).toContainText("Turn 5");
-  await expect(rows).toHaveCount(cells.length + 1);
+  // Turn 5 adds turn 4's tool call and its result.
+  await expect(rows).toHaveCount(cells.length + 2);
 });

@@ -26,6 +26,8 @@ function buildOptions(options: CliOptionValues, io: CliIo): CompactionRebuildOpt
     leafId: (options.leaf as string | undefined) ?? null,
     api: (options.provider as ApiId | undefined) ?? null,
     header: typeof options.header === "string" ? loadHeader(io, options.header) : null,
+    // senpi reply-language notes (reply-language.md); off unless asked for, ignored by the pi profile.
+    notes: options.notes === "on",
   };
   const reserveTokens = integerOption(options, "reserve-tokens", NAME);
   const keepRecentTokens = integerOption(options, "keep-recent-tokens", NAME, 0);
@@ -89,6 +91,12 @@ export const requestsCommand: CliCommand = {
     { name: "provider", value: "API", description: "wire shape to render instead of the recorded one", choices: API_IDS },
     { name: "header", value: "captured-request.json", description: "captured main request: system prompt, tools and settings come from it" },
     { name: "profile", value: "pi|senpi", description: "pipeline profile (default pi)", choices: ["pi", "senpi"] },
+    {
+      name: "notes",
+      value: "on|off",
+      description: "senpi reply-language notes (default off; the pi profile never adds notes)",
+      choices: ["on", "off"],
+    },
     { name: "leaf", value: "entryId", description: "branch to show: the path ending at this entry (default: last entry in file order)" },
     {
       name: "compaction-instructions",

@@ -14,7 +14,16 @@
 //  - tool input_schema is rebuilt as {type:"object", properties, required};
 //  - thinking config when thinking is on and the model reasons: adaptive (+ output_config.effort)
 //    for Opus/Sonnet 4.6, else budget-based [INF: PROV-ANTHROPIC-THINKING-CONFIG].
-import type { ImageBlock, ModelInfo, RequestHeader, TextBlock, ToolDefinition, ToolResultMessage } from "../model";
+import type {
+  AssistantMessage,
+  ImageBlock,
+  ModelInfo,
+  RequestHeader,
+  TextBlock,
+  ToolDefinition,
+  ToolResultMessage,
+  UserMessage,
+} from "../model";
 import { isNotRecorded } from "../model";
 import type { ProviderSerializer, SerializeInput, SerializeOutput } from "./registry";
 import {
@@ -35,6 +44,9 @@ import {
 } from "./shared";
 import type { ReasoningLevel } from "./shared";
 import { prepareMessages } from "./transform";
+import { sameRun, WireCache } from "./wire-cache";
+
+const SERIALIZER_ID = "anthropic-messages";
 
 const DERIVED_KEYS: ReadonlySet<string> = new Set([
   "model",
@@ -107,62 +119,95 @@ function effortFor(level: ReasoningLevel): string {
   return level;
 }
 
+type WireMessage = { role: string; content: string | Block[] };
+
+/** Wire forms per message (user: per image support) and per run of tool results. */
+const messageWire = new WireCache<WireMessage | null>();
+const toolRunWire = new WireCache<{ run: ToolResultMessage[]; wire: WireMessage }>();
+const toolsWire = new WireCache<Block[]>();
+
+function userWire(message: UserMessage, supportsImages: boolean): WireMessage | null {
+  if (typeof message.content === "string") {
+    return isBlank(message.content) ? null : { role: "user", content: sanitizeText(message.content) };
+  }
+  const blocks = message.content
+    .filter((block) => (block.type === "text" ? !isBlank(block.text) : supportsImages))
+    .map((block) => (block.type === "text" ? { type: "text", text: sanitizeText(block.text) } : imageBlock(block)));
+  return blocks.length > 0 ? { role: "user", content: blocks } : null;
+}
+
+function assistantWire(message: AssistantMessage): WireMessage | null {
+  const blocks: Block[] = [];
+  for (const block of message.content) {
+    if (block.type === "text") {
+      if (!isBlank(block.text)) blocks.push({ type: "text", text: sanitizeText(block.text) });
+    } else if (block.type === "thinking") {
+      if (block.redacted) blocks.push({ type: "redacted_thinking", data: block.thinkingSignature ?? "" });
+      else if (isBlank(block.thinking)) continue;
+      else if (isBlank(block.thinkingSignature)) blocks.push({ type: "text", text: sanitizeText(block.thinking) });
+      else blocks.push({ type: "thinking", thinking: sanitizeText(block.thinking), signature: block.thinkingSignature });
+    } else {
+      blocks.push({ type: "tool_use", id: block.id, name: block.name, input: block.arguments ?? {} });
+    }
+  }
+  return blocks.length > 0 ? { role: "assistant", content: blocks } : null;
+}
+
+/**
+ * The message-level breakpoint on the final message when it is user-role: on a copy of that
+ * message (and of its last block), since the cached wire objects are shared by every turn.
+ */
+function withFinalBreakpoint(messages: WireMessage[], cacheControl: Block): void {
+  const last = messages.length - 1;
+  const final = messages[last];
+  if (!final || final.role !== "user") return;
+  if (typeof final.content === "string") {
+    messages[last] = { ...final, content: [{ type: "text", text: final.content, cache_control: cacheControl }] };
+    return;
+  }
+  const lastBlock = final.content[final.content.length - 1];
+  if (lastBlock && (lastBlock.type === "text" || lastBlock.type === "image" || lastBlock.type === "tool_result")) {
+    messages[last] = { ...final, content: [...final.content.slice(0, -1), { ...lastBlock, cache_control: cacheControl }] };
+  }
+}
+
 function serialize(input: SerializeInput): SerializeOutput {
   const { model, header } = input;
   const notRecordedLabels: string[] = [];
   const cacheControl = cacheControlFor(input);
   const supportsImages = model.supportsImages === true;
-  const prepared = prepareMessages(input.messages, model, normaliseToolCallId, input.options?.transformMessages);
-  const messages: { role: string; content: string | Block[] }[] = [];
+  const prepared = prepareMessages(input.messages, model, normaliseToolCallId, input.options?.transformMessages, SERIALIZER_ID);
+  const messages: WireMessage[] = [];
+  const userConfig = supportsImages ? "user+images" : "user";
 
   const list = prepared.messages;
   for (let i = 0; i < list.length; i++) {
     const message = list[i]!;
     if (message.role === "user") {
-      if (typeof message.content === "string") {
-        if (!isBlank(message.content)) messages.push({ role: "user", content: sanitizeText(message.content) });
-        continue;
-      }
-      const blocks = message.content
-        .filter((block) => (block.type === "text" ? !isBlank(block.text) : supportsImages))
-        .map((block) => (block.type === "text" ? { type: "text", text: sanitizeText(block.text) } : imageBlock(block)));
-      if (blocks.length > 0) messages.push({ role: "user", content: blocks });
+      const wire = messageWire.get(userConfig, message, () => userWire(message, supportsImages));
+      if (wire) messages.push(wire);
     } else if (message.role === "assistant") {
-      const blocks: Block[] = [];
-      for (const block of message.content) {
-        if (block.type === "text") {
-          if (!isBlank(block.text)) blocks.push({ type: "text", text: sanitizeText(block.text) });
-        } else if (block.type === "thinking") {
-          if (block.redacted) blocks.push({ type: "redacted_thinking", data: block.thinkingSignature ?? "" });
-          else if (isBlank(block.thinking)) continue;
-          else if (isBlank(block.thinkingSignature)) blocks.push({ type: "text", text: sanitizeText(block.thinking) });
-          else blocks.push({ type: "thinking", thinking: sanitizeText(block.thinking), signature: block.thinkingSignature });
-        } else {
-          blocks.push({ type: "tool_use", id: block.id, name: block.name, input: block.arguments ?? {} });
-        }
-      }
-      if (blocks.length > 0) messages.push({ role: "assistant", content: blocks });
+      const wire = messageWire.get("assistant", message, () => assistantWire(message));
+      if (wire) messages.push(wire);
     } else {
-      const results: Block[] = [];
-      let j = i;
-      for (; j < list.length && list[j]!.role === "toolResult"; j++) results.push(toolResultBlock(list[j] as ToolResultMessage));
-      i = j - 1;
-      messages.push({ role: "user", content: results });
+      // A run of tool results: one user message of tool_result blocks.
+      let end = i;
+      while (end < list.length && list[end]!.role === "toolResult") end++;
+      const start = i;
+      const cached = toolRunWire.getValid(
+        "run",
+        message,
+        (value) => sameRun(value.run, list, start, end),
+        () => {
+          const run = list.slice(start, end) as ToolResultMessage[];
+          return { run, wire: { role: "user", content: run.map(toolResultBlock) } };
+        },
+      );
+      messages.push(cached.wire);
+      i = end - 1;
     }
   }
-
-  // The message-level breakpoint.
-  const final = messages[messages.length - 1];
-  if (cacheControl && final && final.role === "user") {
-    if (typeof final.content === "string") {
-      final.content = [{ type: "text", text: final.content, cache_control: cacheControl }];
-    } else {
-      const lastBlock = final.content[final.content.length - 1];
-      if (lastBlock && (lastBlock.type === "text" || lastBlock.type === "image" || lastBlock.type === "tool_result")) {
-        lastBlock.cache_control = cacheControl;
-      }
-    }
-  }
+  if (cacheControl) withFinalBreakpoint(messages, cacheControl);
 
   let maxTokens = resolveMaxTokens(input);
   let thinking: Block | null = null;
@@ -190,7 +235,11 @@ function serialize(input: SerializeInput): SerializeOutput {
     body.system = [{ type: "text", text: system, ...(cacheControl ? { cache_control: cacheControl } : {}) }];
   }
   const tools = resolveTools(input, notRecordedLabels);
-  if (tools !== null) body.tools = isNotRecorded(tools) ? tools : convertTools(tools, cacheControl);
+  if (tools !== null) {
+    body.tools = isNotRecorded(tools)
+      ? tools
+      : toolsWire.get(JSON.stringify(cacheControl), tools, () => convertTools(tools, cacheControl));
+  }
   if (thinking) body.thinking = thinking;
   if (outputConfig) body.output_config = outputConfig;
 
@@ -234,7 +283,7 @@ function extractHeader(body: Record<string, unknown>, source: string): RequestHe
 }
 
 export const anthropicMessagesSerializer: ProviderSerializer = {
-  id: "anthropic-messages",
+  id: SERIALIZER_ID,
   label: "Anthropic Messages",
   fidelity: "exact",
   detect,

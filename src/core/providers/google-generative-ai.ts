@@ -12,7 +12,7 @@
 //  - `systemInstruction:{parts:[{text}]}`, `tools:[{functionDeclarations:[{name,description,
 //    parametersJsonSchema}]}]` (omitted when empty), `generationConfig:{maxOutputTokens,
 //    thinkingConfig}`; thinking: level for Gemini 3 Pro/Flash, budget otherwise.
-import type { AssistantMessage, ModelInfo, RequestHeader, ToolDefinition, ToolResultMessage } from "../model";
+import type { AssistantMessage, ModelInfo, RequestHeader, ToolDefinition, ToolResultMessage, UserMessage } from "../model";
 import { isNotRecorded } from "../model";
 import type { ProviderSerializer, SerializeInput, SerializeOutput } from "./registry";
 import {
@@ -32,6 +32,9 @@ import {
 } from "./shared";
 import type { ReasoningLevel } from "./shared";
 import { prepareMessages } from "./transform";
+import { sameRun, WireCache } from "./wire-cache";
+
+const SERIALIZER_ID = "google-generative-ai";
 
 const DERIVED_KEYS: ReadonlySet<string> = new Set(["model", "contents", "systemInstruction", "tools", "generationConfig"]);
 const DERIVED_GENERATION_KEYS: ReadonlySet<string> = new Set(["maxOutputTokens", "thinkingConfig"]);
@@ -137,31 +140,71 @@ function convertTools(tools: readonly ToolDefinition[]): Part[] | null {
   ];
 }
 
+/** Contents per message (per model: parts depend on it) and per run of tool results. */
+const messageContent = new WireCache<Content | null>();
+const toolRunContents = new WireCache<{ run: ToolResultMessage[]; contents: Content[] }>();
+const toolsWire = new WireCache<Part[] | null>();
+
+function userContent(message: UserMessage, model: ModelInfo): Content | null {
+  const parts: Part[] =
+    typeof message.content === "string"
+      ? [{ text: sanitizeText(message.content) }]
+      : message.content
+          .filter((block) => block.type === "text" || model.supportsImages === true)
+          .map((block) =>
+            block.type === "text" ? { text: sanitizeText(block.text) } : { inlineData: { mimeType: block.mimeType, data: block.data } },
+          );
+  return parts.length > 0 ? { role: "user", parts } : null;
+}
+
+function hasFunctionResponse(content: Content | undefined): boolean {
+  return content !== undefined && content.role === "user" && content.parts.some((p) => "functionResponse" in p);
+}
+
 function serialize(input: SerializeInput): SerializeOutput {
   const { model, header } = input;
   const notRecordedLabels: string[] = [];
   const normalise = requiresToolCallId(model) ? (id: string) => id.replace(/[^a-zA-Z0-9_-]/g, "_").slice(0, 64) : null;
-  const prepared = prepareMessages(input.messages, model, normalise, input.options?.transformMessages);
+  const prepared = prepareMessages(input.messages, model, normalise, input.options?.transformMessages, SERIALIZER_ID);
   const contents: Content[] = [];
+  const config = `${model.supportsImages === true}\u0000${model.provider}\u0000${model.id}`;
 
-  for (const message of prepared.messages) {
+  const list = prepared.messages;
+  for (let i = 0; i < list.length; i++) {
+    const message = list[i]!;
     if (message.role === "user") {
-      const parts: Part[] =
-        typeof message.content === "string"
-          ? [{ text: sanitizeText(message.content) }]
-          : message.content
-              .filter((block) => block.type === "text" || model.supportsImages === true)
-              .map((block) =>
-                block.type === "text"
-                  ? { text: sanitizeText(block.text) }
-                  : { inlineData: { mimeType: block.mimeType, data: block.data } },
-              );
-      if (parts.length > 0) contents.push({ role: "user", parts });
+      const content = messageContent.get(config, message, () => userContent(message, model));
+      if (content) contents.push(content);
     } else if (message.role === "assistant") {
-      const parts = assistantParts(message, model);
-      if (parts.length > 0) contents.push({ role: "model", parts });
+      const content = messageContent.get(config, message, () => {
+        const parts = assistantParts(message, model);
+        return parts.length > 0 ? { role: "model", parts } : null;
+      });
+      if (content) contents.push(content);
     } else {
-      addToolResult(contents, message, model);
+      let end = i;
+      while (end < list.length && list[end]!.role === "toolResult") end++;
+      const start = i;
+      i = end - 1;
+      if (hasFunctionResponse(contents[contents.length - 1])) {
+        // Rare: results merge into an earlier content (a skipped message between two runs).
+        const last = contents.pop() as Content;
+        contents.push({ role: last.role, parts: [...last.parts] });
+        for (let j = start; j < end; j++) addToolResult(contents, list[j] as ToolResultMessage, model);
+        continue;
+      }
+      const cached = toolRunContents.getValid(
+        config,
+        message,
+        (value) => sameRun(value.run, list, start, end),
+        () => {
+          const run = list.slice(start, end) as ToolResultMessage[];
+          const runContents: Content[] = [];
+          for (const result of run) addToolResult(runContents, result, model);
+          return { run, contents: runContents };
+        },
+      );
+      for (const content of cached.contents) contents.push(content);
     }
   }
 
@@ -170,7 +213,7 @@ function serialize(input: SerializeInput): SerializeOutput {
   if (system !== null) body.systemInstruction = { parts: [{ text: system }] };
   const tools = resolveTools(input, notRecordedLabels);
   if (tools !== null) {
-    const converted = isNotRecorded(tools) ? tools : convertTools(tools);
+    const converted = isNotRecorded(tools) ? tools : toolsWire.get("tools", tools, () => convertTools(tools));
     if (converted !== null) body.tools = converted;
   }
 
@@ -215,7 +258,7 @@ function extractHeader(body: Record<string, unknown>, source: string): RequestHe
 }
 
 export const googleGenerativeAiSerializer: ProviderSerializer = {
-  id: "google-generative-ai",
+  id: SERIALIZER_ID,
   label: "Google Gemini (generic mapping)",
   fidelity: "generic",
   detect,

@@ -22,6 +22,7 @@ import type {
   ToolCallBlock,
   ToolDefinition,
   ToolResultMessage,
+  UserMessage,
 } from "../model";
 import { isNotRecorded } from "../model";
 import type { ProviderSerializer, SerializeInput, SerializeOutput } from "./registry";
@@ -43,6 +44,9 @@ import {
 } from "./shared";
 import { prepareMessages } from "./transform";
 import { anthropicMessagesSerializer } from "./anthropic-messages";
+import { WireCache } from "./wire-cache";
+
+const SERIALIZER_ID = "openai-completions";
 
 /** Top-level keys this serializer derives itself; everything else in a capture is an extra setting. */
 const DERIVED_KEYS: ReadonlySet<string> = new Set([
@@ -116,35 +120,61 @@ function convertAssistant(message: AssistantMessage): Record<string, unknown> | 
   return wire;
 }
 
+type WireMessage = Record<string, unknown>;
+
+/** Wire forms per message (user: per image support), the system message, and converted tools. */
+const messageWire = new WireCache<WireMessage | null>();
+const toolsWire = new WireCache<Record<string, unknown>[]>();
+let lastSystemMessage: WireMessage | null = null;
+
+function systemMessage(role: string, content: unknown): WireMessage {
+  if (lastSystemMessage?.role !== role || lastSystemMessage.content !== content) {
+    lastSystemMessage = Object.freeze({ role, content });
+  }
+  return lastSystemMessage;
+}
+
+function userWire(message: UserMessage, supportsImages: boolean): WireMessage | null {
+  if (typeof message.content === "string") return { role: "user", content: sanitizeText(message.content) };
+  const parts = message.content
+    .filter((block) => block.type === "text" || supportsImages)
+    .map((block) => (block.type === "text" ? { type: "text", text: sanitizeText(block.text) } : imageUrl(block.mimeType, block.data)));
+  return parts.length > 0 ? { role: "user", content: parts } : null;
+}
+
+function toolWire(result: ToolResultMessage): WireMessage {
+  const text = joinText(result.content, "\n");
+  return { role: "tool", content: sanitizeText(text.length > 0 ? text : IMAGE_ONLY_RESULT), tool_call_id: result.toolCallId };
+}
+
 function serialize(input: SerializeInput): SerializeOutput {
   const { model, header } = input;
   const notRecordedLabels: string[] = [];
-  const prepared = prepareMessages(input.messages, model, normaliseToolCallId(model), input.options?.transformMessages);
+  const prepared = prepareMessages(
+    input.messages,
+    model,
+    normaliseToolCallId(model),
+    input.options?.transformMessages,
+    SERIALIZER_ID,
+  );
   const supportsImages = model.supportsImages === true;
-  const messages: Record<string, unknown>[] = [];
+  const messages: WireMessage[] = [];
+  const userConfig = supportsImages ? "user+images" : "user";
 
   const system = resolveSystemPrompt(header, notRecordedLabels);
   if (system !== null) {
     const role = model.reasoning && model.supportsDeveloperRole ? "developer" : "system";
-    messages.push({ role, content: system });
+    messages.push(systemMessage(role, system));
   }
 
   const list = prepared.messages;
   for (let i = 0; i < list.length; i++) {
     const message = list[i]!;
     if (message.role === "user") {
-      if (typeof message.content === "string") {
-        messages.push({ role: "user", content: sanitizeText(message.content) });
-        continue;
-      }
-      const parts = message.content
-        .filter((block) => block.type === "text" || supportsImages)
-        .map((block) =>
-          block.type === "text" ? { type: "text", text: sanitizeText(block.text) } : imageUrl(block.mimeType, block.data),
-        );
-      if (parts.length > 0) messages.push({ role: "user", content: parts });
+      const wire = messageWire.get(userConfig, message, () => userWire(message, supportsImages));
+      if (wire) messages.push(wire);
     } else if (message.role === "assistant") {
-      const wire = convertAssistant(message);
+      const wire = messageWire.get("assistant", message, () => convertAssistant(message));
       if (wire) messages.push(wire);
     } else {
       // A run of tool results: one `tool` message each, then their images in one user message.
@@ -152,12 +182,7 @@ function serialize(input: SerializeInput): SerializeOutput {
       let j = i;
       for (; j < list.length && list[j]!.role === "toolResult"; j++) {
         const result = list[j] as ToolResultMessage;
-        const text = joinText(result.content, "\n");
-        messages.push({
-          role: "tool",
-          content: sanitizeText(text.length > 0 ? text : IMAGE_ONLY_RESULT),
-          tool_call_id: result.toolCallId,
-        });
+        messages.push(messageWire.get("tool", result, () => toolWire(result)) as WireMessage);
         if (supportsImages) {
           for (const block of result.content) if (block.type === "image") images.push(imageUrl(block.mimeType, block.data));
         }
@@ -181,7 +206,7 @@ function serialize(input: SerializeInput): SerializeOutput {
     // pi-ai sends an empty list when tools are absent but the conversation used tools.
     if (hasToolHistory(input.messages)) body.tools = [];
   } else {
-    body.tools = isNotRecorded(tools) ? tools : convertTools(tools);
+    body.tools = isNotRecorded(tools) ? tools : toolsWire.get("tools", tools, () => convertTools(tools));
   }
 
   const reasoning = thinkingToReasoning(input.thinkingLevel);
@@ -229,7 +254,7 @@ function extractHeader(body: Record<string, unknown>, source: string): RequestHe
 }
 
 export const openaiCompletionsSerializer: ProviderSerializer = {
-  id: "openai-completions",
+  id: SERIALIZER_ID,
   label: "OpenAI Chat Completions",
   fidelity: "exact",
   detect,

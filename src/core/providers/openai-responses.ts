@@ -15,7 +15,15 @@
 //    `reasoning:{effort,summary:"auto"}` + `include:["reasoning.encrypted_content"]` when thinking
 //    is on for a reasoning model; a reasoning gpt-5 model with thinking off gets pi's developer item
 //    "# Juice: 0 !important" at the end of the input.
-import type { AssistantMessage, ModelInfo, RequestHeader, TextBlock, ToolDefinition } from "../model";
+import type {
+  AssistantMessage,
+  ModelInfo,
+  RequestHeader,
+  TextBlock,
+  ToolDefinition,
+  ToolResultMessage,
+  UserMessage,
+} from "../model";
 import { isNotRecorded } from "../model";
 import type { ProviderSerializer, SerializeInput, SerializeOutput } from "./registry";
 import {
@@ -34,6 +42,9 @@ import {
   thinkingToReasoning,
 } from "./shared";
 import { prepareMessages } from "./transform";
+import { WireCache } from "./wire-cache";
+
+const SERIALIZER_ID = "openai-responses";
 
 const DERIVED_KEYS: ReadonlySet<string> = new Set([
   "model",
@@ -144,52 +155,85 @@ function convertTools(tools: readonly ToolDefinition[]): Item[] {
   }));
 }
 
+/** Input items per message, valid for the message index they were built at (assistant ids use it). */
+const messageItems = new WireCache<{ index: number; items: Item[] }>();
+const toolsWire = new WireCache<Item[]>();
+let lastSystemItem: Item | null = null;
+
+function systemItem(role: string, content: unknown): Item {
+  if (lastSystemItem?.role !== role || lastSystemItem.content !== content) lastSystemItem = Object.freeze({ role, content });
+  return lastSystemItem;
+}
+
+function userItems(message: UserMessage, supportsImages: boolean): Item[] {
+  const parts =
+    typeof message.content === "string"
+      ? [{ type: "input_text", text: sanitizeText(message.content) }]
+      : message.content
+          .filter((block) => block.type === "text" || supportsImages)
+          .map((block) =>
+            block.type === "text"
+              ? { type: "input_text", text: sanitizeText(block.text) }
+              : { type: "input_image", detail: "auto", image_url: `data:${block.mimeType};base64,${block.data}` },
+          );
+  return parts.length === 0 ? [] : [{ role: "user", content: parts }];
+}
+
+function toolResultItems(message: ToolResultMessage, supportsImages: boolean): Item[] {
+  const text = joinText(message.content, "\n");
+  const images = message.content.filter((block) => block.type === "image");
+  let output: string | Item[];
+  if (images.length > 0 && supportsImages) {
+    output = [];
+    if (text.length > 0) output.push({ type: "input_text", text: sanitizeText(text) });
+    for (const image of images) {
+      if (image.type === "image") {
+        output.push({ type: "input_image", detail: "auto", image_url: `data:${image.mimeType};base64,${image.data}` });
+      }
+    }
+  } else {
+    output = sanitizeText(text.length > 0 ? text : IMAGE_ONLY_RESULT);
+  }
+  return [{ type: "function_call_output", call_id: message.toolCallId.split("|")[0], output }];
+}
+
 function serialize(input: SerializeInput): SerializeOutput {
   const { model, header } = input;
   const notRecordedLabels: string[] = [];
   const supportsImages = model.supportsImages === true;
-  const prepared = prepareMessages(input.messages, model, normaliseToolCallId(model), input.options?.transformMessages);
+  const prepared = prepareMessages(
+    input.messages,
+    model,
+    normaliseToolCallId(model),
+    input.options?.transformMessages,
+    SERIALIZER_ID,
+  );
   const items: Item[] = [];
+  const config = `${supportsImages}\u0000${model.provider}\u0000${model.api}\u0000${model.id}`;
 
   const system = resolveSystemPrompt(header, notRecordedLabels);
-  if (system !== null) items.push({ role: model.reasoning ? "developer" : "system", content: system });
+  if (system !== null) items.push(systemItem(model.reasoning ? "developer" : "system", system));
 
   let messageIndex = 0;
   for (const message of prepared.messages) {
-    if (message.role === "user") {
-      const parts =
-        typeof message.content === "string"
-          ? [{ type: "input_text", text: sanitizeText(message.content) }]
-          : message.content
-              .filter((block) => block.type === "text" || supportsImages)
-              .map((block) =>
-                block.type === "text"
-                  ? { type: "input_text", text: sanitizeText(block.text) }
-                  : { type: "input_image", detail: "auto", image_url: `data:${block.mimeType};base64,${block.data}` },
-              );
-      if (parts.length === 0) continue;
-      items.push({ role: "user", content: parts });
-    } else if (message.role === "assistant") {
-      const converted = assistantItems(message, model, messageIndex);
-      if (converted.length === 0) continue;
-      items.push(...converted);
-    } else {
-      const text = joinText(message.content, "\n");
-      const images = message.content.filter((block) => block.type === "image");
-      let output: string | Item[];
-      if (images.length > 0 && supportsImages) {
-        output = [];
-        if (text.length > 0) output.push({ type: "input_text", text: sanitizeText(text) });
-        for (const image of images) {
-          if (image.type === "image") {
-            output.push({ type: "input_image", detail: "auto", image_url: `data:${image.mimeType};base64,${image.data}` });
-          }
-        }
-      } else {
-        output = sanitizeText(text.length > 0 ? text : IMAGE_ONLY_RESULT);
-      }
-      items.push({ type: "function_call_output", call_id: message.toolCallId.split("|")[0], output });
-    }
+    const index = messageIndex;
+    const converted = messageItems.getValid(
+      config,
+      message,
+      // Only assistant items depend on the index (`msg_<index>` ids).
+      (value) => message.role !== "assistant" || value.index === index,
+      () => ({
+        index,
+        items:
+          message.role === "user"
+            ? userItems(message, supportsImages)
+            : message.role === "assistant"
+              ? assistantItems(message, model, index)
+              : toolResultItems(message, supportsImages),
+      }),
+    ).items;
+    if (converted.length === 0 && message.role !== "toolResult") continue;
+    for (const item of converted) items.push(item);
     messageIndex++;
   }
 
@@ -199,7 +243,7 @@ function serialize(input: SerializeInput): SerializeOutput {
   body.store = false;
   body.max_output_tokens = resolveMaxTokens(input);
   const tools = resolveTools(input, notRecordedLabels);
-  if (tools !== null) body.tools = isNotRecorded(tools) ? tools : convertTools(tools);
+  if (tools !== null) body.tools = isNotRecorded(tools) ? tools : toolsWire.get("tools", tools, () => convertTools(tools));
 
   const reasoning = thinkingToReasoning(input.thinkingLevel);
   if (model.reasoning) {
@@ -249,7 +293,7 @@ function extractHeader(body: Record<string, unknown>, source: string): RequestHe
 }
 
 export const openaiResponsesSerializer: ProviderSerializer = {
-  id: "openai-responses",
+  id: SERIALIZER_ID,
   label: "OpenAI Responses (generic mapping)",
   fidelity: "generic",
   detect,

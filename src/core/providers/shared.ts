@@ -35,6 +35,14 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+/** The last system prompt sanitised: every turn of a session sends the same one. */
+let lastSystemPrompt: { text: string; sanitized: string } | null = null;
+
+function sanitizedSystemPrompt(text: string): string {
+  if (lastSystemPrompt?.text !== text) lastSystemPrompt = { text, sanitized: sanitizeText(text) };
+  return lastSystemPrompt.sanitized;
+}
+
 /**
  * The system prompt to send: the header's text, a marker when there is no header or the header
  * has no system prompt, or null when the header says the system prompt is empty (pi then sends
@@ -45,7 +53,7 @@ export function resolveSystemPrompt(
   notRecordedLabels: string[],
 ): string | NotRecorded | null {
   if (header && header.systemPrompt !== undefined) {
-    return header.systemPrompt.length > 0 ? sanitizeText(header.systemPrompt) : null;
+    return header.systemPrompt.length > 0 ? sanitizedSystemPrompt(header.systemPrompt) : null;
   }
   notRecordedLabels.push(NOT_RECORDED_SYSTEM);
   return notRecorded("system prompt");

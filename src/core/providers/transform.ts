@@ -7,6 +7,9 @@
 //  2. assistant messages that ended in `error` or `aborted` are skipped;
 //  3. tool calls left without a result when the next assistant or user message arrives get a
 //     synthetic error result "No result provided".
+// With a cache key (the serializer's id), every message the transform creates is cached per
+// source message and target model, so the same conversation prefix yields the same objects on
+// every turn and the serializers' per-message caches hit (design §3 "never quadratic").
 import type { AssistantMessage, LlmMessage, ModelInfo, ToolCallBlock, ToolResultMessage } from "../model";
 import type { SerializeAdjustment } from "./registry";
 
@@ -78,6 +81,78 @@ function adaptAssistant(
   return { ...message, content };
 }
 
+/** An adapted assistant message with what adapting it recorded, replayable at any index. */
+interface AdaptedAssistant {
+  message: AssistantMessage;
+  /** Tool-call id rewrites (original → normalised) the message introduces. */
+  idPairs: [string, string][];
+  adjustments: Omit<SerializeAdjustment, "messageIndex">[];
+}
+
+/** Adapted assistants by source message, then by serializer + target model key. */
+const adaptedCache = new WeakMap<AssistantMessage, Map<string, AdaptedAssistant>>();
+/** Tool results with a rewritten id, by source result, then by the new id. */
+const remappedResults = new WeakMap<ToolResultMessage, Map<string, ToolResultMessage>>();
+/** Synthetic "No result provided" results by the (adapted) tool call they answer. */
+const syntheticResults = new WeakMap<ToolCallBlock, ToolResultMessage>();
+
+function adaptAssistantCached(
+  message: AssistantMessage,
+  messageIndex: number,
+  model: ModelInfo,
+  normaliseId: ToolCallIdNormaliser | null,
+  idMap: Map<string, string>,
+  adjustments: SerializeAdjustment[],
+  key: string | undefined,
+): AssistantMessage {
+  if (key === undefined) return adaptAssistant(message, messageIndex, model, normaliseId, idMap, adjustments);
+  let byModel = adaptedCache.get(message);
+  if (!byModel) {
+    byModel = new Map();
+    adaptedCache.set(message, byModel);
+  }
+  let adapted = byModel.get(key);
+  if (!adapted) {
+    const localMap = new Map<string, string>();
+    const localAdjustments: SerializeAdjustment[] = [];
+    const result = adaptAssistant(message, 0, model, normaliseId, localMap, localAdjustments);
+    adapted = {
+      message: result,
+      idPairs: [...localMap.entries()],
+      adjustments: localAdjustments.map(({ kind, reason }) => ({ kind, reason })),
+    };
+    byModel.set(key, adapted);
+  }
+  for (const [from, to] of adapted.idPairs) idMap.set(from, to);
+  for (const adjustment of adapted.adjustments) adjustments.push({ ...adjustment, messageIndex });
+  return adapted.message;
+}
+
+function remappedResult(message: ToolResultMessage, toolCallId: string, cached: boolean): ToolResultMessage {
+  if (!cached) return { ...message, toolCallId };
+  let byId = remappedResults.get(message);
+  if (!byId) {
+    byId = new Map();
+    remappedResults.set(message, byId);
+  }
+  let result = byId.get(toolCallId);
+  if (!result) {
+    result = { ...message, toolCallId };
+    byId.set(toolCallId, result);
+  }
+  return result;
+}
+
+function syntheticResultCached(call: ToolCallBlock, cached: boolean): ToolResultMessage {
+  if (!cached) return syntheticResult(call);
+  let result = syntheticResults.get(call);
+  if (!result) {
+    result = syntheticResult(call);
+    syntheticResults.set(call, result);
+  }
+  return result;
+}
+
 function syntheticResult(call: ToolCallBlock): ToolResultMessage {
   return {
     role: "toolResult",
@@ -88,22 +163,29 @@ function syntheticResult(call: ToolCallBlock): ToolResultMessage {
   };
 }
 
-/** pi-ai's `transformMessages` for the target `model`. */
+/**
+ * pi-ai's `transformMessages` for the target `model`. `cacheKey` (the serializer id, which fixes
+ * the id normaliser) turns on the per-message caches: the objects returned are then shared
+ * between calls and must not be mutated.
+ */
 export function transformForModel(
   messages: readonly LlmMessage[],
   model: ModelInfo,
   normaliseId: ToolCallIdNormaliser | null,
+  cacheKey?: string,
 ): TransformResult {
+  const cached = cacheKey !== undefined;
+  const modelKey = cached ? `${cacheKey}\u0000${model.provider}\u0000${model.api}\u0000${model.id}` : undefined;
   const adjustments: SerializeAdjustment[] = [];
   const idMap = new Map<string, string>();
 
   const adapted = messages.map((message, index): LlmMessage => {
     if (message.role === "assistant") {
-      return adaptAssistant(message, index, model, normaliseId, idMap, adjustments);
+      return adaptAssistantCached(message, index, model, normaliseId, idMap, adjustments, modelKey);
     }
     if (message.role === "toolResult") {
       const mapped = idMap.get(message.toolCallId);
-      return mapped && mapped !== message.toolCallId ? { ...message, toolCallId: mapped } : message;
+      return mapped && mapped !== message.toolCallId ? remappedResult(message, mapped, cached) : message;
     }
     return message;
   });
@@ -114,7 +196,7 @@ export function transformForModel(
   const flushOrphans = (beforeIndex: number): void => {
     for (const call of pending) {
       if (answered.has(call.id)) continue;
-      out.push(syntheticResult(call));
+      out.push(syntheticResultCached(call, cached));
       adjustments.push({
         kind: "synthesized-tool-result",
         messageIndex: beforeIndex,
@@ -150,13 +232,14 @@ export function transformForModel(
   return { messages: out, adjustments };
 }
 
-/** Runs the transform unless the caller switched it off. */
+/** Runs the transform unless the caller switched it off; `cacheKey` as in `transformForModel`. */
 export function prepareMessages(
   messages: readonly LlmMessage[],
   model: ModelInfo,
   normaliseId: ToolCallIdNormaliser | null,
   enabled: boolean | undefined,
+  cacheKey?: string,
 ): TransformResult {
   if (enabled === false) return { messages: [...messages], adjustments: [] };
-  return transformForModel(messages, model, normaliseId);
+  return transformForModel(messages, model, normaliseId, cacheKey);
 }

@@ -38,6 +38,17 @@ export function redactValue(value: string, options: MaskOptions = {}): string {
   if (rest.length === 0) return prefix;
   const edge = options.style === "full" ? 0 : visibleEdge(rest.length);
   if (edge === 0) return `${prefix}${hiddenMarker(rest.length)}`;
-  const hidden = rest.length - 2 * edge;
-  return `${prefix}${rest.slice(0, edge)}\u2026${hiddenMarker(hidden)}\u2026${rest.slice(rest.length - edge)}`;
+  // Never cut a surrogate pair in half: show one character less instead.
+  const headEnd = isHighSurrogate(rest.charCodeAt(edge - 1)) ? edge - 1 : edge;
+  const tailStart = isLowSurrogate(rest.charCodeAt(rest.length - edge)) ? rest.length - edge + 1 : rest.length - edge;
+  const hidden = tailStart - headEnd;
+  return `${prefix}${rest.slice(0, headEnd)}\u2026${hiddenMarker(hidden)}\u2026${rest.slice(tailStart)}`;
+}
+
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
+}
+
+function isLowSurrogate(code: number): boolean {
+  return code >= 0xdc00 && code <= 0xdfff;
 }

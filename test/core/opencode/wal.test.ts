@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { applyWal, databasePageSize, readOpencodeDatabase, type SqlQuery } from "../../../src/core/opencode";
-import { loadSqlEngine } from "../../../src/cli/sqlite";
+import { loadOpencodeDatabase, loadSqlEngine } from "../../../src/cli/sqlite";
 import type { Session } from "../../../src/core/model";
 
 const DIR = path.resolve(__dirname, "../../fixtures/opencode/wal-synthetic");
@@ -116,5 +116,17 @@ describe("reading an opencode database with and without its WAL", () => {
     expect(raw.parts.map((part) => part.type)).toEqual(["step-start", "text", "step-finish"]);
     expect(raw.parts[1]?.messageID).toBe("msg_a2");
     await expect(read(applyWal(db, wal).bytes, true, "ses_nope")).rejects.toThrow(/no session ses_nope/);
+  });
+});
+
+describe("CLI loader (src/cli/sqlite.ts)", () => {
+  it("applies the sibling -wal by default and can be told not to", async () => {
+    const withWal = await loadOpencodeDatabase(path.join(DIR, "opencode.db"), { sessionId: "ses_a" });
+    expect(withWal.entries).toHaveLength(4);
+    expect(withWal.header?.walApplied).toBe(true);
+    const mainOnly = await loadOpencodeDatabase(path.join(DIR, "opencode.db"), { walPath: null });
+    expect(mainOnly.entries).toHaveLength(2);
+    expect(mainOnly.header?.walApplied).toBe(false);
+    expect(mainOnly.warnings[0]?.reason).toMatch(/recent rows may be missing/);
   });
 });

@@ -2,7 +2,10 @@
 // range) and negative cases (near-misses: wrong prefix, too short, inside a longer word,
 // placeholders, non-secret names). A pattern added to the catalogue without cases fails here.
 import { describe, expect, it } from "vitest";
-import { SECRET_CATALOGUE, findSecrets, redactText } from "../../../src/core/redact";
+import { exportCurl, exportRequestJson } from "../../../src/core/export";
+import type { Session } from "../../../src/core/model";
+import { SECRET_CATALOGUE, findSecrets, redactJson, redactText } from "../../../src/core/redact";
+import { buildSharePayload, decodeShareLink, encodeShareFragment } from "../../../src/core/share";
 import { B64, HEX, LETTERS, URLSAFE, UPPER_DIGITS, fake } from "./helpers";
 
 interface Positive {
@@ -285,6 +288,53 @@ describe("secret catalogue", () => {
   it("negatives of the assignment patterns produce no finding at all", () => {
     for (const text of [...CASES["secret-assignment"]!.negative, ...CASES["secret-json-field"]!.negative]) {
       expect(findSecrets(text), text).toEqual([]);
+    }
+  });
+});
+
+describe("a session seeded with one secret of each kind", () => {
+  const positives = Object.values(CASES).flatMap((cases) => cases.positive);
+  const session: Session = {
+    formatId: "pi",
+    formatLabel: "pi",
+    fileName: "seeded.jsonl",
+    formatVersion: 3,
+    header: { type: "session", version: 3, id: "s", cwd: "/w" },
+    entries: positives.map(({ text }, index) => ({
+      id: `e${index}`,
+      parentId: index === 0 ? null : `e${index - 1}`,
+      type: "message",
+      timestamp: null,
+      line: index + 2,
+      raw: { type: "message", id: `e${index}`, parentId: index === 0 ? null : `e${index - 1}`, message: { role: "toolResult", content: [{ type: "text", text }] } },
+    })),
+    warnings: [],
+    lineCount: positives.length + 1,
+  };
+
+  it("shares a link holding none of the secrets", () => {
+    const last = session.entries.at(-1)!.id;
+    const { payload, findings } = buildSharePayload({
+      session,
+      scope: "branch",
+      leafEntryId: last,
+      view: { turn: null, tab: "request", profile: "pi", provider: null, notes: false, leafId: last },
+    });
+    expect(findings.length).toBeGreaterThanOrEqual(positives.length);
+    const decoded = decodeShareLink(encodeShareFragment(payload));
+    expect(decoded.ok).toBe(true);
+    const shared = decoded.ok ? JSON.stringify(decoded.payload) : "";
+    for (const { secret } of positives) expect(shared.includes(secret), secret.slice(0, 30)).toBe(false);
+  });
+
+  it("exports a request (JSON and curl) holding none of the secrets", () => {
+    const body = { model: "m", messages: positives.map(({ text }) => ({ role: "user", content: text })) };
+    const redacted = redactJson(body).value;
+    const json = exportRequestJson(redacted);
+    const curl = exportCurl("openai-completions", redacted).command;
+    for (const { secret } of positives) {
+      expect(json.includes(JSON.stringify(secret).slice(1, -1)), secret.slice(0, 30)).toBe(false);
+      expect(curl.includes(secret), secret.slice(0, 30)).toBe(false);
     }
   });
 });

@@ -25,6 +25,12 @@ describe("redactValue", () => {
     expect(redactValue("ABCDEFGHIJKLMNOP")).toBe("AB\u2026[redacted 12 chars]\u2026OP");
   });
 
+  it("never cuts a surrogate pair in half", () => {
+    // 35 UTF-16 units: 4 would be shown at the start, but the 4th is the first half of an emoji.
+    expect(redactValue(`xxx\u{1F600}${"y".repeat(30)}`)).toBe("xxx\u2026[redacted 28 chars]\u2026yyyy");
+    expect(redactValue(`${"y".repeat(30)}\u{1F600}xxx`)).toBe("yyyy\u2026[redacted 28 chars]\u2026xxx");
+  });
+
   it("full style hides everything after the prefix", () => {
     expect(redactValue("ghp_" + "a".repeat(36), { prefixLength: 4, style: "full" })).toBe("ghp_[redacted 36 chars]");
   });
@@ -37,10 +43,16 @@ describe("redactValue", () => {
         const edge = visibleEdge(value.length);
         expect(2 * edge).toBeLessThanOrEqual(Math.max(8, 0));
         expect(2 * edge).toBeLessThanOrEqual(value.length / 4);
-        expect(masked).toContain(hiddenMarker(value.length - 2 * edge));
+        const marker = /\[redacted (\d+) chars?\]/.exec(masked);
+        expect(marker).not.toBeNull();
+        const hidden = Number(marker![1]);
+        expect(hidden).toBeGreaterThanOrEqual(value.length - 2 * edge);
+        expect(hidden).toBeLessThanOrEqual(value.length);
         if (edge > 0) {
-          expect(masked.startsWith(value.slice(0, edge))).toBe(true);
-          expect(masked.endsWith(value.slice(value.length - edge))).toBe(true);
+          const [head, tail] = masked.split(/\u2026\[redacted \d+ chars?\]\u2026/) as [string, string];
+          expect(value.startsWith(head)).toBe(true);
+          expect(value.endsWith(tail)).toBe(true);
+          expect(head.length + hidden + tail.length).toBe(value.length);
         }
       }),
     );

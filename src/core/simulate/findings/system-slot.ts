@@ -2,7 +2,6 @@
 // automatic focus or quoted user turn that appears in a system-role part of the request.
 import type { Finding, SimulatedSummariserRequest } from "../types";
 import { systemSlotTexts } from "./body-text";
-import { MIN_MATCH_CHARS } from "./shared-message";
 
 export function checkUserTextInSystemSlot(request: SimulatedSummariserRequest, requestIndex: number): Finding[] {
   const inputs = request.findingInputs;
@@ -11,7 +10,7 @@ export function checkUserTextInSystemSlot(request: SimulatedSummariserRequest, r
   const texts = inputs.userControlledTexts.filter((t) => t.trim().length > 0);
   const findings: Finding[] = [];
   for (const slot of systemSlotTexts(request.body)) {
-    const found = texts.find((t) => (t.trim().length >= MIN_MATCH_CHARS || t.trim().length >= 3) && slot.value.includes(t.trim()));
+    const found = texts.find((t) => t.trim().length >= 3 && slot.value.includes(t.trim()));
     if (found === undefined) continue;
     const at = slot.value.indexOf(found.trim());
     findings.push({

@@ -7,7 +7,12 @@ import type { ContextMessage, LlmMessage } from "../../model";
 
 export type HermesRole = "system" | "user" | "assistant" | "tool";
 
-export type HermesPart = { type: "text"; text: string } | { type: "image_url"; url: string } | { type: string; text?: string; url?: string };
+/** A content part: `text`, `image_url`, or another type rendered as `[type]` (CP-HA-12). */
+export interface HermesPart {
+  type: string;
+  text?: string;
+  url?: string;
+}
 
 export interface HermesToolCall {
   id: string;

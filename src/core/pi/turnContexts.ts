@@ -1,0 +1,111 @@
+// Every turn's context of a pi/senpi branch in one walk (design §3 "never quadratic"): the path is
+// projected once with PathProjector and the converted list follows it incrementally (append: one
+// conversion; reset after a compaction or context_edit: reconversion from the per-message cache).
+// Each turn's context equals `buildPiTurnContext` for that turn (checked by
+// test/core/turnRequests.test.ts), without projecting the path from the root for every turn.
+import { API_IDS } from "../model";
+import type {
+  ApiId,
+  AssistantMessage,
+  ContextMessage,
+  DroppedMessage,
+  ModelRef,
+  PipelineOptions,
+  ProfileId,
+  ReaderWarning,
+  Session,
+  SessionEntry,
+} from "../model";
+import { convertProjected } from "./convert";
+import { defaultNotesStep, notesSetupFor } from "./notesSetup";
+import { PathProjector, type ProjectedMessage } from "./projection";
+import { applySenpiSteps } from "./senpi";
+import { getBranchPath, getPiSessionCache } from "./sessionCache";
+import { isAssistantEntry, resolveLeafId } from "./tree";
+import type { PipelineHooks, TurnContext } from "./turns";
+
+/** convertToLlm's output, kept current as the projected list grows. */
+class IncrementalConversion {
+  messages: ContextMessage[] = [];
+  dropped: DroppedMessage[] = [];
+  warnings: ReaderWarning[] = [];
+
+  constructor(private readonly profile: ProfileId) {}
+
+  append(projected: ProjectedMessage): void {
+    const converted = convertProjected(projected, this.profile);
+    if (converted.context) this.messages.push(converted.context);
+    if (converted.dropped) this.dropped.push(converted.dropped);
+    if (converted.warning) this.warnings.push({ line: projected.line, reason: converted.warning });
+  }
+
+  reset(list: readonly ProjectedMessage[]): void {
+    this.messages = [];
+    this.dropped = [];
+    this.warnings = [];
+    for (const projected of list) this.append(projected);
+  }
+}
+
+function isApiId(value: unknown): value is ApiId {
+  return typeof value === "string" && (API_IDS as readonly string[]).includes(value);
+}
+
+/** The model that answered: recorded on the assistant message, else PI-P3's walk (as turns.ts). */
+function answeringModel(message: AssistantMessage, walked: ModelRef | null): ModelRef | null {
+  if (typeof message.provider === "string" && typeof message.model === "string") {
+    return { provider: message.provider, modelId: message.model };
+  }
+  return walked;
+}
+
+/**
+ * The context of every turn of the selected branch, in order. Linear in the branch size plus the
+ * size of each turn's message list (references only: messages are shared between turns).
+ */
+export function* iteratePiTurnContexts(
+  session: Session,
+  options: PipelineOptions,
+  hooks: PipelineHooks = {},
+): Generator<TurnContext> {
+  const cache = getPiSessionCache(session);
+  const branch = getBranchPath(cache, resolveLeafId(cache.tree, options.leafId));
+  const profile = options.profile;
+  const notes = notesSetupFor(cache.notes, options);
+  const projector = new PathProjector(profile, cache.entryMessages, notes);
+  const conversion = new IncrementalConversion(profile);
+  const pathEntryIds: string[] = [];
+  let turn = 0;
+
+  for (const entry of branch.entries as SessionEntry[]) {
+    if (isAssistantEntry(entry)) {
+      turn++;
+      const message = entry.raw.message as AssistantMessage;
+      let messages = conversion.messages.slice();
+      let dropped = conversion.dropped.slice();
+      if (profile === "senpi") {
+        // SP-C5: the built-in note step unless a hook replaces it; nothing when notes are off.
+        const notesStep = notes ? (hooks.notesStep ?? defaultNotesStep(notes, projector.priorUserMessages)) : null;
+        const steps = applySenpiSteps(messages, { notes: notesStep !== null, notesStep });
+        messages = steps.messages;
+        dropped = [...dropped, ...steps.dropped];
+      }
+      yield {
+        turn,
+        entryId: entry.id,
+        messages,
+        dropped,
+        model: answeringModel(message, projector.model),
+        thinkingLevel: projector.thinkingLevel,
+        api: options.api ? options.api : isApiId(message.api) ? message.api : null,
+        pathEntryIds: pathEntryIds.slice(),
+        compactionId: projector.compactionId,
+        warnings: [...projector.warnings, ...conversion.warnings],
+      };
+    }
+    const change = projector.push(entry);
+    pathEntryIds.push(entry.id);
+    if (change === "append") conversion.append(projector.messages[projector.messages.length - 1] as ProjectedMessage);
+    else if (change === "reset") conversion.reset(projector.messages);
+  }
+}

@@ -1,0 +1,11 @@
+// hermes-agent compaction policy (compaction-policies.md §4): public surface.
+export * from "./codepoints";
+export * from "./trigger";
+export * from "./redact";
+export * from "./messages";
+export * from "./serialize";
+export * from "./partition";
+export * from "./prompt";
+export * from "./assemble";
+export * from "./turn-history";
+export { hermesPolicy, roleSplitOf } from "./policy";

@@ -1,0 +1,35 @@
+// The simulator's entry point (CP-0-1, CP-0-2): builds turn N's context and request once, resolves
+// the limits and the policy parameters, runs the policy and returns its result. Pure; never calls
+// a model (CP-0-3).
+import { buildTurnContext, buildTurnRequest, countTurns } from "../pipeline";
+import { resolveModel } from "../models/catalogue";
+import { resolveLimits } from "./limits";
+import { getPolicy } from "./policies";
+import type { CompactionPolicy, PolicyParameters, SimulationContext, SimulationInput, SimulationResult } from "./types";
+
+/** Policy defaults overlaid with the given parameters. */
+export function resolveParameters(policy: CompactionPolicy, given: PolicyParameters | undefined): PolicyParameters {
+  const out: PolicyParameters = {};
+  for (const spec of policy.parameters) out[spec.name] = spec.default;
+  for (const [name, value] of Object.entries(given ?? {})) if (value !== undefined) out[name] = value;
+  return out;
+}
+
+export function buildSimulationContext(input: SimulationInput, policy: CompactionPolicy): SimulationContext {
+  const turnContext = buildTurnContext(input.session, input.options, input.turn);
+  const built = buildTurnRequest(input.session, input.options, input.turn);
+  const model = resolveModel(turnContext.model, turnContext.api, input.options.modelOverrides);
+  return {
+    turnContext,
+    turnRequest: { api: built.api, body: built.body },
+    limits: resolveLimits(model, input.limits),
+    turnCount: countTurns(input.session, input.options),
+    parameters: resolveParameters(policy, input.parameters),
+  };
+}
+
+/** Runs `input.policyId` at `input.turn` (or at `input.recordedCompactionEntryId`). */
+export function simulateCompaction(input: SimulationInput): SimulationResult {
+  const policy = getPolicy(input.policyId);
+  return policy.simulate(input, buildSimulationContext(input, policy));
+}
