@@ -4,7 +4,8 @@
 //   (b) prefix analysis of every turn's request (segmentation, diff, causes, cache simulation),
 // and prints the ratio b / a. Run with `npx tsx bench/prefix.bench.ts [--exact] [--pipeline]`.
 //   --exact     also measure with exact o200k token counts (slow: tokenizes every distinct text)
-//   --pipeline  also feed requests built by the app pipeline (analyzeSession + buildTurnRequest)
+//   --pipeline  also run the app pipeline: every turn's request in one walk (iterateTurnRequests)
+//               and the whole-session prefix analysis on it (iterateSessionPrefixes)
 import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -130,7 +131,9 @@ async function main() {
 
     if (args.has("--pipeline")) {
       const { piReader } = await import("../src/core/readers/pi");
-      const { analyzeSession, buildTurnRequest } = await import("../src/core/pipeline");
+      const { analyzeSession } = await import("../src/core/pipeline");
+      const { iterateTurnRequests } = await import("../src/core/turnRequests");
+      const { iterateSessionPrefixes } = await import("../src/core/sessionPrefixes");
       const read = time(() => {
         const reader = piReader.createLineReader(path.basename(session.file));
         const buffer = readFileSync(session.file);
@@ -145,26 +148,27 @@ async function main() {
       const options: PipelineOptions = { profile: "pi" };
       const analysis = time(() => analyzeSession(read.value, options));
       console.log(`pipeline: read ${read.ms.toFixed(0)} ms, analyzeSession ${analysis.ms.toFixed(0)} ms, ${analysis.value.turns.length} turns`);
-      const analyzer = createPrefixAnalyzer({ tokenizer: "estimate" });
-      const budgetMs = Number(process.env.PIPELINE_BUDGET_MS ?? 60_000);
-      let buildMs = 0;
-      let prefixMs = 0;
-      let done = 0;
-      for (const summary of analysis.value.turns) {
-        const built = time(() => buildTurnRequest(read.value, options, summary.turn));
-        const prefix = time(() =>
-          analyzer.next({ turn: summary.turn, api: built.value.api, body: built.value.body, messages: built.value.messages, timestamp: summary.timestamp, facts: { compactionBetween: summary.afterCompaction } }),
-        );
-        buildMs += built.ms;
-        prefixMs += prefix.ms;
-        done++;
-        if (buildMs + prefixMs > budgetMs) break;
-      }
-      const total = analysis.value.turns.length;
+      // (c) every turn's request through the app pipeline, one walk (src/core/turnRequests.ts).
+      const built = time(() => {
+        let count = 0;
+        for (const item of iterateTurnRequests(read.value, options)) count += item.turn > 0 ? 1 : 0;
+        return count;
+      });
+      console.log(`(c) iterateTurnRequests, all ${built.value} turns: ${built.ms.toFixed(0)} ms; ratio c / a = ${(built.ms / floor.ms).toFixed(2)}`);
+      // (d) the whole-session prefix analysis the CLI and the worker run: requests + analysis.
+      const whole = time(() => {
+        let turns = 0;
+        let rewritten = 0;
+        for (const report of iterateSessionPrefixes(read.value, options, { analysis: analysis.value, prefix: { tokenizer: "estimate" } })) {
+          turns++;
+          if (report.cause === "history-rewritten") rewritten++;
+        }
+        return { turns, rewritten };
+      });
       console.log(
-        `pipeline: ${done}/${total} turns in budget; buildTurnRequest ${buildMs.toFixed(0)} ms, prefix analysis ${prefixMs.toFixed(0)} ms` +
-          (done < total ? ` (extrapolated to all turns: build ≈ ${((buildMs / done) * total / 1000).toFixed(0)} s, prefix ≈ ${((prefixMs / done) * total / 1000).toFixed(1)} s)` : "") +
-          `; prefix ratio to the floor ${((prefixMs / done) * total / floor.ms).toFixed(2)}`,
+        `(d) iterateSessionPrefixes (requests + prefix analysis), chars/4: ${whole.ms.toFixed(0)} ms for ${whole.value.turns} turns ` +
+          `(${whole.value.rewritten} history-rewritten); ratio d / a = ${(whole.ms / floor.ms).toFixed(2)}  (target ≤ 2); ` +
+          `with analyzeSession (d + analyze) / a = ${((whole.ms + analysis.ms) / floor.ms).toFixed(2)}`,
       );
     }
   } finally {

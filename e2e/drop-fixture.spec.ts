@@ -26,8 +26,21 @@ const sessionLines = sessionText.split("\n").filter((line) => line.trim() !== ""
 
 test("a dropped pi session lists its turns and shows the selected turn's request", async ({ page }) => {
   await openEmptyApp(page);
+  // Dragging files over the page shows the drop overlay; leaving hides it again.
+  const drag = (type: "dragenter" | "dragleave") =>
+    page.evaluate((eventType) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File(["{}"], "any.jsonl"));
+      document.body.dispatchEvent(new DragEvent(eventType, { bubbles: true, cancelable: true, dataTransfer: transfer }));
+    }, type);
+  await drag("dragenter");
+  await expect(page.getByTestId("drop-overlay")).toBeVisible();
+  await drag("dragleave");
+  await expect(page.getByTestId("drop-overlay")).toHaveCount(0);
+
   await dropFiles(page, [{ name: SESSION_NAME, text: sessionText }]);
   await waitForSession(page, SESSION_NAME);
+  await expect(page.getByTestId("drop-overlay")).toHaveCount(0);
 
   // Header: file name, format, entry count (every line but the session header), no warnings.
   await expect(page.getByTestId("file-name")).toHaveText(SESSION_NAME);

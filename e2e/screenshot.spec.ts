@@ -28,9 +28,9 @@ test("writes docs/screenshot.png of a turn after the compaction", async ({ page 
   // The compacted request starts with the summary of the earlier conversation.
   await expectEditorToShow(page, ['"model": "claude-sonnet-4-5"', "<summary>"]);
 
-  // A calm frame: no hover, caret or pending layout.
+  // A calm frame: no hover, focus ring or caret.
   await page.mouse.move(0, 0);
-  await page.getByTestId("timeline").focus();
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await page.evaluate(() => document.fonts.ready);
   await page.screenshot({ path: SCREENSHOT, animations: "disabled", caret: "hide" });
 

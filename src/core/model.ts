@@ -321,7 +321,12 @@ export interface CompactionEvent {
   summaryChars: number;
 }
 
-export type TimelineItem = { kind: "turn"; turn: number } | CompactionEvent;
+/**
+ * A row of the timeline. Auxiliary requests (opencode's title and summariser requests) are only
+ * in timelines merged by `timelineWithAuxiliary` (src/core/timeline.ts); the format pipelines'
+ * own `SessionAnalysis.timeline` holds turns and compactions.
+ */
+export type TimelineItem = { kind: "turn"; turn: number } | CompactionEvent | AuxiliaryRequestEvent;
 
 /**
  * A provider request the agent made besides the main requests, implied by the session (FM-GEN-4):
@@ -353,6 +358,8 @@ export interface BranchInfo {
   timestamp: string | null;
   label: string | null;
   isDefault: boolean;
+  /** Claude Code: "sub-agent" for a sidechain (FM-CC-8), "main" otherwise; absent for other formats. */
+  thread?: "main" | "sub-agent";
 }
 
 export interface PipelineOptions {

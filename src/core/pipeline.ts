@@ -4,8 +4,8 @@
 // sessions go through src/core/pi (projection → conversion → senpi steps) and src/core/providers.
 import { claudePipeline } from "./claude";
 import { codexPipeline } from "./codex";
-import type { ApiId, BuiltRequest, PipelineOptions, Session } from "./model";
-import { resolveModel } from "./models/catalogue";
+import { serializeTurnContext } from "./contextRequest";
+import type { BuiltRequest, PipelineOptions, Session } from "./model";
 import {
   analyzePiSession,
   buildPiTurnContext,
@@ -14,7 +14,6 @@ import {
   type SessionAnalysis,
   type TurnContext,
 } from "./pi/turns";
-import { getSerializer } from "./providers";
 import { opencodePipeline } from "./opencode";
 
 export type { PipelineHooks, SessionAnalysis, TurnContext } from "./pi/turns";
@@ -93,21 +92,5 @@ export function buildTurnRequest(
 ): BuiltRequest {
   const pipeline = session.entries.length > 0 ? pipelineFor(session) : null;
   if (pipeline?.buildTurnRequest) return pipeline.buildTurnRequest(session, options, turn, hooks);
-  const context = buildTurnContext(session, options, turn, hooks);
-  const model = resolveModel(context.model, context.api, options.modelOverrides);
-  const api: ApiId = context.api ?? model.api ?? "openai-completions";
-  const serialized = getSerializer(api).serialize({
-    model,
-    messages: context.messages.map((item) => item.message),
-    header: options.header ?? null,
-    thinkingLevel: context.thinkingLevel,
-  });
-  return {
-    api,
-    body: serialized.body,
-    messages: context.messages,
-    dropped: context.dropped,
-    model,
-    notRecorded: serialized.notRecorded,
-  };
+  return serializeTurnContext(buildTurnContext(session, options, turn, hooks), options);
 }

@@ -23,7 +23,7 @@ export function* iterateTurnRequests(
 ): Generator<TurnRequest> {
   if (session.entries.length === 0) return;
   if (session.formatId === "pi") {
-    for (const context of iteratePiTurnContexts(session, options, hooks)) {
+    for (const context of iteratePiTurnContexts(session, options, hooks, { pathEntryIds: false })) {
       yield { turn: context.turn, request: serializeTurnContext(context, options) };
     }
     return;

@@ -1,4 +1,5 @@
-// Maps the worker's text highlights (not-recorded markers, synthesised messages) to Monaco
+// Maps the worker's text highlights (not-recorded markers, synthesised messages, reply-language
+// notes) to Monaco
 // decorations: a tinted range, a coloured bar in the gutter, an overview-ruler mark and a hover
 // that explains what the range is.
 import type { TextHighlight } from "../worker/protocol";
@@ -10,6 +11,7 @@ const STYLE: Record<TextHighlight["kind"], { className: string; gutter: string; 
   "not-recorded": { className: "hl-not-recorded", gutter: "gutter-not-recorded", ruler: "#d19a66" },
   synthesized: { className: "hl-synthesized", gutter: "gutter-synthesized", ruler: "#61afef" },
   inferred: { className: "hl-inferred", gutter: "gutter-inferred", ruler: "#c678dd" },
+  note: { className: "hl-note", gutter: "gutter-note", ruler: "#3fc5b0" },
 };
 
 /** Escapes Markdown so a label is shown literally (hover text is rendered as Markdown). */

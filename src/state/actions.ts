@@ -1,12 +1,23 @@
 // Orchestration between the store and the pipeline worker: opening inputs, (re)analysing when
 // options change, building the selected turn's request, attaching a request header. Components
 // call these functions; they never talk to the worker directly.
-import type { ApiId, PipelineOptions, ProfileId } from "../core/model";
+import { mergeCompactionInstructions } from "../core/compaction/pi/instructions";
+import type { ApiId, ModelInfo, PipelineOptions, ProfileId } from "../core/model";
 import { isStale, PipelineClient } from "../worker/client";
 import type { OpenSource } from "../worker/protocol";
 import { latestOnly } from "./latestOnly";
 import { selectedItem } from "./selectors";
-import { getAppState, initialCompaction, initialRequest, setAppState, type CenterTab, type SampleInfo } from "./store";
+import { looksLikeSession } from "./sniffInput";
+import {
+  getAppState,
+  initialAuxiliary,
+  initialCompaction,
+  initialRequest,
+  saveModelOverrides,
+  setAppState,
+  type CenterTab,
+  type SampleInfo,
+} from "./store";
 
 /** Captured request bodies above this size are refused (they are a few hundred KB in practice). */
 const MAX_HEADER_BYTES = 32 * 1024 * 1024;
@@ -22,17 +33,24 @@ function message(error: unknown): string {
 }
 
 export function pipelineOptions(): PipelineOptions {
-  const { profile, api, header, leafId } = getAppState().options;
-  return { profile, api, header, leafId };
+  const { profile, api, header, leafId, notes, modelOverrides } = getAppState().options;
+  const options: PipelineOptions = { profile, api, header, leafId, notes };
+  // Only when there are edits, so the worker's caches keep their keys otherwise.
+  if (Object.keys(modelOverrides).length > 0) options.modelOverrides = modelOverrides;
+  return options;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Opening
 
+/** The source of the open session: a database is re-read from it to show another of its sessions. */
+let openedSource: OpenSource | null = null;
+
 export async function openSource(source: OpenSource, name: string, suggestedProfile?: ProfileId): Promise<void> {
   setAppState({ loadStatus: "loading", loadingName: name, progress: null, error: null });
   try {
     const summary = await pipeline().open(source, (progress) => setAppState({ progress }));
+    openedSource = source;
     setAppState((state) => ({
       session: summary,
       loadStatus: "ready",
@@ -43,6 +61,7 @@ export async function openSource(source: OpenSource, name: string, suggestedProf
       selectedIndex: null,
       request: initialRequest,
       compaction: initialCompaction,
+      auxiliary: initialAuxiliary,
       warningsOpen: false,
       options: { ...state.options, leafId: null, profile: suggestedProfile ?? state.options.profile },
     }));
@@ -61,6 +80,20 @@ export async function openSource(source: OpenSource, name: string, suggestedProf
 
 export function openFile(file: File): Promise<void> {
   return openSource({ kind: "file", file }, file.name);
+}
+
+/** Files picked or dropped together: an opencode database with its -wal (FM-OC-1), or one session file. */
+export function openFiles(files: File[]): Promise<void> {
+  if (files.length === 1) return openFile(files[0] as File);
+  return openSource({ kind: "files", files }, files.map((file) => file.name).join(" + "));
+}
+
+/** Session picker of a database: re-reads the same files for session `sessionId`. */
+export function openDatabaseSession(sessionId: string): Promise<void> {
+  const source = openedSource;
+  const files = source?.kind === "files" ? source.files : source?.kind === "file" ? [source.file] : null;
+  if (!files) return Promise.resolve();
+  return openSource({ kind: "files", files, sessionId }, files[0]?.name ?? "database");
 }
 
 export function openPastedText(text: string): Promise<void> {
@@ -116,7 +149,11 @@ async function analyze({ keepTurn }: { keepTurn: boolean }): Promise<void> {
     let index = -1;
     if (keepTurn && previous) {
       index = timeline.findIndex((item) =>
-        previous.kind === "turn" ? item.kind === "turn" && item.turn === previous.turn : item.kind === "compaction" && item.entryId === previous.entryId,
+        previous.kind === "turn"
+          ? item.kind === "turn" && item.turn === previous.turn
+          : previous.kind === "compaction"
+            ? item.kind === "compaction" && item.entryId === previous.entryId
+            : item.kind === "auxiliary" && item.index === previous.index,
       );
     }
     if (index < 0) index = timeline.findIndex((item) => item.kind === "turn");
@@ -143,7 +180,8 @@ const buildRequest = latestOnly(async (turn: number) => {
 const buildCompaction = latestOnly(async (entryId: string) => {
   setAppState({ compaction: { status: "loading", entryId, result: null, error: null } });
   try {
-    const result = await pipeline().call("compactionRequests", { options: pipelineOptions(), entryId }, "compaction");
+    const instructions = getAppState().options.compactionInstructions;
+    const result = await pipeline().call("compactionRequests", { options: pipelineOptions(), entryId, instructions }, "compaction");
     setAppState({ compaction: { status: "ready", entryId, result, error: null } });
   } catch (error) {
     if (isStale(error)) return;
@@ -151,12 +189,24 @@ const buildCompaction = latestOnly(async (entryId: string) => {
   }
 });
 
-/** Materialises what the selected timeline item needs (its request, or its compaction view). */
+const buildAuxiliary = latestOnly(async (index: number) => {
+  setAppState({ auxiliary: { status: "loading", index, result: null, error: null } });
+  try {
+    const result = await pipeline().call("auxiliaryRequest", { options: pipelineOptions(), index }, "auxiliary");
+    setAppState({ auxiliary: { status: "ready", index, result, error: null } });
+  } catch (error) {
+    if (isStale(error)) return;
+    setAppState({ auxiliary: { status: "error", index, result: null, error: message(error) } });
+  }
+});
+
+/** Materialises what the selected timeline item needs (its request, compaction or auxiliary view). */
 function loadSelection(): void {
   const item = selectedItem(getAppState());
   if (!item) return;
   if (item.kind === "turn") buildRequest(item.turn);
-  else buildCompaction(item.entryId);
+  else if (item.kind === "compaction") buildCompaction(item.entryId);
+  else buildAuxiliary(item.index);
 }
 
 export function selectIndex(index: number): void {
@@ -202,6 +252,28 @@ export function setLeaf(leafId: string | null): void {
   updateOptions({ leafId });
 }
 
+/** senpi reply-language notes on/off (ignored by the pi profile). */
+export function setNotes(notes: boolean): void {
+  updateOptions({ notes });
+}
+
+/**
+ * Writes (or, with null, removes) the user's edit of one model's catalogue facts, keyed
+ * "provider/modelId" as PipelineOptions.modelOverrides expects, saves it and rebuilds the request.
+ */
+export function setModelOverride(key: string, override: Partial<ModelInfo> | null): void {
+  const next = { ...getAppState().options.modelOverrides };
+  if (override) next[key] = override;
+  else delete next[key];
+  saveModelOverrides(next);
+  updateOptions({ modelOverrides: next });
+}
+
+/** Selects a row of the Messages tab (its context index), for the Details panel. */
+export function selectMessage(turn: number, index: number | null): void {
+  setAppState({ selectedMessage: index === null ? null : { turn, index } });
+}
+
 export async function attachHeaderFile(file: File): Promise<void> {
   if (file.size > MAX_HEADER_BYTES) {
     setAppState({ headerError: `"${file.name}" is too large for a captured request (${file.size} bytes).` });
@@ -222,14 +294,80 @@ export function clearHeader(): void {
   updateOptions({ header: null });
 }
 
-/** Files dropped on the page: a session opens; a `.json` capture becomes the request header. */
+/**
+ * Attaches captured summariser requests (PI-K20 … PI-K27): each fills the instruction slot it
+ * carries; earlier attachments keep their slots (the first capture of a slot wins).
+ */
+export async function attachCompactionCaptures(files: File[]): Promise<void> {
+  for (const file of files) {
+    if (file.size > MAX_HEADER_BYTES) {
+      setAppState({ compactionCaptureError: `"${file.name}" is too large for a captured request (${file.size} bytes).` });
+      continue;
+    }
+    try {
+      const parsed = await pipeline().call("parseCapture", { data: file, source: file.name }, `capture-${file.name}`);
+      if (parsed.kind !== "compaction") {
+        setAppState({
+          compactionCaptureError: `"${file.name}" is not a pi summariser request (system prompt and one "<conversation>" user message, no tools).`,
+        });
+        continue;
+      }
+      addCompactionInstructions(parsed.captured.instructions);
+    } catch (error) {
+      if (isStale(error)) return;
+      setAppState({ compactionCaptureError: message(error) });
+    }
+  }
+}
+
+function addCompactionInstructions(instructions: Parameters<typeof mergeCompactionInstructions>[0]): void {
+  const merged = mergeCompactionInstructions(getAppState().options.compactionInstructions, instructions);
+  setAppState({ compactionCaptureError: null });
+  updateOptions({ compactionInstructions: merged });
+}
+
+export function clearCompactionCaptures(): void {
+  setAppState({ compactionCaptureError: null });
+  updateOptions({ compactionInstructions: null });
+}
+
+/**
+ * A dropped `.json` capture: a pi summariser request fills the compaction instruction slots;
+ * anything else becomes the request header.
+ */
+async function attachDroppedCapture(file: File): Promise<void> {
+  if (file.size > MAX_HEADER_BYTES) {
+    setAppState({ headerError: `"${file.name}" is too large for a captured request (${file.size} bytes).` });
+    return;
+  }
+  try {
+    const parsed = await pipeline().call("parseCapture", { data: file, source: file.name }, `capture-${file.name}`);
+    if (parsed.kind === "compaction") addCompactionInstructions(parsed.captured.instructions);
+    else {
+      setAppState({ headerError: null });
+      updateOptions({ header: parsed.header });
+    }
+  } catch (error) {
+    if (isStale(error)) return;
+    setAppState({ headerError: message(error) });
+  }
+}
+
+/**
+ * Files dropped or picked together: the session opens (several at once: an opencode database with
+ * its -wal); each `.json` capture is a header or a summariser request, unless its first lines are
+ * a session a reader recognises (an `opencode export` is JSON too).
+ */
 export function openDroppedFiles(files: File[]): void {
-  const headers = files.filter((file) => file.name.toLowerCase().endsWith(".json"));
-  const sessions = files.filter((file) => !file.name.toLowerCase().endsWith(".json"));
-  const header = headers[0];
-  if (header) void attachHeaderFile(header);
-  const session = sessions[0];
-  if (session) void openFile(session);
+  void (async () => {
+    const jsonFiles = files.filter((file) => file.name.toLowerCase().endsWith(".json"));
+    const jsonSessions = new Set<File>();
+    for (const file of jsonFiles) if (await looksLikeSession(file)) jsonSessions.add(file);
+    const captures = jsonFiles.filter((file) => !jsonSessions.has(file));
+    const sessions = files.filter((file) => !file.name.toLowerCase().endsWith(".json") || jsonSessions.has(file));
+    if (sessions.length > 0) void openFiles(sessions);
+    for (const capture of captures) await attachDroppedCapture(capture);
+  })();
 }
 
 /** Copies the selected turn's request body as sent (compact JSON) to the clipboard. */

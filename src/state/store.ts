@@ -3,9 +3,10 @@
 // the user's pipeline options. Derived values (turn count, selected turn, all warnings, …) live
 // in selectors.ts. Orchestration (talking to the worker) is in actions.ts.
 import { create } from "zustand";
-import type { ApiId, ProfileId, RequestHeader } from "../core/model";
+import type { CompactionInstructions } from "../core/compaction/pi/instructions";
+import type { ApiId, ModelInfo, ProfileId, RequestHeader } from "../core/model";
 import type { SessionAnalysis } from "../core/pipeline";
-import type { CompactionRequestsResult, LoadProgress, SessionSummary, TurnRequestResult } from "../worker/protocol";
+import type { AuxiliaryRequestResult, CompactionRequestsResult, LoadProgress, SessionSummary, TurnRequestResult } from "../worker/protocol";
 
 export type LoadStatus = "idle" | "loading" | "ready" | "error";
 export type CenterTab = "request" | "messages";
@@ -25,6 +26,42 @@ export interface UserOptions {
   header: RequestHeader | null;
   /** Null: the default branch (last entry in file order, PI-P1). */
   leafId: string | null;
+  /** senpi reply-language notes (reply-language.md); off by default (NOTES_DEFAULT). */
+  notes: boolean;
+  /** User edits to the model catalogue, keyed "provider/modelId"; persisted in localStorage. */
+  modelOverrides: Record<string, Partial<ModelInfo>>;
+  /** pi summariser instruction slots filled from attached captured compaction requests. */
+  compactionInstructions: CompactionInstructions | null;
+}
+
+/** localStorage key of the user's model catalogue edits. */
+export const MODEL_OVERRIDES_KEY = "contextscope.modelOverrides";
+
+/** The saved model catalogue edits; anything unreadable counts as none. */
+export function loadModelOverrides(): Record<string, Partial<ModelInfo>> {
+  try {
+    const text = typeof localStorage === "undefined" ? null : localStorage.getItem(MODEL_OVERRIDES_KEY);
+    const parsed = text ? (JSON.parse(text) as unknown) : null;
+    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return {};
+    const out: Record<string, Partial<ModelInfo>> = {};
+    for (const [key, value] of Object.entries(parsed as Record<string, unknown>)) {
+      if (typeof value === "object" && value !== null && !Array.isArray(value) && key !== "__proto__") {
+        out[key] = value as Partial<ModelInfo>;
+      }
+    }
+    return out;
+  } catch {
+    return {};
+  }
+}
+
+export function saveModelOverrides(overrides: Record<string, Partial<ModelInfo>>): void {
+  try {
+    if (Object.keys(overrides).length === 0) localStorage.removeItem(MODEL_OVERRIDES_KEY);
+    else localStorage.setItem(MODEL_OVERRIDES_KEY, JSON.stringify(overrides));
+  } catch {
+    // Storage unavailable (private mode, quota): the edits last for this page only.
+  }
 }
 
 export interface RequestState {
@@ -42,6 +79,14 @@ export interface CompactionState {
   error: string | null;
 }
 
+/** The selected auxiliary request (opencode title / summariser request), by its index. */
+export interface AuxiliaryState {
+  status: "idle" | "loading" | "ready" | "error";
+  index: number | null;
+  result: AuxiliaryRequestResult | null;
+  error: string | null;
+}
+
 export interface AppState {
   loadStatus: LoadStatus;
   /** Name of the input being read (while loading). */
@@ -54,11 +99,16 @@ export interface AppState {
   analysisError: string | null;
   /** Index into analysis.timeline. */
   selectedIndex: number | null;
+  /** Row selected in the Messages tab (its context index) and the turn it belongs to. */
+  selectedMessage: { turn: number; index: number } | null;
   activeTab: CenterTab;
   options: UserOptions;
   request: RequestState;
   compaction: CompactionState;
+  auxiliary: AuxiliaryState;
   headerError: string | null;
+  /** Why an attached captured summariser request could not be used. */
+  compactionCaptureError: string | null;
   samples: SampleInfo[];
   samplesError: string | null;
   warningsOpen: boolean;
@@ -67,6 +117,7 @@ export interface AppState {
 
 export const initialRequest: RequestState = { status: "idle", turn: null, result: null, error: null };
 export const initialCompaction: CompactionState = { status: "idle", entryId: null, result: null, error: null };
+export const initialAuxiliary: AuxiliaryState = { status: "idle", index: null, result: null, error: null };
 
 export const useAppStore = create<AppState>()(() => ({
   loadStatus: "idle",
@@ -77,11 +128,22 @@ export const useAppStore = create<AppState>()(() => ({
   analysis: null,
   analysisError: null,
   selectedIndex: null,
+  selectedMessage: null,
   activeTab: "request",
-  options: { profile: "pi", api: null, header: null, leafId: null },
+  options: {
+    profile: "pi",
+    api: null,
+    header: null,
+    leafId: null,
+    notes: false,
+    modelOverrides: loadModelOverrides(),
+    compactionInstructions: null,
+  },
   request: initialRequest,
   compaction: initialCompaction,
+  auxiliary: initialAuxiliary,
   headerError: null,
+  compactionCaptureError: null,
   samples: [],
   samplesError: null,
   warningsOpen: false,

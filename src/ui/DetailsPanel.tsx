@@ -1,18 +1,14 @@
-// Right panel: facts about the selected turn (model and where its facts came from, API, thinking
-// level, recorded usage, stop reason, what is not recorded, what was inserted or dropped) or the
-// selected compaction event.
+// Right panel: facts about the selected turn (model and where its facts came from, with the
+// catalogue editor, API, thinking level, recorded usage, stop reason, what is not recorded, what
+// was inserted or dropped, the [INF] serializer rules of the shape, the reply-language notes and the
+// message selected in the Messages tab) or the selected compaction event.
 import type { CompactionEvent, TurnSummary } from "../core/model";
 import { selectedItem, turnSummary } from "../state/selectors";
 import { useAppStore } from "../state/store";
-import type { TurnRequestResult } from "../worker/protocol";
+import type { MessageRow, TurnRequestResult } from "../worker/protocol";
 import { API_LABELS, formatDateTime, formatInt } from "./format";
-
-const MODEL_SOURCES: Record<string, string> = {
-  catalogue: "the model catalogue",
-  "catalogue-default": "catalogue defaults (model not in the catalogue)",
-  user: "your override",
-  header: "the attached request header",
-};
+import { InferredBadge } from "./InferredBadge";
+import { ModelFacts } from "./ModelFacts";
 
 function Row({ label, children, title }: { label: string; children: React.ReactNode; title?: string }) {
   return (
@@ -30,22 +26,19 @@ function TurnDetails({ summary, result }: { summary: TurnSummary; result: TurnRe
     if (row.rule !== "entry") inserted.set(row.rule, (inserted.get(row.rule) ?? 0) + 1);
   }
   const usage = summary.usage;
+  const rows = result?.turn === summary.turn ? result.rows : [];
+  const notes = rows.filter((row) => row.noteExplanation);
+  const selectedIndex = useAppStore((state) => (state.selectedMessage?.turn === summary.turn ? state.selectedMessage.index : null));
+  const selectedRow = selectedIndex === null ? null : (rows[selectedIndex] ?? null);
   return (
     <>
+      {selectedRow && <MessageDetails row={selectedRow} />}
       <div className="section-title">Turn {summary.turn}</div>
       <Row label="time">{formatDateTime(summary.timestamp)}</Row>
       <Row label="answered by">{summary.entryId}</Row>
       <div className="section-title">Model</div>
       <Row label="model">{summary.model ? `${summary.model.provider}/${summary.model.modelId}` : "unknown"}</Row>
-      {built && (
-        <>
-          <Row label="facts from" title="Where context window, output cap and compat flags came from">
-            {MODEL_SOURCES[built.model.source] ?? built.model.source}
-          </Row>
-          <Row label="context window">{formatInt(built.model.contextWindow)}</Row>
-          <Row label="max output">{formatInt(built.model.maxTokens)}</Row>
-        </>
-      )}
+      {built && <ModelFacts model={built.model} />}
       <Row label="api">
         {built ? API_LABELS[built.api] ?? built.api : summary.api ? API_LABELS[summary.api] ?? summary.api : "unknown"}
         {built && summary.api && built.api !== summary.api ? " (override)" : ""}
@@ -99,6 +92,24 @@ function TurnDetails({ summary, result }: { summary: TurnSummary; result: TurnRe
               </Row>
             ))
           )}
+          {notes.length > 0 && (
+            <>
+              <div className="section-title">Reply-language notes ({notes.length})</div>
+              {notes.map((row) => (
+                <NoteExplanation key={row.index} row={row} />
+              ))}
+            </>
+          )}
+          {built.inferences.length > 0 && (
+            <>
+              <div className="section-title">Inferred serializer rules</div>
+              <div className="inferred-list" data-testid="serializer-inferences">
+                {built.inferences.map((rule) => (
+                  <InferredBadge key={rule.ruleId} rule={rule} />
+                ))}
+              </div>
+            </>
+          )}
           <Row label="dropped">{built.dropped.length}</Row>
           {built.dropped.map((dropped, index) => (
             <div key={index} className="explain">
@@ -109,6 +120,53 @@ function TurnDetails({ summary, result }: { summary: TurnSummary; result: TurnRe
         </>
       )}
     </>
+  );
+}
+
+/** A note's explanation as plain text (language, source message, characters built up, [INF] rules). */
+function NoteExplanation({ row }: { row: MessageRow }) {
+  const rules = row.note?.inferredRules ?? [];
+  return (
+    <div className="note-explanation" data-testid="note-explanation">
+      <div className="muted">
+        message #{row.index} · {row.rule}
+        {row.entryId ? ` · entry ${row.entryId}` : ""}
+      </div>
+      {row.noteExplanation}
+      {rules.length > 0 && <div className="muted">inferred rules: {rules.join(", ")}</div>}
+    </div>
+  );
+}
+
+/** The message selected in the Messages tab. */
+function MessageDetails({ row }: { row: MessageRow }) {
+  return (
+    <div data-testid="message-details">
+      <div className="section-title">Message #{row.index}</div>
+      <Row label="role">{row.role}</Row>
+      <Row label="kind">{row.rule}</Row>
+      <Row label="source entry">{row.entryId ?? "—"}</Row>
+      <Row label="size">
+        {formatInt(row.chars)} chars · ~{formatInt(row.tokens)} tokens
+      </Row>
+      {row.ruleId && <Row label="rule">{row.ruleId}</Row>}
+      {row.noteExplanation ? (
+        <NoteExplanation row={row} />
+      ) : (
+        row.explanation && <div className="explain">{row.explanation}</div>
+      )}
+      {row.inferred && (
+        <div className="inferred-list">
+          <InferredBadge
+            rule={{
+              ruleId: row.inferred,
+              what: row.inferredText ?? "inferred behaviour",
+              alternative: "",
+            }}
+          />
+        </div>
+      )}
+    </div>
   );
 }
 

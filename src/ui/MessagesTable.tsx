@@ -1,5 +1,6 @@
 // Messages tab: one row per context message of the selected request (after every pipeline step),
 // sortable, virtualized. "kind" is the provenance rule: `entry` or the step that synthesised it.
+// Clicking a row selects it; the Details panel then explains it (e.g. a reply-language note).
 import {
   createColumnHelper,
   flexRender,
@@ -10,6 +11,7 @@ import {
 } from "@tanstack/react-table";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useRef, useState } from "react";
+import { selectMessage } from "../state/actions";
 import { useAppStore } from "../state/store";
 import type { MessageRow } from "../worker/protocol";
 import { formatInt } from "./format";
@@ -23,10 +25,11 @@ const columns = [
     size: 170,
     cell: (info) => {
       const row = info.row.original;
-      const title = [row.ruleId, row.explanation, row.inferred ? `inferred (${row.inferred})` : null].filter(Boolean).join(" · ");
+      const title = row.noteExplanation ?? [row.ruleId, row.explanation, row.inferredText].filter(Boolean).join("\n");
       return (
         <span className={`kind ${row.rule === "entry" ? "kind-entry" : "kind-synth"}`} title={title || undefined}>
           {row.rule}
+          {row.note && row.rule !== "note:reply-language" ? " + note" : ""}
           {row.inferred ? " ⓘ" : ""}
         </span>
       );
@@ -42,6 +45,7 @@ const ROW_HEIGHT = 24;
 
 export function MessagesTable() {
   const result = useAppStore((state) => state.request.result);
+  const selectedMessage = useAppStore((state) => state.selectedMessage);
   const [sorting, setSorting] = useState<SortingState>([]);
   const scrollRef = useRef<HTMLDivElement | null>(null);
   const table = useReactTable({
@@ -111,8 +115,20 @@ export function MessagesTable() {
             {items.map((item) => {
               const row = rows[item.index];
               if (!row) return null;
+              const selected = selectedMessage?.turn === result.turn && selectedMessage.index === row.original.index;
+              const classes = [row.original.rule === "entry" ? "" : "synth-row", row.original.note ? "note-row" : "", selected ? "selected-row" : ""]
+                .filter(Boolean)
+                .join(" ");
               return (
-                <tr key={row.id} className={row.original.rule === "entry" ? undefined : "synth-row"} data-role={row.original.role}>
+                <tr
+                  key={row.id}
+                  className={classes || undefined}
+                  data-role={row.original.role}
+                  data-rule={row.original.rule}
+                  data-testid="message-row"
+                  aria-selected={selected}
+                  onClick={() => selectMessage(result.turn, selected ? null : row.original.index)}
+                >
                   {row.getVisibleCells().map((cell) => (
                     <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
                   ))}

@@ -11,6 +11,9 @@ export function RequestLegend() {
       <span className="legend-item">
         <span className="swatch inferred" /> inferred behaviour
       </span>
+      <span className="legend-item" data-testid="legend-note">
+        <span className="swatch note" /> reply-language note
+      </span>
       <span className="legend-item muted">hover a highlight for details</span>
     </div>
   );

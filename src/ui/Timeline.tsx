@@ -1,4 +1,4 @@
-// The turn timeline: a virtualized list of turns and compaction events (only visible rows are in
+// The turn timeline: a virtualized list of turns, compaction events and auxiliary requests (only visible rows are in
 // the DOM), with the context-size chart on top. The selected row is kept in view.
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useCallback, useEffect, useMemo, useRef } from "react";
@@ -7,6 +7,7 @@ import { selectIndex } from "../state/actions";
 import { selectedTurnNumber } from "../state/selectors";
 import { useAppStore } from "../state/store";
 import { ContextChart } from "./ContextChart";
+import { AuxiliaryRow } from "./AuxiliaryRow";
 import { CompactionRow, TurnRow } from "./TimelineRow";
 
 const ROW_HEIGHT = 44;
@@ -18,6 +19,9 @@ export function Timeline() {
   const scrollRef = useRef<HTMLDivElement | null>(null);
   const timeline = analysis?.timeline ?? [];
   const turns = analysis?.turns ?? [];
+
+  const compactions = timeline.filter((item) => item.kind === "compaction").length;
+  const auxiliaries = timeline.filter((item) => item.kind === "auxiliary").length;
 
   const byTurn = useMemo(() => {
     const map = new Map<number, TurnSummary>();
@@ -60,7 +64,8 @@ export function Timeline() {
         <span>Turns</span>
         <span className="muted">
           {turns.length} {turns.length === 1 ? "turn" : "turns"}
-          {timeline.length > turns.length ? ` · ${timeline.length - turns.length} ${timeline.length - turns.length === 1 ? "compaction" : "compactions"}` : ""}
+          {compactions > 0 ? ` · ${compactions} ${compactions === 1 ? "compaction" : "compactions"}` : ""}
+          {auxiliaries > 0 ? ` · ${auxiliaries} auxiliary` : ""}
         </span>
       </div>
       <ContextChart turns={turns} timeline={timeline} selectedTurn={selectedTurn} onSelectTurn={onSelectTurn} />
@@ -76,6 +81,9 @@ export function Timeline() {
               const selected = row.index === selectedIndex;
               if (item.kind === "compaction") {
                 return <CompactionRow key={`c-${item.entryId}`} event={item} selected={selected} index={row.index} onSelect={onSelect} style={style} />;
+              }
+              if (item.kind === "auxiliary") {
+                return <AuxiliaryRow key={`a-${item.index}`} event={item} selected={selected} index={row.index} onSelect={onSelect} style={style} />;
               }
               const summary = byTurn.get(item.turn);
               if (!summary) return null;

@@ -16,9 +16,9 @@ interface TurnRowProps extends RowBaseProps {
   maxTokens: number;
 }
 
-function Badge({ kind, children, title }: { kind: string; children: string; title: string }) {
+function Badge({ kind, children, title, testId }: { kind: string; children: string; title: string; testId?: string }) {
   return (
-    <span className={`badge badge-${kind}`} title={title}>
+    <span className={`badge badge-${kind}`} title={title} data-testid={testId}>
       {children}
     </span>
   );
@@ -49,7 +49,14 @@ export const TurnRow = memo(function TurnRow({ summary, maxTokens, selected, ind
         <span className="badges">
           {summary.afterCompaction && <Badge kind="compacted" title="First request after a compaction" children="compacted" />}
           {summary.modelSwitched && <Badge kind="switch" title="The model changed before this turn" children="model" />}
-          {summary.hasNote && <Badge kind="note" title="The pipeline inserted a note into this request" children="note" />}
+          {summary.hasNote && (
+            <Badge
+              kind="note"
+              testId="timeline-note-badge"
+              title="This request carries a senpi reply-language note (a note message, or the compaction summary's carrier)"
+              children="note"
+            />
+          )}
           {summary.hasDropped && <Badge kind="dropped" title="The pipeline dropped messages from this request" children="dropped" />}
           {failed && <Badge kind="error" title={`The response ended with stop reason "${summary.stopReason}"`} children="error" />}
         </span>

@@ -2,6 +2,7 @@
 // pipeline controls (profile, provider shape, branch, request-header source) below.
 import { BranchPicker } from "./BranchPicker";
 import { HeaderControl } from "./HeaderControl";
+import { NotesToggle } from "./NotesToggle";
 import { OpenFileButton } from "./OpenFileButton";
 import { PasteButton } from "./PasteDialog";
 import { ProfileSelect } from "./ProfileSelect";
@@ -26,6 +27,7 @@ export function TopBar() {
       </div>
       <div className="topbar-row controls">
         <ProfileSelect />
+        <NotesToggle />
         <ProviderSelect />
         <BranchPicker />
         <span className="divider" />

@@ -1,9 +1,10 @@
 // Reconstructed summariser requests of a recorded compaction (PI-R12, spec §5), shaped for the
-// UI: each request as pretty JSON with its not-recorded highlights, plus the facts and lints of
-// the reconstruction.
-import { buildCompactionRequests } from "../core/compaction/pi/index";
+// UI: each request as pretty JSON with its not-recorded highlights, the serialized conversation,
+// previous summary and split-turn prefix transcript, the instruction slots (filled from captured
+// summariser requests or not recorded), plus the facts and lints of the reconstruction.
+import { buildCompactionRequests, INSTRUCTION_SLOT_LABELS, type CompactionInstructions } from "../core/compaction/pi/index";
 import type { PipelineOptions, Session } from "../core/model";
-import type { CompactionRequestsResult } from "./protocol";
+import type { CompactionRequestsResult, InstructionSlotView } from "./protocol";
 import { notRecordedHighlights } from "./requestView";
 
 const ROLE_LABELS: Record<string, string> = {
@@ -15,9 +16,25 @@ function yesNo(value: boolean): string {
   return value ? "yes" : "no";
 }
 
-export function compactionRequests(session: Session, options: PipelineOptions, entryId: string): CompactionRequestsResult {
+type SlotName = keyof typeof INSTRUCTION_SLOT_LABELS;
+const SLOT_ORDER: SlotName[] = ["summarizationSystemPrompt", "initialPrompt", "updatePrompt", "turnPrefixPrompt"];
+
+export function compactionRequests(
+  session: Session,
+  options: PipelineOptions,
+  entryId: string,
+  instructions: CompactionInstructions | null = null,
+): CompactionRequestsResult {
   if (session.formatId !== "pi") return { available: false, entryId, requests: [], facts: [], lints: [] };
-  const rebuild = buildCompactionRequests(session, options, entryId);
+  const rebuild = buildCompactionRequests(session, instructions ? { ...options, instructions } : options, entryId);
+  const used = new Set<SlotName>(rebuild.requests.map((request) => request.instructionSlot));
+  if (rebuild.requests.length > 0) used.add("summarizationSystemPrompt");
+  const slots: InstructionSlotView[] = SLOT_ORDER.map((slot) => ({
+    slot,
+    label: INSTRUCTION_SLOT_LABELS[slot],
+    used: used.has(slot),
+    filled: typeof instructions?.[slot] === "string",
+  }));
   const requests = rebuild.requests.map((request, index) => {
     const jsonText = JSON.stringify(request.body, null, 2);
     return {
@@ -45,5 +62,17 @@ export function compactionRequests(session: Session, options: PipelineOptions, e
     { label: "files read", value: String(rebuild.fileLists.readFiles.length) },
     { label: "files modified", value: String(rebuild.fileLists.modifiedFiles.length) },
   ];
-  return { available: true, entryId, requests, facts, lints: rebuild.lints };
+  const result: CompactionRequestsResult = {
+    available: true,
+    entryId,
+    requests,
+    serializedConversation: rebuild.serializedConversation,
+    previousSummary: rebuild.previousSummary,
+    slots,
+    instructionSources: instructions?.sources ?? [],
+    facts,
+    lints: rebuild.lints,
+  };
+  if (rebuild.turnPrefixConversation !== undefined) result.turnPrefixConversation = rebuild.turnPrefixConversation;
+  return result;
 }

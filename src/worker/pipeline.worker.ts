@@ -4,9 +4,14 @@
 /// <reference lib="webworker" />
 import type { PipelineOptions, Session } from "../core/model";
 import { analyzeSession, buildTurnRequest, type SessionAnalysis } from "../core/pipeline";
+import { extractCompactionInstructions } from "../core/compaction/pi/instructions";
 import { extractRequestHeader } from "../core/providers/index";
+import { timelineWithAuxiliary } from "../core/timeline";
+import { auxiliaryRequest } from "./auxiliaryRequest";
 import { compactionRequests } from "./compactionRequests";
-import type { FromWorker, SessionSummary, ToWorker, TurnRequestResult, WorkerMethod, WorkerMethods } from "./protocol";
+import { PrefixService } from "./prefixView";
+import { databaseSummary } from "./readDatabase";
+import type { FromWorker, ParsedCapture, SessionSummary, ToWorker, TurnRequestResult, WorkerMethod, WorkerMethods } from "./protocol";
 import { readSession, ReadCancelledError } from "./readSession";
 import { requestView } from "./requestView";
 
@@ -22,6 +27,16 @@ let lastAnalysis: { key: string; value: SessionAnalysis } | null = null;
 /** Recently shown turns (key: options + turn), so stepping back and forth is instant. */
 const recentViews = new Map<string, TurnRequestResult>();
 const RECENT_VIEWS = 4;
+/** Prefix-stability work and caches of the open session (created on first use). */
+let prefixService: { runId: number; service: PrefixService } | null = null;
+
+function prefixFor(current: Session): PrefixService {
+  if (prefixService?.runId !== sessionRunId) {
+    const runId = sessionRunId;
+    prefixService = { runId, service: new PrefixService(current, () => sessionRunId === runId && session === current) };
+  }
+  return prefixService.service;
+}
 
 function post(message: FromWorker): void {
   self.postMessage(message);
@@ -35,7 +50,7 @@ function errorText(error: unknown): string {
 async function open(runId: number, source: Extract<ToWorker, { type: "open" }>["source"]): Promise<void> {
   activeRunId = runId;
   try {
-    const { session: read, byteLength } = await readSession(source, {
+    const { session: read, byteLength, fileNames } = await readSession(source, {
       isCancelled: () => activeRunId !== runId,
       onProgress: (progress) => post({ type: "progress", runId, progress }),
     });
@@ -44,6 +59,7 @@ async function open(runId: number, source: Extract<ToWorker, { type: "open" }>["
     sessionRunId = runId;
     lastAnalysis = null;
     recentViews.clear();
+    prefixService = null;
     activeRunId = 0;
     const summary: SessionSummary = {
       fileName: read.fileName,
@@ -55,6 +71,8 @@ async function open(runId: number, source: Extract<ToWorker, { type: "open" }>["
       byteLength,
       warnings: read.warnings,
     };
+    const database = databaseSummary(read, fileNames ?? [read.fileName]);
+    if (database) summary.database = database;
     post({ type: "opened", runId, summary });
   } catch (error) {
     const cancelled = error instanceof ReadCancelledError || activeRunId !== runId;
@@ -70,22 +88,45 @@ function optionsKey(options: PipelineOptions): string {
 function analyze(current: Session, options: PipelineOptions): SessionAnalysis {
   const key = optionsKey(options);
   if (lastAnalysis?.key === key) return lastAnalysis.value;
-  const value = analyzeSession(current, options);
+  const analysis = analyzeSession(current, options);
+  // Auxiliary requests (opencode title / summariser) become timeline rows of their own.
+  const value = analysis.auxiliary?.length ? { ...analysis, timeline: timelineWithAuxiliary(analysis.timeline, analysis.auxiliary) } : analysis;
   lastAnalysis = { key, value };
   return value;
 }
 
+async function captureBody(data: Blob | string, source: string): Promise<unknown> {
+  const text = typeof data === "string" ? data : await data.text();
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new Error(`"${source}" is not valid JSON (${errorText(error)}). Expected a captured provider request body.`);
+  }
+}
+
+/** Main requests carry tool definitions; pi's summariser requests never do (PI-K21). */
+function hasTools(body: unknown): boolean {
+  const tools = typeof body === "object" && body !== null ? (body as Record<string, unknown>).tools : undefined;
+  return Array.isArray(tools) ? tools.length > 0 : tools !== undefined && tools !== null;
+}
+
+function parseCapture(body: unknown, source: string): ParsedCapture {
+  const captured = hasTools(body) ? null : extractCompactionInstructions(body, source);
+  if (captured) return { kind: "compaction", captured, source };
+  return { kind: "header", header: extractRequestHeader(body, source) };
+}
+
+/** Calls that do not depend on the open session. */
+const SESSIONLESS: ReadonlySet<WorkerMethod> = new Set<WorkerMethod>(["parseHeader", "parseCapture"]);
+
 async function answer(method: WorkerMethod, params: WorkerMethods[WorkerMethod]["params"]): Promise<unknown> {
   if (method === "parseHeader") {
     const { data, source } = params as WorkerMethods["parseHeader"]["params"];
-    const text = typeof data === "string" ? data : await data.text();
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch (error) {
-      throw new Error(`"${source}" is not valid JSON (${errorText(error)}). Expected a captured provider request body.`);
-    }
-    return extractRequestHeader(body, source);
+    return extractRequestHeader(await captureBody(data, source), source);
+  }
+  if (method === "parseCapture") {
+    const { data, source } = params as WorkerMethods["parseCapture"]["params"];
+    return parseCapture(await captureBody(data, source), source);
   }
   if (!session) throw new Error("No session is open.");
   switch (method) {
@@ -112,8 +153,29 @@ async function answer(method: WorkerMethod, params: WorkerMethods[WorkerMethod][
       return JSON.stringify(buildTurnRequest(session, options, turn).body);
     }
     case "compactionRequests": {
-      const { options, entryId } = params as WorkerMethods["compactionRequests"]["params"];
-      return compactionRequests(session, options, entryId);
+      const { options, entryId, instructions } = params as WorkerMethods["compactionRequests"]["params"];
+      return compactionRequests(session, options, entryId, instructions ?? null);
+    }
+    case "auxiliaryRequest": {
+      const { options, index } = params as WorkerMethods["auxiliaryRequest"]["params"];
+      return auxiliaryRequest(session, options, index);
+    }
+    case "prefixReports": {
+      const { options, pass } = params as WorkerMethods["prefixReports"]["params"];
+      const rows = await prefixFor(session).reports(options, pass, analyze(session, options), optionsKey(options));
+      return { pass, rows };
+    }
+    case "turnDiff": {
+      const { options, turn } = params as WorkerMethods["turnDiff"]["params"];
+      return prefixFor(session).turnDiff(options, turn, analyze(session, options), optionsKey(options));
+    }
+    case "tokenComposition": {
+      const { options, turn, pass } = params as WorkerMethods["tokenComposition"]["params"];
+      return prefixFor(session).composition(options, turn, pass);
+    }
+    case "tokenView": {
+      const { options, turn, index } = params as WorkerMethods["tokenView"]["params"];
+      return prefixFor(session).tokenView(options, turn, index);
     }
   }
 }
@@ -129,8 +191,8 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
       break;
     case "call": {
       const { callId, method, params } = message;
-      // Header parsing does not depend on the session; everything else must match it.
-      if (method !== "parseHeader" && message.sessionRunId !== sessionRunId) {
+      // Capture parsing does not depend on the session; everything else must match it.
+      if (!SESSIONLESS.has(method) && message.sessionRunId !== sessionRunId) {
         post({ type: "reply", callId, ok: false, error: "The session changed.", stale: true });
         break;
       }

@@ -1,12 +1,20 @@
 // Typed messages between the UI thread and the pipeline worker. The worker owns the parsed
 // Session; the UI only ever receives plain, structured-cloneable results (summaries, analyses,
 // one materialised request at a time), never the session itself.
-import type { ApiId, ModelInfo, PipelineOptions, ReaderWarning, RequestHeader } from "../core/model";
+import type { CapturedCompactionRequest, CompactionInstructions } from "../core/compaction/pi/instructions";
+import type { ApiId, ModelInfo, PipelineOptions, ReaderWarning, ReplyLanguageNoteInfo, RequestHeader } from "../core/model";
 import type { SessionAnalysis } from "../core/pipeline";
+import type { OpencodeSessionListing } from "../core/opencode/records";
 
 /** Where the bytes of a session come from. A `File` is cloned by reference (no copy). */
 export type OpenSource =
   | { kind: "file"; file: File }
+  /**
+   * Several files dropped or picked together: an opencode database with its `-wal` (and `-shm`,
+   * ignored), FM-OC-1, read as one session (`sessionId`, default the most recent); without a
+   * database among them, the first file is read as a text session.
+   */
+  | { kind: "files"; files: File[]; sessionId?: string | null }
   | { kind: "bytes"; name: string; bytes: ArrayBuffer }
   | { kind: "text"; name: string; text: string }
   /** Same-origin URL (built-in samples), resolved by the UI against the page's base URL. */
@@ -29,6 +37,35 @@ export interface SessionSummary {
   lineCount: number;
   byteLength: number;
   warnings: ReaderWarning[];
+  /** Set when the input was an opencode SQLite database (session picker, WAL banner). */
+  database?: DatabaseSummary;
+}
+
+/** What the UI needs to pick another session of a database and to warn about a missing WAL. */
+export interface DatabaseSummary {
+  /** The session shown. */
+  sessionId: string;
+  /** Every session of the database, newest first (sub-agent sessions name their parent). */
+  sessions: OpencodeSessionListing[];
+  /** False when the database was opened without its `-wal` file: recent rows may be missing. */
+  walApplied: boolean;
+  /** Names of the files the database was read from. */
+  fileNames: string[];
+}
+
+/** An auxiliary request of the session (opencode title or summariser request), for the UI. */
+export interface AuxiliaryRequestResult {
+  index: number;
+  purpose: "title" | "summary";
+  /** "title request" / "summariser request". */
+  label: string;
+  rule: string;
+  ruleId: string;
+  jsonText: string;
+  highlights: TextHighlight[];
+  notRecorded: string[];
+  /** Summariser requests: the rebuilt `<conversation>` text and the prior summary (CP-OC-16, CP-OC-20). */
+  summariser?: { conversation: string; priorSummary: string | null };
 }
 
 /** One row of the Messages tab, computed in the worker so the UI does no per-message work. */
@@ -46,11 +83,17 @@ export interface MessageRow {
   ruleId?: string;
   inferred?: string;
   explanation?: string;
+  /** Reply-language note facts (a note, or a compaction summary that carries one). */
+  note?: ReplyLanguageNoteInfo;
+  /** Plain-text explanation of the note (language, source, characters built up, inferred rules). */
+  noteExplanation?: string;
+  /** "inferred (rule): …; alternative: …" when an [INF] rule produced the message. */
+  inferredText?: string;
 }
 
 /** A character range of a request's JSON text to decorate in the editor. */
 export interface TextHighlight {
-  kind: "not-recorded" | "synthesized" | "inferred";
+  kind: "not-recorded" | "synthesized" | "inferred" | "note";
   /** UTF-16 offsets into `jsonText`, end exclusive. */
   start: number;
   end: number;
@@ -76,6 +119,8 @@ export interface RequestFacts {
   model: ModelInfo;
   notRecorded: string[];
   dropped: DroppedInfo[];
+  /** [INF] serializer behaviours that apply to this request's wire shape (SERIALIZER_INFERENCES). */
+  inferences: { ruleId: string; what: string; alternative: string }[];
 }
 
 export interface TurnRequestResult {
@@ -94,16 +139,39 @@ export interface AuxiliaryRequestView {
   highlights: TextHighlight[];
 }
 
+/** One instruction slot of pi's summariser (PI-K20 … PI-K22, PI-K27) and whether it is filled. */
+export interface InstructionSlotView {
+  slot: string;
+  label: string;
+  /** Used by one of this compaction's requests. */
+  used: boolean;
+  /** Filled from an attached capture (else the request shows a not-recorded marker). */
+  filled: boolean;
+}
+
 export interface CompactionRequestsResult {
   /** False when no summariser reconstruction exists for this session's format. */
   available: boolean;
   entryId: string;
   requests: AuxiliaryRequestView[];
+  /** pi's serializeConversation transcript of the summarised messages (PI-K23). */
+  serializedConversation?: string;
+  /** The split turn's prefix transcript, when the cut split a turn (PI-K27). */
+  turnPrefixConversation?: string;
+  /** The previous compaction's summary carried into the update prompt, or null. */
+  previousSummary?: string | null;
+  slots?: InstructionSlotView[];
+  /** Names of the captures the slots were filled from. */
+  instructionSources?: string[];
   /** Labelled facts of the reconstruction (cut point, split turn, tokens before, …). */
   facts: { label: string; value: string }[];
   /** Differences between the recorded entry and pi's rules, and unrecorded parts. */
   lints: string[];
 }
+
+export type ParsedCapture =
+  | { kind: "header"; header: RequestHeader }
+  | { kind: "compaction"; captured: CapturedCompactionRequest; source: string };
 
 /** Request/response calls the worker answers, by method name. */
 export interface WorkerMethods {
@@ -114,9 +182,21 @@ export interface WorkerMethods {
   /** Parses a captured provider request (a dropped .json file, or its text) into a request header. */
   parseHeader: { params: { data: Blob | string; source: string }; result: RequestHeader };
   compactionRequests: {
-    params: { options: PipelineOptions; entryId: string };
+    params: { options: PipelineOptions; entryId: string; instructions?: CompactionInstructions | null };
     result: CompactionRequestsResult;
   };
+  /**
+   * Parses a dropped or attached captured request: a pi summariser request (accepted by
+   * extractCompactionInstructions and without tools) fills compaction instruction slots; anything
+   * else is read as a main-request header.
+   */
+  parseCapture: { params: { data: Blob | string; source: string }; result: ParsedCapture };
+  /** Auxiliary request `index` of `SessionAnalysis.auxiliary` (opencode title / summariser). */
+  auxiliaryRequest: { params: { options: PipelineOptions; index: number }; result: AuxiliaryRequestResult };
+  prefixReports: PrefixMethods["prefixReports"];
+  turnDiff: PrefixMethods["turnDiff"];
+  tokenComposition: PrefixMethods["tokenComposition"];
+  tokenView: PrefixMethods["tokenView"];
 }
 export type WorkerMethod = keyof WorkerMethods;
 
@@ -142,3 +222,84 @@ export type FromWorker =
   | { type: "reply"; callId: number; ok: false; error: string; stale: boolean };
 
 export const PREVIEW_CHARS = 160;
+
+// ---------------------------------------------------------------------------------------------
+// Prefix stability (issue #5): per-turn reports for the timeline and chart, the Diff tab, and the
+// Tokens tab. "estimate" counts chars/4 (fast, shown first); "exact" counts o200k (exact for
+// OpenAI shapes, labelled estimates for Anthropic and Google) and replaces it when it finishes.
+
+export type TokenPass = "estimate" | "exact";
+
+/** The part of a PrefixTurnReport the UI shows for every turn. */
+export interface PrefixRow {
+  turn: number;
+  bytes: number;
+  sharedBytes: number;
+  tokens: number;
+  sharedTokens: number;
+  tokensExact: boolean;
+  breakPath: string | null;
+  cause: string | null;
+  causeDetail: string | null;
+  contributing: string[];
+  /** Cached tokens the cache simulation predicts (Gemini: possible hits). */
+  predictedCachedTokens: number | null;
+  /** Recorded usage, normalised (CA-21): cache reads and all input tokens; null when not recorded. */
+  recordedCacheRead: number | null;
+  recordedInput: number | null;
+  /** Cache expiry from the gap to the previous request ("live", "expired", …), null for turn 1. */
+  expiry: string | null;
+}
+
+export interface PrefixReportsResult {
+  pass: TokenPass;
+  rows: PrefixRow[];
+}
+
+export interface TurnDiffResult {
+  turn: number;
+  /** Null on the first turn (nothing to compare with). */
+  previousTurn: number | null;
+  previousJson: string;
+  currentJson: string;
+  /** UTF-16 offset in `currentJson` where the shared prefix ends (the first differing position). */
+  boundaryOffset: number | null;
+  row: PrefixRow;
+  /** "extends the previous request", or the cause in words ("history rewritten (compaction)"). */
+  causeText: string;
+  /** Contributing causes in words. */
+  contributingText: string[];
+  /** Tokens of the previous request paid again (its tokens after the shared prefix). */
+  repaidTokens: number;
+  /** Token counter label ("exact (o200k)", "estimate (o200k × 1)"). */
+  counterLabel: string;
+}
+
+export interface TokenCompositionResult {
+  turn: number;
+  pass: TokenPass;
+  exact: boolean;
+  counterLabel: string;
+  total: number;
+  rows: { kind: string; label: string; count: number; tokens: number }[];
+  messages: { index: number; kind: string; role: string; tokens: number; preview: string }[];
+  notRecorded: string[];
+}
+
+export interface TokenViewResult {
+  turn: number;
+  index: number;
+  /** o200k pieces; exact only for OpenAI shapes. */
+  exact: boolean;
+  label: string;
+  pieces: string[];
+  tokenCount: number;
+  truncated: boolean;
+}
+
+export interface PrefixMethods {
+  prefixReports: { params: { options: PipelineOptions; pass: TokenPass }; result: PrefixReportsResult };
+  turnDiff: { params: { options: PipelineOptions; turn: number }; result: TurnDiffResult };
+  tokenComposition: { params: { options: PipelineOptions; turn: number; pass: TokenPass }; result: TokenCompositionResult };
+  tokenView: { params: { options: PipelineOptions; turn: number; index: number }; result: TokenViewResult };
+}

@@ -1,11 +1,13 @@
 // Streams a session source (File, bytes, pasted text or same-origin URL) through the line
 // splitter into the format reader chosen from the first lines. Runs inside the worker; bytes are
 // decoded line by line (never as one huge string, design §3), progress is reported as it goes and
-// the read stops at the next chunk boundary once the caller reports it cancelled.
+// the read stops at the next chunk boundary once the caller reports it cancelled. An input whose
+// first bytes are SQLite's is an opencode database instead (FM-OC-1, ./readDatabase.ts).
 import type { Session } from "../core/model";
-import { DETECTION_LINE_COUNT, UnsupportedFormatError, detectFormat, type LineReader } from "../core/readers/index";
+import { DETECTION_LINE_COUNT, UnsupportedFormatError, detectFormat, isSqliteHeader, type LineReader } from "../core/readers/index";
 import { LineSplitter } from "../core/readers/lines";
 import type { LoadProgress, OpenSource } from "./protocol";
+import { classifyDroppedFile, isWalHeader, missingDatabaseMessage, readDatabaseFiles } from "./readDatabase";
 import { yieldIfDue } from "./yieldToEventLoop";
 
 /** Stop buffering for detection after this many characters (a single line can be huge). */
@@ -29,6 +31,8 @@ export interface ReadControl {
 export interface ReadResult {
   session: Session;
   byteLength: number;
+  /** Names of the files read (a database and its -wal), when several inputs were involved. */
+  fileNames?: string[];
 }
 
 interface ChunkSource {
@@ -71,7 +75,7 @@ function streamChunks(name: string, totalBytes: number | null, stream: ReadableS
   };
 }
 
-async function openChunks(source: OpenSource): Promise<ChunkSource> {
+async function openChunks(source: Exclude<OpenSource, { kind: "files" }>): Promise<ChunkSource> {
   switch (source.kind) {
     case "file":
       return streamChunks(source.file.name, source.file.size, source.file.stream());
@@ -97,7 +101,50 @@ function unsupportedFormat(name: string, firstLine: string | undefined): Unsuppo
   return new UnsupportedFormatError(name, looksBinary ? "this looks like a binary file" : "unsupported format");
 }
 
+/** Reads every remaining chunk into one buffer (a database is opened whole), with progress. */
+async function collectAll(chunks: ChunkSource, first: Uint8Array, control: ReadControl): Promise<Uint8Array> {
+  const parts = [first];
+  let total = first.byteLength;
+  for (;;) {
+    if (control.isCancelled()) throw new ReadCancelledError();
+    const chunk = await chunks.next();
+    if (!chunk) break;
+    parts.push(chunk);
+    total += chunk.byteLength;
+    control.onProgress({ bytesRead: total, totalBytes: chunks.totalBytes, lines: 0 });
+    await yieldIfDue();
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const part of parts) {
+    bytes.set(part, offset);
+    offset += part.byteLength;
+  }
+  return bytes;
+}
+
+/**
+ * Several files at once (FM-OC-1): the SQLite database among them is read with its `-wal`; with
+ * no database, a lone `-wal`/`-shm` is refused with a message naming the missing database, and
+ * otherwise the first other file is read as a text session.
+ */
+async function readFiles(source: Extract<OpenSource, { kind: "files" }>, control: ReadControl): Promise<ReadResult> {
+  const kinds = await Promise.all(source.files.map((file) => classifyDroppedFile(file)));
+  if (kinds.includes("database")) {
+    const session = await readDatabaseFiles(
+      source.files.map((file) => ({ name: file.name, data: file })),
+      source.sessionId ?? null,
+    );
+    if (control.isCancelled()) throw new ReadCancelledError();
+    return { session, byteLength: source.files.reduce((sum, file) => sum + file.size, 0), fileNames: source.files.map((file) => file.name) };
+  }
+  const text = source.files.find((_, index) => kinds[index] === "other");
+  if (!text) throw new Error(missingDatabaseMessage(source.files.map((file) => file.name)));
+  return readSession({ kind: "file", file: text }, control);
+}
+
 export async function readSession(source: OpenSource, control: ReadControl): Promise<ReadResult> {
+  if (source.kind === "files") return readFiles(source, control);
   const chunks = await openChunks(source);
   const decoder = new TextDecoder("utf-8");
   const splitter = new LineSplitter((bytes: Uint8Array) => decoder.decode(bytes));
@@ -144,6 +191,13 @@ export async function readSession(source: OpenSource, control: ReadControl): Pro
       if (control.isCancelled()) throw new ReadCancelledError();
       const chunk = await chunks.next();
       if (!chunk) break;
+      if (bytesRead === 0 && (isSqliteHeader(chunk) || isWalHeader(chunk))) {
+        // Not text: a database is opened whole with sql.js; a lone WAL file cannot be read.
+        if (isWalHeader(chunk)) throw new Error(missingDatabaseMessage([chunks.name]));
+        const bytes = await collectAll(chunks, chunk, control);
+        const session = await readDatabaseFiles([{ name: chunks.name, data: bytes }], null);
+        return { session, byteLength: bytes.byteLength, fileNames: [chunks.name] };
+      }
       bytesRead += chunk.byteLength;
       splitter.push(chunk, onLine);
       report(false);

@@ -1,9 +1,11 @@
 // Turns a BuiltRequest into what the Request and Messages tabs display: the pretty-printed JSON,
 // one summary row per context message, and the character ranges to decorate (not-recorded
-// markers and messages synthesised by the pipeline rather than taken from an entry, PI-C7).
+// markers, messages synthesised by the pipeline rather than taken from an entry, PI-C7, and
+// senpi reply-language notes with their explanation, RL-15 … RL-23).
 // Runs in the worker so the UI thread never walks message contents.
 import type { BuiltRequest, ContextMessage, LlmMessage, ProfileId } from "../core/model";
 import { estimateMessageChars } from "../core/tokens/estimate";
+import { inferredText, NOTE_RULE, noteExplanation, serializerInferences, synthesizedExplanation } from "./explain";
 import {
   PREVIEW_CHARS,
   type DroppedInfo,
@@ -65,6 +67,11 @@ export function messageRows(messages: ContextMessage[], profile: ProfileId): Mes
     if (context.provenance.ruleId) row.ruleId = context.provenance.ruleId;
     if (context.provenance.inferred) row.inferred = context.provenance.inferred;
     if (context.provenance.explanation) row.explanation = context.provenance.explanation;
+    if (context.provenance.inferred) row.inferredText = inferredText(context.provenance.inferred);
+    if (context.provenance.note) {
+      row.note = context.provenance.note;
+      row.noteExplanation = noteExplanation(context.provenance) ?? undefined;
+    }
     return row;
   });
 }
@@ -105,39 +112,43 @@ export function notRecordedHighlights(jsonText: string): TextHighlight[] {
   return found;
 }
 
-function describe(context: ContextMessage): string {
-  const { provenance } = context;
-  const parts = [`Inserted by the pipeline: ${provenance.rule}`];
-  if (provenance.ruleId) parts.push(`(${provenance.ruleId})`);
-  if (provenance.entryId) parts.push(`from entry ${provenance.entryId}`);
-  let text = parts.join(" ");
-  if (provenance.explanation) text += `. ${provenance.explanation}`;
-  if (provenance.inferred) text += `. Inferred behaviour (rule ${provenance.inferred}).`;
-  return text;
-}
+const SUMMARY_CLOSE = "</summary>";
 
 /**
  * Locates each synthesised message's first text in the JSON text. Messages appear in the body in
  * context order, so the search moves forward from the previous hit: linear in the text size.
+ * A reply-language note gets its own kind; a compaction summary that carries a note (RL-23) is
+ * split: the wrapper and summary as synthesised, everything after the last `</summary>` as note.
  */
 function synthesizedHighlights(jsonText: string, messages: ContextMessage[]): TextHighlight[] {
   const found: TextHighlight[] = [];
   let cursor = 0;
   for (const context of messages) {
-    if (context.provenance.rule === "entry") continue;
+    const { provenance } = context;
+    const isNote = provenance.rule === NOTE_RULE;
+    if (provenance.rule === "entry" && !provenance.note) continue;
     const text = firstStoredText(context.message);
     if (!text) continue;
     const needle = JSON.stringify(text);
     let at = jsonText.indexOf(needle, cursor);
     if (at < 0) at = jsonText.indexOf(needle);
     if (at < 0) continue;
-    found.push({
-      kind: context.provenance.inferred ? "inferred" : "synthesized",
-      start: at,
-      end: at + needle.length,
-      label: describe(context),
-    });
-    cursor = at + needle.length;
+    const end = at + needle.length;
+    cursor = end;
+    const explained = noteExplanation(provenance);
+    if (isNote) {
+      found.push({ kind: "note", start: at, end, label: explained ?? synthesizedExplanation(context) });
+      continue;
+    }
+    const tail = provenance.note ? needle.lastIndexOf(SUMMARY_CLOSE) : -1;
+    if (tail >= 0 && explained) {
+      const tailStart = at + tail + SUMMARY_CLOSE.length;
+      found.push({ kind: provenance.inferred ? "inferred" : "synthesized", start: at, end: tailStart, label: synthesizedExplanation(context) });
+      // The closing quote of the JSON string stays outside the note's range.
+      found.push({ kind: "note", start: tailStart, end: end - 1, label: explained });
+      continue;
+    }
+    found.push({ kind: provenance.inferred ? "inferred" : "synthesized", start: at, end, label: synthesizedExplanation(context) });
   }
   return found;
 }
@@ -147,6 +158,7 @@ function requestFacts(built: BuiltRequest): RequestFacts {
     api: built.api,
     model: built.model,
     notRecorded: built.notRecorded,
+    inferences: serializerInferences(built.api),
     dropped: built.dropped.map((dropped) => {
       const info: DroppedInfo = { role: dropped.message.role, entryId: dropped.entryId, reason: dropped.reason };
       if (dropped.ruleId) info.ruleId = dropped.ruleId;

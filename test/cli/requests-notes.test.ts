@@ -47,7 +47,7 @@ describe("requests --notes", () => {
       expect(after.slice(0, before.length), `turn ${t}`).toEqual(before);
     }
     expect(onTurns.some((t) => noteCount(t.request.messages) > 0)).toBe(true);
-    // Notes off equals notes on with every note removed and every carrier stripped.
+    // Notes off: no turn holds a note or a carrier.
     expect(turns(off.lines).every((t) => noteCount(t.request.messages) === 0)).toBe(true);
   });
 

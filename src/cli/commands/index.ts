@@ -1,8 +1,9 @@
 // The list of CLI commands, in the order `--help` shows them.
 import type { CliCommand } from "../registry";
+import { prefixCommand } from "./prefix";
 import { requestsCommand } from "./requests";
 
-export const COMMANDS: readonly CliCommand[] = [requestsCommand];
+export const COMMANDS: readonly CliCommand[] = [requestsCommand, prefixCommand];
 
 export function findCommand(name: string): CliCommand | undefined {
   return COMMANDS.find((command) => command.name === name);

@@ -190,6 +190,7 @@ function listClaudeBranches(session: Session, index: ClaudeSessionIndex): Branch
       timestamp: leaf.timestamp,
       label: branchLabel(branch.path, leaf),
       isDefault: leaf.id === fallback,
+      thread: isSidechain(leaf) ? "sub-agent" : "main",
     };
   });
 }

@@ -59,6 +59,14 @@ function answeringModel(message: AssistantMessage, walked: ModelRef | null): Mod
   return walked;
 }
 
+export interface TurnContextWalkOptions {
+  /**
+   * Fill `pathEntryIds` (default true). A copy of the path per turn is the one part of a context
+   * that grows with the branch rather than the context: request building leaves it empty.
+   */
+  pathEntryIds?: boolean;
+}
+
 /**
  * The context of every turn of the selected branch, in order. Linear in the branch size plus the
  * size of each turn's message list (references only: messages are shared between turns).
@@ -67,7 +75,9 @@ export function* iteratePiTurnContexts(
   session: Session,
   options: PipelineOptions,
   hooks: PipelineHooks = {},
+  walk: TurnContextWalkOptions = {},
 ): Generator<TurnContext> {
+  const withPathIds = walk.pathEntryIds ?? true;
   const cache = getPiSessionCache(session);
   const branch = getBranchPath(cache, resolveLeafId(cache.tree, options.leafId));
   const profile = options.profile;
@@ -98,13 +108,13 @@ export function* iteratePiTurnContexts(
         model: answeringModel(message, projector.model),
         thinkingLevel: projector.thinkingLevel,
         api: options.api ? options.api : isApiId(message.api) ? message.api : null,
-        pathEntryIds: pathEntryIds.slice(),
+        pathEntryIds: withPathIds ? pathEntryIds.slice() : [],
         compactionId: projector.compactionId,
         warnings: [...projector.warnings, ...conversion.warnings],
       };
     }
     const change = projector.push(entry);
-    pathEntryIds.push(entry.id);
+    if (withPathIds) pathEntryIds.push(entry.id);
     if (change === "append") conversion.append(projector.messages[projector.messages.length - 1] as ProjectedMessage);
     else if (change === "reset") conversion.reset(projector.messages);
   }

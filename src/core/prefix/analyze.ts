@@ -10,7 +10,7 @@ import { normalizeUsage, type NormalizedUsage, type UsageSource } from "../cachi
 import type { ApiId, ContextMessage } from "../model";
 import { classifyBreak } from "./causes";
 import { diffRequests } from "./diff";
-import { createSegmentCache } from "./segment-builder";
+import { createSegmentCache, type SegmentCache } from "./segment-builder";
 import { segmentRequest, type SegmentOptions } from "./segment-request";
 import type { CauseReport, PrefixCause, SegmentedRequest, TurnFacts } from "./types";
 
@@ -31,6 +31,12 @@ export interface PrefixAnalysisOptions extends Omit<SegmentOptions, "cache"> {
   /** Run the cache simulation (CA-8 … CA-20). Default true. */
   simulate?: boolean;
   cacheRules?: CacheRuleOverrides;
+  /**
+   * Per-content segment cache to reuse across analyses of the same session (e.g. the worker's
+   * estimate pass, then its exact pass, then another branch): each distinct content is measured
+   * once per token counter. Default: a fresh cache per analyzer.
+   */
+  segmentCache?: SegmentCache;
 }
 
 export interface PrefixTurnReport {
@@ -88,7 +94,8 @@ function isNormalized(usage: PrefixTurnInput["usage"]): usage is NormalizedUsage
 
 /** A stateful analyzer for one request sequence (one branch of one session). */
 export function createPrefixAnalyzer(options: PrefixAnalysisOptions = {}): PrefixAnalyzer {
-  const segmentOptions: SegmentOptions = { ...options, cache: createSegmentCache() };
+  const { segmentCache, ...rest } = options;
+  const segmentOptions: SegmentOptions = { ...rest, cache: segmentCache ?? createSegmentCache() };
   const simulation = createCacheSimulationState();
   let previous: { request: SegmentedRequest; messages: readonly ContextMessage[] | null; timeMs: number | null } | null = null;
 

@@ -14,8 +14,20 @@ export const DEFAULT_MAX_TOKENS_CAP = 32000;
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
-/** pi-ai removes unpaired UTF-16 surrogates from every text it sends. */
+const ANY_SURROGATE = /[\uD800-\uDFFF]/;
+
+/** True when the text has no unpaired surrogate (native `isWellFormed` where the runtime has it). */
+function isWellFormedText(text: string): boolean {
+  const native = (text as { isWellFormed?: () => boolean }).isWellFormed;
+  return typeof native === "function" ? native.call(text) : !ANY_SURROGATE.test(text);
+}
+
+/**
+ * pi-ai removes unpaired UTF-16 surrogates from every text it sends. Almost no text has one, so
+ * the (slow, lookaround) replacement runs only on texts that are not well-formed.
+ */
 export function sanitizeText(text: string): string {
+  if (isWellFormedText(text)) return text;
   return text.replace(LONE_SURROGATE, "");
 }
 

@@ -10,9 +10,26 @@ interface RankedMatch extends SecretMatch {
   priority: number;
 }
 
+/**
+ * One private regex per pattern, compiled once: `lastIndex` is state, so the catalogue's own
+ * objects are never used for matching; it is reset before each (synchronous) scan.
+ */
+const compiled = new WeakMap<RegexSecretPattern, RegExp>();
+
+function matcherFor(pattern: RegexSecretPattern): RegExp {
+  let regex = compiled.get(pattern);
+  if (!regex) {
+    const flags = new Set([...pattern.regex.flags, "g", "d"]);
+    regex = new RegExp(pattern.regex.source, [...flags].join(""));
+    compiled.set(pattern, regex);
+  }
+  regex.lastIndex = 0;
+  return regex;
+}
+
 function regexMatches(pattern: RegexSecretPattern, text: string, priority: number, out: RankedMatch[]): void {
-  // A fresh regex per call: lastIndex is state, and catalogue regexes are shared.
-  const regex = new RegExp(pattern.regex.source, pattern.regex.flags.includes("d") ? pattern.regex.flags : `${pattern.regex.flags}d`);
+  if (pattern.anchors && !pattern.anchors.some((anchor) => text.includes(anchor))) return;
+  const regex = matcherFor(pattern);
   let match: RegExpExecArray | null;
   while ((match = regex.exec(text)) !== null) {
     if (match[0].length === 0) {

@@ -66,6 +66,12 @@ const NON_SECRET_KEY_QUALIFIERS: ReadonlySet<string> = new Set([
   "cursor",
   "page",
   "query",
+  "turn",
+  "entry",
+  "item",
+  "node",
+  "field",
+  "record",
 ]);
 
 /** Splits `OPENAI_API_KEY`, `apiKey`, `x-api-key`, `spring.datasource.password`, `APIKey` into words. */

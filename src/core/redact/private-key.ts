@@ -31,6 +31,7 @@ function isBodyChar(code: number): boolean {
 
 export function scanPrivateKeyBlocks(text: string, stats?: ScanStats): { start: number; end: number }[] {
   const blocks: { start: number; end: number }[] = [];
+  if (!text.includes("PRIVATE KEY")) return blocks;
   const begin = new RegExp(PRIVATE_KEY_BEGIN.source, "g");
   // Result of the last END search: no "-----END " lies in [searchedFrom, foundAt).
   let searchedFrom = -1;

@@ -25,6 +25,11 @@ interface PatternBase {
  */
 export interface RegexSecretPattern extends PatternBase {
   regex: RegExp;
+  /**
+   * Literal texts of which every match contains at least one (case-sensitive). A string holding
+   * none of them is skipped without running the regex — a fast `indexOf` pre-filter.
+   */
+  anchors?: readonly string[];
   /** Rejects a match (a placeholder, a non-secret name, a too-regular value). */
   validate?: (secret: string, groups: Readonly<Record<string, string | undefined>>) => boolean;
 }

@@ -2,6 +2,8 @@
 // folder and exports one `CompactionPolicy`; add a line here to make it reachable by id from the
 // UI, the CLI and `replaySession`.
 import { deepseekHarnessPolicy } from "./deepseek/policy";
+import { hermesPolicy } from "./hermes/policy";
+import { opencodePolicy } from "./opencode/policy";
 import { piPolicy } from "./pi/policy";
 import { senpiPolicy } from "./senpi/policy";
 import type { CompactionPolicy, PolicyId } from "./types";
@@ -10,7 +12,8 @@ export const POLICIES: readonly CompactionPolicy[] = [
   piPolicy,
   senpiPolicy,
   deepseekHarnessPolicy,
-  // hermes and opencode (H13) go here.
+  hermesPolicy,
+  opencodePolicy,
 ];
 
 /**

@@ -5,6 +5,7 @@ import { buildTurnContext, buildTurnRequest, countTurns } from "../pipeline";
 import { resolveModel } from "../models/catalogue";
 import { resolveLimits } from "./limits";
 import { getPolicy } from "./policies";
+import { findCompactionPoint } from "./pi/compaction-point";
 import type { CompactionPolicy, PolicyParameters, SimulationContext, SimulationInput, SimulationResult } from "./types";
 
 /** Policy defaults overlaid with the given parameters. */
@@ -31,5 +32,12 @@ export function buildSimulationContext(input: SimulationInput, policy: Compactio
 /** Runs `input.policyId` at `input.turn` (or at `input.recordedCompactionEntryId`). */
 export function simulateCompaction(input: SimulationInput): SimulationResult {
   const policy = getPolicy(input.policyId);
-  return policy.simulate(input, buildSimulationContext(input, policy));
+  let resolved = input;
+  if (input.recordedCompactionEntryId !== undefined && input.session.formatId === "pi") {
+    // Re-simulation: the turn is the last one answered before the recorded compaction.
+    const point = findCompactionPoint(input.session, input.options.leafId, input.turn, input.recordedCompactionEntryId);
+    resolved = { ...input, turn: point.turn };
+  }
+  if (!(resolved.turn >= 1)) throw new RangeError(`turn ${resolved.turn} does not exist: there is no answered turn before this point`);
+  return policy.simulate(resolved, buildSimulationContext(resolved, policy));
 }

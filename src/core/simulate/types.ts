@@ -411,4 +411,15 @@ export interface CompactionPolicy {
   simulate(input: SimulationInput, context: SimulationContext): SimulationResult;
   /** Reads a captured summariser request of this policy into slot values; null when it is not one. */
   extractInstructions?(capturedBody: unknown, source: string): InstructionSlotValues | null;
+  /**
+   * Reads a captured summariser request fully: slot values, the user focus it carried, and its
+   * data part in the same form as `SimulatedSummariserRequest.dataPart` (for recorded replay).
+   */
+  readCaptured?(capturedBody: unknown, source: string): CapturedSummariserRequest | null;
+}
+
+export interface CapturedSummariserRequest {
+  values: InstructionSlotValues;
+  focus: string | null;
+  dataPart: unknown;
 }

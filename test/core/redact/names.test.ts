@@ -45,6 +45,7 @@ describe("isSecretName", () => {
     "tokenizer",
     "access_key_id",
     "password_hash",
+    "turnKey",
     "",
   ])("%s is not secret", (name) => expect(isSecretName(name)).toBe(false));
 });

@@ -1,6 +1,7 @@
 // The branch cut reproduces the turn: on the recorded pi and senpi fixtures, every turn's request
 // rebuilt from the cut session (read back from the payload lines) equals the one rebuilt from the
-// whole file, and the cut session's default leaf is that turn.
+// whole file, and the cut session's default leaf is that turn. The fixtures hold no secrets, so
+// redaction must report nothing (no false positives on real sessions) and change nothing.
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -37,10 +38,12 @@ for (const [profile, dir] of CASES) {
 
     it("has turns to check", () => expect(analysis.turns.length).toBeGreaterThan(1));
 
-    it("every turn rebuilds identically from its branch link", () => {
+    it.each([false, true])("every turn rebuilds identically from its branch link (redaction %s)", (redact) => {
       for (const turn of analysis.turns) {
         const view = { turn: turn.turn, tab: "request", profile, provider: null, notes: false, leafId: turn.entryId };
-        const { payload } = buildSharePayload({ session, scope: "branch", leafEntryId: turn.entryId, view, redact: false });
+        const { payload, findings } = buildSharePayload({ session, scope: "branch", leafEntryId: turn.entryId, view, redact });
+        // The fixtures hold no secrets: redaction must find nothing and change nothing.
+        expect(findings).toEqual([]);
         const decoded = decodeShareLink(encodeShareFragment(payload));
         expect(decoded.ok).toBe(true);
         if (!decoded.ok) return;

@@ -164,8 +164,10 @@ export function hermesPartition(input: HermesPartitionInput): HermesPartition {
     if (latestUser < 0 && isRealUserTurn(message)) latestUser = i;
     if (latestReply < 0 && message.role === "assistant" && hermesContentText(message).trim() !== "") latestReply = i;
   }
+  // Only while at least two middle messages remain (the CP-HA-10 cap), so that a transcript whose
+  // only user turn is old can still be compacted (test table row 12). [INF: HA-INF-TAIL-KEEP]
   for (const keep of [latestUser, latestReply]) {
-    if (keep >= headEnd && keep < tailStart) {
+    if (keep >= headEnd + 2 && keep < tailStart) {
       notes.push(`tail extended to message ${keep} (latest ${keep === latestUser ? "user message" : "assistant reply"}, CP-HA-10)`);
       tailStart = keep;
     }

@@ -114,7 +114,7 @@ function range(kind: PartitionRange["kind"], start: number, end: number, list: r
 function simulateHermes(input: SimulationInput, context: SimulationContext): SimulationResult {
   const parameters = context.parameters;
   const roleSplit = roleSplitOf(parameters.roleSplit);
-  const inferred = new Set<string>(["HA-INF-TAIL-GROUP", "HA-INF-CAP-JOIN", "HA-INF-SUMMARY-BODY", "HA-INF-PRUNE-LINE", "CP-HA-27-mask"]);
+  const inferred = new Set<string>(["HA-INF-TAIL-GROUP", "HA-INF-TAIL-KEEP", "HA-INF-CAP-JOIN", "HA-INF-SUMMARY-BODY", "HA-INF-PRUNE-LINE", "CP-HA-27-mask"]);
   const findings: Finding[] = [];
   const original = historyAfterTurn(input.session, context);
   const list = hermesMessagesOf(original);

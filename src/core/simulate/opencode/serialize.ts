@@ -37,20 +37,6 @@ export function serializeRow(row: OcMessage): string[] {
   return lines;
 }
 
-/** Characters of a row's serialised text, the unit of the tail estimate (CP-OC-14). */
-export function rowChars(row: OcMessage): number {
-  return serializeRow(row).join("\n").length;
-}
-
-/**
- * CP-OC-14 estimate of one stored message: ceil(chars / 4) of its serialised text. Calibrated
- * on the fixture's recorded `tail_start_id`s: the measure of the bare content (text, tool input,
- * output) would keep prompt 3 whole in compaction 2, which opencode did not. [INF: OC-INF-TAIL-MEASURE]
- */
-export function rowTokens(row: OcMessage): number {
-  return Math.ceil(rowChars(row) / 4);
-}
-
 export interface SummariserInput {
   conversation: string;
   priorSummary: string | null;

@@ -3,7 +3,19 @@
 // they fit the preserve budget; the first that does not fit may be split at an interior message
 // from which the remainder fits; a tail that starts at the first message means no tail.
 import { compactionPart, type OcMessage } from "./rows";
-import { rowTokens } from "./serialize";
+import { rowToChat } from "./chat";
+
+/**
+ * CP-OC-14 estimate of one stored message: ceil(chars / 4) of the Chat Completions messages it
+ * sends (JSON, uncapped tool output). Calibrated on the fixture's recorded `tail_start_id`s: the
+ * bare content (text, tool input, output) would keep prompt 3 whole in compaction 2, and the
+ * summariser serialisation (tool output capped at 2000) would keep prompt 1 whole in compaction 1;
+ * opencode did neither. [INF: OC-INF-TAIL-MEASURE]
+ */
+export function rowTokens(row: OcMessage): number {
+  const chars = rowToChat(row).reduce((sum, message) => sum + JSON.stringify(message).length, 0);
+  return Math.ceil(chars / 4);
+}
 
 export interface TailChoice {
   /** Position in `scope` where the tail starts, or -1 for no tail. */

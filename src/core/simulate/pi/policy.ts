@@ -142,6 +142,7 @@ export const piPolicy: CompactionPolicy = {
   extractInstructions(body, source) {
     return readCapturedPiRequest(body, source)?.values ?? null;
   },
+  readCaptured: readCapturedPiRequest,
 };
 
 export { SIMULATED_COMPACTION_ID };

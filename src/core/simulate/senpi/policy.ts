@@ -156,7 +156,7 @@ function simulateSenpi(input: SimulationInput, context: SimulationContext): Simu
       form: "replay",
       body,
       maxTokens,
-      dataPart: (body.messages as unknown[] | undefined)?.slice(0, -1) ?? source.map((m) => m.message),
+      dataPart: replayDataPart(body),
       instructionSlots: [filled.use, ...(spec.focus && spec.focus === automaticFocus ? [fillSlot(SENPI_REPLAY_SLOTS[3]!, input.instructions).use] : [])],
       cache: cacheEffect(`turn ${context.turnContext.turn} main request`, context.turnRequest.body, body),
       focusPlacement: spec.focus ? `trailing user message, after the instruction (${focusFormat})` : null,
@@ -217,6 +217,12 @@ function simulateSenpi(input: SimulationInput, context: SimulationContext): Simu
   };
 }
 
+/** Data part of a replay request: its messages without system/developer ones and the trailing instruction. */
+export function replayDataPart(body: Record<string, unknown>): unknown[] {
+  const messages = Array.isArray(body.messages) ? (body.messages as { role?: string }[]) : [];
+  return messages.slice(0, -1).filter((m) => m.role !== "system" && m.role !== "developer");
+}
+
 function textOf(message: LlmMessage): string {
   if (typeof message.content === "string") return message.content;
   return message.content
@@ -235,4 +241,5 @@ export const senpiPolicy: CompactionPolicy = {
   extractInstructions(body, source) {
     return readCapturedSenpiRequest(body, source)?.values ?? null;
   },
+  readCaptured: readCapturedSenpiRequest,
 };

@@ -84,5 +84,6 @@ export function readCapturedSenpiRequest(body: unknown, source: string, automati
     slots.automaticFocus = focus;
     sources.automaticFocus = source;
   }
-  return { values: { slots, sources }, focus, dataPart: messages.slice(0, -1), form: "replay" };
+  const dataPart = messages.slice(0, -1).filter((m) => (m as { role?: string }).role !== "system" && (m as { role?: string }).role !== "developer");
+  return { values: { slots, sources }, focus, dataPart, form: "replay" };
 }

@@ -1,0 +1,87 @@
+// `prefix`: one JSON line per turn with its prefix-stability report (issue #5 item 7): the bytes
+// and tokens of the turn's request in the provider's cache order, what it shares with the previous
+// turn's request, where it stops extending it (breakPath), why (cause, PD-2), and the cached
+// tokens the cache simulation predicts. Requests come from the one-pass builder, so a long session
+// costs about as much as reading it (src/core/sessionPrefixes.ts).
+import { API_IDS, type ApiId, type PipelineOptions, type ProfileId } from "../../core/model";
+import { analyzeSession } from "../../core/pipeline";
+import type { PrefixTurnReport } from "../../core/prefix/analyze";
+import { iterateSessionPrefixes } from "../../core/sessionPrefixes";
+import type { TokenizerChoice } from "../../core/tokens/counters";
+import { loadHeader, loadSession } from "../inputs";
+import { CliError, type CliIo } from "../io";
+import type { CliCommand, CliOptionValues } from "../registry";
+
+const NAME = "prefix";
+const TOKENIZERS: readonly TokenizerChoice[] = ["auto", "estimate", "o200k"];
+
+/** The line printed per turn: exactly these keys, in this order. */
+export function prefixLine(report: PrefixTurnReport): Record<string, unknown> {
+  return {
+    turn: report.turn,
+    bytes: report.bytes,
+    sharedBytes: report.sharedBytes,
+    tokens: report.tokens,
+    sharedTokens: report.sharedTokens,
+    breakPath: report.breakPath,
+    cause: report.cause,
+    predictedCachedTokens: report.predictedCachedTokens,
+  };
+}
+
+function pipelineOptions(options: CliOptionValues, io: CliIo): PipelineOptions {
+  return {
+    profile: (options.profile as ProfileId | undefined) ?? "pi",
+    leafId: (options.leaf as string | undefined) ?? null,
+    api: (options.provider as ApiId | undefined) ?? null,
+    header: typeof options.header === "string" ? loadHeader(io, options.header) : null,
+  };
+}
+
+function run(positionals: string[], options: CliOptionValues, io: CliIo): number {
+  const file = positionals[0]!;
+  const pipeline = pipelineOptions(options, io);
+  const session = loadSession(io, file);
+  if (pipeline.leafId && !session.entries.some((e) => e.id === pipeline.leafId)) {
+    throw new CliError(`${NAME}: --leaf ${pipeline.leafId} is not an entry of ${file}`);
+  }
+  let analysis;
+  try {
+    analysis = analyzeSession(session, pipeline);
+  } catch (error) {
+    throw new CliError(`unsupported input ${file}: ${(error as Error).message}`);
+  }
+  for (const warning of analysis.warnings) io.stderr(`warning: line ${warning.line}: ${warning.reason}\n`);
+  const tokenizer = (options.tokenizer as TokenizerChoice | undefined) ?? "auto";
+  for (const report of iterateSessionPrefixes(session, pipeline, { analysis, prefix: { tokenizer } })) {
+    io.stdout(`${JSON.stringify(prefixLine(report))}\n`);
+  }
+  return 0;
+}
+
+export const prefixCommand: CliCommand = {
+  name: NAME,
+  summary: "print, per turn, what its request shares with the previous one, where and why it breaks, and the predicted cached tokens",
+  positionals: ["<session-file>"],
+  options: [
+    { name: "provider", value: "API", description: "wire shape to compare instead of the recorded one", choices: API_IDS },
+    { name: "header", value: "captured-request.json", description: "captured main request: system prompt, tools and settings come from it" },
+    { name: "profile", value: "pi|senpi", description: "pipeline profile (default pi)", choices: ["pi", "senpi"] },
+    { name: "leaf", value: "entryId", description: "branch to analyse: the path ending at this entry (default: last entry in file order)" },
+    {
+      name: "tokenizer",
+      value: "auto|estimate|o200k",
+      description: "token counts: auto (default) = exact o200k for OpenAI shapes, o200k estimates otherwise; estimate = chars/4 (fastest)",
+      choices: TOKENIZERS,
+    },
+  ],
+  details: [
+    "Output, one JSON object per turn:",
+    '  {"turn":N,"bytes":…,"sharedBytes":…,"tokens":…,"sharedTokens":…,"breakPath":…|null,"cause":…|null,"predictedCachedTokens":…}',
+    "bytes/tokens: the turn's request in the provider's cache order (cache markers and request metadata left out);",
+    "sharedBytes/sharedTokens: its common prefix with the previous turn's request; breakPath: JSON path of the first",
+    "difference (null when the request extends the previous one); cause: why (history-rewritten, system-changed, …).",
+    "Token counts are exact for OpenAI shapes and estimates for Anthropic and Google (docs/prefix-stability.md).",
+  ].join("\n"),
+  run,
+};

@@ -1,0 +1,110 @@
+// Token composition of one request (issue #5 item 6, the Tokens tab): how many tokens the tool
+// definitions, the system prompt and each kind of context message take. Tools and system come
+// from the request's cache segments (PR-2, counted as the prefix analysis counts them); messages
+// are counted on their decoded text leaves (TK-8), once per message object and counter.
+import type { BuiltRequest, ContextMessage } from "../model";
+import { NOTE_RULE } from "../notes/insert";
+import { counterForApi, type CounterOptions, type TokenCounter } from "../tokens/counters";
+import { tokenTextOf } from "./canonical";
+import { segmentRequest } from "./segment-request";
+
+export type CompositionKind = "tools" | "system" | "user" | "assistant" | "tool-result" | "note" | "summary" | "synthesized";
+
+export const COMPOSITION_LABELS: Readonly<Record<CompositionKind, string>> = {
+  tools: "tool definitions",
+  system: "system prompt",
+  user: "user messages",
+  assistant: "assistant messages",
+  "tool-result": "tool results",
+  note: "notes",
+  summary: "summaries (compaction, branch)",
+  synthesized: "other synthesized (bash, custom, user words, folds)",
+};
+
+export interface CompositionRow {
+  kind: CompositionKind;
+  label: string;
+  /** Segments (tools, system) or messages of this kind. */
+  count: number;
+  tokens: number;
+}
+
+export interface MessageTokens {
+  /** Index in the turn's context messages. */
+  index: number;
+  kind: CompositionKind;
+  role: string;
+  tokens: number;
+}
+
+export interface TokenComposition {
+  rows: CompositionRow[];
+  messages: MessageTokens[];
+  total: number;
+  /** Exact for OpenAI shapes with o200k (TK-1); estimates otherwise. */
+  exact: boolean;
+  counterLabel: string;
+  /** Parts the session does not record (system, tools): counted as 0. */
+  notRecorded: string[];
+}
+
+/** The composition kind of a context message, from its provenance and role. */
+export function compositionKind(item: ContextMessage): CompositionKind {
+  const rule = item.provenance.rule;
+  if (rule === NOTE_RULE) return "note";
+  if (rule.startsWith("wrap:compaction") || rule.startsWith("wrap:branch")) return "summary";
+  if (rule !== "entry") return "synthesized";
+  const role = item.message.role;
+  return role === "assistant" ? "assistant" : role === "toolResult" ? "tool-result" : "user";
+}
+
+const messageTokenCache = new Map<string, WeakMap<object, number>>();
+
+function messageTokens(item: ContextMessage, counter: TokenCounter): number {
+  let cache = messageTokenCache.get(counter.id);
+  if (!cache) {
+    cache = new WeakMap();
+    messageTokenCache.set(counter.id, cache);
+  }
+  let tokens = cache.get(item.message);
+  if (tokens === undefined) {
+    tokens = counter.count(tokenTextOf((item.message as { content?: unknown }).content ?? ""));
+    cache.set(item.message, tokens);
+  }
+  return tokens;
+}
+
+export function tokenComposition(built: BuiltRequest, options: CounterOptions = {}): TokenComposition {
+  const counter = counterForApi(built.api, options);
+  const segmented = segmentRequest(built.api, built.body, options);
+  const sums = new Map<CompositionKind, { count: number; tokens: number }>();
+  const add = (kind: CompositionKind, tokens: number) => {
+    const sum = sums.get(kind) ?? { count: 0, tokens: 0 };
+    sum.count += 1;
+    sum.tokens += tokens;
+    sums.set(kind, sum);
+  };
+  for (const segment of segmented.segments) {
+    if (segment.level === "tools" || segment.level === "schema") add("tools", segment.tokens);
+    else if (segment.level === "system" && segment.view !== "header") add("system", segment.tokens);
+  }
+  const messages = built.messages.map((item, index) => {
+    const kind = compositionKind(item);
+    const tokens = messageTokens(item, counter);
+    add(kind, tokens);
+    return { index, kind, role: item.message.role, tokens };
+  });
+  const order = Object.keys(COMPOSITION_LABELS) as CompositionKind[];
+  const rows = order.flatMap((kind) => {
+    const sum = sums.get(kind);
+    return sum ? [{ kind, label: COMPOSITION_LABELS[kind], count: sum.count, tokens: sum.tokens }] : [];
+  });
+  return {
+    rows,
+    messages,
+    total: rows.reduce((total, row) => total + row.tokens, 0),
+    exact: counter.exact,
+    counterLabel: counter.label,
+    notRecorded: segmented.notRecorded,
+  };
+}

@@ -1,0 +1,33 @@
+// The token view of a text (issue #5 item 6): the text cut at o200k token boundaries, as token
+// visualisers show it. Each piece is the decoded text of one token; a token that ends inside a
+// multi-byte character is merged with the next ones until the bytes decode, so the pieces always
+// join back to the text. Exact for OpenAI shapes (TK-1); the caller labels other shapes estimates.
+import { decode, encode } from "gpt-tokenizer/encoding/o200k_base";
+
+export interface TokenPieces {
+  /** Decoded pieces in order; `pieces.join("") === text` up to `maxTokens`. */
+  pieces: string[];
+  /** Tokens of the whole text. */
+  tokenCount: number;
+  /** True when only the first `maxTokens` tokens are returned. */
+  truncated: boolean;
+}
+
+const REPLACEMENT = "\uFFFD";
+
+export function tokenPieces(text: string, maxTokens = 20_000): TokenPieces {
+  const tokens = encode(text);
+  const shown = tokens.length > maxTokens ? tokens.slice(0, maxTokens) : tokens;
+  const pieces: string[] = [];
+  let pending: number[] = [];
+  for (const token of shown) {
+    pending.push(token);
+    const piece = decode(pending);
+    // An incomplete UTF-8 sequence decodes to U+FFFD: wait for the rest of the character.
+    if (piece.endsWith(REPLACEMENT) && pending.length < 4) continue;
+    pieces.push(piece);
+    pending = [];
+  }
+  if (pending.length > 0) pieces.push(decode(pending));
+  return { pieces, tokenCount: tokens.length, truncated: shown.length < tokens.length };
+}

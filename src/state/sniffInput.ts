@@ -1,0 +1,20 @@
+// Sorting dropped files before anything is read in full: a `.json` file is normally a captured
+// request (header or summariser request), but opencode's `opencode export` is JSON too (FM-OC-4),
+// so the first few KB of each `.json` file are checked with the readers' own detection.
+import { detectFormat, splitTextLines } from "../core/readers/index";
+
+/** Bytes looked at: enough for the first lines of an export, cheap for a large capture. */
+const SNIFF_BYTES = 16 * 1024;
+
+/** True when `file` starts like a session a reader recognises (e.g. an opencode export). */
+export async function looksLikeSession(file: File): Promise<boolean> {
+  try {
+    const head = await file.slice(0, SNIFF_BYTES).text();
+    const lines = splitTextLines(head);
+    // The last line may be cut in the middle: only complete lines are given to detection.
+    if (file.size > SNIFF_BYTES) lines.pop();
+    return detectFormat(lines, file.name) !== null;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,147 @@
+// Details panel: what Contextscope assumes about the turn's model (context window, output cap,
+// reasoning, wire-shape compat flags) and where each fact comes from (catalogue, catalogue
+// (unverified), catalogue-default, user), with a small form to edit them. Edits are written to
+// PipelineOptions.modelOverrides for "provider/modelId" (persisted), and the request is rebuilt.
+import { useState } from "react";
+import type { ModelInfo } from "../core/model";
+import { modelKey, resolveModel } from "../core/models/catalogue";
+import { setModelOverride } from "../state/actions";
+import { useAppStore } from "../state/store";
+import { formatInt } from "./format";
+
+type EditableKey = "contextWindow" | "maxTokens" | "reasoning" | "supportsDeveloperRole" | "supportsReasoningEffort" | "supportsImages";
+
+const FIELDS: { key: EditableKey; label: string; kind: "number" | "flag"; testId: string }[] = [
+  { key: "contextWindow", label: "context window", kind: "number", testId: "model-edit-context-window" },
+  { key: "maxTokens", label: "max output tokens", kind: "number", testId: "model-edit-max-tokens" },
+  { key: "reasoning", label: "reasoning", kind: "flag", testId: "model-edit-reasoning" },
+  { key: "supportsDeveloperRole", label: "developer role", kind: "flag", testId: "model-edit-developer-role" },
+  { key: "supportsReasoningEffort", label: "reasoning effort", kind: "flag", testId: "model-edit-reasoning-effort" },
+  { key: "supportsImages", label: "images", kind: "flag", testId: "model-edit-images" },
+];
+
+/** The source label the issue names: catalogue / catalogue (unverified) / catalogue-default / user. */
+export function sourceLabel(source: string): string {
+  if (source === "user" || source === "catalogue-default" || source === "header") return source;
+  if (source.startsWith("catalogue (unverified)")) return "catalogue (unverified)";
+  if (source.startsWith("catalogue")) return "catalogue";
+  return source;
+}
+
+function factValue(model: ModelInfo, key: EditableKey): number | boolean {
+  const value = model[key];
+  return typeof value === "number" ? value : value === true;
+}
+
+function show(value: number | boolean): string {
+  return typeof value === "number" ? formatInt(value) : value ? "yes" : "no";
+}
+
+function EditForm({ model, base, onClose }: { model: ModelInfo; base: ModelInfo; onClose(): void }) {
+  const key = modelKey(model.provider, model.id);
+  const [draft, setDraft] = useState<Record<EditableKey, number | boolean>>(() => {
+    const initial = {} as Record<EditableKey, number | boolean>;
+    for (const field of FIELDS) initial[field.key] = factValue(model, field.key);
+    return initial;
+  });
+  const [error, setError] = useState<string | null>(null);
+
+  const save = () => {
+    const override: Partial<ModelInfo> = {};
+    for (const field of FIELDS) {
+      const value = draft[field.key];
+      if (field.kind === "number" && (typeof value !== "number" || !Number.isInteger(value) || value <= 0)) {
+        setError(`${field.label} must be a positive whole number`);
+        return;
+      }
+      // Only what differs from the catalogue is an edit, so the rest keeps its source.
+      if (value !== factValue(base, field.key)) (override as Record<string, unknown>)[field.key] = value;
+    }
+    setModelOverride(key, Object.keys(override).length > 0 ? override : null);
+    onClose();
+  };
+
+  return (
+    <form
+      className="model-form"
+      data-testid="model-edit-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        save();
+      }}
+    >
+      {FIELDS.map((field) => (
+        <label key={field.key} style={{ display: "contents" }}>
+          <span className="k">{field.label}</span>
+          {field.kind === "number" ? (
+            <input
+              type="number"
+              min={1}
+              step={1}
+              data-testid={field.testId}
+              value={String(draft[field.key])}
+              onChange={(event) => setDraft({ ...draft, [field.key]: event.target.value === "" ? NaN : Number(event.target.value) })}
+            />
+          ) : (
+            <input
+              type="checkbox"
+              data-testid={field.testId}
+              checked={draft[field.key] === true}
+              onChange={(event) => setDraft({ ...draft, [field.key]: event.target.checked })}
+            />
+          )}
+        </label>
+      ))}
+      {error && <div className="explain error-text">{error}</div>}
+      <div className="actions">
+        <button type="submit" className="btn small" data-testid="model-edit-save">
+          Save
+        </button>
+        <button type="button" className="btn small" onClick={onClose}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function ModelFacts({ model }: { model: ModelInfo }) {
+  const [editing, setEditing] = useState(false);
+  const key = modelKey(model.provider, model.id);
+  const override = useAppStore((state) => state.options.modelOverrides[key]);
+  // What the catalogue alone says: the source of every fact the user did not edit.
+  const base = resolveModel({ provider: model.provider, modelId: model.id }, model.api);
+  const baseSource = sourceLabel(base.source);
+  return (
+    <div data-testid="model-facts">
+      <div className="kv" title={base.source}>
+        <span className="k">catalogue</span>
+        <span className="v">{baseSource}</span>
+      </div>
+      {FIELDS.map((field) => {
+        const edited = override !== undefined && override[field.key] !== undefined;
+        return (
+          <div key={field.key} className="kv" data-testid={`model-fact-${field.key}`}>
+            <span className="k">{field.label}</span>
+            <span className="v">
+              {show(factValue(model, field.key))} <span className="muted">· {edited ? "user" : baseSource}</span>
+            </span>
+          </div>
+        );
+      })}
+      <div className="model-actions">
+        {!editing && (
+          <button type="button" className="btn small" data-testid="model-edit" onClick={() => setEditing(true)}>
+            Edit
+          </button>
+        )}
+        {override && (
+          <button type="button" className="btn small" data-testid="model-edit-reset" onClick={() => setModelOverride(key, null)}>
+            Reset to catalogue
+          </button>
+        )}
+      </div>
+      {editing && <EditForm key={key} model={model} base={base} onClose={() => setEditing(false)} />}
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+// `prefix` command on the pi fixtures: one line per main request with exactly the documented keys;
+// only the turns right after a compaction break, with cause history-rewritten; every other turn
+// shares the whole previous request. Plus option validation and the Anthropic fixture (moved
+// cache_control markers are not breaks).
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { runCliCaptured } from "./cli-helpers";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const FIXTURES = path.resolve(here, "../fixtures");
+const KEYS = ["turn", "bytes", "sharedBytes", "tokens", "sharedTokens", "breakPath", "cause", "predictedCachedTokens"];
+
+function findJsonl(dir: string): string {
+  for (const item of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, item.name);
+    if (item.isDirectory()) {
+      const found = findJsonl(full);
+      if (found) return found;
+    } else if (item.name.endsWith(".jsonl")) return full;
+  }
+  return "";
+}
+
+/** 1-based turn numbers of the main requests recorded right after a summariser request. */
+function turnsAfterCompaction(dir: string): { turns: number; after: number[] } {
+  const requests = path.join(dir, "requests");
+  const files = readdirSync(requests).filter((f) => /^\d{3}\.meta\.json$/.test(f)).sort();
+  let turn = 0;
+  let summarySeen = false;
+  const after: number[] = [];
+  for (const file of files) {
+    const meta = JSON.parse(readFileSync(path.join(requests, file), "utf8")) as { kind: string };
+    if (meta.kind === "summary") summarySeen = true;
+    if (meta.kind !== "main") continue;
+    turn++;
+    if (summarySeen) after.push(turn);
+    summarySeen = false;
+  }
+  return { turns: turn, after };
+}
+
+describe.each(["pi/print-openai-autocompact", "pi/rpc-anthropic-manualcompact"])("prefix on %s", (name) => {
+  const dir = path.join(FIXTURES, name);
+  const sessionFile = findJsonl(path.join(dir, "session"));
+  const expected = turnsAfterCompaction(dir);
+
+  it.each([
+    ["without header", [] as string[]],
+    ["with --header", ["--header", path.join(dir, "requests", "001.json")]],
+  ])("%s: only the turns right after a compaction break, caused by history-rewritten", async (_label, extra) => {
+    const run = await runCliCaptured(["prefix", sessionFile, ...extra]);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe("");
+    expect(run.lines).toHaveLength(expected.turns);
+    expect(expected.after.length).toBeGreaterThanOrEqual(2);
+    run.lines.forEach((line, i) => {
+      expect(Object.keys(line)).toEqual(KEYS);
+      expect(line.turn).toBe(i + 1);
+      const previous = run.lines[i - 1];
+      if (expected.after.includes(i + 1)) {
+        expect(line.cause, `turn ${i + 1}`).toBe("history-rewritten");
+        expect(typeof line.breakPath).toBe("string");
+        expect(line.sharedBytes as number).toBeLessThan(previous!.bytes as number);
+      } else {
+        expect(line.cause, `turn ${i + 1}`).toBeNull();
+        expect(line.breakPath).toBeNull();
+        expect(line.sharedBytes).toBe(previous ? previous.bytes : 0);
+      }
+      expect(line.sharedTokens as number).toBeLessThanOrEqual(line.tokens as number);
+      expect(typeof line.predictedCachedTokens).toBe("number");
+    });
+  });
+});
+
+describe("prefix options", () => {
+  const sessionFile = findJsonl(path.join(FIXTURES, "pi/print-openai-autocompact/session"));
+
+  it("--provider renders another wire shape; compactions still break and nothing else does", async () => {
+    const run = await runCliCaptured(["prefix", sessionFile, "--provider", "anthropic-messages", "--tokenizer", "estimate"]);
+    expect(run.code).toBe(0);
+    const causes = run.lines.map((line) => line.cause);
+    expect(causes.filter((cause) => cause !== null)).toEqual(["history-rewritten", "history-rewritten"]);
+  });
+
+  it("the exact o200k count of an OpenAI request differs from the chars/4 estimate", async () => {
+    const exact = await runCliCaptured(["prefix", sessionFile]);
+    const estimate = await runCliCaptured(["prefix", sessionFile, "--tokenizer", "estimate"]);
+    expect(exact.lines.map((l) => l.bytes)).toEqual(estimate.lines.map((l) => l.bytes));
+    expect(exact.lines.map((l) => l.tokens)).not.toEqual(estimate.lines.map((l) => l.tokens));
+  });
+
+  it("rejects an unknown provider and a missing file", async () => {
+    const bad = await runCliCaptured(["prefix", sessionFile, "--provider", "nope"]);
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toContain("provider");
+    const missing = await runCliCaptured(["prefix", path.join(FIXTURES, "does-not-exist.jsonl")]);
+    expect(missing.code).not.toBe(0);
+    expect(missing.stderr).toContain("no such file");
+  });
+});

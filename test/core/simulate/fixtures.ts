@@ -1,0 +1,35 @@
+// Fixture loading for simulator tests: the pi fixtures (shared helper) and the senpi fixture.
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { readSessionText } from "../../../src/core/readers";
+import type { Session } from "../../../src/core/model";
+
+export const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../fixtures");
+
+function findJsonl(dir: string): string {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      const found = findJsonl(full);
+      if (found) return found;
+    } else if (entry.name.endsWith(".jsonl")) return full;
+  }
+  return "";
+}
+
+export interface Fixture {
+  dir: string;
+  sessionPath: string;
+  session: Session;
+  request(n: number): Record<string, unknown>;
+  requestPath(n: number): string;
+}
+
+export function loadFixture(agent: "pi" | "senpi", name: string): Fixture {
+  const dir = path.join(FIXTURES, agent, name);
+  const sessionPath = findJsonl(path.join(dir, "session"));
+  const session = readSessionText(readFileSync(sessionPath, "utf8"), path.basename(sessionPath));
+  const requestPath = (n: number) => path.join(dir, "requests", `${String(n).padStart(3, "0")}.json`);
+  return { dir, sessionPath, session, requestPath, request: (n) => JSON.parse(readFileSync(requestPath(n), "utf8")) as Record<string, unknown> };
+}
