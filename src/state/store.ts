@@ -9,7 +9,7 @@ import type { SessionAnalysis } from "../core/pipeline";
 import type { AuxiliaryRequestResult, CompactionRequestsResult, LoadProgress, SessionSummary, TurnRequestResult } from "../worker/protocol";
 
 export type LoadStatus = "idle" | "loading" | "ready" | "error";
-export type CenterTab = "request" | "messages";
+export type CenterTab = "request" | "messages" | "diff" | "tokens";
 
 export interface SampleInfo {
   id: string;
@@ -87,6 +87,30 @@ export interface AuxiliaryState {
   error: string | null;
 }
 
+/** Prefix reports of every turn (timeline badges, chart): estimates first, then exact counts. */
+export interface PrefixState {
+  /** Options the rows belong to (JSON of the pipeline options). */
+  key: string | null;
+  pass: TokenPass | null;
+  rows: PrefixRow[] | null;
+  /** True while a pass (estimate or exact) is still running. */
+  running: boolean;
+  error: string | null;
+}
+
+/** One turn's view in the Diff or Tokens tab. */
+export interface TurnViewState<T> {
+  status: "idle" | "loading" | "ready" | "error";
+  turn: number | null;
+  result: T | null;
+  error: string | null;
+}
+
+export interface TokensState extends TurnViewState<TokenCompositionResult> {
+  /** Token view of one context message of the turn. */
+  view: TurnViewState<TokenViewResult> & { index: number | null };
+}
+
 export interface AppState {
   loadStatus: LoadStatus;
   /** Name of the input being read (while loading). */
@@ -117,6 +141,15 @@ export interface AppState {
 
 export const initialRequest: RequestState = { status: "idle", turn: null, result: null, error: null };
 export const initialCompaction: CompactionState = { status: "idle", entryId: null, result: null, error: null };
+export const initialPrefix: PrefixState = { key: null, pass: null, rows: null, running: false, error: null };
+export const initialDiff: TurnViewState<TurnDiffResult> = { status: "idle", turn: null, result: null, error: null };
+export const initialTokens: TokensState = {
+  status: "idle",
+  turn: null,
+  result: null,
+  error: null,
+  view: { status: "idle", turn: null, index: null, result: null, error: null },
+};
 export const initialAuxiliary: AuxiliaryState = { status: "idle", index: null, result: null, error: null };
 
 export const useAppStore = create<AppState>()(() => ({

@@ -13,6 +13,7 @@ import { Timeline } from "./Timeline";
 import { TopBar } from "./TopBar";
 import { useFileDrop } from "./useFileDrop";
 import { useKeyboardNavigation } from "./useKeyboardNavigation";
+import { WalBanner } from "./WalBanner";
 import { WarningsPanel } from "./WarningsPanel";
 
 export function App() {
@@ -24,6 +25,7 @@ export function App() {
       <TopBar />
       <LoadProgressBar />
       <ErrorBanner />
+      <WalBanner />
       <div className="main-area">
         {hasAnalysis ? (
           <div className="workspace">

@@ -1,8 +1,9 @@
 // Centre of the page: Request and Messages tabs for a selected turn, the compaction view for a
-// selected compaction event.
+// selected compaction event, the auxiliary request view for an opencode title/summariser request.
 import { setActiveTab } from "../state/actions";
 import { selectedItem } from "../state/selectors";
 import { useAppStore, type CenterTab } from "../state/store";
+import { AuxiliaryView } from "./AuxiliaryView";
 import { CompactionView } from "./CompactionView";
 import { MessagesTable } from "./MessagesTable";
 import { RequestView } from "./RequestView";
@@ -34,7 +35,15 @@ export function CenterPanel() {
         ))}
       </div>
       <div className="tab-body">
-        {item?.kind === "compaction" ? <CompactionView key={item.entryId} /> : activeTab === "request" ? <RequestView /> : <MessagesTable />}
+        {item?.kind === "compaction" ? (
+          <CompactionView key={item.entryId} />
+        ) : item?.kind === "auxiliary" ? (
+          <AuxiliaryView key={`aux-${item.index}`} />
+        ) : activeTab === "request" ? (
+          <RequestView />
+        ) : (
+          <MessagesTable />
+        )}
       </div>
     </section>
   );

@@ -6,6 +6,7 @@ import type { CompactionEvent, TurnSummary } from "../core/model";
 import { selectedItem, turnSummary } from "../state/selectors";
 import { useAppStore } from "../state/store";
 import type { MessageRow, TurnRequestResult } from "../worker/protocol";
+import { AuxiliaryDetails } from "./AuxiliaryDetails";
 import { API_LABELS, formatDateTime, formatInt } from "./format";
 import { InferredBadge } from "./InferredBadge";
 import { ModelFacts } from "./ModelFacts";
@@ -125,7 +126,7 @@ function TurnDetails({ summary, result }: { summary: TurnSummary; result: TurnRe
 
 /** A note's explanation as plain text (language, source message, characters built up, [INF] rules). */
 function NoteExplanation({ row }: { row: MessageRow }) {
-  const rules = row.note?.inferredRules ?? [];
+  const rules = row.noteRules ?? [];
   return (
     <div className="note-explanation" data-testid="note-explanation">
       <div className="muted">
@@ -133,7 +134,13 @@ function NoteExplanation({ row }: { row: MessageRow }) {
         {row.entryId ? ` · entry ${row.entryId}` : ""}
       </div>
       {row.noteExplanation}
-      {rules.length > 0 && <div className="muted">inferred rules: {rules.join(", ")}</div>}
+      {rules.length > 0 && (
+        <div className="inferred-list">
+          {rules.map((rule) => (
+            <InferredBadge key={rule.ruleId} rule={rule} />
+          ))}
+        </div>
+      )}
     </div>
   );
 }
@@ -155,15 +162,9 @@ function MessageDetails({ row }: { row: MessageRow }) {
       ) : (
         row.explanation && <div className="explain">{row.explanation}</div>
       )}
-      {row.inferred && (
+      {row.inferredRule && (
         <div className="inferred-list">
-          <InferredBadge
-            rule={{
-              ruleId: row.inferred,
-              what: row.inferredText ?? "inferred behaviour",
-              alternative: "",
-            }}
-          />
+          <InferredBadge rule={row.inferredRule} />
         </div>
       )}
     </div>
@@ -173,6 +174,7 @@ function MessageDetails({ row }: { row: MessageRow }) {
 function CompactionDetails({ event }: { event: CompactionEvent }) {
   const compaction = useAppStore((state) => state.compaction);
   const result = compaction.entryId === event.entryId ? compaction.result : null;
+  const isPi = useAppStore((state) => state.session?.formatId === "pi");
   return (
     <>
       <div className="section-title">Compaction</div>
@@ -183,8 +185,8 @@ function CompactionDetails({ event }: { event: CompactionEvent }) {
       <Row label="summary">{formatInt(event.summaryChars)} chars</Row>
       <Row label="next turn">{event.beforeTurn === null ? "none (end of branch)" : `#${event.beforeTurn}`}</Row>
       <div className="explain">
-        A summariser call is an auxiliary request: it does not advance the turn counter. The agent does not record it; it
-        is reconstructed from this entry (PI-R12).
+        A summariser call is an auxiliary request: it does not advance the turn counter. The agent does not record it;
+        {isPi ? " it is reconstructed from this entry (PI-R12)." : " this is the compaction the agent recorded; its summariser request is not rebuilt for this format."}
       </div>
       {result?.available && (
         <>
@@ -226,6 +228,7 @@ export function DetailsPanel() {
         {!item && <div className="muted">Nothing selected.</div>}
         {item?.kind === "turn" && summary && <TurnDetails summary={summary} result={result} />}
         {item?.kind === "compaction" && <CompactionDetails event={item} />}
+        {item?.kind === "auxiliary" && <AuxiliaryDetails event={item} />}
       </div>
     </aside>
   );

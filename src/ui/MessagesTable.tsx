@@ -15,6 +15,7 @@ import { selectMessage } from "../state/actions";
 import { useAppStore } from "../state/store";
 import type { MessageRow } from "../worker/protocol";
 import { formatInt } from "./format";
+import { inferredTooltip } from "./InferredBadge";
 
 const column = createColumnHelper<MessageRow>();
 const columns = [
@@ -25,7 +26,7 @@ const columns = [
     size: 170,
     cell: (info) => {
       const row = info.row.original;
-      const title = row.noteExplanation ?? [row.ruleId, row.explanation, row.inferredText].filter(Boolean).join("\n");
+      const title = row.noteExplanation ?? [row.ruleId, row.explanation, row.inferredRule ? inferredTooltip(row.inferredRule) : null].filter(Boolean).join("\n");
       return (
         <span className={`kind ${row.rule === "entry" ? "kind-entry" : "kind-synth"}`} title={title || undefined}>
           {row.rule}

@@ -1,5 +1,5 @@
 // The top bar, two rows: inputs and what is open (file, format, entries, warnings) above; the
-// pipeline controls (profile, provider shape, branch, request-header source) below.
+// pipeline controls (profile, provider shape, database session, branch, request-header source) below.
 import { BranchPicker } from "./BranchPicker";
 import { HeaderControl } from "./HeaderControl";
 import { NotesToggle } from "./NotesToggle";
@@ -9,6 +9,7 @@ import { ProfileSelect } from "./ProfileSelect";
 import { ProviderSelect } from "./ProviderSelect";
 import { SamplesMenu } from "./SamplesMenu";
 import { SessionInfo } from "./SessionInfo";
+import { SessionPicker } from "./SessionPicker";
 
 export function TopBar() {
   return (
@@ -29,6 +30,7 @@ export function TopBar() {
         <ProfileSelect />
         <NotesToggle />
         <ProviderSelect />
+        <SessionPicker />
         <BranchPicker />
         <span className="divider" />
         <HeaderControl />

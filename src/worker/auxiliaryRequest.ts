@@ -2,6 +2,7 @@
 // summariser requests (CP-OC-17), rebuilt by src/core/opencode, as pretty JSON with highlights —
 // not-recorded markers, and the parts opencode synthesises rather than stores (the title
 // request's fixed user text, `synth:title`).
+import { formatRequestJson } from "../core/export/request-json";
 import type { PipelineOptions, Session } from "../core/model";
 import { analyzeSession } from "../core/pipeline";
 import { buildOpencodeAuxiliaryRequest, TITLE_REQUEST_PREFIX } from "../core/opencode";
@@ -25,7 +26,7 @@ export function auxiliaryRequest(session: Session, options: PipelineOptions, ind
   const event = analyzeSession(session, options).auxiliary?.[index];
   if (!event) throw new RangeError(`Auxiliary request ${index} does not exist.`);
   const built = buildOpencodeAuxiliaryRequest(session, options, index);
-  const jsonText = JSON.stringify(built.request.body, null, 2);
+  const jsonText = formatRequestJson(built.request.body);
   const highlights = [...notRecordedHighlights(jsonText)];
   if (event.purpose === "title") {
     highlights.push(

@@ -2,6 +2,7 @@
 // UI: each request as pretty JSON with its not-recorded highlights, the serialized conversation,
 // previous summary and split-turn prefix transcript, the instruction slots (filled from captured
 // summariser requests or not recorded), plus the facts and lints of the reconstruction.
+import { formatRequestJson } from "../core/export/request-json";
 import { buildCompactionRequests, INSTRUCTION_SLOT_LABELS, type CompactionInstructions } from "../core/compaction/pi/index";
 import type { PipelineOptions, Session } from "../core/model";
 import type { CompactionRequestsResult, InstructionSlotView } from "./protocol";
@@ -36,7 +37,7 @@ export function compactionRequests(
     filled: typeof instructions?.[slot] === "string",
   }));
   const requests = rebuild.requests.map((request, index) => {
-    const jsonText = JSON.stringify(request.body, null, 2);
+    const jsonText = formatRequestJson(request.body);
     return {
       label: `${index + 1}. ${ROLE_LABELS[request.role] ?? request.role}`,
       jsonText,

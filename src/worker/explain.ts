@@ -60,6 +60,15 @@ function sourceSentence(note: ReplyLanguageNoteInfo): string {
   return "Read from an earlier user message.";
 }
 
+/** The [INF] rules behind a note or carrier, RL-19 first for an inserted note (its text is ours). */
+export function noteRuleIds(provenance: Provenance): string[] {
+  const note = provenance.note;
+  if (!note) return [];
+  const rules = [...new Set([provenance.inferred, ...(note.inferredRules ?? [])].filter((id): id is string => Boolean(id)))];
+  if (provenance.rule === NOTE_RULE && !rules.includes("RL-19")) rules.unshift("RL-19");
+  return rules;
+}
+
 /**
  * The hover / details text of a note or a carrying compaction summary: language, where it was read
  * from, characters built up, the core's own sentence, then every [INF] rule that shaped it with
@@ -79,9 +88,7 @@ export function noteExplanation(provenance: Provenance): string | null {
       : `${note.builtUpChars} characters of tool output, notices, bash output and branch summaries had built up (RL-16).`,
   ];
   if (provenance.explanation) lines.push(provenance.explanation);
-  const rules = [...new Set([provenance.inferred, ...(note.inferredRules ?? [])].filter((id): id is string => Boolean(id)))];
-  if (!carrier && !rules.includes("RL-19")) rules.unshift("RL-19");
-  for (const ruleId of rules) lines.push(inferredText(ruleId));
+  for (const ruleId of noteRuleIds(provenance)) lines.push(inferredText(ruleId));
   return lines.join("\n");
 }
 

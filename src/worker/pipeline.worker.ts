@@ -9,9 +9,11 @@ import { extractRequestHeader } from "../core/providers/index";
 import { timelineWithAuxiliary } from "../core/timeline";
 import { auxiliaryRequest } from "./auxiliaryRequest";
 import { compactionRequests } from "./compactionRequests";
-import { PrefixService } from "./prefixView";
+import { PrefixPassAbandoned, PrefixService } from "./prefixView";
 import { databaseSummary } from "./readDatabase";
-import type { FromWorker, ParsedCapture, SessionSummary, ToWorker, TurnRequestResult, WorkerMethod, WorkerMethods } from "./protocol";
+import { isSharedSource, readShared } from "./openShared";
+import { buildShare, exportRequest, shareBundle } from "./shareExport";
+import type { FromWorker, LoadProgress, ParsedCapture, SessionSummary, ToWorker, TurnRequestResult, WorkerMethod, WorkerMethods } from "./protocol";
 import { readSession, ReadCancelledError } from "./readSession";
 import { requestView } from "./requestView";
 
@@ -50,10 +52,14 @@ function errorText(error: unknown): string {
 async function open(runId: number, source: Extract<ToWorker, { type: "open" }>["source"]): Promise<void> {
   activeRunId = runId;
   try {
-    const { session: read, byteLength, fileNames } = await readSession(source, {
+    const control = {
       isCancelled: () => activeRunId !== runId,
-      onProgress: (progress) => post({ type: "progress", runId, progress }),
-    });
+      onProgress: (progress: LoadProgress) => post({ type: "progress", runId, progress }),
+    };
+    // Share links and bundles are decoded and validated here (issue #6), then read like a file.
+    const { session: read, byteLength, fileNames, shared } = isSharedSource(source)
+      ? { ...(await readShared(source)), fileNames: undefined }
+      : { ...(await readSession(source, control)), shared: undefined };
     if (activeRunId !== runId) throw new ReadCancelledError();
     session = read;
     sessionRunId = runId;
@@ -71,6 +77,7 @@ async function open(runId: number, source: Extract<ToWorker, { type: "open" }>["
       byteLength,
       warnings: read.warnings,
     };
+    if (shared) summary.shared = shared;
     const database = databaseSummary(read, fileNames ?? [read.fileName]);
     if (database) summary.database = database;
     post({ type: "opened", runId, summary });
@@ -156,6 +163,18 @@ async function answer(method: WorkerMethod, params: WorkerMethods[WorkerMethod][
       const { options, entryId, instructions } = params as WorkerMethods["compactionRequests"]["params"];
       return compactionRequests(session, options, entryId, instructions ?? null);
     }
+    case "exportRequest": {
+      const { options, params: exportParams } = params as WorkerMethods["exportRequest"]["params"];
+      return exportRequest(session, options, exportParams);
+    }
+    case "buildShare": {
+      const { options, params: shareParams } = params as WorkerMethods["buildShare"]["params"];
+      return buildShare(session, options, shareParams, analyze(session, options));
+    }
+    case "shareBundle": {
+      const { options, params: shareParams } = params as WorkerMethods["shareBundle"]["params"];
+      return shareBundle(session, options, shareParams, analyze(session, options));
+    }
     case "auxiliaryRequest": {
       const { options, index } = params as WorkerMethods["auxiliaryRequest"]["params"];
       return auxiliaryRequest(session, options, index);
@@ -198,7 +217,7 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
       }
       answer(method, params).then(
         (value) => post({ type: "reply", callId, ok: true, value }),
-        (error: unknown) => post({ type: "reply", callId, ok: false, error: errorText(error), stale: false }),
+        (error: unknown) => post({ type: "reply", callId, ok: false, error: errorText(error), stale: error instanceof PrefixPassAbandoned }),
       );
       break;
     }

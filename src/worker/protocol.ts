@@ -5,6 +5,8 @@ import type { CapturedCompactionRequest, CompactionInstructions } from "../core/
 import type { ApiId, ModelInfo, PipelineOptions, ReaderWarning, ReplyLanguageNoteInfo, RequestHeader } from "../core/model";
 import type { SessionAnalysis } from "../core/pipeline";
 import type { OpencodeSessionListing } from "../core/opencode/records";
+import type { ShareViewV1 } from "../core/share/payload-v1";
+import type { ExportParams, ExportResult, ShareParams, ShareResult } from "./shareExport";
 
 /** Where the bytes of a session come from. A `File` is cloned by reference (no copy). */
 export type OpenSource =
@@ -18,7 +20,11 @@ export type OpenSource =
   | { kind: "bytes"; name: string; bytes: ArrayBuffer }
   | { kind: "text"; name: string; text: string }
   /** Same-origin URL (built-in samples), resolved by the UI against the page's base URL. */
-  | { kind: "url"; name: string; url: string };
+  | { kind: "url"; name: string; url: string }
+  /** A share link (`#v1=…` fragment or whole URL): decoded and validated in the worker (issue #6). */
+  | { kind: "share-link"; link: string }
+  /** A reproduction bundle file (`{"contextscope":"bundle",…}`), e.g. dropped on the page. */
+  | { kind: "share-bundle"; name: string; data: Blob | string };
 
 export interface LoadProgress {
   bytesRead: number;
@@ -39,6 +45,16 @@ export interface SessionSummary {
   warnings: ReaderWarning[];
   /** Set when the input was an opencode SQLite database (session picker, WAL banner). */
   database?: DatabaseSummary;
+  /** Set when the session came from a share link or bundle: the view to restore. */
+  shared?: SharedOpenInfo;
+}
+
+/** The view a share link or bundle restores (docs/share-format.md). */
+export interface SharedOpenInfo {
+  from: "link" | "bundle";
+  version: number;
+  scope: "full" | "branch";
+  view: ShareViewV1;
 }
 
 /** What the UI needs to pick another session of a database and to warn about a missing WAL. */
@@ -87,8 +103,10 @@ export interface MessageRow {
   note?: ReplyLanguageNoteInfo;
   /** Plain-text explanation of the note (language, source, characters built up, inferred rules). */
   noteExplanation?: string;
-  /** "inferred (rule): …; alternative: …" when an [INF] rule produced the message. */
-  inferredText?: string;
+  /** The [INF] rules that shaped the note, for its "inferred" badges. */
+  noteRules?: { ruleId: string; what: string; alternative: string }[];
+  /** The [INF] rule that produced the message: id, what we chose, the alternative. */
+  inferredRule?: { ruleId: string; what: string; alternative: string };
 }
 
 /** A character range of a request's JSON text to decorate in the editor. */
@@ -193,6 +211,12 @@ export interface WorkerMethods {
   parseCapture: { params: { data: Blob | string; source: string }; result: ParsedCapture };
   /** Auxiliary request `index` of `SessionAnalysis.auxiliary` (opencode title / summariser). */
   auxiliaryRequest: { params: { options: PipelineOptions; index: number }; result: AuxiliaryRequestResult };
+  /** The selected turn's (or a compaction's summariser) request as JSON or curl, redacted by default. */
+  exportRequest: { params: { options: PipelineOptions; params: ExportParams }; result: ExportResult };
+  /** The `#v1=` fragment of the current view, its size level and the redaction review list. */
+  buildShare: { params: { options: PipelineOptions; params: ShareParams }; result: ShareResult };
+  /** The reproduction bundle file of the current view. */
+  shareBundle: { params: { options: PipelineOptions; params: ShareParams }; result: { text: string; fileName: string } };
   prefixReports: PrefixMethods["prefixReports"];
   turnDiff: PrefixMethods["turnDiff"];
   tokenComposition: PrefixMethods["tokenComposition"];

@@ -16,6 +16,9 @@ const DETECT_CHARS = 4 * 1024 * 1024;
 const MEMORY_CHUNK = 1024 * 1024;
 const PROGRESS_INTERVAL_MS = 50;
 
+/** Share links and bundles are decoded by ./openShared.ts, not streamed as session files. */
+type SharedSourceKind = "share-link" | "share-bundle";
+
 export class ReadCancelledError extends Error {
   constructor() {
     super("Reading was cancelled");
@@ -75,7 +78,7 @@ function streamChunks(name: string, totalBytes: number | null, stream: ReadableS
   };
 }
 
-async function openChunks(source: Exclude<OpenSource, { kind: "files" }>): Promise<ChunkSource> {
+async function openChunks(source: Exclude<OpenSource, { kind: "files" | SharedSourceKind }>): Promise<ChunkSource> {
   switch (source.kind) {
     case "file":
       return streamChunks(source.file.name, source.file.size, source.file.stream());
@@ -143,7 +146,7 @@ async function readFiles(source: Extract<OpenSource, { kind: "files" }>, control
   return readSession({ kind: "file", file: text }, control);
 }
 
-export async function readSession(source: OpenSource, control: ReadControl): Promise<ReadResult> {
+export async function readSession(source: Exclude<OpenSource, { kind: SharedSourceKind }>, control: ReadControl): Promise<ReadResult> {
   if (source.kind === "files") return readFiles(source, control);
   const chunks = await openChunks(source);
   const decoder = new TextDecoder("utf-8");

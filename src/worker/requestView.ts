@@ -3,9 +3,10 @@
 // markers, messages synthesised by the pipeline rather than taken from an entry, PI-C7, and
 // senpi reply-language notes with their explanation, RL-15 … RL-23).
 // Runs in the worker so the UI thread never walks message contents.
+import { formatRequestJson } from "../core/export/request-json";
 import type { BuiltRequest, ContextMessage, LlmMessage, ProfileId } from "../core/model";
 import { estimateMessageChars } from "../core/tokens/estimate";
-import { inferredText, NOTE_RULE, noteExplanation, serializerInferences, synthesizedExplanation } from "./explain";
+import { inferredLabel, NOTE_RULE, noteExplanation, noteRuleIds, serializerInferences, synthesizedExplanation } from "./explain";
 import {
   PREVIEW_CHARS,
   type DroppedInfo,
@@ -67,10 +68,11 @@ export function messageRows(messages: ContextMessage[], profile: ProfileId): Mes
     if (context.provenance.ruleId) row.ruleId = context.provenance.ruleId;
     if (context.provenance.inferred) row.inferred = context.provenance.inferred;
     if (context.provenance.explanation) row.explanation = context.provenance.explanation;
-    if (context.provenance.inferred) row.inferredText = inferredText(context.provenance.inferred);
+    if (context.provenance.inferred) row.inferredRule = inferredLabel(context.provenance.inferred);
     if (context.provenance.note) {
       row.note = context.provenance.note;
       row.noteExplanation = noteExplanation(context.provenance) ?? undefined;
+      row.noteRules = noteRuleIds(context.provenance).map(inferredLabel);
     }
     return row;
   });
@@ -168,7 +170,7 @@ function requestFacts(built: BuiltRequest): RequestFacts {
 }
 
 export function requestView(turn: number, built: BuiltRequest, profile: ProfileId): TurnRequestResult {
-  const jsonText = JSON.stringify(built.body, null, 2);
+  const jsonText = formatRequestJson(built.body);
   const highlights = [...notRecordedHighlights(jsonText), ...synthesizedHighlights(jsonText, built.messages)].sort(
     (a, b) => a.start - b.start,
   );
