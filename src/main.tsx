@@ -1,12 +1,15 @@
 // Browser entry: mounts the app, publishes the test view and starts loading the sample list.
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { loadSamples } from "./state/actions";
+import { isShareLink } from "./core/share/fragment";
+import { loadSamples, openShareLink } from "./state/actions";
 import { installTestHook } from "./state/testHook";
+import { readQueryView, startUrlSync } from "./state/urlState";
 import { App } from "./ui/App";
 import "./styles/app.css";
 
 installTestHook();
+startUrlSync();
 
 const root = document.getElementById("root");
 if (!root) throw new Error("Missing #root element");
@@ -16,6 +19,13 @@ createRoot(root).render(
   </StrictMode>,
 );
 
+// The query holds file-less view state (?turn=…&tab=…, src/state/urlState.ts), restored on open.
 // `?sample=none` skips the automatic first sample (useful for tests that open their own file).
+const queryView = readQueryView(window.location.search);
 const sampleParam = new URLSearchParams(window.location.search).get("sample");
-void loadSamples(sampleParam !== "none", sampleParam && sampleParam !== "none" ? sampleParam : null);
+// A share link (`#v1=…`, or any `#v<n>=`) opens its session instead of a sample. Only this cheap
+// prefix test runs here: decoding and validation happen in the worker; a bad link shows an error
+// banner and the app stays usable (the sample list loads, nothing opens).
+const shareLink = isShareLink(window.location.hash) ? window.location.hash : null;
+if (shareLink) void openShareLink(shareLink, queryView);
+void loadSamples(!shareLink && sampleParam !== "none", sampleParam && sampleParam !== "none" ? sampleParam : null, queryView);

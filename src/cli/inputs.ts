@@ -1,9 +1,11 @@
-// Reading the CLI's inputs: session files (bytes → readSessionBytes, reader warnings to stderr),
+// Reading the CLI's inputs: session files (bytes → readSessionBytes, reader warnings to stderr;
+// opencode databases through sql.js, ./sqlite.ts),
 // captured request headers and captured compaction requests.
 import path from "node:path";
 import type { Session } from "../core/model";
 import type { RequestHeader } from "../core/model";
-import { readSessionBytes } from "../core/readers";
+import { isWalHeader } from "../core/opencode";
+import { isSqliteHeader, readSessionBytes } from "../core/readers";
 import { extractRequestHeader } from "../core/providers";
 import {
   extractCompactionInstructions,
@@ -11,6 +13,7 @@ import {
   type CompactionInstructions,
 } from "../core/compaction/pi";
 import { CliError, type CliIo } from "./io";
+import { loadOpencodeDatabase } from "./sqlite";
 
 function readBytes(io: CliIo, file: string, what: string): Uint8Array {
   try {
@@ -34,6 +37,31 @@ export function loadSession(io: CliIo, file: string): Session {
   }
   for (const warning of session.warnings) io.stderr(`warning: line ${warning.line}: ${warning.reason}\n`);
   if (session.entries.length === 0) throw new CliError(`no session entries in ${file}`);
+  return session;
+}
+
+/**
+ * Reads a session file of any supported format. An opencode SQLite database (first bytes
+ * "SQLite format 3", FM-OC-1) is opened with sql.js, with its `<file>-wal` applied when it exists;
+ * `sessionId` picks one of its sessions (default: the most recently updated top-level one).
+ */
+export async function loadAnySession(io: CliIo, file: string, sessionId: string | null = null): Promise<Session> {
+  const head = readBytes(io, file, "session file").subarray(0, 16);
+  if (isWalHeader(head)) {
+    throw new CliError(`unsupported input: ${file} is a SQLite write-ahead log; give the database itself (opencode.db), its -wal file is applied automatically`);
+  }
+  if (!isSqliteHeader(head)) {
+    if (sessionId !== null) throw new CliError(`--session picks a session of an opencode database; ${file} is not a SQLite database`);
+    return loadSession(io, file);
+  }
+  let session: Session;
+  try {
+    session = await loadOpencodeDatabase(file, { sessionId });
+  } catch (error) {
+    throw new CliError(`unsupported input: ${(error as Error).message}`);
+  }
+  for (const warning of session.warnings) io.stderr(`warning: line ${warning.line}: ${warning.reason}\n`);
+  if (session.entries.length === 0) throw new CliError(`no messages in session ${sessionId ?? "(default)"} of ${file}`);
   return session;
 }
 

@@ -7,23 +7,30 @@ import { isStale, PipelineClient } from "../worker/client";
 import type { OpenSource } from "../worker/protocol";
 import { latestOnly } from "./latestOnly";
 import { selectedItem } from "./selectors";
-import { looksLikeSession } from "./sniffInput";
+import type { ShareViewV1 } from "../core/share/payload-v1";
+import { isBundleFile, looksLikeSession } from "./sniffInput";
+import { centerTab, mergeViews, noteSessionOrigin, type RequestedView } from "./urlState";
 import {
   getAppState,
   initialAuxiliary,
   initialCompaction,
+  initialDiff,
+  initialPrefix,
   initialRequest,
+  initialTokens,
   saveModelOverrides,
   setAppState,
   type CenterTab,
   type SampleInfo,
+  type UserOptions,
 } from "./store";
 
 /** Captured request bodies above this size are refused (they are a few hundred KB in practice). */
 const MAX_HEADER_BYTES = 32 * 1024 * 1024;
 
 let client: PipelineClient | null = null;
-function pipeline(): PipelineClient {
+/** The worker bridge (also used by ./share.ts for export and share). */
+export function pipeline(): PipelineClient {
   client ??= new PipelineClient();
   return client;
 }
@@ -46,11 +53,23 @@ export function pipelineOptions(): PipelineOptions {
 /** The source of the open session: a database is re-read from it to show another of its sessions. */
 let openedSource: OpenSource | null = null;
 
-export async function openSource(source: OpenSource, name: string, suggestedProfile?: ProfileId): Promise<void> {
+/**
+ * Opens a source. `view` (from the URL query) is restored once it is open; a share link's or
+ * bundle's own view comes back in the summary and is restored first (`view` wins over it).
+ */
+export async function openSource(
+  source: OpenSource,
+  name: string,
+  suggestedProfile?: ProfileId,
+  view?: RequestedView | null,
+  sampleId: string | null = null,
+): Promise<void> {
   setAppState({ loadStatus: "loading", loadingName: name, progress: null, error: null });
   try {
     const summary = await pipeline().open(source, (progress) => setAppState({ progress }));
     openedSource = source;
+    noteSessionOrigin(sampleId, source.kind === "share-link" ? sharedHash(source.link) : null);
+    const requested = mergeViews(summary.shared ? sharedView(summary.shared.view) : null, view);
     setAppState((state) => ({
       session: summary,
       loadStatus: "ready",
@@ -63,9 +82,10 @@ export async function openSource(source: OpenSource, name: string, suggestedProf
       compaction: initialCompaction,
       auxiliary: initialAuxiliary,
       warningsOpen: false,
-      options: { ...state.options, leafId: null, profile: suggestedProfile ?? state.options.profile },
+      options: { ...state.options, leafId: null, profile: suggestedProfile ?? state.options.profile, ...requestedOptions(requested) },
+      ...(requested?.tab ? { activeTab: requested.tab } : {}),
     }));
-    await analyze({ keepTurn: false });
+    await analyze({ keepTurn: false, turn: requested?.turn ?? null });
   } catch (error) {
     if (isStale(error)) return;
     // The previous session (if any) stays on screen; only the banner changes.
@@ -100,10 +120,48 @@ export function openPastedText(text: string): Promise<void> {
   return openSource({ kind: "text", name: "pasted.jsonl", text }, "pasted.jsonl");
 }
 
-export function openSample(sample: SampleInfo): Promise<void> {
+export function openSample(sample: SampleInfo, view?: RequestedView | null): Promise<void> {
   const url = new URL(`samples/${sample.file}`, document.baseURI).href;
   const profile: ProfileId = /senpi/i.test(`${sample.id} ${sample.file}`) ? "senpi" : "pi";
-  return openSource({ kind: "url", name: sample.file, url }, sample.file, profile);
+  return openSource({ kind: "url", name: sample.file, url }, sample.file, profile, view, sample.id);
+}
+
+/** Opens a share link (`#v1=…` or a whole URL); decoding and validation happen in the worker. */
+export function openShareLink(link: string, view?: RequestedView | null): Promise<void> {
+  return openSource({ kind: "share-link", link }, "share link", undefined, view);
+}
+
+/** The `#v…=` part of a link, kept in the page URL while its session is shown. */
+function sharedHash(link: string): string | null {
+  const at = link.indexOf("#");
+  return at >= 0 ? link.slice(at).replace(/\s+/g, "") : null;
+}
+
+/** A share payload's view as a RequestedView (profile, provider, notes, leaf, header, turn, tab). */
+function sharedView(view: ShareViewV1): RequestedView {
+  const requested: RequestedView = {
+    turn: view.turn,
+    profile: view.profile,
+    provider: view.provider,
+    notes: view.notes,
+    leafId: view.leafId,
+    header: view.header ?? null,
+  };
+  const tab = centerTab(view.tab);
+  if (tab) requested.tab = tab;
+  return requested;
+}
+
+/** The pipeline options a requested view sets (fields it leaves out keep their values). */
+function requestedOptions(view: RequestedView | null): Partial<UserOptions> {
+  if (!view) return {};
+  const options: Partial<UserOptions> = {};
+  if (view.profile !== undefined) options.profile = view.profile;
+  if (view.provider !== undefined) options.api = view.provider;
+  if (view.notes !== undefined) options.notes = view.notes;
+  if (view.leafId !== undefined) options.leafId = view.leafId;
+  if (view.header !== undefined) options.header = view.header;
+  return options;
 }
 
 export function cancelOpen(): void {
@@ -119,7 +177,7 @@ export function dismissError(): void {
  * Loads the sample list; with nothing open, opens `preferredId` (or the first sample) so a first
  * visit shows something useful at once.
  */
-export async function loadSamples(autoOpen: boolean, preferredId: string | null = null): Promise<void> {
+export async function loadSamples(autoOpen: boolean, preferredId: string | null = null, view?: RequestedView | null): Promise<void> {
   try {
     const response = await fetch(new URL("samples/index.json", document.baseURI).href);
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
@@ -131,7 +189,7 @@ export async function loadSamples(autoOpen: boolean, preferredId: string | null 
     setAppState({ samples, samplesError: null });
     const state = getAppState();
     const first = samples.find((sample) => sample.id === preferredId) ?? samples[0];
-    if (autoOpen && first && !state.session && state.loadStatus === "idle") await openSample(first);
+    if (autoOpen && first && !state.session && state.loadStatus === "idle") await openSample(first, view);
   } catch (error) {
     setAppState({ samplesError: `Samples unavailable: ${message(error)}` });
   }
@@ -140,7 +198,7 @@ export async function loadSamples(autoOpen: boolean, preferredId: string | null 
 // ---------------------------------------------------------------------------------------------
 // Analysis and selection
 
-async function analyze({ keepTurn }: { keepTurn: boolean }): Promise<void> {
+async function analyze({ keepTurn, turn = null }: { keepTurn: boolean; turn?: number | null }): Promise<void> {
   try {
     const analysis = await pipeline().call("analyze", { options: pipelineOptions() }, "analyze");
     // Read the selection only now: the user may have moved it while the worker was busy.
@@ -156,10 +214,21 @@ async function analyze({ keepTurn }: { keepTurn: boolean }): Promise<void> {
             : item.kind === "auxiliary" && item.index === previous.index,
       );
     }
+    // A restored view (share link, URL) asks for its turn; a turn past the end falls back to the first.
+    if (index < 0 && turn !== null) index = timeline.findIndex((item) => item.kind === "turn" && item.turn === turn);
     if (index < 0) index = timeline.findIndex((item) => item.kind === "turn");
     if (index < 0 && timeline.length > 0) index = 0;
-    setAppState({ analysis, analysisError: null, selectedIndex: index >= 0 ? index : null, request: keepTurn ? getAppState().request : initialRequest });
+    setAppState({
+      analysis,
+      analysisError: null,
+      selectedIndex: index >= 0 ? index : null,
+      request: keepTurn ? getAppState().request : initialRequest,
+      // Built for the previous options: rebuilt for the selected turn when their tab is shown.
+      diff: initialDiff,
+      tokens: initialTokens,
+    });
     loadSelection();
+    void loadPrefixReports();
   } catch (error) {
     if (isStale(error)) return;
     setAppState({ analysisError: message(error), analysis: null, selectedIndex: null, request: initialRequest });
@@ -200,10 +269,80 @@ const buildAuxiliary = latestOnly(async (index: number) => {
   }
 });
 
+// Prefix stability (issue #5): every turn's report for the timeline badges and the chart (chars/4
+// estimates first, exact counts replace them when the worker's second pass finishes), and the
+// selected turn's Diff and Tokens tabs, built only while that tab is shown.
+
+/** Loads the prefix reports for the current options: the estimate pass, then the exact pass. */
+async function loadPrefixReports(): Promise<void> {
+  const options = pipelineOptions();
+  const key = JSON.stringify(options);
+  if (getAppState().prefix.key === key && getAppState().prefix.pass === "exact") return;
+  setAppState((state) => ({ prefix: state.prefix.key === key ? { ...state.prefix, running: true } : { ...initialPrefix, key, running: true } }));
+  try {
+    for (const pass of ["estimate", "exact"] as const) {
+      const result = await pipeline().call("prefixReports", { options, pass }, `prefix-${pass}`);
+      if (getAppState().prefix.key !== key) return;
+      setAppState({ prefix: { key, pass, rows: result.rows, running: pass !== "exact", error: null } });
+    }
+  } catch (error) {
+    if (isStale(error) || getAppState().prefix.key !== key) return;
+    setAppState((state) => ({ prefix: { ...state.prefix, running: false, error: message(error) } }));
+  }
+}
+
+const buildDiff = latestOnly(async (turn: number) => {
+  setAppState((state) => ({ diff: { ...state.diff, status: "loading", turn, error: null } }));
+  try {
+    const result = await pipeline().call("turnDiff", { options: pipelineOptions(), turn }, "diff");
+    setAppState({ diff: { status: "ready", turn, result, error: null } });
+  } catch (error) {
+    if (isStale(error)) return;
+    setAppState({ diff: { status: "error", turn, result: null, error: message(error) } });
+  }
+});
+
+const buildTokens = latestOnly(async (turn: number) => {
+  setAppState((state) => ({ tokens: { ...state.tokens, status: "loading", turn, error: null, view: initialTokens.view } }));
+  try {
+    for (const pass of ["estimate", "exact"] as const) {
+      const result = await pipeline().call("tokenComposition", { options: pipelineOptions(), turn, pass }, "tokens");
+      setAppState((state) => ({ tokens: { ...state.tokens, status: "ready", turn, result, error: null } }));
+    }
+  } catch (error) {
+    if (isStale(error)) return;
+    setAppState((state) => ({ tokens: { ...state.tokens, status: "error", turn, result: null, error: message(error) } }));
+  }
+});
+
+/** The token view of context message `index` of the turn shown in the Tokens tab. */
+const buildTokenView = latestOnly(async ({ turn, index }: { turn: number; index: number }) => {
+  setAppState((state) => ({ tokens: { ...state.tokens, view: { status: "loading", turn, index, result: null, error: null } } }));
+  try {
+    const result = await pipeline().call("tokenView", { options: pipelineOptions(), turn, index }, "token-view");
+    setAppState((state) => ({ tokens: { ...state.tokens, view: { status: "ready", turn, index, result, error: null } } }));
+  } catch (error) {
+    if (isStale(error)) return;
+    setAppState((state) => ({ tokens: { ...state.tokens, view: { status: "error", turn, index, result: null, error: message(error) } } }));
+  }
+});
+
+export function showTokenView(turn: number, index: number): void {
+  buildTokenView({ turn, index });
+}
+
+/** Builds the Diff or Tokens view of the selected turn when that tab is shown. */
+function loadTabView(turn: number): void {
+  const tab = getAppState().activeTab;
+  if (tab === "diff" && getAppState().diff.turn !== turn) buildDiff(turn);
+  else if (tab === "tokens" && getAppState().tokens.turn !== turn) buildTokens(turn);
+}
+
 /** Materialises what the selected timeline item needs (its request, compaction or auxiliary view). */
 function loadSelection(): void {
   const item = selectedItem(getAppState());
   if (!item) return;
+  if (item.kind === "turn") loadTabView(item.turn);
   if (item.kind === "turn") buildRequest(item.turn);
   else if (item.kind === "compaction") buildCompaction(item.entryId);
   else buildAuxiliary(item.index);
@@ -230,6 +369,8 @@ export function selectEdge(edge: "first" | "last"): void {
 
 export function setActiveTab(tab: CenterTab): void {
   setAppState({ activeTab: tab });
+  const item = selectedItem(getAppState());
+  if (item?.kind === "turn") loadTabView(item.turn);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -360,6 +501,13 @@ async function attachDroppedCapture(file: File): Promise<void> {
  */
 export function openDroppedFiles(files: File[]): void {
   void (async () => {
+    // A reproduction bundle reopens the view it was saved from (issue #6).
+    for (const file of files) {
+      if (await isBundleFile(file)) {
+        void openSource({ kind: "share-bundle", name: file.name, data: file }, file.name);
+        return;
+      }
+    }
     const jsonFiles = files.filter((file) => file.name.toLowerCase().endsWith(".json"));
     const jsonSessions = new Set<File>();
     for (const file of jsonFiles) if (await looksLikeSession(file)) jsonSessions.add(file);

@@ -2,6 +2,7 @@
 // request (header or summariser request), but opencode's `opencode export` is JSON too (FM-OC-4),
 // so the first few KB of each `.json` file are checked with the readers' own detection.
 import { detectFormat, splitTextLines } from "../core/readers/index";
+import { isBundle } from "../core/share/bundle";
 
 /** Bytes looked at: enough for the first lines of an export, cheap for a large capture. */
 const SNIFF_BYTES = 16 * 1024;
@@ -14,6 +15,15 @@ export async function looksLikeSession(file: File): Promise<boolean> {
     // The last line may be cut in the middle: only complete lines are given to detection.
     if (file.size > SNIFF_BYTES) lines.pop();
     return detectFormat(lines, file.name) !== null;
+  } catch {
+    return false;
+  }
+}
+
+/** True when `file` starts like a reproduction bundle (`{"contextscope":"bundle"`, issue #6). */
+export async function isBundleFile(file: File): Promise<boolean> {
+  try {
+    return isBundle(await file.slice(0, 512).text());
   } catch {
     return false;
   }

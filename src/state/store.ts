@@ -6,7 +6,18 @@ import { create } from "zustand";
 import type { CompactionInstructions } from "../core/compaction/pi/instructions";
 import type { ApiId, ModelInfo, ProfileId, RequestHeader } from "../core/model";
 import type { SessionAnalysis } from "../core/pipeline";
-import type { AuxiliaryRequestResult, CompactionRequestsResult, LoadProgress, SessionSummary, TurnRequestResult } from "../worker/protocol";
+import type {
+  AuxiliaryRequestResult,
+  CompactionRequestsResult,
+  LoadProgress,
+  PrefixRow,
+  SessionSummary,
+  TokenCompositionResult,
+  TokenPass,
+  TokenViewResult,
+  TurnDiffResult,
+  TurnRequestResult,
+} from "../worker/protocol";
 
 export type LoadStatus = "idle" | "loading" | "ready" | "error";
 export type CenterTab = "request" | "messages" | "diff" | "tokens";
@@ -130,6 +141,10 @@ export interface AppState {
   request: RequestState;
   compaction: CompactionState;
   auxiliary: AuxiliaryState;
+  /** Prefix stability: every turn's report, the Diff tab, the Tokens tab. */
+  prefix: PrefixState;
+  diff: TurnViewState<TurnDiffResult>;
+  tokens: TokensState;
   headerError: string | null;
   /** Why an attached captured summariser request could not be used. */
   compactionCaptureError: string | null;
@@ -175,6 +190,9 @@ export const useAppStore = create<AppState>()(() => ({
   request: initialRequest,
   compaction: initialCompaction,
   auxiliary: initialAuxiliary,
+  prefix: initialPrefix,
+  diff: initialDiff,
+  tokens: initialTokens,
   headerError: null,
   compactionCaptureError: null,
   samples: [],

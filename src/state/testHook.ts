@@ -12,6 +12,12 @@ export interface ContextscopeTestView {
   requestTurn: number | null;
   fileName: string | null;
   error: string | null;
+  /** The JSON text handed to the request editor (what the Request view shows, issue #6). */
+  requestText: string | null;
+  activeTab: AppState["activeTab"];
+  profile: AppState["options"]["profile"];
+  provider: AppState["options"]["api"];
+  notes: boolean;
 }
 
 declare global {
@@ -28,6 +34,11 @@ function view(state: AppState): ContextscopeTestView {
     selectedTurn: selectedTurnNumber(state),
     requestTurn: state.request.status === "ready" ? state.request.turn : null,
     fileName: state.session?.fileName ?? null,
+    requestText: state.request.status === "ready" ? (state.request.result?.jsonText ?? null) : null,
+    activeTab: state.activeTab,
+    profile: state.options.profile,
+    provider: state.options.api,
+    notes: state.options.notes,
     error: state.error,
   };
 }

@@ -1,16 +1,20 @@
-// Centre of the page: Request and Messages tabs for a selected turn, the compaction view for a
+// Centre of the page: Request, Messages, Diff and Tokens tabs for a selected turn, the compaction view for a
 // selected compaction event, the auxiliary request view for an opencode title/summariser request.
 import { setActiveTab } from "../state/actions";
 import { selectedItem } from "../state/selectors";
 import { useAppStore, type CenterTab } from "../state/store";
 import { AuxiliaryView } from "./AuxiliaryView";
 import { CompactionView } from "./CompactionView";
+import { DiffView } from "./DiffView";
 import { MessagesTable } from "./MessagesTable";
 import { RequestView } from "./RequestView";
+import { TokensView } from "./TokensView";
 
 const TABS: { id: CenterTab; label: string }[] = [
   { id: "request", label: "Request" },
   { id: "messages", label: "Messages" },
+  { id: "diff", label: "Diff" },
+  { id: "tokens", label: "Tokens" },
 ];
 
 export function CenterPanel() {
@@ -41,6 +45,10 @@ export function CenterPanel() {
           <AuxiliaryView key={`aux-${item.index}`} />
         ) : activeTab === "request" ? (
           <RequestView />
+        ) : activeTab === "diff" ? (
+          <DiffView />
+        ) : activeTab === "tokens" ? (
+          <TokensView />
         ) : (
           <MessagesTable />
         )}

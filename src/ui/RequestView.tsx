@@ -3,6 +3,7 @@ import { copyRequestBody } from "../state/actions";
 import { useAppStore } from "../state/store";
 import { LARGE_TEXT } from "../monaco/limits";
 import { API_LABELS, formatCompact } from "./format";
+import { ExportButton } from "./ExportPanel";
 import { LazyRequestEditor } from "./LazyRequestEditor";
 import { RequestLegend } from "./RequestLegend";
 
@@ -28,6 +29,7 @@ export function RequestView() {
         {building && <span className="muted">building turn {request.turn}…</span>}
         <span className="spacer" />
         <RequestLegend />
+        <ExportButton target={{ kind: "turn", turn: result.turn }} />
         <button
           type="button"
           className="btn small"

@@ -10,6 +10,7 @@ import { ProviderSelect } from "./ProviderSelect";
 import { SamplesMenu } from "./SamplesMenu";
 import { SessionInfo } from "./SessionInfo";
 import { SessionPicker } from "./SessionPicker";
+import { ShareButton } from "./ShareDialog";
 
 export function TopBar() {
   return (
@@ -25,6 +26,7 @@ export function TopBar() {
           <SamplesMenu />
         </div>
         <SessionInfo />
+        <ShareButton />
       </div>
       <div className="topbar-row controls">
         <ProfileSelect />

@@ -4,7 +4,6 @@
 /// <reference lib="webworker" />
 import type { PipelineOptions, Session } from "../core/model";
 import { analyzeSession, buildTurnRequest, type SessionAnalysis } from "../core/pipeline";
-import { extractCompactionInstructions } from "../core/compaction/pi/instructions";
 import { extractRequestHeader } from "../core/providers/index";
 import { timelineWithAuxiliary } from "../core/timeline";
 import { auxiliaryRequest } from "./auxiliaryRequest";
@@ -109,18 +108,6 @@ async function captureBody(data: Blob | string, source: string): Promise<unknown
   } catch (error) {
     throw new Error(`"${source}" is not valid JSON (${errorText(error)}). Expected a captured provider request body.`);
   }
-}
-
-/** Main requests carry tool definitions; pi's summariser requests never do (PI-K21). */
-function hasTools(body: unknown): boolean {
-  const tools = typeof body === "object" && body !== null ? (body as Record<string, unknown>).tools : undefined;
-  return Array.isArray(tools) ? tools.length > 0 : tools !== undefined && tools !== null;
-}
-
-function parseCapture(body: unknown, source: string): ParsedCapture {
-  const captured = hasTools(body) ? null : extractCompactionInstructions(body, source);
-  if (captured) return { kind: "compaction", captured, source };
-  return { kind: "header", header: extractRequestHeader(body, source) };
 }
 
 /** Calls that do not depend on the open session. */

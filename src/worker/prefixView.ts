@@ -7,6 +7,7 @@ import type { BuiltRequest, PipelineOptions, Session } from "../core/model";
 import { buildTurnRequest, type SessionAnalysis } from "../core/pipeline";
 import { createPrefixAnalyzer, type PrefixTurnReport } from "../core/prefix/analyze";
 import { tokenTextOf } from "../core/prefix/canonical";
+import { causeInWords } from "../core/prefix/cause-words";
 import { tokenComposition } from "../core/prefix/composition";
 import { parsePath, prettyJsonWithOffset, offsetInJsonString } from "../core/prefix/pretty-offset";
 import { createSegmentCache } from "../core/prefix/segment-builder";
@@ -24,27 +25,6 @@ export class PrefixPassAbandoned extends Error {
     super("The session changed.");
     this.name = "PrefixPassAbandoned";
   }
-}
-
-const CAUSE_WORDS: Record<string, string> = {
-  "model-changed": "model changed",
-  "settings-changed": "settings changed",
-  "tools-changed": "tool definitions changed",
-  "history-rewritten": "history rewritten",
-  "failed-turn-dropped": "failed turn dropped",
-  "branch-switch": "branch switch",
-  "system-changed": "system prompt changed",
-  insertion: "message inserted",
-  "note-removed": "note removed",
-  "timestamp-changed": "timestamp changed",
-  truncation: "truncation",
-  mutation: "earlier message edited",
-};
-
-/** A cause in words, with its detail: "history rewritten (compaction)". */
-export function causeInWords(cause: string, detail: string | null): string {
-  const words = CAUSE_WORDS[cause] ?? cause;
-  return detail ? `${words} (${detail})` : words;
 }
 
 function tokenizerOf(pass: TokenPass): TokenizerChoice {

@@ -3,15 +3,10 @@
 // handing it to src/worker/sqlite.ts. A lone `-wal` or `-shm` file gets an error that says what to
 // drop instead. Runs in the worker.
 import type { Session } from "../core/model";
-import { opencodeHeaderOf } from "../core/opencode";
+import { isWalHeader, opencodeHeaderOf } from "../core/opencode";
 import { isSqliteHeader } from "../core/readers/index";
 import type { DatabaseSummary } from "./protocol";
 import { readOpencodeDatabaseFiles } from "./sqlite";
-
-/** The first 4 bytes of a SQLite WAL file: 0x377f0682 or 0x377f0683, big-endian. */
-export function isWalHeader(bytes: Uint8Array): boolean {
-  return bytes.length >= 4 && bytes[0] === 0x37 && bytes[1] === 0x7f && bytes[2] === 0x06 && (bytes[3] === 0x82 || bytes[3] === 0x83);
-}
 
 async function firstBytes(file: Blob, count = 16): Promise<Uint8Array> {
   return new Uint8Array(await file.slice(0, count).arrayBuffer());

@@ -4,10 +4,17 @@
 // the read stops at the next chunk boundary once the caller reports it cancelled. An input whose
 // first bytes are SQLite's is an opencode database instead (FM-OC-1, ./readDatabase.ts).
 import type { Session } from "../core/model";
-import { DETECTION_LINE_COUNT, UnsupportedFormatError, detectFormat, isSqliteHeader, type LineReader } from "../core/readers/index";
+import {
+  DETECTION_LINE_COUNT,
+  FORMAT_READERS,
+  detectFormat,
+  isSqliteHeader,
+  type LineReader,
+} from "../core/readers/index";
 import { LineSplitter } from "../core/readers/lines";
 import type { LoadProgress, OpenSource } from "./protocol";
-import { classifyDroppedFile, isWalHeader, missingDatabaseMessage, readDatabaseFiles } from "./readDatabase";
+import { isWalHeader } from "../core/opencode";
+import { classifyDroppedFile, missingDatabaseMessage, readDatabaseFiles } from "./readDatabase";
 import { yieldIfDue } from "./yieldToEventLoop";
 
 /** Stop buffering for detection after this many characters (a single line can be huge). */
@@ -99,9 +106,14 @@ async function openChunks(source: Exclude<OpenSource, { kind: "files" | SharedSo
   }
 }
 
-function unsupportedFormat(name: string, firstLine: string | undefined): UnsupportedFormatError {
+/**
+ * The error for an input no reader recognises: what it looks like, then one line per supported
+ * format saying what was expected (the readers' mismatch messages), so the banner reads as a list.
+ */
+function unsupportedFormat(name: string, firstLine: string | undefined): Error {
   const looksBinary = firstLine !== undefined && /[\u0000-\u0008\u000e-\u001f\ufffd]/.test(firstLine.slice(0, 512));
-  return new UnsupportedFormatError(name, looksBinary ? "this looks like a binary file" : "unsupported format");
+  const expected = FORMAT_READERS.map((reader) => `• ${reader.mismatchMessage}`).join("\n");
+  return new Error(`${name}: ${looksBinary ? "this looks like a binary file" : "unsupported format"}. Expected one of:\n${expected}`);
 }
 
 /** Reads every remaining chunk into one buffer (a database is opened whole), with progress. */

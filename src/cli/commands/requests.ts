@@ -1,10 +1,15 @@
-// `requests`: one JSON line per turn with the provider request pi sent, and, in timeline order,
-// one line per compaction with the summariser request(s) behind it (PI-R10, PI-R12).
+// `requests`: one JSON line per turn with the provider request the agent sent, and, in timeline
+// order, one line per compaction with the summariser request(s) behind it (pi: PI-R10, PI-R12;
+// other agents: the recorded compaction, without a rebuilt summariser request) and one line per
+// auxiliary request (opencode's title and summariser requests, FM-OC-15, CP-OC-17). Works on every
+// format the readers know, an opencode database included (`--session` picks one of its sessions).
 import { API_IDS, type ApiId, type PipelineOptions, type ProfileId } from "../../core/model";
 import { analyzeSession, buildTurnRequest } from "../../core/pipeline";
 import { buildCompactionRequests, type BoundaryRule, type CompactionRebuildOptions } from "../../core/compaction/pi";
 import { integerOption, listOption } from "../args";
-import { loadCompactionInstructions, loadHeader, loadSession } from "../inputs";
+import { buildOpencodeAuxiliaryRequest } from "../../core/opencode";
+import { timelineWithAuxiliary } from "../../core/timeline";
+import { loadAnySession, loadCompactionInstructions, loadHeader } from "../inputs";
 import { CliError, type CliIo } from "../io";
 import type { CliCommand, CliOptionValues } from "../registry";
 
@@ -47,7 +52,7 @@ async function run(positionals: string[], options: CliOptionValues, io: CliIo): 
   const file = positionals[0]!;
   const turnOption = integerOption(options, "turn", NAME);
   const rebuildOptions = buildOptions(options, io);
-  const session = loadSession(io, file);
+  const session = await loadAnySession(io, file, (options.session as string | undefined) ?? null);
   if (rebuildOptions.leafId && !session.entries.some((e) => e.id === rebuildOptions.leafId)) {
     throw new CliError(`${NAME}: --leaf ${rebuildOptions.leafId} is not an entry of ${file}`);
   }
@@ -64,11 +69,27 @@ async function run(positionals: string[], options: CliOptionValues, io: CliIo): 
     throw new CliError(`${NAME}: --turn ${turnOption} does not exist (the branch has ${analysis.turns.length} turns)`);
   }
 
-  for (const item of analysis.timeline) {
+  const timeline = timelineWithAuxiliary(analysis.timeline, analysis.auxiliary);
+  for (const item of timeline) {
     if (item.kind === "turn") {
       if (turnOption !== undefined && item.turn !== turnOption) continue;
       const built = buildTurnRequest(session, rebuildOptions, item.turn);
       io.stdout(`${JSON.stringify({ turn: item.turn, request: built.body })}\n`);
+    } else if (item.kind === "auxiliary" && turnOption === undefined) {
+      const built = buildOpencodeAuxiliaryRequest(session, rebuildOptions, item.index);
+      const line: Record<string, unknown> = {
+        kind: "auxiliary",
+        index: item.index,
+        purpose: item.purpose,
+        rule: item.rule,
+        beforeTurn: item.beforeTurn,
+        request: built.request.body,
+      };
+      if (built.summariser) line.summariser = { conversation: built.summariser.conversation, priorSummary: built.summariser.priorSummary };
+      io.stdout(`${JSON.stringify(line)}\n`);
+    } else if (item.kind === "compaction" && turnOption === undefined && session.formatId !== "pi") {
+      // The agent recorded the compaction; its summariser request is not rebuilt for this format.
+      io.stdout(`${JSON.stringify({ kind: "compaction", entryId: item.entryId, beforeTurn: item.beforeTurn, requests: [] })}\n`);
     } else if (item.kind === "compaction" && turnOption === undefined) {
       let requests: Record<string, unknown>[] = [];
       try {
@@ -87,10 +108,11 @@ export const requestsCommand: CliCommand = {
   summary: "print the provider request of every turn (and every compaction's summariser requests) as JSON lines",
   positionals: ["<session-file>"],
   options: [
+    { name: "session", value: "id", description: "opencode database: the session to show (default: the most recently updated one)" },
     { name: "turn", value: "N", description: "only turn N (1-based); compaction lines are then left out" },
     { name: "provider", value: "API", description: "wire shape to render instead of the recorded one", choices: API_IDS },
     { name: "header", value: "captured-request.json", description: "captured main request: system prompt, tools and settings come from it" },
-    { name: "profile", value: "pi|senpi", description: "pipeline profile (default pi)", choices: ["pi", "senpi"] },
+    { name: "profile", value: "pi|senpi", description: "pipeline profile of pi files (default pi; other agents use their own)", choices: ["pi", "senpi"] },
     {
       name: "notes",
       value: "on|off",
@@ -118,6 +140,9 @@ export const requestsCommand: CliCommand = {
     "Output, one JSON object per line, in timeline order:",
     '  {"turn":N,"request":{...provider body...}}',
     '  {"kind":"compaction","entryId":"…","beforeTurn":N|null,"requests":[{...summariser body...}, …]}',
+    '  {"kind":"auxiliary","index":I,"purpose":"title"|"summary","rule":"…","beforeTurn":N|null,"request":{...}} (opencode)',
+    "Inputs: pi/senpi, Claude Code and Codex JSONL, opencode export JSON or the opencode.db database",
+    "(its opencode.db-wal next to it is applied automatically).",
     'Parts the session does not record (system prompt, tools, summariser texts) are {"$notRecorded":"…"} markers.',
   ].join("\n"),
   run,

@@ -131,7 +131,19 @@ export function classifyBreak(input: CauseInput): CauseReport {
       (m) => m.provenance.rule.startsWith("wrap:compaction") && !textsOf(input.previousMessages).has(contextMessageText(m)),
     );
     if (facts.compactionBetween || (input.previousMessages && newSummaries.length > 0)) matched.add("history-rewritten");
-    if (facts.droppedFailedTurn) matched.add("failed-turn-dropped");
+    // senpi SP-C2: a failed turn that proves an image was rejected rewrites earlier messages (the
+    // image becomes a placeholder); their provenance says so even when the caller passes no facts.
+    // Only a message the previous request held in another form counts.
+    const replaced = (input.nextMessages ?? []).filter((m) => m.provenance.ruleId === "SP-C2" && m.provenance.entryId !== null);
+    const previousByEntry = new Map<string, string>();
+    if (replaced.length > 0) {
+      for (const m of input.previousMessages ?? []) if (m.provenance.entryId) previousByEntry.set(m.provenance.entryId, contextMessageText(m));
+    }
+    const newImageReplacements = replaced.some((m) => {
+      const before = previousByEntry.get(m.provenance.entryId!);
+      return before !== undefined && before !== contextMessageText(m);
+    });
+    if (facts.droppedFailedTurn || (input.previousMessages && newImageReplacements)) matched.add("failed-turn-dropped");
     const newBranchSummary = (input.nextMessages ?? []).some(
       (m) => m.provenance.rule === "wrap:branch-summary" && !textsOf(input.previousMessages).has(contextMessageText(m)),
     );

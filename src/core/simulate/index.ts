@@ -11,3 +11,12 @@ export { cacheEffect, findPrefixBreak, commonPrefixLength, prefixText } from "./
 export { compareFollowingTurns, followingTurnsFromPrefix } from "./following";
 export { estimateTextTokens, estimateJsonTokens } from "./text-tokens";
 export * from "./findings";
+export { replaySession, comparePolicies, withoutRecordedCompactions } from "./replay";
+export type { ReplayResult, ReplayTurn, ReplayOptions, PolicyComparison } from "./replay";
+export { replayRecordedCompactions, recordedCompactionIds } from "./recorded";
+export type { RecordedCompactionLine, RecordedReplayOptions, CapturedBody, RequestMatch } from "./recorded";
+export { classifyDeepseekRequest, COMPACTION_ENGINE_OPENING } from "./deepseek/instruction";
+export { deepseekBudget, DEEPSEEK_DEFAULTS } from "./deepseek/config";
+export { selectRange } from "./deepseek/range";
+export { frameCheckpoint, shrinkGuard, outputError } from "./deepseek/checkpoint";
+export { SIMULATED_COMPACTION_ID } from "./pi/compaction-point";

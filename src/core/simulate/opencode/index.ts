@@ -10,4 +10,4 @@ export * from "./verdicts";
 export * from "./chat";
 export * from "./step";
 export * from "./spiral";
-export { opencodePolicy, rowsForSimulation, spiralRunForSimulation, type OpencodeRowsView } from "./policy";
+export { opencodePolicy, spiralBrakeOf, rowsForSimulation, spiralRunForSimulation, type OpencodeRowsView } from "./policy";

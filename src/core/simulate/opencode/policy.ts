@@ -95,6 +95,11 @@ export function rowsForSimulation(input: SimulationInput, context: SimulationCon
   return { rows: adapted.rows, contextIndexes, recordedSummary: null, tokens: usage ? { total: usage.totalTokens, input: usage.input, output: usage.output, cache: { read: usage.cacheRead, write: usage.cacheWrite } } : null, native: false };
 }
 
+/** `spiralBrake` as a boolean; the CLI's `on`/`off` strings are accepted too. */
+export function spiralBrakeOf(value: unknown): boolean {
+  return value === true || value === "on";
+}
+
 function num(value: unknown): number | null {
   return typeof value === "number" && Number.isFinite(value) ? value : null;
 }
@@ -122,7 +127,7 @@ export function spiralRunForSimulation(input: SimulationInput, context: Simulati
   return spiralRun(
     {
       rows: view.rows,
-      spiralBrake: p.spiralBrake === true,
+      spiralBrake: spiralBrakeOf(p.spiralBrake),
       completedPredicate: (p.completedPredicate as CompletedPredicate | undefined) ?? "strict",
       dropOrphanCompactionUser: p.dropOrphanCompactionUser !== false,
       preserveBudget: preserveBudget({ preserveRecentTokens: num(p.preserveRecentTokens) }, usable.usable),
@@ -137,7 +142,7 @@ export function spiralRunForSimulation(input: SimulationInput, context: Simulati
 
 function simulateOpencode(input: SimulationInput, context: SimulationContext): SimulationResult {
   const p = context.parameters;
-  const spiralBrake = p.spiralBrake === true;
+  const spiralBrake = spiralBrakeOf(p.spiralBrake);
   const scopeOptions = {
     spiralBrake,
     completedPredicate: ((p.completedPredicate as CompletedPredicate | undefined) ?? "strict") as CompletedPredicate,

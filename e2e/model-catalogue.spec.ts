@@ -1,0 +1,47 @@
+// Journey (issue 8 item 3): the Details panel shows the model facts with their source; editing
+// the model's max output tokens writes a user override (saved in localStorage) and the rebuilt
+// request's output cap follows; reset returns to the catalogue.
+import {
+  baseName,
+  dropFiles,
+  expect,
+  expectEditorToShow,
+  fixtureText,
+  openEmptyApp,
+  PI_OPENAI_SESSION,
+  test,
+  waitForRequestTurn,
+  waitForSession,
+} from "./support";
+
+const SESSION_NAME = baseName(PI_OPENAI_SESSION);
+
+test("editing the model's max output tokens changes the request's max tokens field", async ({ page }) => {
+  await openEmptyApp(page);
+  await page.evaluate(() => localStorage.removeItem("contextscope.modelOverrides"));
+  await dropFiles(page, [{ name: SESSION_NAME, text: fixtureText(PI_OPENAI_SESSION) }]);
+  await waitForSession(page, SESSION_NAME);
+  await waitForRequestTurn(page, 1);
+
+  // "fake-model" is not in the catalogue: its facts are the catalogue defaults.
+  const maxFact = page.getByTestId("model-fact-maxTokens");
+  await expect(maxFact).toContainText("16,384");
+  await expect(maxFact).toContainText("catalogue-default");
+  await expectEditorToShow(page, ['"max_completion_tokens": 16384']);
+
+  await page.getByTestId("model-edit").click();
+  await page.getByTestId("model-edit-max-tokens").fill("12345");
+  await page.getByTestId("model-edit-save").click();
+
+  await expect(maxFact).toContainText("12,345");
+  await expect(maxFact).toContainText("user");
+  await expect(page.getByTestId("model-fact-contextWindow")).toContainText("catalogue-default");
+  await expectEditorToShow(page, ['"max_completion_tokens": 12345']);
+  const saved = await page.evaluate(() => localStorage.getItem("contextscope.modelOverrides"));
+  expect(JSON.parse(saved ?? "{}")).toEqual({ "fake/fake-model": { maxTokens: 12345 } });
+
+  await page.getByTestId("model-edit-reset").click();
+  await expect(maxFact).toContainText("16,384");
+  await expectEditorToShow(page, ['"max_completion_tokens": 16384']);
+  expect(await page.evaluate(() => localStorage.getItem("contextscope.modelOverrides"))).toBeNull();
+});

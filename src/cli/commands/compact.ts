@@ -1,0 +1,238 @@
+// `compact`: the compaction simulator on the command line (issue "Compaction simulator", item 7).
+// `compact <session> --turn N --policy <id>` prints one JSON object for a simulation after turn N;
+// `--replay-recorded` prints one line per compaction recorded in the session, re-run under the
+// policy; `--replay-session` runs the policy's trigger over every turn (optionally `--compare`
+// with a second policy). Instruction slots are filled from captured summariser requests given with
+// `--instructions-from` (a file, or a folder of request bodies).
+import { readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { API_IDS, type ApiId, type PipelineOptions, type ProfileId } from "../../core/model";
+import { countTurns } from "../../core/pipeline";
+import {
+  comparePolicies,
+  getPolicy,
+  mergeSlotValues,
+  POLICY_IDS,
+  replayRecordedCompactions,
+  replaySession,
+  simulateCompaction,
+  type CapturedBody,
+  type LimitOverrides,
+  type PolicyId,
+  type PolicyParameters,
+  type SummarySource,
+} from "../../core/simulate";
+import { integerOption, listOption } from "../args";
+import { loadAnySession, loadHeader } from "../inputs";
+import { CliError, type CliIo } from "../io";
+import type { CliCommand, CliOptionValues } from "../registry";
+
+const NAME = "compact";
+
+function readText(io: CliIo, file: string, what: string): string {
+  try {
+    return new TextDecoder("utf-8").decode(io.readFile(file));
+  } catch (error) {
+    throw new CliError(`cannot read ${what} ${file}: ${(error as Error).message}`);
+  }
+}
+
+/** Captured request bodies from files and folders (folders: every `*.json` but `*.meta.json`). */
+export function loadCapturedBodies(io: CliIo, sources: string[]): { captured: CapturedBody[]; fromFolder: Set<string> } {
+  const captured: CapturedBody[] = [];
+  const fromFolder = new Set<string>();
+  for (const source of sources) {
+    let files = [source];
+    let isFolder = false;
+    try {
+      isFolder = statSync(source).isDirectory();
+    } catch {
+      throw new CliError(`${NAME}: cannot read --instructions-from ${source}: no such file or folder`);
+    }
+    if (isFolder) {
+      files = readdirSync(source)
+        .filter((f) => f.endsWith(".json") && !f.endsWith(".meta.json"))
+        .sort()
+        .map((f) => path.join(source, f));
+    }
+    for (const file of files) {
+      let body: unknown;
+      try {
+        body = JSON.parse(readText(io, file, "captured request"));
+      } catch (error) {
+        if (error instanceof CliError) throw error;
+        throw new CliError(`${NAME}: captured request ${file} is not JSON: ${(error as Error).message}`);
+      }
+      captured.push({ source: path.basename(file), body });
+      if (isFolder) fromFolder.add(path.basename(file));
+    }
+  }
+  return { captured, fromFolder };
+}
+
+function parseParam(value: string): [string, string | number | boolean | null] {
+  const at = value.indexOf("=");
+  if (at <= 0) throw new CliError(`${NAME}: --param must be name=value (got "${value}")`);
+  const name = value.slice(0, at);
+  const raw = value.slice(at + 1);
+  if (raw === "true" || raw === "on") return [name, true];
+  if (raw === "false" || raw === "off") return [name, false];
+  if (raw === "null") return [name, null];
+  if (raw !== "" && !Number.isNaN(Number(raw))) return [name, Number(raw)];
+  return [name, raw];
+}
+
+function parameters(options: CliOptionValues): PolicyParameters {
+  const out: PolicyParameters = {};
+  const reserve = integerOption(options, "reserve-tokens", NAME, 0);
+  const keep = integerOption(options, "keep-recent-tokens", NAME, 0);
+  if (reserve !== undefined) out.reserveTokens = reserve;
+  if (keep !== undefined) out.keepRecentTokens = keep;
+  if (typeof options["boundary-rule"] === "string") out.boundaryRule = options["boundary-rule"];
+  // hermes: on → the fixed variant (CP-HA-24), off → before the PR; "pr" → the PR as written.
+  if (typeof options["role-split"] === "string") out.roleSplit = options["role-split"] === "on" ? "fixed" : options["role-split"];
+  if (typeof options["spiral-brake"] === "string") out.spiralBrake = options["spiral-brake"] === "on";
+  for (const value of listOption(options, "param")) {
+    const [name, parsed] = parseParam(value);
+    out[name] = parsed;
+  }
+  return out;
+}
+
+function limits(options: CliOptionValues): LimitOverrides {
+  const out: LimitOverrides = {};
+  const window = integerOption(options, "context-window", NAME);
+  const output = integerOption(options, "max-output-tokens", NAME);
+  const input = integerOption(options, "input-limit", NAME);
+  if (window !== undefined) out.contextWindow = window;
+  if (output !== undefined) out.maxOutputTokens = output;
+  if (input !== undefined) out.inputLimit = input;
+  return out;
+}
+
+function summarySource(io: CliIo, options: CliOptionValues): SummarySource | undefined {
+  if (typeof options["summary-file"] === "string") return { kind: "text", text: readText(io, options["summary-file"], "summary file") };
+  const tokens = integerOption(options, "summary-tokens", NAME);
+  if (tokens !== undefined) return { kind: "placeholder", tokens };
+  return undefined;
+}
+
+async function run(positionals: string[], options: CliOptionValues, io: CliIo): Promise<number> {
+  const file = positionals[0]!;
+  const policyId = options.policy;
+  if (typeof policyId !== "string") throw new CliError(`${NAME}: --policy is required (${POLICY_IDS.join(", ")})`);
+  let policy;
+  try {
+    policy = getPolicy(policyId);
+  } catch (error) {
+    throw new CliError(`${NAME}: ${(error as Error).message}`);
+  }
+  const profile: ProfileId = (options.profile as ProfileId | undefined) ?? (policyId === "senpi" ? "senpi" : "pi");
+  const pipeline: PipelineOptions = {
+    profile,
+    leafId: (options.leaf as string | undefined) ?? null,
+    api: (options.provider as ApiId | undefined) ?? null,
+    header: typeof options.header === "string" ? loadHeader(io, options.header) : null,
+  };
+  const session = await loadAnySession(io, file, (options.session as string | undefined) ?? null);
+  const { captured, fromFolder } = loadCapturedBodies(io, listOption(options, "instructions-from"));
+  const readable = captured.filter((c) => policy.readCaptured?.(c.body, c.source) ?? policy.extractInstructions?.(c.body, c.source));
+  for (const c of captured) {
+    if (!readable.includes(c) && !fromFolder.has(c.source)) throw new CliError(`${NAME}: ${c.source} is not a ${policyId} summariser request`);
+  }
+  const params = parameters(options);
+  const limitOverrides = limits(options);
+
+  if (options["replay-recorded"] === true) {
+    const lines = replayRecordedCompactions(session, pipeline, policy.id, { parameters: params, captured: readable, limits: limitOverrides, api: pipeline.api ?? null });
+    for (const line of lines) io.stdout(`${JSON.stringify(line)}\n`);
+    return 0;
+  }
+  if (options["replay-session"] === true) {
+    const a = replaySession(session, pipeline, policy.id, { parameters: params, limits: limitOverrides });
+    if (typeof options.compare === "string") {
+      const other = getPolicy(options.compare).id as PolicyId;
+      const b = replaySession(session, { ...pipeline, profile: other === "senpi" ? "senpi" : profile }, other, { limits: limitOverrides });
+      io.stdout(`${JSON.stringify({ kind: "comparison", ...comparePolicies(a, b) })}\n`);
+    } else {
+      io.stdout(`${JSON.stringify({ kind: "replay", ...a })}\n`);
+    }
+    return 0;
+  }
+
+  const turn = integerOption(options, "turn", NAME) ?? countTurns(session, pipeline);
+  const instructions = readable.length > 0 ? mergeSlotValues(...readable.map((c) => policy.extractInstructions?.(c.body, c.source) ?? null)) : undefined;
+  const result = simulateCompaction({
+    session,
+    options: pipeline,
+    turn,
+    policyId: policy.id,
+    parameters: params,
+    limits: limitOverrides,
+    summary: summarySource(io, options),
+    focus: typeof options.focus === "string" ? options.focus : null,
+    instructions,
+    manual: options.manual === true,
+    followingTurns: integerOption(options, "following-turns", NAME, 0),
+    api: pipeline.api ?? null,
+  });
+  const out = {
+    policy: result.policyId,
+    turn: result.turn,
+    trigger: result.trigger,
+    kept: result.partition.kept,
+    summarised: result.partition.summarised,
+    pruned: result.partition.pruned,
+    droppedWithoutSummary: result.partition.droppedWithoutSummary,
+    partition: result.partition.details,
+    summariserRequest: result.summariserRequests[0]?.body ?? null,
+    summariserRequests: result.summariserRequests,
+    after: result.after.request?.body ?? null,
+    afterDetails: { summary: result.after.summary, prefixBreak: result.after.prefixBreak, followingTurns: result.after.followingTurns, storedRecord: result.after.storedRecord },
+    verdict: result.verdict,
+    tokens: result.tokens,
+    findings: result.findings,
+    limits: result.limits,
+    parameters: result.parameters,
+    inferred: result.inferred,
+  };
+  io.stdout(`${JSON.stringify(out)}\n`);
+  return 0;
+}
+
+export const compactCommand: CliCommand = {
+  name: NAME,
+  summary: "simulate compaction at a turn under a policy (pi, senpi, deepseek-harness, …) as one JSON object",
+  positionals: ["<session-file>"],
+  options: [
+    { name: "policy", value: "id", description: `compaction policy: ${POLICY_IDS.join(", ")}` },
+    { name: "turn", value: "N", description: "simulate after the response of turn N (default: the last turn)" },
+    { name: "summary-file", value: "F", description: "the summary text to use (default: the recorded one at a recorded compaction, else a placeholder)" },
+    { name: "summary-tokens", value: "N", description: "size of the placeholder summary in estimated tokens" },
+    { name: "focus", value: "T", description: "user focus topic / custom instructions (`/compact T`)" },
+    { name: "manual", description: "manual compaction: skip the trigger" },
+    { name: "provider", value: "API", description: "wire shape of the requests", choices: API_IDS },
+    { name: "header", value: "captured-request.json", description: "captured main request: system prompt, tools and settings come from it" },
+    { name: "profile", value: "pi|senpi", description: "pipeline profile of pi files (default: senpi for the senpi policy, else pi)", choices: ["pi", "senpi"] },
+    { name: "leaf", value: "entryId", description: "branch to use (default: the last entry)" },
+    { name: "session", value: "id", description: "opencode database: the session to use" },
+    { name: "instructions-from", value: "file-or-folder", description: "captured summariser request(s) that fill the instruction slots", multiple: true },
+    { name: "replay-recorded", description: "re-run the policy at every recorded compaction: one JSON line each" },
+    { name: "replay-session", description: "run the policy's trigger over every turn; one JSON object" },
+    { name: "compare", value: "policy", description: "with --replay-session: compare with a second policy" },
+    { name: "reserve-tokens", value: "N", description: "pi/senpi reserveTokens (default 16384)" },
+    { name: "keep-recent-tokens", value: "N", description: "pi/senpi keepRecentTokens (default 20000)" },
+    { name: "boundary-rule", value: "G1|G2", description: "pi boundary generation (PI-K15)", choices: ["G1", "G2"] },
+    { name: "role-split", value: "on|off|pr", description: "hermes: role split of the summariser request", choices: ["on", "off", "pr", "fixed"] },
+    { name: "spiral-brake", value: "on|off", description: "opencode: the spiral brake fix", choices: ["on", "off"] },
+    { name: "param", value: "name=value", description: "any policy parameter (see docs/compaction-simulator.md)", multiple: true },
+    { name: "context-window", value: "N", description: "override the context window" },
+    { name: "max-output-tokens", value: "N", description: "override the model's output limit" },
+    { name: "input-limit", value: "N", description: "override the input limit" },
+    { name: "following-turns", value: "N", description: "how many following turns to rebuild (default all)" },
+  ],
+  details:
+    "Output (one object): trigger, kept, summarised, pruned, droppedWithoutSummary, summariserRequest, summariserRequests, after, verdict, findings, tokens.\n" +
+    'With --replay-recorded: one line per recorded compaction {"kind":"compaction","index":k,"keptMatches":…,"summariserRequests":[…],"matches":[…]}.\n' +
+    "Policies claude-code and codex are not yet supported by the simulator.",
+};

@@ -1,0 +1,100 @@
+// The page URL reflects the file-less view state (design §4) in its query string:
+//   ?sample=<id>&turn=<N>&tab=<id>&profile=<id>&provider=<api>&notes=on&leaf=<entryId>
+// Nothing of the session is in it, so a reload (or a bookmark) reopens the same sample at the same
+// view, and a dropped file's view state can be reapplied to the same file. A share link's
+// `#v1=…` fragment is different: it carries the session itself and stays in the URL only while
+// the session it opened is shown (a reload then reopens it; the query, newer, wins over the
+// payload's view). See docs/share-format.md, "How the app uses links".
+import { API_IDS, type ApiId, type ProfileId, type RequestHeader } from "../core/model";
+import { SHARE_PROFILE_IDS } from "../core/share/payload-v1";
+import { selectedTurnNumber } from "./selectors";
+import { useAppStore, type AppState, type CenterTab } from "./store";
+
+/** A view to restore once a session is open: from the URL query, a share link, or both. */
+export interface RequestedView {
+  turn?: number | null;
+  tab?: CenterTab;
+  profile?: ProfileId;
+  provider?: ApiId | null;
+  notes?: boolean;
+  leafId?: string | null;
+  header?: RequestHeader | null;
+}
+
+/** Centre tabs the app knows; a link or URL naming another tab falls back to the default one. */
+const CENTER_TABS: readonly string[] = ["request", "messages", "diff", "tokens"];
+
+export function centerTab(tab: string | null | undefined): CenterTab | undefined {
+  return tab && CENTER_TABS.includes(tab) ? (tab as CenterTab) : undefined;
+}
+
+/** The view state written in a query string (unknown or malformed values are ignored). */
+export function readQueryView(search: string): RequestedView {
+  const query = new URLSearchParams(search);
+  const view: RequestedView = {};
+  const turn = query.get("turn");
+  if (turn && /^[1-9][0-9]{0,8}$/.test(turn)) view.turn = Number(turn);
+  const tab = centerTab(query.get("tab"));
+  if (tab) view.tab = tab;
+  const profile = query.get("profile");
+  if (profile && (SHARE_PROFILE_IDS as readonly string[]).includes(profile)) view.profile = profile as ProfileId;
+  const provider = query.get("provider");
+  if (provider && (API_IDS as readonly string[]).includes(provider)) view.provider = provider as ApiId;
+  const notes = query.get("notes");
+  if (notes === "on" || notes === "off") view.notes = notes === "on";
+  const leaf = query.get("leaf");
+  if (leaf && leaf.length <= 256) view.leafId = leaf;
+  return view;
+}
+
+/** `base` with the fields `override` sets replacing its own. */
+export function mergeViews(base: RequestedView | null, override: RequestedView | null | undefined): RequestedView | null {
+  if (!base) return override ?? null;
+  return override ? { ...base, ...override } : base;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writing the URL
+
+/** What the open session came from, for the URL: a sample id, or the share link's fragment. */
+let origin: { sampleId: string | null; shareHash: string | null } = { sampleId: null, shareHash: null };
+/** `?sample=none` (tests, "open nothing") is kept while no sample is open. */
+let keepSampleNone = false;
+
+export function noteSessionOrigin(sampleId: string | null, shareHash: string | null): void {
+  origin = { sampleId, shareHash };
+}
+
+export function queryFor(state: AppState): string {
+  const query = new URLSearchParams();
+  if (origin.sampleId) query.set("sample", origin.sampleId);
+  else if (keepSampleNone) query.set("sample", "none");
+  if (state.session) {
+    const turn = selectedTurnNumber(state);
+    if (turn !== null) query.set("turn", String(turn));
+    if (state.activeTab !== "request") query.set("tab", state.activeTab);
+    const { profile, api, notes, leafId } = state.options;
+    if (profile !== "pi") query.set("profile", profile);
+    if (api) query.set("provider", api);
+    if (notes) query.set("notes", "on");
+    if (leafId) query.set("leaf", leafId);
+  }
+  const text = query.toString();
+  return text ? `?${text}` : "";
+}
+
+/** Keeps `location` in step with the view (replaceState: no history entry per click). */
+export function startUrlSync(): void {
+  keepSampleNone = new URLSearchParams(window.location.search).get("sample") === "none";
+  let last = "";
+  useAppStore.subscribe((state) => {
+    // Until a session is open the URL keeps what the page was opened with (its view is pending).
+    if (state.loadStatus === "loading" || !state.session) return;
+    const url = `${window.location.pathname}${queryFor(state)}${state.session?.shared?.from === "link" && origin.shareHash ? origin.shareHash : ""}`;
+    if (url === last) return;
+    last = url;
+    if (url !== `${window.location.pathname}${window.location.search}${window.location.hash}`) {
+      window.history.replaceState(window.history.state, "", url);
+    }
+  });
+}
