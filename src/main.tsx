@@ -1,7 +1,6 @@
 // Browser entry: mounts the app, publishes the test view and starts loading the sample list.
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { isShareLink } from "./core/share/fragment";
 import { loadSamples, openShareLink } from "./state/actions";
 import { installTestHook } from "./state/testHook";
 import { readQueryView, startUrlSync } from "./state/urlState";
@@ -26,6 +25,6 @@ const sampleParam = new URLSearchParams(window.location.search).get("sample");
 // A share link (`#v1=…`, or any `#v<n>=`) opens its session instead of a sample. Only this cheap
 // prefix test runs here: decoding and validation happen in the worker; a bad link shows an error
 // banner and the app stays usable (the sample list loads, nothing opens).
-const shareLink = isShareLink(window.location.hash) ? window.location.hash : null;
+const shareLink = /^#v[0-9]{1,9}=/.test(window.location.hash) ? window.location.hash : null;
 if (shareLink) void openShareLink(shareLink, queryView);
 void loadSamples(!shareLink && sampleParam !== "none", sampleParam && sampleParam !== "none" ? sampleParam : null, queryView);

@@ -1,7 +1,7 @@
 // Read-only Monaco diff of the previous turn's request JSON (left) against this turn's (right),
 // with the prefix boundary marked on the right: a marker line in the gutter and overview ruler and
-// the rest of the request tinted from the first differing position on. One diff editor and two
-// models live for the component's lifetime; switching turns replaces the texts.
+// the rest of the request tinted from the first differing position on. One diff editor lives for
+// the component's lifetime; each comparison gets a fresh pair of models.
 import { useEffect, useRef } from "react";
 import { JSON_LANGUAGE_ID } from "./jsonLanguage";
 import { LARGE_TEXT } from "./limits";
@@ -29,8 +29,6 @@ export default function DiffEditor({ previousJson, currentJson, boundaryOffset, 
   useEffect(() => {
     const container = containerRef.current;
     if (!container) return;
-    const original = monaco.editor.createModel("", JSON_LANGUAGE_ID);
-    const modified = monaco.editor.createModel("", JSON_LANGUAGE_ID);
     const editor = monaco.editor.createDiffEditor(container, {
       theme: THEME,
       readOnly: true,
@@ -48,16 +46,15 @@ export default function DiffEditor({ previousJson, currentJson, boundaryOffset, 
       links: false,
       renderValidationDecorations: "off",
       unicodeHighlight: { ambiguousCharacters: false, invisibleCharacters: false },
-      hideUnchangedRegions: { enabled: true, contextLineCount: 3, minimumLineCount: 6, revealLineCount: 20 },
       maxComputationTime: 3000,
     });
-    editor.setModel({ original, modified });
     editorRef.current = editor;
     decorationsRef.current = editor.getModifiedEditor().createDecorationsCollection();
     return () => {
+      const models = editor.getModel();
       editor.dispose();
-      original.dispose();
-      modified.dispose();
+      models?.original.dispose();
+      models?.modified.dispose();
       editorRef.current = null;
       decorationsRef.current = null;
     };
@@ -65,10 +62,20 @@ export default function DiffEditor({ previousJson, currentJson, boundaryOffset, 
 
   useEffect(() => {
     const editor = editorRef.current;
-    const models = editor?.getModel();
-    if (!editor || !models) return;
-    if (models.original.getValue() !== previousJson) models.original.setValue(previousJson);
-    if (models.modified.getValue() !== currentJson) models.modified.setValue(currentJson);
+    if (!editor) return;
+    // A new pair of models per comparison: the diff is recomputed from scratch and no stale
+    // line mapping of the previous pair survives into the new one.
+    let models = editor.getModel();
+    if (!models || models.original.getValue() !== previousJson || models.modified.getValue() !== currentJson) {
+      const old = models;
+      models = {
+        original: monaco.editor.createModel(previousJson, JSON_LANGUAGE_ID),
+        modified: monaco.editor.createModel(currentJson, JSON_LANGUAGE_ID),
+      };
+      editor.setModel(models);
+      old?.original.dispose();
+      old?.modified.dispose();
+    }
     const large = currentJson.length > LARGE_TEXT;
     editor.updateOptions({ wordWrap: large ? "off" : "on" });
     if (boundaryOffset === null) {

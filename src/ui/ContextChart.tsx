@@ -1,12 +1,17 @@
-// Small chart above the timeline: estimated context size per turn (area) and recorded input
-// tokens (line), compactions as vertical ticks, the selected turn as a marker. Click to select.
+// Small chart above the timeline: context size per turn (area: the prefix report's request tokens
+// once computed, pi's estimate before), predicted cached tokens (green area; the rest of the area
+// is uncached), recorded cache reads (dashed line) and recorded input tokens (line), compactions
+// as vertical ticks and cache breaks as red ticks, the selected turn as a marker. Click to select.
 import { useMemo } from "react";
 import type { TimelineItem, TurnSummary } from "../core/model";
+import type { PrefixRow } from "../worker/protocol";
 import { formatCompact } from "./format";
 
 interface Props {
   turns: TurnSummary[];
   timeline: TimelineItem[];
+  /** Prefix reports by turn order (null until the first pass finishes). */
+  prefix?: PrefixRow[] | null;
   selectedTurn: number | null;
   onSelectTurn(turn: number): void;
 }
@@ -14,31 +19,39 @@ interface Props {
 const WIDTH = 300;
 const HEIGHT = 44;
 
-export function ContextChart({ turns, timeline, selectedTurn, onSelectTurn }: Props) {
+function recordedInput(turn: TurnSummary): number {
+  return turn.usage ? turn.usage.input + turn.usage.cacheRead + turn.usage.cacheWrite : 0;
+}
+
+export function ContextChart({ turns, timeline, prefix = null, selectedTurn, onSelectTurn }: Props) {
   const shape = useMemo(() => {
     if (turns.length === 0) return null;
+    const byTurn = new Map<number, PrefixRow>();
+    for (const row of prefix ?? []) byTurn.set(row.turn, row);
+    const size = (turn: TurnSummary) => byTurn.get(turn.turn)?.tokens ?? turn.estimatedTokens;
     let max = 1;
-    for (const turn of turns) {
-      const recorded = turn.usage ? turn.usage.input + turn.usage.cacheRead + turn.usage.cacheWrite : 0;
-      max = Math.max(max, turn.estimatedTokens, recorded);
-    }
+    for (const turn of turns) max = Math.max(max, size(turn), recordedInput(turn));
     const x = (turn: number) => (turns.length === 1 ? WIDTH / 2 : ((turn - 1) / (turns.length - 1)) * WIDTH);
     const y = (value: number) => HEIGHT - 2 - (value / max) * (HEIGHT - 6);
-    const area = [`M0,${HEIGHT}`, ...turns.map((t) => `L${x(t.turn).toFixed(1)},${y(t.estimatedTokens).toFixed(1)}`), `L${WIDTH},${HEIGHT}Z`].join(" ");
-    const withUsage = turns.filter((t) => t.usage);
-    const line = withUsage
-      .map((t, i) => {
-        const usage = t.usage!;
-        return `${i === 0 ? "M" : "L"}${x(t.turn).toFixed(1)},${y(usage.input + usage.cacheRead + usage.cacheWrite).toFixed(1)}`;
-      })
-      .join(" ");
+    const areaOf = (value: (t: TurnSummary) => number) =>
+      [`M0,${HEIGHT}`, ...turns.map((t) => `L${x(t.turn).toFixed(1)},${y(value(t)).toFixed(1)}`), `L${WIDTH},${HEIGHT}Z`].join(" ");
+    const lineOf = (points: { turn: number; value: number }[]) =>
+      points.map((p, i) => `${i === 0 ? "M" : "L"}${x(p.turn).toFixed(1)},${y(p.value).toFixed(1)}`).join(" ");
+    const area = areaOf(size);
+    const cached = byTurn.size > 0 ? areaOf((t) => byTurn.get(t.turn)?.predictedCachedTokens ?? 0) : null;
+    const line = lineOf(turns.filter((t) => t.usage).map((t) => ({ turn: t.turn, value: recordedInput(t) })));
+    const recordedCached = lineOf(turns.filter((t) => t.usage).map((t) => ({ turn: t.turn, value: t.usage!.cacheRead })));
     const compactions = timeline.flatMap((item) => (item.kind === "compaction" && item.beforeTurn !== null ? [x(item.beforeTurn - 0.5)] : []));
-    return { max, x, area, line, compactions };
-  }, [turns, timeline]);
+    const breaks = [...byTurn.values()].filter((row) => row.cause !== null).map((row) => x(row.turn));
+    return { max, x, area, cached, line, recordedCached, compactions, breaks };
+  }, [turns, timeline, prefix]);
 
   if (!shape) return null;
+  const title =
+    "Context size per turn (area; the cached part in green is the cache simulation's prediction, the rest is uncached), " +
+    `recorded input (line) and recorded cache reads (dashed); red ticks: cache breaks; max ${formatCompact(shape.max)} tokens. Click a turn to select it.`;
   return (
-    <div className="context-chart" title={`Context size per turn: estimate (area) and recorded input (line); max ${formatCompact(shape.max)} tokens`}>
+    <div className="context-chart" title={title} data-testid="context-chart">
       <svg
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
         preserveAspectRatio="none"
@@ -49,9 +62,14 @@ export function ContextChart({ turns, timeline, selectedTurn, onSelectTurn }: Pr
         }}
       >
         <path d={shape.area} className="chart-area" />
+        {shape.cached && <path d={shape.cached} className="chart-cached" />}
         {shape.line && <path d={shape.line} className="chart-line" />}
+        {shape.recordedCached && <path d={shape.recordedCached} className="chart-line recorded-cached" />}
         {shape.compactions.map((cx, i) => (
-          <line key={i} x1={cx} x2={cx} y1={0} y2={HEIGHT} className="chart-compaction" />
+          <line key={`c${i}`} x1={cx} x2={cx} y1={0} y2={HEIGHT} className="chart-compaction" />
+        ))}
+        {shape.breaks.map((cx, i) => (
+          <line key={`b${i}`} x1={cx} x2={cx} y1={0} y2={6} className="chart-break" />
         ))}
         {selectedTurn !== null && <line x1={shape.x(selectedTurn)} x2={shape.x(selectedTurn)} y1={0} y2={HEIGHT} className="chart-selected" />}
       </svg>

@@ -2,6 +2,7 @@
 // of a prefix break named above it — the primary cause, contributing causes, the break path, the
 // shared bytes and tokens, the tokens paid again — or "extends the previous request".
 import { useAppStore } from "../state/store";
+import "../styles/prefix.css";
 import { formatInt } from "./format";
 import { LazyDiffEditor } from "./LazyDiffEditor";
 

@@ -15,6 +15,7 @@ import {
 } from "../state/share";
 import { useAppStore } from "../state/store";
 import { RedactionReview } from "./RedactionReview";
+import "../styles/share.css";
 
 export function ShareButton() {
   const hasSession = useAppStore((state) => state.session !== null && state.analysis !== null);

@@ -3,6 +3,7 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useCallback, useEffect, useMemo, useRef } from "react";
 import type { TurnSummary } from "../core/model";
+import type { PrefixRow } from "../worker/protocol";
 import { selectIndex } from "../state/actions";
 import { selectedTurnNumber } from "../state/selectors";
 import { useAppStore } from "../state/store";
@@ -19,6 +20,12 @@ export function Timeline() {
   const scrollRef = useRef<HTMLDivElement | null>(null);
   const timeline = analysis?.timeline ?? [];
   const turns = analysis?.turns ?? [];
+  const prefixRows = useAppStore((state) => state.prefix.rows);
+  const prefixByTurn = useMemo(() => {
+    const map = new Map<number, PrefixRow>();
+    for (const row of prefixRows ?? []) map.set(row.turn, row);
+    return map;
+  }, [prefixRows]);
 
   const compactions = timeline.filter((item) => item.kind === "compaction").length;
   const auxiliaries = timeline.filter((item) => item.kind === "auxiliary").length;
@@ -68,7 +75,7 @@ export function Timeline() {
           {auxiliaries > 0 ? ` · ${auxiliaries} auxiliary` : ""}
         </span>
       </div>
-      <ContextChart turns={turns} timeline={timeline} selectedTurn={selectedTurn} onSelectTurn={onSelectTurn} />
+      <ContextChart turns={turns} timeline={timeline} prefix={prefixRows} selectedTurn={selectedTurn} onSelectTurn={onSelectTurn} />
       <div className="timeline-scroll" ref={scrollRef} data-testid="timeline" role="listbox" aria-label="Turns" tabIndex={0}>
         {timeline.length === 0 ? (
           <div className="muted pad">{analysis ? "No turns on this branch." : ""}</div>
@@ -87,7 +94,18 @@ export function Timeline() {
               }
               const summary = byTurn.get(item.turn);
               if (!summary) return null;
-              return <TurnRow key={`t-${item.turn}`} summary={summary} maxTokens={maxTokens} selected={selected} index={row.index} onSelect={onSelect} style={style} />;
+              return (
+                <TurnRow
+                  key={`t-${item.turn}`}
+                  summary={summary}
+                  maxTokens={maxTokens}
+                  prefix={prefixByTurn.get(item.turn)}
+                  selected={selected}
+                  index={row.index}
+                  onSelect={onSelect}
+                  style={style}
+                />
+              );
             })}
           </div>
         )}

@@ -2,6 +2,8 @@
 // badges) or a compaction event (distinct styling).
 import { memo } from "react";
 import type { CompactionEvent, TurnSummary } from "../core/model";
+import { causeInWords } from "../core/prefix/cause-words";
+import type { PrefixRow } from "../worker/protocol";
 import { formatCompact, formatTime } from "./format";
 
 interface RowBaseProps {
@@ -14,6 +16,8 @@ interface RowBaseProps {
 interface TurnRowProps extends RowBaseProps {
   summary: TurnSummary;
   maxTokens: number;
+  /** The turn's prefix report, once computed. */
+  prefix?: PrefixRow | undefined;
 }
 
 function Badge({ kind, children, title, testId }: { kind: string; children: string; title: string; testId?: string }) {
@@ -24,7 +28,14 @@ function Badge({ kind, children, title, testId }: { kind: string; children: stri
   );
 }
 
-export const TurnRow = memo(function TurnRow({ summary, maxTokens, selected, index, onSelect, style }: TurnRowProps) {
+/** Title of the cache-break badge: the cause in words, what it shares and what it pays again. */
+function breakTitle(prefix: PrefixRow): string {
+  const cause = causeInWords(prefix.cause ?? "", prefix.causeDetail);
+  const also = prefix.contributing.length > 0 ? `; also ${prefix.contributing.map((c) => causeInWords(c)).join(", ")}` : "";
+  return `Cache break: ${cause}${also}. Shares ${prefix.sharedTokens} of ${prefix.tokens} tokens with the previous request.`;
+}
+
+export const TurnRow = memo(function TurnRow({ summary, maxTokens, selected, index, onSelect, style, prefix }: TurnRowProps) {
   const failed = summary.stopReason === "error" || summary.stopReason === "aborted";
   const width = maxTokens > 0 ? Math.max(1.5, (summary.estimatedTokens / maxTokens) * 100) : 0;
   const recorded = summary.usage ? summary.usage.input + summary.usage.cacheRead + summary.usage.cacheWrite : null;
@@ -48,6 +59,7 @@ export const TurnRow = memo(function TurnRow({ summary, maxTokens, selected, ind
         </span>
         <span className="badges">
           {summary.afterCompaction && <Badge kind="compacted" title="First request after a compaction" children="compacted" />}
+          {prefix?.cause && <Badge kind="break" testId="timeline-break-badge" title={breakTitle(prefix)} children="cache break" />}
           {summary.modelSwitched && <Badge kind="switch" title="The model changed before this turn" children="model" />}
           {summary.hasNote && (
             <Badge

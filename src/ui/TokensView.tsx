@@ -3,6 +3,7 @@
 // tokens; picking one shows its text cut at token boundaries (alternating colours, as text).
 import { showTokenView } from "../state/actions";
 import { useAppStore } from "../state/store";
+import "../styles/prefix.css";
 import { formatInt } from "./format";
 
 function TokenPieces() {

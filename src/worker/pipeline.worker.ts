@@ -12,7 +12,8 @@ import { PrefixPassAbandoned, PrefixService } from "./prefixView";
 import { databaseSummary } from "./readDatabase";
 import { isSharedSource, readShared } from "./openShared";
 import { buildShare, exportRequest, shareBundle } from "./shareExport";
-import type { FromWorker, LoadProgress, ParsedCapture, SessionSummary, ToWorker, TurnRequestResult, WorkerMethod, WorkerMethods } from "./protocol";
+import { parseCapture } from "./parseCapture";
+import type { FromWorker, LoadProgress, SessionSummary, ToWorker, TurnRequestResult, WorkerMethod, WorkerMethods } from "./protocol";
 import { readSession, ReadCancelledError } from "./readSession";
 import { requestView } from "./requestView";
 

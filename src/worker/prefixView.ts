@@ -9,12 +9,11 @@ import { createPrefixAnalyzer, type PrefixTurnReport } from "../core/prefix/anal
 import { tokenTextOf } from "../core/prefix/canonical";
 import { causeInWords } from "../core/prefix/cause-words";
 import { tokenComposition } from "../core/prefix/composition";
-import { parsePath, prettyJsonWithOffset, offsetInJsonString } from "../core/prefix/pretty-offset";
+import { locateBoundary } from "../core/prefix/pretty-offset";
 import { createSegmentCache } from "../core/prefix/segment-builder";
 import { iterateSessionPrefixes, turnFactsOf } from "../core/sessionPrefixes";
 import { counterForApi, type TokenizerChoice } from "../core/tokens/counters";
 import { tokenPieces } from "../core/tokens/pieces";
-import { firstDifferingIndex } from "../core/tokens/utf8";
 import type { PrefixRow, TokenCompositionResult, TokenPass, TokenViewResult, TurnDiffResult } from "./protocol";
 import { messageRows } from "./requestView";
 import { yieldIfDue } from "./yieldToEventLoop";
@@ -48,52 +47,6 @@ export function prefixRow(report: PrefixTurnReport): PrefixRow {
     recordedInput: report.recordedUsage?.totalInput ?? null,
     expiry: report.expiry?.status ?? null,
   };
-}
-
-/** The list a body's conversation lives in (`messages`, `input`, `contents`). */
-function conversationKey(body: Record<string, unknown>): string | null {
-  for (const key of ["messages", "input", "contents"]) if (Array.isArray(body[key])) return key;
-  return null;
-}
-
-function valueAt(value: unknown, steps: readonly (string | number)[]): unknown {
-  let node = value;
-  for (const step of steps) {
-    if (node === null || typeof node !== "object") return undefined;
-    node = (node as Record<string | number, unknown>)[step];
-  }
-  return node;
-}
-
-/**
- * The current request's pretty JSON and the offset where it stops sharing the previous one: at
- * the break path (inside a string, at the first differing character), or — when the request
- * extends the previous one — at the first conversation item the previous request did not have.
- */
-export function locateBoundary(
-  previous: Record<string, unknown> | null,
-  current: Record<string, unknown>,
-  breakPath: string | null,
-): { text: string; offset: number | null } {
-  if (!previous) return { text: prettyJsonWithOffset(current, null).text, offset: 0 };
-  if (breakPath) {
-    const steps = parsePath(breakPath);
-    const located = prettyJsonWithOffset(current, steps);
-    let offset = located.offset;
-    const before = valueAt(previous, steps.slice(0, located.depth));
-    if (offset !== null && typeof located.found === "string" && typeof before === "string") {
-      offset += offsetInJsonString(located.found, firstDifferingIndex(before, located.found));
-    }
-    return { text: located.text, offset };
-  }
-  const key = conversationKey(current);
-  const previousLength = key && Array.isArray(previous[key]) ? (previous[key] as unknown[]).length : 0;
-  const currentLength = key ? (current[key] as unknown[]).length : 0;
-  if (key && previousLength < currentLength) {
-    const located = prettyJsonWithOffset(current, [key, previousLength]);
-    return { text: located.text, offset: located.depth === 2 ? located.offset : null };
-  }
-  return { text: prettyJsonWithOffset(current, null).text, offset: null };
 }
 
 const MAX_CACHED_PASSES = 6;

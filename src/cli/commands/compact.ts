@@ -235,4 +235,5 @@ export const compactCommand: CliCommand = {
     "Output (one object): trigger, kept, summarised, pruned, droppedWithoutSummary, summariserRequest, summariserRequests, after, verdict, findings, tokens.\n" +
     'With --replay-recorded: one line per recorded compaction {"kind":"compaction","index":k,"keptMatches":…,"summariserRequests":[…],"matches":[…]}.\n' +
     "Policies claude-code and codex are not yet supported by the simulator.",
+  run,
 };

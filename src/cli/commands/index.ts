@@ -3,8 +3,11 @@ import type { CliCommand } from "../registry";
 import { prefixCommand } from "./prefix";
 import { requestsCommand } from "./requests";
 import { compactCommand } from "./compact";
+import { exportCommand } from "./export";
+import { openCommand } from "./open";
+import { shareCommand } from "./share";
 
-export const COMMANDS: readonly CliCommand[] = [requestsCommand, compactCommand, prefixCommand];
+export const COMMANDS: readonly CliCommand[] = [requestsCommand, compactCommand, prefixCommand, exportCommand, shareCommand, openCommand];
 
 export function findCommand(name: string): CliCommand | undefined {
   return COMMANDS.find((command) => command.name === name);

@@ -2,6 +2,7 @@
 // `JSON.stringify(body, null, 2)`, plus the UTF-16 offset at which the value at a JSON path starts
 // (the deepest part of the path the body has: a canonical path such as `messages[3].content[0].text`
 // may end inside a string content, which the body holds as a plain string). Linear in the body.
+import { firstDifferingIndex } from "../tokens/utf8";
 import type { PathStep } from "./locate";
 
 /** `messages[12].content[0].text` / `tools[3]` / `a["odd key"]` → path steps. */
@@ -85,3 +86,50 @@ export function prettyJsonWithOffset(value: unknown, path: readonly PathStep[] |
 export function offsetInJsonString(raw: string, charIndex: number): number {
   return JSON.stringify(raw.slice(0, charIndex)).length - 1;
 }
+
+/** The list a body's conversation lives in (`messages`, `input`, `contents`). */
+function conversationKey(body: Record<string, unknown>): string | null {
+  for (const key of ["messages", "input", "contents"]) if (Array.isArray(body[key])) return key;
+  return null;
+}
+
+function valueAt(value: unknown, steps: readonly (string | number)[]): unknown {
+  let node = value;
+  for (const step of steps) {
+    if (node === null || typeof node !== "object") return undefined;
+    node = (node as Record<string | number, unknown>)[step];
+  }
+  return node;
+}
+
+/**
+ * The current request's pretty JSON and the offset where it stops sharing the previous one: at
+ * the break path (inside a string, at the first differing character), or — when the request
+ * extends the previous one — at the first conversation item the previous request did not have.
+ */
+export function locateBoundary(
+  previous: Record<string, unknown> | null,
+  current: Record<string, unknown>,
+  breakPath: string | null,
+): { text: string; offset: number | null } {
+  if (!previous) return { text: prettyJsonWithOffset(current, null).text, offset: 0 };
+  if (breakPath) {
+    const steps = parsePath(breakPath);
+    const located = prettyJsonWithOffset(current, steps);
+    let offset = located.offset;
+    const before = valueAt(previous, steps.slice(0, located.depth));
+    if (offset !== null && typeof located.found === "string" && typeof before === "string") {
+      offset += offsetInJsonString(located.found, firstDifferingIndex(before, located.found));
+    }
+    return { text: located.text, offset };
+  }
+  const key = conversationKey(current);
+  const previousLength = key && Array.isArray(previous[key]) ? (previous[key] as unknown[]).length : 0;
+  const currentLength = key ? (current[key] as unknown[]).length : 0;
+  if (key && previousLength < currentLength) {
+    const located = prettyJsonWithOffset(current, [key, previousLength]);
+    return { text: located.text, offset: located.depth === 2 ? located.offset : null };
+  }
+  return { text: prettyJsonWithOffset(current, null).text, offset: null };
+}
+

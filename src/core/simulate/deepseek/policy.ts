@@ -224,7 +224,7 @@ function simulateDeepseek(input: SimulationInput, context: SimulationContext): S
     verdict,
     tokens: { estimator: "chars/4 (CP-DH-5 [INF])", before: measure, after: total, saved: measure - total, summariserInput: estimateJsonTokens(body) },
     findings,
-    inferred: ["CP-0-1", "CP-0-2", "CP-0-3", "CP-0-4", "CP-DH-5", "CP-DH-12"],
+    inferred: ["CP-0-1", "CP-0-2", "CP-0-3", "CP-0-4", "CP-DH-5", "CP-DH-12", "CP-DH-INF-1"],
   };
 }
 

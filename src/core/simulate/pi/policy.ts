@@ -103,6 +103,9 @@ function simulatePi(input: SimulationInput, context: SimulationContext): Simulat
   const stored = piStoredRecord(prep, summary);
   const after = piAfter(prep, input, context, "pi", summary, stored);
   const findings: Finding[] = [...checkSummariserRequests(requests), ...piCutFindings(prep, context), ...lintFindings(rebuild.lints)];
+  if (input.focus && !requests.some((r) => r.focusPlacement !== null)) {
+    findings.push({ id: "focus-dropped", severity: "warning", message: "the focus / custom instructions are not sent: only the turn-prefix request is made, and it takes no custom instructions (PI-K27, PI-K29)", location: null, ruleId: "PI-K29" });
+  }
   const summarisedTokens = partition.summarised.reduce((a, r) => a + r.tokens, 0);
   if (summary.tokens > summarisedTokens && summarisedTokens > 0) {
     findings.push({ id: "summary-larger-than-range", severity: "info", message: `the summary (${summary.tokens} tokens) is larger than the summarised range (${summarisedTokens} tokens); pi does not check this (CP-PI-5)`, location: null, ruleId: "CP-PI-5" });

@@ -178,6 +178,8 @@ function simulateSenpi(input: SimulationInput, context: SimulationContext): Simu
     requests.length = 0;
     for (const r of rebuild.requests) {
       const simulated = toSimulatedRequest(r, prep, input, context, "standalone");
+      // SP-K3: cacheRetention "none" — no cache markers in the standalone form.
+      simulated.body = withoutCacheMarkers(simulated.body) as Record<string, unknown>;
       simulated.notes.push("cacheRetention none, a fresh request identity, toolChoice none, no tools (CP-SE-6, SP-K3)");
       requests.push(simulated);
     }
@@ -213,8 +215,16 @@ function simulateSenpi(input: SimulationInput, context: SimulationContext): Simu
       summariserInput: requests.reduce((a, r) => a + estimateJsonTokens(r.body), 0),
     },
     findings,
-    inferred: ["CP-0-1", "CP-0-2", "CP-0-3", "CP-0-4", "CP-SE-5", "CP-SE-10", "CP-SE-INF-1", "CP-SE-INF-2", "CP-SE-INF-3", "CP-SE-INF-4", "CP-SE-INF-5"],
+    inferred: ["CP-0-1", "CP-0-2", "CP-0-3", "CP-0-4", "CP-SE-5", "CP-SE-10", "CP-SE-INF-1", "CP-SE-INF-2", "CP-SE-INF-3", "CP-SE-INF-4", "CP-SE-INF-5", "CP-SE-INF-6"],
   };
+}
+
+function withoutCacheMarkers(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutCacheMarkers);
+  if (typeof value !== "object" || value === null) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) if (key !== "cache_control") out[key] = withoutCacheMarkers(item);
+  return out;
 }
 
 /** Data part of a replay request: its messages without system/developer ones and the trailing instruction. */

@@ -1,0 +1,49 @@
+// `export`: the request of one turn as the app's Export gives it — the Request view's JSON text
+// (as sent, or rewritten by --provider / --notes / --header), or a curl command with a
+// placeholder key. Redacted by default (issue #6); the masked values are listed on stderr.
+import { analyzeSession } from "../../core/pipeline";
+import { exportRequest } from "../../worker/shareExport";
+import { listOption } from "../args";
+import { loadSession } from "../inputs";
+import { CliError, type CliIo } from "../io";
+import type { CliCommand, CliOptionValues } from "../registry";
+import { checkLeaf, reportFindings, requiredTurn, VIEW_OPTIONS, viewPipelineOptions } from "../viewOptions";
+
+const NAME = "export";
+
+function run(positionals: string[], options: CliOptionValues, io: CliIo): number {
+  const file = positionals[0]!;
+  const pipelineOptions = viewPipelineOptions(options, io);
+  const session = loadSession(io, file);
+  checkLeaf(session, pipelineOptions, NAME, file);
+  let analysis;
+  try {
+    analysis = analyzeSession(session, pipelineOptions);
+  } catch (error) {
+    throw new CliError(`unsupported input ${file}: ${(error as Error).message}`);
+  }
+  const turn = requiredTurn(options, NAME, analysis);
+  const result = exportRequest(session, pipelineOptions, {
+    target: { kind: "turn", turn },
+    format: options.format === "curl" ? "curl" : "json",
+    redact: options.redact !== "off",
+    unmasked: listOption(options, "unmask"),
+  });
+  for (const warning of result.warnings) io.stderr(`warning: ${warning}\n`);
+  reportFindings(io, result.findings);
+  io.stdout(`${result.text}\n`);
+  return 0;
+}
+
+export const exportCommand: CliCommand = {
+  name: NAME,
+  summary: "print one turn's request as the app exports it (JSON as in the Request view, or curl), redacted by default",
+  positionals: ["<session-file>"],
+  options: [{ name: "format", value: "json|curl", description: "JSON text (default) or a curl command with a placeholder key", choices: ["json", "curl"] }, ...VIEW_OPTIONS],
+  details: [
+    "Output: the request body as two-space indented JSON (byte for byte the app's Request view and",
+    "JSON export), or a curl command reading the key from $OPENAI_API_KEY / $ANTHROPIC_API_KEY /",
+    "$GEMINI_API_KEY. stderr lists each masked value: `redacted: <label>: <masked> [<finding-id>]`.",
+  ].join("\n"),
+  run,
+};

@@ -1,0 +1,50 @@
+// Options shared by `export` and `share`: which request the user is looking at (profile, provider
+// shape, notes, branch, captured header), turned into PipelineOptions, and the turn check.
+import { API_IDS, type ApiId, type PipelineOptions, type ProfileId, type Session } from "../core/model";
+import type { SessionAnalysis } from "../core/pipeline";
+import { integerOption } from "./args";
+import { loadHeader } from "./inputs";
+import { CliError, type CliIo } from "./io";
+import type { CliOptionSpec, CliOptionValues } from "./registry";
+
+export const VIEW_OPTIONS: CliOptionSpec[] = [
+  { name: "turn", value: "N", description: "the turn (1-based) on the branch; required" },
+  { name: "provider", value: "API", description: "wire shape to render instead of the recorded one", choices: API_IDS },
+  { name: "header", value: "captured-request.json", description: "captured main request: system prompt, tools and settings come from it" },
+  { name: "profile", value: "pi|senpi", description: "pipeline profile (default pi)", choices: ["pi", "senpi"] },
+  { name: "notes", value: "on|off", description: "senpi reply-language notes (default off)", choices: ["on", "off"] },
+  { name: "leaf", value: "entryId", description: "branch: the path ending at this entry (default: last entry in file order)" },
+  { name: "redact", value: "on|off", description: "mask secrets (default on); the masked values are listed on stderr", choices: ["on", "off"] },
+  { name: "unmask", value: "finding-id", description: "keep this finding's value (id as listed on stderr); repeatable", multiple: true },
+];
+
+export function viewPipelineOptions(options: CliOptionValues, io: CliIo): PipelineOptions {
+  return {
+    profile: (options.profile as ProfileId | undefined) ?? "pi",
+    leafId: (options.leaf as string | undefined) ?? null,
+    api: (options.provider as ApiId | undefined) ?? null,
+    header: typeof options.header === "string" ? loadHeader(io, options.header) : null,
+    notes: options.notes === "on",
+  };
+}
+
+/** The required `--turn`, checked against the branch's turns. */
+export function requiredTurn(options: CliOptionValues, command: string, analysis: SessionAnalysis): number {
+  const turn = integerOption(options, "turn", command);
+  if (turn === undefined) throw new CliError(`${command}: --turn <N> is required`);
+  if (turn > analysis.turns.length) throw new CliError(`${command}: --turn ${turn} does not exist (the branch has ${analysis.turns.length} turns)`);
+  return turn;
+}
+
+export function checkLeaf(session: Session, options: PipelineOptions, command: string, file: string): void {
+  if (options.leafId && !session.entries.some((entry) => entry.id === options.leafId)) {
+    throw new CliError(`${command}: --leaf ${options.leafId} is not an entry of ${file}`);
+  }
+}
+
+/** The review list on stderr: one line per masked value, with the id `--unmask` takes. */
+export function reportFindings(io: CliIo, findings: readonly { id: string; label: string; masked: string; unmasked: boolean }[]): void {
+  for (const finding of findings) {
+    io.stderr(`${finding.unmasked ? "unmasked" : "redacted"}: ${finding.label}: ${finding.unmasked ? "(kept)" : finding.masked} [${finding.id}]\n`);
+  }
+}

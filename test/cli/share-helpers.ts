@@ -1,0 +1,74 @@
+// Shared inputs of the export/share/open CLI tests: fixture paths, a seeded secrets session
+// written to a temporary file, and the app's own view of a turn (requestView) to compare with.
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { PipelineOptions, Session } from "../../src/core/model";
+import { buildTurnRequest } from "../../src/core/pipeline";
+import { readSessionText } from "../../src/core/readers";
+import { requestView } from "../../src/worker/requestView";
+import { runCli } from "../../src/cli/run";
+import { seededSessionText } from "../support/secret-examples";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const FIXTURES = path.resolve(here, "../fixtures");
+
+function findJsonl(dir: string): string {
+  for (const item of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, item.name);
+    if (item.isDirectory()) {
+      const found = findJsonl(full);
+      if (found) return found;
+    } else if (item.name.endsWith(".jsonl")) return full;
+  }
+  return "";
+}
+
+export const PI_OPENAI = findJsonl(path.join(FIXTURES, "pi/print-openai-autocompact/session"));
+export const PI_ANTHROPIC = findJsonl(path.join(FIXTURES, "pi/rpc-anthropic-manualcompact/session"));
+export const SENPI = findJsonl(path.join(FIXTURES, "senpi/print-openai-autocompact/session"));
+export const PI_OPENAI_HEADER = path.join(FIXTURES, "pi/print-openai-autocompact/requests/001.json");
+
+export function readFixtureSession(file: string): Session {
+  return readSessionText(readFileSync(file, "utf8"), path.basename(file));
+}
+
+/** The Request view's text of a turn, as the worker computes it for the app. */
+export function viewText(session: Session, options: PipelineOptions, turn: number): string {
+  return requestView(turn, buildTurnRequest(session, options, turn), options.profile).jsonText;
+}
+
+let tempDir: string | null = null;
+export function tempFile(name: string, text: string): string {
+  tempDir ??= mkdtempSync(path.join(tmpdir(), "contextscope-share-"));
+  const file = path.join(tempDir, name);
+  writeFileSync(file, text);
+  return file;
+}
+
+export function seededSessionFile(): string {
+  return tempFile("seeded-secrets.jsonl", seededSessionText());
+}
+
+export interface TextRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the CLI in-process and captures its output as text (export prints multi-line JSON). */
+export async function runCliText(argv: string[]): Promise<TextRun> {
+  let stdout = "";
+  let stderr = "";
+  const code = await runCli(argv, {
+    stdout: (text) => {
+      stdout += text;
+    },
+    stderr: (text) => {
+      stderr += text;
+    },
+    readFile: (file) => new Uint8Array(readFileSync(file)),
+  });
+  return { code, stdout, stderr };
+}

