@@ -90,6 +90,8 @@ function fragmentOf(json: string): string {
 const VALID_VIEW = { turn: 1, tab: "request", profile: "pi", provider: null, notes: false, leafId: null };
 
 async function expectLinkError(page: Page, fragment: string, message: RegExp): Promise<void> {
+  // A fresh load each time (a fragment-only change would not reload the page).
+  await page.goto("about:blank");
   await page.goto(`./${fragment}`);
   const banner = page.getByTestId("error-banner");
   await expect(banner).toBeVisible();

@@ -27,4 +27,8 @@ const sampleParam = new URLSearchParams(window.location.search).get("sample");
 // banner and the app stays usable (the sample list loads, nothing opens).
 const shareLink = /^#v[0-9]{1,9}=/.test(window.location.hash) ? window.location.hash : null;
 if (shareLink) void openShareLink(shareLink, queryView);
+// A link pasted into the address bar of an open page changes only the fragment (no reload).
+window.addEventListener("hashchange", () => {
+  if (/^#v[0-9]{1,9}=/.test(window.location.hash)) void openShareLink(window.location.hash);
+});
 void loadSamples(!shareLink && sampleParam !== "none", sampleParam && sampleParam !== "none" ? sampleParam : null, queryView);

@@ -8,7 +8,7 @@ import { analyzeSession } from "../../core/pipeline";
 import type { PrefixTurnReport } from "../../core/prefix/analyze";
 import { iterateSessionPrefixes } from "../../core/sessionPrefixes";
 import type { TokenizerChoice } from "../../core/tokens/counters";
-import { loadHeader, loadSession } from "../inputs";
+import { loadAnySession, loadHeader } from "../inputs";
 import { CliError, type CliIo } from "../io";
 import type { CliCommand, CliOptionValues } from "../registry";
 
@@ -35,13 +35,15 @@ function pipelineOptions(options: CliOptionValues, io: CliIo): PipelineOptions {
     leafId: (options.leaf as string | undefined) ?? null,
     api: (options.provider as ApiId | undefined) ?? null,
     header: typeof options.header === "string" ? loadHeader(io, options.header) : null,
+    // senpi reply-language notes (reply-language.md); off unless asked for, ignored by the pi profile.
+    notes: options.notes === "on",
   };
 }
 
-function run(positionals: string[], options: CliOptionValues, io: CliIo): number {
+async function run(positionals: string[], options: CliOptionValues, io: CliIo): Promise<number> {
   const file = positionals[0]!;
   const pipeline = pipelineOptions(options, io);
-  const session = loadSession(io, file);
+  const session = await loadAnySession(io, file, (options.session as string | undefined) ?? null);
   if (pipeline.leafId && !session.entries.some((e) => e.id === pipeline.leafId)) {
     throw new CliError(`${NAME}: --leaf ${pipeline.leafId} is not an entry of ${file}`);
   }
@@ -66,7 +68,9 @@ export const prefixCommand: CliCommand = {
   options: [
     { name: "provider", value: "API", description: "wire shape to compare instead of the recorded one", choices: API_IDS },
     { name: "header", value: "captured-request.json", description: "captured main request: system prompt, tools and settings come from it" },
+    { name: "session", value: "id", description: "opencode database: the session to analyse (default: the most recently updated one)" },
     { name: "profile", value: "pi|senpi", description: "pipeline profile (default pi)", choices: ["pi", "senpi"] },
+    { name: "notes", value: "on|off", description: "senpi reply-language notes (default off)", choices: ["on", "off"] },
     { name: "leaf", value: "entryId", description: "branch to analyse: the path ending at this entry (default: last entry in file order)" },
     {
       name: "tokenizer",

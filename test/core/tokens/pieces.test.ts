@@ -1,0 +1,31 @@
+// Token view: the pieces join back to the text, their number is the o200k count, multi-byte
+// characters split across tokens stay whole, and long texts are truncated.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { o200kCounter } from "../../../src/core/tokens/counters";
+import { tokenPieces } from "../../../src/core/tokens/pieces";
+
+describe("tokenPieces", () => {
+  it("joins back to the text and counts like o200k", () => {
+    const text = "Hello, world! 이 디렉터리의 파일을 확인하고 README를 요약해줘 ✓ 🎉🎉 {\"a\": 1}";
+    const result = tokenPieces(text);
+    expect(result.pieces.join("")).toBe(text);
+    expect(result.tokenCount).toBe(o200kCounter.count(text));
+    expect(result.pieces.length).toBeGreaterThan(5);
+    expect(result.pieces.every((piece) => !piece.includes("\uFFFD"))).toBe(true);
+  });
+
+  it("joins back for arbitrary well-formed text", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "grapheme", maxLength: 60 }), (text) => tokenPieces(text).pieces.join("") === text),
+      { numRuns: 200 },
+    );
+  });
+
+  it("truncates to maxTokens", () => {
+    const result = tokenPieces("word ".repeat(100), 10);
+    expect(result.truncated).toBe(true);
+    expect(result.pieces.length).toBe(10);
+    expect(result.tokenCount).toBeGreaterThan(10);
+  });
+});
