@@ -100,6 +100,9 @@ describe("Claude Code sidechains (FM-CC-8)", () => {
     expect(side).toMatchObject({ turns: 1, isDefault: false });
     expect(side!.label).toMatch(/^sidechain .*sub-agent.*sub-agent task/);
     expect(analysis.branches.find((branch) => branch.leafId === "a1")).toMatchObject({ isDefault: true, label: null });
+    // The app's branch picker lists sub-agent threads apart (BranchInfo.thread).
+    expect(side!.thread).toBe("sub-agent");
+    expect(analysis.branches.find((branch) => branch.leafId === "a1")!.thread).toBe("main");
   });
 
   it("builds the sidechain's own requests when that branch is picked", () => {
