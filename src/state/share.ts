@@ -149,6 +149,7 @@ export async function downloadShareBundle(): Promise<void> {
 
 export function exportTargetKey(target: ExportTarget | null): string {
   if (!target) return "";
+  if (target.kind === "simulation") return `simulation:${JSON.stringify(target.simulation)}`;
   return target.kind === "turn" ? `turn:${target.turn}` : `compaction:${target.entryId}:${target.index}`;
 }
 

@@ -16,6 +16,7 @@ import { parseCapture } from "./parseCapture";
 import type { FromWorker, LoadProgress, SessionSummary, ToWorker, TurnRequestResult, WorkerMethod, WorkerMethods } from "./protocol";
 import { readSession, ReadCancelledError } from "./readSession";
 import { requestView } from "./requestView";
+import { policyInfos, SimulatorService } from "./simulator";
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -38,6 +39,14 @@ function prefixFor(current: Session): PrefixService {
     prefixService = { runId, service: new PrefixService(current, () => sessionRunId === runId && session === current) };
   }
   return prefixService.service;
+}
+
+/** Compaction simulator of the open session, with its caches (created on first use). */
+let simulatorService: { runId: number; service: SimulatorService } | null = null;
+
+function simulatorFor(current: Session): SimulatorService {
+  if (simulatorService?.runId !== sessionRunId) simulatorService = { runId: sessionRunId, service: new SimulatorService(current) };
+  return simulatorService.service;
 }
 
 function post(message: FromWorker): void {
@@ -66,6 +75,7 @@ async function open(runId: number, source: Extract<ToWorker, { type: "open" }>["
     lastAnalysis = null;
     recentViews.clear();
     prefixService = null;
+    simulatorService = null;
     activeRunId = 0;
     const summary: SessionSummary = {
       fileName: read.fileName,
@@ -112,7 +122,7 @@ async function captureBody(data: Blob | string, source: string): Promise<unknown
 }
 
 /** Calls that do not depend on the open session. */
-const SESSIONLESS: ReadonlySet<WorkerMethod> = new Set<WorkerMethod>(["parseHeader", "parseCapture"]);
+const SESSIONLESS: ReadonlySet<WorkerMethod> = new Set<WorkerMethod>(["parseHeader", "parseCapture", "simulatorPolicies"]);
 
 async function answer(method: WorkerMethod, params: WorkerMethods[WorkerMethod]["params"]): Promise<unknown> {
   if (method === "parseHeader") {
@@ -123,6 +133,7 @@ async function answer(method: WorkerMethod, params: WorkerMethods[WorkerMethod][
     const { data, source } = params as WorkerMethods["parseCapture"]["params"];
     return parseCapture(await captureBody(data, source), source);
   }
+  if (method === "simulatorPolicies") return policyInfos();
   if (!session) throw new Error("No session is open.");
   switch (method) {
     case "analyze": {
@@ -179,6 +190,25 @@ async function answer(method: WorkerMethod, params: WorkerMethods[WorkerMethod][
     case "tokenComposition": {
       const { options, turn, pass } = params as WorkerMethods["tokenComposition"]["params"];
       return prefixFor(session).composition(options, turn, pass);
+    }
+    case "simulate": {
+      const { options, settings } = params as WorkerMethods["simulate"]["params"];
+      return simulatorFor(session).simulate(options, settings);
+    }
+    case "spiralRun": {
+      const { options, settings, attempts } = params as WorkerMethods["spiralRun"]["params"];
+      return simulatorFor(session).spiral(options, settings, attempts);
+    }
+    case "replaySession": {
+      const { options, settings, fromTurn, toTurn } = params as WorkerMethods["replaySession"]["params"];
+      const range: { fromTurn?: number; toTurn?: number } = {};
+      if (fromTurn !== undefined) range.fromTurn = fromTurn;
+      if (toTurn !== undefined) range.toTurn = toTurn;
+      return { replay: simulatorFor(session).replay(options, settings, settings.policyId, range) };
+    }
+    case "comparePolicies": {
+      const { options, settings, otherPolicyId } = params as WorkerMethods["comparePolicies"]["params"];
+      return simulatorFor(session).compare(options, settings, otherPolicyId);
     }
     case "tokenView": {
       const { options, turn, index } = params as WorkerMethods["tokenView"]["params"];

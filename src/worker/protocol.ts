@@ -7,6 +7,7 @@ import type { SessionAnalysis } from "../core/pipeline";
 import type { OpencodeSessionListing } from "../core/opencode/records";
 import type { ShareViewV1 } from "../core/share/payload-v1";
 import type { ExportParams, ExportResult, ShareParams, ShareResult } from "./shareExport";
+import type { SimulatorMethods } from "./simulatorProtocol";
 
 /** Where the bytes of a session come from. A `File` is cloned by reference (no copy). */
 export type OpenSource =
@@ -221,6 +222,12 @@ export interface WorkerMethods {
   turnDiff: PrefixMethods["turnDiff"];
   tokenComposition: PrefixMethods["tokenComposition"];
   tokenView: PrefixMethods["tokenView"];
+  // Compaction simulator (src/worker/simulatorProtocol.ts).
+  simulatorPolicies: SimulatorMethods["simulatorPolicies"];
+  simulate: SimulatorMethods["simulate"];
+  spiralRun: SimulatorMethods["spiralRun"];
+  replaySession: SimulatorMethods["replaySession"];
+  comparePolicies: SimulatorMethods["comparePolicies"];
 }
 export type WorkerMethod = keyof WorkerMethods;
 

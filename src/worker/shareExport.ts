@@ -23,12 +23,18 @@ import { linkSizeInfo, type LinkSizeInfo } from "../core/share/link-size";
 import type { ShareSimulation, ShareViewV1 } from "../core/share/payload-v1";
 import { shareSessionText } from "../core/share/session-lines";
 import type { SharePayload } from "../core/share/versions";
+import { simulatedRequestBody } from "./simulator";
+import type { SimulatedRequestRef } from "./simulatorProtocol";
 
 // ---------------------------------------------------------------------------------------------
 // Export
 
 /** What to export: a turn's main request, or summariser request `index` of a compaction. */
-export type ExportTarget = { kind: "turn"; turn: number } | { kind: "compaction"; entryId: string; index: number };
+export type ExportTarget =
+  | { kind: "turn"; turn: number }
+  | { kind: "compaction"; entryId: string; index: number }
+  /** A request of the compaction simulator: a summariser request or the request after compaction. */
+  | { kind: "simulation"; simulation: SimulatedRequestRef };
 
 export type ExportFormat = "json" | "curl";
 
@@ -63,6 +69,11 @@ export function sessionBaseName(fileName: string): string {
 function exportFileName(fileName: string, target: ExportTarget): string {
   const base = sessionBaseName(fileName);
   if (target.kind === "turn") return `${base}-turn-${target.turn}.request.json`;
+  if (target.kind === "simulation") {
+    const { settings, request } = target.simulation;
+    const which = request === "after" ? "after-compaction" : `summariser-${request + 1}`;
+    return `${base}-turn-${settings.turn}-simulated-${settings.policyId}-${which}.request.json`;
+  }
   const id = target.entryId.replace(/[^A-Za-z0-9_-]/g, "_").slice(0, 64);
   return `${base}-compaction-${id}-${target.index + 1}.request.json`;
 }
@@ -73,6 +84,7 @@ function targetBody(session: Session, options: PipelineOptions, params: ExportPa
     const built = buildTurnRequest(session, options, target.turn);
     return { api: built.api, body: built.body };
   }
+  if (target.kind === "simulation") return simulatedRequestBody(session, options, target.simulation);
   if (session.formatId !== "pi") throw new Error(`Summariser requests of ${session.formatLabel} sessions cannot be exported.`);
   const rebuild = buildCompactionRequests(session, params.instructions ? { ...options, instructions: params.instructions } : options, target.entryId);
   const request = rebuild.requests[target.index];

@@ -201,6 +201,12 @@ export interface Partition {
   summarised: PartitionRange[];
   pruned: PartitionRange[];
   droppedWithoutSummary: PartitionRange[];
+  /**
+   * Ids the agent's record of a compaction names as kept, in the policy's terms (Claude Code:
+   * preserved entry uuids; Codex: retained history item ids). Compared with the recording by
+   * `replayRecordedCompactions`; pi and opencode use `details.firstKeptEntryId` / `tailStartId`.
+   */
+  keptIds?: string[];
   /** Extra facts for the UI (cut entry, split turn, boundary), policy specific. */
   details: Record<string, ParameterValue>;
 }
