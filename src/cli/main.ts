@@ -2,6 +2,12 @@
 import { readFileSync } from "node:fs";
 import { runCli } from "./run";
 
+// A reader that stops early (`… | head`) closes the pipe: that is a normal end, not an error.
+process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code === "EPIPE") process.exit(0);
+  throw error;
+});
+
 const io = {
   stdout: (text: string) => void process.stdout.write(text),
   stderr: (text: string) => void process.stderr.write(text),
