@@ -9,7 +9,7 @@ import { isStale } from "../worker/client";
 import type { CompareView, ModelWindowChoice, PolicyInfo, SimulationView, SimulatorSettings, SpiralView, SummaryChoice } from "../worker/simulatorProtocol";
 import { pipeline, pipelineOptions } from "./actions";
 import { latestOnly } from "./latestOnly";
-import { useAppStore } from "./store";
+import { getAppState, useAppStore } from "./store";
 
 type Status = "idle" | "running" | "ready" | "error";
 
@@ -41,6 +41,8 @@ export interface SimulatorUiState {
   agentDefaultWindow: string;
   providerDefaultWindow: string;
   simulation: RunState<SimulationView>;
+  /** The settings the shown simulation was run with (export of its requests uses them). */
+  simulationSettings: SimulatorSettings | null;
   spiralAttempts: number;
   spiral: RunState<SpiralView>;
   replay: RunState<ReplayResult>;
@@ -69,6 +71,7 @@ export const useSimulatorStore = create<SimulatorUiState>()(() => ({
   agentDefaultWindow: "",
   providerDefaultWindow: "",
   simulation: idle,
+  simulationSettings: null,
   spiralAttempts: 4,
   spiral: idle,
   replay: idle,
@@ -118,7 +121,21 @@ export function simulatorSettings(turn: number, state: SimulatorUiState = getSim
     modelWindow: state.modelWindow,
     agentDefaultContextWindow: parseCount(state.agentDefaultWindow),
     providerDefaultContextWindow: parseCount(state.providerDefaultWindow),
+    instructions: capturedInstructions(state.policyId),
   };
+}
+
+/** pi's summariser instruction slots filled from the captures attached in the app (pi and senpi). */
+function capturedInstructions(policyId: PolicyId): SimulatorSettings["instructions"] {
+  if (policyId !== "pi" && policyId !== "senpi") return null;
+  const captured = getAppState().options.compactionInstructions;
+  if (!captured) return null;
+  const slots: Record<string, string> = {};
+  for (const name of ["summarizationSystemPrompt", "initialPrompt", "updatePrompt", "turnPrefixPrompt"] as const) {
+    const text = captured[name];
+    if (typeof text === "string") slots[name] = text;
+  }
+  return Object.keys(slots).length > 0 ? { slots, sources: captured.sources ?? [] } : null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -171,10 +188,10 @@ const simulateLatest = latestOnly(async (turn: number) => {
   setSim((state) => ({ simulation: { ...state.simulation, status: "running", error: null } }));
   try {
     const result = await pipeline().call("simulate", { options: pipelineOptions(), settings }, "simulate");
-    setSim({ simulation: { status: "ready", result, error: null } });
+    setSim({ simulation: { status: "ready", result, error: null }, simulationSettings: settings });
   } catch (error) {
     if (isStale(error)) return;
-    setSim({ simulation: { status: "error", result: null, error: message(error) } });
+    setSim({ simulation: { status: "error", result: null, error: message(error) }, simulationSettings: null });
   }
 });
 

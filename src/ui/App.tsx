@@ -9,6 +9,7 @@ import { EmptyState } from "./EmptyState";
 import { ErrorBanner } from "./ErrorBanner";
 import { LoadProgressBar } from "./LoadProgressBar";
 import { PasteDialog } from "./PasteDialog";
+import { SimulatorPanel } from "./SimulatorPanel";
 import { Timeline } from "./Timeline";
 import { TopBar } from "./TopBar";
 import { useFileDrop } from "./useFileDrop";
@@ -36,6 +37,7 @@ export function App() {
         ) : (
           <EmptyState />
         )}
+        {hasAnalysis && <SimulatorPanel />}
         <WarningsPanel />
       </div>
       <PasteDialog />

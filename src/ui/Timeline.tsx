@@ -7,6 +7,7 @@ import type { PrefixRow } from "../worker/protocol";
 import { selectIndex } from "../state/actions";
 import { selectedTurnNumber } from "../state/selectors";
 import { useAppStore } from "../state/store";
+import { useSimulatorStore } from "../state/simulator";
 import { ContextChart } from "./ContextChart";
 import { AuxiliaryRow } from "./AuxiliaryRow";
 import { CompactionRow, TurnRow } from "./TimelineRow";
@@ -26,6 +27,10 @@ export function Timeline() {
     for (const row of prefixRows ?? []) map.set(row.turn, row);
     return map;
   }, [prefixRows]);
+
+  // Turns where the simulator's whole-session replay would fire automatic compaction.
+  const simulatedCompactions = useSimulatorStore((state) => state.replay.result?.compactions ?? null);
+  const simulatedSet = useMemo(() => new Set(simulatedCompactions ?? []), [simulatedCompactions]);
 
   const compactions = timeline.filter((item) => item.kind === "compaction").length;
   const auxiliaries = timeline.filter((item) => item.kind === "auxiliary").length;
@@ -100,6 +105,7 @@ export function Timeline() {
                   summary={summary}
                   maxTokens={maxTokens}
                   prefix={prefixByTurn.get(item.turn)}
+                  simulatedCompaction={simulatedSet.has(item.turn)}
                   selected={selected}
                   index={row.index}
                   onSelect={onSelect}

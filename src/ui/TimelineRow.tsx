@@ -18,6 +18,8 @@ interface TurnRowProps extends RowBaseProps {
   maxTokens: number;
   /** The turn's prefix report, once computed. */
   prefix?: PrefixRow | undefined;
+  /** The simulator's whole-session replay would fire automatic compaction after this turn. */
+  simulatedCompaction?: boolean;
 }
 
 function Badge({ kind, children, title, testId }: { kind: string; children: string; title: string; testId?: string }) {
@@ -35,7 +37,7 @@ function breakTitle(prefix: PrefixRow): string {
   return `Cache break: ${cause}${also}. Shares ${prefix.sharedTokens} of ${prefix.tokens} tokens with the previous request.`;
 }
 
-export const TurnRow = memo(function TurnRow({ summary, maxTokens, selected, index, onSelect, style, prefix }: TurnRowProps) {
+export const TurnRow = memo(function TurnRow({ summary, maxTokens, selected, index, onSelect, style, prefix, simulatedCompaction }: TurnRowProps) {
   const failed = summary.stopReason === "error" || summary.stopReason === "aborted";
   const width = maxTokens > 0 ? Math.max(1.5, (summary.estimatedTokens / maxTokens) * 100) : 0;
   const recorded = summary.usage ? summary.usage.input + summary.usage.cacheRead + summary.usage.cacheWrite : null;
@@ -59,6 +61,9 @@ export const TurnRow = memo(function TurnRow({ summary, maxTokens, selected, ind
         </span>
         <span className="badges">
           {summary.afterCompaction && <Badge kind="compacted" title="First request after a compaction" children="compacted" />}
+          {simulatedCompaction && (
+            <Badge kind="simulated" testId="timeline-sim-badge" title="Simulated: the policy's automatic compaction would fire after this turn (whole-session replay)" children="sim ⟲" />
+          )}
           {prefix?.cause && <Badge kind="break" testId="timeline-break-badge" title={breakTitle(prefix)} children="cache break" />}
           {summary.modelSwitched && <Badge kind="switch" title="The model changed before this turn" children="model" />}
           {summary.hasNote && (

@@ -11,6 +11,7 @@ import { SamplesMenu } from "./SamplesMenu";
 import { SessionInfo } from "./SessionInfo";
 import { SessionPicker } from "./SessionPicker";
 import { ShareButton } from "./ShareDialog";
+import { SimulateButton } from "./SimulatorPanel";
 
 export function TopBar() {
   return (
@@ -36,6 +37,8 @@ export function TopBar() {
         <BranchPicker />
         <span className="divider" />
         <HeaderControl />
+        <span className="divider" />
+        <SimulateButton />
       </div>
     </header>
   );

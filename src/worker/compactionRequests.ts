@@ -5,6 +5,7 @@
 import { formatRequestJson } from "../core/export/request-json";
 import { buildCompactionRequests, INSTRUCTION_SLOT_LABELS, type CompactionInstructions } from "../core/compaction/pi/index";
 import type { PipelineOptions, Session } from "../core/model";
+import { rebuildRecordedCompaction, recordedCompactionPolicy, type InstructionSlotValues } from "../core/simulate";
 import type { CompactionRequestsResult, InstructionSlotView } from "./protocol";
 import { notRecordedHighlights } from "./requestView";
 
@@ -26,6 +27,8 @@ export function compactionRequests(
   entryId: string,
   instructions: CompactionInstructions | null = null,
 ): CompactionRequestsResult {
+  // senpi (replay form), Claude Code, Codex and opencode recordings: the agent's policy rebuilds it.
+  if (recordedCompactionPolicy(session, entryId) !== null) return policyCompactionRequests(session, options, entryId, instructions);
   if (session.formatId !== "pi") return { available: false, entryId, requests: [], facts: [], lints: [] };
   const rebuild = buildCompactionRequests(session, instructions ? { ...options, instructions } : options, entryId);
   const used = new Set<SlotName>(rebuild.requests.map((request) => request.instructionSlot));
@@ -76,4 +79,34 @@ export function compactionRequests(
   };
   if (rebuild.turnPrefixConversation !== undefined) result.turnPrefixConversation = rebuild.turnPrefixConversation;
   return result;
+}
+
+/** pi's captured slot texts as simulator slot values (the senpi policy shares pi's slot names). */
+function slotValuesOf(instructions: CompactionInstructions | null): InstructionSlotValues | undefined {
+  if (!instructions) return undefined;
+  const slots: Record<string, string> = {};
+  for (const slot of SLOT_ORDER) {
+    const text = instructions[slot];
+    if (typeof text === "string") slots[slot] = text;
+  }
+  return { slots };
+}
+
+/** A recorded compaction rebuilt by its agent's compaction policy (src/core/simulate/recorded-rebuild). */
+function policyCompactionRequests(session: Session, options: PipelineOptions, entryId: string, instructions: CompactionInstructions | null): CompactionRequestsResult {
+  const values = slotValuesOf(instructions);
+  const rebuild = rebuildRecordedCompaction(session, options, entryId, values ? { instructions: values } : {});
+  if (!rebuild.available) return { available: false, entryId, requests: [], facts: [], lints: rebuild.reason ? [rebuild.reason] : [] };
+  const requests = rebuild.requests.map((request, index) => {
+    const jsonText = formatRequestJson(request.body);
+    return { label: `${index + 1}. ${request.role} (${request.form})`, jsonText, highlights: notRecordedHighlights(jsonText) };
+  });
+  const slots: InstructionSlotView[] = [];
+  for (const request of rebuild.requests) {
+    for (const use of request.instructionSlots) {
+      if (slots.some((s) => s.slot === use.slot)) continue;
+      slots.push({ slot: use.slot, label: use.slot, used: true, filled: use.filledFrom === "captured" });
+    }
+  }
+  return { available: true, entryId, requests, slots, instructionSources: instructions?.sources ?? [], facts: rebuild.facts, lints: rebuild.lints };
 }

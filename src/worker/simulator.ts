@@ -141,6 +141,12 @@ export function simulationInput(session: Session, options: PipelineOptions, sett
   };
   const summary = summarySource(settings);
   if (summary) input.summary = summary;
+  if (settings.instructions && Object.keys(settings.instructions.slots).length > 0) {
+    const source = settings.instructions.sources.join(", ") || "attached capture";
+    const sources: Record<string, string> = {};
+    for (const slot of Object.keys(settings.instructions.slots)) sources[slot] = source;
+    input.instructions = { slots: settings.instructions.slots, sources };
+  }
   return input;
 }
 

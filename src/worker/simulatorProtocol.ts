@@ -48,6 +48,11 @@ export interface SimulatorSettings {
   modelWindow: ModelWindowChoice;
   agentDefaultContextWindow: number | null;
   providerDefaultContextWindow: number | null;
+  /**
+   * Instruction slot texts (issue item 6) from the captured summariser requests attached in the
+   * app (pi's slots: summarizationSystemPrompt, initialPrompt, updatePrompt, turnPrefixPrompt).
+   */
+  instructions: { slots: Record<string, string>; sources: string[] } | null;
 }
 
 /** One parameter of a policy, for the controls. */

@@ -70,12 +70,12 @@ describe("compact", () => {
     expect((split.lines[0]!.findings as { id: string }[]).some((f) => f.id === "focus-dropped")).toBe(true);
   });
 
-  it("errors: missing/unknown policy, not-yet-supported policies, a file that is not a summariser request", async () => {
+  it("errors: missing/unknown policy, a policy for another agent's session, a file that is not a summariser request", async () => {
     expect((await runCliCaptured(["compact", PRINT, "--turn", "1"])).stderr).toMatch(/--policy is required/);
     expect((await runCliCaptured(["compact", PRINT, "--policy", "nope"])).stderr).toMatch(/unknown policy/);
     const claude = await runCliCaptured(["compact", PRINT, "--policy", "claude-code"]);
     expect(claude.code).toBe(1);
-    expect(claude.stderr).toMatch(/not yet supported/);
+    expect(claude.stderr).toMatch(/needs a Claude Code session/);
     const bad = await runCliCaptured(["compact", PRINT, "--policy", "pi", "--instructions-from", path.join(PRINT_REQUESTS, "001.json")]);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/not a pi summariser request/);

@@ -3,8 +3,8 @@
 // case is checked without editing this file (the repository's copies in test/fixtures when the
 // shared folder is absent). For every main request: the rebuilt request in the same provider shape,
 // with the header taken from the case's first request, deep-equals the recorded body. For every
-// compaction (summariser) request: the rebuilt serialized conversation and previous summary equal
-// the recorded ones.
+// compaction (summariser) request: the rebuilt data part (serialized conversation and previous
+// summary, or senpi's replayed messages) equals the recorded one.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -13,6 +13,8 @@ import type { ProfileId, Session } from "../../src/core/model";
 import { analyzeSession, buildTurnRequest } from "../../src/core/pipeline";
 import { extractRequestHeader } from "../../src/core/providers";
 import { readSessionBytes } from "../../src/core/readers";
+import { rebuildRecordedCompaction, recordedCompactionPolicy } from "../../src/core/simulate";
+import { readCapturedSenpiRequest } from "../../src/core/simulate/senpi/slots";
 
 const SHARED = path.resolve(__dirname, "../../../shared/fixtures");
 const LOCAL = path.resolve(__dirname, "../fixtures");
@@ -98,19 +100,42 @@ for (const { folder, profile } of PROFILES) {
           });
         });
 
-        // Known gap (reported): senpi sends its summariser request in the cache-friendly replay form
-        // (SP-K4, compaction-policies.md CP-SE-1 … CP-SE-11: system prompt, tools and the context as
-        // real messages plus a trailing instruction), which buildCompactionRequests does not rebuild
-        // yet (it builds pi's standalone form). `it.fails` turns red once that lands: then make it `it`.
-        const compactionCheck = profile === "senpi" ? it.fails : it;
-        compactionCheck("every compaction request's serialized conversation and previous summary equal the recorded ones", () => {
-          const rebuilt = listCompactionEntryIds(session).flatMap((entryId) => buildCompactionRequests(session, { profile }, entryId).requests);
+        // pi's compactions are rebuilt in pi's standalone form (buildCompactionRequests); a senpi
+        // compaction written with senpi's details schema in the cache-friendly replay form (SP-K4,
+        // CP-SE-1 … CP-SE-11) by the senpi policy's request builder (rebuildRecordedCompaction).
+        it("every compaction request's data part equals the recorded one (serialized conversation and previous summary, or the replayed messages)", () => {
+          const header = extractRequestHeader(mains[0]!.body, "001.json");
+          const ids = listCompactionEntryIds(session);
+          const rebuilt = ids.flatMap((entryId) =>
+            recordedCompactionPolicy(session, entryId) === "senpi"
+              ? rebuildRecordedCompaction(session, { profile, header }, entryId).requests.map((r) => ({ form: r.form, dataPart: r.dataPart, userText: "" }))
+              : buildCompactionRequests(session, { profile }, entryId).requests.map((r) => ({ form: "standalone", dataPart: null as unknown, userText: r.userText })),
+          );
           expect(rebuilt).toHaveLength(summaries.length);
           rebuilt.forEach((request, index) => {
-            const recorded = summariserUserText(summaries[index]!.body);
-            expect(conversationOf(request.userText), `summary ${index + 1}`).toBe(conversationOf(recorded));
-            expect(previousSummaryOf(request.userText), `summary ${index + 1}`).toBe(previousSummaryOf(recorded));
+            const recorded = summaries[index]!.body;
+            if (request.form === "replay") {
+              expect(request.dataPart, `summary ${index + 1}`).toEqual(readCapturedSenpiRequest(recorded, "recorded")!.dataPart);
+              return;
+            }
+            const text = summariserUserText(recorded);
+            expect(conversationOf(request.userText), `summary ${index + 1}`).toBe(conversationOf(text));
+            expect(previousSummaryOf(request.userText), `summary ${index + 1}`).toBe(previousSummaryOf(text));
           });
+        });
+
+        it("every replay-form compaction request equals the recorded body when the header and the instruction slots come from the recorded request", () => {
+          const header = extractRequestHeader(mains[0]!.body, "001.json");
+          const ids = listCompactionEntryIds(session).filter((entryId) => recordedCompactionPolicy(session, entryId) === "senpi");
+          let index = 0;
+          for (const entryId of ids) {
+            const recorded = summaries[listCompactionEntryIds(session).indexOf(entryId)]!.body;
+            const instructions = readCapturedSenpiRequest(recorded, "recorded")!.values;
+            const rebuild = rebuildRecordedCompaction(session, { profile, header }, entryId, { instructions });
+            expect(rebuild.keptMatches).toBe(true);
+            for (const request of rebuild.requests) expect(JSON.stringify(request.body), `compaction ${++index}`).toBe(JSON.stringify(recorded));
+          }
+          expect(index).toBe(ids.length);
         });
       });
     }

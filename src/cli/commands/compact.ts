@@ -234,6 +234,6 @@ export const compactCommand: CliCommand = {
   details:
     "Output (one object): trigger, kept, summarised, pruned, droppedWithoutSummary, summariserRequest, summariserRequests, after, verdict, findings, tokens.\n" +
     'With --replay-recorded: one line per recorded compaction {"kind":"compaction","index":k,"keptMatches":…,"summariserRequests":[…],"matches":[…]}.\n' +
-    "Policies claude-code and codex are not yet supported by the simulator.",
+    "Policies claude-code and codex (inferred from recordings) need a session of that agent; --replay-recorded works on pi, senpi, Claude Code, Codex and opencode sessions.",
   run,
 };

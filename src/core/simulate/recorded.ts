@@ -1,13 +1,16 @@
-// Re-running a policy at every compaction recorded in a session (issue item 7, `--replay-recorded`):
+// Re-running a policy at every compaction recorded in a session (pi/senpi, Claude Code, Codex,
+// opencode) (issue item 7, `--replay-recorded`):
 // the history as it stood just before each compaction, the recorded summary, and — given captured
 // summariser requests — the instruction slots (and the user's focus) filled from them. Each line
 // says whether the simulated cut keeps the same messages as the recording and whether each built
 // request's data part / whole body equals a captured one.
 import type { PipelineOptions, Session } from "../model";
+import { getCodexIndex } from "../codex/rollout-index";
+import { analyzeSession } from "../pipeline";
 import { getPolicy } from "./policies";
 import { mergeSlotValues } from "./instruction-slots";
 import { simulateCompaction } from "./simulate";
-import type { CapturedSummariserRequest, LimitOverrides, PolicyId, PolicyParameters, SimulationResult } from "./types";
+import type { CapturedSummariserRequest, InstructionSlotValues, LimitOverrides, PolicyId, PolicyParameters, SimulationResult } from "./types";
 
 export interface CapturedBody {
   source: string;
@@ -29,6 +32,9 @@ export interface RecordedCompactionLine {
   keptMatches: boolean;
   recordedFirstKeptEntryId: string | null;
   simulatedFirstKeptEntryId: string | null;
+  /** Everything the record names as kept, and the simulated counterpart (see recordedCompactionPoints). */
+  recordedKept: string[];
+  simulatedKept: string[];
   verdict: string;
   summariserRequests: Record<string, unknown>[];
   matches: RequestMatch[];
@@ -45,50 +51,129 @@ function same(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-export function recordedCompactionIds(session: Session): string[] {
-  return session.entries.filter((e) => e.type === "compaction").map((e) => e.id);
+/** A compaction recorded in a session, located for re-simulation. */
+export interface RecordedCompactionPoint {
+  /** The record the policy re-simulates (pi: compaction entry; opencode: compaction user row; Claude Code: compact boundary; Codex: compacted line). */
+  entryId: string;
+  /** The last turn answered before it (the simulation happens after this turn). */
+  turn: number;
+  /** Manual (`/compact`) as the record says; pi and Codex do not record it (false). */
+  manual: boolean;
+  /** What the record names as kept, compared with the simulated partition (see `simulatedKept`). */
+  recordedKept: string[];
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function stringList(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
+}
+
+/** What a non-pi record names as kept. */
+function recordedKeptOf(session: Session, entryId: string): { manual: boolean; kept: string[] } {
+  const entry = session.entries.find((e) => e.id === entryId);
+  const raw = entry?.raw ?? {};
+  if (session.formatId === "claude-code") {
+    const metadata = isObject(raw.compactMetadata) ? raw.compactMetadata : {};
+    const preserved = isObject(metadata.preservedMessages) ? metadata.preservedMessages : {};
+    return { manual: metadata.trigger === "manual", kept: stringList(preserved.uuids) };
+  }
+  if (session.formatId === "opencode") {
+    const parts = Array.isArray(raw.parts) ? raw.parts.filter(isObject) : [];
+    const part = parts.find((p) => p.type === "compaction");
+    return { manual: part?.auto !== true, kept: typeof part?.tail_start_id === "string" ? [part.tail_start_id] : [] };
+  }
+  if (session.formatId === "codex") {
+    // Retained items: replacement_history items that were already in the history before it.
+    const index = getCodexIndex(session);
+    const compaction = index.compactions.find((c) => c.entry.id === entryId);
+    const before = new Set((index.windows[compaction?.fromWindow ?? 0] ?? []).map((item) => item.id).filter((id) => typeof id === "string"));
+    const payload = isObject(raw.payload) ? raw.payload : {};
+    const replacement = Array.isArray(payload.replacement_history) ? payload.replacement_history.filter(isObject) : [];
+    return { manual: false, kept: replacement.map((item) => item.id).filter((id): id is string => typeof id === "string" && before.has(id)) };
+  }
+  return { manual: false, kept: [] };
+}
+
+/** Every recorded compaction of a session (pi/senpi, Claude Code, Codex, opencode), in order. */
+export function recordedCompactionPoints(session: Session, options: PipelineOptions = { profile: "pi" }): RecordedCompactionPoint[] {
+  if (session.formatId === "pi") {
+    return session.entries
+      .filter((e) => e.type === "compaction")
+      .map((e) => ({ entryId: e.id, turn: 1, manual: false, recordedKept: typeof e.raw.firstKeptEntryId === "string" ? [e.raw.firstKeptEntryId] : [] }));
+  }
+  const analysis = analyzeSession(session, options);
+  const points: RecordedCompactionPoint[] = [];
+  for (const item of analysis.timeline) {
+    if (item.kind !== "compaction") continue;
+    const turn = (item.beforeTurn ?? analysis.turns.length + 1) - 1;
+    const { manual, kept } = recordedKeptOf(session, item.entryId);
+    points.push({ entryId: item.entryId, turn, manual, recordedKept: kept });
+  }
+  return points;
+}
+
+export function recordedCompactionIds(session: Session, options?: PipelineOptions): string[] {
+  return recordedCompactionPoints(session, options).map((p) => p.entryId);
+}
+
+/** The simulated counterpart of `RecordedCompactionPoint.recordedKept`. */
+function simulatedKept(session: Session, result: SimulationResult): string[] {
+  const details = result.partition.details;
+  if (session.formatId === "pi") return typeof details.firstKeptEntryId === "string" ? [details.firstKeptEntryId] : [];
+  if (result.partition.keptIds) return result.partition.keptIds;
+  if (typeof details.tailStartId === "string") return [details.tailStartId];
+  return result.partition.kept.flatMap((r) => r.entryIds);
 }
 
 export function replayRecordedCompactions(session: Session, options: PipelineOptions, policyId: PolicyId, replay: RecordedReplayOptions = {}): RecordedCompactionLine[] {
   const policy = getPolicy(policyId);
-  if (session.formatId !== "pi") throw new Error(`--replay-recorded with policy ${policyId} needs a pi/senpi session (got ${session.formatLabel})`);
   const captured: (CapturedSummariserRequest & { source: string; body: unknown })[] = [];
   for (const item of replay.captured ?? []) {
     const read = policy.readCaptured?.(item.body, item.source) ?? null;
     const values = read?.values ?? policy.extractInstructions?.(item.body, item.source) ?? null;
     if (values) captured.push({ values, focus: read?.focus ?? null, dataPart: read?.dataPart ?? null, source: item.source, body: item.body });
   }
-  const instructions = captured.length > 0 ? mergeSlotValues(...captured.map((c) => c.values)) : undefined;
-  return recordedCompactionIds(session).map((entryId, i) => {
-    const run = (focus: string | null): SimulationResult =>
+  const merged = captured.length > 0 ? mergeSlotValues(...captured.map((c) => c.values)) : undefined;
+  return recordedCompactionPoints(session, options).map((point, i) => {
+    const run = (focus: string | null, instructions: InstructionSlotValues | undefined): SimulationResult =>
       simulateCompaction({
         session,
         options,
-        turn: 1,
+        turn: point.turn,
         policyId,
         parameters: replay.parameters,
         limits: replay.limits,
         instructions,
-        recordedCompactionEntryId: entryId,
-        manual: false,
+        recordedCompactionEntryId: point.entryId,
+        manual: point.manual,
         focus,
         followingTurns: 0,
         api: replay.api ?? null,
       });
-    let result = run(null);
-    // A captured request with the same data part that carried a user focus: rebuild with it.
-    const withFocus = captured.find((c) => c.focus !== null && !("automaticFocus" in c.values.slots) && result.summariserRequests.some((r) => same(r.dataPart, c.dataPart)));
-    if (withFocus) result = run(withFocus.focus);
-    const entry = session.entries.find((e) => e.id === entryId)!;
-    const recordedKept = typeof entry.raw.firstKeptEntryId === "string" ? entry.raw.firstKeptEntryId : null;
-    const simulatedKept = typeof result.partition.details.firstKeptEntryId === "string" ? result.partition.details.firstKeptEntryId : null;
+    let result = run(null, merged);
+    // The captured request with the same data part is this compaction's own: its slot values come
+    // first (request fields such as a billing header differ between captures), and a user focus it
+    // carried is used.
+    const own = captured.find((c) => result.summariserRequests.some((r) => same(r.dataPart, c.dataPart)));
+    if (own) {
+      const focus = own.focus !== null && !("automaticFocus" in own.values.slots) ? own.focus : null;
+      const ownFirst = mergeSlotValues(own.values, ...captured.map((c) => c.values));
+      if (focus !== null || !same(ownFirst, merged)) result = run(focus, ownFirst);
+    }
+    const recordedKept = point.recordedKept;
+    const simulated = simulatedKept(session, result);
     return {
       kind: "compaction" as const,
       index: i + 1,
-      entryId,
-      keptMatches: recordedKept !== null && recordedKept === simulatedKept,
-      recordedFirstKeptEntryId: recordedKept,
-      simulatedFirstKeptEntryId: simulatedKept,
+      entryId: point.entryId,
+      keptMatches: recordedKept.length > 0 && same(recordedKept, simulated),
+      recordedFirstKeptEntryId: recordedKept[0] ?? null,
+      simulatedFirstKeptEntryId: simulated[0] ?? null,
+      recordedKept,
+      simulatedKept: simulated,
       verdict: result.verdict.verdict,
       summariserRequests: result.summariserRequests.map((r) => r.body),
       matches: result.summariserRequests.map((r) => {

@@ -1,4 +1,4 @@
-// Fixture loading for simulator tests: the pi fixtures (shared helper) and the senpi fixture.
+// Fixture loading for simulator tests: the pi, senpi, Claude Code, Codex and opencode fixture copies.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -26,9 +26,12 @@ export interface Fixture {
   requestPath(n: number): string;
 }
 
-export function loadFixture(agent: "pi" | "senpi", name: string): Fixture {
+export type FixtureAgent = "pi" | "senpi" | "claude" | "codex" | "opencode";
+
+/** A fixture case: the session file (opencode: `export.json`) and its recorded requests. */
+export function loadFixture(agent: FixtureAgent, name: string): Fixture {
   const dir = path.join(FIXTURES, agent, name);
-  const sessionPath = findJsonl(path.join(dir, "session"));
+  const sessionPath = agent === "opencode" ? path.join(dir, "session", "export.json") : findJsonl(path.join(dir, "session"));
   const session = readSessionText(readFileSync(sessionPath, "utf8"), path.basename(sessionPath));
   const requestPath = (n: number) => path.join(dir, "requests", `${String(n).padStart(3, "0")}.json`);
   return { dir, sessionPath, session, requestPath, request: (n) => JSON.parse(readFileSync(requestPath(n), "utf8")) as Record<string, unknown> };

@@ -26,12 +26,10 @@ import { loadFixture } from "./fixtures";
 const print = loadFixture("pi", "print-openai-autocompact");
 
 describe("policy registry", () => {
-  it("knows pi, senpi and deepseek-harness; claude-code and codex are 'not yet supported'; unknown ids are rejected", () => {
-    for (const id of ["pi", "senpi", "deepseek-harness"]) expect(getPolicy(id).id).toBe(id);
-    expect(() => getPolicy("claude-code")).toThrow(/not yet supported/);
-    expect(() => getPolicy("codex")).toThrow(/not yet supported/);
+  it("knows every policy id (claude-code and codex inferred from recordings); unknown ids are rejected", () => {
+    for (const id of ["pi", "senpi", "deepseek-harness", "hermes", "opencode", "claude-code", "codex"]) expect(getPolicy(id).id).toBe(id);
     expect(() => getPolicy("nope")).toThrow(/unknown policy/);
-    for (const policy of POLICIES.filter((p) => ["pi", "senpi", "deepseek-harness"].includes(p.id))) {
+    for (const policy of POLICIES.filter((p) => ["pi", "senpi", "deepseek-harness", "claude-code", "codex"].includes(p.id))) {
       for (const p of policy.parameters) if (p.inferred) expect(p.inferred).toBe(p.ruleId);
       expect(policy.checkedVerdicts.every((v) => VERDICTS.includes(v))).toBe(true);
     }

@@ -117,7 +117,10 @@ function claudeTrigger(input: SimulationInput, context: SimulationContext, turn:
   const pendingTokens = pending ? Math.round(promptText(pending).length / 4) : 0;
   const tokens = used + pendingTokens;
   const window = typeof p.autoCompactWindow === "number" ? p.autoCompactWindow : context.limits.contextWindow;
-  const reserve = Math.min(context.limits.maxOutputTokens, typeof p.summaryOutputReserve === "number" ? p.summaryOutputReserve : 20000);
+  // CP-0-1: the output limit recorded on the turn's request (max_tokens), unless overridden.
+  const recordedMax = context.turnRequest.body.max_tokens;
+  const maxOutput = input.limits?.maxOutputTokens ?? (typeof recordedMax === "number" ? recordedMax : context.limits.maxOutputTokens);
+  const reserve = Math.min(maxOutput, typeof p.summaryOutputReserve === "number" ? p.summaryOutputReserve : 20000);
   const buffer = typeof p.autoCompactBuffer === "number" ? p.autoCompactBuffer : 13000;
   const threshold = window - reserve - buffer;
   const manual = input.manual === true;
@@ -129,7 +132,7 @@ function claudeTrigger(input: SimulationInput, context: SimulationContext, turn:
       { name: "usageTokens", value: used, source: usage ? "turn usage: input + cache read + cache write + output (FM-CC-4)" : "no usage recorded" },
       { name: "pendingTokens", value: pendingTokens, source: "round(chars/4) of the pending prompt [INF CP-CC-INF-2]" },
       { name: "window", value: window, source: typeof p.autoCompactWindow === "number" ? "parameter autoCompactWindow" : context.limits.contextWindowSource },
-      { name: "reserve", value: reserve, source: "min(max output tokens, summaryOutputReserve) [INF CP-CC-INF-1]" },
+      { name: "reserve", value: reserve, source: `min(max output tokens ${maxOutput}, summaryOutputReserve) [INF CP-CC-INF-1]` },
       { name: "buffer", value: buffer, source: "parameter autoCompactBuffer [INF CP-CC-INF-1]" },
     ],
     operator: ">=",

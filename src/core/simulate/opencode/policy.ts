@@ -20,7 +20,7 @@ import { historyAfterTurn } from "../hermes/turn-history";
 import { rowToContext } from "./chat";
 import { resolveOpencodeModel } from "./model-resolution";
 import { admission, canonicalJson, isOverflow, preserveBudget, usableTokens } from "./overflow";
-import { extractOpencodeInstructions, OPENCODE_SLOTS } from "./request";
+import { extractOpencodeInstructions, opencodeDataPart, OPENCODE_SLOTS } from "./request";
 import { compactionPart, isSummaryRow, rowsFromContext, rowsOfOpencodeSession, rowText, type OcMessage } from "./rows";
 import { rowTokens } from "./tail";
 import { compactionStep, nextRequestMessages, storedCompactionRows } from "./step";
@@ -347,4 +347,10 @@ export const opencodePolicy: CompactionPolicy = {
   instructionSlots: OPENCODE_SLOTS,
   simulate: simulateOpencode,
   extractInstructions: extractOpencodeInstructions,
+  // A captured summariser request: its slots and its data part (conversation, prior summary), so
+  // `--replay-recorded` can tell which capture belongs to which compaction.
+  readCaptured(body, source) {
+    const values = extractOpencodeInstructions(body, source);
+    return values ? { values, focus: null, dataPart: opencodeDataPart(body as { messages: { content: string }[] }) } : null;
+  },
 };

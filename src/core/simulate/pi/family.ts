@@ -39,6 +39,11 @@ export interface PiFamilyParameters {
   keepRecentTokens: number;
   boundaryRule: "G1" | "G2";
   turnPrefixForm: "serialized" | "replay";
+  /**
+   * At a recorded compaction, take its `firstKeptEntryId` as the cut instead of computing one (the
+   * settings in force are not in the session; used to rebuild a recording's summariser request).
+   */
+  useRecordedCut?: boolean;
 }
 
 export interface PiFamilyPreparation {
@@ -62,6 +67,8 @@ export function preparePiFamily(input: SimulationInput, profile: ProfileId, para
     parentId: point.parent.id,
     timestamp: point.recorded?.timestamp ?? point.parent.timestamp,
   };
+  const recordedCut = point.recorded?.raw.firstKeptEntryId;
+  if (params.useRecordedCut && typeof recordedCut === "string") bare.firstKeptEntryId = recordedCut;
   const requestSession = withCompactionAt(input.session, point, bare);
   const rebuildOptions: CompactionRebuildOptions = {
     ...input.options,

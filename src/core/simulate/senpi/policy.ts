@@ -40,6 +40,7 @@ export const SENPI_PARAMETERS: readonly PolicyParameterSpec[] = [
   { name: "splitTurnRequests", label: "split-turn requests", type: "enum", choices: ["single", "history-and-prefix"], default: "single", ruleId: "CP-SE-INF-2", inferred: "CP-SE-INF-2", description: "single: one turn-prefix replay request over the whole source up to the cut (senpi 2026.8.22-2, fixture request 009); history-and-prefix: CP-SE-2's pair." },
   { name: "replayMaxTokens", label: "replay output cap", type: "enum", choices: ["model", "reserve-cap"], default: "model", ruleId: "CP-SE-INF-3", inferred: "CP-SE-INF-3", description: "model: the request keeps the main request's output cap (fixture: 4000); reserve-cap: CP-SE-7's min(0.8/0.5 × reserve, model)." },
   { name: "focusFormat", label: "focus format", type: "enum", choices: ["custom-instructions", "additional-focus"], default: "custom-instructions", ruleId: "CP-SE-INF-4", inferred: "CP-SE-INF-4", description: "custom-instructions: `\\n\\n<custom-instructions>\\n…\\n</custom-instructions>` (fixture); additional-focus: CP-SE-4's `\\n\\nAdditional focus: `." },
+  { name: "cut", label: "cut point", type: "enum", choices: ["computed", "recorded"], default: "computed", ruleId: "PI-R12", description: "computed: pi's cut with the given settings; recorded: at a recorded compaction, its firstKeptEntryId (rebuilding a recording whose settings the session does not hold)." },
   { name: "summaryOutcome", label: "summariser outcome", type: "enum", choices: ["ok", "error", "length", "tool-call"], default: "ok", ruleId: "CP-SE-8", description: "Simulated outcome of the summariser call (CP-SE-8 errors)." },
 ];
 
@@ -102,7 +103,7 @@ function instructionMessage(text: string, timestamp: number): UserMessage {
 
 function simulateSenpi(input: SimulationInput, context: SimulationContext): SimulationResult {
   const params = context.parameters;
-  const piParams = { ...piParameters(params), boundaryRule: "G2" as const, turnPrefixForm: "serialized" as const };
+  const piParams = { ...piParameters(params), boundaryRule: "G2" as const, turnPrefixForm: "serialized" as const, useRecordedCut: params.cut === "recorded" };
   const prep = preparePiFamily(input, "senpi", piParams);
   const ratio = typeof params.thresholdRatio === "number" ? params.thresholdRatio : null;
   const trigger = senpiTrigger(prep, input, context, piParams.reserveTokens, ratio);
@@ -138,7 +139,9 @@ function simulateSenpi(input: SimulationInput, context: SimulationContext): Simu
     const instruction = withFocusBlock(filled.text, spec.focus, focusFormat);
     const source = replaySource(prep, spec.limit);
     const cap = spec.role === "history" ? Math.floor(0.8 * piParams.reserveTokens) : Math.floor(0.5 * piParams.reserveTokens);
-    const maxTokens = params.replayMaxTokens === "reserve-cap" ? (model.maxTokens > 0 ? Math.min(cap, model.maxTokens) : cap) : model.maxTokens;
+    // CP-SE-INF-3 "model": the main request's output cap (an attached header's, else the model's).
+    const mainCap = input.options.header?.maxTokens ?? model.maxTokens;
+    const maxTokens = params.replayMaxTokens === "reserve-cap" ? (model.maxTokens > 0 ? Math.min(cap, model.maxTokens) : cap) : mainCap;
     const messages: LlmMessage[] = [...source.map((m) => m.message), instructionMessage(instruction, timestamp)];
     const header = input.options.header ? { ...input.options.header, maxTokens } : null;
     const body = getSerializer(api).serialize({ model: { ...model, maxTokens }, messages, header, thinkingLevel: context.turnContext.thinkingLevel }).body;

@@ -1,0 +1,78 @@
+// The Simulate panel (issue "Compaction simulator"): a right-hand panel that asks "what would this
+// agent's compaction do at the selected turn?". Controls on top, then the result in the order of
+// compaction-policies.md CP-0-2, then the spiral run (opencode) and the whole-session replay.
+// Re-simulates whenever the turn, the settings or the pipeline options change; the work runs in the
+// worker and only the latest answer is shown.
+import { useEffect } from "react";
+import { selectedTurnNumber } from "../state/selectors";
+import { runSimulation, simulatorSettings, toggleSimulator, closeSimulator, useSimulatorStore } from "../state/simulator";
+import { useAppStore } from "../state/store";
+import { SimulatorControls } from "./SimulatorControls";
+import { SimulatorResult } from "./SimulatorResult";
+import { SimulatorReplay, SimulatorSpiral } from "./SimulatorRuns";
+import "../styles/simulator.css";
+
+/** Top-bar button that opens and closes the panel. */
+export function SimulateButton() {
+  const open = useSimulatorStore((state) => state.open);
+  const hasSession = useAppStore((state) => state.analysis !== null);
+  return (
+    <button
+      type="button"
+      className={`btn${open ? " active" : ""}`}
+      data-testid="simulate-button"
+      aria-expanded={open}
+      disabled={!hasSession}
+      title="Compaction simulator: what would each agent's compaction do at the selected turn?"
+      onClick={toggleSimulator}
+    >
+      Simulate compaction
+    </button>
+  );
+}
+
+export function SimulatorPanel() {
+  const open = useSimulatorStore((state) => state.open);
+  const turn = useAppStore(selectedTurnNumber);
+  const options = useAppStore((state) => state.options);
+  const analysisReady = useAppStore((state) => state.analysis !== null);
+  const policies = useSimulatorStore((state) => state.policies);
+  const policyId = useSimulatorStore((state) => state.policyId);
+  // The settings as a key: any change re-simulates (latest wins, in the worker).
+  const settingsKey = useSimulatorStore((state) => (turn === null ? "" : JSON.stringify(simulatorSettings(turn, state))));
+  const supported = policies?.find((policy) => policy.id === policyId)?.supported ?? false;
+
+  useEffect(() => {
+    if (!open || turn === null || !analysisReady || !supported) return;
+    runSimulation(turn);
+  }, [open, turn, settingsKey, options, analysisReady, supported]);
+
+  if (!open) return null;
+  const policy = policies?.find((p) => p.id === policyId) ?? null;
+  return (
+    <aside className="simulator-panel" data-testid="simulator-panel" aria-label="Compaction simulator">
+      <div className="panel-title">
+        <span>Simulate compaction</span>
+        <span className="muted">{turn === null ? "select a turn" : `after turn #${turn}`}</span>
+        <button type="button" className="btn small" aria-label="Close the simulator" onClick={closeSimulator}>
+          ✕
+        </button>
+      </div>
+      <div className="simulator-body">
+        <SimulatorControls />
+        {policy && !policy.supported && (
+          <div className="explain warning-text" data-testid="simulator-unsupported">
+            {policy.unsupported}
+          </div>
+        )}
+        {turn === null ? (
+          <div className="muted pad">Select a turn in the timeline: the simulation runs after that turn's answer.</div>
+        ) : (
+          supported && <SimulatorResult turn={turn} />
+        )}
+        {supported && policyId === "opencode" && turn !== null && <SimulatorSpiral turn={turn} />}
+        {supported && <SimulatorReplay />}
+      </div>
+    </aside>
+  );
+}
