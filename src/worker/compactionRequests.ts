@@ -5,7 +5,7 @@
 import { formatRequestJson } from "../core/export/request-json";
 import { buildCompactionRequests, INSTRUCTION_SLOT_LABELS, type CompactionInstructions } from "../core/compaction/pi/index";
 import type { PipelineOptions, Session } from "../core/model";
-import { rebuildRecordedCompaction, recordedCompactionPolicy, type InstructionSlotValues } from "../core/simulate";
+import { rebuildRecordedCompaction, timelineRebuildPolicy, type InstructionSlotValues } from "../core/simulate";
 import type { CompactionRequestsResult, InstructionSlotView } from "./protocol";
 import { notRecordedHighlights } from "./requestView";
 
@@ -27,8 +27,8 @@ export function compactionRequests(
   entryId: string,
   instructions: CompactionInstructions | null = null,
 ): CompactionRequestsResult {
-  // senpi (replay form), Claude Code, Codex and opencode recordings: the agent's policy rebuilds it.
-  if (recordedCompactionPolicy(session, entryId) !== null) return policyCompactionRequests(session, options, entryId, instructions);
+  // senpi (replay form), Claude Code and Codex recordings: the agent's policy rebuilds it.
+  if (timelineRebuildPolicy(session, entryId) !== null) return policyCompactionRequests(session, options, entryId, instructions);
   if (session.formatId !== "pi") return { available: false, entryId, requests: [], facts: [], lints: [] };
   const rebuild = buildCompactionRequests(session, instructions ? { ...options, instructions } : options, entryId);
   const used = new Set<SlotName>(rebuild.requests.map((request) => request.instructionSlot));

@@ -98,3 +98,18 @@ describe("compact --replay-recorded on every fixture agent", () => {
     expect(otherAgent.stderr).toMatch(/needs a Claude Code session/);
   });
 });
+
+describe("requests: compaction lines of the recorded agents", () => {
+  it("Claude Code and Codex compaction lines carry the summariser request rebuilt by the agent's policy", async () => {
+    for (const [agent, name, expected] of [["claude", "print-autocompact-manualcompact", 2], ["codex", "exec-autocompact", 1]] as const) {
+      const run = await runCliCaptured(["requests", sessionFile(agent, name)]);
+      expect(run.code).toBe(0);
+      const compactions = run.lines.filter((l) => l.kind === "compaction");
+      expect(compactions).toHaveLength(expected);
+      for (const line of compactions) {
+        expect(line.requests as unknown[]).toHaveLength(1);
+        expect(JSON.stringify(line.requests)).toContain("[contextscope: instruction not captured");
+      }
+    }
+  });
+});

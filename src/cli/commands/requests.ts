@@ -1,11 +1,12 @@
 // `requests`: one JSON line per turn with the provider request the agent sent, and, in timeline
 // order, one line per compaction with the summariser request(s) behind it (pi: PI-R10, PI-R12;
-// other agents: the recorded compaction, without a rebuilt summariser request) and one line per
+// senpi, Claude Code, Codex: rebuilt by the agent's compaction policy; opencode: auxiliary lines) and one line per
 // auxiliary request (opencode's title and summariser requests, FM-OC-15, CP-OC-17). Works on every
 // format the readers know, an opencode database included (`--session` picks one of its sessions).
 import { API_IDS, type ApiId, type PipelineOptions, type ProfileId } from "../../core/model";
 import { analyzeSession, buildTurnRequest } from "../../core/pipeline";
 import { buildCompactionRequests, type BoundaryRule, type CompactionRebuildOptions } from "../../core/compaction/pi";
+import { rebuildRecordedCompaction, timelineRebuildPolicy } from "../../core/simulate";
 import { integerOption, listOption } from "../args";
 import { buildOpencodeAuxiliaryRequest } from "../../core/opencode";
 import { timelineWithAuxiliary } from "../../core/timeline";
@@ -87,8 +88,18 @@ async function run(positionals: string[], options: CliOptionValues, io: CliIo): 
       };
       if (built.summariser) line.summariser = { conversation: built.summariser.conversation, priorSummary: built.summariser.priorSummary };
       io.stdout(`${JSON.stringify(line)}\n`);
+    } else if (item.kind === "compaction" && turnOption === undefined && timelineRebuildPolicy(session, item.entryId) !== null) {
+      // senpi (replay form), Claude Code, Codex: rebuilt by the agent's compaction policy
+      // (instruction slots not captured here: use `compact --replay-recorded --instructions-from`).
+      let requests: Record<string, unknown>[] = [];
+      try {
+        requests = rebuildRecordedCompaction(session, rebuildOptions, item.entryId).requests.map((r) => r.body);
+      } catch (error) {
+        io.stderr(`warning: compaction ${item.entryId}: ${(error as Error).message}\n`);
+      }
+      io.stdout(`${JSON.stringify({ kind: "compaction", entryId: item.entryId, beforeTurn: item.beforeTurn, requests })}\n`);
     } else if (item.kind === "compaction" && turnOption === undefined && session.formatId !== "pi") {
-      // The agent recorded the compaction; its summariser request is not rebuilt for this format.
+      // The agent recorded the compaction; no summariser rebuild exists for this format.
       io.stdout(`${JSON.stringify({ kind: "compaction", entryId: item.entryId, beforeTurn: item.beforeTurn, requests: [] })}\n`);
     } else if (item.kind === "compaction" && turnOption === undefined) {
       let requests: Record<string, unknown>[] = [];

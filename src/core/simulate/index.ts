@@ -15,7 +15,7 @@ export { replaySession, comparePolicies, withoutRecordedCompactions } from "./re
 export type { ReplayResult, ReplayTurn, ReplayOptions, PolicyComparison } from "./replay";
 export { replayRecordedCompactions, recordedCompactionIds, recordedCompactionPoints } from "./recorded";
 export type { RecordedCompactionLine, RecordedReplayOptions, RecordedCompactionPoint, CapturedBody, RequestMatch } from "./recorded";
-export { rebuildRecordedCompaction, recordedCompactionPolicy, SENPI_COMPACTION_SCHEMA } from "./recorded-rebuild";
+export { rebuildRecordedCompaction, recordedCompactionPolicy, timelineRebuildPolicy, SENPI_COMPACTION_SCHEMA } from "./recorded-rebuild";
 export type { RecordedCompactionRequests, RecordedRebuildOptions } from "./recorded-rebuild";
 export { claudeCodePolicy } from "./claude-code/policy";
 export { readCapturedClaudeRequest } from "./claude-code/slots";

@@ -49,6 +49,17 @@ export function recordedCompactionPolicy(session: Session, entryId: string): Pol
   return null;
 }
 
+/**
+ * The policy that rebuilds a recorded compaction for the timeline's compaction event. opencode is
+ * left out: its summariser requests are already in the timeline as auxiliary requests, rebuilt by
+ * the opencode pipeline with the recorded `tail_start_id` (CP-OC-17), whereas the policy computes
+ * the tail from the model limits, which the session does not hold.
+ */
+export function timelineRebuildPolicy(session: Session, entryId: string): PolicyId | null {
+  const policy = recordedCompactionPolicy(session, entryId);
+  return policy === "opencode" ? null : policy;
+}
+
 /** Parameters that pin a rebuild to what the record says (the settings in force are not recorded). */
 const REBUILD_PARAMETERS: Partial<Record<PolicyId, PolicyParameters>> = {
   senpi: { cut: "recorded" },

@@ -5,7 +5,7 @@
 // with buildCompactionRequests.
 import { describe, expect, it } from "vitest";
 import { extractRequestHeader } from "../../../src/core/providers";
-import { getPolicy, rebuildRecordedCompaction, recordedCompactionIds, recordedCompactionPolicy } from "../../../src/core/simulate";
+import { getPolicy, rebuildRecordedCompaction, recordedCompactionIds, recordedCompactionPolicy, timelineRebuildPolicy } from "../../../src/core/simulate";
 import { compactionRequests } from "../../../src/worker/compactionRequests";
 import { loadFixture, type FixtureAgent } from "./fixtures";
 
@@ -41,6 +41,8 @@ describe("rebuildRecordedCompaction", () => {
     const [first] = recordedCompactionIds(fixture.session);
     const rebuild = rebuildRecordedCompaction(fixture.session, { profile: "pi" }, first!, { limits: { contextWindow: 15000, maxOutputTokens: 4000 } });
     expect(rebuild.policyId).toBe("opencode");
+    // The timeline shows opencode's summariser requests as auxiliary requests (recorded tail), not here.
+    expect(timelineRebuildPolicy(fixture.session, first!)).toBeNull();
     expect(rebuild.keptMatches).toBe(true);
     expect(rebuild.requests[0]!.dataPart).toEqual(getPolicy("opencode").readCaptured!(fixture.request(10), "010")!.dataPart);
   });
