@@ -12,8 +12,9 @@ export async function looksLikeSession(file: File): Promise<boolean> {
   try {
     const head = await file.slice(0, SNIFF_BYTES).text();
     const lines = splitTextLines(head);
-    // The last line may be cut in the middle: only complete lines are given to detection.
-    if (file.size > SNIFF_BYTES) lines.pop();
+    // The last line may be cut in the middle: only complete lines are given to detection, unless
+    // the file is one long line (a compact JSON document), whose head is all there is to look at.
+    if (file.size > SNIFF_BYTES && lines.length > 1) lines.pop();
     return detectFormat(lines, file.name) !== null;
   } catch {
     return false;
