@@ -4,9 +4,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
-import initSqlJs, { type SqlJsStatic, type SqlValue } from "sql.js";
+import initSqlJs, { type SqlJsStatic } from "sql.js";
 import type { Session } from "../core/model";
-import { applyWal, readOpencodeDatabase, type SqlQuery } from "../core/opencode";
+import { applyWal, readOpencodeDatabase } from "../core/opencode";
+import { sqlQuery } from "../worker/sqlQuery";
 
 let engine: Promise<SqlJsStatic> | null = null;
 
@@ -33,19 +34,8 @@ export async function loadOpencodeDatabase(databasePath: string, options: CliDat
   const overlay = applyWal(database, wal);
   const SQL = await loadSqlEngine();
   const db = new SQL.Database(overlay.bytes);
-  const query: SqlQuery = (sql, params = []) => {
-    const statement = db.prepare(sql);
-    try {
-      statement.bind(params as SqlValue[]);
-      const rows: Record<string, unknown>[] = [];
-      while (statement.step()) rows.push(statement.getAsObject());
-      return rows;
-    } finally {
-      statement.free();
-    }
-  };
   try {
-    return readOpencodeDatabase(query, {
+    return readOpencodeDatabase(sqlQuery(db), {
       fileName: path.basename(databasePath),
       sessionId: options.sessionId ?? null,
       walApplied: wal !== null,

@@ -1,7 +1,8 @@
-// Options shared by `export` and `share`: which request the user is looking at (profile, provider
-// shape, notes, branch, captured header), turned into PipelineOptions, and the turn check.
+// Options shared by `export`, `share` and `prefix`: which request the user is looking at (profile,
+// provider shape, notes, branch, captured header), turned into PipelineOptions, and the turn, leaf
+// and analysis checks the session commands share.
 import { API_IDS, type ApiId, type PipelineOptions, type ProfileId, type Session } from "../core/model";
-import type { SessionAnalysis } from "../core/pipeline";
+import { analyzeSession, type SessionAnalysis } from "../core/pipeline";
 import { integerOption } from "./args";
 import { loadHeader } from "./inputs";
 import { CliError, type CliIo } from "./io";
@@ -39,6 +40,15 @@ export function requiredTurn(options: CliOptionValues, command: string, analysis
 export function checkLeaf(session: Session, options: PipelineOptions, command: string, file: string): void {
   if (options.leafId && !session.entries.some((entry) => entry.id === options.leafId)) {
     throw new CliError(`${command}: --leaf ${options.leafId} is not an entry of ${file}`);
+  }
+}
+
+/** The session's analysis; a session the pipeline cannot read is an unsupported input. */
+export function analyzeForCommand(session: Session, options: PipelineOptions, file: string): SessionAnalysis {
+  try {
+    return analyzeSession(session, options);
+  } catch (error) {
+    throw new CliError(`unsupported input ${file}: ${(error as Error).message}`);
   }
 }
 

@@ -15,6 +15,7 @@ import {
   type TurnContext,
 } from "./pi/turns";
 import { opencodePipeline } from "./opencode";
+import { messageListPipeline } from "./generic/messages";
 
 export type { PipelineHooks, SessionAnalysis, TurnContext } from "./pi/turns";
 export type { NotesStep } from "./pi/senpi";
@@ -47,6 +48,7 @@ const FORMAT_PIPELINES: Readonly<Record<string, FormatPipeline>> = {
   "claude-code": claudePipeline,
   codex: codexPipeline,
   opencode: opencodePipeline,
+  "chat-messages": messageListPipeline,
 };
 
 function pipelineFor(session: Session): FormatPipeline {

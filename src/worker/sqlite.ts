@@ -3,10 +3,11 @@
 // image with the dropped `-wal` file's committed frames applied first (src/core/opencode/wal.ts),
 // then only the session, message and part tables are queried (FM-OC-3) by
 // src/core/opencode/database.ts. The database bytes never leave the worker.
-import initSqlJs, { type Database, type SqlJsStatic, type SqlValue } from "sql.js";
+import initSqlJs, { type SqlJsStatic } from "sql.js";
 import wasmUrl from "sql.js/dist/sql-wasm-browser.wasm?url";
 import type { Session } from "../core/model";
-import { applyWal, pairDatabaseFiles, readOpencodeDatabase, type DroppedFile, type SqlQuery } from "../core/opencode";
+import { applyWal, pairDatabaseFiles, readOpencodeDatabase, type DroppedFile } from "../core/opencode";
+import { sqlQuery } from "./sqlQuery";
 
 let engine: Promise<SqlJsStatic> | null = null;
 
@@ -14,20 +15,6 @@ let engine: Promise<SqlJsStatic> | null = null;
 export function loadSqlEngine(): Promise<SqlJsStatic> {
   engine ??= initSqlJs({ locateFile: () => wasmUrl });
   return engine;
-}
-
-function queryFunction(db: Database): SqlQuery {
-  return (sql, params = []) => {
-    const statement = db.prepare(sql);
-    try {
-      statement.bind(params as SqlValue[]);
-      const rows: Record<string, unknown>[] = [];
-      while (statement.step()) rows.push(statement.getAsObject());
-      return rows;
-    } finally {
-      statement.free();
-    }
-  };
 }
 
 export interface DatabaseReadRequest {
@@ -48,7 +35,7 @@ export async function readOpencodeDatabaseFiles(request: DatabaseReadRequest): P
   const SQL = await loadSqlEngine();
   const db = new SQL.Database(overlay.bytes);
   try {
-    return readOpencodeDatabase(queryFunction(db), {
+    return readOpencodeDatabase(sqlQuery(db), {
       fileName: set.database.name,
       sessionId: request.sessionId ?? null,
       walApplied: set.wal !== null,

@@ -1,26 +1,16 @@
 // `compact --replay-recorded --policy <agent> --instructions-from <file-or-folder>` on each fixture
 // agent: one line per recorded compaction, the kept messages as recorded, and every summariser
 // request equal to the recorded one (data part, and whole body with the captured slots).
-import { readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { runCliCaptured } from "./cli-helpers";
+import { findJsonl } from "../support/fixture-files";
 
 const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../fixtures");
 
 function sessionFile(agent: string, name: string): string {
-  const walk = (dir: string): string => {
-    for (const e of readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, e.name);
-      if (e.isDirectory()) {
-        const found = walk(full);
-        if (found) return found;
-      } else if (e.name.endsWith(".jsonl")) return full;
-    }
-    return "";
-  };
-  return walk(path.join(FIXTURES, agent, name, "session"));
+  return findJsonl(path.join(FIXTURES, agent, name, "session"));
 }
 const requests = (agent: string, name: string) => path.join(FIXTURES, agent, name, "requests");
 

@@ -2,23 +2,13 @@
 // captured requests (file and folder), and the errors a user can fix.
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { runCliCaptured } from "./cli-helpers";
+import { findJsonl } from "../support/fixture-files";
 
 const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../fixtures");
 function sessionFile(agent: string, name: string): string {
-  const walk = (dir: string): string => {
-    for (const e of readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, e.name);
-      if (e.isDirectory()) {
-        const found = walk(full);
-        if (found) return found;
-      } else if (e.name.endsWith(".jsonl")) return full;
-    }
-    return "";
-  };
-  return walk(path.join(FIXTURES, agent, name, "session"));
+  return findJsonl(path.join(FIXTURES, agent, name, "session"));
 }
 const PRINT = sessionFile("pi", "print-openai-autocompact");
 const PRINT_REQUESTS = path.join(FIXTURES, "pi", "print-openai-autocompact", "requests");

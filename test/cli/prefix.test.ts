@@ -7,21 +7,11 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { runCliCaptured } from "./cli-helpers";
+import { findJsonl } from "../support/fixture-files";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const FIXTURES = path.resolve(here, "../fixtures");
 const KEYS = ["turn", "bytes", "sharedBytes", "tokens", "sharedTokens", "breakPath", "cause", "predictedCachedTokens"];
-
-function findJsonl(dir: string): string {
-  for (const item of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, item.name);
-    if (item.isDirectory()) {
-      const found = findJsonl(full);
-      if (found) return found;
-    } else if (item.name.endsWith(".jsonl")) return full;
-  }
-  return "";
-}
 
 /** 1-based turn numbers of the main requests recorded right after a summariser request. */
 function turnsAfterCompaction(dir: string): { turns: number; after: number[] } {

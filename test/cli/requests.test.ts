@@ -10,22 +10,12 @@ import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { isNotRecorded } from "../../src/core/model";
 import { runCliCaptured } from "./cli-helpers";
+import { findJsonl } from "../support/fixture-files";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const REPO = path.resolve(here, "../..");
 const LOCAL_FIXTURES = path.join(REPO, "test/fixtures");
 const SHARED_FIXTURES = path.resolve(REPO, "../shared/fixtures");
-
-function findJsonl(dir: string): string {
-  for (const item of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, item.name);
-    if (item.isDirectory()) {
-      const found = findJsonl(full);
-      if (found) return found;
-    } else if (item.name.endsWith(".jsonl")) return full;
-  }
-  return "";
-}
 
 interface Recorded {
   sessionFile: string;

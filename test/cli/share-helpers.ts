@@ -1,6 +1,6 @@
 // Shared inputs of the export/share/open CLI tests: fixture paths, a seeded secrets session
 // written to a temporary file, and the app's own view of a turn (requestView) to compare with.
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -10,20 +10,10 @@ import { readSessionText } from "../../src/core/readers";
 import { requestView } from "../../src/worker/requestView";
 import { runCli } from "../../src/cli/run";
 import { seededSessionText } from "../support/secret-examples";
+import { findJsonl } from "../support/fixture-files";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const FIXTURES = path.resolve(here, "../fixtures");
-
-function findJsonl(dir: string): string {
-  for (const item of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, item.name);
-    if (item.isDirectory()) {
-      const found = findJsonl(full);
-      if (found) return found;
-    } else if (item.name.endsWith(".jsonl")) return full;
-  }
-  return "";
-}
 
 export const PI_OPENAI = findJsonl(path.join(FIXTURES, "pi/print-openai-autocompact/session"));
 export const PI_ANTHROPIC = findJsonl(path.join(FIXTURES, "pi/rpc-anthropic-manualcompact/session"));

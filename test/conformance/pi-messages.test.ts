@@ -10,6 +10,7 @@ import type { ContextMessage, ProfileId, Session } from "../../src/core/model";
 import { analyzeSession, buildTurnContext, buildTurnRequest } from "../../src/core/pipeline";
 import { extractRequestHeader } from "../../src/core/providers";
 import { readSessionBytes } from "../../src/core/readers";
+import { findJsonl } from "../support/fixture-files";
 
 const FIXTURES = path.resolve(__dirname, "../fixtures");
 const CASES: { name: string; profile: ProfileId; wire: "openai" | "anthropic" }[] = [
@@ -18,19 +19,8 @@ const CASES: { name: string; profile: ProfileId; wire: "openai" | "anthropic" }[
   { name: "senpi/print-openai-autocompact", profile: "senpi", wire: "openai" },
 ];
 
-function findSessionFile(dir: string): string {
-  for (const item of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, item.name);
-    if (item.isDirectory()) {
-      const found = findSessionFile(full);
-      if (found) return found;
-    } else if (item.name.endsWith(".jsonl")) return full;
-  }
-  return "";
-}
-
 function loadSession(caseDir: string): Session {
-  const file = findSessionFile(path.join(caseDir, "session"));
+  const file = findJsonl(path.join(caseDir, "session"));
   const decoder = new TextDecoder();
   return readSessionBytes(readFileSync(file), path.basename(file), (bytes) => decoder.decode(bytes));
 }

@@ -14,6 +14,7 @@ import { readSessionBytes } from "../../src/core/readers";
 import { llmMessageChars } from "../../src/core/pi/convert";
 import { getPiSessionCache } from "../../src/core/pi/sessionCache";
 import { assistant, compaction, sessionOf, toolResult, user, type EntryInput } from "./pi/sessionBuilder";
+import { findJsonl } from "../support/fixture-files";
 
 const NOTE_RULE = "note:reply-language";
 const ENGLISH_REQUESTED = "Reply language: English (the user asked for it)";
@@ -34,19 +35,8 @@ const FIXTURE_DIRS = [
   { label: "shared original", dir: path.resolve(__dirname, "../../../shared/fixtures/pi/print-openai-autocompact") },
 ];
 
-function findSessionFile(dir: string): string {
-  for (const item of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, item.name);
-    if (item.isDirectory()) {
-      const found = findSessionFile(full);
-      if (found) return found;
-    } else if (item.name.endsWith(".jsonl")) return full;
-  }
-  return "";
-}
-
 function loadFixture(dir: string): { session: Session; requests: { name: string; text: string }[] } {
-  const file = findSessionFile(path.join(dir, "session"));
+  const file = findJsonl(path.join(dir, "session"));
   const decoder = new TextDecoder();
   const session = readSessionBytes(readFileSync(file), path.basename(file), (bytes) => decoder.decode(bytes));
   const requestDir = path.join(dir, "requests");

@@ -2,7 +2,7 @@
 // fixtures every turn right after a compaction breaks with history-rewritten and every other
 // turn extends the previous one; the recorded usage is normalised; the facts between turns come
 // from the turn summaries; the Tokens tab's composition adds up.
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { PipelineOptions, Session, TurnSummary } from "../../src/core/model";
@@ -11,19 +11,9 @@ import { tokenComposition } from "../../src/core/prefix/composition";
 import { readSessionText } from "../../src/core/readers";
 import { analyzeSessionPrefixes, iterateSessionPrefixes, turnFactsOf } from "../../src/core/sessionPrefixes";
 import { buildAllTurnRequests } from "../../src/core/turnRequests";
+import { findJsonl } from "../support/fixture-files";
 
 const FIXTURES = path.resolve(__dirname, "../fixtures");
-
-function findJsonl(dir: string): string {
-  for (const item of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, item.name);
-    if (item.isDirectory()) {
-      const found = findJsonl(full);
-      if (found) return found;
-    } else if (item.name.endsWith(".jsonl")) return full;
-  }
-  return "";
-}
 
 function load(dir: string): Session {
   const file = findJsonl(path.join(FIXTURES, dir, "session"));

@@ -3,7 +3,7 @@
 // every wire shape, with and without a captured header) and on a synthetic session exercising
 // every pipeline step. Also: the serializers' per-message caches give the same bytes as a cold
 // serialization, share message objects between turns, and freeze what they share.
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { API_IDS, type ApiId, type PipelineOptions, type RequestHeader, type Session } from "../../src/core/model";
@@ -14,19 +14,9 @@ import { resolveModel } from "../../src/core/models/catalogue";
 import { readSessionText } from "../../src/core/readers";
 import { buildAllTurnRequests, iterateTurnRequests } from "../../src/core/turnRequests";
 import { assistant, assistantCall, compaction, sessionOf, toolResult, user } from "./pi/sessionBuilder";
+import { findJsonl } from "../support/fixture-files";
 
 const FIXTURES = path.resolve(__dirname, "../fixtures");
-
-function findJsonl(dir: string): string {
-  for (const item of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, item.name);
-    if (item.isDirectory()) {
-      const found = findJsonl(full);
-      if (found) return found;
-    } else if (item.name.endsWith(".jsonl")) return full;
-  }
-  return "";
-}
 
 function fixture(dir: string): { session: Session; header: RequestHeader } {
   const root = path.join(FIXTURES, dir);

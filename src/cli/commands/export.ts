@@ -1,13 +1,12 @@
 // `export`: the request of one turn as the app's Export gives it — the Request view's JSON text
 // (as sent, or rewritten by --provider / --notes / --header), or a curl command with a
 // placeholder key. Redacted by default (issue #6); the masked values are listed on stderr.
-import { analyzeSession } from "../../core/pipeline";
 import { exportRequest } from "../../worker/shareExport";
 import { listOption } from "../args";
 import { loadSession } from "../inputs";
-import { CliError, type CliIo } from "../io";
+import type { CliIo } from "../io";
 import type { CliCommand, CliOptionValues } from "../registry";
-import { checkLeaf, reportFindings, requiredTurn, VIEW_OPTIONS, viewPipelineOptions } from "../viewOptions";
+import { analyzeForCommand, checkLeaf, reportFindings, requiredTurn, VIEW_OPTIONS, viewPipelineOptions } from "../viewOptions";
 
 const NAME = "export";
 
@@ -16,12 +15,7 @@ function run(positionals: string[], options: CliOptionValues, io: CliIo): number
   const pipelineOptions = viewPipelineOptions(options, io);
   const session = loadSession(io, file);
   checkLeaf(session, pipelineOptions, NAME, file);
-  let analysis;
-  try {
-    analysis = analyzeSession(session, pipelineOptions);
-  } catch (error) {
-    throw new CliError(`unsupported input ${file}: ${(error as Error).message}`);
-  }
+  const analysis = analyzeForCommand(session, pipelineOptions, file);
   const turn = requiredTurn(options, NAME, analysis);
   const result = exportRequest(session, pipelineOptions, {
     target: { kind: "turn", turn },

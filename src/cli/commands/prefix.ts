@@ -3,14 +3,14 @@
 // turn's request, where it stops extending it (breakPath), why (cause, PD-2), and the cached
 // tokens the cache simulation predicts. Requests come from the one-pass builder, so a long session
 // costs about as much as reading it (src/core/sessionPrefixes.ts).
-import { API_IDS, type ApiId, type PipelineOptions, type ProfileId } from "../../core/model";
-import { analyzeSession } from "../../core/pipeline";
+import { API_IDS } from "../../core/model";
 import type { PrefixTurnReport } from "../../core/prefix/analyze";
 import { iterateSessionPrefixes } from "../../core/sessionPrefixes";
 import type { TokenizerChoice } from "../../core/tokens/counters";
-import { loadAnySession, loadHeader } from "../inputs";
-import { CliError, type CliIo } from "../io";
+import { loadAnySession } from "../inputs";
+import type { CliIo } from "../io";
 import type { CliCommand, CliOptionValues } from "../registry";
+import { analyzeForCommand, checkLeaf, viewPipelineOptions } from "../viewOptions";
 
 const NAME = "prefix";
 const TOKENIZERS: readonly TokenizerChoice[] = ["auto", "estimate", "o200k"];
@@ -29,30 +29,12 @@ export function prefixLine(report: PrefixTurnReport): Record<string, unknown> {
   };
 }
 
-function pipelineOptions(options: CliOptionValues, io: CliIo): PipelineOptions {
-  return {
-    profile: (options.profile as ProfileId | undefined) ?? "pi",
-    leafId: (options.leaf as string | undefined) ?? null,
-    api: (options.provider as ApiId | undefined) ?? null,
-    header: typeof options.header === "string" ? loadHeader(io, options.header) : null,
-    // senpi reply-language notes (reply-language.md); off unless asked for, ignored by the pi profile.
-    notes: options.notes === "on",
-  };
-}
-
 async function run(positionals: string[], options: CliOptionValues, io: CliIo): Promise<number> {
   const file = positionals[0]!;
-  const pipeline = pipelineOptions(options, io);
+  const pipeline = viewPipelineOptions(options, io);
   const session = await loadAnySession(io, file, (options.session as string | undefined) ?? null);
-  if (pipeline.leafId && !session.entries.some((e) => e.id === pipeline.leafId)) {
-    throw new CliError(`${NAME}: --leaf ${pipeline.leafId} is not an entry of ${file}`);
-  }
-  let analysis;
-  try {
-    analysis = analyzeSession(session, pipeline);
-  } catch (error) {
-    throw new CliError(`unsupported input ${file}: ${(error as Error).message}`);
-  }
+  checkLeaf(session, pipeline, NAME, file);
+  const analysis = analyzeForCommand(session, pipeline, file);
   for (const warning of analysis.warnings) io.stderr(`warning: line ${warning.line}: ${warning.reason}\n`);
   const tokenizer = (options.tokenizer as TokenizerChoice | undefined) ?? "auto";
   for (const report of iterateSessionPrefixes(session, pipeline, { analysis, prefix: { tokenizer } })) {

@@ -4,7 +4,7 @@
 // auxiliary request (opencode's title and summariser requests, FM-OC-15, CP-OC-17). Works on every
 // format the readers know, an opencode database included (`--session` picks one of its sessions).
 import { API_IDS, type ApiId, type PipelineOptions, type ProfileId } from "../../core/model";
-import { analyzeSession, buildTurnRequest } from "../../core/pipeline";
+import { buildTurnRequest } from "../../core/pipeline";
 import { buildCompactionRequests, type BoundaryRule, type CompactionRebuildOptions } from "../../core/compaction/pi";
 import { rebuildRecordedCompaction, timelineRebuildPolicy } from "../../core/simulate";
 import { integerOption, listOption } from "../args";
@@ -13,6 +13,7 @@ import { timelineWithAuxiliary } from "../../core/timeline";
 import { loadAnySession, loadCompactionInstructions, loadHeader } from "../inputs";
 import { CliError, type CliIo } from "../io";
 import type { CliCommand, CliOptionValues } from "../registry";
+import { analyzeForCommand, checkLeaf } from "../viewOptions";
 
 const NAME = "requests";
 
@@ -54,16 +55,9 @@ async function run(positionals: string[], options: CliOptionValues, io: CliIo): 
   const turnOption = integerOption(options, "turn", NAME);
   const rebuildOptions = buildOptions(options, io);
   const session = await loadAnySession(io, file, (options.session as string | undefined) ?? null);
-  if (rebuildOptions.leafId && !session.entries.some((e) => e.id === rebuildOptions.leafId)) {
-    throw new CliError(`${NAME}: --leaf ${rebuildOptions.leafId} is not an entry of ${file}`);
-  }
+  checkLeaf(session, rebuildOptions, NAME, file);
 
-  let analysis;
-  try {
-    analysis = analyzeSession(session, rebuildOptions);
-  } catch (error) {
-    throw new CliError(`unsupported input ${file}: ${(error as Error).message}`);
-  }
+  const analysis = analyzeForCommand(session, rebuildOptions, file);
   for (const warning of analysis.warnings) io.stderr(`warning: line ${warning.line}: ${warning.reason}\n`);
 
   if (turnOption !== undefined && turnOption > analysis.turns.length) {

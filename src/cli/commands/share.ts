@@ -1,13 +1,12 @@
 // `share`: the share link fragment (`#v1=…`) of one turn's view, as the app's Share dialog builds
 // it: the branch up to the turn by default (or the full session), redacted by default. The link
 // size and the masked values are reported on stderr.
-import { analyzeSession } from "../../core/pipeline";
 import { buildShare } from "../../worker/shareExport";
 import { listOption } from "../args";
 import { loadSession } from "../inputs";
 import { CliError, type CliIo } from "../io";
 import type { CliCommand, CliOptionValues } from "../registry";
-import { checkLeaf, reportFindings, requiredTurn, VIEW_OPTIONS, viewPipelineOptions } from "../viewOptions";
+import { analyzeForCommand, checkLeaf, reportFindings, requiredTurn, VIEW_OPTIONS, viewPipelineOptions } from "../viewOptions";
 
 const NAME = "share";
 const TAB = /^[a-z][a-z0-9-]{0,31}$/;
@@ -17,12 +16,7 @@ function run(positionals: string[], options: CliOptionValues, io: CliIo): number
   const pipelineOptions = viewPipelineOptions(options, io);
   const session = loadSession(io, file);
   checkLeaf(session, pipelineOptions, NAME, file);
-  let analysis;
-  try {
-    analysis = analyzeSession(session, pipelineOptions);
-  } catch (error) {
-    throw new CliError(`unsupported input ${file}: ${(error as Error).message}`);
-  }
+  const analysis = analyzeForCommand(session, pipelineOptions, file);
   const turn = requiredTurn(options, NAME, analysis);
   const tab = typeof options.tab === "string" ? options.tab : "request";
   if (!TAB.test(tab)) throw new CliError(`${NAME}: --tab must be a tab id such as request, messages, diff, tokens (got "${tab}")`);

@@ -5,13 +5,13 @@
 // (FM-CC-9); after a compaction summary, the preserved messages (FM-CC-14). The result is labelled
 // approximate: Claude Code reorders injected context in ways the transcript does not record.
 import type { SessionEntry } from "../model";
-import { canonicalJson } from "./canonical-json";
 import {
   assistantMessageId,
   contentBlocks,
   entryMessage,
   isCompactBoundary,
   isObject,
+  mergedAssistantMessage,
   stringField,
 } from "./records";
 import type { ClaudeSessionIndex } from "./session-index";
@@ -39,20 +39,8 @@ function renderedTexts(entry: SessionEntry): string[] {
   return rendered.flatMap((item) => (isObject(item) && typeof item.content === "string" ? [item.content] : []));
 }
 
-/** The merged blocks of one API message (FM-CC-4): every entry's blocks, duplicates dropped. */
-export function mergedAssistantMessage(group: SessionEntry[]): Record<string, unknown> {
-  const blocks: unknown[] = [];
-  const seen = new Set<string>();
-  for (const entry of group) {
-    for (const block of contentBlocks(entryMessage(entry)?.content)) {
-      const key = canonicalJson(block);
-      if (seen.has(key)) continue;
-      seen.add(key);
-      blocks.push(block);
-    }
-  }
-  return { role: "assistant", content: blocks };
-}
+/** Re-exported: the merge lives with the other entry helpers in records.ts. */
+export { mergedAssistantMessage };
 
 class MessageBuilder {
   readonly out: ApproximateMessage[] = [];

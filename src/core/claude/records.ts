@@ -2,6 +2,7 @@
 // The reader keeps each line's parsed object in `SessionEntry.raw`; these helpers read the fields
 // the pipeline needs without trusting their types.
 import type { SessionEntry } from "../model";
+import { canonicalJson } from "./canonical-json";
 
 export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -62,4 +63,19 @@ export function entryUsage(entry: SessionEntry): ClaudeUsage | null {
 
 export function numberOr(value: unknown, fallback: number): number {
   return typeof value === "number" && Number.isFinite(value) ? value : fallback;
+}
+
+/** The merged blocks of one API message (FM-CC-4): every entry's blocks, duplicates dropped. */
+export function mergedAssistantMessage(group: readonly SessionEntry[]): Record<string, unknown> {
+  const blocks: unknown[] = [];
+  const seen = new Set<string>();
+  for (const entry of group) {
+    for (const block of contentBlocks(entryMessage(entry)?.content)) {
+      const key = canonicalJson(block);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      blocks.push(block);
+    }
+  }
+  return { role: "assistant", content: blocks };
 }

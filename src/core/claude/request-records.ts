@@ -5,7 +5,7 @@
 // when a hash is still unknown), once per session.
 import type { ReaderWarning, Session, SessionEntry } from "../model";
 import { canonicalJson } from "./canonical-json";
-import { contentBlocks, entryMessage } from "./records";
+import { contentBlocks, entryMessage, mergedAssistantMessage } from "./records";
 import { sha256Hex } from "./sha256";
 import { getClaudeIndex, type ApiRequestRecord, type ClaudeSessionIndex } from "./session-index";
 
@@ -73,17 +73,7 @@ const MAX_MERGED_RUN = 8;
 function addMergedCandidates(cache: RecordCache, index: ClaudeSessionIndex): void {
   for (const group of index.messageGroups.values()) {
     if (group.length < 2) continue;
-    const blocks: unknown[] = [];
-    const seen = new Set<string>();
-    for (const entry of group) {
-      for (const block of contentBlocks(entryMessage(entry)?.content)) {
-        const key = canonicalJson(block);
-        if (seen.has(key)) continue;
-        seen.add(key);
-        blocks.push(block);
-      }
-    }
-    addCandidate(cache, { role: "assistant", content: blocks }, group.map((entry) => entry.id));
+    addCandidate(cache, mergedAssistantMessage(group), group.map((entry) => entry.id));
   }
   let run: SessionEntry[] = [];
   const flush = () => {

@@ -3,13 +3,10 @@
 // conversion; reset after a compaction or context_edit: reconversion from the per-message cache).
 // Each turn's context equals `buildPiTurnContext` for that turn (checked by
 // test/core/turnRequests.test.ts), without projecting the path from the root for every turn.
-import { API_IDS } from "../model";
 import type {
-  ApiId,
   AssistantMessage,
   ContextMessage,
   DroppedMessage,
-  ModelRef,
   PipelineOptions,
   ProfileId,
   ReaderWarning,
@@ -22,6 +19,7 @@ import { PathProjector, type ProjectedMessage } from "./projection";
 import { applySenpiSteps } from "./senpi";
 import { getBranchPath, getPiSessionCache } from "./sessionCache";
 import { isAssistantEntry, resolveLeafId } from "./tree";
+import { turnApi, turnModel } from "./turnModel";
 import type { PipelineHooks, TurnContext } from "./turns";
 
 /** convertToLlm's output, kept current as the projected list grows. */
@@ -45,18 +43,6 @@ class IncrementalConversion {
     this.warnings = [];
     for (const projected of list) this.append(projected);
   }
-}
-
-function isApiId(value: unknown): value is ApiId {
-  return typeof value === "string" && (API_IDS as readonly string[]).includes(value);
-}
-
-/** The model that answered: recorded on the assistant message, else PI-P3's walk (as turns.ts). */
-function answeringModel(message: AssistantMessage, walked: ModelRef | null): ModelRef | null {
-  if (typeof message.provider === "string" && typeof message.model === "string") {
-    return { provider: message.provider, modelId: message.model };
-  }
-  return walked;
 }
 
 export interface TurnContextWalkOptions {
@@ -105,9 +91,9 @@ export function* iteratePiTurnContexts(
         entryId: entry.id,
         messages,
         dropped,
-        model: answeringModel(message, projector.model),
+        model: turnModel(message, projector.model),
         thinkingLevel: projector.thinkingLevel,
-        api: options.api ? options.api : isApiId(message.api) ? message.api : null,
+        api: turnApi(message, options),
         pathEntryIds: withPathIds ? pathEntryIds.slice() : [],
         compactionId: projector.compactionId,
         warnings: [...projector.warnings, ...conversion.warnings],

@@ -5,7 +5,6 @@
 // turn only. With reply-language notes on (senpi), the projection adds the compaction carrier,
 // the note step runs after user words and before the environment fold (SP-C5, RL-29), and the
 // analysis follows the notes incrementally (NotesTally) to mark the turns that carry one.
-import { API_IDS } from "../model";
 import type {
   ApiId,
   AssistantMessage,
@@ -32,6 +31,7 @@ import { PathProjector, projectPath, type ProjectedMessage } from "./projection"
 import { applySenpiSteps, SenpiTally, type NotesStep } from "./senpi";
 import { getBranchPath, getPiSessionCache, type BranchPath } from "./sessionCache";
 import { cycleWarning, isAssistantEntry, listBranches, resolveLeafId } from "./tree";
+import { turnApi, turnModel } from "./turnModel";
 
 export interface SessionAnalysis {
   branches: BranchInfo[];
@@ -81,23 +81,6 @@ export function carriesNote(item: ContextMessage): boolean {
 
 function assistantOf(entry: SessionEntry): AssistantMessage {
   return entry.raw.message as AssistantMessage;
-}
-
-function isApiId(value: unknown): value is ApiId {
-  return typeof value === "string" && (API_IDS as readonly string[]).includes(value);
-}
-
-/** The model that answered: recorded on the assistant message; PI-P3's walk as a fallback. */
-function turnModel(message: AssistantMessage, walked: ModelRef | null): ModelRef | null {
-  if (typeof message.provider === "string" && typeof message.model === "string") {
-    return { provider: message.provider, modelId: message.model };
-  }
-  return walked;
-}
-
-function turnApi(message: AssistantMessage, options: PipelineOptions): ApiId | null {
-  if (options.api) return options.api;
-  return isApiId(message.api) ? message.api : null;
 }
 
 function sameModel(a: ModelRef | null, b: ModelRef | null): boolean {

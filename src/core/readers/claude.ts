@@ -5,7 +5,7 @@
 // entries with a synthetic id so the pipeline can read them (FM-CC-2, FM-CC-18). Lenient: bad
 // lines become warnings with their line number (FM-GEN-2).
 import type { ReaderWarning, Session, SessionEntry } from "../model";
-import { firstObjects, markTruncatedLastLine, parseObjectLine } from "./jsonl-object";
+import { firstObjects, finishLineWarnings, parseObjectLine } from "./jsonl-object";
 import type { FormatReader, LineReader } from "./types";
 
 export const CLAUDE_FORMAT_ID = "claude-code";
@@ -98,8 +98,7 @@ class ClaudeLineReader implements LineReader {
   }
 
   finish(): Session {
-    if (this.lastLine === 0) this.warnings.push({ line: 0, reason: "empty file: no lines to read" });
-    markTruncatedLastLine(this.warnings, this.lastLine, this.lastBadLine);
+    finishLineWarnings(this.warnings, this.lastLine, this.lastBadLine);
     if (this.lastLine > 0 && this.conversationCount === 0) {
       this.warnings.push({ line: 0, reason: `no conversation entries found: expected ${EXPECTATION}` });
     }

@@ -3,7 +3,7 @@
 // chain with synthetic ids from their line numbers (the rollout has no entry ids). Lenient: bad
 // lines become warnings with their line number (FM-GEN-2).
 import type { ReaderWarning, Session, SessionEntry } from "../model";
-import { firstObjects, isPlainObject, markTruncatedLastLine, parseObjectLine } from "./jsonl-object";
+import { firstObjects, isPlainObject, finishLineWarnings, parseObjectLine } from "./jsonl-object";
 import type { FormatReader, LineReader } from "./types";
 
 export const CODEX_FORMAT_ID = "codex";
@@ -74,8 +74,7 @@ class CodexLineReader implements LineReader {
   }
 
   finish(): Session {
-    if (this.lastLine === 0) this.warnings.push({ line: 0, reason: "empty file: no lines to read" });
-    markTruncatedLastLine(this.warnings, this.lastLine, this.lastBadLine);
+    finishLineWarnings(this.warnings, this.lastLine, this.lastBadLine);
     if (this.lastLine > 0 && this.entries.length === 0) {
       this.warnings.push({ line: 0, reason: `no rollout lines found: expected ${EXPECTATION}` });
     }

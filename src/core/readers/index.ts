@@ -14,3 +14,4 @@ export {
 } from "./registry";
 export { piReader, detectPi, PI_ENTRY_TYPES, PI_FORMAT_ID, PI_CURRENT_VERSION } from "./pi";
 export { opencodeExportReader, detectOpencodeExport, isSqliteHeader, readOpencodeExportText, SQLITE_MAGIC } from "./opencode";
+export { messageListReader, detectMessageList, readMessageListText, MESSAGES_FORMAT_ID, MESSAGES_FORMAT_LABEL } from "./messages";

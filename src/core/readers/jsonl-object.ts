@@ -1,5 +1,5 @@
-// Shared helpers of the JSONL readers that keep one object per line (Claude Code, Codex): parse a
-// line into a plain object or a warning reason, and mark a bad final line as truncated (FM-GEN-2).
+// Shared helpers of the JSONL readers that keep one object per line (pi, Claude Code, Codex): parse
+// a line into a plain object or a warning reason, and mark a bad final line as truncated (FM-GEN-2).
 import type { ReaderWarning } from "../model";
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -36,4 +36,10 @@ export function markTruncatedLastLine(warnings: ReaderWarning[], lastLine: numbe
   if (lastLine === 0 || lastBadLine !== lastLine) return;
   const last = warnings[warnings.length - 1];
   if (last && last.line === lastLine) last.reason = `truncated last line skipped (${last.reason})`;
+}
+
+/** End-of-file warnings of a JSONL reader: an empty file, or a truncated (bad) last line. */
+export function finishLineWarnings(warnings: ReaderWarning[], lastLine: number, lastBadLine: number): void {
+  if (lastLine === 0) warnings.push({ line: 0, reason: "empty file: no lines to read" });
+  markTruncatedLastLine(warnings, lastLine, lastBadLine);
 }

@@ -5,6 +5,7 @@
 // line number so that they are stable across reads.
 import type { ReaderWarning, Session, SessionEntry } from "../model";
 import { fnv1aHex } from "./hash";
+import { finishLineWarnings, isPlainObject, parseObjectLine } from "./jsonl-object";
 import type { FormatReader, LineReader } from "./types";
 
 export const PI_FORMAT_ID = "pi";
@@ -32,19 +33,6 @@ const HEADER_EXPECTATION = 'a JSONL file whose first line is {"type":"session",.
 /** How many leading lines detection looks at before giving up. */
 const DETECT_LINES = 20;
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function tryParseObject(text: string): Record<string, unknown> | null {
-  try {
-    const value: unknown = JSON.parse(text);
-    return isPlainObject(value) ? value : null;
-  } catch {
-    return null;
-  }
-}
-
 /** True for the first parsed object of a pi file: a header, or (legacy, PI-F4) a pi entry. */
 function looksLikePiObject(value: Record<string, unknown>): boolean {
   if (value.type === "session") return true;
@@ -59,9 +47,9 @@ export function detectPi(firstLines: string[]): boolean {
     if (looked >= DETECT_LINES) break;
     if (line.trim() === "") continue;
     looked += 1;
-    const value = tryParseObject(line);
+    const parsed = parseObjectLine(line);
     // A garbage first line does not decide anything (PI-F3); the first object does.
-    if (value) return looksLikePiObject(value);
+    if ("value" in parsed) return looksLikePiObject(parsed.value);
   }
   return false;
 }
@@ -92,20 +80,13 @@ class PiLineReader implements LineReader {
       this.warnings.push({ line: lineNumber, reason: "blank line skipped" });
       return;
     }
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch (error) {
+    const parsed = parseObjectLine(text);
+    if ("reason" in parsed) {
       this.lastBadLine = lineNumber;
-      const detail = error instanceof Error ? error.message : String(error);
-      this.warnings.push({ line: lineNumber, reason: `not valid JSON, line skipped (${detail})` });
+      this.warnings.push({ line: lineNumber, reason: parsed.reason });
       return;
     }
-    if (!isPlainObject(value)) {
-      this.lastBadLine = lineNumber;
-      this.warnings.push({ line: lineNumber, reason: "not a JSON object, line skipped" });
-      return;
-    }
+    const value = parsed.value;
     if (!this.sawFirstObject) {
       this.sawFirstObject = true;
       if (value.type === "session") {
@@ -205,13 +186,8 @@ class PiLineReader implements LineReader {
   }
 
   finish(): Session {
-    if (this.lastLine === 0) {
-      this.warnings.push({ line: 0, reason: "empty file: no lines to read" });
-    } else if (this.lastBadLine === this.lastLine) {
-      // A write cut short (agent killed mid-append) leaves a partial last line.
-      const last = this.warnings[this.warnings.length - 1];
-      if (last && last.line === this.lastLine) last.reason = `truncated last line skipped (${last.reason})`;
-    }
+    // A write cut short (agent killed mid-append) leaves a partial last line.
+    finishLineWarnings(this.warnings, this.lastLine, this.lastBadLine);
     if (this.lastLine > 0 && this.entries.length === 0 && this.header === null) {
       this.warnings.push({ line: 0, reason: `no pi entries found: expected ${HEADER_EXPECTATION}` });
     }

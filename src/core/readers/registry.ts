@@ -5,12 +5,20 @@ import type { Session } from "../model";
 import { claudeReader } from "./claude";
 import { codexReader } from "./codex";
 import { LineSplitter, splitTextLines, type DecodeFn } from "./lines";
+import { messageListReader } from "./messages";
 import { opencodeExportReader } from "./opencode";
 import { piReader } from "./pi";
 import type { FormatReader, LineReader } from "./types";
 
 /** Every supported format, in detection order. */
-export const FORMAT_READERS: readonly FormatReader[] = [piReader, opencodeExportReader, claudeReader, codexReader];
+export const FORMAT_READERS: readonly FormatReader[] = [
+  piReader,
+  opencodeExportReader,
+  claudeReader,
+  codexReader,
+  // Last: a JSON array of chat messages (FM-RQ-5) never looks like the JSONL formats above.
+  messageListReader,
+];
 
 /** Lines handed to `detect`: enough to skip a few bad or blank lines at the top. */
 export const DETECTION_LINE_COUNT = 20;

@@ -1,22 +1,12 @@
 // Fixture loading for simulator tests: the pi, senpi, Claude Code, Codex and opencode fixture copies.
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { readSessionText } from "../../../src/core/readers";
 import type { Session } from "../../../src/core/model";
+import { findJsonl } from "../../support/fixture-files";
 
 export const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../fixtures");
-
-function findJsonl(dir: string): string {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) {
-      const found = findJsonl(full);
-      if (found) return found;
-    } else if (entry.name.endsWith(".jsonl")) return full;
-  }
-  return "";
-}
 
 export interface Fixture {
   dir: string;

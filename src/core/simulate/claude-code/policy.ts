@@ -11,7 +11,8 @@ import { defaultLeaf, getClaudeIndex } from "../../claude/session-index";
 import { contentBlocks, entryMessage, isCompactBoundary, isObject } from "../../claude/records";
 import { toContextMessages } from "../../claude/context";
 import { checkSummariserRequests } from "../findings";
-import { cacheEffect, findPrefixBreak } from "../prefix";
+import { cacheEffect } from "../prefix";
+import { afterCompaction, capturedFieldUse, compactOrSkipVerdict, entryRange } from "../single-call-parts";
 import { describedSlotText, fillSlot } from "../instruction-slots";
 import { resolveSummary } from "../summary-text";
 import { estimateJsonTokens } from "../text-tokens";
@@ -19,7 +20,6 @@ import { makeVerdict } from "../verdict";
 import type {
   CompactionPolicy,
   Finding,
-  PartitionRange,
   PolicyParameterSpec,
   SimulatedSummariserRequest,
   SimulationContext,
@@ -145,10 +145,6 @@ function claudeTrigger(input: SimulationInput, context: SimulationContext, turn:
   };
 }
 
-function range(kind: PartitionRange["kind"], start: number | null, end: number | null, entryIds: string[], tokens: number, label: string, ruleId: string): PartitionRange {
-  return { kind, messageStart: start, messageEnd: end, entryIds, lines: [], tokens, label, ruleId };
-}
-
 function contextEntryIds(messages: readonly ContextMessage[]): string[] {
   const out: string[] = [];
   for (const m of messages) if (m.provenance.entryId && !out.includes(m.provenance.entryId)) out.push(m.provenance.entryId);
@@ -178,7 +174,6 @@ function simulateClaudeCode(input: SimulationInput, context: SimulationContext):
   const metadataUserId = input.instructions?.slots[CLAUDE_METADATA_SLOT] ?? null;
   const body = buildClaudeSummariserBody({ mainBody, answer, prompt, billingHeader, metadataUserId });
   const sent = body.messages as unknown[];
-  const fieldUse = (slot: string, value: string | null) => (value !== null ? { slot, filledFrom: "captured" as const, ...(input.instructions?.sources?.[slot] ? { source: input.instructions.sources[slot] } : {}) } : { slot, filledFrom: "description" as const });
   const request: SimulatedSummariserRequest = {
     role: "summary",
     api: "anthropic-messages",
@@ -186,7 +181,7 @@ function simulateClaudeCode(input: SimulationInput, context: SimulationContext):
     body,
     maxTokens: typeof body.max_tokens === "number" ? body.max_tokens : null,
     dataPart: sent.slice(0, -1),
-    instructionSlots: [filled.use, fieldUse(CLAUDE_BILLING_HEADER_SLOT, billingHeader), fieldUse(CLAUDE_METADATA_SLOT, metadataUserId)],
+    instructionSlots: [filled.use, capturedFieldUse(input.instructions, CLAUDE_BILLING_HEADER_SLOT, billingHeader), capturedFieldUse(input.instructions, CLAUDE_METADATA_SLOT, metadataUserId)],
     cache: cacheEffect(`turn ${input.turn} main request`, mainBody, body),
     focusPlacement: focus ? `final user message, after the prompt behind "Additional Instructions:" [INF CP-CC-INF-5]` : null,
     redaction: "none",
@@ -209,8 +204,8 @@ function simulateClaudeCode(input: SimulationInput, context: SimulationContext):
   const keptIds = [...answerIds, ...(pending ? [pending.id] : [])];
   const contextTokens = estimateJsonTokens(mainBody.messages);
   const partition = {
-    kept: [range("kept", null, null, keptIds, estimateJsonTokens(answer) + (pending ? estimateJsonTokens(promptText(pending)) : 0), pending ? "last answer + pending prompt" : "last answer", "CP-CC-INF-3")],
-    summarised: [range("summarised", 0, messages.length, [...contextEntryIds(messages), ...answerIds], contextTokens + estimateJsonTokens(answer), "turn N's request messages and its answer", "FM-CC-16")],
+    kept: [entryRange("kept", null, null, keptIds, estimateJsonTokens(answer) + (pending ? estimateJsonTokens(promptText(pending)) : 0), pending ? "last answer + pending prompt" : "last answer", "CP-CC-INF-3")],
+    summarised: [entryRange("summarised", 0, messages.length, [...contextEntryIds(messages), ...answerIds], contextTokens + estimateJsonTokens(answer), "turn N's request messages and its answer", "FM-CC-16")],
     pruned: [],
     droppedWithoutSummary: [],
     keptIds,
@@ -244,15 +239,7 @@ function simulateClaudeCode(input: SimulationInput, context: SimulationContext):
   if (contentBlocks(answer.content).some((b) => isObject(b) && b.type === "tool_use")) {
     findings.push({ id: "tool-call-split-by-cut", severity: "warning", message: "turn N's answer ends with a tool call whose result is not in the summariser request", location: { request: 0 }, ruleId: "FM-CC-16" });
   }
-  let verdict: Verdict = "compacted";
-  let ruleId = "FM-CC-12";
-  if (messages.length === 0) {
-    verdict = "nothing-to-compact";
-    ruleId = "CP-CC-INF-3";
-  } else if (!manual && !trigger.result) {
-    verdict = "not-triggered";
-    ruleId = trigger.ruleId;
-  }
+  const { verdict, ruleId } = compactOrSkipVerdict(messages.length === 0, manual, trigger, { compacted: "FM-CC-12", nothingToCompact: "CP-CC-INF-3" });
   return {
     policyId: "claude-code",
     turn: input.turn,
@@ -261,14 +248,15 @@ function simulateClaudeCode(input: SimulationInput, context: SimulationContext):
     trigger,
     partition,
     summariserRequests: [request],
-    after: {
+    after: afterCompaction({
       summary,
       messages: afterContext,
-      request: { api: "anthropic-messages", body: afterBody },
-      prefixBreak: findPrefixBreak(mainBody, afterBody, "Claude Code compaction: the continuation message replaces the conversation"),
-      followingTurns: [],
+      api: "anthropic-messages",
+      turnBody: mainBody,
+      body: afterBody,
+      breakReason: "Claude Code compaction: the continuation message replaces the conversation",
       storedRecord: { type: "system", subtype: "compact_boundary", compactMetadata: { trigger: manual ? "manual" : "auto", preTokens: trigger.left, preservedMessages: { uuids: keptIds } } },
-    },
+    }),
     verdict: makeVerdict(claudeCodePolicy, verdict, ruleId, verdict === "not-triggered" ? trigger.expression : null),
     tokens: { estimator: "chars/4 of the request messages (JSON)", before, after, saved: before - after, summariserInput: estimateJsonTokens(body) },
     findings,

@@ -4,23 +4,12 @@
 // breakpoint moves to the last block of the answer, so the conversation is read from cache.
 // Works on the rebuilt main request body of turn N (exact with api-request records, FM-CC-19).
 import type { SessionEntry } from "../../model";
-import { canonicalJson } from "../../claude/canonical-json";
-import { contentBlocks, entryMessage, isObject } from "../../claude/records";
+import { contentBlocks, isObject, mergedAssistantMessage } from "../../claude/records";
 import { normaliseSingleTextContent, stripCacheControl } from "../../claude/wire";
 
 /** The assistant answer of an API message as Claude Code sends it back: its entries' blocks merged. */
 export function answerMessage(group: readonly SessionEntry[]): Record<string, unknown> {
-  const blocks: unknown[] = [];
-  const seen = new Set<string>();
-  for (const entry of group) {
-    for (const block of contentBlocks(entryMessage(entry)?.content)) {
-      const key = canonicalJson(block);
-      if (seen.has(key)) continue;
-      seen.add(key);
-      blocks.push(block);
-    }
-  }
-  return { role: "assistant", content: blocks };
+  return mergedAssistantMessage(group);
 }
 
 /** Text of a wire message (string content or text blocks), for finding inputs. */

@@ -9,7 +9,8 @@ import type { ContextMessage, Session } from "../../model";
 import { getCodexIndex, isOutputItem, type CodexRolloutIndex, type CodexTurn, type RolloutItem } from "../../codex/rollout-index";
 import { itemContext } from "../../codex/context";
 import { checkSummariserRequests } from "../findings";
-import { cacheEffect, findPrefixBreak } from "../prefix";
+import { cacheEffect } from "../prefix";
+import { afterCompaction, capturedFieldUse, compactOrSkipVerdict, entryRange } from "../single-call-parts";
 import { describedSlotText, fillSlot } from "../instruction-slots";
 import { resolveSummary } from "../summary-text";
 import { estimateJsonTokens, estimateTextTokens } from "../text-tokens";
@@ -17,7 +18,6 @@ import { makeVerdict } from "../verdict";
 import type {
   CompactionPolicy,
   Finding,
-  PartitionRange,
   PolicyParameterSpec,
   SimulatedSummariserRequest,
   SimulationContext,
@@ -176,10 +176,6 @@ function summariserClientMetadata(main: unknown, nextTask: Record<string, unknow
   return result;
 }
 
-function range(kind: PartitionRange["kind"], start: number | null, end: number | null, entryIds: string[], tokens: number, label: string, ruleId: string): PartitionRange {
-  return { kind, messageStart: start, messageEnd: end, entryIds, lines: [], tokens, label, ruleId };
-}
-
 function userMessageItem(text: string, id: string | null): RolloutItem {
   return { type: "message", ...(id !== null ? { id } : {}), role: "user", content: [{ type: "input_text", text }] };
 }
@@ -217,7 +213,6 @@ function simulateCodex(input: SimulationInput, context: SimulationContext): Simu
     else if (key === "client_metadata") body.client_metadata = capturedMetadata !== null ? (JSON.parse(capturedMetadata) as unknown) : summariserClientMetadata(value, nextTask, manual, phase);
     else body[key] = value;
   }
-  const fieldUse = (slot: string, value: string | null) => (value !== null ? { slot, filledFrom: "captured" as const, ...(input.instructions?.sources?.[slot] ? { source: input.instructions.sources[slot] } : {}) } : { slot, filledFrom: "description" as const });
   const request: SimulatedSummariserRequest = {
     role: "summary",
     api: "openai-responses",
@@ -225,7 +220,7 @@ function simulateCodex(input: SimulationInput, context: SimulationContext): Simu
     body,
     maxTokens: null,
     dataPart: sentInput.slice(1, -1),
-    instructionSlots: [filled.use, fieldUse(CODEX_BASE_ITEM_ID_SLOT, baseItemId), fieldUse(CODEX_CLIENT_METADATA_SLOT, capturedMetadata)],
+    instructionSlots: [filled.use, capturedFieldUse(input.instructions, CODEX_BASE_ITEM_ID_SLOT, baseItemId), capturedFieldUse(input.instructions, CODEX_CLIENT_METADATA_SLOT, capturedMetadata)],
     cache: cacheEffect(`turn ${input.turn} main request`, mainBody, body),
     focusPlacement: input.focus ? "none: Codex's compaction takes no focus text (not used)" : null,
     redaction: "none",
@@ -246,8 +241,8 @@ function simulateCodex(input: SimulationInput, context: SimulationContext): Simu
   const keptIds = kept.map((item) => (typeof item.id === "string" ? item.id : "")).filter((id) => id.length > 0);
   const positionOf = (item: RolloutItem) => history.indexOf(item);
   const partition = {
-    kept: [range("kept", null, null, kept.map((item) => entryIds[positionOf(item)] ?? "").filter((id) => id.length > 0), kept.reduce((a, item) => a + estimateJsonTokens(item), 0), "real user messages (retained)", "CP-CX-INF-3")],
-    summarised: [range("summarised", 1, mainInput.length, entryIds.slice(0, end), estimateJsonTokens(history), "the whole history and turn N's output", "FM-CX-15")],
+    kept: [entryRange("kept", null, null, kept.map((item) => entryIds[positionOf(item)] ?? "").filter((id) => id.length > 0), kept.reduce((a, item) => a + estimateJsonTokens(item), 0), "real user messages (retained)", "CP-CX-INF-3")],
+    summarised: [entryRange("summarised", 1, mainInput.length, entryIds.slice(0, end), estimateJsonTokens(history), "the whole history and turn N's output", "FM-CX-15")],
     pruned: [],
     droppedWithoutSummary: [],
     keptIds,
@@ -270,15 +265,7 @@ function simulateCodex(input: SimulationInput, context: SimulationContext): Simu
   const after = estimateJsonTokens(afterBody.input);
   const findings: Finding[] = [...checkSummariserRequests([request])];
   if (!filled.captured) findings.push({ id: "instruction-slot-described", severity: "info", message: `slot "${CODEX_COMPACT_PROMPT_SLOT}" holds Contextscope's description, not Codex's text`, location: { request: 0 }, ruleId: "FM-CX-15" });
-  let verdict: Verdict = "compacted";
-  let ruleId = "FM-CX-16";
-  if (history.length === 0) {
-    verdict = "nothing-to-compact";
-    ruleId = "FM-CX-15";
-  } else if (!manual && !trigger.result) {
-    verdict = "not-triggered";
-    ruleId = trigger.ruleId;
-  }
+  const { verdict, ruleId } = compactOrSkipVerdict(history.length === 0, manual, trigger, { compacted: "FM-CX-16", nothingToCompact: "FM-CX-15" });
   return {
     policyId: "codex",
     turn: input.turn,
@@ -287,14 +274,15 @@ function simulateCodex(input: SimulationInput, context: SimulationContext): Simu
     trigger,
     partition,
     summariserRequests: [request],
-    after: {
+    after: afterCompaction({
       summary,
       messages: afterMessages,
-      request: { api: "openai-responses", body: afterBody },
-      prefixBreak: findPrefixBreak(mainBody, afterBody, "Codex compaction: the replacement history replaces the conversation"),
-      followingTurns: [],
+      api: "openai-responses",
+      turnBody: mainBody,
+      body: afterBody,
+      breakReason: "Codex compaction: the replacement history replaces the conversation",
       storedRecord: { type: "compacted", message: `${prefix}${summary.text}`, replacement_history: replacement, window_number: turn.window + 1 },
-    },
+    }),
     verdict: makeVerdict(codexPolicy, verdict, ruleId, verdict === "not-triggered" ? trigger.expression : null),
     tokens: { estimator: "chars/4 of the input items (JSON)", before, after, saved: before - after, summariserInput: estimateJsonTokens(body) },
     findings,

@@ -3,7 +3,8 @@
 // stored rows: an opencode session's own records, or any turn context adapted to rows.
 import { notRecorded, type ContextMessage } from "../../model";
 import { checkSummariserRequests, checkToolPairsAcrossCut } from "../findings";
-import { cacheEffect, findPrefixBreak } from "../prefix";
+import { cacheEffect } from "../prefix";
+import { afterCompaction } from "../single-call-parts";
 import { resolveSummary } from "../summary-text";
 import type {
   CompactionPolicy,
@@ -323,14 +324,15 @@ function simulateOpencode(input: SimulationInput, context: SimulationContext): S
     trigger,
     partition,
     summariserRequests: [request],
-    after: {
+    after: afterCompaction({
       summary,
       messages: afterMessages,
-      request: { api: "openai-completions", body: afterBody },
-      prefixBreak: findPrefixBreak(context.turnRequest.body, afterBody, "opencode compaction: the compaction pair replaces the history before the tail"),
-      followingTurns: [],
+      api: "openai-completions",
+      turnBody: context.turnRequest.body,
+      body: afterBody,
+      breakReason: "opencode compaction: the compaction pair replaces the history before the tail",
       storedRecord: { compaction: stored.compactionUser.parts[0] ?? null, summary: { summary: true, mode: "compaction", agent: "compaction" }, continueMessage: stored.continueMessage !== null },
-    },
+    }),
     verdict: makeVerdict(opencodePolicy, verdict, ruleId, message),
     tokens: { estimator: trigger.estimator, before, after, saved: before - after, summariserInput: step.requestTokens },
     findings,

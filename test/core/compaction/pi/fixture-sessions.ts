@@ -4,6 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { readSessionText } from "../../../../src/core/readers";
 import type { Session } from "../../../../src/core/model";
+import { findJsonl } from "../../../support/fixture-files";
 
 export const FIXTURES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../fixtures/pi");
 
@@ -19,17 +20,6 @@ export interface PiFixture {
   request(n: number): Record<string, unknown>;
   meta(n: number): Record<string, unknown>;
   requestNumbers(): number[];
-}
-
-function findJsonl(dir: string): string {
-  for (const name of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, name.name);
-    if (name.isDirectory()) {
-      const found = findJsonl(full);
-      if (found) return found;
-    } else if (name.name.endsWith(".jsonl")) return full;
-  }
-  return "";
 }
 
 export function loadPiFixture(name: PiFixtureName, root = FIXTURES_DIR): PiFixture {
