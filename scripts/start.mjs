@@ -5,7 +5,7 @@ import { ensureDependencies } from "./ensure-deps.mjs";
 
 const port = process.env.PORT ?? "4173";
 ensureDependencies();
-execSync("npx vite build --logLevel warn", { stdio: "inherit" });
+execSync("npx vite build --logLevel error", { stdio: "inherit" });
 
 const server = spawn("npx", ["vite", "preview", "--port", port, "--strictPort", "--host", "127.0.0.1"], {
   stdio: ["ignore", "pipe", "inherit"],
