@@ -3,17 +3,17 @@
 // placeholder key. Redacted by default (issue #6); the masked values are listed on stderr.
 import { exportRequest } from "../../worker/shareExport";
 import { listOption } from "../args";
-import { loadSession } from "../inputs";
+import { loadAnySession } from "../inputs";
 import type { CliIo } from "../io";
 import type { CliCommand, CliOptionValues } from "../registry";
 import { analyzeForCommand, checkLeaf, reportFindings, requiredTurn, VIEW_OPTIONS, viewPipelineOptions } from "../viewOptions";
 
 const NAME = "export";
 
-function run(positionals: string[], options: CliOptionValues, io: CliIo): number {
+async function run(positionals: string[], options: CliOptionValues, io: CliIo): Promise<number> {
   const file = positionals[0]!;
   const pipelineOptions = viewPipelineOptions(options, io);
-  const session = loadSession(io, file);
+  const session = await loadAnySession(io, file, (options.session as string | undefined) ?? null);
   checkLeaf(session, pipelineOptions, NAME, file);
   const analysis = analyzeForCommand(session, pipelineOptions, file);
   const turn = requiredTurn(options, NAME, analysis);
