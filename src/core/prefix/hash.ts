@@ -53,3 +53,157 @@ export function hashStringAndUtf8Length(text: string): { hash: number; bytes: nu
   h2 ^= Math.imul(h1 ^ (h1 >>> 13), 3266489909);
   return { hash: 4294967296 * (2097151 & h2) + (h1 >>> 0), bytes };
 }
+
+// Streaming form of `hashStringAndUtf8Length(JSON.stringify(value))`: the same hash and byte count,
+// fed character by character from the value itself, so first sight of a segment no longer builds
+// its rendering string (the largest allocation of a whole-session analysis). State lives in these
+// module variables only for the duration of one synchronous call.
+let laneA = 0;
+let laneB = 0;
+let byteCount = 0;
+
+function feed(code: number): void {
+  laneA = Math.imul(laneA ^ code, 2654435761);
+  laneB = Math.imul(laneB ^ code, 1597334677);
+}
+
+/** Feeds ASCII-only text (punctuation, numbers, literals). */
+function feedAscii(text: string): void {
+  for (let i = 0; i < text.length; i++) feed(text.charCodeAt(i));
+  byteCount += text.length;
+}
+
+const SHORT_ESCAPES: Record<number, number> = { 8: 98, 9: 116, 10: 110, 12: 102, 13: 114 };
+
+function feedHex4(code: number): void {
+  feed(92);
+  feed(117);
+  for (let shift = 12; shift >= 0; shift -= 4) {
+    const digit = (code >> shift) & 15;
+    feed(digit < 10 ? 48 + digit : 87 + digit); // lowercase, as JSON.stringify writes it
+  }
+  byteCount += 6;
+}
+
+/** Feeds a string as JSON.stringify renders it (quotes, escapes, lone surrogates as \uXXXX). */
+function feedJsonString(text: string): void {
+  feed(34);
+  let bytes = 2;
+  const length = text.length;
+  for (let i = 0; i < length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) {
+      if (code >= 0x20 && code !== 0x22 && code !== 0x5c) {
+        feed(code);
+        bytes += 1;
+      } else if (code === 0x22 || code === 0x5c) {
+        feed(92);
+        feed(code);
+        bytes += 2;
+      } else {
+        const short = SHORT_ESCAPES[code];
+        if (short !== undefined) {
+          feed(92);
+          feed(short);
+          bytes += 2;
+        } else feedHex4(code);
+      }
+    } else if (code < 0x800) {
+      feed(code);
+      bytes += 2;
+    } else if (code < 0xd800 || code > 0xdfff) {
+      feed(code);
+      bytes += 3;
+    } else {
+      const next = i + 1 < length ? text.charCodeAt(i + 1) : 0;
+      if (code <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
+        feed(code);
+        feed(next);
+        bytes += 4;
+        i++;
+      } else feedHex4(code);
+    }
+  }
+  feed(34);
+  byteCount += bytes;
+}
+
+/** Feeds a value's JSON rendering; false when it meets something JSON.stringify renders specially. */
+function feedJsonValue(value: unknown): boolean {
+  switch (typeof value) {
+    case "string":
+      feedJsonString(value);
+      return true;
+    case "number":
+      feedAscii(Number.isFinite(value) ? String(value) : "null");
+      return true;
+    case "boolean":
+      feedAscii(value ? "true" : "false");
+      return true;
+    case "object": {
+      if (value === null) {
+        feedAscii("null");
+        return true;
+      }
+      if (Array.isArray(value)) {
+        feed(91);
+        byteCount += 1;
+        for (let i = 0; i < value.length; i++) {
+          if (i > 0) {
+            feed(44);
+            byteCount += 1;
+          }
+          const item: unknown = value[i];
+          if (item === undefined || typeof item === "function" || typeof item === "symbol") feedAscii("null");
+          else if (!feedJsonValue(item)) return false;
+        }
+        feed(93);
+        byteCount += 1;
+        return true;
+      }
+      const prototype: unknown = Object.getPrototypeOf(value);
+      if (prototype !== Object.prototype && prototype !== null) return false;
+      if (typeof (value as { toJSON?: unknown }).toJSON === "function") return false;
+      feed(123);
+      byteCount += 1;
+      let first = true;
+      for (const key of Object.keys(value)) {
+        const child: unknown = (value as Record<string, unknown>)[key];
+        if (child === undefined || typeof child === "function" || typeof child === "symbol") continue;
+        if (!first) {
+          feed(44);
+          byteCount += 1;
+        }
+        first = false;
+        feedJsonString(key);
+        feed(58);
+        byteCount += 1;
+        if (!feedJsonValue(child)) return false;
+      }
+      feed(125);
+      byteCount += 1;
+      return true;
+    }
+    default:
+      return false;
+  }
+}
+
+/**
+ * `hashStringAndUtf8Length(renderCanonical(value))` without building the rendering, or null when
+ * the value holds something only JSON.stringify renders faithfully (toJSON, class instances,
+ * bigint, a bare undefined): the caller then renders it.
+ */
+export function hashJsonRendering(value: unknown): { hash: number; bytes: number } | null {
+  laneA = 0xdeadbeef;
+  laneB = 0x41c6ce57;
+  byteCount = 0;
+  if (!feedJsonValue(value)) return null;
+  let h1 = laneA;
+  let h2 = laneB;
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507);
+  h1 ^= Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507);
+  h2 ^= Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return { hash: 4294967296 * (2097151 & h2) + (h1 >>> 0), bytes: byteCount };
+}

@@ -44,6 +44,9 @@ export function segmentAnthropic(body: Record<string, unknown>, out: SegmentList
       out.add({ label, level: "messages", messageIndex: m, source: message, view: "whole" });
       return;
     }
+    // A message repeated from the previous turn at the same place: its segments as they were.
+    if (out.reuseMessage("anthropic", message, m, "messages")) return;
+    const start = out.messageStart();
     out.add({ label, level: "messages", messageIndex: m, source: message, view: "header" });
     const content = message.content;
     if (typeof content === "string") {
@@ -63,5 +66,6 @@ export function segmentAnthropic(body: Record<string, unknown>, out: SegmentList
     } else if (content !== undefined) {
       out.add({ label: `${label}.content`, level: "messages", messageIndex: m, source: content, view: "whole", cacheKey: null });
     }
+    out.messageEnd("anthropic", message, m, "messages", start);
   });
 }

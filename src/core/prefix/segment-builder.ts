@@ -1,11 +1,12 @@
 // Builds the segment list of one request and caches per-segment facts (hash, bytes, tokens) by
 // content, so a message repeated across turns is rendered, hashed and tokenized once (design §3
 // "never quadratic"). The cache is keyed by object identity (WeakMap), which hits whenever turns
-// share message objects, and by string for string-only segments.
+// share message objects, and by string for string-only segments. A message object seen at the same
+// place in the previous turn re-adds its segments as they were (`reuseMessage`).
 import { isNotRecorded } from "../model";
 import type { TokenCounter } from "../tokens/counters";
 import { canonicalValue, markerOf, renderCanonical, tokenTextOf, type SegmentView } from "./canonical";
-import { hashStringAndUtf8Length } from "./hash";
+import { hashJsonRendering, hashStringAndUtf8Length } from "./hash";
 import type { CacheLevel, CacheSegment } from "./types";
 
 interface SegmentFacts {
@@ -28,6 +29,19 @@ interface CounterCaches {
   fingerprints: Map<string, SegmentFacts>;
   /** Long strings → small ids, so a fingerprint stays short (V8 caches each string's hash). */
   interned: Map<string, number>;
+  /** The segments each message object produced, to re-add them as they are in later turns. */
+  messages: WeakMap<object, MessageSegments>;
+}
+
+/** The segments one message produced at one position of one wire shape. */
+interface MessageSegments {
+  shape: string;
+  index: number;
+  level: CacheLevel;
+  segments: CacheSegment[];
+  bytes: number;
+  tokens: number;
+  notRecorded: string[];
 }
 
 /** Strings longer than this are replaced by an interned id inside fingerprints. */
@@ -84,6 +98,7 @@ function cachesFor(cache: SegmentCache, counter: TokenCounter) {
       strings: new Map(),
       fingerprints: new Map(),
       interned: new Map(),
+      messages: new WeakMap(),
     };
     cache.byCounter.set(counter.id, entry);
   }
@@ -122,6 +137,42 @@ export class SegmentListBuilder {
     this.caches = cachesFor(cache, counter);
   }
 
+  /**
+   * Re-adds the segments `message` produced in an earlier request when it sits at the same index
+   * and level of the same shape: turn N+1's body repeats turn N's message objects, so a repeated
+   * message costs one lookup instead of a label, a cache lookup and a segment object per segment.
+   * Segments are read-only, so requests may share them. Returns false when the caller must add
+   * the message's segments itself (between `messageStart()` and `messageEnd(…)`).
+   */
+  reuseMessage(shape: string, message: object, index: number, level: CacheLevel): boolean {
+    const known = this.caches.messages.get(message);
+    if (known === undefined || known.index !== index || known.level !== level || known.shape !== shape) return false;
+    for (const segment of known.segments) this.segments.push(segment);
+    for (const label of known.notRecorded) this.notRecorded.push(label);
+    this.bytes += known.bytes;
+    this.tokens += known.tokens;
+    return true;
+  }
+
+  /** Position where a message's segments start (see `reuseMessage`). */
+  messageStart(): number {
+    return this.segments.length;
+  }
+
+  /** Remembers the segments added since `start` as `message`'s, for `reuseMessage`. */
+  messageEnd(shape: string, message: object, index: number, level: CacheLevel, start: number): void {
+    const segments = this.segments.slice(start);
+    let bytes = 0;
+    let tokens = 0;
+    const notRecorded: string[] = [];
+    for (const segment of segments) {
+      bytes += segment.bytes;
+      tokens += segment.tokens;
+      if (segment.notRecorded !== null) notRecorded.push(segment.notRecorded);
+    }
+    this.caches.messages.set(message, { shape, index, level, segments, bytes, tokens, notRecorded });
+  }
+
   add(input: SegmentInput): CacheSegment {
     const view = input.view;
     const tokenMode = input.tokenMode ?? "text";
@@ -143,10 +194,16 @@ export class SegmentListBuilder {
         facts = this.caches.fingerprints.get(print);
       }
       if (!facts) {
-        const rendering = renderCanonical(value);
-        const text = tokenMode === "json" ? rendering : tokenTextOf(value);
-        const measured = hashStringAndUtf8Length(rendering);
-        facts = { hash: measured.hash, bytes: measured.bytes, tokens: this.counter.count(text) };
+        // Text mode (the common case) hashes the rendering as it streams, without building it.
+        let measured = tokenMode === "json" ? null : hashJsonRendering(value);
+        let tokens: number;
+        if (measured) tokens = this.counter.count(tokenTextOf(value));
+        else {
+          const rendering = renderCanonical(value);
+          measured = hashStringAndUtf8Length(rendering);
+          tokens = this.counter.count(tokenMode === "json" ? rendering : tokenTextOf(value));
+        }
+        facts = { hash: measured.hash, bytes: measured.bytes, tokens };
         if (print !== null) this.caches.fingerprints.set(print, facts);
       }
       if (key) this.caches.objects[slot].set(key, facts);

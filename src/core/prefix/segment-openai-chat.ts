@@ -82,6 +82,16 @@ export function segmentOpenAiChat(
     return;
   }
   for (let m = leading; m < list.length; m++) {
-    addChatMessage(out, list[m], `messages[${m}]`, m, isSystemRole(list[m]) && m < leading ? "system" : "messages", textType);
+    const message: unknown = list[m];
+    const level = isSystemRole(message) && m < leading ? "system" : "messages";
+    if (!isPlainObject(message)) {
+      addChatMessage(out, message, `messages[${m}]`, m, level, textType);
+      continue;
+    }
+    // A message repeated from the previous turn at the same place: its segments as they were.
+    if (out.reuseMessage("openai-chat", message, m, level)) continue;
+    const start = out.messageStart();
+    addChatMessage(out, message, `messages[${m}]`, m, level, textType);
+    out.messageEnd("openai-chat", message, m, level, start);
   }
 }
