@@ -130,10 +130,10 @@ async function main() {
     }
 
     if (args.has("--pipeline")) {
-      const { piReader } = await import("../src/core/readers/pi");
-      const { analyzeSession } = await import("../src/core/pipeline");
-      const { iterateTurnRequests } = await import("../src/core/turnRequests");
-      const { iterateSessionPrefixes } = await import("../src/core/sessionPrefixes");
+      const { piReader } = await import("../src/core/agents/pi/reader");
+      const { analyzeSession } = await import("../src/core/pipeline/index");
+      const { iterateTurnRequests } = await import("../src/core/pipeline/turnRequests");
+      const { iterateSessionPrefixes } = await import("../src/core/pipeline/sessionPrefixes");
       const read = time(() => {
         const reader = piReader.createLineReader(path.basename(session.file));
         const buffer = readFileSync(session.file);

@@ -10,8 +10,8 @@ import {
   estimateContextTokens,
   prepareCompaction,
   type CompactionPreparation,
-} from "../../src/core/compaction/pi";
-import { projectPath } from "../../src/core/pi/projection";
+} from "../../src/core/agents/pi/compaction";
+import { projectPath } from "../../src/core/agents/pi/projection";
 import { estimateMessageTokens } from "../../src/core/tokens/estimate";
 
 /** mulberry32: a small, fast, seeded generator (deterministic output across runs). */

@@ -4,14 +4,14 @@
 import path from "node:path";
 import type { Session } from "../core/model";
 import type { RequestHeader } from "../core/model";
-import { isWalHeader } from "../core/opencode";
+import { isWalHeader } from "../core/agents/opencode";
 import { isSqliteHeader, readSessionBytes } from "../core/readers";
 import { extractRequestHeader } from "../core/providers";
 import {
   extractCompactionInstructions,
   mergeCompactionInstructions,
   type CompactionInstructions,
-} from "../core/compaction/pi";
+} from "../core/agents/pi/compaction";
 import { CliError, type CliIo } from "./io";
 import { loadOpencodeDatabase } from "./sqlite";
 

@@ -6,8 +6,8 @@ import path from "node:path";
 import { createRequire } from "node:module";
 import initSqlJs, { type SqlJsStatic } from "sql.js";
 import type { Session } from "../core/model";
-import { applyWal, readOpencodeDatabase } from "../core/opencode";
-import { sqlQuery } from "../worker/sqlQuery";
+import { applyWal, readOpencodeDatabase } from "../core/agents/opencode";
+import { sqlQuery } from "../app/sqlQuery";
 
 let engine: Promise<SqlJsStatic> | null = null;
 

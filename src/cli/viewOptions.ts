@@ -2,7 +2,7 @@
 // provider shape, notes, branch, captured header), turned into PipelineOptions, and the turn, leaf
 // and analysis checks the session commands share.
 import { API_IDS, type ApiId, type PipelineOptions, type ProfileId, type Session } from "../core/model";
-import { analyzeSession, type SessionAnalysis } from "../core/pipeline";
+import { analyzeSession, type SessionAnalysis } from "../core/pipeline/index";
 import { integerOption } from "./args";
 import { loadHeader } from "./inputs";
 import { CliError, type CliIo } from "./io";

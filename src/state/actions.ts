@@ -1,7 +1,7 @@
 // Orchestration between the store and the pipeline worker: opening inputs, (re)analysing when
 // options change, building the selected turn's request, attaching a request header. Components
 // call these functions; they never talk to the worker directly.
-import { mergeCompactionInstructions } from "../core/compaction/pi/instructions";
+import { mergeCompactionInstructions } from "../core/agents/pi/compaction/instructions";
 import type { ApiId, ModelInfo, PipelineOptions, ProfileId } from "../core/model";
 import { isStale, PipelineClient } from "../worker/client";
 import type { OpenSource } from "../worker/protocol";

@@ -5,7 +5,7 @@
 import { create } from "zustand";
 import type { RedactionFinding } from "../core/redact/types";
 import { isStale } from "../worker/client";
-import type { ExportFormat, ExportResult, ExportTarget, ShareParams, ShareResult } from "../worker/shareExport";
+import type { ExportFormat, ExportResult, ExportTarget, ShareParams, ShareResult } from "../app/shareExport";
 import { pipeline, pipelineOptions } from "./actions";
 import { saveTextFile } from "./download";
 import { selectedTurnNumber } from "./selectors";

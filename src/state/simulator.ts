@@ -6,7 +6,7 @@
 import { create } from "zustand";
 import type { PolicyId, PolicyParameters, ReplayResult } from "../core/simulate";
 import { isStale } from "../worker/client";
-import type { CompareView, ModelWindowChoice, PolicyInfo, SimulationView, SimulatorSettings, SpiralView, SummaryChoice } from "../worker/simulatorProtocol";
+import type { CompareView, ModelWindowChoice, PolicyInfo, SimulationView, SimulatorSettings, SpiralView, SummaryChoice } from "../app/simulatorTypes";
 import { pipeline, pipelineOptions } from "./actions";
 import { latestOnly } from "./latestOnly";
 import { getAppState, useAppStore } from "./store";

@@ -13,7 +13,7 @@ import {
   toggleExportPanel,
   useShareStore,
 } from "../state/share";
-import type { ExportTarget } from "../worker/shareExport";
+import type { ExportTarget } from "../app/shareExport";
 import { RedactionReview } from "./RedactionReview";
 
 export function ExportButton({ target }: { target: ExportTarget }) {

@@ -1,7 +1,7 @@
 // Session picker of an opencode database (FM-OC-1): a database usually holds every session of the
 // user; choosing one re-reads the same dropped files for that session. Shown only when the
 // database holds more than one session.
-import type { OpencodeSessionListing } from "../core/opencode/records";
+import type { OpencodeSessionListing } from "../core/agents/opencode/records";
 import { openDatabaseSession } from "../state/actions";
 import { useAppStore } from "../state/store";
 import { formatDateTime } from "./format";

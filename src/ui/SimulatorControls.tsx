@@ -3,7 +3,7 @@
 // source (CP-0-3), the focus topic, the limits (CP-0-1) and the model-resolution choice.
 import type { PolicyId } from "../core/simulate";
 import { resetParameters, setParameter, setPolicy, setSimulator, useSimulatorStore } from "../state/simulator";
-import type { ModelWindowChoice, PolicyParameterInfo, SummaryChoice } from "../worker/simulatorProtocol";
+import type { ModelWindowChoice, PolicyParameterInfo, SummaryChoice } from "../app/simulatorTypes";
 import { InferredBadge } from "./InferredBadge";
 
 /** Parameters shown as the before/after switches instead of in the list. */

@@ -6,7 +6,7 @@
 // Session text is rendered as text only.
 import { useState } from "react";
 import { useSimulatorStore } from "../state/simulator";
-import type { SimulatedRequestRef, SimulationView, SummariserRequestView, RangeView } from "../worker/simulatorProtocol";
+import type { SimulatedRequestRef, SimulationView, SummariserRequestView, RangeView } from "../app/simulatorTypes";
 import { ExportButton } from "./ExportPanel";
 import { formatInt } from "./format";
 import { InferredBadge } from "./InferredBadge";

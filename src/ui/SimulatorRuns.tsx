@@ -3,7 +3,7 @@
 // replay (where automatic compaction would fire; also marked in the timeline) with the comparison
 // of two policies (compactions, tokens sent, estimated cache reads).
 import type { PolicyId } from "../core/simulate";
-import type { SpiralRunResult } from "../core/simulate/opencode/spiral";
+import type { SpiralRunResult } from "../core/agents/opencode/policy/spiral";
 import { clearReplay, runCompare, runReplay, runSpiral, setSimulator, useSimulatorStore } from "../state/simulator";
 import { formatInt } from "./format";
 

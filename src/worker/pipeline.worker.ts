@@ -3,20 +3,20 @@
 // All parsing and pipeline work happens here; the UI thread only renders results.
 /// <reference lib="webworker" />
 import type { PipelineOptions, Session } from "../core/model";
-import { analyzeSession, buildTurnRequest, type SessionAnalysis } from "../core/pipeline";
+import { analyzeSession, buildTurnRequest, type SessionAnalysis } from "../core/pipeline/index";
 import { extractRequestHeader } from "../core/providers/index";
-import { timelineWithAuxiliary } from "../core/timeline";
-import { auxiliaryRequest } from "./auxiliaryRequest";
-import { compactionRequests } from "./compactionRequests";
-import { PrefixPassAbandoned, PrefixService } from "./prefixView";
+import { timelineWithAuxiliary } from "../core/pipeline/timeline";
+import { auxiliaryRequest } from "../app/auxiliaryRequest";
+import { compactionRequests } from "../app/compactionRequests";
+import { PrefixPassAbandoned, PrefixService } from "../app/prefixView";
 import { databaseSummary } from "./readDatabase";
-import { isSharedSource, readShared } from "./openShared";
-import { buildShare, exportRequest, shareBundle } from "./shareExport";
-import { parseCapture } from "./parseCapture";
+import { isSharedSource, readShared } from "../app/openShared";
+import { buildShare, exportRequest, shareBundle } from "../app/shareExport";
+import { parseCapture } from "../app/parseCapture";
 import type { FromWorker, LoadProgress, SessionSummary, ToWorker, TurnRequestResult, WorkerMethod, WorkerMethods } from "./protocol";
 import { readSession, ReadCancelledError } from "./readSession";
-import { requestView } from "./requestView";
-import { policyInfos, SimulatorService } from "./simulator";
+import { requestView } from "../app/requestView";
+import { policyInfos, SimulatorService } from "../app/simulator";
 
 declare const self: DedicatedWorkerGlobalScope;
 

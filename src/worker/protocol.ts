@@ -1,13 +1,13 @@
 // Typed messages between the UI thread and the pipeline worker. The worker owns the parsed
 // Session; the UI only ever receives plain, structured-cloneable results (summaries, analyses,
 // one materialised request at a time), never the session itself.
-import type { CapturedCompactionRequest, CompactionInstructions } from "../core/compaction/pi/instructions";
+import type { CapturedCompactionRequest, CompactionInstructions } from "../core/agents/pi/compaction/instructions";
 import type { ApiId, ModelInfo, PipelineOptions, ReaderWarning, ReplyLanguageNoteInfo, RequestHeader } from "../core/model";
-import type { SessionAnalysis } from "../core/pipeline";
-import type { OpencodeSessionListing } from "../core/opencode/records";
+import type { SessionAnalysis } from "../core/pipeline/index";
+import type { OpencodeSessionListing } from "../core/agents/opencode/records";
 import type { ShareViewV1 } from "../core/share/payload-v1";
-import type { ExportParams, ExportResult, ShareParams, ShareResult } from "./shareExport";
-import type { SimulatorMethods } from "./simulatorProtocol";
+import type { ExportParams, ExportResult, ShareParams, ShareResult } from "../app/shareExport";
+import type { SimulatorMethods } from "../app/simulatorTypes";
 
 /** Where the bytes of a session come from. A `File` is cloned by reference (no copy). */
 export type OpenSource =

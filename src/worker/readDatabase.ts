@@ -3,7 +3,7 @@
 // handing it to src/worker/sqlite.ts. A lone `-wal` or `-shm` file gets an error that says what to
 // drop instead. Runs in the worker.
 import type { Session } from "../core/model";
-import { isWalHeader, opencodeHeaderOf } from "../core/opencode";
+import { isWalHeader, opencodeHeaderOf } from "../core/agents/opencode";
 import { isSqliteHeader } from "../core/readers/index";
 import type { DatabaseSummary } from "./protocol";
 import { readOpencodeDatabaseFiles } from "./sqlite";

@@ -13,7 +13,7 @@ import {
 } from "../core/readers/index";
 import { LineSplitter } from "../core/readers/lines";
 import type { LoadProgress, OpenSource } from "./protocol";
-import { isWalHeader } from "../core/opencode";
+import { isWalHeader } from "../core/agents/opencode";
 import { classifyDroppedFile, missingDatabaseMessage, readDatabaseFiles } from "./readDatabase";
 import { yieldIfDue } from "./yieldToEventLoop";
 

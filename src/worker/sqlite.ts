@@ -6,8 +6,8 @@
 import initSqlJs, { type SqlJsStatic } from "sql.js";
 import wasmUrl from "sql.js/dist/sql-wasm-browser.wasm?url";
 import type { Session } from "../core/model";
-import { applyWal, pairDatabaseFiles, readOpencodeDatabase, type DroppedFile } from "../core/opencode";
-import { sqlQuery } from "./sqlQuery";
+import { applyWal, pairDatabaseFiles, readOpencodeDatabase, type DroppedFile } from "../core/agents/opencode";
+import { sqlQuery } from "../app/sqlQuery";
 
 let engine: Promise<SqlJsStatic> | null = null;
 

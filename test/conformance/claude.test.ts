@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { analyzeSession, buildTurnRequest, countTurns } from "../../src/core/pipeline";
+import { analyzeSession, buildTurnRequest, countTurns } from "../../src/core/pipeline/index";
 import { readSessionText } from "../../src/core/readers";
 import type { PipelineOptions } from "../../src/core/model";
 

@@ -8,7 +8,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { PipelineOptions } from "../../src/core/model";
 import { isNotRecorded } from "../../src/core/model";
-import { analyzeSession, buildTurnRequest, countTurns } from "../../src/core/pipeline";
+import { analyzeSession, buildTurnRequest, countTurns } from "../../src/core/pipeline/index";
 import { readSessionText } from "../../src/core/readers";
 
 const FIXTURE = path.resolve(__dirname, "../fixtures/codex/exec-autocompact");

@@ -8,13 +8,13 @@ import {
   extractCompactionInstructions,
   mergeCompactionInstructions,
   type CompactionInstructions,
-} from "../../src/core/compaction/pi";
+} from "../../src/core/agents/pi/compaction";
 import {
   FIXTURE_SETTINGS,
   FIXTURE_SUMMARY_REQUESTS,
   loadPiFixture,
   type PiFixtureName,
-} from "../core/compaction/pi/fixture-sessions";
+} from "../core/agents/pi/compaction/fixture-sessions";
 
 const NAMES: PiFixtureName[] = ["print-openai-autocompact", "rpc-anthropic-manualcompact"];
 

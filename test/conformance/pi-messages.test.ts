@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { ContextMessage, ProfileId, Session } from "../../src/core/model";
-import { analyzeSession, buildTurnContext, buildTurnRequest } from "../../src/core/pipeline";
+import { analyzeSession, buildTurnContext, buildTurnRequest } from "../../src/core/pipeline/index";
 import { extractRequestHeader } from "../../src/core/providers";
 import { readSessionBytes } from "../../src/core/readers";
 import { findJsonl } from "../support/fixture-files";

@@ -8,13 +8,13 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { buildCompactionRequests, listCompactionEntryIds } from "../../src/core/compaction/pi";
+import { buildCompactionRequests, listCompactionEntryIds } from "../../src/core/agents/pi/compaction";
 import type { ProfileId, Session } from "../../src/core/model";
-import { analyzeSession, buildTurnRequest } from "../../src/core/pipeline";
+import { analyzeSession, buildTurnRequest } from "../../src/core/pipeline/index";
 import { extractRequestHeader } from "../../src/core/providers";
 import { readSessionBytes } from "../../src/core/readers";
 import { rebuildRecordedCompaction, recordedCompactionPolicy } from "../../src/core/simulate";
-import { readCapturedSenpiRequest } from "../../src/core/simulate/senpi/slots";
+import { readCapturedSenpiRequest } from "../../src/core/agents/pi/policies/senpi-slots";
 
 const SHARED = path.resolve(__dirname, "../../../shared/fixtures");
 const LOCAL = path.resolve(__dirname, "../fixtures");

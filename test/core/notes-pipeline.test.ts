@@ -8,12 +8,12 @@ import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { ContextMessage, LlmMessage, PipelineOptions, Session } from "../../src/core/model";
-import { analyzeSession, buildTurnContext, buildTurnRequest, carriesNote, NOTES_DEFAULT } from "../../src/core/pipeline";
+import { analyzeSession, buildTurnContext, buildTurnRequest, carriesNote, NOTES_DEFAULT } from "../../src/core/pipeline/index";
 import { extractRequestHeader } from "../../src/core/providers";
 import { readSessionBytes } from "../../src/core/readers";
-import { llmMessageChars } from "../../src/core/pi/convert";
-import { getPiSessionCache } from "../../src/core/pi/sessionCache";
-import { assistant, compaction, sessionOf, toolResult, user, type EntryInput } from "./pi/sessionBuilder";
+import { llmMessageChars } from "../../src/core/agents/pi/convert";
+import { getPiSessionCache } from "../../src/core/agents/pi/sessionCache";
+import { assistant, compaction, sessionOf, toolResult, user, type EntryInput } from "./agents/pi/sessionBuilder";
 import { findJsonl } from "../support/fixture-files";
 
 const NOTE_RULE = "note:reply-language";

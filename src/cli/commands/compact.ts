@@ -7,7 +7,7 @@
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { API_IDS, type ApiId, type PipelineOptions, type ProfileId } from "../../core/model";
-import { countTurns } from "../../core/pipeline";
+import { countTurns } from "../../core/pipeline/index";
 import {
   comparePolicies,
   getPolicy,

@@ -5,7 +5,7 @@ import { decodeBundle, isBundle } from "../../core/share/bundle";
 import { decodeShareLink, isShareLink } from "../../core/share/fragment";
 import { CliError, type CliIo } from "../io";
 import type { CliCommand, CliOptionValues } from "../registry";
-import { sessionFromPayload } from "../../worker/shareExport";
+import { sessionFromPayload } from "../../app/shareExport";
 
 const NAME = "open";
 

@@ -5,7 +5,7 @@
 // costs about as much as reading it (src/core/sessionPrefixes.ts).
 import { API_IDS } from "../../core/model";
 import type { PrefixTurnReport } from "../../core/prefix/analyze";
-import { iterateSessionPrefixes } from "../../core/sessionPrefixes";
+import { iterateSessionPrefixes } from "../../core/pipeline/sessionPrefixes";
 import type { TokenizerChoice } from "../../core/tokens/counters";
 import { loadAnySession } from "../inputs";
 import type { CliIo } from "../io";

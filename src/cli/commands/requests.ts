@@ -4,12 +4,12 @@
 // auxiliary request (opencode's title and summariser requests, FM-OC-15, CP-OC-17). Works on every
 // format the readers know, an opencode database included (`--session` picks one of its sessions).
 import { API_IDS, type ApiId, type PipelineOptions, type ProfileId } from "../../core/model";
-import { buildTurnRequest } from "../../core/pipeline";
-import { buildCompactionRequests, type BoundaryRule, type CompactionRebuildOptions } from "../../core/compaction/pi";
+import { buildTurnRequest } from "../../core/pipeline/index";
+import { buildCompactionRequests, type BoundaryRule, type CompactionRebuildOptions } from "../../core/agents/pi/compaction";
 import { rebuildRecordedCompaction, timelineRebuildPolicy } from "../../core/simulate";
 import { integerOption, listOption } from "../args";
-import { buildOpencodeAuxiliaryRequest } from "../../core/opencode";
-import { timelineWithAuxiliary } from "../../core/timeline";
+import { buildOpencodeAuxiliaryRequest } from "../../core/agents/opencode";
+import { timelineWithAuxiliary } from "../../core/pipeline/timeline";
 import { loadAnySession, loadCompactionInstructions, loadHeader } from "../inputs";
 import { CliError, type CliIo } from "../io";
 import type { CliCommand, CliOptionValues } from "../registry";

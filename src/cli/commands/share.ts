@@ -1,7 +1,7 @@
 // `share`: the share link fragment (`#v1=…`) of one turn's view, as the app's Share dialog builds
 // it: the branch up to the turn by default (or the full session), redacted by default. The link
 // size and the masked values are reported on stderr.
-import { buildShare } from "../../worker/shareExport";
+import { buildShare } from "../../app/shareExport";
 import { listOption } from "../args";
 import { loadSession } from "../inputs";
 import { CliError, type CliIo } from "../io";

@@ -2,7 +2,7 @@
 // FNV-1a hash of the message's text parts still matches, so an in-place edit that keeps every
 // length is read again. The counters make "how many readings" observable for tests and the UI.
 import type { UserMessage } from "../model";
-import { fnv1a32, fnv1a32Utf8 } from "./fnv1a";
+import { fnv1a32, fnv1a32Utf8 } from "../util/fnv1a";
 import type { ReplyLanguageOptions } from "./options";
 import { readLanguageDetail, type Reading } from "./reading";
 import { checkRequest, type RequestCheck } from "./request";

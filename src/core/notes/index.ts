@@ -32,7 +32,7 @@ export { checkRequest, matchDirective, type RequestCheck, type RequestMatch, typ
 export { stripForReading, stripTaggedBlocks, isLogLine, type TagStripResult, type StripResult } from "./strip";
 export { countWords, letterScript, type WordCounts } from "./words";
 export { renderNoteText, parseNoteText, noteOfMessage, type NoteLanguage } from "./note-text";
-export { fnv1a32, fnv1a32Utf8 } from "./fnv1a";
+export { fnv1a32, fnv1a32Utf8 } from "../util/fnv1a";
 export {
   DEFAULT_OPTIONS,
   DEFAULT_LANGUAGE_NAMES,

@@ -2,7 +2,7 @@
 // content), then — only inside the first differing segment — by characters for the byte offset
 // and by text leaves for the token offset. Work per turn is one hash comparison per segment.
 import { counterForApi, type CounterOptions } from "../tokens/counters";
-import { firstDifferingIndex, utf8ByteLength } from "../tokens/utf8";
+import { firstDifferingIndex, utf8ByteLength } from "../util/utf8";
 import { renderCanonical } from "./canonical";
 import { joinPath, locateDifference } from "./locate";
 import { segmentValue } from "./segment-builder";

@@ -2,7 +2,7 @@
 // character index inside a differing string, and the decoded text shared before it (for the token
 // offset, TK-8). Walks both canonical values in rendering order (Object.keys order, as
 // JSON.stringify), so the path agrees with the first differing byte of the renderings.
-import { firstDifferingIndex } from "../tokens/utf8";
+import { firstDifferingIndex } from "../util/utf8";
 import { isPlainObject, isTextKey } from "./canonical";
 
 export type PathStep = string | number;

@@ -2,7 +2,7 @@
 // `JSON.stringify(body, null, 2)`, plus the UTF-16 offset at which the value at a JSON path starts
 // (the deepest part of the path the body has: a canonical path such as `messages[3].content[0].text`
 // may end inside a string content, which the body holds as a plain string). Linear in the body.
-import { firstDifferingIndex } from "../tokens/utf8";
+import { firstDifferingIndex } from "../util/utf8";
 import type { PathStep } from "./locate";
 
 /** `messages[12].content[0].text` / `tools[3]` / `a["odd key"]` → path steps. */

@@ -12,6 +12,6 @@ export {
   readSessionText,
   readSessionBytes,
 } from "./registry";
-export { piReader, detectPi, PI_ENTRY_TYPES, PI_FORMAT_ID, PI_CURRENT_VERSION } from "./pi";
-export { opencodeExportReader, detectOpencodeExport, isSqliteHeader, readOpencodeExportText, SQLITE_MAGIC } from "./opencode";
-export { messageListReader, detectMessageList, readMessageListText, MESSAGES_FORMAT_ID, MESSAGES_FORMAT_LABEL } from "./messages";
+export { piReader, detectPi, PI_ENTRY_TYPES, PI_FORMAT_ID, PI_CURRENT_VERSION } from "../agents/pi/reader";
+export { opencodeExportReader, detectOpencodeExport, isSqliteHeader, readOpencodeExportText, SQLITE_MAGIC } from "../agents/opencode/reader";
+export { messageListReader, detectMessageList, readMessageListText, MESSAGES_FORMAT_ID, MESSAGES_FORMAT_LABEL } from "../agents/hermes/reader";

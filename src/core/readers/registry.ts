@@ -2,12 +2,12 @@
 // detection, and convenience entry points that detect, split and read a whole file or a stream
 // of lines. Used by the worker, the CLI and the tests.
 import type { Session } from "../model";
-import { claudeReader } from "./claude";
-import { codexReader } from "./codex";
+import { claudeReader } from "../agents/claude-code/reader";
+import { codexReader } from "../agents/codex/reader";
 import { LineSplitter, splitTextLines, type DecodeFn } from "./lines";
-import { messageListReader } from "./messages";
-import { opencodeExportReader } from "./opencode";
-import { piReader } from "./pi";
+import { messageListReader } from "../agents/hermes/reader";
+import { opencodeExportReader } from "../agents/opencode/reader";
+import { piReader } from "../agents/pi/reader";
 import type { FormatReader, LineReader } from "./types";
 
 /** Every supported format, in detection order. */

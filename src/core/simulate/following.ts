@@ -2,7 +2,7 @@
 // new requests, the tokens they save compared with the recorded ones, and where each stops being a
 // byte-prefix continuation of the previous request (the prefix break compaction causes).
 import type { ApiId, ContextMessage, PipelineOptions, Session } from "../model";
-import { buildTurnContext, buildTurnRequest, countTurns } from "../pipeline";
+import { buildTurnContext, buildTurnRequest, countTurns } from "../pipeline/index";
 import { resolveModel } from "../models/catalogue";
 import { getSerializer } from "../providers";
 import { findPrefixBreak, prefixText } from "./prefix";

@@ -17,12 +17,12 @@ export { replayRecordedCompactions, recordedCompactionIds, recordedCompactionPoi
 export type { RecordedCompactionLine, RecordedReplayOptions, RecordedCompactionPoint, CapturedBody, RequestMatch } from "./recorded";
 export { rebuildRecordedCompaction, recordedCompactionPolicy, timelineRebuildPolicy, SENPI_COMPACTION_SCHEMA } from "./recorded-rebuild";
 export type { RecordedCompactionRequests, RecordedRebuildOptions } from "./recorded-rebuild";
-export { claudeCodePolicy } from "./claude-code/policy";
-export { readCapturedClaudeRequest } from "./claude-code/slots";
-export { codexPolicy } from "./codex/policy";
-export { readCapturedCodexRequest } from "./codex/slots";
+export { claudeCodePolicy } from "../agents/claude-code/policy/policy";
+export { readCapturedClaudeRequest } from "../agents/claude-code/policy/slots";
+export { codexPolicy } from "../agents/codex/policy/policy";
+export { readCapturedCodexRequest } from "../agents/codex/policy/slots";
 export { classifyDeepseekRequest, COMPACTION_ENGINE_OPENING } from "./deepseek/instruction";
 export { deepseekBudget, DEEPSEEK_DEFAULTS } from "./deepseek/config";
 export { selectRange } from "./deepseek/range";
 export { frameCheckpoint, shrinkGuard, outputError } from "./deepseek/checkpoint";
-export { SIMULATED_COMPACTION_ID } from "./pi/compaction-point";
+export { SIMULATED_COMPACTION_ID } from "../agents/pi/policies/compaction-point";

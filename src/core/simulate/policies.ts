@@ -1,13 +1,13 @@
 // The static list of compaction policies (no runtime registration). Each policy lives in its own
 // folder and exports one `CompactionPolicy`; add a line here to make it reachable by id from the
 // UI, the CLI and `replaySession`.
-import { claudeCodePolicy } from "./claude-code/policy";
-import { codexPolicy } from "./codex/policy";
+import { claudeCodePolicy } from "../agents/claude-code/policy/policy";
+import { codexPolicy } from "../agents/codex/policy/policy";
 import { deepseekHarnessPolicy } from "./deepseek/policy";
-import { hermesPolicy } from "./hermes/policy";
-import { opencodePolicy } from "./opencode/policy";
-import { piPolicy } from "./pi/policy";
-import { senpiPolicy } from "./senpi/policy";
+import { hermesPolicy } from "../agents/hermes/policy/policy";
+import { opencodePolicy } from "../agents/opencode/policy/policy";
+import { piPolicy } from "../agents/pi/policies/pi-policy";
+import { senpiPolicy } from "../agents/pi/policies/senpi-policy";
 import type { CompactionPolicy, PolicyId } from "./types";
 
 export const POLICIES: readonly CompactionPolicy[] = [

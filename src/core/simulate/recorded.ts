@@ -5,8 +5,8 @@
 // says whether the simulated cut keeps the same messages as the recording and whether each built
 // request's data part / whole body equals a captured one.
 import type { PipelineOptions, Session } from "../model";
-import { getCodexIndex } from "../codex/rollout-index";
-import { analyzeSession } from "../pipeline";
+import { getCodexIndex } from "../agents/codex/rollout-index";
+import { analyzeSession } from "../pipeline/index";
 import { getPolicy } from "./policies";
 import { mergeSlotValues } from "./instruction-slots";
 import { simulateCompaction } from "./simulate";

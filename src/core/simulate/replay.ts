@@ -11,7 +11,7 @@
 // prefix minus the savings. Cost: one simulation per turn (O(turns × context)); use `toTurn` for
 // long sessions. [INF]
 import type { PipelineOptions, Session, SessionEntry } from "../model";
-import { buildTurnRequest, countTurns } from "../pipeline";
+import { buildTurnRequest, countTurns } from "../pipeline/index";
 import { commonPrefixLength, prefixText } from "./prefix";
 import { simulateCompaction } from "./simulate";
 import { estimateTextTokens } from "./text-tokens";

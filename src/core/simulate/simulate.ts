@@ -1,11 +1,11 @@
 // The simulator's entry point (CP-0-1, CP-0-2): builds turn N's context and request once, resolves
 // the limits and the policy parameters, runs the policy and returns its result. Pure; never calls
 // a model (CP-0-3).
-import { buildTurnContext, buildTurnRequest, countTurns } from "../pipeline";
+import { buildTurnContext, buildTurnRequest, countTurns } from "../pipeline/index";
 import { resolveModel } from "../models/catalogue";
 import { resolveLimits } from "./limits";
 import { getPolicy } from "./policies";
-import { findCompactionPoint } from "./pi/compaction-point";
+import { findCompactionPoint } from "../agents/pi/policies/compaction-point";
 import type { CompactionPolicy, PolicyParameters, SimulationContext, SimulationInput, SimulationResult } from "./types";
 
 /** Policy defaults overlaid with the given parameters. */

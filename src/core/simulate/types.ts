@@ -4,7 +4,7 @@
 // verdict, tokens, findings) and the interface a policy implements. Plain data only: results
 // cross the worker boundary and are printed by the CLI.
 import type { ApiId, ContextMessage, PipelineOptions, Session } from "../model";
-import type { TurnContext } from "../pipeline";
+import type { TurnContext } from "../pipeline/index";
 
 // ---------------------------------------------------------------------------------------------
 // Identifiers

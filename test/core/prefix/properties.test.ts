@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { ApiId } from "../../../src/core/model";
 import { diffRequests } from "../../../src/core/prefix/diff";
 import { segmentRequest } from "../../../src/core/prefix/segment-request";
-import { utf8ByteLength } from "../../../src/core/tokens/utf8";
+import { utf8ByteLength } from "../../../src/core/util/utf8";
 
 const text = fc.string({ unit: fc.constantFrom("a", "b", " ", "\n", '"', "\\", "é", "한", "😀", "Z", "<", "/"), maxLength: 80 });
 const message = fc.record({ role: fc.constantFrom("user", "assistant"), content: text });

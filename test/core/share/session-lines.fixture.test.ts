@@ -6,7 +6,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { ProfileId } from "../../../src/core/model";
-import { analyzeSession, buildTurnRequest } from "../../../src/core/pipeline";
+import { analyzeSession, buildTurnRequest } from "../../../src/core/pipeline/index";
 import { readSessionText } from "../../../src/core/readers";
 import { buildSharePayload, decodeShareLink, encodeShareFragment, shareSessionText } from "../../../src/core/share";
 

@@ -10,7 +10,7 @@ import {
   selectRange,
   simulateCompaction,
 } from "../../../src/core/simulate";
-import { buildTurnRequest } from "../../../src/core/pipeline";
+import { buildTurnRequest } from "../../../src/core/pipeline/index";
 import { DEEPSEEK_SECTIONS } from "../../../src/core/simulate/deepseek/instruction";
 import { syntheticSession, words } from "./synthetic";
 

@@ -5,7 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { readSessionText } from "../../../src/core/readers";
-import { extractOpencodeInstructions } from "../../../src/core/simulate/opencode";
+import { extractOpencodeInstructions } from "../../../src/core/agents/opencode/policy";
 import { getPolicy } from "../../../src/core/simulate/policies";
 import { simulateCompaction } from "../../../src/core/simulate/simulate";
 

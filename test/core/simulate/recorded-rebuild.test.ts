@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { extractRequestHeader } from "../../../src/core/providers";
 import { getPolicy, rebuildRecordedCompaction, recordedCompactionIds, recordedCompactionPolicy, timelineRebuildPolicy } from "../../../src/core/simulate";
-import { compactionRequests } from "../../../src/worker/compactionRequests";
+import { compactionRequests } from "../../../src/app/compactionRequests";
 import { loadFixture, type FixtureAgent } from "./fixtures";
 
 const CASES: { agent: FixtureAgent; name: string; policy: string; requests: number[] }[] = [

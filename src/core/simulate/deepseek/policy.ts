@@ -11,7 +11,7 @@ import { followingTurnsFromPrefix } from "../following";
 import { fillSlot } from "../instruction-slots";
 import { applyLimits } from "../limits";
 import { cacheEffect, findPrefixBreak, prefixText } from "../prefix";
-import { emptyResultParts, userTurnTexts } from "../pi/result-parts";
+import { emptyResultParts, userTurnTexts } from "../../agents/pi/policies/result-parts";
 import { resolveSummary } from "../summary-text";
 import { estimateJsonTokens, estimateTextTokens } from "../text-tokens";
 import { makeVerdict } from "../verdict";

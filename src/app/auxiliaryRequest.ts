@@ -1,0 +1,53 @@
+// An auxiliary request of the session shaped for the UI: opencode's title request (FM-OC-15) and
+// summariser requests (CP-OC-17), rebuilt by src/core/opencode, as pretty JSON with highlights —
+// not-recorded markers, and the parts opencode synthesises rather than stores (the title
+// request's fixed user text, `synth:title`).
+import { formatRequestJson } from "../core/export/request-json";
+import type { PipelineOptions, Session } from "../core/model";
+import { analyzeSession } from "../core/pipeline/index";
+import { buildOpencodeAuxiliaryRequest, TITLE_REQUEST_PREFIX } from "../core/agents/opencode";
+import type { AuxiliaryRequestResult, TextHighlight } from "../worker/protocol";
+import { notRecordedHighlights } from "./requestView";
+
+/** Timeline and details label of an auxiliary request, by purpose. */
+export const AUXILIARY_LABELS: Record<"title" | "summary", string> = {
+  title: "title request",
+  summary: "summariser request",
+};
+
+function synthesizedTextHighlights(jsonText: string, text: string, label: string): TextHighlight[] {
+  const needle = JSON.stringify(text);
+  const at = jsonText.indexOf(needle);
+  return at < 0 ? [] : [{ kind: "synthesized", start: at, end: at + needle.length, label }];
+}
+
+export function auxiliaryRequest(session: Session, options: PipelineOptions, index: number): AuxiliaryRequestResult {
+  if (session.formatId !== "opencode") throw new Error(`Sessions of format "${session.formatLabel}" have no auxiliary requests.`);
+  const event = analyzeSession(session, options).auxiliary?.[index];
+  if (!event) throw new RangeError(`Auxiliary request ${index} does not exist.`);
+  const built = buildOpencodeAuxiliaryRequest(session, options, index);
+  const jsonText = formatRequestJson(built.request.body);
+  const highlights = [...notRecordedHighlights(jsonText)];
+  if (event.purpose === "title") {
+    highlights.push(
+      ...synthesizedTextHighlights(
+        jsonText,
+        TITLE_REQUEST_PREFIX,
+        `Synthesised by opencode (${event.rule}, ${event.ruleId}): the fixed text of the title request, sent before the first prompt; not stored in the session.`,
+      ),
+    );
+  }
+  highlights.sort((a, b) => a.start - b.start);
+  const result: AuxiliaryRequestResult = {
+    index,
+    purpose: event.purpose,
+    label: AUXILIARY_LABELS[event.purpose],
+    rule: event.rule,
+    ruleId: event.ruleId,
+    jsonText,
+    highlights,
+    notRecorded: built.request.notRecorded,
+  };
+  if (built.summariser) result.summariser = { conversation: built.summariser.conversation, priorSummary: built.summariser.priorSummary };
+  return result;
+}

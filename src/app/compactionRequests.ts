@@ -1,0 +1,112 @@
+// Reconstructed summariser requests of a recorded compaction (PI-R12, spec §5), shaped for the
+// UI: each request as pretty JSON with its not-recorded highlights, the serialized conversation,
+// previous summary and split-turn prefix transcript, the instruction slots (filled from captured
+// summariser requests or not recorded), plus the facts and lints of the reconstruction.
+import { formatRequestJson } from "../core/export/request-json";
+import { buildCompactionRequests, INSTRUCTION_SLOT_LABELS, type CompactionInstructions } from "../core/agents/pi/compaction/index";
+import type { PipelineOptions, Session } from "../core/model";
+import { rebuildRecordedCompaction, timelineRebuildPolicy, type InstructionSlotValues } from "../core/simulate";
+import type { CompactionRequestsResult, InstructionSlotView } from "../worker/protocol";
+import { notRecordedHighlights } from "./requestView";
+
+const ROLE_LABELS: Record<string, string> = {
+  history: "history summary",
+  "turn-prefix": "turn prefix summary",
+};
+
+function yesNo(value: boolean): string {
+  return value ? "yes" : "no";
+}
+
+type SlotName = keyof typeof INSTRUCTION_SLOT_LABELS;
+const SLOT_ORDER: SlotName[] = ["summarizationSystemPrompt", "initialPrompt", "updatePrompt", "turnPrefixPrompt"];
+
+export function compactionRequests(
+  session: Session,
+  options: PipelineOptions,
+  entryId: string,
+  instructions: CompactionInstructions | null = null,
+): CompactionRequestsResult {
+  // senpi (replay form), Claude Code and Codex recordings: the agent's policy rebuilds it.
+  if (timelineRebuildPolicy(session, entryId) !== null) return policyCompactionRequests(session, options, entryId, instructions);
+  if (session.formatId !== "pi") return { available: false, entryId, requests: [], facts: [], lints: [] };
+  const rebuild = buildCompactionRequests(session, instructions ? { ...options, instructions } : options, entryId);
+  const used = new Set<SlotName>(rebuild.requests.map((request) => request.instructionSlot));
+  if (rebuild.requests.length > 0) used.add("summarizationSystemPrompt");
+  const slots: InstructionSlotView[] = SLOT_ORDER.map((slot) => ({
+    slot,
+    label: INSTRUCTION_SLOT_LABELS[slot],
+    used: used.has(slot),
+    filled: typeof instructions?.[slot] === "string",
+  }));
+  const requests = rebuild.requests.map((request, index) => {
+    const jsonText = formatRequestJson(request.body);
+    return {
+      label: `${index + 1}. ${ROLE_LABELS[request.role] ?? request.role}`,
+      jsonText,
+      highlights: notRecordedHighlights(jsonText),
+    };
+  });
+  const kept = rebuild.firstKeptEntryId ?? "—";
+  const recordedKept = rebuild.recordedFirstKeptEntryId ?? "—";
+  const facts = [
+    { label: "requests", value: String(rebuild.requests.length) },
+    { label: "api", value: rebuild.api },
+    { label: "model", value: `${rebuild.model.provider}/${rebuild.model.id}` },
+    { label: "boundary rule", value: rebuild.boundaryRule },
+    { label: "first kept", value: kept === recordedKept ? kept : `${kept} (recorded ${recordedKept})` },
+    { label: "computed cut", value: rebuild.computedCut.firstKeptEntryId ?? "—" },
+    { label: "split turn", value: yesNo(rebuild.isSplitTurn) },
+    {
+      label: "tokens before",
+      value: `${rebuild.tokensBefore.recorded ?? "—"} recorded · ${rebuild.tokensBefore.computed} computed`,
+    },
+    { label: "keep recent", value: String(rebuild.settings.keepRecentTokens) },
+    { label: "reserve", value: String(rebuild.settings.reserveTokens) },
+    { label: "files read", value: String(rebuild.fileLists.readFiles.length) },
+    { label: "files modified", value: String(rebuild.fileLists.modifiedFiles.length) },
+  ];
+  const result: CompactionRequestsResult = {
+    available: true,
+    entryId,
+    requests,
+    serializedConversation: rebuild.serializedConversation,
+    previousSummary: rebuild.previousSummary,
+    slots,
+    instructionSources: instructions?.sources ?? [],
+    facts,
+    lints: rebuild.lints,
+  };
+  if (rebuild.turnPrefixConversation !== undefined) result.turnPrefixConversation = rebuild.turnPrefixConversation;
+  return result;
+}
+
+/** pi's captured slot texts as simulator slot values (the senpi policy shares pi's slot names). */
+function slotValuesOf(instructions: CompactionInstructions | null): InstructionSlotValues | undefined {
+  if (!instructions) return undefined;
+  const slots: Record<string, string> = {};
+  for (const slot of SLOT_ORDER) {
+    const text = instructions[slot];
+    if (typeof text === "string") slots[slot] = text;
+  }
+  return { slots };
+}
+
+/** A recorded compaction rebuilt by its agent's compaction policy (src/core/simulate/recorded-rebuild). */
+function policyCompactionRequests(session: Session, options: PipelineOptions, entryId: string, instructions: CompactionInstructions | null): CompactionRequestsResult {
+  const values = slotValuesOf(instructions);
+  const rebuild = rebuildRecordedCompaction(session, options, entryId, values ? { instructions: values } : {});
+  if (!rebuild.available) return { available: false, entryId, requests: [], facts: [], lints: rebuild.reason ? [rebuild.reason] : [] };
+  const requests = rebuild.requests.map((request, index) => {
+    const jsonText = formatRequestJson(request.body);
+    return { label: `${index + 1}. ${request.role} (${request.form})`, jsonText, highlights: notRecordedHighlights(jsonText) };
+  });
+  const slots: InstructionSlotView[] = [];
+  for (const request of rebuild.requests) {
+    for (const use of request.instructionSlots) {
+      if (slots.some((s) => s.slot === use.slot)) continue;
+      slots.push({ slot: use.slot, label: use.slot, used: true, filled: use.filledFrom === "captured" });
+    }
+  }
+  return { available: true, entryId, requests, slots, instructionSources: instructions?.sources ?? [], facts: rebuild.facts, lints: rebuild.lints };
+}

@@ -1,0 +1,18 @@
+// Tells the two kinds of captured request a user attaches apart: a pi summariser request (system
+// prompt plus one "<conversation>" user message, accepted by extractCompactionInstructions, and no
+// tools: pi never sends tools to its summariser, PI-K21) fills compaction instruction slots;
+// anything else is a main request whose system prompt, tools and settings become the header.
+import { extractCompactionInstructions } from "../core/agents/pi/compaction/instructions";
+import { extractRequestHeader } from "../core/providers/index";
+import type { ParsedCapture } from "../worker/protocol";
+
+function hasTools(body: unknown): boolean {
+  const tools = typeof body === "object" && body !== null ? (body as Record<string, unknown>).tools : undefined;
+  return Array.isArray(tools) ? tools.length > 0 : tools !== undefined && tools !== null;
+}
+
+export function parseCapture(body: unknown, source: string): ParsedCapture {
+  const captured = hasTools(body) ? null : extractCompactionInstructions(body, source);
+  if (captured) return { kind: "compaction", captured, source };
+  return { kind: "header", header: extractRequestHeader(body, source) };
+}

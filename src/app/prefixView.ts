@@ -1,0 +1,171 @@
+// Prefix stability in the worker (issue #5 items 5–6): the per-turn reports of the selected branch
+// (estimates first, exact o200k counts in a second pass, each cached per options; one segment
+// cache per session, so every distinct content is measured once per counter), the Diff tab's pair
+// of requests with the prefix boundary located in the shown text, and the Tokens tab's
+// composition and token view. Long passes yield to the event loop so other calls interleave.
+import type { BuiltRequest, PipelineOptions, Session } from "../core/model";
+import { buildTurnRequest, type SessionAnalysis } from "../core/pipeline/index";
+import { createPrefixAnalyzer, type PrefixTurnReport } from "../core/prefix/analyze";
+import { tokenTextOf } from "../core/prefix/canonical";
+import { causeInWords } from "../core/prefix/cause-words";
+import { tokenComposition } from "../core/prefix/composition";
+import { locateBoundary } from "../core/prefix/pretty-offset";
+import { createSegmentCache } from "../core/prefix/segment-builder";
+import { iterateSessionPrefixes, turnFactsOf } from "../core/pipeline/sessionPrefixes";
+import { counterForApi, type TokenizerChoice } from "../core/tokens/counters";
+import { tokenPieces } from "../core/tokens/pieces";
+import type { PrefixRow, TokenCompositionResult, TokenPass, TokenViewResult, TurnDiffResult } from "../worker/protocol";
+import { messageRows } from "./requestView";
+import { yieldIfDue } from "../worker/yieldToEventLoop";
+
+/** Raised when the session changed while a long pass was running. */
+export class PrefixPassAbandoned extends Error {
+  constructor() {
+    super("The session changed.");
+    this.name = "PrefixPassAbandoned";
+  }
+}
+
+function tokenizerOf(pass: TokenPass): TokenizerChoice {
+  return pass === "exact" ? "auto" : "estimate";
+}
+
+export function prefixRow(report: PrefixTurnReport): PrefixRow {
+  return {
+    turn: report.turn,
+    bytes: report.bytes,
+    sharedBytes: report.sharedBytes,
+    tokens: report.tokens,
+    sharedTokens: report.sharedTokens,
+    tokensExact: report.tokensExact,
+    breakPath: report.breakPath,
+    cause: report.cause,
+    causeDetail: report.causeDetail,
+    contributing: report.contributing,
+    predictedCachedTokens: report.predictedCachedTokens,
+    recordedCacheRead: report.recordedUsage?.cacheRead ?? null,
+    recordedInput: report.recordedUsage?.totalInput ?? null,
+    expiry: report.expiry?.status ?? null,
+  };
+}
+
+const MAX_CACHED_PASSES = 6;
+
+/** Prefix work for one open session. A new session gets a new service (and fresh caches). */
+export class PrefixService {
+  private readonly segmentCache = createSegmentCache();
+  private readonly rows = new Map<string, PrefixRow[]>();
+  private readonly running = new Map<string, Promise<PrefixRow[]>>();
+
+  constructor(
+    private readonly session: Session,
+    private readonly isCurrent: () => boolean,
+  ) {}
+
+  /** Every turn's row for the options and token pass, computed once (concurrent callers share it). */
+  reports(options: PipelineOptions, pass: TokenPass, analysis: SessionAnalysis, key: string): Promise<PrefixRow[]> {
+    const passKey = `${key}#${pass}`;
+    const done = this.rows.get(passKey);
+    if (done) return Promise.resolve(done);
+    let pending = this.running.get(passKey);
+    if (!pending) {
+      pending = this.compute(options, pass, analysis).finally(() => this.running.delete(passKey));
+      pending.then((rows) => {
+        this.rows.set(passKey, rows);
+        if (this.rows.size > MAX_CACHED_PASSES) this.rows.delete(this.rows.keys().next().value as string);
+      }, () => {});
+      this.running.set(passKey, pending);
+    }
+    return pending;
+  }
+
+  /** The finished rows of the best pass available for these options, if any. */
+  bestRows(key: string): PrefixRow[] | null {
+    return this.rows.get(`${key}#exact`) ?? this.rows.get(`${key}#estimate`) ?? null;
+  }
+
+  private async compute(options: PipelineOptions, pass: TokenPass, analysis: SessionAnalysis): Promise<PrefixRow[]> {
+    const rows: PrefixRow[] = [];
+    const prefix = { tokenizer: tokenizerOf(pass), segmentCache: this.segmentCache };
+    for (const report of iterateSessionPrefixes(this.session, options, { analysis, prefix })) {
+      rows.push(prefixRow(report));
+      await yieldIfDue();
+      if (!this.isCurrent()) throw new PrefixPassAbandoned();
+    }
+    return rows;
+  }
+
+  /** The Diff tab: this turn's request against the previous turn's, with the boundary located. */
+  turnDiff(options: PipelineOptions, turn: number, analysis: SessionAnalysis, key: string): TurnDiffResult {
+    const current = buildTurnRequest(this.session, options, turn);
+    const previous = turn > 1 ? buildTurnRequest(this.session, options, turn - 1) : null;
+    const summaries = analysis.turns;
+    const summary = summaries.find((t) => t.turn === turn) ?? null;
+    const previousSummary = summaries.find((t) => t.turn === turn - 1) ?? null;
+    const analyzer = createPrefixAnalyzer({ tokenizer: "auto", segmentCache: this.segmentCache, simulate: false });
+    let previousReport: PrefixTurnReport | null = null;
+    if (previous) {
+      previousReport = analyzer.next({ turn: turn - 1, api: previous.api, body: previous.body, messages: previous.messages, timestamp: previousSummary?.timestamp ?? null });
+    }
+    const report = analyzer.next({
+      turn,
+      api: current.api,
+      body: current.body,
+      messages: current.messages,
+      timestamp: summary?.timestamp ?? null,
+      facts: summary ? turnFactsOf(previousSummary, summary) : null,
+    });
+    const row = prefixRow(report);
+    // The pair alone cannot know the cache state: take the prediction from the session pass.
+    row.predictedCachedTokens = this.bestRows(key)?.find((r) => r.turn === turn)?.predictedCachedTokens ?? null;
+    const boundary = locateBoundary(previous?.body ?? null, current.body, report.breakPath);
+    return {
+      turn,
+      previousTurn: previous ? turn - 1 : null,
+      previousJson: previous ? JSON.stringify(previous.body, null, 2) : "",
+      currentJson: boundary.text,
+      boundaryOffset: boundary.offset,
+      row,
+      causeText: previous === null ? "first request: nothing to compare with" : report.cause === null ? "extends the previous request" : causeInWords(report.cause, report.causeDetail),
+      contributingText: report.contributing.map((cause) => causeInWords(cause, null)),
+      repaidTokens: report.cause !== null && previousReport ? Math.max(0, previousReport.tokens - report.sharedTokens) : 0,
+      counterLabel: counterForApi(current.api, { tokenizer: "auto" }).label,
+    };
+  }
+
+  /** The Tokens tab: composition of this turn's request by segment kind. */
+  composition(options: PipelineOptions, turn: number, pass: TokenPass): TokenCompositionResult {
+    const built = buildTurnRequest(this.session, options, turn);
+    const composition = tokenComposition(built, { tokenizer: tokenizerOf(pass) });
+    const rows = messageRows(built.messages, options.profile);
+    return {
+      turn,
+      pass,
+      exact: composition.exact,
+      counterLabel: composition.counterLabel,
+      total: composition.total,
+      rows: composition.rows,
+      messages: composition.messages.map((message) => ({ ...message, preview: rows[message.index]?.preview ?? "" })),
+      notRecorded: composition.notRecorded,
+    };
+  }
+
+  /** The token view of one context message: its text cut at o200k token boundaries. */
+  tokenView(options: PipelineOptions, turn: number, index: number): TokenViewResult {
+    const built: BuiltRequest = buildTurnRequest(this.session, options, turn);
+    const item = built.messages[index];
+    if (!item) throw new RangeError(`turn ${turn} has no message ${index}`);
+    const text = tokenTextOf((item.message as { content?: unknown }).content ?? "");
+    const pieces = tokenPieces(text);
+    const exact = built.api === "openai-completions" || built.api === "openai-responses";
+    return {
+      turn,
+      index,
+      exact,
+      label: exact ? "exact (o200k)" : "estimate (o200k; the provider's tokenizer is not public)",
+      pieces: pieces.pieces,
+      tokenCount: pieces.tokenCount,
+      truncated: pieces.truncated,
+    };
+  }
+}

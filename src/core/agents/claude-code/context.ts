@@ -1,0 +1,126 @@
+// Presents Anthropic wire messages of a Claude Code request as context messages (pi-ai shapes
+// with provenance) for the Messages tab, diffs and token estimates. The request body itself is
+// never rebuilt from these: they are a readable view. Mid-conversation `system` messages
+// (FM-CC-20) and injected reminders (FM-CC-11) are labelled as inserted.
+import type {
+  AssistantMessage,
+  ContextMessage,
+  LlmMessage,
+  Provenance,
+  TextBlock,
+  ThinkingBlock,
+  ToolCallBlock,
+} from "../../model";
+import { contentBlocks, isObject } from "./records";
+
+function blockText(block: unknown): string {
+  if (!isObject(block)) return String(block);
+  if (typeof block.text === "string") return block.text;
+  if (block.type === "tool_result") {
+    const inner = block.content;
+    const text =
+      typeof inner === "string"
+        ? inner
+        : contentBlocks(inner)
+            .map((item) => blockText(item))
+            .join("\n");
+    return text;
+  }
+  if (block.type === "image") return "[image]";
+  return `[${String(block.type)}]`;
+}
+
+const viewCache = new WeakMap<object, LlmMessage>();
+
+/** The pi-ai shaped view of one wire message (cached per distinct message object). */
+export function wireMessageView(message: Record<string, unknown>): LlmMessage {
+  const cached = viewCache.get(message);
+  if (cached) return cached;
+  let view: LlmMessage;
+  if (message.role === "assistant") {
+    const content: (TextBlock | ThinkingBlock | ToolCallBlock)[] = [];
+    for (const block of contentBlocks(message.content)) {
+      if (isObject(block) && block.type === "tool_use") {
+        content.push({
+          type: "toolCall",
+          id: String(block.id ?? ""),
+          name: String(block.name ?? ""),
+          arguments: isObject(block.input) ? block.input : {},
+        });
+      } else if (isObject(block) && block.type === "thinking") {
+        content.push({ type: "thinking", thinking: typeof block.thinking === "string" ? block.thinking : "" });
+      } else content.push({ type: "text", text: blockText(block) });
+    }
+    const assistant: AssistantMessage = { role: "assistant", content, api: "anthropic-messages" };
+    view = assistant;
+  } else {
+    const content = message.content;
+    view =
+      typeof content === "string"
+        ? { role: "user", content }
+        : { role: "user", content: contentBlocks(content).map((block) => ({ type: "text", text: blockText(block) })) };
+  }
+  viewCache.set(message, view);
+  return view;
+}
+
+function firstText(message: Record<string, unknown>): string {
+  const first = contentBlocks(message.content)[0];
+  return first === undefined ? "" : blockText(first);
+}
+
+/** Provenance of a wire message from its origin and its content. */
+export function wireProvenance(
+  message: Record<string, unknown>,
+  origin: { source: "blob" | "entry" | "missing" | "approximate"; entryIds: string[] },
+): Provenance {
+  const entryId = origin.entryIds[0] ?? null;
+  if (origin.source === "missing") {
+    return { rule: "not-recorded", entryId: null, ruleId: "FM-CC-19", explanation: "No blob or transcript message has this hash." };
+  }
+  if (message.role === "system") {
+    return {
+      rule: "reminder:system-role",
+      entryId,
+      ruleId: "FM-CC-20",
+      explanation: "Sent with role `system` in the middle of the conversation (injected context).",
+    };
+  }
+  const text = firstText(message);
+  if (text.startsWith("This session is being continued from a previous conversation")) {
+    return { rule: "summary:compaction", entryId, ruleId: "FM-CC-13", explanation: "Continuation message written after a compaction." };
+  }
+  if (origin.source === "blob") {
+    return {
+      rule: "claude:assembled",
+      entryId,
+      ruleId: "FM-CC-18",
+      explanation: "Assembled by Claude Code at send time (recorded as an api-request-blob): injected reminders merged with the prompt.",
+    };
+  }
+  if (text.startsWith("<system-reminder>")) {
+    return { rule: "reminder:user-text", entryId, ruleId: "FM-CC-11", explanation: "Injected `<system-reminder>` text." };
+  }
+  return { rule: "entry", entryId };
+}
+
+export function toContextMessages(
+  items: { message: Record<string, unknown>; source: "blob" | "entry" | "missing" | "approximate"; entryIds: string[] }[],
+): ContextMessage[] {
+  return items.map((item) => ({ message: wireMessageView(item.message), provenance: wireProvenance(item.message, item) }));
+}
+
+/** Characters of a wire message's text, cached per distinct message (for the chars/4 estimate). */
+const charCache = new WeakMap<object, number>();
+export function wireMessageChars(message: Record<string, unknown>): number {
+  let chars = charCache.get(message);
+  if (chars === undefined) {
+    chars = 0;
+    for (const block of contentBlocks(message.content)) {
+      if (isObject(block) && block.type === "tool_use") chars += JSON.stringify(block.input ?? {}).length + String(block.name ?? "").length;
+      else chars += blockText(block).length;
+    }
+    charCache.set(message, chars);
+  }
+  return chars;
+}

@@ -1,0 +1,279 @@
+// The Claude Code compaction policy, inferred from the recordings (the spec has no policy section:
+// formats.md FM-CC-12 … FM-CC-17 and fixture claude/print-autocompact-manualcompact; every rule is
+// documented in docs/compaction-policies/claude-code.md with its CP-CC-INF id). At turn N:
+// trigger = the turn's recorded usage (plus a chars/4 estimate of the pending prompt) against the
+// auto-compact threshold; the summariser request = turn N's main request + its answer + the
+// compaction prompt (FM-CC-16); kept = the last assistant answer and, for an automatic compaction,
+// the pending prompt (FM-CC-14); everything else is summarised.
+import type { ContextMessage, Session, SessionEntry } from "../../../model";
+import { getClaudeBranch, turnUsage, type ClaudeBranch, type ClaudeTurn } from "../turns";
+import { defaultLeaf, getClaudeIndex } from "../session-index";
+import { contentBlocks, entryMessage, isCompactBoundary, isObject } from "../records";
+import { toContextMessages } from "../context";
+import { checkSummariserRequests } from "../../../simulate/findings";
+import { cacheEffect } from "../../../simulate/prefix";
+import { afterCompaction, capturedFieldUse, compactOrSkipVerdict, entryRange } from "../../../simulate/single-call-parts";
+import { describedSlotText, fillSlot } from "../../../simulate/instruction-slots";
+import { resolveSummary } from "../../../simulate/summary-text";
+import { estimateJsonTokens } from "../../../simulate/text-tokens";
+import { makeVerdict } from "../../../simulate/verdict";
+import type {
+  CompactionPolicy,
+  Finding,
+  PolicyParameterSpec,
+  SimulatedSummariserRequest,
+  SimulationContext,
+  SimulationInput,
+  SimulationResult,
+  TriggerDecision,
+  Verdict,
+} from "../../../simulate/types";
+import { answerMessage, buildClaudeSummariserBody, wireText } from "./request";
+import {
+  CLAUDE_BILLING_HEADER_SLOT,
+  CLAUDE_COMPACT_PROMPT_SLOT,
+  CLAUDE_FOCUS_SEPARATOR,
+  CLAUDE_METADATA_SLOT,
+  CLAUDE_SLOTS,
+  readCapturedClaudeRequest,
+} from "./slots";
+
+export const CLAUDE_CODE_PARAMETERS: readonly PolicyParameterSpec[] = [
+  { name: "autoCompactWindow", label: "auto-compact window (CLAUDE_CODE_AUTO_COMPACT_WINDOW)", type: "number", default: null, ruleId: "CP-CC-INF-1", inferred: "CP-CC-INF-1", description: "The window the threshold is computed from; null: the model's context window. Not in the transcript (an environment variable); the fixture ran with 100000." },
+  { name: "summaryOutputReserve", label: "summary output reserve", type: "number", default: 20000, ruleId: "CP-CC-INF-1", inferred: "CP-CC-INF-1", description: "Tokens kept free for the summary: min(max output tokens, this)." },
+  { name: "autoCompactBuffer", label: "auto-compact buffer", type: "number", default: 13000, ruleId: "CP-CC-INF-1", inferred: "CP-CC-INF-1", description: "Threshold = window − reserve − buffer." },
+  { name: "keepPendingPrompt", label: "keep the pending prompt (automatic)", type: "boolean", default: true, ruleId: "CP-CC-INF-3", inferred: "CP-CC-INF-3", description: "An automatic compaction runs at the start of the next prompt and keeps it verbatim (fixture: preservedMessages = last answer + prompt)." },
+];
+
+const CHECKED: readonly Verdict[] = ["not-triggered", "nothing-to-compact", "compacted"];
+
+const CONTINUATION_SPEC = {
+  slot: "continuationMessage",
+  label: "Claude Code continuation message",
+  ruleId: "FM-CC-13",
+  description:
+    "The first message after a compaction: says the session continues from an earlier conversation that ran out of context, lists the tools used before the summary, then `Summary:` and the summary, a pointer to the full transcript, and an instruction to resume without acknowledging the summary.",
+};
+
+function resolveBranch(session: Session, leafId: string | null | undefined): ClaudeBranch {
+  const index = getClaudeIndex(session);
+  const leaf = leafId && index.byId.has(leafId) ? leafId : defaultLeaf(index);
+  if (!leaf) throw new Error("the Claude Code session has no branch");
+  return getClaudeBranch(session, leaf);
+}
+
+function isPlainPrompt(entry: SessionEntry): boolean {
+  if (entry.type !== "user" || entry.raw.isMeta === true || entry.raw.isCompactSummary === true) return false;
+  const content = entryMessage(entry)?.content;
+  const blocks = contentBlocks(content);
+  if (blocks.some((b) => isObject(b) && b.type === "tool_result")) return false;
+  const text = blocks.map((b) => (isObject(b) && typeof b.text === "string" ? b.text : "")).join("").trimStart();
+  // Slash commands and their local output are recorded as user entries (FM-CC-15): not prompts.
+  return text.length > 0 && !text.startsWith("<command-") && !text.startsWith("<local-command");
+}
+
+/** CP-CC-INF-3: the prompt written after turn N's answer and before the next answer / boundary. */
+export function pendingPrompt(branch: ClaudeBranch, turn: ClaudeTurn): SessionEntry | null {
+  let end = turn.pathIndex;
+  const ids = new Set(turn.group.map((e) => e.id));
+  for (let i = turn.pathIndex; i < branch.path.length && (ids.has(branch.path[i]!.id) || i === turn.pathIndex); i++) end = i;
+  for (let i = end + 1; i < branch.path.length; i++) {
+    const entry = branch.path[i]!;
+    if (entry.type === "assistant" || isCompactBoundary(entry)) return null;
+    if (isPlainPrompt(entry)) return entry;
+  }
+  return null;
+}
+
+/** The answer entries of the turn that are on the branch path, in path order. */
+function answerEntries(branch: ClaudeBranch, turn: ClaudeTurn): SessionEntry[] {
+  const ids = new Set(turn.group.map((e) => e.id));
+  return branch.path.filter((e) => ids.has(e.id));
+}
+
+/** The recorded continuation message after a compact boundary (FM-CC-13), if any. */
+function recordedContinuation(session: Session, boundaryId: string): string | null {
+  const at = session.entries.findIndex((e) => e.id === boundaryId);
+  for (let i = at + 1; at >= 0 && i < session.entries.length; i++) {
+    const entry = session.entries[i]!;
+    if (entry.type === "assistant") return null;
+    if (entry.type === "user" && entry.raw.isCompactSummary === true) {
+      const content = entryMessage(entry)?.content;
+      return typeof content === "string" ? content : wireText({ content });
+    }
+  }
+  return null;
+}
+
+function promptText(entry: SessionEntry): string {
+  return wireText(entryMessage(entry) ?? {});
+}
+
+function claudeTrigger(input: SimulationInput, context: SimulationContext, turn: ClaudeTurn, pending: SessionEntry | null): TriggerDecision {
+  const p = context.parameters;
+  const usage = turnUsage(turn);
+  const used = usage ? usage.totalTokens : 0;
+  // CP-CC-INF-2: preTokens = last usage + a rough estimate of the messages after it (round(chars/4)).
+  const pendingTokens = pending ? Math.round(promptText(pending).length / 4) : 0;
+  const tokens = used + pendingTokens;
+  const window = typeof p.autoCompactWindow === "number" ? p.autoCompactWindow : context.limits.contextWindow;
+  // CP-0-1: the output limit recorded on the turn's request (max_tokens), unless overridden.
+  const recordedMax = context.turnRequest.body.max_tokens;
+  const maxOutput = input.limits?.maxOutputTokens ?? (typeof recordedMax === "number" ? recordedMax : context.limits.maxOutputTokens);
+  const reserve = Math.min(maxOutput, typeof p.summaryOutputReserve === "number" ? p.summaryOutputReserve : 20000);
+  const buffer = typeof p.autoCompactBuffer === "number" ? p.autoCompactBuffer : 13000;
+  const threshold = window - reserve - buffer;
+  const manual = input.manual === true;
+  const result = tokens >= threshold;
+  return {
+    evaluated: !manual,
+    manual,
+    operands: [
+      { name: "usageTokens", value: used, source: usage ? "turn usage: input + cache read + cache write + output (FM-CC-4)" : "no usage recorded" },
+      { name: "pendingTokens", value: pendingTokens, source: "round(chars/4) of the pending prompt [INF CP-CC-INF-2]" },
+      { name: "window", value: window, source: typeof p.autoCompactWindow === "number" ? "parameter autoCompactWindow" : context.limits.contextWindowSource },
+      { name: "reserve", value: reserve, source: `min(max output tokens ${maxOutput}, summaryOutputReserve) [INF CP-CC-INF-1]` },
+      { name: "buffer", value: buffer, source: "parameter autoCompactBuffer [INF CP-CC-INF-1]" },
+    ],
+    operator: ">=",
+    left: tokens,
+    right: threshold,
+    result,
+    expression: `${tokens} ≥ ${window} − ${reserve} − ${buffer} = ${threshold} → ${result ? "compact" : "no"}${manual ? " (manual /compact: trigger skipped)" : ""}`,
+    ruleId: "CP-CC-INF-1",
+    estimator: "recorded usage of the last answer + round(chars/4) of later messages (CP-CC-INF-2)",
+  };
+}
+
+function contextEntryIds(messages: readonly ContextMessage[]): string[] {
+  const out: string[] = [];
+  for (const m of messages) if (m.provenance.entryId && !out.includes(m.provenance.entryId)) out.push(m.provenance.entryId);
+  return out;
+}
+
+function simulateClaudeCode(input: SimulationInput, context: SimulationContext): SimulationResult {
+  if (input.session.formatId !== "claude-code") throw new Error(`the claude-code policy needs a Claude Code session (got ${input.session.formatLabel})`);
+  const branch = resolveBranch(input.session, input.options.leafId);
+  const turn = branch.turns[input.turn - 1];
+  if (!turn) throw new RangeError(`turn ${input.turn} does not exist: the branch has ${branch.turns.length} turns`);
+  const manual = input.manual === true;
+  const p = context.parameters;
+  const pending = !manual && p.keepPendingPrompt !== false ? pendingPrompt(branch, turn) : null;
+  const trigger = claudeTrigger(input, context, turn, pending);
+  const answers = answerEntries(branch, turn);
+  const answer = answerMessage(answers.length > 0 ? answers : turn.group);
+  const mainBody = context.turnRequest.body;
+  const messages = context.turnContext.messages;
+
+  // (3) Summariser request (FM-CC-16).
+  const slotSpec = CLAUDE_SLOTS.find((s) => s.slot === CLAUDE_COMPACT_PROMPT_SLOT)!;
+  const filled = fillSlot(slotSpec, input.instructions);
+  const focus = input.focus ?? null;
+  const prompt = focus ? `${filled.text}${CLAUDE_FOCUS_SEPARATOR}${focus}` : filled.text;
+  const billingHeader = input.instructions?.slots[CLAUDE_BILLING_HEADER_SLOT] ?? null;
+  const metadataUserId = input.instructions?.slots[CLAUDE_METADATA_SLOT] ?? null;
+  const body = buildClaudeSummariserBody({ mainBody, answer, prompt, billingHeader, metadataUserId });
+  const sent = body.messages as unknown[];
+  const request: SimulatedSummariserRequest = {
+    role: "summary",
+    api: "anthropic-messages",
+    form: "replay",
+    body,
+    maxTokens: typeof body.max_tokens === "number" ? body.max_tokens : null,
+    dataPart: sent.slice(0, -1),
+    instructionSlots: [filled.use, capturedFieldUse(input.instructions, CLAUDE_BILLING_HEADER_SLOT, billingHeader), capturedFieldUse(input.instructions, CLAUDE_METADATA_SLOT, metadataUserId)],
+    cache: cacheEffect(`turn ${input.turn} main request`, mainBody, body),
+    focusPlacement: focus ? `final user message, after the prompt behind "Additional Instructions:" [INF CP-CC-INF-5]` : null,
+    redaction: "none",
+    notes: [
+      "system, tools and parameters of the last main request; its answer appended with the message cache breakpoint; the prompt as a string user message (FM-CC-16)",
+      ...(billingHeader === null ? ["system[0] billing header build suffix and metadata.user_id are not recorded (FM-CC-19): attach the captured summariser request to fill them"] : []),
+      ...(answer.content && contentBlocks(answer.content).some((b) => isObject(b) && b.type === "thinking") ? ["the answer holds thinking blocks whose text the transcript does not keep (FM-CC-6)"] : []),
+    ],
+    findingInputs: {
+      instructionTexts: [filled.text],
+      turnTexts: sent.slice(0, -1).map(wireText).filter((t) => t.length > 0),
+      userControlledTexts: focus ? [focus] : [],
+      checkpointInstruction: false,
+    },
+  };
+
+  // (2) Partition: the whole request and its answer are summarised; the answer (and the pending
+  // prompt of an automatic compaction) are also kept verbatim (CP-CC-INF-3).
+  const answerIds = answers.map((e) => e.id);
+  const keptIds = [...answerIds, ...(pending ? [pending.id] : [])];
+  const contextTokens = estimateJsonTokens(mainBody.messages);
+  const partition = {
+    kept: [entryRange("kept", null, null, keptIds, estimateJsonTokens(answer) + (pending ? estimateJsonTokens(promptText(pending)) : 0), pending ? "last answer + pending prompt" : "last answer", "CP-CC-INF-3")],
+    summarised: [entryRange("summarised", 0, messages.length, [...contextEntryIds(messages), ...answerIds], contextTokens + estimateJsonTokens(answer), "turn N's request messages and its answer", "FM-CC-16")],
+    pruned: [],
+    droppedWithoutSummary: [],
+    keptIds,
+    details: { firstKeptEntryId: answerIds[0] ?? null, pendingPromptId: pending?.id ?? null, trigger: manual ? "manual" : "auto" },
+  };
+
+  // (4) After: continuation message + kept messages on turn N's system and tools (approximate:
+  // re-attached file reads and injected reminders are not simulated, FM-CC-14).
+  const recorded = input.recordedCompactionEntryId ? recordedContinuation(input.session, input.recordedCompactionEntryId) : null;
+  const summary = resolveSummary({ session: input.session, source: input.summary, recorded, headings: ["<analysis>", "<summary>", "1. Primary Request and Intent", "2. Key Technical Concepts", "9. Optional Next Step", "</summary>"] });
+  const continuation = summary.source === "recorded" ? summary.text : `${describedSlotText(CONTINUATION_SPEC)}\nSummary:\n${summary.text}`;
+  const afterMessages: Record<string, unknown>[] = [{ role: "user", content: continuation }, { role: "assistant", content: contentBlocks(answer.content) }];
+  if (pending) {
+    const content = entryMessage(pending)?.content;
+    afterMessages.push({ role: "user", content: typeof content === "string" ? [{ type: "text", text: content }] : content });
+  }
+  const last = afterMessages[afterMessages.length - 1]!;
+  const lastBlocks = contentBlocks(last.content).slice();
+  if (lastBlocks.length > 0 && isObject(lastBlocks[lastBlocks.length - 1])) lastBlocks[lastBlocks.length - 1] = { ...(lastBlocks[lastBlocks.length - 1] as Record<string, unknown>), cache_control: { type: "ephemeral" } };
+  afterMessages[afterMessages.length - 1] = { ...last, content: lastBlocks };
+  const afterBody: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(mainBody)) afterBody[key] = key === "messages" ? afterMessages : value;
+  const afterContext: ContextMessage[] = toContextMessages(
+    afterMessages.map((message, i) => ({ message, source: "entry" as const, entryIds: i === 1 ? answerIds : i === 2 && pending ? [pending.id] : [], hash: "" })),
+  );
+
+  const before = estimateJsonTokens(mainBody.messages);
+  const after = estimateJsonTokens(afterMessages);
+  const findings: Finding[] = [...checkSummariserRequests([request])];
+  if (!filled.captured) findings.push({ id: "instruction-slot-described", severity: "info", message: `slot "${CLAUDE_COMPACT_PROMPT_SLOT}" holds Contextscope's description, not Claude Code's text`, location: { request: 0 }, ruleId: "FM-CC-16" });
+  if (contentBlocks(answer.content).some((b) => isObject(b) && b.type === "tool_use")) {
+    findings.push({ id: "tool-call-split-by-cut", severity: "warning", message: "turn N's answer ends with a tool call whose result is not in the summariser request", location: { request: 0 }, ruleId: "FM-CC-16" });
+  }
+  const { verdict, ruleId } = compactOrSkipVerdict(messages.length === 0, manual, trigger, { compacted: "FM-CC-12", nothingToCompact: "CP-CC-INF-3" });
+  return {
+    policyId: "claude-code",
+    turn: input.turn,
+    parameters: p,
+    limits: context.limits,
+    trigger,
+    partition,
+    summariserRequests: [request],
+    after: afterCompaction({
+      summary,
+      messages: afterContext,
+      api: "anthropic-messages",
+      turnBody: mainBody,
+      body: afterBody,
+      breakReason: "Claude Code compaction: the continuation message replaces the conversation",
+      storedRecord: { type: "system", subtype: "compact_boundary", compactMetadata: { trigger: manual ? "manual" : "auto", preTokens: trigger.left, preservedMessages: { uuids: keptIds } } },
+    }),
+    verdict: makeVerdict(claudeCodePolicy, verdict, ruleId, verdict === "not-triggered" ? trigger.expression : null),
+    tokens: { estimator: "chars/4 of the request messages (JSON)", before, after, saved: before - after, summariserInput: estimateJsonTokens(body) },
+    findings,
+    inferred: ["CP-0-1", "CP-0-2", "CP-0-3", "CP-CC-INF-1", "CP-CC-INF-2", "CP-CC-INF-3", "CP-CC-INF-4", "CP-CC-INF-5"],
+  };
+}
+
+export const claudeCodePolicy: CompactionPolicy = {
+  id: "claude-code",
+  label: "Claude Code (inferred from recordings)",
+  rulePrefix: "CP-CC",
+  parameters: CLAUDE_CODE_PARAMETERS,
+  checkedVerdicts: CHECKED,
+  instructionSlots: CLAUDE_SLOTS,
+  simulate: simulateClaudeCode,
+  extractInstructions(body, source) {
+    return readCapturedClaudeRequest(body, source)?.values ?? null;
+  },
+  readCaptured: readCapturedClaudeRequest,
+};

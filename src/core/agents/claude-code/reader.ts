@@ -1,0 +1,133 @@
+// Reader for Claude Code session transcripts (JSONL, formats.md §1): one object per line.
+// Conversation entries (`user`, `assistant`, `attachment`, `system`) carry `uuid`/`parentUuid`
+// and become tree entries; bookkeeping records without a uuid (`api-request`, `api-request-shape`,
+// `api-request-blob`, `last-prompt`, `queue-operation`, `cost-state`, …) are kept as parentless
+// entries with a synthetic id so the pipeline can read them (FM-CC-2, FM-CC-18). Lenient: bad
+// lines become warnings with their line number (FM-GEN-2).
+import type { ReaderWarning, Session, SessionEntry } from "../../model";
+import { firstObjects, finishLineWarnings, parseObjectLine } from "../../readers/jsonl-object";
+import type { FormatReader, LineReader } from "../../readers/types";
+
+export const CLAUDE_FORMAT_ID = "claude-code";
+
+/** Types of the entries that form the conversation tree (FM-CC-2). */
+export const CLAUDE_CONVERSATION_TYPES: readonly string[] = ["user", "assistant", "attachment", "system"];
+
+/** Record types that identify a Claude Code line in detection (FM-GEN-1). */
+const SIGNATURE_TYPES = new Set(["user", "assistant", "queue-operation", "attachment", "summary"]);
+
+const EXPECTATION =
+  'a Claude Code transcript (~/.claude/projects/<project>/<session id>.jsonl): JSONL objects with "sessionId" and "parentUuid" or a "type" such as "user", "assistant" or "queue-operation"';
+
+function isClaudeObject(value: Record<string, unknown>): boolean {
+  if (typeof value.type !== "string") return false;
+  // Old transcripts open with `{"type":"summary","summary":…,"leafUuid":…}` without a session id.
+  if (value.type === "summary" && typeof value.leafUuid === "string") return true;
+  if (typeof value.sessionId !== "string") return false;
+  return "parentUuid" in value || SIGNATURE_TYPES.has(value.type);
+}
+
+export function detectClaude(firstLines: string[]): boolean {
+  const objects = firstObjects(firstLines, 5);
+  const first = objects[0];
+  return first !== undefined && isClaudeObject(first);
+}
+
+class ClaudeLineReader implements LineReader {
+  private readonly fileName: string;
+  private readonly entries: SessionEntry[] = [];
+  private readonly warnings: ReaderWarning[] = [];
+  private readonly seenIds = new Set<string>();
+  private header: Record<string, unknown> | null = null;
+  private lastLine = 0;
+  private lastBadLine = -1;
+  private conversationCount = 0;
+
+  constructor(fileName: string) {
+    this.fileName = fileName;
+  }
+
+  pushLine(text: string, lineNumber: number): void {
+    this.lastLine = lineNumber;
+    if (text.trim() === "") return;
+    const parsed = parseObjectLine(text);
+    if ("reason" in parsed) {
+      this.lastBadLine = lineNumber;
+      this.warnings.push({ line: lineNumber, reason: parsed.reason });
+      return;
+    }
+    const raw = parsed.value;
+    if (typeof raw.type !== "string") {
+      this.lastBadLine = lineNumber;
+      this.warnings.push({ line: lineNumber, reason: "object without a string `type`, line skipped" });
+      return;
+    }
+    const type = raw.type;
+    let id: string;
+    let parentId: string | null = null;
+    if (typeof raw.uuid === "string" && raw.uuid !== "") {
+      id = raw.uuid;
+      if (this.seenIds.has(id)) {
+        this.warnings.push({ line: lineNumber, reason: `duplicate uuid ${id}: later copy skipped` });
+        return;
+      }
+      if (typeof raw.parentUuid === "string") parentId = raw.parentUuid;
+      else if (raw.parentUuid !== null && raw.parentUuid !== undefined) {
+        this.warnings.push({ line: lineNumber, reason: "`parentUuid` is not a string; treated as a root entry" });
+      }
+    } else {
+      if (CLAUDE_CONVERSATION_TYPES.includes(type)) {
+        this.warnings.push({ line: lineNumber, reason: `${type} entry without a uuid: kept outside the tree` });
+      }
+      // Bookkeeping record: never sent, no place in the tree (FM-CC-2).
+      id = `${type}@${lineNumber}`;
+    }
+    this.seenIds.add(id);
+    if (CLAUDE_CONVERSATION_TYPES.includes(type) && typeof raw.uuid === "string") {
+      this.conversationCount += 1;
+      if (this.header === null) this.header = headerOf(raw);
+    }
+    this.entries.push({
+      id,
+      parentId,
+      type,
+      timestamp: typeof raw.timestamp === "string" ? raw.timestamp : null,
+      line: lineNumber,
+      raw,
+    });
+  }
+
+  finish(): Session {
+    finishLineWarnings(this.warnings, this.lastLine, this.lastBadLine);
+    if (this.lastLine > 0 && this.conversationCount === 0) {
+      this.warnings.push({ line: 0, reason: `no conversation entries found: expected ${EXPECTATION}` });
+    }
+    return {
+      formatId: CLAUDE_FORMAT_ID,
+      formatLabel: "Claude Code transcript",
+      fileName: this.fileName,
+      formatVersion: null,
+      header: this.header,
+      entries: this.entries,
+      warnings: this.warnings,
+      lineCount: this.lastLine,
+    };
+  }
+}
+
+/** Session facts repeated on every conversation entry (FM-CC-3), taken from the first one. */
+function headerOf(raw: Record<string, unknown>): Record<string, unknown> {
+  const header: Record<string, unknown> = { agent: "claude-code" };
+  for (const key of ["sessionId", "version", "cwd", "gitBranch", "entrypoint", "userType"]) {
+    if (typeof raw[key] === "string") header[key] = raw[key];
+  }
+  return header;
+}
+
+export const claudeReader: FormatReader = {
+  id: CLAUDE_FORMAT_ID,
+  label: "Claude Code transcript (JSONL)",
+  mismatchMessage: `not a Claude Code session: expected ${EXPECTATION}`,
+  detect: (firstLines) => detectClaude(firstLines),
+  createLineReader: (fileName) => new ClaudeLineReader(fileName),
+};

@@ -1,0 +1,81 @@
+// Typed views of Claude Code transcript entries (formats.md FM-CC-2 … FM-CC-5, FM-CC-12, FM-CC-18).
+// The reader keeps each line's parsed object in `SessionEntry.raw`; these helpers read the fields
+// the pipeline needs without trusting their types.
+import type { SessionEntry } from "../../model";
+import { canonicalJson } from "./canonical-json";
+
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+export function stringField(raw: Record<string, unknown>, key: string): string | null {
+  const value = raw[key];
+  return typeof value === "string" ? value : null;
+}
+
+/** `{role, content, …}` of a user/assistant entry, or null when the entry has none. */
+export function entryMessage(entry: SessionEntry): Record<string, unknown> | null {
+  const message = entry.raw.message;
+  return isObject(message) && typeof message.role === "string" ? message : null;
+}
+
+export function isConversationEntry(entry: SessionEntry): boolean {
+  return (
+    typeof entry.raw.uuid === "string" &&
+    (entry.type === "user" || entry.type === "assistant" || entry.type === "attachment" || entry.type === "system")
+  );
+}
+
+export function isSidechain(entry: SessionEntry): boolean {
+  return entry.raw.isSidechain === true;
+}
+
+export function isCompactBoundary(entry: SessionEntry): boolean {
+  return entry.type === "system" && entry.raw.subtype === "compact_boundary";
+}
+
+/** `message.id` of an assistant entry: one API response may span several entries (FM-CC-4). */
+export function assistantMessageId(entry: SessionEntry): string | null {
+  if (entry.type !== "assistant") return null;
+  const message = entryMessage(entry);
+  if (message && typeof message.id === "string") return message.id;
+  return stringField(entry.raw, "requestId") ?? entry.id;
+}
+
+/** A content list in block form (a string content is one text block). */
+export function contentBlocks(content: unknown): unknown[] {
+  if (typeof content === "string") return [{ type: "text", text: content }];
+  return Array.isArray(content) ? content : [];
+}
+
+export interface ClaudeUsage {
+  input_tokens?: number;
+  cache_creation_input_tokens?: number;
+  cache_read_input_tokens?: number;
+  output_tokens?: number;
+  [key: string]: unknown;
+}
+
+export function entryUsage(entry: SessionEntry): ClaudeUsage | null {
+  const message = entryMessage(entry);
+  return message && isObject(message.usage) ? (message.usage as ClaudeUsage) : null;
+}
+
+export function numberOr(value: unknown, fallback: number): number {
+  return typeof value === "number" && Number.isFinite(value) ? value : fallback;
+}
+
+/** The merged blocks of one API message (FM-CC-4): every entry's blocks, duplicates dropped. */
+export function mergedAssistantMessage(group: readonly SessionEntry[]): Record<string, unknown> {
+  const blocks: unknown[] = [];
+  const seen = new Set<string>();
+  for (const entry of group) {
+    for (const block of contentBlocks(entryMessage(entry)?.content)) {
+      const key = canonicalJson(block);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      blocks.push(block);
+    }
+  }
+  return { role: "assistant", content: blocks };
+}

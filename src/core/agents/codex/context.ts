@@ -1,0 +1,97 @@
+// Presents OpenAI Responses input items of a Codex request as context messages (pi-ai shapes
+// with provenance) for the Messages tab and token estimates; the body is built from the items
+// themselves. Base instructions, the developer/environment items Codex injects (FM-CX-11) and
+// the compaction summary (FM-CX-17) are labelled.
+import type { ContextMessage, LlmMessage, Provenance, TextBlock, ToolCallBlock } from "../../model";
+import type { RolloutItem } from "./rollout-index";
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function partTexts(content: unknown): string[] {
+  if (typeof content === "string") return [content];
+  if (!Array.isArray(content)) return [];
+  return content.map((part) => (isObject(part) && typeof part.text === "string" ? part.text : `[${isObject(part) ? String(part.type) : "part"}]`));
+}
+
+const viewCache = new WeakMap<object, LlmMessage>();
+
+export function itemView(item: RolloutItem): LlmMessage {
+  const cached = viewCache.get(item);
+  if (cached) return cached;
+  let view: LlmMessage;
+  const type = item.type;
+  if (type === "message" && item.role === "assistant") {
+    view = { role: "assistant", api: "openai-responses", content: partTexts(item.content).map((text): TextBlock => ({ type: "text", text })) };
+  } else if (type === "message") {
+    view = { role: "user", content: partTexts(item.content).map((text): TextBlock => ({ type: "text", text })) };
+  } else if (type === "function_call" || type === "custom_tool_call") {
+    let args: Record<string, unknown> = {};
+    const raw = item.arguments ?? item.input;
+    if (typeof raw === "string") {
+      try {
+        const parsed: unknown = JSON.parse(raw);
+        args = isObject(parsed) ? parsed : { input: parsed };
+      } catch {
+        args = { input: raw };
+      }
+    }
+    const call: ToolCallBlock = { type: "toolCall", id: String(item.call_id ?? ""), name: String(item.name ?? ""), arguments: args };
+    view = { role: "assistant", api: "openai-responses", content: [call] };
+  } else if (type === "function_call_output" || type === "custom_tool_call_output") {
+    const output = item.output;
+    const text = typeof output === "string" ? output : JSON.stringify(output ?? "");
+    view = { role: "toolResult", toolCallId: String(item.call_id ?? ""), toolName: "", content: [{ type: "text", text }], isError: false };
+  } else if (type === "reasoning") {
+    const summary = Array.isArray(item.summary) ? partTexts(item.summary).join("\n") : "";
+    view = { role: "assistant", api: "openai-responses", content: [{ type: "thinking", thinking: summary }] };
+  } else {
+    view = { role: "user", content: [{ type: "text", text: `[${String(type)}]` }] };
+  }
+  viewCache.set(item, view);
+  return view;
+}
+
+const SUMMARY_PREFIX = "Another language model started to solve this problem";
+
+export function itemProvenance(item: RolloutItem, entryId: string | null, options: { base?: boolean; approximate?: boolean }): Provenance {
+  if (options.base) {
+    return {
+      rule: "codex:base-instructions",
+      entryId,
+      ruleId: "FM-CX-10",
+      ...(options.approximate ? { inferred: "FM-CX-10" } : {}),
+      explanation:
+        "Base instructions from session_meta, with the plan-tool sections removed as Codex does when that tool is off; the item id is not recorded.",
+    };
+  }
+  const text = partTexts(item.content)[0] ?? "";
+  if (item.type === "message" && item.role === "user" && text.startsWith(SUMMARY_PREFIX)) {
+    return { rule: "summary:compaction", entryId, ruleId: "FM-CX-17", explanation: "Compaction summary from replacement_history." };
+  }
+  if (item.type === "message" && item.role === "developer") {
+    return { rule: "codex:developer-instructions", entryId, ruleId: "FM-CX-11", explanation: "Developer message Codex injects (skills, permissions)." };
+  }
+  if (item.type === "message" && item.role === "user" && text.startsWith("<environment_context>")) {
+    return { rule: "codex:environment-context", entryId, ruleId: "FM-CX-11", explanation: "Environment context Codex injects." };
+  }
+  return { rule: "entry", entryId };
+}
+
+export function itemContext(item: RolloutItem, entryId: string | null, options: { base?: boolean; approximate?: boolean } = {}): ContextMessage {
+  return { message: itemView(item), provenance: itemProvenance(item, entryId, options) };
+}
+
+const charCache = new WeakMap<object, number>();
+export function itemChars(item: RolloutItem): number {
+  let chars = charCache.get(item);
+  if (chars === undefined) {
+    if (item.type === "message") chars = partTexts(item.content).reduce((sum, text) => sum + text.length, 0);
+    else if (typeof item.arguments === "string") chars = item.arguments.length + String(item.name ?? "").length;
+    else if (typeof item.output === "string") chars = item.output.length;
+    else chars = JSON.stringify(item).length;
+    charCache.set(item, chars);
+  }
+  return chars;
+}

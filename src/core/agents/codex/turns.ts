@@ -1,0 +1,302 @@
+// Turns of a Codex rollout: one per main sampling request (FM-CX-9), each rebuilt as the OpenAI
+// Responses body Codex sends (FM-CX-8, FM-CX-12): `[base instructions] + history`, the fixed
+// request settings, the thread id as cache key and the client metadata. Tool schemas and a few
+// metadata values are not in the rollout: they come from an attached request header or are
+// marked "not recorded". Compactions become timeline events (FM-CX-16).
+import type {
+  BranchInfo,
+  BuiltRequest,
+  CompactionEvent,
+  ContextMessage,
+  ModelRef,
+  PiUsage,
+  PipelineOptions,
+  Session,
+  TimelineItem,
+  TurnSummary,
+} from "../../model";
+import { notRecorded } from "../../model";
+import { resolveModel } from "../../models/catalogue";
+import type { SessionAnalysis, TurnContext } from "../pi/turns";
+import { sentBaseInstructions } from "./base-instructions";
+import { itemChars, itemContext } from "./context";
+import { getCodexIndex, turnHistory, type CodexRolloutIndex, type CodexTurn, type RolloutItem } from "./rollout-index";
+
+/** Codex's top-level key order (FM-CX-12). */
+export const CODEX_BODY_KEY_ORDER: readonly string[] = [
+  "model",
+  "stream",
+  "input",
+  "tools",
+  "tool_choice",
+  "parallel_tool_calls",
+  "reasoning",
+  "store",
+  "include",
+  "prompt_cache_key",
+  "client_metadata",
+];
+
+/** Pipeline options of the Codex profile ([INF] rules, formats.md §2). */
+export interface CodexOptions {
+  /** FM-CX-10 [INF]: drop the plan-tool sections from the base instructions (default true). */
+  stripPlanToolSections?: boolean;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function str(value: unknown): string | null {
+  return typeof value === "string" ? value : null;
+}
+
+function notRecordedText(what: string): string {
+  return `[not recorded: ${what}]`;
+}
+
+function threadId(index: CodexRolloutIndex): string | null {
+  return str(index.meta?.id) ?? str(index.meta?.session_id);
+}
+
+function turnModel(turn: CodexTurn, index: CodexRolloutIndex): ModelRef | null {
+  const modelId = str(turn.turnContext?.model);
+  const provider = str(index.meta?.model_provider) ?? "openai";
+  return modelId ? { provider, modelId } : null;
+}
+
+function reasoningEffort(turn: CodexTurn): string | null {
+  const context = turn.turnContext;
+  if (!context) return null;
+  const direct = str(context.effort) ?? str(context.reasoning_effort);
+  if (direct) return direct;
+  const mode = isObject(context.collaboration_mode) ? context.collaboration_mode : null;
+  const settings = mode && isObject(mode.settings) ? mode.settings : null;
+  return settings ? str(settings.reasoning_effort) : null;
+}
+
+/** Codex rollout usage → pi field names (CA-21: `input_tokens` includes cached tokens). */
+export function codexUsage(usage: Record<string, unknown> | null): PiUsage | null {
+  if (!usage) return null;
+  const number = (key: string) => (typeof usage[key] === "number" ? (usage[key] as number) : 0);
+  const cacheRead = number("cached_input_tokens");
+  const cacheWrite = number("cache_write_input_tokens");
+  const input = Math.max(0, number("input_tokens") - cacheRead - cacheWrite);
+  const output = number("output_tokens");
+  return { input, output, cacheRead, cacheWrite, totalTokens: number("total_tokens") || input + cacheRead + cacheWrite + output };
+}
+
+function baseInstructionsText(index: CodexRolloutIndex, options: CodexOptions): string | null {
+  const base = index.meta && isObject(index.meta.base_instructions) ? index.meta.base_instructions : null;
+  const text = base ? str(base.text) : null;
+  return text === null ? null : sentBaseInstructions(text, options);
+}
+
+const baseItems = new WeakMap<CodexRolloutIndex, Map<string, RolloutItem>>();
+
+/** `input[0]` (FM-CX-10): cached per index and option value so every turn shares one object. */
+function baseInstructionsItem(index: CodexRolloutIndex, options: CodexOptions, headerText: string | null): RolloutItem {
+  const key = `${options.stripPlanToolSections !== false}|${headerText ?? ""}`;
+  let cache = baseItems.get(index);
+  if (!cache) {
+    cache = new Map();
+    baseItems.set(index, cache);
+  }
+  let item = cache.get(key);
+  if (!item) {
+    const text = headerText ?? baseInstructionsText(index, options) ?? notRecordedText("base instructions");
+    item = {
+      type: "message",
+      id: notRecordedText("base instructions item id"),
+      role: "developer",
+      content: [{ type: "input_text", text }],
+    };
+    cache.set(key, item);
+  }
+  return item;
+}
+
+function codexOptions(options: PipelineOptions): CodexOptions {
+  return options.codex ?? {};
+}
+
+function compactionEvent(index: CodexRolloutIndex, position: number, beforeTurn: number | null): CompactionEvent {
+  const compaction = index.compactions[position]!;
+  const payload = isObject(compaction.entry.raw.payload) ? compaction.entry.raw.payload : {};
+  const previousTurn = index.turns[compaction.turnsBefore - 1];
+  const tokensBefore = previousTurn?.usage && typeof previousTurn.usage.total_tokens === "number" ? previousTurn.usage.total_tokens : null;
+  return {
+    kind: "compaction",
+    entryId: compaction.entry.id,
+    beforeTurn,
+    timestamp: compaction.entry.timestamp,
+    tokensBefore,
+    firstKeptEntryId: null,
+    summaryChars: typeof payload.message === "string" ? payload.message.length : 0,
+  };
+}
+
+export function analyzeCodexSession(session: Session, options: PipelineOptions): SessionAnalysis {
+  const index = getCodexIndex(session);
+  const turns: TurnSummary[] = [];
+  const timeline: TimelineItem[] = [];
+  let compactionAt = 0;
+  let previousModel: string | null = null;
+  const chars = index.windows.map(() => [0]);
+  const prefixChars = (window: number, length: number): number => {
+    const sums = chars[window]!;
+    const items = index.windows[window]!;
+    while (sums.length <= length) sums.push(sums[sums.length - 1]! + itemChars(items[sums.length - 1]!));
+    return sums[length]!;
+  };
+  const baseChars = itemChars(baseInstructionsItem(index, codexOptions(options), options.header?.systemPrompt ?? null));
+  for (const turn of index.turns) {
+    let afterCompaction = false;
+    while (compactionAt < index.compactions.length && index.compactions[compactionAt]!.turnsBefore < turn.turn) {
+      timeline.push(compactionEvent(index, compactionAt, turn.turn));
+      compactionAt += 1;
+      afterCompaction = true;
+    }
+    timeline.push({ kind: "turn", turn: turn.turn });
+    const model = turnModel(turn, index);
+    const total = baseChars + prefixChars(turn.window, turn.historyLength);
+    turns.push({
+      turn: turn.turn,
+      entryId: (turn.answer ?? turn.closer).id,
+      timestamp: (turn.answer ?? turn.closer).timestamp,
+      model,
+      api: "openai-responses",
+      thinkingLevel: reasoningEffort(turn) ?? "off",
+      messageCount: turn.historyLength + 1,
+      estimatedTokens: Math.ceil(total / 4),
+      chars: total,
+      usage: codexUsage(turn.usage),
+      stopReason: null,
+      afterCompaction,
+      modelSwitched: turn.turn > 1 && previousModel !== (model?.modelId ?? null),
+      hasNote: false,
+      hasDropped: false,
+    });
+    previousModel = model?.modelId ?? null;
+  }
+  for (; compactionAt < index.compactions.length; compactionAt++) timeline.push(compactionEvent(index, compactionAt, null));
+  const last = session.entries[session.entries.length - 1];
+  const branches: BranchInfo[] = last
+    ? [{ leafId: last.id, turns: index.turns.length, timestamp: last.timestamp, label: null, isDefault: true }]
+    : [];
+  return { branches, leafId: last?.id ?? null, turns, timeline, warnings: index.warnings.slice() };
+}
+
+export function countCodexTurns(session: Session): number {
+  return getCodexIndex(session).turns.length;
+}
+
+function selectedTurn(index: CodexRolloutIndex, turn: number): CodexTurn {
+  const found = Number.isInteger(turn) ? index.turns[turn - 1] : undefined;
+  if (!found) throw new RangeError(`turn ${turn} does not exist: the rollout has ${index.turns.length} turns`);
+  return found;
+}
+
+function turnMessages(index: CodexRolloutIndex, turn: CodexTurn, base: RolloutItem, headerUsed: boolean): ContextMessage[] {
+  const history = turnHistory(index, turn.window, turn.historyLength);
+  const ids = index.windowEntryIds[turn.window] ?? [];
+  return [
+    itemContext(base, index.meta ? "L1" : null, { base: true, approximate: !headerUsed }),
+    ...history.map((item, i) => itemContext(item, ids[i] ?? null)),
+  ];
+}
+
+export function buildCodexTurnContext(session: Session, options: PipelineOptions, turnNumber: number): TurnContext {
+  const index = getCodexIndex(session);
+  const turn = selectedTurn(index, turnNumber);
+  const headerText = options.header?.systemPrompt ?? null;
+  const base = baseInstructionsItem(index, codexOptions(options), headerText);
+  const window = index.windowEntryIds[turn.window] ?? [];
+  return {
+    turn: turn.turn,
+    entryId: (turn.answer ?? turn.closer).id,
+    messages: turnMessages(index, turn, base, headerText !== null),
+    dropped: [],
+    model: turnModel(turn, index),
+    thinkingLevel: reasoningEffort(turn) ?? "off",
+    api: "openai-responses",
+    pathEntryIds: window.slice(0, turn.historyLength),
+    compactionId: turn.window > 0 ? (index.compactions[turn.window - 1]?.entry.id ?? null) : null,
+    warnings: [],
+  };
+}
+
+/** `client_metadata` (FM-CX-12, FM-CX-13): derivable ids, with the installation id not recorded. */
+function clientMetadata(index: CodexRolloutIndex, turn: CodexTurn): Record<string, unknown> {
+  const thread = threadId(index) ?? notRecordedText("thread id");
+  const turnId = str(turn.turnContext?.turn_id) ?? str(turn.task?.turn_id) ?? notRecordedText("turn id");
+  const rootTurnId = str(turn.turnContext?.root_turn_id) ?? str(turn.task?.root_turn_id) ?? turnId;
+  const windowId = `${thread}:${turn.window}`;
+  const attribution = turn.task && isObject(turn.task.turn_attribution) ? turn.task.turn_attribution : null;
+  const turnMetadata: Record<string, unknown> = {
+    installation_id: notRecordedText("installation id"),
+    session_id: thread,
+    thread_id: thread,
+    turn_id: turnId,
+    window_id: windowId,
+    window_number: turn.window,
+    context_window_id: index.windowIds[turn.window] ?? notRecordedText("context window id"),
+    request_kind: "turn",
+    // [INF] the first task of the file starts a new thread; later ones are resumes.
+    history_initialization: turn.taskIndex === 0 ? "new" : "cold_resume",
+    root_turn_id: rootTurnId,
+    thread_source: str(index.meta?.thread_source) ?? notRecordedText("thread source"),
+    turn_trigger: (attribution && str(attribution.turn_trigger)) ?? notRecordedText("turn trigger"),
+    model: str(turn.turnContext?.model) ?? notRecordedText("model"),
+  };
+  return {
+    "x-codex-window-id": windowId,
+    "x-codex-turn-metadata": JSON.stringify(turnMetadata),
+    thread_id: thread,
+    root_turn_id: rootTurnId,
+    turn_id: turnId,
+    "x-codex-installation-id": notRecordedText("installation id"),
+    session_id: thread,
+  };
+}
+
+export function buildCodexTurnRequest(session: Session, options: PipelineOptions, turnNumber: number): BuiltRequest {
+  const index = getCodexIndex(session);
+  const turn = selectedTurn(index, turnNumber);
+  const header = options.header ?? null;
+  const headerText = header?.systemPrompt ?? null;
+  const base = baseInstructionsItem(index, codexOptions(options), headerText);
+  const history = turnHistory(index, turn.window, turn.historyLength);
+  const labels: string[] = ["input[0].id: base instructions item id"];
+  if (headerText === null) labels.push("input[0]: base instructions approximated from session_meta (FM-CX-10)");
+  const tools = header?.tools
+    ? header.tools.map((tool) => ({ type: "function", name: tool.name, description: tool.description, strict: false, parameters: tool.parameters }))
+    : notRecorded("tool definitions");
+  if (!header?.tools) labels.push("tools");
+  labels.push("client_metadata: installation id, sandbox and analytics flags, turn start time");
+  const compaction = turn.window > 0 ? index.compactions[turn.window - 1] : undefined;
+  if (compaction?.approximated) labels.push("input: history after a compaction without replacement_history (approximate)");
+  const modelRef = turnModel(turn, index);
+  const effort = reasoningEffort(turn);
+  const body: Record<string, unknown> = {
+    model: modelRef?.modelId ?? notRecorded("model"),
+    stream: true,
+    input: [base, ...history],
+    tools,
+    tool_choice: "auto",
+    parallel_tool_calls: true,
+    reasoning: effort ? { effort, summary: "auto" } : { summary: "auto" },
+    store: false,
+    include: ["reasoning.encrypted_content"],
+    prompt_cache_key: threadId(index) ?? notRecorded("thread id"),
+    client_metadata: clientMetadata(index, turn),
+  };
+  return {
+    api: "openai-responses",
+    body,
+    messages: turnMessages(index, turn, base, headerText !== null),
+    dropped: [],
+    model: resolveModel(modelRef, "openai-responses", options.modelOverrides),
+    notRecorded: labels,
+  };
+}

@@ -1,0 +1,347 @@
+// The hermes-agent compaction policy (compaction-policies.md §4), before and after the role split:
+// parameter `roleSplit` off (main before PR #124595) / pr (the PR as written) / fixed (the PR with
+// the reviewer's correction; "on" means fixed). Trigger → partition → summariser request →
+// compressed list and the next request → verdict → findings, in CP-0-2 order.
+import type { ContextMessage, LlmMessage, ToolResultMessage } from "../../../model";
+import { resolveModel } from "../../../models/catalogue";
+import { getSerializer } from "../../../providers";
+import { checkSummariserRequests, checkToolPairsAcrossCut } from "../../../simulate/findings";
+import { applyLimits } from "../../../simulate/limits";
+import { cacheEffect, findPrefixBreak } from "../../../simulate/prefix";
+import { resolveSummary } from "../../../simulate/summary-text";
+import { estimateJsonTokens, estimateTextTokens } from "../../../simulate/text-tokens";
+import type {
+  CompactionPolicy,
+  Finding,
+  PartitionRange,
+  PolicyParameterSpec,
+  SimulatedSummariserRequest,
+  SimulationContext,
+  SimulationInput,
+  SimulationResult,
+  Verdict,
+} from "../../../simulate/types";
+import { makeVerdict } from "../../../simulate/verdict";
+import { assembleCompressed, processSummaryOutput, summaryMessageText } from "./assemble";
+import { hermesContentText, hermesMessagesOf, isHandoffSummary, isRealUserTurn, type HermesMessage } from "./messages";
+import { hermesMessageTokens, hermesPartition, pruneToolOutputs } from "./partition";
+import { automaticFocus, buildHermesPrompt, HERMES_SLOTS, hermesSlot, type RoleSplit } from "./prompt";
+import { hermesRedact } from "./redact";
+import { serializeHermesTurns } from "./serialize";
+import { HERMES_DEFAULTS, hermesShouldCompress, hermesSummaryBudget, hermesThresholds } from "./trigger";
+import { historyAfterTurn, recordedPromptTokens } from "./turn-history";
+import { fillSlot } from "../../../simulate/instruction-slots";
+
+const PARAMETERS: readonly PolicyParameterSpec[] = [
+  {
+    name: "roleSplit",
+    label: "Role split (PR #124595)",
+    type: "enum",
+    default: "off",
+    choices: ["off", "on", "pr", "fixed"],
+    ruleId: "CP-HA-22",
+    description: "off: one user message (main before the PR); pr: the PR as written (focus in the system message); fixed/on: the PR with the review's correction (focus in the user message).",
+  },
+  { name: "thresholdPercent", label: "threshold_percent", type: "number", default: HERMES_DEFAULTS.thresholdPercent, ruleId: "CP-HA-1", description: "Raised to at least 0.75 below 512000 tokens (CP-HA-2)." },
+  { name: "maxTokens", label: "max_tokens", type: "number", default: null, ruleId: "CP-HA-3", description: "Configured output tokens subtracted from the context (None by default)." },
+  { name: "protectFirstN", label: "protect_first_n", type: "number", default: HERMES_DEFAULTS.protectFirstN, ruleId: "CP-HA-1", description: "Non-system head messages kept; decays to 0 after the first compaction." },
+  { name: "protectLastN", label: "protect_last_n", type: "number", default: HERMES_DEFAULTS.protectLastN, ruleId: "CP-HA-1", description: "Tail floor is max(3, min(protect_last_n, 8))." },
+  { name: "summaryTargetRatio", label: "summary_target_ratio", type: "number", default: HERMES_DEFAULTS.summaryTargetRatio, ruleId: "CP-HA-1", description: "Tail budget share of the threshold, clamped to [0.10, 0.80]." },
+  { name: "promptTokens", label: "Prompt tokens", type: "number", default: null, ruleId: "CP-HA-5", description: "Prompt tokens for should_compress; default the provider's count recorded for the turn, else the CP-HA-10 estimate." },
+  { name: "memoryContext", label: "Memory-provider context", type: "string", default: null, ruleId: "CP-HA-20", description: "Text the memory provider adds to the summariser input." },
+  { name: "autoFocus", label: "Automatic focus", type: "boolean", default: true, ruleId: "CP-HA-21", description: "Without a manual focus, quote the last ≤ 3 real user turns of the summarised window.", inferred: "HA-INF-AUTOFOCUS" },
+  { name: "summaryFails", label: "Summary call fails (auth/quota/network)", type: "boolean", default: false, ruleId: "CP-HA-30", description: "Simulate a summary failure that returns the input unchanged." },
+];
+
+const CHECKED: readonly Verdict[] = ["not-triggered", "nothing-to-compact", "compacted", "failed"];
+
+export function roleSplitOf(value: unknown): RoleSplit {
+  if (value === "pr") return "pr";
+  if (value === "fixed" || value === "on" || value === true) return "fixed";
+  return "off";
+}
+
+function numberParam(value: unknown, fallback: number | null): number | null {
+  return typeof value === "number" && Number.isFinite(value) ? value : fallback;
+}
+
+/** Back from hermes' list to pi-shaped context messages (for the provider serializers). */
+function toContextMessage(message: HermesMessage, original: readonly ContextMessage[]): ContextMessage {
+  const source = message.contextIndex !== null ? original[message.contextIndex] : undefined;
+  const text = hermesContentText(message);
+  if (message.compressedSummary) {
+    const llm: LlmMessage =
+      message.role === "assistant" ? { role: "assistant", content: [{ type: "text", text }] } : { role: "user", content: text };
+    return { message: llm, provenance: { rule: "summary:compaction", entryId: null, ruleId: "CP-HA-29", explanation: "hermes-agent compaction summary message" } };
+  }
+  if (source && message.role === "tool" && source.message.role === "toolResult") {
+    const unchanged = hermesContentText({ ...message, content: source.message.content.map((b) => (b.type === "text" ? { type: "text", text: b.text } : { type: "image_url", url: "" })) }) === text;
+    if (unchanged) return source;
+    const pruned: ToolResultMessage = { ...source.message, content: [{ type: "text", text }] };
+    return { message: pruned, provenance: { ...source.provenance, rule: "prune:tool-output", ruleId: "CP-HA-8" } };
+  }
+  if (source && message.role === "assistant" && source.message.role === "assistant") {
+    const keep = new Set((message.toolCalls ?? []).map((call) => call.id));
+    const blocks = source.message.content.filter((block) => block.type !== "toolCall" || keep.has(block.id));
+    if (blocks.length === source.message.content.length) return source;
+    const content = blocks.length > 0 ? blocks : [{ type: "text" as const, text }];
+    return { message: { ...source.message, content }, provenance: { ...source.provenance, rule: "strip:orphan-tool-call", ruleId: "CP-HA-28" } };
+  }
+  if (source) return source;
+  return { message: { role: "user", content: text }, provenance: { rule: "synth:hermes", entryId: null } };
+}
+
+function range(kind: PartitionRange["kind"], start: number, end: number, list: readonly HermesMessage[], estimates: readonly number[], context: readonly ContextMessage[], label?: string, ruleId?: string): PartitionRange {
+  const entryIds: string[] = [];
+  for (let i = start; i < end; i++) {
+    const index = list[i]?.contextIndex;
+    const entryId = index !== null && index !== undefined ? context[index]?.provenance.entryId : null;
+    if (entryId && entryIds[entryIds.length - 1] !== entryId) entryIds.push(entryId);
+  }
+  const out: PartitionRange = {
+    kind,
+    messageStart: start < end ? start : null,
+    messageEnd: start < end ? end : null,
+    entryIds,
+    lines: [],
+    tokens: estimates.slice(start, end).reduce((a, b) => a + b, 0),
+  };
+  if (label) out.label = label;
+  if (ruleId) out.ruleId = ruleId;
+  return out;
+}
+
+function simulateHermes(input: SimulationInput, context: SimulationContext): SimulationResult {
+  const parameters = context.parameters;
+  const roleSplit = roleSplitOf(parameters.roleSplit);
+  const inferred = new Set<string>(["HA-INF-TAIL-GROUP", "HA-INF-TAIL-KEEP", "HA-INF-CAP-JOIN", "HA-INF-SUMMARY-BODY", "HA-INF-PRUNE-LINE", "CP-HA-27-mask"]);
+  const findings: Finding[] = [];
+  const original = historyAfterTurn(input.session, context);
+  const list = hermesMessagesOf(original);
+  const model = applyLimits(resolveModel(context.turnContext.model, context.turnContext.api, input.options.modelOverrides), context.limits);
+
+  // (1) Trigger (CP-HA-2 … CP-HA-5).
+  const thresholds = hermesThresholds({
+    contextLength: context.limits.contextWindow,
+    maxTokens: numberParam(parameters.maxTokens, null),
+    thresholdPercent: numberParam(parameters.thresholdPercent, HERMES_DEFAULTS.thresholdPercent) ?? undefined,
+    summaryTargetRatio: numberParam(parameters.summaryTargetRatio, HERMES_DEFAULTS.summaryTargetRatio) ?? undefined,
+    modelName: model.id,
+  });
+  const estimates = list.map(hermesMessageTokens);
+  const estimated = estimates.reduce((a, b) => a + b, 0);
+  const given = numberParam(parameters.promptTokens, null);
+  const recorded = recordedPromptTokens(input.session, context.turnContext.entryId);
+  const promptTokens = given ?? recorded ?? estimated;
+  const promptSource = given !== null ? "parameter" : recorded !== null ? "provider prompt_tokens recorded for the turn" : "estimate (CP-HA-10)";
+  const decision = hermesShouldCompress({ promptTokens, thresholdTokens: thresholds.thresholdTokens });
+  const manual = input.manual === true;
+  const trigger = {
+    evaluated: !manual,
+    manual,
+    operands: [
+      { name: "prompt tokens", value: promptTokens, source: promptSource },
+      { name: "threshold_tokens", value: thresholds.thresholdTokens, source: thresholds.steps.join("; ") },
+      { name: "context_length", value: context.limits.contextWindow, source: context.limits.contextWindowSource },
+      { name: "tail_token_budget", value: thresholds.tailTokenBudget, source: "CP-HA-4" },
+      { name: "max_summary_tokens", value: thresholds.maxSummaryTokens, source: "CP-HA-4" },
+    ],
+    operator: ">=" as const,
+    left: promptTokens,
+    right: thresholds.thresholdTokens,
+    result: decision.fire,
+    expression: `${promptTokens} ≥ ${thresholds.thresholdTokens} → ${decision.fire ? "compress" : "not triggered"}${manual ? " (manual /compress: trigger skipped)" : ""}`,
+    ruleId: "CP-HA-5",
+    estimator: "hermes: content chars/4 + 10 per message (code points), tool envelopes, replay fields, images 1600 (CP-HA-10)",
+  };
+
+  // (2) Partition (CP-HA-7 … CP-HA-11).
+  const compactedBefore = list.some(isHandoffSummary);
+  const partition = hermesPartition({
+    messages: list,
+    protectFirstN: numberParam(parameters.protectFirstN, HERMES_DEFAULTS.protectFirstN) ?? 3,
+    protectLastN: numberParam(parameters.protectLastN, HERMES_DEFAULTS.protectLastN) ?? 20,
+    tailTokenBudget: thresholds.tailTokenBudget,
+    compactedBefore,
+  });
+  const { headEnd, tailStart } = partition;
+  const pruning = pruneToolOutputs(list, tailStart);
+  const pruned = pruning.messages;
+  const middle = pruned.slice(headEnd, tailStart).filter((_, i) => !partition.handoffIndexes.includes(headEnd + i));
+  const partitionResult = {
+    kept: [
+      range("kept", 0, headEnd, list, estimates, original, "head (system + protect_first_n)", "CP-HA-9"),
+      range("kept", tailStart, list.length, list, estimates, original, "tail (token budget)", "CP-HA-10"),
+    ].filter((r) => r.messageStart !== null),
+    summarised: partition.refused ? [] : [range("summarised", headEnd, tailStart, list, estimates, original, "middle", "CP-HA-9")],
+    pruned: pruning.pruned.map((span) => ({
+      ...range("pruned", span.index, span.index + 1, list, estimates, original, `${span.reason}: ${span.replacement.slice(0, 80)}`, "CP-HA-8"),
+    })),
+    droppedWithoutSummary: [],
+    details: {
+      headEnd,
+      tailStart,
+      protectFirstN: partition.protectFirstNUsed,
+      tailTokens: partition.tailTokens,
+      middleTokens: partition.middleTokens,
+      refused: partition.refused,
+      previousSummary: partition.previousSummary !== null,
+      note: partition.notes.join("; ") || null,
+      answerIndex: original.length > context.turnContext.messages.length ? context.turnContext.messages.length : null,
+    },
+  };
+
+  // (3) Summariser request (CP-HA-12 … CP-HA-24).
+  const serialized = serializeHermesTurns(middle);
+  const realUsers = middle.filter(isRealUserTurn).map(hermesContentText);
+  const manualFocus = input.focus && input.focus.trim() !== "" ? hermesRedact(input.focus).text : null;
+  const autoFocus = manualFocus === null && parameters.autoFocus !== false ? automaticFocus(realUsers.map((t) => hermesRedact(t).text)) : null;
+  if (autoFocus !== null) inferred.add("HA-INF-AUTOFOCUS");
+  const focus = manualFocus ?? autoFocus;
+  const budget = hermesSummaryBudget(partition.middleTokens, thresholds.maxSummaryTokens);
+  const iterative = partition.previousSummary !== null;
+  const memory = typeof parameters.memoryContext === "string" && parameters.memoryContext !== "" ? hermesRedact(parameters.memoryContext).text : null;
+  const previousSummary = partition.previousSummary !== null ? hermesRedact(partition.previousSummary).text : null;
+  const prompt = buildHermesPrompt({
+    roleSplit,
+    iterative,
+    previousSummary,
+    turnsText: serialized.text,
+    memory,
+    focus,
+    budget,
+    model: model.id,
+    ...(input.instructions ? { instructions: input.instructions } : {}),
+  });
+  const userControlled = [...(manualFocus ? [manualFocus] : []), ...(autoFocus ? [autoFocus] : []), ...realUsers.filter((t) => t.trim().length >= 16)];
+  const requests: SimulatedSummariserRequest[] = partition.refused
+    ? []
+    : [
+        {
+          role: iterative ? "update" : "summary",
+          api: "openai-completions",
+          form: `standalone, roleSplit ${roleSplit}`,
+          body: prompt.body,
+          maxTokens: null,
+          dataPart: { turns: serialized.text, previousSummary, memory, focus },
+          instructionSlots: prompt.slots,
+          cache: cacheEffect(`turn ${input.turn} main request`, context.turnRequest.body, prompt.body),
+          focusPlacement: prompt.focusPlacement,
+          redaction: `strict (CP-HA-27): ${serialized.redactions.length} value(s) masked in the turns${serialized.omitted > 0 ? `; aggregate cap omitted ${serialized.omitted} chars (CP-HA-14)` : ""}`,
+          notes: [
+            "auxiliary task `compression`: no max_tokens, no tools (CP-HA-22)",
+            `summary budget (guidance only): ${budget} tokens (CP-HA-15)`,
+            ...(autoFocus !== null ? ["automatic focus quoted from the last real user turns (CP-HA-21)"] : []),
+          ],
+          findingInputs: {
+            instructionTexts: prompt.instructionTexts,
+            turnTexts: [serialized.text, ...(previousSummary ? [previousSummary] : [])],
+            userControlledTexts: userControlled,
+            checkpointInstruction: true,
+          },
+        },
+      ];
+
+  // (4) After the compaction (CP-HA-26 … CP-HA-29).
+  const summary = resolveSummary({
+    session: input.session,
+    source: input.summary,
+    recorded: null,
+    headings: ["## Historical Task Snapshot", "## Goal", "## Constraints & Preferences", "## Completed Actions", "## Active State", "## Critical Context"],
+  });
+  const newestUser = realUsers.length > 0 ? (realUsers[realUsers.length - 1] as string) : null;
+  const body = processSummaryOutput(summary.text, newestUser);
+  const prefix = fillSlot(hermesSlot("summary-prefix"), input.instructions);
+  const summaryText = summaryMessageText(prefix.text, body);
+  const failed = parameters.summaryFails === true;
+  const compress = !partition.refused && !failed && (manual || decision.fire);
+  const assembled = assembleCompressed(pruned.slice(0, headEnd), summaryText, pruned.slice(tailStart), realUsers.length > 0);
+  const afterMessages = compress ? assembled.messages.map((m) => toContextMessage(m, original)) : original;
+  const api = input.api ?? context.turnRequest.api;
+  const serializedAfter = getSerializer(api).serialize({
+    model,
+    messages: afterMessages.map((item) => item.message),
+    header: input.options.header ?? null,
+    thinkingLevel: context.turnContext.thinkingLevel,
+  });
+  const afterTokens = assembled.messages.reduce((sum, m) => sum + hermesMessageTokens(m), 0);
+
+  // (5) Verdict.
+  let verdict: Verdict;
+  let message: string | null = null;
+  let ruleId = "CP-HA-32";
+  if (partition.refused) {
+    verdict = "nothing-to-compact";
+    ruleId = "CP-HA-7";
+  } else if (!manual && !decision.fire) {
+    verdict = "not-triggered";
+    ruleId = "CP-HA-5";
+    if (decision.blockedBy) message = `blocked by ${decision.blockedBy}`;
+  } else if (failed) {
+    verdict = "failed";
+    ruleId = "CP-HA-30";
+    message = "summary call failed (authentication, quota or network): the input is returned unchanged";
+  } else verdict = "compacted";
+
+  // (6) Findings.
+  findings.push(...checkSummariserRequests(requests));
+  const sideOf = (index: number) => (index >= headEnd && index < tailStart ? "summarised" : "kept") as "summarised" | "kept";
+  findings.push(...checkToolPairsAcrossCut(original, sideOf));
+  for (const use of prompt.slots) {
+    if (use.filledFrom === "description") {
+      findings.push({ id: "instruction-slot-described", severity: "info", message: `slot "${use.slot}" holds Contextscope's description, not hermes-agent's text`, location: { request: 0 }, ruleId: "CP-HA-16" });
+    }
+  }
+  if (verdict === "compacted" && afterTokens >= thresholds.thresholdTokens) {
+    findings.push({
+      id: "ineffective-compaction",
+      severity: "warning",
+      message: `after compaction the estimate is still ${afterTokens} ≥ threshold ${thresholds.thresholdTokens}; two in a row block automatic compression (CP-HA-5)`,
+      location: { request: "after" },
+      ruleId: "CP-HA-32",
+    });
+  }
+  if (verdict === "compacted" && estimateTextTokens(summaryText) > partition.middleTokens) {
+    findings.push({ id: "summary-larger-than-range", severity: "info", message: "the summary is larger than the range it replaces", location: null, ruleId: "CP-HA-29" });
+  }
+
+  return {
+    policyId: "hermes",
+    turn: input.turn,
+    parameters,
+    limits: context.limits,
+    trigger,
+    partition: partitionResult,
+    summariserRequests: requests,
+    after: {
+      summary,
+      messages: afterMessages,
+      request: { api, body: serializedAfter.body },
+      prefixBreak: compress ? findPrefixBreak(context.turnRequest.body, serializedAfter.body, "hermes compaction replaced the middle with a summary message") : null,
+      followingTurns: [],
+      storedRecord: compress
+        ? { role: assembled.placement.role, merged: assembled.placement.merged, reason: assembled.placement.reason, _compressed_summary: true, _compressed_summary_has_user_turn: realUsers.length > 0, droppedOrphanResults: assembled.droppedOrphanResults, strippedOrphanCalls: assembled.strippedOrphanCalls }
+        : null,
+    },
+    verdict: makeVerdict(hermesPolicy, verdict, ruleId, message),
+    tokens: {
+      estimator: trigger.estimator,
+      before: estimated,
+      after: compress ? afterTokens : estimated,
+      saved: compress ? estimated - afterTokens : 0,
+      summariserInput: requests[0] ? estimateJsonTokens(requests[0].body) : 0,
+    },
+    findings,
+    inferred: [...inferred],
+  };
+}
+
+export const hermesPolicy: CompactionPolicy = {
+  id: "hermes",
+  label: "hermes-agent context compressor",
+  rulePrefix: "CP-HA",
+  parameters: PARAMETERS,
+  checkedVerdicts: CHECKED,
+  instructionSlots: HERMES_SLOTS,
+  simulate: simulateHermes,
+};

@@ -1,0 +1,129 @@
+// Reader for a JSON array of OpenAI chat messages (formats.md FM-RQ-5), also accepted wrapped as
+// `{"messages": [...]}`: the documented hermes-agent input (FM-HA-1). The document is scanned
+// element by element (./../generic/jsonElements.ts) so that each message keeps its line number,
+// a bad element becomes a warning without losing the others, and a truncated file keeps every
+// complete message. Each good message becomes one entry of a linear session, `raw` being the
+// message exactly as written (unknown keys included, FM-RQ-6).
+import type { ReaderWarning, Session, SessionEntry } from "../../model";
+import { scanTopLevelElements } from "../../readers/json-elements";
+import type { FormatReader, LineReader } from "../../readers/types";
+
+export const MESSAGES_FORMAT_ID = "chat-messages";
+export const MESSAGES_FORMAT_LABEL = "chat message list (OpenAI / hermes-agent)";
+
+/** Roles FM-RQ-5 accepts. */
+export const CHAT_ROLES: ReadonlySet<string> = new Set(["system", "developer", "user", "assistant", "tool", "function"]);
+
+const DETECT_LINES = 20;
+const DETECT_CHARS = 4096;
+
+/** A key at any depth of the head (not inside a JSON string: the quote is not escaped). */
+function hasKey(head: string, key: string): boolean {
+  return new RegExp(`(^|[^\\\\])"${key}"\\s*:`).test(head);
+}
+
+/**
+ * An array whose first element is an object with a chat `role` (FM-GEN-1: "JSON array of objects
+ * with role"). Heads with request-body keys (`model`, `input`, `contents`, a nested `messages`:
+ * an array of captured bodies, FM-RQ-1) are left to the captured-request path. A `{"messages":
+ * [...]}` object is a captured request by FM-GEN-1, so it is never detected; the reader still
+ * accepts it when the format is chosen explicitly. The opencode export starts `{"info"`.
+ */
+export function detectMessageList(firstLines: string[]): boolean {
+  const head = firstLines
+    .slice(0, DETECT_LINES)
+    .map((line) => line.trim())
+    .filter((line) => line !== "")
+    .join("")
+    .slice(0, DETECT_CHARS);
+  if (hasKey(head, "model") || hasKey(head, "input") || hasKey(head, "contents")) return false;
+  const roles = [...CHAT_ROLES].join("|");
+  const roleValue = new RegExp(`(^|[^\\\\])"role"\\s*:\\s*"(${roles})"`);
+  return /^\[\s*\{/.test(head) && !hasKey(head, "messages") && roleValue.test(head);
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Why `value` is not a chat message, or null when it is one (FM-RQ-5). */
+function messageProblem(value: unknown): string | null {
+  if (!isObject(value)) return `not an object (${value === null ? "null" : Array.isArray(value) ? "an array" : typeof value})`;
+  if (typeof value.role !== "string") return "no role";
+  if (!CHAT_ROLES.has(value.role)) return `unknown role "${value.role}"`;
+  const content = value.content;
+  if (content !== undefined && content !== null && typeof content !== "string" && !Array.isArray(content)) {
+    return "content is neither a string, an array of parts nor null";
+  }
+  if (value.tool_calls !== undefined && value.tool_calls !== null && !Array.isArray(value.tool_calls)) return "tool_calls is not an array";
+  return null;
+}
+
+/** Reads a message-list document held as one string. Never throws. */
+export function readMessageListText(text: string, fileName: string, lineCount = 0): Session {
+  const warnings: ReaderWarning[] = [];
+  const entries: SessionEntry[] = [];
+  const scan = scanTopLevelElements(text);
+  warnings.push(...scan.warnings);
+  scan.elements.forEach((element, index) => {
+    let value: unknown;
+    try {
+      value = JSON.parse(element.text);
+    } catch (error) {
+      const detail = error instanceof Error ? error.message : String(error);
+      warnings.push({ line: element.line, reason: `message [${index}]: not valid JSON (${detail})` });
+      return;
+    }
+    const problem = messageProblem(value);
+    if (problem) {
+      warnings.push({ line: element.line, reason: `message [${index}]: ${problem}; skipped` });
+      return;
+    }
+    const previous = entries[entries.length - 1];
+    entries.push({
+      id: `m${index}`,
+      parentId: previous ? previous.id : null,
+      type: "message",
+      timestamp: null,
+      line: element.line,
+      raw: value as Record<string, unknown>,
+    });
+  });
+  return {
+    formatId: MESSAGES_FORMAT_ID,
+    formatLabel: MESSAGES_FORMAT_LABEL,
+    fileName,
+    formatVersion: null,
+    header: { wrapped: scan.wrapped },
+    entries,
+    warnings,
+    lineCount: lineCount || text.split("\n").length,
+  };
+}
+
+class MessageListLineReader implements LineReader {
+  private readonly lines: string[] = [];
+  private lastLine = 0;
+  constructor(private readonly fileName: string) {}
+
+  pushLine(text: string, lineNumber: number): void {
+    // Keep line numbers aligned with the file even if the caller skipped lines.
+    while (this.lines.length < lineNumber - 1) this.lines.push("");
+    this.lines.push(text);
+    this.lastLine = lineNumber;
+  }
+
+  finish(): Session {
+    return readMessageListText(this.lines.join("\n"), this.fileName, this.lastLine);
+  }
+}
+
+export const messageListReader: FormatReader = {
+  id: MESSAGES_FORMAT_ID,
+  label: MESSAGES_FORMAT_LABEL,
+  mismatchMessage:
+    'not a chat message list: expected a JSON array of OpenAI chat messages ([{"role":"user","content":…},…]) (a {"messages":[…]} object is read as a captured request)',
+  detect: (firstLines) => detectMessageList(firstLines),
+  createLineReader: (fileName) => new MessageListLineReader(fileName),
+  readWhole: (text, fileName) => readMessageListText(text, fileName),
+};

@@ -1,0 +1,123 @@
+// Public entry of the opencode profile: the FormatPipeline registered in src/core/pipeline.ts,
+// the main request body (FM-OC-9, FM-OC-10), the auxiliary requests (title FM-OC-15, summariser
+// CP-OC-17) and the readers' entry points (export JSON, database rows, WAL overlay).
+import { notRecorded, type BuiltRequest, type PipelineOptions, type Session } from "../../model";
+import { resolveModel } from "../../models/catalogue";
+import type { FormatPipeline } from "../../pipeline/index";
+import { getSerializer } from "../../providers";
+import { convertRecord, type ChatMessage } from "./convert";
+import { compactionPartOf, type OpencodeMessageRecord } from "./records";
+import { buildChatBody, headerSystem, headerTools, opencodeMaxTokens } from "./request";
+import { summariserInput, type SummariserInput } from "./summariser";
+import {
+  analyzeOpencodeSession,
+  buildOpencodeTurnContext,
+  countOpencodeTurns,
+  opencodeIndex,
+  turnChatMessages,
+} from "./turns";
+
+export * from "./records";
+export * from "./session";
+export * from "./database";
+export { applyWal, databasePageSize, type WalOverlayResult } from "./wal";
+export { pairDatabaseFiles, isWalFileName, isWalHeader, type DroppedFile, type DatabaseFileSet } from "./files";
+export { modelScope, type ModelScope } from "./scope";
+export { convertRecord, COMPACTION_PROMPT_TEXT, PRUNED_TOOL_OUTPUT_TEXT, type ChatMessage, type ConvertedRecord } from "./convert";
+export { summariserInput, serializeForSummariser, type SummariserInput } from "./summariser";
+export { buildChatBody, OPENCODE_OUTPUT_TOKEN_MAX } from "./request";
+export { analyzeOpencodeSession, buildOpencodeTurnContext, countOpencodeTurns, turnChatMessages, turnScope } from "./turns";
+
+/** FM-OC-15: the fixed user text of the title request, before the first prompt. */
+export const TITLE_REQUEST_PREFIX = "Generate a title for this conversation:\n";
+
+function modelFor(session: Session, options: PipelineOptions, answer: OpencodeMessageRecord | null) {
+  const ref =
+    answer && typeof answer.info.providerID === "string" && typeof answer.info.modelID === "string"
+      ? { provider: answer.info.providerID, modelId: answer.info.modelID }
+      : null;
+  return resolveModel(ref, "openai-completions", options.modelOverrides);
+}
+
+/** Main request `turn` as opencode sent it (Chat Completions), or a generic mapping for other shapes. */
+export function buildOpencodeTurnRequest(session: Session, options: PipelineOptions, turn: number): BuiltRequest {
+  const context = buildOpencodeTurnContext(session, options, turn);
+  const index = opencodeIndex(session);
+  const answer = index.records[index.answers[turn - 1] as number] as OpencodeMessageRecord;
+  const model = modelFor(session, options, answer);
+  if (options.api && options.api !== "openai-completions") {
+    // opencode with another provider package: not pinned by a fixture, pi-ai's mapping is shown.
+    const serialized = getSerializer(options.api).serialize({
+      model: { ...model, api: options.api },
+      messages: context.messages.map((item) => item.message),
+      header: options.header ?? null,
+      thinkingLevel: "off",
+    });
+    return { api: options.api, body: serialized.body, messages: context.messages, dropped: [], model, notRecorded: serialized.notRecorded };
+  }
+  const labels: string[] = [];
+  const header = options.header ?? null;
+  const maxTokens = opencodeMaxTokens(model, header);
+  if (!maxTokens.recorded) labels.push("max_tokens");
+  const body = buildChatBody({
+    model,
+    system: headerSystem(header, "system prompt (agent prompt, environment, skills; FM-OC-11)", labels),
+    messages: turnChatMessages(session, turn),
+    tools: headerTools(header, labels),
+    maxTokens: maxTokens.value,
+  });
+  return { api: "openai-completions", body, messages: context.messages, dropped: [], model, notRecorded: labels };
+}
+
+export interface AuxiliaryRequest {
+  request: BuiltRequest;
+  /** Summariser requests: the rebuilt `<conversation>` text and prior summary (CP-OC-16, CP-OC-20). */
+  summariser?: SummariserInput;
+}
+
+/**
+ * Auxiliary request `auxIndex` of `SessionAnalysis.auxiliary` (same order): the title request
+ * (FM-OC-15) or a summariser request (CP-OC-17). The fixed prompts of opencode are not stored
+ * in the session and are shown as "not recorded".
+ */
+export function buildOpencodeAuxiliaryRequest(session: Session, options: PipelineOptions, auxIndex: number): AuxiliaryRequest {
+  const analysis = analyzeOpencodeSession(session, options);
+  const event = analysis.auxiliary?.[auxIndex];
+  if (!event) throw new RangeError(`auxiliary request ${auxIndex} does not exist`);
+  const { records } = opencodeIndex(session);
+  const position = records.findIndex((record) => record.info.id === event.entryId);
+  const record = records[position] as OpencodeMessageRecord;
+  const model = modelFor(session, options, event.purpose === "summary" ? record : null);
+  const labels: string[] = [];
+  const maxTokens = opencodeMaxTokens(model, options.header ?? null);
+  if (!maxTokens.recorded) labels.push("max_tokens");
+  if (event.purpose === "title") {
+    const first = convertRecord(record).chat;
+    const messages: ChatMessage[] = [{ role: "user", content: TITLE_REQUEST_PREFIX }, ...first];
+    labels.push("system");
+    const body = buildChatBody({ model, system: notRecorded("title-generator prompt (FM-OC-15)"), messages, tools: null, maxTokens: maxTokens.value });
+    return { request: { api: "openai-completions", body, messages: convertRecord(record).context, dropped: [], model, notRecorded: labels } };
+  }
+  const compactionIndex = records.findIndex((candidate) => candidate.info.id === record.info.parentID && compactionPartOf(candidate) !== null);
+  const input = summariserInput(records, compactionIndex);
+  labels.push("system", "summariser instructions");
+  const body = buildChatBody({
+    model,
+    system: notRecorded("summariser system prompt (CP-OC-18)"),
+    messages: [],
+    tools: null,
+    maxTokens: maxTokens.value,
+  });
+  (body.messages as unknown[]).push({
+    role: "user",
+    content: notRecorded("summariser user message: the <conversation> block below wrapped in opencode's template (CP-OC-19, CP-OC-20)"),
+  });
+  return { request: { api: "openai-completions", body, messages: [], dropped: [], model, notRecorded: labels }, summariser: input };
+}
+
+export const opencodePipeline: FormatPipeline = {
+  analyze: (session, options) => analyzeOpencodeSession(session, options),
+  countTurns: (session) => countOpencodeTurns(session),
+  buildTurnContext: (session, options, turn) => buildOpencodeTurnContext(session, options, turn),
+  buildTurnRequest: (session, options, turn) => buildOpencodeTurnRequest(session, options, turn),
+};

@@ -1,0 +1,358 @@
+// The opencode compaction policy (compaction-policies.md §5), before and after PR #11's spiral
+// brake (parameter `spiralBrake`, which also selects the model precedence). Works on opencode's
+// stored rows: an opencode session's own records, or any turn context adapted to rows.
+import { notRecorded, type ContextMessage } from "../../../model";
+import { checkSummariserRequests, checkToolPairsAcrossCut } from "../../../simulate/findings";
+import { cacheEffect } from "../../../simulate/prefix";
+import { afterCompaction } from "../../../simulate/single-call-parts";
+import { resolveSummary } from "../../../simulate/summary-text";
+import type {
+  CompactionPolicy,
+  Finding,
+  PartitionRange,
+  PolicyParameterSpec,
+  SimulationContext,
+  SimulationInput,
+  SimulationResult,
+  Verdict,
+} from "../../../simulate/types";
+import { makeVerdict } from "../../../simulate/verdict";
+import { historyAfterTurn } from "../../hermes/policy/turn-history";
+import { rowToContext } from "./chat";
+import { resolveOpencodeModel } from "./model-resolution";
+import { admission, canonicalJson, isOverflow, preserveBudget, usableTokens } from "./overflow";
+import { extractOpencodeInstructions, opencodeDataPart, OPENCODE_SLOTS } from "./request";
+import { compactionPart, isSummaryRow, rowsFromContext, rowsOfOpencodeSession, rowText, type OcMessage } from "./rows";
+import { rowTokens } from "./tail";
+import { compactionStep, nextRequestMessages, storedCompactionRows } from "./step";
+import { spiralRun, type SpiralRunResult } from "./spiral";
+import type { CompletedPredicate } from "./scope";
+
+const PARAMETERS: readonly PolicyParameterSpec[] = [
+  { name: "spiralBrake", label: "Spiral brake (PR #11)", type: "boolean", default: false, ruleId: "CP-OC-10", description: "off: before PR #11; on: failed summaries leave the scope, cycle guard after every compaction, recorded-model precedence." },
+  { name: "completedPredicate", label: "Completed summary", type: "enum", default: "strict", choices: ["strict", "any-finish"], ruleId: "CP-OC-11", inferred: "CP-OC-11", description: "strict: finish STOP, no error, non-blank text; any-finish: any finish." },
+  { name: "dropOrphanCompactionUser", label: "Drop the compaction request of an excluded summary", type: "boolean", default: true, ruleId: "CP-OC-12", inferred: "CP-OC-12", description: "With the brake on." },
+  { name: "autoCompaction", label: "compaction.auto", type: "boolean", default: true, ruleId: "CP-OC-3", description: "false: never overflow." },
+  { name: "reserved", label: "compaction.reserved", type: "number", default: null, ruleId: "CP-OC-2", description: "Default min(20000, maxOutputTokens)." },
+  { name: "preserveRecentTokens", label: "compaction.preserve_recent_tokens", type: "number", default: null, ruleId: "CP-OC-14", description: "Default min(15000, max(2000, floor(usable × 0.25)))." },
+  { name: "tailTurns", label: "compaction.tail_turns", type: "number", default: null, ruleId: "CP-OC-14", description: "Limit on tail turns; ≤ 0 disables the tail." },
+  { name: "promptCarriesModel", label: "Prompt carries a model", type: "boolean", default: true, ruleId: "CP-OC-27", description: "false: the model is resolved by precedence (CP-OC-27/28)." },
+  { name: "agentDefaultContextWindow", label: "Agent default model's context window", type: "number", default: null, ruleId: "CP-OC-29", description: "Window of the agent's configured model, when it has one." },
+  { name: "providerDefaultContextWindow", label: "Provider default model's context window", type: "number", default: null, ruleId: "CP-OC-29", description: "Window of provider.defaultModel()." },
+  { name: "fallbackModel", label: "compaction.fallback_model configured", type: "boolean", default: false, ruleId: "CP-OC-30", description: "Arms the cycle guard before PR #11." },
+  { name: "spiralAttempts", label: "Spiral run attempts", type: "number", default: 0, ruleId: "CP-OC-8", description: "> 0: repeat failed attempts and report whether the next request grows." },
+];
+
+const CHECKED: readonly Verdict[] = ["not-triggered", "compacted", "no-reduction", "post-compaction-over-budget", "cycle-guard-stop", "failed"];
+
+export interface OpencodeRowsView {
+  rows: OcMessage[];
+  /** For each row: the indices of turn N's context messages it produced. */
+  contextIndexes: number[][];
+  /** Summary recorded for the re-simulated compaction, if any. */
+  recordedSummary: string | null;
+  /** Prompt-token count of the turn (CP-OC-3 `tokens`), if recorded. */
+  tokens: { total?: number; input?: number; output?: number; cache?: { read?: number; write?: number } } | null;
+  /** True when the rows are the session's own records. */
+  native: boolean;
+}
+
+/** The rows a simulation starts from (see OpencodeRowsView). */
+export function rowsForSimulation(input: SimulationInput, context: SimulationContext): OpencodeRowsView {
+  const records = rowsOfOpencodeSession(input.session);
+  if (records) {
+    let end = records.findIndex((row) => row.info.id === context.turnContext.entryId) + 1;
+    let recordedSummary: string | null = null;
+    if (input.recordedCompactionEntryId) {
+      let at = records.findIndex((row) => row.info.id === input.recordedCompactionEntryId);
+      const row = records[at];
+      if (row && isSummaryRow(row)) {
+        recordedSummary = rowText(row);
+        at = records.findIndex((r) => r.info.id === row.info.parentID);
+      } else if (row) {
+        const summary = records.find((r) => isSummaryRow(r) && r.info.parentID === row.info.id);
+        recordedSummary = summary ? rowText(summary) : null;
+      }
+      if (at >= 0) end = at;
+    }
+    const rows = records.slice(0, Math.max(0, end));
+    const byEntry = new Map<string, number[]>();
+    context.turnContext.messages.forEach((item, index) => {
+      const id = item.provenance.entryId;
+      if (id) byEntry.set(id, [...(byEntry.get(id) ?? []), index]);
+    });
+    const answer = records[end - 1];
+    return { rows, contextIndexes: rows.map((row) => byEntry.get(row.info.id) ?? []), recordedSummary, tokens: answer?.info.tokens ?? null, native: true };
+  }
+  const history = historyAfterTurn(input.session, context);
+  const adapted = rowsFromContext(history);
+  const contextIndexes = adapted.rows.map((_, i) => {
+    const start = adapted.contextIndexOf[i] as number;
+    const end = adapted.contextIndexOf[i + 1] ?? history.length;
+    return Array.from({ length: end - start }, (_, k) => start + k);
+  });
+  const last = history[history.length - 1]?.message;
+  const usage = last && last.role === "assistant" ? last.usage : undefined;
+  return { rows: adapted.rows, contextIndexes, recordedSummary: null, tokens: usage ? { total: usage.totalTokens, input: usage.input, output: usage.output, cache: { read: usage.cacheRead, write: usage.cacheWrite } } : null, native: false };
+}
+
+/** `spiralBrake` as a boolean; the CLI's `on`/`off` strings are accepted too. */
+export function spiralBrakeOf(value: unknown): boolean {
+  return value === true || value === "on";
+}
+
+function num(value: unknown): number | null {
+  return typeof value === "number" && Number.isFinite(value) ? value : null;
+}
+
+function rangeOf(kind: PartitionRange["kind"], view: OpencodeRowsView, rowIndexes: readonly number[], label: string, ruleId: string): PartitionRange {
+  const indices = rowIndexes.flatMap((i) => view.contextIndexes[i] ?? []);
+  const out: PartitionRange = {
+    kind,
+    messageStart: indices.length > 0 ? Math.min(...indices) : null,
+    messageEnd: indices.length > 0 ? Math.max(...indices) + 1 : null,
+    entryIds: rowIndexes.map((i) => (view.rows[i] as OcMessage).info.id),
+    lines: [],
+    tokens: rowIndexes.reduce((sum, i) => sum + rowTokens(view.rows[i] as OcMessage), 0),
+    label,
+    ruleId,
+  };
+  return out;
+}
+
+/** The spiral run of a simulation input (parameters as for `simulate`). */
+export function spiralRunForSimulation(input: SimulationInput, context: SimulationContext, attempts: number): SpiralRunResult {
+  const view = rowsForSimulation(input, context);
+  const p = context.parameters;
+  const usable = usableTokens({ reserved: num(p.reserved) }, { context: context.limits.contextWindow, input: context.limits.inputLimit, output: context.limits.maxOutputTokens });
+  return spiralRun(
+    {
+      rows: view.rows,
+      spiralBrake: spiralBrakeOf(p.spiralBrake),
+      completedPredicate: (p.completedPredicate as CompletedPredicate | undefined) ?? "strict",
+      dropOrphanCompactionUser: p.dropOrphanCompactionUser !== false,
+      preserveBudget: preserveBudget({ preserveRecentTokens: num(p.preserveRecentTokens) }, usable.usable),
+      tailTurns: num(p.tailTurns),
+      model: context.turnContext.model?.modelId ?? "unknown",
+      maxTokens: context.limits.maxOutputTokens,
+      ...(input.instructions ? { instructions: input.instructions } : {}),
+    },
+    attempts,
+  );
+}
+
+function simulateOpencode(input: SimulationInput, context: SimulationContext): SimulationResult {
+  const p = context.parameters;
+  const spiralBrake = spiralBrakeOf(p.spiralBrake);
+  const scopeOptions = {
+    spiralBrake,
+    completedPredicate: ((p.completedPredicate as CompletedPredicate | undefined) ?? "strict") as CompletedPredicate,
+    dropOrphanCompactionUser: p.dropOrphanCompactionUser !== false,
+  };
+  const view = rowsForSimulation(input, context);
+  const manual = input.manual === true;
+  const findings: Finding[] = [];
+  const inferred = ["OC-INF-TAIL-MEASURE", "OC-INF-TAIL-SPLIT", "OC-INF-COMPACTION-LINE", "CP-OC-11", "CP-OC-12"];
+
+  // Model resolution (CP-OC-27 … CP-OC-29): the window the overflow gate uses.
+  const recordedWindow = context.limits.contextWindow;
+  const agentWindow = num(p.agentDefaultContextWindow);
+  const providerWindow = num(p.providerDefaultContextWindow) ?? recordedWindow;
+  const resolved = resolveOpencodeModel(
+    p.promptCarriesModel === false
+      ? { sessionRow: recordedWindow, agentDefault: agentWindow, providerDefault: providerWindow }
+      : { explicit: recordedWindow, providerDefault: providerWindow },
+    spiralBrake,
+  );
+  const limits = { context: resolved.model, input: context.limits.inputLimit, output: context.limits.maxOutputTokens };
+  const cfg = { auto: p.autoCompaction !== false, reserved: num(p.reserved), preserveRecentTokens: num(p.preserveRecentTokens), tailTurns: num(p.tailTurns) };
+
+  // (1) Trigger (CP-OC-1 … CP-OC-4).
+  const estimatedTokens = Math.ceil(JSON.stringify(nextRequestMessages(view.rows, scopeOptions).messages).length / 4);
+  const tokens = view.tokens ?? { total: estimatedTokens };
+  const decision = isOverflow(cfg, limits, tokens);
+  const trigger = {
+    evaluated: !manual,
+    manual,
+    operands: [
+      { name: "tokens", value: decision.count, source: view.tokens ? "recorded on the turn's answer (tokens.total || input + output + cache)" : "estimate chars/4 of the request messages" },
+      { name: "usable", value: decision.usable, source: decision.steps.join("; ") },
+      { name: "context window", value: resolved.model, source: `${resolved.source} (${resolved.ruleId}); recorded ${recordedWindow}, agent default ${agentWindow ?? "none"}, provider default ${providerWindow}` },
+    ],
+    operator: ">=" as const,
+    left: decision.count,
+    right: decision.usable,
+    result: decision.overflow,
+    expression: decision.disabled ? `never overflows: ${decision.disabled}` : `${decision.count} ≥ ${decision.usable} → ${decision.overflow ? "compact" : "no overflow"}`,
+    ruleId: "CP-OC-3",
+    estimator: "opencode: recorded tokens for the gate; chars/4 (util/token.ts) for tails and requests",
+  };
+
+  // (2)(3) Partition and summariser request.
+  const budget = preserveBudget(cfg, decision.usable);
+  const step = compactionStep(view.rows, {
+    ...scopeOptions,
+    preserveBudget: budget,
+    tailTurns: cfg.tailTurns,
+    model: context.turnContext.model?.modelId ?? "unknown",
+    maxTokens: context.limits.maxOutputTokens,
+    ...(input.instructions ? { instructions: input.instructions } : {}),
+  });
+  const tailRows = step.tail.tailAt >= 0 ? step.scope.indexes.slice(step.tail.tailAt) : [];
+  const hiddenPairs = step.scope.indexes.filter((i) => !step.input.rowIndexes.includes(i) && !tailRows.includes(i));
+  const outOfScope = view.rows.map((_, i) => i).filter((i) => !step.scope.indexes.includes(i));
+  const partition = {
+    kept: tailRows.length > 0 ? [rangeOf("kept", view, tailRows, `tail from ${step.tail.tailStartId} (tail_start_id)`, "CP-OC-14")] : [],
+    summarised: [rangeOf("summarised", view, step.input.rowIndexes, "summariser input", "CP-OC-16")],
+    pruned: [],
+    droppedWithoutSummary: [
+      ...(hiddenPairs.length > 0 ? [rangeOf("dropped-without-summary", view, hiddenPairs, "completed compaction pairs (their text is the prior summary)", "CP-OC-13")] : []),
+      ...(outOfScope.length > 0 ? [rangeOf("dropped-without-summary", view, outOfScope, "outside the model scope (filterCompacted)", "CP-OC-7")] : []),
+    ],
+    details: {
+      preserveBudget: budget,
+      tailStartId: step.tail.tailStartId,
+      splitTurn: step.tail.splitTurn,
+      tailTokens: step.tail.tailTokens,
+      priorSummary: step.input.priorSummary !== null,
+      modelSource: resolved.source,
+      modelPersisted: resolved.persisted,
+      excludedByBrake: step.scope.excluded.length,
+    },
+  };
+  const request = {
+    role: step.input.priorSummary !== null ? "update" : "summary",
+    api: "openai-completions" as const,
+    form: "standalone",
+    body: step.request.body,
+    maxTokens: context.limits.maxOutputTokens,
+    dataPart: { conversation: step.input.conversation, priorSummary: step.input.priorSummary },
+    instructionSlots: step.request.slots,
+    cache: cacheEffect(`turn ${input.turn} main request`, context.turnRequest.body, step.request.body),
+    focusPlacement: null,
+    redaction: "none (CP-OC-34): only pruning and the 2000-char tool-output cap",
+    notes: ["no tools, no tool_choice (CP-OC-17)", ...(input.focus ? ["opencode has no focus topic: the focus text is not used"] : [])],
+    findingInputs: {
+      instructionTexts: step.request.instructionTexts,
+      turnTexts: [step.input.conversation, ...(step.input.priorSummary ? [step.input.priorSummary] : [])],
+      userControlledTexts: step.input.rowIndexes.filter((i) => (view.rows[i] as OcMessage).info.role === "user").map((i) => rowText(view.rows[i] as OcMessage)).filter((t) => t.length >= 16),
+      checkpointInstruction: false,
+    },
+  };
+
+  // (4) After the compaction (CP-OC-24, CP-OC-25).
+  const summary = resolveSummary({
+    session: input.session,
+    source: input.summary,
+    recorded: view.recordedSummary,
+    headings: ["## Objective", "## Important Details", "## Work State", "## Next Move", "## Relevant Files"],
+  });
+  const stored = storedCompactionRows({ auto: !manual, tailStartId: step.tail.tailStartId, summaryText: summary.text });
+  const afterRows = [...view.rows, stored.compactionUser, stored.summary, ...(stored.continueMessage ? [stored.continueMessage] : [])];
+  const next = nextRequestMessages(afterRows, scopeOptions);
+  const header = input.options.header ?? null;
+  const afterBody: Record<string, unknown> = {
+    model: context.turnContext.model?.modelId ?? "unknown",
+    max_tokens: context.limits.maxOutputTokens,
+    messages: [{ role: "system", content: header?.systemPrompt ?? notRecorded("system prompt (agent prompt, environment, skills; FM-OC-11)") }, ...next.messages],
+    tools: header?.tools ? header.tools.map((tool) => ({ type: "function", function: tool })) : notRecorded("tools"),
+    tool_choice: "auto",
+    stream: true,
+    stream_options: { include_usage: true },
+  };
+  const afterMessages: ContextMessage[] = next.scope.indexes.flatMap((i) => rowToContext(afterRows[i] as OcMessage));
+  const before = Math.ceil(canonicalJson(nextRequestMessages(view.rows, scopeOptions).messages).length / 4);
+  const after = Math.ceil(canonicalJson(next.messages).length / 4);
+
+  // (5) Verdict (CP-OC-30 … CP-OC-33).
+  let verdict: Verdict;
+  let message: string | null = null;
+  let ruleId = "CP-OC-31";
+  const stillCompact = after >= decision.usable;
+  if (!manual && !decision.overflow) {
+    verdict = "not-triggered";
+    ruleId = "CP-OC-3";
+  } else if (spiralBrake && !manual && after >= before) {
+    verdict = "no-reduction";
+    ruleId = "CP-OC-32";
+    message = `no-reduction (${"message text not published"}, CP-OC-33)`;
+  } else if (spiralBrake && stillCompact) {
+    verdict = "cycle-guard-stop";
+    ruleId = "CP-OC-30";
+    message = `the request after compaction (${after} tokens) still overflows usable ${decision.usable}: stopped instead of compacting again`;
+  } else if (spiralBrake && !admission(cfg, limits, after).admitted) {
+    verdict = "post-compaction-over-budget";
+    ruleId = "CP-OC-32";
+    message = "post-compaction admission check failed (message text not published, CP-OC-33)";
+  } else {
+    verdict = "compacted";
+    ruleId = "CP-OC-24";
+    if (stillCompact) {
+      const guard = p.fallbackModel === true ? "cycle guard armed by compaction.fallback_model: stop" : "another compaction would follow (no cycle guard before PR #11)";
+      findings.push({ id: "ineffective-compaction", severity: "warning", message: `the request after compaction (${after} tokens) still overflows ${decision.usable}: ${guard}`, location: { request: "after" }, ruleId: "CP-OC-30" });
+      if (p.fallbackModel === true) verdict = "cycle-guard-stop";
+    }
+  }
+
+  // (6) Findings.
+  findings.push(...checkSummariserRequests([request]));
+  for (const index of step.scope.failedInScope) {
+    findings.push({ id: "unfinished-summary-in-scope", severity: "warning", message: `summary ${(view.rows[index] as OcMessage).info.id} failed or is unfinished but stays in the model scope (CP-OC-8)`, location: { entryId: (view.rows[index] as OcMessage).info.id }, ruleId: "CP-OC-8" });
+  }
+  const pairsInAfter = next.scope.indexes.filter((i) => compactionPart(afterRows[i] as OcMessage)).length;
+  if (pairsInAfter > 1) {
+    findings.push({ id: "stale-summary-resent", severity: "warning", message: `the request after compaction re-sends ${pairsInAfter - 1} older compaction pair(s) from the tail as ordinary messages (CP-OC-9)`, location: { request: "after" }, ruleId: "CP-OC-9" });
+  }
+  const sides = new Map<number, "summarised" | "kept">();
+  for (const i of step.input.rowIndexes) for (const c of view.contextIndexes[i] ?? []) sides.set(c, "summarised");
+  for (const i of tailRows) for (const c of view.contextIndexes[i] ?? []) sides.set(c, "kept");
+  findings.push(...checkToolPairsAcrossCut(context.turnContext.messages, (index) => sides.get(index) ?? "other"));
+  for (const use of step.request.slots) {
+    if (use.filledFrom === "description") findings.push({ id: "instruction-slot-described", severity: "info", message: `slot "${use.slot}" holds Contextscope's description, not opencode's text`, location: { request: 0 }, ruleId: "CP-OC-18" });
+  }
+  const attempts = num(p.spiralAttempts) ?? 0;
+  if (attempts > 0) {
+    const run = spiralRunForSimulation(input, context, attempts);
+    findings.push({ id: "spiral-run", severity: run.verdict === "failed" ? "error" : "info", message: `spiral run (${attempts} failed attempts): ${run.message}; next request tokens ${run.attempts.map((a) => a.nextMainRequestTokens).join(" → ")}`, location: null, ruleId: run.ruleId });
+  }
+
+  return {
+    policyId: "opencode",
+    turn: input.turn,
+    parameters: p,
+    limits: context.limits,
+    trigger,
+    partition,
+    summariserRequests: [request],
+    after: afterCompaction({
+      summary,
+      messages: afterMessages,
+      api: "openai-completions",
+      turnBody: context.turnRequest.body,
+      body: afterBody,
+      breakReason: "opencode compaction: the compaction pair replaces the history before the tail",
+      storedRecord: { compaction: stored.compactionUser.parts[0] ?? null, summary: { summary: true, mode: "compaction", agent: "compaction" }, continueMessage: stored.continueMessage !== null },
+    }),
+    verdict: makeVerdict(opencodePolicy, verdict, ruleId, message),
+    tokens: { estimator: trigger.estimator, before, after, saved: before - after, summariserInput: step.requestTokens },
+    findings,
+    inferred,
+  };
+}
+
+export const opencodePolicy: CompactionPolicy = {
+  id: "opencode",
+  label: "opencode compaction",
+  rulePrefix: "CP-OC",
+  parameters: PARAMETERS,
+  checkedVerdicts: CHECKED,
+  instructionSlots: OPENCODE_SLOTS,
+  simulate: simulateOpencode,
+  extractInstructions: extractOpencodeInstructions,
+  // A captured summariser request: its slots and its data part (conversation, prior summary), so
+  // `--replay-recorded` can tell which capture belongs to which compaction.
+  readCaptured(body, source) {
+    const values = extractOpencodeInstructions(body, source);
+    return values ? { values, focus: null, dataPart: opencodeDataPart(body as { messages: { content: string }[] }) } : null;
+  },
+};

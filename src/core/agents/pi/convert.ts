@@ -1,0 +1,202 @@
+// pi's convertToLlm (spec §3.1–3.2, PI-C1…PI-C7): projected AgentMessages → LLM messages with
+// provenance. user/assistant/toolResult pass through as the same object (PI-C1); bash
+// executions, custom messages and summaries become user messages with the exact wrapper strings.
+// Results are cached per message object, so a message shared by many turns is converted once
+// (design rule "never quadratic"). senpi with reply-language notes: a compaction summary that the
+// projection gave a carrier (`userLanguage`) carries its note after `</summary>` (RL-23).
+import type {
+  AgentMessage,
+  BashExecutionMessage,
+  ContextMessage,
+  DroppedMessage,
+  LlmMessage,
+  ProfileId,
+  TextBlock,
+  UserMessage,
+} from "../../model";
+import { applyCompactionCarrier } from "../../notes";
+import { carrierSources } from "./notesSetup";
+import type { ProjectedMessage } from "./projection";
+
+// §3.1 — byte-exact, identical in pi and senpi. The branch suffix has no leading newline.
+export const COMPACTION_SUMMARY_PREFIX =
+  "The conversation history before this point was compacted into the following summary:\n\n<summary>\n";
+export const COMPACTION_SUMMARY_SUFFIX = "\n</summary>";
+export const BRANCH_SUMMARY_PREFIX =
+  "The following is a summary of a branch that this conversation came back from:\n\n<summary>\n";
+export const BRANCH_SUMMARY_SUFFIX = "</summary>";
+
+/** Custom type of senpi's environment message (SP-C6). */
+export const ENVIRONMENT_CUSTOM_TYPE = "environment-context";
+
+export interface ConvertedMessage {
+  /** The LLM message sent, or null when the rule drops the message. */
+  context: ContextMessage | null;
+  /** Set when the message is dropped and can be shown (e.g. a `!!` command, PI-C2). */
+  dropped: DroppedMessage | null;
+  /** Set for an unknown role (PI-C6). */
+  warning: string | null;
+}
+
+/** PI-C2: the text pi sends for a command the user ran. */
+export function renderBashExecution(message: BashExecutionMessage): string {
+  let text = "Ran `" + message.command + "`\n";
+  text += message.output ? "```\n" + message.output + "\n```" : "(no output)";
+  if (message.cancelled) text += "\n\n(command cancelled)";
+  else if (typeof message.exitCode === "number" && message.exitCode !== 0) {
+    text += `\n\nCommand exited with code ${message.exitCode}`;
+  }
+  if (message.truncated && message.fullOutputPath) {
+    text += `\n\n[Output truncated. Full output: ${message.fullOutputPath}]`;
+  }
+  return text;
+}
+
+function userText(text: string, timestamp: number | undefined): UserMessage {
+  const block: TextBlock = { type: "text", text };
+  return { role: "user", content: [block], timestamp };
+}
+
+function convertUncached(projected: ProjectedMessage, profile: ProfileId): ConvertedMessage {
+  const message: AgentMessage = projected.message;
+  const entryId = projected.entryId;
+  const edited = projected.editedBy ? `edited by context_edit ${projected.editedBy}` : undefined;
+  const kept = (llm: LlmMessage, rule: string, ruleId?: string, extra?: { customType?: string }): ConvertedMessage => ({
+    context: {
+      message: llm,
+      provenance: {
+        rule,
+        entryId,
+        ...(ruleId ? { ruleId } : {}),
+        ...(extra?.customType !== undefined ? { customType: extra.customType } : {}),
+        ...(edited ? { explanation: edited, editedBy: projected.editedBy as string } : {}),
+      },
+    },
+    dropped: null,
+    warning: null,
+  });
+  switch (message.role) {
+    case "user":
+    case "assistant":
+    case "toolResult":
+      return kept(message, "entry", "PI-C1"); // PI-C1: same object
+    case "bashExecution": {
+      const rendered = userText(renderBashExecution(message), message.timestamp);
+      if (message.excludeFromContext) {
+        return {
+          context: null,
+          dropped: { message: rendered, entryId, reason: "excluded-from-context", ruleId: "PI-C2" },
+          warning: null,
+        };
+      }
+      return kept(rendered, "render:bash", "PI-C2");
+    }
+    case "custom": {
+      const content = typeof message.content === "string" ? [{ type: "text" as const, text: message.content }] : message.content;
+      return kept({ role: "user", content, timestamp: message.timestamp }, "render:custom", "PI-C3", {
+        customType: message.customType,
+      });
+    }
+    case "branchSummary":
+      return kept(
+        userText(BRANCH_SUMMARY_PREFIX + message.summary + BRANCH_SUMMARY_SUFFIX, message.timestamp),
+        "wrap:branch-summary",
+        "PI-C4",
+      );
+    case "compactionSummary": {
+      const converted = kept(
+        userText(COMPACTION_SUMMARY_PREFIX + message.summary + COMPACTION_SUMMARY_SUFFIX, message.timestamp),
+        "wrap:compaction-summary",
+        "PI-C5",
+      );
+      // RL-23 / RL-24: only a summary the projection gave a carrier (senpi, notes on) changes.
+      if (profile !== "senpi" || message.userLanguage === undefined || !converted.context) return converted;
+      const source = carrierSources.get(message);
+      const carrier = {
+        userLanguage: message.userLanguage,
+        userLanguageRequested: message.userLanguageRequested ?? false,
+        fromEntryId: source?.fromEntryId ?? null,
+      };
+      return { ...converted, context: applyCompactionCarrier(converted.context, carrier, source?.options) };
+    }
+    default: {
+      const role = (message as { role?: unknown }).role;
+      if (profile === "senpi" && (role === "system" || role === "configurationUpdate")) {
+        // SP-C1: senpi passes these roles through unchanged.
+        return kept(message as unknown as LlmMessage, "entry", "SP-C1");
+      }
+      return { context: null, dropped: null, warning: `message with unknown role ${JSON.stringify(role)} dropped (PI-C6)` };
+    }
+  }
+}
+
+const caches: Record<ProfileId, WeakMap<object, ConvertedMessage>> = {
+  pi: new WeakMap(),
+  senpi: new WeakMap(),
+};
+
+/**
+ * Converts one projected message. Cached per message object and profile: the projection reuses
+ * one object per entry (and per context_edit), so every turn gets the same ContextMessage.
+ */
+export function convertProjected(projected: ProjectedMessage, profile: ProfileId): ConvertedMessage {
+  if (projected.hidden) {
+    // SP-P2: a context_edit with `replacement: null` hides the message; show it as dropped.
+    const converted = convertProjected({ ...projected, hidden: false, editedBy: null }, profile);
+    const shown = converted.context?.message ?? converted.dropped?.message;
+    return {
+      context: null,
+      dropped: shown ? { message: shown, entryId: projected.entryId, reason: "context-edit", ruleId: "SP-P2" } : null,
+      warning: null,
+    };
+  }
+  const cache = caches[profile];
+  let converted = cache.get(projected.message);
+  if (!converted) {
+    converted = convertUncached(projected, profile);
+    cache.set(projected.message, converted);
+  }
+  return converted;
+}
+
+export interface ConvertResult {
+  messages: ContextMessage[];
+  dropped: DroppedMessage[];
+  /** Warnings with the source entry's line. */
+  warnings: { line: number; reason: string }[];
+}
+
+/** convertToLlm over a projected context. */
+export function convertToLlm(projected: readonly ProjectedMessage[], profile: ProfileId): ConvertResult {
+  const messages: ContextMessage[] = [];
+  const dropped: DroppedMessage[] = [];
+  const warnings: { line: number; reason: string }[] = [];
+  for (const item of projected) {
+    const converted = convertProjected(item, profile);
+    if (converted.context) messages.push(converted.context);
+    if (converted.dropped) dropped.push(converted.dropped);
+    if (converted.warning) warnings.push({ line: item.line, reason: converted.warning });
+  }
+  return { messages, dropped, warnings };
+}
+
+/** Characters of the text a converted message carries (text, thinking, tool name + arguments). */
+const charCache = new WeakMap<object, number>();
+export function llmMessageChars(message: LlmMessage): number {
+  const cached = charCache.get(message);
+  if (cached !== undefined) return cached;
+  let chars = 0;
+  const content = message.content as unknown;
+  if (typeof content === "string") chars = content.length;
+  else if (Array.isArray(content)) {
+    for (const block of content as Record<string, unknown>[]) {
+      if (block.type === "text" && typeof block.text === "string") chars += block.text.length;
+      else if (block.type === "thinking" && typeof block.thinking === "string") chars += block.thinking.length;
+      else if (block.type === "toolCall") {
+        chars += String(block.name ?? "").length + JSON.stringify(block.arguments ?? {}).length;
+      }
+    }
+  }
+  charCache.set(message, chars);
+  return chars;
+}

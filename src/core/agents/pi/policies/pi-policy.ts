@@ -1,0 +1,151 @@
+// The pi policy (compaction-policies.md §1, pi-senpi.md §5): pi's trigger, cut point, standalone
+// summariser request(s) built by src/core/compaction/pi, the compaction entry and the requests
+// after it. Verdicts: not-triggered, nothing-to-compact, compacted (CP-PI-5).
+import type { SummariserRequest } from "../compaction";
+import { DEFAULT_BOUNDARY_RULE } from "../compaction";
+import { checkSummariserRequests } from "../../../simulate/findings";
+import { cacheEffect } from "../../../simulate/prefix";
+import { estimateJsonTokens } from "../../../simulate/text-tokens";
+import { makeVerdict } from "../../../simulate/verdict";
+import type {
+  CompactionPolicy,
+  Finding,
+  InstructionSlotUse,
+  PolicyParameterSpec,
+  SimulatedSummariserRequest,
+  SimulationContext,
+  SimulationInput,
+  SimulationResult,
+} from "../../../simulate/types";
+import { SIMULATED_COMPACTION_ID } from "./compaction-point";
+import {
+  piAfter,
+  piCutFindings,
+  piPartition,
+  piStoredRecord,
+  piSummary,
+  piTrigger,
+  preparePiFamily,
+  type PiFamilyParameters,
+  type PiFamilyPreparation,
+} from "./family";
+import { PI_SLOTS, readCapturedPiRequest } from "./pi-slots";
+import { userTurnTexts, lintFindings, emptyResultParts, sumMessageTokens } from "./result-parts";
+
+export const PI_PARAMETERS: readonly PolicyParameterSpec[] = [
+  { name: "reserveTokens", label: "reserveTokens", type: "number", default: 16384, ruleId: "PI-K1", description: "Tokens kept free for the answer; threshold = window − reserve; caps 0.8× / 0.5×." },
+  { name: "keepRecentTokens", label: "keepRecentTokens", type: "number", default: 20000, ruleId: "PI-K1", description: "Budget of recent messages kept verbatim (cut point walk)." },
+  { name: "boundaryRule", label: "boundary generation", type: "enum", choices: ["G1", "G2"], default: DEFAULT_BOUNDARY_RULE, ruleId: "PI-K15", description: "G1: after the previous compaction entry (old pi-mono); G2: the previous firstKeptEntryId." },
+  { name: "turnPrefixForm", label: "turn-prefix request form", type: "enum", choices: ["serialized", "replay"], default: "serialized", ruleId: "PI-K27", description: "serialized (pi 0.73.1) or the older replay form." },
+];
+
+export function piParameters(parameters: Record<string, unknown>): PiFamilyParameters {
+  return {
+    reserveTokens: Number(parameters.reserveTokens ?? 16384),
+    keepRecentTokens: Number(parameters.keepRecentTokens ?? 20000),
+    boundaryRule: parameters.boundaryRule === "G1" ? "G1" : "G2",
+    turnPrefixForm: parameters.turnPrefixForm === "replay" ? "replay" : "serialized",
+  };
+}
+
+/** A pi standalone summariser request (rebuild form) in the simulator's shape. */
+export function toSimulatedRequest(
+  request: SummariserRequest,
+  prep: PiFamilyPreparation,
+  input: SimulationInput,
+  context: SimulationContext,
+  form: string,
+): SimulatedSummariserRequest {
+  const rebuild = prep.rebuild!;
+  const slotUses: InstructionSlotUse[] = [prep.slots.uses.summarizationSystemPrompt!, prep.slots.uses[request.instructionSlot]!];
+  const instruction = prep.slots.instructions[request.instructionSlot] ?? "";
+  const dataPart = request.role === "history" ? userTextHeadOf(request.userText, instruction, request.role === "history" ? input.focus ?? null : null) : userTextHeadOf(request.userText, instruction, null);
+  const focus = request.role === "history" && input.focus ? input.focus : null;
+  return {
+    role: request.role,
+    api: request.api,
+    form,
+    body: request.body,
+    maxTokens: request.maxTokens,
+    dataPart,
+    instructionSlots: slotUses,
+    cache: cacheEffect(`turn ${context.turnContext.turn} main request`, context.turnRequest.body, request.body),
+    focusPlacement: focus ? "user message, after the instruction (`\\n\\nAdditional focus: …`, CP-PI-3)" : null,
+    redaction: "none (CP-PI-4)",
+    notes: request.notRecorded.map((label) => `${label} not recorded`),
+    findingInputs: {
+      instructionTexts: [instruction],
+      turnTexts: [request.role === "history" ? rebuild.serializedConversation : (rebuild.turnPrefixConversation ?? ""), request.role === "history" ? (rebuild.previousSummary ?? "") : ""],
+      userControlledTexts: [...(focus ? [focus] : []), ...userTurnTexts(context)],
+      checkpointInstruction: true,
+    },
+  };
+}
+
+/** The user text without the instruction and focus: the data part (PI-K21). */
+function userTextHeadOf(userText: string, instruction: string, focus: string | null): string {
+  const tail = instruction + (focus ? `\n\nAdditional focus: ${focus}` : "");
+  return userText.endsWith(tail) ? userText.slice(0, userText.length - tail.length) : userText;
+}
+
+function simulatePi(input: SimulationInput, context: SimulationContext): SimulationResult {
+  const params = piParameters(context.parameters);
+  const prep = preparePiFamily(input, "pi", params);
+  const trigger = piTrigger(prep, input, context, "pi", params.reserveTokens);
+  const base = emptyResultParts(piPolicy, input, context, trigger);
+  if (!prep.rebuild) {
+    return { ...base, verdict: makeVerdict(piPolicy, "nothing-to-compact", "PI-K13", "the last path entry is already a compaction") };
+  }
+  const rebuild = prep.rebuild;
+  const requests = rebuild.requests.map((r) => toSimulatedRequest(r, prep, input, context, params.turnPrefixForm === "replay" && r.role === "turn-prefix" ? "replay (PI-K27 older form)" : "standalone"));
+  const partition = piPartition(prep, context, "pi");
+  const summary = piSummary(prep, input, "pi");
+  const stored = piStoredRecord(prep, summary);
+  const after = piAfter(prep, input, context, "pi", summary, stored);
+  const findings: Finding[] = [...checkSummariserRequests(requests), ...piCutFindings(prep, context), ...lintFindings(rebuild.lints)];
+  if (input.focus && !requests.some((r) => r.focusPlacement !== null)) {
+    findings.push({ id: "focus-dropped", severity: "warning", message: "the focus / custom instructions are not sent: only the turn-prefix request is made, and it takes no custom instructions (PI-K27, PI-K29)", location: null, ruleId: "PI-K29" });
+  }
+  const summarisedTokens = partition.summarised.reduce((a, r) => a + r.tokens, 0);
+  if (summary.tokens > summarisedTokens && summarisedTokens > 0) {
+    findings.push({ id: "summary-larger-than-range", severity: "info", message: `the summary (${summary.tokens} tokens) is larger than the summarised range (${summarisedTokens} tokens); pi does not check this (CP-PI-5)`, location: null, ruleId: "CP-PI-5" });
+  }
+  const tokensBefore = sumMessageTokens(context.turnContext.messages.map((m) => m.message), "pi");
+  const tokensAfter = sumMessageTokens(after.messages.map((m) => m.message), "pi");
+  const verdict =
+    !trigger.result && !trigger.manual
+      ? makeVerdict(piPolicy, "not-triggered", "CP-PI-1", trigger.expression)
+      : makeVerdict(piPolicy, "compacted", "CP-PI-5");
+  return {
+    ...base,
+    partition,
+    summariserRequests: requests,
+    after,
+    verdict,
+    tokens: {
+      estimator: "pi chars/4 per message (PI-K2): turn N's request before, the next request after",
+      before: tokensBefore,
+      after: tokensAfter,
+      saved: tokensBefore - tokensAfter,
+      summariserInput: requests.reduce((a, r) => a + estimateJsonTokens(r.body), 0),
+    },
+    findings,
+    inferred: ["CP-0-1", "CP-0-2", "CP-0-3", "CP-0-4", "CP-PI-5"],
+  };
+}
+
+export const piPolicy: CompactionPolicy = {
+  id: "pi",
+  label: "pi",
+  rulePrefix: "CP-PI",
+  parameters: PI_PARAMETERS,
+  checkedVerdicts: ["not-triggered", "nothing-to-compact", "compacted"],
+  instructionSlots: PI_SLOTS,
+  simulate: simulatePi,
+  extractInstructions(body, source) {
+    return readCapturedPiRequest(body, source)?.values ?? null;
+  },
+  readCaptured: readCapturedPiRequest,
+};
+
+export { SIMULATED_COMPACTION_ID };

@@ -1,0 +1,51 @@
+// Pieces of a SimulationResult shared by the pi-family policies and reusable by others: the empty
+// skeleton (for early verdicts), rebuild lints as findings, user turn texts for CP-0-6.
+import { estimateMessageTokens } from "../../../tokens/estimate";
+import type { AgentMessage, ProfileId } from "../../../model";
+import { makeVerdict } from "../../../simulate/verdict";
+import type { CompactionPolicy, Finding, SimulationContext, SimulationInput, SimulationResult, TriggerDecision } from "../../../simulate/types";
+
+/** A result with only the trigger filled in (early exits such as nothing-to-compact). */
+export function emptyResultParts(policy: CompactionPolicy, input: SimulationInput, context: SimulationContext, trigger: TriggerDecision): SimulationResult {
+  return {
+    policyId: policy.id,
+    turn: input.turn,
+    parameters: context.parameters,
+    limits: context.limits,
+    trigger,
+    partition: { kept: [], summarised: [], pruned: [], droppedWithoutSummary: [], details: {} },
+    summariserRequests: [],
+    after: { summary: null, messages: [], request: null, prefixBreak: null, followingTurns: [], storedRecord: null },
+    verdict: makeVerdict(policy, "nothing-to-compact", `${policy.rulePrefix}`),
+    tokens: { estimator: "chars/4", before: 0, after: 0, saved: 0, summariserInput: 0 },
+    findings: [],
+    inferred: ["CP-0-1", "CP-0-2", "CP-0-3", "CP-0-4"],
+  };
+}
+
+/** Texts of the user turns in turn N's context (quoted user turns, CP-0-6). */
+export function userTurnTexts(context: SimulationContext): string[] {
+  const out: string[] = [];
+  for (const item of context.turnContext.messages) {
+    if (item.message.role !== "user" || item.provenance.rule !== "entry") continue;
+    const content = item.message.content;
+    const text = typeof content === "string" ? content : content.map((b) => (b.type === "text" ? b.text : "")).join("");
+    if (text.trim().length >= 16) out.push(text);
+  }
+  return out;
+}
+
+/** The rebuild's lints (pi rules about the cut and the recorded entry) as findings. */
+export function lintFindings(lints: readonly string[]): Finding[] {
+  return lints.map((lint) => {
+    if (lint.startsWith("previous summary discarded")) return { id: "previous-summary-discarded", severity: "warning", message: lint, location: null, ruleId: "PI-K29" };
+    if (lint.startsWith("kept messages dropped without summary")) return { id: "dropped-without-summary", severity: "warning", message: lint, location: null, ruleId: "PI-K15" };
+    return { id: "pi-rebuild-note", severity: "info", message: lint, location: null };
+  });
+}
+
+export function sumMessageTokens(messages: readonly AgentMessage[], profile: ProfileId): number {
+  let total = 0;
+  for (const message of messages) total += estimateMessageTokens(message, { profile });
+  return total;
+}

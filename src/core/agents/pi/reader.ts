@@ -1,0 +1,213 @@
+// Reader for pi and senpi session files (JSONL, format versions 1–3; spec pi-senpi.md §1). One
+// JSON object per line: a `session` header, then entries forming a tree via id/parentId. The
+// reader is lenient (PI-F3): bad lines become warnings with their line number and reading goes
+// on. Older versions are migrated in memory only (PI-F14), with synthetic ids derived from the
+// line number so that they are stable across reads.
+import type { ReaderWarning, Session, SessionEntry } from "../../model";
+import { fnv1aHex } from "../../readers/hash";
+import { finishLineWarnings, isPlainObject, parseObjectLine } from "../../readers/jsonl-object";
+import type { FormatReader, LineReader } from "../../readers/types";
+
+export const PI_FORMAT_ID = "pi";
+export const PI_CURRENT_VERSION = 3;
+
+/** Entry types written by pi and senpi (§1.3, PI-F8). Others are kept but contribute nothing. */
+export const PI_ENTRY_TYPES: readonly string[] = [
+  "message",
+  "thinking_level_change",
+  "model_change",
+  "compaction",
+  "branch_summary",
+  "custom",
+  "custom_message",
+  "label",
+  "session_info",
+  // senpi additions (PI-F8)
+  "context_edit",
+  "configuration_update",
+  "model_change_rejected",
+];
+
+const HEADER_EXPECTATION = 'a JSONL file whose first line is {"type":"session",...}';
+
+/** How many leading lines detection looks at before giving up. */
+const DETECT_LINES = 20;
+
+/** True for the first parsed object of a pi file: a header, or (legacy, PI-F4) a pi entry. */
+function looksLikePiObject(value: Record<string, unknown>): boolean {
+  if (value.type === "session") return true;
+  if (typeof value.type !== "string" || !PI_ENTRY_TYPES.includes(value.type)) return false;
+  if (value.type === "message") return isPlainObject(value.message) && typeof value.message.role === "string";
+  return true;
+}
+
+export function detectPi(firstLines: string[]): boolean {
+  let looked = 0;
+  for (const line of firstLines) {
+    if (looked >= DETECT_LINES) break;
+    if (line.trim() === "") continue;
+    looked += 1;
+    const parsed = parseObjectLine(line);
+    // A garbage first line does not decide anything (PI-F3); the first object does.
+    if ("value" in parsed) return looksLikePiObject(parsed.value);
+  }
+  return false;
+}
+
+class PiLineReader implements LineReader {
+  private readonly fileName: string;
+  private header: Record<string, unknown> | null = null;
+  private version = 1;
+  private sawFirstObject = false;
+  /** Base of synthetic ids: hash of the header line, or of the file name without a header. */
+  private idBase: string | null = null;
+  private readonly entries: SessionEntry[] = [];
+  private readonly warnings: ReaderWarning[] = [];
+  /** Ids by file-object index (header = 0), for v1 `firstKeptEntryIndex` (PI-F14). */
+  private readonly objectIds: (string | null)[] = [];
+  private readonly usedIds = new Set<string>();
+  private previousId: string | null = null;
+  private lastLine = 0;
+  private lastBadLine = -1;
+
+  constructor(fileName: string) {
+    this.fileName = fileName;
+  }
+
+  pushLine(text: string, lineNumber: number): void {
+    this.lastLine = lineNumber;
+    if (text.trim() === "") {
+      this.warnings.push({ line: lineNumber, reason: "blank line skipped" });
+      return;
+    }
+    const parsed = parseObjectLine(text);
+    if ("reason" in parsed) {
+      this.lastBadLine = lineNumber;
+      this.warnings.push({ line: lineNumber, reason: parsed.reason });
+      return;
+    }
+    const value = parsed.value;
+    if (!this.sawFirstObject) {
+      this.sawFirstObject = true;
+      if (value.type === "session") {
+        this.readHeader(value, text, lineNumber);
+        return;
+      }
+      // PI-F4: pi reads a header-less file as legacy; Contextscope does too, with a warning.
+      this.warnings.push({
+        line: lineNumber,
+        reason: "missing session header: reading the file as format version 1 (legacy)",
+      });
+      this.idBase = fnv1aHex(this.fileName);
+      this.objectIds.push(null); // index 0 stands for the missing header
+    } else if (value.type === "session") {
+      this.warnings.push({ line: lineNumber, reason: "second session header ignored" });
+      return;
+    }
+    this.readEntry(value, lineNumber);
+  }
+
+  private readHeader(value: Record<string, unknown>, text: string, lineNumber: number): void {
+    this.header = value;
+    this.idBase = fnv1aHex(text);
+    this.objectIds.push(null);
+    const version = value.version;
+    if (version === undefined) this.version = 1;
+    else if (typeof version === "number" && Number.isFinite(version)) this.version = version;
+    else {
+      this.version = 1;
+      this.warnings.push({ line: lineNumber, reason: `header version ${JSON.stringify(version)} is not a number; read as 1` });
+    }
+    if (this.version > PI_CURRENT_VERSION) {
+      this.warnings.push({
+        line: lineNumber,
+        reason: `format version ${this.version} is newer than ${PI_CURRENT_VERSION}; read as version ${PI_CURRENT_VERSION}`,
+      });
+    }
+  }
+
+  /** Deterministic id for entries without one (PI-F14 [INF]). */
+  private syntheticId(lineNumber: number): string {
+    let id = fnv1aHex(`${this.idBase ?? ""}:${lineNumber}`);
+    for (let salt = 1; this.usedIds.has(id); salt++) id = fnv1aHex(`${this.idBase ?? ""}:${lineNumber}:${salt}`);
+    return id;
+  }
+
+  private readEntry(value: Record<string, unknown>, lineNumber: number): void {
+    if (typeof value.type !== "string") {
+      this.lastBadLine = lineNumber;
+      this.warnings.push({ line: lineNumber, reason: "object without a string `type`, line skipped" });
+      this.objectIds.push(null);
+      return;
+    }
+    let raw = value;
+    let id: string;
+    let parentId: string | null;
+    if (typeof raw.id === "string" && raw.id !== "") {
+      // Real v1 files never have ids; a header-less v2/v3 file keeps its tree.
+      id = raw.id;
+      parentId = typeof raw.parentId === "string" ? raw.parentId : null;
+      if (raw.parentId !== undefined && raw.parentId !== null && typeof raw.parentId !== "string") {
+        this.warnings.push({ line: lineNumber, reason: "`parentId` is not a string; treated as a root entry" });
+      }
+    } else {
+      // v1 → v2 (PI-F14): synthetic id, parent = previous entry (a linear chain).
+      id = this.syntheticId(lineNumber);
+      parentId = this.previousId;
+      if (this.version >= 2) {
+        this.warnings.push({ line: lineNumber, reason: `entry without an id: synthetic id ${id} assigned` });
+        if (typeof raw.parentId === "string" || raw.parentId === null) parentId = raw.parentId;
+      }
+      raw = { ...raw, id, parentId };
+    }
+    if (raw.type === "compaction" && typeof raw.firstKeptEntryIndex === "number" && raw.firstKeptEntryId === undefined) {
+      const target = this.objectIds[raw.firstKeptEntryIndex];
+      const { firstKeptEntryIndex: _dropped, ...rest } = raw;
+      raw = target ? { ...rest, firstKeptEntryId: target } : rest;
+      if (!target) {
+        this.warnings.push({ line: lineNumber, reason: `compaction firstKeptEntryIndex ${String(_dropped)} names no earlier entry` });
+      }
+    }
+    if (this.version < 3 && raw.type === "message" && isPlainObject(raw.message) && raw.message.role === "hookMessage") {
+      // v2 → v3 (PI-F14): the `hookMessage` role became `custom`.
+      raw = { ...raw, message: { ...raw.message, role: "custom" } };
+    }
+    this.usedIds.add(id);
+    this.objectIds.push(id);
+    this.previousId = id;
+    this.entries.push({
+      id,
+      parentId,
+      type: raw.type as string,
+      timestamp: typeof raw.timestamp === "string" ? raw.timestamp : null,
+      line: lineNumber,
+      raw,
+    });
+  }
+
+  finish(): Session {
+    // A write cut short (agent killed mid-append) leaves a partial last line.
+    finishLineWarnings(this.warnings, this.lastLine, this.lastBadLine);
+    if (this.lastLine > 0 && this.entries.length === 0 && this.header === null) {
+      this.warnings.push({ line: 0, reason: `no pi entries found: expected ${HEADER_EXPECTATION}` });
+    }
+    return {
+      formatId: PI_FORMAT_ID,
+      formatLabel: "pi / senpi session",
+      fileName: this.fileName,
+      formatVersion: this.version,
+      header: this.header,
+      entries: this.entries,
+      warnings: this.warnings,
+      lineCount: this.lastLine,
+    };
+  }
+}
+
+export const piReader: FormatReader = {
+  id: PI_FORMAT_ID,
+  label: "pi / senpi session (JSONL)",
+  mismatchMessage: `not a pi session: expected ${HEADER_EXPECTATION}`,
+  detect: (firstLines) => detectPi(firstLines),
+  createLineReader: (fileName) => new PiLineReader(fileName),
+};

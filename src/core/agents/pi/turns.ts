@@ -1,0 +1,334 @@
+// Turns of a pi/senpi session (PI-R10…PI-R12): the k-th assistant message entry on the selected
+// branch answers main request k, whose context is the projection with the leaf set to that
+// entry's parent. `analyzePiSession` walks the branch once, keeping the projection and the
+// per-turn sizes incremental (design.md §3); `buildPiTurnContext` does the full pipeline for one
+// turn only. With reply-language notes on (senpi), the projection adds the compaction carrier,
+// the note step runs after user words and before the environment fold (SP-C5, RL-29), and the
+// analysis follows the notes incrementally (NotesTally) to mark the turns that carry one.
+import type {
+  ApiId,
+  AssistantMessage,
+  AuxiliaryRequestEvent,
+  BranchInfo,
+  CompactionEvent,
+  ContextMessage,
+  DroppedMessage,
+  ModelRef,
+  PipelineOptions,
+  ProfileId,
+  ReaderWarning,
+  Session,
+  SessionEntry,
+  TimelineItem,
+  TurnSummary,
+} from "../../model";
+import { NOTE_RULE } from "../../notes";
+import { estimateMessageTokens } from "../../tokens/estimate";
+import { convertProjected, convertToLlm, llmMessageChars } from "./convert";
+import { defaultNotesStep, notesSetupFor, type NotesSetup } from "./notesSetup";
+import { NotesTally } from "./notesTally";
+import { PathProjector, projectPath, type ProjectedMessage } from "./projection";
+import { applySenpiSteps, SenpiTally, type NotesStep } from "./senpi";
+import { getBranchPath, getPiSessionCache, type BranchPath } from "./sessionCache";
+import { cycleWarning, isAssistantEntry, listBranches, resolveLeafId } from "./tree";
+import { turnApi, turnModel } from "./turnModel";
+
+export interface SessionAnalysis {
+  branches: BranchInfo[];
+  /** The leaf of the branch analysed (after PI-P1 defaulting), null for an empty session. */
+  leafId: string | null;
+  turns: TurnSummary[];
+  timeline: TimelineItem[];
+  /** Pipeline warnings: line 0 for the whole session, else the line of the entry concerned. */
+  warnings: ReaderWarning[];
+  /** Auxiliary requests the session implies (opencode title and summariser requests), if any. */
+  auxiliary?: AuxiliaryRequestEvent[];
+}
+
+export interface TurnContext {
+  turn: number;
+  /** The assistant entry that answered this turn's request. */
+  entryId: string;
+  /** Context messages sent, after every pipeline step, with provenance. */
+  messages: ContextMessage[];
+  dropped: DroppedMessage[];
+  /** The model that received the request (the answering message's model, else PI-P3's). */
+  model: ModelRef | null;
+  thinkingLevel: string;
+  /** `options.api`, else the api recorded on the answering assistant message, else null. */
+  api: ApiId | null;
+  /** Ids of the path entries the context was built from: root … parent of `entryId`. */
+  pathEntryIds: string[];
+  /** The compaction entry in force for this turn, if any. */
+  compactionId: string | null;
+  warnings: ReaderWarning[];
+}
+
+/** Extra behaviour supplied by other modules (not cloneable, so not part of PipelineOptions). */
+export interface PipelineHooks {
+  /**
+   * Replaces the built-in SP-C5 reply-language note step (src/core/notes, with the session's
+   * reading cache); used only when notes apply (senpi, `options.notes` true). The analysis then
+   * runs the whole pipeline per turn to mark notes, so keep it for tests and experiments.
+   */
+  notesStep?: NotesStep | null;
+}
+
+/** A context message that is a reply-language note or carries one (a compaction summary, RL-23). */
+export function carriesNote(item: ContextMessage): boolean {
+  return item.provenance.rule === NOTE_RULE || item.provenance.note !== undefined;
+}
+
+function assistantOf(entry: SessionEntry): AssistantMessage {
+  return entry.raw.message as AssistantMessage;
+}
+
+function sameModel(a: ModelRef | null, b: ModelRef | null): boolean {
+  return a?.provider === b?.provider && a?.modelId === b?.modelId;
+}
+
+const estimateCaches: Record<ProfileId, WeakMap<object, number>> = { pi: new WeakMap(), senpi: new WeakMap() };
+
+function estimateOf(projected: ProjectedMessage, profile: ProfileId): number {
+  const cache = estimateCaches[profile];
+  let tokens = cache.get(projected.message);
+  if (tokens === undefined) {
+    tokens = estimateMessageTokens(projected.message, { profile });
+    cache.set(projected.message, tokens);
+  }
+  return tokens;
+}
+
+/** Running sizes of the projected context, updated per appended message. */
+class ContextAggregates {
+  estimatedTokens = 0;
+  chars = 0;
+  private convertedCount = 0;
+  private conversionDrops = 0;
+  /** Converted messages carrying a note of their own (the compaction summary's carrier). */
+  private carriers = 0;
+  private tally: SenpiTally | null;
+  private notesTally: NotesTally | null;
+  private readonly profile: ProfileId;
+  private readonly notes: NotesSetup | null;
+
+  constructor(profile: ProfileId, notes: NotesSetup | null) {
+    this.profile = profile;
+    this.notes = profile === "senpi" ? notes : null;
+    this.notesTally = this.notes ? new NotesTally(this.notes, undefined) : null;
+    this.tally = profile === "senpi" ? new SenpiTally({}, this.notesTally) : null;
+  }
+
+  /** Messages sent, before notes are added. */
+  get messageCount(): number {
+    return this.tally ? this.tally.messageCount : this.convertedCount;
+  }
+
+  /** The incremental note count still equals the step's (see SenpiTally.retroactive). */
+  get notesExact(): boolean {
+    return this.notesTally !== null && this.tally !== null && !this.tally.retroactive;
+  }
+
+  /** Notes inserted into the context as it stands, and whether any message carries a note. */
+  notesNow(): { count: number; chars: number; tokens: number; hasNote: boolean } {
+    const inserted = this.notesTally?.count(this.tally?.pendingUserWords ?? false) ?? { count: 0, chars: 0, tokens: 0 };
+    return { ...inserted, hasNote: inserted.count > 0 || this.carriers > 0 };
+  }
+
+  get hasDropped(): boolean {
+    return this.conversionDrops > 0 || (this.tally !== null && this.tally.droppedCount > 0);
+  }
+
+  add(projected: ProjectedMessage): void {
+    const converted = convertProjected(projected, this.profile);
+    if (converted.dropped) this.conversionDrops += 1;
+    if (!converted.context) return;
+    this.estimatedTokens += estimateOf(projected, this.profile);
+    this.chars += llmMessageChars(converted.context.message);
+    this.convertedCount += 1;
+    if (converted.context.provenance.note) this.carriers += 1;
+    this.tally?.feed(converted.context);
+  }
+
+  /** Restart from a new projected list; `priorUserMessages` as the projection keeps them (RL-14). */
+  rebuild(list: readonly ProjectedMessage[], priorUserMessages: ProjectedContextUsers): void {
+    this.estimatedTokens = 0;
+    this.chars = 0;
+    this.convertedCount = 0;
+    this.conversionDrops = 0;
+    this.carriers = 0;
+    this.notesTally = this.notes ? new NotesTally(this.notes, priorUserMessages) : null;
+    this.tally = this.profile === "senpi" ? new SenpiTally({}, this.notesTally) : null;
+    for (const projected of list) this.add(projected);
+  }
+}
+
+type ProjectedContextUsers = PathProjector["priorUserMessages"];
+
+/** The converted context of the projector's current state after every pipeline step. */
+function fullContext(projector: PathProjector, notesStep: NotesStep | null): ContextMessage[] {
+  const converted = convertToLlm(projector.messages, projector.profile).messages;
+  if (projector.profile !== "senpi") return converted;
+  return applySenpiSteps(converted, { notes: notesStep !== null, notesStep }).messages;
+}
+
+/** Per-turn sizes with notes, from the whole pipeline (custom note step, or SP-C2 replacements). */
+function sizesFromFullContext(
+  projector: PathProjector,
+  notesStep: NotesStep,
+  aggregates: ContextAggregates,
+): { messageCount: number; chars: number; estimatedTokens: number; hasNote: boolean } {
+  const messages = fullContext(projector, notesStep);
+  let chars = aggregates.chars;
+  let estimatedTokens = aggregates.estimatedTokens;
+  for (const item of messages) {
+    if (item.provenance.rule !== NOTE_RULE) continue;
+    chars += llmMessageChars(item.message);
+    estimatedTokens += estimateMessageTokens(item.message, { profile: projector.profile });
+  }
+  return { messageCount: messages.length, chars, estimatedTokens, hasNote: messages.some(carriesNote) };
+}
+
+function compactionEvent(entry: SessionEntry, beforeTurn: number | null): CompactionEvent {
+  const raw = entry.raw;
+  return {
+    kind: "compaction",
+    entryId: entry.id,
+    beforeTurn,
+    timestamp: entry.timestamp,
+    tokensBefore: typeof raw.tokensBefore === "number" ? raw.tokensBefore : null,
+    firstKeptEntryId: typeof raw.firstKeptEntryId === "string" ? raw.firstKeptEntryId : null,
+    summaryChars: typeof raw.summary === "string" ? raw.summary.length : 0,
+  };
+}
+
+function branchWarnings(session: Session, branch: BranchPath): ReaderWarning[] {
+  const cache = getPiSessionCache(session);
+  const warnings = cache.tree.warnings.slice();
+  const cycle = cycleWarning(branch, cache.tree);
+  if (cycle) warnings.push(cycle);
+  return warnings;
+}
+
+/**
+ * Summaries of every turn of the selected branch and the timeline, in one pass. With notes on,
+ * `messageCount`, `chars` and `estimatedTokens` include the inserted notes (each a user message;
+ * the carrier's text counts in `chars`, and like the summary wrapper not in the estimate), and
+ * `hasNote` marks a turn whose context holds a note or a carrying compaction summary.
+ */
+export function analyzePiSession(session: Session, options: PipelineOptions, hooks: PipelineHooks = {}): SessionAnalysis {
+  const cache = getPiSessionCache(session);
+  const leafId = resolveLeafId(cache.tree, options.leafId);
+  const branch = getBranchPath(cache, leafId);
+  const profile = options.profile;
+  const notes = notesSetupFor(cache.notes, options);
+  const customStep = notes ? (hooks.notesStep ?? null) : null;
+  const projector = new PathProjector(profile, cache.entryMessages, notes);
+  const aggregates = new ContextAggregates(profile, notes);
+  const turns: TurnSummary[] = [];
+  const timeline: TimelineItem[] = [];
+  let pendingCompactions: SessionEntry[] = [];
+  let previousModel: ModelRef | null = null;
+
+  for (const entry of branch.entries) {
+    if (isAssistantEntry(entry)) {
+      const message = assistantOf(entry);
+      const turn = turns.length + 1;
+      const model = turnModel(message, projector.model);
+      for (const compaction of pendingCompactions) timeline.push(compactionEvent(compaction, turn));
+      timeline.push({ kind: "turn", turn });
+      let sizes = { messageCount: aggregates.messageCount, chars: aggregates.chars, estimatedTokens: aggregates.estimatedTokens, hasNote: false };
+      if (notes && (customStep || !aggregates.notesExact)) {
+        sizes = sizesFromFullContext(projector, customStep ?? defaultNotesStep(notes, projector.priorUserMessages), aggregates);
+      } else if (notes) {
+        const inserted = aggregates.notesNow();
+        sizes = {
+          messageCount: sizes.messageCount + inserted.count,
+          chars: sizes.chars + inserted.chars,
+          estimatedTokens: sizes.estimatedTokens + inserted.tokens,
+          hasNote: inserted.hasNote,
+        };
+      }
+      turns.push({
+        turn,
+        entryId: entry.id,
+        timestamp: entry.timestamp,
+        model,
+        api: turnApi(message, options),
+        thinkingLevel: projector.thinkingLevel,
+        messageCount: sizes.messageCount,
+        estimatedTokens: sizes.estimatedTokens,
+        chars: sizes.chars,
+        usage: message.usage ?? null,
+        stopReason: message.stopReason ?? null,
+        afterCompaction: pendingCompactions.length > 0,
+        modelSwitched: turn > 1 && !sameModel(previousModel, model),
+        hasNote: sizes.hasNote,
+        hasDropped: aggregates.hasDropped,
+      });
+      pendingCompactions = [];
+      previousModel = model;
+    }
+    const change = projector.push(entry);
+    if (change === "append") aggregates.add(projector.messages[projector.messages.length - 1] as ProjectedMessage);
+    else if (change === "reset") aggregates.rebuild(projector.messages, projector.priorUserMessages);
+    if (entry.type === "compaction") pendingCompactions.push(entry);
+  }
+  for (const compaction of pendingCompactions) timeline.push(compactionEvent(compaction, null));
+
+  return {
+    branches: listBranches(cache.tree),
+    leafId,
+    turns,
+    timeline,
+    warnings: [...branchWarnings(session, branch), ...projector.warnings],
+  };
+}
+
+/** Number of turns (main requests) on the selected branch. */
+export function countPiTurns(session: Session, options: PipelineOptions): number {
+  const cache = getPiSessionCache(session);
+  return getBranchPath(cache, resolveLeafId(cache.tree, options.leafId)).assistantPositions.length;
+}
+
+/** The context of one turn: projection to the answering entry's parent, conversion, senpi steps. */
+export function buildPiTurnContext(
+  session: Session,
+  options: PipelineOptions,
+  turn: number,
+  hooks: PipelineHooks = {},
+): TurnContext {
+  const cache = getPiSessionCache(session);
+  const branch = getBranchPath(cache, resolveLeafId(cache.tree, options.leafId));
+  const position = Number.isInteger(turn) ? branch.assistantPositions[turn - 1] : undefined;
+  if (position === undefined) {
+    throw new RangeError(`turn ${turn} does not exist: the branch has ${branch.assistantPositions.length} turns`);
+  }
+  const answer = branch.entries[position] as SessionEntry;
+  const message = assistantOf(answer);
+  const path = branch.entries.slice(0, position);
+  const notes = notesSetupFor(cache.notes, options);
+  const context = projectPath(path, options.profile, cache.entryMessages, notes);
+  const converted = convertToLlm(context.messages, options.profile);
+  let messages = converted.messages;
+  let dropped = converted.dropped;
+  if (options.profile === "senpi") {
+    // SP-C5: the built-in note step unless a hook replaces it; nothing when notes are off.
+    const notesStep = notes ? (hooks.notesStep ?? defaultNotesStep(notes, context.priorUserMessages)) : null;
+    const steps = applySenpiSteps(messages, { notes: notesStep !== null, notesStep });
+    messages = steps.messages;
+    dropped = [...dropped, ...steps.dropped];
+  }
+  return {
+    turn,
+    entryId: answer.id,
+    messages,
+    dropped,
+    model: turnModel(message, context.model),
+    thinkingLevel: context.thinkingLevel,
+    api: turnApi(message, options),
+    pathEntryIds: path.map((entry) => entry.id),
+    compactionId: context.compactionId,
+    warnings: [...context.warnings, ...converted.warnings],
+  };
+}

@@ -1,0 +1,149 @@
+// The one-pass request builder (src/core/turnRequests.ts) against the per-turn pipeline: every
+// turn's body and context must be identical, on the fixtures (pi, senpi with notes on and off,
+// every wire shape, with and without a captured header) and on a synthetic session exercising
+// every pipeline step. Also: the serializers' per-message caches give the same bytes as a cold
+// serialization, share message objects between turns, and freeze what they share.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { API_IDS, type ApiId, type PipelineOptions, type RequestHeader, type Session } from "../../../src/core/model";
+import { buildTurnContext, buildTurnRequest, countTurns } from "../../../src/core/pipeline/index";
+import { iteratePiTurnContexts } from "../../../src/core/agents/pi/turnContexts";
+import { extractRequestHeader, getSerializer } from "../../../src/core/providers";
+import { resolveModel } from "../../../src/core/models/catalogue";
+import { readSessionText } from "../../../src/core/readers";
+import { buildAllTurnRequests, iterateTurnRequests } from "../../../src/core/pipeline/turnRequests";
+import { assistant, assistantCall, compaction, sessionOf, toolResult, user } from "../agents/pi/sessionBuilder";
+import { findJsonl } from "../../support/fixture-files";
+
+const FIXTURES = path.resolve(__dirname, "../fixtures");
+
+function fixture(dir: string): { session: Session; header: RequestHeader } {
+  const root = path.join(FIXTURES, dir);
+  const file = findJsonl(path.join(root, "session"));
+  const session = readSessionText(readFileSync(file, "utf8"), path.basename(file));
+  const header = extractRequestHeader(JSON.parse(readFileSync(path.join(root, "requests", "001.json"), "utf8")), "001.json");
+  return { session, header };
+}
+
+function richSession(): Session {
+  return sessionOf([
+    { id: "m0", type: "model_change", provider: "p", modelId: "m" },
+    { id: "t0", type: "thinking_level_change", thinkingLevel: "medium" },
+    user("u1", "first"),
+    assistantCall("a1", "c1"),
+    toolResult("r1", "c1", "listing"),
+    assistant("a2", "done"),
+    { id: "b1", type: "message", message: { role: "bashExecution", command: "ls", output: "x", exitCode: 0, cancelled: false, truncated: false, timestamp: 4 } },
+    user("u2", "second"),
+    assistantCall("a3", "c2", "ask", { stopReason: "error", errorMessage: "boom" }),
+    toolResult("r2", "c2", "partial"),
+    assistantCall("a4", "c3", "ask"),
+    toolResult("r3", "c3", "asked", { details: { userWords: [{ label: "answer", text: "yes" }] } }),
+    assistant("a5", "thanks", { provider: "q", model: "n" }),
+    compaction("C1", "u2", "summary one"),
+    { id: "env", type: "custom_message", customType: "environment-context", content: "<environment_context>\n  <cwd>/w</cwd>\n</environment_context>", display: false },
+    user("u3", "third"),
+    assistant("a6", "ok"),
+    { id: "e1", type: "context_edit", targetId: "r3", replacement: "[edited]" },
+    user("u4", "fourth"),
+    assistant("a7", "fine"),
+    compaction("C2", "nothing-kept", "summary two"),
+    user("u5", "after"),
+    assistant("a8", "end"),
+  ]);
+}
+
+/** Every turn built both ways: bodies byte-equal, contexts equal. */
+function expectSameAsPerTurn(session: Session, options: PipelineOptions): number {
+  const all = [...iterateTurnRequests(session, options)];
+  expect(all.length).toBe(countTurns(session, options));
+  for (const { turn, request } of all) {
+    const single = buildTurnRequest(session, options, turn);
+    expect(JSON.stringify(request.body), `turn ${turn}`).toBe(JSON.stringify(single.body));
+    expect(request.api).toBe(single.api);
+    expect(request.messages).toEqual(single.messages);
+    expect(request.dropped).toEqual(single.dropped);
+    expect(request.notRecorded).toEqual(single.notRecorded);
+    expect(request.model).toEqual(single.model);
+  }
+  return all.length;
+}
+
+const SESSIONS: { name: string; load: () => { session: Session; header: RequestHeader | null }; profiles: PipelineOptions[] }[] = [
+  { name: "pi/print-openai-autocompact", load: () => fixture("pi/print-openai-autocompact"), profiles: [{ profile: "pi" }] },
+  { name: "pi/rpc-anthropic-manualcompact", load: () => fixture("pi/rpc-anthropic-manualcompact"), profiles: [{ profile: "pi" }] },
+  {
+    name: "senpi/print-openai-autocompact",
+    load: () => fixture("senpi/print-openai-autocompact"),
+    profiles: [{ profile: "senpi" }, { profile: "senpi", notes: true }],
+  },
+  { name: "synthetic rich session", load: () => ({ session: richSession(), header: null }), profiles: [{ profile: "pi" }, { profile: "senpi" }] },
+];
+
+describe("iterateTurnRequests equals buildTurnRequest turn by turn", () => {
+  for (const { name, load, profiles } of SESSIONS) {
+    for (const base of profiles) {
+      it(`${name} (${base.profile}${base.notes ? ", notes" : ""}), every wire shape, with and without header`, () => {
+        const { session, header } = load();
+        let turns = 0;
+        for (const api of [null, ...API_IDS] as (ApiId | null)[]) {
+          turns += expectSameAsPerTurn(session, { ...base, api });
+          if (header) turns += expectSameAsPerTurn(session, { ...base, api, header });
+        }
+        expect(turns).toBeGreaterThan(0);
+      });
+    }
+  }
+
+  it("iteratePiTurnContexts equals buildTurnContext, path ids and warnings included", () => {
+    for (const { load, profiles } of SESSIONS) {
+      const { session } = load();
+      for (const options of profiles) {
+        const contexts = [...iteratePiTurnContexts(session, options)];
+        expect(contexts.length).toBe(countTurns(session, options));
+        for (const context of contexts) expect(context).toEqual(buildTurnContext(session, options, context.turn));
+      }
+    }
+  });
+
+  it("an empty session yields nothing", () => {
+    const session = readSessionText("", "empty.jsonl");
+    expect(buildAllTurnRequests(session, { profile: "pi" })).toEqual([]);
+  });
+});
+
+describe("serializer caches", () => {
+  it("a warm serialization equals a cold one (fresh message objects) for every turn and shape", () => {
+    const { session, header } = fixture("pi/print-openai-autocompact");
+    for (const api of API_IDS) {
+      for (const { request } of iterateTurnRequests(session, { profile: "pi", api, header })) {
+        const messages = request.messages.map((item) => item.message);
+        const model = resolveModel({ provider: request.model.provider, modelId: request.model.id }, api);
+        const input = { model, header, thinkingLevel: "off" };
+        const warm = getSerializer(api).serialize({ ...input, messages });
+        const cold = getSerializer(api).serialize({ ...input, messages: structuredClone(messages) });
+        expect(JSON.stringify(warm.body)).toBe(JSON.stringify(cold.body));
+      }
+    }
+  });
+
+  it("turn N+1 reuses turn N's wire messages and the shared ones are frozen", () => {
+    const { session, header } = fixture("pi/rpc-anthropic-manualcompact");
+    const requests = buildAllTurnRequests(session, { profile: "pi", header });
+    const [first, second] = [requests[0]!, requests[1]!];
+    const a = first.body.messages as object[];
+    const b = second.body.messages as object[];
+    // All but the last message (which carries the moved cache_control on a copy) are the same objects.
+    for (let i = 0; i < a.length - 1; i++) expect(b[i]).toBe(a[i]);
+    expect(Object.isFrozen(b[0])).toBe(true);
+    expect(() => {
+      (b[0] as { role: string }).role = "changed";
+    }).toThrow(TypeError);
+    // The final user message of turn 1 carried cache_control on a copy; turn 2's copy of it does not.
+    const last = a[a.length - 1] as { content: { cache_control?: unknown }[] };
+    expect(last.content[last.content.length - 1]!.cache_control).toBeDefined();
+    const same = b[a.length - 1] as { content: { cache_control?: unknown }[] };
+    expect(same.content[same.content.length - 1]!.cache_control).toBeUndefined();
+  });
+});
