@@ -148,7 +148,7 @@ async function main() {
       const options: PipelineOptions = { profile: "pi" };
       const analysis = time(() => analyzeSession(read.value, options));
       console.log(`pipeline: read ${read.ms.toFixed(0)} ms, analyzeSession ${analysis.ms.toFixed(0)} ms, ${analysis.value.turns.length} turns`);
-      // (c) every turn's request through the app pipeline, one walk (src/core/turnRequests.ts).
+      // (c) every turn's request through the app pipeline, one walk (src/core/pipeline/turnRequests.ts).
       const built = time(() => {
         let count = 0;
         for (const item of iterateTurnRequests(read.value, options)) count += item.turn > 0 ? 1 : 0;

@@ -1,6 +1,6 @@
 // Generates the built-in samples in public/samples/ (run: npx tsx scripts/make-samples.ts).
 // Deterministic: the same sources always produce the same bytes. Session contents are our own
-// writing about fictional projects; compaction fields are computed with src/core/compaction/pi.
+// writing about fictional projects; compaction fields are computed with src/core/agents/pi/compaction.
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";

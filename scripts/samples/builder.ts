@@ -12,7 +12,7 @@ import {
   type CompactionPreparation,
 } from "../../src/core/agents/pi/compaction";
 import { projectPath } from "../../src/core/agents/pi/projection";
-import { estimateMessageTokens } from "../../src/core/tokens/estimate";
+import { estimateMessageTokens } from "../../src/core/agents/pi/estimate";
 
 /** mulberry32: a small, fast, seeded generator (deterministic output across runs). */
 export function seededRandom(seed: number): () => number {

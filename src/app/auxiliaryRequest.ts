@@ -1,12 +1,12 @@
 // An auxiliary request of the session shaped for the UI: opencode's title request (FM-OC-15) and
-// summariser requests (CP-OC-17), rebuilt by src/core/opencode, as pretty JSON with highlights —
+// summariser requests (CP-OC-17), rebuilt by the agent (src/core/agents/opencode), as pretty JSON with highlights —
 // not-recorded markers, and the parts opencode synthesises rather than stores (the title
 // request's fixed user text, `synth:title`).
 import { formatRequestJson } from "../core/export/request-json";
 import type { PipelineOptions, Session } from "../core/model";
 import { analyzeSession } from "../core/pipeline/index";
-import { buildOpencodeAuxiliaryRequest, TITLE_REQUEST_PREFIX } from "../core/agents/opencode";
-import type { AuxiliaryRequestResult, TextHighlight } from "../worker/protocol";
+import { agentOf } from "../core/agents/registry";
+import type { AuxiliaryRequestResult, TextHighlight } from "./viewTypes";
 import { notRecordedHighlights } from "./requestView";
 
 /** Timeline and details label of an auxiliary request, by purpose. */
@@ -22,21 +22,14 @@ function synthesizedTextHighlights(jsonText: string, text: string, label: string
 }
 
 export function auxiliaryRequest(session: Session, options: PipelineOptions, index: number): AuxiliaryRequestResult {
-  if (session.formatId !== "opencode") throw new Error(`Sessions of format "${session.formatLabel}" have no auxiliary requests.`);
+  const auxiliary = session.entries.length > 0 ? agentOf(session).auxiliary : undefined;
+  if (!auxiliary) throw new Error(`Sessions of format "${session.formatLabel}" have no auxiliary requests.`);
   const event = analyzeSession(session, options).auxiliary?.[index];
   if (!event) throw new RangeError(`Auxiliary request ${index} does not exist.`);
-  const built = buildOpencodeAuxiliaryRequest(session, options, index);
+  const built = auxiliary.build(session, options, index);
   const jsonText = formatRequestJson(built.request.body);
   const highlights = [...notRecordedHighlights(jsonText)];
-  if (event.purpose === "title") {
-    highlights.push(
-      ...synthesizedTextHighlights(
-        jsonText,
-        TITLE_REQUEST_PREFIX,
-        `Synthesised by opencode (${event.rule}, ${event.ruleId}): the fixed text of the title request, sent before the first prompt; not stored in the session.`,
-      ),
-    );
-  }
+  for (const synthesized of auxiliary.synthesizedTexts(event)) highlights.push(...synthesizedTextHighlights(jsonText, synthesized.text, synthesized.label));
   highlights.sort((a, b) => a.start - b.start);
   const result: AuxiliaryRequestResult = {
     index,

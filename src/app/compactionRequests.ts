@@ -3,10 +3,11 @@
 // previous summary and split-turn prefix transcript, the instruction slots (filled from captured
 // summariser requests or not recorded), plus the facts and lints of the reconstruction.
 import { formatRequestJson } from "../core/export/request-json";
-import { buildCompactionRequests, INSTRUCTION_SLOT_LABELS, type CompactionInstructions } from "../core/agents/pi/compaction/index";
+import { INSTRUCTION_SLOT_LABELS, type CompactionInstructions } from "../core/agents/pi/compaction/index";
+import { agentOf } from "../core/agents/registry";
 import type { PipelineOptions, Session } from "../core/model";
 import { rebuildRecordedCompaction, timelineRebuildPolicy, type InstructionSlotValues } from "../core/simulate";
-import type { CompactionRequestsResult, InstructionSlotView } from "../worker/protocol";
+import type { CompactionRequestsResult, InstructionSlotView } from "./viewTypes";
 import { notRecordedHighlights } from "./requestView";
 
 const ROLE_LABELS: Record<string, string> = {
@@ -29,8 +30,9 @@ export function compactionRequests(
 ): CompactionRequestsResult {
   // senpi (replay form), Claude Code and Codex recordings: the agent's policy rebuilds it.
   if (timelineRebuildPolicy(session, entryId) !== null) return policyCompactionRequests(session, options, entryId, instructions);
-  if (session.formatId !== "pi") return { available: false, entryId, requests: [], facts: [], lints: [] };
-  const rebuild = buildCompactionRequests(session, instructions ? { ...options, instructions } : options, entryId);
+  const standaloneRebuild = session.entries.length > 0 ? agentOf(session).recorded?.standaloneRebuild : undefined;
+  if (!standaloneRebuild) return { available: false, entryId, requests: [], facts: [], lints: [] };
+  const rebuild = standaloneRebuild(session, instructions ? { ...options, instructions } : options, entryId);
   const used = new Set<SlotName>(rebuild.requests.map((request) => request.instructionSlot));
   if (rebuild.requests.length > 0) used.add("summarizationSystemPrompt");
   const slots: InstructionSlotView[] = SLOT_ORDER.map((slot) => ({

@@ -1,4 +1,4 @@
-// Opens a share link or a reproduction bundle inside the worker (issue #6): decode and validate
+// Opens a share link or a reproduction bundle inside the worker: decode and validate
 // the payload (size-capped, strict shape, no `__proto__`, src/core/share), then read its session
 // lines with the reader the payload names, exactly like a file. The UI thread never parses a
 // payload or a session; it receives the summary and the view to restore. A broken, tampered,
@@ -7,7 +7,7 @@ import type { Session } from "../core/model";
 import { decodeBundle, DEFAULT_MAX_BUNDLE_CHARS } from "../core/share/bundle";
 import type { ShareError } from "../core/share/errors";
 import { decodeShareLink } from "../core/share/fragment";
-import type { OpenSource, SharedOpenInfo } from "../worker/protocol";
+import type { OpenSource, SharedOpenInfo } from "./viewTypes";
 import { sessionFromPayload } from "./shareExport";
 
 type SharedSource = Extract<OpenSource, { kind: "share-link" | "share-bundle" }>;

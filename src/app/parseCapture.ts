@@ -4,7 +4,7 @@
 // anything else is a main request whose system prompt, tools and settings become the header.
 import { extractCompactionInstructions } from "../core/agents/pi/compaction/instructions";
 import { extractRequestHeader } from "../core/providers/index";
-import type { ParsedCapture } from "../worker/protocol";
+import type { ParsedCapture } from "./viewTypes";
 
 function hasTools(body: unknown): boolean {
   const tools = typeof body === "object" && body !== null ? (body as Record<string, unknown>).tools : undefined;

@@ -1,4 +1,4 @@
-// Prefix stability in the worker (issue #5 items 5–6): the per-turn reports of the selected branch
+// Prefix stability in the worker: the per-turn reports of the selected branch
 // (estimates first, exact o200k counts in a second pass, each cached per options; one segment
 // cache per session, so every distinct content is measured once per counter), the Diff tab's pair
 // of requests with the prefix boundary located in the shown text, and the Tokens tab's
@@ -14,9 +14,9 @@ import { createSegmentCache } from "../core/prefix/segment-builder";
 import { iterateSessionPrefixes, turnFactsOf } from "../core/pipeline/sessionPrefixes";
 import { counterForApi, type TokenizerChoice } from "../core/tokens/counters";
 import { tokenPieces } from "../core/tokens/pieces";
-import type { PrefixRow, TokenCompositionResult, TokenPass, TokenViewResult, TurnDiffResult } from "../worker/protocol";
+import type { PrefixRow, TokenCompositionResult, TokenPass, TokenViewResult, TurnDiffResult } from "./viewTypes";
 import { messageRows } from "./requestView";
-import { yieldIfDue } from "../worker/yieldToEventLoop";
+import { yieldIfDue } from "./yieldToEventLoop";
 
 /** Raised when the session changed while a long pass was running. */
 export class PrefixPassAbandoned extends Error {

@@ -5,16 +5,18 @@
 // Runs in the worker so the UI thread never walks message contents.
 import { formatRequestJson } from "../core/export/request-json";
 import type { BuiltRequest, ContextMessage, LlmMessage, ProfileId } from "../core/model";
-import { estimateMessageChars } from "../core/tokens/estimate";
+import { estimateMessageChars } from "../core/agents/pi/estimate";
 import { inferredLabel, NOTE_RULE, noteExplanation, noteRuleIds, serializerInferences, synthesizedExplanation } from "./explain";
 import {
-  PREVIEW_CHARS,
   type DroppedInfo,
   type MessageRow,
   type RequestFacts,
   type TextHighlight,
   type TurnRequestResult,
-} from "../worker/protocol";
+} from "./viewTypes";
+
+/** Characters of a message row's preview (MessageRow.preview). */
+export const PREVIEW_CHARS = 160;
 
 /** Readable one-line text of a message, for previews and for locating it in the JSON text. */
 function messageTexts(message: LlmMessage): string[] {

@@ -7,7 +7,8 @@
 //   - buildShare / shareBundle: the `#v1=` fragment (or bundle file) of the current view; the
 //     session cut to the branch up to the selected turn by default.
 //   - sessionFromPayload: the Session a decoded payload holds, read by the same readers as a file.
-import { buildCompactionRequests, type CompactionInstructions } from "../core/agents/pi/compaction/index";
+import type { CompactionInstructions } from "../core/agents/pi/compaction/index";
+import { agentOf } from "../core/agents/registry";
 import { exportCurl } from "../core/export/curl";
 import { findNotRecorded, notRecordedWarning } from "../core/export/not-recorded";
 import { formatRequestJson } from "../core/export/request-json";
@@ -85,8 +86,9 @@ function targetBody(session: Session, options: PipelineOptions, params: ExportPa
     return { api: built.api, body: built.body };
   }
   if (target.kind === "simulation") return simulatedRequestBody(session, options, target.simulation);
-  if (session.formatId !== "pi") throw new Error(`Summariser requests of ${session.formatLabel} sessions cannot be exported.`);
-  const rebuild = buildCompactionRequests(session, params.instructions ? { ...options, instructions: params.instructions } : options, target.entryId);
+  const standaloneRebuild = session.entries.length > 0 ? agentOf(session).recorded?.standaloneRebuild : undefined;
+  if (!standaloneRebuild) throw new Error(`Summariser requests of ${session.formatLabel} sessions cannot be exported.`);
+  const rebuild = standaloneRebuild(session, params.instructions ? { ...options, instructions: params.instructions } : options, target.entryId);
   const request = rebuild.requests[target.index];
   if (!request) throw new RangeError(`Compaction ${target.entryId} has no summariser request ${target.index + 1}.`);
   return { api: rebuild.api, body: request.body };

@@ -1,4 +1,4 @@
-// The compaction simulator next to the session the worker holds (issue "Compaction simulator",
+// The compaction simulator next to the session the worker holds (
 // app side). Maps the Simulate panel's settings to a SimulationInput, runs the pure simulator and
 // turns its result into display-ready data (JSON text, partition ranges with their messages,
 // editor highlights for the replayed prefix, the focus topic and described instruction slots).
@@ -14,10 +14,8 @@ import {
   DESCRIBED_SLOT_MARKER,
   getPolicy,
   POLICIES,
-  POLICY_IDS,
   replaySession,
   simulateCompaction,
-  UNSUPPORTED_POLICIES,
   type CompactionPolicy,
   type PartitionRange,
   type PolicyId,
@@ -26,9 +24,8 @@ import {
   type SimulationResult,
   type SummarySource,
 } from "../core/simulate";
-import { resolveOpencodeModel } from "../core/agents/opencode/policy/model-resolution";
-import { spiralRunForSimulation } from "../core/agents/opencode/policy/policy";
-import type { MessageRow, TextHighlight } from "../worker/protocol";
+import { agentOf } from "../core/agents/registry";
+import type { MessageRow, TextHighlight } from "./viewTypes";
 import { messageRows } from "./requestView";
 import type {
   CompareView,
@@ -49,9 +46,7 @@ import type {
 
 /** The parameter the limits row's "reserve" sets, per policy (pi/senpi PI-K1, opencode CP-OC-2). */
 export function reserveParameterOf(policyId: PolicyId): string | null {
-  if (policyId === "pi" || policyId === "senpi") return "reserveTokens";
-  if (policyId === "opencode") return "reserved";
-  return null;
+  return getPolicy(policyId).reserveParameter ?? null;
 }
 
 function alternativeOf(spec: PolicyParameterSpec): string {
@@ -77,27 +72,31 @@ function parameterInfo(spec: PolicyParameterSpec): PolicyParameterInfo {
   return info;
 }
 
-/** Every policy id with its parameters; unsupported ids say why (claude-code, codex for now). */
+/** Every policy with its parameters and what the panel offers for it. */
 export function policyInfos(): PolicyInfo[] {
-  return POLICY_IDS.map((id) => {
-    const policy = POLICIES.find((p) => p.id === id);
-    if (!policy) {
-      return { id, label: id, supported: false, unsupported: UNSUPPORTED_POLICIES[id] ?? "not yet supported by the simulator", parameters: [], checkedVerdicts: [], reserveParameter: null };
-    }
-    return {
-      id,
-      label: policy.label,
-      supported: true,
-      unsupported: null,
-      parameters: policy.parameters.map(parameterInfo),
-      checkedVerdicts: [...policy.checkedVerdicts],
-      reserveParameter: reserveParameterOf(id),
-    };
-  });
+  return POLICIES.map((policy) => ({
+    id: policy.id,
+    label: policy.label,
+    supported: true,
+    unsupported: null,
+    parameters: policy.parameters.map(parameterInfo),
+    checkedVerdicts: [...policy.checkedVerdicts],
+    reserveParameter: policy.reserveParameter ?? null,
+    spiral: policy.spiral !== undefined,
+    modelChoice: policy.modelChoiceParameters !== undefined,
+    usesAttachedSummariserCaptures: policy.usesAttachedSummariserCaptures === true,
+  }));
 }
 
 // ---------------------------------------------------------------------------------------------
 // Settings → SimulationInput
+
+/** The options with the policy's own pipeline profile, when the session's agent offers it (senpi on a pi file). */
+function withPolicyProfile(session: Session, options: PipelineOptions, policy: CompactionPolicy): PipelineOptions {
+  const profile = policy.pipelineProfile;
+  if (!profile || session.entries.length === 0 || !agentOf(session).profiles.some((p) => p.id === profile)) return options;
+  return { ...options, profile };
+}
 
 function summarySource(settings: SimulatorSettings): SummarySource | undefined {
   const summary = settings.summary;
@@ -111,14 +110,19 @@ function effectiveParameters(policy: CompactionPolicy, settings: SimulatorSettin
   const known = new Set(policy.parameters.map((p) => p.name));
   const parameters: Record<string, string | number | boolean | null> = {};
   for (const [name, value] of Object.entries(settings.parameters)) if (known.has(name)) parameters[name] = value;
-  const reserveParameter = reserveParameterOf(policy.id);
+  const reserveParameter = policy.reserveParameter;
   if (reserveParameter && settings.reserve !== null) parameters[reserveParameter] = settings.reserve;
   const limits = { ...settings.limits };
-  if (policy.id === "opencode") {
-    // CP-OC-27 … CP-OC-29: the candidates are the policy's own inputs.
-    if (settings.agentDefaultContextWindow !== null) parameters.agentDefaultContextWindow = settings.agentDefaultContextWindow;
-    if (settings.providerDefaultContextWindow !== null) parameters.providerDefaultContextWindow = settings.providerDefaultContextWindow;
-    if (settings.modelWindow === "precedence") parameters.promptCarriesModel = false;
+  if (policy.modelChoiceParameters) {
+    // The policy resolves the model window by its own rules: the model choice is its input.
+    Object.assign(
+      parameters,
+      policy.modelChoiceParameters({
+        agentDefaultContextWindow: settings.agentDefaultContextWindow,
+        providerDefaultContextWindow: settings.providerDefaultContextWindow,
+        promptCarriesModel: settings.modelWindow !== "precedence",
+      }),
+    );
   }
   // An explicit context-window override wins over the model choice.
   if (limits.contextWindow === undefined) {
@@ -272,20 +276,16 @@ function modelResolution(result: SimulationResult, turnContext: TurnContext, opt
     agentDefault: settings.agentDefaultContextWindow,
     providerDefault: settings.providerDefaultContextWindow,
     used: { window: result.limits.contextWindow, from: result.limits.contextWindowSource === "override" ? overrideFrom(settings) : `recorded model (${result.limits.contextWindowSource})` },
-    opencode: null,
+    variants: [],
   };
-  if (result.policyId === "opencode") {
-    const operand = result.trigger.operands.find((o) => o.name === "context window");
-    if (operand) view.used = { window: operand.value, from: operand.source };
-    // A prompt without a model (CP-OC-27 before PR #11, CP-OC-28 after).
-    const candidates = {
-      sessionRow: result.limits.contextWindow,
-      agentDefault: settings.agentDefaultContextWindow,
-      providerDefault: settings.providerDefaultContextWindow ?? result.limits.contextWindow,
-    };
-    const off = resolveOpencodeModel(candidates, false);
-    const on = resolveOpencodeModel(candidates, true);
-    view.opencode = { brakeOff: { window: off.model, source: `${off.source} (${off.ruleId})` }, brakeOn: { window: on.model, source: `${on.source} (${on.ruleId})` } };
+  const own = getPolicy(result.policyId).modelResolution?.(result, {
+    sessionRow: result.limits.contextWindow,
+    agentDefault: settings.agentDefaultContextWindow,
+    providerDefault: settings.providerDefaultContextWindow ?? result.limits.contextWindow,
+  });
+  if (own) {
+    if (own.used) view.used = own.used;
+    view.variants = own.variants;
   }
   return view;
 }
@@ -390,19 +390,18 @@ export class SimulatorService {
     });
   }
 
-  /** The opencode spiral run (CP-OC-8/10/32) at the settings' turn, with the brake off and on. */
+  /** The policy's spiral run (opencode CP-OC-8/10/32) at the settings' turn, with its fix off and on. */
   spiral(options: PipelineOptions, settings: SimulatorSettings, attempts: number): SpiralView {
     return this.spirals.get(JSON.stringify({ options, settings, attempts }), () => {
-      const policy = getPolicy("opencode");
-      const input = simulationInput(this.session, options, settings, "opencode");
-      const context = buildSimulationContext(input, policy);
-      const run = (brake: boolean) => spiralRunForSimulation(input, { ...context, parameters: { ...context.parameters, spiralBrake: brake } }, attempts);
-      return { attempts, off: run(false), on: run(true) };
+      const policy = getPolicy(settings.policyId);
+      if (!policy.spiral) throw new Error(`policy "${policy.id}" has no spiral run`);
+      const input = simulationInput(this.session, options, settings, policy.id);
+      return { attempts, ...policy.spiral(input, buildSimulationContext(input, policy), attempts) };
     });
   }
 
   replay(options: PipelineOptions, settings: SimulatorSettings, policyId: PolicyId, range: { fromTurn?: number; toTurn?: number } = {}): ReplayView["replay"] {
-    const replayOptions = policyId === "senpi" && this.session.formatId === "pi" ? { ...options, profile: "senpi" as const } : options;
+    const replayOptions = withPolicyProfile(this.session, options, getPolicy(policyId));
     return this.replays.get(JSON.stringify({ options: replayOptions, settings: { ...settings, turn: 0, summary: null, focus: null }, policyId, range }), () => {
       const { parameters, limits } = effectiveParameters(getPolicy(policyId), settings);
       return replaySession(this.session, replayOptions, policyId, { ...(parameters ? { parameters } : {}), ...(limits ? { limits } : {}), ...range });

@@ -1,5 +1,4 @@
-// Messages of the compaction simulator between the UI and the pipeline worker (issue "Compaction
-// simulator", app side). The UI sends the user's settings; the worker runs the pure simulator
+// Messages of the compaction simulator between the UI and the pipeline worker. The UI sends the user's settings; the worker runs the pure simulator
 // (src/core/simulate) next to the session it holds and answers with display-ready, plain data:
 // request bodies as JSON text, partition ranges with their messages, highlights for the editor.
 import type { ApiId, PipelineOptions } from "../core/model";
@@ -9,6 +8,7 @@ import type {
   FollowingTurn,
   InstructionSlotUse,
   LimitOverrides,
+  ModelWindowVariant,
   PolicyComparison,
   PolicyId,
   PolicyParameters,
@@ -16,15 +16,16 @@ import type {
   ReplayResult,
   ResolvedLimits,
   SimulatedSummary,
+  SpiralRunResult,
   TokenSummary,
   TriggerDecision,
   Verdict,
   VerdictResult,
 } from "../core/simulate";
-import type { SpiralRunResult } from "../core/agents/opencode/policy/spiral";
-import type { TextHighlight } from "../worker/protocol";
 
-/** Which model's context window the simulation uses (issue item 3: model-resolution precedence). */
+import type { TextHighlight } from "./viewTypes";
+
+/** Which model's context window the simulation uses (model-resolution precedence). */
 export type ModelWindowChoice = "recorded" | "agent-default" | "provider-default" | "precedence";
 
 /** CP-0-3: where the summary text comes from, as the panel offers it. */
@@ -49,7 +50,7 @@ export interface SimulatorSettings {
   agentDefaultContextWindow: number | null;
   providerDefaultContextWindow: number | null;
   /**
-   * Instruction slot texts (issue item 6) from the captured summariser requests attached in the
+   * Instruction slot texts from the captured summariser requests attached in the
    * app (pi's slots: summarizationSystemPrompt, initialPrompt, updatePrompt, turnPrefixPrompt).
    */
   instructions: { slots: Record<string, string>; sources: string[] } | null;
@@ -78,6 +79,12 @@ export interface PolicyInfo {
   checkedVerdicts: Verdict[];
   /** Name of the parameter the limits row's "reserve" field sets, if the policy has one. */
   reserveParameter: string | null;
+  /** The policy has a spiral run (repeated failed attempts with its fix off and on). */
+  spiral: boolean;
+  /** The policy resolves the model window by its own rules (offers the "prompt without a model" choice). */
+  modelChoice: boolean;
+  /** The summariser captures attached in the app fill the policy's instruction slots. */
+  usesAttachedSummariserCaptures: boolean;
 }
 
 /** One message of a partition range (a row of turn N's context). */
@@ -124,8 +131,8 @@ export interface ModelResolutionView {
   agentDefault: number | null;
   providerDefault: number | null;
   used: { window: number; from: string };
-  /** opencode CP-OC-27/28: what a prompt without a model resolves to, brake off and on. */
-  opencode: { brakeOff: { window: number; source: string }; brakeOn: { window: number; source: string } } | null;
+  /** What the policy's own model-resolution variants pick (opencode CP-OC-27/28: a prompt without a model, brake off and on). */
+  variants: ModelWindowVariant[];
 }
 
 export interface SimulationView {

@@ -1,4 +1,4 @@
-// The SqlQuery the core opencode reader takes (src/core/opencode/database.ts), over an open sql.js
+// The SqlQuery the core opencode reader takes (src/core/agents/opencode/database.ts), over an open sql.js
 // database. Environment-free, so the worker and the CLI (src/cli/sqlite.ts) both use it.
 import type { Database, SqlValue } from "sql.js";
 import type { SqlQuery } from "../core/agents/opencode";

@@ -1,6 +1,6 @@
 // Opens an opencode database for the CLI (FM-OC-1): sql.js with its .wasm read from
 // node_modules, the sibling `<db>-wal` file applied when it exists (or the one given), then the
-// same core reader as the worker (src/core/opencode/database.ts).
+// same core reader as the worker (src/core/agents/opencode/database.ts).
 import fs from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";

@@ -1,6 +1,7 @@
 // Core data model shared by every stage of the pipeline: sessions as read from a file, the
 // messages an agent's context is built from, turns, and the provider requests rebuilt for them.
 // Everything here is plain, structured-cloneable data so it can cross the worker boundary.
+import type { FormatId } from "./agents/ids";
 import type { ReplyLanguageOptions } from "./notes/options";
 
 /** A problem found while reading input. `line` is 1-based; 0 means "the file as a whole". */
@@ -27,7 +28,7 @@ export interface SessionEntry {
 
 export interface Session {
   /** Registry id of the reader that produced it, e.g. "pi". */
-  formatId: string;
+  formatId: FormatId;
   formatLabel: string;
   fileName: string;
   /** Format version as written in the file (pi: header.version, 1 when absent). */
@@ -323,7 +324,7 @@ export interface CompactionEvent {
 
 /**
  * A row of the timeline. Auxiliary requests (opencode's title and summariser requests) are only
- * in timelines merged by `timelineWithAuxiliary` (src/core/timeline.ts); the format pipelines'
+ * in timelines merged by `timelineWithAuxiliary` (src/core/pipeline/timeline.ts); the format pipelines'
  * own `SessionAnalysis.timeline` holds turns and compactions.
  */
 export type TimelineItem = { kind: "turn"; turn: number } | CompactionEvent | AuxiliaryRequestEvent;
@@ -371,7 +372,7 @@ export interface PipelineOptions {
   header?: RequestHeader | null;
   /**
    * senpi reply-language notes (reply-language.md) on/off. Default off (`NOTES_DEFAULT` in
-   * src/core/pi/notesSetup.ts: the session file does not say whether senpi had PR #4540). Ignored
+   * src/core/agents/pi/notesSetup.ts: the session file does not say whether senpi had PR #4540). Ignored
    * by the pi profile.
    */
   notes?: boolean;

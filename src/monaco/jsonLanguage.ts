@@ -4,7 +4,7 @@
 // JSON. Monaco's worker-based JSON language service is deliberately not used: in this Monaco
 // version its mode module imports every editor contribution (a 4 MB chunk whose late service
 // registration breaks a slim editor), and validation/completion are useless on generated JSON.
-import type { monaco as Monaco } from "./setup";
+import type * as Monaco from "monaco-editor/editor/editor.api";
 
 type MonacoApi = typeof Monaco;
 

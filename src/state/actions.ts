@@ -269,7 +269,7 @@ const buildAuxiliary = latestOnly(async (index: number) => {
   }
 });
 
-// Prefix stability (issue #5): every turn's report for the timeline badges and the chart (chars/4
+// Prefix stability: every turn's report for the timeline badges and the chart (chars/4
 // estimates first, exact counts replace them when the worker's second pass finishes), and the
 // selected turn's Diff and Tokens tabs, built only while that tab is shown.
 
@@ -501,7 +501,7 @@ async function attachDroppedCapture(file: File): Promise<void> {
  */
 export function openDroppedFiles(files: File[]): void {
   void (async () => {
-    // A reproduction bundle reopens the view it was saved from (issue #6).
+    // A reproduction bundle reopens the view it was saved from.
     for (const file of files) {
       if (await isBundleFile(file)) {
         void openSource({ kind: "share-bundle", name: file.name, data: file }, file.name);

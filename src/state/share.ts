@@ -1,5 +1,5 @@
-// Export and share (issue #6): the state of the Share dialog and the Export panel, and the actions
-// behind their buttons. Everything is computed by the worker (src/worker/shareExport.ts): the
+// Export and share: the state of the Share dialog and the Export panel, and the actions
+// behind their buttons. Everything is computed by the worker (src/app/shareExport.ts): the
 // export text is the Request view's own formatter output, the link is built and sized there, and
 // redaction runs there. This thread only downloads, copies and renders the review list.
 import { create } from "zustand";

@@ -1,5 +1,5 @@
-// State and actions of the Simulate panel (issue "Compaction simulator", app side). The user's
-// settings live here; every run happens in the worker (src/worker/simulator.ts). Each kind of run
+// State and actions of the Simulate panel. The user's
+// settings live here; every run happens in the worker (src/app/simulator.ts). Each kind of run
 // has its own lane, so a newer run makes an older answer stale, and `latestOnly` keeps rapid edits
 // (typing a summary, stepping turns) from queueing one simulation per keystroke. Results are
 // dropped when another session is opened.
@@ -125,9 +125,10 @@ export function simulatorSettings(turn: number, state: SimulatorUiState = getSim
   };
 }
 
-/** pi's summariser instruction slots filled from the captures attached in the app (pi and senpi). */
+/** pi's summariser instruction slots filled from the captures attached in the app, for the policies that take them (pi and senpi). */
 function capturedInstructions(policyId: PolicyId): SimulatorSettings["instructions"] {
-  if (policyId !== "pi" && policyId !== "senpi") return null;
+  const policy = getSim().policies?.find((p) => p.id === policyId);
+  if (!policy?.usesAttachedSummariserCaptures) return null;
   const captured = getAppState().options.compactionInstructions;
   if (!captured) return null;
   const slots: Record<string, string> = {};

@@ -21,7 +21,7 @@ export async function looksLikeSession(file: File): Promise<boolean> {
   }
 }
 
-/** True when `file` starts like a reproduction bundle (`{"contextscope":"bundle"`, issue #6). */
+/** True when `file` starts like a reproduction bundle (`{"contextscope":"bundle"`). */
 export async function isBundleFile(file: File): Promise<boolean> {
   try {
     return isBundle(await file.slice(0, 512).text());

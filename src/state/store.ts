@@ -167,6 +167,17 @@ export const initialTokens: TokensState = {
 };
 export const initialAuxiliary: AuxiliaryState = { status: "idle", index: null, result: null, error: null };
 
+/** The pipeline options of a first visit, before a session or the URL says otherwise. */
+export const initialOptions: AppState["options"] = {
+  profile: "pi",
+  api: null,
+  header: null,
+  leafId: null,
+  notes: false,
+  modelOverrides: loadModelOverrides(),
+  compactionInstructions: null,
+};
+
 export const useAppStore = create<AppState>()(() => ({
   loadStatus: "idle",
   loadingName: null,
@@ -178,15 +189,7 @@ export const useAppStore = create<AppState>()(() => ({
   selectedIndex: null,
   selectedMessage: null,
   activeTab: "request",
-  options: {
-    profile: "pi",
-    api: null,
-    header: null,
-    leafId: null,
-    notes: false,
-    modelOverrides: loadModelOverrides(),
-    compactionInstructions: null,
-  },
+  options: initialOptions,
   request: initialRequest,
   compaction: initialCompaction,
   auxiliary: initialAuxiliary,

@@ -12,7 +12,7 @@ export interface ContextscopeTestView {
   requestTurn: number | null;
   fileName: string | null;
   error: string | null;
-  /** The JSON text handed to the request editor (what the Request view shows, issue #6). */
+  /** The JSON text handed to the request editor (what the Request view shows). */
   requestText: string | null;
   activeTab: AppState["activeTab"];
   profile: AppState["options"]["profile"];

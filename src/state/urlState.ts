@@ -8,7 +8,7 @@
 import { API_IDS, type ApiId, type ProfileId, type RequestHeader } from "../core/model";
 import { SHARE_PROFILE_IDS } from "../core/share/payload-v1";
 import { selectedTurnNumber } from "./selectors";
-import { useAppStore, type AppState, type CenterTab } from "./store";
+import { initialOptions, useAppStore, type AppState, type CenterTab } from "./store";
 
 /** A view to restore once a session is open: from the URL query, a share link, or both. */
 export interface RequestedView {
@@ -74,7 +74,7 @@ export function queryFor(state: AppState): string {
     if (turn !== null) query.set("turn", String(turn));
     if (state.activeTab !== "request") query.set("tab", state.activeTab);
     const { profile, api, notes, leafId } = state.options;
-    if (profile !== "pi") query.set("profile", profile);
+    if (profile !== initialOptions.profile) query.set("profile", profile);
     if (api) query.set("provider", api);
     if (notes) query.set("notes", "on");
     if (leafId) query.set("leaf", leafId);

@@ -174,7 +174,7 @@ function MessageDetails({ row }: { row: MessageRow }) {
 function CompactionDetails({ event }: { event: CompactionEvent }) {
   const compaction = useAppStore((state) => state.compaction);
   const result = compaction.entryId === event.entryId ? compaction.result : null;
-  const isPi = useAppStore((state) => state.session?.formatId === "pi");
+  const rebuildsRecorded = useAppStore((state) => state.session?.agent?.rebuildsRecordedCompactions === true);
   return (
     <>
       <div className="section-title">Compaction</div>
@@ -186,7 +186,7 @@ function CompactionDetails({ event }: { event: CompactionEvent }) {
       <Row label="next turn">{event.beforeTurn === null ? "none (end of branch)" : `#${event.beforeTurn}`}</Row>
       <div className="explain">
         A summariser call is an auxiliary request: it does not advance the turn counter. The agent does not record it;
-        {isPi ? " it is reconstructed from this entry (PI-R12)." : " this is the compaction the agent recorded; its summariser request is not rebuilt for this format."}
+        {rebuildsRecorded ? " it is reconstructed from this entry (PI-R12)." : " this is the compaction the agent recorded; its summariser request is not rebuilt for this format."}
       </div>
       {result?.available && (
         <>

@@ -1,4 +1,4 @@
-// Export (issue #6): a button in the Request and compaction views and the panel it opens. The
+// Export: a button in the Request and compaction views and the panel it opens. The
 // worker formats the request with the Request view's own formatter, so the JSON downloaded or
 // copied is byte-for-byte what the view shows (as sent or rewritten: notes, provider shape,
 // header); curl carries a placeholder key variable. Redaction is on by default, with the review.

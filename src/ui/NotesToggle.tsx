@@ -1,5 +1,5 @@
-// senpi reply-language notes on/off (reply-language.md). Shown only with the senpi profile: the pi
-// profile never adds notes. Off by default because a session file does not say whether the senpi
+// senpi reply-language notes on/off (reply-language.md). Shown only with a profile that takes them
+// (senpi): the pi profile never adds notes. Off by default because a session file does not say whether the senpi
 // that wrote it had the change (NOTES_DEFAULT).
 import { setNotes } from "../state/actions";
 import { useAppStore } from "../state/store";
@@ -7,7 +7,8 @@ import { useAppStore } from "../state/store";
 export function NotesToggle() {
   const profile = useAppStore((state) => state.options.profile);
   const notes = useAppStore((state) => state.options.notes);
-  if (profile !== "senpi") return null;
+  const takesNotes = useAppStore((state) => state.session?.agent?.profiles.some((p) => p.id === profile && p.replyLanguageNotes) ?? false);
+  if (!takesNotes) return null;
   return (
     <label
       className="field"

@@ -1,4 +1,4 @@
-// The redaction review pane (issue #6, docs/redaction.md): every value masked in a share link or
+// The redaction review pane (docs/redaction.md): every value masked in a share link or
 // an export, by kind, location (JSON path and range) and masked preview. Unmasking one is a
 // conscious two-step action (Unmask… then confirm); an unmasked value can be masked again.
 // Everything shown is text (the previews come from session content).

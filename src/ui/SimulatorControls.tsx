@@ -142,7 +142,7 @@ export function SimulatorControls() {
             <option value="recorded">the recorded model</option>
             <option value="agent-default">the agent default</option>
             <option value="provider-default">the provider default</option>
-            {state.policyId === "opencode" && <option value="precedence">opencode precedence (prompt without a model)</option>}
+            {policy?.modelChoice && <option value="precedence">{policy.label} precedence (prompt without a model)</option>}
           </select>
         </label>
         <NumberField label="Agent default window" testId="simulator-agent-window" value={state.agentDefaultWindow} placeholder="none" title="Context window of the agent's configured default model" onChange={(agentDefaultWindow) => setSimulator({ agentDefaultWindow })} />

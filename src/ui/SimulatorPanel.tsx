@@ -1,4 +1,4 @@
-// The Simulate panel (issue "Compaction simulator"): a right-hand panel that asks "what would this
+// The Simulate panel: a right-hand panel that asks "what would this
 // agent's compaction do at the selected turn?". Controls on top, then the result in the order of
 // compaction-policies.md CP-0-2, then the spiral run (opencode) and the whole-session replay.
 // Re-simulates whenever the turn, the settings or the pipeline options change; the work runs in the
@@ -70,7 +70,7 @@ export function SimulatorPanel() {
         ) : (
           supported && <SimulatorResult turn={turn} />
         )}
-        {supported && policyId === "opencode" && turn !== null && <SimulatorSpiral turn={turn} />}
+        {supported && policy?.spiral && turn !== null && <SimulatorSpiral turn={turn} />}
         {supported && <SimulatorReplay />}
       </div>
     </aside>

@@ -321,20 +321,13 @@ function ModelResolution({ view }: { view: SimulationView }) {
             <td className="num">{formatInt(m.used.window)}</td>
             <td className="muted">{m.used.from}</td>
           </tr>
-          {m.opencode && (
-            <>
-              <tr>
-                <td>prompt without model, brake off</td>
-                <td className="num">{formatInt(m.opencode.brakeOff.window)}</td>
-                <td className="muted">{m.opencode.brakeOff.source}</td>
-              </tr>
-              <tr>
-                <td>prompt without model, brake on</td>
-                <td className="num">{formatInt(m.opencode.brakeOn.window)}</td>
-                <td className="muted">{m.opencode.brakeOn.source}</td>
-              </tr>
-            </>
-          )}
+          {m.variants.map((variant) => (
+            <tr key={variant.label}>
+              <td>{variant.label}</td>
+              <td className="num">{formatInt(variant.window)}</td>
+              <td className="muted">{variant.source}</td>
+            </tr>
+          ))}
         </tbody>
       </table>
     </section>

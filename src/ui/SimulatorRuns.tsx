@@ -44,7 +44,7 @@ function SpiralColumn({ label, run, testId }: { label: string; run: SpiralRunRes
 export function SimulatorSpiral({ turn }: { turn: number }) {
   const spiral = useSimulatorStore((state) => state.spiral);
   const attempts = useSimulatorStore((state) => state.spiralAttempts);
-  const brake = useSimulatorStore((state) => state.parameters.opencode?.spiralBrake === true);
+  const brake = useSimulatorStore((state) => state.parameters[state.policyId]?.spiralBrake === true);
   const result = spiral.result;
   return (
     <section className="sim-section" data-testid="simulator-spiral" data-status={spiral.status}>

@@ -2,6 +2,7 @@
 // answers the UI's calls (analyse, build the request of a turn, parse a captured request header).
 // All parsing and pipeline work happens here; the UI thread only renders results.
 /// <reference lib="webworker" />
+import { agentInfo } from "../app/agentInfo";
 import type { PipelineOptions, Session } from "../core/model";
 import { analyzeSession, buildTurnRequest, type SessionAnalysis } from "../core/pipeline/index";
 import { extractRequestHeader } from "../core/providers/index";
@@ -65,7 +66,7 @@ async function open(runId: number, source: Extract<ToWorker, { type: "open" }>["
       isCancelled: () => activeRunId !== runId,
       onProgress: (progress: LoadProgress) => post({ type: "progress", runId, progress }),
     };
-    // Share links and bundles are decoded and validated here (issue #6), then read like a file.
+    // Share links and bundles are decoded and validated here, then read like a file.
     const { session: read, byteLength, fileNames, shared } = isSharedSource(source)
       ? { ...(await readShared(source)), fileNames: undefined }
       : { ...(await readSession(source, control)), shared: undefined };
@@ -80,6 +81,7 @@ async function open(runId: number, source: Extract<ToWorker, { type: "open" }>["
     const summary: SessionSummary = {
       fileName: read.fileName,
       formatId: read.formatId,
+      agent: agentInfo(read),
       formatLabel: read.formatLabel,
       formatVersion: read.formatVersion,
       entryCount: read.entries.length,

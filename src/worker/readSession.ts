@@ -15,7 +15,7 @@ import { LineSplitter } from "../core/readers/lines";
 import type { LoadProgress, OpenSource } from "./protocol";
 import { isWalHeader } from "../core/agents/opencode";
 import { classifyDroppedFile, missingDatabaseMessage, readDatabaseFiles } from "./readDatabase";
-import { yieldIfDue } from "./yieldToEventLoop";
+import { yieldIfDue } from "../app/yieldToEventLoop";
 
 /** Stop buffering for detection after this many characters (a single line can be huge). */
 const DETECT_CHARS = 4 * 1024 * 1024;

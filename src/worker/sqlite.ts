@@ -1,8 +1,8 @@
 // Opens an opencode database in the worker (FM-OC-1): sql.js (SQLite compiled to WebAssembly),
 // loaded from our own bundle (the .wasm file is emitted by Vite; never a CDN), on an in-memory
-// image with the dropped `-wal` file's committed frames applied first (src/core/opencode/wal.ts),
+// image with the dropped `-wal` file's committed frames applied first (src/core/agents/opencode/wal.ts),
 // then only the session, message and part tables are queried (FM-OC-3) by
-// src/core/opencode/database.ts. The database bytes never leave the worker.
+// src/core/agents/opencode/database.ts. The database bytes never leave the worker.
 import initSqlJs, { type SqlJsStatic } from "sql.js";
 import wasmUrl from "sql.js/dist/sql-wasm-browser.wasm?url";
 import type { Session } from "../core/model";

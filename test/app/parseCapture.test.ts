@@ -1,15 +1,14 @@
 // A dropped captured request is told apart: pi summariser requests (no tools, accepted by
 // extractCompactionInstructions) fill compaction instruction slots; main requests become headers.
 // Also the note explanation texts the Request view and Details panel show (plain text).
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Provenance } from "../../src/core/model";
 import { inferredText, noteExplanation } from "../../src/app/explain";
 import { parseCapture } from "../../src/app/parseCapture";
+import { fixtureCase } from "../support/fixtures";
 
-const REQUESTS = path.resolve(__dirname, "../fixtures/pi/print-openai-autocompact/requests");
-const body = (n: string) => JSON.parse(readFileSync(path.join(REQUESTS, `${n}.json`), "utf8")) as Record<string, unknown>;
+const fixture = fixtureCase("pi/print-openai-autocompact");
+const body = (n: string) => fixture.request(Number(n));
 
 describe("parseCapture", () => {
   it("a recorded summariser request fills its slot; a main request is a header", () => {

@@ -8,10 +8,10 @@ import { formatRequestJson } from "../../src/core/export/request-json";
 import { extractRequestHeader } from "../../src/core/providers/index";
 import { policyInfos, simulatedRequestBody, simulationInput, SimulatorService } from "../../src/app/simulator";
 import type { SimulatorSettings } from "../../src/app/simulatorTypes";
-import { loadFixture } from "../core/simulate/fixtures";
+import { fixtureCase } from "../support/fixtures";
 
-const pi = loadFixture("pi", "print-openai-autocompact");
-const senpi = loadFixture("senpi", "print-openai-autocompact");
+const pi = fixtureCase("pi/print-openai-autocompact");
+const senpi = fixtureCase("senpi/print-openai-autocompact");
 const options: PipelineOptions = { profile: "pi", api: null, header: null, leafId: null };
 
 function settings(patch: Partial<SimulatorSettings> = {}): SimulatorSettings {
@@ -35,7 +35,7 @@ function settings(patch: Partial<SimulatorSettings> = {}): SimulatorSettings {
 describe("simulator worker", () => {
   it("lists every policy id; claude-code and codex are marked unsupported; [INF] parameters carry a badge rule", () => {
     const infos = policyInfos();
-    expect(infos.map((p) => p.id)).toEqual(["pi", "senpi", "deepseek-harness", "hermes", "opencode", "claude-code", "codex"]);
+    expect(infos.map((p) => p.id)).toEqual(["pi", "senpi", "opencode", "claude-code", "codex", "hermes", "deepseek-harness"]);
     // claude-code / codex may or may not be supported yet: an unsupported id always says why.
     for (const info of infos) expect(info.supported ? info.unsupported : typeof info.unsupported).toBe(info.supported ? null : "string");
     const senpiInfo = infos.find((p) => p.id === "senpi")!;

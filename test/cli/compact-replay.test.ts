@@ -2,17 +2,14 @@
 // agent: one line per recorded compaction, the kept messages as recorded, and every summariser
 // request equal to the recorded one (data part, and whole body with the captured slots).
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { runCliCaptured } from "./cli-helpers";
-import { findJsonl } from "../support/fixture-files";
-
-const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../fixtures");
+import { fixtureCase } from "../support/fixtures";
 
 function sessionFile(agent: string, name: string): string {
-  return findJsonl(path.join(FIXTURES, agent, name, "session"));
+  return fixtureCase(`${agent}/${name}`).sessionPath;
 }
-const requests = (agent: string, name: string) => path.join(FIXTURES, agent, name, "requests");
+const requests = (agent: string, name: string) => fixtureCase(`${agent}/${name}`).requestsDir;
 
 interface Line {
   kind: string;
@@ -49,10 +46,10 @@ describe("compact --replay-recorded on every fixture agent", () => {
   });
 
   it("opencode: both automatic compactions (010, 016), from the export and from the database", async () => {
-    const dir = path.join(FIXTURES, "opencode", "run-autocompact");
-    const limits = ["--context-window", "15000", "--max-output-tokens", "4000", "--instructions-from", path.join(dir, "requests")];
-    expectAllMatch(await replay([path.join(dir, "session", "export.json"), "--policy", "opencode", ...limits]), [["010.json"], ["016.json"]]);
-    expectAllMatch(await replay([path.join(dir, "session", "opencode-db", "opencode.db"), "--policy", "opencode", ...limits]), [["010.json"], ["016.json"]]);
+    const opencode = fixtureCase("opencode/run-autocompact");
+    const limits = ["--context-window", "15000", "--max-output-tokens", "4000", "--instructions-from", opencode.requestsDir];
+    expectAllMatch(await replay([opencode.path("session/export.json"), "--policy", "opencode", ...limits]), [["010.json"], ["016.json"]]);
+    expectAllMatch(await replay([opencode.path("session/opencode-db/opencode.db"), "--policy", "opencode", ...limits]), [["010.json"], ["016.json"]]);
   });
 
   it("senpi: the split-turn replay request (009)", async () => {

@@ -1,19 +1,16 @@
 // The `compact` command: one simulation as one JSON object, `--replay-recorded` lines, slots from
 // captured requests (file and folder), and the errors a user can fix.
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { runCliCaptured } from "./cli-helpers";
-import { findJsonl } from "../support/fixture-files";
+import { fixtureCase } from "../support/fixtures";
 
-const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../fixtures");
-function sessionFile(agent: string, name: string): string {
-  return findJsonl(path.join(FIXTURES, agent, name, "session"));
-}
-const PRINT = sessionFile("pi", "print-openai-autocompact");
-const PRINT_REQUESTS = path.join(FIXTURES, "pi", "print-openai-autocompact", "requests");
-const SENPI = sessionFile("senpi", "print-openai-autocompact");
-const SENPI_REQUESTS = path.join(FIXTURES, "senpi", "print-openai-autocompact", "requests");
+const piPrint = fixtureCase("pi/print-openai-autocompact");
+const senpiPrint = fixtureCase("senpi/print-openai-autocompact");
+const PRINT = piPrint.sessionPath;
+const PRINT_REQUESTS = piPrint.requestsDir;
+const SENPI = senpiPrint.sessionPath;
+const SENPI_REQUESTS = senpiPrint.requestsDir;
 const piArgs = ["--reserve-tokens", "11600", "--keep-recent-tokens", "1800", "--context-window", "16000"];
 
 describe("compact", () => {
@@ -48,7 +45,7 @@ describe("compact", () => {
   });
 
   it("--summary-file and --focus are used; the focus sits in the user message", async () => {
-    const run = await runCliCaptured(["compact", PRINT, "--turn", "8", "--policy", "pi", ...piArgs, "--manual", "--focus", "Only the parser", "--summary-file", path.join(FIXTURES, "pi", "print-openai-autocompact", "README.md")]);
+    const run = await runCliCaptured(["compact", PRINT, "--turn", "8", "--policy", "pi", ...piArgs, "--manual", "--focus", "Only the parser", "--summary-file", piPrint.path("README.md")]);
     expect(run.code).toBe(0);
     const out = run.lines[0]!;
     expect(JSON.stringify(out.summariserRequest)).toContain("Additional focus: Only the parser");

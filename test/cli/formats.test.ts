@@ -1,46 +1,29 @@
-// `requests` on every agent format (issue 7): Claude Code and Codex JSONL, the opencode export and
+// `requests` on every agent format: Claude Code and Codex JSONL, the opencode export and
 // the opencode SQLite database (async load, `<db>-wal` applied, `--session`), run in-process on the
 // fixtures in test/fixtures. Each main request's conversation must equal the recorded request.
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { isNotRecorded } from "../../src/core/model";
 import { runCliCaptured } from "./cli-helpers";
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const FIXTURES = path.resolve(here, "../fixtures");
-
-function findFile(dir: string, suffix: string): string {
-  for (const item of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, item.name);
-    if (item.isDirectory()) {
-      const found = findFile(full, suffix);
-      if (found) return found;
-    } else if (item.name.endsWith(suffix)) return full;
-  }
-  return "";
-}
+import { fixtureCase, fixturePath } from "../support/fixtures";
 
 /** Recorded request bodies of a fixture, by kind (`main`, `summary`, `title`), in sequence order. */
 function recorded(fixture: string, kind: string): Record<string, unknown>[] {
-  const dir = path.join(FIXTURES, fixture, "requests");
-  return readdirSync(dir)
-    .filter((name) => /^\d{3}\.json$/.test(name))
-    .sort()
-    .filter((name) => (JSON.parse(readFileSync(path.join(dir, name.replace(".json", ".meta.json")), "utf8")) as { kind: string }).kind === kind)
-    .map((name) => JSON.parse(readFileSync(path.join(dir, name), "utf8")) as Record<string, unknown>);
+  return fixtureCase(fixture)
+    .requests(kind)
+    .map((request) => request.body);
 }
 
 const turnLines = (lines: Record<string, unknown>[]) => lines.filter((line) => "turn" in line);
 const bodyOf = (line: Record<string, unknown>) => line.request as Record<string, unknown>;
 
-const CLAUDE = findFile(path.join(FIXTURES, "claude/print-autocompact-manualcompact/session"), ".jsonl");
-const CODEX = findFile(path.join(FIXTURES, "codex/exec-autocompact/session"), ".jsonl");
-const OPENCODE_DIR = path.join(FIXTURES, "opencode/run-autocompact/session");
-const OPENCODE_EXPORT = path.join(OPENCODE_DIR, "export.json");
-const OPENCODE_DB = path.join(OPENCODE_DIR, "opencode-db/opencode.db");
+const CLAUDE = fixtureCase("claude/print-autocompact-manualcompact").sessionPath;
+const CODEX = fixtureCase("codex/exec-autocompact").sessionPath;
+const OPENCODE = fixtureCase("opencode/run-autocompact");
+const OPENCODE_EXPORT = OPENCODE.path("session/export.json");
+const OPENCODE_DB = OPENCODE.path("session/opencode-db/opencode.db");
 
 describe("requests on Claude Code", () => {
   it("prints 15 turns whose messages equal the recorded main requests, and both compactions", async () => {
@@ -136,7 +119,7 @@ describe("requests on opencode", () => {
   });
 
   it("reads rows that exist only in the -wal file, and only the main file's rows without it", async () => {
-    const synthetic = path.join(FIXTURES, "opencode/wal-synthetic/opencode.db");
+    const synthetic = fixturePath("opencode/wal-synthetic/opencode.db");
     // ses_b (newest, the default) exists only in the WAL; ses_a gains its second turn there.
     const withWal = await runCliCaptured(["requests", synthetic]);
     expect(withWal.stderr).toMatch(/holds 2 sessions; showing the most recently updated one \(ses_b\)/);

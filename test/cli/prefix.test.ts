@@ -2,28 +2,21 @@
 // only the turns right after a compaction break, with cause history-rewritten; every other turn
 // shares the whole previous request. Plus option validation and the Anthropic fixture (moved
 // cache_control markers are not breaks).
-import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { runCliCaptured } from "./cli-helpers";
-import { findJsonl } from "../support/fixture-files";
+import { committedFixtures, fixtureCase, type FixtureCase } from "../support/fixtures";
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const FIXTURES = path.resolve(here, "../fixtures");
 const KEYS = ["turn", "bytes", "sharedBytes", "tokens", "sharedTokens", "breakPath", "cause", "predictedCachedTokens"];
 
 /** 1-based turn numbers of the main requests recorded right after a summariser request. */
-function turnsAfterCompaction(dir: string): { turns: number; after: number[] } {
-  const requests = path.join(dir, "requests");
-  const files = readdirSync(requests).filter((f) => /^\d{3}\.meta\.json$/.test(f)).sort();
+function turnsAfterCompaction(fixture: FixtureCase): { turns: number; after: number[] } {
   let turn = 0;
   let summarySeen = false;
   const after: number[] = [];
-  for (const file of files) {
-    const meta = JSON.parse(readFileSync(path.join(requests, file), "utf8")) as { kind: string };
-    if (meta.kind === "summary") summarySeen = true;
-    if (meta.kind !== "main") continue;
+  for (const { kind } of fixture.requests()) {
+    if (kind === "summary") summarySeen = true;
+    if (kind !== "main") continue;
     turn++;
     if (summarySeen) after.push(turn);
     summarySeen = false;
@@ -32,13 +25,13 @@ function turnsAfterCompaction(dir: string): { turns: number; after: number[] } {
 }
 
 describe.each(["pi/print-openai-autocompact", "pi/rpc-anthropic-manualcompact"])("prefix on %s", (name) => {
-  const dir = path.join(FIXTURES, name);
-  const sessionFile = findJsonl(path.join(dir, "session"));
-  const expected = turnsAfterCompaction(dir);
+  const fixture = fixtureCase(name);
+  const sessionFile = fixture.sessionPath;
+  const expected = turnsAfterCompaction(fixture);
 
   it.each([
     ["without header", [] as string[]],
-    ["with --header", ["--header", path.join(dir, "requests", "001.json")]],
+    ["with --header", ["--header", fixture.requestPath(1)]],
   ])("%s: only the turns right after a compaction break, caused by history-rewritten", async (_label, extra) => {
     const run = await runCliCaptured(["prefix", sessionFile, ...extra]);
     expect(run.code).toBe(0);
@@ -65,7 +58,7 @@ describe.each(["pi/print-openai-autocompact", "pi/rpc-anthropic-manualcompact"])
 });
 
 describe("prefix options", () => {
-  const sessionFile = findJsonl(path.join(FIXTURES, "pi/print-openai-autocompact/session"));
+  const sessionFile = fixtureCase("pi/print-openai-autocompact").sessionPath;
 
   it("--provider renders another wire shape; compactions still break and nothing else does", async () => {
     const run = await runCliCaptured(["prefix", sessionFile, "--provider", "anthropic-messages", "--tokenizer", "estimate"]);
@@ -85,7 +78,7 @@ describe("prefix options", () => {
     const bad = await runCliCaptured(["prefix", sessionFile, "--provider", "nope"]);
     expect(bad.code).not.toBe(0);
     expect(bad.stderr).toContain("provider");
-    const missing = await runCliCaptured(["prefix", path.join(FIXTURES, "does-not-exist.jsonl")]);
+    const missing = await runCliCaptured(["prefix", path.join(committedFixtures.dir, "does-not-exist.jsonl")]);
     expect(missing.code).not.toBe(0);
     expect(missing.stderr).toContain("no such file");
   });

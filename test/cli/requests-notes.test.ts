@@ -1,22 +1,13 @@
 // `requests` pipeline switches: `--notes on|off` (senpi reply-language notes), `--profile senpi`
 // on the recorded senpi run, and `--leaf` (the branch to show).
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { runCliCaptured } from "./cli-helpers";
+import { fixtureCase } from "../support/fixtures";
 
-const FIXTURES = path.resolve(__dirname, "../fixtures");
-
-function sessionFileOf(caseDir: string): string {
-  const dir = path.join(FIXTURES, caseDir, "session");
-  const sub = readdirSync(dir)[0]!;
-  const file = readdirSync(path.join(dir, sub)).find((name) => name.endsWith(".jsonl"))!;
-  return path.join(dir, sub, file);
-}
-
-const PI_SESSION = sessionFileOf("pi/print-openai-autocompact");
-const SENPI_DIR = path.join(FIXTURES, "senpi/print-openai-autocompact");
-const SENPI_SESSION = sessionFileOf("senpi/print-openai-autocompact");
+const PI_SESSION = fixtureCase("pi/print-openai-autocompact").sessionPath;
+const SENPI = fixtureCase("senpi/print-openai-autocompact");
+const SENPI_SESSION = SENPI.sessionPath;
 
 type Line = Record<string, unknown>;
 const turns = (lines: Line[]) => lines.filter((l) => "turn" in l) as { turn: number; request: { messages: unknown[] } }[];
@@ -67,13 +58,8 @@ describe("requests --notes", () => {
 
 describe("requests --profile senpi", () => {
   it("the recorded senpi run: with its first request as header, every turn's messages equal the recorded main requests", async () => {
-    const requestsDir = path.join(SENPI_DIR, "requests");
-    const mains = readdirSync(requestsDir)
-      .filter((name) => /^\d{3}\.json$/.test(name))
-      .sort()
-      .filter((name) => (JSON.parse(readFileSync(path.join(requestsDir, name.replace(".json", ".meta.json")), "utf8")) as { kind: string }).kind === "main")
-      .map((name) => JSON.parse(readFileSync(path.join(requestsDir, name), "utf8")) as { messages: unknown[] });
-    const run = await runCliCaptured(["requests", SENPI_SESSION, "--profile", "senpi", "--header", path.join(requestsDir, "001.json")]);
+    const mains = SENPI.requests("main").map((request) => request.body as { messages: unknown[] });
+    const run = await runCliCaptured(["requests", SENPI_SESSION, "--profile", "senpi", "--header", SENPI.requestPath(1)]);
     expect(run.code).toBe(0);
     const rebuilt = turns(run.lines);
     expect(rebuilt).toHaveLength(mains.length);

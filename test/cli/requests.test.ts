@@ -1,21 +1,15 @@
-// `requests` command: the issue's key check (one line per main request, messages equal to the
+// `requests` command: the key check (one line per main request, messages equal to the
 // recorded requests, with and without a header), compaction lines, errors and warnings, and one
 // end-to-end run as a child process.
 import { execFile } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { isNotRecorded } from "../../src/core/model";
 import { runCliCaptured } from "./cli-helpers";
-import { findJsonl } from "../support/fixture-files";
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const REPO = path.resolve(here, "../..");
-const LOCAL_FIXTURES = path.join(REPO, "test/fixtures");
-const SHARED_FIXTURES = path.resolve(REPO, "../shared/fixtures");
+import { committedFixtures, describeShared, REPO_ROOT, type FixtureRoot } from "../support/fixtures";
 
 interface Recorded {
   sessionFile: string;
@@ -25,27 +19,22 @@ interface Recorded {
   summaryRequests: number[];
 }
 
-function loadRecorded(root: string, name: string): Recorded {
-  const dir = path.join(root, "pi", name);
-  const numbers = readdirSync(path.join(dir, "requests"))
-    .filter((f) => /^\d{3}\.json$/.test(f))
-    .map((f) => Number(f.slice(0, 3)))
-    .sort((a, b) => a - b);
-  const requestFile = (n: number) => path.join(dir, "requests", `${String(n).padStart(3, "0")}.json`);
-  const kind = (n: number) => (JSON.parse(readFileSync(requestFile(n).replace(/\.json$/, ".meta.json"), "utf8")) as { kind: string }).kind;
+function loadRecorded(root: FixtureRoot, name: string): Recorded {
+  const fixture = root.case(`pi/${name}`);
+  const mains = fixture.requests("main");
   return {
-    sessionFile: findJsonl(path.join(dir, "session")),
-    requestFile,
-    mainRequests: numbers.filter((n) => kind(n) === "main").map((n) => JSON.parse(readFileSync(requestFile(n), "utf8")) as Record<string, unknown>),
-    mainRequestTexts: numbers.filter((n) => kind(n) === "main").map((n) => readFileSync(requestFile(n), "utf8")),
-    summaryRequests: numbers.filter((n) => kind(n) === "summary"),
+    sessionFile: fixture.sessionPath,
+    requestFile: fixture.requestPath,
+    mainRequests: mains.map((request) => request.body),
+    mainRequestTexts: mains.map((request) => request.text),
+    summaryRequests: fixture.requests("summary").map((request) => request.number),
   };
 }
 
 const turnLines = (lines: Record<string, unknown>[]) => lines.filter((l) => "turn" in l);
 
-/** The issue's key check, on one fixture root. */
-function keyCheck(root: string, name: string) {
+/** The key check, on one fixture root (committed or shared). */
+function keyCheck(root: FixtureRoot, name: string) {
   it(`${name}: with --header, one line per main request and messages equal to the recorded ones`, async () => {
     const recorded = loadRecorded(root, name);
     const run = await runCliCaptured(["requests", recorded.sessionFile, "--header", recorded.requestFile(1)]);
@@ -86,22 +75,18 @@ function keyCheck(root: string, name: string) {
 }
 
 describe("requests on the fixture copies in test/fixtures", () => {
-  keyCheck(LOCAL_FIXTURES, "print-openai-autocompact");
-  keyCheck(LOCAL_FIXTURES, "rpc-anthropic-manualcompact");
+  keyCheck(committedFixtures, "print-openai-autocompact");
+  keyCheck(committedFixtures, "rpc-anthropic-manualcompact");
 });
 
-describe("requests on the original fixtures in ../shared/fixtures", () => {
-  if (!existsSync(path.join(SHARED_FIXTURES, "pi"))) {
-    it.skip(`skipped: ${SHARED_FIXTURES} does not exist (original fixtures not available on this machine)`, () => {});
-  } else {
-    keyCheck(SHARED_FIXTURES, "print-openai-autocompact");
-    keyCheck(SHARED_FIXTURES, "rpc-anthropic-manualcompact");
-  }
+describeShared("requests on the original fixtures in ../shared/fixtures", (shared) => {
+  keyCheck(shared, "print-openai-autocompact");
+  keyCheck(shared, "rpc-anthropic-manualcompact");
 });
 
 describe("requests: compaction lines", () => {
   it("emits compaction lines in timeline order; with captured instructions they equal the recorded summariser requests", async () => {
-    const recorded = loadRecorded(LOCAL_FIXTURES, "print-openai-autocompact");
+    const recorded = loadRecorded(committedFixtures, "print-openai-autocompact");
     const run = await runCliCaptured([
       "requests",
       recorded.sessionFile,
@@ -125,7 +110,7 @@ describe("requests: compaction lines", () => {
   });
 
   it("rpc-anthropic: the second compaction has two requests and takes its focus from --compaction-focus", async () => {
-    const recorded = loadRecorded(LOCAL_FIXTURES, "rpc-anthropic-manualcompact");
+    const recorded = loadRecorded(committedFixtures, "rpc-anthropic-manualcompact");
     const run = await runCliCaptured([
       "requests",
       recorded.sessionFile,
@@ -140,7 +125,7 @@ describe("requests: compaction lines", () => {
   });
 
   it("--turn N prints only that turn", async () => {
-    const recorded = loadRecorded(LOCAL_FIXTURES, "print-openai-autocompact");
+    const recorded = loadRecorded(committedFixtures, "print-openai-autocompact");
     const run = await runCliCaptured(["requests", recorded.sessionFile, "--turn", "9", "--header", recorded.requestFile(1)]);
     expect(run.code).toBe(0);
     expect(run.lines).toHaveLength(1);
@@ -149,7 +134,7 @@ describe("requests: compaction lines", () => {
   });
 
   it("--provider renders another wire shape", async () => {
-    const recorded = loadRecorded(LOCAL_FIXTURES, "print-openai-autocompact");
+    const recorded = loadRecorded(committedFixtures, "print-openai-autocompact");
     const run = await runCliCaptured(["requests", recorded.sessionFile, "--turn", "1", "--provider", "anthropic-messages"]);
     expect(run.code).toBe(0);
     expect(Object.keys(run.lines[0]!.request as object)).toContain("max_tokens");
@@ -158,7 +143,7 @@ describe("requests: compaction lines", () => {
 
 describe("requests: errors, warnings, help", () => {
   it("missing file → exit 1 with one error line", async () => {
-    const run = await runCliCaptured(["requests", path.join(REPO, "does-not-exist.jsonl")]);
+    const run = await runCliCaptured(["requests", path.join(REPO_ROOT, "does-not-exist.jsonl")]);
     expect(run.code).toBe(1);
     expect(run.stdout).toBe("");
     expect(run.stderr.trim().split("\n")).toHaveLength(1);
@@ -166,13 +151,13 @@ describe("requests: errors, warnings, help", () => {
   });
 
   it("unsupported input → exit 1", async () => {
-    const run = await runCliCaptured(["requests", path.join(REPO, "package.json")]);
+    const run = await runCliCaptured(["requests", path.join(REPO_ROOT, "package.json")]);
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/^error: unsupported input: /);
   });
 
   it("bad arguments → exit 1 (unknown option, bad --turn, --turn past the end, unknown command, no file)", async () => {
-    const recorded = loadRecorded(LOCAL_FIXTURES, "print-openai-autocompact");
+    const recorded = loadRecorded(committedFixtures, "print-openai-autocompact");
     for (const argv of [
       ["requests", recorded.sessionFile, "--bogus"],
       ["requests", recorded.sessionFile, "--turn", "x"],
@@ -190,7 +175,7 @@ describe("requests: errors, warnings, help", () => {
   });
 
   it("reader warnings go to stderr as 'warning: line N: reason' and the good entries are still used", async () => {
-    const recorded = loadRecorded(LOCAL_FIXTURES, "print-openai-autocompact");
+    const recorded = loadRecorded(committedFixtures, "print-openai-autocompact");
     const lines = readFileSync(recorded.sessionFile, "utf8").split("\n");
     lines.splice(5, 0, "{this is not json");
     const dir = mkdtempSync(path.join(tmpdir(), "contextscope-cli-"));
@@ -214,9 +199,9 @@ describe("requests: errors, warnings, help", () => {
 
 describe("end to end", () => {
   it("npx tsx src/cli/main.ts requests <fixture> runs as a child process", async () => {
-    const recorded = loadRecorded(LOCAL_FIXTURES, "rpc-anthropic-manualcompact");
+    const recorded = loadRecorded(committedFixtures, "rpc-anthropic-manualcompact");
     const { stdout, stderr } = await promisify(execFile)("npx", ["tsx", "src/cli/main.ts", "requests", recorded.sessionFile], {
-      cwd: REPO,
+      cwd: REPO_ROOT,
       maxBuffer: 64 * 1024 * 1024,
     });
     expect(stderr).toBe("");
@@ -226,7 +211,7 @@ describe("end to end", () => {
   });
 
   it("a bad argument makes the child process exit with status 1", async () => {
-    const error = await promisify(execFile)("npx", ["tsx", "src/cli/main.ts", "requests"], { cwd: REPO }).catch((e: unknown) => e);
+    const error = await promisify(execFile)("npx", ["tsx", "src/cli/main.ts", "requests"], { cwd: REPO_ROOT }).catch((e: unknown) => e);
     expect((error as { code?: number }).code).toBe(1);
     expect((error as { stderr?: string }).stderr).toMatch(/^error: /);
   });

@@ -3,22 +3,18 @@
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import type { PipelineOptions, Session } from "../../src/core/model";
 import { buildTurnRequest } from "../../src/core/pipeline/index";
 import { readSessionText } from "../../src/core/readers";
 import { requestView } from "../../src/app/requestView";
 import { runCli } from "../../src/cli/run";
 import { seededSessionText } from "../support/secret-examples";
-import { findJsonl } from "../support/fixture-files";
+import { fixtureCase } from "../support/fixtures";
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-export const FIXTURES = path.resolve(here, "../fixtures");
-
-export const PI_OPENAI = findJsonl(path.join(FIXTURES, "pi/print-openai-autocompact/session"));
-export const PI_ANTHROPIC = findJsonl(path.join(FIXTURES, "pi/rpc-anthropic-manualcompact/session"));
-export const SENPI = findJsonl(path.join(FIXTURES, "senpi/print-openai-autocompact/session"));
-export const PI_OPENAI_HEADER = path.join(FIXTURES, "pi/print-openai-autocompact/requests/001.json");
+export const PI_OPENAI = fixtureCase("pi/print-openai-autocompact").sessionPath;
+export const PI_ANTHROPIC = fixtureCase("pi/rpc-anthropic-manualcompact").sessionPath;
+export const SENPI = fixtureCase("senpi/print-openai-autocompact").sessionPath;
+export const PI_OPENAI_HEADER = fixtureCase("pi/print-openai-autocompact").requestPath(1);
 
 export function readFixtureSession(file: string): Session {
   return readSessionText(readFileSync(file, "utf8"), path.basename(file));

@@ -3,24 +3,15 @@
 // whole body once the documented non-derivable parts are matched as placeholders:
 // system[0] (billing header build suffix) and metadata.user_id (device and account ids).
 import fs from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { analyzeSession, buildTurnRequest, countTurns } from "../../src/core/pipeline/index";
 import { readSessionText } from "../../src/core/readers";
 import type { PipelineOptions } from "../../src/core/model";
+import { fixtureCase } from "../support/fixtures";
 
-const FIXTURE = path.resolve(__dirname, "../fixtures/claude/print-autocompact-manualcompact");
-const present = fs.existsSync(FIXTURE);
-if (!present) console.warn(`skipping Claude Code conformance: ${FIXTURE} is absent`);
+const fixture = fixtureCase("claude/print-autocompact-manualcompact");
 
 const OPTIONS: PipelineOptions = { profile: "pi" };
-
-function sessionFile(): string {
-  const dir = path.join(FIXTURE, "session/projects");
-  const project = fs.readdirSync(dir)[0] as string;
-  const file = fs.readdirSync(path.join(dir, project)).find((name) => name.endsWith(".jsonl")) as string;
-  return path.join(dir, project, file);
-}
 
 interface Recorded {
   number: string;
@@ -28,14 +19,7 @@ interface Recorded {
 }
 
 function mainRequests(): Recorded[] {
-  const dir = path.join(FIXTURE, "requests");
-  return fs
-    .readdirSync(dir)
-    .filter((name) => /^\d{3}\.meta\.json$/.test(name))
-    .sort()
-    .map((name) => ({ number: name.slice(0, 3), meta: JSON.parse(fs.readFileSync(path.join(dir, name), "utf8")) }))
-    .filter((item) => item.meta.kind === "main")
-    .map((item) => ({ number: item.number, body: JSON.parse(fs.readFileSync(path.join(dir, `${item.number}.json`), "utf8")) }));
+  return fixture.requests("main").map((request) => ({ number: request.id, body: request.body }));
 }
 
 /** True when `ours` equals `recorded` with each `[not recorded: …]` placeholder standing for any text. */
@@ -47,10 +31,10 @@ export function matchesWithPlaceholders(ours: string, recorded: string): boolean
   return new RegExp(`^${pattern}$`).test(recorded);
 }
 
-describe.skipIf(!present)("Claude Code conformance (print-autocompact-manualcompact)", () => {
-  const text = present ? fs.readFileSync(sessionFile(), "utf8") : "";
-  const session = present ? readSessionText(text, "session.jsonl") : null;
-  const recorded = present ? mainRequests() : [];
+describe("Claude Code conformance (print-autocompact-manualcompact)", () => {
+  const text = fs.readFileSync(fixture.sessionPath, "utf8");
+  const session = readSessionText(text, "session.jsonl");
+  const recorded = mainRequests();
 
   it("detects the transcript and finds one turn per main request", () => {
     expect(session?.formatId).toBe("claude-code");

@@ -4,41 +4,19 @@
 // except the documented non-derivable fields: `tools` (not in the rollout) and the parts of
 // `client_metadata` the rollout does not hold (installation id, sandbox/analytics flags, start time).
 import fs from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { PipelineOptions } from "../../src/core/model";
 import { isNotRecorded } from "../../src/core/model";
 import { analyzeSession, buildTurnRequest, countTurns } from "../../src/core/pipeline/index";
 import { readSessionText } from "../../src/core/readers";
+import { fixtureCase } from "../support/fixtures";
 
-const FIXTURE = path.resolve(__dirname, "../fixtures/codex/exec-autocompact");
-const present = fs.existsSync(FIXTURE);
-if (!present) console.warn(`skipping Codex conformance: ${FIXTURE} is absent`);
+const fixture = fixtureCase("codex/exec-autocompact");
 
 const OPTIONS: PipelineOptions = { profile: "pi" };
 
-function rolloutFile(): string {
-  const found: string[] = [];
-  const walk = (dir: string) => {
-    for (const name of fs.readdirSync(dir)) {
-      const full = path.join(dir, name);
-      if (fs.statSync(full).isDirectory()) walk(full);
-      else if (name.endsWith(".jsonl")) found.push(full);
-    }
-  };
-  walk(path.join(FIXTURE, "session"));
-  return found[0] as string;
-}
-
 function mainRequests(): { number: string; body: Record<string, unknown> }[] {
-  const dir = path.join(FIXTURE, "requests");
-  return fs
-    .readdirSync(dir)
-    .filter((name) => /^\d{3}\.meta\.json$/.test(name))
-    .sort()
-    .map((name) => ({ number: name.slice(0, 3), meta: JSON.parse(fs.readFileSync(path.join(dir, name), "utf8")) }))
-    .filter((item) => item.meta.kind === "main")
-    .map((item) => ({ number: item.number, body: JSON.parse(fs.readFileSync(path.join(dir, `${item.number}.json`), "utf8")) }));
+  return fixture.requests("main").map((request) => ({ number: request.id, body: request.body }));
 }
 
 const PLACEHOLDER = /^\[not recorded: [^\]]*\]$/;
@@ -60,9 +38,9 @@ const DERIVED_TURN_METADATA_KEYS = [
   "model",
 ];
 
-describe.skipIf(!present)("Codex conformance (exec-autocompact)", () => {
-  const session = present ? readSessionText(fs.readFileSync(rolloutFile(), "utf8"), "rollout.jsonl") : null;
-  const recorded = present ? mainRequests() : [];
+describe("Codex conformance (exec-autocompact)", () => {
+  const session = readSessionText(fs.readFileSync(fixture.sessionPath, "utf8"), "rollout.jsonl");
+  const recorded = mainRequests();
 
   it("detects the rollout and finds one turn per main request", () => {
     expect(session?.formatId).toBe("codex");

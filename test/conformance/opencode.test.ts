@@ -5,7 +5,6 @@
 // tool definitions, output cap; docs/formats/opencode.md). Title and summariser requests are
 // auxiliary events; their stored/derivable parts are checked against requests 001, 010, 016.
 import fs from "node:fs";
-import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { isNotRecorded, type Session } from "../../src/core/model";
 import { analyzeSession, buildTurnRequest, countTurns } from "../../src/core/pipeline/index";
@@ -13,9 +12,9 @@ import { buildOpencodeAuxiliaryRequest } from "../../src/core/agents/opencode";
 import { extractRequestHeader } from "../../src/core/providers";
 import { readSessionText } from "../../src/core/readers";
 import { loadOpencodeDatabase } from "../../src/cli/sqlite";
+import { fixtureCase } from "../support/fixtures";
 
-const FIXTURE = path.resolve(__dirname, "../fixtures/opencode/run-autocompact");
-const present = fs.existsSync(path.join(FIXTURE, "session/export.json"));
+const fixture = fixtureCase("opencode/run-autocompact");
 
 interface Recorded {
   seq: number;
@@ -24,20 +23,12 @@ interface Recorded {
 }
 
 function loadRecorded(): Recorded[] {
-  const dir = path.join(FIXTURE, "requests");
-  return fs
-    .readdirSync(dir)
-    .filter((name) => /^\d{3}\.json$/.test(name))
-    .sort()
-    .map((name) => {
-      const meta = JSON.parse(fs.readFileSync(path.join(dir, name.replace(".json", ".meta.json")), "utf8")) as { kind: string };
-      return { seq: Number(name.slice(0, 3)), kind: meta.kind, body: JSON.parse(fs.readFileSync(path.join(dir, name), "utf8")) };
-    });
+  return fixture.requests().map((request) => ({ seq: request.number, kind: request.kind, body: request.body }));
 }
 
 const options = { profile: "pi" as const };
 
-describe.skipIf(!present)("opencode run-autocompact conformance", () => {
+describe("opencode run-autocompact conformance", () => {
   let recorded: Recorded[];
   let main: Recorded[];
   const sessions: Record<string, Session> = {};
@@ -45,8 +36,8 @@ describe.skipIf(!present)("opencode run-autocompact conformance", () => {
   beforeAll(async () => {
     recorded = loadRecorded();
     main = recorded.filter((item) => item.kind === "main");
-    sessions.export = readSessionText(fs.readFileSync(path.join(FIXTURE, "session/export.json"), "utf8"), "export.json");
-    sessions.database = await loadOpencodeDatabase(path.join(FIXTURE, "session/opencode-db/opencode.db"));
+    sessions.export = readSessionText(fs.readFileSync(fixture.path("session/export.json"), "utf8"), "export.json");
+    sessions.database = await loadOpencodeDatabase(fixture.path("session/opencode-db/opencode.db"));
   });
 
   for (const source of ["export", "database"] as const) {

@@ -2,14 +2,11 @@
 // session reading and conversion: every recorded conversation is parsed back into pi-ai messages
 // (a small test-only inverse mapper below), serialized with the header of the case's request 001
 // (or, for summary requests, of the request itself) and compared byte for byte (PI-R13).
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { ApiId, LlmMessage, ToolResultMessage, AssistantMessage, UserMessage } from "../../src/core/model";
 import { detectRequestShape, extractRequestHeader, getSerializer } from "../../src/core/providers";
 import { resolveModel } from "../../src/core/models/catalogue";
-
-const FIXTURES = path.resolve(__dirname, "../fixtures");
+import { fixtureCase } from "../support/fixtures";
 
 const CASES: { dir: string; api: ApiId }[] = [
   { dir: "pi/print-openai-autocompact", api: "openai-completions" },
@@ -27,15 +24,9 @@ interface Recorded {
 }
 
 function readRequests(dir: string): Recorded[] {
-  const requestsDir = path.join(FIXTURES, dir, "requests");
-  return readdirSync(requestsDir)
-    .filter((name) => /^\d{3}\.json$/.test(name))
-    .sort()
-    .map((name) => {
-      const text = readFileSync(path.join(requestsDir, name), "utf8");
-      const meta = JSON.parse(readFileSync(path.join(requestsDir, name.replace(".json", ".meta.json")), "utf8")) as Json;
-      return { name, text, body: JSON.parse(text) as Json, kind: String(meta.kind) };
-    });
+  return fixtureCase(dir)
+    .requests()
+    .map((request) => ({ name: request.file, text: request.text, body: request.body, kind: request.kind }));
 }
 
 const ORIGIN = { provider: "fake", model: "fake-model" };
@@ -117,9 +108,8 @@ function toMessages(api: ApiId, body: Json): LlmMessage[] {
 }
 
 for (const testCase of CASES) {
-  const present = existsSync(path.join(FIXTURES, testCase.dir, "requests"));
-  describe.skipIf(!present)(`recorded bodies of ${testCase.dir} (${testCase.api})`, () => {
-    const requests = present ? readRequests(testCase.dir) : [];
+  describe(`recorded bodies of ${testCase.dir} (${testCase.api})`, () => {
+    const requests = readRequests(testCase.dir);
     const first = requests[0]!;
     const model = resolveModel({ provider: "fake", modelId: "fake-model" }, testCase.api);
     const serializer = getSerializer(testCase.api);

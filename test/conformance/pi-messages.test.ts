@@ -3,35 +3,29 @@
 // recorded conversation. Checked twice: against a small independent mapping of LLM messages to
 // the wire shape (this file), and byte for byte through the provider serializer with the
 // request header taken from the fixture's first request.
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { ContextMessage, ProfileId, Session } from "../../src/core/model";
 import { analyzeSession, buildTurnContext, buildTurnRequest } from "../../src/core/pipeline/index";
 import { extractRequestHeader } from "../../src/core/providers";
 import { readSessionBytes } from "../../src/core/readers";
-import { findJsonl } from "../support/fixture-files";
+import { fixtureCase, type FixtureCase } from "../support/fixtures";
 
-const FIXTURES = path.resolve(__dirname, "../fixtures");
 const CASES: { name: string; profile: ProfileId; wire: "openai" | "anthropic" }[] = [
   { name: "pi/print-openai-autocompact", profile: "pi", wire: "openai" },
   { name: "pi/rpc-anthropic-manualcompact", profile: "pi", wire: "anthropic" },
   { name: "senpi/print-openai-autocompact", profile: "senpi", wire: "openai" },
 ];
 
-function loadSession(caseDir: string): Session {
-  const file = findJsonl(path.join(caseDir, "session"));
+function loadSession(fixture: FixtureCase): Session {
+  const file = fixture.sessionPath;
   const decoder = new TextDecoder();
   return readSessionBytes(readFileSync(file), path.basename(file), (bytes) => decoder.decode(bytes));
 }
 
-function mainRequests(caseDir: string): { name: string; text: string }[] {
-  const dir = path.join(caseDir, "requests");
-  return readdirSync(dir)
-    .filter((name) => /^\d+\.meta\.json$/.test(name))
-    .sort()
-    .filter((name) => JSON.parse(readFileSync(path.join(dir, name), "utf8")).kind === "main")
-    .map((name) => ({ name, text: readFileSync(path.join(dir, name.replace(".meta", "")), "utf8") }));
+function mainRequests(fixture: FixtureCase): { name: string; text: string }[] {
+  return fixture.requests("main").map((request) => ({ name: `${request.id}.meta.json`, text: request.text }));
 }
 
 type Json = Record<string, unknown>;
@@ -88,14 +82,10 @@ function stripCacheControl(value: unknown): unknown {
 }
 
 for (const fixture of CASES) {
-  const caseDir = path.join(FIXTURES, fixture.name);
-  describe.skipIf(!existsSync(caseDir))(`conformance: ${fixture.name} (${fixture.profile} profile)`, () => {
-    if (!existsSync(caseDir)) {
-      it.skip(`fixture ${fixture.name} is absent`, () => {});
-      return;
-    }
-    const session = loadSession(caseDir);
-    const requests = mainRequests(caseDir);
+  describe(`conformance: ${fixture.name} (${fixture.profile} profile)`, () => {
+    const recorded = fixtureCase(fixture.name);
+    const session = loadSession(recorded);
+    const requests = mainRequests(recorded);
     const analysis = analyzeSession(session, { profile: fixture.profile });
 
     it("reads cleanly and has one turn per recorded main request (15)", () => {

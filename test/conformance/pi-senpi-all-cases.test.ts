@@ -1,11 +1,11 @@
-// Issue 8 "Done when", conformance over EVERY case directory of ../shared/fixtures/pi (pi profile)
+// Conformance over EVERY case directory of ../shared/fixtures/pi (pi profile)
 // and ../shared/fixtures/senpi (senpi profile), discovered rather than listed, so a new recorded
 // case is checked without editing this file (the repository's copies in test/fixtures when the
 // shared folder is absent). For every main request: the rebuilt request in the same provider shape,
 // with the header taken from the case's first request, deep-equals the recorded body. For every
 // compaction (summariser) request: the rebuilt data part (serialized conversation and previous
 // summary, or senpi's replayed messages) equals the recorded one.
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildCompactionRequests, listCompactionEntryIds } from "../../src/core/agents/pi/compaction";
@@ -15,42 +15,24 @@ import { extractRequestHeader } from "../../src/core/providers";
 import { readSessionBytes } from "../../src/core/readers";
 import { rebuildRecordedCompaction, recordedCompactionPolicy } from "../../src/core/simulate";
 import { readCapturedSenpiRequest } from "../../src/core/agents/pi/policies/senpi-slots";
+import { committedFixtures, sharedFixtures, type FixtureCase } from "../support/fixtures";
 
-const SHARED = path.resolve(__dirname, "../../../shared/fixtures");
-const LOCAL = path.resolve(__dirname, "../fixtures");
-const ROOT = existsSync(path.join(SHARED, "pi")) ? SHARED : LOCAL;
+// The shared originals when that folder is there, otherwise the committed copies.
+const SOURCE = sharedFixtures() ?? committedFixtures;
+const SOURCE_LABEL = SOURCE === committedFixtures ? "test/fixtures (shared folder absent)" : "../shared/fixtures";
 
 type Json = Record<string, unknown>;
-
-function findJsonl(dir: string): string | null {
-  for (const item of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, item.name);
-    if (item.isDirectory()) {
-      const found = findJsonl(full);
-      if (found) return found;
-    } else if (item.name.endsWith(".jsonl")) return full;
-  }
-  return null;
-}
 
 interface Recorded {
   kind: string;
   body: Json;
 }
 
-function loadCase(dir: string): { session: Session; requests: Recorded[] } {
-  const file = findJsonl(path.join(dir, "session"));
-  if (!file) throw new Error(`no session file in ${dir}`);
+function loadCase(fixture: FixtureCase): { session: Session; requests: Recorded[] } {
+  const file = fixture.sessionPath;
   const decoder = new TextDecoder();
   const session = readSessionBytes(readFileSync(file), path.basename(file), (bytes) => decoder.decode(bytes));
-  const requestsDir = path.join(dir, "requests");
-  const requests = readdirSync(requestsDir)
-    .filter((name) => /^\d{3}\.json$/.test(name))
-    .sort()
-    .map((name) => ({
-      kind: String((JSON.parse(readFileSync(path.join(requestsDir, name.replace(".json", ".meta.json")), "utf8")) as Json).kind),
-      body: JSON.parse(readFileSync(path.join(requestsDir, name), "utf8")) as Json,
-    }));
+  const requests = fixture.requests().map((request) => ({ kind: request.kind, body: request.body }));
   return { session, requests };
 }
 
@@ -78,13 +60,12 @@ const PROFILES: { folder: string; profile: ProfileId }[] = [
 ];
 
 for (const { folder, profile } of PROFILES) {
-  const base = path.join(ROOT, folder);
-  const cases = existsSync(base) ? readdirSync(base, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name) : [];
-  describe(`every ${folder} case in ${ROOT === SHARED ? "../shared/fixtures" : "test/fixtures (shared folder absent)"}`, () => {
+  const cases = SOURCE.caseNames(folder);
+  describe(`every ${folder} case in ${SOURCE_LABEL}`, () => {
     it(`has cases`, () => expect(cases.length).toBeGreaterThan(0));
     for (const name of cases) {
       describe(`${folder}/${name} (${profile} profile)`, () => {
-        const { session, requests } = loadCase(path.join(base, name));
+        const { session, requests } = loadCase(SOURCE.case(`${folder}/${name}`));
         const mains = requests.filter((r) => r.kind === "main");
         const summaries = requests.filter((r) => r.kind === "summary");
 

@@ -4,13 +4,11 @@
 // equals the recorded ones — and the whole body once the instruction slots (and the request fields
 // the session does not record) are filled from the recorded requests. The settings each agent ran
 // with are not in its session file; they are given here as the cases' READMEs state them.
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { PipelineOptions } from "../../src/core/model";
 import { extractRequestHeader } from "../../src/core/providers";
 import { getPolicy, recordedCompactionPoints, replayRecordedCompactions, simulateCompaction, type LimitOverrides, type PolicyId, type PolicyParameters } from "../../src/core/simulate";
-import { loadFixture, type FixtureAgent } from "../core/simulate/fixtures";
+import { fixtureCase, type FixtureAgent, type FixtureCase } from "../support/fixtures";
 
 interface Case {
   agent: FixtureAgent;
@@ -33,24 +31,19 @@ const CASES: Case[] = [
 ];
 
 /** The recorded summariser requests of a case, by their `kind` in the `.meta.json` files. */
-function summaryRequests(dir: string): { source: string; body: unknown }[] {
-  const requests = path.join(dir, "requests");
-  return readdirSync(requests)
-    .filter((name) => /^\d{3}\.meta\.json$/.test(name))
-    .sort()
-    .filter((name) => (JSON.parse(readFileSync(path.join(requests, name), "utf8")) as { kind?: string }).kind === "summary")
-    .map((name) => ({ source: name.replace(".meta", ""), body: JSON.parse(readFileSync(path.join(requests, name.replace(".meta", "")), "utf8")) as unknown }));
+function summaryRequests(fixture: FixtureCase): { source: string; body: unknown }[] {
+  return fixture.requests("summary").map((request) => ({ source: request.file, body: request.body as unknown }));
 }
 
 describe("every recorded compaction, re-simulated under its agent's policy", () => {
   for (const item of CASES) {
     describe(`${item.agent}/${item.name} (policy ${item.policy})`, () => {
-      const fixture = loadFixture(item.agent, item.name);
+      const fixture = fixtureCase(`${item.agent}/${item.name}`);
       const options: PipelineOptions = {
         profile: item.policy === "senpi" ? "senpi" : "pi",
         ...(item.header ? { header: extractRequestHeader(fixture.request(item.header), `${item.header}.json`) } : {}),
       };
-      const captured = summaryRequests(fixture.dir);
+      const captured = summaryRequests(fixture);
       const replay = { ...(item.parameters ? { parameters: item.parameters } : {}), ...(item.limits ? { limits: item.limits } : {}) };
 
       it("finds every recorded compaction", () => {

@@ -1,9 +1,9 @@
-// senpi reply-language notes wired into the pi/senpi pipeline (issue #3 "Done when", spec
+// senpi reply-language notes wired into the pi/senpi pipeline (spec
 // reply-language.md rows #27 … #31, SP-C5, SP-P5): on fixture pi/print-openai-autocompact with the
 // senpi profile, notes on name the user's (requested) language after each compaction, notes off
 // equal the recorded requests byte for byte; over generated sessions, the analysis agrees with the
 // per-turn pipeline, notes never make two user messages adjacent and requests stay prefix-stable.
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -14,7 +14,7 @@ import { readSessionBytes } from "../../src/core/readers";
 import { llmMessageChars } from "../../src/core/agents/pi/convert";
 import { getPiSessionCache } from "../../src/core/agents/pi/sessionCache";
 import { assistant, compaction, sessionOf, toolResult, user, type EntryInput } from "./agents/pi/sessionBuilder";
-import { findJsonl } from "../support/fixture-files";
+import { describeShared, fixtureCase, type FixtureCase } from "../support/fixtures";
 
 const NOTE_RULE = "note:reply-language";
 const ENGLISH_REQUESTED = "Reply language: English (the user asked for it)";
@@ -30,21 +30,13 @@ const senpi = (extra: Partial<PipelineOptions> = {}): PipelineOptions => ({ prof
 // ---------------------------------------------------------------------------------------------
 // Fixture: the copy in test/fixtures, and the original in <repo>/../shared/fixtures when present.
 
-const FIXTURE_DIRS = [
-  { label: "copy", dir: path.resolve(__dirname, "../fixtures/pi/print-openai-autocompact") },
-  { label: "shared original", dir: path.resolve(__dirname, "../../../shared/fixtures/pi/print-openai-autocompact") },
-];
+const CASE = "pi/print-openai-autocompact";
 
-function loadFixture(dir: string): { session: Session; requests: { name: string; text: string }[] } {
-  const file = findJsonl(path.join(dir, "session"));
+function loadFixture(fixture: FixtureCase): { session: Session; requests: { name: string; text: string }[] } {
+  const file = fixture.sessionPath;
   const decoder = new TextDecoder();
   const session = readSessionBytes(readFileSync(file), path.basename(file), (bytes) => decoder.decode(bytes));
-  const requestDir = path.join(dir, "requests");
-  const requests = readdirSync(requestDir)
-    .filter((name) => /^\d+\.meta\.json$/.test(name))
-    .sort()
-    .filter((name) => JSON.parse(readFileSync(path.join(requestDir, name), "utf8")).kind === "main")
-    .map((name) => ({ name: name.replace(".meta.json", ""), text: readFileSync(path.join(requestDir, name.replace(".meta", "")), "utf8") }));
+  const requests = fixture.requests("main").map((request) => ({ name: request.id, text: request.text }));
   return { session, requests };
 }
 
@@ -56,140 +48,139 @@ const wireText = (message: WireMessage): string =>
       ? (message.content as { text?: string }[]).map((part) => part.text ?? "").join("")
       : "";
 
-for (const fixture of FIXTURE_DIRS) {
-  const present = existsSync(fixture.dir);
-  if (!present) console.warn(`notes-pipeline: fixture ${fixture.label} (${fixture.dir}) is absent; its tests are skipped`);
+/** The suite over one copy of the fixture (senpi profile, notes on and off). */
+function notesOnFixture(fixture: FixtureCase): void {
+  const { session, requests } = loadFixture(fixture);
+  const header = extractRequestHeader(JSON.parse(requests[0]!.text), "requests/001.json");
+  const turns = requests.map((_, index) => index + 1);
+  const bodyText = (turn: number, extra: Partial<PipelineOptions>) => JSON.stringify(buildTurnRequest(session, senpi({ header, ...extra }), turn).body);
+  const wireMessages = (turn: number, extra: Partial<PipelineOptions>) =>
+    (JSON.parse(bodyText(turn, extra)) as { messages: WireMessage[] }).messages;
 
-  describe.skipIf(!present)(`fixture pi/print-openai-autocompact (${fixture.label}), senpi profile with notes`, () => {
-    const { session, requests } = present ? loadFixture(fixture.dir) : { session: null as unknown as Session, requests: [] };
-    const header = present ? extractRequestHeader(JSON.parse(requests[0]!.text), "requests/001.json") : null;
-    const turns = requests.map((_, index) => index + 1);
-    const bodyText = (turn: number, extra: Partial<PipelineOptions>) => JSON.stringify(buildTurnRequest(session, senpi({ header, ...extra }), turn).body);
-    const wireMessages = (turn: number, extra: Partial<PipelineOptions>) =>
-      (JSON.parse(bodyText(turn, extra)) as { messages: WireMessage[] }).messages;
+  it("notes are off by default; notes off equal the plain senpi requests and the recorded bodies (15/15)", () => {
+    expect(NOTES_DEFAULT).toBe(false);
+    expect(requests).toHaveLength(15);
+    for (const turn of turns) {
+      const off = bodyText(turn, { notes: false });
+      expect(off, `turn ${turn}`).toBe(bodyText(turn, {}));
+      expect(off, `turn ${turn}`).toBe(requests[turn - 1]!.text);
+    }
+  });
 
-    it("notes are off by default; notes off equal the plain senpi requests and the recorded bodies (15/15)", () => {
-      expect(NOTES_DEFAULT).toBe(false);
-      expect(requests).toHaveLength(15);
-      for (const turn of turns) {
-        const off = bodyText(turn, { notes: false });
-        expect(off, `turn ${turn}`).toBe(bodyText(turn, {}));
-        expect(off, `turn ${turn}`).toBe(requests[turn - 1]!.text);
+  it("after each compaction the summary names the requested language (English, asked for in prompt 2)", () => {
+    // Turns 9-12 = requests 010-013 (after compaction 1), 13-15 = 015-017 (after compaction 2).
+    for (const turn of [9, 10, 11, 12, 13, 14, 15]) {
+      const messages = wireMessages(turn, { notes: true });
+      const summary = messages[1] as WireMessage;
+      expect(summary.role).toBe("user");
+      expect(wireText(summary).endsWith(CARRIER_END), `turn ${turn}`).toBe(true);
+      expect(wireText(messages[2] as WireMessage).startsWith("Reply language:")).toBe(false); // RL-23: no separate note
+      const context = buildTurnContext(session, senpi({ notes: true }), turn);
+      const carrier = context.messages[0] as ContextMessage;
+      expect(carrier.provenance.rule).toBe("wrap:compaction-summary");
+      expect(carrier.provenance.entryId).toBe(turn <= 12 ? "d031100d" : "2ca2e615");
+      expect(carrier.provenance.note).toMatchObject({ language: "English", source: "explicit-request", fromEntryId: "90765bf3" });
+      expect(carrier.provenance.explanation).toMatch(/English/);
+    }
+    // Before any compaction, the summary-less requests hold no carrier.
+    for (const turn of [1, 2, 3, 4, 5]) expect(bodyText(turn, { notes: true })).toBe(requests[turn - 1]!.text);
+  });
+
+  it("rows #28 … #30: one requested-English note after the architecture result in 006-008 and 010-013, none later", () => {
+    for (const turn of turns) {
+      const context = buildTurnContext(session, senpi({ notes: true }), turn);
+      const notes = context.messages.flatMap((item, index) =>
+        isNote(item) ? [{ after: context.messages[index - 1]?.provenance.entryId, text: textOf(item.message), note: item.provenance.note }] : [],
+      );
+      const expected = turn >= 6 && turn <= 12 ? [["3e8bbdad", ENGLISH_REQUESTED]] : [];
+      expect(notes.map((n) => [n.after, n.text]), `turn ${turn}`).toEqual(expected);
+      for (const n of notes) {
+        // The explanation: language, the request it came from (removed by compaction 1 from 9 on), built-up chars.
+        expect(n.note).toMatchObject({ language: "English", source: "explicit-request", fromEntryId: "90765bf3", builtUpChars: 5022 });
       }
-    });
+    }
+  });
 
-    it("after each compaction the summary names the requested language (English, asked for in prompt 2)", () => {
-      // Turns 9-12 = requests 010-013 (after compaction 1), 13-15 = 015-017 (after compaction 2).
-      for (const turn of [9, 10, 11, 12, 13, 14, 15]) {
-        const messages = wireMessages(turn, { notes: true });
-        const summary = messages[1] as WireMessage;
-        expect(summary.role).toBe("user");
-        expect(wireText(summary).endsWith(CARRIER_END), `turn ${turn}`).toBe(true);
-        expect(wireText(messages[2] as WireMessage).startsWith("Reply language:")).toBe(false); // RL-23: no separate note
-        const context = buildTurnContext(session, senpi({ notes: true }), turn);
-        const carrier = context.messages[0] as ContextMessage;
-        expect(carrier.provenance.rule).toBe("wrap:compaction-summary");
-        expect(carrier.provenance.entryId).toBe(turn <= 12 ? "d031100d" : "2ca2e615");
-        expect(carrier.provenance.note).toMatchObject({ language: "English", source: "explicit-request", fromEntryId: "90765bf3" });
-        expect(carrier.provenance.explanation).toMatch(/English/);
-      }
-      // Before any compaction, the summary-less requests hold no carrier.
-      for (const turn of [1, 2, 3, 4, 5]) expect(bodyText(turn, { notes: true })).toBe(requests[turn - 1]!.text);
-    });
-
-    it("rows #28 … #30: one requested-English note after the architecture result in 006-008 and 010-013, none later", () => {
-      for (const turn of turns) {
-        const context = buildTurnContext(session, senpi({ notes: true }), turn);
-        const notes = context.messages.flatMap((item, index) =>
-          isNote(item) ? [{ after: context.messages[index - 1]?.provenance.entryId, text: textOf(item.message), note: item.provenance.note }] : [],
+  it("notes only add: removing notes and the carrier gives the recorded conversation", () => {
+    for (const turn of turns) {
+      const recorded = (JSON.parse(requests[turn - 1]!.text) as { messages: WireMessage[] }).messages;
+      const carried = "\n\n" + ENGLISH_REQUESTED;
+      const withNotes = wireMessages(turn, { notes: true })
+        .filter((m) => !(m.role === "user" && wireText(m).startsWith("Reply language: ")))
+        .map((m) =>
+          m.role === "user" && wireText(m).endsWith(CARRIER_END)
+            ? { ...m, content: (m.content as { type: string; text: string }[]).map((part) => ({ ...part, text: part.text.slice(0, -carried.length) })) }
+            : m,
         );
-        const expected = turn >= 6 && turn <= 12 ? [["3e8bbdad", ENGLISH_REQUESTED]] : [];
-        expect(notes.map((n) => [n.after, n.text]), `turn ${turn}`).toEqual(expected);
-        for (const n of notes) {
-          // The explanation: language, the request it came from (removed by compaction 1 from 9 on), built-up chars.
-          expect(n.note).toMatchObject({ language: "English", source: "explicit-request", fromEntryId: "90765bf3", builtUpChars: 5022 });
-        }
-      }
-    });
+      expect(withNotes, `turn ${turn}`).toEqual(recorded);
+    }
+  });
 
-    it("notes only add: removing notes and the carrier gives the recorded conversation", () => {
-      for (const turn of turns) {
-        const recorded = (JSON.parse(requests[turn - 1]!.text) as { messages: WireMessage[] }).messages;
-        const carried = "\n\n" + ENGLISH_REQUESTED;
-        const withNotes = wireMessages(turn, { notes: true })
-          .filter((m) => !(m.role === "user" && wireText(m).startsWith("Reply language: ")))
-          .map((m) =>
-            m.role === "user" && wireText(m).endsWith(CARRIER_END)
-              ? { ...m, content: (m.content as { type: string; text: string }[]).map((part) => ({ ...part, text: part.text.slice(0, -carried.length) })) }
-              : m,
-          );
-        expect(withNotes, `turn ${turn}`).toEqual(recorded);
-      }
-    });
+  it("row #27 through the pipeline: thresholdChars 3800 gives a Korean note after the README result from request 003 on", () => {
+    const options = { notes: true, notesOptions: { thresholdChars: 3800 } };
+    for (const turn of [3, 4, 5, 6, 7, 8]) {
+      const context = buildTurnContext(session, senpi(options), turn);
+      const korean = context.messages.filter((m, i) => isNote(m) && context.messages[i - 1]?.provenance.entryId === "ad57cdda");
+      expect(korean.map((m) => textOf(m.message)), `turn ${turn}`).toEqual(["Reply language: Korean"]);
+      expect(korean[0]?.provenance.note).toMatchObject({ language: "Korean", source: "written", fromEntryId: "89290492", builtUpChars: 3840 });
+    }
+    expect(buildTurnContext(session, senpi(options), 2).messages.some(isNote)).toBe(false);
+  });
 
-    it("row #27 through the pipeline: thresholdChars 3800 gives a Korean note after the README result from request 003 on", () => {
-      const options = { notes: true, notesOptions: { thresholdChars: 3800 } };
-      for (const turn of [3, 4, 5, 6, 7, 8]) {
-        const context = buildTurnContext(session, senpi(options), turn);
-        const korean = context.messages.filter((m, i) => isNote(m) && context.messages[i - 1]?.provenance.entryId === "ad57cdda");
-        expect(korean.map((m) => textOf(m.message)), `turn ${turn}`).toEqual(["Reply language: Korean"]);
-        expect(korean[0]?.provenance.note).toMatchObject({ language: "Korean", source: "written", fromEntryId: "89290492", builtUpChars: 3840 });
+  it("RL-28: between compactions each request's messages are a prefix of the next one's, with notes on", () => {
+    for (const notesOptions of [undefined, { thresholdChars: 3800 }]) {
+      const analysis = analyzeSession(session, senpi({ notes: true, notesOptions }));
+      for (let turn = 2; turn <= turns.length; turn++) {
+        if (analysis.turns[turn - 1]?.afterCompaction) continue;
+        const before = wireMessages(turn - 1, { notes: true, notesOptions }).map((m) => JSON.stringify(m));
+        const after = wireMessages(turn, { notes: true, notesOptions }).map((m) => JSON.stringify(m));
+        expect(after.slice(0, before.length), `turn ${turn - 1} → ${turn}`).toEqual(before);
       }
-      expect(buildTurnContext(session, senpi(options), 2).messages.some(isNote)).toBe(false);
-    });
+    }
+  });
 
-    it("RL-28: between compactions each request's messages are a prefix of the next one's, with notes on", () => {
-      for (const notesOptions of [undefined, { thresholdChars: 3800 }]) {
-        const analysis = analyzeSession(session, senpi({ notes: true, notesOptions }));
-        for (let turn = 2; turn <= turns.length; turn++) {
-          if (analysis.turns[turn - 1]?.afterCompaction) continue;
-          const before = wireMessages(turn - 1, { notes: true, notesOptions }).map((m) => JSON.stringify(m));
-          const after = wireMessages(turn, { notes: true, notesOptions }).map((m) => JSON.stringify(m));
-          expect(after.slice(0, before.length), `turn ${turn - 1} → ${turn}`).toEqual(before);
-        }
-      }
-    });
+  it("analyzeSession: hasNote, message counts, chars and estimates agree with the per-turn pipeline", () => {
+    const on = analyzeSession(session, senpi({ notes: true }));
+    const off = analyzeSession(session, senpi({ notes: false }));
+    expect(on.turns.map((t) => t.hasNote)).toEqual(turns.map((t) => t >= 6));
+    expect(off.turns.every((t) => !t.hasNote)).toBe(true);
+    for (const summary of on.turns) {
+      const context = buildTurnContext(session, senpi({ notes: true }), summary.turn);
+      const notes = context.messages.filter(isNote);
+      expect(summary.hasNote, `turn ${summary.turn}`).toBe(context.messages.some(carriesNote));
+      expect(summary.messageCount, `turn ${summary.turn}`).toBe(context.messages.length);
+      expect(summary.chars).toBe(context.messages.reduce((sum, m) => sum + llmMessageChars(m.message), 0));
+      const plain = off.turns[summary.turn - 1]!;
+      expect(summary.estimatedTokens - plain.estimatedTokens).toBe(notes.reduce((sum, m) => sum + Math.ceil(textOf(m.message).length / 4), 0));
+    }
+  });
 
-    it("analyzeSession: hasNote, message counts, chars and estimates agree with the per-turn pipeline", () => {
-      const on = analyzeSession(session, senpi({ notes: true }));
-      const off = analyzeSession(session, senpi({ notes: false }));
-      expect(on.turns.map((t) => t.hasNote)).toEqual(turns.map((t) => t >= 6));
-      expect(off.turns.every((t) => !t.hasNote)).toBe(true);
-      for (const summary of on.turns) {
-        const context = buildTurnContext(session, senpi({ notes: true }), summary.turn);
-        const notes = context.messages.filter(isNote);
-        expect(summary.hasNote, `turn ${summary.turn}`).toBe(context.messages.some(carriesNote));
-        expect(summary.messageCount, `turn ${summary.turn}`).toBe(context.messages.length);
-        expect(summary.chars).toBe(context.messages.reduce((sum, m) => sum + llmMessageChars(m.message), 0));
-        const plain = off.turns[summary.turn - 1]!;
-        expect(summary.estimatedTokens - plain.estimatedTokens).toBe(notes.reduce((sum, m) => sum + Math.ceil(textOf(m.message).length / 4), 0));
-      }
-    });
+  it("every note follows a tool result and precedes an assistant message or the end; pi never inserts notes", () => {
+    for (const turn of turns) {
+      const messages = buildTurnContext(session, senpi({ notes: true }), turn).messages;
+      messages.forEach((item, index) => {
+        if (!isNote(item)) return;
+        expect(messages[index - 1]?.message.role).toBe("toolResult");
+        const next = messages[index + 1];
+        if (next) expect(next.message.role).toBe("assistant");
+      });
+      const pi = buildTurnContext(session, { profile: "pi", notes: true }, turn).messages;
+      expect(pi.some(carriesNote)).toBe(false);
+    }
+  });
 
-    it("every note follows a tool result and precedes an assistant message or the end; pi never inserts notes", () => {
-      for (const turn of turns) {
-        const messages = buildTurnContext(session, senpi({ notes: true }), turn).messages;
-        messages.forEach((item, index) => {
-          if (!isNote(item)) return;
-          expect(messages[index - 1]?.message.role).toBe("toolResult");
-          const next = messages[index + 1];
-          if (next) expect(next.message.role).toBe("assistant");
-        });
-        const pi = buildTurnContext(session, { profile: "pi", notes: true }, turn).messages;
-        expect(pi.some(carriesNote)).toBe(false);
-      }
-    });
-
-    it("reads each user message once across all turns and the analysis (one reading cache per session)", () => {
-      const fresh = loadFixture(fixture.dir).session;
-      analyzeSession(fresh, senpi({ notes: true }));
-      for (const turn of turns) buildTurnContext(fresh, senpi({ notes: true }), turn);
-      const setups = [...getPiSessionCache(fresh).notes.values()];
-      expect(setups).toHaveLength(1);
-      expect(setups[0]!.cache.stats.readings).toBe(9); // the nine user prompts
-    });
+  it("reads each user message once across all turns and the analysis (one reading cache per session)", () => {
+    const fresh = loadFixture(fixture).session;
+    analyzeSession(fresh, senpi({ notes: true }));
+    for (const turn of turns) buildTurnContext(fresh, senpi({ notes: true }), turn);
+    const setups = [...getPiSessionCache(fresh).notes.values()];
+    expect(setups).toHaveLength(1);
+    expect(setups[0]!.cache.stats.readings).toBe(9); // the nine user prompts
   });
 }
+
+describe(`fixture ${CASE} (copy), senpi profile with notes`, () => notesOnFixture(fixtureCase(CASE)));
+describeShared(`fixture ${CASE} (shared original), senpi profile with notes`, (shared) => notesOnFixture(shared.case(CASE)));
 
 // ---------------------------------------------------------------------------------------------
 // Generated sessions

@@ -1,9 +1,10 @@
-// `compact`: the compaction simulator on the command line (issue "Compaction simulator", item 7).
+// `compact`: the compaction simulator on the command line.
 // `compact <session> --turn N --policy <id>` prints one JSON object for a simulation after turn N;
 // `--replay-recorded` prints one line per compaction recorded in the session, re-run under the
 // policy; `--replay-session` runs the policy's trigger over every turn (optionally `--compare`
 // with a second policy). Instruction slots are filled from captured summariser requests given with
 // `--instructions-from` (a file, or a folder of request bodies).
+import { AGENTS, PROFILE_IDS } from "../../core/agents/registry";
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { API_IDS, type ApiId, type PipelineOptions, type ProfileId } from "../../core/model";
@@ -127,7 +128,8 @@ async function run(positionals: string[], options: CliOptionValues, io: CliIo): 
   } catch (error) {
     throw new CliError(`${NAME}: ${(error as Error).message}`);
   }
-  const profile: ProfileId = (options.profile as ProfileId | undefined) ?? (policyId === "senpi" ? "senpi" : "pi");
+  // The policy's own profile (senpi) applies to files whose agent offers it; the others ignore it.
+  const profile: ProfileId = (options.profile as ProfileId | undefined) ?? policy.pipelineProfile ?? "pi";
   const pipeline: PipelineOptions = {
     profile,
     leafId: (options.leaf as string | undefined) ?? null,
@@ -213,7 +215,7 @@ export const compactCommand: CliCommand = {
     { name: "manual", description: "manual compaction: skip the trigger" },
     { name: "provider", value: "API", description: "wire shape of the requests", choices: API_IDS },
     { name: "header", value: "captured-request.json", description: "captured main request: system prompt, tools and settings come from it" },
-    { name: "profile", value: "pi|senpi", description: "pipeline profile of pi files (default: senpi for the senpi policy, else pi)", choices: ["pi", "senpi"] },
+    { name: "profile", value: PROFILE_IDS.join("|"), description: "pipeline profile of pi files (default: senpi for the senpi policy, else pi)", choices: PROFILE_IDS },
     { name: "leaf", value: "entryId", description: "branch to use (default: the last entry)" },
     { name: "session", value: "id", description: "opencode database: the session to use" },
     { name: "instructions-from", value: "file-or-folder", description: "captured summariser request(s) that fill the instruction slots", multiple: true },
@@ -234,6 +236,7 @@ export const compactCommand: CliCommand = {
   details:
     "Output (one object): trigger, kept, summarised, pruned, droppedWithoutSummary, summariserRequest, summariserRequests, after, verdict, findings, tokens.\n" +
     'With --replay-recorded: one line per recorded compaction {"kind":"compaction","index":k,"keptMatches":…,"summariserRequests":[…],"matches":[…]}.\n' +
-    "Policies claude-code and codex (inferred from recordings) need a session of that agent; --replay-recorded works on pi, senpi, Claude Code, Codex and opencode sessions.",
+    "A policy inferred from one agent's recordings (claude-code, codex) needs a session of that agent; " +
+    `--replay-recorded works on ${AGENTS.filter((agent) => agent.recorded !== null).map((agent) => agent.label).join(", ")} sessions.`,
   run,
 };

@@ -1,6 +1,6 @@
 // `export`: the request of one turn as the app's Export gives it — the Request view's JSON text
 // (as sent, or rewritten by --provider / --notes / --header), or a curl command with a
-// placeholder key. Redacted by default (issue #6); the masked values are listed on stderr.
+// placeholder key. Redacted by default; the masked values are listed on stderr.
 import { exportRequest } from "../../app/shareExport";
 import { listOption } from "../args";
 import { loadAnySession } from "../inputs";

@@ -1,8 +1,9 @@
-// `prefix`: one JSON line per turn with its prefix-stability report (issue #5 item 7): the bytes
+// `prefix`: one JSON line per turn with its prefix-stability report: the bytes
 // and tokens of the turn's request in the provider's cache order, what it shares with the previous
 // turn's request, where it stops extending it (breakPath), why (cause, PD-2), and the cached
 // tokens the cache simulation predicts. Requests come from the one-pass builder, so a long session
-// costs about as much as reading it (src/core/sessionPrefixes.ts).
+// costs about as much as reading it (src/core/pipeline/sessionPrefixes.ts).
+import { PROFILE_IDS } from "../../core/agents/registry";
 import { API_IDS } from "../../core/model";
 import type { PrefixTurnReport } from "../../core/prefix/analyze";
 import { iterateSessionPrefixes } from "../../core/pipeline/sessionPrefixes";
@@ -51,7 +52,7 @@ export const prefixCommand: CliCommand = {
     { name: "provider", value: "API", description: "wire shape to compare instead of the recorded one", choices: API_IDS },
     { name: "header", value: "captured-request.json", description: "captured main request: system prompt, tools and settings come from it" },
     { name: "session", value: "id", description: "opencode database: the session to analyse (default: the most recently updated one)" },
-    { name: "profile", value: "pi|senpi", description: "pipeline profile (default pi)", choices: ["pi", "senpi"] },
+    { name: "profile", value: PROFILE_IDS.join("|"), description: "pipeline profile (default pi)", choices: PROFILE_IDS },
     { name: "notes", value: "on|off", description: "senpi reply-language notes (default off)", choices: ["on", "off"] },
     { name: "leaf", value: "entryId", description: "branch to analyse: the path ending at this entry (default: last entry in file order)" },
     {

@@ -5,10 +5,10 @@
 // format the readers know, an opencode database included (`--session` picks one of its sessions).
 import { API_IDS, type ApiId, type PipelineOptions, type ProfileId } from "../../core/model";
 import { buildTurnRequest } from "../../core/pipeline/index";
-import { buildCompactionRequests, type BoundaryRule, type CompactionRebuildOptions } from "../../core/agents/pi/compaction";
+import type { BoundaryRule, CompactionRebuildOptions } from "../../core/agents/pi/compaction";
+import { agentOf, PROFILE_IDS } from "../../core/agents/registry";
 import { rebuildRecordedCompaction, timelineRebuildPolicy } from "../../core/simulate";
 import { integerOption, listOption } from "../args";
-import { buildOpencodeAuxiliaryRequest } from "../../core/agents/opencode";
 import { timelineWithAuxiliary } from "../../core/pipeline/timeline";
 import { loadAnySession, loadCompactionInstructions, loadHeader } from "../inputs";
 import { CliError, type CliIo } from "../io";
@@ -71,7 +71,7 @@ async function run(positionals: string[], options: CliOptionValues, io: CliIo): 
       const built = buildTurnRequest(session, rebuildOptions, item.turn);
       io.stdout(`${JSON.stringify({ turn: item.turn, request: built.body })}\n`);
     } else if (item.kind === "auxiliary" && turnOption === undefined) {
-      const built = buildOpencodeAuxiliaryRequest(session, rebuildOptions, item.index);
+      const built = agentOf(session).auxiliary!.build(session, rebuildOptions, item.index);
       const line: Record<string, unknown> = {
         kind: "auxiliary",
         index: item.index,
@@ -92,13 +92,13 @@ async function run(positionals: string[], options: CliOptionValues, io: CliIo): 
         io.stderr(`warning: compaction ${item.entryId}: ${(error as Error).message}\n`);
       }
       io.stdout(`${JSON.stringify({ kind: "compaction", entryId: item.entryId, beforeTurn: item.beforeTurn, requests })}\n`);
-    } else if (item.kind === "compaction" && turnOption === undefined && session.formatId !== "pi") {
+    } else if (item.kind === "compaction" && turnOption === undefined && !agentOf(session).recorded?.standaloneRebuild) {
       // The agent recorded the compaction; no summariser rebuild exists for this format.
       io.stdout(`${JSON.stringify({ kind: "compaction", entryId: item.entryId, beforeTurn: item.beforeTurn, requests: [] })}\n`);
     } else if (item.kind === "compaction" && turnOption === undefined) {
       let requests: Record<string, unknown>[] = [];
       try {
-        requests = buildCompactionRequests(session, rebuildOptions, item.entryId).requests.map((r) => r.body);
+        requests = agentOf(session).recorded!.standaloneRebuild!(session, rebuildOptions, item.entryId).requests.map((r) => r.body);
       } catch (error) {
         io.stderr(`warning: compaction ${item.entryId}: ${(error as Error).message}\n`);
       }
@@ -117,7 +117,7 @@ export const requestsCommand: CliCommand = {
     { name: "turn", value: "N", description: "only turn N (1-based); compaction lines are then left out" },
     { name: "provider", value: "API", description: "wire shape to render instead of the recorded one", choices: API_IDS },
     { name: "header", value: "captured-request.json", description: "captured main request: system prompt, tools and settings come from it" },
-    { name: "profile", value: "pi|senpi", description: "pipeline profile of pi files (default pi; other agents use their own)", choices: ["pi", "senpi"] },
+    { name: "profile", value: PROFILE_IDS.join("|"), description: "pipeline profile of pi files (default pi; other agents use their own)", choices: PROFILE_IDS },
     {
       name: "notes",
       value: "on|off",

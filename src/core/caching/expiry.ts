@@ -1,5 +1,5 @@
 // Cache expiry from the gap between two requests, classified separately from prefix breaks
-// (issue #5 item 2): Anthropic 5-minute / 1-hour TTL (CA-4), OpenAI in-memory retention of 5–10
+//: Anthropic 5-minute / 1-hour TTL (CA-4), OpenAI in-memory retention of 5–10
 // minutes idle and at most 1 hour, or 24 h with extended retention (CA-13), 30 minutes for GPT-5.6+
 // (CA-14). Gemini implicit caching gives no guarantee (CA-18).
 import type { ApiId } from "../model";

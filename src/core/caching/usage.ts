@@ -32,7 +32,8 @@ function num(value: unknown): number {
   return typeof value === "number" && Number.isFinite(value) ? value : 0;
 }
 
-function obj(value: unknown): Record<string, unknown> {
+/** Any non-null object, arrays included (unlike `isObject`), as a record; `{}` otherwise. */
+function anyObjectOrEmpty(value: unknown): Record<string, unknown> {
   return typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
 }
 
@@ -60,11 +61,11 @@ function make(
 
 /** One row of the CA-21 table per source. */
 export function normalizeUsage(source: UsageSource, rawUsage: unknown): NormalizedUsage {
-  const u = obj(rawUsage);
+  const u = anyObjectOrEmpty(rawUsage);
   switch (source) {
     case "anthropic":
     case "claude-code": {
-      const creation = obj(u.cache_creation);
+      const creation = anyObjectOrEmpty(u.cache_creation);
       const split = u.cache_creation !== undefined;
       return make(source, rawUsage, {
         uncachedInput: num(u.input_tokens),
@@ -72,14 +73,14 @@ export function normalizeUsage(source: UsageSource, rawUsage: unknown): Normaliz
         cacheWrite: num(u.cache_creation_input_tokens),
         output: num(u.output_tokens),
         ...(split ? { cacheWrite5m: num(creation.ephemeral_5m_input_tokens), cacheWrite1h: num(creation.ephemeral_1h_input_tokens) } : {}),
-        ...(u.output_tokens_details !== undefined ? { reasoningOutput: num(obj(u.output_tokens_details).thinking_tokens) } : {}),
+        ...(u.output_tokens_details !== undefined ? { reasoningOutput: num(anyObjectOrEmpty(u.output_tokens_details).thinking_tokens) } : {}),
       });
     }
     case "openai-chat": {
-      const details = obj(u.prompt_tokens_details);
+      const details = anyObjectOrEmpty(u.prompt_tokens_details);
       const cached = num(details.cached_tokens);
       const write = num(details.cache_write_tokens ?? u.cache_write_tokens);
-      const completion = obj(u.completion_tokens_details);
+      const completion = anyObjectOrEmpty(u.completion_tokens_details);
       return make(source, rawUsage, {
         uncachedInput: num(u.prompt_tokens) - cached - write,
         cacheRead: cached,
@@ -89,10 +90,10 @@ export function normalizeUsage(source: UsageSource, rawUsage: unknown): Normaliz
       });
     }
     case "openai-responses": {
-      const details = obj(u.input_tokens_details);
+      const details = anyObjectOrEmpty(u.input_tokens_details);
       const cached = num(details.cached_tokens);
       const write = num(details.cache_write_tokens ?? u.cache_write_tokens);
-      const outputDetails = obj(u.output_tokens_details);
+      const outputDetails = anyObjectOrEmpty(u.output_tokens_details);
       return make(source, rawUsage, {
         uncachedInput: num(u.input_tokens) - cached - write,
         cacheRead: cached,
@@ -130,7 +131,7 @@ export function normalizeUsage(source: UsageSource, rawUsage: unknown): Normaliz
         output: num(u.output),
       });
     case "opencode": {
-      const cache = obj(u.cache);
+      const cache = anyObjectOrEmpty(u.cache);
       return make(source, rawUsage, {
         uncachedInput: num(u.input),
         cacheRead: num(cache.read),

@@ -33,6 +33,7 @@ export { stripForReading, stripTaggedBlocks, isLogLine, type TagStripResult, typ
 export { countWords, letterScript, type WordCounts } from "./words";
 export { renderNoteText, parseNoteText, noteOfMessage, type NoteLanguage } from "./note-text";
 export { fnv1a32, fnv1a32Utf8 } from "../util/fnv1a";
+export { carriesNote } from "./carries-note";
 export {
   DEFAULT_OPTIONS,
   DEFAULT_LANGUAGE_NAMES,

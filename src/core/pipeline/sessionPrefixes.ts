@@ -1,8 +1,9 @@
-// Prefix stability of a whole session branch (issue #5): every turn's request from the one-pass
+// Prefix stability of a whole session branch: every turn's request from the one-pass
 // builder (turnRequests.ts) goes through the streaming prefix analyzer (src/core/prefix) with the
 // facts only the pipeline knows — a compaction between two turns, a failed turn dropped, a model
 // switch — the request timestamps (cache expiry) and the usage the session recorded. Streams:
 // only the previous turn's segments are kept, so reports can be consumed turn by turn.
+import { agentOf } from "../agents/registry";
 import type { PipelineOptions, Session, TurnSummary } from "../model";
 import { analyzeSession, type PipelineHooks, type SessionAnalysis } from "./index";
 import { createPrefixAnalyzer, type PrefixAnalysisOptions, type PrefixTurnReport } from "../prefix/analyze";
@@ -40,6 +41,7 @@ export function* iterateSessionPrefixes(
   for (const summary of analysis.turns) summaries.set(summary.turn, summary);
   const analyzer = createPrefixAnalyzer(extra.prefix ?? {});
   let previous: TurnSummary | null = null;
+  const usageSource = session.entries.length > 0 ? agentOf(session).usageSource : null;
   for (const { turn, request } of iterateTurnRequests(session, options, extra.hooks ?? {})) {
     const summary = summaries.get(turn) ?? null;
     yield analyzer.next({
@@ -49,8 +51,8 @@ export function* iterateSessionPrefixes(
       messages: request.messages,
       timestamp: summary?.timestamp ?? null,
       facts: summary ? turnFactsOf(previous, summary) : null,
-      // Every format's analyzer records usage in pi's shape (PiUsage), so one normalisation (CA-21).
-      usage: summary?.usage ? { source: "pi", raw: summary.usage } : null,
+      // The agent says in which shape its turn summaries record usage (CA-21).
+      usage: summary?.usage && usageSource ? { source: usageSource, raw: summary.usage } : null,
     });
     previous = summary;
   }

@@ -1,13 +1,13 @@
-// Every turn's provider request of a branch, in one pass (design §3 "never quadratic"). For pi and
-// senpi the branch is walked once (src/core/pi/turnContexts.ts) and each message's wire form comes
-// from the serializers' per-message caches (src/core/providers/wire-cache.ts), so a turn costs one
-// reference per message instead of re-serializing the whole context. Other formats build each
-// turn with their own `buildTurnRequest`. Bodies share message objects between turns: read them,
+// Every turn's provider request of a branch, in one pass (design §3 "never quadratic"). An agent
+// whose pipeline has `iterateTurnRequests` walks the branch once (pi and senpi:
+// src/core/agents/pi/turnContexts.ts, with each message's wire form from the serializers'
+// per-message caches, src/core/providers/wire-cache.ts), so a turn costs one reference per message
+// instead of re-serializing the whole context. Other agents build each turn on its own. Bodies share message objects between turns: read them,
 // never mutate them (the cached parts are frozen).
-import { serializeTurnContext } from "./contextRequest";
+import { agentOf } from "../agents/registry";
 import type { BuiltRequest, PipelineOptions, Session } from "../model";
-import { buildTurnRequest, countTurns, type PipelineHooks } from "./index";
-import { iteratePiTurnContexts } from "../agents/pi/turnContexts";
+import { buildTurnRequest, countTurns } from "./index";
+import type { PipelineHooks } from "./types";
 
 export interface TurnRequest {
   /** 1-based turn number on the selected branch. */
@@ -22,10 +22,9 @@ export function* iterateTurnRequests(
   hooks: PipelineHooks = {},
 ): Generator<TurnRequest> {
   if (session.entries.length === 0) return;
-  if (session.formatId === "pi") {
-    for (const context of iteratePiTurnContexts(session, options, hooks, { pathEntryIds: false })) {
-      yield { turn: context.turn, request: serializeTurnContext(context, options) };
-    }
+  const iterate = agentOf(session).pipeline.iterateTurnRequests;
+  if (iterate) {
+    yield* iterate(session, options, hooks);
     return;
   }
   const count = countTurns(session, options);

@@ -1,4 +1,4 @@
-// Session-level driver of prefix stability (issue #5): fed the turn requests in order, one at a
+// Session-level driver of prefix stability: fed the turn requests in order, one at a
 // time, it segments each request, diffs it against the previous one, names the cause, classifies
 // cache expiry from the gap, simulates the provider cache and compares with recorded usage. It
 // keeps only the previous request's segments (plus the per-content caches), so it streams.

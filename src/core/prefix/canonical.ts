@@ -3,18 +3,10 @@
 // text block, and a message's content split off from its header. The rendering is the compact
 // JSON of that value (PR-1 byte form); tokens are counted on its decoded text leaves (TK-8).
 import { isNotRecorded } from "../model";
-import type { CacheMarker } from "./types";
+import type { CacheMarker, SegmentView } from "./types";
+import { isObject } from "../util/is-object";
 
-/** How a segment's canonical value is derived from its source (no copies on the hot path). */
-export type SegmentView =
-  /** The source object as it is. */
-  | "whole"
-  /** The source object without its cache-marker keys. */
-  | "strip"
-  /** A message without its content keys (role and the message's other keys). */
-  | "header"
-  /** A string content seen as one text block `{type: textType, text}` (PD-5). */
-  | "text-block";
+export type { SegmentView } from "./types";
 
 /** Keys that hold cache markers, never content (PD-5). */
 export const MARKER_KEYS: readonly string[] = ["cache_control", "prompt_cache_breakpoint"];
@@ -39,18 +31,14 @@ const STRUCTURAL_KEYS = new Set([
 /** Content keys split off a message header, per shape. */
 export const HEADER_EXCLUDED_KEYS: readonly string[] = ["content", "tool_calls", "parts"];
 
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 /** The marker a block carries (PD-5), or null. */
 export function markerOf(block: unknown): CacheMarker | null {
-  if (!isPlainObject(block)) return null;
+  if (!isObject(block)) return null;
   const control = block.cache_control;
-  if (isPlainObject(control)) return { kind: "cache_control", ttl: typeof control.ttl === "string" ? control.ttl : null };
+  if (isObject(control)) return { kind: "cache_control", ttl: typeof control.ttl === "string" ? control.ttl : null };
   const breakpoint = block.prompt_cache_breakpoint;
   if (breakpoint !== undefined && breakpoint !== null && breakpoint !== false) {
-    const ttl = isPlainObject(breakpoint) && typeof breakpoint.ttl === "string" ? breakpoint.ttl : null;
+    const ttl = isObject(breakpoint) && typeof breakpoint.ttl === "string" ? breakpoint.ttl : null;
     return { kind: "prompt_cache_breakpoint", ttl };
   }
   return null;
@@ -68,9 +56,9 @@ export function canonicalValue(source: unknown, view: SegmentView, textType = "t
     case "whole":
       return source;
     case "strip":
-      return isPlainObject(source) && markerOf(source) ? withoutKeys(source, MARKER_KEYS) : source;
+      return isObject(source) && markerOf(source) ? withoutKeys(source, MARKER_KEYS) : source;
     case "header":
-      return isPlainObject(source) ? withoutKeys(source, HEADER_EXCLUDED_KEYS) : source;
+      return isObject(source) ? withoutKeys(source, HEADER_EXCLUDED_KEYS) : source;
     case "text-block":
       return { type: textType, text: source };
   }
@@ -100,7 +88,7 @@ function collectText(value: unknown, key: string | null, parts: string[]): void 
     for (const item of value) collectText(item, null, parts);
     return;
   }
-  if (isPlainObject(value)) {
+  if (isObject(value)) {
     if (isNotRecorded(value)) return;
     for (const k of Object.keys(value)) collectText(value[k], k, parts);
   }

@@ -1,4 +1,4 @@
-// Token composition of one request (issue #5 item 6, the Tokens tab): how many tokens the tool
+// Token composition of one request (the Tokens tab): how many tokens the tool
 // definitions, the system prompt and each kind of context message take. Tools and system come
 // from the request's cache segments (PR-2, counted as the prefix analysis counts them); messages
 // are counted on their decoded text leaves (TK-8), once per message object and counter.

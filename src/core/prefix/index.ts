@@ -1,4 +1,4 @@
-// Public surface of prefix-stability analysis (issue #5): segmentation, diff, causes, driver.
+// Public surface of prefix-stability analysis: segmentation, diff, causes, driver.
 export { analyzePrefixes, createPrefixAnalyzer } from "./analyze";
 export type { PrefixAnalysisOptions, PrefixAnalyzer, PrefixTurnInput, PrefixTurnReport } from "./analyze";
 export { classifyBreak, CAUSE_ORDER, maskTimestamps } from "./causes";

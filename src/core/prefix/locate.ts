@@ -3,7 +3,8 @@
 // offset, TK-8). Walks both canonical values in rendering order (Object.keys order, as
 // JSON.stringify), so the path agrees with the first differing byte of the renderings.
 import { firstDifferingIndex } from "../util/utf8";
-import { isPlainObject, isTextKey } from "./canonical";
+import { isTextKey } from "./canonical";
+import { isObject } from "../util/is-object";
 
 export type PathStep = string | number;
 
@@ -47,7 +48,7 @@ function walk(a: unknown, b: unknown, key: PathStep | null, path: PathStep[], sh
     }
     return a.length === b.length ? null : { path: [...path, common], charIndex: null };
   }
-  if (isPlainObject(a) && isPlainObject(b)) {
+  if (isObject(a) && isObject(b)) {
     const keysA = Object.keys(a).filter((k) => a[k] !== undefined);
     const keysB = Object.keys(b).filter((k) => b[k] !== undefined);
     const common = Math.min(keysA.length, keysB.length);

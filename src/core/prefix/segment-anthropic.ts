@@ -2,12 +2,12 @@
 // definition, per system block, and per message content block (a string content is one text
 // block, PD-5); each message also has a small header segment (role and non-content keys).
 import { isNotRecorded } from "../model";
-import { isPlainObject } from "./canonical";
+import { isObject } from "../util/is-object";
 import type { SegmentListBuilder } from "./segment-builder";
 
 /** Claude Code's per-version billing block (FM-CC-19 step 5). */
 export function isBillingHeaderBlock(block: unknown): boolean {
-  return isPlainObject(block) && typeof block.text === "string" && block.text.startsWith("x-anthropic-billing-header:");
+  return isObject(block) && typeof block.text === "string" && block.text.startsWith("x-anthropic-billing-header:");
 }
 
 export function segmentAnthropic(body: Record<string, unknown>, out: SegmentListBuilder, ignoreBillingHeader = false): void {
@@ -40,7 +40,7 @@ export function segmentAnthropic(body: Record<string, unknown>, out: SegmentList
   if (!Array.isArray(messages)) return;
   messages.forEach((message, m) => {
     const label = `messages[${m}]`;
-    if (!isPlainObject(message)) {
+    if (!isObject(message)) {
       out.add({ label, level: "messages", messageIndex: m, source: message, view: "whole" });
       return;
     }

@@ -2,11 +2,11 @@
 // contents[i].parts[j]. Accepts the REST body (`systemInstruction`, `tools` at the top level) and
 // the @google/genai SDK form (`config.systemInstruction`, `config.tools`).
 import { isNotRecorded } from "../model";
-import { isPlainObject } from "./canonical";
+import { isObject } from "../util/is-object";
 import type { SegmentListBuilder } from "./segment-builder";
 
 export function googleConfig(body: Record<string, unknown>): Record<string, unknown> {
-  return isPlainObject(body.config) ? body.config : body;
+  return isObject(body.config) ? body.config : body;
 }
 
 export function segmentGoogle(body: Record<string, unknown>, out: SegmentListBuilder): void {
@@ -16,7 +16,7 @@ export function segmentGoogle(body: Record<string, unknown>, out: SegmentListBui
     out.add({ label: "systemInstruction.parts[0]", level: "system", messageIndex: null, source: { text: system }, view: "whole", cacheKey: null });
   } else if (isNotRecorded(system)) {
     out.add({ label: "systemInstruction", level: "system", messageIndex: null, source: system, view: "whole" });
-  } else if (isPlainObject(system) && Array.isArray(system.parts)) {
+  } else if (isObject(system) && Array.isArray(system.parts)) {
     system.parts.forEach((part, j) =>
       out.add({ label: `systemInstruction.parts[${j}]`, level: "system", messageIndex: null, source: part, view: "strip" }),
     );
@@ -40,7 +40,7 @@ export function segmentGoogle(body: Record<string, unknown>, out: SegmentListBui
   if (!Array.isArray(contents)) return;
   contents.forEach((content, i) => {
     const label = `contents[${i}]`;
-    if (!isPlainObject(content)) {
+    if (!isObject(content)) {
       out.add({ label, level: "messages", messageIndex: i, source: content, view: "whole" });
       return;
     }

@@ -4,7 +4,7 @@
 // segment carrying the chat framing constant (PD-3: 3 tokens, +1 with `name`), then its content
 // parts and tool calls.
 import { isNotRecorded } from "../model";
-import { isPlainObject } from "./canonical";
+import { isObject } from "../util/is-object";
 import type { SegmentListBuilder } from "./segment-builder";
 import type { CacheLevel } from "./types";
 
@@ -21,7 +21,7 @@ export function addChatMessage(
   level: CacheLevel,
   textType: (role: unknown) => string,
 ): void {
-  if (!isPlainObject(message)) {
+  if (!isObject(message)) {
     out.add({ label, level, messageIndex: index, source: message, view: "whole" });
     return;
   }
@@ -52,7 +52,7 @@ export function addChatMessage(
 }
 
 function isSystemRole(message: unknown): boolean {
-  return isPlainObject(message) && (message.role === "system" || message.role === "developer");
+  return isObject(message) && (message.role === "system" || message.role === "developer");
 }
 
 export function segmentOpenAiChat(
@@ -73,7 +73,7 @@ export function segmentOpenAiChat(
     tools.forEach((tool, i) => out.add({ label: `tools[${i}]`, level: "tools", messageIndex: null, source: tool, view: "strip", tokenMode: "json" }));
   }
   const format = body.response_format;
-  if (isPlainObject(format) && format.type === "json_schema") {
+  if (isObject(format) && format.type === "json_schema") {
     out.add({ label: "response_format", level: "schema", messageIndex: null, source: format, view: "whole", tokenMode: "json" });
   }
 
@@ -84,7 +84,7 @@ export function segmentOpenAiChat(
   for (let m = leading; m < list.length; m++) {
     const message: unknown = list[m];
     const level = isSystemRole(message) && m < leading ? "system" : "messages";
-    if (!isPlainObject(message)) {
+    if (!isObject(message)) {
       addChatMessage(out, message, `messages[${m}]`, m, level, textType);
       continue;
     }

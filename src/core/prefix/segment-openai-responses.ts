@@ -2,13 +2,13 @@
 // items, as Codex sends) is the system level; then tool definitions; then `input` items in order,
 // message items split into a header and content parts. A string `input` is one user item.
 import { isNotRecorded } from "../model";
-import { isPlainObject } from "./canonical";
+import { isObject } from "../util/is-object";
 import type { SegmentListBuilder } from "./segment-builder";
 import { addChatMessage, type OpenAiToolsPosition } from "./segment-openai-chat";
 import type { CacheLevel } from "./types";
 
 function isMessageItem(item: unknown): item is Record<string, unknown> {
-  return isPlainObject(item) && (item.type === "message" || (item.type === undefined && typeof item.role === "string"));
+  return isObject(item) && (item.type === "message" || (item.type === undefined && typeof item.role === "string"));
 }
 
 function isSystemItem(item: unknown): boolean {

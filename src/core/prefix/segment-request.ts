@@ -2,7 +2,8 @@
 // cache order, PR-7 settings, cache options, and size in bytes and tokens.
 import type { ApiId } from "../model";
 import { counterForApi, type CounterOptions } from "../tokens/counters";
-import { isPlainObject, markerOf } from "./canonical";
+import { markerOf } from "./canonical";
+import { isObject } from "../util/is-object";
 import { segmentAnthropic } from "./segment-anthropic";
 import { createSegmentCache, SegmentListBuilder, type SegmentCache } from "./segment-builder";
 import { segmentGoogle } from "./segment-google";
@@ -43,7 +44,7 @@ export function segmentRequest(api: ApiId, body: Record<string, unknown>, option
       segmentGoogle(body, out);
       break;
   }
-  const promptCacheOptions = isPlainObject(body.prompt_cache_options) ? body.prompt_cache_options : {};
+  const promptCacheOptions = isObject(body.prompt_cache_options) ? body.prompt_cache_options : {};
   const isOpenAi = api === "openai-completions" || api === "openai-responses";
   return {
     api,

@@ -3,7 +3,7 @@
 // Every other top-level key not listed here and not a prompt segment is ignored (documented in
 // docs/prefix-stability.md).
 import type { ApiId } from "../model";
-import { isPlainObject } from "./canonical";
+import { isObject } from "../util/is-object";
 import { googleConfig } from "./segment-google";
 
 /** Request metadata: never part of the prefix (PR-7, FM-CX-12). */
@@ -29,8 +29,8 @@ const SETTINGS: Record<ApiId, Record<string, (body: Record<string, unknown>) => 
   "anthropic-messages": {
     tool_choice: (b) => b.tool_choice,
     thinking: (b) => b.thinking,
-    "output_config.effort": (b) => (isPlainObject(b.output_config) ? b.output_config.effort : undefined),
-    "output_config.format": (b) => (isPlainObject(b.output_config) ? b.output_config.format : undefined),
+    "output_config.effort": (b) => (isObject(b.output_config) ? b.output_config.effort : undefined),
+    "output_config.format": (b) => (isObject(b.output_config) ? b.output_config.format : undefined),
     context_management: (b) => b.context_management,
     service_tier: (b) => b.service_tier,
   },
@@ -42,8 +42,8 @@ const SETTINGS: Record<ApiId, Record<string, (body: Record<string, unknown>) => 
   },
   "openai-responses": {
     tool_choice: (b) => b.tool_choice,
-    "reasoning.effort": (b) => (isPlainObject(b.reasoning) ? b.reasoning.effort : undefined),
-    "text.format": (b) => (isPlainObject(b.text) ? b.text.format : undefined),
+    "reasoning.effort": (b) => (isObject(b.reasoning) ? b.reasoning.effort : undefined),
+    "text.format": (b) => (isObject(b.text) ? b.text.format : undefined),
     service_tier: (b) => b.service_tier,
   },
   "google-generative-ai": {
@@ -55,7 +55,7 @@ const SETTINGS: Record<ApiId, Record<string, (body: Record<string, unknown>) => 
 
 function generation(body: Record<string, unknown>): Record<string, unknown> {
   const config = googleConfig(body);
-  return isPlainObject(body.generationConfig) ? body.generationConfig : config;
+  return isObject(body.generationConfig) ? body.generationConfig : config;
 }
 
 /** The PR-7 settings of a body, each as compact JSON; absent ones are left out. */

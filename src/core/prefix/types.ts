@@ -1,7 +1,17 @@
 // Types of prefix-stability analysis: cache segments of a request (PR-2), the comparison of two
 // requests (PD-1), causes (PD-2) and the per-turn report. All plain data.
 import type { ApiId } from "../model";
-import type { SegmentView } from "./canonical";
+
+/** How a segment's canonical value is derived from its source (no copies on the hot path). */
+export type SegmentView =
+  /** The source object as it is. */
+  | "whole"
+  /** The source object without its cache-marker keys. */
+  | "strip"
+  /** A message without its content keys (role and the message's other keys). */
+  | "header"
+  /** A string content seen as one text block `{type: textType, text}` (PD-5). */
+  | "text-block";
 
 /** The cache level a segment belongs to; a change invalidates it and every later level (PR-3). */
 export type CacheLevel = "tools" | "system" | "schema" | "messages";

@@ -32,7 +32,6 @@ import {
   cacheControlFor,
   collectExtraSettings,
   isBlank,
-  isPlainObject,
   neutralTool,
   numberOrUndefined,
   resolveMaxTokens,
@@ -42,6 +41,7 @@ import {
   textOfContent,
   thinkingToReasoning,
 } from "./shared";
+import { isObject } from "../util/is-object";
 import type { ReasoningLevel } from "./shared";
 import { prepareMessages } from "./transform";
 import { sameRun, WireCache } from "./wire-cache";
@@ -95,7 +95,7 @@ function toolResultBlock(result: ToolResultMessage): Block {
 
 function convertTools(tools: readonly ToolDefinition[], cacheControl: Block | null): Block[] {
   const converted: Block[] = tools.map((tool) => {
-    const schema = isPlainObject(tool.parameters) ? tool.parameters : {};
+    const schema = isObject(tool.parameters) ? tool.parameters : {};
     return {
       name: tool.name,
       description: tool.description,
@@ -252,11 +252,11 @@ const ANTHROPIC_BLOCK_TYPES = new Set(["tool_use", "tool_result", "thinking", "r
 function detect(body: Record<string, unknown>): boolean {
   if (!Array.isArray(body.messages) || "contents" in body || "input" in body) return false;
   if ("system" in body) return true;
-  if (Array.isArray(body.tools) && body.tools.some((tool) => isPlainObject(tool) && "input_schema" in tool)) return true;
-  const messages = body.messages.filter(isPlainObject);
+  if (Array.isArray(body.tools) && body.tools.some((tool) => isObject(tool) && "input_schema" in tool)) return true;
+  const messages = body.messages.filter(isObject);
   if (messages.some((m) => m.role === "system" || m.role === "developer" || m.role === "tool")) return false;
   const anthropicBlock = messages.some(
-    (m) => Array.isArray(m.content) && m.content.some((b) => isPlainObject(b) && typeof b.type === "string" && ANTHROPIC_BLOCK_TYPES.has(b.type)),
+    (m) => Array.isArray(m.content) && m.content.some((b) => isObject(b) && typeof b.type === "string" && ANTHROPIC_BLOCK_TYPES.has(b.type)),
   );
   if (anthropicBlock) return true;
   return "max_tokens" in body && !("max_completion_tokens" in body) && !("stream_options" in body);
@@ -271,7 +271,7 @@ function extractHeader(body: Record<string, unknown>, source: string): RequestHe
   };
   if (Array.isArray(body.tools)) {
     header.tools = body.tools
-      .filter(isPlainObject)
+      .filter(isObject)
       // Server tools (web_search_…, bash_…) have a `type` and no schema: not pi tool definitions.
       .filter((tool) => tool.type === undefined || tool.type === "custom")
       .map((tool) => neutralTool(tool.name, tool.description, tool.input_schema))

@@ -19,7 +19,6 @@ import {
   appendExtraSettings,
   collectExtraSettings,
   isBlank,
-  isPlainObject,
   joinText,
   neutralTool,
   numberOrUndefined,
@@ -30,6 +29,7 @@ import {
   textOfContent,
   thinkingToReasoning,
 } from "./shared";
+import { isObject } from "../util/is-object";
 import type { ReasoningLevel } from "./shared";
 import { prepareMessages } from "./transform";
 import { sameRun, WireCache } from "./wire-cache";
@@ -218,7 +218,7 @@ function serialize(input: SerializeInput): SerializeOutput {
   }
 
   const extraGeneration =
-    header?.api === "google-generative-ai" && isPlainObject(header.extraSettings.generationConfig)
+    header?.api === "google-generative-ai" && isObject(header.extraSettings.generationConfig)
       ? header.extraSettings.generationConfig
       : {};
   const generationConfig: Part = { ...extraGeneration, maxOutputTokens: resolveMaxTokens(input) };
@@ -237,18 +237,18 @@ function detect(body: Record<string, unknown>): boolean {
 function extractHeader(body: Record<string, unknown>, source: string): RequestHeader {
   const instruction = body.systemInstruction;
   const systemPrompt =
-    typeof instruction === "string" ? instruction : isPlainObject(instruction) ? textOfContent(instruction.parts) : undefined;
+    typeof instruction === "string" ? instruction : isObject(instruction) ? textOfContent(instruction.parts) : undefined;
   const extraSettings = collectExtraSettings(body, DERIVED_KEYS);
-  const generation = isPlainObject(body.generationConfig) ? body.generationConfig : {};
+  const generation = isObject(body.generationConfig) ? body.generationConfig : {};
   const extraGeneration = collectExtraSettings(generation, DERIVED_GENERATION_KEYS);
   if (Object.keys(extraGeneration).length > 0) extraSettings.generationConfig = extraGeneration;
 
   const header: RequestHeader = { api: "google-generative-ai", systemPrompt: systemPrompt ?? "", extraSettings, source };
   if (Array.isArray(body.tools)) {
     header.tools = body.tools
-      .filter(isPlainObject)
+      .filter(isObject)
       .flatMap((group) => (Array.isArray(group.functionDeclarations) ? group.functionDeclarations : []))
-      .filter(isPlainObject)
+      .filter(isObject)
       .map((fn) => neutralTool(fn.name, fn.description, fn.parametersJsonSchema ?? fn.parameters))
       .filter((tool): tool is ToolDefinition => tool !== null);
   }

@@ -6,6 +6,7 @@ import { googleGenerativeAiSerializer } from "./google-generative-ai";
 import { openaiCompletionsSerializer } from "./openai-completions";
 import { openaiResponsesSerializer } from "./openai-responses";
 import type { ProviderSerializer } from "./registry";
+import { isObject } from "../util/is-object";
 
 export type {
   ProviderSerializer,
@@ -41,13 +42,9 @@ export function listSerializers(): ProviderSerializer[] {
   return [...SERIALIZERS];
 }
 
-function isObjectBody(body: unknown): body is Record<string, unknown> {
-  return typeof body === "object" && body !== null && !Array.isArray(body);
-}
-
 /** The wire shape of a parsed request body, or null when it matches none. */
 export function detectRequestShape(body: unknown): ApiId | null {
-  if (!isObjectBody(body)) return null;
+  if (!isObject(body)) return null;
   return SERIALIZERS.find((serializer) => serializer.detect(body))?.id ?? null;
 }
 
@@ -57,7 +54,7 @@ export function detectRequestShape(body: unknown): ApiId | null {
  * object or has no recognisable shape.
  */
 export function extractRequestHeader(body: unknown, source: string): RequestHeader {
-  if (!isObjectBody(body)) {
+  if (!isObject(body)) {
     const kind = body === null ? "null" : Array.isArray(body) ? "an array" : `a ${typeof body}`;
     throw new Error(`A request header must be a JSON object (a captured request body); got ${kind}.`);
   }

@@ -31,7 +31,6 @@ import {
   clampReasoning,
   collectExtraSettings,
   isBlank,
-  isPlainObject,
   joinText,
   neutralTool,
   numberOrUndefined,
@@ -42,6 +41,7 @@ import {
   textOfContent,
   thinkingToReasoning,
 } from "./shared";
+import { isObject } from "../util/is-object";
 import { prepareMessages } from "./transform";
 import { anthropicMessagesSerializer } from "./anthropic-messages";
 import { WireCache } from "./wire-cache";
@@ -226,7 +226,7 @@ function detect(body: Record<string, unknown>): boolean {
 }
 
 function extractHeader(body: Record<string, unknown>, source: string): RequestHeader {
-  const messages = Array.isArray(body.messages) ? body.messages.filter(isPlainObject) : [];
+  const messages = Array.isArray(body.messages) ? body.messages.filter(isObject) : [];
   const systemTexts: string[] = [];
   for (const message of messages) {
     if (message.role !== "system" && message.role !== "developer") break;
@@ -241,9 +241,9 @@ function extractHeader(body: Record<string, unknown>, source: string): RequestHe
   };
   if (Array.isArray(body.tools)) {
     header.tools = body.tools
-      .filter(isPlainObject)
+      .filter(isObject)
       .map((tool) => {
-        const fn = isPlainObject(tool.function) ? tool.function : null;
+        const fn = isObject(tool.function) ? tool.function : null;
         return fn ? neutralTool(fn.name, fn.description, fn.parameters) : null;
       })
       .filter((tool): tool is ToolDefinition => tool !== null);

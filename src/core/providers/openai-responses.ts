@@ -30,7 +30,6 @@ import {
   appendExtraSettings,
   clampReasoning,
   collectExtraSettings,
-  isPlainObject,
   joinText,
   neutralTool,
   numberOrUndefined,
@@ -41,6 +40,7 @@ import {
   textOfContent,
   thinkingToReasoning,
 } from "./shared";
+import { isObject } from "../util/is-object";
 import { prepareMessages } from "./transform";
 import { WireCache } from "./wire-cache";
 
@@ -95,7 +95,7 @@ function textSignature(signature: string | undefined): { id: string; phase?: str
   if (signature.startsWith("{")) {
     try {
       const parsed: unknown = JSON.parse(signature);
-      if (isPlainObject(parsed) && parsed.v === 1 && typeof parsed.id === "string") {
+      if (isObject(parsed) && parsed.v === 1 && typeof parsed.id === "string") {
         const phase = parsed.phase === "commentary" || parsed.phase === "final_answer" ? parsed.phase : undefined;
         return phase ? { id: parsed.id, phase } : { id: parsed.id };
       }
@@ -114,7 +114,7 @@ function assistantItems(message: AssistantMessage, model: ModelInfo, messageInde
       if (!block.thinkingSignature) continue;
       try {
         const reasoningItem: unknown = JSON.parse(block.thinkingSignature);
-        if (isPlainObject(reasoningItem)) items.push(reasoningItem);
+        if (isObject(reasoningItem)) items.push(reasoningItem);
       } catch {
         // A signature that is not a stored reasoning item cannot be replayed.
       }
@@ -268,7 +268,7 @@ function extractHeader(body: Record<string, unknown>, source: string): RequestHe
   if (typeof body.instructions === "string") systemTexts.push(body.instructions);
   if (Array.isArray(body.input)) {
     for (const item of body.input) {
-      if (!isPlainObject(item) || (item.type !== undefined && item.type !== "message")) break;
+      if (!isObject(item) || (item.type !== undefined && item.type !== "message")) break;
       if (item.role !== "system" && item.role !== "developer") break;
       const text = textOfContent(item.content);
       if (text !== undefined) systemTexts.push(text);
@@ -282,7 +282,7 @@ function extractHeader(body: Record<string, unknown>, source: string): RequestHe
   };
   if (Array.isArray(body.tools)) {
     header.tools = body.tools
-      .filter(isPlainObject)
+      .filter(isObject)
       .filter((tool) => tool.type === "function")
       .map((tool) => neutralTool(tool.name, tool.description, tool.parameters))
       .filter((tool): tool is ToolDefinition => tool !== null);

@@ -4,6 +4,7 @@
 import { notRecorded } from "../model";
 import type { ApiId, ModelInfo, NotRecorded, RequestHeader, TextBlock, ToolDefinition } from "../model";
 import type { SerializeInput } from "./registry";
+import { isObject } from "../util/is-object";
 
 /** Labels used in `SerializeOutput.notRecorded`. */
 export const NOT_RECORDED_SYSTEM = "system";
@@ -41,10 +42,6 @@ export function joinText(content: readonly { type: string }[], separator: string
 
 export function isBlank(text: string | undefined | null): boolean {
   return !text || text.trim().length === 0;
-}
-
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /** The last system prompt sanitised: every turn of a session sends the same one. */
@@ -147,7 +144,7 @@ export function textOfContent(content: unknown): string | undefined {
   if (typeof content === "string") return content;
   if (Array.isArray(content)) {
     const texts = content
-      .filter(isPlainObject)
+      .filter(isObject)
       .map((part) => part.text)
       .filter((text): text is string => typeof text === "string");
     return texts.join("\n\n");

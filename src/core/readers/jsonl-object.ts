@@ -1,10 +1,7 @@
 // Shared helpers of the JSONL readers that keep one object per line (pi, Claude Code, Codex): parse
 // a line into a plain object or a warning reason, and mark a bad final line as truncated (FM-GEN-2).
 import type { ReaderWarning } from "../model";
-
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
+import { isObject } from "../util/is-object";
 
 /** The parsed object, or the reason the line is skipped. */
 export function parseObjectLine(text: string): { value: Record<string, unknown> } | { reason: string } {
@@ -15,7 +12,7 @@ export function parseObjectLine(text: string): { value: Record<string, unknown> 
     const detail = error instanceof Error ? error.message : String(error);
     return { reason: `not valid JSON, line skipped (${detail})` };
   }
-  if (!isPlainObject(value)) return { reason: "not a JSON object, line skipped" };
+  if (!isObject(value)) return { reason: "not a JSON object, line skipped" };
   return { value };
 }
 

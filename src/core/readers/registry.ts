@@ -1,24 +1,13 @@
 // The reader registry: a static list of format readers (no side-effect registration), format
 // detection, and convenience entry points that detect, split and read a whole file or a stream
 // of lines. Used by the worker, the CLI and the tests.
+import { AGENTS, findAgent } from "../agents/registry";
 import type { Session } from "../model";
-import { claudeReader } from "../agents/claude-code/reader";
-import { codexReader } from "../agents/codex/reader";
 import { LineSplitter, splitTextLines, type DecodeFn } from "./lines";
-import { messageListReader } from "../agents/hermes/reader";
-import { opencodeExportReader } from "../agents/opencode/reader";
-import { piReader } from "../agents/pi/reader";
 import type { FormatReader, LineReader } from "./types";
 
-/** Every supported format, in detection order. */
-export const FORMAT_READERS: readonly FormatReader[] = [
-  piReader,
-  opencodeExportReader,
-  claudeReader,
-  codexReader,
-  // Last: a JSON array of chat messages (FM-RQ-5) never looks like the JSONL formats above.
-  messageListReader,
-];
+/** Every supported format, in detection order: each agent's readers, in registry order. */
+export const FORMAT_READERS: readonly FormatReader[] = AGENTS.flatMap((agent) => agent.readers);
 
 /** Lines handed to `detect`: enough to skip a few bad or blank lines at the top. */
 export const DETECTION_LINE_COUNT = 20;
@@ -40,8 +29,16 @@ export function detectFormat(firstLines: string[], fileName: string): FormatRead
   return null;
 }
 
-export function getFormatReader(id: string): FormatReader | null {
-  return FORMAT_READERS.find((reader) => reader.id === id) ?? null;
+/**
+ * The reader for a forced format: `id` names a reader, or an agent (a share link names the
+ * session's agent), whose readers are then tried in order on the first lines, the first one
+ * standing in when none recognises them.
+ */
+export function getFormatReader(id: string, firstLines: string[] = [], fileName = ""): FormatReader | null {
+  const byId = FORMAT_READERS.find((reader) => reader.id === id);
+  if (byId) return byId;
+  const readers = findAgent(id)?.readers ?? [];
+  return readers.find((reader) => reader.detect(firstLines, fileName)) ?? readers[0] ?? null;
 }
 
 /** The Session for an input without a single non-blank line: not an error (nothing to show). */
@@ -70,12 +67,8 @@ export function openSessionReader(fileName: string, forcedFormat?: string): Line
   let lastLine = 0;
 
   const choose = (): LineReader => {
-    const chosen = forcedFormat
-      ? getFormatReader(forcedFormat)
-      : detectFormat(
-          buffered.map((item) => item.text),
-          fileName,
-        );
+    const firstLines = buffered.map((item) => item.text);
+    const chosen = forcedFormat ? getFormatReader(forcedFormat, firstLines, fileName) : detectFormat(firstLines, fileName);
     if (!chosen) throw new UnsupportedFormatError(fileName);
     const created = chosen.createLineReader(fileName);
     for (const item of buffered) created.pushLine(item.text, item.line);

@@ -10,6 +10,7 @@ import { isSecretName } from "./names";
 import { childPath } from "./path";
 import { isPlaceholderValue } from "./placeholders";
 import type { RedactOptions, RedactedValue, RedactionFinding, SecretMatch, SecretPattern } from "./types";
+import { isObject } from "../util/is-object";
 
 /** Kind of a value masked because of the key it is stored under. */
 export const SECRET_FIELD_KIND = "secret-field";
@@ -55,10 +56,6 @@ function secretFieldMatch(value: string): SecretMatch | null {
   return { kind: SECRET_FIELD_KIND, label: SECRET_FIELD_LABEL, start, end: value.length, value: secret, prefixLength: 0, mask: "edges" };
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 /** Sets a property as own data, even for keys such as `__proto__` (no setter is triggered). */
 function defineOwn(target: Record<string, unknown>, key: string, value: unknown): void {
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
@@ -101,7 +98,7 @@ class Walker {
       }
       return copy ?? value;
     }
-    if (!isPlainObject(value)) return value;
+    if (!isObject(value)) return value;
     let copy: Record<string, unknown> | null = null;
     for (const key of Object.keys(value)) {
       const item = value[key];

@@ -7,7 +7,7 @@ import { Base64UrlError, decodeBase64Url, encodeBase64Url } from "./base64url";
 import { ShareDecodeFailure, fail, type ShareDecodeResult } from "./errors";
 import { inflateCapped } from "./inflate-capped";
 import { parseJsonSafely } from "./safe-json";
-import { utf8Decode, utf8Encode } from "./utf8";
+import { utf8Decode, utf8Encode } from "../util/utf8";
 import { CURRENT_SHARE_VERSION, decodePayloadOfVersion, requireSupportedVersion, type SharePayload } from "./versions";
 
 /** Default cap on the decompressed payload: 32 MiB. */

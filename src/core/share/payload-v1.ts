@@ -4,6 +4,7 @@
 import { API_IDS, type ApiId, type ProfileId, type RequestHeader, type ToolDefinition } from "../model";
 import { fail } from "./errors";
 import { copyJsonValue } from "./safe-json";
+import { isObject } from "../util/is-object";
 
 export const SHARE_V1 = 1;
 
@@ -69,13 +70,9 @@ function invalid(path: string, expected: string, value: unknown): never {
   fail("invalid-payload", `${path}: expected ${expected}, got ${describe(value)}`);
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 /** Checks an object's keys: all required present, none outside `required ∪ optional`. */
 function expectShape(value: unknown, path: string, required: readonly string[], optional: readonly string[] = []): Record<string, unknown> {
-  if (!isRecord(value)) invalid(path, "an object", value);
+  if (!isObject(value)) invalid(path, "an object", value);
   for (const key of Object.keys(value)) {
     if (!required.includes(key) && !optional.includes(key)) fail("invalid-payload", `${path}: unknown field ${JSON.stringify(key)}`);
   }
@@ -126,7 +123,7 @@ function validateSession(value: unknown): ShareSessionV1 {
 
 function validateSimulation(value: unknown): ShareSimulation | null {
   if (value === null) return null;
-  if (!isRecord(value)) invalid("view.simulation", "an object or null", value);
+  if (!isObject(value)) invalid("view.simulation", "an object or null", value);
   const keys = Object.keys(value);
   if (keys.length > MAX_SIMULATION_KEYS) fail("invalid-payload", `view.simulation: more than ${MAX_SIMULATION_KEYS} settings`);
   const out: ShareSimulation = {};
@@ -168,7 +165,7 @@ function validateHeader(value: unknown): RequestHeader | null {
     if (typeof header.maxTokens !== "number" || !Number.isFinite(header.maxTokens)) invalid("view.header.maxTokens", "a finite number", header.maxTokens);
     out.maxTokens = header.maxTokens;
   }
-  if (!isRecord(header.extraSettings)) invalid("view.header.extraSettings", "an object", header.extraSettings);
+  if (!isObject(header.extraSettings)) invalid("view.header.extraSettings", "an object", header.extraSettings);
   out.extraSettings = copyJsonValue(header.extraSettings, "view.header.extraSettings") as Record<string, unknown>;
   return out;
 }

@@ -1,8 +1,8 @@
-// The following turns of the session rebuilt on top of a compacted context (issue item 2): their
+// The following turns of the session rebuilt on top of a compacted context: their
 // new requests, the tokens they save compared with the recorded ones, and where each stops being a
 // byte-prefix continuation of the previous request (the prefix break compaction causes).
 import type { ApiId, ContextMessage, PipelineOptions, Session } from "../model";
-import { buildTurnContext, buildTurnRequest, countTurns } from "../pipeline/index";
+import type { TurnPipeline } from "../pipeline/types";
 import { resolveModel } from "../models/catalogue";
 import { getSerializer } from "../providers";
 import { findPrefixBreak, prefixText } from "./prefix";
@@ -19,6 +19,7 @@ function bodyTokens(body: Record<string, unknown>): number {
  * first prefix break.
  */
 export function compareFollowingTurns(
+  pipeline: TurnPipeline,
   original: Session,
   rebuilt: Session,
   options: PipelineOptions,
@@ -27,13 +28,13 @@ export function compareFollowingTurns(
   previous: Record<string, unknown> | null,
   includeBodies = false,
 ): FollowingTurn[] {
-  const total = countTurns(original, options);
+  const total = pipeline.countTurns(original, options);
   const last = limit === undefined ? total : Math.min(total, from + limit - 1);
   const out: FollowingTurn[] = [];
   let before = previous;
   for (let turn = from; turn <= last; turn++) {
-    const originalBody = buildTurnRequest(original, options, turn).body;
-    const built = buildTurnRequest(rebuilt, options, turn);
+    const originalBody = pipeline.buildTurnRequest(original, options, turn).body;
+    const built = pipeline.buildTurnRequest(rebuilt, options, turn);
     const originalTokens = bodyTokens(originalBody);
     const simulatedTokens = bodyTokens(built.body);
     const item: FollowingTurn = {
@@ -58,6 +59,7 @@ export function compareFollowingTurns(
  * whose context does not extend turn N's (a recorded compaction or a rewrite).
  */
 export function followingTurnsFromPrefix(
+  pipeline: TurnPipeline,
   session: Session,
   options: PipelineOptions,
   turn: number,
@@ -66,15 +68,15 @@ export function followingTurnsFromPrefix(
   limit?: number,
   api?: ApiId | null,
 ): FollowingTurn[] {
-  const base = buildTurnContext(session, options, turn);
+  const base = pipeline.buildTurnContext(session, options, turn);
   const key = (m: ContextMessage) => `${m.provenance.entryId ?? ""}|${m.provenance.rule}|${m.message.role}`;
   const baseKeys = base.messages.map(key);
-  const total = countTurns(session, options);
+  const total = pipeline.countTurns(session, options);
   const last = limit === undefined ? total : Math.min(total, turn + limit);
   const out: FollowingTurn[] = [];
   let before = previous;
   for (let m = turn + 1; m <= last; m++) {
-    const context = buildTurnContext(session, options, m);
+    const context = pipeline.buildTurnContext(session, options, m);
     const extends_ = baseKeys.every((k, i) => context.messages[i] !== undefined && key(context.messages[i]!) === k);
     if (!extends_) break;
     const messages = [...afterMessages, ...context.messages.slice(base.messages.length)];
@@ -82,7 +84,7 @@ export function followingTurnsFromPrefix(
     const shape: ApiId = api ?? context.api ?? model.api;
     const serializer = getSerializer(shape);
     const body = serializer.serialize({ model, messages: messages.map((x) => x.message), header: options.header ?? null, thinkingLevel: context.thinkingLevel }).body;
-    const original = buildTurnRequest(session, options, m).body;
+    const original = pipeline.buildTurnRequest(session, options, m).body;
     const originalTokens = bodyTokens(original);
     const simulatedTokens = bodyTokens(body);
     out.push({

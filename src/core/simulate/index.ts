@@ -1,7 +1,7 @@
 // Public API of the compaction simulator (docs/compaction-simulator.md).
 export type * from "./types";
 export { VERDICTS } from "./types";
-export { POLICIES, POLICY_IDS, UNSUPPORTED_POLICIES, findPolicy, getPolicy } from "./policies";
+export { POLICIES, POLICY_IDS, findPolicy, getPolicy } from "./policies";
 export { simulateCompaction, buildSimulationContext, resolveParameters } from "./simulate";
 export { resolveLimits, applyLimits } from "./limits";
 export { makeVerdict } from "./verdict";
@@ -15,7 +15,7 @@ export { replaySession, comparePolicies, withoutRecordedCompactions } from "./re
 export type { ReplayResult, ReplayTurn, ReplayOptions, PolicyComparison } from "./replay";
 export { replayRecordedCompactions, recordedCompactionIds, recordedCompactionPoints } from "./recorded";
 export type { RecordedCompactionLine, RecordedReplayOptions, RecordedCompactionPoint, CapturedBody, RequestMatch } from "./recorded";
-export { rebuildRecordedCompaction, recordedCompactionPolicy, timelineRebuildPolicy, SENPI_COMPACTION_SCHEMA } from "./recorded-rebuild";
+export { rebuildRecordedCompaction, recordedCompactionPolicy, timelineRebuildPolicy } from "./recorded-rebuild";
 export type { RecordedCompactionRequests, RecordedRebuildOptions } from "./recorded-rebuild";
 export { claudeCodePolicy } from "../agents/claude-code/policy/policy";
 export { readCapturedClaudeRequest } from "../agents/claude-code/policy/slots";

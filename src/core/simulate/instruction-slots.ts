@@ -1,4 +1,4 @@
-// Instruction slots (issue item 6): a policy's fixed instruction texts are other projects' prose,
+// Instruction slots: a policy's fixed instruction texts are other projects' prose,
 // so they are data. A slot is filled from a captured summariser request; otherwise it holds our
 // own short description of the template, behind a visible marker, and the request says so.
 import type { InstructionSlotSpec, InstructionSlotUse, InstructionSlotValues } from "./types";

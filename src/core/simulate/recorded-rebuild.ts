@@ -1,16 +1,15 @@
 // The summariser request(s) behind one recorded compaction, for the timeline's compaction event
-// (issue 8 item 5, FM-CC-16, FM-CX-15/18, CP-OC-17): the recording's agent picks the policy, and
+// (FM-CC-16, FM-CX-15/18, CP-OC-17): the recording's agent picks the policy, and
 // the policy's own request builder rebuilds the request at the recorded point — one code path for
 // "simulate" and "show what was sent". pi's standalone form stays with
-// `src/core/compaction/pi/buildCompactionRequests`; a senpi compaction written with senpi's
+// the pi agent's `buildCompactionRequests`; a senpi compaction written with senpi's
 // details schema is rebuilt in the cache-friendly replay form with the recorded cut.
 import type { PipelineOptions, Session } from "../model";
+import { agentOf } from "../agents/registry";
+import { getPolicy } from "./policies";
 import { recordedCompactionPoints } from "./recorded";
 import { simulateCompaction } from "./simulate";
-import type { InstructionSlotValues, LimitOverrides, PolicyId, PolicyParameters, SimulatedSummariserRequest } from "./types";
-
-/** `details.schema` of compactions written by senpi's summariser (CP-SE-INF-5). */
-export const SENPI_COMPACTION_SCHEMA = "senpi.compaction.summary.v1";
+import type { CompactionPolicy, InstructionSlotValues, LimitOverrides, PolicyId, PolicyParameters, SimulatedSummariserRequest } from "./types";
 
 export interface RecordedCompactionRequests {
   /** False when the recording's agent has no rebuild here (see `reason`). */
@@ -29,41 +28,26 @@ export interface RecordedCompactionRequests {
   reason?: string;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/**
- * The policy that rebuilds this recorded compaction's summariser request, or null when pi's
- * standalone rebuild (`buildCompactionRequests`) is the right one or no rebuild exists.
- */
+/** The policy that rebuilds this recorded compaction's summariser request, or null when none does (pi's standalone form). */
 export function recordedCompactionPolicy(session: Session, entryId: string): PolicyId | null {
-  if (session.formatId === "pi") {
-    const entry = session.entries.find((e) => e.id === entryId);
-    const details = entry?.raw.details;
-    return isObject(details) && details.schema === SENPI_COMPACTION_SCHEMA ? "senpi" : null;
-  }
-  if (session.formatId === "claude-code") return "claude-code";
-  if (session.formatId === "codex") return "codex";
-  if (session.formatId === "opencode") return "opencode";
-  return null;
+  if (session.entries.length === 0) return null;
+  return agentOf(session).recorded?.rebuildPolicy(session, entryId) ?? null;
 }
 
 /**
- * The policy that rebuilds a recorded compaction for the timeline's compaction event. opencode is
- * left out: its summariser requests are already in the timeline as auxiliary requests, rebuilt by
- * the opencode pipeline with the recorded `tail_start_id` (CP-OC-17), whereas the policy computes
- * the tail from the model limits, which the session does not hold.
+ * The policy that rebuilds a recorded compaction for the timeline's compaction event, or null
+ * where the agent shows its requests another way (opencode: auxiliary requests, rebuilt with the
+ * recorded tail; the policy would compute the tail from model limits the session does not hold).
  */
 export function timelineRebuildPolicy(session: Session, entryId: string): PolicyId | null {
-  const policy = recordedCompactionPolicy(session, entryId);
-  return policy === "opencode" ? null : policy;
+  if (session.entries.length === 0 || agentOf(session).recorded?.rebuildInTimeline !== true) return null;
+  return recordedCompactionPolicy(session, entryId);
 }
 
 /** Parameters that pin a rebuild to what the record says (the settings in force are not recorded). */
-const REBUILD_PARAMETERS: Partial<Record<PolicyId, PolicyParameters>> = {
-  senpi: { cut: "recorded" },
-};
+function rebuildParameters(policy: CompactionPolicy): PolicyParameters {
+  return policy.recordedRebuildParameters ?? {};
+}
 
 export interface RecordedRebuildOptions {
   /** Slot values from captured summariser requests (instruction texts, unrecorded request fields). */
@@ -76,16 +60,18 @@ export interface RecordedRebuildOptions {
 export function rebuildRecordedCompaction(session: Session, options: PipelineOptions, entryId: string, rebuild: RecordedRebuildOptions = {}): RecordedCompactionRequests {
   const policyId = recordedCompactionPolicy(session, entryId);
   const empty = { entryId, policyId, requests: [], keptMatches: null, recordedKept: [], simulatedKept: [], facts: [], lints: [] };
-  if (policyId === null) return { ...empty, available: false, reason: session.formatId === "pi" ? "pi standalone form: use buildCompactionRequests" : `no summariser rebuild for ${session.formatLabel}` };
+  const noRebuildReason = session.entries.length > 0 ? agentOf(session).recorded?.noRebuildReason : undefined;
+  if (policyId === null) return { ...empty, available: false, reason: noRebuildReason ?? `no summariser rebuild for ${session.formatLabel}` };
   const point = recordedCompactionPoints(session, options).find((p) => p.entryId === entryId);
   if (!point) return { ...empty, available: false, reason: `no recorded compaction ${entryId} on this branch` };
-  const profile = policyId === "senpi" ? "senpi" : options.profile;
+  const policy = getPolicy(policyId);
+  const profile = policy.pipelineProfile ?? options.profile;
   const result = simulateCompaction({
     session,
     options: { ...options, profile },
     turn: point.turn,
     policyId,
-    parameters: { ...REBUILD_PARAMETERS[policyId], ...rebuild.parameters },
+    parameters: { ...rebuildParameters(policy), ...rebuild.parameters },
     ...(rebuild.limits ? { limits: rebuild.limits } : {}),
     ...(rebuild.instructions ? { instructions: rebuild.instructions } : {}),
     recordedCompactionEntryId: entryId,

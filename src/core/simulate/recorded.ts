@@ -1,11 +1,12 @@
 // Re-running a policy at every compaction recorded in a session (pi/senpi, Claude Code, Codex,
-// opencode) (issue item 7, `--replay-recorded`):
+// opencode) (`--replay-recorded`):
 // the history as it stood just before each compaction, the recorded summary, and — given captured
 // summariser requests — the instruction slots (and the user's focus) filled from them. Each line
 // says whether the simulated cut keeps the same messages as the recording and whether each built
 // request's data part / whole body equals a captured one.
 import type { PipelineOptions, Session } from "../model";
-import { getCodexIndex } from "../agents/codex/rollout-index";
+import type { RecordedCompactionPoint } from "../agents/descriptor";
+import { agentOf } from "../agents/registry";
 import { analyzeSession } from "../pipeline/index";
 import { getPolicy } from "./policies";
 import { mergeSlotValues } from "./instruction-slots";
@@ -51,65 +52,20 @@ function same(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-/** A compaction recorded in a session, located for re-simulation. */
-export interface RecordedCompactionPoint {
-  /** The record the policy re-simulates (pi: compaction entry; opencode: compaction user row; Claude Code: compact boundary; Codex: compacted line). */
-  entryId: string;
-  /** The last turn answered before it (the simulation happens after this turn). */
-  turn: number;
-  /** Manual (`/compact`) as the record says; pi and Codex do not record it (false). */
-  manual: boolean;
-  /** What the record names as kept, compared with the simulated partition (see `simulatedKept`). */
-  recordedKept: string[];
-}
+export type { RecordedCompactionPoint } from "../agents/descriptor";
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function stringList(value: unknown): string[] {
-  return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
-}
-
-/** What a non-pi record names as kept. */
-function recordedKeptOf(session: Session, entryId: string): { manual: boolean; kept: string[] } {
-  const entry = session.entries.find((e) => e.id === entryId);
-  const raw = entry?.raw ?? {};
-  if (session.formatId === "claude-code") {
-    const metadata = isObject(raw.compactMetadata) ? raw.compactMetadata : {};
-    const preserved = isObject(metadata.preservedMessages) ? metadata.preservedMessages : {};
-    return { manual: metadata.trigger === "manual", kept: stringList(preserved.uuids) };
-  }
-  if (session.formatId === "opencode") {
-    const parts = Array.isArray(raw.parts) ? raw.parts.filter(isObject) : [];
-    const part = parts.find((p) => p.type === "compaction");
-    return { manual: part?.auto !== true, kept: typeof part?.tail_start_id === "string" ? [part.tail_start_id] : [] };
-  }
-  if (session.formatId === "codex") {
-    // Retained items: replacement_history items that were already in the history before it.
-    const index = getCodexIndex(session);
-    const compaction = index.compactions.find((c) => c.entry.id === entryId);
-    const before = new Set((index.windows[compaction?.fromWindow ?? 0] ?? []).map((item) => item.id).filter((id) => typeof id === "string"));
-    const payload = isObject(raw.payload) ? raw.payload : {};
-    const replacement = Array.isArray(payload.replacement_history) ? payload.replacement_history.filter(isObject) : [];
-    return { manual: false, kept: replacement.map((item) => item.id).filter((id): id is string => typeof id === "string" && before.has(id)) };
-  }
-  return { manual: false, kept: [] };
-}
-
-/** Every recorded compaction of a session (pi/senpi, Claude Code, Codex, opencode), in order. */
+/** Every recorded compaction of a session (pi/senpi, Claude Code, Codex, opencode), in order; none for an agent that records none. */
 export function recordedCompactionPoints(session: Session, options: PipelineOptions = { profile: "pi" }): RecordedCompactionPoint[] {
-  if (session.formatId === "pi") {
-    return session.entries
-      .filter((e) => e.type === "compaction")
-      .map((e) => ({ entryId: e.id, turn: 1, manual: false, recordedKept: typeof e.raw.firstKeptEntryId === "string" ? [e.raw.firstKeptEntryId] : [] }));
-  }
+  if (session.entries.length === 0) return [];
+  const recorded = agentOf(session).recorded;
+  if (!recorded) return [];
+  if (recorded.points) return recorded.points(session, options);
   const analysis = analyzeSession(session, options);
   const points: RecordedCompactionPoint[] = [];
   for (const item of analysis.timeline) {
     if (item.kind !== "compaction") continue;
     const turn = (item.beforeTurn ?? analysis.turns.length + 1) - 1;
-    const { manual, kept } = recordedKeptOf(session, item.entryId);
+    const { manual, kept } = recorded.recordedKept?.(session, item.entryId) ?? { manual: false, kept: [] };
     points.push({ entryId: item.entryId, turn, manual, recordedKept: kept });
   }
   return points;
@@ -121,8 +77,9 @@ export function recordedCompactionIds(session: Session, options?: PipelineOption
 
 /** The simulated counterpart of `RecordedCompactionPoint.recordedKept`. */
 function simulatedKept(session: Session, result: SimulationResult): string[] {
+  const own = agentOf(session).recorded?.simulatedKept;
+  if (own) return own(result);
   const details = result.partition.details;
-  if (session.formatId === "pi") return typeof details.firstKeptEntryId === "string" ? [details.firstKeptEntryId] : [];
   if (result.partition.keptIds) return result.partition.keptIds;
   if (typeof details.tailStartId === "string") return [details.tailStartId];
   return result.partition.kept.flatMap((r) => r.entryIds);

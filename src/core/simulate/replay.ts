@@ -1,4 +1,4 @@
-// Whole-session replay (issue item 5): run a policy's automatic trigger at every turn and mark
+// Whole-session replay: run a policy's automatic trigger at every turn and mark
 // where compaction would have fired; compare two policies (compactions, tokens sent, estimated
 // cache reads).
 //
@@ -10,7 +10,8 @@
 // request shares with the last pre-compaction request; otherwise the recorded requests' shared
 // prefix minus the savings. Cost: one simulation per turn (O(turns × context)); use `toTurn` for
 // long sessions. [INF]
-import type { PipelineOptions, Session, SessionEntry } from "../model";
+import { agentOf } from "../agents/registry";
+import type { PipelineOptions, Session } from "../model";
 import { buildTurnRequest, countTurns } from "../pipeline/index";
 import { commonPrefixLength, prefixText } from "./prefix";
 import { simulateCompaction } from "./simulate";
@@ -45,24 +46,10 @@ export interface ReplayOptions {
   toTurn?: number;
 }
 
-/** The session without its recorded compactions (children re-attached to the compaction's parent). */
+/** The session without its recorded compactions, for agents that can take them out (pi: children re-attached to the compaction's parent). */
 export function withoutRecordedCompactions(session: Session): Session {
-  if (session.formatId !== "pi") return session;
-  const parentOf = new Map<string, string | null>();
-  for (const e of session.entries) if (e.type === "compaction") parentOf.set(e.id, e.parentId);
-  if (parentOf.size === 0) return session;
-  const resolve = (id: string | null): string | null => {
-    let current = id;
-    while (current !== null && parentOf.has(current)) current = parentOf.get(current) ?? null;
-    return current;
-  };
-  const entries: SessionEntry[] = [];
-  for (const e of session.entries) {
-    if (e.type === "compaction") continue;
-    const parentId = resolve(e.parentId);
-    entries.push(parentId === e.parentId ? e : { ...e, parentId, raw: { ...e.raw, parentId } });
-  }
-  return { ...session, entries };
+  if (session.entries.length === 0) return session;
+  return agentOf(session).recorded?.withoutCompactions?.(session) ?? session;
 }
 
 function fires(trigger: TriggerDecision, left: number): boolean {

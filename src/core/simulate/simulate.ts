@@ -1,11 +1,11 @@
 // The simulator's entry point (CP-0-1, CP-0-2): builds turn N's context and request once, resolves
 // the limits and the policy parameters, runs the policy and returns its result. Pure; never calls
 // a model (CP-0-3).
-import { buildTurnContext, buildTurnRequest, countTurns } from "../pipeline/index";
+import { agentOf } from "../agents/registry";
+import { buildTurnContext, buildTurnRequest, countTurns, TURN_PIPELINE } from "../pipeline/index";
 import { resolveModel } from "../models/catalogue";
 import { resolveLimits } from "./limits";
 import { getPolicy } from "./policies";
-import { findCompactionPoint } from "../agents/pi/policies/compaction-point";
 import type { CompactionPolicy, PolicyParameters, SimulationContext, SimulationInput, SimulationResult } from "./types";
 
 /** Policy defaults overlaid with the given parameters. */
@@ -21,6 +21,7 @@ export function buildSimulationContext(input: SimulationInput, policy: Compactio
   const built = buildTurnRequest(input.session, input.options, input.turn);
   const model = resolveModel(turnContext.model, turnContext.api, input.options.modelOverrides);
   return {
+    pipeline: TURN_PIPELINE,
     turnContext,
     turnRequest: { api: built.api, body: built.body },
     limits: resolveLimits(model, input.limits),
@@ -33,10 +34,10 @@ export function buildSimulationContext(input: SimulationInput, policy: Compactio
 export function simulateCompaction(input: SimulationInput): SimulationResult {
   const policy = getPolicy(input.policyId);
   let resolved = input;
-  if (input.recordedCompactionEntryId !== undefined && input.session.formatId === "pi") {
-    // Re-simulation: the turn is the last one answered before the recorded compaction.
-    const point = findCompactionPoint(input.session, input.options.leafId, input.turn, input.recordedCompactionEntryId);
-    resolved = { ...input, turn: point.turn };
+  const replayTurn = input.session.entries.length > 0 ? agentOf(input.session).recorded?.replayTurn : undefined;
+  if (input.recordedCompactionEntryId !== undefined && replayTurn) {
+    // Re-simulation: the agent says which turn the recorded compaction follows.
+    resolved = { ...input, turn: replayTurn(input.session, input.options, input.turn, input.recordedCompactionEntryId) };
   }
   if (!(resolved.turn >= 1)) throw new RangeError(`turn ${resolved.turn} does not exist: there is no answered turn before this point`);
   return policy.simulate(resolved, buildSimulationContext(resolved, policy));

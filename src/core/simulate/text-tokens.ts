@@ -1,6 +1,6 @@
 // The simulator's plain-text estimate (CP-0-5): ceil(characters / 4), the chars/4 family every
 // policy in compaction-policies.md uses. Used for request bodies, summaries and placeholders;
-// message-level pi estimates come from src/core/tokens/estimate.ts.
+// message-level pi estimates come from src/core/agents/pi/estimate.ts.
 export const CHARS_PER_TOKEN = 4;
 
 export function estimateTextTokens(text: string): number {

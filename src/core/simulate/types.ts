@@ -3,14 +3,17 @@
 // returns (trigger arithmetic, partition, summariser requests, the request after compaction,
 // verdict, tokens, findings) and the interface a policy implements. Plain data only: results
 // cross the worker boundary and are printed by the CLI.
-import type { ApiId, ContextMessage, PipelineOptions, Session } from "../model";
-import type { TurnContext } from "../pipeline/index";
+import type { ApiId, ContextMessage, PipelineOptions, ProfileId, Session } from "../model";
+import type { TurnContext, TurnPipeline } from "../pipeline/types";
 
 // ---------------------------------------------------------------------------------------------
 // Identifiers
 
-/** Policy ids as the CLI and the UI name them (issue: compaction simulator, item 7). */
-export type PolicyId = "pi" | "senpi" | "deepseek-harness" | "hermes" | "opencode" | "claude-code" | "codex";
+/**
+ * A policy id as the CLI and the UI name it ("pi", "hermes", …). The ids are those of the policies
+ * listed in simulate/policies.ts; `getPolicy` rejects any other.
+ */
+export type PolicyId = string;
 
 /** CP-0-4: the verdict vocabulary shared by all policies. */
 export type Verdict =
@@ -99,7 +102,7 @@ export type SummarySource =
     };
 
 /**
- * A policy's fixed instruction texts are data, not code (issue item 6): named slots filled from
+ * A policy's fixed instruction texts are data, not code: named slots filled from
  * captured summariser requests. Keys are the policy's slot names (`InstructionSlotSpec.slot`).
  */
 export interface InstructionSlotValues {
@@ -137,6 +140,8 @@ export interface SimulationInput {
 
 /** What the framework hands a policy besides the input (computed once per simulation). */
 export interface SimulationContext {
+  /** The pipeline's per-turn entry points, for policies that rebuild other turns or a session copy. */
+  pipeline: TurnPipeline;
   /** Turn N's context as the format pipeline built it. */
   turnContext: TurnContext;
   /** Turn N's provider request body as rebuilt by the pipeline (the cache reference). */
@@ -241,7 +246,7 @@ export interface CacheEffect {
 }
 
 /**
- * What the generic finding checks (issue item 4) need to know about a summariser request; the
+ * What the generic finding checks need to know about a summariser request; the
  * policy that builds the request fills it.
  */
 export interface FindingInputs {
@@ -422,10 +427,85 @@ export interface CompactionPolicy {
    * data part in the same form as `SimulatedSummariserRequest.dataPart` (for recorded replay).
    */
   readCaptured?(capturedBody: unknown, source: string): CapturedSummariserRequest | null;
+  /**
+   * Whether the summariser captures attached in the app (pi's instruction texts: system prompt,
+   * initial, update and turn-prefix prompts) fill this policy's instruction slots.
+   */
+  usesAttachedSummariserCaptures?: boolean;
+  /**
+   * Parameters that pin the rebuild of a recorded compaction to what the record says (senpi: the
+   * recorded cut), since the settings in force are not recorded.
+   */
+  recordedRebuildParameters?: PolicyParameters;
+  /** The parameter the simulator's "reserve" setting sets (pi/senpi PI-K1, opencode CP-OC-2), if any. */
+  reserveParameter?: string;
+  /**
+   * The pipeline profile this policy's agent ran with, applied to sessions whose agent offers it
+   * (the senpi policy on a pi file rebuilds requests with the senpi profile).
+   */
+  pipelineProfile?: ProfileId;
+  /**
+   * Parameters for the simulator's model choice, for a policy whose own rules pick the model
+   * window (opencode CP-OC-27 … CP-OC-29).
+   */
+  modelChoiceParameters?(choice: ModelChoice): PolicyParameters;
+  /**
+   * For a policy that resolves the model window by its own rules: the window it used and where
+   * from, and what its variants would pick (opencode: a prompt without a model, brake off and on).
+   */
+  modelResolution?(result: SimulationResult, candidates: ModelWindowCandidates): { used: { window: number; from: string } | null; variants: ModelWindowVariant[] };
+  /** The policy's repeated-compaction run (opencode's spiral, CP-OC-8/10/32), with its fix off and on. */
+  spiral?(input: SimulationInput, context: SimulationContext, attempts: number): { off: SpiralRunResult; on: SpiralRunResult };
+}
+
+/** The simulator's model-window settings a policy may take as its own inputs. */
+export interface ModelChoice {
+  agentDefaultContextWindow: number | null;
+  providerDefaultContextWindow: number | null;
+  /** False when the user picked "the prompt carries no model" (opencode precedence). */
+  promptCarriesModel: boolean;
+}
+
+export interface ModelWindowCandidates {
+  sessionRow: number;
+  agentDefault: number | null;
+  providerDefault: number;
+}
+
+export interface ModelWindowVariant {
+  /** What the variant is, e.g. "prompt without model, brake off". */
+  label: string;
+  window: number;
+  source: string;
 }
 
 export interface CapturedSummariserRequest {
   values: InstructionSlotValues;
   focus: string | null;
   dataPart: unknown;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Repeated failed compaction attempts (the spiral run of a policy that has one)
+
+export interface SpiralAttempt {
+  attempt: number;
+  /** Estimated tokens of this attempt's summariser request. */
+  summariserRequestTokens: number;
+  conversationChars: number;
+  /** Estimated tokens of the main request after the failed attempt (chars/4 of its messages). */
+  nextMainRequestTokens: number;
+  /** Compared with the previous attempt's summariser request. */
+  grew: boolean;
+  /** Rows kept out of scope by the brake at this attempt. */
+  excludedRows: number;
+  /** Failed summaries still in the scope at this attempt. */
+  failedSummariesInScope: number;
+}
+
+export interface SpiralRunResult {
+  attempts: SpiralAttempt[];
+  verdict: Verdict;
+  message: string;
+  ruleId: string;
 }

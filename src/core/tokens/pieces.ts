@@ -1,4 +1,4 @@
-// The token view of a text (issue #5 item 6): the text cut at o200k token boundaries, as token
+// The token view of a text: the text cut at o200k token boundaries, as token
 // visualisers show it. Each piece is the decoded text of one token; a token that ends inside a
 // multi-byte character is merged with the next ones until the bytes decode, so the pieces always
 // join back to the text. Exact for OpenAI shapes (TK-1); the caller labels other shapes estimates.

@@ -3,7 +3,6 @@
 // summary from the session's user messages, and the note step runs per request. This stands in
 // for the full senpi pipeline (H1), which is tested end to end there.
 import fs from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   applyCompactionCarrier,
@@ -14,11 +13,8 @@ import {
   type UserProseMessage,
 } from "../../../src/core/notes";
 import type { ContextMessage } from "../../../src/core/model";
+import { fixtureCase } from "../../support/fixtures";
 import { assistant, COMPACTION_PREFIX, COMPACTION_SUFFIX, textOf, tool } from "./helpers";
-
-const FIXTURE = path.resolve(__dirname, "../../fixtures/pi/print-openai-autocompact");
-const present = fs.existsSync(FIXTURE);
-if (!present) console.warn(`fixture ${FIXTURE} absent: skipping reply-language fixture tests`);
 
 interface Entry {
   type: string;
@@ -33,18 +29,15 @@ interface WireMessage {
 }
 
 function load() {
-  const sessionDir = path.join(FIXTURE, "session");
-  const sub = fs.readdirSync(sessionDir)[0] as string;
-  const file = fs.readdirSync(path.join(sessionDir, sub)).find((f) => f.endsWith(".jsonl")) as string;
+  const fixture = fixtureCase("pi/print-openai-autocompact");
   const entries = fs
-    .readFileSync(path.join(sessionDir, sub, file), "utf8")
+    .readFileSync(fixture.sessionPath, "utf8")
     .split("\n")
     .filter((l) => l.trim() !== "")
     .map((l) => JSON.parse(l) as Entry);
   const requests = new Map<number, WireMessage[]>();
   for (let i = 1; i <= 17; i++) {
-    const name = String(i).padStart(3, "0");
-    const body = JSON.parse(fs.readFileSync(path.join(FIXTURE, "requests", `${name}.json`), "utf8")) as { messages: WireMessage[] };
+    const body = fixture.request(i) as { messages: WireMessage[] };
     requests.set(i, body.messages);
   }
   return { entries, requests };
@@ -102,8 +95,8 @@ function notesOf(out: ContextMessage[]) {
   );
 }
 
-describe.skipIf(!present)("fixture pi/print-openai-autocompact with senpi notes on", () => {
-  const { entries, requests } = present ? load() : { entries: [], requests: new Map<number, WireMessage[]>() };
+describe("fixture pi/print-openai-autocompact with senpi notes on", () => {
+  const { entries, requests } = load();
   const build = (n: number, options?: Parameters<typeof compactionCarrier>[1]) => {
     const step = createReplyLanguageStep(options);
     return step(withCarrier(toContext(requests.get(n) ?? [], entries), entries, options));

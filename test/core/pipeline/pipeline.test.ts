@@ -3,7 +3,7 @@ import type { ContextMessage, PipelineOptions, ProfileId, Session } from "../../
 import { analyzeSession, buildTurnContext, buildTurnRequest, countTurns } from "../../../src/core/pipeline/index";
 import { buildTree } from "../../../src/core/agents/pi/tree";
 import { buildSessionContext } from "../../../src/core/agents/pi/projection";
-import { estimateMessageTokens } from "../../../src/core/tokens/estimate";
+import { estimateMessageTokens } from "../../../src/core/agents/pi/estimate";
 import { readSessionText } from "../../../src/core/readers";
 import { assistant, assistantCall, compaction, sessionOf, toolResult, user } from "../agents/pi/sessionBuilder";
 

@@ -1,23 +1,17 @@
-// Whole-session prefix analysis through the pipeline (src/core/sessionPrefixes.ts): on the pi
+// Whole-session prefix analysis through the pipeline (src/core/pipeline/sessionPrefixes.ts): on the pi
 // fixtures every turn right after a compaction breaks with history-rewritten and every other
 // turn extends the previous one; the recorded usage is normalised; the facts between turns come
 // from the turn summaries; the Tokens tab's composition adds up.
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { PipelineOptions, Session, TurnSummary } from "../../../src/core/model";
 import { analyzeSession } from "../../../src/core/pipeline/index";
 import { tokenComposition } from "../../../src/core/prefix/composition";
-import { readSessionText } from "../../../src/core/readers";
 import { analyzeSessionPrefixes, iterateSessionPrefixes, turnFactsOf } from "../../../src/core/pipeline/sessionPrefixes";
 import { buildAllTurnRequests } from "../../../src/core/pipeline/turnRequests";
-import { findJsonl } from "../../support/fixture-files";
-
-const FIXTURES = path.resolve(__dirname, "../fixtures");
+import { fixtureCase } from "../../support/fixtures";
 
 function load(dir: string): Session {
-  const file = findJsonl(path.join(FIXTURES, dir, "session"));
-  return readSessionText(readFileSync(file, "utf8"), path.basename(file));
+  return fixtureCase(dir).session;
 }
 
 const CASES: { dir: string; options: PipelineOptions }[] = [

@@ -2,15 +2,12 @@
 // the app and the CLI show — before their turn, after that turn's compaction, at the end when no
 // turn follows — and checked on the opencode fixture's analysis.
 import { readFileSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { AuxiliaryRequestEvent, TimelineItem } from "../../../src/core/model";
 import { analyzeSession } from "../../../src/core/pipeline/index";
 import { readSessionText } from "../../../src/core/readers";
 import { timelineWithAuxiliary } from "../../../src/core/pipeline/timeline";
-
-const here = path.dirname(fileURLToPath(import.meta.url));
+import { fixtureCase } from "../../support/fixtures";
 
 function aux(index: number, beforeTurn: number | null, purpose: "title" | "summary" = "summary"): AuxiliaryRequestEvent {
   return { kind: "auxiliary", index, purpose, entryId: null, beforeTurn, timestamp: null, rule: "synth:x", ruleId: "X", label: "x" };
@@ -44,7 +41,7 @@ describe("timelineWithAuxiliary", () => {
   });
 
   it("places opencode's title and summariser requests of the fixture", () => {
-    const file = path.join(here, "../fixtures/opencode/run-autocompact/session/export.json");
+    const file = fixtureCase("opencode/run-autocompact").path("session/export.json");
     const session = readSessionText(readFileSync(file, "utf8"), "export.json");
     const analysis = analyzeSession(session, { profile: "pi" });
     const merged = timelineWithAuxiliary(analysis.timeline, analysis.auxiliary);

@@ -1,10 +1,8 @@
-// The one-pass request builder (src/core/turnRequests.ts) against the per-turn pipeline: every
+// The one-pass request builder (src/core/pipeline/turnRequests.ts) against the per-turn pipeline: every
 // turn's body and context must be identical, on the fixtures (pi, senpi with notes on and off,
 // every wire shape, with and without a captured header) and on a synthetic session exercising
 // every pipeline step. Also: the serializers' per-message caches give the same bytes as a cold
 // serialization, share message objects between turns, and freeze what they share.
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { API_IDS, type ApiId, type PipelineOptions, type RequestHeader, type Session } from "../../../src/core/model";
 import { buildTurnContext, buildTurnRequest, countTurns } from "../../../src/core/pipeline/index";
@@ -14,16 +12,12 @@ import { resolveModel } from "../../../src/core/models/catalogue";
 import { readSessionText } from "../../../src/core/readers";
 import { buildAllTurnRequests, iterateTurnRequests } from "../../../src/core/pipeline/turnRequests";
 import { assistant, assistantCall, compaction, sessionOf, toolResult, user } from "../agents/pi/sessionBuilder";
-import { findJsonl } from "../../support/fixture-files";
-
-const FIXTURES = path.resolve(__dirname, "../fixtures");
+import { fixtureCase } from "../../support/fixtures";
 
 function fixture(dir: string): { session: Session; header: RequestHeader } {
-  const root = path.join(FIXTURES, dir);
-  const file = findJsonl(path.join(root, "session"));
-  const session = readSessionText(readFileSync(file, "utf8"), path.basename(file));
-  const header = extractRequestHeader(JSON.parse(readFileSync(path.join(root, "requests", "001.json"), "utf8")), "001.json");
-  return { session, header };
+  const recorded = fixtureCase(dir);
+  const header = extractRequestHeader(JSON.parse(recorded.requestText(1)), "001.json");
+  return { session: recorded.session, header };
 }
 
 function richSession(): Session {

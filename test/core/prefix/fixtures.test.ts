@@ -1,12 +1,9 @@
-// Prefix stability over the recorded main requests of every fixture (issue #5 "Done when").
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
+// Prefix stability over the recorded main requests of every fixture.
 import { describe, expect, it } from "vitest";
 import type { ApiId } from "../../../src/core/model";
 import { analyzePrefixes, type PrefixTurnInput } from "../../../src/core/prefix/analyze";
 import { MARKER_KEYS } from "../../../src/core/prefix/canonical";
-
-const FIXTURES = path.resolve(__dirname, "../../fixtures");
+import { fixtureCase } from "../../support/fixtures";
 
 const CASES: { dir: string; api: ApiId; compactionsBefore: string[] }[] = [
   { dir: "pi/print-openai-autocompact", api: "openai-completions", compactionsBefore: ["010", "015"] },
@@ -27,23 +24,18 @@ interface Recorded {
 
 /** Main requests in arrival order; a summary request between two mains means a compaction lies between. */
 function mainRequests(dir: string): Recorded[] {
-  const requests = path.join(FIXTURES, dir, "requests");
   const result: Recorded[] = [];
   let summarySeen = false;
-  for (const file of readdirSync(requests).filter((f) => /^\d{3}\.json$/.test(f)).sort()) {
-    const meta = JSON.parse(readFileSync(path.join(requests, file.replace(".json", ".meta.json")), "utf8"));
-    if (meta.kind === "summary") summarySeen = true;
-    if (meta.kind !== "main") continue;
-    const raw = readFileSync(path.join(requests, file), "utf8");
-    result.push({ id: file.slice(0, 3), raw, body: JSON.parse(raw), compactionBefore: summarySeen, time: meta.time });
+  for (const request of fixtureCase(dir).requests()) {
+    if (request.kind === "summary") summarySeen = true;
+    if (request.kind !== "main") continue;
+    result.push({ id: request.id, raw: request.text, body: request.body, compactionBefore: summarySeen, time: request.meta.time as string });
     summarySeen = false;
   }
   return result;
 }
 
-const present = existsSync(FIXTURES);
-
-describe.skipIf(!present)("fixtures: every turn extends the previous one except after a compaction", () => {
+describe("fixtures: every turn extends the previous one except after a compaction", () => {
   it.each(CASES)("$dir", ({ dir, api, compactionsBefore }) => {
     const mains = mainRequests(dir);
     expect(mains.filter((m) => m.compactionBefore).map((m) => m.id)).toEqual(compactionsBefore);
@@ -111,7 +103,7 @@ function commonPrefix(a: string, b: string): number {
   return i;
 }
 
-describe.skipIf(!present)("canonicalisation is what removes the false breaks at Anthropic turns", () => {
+describe("canonicalisation is what removes the false breaks at Anthropic turns", () => {
   it.each(["pi/rpc-anthropic-manualcompact", "claude/print-autocompact-manualcompact"])("%s", (dir) => {
     const mains = mainRequests(dir);
     let naiveBreaks = 0;

@@ -1,14 +1,13 @@
 // The Diff tab's text and boundary: the pretty printer equals JSON.stringify(value, null, 2), a
 // path is located at the right offset, escapes are accounted for inside strings, and the
 // boundary of a request that extends the previous one is its first new message.
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { locateBoundary, offsetInJsonString, parsePath, prettyJsonWithOffset } from "../../../src/core/prefix/pretty-offset";
+import { fixtureCase } from "../../support/fixtures";
 
-const REQUESTS = path.resolve(__dirname, "../../fixtures/pi/rpc-anthropic-manualcompact/requests");
-const body = (n: string) => JSON.parse(readFileSync(path.join(REQUESTS, `${n}.json`), "utf8")) as Record<string, unknown>;
+const fixture = fixtureCase("pi/rpc-anthropic-manualcompact");
+const body = (n: string) => fixture.request(Number(n));
 
 describe("prettyJsonWithOffset", () => {
   it("prints like JSON.stringify(value, null, 2), recorded bodies and arbitrary JSON", () => {

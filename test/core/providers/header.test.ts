@@ -1,13 +1,12 @@
 // Request-header extraction and shape detection, for each wire shape, plus cross-shape use.
 import { readFileSync } from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { detectRequestShape, extractRequestHeader, getSerializer, listSerializers } from "../../../src/core/providers";
+import { fixturePath } from "../../support/fixtures";
 import { testModel, user } from "./helpers";
 
-const FIXTURES = path.resolve(__dirname, "../../fixtures");
 function fixtureBody(rel: string): Record<string, unknown> {
-  return JSON.parse(readFileSync(path.join(FIXTURES, rel), "utf8")) as Record<string, unknown>;
+  return JSON.parse(readFileSync(fixturePath(rel), "utf8")) as Record<string, unknown>;
 }
 
 const SCHEMA = { type: "object", properties: { q: { type: "string" } }, required: ["q"] };

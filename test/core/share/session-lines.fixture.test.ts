@@ -2,34 +2,24 @@
 // rebuilt from the cut session (read back from the payload lines) equals the one rebuilt from the
 // whole file, and the cut session's default leaf is that turn. The fixtures hold no secrets, so
 // redaction must report nothing (no false positives on real sessions) and change nothing.
-import { readFileSync, readdirSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { ProfileId } from "../../../src/core/model";
 import { analyzeSession, buildTurnRequest } from "../../../src/core/pipeline/index";
 import { readSessionText } from "../../../src/core/readers";
 import { buildSharePayload, decodeShareLink, encodeShareFragment, shareSessionText } from "../../../src/core/share";
+import { fixtureCase } from "../../support/fixtures";
 
-const FIXTURES = path.resolve(__dirname, "../../fixtures");
 const CASES: [ProfileId, string][] = [
   ["pi", "pi/print-openai-autocompact"],
   ["pi", "pi/rpc-anthropic-manualcompact"],
   ["senpi", "senpi/print-openai-autocompact"],
 ];
 
-/** The session file of a fixture (pi stores it in a directory named after the working dir). */
-function findJsonl(dir: string): string {
-  for (const item of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, item.name);
-    if (item.isDirectory()) return findJsonl(full);
-    if (item.name.endsWith(".jsonl")) return full;
-  }
-  throw new Error(`no .jsonl file under ${dir}`);
-}
-
 for (const [profile, dir] of CASES) {
   describe(`branch share of ${dir}`, () => {
-    const filePath = findJsonl(path.join(FIXTURES, dir, "session"));
+    const filePath = fixtureCase(dir).sessionPath;
     const file = path.basename(filePath);
     const text = readFileSync(filePath, "utf8");
     const session = readSessionText(text, file);

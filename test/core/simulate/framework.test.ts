@@ -21,9 +21,9 @@ import {
   withoutRecordedCompactions,
 } from "../../../src/core/simulate";
 import { resolveModel } from "../../../src/core/models/catalogue";
-import { loadFixture } from "./fixtures";
+import { fixtureCase } from "../../support/fixtures";
 
-const print = loadFixture("pi", "print-openai-autocompact");
+const print = fixtureCase("pi/print-openai-autocompact");
 
 describe("policy registry", () => {
   it("knows every policy id (claude-code and codex inferred from recordings); unknown ids are rejected", () => {

@@ -1,29 +1,13 @@
 // Both policies on a real pi session (the generic path: any session's turn context), through the
 // framework's simulateCompaction, so the wiring (registry, limits, after request) is exercised.
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { readSessionText } from "../../../src/core/readers";
 import { extractOpencodeInstructions } from "../../../src/core/agents/opencode/policy";
 import { getPolicy } from "../../../src/core/simulate/policies";
 import { simulateCompaction } from "../../../src/core/simulate/simulate";
-
-const DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../fixtures/pi/print-openai-autocompact/session");
+import { fixtureCase } from "../../support/fixtures";
 
 function loadSession() {
-  const find = (dir: string): string => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) {
-        const found = find(full);
-        if (found) return found;
-      } else if (entry.name.endsWith(".jsonl")) return full;
-    }
-    return "";
-  };
-  const file = find(DIR);
-  return readSessionText(readFileSync(file, "utf8"), path.basename(file));
+  return fixtureCase("pi/print-openai-autocompact").session;
 }
 
 describe("hermes and opencode on a pi session", () => {

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { extractRequestHeader } from "../../../src/core/providers";
 import { getPolicy, rebuildRecordedCompaction, recordedCompactionIds, recordedCompactionPolicy, timelineRebuildPolicy } from "../../../src/core/simulate";
 import { compactionRequests } from "../../../src/app/compactionRequests";
-import { loadFixture, type FixtureAgent } from "./fixtures";
+import { fixtureCase, type FixtureAgent } from "../../support/fixtures";
 
 const CASES: { agent: FixtureAgent; name: string; policy: string; requests: number[] }[] = [
   { agent: "senpi", name: "print-openai-autocompact", policy: "senpi", requests: [9] },
@@ -18,7 +18,7 @@ const CASES: { agent: FixtureAgent; name: string; policy: string; requests: numb
 describe("rebuildRecordedCompaction", () => {
   for (const item of CASES) {
     it(`${item.agent}: every recorded compaction rebuilt by the ${item.policy} policy, data part equal, kept as recorded`, () => {
-      const fixture = loadFixture(item.agent, item.name);
+      const fixture = fixtureCase(`${item.agent}/${item.name}`);
       const options = { profile: item.agent === "senpi" ? ("senpi" as const) : ("pi" as const), ...(item.agent === "senpi" ? { header: extractRequestHeader(fixture.request(1), "001.json") } : {}) };
       const ids = recordedCompactionIds(fixture.session, options);
       expect(ids).toHaveLength(item.requests.length);
@@ -37,7 +37,7 @@ describe("rebuildRecordedCompaction", () => {
   }
 
   it("opencode: the recorded tail is kept only with the recorded model limits; the data part is rebuilt then", () => {
-    const fixture = loadFixture("opencode", "run-autocompact");
+    const fixture = fixtureCase("opencode/run-autocompact");
     const [first] = recordedCompactionIds(fixture.session);
     const rebuild = rebuildRecordedCompaction(fixture.session, { profile: "pi" }, first!, { limits: { contextWindow: 15000, maxOutputTokens: 4000 } });
     expect(rebuild.policyId).toBe("opencode");
@@ -48,7 +48,7 @@ describe("rebuildRecordedCompaction", () => {
   });
 
   it("pi's own compactions are not dispatched (standalone form); the worker still uses pi's rebuild for them", () => {
-    const pi = loadFixture("pi", "print-openai-autocompact");
+    const pi = fixtureCase("pi/print-openai-autocompact");
     const [first] = recordedCompactionIds(pi.session);
     expect(recordedCompactionPolicy(pi.session, first!)).toBeNull();
     expect(rebuildRecordedCompaction(pi.session, { profile: "pi" }, first!).available).toBe(false);
@@ -56,14 +56,14 @@ describe("rebuildRecordedCompaction", () => {
   });
 
   it("the worker's compaction event view rebuilds Claude Code and senpi compactions through the policies", () => {
-    const claude = loadFixture("claude", "print-autocompact-manualcompact");
+    const claude = fixtureCase("claude/print-autocompact-manualcompact");
     const [auto] = recordedCompactionIds(claude.session);
     const view = compactionRequests(claude.session, { profile: "pi" }, auto!);
     expect(view.available).toBe(true);
     expect(view.requests).toHaveLength(1);
     expect(JSON.parse(view.requests[0]!.jsonText).messages.at(-2).role).toBe("assistant");
     expect(view.facts.find((f) => f.label === "policy")?.value).toBe("claude-code");
-    const senpi = loadFixture("senpi", "print-openai-autocompact");
+    const senpi = fixtureCase("senpi/print-openai-autocompact");
     const [compaction] = recordedCompactionIds(senpi.session);
     const senpiView = compactionRequests(senpi.session, { profile: "senpi" }, compaction!);
     expect(senpiView.requests[0]!.label).toMatch(/turn-prefix \(replay\)/);

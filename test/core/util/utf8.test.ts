@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { firstDifferingIndex, utf8ByteLength } from "../../../src/core/util/utf8";
+import { firstDifferingIndex, utf8ByteLength, utf8Decode, utf8Encode } from "../../../src/core/util/utf8";
 import { charsPerFourCounter, counterForApi, o200kCounter } from "../../../src/core/tokens/counters";
 
 describe("utf8ByteLength", () => {
@@ -13,6 +13,29 @@ describe("utf8ByteLength", () => {
   });
   it("counts a range", () => {
     expect(utf8ByteLength("a한😀b", 1, 4)).toBe(3 + 4);
+  });
+});
+
+describe("utf8Encode / utf8Decode", () => {
+  it("encodes any string as Buffer (and TextEncoder) do, lone surrogates as U+FFFD", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "binary" }), (text) => {
+        const bytes = utf8Encode(text);
+        expect(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).equals(Buffer.from(text, "utf8"))).toBe(true);
+        expect(bytes.byteLength).toBe(utf8ByteLength(text));
+      }),
+    );
+    expect(Array.from(utf8Encode("a\u00e9\u4e00\ud83d\ude00\udc00"))).toEqual([
+      0x61, 0xc3, 0xa9, 0xe4, 0xb8, 0x80, 0xf0, 0x9f, 0x98, 0x80, 0xef, 0xbf, 0xbd,
+    ]);
+  });
+  it("decodes what it encodes, and invalid bytes as U+FFFD", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "grapheme" }), (text) => {
+        expect(utf8Decode(utf8Encode(text))).toBe(text);
+      }),
+    );
+    expect(utf8Decode(new Uint8Array([0x61, 0xff, 0x62]))).toBe("a\ufffdb");
   });
 });
 

@@ -10,10 +10,10 @@ import {
   contentBlocks,
   entryMessage,
   isCompactBoundary,
-  isObject,
   mergedAssistantMessage,
   stringField,
 } from "./records";
+import { isObject } from "../../util/is-object";
 import type { ClaudeSessionIndex } from "./session-index";
 
 export interface ApproximateMessage {

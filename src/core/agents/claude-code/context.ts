@@ -11,7 +11,8 @@ import type {
   ThinkingBlock,
   ToolCallBlock,
 } from "../../model";
-import { contentBlocks, isObject } from "./records";
+import { contentBlocks } from "./records";
+import { isObject } from "../../util/is-object";
 
 function blockText(block: unknown): string {
   if (!isObject(block)) return String(block);

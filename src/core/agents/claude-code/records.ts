@@ -2,11 +2,8 @@
 // The reader keeps each line's parsed object in `SessionEntry.raw`; these helpers read the fields
 // the pipeline needs without trusting their types.
 import type { SessionEntry } from "../../model";
-import { canonicalJson } from "./canonical-json";
-
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
+import { canonicalJson } from "../../util/canonical-json";
+import { isObject } from "../../util/is-object";
 
 export function stringField(raw: Record<string, unknown>, key: string): string | null {
   const value = raw[key];

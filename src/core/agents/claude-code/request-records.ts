@@ -4,9 +4,9 @@
 // Transcript candidates are hashed lazily, in two stages (single entries first, merged forms only
 // when a hash is still unknown), once per session.
 import type { ReaderWarning, Session, SessionEntry } from "../../model";
-import { canonicalJson } from "./canonical-json";
+import { canonicalJson } from "../../util/canonical-json";
+import { sha256Hex } from "../../util/sha256";
 import { contentBlocks, entryMessage, mergedAssistantMessage } from "./records";
-import { sha256Hex } from "./sha256";
 import { getClaudeIndex, type ApiRequestRecord, type ClaudeSessionIndex } from "./session-index";
 
 /** A wire message and where it came from. */

@@ -7,10 +7,10 @@ import {
   assistantMessageId,
   isCompactBoundary,
   isConversationEntry,
-  isObject,
   isSidechain,
   stringField,
 } from "./records";
+import { isObject } from "../../util/is-object";
 
 export interface ApiRequestRecord {
   id: string;

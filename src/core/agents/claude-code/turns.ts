@@ -19,7 +19,7 @@ import type {
 } from "../../model";
 import { notRecorded } from "../../model";
 import { resolveModel } from "../../models/catalogue";
-import type { SessionAnalysis, TurnContext } from "../pi/turns";
+import type { SessionAnalysis, TurnContext } from "../../pipeline/types";
 import { approximateMessages, type ApproximateMessage } from "./approximate";
 import { toContextMessages, wireMessageChars } from "./context";
 import {
@@ -28,11 +28,11 @@ import {
   entryMessage,
   entryUsage,
   isCompactBoundary,
-  isObject,
   isSidechain,
   numberOr,
   stringField,
 } from "./records";
+import { isObject } from "../../util/is-object";
 import { recordMessages, recordWarnings, requestRefOf, type SourcedMessage } from "./request-records";
 import {
   branchLeaves,

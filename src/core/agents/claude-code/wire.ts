@@ -3,7 +3,7 @@
 // markers moved to the recorded paths, one-text-block contents sent as strings, the billing
 // header block prepended to `system`, and the top-level keys in Claude Code's wire order.
 // Only the parts that change are copied; every other message object is shared with the cache.
-import { isObject } from "./records";
+import { isObject } from "../../util/is-object";
 
 /** Claude Code's top-level key order (FM-CC-19 step 6, PR-3). */
 export const CLAUDE_BODY_KEY_ORDER: readonly string[] = [

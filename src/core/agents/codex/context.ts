@@ -4,10 +4,7 @@
 // the compaction summary (FM-CX-17) are labelled.
 import type { ContextMessage, LlmMessage, Provenance, TextBlock, ToolCallBlock } from "../../model";
 import type { RolloutItem } from "./rollout-index";
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
+import { isObject } from "../../util/is-object";
 
 function partTexts(content: unknown): string[] {
   if (typeof content === "string") return [content];

@@ -3,7 +3,8 @@
 // chain with synthetic ids from their line numbers (the rollout has no entry ids). Lenient: bad
 // lines become warnings with their line number (FM-GEN-2).
 import type { ReaderWarning, Session, SessionEntry } from "../../model";
-import { firstObjects, isPlainObject, finishLineWarnings, parseObjectLine } from "../../readers/jsonl-object";
+import { firstObjects, finishLineWarnings, parseObjectLine } from "../../readers/jsonl-object";
+import { isObject } from "../../util/is-object";
 import type { FormatReader, LineReader } from "../../readers/types";
 
 export const CODEX_FORMAT_ID = "codex";
@@ -13,7 +14,7 @@ const EXPECTATION =
 
 export function detectCodex(firstLines: string[]): boolean {
   const first = firstObjects(firstLines, 1)[0];
-  return first !== undefined && first.type === "session_meta" && isPlainObject(first.payload);
+  return first !== undefined && first.type === "session_meta" && isObject(first.payload);
 }
 
 /** Stable synthetic id of the entry on `line`. */
@@ -44,7 +45,7 @@ class CodexLineReader implements LineReader {
       return;
     }
     const raw = parsed.value;
-    if (typeof raw.type !== "string" || !isPlainObject(raw.payload)) {
+    if (typeof raw.type !== "string" || !isObject(raw.payload)) {
       this.lastBadLine = lineNumber;
       this.warnings.push({ line: lineNumber, reason: "not a rollout line ({timestamp, type, payload}), line skipped" });
       return;

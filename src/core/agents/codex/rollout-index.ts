@@ -6,6 +6,7 @@
 // are summariser requests, not turns. History is kept per window and turns hold (window, length)
 // so no turn copies the history (design.md §3). Cached per Session object.
 import type { ReaderWarning, Session, SessionEntry } from "../../model";
+import { isObject } from "../../util/is-object";
 
 export type RolloutItem = Record<string, unknown>;
 
@@ -61,10 +62,6 @@ const OUTPUT_TYPES = new Set([
   "tool_search_call",
   "reasoning",
 ]);
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /** A model output item (as opposed to an input the client appended). */
 export function isOutputItem(item: RolloutItem): boolean {

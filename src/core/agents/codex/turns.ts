@@ -17,10 +17,11 @@ import type {
 } from "../../model";
 import { notRecorded } from "../../model";
 import { resolveModel } from "../../models/catalogue";
-import type { SessionAnalysis, TurnContext } from "../pi/turns";
+import type { SessionAnalysis, TurnContext } from "../../pipeline/types";
 import { sentBaseInstructions } from "./base-instructions";
 import { itemChars, itemContext } from "./context";
 import { getCodexIndex, turnHistory, type CodexRolloutIndex, type CodexTurn, type RolloutItem } from "./rollout-index";
+import { isObject } from "../../util/is-object";
 
 /** Codex's top-level key order (FM-CX-12). */
 export const CODEX_BODY_KEY_ORDER: readonly string[] = [
@@ -41,10 +42,6 @@ export const CODEX_BODY_KEY_ORDER: readonly string[] = [
 export interface CodexOptions {
   /** FM-CX-10 [INF]: drop the plan-tool sections from the base instructions (default true). */
   stripPlanToolSections?: boolean;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function str(value: unknown): string | null {

@@ -22,8 +22,9 @@ import type {
 import { notRecorded } from "../../model";
 import { resolveModel } from "../../models/catalogue";
 import { llmMessageChars } from "../pi/convert";
-import type { FormatPipeline } from "../../pipeline/index";
-import type { SessionAnalysis, TurnContext } from "../pi/turns";
+import type { FormatPipeline } from "../../pipeline/types";
+import type { SessionAnalysis, TurnContext } from "../../pipeline/types";
+import { isObject } from "../../util/is-object";
 
 /** Message keys Chat Completions accepts; every other key is shown but not sent (FM-RQ-6). */
 export const SENT_MESSAGE_KEYS: ReadonlySet<string> = new Set([
@@ -38,10 +39,6 @@ export const SENT_MESSAGE_KEYS: ReadonlySet<string> = new Set([
 
 /** Provenance rule of a hermes compression summary message (FM-RQ-6). */
 export const HERMES_SUMMARY_RULE = "summary:hermes-compressed";
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 export function isHermesSummary(raw: Record<string, unknown>): boolean {
   return raw._compressed_summary === true;

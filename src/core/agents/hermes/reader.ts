@@ -1,14 +1,18 @@
 // Reader for a JSON array of OpenAI chat messages (formats.md FM-RQ-5), also accepted wrapped as
 // `{"messages": [...]}`: the documented hermes-agent input (FM-HA-1). The document is scanned
-// element by element (./../generic/jsonElements.ts) so that each message keeps its line number,
+// element by element (src/core/readers/json-elements.ts) so that each message keeps its line number,
 // a bad element becomes a warning without losing the others, and a truncated file keeps every
 // complete message. Each good message becomes one entry of a linear session, `raw` being the
 // message exactly as written (unknown keys included, FM-RQ-6).
 import type { ReaderWarning, Session, SessionEntry } from "../../model";
 import { scanTopLevelElements } from "../../readers/json-elements";
 import type { FormatReader, LineReader } from "../../readers/types";
+import { isObject } from "../../util/is-object";
 
+/** The reader's id (a share link names it to reopen its session). */
 export const MESSAGES_FORMAT_ID = "chat-messages";
+/** `Session.formatId` of the sessions this reader makes: the hermes agent. */
+export const HERMES_FORMAT_ID = "hermes";
 export const MESSAGES_FORMAT_LABEL = "chat message list (OpenAI / hermes-agent)";
 
 /** Roles FM-RQ-5 accepts. */
@@ -40,10 +44,6 @@ export function detectMessageList(firstLines: string[]): boolean {
   const roles = [...CHAT_ROLES].join("|");
   const roleValue = new RegExp(`(^|[^\\\\])"role"\\s*:\\s*"(${roles})"`);
   return /^\[\s*\{/.test(head) && !hasKey(head, "messages") && roleValue.test(head);
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /** Why `value` is not a chat message, or null when it is one (FM-RQ-5). */
@@ -90,7 +90,7 @@ export function readMessageListText(text: string, fileName: string, lineCount = 
     });
   });
   return {
-    formatId: MESSAGES_FORMAT_ID,
+    formatId: HERMES_FORMAT_ID,
     formatLabel: MESSAGES_FORMAT_LABEL,
     fileName,
     formatVersion: null,

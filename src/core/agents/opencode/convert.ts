@@ -10,6 +10,7 @@
 // several user parts, files, reasoning, errored/interrupted tools, errored assistant messages.
 import type { ContextMessage, LlmMessage, TextBlock, ToolCallBlock } from "../../model";
 import { assistantText, compactionPartOf, isCompactionContinue, isSummaryMessage, type OpencodeMessageRecord, type OpencodePart } from "./records";
+import { asObject } from "../../util/is-object";
 
 /** Text sent for a `compaction` part (FM-OC-13, CP-OC-24). */
 export const COMPACTION_PROMPT_TEXT = "What did we do so far?";
@@ -145,7 +146,7 @@ function convertAssistant(record: OpencodeMessageRecord, inferred: string[]): Co
       type: "toolCall",
       id: part.callID as string,
       name: part.tool as string,
-      arguments: typeof input === "object" && input !== null && !Array.isArray(input) ? (input as Record<string, unknown>) : {},
+      arguments: asObject(input) ?? {},
     });
   }
   const chat: ChatMessage[] = [assistantChat];

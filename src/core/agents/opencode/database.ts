@@ -5,7 +5,8 @@
 // `{info, parts}` shape (FM-OC-2: `data` does not repeat the ids held in columns) and then a
 // Session (./session.ts). Message order `(time_created, id)`, part order `id` (FM-OC-2).
 import type { ReaderWarning, Session } from "../../model";
-import { isPlainObject, type OpencodeMessageRecord, type OpencodeSessionInfo, type OpencodeSessionListing } from "./records";
+import type { OpencodeMessageRecord, OpencodeSessionInfo, OpencodeSessionListing } from "./records";
+import { isObject } from "../../util/is-object";
 import { buildOpencodeSession, normalizeMessageRecord } from "./session";
 
 /** A row as sql.js returns it from `getAsObject`: column name → value. */
@@ -41,7 +42,7 @@ export interface DatabaseReadOptions {
   sessionId?: string | null;
   /** Whether the caller applied a `-wal` file (FM-OC-1): false adds the "rows may be missing" warning. */
   walApplied: boolean;
-  /** Warnings of the WAL overlay (src/core/opencode/wal.ts), shown with the reader's. */
+  /** Warnings of the WAL overlay (src/core/agents/opencode/wal.ts), shown with the reader's. */
   walWarnings?: string[];
 }
 
@@ -119,7 +120,7 @@ function parseData(row: SqlRow, what: string, warnings: ReaderWarning[]): Record
   }
   try {
     const value: unknown = JSON.parse(raw);
-    if (isPlainObject(value)) return value;
+    if (isObject(value)) return value;
     warnings.push({ line: 0, reason: `${what}: data is not a JSON object, skipped` });
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);

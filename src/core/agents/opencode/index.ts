@@ -1,9 +1,8 @@
-// Public entry of the opencode profile: the FormatPipeline registered in src/core/pipeline.ts,
+// Public entry of the opencode profile: the FormatPipeline registered in src/core/pipeline/index.ts,
 // the main request body (FM-OC-9, FM-OC-10), the auxiliary requests (title FM-OC-15, summariser
 // CP-OC-17) and the readers' entry points (export JSON, database rows, WAL overlay).
 import { notRecorded, type BuiltRequest, type PipelineOptions, type Session } from "../../model";
 import { resolveModel } from "../../models/catalogue";
-import type { FormatPipeline } from "../../pipeline/index";
 import { getSerializer } from "../../providers";
 import { convertRecord, type ChatMessage } from "./convert";
 import { compactionPartOf, type OpencodeMessageRecord } from "./records";
@@ -115,9 +114,3 @@ export function buildOpencodeAuxiliaryRequest(session: Session, options: Pipelin
   return { request: { api: "openai-completions", body, messages: [], dropped: [], model, notRecorded: labels }, summariser: input };
 }
 
-export const opencodePipeline: FormatPipeline = {
-  analyze: (session, options) => analyzeOpencodeSession(session, options),
-  countTurns: (session) => countOpencodeTurns(session),
-  buildTurnContext: (session, options, turn) => buildOpencodeTurnContext(session, options, turn),
-  buildTurnRequest: (session, options, turn) => buildOpencodeTurnRequest(session, options, turn),
-};

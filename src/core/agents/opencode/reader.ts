@@ -2,7 +2,7 @@
 // pretty-printed JSON document, not JSONL, so the line reader only collects lines and parses the
 // whole text at the end (`readWhole`); a truncated document is salvaged message by message
 // (./../opencode/salvage.ts). The SQLite database (FM-OC-1) is not a text format: the worker and
-// the CLI open it with sql.js and call src/core/opencode/database.ts.
+// the CLI open it with sql.js and call src/core/agents/opencode/database.ts.
 import type { ReaderWarning, Session } from "../../model";
 import { salvageExport } from "./salvage";
 import { OPENCODE_FORMAT_ID, OPENCODE_EXPORT_LABEL, sessionFromExport } from "./session";

@@ -2,6 +2,7 @@
 // are read into: the `opencode export` JSON has it already; database rows are turned into it by
 // ./database.ts. Only the fields the pipeline reads are typed; every other field is kept in the
 // record as stored (FM-GEN-2) and shown in the raw view.
+import { isObject } from "../../util/is-object";
 
 /** One stored message with its parts, as in `opencode export` (`{info, parts}`). */
 export interface OpencodeMessageRecord {
@@ -98,10 +99,6 @@ export interface OpencodeSessionListing {
   messageCount: number;
 }
 
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 export function isUserInfo(info: OpencodeMessageInfo): boolean {
   return info.role === "user";
 }
@@ -125,7 +122,7 @@ export function compactionPartOf(record: OpencodeMessageRecord): OpencodePart | 
 export function isCompactionContinue(record: OpencodeMessageRecord): boolean {
   if (!isUserInfo(record.info)) return false;
   return record.parts.some(
-    (part) => part.type === "text" && part.synthetic === true && isPlainObject(part.metadata) && part.metadata.compaction_continue === true,
+    (part) => part.type === "text" && part.synthetic === true && isObject(part.metadata) && part.metadata.compaction_continue === true,
   );
 }
 

@@ -5,12 +5,12 @@
 // warning and is skipped, every good record is kept.
 import type { ReaderWarning, Session, SessionEntry } from "../../model";
 import {
-  isPlainObject,
   type OpencodeMessageRecord,
   type OpencodePart,
   type OpencodeSessionInfo,
   type OpencodeSessionListing,
 } from "./records";
+import { isObject } from "../../util/is-object";
 
 export const OPENCODE_FORMAT_ID = "opencode";
 export const OPENCODE_EXPORT_LABEL = "opencode export";
@@ -39,7 +39,7 @@ export interface OpencodeSessionHeader {
 
 /** Checks one `{info, parts}` object; returns the record or the reason it is unusable. */
 export function normalizeMessageRecord(value: unknown, where: string, warnings: ReaderWarning[]): OpencodeMessageRecord | null {
-  if (!isPlainObject(value) || !isPlainObject(value.info)) {
+  if (!isObject(value) || !isObject(value.info)) {
     warnings.push({ line: 0, reason: `${where}: not a {info, parts} message object, skipped` });
     return null;
   }
@@ -56,7 +56,7 @@ export function normalizeMessageRecord(value: unknown, where: string, warnings: 
   const rawParts = Array.isArray(value.parts) ? value.parts : [];
   if (!Array.isArray(value.parts)) warnings.push({ line: 0, reason: `${where} (${info.id}): no parts array; read as empty` });
   rawParts.forEach((part, index) => {
-    if (!isPlainObject(part) || typeof part.type !== "string") {
+    if (!isObject(part) || typeof part.type !== "string") {
       warnings.push({ line: 0, reason: `${where} (${info.id}) part ${index + 1}: not a part object with a type, skipped` });
       return;
     }
@@ -171,8 +171,8 @@ function listingOf(info: OpencodeSessionInfo, messageCount: number): OpencodeSes
  * a document that is not an export yields a Session with no entries and a warning saying why.
  */
 export function sessionFromExport(parsed: unknown, fileName: string, lineCount: number, warnings: ReaderWarning[] = []): Session {
-  const doc = isPlainObject(parsed) ? parsed : null;
-  const rawInfo = doc && isPlainObject(doc.info) ? doc.info : null;
+  const doc = isObject(parsed) ? parsed : null;
+  const rawInfo = doc && isObject(doc.info) ? doc.info : null;
   const info: OpencodeSessionInfo =
     rawInfo && typeof rawInfo.id === "string" ? (rawInfo as OpencodeSessionInfo) : { id: "unknown-session" };
   if (!rawInfo || typeof rawInfo.id !== "string") {

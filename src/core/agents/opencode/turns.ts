@@ -16,7 +16,7 @@ import type {
   TimelineItem,
   TurnSummary,
 } from "../../model";
-import type { SessionAnalysis, TurnContext } from "../pi/turns";
+import type { SessionAnalysis, TurnContext } from "../../pipeline/types";
 import { convertRecord, type ChatMessage } from "./convert";
 import {
   assistantText,

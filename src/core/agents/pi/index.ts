@@ -28,9 +28,7 @@ export type { NotesStep, SenpiStepOptions, SenpiStepsResult, SenpiStreamListener
 export { getPiSessionCache, getBranchPath } from "./sessionCache";
 export type { BranchPath, PiSessionCache } from "./sessionCache";
 export { analyzePiSession, buildPiTurnContext, countPiTurns } from "./turns";
-export type { SessionAnalysis, TurnContext, PipelineHooks } from "./turns";
 export { NOTES_DEFAULT, notesEnabled, notesSetupFor, defaultNotesStep, carrierSources } from "./notesSetup";
 export type { NotesSetup, CarrierSource } from "./notesSetup";
 export { NotesTally } from "./notesTally";
 export type { NotesCount } from "./notesTally";
-export { carriesNote } from "./turns";

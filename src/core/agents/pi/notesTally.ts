@@ -21,7 +21,7 @@ import {
   type UserProseMessage,
 } from "../../notes";
 import { createTracker, effectiveLanguage, observeCarrier, observeUserMessage, type LanguageTracker } from "../../notes/effective";
-import { estimateMessageTokens } from "../../tokens/estimate";
+import { estimateMessageTokens } from "./estimate";
 import type { SenpiStreamListener } from "./senpi";
 import type { NotesSetup } from "./notesSetup";
 

@@ -17,6 +17,7 @@ import type {
 import type { UserProseMessage } from "../../notes";
 import { carrierOf, carrierSources, type NotesSetup } from "./notesSetup";
 import { cycleWarning, pathToRoot, type SessionTree } from "./tree";
+import { isObject } from "../../util/is-object";
 
 /** One message of the projected context, with the entry it came from. */
 export interface ProjectedMessage {
@@ -61,10 +62,6 @@ const DEFAULT_THINKING_LEVEL = "off";
 
 /** Roles whose `content` senpi replaces by `[]` when it is null (SP-P1). */
 const CONTENT_ROLES = new Set(["user", "assistant", "toolResult"]);
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 function entryTime(entry: SessionEntry): number {
   // PI-F11: messages synthesised from entries take Date.parse(entry.timestamp).

@@ -4,9 +4,10 @@
 // on. Older versions are migrated in memory only (PI-F14), with synthetic ids derived from the
 // line number so that they are stable across reads.
 import type { ReaderWarning, Session, SessionEntry } from "../../model";
-import { fnv1aHex } from "../../readers/hash";
-import { finishLineWarnings, isPlainObject, parseObjectLine } from "../../readers/jsonl-object";
+import { finishLineWarnings, parseObjectLine } from "../../readers/jsonl-object";
 import type { FormatReader, LineReader } from "../../readers/types";
+import { fnv1aHex } from "../../util/fnv1a";
+import { isObject } from "../../util/is-object";
 
 export const PI_FORMAT_ID = "pi";
 export const PI_CURRENT_VERSION = 3;
@@ -37,7 +38,7 @@ const DETECT_LINES = 20;
 function looksLikePiObject(value: Record<string, unknown>): boolean {
   if (value.type === "session") return true;
   if (typeof value.type !== "string" || !PI_ENTRY_TYPES.includes(value.type)) return false;
-  if (value.type === "message") return isPlainObject(value.message) && typeof value.message.role === "string";
+  if (value.type === "message") return isObject(value.message) && typeof value.message.role === "string";
   return true;
 }
 
@@ -168,7 +169,7 @@ class PiLineReader implements LineReader {
         this.warnings.push({ line: lineNumber, reason: `compaction firstKeptEntryIndex ${String(_dropped)} names no earlier entry` });
       }
     }
-    if (this.version < 3 && raw.type === "message" && isPlainObject(raw.message) && raw.message.role === "hookMessage") {
+    if (this.version < 3 && raw.type === "message" && isObject(raw.message) && raw.message.role === "hookMessage") {
       // v2 → v3 (PI-F14): the `hookMessage` role became `custom`.
       raw = { ...raw, message: { ...raw.message, role: "custom" } };
     }

@@ -7,7 +7,8 @@ import type { ContextMessage, DroppedMessage, LlmMessage, TextBlock, ToolResultM
 import { ENVIRONMENT_CUSTOM_TYPE } from "./convert";
 
 /** Reply-language notes step (SP-C5, reply-language.md); provided by src/core/notes. */
-export type NotesStep = (messages: ContextMessage[]) => ContextMessage[];
+export type { NotesStep } from "../../pipeline/types";
+import type { NotesStep } from "../../pipeline/types";
 
 export interface SenpiStepOptions {
   /** Run the reply-language notes step (SP-C5). */

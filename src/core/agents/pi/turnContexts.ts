@@ -20,7 +20,7 @@ import { applySenpiSteps } from "./senpi";
 import { getBranchPath, getPiSessionCache } from "./sessionCache";
 import { isAssistantEntry, resolveLeafId } from "./tree";
 import { turnApi, turnModel } from "./turnModel";
-import type { PipelineHooks, TurnContext } from "./turns";
+import type { PipelineHooks, TurnContext } from "../../pipeline/types";
 
 /** convertToLlm's output, kept current as the projected list grows. */
 class IncrementalConversion {

@@ -22,8 +22,10 @@ import type {
   TimelineItem,
   TurnSummary,
 } from "../../model";
-import { NOTE_RULE } from "../../notes";
-import { estimateMessageTokens } from "../../tokens/estimate";
+import { carriesNote } from "../../notes/carries-note";
+import { NOTE_RULE } from "../../notes/insert";
+import type { PipelineHooks, SessionAnalysis, TurnContext } from "../../pipeline/types";
+import { estimateMessageTokens } from "./estimate";
 import { convertProjected, convertToLlm, llmMessageChars } from "./convert";
 import { defaultNotesStep, notesSetupFor, type NotesSetup } from "./notesSetup";
 import { NotesTally } from "./notesTally";
@@ -33,51 +35,6 @@ import { getBranchPath, getPiSessionCache, type BranchPath } from "./sessionCach
 import { cycleWarning, isAssistantEntry, listBranches, resolveLeafId } from "./tree";
 import { turnApi, turnModel } from "./turnModel";
 
-export interface SessionAnalysis {
-  branches: BranchInfo[];
-  /** The leaf of the branch analysed (after PI-P1 defaulting), null for an empty session. */
-  leafId: string | null;
-  turns: TurnSummary[];
-  timeline: TimelineItem[];
-  /** Pipeline warnings: line 0 for the whole session, else the line of the entry concerned. */
-  warnings: ReaderWarning[];
-  /** Auxiliary requests the session implies (opencode title and summariser requests), if any. */
-  auxiliary?: AuxiliaryRequestEvent[];
-}
-
-export interface TurnContext {
-  turn: number;
-  /** The assistant entry that answered this turn's request. */
-  entryId: string;
-  /** Context messages sent, after every pipeline step, with provenance. */
-  messages: ContextMessage[];
-  dropped: DroppedMessage[];
-  /** The model that received the request (the answering message's model, else PI-P3's). */
-  model: ModelRef | null;
-  thinkingLevel: string;
-  /** `options.api`, else the api recorded on the answering assistant message, else null. */
-  api: ApiId | null;
-  /** Ids of the path entries the context was built from: root … parent of `entryId`. */
-  pathEntryIds: string[];
-  /** The compaction entry in force for this turn, if any. */
-  compactionId: string | null;
-  warnings: ReaderWarning[];
-}
-
-/** Extra behaviour supplied by other modules (not cloneable, so not part of PipelineOptions). */
-export interface PipelineHooks {
-  /**
-   * Replaces the built-in SP-C5 reply-language note step (src/core/notes, with the session's
-   * reading cache); used only when notes apply (senpi, `options.notes` true). The analysis then
-   * runs the whole pipeline per turn to mark notes, so keep it for tests and experiments.
-   */
-  notesStep?: NotesStep | null;
-}
-
-/** A context message that is a reply-language note or carries one (a compaction summary, RL-23). */
-export function carriesNote(item: ContextMessage): boolean {
-  return item.provenance.rule === NOTE_RULE || item.provenance.note !== undefined;
-}
 
 function assistantOf(entry: SessionEntry): AssistantMessage {
   return entry.raw.message as AssistantMessage;

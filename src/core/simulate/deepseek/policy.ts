@@ -5,7 +5,7 @@
 import type { ContextMessage, LlmMessage } from "../../model";
 import { resolveModel } from "../../models/catalogue";
 import { getSerializer } from "../../providers";
-import { estimateMessageTokens } from "../../tokens/estimate";
+import { estimateMessageTokens } from "../../agents/pi/estimate";
 import { checkSummariserRequests, checkToolPairsAcrossCut, detectUnfinishedSummaries, unfinishedSummaryFindings } from "../findings";
 import { followingTurnsFromPrefix } from "../following";
 import { fillSlot } from "../instruction-slots";
@@ -207,7 +207,7 @@ function simulateDeepseek(input: SimulationInput, context: SimulationContext): S
     messages: afterMessages,
     request: { api, body: afterBody },
     prefixBreak: findPrefixBreak(context.turnRequest.body, afterBody, "the checkpoint replaced the shadowed range (CP-DH-14)"),
-    followingTurns: followingTurnsFromPrefix(input.session, input.options, input.turn, afterMessages, afterBody, input.followingTurns, api),
+    followingTurns: followingTurnsFromPrefix(context.pipeline, input.session, input.options, input.turn, afterMessages, afterBody, input.followingTurns, api),
     storedRecord: { events },
   };
   const over = total >= threshold;

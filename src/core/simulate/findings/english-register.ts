@@ -1,5 +1,5 @@
-// Finding "checkpoint instruction without the English engineering register" (issue item 4;
-// CP-DH-11): a checkpoint instruction that does not ask for English engineering prose lets the
+// Finding "checkpoint instruction without the English engineering register" (CP-DH-11):
+// a checkpoint instruction that does not ask for English engineering prose lets the
 // summary drift into the conversation's language and register. The check looks for the word
 // "English" together with an engineering/technical register word in the instruction texts. [INF]
 import type { Finding, SimulatedSummariserRequest } from "../types";

@@ -1,4 +1,4 @@
-// Findings on summariser requests (issue item 4): the checks every policy's requests go through.
+// Findings on summariser requests: the checks every policy's requests go through.
 import type { Finding, SimulatedSummariserRequest } from "../types";
 import { checkEnglishRegister } from "./english-register";
 import { checkSecrets } from "./secrets";

@@ -1,4 +1,4 @@
-// Finding "secret present in the request" (issue item 4; CP-HA-24 invariant 3): every string of
+// Finding "secret present in the request" (CP-HA-24 invariant 3): every string of
 // the body is scanned with the redaction module's detector (src/core/redact, findSecrets). The
 // finding names the kind and the place, never the value.
 import { findSecrets } from "../../redact";

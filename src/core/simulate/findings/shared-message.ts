@@ -1,4 +1,4 @@
-// Finding "instructions sharing a message with turn content" (issue item 4; CP-HA-24 invariant 1):
+// Finding "instructions sharing a message with turn content" (CP-HA-24 invariant 1):
 // a message of the summariser request holds both an instruction text and turn content, so the
 // model cannot tell the operator's instruction from the (untrusted) transcript by role.
 import type { Finding, SimulatedSummariserRequest } from "../types";

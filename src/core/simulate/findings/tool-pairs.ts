@@ -1,4 +1,4 @@
-// Finding "tool calls without their results on either side of the cut" (issue item 4; CP-DH-5,
+// Finding "tool calls without their results on either side of the cut" (CP-DH-5,
 // CP-HA-10): an assistant tool call whose result falls on the other side of the compaction
 // boundary (or has no result at all in the context), so one side sends a call without its result
 // or a result without its call.

@@ -1,4 +1,4 @@
-// Finding "errored or unfinished summary still in scope" (issue item 4; CP-OC-8): a summary that
+// Finding "errored or unfinished summary still in scope" (CP-OC-8): a summary that
 // failed (error stop, cut at the token cap, aborted, blank) but is still in the context the
 // summariser or the next request reads, so each failed attempt enlarges the next one.
 import type { ContextMessage } from "../../model";

@@ -1,11 +1,11 @@
 import fs from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { messageHash } from "../../../../src/core/agents/claude-code/request-records";
 import { normaliseSingleTextContent, setCacheControlAt, assembleClaudeBody, CLAUDE_BODY_KEY_ORDER } from "../../../../src/core/agents/claude-code/wire";
 import type { PipelineOptions } from "../../../../src/core/model";
 import { analyzeSession, buildTurnContext, buildTurnRequest, countTurns } from "../../../../src/core/pipeline/index";
 import { readSessionText } from "../../../../src/core/readers";
+import { fixtureCase } from "../../../support/fixtures";
 import { assistant, attachment, boundary, readClaude, SESSION_ID, user } from "./helpers";
 
 const OPTIONS: PipelineOptions = { profile: "pi" };
@@ -196,27 +196,20 @@ describe("wire helpers", () => {
 });
 
 describe("Claude Code fixture without api-request records", () => {
-  const file = path.resolve(
-    __dirname,
-    "../../fixtures/claude/print-autocompact-manualcompact/session/projects/-home-dev-claude-print-autocompact-manualcompact-lighthouse-notes/ae06c21a-08ae-4c39-89e0-c4dcf08d14e8.jsonl",
-  );
-  const present = fs.existsSync(file);
-
-  it.skipIf(!present)("still finds every main request and rebuilds its assistant messages exactly (approximate mode)", () => {
+  it("still finds every main request and rebuilds its assistant messages exactly (approximate mode)", () => {
+    const fixture = fixtureCase("claude/print-autocompact-manualcompact");
+    const file = fixture.path(
+      "session/projects/-home-dev-claude-print-autocompact-manualcompact-lighthouse-notes/ae06c21a-08ae-4c39-89e0-c4dcf08d14e8.jsonl",
+    );
     const kept = fs
       .readFileSync(file, "utf8")
       .split("\n")
       .filter((line) => line !== "" && !/^\{"type":"api-request/.test(line));
     const session = readSessionText(kept.join("\n"), "old.jsonl");
     expect(countTurns(session, OPTIONS)).toBe(15);
-    const dir = path.resolve(path.dirname(file), "../../../requests");
-    const mains = fs
-      .readdirSync(dir)
-      .filter((name) => name.endsWith(".meta.json"))
-      .sort()
-      .filter((name) => JSON.parse(fs.readFileSync(path.join(dir, name), "utf8")).kind === "main");
-    mains.forEach((name, i) => {
-      const recorded = JSON.parse(fs.readFileSync(path.join(dir, name.replace(".meta", "")), "utf8")) as { messages: { role: string }[] };
+    const mains = fixture.requests("main");
+    mains.forEach((request, i) => {
+      const recorded = request.body as { messages: { role: string }[] };
       const built = buildTurnRequest(session, OPTIONS, i + 1);
       const assistants = (messages: { role: string }[]) => messages.filter((message) => message.role === "assistant");
       expect(assistants(built.body.messages as { role: string }[])).toEqual(assistants(recorded.messages));

@@ -5,9 +5,9 @@
 import { describe, expect, it } from "vitest";
 import { DESCRIBED_SLOT_MARKER, getPolicy, simulateCompaction } from "../../../../src/core/simulate";
 import { readCapturedClaudeRequest } from "../../../../src/core/agents/claude-code/policy/slots";
-import { loadFixture } from "../../simulate/fixtures";
+import { fixtureCase } from "../../../support/fixtures";
 
-const fixture = loadFixture("claude", "print-autocompact-manualcompact");
+const fixture = fixtureCase("claude/print-autocompact-manualcompact");
 const options = { profile: "pi" as const };
 const AUTO = "09498dd3-ca58-431b-9ead-33cea7249e55";
 const MANUAL = "654d4815-2908-496a-998e-badfe7b19592";
@@ -101,7 +101,7 @@ describe("claude-code summariser request (FM-CC-16) against the recordings", () 
   });
 
   it("refuses a session of another agent", () => {
-    const pi = loadFixture("pi", "print-openai-autocompact");
+    const pi = fixtureCase("pi/print-openai-autocompact");
     expect(() => simulateCompaction({ session: pi.session, options, turn: 2, policyId: "claude-code" })).toThrow(/needs a Claude Code session/);
   });
 });

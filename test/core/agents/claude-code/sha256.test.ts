@@ -1,7 +1,9 @@
 import { createHash } from "node:crypto";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { canonicalJson } from "../../../../src/core/agents/claude-code/canonical-json";
-import { sha256Hex, utf8Encode } from "../../../../src/core/agents/claude-code/sha256";
+import { canonicalJson } from "../../../../src/core/util/canonical-json";
+import { sha256Hex } from "../../../../src/core/util/sha256";
+import { utf8Encode } from "../../../../src/core/util/utf8";
 
 describe("sha256Hex", () => {
   it("matches the FIPS 180-4 test vectors", () => {
@@ -18,15 +20,24 @@ describe("sha256Hex", () => {
     }
   });
 
+  it("matches Node's crypto for any string (lone surrogates as U+FFFD) and for a multi-megabyte text", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "binary" }), (text) => {
+        expect(sha256Hex(text)).toBe(createHash("sha256").update(text, "utf8").digest("hex"));
+      }),
+    );
+    const large = "tool output ✓ 🤖\n".repeat(200_000);
+    expect(sha256Hex(large)).toBe(createHash("sha256").update(large, "utf8").digest("hex"));
+  });
+
   it("encodes a lone surrogate as U+FFFD", () => {
     expect(Array.from(utf8Encode("\ud800"))).toEqual([0xef, 0xbf, 0xbd]);
   });
 });
 
-describe("canonicalJson", () => {
-  it("sorts keys at every depth, keeps array order and non-ASCII text", () => {
-    expect(canonicalJson({ role: "user", content: [{ type: "text", text: "é", a: 1 }] })).toBe(
-      '{"content":[{"a":1,"text":"é","type":"text"}],"role":"user"}',
-    );
+describe("messageHash input", () => {
+  it("hashes the canonical JSON of a message as Node's crypto does", () => {
+    const text = canonicalJson({ role: "user", content: [{ type: "text", text: "é", a: 1 }] });
+    expect(sha256Hex(text)).toBe(createHash("sha256").update(text, "utf8").digest("hex"));
   });
 });

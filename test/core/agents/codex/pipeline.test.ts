@@ -1,10 +1,10 @@
 import fs from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { removeSections, sentBaseInstructions } from "../../../../src/core/agents/codex/base-instructions";
 import type { PipelineOptions } from "../../../../src/core/model";
 import { analyzeSession, buildTurnContext, buildTurnRequest } from "../../../../src/core/pipeline/index";
 import { readSessionText } from "../../../../src/core/readers";
+import { fixtureCase } from "../../../support/fixtures";
 
 const OPTIONS: PipelineOptions = { profile: "pi" };
 let ordinal = 0;
@@ -125,12 +125,11 @@ describe("removeSections", () => {
     expect(removeSections("no headings", ["B"])).toBe("no headings");
   });
 
-  const fixture = path.resolve(__dirname, "../../fixtures/codex/exec-autocompact");
-  it.skipIf(!fs.existsSync(fixture))("turns the fixture's stored base instructions into the text sent, byte for byte", () => {
-    const sessions = path.join(fixture, "session/sessions/2026/11/29");
-    const file = path.join(sessions, fs.readdirSync(sessions)[0]!);
+  it("turns the fixture's stored base instructions into the text sent, byte for byte", () => {
+    const fixture = fixtureCase("codex/exec-autocompact");
+    const file = fixture.sessionPath;
     const meta = JSON.parse(fs.readFileSync(file, "utf8").split("\n")[0]!);
-    const sent = JSON.parse(fs.readFileSync(path.join(fixture, "requests/001.json"), "utf8")).input[0].content[0].text;
+    const sent = JSON.parse(fixture.requestText(1)).input[0].content[0].text;
     expect(meta.payload.base_instructions.text).not.toBe(sent);
     expect(sentBaseInstructions(meta.payload.base_instructions.text)).toBe(sent);
   });

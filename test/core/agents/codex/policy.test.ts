@@ -6,9 +6,9 @@ import { describe, expect, it } from "vitest";
 import { DESCRIBED_SLOT_MARKER, simulateCompaction } from "../../../../src/core/simulate";
 import { readCapturedCodexRequest } from "../../../../src/core/agents/codex/policy/slots";
 import { retainedUserMessages } from "../../../../src/core/agents/codex/policy/policy";
-import { loadFixture } from "../../simulate/fixtures";
+import { fixtureCase } from "../../../support/fixtures";
 
-const fixture = loadFixture("codex", "exec-autocompact");
+const fixture = fixtureCase("codex/exec-autocompact");
 const options = { profile: "pi" as const };
 const COMPACTION = "L74";
 

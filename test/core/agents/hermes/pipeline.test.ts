@@ -56,7 +56,7 @@ describe("chat message list reading", () => {
   it("keeps good elements and reports bad ones by index and line", () => {
     const text = '[\n{"role":"user","content":"a"},\n42,\n{"role":"robot"},\n{"role":"assistant","content":{"x":1}},\n{"role":"assistant","content":"b"}\n]';
     const session = readSessionText(text, "l.json");
-    expect(session.formatId).toBe("chat-messages");
+    expect(session.formatId).toBe("hermes");
     expect(session.entries.map((entry) => entry.raw.content)).toEqual(["a", "b"]);
     expect(session.entries.map((entry) => entry.line)).toEqual([2, 6]);
     expect(session.entries[1]!.parentId).toBe(session.entries[0]!.id);
@@ -86,7 +86,7 @@ describe("chat message list reading", () => {
   it("does not throw on foreign input read with the forced format", () => {
     for (const text of ["not json at all", '{"model":"x"}', "[", '[{"role":"user","content":"a"', "null"]) {
       const session = readSessionText(text, "f.json", "chat-messages");
-      expect(session.formatId).toBe("chat-messages");
+      expect(session.formatId).toBe("hermes");
       expect(session.warnings.length).toBeGreaterThan(0);
     }
     expect(readSessionText('[{"role":"user","content":"a"} ]', "f.json", "chat-messages").warnings).toEqual([]);

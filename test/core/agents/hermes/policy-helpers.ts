@@ -1,6 +1,7 @@
 // Builds a hermes simulation over a hand-made turn context (no session file needed).
 import type { ContextMessage, LlmMessage, Session } from "../../../../src/core/model";
 import { hermesPolicy } from "../../../../src/core/agents/hermes/policy";
+import { TURN_PIPELINE } from "../../../../src/core/pipeline/index";
 import { resolveParameters } from "../../../../src/core/simulate/simulate";
 import type { PolicyParameters, SimulationContext, SimulationInput, SimulationResult } from "../../../../src/core/simulate/types";
 
@@ -13,6 +14,7 @@ export const emptySession: Session = { formatId: "pi", formatLabel: "pi", fileNa
 export function runHermes(messages: LlmMessage[], parameters: PolicyParameters = {}, extra: Partial<SimulationInput> = {}, contextWindow = 200000): SimulationResult {
   const input: SimulationInput = { session: emptySession, options: { profile: "pi" }, turn: 1, policyId: "hermes", parameters, manual: true, ...extra };
   const context: SimulationContext = {
+    pipeline: TURN_PIPELINE,
     turnContext: { turn: 1, entryId: "answer", messages: ctx(messages), dropped: [], model: { provider: "openai", modelId: "gpt-4o" }, thinkingLevel: "off", api: "openai-completions", pathEntryIds: [], compactionId: null, warnings: [] },
     turnRequest: { api: "openai-completions", body: { model: "gpt-4o", messages: [] } },
     limits: { contextWindow, contextWindowSource: "override", maxOutputTokens: 16384, maxOutputTokensSource: "override", inputLimit: null, inputLimitSource: "none" },

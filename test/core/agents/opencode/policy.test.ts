@@ -1,9 +1,7 @@
 // opencode policy (compaction-policies.md §5): the CP-OC test table, the spiral run before and
 // after the brake, and the reproduction of the fixture's two recorded compactions (kept range,
 // summariser data part, and the whole body with the instruction slots filled from 010 / 016).
-import { existsSync, readFileSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { readOpencodeExportText } from "../../../../src/core/readers";
 import {
@@ -22,13 +20,13 @@ import {
 } from "../../../../src/core/agents/opencode/policy";
 import { simulateCompaction } from "../../../../src/core/simulate/simulate";
 import type { SimulationInput } from "../../../../src/core/simulate/types";
+import { fixtureCase } from "../../../support/fixtures";
 
-const FIXTURE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../fixtures/opencode/run-autocompact");
-const hasFixture = existsSync(path.join(FIXTURE, "session/export.json"));
-
+/** Fixture opencode/run-autocompact, read with the opencode export reader; throws when it is missing. */
 function loadFixture() {
-  const session = readOpencodeExportText(readFileSync(path.join(FIXTURE, "session/export.json"), "utf8"), "export.json");
-  const request = (n: string) => JSON.parse(readFileSync(path.join(FIXTURE, `requests/${n}.json`), "utf8")) as { messages: { role: string; content: string }[] };
+  const fixture = fixtureCase("opencode/run-autocompact");
+  const session = readOpencodeExportText(readFileSync(fixture.path("session/export.json"), "utf8"), "export.json");
+  const request = (n: string) => JSON.parse(fixture.requestText(Number(n))) as { messages: { role: string; content: string }[] };
   return { session, request };
 }
 
@@ -118,7 +116,7 @@ describe("CP-OC-27 … CP-OC-31 model precedence and verdicts (rows 10–15)", (
   });
 });
 
-describe.skipIf(!hasFixture)("fixture opencode/run-autocompact (rows 6, 9, 14, 15, 17, spiral)", () => {
+describe("fixture opencode/run-autocompact (rows 6, 9, 14, 15, 17, spiral)", () => {
   const limits = { contextWindow: 15000, maxOutputTokens: 4000 };
   const base = (extra: Partial<SimulationInput>): SimulationInput => ({ session: loadFixture().session, options: { profile: "pi" }, turn: 8, policyId: "opencode", limits, ...extra });
   const recorded = [

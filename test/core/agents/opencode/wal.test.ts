@@ -2,15 +2,15 @@
 // its -wal file (test/fixtures/opencode/wal-synthetic/make.py), read through sql.js like the CLI
 // and the worker do.
 import fs from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { applyWal, databasePageSize, readOpencodeDatabase, type SqlQuery } from "../../../../src/core/agents/opencode";
 import { loadOpencodeDatabase, loadSqlEngine } from "../../../../src/cli/sqlite";
 import type { Session } from "../../../../src/core/model";
+import { fixturePath } from "../../../support/fixtures";
 
-const DIR = path.resolve(__dirname, "../../fixtures/opencode/wal-synthetic");
-const db = new Uint8Array(fs.readFileSync(path.join(DIR, "opencode.db")));
-const wal = new Uint8Array(fs.readFileSync(path.join(DIR, "opencode.db-wal")));
+const DB = fixturePath("opencode/wal-synthetic/opencode.db");
+const db = new Uint8Array(fs.readFileSync(DB));
+const wal = new Uint8Array(fs.readFileSync(fixturePath("opencode/wal-synthetic/opencode.db-wal")));
 const FRAME = 24 + 4096;
 
 /** Flips bits of one byte of a copy of `bytes`. */
@@ -121,10 +121,10 @@ describe("reading an opencode database with and without its WAL", () => {
 
 describe("CLI loader (src/cli/sqlite.ts)", () => {
   it("applies the sibling -wal by default and can be told not to", async () => {
-    const withWal = await loadOpencodeDatabase(path.join(DIR, "opencode.db"), { sessionId: "ses_a" });
+    const withWal = await loadOpencodeDatabase(DB, { sessionId: "ses_a" });
     expect(withWal.entries).toHaveLength(4);
     expect(withWal.header?.walApplied).toBe(true);
-    const mainOnly = await loadOpencodeDatabase(path.join(DIR, "opencode.db"), { walPath: null });
+    const mainOnly = await loadOpencodeDatabase(DB, { walPath: null });
     expect(mainOnly.entries).toHaveLength(2);
     expect(mainOnly.header?.walApplied).toBe(false);
     expect(mainOnly.warnings[0]?.reason).toMatch(/recent rows may be missing/);

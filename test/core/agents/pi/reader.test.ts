@@ -6,7 +6,7 @@ import {
   readSessionText,
   UnsupportedFormatError,
 } from "../../../../src/core/readers";
-import { fnv1aHex } from "../../../../src/core/readers/hash";
+import { fnv1aHex } from "../../../../src/core/util/fnv1a";
 import { HEADER, chain, toJsonl, user, assistant } from "./sessionBuilder";
 
 const decoder = new TextDecoder();

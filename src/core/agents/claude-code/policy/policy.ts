@@ -8,7 +8,8 @@
 import type { ContextMessage, Session, SessionEntry } from "../../../model";
 import { getClaudeBranch, turnUsage, type ClaudeBranch, type ClaudeTurn } from "../turns";
 import { defaultLeaf, getClaudeIndex } from "../session-index";
-import { contentBlocks, entryMessage, isCompactBoundary, isObject } from "../records";
+import { contentBlocks, entryMessage, isCompactBoundary } from "../records";
+import { isObject } from "../../../util/is-object";
 import { toContextMessages } from "../context";
 import { checkSummariserRequests } from "../../../simulate/findings";
 import { cacheEffect } from "../../../simulate/prefix";

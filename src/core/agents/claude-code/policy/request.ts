@@ -4,7 +4,8 @@
 // breakpoint moves to the last block of the answer, so the conversation is read from cache.
 // Works on the rebuilt main request body of turn N (exact with api-request records, FM-CC-19).
 import type { SessionEntry } from "../../../model";
-import { contentBlocks, isObject, mergedAssistantMessage } from "../records";
+import { contentBlocks, mergedAssistantMessage } from "../records";
+import { isObject } from "../../../util/is-object";
 import { normaliseSingleTextContent, stripCacheControl } from "../wire";
 
 /** The assistant answer of an API message as Claude Code sends it back: its entries' blocks merged. */

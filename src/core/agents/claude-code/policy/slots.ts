@@ -1,9 +1,10 @@
-// Claude Code's summariser texts are data, not code (issue item 6): the compaction prompt is a
+// Claude Code's summariser texts are data, not code: the compaction prompt is a
 // named slot filled from a captured summariser request (FM-CC-16, fixture requests 009 and 015).
 // Two more slots hold request fields the transcript does not record (FM-CC-19 steps 5–6): the
 // billing header block and `metadata.user_id`. They are not instructions; a captured request
 // fills them so the whole body can be compared, otherwise they keep the pipeline's placeholders.
 import type { CapturedSummariserRequest, InstructionSlotSpec } from "../../../simulate/types";
+import { isObject } from "../../../util/is-object";
 
 export const CLAUDE_COMPACT_PROMPT_SLOT = "compactPrompt";
 export const CLAUDE_BILLING_HEADER_SLOT = "billingHeader";
@@ -36,10 +37,6 @@ export const CLAUDE_SLOTS: readonly InstructionSlotSpec[] = [
     description: "metadata.user_id: a JSON string with device id, account uuid and session id",
   },
 ];
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /**
  * Reads a captured Claude Code summariser request: an Anthropic Messages body whose last message

@@ -37,6 +37,7 @@ import {
   recordedSummaryItem,
   recordedSummaryPrefix,
 } from "./slots";
+import { isObject } from "../../../util/is-object";
 
 export const CODEX_PARAMETERS: readonly PolicyParameterSpec[] = [
   { name: "autoCompactTokenLimit", label: "model_auto_compact_token_limit", type: "number", default: null, ruleId: "CP-CX-INF-1", inferred: "CP-CX-INF-1", description: "The configured limit (config.toml; not in the rollout — the fixture used 13500). null: autoCompactRatio × the context window." },
@@ -45,10 +46,6 @@ export const CODEX_PARAMETERS: readonly PolicyParameterSpec[] = [
 ];
 
 const CHECKED: readonly Verdict[] = ["not-triggered", "nothing-to-compact", "compacted"];
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 function notRecordedText(what: string): string {
   return `[not recorded: ${what}]`;

@@ -1,4 +1,4 @@
-// Codex's compaction texts are data, not code (issue item 6): the compaction prompt (FM-CX-15) and
+// Codex's compaction texts are data, not code: the compaction prompt (FM-CX-15) and
 // the prefix paragraph put before the summary in the compacted history (FM-CX-16) are slots. The
 // prompt is filled from a captured summariser request; the prefix is read from the session's own
 // `compacted` line when it has one (recorded data), else described. Two more slots hold request
@@ -7,6 +7,7 @@
 import type { Session } from "../../../model";
 import { getCodexIndex, type RolloutItem } from "../rollout-index";
 import type { CapturedSummariserRequest, InstructionSlotSpec } from "../../../simulate/types";
+import { isObject } from "../../../util/is-object";
 
 export const CODEX_COMPACT_PROMPT_SLOT = "compactPrompt";
 export const CODEX_SUMMARY_PREFIX_SLOT = "summaryPrefix";
@@ -40,10 +41,6 @@ export const CODEX_SLOTS: readonly InstructionSlotSpec[] = [
     description: "Installation id, sandbox flags and start time are not in the rollout.",
   },
 ];
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /** The text of a message item's `input_text` / `output_text` blocks. */
 export function itemText(item: unknown): string {

@@ -7,5 +7,5 @@ export * from "./serialize";
 export * from "./partition";
 export * from "./prompt";
 export * from "./assemble";
-export * from "./turn-history";
+export * from "../../../simulate/turn-history";
 export { hermesPolicy, roleSplitOf } from "./policy";

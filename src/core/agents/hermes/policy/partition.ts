@@ -3,6 +3,7 @@
 // previous summary taken from handoff messages inside the window.
 import { cpLength, pyInt } from "./codepoints";
 import { handoffSummaryBody, hermesContentText, isHandoffSummary, isRealUserTurn, type HermesMessage } from "./messages";
+import { asObject } from "../../../util/is-object";
 
 /** CP-HA-10 per-message estimate: content chars/4 + 10, tool-call envelope, replay fields, images. */
 export function hermesMessageTokens(message: HermesMessage): number {
@@ -38,7 +39,7 @@ export interface PrunedSpan {
 function argumentsOf(text: string): Record<string, unknown> {
   try {
     const parsed: unknown = JSON.parse(text);
-    return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+    return asObject(parsed) ?? {};
   } catch {
     return {};
   }

@@ -29,7 +29,7 @@ import { automaticFocus, buildHermesPrompt, HERMES_SLOTS, hermesSlot, type RoleS
 import { hermesRedact } from "./redact";
 import { serializeHermesTurns } from "./serialize";
 import { HERMES_DEFAULTS, hermesShouldCompress, hermesSummaryBudget, hermesThresholds } from "./trigger";
-import { historyAfterTurn, recordedPromptTokens } from "./turn-history";
+import { historyAfterTurn, recordedPromptTokens } from "../../../simulate/turn-history";
 import { fillSlot } from "../../../simulate/instruction-slots";
 
 const PARAMETERS: readonly PolicyParameterSpec[] = [

@@ -1,6 +1,6 @@
 // hermes-agent's summariser prompt and its wire shape per variant (compaction-policies.md
 // CP-HA-16 … CP-HA-24). The prose is hermes' own text, so every instruction is a named slot
-// (issue item 6): filled from a captured request, else our short description behind a marker.
+//: filled from a captured request, else our short description behind a marker.
 // Only the structural strings the spec gives byte-exact are written here: the block headers
 // (`TURNS TO SUMMARIZE:`, `PREVIOUS SUMMARY:`, `NEW TURNS TO INCORPORATE:`,
 // `MEMORY PROVIDER CONTEXT:`, `FOCUS TOPIC: "<focus>"`) and the memory wrapper tags.

@@ -105,24 +105,6 @@ export function admission(cfg: OpencodeCompactionConfig, model: OpencodeModelLim
   return { budget, admitted: estimate <= budget, estimate, error: null };
 }
 
-/** CP-OC-5: E = ceil(chars / 4) of a canonical JSON (sorted keys, undefined and functions dropped). */
-export function canonicalJson(value: unknown): string {
-  if (typeof value === "string") return value;
-  const sort = (item: unknown): unknown => {
-    if (Array.isArray(item)) return item.map(sort);
-    if (typeof item === "object" && item !== null) {
-      const out: Record<string, unknown> = {};
-      for (const key of Object.keys(item).sort()) {
-        const child = (item as Record<string, unknown>)[key];
-        if (child !== undefined && typeof child !== "function") out[key] = sort(child);
-      }
-      return out;
-    }
-    return item;
-  };
-  return JSON.stringify(sort(value));
-}
-
 /** CP-OC-14: preserve budget. */
 export function preserveBudget(cfg: OpencodeCompactionConfig, usable: number): number {
   return cfg.preserveRecentTokens ?? Math.min(15000, Math.max(2000, Math.floor(usable * 0.25)));

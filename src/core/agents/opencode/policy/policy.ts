@@ -10,6 +10,7 @@ import type {
   CompactionPolicy,
   Finding,
   PartitionRange,
+  PolicyParameters,
   PolicyParameterSpec,
   SimulationContext,
   SimulationInput,
@@ -17,10 +18,11 @@ import type {
   Verdict,
 } from "../../../simulate/types";
 import { makeVerdict } from "../../../simulate/verdict";
-import { historyAfterTurn } from "../../hermes/policy/turn-history";
+import { historyAfterTurn } from "../../../simulate/turn-history";
+import { canonicalJson } from "../../../util/canonical-json";
 import { rowToContext } from "./chat";
 import { resolveOpencodeModel } from "./model-resolution";
-import { admission, canonicalJson, isOverflow, preserveBudget, usableTokens } from "./overflow";
+import { admission, isOverflow, preserveBudget, usableTokens } from "./overflow";
 import { extractOpencodeInstructions, opencodeDataPart, OPENCODE_SLOTS } from "./request";
 import { compactionPart, isSummaryRow, rowsFromContext, rowsOfOpencodeSession, rowText, type OcMessage } from "./rows";
 import { rowTokens } from "./tail";
@@ -261,6 +263,7 @@ function simulateOpencode(input: SimulationInput, context: SimulationContext): S
     stream_options: { include_usage: true },
   };
   const afterMessages: ContextMessage[] = next.scope.indexes.flatMap((i) => rowToContext(afterRows[i] as OcMessage));
+  // CP-OC-5: E = ceil(chars / 4) of the messages as canonical JSON (sorted keys, undefined dropped).
   const before = Math.ceil(canonicalJson(nextRequestMessages(view.rows, scopeOptions).messages).length / 4);
   const after = Math.ceil(canonicalJson(next.messages).length / 4);
 
@@ -354,5 +357,31 @@ export const opencodePolicy: CompactionPolicy = {
   readCaptured(body, source) {
     const values = extractOpencodeInstructions(body, source);
     return values ? { values, focus: null, dataPart: opencodeDataPart(body as { messages: { content: string }[] }) } : null;
+  },
+  reserveParameter: "reserved",
+  // CP-OC-27 … CP-OC-29: the model-window candidates are the policy's own inputs.
+  modelChoiceParameters(choice) {
+    const parameters: PolicyParameters = {};
+    if (choice.agentDefaultContextWindow !== null) parameters.agentDefaultContextWindow = choice.agentDefaultContextWindow;
+    if (choice.providerDefaultContextWindow !== null) parameters.providerDefaultContextWindow = choice.providerDefaultContextWindow;
+    if (!choice.promptCarriesModel) parameters.promptCarriesModel = false;
+    return parameters;
+  },
+  modelResolution(result, candidates) {
+    const operand = result.trigger.operands.find((o) => o.name === "context window");
+    // A prompt without a model (CP-OC-27 before PR #11, CP-OC-28 after).
+    const off = resolveOpencodeModel(candidates, false);
+    const on = resolveOpencodeModel(candidates, true);
+    return {
+      used: operand ? { window: operand.value, from: operand.source } : null,
+      variants: [
+        { label: "prompt without model, brake off", window: off.model, source: `${off.source} (${off.ruleId})` },
+        { label: "prompt without model, brake on", window: on.model, source: `${on.source} (${on.ruleId})` },
+      ],
+    };
+  },
+  spiral(input, context, attempts) {
+    const run = (brake: boolean) => spiralRunForSimulation(input, { ...context, parameters: { ...context.parameters, spiralBrake: brake } }, attempts);
+    return { off: run(false), on: run(true) };
   },
 };

@@ -3,7 +3,9 @@
 // summary and its compaction request stay in scope, so every attempt sends more than the last;
 // with the spiral brake they leave the scope, the next attempt would be identical, and the run
 // stops with the verdict `no-reduction`.
-import type { Verdict } from "../../../simulate/types";
+import type { SpiralAttempt, SpiralRunResult } from "../../../simulate/types";
+
+export type { SpiralAttempt, SpiralRunResult } from "../../../simulate/types";
 import type { OcMessage } from "./rows";
 import { compactionStep, nextRequestMessages, storedCompactionRows, type StepOptions } from "./step";
 import { OVERFLOW_ERRORS } from "./verdicts";
@@ -13,28 +15,6 @@ export interface SpiralInput extends StepOptions {
   rows: readonly OcMessage[];
   /** Text a failed attempt leaves on its summary row (partial output; "" = blank). */
   failedSummaryText?: string;
-}
-
-export interface SpiralAttempt {
-  attempt: number;
-  /** Estimated tokens of this attempt's summariser request. */
-  summariserRequestTokens: number;
-  conversationChars: number;
-  /** Estimated tokens of the main request after the failed attempt (chars/4 of its messages). */
-  nextMainRequestTokens: number;
-  /** Compared with the previous attempt's summariser request. */
-  grew: boolean;
-  /** Rows kept out of scope by the brake at this attempt. */
-  excludedRows: number;
-  /** Failed summaries still in the scope at this attempt. */
-  failedSummariesInScope: number;
-}
-
-export interface SpiralRunResult {
-  attempts: SpiralAttempt[];
-  verdict: Verdict;
-  message: string;
-  ruleId: string;
 }
 
 function messagesTokens(rows: readonly OcMessage[], input: SpiralInput): number {

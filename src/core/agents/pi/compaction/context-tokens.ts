@@ -1,7 +1,7 @@
 // pi's context-size arithmetic used by compaction (PI-K3, PI-K4): the last successful usage plus
 // chars/4 estimates of everything after it.
 import type { AgentMessage, PiUsage, ProfileId } from "../../../model";
-import { estimateMessageTokens } from "../../../tokens/estimate";
+import { estimateMessageTokens } from "../estimate";
 
 /** PI-K3: totalTokens, or the sum of the parts when totalTokens is 0/absent. */
 export function calculateContextTokens(usage: PiUsage): number {

@@ -2,7 +2,7 @@
 // starts keeping messages verbatim. Returns the walk table as well, so the UI and the tests can
 // show why the cut landed where it did (§5.4 worked examples).
 import type { ProfileId, SessionEntry } from "../../../model";
-import { estimateMessageTokens } from "../../../tokens/estimate";
+import { estimateMessageTokens } from "../estimate";
 import { messageOfEntry, messageRole } from "./entry-messages";
 
 /** One step of the newest → oldest walk. */

@@ -3,6 +3,7 @@
 // `branch_summary` with an empty summary still counts, and compaction entries inside the
 // summarised range contribute nothing in the G2 generation (PI-K17).
 import type { AgentMessage, SessionEntry } from "../../../model";
+import { asObject } from "../../../util/is-object";
 
 function isoToEpoch(timestamp: string | null): number | undefined {
   if (!timestamp) return undefined;
@@ -10,14 +11,10 @@ function isoToEpoch(timestamp: string | null): number | undefined {
   return Number.isNaN(ms) ? undefined : ms;
 }
 
-function asRecord(value: unknown): Record<string, unknown> | null {
-  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
-}
-
 /** The AgentMessage stored in a `message` entry, or null when the entry has none. */
 export function storedMessage(entry: SessionEntry): AgentMessage | null {
   if (entry.type !== "message") return null;
-  const message = asRecord(entry.raw.message);
+  const message = asObject(entry.raw.message);
   if (!message || typeof message.role !== "string") return null;
   return message as unknown as AgentMessage;
 }

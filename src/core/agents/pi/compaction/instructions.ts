@@ -3,6 +3,7 @@
 // from a captured summariser request the user attaches; an empty slot becomes a "not recorded"
 // marker in the rebuilt request (PI-K20 … PI-K22, PI-K27).
 import type { ApiId } from "../../../model";
+import { asObject } from "../../../util/is-object";
 
 export interface CompactionInstructions {
   /** System prompt of every summariser request (PI-K20). */
@@ -49,17 +50,13 @@ const ADDITIONAL_FOCUS = "\n\nAdditional focus: ";
  */
 const TURN_PREFIX_SECTION = "## Original Request";
 
-function asRecord(value: unknown): Record<string, unknown> | null {
-  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
-}
-
 /** Text of a content value: a string, or the text parts of a block array joined. */
 function contentText(content: unknown): string | null {
   if (typeof content === "string") return content;
   if (!Array.isArray(content)) return null;
   const texts: string[] = [];
   for (const part of content) {
-    const block = asRecord(part);
+    const block = asObject(part);
     if (block && block.type === "text" && typeof block.text === "string") texts.push(block.text);
   }
   return texts.length > 0 ? texts.join("") : null;
@@ -79,15 +76,15 @@ function readSummariserShape(body: Record<string, unknown>): SummariserShape | n
   if (Array.isArray(body.system)) {
     // Anthropic Messages: system blocks, one user message.
     const system = contentText(body.system);
-    const only = messages.length === 1 ? asRecord(messages[0]) : null;
+    const only = messages.length === 1 ? asObject(messages[0]) : null;
     const user = only && only.role === "user" ? contentText(only.content) : null;
     if (system === null || user === null) return null;
     return { api: "anthropic-messages", system, user, maxTokens: typeof body.max_tokens === "number" ? body.max_tokens : null };
   }
   if (messages.length === 2) {
     // Chat Completions: system (or developer) message, then one user message.
-    const first = asRecord(messages[0]);
-    const second = asRecord(messages[1]);
+    const first = asObject(messages[0]);
+    const second = asObject(messages[1]);
     if (!first || !second || (first.role !== "system" && first.role !== "developer") || second.role !== "user") return null;
     const system = contentText(first.content);
     const user = contentText(second.content);
@@ -103,7 +100,7 @@ function readSummariserShape(body: Record<string, unknown>): SummariserShape | n
  * system prompt and the instruction it carries. Null when the body is not a summariser request.
  */
 export function extractCompactionInstructions(capturedBody: unknown, source = "captured request"): CapturedCompactionRequest | null {
-  const body = asRecord(capturedBody);
+  const body = asObject(capturedBody);
   if (!body) return null;
   const shape = readSummariserShape(body);
   if (!shape || !shape.user.startsWith(CONVERSATION_OPEN)) return null;

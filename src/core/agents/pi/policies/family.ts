@@ -1,6 +1,6 @@
 // The pi-family simulation shared by the pi and senpi policies (CP-PI-1 … CP-PI-8, pi-senpi.md §5):
 // find the compaction point after turn N, evaluate the trigger, prepare the cut with pi's own code
-// (src/core/compaction/pi), build the stored compaction entry with the simulated summary, and
+// (src/core/agents/pi/compaction), build the stored compaction entry with the simulated summary, and
 // rebuild the requests after it on a session copy that holds the simulated entry.
 import type { AgentMessage, ContextMessage, ProfileId, Session, SessionEntry } from "../../../model";
 import {
@@ -11,8 +11,7 @@ import {
   type CompactionRebuildOptions,
 } from "../compaction";
 import { messageOfEntry } from "../compaction/entry-messages";
-import { estimateMessageTokens } from "../../../tokens/estimate";
-import { buildTurnRequest, countTurns } from "../../../pipeline/index";
+import { estimateMessageTokens } from "../estimate";
 import { getSerializer } from "../../../providers";
 import { resolveModel } from "../../../models/catalogue";
 import { compareFollowingTurns } from "../../../simulate/following";
@@ -270,12 +269,12 @@ export function piAfter(
   const afterPath = [...prep.point.path, { id: SIMULATED_COMPACTION_ID, parentId: prep.point.parent.id, type: "compaction", timestamp: null, line: 0, raw: stored } as SessionEntry];
   const projected = contextOfPath(afterPath, profile);
   const options = { ...input.options, profile };
-  const turnCount = countTurns(input.session, options);
+  const turnCount = context.pipeline.countTurns(input.session, options);
   const nextTurn = prep.point.turn + 1;
   let request: AfterCompaction["request"] = null;
   let messages: ContextMessage[] = projected.messages;
   if (nextTurn <= turnCount) {
-    const built = buildTurnRequest(afterSession, options, nextTurn);
+    const built = context.pipeline.buildTurnRequest(afterSession, options, nextTurn);
     request = { api: built.api, body: built.body };
     messages = built.messages;
   } else {
@@ -283,7 +282,7 @@ export function piAfter(
     const body = getSerializer(context.turnRequest.api).serialize({ model, messages: messages.map((m) => m.message), header: input.options.header ?? null, thinkingLevel: projected.thinkingLevel }).body;
     request = { api: context.turnRequest.api, body };
   }
-  const followingTurns = nextTurn <= turnCount ? compareFollowingTurns(input.session, afterSession, options, nextTurn, input.followingTurns, context.turnRequest.body) : [];
+  const followingTurns = nextTurn <= turnCount ? compareFollowingTurns(context.pipeline, input.session, afterSession, options, nextTurn, input.followingTurns, context.turnRequest.body) : [];
   return {
     summary,
     messages,

@@ -1,5 +1,5 @@
 // The pi policy (compaction-policies.md §1, pi-senpi.md §5): pi's trigger, cut point, standalone
-// summariser request(s) built by src/core/compaction/pi, the compaction entry and the requests
+// summariser request(s) built by src/core/agents/pi/compaction, the compaction entry and the requests
 // after it. Verdicts: not-triggered, nothing-to-compact, compacted (CP-PI-5).
 import type { SummariserRequest } from "../compaction";
 import { DEFAULT_BOUNDARY_RULE } from "../compaction";
@@ -146,6 +146,8 @@ export const piPolicy: CompactionPolicy = {
     return readCapturedPiRequest(body, source)?.values ?? null;
   },
   readCaptured: readCapturedPiRequest,
+  reserveParameter: "reserveTokens",
+  usesAttachedSummariserCaptures: true,
 };
 
 export { SIMULATED_COMPACTION_ID };

@@ -1,6 +1,6 @@
 // Pieces of a SimulationResult shared by the pi-family policies and reusable by others: the empty
 // skeleton (for early verdicts), rebuild lints as findings, user turn texts for CP-0-6.
-import { estimateMessageTokens } from "../../../tokens/estimate";
+import { estimateMessageTokens } from "../estimate";
 import type { AgentMessage, ProfileId } from "../../../model";
 import { makeVerdict } from "../../../simulate/verdict";
 import type { CompactionPolicy, Finding, SimulationContext, SimulationInput, SimulationResult, TriggerDecision } from "../../../simulate/types";

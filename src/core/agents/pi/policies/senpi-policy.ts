@@ -255,4 +255,8 @@ export const senpiPolicy: CompactionPolicy = {
     return readCapturedSenpiRequest(body, source)?.values ?? null;
   },
   readCaptured: readCapturedSenpiRequest,
+  reserveParameter: "reserveTokens",
+  usesAttachedSummariserCaptures: true,
+  pipelineProfile: "senpi",
+  recordedRebuildParameters: { cut: "recorded" },
 };

@@ -3,14 +3,14 @@
 // that agree with pi's rules under pi's default settings.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { generateSamples } from "../../../../../scripts/make-samples";
 import { buildCompactionRequests } from "../../../../../src/core/agents/pi/compaction";
 import { analyzeSession } from "../../../../../src/core/pipeline/index";
 import { readSessionText } from "../../../../../src/core/readers";
+import { repoPath } from "../../../../support/fixtures";
 
-const SAMPLES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../public/samples");
+const SAMPLES_DIR = repoPath("public/samples");
 
 const EXPECTED: Record<string, { turns: number; branches: number; compactions: number; split: boolean; apis: string[] }> = {
   "pi-english-compaction": { turns: 34, branches: 2, compactions: 1, split: true, apis: ["anthropic-messages"] },

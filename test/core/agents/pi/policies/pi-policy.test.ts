@@ -3,11 +3,11 @@
 import { describe, expect, it } from "vitest";
 import { getPolicy, mergeSlotValues, simulateCompaction, DESCRIBED_SLOT_MARKER } from "../../../../../src/core/simulate";
 import { replayRecordedCompactions } from "../../../../../src/core/simulate/recorded";
-import { loadFixture } from "../../../simulate/fixtures";
+import { fixtureCase } from "../../../../support/fixtures";
 import { syntheticSession, words } from "../../../simulate/synthetic";
 
-const print = loadFixture("pi", "print-openai-autocompact");
-const rpc = loadFixture("pi", "rpc-anthropic-manualcompact");
+const print = fixtureCase("pi/print-openai-autocompact");
+const rpc = fixtureCase("pi/rpc-anthropic-manualcompact");
 const pi = getPolicy("pi");
 const printSlots = mergeSlotValues(pi.extractInstructions!(print.request(9), "009.json"), pi.extractInstructions!(print.request(14), "014.json"));
 const printParams = { reserveTokens: 11600, keepRecentTokens: 1800 };

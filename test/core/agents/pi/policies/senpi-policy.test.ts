@@ -4,11 +4,11 @@ import { describe, expect, it } from "vitest";
 import { extractRequestHeader } from "../../../../../src/core/providers";
 import { getPolicy, simulateCompaction, DESCRIBED_SLOT_MARKER } from "../../../../../src/core/simulate";
 import { replayRecordedCompactions } from "../../../../../src/core/simulate/recorded";
-import { loadFixture } from "../../../simulate/fixtures";
+import { fixtureCase } from "../../../../support/fixtures";
 
-const senpiFixture = loadFixture("senpi", "print-openai-autocompact");
-const rpc = loadFixture("pi", "rpc-anthropic-manualcompact");
-const print = loadFixture("pi", "print-openai-autocompact");
+const senpiFixture = fixtureCase("senpi/print-openai-autocompact");
+const rpc = fixtureCase("pi/rpc-anthropic-manualcompact");
+const print = fixtureCase("pi/print-openai-autocompact");
 const senpi = getPolicy("senpi");
 const senpiOptions = {
   profile: "senpi" as const,

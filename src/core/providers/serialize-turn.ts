@@ -4,8 +4,8 @@
 // the same body.
 import type { ApiId, BuiltRequest, PipelineOptions } from "../model";
 import { resolveModel } from "../models/catalogue";
-import type { TurnContext } from "../agents/pi/turns";
-import { getSerializer } from "../providers";
+import type { TurnContext } from "../pipeline/types";
+import { getSerializer } from "./";
 
 /**
  * Wire shape: `options.api`, else the api recorded on the answering assistant message (both in

@@ -1,8 +1,8 @@
 // The history a simulation starts from (CP-0-1: "after the response of turn N"): turn N's
 // context messages plus the answer that the turn's assistant entry recorded, when the session
 // holds it in pi's shape; and the prompt-token count the provider reported for turn N.
-import type { AssistantMessage, ContextMessage, Session } from "../../../model";
-import type { SimulationContext } from "../../../simulate/types";
+import type { AssistantMessage, ContextMessage, Session } from "../model";
+import type { SimulationContext } from "./types";
 
 function entryRaw(session: Session, entryId: string): Record<string, unknown> | null {
   return session.entries.find((entry) => entry.id === entryId)?.raw ?? null;

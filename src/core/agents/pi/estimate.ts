@@ -1,6 +1,6 @@
 // pi's context-size estimate (spec PI-K2, SP-K1): characters / 4, rounded up per message. It is
 // what pi itself uses to decide compaction, so it is reproduced exactly, quirks included.
-import type { AgentMessage, ImageBlock, TextBlock } from "../model";
+import type { AgentMessage, ImageBlock, TextBlock } from "../../model";
 
 /** Characters pi counts for one image (PI-K2). */
 export const IMAGE_CHARS = 4800;

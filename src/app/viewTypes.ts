@@ -1,0 +1,279 @@
+// The display-ready results the app's view-models return (src/app) and the worker hands the UI:
+// request views with their highlights, message rows, compaction and auxiliary request views,
+// prefix reports, and where the bytes of a session come from. Plain, structured-cloneable data.
+import type { CapturedCompactionRequest } from "../core/agents/pi/compaction/instructions";
+import type { ApiId, ModelInfo, PipelineOptions, ProfileId, ReaderWarning, ReplyLanguageNoteInfo, RequestHeader } from "../core/model";
+import type { SessionAnalysis } from "../core/pipeline/index";
+import type { OpencodeSessionListing } from "../core/agents/opencode/records";
+import type { ShareViewV1 } from "../core/share/payload-v1";
+
+/** Where the bytes of a session come from. A `File` is cloned by reference (no copy). */
+export type OpenSource =
+  | { kind: "file"; file: File }
+  /**
+   * Several files dropped or picked together: an opencode database with its `-wal` (and `-shm`,
+   * ignored), FM-OC-1, read as one session (`sessionId`, default the most recent); without a
+   * database among them, the first file is read as a text session.
+   */
+  | { kind: "files"; files: File[]; sessionId?: string | null }
+  | { kind: "bytes"; name: string; bytes: ArrayBuffer }
+  | { kind: "text"; name: string; text: string }
+  /** Same-origin URL (built-in samples), resolved by the UI against the page's base URL. */
+  | { kind: "url"; name: string; url: string }
+  /** A share link (`#v1=…` fragment or whole URL): decoded and validated in the worker. */
+  | { kind: "share-link"; link: string }
+  /** A reproduction bundle file (`{"contextscope":"bundle",…}`), e.g. dropped on the page. */
+  | { kind: "share-bundle"; name: string; data: Blob | string };
+
+export interface LoadProgress {
+  bytesRead: number;
+  /** Null when the size is unknown (a response without Content-Length). */
+  totalBytes: number | null;
+  lines: number;
+}
+
+/** What the UI learns about an opened session. */
+/** The agent that wrote a session, for the UI (src/app/agentInfo.ts). */
+export interface AgentInfo {
+  id: string;
+  label: string;
+  /** Profiles the user can choose between (pi: pi and senpi); empty when the agent has only its own. */
+  profiles: { id: ProfileId; label: string; replyLanguageNotes: boolean }[];
+  /** Recorded compactions are rebuilt in the agent's own summariser form (pi, PI-R12). */
+  rebuildsRecordedCompactions: boolean;
+}
+
+export interface SessionSummary {
+  fileName: string;
+  formatId: string;
+  /** The agent that wrote the file; null for an empty input. */
+  agent: AgentInfo | null;
+  formatLabel: string;
+  formatVersion: number | null;
+  entryCount: number;
+  lineCount: number;
+  byteLength: number;
+  warnings: ReaderWarning[];
+  /** Set when the input was an opencode SQLite database (session picker, WAL banner). */
+  database?: DatabaseSummary;
+  /** Set when the session came from a share link or bundle: the view to restore. */
+  shared?: SharedOpenInfo;
+}
+
+/** The view a share link or bundle restores (docs/share-format.md). */
+export interface SharedOpenInfo {
+  from: "link" | "bundle";
+  version: number;
+  scope: "full" | "branch";
+  view: ShareViewV1;
+}
+
+/** What the UI needs to pick another session of a database and to warn about a missing WAL. */
+export interface DatabaseSummary {
+  /** The session shown. */
+  sessionId: string;
+  /** Every session of the database, newest first (sub-agent sessions name their parent). */
+  sessions: OpencodeSessionListing[];
+  /** False when the database was opened without its `-wal` file: recent rows may be missing. */
+  walApplied: boolean;
+  /** Names of the files the database was read from. */
+  fileNames: string[];
+}
+
+/** An auxiliary request of the session (opencode title or summariser request), for the UI. */
+export interface AuxiliaryRequestResult {
+  index: number;
+  purpose: "title" | "summary";
+  /** "title request" / "summariser request". */
+  label: string;
+  rule: string;
+  ruleId: string;
+  jsonText: string;
+  highlights: TextHighlight[];
+  notRecorded: string[];
+  /** Summariser requests: the rebuilt `<conversation>` text and the prior summary (CP-OC-16, CP-OC-20). */
+  summariser?: { conversation: string; priorSummary: string | null };
+}
+
+/** One row of the Messages tab, computed in the worker so the UI does no per-message work. */
+export interface MessageRow {
+  index: number;
+  role: string;
+  /** Provenance rule: `entry`, `wrap:compaction-summary`, `render:bash`, `note:reply-language`, … */
+  rule: string;
+  entryId: string | null;
+  chars: number;
+  /** ceil(chars / 4), the same estimate pi uses (PI-K2). */
+  tokens: number;
+  /** Start of the message text, at most PREVIEW_CHARS characters, single line. */
+  preview: string;
+  ruleId?: string;
+  inferred?: string;
+  explanation?: string;
+  /** Reply-language note facts (a note, or a compaction summary that carries one). */
+  note?: ReplyLanguageNoteInfo;
+  /** Plain-text explanation of the note (language, source, characters built up, inferred rules). */
+  noteExplanation?: string;
+  /** The [INF] rules that shaped the note, for its "inferred" badges. */
+  noteRules?: { ruleId: string; what: string; alternative: string }[];
+  /** The [INF] rule that produced the message: id, what we chose, the alternative. */
+  inferredRule?: { ruleId: string; what: string; alternative: string };
+}
+
+/** A character range of a request's JSON text to decorate in the editor. */
+export interface TextHighlight {
+  kind: "not-recorded" | "synthesized" | "inferred" | "note";
+  /** UTF-16 offsets into `jsonText`, end exclusive. */
+  start: number;
+  end: number;
+  /** Hover text: what the range is and why it is highlighted. */
+  label: string;
+}
+
+/** A message the pipeline removed, without its content (the UI lists only why and where). */
+export interface DroppedInfo {
+  role: string;
+  entryId: string | null;
+  reason: string;
+  ruleId?: string;
+}
+
+/**
+ * What the UI needs of a BuiltRequest. The body and the context messages stay in the worker:
+ * the JSON text, the rows and the highlights already describe them, and cloning a large body
+ * to the UI thread would double the cost of showing a turn (design §3).
+ */
+export interface RequestFacts {
+  api: ApiId;
+  model: ModelInfo;
+  notRecorded: string[];
+  dropped: DroppedInfo[];
+  /** [INF] serializer behaviours that apply to this request's wire shape (SERIALIZER_INFERENCES). */
+  inferences: { ruleId: string; what: string; alternative: string }[];
+}
+
+export interface TurnRequestResult {
+  turn: number;
+  built: RequestFacts;
+  /** The body as JSON, pretty-printed with 2 spaces, for the editor. */
+  jsonText: string;
+  rows: MessageRow[];
+  highlights: TextHighlight[];
+}
+
+/** One reconstructed auxiliary (summariser) request of a recorded compaction. */
+export interface AuxiliaryRequestView {
+  label: string;
+  jsonText: string;
+  highlights: TextHighlight[];
+}
+
+/** One instruction slot of pi's summariser (PI-K20 … PI-K22, PI-K27) and whether it is filled. */
+export interface InstructionSlotView {
+  slot: string;
+  label: string;
+  /** Used by one of this compaction's requests. */
+  used: boolean;
+  /** Filled from an attached capture (else the request shows a not-recorded marker). */
+  filled: boolean;
+}
+
+export interface CompactionRequestsResult {
+  /** False when no summariser reconstruction exists for this session's format. */
+  available: boolean;
+  entryId: string;
+  requests: AuxiliaryRequestView[];
+  /** pi's serializeConversation transcript of the summarised messages (PI-K23). */
+  serializedConversation?: string;
+  /** The split turn's prefix transcript, when the cut split a turn (PI-K27). */
+  turnPrefixConversation?: string;
+  /** The previous compaction's summary carried into the update prompt, or null. */
+  previousSummary?: string | null;
+  slots?: InstructionSlotView[];
+  /** Names of the captures the slots were filled from. */
+  instructionSources?: string[];
+  /** Labelled facts of the reconstruction (cut point, split turn, tokens before, …). */
+  facts: { label: string; value: string }[];
+  /** Differences between the recorded entry and pi's rules, and unrecorded parts. */
+  lints: string[];
+}
+
+export type ParsedCapture =
+  | { kind: "header"; header: RequestHeader }
+  | { kind: "compaction"; captured: CapturedCompactionRequest; source: string };
+
+
+// ---------------------------------------------------------------------------------------------
+// Prefix stability: per-turn reports for the timeline and chart, the Diff tab, and the
+// Tokens tab. "estimate" counts chars/4 (fast, shown first); "exact" counts o200k (exact for
+// OpenAI shapes, labelled estimates for Anthropic and Google) and replaces it when it finishes.
+
+export type TokenPass = "estimate" | "exact";
+
+/** The part of a PrefixTurnReport the UI shows for every turn. */
+export interface PrefixRow {
+  turn: number;
+  bytes: number;
+  sharedBytes: number;
+  tokens: number;
+  sharedTokens: number;
+  tokensExact: boolean;
+  breakPath: string | null;
+  cause: string | null;
+  causeDetail: string | null;
+  contributing: string[];
+  /** Cached tokens the cache simulation predicts (Gemini: possible hits). */
+  predictedCachedTokens: number | null;
+  /** Recorded usage, normalised (CA-21): cache reads and all input tokens; null when not recorded. */
+  recordedCacheRead: number | null;
+  recordedInput: number | null;
+  /** Cache expiry from the gap to the previous request ("live", "expired", …), null for turn 1. */
+  expiry: string | null;
+}
+
+export interface PrefixReportsResult {
+  pass: TokenPass;
+  rows: PrefixRow[];
+}
+
+export interface TurnDiffResult {
+  turn: number;
+  /** Null on the first turn (nothing to compare with). */
+  previousTurn: number | null;
+  previousJson: string;
+  currentJson: string;
+  /** UTF-16 offset in `currentJson` where the shared prefix ends (the first differing position). */
+  boundaryOffset: number | null;
+  row: PrefixRow;
+  /** "extends the previous request", or the cause in words ("history rewritten (compaction)"). */
+  causeText: string;
+  /** Contributing causes in words. */
+  contributingText: string[];
+  /** Tokens of the previous request paid again (its tokens after the shared prefix). */
+  repaidTokens: number;
+  /** Token counter label ("exact (o200k)", "estimate (o200k × 1)"). */
+  counterLabel: string;
+}
+
+export interface TokenCompositionResult {
+  turn: number;
+  pass: TokenPass;
+  exact: boolean;
+  counterLabel: string;
+  total: number;
+  rows: { kind: string; label: string; count: number; tokens: number }[];
+  messages: { index: number; kind: string; role: string; tokens: number; preview: string }[];
+  notRecorded: string[];
+}
+
+export interface TokenViewResult {
+  turn: number;
+  index: number;
+  /** o200k pieces; exact only for OpenAI shapes. */
+  exact: boolean;
+  label: string;
+  pieces: string[];
+  tokenCount: number;
+  truncated: boolean;
+}
+

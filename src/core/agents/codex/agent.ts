@@ -1,0 +1,34 @@
+// The Codex CLI agent: its rollout reader, its own Responses request builder, its compaction
+// policy and the rebuild of recorded `compacted` lines.
+import type { AgentDescriptor } from "../descriptor";
+import { codexPolicy } from "./policy/policy";
+import { codexReader, CODEX_FORMAT_ID } from "./reader";
+import { codexRecordedCompactions } from "./recorded";
+import { analyzeCodexSession, buildCodexTurnContext, buildCodexTurnRequest, countCodexTurns } from "./turns";
+
+export const codexAgent = {
+  id: CODEX_FORMAT_ID,
+  label: "Codex CLI",
+  readers: [codexReader],
+  pipeline: {
+    analyze: (session, options) => analyzeCodexSession(session, options),
+    countTurns: (session) => countCodexTurns(session),
+    buildTurnContext: (session, options, turn) => buildCodexTurnContext(session, options, turn),
+    buildTurnRequest: (session, options, turn) => buildCodexTurnRequest(session, options, turn),
+  },
+  profiles: [],
+  policies: [codexPolicy],
+  recorded: codexRecordedCompactions,
+  // The analyser records each turn's usage in pi's shape (CA-21).
+  usageSource: "pi",
+  options: [
+    {
+      name: "codex.stripPlanToolSections",
+      label: "Remove the plan-tool sections from the base instructions",
+      default: true,
+      ruleId: "FM-CX-10",
+      inferred: "FM-CX-10",
+      description: "Codex leaves the plan-tool sections out of the base instructions it sends when the plan tool is off; the rollout does not say whether it was.",
+    },
+  ],
+} satisfies AgentDescriptor;

@@ -1,0 +1,52 @@
+// Outside an agent's own folder (src/core/agents/<id>/), no code compares an agent, format,
+// profile or policy id with a string literal: it asks the agent's descriptor or the policy
+// instead. The ids come from the registries, so a new agent or policy is covered by itself.
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { AGENTS, PROFILE_IDS } from "../../src/core/agents/registry";
+import { POLICY_IDS } from "../../src/core/simulate/policies";
+
+const SRC = path.resolve(__dirname, "../../src");
+const AGENT_FOLDERS = AGENTS.map((agent) => path.join(SRC, "core/agents", agent.id) + path.sep);
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((item) => {
+    const full = path.join(dir, item.name);
+    if (item.isDirectory()) return sourceFiles(full);
+    return /\.tsx?$/.test(item.name) ? [full] : [];
+  });
+}
+
+const ids = [...new Set<string>([...AGENTS.map((agent) => agent.id), ...POLICY_IDS, ...PROFILE_IDS])];
+const literal = `["'\`](?:${ids.map((id) => id.replace(/[-]/g, "\\-")).join("|")})["'\`]`;
+// What holds an id: formatId, policyId, profile, agentId, or the id of a policy/agent/session.
+const holder = String.raw`(?:\b(?:formatId|policyId|profile|agentId)\b|\b(?:policy|agent)\.id\b)`;
+const COMPARISON = new RegExp(`${holder}\\s*[!=]==?\\s*${literal}|${literal}\\s*[!=]==?\\s*[\\w.?]*${holder}`);
+const SWITCH_ON_ID = new RegExp(`switch\\s*\\(\\s*[\\w.?]*${holder}\\s*\\)`);
+
+/** The offending lines of one file's text, as "line: text". */
+function idComparisons(text: string): string[] {
+  return text
+    .split("\n")
+    .map((line, index) => ({ line, index }))
+    .filter(({ line }) => COMPARISON.test(line) || SWITCH_ON_ID.test(line))
+    .map(({ line, index }) => `${index + 1}: ${line.trim()}`);
+}
+
+describe("agent and policy ids outside the agents' folders", () => {
+  it("the check finds a comparison when there is one", () => {
+    expect(idComparisons(`if (session.formatId === "claude-code") return;`)).toHaveLength(1);
+    expect(idComparisons(`const x = "senpi" !== options.profile;`)).toHaveLength(1);
+    expect(idComparisons(`if (policy.id === 'opencode') {`)).toHaveLength(1);
+    expect(idComparisons(`switch (session.formatId) {`)).toHaveLength(1);
+    expect(idComparisons(`const agent = agentOf(session);`)).toHaveLength(0);
+  });
+
+  it("no file outside src/core/agents/<id>/ compares one with a literal", () => {
+    const files = sourceFiles(SRC).filter((file) => !AGENT_FOLDERS.some((folder) => file.startsWith(folder)));
+    expect(files.length).toBeGreaterThan(100);
+    const found = files.flatMap((file) => idComparisons(readFileSync(file, "utf8")).map((hit) => `${path.relative(SRC, file)}:${hit}`));
+    expect(found).toEqual([]);
+  });
+});
