@@ -33,7 +33,7 @@ function settings(patch: Partial<SimulatorSettings> = {}): SimulatorSettings {
 }
 
 describe("simulator worker", () => {
-  it("lists every policy id; claude-code and codex are marked unsupported; [INF] parameters carry a badge rule", () => {
+  it("lists every policy id; an unsupported one says why; [INF] parameters carry a badge rule", () => {
     const infos = policyInfos();
     expect(infos.map((p) => p.id)).toEqual(["pi", "senpi", "opencode", "claude-code", "codex", "hermes", "deepseek-harness"]);
     // claude-code / codex may or may not be supported yet: an unsupported id always says why.
@@ -42,6 +42,15 @@ describe("simulator worker", () => {
     expect(senpiInfo.reserveParameter).toBe("reserveTokens");
     expect(senpiInfo.parameters.find((p) => p.name === "thresholdRatio")?.inferred?.ruleId).toBe("CP-SE-INF-1");
     expect(senpiInfo.parameters.find((p) => p.name === "splitTurnRequests")?.inferred?.alternative).toContain("history-and-prefix");
+  });
+
+  it("tells the panel what each policy offers, from the policy itself", () => {
+    const byId = new Map(policyInfos().map((info) => [info.id, info]));
+    expect([...byId.values()].filter((info) => info.spiral).map((info) => info.id)).toEqual(["opencode"]);
+    expect([...byId.values()].filter((info) => info.modelChoice).map((info) => info.id)).toEqual(["opencode"]);
+    expect([...byId.values()].filter((info) => info.usesAttachedSummariserCaptures).map((info) => info.id)).toEqual(["pi", "senpi"]);
+    expect(byId.get("opencode")?.reserveParameter).toBe("reserved");
+    expect(byId.get("hermes")?.reserveParameter).toBeNull();
   });
 
   it("maps the limits row's reserve, the model window choice and the summary source", () => {

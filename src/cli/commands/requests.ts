@@ -65,13 +65,16 @@ async function run(positionals: string[], options: CliOptionValues, io: CliIo): 
   }
 
   const timeline = timelineWithAuxiliary(analysis.timeline, analysis.auxiliary);
+  // An empty input has no agent and no timeline rows.
+  const agent = session.entries.length > 0 ? agentOf(session) : null;
+  const standaloneRebuild = agent?.recorded?.standaloneRebuild;
   for (const item of timeline) {
     if (item.kind === "turn") {
       if (turnOption !== undefined && item.turn !== turnOption) continue;
       const built = buildTurnRequest(session, rebuildOptions, item.turn);
       io.stdout(`${JSON.stringify({ turn: item.turn, request: built.body })}\n`);
-    } else if (item.kind === "auxiliary" && turnOption === undefined) {
-      const built = agentOf(session).auxiliary!.build(session, rebuildOptions, item.index);
+    } else if (item.kind === "auxiliary" && turnOption === undefined && agent?.auxiliary) {
+      const built = agent.auxiliary.build(session, rebuildOptions, item.index);
       const line: Record<string, unknown> = {
         kind: "auxiliary",
         index: item.index,
