@@ -6,5 +6,7 @@ export default defineConfig({
     include: ["test/**/*.test.ts"],
     environment: "node",
     testTimeout: 30000,
+    // Says once per run when ../shared/fixtures is absent (its suites are then not registered).
+    globalSetup: ["test/support/shared-notice.ts"],
   },
 });

@@ -7,15 +7,15 @@
 //
 // The original recordings live outside the repository in ../shared/fixtures (CI has them, a fresh
 // clone may not). Suites over them are registered with describeShared(); when the folder is absent
-// they are not registered and one console warning per process (Vitest isolates each test file)
-// says how many were left out.
-// CONTEXTSCOPE_SHARED_FIXTURES overrides where that folder is looked for.
+// they are not registered, and the run's global set-up (shared-notice.ts) says so once.
+// CONTEXTSCOPE_SHARED_FIXTURES overrides where that folder is looked for (shared-dir.ts).
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe } from "vitest";
 import type { Session } from "../../src/core/model";
 import { readSessionText } from "../../src/core/readers";
+import { SHARED_DIR } from "./shared-dir";
 
 type Json = Record<string, unknown>;
 
@@ -192,32 +192,18 @@ export function fixturePath(relative: string): string {
 // ---------------------------------------------------------------------------------------------
 // Shared fixtures (../shared/fixtures): run when present, one notice when absent.
 
-const SHARED_DIR = process.env.CONTEXTSCOPE_SHARED_FIXTURES
-  ? path.resolve(process.env.CONTEXTSCOPE_SHARED_FIXTURES)
-  : path.resolve(REPO_ROOT, "../shared/fixtures");
 
 /** ../shared/fixtures when the folder exists, otherwise null (no notice: for tests that fall back). */
 export function sharedFixtures(): FixtureRoot | null {
   return existsSync(SHARED_DIR) ? fixtureRoot("../shared/fixtures", SHARED_DIR) : null;
 }
 
-const notRun: string[] = [];
-
 /**
  * A suite over ../shared/fixtures: registered like `describe` when the folder exists (and then
  * its fixtures are required like committed ones). When it is absent nothing is registered; the
- * first such suite schedules one notice, printed once collection is over, naming them all.
+ * test run's global set-up (shared-notice.ts) has said so once.
  */
 export function describeShared(name: string, suite: (shared: FixtureRoot) => void): void {
   const shared = sharedFixtures();
-  if (shared) {
-    describe(name, () => suite(shared));
-    return;
-  }
-  notRun.push(name);
-  if (notRun.length === 1) {
-    setTimeout(() => {
-      console.warn(`../shared/fixtures is absent (${SHARED_DIR}): ${notRun.length} shared-fixture suite(s) not run: ${notRun.map((n) => `"${n}"`).join(", ")}`);
-    }, 0);
-  }
+  if (shared) describe(name, () => suite(shared));
 }

@@ -1,6 +1,6 @@
-// Public entry of the opencode profile: the FormatPipeline registered in src/core/pipeline/index.ts,
-// the main request body (FM-OC-9, FM-OC-10), the auxiliary requests (title FM-OC-15, summariser
-// CP-OC-17) and the readers' entry points (export JSON, database rows, WAL overlay).
+// Public entry of the opencode folder: the main request body (FM-OC-9, FM-OC-10),
+// the auxiliary requests (title FM-OC-15, summariser CP-OC-17) and the readers' entry points
+// (export JSON, database rows, WAL overlay). The agent itself is described in agent.ts.
 import { notRecorded, type BuiltRequest, type PipelineOptions, type Session } from "../../model";
 import { resolveModel } from "../../models/catalogue";
 import { getSerializer } from "../../providers";
