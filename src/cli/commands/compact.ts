@@ -236,7 +236,7 @@ export const compactCommand: CliCommand = {
   details:
     "Output (one object): trigger, kept, summarised, pruned, droppedWithoutSummary, summariserRequest, summariserRequests, after, verdict, findings, tokens.\n" +
     'With --replay-recorded: one line per recorded compaction {"kind":"compaction","index":k,"keptMatches":…,"summariserRequests":[…],"matches":[…]}.\n' +
-    "A policy inferred from one agent's recordings (claude-code, codex) needs a session of that agent; " +
+    "A policy inferred from one agent's recordings needs a session of that agent (the error names it); " +
     `--replay-recorded works on ${AGENTS.filter((agent) => agent.recorded !== null).map((agent) => agent.label).join(", ")} sessions.`,
   run,
 };
