@@ -1,4 +1,4 @@
-// Issue 7's browser check: one session of each agent — the Claude Code transcript, the Codex
+// One session of each agent — the Claude Code transcript, the Codex
 // rollout, the opencode database dropped as `.db` together with its `-wal` — opened and stepped
 // through with j/k. Every turn's request must be the one on screen: the editor is searched for a
 // piece of text from the last message of the recorded request of that turn. Also: the opencode
@@ -227,4 +227,30 @@ test("a database with several sessions gets a session picker; alone, a warning a
   // A lone -wal file is refused with a message naming the database to drop.
   await dropFiles(page, [{ name: "opencode.db-wal", base64: base64(`${WAL_SYNTHETIC_DIR}/opencode.db-wal`) }]);
   await expect(page.getByTestId("error-banner")).toContainText("drop opencode.db together with opencode.db-wal");
+});
+
+test("a hermes-agent message list opens with its own profile; a pi session offers pi and senpi", async ({ page }) => {
+  await openEmptyApp(page);
+  const list = [
+    { role: "system", content: "You are hermes." },
+    { role: "user", content: "List the files" },
+    { role: "assistant", content: "Here they are." },
+    { role: "user", content: "Thanks" },
+  ];
+  await dropFiles(page, [{ name: "hermes.json", text: JSON.stringify(list, null, 2) }]);
+  await waitForSession(page, "hermes.json");
+  expect((await appView(page)).turnCount).toBe(2);
+  await expect(page.getByTestId("profile-select")).toHaveText("hermes-agent");
+  await expect(page.getByTestId("profile-select")).toBeDisabled();
+  await expect(page.getByTestId("notes-toggle")).toHaveCount(0);
+  await expectEditorToShow(page, ['"content": "You are hermes."']);
+
+  const piSession = "pi/print-openai-autocompact/session/--home-dev-pi-print-openai-autocompact-lighthouse-notes--/2026-11-29T19-24-40-505Z_01a228c4-42b7-7303-bb87-25da37b563c2.jsonl";
+  const name = path.basename(piSession);
+  await dropFiles(page, [{ name, text: fixtureText(piSession) }]);
+  await waitForSession(page, name);
+  await expect(page.getByTestId("profile-select").locator("option")).toHaveText(["pi", "senpi"]);
+  await expect(page.getByTestId("notes-toggle")).toHaveCount(0);
+  await page.getByTestId("profile-select").selectOption("senpi");
+  await expect(page.getByTestId("notes-toggle")).toHaveCount(1);
 });
