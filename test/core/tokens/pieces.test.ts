@@ -15,6 +15,11 @@ describe("tokenPieces", () => {
     expect(result.pieces.every((piece) => !piece.includes("\uFFFD"))).toBe(true);
   });
 
+  it("keeps a U+FFFD that the text itself holds, next to a character split across tokens", () => {
+    const text = "\uFFFD\u0C3D";
+    expect(tokenPieces(text).pieces.join("")).toBe(text);
+  });
+
   it("joins back for arbitrary well-formed text", () => {
     fc.assert(
       fc.property(fc.string({ unit: "grapheme", maxLength: 60 }), (text) => tokenPieces(text).pieces.join("") === text),
