@@ -5,7 +5,7 @@
 import { formatRequestJson } from "../core/export/request-json";
 import type { PipelineOptions, Session } from "../core/model";
 import { analyzeSession } from "../core/pipeline/index";
-import { agentOf } from "../core/agents/registry";
+import { findAgent } from "../core/agents/registry";
 import type { AuxiliaryRequestResult, TextHighlight } from "./viewTypes";
 import { notRecordedHighlights } from "./requestView";
 
@@ -22,7 +22,7 @@ function synthesizedTextHighlights(jsonText: string, text: string, label: string
 }
 
 export function auxiliaryRequest(session: Session, options: PipelineOptions, index: number): AuxiliaryRequestResult {
-  const auxiliary = session.entries.length > 0 ? agentOf(session).auxiliary : undefined;
+  const auxiliary = findAgent(session.formatId)?.auxiliary;
   if (!auxiliary) throw new Error(`Sessions of format "${session.formatLabel}" have no auxiliary requests.`);
   const event = analyzeSession(session, options).auxiliary?.[index];
   if (!event) throw new RangeError(`Auxiliary request ${index} does not exist.`);

@@ -4,7 +4,7 @@
 // summariser requests or not recorded), plus the facts and lints of the reconstruction.
 import { formatRequestJson } from "../core/export/request-json";
 import { INSTRUCTION_SLOT_LABELS, type CompactionInstructions } from "../core/agents/pi/compaction/index";
-import { agentOf } from "../core/agents/registry";
+import { findAgent } from "../core/agents/registry";
 import type { PipelineOptions, Session } from "../core/model";
 import { rebuildRecordedCompaction, timelineRebuildPolicy, type InstructionSlotValues } from "../core/simulate";
 import type { CompactionRequestsResult, InstructionSlotView } from "./viewTypes";
@@ -30,7 +30,7 @@ export function compactionRequests(
 ): CompactionRequestsResult {
   // senpi (replay form), Claude Code and Codex recordings: the agent's policy rebuilds it.
   if (timelineRebuildPolicy(session, entryId) !== null) return policyCompactionRequests(session, options, entryId, instructions);
-  const standaloneRebuild = session.entries.length > 0 ? agentOf(session).recorded?.standaloneRebuild : undefined;
+  const standaloneRebuild = findAgent(session.formatId)?.recorded?.standaloneRebuild;
   if (!standaloneRebuild) return { available: false, entryId, requests: [], facts: [], lints: [] };
   const rebuild = standaloneRebuild(session, instructions ? { ...options, instructions } : options, entryId);
   const used = new Set<SlotName>(rebuild.requests.map((request) => request.instructionSlot));

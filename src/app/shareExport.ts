@@ -8,7 +8,7 @@
 //     session cut to the branch up to the selected turn by default.
 //   - sessionFromPayload: the Session a decoded payload holds, read by the same readers as a file.
 import type { CompactionInstructions } from "../core/agents/pi/compaction/index";
-import { agentOf } from "../core/agents/registry";
+import { findAgent } from "../core/agents/registry";
 import { exportCurl } from "../core/export/curl";
 import { findNotRecorded, notRecordedWarning } from "../core/export/not-recorded";
 import { formatRequestJson } from "../core/export/request-json";
@@ -86,7 +86,7 @@ function targetBody(session: Session, options: PipelineOptions, params: ExportPa
     return { api: built.api, body: built.body };
   }
   if (target.kind === "simulation") return simulatedRequestBody(session, options, target.simulation);
-  const standaloneRebuild = session.entries.length > 0 ? agentOf(session).recorded?.standaloneRebuild : undefined;
+  const standaloneRebuild = findAgent(session.formatId)?.recorded?.standaloneRebuild;
   if (!standaloneRebuild) throw new Error(`Summariser requests of ${session.formatLabel} sessions cannot be exported.`);
   const rebuild = standaloneRebuild(session, params.instructions ? { ...options, instructions: params.instructions } : options, target.entryId);
   const request = rebuild.requests[target.index];

@@ -24,7 +24,7 @@ import {
   type SimulationResult,
   type SummarySource,
 } from "../core/simulate";
-import { agentOf } from "../core/agents/registry";
+import { findAgent } from "../core/agents/registry";
 import type { MessageRow, TextHighlight } from "./viewTypes";
 import { messageRows } from "./requestView";
 import type {
@@ -94,7 +94,7 @@ export function policyInfos(): PolicyInfo[] {
 /** The options with the policy's own pipeline profile, when the session's agent offers it (senpi on a pi file). */
 function withPolicyProfile(session: Session, options: PipelineOptions, policy: CompactionPolicy): PipelineOptions {
   const profile = policy.pipelineProfile;
-  if (!profile || session.entries.length === 0 || !agentOf(session).profiles.some((p) => p.id === profile)) return options;
+  if (!profile || !findAgent(session.formatId)?.profiles.some((p) => p.id === profile)) return options;
   return { ...options, profile };
 }
 

@@ -6,7 +6,7 @@
 import { API_IDS, type ApiId, type PipelineOptions, type ProfileId } from "../../core/model";
 import { buildTurnRequest } from "../../core/pipeline/index";
 import type { BoundaryRule, CompactionRebuildOptions } from "../../core/agents/pi/compaction";
-import { agentOf, PROFILE_IDS } from "../../core/agents/registry";
+import { findAgent, PROFILE_IDS } from "../../core/agents/registry";
 import { rebuildRecordedCompaction, timelineRebuildPolicy } from "../../core/simulate";
 import { integerOption, listOption } from "../args";
 import { timelineWithAuxiliary } from "../../core/pipeline/timeline";
@@ -65,8 +65,8 @@ async function run(positionals: string[], options: CliOptionValues, io: CliIo): 
   }
 
   const timeline = timelineWithAuxiliary(analysis.timeline, analysis.auxiliary);
-  // An empty input has no agent and no timeline rows.
-  const agent = session.entries.length > 0 ? agentOf(session) : null;
+  // An empty input has no agent (and no timeline rows).
+  const agent = findAgent(session.formatId);
   const standaloneRebuild = agent?.recorded?.standaloneRebuild;
   for (const item of timeline) {
     if (item.kind === "turn") {
@@ -95,13 +95,14 @@ async function run(positionals: string[], options: CliOptionValues, io: CliIo): 
         io.stderr(`warning: compaction ${item.entryId}: ${(error as Error).message}\n`);
       }
       io.stdout(`${JSON.stringify({ kind: "compaction", entryId: item.entryId, beforeTurn: item.beforeTurn, requests })}\n`);
-    } else if (item.kind === "compaction" && turnOption === undefined && !agentOf(session).recorded?.standaloneRebuild) {
+    } else if (item.kind === "compaction" && turnOption === undefined && !standaloneRebuild) {
       // The agent recorded the compaction; no summariser rebuild exists for this format.
       io.stdout(`${JSON.stringify({ kind: "compaction", entryId: item.entryId, beforeTurn: item.beforeTurn, requests: [] })}\n`);
-    } else if (item.kind === "compaction" && turnOption === undefined) {
+    } else if (item.kind === "compaction" && turnOption === undefined && standaloneRebuild) {
+      // The agent's own summariser form (pi, PI-R12).
       let requests: Record<string, unknown>[] = [];
       try {
-        requests = agentOf(session).recorded!.standaloneRebuild!(session, rebuildOptions, item.entryId).requests.map((r) => r.body);
+        requests = standaloneRebuild(session, rebuildOptions, item.entryId).requests.map((r) => r.body);
       } catch (error) {
         io.stderr(`warning: compaction ${item.entryId}: ${(error as Error).message}\n`);
       }

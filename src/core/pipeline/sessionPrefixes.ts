@@ -3,7 +3,7 @@
 // facts only the pipeline knows — a compaction between two turns, a failed turn dropped, a model
 // switch — the request timestamps (cache expiry) and the usage the session recorded. Streams:
 // only the previous turn's segments are kept, so reports can be consumed turn by turn.
-import { agentOf } from "../agents/registry";
+import { findAgent } from "../agents/registry";
 import type { PipelineOptions, Session, TurnSummary } from "../model";
 import { analyzeSession, type PipelineHooks, type SessionAnalysis } from "./index";
 import { createPrefixAnalyzer, type PrefixAnalysisOptions, type PrefixTurnReport } from "../prefix/analyze";
@@ -41,7 +41,7 @@ export function* iterateSessionPrefixes(
   for (const summary of analysis.turns) summaries.set(summary.turn, summary);
   const analyzer = createPrefixAnalyzer(extra.prefix ?? {});
   let previous: TurnSummary | null = null;
-  const usageSource = session.entries.length > 0 ? agentOf(session).usageSource : null;
+  const usageSource = findAgent(session.formatId)?.usageSource ?? null;
   for (const { turn, request } of iterateTurnRequests(session, options, extra.hooks ?? {})) {
     const summary = summaries.get(turn) ?? null;
     yield analyzer.next({

@@ -5,7 +5,7 @@
 // the pi agent's `buildCompactionRequests`; a senpi compaction written with senpi's
 // details schema is rebuilt in the cache-friendly replay form with the recorded cut.
 import type { PipelineOptions, Session } from "../model";
-import { agentOf } from "../agents/registry";
+import { findAgent } from "../agents/registry";
 import { getPolicy } from "./policies";
 import { recordedCompactionPoints } from "./recorded";
 import { simulateCompaction } from "./simulate";
@@ -30,8 +30,7 @@ export interface RecordedCompactionRequests {
 
 /** The policy that rebuilds this recorded compaction's summariser request, or null when none does (pi's standalone form). */
 export function recordedCompactionPolicy(session: Session, entryId: string): PolicyId | null {
-  if (session.entries.length === 0) return null;
-  return agentOf(session).recorded?.rebuildPolicy(session, entryId) ?? null;
+  return findAgent(session.formatId)?.recorded?.rebuildPolicy(session, entryId) ?? null;
 }
 
 /**
@@ -40,7 +39,7 @@ export function recordedCompactionPolicy(session: Session, entryId: string): Pol
  * recorded tail; the policy would compute the tail from model limits the session does not hold).
  */
 export function timelineRebuildPolicy(session: Session, entryId: string): PolicyId | null {
-  if (session.entries.length === 0 || agentOf(session).recorded?.rebuildInTimeline !== true) return null;
+  if (findAgent(session.formatId)?.recorded?.rebuildInTimeline !== true) return null;
   return recordedCompactionPolicy(session, entryId);
 }
 
@@ -60,7 +59,7 @@ export interface RecordedRebuildOptions {
 export function rebuildRecordedCompaction(session: Session, options: PipelineOptions, entryId: string, rebuild: RecordedRebuildOptions = {}): RecordedCompactionRequests {
   const policyId = recordedCompactionPolicy(session, entryId);
   const empty = { entryId, policyId, requests: [], keptMatches: null, recordedKept: [], simulatedKept: [], facts: [], lints: [] };
-  const noRebuildReason = session.entries.length > 0 ? agentOf(session).recorded?.noRebuildReason : undefined;
+  const noRebuildReason = findAgent(session.formatId)?.recorded?.noRebuildReason;
   if (policyId === null) return { ...empty, available: false, reason: noRebuildReason ?? `no summariser rebuild for ${session.formatLabel}` };
   const point = recordedCompactionPoints(session, options).find((p) => p.entryId === entryId);
   if (!point) return { ...empty, available: false, reason: `no recorded compaction ${entryId} on this branch` };

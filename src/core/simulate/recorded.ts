@@ -6,7 +6,7 @@
 // request's data part / whole body equals a captured one.
 import type { PipelineOptions, Session } from "../model";
 import type { RecordedCompactionPoint } from "../agents/descriptor";
-import { agentOf } from "../agents/registry";
+import { findAgent } from "../agents/registry";
 import { analyzeSession } from "../pipeline/index";
 import { getPolicy } from "./policies";
 import { mergeSlotValues } from "./instruction-slots";
@@ -56,8 +56,7 @@ export type { RecordedCompactionPoint } from "../agents/descriptor";
 
 /** Every recorded compaction of a session (pi/senpi, Claude Code, Codex, opencode), in order; none for an agent that records none. */
 export function recordedCompactionPoints(session: Session, options: PipelineOptions = { profile: "pi" }): RecordedCompactionPoint[] {
-  if (session.entries.length === 0) return [];
-  const recorded = agentOf(session).recorded;
+  const recorded = findAgent(session.formatId)?.recorded;
   if (!recorded) return [];
   if (recorded.points) return recorded.points(session, options);
   const analysis = analyzeSession(session, options);
@@ -77,7 +76,7 @@ export function recordedCompactionIds(session: Session, options?: PipelineOption
 
 /** The simulated counterpart of `RecordedCompactionPoint.recordedKept`. */
 function simulatedKept(session: Session, result: SimulationResult): string[] {
-  const own = agentOf(session).recorded?.simulatedKept;
+  const own = findAgent(session.formatId)?.recorded?.simulatedKept;
   if (own) return own(result);
   const details = result.partition.details;
   if (result.partition.keptIds) return result.partition.keptIds;

@@ -10,7 +10,7 @@
 // request shares with the last pre-compaction request; otherwise the recorded requests' shared
 // prefix minus the savings. Cost: one simulation per turn (O(turns × context)); use `toTurn` for
 // long sessions. [INF]
-import { agentOf } from "../agents/registry";
+import { findAgent } from "../agents/registry";
 import type { PipelineOptions, Session } from "../model";
 import { buildTurnRequest, countTurns } from "../pipeline/index";
 import { commonPrefixLength, prefixText } from "./prefix";
@@ -48,8 +48,7 @@ export interface ReplayOptions {
 
 /** The session without its recorded compactions, for agents that can take them out (pi: children re-attached to the compaction's parent). */
 export function withoutRecordedCompactions(session: Session): Session {
-  if (session.entries.length === 0) return session;
-  return agentOf(session).recorded?.withoutCompactions?.(session) ?? session;
+  return findAgent(session.formatId)?.recorded?.withoutCompactions?.(session) ?? session;
 }
 
 function fires(trigger: TriggerDecision, left: number): boolean {

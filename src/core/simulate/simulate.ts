@@ -1,7 +1,7 @@
 // The simulator's entry point (CP-0-1, CP-0-2): builds turn N's context and request once, resolves
 // the limits and the policy parameters, runs the policy and returns its result. Pure; never calls
 // a model (CP-0-3).
-import { agentOf } from "../agents/registry";
+import { findAgent } from "../agents/registry";
 import { buildTurnContext, buildTurnRequest, countTurns, TURN_PIPELINE } from "../pipeline/index";
 import { resolveModel } from "../models/catalogue";
 import { resolveLimits } from "./limits";
@@ -34,7 +34,7 @@ export function buildSimulationContext(input: SimulationInput, policy: Compactio
 export function simulateCompaction(input: SimulationInput): SimulationResult {
   const policy = getPolicy(input.policyId);
   let resolved = input;
-  const replayTurn = input.session.entries.length > 0 ? agentOf(input.session).recorded?.replayTurn : undefined;
+  const replayTurn = findAgent(input.session.formatId)?.recorded?.replayTurn;
   if (input.recordedCompactionEntryId !== undefined && replayTurn) {
     // Re-simulation: the agent says which turn the recorded compaction follows.
     resolved = { ...input, turn: replayTurn(input.session, input.options, input.turn, input.recordedCompactionEntryId) };

@@ -1,37 +1,12 @@
-// UTF-8 in core, which may not use TextEncoder (no DOM/Node libs in src/core): the encoder behind
+// UTF-8 in core, which may not name TextEncoder (no DOM/Node libs in src/core), so encoding and
+// decoding go through fflate, which uses the platform's coder: the encoder behind
 // share payloads, SHA-256 and FNV-1a over bytes, the decoder of share payloads, and byte arithmetic
 // on strings without encoding them (prefix analysis reports byte offsets, PD-1).
-import { strFromU8 } from "fflate";
+import { strFromU8, strToU8 } from "fflate";
 
-/** UTF-8 bytes of `text`; a lone surrogate becomes U+FFFD (EF BF BD), as TextEncoder does. */
+/** UTF-8 bytes of `text`, through fflate (the platform's TextEncoder: a lone surrogate becomes U+FFFD). */
 export function utf8Encode(text: string): Uint8Array {
-  const out = new Uint8Array(utf8ByteLength(text));
-  let n = 0;
-  for (let i = 0; i < text.length; i++) {
-    let code = text.charCodeAt(i);
-    if (code >= 0xd800 && code <= 0xdfff) {
-      const next = i + 1 < text.length ? text.charCodeAt(i + 1) : 0;
-      if (code <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
-        code = 0x10000 + ((code - 0xd800) << 10) + (next - 0xdc00);
-        i++;
-      } else code = 0xfffd;
-    }
-    if (code < 0x80) out[n++] = code;
-    else if (code < 0x800) {
-      out[n++] = 0xc0 | (code >> 6);
-      out[n++] = 0x80 | (code & 63);
-    } else if (code < 0x10000) {
-      out[n++] = 0xe0 | (code >> 12);
-      out[n++] = 0x80 | ((code >> 6) & 63);
-      out[n++] = 0x80 | (code & 63);
-    } else {
-      out[n++] = 0xf0 | (code >> 18);
-      out[n++] = 0x80 | ((code >> 12) & 63);
-      out[n++] = 0x80 | ((code >> 6) & 63);
-      out[n++] = 0x80 | (code & 63);
-    }
-  }
-  return out;
+  return strToU8(text);
 }
 
 /** Text of UTF-8 bytes, through fflate (the platform's TextDecoder when there is one). */
