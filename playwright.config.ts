@@ -3,7 +3,8 @@
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_ARGS, findChromium } from "./scripts/chromium.mjs";
 
-const port = 4173;
+// Parallel work trees on one machine each pick their own port.
+const port = Number(process.env.CONTEXTSCOPE_E2E_PORT ?? 4173);
 
 export default defineConfig({
   testDir: "e2e",
