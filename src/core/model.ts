@@ -38,6 +38,34 @@ export interface Session {
   warnings: ReaderWarning[];
   /** Number of lines the reader looked at (including blank and bad ones). */
   lineCount: number;
+  /**
+   * Sub-agent threads found in the file or in files dropped with it (Claude Code sidechains and
+   * `subagents/agent-<id>.jsonl`, Codex child rollouts). The main thread is this session itself.
+   */
+  threads?: SessionThread[];
+}
+
+/** The tool call in a parent thread that started a sub-agent thread. */
+export interface ThreadSpawn {
+  /** Entry of the parent thread holding the tool call. */
+  entryId: string;
+  toolCallId: string;
+  toolName: string;
+}
+
+/** One sub-agent thread of a session: its own entries, read as a session of the same format. */
+export interface SessionThread {
+  /** Stable within the session: the sub-agent's id, or the child thread's id. */
+  id: string;
+  label: string;
+  /** The thread that started it: `null` for the main thread's children, else another thread's id. */
+  parentThreadId: string | null;
+  /** The tool call that started it, when a line of the parent names it. */
+  spawnedBy: ThreadSpawn | null;
+  /** Where its entries were read from: lines of the main file, progress lines, or its own file. */
+  origin: "sidechain" | "progress" | "file";
+  /** The thread's entries as a session of the main session's format (own turns and requests). */
+  session: Session;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -95,6 +95,12 @@ export interface AgentDescriptor {
   /** Recorded compactions; null when the agent records none we can read. */
   recorded: RecordedCompactionSupport | null;
   auxiliary?: AuxiliaryRequestSupport;
+  /**
+   * Several files of this agent opened together (a session with its sub-agent files, a parent
+   * rollout with its children): the main session with the others attached as `threads`, plus the
+   * files that belong to none of it. Absent: only the first file is read.
+   */
+  linkFiles?(sessions: readonly Session[]): { session: Session; unlinked: Session[] };
   /** The shape the pipeline's turn summaries record usage in (CA-21). */
   usageSource: UsageSource;
   options: readonly AgentOption[];
