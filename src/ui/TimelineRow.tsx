@@ -75,7 +75,13 @@ export const TurnRow = memo(function TurnRow({ summary, maxTokens, selected, ind
             />
           )}
           {summary.hasDropped && <Badge kind="dropped" title="The pipeline dropped messages from this request" children="dropped" />}
-          {failed && <Badge kind="error" title={`The response ended with stop reason "${summary.stopReason}"`} children="error" />}
+          {failed && (
+            <Badge
+              kind="error"
+              title={`The response ended with stop reason "${summary.stopReason}"`}
+              children={summary.stopReason === "aborted" ? "interrupted" : "error"}
+            />
+          )}
         </span>
       </div>
       <div className="row-line secondary">

@@ -1,20 +1,33 @@
 // Reader for Codex CLI rollout files (JSONL, formats.md §2): one `{timestamp, type, payload}`
-// object per line, `session_meta` first (FM-CX-2). Entries are kept in file order as a linear
-// chain with synthetic ids from their line numbers (the rollout has no entry ids). Lenient: bad
+// object per line, `session_meta` first (FM-CX-2), and the older line shapes of lines.ts (tagged
+// `record_type` lines; the pre-envelope rollout of bare items after an untagged meta line).
+// Entries are kept in file order as a linear chain with synthetic ids from their line numbers
+// (the rollout has no entry ids), typed by the envelope type their line maps to. Lenient: bad
 // lines become warnings with their line number (FM-GEN-2).
 import type { ReaderWarning, Session, SessionEntry } from "../../model";
 import { firstObjects, finishLineWarnings, parseObjectLine } from "../../readers/jsonl-object";
 import { isObject } from "../../util/is-object";
 import type { FormatReader, LineReader } from "../../readers/types";
+import { isLegacyMeta, linePayload, rolloutLineType } from "./lines";
 
 export const CODEX_FORMAT_ID = "codex";
 
 const EXPECTATION =
   'a Codex CLI rollout (~/.codex/sessions/YYYY/MM/DD/rollout-<time>-<thread id>.jsonl): JSONL objects {"timestamp","type","payload"} whose first line has "type":"session_meta"';
 
+/** Bare response item types a pre-envelope rollout starts with. */
+const LEGACY_ITEM_TYPES = new Set(["message", "reasoning", "function_call", "function_call_output", "local_shell_call", "custom_tool_call", "custom_tool_call_output", "web_search_call"]);
+
 export function detectCodex(firstLines: string[]): boolean {
-  const first = firstObjects(firstLines, 1)[0];
-  return first !== undefined && first.type === "session_meta" && isObject(first.payload);
+  const objects = firstObjects(firstLines, firstLines.length);
+  const first = objects[0];
+  if (first === undefined) return false;
+  if (first.type === "session_meta" && isObject(first.payload)) return true;
+  if (first.record_type === "session_meta" && typeof first.id === "string") return true;
+  if (!isLegacyMeta(first)) return false;
+  // The untagged meta line names only an id and a time: ask for a Codex key, or Codex lines after it.
+  if ("instructions" in first || "git" in first) return true;
+  return objects.slice(1).some((o) => o.record_type === "state" || (typeof o.type === "string" && !("payload" in o) && LEGACY_ITEM_TYPES.has(o.type)));
 }
 
 /** Stable synthetic id of the entry on `line`. */
@@ -30,6 +43,8 @@ class CodexLineReader implements LineReader {
   private previousId: string | null = null;
   private lastLine = 0;
   private lastBadLine = -1;
+  /** The first line was the untagged meta line of a pre-envelope rollout (lines.ts). */
+  private preEnvelope = false;
 
   constructor(fileName: string) {
     this.fileName = fileName;
@@ -45,32 +60,36 @@ class CodexLineReader implements LineReader {
       return;
     }
     const raw = parsed.value;
-    if (typeof raw.type !== "string" || !isObject(raw.payload)) {
+    const first = this.entries.length === 0;
+    const type = rolloutLineType(raw, first, this.preEnvelope);
+    if (first && type === "session_meta" && isLegacyMeta(raw)) this.preEnvelope = true;
+    if (type === null) {
       this.lastBadLine = lineNumber;
       this.warnings.push({ line: lineNumber, reason: "not a rollout line ({timestamp, type, payload}), line skipped" });
       return;
     }
-    if (raw.type === "session_meta") {
+    const entry: SessionEntry = {
+      id: codexEntryId(lineNumber),
+      parentId: this.previousId,
+      type,
+      timestamp: typeof raw.timestamp === "string" ? raw.timestamp : null,
+      line: lineNumber,
+      raw,
+    };
+    if (type === "session_meta") {
+      // A later session_meta is normal: a forked thread's rollout copies its source thread's
+      // lines, that thread's meta included. The first one describes this file's thread.
       if (this.header === null) {
         if (this.entries.length > 0) {
           this.warnings.push({ line: lineNumber, reason: "session_meta is not the first line" });
         }
-        this.header = { agent: "codex", ...raw.payload };
-      } else {
-        this.warnings.push({ line: lineNumber, reason: "another session_meta (resumed or forked thread): kept, header unchanged" });
+        this.header = { agent: "codex", ...linePayload(entry) };
       }
     } else if (this.header === null && this.entries.length === 0) {
       this.warnings.push({ line: lineNumber, reason: "rollout does not start with session_meta: session facts unknown" });
     }
-    const id = codexEntryId(lineNumber);
-    this.entries.push({
-      id,
-      parentId: this.previousId,
-      type: raw.type,
-      timestamp: typeof raw.timestamp === "string" ? raw.timestamp : null,
-      line: lineNumber,
-      raw,
-    });
+    const id = entry.id;
+    this.entries.push(entry);
     this.previousId = id;
   }
 

@@ -1,12 +1,14 @@
 // One pass over a Codex rollout (formats.md §2.2–2.3) that replays the model-visible history and
 // finds the sampling steps: `response_item` payloads (minus `internal_*` keys) are appended, a
 // `compacted` line replaces the history by its `replacement_history` (FM-CX-8), and each
-// `token_usage_record` closes one response whose request is the history just before that
-// response's first output item (FM-CX-9). Responses of compactions (`compaction_response_id`)
-// are summariser requests, not turns. History is kept per window and turns hold (window, length)
+// `token_usage_record` (older: `token_count`; without either: the next run of output items after
+// an input) closes one response whose request is the history just before that response's first
+// output item (FM-CX-9). Responses of compactions (`compaction_response_id`) are summariser
+// requests, not turns. History is kept per window and turns hold (window, length)
 // so no turn copies the history (design.md §3). Cached per Session object.
 import type { ReaderWarning, Session, SessionEntry } from "../../model";
 import { isObject } from "../../util/is-object";
+import { linePayload } from "./lines";
 
 export type RolloutItem = Record<string, unknown>;
 
@@ -15,7 +17,10 @@ export interface CodexTurn {
   /** History window (0 before the first compaction) and how many of its items were sent. */
   window: number;
   historyLength: number;
-  /** The line that closed the response: a token_usage_record (or a token_count in old files). */
+  /**
+   * The line that closed the response: a token_usage_record, a token_count in older files, or the
+   * response's last output item where no usage line closed it.
+   */
   closer: SessionEntry;
   /** First output item of the response (the "answer"), when there is one. */
   answer: SessionEntry | null;
@@ -26,6 +31,11 @@ export interface CodexTurn {
   taskIndex: number;
   usage: Record<string, unknown> | null;
   responseId: string | null;
+  /**
+   * Cut short: a `turn_aborted` event followed it, or (in a rollout with usage lines) it has none.
+   * The request was still sent, so it is a turn.
+   */
+  interrupted: boolean;
 }
 
 export interface CodexCompaction {
@@ -43,6 +53,8 @@ export interface CodexCompaction {
 
 export interface CodexRolloutIndex {
   meta: Record<string, unknown> | null;
+  /** What closed the responses of this rollout. */
+  source: CodexTurnSource;
   windows: RolloutItem[][];
   /** The entry each history item came from (a response_item, or the compacted line). */
   windowEntryIds: string[][];
@@ -87,24 +99,45 @@ export function sentItem(item: RolloutItem): RolloutItem {
 
 const indexes = new WeakMap<Session, CodexRolloutIndex>();
 
+/**
+ * What closes a response, by what the rollout records (docs/formats/codex.md, "Turns"):
+ * `token_usage_record` lines (recent versions), `token_count` events (older envelope versions), or
+ * nothing (pre-envelope rollouts, rollouts whose publisher or client left the events out): then a
+ * response is a run of output items between inputs.
+ */
+export type CodexTurnSource = "usage-records" | "token-counts" | "structure";
+
+function turnSource(session: Session): CodexTurnSource {
+  let tokenCounts = false;
+  for (const entry of session.entries) {
+    if (entry.type === "token_usage_record") return "usage-records";
+    if (entry.type === "event_msg") {
+      const payload = linePayload(entry);
+      if (payload?.type === "token_count" && isObject(payload.info)) tokenCounts = true;
+    }
+  }
+  return tokenCounts ? "token-counts" : "structure";
+}
+
 export function getCodexIndex(session: Session): CodexRolloutIndex {
   const cached = indexes.get(session);
   if (cached) return cached;
   const warnings: ReaderWarning[] = [];
   const compactionResponses = new Set<string>();
-  let hasUsageRecords = false;
+  const source = turnSource(session);
   let meta: Record<string, unknown> | null = null;
   for (const entry of session.entries) {
-    if (entry.type === "session_meta" && meta === null && isObject(entry.raw.payload)) meta = entry.raw.payload;
-    if (entry.type === "token_usage_record") hasUsageRecords = true;
-    if (entry.type === "compacted" && isObject(entry.raw.payload)) {
-      const id = entry.raw.payload.compaction_response_id;
+    const payload = linePayload(entry);
+    if (entry.type === "session_meta" && meta === null && payload) meta = payload;
+    if (entry.type === "compacted" && payload) {
+      const id = payload.compaction_response_id;
       if (typeof id === "string") compactionResponses.add(id);
     }
   }
   const contextWindow = meta && isObject(meta.context_window) ? meta.context_window.window_id : null;
   const index: CodexRolloutIndex = {
     meta,
+    source,
     windows: [[]],
     windowEntryIds: [[]],
     windowIds: [typeof contextWindow === "string" ? contextWindow : null],
@@ -114,15 +147,23 @@ export function getCodexIndex(session: Session): CodexRolloutIndex {
   };
   let history = index.windows[0] as RolloutItem[];
   let historyEntryIds = index.windowEntryIds[0] as string[];
+  /** History length before the open response's first output item; null when no response is open. */
   let responseStart: number | null = null;
   let answer: SessionEntry | null = null;
+  let lastOutput: SessionEntry | null = null;
+  /** An input (tool output, user message) came after the open response's output items. */
+  let inputSinceOutput = false;
   let turnContext: Record<string, unknown> | null = null;
   let task: Record<string, unknown> | null = null;
   let taskIndex = -1;
   /** A compaction's response, closed before its `compacted` line arrives. */
   let pendingSummariser: { historyLength: number; usage: Record<string, unknown> | null } | null = null;
+  /** A user_message event whose prompt has no user message item (yet). */
+  let promptWithoutItem: number | null = null;
+  let userItemSinceOutput = false;
+  const promptsWithoutItem: number[] = [];
 
-  const close = (closer: SessionEntry, usage: Record<string, unknown> | null, responseId: string | null) => {
+  const close = (closer: SessionEntry, usage: Record<string, unknown> | null, responseId: string | null, interrupted = false) => {
     const historyLength = responseStart ?? history.length;
     if (responseId !== null && compactionResponses.has(responseId)) {
       pendingSummariser = { historyLength, usage };
@@ -138,14 +179,21 @@ export function getCodexIndex(session: Session): CodexRolloutIndex {
         taskIndex: Math.max(taskIndex, 0),
         usage,
         responseId,
+        interrupted,
       });
     }
     responseStart = null;
     answer = null;
+    lastOutput = null;
+    inputSinceOutput = false;
+  };
+  /** Closes the open response with what the rollout holds of it: its output, no usage. */
+  const closeOpen = (interrupted: boolean) => {
+    if (responseStart !== null) close(lastOutput ?? answer!, null, null, interrupted);
   };
 
   for (const entry of session.entries) {
-    const payload = isObject(entry.raw.payload) ? entry.raw.payload : null;
+    const payload = linePayload(entry);
     if (!payload) continue;
     switch (entry.type) {
       case "turn_context":
@@ -153,9 +201,26 @@ export function getCodexIndex(session: Session): CodexRolloutIndex {
         break;
       case "response_item": {
         const item = sentItem(payload);
-        if (isOutputItem(item) && responseStart === null) {
-          responseStart = history.length;
-          answer = entry;
+        if (isOutputItem(item)) {
+          // Output after an input belongs to the next response: the open one had no closer
+          // (every response of a rollout without usage records; elsewhere a lost usage line).
+          if (responseStart !== null && inputSinceOutput) closeOpen(false);
+          if (responseStart === null) {
+            responseStart = history.length;
+            answer = entry;
+          }
+          lastOutput = entry;
+          userItemSinceOutput = false;
+          if (promptWithoutItem !== null) {
+            promptsWithoutItem.push(promptWithoutItem);
+            promptWithoutItem = null;
+          }
+        } else {
+          if (responseStart !== null) inputSinceOutput = true;
+          if (item.type === "message" && item.role === "user") {
+            userItemSinceOutput = true;
+            promptWithoutItem = null;
+          }
         }
         history.push(item);
         historyEntryIds.push(entry.id);
@@ -168,13 +233,22 @@ export function getCodexIndex(session: Session): CodexRolloutIndex {
         if (payload.type === "task_started") {
           task = payload;
           taskIndex += 1;
-        } else if (!hasUsageRecords && payload.type === "token_count" && responseStart !== null) {
+        } else if (payload.type === "user_message") {
+          // The prompt starts a new response even where its message item is missing.
+          if (responseStart !== null) inputSinceOutput = true;
+          if (!userItemSinceOutput) promptWithoutItem = entry.line;
+        } else if (payload.type === "turn_aborted") {
+          // The task was interrupted: the response still open is cut short, but it was sent.
+          closeOpen(true);
+        } else if (source === "token-counts" && payload.type === "token_count" && responseStart !== null) {
           // Older rollouts have no token_usage_record: a token_count after output closes it. [INF]
           const info = isObject(payload.info) ? payload.info : null;
           close(entry, info && isObject(info.last_token_usage) ? info.last_token_usage : null, null);
         }
         break;
       case "compacted": {
+        // Without usage records nothing marks a summariser response: the open one is a turn.
+        if (source === "structure") closeOpen(false);
         const replacement = Array.isArray(payload.replacement_history) ? payload.replacement_history : null;
         const summariser: { historyLength: number; usage: Record<string, unknown> | null } = pendingSummariser ?? {
           historyLength: responseStart ?? history.length,
@@ -204,14 +278,24 @@ export function getCodexIndex(session: Session): CodexRolloutIndex {
         history = next;
         responseStart = null;
         answer = null;
+        lastOutput = null;
+        inputSinceOutput = false;
         break;
       }
       default:
         break;
     }
   }
-  if (responseStart !== null) {
-    warnings.push({ line: 0, reason: "the last response has output but no usage record (interrupted?): not counted as a turn" });
+  // The last response: without usage records it simply ends the file; with them, a response
+  // without its record was cut short (interrupted, or the file was copied while it ran).
+  closeOpen(source !== "structure");
+  if (promptWithoutItem !== null) promptsWithoutItem.push(promptWithoutItem);
+  if (promptsWithoutItem.length > 0) {
+    const lines = promptsWithoutItem.join(", ");
+    warnings.push({
+      line: promptsWithoutItem[0]!,
+      reason: `${promptsWithoutItem.length} user_message event(s) without the user message item Codex records with them (lines ${lines}): those prompts are missing from the rebuilt requests (trimmed file?)`,
+    });
   }
   indexes.set(session, index);
   return index;

@@ -168,7 +168,8 @@ export function analyzeCodexSession(session: Session, options: PipelineOptions):
       estimatedTokens: Math.ceil(total / 4),
       chars: total,
       usage: codexUsage(turn.usage),
-      stopReason: null,
+      // An interrupted response shows as pi's "aborted" stop reason (the timeline's flag for it).
+      stopReason: turn.interrupted ? "aborted" : null,
       afterCompaction,
       modelSwitched: turn.turn > 1 && previousModel !== (model?.modelId ?? null),
       hasNote: false,
