@@ -1,9 +1,10 @@
 // The Codex CLI agent: its rollout reader, its own Responses request builder, its compaction
-// policy and the rebuild of recorded `compacted` lines.
+// policy, the rebuild of recorded `compacted` lines, and the linking of child rollouts.
 import type { AgentDescriptor } from "../descriptor";
 import { codexPolicy } from "./policy/policy";
 import { codexReader, CODEX_FORMAT_ID } from "./reader";
 import { codexRecordedCompactions } from "./recorded";
+import { linkCodexRollouts } from "./threads";
 import { analyzeCodexSession, buildCodexTurnContext, buildCodexTurnRequest, countCodexTurns } from "./turns";
 
 export const codexAgent = {
@@ -19,6 +20,8 @@ export const codexAgent = {
   profiles: [],
   policies: [codexPolicy],
   recorded: codexRecordedCompactions,
+  // A parent rollout dropped with its child rollouts: the children become its threads.
+  linkFiles: (sessions) => linkCodexRollouts(sessions),
   // The analyser records each turn's usage in pi's shape (CA-21).
   usageSource: "pi",
   options: [
