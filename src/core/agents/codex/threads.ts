@@ -84,8 +84,9 @@ function label(rollout: Rollout): string {
 
 /**
  * The main rollout of `sessions` with its descendants attached as `threads` (depth-first, in the
- * order the files were given), and the rollouts that belong to none of it. The main rollout is
- * the first whose parent thread is not among the files.
+ * order the files were given), and the rollouts that belong to none of it. The main rollout is,
+ * of the rollouts whose parent thread is not among the files, the one with the most descendants
+ * (the first on a tie).
  */
 export function linkCodexRollouts(sessions: readonly Session[]): { session: Session; unlinked: Session[] } {
   if (sessions.length === 0) throw new RangeError("linkCodexRollouts needs at least one session");
@@ -97,7 +98,22 @@ export function linkCodexRollouts(sessions: readonly Session[]): { session: Sess
     const parent = parentId !== null ? byThread.get(parentId) : undefined;
     return parent && parent !== rollout ? parent : null;
   };
-  const main = rollouts.find((rollout) => parentOf(rollout) === null) ?? rollouts[0]!;
+  const descendants = (root: Rollout, seen = new Set<Rollout>([root])): number => {
+    let count = 0;
+    for (const rollout of rollouts) {
+      if (seen.has(rollout) || parentOf(rollout) !== root) continue;
+      seen.add(rollout);
+      count += 1 + descendants(rollout, seen);
+    }
+    return count;
+  };
+  let main = rollouts[0]!;
+  let mainSize = -1;
+  for (const rollout of rollouts) {
+    if (parentOf(rollout) !== null) continue;
+    const size = descendants(rollout);
+    if (size > mainSize) [main, mainSize] = [rollout, size];
+  }
   const threads: SessionThread[] = [];
   const placed = new Set<Rollout>([main]);
   const attachChildren = (parent: Rollout) => {
