@@ -48,7 +48,7 @@ describe("Codex linkFiles", () => {
     expect(session.threads?.[1]?.spawnedBy).toEqual({ entryId: "L3", toolCallId: "call-a", toolName: "spawn_agent" });
     expect(unlinked.map((s) => s.fileName)).toEqual(["other.jsonl"]);
     // Each thread is a session of its own with its own turns.
-    expect(session.threads?.map((thread) => countTurns(thread.session))).toEqual([1, 1, 1, 1]);
+    expect(session.threads?.map((thread) => countTurns(thread.session, { profile: "pi" }))).toEqual([1, 1, 1, 1]);
     // The inputs are not changed.
     expect(parent.threads).toBeUndefined();
   });
