@@ -82,6 +82,15 @@ export function isOutputItem(item: RolloutItem): boolean {
   return OUTPUT_TYPES.has(item.type);
 }
 
+/** Recorded items Codex keeps out of the prompt (`is_api_message` in its context manager). */
+const NOT_SENT_TYPES = new Set(["ghost_snapshot", "compaction_trigger", "other"]);
+
+/** Whether Codex sends a recorded item to the model: not undo snapshots, not system messages. */
+export function isSentItem(item: RolloutItem): boolean {
+  if (typeof item.type === "string" && NOT_SENT_TYPES.has(item.type)) return false;
+  return !(item.type === "message" && item.role === "system");
+}
+
 const strippedItems = new WeakMap<object, RolloutItem>();
 
 /** The item as sent: keys starting with `internal_` are rollout-only (FM-CX-4). */
@@ -201,6 +210,7 @@ export function getCodexIndex(session: Session): CodexRolloutIndex {
         break;
       case "response_item": {
         const item = sentItem(payload);
+        if (!isSentItem(item)) break;
         if (isOutputItem(item)) {
           // Output after an input belongs to the next response: the open one had no closer
           // (every response of a rollout without usage records; elsewhere a lost usage line).

@@ -134,6 +134,28 @@ describe("envelope rollouts without usage lines or turn_context (Codex Desktop)"
   });
 });
 
+describe("recorded items Codex does not send", () => {
+  it("ghost snapshots (undo) and system messages stay out of the history and split no response", () => {
+    const { session, list } = turns([
+      META,
+      env("response_item", user("go")),
+      env("response_item", { type: "ghost_snapshot", ghost_commit: { id: "abc", parent: null } }),
+      env("response_item", { type: "message", role: "system", content: [{ type: "input_text", text: "sys" }] }),
+      env("response_item", reasoning("r")),
+      env("response_item", { type: "ghost_snapshot", ghost_commit: { id: "def", parent: "abc" } }),
+      env("response_item", call("c1")),
+      env("response_item", output("c1")),
+      env("response_item", assistant("done")),
+    ]);
+    expect(list).toEqual([
+      { line: 5, length: 1, interrupted: false },
+      { line: 9, length: 4, interrupted: false },
+    ]);
+    const input = buildTurnRequest(session, OPTIONS, 2).body.input as Record<string, unknown>[];
+    expect(input.slice(1).map((item) => item.type)).toEqual(["message", "reasoning", "function_call", "function_call_output"]);
+  });
+});
+
 describe("envelope rollouts closed by token_count events", () => {
   it("one turn per response; a last response without its token_count is a turn marked interrupted", () => {
     const { analysis, list } = turns([
