@@ -8,6 +8,7 @@ import type { ReaderWarning, Session, SessionEntry } from "../../model";
 import { firstObjects, finishLineWarnings, parseObjectLine } from "../../readers/jsonl-object";
 import type { FormatReader, LineReader } from "../../readers/types";
 import { isObject } from "../../util/is-object";
+import { inFileThreads } from "./threads";
 
 export const CLAUDE_FORMAT_ID = "claude-code";
 
@@ -130,7 +131,7 @@ class ClaudeLineReader implements LineReader {
     if (this.lastLine > 0 && this.conversationCount === 0) {
       this.warnings.push({ line: 0, reason: `no conversation entries found: expected ${EXPECTATION}` });
     }
-    return {
+    const session: Session = {
       formatId: CLAUDE_FORMAT_ID,
       formatLabel: "Claude Code transcript",
       fileName: this.fileName,
@@ -140,6 +141,9 @@ class ClaudeLineReader implements LineReader {
       warnings: this.warnings,
       lineCount: this.lastLine,
     };
+    const threads = inFileThreads(session);
+    if (threads.length > 0) session.threads = threads;
+    return session;
   }
 }
 
