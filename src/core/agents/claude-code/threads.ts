@@ -191,20 +191,40 @@ function isMainSession(session: Session): boolean {
   return session.entries.some((entry) => isConversationEntry(entry) && !isSidechain(entry));
 }
 
+function sessionIdOf(session: Session): string | null {
+  return session.header && typeof session.header.sessionId === "string" ? session.header.sessionId : null;
+}
+
+/** The main transcript among files opened together: the main-chain file most others share a session id with. */
+function mainOf(sessions: readonly Session[]): Session {
+  const candidates = sessions.filter(isMainSession);
+  let best: Session = candidates[0] ?? (sessions[0] as Session);
+  let bestShared = -1;
+  for (const candidate of candidates) {
+    const id = sessionIdOf(candidate);
+    const shared = sessions.filter((other) => other !== candidate && id !== null && sessionIdOf(other) === id).length;
+    if (shared > bestShared) {
+      best = candidate;
+      bestShared = shared;
+    }
+  }
+  return best;
+}
+
 /**
  * Files opened together: the main transcript (the one with main-chain entries, else the first)
  * with each sub-agent file as a thread, replacing what the main file held of that sub-agent
  * (its own file has every message). Files of another session or without an agent id are unlinked.
  */
 export function linkClaudeFiles(sessions: readonly Session[]): { session: Session; unlinked: Session[] } {
-  const main = sessions.find(isMainSession) ?? (sessions[0] as Session);
-  const sessionId = main.header && typeof main.header.sessionId === "string" ? main.header.sessionId : null;
+  const main = mainOf(sessions);
+  const sessionId = sessionIdOf(main);
   const unlinked: Session[] = [];
   const files: { agentId: string; session: Session }[] = [];
   for (const other of sessions) {
     if (other === main) continue;
     const agentId = agentIdOf(other);
-    const otherId = other.header && typeof other.header.sessionId === "string" ? other.header.sessionId : null;
+    const otherId = sessionIdOf(other);
     if (other.formatId !== main.formatId || agentId === null || (sessionId !== null && otherId !== null && otherId !== sessionId)) {
       unlinked.push(other);
       continue;
