@@ -252,3 +252,25 @@ describe("sub-agent threads", () => {
     expect(linked.session.threads?.map((item) => item.id)).toEqual(["agent1", "agent2"]);
   });
 });
+
+describe("session events", () => {
+  it("stop hooks, turn durations and local commands are events after their turn, not warnings", () => {
+    const session = readClaude([
+      user("u1", null, "hi"),
+      assistant("a1", "u1", "msg_1", [{ type: "text", text: "hello" }]),
+      system("d1", "a1", "turn_duration", { durationMs: 255467 }),
+      system("h1", "d1", "stop_hook_summary", { hookCount: 2, hookInfos: [], hookErrors: ["boom"], preventedContinuation: false }),
+      system("l1", "h1", "local_command", { content: "<command-name>/cost</command-name>\n<local-command-stdout>$0.10</local-command-stdout>" }),
+      user("u2", "l1", "again"),
+      assistant("a2", "u2", "msg_2", [{ type: "text", text: "hello again" }]),
+    ]);
+    const analysis = analyzeSession(session, OPTIONS);
+    expect(analysis.turns).toHaveLength(2);
+    expect(analysis.events?.map((event) => [event.kind, event.afterTurn, event.label])).toEqual([
+      ["turn_duration", 1, "the turn took 255.5 s"],
+      ["stop_hook_summary", 1, "stop hooks ran: 2, 1 failed"],
+      ["local_command", 1, "local command: /cost $0.10"],
+    ]);
+    expect(everyWarning(session)).toEqual([]);
+  });
+});
