@@ -1,12 +1,13 @@
 // Journey: sub-agent threads. The largest real Claude Code transcript of ../shared (2.1.17, two
 // compactions, five Task sub-agents: one streamed inline by agent_progress lines, four launched
 // asynchronously) is dropped: its 198 turns and 2 compactions are listed with its five threads;
-// choosing the streamed sub-agent shows its own turns and request, "Main thread" goes back. Then
+// choosing the streamed sub-agent shows its own turns and request, "Main thread" goes back; a stop
+// hook run is shown with the turn it follows. Then
 // a session dropped together with its `subagents/agent-<id>.jsonl` file: the file becomes the
 // thread of the Task call that started it.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { appView, dropFiles, expect, openEmptyApp, repoRoot, test, waitForRequestTurn, waitForSession } from "./support";
+import { appView, dropFiles, expect, openEmptyApp, repoRoot, test, turnRow, waitForRequestTurn, waitForSession } from "./support";
 
 const SHARED = process.env.CONTEXTSCOPE_SHARED_FIXTURES
   ? path.resolve(process.env.CONTEXTSCOPE_SHARED_FIXTURES)
@@ -23,6 +24,10 @@ test("the largest real Claude Code transcript lists its sub-agent threads, and a
   expect((await appView(page)).turnCount).toBe(198);
   // The timeline is virtualized: its title counts every row.
   await expect(page.locator(".timeline-panel .panel-title")).toContainText("198 turns · 2 compactions");
+
+  // Session events (a stop hook after turn 3) are shown with their turn, not as warnings.
+  await turnRow(page, 3).click();
+  await expect(page.getByTestId("session-events")).toContainText("stop hooks ran: 1");
 
   const threads = page.getByTestId("thread-item");
   await expect(threads).toHaveCount(5);
