@@ -2,7 +2,7 @@
 // request views with their highlights, message rows, compaction and auxiliary request views,
 // prefix reports, and where the bytes of a session come from. Plain, structured-cloneable data.
 import type { CapturedCompactionRequest } from "../core/agents/pi/compaction/instructions";
-import type { ApiId, ModelInfo, PipelineOptions, ProfileId, ReaderWarning, ReplyLanguageNoteInfo, RequestHeader } from "../core/model";
+import type { ApiId, ModelInfo, PipelineOptions, ProfileId, ReaderWarning, ReplyLanguageNoteInfo, RequestHeader, SessionThread, ThreadSpawn } from "../core/model";
 import type { SessionAnalysis } from "../core/pipeline/index";
 import type { OpencodeSessionListing } from "../core/agents/opencode/records";
 import type { ShareViewV1 } from "../core/share/payload-v1";
@@ -58,6 +58,24 @@ export interface SessionSummary {
   database?: DatabaseSummary;
   /** Set when the session came from a share link or bundle: the view to restore. */
   shared?: SharedOpenInfo;
+  /** Sub-agent threads of the session (Session.threads), for the thread list. */
+  threads?: ThreadInfo[];
+  /** Names of the files read into this session, when several were opened together. */
+  fileNames?: string[];
+}
+
+/** One sub-agent thread in the thread list (src/app/threads.ts). */
+export interface ThreadInfo {
+  id: string;
+  label: string;
+  origin: SessionThread["origin"];
+  parentThreadId: string | null;
+  spawnedBy: ThreadSpawn | null;
+  /** Turns of the thread's own session (its default branch). */
+  turns: number;
+  entryCount: number;
+  /** The file its entries came from (`<main file>#<id>` for entries inside the main file). */
+  fileName: string;
 }
 
 /** The view a share link or bundle restores (docs/share-format.md). */

@@ -62,8 +62,12 @@ export interface SessionThread {
   parentThreadId: string | null;
   /** The tool call that started it, when a line of the parent names it. */
   spawnedBy: ThreadSpawn | null;
-  /** Where its entries were read from: lines of the main file, progress lines, or its own file. */
-  origin: "sidechain" | "progress" | "file";
+  /**
+   * Where its entries were read from: lines of the main file, progress lines, or its own file;
+   * `elsewhere` when the main file records the sub-agent's start but its entries are in a file
+   * that was not opened with it (the thread's session then has no entries).
+   */
+  origin: "sidechain" | "progress" | "file" | "elsewhere";
   /** The thread's entries as a session of the main session's format (own turns and requests). */
   session: Session;
 }
@@ -409,6 +413,11 @@ export interface PipelineOptions {
   /** User edits to the model catalogue, keyed by "provider/modelId". */
   modelOverrides?: Record<string, Partial<ModelInfo>>;
   /** Codex profile options ([INF] rules of formats.md §2; each defaults to the spec's value). */
+  /**
+   * The sub-agent thread to show (`Session.threads` id); null/undefined: the main thread. Read by
+   * the worker and the CLI, which hand the thread's own session to the pipeline.
+   */
+  thread?: string | null;
   codex?: {
     /** FM-CX-10: remove the plan-tool sections from the base instructions (default true). */
     stripPlanToolSections?: boolean;

@@ -5,6 +5,7 @@ import { useEffect, useRef } from "react";
 import type { TextHighlight } from "../worker/protocol";
 import { toDecorations } from "./decorations";
 import { JSON_LANGUAGE_ID } from "./jsonLanguage";
+import { foldImageData } from "./imageFolds";
 import { LARGE_TEXT } from "./limits";
 import { monaco, THEME } from "./setup";
 
@@ -70,6 +71,7 @@ export default function RequestEditor({ jsonText, highlights, documentKey }: Req
       lastTextRef.current = jsonText;
       editor.updateOptions({ wordWrap: jsonText.length > LARGE_TEXT ? "off" : "on" });
       model.setValue(jsonText);
+      foldImageData(editor);
     }
     decorationsRef.current?.set(toDecorations(monaco, model, highlights));
     if (lastKeyRef.current !== documentKey) {

@@ -40,8 +40,10 @@ function message(error: unknown): string {
 }
 
 export function pipelineOptions(): PipelineOptions {
-  const { profile, api, header, leafId, notes, modelOverrides } = getAppState().options;
+  const { profile, api, header, leafId, notes, modelOverrides, thread } = getAppState().options;
   const options: PipelineOptions = { profile, api, header, leafId, notes };
+  // Only when a sub-agent thread is shown, so the main thread's cache keys stay as they were.
+  if (thread !== null) options.thread = thread;
   // Only when there are edits, so the worker's caches keep their keys otherwise.
   if (Object.keys(modelOverrides).length > 0) options.modelOverrides = modelOverrides;
   return options;
@@ -82,7 +84,7 @@ export async function openSource(
       compaction: initialCompaction,
       auxiliary: initialAuxiliary,
       warningsOpen: false,
-      options: { ...state.options, leafId: null, profile: suggestedProfile ?? state.options.profile, ...requestedOptions(requested) },
+      options: { ...state.options, leafId: null, thread: null, profile: suggestedProfile ?? state.options.profile, ...requestedOptions(requested) },
       ...(requested?.tab ? { activeTab: requested.tab } : {}),
     }));
     await analyze({ keepTurn: false, turn: requested?.turn ?? null });
@@ -391,6 +393,13 @@ export function setApi(api: ApiId | null): void {
 
 export function setLeaf(leafId: string | null): void {
   updateOptions({ leafId });
+}
+
+/** Shows a sub-agent thread of the session (its own turns and requests), or with null the main thread. */
+export function setThread(thread: string | null): void {
+  if (getAppState().options.thread === thread) return;
+  setAppState((state) => ({ options: { ...state.options, thread, leafId: null }, compaction: initialCompaction, auxiliary: initialAuxiliary }));
+  if (getAppState().session) void analyze({ keepTurn: false });
 }
 
 /** senpi reply-language notes on/off (ignored by the pi profile). */

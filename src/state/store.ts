@@ -39,6 +39,8 @@ export interface UserOptions {
   leafId: string | null;
   /** senpi reply-language notes (reply-language.md); off by default (NOTES_DEFAULT). */
   notes: boolean;
+  /** The sub-agent thread shown (SessionSummary.threads id); null: the main thread. */
+  thread: string | null;
   /** User edits to the model catalogue, keyed "provider/modelId"; persisted in localStorage. */
   modelOverrides: Record<string, Partial<ModelInfo>>;
   /** pi summariser instruction slots filled from attached captured compaction requests. */
@@ -174,6 +176,7 @@ export const initialOptions: AppState["options"] = {
   header: null,
   leafId: null,
   notes: false,
+  thread: null,
   modelOverrides: loadModelOverrides(),
   compactionInstructions: null,
 };

@@ -31,12 +31,26 @@ function TurnDetails({ summary, result }: { summary: TurnSummary; result: TurnRe
   const notes = rows.filter((row) => row.noteExplanation);
   const selectedIndex = useAppStore((state) => (state.selectedMessage?.turn === summary.turn ? state.selectedMessage.index : null));
   const selectedRow = selectedIndex === null ? null : (rows[selectedIndex] ?? null);
+  const allEvents = useAppStore((state) => state.analysis?.events);
+  const events = (allEvents ?? []).filter((event) => event.afterTurn === summary.turn);
   return (
     <>
       {selectedRow && <MessageDetails row={selectedRow} />}
       <div className="section-title">Turn {summary.turn}</div>
       <Row label="time">{formatDateTime(summary.timestamp)}</Row>
       <Row label="answered by">{summary.entryId}</Row>
+      {events.length > 0 && (
+        <>
+          <div className="section-title">Session events after this turn</div>
+          <ul className="lint-list" data-testid="session-events">
+            {events.map((event) => (
+              <li key={event.entryId} title={`line ${event.line} · ${event.kind}`}>
+                {event.label}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
       <div className="section-title">Model</div>
       <Row label="model">{summary.model ? `${summary.model.provider}/${summary.model.modelId}` : "unknown"}</Row>
       {built && <ModelFacts model={built.model} />}

@@ -11,6 +11,7 @@ import { useSimulatorStore } from "../state/simulator";
 import { ContextChart } from "./ContextChart";
 import { AuxiliaryRow } from "./AuxiliaryRow";
 import { CompactionRow, TurnRow } from "./TimelineRow";
+import { ThreadList } from "./ThreadList";
 
 const ROW_HEIGHT = 44;
 
@@ -22,6 +23,7 @@ export function Timeline() {
   const timeline = analysis?.timeline ?? [];
   const turns = analysis?.turns ?? [];
   const prefixRows = useAppStore((state) => state.prefix.rows);
+  const threadShown = useAppStore((state) => state.options.thread !== null);
   const prefixByTurn = useMemo(() => {
     const map = new Map<number, PrefixRow>();
     for (const row of prefixRows ?? []) map.set(row.turn, row);
@@ -80,10 +82,13 @@ export function Timeline() {
           {auxiliaries > 0 ? ` · ${auxiliaries} auxiliary` : ""}
         </span>
       </div>
+      <ThreadList />
       <ContextChart turns={turns} timeline={timeline} prefix={prefixRows} selectedTurn={selectedTurn} onSelectTurn={onSelectTurn} />
       <div className="timeline-scroll" ref={scrollRef} data-testid="timeline" role="listbox" aria-label="Turns" tabIndex={0}>
         {timeline.length === 0 ? (
-          <div className="muted pad">{analysis ? "No turns on this branch." : ""}</div>
+          <div className="muted pad">
+            {analysis ? (threadShown ? "No turns in this thread: its messages are not in the files opened." : "No turns on this branch.") : ""}
+          </div>
         ) : (
           <div style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
             {virtualizer.getVirtualItems().map((row) => {

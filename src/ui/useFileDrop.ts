@@ -1,6 +1,7 @@
 // Page-wide drag and drop of files: tracks whether files are dragged over the window (for the
-// overlay) and hands dropped files to the caller.
+// overlay) and hands dropped files to the caller (a dropped folder's session files, ./droppedFiles.ts).
 import { useEffect, useState } from "react";
+import { droppedFiles } from "./droppedFiles";
 
 function hasFiles(event: DragEvent): boolean {
   return Array.from(event.dataTransfer?.types ?? []).includes("Files");
@@ -31,8 +32,9 @@ export function useFileDrop(onFiles: (files: File[]) => void): boolean {
       event.preventDefault();
       depth = 0;
       setDragging(false);
-      const files = Array.from(event.dataTransfer?.files ?? []);
-      if (files.length > 0) onFiles(files);
+      void droppedFiles(event.dataTransfer).then((files) => {
+        if (files.length > 0) onFiles(files);
+      });
     };
     window.addEventListener("dragenter", enter);
     window.addEventListener("dragover", over);

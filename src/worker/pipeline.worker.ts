@@ -18,6 +18,8 @@ import type { FromWorker, LoadProgress, SessionSummary, ToWorker, TurnRequestRes
 import { readSession, ReadCancelledError } from "./readSession";
 import { requestView } from "../app/requestView";
 import { policyInfos, SimulatorService } from "../app/simulator";
+import { threadInfos } from "../app/threads";
+import { threadSessionOf } from "../core/pipeline/threads";
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -32,21 +34,25 @@ let lastAnalysis: { key: string; value: SessionAnalysis } | null = null;
 const recentViews = new Map<string, TurnRequestResult>();
 const RECENT_VIEWS = 4;
 /** Prefix-stability work and caches of the open session (created on first use). */
-let prefixService: { runId: number; service: PrefixService } | null = null;
+let prefixService: { runId: number; session: Session; service: PrefixService } | null = null;
 
+/** Prefix work of `current`: the open session or one of its threads (a new service per thread shown). */
 function prefixFor(current: Session): PrefixService {
-  if (prefixService?.runId !== sessionRunId) {
+  if (prefixService?.runId !== sessionRunId || prefixService.session !== current) {
     const runId = sessionRunId;
-    prefixService = { runId, service: new PrefixService(current, () => sessionRunId === runId && session === current) };
+    const open = session;
+    prefixService = { runId, session: current, service: new PrefixService(current, () => sessionRunId === runId && session === open) };
   }
   return prefixService.service;
 }
 
 /** Compaction simulator of the open session, with its caches (created on first use). */
-let simulatorService: { runId: number; service: SimulatorService } | null = null;
+let simulatorService: { runId: number; session: Session; service: SimulatorService } | null = null;
 
 function simulatorFor(current: Session): SimulatorService {
-  if (simulatorService?.runId !== sessionRunId) simulatorService = { runId: sessionRunId, service: new SimulatorService(current) };
+  if (simulatorService?.runId !== sessionRunId || simulatorService.session !== current) {
+    simulatorService = { runId: sessionRunId, session: current, service: new SimulatorService(current) };
+  }
   return simulatorService.service;
 }
 
@@ -90,6 +96,8 @@ async function open(runId: number, source: Extract<ToWorker, { type: "open" }>["
       warnings: read.warnings,
     };
     if (shared) summary.shared = shared;
+    if (read.threads?.length) summary.threads = threadInfos(read, { profile: "pi" });
+    if (fileNames && fileNames.length > 1 && !databaseSummary(read, fileNames)) summary.fileNames = fileNames;
     const database = databaseSummary(read, fileNames ?? [read.fileName]);
     if (database) summary.database = database;
     post({ type: "opened", runId, summary });
@@ -137,10 +145,12 @@ async function answer(method: WorkerMethod, params: WorkerMethods[WorkerMethod][
   }
   if (method === "simulatorPolicies") return policyInfos();
   if (!session) throw new Error("No session is open.");
+  // Every call names its options; a sub-agent thread in them selects that thread's own session.
+  const target = threadSessionOf(session, (params as { options?: PipelineOptions }).options?.thread);
   switch (method) {
     case "analyze": {
       const { options } = params as WorkerMethods["analyze"]["params"];
-      return analyze(session, options);
+      return analyze(target, options);
     }
     case "buildRequest": {
       const { options, turn } = params as WorkerMethods["buildRequest"]["params"];
@@ -151,70 +161,70 @@ async function answer(method: WorkerMethod, params: WorkerMethods[WorkerMethod][
         recentViews.set(key, cached);
         return cached;
       }
-      const view = requestView(turn, buildTurnRequest(session, options, turn), options.profile);
+      const view = requestView(turn, buildTurnRequest(target, options, turn), options.profile);
       recentViews.set(key, view);
       if (recentViews.size > RECENT_VIEWS) recentViews.delete(recentViews.keys().next().value as string);
       return view;
     }
     case "requestBody": {
       const { options, turn } = params as WorkerMethods["requestBody"]["params"];
-      return JSON.stringify(buildTurnRequest(session, options, turn).body);
+      return JSON.stringify(buildTurnRequest(target, options, turn).body);
     }
     case "compactionRequests": {
       const { options, entryId, instructions } = params as WorkerMethods["compactionRequests"]["params"];
-      return compactionRequests(session, options, entryId, instructions ?? null);
+      return compactionRequests(target, options, entryId, instructions ?? null);
     }
     case "exportRequest": {
       const { options, params: exportParams } = params as WorkerMethods["exportRequest"]["params"];
-      return exportRequest(session, options, exportParams);
+      return exportRequest(target, options, exportParams);
     }
     case "buildShare": {
       const { options, params: shareParams } = params as WorkerMethods["buildShare"]["params"];
-      return buildShare(session, options, shareParams, analyze(session, options));
+      return buildShare(target, options, shareParams, analyze(target, options));
     }
     case "shareBundle": {
       const { options, params: shareParams } = params as WorkerMethods["shareBundle"]["params"];
-      return shareBundle(session, options, shareParams, analyze(session, options));
+      return shareBundle(target, options, shareParams, analyze(target, options));
     }
     case "auxiliaryRequest": {
       const { options, index } = params as WorkerMethods["auxiliaryRequest"]["params"];
-      return auxiliaryRequest(session, options, index);
+      return auxiliaryRequest(target, options, index);
     }
     case "prefixReports": {
       const { options, pass } = params as WorkerMethods["prefixReports"]["params"];
-      const rows = await prefixFor(session).reports(options, pass, analyze(session, options), optionsKey(options));
+      const rows = await prefixFor(target).reports(options, pass, analyze(target, options), optionsKey(options));
       return { pass, rows };
     }
     case "turnDiff": {
       const { options, turn } = params as WorkerMethods["turnDiff"]["params"];
-      return prefixFor(session).turnDiff(options, turn, analyze(session, options), optionsKey(options));
+      return prefixFor(target).turnDiff(options, turn, analyze(target, options), optionsKey(options));
     }
     case "tokenComposition": {
       const { options, turn, pass } = params as WorkerMethods["tokenComposition"]["params"];
-      return prefixFor(session).composition(options, turn, pass);
+      return prefixFor(target).composition(options, turn, pass);
     }
     case "simulate": {
       const { options, settings } = params as WorkerMethods["simulate"]["params"];
-      return simulatorFor(session).simulate(options, settings);
+      return simulatorFor(target).simulate(options, settings);
     }
     case "spiralRun": {
       const { options, settings, attempts } = params as WorkerMethods["spiralRun"]["params"];
-      return simulatorFor(session).spiral(options, settings, attempts);
+      return simulatorFor(target).spiral(options, settings, attempts);
     }
     case "replaySession": {
       const { options, settings, fromTurn, toTurn } = params as WorkerMethods["replaySession"]["params"];
       const range: { fromTurn?: number; toTurn?: number } = {};
       if (fromTurn !== undefined) range.fromTurn = fromTurn;
       if (toTurn !== undefined) range.toTurn = toTurn;
-      return { replay: simulatorFor(session).replay(options, settings, settings.policyId, range) };
+      return { replay: simulatorFor(target).replay(options, settings, settings.policyId, range) };
     }
     case "comparePolicies": {
       const { options, settings, otherPolicyId } = params as WorkerMethods["comparePolicies"]["params"];
-      return simulatorFor(session).compare(options, settings, otherPolicyId);
+      return simulatorFor(target).compare(options, settings, otherPolicyId);
     }
     case "tokenView": {
       const { options, turn, index } = params as WorkerMethods["tokenView"]["params"];
-      return prefixFor(session).tokenView(options, turn, index);
+      return prefixFor(target).tokenView(options, turn, index);
     }
   }
 }

@@ -16,6 +16,7 @@ import type { LoadProgress, OpenSource } from "./protocol";
 import { isWalHeader } from "../core/agents/opencode";
 import { classifyDroppedFile, missingDatabaseMessage, readDatabaseFiles } from "./readDatabase";
 import { yieldIfDue } from "../app/yieldToEventLoop";
+import { linkSessions, unlinkedWarning } from "../core/pipeline/threads";
 
 /** Stop buffering for detection after this many characters (a single line can be huge). */
 const DETECT_CHARS = 4 * 1024 * 1024;
@@ -139,9 +140,10 @@ async function collectAll(chunks: ChunkSource, first: Uint8Array, control: ReadC
 }
 
 /**
- * Several files at once (FM-OC-1): the SQLite database among them is read with its `-wal`; with
- * no database, a lone `-wal`/`-shm` is refused with a message naming the missing database, and
- * otherwise the first other file is read as a text session.
+ * Several files at once. The SQLite database among them is read with its `-wal` (FM-OC-1); with
+ * no database, a lone `-wal`/`-shm` is refused with a message naming the missing database.
+ * Otherwise every text file is read and the sessions are linked by their agent (`linkFiles`: a
+ * session with its sub-agent files); a file that belongs to none of it is named in a warning.
  */
 async function readFiles(source: Extract<OpenSource, { kind: "files" }>, control: ReadControl): Promise<ReadResult> {
   const kinds = await Promise.all(source.files.map((file) => classifyDroppedFile(file)));
@@ -153,9 +155,31 @@ async function readFiles(source: Extract<OpenSource, { kind: "files" }>, control
     if (control.isCancelled()) throw new ReadCancelledError();
     return { session, byteLength: source.files.reduce((sum, file) => sum + file.size, 0), fileNames: source.files.map((file) => file.name) };
   }
-  const text = source.files.find((_, index) => kinds[index] === "other");
-  if (!text) throw new Error(missingDatabaseMessage(source.files.map((file) => file.name)));
-  return readSession({ kind: "file", file: text }, control);
+  const texts = source.files.filter((_, index) => kinds[index] === "other");
+  if (texts.length === 0) throw new Error(missingDatabaseMessage(source.files.map((file) => file.name)));
+  if (texts.length === 1) return readSession({ kind: "file", file: texts[0] as File }, control);
+  const sessions: Session[] = [];
+  let byteLength = 0;
+  const failed: string[] = [];
+  for (const file of texts) {
+    try {
+      const read = await readSession({ kind: "file", file }, control);
+      sessions.push(read.session);
+      byteLength += read.byteLength;
+    } catch (error) {
+      if (error instanceof ReadCancelledError) throw error;
+      // One unreadable file of several is named, not fatal; when none is readable, say why.
+      failed.push(`${file.name}: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);
+    }
+  }
+  if (sessions.length === 0) throw new Error(`None of the dropped files could be read:\n${failed.join("\n")}`);
+  const linked = linkSessions(sessions);
+  const warnings = [
+    ...linked.session.warnings,
+    ...linked.unlinked.map((other) => unlinkedWarning(linked.session.fileName, other)),
+    ...failed.map((reason) => ({ line: 0, reason: `not read: ${reason}` })),
+  ];
+  return { session: { ...linked.session, warnings }, byteLength, fileNames: texts.map((file) => file.name) };
 }
 
 export async function readSession(source: Exclude<OpenSource, { kind: SharedSourceKind }>, control: ReadControl): Promise<ReadResult> {

@@ -3,14 +3,15 @@
 // senpi, Claude Code, Codex: rebuilt by the agent's compaction policy; opencode: auxiliary lines) and one line per
 // auxiliary request (opencode's title and summariser requests, FM-OC-15, CP-OC-17). Works on every
 // format the readers know, an opencode database included (`--session` picks one of its sessions).
-import { API_IDS, type ApiId, type PipelineOptions, type ProfileId } from "../../core/model";
+import { API_IDS, type ApiId, type PipelineOptions, type ProfileId, type Session } from "../../core/model";
 import { buildTurnRequest } from "../../core/pipeline/index";
 import type { BoundaryRule, CompactionRebuildOptions } from "../../core/agents/pi/compaction";
 import { findAgent, PROFILE_IDS } from "../../core/agents/registry";
 import { rebuildRecordedCompaction, timelineRebuildPolicy } from "../../core/simulate";
 import { integerOption, listOption } from "../args";
 import { timelineWithAuxiliary } from "../../core/pipeline/timeline";
-import { loadAnySession, loadCompactionInstructions, loadHeader } from "../inputs";
+import { loadAnySession, loadCompactionInstructions, loadHeader, loadSession } from "../inputs";
+import { linkSessions, threadSessionOf, unlinkedWarning } from "../../core/pipeline/threads";
 import { CliError, type CliIo } from "../io";
 import type { CliCommand, CliOptionValues } from "../registry";
 import { analyzeForCommand, checkLeaf } from "../viewOptions";
@@ -50,11 +51,30 @@ function buildOptions(options: CliOptionValues, io: CliIo): CompactionRebuildOpt
   };
 }
 
+/** The session with the files of `--with` linked to it as threads (a Claude Code session's sub-agent files). */
+function withThreads(session: Session, options: CliOptionValues, io: CliIo): Session {
+  const others = listOption(options, "with").map((other) => loadSession(io, other));
+  if (others.length === 0) return session;
+  const linked = linkSessions([session, ...others]);
+  for (const other of linked.unlinked) io.stderr(`warning: line 0: ${unlinkedWarning(linked.session.fileName, other).reason}\n`);
+  return linked.session;
+}
+
+/** `--thread <id>`: that sub-agent thread's own session instead of the main thread. */
+function threadOf(session: Session, options: CliOptionValues): Session {
+  const thread = options.thread as string | undefined;
+  try {
+    return threadSessionOf(session, thread);
+  } catch (error) {
+    throw new CliError(`${NAME}: --thread ${thread}: ${(error as Error).message}`);
+  }
+}
+
 async function run(positionals: string[], options: CliOptionValues, io: CliIo): Promise<number> {
   const file = positionals[0]!;
   const turnOption = integerOption(options, "turn", NAME);
   const rebuildOptions = buildOptions(options, io);
-  const session = await loadAnySession(io, file, (options.session as string | undefined) ?? null);
+  const session = threadOf(withThreads(await loadAnySession(io, file, (options.session as string | undefined) ?? null), options, io), options);
   checkLeaf(session, rebuildOptions, NAME, file);
 
   const analysis = analyzeForCommand(session, rebuildOptions, file);
@@ -130,6 +150,13 @@ export const requestsCommand: CliCommand = {
     },
     { name: "leaf", value: "entryId", description: "branch to show: the path ending at this entry (default: last entry in file order)" },
     {
+      name: "with",
+      value: "file",
+      description: "a file opened with the session, linked to it as a thread (Claude Code subagents/agent-<id>.jsonl; repeatable)",
+      multiple: true,
+    },
+    { name: "thread", value: "id", description: "print the requests of this sub-agent thread (an agent id) instead of the main thread's" },
+    {
       name: "compaction-instructions",
       value: "captured-summary-request.json",
       description: "captured pi summariser request: fills the summariser system prompt and instruction texts (repeatable)",
@@ -150,6 +177,8 @@ export const requestsCommand: CliCommand = {
     '  {"turn":N,"request":{...provider body...}}',
     '  {"kind":"compaction","entryId":"…","beforeTurn":N|null,"requests":[{...summariser body...}, …]}',
     '  {"kind":"auxiliary","index":I,"purpose":"title"|"summary","rule":"…","beforeTurn":N|null,"request":{...}} (opencode)',
+    "Sub-agent threads: those the file holds (Claude Code sidechains and agent_progress lines) and the files given",
+    "with --with; --thread <id> prints one thread's requests.",
     "Inputs: pi/senpi, Claude Code and Codex JSONL, opencode export JSON or the opencode.db database",
     "(its opencode.db-wal next to it is applied automatically).",
     'Parts the session does not record (system prompt, tools, summariser texts) are {"$notRecorded":"…"} markers.',

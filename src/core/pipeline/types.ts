@@ -30,6 +30,23 @@ export interface SessionAnalysis {
   warnings: ReaderWarning[];
   /** Auxiliary requests the session implies (opencode title and summariser requests), if any. */
   auxiliary?: AuxiliaryRequestEvent[];
+  /** Session events on the branch (hook runs, turn durations, local commands), if the format records any. */
+  events?: SessionEvent[];
+}
+
+/**
+ * Something a session records that is neither a request nor a compaction — a hook run, how long
+ * a turn took, a local slash command — shown with the turn it follows. Never a warning.
+ */
+export interface SessionEvent {
+  entryId: string;
+  line: number;
+  /** The record's own kind, e.g. Claude Code's `system` subtype `stop_hook_summary`. */
+  kind: string;
+  label: string;
+  /** The last turn answered before it; null before the first turn. */
+  afterTurn: number | null;
+  timestamp: string | null;
 }
 
 export interface TurnContext {

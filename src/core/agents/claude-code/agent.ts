@@ -4,6 +4,7 @@ import type { AgentDescriptor } from "../descriptor";
 import { claudeCodePolicy } from "./policy/policy";
 import { claudeReader, CLAUDE_FORMAT_ID } from "./reader";
 import { claudeCodeRecordedCompactions } from "./recorded";
+import { linkClaudeFiles } from "./threads";
 import { analyzeClaudeSession, buildClaudeTurnContext, buildClaudeTurnRequest, countClaudeTurns } from "./turns";
 
 export const claudeCodeAgent = {
@@ -20,6 +21,8 @@ export const claudeCodeAgent = {
   policies: [claudeCodePolicy],
   recorded: claudeCodeRecordedCompactions,
   // The analyser records each turn's usage in pi's shape (CA-21).
+  // Sub-agent files dropped with their session become its threads (FM-CC-8).
+  linkFiles: (sessions) => linkClaudeFiles(sessions),
   usageSource: "pi",
   options: [],
 } satisfies AgentDescriptor;

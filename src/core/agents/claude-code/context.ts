@@ -27,8 +27,22 @@ function blockText(block: unknown): string {
             .join("\n");
     return text;
   }
-  if (block.type === "image") return "[image]";
+  if (block.type === "image") return imageLabel(block);
   return `[${String(block.type)}]`;
+}
+
+/**
+ * An image block (pasted by the user, or returned inside a tool result) as one short label with
+ * its type and decoded size: the base64 data is in the request body, never in the message views.
+ */
+export function imageLabel(block: Record<string, unknown>): string {
+  const source = isObject(block.source) ? block.source : {};
+  const mediaType = typeof source.media_type === "string" ? source.media_type : "image";
+  if (typeof source.data !== "string") return `[image ${mediaType}${typeof source.url === "string" ? ` from ${source.url}` : ""}]`;
+  const padding = source.data.endsWith("==") ? 2 : source.data.endsWith("=") ? 1 : 0;
+  const bytes = Math.max(0, Math.floor((source.data.length * 3) / 4) - padding);
+  const size = bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : bytes >= 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${bytes} B`;
+  return `[image ${mediaType}, ${size}]`;
 }
 
 const viewCache = new WeakMap<object, LlmMessage>();

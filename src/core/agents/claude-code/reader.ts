@@ -7,30 +7,59 @@
 import type { ReaderWarning, Session, SessionEntry } from "../../model";
 import { firstObjects, finishLineWarnings, parseObjectLine } from "../../readers/jsonl-object";
 import type { FormatReader, LineReader } from "../../readers/types";
+import { isObject } from "../../util/is-object";
+import { inFileThreads } from "./threads";
 
 export const CLAUDE_FORMAT_ID = "claude-code";
 
 /** Types of the entries that form the conversation tree (FM-CC-2). */
 export const CLAUDE_CONVERSATION_TYPES: readonly string[] = ["user", "assistant", "attachment", "system"];
 
-/** Record types that identify a Claude Code line in detection (FM-GEN-1). */
-const SIGNATURE_TYPES = new Set(["user", "assistant", "queue-operation", "attachment", "summary"]);
+/**
+ * Record types Claude Code writes with a `sessionId` but without a place in the uuid tree; with a
+ * session id they identify a Claude Code line in detection (FM-GEN-1).
+ */
+const SIGNATURE_TYPES = new Set([
+  "user",
+  "assistant",
+  "system",
+  "progress",
+  "attachment",
+  "summary",
+  "queue-operation",
+  "pr-link",
+  "last-prompt",
+  "custom-title",
+  "tag",
+  "agent-name",
+]);
+
+/** Objects looked at for a Claude Code line: every line `detect` is handed (the registry's first lines). */
+const DETECTION_OBJECTS = 50;
 
 const EXPECTATION =
   'a Claude Code transcript (~/.claude/projects/<project>/<session id>.jsonl): JSONL objects with "sessionId" and "parentUuid" or a "type" such as "user", "assistant" or "queue-operation"';
 
+/**
+ * True for a line only Claude Code writes: a conversation or progress line (session id plus the
+ * uuid chain), a typed record with a session id, an old `summary` line naming its leaf, or a
+ * `file-history-snapshot` (which carries no session id).
+ */
 function isClaudeObject(value: Record<string, unknown>): boolean {
   if (typeof value.type !== "string") return false;
-  // Old transcripts open with `{"type":"summary","summary":…,"leafUuid":…}` without a session id.
   if (value.type === "summary" && typeof value.leafUuid === "string") return true;
+  if (value.type === "file-history-snapshot" && typeof value.messageId === "string" && isObject(value.snapshot)) return true;
   if (typeof value.sessionId !== "string") return false;
-  return "parentUuid" in value || SIGNATURE_TYPES.has(value.type);
+  return "parentUuid" in value || typeof value.uuid === "string" || SIGNATURE_TYPES.has(value.type);
 }
 
+/**
+ * A file is a Claude Code transcript when any of its first objects is a Claude Code line: files
+ * often open with lines that name no session (`file-history-snapshot`, `summary`), and a few bad
+ * lines at the top must not hide the rest.
+ */
 export function detectClaude(firstLines: string[]): boolean {
-  const objects = firstObjects(firstLines, 5);
-  const first = objects[0];
-  return first !== undefined && isClaudeObject(first);
+  return firstObjects(firstLines, DETECTION_OBJECTS).some(isClaudeObject);
 }
 
 class ClaudeLineReader implements LineReader {
@@ -102,7 +131,7 @@ class ClaudeLineReader implements LineReader {
     if (this.lastLine > 0 && this.conversationCount === 0) {
       this.warnings.push({ line: 0, reason: `no conversation entries found: expected ${EXPECTATION}` });
     }
-    return {
+    const session: Session = {
       formatId: CLAUDE_FORMAT_ID,
       formatLabel: "Claude Code transcript",
       fileName: this.fileName,
@@ -112,6 +141,9 @@ class ClaudeLineReader implements LineReader {
       warnings: this.warnings,
       lineCount: this.lastLine,
     };
+    const threads = inFileThreads(session);
+    if (threads.length > 0) session.threads = threads;
+    return session;
   }
 }
 

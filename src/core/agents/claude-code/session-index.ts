@@ -1,6 +1,7 @@
 // One pass over a Claude Code session that indexes what every later stage needs: conversation
 // entries by uuid and their children (compact boundaries hang under their `logicalParentUuid`,
-// FM-CC-12), assistant entries grouped by API message (FM-CC-4), the `api-request` records with
+// FM-CC-12; `progress` lines sit in the uuid chain since 2.1 and are passed through, so an entry
+// under a progress line hangs under the progress line's nearest conversation ancestor), assistant entries grouped by API message (FM-CC-4), the `api-request` records with
 // their shapes and blobs (FM-CC-18), and the default leaf (FM-CC-7). Cached per Session object.
 import type { ReaderWarning, Session, SessionEntry } from "../../model";
 import {
@@ -34,6 +35,10 @@ export interface ClaudeSessionIndex {
   messageGroups: Map<string, SessionEntry[]>;
   /** Conversation entries in file order (user/assistant/attachment/system with a uuid). */
   conversation: SessionEntry[];
+  /** `progress` lines by uuid: links of the chain, never part of a request or a path. */
+  progress: Map<string, SessionEntry>;
+  /** The conversation parent of each conversation entry with one (progress lines passed through). */
+  parentOf: Map<string, string>;
   apiRequests: Map<string, ApiRequestRecord>;
   shapes: Map<string, Record<string, unknown>>;
   blobs: Map<string, Record<string, unknown>>;
@@ -90,6 +95,8 @@ export function getClaudeIndex(session: Session): ClaudeSessionIndex {
     children: new Map(),
     messageGroups: new Map(),
     conversation: [],
+    progress: new Map(),
+    parentOf: new Map(),
     apiRequests: new Map(),
     shapes: new Map(),
     blobs: new Map(),
@@ -115,6 +122,9 @@ export function getClaudeIndex(session: Session): ClaudeSessionIndex {
       continue;
     }
     switch (entry.type) {
+      case "progress":
+        if (typeof raw.uuid === "string") index.progress.set(entry.id, entry);
+        break;
       case "api-request": {
         const record = readApiRequest(entry, index.apiRequests.size, index.warnings);
         if (record) index.apiRequests.set(record.id, record);
@@ -142,12 +152,13 @@ export function getClaudeIndex(session: Session): ClaudeSessionIndex {
     }
   }
   for (const entry of index.conversation) {
-    const parent = logicalParentId(entry);
+    const parent = conversationParent(index, entry);
     if (parent === null) continue;
     if (!index.byId.has(parent)) {
       index.warnings.push({ line: entry.line, reason: `parent ${parent} not found: entry starts its own chain` });
       continue;
     }
+    index.parentOf.set(entry.id, parent);
     const list = index.children.get(parent);
     if (list) list.push(entry);
     else index.children.set(parent, [entry]);
@@ -163,6 +174,27 @@ export function getClaudeIndex(session: Session): ClaudeSessionIndex {
   return index;
 }
 
+/**
+ * The logical parent of a conversation entry, passing through `progress` lines (hook, bash,
+ * agent and search progress are links of the chain, not messages). Stops at a repeated id.
+ */
+function conversationParent(index: ClaudeSessionIndex, entry: SessionEntry): string | null {
+  let parent = logicalParentId(entry);
+  const seen = new Set<string>();
+  while (parent !== null && !index.byId.has(parent)) {
+    const link = index.progress.get(parent);
+    if (!link || seen.has(parent)) break;
+    seen.add(parent);
+    parent = link.parentId;
+  }
+  return parent;
+}
+
+/** The parent `entry` hangs under in the index (null for a root or a broken link). */
+export function indexedParent(index: ClaudeSessionIndex, entry: SessionEntry): string | null {
+  return index.parentOf.get(entry.id) ?? null;
+}
+
 /** Root-to-leaf path of `leafId`, following logical parents; stops (with a warning) at a cycle. */
 export function pathTo(index: ClaudeSessionIndex, leafId: string): { path: SessionEntry[]; warning: ReaderWarning | null } {
   const reversed: SessionEntry[] = [];
@@ -176,7 +208,7 @@ export function pathTo(index: ClaudeSessionIndex, leafId: string): { path: Sessi
     }
     seen.add(current.id);
     reversed.push(current);
-    const parent = logicalParentId(current);
+    const parent = indexedParent(index, current);
     current = parent === null ? null : (index.byId.get(parent) ?? null);
   }
   return { path: reversed.reverse(), warning };
@@ -201,7 +233,7 @@ export function defaultLeaf(index: ClaudeSessionIndex): string | null {
 function isParallelToolLeaf(index: ClaudeSessionIndex, entry: SessionEntry): boolean {
   let anchor: SessionEntry | undefined = entry;
   if (entry.type === "user") {
-    const parent = logicalParentId(entry);
+    const parent = indexedParent(index, entry);
     anchor = parent === null ? undefined : index.byId.get(parent);
   }
   if (!anchor || anchor.type !== "assistant") return false;

@@ -19,7 +19,8 @@ import type {
 } from "../../model";
 import { notRecorded } from "../../model";
 import { resolveModel } from "../../models/catalogue";
-import type { SessionAnalysis, TurnContext } from "../../pipeline/types";
+import type { SessionAnalysis, SessionEvent, TurnContext } from "../../pipeline/types";
+import { sessionEventOf } from "./events";
 import { approximateMessages, type ApproximateMessage } from "./approximate";
 import { toContextMessages, wireMessageChars } from "./context";
 import {
@@ -205,8 +206,13 @@ export function analyzeClaudeSession(session: Session, options: PipelineOptions)
   let pending: { entry: SessionEntry; at: number }[] = [];
   let nextTurn = 0;
   let previousModel: ModelRef | null = null;
+  const events: SessionEvent[] = [];
   branch.path.forEach((entry, at) => {
     if (isCompactBoundary(entry)) pending.push({ entry, at });
+    else {
+      const event = sessionEventOf(entry, nextTurn > 0 ? nextTurn : null);
+      if (event) events.push(event);
+    }
     const turn = branch.turns[nextTurn];
     if (!turn || turn.pathIndex !== at) return;
     nextTurn += 1;
@@ -245,6 +251,7 @@ export function analyzeClaudeSession(session: Session, options: PipelineOptions)
     turns,
     timeline,
     warnings: [...index.warnings, ...branch.warnings, ...recordWarnings(session)],
+    ...(events.length > 0 ? { events } : {}),
   };
 }
 

@@ -1,0 +1,44 @@
+// Claude Code's session events: `system` entries that are not sent to the model and are not a
+// compaction — the stop-hook summary, a turn's duration, a local slash command's output, an API
+// error notice, … They are part of the conversation tree and shown with the turn they follow,
+// never as warnings.
+import type { SessionEntry } from "../../model";
+import type { SessionEvent } from "../../pipeline/types";
+import { isObject } from "../../util/is-object";
+import { stringField } from "./records";
+
+const LABEL_CHARS = 120;
+
+function short(text: string): string {
+  const oneLine = text.replace(/<[^>]{1,40}>/g, " ").replace(/\s+/g, " ").trim();
+  return oneLine.length > LABEL_CHARS ? `${oneLine.slice(0, LABEL_CHARS - 1)}…` : oneLine;
+}
+
+function seconds(ms: unknown): string {
+  return typeof ms === "number" && Number.isFinite(ms) ? `${(ms / 1000).toFixed(1)} s` : "unknown time";
+}
+
+function labelOf(raw: Record<string, unknown>, subtype: string): string {
+  switch (subtype) {
+    case "stop_hook_summary": {
+      const count = typeof raw.hookCount === "number" ? raw.hookCount : Array.isArray(raw.hookInfos) ? raw.hookInfos.length : 0;
+      const errors = Array.isArray(raw.hookErrors) ? raw.hookErrors.length : 0;
+      return `stop hooks ran: ${count}${errors > 0 ? `, ${errors} failed` : ""}${raw.preventedContinuation === true ? ", the turn was stopped" : ""}`;
+    }
+    case "turn_duration":
+      return `the turn took ${seconds(raw.durationMs)}`;
+    case "local_command":
+      return `local command: ${short(stringField(raw, "content") ?? "")}`;
+    default: {
+      const content = stringField(raw, "content") ?? (isObject(raw.error) ? stringField(raw.error, "message") : null);
+      return `${subtype.replace(/_/g, " ")}${content ? `: ${short(content)}` : ""}`;
+    }
+  }
+}
+
+/** The event a `system` entry records, or null for any other entry. */
+export function sessionEventOf(entry: SessionEntry, afterTurn: number | null): SessionEvent | null {
+  if (entry.type !== "system") return null;
+  const subtype = stringField(entry.raw, "subtype") ?? "system";
+  return { entryId: entry.id, line: entry.line, kind: subtype, label: labelOf(entry.raw, subtype), afterTurn, timestamp: entry.timestamp };
+}
