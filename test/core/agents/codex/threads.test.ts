@@ -3,7 +3,8 @@
 import { describe, expect, it } from "vitest";
 import { codexAgent } from "../../../../src/core/agents/codex/agent";
 import type { Session } from "../../../../src/core/model";
-import { countTurns } from "../../../../src/core/pipeline/index";
+import { buildTurnRequest, countTurns } from "../../../../src/core/pipeline/index";
+import { linkSessions, threadSessionOf } from "../../../../src/core/pipeline/threads";
 import { readSessionText } from "../../../../src/core/readers";
 
 const T = "2026-03-01T10:00:00.000Z";
@@ -65,5 +66,16 @@ describe("Codex linkFiles", () => {
     const { session, unlinked } = codexAgent.linkFiles([stranger, parent]);
     expect(session).toBe(stranger);
     expect(unlinked).toEqual([parent]);
+  });
+
+  it("plugs into the generic linking the worker and the CLI use: a child's own requests are built", () => {
+    const { session, unlinked } = linkSessions([childA, parent]);
+    expect(session.fileName).toBe("parent.jsonl");
+    expect(unlinked).toEqual([]);
+    const child = threadSessionOf(session, "A");
+    expect(child.fileName).toBe("a.jsonl");
+    const request = buildTurnRequest(child, { profile: "pi" }, 1);
+    expect(JSON.stringify(request.body)).toContain("look");
+    expect(JSON.stringify(request.body)).not.toContain("split the work");
   });
 });
