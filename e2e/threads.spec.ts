@@ -4,7 +4,7 @@
 // choosing the streamed sub-agent shows its own turns and request, "Main thread" goes back; a stop
 // hook run is shown with the turn it follows. Then
 // a session dropped together with its `subagents/agent-<id>.jsonl` file: the file becomes the
-// thread of the Task call that started it.
+// thread of the Task call that started it. Last, a Codex rollout dropped with its child rollout.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { appView, dropFiles, expect, openEmptyApp, repoRoot, test, turnRow, waitForRequestTurn, waitForSession } from "./support";
@@ -89,4 +89,37 @@ test("a session dropped with its subagents/agent-<id>.jsonl file shows that file
   await page.waitForFunction(() => (window as unknown as { __contextscope?: { turnCount: number } }).__contextscope?.turnCount === 1);
   await waitForRequestTurn(page, 1);
   await expect(page.getByTestId("warnings-button")).toContainText("0 warnings");
+});
+
+// A Codex parent rollout and the child rollout its spawn_agent call started, dropped together.
+const CODEX_T = "2026-03-01T10:00:00.000Z";
+const codexLine = (type: string, payload: Record<string, unknown>) => JSON.stringify({ timestamp: CODEX_T, type, payload });
+const codexUser = (text: string) => codexLine("response_item", { type: "message", role: "user", content: [{ type: "input_text", text }] });
+const codexAssistant = (text: string) => codexLine("response_item", { type: "message", role: "assistant", content: [{ type: "output_text", text }] });
+const CODEX_PARENT = [
+  codexLine("session_meta", { id: "parent-thread", source: "cli" }),
+  codexUser("split the work"),
+  codexLine("response_item", { type: "function_call", name: "spawn_agent", arguments: '{"message":"look"}', call_id: "call-a" }),
+  codexLine("response_item", { type: "function_call_output", call_id: "call-a", output: JSON.stringify({ agent_id: "child-thread", nickname: "Ada" }) }),
+  codexAssistant("spawned"),
+].join("\n");
+const CODEX_CHILD = [
+  codexLine("session_meta", { id: "child-thread", source: { subagent: { thread_spawn: { parent_thread_id: "parent-thread", depth: 1, agent_nickname: "Ada" } } } }),
+  codexUser("look"),
+  codexAssistant("found it"),
+].join("\n");
+
+test("a Codex rollout dropped with its child rollout lists the child as the spawn_agent call's thread", async ({ page }) => {
+  await openEmptyApp(page);
+  await dropFiles(page, [
+    { name: "rollout-child.jsonl", text: CODEX_CHILD },
+    { name: "rollout-parent.jsonl", text: CODEX_PARENT },
+  ]);
+  await waitForSession(page, "rollout-parent.jsonl");
+  const thread = page.locator('[data-testid="thread-item"][data-thread-id="child-thread"]');
+  await expect(thread).toContainText("Ada");
+  await expect(thread).toContainText("spawn_agent");
+  await thread.click();
+  await page.waitForFunction(() => (window as unknown as { __contextscope?: { turnCount: number } }).__contextscope?.turnCount === 1);
+  await waitForRequestTurn(page, 1);
 });
