@@ -16,6 +16,7 @@ import type { LoadProgress, OpenSource } from "./protocol";
 import { isWalHeader } from "../core/agents/opencode";
 import { classifyDroppedFile, missingDatabaseMessage, readDatabaseFiles } from "./readDatabase";
 import { yieldIfDue } from "../app/yieldToEventLoop";
+import { readHermesFileSet } from "./readHermes";
 
 /** Stop buffering for detection after this many characters (a single line can be huge). */
 const DETECT_CHARS = 4 * 1024 * 1024;
@@ -153,6 +154,8 @@ async function readFiles(source: Extract<OpenSource, { kind: "files" }>, control
     if (control.isCancelled()) throw new ReadCancelledError();
     return { session, byteLength: source.files.reduce((sum, file) => sum + file.size, 0), fileNames: source.files.map((file) => file.name) };
   }
+  const hermes = await readHermesFileSet(source.files, source.sessionId ?? null);
+  if (hermes) return { session: hermes, byteLength: source.files.reduce((sum, file) => sum + file.size, 0), fileNames: source.files.map((file) => file.name) };
   const text = source.files.find((_, index) => kinds[index] === "other");
   if (!text) throw new Error(missingDatabaseMessage(source.files.map((file) => file.name)));
   return readSession({ kind: "file", file: text }, control);
