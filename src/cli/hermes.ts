@@ -31,7 +31,7 @@ export function hermesSideFilesFor(databasePath: string): { name: string; text: 
 /** A file given alone: itself plus the request dumps of its session in the same folder. */
 export function hermesSideFileWithDumps(file: string): { name: string; text: string }[] | null {
   const name = path.basename(file);
-  if (!SIDE_FILE.test(name)) return null;
+  if (!SIDE_FILE.test(name) || !fs.existsSync(file) || !fs.statSync(file).isFile()) return null;
   const text = readText(file);
   if (!readHermesSideFile(name, text)) return null;
   const id = sessionIdFromFileName(name);

@@ -10,57 +10,9 @@ import path from "node:path";
 import { expect, it } from "vitest";
 import { describeShared } from "../support/fixtures";
 import { runCliCaptured } from "./cli-helpers";
+import { dumpFile, specBody, type Json } from "../support/hermes-dump";
 
-type Json = Record<string, unknown>;
 const PLAIN = "20261201_090624_3e9952";
-
-function sortedJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(sortedJson).join(",")}]`;
-  if (value && typeof value === "object") {
-    const object = value as Json;
-    return `{${Object.keys(object).sort().map((key) => `${JSON.stringify(key)}:${sortedJson(object[key])}`).join(",")}}`;
-  }
-  return JSON.stringify(value);
-}
-
-/** The body hermes sends for the first `count` snapshot messages (Claude via OpenRouter). */
-function specBody(snapshot: Json, count: number): Json {
-  const marker = { type: "ephemeral" };
-  const api = (snapshot.messages as Json[]).slice(0, count).map((message) => {
-    const copy: Json = { ...message };
-    if (copy.role === "assistant" && copy.reasoning) copy.reasoning_content = copy.reasoning;
-    delete copy.reasoning;
-    delete copy.finish_reason;
-    return copy;
-  });
-  let messages: Json[] = [{ role: "system", content: snapshot.system_prompt }, ...api];
-  const mark = (message: Json): Json => {
-    if (message.role === "tool" || message.content === "" || message.content === null) return { ...message, cache_control: marker };
-    return { ...message, content: [{ type: "text", text: message.content, cache_control: marker }] };
-  };
-  messages = messages.map((message, index) => (index === 0 || index >= messages.length - 3 ? mark(message) : message));
-  messages = messages.map((message) => {
-    const out: Json = { ...message };
-    if (typeof out.content === "string") out.content = out.content.trim();
-    if (Array.isArray(out.tool_calls)) {
-      out.tool_calls = (out.tool_calls as Json[]).map((call) => {
-        const fn = call.function as Json;
-        return { ...call, function: { ...fn, arguments: sortedJson(JSON.parse(fn.arguments as string)) } };
-      });
-    }
-    return out;
-  });
-  return { model: snapshot.model, messages, tools: snapshot.tools, max_tokens: 16384, extra_body: { reasoning: { enabled: true } } };
-}
-
-function dumpFile(snapshot: Json, body: Json): Json {
-  return {
-    timestamp: "2026-12-01T09:06:24.490000",
-    session_id: snapshot.session_id,
-    reason: "preflight",
-    request: { method: "POST", url: `${String(snapshot.base_url)}/chat/completions`, headers: { Authorization: "Bearer sk-or-v1…masked", "Content-Type": "application/json" }, body },
-  };
-}
 
 describeShared("requests --check-dumps (hermes-agent request dumps)", (shared) => {
   const source = shared.path("hermes-storage");
