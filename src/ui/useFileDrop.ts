@@ -1,6 +1,8 @@
 // Page-wide drag and drop of files: tracks whether files are dragged over the window (for the
-// overlay) and hands dropped files to the caller.
+// overlay) and hands dropped files to the caller. A dropped folder hands over its files
+// (./droppedFolder.ts).
 import { useEffect, useState } from "react";
+import { droppedEntries, filesOfEntries } from "./droppedFolder";
 
 function hasFiles(event: DragEvent): boolean {
   return Array.from(event.dataTransfer?.types ?? []).includes("Files");
@@ -31,6 +33,13 @@ export function useFileDrop(onFiles: (files: File[]) => void): boolean {
       event.preventDefault();
       depth = 0;
       setDragging(false);
+      const entries = droppedEntries(event.dataTransfer);
+      if (entries) {
+        void filesOfEntries(entries).then((files) => {
+          if (files.length > 0) onFiles(files);
+        });
+        return;
+      }
       const files = Array.from(event.dataTransfer?.files ?? []);
       if (files.length > 0) onFiles(files);
     };

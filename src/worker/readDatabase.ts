@@ -45,7 +45,9 @@ export async function readDatabaseFiles(files: readonly { name: string; data: Bl
   );
   // The text files of the drop that are hermes' side files go with a hermes state.db.
   const sideFiles = await hermesSideFiles(dropped.map((file) => ({ name: file.name, data: file.bytes })));
-  return readOpencodeDatabaseFiles({ files: dropped, sessionId, sideFiles });
+  const sqliteFiles = new Set(await Promise.all(dropped.map(async (file) => (isSqliteHeader(file.bytes) || isWalHeader(file.bytes) || /-(wal|shm)$/i.test(file.name) ? file.name : ""))));
+  const otherFileNames = dropped.map((file) => file.name).filter((name) => !sqliteFiles.has(name) && !sideFiles.some((side) => side.name === name));
+  return readOpencodeDatabaseFiles({ files: dropped, sessionId, sideFiles, otherFileNames });
 }
 
 /** The session picker's and the WAL banner's facts, for a Session read from a database. */

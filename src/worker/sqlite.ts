@@ -27,6 +27,8 @@ export interface DatabaseReadRequest {
   sessionId?: string | null;
   /** Text files dropped with it (hermes: session_<id>.json, <id>.jsonl, request_dump_*.json). */
   sideFiles?: { name: string; text: string }[];
+  /** The other files of the drop (a dropped hermes home holds config and logs): named, not read. */
+  otherFileNames?: string[];
 }
 
 /**
@@ -45,6 +47,7 @@ export async function readOpencodeDatabaseFiles(request: DatabaseReadRequest): P
       return readHermesStorage({
         database: { query, fileName: set.database.name, walApplied: set.wal !== null, walWarnings: overlay.warnings },
         sideFiles: request.sideFiles ?? [],
+        otherFileNames: request.otherFileNames ?? [],
         sessionId: request.sessionId ?? null,
       });
     }

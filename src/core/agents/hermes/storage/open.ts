@@ -14,6 +14,8 @@ export interface HermesOpenInput {
   database?: { query: HermesSqlQuery; fileName: string; walApplied: boolean; walWarnings?: string[] } | null;
   /** Other files dropped or found with it (decoded text); files that are not hermes' are named in a warning. */
   sideFiles: readonly { name: string; text: string }[];
+  /** Files that came with them and were not read (a dropped home folder's config, logs, …). */
+  otherFileNames?: readonly string[];
   sessionId?: string | null;
 }
 
@@ -114,7 +116,11 @@ export function openHermesStore(input: HermesOpenInput): HermesStore {
       session.toolsFrom = "request dump";
     }
   }
-  if (ignored.length > 0) warnings.push({ line: 0, reason: `not hermes-agent storage, not read: ${ignored.join(", ")}` });
+  ignored.push(...(input.otherFileNames ?? []));
+  if (ignored.length > 0) {
+    const shown = ignored.slice(0, 20).join(", ");
+    warnings.push({ line: 0, reason: `not hermes-agent storage, not read: ${shown}${ignored.length > 20 ? ` and ${ignored.length - 20} more` : ""}` });
+  }
   return store;
 }
 
