@@ -203,8 +203,16 @@ export function buildHermesStorageSession(store: HermesStore, chosenId: string |
       if (found.summary === null) {
         warnings.push({ line: 0, reason: `session ${s.id}: continues ${before.sessionId} after compression, but no summary message (${SUMMARY_PREFIXES.join(" / ")}…) was found; the compaction is placed after the copied head` });
       }
-    } else if (input.kind === "session" && s.parentId !== null && chain[0] === s && entries.slice(start, end).some((e) => isSummaryMessage(e.raw))) {
-      warnings.push({ line: 0, reason: `session ${s.id}: its parent ${s.parentId} is not in this storage; its compacted history (copied head and tail) cannot be told from new turns` });
+    } else if (input.kind === "session") {
+      // A continuation whose parent is not here (a child's snapshot alone, HS-28): the head up to
+      // the summary is known to be copied; the copied tail cannot be told from new turns.
+      const summary = entries.slice(start, end).findIndex((e) => isSummaryMessage(e.raw));
+      if (summary >= 0) {
+        const at = start + summary;
+        compacted = { summary: at, headEnd: at, tailStart: at + 1, end: at + 1, keptFrom: [] };
+        const parent = s.parentId === null ? "the session it continues" : `its parent ${s.parentId}`;
+        warnings.push({ line: 0, reason: `session ${s.id} starts with a compaction summary, but ${parent} is not in this storage: the messages hermes copied after the summary (protected tail) are counted as new turns` });
+      }
     }
     segments.push({
       sessionId: s.id,

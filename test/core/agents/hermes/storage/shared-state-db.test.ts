@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import { expect, it } from "vitest";
 import { analyzeSession, buildTurnRequest, countTurns } from "../../../../../src/core/pipeline/index";
-import { hermesStorageHeaderOf } from "../../../../../src/core/agents/hermes/storage";
+import { hermesStorageHeaderOf, readHermesStorage } from "../../../../../src/core/agents/hermes/storage";
 import { isNotRecorded, type PipelineOptions } from "../../../../../src/core/model";
 import { describeShared } from "../../../../support/fixtures";
 import { folderTexts, readDb, withDb } from "./helpers";
@@ -96,6 +96,20 @@ describeShared("hermes-agent state.db (shared fixture, SessionDB schema 6)", (sh
     const calls = assistant.tool_calls as { function: { arguments: string } }[];
     expect(calls).toHaveLength(2);
     expect(calls[0]!.function.arguments).toBe('{"command":"ls -1 /tmp | wc -l"}');
+  });
+
+  it("the snapshots alone: three sessions; the child's copied head is not counted, the missing parent link is said", () => {
+    const session = readHermesStorage({ sideFiles, sessionId: CHILD });
+    const header = hermesStorageHeaderOf(session)!;
+    expect(header.sessions).toHaveLength(3);
+    expect(header.origin.kind).toBe("files");
+    expect(session.entries.length).toBeGreaterThan(0);
+    expect(session.warnings.some((w) => /starts with a compaction summary, but the session it continues is not in this storage/.test(w.reason))).toBe(true);
+    const analysis = analyzeSession(session, OPTIONS);
+    expect(analysis.timeline[0]!.kind).toBe("compaction");
+    // No turn is answered by a message of the copied head.
+    const firstTurn = buildTurnRequest(session, OPTIONS, 1);
+    expect((firstTurn.body.messages as unknown[]).length).toBeGreaterThan(4);
   });
 
   it("without the -wal file says so", async () => {
