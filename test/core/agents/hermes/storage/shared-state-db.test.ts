@@ -6,6 +6,7 @@ import { expect, it } from "vitest";
 import { analyzeSession, buildTurnRequest, countTurns } from "../../../../../src/core/pipeline/index";
 import { hermesStorageHeaderOf, readHermesStorage } from "../../../../../src/core/agents/hermes/storage";
 import { isNotRecorded, type PipelineOptions } from "../../../../../src/core/model";
+import { rebuildRecordedCompaction, replayRecordedCompactions } from "../../../../../src/core/simulate";
 import { describeShared } from "../../../../support/fixtures";
 import { folderTexts, readDb, withDb } from "./helpers";
 
@@ -96,6 +97,29 @@ describeShared("hermes-agent state.db (shared fixture, SessionDB schema 6)", (sh
     const calls = assistant.tool_calls as { function: { arguments: string } }[];
     expect(calls).toHaveLength(2);
     expect(calls[0]!.function.arguments).toBe('{"command":"ls -1 /tmp | wc -l"}');
+  });
+
+  it("rebuilds the compaction's summariser request with the hermes policy, role split off and on, with the record's facts", async () => {
+    const session = await readDb(db, { wal, sideFiles, sessionId: CHILD });
+    const entryId = `${CHILD}:31`;
+    const off = rebuildRecordedCompaction(session, OPTIONS, entryId, { parameters: { roleSplit: "off" } });
+    const on = rebuildRecordedCompaction(session, OPTIONS, entryId, { parameters: { roleSplit: "on" } });
+    expect(off.available).toBe(true);
+    expect(off.policyId).toBe("hermes");
+    expect(off.requests.length).toBeGreaterThan(0);
+    expect(JSON.stringify(on.requests[0]!.body)).not.toBe(JSON.stringify(off.requests[0]!.body));
+    const facts = Object.fromEntries(off.facts.map((f) => [f.label, f.value]));
+    expect(facts["summary message"]).toBe(entryId);
+    expect(facts["protected head (copied)"]).toBe(`${PARENT}:8 … ${PARENT}:10 (3)`);
+    expect(facts["protected tail (copied)"]).toBe(`${PARENT}:24 … ${PARENT}:27 (4)`);
+    expect(facts["summarised (recorded)"]).toBe(`${PARENT}:11 … ${PARENT}:23 (13)`);
+    // The policy partitions the parent's whole history, its last answer included (kept in its
+    // token-budget tail, which keeps more than the 4 messages this forced compression kept).
+    const replay = replayRecordedCompactions(session, OPTIONS, "hermes");
+    expect(replay).toHaveLength(1);
+    expect(replay[0]!.recordedKept).toEqual([8, 9, 10, 24, 25, 26, 27].map((row) => `${PARENT}:${row}`));
+    expect(replay[0]!.simulatedKept).toContain(`${PARENT}:27`);
+    expect(JSON.stringify(off.requests[0]!.body)).toContain("TURNS TO SUMMARIZE");
   });
 
   it("the snapshots alone: three sessions; the child's copied head is not counted, the missing parent link is said", () => {
