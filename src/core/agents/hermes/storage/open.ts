@@ -131,7 +131,7 @@ export function readHermesStorage(input: HermesOpenInput): Session {
     throw new HermesStorageError(
       store.origin.kind === "state.db"
         ? `${store.origin.fileName}: the hermes-agent state.db holds no session`
-        : "none of the files is hermes-agent storage (state.db, session_<id>.json, <id>.jsonl, request_dump_*.json)",
+        : `none of the files holds a hermes-agent session (state.db, session_<id>.json, <id>.jsonl, request_dump_*.json)${store.warnings.length > 0 ? `: ${store.warnings.map((w) => w.reason).join("; ")}` : ""}`,
     );
   }
   const chosen = input.sessionId ?? null;

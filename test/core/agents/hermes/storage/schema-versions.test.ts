@@ -124,3 +124,9 @@ describe("hermes-agent side files", () => {
     expect(session.warnings.some((w) => /not hermes-agent storage, not read: notes\.json/.test(w.reason))).toBe(true);
   });
 });
+
+describe("hermes-agent files that hold no session", () => {
+  it("the gateway routing index alone is named for what it is", () => {
+    expect(() => readHermesStorage({ sideFiles: [{ name: "sessions.json", text: '{"telegram:123": {"session_id": "x"}}' }] })).toThrow(/gateway's routing index/);
+  });
+});
