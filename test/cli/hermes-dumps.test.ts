@@ -67,4 +67,11 @@ describeShared("requests --check-dumps (hermes-agent request dumps)", (shared) =
     const compaction = run.lines[10]!;
     expect((compaction.requests as unknown[]).length).toBeGreaterThan(0);
   });
+
+  it("prefix: the moving system_and_3 markers break nothing; the compaction rewrites the history", async () => {
+    const run = await runCliCaptured(["prefix", path.join(source, "state.db")]);
+    expect(run.code).toBe(0);
+    const breaks = run.lines.filter((line) => line.breakPath !== null).map((line) => [line.turn, line.cause]);
+    expect(breaks).toEqual([[11, "history-rewritten"]]);
+  });
 });
