@@ -86,12 +86,27 @@ export interface SharedOpenInfo {
   view: ShareViewV1;
 }
 
+/**
+ * One session of a database's picker: opencode's listing, with hermes-agent's own facts when the
+ * storage is hermes' (platform source, model, how it is linked to its parent, end reason).
+ */
+export type DatabaseSessionListing = OpencodeSessionListing & {
+  source?: string | null;
+  model?: string | null;
+  lineage?: string | null;
+  endReason?: string | null;
+};
+
 /** What the UI needs to pick another session of a database and to warn about a missing WAL. */
 export interface DatabaseSummary {
   /** The session shown. */
   sessionId: string;
   /** Every session of the database, newest first (sub-agent sessions name their parent). */
-  sessions: OpencodeSessionListing[];
+  sessions: DatabaseSessionListing[];
+  /** The agent whose storage it is ("opencode", "hermes-agent"), for the picker's and banner's texts. */
+  agentLabel: string;
+  /** What was opened: "opencode.db", "state.db" or "hermes files" (snapshots, transcripts, dumps). */
+  storage: string;
   /** False when the database was opened without its `-wal` file: recent rows may be missing. */
   walApplied: boolean;
   /** Names of the files the database was read from. */
@@ -173,6 +188,11 @@ export interface RequestFacts {
 export interface TurnRequestResult {
   turn: number;
   built: RequestFacts;
+  /**
+   * Captured ground truth of this turn (hermes-agent request dumps, HS-32): one line per dump,
+   * "equal" or the first differing path.
+   */
+  groundTruth?: { line: string; equal: boolean }[];
   /** The body as JSON, pretty-printed with 2 spaces, for the editor. */
   jsonText: string;
   rows: MessageRow[];

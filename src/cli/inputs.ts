@@ -1,7 +1,10 @@
 // Reading the CLI's inputs: session files (bytes → readSessionBytes, reader warnings to stderr;
 // opencode databases through sql.js, ./sqlite.ts),
 // captured request headers and captured compaction requests.
+import fs from "node:fs";
 import path from "node:path";
+import { readHermesStorage } from "../core/agents/hermes/storage";
+import { hermesHomeDatabase, hermesSideFileWithDumps } from "./hermes";
 import type { Session } from "../core/model";
 import type { RequestHeader } from "../core/model";
 import { isWalHeader } from "../core/agents/opencode";
@@ -46,12 +49,30 @@ export function loadSession(io: CliIo, file: string): Session {
  * `sessionId` picks one of its sessions (default: the most recently updated top-level one).
  */
 export async function loadAnySession(io: CliIo, file: string, sessionId: string | null = null): Promise<Session> {
+  // A hermes home folder is read through its state.db (HS-1, HS-2).
+  if (fs.existsSync(file) && fs.statSync(file).isDirectory()) {
+    const database = hermesHomeDatabase(file);
+    if (!database) throw new CliError(`cannot read session file ${file}: is a directory (a hermes-agent home folder holds state.db; this one does not)`);
+    file = database;
+  }
+  const hermesFiles = hermesSideFileWithDumps(file);
+  if (hermesFiles) {
+    let session: Session;
+    try {
+      session = readHermesStorage({ sideFiles: hermesFiles, sessionId });
+    } catch (error) {
+      throw new CliError(`unsupported input: ${(error as Error).message}`);
+    }
+    for (const warning of session.warnings) io.stderr(`warning: line ${warning.line}: ${warning.reason}\n`);
+    if (session.entries.length === 0) throw new CliError(`no messages in ${file}`);
+    return session;
+  }
   const head = readBytes(io, file, "session file").subarray(0, 16);
   if (isWalHeader(head)) {
     throw new CliError(`unsupported input: ${file} is a SQLite write-ahead log; give the database itself (opencode.db), its -wal file is applied automatically`);
   }
   if (!isSqliteHeader(head)) {
-    if (sessionId !== null) throw new CliError(`--session picks a session of an opencode database; ${file} is not a SQLite database`);
+    if (sessionId !== null) throw new CliError(`--session picks a session of an opencode or hermes-agent database; ${file} is not a SQLite database`);
     return loadSession(io, file);
   }
   let session: Session;

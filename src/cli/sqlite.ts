@@ -1,13 +1,16 @@
-// Opens an opencode database for the CLI (FM-OC-1): sql.js with its .wasm read from
-// node_modules, the sibling `<db>-wal` file applied when it exists (or the one given), then the
-// same core reader as the worker (src/core/agents/opencode/database.ts).
+// Opens a SQLite database for the CLI: sql.js with its .wasm read from node_modules, the sibling
+// `<db>-wal` file applied when it exists (or the one given), then the tables decide: hermes-agent's
+// state.db (`sessions` + `messages`, with the side files of `<home>/sessions/`, ./hermes.ts) or
+// opencode's database (FM-OC-1) — the same core readers as the worker.
 import fs from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
 import initSqlJs, { type SqlJsStatic } from "sql.js";
 import type { Session } from "../core/model";
 import { applyWal, readOpencodeDatabase } from "../core/agents/opencode";
+import { isHermesStateDb, readHermesStorage, tableNames } from "../core/agents/hermes/storage";
 import { sqlQuery } from "../app/sqlQuery";
+import { hermesSideFilesFor } from "./hermes";
 
 let engine: Promise<SqlJsStatic> | null = null;
 
@@ -26,7 +29,7 @@ export interface CliDatabaseOptions {
   sessionId?: string | null;
 }
 
-/** Reads one session of an opencode database file. Throws on unreadable or foreign databases. */
+/** Reads one session of an opencode or hermes-agent database file. Throws on unreadable or foreign databases. */
 export async function loadOpencodeDatabase(databasePath: string, options: CliDatabaseOptions = {}): Promise<Session> {
   const database = new Uint8Array(fs.readFileSync(databasePath));
   const walPath = options.walPath === undefined ? (fs.existsSync(`${databasePath}-wal`) ? `${databasePath}-wal` : null) : options.walPath;
@@ -35,7 +38,15 @@ export async function loadOpencodeDatabase(databasePath: string, options: CliDat
   const SQL = await loadSqlEngine();
   const db = new SQL.Database(overlay.bytes);
   try {
-    return readOpencodeDatabase(sqlQuery(db), {
+    const query = sqlQuery(db);
+    if (isHermesStateDb(tableNames(query))) {
+      return readHermesStorage({
+        database: { query, fileName: path.basename(databasePath), walApplied: wal !== null, walWarnings: overlay.warnings },
+        sideFiles: hermesSideFilesFor(databasePath),
+        sessionId: options.sessionId ?? null,
+      });
+    }
+    return readOpencodeDatabase(query, {
       fileName: path.basename(databasePath),
       sessionId: options.sessionId ?? null,
       walApplied: wal !== null,

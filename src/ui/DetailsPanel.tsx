@@ -77,6 +77,18 @@ function TurnDetails({ summary, result }: { summary: TurnSummary; result: TurnRe
         <div className="muted">No usage recorded.</div>
       )}
       <Row label="stop reason">{summary.stopReason ?? "—"}</Row>
+      {result?.turn === summary.turn && result.groundTruth && (
+        <>
+          <div className="section-title">Request dumps (ground truth)</div>
+          <ul className="plain-list">
+            {result.groundTruth.map((check) => (
+              <li key={check.line} data-testid="dump-check" className={check.equal ? "dump-equal" : "dump-differs"}>
+                {check.line}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
       {built && (
         <>
           <div className="section-title">Not recorded</div>

@@ -1,13 +1,13 @@
 // The files of a drop, folders included: a dropped folder (a Claude Code session folder with its
-// `subagents/`, a day of Codex rollouts) is walked through the File System entries API
+// `subagents/`, a day of Codex rollouts, a hermes-agent home with `state.db` and `sessions/`) is walked through the File System entries API
 // (`webkitGetAsEntry`) and its session files are opened together. Without that API, or for plain
 // files, the drop's own file list is used.
 
 /** Folder walks stop here: a drop is a session and its threads, not a whole disk. */
-const MAX_FILES = 500;
+const MAX_FILES = 5000;
 const MAX_DEPTH = 6;
 /** Files a folder contributes: session files, never editor or OS leftovers. */
-const SESSION_FILE = /\.(jsonl|json)$|^opencode\.db(-wal)?$/i;
+const SESSION_FILE = /\.(jsonl|json)$|\.db(-wal|-shm)?$/i;
 
 function readEntries(reader: FileSystemDirectoryReader): Promise<FileSystemEntry[]> {
   return new Promise((resolve, reject) => reader.readEntries(resolve, reject));

@@ -2,6 +2,7 @@
 // answers the UI's calls (analyse, build the request of a turn, parse a captured request header).
 // All parsing and pipeline work happens here; the UI thread only renders results.
 /// <reference lib="webworker" />
+import { dumpCheckLinesForTurn } from "../core/agents/hermes/storage";
 import { agentInfo } from "../app/agentInfo";
 import type { PipelineOptions, Session } from "../core/model";
 import { analyzeSession, buildTurnRequest, type SessionAnalysis } from "../core/pipeline/index";
@@ -162,6 +163,8 @@ async function answer(method: WorkerMethod, params: WorkerMethods[WorkerMethod][
         return cached;
       }
       const view = requestView(turn, buildTurnRequest(target, options, turn), options.profile);
+      const groundTruth = dumpCheckLinesForTurn(target, options, turn);
+      if (groundTruth.length > 0) view.groundTruth = groundTruth;
       recentViews.set(key, view);
       if (recentViews.size > RECENT_VIEWS) recentViews.delete(recentViews.keys().next().value as string);
       return view;

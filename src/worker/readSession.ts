@@ -17,6 +17,7 @@ import { isWalHeader } from "../core/agents/opencode";
 import { classifyDroppedFile, missingDatabaseMessage, readDatabaseFiles } from "./readDatabase";
 import { yieldIfDue } from "../app/yieldToEventLoop";
 import { linkSessions, unlinkedWarning } from "../core/pipeline/threads";
+import { readHermesFileSet } from "./readHermes";
 
 /** Stop buffering for detection after this many characters (a single line can be huge). */
 const DETECT_CHARS = 4 * 1024 * 1024;
@@ -155,6 +156,8 @@ async function readFiles(source: Extract<OpenSource, { kind: "files" }>, control
     if (control.isCancelled()) throw new ReadCancelledError();
     return { session, byteLength: source.files.reduce((sum, file) => sum + file.size, 0), fileNames: source.files.map((file) => file.name) };
   }
+  const hermes = await readHermesFileSet(source.files, source.sessionId ?? null);
+  if (hermes) return { session: hermes, byteLength: source.files.reduce((sum, file) => sum + file.size, 0), fileNames: source.files.map((file) => file.name) };
   const texts = source.files.filter((_, index) => kinds[index] === "other");
   if (texts.length === 0) throw new Error(missingDatabaseMessage(source.files.map((file) => file.name)));
   if (texts.length === 1) return readSession({ kind: "file", file: texts[0] as File }, control);

@@ -1,12 +1,15 @@
-// Opens an opencode database in the worker (FM-OC-1): sql.js (SQLite compiled to WebAssembly),
-// loaded from our own bundle (the .wasm file is emitted by Vite; never a CDN), on an in-memory
-// image with the dropped `-wal` file's committed frames applied first (src/core/agents/opencode/wal.ts),
-// then only the session, message and part tables are queried (FM-OC-3) by
-// src/core/agents/opencode/database.ts. The database bytes never leave the worker.
+// Opens a dropped SQLite database in the worker: sql.js (SQLite compiled to WebAssembly), loaded
+// from our own bundle (the .wasm file is emitted by Vite; never a CDN), on an in-memory image with
+// the dropped `-wal` file's committed frames applied first (src/core/agents/opencode/wal.ts; the
+// format is SQLite's, so hermes' state.db-wal goes through it too). Then the tables decide whose
+// it is: hermes-agent's state.db (`sessions` + `messages`, src/core/agents/hermes/storage/) with
+// the side files dropped with it, else opencode's (FM-OC-3, src/core/agents/opencode/database.ts).
+// Only SELECT and PRAGMA table_info run; the database bytes never leave the worker.
 import initSqlJs, { type SqlJsStatic } from "sql.js";
 import wasmUrl from "sql.js/dist/sql-wasm-browser.wasm?url";
 import type { Session } from "../core/model";
 import { applyWal, pairDatabaseFiles, readOpencodeDatabase, type DroppedFile } from "../core/agents/opencode";
+import { isHermesStateDb, readHermesStorage, tableNames } from "../core/agents/hermes/storage";
 import { sqlQuery } from "../app/sqlQuery";
 
 let engine: Promise<SqlJsStatic> | null = null;
@@ -22,20 +25,33 @@ export interface DatabaseReadRequest {
   files: DroppedFile[];
   /** Session to show (session picker); default: the most recently updated top-level one. */
   sessionId?: string | null;
+  /** Text files dropped with it (hermes: session_<id>.json, <id>.jsonl, request_dump_*.json). */
+  sideFiles?: { name: string; text: string }[];
+  /** The other files of the drop (a dropped hermes home holds config and logs): named, not read. */
+  otherFileNames?: string[];
 }
 
 /**
- * Reads one session of a dropped opencode database. Throws an Error with a message fit for the
- * UI when no file is a SQLite database or the database is not opencode's.
+ * Reads one session of a dropped database. Throws an Error with a message fit for the UI when no
+ * file is a SQLite database or the database is neither hermes-agent's nor opencode's.
  */
 export async function readOpencodeDatabaseFiles(request: DatabaseReadRequest): Promise<Session> {
   const set = pairDatabaseFiles(request.files);
-  if (!set) throw new Error("None of the dropped files is a SQLite database (expected opencode.db).");
+  if (!set) throw new Error("None of the dropped files is a SQLite database (expected opencode.db or hermes-agent's state.db).");
   const overlay = applyWal(set.database.bytes, set.wal?.bytes ?? null);
   const SQL = await loadSqlEngine();
   const db = new SQL.Database(overlay.bytes);
   try {
-    return readOpencodeDatabase(sqlQuery(db), {
+    const query = sqlQuery(db);
+    if (isHermesStateDb(tableNames(query))) {
+      return readHermesStorage({
+        database: { query, fileName: set.database.name, walApplied: set.wal !== null, walWarnings: overlay.warnings },
+        sideFiles: request.sideFiles ?? [],
+        otherFileNames: request.otherFileNames ?? [],
+        sessionId: request.sessionId ?? null,
+      });
+    }
+    return readOpencodeDatabase(query, {
       fileName: set.database.name,
       sessionId: request.sessionId ?? null,
       walApplied: set.wal !== null,

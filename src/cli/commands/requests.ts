@@ -4,6 +4,7 @@
 // auxiliary request (opencode's title and summariser requests, FM-OC-15, CP-OC-17). Works on every
 // format the readers know, an opencode database included (`--session` picks one of its sessions).
 import { API_IDS, type ApiId, type PipelineOptions, type ProfileId, type Session } from "../../core/model";
+import { checkRequestDumps, describeDumpCheck, hermesStorageHeaderOf } from "../../core/agents/hermes/storage";
 import { buildTurnRequest } from "../../core/pipeline/index";
 import type { BoundaryRule, CompactionRebuildOptions } from "../../core/agents/pi/compaction";
 import { findAgent, PROFILE_IDS } from "../../core/agents/registry";
@@ -70,6 +71,35 @@ function threadOf(session: Session, options: CliOptionValues): Session {
   }
 }
 
+/**
+ * `--check-dumps`: each hermes-agent request dump of the session (HS-32) against the rebuilt
+ * request of its turn. One JSON line per dump; exit 1 when one differs or matches no turn.
+ */
+function checkDumps(session: Session, options: PipelineOptions, file: string, io: CliIo): number {
+  if (!hermesStorageHeaderOf(session)) throw new CliError(`${NAME}: --check-dumps compares hermes-agent request dumps; ${file} is not hermes-agent storage`);
+  const checks = checkRequestDumps(session, options);
+  if (checks.length === 0) {
+    throw new CliError(`${NAME}: no request_dump_*.json of this session beside ${file} (hermes writes them to <HERMES_HOME>/sessions/ with HERMES_DUMP_REQUESTS=1 or on failed requests, HS-34)`);
+  }
+  for (const check of checks) {
+    io.stdout(
+      `${JSON.stringify({
+        kind: "dump-check",
+        file: check.fileName,
+        reason: check.reason,
+        turn: check.turn,
+        result: check.turn === null ? "unmatched" : check.equal ? "equal" : "differs",
+        ...(check.firstDifference ? { path: check.firstDifference, detail: check.detail } : {}),
+        ...(check.unmatched ? { why: check.unmatched } : {}),
+        notRebuilt: check.notRebuilt,
+        notRecorded: check.notRecorded,
+      })}\n`,
+    );
+    io.stderr(`${describeDumpCheck(check)}\n`);
+  }
+  return checks.every((check) => check.equal) ? 0 : 1;
+}
+
 async function run(positionals: string[], options: CliOptionValues, io: CliIo): Promise<number> {
   const file = positionals[0]!;
   const turnOption = integerOption(options, "turn", NAME);
@@ -83,6 +113,8 @@ async function run(positionals: string[], options: CliOptionValues, io: CliIo): 
   if (turnOption !== undefined && turnOption > analysis.turns.length) {
     throw new CliError(`${NAME}: --turn ${turnOption} does not exist (the branch has ${analysis.turns.length} turns)`);
   }
+
+  if (options["check-dumps"] === true) return checkDumps(session, rebuildOptions, file, io);
 
   const timeline = timelineWithAuxiliary(analysis.timeline, analysis.auxiliary);
   // An empty input has no agent (and no timeline rows).
@@ -137,8 +169,12 @@ export const requestsCommand: CliCommand = {
   summary: "print the provider request of every turn (and every compaction's summariser requests) as JSON lines",
   positionals: ["<session-file>"],
   options: [
-    { name: "session", value: "id", description: "opencode database: the session to show (default: the most recently updated one)" },
+    { name: "session", value: "id", description: "opencode database or hermes-agent state.db: the session to show (default: the most recently updated / started one)" },
     { name: "turn", value: "N", description: "only turn N (1-based); compaction lines are then left out" },
+    {
+      name: "check-dumps",
+      description: "hermes-agent: compare each request_dump_*.json beside the session with the rebuilt request of its turn (\"equal\" or the first differing path; exit 1 when one differs)",
+    },
     { name: "provider", value: "API", description: "wire shape to render instead of the recorded one", choices: API_IDS },
     { name: "header", value: "captured-request.json", description: "captured main request: system prompt, tools and settings come from it" },
     { name: "profile", value: PROFILE_IDS.join("|"), description: "pipeline profile of pi files (default pi; other agents use their own)", choices: PROFILE_IDS },
@@ -180,7 +216,9 @@ export const requestsCommand: CliCommand = {
     "Sub-agent threads: those the file holds (Claude Code sidechains and agent_progress lines) and the files given",
     "with --with; --thread <id> prints one thread's requests.",
     "Inputs: pi/senpi, Claude Code and Codex JSONL, opencode export JSON or the opencode.db database",
-    "(its opencode.db-wal next to it is applied automatically).",
+    "(its opencode.db-wal next to it is applied automatically), hermes-agent's state.db (with its -wal and",
+    "the snapshots and request dumps of <home>/sessions/), its home folder, or one of its session files.",
+    '--check-dumps prints {"kind":"dump-check","file":…,"turn":N,"result":"equal"|"differs"|"unmatched","path":…} per dump.',
     'Parts the session does not record (system prompt, tools, summariser texts) are {"$notRecorded":"…"} markers.',
   ].join("\n"),
   run,

@@ -52,6 +52,8 @@ export interface RecordedCompactionSupport {
   points?(session: Session, options: PipelineOptions): RecordedCompactionPoint[];
   /** What the record `entryId` names as kept, and whether it was a manual compaction. */
   recordedKept?(session: Session, entryId: string): { manual: boolean; kept: string[] };
+  /** What the record itself says about the compaction (hermes: summary, protected head and tail, summarised range), shown with the rebuild's facts. */
+  recordedFacts?(session: Session, entryId: string): { label: string; value: string }[];
   /** The simulated counterpart of `recordedKept`; without it, the partition's kept ids. */
   simulatedKept?(result: SimulationResult): string[];
   /** The policy that rebuilds this compaction's summariser request, or null when none does. */

@@ -58,7 +58,8 @@ export function canonicalValue(source: unknown, view: SegmentView, textType = "t
     case "strip":
       return isObject(source) && markerOf(source) ? withoutKeys(source, MARKER_KEYS) : source;
     case "header":
-      return isObject(source) ? withoutKeys(source, HEADER_EXCLUDED_KEYS) : source;
+      // A marker on the message itself (hermes' tool and empty messages, HS-42) is a marker too.
+      return isObject(source) ? withoutKeys(source, [...HEADER_EXCLUDED_KEYS, ...MARKER_KEYS]) : source;
     case "text-block":
       return { type: textType, text: source };
   }

@@ -97,6 +97,7 @@ export function rebuildRecordedCompaction(session: Session, options: PipelineOpt
     { label: "kept (recorded)", value: point.recordedKept.join(", ") || "—" },
     { label: "kept (rebuilt)", value: simulatedKept.join(", ") || "—" },
     ...result.summariserRequests.map((r, i) => ({ label: `request ${i + 1}`, value: `${r.role}, ${r.form}, ${r.api}` })),
+    ...(findAgent(session.formatId)?.recorded?.recordedFacts?.(session, entryId) ?? []),
   ];
   return { available: true, entryId, policyId, requests: result.summariserRequests, keptMatches, recordedKept: point.recordedKept, simulatedKept, facts, lints };
 }

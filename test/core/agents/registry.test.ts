@@ -21,8 +21,8 @@ describe("agent registry", () => {
     for (const id of ids) expect(existsSync(path.resolve(__dirname, "../../../src/core/agents", id, "agent.ts"))).toBe(true);
   });
 
-  it("gives the readers in detection order, the chat-message list last", () => {
-    expect(FORMAT_READERS.map((reader) => reader.id)).toEqual(["pi", "opencode", "claude-code", "codex", "chat-messages"]);
+  it("gives the readers in detection order, hermes-agent's chat-message list and storage side files last", () => {
+    expect(FORMAT_READERS.map((reader) => reader.id)).toEqual(["pi", "opencode", "claude-code", "codex", "chat-messages", "hermes-storage-files"]);
   });
 
   it("gives every agent's policies to the simulator, plus the ones without an agent", () => {

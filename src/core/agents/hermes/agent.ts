@@ -1,20 +1,22 @@
-// The hermes-agent: its chat-message list reader, the pipeline that sends those messages as they
-// are, and its compaction policy (with the summariser role split).
+// The hermes-agent: its own storage (state.db with -wal, session_<id>.json snapshots, <id>.jsonl
+// transcripts, request dumps, `hermes sessions export`; ./storage/) and the hand-made chat-message
+// list, the pipeline that rebuilds each API call as hermes assembles it (./agentPipeline.ts), its
+// compaction policy (with the summariser role split) and its recorded compressions.
 import type { AgentDescriptor } from "../descriptor";
+import { hermesPipeline } from "./agentPipeline";
 import { hermesPolicy } from "./policy/policy";
-import { messageListPipeline } from "./pipeline";
 import { HERMES_FORMAT_ID, messageListReader } from "./reader";
+import { hermesRecorded } from "./recorded";
+import { hermesFilesReader } from "./storage/readers";
 
 export const hermesAgent = {
   id: HERMES_FORMAT_ID,
   label: "hermes-agent",
-  readers: [messageListReader],
-  pipeline: messageListPipeline,
+  readers: [messageListReader, hermesFilesReader],
+  pipeline: hermesPipeline,
   profiles: [],
   policies: [hermesPolicy],
-  // A compressed conversation's summary message is a compaction event; no summariser request is
-  // rebuilt for it (the list does not say which messages were summarised).
-  recorded: { rebuildPolicy: () => null, rebuildInTimeline: false },
+  recorded: hermesRecorded,
   usageSource: "pi",
   options: [],
 } satisfies AgentDescriptor;

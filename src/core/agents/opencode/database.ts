@@ -198,8 +198,9 @@ export function sessionFromDatabaseRows(
 }
 
 /**
- * opencode by its tables (FM-GEN-1); hermes-agent only by its documented file name `state.db`
- * (FM-HA-2), because its table names are not documented (FM-HA-5) and are not guessed.
+ * opencode by its tables (FM-GEN-1). A hermes-agent state.db (tables `sessions` and `messages`)
+ * is read before this by src/core/agents/hermes/storage/; reaching here with the name `state.db`
+ * means a file without hermes' tables, which is named as such.
  */
 export function classifyDatabase(tableNames: readonly string[], fileName: string): "opencode" | "hermes" | "unknown" {
   if (OPENCODE_TABLES.every((name) => tableNames.includes(name))) return "opencode";
@@ -216,7 +217,7 @@ export function readOpencodeDatabase(query: SqlQuery, options: DatabaseReadOptio
   const kind = classifyDatabase(tables, options.fileName);
   if (kind === "hermes") {
     throw new OpencodeDatabaseError(
-      `${options.fileName}: this looks like a hermes-agent state.db: unsupported hermes-agent storage version (its tables are not documented yet, FM-HA-5). Use a message-list JSON or a trace export instead.`,
+      `${options.fileName}: named like hermes-agent's state.db, but without its sessions and messages tables (HS-8): not a hermes-agent storage kind Contextscope reads (schema 2–30).`,
     );
   }
   if (kind === "unknown") {

@@ -161,7 +161,7 @@ describe("database rows", () => {
     expect(classifyDatabase(["anything"], "state.db")).toBe("hermes");
     expect(classifyDatabase(["sessions", "messages"], "copy.db")).toBe("unknown");
     const tablesOnly = (names: string[]): SqlQuery => (sql) => (/sqlite_master/.test(sql) ? names.map((name) => ({ name })) : []);
-    expect(() => readOpencodeDatabase(tablesOnly(["t"]), { fileName: "state.db", walApplied: true })).toThrow(/hermes-agent.*unsupported hermes-agent storage version/);
+    expect(() => readOpencodeDatabase(tablesOnly(["t"]), { fileName: "state.db", walApplied: true })).toThrow(/hermes-agent's state\.db, but without its sessions and messages tables/);
     expect(() => readOpencodeDatabase(tablesOnly(["foo"]), { fileName: "x.db", walApplied: true })).toThrow(/without opencode's session, message and part tables/);
     expect(() => readOpencodeDatabase(tablesOnly(["session", "message", "part"]), { fileName: "x.db", walApplied: true })).toThrow(/holds no session/);
   });

@@ -2,7 +2,9 @@
 // parameter `roleSplit` off (main before PR #124595) / pr (the PR as written) / fixed (the PR with
 // the reviewer's correction; "on" means fixed). Trigger → partition → summariser request →
 // compressed list and the next request → verdict → findings, in CP-0-2 order.
-import type { ContextMessage, LlmMessage, ToolResultMessage } from "../../../model";
+import type { ContextMessage, LlmMessage, Session, ToolResultMessage } from "../../../model";
+import { messageView } from "../pipeline";
+import { hermesStorageHeaderOf } from "../storage/session";
 import { resolveModel } from "../../../models/catalogue";
 import { getSerializer } from "../../../providers";
 import { checkSummariserRequests, checkToolPairsAcrossCut } from "../../../simulate/findings";
@@ -111,12 +113,34 @@ function range(kind: PartitionRange["kind"], start: number, end: number, list: r
   return out;
 }
 
+/**
+ * Turn N's context and its answer. A storage session's answer is the turn's own assistant entry
+ * (OpenAI dict), which the generic helper does not read; message lists keep the generic form.
+ */
+function hermesHistoryAfterTurn(session: Session, context: SimulationContext): ContextMessage[] {
+  const history = historyAfterTurn(session, context);
+  if (!hermesStorageHeaderOf(session)) return history;
+  const entry = session.entries.find((e) => e.id === context.turnContext.entryId);
+  if (entry && entry.raw.role === "assistant" && history.length === context.turnContext.messages.length) {
+    history.push({ message: messageView(entry.raw), provenance: { rule: "entry", entryId: entry.id } });
+  }
+  return history;
+}
+
+/** The summary message a re-simulated storage compaction recorded (CP-0-3), as its text. */
+function recordedSummaryText(input: SimulationInput): string | null {
+  const id = input.recordedCompactionEntryId;
+  if (!id || (input.summary !== undefined && input.summary.kind !== "recorded") || !hermesStorageHeaderOf(input.session)) return null;
+  const content = input.session.entries.find((e) => e.id === id)?.raw.content;
+  return typeof content === "string" ? content : null;
+}
+
 function simulateHermes(input: SimulationInput, context: SimulationContext): SimulationResult {
   const parameters = context.parameters;
   const roleSplit = roleSplitOf(parameters.roleSplit);
   const inferred = new Set<string>(["HA-INF-TAIL-GROUP", "HA-INF-TAIL-KEEP", "HA-INF-CAP-JOIN", "HA-INF-SUMMARY-BODY", "HA-INF-PRUNE-LINE", "CP-HA-27-mask"]);
   const findings: Finding[] = [];
-  const original = historyAfterTurn(input.session, context);
+  const original = hermesHistoryAfterTurn(input.session, context);
   const list = hermesMessagesOf(original);
   const model = applyLimits(resolveModel(context.turnContext.model, context.turnContext.api, input.options.modelOverrides), context.limits);
 
@@ -246,7 +270,7 @@ function simulateHermes(input: SimulationInput, context: SimulationContext): Sim
   const summary = resolveSummary({
     session: input.session,
     source: input.summary,
-    recorded: null,
+    recorded: recordedSummaryText(input),
     headings: ["## Historical Task Snapshot", "## Goal", "## Constraints & Preferences", "## Completed Actions", "## Active State", "## Critical Context"],
   });
   const newestUser = realUsers.length > 0 ? (realUsers[realUsers.length - 1] as string) : null;
