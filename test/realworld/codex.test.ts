@@ -81,6 +81,6 @@ describeShared("real Codex rollouts (../shared/fixtures/realworld/codex)", (shar
     const desktop = readSessionText(readFileSync(path.join(dir, "codemie-rollout-0.128-desktop.jsonl"), "utf8"), "desktop.jsonl");
     const warnings = analyzeSession(desktop, { profile: "pi" }).warnings;
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]!.reason).toMatch(/^3 user_message event\(s\) without the user message item .*\(lines 2, 31, 33\)/);
+    expect(warnings[0]!.reason).toMatch(/^3 user_message event\(s\) without the user message item .*\(lines 2, 31, 33;/);
   });
 });

@@ -3,7 +3,7 @@
 // themselves. Base instructions, the developer/environment items Codex injects (FM-CX-11) and
 // the compaction summary (FM-CX-17) are labelled.
 import type { ContextMessage, LlmMessage, Provenance, TextBlock, ToolCallBlock } from "../../model";
-import type { RolloutItem } from "./rollout-index";
+import { isPromptFromEvent, type RolloutItem } from "./rollout-index";
 import { isObject } from "../../util/is-object";
 
 function partTexts(content: unknown): string[] {
@@ -72,6 +72,15 @@ export function itemProvenance(item: RolloutItem, entryId: string | null, option
   }
   if (item.type === "message" && item.role === "user" && text.startsWith("<environment_context>")) {
     return { rule: "codex:environment-context", entryId, ruleId: "FM-CX-11", explanation: "Environment context Codex injects." };
+  }
+  if (isPromptFromEvent(item)) {
+    return {
+      rule: "codex:prompt-from-event",
+      entryId,
+      ruleId: "FM-CX-11",
+      inferred: "FM-CX-11",
+      explanation: "The rollout has the user_message event of this prompt but not its message item: rebuilt from the event's text and images.",
+    };
   }
   return { rule: "entry", entryId };
 }

@@ -167,10 +167,18 @@ export function getCodexIndex(session: Session): CodexRolloutIndex {
   let taskIndex = -1;
   /** A compaction's response, closed before its `compacted` line arrives. */
   let pendingSummariser: { historyLength: number; usage: Record<string, unknown> | null } | null = null;
-  /** A user_message event whose prompt has no user message item (yet). */
-  let promptWithoutItem: number | null = null;
+  /** A user_message event whose prompt has no user message item (yet), and where it goes. */
+  let promptWithoutItem: { line: number; at: number; entryId: string; item: RolloutItem } | null = null;
   let userItemSinceOutput = false;
   const promptsWithoutItem: number[] = [];
+  /** The prompt of a user_message event without its item, put where the event was. */
+  const insertPromptFromEvent = () => {
+    if (promptWithoutItem === null) return;
+    history.splice(promptWithoutItem.at, 0, promptWithoutItem.item);
+    historyEntryIds.splice(promptWithoutItem.at, 0, promptWithoutItem.entryId);
+    promptsWithoutItem.push(promptWithoutItem.line);
+    promptWithoutItem = null;
+  };
 
   const close = (closer: SessionEntry, usage: Record<string, unknown> | null, responseId: string | null, interrupted = false) => {
     const historyLength = responseStart ?? history.length;
@@ -215,16 +223,14 @@ export function getCodexIndex(session: Session): CodexRolloutIndex {
           // Output after an input belongs to the next response: the open one had no closer
           // (every response of a rollout without usage records; elsewhere a lost usage line).
           if (responseStart !== null && inputSinceOutput) closeOpen(false);
+          // The prompt belongs to the request of this response: in its history before it starts.
+          insertPromptFromEvent();
           if (responseStart === null) {
             responseStart = history.length;
             answer = entry;
           }
           lastOutput = entry;
           userItemSinceOutput = false;
-          if (promptWithoutItem !== null) {
-            promptsWithoutItem.push(promptWithoutItem);
-            promptWithoutItem = null;
-          }
         } else {
           if (responseStart !== null) inputSinceOutput = true;
           if (item.type === "message" && item.role === "user") {
@@ -246,7 +252,7 @@ export function getCodexIndex(session: Session): CodexRolloutIndex {
         } else if (payload.type === "user_message") {
           // The prompt starts a new response even where its message item is missing.
           if (responseStart !== null) inputSinceOutput = true;
-          if (!userItemSinceOutput) promptWithoutItem = entry.line;
+          if (!userItemSinceOutput) promptWithoutItem = { line: entry.line, at: history.length, entryId: entry.id, item: promptItemFromEvent(payload) };
         } else if (payload.type === "turn_aborted") {
           // The task was interrupted: the response still open is cut short, but it was sent.
           closeOpen(true);
@@ -299,16 +305,39 @@ export function getCodexIndex(session: Session): CodexRolloutIndex {
   // The last response: without usage records it simply ends the file; with them, a response
   // without its record was cut short (interrupted, or the file was copied while it ran).
   closeOpen(source !== "structure");
-  if (promptWithoutItem !== null) promptsWithoutItem.push(promptWithoutItem);
+  insertPromptFromEvent();
   if (promptsWithoutItem.length > 0) {
     const lines = promptsWithoutItem.join(", ");
     warnings.push({
       line: promptsWithoutItem[0]!,
-      reason: `${promptsWithoutItem.length} user_message event(s) without the user message item Codex records with them (lines ${lines}): those prompts are missing from the rebuilt requests (trimmed file?)`,
+      reason: `${promptsWithoutItem.length} user_message event(s) without the user message item Codex records with them (lines ${lines}; a trimmed file?): those prompts are rebuilt from the events' text, and the environment context Codex sends with them is not recorded`,
     });
   }
   indexes.set(session, index);
   return index;
+}
+
+/** Prompt items rebuilt from a user_message event, for their provenance (see promptItemFromEvent). */
+const promptsFromEvents = new WeakSet<RolloutItem>();
+
+/** Whether `item` is a prompt rebuilt from a user_message event rather than a recorded item. */
+export function isPromptFromEvent(item: RolloutItem): boolean {
+  return promptsFromEvents.has(item);
+}
+
+/**
+ * The user message item Codex records with a user_message event, rebuilt from the event: its
+ * text, then the images it names (data URLs), as Codex builds the item from the same input.
+ */
+function promptItemFromEvent(payload: Record<string, unknown>): RolloutItem {
+  const content: Record<string, unknown>[] = [];
+  if (typeof payload.message === "string") content.push({ type: "input_text", text: payload.message });
+  if (Array.isArray(payload.images)) {
+    for (const image of payload.images) if (typeof image === "string") content.push({ type: "input_image", image_url: image });
+  }
+  const item: RolloutItem = { type: "message", role: "user", content };
+  promptsFromEvents.add(item);
+  return item;
 }
 
 /** The history items sent with `turn` (without the base instructions item). */

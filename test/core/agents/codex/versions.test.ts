@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { getCodexIndex } from "../../../../src/core/agents/codex/rollout-index";
 import { codexSessionSource } from "../../../../src/core/agents/codex/session-source";
 import type { PipelineOptions } from "../../../../src/core/model";
-import { analyzeSession, buildTurnRequest } from "../../../../src/core/pipeline/index";
+import { analyzeSession, buildTurnContext, buildTurnRequest } from "../../../../src/core/pipeline/index";
 import { readSessionText } from "../../../../src/core/readers";
 
 const OPTIONS: PipelineOptions = { profile: "pi" };
@@ -130,7 +130,22 @@ describe("envelope rollouts without usage lines or turn_context (Codex Desktop)"
     const trimmed = desktop.filter((line) => !(line.type === "response_item" && (line.payload as Record<string, unknown>).role === "user"));
     const { analysis, list } = turns(trimmed);
     expect(list).toHaveLength(4);
-    expect(analysis.warnings).toEqual([{ line: 2, reason: expect.stringMatching(/^2 user_message event\(s\) without the user message item .*lines 2, 11/) }]);
+    expect(analysis.warnings).toEqual([{ line: 2, reason: expect.stringMatching(/^2 user_message event\(s\) without the user message item .*lines 2, 11; .*rebuilt from the events' text/) }]);
+  });
+
+  it("a prompt whose message item is missing is rebuilt from its user_message event, where the event was, marked inferred", () => {
+    const trimmed = desktop.filter((line) => !(line.type === "response_item" && (line.payload as Record<string, unknown>).role === "user"));
+    const { session } = turns(trimmed);
+    type Item = { type?: string; role?: string; content?: { text?: string }[] };
+    const first = (buildTurnRequest(session, OPTIONS, 1).body as { input: Item[] }).input;
+    expect(first.filter((item) => item.role === "user").map((item) => item.content?.[0]?.text)).toEqual(["fix it"]);
+    const third = (buildTurnRequest(session, OPTIONS, 4).body as { input: Item[] }).input;
+    const again = third.findIndex((item) => item.role === "user" && item.content?.[0]?.text === "again");
+    // Where the event was: after the first response's answer, as the last input of the request.
+    expect(third[again - 1]?.content?.[0]?.text).toBe("done");
+    expect(again).toBe(third.length - 1);
+    const context = buildTurnContext(session, OPTIONS, 4).messages.find((message) => message.provenance.rule === "codex:prompt-from-event");
+    expect(context?.provenance.inferred).toBe("FM-CX-11");
   });
 });
 
