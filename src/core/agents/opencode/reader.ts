@@ -50,7 +50,8 @@ export function readOpencodeExportText(text: string, fileName: string, lineCount
     warnings.push({
       line: 0,
       reason: `the export is truncated or damaged (${detail}); kept ${salvaged.messages.length} complete messages` +
-        (salvaged.lostMessages > 0 ? `, lost ${salvaged.lostMessages}` : ""),
+        (salvaged.lostMessages > 0 ? `, lost ${salvaged.lostMessages}` : "") +
+        (salvaged.strayCharacters > 0 ? `, stepped over ${salvaged.strayCharacters} stray characters between messages` : ""),
     });
     parsed = { info: salvaged.info, messages: salvaged.messages };
   }
