@@ -14,7 +14,7 @@ export interface FuzzFixture {
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const SHARED = process.env.CONTEXTSCOPE_SHARED_DIR ?? path.resolve(REPO, "../shared");
 /** Above this a file is skipped: one input must stay cheap enough for many thousands of runs. */
-const MAX_FIXTURE_BYTES = 400_000;
+const MAX_FIXTURE_BYTES = 1_000_000;
 
 function sessionFiles(caseDir: string): string[] {
   const dir = path.join(caseDir, "session");
@@ -60,6 +60,9 @@ function hostile(): FuzzFixture[] {
     .map((name) => ({ name: `shared/hostile/${name}`, fileName: name, text: readFileSync(path.join(dir, name), "utf8") }));
 }
 
+/** Every fixture once: a shared case that is the same file as a committed one is left out. */
 export function fuzzFixtures(): FuzzFixture[] {
-  return [...casesUnder(path.join(REPO, "test/fixtures"), "test"), ...casesUnder(path.join(SHARED, "fixtures"), "shared"), ...hostile()];
+  const all = [...casesUnder(path.join(REPO, "test/fixtures"), "test"), ...casesUnder(path.join(SHARED, "fixtures"), "shared"), ...hostile()];
+  const seen = new Set<string>();
+  return all.filter((fixture) => !seen.has(fixture.text) && (seen.add(fixture.text), true));
 }

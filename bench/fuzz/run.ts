@@ -94,7 +94,7 @@ async function main(): Promise<void> {
   process.stdout.write(`fuzz: ${fixtures.length} fixtures, ${FAMILY_NAMES.length} families, ${settings.workers} workers, ${settings.seconds} s, seed ${settings.seed}\n`);
   const deadline = Date.now() + settings.seconds * 1000;
   const failures: Failure[] = [];
-  const counts = { inputs: 0, skipped: 0, errors: 0, hangs: 0, lost: 0 };
+  const counts = { inputs: 0, skipped: 0, refused: 0, errors: 0, hangs: 0, lost: 0 };
   const perFamily = new Map<string, number>();
   let next = 0;
 
@@ -134,6 +134,11 @@ async function main(): Promise<void> {
         counts.inputs++;
         counts.hangs++;
         failures.push({ kind: "hang", job, detail: `no answer within ${bound} ms` });
+        continue;
+      }
+      if (result.kind === "refused") {
+        counts.inputs++;
+        counts.refused++;
         continue;
       }
       if (result.kind === "skipped") {
@@ -177,7 +182,7 @@ async function main(): Promise<void> {
   for (const [key, count] of seen) if (count > 3) process.stdout.write(`(${count - 3} more like: ${key})\n`);
 
   process.stdout.write(
-    `\nfuzz totals: ${counts.inputs} inputs (${counts.skipped} mutations did not apply), ${counts.errors} uncaught errors, ${counts.hangs} hangs, ${counts.lost} inputs that lost a valid line\n`,
+    `\nfuzz totals: ${counts.inputs} inputs (${counts.skipped} mutations did not apply; ${counts.refused} refused with the readers' message, as no agent writes them), ${counts.errors} uncaught errors, ${counts.hangs} hangs, ${counts.lost} inputs that lost a valid line\n`,
   );
   process.stdout.write(`per family: ${[...perFamily].map(([family, n]) => `${family} ${n}`).join(", ")}\n`);
   process.exitCode = counts.errors + counts.hangs + counts.lost > 0 ? 1 : 0;

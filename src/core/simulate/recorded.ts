@@ -39,6 +39,8 @@ export interface RecordedCompactionLine {
   verdict: string;
   summariserRequests: Record<string, unknown>[];
   matches: RequestMatch[];
+  /** Why this compaction could not be re-run (verdict "failed"): a damaged file can leave a record with nothing before it. */
+  error?: string;
 }
 
 export interface RecordedReplayOptions {
@@ -94,6 +96,31 @@ export function replayRecordedCompactions(session: Session, options: PipelineOpt
   }
   const merged = captured.length > 0 ? mergeSlotValues(...captured.map((c) => c.values)) : undefined;
   return recordedCompactionPoints(session, options).map((point, i) => {
+    try {
+      return replayPoint(point, i);
+    } catch (error) {
+      // A TypeError is a bug of ours, never a property of the file: it is not turned into a line.
+      if (error instanceof TypeError) throw error;
+      // One record that cannot be re-run (nothing before it, no answered turn before it) is named
+      // on its own line; the other records are still replayed.
+      return {
+        kind: "compaction" as const,
+        index: i + 1,
+        entryId: point.entryId,
+        keptMatches: false,
+        recordedFirstKeptEntryId: point.recordedKept[0] ?? null,
+        simulatedFirstKeptEntryId: null,
+        recordedKept: point.recordedKept,
+        simulatedKept: [],
+        verdict: "failed",
+        summariserRequests: [],
+        matches: [],
+        error: error instanceof Error ? error.message : String(error),
+      };
+    }
+  });
+
+  function replayPoint(point: RecordedCompactionPoint, i: number): RecordedCompactionLine {
     const run = (focus: string | null, instructions: InstructionSlotValues | undefined): SimulationResult =>
       simulateCompaction({
         session,
@@ -137,5 +164,5 @@ export function replayRecordedCompactions(session: Session, options: PipelineOpt
         return { captured: match?.source ?? null, dataPartMatches: match !== undefined, bodyMatches: captured.some((c) => same(c.body, r.body)) };
       }),
     };
-  });
+  }
 }

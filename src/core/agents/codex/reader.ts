@@ -44,6 +44,7 @@ class CodexLineReader implements LineReader {
       this.warnings.push({ line: lineNumber, reason: parsed.reason });
       return;
     }
+    if (parsed.note) this.warnings.push({ line: lineNumber, reason: parsed.note });
     const raw = parsed.value;
     if (typeof raw.type !== "string" || !isObject(raw.payload)) {
       this.lastBadLine = lineNumber;

@@ -86,6 +86,8 @@ export interface CompactionRebuild {
   model: ModelInfo;
   api: ApiId;
   preparation: Omit<CompactionPreparation, "messagesToSummarize" | "turnPrefixMessages" | "computedCut">;
+  /** The path the preparation's indices refer to (root first, up to the compaction's parent). */
+  path: readonly SessionEntry[];
   lints: string[];
 }
 
@@ -286,6 +288,7 @@ export function buildCompactionRequests(
     model,
     api,
     preparation: rest,
+    path,
     lints,
   };
   if (turnPrefixConversation !== undefined) rebuild.turnPrefixConversation = turnPrefixConversation;
