@@ -26,11 +26,11 @@ export interface ExerciseOptions {
   /** Pick between the agent's profiles and provider shapes. */
   variant: number;
   /**
-   * How many stages to run: "read" (reading and analysis, the turn-request agreement and one
-   * request per provider shape), "view" (+ every turn's request, prefix analysis, redacted
-   * export), "all" (+ simulator, recorded replay, share link round trip). Default "all".
+   * How many stages to run: "read" (reading and analysis), "build" (+ the turn-request agreement
+   * and one request per provider shape), "view" (+ every turn's request, prefix analysis,
+   * redacted export), "all" (+ simulator, recorded replay, share link round trip). Default "all".
    */
-  depth?: "read" | "view" | "all";
+  depth?: ExerciseDepth;
 }
 
 /** The stage name is kept so that a crash report says where it happened. */
@@ -59,14 +59,19 @@ function stage<T>(stages: string[], name: string, run: () => T): T {
   }
 }
 
+export type ExerciseDepth = "read" | "build" | "view" | "all";
+
 /**
- * Every input is read and analysed; one in four also gets the view stages and one in sixteen every
- * stage, so a run covers many inputs and still reaches the slow stages thousands of times.
- * Huge inputs stop after the view stages.
+ * How far one input goes, from its seed: every input is read and analysed; one in two also builds
+ * requests (the turn-request agreement, one request per provider shape), one in eight gets the
+ * view stages and one in thirty-two every stage. A run so covers many inputs and still reaches
+ * the slow stages thousands of times. Huge inputs stop after the view stages.
  */
-export function depthFor(seed: number, family: string): "read" | "view" | "all" {
-  if (seed % 16 === 0 && !HEAVY_FAMILIES.has(family)) return "all";
-  return seed % 4 === 0 || HEAVY_FAMILIES.has(family) ? "view" : "read";
+export function depthFor(seed: number, family: string): ExerciseDepth {
+  if (HEAVY_FAMILIES.has(family)) return "view";
+  if (seed % 32 === 0) return "all";
+  if (seed % 8 === 0) return "view";
+  return seed % 2 === 0 ? "build" : "read";
 }
 
 export function exerciseInput(fileName: string, text: string, options: ExerciseOptions): ExerciseResult {
@@ -79,6 +84,8 @@ export function exerciseInput(fileName: string, text: string, options: ExerciseO
   const pipeline: PipelineOptions = { profile, notes: options.variant % 3 === 0 };
   const analysis = stage(stages, "analyze", () => analyzeSession(session, pipeline));
   const turns = analysis.turns.length;
+  const depth = options.depth ?? "all";
+  if (depth === "read") return { session, turns, stages };
 
   if (turns === 0) return { session, turns, stages };
   const last = turns;
@@ -89,8 +96,7 @@ export function exerciseInput(fileName: string, text: string, options: ExerciseO
   });
   const api = API_IDS[options.variant % API_IDS.length]!;
   stage(stages, "provider-shape", () => JSON.stringify(buildTurnRequest(session, { ...pipeline, api }, some).body));
-  const depth = options.depth ?? "all";
-  if (depth === "read") return { session, turns, stages };
+  if (depth === "build") return { session, turns, stages };
 
   let walked = 0;
   stage(stages, "requests", () => {

@@ -76,19 +76,33 @@ const WRONG_VALUES: readonly (() => unknown)[] = [
   () => ["a", 1, null, {}],
 ];
 
-/** Lines of the text that hold a JSON object (index and parsed value). */
-function objectLines(lines: readonly string[]): { index: number; value: Record<string, unknown> }[] {
-  const found: { index: number; value: Record<string, unknown> }[] = [];
+/** Indices of the lines that look like JSON objects (cheap: nothing is parsed). */
+function objectLineIndices(lines: readonly string[]): number[] {
+  const found: number[] = [];
   lines.forEach((line, index) => {
-    const trimmed = line.trim();
-    if (!trimmed.startsWith("{")) return;
-    try {
-      const value = JSON.parse(trimmed) as unknown;
-      if (value !== null && typeof value === "object" && !Array.isArray(value)) found.push({ index, value: value as Record<string, unknown> });
-    } catch {
-      // not a JSON line: other families damage those
-    }
+    if (line.trimStart().startsWith("{")) found.push(index);
   });
+  return found;
+}
+
+function parseObject(line: string): Record<string, unknown> | null {
+  try {
+    const value = JSON.parse(line) as unknown;
+    return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null; // not a JSON line: other families damage those
+  }
+}
+
+/** Up to `count` random object lines, parsed (a few tries each; only the chosen lines are parsed). */
+function randomObjectLines(lines: readonly string[], random: Random, count: number, accept: (value: Record<string, unknown>) => boolean = () => true): { index: number; value: Record<string, unknown> }[] {
+  const candidates = objectLineIndices(lines);
+  const found: { index: number; value: Record<string, unknown> }[] = [];
+  for (let tries = 0; tries < count * 8 && found.length < count && candidates.length > 0; tries++) {
+    const index = pick(random, candidates);
+    const value = parseObject(lines[index]!);
+    if (value && accept(value)) found.push({ index, value });
+  }
   return found;
 }
 
@@ -107,9 +121,9 @@ function wholeDocument(text: string): unknown {
  */
 function changeJson(text: string, random: Random, change: (root: unknown) => void): string | null {
   const lines = splitLines(text);
-  const objects = objectLines(lines);
-  if (objects.length >= 2 || (objects.length === 1 && lines.filter((l) => l.trim() !== "").length > 1)) {
-    const target = pick(random, objects);
+  if (lines.filter((l) => l.trim() !== "").length > 1) {
+    const [target] = randomObjectLines(lines, random, 1);
+    if (!target) return null;
     change(target.value);
     lines[target.index] = JSON.stringify(target.value);
     return lines.join("\n");
@@ -216,23 +230,17 @@ export const FAMILIES: Readonly<Record<string, MutationFamily>> = {
     }),
   "duplicate-ids": (text, random) => {
     const lines = splitLines(text);
-    const withIds = objectLines(lines).filter((o) => idOf(o.value) !== null);
-    if (withIds.length < 2) return null;
-    const a = pick(random, withIds);
-    const b = pick(random, withIds);
-    const key = idOf(a.value)!.key;
-    a.value[key] = idOf(b.value)!.id;
+    const [a, b] = randomObjectLines(lines, random, 2, (value) => idOf(value) !== null);
+    if (!a || !b) return null;
+    a.value[idOf(a.value)!.key] = idOf(b.value)!.id;
     lines[a.index] = JSON.stringify(a.value);
     return lines.join("\n");
   },
   "parent-cycle": (text, random) => {
     const lines = splitLines(text);
-    const linked = objectLines(lines).filter((o) => idOf(o.value) !== null && parentKeyOf(o.value) !== null);
-    if (linked.length < 2) return null;
-    const i = intBelow(random, linked.length - 1);
-    const j = i + 1 + intBelow(random, linked.length - i - 1);
-    const early = linked[i]!;
-    const late = linked[j]!;
+    const linked = randomObjectLines(lines, random, 2, (value) => idOf(value) !== null && parentKeyOf(value) !== null);
+    if (linked.length < 2 || linked[0]!.index === linked[1]!.index) return null;
+    const [early, late] = linked[0]!.index < linked[1]!.index ? [linked[0]!, linked[1]!] : [linked[1]!, linked[0]!];
     // The earlier entry's parent becomes a later one: following parents from `late` comes back to it.
     early.value[parentKeyOf(early.value)!] = idOf(late.value)!.id;
     if (random() < 0.5) late.value[parentKeyOf(late.value)!] = idOf(early.value)!.id;

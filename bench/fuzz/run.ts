@@ -68,14 +68,33 @@ interface Failure {
 const LIGHT_FAMILIES = FAMILY_NAMES.filter((family) => !HEAVY_FAMILIES.has(family));
 const HEAVY = FAMILY_NAMES.filter((family) => HEAVY_FAMILIES.has(family));
 
+/**
+ * Fixture order of a round: each fixture once per round, and a fixture ten times the median size
+ * (the 570 kB Claude Code transcript) only every fourth round, so that one file does not take
+ * most of the run's time.
+ */
+function fixtureRounds(fixtures: readonly FuzzFixture[]): number[][] {
+  const sizes = fixtures.map((f) => f.text.length).sort((a, b) => a - b);
+  const median = sizes[Math.floor(sizes.length / 2)] ?? 0;
+  const rounds: number[][] = [];
+  for (let round = 0; round < 4; round++) {
+    rounds.push(fixtures.map((f, i) => (f.text.length > 10 * median && round > 0 ? -1 : i)).filter((i) => i >= 0));
+  }
+  return rounds;
+}
+
+let schedule: number[] = [];
+
 /** The n-th job: fixtures and families in turn, a fresh seed each; a heavy family every K jobs. */
 function jobAt(n: number, settings: Settings, fixtures: readonly FuzzFixture[]): FuzzJob {
   const seed = settings.seed * 1_000_003 + n;
-  const fixture = n % fixtures.length;
+  if (schedule.length === 0) schedule = fixtureRounds(fixtures).flat();
+  const fixture = schedule[n % schedule.length]!;
   if (HEAVY.length > 0 && n % settings.heavyEvery === settings.heavyEvery - 1) {
     return { fixture, family: HEAVY[Math.floor(n / settings.heavyEvery) % HEAVY.length]!, seed };
   }
-  return { fixture, family: LIGHT_FAMILIES[Math.floor(n / fixtures.length) % LIGHT_FAMILIES.length]!, seed };
+  // The family changes once per pass over the schedule, so each fixture meets every family.
+  return { fixture, family: LIGHT_FAMILIES[Math.floor(n / schedule.length) % LIGHT_FAMILIES.length]!, seed };
 }
 
 function saveInput(settings: Settings, fixtures: readonly FuzzFixture[], failure: Failure): string {

@@ -14,8 +14,12 @@ export type Shape =
   | { kind: "any" }
   | { kind: "array"; items: Shape }
   | { kind: "object"; fields: Readonly<Record<string, Shape>>; required?: readonly string[] }
-  /** One of several shapes, chosen by a discriminating key (content parts by `type`). */
-  | { kind: "tagged"; key: string; cases: Readonly<Record<string, Shape>> }
+  /**
+   * One of several shapes, chosen by a discriminating key (content parts by `type`). `closed`:
+   * the cases are every value the agent writes, so another one does not fit (a part of an
+   * unknown type is left out of its array, with a warning, rather than reaching a serializer).
+   */
+  | { kind: "tagged"; key: string; cases: Readonly<Record<string, Shape>>; closed?: boolean }
   | { kind: "union"; options: readonly Shape[] };
 
 export const S = {
@@ -27,6 +31,7 @@ export const S = {
   array: (items: Shape): Shape => ({ kind: "array", items }),
   object: (fields: Record<string, Shape>, required: string[] = []): Shape => ({ kind: "object", fields, required }),
   tagged: (key: string, cases: Record<string, Shape>): Shape => ({ kind: "tagged", key, cases }),
+  closedTagged: (key: string, cases: Record<string, Shape>): Shape => ({ kind: "tagged", key, cases, closed: true }),
   union: (...options: Shape[]): Shape => ({ kind: "union", options }),
 };
 
@@ -53,8 +58,9 @@ function describe(shape: Shape): string {
     case "array":
       return "an array";
     case "object":
-    case "tagged":
       return "an object";
+    case "tagged":
+      return shape.closed ? `an object whose ${shape.key} is ${Object.keys(shape.cases).map((c) => `"${c}"`).join(", ")}` : "an object";
     case "union":
       return shape.options.map(describe).join(" or ");
     default:
@@ -82,8 +88,9 @@ function fits(shape: Shape, value: unknown): boolean {
     case "array":
       return Array.isArray(value);
     case "object":
-    case "tagged":
       return isPlainObject(value);
+    case "tagged":
+      return isPlainObject(value) && (!shape.closed || (typeof value[shape.key] === "string" && Object.hasOwn(shape.cases, value[shape.key] as string)));
     case "union":
       return shape.options.some((option) => fits(option, value));
   }

@@ -9,7 +9,7 @@ const image = S.object({ type: S.string, data: S.string, mimeType: S.string }, [
 const thinking = S.object({ type: S.string, thinking: S.string, thinkingSignature: S.string, redacted: S.boolean }, ["thinking"]);
 const toolCall = S.object({ type: S.string, id: S.string, name: S.string, arguments: S.object({}), thoughtSignature: S.string }, ["id", "name", "arguments"]);
 
-const part = S.tagged("type", { text, image, thinking, toolCall });
+const part = S.closedTagged("type", { text, image, thinking, toolCall });
 const content = S.union(S.string, S.array(part));
 
 const usage = S.object({
