@@ -58,7 +58,7 @@ async function openShareDialog(page: Page): Promise<string> {
   await expect(page.getByTestId("share-size")).toHaveAttribute("data-level", /^(ok|long)$/);
   await expect(page.getByTestId("share-size")).toContainText("The link is");
   const link = await page.getByTestId("share-link").inputValue();
-  expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#v1=[A-Za-z0-9_-]+$/);
+  expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#v2=[A-Za-z0-9_-]+$/);
   return link;
 }
 
@@ -76,7 +76,7 @@ test("share: the link reopens the same turn, tab, provider and request text in a
   // The URL carries the file-less view state (no session in it).
   await expect.poll(() => page.url()).toContain("turn=4");
   expect(page.url()).toContain("provider=openai-responses");
-  expect(page.url()).not.toContain("#v1=");
+  expect(page.url()).not.toContain("#v2=");
 
   const link = await openShareDialog(page);
   await page.getByTestId("share-scope-full").check();

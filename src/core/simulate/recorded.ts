@@ -4,6 +4,7 @@
 // summariser requests — the instruction slots (and the user's focus) filled from them. Each line
 // says whether the simulated cut keeps the same messages as the recording and whether each built
 // request's data part / whole body equals a captured one.
+import { UnreplayablePointError } from "./point-error";
 import type { PipelineOptions, Session } from "../model";
 import type { RecordedCompactionPoint } from "../agents/descriptor";
 import { findAgent } from "../agents/registry";
@@ -99,8 +100,9 @@ export function replayRecordedCompactions(session: Session, options: PipelineOpt
     try {
       return replayPoint(point, i);
     } catch (error) {
-      // A TypeError is a bug of ours, never a property of the file: it is not turned into a line.
-      if (error instanceof TypeError) throw error;
+      // Only a point the file leaves no way to re-run becomes a line; any other error (a policy
+      // of another agent, a bug) still stops the replay.
+      if (!(error instanceof UnreplayablePointError)) throw error;
       // One record that cannot be re-run (nothing before it, no answered turn before it) is named
       // on its own line; the other records are still replayed.
       return {
@@ -115,7 +117,7 @@ export function replayRecordedCompactions(session: Session, options: PipelineOpt
         verdict: "failed",
         summariserRequests: [],
         matches: [],
-        error: error instanceof Error ? error.message : String(error),
+        error: error.message,
       };
     }
   });

@@ -22,7 +22,8 @@ const usage = S.object({
 });
 
 const message = S.tagged("role", {
-  user: S.object({ role: S.string, content, timestamp: S.epochMs }, ["content"]),
+  // A null or missing `content` is read as no content by pi and senpi (SP-P1): not required here.
+  user: S.object({ role: S.string, content, timestamp: S.epochMs }),
   assistant: S.object(
     {
       role: S.string,
@@ -35,11 +36,10 @@ const message = S.tagged("role", {
       errorMessage: S.string,
       timestamp: S.epochMs,
     },
-    ["content"],
   ),
   toolResult: S.object(
     { role: S.string, toolCallId: S.string, toolName: S.string, content: S.array(part), isError: S.boolean, timestamp: S.epochMs },
-    ["content", "toolCallId"],
+    ["toolCallId"],
   ),
   bashExecution: S.object({ role: S.string, command: S.string, output: S.string, timestamp: S.epochMs }, ["command", "output"]),
   custom: S.object({ role: S.string, customType: S.string, content, display: S.boolean, timestamp: S.epochMs }),

@@ -7,6 +7,7 @@
 import type { Session, SessionEntry } from "../../../model";
 import { getBranchPath, getPiSessionCache } from "../sessionCache";
 import { resolveLeafId } from "../tree";
+import { UnreplayablePointError } from "../../../simulate/point-error";
 
 export const SIMULATED_COMPACTION_ID = "contextscope-simulated-compaction";
 
@@ -52,7 +53,7 @@ export function findCompactionPoint(session: Session, leafId: string | null | un
     const recorded = path[index]!;
     if (recorded.type !== "compaction") throw new Error(`Entry ${recordedId} is not a compaction entry`);
     const before = path.slice(0, index);
-    if (before.length === 0) throw new Error(`Compaction ${recordedId} has nothing before it to compact (PI-K13)`);
+    if (before.length === 0) throw new UnreplayablePointError(`Compaction ${recordedId} has nothing before it to compact (PI-K13)`);
     // The turn is counted on the selected branch (the one the turn numbers of every other stage
     // refer to): its answered turns that lie before the compaction. On that branch this is every
     // assistant message before it; for a compaction on another branch, the turns both share.
