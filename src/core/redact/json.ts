@@ -20,6 +20,9 @@ import { isObject } from "../util/is-object";
 export const SECRET_FIELD_KIND = "secret-field";
 const SECRET_FIELD_LABEL = "Secret-named field";
 
+/** Shorter object keys are not scanned: no key-shaped secret is that short, and most keys are. */
+const MIN_SCANNED_KEY = 16;
+
 /** Deeper values are replaced whole (a hostile file must not overflow the stack). */
 export const MAX_REDACTION_DEPTH = 512;
 export const TOO_DEEP_KIND = "too-deep";
@@ -128,6 +131,18 @@ class Walker {
     let copy: Record<string, unknown> | null = null;
     for (const key of Object.keys(value)) {
       const item = value[key];
+      // A key can come from the data too (Chat Completions names a reasoning field after the
+      // thinking signature): a key holding a secret is renamed to its masked text.
+      const maskedKey = key.length >= MIN_SCANNED_KEY ? this.string(key, childPath(path, key), false, true) : key;
+      if (maskedKey !== key) {
+        if (!copy) {
+          copy = {};
+          for (const original of Object.keys(value)) defineOwn(copy, original, value[original]);
+        }
+        delete copy[key];
+        defineOwn(copy, maskedKey, this.value(item, childPath(path, maskedKey), depth + 1, isSecretName(key)));
+        continue;
+      }
       const next =
         typeof item === "string" && this.skip(key, value)
           ? this.string(item, childPath(path, key), false, true)
