@@ -74,8 +74,8 @@ export class WatchdogError extends Error {
 }
 
 export interface PipelineClientOptions {
-  /** Bound of one stage in milliseconds (default DEFAULT_WATCHDOG_MS). */
-  watchdogMs?: number;
+  /** Bound of one stage in milliseconds (default DEFAULT_WATCHDOG_MS); a function is asked each time a stage starts. */
+  watchdogMs?: number | (() => number);
   /** Called after a restart (the session the worker held is gone). */
   onRestart?: (error: WatchdogError) => void;
   /** Makes a worker (tests); default the pipeline module worker. */
@@ -106,7 +106,9 @@ export class PipelineClient {
   private readonly calls = new Map<number, PendingCall>();
   /** Latest call id per lane: an older call on the same lane is stale when it answers. */
   private readonly lanes = new Map<string, number>();
-  private readonly watchdogMs: number;
+  private readonly watchdogBound: () => number;
+  /** The bound the running timer was armed with (named in the message). */
+  private watchdogMs = DEFAULT_WATCHDOG_MS;
   private readonly createWorker: () => Worker;
   private readonly onRestart: ((error: WatchdogError) => void) | undefined;
   /** The one timer: re-armed on every message while anything is pending. */
@@ -114,7 +116,8 @@ export class PipelineClient {
 
   constructor(options: PipelineClientOptions | Worker = {}) {
     const settings: PipelineClientOptions = typeof (options as Worker).postMessage === "function" ? { createWorker: () => options as Worker } : (options as PipelineClientOptions);
-    this.watchdogMs = settings.watchdogMs ?? DEFAULT_WATCHDOG_MS;
+    const bound = settings.watchdogMs ?? DEFAULT_WATCHDOG_MS;
+    this.watchdogBound = typeof bound === "function" ? bound : () => bound;
     this.onRestart = settings.onRestart;
     this.createWorker =
       settings.createWorker ?? (() => new Worker(new URL("./pipeline.worker.ts", import.meta.url), { type: "module", name: "contextscope-pipeline" }));
@@ -139,6 +142,7 @@ export class PipelineClient {
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
     if (!this.pendingOpen && this.calls.size === 0) return;
+    this.watchdogMs = this.watchdogBound();
     this.timer = setTimeout(() => this.expire(), this.watchdogMs);
   }
 
