@@ -156,7 +156,7 @@ test("share: a reproduction bundle dropped on a fresh page reopens the same view
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("share-bundle-download").click()]);
   expect(download.suggestedFilename()).toBe("pi-english-compaction-turn-5.contextscope.json");
   const bundle = readFileSync((await download.path())!, "utf8");
-  expect(bundle.startsWith('{"contextscope":"bundle","v":1,')).toBe(true);
+  expect(bundle.startsWith('{"contextscope":"bundle","v":2,')).toBe(true);
 
   const other = await context.newPage();
   const watched = watch(other, new URL(baseURL ?? "http://127.0.0.1:4173").origin);

@@ -36,7 +36,7 @@ export function findCompactionPoint(session: Session, leafId: string | null | un
     if (index < 0) {
       // A compaction on another branch: walk from it to the root instead.
       const recordedEntry = cache.tree.byId.get(recordedId);
-      if (!recordedEntry || recordedEntry.type !== "compaction") throw new Error(`No compaction entry with id ${recordedId}`);
+      if (!recordedEntry || recordedEntry.type !== "compaction") throw new UnreplayablePointError(`No compaction entry with id ${recordedId}`);
       // Reused ids ("the later entry wins") can make parents loop: each entry is taken once.
       const chain: SessionEntry[] = [];
       const seen = new Set<SessionEntry>();
@@ -51,7 +51,7 @@ export function findCompactionPoint(session: Session, leafId: string | null | un
       index = chain.length - 1;
     }
     const recorded = path[index]!;
-    if (recorded.type !== "compaction") throw new Error(`Entry ${recordedId} is not a compaction entry`);
+    if (recorded.type !== "compaction") throw new UnreplayablePointError(`Entry ${recordedId} is not a compaction entry (its id is used again by a later entry)`);
     const before = path.slice(0, index);
     if (before.length === 0) throw new UnreplayablePointError(`Compaction ${recordedId} has nothing before it to compact (PI-K13)`);
     // The turn is counted on the selected branch (the one the turn numbers of every other stage
