@@ -118,6 +118,8 @@ describe("inline reproducers, one per failure kind", () => {
     const session = pi([user("u1", null, "hi"), assistant("a1", "u1", [text("ok")], { timestamp: 1e308, api: "no-such-api" })]);
     expect(session.warnings.some((w) => /timestamp is the number 1e\+308/.test(w.reason))).toBe(true);
     expect(bounded(() => everyStage(session))).toBe(1);
+    // The simulator's summariser request too (it read the api of the last assistant message).
+    bounded(() => simulateCompaction({ session, options: PI, turn: 1, policyId: "pi", followingTurns: 0, manual: true }));
     const opencode = readSessionText(
       JSON.stringify({ info: { id: "ses_t", time: { created: 1e308 } }, messages: [{ info: { id: "m1", role: "user", time: { created: 1e308 } }, parts: [{ id: "p1", type: "text", text: "hi" }] }] }),
       "export.json",
@@ -133,6 +135,19 @@ describe("inline reproducers, one per failure kind", () => {
     expect(session.warnings.some((w) => w.line === 3 && /nested more than 128 levels deep left out/.test(w.reason))).toBe(true);
     expect(JSON.stringify(session.entries[1]!.raw)).toContain(DEEP_VALUE_MARKER);
     expect(bounded(() => everyStage(session))).toBe(2);
+  });
+
+  it("a compaction id reused by a later entry: its replay line says so, the replay goes on", () => {
+    const session = pi([
+      user("u1", null, "first"),
+      assistant("a1", "u1", [text("one")]),
+      line({ type: "compaction", id: "c1", parentId: "a1", timestamp: "2026-01-01T00:00:04.000Z", summary: "s", firstKeptEntryId: "u1", tokensBefore: 10 }),
+      user("u2", "c1", "second"),
+      assistant("c1", "u2", [text("reuses the compaction's id")]),
+    ]);
+    const lines = bounded(() => replayRecordedCompactions(session, PI, "pi"));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ verdict: "failed", error: expect.stringMatching(/not a compaction entry/) });
   });
 
   it("a parent cycle and reused ids: the turn list and the request builder agree; simulator and replay answer", () => {
