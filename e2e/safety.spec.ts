@@ -116,7 +116,7 @@ test("broken, tampered, oversized, unknown-version and hostile links show a clea
   const tampered = `${fragment.slice(0, at)}${fragment[at] === "Q" ? "w" : "Q"}${fragment.slice(at + 1)}`;
   await expectLinkError(page, tampered, /This share link/);
   await expectLinkError(page, "#v1=not*base64!", /damaged/);
-  await expectLinkError(page, fragment.replace("#v1=", "#v42="), /newer version of Contextscope/);
+  await expectLinkError(page, fragment.replace("#v2=", "#v42="), /newer version of Contextscope/);
   await expectLinkError(page, fragmentOf(JSON.stringify({ v: 1, session: { lines: ["A".repeat(33 * 1024 * 1024)] } })), /more data than Contextscope accepts/);
   const session = { fileName: "x.jsonl", formatId: "pi", scope: "full", lines: ['{"type":"session","version":3,"id":"s","cwd":"/"}'] };
   await expectLinkError(

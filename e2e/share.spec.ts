@@ -58,7 +58,7 @@ async function openShareDialog(page: Page): Promise<string> {
   await expect(page.getByTestId("share-size")).toHaveAttribute("data-level", /^(ok|long)$/);
   await expect(page.getByTestId("share-size")).toContainText("The link is");
   const link = await page.getByTestId("share-link").inputValue();
-  expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#v1=[A-Za-z0-9_-]+$/);
+  expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#v2=[A-Za-z0-9_-]+$/);
   return link;
 }
 
@@ -76,7 +76,7 @@ test("share: the link reopens the same turn, tab, provider and request text in a
   // The URL carries the file-less view state (no session in it).
   await expect.poll(() => page.url()).toContain("turn=4");
   expect(page.url()).toContain("provider=openai-responses");
-  expect(page.url()).not.toContain("#v1=");
+  expect(page.url()).not.toContain("#v2=");
 
   const link = await openShareDialog(page);
   await page.getByTestId("share-scope-full").check();
@@ -156,7 +156,7 @@ test("share: a reproduction bundle dropped on a fresh page reopens the same view
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("share-bundle-download").click()]);
   expect(download.suggestedFilename()).toBe("pi-english-compaction-turn-5.contextscope.json");
   const bundle = readFileSync((await download.path())!, "utf8");
-  expect(bundle.startsWith('{"contextscope":"bundle","v":1,')).toBe(true);
+  expect(bundle.startsWith('{"contextscope":"bundle","v":2,')).toBe(true);
 
   const other = await context.newPage();
   const watched = watch(other, new URL(baseURL ?? "http://127.0.0.1:4173").origin);

@@ -22,7 +22,7 @@ createRoot(root).render(
 // `?sample=none` skips the automatic first sample (useful for tests that open their own file).
 const queryView = readQueryView(window.location.search);
 const sampleParam = new URLSearchParams(window.location.search).get("sample");
-// A share link (`#v1=…`, or any `#v<n>=`) opens its session instead of a sample. Only this cheap
+// A share link (`#v2=…`, or any `#v<n>=`) opens its session instead of a sample. Only this cheap
 // prefix test runs here: decoding and validation happen in the worker; a bad link shows an error
 // banner and the app stays usable (the sample list loads, nothing opens).
 const shareLink = /^#v[0-9]{1,9}=/.test(window.location.hash) ? window.location.hash : null;

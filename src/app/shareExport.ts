@@ -4,7 +4,7 @@
 //   - exportRequest: the selected turn's request (or a compaction's summariser request) as the
 //     Request view shows it (`formatRequestJson`, the view's own formatter), or as curl; redacted
 //     by default, with the review list.
-//   - buildShare / shareBundle: the `#v1=` fragment (or bundle file) of the current view; the
+//   - buildShare / shareBundle: the `#v2=` fragment (or bundle file) of the current view; the
 //     session cut to the branch up to the selected turn by default.
 //   - sessionFromPayload: the Session a decoded payload holds, read by the same readers as a file.
 import type { CompactionInstructions } from "../core/agents/pi/compaction/index";
@@ -130,7 +130,7 @@ export interface ShareParams {
 }
 
 export interface ShareResult {
-  /** `#v1=…`, or null when the payload is above the codec's cap (then only a bundle works). */
+  /** `#v2=…`, or null when the payload is above the codec's cap (then only a bundle works). */
   fragment: string | null;
   size: LinkSizeInfo | null;
   findings: RedactionFinding[];

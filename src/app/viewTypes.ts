@@ -20,7 +20,7 @@ export type OpenSource =
   | { kind: "text"; name: string; text: string }
   /** Same-origin URL (built-in samples), resolved by the UI against the page's base URL. */
   | { kind: "url"; name: string; url: string }
-  /** A share link (`#v1=…` fragment or whole URL): decoded and validated in the worker. */
+  /** A share link (`#v2=…` fragment or whole URL): decoded and validated in the worker. */
   | { kind: "share-link"; link: string }
   /** A reproduction bundle file (`{"contextscope":"bundle",…}`), e.g. dropped on the page. */
   | { kind: "share-bundle"; name: string; data: Blob | string };

@@ -3,7 +3,7 @@
 // call these functions; they never talk to the worker directly.
 import { mergeCompactionInstructions } from "../core/agents/pi/compaction/instructions";
 import type { ApiId, ModelInfo, PipelineOptions, ProfileId } from "../core/model";
-import { isStale, PipelineClient } from "../worker/client";
+import { DEFAULT_WATCHDOG_MS, isStale, PipelineClient } from "../worker/client";
 import type { OpenSource } from "../worker/protocol";
 import { latestOnly } from "./latestOnly";
 import { selectedItem } from "./selectors";
@@ -29,9 +29,23 @@ import {
 const MAX_HEADER_BYTES = 32 * 1024 * 1024;
 
 let client: PipelineClient | null = null;
+
+/** The watchdog bound: `?watchdog=<seconds>` in the page address (slow machines, tests), else the default. */
+function watchdogBound(): number | undefined {
+  const value = typeof location === "undefined" ? null : new URLSearchParams(location.search).get("watchdog");
+  const seconds = value === null ? NaN : Number(value);
+  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : undefined;
+}
+
 /** The worker bridge (also used by ./share.ts for export and share). */
 export function pipeline(): PipelineClient {
-  client ??= new PipelineClient();
+  client ??= new PipelineClient({
+    // Read at each stage, so a changed address applies to the next one.
+    watchdogMs: () => watchdogBound() ?? DEFAULT_WATCHDOG_MS,
+    // The restarted worker holds no session: the view is closed, the banner says why.
+    onRestart: (error) =>
+      setAppState({ session: null, analysis: null, analysisError: null, loadStatus: "error", loadingName: null, progress: null, error: error.message }),
+  });
   return client;
 }
 

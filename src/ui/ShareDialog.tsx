@@ -1,5 +1,5 @@
 // Share: a button in the top bar and the dialog it opens. The worker builds the
-// `#v1=` link of the current view (branch up to the selected turn by default, or the full
+// `#v2=` link of the current view (branch up to the selected turn by default, or the full
 // session), redacted by default; the dialog shows the link, its size and level as it is built,
 // the redaction review, and offers a reproduction bundle file (needed above what browsers accept).
 import { useEffect } from "react";

@@ -1,6 +1,11 @@
 // Promise-based bridge to the pipeline worker. Every open gets a run id: a new open cancels the
 // run in progress, and results of stale runs or superseded calls are dropped (their promises
 // reject with StaleResultError, which callers ignore).
+//
+// The watchdog: an open that sends no message (progress or result) for `watchdogMs`, or a call
+// that gets no reply in that time, means the worker is stuck in one computation. It cannot be
+// interrupted from inside, so the worker is terminated and a fresh one started; everything pending
+// rejects with a WatchdogError that names the stage, and the next open works as usual.
 import type {
   FromWorker,
   LoadProgress,
@@ -23,6 +28,60 @@ export function isStale(error: unknown): boolean {
   return error instanceof StaleResultError;
 }
 
+/** Default bound: far above any real file's reading or any one request, below a user's patience. */
+export const DEFAULT_WATCHDOG_MS = 30_000;
+
+/** What the user is told a stage was doing when the watchdog stopped it. */
+const STAGE_NAMES: Readonly<Record<WorkerMethod, string>> = {
+  analyze: "analysing the session (turns and timeline)",
+  buildRequest: "building the request of a turn",
+  requestBody: "building the request body of a turn",
+  parseHeader: "reading a captured request header",
+  compactionRequests: "rebuilding a compaction's summariser requests",
+  parseCapture: "reading a captured request",
+  auxiliaryRequest: "building an auxiliary request",
+  exportRequest: "exporting a request",
+  buildShare: "building a share link",
+  shareBundle: "building a reproduction bundle",
+  prefixReports: "prefix analysis",
+  turnDiff: "comparing two turns (diff)",
+  tokenComposition: "counting tokens",
+  tokenView: "showing the tokens of a message",
+  simulate: "simulating a compaction",
+  simulatorPolicies: "listing the compaction policies",
+  spiralRun: "simulating repeated compactions",
+  replaySession: "replaying the session under a compaction policy",
+  comparePolicies: "comparing two compaction policies",
+};
+
+export function stageName(method: WorkerMethod | "open"): string {
+  if (method === "open") return "reading the file";
+  return STAGE_NAMES[method];
+}
+
+/** A stage that did not answer within the bound; the worker was restarted. */
+export class WatchdogError extends Error {
+  constructor(
+    readonly stage: string,
+    readonly boundMs: number,
+  ) {
+    super(
+      `Contextscope stopped ${stage}: it did not finish within ${Math.round(boundMs / 1000)} s, so the worker was restarted. ` +
+        "This input may be damaged in a way we do not handle yet; please report it. You can open another file now.",
+    );
+    this.name = "WatchdogError";
+  }
+}
+
+export interface PipelineClientOptions {
+  /** Bound of one stage in milliseconds (default DEFAULT_WATCHDOG_MS); a function is asked each time a stage starts. */
+  watchdogMs?: number | (() => number);
+  /** Called after a restart (the session the worker held is gone). */
+  onRestart?: (error: WatchdogError) => void;
+  /** Makes a worker (tests); default the pipeline module worker. */
+  createWorker?: () => Worker;
+}
+
 interface PendingOpen {
   runId: number;
   resolve(summary: SessionSummary): void;
@@ -32,12 +91,13 @@ interface PendingOpen {
 
 interface PendingCall {
   lane: string | null;
+  method: WorkerMethod;
   resolve(value: unknown): void;
   reject(error: Error): void;
 }
 
 export class PipelineClient {
-  private readonly worker: Worker;
+  private worker: Worker;
   private nextRunId = 1;
   private nextCallId = 1;
   private pendingOpen: PendingOpen | null = null;
@@ -46,13 +106,57 @@ export class PipelineClient {
   private readonly calls = new Map<number, PendingCall>();
   /** Latest call id per lane: an older call on the same lane is stale when it answers. */
   private readonly lanes = new Map<string, number>();
+  private readonly watchdogBound: () => number;
+  /** The bound the running timer was armed with (named in the message). */
+  private watchdogMs = DEFAULT_WATCHDOG_MS;
+  private readonly createWorker: () => Worker;
+  private readonly onRestart: ((error: WatchdogError) => void) | undefined;
+  /** The one timer: re-armed on every message while anything is pending. */
+  private timer: ReturnType<typeof setTimeout> | null = null;
 
-  constructor(worker?: Worker) {
-    this.worker =
-      worker ??
-      new Worker(new URL("./pipeline.worker.ts", import.meta.url), { type: "module", name: "contextscope-pipeline" });
-    this.worker.onmessage = (event: MessageEvent<FromWorker>) => this.receive(event.data);
-    this.worker.onerror = (event) => this.failAll(new Error(`The pipeline worker failed: ${event.message || "unknown error"}`));
+  constructor(options: PipelineClientOptions | Worker = {}) {
+    const settings: PipelineClientOptions = typeof (options as Worker).postMessage === "function" ? { createWorker: () => options as Worker } : (options as PipelineClientOptions);
+    const bound = settings.watchdogMs ?? DEFAULT_WATCHDOG_MS;
+    this.watchdogBound = typeof bound === "function" ? bound : () => bound;
+    this.onRestart = settings.onRestart;
+    this.createWorker =
+      settings.createWorker ?? (() => new Worker(new URL("./pipeline.worker.ts", import.meta.url), { type: "module", name: "contextscope-pipeline" }));
+    this.worker = this.startWorker();
+  }
+
+  private startWorker(): Worker {
+    const worker = this.createWorker();
+    worker.onmessage = (event: MessageEvent<FromWorker>) => {
+      if (worker !== this.worker) return;
+      this.receive(event.data);
+      this.arm();
+    };
+    worker.onerror = (event) => {
+      if (worker === this.worker) this.failAll(new Error(`The pipeline worker failed: ${event.message || "unknown error"}`));
+    };
+    return worker;
+  }
+
+  /** (Re)starts the watchdog while something is pending; stops it when nothing is. */
+  private arm(): void {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+    if (!this.pendingOpen && this.calls.size === 0) return;
+    this.watchdogMs = this.watchdogBound();
+    this.timer = setTimeout(() => this.expire(), this.watchdogMs);
+  }
+
+  /** The stage that is waited for (the open, or the oldest call) is stuck: restart the worker. */
+  private expire(): void {
+    this.timer = null;
+    if (!this.pendingOpen && this.calls.size === 0) return;
+    const oldest = this.calls.values().next().value as PendingCall | undefined;
+    const error = new WatchdogError(stageName(this.pendingOpen ? "open" : (oldest?.method ?? "open")), this.watchdogMs);
+    this.worker.terminate();
+    this.worker = this.startWorker();
+    this.sessionRunId = 0;
+    this.failAll(error);
+    this.onRestart?.(error);
   }
 
   private send(message: ToWorker): void {
@@ -72,6 +176,7 @@ export class PipelineClient {
       if (onProgress) pending.onProgress = onProgress;
       this.pendingOpen = pending;
       this.send({ type: "open", runId, source });
+      this.arm();
     });
   }
 
@@ -96,8 +201,9 @@ export class PipelineClient {
     const callId = this.nextCallId++;
     if (lane) this.lanes.set(lane, callId);
     return new Promise((resolve, reject) => {
-      this.calls.set(callId, { lane, resolve: resolve as (value: unknown) => void, reject });
+      this.calls.set(callId, { lane, method, resolve: resolve as (value: unknown) => void, reject });
       this.send({ type: "call", callId, sessionRunId: this.sessionRunId, method, params });
+      if (this.calls.size === 1 && !this.pendingOpen) this.arm();
     });
   }
 
@@ -142,6 +248,8 @@ export class PipelineClient {
   }
 
   terminate(): void {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
     this.worker.terminate();
   }
 }

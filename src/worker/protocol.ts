@@ -46,7 +46,7 @@ export interface WorkerMethods {
   auxiliaryRequest: { params: { options: PipelineOptions; index: number }; result: AuxiliaryRequestResult };
   /** The selected turn's (or a compaction's summariser) request as JSON or curl, redacted by default. */
   exportRequest: { params: { options: PipelineOptions; params: ExportParams }; result: ExportResult };
-  /** The `#v1=` fragment of the current view, its size level and the redaction review list. */
+  /** The `#v2=` fragment of the current view, its size level and the redaction review list. */
   buildShare: { params: { options: PipelineOptions; params: ShareParams }; result: ShareResult };
   /** The reproduction bundle file of the current view. */
   shareBundle: { params: { options: PipelineOptions; params: ShareParams }; result: { text: string; fileName: string } };

@@ -21,7 +21,7 @@ async function shareThenOpen(args: string[]): Promise<{ fragment: string; opened
   const share = await runCliText(["share", ...args]);
   expect(share.code, share.stderr).toBe(0);
   const fragment = share.stdout.trim();
-  expect(fragment).toMatch(/^#v1=[A-Za-z0-9_-]+$/);
+  expect(fragment).toMatch(/^#v2=[A-Za-z0-9_-]+$/);
   const open = await runCliText(["open", `http://127.0.0.1:4173/${fragment}`]);
   expect(open.code, open.stderr).toBe(0);
   return { fragment, opened: JSON.parse(open.stdout) as Opened, stderr: share.stderr };
@@ -33,7 +33,7 @@ describe("share → open round trip", () => {
       SENPI, "--turn", "7", "--profile", "senpi", "--notes", "on", "--provider", "openai-responses", "--tab", "messages",
     ]);
     expect(stderr).toMatch(/The link is/);
-    expect(opened.version).toBe(1);
+    expect(opened.version).toBe(2);
     expect(opened.view).toMatchObject({ turn: 7, tab: "messages", profile: "senpi", provider: "openai-responses", notes: true, leafId: null });
     expect(opened.session.scope).toBe("branch");
     const original = readFixtureSession(SENPI);
@@ -98,7 +98,7 @@ describe("open: clear errors", () => {
     const middle = Math.floor(fragment.length / 2);
     const tampered = `${fragment.slice(0, middle)}${fragment[middle] === "A" ? "B" : "A"}${fragment.slice(middle + 1)}`;
     expect(await openError(tampered)).toMatch(/^error: This share link/);
-    expect(await openError(fragment.replace("#v1=", "#v9="))).toMatch(/newer version.*\[unknown-version\]/);
+    expect(await openError(fragment.replace("#v2=", "#v9="))).toMatch(/newer version.*\[unknown-version\]/);
     expect(await openError("hello world")).toMatch(/not a Contextscope share link.*\[not-a-link\]/);
   });
 

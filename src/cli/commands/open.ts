@@ -1,4 +1,4 @@
-// `open`: decodes a share link (whole URL, `#v1=…` fragment, or a file holding either, or a
+// `open`: decodes a share link (whole URL, `#v2=…` or `#v1=…` fragment, or a file holding either, or a
 // reproduction bundle file) with the app's decoder and prints its version, view state and session
 // as JSON. A broken, tampered, oversized or unknown-version link is a clear error (exit 1).
 import { decodeBundle, isBundle } from "../../core/share/bundle";
@@ -45,7 +45,7 @@ export const openCommand: CliCommand = {
   positionals: ["<fragment-or-link>"],
   options: [],
   details: [
-    "Accepts a whole link, a fragment `#v1=…`, a file containing either, or a reproduction bundle file.",
+    "Accepts a whole link, a fragment `#v2=…` (or an older `#v1=…`), a file containing either, or a reproduction bundle file.",
     "Output: {\"version\":1,\"view\":{turn,tab,profile,provider,notes,leafId,…},\"session\":{fileName,formatId,scope,lines,format,entries}}.",
     "Errors (exit 1) name the problem: not-a-link, unknown-version, corrupted, too-large, invalid-payload.",
   ].join("\n"),

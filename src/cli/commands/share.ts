@@ -1,4 +1,4 @@
-// `share`: the share link fragment (`#v1=…`) of one turn's view, as the app's Share dialog builds
+// `share`: the share link fragment (`#v2=…`) of one turn's view, as the app's Share dialog builds
 // it: the branch up to the turn by default (or the full session), redacted by default. The link
 // size and the masked values are reported on stderr.
 import { buildShare } from "../../app/shareExport";
@@ -42,7 +42,7 @@ function run(positionals: string[], options: CliOptionValues, io: CliIo): number
 
 export const shareCommand: CliCommand = {
   name: NAME,
-  summary: "print the share link fragment (#v1=…) that reopens one turn's view, redacted by default",
+  summary: "print the share link fragment (#v2=…) that reopens one turn's view, redacted by default",
   positionals: ["<session-file>"],
   options: [
     { name: "scope", value: "branch|full", description: "the branch up to the turn (default, smallest) or the full session", choices: ["branch", "full"] },
@@ -50,7 +50,7 @@ export const shareCommand: CliCommand = {
     ...VIEW_OPTIONS,
   ],
   details: [
-    "Output: the fragment `#v1=…` (append it to the app's URL). stderr: the masked values and the",
+    "Output: the fragment `#v2=…` (append it to the app's URL). stderr: the masked values and the",
     "link size level (ok / long / too long for browsers). See docs/share-format.md.",
   ].join("\n"),
   run,

@@ -2,18 +2,22 @@
 // a line into a plain object or a warning reason, and mark a bad final line as truncated (FM-GEN-2).
 import type { ReaderWarning } from "../model";
 import { isObject } from "../util/is-object";
+import { parseJsonCapped } from "../util/json-depth";
 
-/** The parsed object, or the reason the line is skipped. */
-export function parseObjectLine(text: string): { value: Record<string, unknown> } | { reason: string } {
-  let value: unknown;
+/**
+ * The parsed object, or the reason the line is skipped. Values nested deeper than the depth cap
+ * (src/core/util/json-depth.ts) are cut; `note` then says so, for a warning on the line.
+ */
+export function parseObjectLine(text: string): { value: Record<string, unknown>; note?: string } | { reason: string } {
+  let parsed: { value: unknown; note: string | null };
   try {
-    value = JSON.parse(text);
+    parsed = parseJsonCapped(text);
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
     return { reason: `not valid JSON, line skipped (${detail})` };
   }
-  if (!isObject(value)) return { reason: "not a JSON object, line skipped" };
-  return { value };
+  if (!isObject(parsed.value)) return { reason: "not a JSON object, line skipped" };
+  return parsed.note === null ? { value: parsed.value } : { value: parsed.value, note: parsed.note };
 }
 
 /** First parsed objects of a file's first lines (blank and bad lines skipped), at most `limit`. */

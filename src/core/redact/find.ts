@@ -83,7 +83,58 @@ export function findSecrets(
       regexMatches(pattern, text, priority, found);
     }
   });
-  return mergeOverlaps(found, text);
+  return acrossWraps(mergeOverlaps(found, text), text);
+}
+
+/** Characters a key is made of (base64, base64url, hex, the separators vendors use). */
+const KEY_CHAR = /[A-Za-z0-9+/=_-]/;
+/** Shortest continuation taken for the rest of a wrapped key (a shorter word is more likely prose). */
+const MIN_WRAPPED_TAIL = 8;
+/** `NAME=value` at the start of the next line: a new assignment, not the rest of a key. */
+const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]{0,200}=[^=]/;
+
+/**
+ * A key wrapped by a newline (a terminal or a tool wrapped the line) continues on the next line:
+ * when a match ends at a line end and the next line starts with a run of key characters that is
+ * all the line holds up to a space, a quote or the end (not `NAME=…`, a new assignment), the
+ * match takes that run in, for each further wrap too. Masks then still cover the whole key.
+ */
+function acrossWraps(matches: SecretMatch[], text: string): SecretMatch[] {
+  if (matches.length === 0) return matches;
+  const out: SecretMatch[] = [];
+  for (const match of matches) {
+    let end = match.end;
+    // A match that already spans lines (a private key block) has its own end.
+    for (; !match.value.includes("\n"); ) {
+      let at = end;
+      if (text[at] === "\r") at++;
+      if (text[at] !== "\n") break;
+      at++;
+      let tail = at;
+      while (tail < text.length && tail - at <= 4096 && KEY_CHAR.test(text[tail]!)) tail++;
+      const next = text[tail];
+      const endsRun = next === undefined || next === " " || next === "\n" || next === "\r" || next === '"' || next === "'" || next === "\t" || next === ",";
+      if (tail - at < MIN_WRAPPED_TAIL || !endsRun || !/[A-Za-z0-9]/.test(text[at]!) || ASSIGNMENT.test(text.slice(at, tail))) break;
+      end = tail;
+    }
+    const previous = out[out.length - 1];
+    if (previous && match.start < previous.end) {
+      previous.end = Math.max(previous.end, end);
+      previous.value = text.slice(previous.start, previous.end);
+      continue;
+    }
+    out.push(end === match.end ? match : { ...match, end, value: text.slice(match.start, end) });
+  }
+  // A wrap can reach into the next match: merge those.
+  const merged: SecretMatch[] = [];
+  for (const match of out) {
+    const previous = merged[merged.length - 1];
+    if (previous && match.start < previous.end) {
+      previous.end = Math.max(previous.end, match.end);
+      previous.value = text.slice(previous.start, previous.end);
+    } else merged.push({ ...match });
+  }
+  return merged;
 }
 
 /** Merges overlapping ranges; the best-priority match of each group names it. */

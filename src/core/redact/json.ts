@@ -2,9 +2,13 @@
 // header): every string is scanned with the catalogue, and a string stored under a secret-named
 // key (`"apiKey": "…"`, `env: { DB_PASSWORD: "…" }`) is masked whole even without a recognisable
 // shape. Returns a redacted copy (unchanged subtrees are shared, never mutated) and the review
-// list. Object keys are not scanned. Opaque provider blobs (image data, thinking signatures,
-// encrypted reasoning) are skipped: they carry no readable text and masking them would corrupt them.
+// list. Object keys are not scanned. A string that is itself JSON (tool-call arguments) is read as
+// JSON too, and a base64 run that decodes to text is scanned decoded (./embedded.ts). Opaque
+// provider blobs (image data, thinking signatures, encrypted reasoning) are scanned as they stand
+// only: they carry no readable text, so nothing is decoded in them, and an ordinary signature
+// matches no pattern; one that does holds a secret and is masked like any other string.
 import { applyMasks } from "./apply";
+import { base64Secrets, jsonStringSecrets, type InnerSecret } from "./embedded";
 import { findSecrets } from "./find";
 import { isSecretName } from "./names";
 import { childPath } from "./path";
@@ -15,6 +19,9 @@ import { isObject } from "../util/is-object";
 /** Kind of a value masked because of the key it is stored under. */
 export const SECRET_FIELD_KIND = "secret-field";
 const SECRET_FIELD_LABEL = "Secret-named field";
+
+/** Shorter object keys are not scanned: no key-shaped secret is that short, and most keys are. */
+const MIN_SCANNED_KEY = 16;
 
 /** Deeper values are replaced whole (a hostile file must not overflow the stack). */
 export const MAX_REDACTION_DEPTH = 512;
@@ -32,7 +39,7 @@ const OPAQUE_KEYS: ReadonlySet<string> = new Set([
 ]);
 
 export interface RedactJsonOptions extends RedactOptions {
-  /** Decides which string values are never scanned; defaults to `isOpaqueValue`. */
+  /** Decides which string values are opaque (scanned as they stand, never decoded); defaults to `isOpaqueValue`. */
   skip?: (key: string, parent: Readonly<Record<string, unknown>>) => boolean;
 }
 
@@ -63,15 +70,37 @@ function defineOwn(target: Record<string, unknown>, key: string, value: unknown)
 
 class Walker {
   readonly findings: RedactionFinding[] = [];
+  /** Collect mode (a JSON string's parsed value): the secrets found, nothing masked. */
+  readonly collected: InnerSecret[] = [];
   constructor(
     private readonly unmasked: ReadonlySet<string>,
     private readonly catalogue: readonly SecretPattern[] | undefined,
     private readonly skip: (key: string, parent: Readonly<Record<string, unknown>>) => boolean,
+    /** How many JSON strings this walk is inside (0: the value itself). */
+    private readonly nesting = 0,
+    private readonly collect = false,
   ) {}
 
-  string(text: string, path: string, secretKey: boolean): string {
-    const extra = secretKey ? secretFieldMatch(text) : null;
-    const matches = findSecrets(text, this.catalogue, extra ? [extra] : []);
+  /** The secrets of a value parsed from a JSON string, found by a walker of its own. */
+  private readonly collectInner = (value: unknown, nesting: number): InnerSecret[] => {
+    const inner = new Walker(this.unmasked, this.catalogue, this.skip, nesting, true);
+    inner.value(value, "", 0, false);
+    return inner.collected;
+  };
+
+  string(text: string, path: string, secretKey: boolean, opaque = false): string {
+    const extra: SecretMatch[] = [];
+    const field = secretKey ? secretFieldMatch(text) : null;
+    if (field) extra.push(field);
+    if (!opaque) {
+      for (const match of jsonStringSecrets(text, this.nesting, this.collectInner)) extra.push(match);
+      for (const match of base64Secrets(text, this.catalogue)) extra.push(match);
+    }
+    const matches = findSecrets(text, this.catalogue, extra);
+    if (this.collect) {
+      for (const { start: _s, end: _e, ...secret } of matches) this.collected.push(secret);
+      return text;
+    }
     const applied = applyMasks(text, matches, path, this.unmasked);
     for (const finding of applied.findings) this.findings.push(finding);
     return applied.text;
@@ -102,8 +131,22 @@ class Walker {
     let copy: Record<string, unknown> | null = null;
     for (const key of Object.keys(value)) {
       const item = value[key];
-      if (typeof item === "string" && this.skip(key, value)) continue;
-      const next = this.value(item, childPath(path, key), depth + 1, isSecretName(key));
+      // A key can come from the data too (Chat Completions names a reasoning field after the
+      // thinking signature): a key holding a secret is renamed to its masked text.
+      const maskedKey = key.length >= MIN_SCANNED_KEY ? this.string(key, childPath(path, key), false, true) : key;
+      if (maskedKey !== key) {
+        if (!copy) {
+          copy = {};
+          for (const original of Object.keys(value)) defineOwn(copy, original, value[original]);
+        }
+        delete copy[key];
+        defineOwn(copy, maskedKey, this.value(item, childPath(path, maskedKey), depth + 1, isSecretName(key)));
+        continue;
+      }
+      const next =
+        typeof item === "string" && this.skip(key, value)
+          ? this.string(item, childPath(path, key), false, true)
+          : this.value(item, childPath(path, key), depth + 1, isSecretName(key));
       if (next !== item) {
         if (!copy) {
           copy = {};

@@ -1,12 +1,12 @@
 // Redaction of a whole Session before it is shared: the header and every entry's `raw`, with
-// review paths `header.cwd`, `entries[12].raw.message.content[0].text`. The structural fields of
-// an entry (`id`, `parentId`, `type`, `timestamp`) are never touched so the tree stays intact.
+// review paths `header.cwd`, `entries[12].raw.message.content[0].text`. Every field is scanned,
+// the structural ones (`id`, `parentId`, `type`, `timestamp`) too: a file can hold a secret
+// anywhere. Masking is a function of the value, so an id masked in one entry is masked the same
+// way in the `parentId` that names it, and the tree stays intact.
 import type { Session, SessionEntry } from "../model";
 import { isOpaqueValue, redactJson, type RedactJsonOptions } from "./json";
 import { childPath } from "./path";
 import type { RedactedValue, RedactionFinding } from "./types";
-
-const STRUCTURAL_KEYS: ReadonlySet<string> = new Set(["id", "parentId", "type", "timestamp"]);
 
 export interface RedactSessionOptions extends RedactJsonOptions {
   /** Index used in review paths for an entry (default: its index in `session.entries`). */
@@ -22,14 +22,11 @@ export function redactSession(session: Session, options: RedactSessionOptions = 
     header = result.value;
     findings.push(...result.findings);
   }
-  const baseSkip = options.skip;
   let entries: SessionEntry[] | null = null;
   session.entries.forEach((entry, index) => {
     const raw = entry.raw;
     const pathIndex = options.entryIndexOf ? options.entryIndexOf(entry, index) : index;
-    const skip = (key: string, parent: Readonly<Record<string, unknown>>): boolean =>
-      (parent === raw && STRUCTURAL_KEYS.has(key)) || (baseSkip ? baseSkip(key, parent) : isOpaqueValue(key, parent));
-    const result = redactJson(raw, { ...options, skip, path: childPath(childPath(childPath(base, "entries"), pathIndex), "raw") });
+    const result = redactJson(raw, { ...options, skip: options.skip ?? isOpaqueValue, path: childPath(childPath(childPath(base, "entries"), pathIndex), "raw") });
     for (const finding of result.findings) findings.push(finding);
     if (result.value !== raw) {
       entries ??= session.entries.slice();

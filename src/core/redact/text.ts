@@ -1,9 +1,9 @@
-// Redaction of one plain string (a curl command, a pasted request, a line of text).
-import { applyMasks } from "./apply";
-import { findSecrets } from "./find";
+// Redaction of one plain string (a curl command, a pasted request, a line of text): the same scan
+// as every string of a JSON value gets (./json.ts), JSON strings and base64 text read too.
+import { redactJson } from "./json";
 import type { RedactOptions, RedactedText } from "./types";
 
 export function redactText(text: string, options: RedactOptions = {}): RedactedText {
-  const matches = findSecrets(text, options.catalogue);
-  return applyMasks(text, matches, options.path ?? "", new Set(options.unmasked ?? []));
+  const redacted = redactJson(text, options);
+  return { text: redacted.value, findings: redacted.findings };
 }

@@ -3,6 +3,7 @@
 // actually shared (the branch, when the scope is "branch") and on the attached request header.
 // Review paths use the entry indexes of the original session, so the ids the user unmasked stay
 // valid when they switch between full and branch scope.
+import { CURRENT_SHARE_VERSION } from "./versions";
 import type { Session } from "../model";
 import { redactJson } from "../redact/json";
 import { redactSession } from "../redact/session";
@@ -52,7 +53,7 @@ export function buildSharePayload(input: BuildShareInput): BuiltShare {
     }
   }
   const payload: SharePayload = {
-    v: 1,
+    v: CURRENT_SHARE_VERSION,
     session: { fileName: session.fileName, formatId: session.formatId, scope, lines: sessionLines(shared) },
     view,
   };

@@ -3,7 +3,9 @@
 // file on the app reopens the view. `isBundle` recognises one from its first bytes, so the app can
 // route a dropped file before reading it as a session.
 import { ShareDecodeFailure, fail, type ShareDecodeResult } from "./errors";
+import { MAX_PAYLOAD_DEPTH } from "./fragment";
 import { parseJsonSafely } from "./safe-json";
+import { nestsDeeperThan } from "../util/json-depth";
 import { CURRENT_SHARE_VERSION, decodePayloadOfVersion, requireSupportedVersion, type SharePayload } from "./versions";
 
 export const BUNDLE_MARKER = "bundle";
@@ -20,7 +22,7 @@ export interface BundleOptions {
 
 /** The bundle file text for a payload (one line of JSON and a final newline). */
 export function encodeBundle(payload: SharePayload): string {
-  return `${JSON.stringify({ contextscope: BUNDLE_MARKER, v: CURRENT_SHARE_VERSION, payload })}\n`;
+  return `${JSON.stringify({ contextscope: BUNDLE_MARKER, v: CURRENT_SHARE_VERSION, payload: { ...payload, v: CURRENT_SHARE_VERSION } })}\n`;
 }
 
 /** True when the text starts like a bundle (looks at the first 512 characters only). */
@@ -40,6 +42,7 @@ export function decodeBundle(text: string, options: BundleOptions = {}): ShareDe
   try {
     if (!isBundle(text)) fail("not-a-link", 'not a Contextscope bundle (expected a JSON file starting with {"contextscope":"bundle"');
     if (text.length > maxChars) fail("too-large", `bundle of ${text.length} characters, above the ${maxChars}-character cap`);
+    if (nestsDeeperThan(text, MAX_PAYLOAD_DEPTH + 2)) fail("too-large", `the bundle nests more than ${MAX_PAYLOAD_DEPTH + 2} levels deep`);
     const parsed = parseJsonSafely(text.replace(/^\uFEFF/, ""), "the bundle");
     if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) fail("invalid-payload", "the bundle is not a JSON object");
     const bundle = parsed as Record<string, unknown>;

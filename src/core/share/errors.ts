@@ -8,7 +8,9 @@ export type ShareErrorCode =
   | "unknown-version"
   /** The data is damaged: bad base64url, truncated or tampered compression, not JSON. */
   | "corrupted"
-  /** The data would inflate past the size cap. */
+  /** A v2 link whose checksum does not match its content: altered after it was made. */
+  | "tampered"
+  /** The data would inflate past the size cap, or nests deeper than the payload's cap. */
   | "too-large"
   /** The data decodes but does not have the shape of a share payload. */
   | "invalid-payload";
@@ -26,9 +28,10 @@ export interface ShareError {
 export type ShareDecodeResult<P> = { ok: true; version: number; payload: P } | { ok: false; error: ShareError };
 
 export const SHARE_ERROR_MESSAGES: Readonly<Record<ShareErrorCode, string>> = {
-  "not-a-link": "This is not a Contextscope share link (expected a link whose fragment starts with #v1=).",
+  "not-a-link": "This is not a Contextscope share link (expected a link whose fragment starts with #v2= or #v1=).",
   "unknown-version": "This share link was made by a newer version of Contextscope; update the app to open it.",
   corrupted: "This share link is damaged (cut short or altered); ask for the link again or for a reproduction bundle.",
+  tampered: "This share link was changed after it was made (its checksum does not match its content), so it is not opened; ask for the link again.",
   "too-large": "This share link holds more data than Contextscope accepts; ask for a reproduction bundle instead.",
   "invalid-payload": "This share link does not contain a valid Contextscope view.",
 };

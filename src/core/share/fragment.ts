@@ -1,13 +1,19 @@
-// Share links: the URL fragment `#v<version>=<base64url of deflate-raw(JSON payload)>`. Nothing is
-// uploaded; the fragment never reaches a server. The decoder accepts a whole link, a fragment
-// with or without `#`, ignores whitespace a chat app may have inserted, caps the decompressed size,
-// and returns either a validated payload or a ShareError (never throws on bad input).
+// Share links: the URL fragment `#v2=<base64url of checksum ‖ deflate-raw(JSON payload)>`, where
+// the checksum is the first 8 bytes of the SHA-256 of the payload's JSON bytes. (`#v1=` links, made
+// by earlier builds, hold the deflate data alone; they keep opening.) Nothing is uploaded; the
+// fragment never reaches a server. The decoder accepts a whole link, a fragment with or without
+// `#`, ignores whitespace a chat app may have inserted, caps the compressed and decompressed
+// sizes, checks the checksum and the nesting depth before any JSON is parsed, and returns either
+// a validated payload or a ShareError (never throws on bad input).
+import { sha256 } from "@noble/hashes/sha2.js";
 import { deflateSync } from "fflate";
 import { Base64UrlError, decodeBase64Url, encodeBase64Url } from "./base64url";
 import { ShareDecodeFailure, fail, type ShareDecodeResult } from "./errors";
 import { inflateCapped } from "./inflate-capped";
 import { parseJsonSafely } from "./safe-json";
+import { nestsDeeperThan } from "../util/json-depth";
 import { utf8Decode, utf8Encode } from "../util/utf8";
+import { SHARE_V1 } from "./payload-v1";
 import { CURRENT_SHARE_VERSION, decodePayloadOfVersion, requireSupportedVersion, type SharePayload } from "./versions";
 
 /** Default cap on the decompressed payload: 32 MiB. */
@@ -20,15 +26,31 @@ export interface ShareCodecOptions {
 
 const VERSION_PREFIX = /^v([0-9]{1,9})=/;
 
-/** Encodes a payload as a fragment `#v1=…`. Throws a RangeError above `maxBytes`. */
+/** Bytes of the SHA-256 prefix a v2 link carries (64 bits: an altered link passes once in 2^64). */
+export const CHECKSUM_BYTES = 8;
+
+/**
+ * Deepest nesting a payload's JSON may have: the payload's own levels plus free-form values
+ * (MAX_FREE_FORM_DEPTH, safe-json.ts). Deeper text is refused before JSON.parse sees it.
+ */
+export const MAX_PAYLOAD_DEPTH = 80;
+
+function checksumOf(json: Uint8Array): Uint8Array {
+  return sha256(json).subarray(0, CHECKSUM_BYTES);
+}
+
+/** Encodes a payload as a fragment `#v2=…`. Throws a RangeError above `maxBytes`. */
 export function encodeShareFragment(payload: SharePayload, options: ShareCodecOptions = {}): string {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_SHARE_BYTES;
-  const json = utf8Encode(JSON.stringify(payload));
+  const json = utf8Encode(JSON.stringify({ ...payload, v: CURRENT_SHARE_VERSION }));
   if (json.length > maxBytes) {
     throw new RangeError(`share payload is ${json.length} bytes, above the ${maxBytes}-byte cap: share the branch only, or a bundle`);
   }
   const compressed = deflateSync(json, { level: 9 });
-  return `#v${CURRENT_SHARE_VERSION}=${encodeBase64Url(compressed)}`;
+  const data = new Uint8Array(CHECKSUM_BYTES + compressed.length);
+  data.set(checksumOf(json), 0);
+  data.set(compressed, CHECKSUM_BYTES);
+  return `#v${CURRENT_SHARE_VERSION}=${encodeBase64Url(data)}`;
 }
 
 /** The fragment part of a link (`#v1=…` → `v1=…`), or the text itself when it has no `#`. */
@@ -66,11 +88,28 @@ export function decodeShareLink(input: string, options: ShareCodecOptions = {}):
       if (error instanceof Base64UrlError) fail("corrupted", `not base64url: ${error.message}`);
       throw error;
     }
-    const json = utf8Decode(inflateCapped(compressed, maxBytes));
+    let deflated = compressed;
+    let expected: Uint8Array | null = null;
+    if (version !== SHARE_V1) {
+      // v2 and later: the checksum first, then the deflate data.
+      if (compressed.length <= CHECKSUM_BYTES) fail("corrupted", "too short to hold a checksum and data");
+      expected = compressed.subarray(0, CHECKSUM_BYTES);
+      deflated = compressed.subarray(CHECKSUM_BYTES);
+    }
+    const bytes = inflateCapped(deflated, maxBytes);
+    if (expected && !sameBytes(checksumOf(bytes), expected)) fail("tampered", "the SHA-256 checksum of the payload does not match the one in the link");
+    const json = utf8Decode(bytes);
+    if (nestsDeeperThan(json, MAX_PAYLOAD_DEPTH)) fail("too-large", `the payload nests more than ${MAX_PAYLOAD_DEPTH} levels deep`);
     const payload = decodePayloadOfVersion(version, parseJsonSafely(json, "the payload"));
     return { ok: true, version, payload };
   } catch (error) {
     if (error instanceof ShareDecodeFailure) return { ok: false, error: error.error };
     throw error;
   }
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }

@@ -1,5 +1,5 @@
 // Public API of the share codec (see docs/share-format.md).
-export { encodeShareFragment, decodeShareLink, isShareLink, DEFAULT_MAX_SHARE_BYTES, type ShareCodecOptions } from "./fragment";
+export { encodeShareFragment, decodeShareLink, isShareLink, DEFAULT_MAX_SHARE_BYTES, CHECKSUM_BYTES, MAX_PAYLOAD_DEPTH, type ShareCodecOptions } from "./fragment";
 export {
   encodeBundle,
   decodeBundle,
@@ -27,5 +27,6 @@ export {
   type ShareViewV1,
   type ShareSimulation,
 } from "./payload-v1";
+export { SHARE_V2, validatePayloadV2, type SharePayloadV2 } from "./payload-v2";
 export { SHARE_ERROR_MESSAGES, type ShareError, type ShareErrorCode, type ShareDecodeResult } from "./errors";
 export { encodeBase64Url, decodeBase64Url } from "./base64url";

@@ -4,6 +4,7 @@
 // summariser requests — the instruction slots (and the user's focus) filled from them. Each line
 // says whether the simulated cut keeps the same messages as the recording and whether each built
 // request's data part / whole body equals a captured one.
+import { UnreplayablePointError } from "./point-error";
 import type { PipelineOptions, Session } from "../model";
 import type { RecordedCompactionPoint } from "../agents/descriptor";
 import { findAgent } from "../agents/registry";
@@ -39,6 +40,8 @@ export interface RecordedCompactionLine {
   verdict: string;
   summariserRequests: Record<string, unknown>[];
   matches: RequestMatch[];
+  /** Why this compaction could not be re-run (verdict "failed"): a damaged file can leave a record with nothing before it. */
+  error?: string;
 }
 
 export interface RecordedReplayOptions {
@@ -94,6 +97,32 @@ export function replayRecordedCompactions(session: Session, options: PipelineOpt
   }
   const merged = captured.length > 0 ? mergeSlotValues(...captured.map((c) => c.values)) : undefined;
   return recordedCompactionPoints(session, options).map((point, i) => {
+    try {
+      return replayPoint(point, i);
+    } catch (error) {
+      // Only a point the file leaves no way to re-run becomes a line; any other error (a policy
+      // of another agent, a bug) still stops the replay.
+      if (!(error instanceof UnreplayablePointError)) throw error;
+      // One record that cannot be re-run (nothing before it, no answered turn before it) is named
+      // on its own line; the other records are still replayed.
+      return {
+        kind: "compaction" as const,
+        index: i + 1,
+        entryId: point.entryId,
+        keptMatches: false,
+        recordedFirstKeptEntryId: point.recordedKept[0] ?? null,
+        simulatedFirstKeptEntryId: null,
+        recordedKept: point.recordedKept,
+        simulatedKept: [],
+        verdict: "failed",
+        summariserRequests: [],
+        matches: [],
+        error: error.message,
+      };
+    }
+  });
+
+  function replayPoint(point: RecordedCompactionPoint, i: number): RecordedCompactionLine {
     const run = (focus: string | null, instructions: InstructionSlotValues | undefined): SimulationResult =>
       simulateCompaction({
         session,
@@ -137,5 +166,5 @@ export function replayRecordedCompactions(session: Session, options: PipelineOpt
         return { captured: match?.source ?? null, dataPartMatches: match !== undefined, bodyMatches: captured.some((c) => same(c.body, r.body)) };
       }),
     };
-  });
+  }
 }

@@ -5,6 +5,7 @@ import { findAgent } from "../agents/registry";
 import { buildTurnContext, buildTurnRequest, countTurns, TURN_PIPELINE } from "../pipeline/index";
 import { resolveModel } from "../models/catalogue";
 import { resolveLimits } from "./limits";
+import { UnreplayablePointError } from "./point-error";
 import { getPolicy } from "./policies";
 import type { CompactionPolicy, PolicyParameters, SimulationContext, SimulationInput, SimulationResult } from "./types";
 
@@ -39,6 +40,9 @@ export function simulateCompaction(input: SimulationInput): SimulationResult {
     // Re-simulation: the agent says which turn the recorded compaction follows.
     resolved = { ...input, turn: replayTurn(input.session, input.options, input.turn, input.recordedCompactionEntryId) };
   }
-  if (!(resolved.turn >= 1)) throw new RangeError(`turn ${resolved.turn} does not exist: there is no answered turn before this point`);
+  if (!(resolved.turn >= 1)) {
+    const message = `turn ${resolved.turn} does not exist: there is no answered turn before this point`;
+    throw input.recordedCompactionEntryId !== undefined ? new UnreplayablePointError(message) : new RangeError(message);
+  }
   return policy.simulate(resolved, buildSimulationContext(resolved, policy));
 }

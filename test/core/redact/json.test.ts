@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import type { Session, SessionEntry } from "../../../src/core/model";
 import { SECRET_FIELD_KIND, TOO_DEEP_KIND, findingId, redactJson, redactSession, redactText } from "../../../src/core/redact";
-import { URLSAFE, fake } from "./helpers";
+import { B64, URLSAFE, fake } from "./helpers";
 
 const githubToken = `gh${"p_"}${fake(36, undefined, 3)}`;
 const openaiKey = `sk-${"proj-"}${fake(60, URLSAFE, 4)}`;
@@ -99,12 +99,16 @@ describe("redactJson", () => {
     expect(findings.map((f) => f.path)).toEqual(["headers.Authorization", 'headers["x-api-key"]']);
   });
 
-  it("leaves image data and provider signatures alone", () => {
-    const image = { type: "image", mimeType: "image/png", data: `AAAA/${githubToken}` };
-    const thinking = { type: "thinking", thinking: "hm", thinkingSignature: `sig/${githubToken}` };
-    const { value, findings } = redactJson({ content: [image, thinking] });
-    expect(findings).toEqual([]);
-    expect(value.content[0]).toBe(image);
+  it("leaves ordinary image data and provider signatures alone, but masks a secret held in one", () => {
+    const image = { type: "image", mimeType: "image/png", data: `iVBORw0KGgo${fake(200, B64, 3)}` };
+    const signed = { type: "thinking", thinking: "hm", thinkingSignature: `Eq${fake(120, B64, 4)}` };
+    const clean = redactJson({ content: [image, signed] });
+    expect(clean.findings).toEqual([]);
+    expect(clean.value.content[0]).toBe(image);
+    const leaking = { type: "thinking", thinking: "hm", thinkingSignature: `sig ${githubToken}` };
+    const { value, findings } = redactJson({ content: [leaking] });
+    expect(findings.map((f) => f.path)).toEqual(["content[0].thinkingSignature"]);
+    expect(JSON.stringify(value)).not.toContain(githubToken);
   });
 
   it("replaces values nested deeper than the limit instead of overflowing the stack", () => {

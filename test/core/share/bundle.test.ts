@@ -16,14 +16,17 @@ describe("bundles", () => {
   it("has the documented wrapper and round trips", () => {
     const payload = samplePayload({ header: { api: "anthropic-messages", source: "h.json", extraSettings: {}, systemPrompt: "sys" } });
     const text = encodeBundle(payload);
-    expect(text.startsWith('{"contextscope":"bundle","v":1,"payload":{')).toBe(true);
+    expect(text.startsWith('{"contextscope":"bundle","v":2,"payload":{')).toBe(true);
     expect(text.endsWith("\n")).toBe(true);
-    expect(JSON.parse(text)).toEqual({ contextscope: "bundle", v: 1, payload });
-    expect(decodeBundle(text)).toEqual({ ok: true, version: 1, payload });
+    expect(JSON.parse(text)).toEqual({ contextscope: "bundle", v: 2, payload });
+    expect(decodeBundle(text)).toEqual({ ok: true, version: 2, payload });
+    // A bundle written by an earlier build (version 1 throughout) still opens, as the current shape.
+    const v1 = JSON.stringify({ contextscope: "bundle", v: 1, payload: { ...payload, v: 1 } });
+    expect(decodeBundle(v1)).toEqual({ ok: true, version: 1, payload });
   });
 
   it("isBundle recognises bundles (with BOM or pretty-printed) and nothing else", () => {
-    const pretty = JSON.stringify({ contextscope: "bundle", v: 1, payload: samplePayload() }, null, 2);
+    const pretty = JSON.stringify({ contextscope: "bundle", v: 2, payload: samplePayload() }, null, 2);
     expect(isBundle(encodeBundle(samplePayload()))).toBe(true);
     expect(isBundle(`\uFEFF${pretty}`)).toBe(true);
     expect(decodeBundle(`\uFEFF${pretty}`).ok).toBe(true);
@@ -40,10 +43,10 @@ describe("bundles", () => {
       return result.ok ? "ok" : result.error.code;
     };
     expect(code('{"type":"session"}')).toBe("not-a-link");
-    expect(code(good.replace('"v":1', '"v":7'))).toBe("unknown-version");
+    expect(code(good.replace('"v":2', '"v":7'))).toBe("unknown-version");
     expect(code(good.slice(0, good.length - 20))).toBe("corrupted");
     expect(code(good.replace('"payload":', '"extra":1,"payload":'))).toBe("invalid-payload");
-    expect(code(good.replace('"v":1', '"v":"1"'))).toBe("invalid-payload");
+    expect(code(good.replace('"v":2', '"v":"2"'))).toBe("invalid-payload");
     expect(code(good.replace('"payload":{', '"payload":{"__proto__":{"x":1},'))).toBe("invalid-payload");
     expect(code(good, { maxChars: 100 })).toBe("too-large");
     expect(code('{"contextscope":"bundle","v":1}')).toBe("invalid-payload");

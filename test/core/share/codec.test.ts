@@ -12,7 +12,7 @@ import {
   type SharePayload,
   type ShareViewV1,
 } from "../../../src/core/share";
-import { fragmentOfJson, samplePayload } from "./helpers";
+import { fragmentOfJson, legacyFragmentOfJson, samplePayload, samplePayloadV1 } from "./helpers";
 
 function expectError(input: string, code: string, detail?: RegExp) {
   const result = decodeShareLink(input);
@@ -41,7 +41,7 @@ const viewArb: fc.Arbitrary<ShareViewV1> = fc.record(
 ).filter((view) => view.simulation === undefined || view.simulation === null || !("constructor" in view.simulation && Object.prototype.hasOwnProperty.call(view.simulation, "constructor")));
 
 const payloadArb: fc.Arbitrary<SharePayload> = fc.record({
-  v: fc.constant(1 as const),
+  v: fc.constant(2 as const),
   session: fc.record({
     fileName: fc.string({ maxLength: 60 }),
     formatId: idArb,
@@ -56,10 +56,10 @@ describe("share link round trip", () => {
     fc.assert(
       fc.property(payloadArb, (payload) => {
         const fragment = encodeShareFragment(payload);
-        expect(fragment.startsWith("#v1=")).toBe(true);
+        expect(fragment.startsWith("#v2=")).toBe(true);
         expect(fragment.slice(4)).toMatch(/^[A-Za-z0-9_-]*$/);
         const result = decodeShareLink(fragment);
-        expect(result).toEqual({ ok: true, version: 1, payload });
+        expect(result).toEqual({ ok: true, version: 2, payload });
       }),
       { numRuns: 200 },
     );
@@ -78,7 +78,7 @@ describe("share link round trip", () => {
       simulation: { reserveTokens: 16384, keepRecentTokens: 20000 },
     });
     const result = decodeShareLink(encodeShareFragment(payload));
-    expect(result).toEqual({ ok: true, version: 1, payload });
+    expect(result).toEqual({ ok: true, version: 2, payload });
   });
 
   it("accepts a full URL, a fragment without #, and whitespace inserted by chat apps", () => {
@@ -86,7 +86,7 @@ describe("share link round trip", () => {
     const fragment = encodeShareFragment(payload);
     const data = fragment.slice(4);
     const wrapped = `${data.slice(0, 10)}\n  ${data.slice(10, 30)} ${data.slice(30)}`;
-    for (const input of [`https://example.org/contextscope/${fragment}`, fragment.slice(1), `  #v1=${wrapped}\n`]) {
+    for (const input of [`https://example.org/contextscope/${fragment}`, fragment.slice(1), `  #v2=${wrapped}\n`]) {
       const result = decodeShareLink(input);
       expect(result.ok, input.slice(0, 40)).toBe(true);
       if (result.ok) expect(result.payload).toEqual(payload);
@@ -115,7 +115,7 @@ describe("bad links give clear errors", () => {
   });
 
   it("unknown version", () => {
-    expectError(good.replace("#v1=", "#v2="), "unknown-version", /version 2; this build reads v1/);
+    expectError(good.replace("#v2=", "#v3="), "unknown-version", /version 3; this build reads v1, v2/);
     expectError("#v999=AAAA", "unknown-version");
   });
 
@@ -129,22 +129,43 @@ describe("bad links give clear errors", () => {
   it("truncated links", () => {
     const data = good.slice(4);
     for (const keep of [1, 2, 3, 5, 8, Math.floor(data.length / 2), data.length - 6, data.length - 2]) {
-      const result = decodeShareLink(`#v1=${data.slice(0, keep)}`);
+      const result = decodeShareLink(`#v2=${data.slice(0, keep)}`);
       expect(result.ok, `kept ${keep} of ${data.length}`).toBe(false);
-      if (!result.ok) expect(["corrupted", "invalid-payload"]).toContain(result.error.code);
+      if (!result.ok) expect(["corrupted", "tampered", "invalid-payload"]).toContain(result.error.code);
     }
   });
 
-  it("tampered links never throw and never return an invalid payload", () => {
+  it("a tampered v2 link is refused: every single-character change, with a message", () => {
     const data = good.slice(4);
+    const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    let tamperedCode = 0;
+    for (let position = 0; position < data.length; position++) {
+      const replacement = alphabet[(alphabet.indexOf(data[position]!) + 1 + (position % 63)) % 64]!;
+      const result = decodeShareLink(`#v2=${data.slice(0, position)}${replacement}${data.slice(position + 1)}`);
+      expect(result.ok, `change at ${position} opened`).toBe(false);
+      if (!result.ok) {
+        expect(["corrupted", "tampered", "too-large"]).toContain(result.error.code);
+        expect(result.error.message.length).toBeGreaterThan(20);
+        if (result.error.code === "tampered") tamperedCode++;
+      }
+    }
+    // Most changes inflate to other bytes; the checksum is what refuses them.
+    expect(tamperedCode).toBeGreaterThan(0);
+    expectError(good.replace(/^#v2=./, (m) => (m.endsWith("A") ? "#v2=B" : "#v2=A")), "tampered", /checksum/);
+  });
+
+  it("v1 links of earlier builds keep opening; a change to one never throws and never returns an invalid payload", () => {
+    const v1 = legacyFragmentOfJson(JSON.stringify(samplePayloadV1()));
+    expect(decodeShareLink(v1)).toEqual({ ok: true, version: 1, payload: samplePayload() });
+    const data = v1.slice(4);
     const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
     fc.assert(
       fc.property(fc.integer({ min: 0, max: data.length - 1 }), fc.integer({ min: 0, max: 63 }), (position, replacement) => {
         const tampered = data.slice(0, position) + alphabet[replacement] + data.slice(position + 1);
         const result = decodeShareLink(`#v1=${tampered}`);
         if (result.ok) {
-          // A change deflate cannot detect: the payload is still fully validated.
-          expect(result.payload.v).toBe(1);
+          // A change deflate cannot detect (v1 has no checksum): the payload is still fully validated.
+          expect(result.payload.v).toBe(2);
           expect(Array.isArray(result.payload.session.lines)).toBe(true);
         } else {
           expect(["corrupted", "invalid-payload", "too-large"]).toContain(result.error.code);
@@ -152,6 +173,14 @@ describe("bad links give clear errors", () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it("deep nesting is refused before parsing, in a v1 and a v2 link", () => {
+    const deep = `{"v":2,"session":${"[".repeat(200_000)}${"]".repeat(200_000)}}`;
+    const started = Date.now();
+    expectError(fragmentOfJson(deep), "too-large", /nests more than 80 levels/);
+    expectError(legacyFragmentOfJson(deep.replace('"v":2', '"v":1')), "too-large", /nests more than 80 levels/);
+    expect(Date.now() - started).toBeLessThan(2000);
   });
 
   it("garbage that inflates to something that is not JSON", () => {
@@ -163,9 +192,9 @@ describe("bad links give clear errors", () => {
     const base = samplePayload();
     const cases: [unknown, RegExp][] = [
       [[1, 2], /payload: expected an object/],
-      [{ ...base, v: 2 }, /payload\.v: expected 1/],
+      [{ ...base, v: 1 }, /payload\.v: expected 2/],
       [{ ...base, extra: 1 }, /payload: unknown field "extra"/],
-      [{ v: 1, view: base.view }, /payload: missing field "session"/],
+      [{ v: 2, view: base.view }, /payload: missing field "session"/],
       [{ ...base, session: { ...base.session, lines: ["a", 3] } }, /session\.lines\[1\]: expected a string, got number 3/],
       [{ ...base, session: { ...base.session, scope: "all" } }, /session\.scope: expected one of full, branch/],
       [{ ...base, session: { ...base.session, formatId: "Pi!" } }, /session\.formatId/],

@@ -1,11 +1,12 @@
 // Payload builders for the share codec tests.
+import { sha256 } from "@noble/hashes/sha2.js";
 import { deflateSync, strToU8 } from "fflate";
-import { encodeBase64Url } from "../../../src/core/share";
-import type { SharePayload } from "../../../src/core/share";
+import { CHECKSUM_BYTES, encodeBase64Url } from "../../../src/core/share";
+import type { SharePayload, SharePayloadV1 } from "../../../src/core/share";
 
 export function samplePayload(overrides: Partial<SharePayload["view"]> = {}): SharePayload {
   return {
-    v: 1,
+    v: 2,
     session: {
       fileName: "2026-01-01_session.jsonl",
       formatId: "pi",
@@ -16,7 +17,23 @@ export function samplePayload(overrides: Partial<SharePayload["view"]> = {}): Sh
   };
 }
 
-/** A fragment holding arbitrary JSON text (bypasses the encoder's typing). */
-export function fragmentOfJson(json: string, version = 1): string {
-  return `#v${version}=${encodeBase64Url(deflateSync(strToU8(json)))}`;
+/** The same view as a payload of version 1 (what links made by earlier builds hold). */
+export function samplePayloadV1(overrides: Partial<SharePayload["view"]> = {}): SharePayloadV1 {
+  return { ...samplePayload(overrides), v: 1 };
+}
+
+/** A v2 fragment holding arbitrary JSON text, with its correct checksum (bypasses the encoder's typing). */
+export function fragmentOfJson(json: string, version = 2): string {
+  const bytes = strToU8(json);
+  if (version === 1) return legacyFragmentOfJson(json);
+  const compressed = deflateSync(bytes);
+  const data = new Uint8Array(CHECKSUM_BYTES + compressed.length);
+  data.set(sha256(bytes).subarray(0, CHECKSUM_BYTES), 0);
+  data.set(compressed, CHECKSUM_BYTES);
+  return `#v${version}=${encodeBase64Url(data)}`;
+}
+
+/** A v1 fragment as earlier builds wrote them: the deflate data alone, no checksum. */
+export function legacyFragmentOfJson(json: string): string {
+  return `#v1=${encodeBase64Url(deflateSync(strToU8(json)))}`;
 }

@@ -75,7 +75,7 @@ describe("buildSharePayload", () => {
 
   it("produces a payload that survives the link round trip", () => {
     const { payload } = buildSharePayload({ session: withSecret, scope: "branch", leafEntryId: "c", view });
-    expect(decodeShareLink(encodeShareFragment(payload))).toEqual({ ok: true, version: 1, payload });
+    expect(decodeShareLink(encodeShareFragment(payload))).toEqual({ ok: true, version: 2, payload });
   });
 
   it("needs a leaf for the branch scope", () => {

@@ -85,6 +85,7 @@ class ClaudeLineReader implements LineReader {
       this.warnings.push({ line: lineNumber, reason: parsed.reason });
       return;
     }
+    if (parsed.note) this.warnings.push({ line: lineNumber, reason: parsed.note });
     const raw = parsed.value;
     if (typeof raw.type !== "string") {
       this.lastBadLine = lineNumber;

@@ -59,6 +59,7 @@ class CodexLineReader implements LineReader {
       this.warnings.push({ line: lineNumber, reason: parsed.reason });
       return;
     }
+    if (parsed.note) this.warnings.push({ line: lineNumber, reason: parsed.note });
     const raw = parsed.value;
     const first = this.entries.length === 0;
     const type = rolloutLineType(raw, first, this.preEnvelope);

@@ -4,6 +4,7 @@
 // a bad element becomes a warning without losing the others, and a truncated file keeps every
 // complete message. Each good message becomes one entry of a linear session, `raw` being the
 // message exactly as written (unknown keys included, FM-RQ-6).
+import { parseJsonCapped } from "../../util/json-depth";
 import type { ReaderWarning, Session, SessionEntry } from "../../model";
 import { scanTopLevelElements } from "../../readers/json-elements";
 import type { FormatReader, LineReader } from "../../readers/types";
@@ -68,7 +69,9 @@ export function readMessageListText(text: string, fileName: string, lineCount = 
   scan.elements.forEach((element, index) => {
     let value: unknown;
     try {
-      value = JSON.parse(element.text);
+      const parsed = parseJsonCapped(element.text);
+      value = parsed.value;
+      if (parsed.note) warnings.push({ line: element.line, reason: `message [${index}]: ${parsed.note}` });
     } catch (error) {
       const detail = error instanceof Error ? error.message : String(error);
       warnings.push({ line: element.line, reason: `message [${index}]: not valid JSON (${detail})` });

@@ -3,6 +3,7 @@
 // whole text at the end (`readWhole`); a truncated document is salvaged message by message
 // (./../opencode/salvage.ts). The SQLite database (FM-OC-1) is not a text format: the worker and
 // the CLI open it with sql.js and call src/core/agents/opencode/database.ts.
+import { cutDeepValues, MAX_JSON_DEPTH, nestsDeeperThan } from "../../util/json-depth";
 import type { ReaderWarning, Session } from "../../model";
 import { salvageExport } from "./salvage";
 import { OPENCODE_FORMAT_ID, OPENCODE_EXPORT_LABEL, sessionFromExport } from "./session";
@@ -50,9 +51,16 @@ export function readOpencodeExportText(text: string, fileName: string, lineCount
     warnings.push({
       line: 0,
       reason: `the export is truncated or damaged (${detail}); kept ${salvaged.messages.length} complete messages` +
-        (salvaged.lostMessages > 0 ? `, lost ${salvaged.lostMessages}` : ""),
+        (salvaged.lostMessages > 0 ? `, lost ${salvaged.lostMessages}` : "") +
+        (salvaged.strayCharacters > 0 ? `, stepped over ${salvaged.strayCharacters} stray characters between messages` : ""),
     });
     parsed = { info: salvaged.info, messages: salvaged.messages };
+  }
+  if (nestsDeeperThan(text)) {
+    // Later stages walk values recursively: anything nested deeper than the cap is cut here.
+    const capped = cutDeepValues(parsed);
+    parsed = capped.value;
+    warnings.push({ line: 0, reason: `${capped.cut} values nested more than ${MAX_JSON_DEPTH} levels deep left out` });
   }
   return sessionFromExport(parsed, fileName, lineCount, warnings);
 }

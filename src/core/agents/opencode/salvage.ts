@@ -8,6 +8,8 @@ export interface SalvagedExport {
   messages: unknown[];
   /** Number of `messages` elements that were present but could not be parsed (cut off or bad). */
   lostMessages: number;
+  /** Characters between the messages that belong to none of them (a stray `}` or `,`), stepped over. */
+  strayCharacters: number;
 }
 
 /** Index just past the JSON string starting at `start` (a `"`), or -1 when it is unterminated. */
@@ -58,16 +60,34 @@ function tryParse(text: string): { ok: true; value: unknown } | { ok: false } {
   }
 }
 
-/** Elements of the array starting at `start` (a `[`); stops at the first incomplete one. */
-function salvageArray(text: string, start: number): { values: unknown[]; lost: number } {
+/**
+ * Elements of the array starting at `start` (a `[`); stops at the first incomplete one. Every
+ * pass of the loop moves `i` forward by at least one character (a value is at least one
+ * character; a character that cannot start one, such as a stray `}`, is stepped over and
+ * counted), so the loop ends on any input.
+ */
+function salvageArray(text: string, start: number): { values: unknown[]; lost: number; stray: number } {
   const values: unknown[] = [];
   let lost = 0;
+  let stray = 0;
   let i = skipSpace(text, start + 1);
   while (i < text.length && text[i] !== "]") {
+    const ch = text[i];
+    if (ch === "," || ch === "}" || ch === ":") {
+      // Not the start of a value: a separator out of place or a bracket left over from an edit.
+      stray++;
+      i = skipSpace(text, i + 1);
+      continue;
+    }
     const end = skipValue(text, i);
     if (end < 0) {
       lost++;
       break;
+    }
+    if (end <= i) {
+      stray++;
+      i = skipSpace(text, i + 1);
+      continue;
     }
     const parsed = tryParse(text.slice(i, end));
     if (parsed.ok) values.push(parsed.value);
@@ -75,7 +95,7 @@ function salvageArray(text: string, start: number): { values: unknown[]; lost: n
     i = skipSpace(text, end);
     if (text[i] === ",") i = skipSpace(text, i + 1);
   }
-  return { values, lost };
+  return { values, lost, stray };
 }
 
 /** Best-effort reading of an export document that JSON.parse rejected; null when nothing is usable. */
@@ -86,6 +106,7 @@ export function salvageExport(text: string): SalvagedExport | null {
   let info: unknown = undefined;
   let messages: unknown[] = [];
   let lostMessages = 0;
+  let strayCharacters = 0;
   while (i < text.length && text[i] === '"') {
     const keyEnd = skipString(text, i);
     if (keyEnd < 0) break;
@@ -97,9 +118,11 @@ export function salvageExport(text: string): SalvagedExport | null {
       const salvaged = salvageArray(text, i);
       messages = salvaged.values;
       lostMessages = salvaged.lost;
+      strayCharacters = salvaged.stray;
     }
     const end = skipValue(text, i);
-    if (end < 0) break;
+    // A value ends after it starts; anything else (a stray character) ends the salvage here.
+    if (end <= i) break;
     if (key.ok && key.value === "info") {
       const parsed = tryParse(text.slice(i, end));
       if (parsed.ok) info = parsed.value;
@@ -109,5 +132,5 @@ export function salvageExport(text: string): SalvagedExport | null {
     i = skipSpace(text, i + 1);
   }
   if (info === undefined && messages.length === 0) return null;
-  return { info, messages, lostMessages };
+  return { info, messages, lostMessages, strayCharacters };
 }

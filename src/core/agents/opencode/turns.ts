@@ -86,8 +86,11 @@ function usageOf(record: OpencodeMessageRecord): PiUsage | null {
   return { input, output, cacheRead, cacheWrite, totalTokens: tokens.total ?? input + output + cacheRead + cacheWrite };
 }
 
+/** ISO text of a time in milliseconds; null when absent or outside what a Date holds (|t| > 8.64e15). */
 function isoOf(epochMs: number | undefined): string | null {
-  return typeof epochMs === "number" && Number.isFinite(epochMs) ? new Date(epochMs).toISOString() : null;
+  if (typeof epochMs !== "number") return null;
+  const date = new Date(epochMs);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
 
 function turnPosition(index: OpencodeIndex, turn: number): number {

@@ -8,6 +8,8 @@ import { finishLineWarnings, parseObjectLine } from "../../readers/jsonl-object"
 import type { FormatReader, LineReader } from "../../readers/types";
 import { fnv1aHex } from "../../util/fnv1a";
 import { isObject } from "../../util/is-object";
+import { conform } from "../../readers/shape";
+import { PI_ENTRY_SHAPE } from "./shape";
 
 export const PI_FORMAT_ID = "pi";
 export const PI_CURRENT_VERSION = 3;
@@ -87,6 +89,7 @@ class PiLineReader implements LineReader {
       this.warnings.push({ line: lineNumber, reason: parsed.reason });
       return;
     }
+    if (parsed.note) this.warnings.push({ line: lineNumber, reason: parsed.note });
     const value = parsed.value;
     if (!this.sawFirstObject) {
       this.sawFirstObject = true;
@@ -173,6 +176,13 @@ class PiLineReader implements LineReader {
       // v2 → v3 (PI-F14): the `hookMessage` role became `custom`.
       raw = { ...raw, message: { ...raw.message, role: "custom" } };
     }
+    if (raw.type === "message" && !isObject(raw.message)) {
+      this.warnings.push({ line: lineNumber, reason: `message entry ${id} has no message object; kept without a message` });
+    }
+    // Fields of a type pi never writes are taken out here, each named, so no later stage meets them.
+    const problems: string[] = [];
+    raw = conform(PI_ENTRY_SHAPE, raw, "", problems) as Record<string, unknown>;
+    for (const problem of problems) this.warnings.push({ line: lineNumber, reason: `entry ${id}: ${problem}` });
     this.usedIds.add(id);
     this.objectIds.push(id);
     this.previousId = id;

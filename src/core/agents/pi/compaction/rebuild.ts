@@ -11,6 +11,7 @@ import type {
   Session,
   SessionEntry,
 } from "../../../model";
+import { API_IDS } from "../../../model";
 import { resolveModel } from "../../../models/catalogue";
 import { convertToLlm } from "../convert";
 import { projectPath, type ProjectedMessage } from "../projection";
@@ -86,6 +87,8 @@ export interface CompactionRebuild {
   model: ModelInfo;
   api: ApiId;
   preparation: Omit<CompactionPreparation, "messagesToSummarize" | "turnPrefixMessages" | "computedCut">;
+  /** The path the preparation's indices refer to (root first, up to the compaction's parent). */
+  path: readonly SessionEntry[];
   lints: string[];
 }
 
@@ -124,7 +127,8 @@ function convert(messages: readonly AgentMessage[], options: CompactionRebuildOp
 function lastAssistantApi(path: readonly SessionEntry[]): ApiId | null {
   for (let i = path.length - 1; i >= 0; i--) {
     const message = messageOfEntry(path[i]!, { includeCompactions: false });
-    if (message?.role === "assistant" && typeof message.api === "string") return message.api as ApiId;
+    // An api this build has no serializer for (a damaged or future file) says nothing: the model's own is used.
+    if (message?.role === "assistant" && (API_IDS as readonly string[]).includes(message.api as string)) return message.api as ApiId;
   }
   return null;
 }
@@ -286,6 +290,7 @@ export function buildCompactionRequests(
     model,
     api,
     preparation: rest,
+    path,
     lints,
   };
   if (turnPrefixConversation !== undefined) rebuild.turnPrefixConversation = turnPrefixConversation;

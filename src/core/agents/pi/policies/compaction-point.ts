@@ -7,6 +7,7 @@
 import type { Session, SessionEntry } from "../../../model";
 import { getBranchPath, getPiSessionCache } from "../sessionCache";
 import { resolveLeafId } from "../tree";
+import { UnreplayablePointError } from "../../../simulate/point-error";
 
 export const SIMULATED_COMPACTION_ID = "contextscope-simulated-compaction";
 
@@ -35,21 +36,29 @@ export function findCompactionPoint(session: Session, leafId: string | null | un
     if (index < 0) {
       // A compaction on another branch: walk from it to the root instead.
       const recordedEntry = cache.tree.byId.get(recordedId);
-      if (!recordedEntry || recordedEntry.type !== "compaction") throw new Error(`No compaction entry with id ${recordedId}`);
+      if (!recordedEntry || recordedEntry.type !== "compaction") throw new UnreplayablePointError(`No compaction entry with id ${recordedId}`);
+      // Reused ids ("the later entry wins") can make parents loop: each entry is taken once.
       const chain: SessionEntry[] = [];
+      const seen = new Set<SessionEntry>();
       let current: SessionEntry | undefined = recordedEntry;
-      while (current) {
-        chain.unshift(current);
+      while (current && !seen.has(current)) {
+        seen.add(current);
+        chain.push(current);
         current = current.parentId ? cache.tree.byId.get(current.parentId) : undefined;
       }
+      chain.reverse();
       path = chain;
       index = chain.length - 1;
     }
     const recorded = path[index]!;
-    if (recorded.type !== "compaction") throw new Error(`Entry ${recordedId} is not a compaction entry`);
+    if (recorded.type !== "compaction") throw new UnreplayablePointError(`Entry ${recordedId} is not a compaction entry (its id is used again by a later entry)`);
     const before = path.slice(0, index);
-    const turnsBefore = before.filter((e) => e.type === "message" && (e.raw.message as { role?: string } | undefined)?.role === "assistant").length;
-    if (before.length === 0) throw new Error(`Compaction ${recordedId} has nothing before it to compact (PI-K13)`);
+    if (before.length === 0) throw new UnreplayablePointError(`Compaction ${recordedId} has nothing before it to compact (PI-K13)`);
+    // The turn is counted on the selected branch (the one the turn numbers of every other stage
+    // refer to): its answered turns that lie before the compaction. On that branch this is every
+    // assistant message before it; for a compaction on another branch, the turns both share.
+    const beforeSet = new Set(before);
+    const turnsBefore = branch.assistantPositions.filter((position) => beforeSet.has(entries[position]!)).length;
     return { turn: turnsBefore, path: before, parent: before[before.length - 1]!, recorded };
   }
   const position = Number.isInteger(turn) ? branch.assistantPositions[turn - 1] : undefined;

@@ -170,7 +170,9 @@ export function piPartition(prep: PiFamilyPreparation, context: SimulationContex
   const partition: Partition = { kept: [], summarised: [], pruned: [], droppedWithoutSummary: [], details: {} };
   const rebuild = prep.rebuild;
   if (!rebuild) return partition;
-  const path = prep.point.path;
+  // The rebuild's own path: its indices refer to it (on a damaged tree it can differ from the
+  // point's path, which was walked from another leaf).
+  const path = rebuild.path;
   const p = rebuild.preparation;
   const turnMessages = context.turnContext.messages;
   if (p.previousCompactionIndex >= 0) {

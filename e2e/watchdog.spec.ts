@@ -1,0 +1,43 @@
+// Journey: inputs that once hung or crashed the worker (the shared hostile reproducers) now open
+// with their warnings; and when a stage does not answer within the watchdog's bound, the worker is
+// stopped and restarted, the banner names the stage, and the next file opens as usual. The bound
+// is set with `?watchdog=<seconds>`: here 1 ms, so that opening the file that once hung the
+// export salvage outlasts it, then back to the default for the sample that follows.
+import { readFileSync, existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { appView, dropFiles, expect, openEmptyApp, test, waitForSession } from "./support";
+
+const HOSTILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../shared/fixtures/hostile");
+const hostile = (name: string) => readFileSync(path.join(HOSTILE, name), "utf8");
+
+test.skip(!existsSync(HOSTILE), "the shared hostile reproducers (../shared/fixtures/hostile) are not on this machine");
+
+test("inputs that once hung the worker open with a warning", async ({ page }) => {
+  await openEmptyApp(page);
+  for (const name of ["opencode-salvage-loop.json", "pi-dupid-hang.jsonl", "senpi-wrong-type-field.jsonl"]) {
+    await dropFiles(page, [{ name, text: hostile(name) }]);
+    await waitForSession(page, name);
+    await expect(page.getByTestId("warnings-button")).not.toContainText(/^0 warnings/);
+  }
+  expect((await appView(page)).turnCount).toBeGreaterThan(0);
+});
+
+test("a stage past the watchdog's bound is stopped with a message naming it; a sample opens right after", async ({ page }) => {
+  await page.goto("./?sample=none&watchdog=0.001");
+  await expect(page.getByTestId("samples-button")).toBeVisible();
+  await dropFiles(page, [{ name: "opencode-salvage-loop.json", text: hostile("opencode-salvage-loop.json") }]);
+  const banner = page.getByTestId("error-banner");
+  await expect(banner).toContainText(/stopped (reading the file|analysing the session)/);
+  await expect(banner).toContainText(/worker was restarted/);
+  expect((await appView(page)).ready).toBe(false);
+
+  // Back to the default bound: the restarted worker opens a sample.
+  await page.evaluate(() => history.replaceState(null, "", "./?sample=none"));
+  await page.getByTestId("samples-button").click();
+  await page.getByRole("menuitem").first().click();
+  await waitForSession(page);
+  const view = await appView(page);
+  expect(view.turnCount).toBeGreaterThan(0);
+  await expect(banner).toHaveCount(0);
+});

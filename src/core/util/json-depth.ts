@@ -1,0 +1,75 @@
+// A cap on how deeply parsed user data may nest. The stages after the readers walk values with
+// ordinary recursion (serializers, cache-marker removal, redaction, canonical JSON); a 10,000-deep
+// array in a tool result would overflow their stack. The readers cut anything deeper than
+// MAX_JSON_DEPTH here, with a warning, so every later walk is bounded. Both functions below are
+// iterative: they are the ones that must not overflow.
+
+/** Deeper than any structure an agent writes (tool arguments nest a few levels), far below stack limits. */
+export const MAX_JSON_DEPTH = 128;
+
+/** Placeholder left where a too-deep value was cut. */
+export const DEEP_VALUE_MARKER = `[nested more than ${MAX_JSON_DEPTH} levels deep: left out]`;
+
+/** True when the JSON text nests more than `limit` levels (brackets outside strings; one pass). */
+export function nestsDeeperThan(text: string, limit = MAX_JSON_DEPTH): boolean {
+  // Quick exit: a text with fewer brackets than the limit cannot nest that deep.
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (inString) {
+      if (ch === 92 /* \ */) i++;
+      else if (ch === 34 /* " */) inString = false;
+    } else if (ch === 34) inString = true;
+    else if (ch === 123 /* { */ || ch === 91 /* [ */) {
+      if (++depth > limit) return true;
+    } else if (ch === 125 /* } */ || ch === 93 /* ] */) depth--;
+  }
+  return false;
+}
+
+/**
+ * `value` with every array or object below depth `limit` replaced by DEEP_VALUE_MARKER (copies
+ * along the way; the input is not changed). `cut` counts the replaced values.
+ */
+export function cutDeepValues(value: unknown, limit = MAX_JSON_DEPTH): { value: unknown; cut: number } {
+  if (typeof value !== "object" || value === null) return { value, cut: 0 };
+  let cut = 0;
+  const root: { v: unknown } = { v: null };
+  // Each frame: the source container, where its copy goes, and its depth.
+  const stack: { source: object; assign: (copy: unknown) => void; depth: number }[] = [{ source: value, assign: (copy) => (root.v = copy), depth: 1 }];
+  while (stack.length > 0) {
+    const { source, assign, depth } = stack.pop()!;
+    if (depth > limit) {
+      cut++;
+      assign(DEEP_VALUE_MARKER);
+      continue;
+    }
+    if (Array.isArray(source)) {
+      const copy: unknown[] = new Array(source.length);
+      assign(copy);
+      source.forEach((item, i) => {
+        if (typeof item === "object" && item !== null) stack.push({ source: item, assign: (c) => (copy[i] = c), depth: depth + 1 });
+        else copy[i] = item;
+      });
+    } else {
+      const copy: Record<string, unknown> = {};
+      assign(copy);
+      for (const [key, item] of Object.entries(source)) {
+        // defineProperty keeps a "__proto__" key an own data property, as JSON.parse made it.
+        if (typeof item === "object" && item !== null) {
+          stack.push({ source: item, assign: (c) => Object.defineProperty(copy, key, { value: c, enumerable: true, writable: true, configurable: true }), depth: depth + 1 });
+        } else Object.defineProperty(copy, key, { value: item, enumerable: true, writable: true, configurable: true });
+      }
+    }
+  }
+  return { value: root.v, cut };
+}
+
+/** JSON.parse with the depth cap: the parsed value, and a warning text when something was cut. */
+export function parseJsonCapped(text: string): { value: unknown; note: string | null } {
+  const parsed = JSON.parse(text) as unknown;
+  if (!nestsDeeperThan(text)) return { value: parsed, note: null };
+  const { value, cut } = cutDeepValues(parsed);
+  return { value, note: `${cut} value${cut === 1 ? "" : "s"} nested more than ${MAX_JSON_DEPTH} levels deep left out` };
+}
