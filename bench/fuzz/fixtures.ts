@@ -1,6 +1,7 @@
 // The inputs the fuzz run mutates: every committed test fixture's session file, and, when the
-// shared fixture folder is present, its recorded cases and the hostile reproducers (never the
-// large real-world files: their size would make each input slow without adding structures).
+// shared fixture folder is present, its recorded cases, hermes side files, the real-world files
+// under 1 MB and the hostile reproducers (never the large real-world files: their size would make
+// each input slow without adding structures).
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -60,9 +61,38 @@ function hostile(): FuzzFixture[] {
     .map((name) => ({ name: `shared/hostile/${name}`, fileName: name, text: readFileSync(path.join(dir, name), "utf8") }));
 }
 
-/** Every fixture once: a shared case that is the same file as a committed one is left out. */
+/** Text files of a folder tree (no case layout), each under the size cap. */
+function filesUnder(root: string, label: string): FuzzFixture[] {
+  if (!existsSync(root)) return [];
+  const fixtures: FuzzFixture[] = [];
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir).sort()) {
+      const full = path.join(dir, name);
+      if (statSync(full).isDirectory()) walk(full);
+      else if (/\.(jsonl|json)$/.test(name) && statSync(full).size <= MAX_FIXTURE_BYTES) {
+        fixtures.push({ name: `${label}/${path.relative(root, full)}`, fileName: name, text: readFileSync(full, "utf8") });
+      }
+    }
+  };
+  walk(root);
+  return fixtures;
+}
+
+/**
+ * Every fixture once: a shared case that is the same file as a committed one is left out. Besides
+ * the recorded cases: hermes-agent's side files (snapshots, transcripts, exports) and the real
+ * users' files small enough to mutate quickly, for the structures only real files have
+ * (Claude Code progress lines and sub-agents, a Codex rollout without usage lines).
+ */
 export function fuzzFixtures(): FuzzFixture[] {
-  const all = [...casesUnder(path.join(REPO, "test/fixtures"), "test"), ...casesUnder(path.join(SHARED, "fixtures"), "shared"), ...hostile()];
+  const all = [
+    ...casesUnder(path.join(REPO, "test/fixtures"), "test"),
+    ...filesUnder(path.join(REPO, "test/fixtures/hermes/storage"), "test/hermes/storage"),
+    ...casesUnder(path.join(SHARED, "fixtures"), "shared"),
+    ...filesUnder(path.join(SHARED, "fixtures/hermes-storage/sessions"), "shared/hermes-storage"),
+    ...filesUnder(path.join(SHARED, "fixtures/realworld"), "shared/realworld"),
+    ...hostile(),
+  ];
   const seen = new Set<string>();
   return all.filter((fixture) => !seen.has(fixture.text) && (seen.add(fixture.text), true));
 }
