@@ -11,6 +11,7 @@ import {
   type OpencodeSessionListing,
 } from "./records";
 import { isObject } from "../../util/is-object";
+import { isoFromEpochMs } from "../../util/iso-time";
 
 export const OPENCODE_FORMAT_ID = "opencode";
 export const OPENCODE_EXPORT_LABEL = "opencode export";
@@ -65,11 +66,7 @@ export function normalizeMessageRecord(value: unknown, where: string, warnings: 
   return { info: info as OpencodeMessageRecord["info"], parts };
 }
 
-function isoOf(epochMs: unknown): string | null {
-  if (typeof epochMs !== "number" || !Number.isFinite(epochMs)) return null;
-  const date = new Date(epochMs);
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
-}
+const isoOf = isoFromEpochMs;
 
 /** `opencode export --sanitize` replaces text with placeholders; look for the tell-tale marker. [INF] */
 function looksSanitized(records: readonly OpencodeMessageRecord[]): boolean {

@@ -28,6 +28,7 @@ import {
 } from "./records";
 import { modelScope } from "./scope";
 import { opencodeRecordsOf } from "./session";
+import { isoFromEpochMs } from "../../util/iso-time";
 
 /** Per-session index, computed once (keyed by the session's entry list). */
 export interface OpencodeIndex {
@@ -86,12 +87,7 @@ function usageOf(record: OpencodeMessageRecord): PiUsage | null {
   return { input, output, cacheRead, cacheWrite, totalTokens: tokens.total ?? input + output + cacheRead + cacheWrite };
 }
 
-/** ISO text of a time in milliseconds; null when absent or outside what a Date holds (|t| > 8.64e15). */
-function isoOf(epochMs: number | undefined): string | null {
-  if (typeof epochMs !== "number") return null;
-  const date = new Date(epochMs);
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
-}
+const isoOf = isoFromEpochMs;
 
 function turnPosition(index: OpencodeIndex, turn: number): number {
   const position = Number.isInteger(turn) ? index.answers[turn - 1] : undefined;

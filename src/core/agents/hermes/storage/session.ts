@@ -9,6 +9,7 @@ import type { ReaderWarning, Session, SessionEntry } from "../../../model";
 import { HERMES_FORMAT_ID } from "../reader";
 import { compressionChain, defaultSessionId, lineageLabel } from "./lineage";
 import type { HermesRequestDump, HermesSource, HermesStore, HermesStoredMessage, HermesStoredSession } from "./store";
+import { isoFromEpochMs } from "../../../util/iso-time";
 
 export const HERMES_STORAGE_LABEL = "hermes-agent storage";
 
@@ -96,8 +97,7 @@ function sameMessage(a: Record<string, unknown>, b: Record<string, unknown>): bo
 }
 
 function iso(seconds: number | null | undefined): string | null {
-  if (typeof seconds !== "number" || !Number.isFinite(seconds)) return null;
-  return new Date(seconds * 1000).toISOString();
+  return typeof seconds === "number" ? isoFromEpochMs(seconds * 1000) : null;
 }
 
 export function sessionListing(store: HermesStore): HermesSessionListing[] {
