@@ -55,6 +55,47 @@ function skipValue(text: string, start: number): number {
   return text.length;
 }
 
+/**
+ * End of the element starting at `start`: just after the bracket that closes an object or array
+ * (so a missing comma after it cannot swallow the next element), or, for a scalar, the index of
+ * the `,`, `]` or `}` after it. -1 when the text ends inside the element.
+ */
+function elementEnd(text: string, start: number): number {
+  const open = text[start];
+  if (open !== "{" && open !== "[") {
+    const end = skipValue(text, start);
+    return end >= text.length ? -1 : end;
+  }
+  let depth = 0;
+  let p = start;
+  while (p < text.length) {
+    const c = text[p]!;
+    if (c === '"') {
+      p = skipString(text, p);
+      continue;
+    }
+    if (c === "{" || c === "[") depth++;
+    else if (c === "}" || c === "]") {
+      depth--;
+      if (depth === 0) return p + 1;
+    }
+    p++;
+  }
+  return -1;
+}
+
+/** Start of the first later line whose first non-space character opens an object; -1 if none. */
+function nextObjectLine(text: string, start: number): number {
+  let newline = text.indexOf("\n", start);
+  while (newline >= 0) {
+    let p = newline + 1;
+    while (p < text.length && (text[p] === " " || text[p] === "\t" || text[p] === "\r")) p++;
+    if (text[p] === "{") return p;
+    newline = text.indexOf("\n", p);
+  }
+  return -1;
+}
+
 function skipSpace(text: string, start: number): number {
   let p = start;
   while (p < text.length && isSpace(text[p]!)) p++;
@@ -118,26 +159,46 @@ export function scanTopLevelElements(text: string): ElementScan {
     }
     if (text[p] === "]") break;
     const start = p;
-    const end = skipValue(text, start);
-    const elementText = text.slice(start, end).trim();
-    if (end >= text.length) {
+    const end = elementEnd(text, start);
+    if (end < 0) {
+      // An element never closed may be one broken line: read on from the next line that starts
+      // an object (always past `start`, so the loop advances).
+      const next = nextObjectLine(text, start);
+      if (next > 0) {
+        warnings.push({ line: lineAt(start), reason: `message [${elements.length}]: not valid JSON (never closed); skipped, reading on at the next line` });
+        p = next;
+        continue;
+      }
       warnings.push({
         line: lineAt(start),
         reason: `message [${elements.length}]: truncated (the file ends inside it); skipped, kept ${elements.length} complete messages`,
       });
       break;
     }
+    const elementText = text.slice(start, end).trim();
     if (elementText === "") {
       warnings.push({ line: lineAt(start), reason: `message [${elements.length}]: empty element (stray comma)` });
     } else {
       elements.push({ text: elementText, line: lineAt(start) });
     }
-    if (text[end] === "}") {
-      warnings.push({ line: lineAt(end), reason: 'unbalanced "}" inside the list; reading stopped there' });
+    // What follows an element: a comma, the closing bracket, or (a broken file) anything else.
+    const after = text[end] === "," || text[end] === "]" || text[end] === "}" ? end : skipSpace(text, end);
+    if (after >= text.length) {
+      p = after;
+      continue;
+    }
+    if (text[after] === "}") {
+      warnings.push({ line: lineAt(after), reason: 'unbalanced "}" inside the list; reading stopped there' });
       break;
     }
-    p = end + 1;
-    if (text[end] === "]") break;
+    if (text[after] === "]") break;
+    if (text[after] === ",") {
+      p = after + 1;
+      continue;
+    }
+    // No comma: the next element starts here. Always past `start`, so the loop advances.
+    warnings.push({ line: lineAt(after), reason: `message [${elements.length - 1}]: no comma after it; the next message starts on this line` });
+    p = after;
   }
   return { elements, wrapped, warnings };
 }
