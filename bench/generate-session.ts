@@ -4,6 +4,7 @@
 import { createWriteStream, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { seededRandom } from "../src/core/util/seeded-random";
 
 export interface GenerateOptions {
   /** Minimum file size in bytes (default 105 MB). */
@@ -23,17 +24,6 @@ export interface GeneratedSession {
   compactions: number;
 }
 
-/** Small deterministic PRNG (mulberry32). */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const WORDS = "the store index note tag search archive markdown file line config error module cache token request session branch compaction summary value return function const let await async import export 한국어 노트 저장 ✓".split(" ");
 
@@ -41,7 +31,7 @@ export async function generatePiSession(options: GenerateOptions = {}): Promise<
   const minBytes = options.minBytes ?? 105 * 1024 * 1024;
   const minTurns = options.minTurns ?? 2000;
   const compactAt = options.compactAtChars ?? 600_000;
-  const rand = random(options.seed ?? 42);
+  const rand = seededRandom(options.seed ?? 42);
   const dir = mkdtempSync(path.join(tmpdir(), "contextscope-bench-"));
   const file = path.join(dir, "session.jsonl");
   const out = createWriteStream(file);

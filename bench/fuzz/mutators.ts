@@ -1,18 +1,9 @@
 // Mutation families for the fuzz harness: each takes a fixture's text and a seeded random source
 // and returns a damaged copy. Pure (no Node or DOM), so the Vitest subset and the worker-thread
 // runner make byte-identical inputs from the same (fixture, family, seed).
+import { seededRandom } from "../../src/core/util/seeded-random";
 
-/** A small, fast, seedable PRNG (mulberry32): the same seed gives the same mutation everywhere. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom };
 
 type Random = () => number;
 

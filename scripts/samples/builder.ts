@@ -13,18 +13,10 @@ import {
 } from "../../src/core/agents/pi/compaction";
 import { projectPath } from "../../src/core/agents/pi/projection";
 import { estimateMessageTokens } from "../../src/core/agents/pi/estimate";
+import { seededRandom } from "../../src/core/util/seeded-random";
 
-/** mulberry32: a small, fast, seeded generator (deterministic output across runs). */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom };
+
 
 const HEX = "0123456789abcdef";
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";

@@ -45,6 +45,19 @@ export interface Session {
   threads?: SessionThread[];
 }
 
+/** One session of a storage that holds many (a database's session picker). */
+export interface SessionListing {
+  id: string;
+  title: string;
+  /** Sub-agent sessions and continuations name their parent session. */
+  parentId: string | null;
+  directory: string | null;
+  /** Epoch ms. */
+  timeCreated: number | null;
+  timeUpdated: number | null;
+  messageCount: number;
+}
+
 /** The tool call in a parent thread that started a sub-agent thread. */
 export interface ThreadSpawn {
   /** Entry of the parent thread holding the tool call. */

@@ -66,22 +66,14 @@ function elementEnd(text: string, start: number): number {
     const end = skipValue(text, start);
     return end >= text.length ? -1 : end;
   }
-  let depth = 0;
-  let p = start;
-  while (p < text.length) {
-    const c = text[p]!;
-    if (c === '"') {
-      p = skipString(text, p);
-      continue;
-    }
-    if (c === "{" || c === "[") depth++;
-    else if (c === "}" || c === "]") {
-      depth--;
-      if (depth === 0) return p + 1;
-    }
+  // Inside the brackets: value after value (keys are string values) until the closing bracket.
+  let p = start + 1;
+  for (;;) {
+    p = skipValue(text, p);
+    if (p >= text.length) return -1;
+    if (text[p] !== ",") return p + 1;
     p++;
   }
-  return -1;
 }
 
 /** Start of the first later line whose first non-space character opens an object; -1 if none. */

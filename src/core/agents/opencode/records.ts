@@ -3,6 +3,7 @@
 // ./database.ts. Only the fields the pipeline reads are typed; every other field is kept in the
 // record as stored (FM-GEN-2) and shown in the raw view.
 import { isObject } from "../../util/is-object";
+import type { SessionListing } from "../../model";
 
 /** One stored message with its parts, as in `opencode export` (`{info, parts}`). */
 export interface OpencodeMessageRecord {
@@ -87,17 +88,7 @@ export interface OpencodeSessionInfo {
 }
 
 /** One line of the session picker (a database can hold many sessions). */
-export interface OpencodeSessionListing {
-  id: string;
-  title: string;
-  /** Sub-agent sessions name their parent session. */
-  parentId: string | null;
-  directory: string | null;
-  /** Epoch ms. */
-  timeCreated: number | null;
-  timeUpdated: number | null;
-  messageCount: number;
-}
+export type OpencodeSessionListing = SessionListing;
 
 export function isUserInfo(info: OpencodeMessageInfo): boolean {
   return info.role === "user";

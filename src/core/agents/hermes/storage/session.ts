@@ -5,7 +5,7 @@
 // parent, HS-23, HS-44), that region is marked so the pipeline does not count its copied
 // assistant messages as new answers. Schema 30's in-place compaction (HS-25) is laid out the same
 // way inside one session: the archived rows (`compacted = 1`) form the segment before.
-import type { ReaderWarning, Session, SessionEntry } from "../../../model";
+import type { ReaderWarning, Session, SessionEntry, SessionListing } from "../../../model";
 import { HERMES_FORMAT_ID } from "../reader";
 import { compressionChain, defaultSessionId, lineageLabel } from "./lineage";
 import type { HermesRequestDump, HermesSource, HermesStore, HermesStoredMessage, HermesStoredSession } from "./store";
@@ -17,15 +17,7 @@ export const HERMES_STORAGE_LABEL = "hermes-agent storage";
 export const SUMMARY_PREFIXES: readonly string[] = ["[CONTEXT COMPACTION", "[CONTEXT SUMMARY]"];
 
 /** One session of the picker, in the shape the opencode picker uses plus hermes' own facts. */
-export interface HermesSessionListing {
-  id: string;
-  title: string;
-  parentId: string | null;
-  directory: string | null;
-  /** Epoch ms. */
-  timeCreated: number | null;
-  timeUpdated: number | null;
-  messageCount: number;
+export interface HermesSessionListing extends SessionListing {
   source: string | null;
   model: string | null;
   lineage: string | null;
