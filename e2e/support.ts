@@ -2,11 +2,25 @@
 // throws, or makes a request to any host other than the page's own origin. Also helpers to drop
 // files, wait for the app's published state (`window.__contextscope`) and read the request editor.
 import { test as base, expect, type Page } from "@playwright/test";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+/**
+ * A path inside the shared fixture folder (`../shared/fixtures`, or CONTEXTSCOPE_SHARED_FIXTURES).
+ * The journeys that need it fail, naming the path, when it is absent: CI always has it beside the
+ * repository, and a journey that skipped would hide what it tests.
+ */
+export function sharedFixturePath(...parts: string[]): string {
+  const root = process.env.CONTEXTSCOPE_SHARED_FIXTURES
+    ? path.resolve(process.env.CONTEXTSCOPE_SHARED_FIXTURES)
+    : path.resolve(repoRoot, "../shared/fixtures");
+  const full = path.join(root, ...parts);
+  if (!existsSync(full)) throw new Error(`${full} is absent: this journey needs ../shared/fixtures beside the repository`);
+  return full;
+}
 
 interface PageProblems {
   consoleErrors: string[];

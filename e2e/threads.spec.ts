@@ -5,17 +5,13 @@
 // hook run is shown with the turn it follows. Then
 // a session dropped together with its `subagents/agent-<id>.jsonl` file: the file becomes the
 // thread of the Task call that started it. Last, a Codex rollout dropped with its child rollout.
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
-import { appView, dropFiles, expect, openEmptyApp, repoRoot, test, turnRow, waitForRequestTurn, waitForSession } from "./support";
+import { appView, dropFiles, expect, openEmptyApp, sharedFixturePath, test, turnRow, waitForRequestTurn, waitForSession } from "./support";
 
-const SHARED = process.env.CONTEXTSCOPE_SHARED_FIXTURES
-  ? path.resolve(process.env.CONTEXTSCOPE_SHARED_FIXTURES)
-  : path.resolve(repoRoot, "../shared/fixtures");
-const LARGEST = path.join(SHARED, "realworld/claude-code/entire-bccb-2compactions-subagents.jsonl");
+const LARGEST = sharedFixturePath("realworld/claude-code/entire-bccb-2compactions-subagents.jsonl");
 
 test("the largest real Claude Code transcript lists its sub-agent threads, and a thread shows its own turns", async ({ page }) => {
-  test.skip(!existsSync(LARGEST), `${LARGEST} is absent (../shared/fixtures is not beside the repository)`);
   await openEmptyApp(page);
   const name = path.basename(LARGEST);
   await dropFiles(page, [{ name, text: readFileSync(LARGEST, "utf8") }]);

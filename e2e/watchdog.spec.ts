@@ -3,15 +3,12 @@
 // stopped and restarted, the banner names the stage, and the next file opens as usual. The bound
 // is set with `?watchdog=<seconds>`: here 1 ms, so that opening the file that once hung the
 // export salvage outlasts it, then back to the default for the sample that follows.
-import { readFileSync, existsSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { appView, dropFiles, expect, openEmptyApp, test, waitForSession } from "./support";
+import { appView, dropFiles, expect, openEmptyApp, sharedFixturePath, test, waitForSession } from "./support";
 
-const HOSTILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../shared/fixtures/hostile");
+const HOSTILE = sharedFixturePath("hostile");
 const hostile = (name: string) => readFileSync(path.join(HOSTILE, name), "utf8");
-
-test.skip(!existsSync(HOSTILE), "the shared hostile reproducers (../shared/fixtures/hostile) are not on this machine");
 
 test("inputs that once hung the worker open with a warning", async ({ page }) => {
   await openEmptyApp(page);
