@@ -1,0 +1,81 @@
+// `check` command: JSON lines with the documented keys, `--fail-on` exit status on a session with
+// an unexpected prefix break (pi/check-thinking-change) and one without (pi/check-steady), the
+// GitHub annotation format, and the recorded pi fixtures (compactions are expected breaks).
+import { describe, expect, it } from "vitest";
+import { githubAnnotation } from "../../src/cli/commands/check";
+import type { CheckFinding } from "../../src/core/check";
+import { fixtureCase } from "../support/fixtures";
+import { runCliCaptured } from "./cli-helpers";
+
+const KEYS = ["turn", "kind", "severity", "message", "line", "entryId", "path", "cause", "ruleId"];
+
+describe("check --fail-on", () => {
+  const broken = fixtureCase("pi/check-thinking-change").sessionPath;
+  const steady = fixtureCase("pi/check-steady").sessionPath;
+
+  it("exits 1 on a session with an unexpected prefix break, naming the turn and its line", async () => {
+    const run = await runCliCaptured(["check", broken, "--fail-on", "unexpected-prefix-break"]);
+    expect(run.code).toBe(1);
+    expect(run.lines).toHaveLength(1);
+    const line = run.lines[0]!;
+    expect(Object.keys(line)).toEqual(KEYS);
+    expect(line).toMatchObject({ turn: 2, kind: "unexpected-prefix-break", severity: "error", line: 8, entryId: "a2", cause: "settings-changed" });
+    expect(line.message).toContain("reasoning_effort");
+    expect(run.stderr).toContain("1 finding(s) of a --fail-on kind (unexpected-prefix-break)");
+  });
+
+  it("exits 0 on the same session without the break, and without --fail-on", async () => {
+    const clean = await runCliCaptured(["check", steady, "--fail-on", "unexpected-prefix-break,compaction-no-reduction"]);
+    expect(clean.code).toBe(0);
+    expect(clean.lines).toEqual([]);
+    const reportOnly = await runCliCaptured(["check", broken]);
+    expect(reportOnly.code).toBe(0);
+    expect(reportOnly.lines).toHaveLength(1);
+  });
+
+  it("rejects an unknown kind, listing the kinds", async () => {
+    const run = await runCliCaptured(["check", steady, "--fail-on", "unexpected-break"]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('unknown kind "unexpected-break"');
+    expect(run.stderr).toContain("unexpected-prefix-break");
+  });
+});
+
+describe("check --format github", () => {
+  it("prints one annotation per finding with the session file and line", async () => {
+    const file = fixtureCase("pi/check-thinking-change").sessionPath;
+    const run = await runCliCaptured(["check", file, "--format", "github", "--fail-on", "unexpected-prefix-break"]);
+    expect(run.code).toBe(1);
+    const lines = run.stdout.trim().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^::error file=[^,]+check-thinking-change[^,]+session\.jsonl,line=8,title=unexpected-prefix-break \(turn 2\)::unexpected prefix break: settings changed/);
+  });
+
+  it("escapes the workflow-command characters and maps info to notice", () => {
+    const finding: CheckFinding = {
+      turn: null,
+      kind: "read-warning",
+      severity: "info",
+      message: "100% bad\nline",
+      line: null,
+      entryId: null,
+      path: null,
+      cause: null,
+      ruleId: null,
+    };
+    expect(githubAnnotation(finding, "a,b:c.jsonl")).toBe("::notice file=a%2Cb%3Ac.jsonl,title=read-warning::100%25 bad%0Aline");
+  });
+});
+
+describe.each(["pi/print-openai-autocompact", "pi/rpc-anthropic-manualcompact"])("check on %s", (name) => {
+  it("reports each compaction as an expected break and passes the gate", async () => {
+    const run = await runCliCaptured(["check", fixtureCase(name).sessionPath, "--fail-on", "unexpected-prefix-break,compaction-no-reduction,note-moved"]);
+    expect(run.code).toBe(0);
+    const breaks = run.lines.filter((line) => line.kind === "expected-prefix-break");
+    expect(breaks.length).toBe(2);
+    for (const line of breaks) {
+      expect(line.cause).toBe("history-rewritten");
+      expect(typeof line.line).toBe("number");
+    }
+  });
+});
