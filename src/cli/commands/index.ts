@@ -7,8 +7,9 @@ import { exportCommand } from "./export";
 import { openCommand } from "./open";
 import { shareCommand } from "./share";
 import { checkCommand } from "./check";
+import { compareCommand } from "./compare";
 
-export const COMMANDS: readonly CliCommand[] = [requestsCommand, compactCommand, prefixCommand, exportCommand, shareCommand, openCommand, checkCommand];
+export const COMMANDS: readonly CliCommand[] = [requestsCommand, compactCommand, prefixCommand, exportCommand, shareCommand, openCommand, checkCommand, compareCommand];
 
 export function findCommand(name: string): CliCommand | undefined {
   return COMMANDS.find((command) => command.name === name);

@@ -1,14 +1,12 @@
-// `check` over a whole session branch: every turn's request through the prefix analyzer (the same
-// facts as iterateSessionPrefixes: compaction between, failed turn dropped, model switch, usage),
-// keeping the previous turn's context messages to tell a moved note from other breaks, then the
-// recorded compactions, then the reader's and the pipeline's warnings. Streams the turns: only
-// the previous turn's request and a token count per turn are kept.
-import { findAgent } from "../agents/registry";
+// `check` over a whole session branch: every turn's prefix report (with the request it came
+// from, iterateSessionPrefixesWithRequests), keeping the previous turn's context messages to tell
+// a moved note from other breaks; then the recorded compactions, then the reader's and the
+// pipeline's warnings. Streams the turns: only the previous turn's messages and a token count per
+// turn are kept.
 import type { CompactionEvent, ContextMessage, PipelineOptions, Session, TurnSummary } from "../model";
 import { analyzeSession, type SessionAnalysis } from "../pipeline/index";
-import { turnFactsOf } from "../pipeline/sessionPrefixes";
-import { iterateTurnRequests } from "../pipeline/turnRequests";
-import { createPrefixAnalyzer, type PrefixAnalysisOptions } from "../prefix/analyze";
+import { iterateSessionPrefixesWithRequests } from "../pipeline/sessionPrefixes";
+import type { PrefixAnalysisOptions } from "../prefix/analyze";
 import { type CheckFinding } from "./kinds";
 import { noReductionFinding, summariserFindings } from "./compactionFindings";
 import { breakFindings, cacheFindings, makeFinding, unfinishedSummaryFindings, type TurnPlace } from "./turnFindings";
@@ -36,29 +34,15 @@ export function checkSession(session: Session, options: PipelineOptions, extra: 
   };
 
   const findings: CheckFinding[] = [];
-  const analyzer = createPrefixAnalyzer(extra.prefix ?? {});
-  const usageSource = findAgent(session.formatId)?.usageSource ?? null;
   const tokensByTurn = new Map<number, number>();
   const seenSummaries = new Set<string>();
-  let previousSummary: TurnSummary | null = null;
   let previousMessages: readonly ContextMessage[] | null = null;
-  for (const { turn, request } of iterateTurnRequests(session, options)) {
-    const summary = summaries.get(turn) ?? null;
-    const report = analyzer.next({
-      turn,
-      api: request.api,
-      body: request.body,
-      messages: request.messages,
-      timestamp: summary?.timestamp ?? null,
-      facts: summary ? turnFactsOf(previousSummary, summary) : null,
-      usage: summary?.usage && usageSource ? { source: usageSource, raw: summary.usage } : null,
-    });
-    const place = placeOf(turn);
-    tokensByTurn.set(turn, report.tokens);
+  for (const { report, request } of iterateSessionPrefixesWithRequests(session, options, { analysis, prefix: extra.prefix ?? {} })) {
+    const place = placeOf(report.turn);
+    tokensByTurn.set(report.turn, report.tokens);
     findings.push(...breakFindings(report, place, previousMessages, request.messages));
     findings.push(...cacheFindings(report, place));
     findings.push(...unfinishedSummaryFindings(request.messages, place, seenSummaries));
-    previousSummary = summary;
     previousMessages = request.messages;
   }
 

@@ -4,7 +4,7 @@
 // switch — the request timestamps (cache expiry) and the usage the session recorded. Streams:
 // only the previous turn's segments are kept, so reports can be consumed turn by turn.
 import { findAgent } from "../agents/registry";
-import type { PipelineOptions, Session, TurnSummary } from "../model";
+import type { BuiltRequest, PipelineOptions, Session, TurnSummary } from "../model";
 import { analyzeSession, type PipelineHooks, type SessionAnalysis } from "./index";
 import { createPrefixAnalyzer, type PrefixAnalysisOptions, type PrefixTurnReport } from "../prefix/analyze";
 import type { TurnFacts } from "../prefix/types";
@@ -36,6 +36,19 @@ export function* iterateSessionPrefixes(
   options: PipelineOptions,
   extra: SessionPrefixOptions = {},
 ): Generator<PrefixTurnReport> {
+  for (const { report } of iterateSessionPrefixesWithRequests(session, options, extra)) yield report;
+}
+
+/**
+ * Each turn's prefix report with the request it was computed from (for callers that also read
+ * the request's context messages: `check`, `compare`). The request is only valid until the next
+ * step; keep what you need from it, not the request.
+ */
+export function* iterateSessionPrefixesWithRequests(
+  session: Session,
+  options: PipelineOptions,
+  extra: SessionPrefixOptions = {},
+): Generator<{ report: PrefixTurnReport; request: BuiltRequest; summary: TurnSummary | null }> {
   const analysis = extra.analysis ?? analyzeSession(session, options, extra.hooks ?? {});
   const summaries = new Map<number, TurnSummary>();
   for (const summary of analysis.turns) summaries.set(summary.turn, summary);
@@ -44,7 +57,7 @@ export function* iterateSessionPrefixes(
   const usageSource = findAgent(session.formatId)?.usageSource ?? null;
   for (const { turn, request } of iterateTurnRequests(session, options, extra.hooks ?? {})) {
     const summary = summaries.get(turn) ?? null;
-    yield analyzer.next({
+    const report = analyzer.next({
       turn,
       api: request.api,
       body: request.body,
@@ -54,6 +67,7 @@ export function* iterateSessionPrefixes(
       // The agent says in which shape its turn summaries record usage (CA-21).
       usage: summary?.usage && usageSource ? { source: usageSource, raw: summary.usage } : null,
     });
+    yield { report, request, summary };
     previous = summary;
   }
 }

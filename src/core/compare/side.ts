@@ -1,0 +1,72 @@
+// One side of a comparison, in one pass over its branch: each turn's user text (the alignment
+// key) and request tokens, and the side's totals from the prefix analysis (tokens sent, breaks,
+// recorded input, compactions). Only a few numbers per turn are kept.
+import { EXPECTED_BREAK_CAUSES } from "../check/kinds";
+import type { ContextMessage, PipelineOptions, Session } from "../model";
+import { NOTE_RULE } from "../notes/insert";
+import type { SessionAnalysis } from "../pipeline/index";
+import { iterateSessionPrefixesWithRequests } from "../pipeline/sessionPrefixes";
+import { contextMessageText } from "../prefix/causes";
+import type { PrefixAnalysisOptions, PrefixTurnReport } from "../prefix/analyze";
+import type { SideTotals } from "./types";
+
+export interface CompareSide {
+  session: Session;
+  options: PipelineOptions;
+  analysis: SessionAnalysis;
+}
+
+export interface SideScan {
+  /** Per turn (index turn − 1): the newest user message's text, null when the turn has none. */
+  keys: (string | null)[];
+  tokens: number[];
+  totals: SideTotals;
+}
+
+/** The newest message the user wrote (a reply-language note is synthesized, not the user's). */
+export function userTextOf(messages: readonly ContextMessage[]): string | null {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const item = messages[i]!;
+    if (item.message.role !== "user" || item.provenance.rule === NOTE_RULE) continue;
+    const text = contextMessageText(item).trim();
+    if (text.length > 0) return text;
+  }
+  return null;
+}
+
+/** Price hook: the cost of a side's requests from their prefix reports, or null without prices. */
+export type CostOf = (side: CompareSide, reports: readonly PrefixTurnReport[]) => number | null;
+
+export function scanSide(side: CompareSide, prefix: PrefixAnalysisOptions, costOf?: CostOf): SideScan {
+  const keys: (string | null)[] = [];
+  const tokens: number[] = [];
+  const reports: PrefixTurnReport[] = [];
+  let recordedInput: number | null = null;
+  let breaks = 0;
+  let unexpectedBreaks = 0;
+  let largest = 0;
+  let sent = 0;
+  for (const { report, request } of iterateSessionPrefixesWithRequests(side.session, side.options, { analysis: side.analysis, prefix })) {
+    keys.push(userTextOf(request.messages));
+    tokens.push(report.tokens);
+    sent += report.tokens;
+    largest = Math.max(largest, report.tokens);
+    if (report.recordedUsage) recordedInput = (recordedInput ?? 0) + report.recordedUsage.totalInput;
+    if (report.cause !== null) {
+      breaks++;
+      if (!EXPECTED_BREAK_CAUSES.has(report.cause)) unexpectedBreaks++;
+    }
+    if (costOf) reports.push(report);
+  }
+  const totals: SideTotals = {
+    turns: tokens.length,
+    tokensSent: sent,
+    largestRequest: largest,
+    recordedInput,
+    breaks,
+    unexpectedBreaks,
+    compactions: side.analysis.timeline.filter((item) => item.kind === "compaction").length,
+    cost: costOf ? costOf(side, reports) : null,
+  };
+  return { keys, tokens, totals };
+}
