@@ -3,6 +3,8 @@
 import { useAppStore } from "../state/store";
 import { openDroppedFiles } from "../state/actions";
 import { CenterPanel } from "./CenterPanel";
+import { CompareView } from "./CompareView";
+import { useCompareStore } from "../state/compare";
 import { DetailsPanel } from "./DetailsPanel";
 import { DropOverlay } from "./DropOverlay";
 import { EmptyState } from "./EmptyState";
@@ -19,6 +21,7 @@ import { WarningsPanel } from "./WarningsPanel";
 
 export function App() {
   const hasAnalysis = useAppStore((state) => state.analysis !== null);
+  const comparing = useCompareStore((state) => state.open);
   const dragging = useFileDrop(openDroppedFiles);
   useKeyboardNavigation(hasAnalysis);
   return (
@@ -28,7 +31,9 @@ export function App() {
       <ErrorBanner />
       <WalBanner />
       <div className="main-area">
-        {hasAnalysis ? (
+        {hasAnalysis && comparing ? (
+          <CompareView />
+        ) : hasAnalysis ? (
           <div className="workspace">
             <Timeline />
             <CenterPanel />

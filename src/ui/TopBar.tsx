@@ -1,6 +1,7 @@
 // The top bar, two rows: inputs and what is open (file, format, entries, warnings) above; the
 // pipeline controls (profile, provider shape, database session, branch, request-header source) below.
 import { BranchPicker } from "./BranchPicker";
+import { CompareButton } from "./CompareView";
 import { HeaderControl } from "./HeaderControl";
 import { NotesToggle } from "./NotesToggle";
 import { OpenFileButton } from "./OpenFileButton";
@@ -39,6 +40,7 @@ export function TopBar() {
         <HeaderControl />
         <span className="divider" />
         <SimulateButton />
+        <CompareButton />
       </div>
     </header>
   );

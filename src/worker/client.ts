@@ -52,6 +52,9 @@ const STAGE_NAMES: Readonly<Record<WorkerMethod, string>> = {
   spiralRun: "simulating repeated compactions",
   replaySession: "replaying the session under a compaction policy",
   comparePolicies: "comparing two compaction policies",
+  openCompare: "reading the session to compare with",
+  compareSessions: "comparing two sessions",
+  comparePair: "comparing an aligned pair of requests",
 };
 
 export function stageName(method: WorkerMethod | "open"): string {

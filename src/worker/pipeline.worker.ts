@@ -21,6 +21,7 @@ import { requestView } from "../app/requestView";
 import { policyInfos, SimulatorService } from "../app/simulator";
 import { threadInfos } from "../app/threads";
 import { threadSessionOf } from "../core/pipeline/threads";
+import { CompareSlot } from "./compareSlot";
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -36,6 +37,8 @@ const recentViews = new Map<string, TurnRequestResult>();
 const RECENT_VIEWS = 4;
 /** Prefix-stability work and caches of the open session (created on first use). */
 let prefixService: { runId: number; session: Session; service: PrefixService } | null = null;
+/** The compare view's second session and its last comparison with the open one. */
+const compareSlot = new CompareSlot();
 
 /** Prefix work of `current`: the open session or one of its threads (a new service per thread shown). */
 function prefixFor(current: Session): PrefixService {
@@ -84,6 +87,7 @@ async function open(runId: number, source: Extract<ToWorker, { type: "open" }>["
     recentViews.clear();
     prefixService = null;
     simulatorService = null;
+    compareSlot.reset();
     activeRunId = 0;
     const summary: SessionSummary = {
       fileName: read.fileName,
@@ -224,6 +228,18 @@ async function answer(method: WorkerMethod, params: WorkerMethods[WorkerMethod][
     case "comparePolicies": {
       const { options, settings, otherPolicyId } = params as WorkerMethods["comparePolicies"]["params"];
       return simulatorFor(target).compare(options, settings, otherPolicyId);
+    }
+    case "openCompare": {
+      const { source } = params as WorkerMethods["openCompare"]["params"];
+      return compareSlot.open(source);
+    }
+    case "compareSessions": {
+      const { options, against } = params as WorkerMethods["compareSessions"]["params"];
+      return compareSlot.compare(target, options, against);
+    }
+    case "comparePair": {
+      const { options, against, index } = params as WorkerMethods["comparePair"]["params"];
+      return compareSlot.pair(target, options, against, index);
     }
     case "tokenView": {
       const { options, turn, index } = params as WorkerMethods["tokenView"]["params"];

@@ -7,6 +7,7 @@ import type { PipelineOptions, RequestHeader } from "../core/model";
 import type { SessionAnalysis } from "../core/pipeline/index";
 import type { ExportParams, ExportResult, ShareParams, ShareResult } from "../app/shareExport";
 import type { SimulatorMethods } from "../app/simulatorTypes";
+import type { CompareAgainst, CompareOpened, ComparePairResult, CompareViewResult } from "../app/compareView";
 import type {
   AuxiliaryRequestResult,
   CompactionRequestsResult,
@@ -60,6 +61,10 @@ export interface WorkerMethods {
   spiralRun: SimulatorMethods["spiralRun"];
   replaySession: SimulatorMethods["replaySession"];
   comparePolicies: SimulatorMethods["comparePolicies"];
+  // Compare view (src/app/compareView.ts): a second session, or another branch of this one.
+  openCompare: { params: { source: OpenSource }; result: CompareOpened };
+  compareSessions: { params: { options: PipelineOptions; against: CompareAgainst }; result: CompareViewResult };
+  comparePair: { params: { options: PipelineOptions; against: CompareAgainst; index: number }; result: ComparePairResult };
 }
 export type WorkerMethod = keyof WorkerMethods;
 
