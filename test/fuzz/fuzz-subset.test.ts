@@ -75,7 +75,8 @@ describe("fuzz subset (seeded)", () => {
   }
 
   it("a 10,000-deep value and a huge field are answered within the bound", () => {
-    const fixture = FIXTURES.find((f) => f.name.startsWith("pi/"))!;
+    // A recorded session with many entries (the small hand-written pi cases have a handful).
+    const fixture = FIXTURES.find((f) => f.name === "pi/print-openai-autocompact")!;
     for (const family of ["deep-nesting", "huge-field"]) {
       const text = mutate(fixture.text, family, 5)!;
       const started = Date.now();
