@@ -54,12 +54,18 @@ export interface CounterOptions {
   tokenizer?: TokenizerChoice;
   /** TK-3 `claudeFactor`, default 1.0. */
   claudeFactor?: number;
+  /**
+   * A counter for every shape, overriding `tokenizer`: the estimator benchmark measures
+   * candidate counters through the same segmentation the app uses.
+   */
+  counter?: TokenCounter;
 }
 
 const scaledCounters = new Map<number, TokenCounter>();
 
 /** The counter to use for a wire shape (TK-1, TK-3, TK-5). */
 export function counterForApi(api: ApiId, options: CounterOptions = {}): TokenCounter {
+  if (options.counter) return options.counter;
   const choice = options.tokenizer ?? "auto";
   if (choice === "estimate") return charsPerFourCounter;
   const isOpenAi = api === "openai-completions" || api === "openai-responses";
