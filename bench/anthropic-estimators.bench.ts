@@ -8,8 +8,13 @@
 // the error the app shows.
 //
 // Run: `npx tsx bench/anthropic-estimators.bench.ts [--json] [files…]`. Without files it reads the
-// Claude Code sessions of ../shared/fixtures/realworld/claude-code and the transcript of
-// ../shared/fixtures/claude/*.
+// Claude Code sessions of ../shared/fixtures/realworld/claude-code. The recorded fixtures of
+// ../shared/fixtures/claude/* are listed but not measured: their provider was scripted and reported
+// ceil(request characters / 4) as input usage (their README), which says nothing about tokens.
+//
+// Fitted rows (a divisor or factor) are fitted leave-one-file-out: each file is scored with the
+// value fitted on the other files (Σ usage growth / Σ estimate), so the fit is not scored on the
+// data it came from. The last row is the app's default Anthropic counter (src/core/tokens).
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { countTokens as anthropicCount } from "@anthropic-ai/tokenizer";
@@ -22,7 +27,7 @@ import { iterateSessionPrefixes } from "../src/core/pipeline/sessionPrefixes";
 import { iterateTurnRequests } from "../src/core/pipeline/turnRequests";
 import type { PrefixTurnReport } from "../src/core/prefix/analyze";
 import { readSessionText } from "../src/core/readers/registry";
-import type { TokenCounter } from "../src/core/tokens/counters";
+import { claudeEstimateCounter, type TokenCounter } from "../src/core/tokens/counters";
 
 const SHARED = path.resolve(import.meta.dirname, "../../shared/fixtures");
 
@@ -38,9 +43,9 @@ function jsonlUnder(folder: string): string[] {
   return found.sort();
 }
 
-function defaultFiles(): string[] {
-  const claudeFixtures = existsSync(path.join(SHARED, "claude")) ? readdirSync(path.join(SHARED, "claude")).map((name) => path.join(SHARED, "claude", name, "session")) : [];
-  return [...jsonlUnder(path.join(SHARED, "realworld/claude-code")), ...claudeFixtures.flatMap(jsonlUnder)];
+function scriptedFixtures(): string[] {
+  const folder = path.join(SHARED, "claude");
+  return existsSync(folder) ? readdirSync(folder).flatMap((name) => jsonlUnder(path.join(folder, name, "session"))) : [];
 }
 
 const claudeTokenizer = new Tokenizer(claudeEncoding);
@@ -53,7 +58,9 @@ const TOKENIZERS: { name: string; counter: TokenCounter; core: boolean }[] = [
   { name: "o200k (gpt-tokenizer)", core: true, counter: { id: "bench:o200k", exact: false, label: "o200k", count: countWith(o200kCount) } },
   { name: "@anthropic-ai/tokenizer 0.0.4", core: false, counter: { id: "bench:anthropic", exact: false, label: "anthropic", count: countWith(anthropicCount) } },
   { name: "ai-tokenizer 1.0.6 claude", core: true, counter: { id: "bench:ai-claude", exact: false, label: "ai-claude", count: countWith((text) => claudeTokenizer.count(text)) } },
+  { name: `default: ${claudeEstimateCounter.label}`, core: true, counter: claudeEstimateCounter },
 ];
+const DEFAULT_ROW = TOKENIZERS[TOKENIZERS.length - 1]!.name;
 
 interface Pair {
   file: string;
@@ -177,19 +184,42 @@ function rowOf(estimator: string, core: boolean, pairs: Pair[], estimate: (pair:
   };
 }
 
-function rowsOf(pairs: Pair[], divisor: number): Row[] {
-  return [
-    rowOf("characters / 4", true, pairs, (pair) => pair.chars / 4),
-    rowOf(`characters / ${divisor.toFixed(2)} (fitted)`, true, pairs, (pair) => pair.chars / divisor),
-    ...TOKENIZERS.map((item) => rowOf(item.name, item.core, pairs, (pair) => pair.estimates[item.name]!)),
-  ];
+/** An estimate scaled by the factor fitted on the other files (leave-one-file-out). */
+function crossFitted(pairs: Pair[], base: (pair: Pair) => number): { estimate: (pair: Pair) => number; factors: number[] } {
+  const factorFor = new Map<string, number>();
+  for (const file of new Set(pairs.map((pair) => pair.file))) {
+    const others = pairs.filter((pair) => pair.file !== file);
+    const estimated = others.reduce((sum, pair) => sum + base(pair), 0);
+    factorFor.set(file, estimated > 0 ? others.reduce((sum, pair) => sum + pair.actual, 0) / estimated : 1);
+  }
+  return { estimate: (pair) => base(pair) * (factorFor.get(pair.file) ?? 1), factors: [...factorFor.values()] };
+}
+
+const range = (values: number[], digits: number) => {
+  const low = Math.min(...values).toFixed(digits);
+  const high = Math.max(...values).toFixed(digits);
+  return low === high ? low : `${low}–${high}`;
+};
+
+function rowsOf(pairs: Pair[]): Row[] {
+  const rows = [rowOf("characters / 4", true, pairs, (pair) => pair.chars / 4)];
+  const chars = crossFitted(pairs, (pair) => pair.chars);
+  rows.push(rowOf(`characters / ${range(chars.factors.map((factor) => 1 / factor), 2)} (fitted)`, true, pairs, chars.estimate));
+  for (const item of TOKENIZERS) {
+    const base = (pair: Pair) => pair.estimates[item.name]!;
+    rows.push(rowOf(item.name, item.core, pairs, base));
+    if (item.name === DEFAULT_ROW) continue;
+    const fitted = crossFitted(pairs, base);
+    rows.push(rowOf(`${item.name} × ${range(fitted.factors, 3)} (fitted)`, item.core, pairs, fitted.estimate));
+  }
+  return rows;
 }
 
 const pct = (value: number) => `${(value * 100).toFixed(1)} %`;
 const signed = (value: number) => `${value >= 0 ? "+" : "−"}${(Math.abs(value) * 100).toFixed(1)} %`;
 
-function printTable(title: string, pairs: Pair[], divisor: number): Row[] {
-  const rows = rowsOf(pairs, divisor);
+function printTable(title: string, pairs: Pair[]): Row[] {
+  const rows = rowsOf(pairs);
   console.log(`\n${title} (${pairs.length} pairs)\n`);
   console.log("| estimator | in core | mean abs error | median | p90 | Σ estimate vs Σ usage |");
   console.log("|---|---|---|---|---|---|");
@@ -201,8 +231,9 @@ function main(): void {
   const args = process.argv.slice(2);
   const json = args.includes("--json");
   const files = args.filter((arg) => !arg.startsWith("--"));
-  const inputs = files.length > 0 ? files : defaultFiles();
-  if (inputs.length === 0) throw new Error(`no Claude Code sessions found under ${SHARED}`);
+  const inputs = files.length > 0 ? files : jsonlUnder(path.join(SHARED, "realworld/claude-code"));
+  if (inputs.length === 0) throw new Error(`no Claude Code sessions found under ${SHARED}/realworld/claude-code`);
+  if (files.length === 0) for (const file of scriptedFixtures()) console.log(`${path.basename(file)}: not measured (scripted provider: usage = ceil(request characters / 4))`);
   const all: Pair[] = [];
   for (const file of inputs) {
     const started = Date.now();
@@ -211,14 +242,15 @@ function main(): void {
     const why = Object.entries(excluded).map(([reason, count]) => `${count} ${reason}`).join(", ");
     console.log(`${path.basename(file)}: ${turns} turns, ${pairs.length} pairs measured${why ? `; excluded: ${why}` : ""} (${Date.now() - started} ms)`);
   }
-  const sumChars = all.reduce((sum, pair) => sum + pair.chars, 0);
-  const sumActual = all.reduce((sum, pair) => sum + pair.actual, 0);
-  // In-sample fit: the divisor that makes Σ chars / divisor equal Σ usage growth.
-  const divisor = sumChars / sumActual;
-  const rows = printTable("All pairs", all, divisor);
-  printTable("Replies without a thinking block", all.filter((pair) => !pair.thinking), divisor);
-  printTable("Replies with a thinking block", all.filter((pair) => pair.thinking), divisor);
-  if (json) console.log(JSON.stringify({ divisor, rows, pairs: all }));
+  const rows = printTable("All pairs", all);
+  // Thinking blocks are sent back and counted; a table of their own only when both kinds occur.
+  const thinking = all.filter((pair) => pair.thinking);
+  console.log(`\npairs whose first reply carries a thinking block: ${thinking.length} of ${all.length}`);
+  if (thinking.length > 0 && thinking.length < all.length) {
+    printTable("The first call's reply has a thinking block", thinking);
+    printTable("The first call's reply has no thinking block", all.filter((pair) => !pair.thinking));
+  }
+  if (json) console.log(JSON.stringify({ rows, pairs: all }));
 }
 
 main();

@@ -1,5 +1,5 @@
 // The thread tree the UI and the CLI show: each sub-agent thread of the open session under the
-// thread that started it (depth-first, children in the order their threads were found), with its
+// thread that started it (depth-first; siblings in the order of their spawning calls), with its
 // label, where it came from, the tool call that started it, its turns and requests, how many of
 // its requests break the prefix, and a cost slot the price table fills.
 import type { PipelineOptions, Session, SessionThread } from "../core/model";
@@ -7,8 +7,32 @@ import { analyzeSession } from "../core/pipeline/index";
 import { iterateSessionPrefixes } from "../core/pipeline/sessionPrefixes";
 import type { ThreadInfo } from "./viewTypes";
 
+/**
+ * Where a thread's spawning call sits in its parent's entries (siblings are listed in that
+ * order); threads without a recorded start come after, in the order they were found.
+ */
+function spawnOrder(threads: readonly SessionThread[], main: Session | null): Map<string, number> {
+  const byId = new Map(threads.map((thread) => [thread.id, thread]));
+  const positions = new Map<Session, Map<string, number>>();
+  const order = new Map<string, number>();
+  for (const thread of threads) {
+    const parent = thread.parentThreadId === null ? main : (byId.get(thread.parentThreadId)?.session ?? null);
+    if (!parent || !thread.spawnedBy) continue;
+    let index = positions.get(parent);
+    if (!index) {
+      index = new Map(parent.entries.map((entry, at) => [entry.id, at]));
+      positions.set(parent, index);
+    }
+    const at = index.get(thread.spawnedBy.entryId);
+    if (at !== undefined) order.set(thread.id, at);
+  }
+  return order;
+}
+
 /** The threads in tree order with their depth; a thread whose parent is not among them is a root. */
-export function threadTree(threads: readonly SessionThread[]): { thread: SessionThread; depth: number }[] {
+export function threadTree(threads: readonly SessionThread[], main: Session | null = null): { thread: SessionThread; depth: number }[] {
+  const order = spawnOrder(threads, main);
+  const found = new Map(threads.map((thread, index) => [thread.id, index]));
   const ids = new Set(threads.map((thread) => thread.id));
   const children = new Map<string | null, SessionThread[]>();
   for (const thread of threads) {
@@ -17,6 +41,8 @@ export function threadTree(threads: readonly SessionThread[]): { thread: Session
     list.push(thread);
     children.set(parent, list);
   }
+  const key = (thread: SessionThread) => order.get(thread.id) ?? Number.MAX_SAFE_INTEGER;
+  for (const list of children.values()) list.sort((a, b) => key(a) - key(b) || found.get(a.id)! - found.get(b.id)!);
   const ordered: { thread: SessionThread; depth: number }[] = [];
   const seen = new Set<string>();
   const visit = (parent: string | null, depth: number) => {
@@ -55,7 +81,7 @@ function measured(session: Session, options: PipelineOptions): Pick<ThreadInfo, 
 }
 
 export function threadInfos(session: Session, options: PipelineOptions): ThreadInfo[] {
-  return threadTree(session.threads ?? []).map(({ thread, depth }) => ({
+  return threadTree(session.threads ?? [], session).map(({ thread, depth }) => ({
     id: thread.id,
     label: thread.label,
     origin: thread.origin,

@@ -10,7 +10,7 @@ import {
   type SortingState,
 } from "@tanstack/react-table";
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { selectMessage, setThread } from "../state/actions";
 import { useAppStore } from "../state/store";
 import type { MessageRow } from "../worker/protocol";
@@ -89,6 +89,12 @@ export function MessagesTable() {
     estimateSize: () => ROW_HEIGHT,
     overscan: 16,
   });
+
+  // A row selected from elsewhere (a link back to a sub-agent's tool call) is scrolled into view.
+  const selectedPosition = selectedMessage && result && selectedMessage.turn === result.turn ? rows.findIndex((row) => row.original.index === selectedMessage.index) : -1;
+  useEffect(() => {
+    if (selectedPosition >= 0) virtualizer.scrollToIndex(selectedPosition, { align: "auto" });
+  }, [selectedPosition, virtualizer]);
 
   if (!result) return <div className="center-message muted">Select a turn.</div>;
   const items = virtualizer.getVirtualItems();
