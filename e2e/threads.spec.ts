@@ -1,17 +1,24 @@
-// Journey: sub-agent threads. The largest real Claude Code transcript of ../shared (2.1.17, two
-// compactions, five Task sub-agents: one streamed inline by agent_progress lines, four launched
-// asynchronously) is dropped: its 198 turns and 2 compactions are listed with its five threads;
-// choosing the streamed sub-agent shows its own turns and request, "Main thread" goes back; a stop
-// hook run is shown with the turn it follows. Then
-// a session dropped together with its `subagents/agent-<id>.jsonl` file: the file becomes the
-// thread of the Task call that started it. Last, a Codex rollout dropped with its child rollout.
-import { readFileSync } from "node:fs";
+// Journey: sub-agent threads as a tree. The largest real Claude Code transcript of ../shared (2.1.17,
+// two compactions, five Task sub-agents: one streamed inline by agent_progress lines, four launched
+// asynchronously) is dropped: its 198 turns and 2 compactions are listed with its five threads
+// under the main thread; each thread opens its own turns and requests (the four launched ones have
+// none in this file); the Task call in the main thread's Messages tab links to its thread and the
+// thread links back to the call; a stop hook run is shown with the turn it follows. Then a session
+// dropped together with its `subagents/agent-<id>.jsonl` file: the file becomes the thread of the
+// Task call that started it. Last, Codex rollouts: a parent dropped with its children and a
+// grandchild (test/fixtures/codex/spawn-agents) shows them nested, each opening its own requests.
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { appView, dropFiles, expect, openEmptyApp, sharedFixturePath, test, turnRow, waitForRequestTurn, waitForSession } from "./support";
+import { appView, dropFiles, expect, openEmptyApp, repoRoot, sharedFixturePath, test, turnRow, waitForRequestTurn, waitForSession } from "./support";
+import type { Page } from "@playwright/test";
+
+const turnCountIs = (page: Page, count: number) =>
+  page.waitForFunction((expected) => (window as unknown as { __contextscope?: { turnCount: number } }).__contextscope?.turnCount === expected, count, { timeout: 30_000 });
 
 const LARGEST = sharedFixturePath("realworld/claude-code/entire-bccb-2compactions-subagents.jsonl");
 
-test("the largest real Claude Code transcript lists its sub-agent threads, and a thread shows its own turns", async ({ page }) => {
+test("the largest real Claude Code transcript shows its sub-agent threads as a tree, each opening its own requests", async ({ page }) => {
+  test.setTimeout(120_000);
   await openEmptyApp(page);
   const name = path.basename(LARGEST);
   await dropFiles(page, [{ name, text: readFileSync(LARGEST, "utf8") }]);
@@ -25,21 +32,58 @@ test("the largest real Claude Code transcript lists its sub-agent threads, and a
   await turnRow(page, 3).click();
   await expect(page.getByTestId("session-events")).toContainText("stop hooks ran: 1");
 
+  // The tree: the main thread at level 1, its five Task sub-agents one level below it.
+  const tree = page.getByTestId("thread-list");
+  await expect(tree).toHaveAttribute("role", "tree");
+  await expect(page.getByTestId("thread-main")).toHaveAttribute("aria-level", "1");
   const threads = page.getByTestId("thread-item");
   await expect(threads).toHaveCount(5);
-  await expect(page.getByTestId("thread-list")).toContainText("Task: Design E2E test framework (ad86772)");
+  for (const item of await threads.all()) {
+    await expect(item).toHaveAttribute("aria-level", "2");
+    await expect(item).toHaveAttribute("data-parent-thread-id", "");
+  }
+  await expect(tree).toContainText("Task: Design E2E test framework (ad86772)");
   const streamed = page.locator('[data-testid="thread-item"][data-thread-id="ad86772"]');
-  await expect(streamed).toContainText("6 turns · started by Task toolu_01NviXQQRyYzTiKKCXw6D2c6");
-  await expect(page.locator('[data-testid="thread-item"][data-thread-id="a3e3b71"]')).toContainText("0 turns");
+  await expect(streamed).toContainText("6 turns · 6 requests · 0 cache breaks · started by Task toolu_01NviXQQRyYzTiKKCXw6D2c6");
 
+  // Every thread opens its own requests: the streamed one its 6, the launched ones none.
+  const ids = await threads.evaluateAll((items) => items.map((item) => item.getAttribute("data-thread-id") ?? ""));
+  expect(ids).toHaveLength(5);
+  for (const id of ids) {
+    const item = page.locator(`[data-testid="thread-item"][data-thread-id="${id}"]`);
+    await item.click();
+    await expect(item).toHaveAttribute("aria-current", "true");
+    await expect(page.getByTestId("thread-spawn")).toContainText("Started by Task call");
+    if (id === "ad86772") {
+      await turnCountIs(page, 6);
+      await expect(page.locator('[data-testid="timeline-row"][data-kind="turn"]')).toHaveCount(6);
+      await waitForRequestTurn(page, 1);
+    } else {
+      await expect(item).toContainText("0 turns");
+      await turnCountIs(page, 0);
+      await expect(page.locator(".timeline-panel")).toContainText("No turns in this thread");
+    }
+  }
+
+  // From the streamed thread back to the Task call that started it: the main thread's first
+  // request holding the call, on the Messages tab, the call's message selected; its link leads
+  // to the thread again.
   await streamed.click();
+  await turnCountIs(page, 6);
+  await page.getByTestId("thread-spawn-link").click();
+  await turnCountIs(page, 198);
+  await expect(page.getByTestId("thread-main")).toHaveAttribute("aria-current", "true");
+  await waitForRequestTurn(page, 183);
+  const selected = page.locator('[data-testid="message-row"][aria-selected="true"]');
+  await expect(selected).toHaveCount(1);
+  const link = selected.locator('[data-testid="message-thread-link"][data-thread-id="ad86772"]');
+  await expect(link).toContainText("Task: Design E2E test framework");
+  await link.click();
   await expect(streamed).toHaveAttribute("aria-current", "true");
-  await page.waitForFunction(() => (window as unknown as { __contextscope?: { turnCount: number } }).__contextscope?.turnCount === 6);
-  await expect(page.locator('[data-testid="timeline-row"][data-kind="turn"]')).toHaveCount(6);
-  await waitForRequestTurn(page, 1);
+  await turnCountIs(page, 6);
 
   await page.getByTestId("thread-main").click();
-  await page.waitForFunction(() => (window as unknown as { __contextscope?: { turnCount: number } }).__contextscope?.turnCount === 198);
+  await turnCountIs(page, 198);
 });
 
 const SESSION_ID = "7e57a11d-0000-4000-8000-000000000001";
@@ -80,42 +124,78 @@ test("a session dropped with its subagents/agent-<id>.jsonl file shows that file
   expect((await appView(page)).turnCount).toBe(2);
   const thread = page.locator('[data-testid="thread-item"][data-thread-id="b0b"]');
   await expect(thread).toContainText("Task: Run tests (b0b)");
-  await expect(thread).toContainText("1 turn · started by Task toolu_7 · its own file");
+  await expect(thread).toContainText("1 turn · 1 request · 0 cache breaks · started by Task toolu_7 · its own file");
   await thread.click();
   await page.waitForFunction(() => (window as unknown as { __contextscope?: { turnCount: number } }).__contextscope?.turnCount === 1);
   await waitForRequestTurn(page, 1);
   await expect(page.getByTestId("warnings-button")).toContainText("0 warnings");
 });
 
-// A Codex parent rollout and the child rollout its spawn_agent call started, dropped together.
-const CODEX_T = "2026-03-01T10:00:00.000Z";
-const codexLine = (type: string, payload: Record<string, unknown>) => JSON.stringify({ timestamp: CODEX_T, type, payload });
-const codexUser = (text: string) => codexLine("response_item", { type: "message", role: "user", content: [{ type: "input_text", text }] });
-const codexAssistant = (text: string) => codexLine("response_item", { type: "message", role: "assistant", content: [{ type: "output_text", text }] });
-const CODEX_PARENT = [
-  codexLine("session_meta", { id: "parent-thread", source: "cli" }),
-  codexUser("split the work"),
-  codexLine("response_item", { type: "function_call", name: "spawn_agent", arguments: '{"message":"look"}', call_id: "call-a" }),
-  codexLine("response_item", { type: "function_call_output", call_id: "call-a", output: JSON.stringify({ agent_id: "child-thread", nickname: "Ada" }) }),
-  codexAssistant("spawned"),
-].join("\n");
-const CODEX_CHILD = [
-  codexLine("session_meta", { id: "child-thread", source: { subagent: { thread_spawn: { parent_thread_id: "parent-thread", depth: 1, agent_nickname: "Ada" } } } }),
-  codexUser("look"),
-  codexAssistant("found it"),
-].join("\n");
+// Codex: the hand-written parent rollout with two children and a grandchild (test/fixtures/codex/spawn-agents).
+const CODEX_FOLDER = path.join(repoRoot, "test/fixtures/codex/spawn-agents/sessions/2026/03/01");
+const CODEX = {
+  parent: "0199a000-0000-7000-8000-00000000a001",
+  ada: "0199a000-0000-7000-8000-00000000c001",
+  brook: "0199a000-0000-7000-8000-00000000c002",
+  cole: "0199a000-0000-7000-8000-00000000d001",
+};
 
-test("a Codex rollout dropped with its child rollout lists the child as the spawn_agent call's thread", async ({ page }) => {
+test("a Codex parent rollout dropped with its child rollouts shows them as a tree, each opening its own requests", async ({ page }) => {
   await openEmptyApp(page);
-  await dropFiles(page, [
-    { name: "rollout-child.jsonl", text: CODEX_CHILD },
-    { name: "rollout-parent.jsonl", text: CODEX_PARENT },
+  // Children first: which rollout is the parent comes from the files, not from the order.
+  const names = readdirSync(CODEX_FOLDER).sort().reverse();
+  await dropFiles(page, names.map((name) => ({ name, text: readFileSync(path.join(CODEX_FOLDER, name), "utf8") })));
+  const parentName = names.find((name) => name.includes(CODEX.parent))!;
+  await waitForSession(page, parentName);
+  await turnCountIs(page, 3);
+  await expect(page.getByTestId("warnings-button")).toContainText("0 warnings");
+
+  const item = (id: string) => page.locator(`[data-testid="thread-item"][data-thread-id="${id}"]`);
+  // Tree order: Ada, Cole (Ada's child), Brook.
+  const order = await page.getByTestId("thread-item").evaluateAll((items) => items.map((el) => [el.getAttribute("data-thread-id"), el.getAttribute("aria-level")]));
+  expect(order).toEqual([
+    [CODEX.ada, "2"],
+    [CODEX.cole, "3"],
+    [CODEX.brook, "2"],
   ]);
-  await waitForSession(page, "rollout-parent.jsonl");
-  const thread = page.locator('[data-testid="thread-item"][data-thread-id="child-thread"]');
-  await expect(thread).toContainText("Ada");
-  await expect(thread).toContainText("spawn_agent");
-  await thread.click();
-  await page.waitForFunction(() => (window as unknown as { __contextscope?: { turnCount: number } }).__contextscope?.turnCount === 1);
-  await waitForRequestTurn(page, 1);
+  await expect(item(CODEX.cole)).toHaveAttribute("data-parent-thread-id", CODEX.ada);
+  await expect(item(CODEX.ada)).toContainText("Ada (explorer)");
+  await expect(item(CODEX.ada)).toContainText("3 turns · 3 requests · 0 cache breaks · started by spawn_agent call_spawn_ada");
+
+  // Each child opens its own requests.
+  for (const [id, turns] of [
+    [CODEX.ada, 3],
+    [CODEX.cole, 2],
+    [CODEX.brook, 1],
+  ] as const) {
+    await item(id).click();
+    await expect(item(id)).toHaveAttribute("aria-current", "true");
+    await turnCountIs(page, turns);
+    await expect(page.locator('[data-testid="timeline-row"][data-kind="turn"]')).toHaveCount(turns);
+    await waitForRequestTurn(page, 1);
+  }
+
+  // Cole's thread links back to the call in Ada's thread that started it, and that call to Cole.
+  await item(CODEX.cole).click();
+  await turnCountIs(page, 2);
+  await expect(page.getByTestId("thread-spawn")).toContainText("Started by spawn_agent call call_spawn_cole in Ada (explorer)");
+  await page.getByTestId("thread-spawn-link").click();
+  await expect(item(CODEX.ada)).toHaveAttribute("aria-current", "true");
+  await turnCountIs(page, 3);
+  await waitForRequestTurn(page, 2);
+  const link = page.locator('[data-testid="message-row"][aria-selected="true"] [data-testid="message-thread-link"]');
+  await expect(link).toHaveAttribute("data-thread-id", CODEX.cole);
+  await link.click();
+  await expect(item(CODEX.cole)).toHaveAttribute("aria-current", "true");
+  await turnCountIs(page, 2);
+
+  // The parent's spawn_agent calls, in the main thread's second request, link to both children.
+  await page.getByTestId("thread-main").click();
+  await turnCountIs(page, 3);
+  await turnRow(page, 2).click();
+  await waitForRequestTurn(page, 2);
+  await page.getByTestId("tab-messages").click();
+  const links = page.locator('[data-testid="message-thread-link"]');
+  await expect(links).toHaveCount(2);
+  expect(await links.evaluateAll((els) => els.map((el) => el.getAttribute("data-thread-id")))).toEqual([CODEX.ada, CODEX.brook]);
 });

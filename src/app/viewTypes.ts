@@ -76,6 +76,31 @@ export interface ThreadInfo {
   entryCount: number;
   /** The file its entries came from (`<main file>#<id>` for entries inside the main file). */
   fileName: string;
+  /** Depth in the thread tree: 1 for the main thread's children, 2 for theirs, … */
+  depth: number;
+  /** Requests the thread sent: its main requests, one per turn, plus its auxiliary requests. */
+  requests: number;
+  /** Prefix breaks of its requests (chars/4 pass); null when its requests could not be analysed. */
+  breaks: number | null;
+  /** Cost of its requests in USD; null until a price table prices them. */
+  cost: number | null;
+}
+
+/** A tool call of the message shown that started a sub-agent thread (Messages tab link). */
+export interface ThreadCallLink {
+  threadId: string;
+  label: string;
+  toolCallId: string;
+}
+
+/** Where a thread's spawning tool call is first sent in its parent thread. */
+export interface SpawnCallLocation {
+  /** The parent thread (null: the main thread). */
+  threadId: string | null;
+  turn: number;
+  /** Index of the message holding the call in that turn's request; null when no request holds it. */
+  messageIndex: number | null;
+  toolCallId: string;
 }
 
 /** The view a share link or bundle restores (docs/share-format.md). */
@@ -151,6 +176,8 @@ export interface MessageRow {
   noteRules?: { ruleId: string; what: string; alternative: string }[];
   /** The [INF] rule that produced the message: id, what we chose, the alternative. */
   inferredRule?: { ruleId: string; what: string; alternative: string };
+  /** Sub-agent threads started by the tool calls of this message. */
+  threads?: ThreadCallLink[];
 }
 
 /** A character range of a request's JSON text to decorate in the editor. */

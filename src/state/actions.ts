@@ -409,11 +409,39 @@ export function setLeaf(leafId: string | null): void {
   updateOptions({ leafId });
 }
 
-/** Shows a sub-agent thread of the session (its own turns and requests), or with null the main thread. */
-export function setThread(thread: string | null): void {
-  if (getAppState().options.thread === thread) return;
+/**
+ * Shows a sub-agent thread of the session (its own turns and requests), or with null the main
+ * thread; `turn` selects that turn of it (a link to a tool call).
+ */
+export function setThread(thread: string | null, turn: number | null = null): Promise<void> {
+  if (getAppState().options.thread === thread) {
+    if (turn !== null) selectTurnNumber(turn);
+    return Promise.resolve();
+  }
   setAppState((state) => ({ options: { ...state.options, thread, leafId: null }, compaction: initialCompaction, auxiliary: initialAuxiliary }));
-  if (getAppState().session) void analyze({ keepTurn: false });
+  return getAppState().session ? analyze({ keepTurn: false, turn }) : Promise.resolve();
+}
+
+function selectTurnNumber(turn: number): void {
+  const index = (getAppState().analysis?.timeline ?? []).findIndex((item) => item.kind === "turn" && item.turn === turn);
+  if (index >= 0) selectIndex(index);
+}
+
+/**
+ * Goes back from a sub-agent thread to the tool call that started it: the parent thread's first
+ * request holding the call, on the Messages tab with the call's message selected.
+ */
+export async function showSpawnCall(threadId: string): Promise<void> {
+  try {
+    const location = await pipeline().call("spawnCall", { options: pipelineOptions(), threadId }, "spawnCall");
+    if (!location) return;
+    await setThread(location.threadId, location.turn);
+    setActiveTab("messages");
+    if (location.messageIndex !== null) selectMessage(location.turn, location.messageIndex);
+  } catch (error) {
+    if (isStale(error)) return;
+    setAppState({ analysisError: message(error) });
+  }
 }
 
 /** senpi reply-language notes on/off (ignored by the pi profile). */

@@ -10,8 +10,8 @@ import {
   type SortingState,
 } from "@tanstack/react-table";
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { useRef, useState } from "react";
-import { selectMessage } from "../state/actions";
+import { useEffect, useRef, useState } from "react";
+import { selectMessage, setThread } from "../state/actions";
 import { useAppStore } from "../state/store";
 import type { MessageRow } from "../worker/protocol";
 import { formatInt } from "./format";
@@ -39,7 +39,32 @@ const columns = [
   column.accessor("entryId", { header: "source entry", size: 96, cell: (info) => info.getValue() ?? "—", sortUndefined: "last" }),
   column.accessor("chars", { header: "chars", size: 80, cell: (info) => formatInt(info.getValue()) }),
   column.accessor("tokens", { header: "~tokens", size: 72, cell: (info) => formatInt(info.getValue()) }),
-  column.accessor("preview", { header: "preview", size: 600, enableSorting: false, cell: (info) => <span className="preview">{info.getValue()}</span> }),
+  column.accessor("preview", {
+    header: "preview",
+    size: 600,
+    enableSorting: false,
+    cell: (info) => (
+      <>
+        {(info.row.original.threads ?? []).map((link) => (
+          <button
+            type="button"
+            key={`${link.toolCallId}:${link.threadId}`}
+            className="link-button thread-call-link"
+            data-testid="message-thread-link"
+            data-thread-id={link.threadId}
+            title={`${link.toolCallId} started the sub-agent thread ${link.label}: show its turns and requests`}
+            onClick={(event) => {
+              event.stopPropagation();
+              void setThread(link.threadId);
+            }}
+          >
+            → {link.label}
+          </button>
+        ))}
+        <span className="preview">{info.getValue()}</span>
+      </>
+    ),
+  }),
 ];
 
 const ROW_HEIGHT = 24;
@@ -64,6 +89,12 @@ export function MessagesTable() {
     estimateSize: () => ROW_HEIGHT,
     overscan: 16,
   });
+
+  // A row selected from elsewhere (a link back to a sub-agent's tool call) is scrolled into view.
+  const selectedPosition = selectedMessage && result && selectedMessage.turn === result.turn ? rows.findIndex((row) => row.original.index === selectedMessage.index) : -1;
+  useEffect(() => {
+    if (selectedPosition >= 0) virtualizer.scrollToIndex(selectedPosition, { align: "auto" });
+  }, [selectedPosition, virtualizer]);
 
   if (!result) return <div className="center-message muted">Select a turn.</div>;
   const items = virtualizer.getVirtualItems();

@@ -1,8 +1,10 @@
-// The threads of a session with sub-agents, above the timeline: the main thread and each
-// sub-agent thread with its label, turn count and the tool call that started it. Choosing one
-// shows that thread's own turns and requests; "Main thread" goes back. Hidden without threads.
+// The thread tree of a session with sub-agents, above the timeline: the main thread, and under it
+// each sub-agent thread nested below the thread that started it, with its turns, requests, prefix
+// breaks, cost (once priced) and the tool call that started it. Choosing one shows that thread's
+// own turns, requests and prefix analysis; "Main thread" goes back. The thread shown names the
+// tool call that started it, with a link back to that call. Hidden without threads.
 import type { ThreadInfo } from "../worker/protocol";
-import { setThread } from "../state/actions";
+import { setThread, showSpawnCall } from "../state/actions";
 import { useAppStore } from "../state/store";
 
 const ORIGIN_TEXT: Record<ThreadInfo["origin"], string> = {
@@ -12,44 +14,85 @@ const ORIGIN_TEXT: Record<ThreadInfo["origin"], string> = {
   elsewhere: "its messages are in a file not opened with this one",
 };
 
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
+
+function figures(thread: ThreadInfo): string {
+  const parts = [plural(thread.turns, "turn"), plural(thread.requests, "request")];
+  if (thread.breaks !== null && thread.turns > 0) parts.push(plural(thread.breaks, "cache break"));
+  if (thread.cost !== null) parts.push(`$${thread.cost.toFixed(thread.cost < 1 ? 4 : 2)}`);
+  return parts.join(" · ");
+}
+
 function detail(thread: ThreadInfo): string {
   const spawn = thread.spawnedBy ? `started by ${thread.spawnedBy.toolName} ${thread.spawnedBy.toolCallId}` : "start not found";
-  return `${thread.turns} ${thread.turns === 1 ? "turn" : "turns"} · ${spawn} · ${ORIGIN_TEXT[thread.origin]}`;
+  return `${figures(thread)} · ${spawn} · ${ORIGIN_TEXT[thread.origin]}`;
+}
+
+/** The line under the tree while a sub-agent thread is shown: its start, with a link back to it. */
+function SpawnBar({ thread, threads }: { thread: ThreadInfo; threads: ThreadInfo[] }) {
+  const parent = thread.parentThreadId === null ? "the main thread" : (threads.find((item) => item.id === thread.parentThreadId)?.label ?? thread.parentThreadId);
+  if (!thread.spawnedBy) return <div className="thread-spawn muted" data-testid="thread-spawn">The tool call that started this thread is not recorded.</div>;
+  return (
+    <div className="thread-spawn" data-testid="thread-spawn">
+      <span className="muted">
+        Started by {thread.spawnedBy.toolName} call {thread.spawnedBy.toolCallId} in {parent}.
+      </span>{" "}
+      <button type="button" className="link-button" data-testid="thread-spawn-link" onClick={() => void showSpawnCall(thread.id)}>
+        Show the call
+      </button>
+    </div>
+  );
 }
 
 export function ThreadList() {
   const threads = useAppStore((state) => state.session?.threads);
   const current = useAppStore((state) => state.options.thread);
   if (!threads || threads.length === 0) return null;
+  const shown = current === null ? null : (threads.find((thread) => thread.id === current) ?? null);
   return (
-    <div className="thread-list" data-testid="thread-list" role="list" aria-label="Threads">
-      <button
-        type="button"
-        role="listitem"
-        className={`thread-item${current === null ? " selected" : ""}`}
-        data-testid="thread-main"
-        aria-current={current === null}
-        onClick={() => setThread(null)}
-      >
-        <span className="thread-label">Main thread</span>
-        <span className="thread-detail muted">{threads.length} sub-agent {threads.length === 1 ? "thread" : "threads"}</span>
-      </button>
-      {threads.map((thread) => (
+    <>
+      <div className="thread-list" data-testid="thread-list" role="tree" aria-label="Threads">
         <button
           type="button"
-          role="listitem"
-          key={thread.id}
-          className={`thread-item${current === thread.id ? " selected" : ""}${thread.parentThreadId ? " nested" : ""}`}
-          data-testid="thread-item"
-          data-thread-id={thread.id}
-          aria-current={current === thread.id}
-          title={`${thread.label}\n${detail(thread)}\n${thread.fileName}`}
-          onClick={() => setThread(thread.id)}
+          role="treeitem"
+          aria-level={1}
+          aria-selected={current === null}
+          className={`thread-item${current === null ? " selected" : ""}`}
+          data-testid="thread-main"
+          aria-current={current === null}
+          onClick={() => void setThread(null)}
         >
-          <span className="thread-label">{thread.label}</span>
-          <span className="thread-detail muted">{detail(thread)}</span>
+          <span className="thread-label">Main thread</span>
+          <span className="thread-detail muted">{plural(threads.length, "sub-agent thread")}</span>
         </button>
-      ))}
-    </div>
+        {threads.map((thread) => (
+          <button
+            type="button"
+            role="treeitem"
+            aria-level={thread.depth + 1}
+            aria-selected={current === thread.id}
+            key={thread.id}
+            className={`thread-item${current === thread.id ? " selected" : ""}`}
+            style={{ paddingLeft: `${8 + thread.depth * 14}px` }}
+            data-testid="thread-item"
+            data-thread-id={thread.id}
+            data-parent-thread-id={thread.parentThreadId ?? ""}
+            data-depth={thread.depth}
+            aria-current={current === thread.id}
+            title={`${thread.label}\n${detail(thread)}\n${thread.fileName}`}
+            onClick={() => void setThread(thread.id)}
+          >
+            <span className="thread-label">
+              <span className="thread-branch muted" aria-hidden="true">
+                └{" "}
+              </span>
+              {thread.label}
+            </span>
+            <span className="thread-detail muted">{detail(thread)}</span>
+          </button>
+        ))}
+      </div>
+      {shown && <SpawnBar thread={shown} threads={threads} />}
+    </>
   );
 }

@@ -40,6 +40,7 @@ const STAGE_NAMES: Readonly<Record<WorkerMethod, string>> = {
   compactionRequests: "rebuilding a compaction's summariser requests",
   parseCapture: "reading a captured request",
   auxiliaryRequest: "building an auxiliary request",
+  spawnCall: "finding the tool call that started a sub-agent thread",
   exportRequest: "exporting a request",
   buildShare: "building a share link",
   shareBundle: "building a reproduction bundle",

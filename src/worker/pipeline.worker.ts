@@ -20,6 +20,7 @@ import { readSession, ReadCancelledError } from "./readSession";
 import { requestView } from "../app/requestView";
 import { policyInfos, SimulatorService } from "../app/simulator";
 import { threadInfos } from "../app/threads";
+import { spawnCallLocation, threadCallLinks } from "../app/threadLinks";
 import { threadSessionOf } from "../core/pipeline/threads";
 import { CompareSlot } from "./compareSlot";
 
@@ -166,12 +167,22 @@ async function answer(method: WorkerMethod, params: WorkerMethods[WorkerMethod][
         recentViews.set(key, cached);
         return cached;
       }
-      const view = requestView(turn, buildTurnRequest(target, options, turn), options.profile);
+      const built = buildTurnRequest(target, options, turn);
+      const view = requestView(turn, built, options.profile);
+      // Tool calls of this request that started a sub-agent thread link to it (Messages tab).
+      for (const [index, links] of threadCallLinks(built.messages, session.threads ?? [], options.thread ?? null)) {
+        const row = view.rows[index];
+        if (row) row.threads = links;
+      }
       const groundTruth = dumpCheckLinesForTurn(target, options, turn);
       if (groundTruth.length > 0) view.groundTruth = groundTruth;
       recentViews.set(key, view);
       if (recentViews.size > RECENT_VIEWS) recentViews.delete(recentViews.keys().next().value as string);
       return view;
+    }
+    case "spawnCall": {
+      const { options, threadId } = params as WorkerMethods["spawnCall"]["params"];
+      return spawnCallLocation(session, threadId, { ...options, thread: null });
     }
     case "requestBody": {
       const { options, turn } = params as WorkerMethods["requestBody"]["params"];

@@ -16,6 +16,7 @@ import type {
   ParsedCapture,
   PrefixReportsResult,
   SessionSummary,
+  SpawnCallLocation,
   TokenCompositionResult,
   TokenPass,
   TokenViewResult,
@@ -43,6 +44,8 @@ export interface WorkerMethods {
    * else is read as a main-request header.
    */
   parseCapture: { params: { data: Blob | string; source: string }; result: ParsedCapture };
+  /** Where the tool call that started sub-agent thread `threadId` is first sent in its parent thread. */
+  spawnCall: { params: { options: PipelineOptions; threadId: string }; result: SpawnCallLocation | null };
   /** Auxiliary request `index` of `SessionAnalysis.auxiliary` (opencode title / summariser). */
   auxiliaryRequest: { params: { options: PipelineOptions; index: number }; result: AuxiliaryRequestResult };
   /** The selected turn's (or a compaction's summariser) request as JSON or curl, redacted by default. */

@@ -8,8 +8,19 @@ import { openCommand } from "./open";
 import { shareCommand } from "./share";
 import { checkCommand } from "./check";
 import { compareCommand } from "./compare";
+import { threadsCommand } from "./threads";
 
-export const COMMANDS: readonly CliCommand[] = [requestsCommand, compactCommand, prefixCommand, exportCommand, shareCommand, openCommand, checkCommand, compareCommand];
+export const COMMANDS: readonly CliCommand[] = [
+  requestsCommand,
+  compactCommand,
+  prefixCommand,
+  exportCommand,
+  shareCommand,
+  openCommand,
+  checkCommand,
+  compareCommand,
+  threadsCommand,
+];
 
 export function findCommand(name: string): CliCommand | undefined {
   return COMMANDS.find((command) => command.name === name);

@@ -2,22 +2,26 @@
 // and tokens of the turn's request in the provider's cache order, what it shares with the previous
 // turn's request, where it stops extending it (breakPath), why (cause, PD-2), and the cached
 // tokens the cache simulation predicts. Requests come from the one-pass builder, so a long session
-// costs about as much as reading it (src/core/pipeline/sessionPrefixes.ts).
+// costs about as much as reading it (src/core/pipeline/sessionPrefixes.ts). Every line names its
+// thread: null for the main thread, a sub-agent thread's id with `--thread` or `--threads`.
 import { PROFILE_IDS } from "../../core/agents/registry";
 import { API_IDS } from "../../core/model";
 import type { PrefixTurnReport } from "../../core/prefix/analyze";
 import { iterateSessionPrefixes } from "../../core/pipeline/sessionPrefixes";
 import type { TokenizerChoice } from "../../core/tokens/counters";
 import { loadAnySession } from "../inputs";
-import type { CliIo } from "../io";
+import { CliError, type CliIo } from "../io";
 import type { CliCommand, CliOptionValues } from "../registry";
+import { threadTree } from "../../app/threads";
+import type { PipelineOptions, Session } from "../../core/model";
+import { threadOf, WITH_OPTION, withThreads } from "../threadOptions";
 import { analyzeForCommand, checkLeaf, viewPipelineOptions } from "../viewOptions";
 
 const NAME = "prefix";
 const TOKENIZERS: readonly TokenizerChoice[] = ["auto", "estimate", "o200k"];
 
 /** The line printed per turn: exactly these keys, in this order. */
-export function prefixLine(report: PrefixTurnReport): Record<string, unknown> {
+export function prefixLine(report: PrefixTurnReport, thread: string | null = null): Record<string, unknown> {
   return {
     turn: report.turn,
     bytes: report.bytes,
@@ -27,20 +31,36 @@ export function prefixLine(report: PrefixTurnReport): Record<string, unknown> {
     breakPath: report.breakPath,
     cause: report.cause,
     predictedCachedTokens: report.predictedCachedTokens,
+    thread,
   };
+}
+
+function printThread(session: Session, thread: string | null, pipeline: PipelineOptions, tokenizer: TokenizerChoice, file: string, io: CliIo): void {
+  const analysis = analyzeForCommand(session, pipeline, file);
+  const where = thread === null ? "" : ` (thread ${thread})`;
+  for (const warning of analysis.warnings) io.stderr(`warning: line ${warning.line}${where}: ${warning.reason}\n`);
+  for (const report of iterateSessionPrefixes(session, pipeline, { analysis, prefix: { tokenizer } })) {
+    io.stdout(`${JSON.stringify(prefixLine(report, thread))}\n`);
+  }
 }
 
 async function run(positionals: string[], options: CliOptionValues, io: CliIo): Promise<number> {
   const file = positionals[0]!;
   const pipeline = viewPipelineOptions(options, io);
-  const session = await loadAnySession(io, file, (options.session as string | undefined) ?? null);
-  checkLeaf(session, pipeline, NAME, file);
-  const analysis = analyzeForCommand(session, pipeline, file);
-  for (const warning of analysis.warnings) io.stderr(`warning: line ${warning.line}: ${warning.reason}\n`);
+  const main = withThreads(await loadAnySession(io, file, (options.session as string | undefined) ?? null), options, io);
   const tokenizer = (options.tokenizer as TokenizerChoice | undefined) ?? "auto";
-  for (const report of iterateSessionPrefixes(session, pipeline, { analysis, prefix: { tokenizer } })) {
-    io.stdout(`${JSON.stringify(prefixLine(report))}\n`);
+  const thread = options.thread as string | undefined;
+  if (thread !== undefined && options.threads === true) throw new CliError(`${NAME}: --thread and --threads exclude each other`);
+  if (options.threads === true) {
+    checkLeaf(main, pipeline, NAME, file);
+    printThread(main, null, pipeline, tokenizer, file, io);
+    // Sub-agent threads on their own default branch, in tree order (as `threads` lists them).
+    for (const { thread: item } of threadTree(main.threads ?? [], main)) printThread(item.session, item.id, { ...pipeline, leafId: null }, tokenizer, file, io);
+    return 0;
   }
+  const session = threadOf(main, thread, NAME);
+  checkLeaf(session, pipeline, NAME, file);
+  printThread(session, thread ?? null, pipeline, tokenizer, file, io);
   return 0;
 }
 
@@ -58,16 +78,20 @@ export const prefixCommand: CliCommand = {
     {
       name: "tokenizer",
       value: "auto|estimate|o200k",
-      description: "token counts: auto (default) = exact o200k for OpenAI shapes, o200k estimates otherwise; estimate = chars/4 (fastest)",
+      description: "token counts: auto (default) = exact o200k for OpenAI shapes, the measured Claude estimate for Anthropic, o200k for Google; estimate = chars/4 (fastest)",
       choices: TOKENIZERS,
     },
+    WITH_OPTION,
+    { name: "thread", value: "id", description: "analyse this sub-agent thread's requests instead of the main thread's (ids: the `threads` command)" },
+    { name: "threads", description: "analyse the main thread, then every sub-agent thread in tree order" },
   ],
   details: [
     "Output, one JSON object per turn:",
-    '  {"turn":N,"bytes":…,"sharedBytes":…,"tokens":…,"sharedTokens":…,"breakPath":…|null,"cause":…|null,"predictedCachedTokens":…}',
+    '  {"turn":N,"bytes":…,"sharedBytes":…,"tokens":…,"sharedTokens":…,"breakPath":…|null,"cause":…|null,"predictedCachedTokens":…,"thread":null|id}',
     "bytes/tokens: the turn's request in the provider's cache order (cache markers and request metadata left out);",
     "sharedBytes/sharedTokens: its common prefix with the previous turn's request; breakPath: JSON path of the first",
     "difference (null when the request extends the previous one); cause: why (history-rewritten, system-changed, …).",
+    "thread: null for the main thread, else the sub-agent thread's id (--thread, --threads; turns count per thread).",
     "Token counts are exact for OpenAI shapes and estimates for Anthropic and Google (docs/prefix-stability.md).",
   ].join("\n"),
   run,

@@ -11,8 +11,8 @@ import { findAgent, PROFILE_IDS } from "../../core/agents/registry";
 import { rebuildRecordedCompaction, timelineRebuildPolicy } from "../../core/simulate";
 import { integerOption, listOption } from "../args";
 import { timelineWithAuxiliary } from "../../core/pipeline/timeline";
-import { loadAnySession, loadCompactionInstructions, loadHeader, loadSession } from "../inputs";
-import { linkSessions, threadSessionOf, unlinkedWarning } from "../../core/pipeline/threads";
+import { loadAnySession, loadCompactionInstructions, loadHeader } from "../inputs";
+import { threadOf, WITH_OPTION, withThreads } from "../threadOptions";
 import { CliError, type CliIo } from "../io";
 import type { CliCommand, CliOptionValues } from "../registry";
 import { analyzeForCommand, checkLeaf } from "../viewOptions";
@@ -52,25 +52,6 @@ function buildOptions(options: CliOptionValues, io: CliIo): CompactionRebuildOpt
   };
 }
 
-/** The session with the files of `--with` linked to it as threads (a Claude Code session's sub-agent files). */
-function withThreads(session: Session, options: CliOptionValues, io: CliIo): Session {
-  const others = listOption(options, "with").map((other) => loadSession(io, other));
-  if (others.length === 0) return session;
-  const linked = linkSessions([session, ...others]);
-  for (const other of linked.unlinked) io.stderr(`warning: line 0: ${unlinkedWarning(linked.session.fileName, other).reason}\n`);
-  return linked.session;
-}
-
-/** `--thread <id>`: that sub-agent thread's own session instead of the main thread. */
-function threadOf(session: Session, options: CliOptionValues): Session {
-  const thread = options.thread as string | undefined;
-  try {
-    return threadSessionOf(session, thread);
-  } catch (error) {
-    throw new CliError(`${NAME}: --thread ${thread}: ${(error as Error).message}`);
-  }
-}
-
 /**
  * `--check-dumps`: each hermes-agent request dump of the session (HS-32) against the rebuilt
  * request of its turn. One JSON line per dump; exit 1 when one differs or matches no turn.
@@ -104,7 +85,7 @@ async function run(positionals: string[], options: CliOptionValues, io: CliIo): 
   const file = positionals[0]!;
   const turnOption = integerOption(options, "turn", NAME);
   const rebuildOptions = buildOptions(options, io);
-  const session = threadOf(withThreads(await loadAnySession(io, file, (options.session as string | undefined) ?? null), options, io), options);
+  const session = threadOf(withThreads(await loadAnySession(io, file, (options.session as string | undefined) ?? null), options, io), options.thread as string | undefined, NAME);
   checkLeaf(session, rebuildOptions, NAME, file);
 
   const analysis = analyzeForCommand(session, rebuildOptions, file);
@@ -185,12 +166,7 @@ export const requestsCommand: CliCommand = {
       choices: ["on", "off"],
     },
     { name: "leaf", value: "entryId", description: "branch to show: the path ending at this entry (default: last entry in file order)" },
-    {
-      name: "with",
-      value: "file",
-      description: "a file opened with the session, linked to it as a thread (Claude Code subagents/agent-<id>.jsonl; repeatable)",
-      multiple: true,
-    },
+    WITH_OPTION,
     { name: "thread", value: "id", description: "print the requests of this sub-agent thread (an agent id) instead of the main thread's" },
     {
       name: "compaction-instructions",
