@@ -278,6 +278,8 @@ export interface SimulatedSummariserRequest {
   /** The redaction applied to the data (CP-PI-4 none, CP-HA-27 strict, …). */
   redaction: string;
   notes: string[];
+  /** senpi's warm job (SP-K8): the request was sent alongside this turn's first main request, before the compaction point. */
+  sentBeforeTurn?: number;
   /** Inputs of the finding checks; requests without it are checked for secrets only. */
   findingInputs?: FindingInputs;
 }
