@@ -20,7 +20,7 @@ const MAX_HINTS_IN_LABEL = 5;
 const MAX_HINT_LENGTH = 80;
 const SHRUNK_RESPONSE_RATIO = 0.3;
 
-/** BUILTIN_CONTEXT_REDUCTION_OPTIONS (context-reduction.ts:127-140) and the gate ratio (:142). */
+/** BUILTIN_CONTEXT_REDUCTION_OPTIONS (context-reduction.ts:130-143) and the gate ratio (:145). */
 export interface SenpiReductionOptions {
   gateRatio: number;
   collapseMinGroupSize: number;
@@ -61,7 +61,7 @@ function contentText(content: string | readonly (TextBlock | ImageBlock | { type
 }
 
 /**
- * `extractMessageText` (context-reduction.ts:169-185). senpi runs the reduction on its own message
+ * `extractMessageText` (context-reduction.ts:176-199). senpi runs the reduction on its own message
  * list before conversion, where summaries, bash runs and custom messages are not `user` messages
  * and count nothing; here they are user messages with a synthesising provenance.
  */
@@ -96,7 +96,7 @@ function truncateHint(value: string): string {
   return value.length <= MAX_HINT_LENGTH ? value : `${value.slice(0, MAX_HINT_LENGTH - 1)}…`;
 }
 
-/** `extractHint` (context-reduction.ts:232-252). */
+/** `extractHint` (context-reduction.ts:238-259). */
 function hintOf(kind: Kind, args: Record<string, unknown>): string | undefined {
   if (kind === "read") {
     const path = args.path ?? args.file_path ?? args.filePath;
@@ -136,7 +136,7 @@ function imagesOf(message: ToolResultMessage): ImageBlock[] {
 }
 
 /**
- * SP-C8 `collapseConsecutiveToolResults` (context-reduction.ts:325-377): an assistant message whose
+ * SP-C8 `collapseConsecutiveToolResults` (context-reduction.ts:331-380): an assistant message whose
  * FIRST tool call is answered by the very next message is an operation; adjacent operations of one
  * kind (read / search / shell) form a group; groups of two or more outside the newest five messages
  * get the group label as every result's text (images kept).
@@ -187,7 +187,7 @@ function collapse(items: ContextMessage[], o: SenpiReductionOptions): { items: C
   return { items: out, groups: collapsed, saved };
 }
 
-/** `resolveProtectedFromIndex` (context-reduction.ts:379-389). */
+/** `resolveProtectedFromIndex` (context-reduction.ts:382-392). */
 function protectedFrom(items: ContextMessage[], protectTokens: number): number {
   if (items.length === 0) return 0;
   let recent = 0;
@@ -204,7 +204,7 @@ function render(originalTokens: number, shrunkTokens: number): string {
   return SHRUNK_TEMPLATE.split("{original_tokens}").join(String(originalTokens)).split("{shrunk_tokens}").join(String(shrunkTokens));
 }
 
-/** `buildShrunkText` (context-reduction.ts:399-420): truncate to 30 % of the cap, then a fixed point for the marker. */
+/** `buildShrunkText` (context-reduction.ts:402-423): truncate to 30 % of the cap, then a fixed point for the marker. */
 function shrunkText(text: string, originalTokens: number, maxTokens: number): { text: string; tokens: number } {
   const target = Math.max(1, Math.floor(maxTokens * SHRUNK_RESPONSE_RATIO));
   const ratio = originalTokens > 0 ? target / originalTokens : 0;
@@ -222,7 +222,7 @@ function shrunkText(text: string, originalTokens: number, maxTokens: number): { 
 }
 
 /**
- * SP-C9 `microCompactAssistantText` (context-reduction.ts:422-459): outside the newest 3000 tokens,
+ * SP-C9 `microCompactAssistantText` (context-reduction.ts:425-460): outside the newest 3000 tokens,
  * an all-text assistant answer over 800 tokens becomes its head plus a `[response shrunk …]` marker
  * when that saves at least 100 tokens.
  */
@@ -250,7 +250,7 @@ function shrink(items: ContextMessage[], o: SenpiReductionOptions): { items: Con
 }
 
 /**
- * SP-C10 `clearOldToolResults` (context-reduction.ts:461-505): of the tool results of clearable
+ * SP-C10 `clearOldToolResults` (context-reduction.ts:462-506): of the tool results of clearable
  * tools, all but the newest `keepRecent` (6) get the text `[tool result cleared]` (images kept).
  */
 function clear(items: ContextMessage[], o: SenpiReductionOptions): { items: ContextMessage[]; cleared: number; saved: number } {
@@ -271,7 +271,7 @@ function clear(items: ContextMessage[], o: SenpiReductionOptions): { items: Cont
   return { items: out, cleared: until, saved };
 }
 
-/** `reduceContextMessages` (context-reduction.ts:507-538): collapse, shrink, clear, in this order. */
+/** `reduceContextMessages` (context-reduction.ts:508-538): collapse, shrink, clear, in this order. */
 export function reduceSenpiContext(items: ContextMessage[], options: Partial<SenpiReductionOptions> = {}): SenpiReductionResult {
   const o = { ...SENPI_REDUCTION_DEFAULTS, ...options };
   const a = collapse(items, o);
@@ -281,7 +281,7 @@ export function reduceSenpiContext(items: ContextMessage[], options: Partial<Sen
 }
 
 /**
- * SP-C7 gate `shouldApplyContextReduction` (context-reduction.ts:151-157): usage ≥ gateRatio ×
+ * SP-C7 gate `shouldApplyContextReduction` (context-reduction.ts:154-160): usage ≥ gateRatio ×
  * window, never on the OpenAI remote-compaction path (openai-remote-model.ts:62-70: provider
  * `openai` with api `openai-responses`, or `openai-codex`) nor on the claude-sdk-oauth lane
  * (lane-policy.ts:87-104, whose default resume mode hands compaction to the SDK).
