@@ -35,7 +35,8 @@ import { effectiveKeepRecentTokens, effectiveThresholdRatio, findSpeculativeStar
 export const REPLAY_FIT_MARGIN = 4096;
 
 export const SENPI_PARAMETERS: readonly PolicyParameterSpec[] = [
-  ...PI_PARAMETERS.filter((p) => p.name !== "boundaryRule" && p.name !== "turnPrefixForm"),
+  // senpi's own summariser outcomes are `summaryOutcome` (CP-SE-8).
+  ...PI_PARAMETERS.filter((p) => p.name !== "boundaryRule" && p.name !== "turnPrefixForm" && p.name !== "summaryError" && p.name !== "turnPrefixError"),
   { name: "cacheFriendly", label: "cache-friendly replay", type: "boolean", default: true, ruleId: "CP-SE-1", description: "Replay the agent's context (on) or send pi's standalone form (off)." },
   { name: "thresholdRatio", label: "threshold ratio", type: "number", default: 0.5, ruleId: "CP-SE-INF-1", inferred: "CP-SE-INF-1", description: "senpi's adaptive trigger: compact when context tokens > ratio × window (fixture senpi/print-openai-autocompact: 0.5). null: pi's window − reserve." },
   { name: "splitTurnRequests", label: "split-turn requests", type: "enum", choices: ["single", "history-and-prefix"], default: "single", ruleId: "CP-SE-INF-2", inferred: "CP-SE-INF-2", description: "single: one turn-prefix replay request over the whole source up to the cut (senpi 2026.8.22-2, fixture request 009); history-and-prefix: CP-SE-2's pair." },
