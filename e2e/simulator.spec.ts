@@ -44,6 +44,8 @@ test("simulate compaction at a turn, spiral run, whole-session replay", async ({
   await expect(page.getByTestId("simulator-verdict")).toHaveAttribute("data-verdict", "compacted");
   await expect(page.getByTestId("simulator-not-checked")).toContainText("cycle-guard-stop");
   await expect(page.getByTestId("simulator-findings")).toBeVisible();
+  // CP-0-5: the provider-accurate count next to pi's chars/4 estimate (OpenAI shape: exact o200k).
+  await expect(page.getByTestId("simulator-provider-count")).toContainText("exact (o200k)");
 
   // opencode: the spiral with the brake off grows; with the brake on it stops.
   await page.getByTestId("simulator-policy").selectOption("opencode");

@@ -425,6 +425,12 @@ export interface PipelineOptions {
   notesOptions?: Partial<ReplyLanguageOptions>;
   /** User edits to the model catalogue, keyed by "provider/modelId". */
   modelOverrides?: Record<string, Partial<ModelInfo>>;
+  /**
+   * senpi profile: rebuild senpi's context reduction near the limit (SP-C7 … SP-C10: collapsed,
+   * shrunk and `[tool result cleared]` messages) where the recorded usage reached half the model's
+   * known context window. Default true; false shows the messages as stored.
+   */
+  senpiContextReduction?: boolean;
   /** Codex profile options ([INF] rules of formats.md §2; each defaults to the spec's value). */
   /**
    * The sub-agent thread to show (`Session.threads` id); null/undefined: the main thread. Read by

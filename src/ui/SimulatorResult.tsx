@@ -244,6 +244,13 @@ function VerdictSection({ view }: { view: SimulationView }) {
         ~{formatInt(view.tokens.before)} → ~{formatInt(view.tokens.after)} (saved ~{formatInt(view.tokens.saved)})
       </Kv>
       <Kv label="summariser input">~{formatInt(view.tokens.summariserInput)}</Kv>
+      {view.tokens.provider && (
+        <Kv label={`provider count, ${view.tokens.provider.counter}`} testId="simulator-provider-count" title="CP-0-5: system, tools and messages of each body; the provider adds a few framing tokens per message">
+          {view.tokens.provider.exact ? "" : "~"}
+          {formatInt(view.tokens.provider.before)} → {view.tokens.provider.exact ? "" : "~"}
+          {formatInt(view.tokens.provider.after)} (summariser input {formatInt(view.tokens.provider.summariserInput)})
+        </Kv>
+      )}
       <div className="explain">Estimator: {view.tokens.estimator}</div>
     </section>
   );

@@ -122,12 +122,16 @@ async function run(positionals: string[], options: CliOptionValues, io: CliIo): 
       // senpi (replay form), Claude Code, Codex: rebuilt by the agent's compaction policy
       // (instruction slots not captured here: use `compact --replay-recorded --instructions-from`).
       let requests: Record<string, unknown>[] = [];
+      // senpi's warm job (SP-K8): the request went out before an earlier turn than the compaction.
+      let sentBeforeTurn: number | undefined;
       try {
-        requests = rebuildRecordedCompaction(session, rebuildOptions, item.entryId).requests.map((r) => r.body);
+        const rebuilt = rebuildRecordedCompaction(session, rebuildOptions, item.entryId).requests;
+        requests = rebuilt.map((r) => r.body);
+        sentBeforeTurn = rebuilt.find((r) => r.sentBeforeTurn !== undefined)?.sentBeforeTurn;
       } catch (error) {
         io.stderr(`warning: compaction ${item.entryId}: ${(error as Error).message}\n`);
       }
-      io.stdout(`${JSON.stringify({ kind: "compaction", entryId: item.entryId, beforeTurn: item.beforeTurn, requests })}\n`);
+      io.stdout(`${JSON.stringify({ kind: "compaction", entryId: item.entryId, beforeTurn: item.beforeTurn, ...(sentBeforeTurn !== undefined ? { sentBeforeTurn } : {}), requests })}\n`);
     } else if (item.kind === "compaction" && turnOption === undefined && !standaloneRebuild) {
       // The agent recorded the compaction; no summariser rebuild exists for this format.
       io.stdout(`${JSON.stringify({ kind: "compaction", entryId: item.entryId, beforeTurn: item.beforeTurn, requests: [] })}\n`);

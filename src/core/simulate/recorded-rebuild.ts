@@ -67,6 +67,7 @@ export function rebuildRecordedCompaction(session: Session, options: PipelineOpt
   const profile = policy.pipelineProfile ?? options.profile;
   const result = simulateCompaction({
     session,
+    providerCount: false,
     options: { ...options, profile },
     turn: point.turn,
     policyId,

@@ -126,6 +126,7 @@ export function replayRecordedCompactions(session: Session, options: PipelineOpt
     const run = (focus: string | null, instructions: InstructionSlotValues | undefined): SimulationResult =>
       simulateCompaction({
         session,
+        providerCount: false,
         options,
         turn: point.turn,
         policyId,

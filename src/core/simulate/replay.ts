@@ -80,7 +80,7 @@ export function replaySession(session: Session, options: PipelineOptions, policy
     if (afterCompaction?.after.prefixBreak) cacheRead = afterCompaction.after.prefixBreak.sharedPrefixTokens;
     else if (previousText !== null) cacheRead = Math.max(0, Math.ceil(commonPrefixLength(previousText, text) / 4) - saved);
     afterCompaction = null;
-    const result = simulateCompaction({ session: base, options, turn, policyId, parameters: replay.parameters, limits: replay.limits, followingTurns: 0 });
+    const result = simulateCompaction({ session: base, options, turn, policyId, parameters: replay.parameters, limits: replay.limits, followingTurns: 0, providerCount: false });
     const left = result.trigger.left - saved;
     const fired = result.trigger.evaluated && fires(result.trigger, left) && result.verdict.verdict !== "nothing-to-compact" && result.verdict.verdict !== "failed";
     const thisSaved = fired ? Math.max(0, result.tokens.saved) : 0;

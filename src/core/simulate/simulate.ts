@@ -5,6 +5,7 @@ import { findAgent } from "../agents/registry";
 import { buildTurnContext, buildTurnRequest, countTurns, TURN_PIPELINE } from "../pipeline/index";
 import { resolveModel } from "../models/catalogue";
 import { resolveLimits } from "./limits";
+import { providerTokenCount } from "./provider-count";
 import { UnreplayablePointError } from "./point-error";
 import { getPolicy } from "./policies";
 import type { CompactionPolicy, PolicyParameters, SimulationContext, SimulationInput, SimulationResult } from "./types";
@@ -44,5 +45,8 @@ export function simulateCompaction(input: SimulationInput): SimulationResult {
     const message = `turn ${resolved.turn} does not exist: there is no answered turn before this point`;
     throw input.recordedCompactionEntryId !== undefined ? new UnreplayablePointError(message) : new RangeError(message);
   }
-  return policy.simulate(resolved, buildSimulationContext(resolved, policy));
+  const context = buildSimulationContext(resolved, policy);
+  const result = policy.simulate(resolved, context);
+  if (input.providerCount === false) return result;
+  return { ...result, tokens: { ...result.tokens, provider: providerTokenCount(result, context) } };
 }

@@ -113,6 +113,8 @@ export interface InstructionSlotValues {
 
 export interface SimulationInput {
   session: Session;
+  /** CP-0-5: add the provider-accurate token count to `tokens.provider` (default true). */
+  providerCount?: boolean;
   /** Pipeline options of the session view (profile, branch, api, header, model overrides). */
   options: PipelineOptions;
   /** CP-0-1: simulate after the response of this 1-based turn. */
@@ -278,6 +280,8 @@ export interface SimulatedSummariserRequest {
   /** The redaction applied to the data (CP-PI-4 none, CP-HA-27 strict, …). */
   redaction: string;
   notes: string[];
+  /** senpi's warm job (SP-K8): the request was sent alongside this turn's first main request, before the compaction point. */
+  sentBeforeTurn?: number;
   /** Inputs of the finding checks; requests without it are checked for secrets only. */
   findingInputs?: FindingInputs;
 }
@@ -345,6 +349,19 @@ export interface TokenSummary {
   after: number;
   saved: number;
   /** Tokens of the summariser request(s) (input side). */
+  summariserInput: number;
+  /** CP-0-5: the provider-accurate count beside the estimate (absent when not computed, e.g. whole-session replay). */
+  provider?: ProviderTokenCount;
+}
+
+/** CP-0-5: exact o200k for OpenAI shapes, an o200k-based estimate otherwise (TK-1, TK-3). */
+export interface ProviderTokenCount {
+  /** "exact (o200k)", "estimate (o200k × 1)". */
+  counter: string;
+  exact: boolean;
+  before: number;
+  after: number;
+  saved: number;
   summariserInput: number;
 }
 

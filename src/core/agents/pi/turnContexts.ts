@@ -13,14 +13,21 @@ import type {
   Session,
   SessionEntry,
 } from "../../model";
+import { calculateContextTokens } from "./compaction/context-tokens";
 import { convertProjected } from "./convert";
 import { defaultNotesStep, notesSetupFor } from "./notesSetup";
 import { PathProjector, type ProjectedMessage } from "./projection";
 import { applySenpiSteps } from "./senpi";
+import { applySenpiReduction } from "./senpi-reduction-step";
 import { getBranchPath, getPiSessionCache } from "./sessionCache";
 import { isAssistantEntry, resolveLeafId } from "./tree";
 import { turnApi, turnModel } from "./turnModel";
 import type { PipelineHooks, TurnContext } from "../../pipeline/types";
+
+function hasValidUsage(message: AssistantMessage): boolean {
+  if (!message.usage || message.stopReason === "aborted" || message.stopReason === "error") return false;
+  return calculateContextTokens(message.usage) > 0;
+}
 
 /** convertToLlm's output, kept current as the projected list grows. */
 class IncrementalConversion {
@@ -72,6 +79,8 @@ export function* iteratePiTurnContexts(
   const conversion = new IncrementalConversion(profile);
   const pathEntryIds: string[] = [];
   let turn = 0;
+  // senpi's getContextUsage: a compaction with no successful answer since (SP-C7).
+  let compactionWithoutUsage = false;
 
   for (const entry of branch.entries as SessionEntry[]) {
     if (isAssistantEntry(entry)) {
@@ -80,6 +89,8 @@ export function* iteratePiTurnContexts(
       let messages = conversion.messages.slice();
       let dropped = conversion.dropped.slice();
       if (profile === "senpi") {
+        // SP-C7 … SP-C10: senpi's context reduction runs on the context before its conversion steps.
+        messages = applySenpiReduction({ messages, projected: projector.messages, compactionWithoutUsage, model: turnModel(message, projector.model), answer: message, options });
         // SP-C5: the built-in note step unless a hook replaces it; nothing when notes are off.
         const notesStep = notes ? (hooks.notesStep ?? defaultNotesStep(notes, projector.priorUserMessages)) : null;
         const steps = applySenpiSteps(messages, { notes: notesStep !== null, notesStep });
@@ -100,6 +111,8 @@ export function* iteratePiTurnContexts(
       };
     }
     const change = projector.push(entry);
+    if (entry.type === "compaction") compactionWithoutUsage = true;
+    else if (isAssistantEntry(entry) && hasValidUsage(entry.raw.message as AssistantMessage)) compactionWithoutUsage = false;
     if (withPathIds) pathEntryIds.push(entry.id);
     if (change === "append") conversion.append(projector.messages[projector.messages.length - 1] as ProjectedMessage);
     else if (change === "reset") conversion.reset(projector.messages);

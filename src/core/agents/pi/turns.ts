@@ -31,6 +31,7 @@ import { defaultNotesStep, notesSetupFor, type NotesSetup } from "./notesSetup";
 import { NotesTally } from "./notesTally";
 import { PathProjector, projectPath, type ProjectedMessage } from "./projection";
 import { applySenpiSteps, SenpiTally, type NotesStep } from "./senpi";
+import { applySenpiReduction, compactionWithoutUsage } from "./senpi-reduction-step";
 import { getBranchPath, getPiSessionCache, type BranchPath } from "./sessionCache";
 import { cycleWarning, isAssistantEntry, listBranches, resolveLeafId } from "./tree";
 import { turnApi, turnModel } from "./turnModel";
@@ -270,6 +271,8 @@ export function buildPiTurnContext(
   let messages = converted.messages;
   let dropped = converted.dropped;
   if (options.profile === "senpi") {
+    // SP-C7 … SP-C10: senpi's context reduction runs on the context before its conversion steps.
+    messages = applySenpiReduction({ messages, projected: context.messages, compactionWithoutUsage: compactionWithoutUsage(path), model: turnModel(message, context.model), answer: message, options });
     // SP-C5: the built-in note step unless a hook replaces it; nothing when notes are off.
     const notesStep = notes ? (hooks.notesStep ?? defaultNotesStep(notes, context.priorUserMessages)) : null;
     const steps = applySenpiSteps(messages, { notes: notesStep !== null, notesStep });

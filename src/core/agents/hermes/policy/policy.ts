@@ -31,6 +31,7 @@ import { automaticFocus, buildHermesPrompt, HERMES_SLOTS, hermesSlot, type RoleS
 import { hermesRedact } from "./redact";
 import { serializeHermesTurns } from "./serialize";
 import { HERMES_DEFAULTS, hermesShouldCompress, hermesSummaryBudget, hermesThresholds } from "./trigger";
+import { HERMES_FAILURE_KINDS, hermesFailureOutcome, hermesFallbackSummary, type HermesFailureKind } from "./failure";
 import { historyAfterTurn, recordedPromptTokens } from "../../../simulate/turn-history";
 import { fillSlot } from "../../../simulate/instruction-slots";
 
@@ -52,7 +53,12 @@ const PARAMETERS: readonly PolicyParameterSpec[] = [
   { name: "promptTokens", label: "Prompt tokens", type: "number", default: null, ruleId: "CP-HA-5", description: "Prompt tokens for should_compress; default the provider's count recorded for the turn, else the CP-HA-10 estimate." },
   { name: "memoryContext", label: "Memory-provider context", type: "string", default: null, ruleId: "CP-HA-20", description: "Text the memory provider adds to the summariser input." },
   { name: "autoFocus", label: "Automatic focus", type: "boolean", default: true, ruleId: "CP-HA-21", description: "Without a manual focus, quote the last ≤ 3 real user turns of the summarised window.", inferred: "HA-INF-AUTOFOCUS" },
-  { name: "summaryFails", label: "Summary call fails (auth/quota/network)", type: "boolean", default: false, ruleId: "CP-HA-30", description: "Simulate a summary failure that returns the input unchanged." },
+  { name: "summaryFails", label: "Summary call fails (auth/quota/network)", type: "boolean", default: false, ruleId: "CP-HA-30", description: "Simulate a summary failure that returns the input unchanged (same as summaryFailure network)." },
+  { name: "summaryFailure", label: "Summary call failure", type: "enum", choices: [...HERMES_FAILURE_KINDS], default: "none", ruleId: "CP-HA-30", description: "auth / quota / network: input unchanged; timeout, json-decode, stream-closed, no-provider, other: deterministic fallback summary; each starts its CP-HA-6 cooldown." },
+  { name: "abortOnSummaryFailure", label: "abort_on_summary_failure", type: "boolean", default: false, ruleId: "CP-HA-30", description: "Any summary failure returns the input unchanged." },
+  { name: "summaryModel", label: "Summary model", type: "string", default: null, ruleId: "CP-HA-31", description: "A configured summary model; the call goes to it, and after a failure once more to the main model.", inferred: "CP-HA-31" },
+  { name: "mainModelRetry", label: "Retry on the main model", type: "enum", choices: ["same", "ok"], default: "same", ruleId: "CP-HA-31", description: "same: the retry fails the same way; ok: it returns a summary.", inferred: "HA-INF-RETRY" },
+  { name: "consecutiveTimeouts", label: "Consecutive timeouts", type: "number", default: 1, ruleId: "CP-HA-6", description: "Timeouts in a row, this one included: cooldown 60 → 300 → 900 s." },
 ];
 
 const CHECKED: readonly Verdict[] = ["not-triggered", "nothing-to-compact", "compacted", "failed"];
@@ -276,8 +282,26 @@ function simulateHermes(input: SimulationInput, context: SimulationContext): Sim
   const newestUser = realUsers.length > 0 ? (realUsers[realUsers.length - 1] as string) : null;
   const body = processSummaryOutput(summary.text, newestUser);
   const prefix = fillSlot(hermesSlot("summary-prefix"), input.instructions);
-  const summaryText = summaryMessageText(prefix.text, body);
-  const failed = parameters.summaryFails === true;
+  // CP-HA-6 / CP-HA-30 / CP-HA-31: the summary call's outcome.
+  const failure = hermesFailureOutcome({
+    failure: parameters.summaryFails === true ? "network" : ((HERMES_FAILURE_KINDS as readonly string[]).includes(String(parameters.summaryFailure)) ? (parameters.summaryFailure as HermesFailureKind) : "none"),
+    abortOnSummaryFailure: parameters.abortOnSummaryFailure === true,
+    summaryModel: typeof parameters.summaryModel === "string" && parameters.summaryModel.length > 0 ? parameters.summaryModel : null,
+    mainModel: model.id,
+    mainModelRetry: parameters.mainModelRetry === "ok" ? "ok" : "same",
+    consecutiveTimeouts: numberParam(parameters.consecutiveTimeouts, 1) ?? 1,
+  });
+  if (requests.length > 0) {
+    const template = requests[0]!;
+    requests.splice(0, 1, ...failure.attempts.map((attempt, i) => ({ ...template, role: i === 0 ? template.role : `${template.role} (retry on the main model)`, body: { ...template.body, model: attempt.model }, notes: [...template.notes, ...(attempt.failed ? [`this call fails (CP-HA-30)`] : [])] })));
+  }
+  if (failure.attempts.length > 1 || parameters.summaryModel) inferred.add("HA-INF-RETRY");
+  const fallback = failure.outcome === "fallback";
+  if (fallback) inferred.add("HA-INF-FALLBACK-TEXT");
+  const summaryText = summaryMessageText(prefix.text, fallback ? processSummaryOutput(hermesFallbackSummary(parameters.summaryFailure as HermesFailureKind, []), newestUser) : body);
+  const failed = failure.outcome === "unchanged";
+  if (failure.message) findings.push({ id: fallback ? "deterministic-fallback-summary" : "summary-failed", severity: "warning", message: failure.message, location: null, ruleId: "CP-HA-30" });
+  if (failure.cooldownSeconds !== null) findings.push({ id: "summary-cooldown", severity: "info", message: `automatic compression is blocked for ${failure.cooldownSeconds} s after this failure (CP-HA-6)`, location: null, ruleId: "CP-HA-6" });
   const compress = !partition.refused && !failed && (manual || decision.fire);
   const assembled = assembleCompressed(pruned.slice(0, headEnd), summaryText, pruned.slice(tailStart), realUsers.length > 0);
   const afterMessages = compress ? assembled.messages.map((m) => toContextMessage(m, original)) : original;
@@ -304,7 +328,7 @@ function simulateHermes(input: SimulationInput, context: SimulationContext): Sim
   } else if (failed) {
     verdict = "failed";
     ruleId = "CP-HA-30";
-    message = "summary call failed (authentication, quota or network): the input is returned unchanged";
+    message = failure.message;
   } else verdict = "compacted";
 
   // (6) Findings.

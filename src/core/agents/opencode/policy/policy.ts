@@ -25,6 +25,7 @@ import { resolveOpencodeModel } from "./model-resolution";
 import { admission, isOverflow, preserveBudget, usableTokens } from "./overflow";
 import { extractOpencodeInstructions, opencodeDataPart, OPENCODE_SLOTS } from "./request";
 import { compactionPart, isSummaryRow, rowsFromContext, rowsOfOpencodeSession, rowText, type OcMessage } from "./rows";
+import { pruneRows } from "./prune";
 import { rowTokens } from "./tail";
 import { compactionStep, nextRequestMessages, storedCompactionRows } from "./step";
 import { spiralRun, type SpiralRunResult } from "./spiral";
@@ -42,6 +43,7 @@ const PARAMETERS: readonly PolicyParameterSpec[] = [
   { name: "agentDefaultContextWindow", label: "Agent default model's context window", type: "number", default: null, ruleId: "CP-OC-29", description: "Window of the agent's configured model, when it has one." },
   { name: "providerDefaultContextWindow", label: "Provider default model's context window", type: "number", default: null, ruleId: "CP-OC-29", description: "Window of provider.defaultModel()." },
   { name: "fallbackModel", label: "compaction.fallback_model configured", type: "boolean", default: false, ruleId: "CP-OC-30", description: "Arms the cycle guard before PR #11." },
+  { name: "prune", label: "compaction.prune", type: "boolean", default: false, ruleId: "CP-OC-26", description: "Prune old tool outputs first: past the two newest turns and 40000 protected tokens, when more than 20000 tokens are freed." },
   { name: "spiralAttempts", label: "Spiral run attempts", type: "number", default: 0, ruleId: "CP-OC-8", description: "> 0: repeat failed attempts and report whether the next request grows." },
 ];
 
@@ -151,9 +153,23 @@ function simulateOpencode(input: SimulationInput, context: SimulationContext): S
     completedPredicate: ((p.completedPredicate as CompletedPredicate | undefined) ?? "strict") as CompletedPredicate,
     dropOrphanCompactionUser: p.dropOrphanCompactionUser !== false,
   };
-  const view = rowsForSimulation(input, context);
+  let view = rowsForSimulation(input, context);
   const manual = input.manual === true;
   const findings: Finding[] = [];
+  // CP-OC-26: pruning runs on the stored rows before the next request and the compaction.
+  const prune = p.prune === true ? pruneRows(view.rows) : null;
+  if (prune) {
+    if (prune.applied) view = { ...view, rows: prune.rows };
+    findings.push({
+      id: "tool-outputs-pruned",
+      severity: "info",
+      message: prune.applied
+        ? `prune cleared ${prune.parts} tool output(s), ${prune.pruned} tokens (of ${prune.total} walked; 40000 protected, > 20000 required) → "[Old tool result content cleared]"`
+        : `prune would free ${prune.pruned} tokens (of ${prune.total} walked), not more than 20000: nothing pruned`,
+      location: null,
+      ruleId: "CP-OC-26",
+    });
+  }
   const inferred = ["OC-INF-TAIL-MEASURE", "OC-INF-TAIL-SPLIT", "OC-INF-COMPACTION-LINE", "CP-OC-11", "CP-OC-12"];
 
   // Model resolution (CP-OC-27 … CP-OC-29): the window the overflow gate uses.
@@ -206,7 +222,7 @@ function simulateOpencode(input: SimulationInput, context: SimulationContext): S
   const partition = {
     kept: tailRows.length > 0 ? [rangeOf("kept", view, tailRows, `tail from ${step.tail.tailStartId} (tail_start_id)`, "CP-OC-14")] : [],
     summarised: [rangeOf("summarised", view, step.input.rowIndexes, "summariser input", "CP-OC-16")],
-    pruned: [],
+    pruned: prune?.applied ? [rangeOf("pruned", view, prune.rowIndexes, "tool outputs cleared by prune", "CP-OC-26")] : [],
     droppedWithoutSummary: [
       ...(hiddenPairs.length > 0 ? [rangeOf("dropped-without-summary", view, hiddenPairs, "completed compaction pairs (their text is the prior summary)", "CP-OC-13")] : []),
       ...(outOfScope.length > 0 ? [rangeOf("dropped-without-summary", view, outOfScope, "outside the model scope (filterCompacted)", "CP-OC-7")] : []),

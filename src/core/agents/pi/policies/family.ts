@@ -43,6 +43,8 @@ export interface PiFamilyParameters {
    * settings in force are not in the session; used to rebuild a recording's summariser request).
    */
   useRecordedCut?: boolean;
+  /** Take this entry as the cut (senpi's warm job prepared it on an earlier branch, SP-K8). */
+  forcedCut?: string;
 }
 
 export interface PiFamilyPreparation {
@@ -57,8 +59,8 @@ export interface PiFamilyPreparation {
 }
 
 /** Path at the point, the bare compaction entry, and pi's rebuild of the summariser request(s). */
-export function preparePiFamily(input: SimulationInput, profile: ProfileId, params: PiFamilyParameters): PiFamilyPreparation {
-  const point = findCompactionPoint(input.session, input.options.leafId, input.turn, input.recordedCompactionEntryId);
+export function preparePiFamily(input: SimulationInput, profile: ProfileId, params: PiFamilyParameters, pointOverride?: CompactionPoint): PiFamilyPreparation {
+  const point = pointOverride ?? findCompactionPoint(input.session, input.options.leafId, input.turn, input.recordedCompactionEntryId);
   const slots = fillPiSlots(input.instructions);
   const bare: Record<string, unknown> = {
     type: "compaction",
@@ -68,6 +70,7 @@ export function preparePiFamily(input: SimulationInput, profile: ProfileId, para
   };
   const recordedCut = point.recorded?.raw.firstKeptEntryId;
   if (params.useRecordedCut && typeof recordedCut === "string") bare.firstKeptEntryId = recordedCut;
+  if (params.forcedCut !== undefined) bare.firstKeptEntryId = params.forcedCut;
   const requestSession = withCompactionAt(input.session, point, bare);
   const rebuildOptions: CompactionRebuildOptions = {
     ...input.options,

@@ -37,6 +37,8 @@ export const PI_PARAMETERS: readonly PolicyParameterSpec[] = [
   { name: "keepRecentTokens", label: "keepRecentTokens", type: "number", default: 20000, ruleId: "PI-K1", description: "Budget of recent messages kept verbatim (cut point walk)." },
   { name: "boundaryRule", label: "boundary generation", type: "enum", choices: ["G1", "G2"], default: DEFAULT_BOUNDARY_RULE, ruleId: "PI-K15", description: "G1: after the previous compaction entry (old pi-mono); G2: the previous firstKeptEntryId." },
   { name: "turnPrefixForm", label: "turn-prefix request form", type: "enum", choices: ["serialized", "replay"], default: "serialized", ruleId: "PI-K27", description: "serialized (pi 0.73.1) or the older replay form." },
+  { name: "summaryError", label: "history summariser error", type: "string", default: null, ruleId: "CP-PI-7", description: "Simulate an error stop of the history request with this errorMessage (empty: none given → \"Unknown error\"); null: it succeeds." },
+  { name: "turnPrefixError", label: "turn-prefix summariser error", type: "string", default: null, ruleId: "CP-PI-7", description: "The same for the turn-prefix request of a split turn." },
 ];
 
 export function piParameters(parameters: Record<string, unknown>): PiFamilyParameters {
@@ -88,6 +90,19 @@ function userTextHeadOf(userText: string, instruction: string, focus: string | n
   return userText.endsWith(tail) ? userText.slice(0, userText.length - tail.length) : userText;
 }
 
+/**
+ * CP-PI-7 / PI-K26: an error stop of a summariser request throws `Summarization failed: <message>`
+ * (history) or `Turn prefix summarization failed: <message>` (turn prefix), the message defaulting
+ * to `Unknown error`. The history request is awaited first (badlogic/pi-mono
+ * packages/coding-agent/src/core/compaction/compaction.ts `compact`), so its error wins.
+ */
+export function summariserFailure(roles: readonly string[], parameters: Record<string, unknown>): string | null {
+  const text = (value: unknown) => (typeof value === "string" && value.length > 0 ? value : "Unknown error");
+  if (roles.includes("history") && typeof parameters.summaryError === "string") return `Summarization failed: ${text(parameters.summaryError)}`;
+  if (roles.includes("turn-prefix") && typeof parameters.turnPrefixError === "string") return `Turn prefix summarization failed: ${text(parameters.turnPrefixError)}`;
+  return null;
+}
+
 function simulatePi(input: SimulationInput, context: SimulationContext): SimulationResult {
   const params = piParameters(context.parameters);
   const prep = preparePiFamily(input, "pi", params);
@@ -112,8 +127,10 @@ function simulatePi(input: SimulationInput, context: SimulationContext): Simulat
   }
   const tokensBefore = sumMessageTokens(context.turnContext.messages.map((m) => m.message), "pi");
   const tokensAfter = sumMessageTokens(after.messages.map((m) => m.message), "pi");
-  const verdict =
-    !trigger.result && !trigger.manual
+  const failure = summariserFailure(requests.map((r) => r.role), context.parameters);
+  const verdict = failure
+    ? makeVerdict(piPolicy, "failed", "CP-PI-7", `${failure} — the compaction is not written`)
+    : !trigger.result && !trigger.manual
       ? makeVerdict(piPolicy, "not-triggered", "CP-PI-1", trigger.expression)
       : makeVerdict(piPolicy, "compacted", "CP-PI-5");
   return {
@@ -139,7 +156,7 @@ export const piPolicy: CompactionPolicy = {
   label: "pi",
   rulePrefix: "CP-PI",
   parameters: PI_PARAMETERS,
-  checkedVerdicts: ["not-triggered", "nothing-to-compact", "compacted"],
+  checkedVerdicts: ["not-triggered", "nothing-to-compact", "compacted", "failed"],
   instructionSlots: PI_SLOTS,
   simulate: simulatePi,
   extractInstructions(body, source) {

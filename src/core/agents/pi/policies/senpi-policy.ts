@@ -29,18 +29,22 @@ import { contextOfPath } from "./path-context";
 import { PI_PARAMETERS, piParameters, toSimulatedRequest } from "./pi-policy";
 import { emptyResultParts, lintFindings, sumMessageTokens, userTurnTexts } from "./result-parts";
 import { readCapturedSenpiRequest, SENPI_REPLAY_SLOTS, SENPI_SLOTS, withFocusBlock } from "./senpi-slots";
+import { effectiveKeepRecentTokens, effectiveThresholdRatio, findSpeculativeStart, recordedSpeculativeStart, type SpeculativeSearch } from "./senpi-speculative";
 
 /** CP-SE-5 safety margin. */
 export const REPLAY_FIT_MARGIN = 4096;
 
 export const SENPI_PARAMETERS: readonly PolicyParameterSpec[] = [
-  ...PI_PARAMETERS.filter((p) => p.name !== "boundaryRule" && p.name !== "turnPrefixForm"),
+  // senpi's own summariser outcomes are `summaryOutcome` (CP-SE-8).
+  ...PI_PARAMETERS.filter((p) => p.name !== "boundaryRule" && p.name !== "turnPrefixForm" && p.name !== "summaryError" && p.name !== "turnPrefixError"),
   { name: "cacheFriendly", label: "cache-friendly replay", type: "boolean", default: true, ruleId: "CP-SE-1", description: "Replay the agent's context (on) or send pi's standalone form (off)." },
   { name: "thresholdRatio", label: "threshold ratio", type: "number", default: 0.5, ruleId: "CP-SE-INF-1", inferred: "CP-SE-INF-1", description: "senpi's adaptive trigger: compact when context tokens > ratio × window (fixture senpi/print-openai-autocompact: 0.5). null: pi's window − reserve." },
   { name: "splitTurnRequests", label: "split-turn requests", type: "enum", choices: ["single", "history-and-prefix"], default: "single", ruleId: "CP-SE-INF-2", inferred: "CP-SE-INF-2", description: "single: one turn-prefix replay request over the whole source up to the cut (senpi 2026.8.22-2, fixture request 009); history-and-prefix: CP-SE-2's pair." },
   { name: "replayMaxTokens", label: "replay output cap", type: "enum", choices: ["model", "reserve-cap"], default: "model", ruleId: "CP-SE-INF-3", inferred: "CP-SE-INF-3", description: "model: the request keeps the main request's output cap (fixture: 4000); reserve-cap: CP-SE-7's min(0.8/0.5 × reserve, model)." },
   { name: "focusFormat", label: "focus format", type: "enum", choices: ["custom-instructions", "additional-focus"], default: "custom-instructions", ruleId: "CP-SE-INF-4", inferred: "CP-SE-INF-4", description: "custom-instructions: `\\n\\n<custom-instructions>\\n…\\n</custom-instructions>` (fixture); additional-focus: CP-SE-4's `\\n\\nAdditional focus: `." },
   { name: "cut", label: "cut point", type: "enum", choices: ["computed", "recorded"], default: "computed", ruleId: "PI-R12", description: "computed: pi's cut with the given settings; recorded: at a recorded compaction, its firstKeptEntryId (rebuilding a recording whose settings the session does not hold)." },
+  { name: "speculative", label: "speculative compaction", type: "boolean", default: false, ruleId: "SP-K6", description: "senpi's warm job (settings speculativeEnabled, default on in senpi; off in the fixture): the compaction applies the cut and summariser request prepared at the first earlier prompt start past speculativeFraction × threshold." },
+  { name: "speculativeFraction", label: "speculative fraction", type: "number", default: 0.75, ruleId: "SP-K6", description: "settings speculativeFraction: the warm job starts at usage + pending prompt ≥ window × threshold ratio × this." },
   { name: "summaryOutcome", label: "summariser outcome", type: "enum", choices: ["ok", "error", "length", "tool-call"], default: "ok", ruleId: "CP-SE-8", description: "Simulated outcome of the summariser call (CP-SE-8 errors)." },
 ];
 
@@ -103,12 +107,53 @@ function instructionMessage(text: string, timestamp: number): UserMessage {
 
 function simulateSenpi(input: SimulationInput, context: SimulationContext): SimulationResult {
   const params = context.parameters;
-  const piParams = { ...piParameters(params), boundaryRule: "G2" as const, turnPrefixForm: "serialized" as const, useRecordedCut: params.cut === "recorded" };
-  const prep = preparePiFamily(input, "senpi", piParams);
   const ratio = typeof params.thresholdRatio === "number" ? params.thresholdRatio : null;
+  const window = context.limits.contextWindow;
+  const basePi = piParameters(params);
+  // SP-K7: the extension's snapshots cap keepRecentTokens below the threshold; the core route
+  // (pi's window − reserve trigger, thresholdRatio null) prepares with the setting as is.
+  const keepRecentTokens = ratio !== null ? effectiveKeepRecentTokens(basePi.keepRecentTokens, window, effectiveThresholdRatio(window)) : basePi.keepRecentTokens;
+  const piParams = { ...basePi, keepRecentTokens, boundaryRule: "G2" as const, turnPrefixForm: "serialized" as const, useRecordedCut: params.cut === "recorded" };
+  let prep = preparePiFamily(input, "senpi", piParams);
   const trigger = senpiTrigger(prep, input, context, piParams.reserveTokens, ratio);
   const base = emptyResultParts(senpiPolicy, input, context, trigger);
-  const rebuild = prep.rebuild;
+  // SP-K6/SP-K8: with a warm job, the requests come from the branch at its prompt start and the
+  // compaction at the point takes that snapshot's cut.
+  let speculative: SpeculativeSearch | null = null;
+  let requestPrep = prep;
+  if (params.speculative === true && !input.manual && params.cut !== "recorded") {
+    const fraction = typeof params.speculativeFraction === "number" ? params.speculativeFraction : 0.75;
+    speculative = findSpeculativeStart(prep.point.path, window, ratio ?? effectiveThresholdRatio(window), fraction, piParams.reserveTokens);
+    const start = speculative.start;
+    if (start) {
+      const snapshotPoint = { turn: start.sentBeforeTurn - 1, path: start.path, parent: start.path[start.path.length - 1]!, recorded: null };
+      const snapshot = preparePiFamily(input, "senpi", piParams, snapshotPoint);
+      if (snapshot.rebuild?.firstKeptEntryId) {
+        requestPrep = snapshot;
+        prep = preparePiFamily(input, "senpi", { ...piParams, forcedCut: snapshot.rebuild.firstKeptEntryId });
+      } else {
+        speculative = { start: null, note: `${speculative.note}; nothing to compact on that branch, so no warm result` };
+      }
+    }
+  }
+  // SP-K8 on a recording: a compaction senpi stored with origin "speculative" was summarised at an
+  // earlier prompt start; its request is the same (the recorded cut), sent before that prompt.
+  const recordedDetails = prep.point.recorded?.raw.details as { origin?: unknown } | undefined;
+  if (params.cut === "recorded" && recordedDetails?.origin === "speculative" && typeof prep.point.recorded?.raw.tokensBefore === "number") {
+    const start = recordedSpeculativeStart(prep.point.path, prep.point.recorded.raw.tokensBefore);
+    if (start) {
+      const snapshotPoint = { turn: start.sentBeforeTurn - 1, path: start.path, parent: start.path[start.path.length - 1]!, recorded: null };
+      const cut = prep.point.recorded.raw.firstKeptEntryId;
+      const snapshot = preparePiFamily(input, "senpi", { ...piParams, ...(typeof cut === "string" ? { forcedCut: cut } : {}) }, snapshotPoint);
+      if (snapshot.rebuild) {
+        requestPrep = snapshot;
+        speculative = { start: { path: start.path, promptEntryId: start.promptEntryId, sentBeforeTurn: start.sentBeforeTurn, tokens: prep.point.recorded.raw.tokensBefore, startThreshold: 0, blockingThreshold: 0 }, note: `recorded origin "speculative": the warm job prepared the branch at prompt ${start.promptEntryId}, whose context estimate equals the recorded tokensBefore ${prep.point.recorded.raw.tokensBefore}` };
+      }
+    } else {
+      speculative = { start: null, note: `recorded origin "speculative", but no prompt start has the recorded tokensBefore ${prep.point.recorded.raw.tokensBefore}: request placed at the compaction` };
+    }
+  }
+  const rebuild = requestPrep.rebuild;
   if (!rebuild) return { ...base, verdict: makeVerdict(senpiPolicy, "nothing-to-compact", "PI-K13", "the last path entry is already a compaction") };
   const p = rebuild.preparation;
   if (p.summarized.end <= p.summarized.start && p.turnPrefix === null && !p.previousSummary) {
@@ -132,12 +177,12 @@ function simulateSenpi(input: SimulationInput, context: SimulationContext): Simu
 
   const requests: SimulatedSummariserRequest[] = [];
   const notes: string[] = [];
-  const timestamp = prep.point.parent.timestamp ? Date.parse(prep.point.parent.timestamp) : 0;
+  const timestamp = requestPrep.point.parent.timestamp ? Date.parse(requestPrep.point.parent.timestamp) : 0;
   let fellBack = false;
   for (const spec of params.cacheFriendly === false ? [] : specs) {
     const filled = fillSlot(SENPI_REPLAY_SLOTS.find((s) => s.slot === spec.slot)!, input.instructions);
     const instruction = withFocusBlock(filled.text, spec.focus, focusFormat);
-    const source = replaySource(prep, spec.limit);
+    const source = replaySource(requestPrep, spec.limit);
     const cap = spec.role === "history" ? Math.floor(0.8 * piParams.reserveTokens) : Math.floor(0.5 * piParams.reserveTokens);
     // CP-SE-INF-3 "model": the main request's output cap (an attached header's, else the model's).
     const mainCap = input.options.header?.maxTokens ?? model.maxTokens;
@@ -180,7 +225,7 @@ function simulateSenpi(input: SimulationInput, context: SimulationContext): Simu
     // Standalone form (pi-senpi.md §5.6) with senpi's deltas (SP-K3).
     requests.length = 0;
     for (const r of rebuild.requests) {
-      const simulated = toSimulatedRequest(r, prep, input, context, "standalone");
+      const simulated = toSimulatedRequest(r, requestPrep, input, context, "standalone");
       // SP-K3: cacheRetention "none" — no cache markers in the standalone form.
       simulated.body = withoutCacheMarkers(simulated.body) as Record<string, unknown>;
       simulated.notes.push("cacheRetention none, a fresh request identity, toolChoice none, no tools (CP-SE-6, SP-K3)");
@@ -188,6 +233,12 @@ function simulateSenpi(input: SimulationInput, context: SimulationContext): Simu
     }
   }
   for (const r of requests) r.notes.push(...notes);
+  if (speculative?.start) {
+    for (const r of requests) {
+      r.sentBeforeTurn = speculative.start.sentBeforeTurn;
+      r.notes.push(`sent speculatively alongside turn ${speculative.start.sentBeforeTurn}'s first request (${speculative.note}); applied at this point because the summarised prefix is unchanged (SP-K8)`);
+    }
+  }
 
   const partition = piPartition(prep, context, "senpi");
   const findings: Finding[] = [...checkSummariserRequests(requests), ...piCutFindings(prep, context), ...lintFindings(rebuild.lints.filter((l) => !l.startsWith("previous summary discarded") || params.splitTurnRequests === "history-and-prefix"))];
@@ -200,7 +251,10 @@ function simulateSenpi(input: SimulationInput, context: SimulationContext): Simu
   }
   const summary = piSummary(prep, input, "raw");
   const variant = requests[0]?.role === "turn-prefix" ? "turn_prefix" : p.previousSummary ? "update" : "initial";
-  const stored = piStoredRecord(prep, summary, true, { schema: "senpi.compaction.summary.v1", promptVariant: variant, origin: "core-route" });
+  const stored = piStoredRecord(prep, summary, true, { schema: "senpi.compaction.summary.v1", promptVariant: variant, origin: speculative?.start ? "speculative" : "core-route" });
+  // SP-K8: a warm result keeps the snapshot's tokensBefore (speculative.ts:614).
+  if (speculative?.start) stored.tokensBefore = rebuild.tokensBefore.computed;
+  const speculativeFindings: Finding[] = speculative ? [{ id: "senpi-speculative", severity: "info", ruleId: "SP-K6", message: speculative.note, location: speculative.start ? { entryId: speculative.start.promptEntryId } : null }] : [];
   const after = piAfter(prep, input, context, "senpi", summary, stored);
   const tokensBefore = sumMessageTokens(context.turnContext.messages.map((m) => m.message), "senpi");
   const tokensAfter = sumMessageTokens(after.messages.map((m) => m.message), "senpi");
@@ -217,7 +271,7 @@ function simulateSenpi(input: SimulationInput, context: SimulationContext): Simu
       saved: tokensBefore - tokensAfter,
       summariserInput: requests.reduce((a, r) => a + estimateJsonTokens(r.body), 0),
     },
-    findings,
+    findings: [...findings, ...speculativeFindings],
     inferred: ["CP-0-1", "CP-0-2", "CP-0-3", "CP-0-4", "CP-SE-5", "CP-SE-10", "CP-SE-INF-1", "CP-SE-INF-2", "CP-SE-INF-3", "CP-SE-INF-4", "CP-SE-INF-5", "CP-SE-INF-6"],
   };
 }

@@ -1,0 +1,65 @@
+// When senpi's context reduction (senpi-context-reduction.ts) ran on a main request: the usage
+// senpi's `getContextUsage` reported at that moment (code-yeongyu/senpi 8218060f
+// packages/coding-agent/src/core/agent-session.ts:7830-7877) against the model's context window.
+// The usage follows from the file (recorded assistant usage + chars/4 of the messages after it;
+// right after a compaction, chars/4 of the whole context); the window does not, so the step runs
+// only when the model's window is known — a catalogue model or the user's model edit — never on
+// the catalogue's default guess.
+import type { AssistantMessage, ContextMessage, ModelRef, PipelineOptions, SessionEntry } from "../../model";
+import { DEFAULT_MODEL_SOURCE, resolveModel } from "../../models/catalogue";
+import { calculateContextTokens } from "./compaction/context-tokens";
+import { estimateMessageTokens } from "./estimate";
+import type { ProjectedMessage } from "./projection";
+import { reduceSenpiContext, senpiReductionApplies } from "./senpi-context-reduction";
+import { turnApi } from "./turnModel";
+
+function validUsageTokens(message: ProjectedMessage["message"]): number {
+  if (message.role !== "assistant" || !message.usage) return 0;
+  if (message.stopReason === "aborted" || message.stopReason === "error") return 0;
+  return calculateContextTokens(message.usage);
+}
+
+/**
+ * senpi's `getContextUsage().tokens` for a context: after a compaction with no answer since, the
+ * sum of the message estimates; otherwise the last valid usage plus the estimates after it.
+ */
+export function senpiContextUsage(messages: readonly ProjectedMessage[], compactionWithoutUsage: boolean): number {
+  let trailing = 0;
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const projected = messages[i]!;
+    if (projected.hidden) continue;
+    const usage = compactionWithoutUsage ? 0 : validUsageTokens(projected.message);
+    if (usage > 0) return usage + trailing;
+    trailing += estimateMessageTokens(projected.message, { profile: "senpi" });
+  }
+  return trailing;
+}
+
+/** True when the newest compaction on `path` has no successful answer with usage after it. */
+export function compactionWithoutUsage(path: readonly SessionEntry[]): boolean {
+  for (let i = path.length - 1; i >= 0; i--) {
+    const entry = path[i]!;
+    if (entry.type === "compaction") return true;
+    if (entry.type === "message" && validUsageTokens(entry.raw.message as AssistantMessage) > 0) return false;
+  }
+  return false;
+}
+
+export interface SenpiReductionInput {
+  messages: ContextMessage[];
+  projected: readonly ProjectedMessage[];
+  compactionWithoutUsage: boolean;
+  model: ModelRef | null;
+  answer: AssistantMessage;
+  options: PipelineOptions;
+}
+
+/** The context senpi sent: reduced when the gate held (SP-C7), else unchanged. */
+export function applySenpiReduction(input: SenpiReductionInput): ContextMessage[] {
+  if (input.options.senpiContextReduction === false) return input.messages;
+  const model = resolveModel(input.model, turnApi(input.answer, input.options), input.options.modelOverrides);
+  if (model.source === DEFAULT_MODEL_SOURCE) return input.messages;
+  const usage = senpiContextUsage(input.projected, input.compactionWithoutUsage);
+  if (!senpiReductionApplies(usage, model.contextWindow, input.model?.provider, input.answer.api)) return input.messages;
+  return reduceSenpiContext(input.messages).messages;
+}
