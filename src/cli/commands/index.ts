@@ -6,8 +6,9 @@ import { compactCommand } from "./compact";
 import { exportCommand } from "./export";
 import { openCommand } from "./open";
 import { shareCommand } from "./share";
+import { capturesCommand } from "./captures";
 
-export const COMMANDS: readonly CliCommand[] = [requestsCommand, compactCommand, prefixCommand, exportCommand, shareCommand, openCommand];
+export const COMMANDS: readonly CliCommand[] = [requestsCommand, compactCommand, prefixCommand, exportCommand, shareCommand, openCommand, capturesCommand];
 
 export function findCommand(name: string): CliCommand | undefined {
   return COMMANDS.find((command) => command.name === name);
