@@ -7,7 +7,7 @@
 import type { CaptureFact, PipelineOptions, Session } from "../core/model";
 import { findAgent } from "../core/agents/registry";
 import { buildTurnRequest, countTurns } from "../core/pipeline/index";
-import { differingPaths, sortedJson } from "../core/captures/diff";
+import { differingPaths, sortedJson, sortKeysDeep } from "../core/captures/diff";
 import { isObject } from "../core/util/is-object";
 
 export type DifferenceClass = "not derivable" | "learnt from another capture" | "bug";
@@ -38,33 +38,23 @@ export function conversationOf(body: unknown): unknown[] {
   return list.filter((item) => !(isObject(item) && (item.role === "system" || item.role === "developer")));
 }
 
-function commonPrefix(a: readonly string[], b: readonly string[]): number {
-  let n = 0;
-  while (n < a.length && n < b.length && a[n] === b[n]) n++;
-  return n;
-}
-
 /**
- * The turn of each capture: the turn whose rebuilt conversation equals the capture's, else the one
- * sharing the longest leading run of items with it (ties: the closer length), else null. Every
- * turn is built once.
+ * The turn of each capture: the first turn whose rebuilt conversation (every item but the system
+ * prompt, compared under sorted keys) equals the capture's, else null. Only an exact match counts:
+ * a summariser request carries a turn's conversation plus its own prompt, and must not be taken
+ * for that turn. Every turn is built once.
  */
 export function matchCaptureTurns(session: Session, options: PipelineOptions, captures: readonly CaptureInput[]): (number | null)[] {
-  const wanted = captures.map((capture) => conversationOf(capture.body).map((item) => sortedJson(item)));
-  const best = captures.map(() => ({ turn: null as number | null, score: 0, gap: Infinity, exact: false }));
+  const wanted = captures.map((capture) => sortedJson(conversationOf(capture.body)));
+  const found: (number | null)[] = captures.map(() => null);
   const turns = countTurns(session, options);
-  for (let turn = 1; turn <= turns; turn++) {
-    const items = conversationOf(buildTurnRequest(session, options, turn).body).map((item) => sortedJson(item));
+  for (let turn = 1; turn <= turns && found.some((item) => item === null); turn++) {
+    const items = sortedJson(conversationOf(buildTurnRequest(session, options, turn).body));
     wanted.forEach((target, i) => {
-      const current = best[i]!;
-      if (current.exact) return;
-      const score = commonPrefix(items, target);
-      const gap = Math.abs(items.length - target.length);
-      if (score === target.length && gap === 0) best[i] = { turn, score, gap, exact: true };
-      else if (score > current.score || (score === current.score && score > 0 && gap < current.gap)) best[i] = { turn, score, gap, exact: false };
+      if (found[i] === null && target === items) found[i] = turn;
     });
   }
-  return best.map((item) => item.turn);
+  return found;
 }
 
 function covers(factPath: string, path: string): boolean {
@@ -108,4 +98,38 @@ export function checkCaptures(session: Session, options: PipelineOptions, captur
     if (turn === null) return { source: capture.source, turn: null, equal: false, differences: [] };
     return compareWithCapture(session, options, turn, capture);
   });
+}
+
+/** The Request view's capture diff: the selected turn's rebuilt body beside the capture matched to it. */
+export interface CaptureDiffResult {
+  source: string;
+  turn: number;
+  /** Both bodies pretty-printed with sorted keys, so the diff shows values, not key order. */
+  capturedJson: string;
+  rebuiltJson: string;
+  differences: PathDifference[];
+}
+
+/** Captures that are still attached (the header and the further captures name their sources). */
+function attachedSources(options: PipelineOptions): Set<string> {
+  return new Set([...(options.header ? [options.header.source] : []), ...(options.captures ?? []).map((capture) => capture.source)]);
+}
+
+/** The diff for `turn`, or null when no attached capture matches that turn. */
+export function captureDiffForTurn(session: Session, options: PipelineOptions, bodies: readonly CaptureInput[], turn: number): CaptureDiffResult | null {
+  const sources = attachedSources(options);
+  const attached = bodies.filter((body) => sources.has(body.source));
+  if (attached.length === 0) return null;
+  const turns = matchCaptureTurns(session, options, attached);
+  const index = turns.findIndex((matched) => matched === turn);
+  if (index < 0) return null;
+  const capture = attached[index]!;
+  const built = buildTurnRequest(session, options, turn).body;
+  return {
+    source: capture.source,
+    turn,
+    capturedJson: JSON.stringify(sortKeysDeep(capture.body), null, 2),
+    rebuiltJson: JSON.stringify(sortKeysDeep(built), null, 2),
+    differences: differingPaths(built, capture.body).map((path) => classifyPath(session, options, capture.source, path)),
+  };
 }
