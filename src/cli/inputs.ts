@@ -9,7 +9,7 @@ import type { Session } from "../core/model";
 import type { RequestHeader } from "../core/model";
 import { isWalHeader } from "../core/agents/opencode";
 import { isSqliteHeader, readSessionBytes } from "../core/readers";
-import { extractRequestHeader } from "../core/providers";
+import { learnCapture } from "../core/captures/learn";
 import {
   extractCompactionInstructions,
   mergeCompactionInstructions,
@@ -95,11 +95,11 @@ function readJson(io: CliIo, file: string, what: string): unknown {
   }
 }
 
-/** A captured request body → request header (system prompt, tools, settings). */
+/** A captured request body → request header (system prompt, tools, settings) with the facts it teaches. */
 export function loadHeader(io: CliIo, file: string): RequestHeader {
   const body = readJson(io, file, "request header");
   try {
-    return extractRequestHeader(body, path.basename(file));
+    return learnCapture(body, path.basename(file));
   } catch (error) {
     throw new CliError(`request header ${file}: ${(error as Error).message}`);
   }

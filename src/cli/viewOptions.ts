@@ -3,15 +3,33 @@
 // and analysis checks the session commands share.
 import { API_IDS, type ApiId, type PipelineOptions, type ProfileId, type Session } from "../core/model";
 import { analyzeSession, type SessionAnalysis } from "../core/pipeline/index";
-import { integerOption } from "./args";
+import { integerOption, listOption } from "./args";
+import { learnCaptures, readCaptures } from "./captures";
 import { loadHeader } from "./inputs";
 import { CliError, type CliIo } from "./io";
 import type { CliOptionSpec, CliOptionValues } from "./registry";
+
+/** `--capture`: captured request bodies (files or folders), repeatable; facts per model, constants from the first. */
+export const CAPTURE_OPTION: CliOptionSpec = {
+  name: "capture",
+  value: "file|folder",
+  description: "captured request body or a folder of them (repeatable): session constants from the first main one (unless --header), model facts from each",
+  multiple: true,
+};
+
+/** `--header` and `--capture` as PipelineOptions: the header (session constants) and the further captures. */
+export function capturesOption(options: CliOptionValues, io: CliIo): Pick<PipelineOptions, "header" | "captures"> {
+  const learnt = learnCaptures(readCaptures(io, listOption(options, "capture")));
+  const header = typeof options.header === "string" ? loadHeader(io, options.header) : (learnt[0] ?? null);
+  const captures = typeof options.header === "string" ? learnt : learnt.slice(1);
+  return { header, ...(captures.length > 0 ? { captures } : {}) };
+}
 
 export const VIEW_OPTIONS: CliOptionSpec[] = [
   { name: "turn", value: "N", description: "the turn (1-based) on the branch; required" },
   { name: "provider", value: "API", description: "wire shape to render instead of the recorded one", choices: API_IDS },
   { name: "header", value: "captured-request.json", description: "captured main request: system prompt, tools and settings come from it" },
+  CAPTURE_OPTION,
   { name: "profile", value: "pi|senpi", description: "pipeline profile (default pi)", choices: ["pi", "senpi"] },
   { name: "notes", value: "on|off", description: "senpi reply-language notes (default off)", choices: ["on", "off"] },
   { name: "leaf", value: "entryId", description: "branch: the path ending at this entry (default: last entry in file order)" },
@@ -24,7 +42,7 @@ export function viewPipelineOptions(options: CliOptionValues, io: CliIo): Pipeli
     profile: (options.profile as ProfileId | undefined) ?? "pi",
     leafId: (options.leaf as string | undefined) ?? null,
     api: (options.provider as ApiId | undefined) ?? null,
-    header: typeof options.header === "string" ? loadHeader(io, options.header) : null,
+    ...capturesOption(options, io),
     notes: options.notes === "on",
   };
 }

@@ -314,6 +314,32 @@ export interface RequestHeader {
   extraSettings: Record<string, unknown>;
   /** File name or label the header came from, for the UI. */
   source: string;
+  /** The `model` the capture was sent to, when it names one. */
+  model?: string;
+  /**
+   * Everything else the capture teaches (src/core/captures): session constants and model facts,
+   * plain data, each with this capture as its source.
+   */
+  facts?: CaptureFact[];
+}
+
+/**
+ * One fact learnt from a captured request body. A session constant fills every turn of the
+ * session (device ids, base instructions, tool lists); a model fact fills the catalogue entry of
+ * the model the capture was sent to, under whatever the user edited.
+ */
+export interface CaptureFact {
+  /** Stable name, e.g. "claude.device_id", "model.reasoning". */
+  key: string;
+  kind: "session" | "model";
+  /** What it is, for the UI. */
+  label: string;
+  /** Where it is in the capture, as a JSON path ("$.metadata.user_id"). */
+  path: string;
+  /** The value (JSON). */
+  value: unknown;
+  /** The capture's file name. */
+  source: string;
 }
 
 /** Marker placed in a request body where the session does not record the content. */
@@ -431,12 +457,17 @@ export interface PipelineOptions {
    * known context window. Default true; false shows the messages as stored.
    */
   senpiContextReduction?: boolean;
-  /** Codex profile options ([INF] rules of formats.md §2; each defaults to the spec's value). */
+  /**
+   * Further captured requests (several files or a folder): each teaches the model facts of the
+   * model it was sent to; `header` stays the source of the session constants. Null/absent: none.
+   */
+  captures?: RequestHeader[] | null;
   /**
    * The sub-agent thread to show (`Session.threads` id); null/undefined: the main thread. Read by
    * the worker and the CLI, which hand the thread's own session to the pipeline.
    */
   thread?: string | null;
+  /** Codex profile options ([INF] rules of formats.md §2; each defaults to the spec's value). */
   codex?: {
     /** FM-CX-10: remove the plan-tool sections from the base instructions (default true). */
     stripPlanToolSections?: boolean;

@@ -1,8 +1,9 @@
 // Orchestration between the store and the pipeline worker: opening inputs, (re)analysing when
 // options change, building the selected turn's request, attaching a request header. Components
 // call these functions; they never talk to the worker directly.
+import type { CaptureDiffResult } from "../app/captureCheck";
 import { mergeCompactionInstructions } from "../core/agents/pi/compaction/instructions";
-import type { ApiId, ModelInfo, PipelineOptions, ProfileId } from "../core/model";
+import type { ApiId, ModelInfo, PipelineOptions, ProfileId, RequestHeader } from "../core/model";
 import { DEFAULT_WATCHDOG_MS, isStale, PipelineClient } from "../worker/client";
 import type { OpenSource } from "../worker/protocol";
 import { latestOnly } from "./latestOnly";
@@ -54,8 +55,10 @@ function message(error: unknown): string {
 }
 
 export function pipelineOptions(): PipelineOptions {
-  const { profile, api, header, leafId, notes, modelOverrides, thread } = getAppState().options;
+  const { profile, api, header, leafId, notes, modelOverrides, thread, captures } = getAppState().options;
   const options: PipelineOptions = { profile, api, header, leafId, notes };
+  // Only when there are further captures, so the worker's caches keep their keys otherwise.
+  if (captures.length > 0) options.captures = captures;
   // Only when a sub-agent thread is shown, so the main thread's cache keys stay as they were.
   if (thread !== null) options.thread = thread;
   // Only when there are edits, so the worker's caches keep their keys otherwise.
@@ -483,7 +486,21 @@ export async function attachHeaderFile(file: File): Promise<void> {
 
 export function clearHeader(): void {
   setAppState({ headerError: null });
-  updateOptions({ header: null });
+  updateOptions({ header: null, captures: [] });
+}
+
+/**
+ * A main-request capture dropped with others: the first becomes the header (session constants),
+ * the others are kept as further captures (model facts of their models; matched to their turns
+ * for the capture diff). A capture of a source already attached replaces it.
+ */
+function addMainCapture(header: RequestHeader): void {
+  const { options } = getAppState();
+  if (!options.header || options.header.source === header.source) {
+    updateOptions({ header });
+    return;
+  }
+  updateOptions({ captures: [...options.captures.filter((item) => item.source !== header.source), header] });
 }
 
 /**
@@ -537,7 +554,7 @@ async function attachDroppedCapture(file: File): Promise<void> {
     if (parsed.kind === "compaction") addCompactionInstructions(parsed.captured.instructions);
     else {
       setAppState({ headerError: null });
-      updateOptions({ header: parsed.header });
+      addMainCapture(parsed.header);
     }
   } catch (error) {
     if (isStale(error)) return;
@@ -559,7 +576,8 @@ export function openDroppedFiles(files: File[]): void {
         return;
       }
     }
-    const jsonFiles = files.filter((file) => file.name.toLowerCase().endsWith(".json"));
+    // A recorder's NNN.meta.json beside each request body (a dropped folder of captures) is not a capture.
+    const jsonFiles = files.filter((file) => file.name.toLowerCase().endsWith(".json") && !file.name.toLowerCase().endsWith(".meta.json"));
     const jsonSessions = new Set<File>();
     for (const file of jsonFiles) if (await looksLikeSession(file)) jsonSessions.add(file);
     const captures = jsonFiles.filter((file) => !jsonSessions.has(file));
@@ -567,6 +585,11 @@ export function openDroppedFiles(files: File[]): void {
     if (sessions.length > 0) void openFiles(sessions);
     for (const capture of captures) await attachDroppedCapture(capture);
   })();
+}
+
+/** The selected turn against the attached capture matched to it; null when none matches it. */
+export async function loadCaptureDiff(turn: number): Promise<CaptureDiffResult | null> {
+  return pipeline().call("captureDiff", { options: pipelineOptions(), turn }, "capture-diff");
 }
 
 /** Copies the selected turn's request body as sent (compact JSON) to the clipboard. */

@@ -45,6 +45,8 @@ export interface UserOptions {
   modelOverrides: Record<string, Partial<ModelInfo>>;
   /** pi summariser instruction slots filled from attached captured compaction requests. */
   compactionInstructions: CompactionInstructions | null;
+  /** Main-request captures dropped besides the header (several files or a folder): model facts per model. */
+  captures: RequestHeader[];
 }
 
 /** localStorage key of the user's model catalogue edits. */
@@ -174,6 +176,7 @@ export const initialOptions: AppState["options"] = {
   profile: "pi",
   api: null,
   header: null,
+  captures: [],
   leafId: null,
   notes: false,
   thread: null,

@@ -10,6 +10,7 @@ import { AuxiliaryDetails } from "./AuxiliaryDetails";
 import { API_LABELS, formatDateTime, formatInt } from "./format";
 import { InferredBadge } from "./InferredBadge";
 import { ModelFacts } from "./ModelFacts";
+import { CaptureFacts } from "./CaptureFacts";
 
 function Row({ label, children, title }: { label: string; children: React.ReactNode; title?: string }) {
   return (
@@ -59,6 +60,7 @@ function TurnDetails({ summary, result }: { summary: TurnSummary; result: TurnRe
         {built && summary.api && built.api !== summary.api ? " (override)" : ""}
       </Row>
       <Row label="thinking">{summary.thinkingLevel}</Row>
+      <CaptureFacts />
       <div className="section-title">Context</div>
       <Row label="messages">{summary.messageCount}</Row>
       <Row label="estimate" title="pi's estimate: ceil(chars/4) per message (PI-K2)">

@@ -6,6 +6,7 @@ import { useAppStore } from "../state/store";
 
 export function HeaderControl() {
   const header = useAppStore((state) => state.options.header);
+  const captureCount = useAppStore((state) => state.options.captures.length);
   const headerError = useAppStore((state) => state.headerError);
   const inputRef = useRef<HTMLInputElement | null>(null);
   const toolCount = header?.tools?.length;
@@ -18,7 +19,7 @@ export function HeaderControl() {
   return (
     <div className={`header-control${headerError ? " has-error" : ""}`} title={headerError ?? title}>
       <span className={`header-state${header ? " attached" : ""}`} data-testid="header-state">
-        {header ? `header: ${header.source}` : "system & tools: not recorded"}
+        {header ? `header: ${header.source}${captureCount > 0 ? ` (+${captureCount} captures)` : ""}` : "system & tools: not recorded"}
       </span>
       <button type="button" className="btn small" onClick={() => inputRef.current?.click()}>
         {header ? "Replace" : "Attach…"}

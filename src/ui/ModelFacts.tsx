@@ -1,10 +1,11 @@
 // Details panel: what Contextscope assumes about the turn's model (context window, output cap,
 // reasoning, wire-shape compat flags) and where each fact comes from (catalogue, catalogue
-// (unverified), catalogue-default, user), with a small form to edit them. Edits are written to
+// (unverified), catalogue-default, a captured request, user), with a small form to edit them. Edits are written to
 // PipelineOptions.modelOverrides for "provider/modelId" (persisted), and the request is rebuilt.
 import { useState } from "react";
 import type { ModelInfo } from "../core/model";
-import { modelKey, resolveModel } from "../core/models/catalogue";
+import { CAPTURE_MODEL_PROVIDER, modelKey, resolveModel } from "../core/models/catalogue";
+import { captureModelOverrides } from "../core/captures/modelFacts";
 import { setModelOverride } from "../state/actions";
 import { useAppStore } from "../state/store";
 import { formatInt } from "./format";
@@ -109,6 +110,10 @@ export function ModelFacts({ model }: { model: ModelInfo }) {
   const [editing, setEditing] = useState(false);
   const key = modelKey(model.provider, model.id);
   const override = useAppStore((state) => state.options.modelOverrides[key]);
+  const header = useAppStore((state) => state.options.header);
+  const captures = useAppStore((state) => state.options.captures);
+  // Facts the attached captures taught for this model (src/core/captures/modelFacts.ts), under the user's edits.
+  const learnt = captureModelOverrides({ profile: "pi", header, captures })[modelKey(CAPTURE_MODEL_PROVIDER, model.id)];
   // What the catalogue alone says: the source of every fact the user did not edit.
   const base = resolveModel({ provider: model.provider, modelId: model.id }, model.api);
   const baseSource = sourceLabel(base.source);
@@ -120,11 +125,12 @@ export function ModelFacts({ model }: { model: ModelInfo }) {
       </div>
       {FIELDS.map((field) => {
         const edited = override !== undefined && override[field.key] !== undefined;
+        const fromCapture = learnt !== undefined && learnt[field.key] !== undefined;
         return (
           <div key={field.key} className="kv" data-testid={`model-fact-${field.key}`}>
             <span className="k">{field.label}</span>
             <span className="v">
-              {show(factValue(model, field.key))} <span className="muted">· {edited ? "user" : baseSource}</span>
+              {show(factValue(model, field.key))} <span className="muted">· {edited ? "user" : fromCapture ? (learnt.source ?? "capture") : baseSource}</span>
             </span>
           </div>
         );

@@ -1,5 +1,8 @@
-// Request tab: the selected turn's provider request as JSON in a read-only editor.
+// Request tab: the selected turn's provider request as JSON in a read-only editor; with a capture
+// attached, a toggle shows the diff against the capture of this turn (./CaptureDiff.tsx).
+import { useState } from "react";
 import { copyRequestBody } from "../state/actions";
+import { CaptureDiff } from "./CaptureDiff";
 import { useAppStore } from "../state/store";
 import { LARGE_TEXT } from "../monaco/limits";
 import { API_LABELS, formatCompact } from "./format";
@@ -9,6 +12,8 @@ import { RequestLegend } from "./RequestLegend";
 
 export function RequestView() {
   const request = useAppStore((state) => state.request);
+  const hasCapture = useAppStore((state) => state.options.header !== null || state.options.captures.length > 0);
+  const [diffWithCapture, setDiffWithCapture] = useState(false);
   const result = request.result;
   if (request.status === "error") {
     return <div className="center-message error-text">Could not build the request of turn {request.turn}: {request.error}</div>;
@@ -28,6 +33,11 @@ export function RequestView() {
         </span>
         {building && <span className="muted">building turn {request.turn}…</span>}
         <span className="spacer" />
+        {hasCapture && (
+          <label className="muted" title="Compare this turn with the attached captured request of the same turn">
+            <input type="checkbox" data-testid="capture-diff-toggle" checked={diffWithCapture} onChange={(event) => setDiffWithCapture(event.target.checked)} /> diff with capture
+          </label>
+        )}
         <RequestLegend />
         <ExportButton target={{ kind: "turn", turn: result.turn }} />
         <button
@@ -39,7 +49,11 @@ export function RequestView() {
           Copy JSON
         </button>
       </div>
-      <LazyRequestEditor jsonText={result.jsonText} highlights={result.highlights} documentKey={`turn-${result.turn}`} />
+      {hasCapture && diffWithCapture ? (
+        <CaptureDiff turn={result.turn} />
+      ) : (
+        <LazyRequestEditor jsonText={result.jsonText} highlights={result.highlights} documentKey={`turn-${result.turn}`} />
+      )}
     </div>
   );
 }

@@ -39,6 +39,7 @@ const STAGE_NAMES: Readonly<Record<WorkerMethod, string>> = {
   parseHeader: "reading a captured request header",
   compactionRequests: "rebuilding a compaction's summariser requests",
   parseCapture: "reading a captured request",
+  captureDiff: "comparing a turn with its captured request",
   auxiliaryRequest: "building an auxiliary request",
   spawnCall: "finding the tool call that started a sub-agent thread",
   exportRequest: "exporting a request",

@@ -6,7 +6,8 @@ import { dumpCheckLinesForTurn } from "../core/agents/hermes/storage";
 import { agentInfo } from "../app/agentInfo";
 import type { PipelineOptions, Session } from "../core/model";
 import { analyzeSession, buildTurnRequest, type SessionAnalysis } from "../core/pipeline/index";
-import { extractRequestHeader } from "../core/providers/index";
+import { learnCapture } from "../core/captures/learn";
+import { captureDiffForTurn, type CaptureInput } from "../app/captureCheck";
 import { timelineWithAuxiliary } from "../core/pipeline/timeline";
 import { auxiliaryRequest } from "../app/auxiliaryRequest";
 import { compactionRequests } from "../app/compactionRequests";
@@ -137,17 +138,36 @@ async function captureBody(data: Blob | string, source: string): Promise<unknown
   }
 }
 
+/**
+ * Bodies of the main-request captures parsed so far, by source, for the Request view's capture
+ * diff; which of them count is decided by the options each call names (what is still attached).
+ */
+const captureBodies = new Map<string, CaptureInput>();
+const MAX_CAPTURE_BODIES = 64;
+
+function keepCaptureBody(source: string, body: unknown): void {
+  captureBodies.delete(source);
+  captureBodies.set(source, { source, body });
+  if (captureBodies.size > MAX_CAPTURE_BODIES) captureBodies.delete(captureBodies.keys().next().value as string);
+}
+
 /** Calls that do not depend on the open session. */
 const SESSIONLESS: ReadonlySet<WorkerMethod> = new Set<WorkerMethod>(["parseHeader", "parseCapture", "simulatorPolicies"]);
 
 async function answer(method: WorkerMethod, params: WorkerMethods[WorkerMethod]["params"]): Promise<unknown> {
   if (method === "parseHeader") {
     const { data, source } = params as WorkerMethods["parseHeader"]["params"];
-    return extractRequestHeader(await captureBody(data, source), source);
+    const body = await captureBody(data, source);
+    const header = learnCapture(body, source);
+    keepCaptureBody(source, body);
+    return header;
   }
   if (method === "parseCapture") {
     const { data, source } = params as WorkerMethods["parseCapture"]["params"];
-    return parseCapture(await captureBody(data, source), source);
+    const body = await captureBody(data, source);
+    const parsed = parseCapture(body, source);
+    if (parsed.kind === "header") keepCaptureBody(source, body);
+    return parsed;
   }
   if (method === "simulatorPolicies") return policyInfos();
   if (!session) throw new Error("No session is open.");
@@ -183,6 +203,10 @@ async function answer(method: WorkerMethod, params: WorkerMethods[WorkerMethod][
     case "spawnCall": {
       const { options, threadId } = params as WorkerMethods["spawnCall"]["params"];
       return spawnCallLocation(session, threadId, { ...options, thread: null });
+    }
+    case "captureDiff": {
+      const { options, turn } = params as WorkerMethods["captureDiff"]["params"];
+      return captureDiffForTurn(target, options, [...captureBodies.values()], turn);
     }
     case "requestBody": {
       const { options, turn } = params as WorkerMethods["requestBody"]["params"];

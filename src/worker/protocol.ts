@@ -2,6 +2,7 @@
 // Session; the UI only ever receives plain, structured-cloneable results (summaries, analyses,
 // one materialised request at a time), never the session itself. Types only: the results are
 // declared with the view-models that make them (src/app).
+import type { CaptureDiffResult } from "../app/captureCheck";
 import type { CompactionInstructions } from "../core/agents/pi/compaction/instructions";
 import type { PipelineOptions, RequestHeader } from "../core/model";
 import type { SessionAnalysis } from "../core/pipeline/index";
@@ -46,6 +47,8 @@ export interface WorkerMethods {
   parseCapture: { params: { data: Blob | string; source: string }; result: ParsedCapture };
   /** Where the tool call that started sub-agent thread `threadId` is first sent in its parent thread. */
   spawnCall: { params: { options: PipelineOptions; threadId: string }; result: SpawnCallLocation | null };
+  /** The selected turn against the attached capture matched to it (null: none matches that turn). */
+  captureDiff: { params: { options: PipelineOptions; turn: number }; result: CaptureDiffResult | null };
   /** Auxiliary request `index` of `SessionAnalysis.auxiliary` (opencode title / summariser). */
   auxiliaryRequest: { params: { options: PipelineOptions; index: number }; result: AuxiliaryRequestResult };
   /** The selected turn's (or a compaction's summariser) request as JSON or curl, redacted by default. */

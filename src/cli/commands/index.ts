@@ -9,6 +9,7 @@ import { shareCommand } from "./share";
 import { checkCommand } from "./check";
 import { compareCommand } from "./compare";
 import { threadsCommand } from "./threads";
+import { capturesCommand } from "./captures";
 
 export const COMMANDS: readonly CliCommand[] = [
   requestsCommand,
@@ -20,6 +21,7 @@ export const COMMANDS: readonly CliCommand[] = [
   checkCommand,
   compareCommand,
   threadsCommand,
+  capturesCommand,
 ];
 
 export function findCommand(name: string): CliCommand | undefined {

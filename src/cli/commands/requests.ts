@@ -11,11 +11,11 @@ import { findAgent, PROFILE_IDS } from "../../core/agents/registry";
 import { rebuildRecordedCompaction, timelineRebuildPolicy } from "../../core/simulate";
 import { integerOption, listOption } from "../args";
 import { timelineWithAuxiliary } from "../../core/pipeline/timeline";
-import { loadAnySession, loadCompactionInstructions, loadHeader } from "../inputs";
+import { loadAnySession, loadCompactionInstructions } from "../inputs";
 import { threadOf, WITH_OPTION, withThreads } from "../threadOptions";
 import { CliError, type CliIo } from "../io";
 import type { CliCommand, CliOptionValues } from "../registry";
-import { analyzeForCommand, checkLeaf } from "../viewOptions";
+import { analyzeForCommand, CAPTURE_OPTION, capturesOption, checkLeaf } from "../viewOptions";
 
 const NAME = "requests";
 
@@ -34,7 +34,7 @@ function buildOptions(options: CliOptionValues, io: CliIo): CompactionRebuildOpt
     profile: (options.profile as ProfileId | undefined) ?? "pi",
     leafId: (options.leaf as string | undefined) ?? null,
     api: (options.provider as ApiId | undefined) ?? null,
-    header: typeof options.header === "string" ? loadHeader(io, options.header) : null,
+    ...capturesOption(options, io),
     // senpi reply-language notes (reply-language.md); off unless asked for, ignored by the pi profile.
     notes: options.notes === "on",
   };
@@ -162,6 +162,7 @@ export const requestsCommand: CliCommand = {
     },
     { name: "provider", value: "API", description: "wire shape to render instead of the recorded one", choices: API_IDS },
     { name: "header", value: "captured-request.json", description: "captured main request: system prompt, tools and settings come from it" },
+    CAPTURE_OPTION,
     { name: "profile", value: PROFILE_IDS.join("|"), description: "pipeline profile of pi files (default pi; other agents use their own)", choices: PROFILE_IDS },
     {
       name: "notes",

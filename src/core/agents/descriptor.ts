@@ -106,4 +106,17 @@ export interface AgentDescriptor {
   /** The shape the pipeline's turn summaries record usage in (CA-21). */
   usageSource: UsageSource;
   options: readonly AgentOption[];
+  /**
+   * Request fields neither the session file nor a capture of the session can supply, each with
+   * why (docs/captures.md); a capture diff names a difference there "not derivable". Absent: none.
+   */
+  notDerivable?: readonly NotDerivableField[];
+}
+
+/** A request field that cannot be rebuilt, as a JSON path (a capture diff's path, "*" = any index). */
+export interface NotDerivableField {
+  path: string;
+  reason: string;
+  /** True when a capture of the same session supplies it (then it is "not derivable" only without one). */
+  fromCapture?: boolean;
 }

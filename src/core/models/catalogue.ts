@@ -1,6 +1,7 @@
 // Model lookup: what Contextscope assumes about a session's model (context window, output cap,
 // reasoning, wire-shape compat flags). Exact provider/id match in the catalogue, then id alone,
-// else a labelled default; the user's overrides (keyed "provider/modelId") win over all of it.
+// else a labelled default; facts learnt from captured requests (keyed "*/modelId") over that, and
+// the user's overrides (keyed "provider/modelId") win over all of it.
 import type { ApiId, ModelInfo, ModelRef } from "../model";
 import { MODEL_CATALOGUE } from "./catalogue-data";
 import type { CatalogueEntry } from "./catalogue-data";
@@ -16,6 +17,8 @@ export const DEFAULT_MODEL_FIGURES = {
 
 export const DEFAULT_MODEL_SOURCE = "catalogue-default";
 export const USER_MODEL_SOURCE = "user";
+/** Provider part of the catalogue keys that captured requests fill (a body names no provider). */
+export const CAPTURE_MODEL_PROVIDER = "*";
 
 export function modelKey(provider: string, modelId: string): string {
   return `${provider}/${modelId}`;
@@ -72,6 +75,12 @@ export function resolveModel(
     };
   }
 
+  // Facts learnt from captured requests (src/core/captures/modelFacts.ts), under the user's edits.
+  const learnt = overrides?.[modelKey(CAPTURE_MODEL_PROVIDER, modelId)];
+  if (learnt) {
+    const { provider: _p, id: _i, source, ...figures } = learnt;
+    resolved = { ...resolved, ...stripUndefined(figures), source: source ?? "capture" };
+  }
   const override = overrides?.[modelKey(provider, modelId)];
   if (override) {
     // Identity fields stay those of the session; everything else may be edited.

@@ -4,7 +4,8 @@
 // this module only dispatches to it, so it holds nothing agent-specific.
 import { agentOf } from "../agents/registry";
 import type { BuiltRequest, PipelineOptions, Session } from "../model";
-import { serializeTurnContext } from "../providers/serialize-turn";
+import { serializeTurnContext, sessionIdOf } from "../providers/serialize-turn";
+import { withCaptureModelFacts } from "../captures/modelFacts";
 import type { FormatPipeline, PipelineHooks, SessionAnalysis, TurnContext, TurnPipeline } from "./types";
 
 export type { FormatPipeline, NotesStep, PipelineHooks, SessionAnalysis, TurnContext, TurnPipeline } from "./types";
@@ -22,13 +23,13 @@ export function analyzeSession(session: Session, options: PipelineOptions, hooks
   if (session.entries.length === 0) {
     return { branches: [], leafId: null, turns: [], timeline: [], warnings: [] };
   }
-  return pipelineFor(session).analyze(session, options, hooks);
+  return pipelineFor(session).analyze(session, withCaptureModelFacts(options), hooks);
 }
 
 /** Number of turns (main requests) on the selected branch. */
 export function countTurns(session: Session, options: PipelineOptions): number {
   if (session.entries.length === 0) return 0;
-  return pipelineFor(session).countTurns(session, options);
+  return pipelineFor(session).countTurns(session, withCaptureModelFacts(options));
 }
 
 /** The context messages of turn `turn` (1-based) after every pipeline step. */
@@ -39,7 +40,7 @@ export function buildTurnContext(
   hooks: PipelineHooks = {},
 ): TurnContext {
   if (session.entries.length === 0) throw new RangeError(`turn ${turn} does not exist: the session is empty`);
-  return pipelineFor(session).buildTurnContext(session, options, turn, hooks);
+  return pipelineFor(session).buildTurnContext(session, withCaptureModelFacts(options), turn, hooks);
 }
 
 /**
@@ -53,8 +54,9 @@ export function buildTurnRequest(
   hooks: PipelineHooks = {},
 ): BuiltRequest {
   const pipeline = session.entries.length > 0 ? pipelineFor(session) : null;
-  if (pipeline?.buildTurnRequest) return pipeline.buildTurnRequest(session, options, turn, hooks);
-  return serializeTurnContext(buildTurnContext(session, options, turn, hooks), options);
+  const effective = withCaptureModelFacts(options);
+  if (pipeline?.buildTurnRequest) return pipeline.buildTurnRequest(session, effective, turn, hooks);
+  return serializeTurnContext(buildTurnContext(session, effective, turn, hooks), effective, sessionIdOf(session));
 }
 
 /** The entry points above as one value, for code that is handed the pipeline (the simulator's policies). */

@@ -1,5 +1,6 @@
 // The Claude Code agent: its transcript reader, its own request builder (Anthropic Messages as
 // Claude Code sends them), its compaction policy and the rebuild of recorded compact boundaries.
+import { CLAUDE_NOT_DERIVABLE } from "./notDerivable";
 import type { AgentDescriptor } from "../descriptor";
 import { claudeCodePolicy } from "./policy/policy";
 import { claudeReader, CLAUDE_FORMAT_ID } from "./reader";
@@ -25,4 +26,5 @@ export const claudeCodeAgent = {
   linkFiles: (sessions) => linkClaudeFiles(sessions),
   usageSource: "pi",
   options: [],
+  notDerivable: CLAUDE_NOT_DERIVABLE,
 } satisfies AgentDescriptor;

@@ -44,6 +44,9 @@ import {
   type ClaudeSessionIndex,
 } from "./session-index";
 import { assembleClaudeBody, billingHeaderBlock, metadataBlock } from "./wire";
+import { CLAUDE_USER_IDS, claudeUserIds } from "./capture";
+import { sessionConstant } from "../../captures/fact";
+import { billingSuffix } from "./billing";
 
 export interface ClaudeTurn {
   turn: number;
@@ -318,9 +321,14 @@ export function buildClaudeTurnRequest(session: Session, options: PipelineOption
   const wire = turnWireMessages(session, branch, turn);
   const modelRef = turnModel(turn);
   const model = resolveModel(modelRef, "anthropic-messages", options.modelOverrides);
-  const labels: string[] = ["system[0]: billing header build suffix (FM-CC-19 step 5)", "metadata.user_id: device and account ids"];
   const warnings: string[] = [];
   const entryVersion = stringField((turn.group[0] as SessionEntry).raw, "version");
+  const wireMessages = wire.map((item) => item.message);
+  const userIds = claudeUserIds(sessionConstant(options, CLAUDE_USER_IDS)?.value);
+  const labels: string[] = [];
+  // The suffix is derived from the request (./billing.ts) when the version and a user text are known.
+  if ((turn.record?.version ?? entryVersion) === null || billingSuffix(wireMessages, "") === null) labels.push("system[0]: billing header build suffix (FM-CC-19 step 5)");
+  if (!userIds) labels.push("metadata.user_id: device and account ids");
   let body: Record<string, unknown>;
   const shape = turn.record?.shapeHash ? index.shapes.get(turn.record.shapeHash) : undefined;
   if (turn.record) {
@@ -332,8 +340,8 @@ export function buildClaudeTurnRequest(session: Session, options: PipelineOption
         tools: shape ? shape.tools : notRecorded("tool definitions (api-request-shape missing)"),
         messages: wire.map((item) => item.message),
         cacheControl: turn.record.cacheControl,
-        billingBlock: billingHeaderBlock(turn.record.version ?? entryVersion, index.entrypoint),
-        metadata: metadataBlock(index.sessionId),
+        billingBlock: billingHeaderBlock(turn.record.version ?? entryVersion, index.entrypoint, wireMessages),
+        metadata: metadataBlock(index.sessionId, userIds),
       },
       warnings,
     );
@@ -362,8 +370,8 @@ export function buildClaudeTurnRequest(session: Session, options: PipelineOption
           { path: ["system", 0], value: { type: "ephemeral" } },
           ...(lastContent.length > 0 ? [{ path: ["messages", lastIndex, "content", lastContent.length - 1], value: { type: "ephemeral" } }] : []),
         ],
-        billingBlock: billingHeaderBlock(entryVersion, index.entrypoint),
-        metadata: metadataBlock(index.sessionId),
+        billingBlock: billingHeaderBlock(entryVersion, index.entrypoint, wireMessages),
+        metadata: metadataBlock(index.sessionId, userIds),
       },
       warnings,
     );

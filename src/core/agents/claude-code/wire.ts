@@ -4,6 +4,7 @@
 // header block prepended to `system`, and the top-level keys in Claude Code's wire order.
 // Only the parts that change are copied; every other message object is shared with the cache.
 import { isObject } from "../../util/is-object";
+import { billingSuffix } from "./billing";
 
 /** Claude Code's top-level key order (FM-CC-19 step 6, PR-3). */
 export const CLAUDE_BODY_KEY_ORDER: readonly string[] = [
@@ -27,22 +28,35 @@ export function notRecordedText(what: string): string {
   return `[not recorded: ${what}]`;
 }
 
-/** The unrecorded billing block (FM-CC-19 step 5) in its observed form. */
-export function billingHeaderBlock(version: string | null, entrypoint: string | null): Record<string, unknown> {
+/**
+ * The billing block (FM-CC-19 step 5): its suffix is derived from the wire messages
+ * (./billing.ts); without a version or a user text it stays a "not recorded" placeholder.
+ */
+export function billingHeaderBlock(version: string | null, entrypoint: string | null, messages: readonly unknown[] = []): Record<string, unknown> {
   const versionText = version ?? notRecordedText("Claude Code version");
   const entrypointText = entrypoint ?? notRecordedText("entrypoint");
+  const suffix = (version !== null ? billingSuffix(messages, version) : null) ?? notRecordedText("build suffix");
   return {
     type: "text",
-    text: `x-anthropic-billing-header: cc_version=${versionText}.${notRecordedText("build suffix")}; cc_entrypoint=${entrypointText};`,
+    text: `x-anthropic-billing-header: cc_version=${versionText}.${suffix}; cc_entrypoint=${entrypointText};`,
   };
 }
 
-/** `metadata.user_id`: a JSON string whose device and account ids are not recorded. */
-export function metadataBlock(sessionId: string | null): Record<string, unknown> {
+/** Device and account ids of `metadata.user_id`, learnt from a capture of the session. */
+export interface ClaudeUserIds {
+  deviceId: string;
+  accountUuid: string;
+}
+
+/**
+ * `metadata.user_id`: a JSON string with device, account and session ids. The session id is the
+ * transcript's; device and account ids are not recorded there and come from a capture when given.
+ */
+export function metadataBlock(sessionId: string | null, ids: ClaudeUserIds | null = null): Record<string, unknown> {
   return {
     user_id: JSON.stringify({
-      device_id: notRecordedText("device id"),
-      account_uuid: notRecordedText("account uuid"),
+      device_id: ids?.deviceId ?? notRecordedText("device id"),
+      account_uuid: ids?.accountUuid ?? notRecordedText("account uuid"),
       session_id: sessionId ?? notRecordedText("session id"),
     }),
   };

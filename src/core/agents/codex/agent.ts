@@ -1,5 +1,6 @@
 // The Codex CLI agent: its rollout reader, its own Responses request builder, its compaction
 // policy, the rebuild of recorded `compacted` lines, and the linking of child rollouts.
+import { CODEX_NOT_DERIVABLE } from "./notDerivable";
 import type { AgentDescriptor } from "../descriptor";
 import { codexPolicy } from "./policy/policy";
 import { codexReader, CODEX_FORMAT_ID } from "./reader";
@@ -34,4 +35,5 @@ export const codexAgent = {
       description: "Codex leaves the plan-tool sections out of the base instructions it sends when the plan tool is off; the rollout does not say whether it was.",
     },
   ],
+  notDerivable: CODEX_NOT_DERIVABLE,
 } satisfies AgentDescriptor;

@@ -22,6 +22,8 @@ import { sentBaseInstructions } from "./base-instructions";
 import { itemChars, itemContext } from "./context";
 import { getCodexIndex, turnHistory, type CodexRolloutIndex, type CodexTurn, type RolloutItem } from "./rollout-index";
 import { isObject } from "../../util/is-object";
+import { sessionConstant } from "../../captures/fact";
+import { CODEX_BASE_ITEM, CODEX_TOOLS, CODEX_TURN_METADATA, type CodexTurnMetadataFact } from "./capture";
 
 /** Codex's top-level key order (FM-CX-12). */
 export const CODEX_BODY_KEY_ORDER: readonly string[] = [
@@ -225,14 +227,15 @@ export function buildCodexTurnContext(session: Session, options: PipelineOptions
 }
 
 /** `client_metadata` (FM-CX-12, FM-CX-13): derivable ids, with the installation id not recorded. */
-function clientMetadata(index: CodexRolloutIndex, turn: CodexTurn): Record<string, unknown> {
+function clientMetadata(index: CodexRolloutIndex, turn: CodexTurn, learnt: CodexTurnMetadataFact | null): Record<string, unknown> {
   const thread = threadId(index) ?? notRecordedText("thread id");
   const turnId = str(turn.turnContext?.turn_id) ?? str(turn.task?.turn_id) ?? notRecordedText("turn id");
   const rootTurnId = str(turn.turnContext?.root_turn_id) ?? str(turn.task?.root_turn_id) ?? turnId;
   const windowId = `${thread}:${turn.window}`;
   const attribution = turn.task && isObject(turn.task.turn_attribution) ? turn.task.turn_attribution : null;
-  const turnMetadata: Record<string, unknown> = {
-    installation_id: notRecordedText("installation id"),
+  const installationId = learnt && typeof learnt.constants.installation_id === "string" ? learnt.constants.installation_id : notRecordedText("installation id");
+  const derived: Record<string, unknown> = {
+    installation_id: installationId,
     session_id: thread,
     thread_id: thread,
     turn_id: turnId,
@@ -247,15 +250,30 @@ function clientMetadata(index: CodexRolloutIndex, turn: CodexTurn): Record<strin
     turn_trigger: (attribution && str(attribution.turn_trigger)) ?? notRecordedText("turn trigger"),
     model: str(turn.turnContext?.model) ?? notRecordedText("model"),
   };
+  const turnMetadata = learnt ? withLearntMetadata(derived, learnt, turn) : derived;
   return {
     "x-codex-window-id": windowId,
     "x-codex-turn-metadata": JSON.stringify(turnMetadata),
     thread_id: thread,
     root_turn_id: rootTurnId,
     turn_id: turnId,
-    "x-codex-installation-id": notRecordedText("installation id"),
+    "x-codex-installation-id": installationId,
     session_id: thread,
   };
+}
+
+/**
+ * The turn metadata in the captured key order, with the captured session constants added. The
+ * turn start time is recorded in whole seconds only (task_started.started_at): the milliseconds
+ * Codex sends are not derivable, so the value is that second ×1000 (named in notRecorded).
+ */
+function withLearntMetadata(derived: Record<string, unknown>, learnt: CodexTurnMetadataFact, turn: CodexTurn): Record<string, unknown> {
+  const startedAt = typeof turn.task?.started_at === "number" ? turn.task.started_at * 1000 : null;
+  const values: Record<string, unknown> = { ...learnt.constants, ...derived, ...(startedAt !== null ? { turn_started_at_unix_ms: startedAt } : {}) };
+  const out: Record<string, unknown> = {};
+  for (const key of learnt.order) if (key in values) out[key] = values[key];
+  for (const key of Object.keys(values)) if (!(key in out)) out[key] = values[key];
+  return out;
 }
 
 export function buildCodexTurnRequest(session: Session, options: PipelineOptions, turnNumber: number): BuiltRequest {
@@ -263,15 +281,26 @@ export function buildCodexTurnRequest(session: Session, options: PipelineOptions
   const turn = selectedTurn(index, turnNumber);
   const header = options.header ?? null;
   const headerText = header?.systemPrompt ?? null;
-  const base = baseInstructionsItem(index, codexOptions(options), headerText);
+  // Session constants of a captured request (./capture.ts): input[0] and tools verbatim, client metadata.
+  const learntBase = sessionConstant(options, CODEX_BASE_ITEM)?.value;
+  const learntTools = sessionConstant(options, CODEX_TOOLS)?.value;
+  const learntMetadata = (sessionConstant(options, CODEX_TURN_METADATA)?.value ?? null) as CodexTurnMetadataFact | null;
+  const base = isObject(learntBase) ? (learntBase as RolloutItem) : baseInstructionsItem(index, codexOptions(options), headerText);
   const history = turnHistory(index, turn.window, turn.historyLength);
-  const labels: string[] = ["input[0].id: base instructions item id"];
-  if (headerText === null) labels.push("input[0]: base instructions approximated from session_meta (FM-CX-10)");
-  const tools = header?.tools
-    ? header.tools.map((tool) => ({ type: "function", name: tool.name, description: tool.description, strict: false, parameters: tool.parameters }))
-    : notRecorded("tool definitions");
-  if (!header?.tools) labels.push("tools");
-  labels.push("client_metadata: installation id, sandbox and analytics flags, turn start time");
+  const labels: string[] = [];
+  if (!isObject(learntBase)) labels.push("input[0].id: base instructions item id");
+  if (headerText === null && !isObject(learntBase)) labels.push("input[0]: base instructions approximated from session_meta (FM-CX-10)");
+  const tools = Array.isArray(learntTools)
+    ? learntTools
+    : header?.tools
+      ? header.tools.map((tool) => ({ type: "function", name: tool.name, description: tool.description, strict: false, parameters: tool.parameters }))
+      : notRecorded("tool definitions");
+  if (!header?.tools && !Array.isArray(learntTools)) labels.push("tools");
+  labels.push(
+    learntMetadata
+      ? "client_metadata: turn start time (milliseconds not recorded; the recorded second is used)"
+      : "client_metadata: installation id, sandbox and analytics flags, turn start time",
+  );
   const compaction = turn.window > 0 ? index.compactions[turn.window - 1] : undefined;
   if (compaction?.approximated) labels.push("input: history after a compaction without replacement_history (approximate)");
   const modelRef = turnModel(turn, index);
@@ -287,7 +316,7 @@ export function buildCodexTurnRequest(session: Session, options: PipelineOptions
     store: false,
     include: ["reasoning.encrypted_content"],
     prompt_cache_key: threadId(index) ?? notRecorded("thread id"),
-    client_metadata: clientMetadata(index, turn),
+    client_metadata: clientMetadata(index, turn, learntMetadata),
   };
   return {
     api: "openai-responses",

@@ -2,7 +2,7 @@
 // projection → conversion → senpi-steps pipeline, the pi and senpi compaction policies and the
 // rebuild of recorded compactions.
 import type { AgentDescriptor } from "../descriptor";
-import { serializeTurnContext } from "../../providers/serialize-turn";
+import { serializeTurnContext, sessionIdOf } from "../../providers/serialize-turn";
 import { piPolicy } from "./policies/pi-policy";
 import { senpiPolicy } from "./policies/senpi-policy";
 import { piReader, PI_FORMAT_ID } from "./reader";
@@ -20,8 +20,9 @@ export const piAgent = {
     buildTurnContext: buildPiTurnContext,
     // One walk of the branch; each message's wire form comes from the serializers' per-message caches.
     *iterateTurnRequests(session, options, hooks) {
+      const sessionId = sessionIdOf(session);
       for (const context of iteratePiTurnContexts(session, options, hooks, { pathEntryIds: false })) {
-        yield { turn: context.turn, request: serializeTurnContext(context, options) };
+        yield { turn: context.turn, request: serializeTurnContext(context, options, sessionId) };
       }
     },
   },

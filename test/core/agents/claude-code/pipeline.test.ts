@@ -148,7 +148,7 @@ describe("Claude Code api-request records (FM-CC-18, FM-CC-19)", () => {
     const body = buildTurnRequest(session, OPTIONS, 1).body;
     expect(Object.keys(body)).toEqual(["model", "messages", "system", "tools", "metadata", "max_tokens", "stream"]);
     expect(body.system).toEqual([
-      { type: "text", text: "x-anthropic-billing-header: cc_version=2.1.0.[not recorded: build suffix]; cc_entrypoint=cli;" },
+      { type: "text", text: "x-anthropic-billing-header: cc_version=2.1.0.6af; cc_entrypoint=cli;" },
       { type: "text", text: "sys", cache_control: { type: "ephemeral" } },
     ]);
     expect(JSON.parse((body.metadata as { user_id: string }).user_id)).toMatchObject({ session_id: SESSION_ID });

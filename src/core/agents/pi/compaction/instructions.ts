@@ -57,7 +57,8 @@ function contentText(content: unknown): string | null {
   const texts: string[] = [];
   for (const part of content) {
     const block = asObject(part);
-    if (block && block.type === "text" && typeof block.text === "string") texts.push(block.text);
+    // "input_text": the OpenAI Responses form of a text part.
+    if (block && (block.type === "text" || block.type === "input_text") && typeof block.text === "string") texts.push(block.text);
   }
   return texts.length > 0 ? texts.join("") : null;
 }
@@ -69,8 +70,22 @@ interface SummariserShape {
   maxTokens: number | null;
 }
 
-/** Recognises the two recorded wire shapes of a summariser request: system + one user text. */
+/** OpenAI Responses: a system (or developer) input item, then one user item (pi-ai's Responses form). */
+function readResponsesShape(body: Record<string, unknown>): SummariserShape | null {
+  const input = body.input;
+  if (!Array.isArray(input) || input.length !== 2) return null;
+  const first = asObject(input[0]);
+  const second = asObject(input[1]);
+  if (!first || !second || (first.role !== "system" && first.role !== "developer") || second.role !== "user") return null;
+  const system = contentText(first.content);
+  const user = contentText(second.content);
+  if (system === null || user === null) return null;
+  return { api: "openai-responses", system, user, maxTokens: typeof body.max_output_tokens === "number" ? body.max_output_tokens : null };
+}
+
+/** Recognises the recorded wire shapes of a summariser request: system + one user text. */
 function readSummariserShape(body: Record<string, unknown>): SummariserShape | null {
+  if (Array.isArray(body.input)) return readResponsesShape(body);
   const messages = body.messages;
   if (!Array.isArray(messages)) return null;
   if (Array.isArray(body.system)) {
@@ -96,7 +111,7 @@ function readSummariserShape(body: Record<string, unknown>): SummariserShape | n
 }
 
 /**
- * Reads a captured pi summariser request (Chat Completions or Anthropic shape) and returns the
+ * Reads a captured pi summariser request (Chat Completions, Anthropic or Responses shape) and returns the
  * system prompt and the instruction it carries. Null when the body is not a summariser request.
  */
 export function extractCompactionInstructions(capturedBody: unknown, source = "captured request"): CapturedCompactionRequest | null {

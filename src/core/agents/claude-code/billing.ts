@@ -1,0 +1,40 @@
+// The three-character suffix of the billing header's `cc_version` (FM-CC-19 step 5). Claude Code
+// computes it from the request itself: the first three hex digits of SHA-256 over a fixed salt,
+// the characters at UTF-16 positions 4, 7 and 20 of the first user text ("0" for each position
+// past its end) and the Claude Code version. The first user text is the first text block of the
+// first user message that is not a `<system-reminder>` (Claude Code prepends those from meta
+// messages); after a compaction it is the summary message, which is why the suffix changes there.
+// Found by hashing candidate strings of the recorded requests; every recorded main and summariser
+// request of the shared Claude Code recording (2.1.332) matches (docs/captures.md).
+import { sha256Hex } from "../../util/sha256";
+import { isObject } from "../../util/is-object";
+
+/** Salt of the fingerprint (a constant of the Claude Code 2.1 bundle). */
+const FINGERPRINT_SALT = "59cf53e54c78";
+const POSITIONS = [4, 7, 20] as const;
+
+/** Text blocks of a message content (a plain string counts as one). */
+function texts(content: unknown): string[] {
+  if (typeof content === "string") return [content];
+  if (!Array.isArray(content)) return [];
+  return content.filter((block) => isObject(block) && block.type === "text" && typeof block.text === "string").map((block) => (block as { text: string }).text);
+}
+
+/** The first user text the fingerprint reads, or null when the request has none. */
+export function firstUserText(messages: readonly unknown[]): string | null {
+  for (const message of messages) {
+    if (!isObject(message) || message.role !== "user") continue;
+    for (const text of texts(message.content)) {
+      if (!text.startsWith("<system-reminder>")) return text;
+    }
+  }
+  return null;
+}
+
+/** The suffix for these wire messages and version; null when there is no user text to read. */
+export function billingSuffix(messages: readonly unknown[], version: string): string | null {
+  const text = firstUserText(messages);
+  if (text === null) return null;
+  const chars = POSITIONS.map((position) => text[position] ?? "0").join("");
+  return sha256Hex(`${FINGERPRINT_SALT}${chars}${version}`).slice(0, 3);
+}
