@@ -4,6 +4,7 @@
 // help forms take the short path (`contextscope`, `--help`/`-h`/`help`, `<command> --help`/`-h`);
 // anything else goes through runCli, which prints the same texts for them.
 import { readFileSync } from "node:fs";
+import { isMainThread } from "node:worker_threads";
 
 interface UsageTexts {
   main: string;
@@ -39,8 +40,16 @@ function answerHelp(argv: string[]): boolean {
   return true;
 }
 
-if (!answerHelp(process.argv.slice(2))) {
-  const { runProcess } = await import("./process");
-  const { BIN_PROGRAM } = await import("./binProgram");
+if (!isMainThread) {
+  // Worker threads (token counting, scan) start from this same file.
+  const { runWorkerThread } = await import("./threads/worker");
+  await runWorkerThread();
+} else if (!answerHelp(process.argv.slice(2))) {
+  const [{ runProcess }, { BIN_PROGRAM }, { setThreadEntry }] = await Promise.all([
+    import("./process"),
+    import("./binProgram"),
+    import("./threads/entry"),
+  ]);
+  setThreadEntry(new URL(import.meta.url));
   runProcess(BIN_PROGRAM);
 }

@@ -1,6 +1,13 @@
 // Command-line entry for development (`npm run cli -- <command> …`, under tsx). The installed
 // command is the compiled bin (bin.ts → dist-cli/contextscope.mjs, scripts/build-cli.mjs).
+import { isMainThread } from "node:worker_threads";
 import { DEV_PROGRAM } from "./run";
 import { runProcess } from "./process";
+import { setThreadEntry } from "./threads/entry";
+import { runWorkerThread } from "./threads/worker";
 
-runProcess(DEV_PROGRAM);
+if (isMainThread) {
+  // Worker threads (token counting, scan) start from this same file.
+  setThreadEntry(new URL(import.meta.url));
+  runProcess(DEV_PROGRAM);
+} else void runWorkerThread();

@@ -6,9 +6,11 @@
 import { PROFILE_IDS } from "../../core/agents/registry";
 import { API_IDS } from "../../core/model";
 import type { PrefixTurnReport } from "../../core/prefix/analyze";
-import { iterateSessionPrefixes } from "../../core/pipeline/sessionPrefixes";
 import type { TokenizerChoice } from "../../core/tokens/counters";
+import { integerOption } from "../args";
 import { loadAnySession } from "../inputs";
+import { sessionPrefixReports } from "../parallelPrefixes";
+import { threadCount } from "../threads/tokenPool";
 import type { CliIo } from "../io";
 import type { CliCommand, CliOptionValues } from "../registry";
 import { analyzeForCommand, checkLeaf, viewPipelineOptions } from "../viewOptions";
@@ -38,7 +40,8 @@ async function run(positionals: string[], options: CliOptionValues, io: CliIo): 
   const analysis = analyzeForCommand(session, pipeline, file);
   for (const warning of analysis.warnings) io.stderr(`warning: line ${warning.line}: ${warning.reason}\n`);
   const tokenizer = (options.tokenizer as TokenizerChoice | undefined) ?? "auto";
-  for (const report of iterateSessionPrefixes(session, pipeline, { analysis, prefix: { tokenizer } })) {
+  const threads = threadCount(integerOption(options, "threads", NAME));
+  for (const report of await sessionPrefixReports(session, pipeline, { tokenizer, threads, analysis })) {
     io.stdout(`${JSON.stringify(prefixLine(report))}\n`);
   }
   return 0;
@@ -61,6 +64,7 @@ export const prefixCommand: CliCommand = {
       description: "token counts: auto (default) = exact o200k for OpenAI shapes, o200k estimates otherwise; estimate = chars/4 (fastest)",
       choices: TOKENIZERS,
     },
+    { name: "threads", value: "N", description: "threads counting exact tokens (default: one per core; 1 = none besides the main one)" },
   ],
   details: [
     "Output, one JSON object per turn:",
