@@ -3,12 +3,12 @@
 // both in the same run. With --single it also runs the CLI with `--threads 1` and checks that both
 // print the same bytes. Build first (`npm run build:cli`).
 // Run with `npx tsx bench/exact-prefix.bench.ts [--mb N] [--seed S] [--single]` (default 100 MB, seed 1).
-import { spawnSync } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { o200kCounter } from "../src/core/tokens/counters";
+import { timeChild } from "./child-time";
 import { generatePiSession } from "./generate-session";
 import { distinctTexts, readSessionFile } from "./distinct-texts";
 
@@ -26,12 +26,7 @@ const cores = availableParallelism();
 const generated = await generatePiSession({ minBytes: option("mb", 100) * 1024 * 1024, minTurns: 0, seed: option("seed", 1) });
 console.log(`session: ${(generated.bytes / 1e6).toFixed(1)} MB, ${generated.turns} turns; ${cores} cores`);
 
-function runCli(args: string[]): { seconds: number; stdout: string } {
-  const start = performance.now();
-  const result = spawnSync(process.execPath, [bin, "prefix", generated.file, ...args], { encoding: "utf8", maxBuffer: 1 << 30 });
-  if (result.status !== 0) throw new Error(`prefix exited ${result.status}: ${result.stderr}`);
-  return { seconds: (performance.now() - start) / 1000, stdout: result.stdout };
-}
+const runCli = (args: string[]) => timeChild(process.execPath, [bin, "prefix", generated.file, ...args]);
 
 let texts: string[] | null = distinctTexts(readSessionFile(generated.file));
 const chars = texts.reduce((sum, text) => sum + text.length, 0);
@@ -42,10 +37,10 @@ texts = null;
 console.log(`floor: ${chars / 1e6 | 0} M distinct characters tokenized once on one core: ${single.toFixed(2)} s; / ${cores} cores = ${(single / cores).toFixed(2)} s`);
 
 const parallel = runCli([]);
-console.log(`contextscope prefix (exact, ${cores} threads): ${parallel.seconds.toFixed(2)} s = ${(parallel.seconds / (single / cores)).toFixed(2)} × floor/cores (target ≤ 1.2)`);
+console.log(`contextscope prefix (exact, ${cores} threads): ${parallel.seconds.toFixed(2)} s = ${(parallel.seconds / (single / cores)).toFixed(2)} × floor/cores (target ≤ 1.2); CPU ${parallel.cpuSeconds.toFixed(2)} s = ${(parallel.cpuSeconds / single).toFixed(2)} × the floor's; peak ${(parallel.peakBytes / 1e6).toFixed(0)} MB`);
 if (process.argv.includes("--single")) {
   const one = runCli(["--threads", "1"]);
-  console.log(`contextscope prefix --threads 1: ${one.seconds.toFixed(2)} s = ${(one.seconds / single).toFixed(2)} × one-core floor; speed-up ${(one.seconds / parallel.seconds).toFixed(2)}×; same output: ${one.stdout === parallel.stdout}`);
+  console.log(`contextscope prefix --threads 1: ${one.seconds.toFixed(2)} s = ${(one.seconds / single).toFixed(2)} × one-core floor, CPU ${one.cpuSeconds.toFixed(2)} s; speed-up ${(one.seconds / parallel.seconds).toFixed(2)}×; same output: ${one.stdout === parallel.stdout}`);
   if (one.stdout !== parallel.stdout) process.exitCode = 1;
 }
 rmSync(path.dirname(generated.file), { recursive: true, force: true });

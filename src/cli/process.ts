@@ -15,6 +15,7 @@ export function runProcess(program: string): void {
     stdout: (text: string) => void process.stdout.write(text),
     stderr: (text: string) => void process.stderr.write(text),
     readFile: (file: string) => new Uint8Array(readFileSync(file)),
+    stderrIsTerminal: process.stderr.isTTY === true,
   };
 
   runCli(process.argv.slice(2), io, program).then(

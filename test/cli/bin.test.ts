@@ -1,15 +1,18 @@
 // The compiled CLI (scripts/build-cli.mjs → package.json `bin`): built once into
 // test-results/cli-bin, then run as a real process. Its help texts name `contextscope` and equal
 // what the command registry says; `requests` and `prefix` print the same bytes as the in-process
-// CLI (the code `npm run cli` runs); a bad command exits 1.
+// CLI (the code `npm run cli` runs); a bad command exits 1. On worker threads, `prefix` (exact
+// tokens counted by the pool) and `scan` print what one thread prints.
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generatePiSession } from "../../bench/generate-session";
 import { COMMANDS } from "../../src/cli/commands";
 import { commandUsage, mainUsage } from "../../src/cli/run";
 import { fixtureCase } from "../support/fixtures";
 import { runCliCaptured } from "./cli-helpers";
+import { makeScanFolder } from "./scan-helpers";
 
 const outdir = path.resolve("test-results/cli-bin");
 const bin = path.join(outdir, "contextscope.mjs");
@@ -60,4 +63,41 @@ describe("compiled CLI", () => {
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('unknown command "no-such-command"');
   });
+});
+
+describe("compiled CLI on worker threads", () => {
+  let dir = "";
+  let session = "";
+  let folder: ReturnType<typeof makeScanFolder>;
+  beforeAll(async () => {
+    // Large enough (several M characters of distinct text) for the token pool to start its threads.
+    const generated = await generatePiSession({ minBytes: 5 * 1024 * 1024, minTurns: 0, seed: 3 });
+    session = generated.file;
+    dir = path.dirname(session);
+    folder = makeScanFolder();
+  }, 120_000);
+  afterAll(() => {
+    rmSync(dir, { recursive: true, force: true });
+    rmSync(folder.root, { recursive: true, force: true });
+  });
+
+  it("prefix with exact tokens counted on 2 threads prints what one thread prints", () => {
+    const threaded = runBin(["prefix", session, "--threads", "2"]);
+    const single = runBin(["prefix", session, "--threads", "1"]);
+    expect(threaded.code).toBe(0);
+    expect(single.code).toBe(0);
+    expect(threaded.stdout.split("\n").length).toBeGreaterThan(100);
+    expect(threaded.stdout).toBe(single.stdout);
+  }, 300_000);
+
+  it("scan on 2 threads prints the same lines as one after another (order aside)", () => {
+    const sort = (text: string) => text.split("\n").filter(Boolean).sort();
+    const threaded = runBin(["scan", folder.root, "--threads", "2"]);
+    const single = runBin(["scan", folder.root, "--threads", "1"]);
+    expect(threaded.code).toBe(0);
+    expect(sort(threaded.stdout)).toHaveLength(3);
+    expect(sort(threaded.stdout)).toEqual(sort(single.stdout));
+    // stderr is not a terminal here: no progress bar, only the skipped file.
+    expect(threaded.stderr).toBe(`skipped: ${folder.other}: not a session file of a supported agent\n`);
+  }, 300_000);
 });

@@ -6,8 +6,9 @@ import { compactCommand } from "./compact";
 import { exportCommand } from "./export";
 import { openCommand } from "./open";
 import { shareCommand } from "./share";
+import { scanCommand } from "./scan";
 
-export const COMMANDS: readonly CliCommand[] = [requestsCommand, compactCommand, prefixCommand, exportCommand, shareCommand, openCommand];
+export const COMMANDS: readonly CliCommand[] = [requestsCommand, compactCommand, prefixCommand, exportCommand, shareCommand, openCommand, scanCommand];
 
 export function findCommand(name: string): CliCommand | undefined {
   return COMMANDS.find((command) => command.name === name);

@@ -16,3 +16,6 @@ export interface CountReply {
 export interface ThreadData {
   role: string;
 }
+
+/** One scan job analysed per message (src/cli/scan). */
+export const SCAN_ROLE = "scan";

@@ -2,7 +2,8 @@
 // calls runWorkerThread() instead of the CLI when it is not on the main thread.
 import { parentPort, workerData } from "node:worker_threads";
 import { o200kCounter } from "../../core/tokens/counters";
-import { COUNT_ROLE, type CountReply, type CountRequest, type ThreadData } from "./roles";
+import { COUNT_ROLE, SCAN_ROLE, type CountReply, type CountRequest, type ThreadData } from "./roles";
+import { runScanWorker } from "./scanWorker";
 
 export async function runWorkerThread(): Promise<void> {
   const port = parentPort;
@@ -15,5 +16,6 @@ export async function runWorkerThread(): Promise<void> {
     });
     return;
   }
+  if (role === SCAN_ROLE) return runScanWorker(port);
   throw new Error(`unknown worker role ${String(role)}`);
 }
