@@ -2,12 +2,17 @@
 // sub-agent file in `<id>/subagents/`, a Codex rollout, a pi session and a file that is not a
 // session. One line per session with the documented keys in order; the sub-agent file is joined
 // to its parent (not a line of its own); the pi fixture's two compactions are its two breaks;
-// the other file is named as skipped; a missing input is an error.
-import { rmSync } from "node:fs";
+// the other file is named as skipped; a missing input is an error. Databases (opencode.db with
+// its -wal, a hermes-agent home) are found once each.
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCliCaptured } from "./cli-helpers";
 import { makeScanFolder, SCAN_KEYS } from "./scan-helpers";
+import { discoverSessions } from "../../src/cli/scan/discover";
+
+const OPENCODE_DB = "test/fixtures/opencode/run-autocompact/session/opencode-db";
 
 describe("scan", () => {
   let folder: ReturnType<typeof makeScanFolder>;
@@ -59,5 +64,41 @@ describe("scan", () => {
     expect(none.stderr).toContain("no session files");
     const nothing = await runCliCaptured(["scan"]);
     expect(nothing.code).toBe(1);
+  });
+});
+
+describe("scan of databases", () => {
+  let root = "";
+  beforeAll(() => {
+    root = mkdtempSync(path.join(tmpdir(), "contextscope-scan-db-"));
+    // A hermes-agent home: state.db with its sessions/ side files, read together as one session.
+    const home = path.join(root, "hermes-home");
+    mkdirSync(path.join(home, "sessions"), { recursive: true });
+    copyFileSync("test/fixtures/hermes/storage/v30-state.db", path.join(home, "state.db"));
+    for (const name of readdirSync("test/fixtures/hermes/storage/sessions")) {
+      copyFileSync(path.join("test/fixtures/hermes/storage/sessions", name), path.join(home, "sessions", name));
+    }
+    // An opencode database with its write-ahead log beside it.
+    const opencode = path.join(root, "opencode");
+    mkdirSync(opencode);
+    for (const name of readdirSync(OPENCODE_DB)) copyFileSync(path.join(OPENCODE_DB, name), path.join(opencode, name));
+  });
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it("finds each database once, its -wal and a hermes home's sessions/ read with it, not on their own", () => {
+    const found = discoverSessions([root]);
+    expect(found.jobs.map((job) => path.relative(root, job.file)).sort()).toEqual([path.join("hermes-home", "state.db"), path.join("opencode", "opencode.db")]);
+    expect(found.skipped).toEqual([]);
+  });
+
+  it("prints a line per database with its agent", async () => {
+    const run = await runCliCaptured(["scan", root, "--tokenizer", "estimate"]);
+    expect(run.code).toBe(0);
+    const agents = run.lines.map((line) => [path.basename(line.file as string), line.error]).sort();
+    expect(agents).toEqual([
+      ["opencode.db", null],
+      ["state.db", null],
+    ]);
+    for (const line of run.lines) expect(line.turns as number).toBeGreaterThan(0);
   });
 });

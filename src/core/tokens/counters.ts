@@ -53,7 +53,8 @@ export const charsPerFourCounter: TokenCounter = {
  * over `source`'s o200k counts (default: counted here).
  */
 export function scaledO200kCounter(factor: number, source: TokenCounter = o200kCounter): TokenCounter {
-  const prefix = source === o200kCounter ? "" : `${source.id}:`;
+  // A source with o200kCounter's id gives its counts: the scaled counter keeps its id too.
+  const prefix = source.id === o200kCounter.id ? "" : `${source.id}:`;
   return {
     id: `${prefix}o200k×${factor}`,
     exact: false,
