@@ -9,7 +9,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { isWalFileName } from "../../core/agents/opencode";
-import { DETECTION_LINE_COUNT, detectFormat, isSqliteHeader } from "../../core/readers";
+import { detectFormat, isSqliteHeader } from "../../core/readers";
+import { headBytes, headLines } from "../headLines";
 
 export interface ScanJob {
   /** The session file (or database) the line is about. */
@@ -25,30 +26,13 @@ export interface Discovery {
 }
 
 const CANDIDATE = /\.(jsonl|json|db)$/i;
-/** Bytes read to detect a text format: enough for DETECTION_LINE_COUNT ordinary lines. */
-const HEAD_BYTES = 256 * 1024;
-
-function head(file: string, bytes: number): Uint8Array {
-  const fd = fs.openSync(file, "r");
-  try {
-    const buffer = new Uint8Array(bytes);
-    const read = fs.readSync(fd, buffer, 0, bytes, 0);
-    return buffer.subarray(0, read);
-  } finally {
-    fs.closeSync(fd);
-  }
-}
 
 /** Why `file` is not a session, or null when it is one. */
 function notASession(file: string): string | null {
-  const bytes = head(file, HEAD_BYTES);
+  const bytes = headBytes(file);
   if (bytes.length === 0) return "empty file";
   if (isSqliteHeader(bytes)) return null;
-  const text = new TextDecoder("utf-8").decode(bytes);
-  const lines = text.split("\n").slice(0, DETECTION_LINE_COUNT);
-  // The last line may be cut by the read: it is left out unless it is the whole file.
-  if (bytes.length === HEAD_BYTES && lines.length > 1) lines.pop();
-  return detectFormat(lines.filter((line) => line.trim() !== ""), path.basename(file)) ? null : "not a session file of a supported agent";
+  return detectFormat(headLines(bytes), path.basename(file)) ? null : "not a session file of a supported agent";
 }
 
 function walk(dir: string, out: string[]): void {
