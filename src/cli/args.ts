@@ -30,7 +30,10 @@ export function parseCommandArgs(command: CliCommand, argv: string[]): ParsedCom
         throw new CliError(`${command.name}: --${option.name} must be one of ${option.choices.join(", ")} (got "${value}")`);
       }
     }
-    if (parsed.positionals.length !== command.positionals.length) {
+    // A last positional written "<…>…" takes one or more arguments (scan's files and folders).
+    const variadic = command.positionals.at(-1)?.endsWith("…") ?? false;
+    const count = parsed.positionals.length;
+    if (variadic ? count < command.positionals.length : count !== command.positionals.length) {
       throw new CliError(
         `${command.name}: expected ${command.positionals.join(" ")}, got ${parsed.positionals.length === 0 ? "nothing" : parsed.positionals.map((p) => `"${p}"`).join(" ")}`,
       );

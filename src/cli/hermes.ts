@@ -4,7 +4,10 @@
 // given alone is read with the request dumps of its session that sit beside it.
 import fs from "node:fs";
 import path from "node:path";
+import { hermesAgent } from "../core/agents/hermes/agent";
 import { readHermesSideFile, sessionIdFromFileName } from "../core/agents/hermes/storage";
+import { detectFormat } from "../core/readers";
+import { headBytes, headLines } from "./headLines";
 
 const SIDE_FILE = /^(session_.+\.json|request_dump_.+\.json|.+\.jsonl)$/i;
 
@@ -32,6 +35,11 @@ export function hermesSideFilesFor(databasePath: string): { name: string; text: 
 export function hermesSideFileWithDumps(file: string): { name: string; text: string }[] | null {
   const name = path.basename(file);
   if (!SIDE_FILE.test(name) || !fs.existsSync(file) || !fs.statSync(file).isFile()) return null;
+  // A file whose first lines another agent's reader recognises is that agent's (hermes readers
+  // come last in detection order): it is not decoded whole here, which a file over 512 MiB
+  // could not be.
+  const reader = detectFormat(headLines(headBytes(file)), name);
+  if (reader !== null && !hermesAgent.readers.includes(reader)) return null;
   const text = readText(file);
   if (!readHermesSideFile(name, text)) return null;
   const id = sessionIdFromFileName(name);

@@ -6,6 +6,8 @@ export interface CliIo {
   stderr(text: string): void;
   /** Reads a whole file as bytes; throws (Node's error) when it cannot. */
   readFile(path: string): Uint8Array;
+  /** Standard error is a terminal (progress bars are drawn only then). Default false. */
+  stderrIsTerminal?: boolean;
 }
 
 /** A problem the user can fix (bad arguments, unreadable input): exit status 1, one line. */

@@ -1,25 +1,13 @@
-// Command-line entry (`npm run cli -- <command> …`): wires runCli to the real process.
-import { readFileSync } from "node:fs";
-import { runCli } from "./run";
+// Command-line entry for development (`npm run cli -- <command> …`, under tsx). The installed
+// command is the compiled bin (bin.ts → dist-cli/contextscope.mjs, scripts/build-cli.mjs).
+import { isMainThread } from "node:worker_threads";
+import { DEV_PROGRAM } from "./run";
+import { runProcess } from "./process";
+import { setThreadEntry } from "./threads/entry";
+import { runWorkerThread } from "./threads/worker";
 
-// A reader that stops early (`… | head`) closes the pipe: that is a normal end, not an error.
-process.stdout.on("error", (error: NodeJS.ErrnoException) => {
-  if (error.code === "EPIPE") process.exit(0);
-  throw error;
-});
-
-const io = {
-  stdout: (text: string) => void process.stdout.write(text),
-  stderr: (text: string) => void process.stderr.write(text),
-  readFile: (file: string) => new Uint8Array(readFileSync(file)),
-};
-
-runCli(process.argv.slice(2), io).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    process.stderr.write(`error: ${(error as Error).message ?? String(error)}\n`);
-    process.exitCode = 1;
-  },
-);
+if (isMainThread) {
+  // Worker threads (token counting, scan) start from this same file.
+  setThreadEntry(new URL(import.meta.url));
+  runProcess(DEV_PROGRAM);
+} else void runWorkerThread();

@@ -5,24 +5,25 @@ import { COMMANDS, findCommand } from "./commands";
 import { CliError, type CliIo } from "./io";
 import type { CliCommand } from "./registry";
 
-const PROGRAM = "npm run cli --";
+/** How the usage texts name the program: the development form; the compiled bin passes "contextscope". */
+export const DEV_PROGRAM = "npm run cli --";
 
-export function mainUsage(): string {
+export function mainUsage(program = DEV_PROGRAM): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));
   return [
-    `Usage: ${PROGRAM} <command> <session-file> [options]`,
+    `Usage: ${program} <command> <session-file> [options]`,
     "",
     "Commands:",
     ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
     "",
-    `Run "${PROGRAM} <command> --help" for the options of a command.`,
+    `Run "${program} <command> --help" for the options of a command.`,
     "Exit status: 0 on success, 1 on bad arguments or unreadable/unsupported input.",
     "",
   ].join("\n");
 }
 
-export function commandUsage(command: CliCommand): string {
-  const lines = [`Usage: ${PROGRAM} ${command.name} ${command.positionals.join(" ")} [options]`, "", command.summary, "", "Options:"];
+export function commandUsage(command: CliCommand, program = DEV_PROGRAM): string {
+  const lines = [`Usage: ${program} ${command.name} ${command.positionals.join(" ")} [options]`, "", command.summary, "", "Options:"];
   const labels = command.options.map((o) => `--${o.name}${o.value ? ` <${o.value}>` : ""}`);
   // Labels longer than the column get their description on the next line.
   const width = 30;
@@ -36,10 +37,10 @@ export function commandUsage(command: CliCommand): string {
   return `${lines.join("\n")}\n`;
 }
 
-export async function runCli(argv: string[], io: CliIo): Promise<number> {
+export async function runCli(argv: string[], io: CliIo, program = DEV_PROGRAM): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === "--help" || name === "-h" || name === "help") {
-    (name === undefined ? io.stderr : io.stdout)(mainUsage());
+    (name === undefined ? io.stderr : io.stdout)(mainUsage(program));
     return name === undefined ? 1 : 0;
   }
   const command = findCommand(name);
@@ -50,7 +51,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   try {
     const parsed = parseCommandArgs(command, rest);
     if (parsed.help) {
-      io.stdout(commandUsage(command));
+      io.stdout(commandUsage(command, program));
       return 0;
     }
     return await command.run(parsed.positionals, parsed.options, io);

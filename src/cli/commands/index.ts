@@ -10,6 +10,7 @@ import { checkCommand } from "./check";
 import { compareCommand } from "./compare";
 import { threadsCommand } from "./threads";
 import { capturesCommand } from "./captures";
+import { scanCommand } from "./scan";
 
 export const COMMANDS: readonly CliCommand[] = [
   requestsCommand,
@@ -22,6 +23,7 @@ export const COMMANDS: readonly CliCommand[] = [
   compareCommand,
   threadsCommand,
   capturesCommand,
+  scanCommand,
 ];
 
 export function findCommand(name: string): CliCommand | undefined {

@@ -7,9 +7,11 @@
 import { PROFILE_IDS } from "../../core/agents/registry";
 import { API_IDS } from "../../core/model";
 import type { PrefixTurnReport } from "../../core/prefix/analyze";
-import { iterateSessionPrefixes } from "../../core/pipeline/sessionPrefixes";
 import type { TokenizerChoice } from "../../core/tokens/counters";
+import { integerOption } from "../args";
 import { loadAnySession } from "../inputs";
+import { sessionPrefixReports } from "../parallelPrefixes";
+import { threadCount } from "../threads/tokenPool";
 import { CliError, type CliIo } from "../io";
 import type { CliCommand, CliOptionValues } from "../registry";
 import { threadTree } from "../../app/threads";
@@ -35,11 +37,17 @@ export function prefixLine(report: PrefixTurnReport, thread: string | null = nul
   };
 }
 
-function printThread(session: Session, thread: string | null, pipeline: PipelineOptions, tokenizer: TokenizerChoice, file: string, io: CliIo): void {
+interface CountOptions {
+  tokenizer: TokenizerChoice;
+  /** Worker threads counting exact tokens (1: count on the main thread). */
+  jobs: number;
+}
+
+async function printThread(session: Session, thread: string | null, pipeline: PipelineOptions, count: CountOptions, file: string, io: CliIo): Promise<void> {
   const analysis = analyzeForCommand(session, pipeline, file);
   const where = thread === null ? "" : ` (thread ${thread})`;
   for (const warning of analysis.warnings) io.stderr(`warning: line ${warning.line}${where}: ${warning.reason}\n`);
-  for (const report of iterateSessionPrefixes(session, pipeline, { analysis, prefix: { tokenizer } })) {
+  for (const report of await sessionPrefixReports(session, pipeline, { tokenizer: count.tokenizer, threads: count.jobs, analysis })) {
     io.stdout(`${JSON.stringify(prefixLine(report, thread))}\n`);
   }
 }
@@ -49,18 +57,21 @@ async function run(positionals: string[], options: CliOptionValues, io: CliIo): 
   const pipeline = viewPipelineOptions(options, io);
   const main = withThreads(await loadAnySession(io, file, (options.session as string | undefined) ?? null), options, io);
   const tokenizer = (options.tokenizer as TokenizerChoice | undefined) ?? "auto";
+  const jobs = threadCount(integerOption(options, "jobs", NAME));
   const thread = options.thread as string | undefined;
   if (thread !== undefined && options.threads === true) throw new CliError(`${NAME}: --thread and --threads exclude each other`);
   if (options.threads === true) {
     checkLeaf(main, pipeline, NAME, file);
-    printThread(main, null, pipeline, tokenizer, file, io);
+    await printThread(main, null, pipeline, { tokenizer, jobs }, file, io);
     // Sub-agent threads on their own default branch, in tree order (as `threads` lists them).
-    for (const { thread: item } of threadTree(main.threads ?? [], main)) printThread(item.session, item.id, { ...pipeline, leafId: null }, tokenizer, file, io);
+    for (const { thread: item } of threadTree(main.threads ?? [], main)) {
+      await printThread(item.session, item.id, { ...pipeline, leafId: null }, { tokenizer, jobs }, file, io);
+    }
     return 0;
   }
   const session = threadOf(main, thread, NAME);
   checkLeaf(session, pipeline, NAME, file);
-  printThread(session, thread ?? null, pipeline, tokenizer, file, io);
+  await printThread(session, thread ?? null, pipeline, { tokenizer, jobs }, file, io);
   return 0;
 }
 
@@ -84,6 +95,7 @@ export const prefixCommand: CliCommand = {
     WITH_OPTION,
     { name: "thread", value: "id", description: "analyse this sub-agent thread's requests instead of the main thread's (ids: the `threads` command)" },
     { name: "threads", description: "analyse the main thread, then every sub-agent thread in tree order" },
+    { name: "jobs", value: "N", description: "worker threads counting exact tokens (default: one per core; 1 = none besides the main one)" },
   ],
   details: [
     "Output, one JSON object per turn:",

@@ -2,10 +2,24 @@
 // says whether the count is exact. OpenAI shapes use exact o200k; Anthropic and Google have no
 // public tokenizer for their current models, so their counts are labelled estimates: Anthropic's
 // the Claude vocabulary scaled to recorded usage (claude.ts, measured by the estimator benchmark),
-// Google's o200k.
-import { countTokens as countO200k } from "gpt-tokenizer/encoding/o200k_base";
+// Google's o200k. o200k is counted with ai-tokenizer: bench/tokenizers.bench.ts measured it faster
+// than gpt-tokenizer with the same count on every text (docs/performance.md).
+import { Tokenizer } from "ai-tokenizer";
+import * as o200kBase from "ai-tokenizer/encoding/o200k_base";
 import type { ApiId } from "../model";
 import { CLAUDE_ESTIMATE_ERROR, CLAUDE_USAGE_FACTOR, countClaudeVocabulary } from "./claude";
+
+let o200k: Tokenizer | null = null;
+
+/**
+ * o200k_base token count. Special-token strings (`<|endoftext|>`, …) in session text are ordinary
+ * text to a provider, so they are counted as text, never refused. The tokenizer's tables are built
+ * on first use.
+ */
+function countO200k(text: string): number {
+  o200k ??= new Tokenizer(o200kBase);
+  return o200k.encode(text, [], []).length;
+}
 
 export interface TokenCounter {
   /** Stable id, also used to key caches: "o200k", "chars/4", "o200k×1.1", … */
@@ -36,13 +50,18 @@ export const charsPerFourCounter: TokenCounter = {
   count: (text) => Math.ceil(text.length / 4),
 };
 
-/** o200k × factor, the Anthropic/Gemini estimate of TK-3 and TK-5 (`claudeFactor`, default 1.0). */
-export function scaledO200kCounter(factor: number): TokenCounter {
+/**
+ * o200k × factor, the Anthropic/Gemini estimate of TK-3 and TK-5 (`claudeFactor`, default 1.0),
+ * over `source`'s o200k counts (default: counted here).
+ */
+export function scaledO200kCounter(factor: number, source: TokenCounter = o200kCounter): TokenCounter {
+  // A source with o200kCounter's id gives its counts: the scaled counter keeps its id too.
+  const prefix = source.id === o200kCounter.id ? "" : `${source.id}:`;
   return {
-    id: `o200k×${factor}`,
+    id: `${prefix}o200k×${factor}`,
     exact: false,
     label: `estimate (o200k × ${factor})`,
-    count: (text) => (text.length === 0 ? 0 : Math.round(countO200k(text) * factor)),
+    count: (text) => (text.length === 0 ? 0 : Math.round(source.count(text) * factor)),
   };
 }
 
@@ -74,23 +93,36 @@ export interface CounterOptions {
    * candidate counters through the same segmentation the app uses.
    */
   counter?: TokenCounter;
+  /**
+   * Where o200k counts come from, instead of counting here: a counter that gives the same counts
+   * as `o200kCounter` (e.g. looked up from counts made on other cores), or one that only collects
+   * the texts it is asked about. Its `id` keys the per-content caches, so give each source its own.
+   */
+  o200kSource?: TokenCounter;
 }
 
-const scaledCounters = new Map<number, TokenCounter>();
+/** Scaled counters per o200k source and factor, so a counter (and its caches) is made once. */
+const scaledCounters = new WeakMap<TokenCounter, Map<number, TokenCounter>>();
 
 /** The counter to use for a wire shape (TK-1, TK-3, TK-5). */
 export function counterForApi(api: ApiId, options: CounterOptions = {}): TokenCounter {
   if (options.counter) return options.counter;
   const choice = options.tokenizer ?? "auto";
   if (choice === "estimate") return charsPerFourCounter;
+  const source = options.o200kSource ?? o200kCounter;
   const isOpenAi = api === "openai-completions" || api === "openai-responses";
-  if (isOpenAi) return o200kCounter;
+  if (isOpenAi) return source;
   if (choice === "auto" && api === "anthropic-messages" && options.claudeFactor === undefined) return claudeEstimateCounter;
   const factor = choice === "o200k" ? 1 : (options.claudeFactor ?? 1);
-  let counter = scaledCounters.get(factor);
+  let bySource = scaledCounters.get(source);
+  if (!bySource) {
+    bySource = new Map();
+    scaledCounters.set(source, bySource);
+  }
+  let counter = bySource.get(factor);
   if (!counter) {
-    counter = scaledO200kCounter(factor);
-    scaledCounters.set(factor, counter);
+    counter = scaledO200kCounter(factor, source);
+    bySource.set(factor, counter);
   }
   return counter;
 }

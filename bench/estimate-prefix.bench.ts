@@ -1,0 +1,32 @@
+// `prefix --tokenizer estimate` as a whole process (the compiled CLI) against the per-line floor
+// (bench/line-floor.mjs: read, decode line by line, JSON.parse, keep the records), both under GNU
+// time in the same run: wall time, CPU time and peak memory, and peak memory against the file size.
+// Build first (`npm run build:cli`). Run with `npx tsx bench/estimate-prefix.bench.ts [--mb N]`
+// (default 100; the issue also measures 1024), or `--file <session.jsonl>` to measure a session
+// generated earlier (it is then kept).
+import { existsSync, rmSync, statSync } from "node:fs";
+import path from "node:path";
+import { timeChild } from "./child-time";
+import { generatePiSession } from "./generate-session";
+
+const bin = "dist-cli/contextscope.mjs";
+if (!existsSync(bin)) {
+  console.error(`${bin} is missing: run \`npm run build:cli\` first`);
+  process.exit(1);
+}
+const mbIndex = process.argv.indexOf("--mb");
+const megabytes = mbIndex === -1 ? 100 : Number(process.argv[mbIndex + 1]);
+const fileIndex = process.argv.indexOf("--file");
+const given = fileIndex === -1 ? null : process.argv[fileIndex + 1]!;
+const generated = given
+  ? { file: given, bytes: statSync(given).size, turns: NaN }
+  : await generatePiSession({ minBytes: megabytes * 1024 * 1024, minTurns: 0, seed: 1 });
+console.log(`session: ${(generated.bytes / 1e6).toFixed(1)} MB${given ? "" : `, ${generated.turns} turns`}`);
+const floor = timeChild(process.execPath, ["bench/line-floor.mjs", generated.file]);
+const cli = timeChild(process.execPath, ["--max-old-space-size=8192", bin, "prefix", generated.file, "--tokenizer", "estimate"]);
+const row = (label: string, run: typeof floor) =>
+  console.log(`${label.padEnd(36)} ${run.seconds.toFixed(2)} s wall, ${run.cpuSeconds.toFixed(2)} s CPU, peak ${(run.peakBytes / 1e6).toFixed(0)} MB = ${(run.peakBytes / generated.bytes).toFixed(2)} × file`);
+row("floor (line read + JSON.parse)", floor);
+row("prefix --tokenizer estimate", cli);
+console.log(`ratio prefix / floor: wall ${(cli.seconds / floor.seconds).toFixed(2)}, CPU ${(cli.cpuSeconds / floor.cpuSeconds).toFixed(2)} (target ≤ 2); peak memory ${(cli.peakBytes / generated.bytes).toFixed(2)} × file (target ≤ 1.5)`);
+if (!given) rmSync(path.dirname(generated.file), { recursive: true, force: true });

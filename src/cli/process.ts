@@ -1,0 +1,30 @@
+// Wires runCli to the real process: standard streams, the file system, the exit status. Shared by
+// the development entry (main.ts, under tsx) and the compiled bin (bin.ts), which differ only in
+// how the usage texts name the program.
+import { readFileSync } from "node:fs";
+import { runCli } from "./run";
+
+export function runProcess(program: string): void {
+  // A reader that stops early (`… | head`) closes the pipe: that is a normal end, not an error.
+  process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code === "EPIPE") process.exit(0);
+    throw error;
+  });
+
+  const io = {
+    stdout: (text: string) => void process.stdout.write(text),
+    stderr: (text: string) => void process.stderr.write(text),
+    readFile: (file: string) => new Uint8Array(readFileSync(file)),
+    stderrIsTerminal: process.stderr.isTTY === true,
+  };
+
+  runCli(process.argv.slice(2), io, program).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      process.stderr.write(`error: ${(error as Error).message ?? String(error)}\n`);
+      process.exitCode = 1;
+    },
+  );
+}

@@ -1,0 +1,48 @@
+// One scan job: read the session (any format the CLI reads), join its sub-agent files with the
+// agent's linkFiles (linkSessions), analyse the default branch of its main thread with the prefix
+// analysis, and make its line. Never throws: a session that cannot be read gets a line with `error`.
+import type { PipelineOptions } from "../../core/model";
+import { analyzeSession } from "../../core/pipeline/index";
+import { iterateSessionPrefixes } from "../../core/pipeline/sessionPrefixes";
+import { linkSessions } from "../../core/pipeline/threads";
+import type { TokenizerChoice } from "../../core/tokens/counters";
+import { loadAnySession, loadSession } from "../inputs";
+import type { CliIo } from "../io";
+import type { ScanJob } from "./discover";
+import { failedLine, ScanLineBuilder, type ScanLine } from "./line";
+
+export interface ScanOptions {
+  tokenizer: TokenizerChoice;
+}
+
+export async function analyseJob(job: ScanJob, options: ScanOptions, readFile: CliIo["readFile"]): Promise<ScanLine> {
+  let warnings = 0;
+  const io: CliIo = {
+    stdout: () => undefined,
+    stderr: (text) => {
+      if (text.startsWith("warning:")) warnings++;
+    },
+    readFile,
+  };
+  try {
+    const main = await loadAnySession(io, job.file);
+    const others = job.with.map((file) => loadSession(io, file));
+    const { session, unlinked } = others.length > 0 ? linkSessions([main, ...others]) : { session: main, unlinked: [] };
+    warnings += unlinked.length;
+    const pipeline: PipelineOptions = { profile: "pi", leafId: null, api: null, header: null, notes: false };
+    const analysis = analyzeSession(session, pipeline);
+    warnings += analysis.warnings.length;
+    const builder = new ScanLineBuilder();
+    for (const report of iterateSessionPrefixes(session, pipeline, { analysis, prefix: { tokenizer: options.tokenizer } })) builder.add(report);
+    return builder.line({
+      file: job.file,
+      agent: session.formatId,
+      compactions: analysis.timeline.filter((item) => item.kind === "compaction").length,
+      threads: session.threads?.length ?? 0,
+      warnings,
+      with: job.with,
+    });
+  } catch (error) {
+    return failedLine(job.file, job.with, (error as Error).message ?? String(error));
+  }
+}

@@ -1,0 +1,88 @@
+// Which sessions `scan` reads: every file and folder given, folders walked (symbolic links to
+// folders are not followed). A file is a session when the agent registry detects its format
+// from its first lines (JSONL, JSON) or when it is a SQLite database (opencode.db, hermes-agent's
+// state.db; their -wal is applied when read). Sub-agent files are joined to their parent: a file
+// in `<dir>/<id>/subagents/` goes with `<dir>/<id>.jsonl` when that file is there (the layout in
+// which Claude Code writes a session's sub-agent transcripts); the agent's own `linkFiles` then
+// links them when the job is read. The side files of a hermes-agent home (`sessions/` beside a
+// `state.db`) are read with the database, not on their own. Everything else is named as skipped.
+import fs from "node:fs";
+import path from "node:path";
+import { isWalFileName } from "../../core/agents/opencode";
+import { detectFormat, isSqliteHeader } from "../../core/readers";
+import { headBytes, headLines } from "../headLines";
+
+export interface ScanJob {
+  /** The session file (or database) the line is about. */
+  file: string;
+  /** Files read with it and linked to it as threads. */
+  with: string[];
+  bytes: number;
+}
+
+export interface Discovery {
+  jobs: ScanJob[];
+  skipped: { file: string; reason: string }[];
+}
+
+const CANDIDATE = /\.(jsonl|json|db)$/i;
+
+/** Why `file` is not a session, or null when it is one. */
+function notASession(file: string): string | null {
+  const bytes = headBytes(file);
+  if (bytes.length === 0) return "empty file";
+  if (isSqliteHeader(bytes)) return null;
+  return detectFormat(headLines(bytes), path.basename(file)) ? null : "not a session file of a supported agent";
+}
+
+function walk(dir: string, out: string[]): void {
+  const entries = fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name));
+  const hermesHome = entries.some((entry) => entry.isFile() && entry.name === "state.db");
+  for (const entry of entries) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (hermesHome && entry.name === "sessions") continue;
+      walk(full, out);
+    } else if (entry.isFile() && CANDIDATE.test(entry.name) && !isWalFileName(entry.name)) out.push(full);
+  }
+}
+
+/** The sessions under `inputs` (files and folders). Throws when an input does not exist. */
+export function discoverSessions(inputs: readonly string[]): Discovery {
+  const files: string[] = [];
+  for (const input of inputs) {
+    const stat = fs.statSync(input, { throwIfNoEntry: false });
+    if (!stat) throw new Error(`${input}: no such file or folder`);
+    if (stat.isDirectory()) walk(input, files);
+    else files.push(input);
+  }
+  const unique = [...new Set(files.map((file) => path.resolve(file)))];
+  const skipped: Discovery["skipped"] = [];
+  const sessions = new Set<string>();
+  for (const file of unique) {
+    let reason: string | null;
+    try {
+      reason = notASession(file);
+    } catch (error) {
+      reason = (error as Error).message;
+    }
+    if (reason) skipped.push({ file, reason });
+    else sessions.add(file);
+  }
+  const jobs = new Map<string, ScanJob>();
+  const children: string[] = [];
+  for (const file of sessions) {
+    const parts = file.split(path.sep);
+    const at = parts.lastIndexOf("subagents");
+    const parent = at > 1 ? `${parts.slice(0, at).join(path.sep)}.jsonl` : null;
+    if (parent && sessions.has(parent)) children.push(file);
+    else jobs.set(file, { file, with: [], bytes: fs.statSync(file).size });
+  }
+  for (const child of children) {
+    const parts = child.split(path.sep);
+    const parent = jobs.get(`${parts.slice(0, parts.lastIndexOf("subagents")).join(path.sep)}.jsonl`)!;
+    parent.with.push(child);
+    parent.bytes += fs.statSync(child).size;
+  }
+  return { jobs: [...jobs.values()], skipped };
+}

@@ -1,0 +1,17 @@
+// Every usage text of the compiled CLI, computed from the command registry at build time
+// (scripts/build-cli.mjs writes them to dist-cli/usage.json). The bin answers `--help` from that
+// file without loading the core, which is what keeps its start-up short.
+import { COMMANDS } from "./commands";
+import { BIN_PROGRAM } from "./binProgram";
+import { commandUsage, mainUsage } from "./run";
+
+export interface UsageTexts {
+  main: string;
+  commands: Record<string, string>;
+}
+
+export function usageTexts(program = BIN_PROGRAM): UsageTexts {
+  const commands: Record<string, string> = {};
+  for (const command of COMMANDS) commands[command.name] = commandUsage(command, program);
+  return { main: mainUsage(program), commands };
+}

@@ -1,0 +1,37 @@
+// Two o200k sources for counting on other cores (CounterOptions.o200kSource): one pass of the
+// analysis with `collectingO200k` names every distinct text it needs counted (and counts chars/4
+// meanwhile); the texts are counted elsewhere, once each; a second pass with `precountedO200k`
+// looks the counts up. A text the first pass did not name is counted here, so the result is
+// always what o200kCounter gives.
+import { o200kCounter, type TokenCounter } from "./counters";
+
+/** Calls `onText` once per distinct non-empty text it is asked to count; counts chars/4 meanwhile. */
+export function collectingO200k(onText: (text: string) => void): TokenCounter {
+  const seen = new Set<string>();
+  return {
+    id: "o200k:collecting",
+    exact: false,
+    label: "estimate (chars/4, collecting texts for o200k)",
+    count(text) {
+      if (text.length === 0) return 0;
+      if (!seen.has(text)) {
+        seen.add(text);
+        onText(text);
+      }
+      return Math.ceil(text.length / 4);
+    },
+  };
+}
+
+/** Exact o200k counts looked up in `counts` (made elsewhere), counted here when missing. */
+export function precountedO200k(counts: ReadonlyMap<string, number>): TokenCounter {
+  return {
+    id: o200kCounter.id,
+    exact: true,
+    label: o200kCounter.label,
+    count(text) {
+      if (text.length === 0) return 0;
+      return counts.get(text) ?? o200kCounter.count(text);
+    },
+  };
+}

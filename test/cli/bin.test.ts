@@ -1,0 +1,103 @@
+// The compiled CLI (scripts/build-cli.mjs → package.json `bin`): built once into
+// test-results/cli-bin, then run as a real process. Its help texts name `contextscope` and equal
+// what the command registry says; `requests` and `prefix` print the same bytes as the in-process
+// CLI (the code `npm run cli` runs); a bad command exits 1. On worker threads, `prefix` (exact
+// tokens counted by the pool) and `scan` print what one thread prints.
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, rmSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generatePiSession } from "../../bench/generate-session";
+import { COMMANDS } from "../../src/cli/commands";
+import { commandUsage, mainUsage } from "../../src/cli/run";
+import { fixtureCase } from "../support/fixtures";
+import { runCliCaptured } from "./cli-helpers";
+import { makeScanFolder } from "./scan-helpers";
+
+const outdir = path.resolve("test-results/cli-bin");
+const bin = path.join(outdir, "contextscope.mjs");
+
+function runBin(args: string[]) {
+  const result = spawnSync(process.execPath, [bin, ...args], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+beforeAll(() => {
+  execFileSync(process.execPath, ["scripts/build-cli.mjs", "--outdir", outdir], { stdio: "pipe" });
+}, 120_000);
+
+describe("compiled CLI", () => {
+  it("is built as an executable ES module with its usage file", () => {
+    expect(existsSync(bin)).toBe(true);
+    expect(existsSync(path.join(outdir, "usage.json"))).toBe(true);
+  });
+
+  it("answers --help with the registry's texts, named contextscope", () => {
+    const main = runBin(["--help"]);
+    expect(main.code).toBe(0);
+    expect(main.stdout).toBe(mainUsage("contextscope"));
+    expect(main.stdout).toContain("Usage: contextscope <command>");
+    const none = runBin([]);
+    expect(none.code).toBe(1);
+    expect(none.stderr).toBe(mainUsage("contextscope"));
+    for (const command of COMMANDS) {
+      const help = runBin([command.name, "--help"]);
+      expect(help.code).toBe(0);
+      expect(help.stdout).toBe(commandUsage(command, "contextscope"));
+    }
+  });
+
+  it.each(["requests", "prefix"])("%s prints the same bytes as the in-process CLI", async (command) => {
+    const session = fixtureCase("pi/print-openai-autocompact").sessionPath;
+    const built = runBin([command, session]);
+    const inProcess = await runCliCaptured([command, session]);
+    expect(built.code).toBe(0);
+    expect(inProcess.code).toBe(0);
+    expect(built.stdout.length).toBeGreaterThan(100);
+    expect(built.stdout).toBe(inProcess.stdout);
+    expect(built.stderr).toBe(inProcess.stderr);
+  });
+
+  it("exits 1 on an unknown command, naming it", () => {
+    const run = runBin(["no-such-command"]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('unknown command "no-such-command"');
+  });
+});
+
+describe("compiled CLI on worker threads", () => {
+  let dir = "";
+  let session = "";
+  let folder: ReturnType<typeof makeScanFolder>;
+  beforeAll(async () => {
+    // Large enough (several M characters of distinct text) for the token pool to start its threads.
+    const generated = await generatePiSession({ minBytes: 5 * 1024 * 1024, minTurns: 0, seed: 3 });
+    session = generated.file;
+    dir = path.dirname(session);
+    folder = makeScanFolder();
+  }, 120_000);
+  afterAll(() => {
+    rmSync(dir, { recursive: true, force: true });
+    rmSync(folder.root, { recursive: true, force: true });
+  });
+
+  it("prefix with exact tokens counted on 2 threads prints what one thread prints", () => {
+    const threaded = runBin(["prefix", session, "--jobs", "2"]);
+    const single = runBin(["prefix", session, "--jobs", "1"]);
+    expect(threaded.code).toBe(0);
+    expect(single.code).toBe(0);
+    expect(threaded.stdout.split("\n").length).toBeGreaterThan(100);
+    expect(threaded.stdout).toBe(single.stdout);
+  }, 300_000);
+
+  it("scan on 2 threads prints the same lines as one after another (order aside)", () => {
+    const sort = (text: string) => text.split("\n").filter(Boolean).sort();
+    const threaded = runBin(["scan", folder.root, "--jobs", "2"]);
+    const single = runBin(["scan", folder.root, "--jobs", "1"]);
+    expect(threaded.code).toBe(0);
+    expect(sort(threaded.stdout)).toHaveLength(3);
+    expect(sort(threaded.stdout)).toEqual(sort(single.stdout));
+    // stderr is not a terminal here: no progress bar, only the skipped file.
+    expect(threaded.stderr).toBe(`skipped: ${folder.other}: not a session file of a supported agent\n`);
+  }, 300_000);
+});

@@ -1,0 +1,104 @@
+// `scan` in-process (one thread, no worker entry): a folder holding a Claude Code session with its
+// sub-agent file in `<id>/subagents/`, a Codex rollout, a pi session and a file that is not a
+// session. One line per session with the documented keys in order; the sub-agent file is joined
+// to its parent (not a line of its own); the pi fixture's two compactions are its two breaks;
+// the other file is named as skipped; a missing input is an error. Databases (opencode.db with
+// its -wal, a hermes-agent home) are found once each.
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCliCaptured } from "./cli-helpers";
+import { makeScanFolder, SCAN_KEYS } from "./scan-helpers";
+import { discoverSessions } from "../../src/cli/scan/discover";
+
+const OPENCODE_DB = "test/fixtures/opencode/run-autocompact/session/opencode-db";
+
+describe("scan", () => {
+  let folder: ReturnType<typeof makeScanFolder>;
+  beforeAll(() => {
+    folder = makeScanFolder();
+  });
+  afterAll(() => rmSync(folder.root, { recursive: true, force: true }));
+
+  it("prints one line per session, sub-agent files joined to their parent, and names what it skipped", async () => {
+    const run = await runCliCaptured(["scan", folder.root, "--tokenizer", "estimate"]);
+    expect(run.code).toBe(0);
+    expect(run.lines).toHaveLength(3);
+    for (const line of run.lines) expect(Object.keys(line)).toEqual(SCAN_KEYS);
+    const byFile = new Map(run.lines.map((line) => [line.file, line]));
+    expect([...byFile.keys()].sort()).toEqual([folder.claudeMain, folder.codex, folder.pi].sort());
+
+    const claude = byFile.get(folder.claudeMain)!;
+    expect(claude).toMatchObject({ turns: 2, with: [folder.claudeSub], error: null });
+    expect(claude.threads).toBeGreaterThanOrEqual(1);
+    expect(claude.recordedCachedTokens).toBe(0);
+
+    const pi = byFile.get(folder.pi)!;
+    expect(pi).toMatchObject({ turns: 15, compactions: 2, breaks: 2, breaksByCause: { "history-rewritten": 2 }, threads: 0, with: [], tokenizer: "chars/4" });
+    expect(pi.predictedCachedTokens).toBeGreaterThan(0);
+
+    const codex = byFile.get(folder.codex)!;
+    expect(codex.turns).toBeGreaterThan(0);
+    expect(codex.error).toBeNull();
+
+    expect(run.stderr).toContain(`skipped: ${folder.other}: not a session file of a supported agent`);
+  });
+
+  it("takes files as well as folders, and counts exact tokens by default", async () => {
+    const run = await runCliCaptured(["scan", folder.pi]);
+    expect(run.code).toBe(0);
+    expect(run.lines).toHaveLength(1);
+    expect(run.lines[0]).toMatchObject({ file: folder.pi, tokenizer: "o200k" });
+    const prefix = await runCliCaptured(["prefix", folder.pi]);
+    const sum = prefix.lines.reduce((total, line) => total + (line.tokens as number), 0);
+    expect(run.lines[0]!.requestTokens).toBe(sum);
+  });
+
+  it("is an error when an input does not exist or holds no session", async () => {
+    const missing = await runCliCaptured(["scan", path.join(folder.root, "nope")]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/scan: .*nope: no such file or folder/);
+    const none = await runCliCaptured(["scan", folder.other]);
+    expect(none.code).toBe(1);
+    expect(none.stderr).toContain("no session files");
+    const nothing = await runCliCaptured(["scan"]);
+    expect(nothing.code).toBe(1);
+  });
+});
+
+describe("scan of databases", () => {
+  let root = "";
+  beforeAll(() => {
+    root = mkdtempSync(path.join(tmpdir(), "contextscope-scan-db-"));
+    // A hermes-agent home: state.db with its sessions/ side files, read together as one session.
+    const home = path.join(root, "hermes-home");
+    mkdirSync(path.join(home, "sessions"), { recursive: true });
+    copyFileSync("test/fixtures/hermes/storage/v30-state.db", path.join(home, "state.db"));
+    for (const name of readdirSync("test/fixtures/hermes/storage/sessions")) {
+      copyFileSync(path.join("test/fixtures/hermes/storage/sessions", name), path.join(home, "sessions", name));
+    }
+    // An opencode database with its write-ahead log beside it.
+    const opencode = path.join(root, "opencode");
+    mkdirSync(opencode);
+    for (const name of readdirSync(OPENCODE_DB)) copyFileSync(path.join(OPENCODE_DB, name), path.join(opencode, name));
+  });
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it("finds each database once, its -wal and a hermes home's sessions/ read with it, not on their own", () => {
+    const found = discoverSessions([root]);
+    expect(found.jobs.map((job) => path.relative(root, job.file)).sort()).toEqual([path.join("hermes-home", "state.db"), path.join("opencode", "opencode.db")]);
+    expect(found.skipped).toEqual([]);
+  });
+
+  it("prints a line per database with its agent", async () => {
+    const run = await runCliCaptured(["scan", root, "--tokenizer", "estimate"]);
+    expect(run.code).toBe(0);
+    const agents = run.lines.map((line) => [path.basename(line.file as string), line.error]).sort();
+    expect(agents).toEqual([
+      ["opencode.db", null],
+      ["state.db", null],
+    ]);
+    for (const line of run.lines) expect(line.turns as number).toBeGreaterThan(0);
+  });
+});

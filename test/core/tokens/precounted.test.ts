@@ -1,0 +1,47 @@
+// The o200k sources for counting elsewhere: the collecting one names each distinct text once and
+// counts chars/4 meanwhile; the precounted one gives o200kCounter's counts, from the map or, for
+// a text the map lacks, counted on the spot. A whole-session prefix analysis with the two passes
+// gives exactly the one-pass reports. Special-token strings are counted as text.
+import { describe, expect, it } from "vitest";
+import { iterateSessionPrefixes } from "../../../src/core/pipeline/sessionPrefixes";
+import { counterForApi, o200kCounter } from "../../../src/core/tokens/counters";
+import { collectingO200k, precountedO200k } from "../../../src/core/tokens/precounted";
+import { fixtureCase } from "../../support/fixtures";
+import { readSessionFile } from "../../../bench/distinct-texts";
+
+describe("precounted o200k sources", () => {
+  it("collecting names each distinct text once", () => {
+    const seen: string[] = [];
+    const source = collectingO200k((text) => seen.push(text));
+    expect(source.count("hello world")).toBe(3);
+    expect(source.count("hello world")).toBe(3);
+    expect(source.count("")).toBe(0);
+    expect(source.count("another")).toBe(2);
+    expect(seen).toEqual(["hello world", "another"]);
+  });
+
+  it("precounted looks counts up and counts what is missing", () => {
+    const source = precountedO200k(new Map([["hello world", 99]]));
+    expect(source.count("hello world")).toBe(99);
+    expect(source.count("goodbye world")).toBe(o200kCounter.count("goodbye world"));
+    expect(source.exact).toBe(true);
+    expect(counterForApi("openai-completions", { o200kSource: source })).toBe(source);
+    expect(counterForApi("anthropic-messages", { o200kSource: source, claudeFactor: 2 }).count("hello world")).toBe(198);
+  });
+
+  it("special-token strings in session text are counted as text, not refused", () => {
+    expect(o200kCounter.count("<|endoftext|>")).toBeGreaterThan(1);
+  });
+
+  it.each(["pi/print-openai-autocompact", "pi/rpc-anthropic-manualcompact"])("two passes over %s give the one-pass reports", (name) => {
+    const session = readSessionFile(fixtureCase(name).sessionPath);
+    const pipeline = { profile: "pi" as const };
+    const once = [...iterateSessionPrefixes(session, pipeline, { prefix: { tokenizer: "auto" } })];
+    const texts: string[] = [];
+    for (const report of iterateSessionPrefixes(session, pipeline, { prefix: { tokenizer: "auto", o200kSource: collectingO200k((text) => texts.push(text)) } })) void report;
+    expect(texts.length).toBeGreaterThan(10);
+    const counts = new Map(texts.map((text) => [text, o200kCounter.count(text)]));
+    const twice = [...iterateSessionPrefixes(session, pipeline, { prefix: { tokenizer: "auto", o200kSource: precountedO200k(counts) } })];
+    expect(twice).toEqual(once);
+  });
+});
