@@ -33,15 +33,19 @@ describe("precounted o200k sources", () => {
     expect(o200kCounter.count("<|endoftext|>")).toBeGreaterThan(1);
   });
 
-  it.each(["pi/print-openai-autocompact", "pi/rpc-anthropic-manualcompact"])("two passes over %s give the one-pass reports", (name) => {
+  // Anthropic shapes count with the Claude estimate under "auto"; o200k counts reach them with "o200k".
+  it.each([
+    ["pi/print-openai-autocompact", "auto"],
+    ["pi/rpc-anthropic-manualcompact", "o200k"],
+  ] as const)("two passes over %s (tokenizer %s) give the one-pass reports", (name, tokenizer) => {
     const session = readSessionFile(fixtureCase(name).sessionPath);
     const pipeline = { profile: "pi" as const };
-    const once = [...iterateSessionPrefixes(session, pipeline, { prefix: { tokenizer: "auto" } })];
+    const once = [...iterateSessionPrefixes(session, pipeline, { prefix: { tokenizer } })];
     const texts: string[] = [];
-    for (const report of iterateSessionPrefixes(session, pipeline, { prefix: { tokenizer: "auto", o200kSource: collectingO200k((text) => texts.push(text)) } })) void report;
+    for (const report of iterateSessionPrefixes(session, pipeline, { prefix: { tokenizer, o200kSource: collectingO200k((text) => texts.push(text)) } })) void report;
     expect(texts.length).toBeGreaterThan(10);
     const counts = new Map(texts.map((text) => [text, o200kCounter.count(text)]));
-    const twice = [...iterateSessionPrefixes(session, pipeline, { prefix: { tokenizer: "auto", o200kSource: precountedO200k(counts) } })];
+    const twice = [...iterateSessionPrefixes(session, pipeline, { prefix: { tokenizer, o200kSource: precountedO200k(counts) } })];
     expect(twice).toEqual(once);
   });
 });
