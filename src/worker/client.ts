@@ -52,6 +52,8 @@ const STAGE_NAMES: Readonly<Record<WorkerMethod, string>> = {
   spiralRun: "simulating repeated compactions",
   replaySession: "replaying the session under a compaction policy",
   comparePolicies: "comparing two compaction policies",
+  sessionComposition: "measuring what fills the context over the session",
+  searchStep: "searching the session",
 };
 
 export function stageName(method: WorkerMethod | "open"): string {
