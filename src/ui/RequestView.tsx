@@ -6,10 +6,12 @@ import { API_LABELS, formatCompact } from "./format";
 import { ExportButton } from "./ExportPanel";
 import { LazyRequestEditor } from "./LazyRequestEditor";
 import { RequestLegend } from "./RequestLegend";
+import { useSearchStore } from "../state/search";
 
 export function RequestView() {
   const request = useAppStore((state) => state.request);
   const result = request.result;
+  const highlight = useSearchStore((state) => state.highlight);
   if (request.status === "error") {
     return <div className="center-message error-text">Could not build the request of turn {request.turn}: {request.error}</div>;
   }
@@ -39,7 +41,12 @@ export function RequestView() {
           Copy JSON
         </button>
       </div>
-      <LazyRequestEditor jsonText={result.jsonText} highlights={result.highlights} documentKey={`turn-${result.turn}`} />
+      <LazyRequestEditor
+        jsonText={result.jsonText}
+        highlights={result.highlights}
+        documentKey={`turn-${result.turn}`}
+        searchText={highlight?.turn === result.turn ? highlight.text : null}
+      />
     </div>
   );
 }

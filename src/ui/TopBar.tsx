@@ -12,6 +12,8 @@ import { SessionInfo } from "./SessionInfo";
 import { SessionPicker } from "./SessionPicker";
 import { ShareButton } from "./ShareDialog";
 import { SimulateButton } from "./SimulatorPanel";
+import { SessionCostInfo } from "./SessionCostInfo";
+import { ThemeToggle } from "./ThemeToggle";
 
 export function TopBar() {
   return (
@@ -27,7 +29,9 @@ export function TopBar() {
           <SamplesMenu />
         </div>
         <SessionInfo />
+        <SessionCostInfo />
         <ShareButton />
+        <ThemeToggle />
       </div>
       <div className="topbar-row controls">
         <ProfileSelect />
