@@ -9,6 +9,10 @@ import type { PrefixTurnReport } from "../../core/prefix/analyze";
 import { iterateSessionPrefixes } from "../../core/pipeline/sessionPrefixes";
 import type { TokenizerChoice } from "../../core/tokens/counters";
 import { loadAnySession } from "../inputs";
+import { costField, compositionField } from "../costFields";
+import { iterateSessionCompositions, type TurnComposition } from "../../core/pipeline/sessionComposition";
+import { costInputOfReport, turnCost, type TurnCost } from "../../core/pricing/index";
+import { createSegmentCache } from "../../core/prefix/segment-builder";
 import type { CliIo } from "../io";
 import type { CliCommand, CliOptionValues } from "../registry";
 import { analyzeForCommand, checkLeaf, viewPipelineOptions } from "../viewOptions";
@@ -16,9 +20,12 @@ import { analyzeForCommand, checkLeaf, viewPipelineOptions } from "../viewOption
 const NAME = "prefix";
 const TOKENIZERS: readonly TokenizerChoice[] = ["auto", "estimate", "o200k"];
 
-/** The line printed per turn: exactly these keys, in this order. */
-export function prefixLine(report: PrefixTurnReport): Record<string, unknown> {
-  return {
+/** The line printed per turn: exactly these keys, in this order (cost and composition when given). */
+export function prefixLine(
+  report: PrefixTurnReport,
+  extra?: { cost: TurnCost; composition: TurnComposition | undefined },
+): Record<string, unknown> {
+  const line: Record<string, unknown> = {
     turn: report.turn,
     bytes: report.bytes,
     sharedBytes: report.sharedBytes,
@@ -28,6 +35,11 @@ export function prefixLine(report: PrefixTurnReport): Record<string, unknown> {
     cause: report.cause,
     predictedCachedTokens: report.predictedCachedTokens,
   };
+  if (extra) {
+    line.cost = costField(extra.cost, { predicted: true });
+    line.composition = compositionField(extra.composition);
+  }
+  return line;
 }
 
 async function run(positionals: string[], options: CliOptionValues, io: CliIo): Promise<number> {
@@ -38,8 +50,17 @@ async function run(positionals: string[], options: CliOptionValues, io: CliIo): 
   const analysis = analyzeForCommand(session, pipeline, file);
   for (const warning of analysis.warnings) io.stderr(`warning: line ${warning.line}: ${warning.reason}\n`);
   const tokenizer = (options.tokenizer as TokenizerChoice | undefined) ?? "auto";
-  for (const report of iterateSessionPrefixes(session, pipeline, { analysis, prefix: { tokenizer } })) {
-    io.stdout(`${JSON.stringify(prefixLine(report))}\n`);
+  const segmentCache = createSegmentCache();
+  const models = new Map(analysis.turns.map((turn) => [turn.turn, turn.model]));
+  // The composition walk runs beside the prefix walk, one turn ahead at most, sharing the segment cache.
+  const compositions = iterateSessionCompositions(session, pipeline, { tokenizer, segmentCache });
+  let previousTokens: number | null = null;
+  for (const report of iterateSessionPrefixes(session, pipeline, { analysis, prefix: { tokenizer, segmentCache } })) {
+    let composition = compositions.next().value as TurnComposition | undefined;
+    while (composition && composition.turn < report.turn) composition = compositions.next().value as TurnComposition | undefined;
+    const cost = turnCost(costInputOfReport(report, previousTokens, models.get(report.turn) ?? null));
+    previousTokens = report.tokens;
+    io.stdout(`${JSON.stringify(prefixLine(report, { cost, composition: composition?.turn === report.turn ? composition : undefined }))}\n`);
   }
   return 0;
 }
@@ -64,11 +85,16 @@ export const prefixCommand: CliCommand = {
   ],
   details: [
     "Output, one JSON object per turn:",
-    '  {"turn":N,"bytes":…,"sharedBytes":…,"tokens":…,"sharedTokens":…,"breakPath":…|null,"cause":…|null,"predictedCachedTokens":…}',
+    '  {"turn":N,"bytes":…,"sharedBytes":…,"tokens":…,"sharedTokens":…,"breakPath":…|null,"cause":…|null,"predictedCachedTokens":…,',
+    '   "cost":{"recorded":{"status":…,"dollars":…|null},"predicted":{…},"break":{…,"rebilledTokens":N}|null,"priceRow":…|null},',
+    '   "composition":{"tools":N,"system":N,"user":N,"assistant":N,"tool-result":N,…,"total":N}}',
     "bytes/tokens: the turn's request in the provider's cache order (cache markers and request metadata left out);",
     "sharedBytes/sharedTokens: its common prefix with the previous turn's request; breakPath: JSON path of the first",
     "difference (null when the request extends the previous one); cause: why (history-rewritten, system-changed, …).",
     "Token counts are exact for OpenAI shapes and estimates for Anthropic and Google (docs/prefix-stability.md).",
+    "cost: US dollars from the built-in price table (docs/prices.md): the recorded usage, the cache simulation's",
+    'prediction, and what a prefix break re-bills; "partly priced"/"not priced" (dollars null) when a price is unknown.',
+    "composition: the request's tokens by kind, counted with the same tokenizer (docs/composition.md).",
   ].join("\n"),
   run,
 };
