@@ -12,6 +12,6 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: ["End"], what: "last timeline row" },
   { keys: ["g", "Ctrl+G"], what: "go to a turn by number (type it, Enter)" },
   { keys: ["/"], what: "search every turn's messages (↑/↓ pick a result, Enter jumps to it)" },
-  { keys: ["?"], what: "this list of shortcuts" },
-  { keys: ["Esc"], what: "close the search, the go-to box or this list" },
+  { keys: ["?"], what: "the list of shortcuts (this panel)" },
+  { keys: ["Esc"], what: "close the search, the go-to box or the shortcuts list" },
 ];
