@@ -20,6 +20,26 @@ await page.getByTestId("open-file-input").setInputFiles(file);
 await page.waitForFunction(() => Boolean((window as unknown as { __contextscope?: { ready: boolean } }).__contextscope?.ready), null, { polling: 500 });
 const turns = await page.evaluate(() => (window as unknown as { __contextscope: { turnCount: number } }).__contextscope.turnCount);
 console.log(JSON.stringify({ opened: true, turns, openMs: Date.now() - openStart }));
+// The page keeps working after it opened (prefix passes, the composition pass): the longest stall
+// of an idle window, so a stall during a search can be told apart from that background work.
+const idleStallMs = await page.evaluate(
+  (ms) =>
+    new Promise<number>((resolve) => {
+      let max = 0;
+      let last = performance.now();
+      const timer = window.setInterval(() => {
+        const now = performance.now();
+        max = Math.max(max, now - last);
+        last = now;
+      }, 10);
+      window.setTimeout(() => {
+        clearInterval(timer);
+        resolve(Math.round(max));
+      }, ms);
+    }),
+  Number(process.env.IDLE_MS ?? 20_000),
+);
+console.log(JSON.stringify({ idleWindowMs: Number(process.env.IDLE_MS ?? 20_000), idleStallMs }));
 
 for (const query of queries.length ? queries : ["archive", "file-20-0.md"]) {
   await page.keyboard.press("Escape");

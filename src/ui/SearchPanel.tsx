@@ -2,12 +2,12 @@
 // arguments, file paths). The worker searches each distinct message once and hands hits out slice
 // by slice, so the first ones show while the rest of a long session is still being searched.
 // ↑/↓ pick a hit, Enter (or a click) jumps to its turn and the Request view highlights the match.
-import { useEffect, useRef } from "react";
+import { memo, useEffect, useRef } from "react";
 import type { SearchHit } from "../core/search/index";
 import { closeSearch, jumpToHit, moveActiveHit, setSearchQuery, useSearchStore } from "../state/search";
 import { useAppStore } from "../state/store";
 
-function HitRow({ hit, active }: { hit: SearchHit; active: boolean }) {
+const HitRow = memo(function HitRow({ hit, active }: { hit: SearchHit; active: boolean }) {
   const ref = useRef<HTMLLIElement | null>(null);
   useEffect(() => {
     if (active) ref.current?.scrollIntoView({ block: "nearest" });
@@ -40,7 +40,7 @@ function HitRow({ hit, active }: { hit: SearchHit; active: boolean }) {
       </span>
     </li>
   );
-}
+});
 
 export function SearchPanel() {
   const search = useSearchStore();

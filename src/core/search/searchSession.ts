@@ -5,7 +5,7 @@
 import type { PipelineOptions, Session } from "../model";
 import { iterateTurnRequests } from "../pipeline/turnRequests";
 import { compositionKind, type CompositionKind } from "../prefix/composition";
-import { messageSearchText, messageToolName } from "./messageText";
+import { matchMessage, messageToolName, queryMatcher } from "./messageText";
 
 export interface SearchHit {
   turn: number;
@@ -36,16 +36,10 @@ function snippetOf(text: string, at: number, length: number): { snippet: string;
   return { snippet: before + after, offset: before.length };
 }
 
-function countOf(lower: string, needle: string, first: number): number {
-  let count = 0;
-  for (let at = first; at >= 0 && count < 1000; at = lower.indexOf(needle, at + needle.length)) count++;
-  return count;
-}
-
 /** Every message matching `query` (case-insensitive), turn by turn. */
 export function* searchSession(session: Session, options: PipelineOptions, query: string): Generator<SearchStep> {
-  const needle = query.toLowerCase();
-  if (needle.length === 0) return;
+  if (query.length === 0) return;
+  const matcher = queryMatcher(query);
   const seen = new WeakSet<object>();
   for (const { turn, request } of iterateTurnRequests(session, options)) {
     const messages = request.messages;
@@ -54,10 +48,9 @@ export function* searchSession(session: Session, options: PipelineOptions, query
       const message = item.message;
       if (seen.has(message)) continue;
       seen.add(message);
-      const { text, lower } = messageSearchText(message);
-      const at = lower.indexOf(needle);
-      if (at < 0) continue;
-      const { snippet, offset } = snippetOf(text, at, needle.length);
+      const found = matchMessage(message, matcher);
+      if (!found) continue;
+      const { snippet, offset } = snippetOf(found.text, found.at, found.length);
       yield {
         kind: "hit",
         hit: {
@@ -68,8 +61,8 @@ export function* searchSession(session: Session, options: PipelineOptions, query
           toolName: messageToolName(message),
           snippet,
           snippetOffset: offset,
-          match: text.slice(at, at + needle.length),
-          count: countOf(lower, needle, at),
+          match: found.text.slice(found.at, found.at + found.length),
+          count: found.count,
         },
       };
     }

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import type { Session } from "../../../src/core/model";
 import { readSessionText } from "../../../src/core/readers/index";
 import { iterateSessionCompositions } from "../../../src/core/pipeline/sessionComposition";
-import { messageSearchText, searchSession, type SearchHit } from "../../../src/core/search/index";
+import { matchMessage, queryMatcher, searchSession, visitMessageStrings, type SearchHit } from "../../../src/core/search/index";
 
 function session(turns: number): Session {
   const lines = [
@@ -57,10 +57,14 @@ describe("searchSession", () => {
 
   it("leaves image data and signatures out of the searchable text", () => {
     const message = { role: "user", content: [{ type: "image", data: "QUJDREVG", mimeType: "image/png" }, { type: "text", text: "look" }] };
-    const { text, lower } = messageSearchText(message as never);
-    expect(text).toContain("look");
-    expect(text).not.toContain("QUJDREVG");
-    expect(lower).toBe(text.toLowerCase());
+    const strings: string[] = [];
+    visitMessageStrings(message as never, (text) => strings.push(text) > 0);
+    expect(strings).toContain("look");
+    expect(strings.join(" ")).not.toContain("QUJDREVG");
+    expect(matchMessage(message as never, queryMatcher("qujd"))).toBeNull();
+    expect(matchMessage(message as never, queryMatcher("LOO"))).toMatchObject({ text: "look", at: 0, length: 3, count: 1 });
+    // Regular-expression characters in a query are literal.
+    expect(matchMessage({ role: "user", content: "a.b (c)" } as never, queryMatcher("(c)"))).toMatchObject({ at: 4 });
   });
 
   it("yields after every turn (so a caller can slice the work)", () => {
