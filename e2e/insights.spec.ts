@@ -224,3 +224,23 @@ test("empty page: names every agent and file kind we read and the formats page",
   }
   await expect(page.getByTestId("formats-doc")).toHaveText("docs/formats.md");
 });
+
+test("prices: an edited price is kept, marked edited, and changes the costs", async ({ page }) => {
+  const turns = branchUsages(path.join(repoRoot, "public/samples", "pi-korean.jsonl"));
+  await openSample(page, "pi-korean");
+  await page.getByTestId("session-cost").click();
+  const panel = page.getByTestId("prices-panel");
+  await expect(panel.locator('[data-testid="price-row"][data-key="openai/gpt-4.1"]')).toContainText(PRICES_SOURCE_OPENAI);
+  const input = page.getByTestId("price-openai/gpt-4.1-input");
+  await input.fill("4");
+  await input.blur();
+  await expect(panel.locator('[data-testid="price-row"][data-key="openai/gpt-4.1"]').getByTestId("price-edited")).toBeVisible();
+  const expected = turns.reduce((sum, t) => sum + dollars(t) + (t.usage.input * 2 + t.usage.cacheWrite * 0) / 1e6, 0);
+  await expect.poll(async () => Number(await page.getByTestId("session-cost").getAttribute("data-dollars"))).toBeCloseTo(expected, 10);
+  expect(JSON.parse((await page.evaluate(() => localStorage.getItem("contextscope.priceOverrides"))) ?? "{}")).toEqual({ "openai/gpt-4.1": { input: 4 } });
+  await page.reload();
+  await waitForSession(page);
+  expect(Number(await page.getByTestId("session-cost").getAttribute("data-dollars"))).toBeCloseTo(expected, 10);
+});
+
+const PRICES_SOURCE_OPENAI = "https://platform.openai.com/docs/pricing";
