@@ -5,10 +5,17 @@ import { loadSamples, openShareLink } from "./state/actions";
 import { installTestHook } from "./state/testHook";
 import { readQueryView, startUrlSync } from "./state/urlState";
 import { App } from "./ui/App";
+import { installCompositionLoader } from "./state/composition";
+import { installSearchReset } from "./state/search";
+import { installTheme } from "./state/settings";
 import "./styles/app.css";
+import "./styles/insights.css";
 
 installTestHook();
 startUrlSync();
+installTheme();
+installCompositionLoader();
+installSearchReset();
 
 const root = document.getElementById("root");
 if (!root) throw new Error("Missing #root element");

@@ -14,6 +14,8 @@ import { createSegmentCache } from "../core/prefix/segment-builder";
 import { iterateSessionPrefixes, turnFactsOf } from "../core/pipeline/sessionPrefixes";
 import { counterForApi, type TokenizerChoice } from "../core/tokens/counters";
 import { tokenPieces } from "../core/tokens/pieces";
+import { iterateSessionCompositions, type TurnComposition } from "../core/pipeline/sessionComposition";
+import { predictedInputOf, rebilledTokensOf } from "../core/pricing/fromPrefix";
 import type { PrefixRow, TokenCompositionResult, TokenPass, TokenViewResult, TurnDiffResult } from "./viewTypes";
 import { messageRows } from "./requestView";
 import { yieldIfDue } from "./yieldToEventLoop";
@@ -30,7 +32,7 @@ function tokenizerOf(pass: TokenPass): TokenizerChoice {
   return pass === "exact" ? "auto" : "estimate";
 }
 
-export function prefixRow(report: PrefixTurnReport): PrefixRow {
+export function prefixRow(report: PrefixTurnReport, previousTokens: number | null = null): PrefixRow {
   return {
     turn: report.turn,
     bytes: report.bytes,
@@ -46,6 +48,8 @@ export function prefixRow(report: PrefixTurnReport): PrefixRow {
     recordedCacheRead: report.recordedUsage?.cacheRead ?? null,
     recordedInput: report.recordedUsage?.totalInput ?? null,
     expiry: report.expiry?.status ?? null,
+    predictedInput: predictedInputOf(report),
+    rebilledTokens: rebilledTokensOf(report, previousTokens),
   };
 }
 
@@ -56,6 +60,7 @@ export class PrefixService {
   private readonly segmentCache = createSegmentCache();
   private readonly rows = new Map<string, PrefixRow[]>();
   private readonly running = new Map<string, Promise<PrefixRow[]>>();
+  private readonly compositions = new Map<string, Promise<TurnComposition[]>>();
 
   constructor(
     private readonly session: Session,
@@ -87,8 +92,32 @@ export class PrefixService {
   private async compute(options: PipelineOptions, pass: TokenPass, analysis: SessionAnalysis): Promise<PrefixRow[]> {
     const rows: PrefixRow[] = [];
     const prefix = { tokenizer: tokenizerOf(pass), segmentCache: this.segmentCache };
+    let previousTokens: number | null = null;
     for (const report of iterateSessionPrefixes(this.session, options, { analysis, prefix })) {
-      rows.push(prefixRow(report));
+      rows.push(prefixRow(report, previousTokens));
+      previousTokens = report.tokens;
+      await yieldIfDue();
+      if (!this.isCurrent()) throw new PrefixPassAbandoned();
+    }
+    return rows;
+  }
+
+  /** Every turn's composition by kind (chars/4 estimates), computed once per options (concurrent callers share it). */
+  sessionComposition(options: PipelineOptions, key: string): Promise<TurnComposition[]> {
+    let pending = this.compositions.get(key);
+    if (!pending) {
+      pending = this.computeComposition(options);
+      pending.catch(() => this.compositions.delete(key));
+      this.compositions.set(key, pending);
+      if (this.compositions.size > MAX_CACHED_PASSES) this.compositions.delete(this.compositions.keys().next().value as string);
+    }
+    return pending;
+  }
+
+  private async computeComposition(options: PipelineOptions): Promise<TurnComposition[]> {
+    const rows: TurnComposition[] = [];
+    for (const row of iterateSessionCompositions(this.session, options, { tokenizer: "estimate", segmentCache: this.segmentCache })) {
+      rows.push(row);
       await yieldIfDue();
       if (!this.isCurrent()) throw new PrefixPassAbandoned();
     }
@@ -115,7 +144,7 @@ export class PrefixService {
       timestamp: summary?.timestamp ?? null,
       facts: summary ? turnFactsOf(previousSummary, summary) : null,
     });
-    const row = prefixRow(report);
+    const row = prefixRow(report, previousReport?.tokens ?? null);
     // The pair alone cannot know the cache state: take the prediction from the session pass.
     row.predictedCachedTokens = this.bestRows(key)?.find((r) => r.turn === turn)?.predictedCachedTokens ?? null;
     const boundary = locateBoundary(previous?.body ?? null, current.body, report.breakPath);

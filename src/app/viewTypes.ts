@@ -294,6 +294,10 @@ export interface PrefixRow {
   recordedInput: number | null;
   /** Cache expiry from the gap to the previous request ("live", "expired", …), null for turn 1. */
   expiry: string | null;
+  /** The cache simulation's input prediction (reads, writes by TTL, uncached), for the predicted cost. */
+  predictedInput?: { uncachedInput: number; cacheRead: number; cacheWrite: number; cacheWrite5m?: number; cacheWrite1h?: number } | null;
+  /** Tokens of the previous request this one sends again after a prefix break (0 without a break). */
+  rebilledTokens?: number;
 }
 
 export interface PrefixReportsResult {

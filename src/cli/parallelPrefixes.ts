@@ -9,6 +9,7 @@ import { iterateSessionPrefixes } from "../core/pipeline/sessionPrefixes";
 import type { PrefixTurnReport } from "../core/prefix/analyze";
 import type { TokenizerChoice } from "../core/tokens/counters";
 import { collectingO200k, precountedO200k } from "../core/tokens/precounted";
+import type { SegmentCache } from "../core/prefix/segment-builder";
 import { createTokenPool } from "./threads/tokenPool";
 
 export interface ParallelPrefixOptions {
@@ -16,6 +17,8 @@ export interface ParallelPrefixOptions {
   /** Threads counting tokens (1: count on this thread). */
   threads: number;
   analysis?: SessionAnalysis;
+  /** Segment cache of the reports' pass, shared with a walk beside it (the composition walk). */
+  segmentCache?: SegmentCache;
 }
 
 export async function sessionPrefixReports(
@@ -23,11 +26,11 @@ export async function sessionPrefixReports(
   pipeline: PipelineOptions,
   options: ParallelPrefixOptions,
 ): Promise<Iterable<PrefixTurnReport>> {
-  const { tokenizer, analysis } = options;
+  const { tokenizer, analysis, segmentCache } = options;
   const pool = tokenizer === "estimate" ? null : createTokenPool(options.threads);
-  if (!pool) return iterateSessionPrefixes(session, pipeline, { analysis, prefix: { tokenizer } });
+  if (!pool) return iterateSessionPrefixes(session, pipeline, { analysis, prefix: { tokenizer, segmentCache } });
   const collecting = collectingO200k((text) => pool.submit(text));
   for (const report of iterateSessionPrefixes(session, pipeline, { analysis, prefix: { tokenizer, o200kSource: collecting } })) void report;
   const counts = await pool.finish();
-  return iterateSessionPrefixes(session, pipeline, { analysis, prefix: { tokenizer, o200kSource: precountedO200k(counts) } });
+  return iterateSessionPrefixes(session, pipeline, { analysis, prefix: { tokenizer, o200kSource: precountedO200k(counts), segmentCache } });
 }

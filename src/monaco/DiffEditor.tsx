@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState } from "react";
 import { JSON_LANGUAGE_ID } from "./jsonLanguage";
 import { LARGE_TEXT } from "./limits";
-import { monaco, THEME } from "./setup";
+import { currentTheme, monaco } from "./setup";
 
 export interface DiffEditorProps {
   previousJson: string;
@@ -67,7 +67,7 @@ export default function DiffEditor({ previousJson, currentJson, boundaryOffset, 
     const container = containerRef.current;
     if (!container) return;
     const editor = monaco.editor.createDiffEditor(container, {
-      theme: THEME,
+      theme: currentTheme(),
       readOnly: true,
       originalEditable: false,
       domReadOnly: true,

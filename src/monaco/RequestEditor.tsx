@@ -7,21 +7,29 @@ import { toDecorations } from "./decorations";
 import { JSON_LANGUAGE_ID } from "./jsonLanguage";
 import { foldImageData } from "./imageFolds";
 import { LARGE_TEXT } from "./limits";
-import { monaco, THEME } from "./setup";
+import { currentTheme, monaco } from "./setup";
 
 export interface RequestEditorProps {
   jsonText: string;
   highlights: TextHighlight[];
   /** Changes when a different request is shown, to reset the scroll position. */
   documentKey: string;
+  /** Text a search jumped to: its matches are highlighted and the first is scrolled into view. */
+  searchText?: string | null;
 }
 
-export default function RequestEditor({ jsonText, highlights, documentKey }: RequestEditorProps) {
+/** The search text as it appears inside a JSON string (quotes, backslashes, newlines escaped). */
+function jsonEscaped(text: string): string {
+  return JSON.stringify(text).slice(1, -1);
+}
+
+export default function RequestEditor({ jsonText, highlights, documentKey, searchText = null }: RequestEditorProps) {
   const containerRef = useRef<HTMLDivElement | null>(null);
   const editorRef = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
   const decorationsRef = useRef<monaco.editor.IEditorDecorationsCollection | null>(null);
   const lastKeyRef = useRef<string | null>(null);
   const lastTextRef = useRef<string | null>(null);
+  const searchDecorationsRef = useRef<monaco.editor.IEditorDecorationsCollection | null>(null);
 
   useEffect(() => {
     const container = containerRef.current;
@@ -29,7 +37,7 @@ export default function RequestEditor({ jsonText, highlights, documentKey }: Req
     const model = monaco.editor.createModel("", JSON_LANGUAGE_ID);
     const editor = monaco.editor.create(container, {
       model,
-      theme: THEME,
+      theme: currentTheme(),
       readOnly: true,
       domReadOnly: true,
       automaticLayout: true,
@@ -55,6 +63,7 @@ export default function RequestEditor({ jsonText, highlights, documentKey }: Req
     });
     editorRef.current = editor;
     decorationsRef.current = editor.createDecorationsCollection();
+    searchDecorationsRef.current = editor.createDecorationsCollection();
     return () => {
       editor.dispose();
       model.dispose();
@@ -79,6 +88,26 @@ export default function RequestEditor({ jsonText, highlights, documentKey }: Req
       editor.setScrollTop(0);
     }
   }, [jsonText, highlights, documentKey]);
+
+  useEffect(() => {
+    const editor = editorRef.current;
+    const model = editor?.getModel();
+    const container = containerRef.current;
+    if (!editor || !model || !container) return;
+    const matches = searchText ? model.findMatches(jsonEscaped(searchText), false, false, false, null, false, 1000) : [];
+    searchDecorationsRef.current?.set(
+      matches.map((match) => ({
+        range: match.range,
+        options: { inlineClassName: "search-match", overviewRuler: { color: "#e6b450", position: monaco.editor.OverviewRulerLane.Center } },
+      })),
+    );
+    container.dataset.searchMatches = String(matches.length);
+    const first = matches[0];
+    if (first) {
+      editor.revealRangeInCenter(first.range);
+      editor.setSelection(first.range);
+    }
+  }, [searchText, jsonText, documentKey]);
 
   return <div ref={containerRef} className="request-editor" data-testid="request-editor" />;
 }

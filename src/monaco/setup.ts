@@ -21,8 +21,9 @@ self.MonacoEnvironment = {
 };
 
 registerJsonLanguage(monaco);
-export const THEME = "contextscope-dark";
-monaco.editor.defineTheme(THEME, {
+export const DARK_THEME = "contextscope-dark";
+export const LIGHT_THEME = "contextscope-light";
+monaco.editor.defineTheme(DARK_THEME, {
   base: "vs-dark",
   inherit: true,
   rules: [
@@ -37,6 +38,34 @@ monaco.editor.defineTheme(THEME, {
     "editor.lineHighlightBackground": "#1f232b",
     "editorGutter.background": "#16191f",
   },
+});
+
+monaco.editor.defineTheme(LIGHT_THEME, {
+  base: "vs",
+  inherit: true,
+  rules: [
+    { token: "string.key.json", foreground: "0451A5" },
+    { token: "string.value.json", foreground: "A31515" },
+    { token: "number.json", foreground: "098658" },
+    { token: "keyword.json", foreground: "0000FF" },
+    { token: "delimiter.json", foreground: "555555" },
+  ],
+  colors: {
+    "editor.background": "#ffffff",
+    "editor.lineHighlightBackground": "#f2f4f7",
+    "editorGutter.background": "#ffffff",
+  },
+});
+
+/** The editor theme of the page's theme (<html data-theme>, src/state/settings.ts). */
+export function currentTheme(): string {
+  return document.documentElement.dataset.theme === "light" ? LIGHT_THEME : DARK_THEME;
+}
+
+// Monaco has one theme for every editor: follow the page's theme when it changes.
+new MutationObserver(() => monaco.editor.setTheme(currentTheme())).observe(document.documentElement, {
+  attributes: true,
+  attributeFilter: ["data-theme"],
 });
 
 export { monaco };

@@ -18,6 +18,9 @@ import { useFileDrop } from "./useFileDrop";
 import { useKeyboardNavigation } from "./useKeyboardNavigation";
 import { WalBanner } from "./WalBanner";
 import { WarningsPanel } from "./WarningsPanel";
+import { KeyboardOverlays } from "./KeyboardOverlays";
+import { PricesPanel } from "./PricesPanel";
+import { SearchPanel } from "./SearchPanel";
 
 export function App() {
   const hasAnalysis = useAppStore((state) => state.analysis !== null);
@@ -46,6 +49,9 @@ export function App() {
         <WarningsPanel />
       </div>
       <PasteDialog />
+      <PricesPanel />
+      <SearchPanel />
+      <KeyboardOverlays />
       <DropOverlay visible={dragging} />
     </div>
   );

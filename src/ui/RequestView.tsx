@@ -9,12 +9,14 @@ import { API_LABELS, formatCompact } from "./format";
 import { ExportButton } from "./ExportPanel";
 import { LazyRequestEditor } from "./LazyRequestEditor";
 import { RequestLegend } from "./RequestLegend";
+import { useSearchStore } from "../state/search";
 
 export function RequestView() {
   const request = useAppStore((state) => state.request);
   const hasCapture = useAppStore((state) => state.options.header !== null || state.options.captures.length > 0);
   const [diffWithCapture, setDiffWithCapture] = useState(false);
   const result = request.result;
+  const highlight = useSearchStore((state) => state.highlight);
   if (request.status === "error") {
     return <div className="center-message error-text">Could not build the request of turn {request.turn}: {request.error}</div>;
   }
@@ -52,7 +54,12 @@ export function RequestView() {
       {hasCapture && diffWithCapture ? (
         <CaptureDiff turn={result.turn} />
       ) : (
-        <LazyRequestEditor jsonText={result.jsonText} highlights={result.highlights} documentKey={`turn-${result.turn}`} />
+        <LazyRequestEditor
+          jsonText={result.jsonText}
+          highlights={result.highlights}
+          documentKey={`turn-${result.turn}`}
+          searchText={highlight?.turn === result.turn ? highlight.text : null}
+        />
       )}
     </div>
   );

@@ -12,6 +12,7 @@ import { ContextChart } from "./ContextChart";
 import { AuxiliaryRow } from "./AuxiliaryRow";
 import { CompactionRow, TurnRow } from "./TimelineRow";
 import { ThreadList } from "./ThreadList";
+import { useSessionCost } from "../state/prices";
 
 const ROW_HEIGHT = 44;
 
@@ -23,6 +24,7 @@ export function Timeline() {
   const timeline = analysis?.timeline ?? [];
   const turns = analysis?.turns ?? [];
   const prefixRows = useAppStore((state) => state.prefix.rows);
+  const cost = useSessionCost();
   const threadShown = useAppStore((state) => state.options.thread !== null);
   const prefixByTurn = useMemo(() => {
     const map = new Map<number, PrefixRow>();
@@ -76,6 +78,9 @@ export function Timeline() {
     <div className="timeline-panel">
       <div className="panel-title">
         <span>Turns</span>
+        <span className="strong" data-testid="turn-position">
+          {selectedTurn !== null ? `Turn ${selectedTurn} of ${turns.length}` : `${turns.length} turns`}
+        </span>
         <span className="muted">
           {turns.length} {turns.length === 1 ? "turn" : "turns"}
           {compactions > 0 ? ` · ${compactions} ${compactions === 1 ? "compaction" : "compactions"}` : ""}
@@ -110,6 +115,7 @@ export function Timeline() {
                   summary={summary}
                   maxTokens={maxTokens}
                   prefix={prefixByTurn.get(item.turn)}
+                  cost={cost?.turns[item.turn - 1]}
                   simulatedCompaction={simulatedSet.has(item.turn)}
                   selected={selected}
                   index={row.index}
@@ -121,7 +127,7 @@ export function Timeline() {
           </div>
         )}
       </div>
-      <div className="panel-foot muted">j/k ↑/↓ step · Home/End</div>
+      <div className="panel-foot muted">j/k ↑/↓ step · Home/End · g go to turn · / search · ? shortcuts</div>
     </div>
   );
 }

@@ -5,6 +5,7 @@ import type { CompactionEvent, TurnSummary } from "../core/model";
 import { causeInWords } from "../core/prefix/cause-words";
 import type { PrefixRow } from "../worker/protocol";
 import { formatCompact, formatTime } from "./format";
+import { formatPriced, type PricedUsage, type TurnCost } from "../core/pricing/index";
 
 interface RowBaseProps {
   selected: boolean;
@@ -20,6 +21,20 @@ interface TurnRowProps extends RowBaseProps {
   prefix?: PrefixRow | undefined;
   /** The simulator's whole-session replay would fire automatic compaction after this turn. */
   simulatedCompaction?: boolean;
+  /** The turn's recorded, predicted and break cost, once priced. */
+  cost?: TurnCost | undefined;
+}
+
+function costTitle(cost: TurnCost): string {
+  const parts = (priced: PricedUsage) =>
+    priced.parts.map((p) => `${p.kind} ${p.tokens} × ${p.perMillion === null ? "?" : `$${p.perMillion}`}/M`).join(", ");
+  const lines = [
+    `Recorded: ${formatPriced(cost.recorded)}${cost.recorded.parts.length ? ` (${parts(cost.recorded)})` : ""}${cost.recorded.missing.length ? ` — ${cost.recorded.missing.join(", ")}` : ""}`,
+    `Predicted (cache simulation): ${formatPriced(cost.predicted)}`,
+  ];
+  if (cost.break) lines.push(`Prefix break: ${formatPriced(cost.break)} for ${cost.break.parts[0]?.tokens ?? 0} tokens re-billed`);
+  if (cost.recorded.row) lines.push(`Price row: ${cost.recorded.row}${cost.recorded.match === "exact" ? "" : ` (matched by ${cost.recorded.match === "model" ? "model id" : "normalised model id"})`}`);
+  return lines.join("\n");
 }
 
 function Badge({ kind, children, title, testId }: { kind: string; children: string; title: string; testId?: string }) {
@@ -37,7 +52,7 @@ function breakTitle(prefix: PrefixRow): string {
   return `Cache break: ${cause}${also}. Shares ${prefix.sharedTokens} of ${prefix.tokens} tokens with the previous request.`;
 }
 
-export const TurnRow = memo(function TurnRow({ summary, maxTokens, selected, index, onSelect, style, prefix, simulatedCompaction }: TurnRowProps) {
+export const TurnRow = memo(function TurnRow({ summary, maxTokens, selected, index, onSelect, style, prefix, simulatedCompaction, cost }: TurnRowProps) {
   const failed = summary.stopReason === "error" || summary.stopReason === "aborted";
   const width = maxTokens > 0 ? Math.max(1.5, (summary.estimatedTokens / maxTokens) * 100) : 0;
   const recorded = summary.usage ? summary.usage.input + summary.usage.cacheRead + summary.usage.cacheWrite : null;
@@ -88,6 +103,18 @@ export const TurnRow = memo(function TurnRow({ summary, maxTokens, selected, ind
         <span title={`${summary.messageCount} context messages`}>{summary.messageCount} msgs</span>
         <span title={`pi's estimate: ceil(chars/4) per message (${summary.chars} chars)`}>~{formatCompact(summary.estimatedTokens)} tok</span>
         {recorded !== null && <span title="Recorded input tokens (input + cache read + cache write)">in {formatCompact(recorded)}</span>}
+        {cost && (
+          <span
+            className={`turn-cost cost-${cost.recorded.status.replace(" ", "-")}`}
+            data-testid="turn-cost"
+            data-status={cost.recorded.status}
+            data-dollars={cost.recorded.dollars ?? ""}
+            title={costTitle(cost)}
+          >
+            {cost.recorded.status === "not priced" ? "not priced" : formatPriced(cost.recorded).replace(" (partly priced)", "")}
+            {cost.break?.dollars ? ` · break ${formatPriced(cost.break)}` : ""}
+          </span>
+        )}
         <span className="size-bar" aria-hidden="true">
           <span className="size-fill" style={{ width: `${width}%` }} />
           {recordedAt !== null && <span className="size-recorded" style={{ left: `${recordedAt}%` }} />}

@@ -5,6 +5,32 @@ import { showTokenView } from "../state/actions";
 import { useAppStore } from "../state/store";
 import "../styles/prefix.css";
 import { formatInt } from "./format";
+import { selectIndex } from "../state/actions";
+import { useCompositionStore } from "../state/composition";
+import { CompositionChart } from "./CompositionChart";
+
+/** The session-wide chart above the turn's composition; a click selects that turn. */
+function SessionComposition() {
+  const rows = useCompositionStore((state) => state.rows);
+  const error = useCompositionStore((state) => state.error);
+  const timeline = useAppStore((state) => state.analysis?.timeline ?? null);
+  const selectedTurn = useAppStore((state) => {
+    const item = state.selectedIndex === null ? null : state.analysis?.timeline[state.selectedIndex];
+    return item?.kind === "turn" ? item.turn : null;
+  });
+  if (error) return <div className="error-text pad">Could not measure the session: {error}</div>;
+  if (!rows) return <div className="muted pad">Measuring what fills the context over the session…</div>;
+  return (
+    <CompositionChart
+      rows={rows}
+      selectedTurn={selectedTurn}
+      onSelectTurn={(turn) => {
+        const index = (timeline ?? []).findIndex((item) => item.kind === "turn" && item.turn === turn);
+        if (index >= 0) selectIndex(index);
+      }}
+    />
+  );
+}
 
 function TokenPieces() {
   const view = useAppStore((state) => state.tokens.view);
@@ -34,11 +60,20 @@ export function TokensView() {
   const result = tokens.result;
   if (tokens.status === "error") return <div className="center-message error-text">Could not count turn {tokens.turn}: {tokens.error}</div>;
   if (!result) {
-    return <div className="center-message muted">{tokens.status === "loading" ? `Counting turn ${tokens.turn}…` : "Select a turn."}</div>;
+    return (
+      <div className="tokens-view">
+        <SessionComposition />
+        <div className="center-message muted">{tokens.status === "loading" ? `Counting turn ${tokens.turn}…` : "Select a turn."}</div>
+      </div>
+    );
   }
   const max = Math.max(1, ...result.rows.map((row) => row.tokens));
+  // Largest first; between equal sizes, tool results first (they are what a user usually trims).
+  const bySize = [...result.messages].sort((a, b) => b.tokens - a.tokens || Number(b.kind === "tool-result") - Number(a.kind === "tool-result") || a.index - b.index);
+  const share = (tokens: number) => (result.total > 0 ? `${((tokens / result.total) * 100).toFixed(1)}%` : "–");
   return (
     <div className="tokens-view">
+      <SessionComposition />
       <div className="view-toolbar">
         <span className="strong">Turn {result.turn}</span>
         <span className="muted">
@@ -69,15 +104,16 @@ export function TokensView() {
         </tbody>
       </table>
       <div className="tokens-split">
-        <ol className="token-messages">
-          {result.messages.map((message) => (
-            <li key={message.index}>
+        <ol className="token-messages" data-testid="token-messages" aria-label="Messages by size, largest first">
+          {bySize.map((message) => (
+            <li key={message.index} data-kind={message.kind} data-tokens={message.tokens}>
               <button
                 type="button"
                 className={`token-message${tokens.view.index === message.index ? " selected" : ""}`}
                 onClick={() => showTokenView(result.turn, message.index)}
               >
                 <span className="chip">{message.kind}</span> <span className="num">{formatInt(message.tokens)}</span>{" "}
+                <span className="num share" title="Share of the request's tokens">{share(message.tokens)}</span> <span className="muted">#{message.index}</span>{" "}
                 <span className="muted">{message.preview}</span>
               </button>
             </li>

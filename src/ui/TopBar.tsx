@@ -13,6 +13,8 @@ import { SessionInfo } from "./SessionInfo";
 import { SessionPicker } from "./SessionPicker";
 import { ShareButton } from "./ShareDialog";
 import { SimulateButton } from "./SimulatorPanel";
+import { SessionCostInfo } from "./SessionCostInfo";
+import { ThemeToggle } from "./ThemeToggle";
 
 export function TopBar() {
   return (
@@ -28,7 +30,9 @@ export function TopBar() {
           <SamplesMenu />
         </div>
         <SessionInfo />
+        <SessionCostInfo />
         <ShareButton />
+        <ThemeToggle />
       </div>
       <div className="topbar-row controls">
         <ProfileSelect />

@@ -1,7 +1,11 @@
-// Timeline keyboard shortcuts: j/k and arrows step, Home/End jump. Ignored while typing in an
-// input, a select, a textarea (Monaco's input is one) or an editable element, and with modifiers.
+// Page keyboard shortcuts (the list is src/ui/shortcuts.ts): j/k and arrows step, Home/End jump,
+// g or Ctrl+G go to a turn, / searches, ? lists the shortcuts, Esc closes what they opened.
+// Ignored while typing in an input, a select, a textarea (Monaco's input is one) or an editable
+// element, and with modifiers (Ctrl+G excepted, which also works while typing outside Monaco).
 import { useEffect } from "react";
 import { selectEdge, stepSelection } from "../state/actions";
+import { closeOverlay, openOverlay, useOverlayStore } from "../state/overlays";
+import { closeSearch, openSearch, useSearchStore } from "../state/search";
 
 function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
@@ -12,10 +16,29 @@ function isTyping(target: EventTarget | null): boolean {
 
 export function useKeyboardNavigation(enabled: boolean): void {
   useEffect(() => {
-    if (!enabled) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (event.defaultPrevented) return;
+      if (event.key === "Escape" && (useOverlayStore.getState().overlay !== null || useSearchStore.getState().open)) {
+        closeOverlay();
+        closeSearch();
+        event.preventDefault();
+        return;
+      }
+      if (enabled && event.ctrlKey && !event.metaKey && !event.altKey && (event.key === "g" || event.key === "G")) {
+        closeSearch();
+        openOverlay("goto");
+        event.preventDefault();
+        return;
+      }
+      if (event.ctrlKey || event.metaKey || event.altKey) return;
       if (isTyping(event.target)) return;
+      if (event.key === "?") {
+        closeSearch();
+        openOverlay(useOverlayStore.getState().overlay === "shortcuts" ? null : "shortcuts");
+        event.preventDefault();
+        return;
+      }
+      if (!enabled) return;
       switch (event.key) {
         case "j":
         case "ArrowDown":
@@ -30,6 +53,14 @@ export function useKeyboardNavigation(enabled: boolean): void {
           break;
         case "End":
           selectEdge("last");
+          break;
+        case "g":
+          closeSearch();
+          openOverlay("goto");
+          break;
+        case "/":
+          closeOverlay();
+          openSearch();
           break;
         default:
           return;

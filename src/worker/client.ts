@@ -57,6 +57,8 @@ const STAGE_NAMES: Readonly<Record<WorkerMethod, string>> = {
   openCompare: "reading the session to compare with",
   compareSessions: "comparing two sessions",
   comparePair: "comparing an aligned pair of requests",
+  sessionComposition: "measuring what fills the context over the session",
+  searchStep: "searching the session",
 };
 
 export function stageName(method: WorkerMethod | "open"): string {

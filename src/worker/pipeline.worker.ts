@@ -12,6 +12,7 @@ import { timelineWithAuxiliary } from "../core/pipeline/timeline";
 import { auxiliaryRequest } from "../app/auxiliaryRequest";
 import { compactionRequests } from "../app/compactionRequests";
 import { PrefixPassAbandoned, PrefixService } from "../app/prefixView";
+import { SearchService } from "../app/searchService";
 import { databaseSummary } from "./readDatabase";
 import { isSharedSource, readShared } from "../app/openShared";
 import { buildShare, exportRequest, shareBundle } from "../app/shareExport";
@@ -50,6 +51,16 @@ function prefixFor(current: Session): PrefixService {
     prefixService = { runId, session: current, service: new PrefixService(current, () => sessionRunId === runId && session === open) };
   }
   return prefixService.service;
+}
+
+/** Session search of the open session (or thread), restarted with a new session. */
+let searchService: { runId: number; session: Session; service: SearchService } | null = null;
+
+function searchFor(current: Session): SearchService {
+  if (searchService?.runId !== sessionRunId || searchService.session !== current) {
+    searchService = { runId: sessionRunId, session: current, service: new SearchService(current) };
+  }
+  return searchService.service;
 }
 
 /** Compaction simulator of the open session, with its caches (created on first use). */
@@ -275,6 +286,13 @@ async function answer(method: WorkerMethod, params: WorkerMethods[WorkerMethod][
     case "comparePair": {
       const { options, against, index } = params as WorkerMethods["comparePair"]["params"];
       return compareSlot.pair(target, options, against, index);
+    }
+    case "sessionComposition": {
+      const { options } = params as WorkerMethods["sessionComposition"]["params"];
+      return { rows: await prefixFor(target).sessionComposition(options, optionsKey(options)) };
+    }
+    case "searchStep": {
+      return searchFor(target).step(params as WorkerMethods["searchStep"]["params"]);
     }
     case "tokenView": {
       const { options, turn, index } = params as WorkerMethods["tokenView"]["params"];

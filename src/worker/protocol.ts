@@ -9,6 +9,8 @@ import type { SessionAnalysis } from "../core/pipeline/index";
 import type { ExportParams, ExportResult, ShareParams, ShareResult } from "../app/shareExport";
 import type { SimulatorMethods } from "../app/simulatorTypes";
 import type { CompareAgainst, CompareOpened, ComparePairResult, CompareViewResult } from "../app/compareView";
+import type { SearchStepParams, SearchStepResult } from "../app/searchService";
+import type { TurnComposition } from "../core/pipeline/sessionComposition";
 import type {
   AuxiliaryRequestResult,
   CompactionRequestsResult,
@@ -61,6 +63,10 @@ export interface WorkerMethods {
   turnDiff: PrefixMethods["turnDiff"];
   tokenComposition: PrefixMethods["tokenComposition"];
   tokenView: PrefixMethods["tokenView"];
+  /** Every turn's context tokens by kind (chars/4 estimates), for the stacked context chart. */
+  sessionComposition: { params: { options: PipelineOptions }; result: { rows: TurnComposition[] } };
+  /** One slice of a session search (src/app/searchService.ts): the hits found meanwhile. */
+  searchStep: { params: SearchStepParams; result: SearchStepResult };
   // Compaction simulator (src/app/simulatorTypes.ts).
   simulatorPolicies: SimulatorMethods["simulatorPolicies"];
   simulate: SimulatorMethods["simulate"];

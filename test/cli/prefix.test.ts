@@ -2,12 +2,13 @@
 // only the turns right after a compaction break, with cause history-rewritten; every other turn
 // shares the whole previous request. Plus option validation and the Anthropic fixture (moved
 // cache_control markers are not breaks).
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCliCaptured } from "./cli-helpers";
 import { committedFixtures, fixtureCase, type FixtureCase } from "../support/fixtures";
 
-const KEYS = ["turn", "bytes", "sharedBytes", "tokens", "sharedTokens", "breakPath", "cause", "predictedCachedTokens", "thread"];
+const KEYS = ["turn", "bytes", "sharedBytes", "tokens", "sharedTokens", "breakPath", "cause", "predictedCachedTokens", "thread", "cost", "composition"];
 
 /** 1-based turn numbers of the main requests recorded right after a summariser request. */
 function turnsAfterCompaction(fixture: FixtureCase): { turns: number; after: number[] } {
@@ -81,5 +82,27 @@ describe("prefix options", () => {
     const missing = await runCliCaptured(["prefix", path.join(committedFixtures.dir, "does-not-exist.jsonl")]);
     expect(missing.code).not.toBe(0);
     expect(missing.stderr).toContain("no such file");
+  });
+});
+
+describe("prefix: cost and composition fields", () => {
+  it("prices each turn's recorded usage with the table and splits its tokens by kind", async () => {
+    const file = "public/samples/pi-korean.jsonl";
+    const run = await runCliCaptured(["prefix", file, "--tokenizer", "estimate"]);
+    const lines = run.lines.map((l) => l as unknown as { turn: number; cost: { recorded: { status: string; dollars: number }; priceRow: string }; composition: Record<string, number> });
+    const usages = readFileSync(file, "utf8")
+      .split("\n")
+      .filter((l) => l.includes('"role":"assistant"'))
+      .map((l) => (JSON.parse(l) as { message: { usage: { input: number; cacheRead: number; cacheWrite: number; output: number } } }).message.usage);
+    // gpt-4.1: $2 input (and cache write), $0.50 cached input, $8 output per million.
+    const first = usages[0]!;
+    expect(lines[0]!.cost.recorded.status).toBe("priced");
+    expect(lines[0]!.cost.recorded.dollars).toBeCloseTo((first.input * 2 + first.cacheRead * 0.5 + first.cacheWrite * 2 + first.output * 8) / 1e6, 12);
+    expect(lines[0]!.cost.priceRow).toBe("openai/gpt-4.1");
+    for (const line of lines) {
+      const { total, ...kinds } = line.composition;
+      expect(Object.values(kinds).reduce((a, b) => a + b, 0)).toBe(total);
+    }
+    expect(lines.some((l) => (l.composition["tool-result"] ?? 0) > 0)).toBe(true);
   });
 });

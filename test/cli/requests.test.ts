@@ -44,7 +44,7 @@ function keyCheck(root: FixtureRoot, name: string) {
     expect(turns).toHaveLength(recorded.mainRequests.length);
     expect(turns).toHaveLength(15);
     turns.forEach((line, i) => {
-      expect(Object.keys(line)).toEqual(["turn", "request"]);
+      expect(Object.keys(line)).toEqual(["turn", "request", "cost", "composition"]);
       expect(line.turn).toBe(i + 1);
       expect((line.request as { messages: unknown }).messages).toEqual(recorded.mainRequests[i]!.messages);
       // The whole body too, byte for byte (the header supplies system prompt, tools and cap).

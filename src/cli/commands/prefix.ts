@@ -12,6 +12,10 @@ import { integerOption } from "../args";
 import { loadAnySession } from "../inputs";
 import { sessionPrefixReports } from "../parallelPrefixes";
 import { threadCount } from "../threads/tokenPool";
+import { costField, compositionField } from "../costFields";
+import { iterateSessionCompositions, type TurnComposition } from "../../core/pipeline/sessionComposition";
+import { costInputOfReport, turnCost, type TurnCost } from "../../core/pricing/index";
+import { createSegmentCache } from "../../core/prefix/segment-builder";
 import { CliError, type CliIo } from "../io";
 import type { CliCommand, CliOptionValues } from "../registry";
 import { threadTree } from "../../app/threads";
@@ -22,9 +26,13 @@ import { analyzeForCommand, checkLeaf, viewPipelineOptions } from "../viewOption
 const NAME = "prefix";
 const TOKENIZERS: readonly TokenizerChoice[] = ["auto", "estimate", "o200k"];
 
-/** The line printed per turn: exactly these keys, in this order. */
-export function prefixLine(report: PrefixTurnReport, thread: string | null = null): Record<string, unknown> {
-  return {
+/** The line printed per turn: exactly these keys, in this order (cost and composition when given). */
+export function prefixLine(
+  report: PrefixTurnReport,
+  thread: string | null = null,
+  extra?: { cost: TurnCost; composition: TurnComposition | undefined },
+): Record<string, unknown> {
+  const line: Record<string, unknown> = {
     turn: report.turn,
     bytes: report.bytes,
     sharedBytes: report.sharedBytes,
@@ -35,6 +43,11 @@ export function prefixLine(report: PrefixTurnReport, thread: string | null = nul
     predictedCachedTokens: report.predictedCachedTokens,
     thread,
   };
+  if (extra) {
+    line.cost = costField(extra.cost, { predicted: true });
+    line.composition = compositionField(extra.composition);
+  }
+  return line;
 }
 
 interface CountOptions {
@@ -47,8 +60,19 @@ async function printThread(session: Session, thread: string | null, pipeline: Pi
   const analysis = analyzeForCommand(session, pipeline, file);
   const where = thread === null ? "" : ` (thread ${thread})`;
   for (const warning of analysis.warnings) io.stderr(`warning: line ${warning.line}${where}: ${warning.reason}\n`);
-  for (const report of await sessionPrefixReports(session, pipeline, { tokenizer: count.tokenizer, threads: count.jobs, analysis })) {
-    io.stdout(`${JSON.stringify(prefixLine(report, thread))}\n`);
+  const { tokenizer } = count;
+  const segmentCache = createSegmentCache();
+  const models = new Map(analysis.turns.map((turn) => [turn.turn, turn.model]));
+  // The composition walk runs beside the prefix reports, one turn ahead at most, sharing the segment cache.
+  const compositions = iterateSessionCompositions(session, pipeline, { tokenizer, segmentCache });
+  let previousTokens: number | null = null;
+  for (const report of await sessionPrefixReports(session, pipeline, { tokenizer, threads: count.jobs, analysis, segmentCache })) {
+    let composition = compositions.next().value as TurnComposition | undefined;
+    while (composition && composition.turn < report.turn) composition = compositions.next().value as TurnComposition | undefined;
+    const cost = turnCost(costInputOfReport(report, previousTokens, models.get(report.turn) ?? null));
+    previousTokens = report.tokens;
+    const extra = { cost, composition: composition?.turn === report.turn ? composition : undefined };
+    io.stdout(`${JSON.stringify(prefixLine(report, thread, extra))}\n`);
   }
 }
 
@@ -99,12 +123,17 @@ export const prefixCommand: CliCommand = {
   ],
   details: [
     "Output, one JSON object per turn:",
-    '  {"turn":N,"bytes":…,"sharedBytes":…,"tokens":…,"sharedTokens":…,"breakPath":…|null,"cause":…|null,"predictedCachedTokens":…,"thread":null|id}',
+    '  {"turn":N,"bytes":…,"sharedBytes":…,"tokens":…,"sharedTokens":…,"breakPath":…|null,"cause":…|null,"predictedCachedTokens":…,"thread":null|id,',
+    '   "cost":{"recorded":{"status":…,"dollars":…|null},"predicted":{…},"break":{…,"rebilledTokens":N}|null,"priceRow":…|null},',
+    '   "composition":{"tools":N,"system":N,"user":N,"assistant":N,"tool-result":N,…,"total":N}}',
     "bytes/tokens: the turn's request in the provider's cache order (cache markers and request metadata left out);",
     "sharedBytes/sharedTokens: its common prefix with the previous turn's request; breakPath: JSON path of the first",
     "difference (null when the request extends the previous one); cause: why (history-rewritten, system-changed, …).",
     "thread: null for the main thread, else the sub-agent thread's id (--thread, --threads; turns count per thread).",
     "Token counts are exact for OpenAI shapes and estimates for Anthropic and Google (docs/prefix-stability.md).",
+    "cost: US dollars from the built-in price table (docs/prices.md): the recorded usage, the cache simulation's",
+    'prediction, and what a prefix break re-bills; "partly priced"/"not priced" (dollars null) when a price is unknown.',
+    "composition: the request's tokens by kind, counted with the same tokenizer (docs/composition.md).",
   ].join("\n"),
   run,
 };

@@ -16,6 +16,10 @@ import { threadOf, WITH_OPTION, withThreads } from "../threadOptions";
 import { CliError, type CliIo } from "../io";
 import type { CliCommand, CliOptionValues } from "../registry";
 import { analyzeForCommand, CAPTURE_OPTION, capturesOption, checkLeaf } from "../viewOptions";
+import { costField, compositionField } from "../costFields";
+import { turnCost } from "../../core/pricing/index";
+import { tokenComposition } from "../../core/prefix/composition";
+import { createSegmentCache } from "../../core/prefix/segment-builder";
 
 const NAME = "requests";
 
@@ -101,11 +105,30 @@ async function run(positionals: string[], options: CliOptionValues, io: CliIo): 
   // An empty input has no agent (and no timeline rows).
   const agent = findAgent(session.formatId);
   const standaloneRebuild = agent?.recorded?.standaloneRebuild;
+  const segmentCache = createSegmentCache();
   for (const item of timeline) {
     if (item.kind === "turn") {
       if (turnOption !== undefined && item.turn !== turnOption) continue;
       const built = buildTurnRequest(session, rebuildOptions, item.turn);
-      io.stdout(`${JSON.stringify({ turn: item.turn, request: built.body })}\n`);
+      const summary = analysis.turns[item.turn - 1]?.turn === item.turn ? analysis.turns[item.turn - 1] : analysis.turns.find((t) => t.turn === item.turn);
+      const usage = summary?.usage ?? null;
+      const cost = turnCost({
+        turn: item.turn,
+        model: summary?.model ?? null,
+        recorded: usage ? { uncachedInput: usage.input, cacheRead: usage.cacheRead, cacheWrite: usage.cacheWrite, output: usage.output } : null,
+        predicted: null,
+        rebilledTokens: 0,
+      });
+      const composition = tokenComposition(built, { tokenizer: "estimate", cache: segmentCache });
+      const byKind = Object.fromEntries(composition.rows.map((row) => [row.kind, row.tokens]));
+      io.stdout(
+        `${JSON.stringify({
+          turn: item.turn,
+          request: built.body,
+          cost: costField({ ...cost }, { predicted: false }),
+          composition: compositionField({ turn: item.turn, byKind, total: composition.total, exact: composition.exact }),
+        })}\n`,
+      );
     } else if (item.kind === "auxiliary" && turnOption === undefined && agent?.auxiliary) {
       const built = agent.auxiliary.build(session, rebuildOptions, item.index);
       const line: Record<string, unknown> = {
@@ -191,7 +214,9 @@ export const requestsCommand: CliCommand = {
   ],
   details: [
     "Output, one JSON object per line, in timeline order:",
-    '  {"turn":N,"request":{...provider body...}}',
+    '  {"turn":N,"request":{...provider body...},"cost":{"recorded":{"status":…,"dollars":…|null},"priceRow":…|null},"composition":{"tools":N,…,"total":N}}',
+    "cost: the recorded usage priced with the built-in price table (docs/prices.md); composition: the request's",
+    "tokens by kind, chars/4 estimates (docs/composition.md).",
     '  {"kind":"compaction","entryId":"…","beforeTurn":N|null,"requests":[{...summariser body...}, …]}',
     '  {"kind":"auxiliary","index":I,"purpose":"title"|"summary","rule":"…","beforeTurn":N|null,"request":{...}} (opencode)',
     "Sub-agent threads: those the file holds (Claude Code sidechains and agent_progress lines) and the files given",

@@ -6,7 +6,7 @@ import type { BuiltRequest, ContextMessage } from "../model";
 import { NOTE_RULE } from "../notes/insert";
 import { counterForApi, type CounterOptions, type TokenCounter } from "../tokens/counters";
 import { tokenTextOf } from "./canonical";
-import { segmentRequest } from "./segment-request";
+import { segmentRequest, type SegmentOptions } from "./segment-request";
 
 export type CompositionKind = "tools" | "system" | "user" | "assistant" | "tool-result" | "note" | "summary" | "synthesized";
 
@@ -74,7 +74,8 @@ function messageTokens(item: ContextMessage, counter: TokenCounter): number {
   return tokens;
 }
 
-export function tokenComposition(built: BuiltRequest, options: CounterOptions = {}): TokenComposition {
+/** `options.cache`: the session's segment cache, so a whole-session pass measures each content once. */
+export function tokenComposition(built: BuiltRequest, options: SegmentOptions = {}): TokenComposition {
   const counter = counterForApi(built.api, options);
   const segmented = segmentRequest(built.api, built.body, options);
   const sums = new Map<CompositionKind, { count: number; tokens: number }>();

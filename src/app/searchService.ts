@@ -1,0 +1,66 @@
+// Session search in the worker, in slices: each `step` call runs the search generator for at most
+// a few milliseconds and returns the hits found meanwhile, so the first hits reach the page as soon
+// as they exist, other worker calls interleave between slices, and a new query simply starts over.
+import type { PipelineOptions, Session } from "../core/model";
+import { searchSession, type SearchHit, type SearchStep } from "../core/search/index";
+
+export interface SearchStepParams {
+  options: PipelineOptions;
+  query: string;
+  /** Chosen by the page; a new id starts a new search. */
+  searchId: number;
+  /** How long one slice may run (ms); default 30. */
+  budgetMs?: number;
+}
+
+export interface SearchStepResult {
+  searchId: number;
+  /** Hits found in this slice (the page appends them). */
+  hits: SearchHit[];
+  done: boolean;
+  /** Last turn fully searched. */
+  turn: number;
+  /** The hit limit was reached: later matches are not listed. */
+  truncated: boolean;
+}
+
+export const MAX_SEARCH_HITS = 500;
+
+export class SearchService {
+  private current: { id: number; steps: Generator<SearchStep>; found: number; turn: number; done: boolean } | null = null;
+
+  constructor(private readonly session: Session) {}
+
+  step(params: SearchStepParams): SearchStepResult {
+    if (!this.current || this.current.id !== params.searchId) {
+      this.current?.steps.return(undefined);
+      this.current = { id: params.searchId, steps: searchSession(this.session, params.options, params.query), found: 0, turn: 0, done: false };
+    }
+    const search = this.current;
+    const hits: SearchHit[] = [];
+    const deadline = Date.now() + (params.budgetMs ?? 30);
+    while (!search.done) {
+      const next = search.steps.next();
+      if (next.done) {
+        search.done = true;
+        break;
+      }
+      const step = next.value;
+      if (step.kind === "turn") {
+        search.turn = step.turn;
+        if (Date.now() >= deadline) break;
+        continue;
+      }
+      hits.push(step.hit);
+      search.found++;
+      if (search.found >= MAX_SEARCH_HITS) {
+        search.done = true;
+        search.steps.return(undefined);
+        return { searchId: search.id, hits, done: true, turn: search.turn, truncated: true };
+      }
+      // The first hit goes out at once: it is what the user waits for.
+      if (search.found === 1 || Date.now() >= deadline) break;
+    }
+    return { searchId: search.id, hits, done: search.done, turn: search.turn, truncated: false };
+  }
+}

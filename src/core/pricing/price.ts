@@ -1,0 +1,119 @@
+// Pricing usage: token counts × the model's price row → dollars, with an honest status. A turn whose
+// model has no row is "not priced" (dollars null, never $0.00); a turn that needs a price the row
+// lacks (say a 1-hour cache write of a model whose 1-hour price is unknown) is "partly priced", and
+// its dollars are the sum of what could be priced (a lower bound). Cache writes without a recorded
+// TTL split are priced at the 5-minute price (Anthropic's default TTL) and the part says so.
+import { findPriceRow, type ModelRefLike } from "./lookup";
+import { BUILTIN_PRICE_TABLE } from "./prices-data";
+import type { PricePart, PricePartKind, PriceRow, PriceStatus, PriceTable, PriceableUsage, PricedUsage } from "./types";
+
+const PER = 1_000_000;
+
+function part(kind: PricePartKind, tokens: number, perMillion: number | null): PricePart {
+  return { kind, tokens, perMillion, dollars: perMillion === null ? null : (tokens * perMillion) / PER };
+}
+
+/** The row's prices in force for a request of `totalInput` tokens (long-prompt tiers). */
+function pricesFor(row: PriceRow, totalInput: number): Pick<PriceRow, "input" | "cachedInput" | "output"> {
+  const long = row.longContext;
+  if (long && totalInput > long.aboveInputTokens) return { input: long.input, cachedInput: long.cachedInput, output: long.output };
+  return { input: row.input, cachedInput: row.cachedInput, output: row.output };
+}
+
+/** Prices one usage (recorded or predicted) for a model. */
+export function priceUsage(usage: PriceableUsage | null, model: ModelRefLike | null, table: PriceTable = BUILTIN_PRICE_TABLE): PricedUsage {
+  if (!usage) return { status: "not priced", dollars: null, parts: [], row: null, match: null, missing: ["no usage"] };
+  const found = findPriceRow(model, table);
+  if (!found) {
+    const name = model ? `${model.provider}/${model.modelId}` : "unknown model";
+    return { status: "not priced", dollars: null, parts: [], row: null, match: null, missing: [`no price for ${name}`] };
+  }
+  const row = found.row;
+  const totalInput = usage.uncachedInput + usage.cacheRead + usage.cacheWrite;
+  const prices = pricesFor(row, totalInput);
+  const parts: PricePart[] = [];
+  const missing: string[] = [];
+  const add = (kind: PricePartKind, tokens: number, perMillion: number | null) => {
+    if (tokens <= 0) return;
+    const priced = part(kind, tokens, perMillion);
+    if (priced.dollars === null) missing.push(`${kind} price`);
+    parts.push(priced);
+  };
+  add("input", usage.uncachedInput, prices.input);
+  add("cached input", usage.cacheRead, prices.cachedInput);
+  const split1h = usage.cacheWrite1h ?? 0;
+  const split5m = usage.cacheWrite5m !== undefined ? usage.cacheWrite5m : usage.cacheWrite - split1h;
+  add("cache write 5m", split5m, row.cacheWrite5m);
+  add("cache write 1h", split1h, row.cacheWrite1h);
+  const reasoning = row.reasoning !== null && usage.reasoningOutput !== undefined ? Math.min(usage.reasoningOutput, usage.output) : 0;
+  add("output", usage.output - reasoning, prices.output);
+  add("reasoning", reasoning, row.reasoning);
+  let dollars = 0;
+  let anyPriced = false;
+  for (const p of parts) {
+    if (p.dollars !== null) {
+      dollars += p.dollars;
+      anyPriced = true;
+    }
+  }
+  const status: PriceStatus = missing.length === 0 ? "priced" : anyPriced ? "partly priced" : "not priced";
+  return {
+    status,
+    dollars: missing.length === 0 || anyPriced ? dollars : null,
+    parts,
+    row: `${row.provider}/${row.model}`,
+    match: found.match,
+    missing,
+  };
+}
+
+export interface PricedTotal {
+  status: PriceStatus;
+  /** Sum over priced (and partly priced) items; null when none could be priced. */
+  dollars: number | null;
+  priced: number;
+  partly: number;
+  notPriced: number;
+}
+
+/** The total of several priced usages (a session's turns): "priced" only when every one is. */
+export function sumPriced(items: readonly Pick<PricedUsage, "status" | "dollars">[]): PricedTotal {
+  let dollars = 0;
+  let priced = 0;
+  let partly = 0;
+  let notPriced = 0;
+  for (const item of items) {
+    if (item.status === "priced") priced++;
+    else if (item.status === "partly priced") partly++;
+    else notPriced++;
+    if (item.dollars !== null) dollars += item.dollars;
+  }
+  const status: PriceStatus = partly === 0 && notPriced === 0 ? "priced" : priced + partly > 0 ? "partly priced" : "not priced";
+  return { status, dollars: priced + partly > 0 ? dollars : null, priced, partly, notPriced };
+}
+
+/**
+ * What a prefix break cost: the tokens the previous request had cached that this one sends again
+ * (`rebilledTokens`), priced as written again (the 5-minute write price, which is the input price
+ * where writes cost no extra) instead of read from the cache.
+ */
+export function priceRebilled(rebilledTokens: number, model: ModelRefLike | null, table: PriceTable = BUILTIN_PRICE_TABLE): PricedUsage {
+  const found = findPriceRow(model, table);
+  if (!found) {
+    const name = model ? `${model.provider}/${model.modelId}` : "unknown model";
+    return { status: "not priced", dollars: null, parts: [], row: null, match: null, missing: [`no price for ${name}`] };
+  }
+  const row = found.row;
+  const write = row.cacheWrite5m ?? row.input;
+  const perMillion = write === null || row.cachedInput === null ? null : write - row.cachedInput;
+  const parts = rebilledTokens > 0 ? [part("cache write 5m", rebilledTokens, perMillion)] : [];
+  const missing = perMillion === null && rebilledTokens > 0 ? ["cache write or cached input price"] : [];
+  return {
+    status: missing.length ? "not priced" : "priced",
+    dollars: missing.length ? null : (parts[0]?.dollars ?? 0),
+    parts,
+    row: `${row.provider}/${row.model}`,
+    match: found.match,
+    missing,
+  };
+}

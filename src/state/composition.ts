@@ -1,0 +1,37 @@
+// What fills the context over the session (the stacked chart): every turn's tokens by kind, asked
+// of the worker whenever a new analysis arrives (new session, options or branch).
+import { create } from "zustand";
+import type { TurnComposition } from "../core/pipeline/sessionComposition";
+import { isStale } from "../worker/client";
+import { pipeline, pipelineOptions } from "./actions";
+import { useAppStore } from "./store";
+
+interface CompositionState {
+  key: string | null;
+  rows: TurnComposition[] | null;
+  error: string | null;
+}
+
+export const useCompositionStore = create<CompositionState>()(() => ({ key: null, rows: null, error: null }));
+
+async function load(): Promise<void> {
+  const options = pipelineOptions();
+  const key = JSON.stringify(options);
+  if (useCompositionStore.getState().key === key && useCompositionStore.getState().rows) return;
+  useCompositionStore.setState({ key, rows: null, error: null });
+  try {
+    const result = await pipeline().call("sessionComposition", { options }, "composition");
+    if (useCompositionStore.getState().key === key) useCompositionStore.setState({ rows: result.rows });
+  } catch (error) {
+    if (isStale(error) || useCompositionStore.getState().key !== key) return;
+    useCompositionStore.setState({ error: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+/** Loads the composition after every new analysis. */
+export function installCompositionLoader(): void {
+  useAppStore.subscribe((state, previous) => {
+    if (state.analysis && state.analysis !== previous.analysis) void load();
+    if (!state.analysis && previous.analysis) useCompositionStore.setState({ key: null, rows: null, error: null });
+  });
+}

@@ -1,0 +1,103 @@
+// Session search (`/`): the query, the hits streamed from the worker slice by slice, the hit picked
+// with the arrow keys, and the match the Request view highlights after a jump. A new query (or a
+// new session) starts a new search; the running loop notices and stops.
+import { create } from "zustand";
+import type { SearchHit } from "../core/search/index";
+import { isStale } from "../worker/client";
+import { pipeline, pipelineOptions, selectIndex, setActiveTab } from "./actions";
+import { useAppStore } from "./store";
+
+export interface SearchState {
+  open: boolean;
+  query: string;
+  searchId: number;
+  hits: SearchHit[];
+  running: boolean;
+  done: boolean;
+  truncated: boolean;
+  /** Last turn fully searched. */
+  turn: number;
+  /** Index of the hit picked in the list. */
+  active: number;
+  error: string | null;
+  /** When the first hit arrived, ms after the search started (shown, and read by the benchmark). */
+  firstHitMs: number | null;
+  /** The match the Request view highlights: the turn jumped to and the text. */
+  highlight: { turn: number; text: string } | null;
+}
+
+const initial: Omit<SearchState, "open" | "highlight"> = {
+  query: "",
+  searchId: 0,
+  hits: [],
+  running: false,
+  done: false,
+  truncated: false,
+  turn: 0,
+  active: 0,
+  error: null,
+  firstHitMs: null,
+};
+
+export const useSearchStore = create<SearchState>()(() => ({ ...initial, open: false, highlight: null }));
+
+export function openSearch(): void {
+  useSearchStore.setState({ open: true });
+}
+
+export function closeSearch(): void {
+  useSearchStore.setState((state) => ({ open: false, searchId: state.searchId + 1, running: false }));
+}
+
+/** Starts searching for `query` (an empty query clears the list). */
+export function setSearchQuery(query: string): void {
+  const searchId = useSearchStore.getState().searchId + 1;
+  useSearchStore.setState({ ...initial, searchId, query, running: query.length > 0 });
+  if (query.length > 0) void run(searchId, query);
+}
+
+async function run(searchId: number, query: string): Promise<void> {
+  const options = pipelineOptions();
+  const started = performance.now();
+  try {
+    for (;;) {
+      const result = await pipeline().call("searchStep", { options, query, searchId });
+      if (useSearchStore.getState().searchId !== searchId) return;
+      useSearchStore.setState((state) => ({
+        hits: result.hits.length > 0 ? [...state.hits, ...result.hits] : state.hits,
+        firstHitMs: state.firstHitMs ?? (result.hits.length > 0 ? Math.round(performance.now() - started) : null),
+        turn: result.turn,
+        done: result.done,
+        truncated: result.truncated,
+        running: !result.done,
+      }));
+      if (result.done) return;
+    }
+  } catch (error) {
+    if (isStale(error) || useSearchStore.getState().searchId !== searchId) return;
+    useSearchStore.setState({ running: false, error: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+export function moveActiveHit(delta: number): void {
+  useSearchStore.setState((state) => ({ active: Math.max(0, Math.min(state.hits.length - 1, state.active + delta)) }));
+}
+
+/** Jumps to a hit: selects its turn, shows the Request tab, highlights the match there. */
+export function jumpToHit(hit: SearchHit): void {
+  const timeline = useAppStore.getState().analysis?.timeline ?? [];
+  const index = timeline.findIndex((item) => item.kind === "turn" && item.turn === hit.turn);
+  if (index < 0) return;
+  useSearchStore.setState({ open: false, highlight: { turn: hit.turn, text: hit.match } });
+  setActiveTab("request");
+  selectIndex(index);
+}
+
+/** A new session or new options: the old hits name turns of another analysis. */
+export function installSearchReset(): void {
+  useAppStore.subscribe((state, previous) => {
+    if (state.analysis !== previous.analysis) {
+      useSearchStore.setState((s) => ({ ...initial, searchId: s.searchId + 1, open: s.open, highlight: null }));
+    }
+  });
+}

@@ -1,0 +1,104 @@
+// Prices applied to usage: exact figures for a known model, "not priced" for an unknown one (never
+// $0.00), "partly priced" when a part's price is missing, lookups by model id and normalised id,
+// user edits marked, long-prompt tiers, break cost, and the dollar format of sub-cent amounts.
+import { describe, expect, it } from "vitest";
+import {
+  applyPriceOverrides,
+  BUILTIN_PRICE_TABLE,
+  findPriceRow,
+  formatDollars,
+  formatPriced,
+  normaliseModelId,
+  priceRebilled,
+  priceUsage,
+  sessionCost,
+  sumPriced,
+} from "../../../src/core/pricing";
+
+const usage = { uncachedInput: 1000, cacheRead: 20000, cacheWrite: 3000, output: 500 };
+
+describe("priceUsage", () => {
+  it("prices every part of an Anthropic usage at the table's figures", () => {
+    const priced = priceUsage(usage, { provider: "anthropic", modelId: "claude-sonnet-4-5" });
+    expect(priced.status).toBe("priced");
+    // 1000 × $3 + 20000 × $0.30 + 3000 × $3.75 + 500 × $15, per million.
+    expect(priced.dollars).toBeCloseTo((1000 * 3 + 20000 * 0.3 + 3000 * 3.75 + 500 * 15) / 1e6, 12);
+    expect(priced.parts.map((p) => p.kind)).toEqual(["input", "cached input", "cache write 5m", "output"]);
+    expect(priced.match).toBe("exact");
+  });
+
+  it("uses the 1-hour write price for the 1-hour part of a split write", () => {
+    const priced = priceUsage({ ...usage, cacheWrite5m: 1000, cacheWrite1h: 2000 }, { provider: "anthropic", modelId: "claude-opus-4-5" });
+    const oneHour = priced.parts.find((p) => p.kind === "cache write 1h")!;
+    expect(oneHour.perMillion).toBe(10);
+    expect(priced.parts.find((p) => p.kind === "cache write 5m")!.perMillion).toBe(6.25);
+  });
+
+  it("is not priced, with null dollars, for an unknown model", () => {
+    const priced = priceUsage(usage, { provider: "fake", modelId: "fake-model" });
+    expect(priced.status).toBe("not priced");
+    expect(priced.dollars).toBeNull();
+    expect(formatPriced(priced)).toBe("not priced");
+    expect(priceUsage(null, { provider: "openai", modelId: "gpt-4.1" }).status).toBe("not priced");
+  });
+
+  it("is partly priced when the row lacks a part's price", () => {
+    const table = applyPriceOverrides(BUILTIN_PRICE_TABLE, { "anthropic/claude-haiku-4-5": { cacheWrite5m: null } });
+    const priced = priceUsage(usage, { provider: "anthropic", modelId: "claude-haiku-4-5" }, table);
+    expect(priced.status).toBe("partly priced");
+    expect(priced.dollars).toBeCloseTo((1000 * 1 + 20000 * 0.1 + 500 * 5) / 1e6, 12);
+    expect(formatPriced(priced)).toMatch(/^≥ \$0\.\d+ \(partly priced\)$/);
+  });
+
+  it("finds rows by model id alone and after normalising dated or routed ids", () => {
+    expect(findPriceRow({ provider: "openrouter", modelId: "gpt-4.1" }, BUILTIN_PRICE_TABLE)?.match).toBe("model");
+    expect(findPriceRow({ provider: "anthropic", modelId: "claude-opus-4-5-20251101" }, BUILTIN_PRICE_TABLE)?.row.model).toBe("claude-opus-4-5");
+    expect(normaliseModelId("anthropic/claude-sonnet-4-20250514")).toBe("claude-sonnet-4-0");
+    expect(normaliseModelId("gpt-5-2025-08-07")).toBe("gpt-5");
+    expect(findPriceRow({ provider: "anthropic", modelId: "claude-opus-5-5" }, BUILTIN_PRICE_TABLE)).toBeNull();
+  });
+
+  it("applies Gemini's long-prompt prices above 200k input tokens", () => {
+    const long = priceUsage({ uncachedInput: 250000, cacheRead: 0, cacheWrite: 0, output: 1000 }, { provider: "google", modelId: "gemini-2.5-pro" });
+    expect(long.parts[0]!.perMillion).toBe(2.5);
+    expect(long.parts[1]!.perMillion).toBe(15);
+  });
+
+  it("every built-in row names an https source and a date", () => {
+    for (const row of BUILTIN_PRICE_TABLE.rows) {
+      expect(row.source).toMatch(/^https:\/\//);
+      expect(row.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    }
+  });
+});
+
+describe("edits, totals, breaks", () => {
+  it("marks edited and added rows", () => {
+    const table = applyPriceOverrides(BUILTIN_PRICE_TABLE, { "openai/gpt-4.1": { input: 1 }, "fake/fake-model": { input: 1, output: 2, cachedInput: 0.5, cacheWrite5m: 1 } });
+    expect(table.rows.find((r) => r.model === "gpt-4.1")).toMatchObject({ input: 1, edited: true, output: 8 });
+    const added = priceUsage({ uncachedInput: 1e6, cacheRead: 0, cacheWrite: 0, output: 1e6 }, { provider: "fake", modelId: "fake-model" }, table);
+    expect(added).toMatchObject({ status: "priced", dollars: 3 });
+  });
+
+  it("sums a session honestly", () => {
+    expect(sumPriced([{ status: "priced", dollars: 1 }, { status: "not priced", dollars: null }])).toMatchObject({ status: "partly priced", dollars: 1 });
+    expect(sumPriced([{ status: "not priced", dollars: null }])).toMatchObject({ status: "not priced", dollars: null });
+    const cost = sessionCost([
+      { turn: 1, model: { provider: "openai", modelId: "gpt-4.1" }, recorded: usage, predicted: { uncachedInput: 24000, cacheRead: 0, cacheWrite: 0 }, rebilledTokens: 0 },
+      { turn: 2, model: { provider: "openai", modelId: "gpt-4.1" }, recorded: usage, predicted: null, rebilledTokens: 10000 },
+    ]);
+    expect(cost.recorded.status).toBe("priced");
+    expect(cost.turns[0]!.predicted.dollars).toBeCloseTo((24000 * 2 + 500 * 8) / 1e6, 12);
+    // A break re-bills 10000 tokens at input ($2) instead of cached input ($0.50).
+    expect(cost.turns[1]!.break!.dollars).toBeCloseTo((10000 * 1.5) / 1e6, 12);
+    expect(priceRebilled(10, { provider: "x", modelId: "y" }).status).toBe("not priced");
+  });
+
+  it("formats sub-cent amounts with enough digits", () => {
+    expect(formatDollars(0.0042)).toBe("$0.0042");
+    expect(formatDollars(0.000012345)).toBe("$0.000012");
+    expect(formatDollars(0.123)).toBe("$0.12");
+    expect(formatDollars(12.5)).toBe("$12.50");
+    expect(formatDollars(0)).toBe("$0");
+  });
+});
