@@ -1,6 +1,7 @@
 // The pi policy (compaction-policies.md §1, pi-senpi.md §5): pi's trigger, cut point, standalone
 // summariser request(s) built by src/core/agents/pi/compaction, the compaction entry and the requests
 // after it. Verdicts: not-triggered, nothing-to-compact, compacted (CP-PI-5).
+import { piInference } from "./inference";
 import type { SummariserRequest } from "../compaction";
 import { DEFAULT_BOUNDARY_RULE } from "../compaction";
 import { checkSummariserRequests } from "../../../simulate/findings";
@@ -147,6 +148,7 @@ export const piPolicy: CompactionPolicy = {
   },
   readCaptured: readCapturedPiRequest,
   reserveParameter: "reserveTokens",
+  inference: piInference,
   usesAttachedSummariserCaptures: true,
 };
 
