@@ -89,7 +89,7 @@ export function inferSettings(session: Session, options: PipelineOptions, policy
     const failures: string[] = [];
     points.forEach((point, i) => {
       if (!atPoint[i]) return;
-      const outcome = inferCut(session, point, i + 1, cut, (value) =>
+      const outcome = inferCut(session, { ...point, turn: atPoint[i]!.turn }, i + 1, cut, (value) =>
         base({ recordedCompactionEntryId: point.entryId, manual: point.manual, parameters: { ...given.parameters, [cut.parameter]: value } }, point.turn),
       );
       if (outcome.ok) bounds.push(...outcome.interval.bounds);
@@ -161,7 +161,8 @@ export function inferSettings(session: Session, options: PipelineOptions, policy
       }
     }
     const automatic = [...boundOf.keys()].some((o) => o.compaction !== null);
-    if (first && !byGiven && automatic) {
+    if (first && !byGiven && !automatic) notes.push(`no automatic compaction is recorded: ${first.setting} is bounded only by the turns where none fired`);
+    if (first && !byGiven) {
       const bounds = [...boundOf.values()].filter((b): b is SettingBound => b !== null);
       const joined = intersect(bounds);
       const resolvedLimit = first.target === "limit" ? ((observations[0]!.result.limits as unknown as Record<string, number>)[first.setting] ?? null) : null;
@@ -180,8 +181,6 @@ export function inferSettings(session: Session, options: PipelineOptions, policy
       };
       setting.value = setting.conflict ? null : chooseValue(setting.min, setting.max, policyDefault(policy, setting, resolvedLimit));
       settings.push(setting);
-    } else if (first && !byGiven) {
-      notes.push(`no automatic compaction is recorded: ${first.setting} is not inferred from the trigger`);
     }
   }
 
