@@ -460,6 +460,12 @@ export interface CompactionPolicy {
    * threshold maps to a setting.
    */
   inference?: PolicyInference;
+  /**
+   * The session with this result's simulated compaction in it, for a policy whose compaction is a
+   * session entry (pi, senpi), so a whole-session replay rebuilds the later turns on top of it and
+   * simulates the next compaction there. `id` names the inserted record (several can coexist).
+   */
+  sessionAfter?(input: SimulationInput, result: SimulationResult, id: string): Session | null;
   /** The policy's repeated-compaction run (opencode's spiral, CP-OC-8/10/32), with its fix off and on. */
   spiral?(input: SimulationInput, context: SimulationContext, attempts: number): { off: SpiralRunResult; on: SpiralRunResult };
 }
