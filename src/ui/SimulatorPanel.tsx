@@ -5,7 +5,8 @@
 // worker and only the latest answer is shown.
 import { useEffect } from "react";
 import { selectedTurnNumber } from "../state/selectors";
-import { runSimulation, simulatorSettings, toggleSimulator, closeSimulator, useSimulatorStore } from "../state/simulator";
+import { inferenceKeyOf, loadInference, runSimulation, simulatorSettings, toggleSimulator, closeSimulator, useSimulatorStore } from "../state/simulator";
+import { SimulatorInferred } from "./SimulatorInferred";
 import { useAppStore } from "../state/store";
 import { SimulatorControls } from "./SimulatorControls";
 import { SimulatorResult } from "./SimulatorResult";
@@ -47,6 +48,13 @@ export function SimulatorPanel() {
     runSimulation(turn);
   }, [open, turn, settingsKey, options, analysisReady, supported]);
 
+  // The settings the recorded compactions bound, once per policy and options.
+  const inferenceKey = useSimulatorStore(inferenceKeyOf);
+  useEffect(() => {
+    if (!open || !analysisReady || !supported) return;
+    loadInference();
+  }, [open, inferenceKey, options, analysisReady, supported]);
+
   if (!open) return null;
   const policy = policies?.find((p) => p.id === policyId) ?? null;
   return (
@@ -60,6 +68,7 @@ export function SimulatorPanel() {
       </div>
       <div className="simulator-body">
         <SimulatorControls />
+        {supported && <SimulatorInferred />}
         {policy && !policy.supported && (
           <div className="explain warning-text" data-testid="simulator-unsupported">
             {policy.unsupported}

@@ -52,6 +52,7 @@ const STAGE_NAMES: Readonly<Record<WorkerMethod, string>> = {
   spiralRun: "simulating repeated compactions",
   replaySession: "replaying the session under a compaction policy",
   comparePolicies: "comparing two compaction policies",
+  inferSettings: "inferring the compaction settings from the recorded compactions",
 };
 
 export function stageName(method: WorkerMethod | "open"): string {

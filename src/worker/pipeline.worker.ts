@@ -225,6 +225,10 @@ async function answer(method: WorkerMethod, params: WorkerMethods[WorkerMethod][
       const { options, settings, otherPolicyId } = params as WorkerMethods["comparePolicies"]["params"];
       return simulatorFor(target).compare(options, settings, otherPolicyId);
     }
+    case "inferSettings": {
+      const { options, settings } = params as WorkerMethods["inferSettings"]["params"];
+      return simulatorFor(target).infer(options, settings);
+    }
     case "tokenView": {
       const { options, turn, index } = params as WorkerMethods["tokenView"]["params"];
       return prefixFor(target).tokenView(options, turn, index);

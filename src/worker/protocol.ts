@@ -60,6 +60,7 @@ export interface WorkerMethods {
   spiralRun: SimulatorMethods["spiralRun"];
   replaySession: SimulatorMethods["replaySession"];
   comparePolicies: SimulatorMethods["comparePolicies"];
+  inferSettings: SimulatorMethods["inferSettings"];
 }
 export type WorkerMethod = keyof WorkerMethods;
 
