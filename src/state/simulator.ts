@@ -198,7 +198,7 @@ export function setUseInferred(useInferred: boolean): void {
   setSim({ useInferred });
 }
 
-/** Infers the current policy's settings from the session's recorded compactions (once per policy and options). */
+/** Runs one inference at a time; a newer key makes an older answer stale (latest wins). */
 const inferLatest = latestOnly(async (key: string) => {
   const settings = { ...simulatorSettings(1), inferred: null };
   setSim((state) => ({ inference: { ...state.inference, status: "running", error: null } }));
@@ -215,6 +215,11 @@ const inferLatest = latestOnly(async (key: string) => {
 export function inferenceKeyOf(state: SimulatorUiState): string {
   const { turn: _turn, inferred: _inferred, summary: _summary, focus: _focus, instructions: _instructions, ...rest } = simulatorSettings(1, state);
   return JSON.stringify(rest);
+}
+
+/** Whether the shown inference belongs to the current policy and settings (or failed for them). */
+export function inferenceSettled(state: SimulatorUiState): boolean {
+  return state.inference.status !== "running" && state.inferenceKey !== null && state.inferenceKey.startsWith(`${inferenceKeyOf(state)}|`);
 }
 
 /** Infers the current policy's settings from the recorded compactions, taking the user's own settings as known. */

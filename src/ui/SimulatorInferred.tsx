@@ -24,7 +24,7 @@ export function SimulatorInferred() {
   const shared = useSimulatorStore((state) => (state.sharedInferred?.policyId === state.policyId ? state.sharedInferred : null));
   const result = inference.result;
   return (
-    <div className="sim-inferred" data-testid="simulator-inferred-settings">
+    <div className="sim-inferred" data-testid="simulator-inferred-settings" data-status={inference.status}>
       <div className="sim-group-title">
         Settings consistent with this session <span className="badge badge-inferred">inferred</span>
       </div>
