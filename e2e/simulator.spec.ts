@@ -30,6 +30,11 @@ test("simulate compaction at a turn, spiral run, whole-session replay", async ({
   await expect(trigger).toContainText("16000 − 11600 = 4400", { timeout: 30_000 });
   await expect(trigger).toContainText("compact");
   await expect(page.getByTestId("simulator-trigger")).toHaveAttribute("data-result", "true");
+  // keepRecentTokens, not entered, is inferred from the recorded compactions and used.
+  await expect(page.getByTestId("simulator-inferred-settings")).toHaveAttribute("data-status", "ready", { timeout: 60_000 });
+  await expect(page.getByTestId("simulator-inferred-keepRecentTokens")).toContainText("1,788–1,804");
+  await expect(page.getByTestId("simulator-inferred-reserveTokens")).toHaveCount(0);
+  await expect(page.getByTestId("simulator-result")).toHaveAttribute("data-status", "ready", { timeout: 60_000 });
 
   // Partition, summariser request, verdict and findings are shown.
   await expect(page.locator('[data-testid="simulator-range"][data-kind="summarised"]').first()).toBeVisible();

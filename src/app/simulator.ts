@@ -13,6 +13,7 @@ import {
   comparePolicies,
   DESCRIBED_SLOT_MARKER,
   getPolicy,
+  inferSettings,
   POLICIES,
   replaySession,
   simulateCompaction,
@@ -20,6 +21,7 @@ import {
   type PartitionRange,
   type PolicyId,
   type PolicyParameterSpec,
+  type SettingsInference,
   type SimulationInput,
   type SimulationResult,
   type SummarySource,
@@ -113,6 +115,14 @@ function effectiveParameters(policy: CompactionPolicy, settings: SimulatorSettin
   const reserveParameter = policy.reserveParameter;
   if (reserveParameter && settings.reserve !== null) parameters[reserveParameter] = settings.reserve;
   const limits = { ...settings.limits };
+  // Inferred settings sit under the user's own (any field the user set wins).
+  if (settings.inferred) {
+    for (const [name, value] of Object.entries(settings.inferred.parameters)) if (known.has(name) && !(name in parameters)) parameters[name] = value;
+    for (const [name, value] of Object.entries(settings.inferred.limits)) {
+      const key = name as keyof typeof limits;
+      if (limits[key] === undefined && typeof value === "number") limits[key] = value;
+    }
+  }
   if (policy.modelChoiceParameters) {
     // The policy resolves the model window by its own rules: the model choice is its input.
     Object.assign(
@@ -378,8 +388,17 @@ export class SimulatorService {
   private readonly views = new Lru<SimulationView>(8);
   private readonly spirals = new Lru<SpiralView>(4);
   private readonly replays = new Lru<ReplayView["replay"]>(8);
+  private readonly inferences = new Lru<SettingsInference>(8);
 
   constructor(private readonly session: Session) {}
+
+  /** The settings consistent with the recorded compactions (policy defaults for the rest). */
+  infer(options: PipelineOptions, settings: SimulatorSettings): SettingsInference {
+    const policy = getPolicy(settings.policyId);
+    const inferOptions = withPolicyProfile(this.session, options, policy);
+    const given = effectiveParameters(policy, { ...settings, inferred: null });
+    return this.inferences.get(JSON.stringify({ options: inferOptions, policyId: policy.id, given }), () => inferSettings(this.session, inferOptions, policy.id, given));
+  }
 
   simulate(options: PipelineOptions, settings: SimulatorSettings): SimulationView {
     return this.views.get(JSON.stringify({ options, settings }), () => {

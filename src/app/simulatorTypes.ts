@@ -15,6 +15,7 @@ import type {
   PrefixBreak,
   ReplayResult,
   ResolvedLimits,
+  SettingsInference,
   SimulatedSummary,
   SpiralRunResult,
   TokenSummary,
@@ -54,6 +55,11 @@ export interface SimulatorSettings {
    * app (pi's slots: summarizationSystemPrompt, initialPrompt, updatePrompt, turnPrefixPrompt).
    */
   instructions: { slots: Record<string, string>; sources: string[] } | null;
+  /**
+   * Settings inferred from the session's recorded compactions (src/core/simulate/infer), used
+   * under the user's own parameters and limits; null = the policy defaults.
+   */
+  inferred?: { parameters: PolicyParameters; limits: LimitOverrides } | null;
 }
 
 /** One parameter of a policy, for the controls. */
@@ -196,4 +202,7 @@ export interface SimulatorMethods {
     params: { options: PipelineOptions; settings: SimulatorSettings; otherPolicyId: PolicyId };
     result: CompareView;
   };
+  /** The settings consistent with the session's recorded compactions, for one policy. */
+  /** The user's own settings (parameters, limits, reserve) are taken as known and not inferred. */
+  inferSettings: { params: { options: PipelineOptions; settings: SimulatorSettings }; result: SettingsInference };
 }

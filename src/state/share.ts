@@ -10,6 +10,8 @@ import { pipeline, pipelineOptions } from "./actions";
 import { saveTextFile } from "./download";
 import { selectedTurnNumber } from "./selectors";
 import { getAppState } from "./store";
+import { useSimulatorStore } from "./simulator";
+import { encodeSimulatorShare } from "../app/simulatorShare";
 
 type Status = "idle" | "building" | "ready" | "error";
 
@@ -86,7 +88,14 @@ function shareParams(): ShareParams {
     redact: shareRedact,
     unmasked: shareUnmasked,
     pageUrlChars: pageUrl().length,
+    simulation: sharedSimulation(),
   };
+}
+
+/** The Simulate panel's settings when it shows a simulation (the link then reopens it). */
+function sharedSimulation(): ShareParams["simulation"] {
+  const sim = useSimulatorStore.getState();
+  return sim.open && sim.simulationSettings ? encodeSimulatorShare(sim.simulationSettings) : null;
 }
 
 async function rebuildShare(): Promise<void> {

@@ -4,7 +4,8 @@
 // (typing a summary, stepping turns) from queueing one simulation per keystroke. Results are
 // dropped when another session is opened.
 import { create } from "zustand";
-import type { PolicyId, PolicyParameters, ReplayResult } from "../core/simulate";
+import type { LimitOverrides, PolicyId, PolicyParameters, ReplayResult, SettingsInference } from "../core/simulate";
+import { decodeSimulatorShare, type SharedSimulator } from "../app/simulatorShare";
 import { isStale } from "../worker/client";
 import type { CompareView, ModelWindowChoice, PolicyInfo, SimulationView, SimulatorSettings, SpiralView, SummaryChoice } from "../app/simulatorTypes";
 import { pipeline, pipelineOptions } from "./actions";
@@ -48,6 +49,14 @@ export interface SimulatorUiState {
   replay: RunState<ReplayResult>;
   comparePolicy: PolicyId;
   compare: RunState<CompareView>;
+  /** Settings consistent with the session's recorded compactions, for the current policy. */
+  inference: RunState<SettingsInference>;
+  /** Use the inferred settings under the user's own (off: the policy defaults). */
+  useInferred: boolean;
+  /** Inferred values a share link carried, for its policy (they win over a new inference). */
+  sharedInferred: { policyId: PolicyId; parameters: PolicyParameters; limits: LimitOverrides } | null;
+  /** What the shown inference was computed for (inferenceKeyOf). */
+  inferenceKey: string | null;
 }
 
 const idle = { status: "idle" as const, result: null, error: null };
@@ -77,6 +86,10 @@ export const useSimulatorStore = create<SimulatorUiState>()(() => ({
   replay: idle,
   comparePolicy: "opencode",
   compare: idle,
+  inference: idle,
+  useInferred: true,
+  sharedInferred: null,
+  inferenceKey: null,
 }));
 
 const setSim = useSimulatorStore.setState;
@@ -122,7 +135,17 @@ export function simulatorSettings(turn: number, state: SimulatorUiState = getSim
     agentDefaultContextWindow: parseCount(state.agentDefaultWindow),
     providerDefaultContextWindow: parseCount(state.providerDefaultWindow),
     instructions: capturedInstructions(state.policyId),
+    inferred: inferredInUse(state),
   };
+}
+
+/** The inferred settings the simulation uses: a share link's, else the current inference's. */
+export function inferredInUse(state: SimulatorUiState): SimulatorSettings["inferred"] {
+  if (!state.useInferred) return null;
+  if (state.sharedInferred?.policyId === state.policyId) return { parameters: state.sharedInferred.parameters, limits: state.sharedInferred.limits };
+  const result = state.inference.result;
+  if (!result || result.policyId !== state.policyId) return null;
+  return { parameters: result.parameters, limits: result.limits };
 }
 
 /** pi's summariser instruction slots filled from the captures attached in the app, for the policies that take them (pi and senpi). */
@@ -169,6 +192,67 @@ export function setSimulator(patch: Partial<SimulatorUiState>): void {
 
 export function setPolicy(policyId: PolicyId): void {
   setSim({ policyId, spiral: idle });
+}
+
+export function setUseInferred(useInferred: boolean): void {
+  setSim({ useInferred });
+}
+
+/** Runs one inference at a time; a newer key makes an older answer stale (latest wins). */
+const inferLatest = latestOnly(async (key: string) => {
+  const settings = { ...simulatorSettings(1), inferred: null };
+  setSim((state) => ({ inference: { ...state.inference, status: "running", error: null } }));
+  try {
+    const result = await pipeline().call("inferSettings", { options: pipelineOptions(), settings }, "infer");
+    setSim({ inference: { status: "ready", result, error: null }, inferenceKey: key });
+  } catch (error) {
+    if (isStale(error)) return;
+    setSim({ inference: { status: "error", result: null, error: message(error) }, inferenceKey: key });
+  }
+});
+
+/** The key of what inference depends on: the policy and the user's own settings. */
+export function inferenceKeyOf(state: SimulatorUiState): string {
+  const { turn: _turn, inferred: _inferred, summary: _summary, focus: _focus, instructions: _instructions, ...rest } = simulatorSettings(1, state);
+  return JSON.stringify(rest);
+}
+
+/** Whether the shown inference belongs to the current policy and settings (or failed for them). */
+export function inferenceSettled(state: SimulatorUiState): boolean {
+  return state.inference.status !== "running" && state.inferenceKey !== null && state.inferenceKey.startsWith(`${inferenceKeyOf(state)}|`);
+}
+
+/** Infers the current policy's settings from the recorded compactions, taking the user's own settings as known. */
+export function loadInference(): void {
+  const key = `${inferenceKeyOf(getSim())}|${JSON.stringify(pipelineOptions())}`;
+  if (getSim().inferenceKey === key) return;
+  inferLatest(key);
+}
+
+/** Restores the panel from a share link's simulator settings and opens it. */
+export function applySharedSimulator(shared: SharedSimulator): void {
+  const parameters = { ...getSim().parameters, [shared.policyId]: shared.parameters };
+  const text = (value: number | null | undefined) => (value === null || value === undefined ? "" : String(value));
+  setSim({
+    open: true,
+    policyId: shared.policyId,
+    parameters,
+    contextWindow: text(shared.limits.contextWindow),
+    maxOutputTokens: text(shared.limits.maxOutputTokens),
+    inputLimit: text(shared.limits.inputLimit),
+    reserve: text(shared.reserve),
+    manual: shared.manual,
+    focus: shared.focus ?? "",
+    summaryKind: shared.summary.kind,
+    summaryText: shared.summary.kind === "text" ? shared.summary.text : "",
+    summaryTokens: shared.summary.kind === "placeholder" ? text(shared.summary.tokens) : "",
+    modelWindow: shared.modelWindow,
+    agentDefaultWindow: text(shared.agentDefaultContextWindow),
+    providerDefaultWindow: text(shared.providerDefaultContextWindow),
+    useInferred: shared.inferred !== null,
+    sharedInferred: shared.inferred ? { policyId: shared.policyId, ...shared.inferred } : null,
+  });
+  void loadPolicies();
 }
 
 export function setParameter(name: string, value: string | number | boolean | null): void {
@@ -247,6 +331,10 @@ export function simulatedCompactionTurns(state: SimulatorUiState): number[] | nu
 }
 
 // Results describe one session: another open (or a new analysis) drops them.
+// A share link's simulator settings are restored when its session opens.
 useAppStore.subscribe((state, previous) => {
-  if (state.session !== previous.session) setSim({ simulation: idle, spiral: idle, replay: idle, compare: idle });
+  if (state.session === previous.session) return;
+  setSim({ simulation: idle, spiral: idle, replay: idle, compare: idle, inference: idle, sharedInferred: null, inferenceKey: null });
+  const shared = decodeSimulatorShare(state.session?.shared?.view.simulation);
+  if (shared) applySharedSimulator(shared);
 });

@@ -5,7 +5,8 @@
 // worker and only the latest answer is shown.
 import { useEffect } from "react";
 import { selectedTurnNumber } from "../state/selectors";
-import { runSimulation, simulatorSettings, toggleSimulator, closeSimulator, useSimulatorStore } from "../state/simulator";
+import { inferenceKeyOf, inferenceSettled, loadInference, runSimulation, simulatorSettings, toggleSimulator, closeSimulator, useSimulatorStore } from "../state/simulator";
+import { SimulatorInferred } from "./SimulatorInferred";
 import { useAppStore } from "../state/store";
 import { SimulatorControls } from "./SimulatorControls";
 import { SimulatorResult } from "./SimulatorResult";
@@ -42,10 +43,20 @@ export function SimulatorPanel() {
   const settingsKey = useSimulatorStore((state) => (turn === null ? "" : JSON.stringify(simulatorSettings(turn, state))));
   const supported = policies?.find((policy) => policy.id === policyId)?.supported ?? false;
 
+  // With inferred settings in use, the simulation waits for the inference of the current settings
+  // (one run with them, not a first run with the defaults).
+  const waitingForInference = useSimulatorStore((state) => state.useInferred && state.sharedInferred?.policyId !== state.policyId && !inferenceSettled(state));
   useEffect(() => {
-    if (!open || turn === null || !analysisReady || !supported) return;
+    if (!open || turn === null || !analysisReady || !supported || waitingForInference) return;
     runSimulation(turn);
-  }, [open, turn, settingsKey, options, analysisReady, supported]);
+  }, [open, turn, settingsKey, options, analysisReady, supported, waitingForInference]);
+
+  // The settings the recorded compactions bound, once per policy and options.
+  const inferenceKey = useSimulatorStore(inferenceKeyOf);
+  useEffect(() => {
+    if (!open || !analysisReady || !supported) return;
+    loadInference();
+  }, [open, inferenceKey, options, analysisReady, supported]);
 
   if (!open) return null;
   const policy = policies?.find((p) => p.id === policyId) ?? null;
@@ -60,6 +71,7 @@ export function SimulatorPanel() {
       </div>
       <div className="simulator-body">
         <SimulatorControls />
+        {supported && <SimulatorInferred />}
         {policy && !policy.supported && (
           <div className="explain warning-text" data-testid="simulator-unsupported">
             {policy.unsupported}

@@ -59,6 +59,7 @@ const STAGE_NAMES: Readonly<Record<WorkerMethod, string>> = {
   comparePair: "comparing an aligned pair of requests",
   sessionComposition: "measuring what fills the context over the session",
   searchStep: "searching the session",
+  inferSettings: "inferring the compaction settings from the recorded compactions",
 };
 
 export function stageName(method: WorkerMethod | "open"): string {

@@ -294,6 +294,10 @@ async function answer(method: WorkerMethod, params: WorkerMethods[WorkerMethod][
     case "searchStep": {
       return searchFor(target).step(params as WorkerMethods["searchStep"]["params"]);
     }
+    case "inferSettings": {
+      const { options, settings } = params as WorkerMethods["inferSettings"]["params"];
+      return simulatorFor(target).infer(options, settings);
+    }
     case "tokenView": {
       const { options, turn, index } = params as WorkerMethods["tokenView"]["params"];
       return prefixFor(target).tokenView(options, turn, index);

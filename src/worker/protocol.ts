@@ -77,6 +77,7 @@ export interface WorkerMethods {
   openCompare: { params: { source: OpenSource }; result: CompareOpened };
   compareSessions: { params: { options: PipelineOptions; against: CompareAgainst }; result: CompareViewResult };
   comparePair: { params: { options: PipelineOptions; against: CompareAgainst; index: number }; result: ComparePairResult };
+  inferSettings: SimulatorMethods["inferSettings"];
 }
 export type WorkerMethod = keyof WorkerMethods;
 

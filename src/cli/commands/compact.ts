@@ -12,6 +12,7 @@ import { countTurns } from "../../core/pipeline/index";
 import {
   comparePolicies,
   getPolicy,
+  inferSettings,
   mergeSlotValues,
   POLICY_IDS,
   replayRecordedCompactions,
@@ -21,6 +22,7 @@ import {
   type LimitOverrides,
   type PolicyId,
   type PolicyParameters,
+  type SettingsInference,
   type SummarySource,
 } from "../../core/simulate";
 import { integerOption, listOption } from "../args";
@@ -145,9 +147,29 @@ async function run(positionals: string[], options: CliOptionValues, io: CliIo): 
   const params = parameters(options);
   const limitOverrides = limits(options);
 
+  const manualCompactions = listOption(options, "manual-compactions").flatMap((v) => v.split(",")).map((v) => {
+    const n = Number(v.trim());
+    if (!Number.isInteger(n) || n < 1) throw new CliError(`${NAME}: --manual-compactions takes 1-based compaction numbers (got "${v}")`);
+    return n;
+  });
+  // Settings the user did not give are inferred from the recorded compactions (unless
+  // --policy-defaults); the ones given are taken as known.
+  const inferred = (): SettingsInference => inferSettings(session, pipeline, policy.id, { parameters: params, limits: limitOverrides, api: pipeline.api ?? null, manualCompactions });
+  if (options["infer-settings"] === true) {
+    const inference = inferred();
+    for (const setting of inference.settings) io.stdout(`${JSON.stringify({ kind: "setting", ...setting })}\n`);
+    const { settings: _settings, ...summary } = inference;
+    io.stdout(`${JSON.stringify({ kind: "inference", ...summary })}\n`);
+    return 0;
+  }
+
   if (options["replay-recorded"] === true) {
-    const lines = replayRecordedCompactions(session, pipeline, policy.id, { parameters: params, captured: readable, limits: limitOverrides, api: pipeline.api ?? null });
-    for (const line of lines) io.stdout(`${JSON.stringify(line)}\n`);
+    const inference = options["policy-defaults"] === true ? null : inferred();
+    const replayParameters = { ...inference?.parameters, ...params };
+    const replayLimits = { ...inference?.limits, ...limitOverrides };
+    const lines = replayRecordedCompactions(session, pipeline, policy.id, { parameters: replayParameters, captured: readable, limits: replayLimits, api: pipeline.api ?? null });
+    const settings = { parameters: replayParameters, limits: replayLimits, inferred: inference ? inference.settings.filter((s) => s.value !== null).map((s) => s.setting) : [] };
+    for (const line of lines) io.stdout(`${JSON.stringify({ ...line, settings })}\n`);
     return 0;
   }
   if (options["replay-session"] === true) {
@@ -219,7 +241,10 @@ export const compactCommand: CliCommand = {
     { name: "leaf", value: "entryId", description: "branch to use (default: the last entry)" },
     { name: "session", value: "id", description: "opencode database: the session to use" },
     { name: "instructions-from", value: "file-or-folder", description: "captured summariser request(s) that fill the instruction slots", multiple: true },
-    { name: "replay-recorded", description: "re-run the policy at every recorded compaction: one JSON line each" },
+    { name: "replay-recorded", description: "re-run the policy at every recorded compaction: one JSON line each (settings not given are inferred)" },
+    { name: "infer-settings", description: "print the settings consistent with the recorded compactions: one JSON line per setting, then a summary line" },
+    { name: "policy-defaults", description: "with --replay-recorded: use the policy defaults instead of the inferred settings" },
+    { name: "manual-compactions", value: "k,…", description: "recorded compactions (1-based) that were manual, for files that do not say (pi, Codex)", multiple: true },
     { name: "replay-session", description: "run the policy's trigger over every turn; one JSON object" },
     { name: "compare", value: "policy", description: "with --replay-session: compare with a second policy" },
     { name: "reserve-tokens", value: "N", description: "pi/senpi reserveTokens (default 16384)" },
@@ -235,7 +260,8 @@ export const compactCommand: CliCommand = {
   ],
   details:
     "Output (one object): trigger, kept, summarised, pruned, droppedWithoutSummary, summariserRequest, summariserRequests, after, verdict, findings, tokens.\n" +
-    'With --replay-recorded: one line per recorded compaction {"kind":"compaction","index":k,"keptMatches":…,"summariserRequests":[…],"matches":[…]}.\n' +
+    'With --replay-recorded: one line per recorded compaction {"kind":"compaction","index":k,"keptMatches":…,"summariserRequests":[…],"matches":[…],"settings":{…}}.\n' +
+    'With --infer-settings: {"kind":"setting","setting":…,"min":…,"max":…,"value":…,"bounds":[…],"conflict":…} per setting, then {"kind":"inference","consistent":…,"conflicts":[…],"parameters":{…},"limits":{…}}.\n' +
     "A policy inferred from one agent's recordings needs a session of that agent (the error names it); " +
     `--replay-recorded works on ${AGENTS.filter((agent) => agent.recorded !== null).map((agent) => agent.label).join(", ")} sessions.`,
   run,

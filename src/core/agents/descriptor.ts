@@ -54,6 +54,11 @@ export interface RecordedCompactionSupport {
   recordedKept?(session: Session, entryId: string): { manual: boolean; kept: string[] };
   /** What the record itself says about the compaction (hermes: summary, protected head and tail, summarised range), shown with the rebuild's facts. */
   recordedFacts?(session: Session, entryId: string): { label: string; value: string }[];
+  /**
+   * False when the records do not say whether a compaction was manual (pi, Codex): settings
+   * inference then takes a compaction that fired below the usage of an uncompacted turn as manual.
+   */
+  recordsManual?: boolean;
   /** The simulated counterpart of `recordedKept`; without it, the partition's kept ids. */
   simulatedKept?(result: SimulationResult): string[];
   /** The policy that rebuilds this compaction's summariser request, or null when none does. */

@@ -26,3 +26,5 @@ export { deepseekBudget, DEEPSEEK_DEFAULTS } from "./deepseek/config";
 export { selectRange } from "./deepseek/range";
 export { frameCheckpoint, shrinkGuard, outputError } from "./deepseek/checkpoint";
 export { SIMULATED_COMPACTION_ID } from "../agents/pi/policies/compaction-point";
+export { inferSettings, CUT_SEARCH_MAX } from "./infer/index";
+export type { InferredSetting, SettingBound, SettingsInference, InferOptions } from "./infer/index";

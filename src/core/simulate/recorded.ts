@@ -78,7 +78,7 @@ export function recordedCompactionIds(session: Session, options?: PipelineOption
 }
 
 /** The simulated counterpart of `RecordedCompactionPoint.recordedKept`. */
-function simulatedKept(session: Session, result: SimulationResult): string[] {
+export function simulatedKept(session: Session, result: SimulationResult): string[] {
   const own = findAgent(session.formatId)?.recorded?.simulatedKept;
   if (own) return own(result);
   const details = result.partition.details;

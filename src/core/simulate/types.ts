@@ -471,6 +471,18 @@ export interface CompactionPolicy {
    * from, and what its variants would pick (opencode: a prompt without a model, brake off and on).
    */
   modelResolution?(result: SimulationResult, candidates: ModelWindowCandidates): { used: { window: number; from: string } | null; variants: ModelWindowVariant[] };
+  /**
+   * Which of this policy's settings a session's recorded compactions bound, for settings inference
+   * (src/core/simulate/infer): the keep-recent budget the recorded cut pins, and how the trigger's
+   * threshold maps to a setting.
+   */
+  inference?: PolicyInference;
+  /**
+   * The session with this result's simulated compaction in it, for a policy whose compaction is a
+   * session entry (pi, senpi), so a whole-session replay rebuilds the later turns on top of it and
+   * simulates the next compaction there. `id` names the inserted record (several can coexist).
+   */
+  sessionAfter?(input: SimulationInput, result: SimulationResult, id: string): Session | null;
   /** The policy's repeated-compaction run (opencode's spiral, CP-OC-8/10/32), with its fix off and on. */
   spiral?(input: SimulationInput, context: SimulationContext, attempts: number): { off: SpiralRunResult; on: SpiralRunResult };
 }
@@ -525,4 +537,39 @@ export interface SpiralRunResult {
   verdict: Verdict;
   message: string;
   ruleId: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Settings inference hooks (src/core/simulate/infer)
+
+/** A setting the simulator can take: a policy parameter or a CP-0-1 limit override. */
+export type SettingTarget = "parameter" | "limit";
+
+/** The keep-recent budget that decides where the cut falls: more budget keeps more (or as many) messages. */
+export interface CutInference {
+  parameter: string;
+  ruleId: string;
+  /** What else the cut depends on, said to the user (e.g. "pi's valid cut points, PI-K15"). */
+  note?: string;
+}
+
+/** The setting the trigger's threshold stands for at one simulated turn. */
+export interface TriggerSetting {
+  /** Parameter name, or a LimitOverrides key ("contextWindow"). */
+  setting: string;
+  target: SettingTarget;
+  label: string;
+  ruleId: string;
+  /** The setting value that makes the threshold `threshold` at this turn (may be fractional). */
+  fromThreshold(threshold: number): number;
+  /** True when a higher setting lowers the threshold (pi: reserveTokens). */
+  decreasing: boolean;
+  /** What the mapping takes as known, e.g. "context window 16000 (session)". */
+  assumes: string | null;
+}
+
+export interface PolicyInference {
+  cut?: CutInference;
+  /** The setting behind this result's trigger, or null when the trigger names none. */
+  trigger?(result: SimulationResult): TriggerSetting | null;
 }

@@ -20,4 +20,5 @@ export const codexRecordedCompactions: RecordedCompactionSupport = {
   recordedKept,
   rebuildPolicy: () => CODEX_FORMAT_ID,
   rebuildInTimeline: true,
+  recordsManual: false,
 };

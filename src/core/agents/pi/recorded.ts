@@ -45,6 +45,7 @@ export const piRecordedCompactions: RecordedCompactionSupport = {
     return isObject(details) && details.schema === SENPI_COMPACTION_SCHEMA ? senpiPolicy.id : null;
   },
   rebuildInTimeline: true,
+  recordsManual: false,
   noRebuildReason: "pi standalone form: use buildCompactionRequests",
   // Re-simulation: the turn is the last one answered before the recorded compaction.
   replayTurn: (session, options, turn, entryId) => findCompactionPoint(session, options.leafId, turn, entryId).turn,

@@ -5,6 +5,7 @@
 // auto-compact threshold; the summariser request = turn N's main request + its answer + the
 // compaction prompt (FM-CC-16); kept = the last assistant answer and, for an automatic compaction,
 // the pending prompt (FM-CC-14); everything else is summarised.
+import { claudeCodeInference } from "./inference";
 import type { ContextMessage, Session, SessionEntry } from "../../../model";
 import { getClaudeBranch, turnUsage, type ClaudeBranch, type ClaudeTurn } from "../turns";
 import { defaultLeaf, getClaudeIndex } from "../session-index";
@@ -277,4 +278,5 @@ export const claudeCodePolicy: CompactionPolicy = {
     return readCapturedClaudeRequest(body, source)?.values ?? null;
   },
   readCaptured: readCapturedClaudeRequest,
+  inference: claudeCodeInference,
 };

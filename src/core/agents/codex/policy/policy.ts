@@ -5,6 +5,7 @@
 // limit; summariser request = turn N's main request + its output items + the compaction prompt,
 // without tools (FM-CX-15); kept = the real user messages (within a token budget) placed with the
 // re-injected initial context and the summary into the replacement history (FM-CX-17).
+import { codexInference } from "./inference";
 import type { ContextMessage, Session } from "../../../model";
 import { getCodexIndex, isOutputItem, type CodexRolloutIndex, type CodexTurn, type RolloutItem } from "../rollout-index";
 import { itemContext } from "../context";
@@ -299,4 +300,5 @@ export const codexPolicy: CompactionPolicy = {
     return readCapturedCodexRequest(body, source)?.values ?? null;
   },
   readCaptured: readCapturedCodexRequest,
+  inference: codexInference,
 };

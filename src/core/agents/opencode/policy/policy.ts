@@ -1,6 +1,7 @@
 // The opencode compaction policy (compaction-policies.md §5), before and after PR #11's spiral
 // brake (parameter `spiralBrake`, which also selects the model precedence). Works on opencode's
 // stored rows: an opencode session's own records, or any turn context adapted to rows.
+import { opencodeInference } from "./inference";
 import { notRecorded, type ContextMessage } from "../../../model";
 import { checkSummariserRequests, checkToolPairsAcrossCut } from "../../../simulate/findings";
 import { cacheEffect } from "../../../simulate/prefix";
@@ -375,6 +376,7 @@ export const opencodePolicy: CompactionPolicy = {
     return values ? { values, focus: null, dataPart: opencodeDataPart(body as { messages: { content: string }[] }) } : null;
   },
   reserveParameter: "reserved",
+  inference: opencodeInference,
   // CP-OC-27 … CP-OC-29: the model-window candidates are the policy's own inputs.
   modelChoiceParameters(choice) {
     const parameters: PolicyParameters = {};

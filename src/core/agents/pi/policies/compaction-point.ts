@@ -8,6 +8,7 @@ import type { Session, SessionEntry } from "../../../model";
 import { getBranchPath, getPiSessionCache } from "../sessionCache";
 import { resolveLeafId } from "../tree";
 import { UnreplayablePointError } from "../../../simulate/point-error";
+import type { SimulationInput } from "../../../simulate/types";
 
 export const SIMULATED_COMPACTION_ID = "contextscope-simulated-compaction";
 
@@ -100,4 +101,14 @@ export function withCompactionAt(session: Session, point: CompactionPoint, compa
     if (entry.id === point.parent.id) entries.push(simulated);
   }
   return { ...session, entries };
+}
+
+/**
+ * The session with a simulated result's stored compaction entry in it under `id` (a whole-session
+ * replay inserts one per simulated compaction), or null when the result stored none.
+ */
+export function sessionWithSimulatedCompaction(input: SimulationInput, stored: Record<string, unknown> | null, id: string): Session | null {
+  if (!stored) return null;
+  const point = findCompactionPoint(input.session, input.options.leafId, input.turn, input.recordedCompactionEntryId);
+  return withCompactionAt(input.session, point, { ...stored, id });
 }

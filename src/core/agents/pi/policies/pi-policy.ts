@@ -1,6 +1,8 @@
 // The pi policy (compaction-policies.md §1, pi-senpi.md §5): pi's trigger, cut point, standalone
 // summariser request(s) built by src/core/agents/pi/compaction, the compaction entry and the requests
 // after it. Verdicts: not-triggered, nothing-to-compact, compacted (CP-PI-5).
+import { piInference } from "./inference";
+import { sessionWithSimulatedCompaction } from "./compaction-point";
 import type { SummariserRequest } from "../compaction";
 import { DEFAULT_BOUNDARY_RULE } from "../compaction";
 import { checkSummariserRequests } from "../../../simulate/findings";
@@ -164,6 +166,8 @@ export const piPolicy: CompactionPolicy = {
   },
   readCaptured: readCapturedPiRequest,
   reserveParameter: "reserveTokens",
+  inference: piInference,
+  sessionAfter: (input, result, id) => sessionWithSimulatedCompaction(input, result.after.storedRecord, id),
   usesAttachedSummariserCaptures: true,
 };
 

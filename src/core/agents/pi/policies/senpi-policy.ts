@@ -3,6 +3,8 @@
 // context messages up to the summarised boundary, byte-identical to the head of the last main
 // request, followed by one trailing user message with the instruction (CP-SE-1 … CP-SE-3). Falls
 // back to pi's standalone form when the replay does not fit (CP-SE-5, pi-senpi.md §6 row 27).
+import { senpiInference } from "./inference";
+import { sessionWithSimulatedCompaction } from "./compaction-point";
 import type { ContextMessage, LlmMessage, UserMessage } from "../../../model";
 import { estimateContextTokens } from "../compaction";
 import { projectPath } from "../projection";
@@ -310,6 +312,8 @@ export const senpiPolicy: CompactionPolicy = {
   },
   readCaptured: readCapturedSenpiRequest,
   reserveParameter: "reserveTokens",
+  inference: senpiInference,
+  sessionAfter: (input, result, id) => sessionWithSimulatedCompaction(input, result.after.storedRecord, id),
   usesAttachedSummariserCaptures: true,
   pipelineProfile: "senpi",
   recordedRebuildParameters: { cut: "recorded" },

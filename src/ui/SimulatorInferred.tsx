@@ -1,0 +1,67 @@
+// "Settings consistent with this session": the intervals settings inference found from the
+// session's recorded compactions (src/core/simulate/infer), with the compactions (or uncompacted
+// turns) that bound each one, the value the simulation uses, and a switch back to the policy
+// defaults. The user's own parameters and limits always win over these. Text only.
+import type { InferredSetting } from "../core/simulate";
+import { setUseInferred, useSimulatorStore } from "../state/simulator";
+
+const fmt = (value: number) => value.toLocaleString("en-US");
+
+function intervalText(setting: InferredSetting): string {
+  if (setting.min !== null && setting.max !== null) return `${fmt(setting.min)}–${fmt(setting.max)}`;
+  if (setting.min !== null) return `≥ ${fmt(setting.min)}`;
+  if (setting.max !== null) return `≤ ${fmt(setting.max)}`;
+  return "any value";
+}
+
+function boundText(setting: InferredSetting): string {
+  return setting.bounds.map((b) => (b.compaction !== null ? `compaction ${b.compaction}` : `turn ${b.turn}`)).join(", ");
+}
+
+export function SimulatorInferred() {
+  const inference = useSimulatorStore((state) => state.inference);
+  const useInferred = useSimulatorStore((state) => state.useInferred);
+  const shared = useSimulatorStore((state) => (state.sharedInferred?.policyId === state.policyId ? state.sharedInferred : null));
+  const result = inference.result;
+  return (
+    <div className="sim-inferred" data-testid="simulator-inferred-settings" data-status={inference.status}>
+      <div className="sim-group-title">
+        Settings consistent with this session <span className="badge badge-inferred">inferred</span>
+      </div>
+      <label className="sim-field" title="The settings are not in the session file; each recorded compaction bounds them. Off: the policy defaults.">
+        <input type="checkbox" data-testid="simulator-use-inferred" checked={useInferred} onChange={(event) => setUseInferred(event.target.checked)} />
+        <span>use them for the simulation and replay (your own values win)</span>
+      </label>
+      {shared && useInferred && (
+        <div className="muted" data-testid="simulator-inferred-shared">
+          From the share link: {Object.entries({ ...shared.parameters, ...shared.limits }).map(([k, v]) => `${k} ${String(v)}`).join(", ") || "none"}
+        </div>
+      )}
+      {inference.status === "running" && <div className="muted">inferring from the recorded compactions…</div>}
+      {inference.status === "error" && <div className="error-text">{inference.error}</div>}
+      {result && result.settings.length === 0 && <div className="muted">No recorded compaction bounds this policy's settings.</div>}
+      {result && result.settings.length > 0 && (
+        <ul className="sim-inferred-list">
+          {result.settings.map((setting) => (
+            <li key={setting.setting} data-testid={`simulator-inferred-${setting.setting}`} title={[...setting.bounds.map((b) => b.reason), setting.assumes ?? ""].filter(Boolean).join("\n")}>
+              <strong>{setting.setting}</strong> {intervalText(setting)}
+              {setting.value !== null && <span className="muted"> (uses {fmt(setting.value)})</span>}
+              {setting.bounds.length > 0 && <span className="muted"> — bound by {boundText(setting)}</span>}
+              <span className="muted"> [{setting.ruleId}]</span>
+              {setting.conflict && (
+                <div className="warning-text" data-testid="simulator-inferred-conflict">
+                  inconsistent: {setting.conflict}
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {result?.notes.map((note) => (
+        <div key={note} className="muted">
+          {note}
+        </div>
+      ))}
+    </div>
+  );
+}
