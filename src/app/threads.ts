@@ -1,10 +1,11 @@
 // The thread tree the UI and the CLI show: each sub-agent thread of the open session under the
 // thread that started it (depth-first; siblings in the order of their spawning calls), with its
 // label, where it came from, the tool call that started it, its turns and requests, how many of
-// its requests break the prefix, and a cost slot the price table fills.
+// its requests break the prefix, and the dollars its recorded usage cost (built-in price table).
 import type { PipelineOptions, Session, SessionThread } from "../core/model";
 import { analyzeSession } from "../core/pipeline/index";
 import { iterateSessionPrefixes } from "../core/pipeline/sessionPrefixes";
+import { SessionCostAccumulator } from "../core/pricing/index";
 import type { ThreadInfo } from "./viewTypes";
 
 /**
@@ -59,25 +60,28 @@ export function threadTree(threads: readonly SessionThread[], main: Session | nu
   return ordered;
 }
 
-function measured(session: Session, options: PipelineOptions): Pick<ThreadInfo, "turns" | "requests" | "breaks"> {
+function measured(session: Session, options: PipelineOptions): Pick<ThreadInfo, "turns" | "requests" | "breaks" | "cost"> {
   const threadOptions: PipelineOptions = { ...options, leafId: null, thread: null };
   let analysis;
   try {
     analysis = analyzeSession(session, threadOptions);
   } catch {
     // A thread whose entries cannot be analysed shows no turns; its warnings say why.
-    return { turns: 0, requests: 0, breaks: null };
+    return { turns: 0, requests: 0, breaks: null, cost: null };
   }
   const turns = analysis.turns.length;
+  const models = new Map(analysis.turns.map((turn) => [turn.turn, turn.model]));
+  const cost = new SessionCostAccumulator();
   let breaks: number | null = 0;
   try {
     for (const report of iterateSessionPrefixes(session, threadOptions, { analysis, prefix: { tokenizer: "estimate", simulate: false } })) {
       if (report.cause !== null) breaks += 1;
+      cost.add(report, models.get(report.turn) ?? null);
     }
   } catch {
     breaks = null;
   }
-  return { turns, requests: turns + (analysis.auxiliary?.length ?? 0), breaks };
+  return { turns, requests: turns + (analysis.auxiliary?.length ?? 0), breaks, cost: breaks === null ? null : cost.totals().recorded };
 }
 
 export function threadInfos(session: Session, options: PipelineOptions): ThreadInfo[] {
@@ -91,6 +95,5 @@ export function threadInfos(session: Session, options: PipelineOptions): ThreadI
     entryCount: thread.session.entries.length,
     fileName: thread.session.fileName,
     depth,
-    cost: null,
   }));
 }

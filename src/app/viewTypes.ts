@@ -4,6 +4,7 @@
 import type { CapturedCompactionRequest } from "../core/agents/pi/compaction/instructions";
 import type { ApiId, ModelInfo, PipelineOptions, ProfileId, ReaderWarning, ReplyLanguageNoteInfo, RequestHeader, SessionThread, ThreadSpawn } from "../core/model";
 import type { SessionAnalysis } from "../core/pipeline/index";
+import type { CostTotal } from "../core/pricing/index";
 import type { OpencodeSessionListing } from "../core/agents/opencode/records";
 import type { ShareViewV1 } from "../core/share/payload-v1";
 
@@ -82,8 +83,8 @@ export interface ThreadInfo {
   requests: number;
   /** Prefix breaks of its requests (chars/4 pass); null when its requests could not be analysed. */
   breaks: number | null;
-  /** Cost of its requests in USD; null until a price table prices them. */
-  cost: number | null;
+  /** Dollars of its recorded usage (built-in price table) with their status; null when its requests could not be analysed. */
+  cost: CostTotal | null;
 }
 
 /** A tool call of the message shown that started a sub-agent thread (Messages tab link). */

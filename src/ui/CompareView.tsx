@@ -8,6 +8,7 @@ import { closeCompareView, compareWithBranch, openCompareView, compareWithFile, 
 import { useAppStore } from "../state/store";
 import "../styles/compare.css";
 import { formatInt } from "./format";
+import { formatPriced } from "../core/pricing/index";
 import { LazyDiffEditor } from "./LazyDiffEditor";
 
 const TOTAL_ROWS: { key: keyof SideTotals; label: string }[] = [
@@ -18,11 +19,13 @@ const TOTAL_ROWS: { key: keyof SideTotals; label: string }[] = [
   { key: "breaks", label: "prefix breaks" },
   { key: "unexpectedBreaks", label: "unexpected breaks" },
   { key: "compactions", label: "compactions" },
-  { key: "cost", label: "cost" },
+  { key: "cost", label: "cost (recorded usage, built-in prices)" },
 ];
 
-function totalText(value: number | null): string {
-  return value === null ? "—" : formatInt(value);
+function totalText(value: SideTotals[keyof SideTotals]): string {
+  if (value === null) return "—";
+  if (typeof value === "number") return formatInt(value);
+  return formatPriced(value.recorded);
 }
 
 function stopFileDrag(event: DragEvent): boolean {

@@ -1,11 +1,12 @@
 // The thread tree of a session with sub-agents, above the timeline: the main thread, and under it
 // each sub-agent thread nested below the thread that started it, with its turns, requests, prefix
-// breaks, cost (once priced) and the tool call that started it. Choosing one shows that thread's
+// breaks, the cost of its recorded usage and the tool call that started it. Choosing one shows that thread's
 // own turns, requests and prefix analysis; "Main thread" goes back. The thread shown names the
 // tool call that started it, with a link back to that call. Hidden without threads.
 import type { ThreadInfo } from "../worker/protocol";
 import { setThread, showSpawnCall } from "../state/actions";
 import { useAppStore } from "../state/store";
+import { formatPriced } from "../core/pricing/index";
 
 const ORIGIN_TEXT: Record<ThreadInfo["origin"], string> = {
   sidechain: "sidechain entries of this file",
@@ -19,7 +20,7 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
 function figures(thread: ThreadInfo): string {
   const parts = [plural(thread.turns, "turn"), plural(thread.requests, "request")];
   if (thread.breaks !== null && thread.turns > 0) parts.push(plural(thread.breaks, "cache break"));
-  if (thread.cost !== null) parts.push(`$${thread.cost.toFixed(thread.cost < 1 ? 4 : 2)}`);
+  if (thread.cost !== null) parts.push(formatPriced(thread.cost));
   return parts.join(" · ");
 }
 

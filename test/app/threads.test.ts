@@ -8,10 +8,12 @@ import { describe, expect, it } from "vitest";
 import { spawnCallLocation, threadCallLinks } from "../../src/app/threadLinks";
 import { threadInfos, threadTree } from "../../src/app/threads";
 import type { PipelineOptions, SessionThread } from "../../src/core/model";
-import { buildTurnRequest } from "../../src/core/pipeline/index";
+import { analyzeSession, buildTurnRequest } from "../../src/core/pipeline/index";
 import { linkSessions } from "../../src/core/pipeline/threads";
 import { readSessionText } from "../../src/core/readers/registry";
 import { repoPath } from "../support/fixtures";
+import { iterateSessionPrefixes } from "../../src/core/pipeline/sessionPrefixes";
+import { priceUsage } from "../../src/core/pricing/index";
 
 const FOLDER = repoPath("test/fixtures/codex/spawn-agents/sessions/2026/03/01");
 const PARENT = "0199a000-0000-7000-8000-00000000a001";
@@ -41,13 +43,25 @@ describe("thread tree (Codex parent with children and a grandchild)", () => {
     ]);
   });
 
-  it("gives each thread its turns, requests, prefix breaks and an empty cost slot", () => {
+  it("gives each thread its turns, requests, prefix breaks and the cost of its recorded usage", () => {
     const infos = threadInfos(session, OPTIONS);
-    expect(infos.map((info) => [info.id, info.label, info.parentThreadId, info.depth, info.turns, info.requests, info.breaks, info.cost])).toEqual([
-      [ADA, "Ada (explorer)", null, 1, 3, 3, 0, null],
-      [COLE, "Cole (default)", ADA, 2, 2, 2, 0, null],
-      [BROOK, "Brook (explorer)", null, 1, 1, 1, 0, null],
+    expect(infos.map((info) => [info.id, info.label, info.parentThreadId, info.depth, info.turns, info.requests, info.breaks])).toEqual([
+      [ADA, "Ada (explorer)", null, 1, 3, 3, 0],
+      [COLE, "Cole (default)", ADA, 2, 2, 2, 0],
+      [BROOK, "Brook (explorer)", null, 1, 1, 1, 0],
     ]);
+    // Each thread's cost is its turns' recorded usage priced one by one.
+    for (const info of infos) {
+      const thread = session.threads!.find((item) => item.id === info.id)!;
+      const options = { ...OPTIONS, leafId: null };
+      const analysis = analyzeSession(thread.session, options);
+      const models = new Map(analysis.turns.map((turn) => [turn.turn, turn.model]));
+      const reports = [...iterateSessionPrefixes(thread.session, options, { analysis, prefix: { tokenizer: "estimate", simulate: false } })];
+      const priced = reports.map((report) => priceUsage(report.recordedUsage, models.get(report.turn) ?? null));
+      expect(info.cost).not.toBeNull();
+      expect(info.cost!.status).toBe(priced.every((item) => item.status === "priced") ? "priced" : priced.some((item) => item.dollars !== null) ? "partly priced" : "not priced");
+      if (info.cost!.dollars !== null) expect(info.cost!.dollars).toBeCloseTo(priced.reduce((sum, item) => sum + (item.dollars ?? 0), 0), 12);
+    }
   });
 
   it("links the parent's spawn_agent calls to their threads, in the thread shown only", () => {

@@ -22,7 +22,12 @@ describeShared("compare on shared recordings", (shared) => {
     // The recordings' tool calls carry different ids: an id is content the cache keys on.
     expect(byKind(run.lines, "first-difference")).toEqual([{ kind: "first-difference", pair: 1, a: 2, b: 2, path: "messages[2].tool_calls[0].id" }]);
     const [totals] = byKind(run.lines, "totals");
-    expect(totals).toMatchObject({ a: { turns: 15, compactions: 2, cost: null }, b: { turns: 15, compactions: 1, cost: null } });
+    expect(totals).toMatchObject({ a: { turns: 15, compactions: 2 }, b: { turns: 15, compactions: 1 } });
+    // The recordings' scripted model has no price: "not priced", never $0.
+    for (const side of ["a", "b"] as const) {
+      const cost = (totals as Record<string, { cost: Record<string, unknown> }>)[side]!.cost;
+      expect(cost.recorded).toEqual({ status: "not priced", dollars: null });
+    }
   });
 
   it("pi print-openai vs pi rpc-anthropic: different wire shapes differ from turn 1 at `api`", async () => {
@@ -64,5 +69,24 @@ describe("compare: a setting that differs", () => {
     const pairs = byKind(run.lines, "pair");
     expect(pairs[1]).toMatchObject({ a: 2, b: 2, differs: true, path: "settings.reasoning_effort", settingsChanged: ["reasoning_effort"] });
     expect(byKind(run.lines, "totals")[0]).toMatchObject({ a: { breaks: 0, unexpectedBreaks: 0 }, b: { breaks: 1, unexpectedBreaks: 1 } });
+  });
+});
+
+describe("compare totals' cost", () => {
+  it("is each side's prefix lines' recorded cost, summed, from the built-in prices", async () => {
+    const a = "public/samples/pi-english-compaction.jsonl";
+    const b = "public/samples/pi-korean.jsonl";
+    const run = await runCliCaptured(["compare", a, b]);
+    expect(run.code).toBe(0);
+    const [totals] = byKind(run.lines, "totals");
+    for (const [side, file] of [["a", a], ["b", b]] as const) {
+      const prefix = await runCliCaptured(["prefix", file, "--tokenizer", "estimate"]);
+      const recorded = prefix.lines.map((line) => (line.cost as { recorded: { status: string; dollars: number | null } }).recorded);
+      const cost = (totals as Record<string, { cost: { recorded: { status: string; dollars: number } } }>)[side]!.cost;
+      expect(recorded.every((item) => item.status === "priced")).toBe(true);
+      expect(cost.recorded.status).toBe("priced");
+      expect(cost.recorded.dollars).toBeGreaterThan(0);
+      expect(cost.recorded.dollars).toBeCloseTo(recorded.reduce((sum, item) => sum + (item.dollars ?? 0), 0), 12);
+    }
   });
 });

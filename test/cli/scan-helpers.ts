@@ -17,6 +17,7 @@ export const SCAN_KEYS = [
   "breaksByCause",
   "predictedCachedTokens",
   "recordedCachedTokens",
+  "cost",
   "recordedInputTokens",
   "requestTokens",
   "tokenizer",

@@ -55,6 +55,32 @@ describe("scan", () => {
     expect(run.lines[0]!.requestTokens).toBe(sum);
   });
 
+  it("prices a session as prefix prices its turns: the recorded, predicted and break totals", async () => {
+    // A sample with a priced model, and two prefix breaks.
+    const sample = "public/samples/pi-english-compaction.jsonl";
+    const run = await runCliCaptured(["scan", sample]);
+    const prefix = await runCliCaptured(["prefix", sample]);
+    type Priced = { status: string; dollars: number | null };
+    const costs = prefix.lines.map((line) => line.cost as { recorded: Priced; predicted: Priced; break: Priced | null });
+    const sum = (items: Priced[]) => items.reduce((total, item) => total + (item.dollars ?? 0), 0);
+    const cost = run.lines[0]!.cost as { recorded: Priced; predicted: Priced; breaks: Priced };
+    expect(costs.every((c) => c.recorded.status === "priced")).toBe(true);
+    expect(cost.recorded.status).toBe("priced");
+    expect(cost.recorded.dollars).toBeGreaterThan(0);
+    expect(cost.recorded.dollars).toBeCloseTo(sum(costs.map((c) => c.recorded)), 12);
+    expect(cost.predicted.dollars).toBeCloseTo(sum(costs.map((c) => c.predicted)), 12);
+    const breaks = costs.flatMap((c) => (c.break ? [c.break] : []));
+    expect(breaks.length).toBeGreaterThan(0);
+    expect(cost.breaks.dollars).toBeCloseTo(sum(breaks), 12);
+  });
+
+  it("a session whose model has no price is not priced, never $0", async () => {
+    const run = await runCliCaptured(["scan", folder.pi]);
+    const cost = run.lines[0]!.cost as Record<string, { status: string; dollars: number | null }>;
+    expect(cost.recorded).toEqual({ status: "not priced", dollars: null });
+    expect(cost.predicted).toEqual({ status: "not priced", dollars: null });
+  });
+
   it("is an error when an input does not exist or holds no session", async () => {
     const missing = await runCliCaptured(["scan", path.join(folder.root, "nope")]);
     expect(missing.code).toBe(1);

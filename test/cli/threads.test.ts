@@ -26,7 +26,13 @@ describe("threads", () => {
       [COLE, ADA, 2, 2, "call_spawn_cole"],
       [BROOK, null, 1, 1, "call_spawn_brook"],
     ]);
-    expect(run.lines[1]).toMatchObject({ label: "Ada (explorer)", origin: "file", requests: 3, breaks: 0, cost: null });
+    expect(run.lines[1]).toMatchObject({ label: "Ada (explorer)", origin: "file", requests: 3, breaks: 0 });
+    // A thread's cost is what `prefix --thread` prices its turns' recorded usage at, summed.
+    const ada = await runCliCaptured(["prefix", parent, ...withChildren, "--thread", ADA, "--tokenizer", "estimate"]);
+    const recorded = ada.lines.map((line) => (line.cost as { recorded: { status: string; dollars: number | null } }).recorded);
+    const cost = run.lines[1]!.cost as { status: string; dollars: number | null };
+    expect(cost.status).toBe(recorded.every((item) => item.status === "priced") ? "priced" : "partly priced");
+    expect(cost.dollars).toBeCloseTo(recorded.reduce((sum, item) => sum + (item.dollars ?? 0), 0), 12);
   });
 
   it("without the child files lists only the main thread", async () => {

@@ -1,7 +1,7 @@
 // `threads`: the thread tree of a session, one JSON line per thread: the main thread first, then
 // each sub-agent thread under the thread that started it (Claude Code sidechains, agent_progress
 // lines, sub-agent files given with --with; Codex child rollouts given with --with), with its
-// label, origin, the tool call that started it, turns, requests, prefix breaks and cost slot.
+// label, origin, the tool call that started it, turns, requests, prefix breaks and the cost of its recorded usage.
 // The ids are what `requests --thread` and `prefix --thread` take.
 import { threadInfos } from "../../app/threads";
 import { loadAnySession } from "../inputs";
@@ -38,9 +38,9 @@ export const threadsCommand: CliCommand = {
     "Output, one JSON object per thread, the main thread first, then the tree depth-first:",
     '  {"thread":null,"label":"main thread","parentThreadId":null,"depth":0,"origin":"main","spawnedBy":null,"turns":N,"requests":N,"fileName":…}',
     '  {"thread":id,"label":…,"parentThreadId":null|id,"depth":1…,"origin":"sidechain|progress|file|elsewhere",',
-    '   "spawnedBy":{"entryId","toolCallId","toolName"}|null,"turns":N,"requests":N,"breaks":N|null,"cost":null,"fileName":…}',
+    '   "spawnedBy":{"entryId","toolCallId","toolName"}|null,"turns":N,"requests":N,"breaks":N|null,"cost":{"status","dollars"}|null,"fileName":…}',
     "breaks: the thread's requests that do not extend the previous one (prefix analysis, chars/4 tokens).",
-    "cost: null until a price table prices the thread's requests.",
+    "cost: the thread's recorded usage in dollars (built-in price table; \"not priced\" when its model is unknown).",
   ].join("\n"),
   run,
 };

@@ -33,7 +33,10 @@ export async function analyseJob(job: ScanJob, options: ScanOptions, readFile: C
     const analysis = analyzeSession(session, pipeline);
     warnings += analysis.warnings.length;
     const builder = new ScanLineBuilder();
-    for (const report of iterateSessionPrefixes(session, pipeline, { analysis, prefix: { tokenizer: options.tokenizer } })) builder.add(report);
+    const models = new Map(analysis.turns.map((turn) => [turn.turn, turn.model]));
+    for (const report of iterateSessionPrefixes(session, pipeline, { analysis, prefix: { tokenizer: options.tokenizer } })) {
+      builder.add(report, models.get(report.turn) ?? null);
+    }
     return builder.line({
       file: job.file,
       agent: session.formatId,

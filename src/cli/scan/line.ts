@@ -1,8 +1,9 @@
 // The JSON line `scan` prints per session (docs/cli.md#scan): what the session is, and what its
 // prefix analysis found. Keys are always present, in this order, so the lines load as one table
-// (DuckDB `read_json_auto`). New facts are added as new keys (a `cost` object is planned, after
-// `recordedCachedTokens`); readers should select keys by name.
+// (DuckDB `read_json_auto`). New facts are added as new keys; readers should select keys by name.
+import type { ModelRef } from "../../core/model";
 import type { PrefixTurnReport } from "../../core/prefix/analyze";
+import { SessionCostAccumulator, type SessionCostTotals } from "../../core/pricing/index";
 
 export interface ScanLine {
   file: string;
@@ -20,6 +21,8 @@ export interface ScanLine {
   predictedCachedTokens: number;
   /** Sum over turns of the cached input tokens the session recorded; null when no turn records usage. */
   recordedCachedTokens: number | null;
+  /** Dollars from the built-in price table: recorded usage, the cache prediction, prefix breaks. */
+  cost: SessionCostTotals | null;
   /** Sum over turns of the input tokens the session recorded; null when no turn records usage. */
   recordedInputTokens: number | null;
   /** Sum over turns of the request tokens (the tokenizer below). */
@@ -43,8 +46,11 @@ export class ScanLineBuilder {
   private recordedInput: number | null = null;
   private tokens = 0;
   private tokenizer: string | null = null;
+  private readonly cost = new SessionCostAccumulator();
 
-  add(report: PrefixTurnReport): void {
+  /** Adds a turn's report, in turn order; `model` is the model the turn was sent to. */
+  add(report: PrefixTurnReport, model: ModelRef | null): void {
+    this.cost.add(report, model);
     this.turns++;
     this.tokens += report.tokens;
     this.tokenizer ??= report.tokenizer;
@@ -70,6 +76,7 @@ export class ScanLineBuilder {
       breaksByCause: this.byCause,
       predictedCachedTokens: this.predicted,
       recordedCachedTokens: this.recordedCached,
+      cost: this.cost.totals(),
       recordedInputTokens: this.recordedInput,
       requestTokens: this.tokens,
       tokenizer: this.tokenizer,
@@ -92,6 +99,7 @@ export function failedLine(file: string, withFiles: string[], error: string): Sc
     breaksByCause: {},
     predictedCachedTokens: 0,
     recordedCachedTokens: null,
+    cost: null,
     recordedInputTokens: null,
     requestTokens: 0,
     tokenizer: null,

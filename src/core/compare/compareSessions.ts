@@ -9,14 +9,15 @@ import { createSegmentCache } from "../prefix/segment-builder";
 import { segmentRequest, type SegmentOptions } from "../prefix/segment-request";
 import { alignTurns } from "./align";
 import { compareSegmented } from "./requestDiff";
-import { scanSide, type CompareSide, type CostOf } from "./side";
+import { BUILTIN_PRICE_TABLE, type PriceTable } from "../pricing/index";
+import { scanSide, type CompareSide } from "./side";
 import type { ComparedPair, SessionComparison } from "./types";
 
 export interface CompareOptions {
   /** Tokenizer and segmentation of both sides' prefix analysis (default chars/4 estimates). */
   prefix?: PrefixAnalysisOptions;
-  /** A price table's cost of one side (null: none); the totals' `cost` slot. */
-  costOf?: CostOf;
+  /** Prices for the totals' `cost` (default: the built-in table); null leaves `cost` null. */
+  prices?: PriceTable | null;
 }
 
 const USER_TEXT_CHARS = 120;
@@ -42,8 +43,9 @@ function cut(text: string | null): string | null {
 
 export function compareSessions(a: CompareSide, b: CompareSide, options: CompareOptions = {}): SessionComparison {
   const prefix: PrefixAnalysisOptions = { tokenizer: "estimate", ...(options.prefix ?? {}) };
-  const scanA = scanSide(a, prefix, options.costOf);
-  const scanB = scanSide(b, prefix, options.costOf);
+  const prices = options.prices === undefined ? BUILTIN_PRICE_TABLE : options.prices;
+  const scanA = scanSide(a, prefix, prices);
+  const scanB = scanSide(b, prefix, prices);
   const aligned = alignTurns(scanA.keys, scanB.keys);
   const { segmentCache: _unused, simulate: _simulate, cacheRules: _rules, ...segmentOptions } = prefix;
   const segmentation: SegmentOptions = { ...segmentOptions, cache: prefix.segmentCache ?? createSegmentCache() };

@@ -4,5 +4,5 @@ export type { CompareOptions } from "./compareSessions";
 export { alignTurns, runsOf } from "./align";
 export { compareSegmented } from "./requestDiff";
 export { userTextOf } from "./side";
-export type { CompareSide, CostOf } from "./side";
+export type { CompareSide } from "./side";
 export type * from "./types";

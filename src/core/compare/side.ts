@@ -7,7 +7,8 @@ import { NOTE_RULE } from "../notes/insert";
 import type { SessionAnalysis } from "../pipeline/index";
 import { iterateSessionPrefixesWithRequests } from "../pipeline/sessionPrefixes";
 import { contextMessageText } from "../prefix/causes";
-import type { PrefixAnalysisOptions, PrefixTurnReport } from "../prefix/analyze";
+import type { PrefixAnalysisOptions } from "../prefix/analyze";
+import { SessionCostAccumulator, type PriceTable } from "../pricing/index";
 import type { SideTotals } from "./types";
 
 export interface CompareSide {
@@ -34,13 +35,11 @@ export function userTextOf(messages: readonly ContextMessage[]): string | null {
   return null;
 }
 
-/** Price hook: the cost of a side's requests from their prefix reports, or null without prices. */
-export type CostOf = (side: CompareSide, reports: readonly PrefixTurnReport[]) => number | null;
-
-export function scanSide(side: CompareSide, prefix: PrefixAnalysisOptions, costOf?: CostOf): SideScan {
+export function scanSide(side: CompareSide, prefix: PrefixAnalysisOptions, prices: PriceTable | null): SideScan {
   const keys: (string | null)[] = [];
   const tokens: number[] = [];
-  const reports: PrefixTurnReport[] = [];
+  const cost = prices ? new SessionCostAccumulator(prices) : null;
+  const models = new Map(side.analysis.turns.map((turn) => [turn.turn, turn.model]));
   let recordedInput: number | null = null;
   let breaks = 0;
   let unexpectedBreaks = 0;
@@ -56,7 +55,7 @@ export function scanSide(side: CompareSide, prefix: PrefixAnalysisOptions, costO
       breaks++;
       if (!EXPECTED_BREAK_CAUSES.has(report.cause)) unexpectedBreaks++;
     }
-    if (costOf) reports.push(report);
+    cost?.add(report, models.get(report.turn) ?? null);
   }
   const totals: SideTotals = {
     turns: tokens.length,
@@ -66,7 +65,7 @@ export function scanSide(side: CompareSide, prefix: PrefixAnalysisOptions, costO
     breaks,
     unexpectedBreaks,
     compactions: side.analysis.timeline.filter((item) => item.kind === "compaction").length,
-    cost: costOf ? costOf(side, reports) : null,
+    cost: cost ? cost.totals() : null,
   };
   return { keys, tokens, totals };
 }

@@ -1,6 +1,7 @@
 // Types of comparing two sessions (or two branches of one): turns aligned by user message, then
 // by position; per aligned pair whether the requests differ in what the provider's cache keys
 // on; totals side by side. Plain data: printed by the CLI, sent by the worker to the UI.
+import type { SessionCostTotals } from "../pricing/index";
 
 /** How a pair was aligned. */
 export type AlignedBy = "user-message" | "position" | "unmatched";
@@ -48,10 +49,10 @@ export interface SideTotals {
   unexpectedBreaks: number;
   compactions: number;
   /**
-   * Cost of the side's requests, from a price table the caller passes (`CompareOptions.costOf`);
-   * null when no price table is given.
+   * Dollars of the side's turns (recorded usage, cache prediction, prefix breaks) from the price
+   * table of `CompareOptions.prices`; null when the caller passed none.
    */
-  cost: number | null;
+  cost: SessionCostTotals | null;
 }
 
 export interface SessionComparison {

@@ -14,3 +14,4 @@ export * from "./format";
 export * from "./turns";
 export { BUILTIN_PRICE_TABLE, PRICES_AS_OF, PRICES_VERSION } from "./prices-data";
 export * from "./fromPrefix";
+export * from "./accumulate";
