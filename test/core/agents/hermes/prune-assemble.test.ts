@@ -138,7 +138,7 @@ describe("CP-HA-28 assembly extras", () => {
     }
     const result = runHermes(messages, { protectFirstN: 0, protectLastN: 4 }, {}, 20000);
     expect(result.verdict.verdict).toBe("compacted");
-    const body = JSON.stringify(result.after.request.body);
+    const body = JSON.stringify(result.after.request?.body);
     expect(body).toContain(IMAGE_STRIPPED);
     expect(body).toContain("IMG7");
     expect(body).not.toContain("IMG6");
