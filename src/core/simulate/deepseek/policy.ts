@@ -1,7 +1,8 @@
 // The deepseek-harness policy (compaction-policies.md §3): ratio trigger, retain-walk range with
 // tool-pairing balance, a summariser request that replays the routed request's head byte for byte
 // and appends the compaction instruction as a trailing user message (no focus input), checkpoint
-// framing, the shrink guard, retries and the durable events.
+// framing, the shrink guard, retries and the durable events; the model-free tool-result prune
+// before the range is chosen (CP-DH-3) and the provider-overflow recovery (CP-DH-4).
 import type { ContextMessage, LlmMessage } from "../../model";
 import { resolveModel } from "../../models/catalogue";
 import { getSerializer } from "../../providers";
@@ -29,6 +30,7 @@ import { frameCheckpoint, outputError, shrinkGuard, type DeepseekFinish } from "
 import { DEEPSEEK_DEFAULTS, deepseekBudget, type DeepseekConfig } from "./config";
 import { CHECKPOINT_PREAMBLE_SLOT, classifyDeepseekRequest, DEEPSEEK_SECTIONS, DEEPSEEK_SLOTS, deepseekInstructionSlot, type InstructionVersion } from "./instruction";
 import { selectRange, type SurfaceNode } from "./range";
+import { DEEPSEEK_PRUNE_DEFAULTS, deepseekPruneConfigError, pruneSurface, type DeepseekPruneConfig } from "./prune";
 
 export const DEEPSEEK_PARAMETERS: readonly PolicyParameterSpec[] = [
   { name: "thresholdRatio", label: "thresholdRatio", type: "number", default: 0.8, ruleId: "CP-DH-1", description: "thresholdTokens = floor(window × ratio)." },
@@ -39,6 +41,12 @@ export const DEEPSEEK_PARAMETERS: readonly PolicyParameterSpec[] = [
   { name: "instructionVersion", label: "instruction version", type: "enum", choices: ["v0", "v1", "v2"], default: "v2", ruleId: "CP-DH-11", description: "v0 before 2026-07-31, v1 the ADR, v2 current." },
   { name: "summarizationProvider", label: "summarisation provider", type: "string", default: null, ruleId: "CP-DH-9", description: "Configured summariser provider (with the model)." },
   { name: "summarizationModel", label: "summarisation model", type: "string", default: null, ruleId: "CP-DH-9", description: "Configured summariser model; a different route forfeits cache reuse." },
+  { name: "pruneToolResults", label: "tool-result pruner mounted", type: "boolean", default: true, ruleId: "CP-DH-3", description: "dsh-compaction-tool-result-pruner (in the default presets): prune over-long tool results before compacting, then re-measure." },
+  { name: "pruneThresholdChars", label: "pruner thresholdChars", type: "number", default: DEEPSEEK_PRUNE_DEFAULTS.thresholdChars, ruleId: "CP-DH-3", description: "Tool results with more text code points than this are pruned." },
+  { name: "pruneHeadChars", label: "pruner headChars", type: "number", default: DEEPSEEK_PRUNE_DEFAULTS.headChars, ruleId: "CP-DH-3", description: "Code points kept from the start of a pruned tool result." },
+  { name: "pruneTailChars", label: "pruner tailChars", type: "number", default: DEEPSEEK_PRUNE_DEFAULTS.tailChars, ruleId: "CP-DH-3", description: "Code points kept from the end of a pruned tool result." },
+  { name: "providerOverflow", label: "provider \"context window exceeded\"", type: "boolean", default: false, ruleId: "CP-DH-4", description: "Simulate the overflow path: the routed request failed with a context-window error; prune, compact once with retain 0, retry only if the surface changed." },
+  { name: "maxOverflowRetries", label: "maxOverflowRetries", type: "number", default: 1, ruleId: "CP-DH-4", description: "Overflow recoveries per agent turn; 0: the error reaches the turn." },
   { name: "finish", label: "summariser finish", type: "enum", choices: ["stop", "max-tokens", "error", "aborted", "image", "empty"], default: "stop", ruleId: "CP-DH-13", description: "Simulated finish of the summariser call." },
 ];
 
@@ -50,6 +58,16 @@ function config(params: Record<string, unknown>): DeepseekConfig {
     retainTokens: typeof params.retainTokens === "number" ? params.retainTokens : null,
     maxTokens: Number(params.maxTokens ?? DEEPSEEK_DEFAULTS.maxTokens),
     compactionRetries: Number(params.compactionRetries ?? DEEPSEEK_DEFAULTS.compactionRetries),
+    maxOverflowRetries: Number(params.maxOverflowRetries ?? DEEPSEEK_DEFAULTS.maxOverflowRetries),
+  };
+}
+
+function pruneConfig(params: Record<string, unknown>): DeepseekPruneConfig {
+  const n = (value: unknown, fallback: number) => (typeof value === "number" && Number.isFinite(value) ? value : fallback);
+  return {
+    thresholdChars: n(params.pruneThresholdChars, DEEPSEEK_PRUNE_DEFAULTS.thresholdChars),
+    headChars: n(params.pruneHeadChars, DEEPSEEK_PRUNE_DEFAULTS.headChars),
+    tailChars: n(params.pruneTailChars, DEEPSEEK_PRUNE_DEFAULTS.tailChars),
   };
 }
 
@@ -78,10 +96,10 @@ function simulateDeepseek(input: SimulationInput, context: SimulationContext): S
   const cfg = config(params);
   const window = context.limits.contextWindow;
   const budget = deepseekBudget(window, cfg);
-  const surface = context.turnContext.messages;
-  const nodes = surface.map(nodeOf);
+  const routedSurface = context.turnContext.messages;
   const head = headerTokens(context.turnRequest.body);
-  const measure = head + nodes.reduce((a, n) => a + n.tokens, 0);
+  const measure = head + routedSurface.map(nodeOf).reduce((a, n) => a + n.tokens, 0);
+  const overflow = params.providerOverflow === true;
   const threshold = budget.thresholdTokens ?? 0;
   const manual = input.manual === true;
   const trigger: TriggerDecision = {
@@ -101,11 +119,60 @@ function simulateDeepseek(input: SimulationInput, context: SimulationContext): S
     ruleId: "CP-DH-3",
     estimator: "chars/4 per node and for system + tools (CP-DH-5 [INF])",
   };
+  if (overflow) {
+    // CP-DH-4: the provider rejected the routed request; the threshold is not consulted.
+    trigger.evaluated = true;
+    trigger.result = true;
+    trigger.ruleId = "CP-DH-4";
+    trigger.expression = `provider "context window exceeded" on the routed request (${measure} estimated tokens) → prune, compact once with retain 0, retry if the surface changed`;
+  }
   const base = emptyResultParts(deepseekHarnessPolicy, input, context, trigger);
   if (!budget.ok) return { ...base, verdict: makeVerdict(deepseekHarnessPolicy, "failed", "CP-DH-1", budget.error, "CONFIG") };
-  const retain = manual ? budget.retainTokens : budget.retainTokens;
+  if (overflow && !(cfg.maxOverflowRetries >= 1)) {
+    return { ...base, verdict: makeVerdict(deepseekHarnessPolicy, "failed", "CP-DH-4", `context window exceeded and no overflow recovery left (maxOverflowRetries ${cfg.maxOverflowRetries}): the error reaches the agent turn`) };
+  }
+
+  // CP-DH-3 / CP-DH-4: model-free tool-result prune, then re-measure on the pruned surface.
+  const pcfg = pruneConfig(params);
+  const pruneOn = params.pruneToolResults !== false;
+  const pruneError = pruneOn ? deepseekPruneConfigError(pcfg) : null;
+  if (pruneError) return { ...base, verdict: makeVerdict(deepseekHarnessPolicy, "failed", "CP-DH-3", pruneError, "CONFIG") };
+  const pruning = pruneOn ? pruneSurface(routedSurface, pcfg) : { surface: [...routedSurface], pruned: [] };
+  const surface = pruning.surface;
+  const nodes = surface.map(nodeOf);
+  const measurePruned = head + nodes.reduce((a, n) => a + n.tokens, 0);
+  const prunedRanges = pruning.pruned.map((p) => ({
+    kind: "pruned" as const,
+    messageStart: p.index,
+    messageEnd: p.index + 1,
+    entryIds: ids([surface[p.index]!]),
+    lines: [],
+    tokens: nodes[p.index]!.tokens,
+    label: `tool result middle pruned: ${p.charsBefore} → ${p.charsAfter} code points`,
+    ruleId: "CP-DH-3",
+  }));
+  const api0 = input.api ?? input.options.api ?? context.turnRequest.api;
+  const prunedOnly = (verdict: ReturnType<typeof makeVerdict>): SimulationResult => {
+    const body = getSerializer(api0).serialize({ model: applyLimits(resolveModel(context.turnContext.model, context.turnContext.api, input.options.modelOverrides), context.limits), messages: surface.map((m) => m.message), header: input.options.header ?? null, thinkingLevel: context.turnContext.thinkingLevel }).body;
+    return {
+      ...base,
+      partition: { ...base.partition, pruned: prunedRanges, details: { ...base.partition.details, prunedToolResults: pruning.pruned.length, measureAfterPrune: measurePruned } },
+      after: { ...base.after, messages: surface, request: { api: api0, body }, prefixBreak: findPrefixBreak(context.turnRequest.body, body, "the tool-result pruner replaced a tool result (CP-DH-3)"), storedRecord: { events: pruning.pruned.map((p) => ({ type: "compaction/prune", shadowedRange: { start: p.index, end: p.index } })) } },
+      verdict,
+      tokens: { estimator: "chars/4 (CP-DH-5 [INF])", before: measure, after: measurePruned, saved: measure - measurePruned, summariserInput: 0 },
+    };
+  };
+  if (!overflow && !manual && trigger.result && pruning.pruned.length > 0 && measurePruned < threshold) {
+    return prunedOnly(makeVerdict(deepseekHarnessPolicy, "not-triggered", "CP-DH-3", `the tool-result prune brought the request to ${measurePruned} < threshold ${threshold}: no compaction`));
+  }
+  const retain = overflow ? 0 : budget.retainTokens;
   const selection = selectRange(nodes, retain);
   if (selection.kind === "nothing-to-compact") {
+    if (overflow) {
+      return pruning.pruned.length > 0
+        ? prunedOnly(makeVerdict(deepseekHarnessPolicy, "nothing-to-compact", "CP-DH-4", `${selection.reason}; the prune changed the surface, so the request is retried once`))
+        : { ...base, verdict: makeVerdict(deepseekHarnessPolicy, "failed", "CP-DH-4", `${selection.reason} and nothing was pruned: the surface did not change, the request is not retried`) };
+    }
     return { ...base, verdict: makeVerdict(deepseekHarnessPolicy, !trigger.result && !manual ? "not-triggered" : "nothing-to-compact", "CP-DH-5", selection.reason) };
   }
   const boundary = selection.boundary;
@@ -165,11 +232,14 @@ function simulateDeepseek(input: SimulationInput, context: SimulationContext): S
   const partition = {
     kept: [{ kind: "kept" as const, messageStart: boundary, messageEnd: surface.length, entryIds: ids(kept), lines: [], tokens: nodes.slice(boundary).reduce((a, n) => a + n.tokens, 0), label: "retained tail", ruleId: "CP-DH-5" }],
     summarised: [{ kind: "summarised" as const, messageStart: 0, messageEnd: boundary, entryIds: ids(shadowed), lines: [], tokens: shadowedTokens, label: "shadowed range", ruleId: "CP-DH-5" }],
-    pruned: [],
+    pruned: prunedRanges,
     droppedWithoutSummary: [],
-    details: { boundary, retainStart: selection.retainStart, movedForPairing: selection.movedForPairing, thresholdTokens: threshold, retainTokens: budget.retainTokens },
+    details: { boundary, retainStart: selection.retainStart, movedForPairing: selection.movedForPairing, thresholdTokens: threshold, retainTokens: retain, prunedToolResults: pruning.pruned.length, measureAfterPrune: measurePruned, overflowRecovery: overflow },
   };
-  const events: Record<string, unknown>[] = [{ type: "compaction/start" }];
+  const events: Record<string, unknown>[] = [
+    ...pruning.pruned.map((p) => ({ type: "compaction/prune", shadowedRange: { start: p.index, end: p.index } })),
+    { type: "compaction/start" },
+  ];
   const error = outputError(String(params.finish ?? "stop") as DeepseekFinish);
   if (error) {
     events.push({ type: "compaction/end", error: { message: error.message, code: error.code } });
@@ -193,7 +263,8 @@ function simulateDeepseek(input: SimulationInput, context: SimulationContext): S
   let afterMessages: ContextMessage[] = [checkpointItem, ...kept];
   let total = head + framedTokens + nodes.slice(boundary).reduce((a, n) => a + n.tokens, 0);
   let attempts = 1;
-  while (total >= threshold && attempts < cfg.compactionRetries + 1) {
+  // The overflow path compacts once (CP-DH-4).
+  while (!overflow && total >= threshold && attempts < cfg.compactionRetries + 1) {
     const again = selectRange(afterMessages.map(nodeOf), retain);
     if (again.kind !== "range") break;
     attempts++;
@@ -210,8 +281,10 @@ function simulateDeepseek(input: SimulationInput, context: SimulationContext): S
     followingTurns: followingTurnsFromPrefix(context.pipeline, input.session, input.options, input.turn, afterMessages, afterBody, input.followingTurns, api),
     storedRecord: { events },
   };
-  const over = total >= threshold;
-  const verdict = over
+  const over = !overflow && total >= threshold;
+  const verdict = overflow
+    ? makeVerdict(deepseekHarnessPolicy, "compacted", "CP-DH-4", `overflow recovery: compacted with retain 0; the request is retried once (${total} estimated tokens)`)
+    : over
     ? makeVerdict(deepseekHarnessPolicy, "post-compaction-over-budget", "CP-DH-3", `compaction still above threshold after ${attempts} compaction attempts (${total} estimated tokens >= threshold ${threshold})`)
     : !trigger.result && !manual
       ? makeVerdict(deepseekHarnessPolicy, "not-triggered", "CP-DH-3", trigger.expression)

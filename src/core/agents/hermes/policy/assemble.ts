@@ -1,9 +1,11 @@
 // Assembly of hermes-agent's compressed message list (compaction-policies.md CP-HA-26, CP-HA-28,
-// CP-HA-29): output processing of the summary, the summary message with its role choice, and the
-// orphan clean-up around it. Works on the hermes message list; converted back to pi-shaped
+// CP-HA-29): output processing of the summary, the summary message with its role choice, the
+// compaction note on a leading system message, the orphan clean-up around it and the image
+// placeholders before the newest image-bearing user turn (`compress` and `_strip_historical_media`
+// in agent/context_compressor.py, NousResearch/hermes-agent at 0000416b). Works on the hermes message list; converted back to pi-shaped
 // context messages for the provider serializers by the policy.
 import { cpHead } from "./codepoints";
-import { hermesContentText, isRealUserTurn, SUMMARY_END_MARKER, type HermesMessage } from "./messages";
+import { hermesContentText, isRealUserTurn, SUMMARY_END_MARKER, type HermesMessage, type HermesPart } from "./messages";
 import { hermesRedact } from "./redact";
 
 const SNAPSHOT_HEADING = "## Historical Task Snapshot";
@@ -77,16 +79,63 @@ export function chooseSummaryRole(head: readonly HermesMessage[], tail: readonly
 export const PRIOR_CONTEXT_OPEN = "[PRIOR CONTEXT — for reference only; not a new message]";
 export const PRIOR_CONTEXT_CLOSE = "[END OF PRIOR CONTEXT — COMPACTION SUMMARY BELOW]";
 
+/** The note appended once to a leading system message of the head (byte-exact from the source). */
+export const COMPRESSION_NOTE =
+  "[Note: Some earlier conversation turns have been compacted into a handoff summary to preserve context space. The current session state may still reflect earlier work, so build on that summary and state rather than re-doing work. Your persistent memory (MEMORY.md, USER.md) remains fully authoritative regardless of compaction.]";
+/** What an image part before the newest image-bearing user turn becomes. */
+export const IMAGE_STRIPPED = "[Attached image — stripped after compression]";
+
+function withCompressionNote(message: HermesMessage): HermesMessage {
+  if (hermesContentText(message).includes(COMPRESSION_NOTE)) return message;
+  const existing = message.content;
+  if (typeof existing === "string") return { ...message, content: existing ? `${existing}\n\n${COMPRESSION_NOTE}` : COMPRESSION_NOTE };
+  return { ...message, content: [...existing, { type: "text", text: COMPRESSION_NOTE }] };
+}
+
+const hasImages = (message: HermesMessage): boolean => typeof message.content !== "string" && message.content.some((part) => part.type === "image_url");
+
+/**
+ * `_strip_historical_media`: anchor = the newest user message with an image part; every image
+ * part before it becomes a text placeholder. No image-bearing user message, or only the first
+ * message: unchanged. Returns the count of messages changed.
+ */
+export function stripHistoricalMedia(messages: HermesMessage[]): number {
+  let anchor = -1;
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const message = messages[i] as HermesMessage;
+    if (message.role === "user" && hasImages(message)) {
+      anchor = i;
+      break;
+    }
+  }
+  let changed = 0;
+  for (let i = 0; i < anchor; i++) {
+    const message = messages[i] as HermesMessage;
+    if (!hasImages(message)) continue;
+    messages[i] = { ...message, content: (message.content as HermesPart[]).map((part) => (part.type === "image_url" ? { type: "text", text: IMAGE_STRIPPED } : part)) };
+    changed++;
+  }
+  return changed;
+}
+
 export interface AssembledList {
   messages: HermesMessage[];
   placement: SummaryPlacement;
   /** Indices (in the input head+tail) of orphan tool results dropped. */
   droppedOrphanResults: number;
   strippedOrphanCalls: number;
+  /** Messages whose image parts became placeholders. */
+  imagesStripped: number;
+  /** The compaction note was appended to the leading system message. */
+  systemNote: boolean;
 }
 
 /** CP-HA-28: head + summary + tail, orphans cleaned. */
-export function assembleCompressed(head: readonly HermesMessage[], summaryText: string, tail: readonly HermesMessage[], hasUserTurn: boolean): AssembledList {
+export function assembleCompressed(protectedHead: readonly HermesMessage[], summaryText: string, tail: readonly HermesMessage[], hasUserTurn: boolean): AssembledList {
+  // On the automatic path the system prompt is not in the list (it is added when the request is
+  // built), so the note only lands when a caller passes a leading system message.
+  const systemNote = protectedHead[0]?.role === "system";
+  const head = systemNote ? [withCompressionNote(protectedHead[0] as HermesMessage), ...protectedHead.slice(1)] : protectedHead;
   const placement = chooseSummaryRole(head, tail);
   const summary: HermesMessage = {
     role: placement.role,
@@ -130,7 +179,8 @@ export function assembleCompressed(head: readonly HermesMessage[], summaryText: 
     }
     cleaned.push(message);
   }
-  return { messages: cleaned, placement, droppedOrphanResults, strippedOrphanCalls };
+  const imagesStripped = stripHistoricalMedia(cleaned);
+  return { messages: cleaned, placement, droppedOrphanResults, strippedOrphanCalls, imagesStripped, systemNote };
 }
 
 export { isRealUserTurn };

@@ -5,6 +5,8 @@ export * from "./redact";
 export * from "./messages";
 export * from "./serialize";
 export * from "./partition";
+export * from "./prune";
+export * from "./tool-summary";
 export * from "./prompt";
 export * from "./assemble";
 export * from "../../../simulate/turn-history";

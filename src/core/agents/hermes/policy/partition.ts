@@ -1,9 +1,8 @@
 // What hermes-agent's compressor summarises (compaction-policies.md CP-HA-7 … CP-HA-11): the
-// protected head, the token-budgeted tail, the refusal rule, the model-free pruning pass and the
+// protected head, the token-budgeted tail, the refusal rule, and the
 // previous summary taken from handoff messages inside the window.
 import { cpLength, pyInt } from "./codepoints";
 import { handoffSummaryBody, hermesContentText, isHandoffSummary, isRealUserTurn, type HermesMessage } from "./messages";
-import { asObject } from "../../../util/is-object";
 
 /** CP-HA-10 per-message estimate: content chars/4 + 10, tool-call envelope, replay fields, images. */
 export function hermesMessageTokens(message: HermesMessage): number {
@@ -23,78 +22,6 @@ export function hermesMessageTokens(message: HermesMessage): number {
   }
   if (message.reasoning) tokens += pyInt(cpLength(message.reasoning) / 4);
   return tokens + images * 1600;
-}
-
-export const DUPLICATE_TOOL_OUTPUT = "[Duplicate tool output — same content as a more recent call]";
-/** CP-HA-8: tool results at least this long take part in dedup and one-line pruning. */
-export const PRUNE_MIN_CHARS = 200;
-
-export interface PrunedSpan {
-  index: number;
-  replacement: string;
-  originalChars: number;
-  reason: "duplicate" | "one-line-summary";
-}
-
-function argumentsOf(text: string): Record<string, unknown> {
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return asObject(parsed) ?? {};
-  } catch {
-    return {};
-  }
-}
-
-/**
- * CP-HA-8 one-line summary of a tool result. The terminal and read_file forms are the spec's; the
- * generic `k=v` rendering (values cut to 60 chars) is ours. [INF: HA-INF-PRUNE-LINE]
- */
-export function oneLineToolSummary(name: string, argsText: string, output: string): string {
-  const args = argumentsOf(argsText);
-  const chars = cpLength(output);
-  if (name === "terminal" && typeof args.command === "string") {
-    const exit = /"exit_code"\s*:\s*(-?\d+)/.exec(output)?.[1] ?? "?";
-    return `[terminal] ran \`${args.command}\` -> exit ${exit}, ${output.split("\n").length} lines output`;
-  }
-  if (name === "read_file" && typeof args.path === "string") {
-    return `[read_file] read ${args.path} from line ${String(args.offset ?? 1)} (${chars} chars)`;
-  }
-  const pairs = Object.entries(args).map(([key, value]) => `${key}=${(typeof value === "string" ? value : JSON.stringify(value)).slice(0, 60)}`);
-  return `[${name}] ${pairs.join(" ")} (${chars} chars result)`.replace("]  (", "] (");
-}
-
-/**
- * CP-HA-8 phase 1 on the messages before `tailStart`: identical tool results (≥ 200 chars) are
- * deduplicated across the list (the newest kept), and tool results over 200 chars outside the
- * tail become one-line summaries. Argument shrinking and the tail pressure pass are not
- * simulated. Returns a new list; the input is not changed.
- */
-export function pruneToolOutputs(messages: readonly HermesMessage[], tailStart: number): { messages: HermesMessage[]; pruned: PrunedSpan[] } {
-  const out = messages.map((message) => ({ ...message }));
-  const pruned: PrunedSpan[] = [];
-  const calls = new Map<string, { name: string; arguments: string }>();
-  for (const message of messages) for (const call of message.toolCalls ?? []) calls.set(call.id, call);
-  const seen = new Set<string>();
-  for (let i = out.length - 1; i >= 0; i--) {
-    const message = out[i] as HermesMessage;
-    if (message.role !== "tool") continue;
-    const text = hermesContentText(message);
-    const chars = cpLength(text);
-    if (chars < PRUNE_MIN_CHARS) continue;
-    if (seen.has(text)) {
-      message.content = DUPLICATE_TOOL_OUTPUT;
-      pruned.push({ index: i, replacement: DUPLICATE_TOOL_OUTPUT, originalChars: chars, reason: "duplicate" });
-      continue;
-    }
-    seen.add(text);
-    if (i < tailStart && chars > PRUNE_MIN_CHARS) {
-      const call = calls.get(message.toolCallId ?? "");
-      const replacement = oneLineToolSummary(call?.name ?? "tool", call?.arguments ?? "{}", text);
-      message.content = replacement;
-      pruned.push({ index: i, replacement, originalChars: chars, reason: "one-line-summary" });
-    }
-  }
-  return { messages: out, pruned: pruned.reverse() };
 }
 
 export interface HermesPartitionInput {

@@ -26,7 +26,8 @@ import type {
 import { makeVerdict } from "../../../simulate/verdict";
 import { assembleCompressed, processSummaryOutput, summaryMessageText } from "./assemble";
 import { hermesContentText, hermesMessagesOf, isHandoffSummary, isRealUserTurn, type HermesMessage } from "./messages";
-import { hermesMessageTokens, hermesPartition, pruneToolOutputs } from "./partition";
+import { hermesMessageTokens, hermesPartition } from "./partition";
+import { pruneToolOutputs } from "./prune";
 import { automaticFocus, buildHermesPrompt, HERMES_SLOTS, hermesSlot, type RoleSplit } from "./prompt";
 import { hermesRedact } from "./redact";
 import { serializeHermesTurns } from "./serialize";
@@ -73,6 +74,30 @@ function numberParam(value: unknown, fallback: number | null): number | null {
   return typeof value === "number" && Number.isFinite(value) ? value : fallback;
 }
 
+type Block = { type: "text"; text: string } | { type: "image"; data: string; mimeType: string };
+
+/**
+ * The pi-shaped blocks of a hermes content list whose parts changed (pruned text, image parts
+ * replaced by placeholders), or null when nothing changed. Parts map one to one onto the source
+ * blocks; a string content is one text block.
+ */
+function rebuiltBlocks(content: HermesMessage["content"], source: readonly Block[]): Block[] | null {
+  if (typeof content === "string") {
+    const same = source.length === 1 && source[0]?.type === "text" && source[0].text === content;
+    const joined = source.every((b) => b.type === "text") && source.map((b) => (b as { text: string }).text).join("") === content;
+    return same || joined ? null : [{ type: "text", text: content }];
+  }
+  let changed = content.length !== source.length;
+  const blocks = content.map((part, i): Block => {
+    const original = source[i];
+    if (part.type === "image_url" && original?.type === "image") return original;
+    const text = part.text ?? "";
+    if (!original || original.type !== "text" || original.text !== text) changed = true;
+    return { type: "text", text };
+  });
+  return changed ? blocks : null;
+}
+
 /** Back from hermes' list to pi-shaped context messages (for the provider serializers). */
 function toContextMessage(message: HermesMessage, original: readonly ContextMessage[]): ContextMessage {
   const source = message.contextIndex !== null ? original[message.contextIndex] : undefined;
@@ -83,17 +108,35 @@ function toContextMessage(message: HermesMessage, original: readonly ContextMess
     return { message: llm, provenance: { rule: "summary:compaction", entryId: null, ruleId: "CP-HA-29", explanation: "hermes-agent compaction summary message" } };
   }
   if (source && message.role === "tool" && source.message.role === "toolResult") {
-    const unchanged = hermesContentText({ ...message, content: source.message.content.map((b) => (b.type === "text" ? { type: "text", text: b.text } : { type: "image_url", url: "" })) }) === text;
-    if (unchanged) return source;
-    const pruned: ToolResultMessage = { ...source.message, content: [{ type: "text", text }] };
+    const blocks = rebuiltBlocks(message.content, source.message.content);
+    if (blocks === null) return source;
+    const pruned: ToolResultMessage = { ...source.message, content: blocks };
     return { message: pruned, provenance: { ...source.provenance, rule: "prune:tool-output", ruleId: "CP-HA-8" } };
   }
+  if (source && message.role === "user" && source.message.role === "user" && typeof source.message.content !== "string") {
+    const blocks = rebuiltBlocks(message.content, source.message.content);
+    if (blocks === null) return source;
+    return { message: { ...source.message, content: blocks }, provenance: { ...source.provenance, rule: "strip:historical-image", ruleId: "CP-HA-28" } };
+  }
   if (source && message.role === "assistant" && source.message.role === "assistant") {
-    const keep = new Set((message.toolCalls ?? []).map((call) => call.id));
-    const blocks = source.message.content.filter((block) => block.type !== "toolCall" || keep.has(block.id));
-    if (blocks.length === source.message.content.length) return source;
+    const calls = new Map((message.toolCalls ?? []).map((call) => [call.id, call]));
+    let shrunk = false;
+    const blocks = source.message.content
+      .filter((block) => block.type !== "toolCall" || calls.has(block.id))
+      .map((block) => {
+        if (block.type !== "toolCall") return block;
+        const call = calls.get(block.id);
+        if (!call || call.arguments === JSON.stringify(block.arguments ?? {})) return block;
+        shrunk = true;
+        return { ...block, arguments: JSON.parse(call.arguments) as Record<string, unknown> };
+      });
+    if (blocks.length === source.message.content.length && !shrunk) return source;
     const content = blocks.length > 0 ? blocks : [{ type: "text" as const, text }];
-    return { message: { ...source.message, content }, provenance: { ...source.provenance, rule: "strip:orphan-tool-call", ruleId: "CP-HA-28" } };
+    const stripped = blocks.length !== source.message.content.length;
+    return {
+      message: { ...source.message, content },
+      provenance: { ...source.provenance, rule: stripped ? "strip:orphan-tool-call" : "prune:tool-arguments", ruleId: stripped ? "CP-HA-28" : "CP-HA-8" },
+    };
   }
   if (source) return source;
   return { message: { role: "user", content: text }, provenance: { rule: "synth:hermes", entryId: null } };
@@ -187,16 +230,20 @@ function simulateHermes(input: SimulationInput, context: SimulationContext): Sim
 
   // (2) Partition (CP-HA-7 … CP-HA-11).
   const compactedBefore = list.some(isHandoffSummary);
+  // Phase 1 (CP-HA-8) runs on the whole list before the boundaries are chosen.
+  const pruning = pruneToolOutputs(list, {
+    protectLastN: numberParam(parameters.protectLastN, HERMES_DEFAULTS.protectLastN) ?? 20,
+    tailTokenBudget: thresholds.tailTokenBudget,
+  });
+  const pruned = pruning.messages;
   const partition = hermesPartition({
-    messages: list,
+    messages: pruned,
     protectFirstN: numberParam(parameters.protectFirstN, HERMES_DEFAULTS.protectFirstN) ?? 3,
     protectLastN: numberParam(parameters.protectLastN, HERMES_DEFAULTS.protectLastN) ?? 20,
     tailTokenBudget: thresholds.tailTokenBudget,
     compactedBefore,
   });
   const { headEnd, tailStart } = partition;
-  const pruning = pruneToolOutputs(list, tailStart);
-  const pruned = pruning.messages;
   const middle = pruned.slice(headEnd, tailStart).filter((_, i) => !partition.handoffIndexes.includes(headEnd + i));
   const partitionResult = {
     kept: [
@@ -205,7 +252,7 @@ function simulateHermes(input: SimulationInput, context: SimulationContext): Sim
     ].filter((r) => r.messageStart !== null),
     summarised: partition.refused ? [] : [range("summarised", headEnd, tailStart, list, estimates, original, "middle", "CP-HA-9")],
     pruned: pruning.pruned.map((span) => ({
-      ...range("pruned", span.index, span.index + 1, list, estimates, original, `${span.reason}: ${span.replacement.slice(0, 80)}`, "CP-HA-8"),
+      ...range("pruned", span.index, span.index + 1, list, estimates, original, `${span.reason}${span.pressure ? " (tail pressure pass)" : ""}: ${span.replacement.slice(0, 80)}`, "CP-HA-8"),
     })),
     droppedWithoutSummary: [],
     details: {
@@ -216,7 +263,8 @@ function simulateHermes(input: SimulationInput, context: SimulationContext): Sim
       middleTokens: partition.middleTokens,
       refused: partition.refused,
       previousSummary: partition.previousSummary !== null,
-      note: partition.notes.join("; ") || null,
+      note: [...partition.notes, ...(pruning.pressurePass ? ["tail over 1.5 × tail_token_budget: pressure pass demoted tool outputs inside it (CP-HA-8)"] : [])].join("; ") || null,
+      pruneBoundary: pruning.boundary,
       answerIndex: original.length > context.turnContext.messages.length ? context.turnContext.messages.length : null,
     },
   };
@@ -368,7 +416,7 @@ function simulateHermes(input: SimulationInput, context: SimulationContext): Sim
       prefixBreak: compress ? findPrefixBreak(context.turnRequest.body, serializedAfter.body, "hermes compaction replaced the middle with a summary message") : null,
       followingTurns: [],
       storedRecord: compress
-        ? { role: assembled.placement.role, merged: assembled.placement.merged, reason: assembled.placement.reason, _compressed_summary: true, _compressed_summary_has_user_turn: realUsers.length > 0, droppedOrphanResults: assembled.droppedOrphanResults, strippedOrphanCalls: assembled.strippedOrphanCalls }
+        ? { role: assembled.placement.role, merged: assembled.placement.merged, reason: assembled.placement.reason, _compressed_summary: true, _compressed_summary_has_user_turn: realUsers.length > 0, droppedOrphanResults: assembled.droppedOrphanResults, strippedOrphanCalls: assembled.strippedOrphanCalls, imagesStripped: assembled.imagesStripped, systemNote: assembled.systemNote }
         : null,
     },
     verdict: makeVerdict(hermesPolicy, verdict, ruleId, message),
