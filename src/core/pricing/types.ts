@@ -1,4 +1,5 @@
 // Types of the price table and of priced usage. Plain data: structured-cloneable, JSON-safe.
+import type { NormalizedUsage } from "../caching/usage";
 
 /** US dollars per million tokens for one model (at one provider). `null`: the price is unknown. */
 export interface PriceRow {
@@ -36,19 +37,12 @@ export interface PriceTable {
 /** The user's price edits, keyed "provider/model" (like the model catalogue's overrides). */
 export type PriceOverrides = Record<string, Partial<PriceRow>>;
 
-/** Token counts to price; `NormalizedUsage` and `CachePrediction` both fit. */
-export interface PriceableUsage {
-  uncachedInput: number;
-  cacheRead: number;
-  /** All cache writes; the TTL split below, when known, says which price applies. */
-  cacheWrite: number;
-  cacheWrite5m?: number;
-  cacheWrite1h?: number;
-  /** Output tokens, reasoning included (as every provider reports them). */
-  output: number;
-  /** Reasoning tokens inside `output`, when the usage says. */
-  reasoningOutput?: number;
-}
+/**
+ * Token counts to price: the counts of a recorded usage (`NormalizedUsage`; `CachePrediction`
+ * fits too). `cacheWrite` is all cache writes, the TTL split says which price applies when known;
+ * `output` includes reasoning, `reasoningOutput` is the part of it the usage names.
+ */
+export type PriceableUsage = Pick<NormalizedUsage, "uncachedInput" | "cacheRead" | "cacheWrite" | "cacheWrite5m" | "cacheWrite1h" | "output" | "reasoningOutput">;
 
 export type PriceStatus = "priced" | "partly priced" | "not priced";
 
