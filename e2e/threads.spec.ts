@@ -161,6 +161,8 @@ test("a Codex parent rollout dropped with its child rollouts shows them as a tre
   await expect(item(CODEX.cole)).toHaveAttribute("data-parent-thread-id", CODEX.ada);
   await expect(item(CODEX.ada)).toContainText("Ada (explorer)");
   await expect(item(CODEX.ada)).toContainText("3 turns · 3 requests · 0 cache breaks · started by spawn_agent call_spawn_ada");
+  // Its recorded usage priced with the built-in table ($0.002615: `threads` prints the same).
+  await expect(item(CODEX.ada)).toContainText("its own file · $0.0026");
 
   // Each child opens its own requests.
   for (const [id, turns] of [

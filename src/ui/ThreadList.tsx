@@ -20,13 +20,14 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
 function figures(thread: ThreadInfo): string {
   const parts = [plural(thread.turns, "turn"), plural(thread.requests, "request")];
   if (thread.breaks !== null && thread.turns > 0) parts.push(plural(thread.breaks, "cache break"));
-  if (thread.cost !== null) parts.push(formatPriced(thread.cost));
   return parts.join(" · ");
 }
 
 function detail(thread: ThreadInfo): string {
   const spawn = thread.spawnedBy ? `started by ${thread.spawnedBy.toolName} ${thread.spawnedBy.toolCallId}` : "start not found";
-  return `${figures(thread)} · ${spawn} · ${ORIGIN_TEXT[thread.origin]}`;
+  // The cost of its recorded usage comes last; a thread without turns has none to show.
+  const cost = thread.cost !== null && thread.turns > 0 ? ` · ${formatPriced(thread.cost)}` : "";
+  return `${figures(thread)} · ${spawn} · ${ORIGIN_TEXT[thread.origin]}${cost}`;
 }
 
 /** The line under the tree while a sub-agent thread is shown: its start, with a link back to it. */
