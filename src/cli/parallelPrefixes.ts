@@ -29,8 +29,15 @@ export async function sessionPrefixReports(
   const { tokenizer, analysis, segmentCache } = options;
   const pool = tokenizer === "estimate" ? null : createTokenPool(options.threads);
   if (!pool) return iterateSessionPrefixes(session, pipeline, { analysis, prefix: { tokenizer, segmentCache } });
-  const collecting = collectingO200k((text) => pool.submit(text));
-  for (const report of iterateSessionPrefixes(session, pipeline, { analysis, prefix: { tokenizer, o200kSource: collecting } })) void report;
+  let collected = 0;
+  const collecting = collectingO200k((text) => {
+    collected++;
+    pool.submit(text);
+  });
+  const firstPass = [...iterateSessionPrefixes(session, pipeline, { analysis, prefix: { tokenizer, o200kSource: collecting, segmentCache } })];
   const counts = await pool.finish();
+  // No o200k text was asked for (every request counted by another counter, e.g. the Claude
+  // estimate): the first pass's reports are already final, so the session is not walked again.
+  if (collected === 0) return firstPass;
   return iterateSessionPrefixes(session, pipeline, { analysis, prefix: { tokenizer, o200kSource: precountedO200k(counts), segmentCache } });
 }
