@@ -81,6 +81,12 @@ describe("scan", () => {
     expect(cost.predicted).toEqual({ status: "not priced", dollars: null });
   });
 
+  it("takes several folders and files at once", async () => {
+    const run = await runCliCaptured(["scan", path.dirname(folder.claudeMain), folder.pi, "--tokenizer", "estimate"]);
+    expect(run.code).toBe(0);
+    expect(run.lines.map((line) => line.file).sort()).toEqual([folder.claudeMain, folder.pi].sort());
+  });
+
   it("is an error when an input does not exist or holds no session", async () => {
     const missing = await runCliCaptured(["scan", path.join(folder.root, "nope")]);
     expect(missing.code).toBe(1);

@@ -40,7 +40,7 @@ async function run(positionals: string[], options: CliOptionValues, io: CliIo): 
 export const scanCommand: CliCommand = {
   name: NAME,
   summary: "analyse every session under folders or files, in parallel: one JSON line per session (turns, compactions, cache breaks by cause, cached tokens)",
-  positionals: ["<folder-or-file…>"],
+  positionals: ["<folder-or-file>…"],
   options: [
     {
       name: "tokenizer",
