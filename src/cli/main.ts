@@ -7,7 +7,8 @@ import { setThreadEntry } from "./threads/entry";
 import { runWorkerThread } from "./threads/worker";
 
 if (isMainThread) {
-  // Worker threads (token counting, scan) start from this same file.
-  setThreadEntry(new URL(import.meta.url));
+  // Worker threads (token counting, scan) start from this same file, through a shim that gives
+  // them tsx's TypeScript loader.
+  setThreadEntry(new URL("./threads/dev-entry.mjs", import.meta.url));
   runProcess(DEV_PROGRAM);
 } else void runWorkerThread();
