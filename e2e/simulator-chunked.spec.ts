@@ -2,7 +2,8 @@
 // simulate after turn 6 under the opencode policy, pick the chunked mode (marked as the fork's
 // executor, not the live path), see the impossible verdict at the recorded 15,000 window
 // (fixed-overhead), then at a 64,576 window the chunk request with the executor's admission and
-// the compacted verdict; a share link reopens the same chunked simulation. No console errors.
+// the compacted verdict; a changed planner limit moves the budget, and a share link reopens the
+// same chunked simulation. No console errors.
 import { dropFiles, expect, fixtureText, openEmptyApp, test, turnRow, waitForSession } from "./support";
 
 const EXPORT = "opencode/run-autocompact/session/export.json";
@@ -46,8 +47,10 @@ test("chunked mode: chunk requests and verdicts of the fork's planner, carried b
 
   // The chunked settings travel in a share link.
   await page.getByTestId("simulator-parameters").locator("summary").click();
-  await page.getByTestId("simulator-param-chunkMaxChunks").fill("3");
-  await expect(verdict).toHaveAttribute("data-verdict", "compacted", { timeout: 60_000 });
+  // A smaller summary allowance: budget 64576 − max(20000, 2048 + 20480) = 42048.
+  await page.getByTestId("simulator-param-chunkSummaryOutputTokens").fill("2048");
+  await expect(request).toContainText("≤ budget 42048", { timeout: 60_000 });
+  await expect(verdict).toHaveAttribute("data-verdict", "compacted");
   await page.getByTestId("share-button").click();
   await expect(page.getByTestId("share-dialog")).toHaveAttribute("data-status", "ready");
   const link = await page.getByTestId("share-link").inputValue();
@@ -57,9 +60,9 @@ test("chunked mode: chunk requests and verdicts of the fork's planner, carried b
   await other.goto(link);
   await expect(other.getByTestId("simulator-panel")).toBeVisible({ timeout: 60_000 });
   await expect(other.getByTestId("simulator-compaction-mode")).toHaveValue("chunked");
-  await expect(other.getByTestId("simulator-param-chunkMaxChunks")).toHaveValue("3");
+  await expect(other.getByTestId("simulator-param-chunkSummaryOutputTokens")).toHaveValue("2048");
   await expect(other.getByTestId("simulator-verdict")).toHaveAttribute("data-verdict", "compacted", { timeout: 60_000 });
-  await expect(other.locator('[data-testid="simulator-summariser-request"][data-role="chunk-1"]')).toContainText("≤ budget 40000");
+  await expect(other.locator('[data-testid="simulator-summariser-request"][data-role="chunk-1"]')).toContainText("≤ budget 42048");
   await other.close();
   expect(problems).toEqual([]);
 });
