@@ -19,6 +19,7 @@ import {
   type PlannerPlan,
 } from "./chunked-planner";
 import type { OcMessage } from "./rows";
+import { executorVerdict } from "./verdicts";
 
 export type ExecutorStatus = "completed" | "mid-execution-over-budget" | "no-reduction" | "post-compaction-over-budget";
 
@@ -108,6 +109,7 @@ export function runExecutor(input: ExecutorInput): ExecutorResult {
   }
   const summary = rolling ?? "";
   const after = { estimate: canonicalEstimate({ messages: [{ role: "assistant", content: [{ type: "text", text: summary }] }, ...latestChat] }), budget };
-  const status: ExecutorStatus = after.estimate >= before.estimate ? "no-reduction" : after.estimate > budget ? "post-compaction-over-budget" : "completed";
+  const verdict = executorVerdict(before.estimate, after.estimate, budget);
+  const status: ExecutorStatus = verdict === "compacted" ? "completed" : verdict;
   return { status, stop: null, summary, calls, requests, before, after };
 }

@@ -11,6 +11,7 @@ import { canonicalJson } from "../../../util/canonical-json";
 import { sha256Hex } from "../../../util/sha256";
 import { admission, type OpencodeCompactionConfig, type OpencodeModelLimits } from "./overflow";
 import type { OcMessage, OcPart } from "./rows";
+import { EXECUTOR_LIMITS } from "./verdicts";
 
 /** The planner's limits (the fork's constants; exposed as simulator settings). */
 export interface ChunkedLimits {
@@ -26,7 +27,7 @@ export interface ChunkedLimits {
   toolOutputChars: number;
 }
 
-export const FORK_CHUNKED_LIMITS: ChunkedLimits = { summaryOutputTokens: 4096, reserveChars: 16384, maxChunks: 4, envelopeChars: 1024, toolOutputChars: 2000 };
+export const FORK_CHUNKED_LIMITS: ChunkedLimits = { ...EXECUTOR_LIMITS };
 
 /** A text piece of an oversized text part: its role and position among the pieces. */
 export interface SplitMeta {
