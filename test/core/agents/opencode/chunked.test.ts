@@ -206,6 +206,8 @@ describe("chunked mode is marked as not stock opencode, and leaves the live mode
   it("carries a warning finding and the default mode is live", () => {
     const r = run(turns([100]));
     expect(r.findings.find((f) => f.id === "chunked-planner-not-live")?.message).toContain("not on its live path");
+    expect(r.inferred).toContain("OC-INF-CHUNKED-INPUT");
+    expect(r.inferred).not.toContain("OC-INF-TAIL-MEASURE");
     const live = run(turns([100]), { compactionMode: "live" });
     expect(live.findings.some((f) => f.id === "chunked-planner-not-live")).toBe(false);
     expect(live.partition.details.mode).toBeUndefined();

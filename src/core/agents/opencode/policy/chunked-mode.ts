@@ -113,7 +113,8 @@ export function simulateChunked(args: ChunkedModeArgs): SimulationResult {
   const p = context.parameters;
   const limits = chunkedLimitsOf(p);
   const findings: Finding[] = [...args.findings, { id: "chunked-planner-not-live", severity: "warning", message: NOT_LIVE, location: null, ruleId: "CP-OC-31" }];
-  const inferred = [...args.inferred, "OC-INF-CHUNKED-INPUT", "OC-INF-CHUNKED-OUTPUT"];
+  // The live path's tail and serialisation choices do not apply; the scope predicates do.
+  const inferred = [...args.inferred.filter((rule) => rule.startsWith("CP-OC-")), "OC-INF-CHUNKED-INPUT", "OC-INF-CHUNKED-OUTPUT"];
   const modelId = context.turnContext.model?.modelId ?? "unknown";
   const prepared = chunkedInput(rows, args.scopeOptions);
   // The prompt without history, as `buildPrompt({ previousSummary, context: [] })`.
