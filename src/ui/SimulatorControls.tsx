@@ -1,5 +1,5 @@
 // Inputs of the Simulate panel: policy, the before/after switches (hermes role split, opencode
-// spiral brake), the policy's parameters with their defaults and "inferred" badges, the summary
+// spiral brake and compaction mode), the policy's parameters with their defaults and "inferred" badges, the summary
 // source (CP-0-3), the focus topic, the limits (CP-0-1) and the model-resolution choice.
 import type { PolicyId } from "../core/simulate";
 import { resetParameters, setParameter, setPolicy, setSimulator, useSimulatorStore } from "../state/simulator";
@@ -7,7 +7,7 @@ import type { ModelWindowChoice, PolicyParameterInfo, SummaryChoice } from "../a
 import { InferredBadge } from "./InferredBadge";
 
 /** Parameters shown as the before/after switches instead of in the list. */
-const SWITCHES = new Set(["roleSplit", "spiralBrake"]);
+const SWITCHES = new Set(["roleSplit", "spiralBrake", "compactionMode"]);
 
 function NumberField({ label, value, testId, title, onChange, placeholder }: { label: string; value: string; testId: string; title: string; onChange(value: string): void; placeholder?: string }) {
   return (
@@ -75,6 +75,7 @@ export function SimulatorControls() {
   const parameters = state.parameters[state.policyId] ?? {};
   const roleSplit = policy?.parameters.find((p) => p.name === "roleSplit");
   const spiralBrake = policy?.parameters.find((p) => p.name === "spiralBrake");
+  const compactionMode = policy?.parameters.find((p) => p.name === "compactionMode");
   const listed = (policy?.parameters ?? []).filter((p) => !SWITCHES.has(p.name));
   const reserveName = policy?.reserveParameter ?? null;
   return (
@@ -110,6 +111,15 @@ export function SimulatorControls() {
               onChange={(event) => setParameter("spiralBrake", event.target.checked)}
             />
             <span>Spiral brake (PR #11)</span>
+          </label>
+        )}
+        {compactionMode && (
+          <label className="sim-field" title={`${compactionMode.description} (${compactionMode.ruleId})`}>
+            <span className="field-label">Compaction</span>
+            <select data-testid="simulator-compaction-mode" value={String(parameters.compactionMode ?? compactionMode.default)} onChange={(event) => setParameter("compactionMode", event.target.value)}>
+              <option value="live">live (what opencode runs)</option>
+              <option value="chunked">chunked (fork&apos;s executor, not on the live path)</option>
+            </select>
           </label>
         )}
         <label className="sim-field" title="Manual compaction: skip the trigger (PI-K7 and equivalents)">

@@ -6,6 +6,7 @@
 import { cutDeepValues, MAX_JSON_DEPTH, nestsDeeperThan } from "../../util/json-depth";
 import type { ReaderWarning, Session } from "../../model";
 import { salvageExport } from "./salvage";
+import { exportFromShareLines } from "./share-lines";
 import { OPENCODE_FORMAT_ID, OPENCODE_EXPORT_LABEL, sessionFromExport } from "./session";
 import type { FormatReader, LineReader } from "../../readers/types";
 
@@ -43,6 +44,9 @@ export function readOpencodeExportText(text: string, fileName: string, lineCount
     parsed = JSON.parse(text);
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
+    // A share payload's lines (header, then one record per line) are read as the export they carry.
+    const shared = exportFromShareLines(text);
+    if (shared) return sessionFromExport(shared, fileName, lineCount, warnings);
     const salvaged = salvageExport(text);
     if (!salvaged) {
       warnings.push({ line: 0, reason: `not valid JSON and nothing could be salvaged (${detail})` });

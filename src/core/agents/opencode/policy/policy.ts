@@ -31,6 +31,7 @@ import { rowTokens } from "./tail";
 import { compactionStep, nextRequestMessages, storedCompactionRows } from "./step";
 import { spiralRun, type SpiralRunResult } from "./spiral";
 import type { CompletedPredicate } from "./scope";
+import { CHUNKED_CHECKED, CHUNKED_MODE, simulateChunked } from "./chunked-mode";
 
 const PARAMETERS: readonly PolicyParameterSpec[] = [
   { name: "spiralBrake", label: "Spiral brake (PR #11)", type: "boolean", default: false, ruleId: "CP-OC-10", description: "off: before PR #11; on: failed summaries leave the scope, cycle guard after every compaction, recorded-model precedence." },
@@ -45,6 +46,13 @@ const PARAMETERS: readonly PolicyParameterSpec[] = [
   { name: "providerDefaultContextWindow", label: "Provider default model's context window", type: "number", default: null, ruleId: "CP-OC-29", description: "Window of provider.defaultModel()." },
   { name: "fallbackModel", label: "compaction.fallback_model configured", type: "boolean", default: false, ruleId: "CP-OC-30", description: "Arms the cycle guard before PR #11." },
   { name: "prune", label: "compaction.prune", type: "boolean", default: false, ruleId: "CP-OC-26", description: "Prune old tool outputs first: past the two newest turns and 40000 protected tokens, when more than 20000 tokens are freed." },
+  { name: "compactionMode", label: "Compaction mode", type: "enum", default: "live", choices: ["live", "chunked"], ruleId: "CP-OC-31", description: "live: the single-call compaction opencode runs; chunked: the fork's CompactionPlanner/CompactionExecutor (Shodocan/opencode), not on its live path and not what stock opencode does." },
+  { name: "chunkSummaryOutputTokens", label: "Chunked: summary output tokens", type: "number", default: 4096, ruleId: "CP-OC-31", description: "Summary output allowance of every chunk call (the budget's output term and the rolling-summary gate)." },
+  { name: "chunkReserveChars", label: "Chunked: rolling-summary reserve (chars)", type: "number", default: null, ruleId: "CP-OC-31", description: "Worst-case prior rolling summary counted in every planned request; default 4 × the summary output tokens (16384)." },
+  { name: "chunkMaxChunks", label: "Chunked: at most chunks", type: "number", default: 4, ruleId: "CP-OC-31", description: "More chunks fail with chunk-limit." },
+  { name: "chunkEnvelopeChars", label: "Chunked: message envelope (chars)", type: "number", default: 1024, ruleId: "CP-OC-31", description: "Subtracted from the piece limit of an oversized text part." },
+  { name: "chunkToolOutputChars", label: "Chunked: tool output cap (chars)", type: "number", default: 2000, ruleId: "CP-OC-31", description: "Historical tool output is cut to this inside chunks." },
+  { name: "chunkRollingSummaryTokens", label: "Chunked: rolling summary of the earlier calls (tokens)", type: "number", default: null, ruleId: "CP-OC-31", inferred: "OC-INF-CHUNKED-OUTPUT", description: "Size of the placeholder each call before the last returns; default the summary text itself." },
   { name: "spiralAttempts", label: "Spiral run attempts", type: "number", default: 0, ruleId: "CP-OC-8", description: "> 0: repeat failed attempts and report whether the next request grows." },
 ];
 
@@ -206,6 +214,25 @@ function simulateOpencode(input: SimulationInput, context: SimulationContext): S
     ruleId: "CP-OC-3",
     estimator: "opencode: recorded tokens for the gate; chars/4 (util/token.ts) for tails and requests",
   };
+
+  // The fork's chunked planner and executor instead of the live single call (CP-OC-31).
+  if (p.compactionMode === CHUNKED_MODE) {
+    return simulateChunked({
+      input,
+      context,
+      rows: view.rows,
+      scopeOptions,
+      trigger,
+      manual,
+      model: limits,
+      cfg,
+      recordedSummary: view.recordedSummary,
+      findings,
+      inferred,
+      range: (kind, rowIndexes, label, rule) => rangeOf(kind, view, rowIndexes, label, rule),
+      verdict: (verdict, rule, text, code) => makeVerdict({ checkedVerdicts: CHUNKED_CHECKED }, verdict, rule, text, code),
+    });
+  }
 
   // (2)(3) Partition and summariser request.
   const budget = preserveBudget(cfg, decision.usable);
