@@ -147,7 +147,13 @@ export function inferSettings(session: Session, options: PipelineOptions, policy
     const first = observations[0]?.setting;
     const byGiven = first && (first.target === "parameter" ? given.parameters?.[first.setting] !== undefined : given.limits?.[first.setting as keyof LimitOverrides] !== undefined);
     const sameSetting = observations.filter((o) => first && o.setting.setting === first.setting);
-    const boundOf = new Map(sameSetting.map((o) => [o, triggerBound(o)] as const));
+    const boundOf = new Map<TriggerObservation, SettingBound | null>();
+    for (const o of sameSetting) {
+      const bound = triggerBound(o);
+      if (bound !== "unreachable") boundOf.set(o, bound);
+      else if (o.compaction !== null) notes.push(`compaction ${o.compaction} (after turn ${o.turn}) fired at ${o.result.trigger.left} tokens, below every threshold a ${o.setting.label} the agent accepts gives: taken as manual (the file does not say)`);
+      else notes.push(`turn ${o.turn}: no ${o.setting.label} the agent accepts keeps ${o.result.trigger.left} tokens below the threshold: the turn does not bound it`);
+    }
     // Where the records do not say which compactions were manual, one that fired below the usage
     // of a turn where none fired cannot have been automatic: it is taken as manual.
     if (findAgent(session.formatId)?.recorded?.recordsManual === false) {
