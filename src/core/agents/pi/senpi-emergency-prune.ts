@@ -11,6 +11,7 @@
 // (getPromptContextWindow) and 868–892 (the hook).
 import type { ContextMessage, ImageBlock, LlmMessage, TextBlock, ToolResultMessage } from "../../model";
 import { BRANCH_SUMMARY_PREFIX, BRANCH_SUMMARY_SUFFIX, COMPACTION_SUMMARY_PREFIX, COMPACTION_SUMMARY_SUFFIX } from "./convert";
+import { utf8ByteLength } from "../../util/utf8";
 import { estimateMessageChars } from "./estimate";
 
 /** EMERGENCY_CONTEXT_TARGET_RATIO (speculative.ts:62). */
@@ -108,7 +109,7 @@ function headTail(content: Blocks): Blocks {
   let changed = false;
   const out = content.map((block) => {
     if (block.type !== "text") return block;
-    const bytes = new TextEncoder().encode(block.text).length;
+    const bytes = utf8ByteLength(block.text);
     if (bytes <= TRUNCATE_THRESHOLD_BYTES || MARKER.test(block.text)) return block;
     changed = true;
     return { ...block, text: `${block.text.slice(0, HEAD_CHARS)}\n${marker(bytes)}\n${block.text.slice(block.text.length - TAIL_CHARS)}` };

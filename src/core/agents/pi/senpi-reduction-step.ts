@@ -11,10 +11,10 @@ import { calculateContextTokens } from "./compaction/context-tokens";
 import { estimateMessageTokens } from "./estimate";
 import type { ProjectedMessage } from "./projection";
 import { reduceSenpiContext, senpiReductionApplies } from "./senpi-context-reduction";
-import { promptContextWindow, senpiEmergencyPrune } from "./senpi-emergency-prune";
+import { EMERGENCY_TARGET_RATIO, promptContextWindow, senpiEmergencyPrune } from "./senpi-emergency-prune";
 import { turnApi } from "./turnModel";
 
-function validUsageTokens(message: ProjectedMessage["message"]): number {
+export function validUsageTokens(message: ProjectedMessage["message"]): number {
   if (message.role !== "assistant" || !message.usage) return 0;
   if (message.stopReason === "aborted" || message.stopReason === "error") return 0;
   return calculateContextTokens(message.usage);
@@ -68,4 +68,19 @@ export function applySenpiReduction(input: SenpiReductionInput): ContextMessage[
   const reduced = senpiReductionApplies(usage, model.contextWindow, input.model?.provider, input.answer.api) ? reduceSenpiContext(input.messages).messages : input.messages;
   if (input.model?.provider === "claude-sdk-oauth") return reduced;
   return senpiEmergencyPrune(reduced, promptContextWindow(model.contextWindow, model.maxTokens)).messages;
+}
+
+/**
+ * A cheap bound before building a turn's whole context: false when neither the reduction's gate
+ * holds nor the emergency prune can engage. Its estimate is at most three times pi's chars/4 (the
+ * CJK weight) plus one per message, so below that the 95 % target is out of reach.
+ */
+export function senpiReductionMayApply(input: Omit<SenpiReductionInput, "messages"> & { estimatedTokens: number }): boolean {
+  if (input.options.senpiContextReduction === false) return false;
+  const model = resolveModel(input.model, turnApi(input.answer, input.options), input.options.modelOverrides);
+  if (model.source === DEFAULT_MODEL_SOURCE) return false;
+  const usage = senpiContextUsage(input.projected, input.compactionWithoutUsage);
+  if (senpiReductionApplies(usage, model.contextWindow, input.model?.provider, input.answer.api)) return true;
+  if (input.model?.provider === "claude-sdk-oauth") return false;
+  return 3 * input.estimatedTokens + input.projected.length > Math.floor(promptContextWindow(model.contextWindow, model.maxTokens) * EMERGENCY_TARGET_RATIO);
 }

@@ -7,6 +7,8 @@
 import { describe, expect, it } from "vitest";
 import type { PipelineOptions } from "../../../../../src/core/model";
 import { buildAllTurnRequests } from "../../../../../src/core/pipeline/turnRequests";
+import { analyzeSession, buildTurnContext } from "../../../../../src/core/pipeline/index";
+import { estimateMessageTokens } from "../../../../../src/core/agents/pi/estimate";
 import { promptContextWindow, senpiEmergencyPrune } from "../../../../../src/core/agents/pi/senpi-emergency-prune";
 import { sessionOf, user, assistant, toolResult, type EntryInput } from "../sessionBuilder";
 
@@ -54,6 +56,17 @@ describe("SP-C11/SP-C12: tool results lose their middle above 95 % of the prompt
     expect(pruned.map((m) => [m.provenance.entryId, m.provenance.ruleId])).toEqual([["r1", "SP-C12"], ["r2", "SP-C12"], ["r3", "SP-C12"], ["r4", "SP-C12"]]);
   });
 
+  it("the timeline's sizes are those of the request sent, not of the stored context", () => {
+    const turns = analyzeSession(session, options()).turns;
+    for (const turn of [4, 5]) {
+      const sent = buildTurnContext(session, options(), turn).messages;
+      expect(turns[turn - 1]!.estimatedTokens).toBe(sent.reduce((a, m) => a + estimateMessageTokens(m.message, { profile: "senpi" }), 0));
+      expect(turns[turn - 1]!.messageCount).toBe(sent.length);
+    }
+    expect(turns[4]!.estimatedTokens).toBeLessThan(2000);
+    expect(analyzeSession(session, { ...options(), senpiContextReduction: false }).turns[4]!.estimatedTokens).toBeGreaterThan(20000);
+  });
+
   it("the pi profile (no senpi extension) sends them whole", () => {
     const requests = buildAllTurnRequests(session, { ...options(), profile: "pi" });
     expect(toolTexts(requests[4]!.body).every((t) => t.length === 20000)).toBe(true);
@@ -80,6 +93,13 @@ describe("SP-C13: the oldest tool pair before the newest prompt is dropped when 
     expect(requests[2]!.messages.map((m) => m.provenance.entryId)).toEqual(["u1", "a2", "u2"]);
   });
 
+  it("the timeline counts the dropped messages out", () => {
+    const turn = analyzeSession(session, options()).turns[2]!;
+    expect(turn.messageCount).toBe(3);
+    const sent = buildTurnContext(session, options(), 3).messages;
+    expect(turn.estimatedTokens).toBe(sent.reduce((a, m) => a + estimateMessageTokens(m.message, { profile: "senpi" }), 0));
+  });
+
   it("reports what it did", () => {
     const requests = buildAllTurnRequests(session, { ...options(), senpiContextReduction: false });
     const full = requests[2]!.messages;
@@ -87,5 +107,32 @@ describe("SP-C13: the oldest tool pair before the newest prompt is dropped when 
     expect([pruned.engaged, pruned.targetTokens, pruned.messagesDropped, pruned.toolResultsTruncated]).toEqual([true, 15200, 2, 0]);
     expect(pruned.tokensBefore).toBeGreaterThan(15200);
     expect(pruned.tokensAfter).toBeLessThanOrEqual(15200);
+  });
+});
+
+describe("the timeline honours the context reduction (SP-C10) too", () => {
+  // Eight bash calls whose recorded usage passes half the window (10000) at the seventh: from
+  // then on all but the six newest bash results are sent as `[tool result cleared]`.
+  const rising = (input: number) => ({ input, output: 10, cacheRead: 0, cacheWrite: 0, totalTokens: input + 10 });
+  const entries: EntryInput[] = [user("u1", "inspect the files")];
+  for (let k = 1; k <= 8; k++) {
+    entries.push(answer(`c${k}`, "", { usage: rising(1500 * k), content: [{ type: "toolCall", id: `k${k}`, name: "bash", arguments: { command: `cat f${k}` } }], stopReason: "toolUse" }));
+    entries.push(toolResult(`r${k}`, `k${k}`, `output ${k} `.repeat(40), { toolName: "bash" }));
+    entries.push(answer(`d${k}`, "", { usage: rising(1500 * k + 100), content: [{ type: "toolCall", id: `q${k}`, name: "todo", arguments: { op: "list" } }], stopReason: "toolUse" }));
+    entries.push(toolResult(`s${k}`, `q${k}`, `todo ${k}`, { toolName: "todo" }));
+  }
+  entries.push(answer("final", "done", { usage: rising(14000) }));
+  const session = sessionOf(entries);
+
+  it("a turn with cleared results is as large as what was sent", () => {
+    const turns = analyzeSession(session, options()).turns;
+    const stored = analyzeSession(session, { ...options(), senpiContextReduction: false }).turns;
+    const last = turns.length;
+    const sent = buildTurnContext(session, options(), last).messages;
+    expect(sent.filter((m) => m.provenance.rule === "reduce:tool-result-cleared").length).toBe(2);
+    expect(turns[last - 1]!.estimatedTokens).toBe(sent.reduce((a, m) => a + estimateMessageTokens(m.message, { profile: "senpi" }), 0));
+    expect(turns[last - 1]!.estimatedTokens).toBeLessThan(stored[last - 1]!.estimatedTokens);
+    // Before the gate nothing differs.
+    expect(turns[11]!.estimatedTokens).toBe(stored[11]!.estimatedTokens);
   });
 });
