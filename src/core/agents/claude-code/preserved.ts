@@ -20,9 +20,16 @@ export function recordsPreservedMessages(boundary: SessionEntry): boolean {
  */
 export function sessionPreservesMessages(session: Session, boundaryId: string | null | undefined): { preserve: boolean; from: string } {
   const at = boundaryId ? session.entries.find((e) => e.id === boundaryId) : undefined;
-  if (at && isCompactBoundary(at)) return { preserve: recordsPreservedMessages(at), from: `the recorded boundary ${at.id}` };
+  const says = (preserve: boolean) => (preserve ? "names preserved messages" : "names no preserved messages: this Claude Code version kept none verbatim");
+  if (at && isCompactBoundary(at)) {
+    const preserve = recordsPreservedMessages(at);
+    return { preserve, from: `the recorded boundary ${at.id} ${says(preserve)}` };
+  }
   const boundaries = session.entries.filter(isCompactBoundary);
   const newest = boundaries[boundaries.length - 1];
-  if (newest) return { preserve: recordsPreservedMessages(newest), from: `the session's newest boundary ${newest.id}` };
+  if (newest) {
+    const preserve = recordsPreservedMessages(newest);
+    return { preserve, from: `the session's newest boundary ${newest.id} ${says(preserve)}` };
+  }
   return { preserve: true, from: "no boundary in the session: as Claude Code 2.1.332 does" };
 }
