@@ -36,6 +36,26 @@ describe("hermes: context_length from the threshold", () => {
   });
 });
 
+describe("hermes on a pi session (own committed fixture)", () => {
+  const fixture = fixtureCase("pi/print-openai-autocompact");
+  const inference = inferSettings(fixture.session, { profile: "pi" }, "hermes", { parameters: { protectFirstN: 0 }, limits: { contextWindow: 64000 } });
+
+  it("bounds the tail budget by each recorded cut and names the two that disagree", () => {
+    const tail = inference.settings.find((s) => s.setting === "tailTokenBudget")!;
+    expect(tail.conflict).toBe("tailTokenBudget: compaction 2 (after turn 12) needs ≥ 526, compaction 1 (after turn 8) needs ≤ 351");
+    const keeps = (tailTokenBudget: number) => replayRecordedCompactions(fixture.session, { profile: "pi" }, "hermes", { parameters: { protectFirstN: 0, tailTokenBudget }, limits: { contextWindow: 64000 } }).map((l) => l.keptMatches);
+    expect(keeps(351)[0]).toBe(true);
+    expect(keeps(352)[0]).toBe(false);
+    expect(keeps(526)[1]).toBe(true);
+    expect(keeps(525)[1]).toBe(false);
+  });
+
+  it("compactions far below any threshold hermes computes are taken as manual, and listed so", () => {
+    expect(inference.recordsManual).toBe(false);
+    expect(inference.compactions.map((c) => [c.index, c.turn, c.manual])).toEqual([[1, 8, "assumed"], [2, 12, "assumed"]]);
+  });
+});
+
 describe("deepseek-harness on a pi session", () => {
   const fixture = fixtureCase("pi/print-openai-autocompact");
   const inference = inferSettings(fixture.session, { profile: "pi" }, "deepseek-harness");

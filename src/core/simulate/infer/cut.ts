@@ -63,7 +63,10 @@ export function inferCut(
 ): CutOutcome {
   const index = new Map(session.entries.map((entry, i) => [entry.id, i]));
   const recorded = point.recordedKept;
-  const target = keptPosition(session, index, recorded, cut.position);
+  // A record that names one id names where the kept part starts (pi's firstKeptEntryId, also when
+  // another agent's policy runs on the file): then "keeps more" is where it starts, whatever the policy says.
+  const by: CutInference["position"] = recorded.length === 1 ? "first" : cut.position;
+  const target = keptPosition(session, index, recorded, by);
   if (target === null) return { ok: false, reason: `compaction ${compaction}: the record names nothing as kept` };
   const cache = new Map<number, string[]>();
   const keptAt = (value: number): string[] => {
@@ -77,14 +80,14 @@ export function inferCut(
   // An empty kept list is "no cut" (no tail, or nothing to compact): it counts as keeping less
   // than any cut, so it never satisfies "keeps at least as much".
   const keepsAtLeast = (v: number): boolean => {
-    const position = keptPosition(session, index, keptAt(v), cut.position);
+    const position = keptPosition(session, index, keptAt(v), by);
     return position !== null && position <= target;
   };
   const matches = (v: number): boolean => same(keptAt(v), recorded);
   // How a kept list is named in a reason: where it starts, or (by count) how many it keeps.
   const keeps = (v: number): string => {
     const kept = keptAt(v);
-    if (cut.position === "count") return `${kept.length} messages (the record keeps ${recorded.length})`;
+    if (by === "count") return `${kept.length} messages (the record keeps ${recorded.length})`;
     return `from ${kept[0] ?? "nothing"}`;
   };
   const name = cut.parameter;

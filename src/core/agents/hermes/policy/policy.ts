@@ -262,6 +262,8 @@ function simulateHermes(input: SimulationInput, context: SimulationContext): Sim
     details: {
       headEnd,
       tailStart,
+      // Where the kept tail starts, as an entry (compared with pi's firstKeptEntryId when hermes is run on a pi file).
+      firstKeptEntryId: range("kept", tailStart, list.length, list, estimates, original).entryIds[0] ?? null,
       protectFirstN: partition.protectFirstNUsed,
       tailTokens: partition.tailTokens,
       middleTokens: partition.middleTokens,
