@@ -30,6 +30,8 @@ export function SimulatorInferred() {
   const inference = useSimulatorStore((state) => state.inference);
   const useInferred = useSimulatorStore((state) => state.useInferred);
   const shared = useSimulatorStore((state) => (state.sharedInferred?.policyId === state.policyId ? state.sharedInferred : null));
+  // The user's marks show at once; the labels follow when the new inference arrives.
+  const marked = useSimulatorStore((state) => state.manualCompactions);
   const result = inference.result;
   return (
     <div className="sim-inferred" data-testid="simulator-inferred-settings" data-status={inference.status}>
@@ -70,7 +72,7 @@ export function SimulatorInferred() {
           <div className="muted">This file does not record which compactions were manual: the inference assumed the following. Mark a manual one so it does not bound the trigger.</div>
           {result.compactions.map((compaction) => (
             <label key={compaction.index} className="sim-field" data-testid={`simulator-manual-${compaction.index}`} data-manual={compaction.manual ?? "automatic"}>
-              <input type="checkbox" checked={compaction.manual !== null} disabled={compaction.manual === "assumed" || compaction.manual === "recorded"} onChange={(event) => setCompactionManual(compaction.index, event.target.checked)} />
+              <input type="checkbox" checked={compaction.manual === "recorded" || compaction.manual === "assumed" || marked.includes(compaction.index)} disabled={compaction.manual === "assumed" || compaction.manual === "recorded"} onChange={(event) => setCompactionManual(compaction.index, event.target.checked)} />
               <span>
                 compaction {compaction.index} (after turn {compaction.turn}): {compaction.manual === null ? "automatic (assumed)" : MANUAL_TEXT[compaction.manual]}
               </span>

@@ -25,6 +25,18 @@ export interface SentSizeInput {
   estimatedTokens: number;
 }
 
+/** Sizes of a message object; the stored messages a reduction replaces are the same objects turn after turn. */
+const sizes = new WeakMap<object, { chars: number; tokens: number }>();
+
+function sizeOf(item: ContextMessage): { chars: number; tokens: number } {
+  let size = sizes.get(item.message);
+  if (!size) {
+    size = { chars: llmMessageChars(item.message), tokens: estimateMessageTokens(item.message, { profile: "senpi" }) };
+    sizes.set(item.message, size);
+  }
+  return size;
+}
+
 /** What senpi's reduction and emergency prune changed in this turn's context, or null when nothing. */
 export function senpiSentSizeDelta(input: SentSizeInput): SentSizeDelta | null {
   if (input.options.profile !== "senpi" || !senpiReductionMayApply(input)) return null;
@@ -36,13 +48,15 @@ export function senpiSentSizeDelta(input: SentSizeInput): SentSizeDelta | null {
   const delta: SentSizeDelta = { messages: sent.length - messages.length, chars: 0, tokens: 0 };
   for (const item of messages) {
     if (kept.has(item)) continue;
-    delta.chars -= llmMessageChars(item.message);
-    delta.tokens -= estimateMessageTokens(item.message, { profile: "senpi" });
+    const size = sizeOf(item);
+    delta.chars -= size.chars;
+    delta.tokens -= size.tokens;
   }
   for (const item of sent) {
     if (original.has(item)) continue;
-    delta.chars += llmMessageChars(item.message);
-    delta.tokens += estimateMessageTokens(item.message, { profile: "senpi" });
+    const size = sizeOf(item);
+    delta.chars += size.chars;
+    delta.tokens += size.tokens;
   }
   return delta.messages === 0 && delta.chars === 0 && delta.tokens === 0 ? null : delta;
 }
