@@ -2,7 +2,7 @@
 // rpc-anthropic-manualcompact fixture, open the simulator: the panel lists each recorded compaction
 // with what the inference assumed (compaction 2 taken as manual; compaction 1 automatic), mark
 // compaction 1 manual, see the reserveTokens interval widen to the one the README's real setting
-// (4000) fits, make a share link, open it in a new page: the mark and the interval are the same.
+// (4000) fits, make a share link of the last turn, open it in a new page: the mark is the same.
 import { baseName, dropFiles, expect, fixtureText, openEmptyApp, test, turnRow, waitForSession } from "./support";
 
 const SESSION = "pi/rpc-anthropic-manualcompact/session/--home-dev-pi-rpc-anthropic-manualcompact-lighthouse-notes--/2026-11-29T19-25-11-888Z_01a228c4-bd4f-721d-a5de-0c91492dc264.jsonl";
@@ -12,7 +12,8 @@ test("the user marks a compaction manual; the inference and a share link follow"
   await openEmptyApp(page);
   await dropFiles(page, [{ name: baseName(SESSION), text: fixtureText(SESSION) }]);
   await waitForSession(page, baseName(SESSION));
-  await turnRow(page, 8).click();
+  // The last turn: a share link holds the branch up to the selected turn, so all three compactions travel.
+  await turnRow(page, 15).click();
   await page.getByTestId("simulate-button").click();
   await page.getByTestId("simulator-policy").selectOption("pi");
   await page.getByTestId("simulator-context-window").fill("16000");
