@@ -396,7 +396,7 @@ export class SimulatorService {
   infer(options: PipelineOptions, settings: SimulatorSettings): SettingsInference {
     const policy = getPolicy(settings.policyId);
     const inferOptions = withPolicyProfile(this.session, options, policy);
-    const given = effectiveParameters(policy, { ...settings, inferred: null });
+    const given = { ...effectiveParameters(policy, { ...settings, inferred: null }), manualCompactions: settings.manualCompactions ?? [] };
     return this.inferences.get(JSON.stringify({ options: inferOptions, policyId: policy.id, given }), () => inferSettings(this.session, inferOptions, policy.id, given));
   }
 

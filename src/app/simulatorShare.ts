@@ -28,6 +28,8 @@ export interface SharedSimulator {
   providerDefaultContextWindow: number | null;
   /** The inferred settings in use when the link was made, or null (policy defaults). */
   inferred: { parameters: PolicyParameters; limits: LimitOverrides } | null;
+  /** Recorded compactions the user marked manual (`sim_manualCompactions`, "1,3"). */
+  manualCompactions: number[];
 }
 
 export function encodeSimulatorShare(settings: SimulatorSettings): ShareSimulation {
@@ -41,6 +43,7 @@ export function encodeSimulatorShare(settings: SimulatorSettings): ShareSimulati
   if (settings.summary.kind === "placeholder") out.sim_summaryTokens = settings.summary.tokens;
   if (settings.agentDefaultContextWindow !== null) out.sim_agentDefaultContextWindow = settings.agentDefaultContextWindow;
   if (settings.providerDefaultContextWindow !== null) out.sim_providerDefaultContextWindow = settings.providerDefaultContextWindow;
+  if (settings.manualCompactions && settings.manualCompactions.length > 0) out.sim_manualCompactions = settings.manualCompactions.join(",");
   out.sim_inferred = settings.inferred != null;
   if (settings.inferred) {
     for (const [name, value] of Object.entries(settings.inferred.parameters)) out[`inferred_${name}`] = value;
@@ -85,5 +88,6 @@ export function decodeSimulatorShare(simulation: ShareSimulation | null | undefi
     agentDefaultContextWindow: num(simulation.sim_agentDefaultContextWindow),
     providerDefaultContextWindow: num(simulation.sim_providerDefaultContextWindow),
     inferred: simulation.sim_inferred === true ? { parameters: inferredParameters, limits: inferredLimits } : null,
+    manualCompactions: typeof simulation.sim_manualCompactions === "string" ? simulation.sim_manualCompactions.split(",").map(Number).filter((n) => Number.isInteger(n) && n >= 1) : [],
   };
 }

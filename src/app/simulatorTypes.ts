@@ -60,6 +60,11 @@ export interface SimulatorSettings {
    * under the user's own parameters and limits; null = the policy defaults.
    */
   inferred?: { parameters: PolicyParameters; limits: LimitOverrides } | null;
+  /**
+   * 1-based recorded compactions the user marked manual, for files that do not record it (pi,
+   * Codex, hermes): settings inference does not bound the trigger by them.
+   */
+  manualCompactions?: number[];
 }
 
 /** One parameter of a policy, for the controls. */

@@ -57,6 +57,8 @@ export interface SimulatorUiState {
   sharedInferred: { policyId: PolicyId; parameters: PolicyParameters; limits: LimitOverrides } | null;
   /** What the shown inference was computed for (inferenceKeyOf). */
   inferenceKey: string | null;
+  /** Recorded compactions (1-based) the user marked manual, where the file does not say. */
+  manualCompactions: number[];
 }
 
 const idle = { status: "idle" as const, result: null, error: null };
@@ -90,6 +92,7 @@ export const useSimulatorStore = create<SimulatorUiState>()(() => ({
   useInferred: true,
   sharedInferred: null,
   inferenceKey: null,
+  manualCompactions: [],
 }));
 
 const setSim = useSimulatorStore.setState;
@@ -136,6 +139,7 @@ export function simulatorSettings(turn: number, state: SimulatorUiState = getSim
     providerDefaultContextWindow: parseCount(state.providerDefaultWindow),
     instructions: capturedInstructions(state.policyId),
     inferred: inferredInUse(state),
+    manualCompactions: state.manualCompactions,
   };
 }
 
@@ -198,6 +202,12 @@ export function setUseInferred(useInferred: boolean): void {
   setSim({ useInferred });
 }
 
+/** Marks a recorded compaction manual (or automatic again); a share link's inferred values give way to a new inference. */
+export function setCompactionManual(index: number, manual: boolean): void {
+  const current = getSim().manualCompactions.filter((k) => k !== index);
+  setSim({ manualCompactions: manual ? [...current, index].sort((a, b) => a - b) : current, sharedInferred: null });
+}
+
 /** Runs one inference at a time; a newer key makes an older answer stale (latest wins). */
 const inferLatest = latestOnly(async (key: string) => {
   const settings = { ...simulatorSettings(1), inferred: null };
@@ -251,6 +261,7 @@ export function applySharedSimulator(shared: SharedSimulator): void {
     providerDefaultWindow: text(shared.providerDefaultContextWindow),
     useInferred: shared.inferred !== null,
     sharedInferred: shared.inferred ? { policyId: shared.policyId, ...shared.inferred } : null,
+    manualCompactions: shared.manualCompactions,
   });
   void loadPolicies();
 }
@@ -334,7 +345,7 @@ export function simulatedCompactionTurns(state: SimulatorUiState): number[] | nu
 // A share link's simulator settings are restored when its session opens.
 useAppStore.subscribe((state, previous) => {
   if (state.session === previous.session) return;
-  setSim({ simulation: idle, spiral: idle, replay: idle, compare: idle, inference: idle, sharedInferred: null, inferenceKey: null });
+  setSim({ simulation: idle, spiral: idle, replay: idle, compare: idle, inference: idle, sharedInferred: null, inferenceKey: null, manualCompactions: [] });
   const shared = decodeSimulatorShare(state.session?.shared?.view.simulation);
   if (shared) applySharedSimulator(shared);
 });

@@ -1,9 +1,11 @@
 // "Settings consistent with this session": the intervals settings inference found from the
 // session's recorded compactions (src/core/simulate/infer), with the compactions (or uncompacted
 // turns) that bound each one, the value the simulation uses, and a switch back to the policy
-// defaults. The user's own parameters and limits always win over these. Text only.
+// defaults. The user's own parameters and limits always win over these. Where the file does not
+// record which compactions were manual (pi, Codex, hermes), each one is listed with what the
+// inference assumed, and the user can mark it manual (carried in share links). Text only.
 import type { InferredSetting } from "../core/simulate";
-import { setUseInferred, useSimulatorStore } from "../state/simulator";
+import { setCompactionManual, setUseInferred, useSimulatorStore } from "../state/simulator";
 
 const fmt = (value: number) => value.toLocaleString("en-US");
 
@@ -14,6 +16,12 @@ function intervalText(setting: InferredSetting): string {
   return "any value";
 }
 
+const MANUAL_TEXT = {
+  recorded: "manual (the file says)",
+  given: "manual (you marked it)",
+  assumed: "taken as manual: it fired where no automatic trigger setting fits",
+} as const;
+
 function boundText(setting: InferredSetting): string {
   return setting.bounds.map((b) => (b.compaction !== null ? `compaction ${b.compaction}` : `turn ${b.turn}`)).join(", ");
 }
@@ -22,6 +30,8 @@ export function SimulatorInferred() {
   const inference = useSimulatorStore((state) => state.inference);
   const useInferred = useSimulatorStore((state) => state.useInferred);
   const shared = useSimulatorStore((state) => (state.sharedInferred?.policyId === state.policyId ? state.sharedInferred : null));
+  // The user's marks show at once; the labels follow when the new inference arrives.
+  const marked = useSimulatorStore((state) => state.manualCompactions);
   const result = inference.result;
   return (
     <div className="sim-inferred" data-testid="simulator-inferred-settings" data-status={inference.status}>
@@ -56,6 +66,19 @@ export function SimulatorInferred() {
             </li>
           ))}
         </ul>
+      )}
+      {result && !result.recordsManual && result.compactions.length > 0 && (
+        <div data-testid="simulator-manual-compactions">
+          <div className="muted">This file does not record which compactions were manual: the inference assumed the following. Mark a manual one so it does not bound the trigger.</div>
+          {result.compactions.map((compaction) => (
+            <label key={compaction.index} className="sim-field" data-testid={`simulator-manual-${compaction.index}`} data-manual={compaction.manual ?? "automatic"}>
+              <input type="checkbox" checked={compaction.manual === "recorded" || compaction.manual === "assumed" || marked.includes(compaction.index)} disabled={compaction.manual === "assumed" || compaction.manual === "recorded"} onChange={(event) => setCompactionManual(compaction.index, event.target.checked)} />
+              <span>
+                compaction {compaction.index} (after turn {compaction.turn}): {compaction.manual === null ? "automatic (assumed)" : MANUAL_TEXT[compaction.manual]}
+              </span>
+            </label>
+          ))}
+        </div>
       )}
       {result?.notes.map((note) => (
         <div key={note} className="muted">

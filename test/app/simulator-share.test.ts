@@ -46,7 +46,16 @@ describe("simulator settings in share links", () => {
       agentDefaultContextWindow: null,
       providerDefaultContextWindow: null,
       inferred: { parameters: { reserveTokens: 11760 }, limits: { maxOutputTokens: 4000 } },
+      manualCompactions: [],
     });
+  });
+
+  it("carries the compactions the user marked manual", () => {
+    const simulation = encodeSimulatorShare({ ...settings, manualCompactions: [1, 3] });
+    expect(simulation.sim_manualCompactions).toBe("1,3");
+    expect(decodeSimulatorShare(simulation)!.manualCompactions).toEqual([1, 3]);
+    expect(decodeSimulatorShare({ ...simulation, sim_manualCompactions: "x,0,2" })!.manualCompactions).toEqual([2]);
+    expect("sim_manualCompactions" in encodeSimulatorShare(settings)).toBe(false);
   });
 
   it("policy defaults (no inferred settings) stay so", () => {

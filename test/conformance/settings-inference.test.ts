@@ -139,7 +139,8 @@ describeShared("settings inferred from the recorded compactions (../shared/fixtu
       expect(lines.map((l) => l.keptMatches), item.id).toEqual(lines.map(() => true));
       expect(lines[0]!.settings.inferred.length, item.id).toBeGreaterThan(0);
     }
-  });
+    // Six CLI runs of about 60–90 simulations per compaction: over 30 s on a loaded machine.
+  }, 120_000);
 
   it("without word on which compactions were manual, a manual one below the uncompacted usage is taken as manual, one above bounds the trigger", () => {
     // pi does not record manual compactions. Compaction 2 (2689 tokens) fired below turn 10's

@@ -41,6 +41,11 @@ export interface RecordedCompactionPoint {
   manual: boolean;
   /** What the record names as kept, compared with the simulated partition. */
   recordedKept: string[];
+  /**
+   * True when the record says that nothing was kept verbatim (Claude Code before preserved
+   * segments), so an empty `recordedKept` is a fact to reproduce, not a missing record.
+   */
+  keptNothing?: boolean;
 }
 
 /** How an agent's recorded compactions are found, compared and rebuilt. */
@@ -51,7 +56,7 @@ export interface RecordedCompactionSupport {
    */
   points?(session: Session, options: PipelineOptions): RecordedCompactionPoint[];
   /** What the record `entryId` names as kept, and whether it was a manual compaction. */
-  recordedKept?(session: Session, entryId: string): { manual: boolean; kept: string[] };
+  recordedKept?(session: Session, entryId: string): { manual: boolean; kept: string[]; keptNothing?: boolean };
   /** What the record itself says about the compaction (hermes: summary, protected head and tail, summarised range), shown with the rebuild's facts. */
   recordedFacts?(session: Session, entryId: string): { label: string; value: string }[];
   /**

@@ -67,8 +67,8 @@ export function recordedCompactionPoints(session: Session, options: PipelineOpti
   for (const item of analysis.timeline) {
     if (item.kind !== "compaction") continue;
     const turn = (item.beforeTurn ?? analysis.turns.length + 1) - 1;
-    const { manual, kept } = recorded.recordedKept?.(session, item.entryId) ?? { manual: false, kept: [] };
-    points.push({ entryId: item.entryId, turn, manual, recordedKept: kept });
+    const { manual, kept, keptNothing } = recorded.recordedKept?.(session, item.entryId) ?? { manual: false, kept: [] };
+    points.push({ entryId: item.entryId, turn, manual, recordedKept: kept, ...(keptNothing ? { keptNothing } : {}) });
   }
   return points;
 }
@@ -155,7 +155,8 @@ export function replayRecordedCompactions(session: Session, options: PipelineOpt
       kind: "compaction" as const,
       index: i + 1,
       entryId: point.entryId,
-      keptMatches: recordedKept.length > 0 && same(recordedKept, simulated),
+      // An empty record matches only when it says nothing was kept (not when it names nothing).
+      keptMatches: (recordedKept.length > 0 || point.keptNothing === true) && same(recordedKept, simulated),
       recordedFirstKeptEntryId: recordedKept[0] ?? null,
       simulatedFirstKeptEntryId: simulated[0] ?? null,
       recordedKept,

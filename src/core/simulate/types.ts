@@ -551,6 +551,11 @@ export interface CutInference {
   ruleId: string;
   /** What else the cut depends on, said to the user (e.g. "pi's valid cut points, PI-K15"). */
   note?: string;
+  /**
+   * How "keeps more" is measured: "first" (default) by where the kept list starts; "count" by its
+   * length, for a policy that also keeps a fixed head (hermes).
+   */
+  position?: "first" | "count";
 }
 
 /** The setting the trigger's threshold stands for at one simulated turn. */
@@ -564,6 +569,13 @@ export interface TriggerSetting {
   fromThreshold(threshold: number): number;
   /** True when a higher setting lowers the threshold (pi: reserveTokens). */
   decreasing: boolean;
+  /**
+   * For a threshold that is not a simple formula of the setting (hermes' floors and clamps): the
+   * exact edge itself — side "max": the highest setting whose threshold is at most `threshold`;
+   * side "min": the lowest whose threshold is at least `threshold` — or null when no setting the
+   * agent accepts gives it. Without it, `fromThreshold` is rounded.
+   */
+  bound?(threshold: number, side: "min" | "max"): number | null;
   /** What the mapping takes as known, e.g. "context window 16000 (session)". */
   assumes: string | null;
 }

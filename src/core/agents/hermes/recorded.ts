@@ -58,6 +58,8 @@ export const hermesRecorded: RecordedCompactionSupport = {
   points: (session) => points(session),
   recordedKept: (session, entryId) => ({ manual: false, kept: points(session).find((p) => p.entryId === entryId)?.recordedKept ?? [] }),
   rebuildPolicy: (session, entryId) => (points(session).some((p) => p.entryId === entryId) ? hermesPolicy.id : null),
+  // A manual `/compress` ends the parent with the same end_reason as an automatic compression.
+  recordsManual: false,
   rebuildInTimeline: true,
   noRebuildReason: "a chat-message list does not say which messages its summary replaced; open hermes' state.db (with the parent session) to rebuild the summariser request",
 };

@@ -249,6 +249,8 @@ function shrink(items: ContextMessage[], o: SenpiReductionOptions): { items: Con
   return { items: out, shrunk, saved };
 }
 
+const clearedMessages = new WeakMap<ToolResultMessage, ToolResultMessage>();
+
 /**
  * SP-C10 `clearOldToolResults` (context-reduction.ts:462-506): of the tool results of clearable
  * tools, all but the newest `keepRecent` (6) get the text `[tool result cleared]` (images kept).
@@ -266,7 +268,14 @@ function clear(items: ContextMessage[], o: SenpiReductionOptions): { items: Cont
     const item = out[index]!;
     const result = item.message as ToolResultMessage;
     saved += Math.max(0, approx(contentText(result.content)) - approx(TOOL_RESULT_CLEARED));
-    out[index] = reduced(item, { ...result, content: [{ type: "text", text: TOOL_RESULT_CLEARED }, ...imagesOf(result)] }, "reduce:tool-result-cleared", "SP-C10", `senpi cleared this tool result: only the newest ${o.clearKeepRecent} clearable tool results are sent in full (context reduction at ≥ ${o.gateRatio} × window)`);
+    // One cleared message per stored result: every later turn sends the same object, so what is
+    // measured of it (sizes, estimates) is measured once.
+    let cleared = clearedMessages.get(result);
+    if (!cleared) {
+      cleared = { ...result, content: [{ type: "text", text: TOOL_RESULT_CLEARED }, ...imagesOf(result)] };
+      clearedMessages.set(result, cleared);
+    }
+    out[index] = reduced(item, cleared, "reduce:tool-result-cleared", "SP-C10", `senpi cleared this tool result: only the newest ${o.clearKeepRecent} clearable tool results are sent in full (context reduction at ≥ ${o.gateRatio} × window)`);
   }
   return { items: out, cleared: until, saved };
 }

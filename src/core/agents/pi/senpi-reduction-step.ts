@@ -4,16 +4,17 @@
 // The usage follows from the file (recorded assistant usage + chars/4 of the messages after it;
 // right after a compaction, chars/4 of the whole context); the window does not, so the step runs
 // only when the model's window is known — a catalogue model or the user's model edit — never on
-// the catalogue's default guess.
+// the catalogue's default guess. The hard-limit emergency prune follows it, as in senpi's hook.
 import type { AssistantMessage, ContextMessage, ModelRef, PipelineOptions, SessionEntry } from "../../model";
 import { DEFAULT_MODEL_SOURCE, resolveModel } from "../../models/catalogue";
 import { calculateContextTokens } from "./compaction/context-tokens";
 import { estimateMessageTokens } from "./estimate";
 import type { ProjectedMessage } from "./projection";
 import { reduceSenpiContext, senpiReductionApplies } from "./senpi-context-reduction";
+import { EMERGENCY_TARGET_RATIO, promptContextWindow, senpiEmergencyPrune } from "./senpi-emergency-prune";
 import { turnApi } from "./turnModel";
 
-function validUsageTokens(message: ProjectedMessage["message"]): number {
+export function validUsageTokens(message: ProjectedMessage["message"]): number {
   if (message.role !== "assistant" || !message.usage) return 0;
   if (message.stopReason === "aborted" || message.stopReason === "error") return 0;
   return calculateContextTokens(message.usage);
@@ -54,12 +55,32 @@ export interface SenpiReductionInput {
   options: PipelineOptions;
 }
 
-/** The context senpi sent: reduced when the gate held (SP-C7), else unchanged. */
+/**
+ * The context senpi sent: reduced when the gate held (SP-C7), then the hard-limit emergency prune
+ * (SP-C11 … SP-C13, senpi-emergency-prune.ts) over the prompt window, which the claude-sdk-oauth
+ * lane alone skips.
+ */
 export function applySenpiReduction(input: SenpiReductionInput): ContextMessage[] {
   if (input.options.senpiContextReduction === false) return input.messages;
   const model = resolveModel(input.model, turnApi(input.answer, input.options), input.options.modelOverrides);
   if (model.source === DEFAULT_MODEL_SOURCE) return input.messages;
   const usage = senpiContextUsage(input.projected, input.compactionWithoutUsage);
-  if (!senpiReductionApplies(usage, model.contextWindow, input.model?.provider, input.answer.api)) return input.messages;
-  return reduceSenpiContext(input.messages).messages;
+  const reduced = senpiReductionApplies(usage, model.contextWindow, input.model?.provider, input.answer.api) ? reduceSenpiContext(input.messages).messages : input.messages;
+  if (input.model?.provider === "claude-sdk-oauth") return reduced;
+  return senpiEmergencyPrune(reduced, promptContextWindow(model.contextWindow, model.maxTokens)).messages;
+}
+
+/**
+ * A cheap bound before building a turn's whole context: false when neither the reduction's gate
+ * holds nor the emergency prune can engage. Its estimate is at most three times pi's chars/4 (the
+ * CJK weight) plus one per message, so below that the 95 % target is out of reach.
+ */
+export function senpiReductionMayApply(input: Omit<SenpiReductionInput, "messages"> & { estimatedTokens: number }): boolean {
+  if (input.options.senpiContextReduction === false) return false;
+  const model = resolveModel(input.model, turnApi(input.answer, input.options), input.options.modelOverrides);
+  if (model.source === DEFAULT_MODEL_SOURCE) return false;
+  const usage = senpiContextUsage(input.projected, input.compactionWithoutUsage);
+  if (senpiReductionApplies(usage, model.contextWindow, input.model?.provider, input.answer.api)) return true;
+  if (input.model?.provider === "claude-sdk-oauth") return false;
+  return 3 * input.estimatedTokens + input.projected.length > Math.floor(promptContextWindow(model.contextWindow, model.maxTokens) * EMERGENCY_TARGET_RATIO);
 }

@@ -31,7 +31,8 @@ import { defaultNotesStep, notesSetupFor, type NotesSetup } from "./notesSetup";
 import { NotesTally } from "./notesTally";
 import { PathProjector, projectPath, type ProjectedMessage } from "./projection";
 import { applySenpiSteps, SenpiTally, type NotesStep } from "./senpi";
-import { applySenpiReduction, compactionWithoutUsage } from "./senpi-reduction-step";
+import { applySenpiReduction, compactionWithoutUsage, validUsageTokens } from "./senpi-reduction-step";
+import { senpiSentSizeDelta } from "./senpi-sent-sizes";
 import { getBranchPath, getPiSessionCache, type BranchPath } from "./sessionCache";
 import { cycleWarning, isAssistantEntry, listBranches, resolveLeafId } from "./tree";
 import { turnApi, turnModel } from "./turnModel";
@@ -187,6 +188,7 @@ export function analyzePiSession(session: Session, options: PipelineOptions, hoo
   const timeline: TimelineItem[] = [];
   let pendingCompactions: SessionEntry[] = [];
   let previousModel: ModelRef | null = null;
+  let noUsageSinceCompaction = false;
 
   for (const entry of branch.entries) {
     if (isAssistantEntry(entry)) {
@@ -207,6 +209,9 @@ export function analyzePiSession(session: Session, options: PipelineOptions, hoo
           hasNote: inserted.hasNote,
         };
       }
+      // What senpi sent: its reduction and emergency prune near the limit (senpi-sent-sizes.ts).
+      const sent = profile === "senpi" ? senpiSentSizeDelta({ projected: projector.messages, compactionWithoutUsage: noUsageSinceCompaction, model, answer: message, options, estimatedTokens: aggregates.estimatedTokens }) : null;
+      if (sent) sizes = { ...sizes, messageCount: sizes.messageCount + sent.messages, chars: sizes.chars + sent.chars, estimatedTokens: sizes.estimatedTokens + sent.tokens };
       turns.push({
         turn,
         entryId: entry.id,
@@ -227,6 +232,9 @@ export function analyzePiSession(session: Session, options: PipelineOptions, hoo
       pendingCompactions = [];
       previousModel = model;
     }
+    // As compactionWithoutUsage(path) for the path so far, kept incrementally.
+    if (entry.type === "compaction") noUsageSinceCompaction = true;
+    else if (entry.type === "message" && validUsageTokens(entry.raw.message as AssistantMessage) > 0) noUsageSinceCompaction = false;
     const change = projector.push(entry);
     if (change === "append") aggregates.add(projector.messages[projector.messages.length - 1] as ProjectedMessage);
     else if (change === "reset") aggregates.rebuild(projector.messages, projector.priorUserMessages);

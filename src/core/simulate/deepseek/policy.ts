@@ -30,6 +30,7 @@ import { frameCheckpoint, outputError, shrinkGuard, type DeepseekFinish } from "
 import { DEEPSEEK_DEFAULTS, deepseekBudget, type DeepseekConfig } from "./config";
 import { CHECKPOINT_PREAMBLE_SLOT, classifyDeepseekRequest, DEEPSEEK_SECTIONS, DEEPSEEK_SLOTS, deepseekInstructionSlot, type InstructionVersion } from "./instruction";
 import { selectRange, type SurfaceNode } from "./range";
+import { deepseekInference } from "./inference";
 import { DEEPSEEK_PRUNE_DEFAULTS, deepseekPruneConfigError, pruneSurface, type DeepseekPruneConfig } from "./prune";
 
 export const DEEPSEEK_PARAMETERS: readonly PolicyParameterSpec[] = [
@@ -234,7 +235,7 @@ function simulateDeepseek(input: SimulationInput, context: SimulationContext): S
     summarised: [{ kind: "summarised" as const, messageStart: 0, messageEnd: boundary, entryIds: ids(shadowed), lines: [], tokens: shadowedTokens, label: "shadowed range", ruleId: "CP-DH-5" }],
     pruned: prunedRanges,
     droppedWithoutSummary: [],
-    details: { boundary, retainStart: selection.retainStart, movedForPairing: selection.movedForPairing, thresholdTokens: threshold, retainTokens: retain, prunedToolResults: pruning.pruned.length, measureAfterPrune: measurePruned, overflowRecovery: overflow },
+    details: { boundary, firstKeptEntryId: ids(kept)[0] ?? null, retainStart: selection.retainStart, movedForPairing: selection.movedForPairing, thresholdTokens: threshold, retainTokens: retain, prunedToolResults: pruning.pruned.length, measureAfterPrune: measurePruned, overflowRecovery: overflow },
   };
   const events: Record<string, unknown>[] = [
     ...pruning.pruned.map((p) => ({ type: "compaction/prune", shadowedRange: { start: p.index, end: p.index } })),
@@ -320,6 +321,7 @@ export const deepseekHarnessPolicy: CompactionPolicy = {
   checkedVerdicts: ["not-triggered", "nothing-to-compact", "compacted", "no-reduction", "post-compaction-over-budget", "failed"],
   instructionSlots: DEEPSEEK_SLOTS,
   simulate: simulateDeepseek,
+  inference: deepseekInference,
   extractInstructions(body, source) {
     const messages = (body as { messages?: unknown[] })?.messages;
     const last = Array.isArray(messages) ? (messages[messages.length - 1] as { role?: string; content?: unknown }) : null;

@@ -32,8 +32,9 @@ export type CutOutcome = { ok: true; interval: CutInterval } | { ok: false; reas
  * Where a kept list starts, as a number that falls when more is kept: the session entry index of
  * its first id, or minus its length when its ids are not session entries (Codex history items).
  */
-function keptPosition(session: Session, index: Map<string, number>, kept: readonly string[]): number | null {
+function keptPosition(session: Session, index: Map<string, number>, kept: readonly string[], by: CutInference["position"]): number | null {
   if (kept.length === 0) return null;
+  if (by === "count") return -kept.length;
   const first = index.get(kept[0]!);
   return first !== undefined ? first : -kept.length;
 }
@@ -62,7 +63,10 @@ export function inferCut(
 ): CutOutcome {
   const index = new Map(session.entries.map((entry, i) => [entry.id, i]));
   const recorded = point.recordedKept;
-  const target = keptPosition(session, index, recorded);
+  // A record that names one id names where the kept part starts (pi's firstKeptEntryId, also when
+  // another agent's policy runs on the file): then "keeps more" is where it starts, whatever the policy says.
+  const by: CutInference["position"] = recorded.length === 1 ? "first" : cut.position;
+  const target = keptPosition(session, index, recorded, by);
   if (target === null) return { ok: false, reason: `compaction ${compaction}: the record names nothing as kept` };
   const cache = new Map<number, string[]>();
   const keptAt = (value: number): string[] => {
@@ -76,10 +80,16 @@ export function inferCut(
   // An empty kept list is "no cut" (no tail, or nothing to compact): it counts as keeping less
   // than any cut, so it never satisfies "keeps at least as much".
   const keepsAtLeast = (v: number): boolean => {
-    const position = keptPosition(session, index, keptAt(v));
+    const position = keptPosition(session, index, keptAt(v), by);
     return position !== null && position <= target;
   };
   const matches = (v: number): boolean => same(keptAt(v), recorded);
+  // How a kept list is named in a reason: where it starts, or (by count) how many it keeps.
+  const keeps = (v: number): string => {
+    const kept = keptAt(v);
+    if (by === "count") return `${kept.length} messages (the record keeps ${recorded.length})`;
+    return `from ${kept[0] ?? "nothing"}`;
+  };
   const name = cut.parameter;
   // A coarse scan first: a policy can stop cutting at all once the budget covers
   // everything, so "keeps at least as much" need not hold for every larger budget.
@@ -89,8 +99,8 @@ export function inferCut(
   if (k < 0) return { ok: false, reason: `compaction ${compaction}: no ${name} up to ${CUT_SEARCH_MAX} keeps as much as the agent kept (from ${recorded[0]})` };
   const low = k === 0 ? 0 : lowestTrue(grid[k - 1]! + 1, grid[k]!, keepsAtLeast)!;
   if (!matches(low)) {
-    const below = low > 0 ? `; ${low - 1} keeps from ${keptAt(low - 1)[0] ?? "nothing"}` : "";
-    return { ok: false, reason: `compaction ${compaction}: no ${name} reproduces the recorded cut at ${recorded[0]}: ${low} keeps from ${keptAt(low)[0] ?? "nothing"}${below}` };
+    const below = low > 0 ? `; ${low - 1} keeps ${keeps(low - 1)}` : "";
+    return { ok: false, reason: `compaction ${compaction}: no ${name} reproduces the recorded cut at ${recorded[0]}: ${low} keeps ${keeps(low)}${below}` };
   }
   // The first budget above `low` that no longer keeps the recorded messages.
   const j = grid.findIndex((g) => g > low && !matches(g));

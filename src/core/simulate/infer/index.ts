@@ -68,6 +68,8 @@ export function inferSettings(session: Session, options: PipelineOptions, policy
   const notes: string[] = [];
   const settings: InferredSetting[] = [];
   const points = recordedCompactionPoints(session, options);
+  /** Compactions the inference itself took as manual (files that do not record it). */
+  const assumedManual = new Set<number>();
   const base = (extra: Partial<SimulationInput>, turn: number): SimulationResult =>
     simulateCompaction({ session, options, turn, policyId: policy.id, parameters: given.parameters, limits: given.limits, followingTurns: 0, api: given.api ?? null, ...extra });
 
@@ -147,7 +149,16 @@ export function inferSettings(session: Session, options: PipelineOptions, policy
     const first = observations[0]?.setting;
     const byGiven = first && (first.target === "parameter" ? given.parameters?.[first.setting] !== undefined : given.limits?.[first.setting as keyof LimitOverrides] !== undefined);
     const sameSetting = observations.filter((o) => first && o.setting.setting === first.setting);
-    const boundOf = new Map(sameSetting.map((o) => [o, triggerBound(o)] as const));
+    const boundOf = new Map<TriggerObservation, SettingBound | null>();
+    for (const o of sameSetting) {
+      const bound = triggerBound(o);
+      if (bound !== "unreachable") boundOf.set(o, bound);
+      else if (o.compaction !== null) {
+        assumedManual.add(o.compaction);
+        notes.push(`compaction ${o.compaction} (after turn ${o.turn}) fired at ${o.result.trigger.left} tokens, below every threshold a ${o.setting.label} the agent accepts gives: taken as manual (the file does not say)`);
+      }
+      else notes.push(`turn ${o.turn}: no ${o.setting.label} the agent accepts keeps ${o.result.trigger.left} tokens below the threshold: the turn does not bound it`);
+    }
     // Where the records do not say which compactions were manual, one that fired below the usage
     // of a turn where none fired cannot have been automatic: it is taken as manual.
     if (findAgent(session.formatId)?.recorded?.recordsManual === false) {
@@ -157,6 +168,7 @@ export function inferSettings(session: Session, options: PipelineOptions, policy
         const below = b.side === "max" ? quiet.min !== null && b.value < quiet.min : quiet.max !== null && b.value > quiet.max;
         if (!below) continue;
         boundOf.delete(o);
+        assumedManual.add(o.compaction);
         notes.push(`compaction ${o.compaction} (after turn ${o.turn}) fired below the usage of a turn where none fired: taken as manual (the file does not say)`);
       }
     }
@@ -192,5 +204,12 @@ export function inferSettings(session: Session, options: PipelineOptions, policy
     else (limits as Record<string, number>)[setting.setting] = setting.value;
   }
   const conflicts = settings.flatMap((s) => (s.conflict ? [s.conflict] : []));
-  return { policyId: policy.id, settings, consistent: conflicts.length === 0, conflicts, notes, parameters, limits };
+  const recordsManual = findAgent(session.formatId)?.recorded?.recordsManual !== false;
+  const compactions = points.map((point, i) => ({
+    index: i + 1,
+    entryId: point.entryId,
+    turn: atPoint[i]?.turn ?? point.turn,
+    manual: point.manual ? ("recorded" as const) : (given.manualCompactions ?? []).includes(i + 1) ? ("given" as const) : assumedManual.has(i + 1) ? ("assumed" as const) : null,
+  }));
+  return { policyId: policy.id, settings, consistent: conflicts.length === 0, conflicts, notes, parameters, limits, recordsManual, compactions };
 }

@@ -15,8 +15,12 @@ export interface TriggerObservation {
   setting: TriggerSetting;
 }
 
-/** The setting bound one observation gives, or null when its trigger was not evaluated. */
-export function triggerBound(observation: TriggerObservation): SettingBound | null {
+/**
+ * The setting bound one observation gives, or null when its trigger was not evaluated;
+ * "unreachable" when no setting the agent accepts puts the threshold there (a compaction that fired
+ * below every threshold the agent can compute was not automatic).
+ */
+export function triggerBound(observation: TriggerObservation): SettingBound | null | "unreachable" {
   const { result, setting, compaction } = observation;
   const trigger = result.trigger;
   if (!trigger.evaluated) return null;
@@ -27,10 +31,17 @@ export function triggerBound(observation: TriggerObservation): SettingBound | nu
   // fired → T ≥ left (">") or ≥ left + 1 (">=").
   const threshold = fired ? (strict ? left - 1 : left) : strict ? left : left + 1;
   const thresholdIsMax = fired;
-  const raw = setting.fromThreshold(threshold);
   // A decreasing mapping turns the threshold's max into the setting's min.
   const side: "min" | "max" = thresholdIsMax !== setting.decreasing ? "max" : "min";
-  const value = side === "min" ? Math.ceil(raw - 1e-9) : Math.floor(raw + 1e-9);
+  let value: number;
+  if (setting.bound) {
+    const exact = setting.bound(threshold, side);
+    if (exact === null) return "unreachable";
+    value = exact;
+  } else {
+    const raw = setting.fromThreshold(threshold);
+    value = side === "min" ? Math.ceil(raw - 1e-9) : Math.floor(raw + 1e-9);
+  }
   const op = trigger.operator;
   const reason = fired
     ? `compaction ${compaction} fired after turn ${observation.turn}: ${left} ${op} threshold, so threshold ≤ ${threshold}`

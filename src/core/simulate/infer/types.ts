@@ -46,4 +46,11 @@ export interface SettingsInference {
   /** The chosen values, ready for SimulationInput. */
   parameters: PolicyParameters;
   limits: LimitOverrides;
+  /** False when the files do not say which compactions were manual (pi, Codex, hermes). */
+  recordsManual: boolean;
+  /**
+   * Every recorded compaction and whether it counted as manual: "recorded" (the file says),
+   * "given" (the user said), "assumed" (it fired where an automatic one could not), null (automatic).
+   */
+  compactions: { index: number; entryId: string; turn: number; manual: "recorded" | "given" | "assumed" | null }[];
 }

@@ -16,7 +16,10 @@ export const claudeCodeInference: PolicyInference = {
       ruleId: "CP-CC-INF-1",
       fromThreshold: (threshold) => threshold + reserve + buffer,
       decreasing: false,
-      assumes: `reserve ${reserve} and buffer ${buffer} (CP-CC-INF-1)`,
+      assumes:
+        result.partition.details.preserveMessages === false
+          ? `reserve ${reserve} and buffer ${buffer} (CP-CC-INF-1); the boundaries record no preserved messages (an older Claude Code, e.g. 2.0.76 or 2.1.17): its threshold is assumed to follow the same formula, which only the recorded 2.1.332 confirms`
+          : `reserve ${reserve} and buffer ${buffer} (CP-CC-INF-1)`,
     };
   },
 };

@@ -12,6 +12,7 @@ import { defaultLeaf, getClaudeIndex } from "../session-index";
 import { contentBlocks, entryMessage, isCompactBoundary } from "../records";
 import { isObject } from "../../../util/is-object";
 import { toContextMessages } from "../context";
+import { sessionPreservesMessages } from "../preserved";
 import { checkSummariserRequests } from "../../../simulate/findings";
 import { cacheEffect } from "../../../simulate/prefix";
 import { afterCompaction, capturedFieldUse, compactOrSkipVerdict, entryRange } from "../../../simulate/single-call-parts";
@@ -44,6 +45,7 @@ export const CLAUDE_CODE_PARAMETERS: readonly PolicyParameterSpec[] = [
   { name: "autoCompactWindow", label: "auto-compact window (CLAUDE_CODE_AUTO_COMPACT_WINDOW)", type: "number", default: null, ruleId: "CP-CC-INF-1", inferred: "CP-CC-INF-1", description: "The window the threshold is computed from; null: the model's context window. Not in the transcript (an environment variable); the fixture ran with 100000." },
   { name: "summaryOutputReserve", label: "summary output reserve", type: "number", default: 20000, ruleId: "CP-CC-INF-1", inferred: "CP-CC-INF-1", description: "Tokens kept free for the summary: min(max output tokens, this)." },
   { name: "autoCompactBuffer", label: "auto-compact buffer", type: "number", default: 13000, ruleId: "CP-CC-INF-1", inferred: "CP-CC-INF-1", description: "Threshold = window − reserve − buffer." },
+  { name: "preserveMessages", label: "keep messages verbatim", type: "enum", choices: ["auto", "on", "off"], default: "auto", ruleId: "CP-CC-INF-6", inferred: "CP-CC-INF-6", description: "on: the last answer (and pending prompt) are copied after the summary (2.1.332); off: the summary alone continues (2.0.76, 2.1.17: boundaries without preservedMessages); auto: as the session's boundaries record it." },
   { name: "keepPendingPrompt", label: "keep the pending prompt (automatic)", type: "boolean", default: true, ruleId: "CP-CC-INF-3", inferred: "CP-CC-INF-3", description: "An automatic compaction runs at the start of the next prompt and keeps it verbatim (fixture: preservedMessages = last answer + prompt)." },
 ];
 
@@ -162,6 +164,8 @@ function simulateClaudeCode(input: SimulationInput, context: SimulationContext):
   const p = context.parameters;
   const pending = !manual && p.keepPendingPrompt !== false ? pendingPrompt(branch, turn) : null;
   const trigger = claudeTrigger(input, context, turn, pending);
+  // CP-CC-INF-6: whether this version copies messages after the summary at all.
+  const preservation = p.preserveMessages === "on" || p.preserveMessages === "off" ? { preserve: p.preserveMessages === "on", from: "parameter preserveMessages" } : sessionPreservesMessages(input.session, input.recordedCompactionEntryId);
   const answers = answerEntries(branch, turn);
   const answer = answerMessage(answers.length > 0 ? answers : turn.group);
   const mainBody = context.turnRequest.body;
@@ -203,15 +207,15 @@ function simulateClaudeCode(input: SimulationInput, context: SimulationContext):
   // (2) Partition: the whole request and its answer are summarised; the answer (and the pending
   // prompt of an automatic compaction) are also kept verbatim (CP-CC-INF-3).
   const answerIds = answers.map((e) => e.id);
-  const keptIds = [...answerIds, ...(pending ? [pending.id] : [])];
+  const keptIds = preservation.preserve ? [...answerIds, ...(pending ? [pending.id] : [])] : [];
   const contextTokens = estimateJsonTokens(mainBody.messages);
   const partition = {
-    kept: [entryRange("kept", null, null, keptIds, estimateJsonTokens(answer) + (pending ? estimateJsonTokens(promptText(pending)) : 0), pending ? "last answer + pending prompt" : "last answer", "CP-CC-INF-3")],
+    kept: preservation.preserve ? [entryRange("kept", null, null, keptIds, estimateJsonTokens(answer) + (pending ? estimateJsonTokens(promptText(pending)) : 0), pending ? "last answer + pending prompt" : "last answer", "CP-CC-INF-3")] : [],
     summarised: [entryRange("summarised", 0, messages.length, [...contextEntryIds(messages), ...answerIds], contextTokens + estimateJsonTokens(answer), "turn N's request messages and its answer", "FM-CC-16")],
     pruned: [],
     droppedWithoutSummary: [],
     keptIds,
-    details: { firstKeptEntryId: answerIds[0] ?? null, pendingPromptId: pending?.id ?? null, trigger: manual ? "manual" : "auto" },
+    details: { firstKeptEntryId: keptIds[0] ?? null, pendingPromptId: pending?.id ?? null, trigger: manual ? "manual" : "auto", preserveMessages: preservation.preserve, preserveMessagesFrom: preservation.from },
   };
 
   // (4) After: continuation message + kept messages on turn N's system and tools (approximate:
@@ -219,7 +223,9 @@ function simulateClaudeCode(input: SimulationInput, context: SimulationContext):
   const recorded = input.recordedCompactionEntryId ? recordedContinuation(input.session, input.recordedCompactionEntryId) : null;
   const summary = resolveSummary({ session: input.session, source: input.summary, recorded, headings: ["<analysis>", "<summary>", "1. Primary Request and Intent", "2. Key Technical Concepts", "9. Optional Next Step", "</summary>"] });
   const continuation = summary.source === "recorded" ? summary.text : `${describedSlotText(CONTINUATION_SPEC)}\nSummary:\n${summary.text}`;
-  const afterMessages: Record<string, unknown>[] = [{ role: "user", content: continuation }, { role: "assistant", content: contentBlocks(answer.content) }];
+  // Without preserved messages the summary alone continues; a pending prompt is then sent after
+  // it as the next message (not kept: it is written after the boundary).
+  const afterMessages: Record<string, unknown>[] = preservation.preserve ? [{ role: "user", content: continuation }, { role: "assistant", content: contentBlocks(answer.content) }] : [{ role: "user", content: continuation }];
   if (pending) {
     const content = entryMessage(pending)?.content;
     afterMessages.push({ role: "user", content: typeof content === "string" ? [{ type: "text", text: content }] : content });
@@ -231,7 +237,7 @@ function simulateClaudeCode(input: SimulationInput, context: SimulationContext):
   const afterBody: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(mainBody)) afterBody[key] = key === "messages" ? afterMessages : value;
   const afterContext: ContextMessage[] = toContextMessages(
-    afterMessages.map((message, i) => ({ message, source: "entry" as const, entryIds: i === 1 ? answerIds : i === 2 && pending ? [pending.id] : [], hash: "" })),
+    afterMessages.map((message, i) => ({ message, source: "entry" as const, entryIds: i === 0 ? [] : i === afterMessages.length - 1 && pending ? [pending.id] : answerIds, hash: "" })),
   );
 
   const before = estimateJsonTokens(mainBody.messages);
@@ -257,12 +263,12 @@ function simulateClaudeCode(input: SimulationInput, context: SimulationContext):
       turnBody: mainBody,
       body: afterBody,
       breakReason: "Claude Code compaction: the continuation message replaces the conversation",
-      storedRecord: { type: "system", subtype: "compact_boundary", compactMetadata: { trigger: manual ? "manual" : "auto", preTokens: trigger.left, preservedMessages: { uuids: keptIds } } },
+      storedRecord: { type: "system", subtype: "compact_boundary", compactMetadata: { trigger: manual ? "manual" : "auto", preTokens: trigger.left, ...(preservation.preserve ? { preservedMessages: { uuids: keptIds } } : {}) } },
     }),
     verdict: makeVerdict(claudeCodePolicy, verdict, ruleId, verdict === "not-triggered" ? trigger.expression : null),
     tokens: { estimator: "chars/4 of the request messages (JSON)", before, after, saved: before - after, summariserInput: estimateJsonTokens(body) },
     findings,
-    inferred: ["CP-0-1", "CP-0-2", "CP-0-3", "CP-CC-INF-1", "CP-CC-INF-2", "CP-CC-INF-3", "CP-CC-INF-4", "CP-CC-INF-5"],
+    inferred: ["CP-0-1", "CP-0-2", "CP-0-3", "CP-CC-INF-1", "CP-CC-INF-2", "CP-CC-INF-3", "CP-CC-INF-4", "CP-CC-INF-5", "CP-CC-INF-6"],
   };
 }
 

@@ -35,6 +35,7 @@ import { HERMES_DEFAULTS, hermesShouldCompress, hermesSummaryBudget, hermesThres
 import { HERMES_FAILURE_KINDS, hermesFailureOutcome, hermesFallbackSummary, type HermesFailureKind } from "./failure";
 import { historyAfterTurn, recordedPromptTokens } from "../../../simulate/turn-history";
 import { fillSlot } from "../../../simulate/instruction-slots";
+import { hermesInference } from "./inference";
 
 const PARAMETERS: readonly PolicyParameterSpec[] = [
   {
@@ -48,6 +49,7 @@ const PARAMETERS: readonly PolicyParameterSpec[] = [
   },
   { name: "thresholdPercent", label: "threshold_percent", type: "number", default: HERMES_DEFAULTS.thresholdPercent, ruleId: "CP-HA-1", description: "Raised to at least 0.75 below 512000 tokens (CP-HA-2)." },
   { name: "maxTokens", label: "max_tokens", type: "number", default: null, ruleId: "CP-HA-3", description: "Configured output tokens subtracted from the context (None by default)." },
+  { name: "tailTokenBudget", label: "tail_token_budget", type: "number", default: null, ruleId: "CP-HA-4", description: "The tail's token budget; null: int(threshold_tokens × summary_target_ratio) as hermes derives it. Set it (or let settings inference do) to try a tail without changing the trigger." },
   { name: "protectFirstN", label: "protect_first_n", type: "number", default: HERMES_DEFAULTS.protectFirstN, ruleId: "CP-HA-1", description: "Non-system head messages kept; decays to 0 after the first compaction." },
   { name: "protectLastN", label: "protect_last_n", type: "number", default: HERMES_DEFAULTS.protectLastN, ruleId: "CP-HA-1", description: "Tail floor is max(3, min(protect_last_n, 8))." },
   { name: "summaryTargetRatio", label: "summary_target_ratio", type: "number", default: HERMES_DEFAULTS.summaryTargetRatio, ruleId: "CP-HA-1", description: "Tail budget share of the threshold, clamped to [0.10, 0.80]." },
@@ -201,6 +203,8 @@ function simulateHermes(input: SimulationInput, context: SimulationContext): Sim
     summaryTargetRatio: numberParam(parameters.summaryTargetRatio, HERMES_DEFAULTS.summaryTargetRatio) ?? undefined,
     modelName: model.id,
   });
+  // A given tail budget wins over the derived one (CP-HA-4): the keep setting inference bounds.
+  const tailTokenBudget = numberParam(parameters.tailTokenBudget, null) ?? thresholds.tailTokenBudget;
   const estimates = list.map(hermesMessageTokens);
   const estimated = estimates.reduce((a, b) => a + b, 0);
   const given = numberParam(parameters.promptTokens, null);
@@ -216,7 +220,7 @@ function simulateHermes(input: SimulationInput, context: SimulationContext): Sim
       { name: "prompt tokens", value: promptTokens, source: promptSource },
       { name: "threshold_tokens", value: thresholds.thresholdTokens, source: thresholds.steps.join("; ") },
       { name: "context_length", value: context.limits.contextWindow, source: context.limits.contextWindowSource },
-      { name: "tail_token_budget", value: thresholds.tailTokenBudget, source: "CP-HA-4" },
+      { name: "tail_token_budget", value: tailTokenBudget, source: tailTokenBudget === thresholds.tailTokenBudget ? "CP-HA-4" : "parameter tailTokenBudget" },
       { name: "max_summary_tokens", value: thresholds.maxSummaryTokens, source: "CP-HA-4" },
     ],
     operator: ">=" as const,
@@ -233,14 +237,14 @@ function simulateHermes(input: SimulationInput, context: SimulationContext): Sim
   // Phase 1 (CP-HA-8) runs on the whole list before the boundaries are chosen.
   const pruning = pruneToolOutputs(list, {
     protectLastN: numberParam(parameters.protectLastN, HERMES_DEFAULTS.protectLastN) ?? 20,
-    tailTokenBudget: thresholds.tailTokenBudget,
+    tailTokenBudget,
   });
   const pruned = pruning.messages;
   const partition = hermesPartition({
     messages: pruned,
     protectFirstN: numberParam(parameters.protectFirstN, HERMES_DEFAULTS.protectFirstN) ?? 3,
     protectLastN: numberParam(parameters.protectLastN, HERMES_DEFAULTS.protectLastN) ?? 20,
-    tailTokenBudget: thresholds.tailTokenBudget,
+    tailTokenBudget,
     compactedBefore,
   });
   const { headEnd, tailStart } = partition;
@@ -258,6 +262,8 @@ function simulateHermes(input: SimulationInput, context: SimulationContext): Sim
     details: {
       headEnd,
       tailStart,
+      // Where the kept tail starts, as an entry (compared with pi's firstKeptEntryId when hermes is run on a pi file).
+      firstKeptEntryId: range("kept", tailStart, list.length, list, estimates, original).entryIds[0] ?? null,
       protectFirstN: partition.protectFirstNUsed,
       tailTokens: partition.tailTokens,
       middleTokens: partition.middleTokens,
@@ -440,4 +446,5 @@ export const hermesPolicy: CompactionPolicy = {
   checkedVerdicts: CHECKED,
   instructionSlots: HERMES_SLOTS,
   simulate: simulateHermes,
+  inference: hermesInference,
 };
