@@ -29,8 +29,7 @@ function readBytes(io: CliIo, file: string, what: string): Uint8Array {
 }
 
 /** Reads and parses a session file; reader warnings go to stderr as `warning: line N: reason`. */
-export function loadSession(io: CliIo, file: string): Session {
-  const bytes = readBytes(io, file, "session file");
+export function loadSession(io: CliIo, file: string, bytes: Uint8Array = readBytes(io, file, "session file")): Session {
   const decoder = new TextDecoder("utf-8");
   let session: Session;
   try {
@@ -67,13 +66,15 @@ export async function loadAnySession(io: CliIo, file: string, sessionId: string 
     if (session.entries.length === 0) throw new CliError(`no messages in ${file}`);
     return session;
   }
-  const head = readBytes(io, file, "session file").subarray(0, 16);
+  // Read once: the head decides the format, the same bytes are then parsed.
+  const bytes = readBytes(io, file, "session file");
+  const head = bytes.subarray(0, 16);
   if (isWalHeader(head)) {
     throw new CliError(`unsupported input: ${file} is a SQLite write-ahead log; give the database itself (opencode.db), its -wal file is applied automatically`);
   }
   if (!isSqliteHeader(head)) {
     if (sessionId !== null) throw new CliError(`--session picks a session of an opencode or hermes-agent database; ${file} is not a SQLite database`);
-    return loadSession(io, file);
+    return loadSession(io, file, bytes);
   }
   let session: Session;
   try {

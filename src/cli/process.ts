@@ -14,7 +14,11 @@ export function runProcess(program: string): void {
   const io = {
     stdout: (text: string) => void process.stdout.write(text),
     stderr: (text: string) => void process.stderr.write(text),
-    readFile: (file: string) => new Uint8Array(readFileSync(file)),
+    readFile: (file: string) => {
+      // A view of the Buffer, not a copy of it: session files can be a gigabyte.
+      const buffer = readFileSync(file);
+      return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+    },
     stderrIsTerminal: process.stderr.isTTY === true,
   };
 
