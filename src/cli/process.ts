@@ -2,6 +2,7 @@
 // the development entry (main.ts, under tsx) and the compiled bin (bin.ts), which differ only in
 // how the usage texts name the program.
 import { readFileSync } from "node:fs";
+import { fileChunks } from "./fileChunks";
 import { runCli } from "./run";
 
 export function runProcess(program: string): void {
@@ -19,6 +20,7 @@ export function runProcess(program: string): void {
       const buffer = readFileSync(file);
       return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
     },
+    readFileChunks: (file: string) => fileChunks(file),
     stderrIsTerminal: process.stderr.isTTY === true,
   };
 
