@@ -1,8 +1,9 @@
 // A cap on how deeply parsed user data may nest. The stages after the readers walk values with
 // ordinary recursion (serializers, cache-marker removal, redaction, canonical JSON); a 10,000-deep
 // array in a tool result would overflow their stack. The readers cut anything deeper than
-// MAX_JSON_DEPTH here, with a warning, so every later walk is bounded. Both functions below are
-// iterative: they are the ones that must not overflow.
+// MAX_JSON_DEPTH here, with a warning, so every later walk is bounded. The functions below must not
+// overflow: the text scan and the cut are iterative, the check of a parsed value stops recursing
+// one level past the limit.
 
 /** Deeper than any structure an agent writes (tool arguments nest a few levels), far below stack limits. */
 export const MAX_JSON_DEPTH = 128;
