@@ -3,7 +3,9 @@
 // time in the same run: wall time, CPU time and peak memory, and peak memory against the file size.
 // Build first (`npm run build:cli`). Run with `npx tsx bench/estimate-prefix.bench.ts [--mb N]`
 // (default 100; the issue also measures 1024), or `--file <session.jsonl>` to measure a session
-// generated earlier (it is then kept).
+// generated earlier (it is then kept). `--compare <other/contextscope.mjs>` also runs another build
+// of the CLI (e.g. one built from an earlier commit) in the same run, and checks both print the
+// same bytes.
 import { existsSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { timeChild } from "./child-time";
@@ -22,11 +24,20 @@ const generated = given
   ? { file: given, bytes: statSync(given).size, turns: NaN }
   : await generatePiSession({ minBytes: megabytes * 1024 * 1024, minTurns: 0, seed: 1 });
 console.log(`session: ${(generated.bytes / 1e6).toFixed(1)} MB${given ? "" : `, ${generated.turns} turns`}`);
+const compareIndex = process.argv.indexOf("--compare");
+const other = compareIndex === -1 ? null : process.argv[compareIndex + 1]!;
+const prefixArgs = (program: string) => ["--max-old-space-size=8192", program, "prefix", generated.file, "--tokenizer", "estimate"];
 const floor = timeChild(process.execPath, ["bench/line-floor.mjs", generated.file]);
-const cli = timeChild(process.execPath, ["--max-old-space-size=8192", bin, "prefix", generated.file, "--tokenizer", "estimate"]);
+const cli = timeChild(process.execPath, prefixArgs(bin));
 const row = (label: string, run: typeof floor) =>
   console.log(`${label.padEnd(36)} ${run.seconds.toFixed(2)} s wall, ${run.cpuSeconds.toFixed(2)} s CPU, peak ${(run.peakBytes / 1e6).toFixed(0)} MB = ${(run.peakBytes / generated.bytes).toFixed(2)} × file`);
 row("floor (line read + JSON.parse)", floor);
 row("prefix --tokenizer estimate", cli);
+if (other) {
+  const earlier = timeChild(process.execPath, prefixArgs(other));
+  row(`prefix (${other})`, earlier);
+  const same = earlier.stdout === cli.stdout;
+  console.log(`this build / ${other}: wall ${(cli.seconds / earlier.seconds).toFixed(2)}, CPU ${(cli.cpuSeconds / earlier.cpuSeconds).toFixed(2)}, peak ${(cli.peakBytes / earlier.peakBytes).toFixed(2)}; output ${same ? "identical" : "DIFFERS"}`);
+}
 console.log(`ratio prefix / floor: wall ${(cli.seconds / floor.seconds).toFixed(2)}, CPU ${(cli.cpuSeconds / floor.cpuSeconds).toFixed(2)} (target ≤ 2); peak memory ${(cli.peakBytes / generated.bytes).toFixed(2)} × file (target ≤ 1.5)`);
 if (!given) rmSync(path.dirname(generated.file), { recursive: true, force: true });

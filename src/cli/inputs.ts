@@ -8,7 +8,7 @@ import { hermesHomeDatabase, hermesSideFileWithDumps } from "./hermes";
 import type { Session } from "../core/model";
 import type { RequestHeader } from "../core/model";
 import { isWalHeader } from "../core/agents/opencode";
-import { isSqliteHeader, readSessionBytes } from "../core/readers";
+import { isSqliteHeader, readSessionChunks } from "../core/readers";
 import { learnCapture } from "../core/captures/learn";
 import {
   extractCompactionInstructions,
@@ -18,23 +18,36 @@ import {
 import { CliError, type CliIo } from "./io";
 import { loadOpencodeDatabase } from "./sqlite";
 
+function cannotRead(error: unknown, file: string, what: string): CliError {
+  const code = (error as NodeJS.ErrnoException).code;
+  const reason = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "is a directory" : (error as Error).message;
+  return new CliError(`cannot read ${what} ${file}: ${reason}`);
+}
+
 function readBytes(io: CliIo, file: string, what: string): Uint8Array {
   try {
     return io.readFile(file);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const reason = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "is a directory" : (error as Error).message;
-    throw new CliError(`cannot read ${what} ${file}: ${reason}`);
+    throw cannotRead(error, file, what);
+  }
+}
+
+/** The file as consecutive chunks: streamed when the io can, else its whole bytes as one chunk. */
+function readChunks(io: CliIo, file: string, what: string): Iterable<Uint8Array> {
+  if (!io.readFileChunks) return [readBytes(io, file, what)];
+  try {
+    return io.readFileChunks(file);
+  } catch (error) {
+    throw cannotRead(error, file, what);
   }
 }
 
 /** Reads and parses a session file; reader warnings go to stderr as `warning: line N: reason`. */
-export function loadSession(io: CliIo, file: string): Session {
-  const bytes = readBytes(io, file, "session file");
+export function loadSession(io: CliIo, file: string, chunks: Iterable<Uint8Array> = readChunks(io, file, "session file")): Session {
   const decoder = new TextDecoder("utf-8");
   let session: Session;
   try {
-    session = readSessionBytes(bytes, path.basename(file), (lineBytes) => decoder.decode(lineBytes));
+    session = readSessionChunks(chunks, path.basename(file), (lineBytes) => decoder.decode(lineBytes));
   } catch (error) {
     throw new CliError(`unsupported input: ${(error as Error).message}`);
   }
@@ -67,13 +80,20 @@ export async function loadAnySession(io: CliIo, file: string, sessionId: string 
     if (session.entries.length === 0) throw new CliError(`no messages in ${file}`);
     return session;
   }
-  const head = readBytes(io, file, "session file").subarray(0, 16);
+  // Read once: the first chunk's head decides the format, the same chunks are then parsed.
+  const chunks = readChunks(io, file, "session file")[Symbol.iterator]();
+  const first = chunks.next();
+  const head = first.done === true ? new Uint8Array(0) : first.value.subarray(0, 16);
+  if (!isWalHeader(head) && !isSqliteHeader(head)) {
+    if (sessionId !== null) {
+      chunks.return?.();
+      throw new CliError(`--session picks a session of an opencode or hermes-agent database; ${file} is not a SQLite database`);
+    }
+    return loadSession(io, file, withFirst(first, chunks));
+  }
+  chunks.return?.();
   if (isWalHeader(head)) {
     throw new CliError(`unsupported input: ${file} is a SQLite write-ahead log; give the database itself (opencode.db), its -wal file is applied automatically`);
-  }
-  if (!isSqliteHeader(head)) {
-    if (sessionId !== null) throw new CliError(`--session picks a session of an opencode or hermes-agent database; ${file} is not a SQLite database`);
-    return loadSession(io, file);
   }
   let session: Session;
   try {
@@ -84,6 +104,13 @@ export async function loadAnySession(io: CliIo, file: string, sessionId: string 
   for (const warning of session.warnings) io.stderr(`warning: line ${warning.line}: ${warning.reason}\n`);
   if (session.entries.length === 0) throw new CliError(`no messages in session ${sessionId ?? "(default)"} of ${file}`);
   return session;
+}
+
+/** The chunks of an iterator whose first result was already taken. */
+function* withFirst(first: IteratorResult<Uint8Array>, rest: Iterator<Uint8Array>): Generator<Uint8Array> {
+  if (first.done === true) return;
+  yield first.value;
+  for (let next = rest.next(); next.done !== true; next = rest.next()) yield next.value;
 }
 
 function readJson(io: CliIo, file: string, what: string): unknown {

@@ -6,6 +6,12 @@ export interface CliIo {
   stderr(text: string): void;
   /** Reads a whole file as bytes; throws (Node's error) when it cannot. */
   readFile(path: string): Uint8Array;
+  /**
+   * Reads a file as consecutive chunks, each valid until the next is taken (one buffer, reused),
+   * so a session is parsed without the whole file in memory. Throws (Node's error) at the call
+   * when the file cannot be opened. Optional: without it, `readFile` is used.
+   */
+  readFileChunks?(path: string): Iterable<Uint8Array>;
   /** Standard error is a terminal (progress bars are drawn only then). Default false. */
   stderrIsTerminal?: boolean;
 }

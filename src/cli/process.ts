@@ -2,6 +2,7 @@
 // the development entry (main.ts, under tsx) and the compiled bin (bin.ts), which differ only in
 // how the usage texts name the program.
 import { readFileSync } from "node:fs";
+import { fileChunks } from "./fileChunks";
 import { runCli } from "./run";
 
 export function runProcess(program: string): void {
@@ -14,7 +15,12 @@ export function runProcess(program: string): void {
   const io = {
     stdout: (text: string) => void process.stdout.write(text),
     stderr: (text: string) => void process.stderr.write(text),
-    readFile: (file: string) => new Uint8Array(readFileSync(file)),
+    readFile: (file: string) => {
+      // A view of the Buffer, not a copy of it: session files can be a gigabyte.
+      const buffer = readFileSync(file);
+      return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+    },
+    readFileChunks: (file: string) => fileChunks(file),
     stderrIsTerminal: process.stderr.isTTY === true,
   };
 

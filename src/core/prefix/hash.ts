@@ -2,6 +2,7 @@
 // (computed once per distinct content) and a chained hash for "everything up to this segment"
 // (the cache-entry key of CA-8). Collisions are astronomically unlikely for our use and would only
 // hide a break, never invent one.
+import { forEachUtf8Chunk } from "../util/utf8-chunks";
 
 /** 53-bit hash of a string (two multiplicative 32-bit lanes, cyrb53-style). */
 export function hashString(text: string, seed = 0): number {
@@ -54,9 +55,13 @@ export function hashStringAndUtf8Length(text: string): { hash: number; bytes: nu
   return { hash: 4294967296 * (2097151 & h2) + (h1 >>> 0), bytes };
 }
 
-// Streaming form of `hashStringAndUtf8Length(JSON.stringify(value))`: the same hash and byte count,
-// fed character by character from the value itself, so first sight of a segment no longer builds
-// its rendering string (the largest allocation of a whole-session analysis). State lives in these
+// Streaming form of `hashStringAndUtf8Length(JSON.stringify(value))`'s job: a hash of the value's
+// canonical rendering and the rendering's UTF-8 byte count, fed from the value itself, so first
+// sight of a segment never builds its rendering string (the largest allocation of a whole-session
+// analysis). Structure, keys and short strings are fed unit by unit; a long string (the texts and
+// tool outputs a session is made of) is hashed over its UTF-8 bytes, 32 bits at a time, with its
+// escapes counted on the bytes, not re-rendered. The hash is a function of the value (not of its
+// rendering's exact characters), which is all segment comparison needs. State lives in these
 // module variables only for the duration of one synchronous call.
 let laneA = 0;
 let laneB = 0;
@@ -85,8 +90,8 @@ function feedHex4(code: number): void {
   byteCount += 6;
 }
 
-/** Feeds a string as JSON.stringify renders it (quotes, escapes, lone surrogates as \uXXXX). */
-function feedJsonString(text: string): void {
+/** Feeds a string unit by unit as JSON.stringify renders it (quotes, escapes, lone surrogates as \uXXXX). */
+function feedJsonStringUnits(text: string): void {
   feed(34);
   let bytes = 2;
   const length = text.length;
@@ -126,6 +131,85 @@ function feedJsonString(text: string): void {
   }
   feed(34);
   byteCount += bytes;
+}
+
+/** Strings at least this long are hashed over their UTF-8 bytes. */
+const LONG_STRING = 64;
+
+// State of the long-string hash across the chunks of one string.
+let extraBytes = 0;
+let sawReplacement = false;
+
+/**
+ * Bytes the rendering adds to the UTF-8 of a byte that JSON.stringify escapes: `"` and `\\` → 1,
+ * \b \t \n \f \r → 1, other controls (\u00XX) → 5. Also notes the U+FFFD that a lone surrogate
+ * encodes to (EF BF BD), which the rendering writes as \uXXXX instead.
+ */
+function escapeExtra(bytes: Uint8Array, index: number, length: number): number {
+  const b = bytes[index]!;
+  if (b === 0x22 || b === 0x5c) return 1;
+  if (b < 0x20) return b === 8 || b === 9 || b === 10 || b === 12 || b === 13 ? 1 : 5;
+  if (b === 0xef && index + 2 < length && bytes[index + 1] === 0xbf && bytes[index + 2] === 0xbd) sawReplacement = true;
+  return 0;
+}
+
+/** Hashes one UTF-8 chunk word by word; a word holding a byte to look at is looked at bytewise. */
+function hashChunk(bytes: Uint8Array, words: Int32Array, length: number): void {
+  let h1 = laneA;
+  let h2 = laneB;
+  let extra = 0;
+  const whole = length >> 2;
+  for (let w = 0; w < whole; w++) {
+    const x = words[w]!;
+    h1 = Math.imul(h1 ^ x, 2654435761);
+    h2 = Math.imul(h2 ^ x, 1597334677);
+    // Any byte below 0x20, or equal to 0x22 ("), 0x5C (\\) or 0xEF (start of U+FFFD)?
+    const quote = x ^ 0x22222222;
+    const slash = x ^ 0x5c5c5c5c;
+    const lead = x ^ 0xefefefef;
+    const flags = ((x - 0x20202020) & ~x) | ((quote - 0x01010101) & ~quote) | ((slash - 0x01010101) & ~slash) | ((lead - 0x01010101) & ~lead);
+    if ((flags & 0x80808080) !== 0) {
+      const at = w << 2;
+      extra += escapeExtra(bytes, at, length) + escapeExtra(bytes, at + 1, length) + escapeExtra(bytes, at + 2, length) + escapeExtra(bytes, at + 3, length);
+    }
+  }
+  for (let i = whole << 2; i < length; i++) {
+    h1 = Math.imul(h1 ^ bytes[i]!, 2654435761);
+    h2 = Math.imul(h2 ^ bytes[i]!, 1597334677);
+    extra += escapeExtra(bytes, i, length);
+  }
+  laneA = Math.imul(h1 ^ length, 2246822507); // chunk length: where the bytewise tail was
+  laneB = h2;
+  byteCount += length;
+  extraBytes += extra;
+}
+
+const NOT_WELL_FORMED = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Feeds a string as JSON.stringify renders it: long strings over their UTF-8 bytes. */
+function feedJsonString(text: string): void {
+  if (text.length < LONG_STRING) {
+    feedJsonStringUnits(text);
+    return;
+  }
+  const startA = laneA;
+  const startB = laneB;
+  const startBytes = byteCount;
+  feed(0x10000 | 34); // not a UTF-16 unit: a long string never hashes like a short one
+  feed(text.length);
+  extraBytes = 0;
+  sawReplacement = false;
+  forEachUtf8Chunk(text, hashChunk);
+  // U+FFFD in the bytes is either in the text or a lone surrogate's; only the text can tell, and
+  // the rendering of a lone surrogate is \uXXXX (6 bytes, not 3): such a text is fed unit by unit.
+  if (sawReplacement && NOT_WELL_FORMED.test(text)) {
+    laneA = startA;
+    laneB = startB;
+    byteCount = startBytes;
+    feedJsonStringUnits(text);
+    return;
+  }
+  byteCount += extraBytes + 2;
 }
 
 /** Feeds a value's JSON rendering; false when it meets something JSON.stringify renders specially. */
@@ -190,9 +274,11 @@ function feedJsonValue(value: unknown): boolean {
 }
 
 /**
- * `hashStringAndUtf8Length(renderCanonical(value))` without building the rendering, or null when
- * the value holds something only JSON.stringify renders faithfully (toJSON, class instances,
- * bigint, a bare undefined): the caller then renders it.
+ * A hash of `renderCanonical(value)` and its UTF-8 byte count, without building the rendering, or
+ * null when the value holds something only JSON.stringify renders faithfully (toJSON, class
+ * instances, bigint, a bare undefined): the caller then renders it and hashes the parsed
+ * rendering, so equal renderings always get equal hashes. Values whose strings are all shorter
+ * than 64 units hash as `hashStringAndUtf8Length(renderCanonical(value))` does.
  */
 export function hashJsonRendering(value: unknown): { hash: number; bytes: number } | null {
   laneA = 0xdeadbeef;

@@ -194,15 +194,16 @@ export class SegmentListBuilder {
         facts = this.caches.fingerprints.get(print);
       }
       if (!facts) {
-        // Text mode (the common case) hashes the rendering as it streams, without building it.
-        let measured = tokenMode === "json" ? null : hashJsonRendering(value);
-        let tokens: number;
-        if (measured) tokens = this.counter.count(tokenTextOf(value));
-        else {
-          const rendering = renderCanonical(value);
-          measured = hashStringAndUtf8Length(rendering);
-          tokens = this.counter.count(tokenMode === "json" ? rendering : tokenTextOf(value));
+        // The hash streams over the value without building its rendering; only JSON token mode,
+        // and values JSON.stringify alone renders faithfully (toJSON, class instances), build it.
+        // Those hash the parsed rendering, so equal renderings hash alike in every case.
+        let measured = hashJsonRendering(value);
+        let rendering: string | null = null;
+        if (!measured) {
+          rendering = renderCanonical(value);
+          measured = hashJsonRendering(JSON.parse(rendering)) ?? hashStringAndUtf8Length(rendering);
         }
+        const tokens = this.counter.count(tokenMode === "json" ? rendering ?? renderCanonical(value) : tokenTextOf(value));
         facts = { hash: measured.hash, bytes: measured.bytes, tokens };
         if (print !== null) this.caches.fingerprints.set(print, facts);
       }

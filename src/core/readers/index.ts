@@ -11,6 +11,7 @@ export {
   openSessionReader,
   readSessionText,
   readSessionBytes,
+  readSessionChunks,
 } from "./registry";
 export { piReader, detectPi, PI_ENTRY_TYPES, PI_FORMAT_ID, PI_CURRENT_VERSION } from "../agents/pi/reader";
 export { opencodeExportReader, detectOpencodeExport, isSqliteHeader, readOpencodeExportText, SQLITE_MAGIC } from "../agents/opencode/reader";

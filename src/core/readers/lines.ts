@@ -75,7 +75,7 @@ export class LineSplitter {
     if (head.length < BOM_BYTES.length && BOM_BYTES.slice(0, head.length).every((b, i) => head[i] === b)) {
       // Could still become a BOM: keep waiting.
       if (head.length > 0) {
-        this.pending.push(head);
+        this.pending.push(head.slice()); // the caller may reuse its buffer
         this.pendingLength = head.length;
       }
       return new Uint8Array(0);

@@ -104,10 +104,19 @@ export function readSessionText(text: string, fileName: string, forcedFormat?: s
 
 /** Detects and reads raw bytes, decoding each line separately with `decode`. */
 export function readSessionBytes(bytes: Uint8Array, fileName: string, decode: DecodeFn, forcedFormat?: string): Session {
+  return readSessionChunks([bytes], fileName, decode, forcedFormat);
+}
+
+/**
+ * Detects and reads a file given as consecutive byte chunks (a chunk may reuse the previous one's
+ * buffer: lines are decoded, and a cut line's bytes copied, before the next chunk is taken), so
+ * the whole file never has to be in memory at once.
+ */
+export function readSessionChunks(chunks: Iterable<Uint8Array>, fileName: string, decode: DecodeFn, forcedFormat?: string): Session {
   const reader = openSessionReader(fileName, forcedFormat);
   const splitter = new LineSplitter(decode);
   const onLine = (text: string, lineNumber: number) => reader.pushLine(text, lineNumber);
-  splitter.push(bytes, onLine);
+  for (const chunk of chunks) splitter.push(chunk, onLine);
   splitter.end(onLine);
   return reader.finish();
 }

@@ -1,8 +1,9 @@
 // A cap on how deeply parsed user data may nest. The stages after the readers walk values with
 // ordinary recursion (serializers, cache-marker removal, redaction, canonical JSON); a 10,000-deep
 // array in a tool result would overflow their stack. The readers cut anything deeper than
-// MAX_JSON_DEPTH here, with a warning, so every later walk is bounded. Both functions below are
-// iterative: they are the ones that must not overflow.
+// MAX_JSON_DEPTH here, with a warning, so every later walk is bounded. The functions below must not
+// overflow: the text scan and the cut are iterative, the check of a parsed value stops recursing
+// one level past the limit.
 
 /** Deeper than any structure an agent writes (tool arguments nest a few levels), far below stack limits. */
 export const MAX_JSON_DEPTH = 128;
@@ -66,10 +67,37 @@ export function cutDeepValues(value: unknown, limit = MAX_JSON_DEPTH): { value: 
   return { value: root.v, cut };
 }
 
-/** JSON.parse with the depth cap: the parsed value, and a warning text when something was cut. */
+/**
+ * True when a parsed value holds a container deeper than `limit` (the root is depth 1). Walks
+ * containers only, never string characters, and stops at the first one past the limit, so its
+ * recursion is at most `limit + 1` frames deep whatever the value: far cheaper than scanning the
+ * text (`nestsDeeperThan`) for the long-string lines sessions are made of.
+ */
+export function valueNestsDeeperThan(value: unknown, limit = MAX_JSON_DEPTH, depth = 1): boolean {
+  if (typeof value !== "object" || value === null) return false;
+  if (depth > limit) return true;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      if (typeof item === "object" && item !== null && valueNestsDeeperThan(item, limit, depth + 1)) return true;
+    }
+    return false;
+  }
+  for (const key of Object.keys(value)) {
+    const item: unknown = (value as Record<string, unknown>)[key];
+    if (typeof item === "object" && item !== null && valueNestsDeeperThan(item, limit, depth + 1)) return true;
+  }
+  return false;
+}
+
+/**
+ * JSON.parse with the depth cap: the parsed value, and a warning text when something was cut.
+ * JSON.parse itself does not recurse on the stack (V8, SpiderMonkey and JavaScriptCore parse
+ * arbitrarily deep text), so the check runs on the parsed value.
+ */
 export function parseJsonCapped(text: string): { value: unknown; note: string | null } {
   const parsed = JSON.parse(text) as unknown;
-  if (!nestsDeeperThan(text)) return { value: parsed, note: null };
+  if (!valueNestsDeeperThan(parsed)) return { value: parsed, note: null };
   const { value, cut } = cutDeepValues(parsed);
   return { value, note: `${cut} value${cut === 1 ? "" : "s"} nested more than ${MAX_JSON_DEPTH} levels deep left out` };
 }
