@@ -294,6 +294,9 @@ async function answer(method: WorkerMethod, params: WorkerMethods[WorkerMethod][
     case "searchStep": {
       return searchFor(target).step(params as WorkerMethods["searchStep"]["params"]);
     }
+    case "searchPrepare": {
+      return searchFor(target).prepare(params as WorkerMethods["searchPrepare"]["params"]);
+    }
     case "inferSettings": {
       const { options, settings } = params as WorkerMethods["inferSettings"]["params"];
       return simulatorFor(target).infer(options, settings);

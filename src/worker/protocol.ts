@@ -9,7 +9,7 @@ import type { SessionAnalysis } from "../core/pipeline/index";
 import type { ExportParams, ExportResult, ShareParams, ShareResult } from "../app/shareExport";
 import type { SimulatorMethods } from "../app/simulatorTypes";
 import type { CompareAgainst, CompareOpened, ComparePairResult, CompareViewResult } from "../app/compareView";
-import type { SearchStepParams, SearchStepResult } from "../app/searchService";
+import type { SearchPrepareParams, SearchPrepareResult, SearchStepParams, SearchStepResult } from "../app/searchService";
 import type { TurnComposition } from "../core/pipeline/sessionComposition";
 import type {
   AuxiliaryRequestResult,
@@ -67,6 +67,8 @@ export interface WorkerMethods {
   sessionComposition: { params: { options: PipelineOptions }; result: { rows: TurnComposition[] } };
   /** One slice of a session search (src/app/searchService.ts): the hits found meanwhile. */
   searchStep: { params: SearchStepParams; result: SearchStepResult };
+  /** One slice of building the search index in the background (src/app/searchService.ts). */
+  searchPrepare: { params: SearchPrepareParams; result: SearchPrepareResult };
   // Compaction simulator (src/app/simulatorTypes.ts).
   simulatorPolicies: SimulatorMethods["simulatorPolicies"];
   simulate: SimulatorMethods["simulate"];
