@@ -9,13 +9,17 @@
 // non-ASCII characters, so trigrams containing one are left out on both sides. A query without an
 // all-ASCII trigram (short, or mostly non-ASCII) cannot be filtered: every message is a candidate.
 
-/** Folded 7-bit code of a UTF-16 code unit, or -1 when it is not (and cannot match) ASCII. */
-function foldAscii(code: number): number {
-  if (code < 128) return code >= 65 && code <= 90 ? code + 32 : code;
-  if (code === 0x17f) return 115; // ſ matches "s"
-  if (code === 0x212a) return 107; // Kelvin sign matches "k"
-  return -1;
-}
+/**
+ * Folded 7-bit code of every UTF-16 code unit, -1 where it is not (and cannot match) ASCII. A
+ * table, because the sketch reads every character of the session's distinct text.
+ */
+const FOLD = (() => {
+  const table = new Int8Array(65536).fill(-1);
+  for (let code = 0; code < 128; code++) table[code] = code >= 65 && code <= 90 ? code + 32 : code;
+  table[0x17f] = 115; // ſ matches "s"
+  table[0x212a] = 107; // Kelvin sign matches "k"
+  return table;
+})();
 
 function bitOf(trigram: number, shift: number): number {
   return Math.imul(trigram, 0x9e3779b1) >>> shift;
@@ -32,7 +36,7 @@ function bitsLogFor(chars: number): number {
 }
 
 export interface TrigramSketch {
-  bits: Uint32Array;
+  bits: Int32Array;
   /** 32 − log2(bit count): a trigram's bit is its hash's top bits. */
   shift: number;
 }
@@ -42,14 +46,14 @@ export function buildSketch(strings: readonly string[]): TrigramSketch {
   let chars = 0;
   for (const text of strings) chars += text.length;
   const log = bitsLogFor(chars);
-  const bits = new Uint32Array(1 << (log - 5));
+  const bits = new Int32Array(1 << (log - 5));
   const shift = 32 - log;
   for (const text of strings) {
     // `window` holds the last folded characters (7 bits each); `run` how many of them are ASCII.
     let window = 0;
     let run = 0;
     for (let i = 0; i < text.length; i++) {
-      const folded = foldAscii(text.charCodeAt(i));
+      const folded = FOLD[text.charCodeAt(i)]!;
       if (folded < 0) {
         run = 0;
         continue;
@@ -70,7 +74,7 @@ export function queryTrigrams(query: string): number[] {
   let window = 0;
   let run = 0;
   for (let i = 0; i < query.length; i++) {
-    const folded = foldAscii(query.charCodeAt(i));
+    const folded = FOLD[query.charCodeAt(i)]!;
     if (folded < 0) {
       run = 0;
       continue;
