@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { normalizeUsage } from "../../../src/core/caching/usage";
 import { analyzeSession } from "../../../src/core/pipeline/index";
 import { iterateSessionPrefixes } from "../../../src/core/pipeline/sessionPrefixes";
-import { BUILTIN_PRICE_TABLE, costInputOfReport, findPriceRow, turnCost } from "../../../src/core/pricing";
+import { BUILTIN_PRICE_TABLE, costInputOfReport, findPriceRow, priceUsage, turnCost } from "../../../src/core/pricing";
 import { readSessionText } from "../../../src/core/readers/index";
 import { describeShared } from "../../support/fixtures";
 import { assistant, readClaude, user } from "../agents/claude-code/helpers";
@@ -71,5 +71,35 @@ describeShared("cache writes by TTL (real Claude Code session)", (shared) => {
       expect(cost.recorded.dollars).toBeCloseTo(expected, 12);
     }
     expect(withHour).toBeGreaterThan(3);
+  });
+});
+
+describe("long-context prices", () => {
+  const sonnet = { provider: "anthropic", modelId: "claude-sonnet-4-5" };
+  it("bills a Claude Sonnet 4.5 request above 200k input tokens at the long-context prices, and says so", () => {
+    const usage = { uncachedInput: 1000, cacheRead: 190_000, cacheWrite: 15_000, cacheWrite5m: 5_000, cacheWrite1h: 10_000, output: 2000 };
+    const priced = priceUsage(usage, sonnet);
+    expect(priced.longContext).toEqual({ aboveInputTokens: 200_000, inputTokens: 206_000 });
+    // $6 input, $0.60 cached, $7.50 5-minute write, $12 1-hour write, $22.50 output, per million.
+    expect(priced.dollars).toBeCloseTo((1000 * 6 + 190_000 * 0.6 + 5_000 * 7.5 + 10_000 * 12 + 2000 * 22.5) / 1e6, 12);
+  });
+
+  it("keeps the standard prices at or below the threshold and for models without a tier", () => {
+    const usage = { uncachedInput: 0, cacheRead: 200_000, cacheWrite: 0, output: 10 };
+    expect(priceUsage(usage, sonnet).longContext).toBeUndefined();
+    expect(priceUsage(usage, sonnet).dollars).toBeCloseTo((200_000 * 0.3 + 10 * 15) / 1e6, 12);
+    expect(priceUsage({ ...usage, cacheRead: 300_000 }, { provider: "anthropic", modelId: "claude-opus-4-5" }).longContext).toBeUndefined();
+  });
+
+  it("applies Gemini 2.5 Pro's tier above 200k", () => {
+    const priced = priceUsage({ uncachedInput: 250_000, cacheRead: 0, cacheWrite: 0, output: 100 }, { provider: "google", modelId: "gemini-2.5-pro" });
+    expect(priced.longContext?.inputTokens).toBe(250_000);
+    expect(priced.dollars).toBeCloseTo((250_000 * 2.5 + 100 * 15) / 1e6, 12);
+  });
+
+  it("every tier names its threshold and a source", () => {
+    const rows = BUILTIN_PRICE_TABLE.rows.filter((row) => row.longContext);
+    expect(rows.map((row) => row.model).sort()).toEqual(["claude-sonnet-4-0", "claude-sonnet-4-5", "gemini-2.5-pro", "gemini-3-pro-preview"]);
+    for (const row of rows) expect(row.longContext!.source ?? row.source).toMatch(/^https:\/\//);
   });
 });
