@@ -68,7 +68,12 @@ for (const query of queries.length ? queries : ["archive", "file-20-0.md"]) {
   });
   const start = Date.now();
   await input.fill(query);
-  await page.getByTestId("search-hit").first().waitFor();
+  // The first hit, or the end of a search that finds nothing.
+  await page.waitForFunction(
+    () => document.querySelector('[data-testid="search-hit"]') !== null || document.querySelector('[data-testid="search-status"]')?.getAttribute("data-done") === "true",
+    null,
+    { polling: 10 },
+  );
   const firstSeenMs = Date.now() - start;
   const keyStart = Date.now();
   await input.press("ArrowDown");
@@ -84,7 +89,7 @@ for (const query of queries.length ? queries : ["archive", "file-20-0.md"]) {
   });
   const firstHitMs = Number(/first result in (\d+) ms/.exec(status ?? "")?.[1] ?? NaN);
   const hits = await page.getByTestId("search-hit").count();
-  const firstTurn = await page.getByTestId("search-hit").first().getAttribute("data-turn");
+  const firstTurn = hits > 0 ? await page.getByTestId("search-hit").first().getAttribute("data-turn") : null;
   console.log(JSON.stringify({ query, firstHitMs, firstSeenMs, firstTurn: Number(firstTurn), keyMs, stillRunningAtFirstHit: stillRunning, doneMs, hits, maxStallMs: stallMs }));
 }
 await browser.close();

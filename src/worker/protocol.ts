@@ -11,6 +11,7 @@ import type { SimulatorMethods } from "../app/simulatorTypes";
 import type { CompareAgainst, CompareOpened, ComparePairResult, CompareViewResult } from "../app/compareView";
 import type { SearchPrepareParams, SearchPrepareResult, SearchStepParams, SearchStepResult } from "../app/searchService";
 import type { TurnComposition } from "../core/pipeline/sessionComposition";
+import type { PriceOverrides } from "../core/pricing/index";
 import type {
   AuxiliaryRequestResult,
   CompactionRequestsResult,
@@ -77,7 +78,8 @@ export interface WorkerMethods {
   comparePolicies: SimulatorMethods["comparePolicies"];
   // Compare view (src/app/compareView.ts): a second session, or another branch of this one.
   openCompare: { params: { source: OpenSource }; result: CompareOpened };
-  compareSessions: { params: { options: PipelineOptions; against: CompareAgainst }; result: CompareViewResult };
+  /** `priceOverrides`: the user's price edits, so the totals' cost matches the main view's. */
+  compareSessions: { params: { options: PipelineOptions; against: CompareAgainst; priceOverrides?: PriceOverrides }; result: CompareViewResult };
   comparePair: { params: { options: PipelineOptions; against: CompareAgainst; index: number }; result: ComparePairResult };
   inferSettings: SimulatorMethods["inferSettings"];
 }
