@@ -9,6 +9,7 @@ import { analyzeSession } from "../../../src/core/pipeline/index";
 import { iterateSessionPrefixes } from "../../../src/core/pipeline/sessionPrefixes";
 import { BUILTIN_PRICE_TABLE, costInputOfReport, findPriceRow, priceUsage, turnCost } from "../../../src/core/pricing";
 import { readSessionText } from "../../../src/core/readers/index";
+import { costField } from "../../../src/cli/costFields";
 import { describeShared } from "../../support/fixtures";
 import { assistant, readClaude, user } from "../agents/claude-code/helpers";
 
@@ -101,5 +102,15 @@ describe("long-context prices", () => {
     const rows = BUILTIN_PRICE_TABLE.rows.filter((row) => row.longContext);
     expect(rows.map((row) => row.model).sort()).toEqual(["claude-sonnet-4-0", "claude-sonnet-4-5", "gemini-2.5-pro", "gemini-3-pro-preview"]);
     for (const row of rows) expect(row.longContext!.source ?? row.source).toMatch(/^https:\/\//);
+  });
+});
+
+describe("the CLI's cost field", () => {
+  it("names the long-context tier on the turns it applied to, and only there", () => {
+    const model = { provider: "anthropic", modelId: "claude-sonnet-4-5" };
+    const long = turnCost({ turn: 1, model, recorded: { uncachedInput: 250_000, cacheRead: 0, cacheWrite: 0, output: 1 }, predicted: null, rebilledTokens: 0 });
+    const short = turnCost({ turn: 1, model, recorded: { uncachedInput: 1000, cacheRead: 0, cacheWrite: 0, output: 1 }, predicted: null, rebilledTokens: 0 });
+    expect(costField(long, { predicted: false })).toMatchObject({ recorded: { status: "priced", longContext: { aboveInputTokens: 200_000, inputTokens: 250_000 } } });
+    expect(costField(short, { predicted: false }).recorded).toEqual({ status: "priced", dollars: (1000 * 3 + 15) / 1e6 });
   });
 });
