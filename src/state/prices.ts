@@ -7,6 +7,7 @@ import type { TurnSummary } from "../core/model";
 import {
   applyPriceOverrides,
   BUILTIN_PRICE_TABLE,
+  priceableOfPiUsage,
   sessionCost,
   type PriceOverrides,
   type PriceRow,
@@ -59,14 +60,6 @@ export function usePriceTable(): PriceTable {
   return useMemo(() => applyPriceOverrides(BUILTIN_PRICE_TABLE, overrides), [overrides]);
 }
 
-/** A turn summary's usage as priceable counts, with the cache writes' TTL split when recorded. */
-function recordedOf(usage: NonNullable<TurnSummary["usage"]>): TurnCostInput["recorded"] {
-  const recorded: NonNullable<TurnCostInput["recorded"]> = { uncachedInput: usage.input, cacheRead: usage.cacheRead, cacheWrite: usage.cacheWrite, output: usage.output };
-  if (usage.cacheWrite5m !== undefined) recorded.cacheWrite5m = usage.cacheWrite5m;
-  if (usage.cacheWrite1h !== undefined) recorded.cacheWrite1h = usage.cacheWrite1h;
-  return recorded;
-}
-
 /** The cost inputs of every turn: recorded usage (pi's shape: input excludes cache reads and writes). */
 export function costInputs(turns: readonly TurnSummary[], rows: readonly PrefixRow[] | null): TurnCostInput[] {
   const byTurn = new Map<number, PrefixRow>();
@@ -77,7 +70,7 @@ export function costInputs(turns: readonly TurnSummary[], rows: readonly PrefixR
     return {
       turn: summary.turn,
       model: summary.model,
-      recorded: usage ? recordedOf(usage) : null,
+      recorded: usage ? priceableOfPiUsage(usage) : null,
       predicted: row?.predictedInput ?? null,
       rebilledTokens: row?.rebilledTokens ?? 0,
     };
