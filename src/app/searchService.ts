@@ -65,7 +65,9 @@ export class SearchService {
     const index = this.indexFor(params.options);
     const deadline = Date.now() + (params.budgetMs ?? 50);
     const started = performance.now();
-    while (!index.complete && Date.now() < deadline) index.step();
+    // At least one turn per call, so a slice always makes progress.
+    do index.step();
+    while (!index.complete && Date.now() < deadline);
     index.buildMs += performance.now() - started;
     return { complete: index.complete, messages: index.entries.length, turns: index.turns, buildMs: Math.round(index.buildMs) };
   }
