@@ -14,6 +14,12 @@ export interface GenerateOptions {
   /** Compact when the context since the last compaction exceeds this many characters (default 600 KB). */
   compactAtChars?: number;
   seed?: number;
+  /**
+   * End every tool result with a marker unique to it (`result-<prompt>-<step>.`), so a search
+   * benchmark can look for a string only one tool result holds. Off by default: the other
+   * benchmarks' bytes stay as they were. Draws no random numbers, so the rest is unchanged.
+   */
+  markToolResults?: boolean;
 }
 
 export interface GeneratedSession {
@@ -91,7 +97,7 @@ export async function generatePiSession(options: GenerateOptions = {}): Promise<
           timestamp: clock,
         },
       });
-      const output = words(1500 + Math.floor(rand() * 9000));
+      const output = words(1500 + Math.floor(rand() * 9000)) + (options.markToolResults ? ` result-${prompt}-${step}.` : "");
       await entry({
         type: "message",
         message: { role: "toolResult", toolCallId: callId, toolName: "bash", content: [{ type: "text", text: output }], isError: false, timestamp: clock },

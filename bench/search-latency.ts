@@ -3,8 +3,10 @@
 // preview --port 4183 --strictPort`), then:
 //   npx tsx bench/search-latency.ts <session.jsonl> [baseURL] [query …]
 // (make a session with bench/generate-session.ts, e.g. 1 GB: generatePiSession({ minBytes: 2 ** 30 })).
-// Prints one JSON line per query: first-result ms (as the page measured it), all-done ms, hits,
-// the longest main-thread stall while the search ran, and a key press's round trip.
+// Prints how long the background search index took, then one JSON line per query: first-result ms
+// (as the page measured it), all-done ms, hits, the longest main-thread stall while the search ran,
+// and a key press's round trip. For a string only one tool result holds, generate the session with
+// `markToolResults: true` (each tool result ends with `result-<prompt>-<step>.`).
 import { chromium } from "@playwright/test";
 import { CHROMIUM_ARGS, findChromium } from "../scripts/chromium.mjs";
 
@@ -20,6 +22,14 @@ await page.getByTestId("open-file-input").setInputFiles(file);
 await page.waitForFunction(() => Boolean((window as unknown as { __contextscope?: { ready: boolean } }).__contextscope?.ready), null, { polling: 500 });
 const turns = await page.evaluate(() => (window as unknown as { __contextscope: { turnCount: number } }).__contextscope.turnCount);
 console.log(JSON.stringify({ opened: true, turns, openMs: Date.now() - openStart }));
+// The search index is built in the background once the session is open: how long until it is
+// complete (from "ready"), and the worker time the build took (the panel's index line).
+const indexStart = Date.now();
+await page.locator("body").press("/");
+await page.waitForFunction(() => document.querySelector('[data-testid="search-index"]')?.getAttribute("data-complete") === "true", null, { polling: 200 });
+const indexLine = await page.getByTestId("search-index").textContent();
+console.log(JSON.stringify({ indexReadyAfterOpenMs: Date.now() - indexStart, index: indexLine, indexBuildMs: Number(/built in (\d+) ms/.exec(indexLine ?? "")?.[1] ?? NaN) }));
+await page.keyboard.press("Escape");
 // The page keeps working after it opened (prefix passes, the composition pass): the longest stall
 // of an idle window, so a stall during a search can be told apart from that background work.
 const idleStallMs = await page.evaluate(
@@ -58,7 +68,12 @@ for (const query of queries.length ? queries : ["archive", "file-20-0.md"]) {
   });
   const start = Date.now();
   await input.fill(query);
-  await page.getByTestId("search-hit").first().waitFor();
+  // The first hit, or the end of a search that finds nothing.
+  await page.waitForFunction(
+    () => document.querySelector('[data-testid="search-hit"]') !== null || document.querySelector('[data-testid="search-status"]')?.getAttribute("data-done") === "true",
+    null,
+    { polling: 10 },
+  );
   const firstSeenMs = Date.now() - start;
   const keyStart = Date.now();
   await input.press("ArrowDown");
@@ -74,7 +89,7 @@ for (const query of queries.length ? queries : ["archive", "file-20-0.md"]) {
   });
   const firstHitMs = Number(/first result in (\d+) ms/.exec(status ?? "")?.[1] ?? NaN);
   const hits = await page.getByTestId("search-hit").count();
-  const firstTurn = await page.getByTestId("search-hit").first().getAttribute("data-turn");
+  const firstTurn = hits > 0 ? await page.getByTestId("search-hit").first().getAttribute("data-turn") : null;
   console.log(JSON.stringify({ query, firstHitMs, firstSeenMs, firstTurn: Number(firstTurn), keyMs, stillRunningAtFirstHit: stillRunning, doneMs, hits, maxStallMs: stallMs }));
 }
 await browser.close();

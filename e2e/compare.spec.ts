@@ -64,7 +64,7 @@ test("pi vs senpi recordings: the first differing aligned pair is turn 2, with i
   await expect(totals.locator('[data-total="turns"] td')).toHaveText(["turns", "15", "15"]);
   await expect(totals.locator('[data-total="compactions"] td')).toHaveText(["compactions", "2", "1"]);
   // The recordings' scripted model has no price: "not priced", never $0.00.
-  await expect(totals.locator('[data-total="cost"] td')).toHaveText(["cost (recorded usage, built-in prices)", "not priced", "not priced"]);
+  await expect(totals.locator('[data-total="cost"] td')).toHaveText(["cost (recorded usage, your prices)", "not priced", "not priced"]);
 
   // Another pair, then back to the first difference.
   await pairs.nth(0).click();

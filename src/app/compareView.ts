@@ -5,6 +5,7 @@
 import { analyzeSession } from "../core/pipeline/index";
 import { buildTurnRequest } from "../core/pipeline/index";
 import { compareSessions, type CompareSide, type SessionComparison } from "../core/compare/index";
+import type { PriceTable } from "../core/pricing/index";
 import { formatRequestJson } from "../core/export/request-json";
 import type { PipelineOptions, Session } from "../core/model";
 import { locateBoundary } from "../core/prefix/pretty-offset";
@@ -58,8 +59,9 @@ function info(side: CompareSide, branch: boolean): CompareSideInfo {
   };
 }
 
-export function compareView(a: CompareSide, b: CompareSide, branches: boolean): CompareViewResult {
-  return { a: info(a, branches), b: info(b, branches), comparison: compareSessions(a, b) };
+/** `prices`: the table the totals' cost uses (the page's, with the user's edits); default the built-in one. */
+export function compareView(a: CompareSide, b: CompareSide, branches: boolean, prices?: PriceTable): CompareViewResult {
+  return { a: info(a, branches), b: info(b, branches), comparison: compareSessions(a, b, prices ? { prices } : {}) };
 }
 
 /** The JSON path `locateBoundary` can follow for a comparison path (`settings.x` → `x`; `api` has none). */

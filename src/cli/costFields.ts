@@ -4,7 +4,13 @@ import type { TurnComposition } from "../core/pipeline/sessionComposition";
 import type { PricedUsage, TurnCost } from "../core/pricing/index";
 
 function pricedField(priced: PricedUsage): Record<string, unknown> {
-  return { status: priced.status, dollars: priced.dollars, ...(priced.missing.length > 0 ? { missing: priced.missing } : {}) };
+  return {
+    status: priced.status,
+    dollars: priced.dollars,
+    ...(priced.missing.length > 0 ? { missing: priced.missing } : {}),
+    // Only on turns priced at a long-context tier, so other lines keep their shape.
+    ...(priced.longContext ? { longContext: priced.longContext } : {}),
+  };
 }
 
 /** `{"recorded":{status,dollars},"predicted":{…},"break":{status,dollars,rebilledTokens}|null,"priceRow":…}` */

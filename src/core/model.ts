@@ -117,6 +117,12 @@ export interface PiUsage {
   output: number;
   cacheRead: number;
   cacheWrite: number;
+  /**
+   * The cache writes split by TTL when the session records it (Claude Code's
+   * `cache_creation.ephemeral_5m_input_tokens` / `ephemeral_1h_input_tokens`); pi itself does not.
+   */
+  cacheWrite5m?: number;
+  cacheWrite1h?: number;
   totalTokens: number;
   cost?: Record<string, number>;
 }

@@ -7,6 +7,7 @@ import { create } from "zustand";
 import type { CompareAgainst, ComparePairResult, CompareViewResult } from "../app/compareView";
 import { isStale } from "../worker/client";
 import { pipeline, pipelineOptions } from "./actions";
+import { usePriceStore } from "./prices";
 import { useAppStore } from "./store";
 
 export interface CompareState {
@@ -58,7 +59,8 @@ export async function selectComparePair(index: number): Promise<void> {
 async function runComparison(against: CompareAgainst): Promise<void> {
   setCompare({ open: true, against, status: "loading", error: null, selected: null, pair: initialPair });
   try {
-    const result = await pipeline().call("compareSessions", { options: pipelineOptions(), against }, "compare");
+    const priceOverrides = usePriceStore.getState().overrides;
+    const result = await pipeline().call("compareSessions", { options: pipelineOptions(), against, priceOverrides }, "compare");
     if (getCompare().against !== against) return;
     setCompare({ status: "ready", result });
     // Open on the first pair whose requests differ (else the first pair).
@@ -95,4 +97,9 @@ export function jumpToFirstDifference(): void {
 useAppStore.subscribe((state, previous) => {
   if (state.session !== previous.session) setCompare({ ...initial });
   else if (state.options !== previous.options && getCompare().open && getCompare().against) void runComparison(getCompare().against!);
+});
+
+// Edited prices: the totals' cost is priced again with them, like the main view's.
+usePriceStore.subscribe((state, previous) => {
+  if (state.overrides !== previous.overrides && getCompare().open && getCompare().against) void runComparison(getCompare().against!);
 });

@@ -7,6 +7,7 @@ import type { TurnSummary } from "../core/model";
 import {
   applyPriceOverrides,
   BUILTIN_PRICE_TABLE,
+  priceableOfPiUsage,
   sessionCost,
   type PriceOverrides,
   type PriceRow,
@@ -69,7 +70,7 @@ export function costInputs(turns: readonly TurnSummary[], rows: readonly PrefixR
     return {
       turn: summary.turn,
       model: summary.model,
-      recorded: usage ? { uncachedInput: usage.input, cacheRead: usage.cacheRead, cacheWrite: usage.cacheWrite, output: usage.output } : null,
+      recorded: usage ? priceableOfPiUsage(usage) : null,
       predicted: row?.predictedInput ?? null,
       rebilledTokens: row?.rebilledTokens ?? 0,
     };

@@ -24,9 +24,11 @@ export interface SearchState {
   firstHitMs: number | null;
   /** The match the Request view highlights: the turn jumped to and the text. */
   highlight: { turn: number; text: string } | null;
+  /** The worker's search index of the open session, built in the background after it opens. */
+  index: { complete: boolean; messages: number; turns: number; buildMs: number } | null;
 }
 
-const initial: Omit<SearchState, "open" | "highlight"> = {
+const initial: Omit<SearchState, "open" | "highlight" | "index"> = {
   query: "",
   searchId: 0,
   hits: [],
@@ -39,7 +41,7 @@ const initial: Omit<SearchState, "open" | "highlight"> = {
   firstHitMs: null,
 };
 
-export const useSearchStore = create<SearchState>()(() => ({ ...initial, open: false, highlight: null }));
+export const useSearchStore = create<SearchState>()(() => ({ ...initial, open: false, highlight: null, index: null }));
 
 export function openSearch(): void {
   useSearchStore.setState({ open: true });
@@ -93,11 +95,35 @@ export function jumpToHit(hit: SearchHit): void {
   selectIndex(index);
 }
 
+/** Counts analyses, so the background index build notices a new session or new options. */
+let analysisGeneration = 0;
+
+/**
+ * Builds the worker's search index in the background, one short slice per call, so a search typed
+ * later reads distinct messages and their sketches instead of walking every turn.
+ */
+async function prepareIndex(generation: number): Promise<void> {
+  const options = pipelineOptions();
+  try {
+    for (;;) {
+      const result = await pipeline().call("searchPrepare", { options }, "search-prepare");
+      if (generation !== analysisGeneration) return;
+      useSearchStore.setState({ index: result });
+      if (result.complete) return;
+    }
+  } catch {
+    // A stale call (new session) or a worker restart: the next analysis starts over, and a search
+    // builds what it needs itself.
+  }
+}
+
 /** A new session or new options: the old hits name turns of another analysis. */
 export function installSearchReset(): void {
   useAppStore.subscribe((state, previous) => {
     if (state.analysis !== previous.analysis) {
-      useSearchStore.setState((s) => ({ ...initial, searchId: s.searchId + 1, open: s.open, highlight: null }));
+      const generation = ++analysisGeneration;
+      useSearchStore.setState((s) => ({ ...initial, searchId: s.searchId + 1, open: s.open, highlight: null, index: null }));
+      if (state.analysis) void prepareIndex(generation);
     }
   });
 }

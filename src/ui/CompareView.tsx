@@ -19,7 +19,7 @@ const TOTAL_ROWS: { key: keyof SideTotals; label: string }[] = [
   { key: "breaks", label: "prefix breaks" },
   { key: "unexpectedBreaks", label: "unexpected breaks" },
   { key: "compactions", label: "compactions" },
-  { key: "cost", label: "cost (recorded usage, built-in prices)" },
+  { key: "cost", label: "cost (recorded usage, your prices)" },
 ];
 
 function totalText(value: SideTotals[keyof SideTotals]): string {

@@ -4,7 +4,7 @@
 // ↑/↓ pick a hit, Enter (or a click) jumps to its turn and the Request view highlights the match.
 import { memo, useEffect, useRef } from "react";
 import type { SearchHit } from "../core/search/index";
-import { closeSearch, jumpToHit, moveActiveHit, setSearchQuery, useSearchStore } from "../state/search";
+import { closeSearch, jumpToHit, moveActiveHit, setSearchQuery, useSearchStore, type SearchState } from "../state/search";
 import { useAppStore } from "../state/store";
 
 const HitRow = memo(function HitRow({ hit, active }: { hit: SearchHit; active: boolean }) {
@@ -42,6 +42,13 @@ const HitRow = memo(function HitRow({ hit, active }: { hit: SearchHit; active: b
   );
 });
 
+/** The background index's state, in words (its build time is read by the benchmark). */
+function indexStatus(index: SearchState["index"]): string {
+  if (!index) return "index: not built yet";
+  const size = `${index.messages.toLocaleString("en-US")} distinct messages of ${index.turns.toLocaleString("en-US")} turns`;
+  return index.complete ? `index: ${size}, built in ${index.buildMs} ms` : `indexing… ${size} so far`;
+}
+
 export function SearchPanel() {
   const search = useSearchStore();
   const turns = useAppStore((state) => state.analysis?.turns.length ?? 0);
@@ -74,6 +81,9 @@ export function SearchPanel() {
         />
         <div className="muted search-status" data-testid="search-status" data-done={search.done}>
           {status}
+        </div>
+        <div className="muted search-index" data-testid="search-index" data-complete={search.index?.complete ?? false}>
+          {indexStatus(search.index)}
         </div>
         <ol className="search-hits">
           {search.hits.map((hit, i) => (

@@ -32,6 +32,8 @@ function costTitle(cost: TurnCost): string {
     `Recorded: ${formatPriced(cost.recorded)}${cost.recorded.parts.length ? ` (${parts(cost.recorded)})` : ""}${cost.recorded.missing.length ? ` — ${cost.recorded.missing.join(", ")}` : ""}`,
     `Predicted (cache simulation): ${formatPriced(cost.predicted)}`,
   ];
+  const long = cost.recorded.longContext ?? cost.predicted.longContext;
+  if (long) lines.push(`Long-context prices: the request's ${long.inputTokens} input tokens are above ${long.aboveInputTokens}`);
   if (cost.break) lines.push(`Prefix break: ${formatPriced(cost.break)} for ${cost.break.parts[0]?.tokens ?? 0} tokens re-billed`);
   if (cost.recorded.row) lines.push(`Price row: ${cost.recorded.row}${cost.recorded.match === "exact" ? "" : ` (matched by ${cost.recorded.match === "model" ? "model id" : "normalised model id"})`}`);
   return lines.join("\n");
@@ -109,9 +111,11 @@ export const TurnRow = memo(function TurnRow({ summary, maxTokens, selected, ind
             data-testid="turn-cost"
             data-status={cost.recorded.status}
             data-dollars={cost.recorded.dollars ?? ""}
+            data-long-context={cost.recorded.longContext ? "true" : undefined}
             title={costTitle(cost)}
           >
             {cost.recorded.status === "not priced" ? "not priced" : formatPriced(cost.recorded).replace(" (partly priced)", "")}
+            {cost.recorded.longContext ? " (long context)" : ""}
             {cost.break?.dollars ? ` · break ${formatPriced(cost.break)}` : ""}
           </span>
         )}

@@ -59,6 +59,7 @@ const STAGE_NAMES: Readonly<Record<WorkerMethod, string>> = {
   comparePair: "comparing an aligned pair of requests",
   sessionComposition: "measuring what fills the context over the session",
   searchStep: "searching the session",
+  searchPrepare: "indexing the session for search",
   inferSettings: "inferring the compaction settings from the recorded compactions",
 };
 

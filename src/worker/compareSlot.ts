@@ -5,11 +5,13 @@ import { compareView, comparePair, sideOf, type CompareAgainst, type CompareOpen
 import type { CompareSide } from "../core/compare/index";
 import type { PipelineOptions, Session } from "../core/model";
 import type { OpenSource } from "../app/viewTypes";
+import { applyPriceOverrides, BUILTIN_PRICE_TABLE, type PriceOverrides } from "../core/pricing/index";
 import { readSession } from "./readSession";
 
 export class CompareSlot {
   private second: Session | null = null;
-  private last: { key: string; a: CompareSide; b: CompareSide; view: CompareViewResult } | null = null;
+  /** `key`: options and side B; `pricesKey`: the price edits the view's cost used. */
+  private last: { key: string; pricesKey: string; a: CompareSide; b: CompareSide; view: CompareViewResult } | null = null;
 
   /** A new main session: the second one and any comparison belong to the old one. */
   reset(): void {
@@ -38,16 +40,19 @@ export class CompareSlot {
     return { key, a, b: sideOf(this.second, { ...options, leafId: null }) };
   }
 
-  compare(main: Session, options: PipelineOptions, against: CompareAgainst): CompareViewResult {
+  /** `priceOverrides`: the user's price edits (the page's localStorage), applied to the totals' cost. */
+  compare(main: Session, options: PipelineOptions, against: CompareAgainst, priceOverrides?: PriceOverrides): CompareViewResult {
     const { key, a, b } = this.sides(main, options, against);
-    if (this.last?.key === key) return this.last.view;
-    const view = compareView(a, b, against.kind === "branch");
-    this.last = { key, a, b, view };
+    const pricesKey = JSON.stringify(priceOverrides ?? {});
+    if (this.last?.key === key && this.last.pricesKey === pricesKey) return this.last.view;
+    const view = compareView(a, b, against.kind === "branch", applyPriceOverrides(BUILTIN_PRICE_TABLE, priceOverrides));
+    this.last = { key, pricesKey, a, b, view };
     return view;
   }
 
   pair(main: Session, options: PipelineOptions, against: CompareAgainst, index: number): ComparePairResult {
-    this.compare(main, options, against);
+    // The pairs do not depend on prices: the last comparison of these sides serves whatever its prices.
+    if (this.last?.key !== JSON.stringify({ options, against })) this.compare(main, options, against);
     const { a, b, view } = this.last!;
     const pair = view.comparison.pairs[index];
     if (!pair) throw new Error(`No aligned pair ${index}.`);

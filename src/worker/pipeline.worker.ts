@@ -280,8 +280,8 @@ async function answer(method: WorkerMethod, params: WorkerMethods[WorkerMethod][
       return compareSlot.open(source);
     }
     case "compareSessions": {
-      const { options, against } = params as WorkerMethods["compareSessions"]["params"];
-      return compareSlot.compare(target, options, against);
+      const { options, against, priceOverrides } = params as WorkerMethods["compareSessions"]["params"];
+      return compareSlot.compare(target, options, against, priceOverrides);
     }
     case "comparePair": {
       const { options, against, index } = params as WorkerMethods["comparePair"]["params"];
@@ -293,6 +293,9 @@ async function answer(method: WorkerMethod, params: WorkerMethods[WorkerMethod][
     }
     case "searchStep": {
       return searchFor(target).step(params as WorkerMethods["searchStep"]["params"]);
+    }
+    case "searchPrepare": {
+      return searchFor(target).prepare(params as WorkerMethods["searchPrepare"]["params"]);
     }
     case "inferSettings": {
       const { options, settings } = params as WorkerMethods["inferSettings"]["params"];

@@ -9,8 +9,9 @@ import type { SessionAnalysis } from "../core/pipeline/index";
 import type { ExportParams, ExportResult, ShareParams, ShareResult } from "../app/shareExport";
 import type { SimulatorMethods } from "../app/simulatorTypes";
 import type { CompareAgainst, CompareOpened, ComparePairResult, CompareViewResult } from "../app/compareView";
-import type { SearchStepParams, SearchStepResult } from "../app/searchService";
+import type { SearchPrepareParams, SearchPrepareResult, SearchStepParams, SearchStepResult } from "../app/searchService";
 import type { TurnComposition } from "../core/pipeline/sessionComposition";
+import type { PriceOverrides } from "../core/pricing/index";
 import type {
   AuxiliaryRequestResult,
   CompactionRequestsResult,
@@ -67,6 +68,8 @@ export interface WorkerMethods {
   sessionComposition: { params: { options: PipelineOptions }; result: { rows: TurnComposition[] } };
   /** One slice of a session search (src/app/searchService.ts): the hits found meanwhile. */
   searchStep: { params: SearchStepParams; result: SearchStepResult };
+  /** One slice of building the search index in the background (src/app/searchService.ts). */
+  searchPrepare: { params: SearchPrepareParams; result: SearchPrepareResult };
   // Compaction simulator (src/app/simulatorTypes.ts).
   simulatorPolicies: SimulatorMethods["simulatorPolicies"];
   simulate: SimulatorMethods["simulate"];
@@ -75,7 +78,8 @@ export interface WorkerMethods {
   comparePolicies: SimulatorMethods["comparePolicies"];
   // Compare view (src/app/compareView.ts): a second session, or another branch of this one.
   openCompare: { params: { source: OpenSource }; result: CompareOpened };
-  compareSessions: { params: { options: PipelineOptions; against: CompareAgainst }; result: CompareViewResult };
+  /** `priceOverrides`: the user's price edits, so the totals' cost matches the main view's. */
+  compareSessions: { params: { options: PipelineOptions; against: CompareAgainst; priceOverrides?: PriceOverrides }; result: CompareViewResult };
   comparePair: { params: { options: PipelineOptions; against: CompareAgainst; index: number }; result: ComparePairResult };
   inferSettings: SimulatorMethods["inferSettings"];
 }

@@ -17,7 +17,7 @@ import { CliError, type CliIo } from "../io";
 import type { CliCommand, CliOptionValues } from "../registry";
 import { analyzeForCommand, CAPTURE_OPTION, capturesOption, checkLeaf } from "../viewOptions";
 import { costField, compositionField } from "../costFields";
-import { turnCost } from "../../core/pricing/index";
+import { priceableOfPiUsage, turnCost } from "../../core/pricing/index";
 import { tokenComposition } from "../../core/prefix/composition";
 import { createSegmentCache } from "../../core/prefix/segment-builder";
 
@@ -115,7 +115,7 @@ async function run(positionals: string[], options: CliOptionValues, io: CliIo): 
       const cost = turnCost({
         turn: item.turn,
         model: summary?.model ?? null,
-        recorded: usage ? { uncachedInput: usage.input, cacheRead: usage.cacheRead, cacheWrite: usage.cacheWrite, output: usage.output } : null,
+        recorded: usage ? priceableOfPiUsage(usage) : null,
         predicted: null,
         rebilledTokens: 0,
       });

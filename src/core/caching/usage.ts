@@ -129,6 +129,8 @@ export function normalizeUsage(source: UsageSource, rawUsage: unknown): Normaliz
         cacheRead: num(u.cacheRead),
         cacheWrite: num(u.cacheWrite),
         output: num(u.output),
+        // A reader that knows the writes' TTL split (Claude Code's) keeps it in pi's shape.
+        ...(u.cacheWrite1h !== undefined || u.cacheWrite5m !== undefined ? { cacheWrite5m: num(u.cacheWrite5m), cacheWrite1h: num(u.cacheWrite1h) } : {}),
       });
     case "opencode": {
       const cache = anyObjectOrEmpty(u.cache);

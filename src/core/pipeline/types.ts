@@ -93,6 +93,12 @@ export interface FormatPipeline {
    * building each turn on its own (pi: one walk of the branch, shared message caches).
    */
   iterateTurnRequests?(session: Session, options: PipelineOptions, hooks: PipelineHooks): Iterable<{ turn: number; request: BuiltRequest }>;
+  /**
+   * Every turn's context messages of the selected branch in one walk, without serializing the
+   * requests: each turn's `messages` are exactly its request's `messages` (same objects, same
+   * order). For passes that read messages only (the session search index).
+   */
+  iterateTurnMessages?(session: Session, options: PipelineOptions, hooks: PipelineHooks): Iterable<{ turn: number; messages: readonly ContextMessage[] }>;
 }
 
 /**

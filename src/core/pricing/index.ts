@@ -15,3 +15,4 @@ export * from "./turns";
 export { BUILTIN_PRICE_TABLE, PRICES_AS_OF, PRICES_VERSION } from "./prices-data";
 export * from "./fromPrefix";
 export * from "./accumulate";
+export * from "./fromUsage";

@@ -13,11 +13,16 @@ function part(kind: PricePartKind, tokens: number, perMillion: number | null): P
   return { kind, tokens, perMillion, dollars: perMillion === null ? null : (tokens * perMillion) / PER };
 }
 
-/** The row's prices in force for a request of `totalInput` tokens (long-prompt tiers). */
-function pricesFor(row: PriceRow, totalInput: number): Pick<PriceRow, "input" | "cachedInput" | "output"> {
+/** The row's prices in force for a request of `totalInput` tokens (long-context tiers), and whether the tier applied. */
+function pricesFor(row: PriceRow, totalInput: number): { prices: Pick<PriceRow, "input" | "cachedInput" | "output" | "cacheWrite5m" | "cacheWrite1h">; long: boolean } {
   const long = row.longContext;
-  if (long && totalInput > long.aboveInputTokens) return { input: long.input, cachedInput: long.cachedInput, output: long.output };
-  return { input: row.input, cachedInput: row.cachedInput, output: row.output };
+  if (long && totalInput > long.aboveInputTokens) {
+    return {
+      prices: { input: long.input, cachedInput: long.cachedInput, output: long.output, cacheWrite5m: long.cacheWrite5m ?? row.cacheWrite5m, cacheWrite1h: long.cacheWrite1h ?? row.cacheWrite1h },
+      long: true,
+    };
+  }
+  return { prices: { input: row.input, cachedInput: row.cachedInput, output: row.output, cacheWrite5m: row.cacheWrite5m, cacheWrite1h: row.cacheWrite1h }, long: false };
 }
 
 /** Prices one usage (recorded or predicted) for a model. */
@@ -30,7 +35,7 @@ export function priceUsage(usage: PriceableUsage | null, model: ModelRefLike | n
   }
   const row = found.row;
   const totalInput = usage.uncachedInput + usage.cacheRead + usage.cacheWrite;
-  const prices = pricesFor(row, totalInput);
+  const { prices, long } = pricesFor(row, totalInput);
   const parts: PricePart[] = [];
   const missing: string[] = [];
   const add = (kind: PricePartKind, tokens: number, perMillion: number | null) => {
@@ -43,8 +48,8 @@ export function priceUsage(usage: PriceableUsage | null, model: ModelRefLike | n
   add("cached input", usage.cacheRead, prices.cachedInput);
   const split1h = usage.cacheWrite1h ?? 0;
   const split5m = usage.cacheWrite5m !== undefined ? usage.cacheWrite5m : usage.cacheWrite - split1h;
-  add("cache write 5m", split5m, row.cacheWrite5m);
-  add("cache write 1h", split1h, row.cacheWrite1h);
+  add("cache write 5m", split5m, prices.cacheWrite5m);
+  add("cache write 1h", split1h, prices.cacheWrite1h);
   const reasoning = row.reasoning !== null && usage.reasoningOutput !== undefined ? Math.min(usage.reasoningOutput, usage.output) : 0;
   add("output", usage.output - reasoning, prices.output);
   add("reasoning", reasoning, row.reasoning);
@@ -64,6 +69,7 @@ export function priceUsage(usage: PriceableUsage | null, model: ModelRefLike | n
     row: `${row.provider}/${row.model}`,
     match: found.match,
     missing,
+    ...(long && row.longContext ? { longContext: { aboveInputTokens: row.longContext.aboveInputTokens, inputTokens: totalInput } } : {}),
   };
 }
 

@@ -8,7 +8,7 @@ import type { PriceRow, PriceTable } from "./types";
 /** The date every built-in row was recorded (ISO). */
 export const PRICES_AS_OF = "2026-12-01";
 /** Bumped whenever a figure in the table changes. */
-export const PRICES_VERSION = 1;
+export const PRICES_VERSION = 2;
 
 const ANTHROPIC_SOURCE = "https://docs.claude.com/en/docs/about-claude/pricing";
 const OPENAI_SOURCE = "https://platform.openai.com/docs/pricing";
@@ -19,7 +19,25 @@ const DEEPSEEK_SOURCE = "https://api-docs.deepseek.com/quick_start/pricing";
  * Anthropic: cache writes cost 1.25× input for the 5-minute TTL and 2× for the 1-hour TTL; reads
  * 0.1× input. Thinking tokens are billed as output.
  */
-function anthropic(model: string, input: number, output: number, note?: string): PriceRow {
+/**
+ * Anthropic's long-context pricing (Claude Sonnet 4 and 4.5 with the 1M-token context window): a
+ * request whose input (including cache reads and writes) exceeds 200k tokens is billed at 2× input
+ * and 1.5× output, and its cache reads and writes at the same multiples of the long input price.
+ */
+function anthropicLong(input: number, output: number): NonNullable<PriceRow["longContext"]> {
+  const long = input * 2;
+  return {
+    aboveInputTokens: 200_000,
+    input: long,
+    cachedInput: round(long * 0.1),
+    output: round(output * 1.5),
+    cacheWrite5m: round(long * 1.25),
+    cacheWrite1h: round(long * 2),
+    source: `${ANTHROPIC_SOURCE}#long-context-pricing`,
+  };
+}
+
+function anthropic(model: string, input: number, output: number, note?: string, long?: PriceRow["longContext"]): PriceRow {
   return {
     provider: "anthropic",
     model,
@@ -32,6 +50,7 @@ function anthropic(model: string, input: number, output: number, note?: string):
     source: ANTHROPIC_SOURCE,
     date: PRICES_AS_OF,
     ...(note ? { note } : {}),
+    ...(long ? { longContext: long } : {}),
   };
 }
 
@@ -101,9 +120,9 @@ export const BUILTIN_PRICE_TABLE: PriceTable = {
     anthropic("claude-opus-4-5", 5, 25),
     anthropic("claude-opus-4-1", 15, 75),
     anthropic("claude-opus-4-0", 15, 75),
-    anthropic("claude-sonnet-4-6", 3, 15, "prompts over 200k input tokens (1M context beta) cost more; not modelled"),
-    anthropic("claude-sonnet-4-5", 3, 15, "prompts over 200k input tokens (1M context beta) cost more; not modelled"),
-    anthropic("claude-sonnet-4-0", 3, 15, "prompts over 200k input tokens (1M context beta) cost more; not modelled"),
+    anthropic("claude-sonnet-4-6", 3, 15, "a long-context (over 200k input tokens) price for this model was not known when the table was written; edit the row to add one"),
+    anthropic("claude-sonnet-4-5", 3, 15, "over 200k input tokens (1M context): $6 input, $22.50 output", anthropicLong(3, 15)),
+    anthropic("claude-sonnet-4-0", 3, 15, "over 200k input tokens (1M context): $6 input, $22.50 output", anthropicLong(3, 15)),
     anthropic("claude-3-7-sonnet", 3, 15),
     anthropic("claude-haiku-4-5", 1, 5),
     anthropic("claude-3-5-haiku", 0.8, 4),

@@ -17,8 +17,12 @@ export interface PriceRow {
   output: number | null;
   /** Reasoning (thinking) output when the usage counts it apart; null: billed as output. */
   reasoning: number | null;
-  /** Prices in force when a request's input exceeds `aboveInputTokens` (Gemini Pro's long prompts). */
-  longContext?: { aboveInputTokens: number; input: number; cachedInput: number; output: number };
+  /**
+   * Prices in force when a request's input (uncached + cache reads + cache writes) exceeds
+   * `aboveInputTokens`: Gemini Pro's long prompts, Claude Sonnet 4/4.5 above 200k (1M context).
+   * Cache-write prices absent here stay the row's standard ones.
+   */
+  longContext?: LongContextPrices;
   /** The page the figures come from. */
   source: string;
   /** When the figures were recorded (ISO date). */
@@ -26,6 +30,17 @@ export interface PriceRow {
   note?: string;
   /** Set on rows the user edited or added. */
   edited?: boolean;
+}
+
+export interface LongContextPrices {
+  aboveInputTokens: number;
+  input: number;
+  cachedInput: number;
+  output: number;
+  cacheWrite5m?: number;
+  cacheWrite1h?: number;
+  /** Where the long-context figures come from, when another page than the row's. */
+  source?: string;
 }
 
 export interface PriceTable {
@@ -68,4 +83,6 @@ export interface PricedUsage {
   match: "exact" | "model" | "normalised" | null;
   /** Why the result is not fully priced (unknown model, price missing for a part). */
   missing: string[];
+  /** Set when the request's input was above the row's long-context threshold and its prices applied. */
+  longContext?: { aboveInputTokens: number; inputTokens: number };
 }

@@ -1,3 +1,6 @@
-// Public surface of session search: the searchable text of a message and the turn-by-turn search.
+// Public surface of session search: the searchable text of a message, the session's search index
+// (distinct messages with their first turn and a trigram sketch) and the search over it.
 export * from "./messageText";
+export * from "./searchIndex";
 export * from "./searchSession";
+export * from "./trigramSketch";

@@ -116,7 +116,13 @@ export function turnUsage(turn: ClaudeTurn): PiUsage | null {
     const cacheRead = numberOr(usage.cache_read_input_tokens, 0);
     const cacheWrite = numberOr(usage.cache_creation_input_tokens, 0);
     const output = numberOr(usage.output_tokens, 0);
-    return { input, output, cacheRead, cacheWrite, totalTokens: input + cacheRead + cacheWrite + output };
+    const result: PiUsage = { input, output, cacheRead, cacheWrite, totalTokens: input + cacheRead + cacheWrite + output };
+    // The write's TTL split (Claude Code records it since the 1-hour cache), priced apart.
+    if (isObject(usage.cache_creation)) {
+      result.cacheWrite5m = numberOr(usage.cache_creation.ephemeral_5m_input_tokens, 0);
+      result.cacheWrite1h = numberOr(usage.cache_creation.ephemeral_1h_input_tokens, 0);
+    }
+    return result;
   }
   return null;
 }

@@ -25,6 +25,10 @@ export const piAgent = {
         yield { turn: context.turn, request: serializeTurnContext(context, options, sessionId) };
       }
     },
+    // The same walk without serialization: a request's messages are its context's (serializeTurnContext).
+    *iterateTurnMessages(session, options, hooks) {
+      for (const context of iteratePiTurnContexts(session, options, hooks, { pathEntryIds: false })) yield { turn: context.turn, messages: context.messages };
+    },
   },
   profiles: [
     { id: "pi", label: "pi", replyLanguageNotes: false },
