@@ -2,6 +2,7 @@
 // calls runWorkerThread() instead of the CLI when it is not on the main thread.
 import { parentPort, workerData } from "node:worker_threads";
 import { o200kCounter } from "../../core/tokens/counters";
+import { loadTokenizerTables } from "../../core/tokens/tables";
 import { COUNT_ROLE, SCAN_ROLE, type CountReply, type CountRequest, type ThreadData } from "./roles";
 import { runScanWorker } from "./scanWorker";
 
@@ -10,6 +11,7 @@ export async function runWorkerThread(): Promise<void> {
   if (!port) return;
   const role = (workerData as ThreadData | undefined)?.role;
   if (role === COUNT_ROLE) {
+    await loadTokenizerTables(["o200k"]);
     port.on("message", (request: CountRequest) => {
       const reply: CountReply = { batch: request.batch, counts: request.texts.map((text) => o200kCounter.count(text)) };
       port.postMessage(reply);

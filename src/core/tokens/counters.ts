@@ -5,17 +5,18 @@
 // Google's o200k. o200k is counted with gpt-tokenizer: bench/tokenizers.bench.ts measured
 // ai-tokenizer faster with the same count on every text, but in the browser's worker its o200k
 // encoder did not finish the built-in sample within the 30 s watchdog (docs/performance.md), so
-// the switch waits until that is understood.
-import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
+// the switch waits until that is understood. The tables are loaded on demand: hosts await
+// loadTokenizerTables(tablesFor(...)) first (tables.ts); chars/4 needs none.
 import type { ApiId } from "../model";
 import { CLAUDE_ESTIMATE_ERROR, CLAUDE_USAGE_FACTOR, countClaudeVocabulary } from "./claude";
+import { o200kEncoding } from "./tables";
 
 /** Special-token strings (`<|endoftext|>`, …) in session text are ordinary text to a provider. */
 const SPECIAL_AS_TEXT = { disallowedSpecial: new Set<string>() };
 
 /** o200k_base token count; special-token strings are counted as text, never refused. */
 function countO200k(text: string): number {
-  return countTokens(text, SPECIAL_AS_TEXT);
+  return o200kEncoding().countTokens(text, SPECIAL_AS_TEXT);
 }
 
 export interface TokenCounter {
