@@ -4,7 +4,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import { o200kCounter } from "../../core/tokens/counters";
 import { loadTokenizerTables } from "../../core/tokens/tables";
 import { COUNT_ROLE, SCAN_ROLE, type CountReply, type CountRequest, type ThreadData } from "./roles";
-import { runScanWorker } from "./scanWorker";
+import { runScanWorker, type ScanThreadData } from "./scanWorker";
 
 export async function runWorkerThread(): Promise<void> {
   const port = parentPort;
@@ -18,6 +18,6 @@ export async function runWorkerThread(): Promise<void> {
     });
     return;
   }
-  if (role === SCAN_ROLE) return runScanWorker(port);
+  if (role === SCAN_ROLE) return runScanWorker(port, workerData as ScanThreadData);
   throw new Error(`unknown worker role ${String(role)}`);
 }
