@@ -15,8 +15,9 @@ export interface TokenPieces {
 }
 
 export function tokenPieces(text: string, maxTokens = 20_000): TokenPieces {
-  const { encode, decode } = o200kEncoding();
-  const tokens = encode(text);
+  const encoding = o200kEncoding();
+  const decode = (tokens: number[]) => encoding.decode(tokens);
+  const tokens = encoding.encode(text);
   const shown = tokens.length > maxTokens ? tokens.slice(0, maxTokens) : tokens;
   const pieces: string[] = [];
   let pending: number[] = [];

@@ -8,9 +8,10 @@ import type { ApiId } from "../model";
 
 export type TokenizerTable = "o200k" | "claude";
 
-/** What the counters use of gpt-tokenizer's o200k_base encoding. */
+/** What the counters and the token view use of the o200k_base tokenizer (o200kTable.ts). */
 export interface O200kEncoding {
-  countTokens(text: string, options: { disallowedSpecial: Set<string> }): number;
+  /** Tokens of `text`; special-token strings count as text. */
+  count(text: string): number;
   encode(text: string): number[];
   decode(tokens: number[]): string;
 }
@@ -34,7 +35,8 @@ const loading = new Map<TokenizerTable, Promise<void>>();
 
 async function load(table: TokenizerTable): Promise<void> {
   if (table === "o200k") {
-    o200k = await import("gpt-tokenizer/encoding/o200k_base");
+    const { loadO200kTokenizer } = await import("./o200kTable");
+    o200k = await loadO200kTokenizer();
     return;
   }
   const [{ Tokenizer }, encoding] = await Promise.all([import("ai-tokenizer"), import("ai-tokenizer/encoding/claude")]);
