@@ -8,5 +8,7 @@ export default defineConfig({
     testTimeout: 30000,
     // Says once per run when ../shared/fixtures is absent (its suites are then not registered).
     globalSetup: ["test/support/shared-notice.ts"],
+    // Loads the tokenizer tables the hosts load before counting (src/core/tokens/tables.ts).
+    setupFiles: ["test/support/tokenizer-tables.ts"],
   },
 });

@@ -28,6 +28,10 @@ import { iterateTurnRequests } from "../src/core/pipeline/turnRequests";
 import type { PrefixTurnReport } from "../src/core/prefix/analyze";
 import { readSessionText } from "../src/core/readers/registry";
 import { claudeEstimateCounter, type TokenCounter } from "../src/core/tokens/counters";
+import { loadTokenizerTables } from "../src/core/tokens/tables";
+
+// The core counts synchronously once the hosts have loaded the tokenizer tables.
+await loadTokenizerTables(["o200k", "claude"]);
 
 const SHARED = path.resolve(import.meta.dirname, "../../shared/fixtures");
 

@@ -11,6 +11,10 @@ import { o200kCounter } from "../src/core/tokens/counters";
 import { timeChild } from "./child-time";
 import { generatePiSession } from "./generate-session";
 import { distinctTexts, readSessionFile } from "./distinct-texts";
+import { loadTokenizerTables } from "../src/core/tokens/tables";
+
+// The core counts synchronously once the hosts have loaded the tokenizer tables.
+await loadTokenizerTables(["o200k", "claude"]);
 
 function option(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);

@@ -12,6 +12,10 @@ import { performance } from "node:perf_hooks";
 import type { PipelineOptions } from "../src/core/model";
 import { createPrefixAnalyzer, type PrefixAnalysisOptions } from "../src/core/prefix/analyze";
 import { generatePiSession } from "./generate-session";
+import { loadTokenizerTables } from "../src/core/tokens/tables";
+
+// The core counts synchronously once the hosts have loaded the tokenizer tables.
+await loadTokenizerTables(["o200k", "claude"]);
 
 type Json = Record<string, unknown>;
 

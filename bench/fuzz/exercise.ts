@@ -14,6 +14,10 @@ import { readSessionText } from "../../src/core/readers/index";
 import { decodeShareLink } from "../../src/core/share/fragment";
 import { replayRecordedCompactions, simulateCompaction } from "../../src/core/simulate/index";
 import { HEAVY_FAMILIES } from "./mutators";
+import { loadTokenizerTables } from "../../src/core/tokens/tables";
+
+// The core counts synchronously once the hosts have loaded the tokenizer tables.
+await loadTokenizerTables(["o200k", "claude"]);
 
 export interface ExerciseResult {
   session: Session;

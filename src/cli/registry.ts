@@ -2,6 +2,7 @@
 // `--help`) and runs against injected IO. New commands (prefix, compact, lint, export, share,
 // open) are added to COMMANDS in commands/index.ts.
 import type { CliIo } from "./io";
+import type { TokenizerTable } from "../core/tokens/tables";
 
 export interface CliOptionSpec {
   name: string;
@@ -25,5 +26,11 @@ export interface CliCommand {
   options: CliOptionSpec[];
   /** Longer help text after the options (output shape, examples). */
   details?: string;
+  /**
+   * The tokenizer tables loaded before run() (they cost start-up time, so a command that only
+   * estimates names none); absent: all of them. A command may also load tables itself once it
+   * knows which it needs (prefix, per session).
+   */
+  tokenTables?(options: CliOptionValues): TokenizerTable[];
   run(positionals: string[], options: CliOptionValues, io: CliIo): Promise<number> | number;
 }

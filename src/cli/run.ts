@@ -4,6 +4,7 @@ import { parseCommandArgs } from "./args";
 import { COMMANDS, findCommand } from "./commands";
 import { CliError, type CliIo } from "./io";
 import type { CliCommand } from "./registry";
+import { loadTokenizerTables } from "../core/tokens/tables";
 
 /** How the usage texts name the program: the development form; the compiled bin passes "contextscope". */
 export const DEV_PROGRAM = "npm run cli --";
@@ -54,6 +55,7 @@ export async function runCli(argv: string[], io: CliIo, program = DEV_PROGRAM): 
       io.stdout(commandUsage(command, program));
       return 0;
     }
+    await loadTokenizerTables(command.tokenTables ? command.tokenTables(parsed.options) : ["o200k", "claude"]);
     return await command.run(parsed.positionals, parsed.options, io);
   } catch (error) {
     if (error instanceof CliError) {

@@ -25,6 +25,8 @@ import { threadInfos } from "../app/threads";
 import { spawnCallLocation, threadCallLinks } from "../app/threadLinks";
 import { threadSessionOf } from "../core/pipeline/threads";
 import { CompareSlot } from "./compareSlot";
+import { loadTokenizerTables } from "../core/tokens/tables";
+import { tablesForCall } from "./tokenTables";
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -166,6 +168,7 @@ function keepCaptureBody(source: string, body: unknown): void {
 const SESSIONLESS: ReadonlySet<WorkerMethod> = new Set<WorkerMethod>(["parseHeader", "parseCapture", "simulatorPolicies"]);
 
 async function answer(method: WorkerMethod, params: WorkerMethods[WorkerMethod]["params"]): Promise<unknown> {
+  await loadTokenizerTables(tablesForCall(method, params));
   if (method === "parseHeader") {
     const { data, source } = params as WorkerMethods["parseHeader"]["params"];
     const body = await captureBody(data, source);

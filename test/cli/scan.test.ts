@@ -134,3 +134,13 @@ describe("scan of databases", () => {
     for (const line of run.lines) expect(line.turns as number).toBeGreaterThan(0);
   });
 });
+
+describe("scan threads' shared job counter", () => {
+  it("hands out every job index once, in order, then null", async () => {
+    const { takeJob } = await import("../../src/cli/threads/scanWorker");
+    const next = new Int32Array(new SharedArrayBuffer(4));
+    const taken: (number | null)[] = [];
+    for (let i = 0; i < 5; i++) taken.push(takeJob(next, 3));
+    expect(taken).toEqual([0, 1, 2, null, null]);
+  });
+});

@@ -5,6 +5,7 @@ import { PROFILE_IDS } from "../../core/agents/registry";
 import { CHECK_KIND_IDS, checkSession, type CheckFinding, type CheckKindId } from "../../core/check/index";
 import { API_IDS } from "../../core/model";
 import type { TokenizerChoice } from "../../core/tokens/counters";
+import { tablesFor } from "../../core/tokens/tables";
 import { loadAnySession } from "../inputs";
 import { CliError, type CliIo } from "../io";
 import type { CliCommand, CliOptionValues } from "../registry";
@@ -81,6 +82,7 @@ async function run(positionals: string[], options: CliOptionValues, io: CliIo): 
 
 export const checkCommand: CliCommand = {
   name: NAME,
+  tokenTables: (options) => tablesFor((options.tokenizer as TokenizerChoice | undefined) ?? "auto"),
   summary: "print the findings of prefix analysis and the compaction simulator; exit 1 on a --fail-on kind (a CI gate)",
   positionals: ["<session-file>"],
   options: [

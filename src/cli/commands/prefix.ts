@@ -8,6 +8,8 @@ import { PROFILE_IDS } from "../../core/agents/registry";
 import { API_IDS } from "../../core/model";
 import type { PrefixTurnReport } from "../../core/prefix/analyze";
 import type { TokenizerChoice } from "../../core/tokens/counters";
+import { loadTokenizerTables } from "../../core/tokens/tables";
+import { sessionTables } from "../tokenTables";
 import { integerOption } from "../args";
 import { loadAnySession } from "../inputs";
 import { sessionPrefixReports } from "../parallelPrefixes";
@@ -61,6 +63,7 @@ async function printThread(session: Session, thread: string | null, pipeline: Pi
   const where = thread === null ? "" : ` (thread ${thread})`;
   for (const warning of analysis.warnings) io.stderr(`warning: line ${warning.line}${where}: ${warning.reason}\n`);
   const { tokenizer } = count;
+  await loadTokenizerTables(sessionTables(tokenizer, analysis, pipeline));
   const segmentCache = createSegmentCache();
   const models = new Map(analysis.turns.map((turn) => [turn.turn, turn.model]));
   // The composition walk runs beside the prefix reports, one turn ahead at most, sharing the segment cache.
@@ -101,6 +104,8 @@ async function run(positionals: string[], options: CliOptionValues, io: CliIo): 
 
 export const prefixCommand: CliCommand = {
   name: NAME,
+  // printThread loads the tables each session's request shapes need.
+  tokenTables: () => [],
   summary: "print, per turn, what its request shares with the previous one, where and why it breaks, and the predicted cached tokens",
   positionals: ["<session-file>"],
   options: [

@@ -174,6 +174,8 @@ async function run(positionals: string[], options: CliOptionValues, io: CliIo): 
 
 export const requestsCommand: CliCommand = {
   name: NAME,
+  // Its token figures are chars/4 estimates.
+  tokenTables: () => [],
   summary: "print the provider request of every turn (and every compaction's summariser requests) as JSON lines",
   positionals: ["<session-file>"],
   options: [

@@ -39,6 +39,8 @@ async function run(positionals: string[], options: CliOptionValues, io: CliIo): 
 
 export const scanCommand: CliCommand = {
   name: NAME,
+  // Each job loads what its session needs, on the thread that analyses it.
+  tokenTables: () => [],
   summary: "analyse every session under folders or files, in parallel: one JSON line per session (turns, compactions, cache breaks by cause, cached tokens)",
   positionals: ["<folder-or-file>…"],
   options: [

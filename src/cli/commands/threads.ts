@@ -31,6 +31,8 @@ async function run(positionals: string[], options: CliOptionValues, io: CliIo): 
 
 export const threadsCommand: CliCommand = {
   name: NAME,
+  // Its prefix breaks are counted in chars/4.
+  tokenTables: () => [],
   summary: "list the session's threads as a tree: the main thread and every sub-agent thread, with the tool call that started it",
   positionals: ["<session-file>"],
   options: [WITH_OPTION, { name: "session", value: "id", description: "opencode database: the session to list (default: the most recently updated one)" }],

@@ -6,6 +6,8 @@ import { analyzeSession } from "../../core/pipeline/index";
 import { iterateSessionPrefixes } from "../../core/pipeline/sessionPrefixes";
 import { linkSessions } from "../../core/pipeline/threads";
 import type { TokenizerChoice } from "../../core/tokens/counters";
+import { loadTokenizerTables } from "../../core/tokens/tables";
+import { sessionTables } from "../tokenTables";
 import { loadAnySession, loadSession } from "../inputs";
 import type { CliIo } from "../io";
 import type { ScanJob } from "./discover";
@@ -32,6 +34,7 @@ export async function analyseJob(job: ScanJob, options: ScanOptions, readFile: C
     const pipeline: PipelineOptions = { profile: "pi", leafId: null, api: null, header: null, notes: false };
     const analysis = analyzeSession(session, pipeline);
     warnings += analysis.warnings.length;
+    await loadTokenizerTables(sessionTables(options.tokenizer, analysis, pipeline));
     const builder = new ScanLineBuilder();
     const models = new Map(analysis.turns.map((turn) => [turn.turn, turn.model]));
     for (const report of iterateSessionPrefixes(session, pipeline, { analysis, prefix: { tokenizer: options.tokenizer } })) {

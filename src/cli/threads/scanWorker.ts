@@ -1,28 +1,36 @@
-// A scan worker thread: analyses the jobs it is sent, one at a time, and answers each with its line.
+// A scan worker thread: takes jobs from the shared list, one at a time, until none is left, and
+// answers each with its line. The next job's index comes from a counter shared by every thread
+// (Atomics.add on a SharedArrayBuffer), so a thread never waits for the main thread to hand it
+// work, and the list (largest first) balances itself: whoever is free takes the next one.
 import { readFileSync } from "node:fs";
 import type { MessagePort } from "node:worker_threads";
 import { analyseJob, type ScanOptions } from "../scan/analyse";
 import type { ScanJob } from "../scan/discover";
 import type { ScanLine } from "../scan/line";
 
-export interface ScanRequest {
-  index: number;
-  job: ScanJob;
+/** What a scan thread is started with (workerData, beside its role). */
+export interface ScanThreadData {
+  jobs: ScanJob[];
   options: ScanOptions;
+  /** One Int32: the index of the next job to take. */
+  next: SharedArrayBuffer;
 }
 
-export interface ScanReply {
-  index: number;
-  line: ScanLine;
-}
+export type ScanReply = { index: number; line: ScanLine } | { done: true };
 
 const readFile = (file: string) => new Uint8Array(readFileSync(file));
 
-export function runScanWorker(port: MessagePort): void {
-  port.on("message", (request: ScanRequest) => {
-    void analyseJob(request.job, request.options, readFile).then((line) => {
-      const reply: ScanReply = { index: request.index, line };
-      port.postMessage(reply);
-    });
-  });
+/** The next job index of the shared counter, or null when every job is taken. */
+export function takeJob(next: Int32Array, total: number): number | null {
+  const index = Atomics.add(next, 0, 1);
+  return index < total ? index : null;
+}
+
+export async function runScanWorker(port: MessagePort, data: ScanThreadData): Promise<void> {
+  const next = new Int32Array(data.next);
+  for (let index = takeJob(next, data.jobs.length); index !== null; index = takeJob(next, data.jobs.length)) {
+    const line = await analyseJob(data.jobs[index]!, data.options, readFile);
+    port.postMessage({ index, line } satisfies ScanReply);
+  }
+  port.postMessage({ done: true } satisfies ScanReply);
 }

@@ -2,20 +2,22 @@
 // calls runWorkerThread() instead of the CLI when it is not on the main thread.
 import { parentPort, workerData } from "node:worker_threads";
 import { o200kCounter } from "../../core/tokens/counters";
+import { loadTokenizerTables } from "../../core/tokens/tables";
 import { COUNT_ROLE, SCAN_ROLE, type CountReply, type CountRequest, type ThreadData } from "./roles";
-import { runScanWorker } from "./scanWorker";
+import { runScanWorker, type ScanThreadData } from "./scanWorker";
 
 export async function runWorkerThread(): Promise<void> {
   const port = parentPort;
   if (!port) return;
   const role = (workerData as ThreadData | undefined)?.role;
   if (role === COUNT_ROLE) {
+    await loadTokenizerTables(["o200k"]);
     port.on("message", (request: CountRequest) => {
       const reply: CountReply = { batch: request.batch, counts: request.texts.map((text) => o200kCounter.count(text)) };
       port.postMessage(reply);
     });
     return;
   }
-  if (role === SCAN_ROLE) return runScanWorker(port);
+  if (role === SCAN_ROLE) return runScanWorker(port, workerData as ScanThreadData);
   throw new Error(`unknown worker role ${String(role)}`);
 }

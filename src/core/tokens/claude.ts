@@ -2,9 +2,9 @@
 // plain-JS encoder (runs in the browser and the worker), scaled by a factor measured on real Claude
 // Code sessions. Anthropic publishes no tokenizer for current models; the benchmark
 // `bench/anthropic-estimators.bench.ts` compares this and the other candidates with the usage
-// growth the provider recorded between consecutive calls (docs/prefix-stability.md §3).
-import { Tokenizer } from "ai-tokenizer";
-import * as claudeEncoding from "ai-tokenizer/encoding/claude";
+// growth the provider recorded between consecutive calls (docs/prefix-stability.md §3). The
+// vocabulary is loaded on demand (tables.ts: loadTokenizerTables(["claude"])).
+import { claudeVocabulary } from "./tables";
 
 /**
  * Provider tokens per Claude-vocabulary token of the appended text, fitted on the recorded usage
@@ -20,11 +20,8 @@ export const CLAUDE_USAGE_FACTOR = 1.2;
  */
 export const CLAUDE_ESTIMATE_ERROR = { median: 0.085, mean: 0.188, p90: 0.372 } as const;
 
-let tokenizer: Tokenizer | null = null;
-
 /** Tokens of `text` in Claude's public vocabulary (unscaled). */
 export function countClaudeVocabulary(text: string): number {
   if (text.length === 0) return 0;
-  tokenizer ??= new Tokenizer(claudeEncoding);
-  return tokenizer.count(text);
+  return claudeVocabulary().count(text);
 }

@@ -2,20 +2,17 @@
 // says whether the count is exact. OpenAI shapes use exact o200k; Anthropic and Google have no
 // public tokenizer for their current models, so their counts are labelled estimates: Anthropic's
 // the Claude vocabulary scaled to recorded usage (claude.ts, measured by the estimator benchmark),
-// Google's o200k. o200k is counted with gpt-tokenizer: bench/tokenizers.bench.ts measured
-// ai-tokenizer faster with the same count on every text, but in the browser's worker its o200k
-// encoder did not finish the built-in sample within the 30 s watchdog (docs/performance.md), so
-// the switch waits until that is understood.
-import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
+// Google's o200k. o200k is counted with ai-tokenizer's encoder over gpt-tokenizer's o200k ranks
+// (o200kTable.ts): bench/tokenizers.bench.ts measured it the fastest, with the same count on every
+// text. The tables are loaded on demand: hosts await loadTokenizerTables(tablesFor(...)) first
+// (tables.ts); chars/4 needs none.
 import type { ApiId } from "../model";
 import { CLAUDE_ESTIMATE_ERROR, CLAUDE_USAGE_FACTOR, countClaudeVocabulary } from "./claude";
+import { o200kEncoding } from "./tables";
 
-/** Special-token strings (`<|endoftext|>`, …) in session text are ordinary text to a provider. */
-const SPECIAL_AS_TEXT = { disallowedSpecial: new Set<string>() };
-
-/** o200k_base token count; special-token strings are counted as text, never refused. */
+/** o200k_base token count; special-token strings (`<|endoftext|>`, …) are counted as text, never refused. */
 function countO200k(text: string): number {
-  return countTokens(text, SPECIAL_AS_TEXT);
+  return o200kEncoding().count(text);
 }
 
 export interface TokenCounter {

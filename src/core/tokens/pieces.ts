@@ -2,7 +2,8 @@
 // visualisers show it. Each piece is the decoded text of one token; a token that ends inside a
 // multi-byte character is merged with the next ones until the bytes decode to the text at that
 // point, so the pieces always join back to the text (a U+FFFD the text itself holds included). Exact for OpenAI shapes (TK-1); the caller labels other shapes estimates.
-import { decode, encode } from "gpt-tokenizer/encoding/o200k_base";
+// Needs the o200k table loaded (tables.ts).
+import { o200kEncoding } from "./tables";
 
 export interface TokenPieces {
   /** Decoded pieces in order; `pieces.join("") === text` up to `maxTokens`. */
@@ -14,7 +15,9 @@ export interface TokenPieces {
 }
 
 export function tokenPieces(text: string, maxTokens = 20_000): TokenPieces {
-  const tokens = encode(text);
+  const encoding = o200kEncoding();
+  const decode = (tokens: number[]) => encoding.decode(tokens);
+  const tokens = encoding.encode(text);
   const shown = tokens.length > maxTokens ? tokens.slice(0, maxTokens) : tokens;
   const pieces: string[] = [];
   let pending: number[] = [];
