@@ -135,6 +135,8 @@ export interface AppState {
   error: string | null;
   session: SessionSummary | null;
   analysis: SessionAnalysis | null;
+  /** True while `analysis` is of a provisional session (the entries read so far, SessionSummary.provisional). */
+  analysisProvisional: boolean;
   analysisError: string | null;
   /** Index into analysis.timeline. */
   selectedIndex: number | null;
@@ -191,6 +193,7 @@ export const useAppStore = create<AppState>()(() => ({
   error: null,
   session: null,
   analysis: null,
+  analysisProvisional: false,
   analysisError: null,
   selectedIndex: null,
   selectedMessage: null,

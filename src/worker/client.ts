@@ -95,6 +95,7 @@ interface PendingOpen {
   resolve(summary: SessionSummary): void;
   reject(error: Error): void;
   onProgress?: (progress: LoadProgress) => void;
+  onProvisional?: (summary: SessionSummary) => void;
 }
 
 interface PendingCall {
@@ -171,8 +172,12 @@ export class PipelineClient {
     this.worker.postMessage(message);
   }
 
-  /** Opens a session; cancels the open in progress. Resolves when the whole input is read. */
-  open(source: OpenSource, onProgress?: (progress: LoadProgress) => void): Promise<SessionSummary> {
+  /**
+   * Opens a session; cancels the open in progress. Resolves when the whole input is read. While
+   * it is read, `onProvisional` gets the summaries of the entries read so far; from the first one
+   * on, calls are about that provisional session (the previous one is gone).
+   */
+  open(source: OpenSource, onProgress?: (progress: LoadProgress) => void, onProvisional?: (summary: SessionSummary) => void): Promise<SessionSummary> {
     const previous = this.pendingOpen;
     if (previous) {
       this.send({ type: "cancel", runId: previous.runId });
@@ -182,6 +187,7 @@ export class PipelineClient {
     return new Promise<SessionSummary>((resolve, reject) => {
       const pending: PendingOpen = { runId, resolve, reject };
       if (onProgress) pending.onProgress = onProgress;
+      if (onProvisional) pending.onProvisional = onProvisional;
       this.pendingOpen = pending;
       this.send({ type: "open", runId, source });
       this.arm();
@@ -219,6 +225,11 @@ export class PipelineClient {
     switch (message.type) {
       case "progress":
         if (this.pendingOpen?.runId === message.runId) this.pendingOpen.onProgress?.(message.progress);
+        return;
+      case "provisional":
+        if (this.pendingOpen?.runId !== message.runId) return;
+        this.sessionRunId = message.runId;
+        this.pendingOpen.onProvisional?.(message.summary);
         return;
       case "opened": {
         const pending = this.pendingOpen;

@@ -97,6 +97,8 @@ export type ToWorker =
 /** Worker → UI. */
 export type FromWorker =
   | { type: "progress"; runId: number; progress: LoadProgress }
+  /** The entries read so far, while the open goes on (SessionSummary.provisional is set). */
+  | { type: "provisional"; runId: number; summary: SessionSummary }
   | { type: "opened"; runId: number; summary: SessionSummary }
   | { type: "open-failed"; runId: number; message: string; cancelled: boolean }
   | { type: "reply"; callId: number; ok: true; value: unknown }
