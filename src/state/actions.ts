@@ -46,8 +46,17 @@ export function pipeline(): PipelineClient {
     // The restarted worker holds no session: the view is closed, the banner says why.
     onRestart: (error) =>
       setAppState({ session: null, analysis: null, analysisError: null, loadStatus: "error", loadingName: null, progress: null, error: error.message }),
+    onStarted: () => setAppState({ pipelineStarted: true }),
   });
   return client;
+}
+
+/**
+ * Starts the worker at page load, so that loading its code (several MB, with the tokenizer's
+ * tables) is not paid when the first file is dropped.
+ */
+export function startPipeline(): void {
+  pipeline();
 }
 
 function message(error: unknown): string {

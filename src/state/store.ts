@@ -137,6 +137,8 @@ export interface AppState {
   analysis: SessionAnalysis | null;
   /** True while `analysis` is of a provisional session (the entries read so far, SessionSummary.provisional). */
   analysisProvisional: boolean;
+  /** The pipeline worker has loaded its code (it is started at page load). */
+  pipelineStarted: boolean;
   analysisError: string | null;
   /** Index into analysis.timeline. */
   selectedIndex: number | null;
@@ -194,6 +196,7 @@ export const useAppStore = create<AppState>()(() => ({
   session: null,
   analysis: null,
   analysisProvisional: false,
+  pipelineStarted: false,
   analysisError: null,
   selectedIndex: null,
   selectedMessage: null,

@@ -88,6 +88,8 @@ export interface PipelineClientOptions {
   onRestart?: (error: WatchdogError) => void;
   /** Makes a worker (tests); default the pipeline module worker. */
   createWorker?: () => Worker;
+  /** Called when a (re)started worker has loaded its code. */
+  onStarted?: () => void;
 }
 
 interface PendingOpen {
@@ -120,6 +122,7 @@ export class PipelineClient {
   private watchdogMs = DEFAULT_WATCHDOG_MS;
   private readonly createWorker: () => Worker;
   private readonly onRestart: ((error: WatchdogError) => void) | undefined;
+  private readonly onStarted: (() => void) | undefined;
   /** The one timer: re-armed on every message while anything is pending. */
   private timer: ReturnType<typeof setTimeout> | null = null;
 
@@ -128,6 +131,7 @@ export class PipelineClient {
     const bound = settings.watchdogMs ?? DEFAULT_WATCHDOG_MS;
     this.watchdogBound = typeof bound === "function" ? bound : () => bound;
     this.onRestart = settings.onRestart;
+    this.onStarted = settings.onStarted;
     this.createWorker =
       settings.createWorker ?? (() => new Worker(new URL("./pipeline.worker.ts", import.meta.url), { type: "module", name: "contextscope-pipeline" }));
     this.worker = this.startWorker();
@@ -223,6 +227,9 @@ export class PipelineClient {
 
   private receive(message: FromWorker): void {
     switch (message.type) {
+      case "started":
+        this.onStarted?.();
+        return;
       case "progress":
         if (this.pendingOpen?.runId === message.runId) this.pendingOpen.onProgress?.(message.progress);
         return;

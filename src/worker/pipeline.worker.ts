@@ -352,3 +352,6 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
     }
   }
 };
+
+// Everything above is loaded: the UI may now count on quick answers (its first open).
+post({ type: "started" });

@@ -1,0 +1,13 @@
+import { chromium } from "@playwright/test";
+import { CHROMIUM_ARGS, findChromium } from "../scripts/chromium.mjs";
+const browser = await chromium.launch({ executablePath: findChromium() ?? undefined, args: CHROMIUM_ARGS });
+const page = await browser.newPage();
+page.on("pageerror", (e) => console.log("pageerror", e.message));
+page.on("console", (m) => console.log("console", m.type(), m.text().slice(0, 300)));
+await page.addInitScript({ content: `window.__name = (t) => t; let v; let t0 = 0; document.addEventListener("change", () => { t0 = performance.now(); }, true); Object.defineProperty(window, "__contextscope", { configurable: true, get: () => v, set: (n) => { const key = JSON.stringify([n.status, n.provisional, n.turnCount, n.selectedTurn, n.requestTurn]); if (!v || key !== JSON.stringify([v.status, v.provisional, v.turnCount, v.selectedTurn, v.requestTurn])) console.log(Math.round(performance.now() - t0), key); v = n; } });` });
+await page.goto("http://127.0.0.1:4203/?sample=none&watchdog=600");
+await page.waitForFunction(() => (window as any).__contextscope?.pipelineStarted, null, { timeout: 60000 });
+console.log("worker started");
+await page.getByTestId("open-file-input").setInputFiles(process.argv[2]!);
+await page.waitForFunction(() => (window as any).__contextscope?.ready, null, { polling: 200, timeout: 300000 });
+await browser.close();
