@@ -15,7 +15,9 @@
 // - maxStallMs: the longest gap between 10 ms timer ticks on the main thread until ready and the
 //   first turn and its request are on screen;
 // - steps: `j` pressed (a real key event) until the new turn's request is shown and a frame has
-//   been painted, `--steps` times in a row; median and p95.
+//   been painted, `--steps` times in a row; median and p95 (and until the worker's reply is in the
+//   store, stepReply…, so the worker's part and the page's rendering can be told apart);
+// - stalls: [ms after the drop, length] of each main-thread stall over 250 ms until ready.
 // Browser CPU time (all Chromium processes, from /proc) is reported beside the wall times, since
 // the machine is shared.
 import { existsSync, readFileSync, readdirSync } from "node:fs";
@@ -78,10 +80,15 @@ function instrument(): void {
   const w = window as unknown as Record<string, unknown> & { __bench: Record<string, number | null> };
   const bench: Record<string, number | null> = { drop: null, firstTurn: null, firstRequest: null, firstProvisional: null, ready: null, maxStall: 0 };
   w.__bench = bench;
+  w.__stalls = [];
   let last = performance.now();
   const tick = () => {
     const now = performance.now();
-    if (bench.drop !== null && (bench.ready === null || bench.firstRequest === null || bench.firstTurn === null)) bench.maxStall = Math.max(bench.maxStall ?? 0, now - last);
+    if (bench.drop !== null && (bench.ready === null || bench.firstRequest === null || bench.firstTurn === null)) {
+      bench.maxStall = Math.max(bench.maxStall ?? 0, now - last);
+      // Where the long ones were (ms after the drop), to tell them apart.
+      if (now - last > 250) (w.__stalls as number[][]).push([Math.round(last - (bench.drop ?? 0)), Math.round(now - last)]);
+    }
     last = now;
   };
   setInterval(tick, 10);
@@ -116,22 +123,23 @@ function instrument(): void {
 }
 
 /** Presses `j` and times it until the next turn's request is shown and painted. */
-async function step(page: Page): Promise<{ ms: number; turn: number | null }> {
+async function step(page: Page): Promise<{ ms: number; replyMs: number; turn: number | null }> {
   await page.evaluate(() => {
     const w = window as unknown as Record<string, unknown> & { __contextscope: { selectedTurn: number | null } };
     const from = w.__contextscope.selectedTurn;
-    w.__stepDone = new Promise<{ ms: number; turn: number | null }>((resolve) => {
+    w.__stepDone = new Promise<{ ms: number; replyMs: number; turn: number | null }>((resolve) => {
       let start = 0;
       window.addEventListener("keydown", () => (start = performance.now()), { capture: true, once: true });
       w.__onView = (view: { selectedTurn: number | null; requestTurn: number | null }) => {
         if (start === 0 || view.selectedTurn === from || view.requestTurn !== view.selectedTurn) return;
         w.__onView = undefined;
-        requestAnimationFrame(() => setTimeout(() => resolve({ ms: performance.now() - start, turn: view.selectedTurn })));
+        const replyMs = performance.now() - start;
+        requestAnimationFrame(() => setTimeout(() => resolve({ ms: performance.now() - start, replyMs, turn: view.selectedTurn })));
       };
     });
   });
   await page.keyboard.press("j");
-  return page.evaluate(() => (window as unknown as { __stepDone: Promise<{ ms: number; turn: number | null }> }).__stepDone);
+  return page.evaluate(() => (window as unknown as { __stepDone: Promise<{ ms: number; replyMs: number; turn: number | null }> }).__stepDone);
 }
 
 function quantile(values: number[], q: number): number {
@@ -175,17 +183,20 @@ for (const mb of givenFile ? [0] : sizesMb) {
     const openWallMs = Date.now() - wallStart;
     const openCpuSeconds = browserCpuSeconds() - cpuBefore;
     const marks = await page.evaluate(() => (window as unknown as { __bench: Record<string, number> }).__bench);
+    const stalls = await page.evaluate(() => (window as unknown as { __stalls: number[][] }).__stalls);
     const turns = await page.evaluate(() => (window as unknown as { __contextscope: { turnCount: number } }).__contextscope.turnCount);
     process.stderr.write(`ready after ${openWallMs} ms (${turns} turns); stepping\n`);
     // The file input keeps the focus after the pick; the shortcuts ignore keys typed into inputs.
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     // Steps from the first turn, right after ready (the background prefix passes still run).
     const times: number[] = [];
+    const replies: number[] = [];
     const stepCpuBefore = browserCpuSeconds();
     let lastTurn: number | null = null;
     for (let i = 0; i < steps; i++) {
       const result = await step(page);
       times.push(result.ms);
+      replies.push(result.replyMs);
       lastTurn = result.turn;
     }
     const stepCpuSeconds = browserCpuSeconds() - stepCpuBefore;
@@ -208,6 +219,9 @@ for (const mb of givenFile ? [0] : sizesMb) {
         stepMedianMs: Math.round(quantile(times, 0.5)),
         stepP95Ms: Math.round(quantile(times, 0.95)),
         stepMaxMs: Math.round(Math.max(...times)),
+        stepReplyMedianMs: Math.round(quantile(replies, 0.5)),
+        stepReplyP95Ms: Math.round(quantile(replies, 0.95)),
+        stalls,
         stepCpuSeconds: Number(stepCpuSeconds.toFixed(2)),
         consoleErrors: errors.length,
       }),
