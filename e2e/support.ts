@@ -102,6 +102,8 @@ export interface AppView {
   requestTurn: number | null;
   fileName: string | null;
   error: string | null;
+  /** True while the turns shown are those of the part of the file read so far. */
+  provisional: boolean;
 }
 
 export async function appView(page: Page): Promise<AppView> {

@@ -1,7 +1,7 @@
 // Browser entry: mounts the app, publishes the test view and starts loading the sample list.
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { loadSamples, openShareLink } from "./state/actions";
+import { loadSamples, openShareLink, startPipeline } from "./state/actions";
 import { installTestHook } from "./state/testHook";
 import { readQueryView, startUrlSync } from "./state/urlState";
 import { App } from "./ui/App";
@@ -16,6 +16,7 @@ startUrlSync();
 installTheme();
 installCompositionLoader();
 installSearchReset();
+startPipeline();
 
 const root = document.getElementById("root");
 if (!root) throw new Error("Missing #root element");

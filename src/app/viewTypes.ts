@@ -63,6 +63,11 @@ export interface SessionSummary {
   threads?: ThreadInfo[];
   /** Names of the files read into this session, when several were opened together. */
   fileNames?: string[];
+  /**
+   * Set while the file is still being read: the session holds the entries read so far (a
+   * provisional view; the final one replaces it). Branches end at the last entry read so far.
+   */
+  provisional?: { bytesRead: number; totalBytes: number | null };
 }
 
 /** One sub-agent thread in the thread list (src/app/threads.ts). */

@@ -5,7 +5,7 @@ import type { CaptureDiffResult } from "../app/captureCheck";
 import { mergeCompactionInstructions } from "../core/agents/pi/compaction/instructions";
 import type { ApiId, ModelInfo, PipelineOptions, ProfileId, RequestHeader } from "../core/model";
 import { DEFAULT_WATCHDOG_MS, isStale, PipelineClient } from "../worker/client";
-import type { OpenSource } from "../worker/protocol";
+import type { OpenSource, SessionSummary } from "../worker/protocol";
 import { latestOnly } from "./latestOnly";
 import { selectedItem } from "./selectors";
 import type { ShareViewV1 } from "../core/share/payload-v1";
@@ -46,8 +46,17 @@ export function pipeline(): PipelineClient {
     // The restarted worker holds no session: the view is closed, the banner says why.
     onRestart: (error) =>
       setAppState({ session: null, analysis: null, analysisError: null, loadStatus: "error", loadingName: null, progress: null, error: error.message }),
+    onStarted: () => setAppState({ pipelineStarted: true }),
   });
   return client;
+}
+
+/**
+ * Starts the worker at page load, so that loading its code (several MB, with the tokenizer's
+ * tables) is not paid when the first file is dropped.
+ */
+export function startPipeline(): void {
+  pipeline();
 }
 
 function message(error: unknown): string {
@@ -84,17 +93,16 @@ export async function openSource(
   sampleId: string | null = null,
 ): Promise<void> {
   setAppState({ loadStatus: "loading", loadingName: name, progress: null, error: null });
-  try {
-    const summary = await pipeline().open(source, (progress) => setAppState({ progress }));
-    openedSource = source;
-    noteSessionOrigin(sampleId, source.kind === "share-link" ? sharedHash(source.link) : null);
-    const requested = mergeViews(summary.shared ? sharedView(summary.shared.view) : null, view);
+  /** The last provisional summary shown for this open (the entries read so far), if any. */
+  let provisional: SessionSummary | null = null;
+  // A new session on screen: options and selection start afresh (the requested view applies).
+  const showNew = (summary: SessionSummary, requested: RequestedView | null, loadStatus: "loading" | "ready") =>
     setAppState((state) => ({
       session: summary,
-      loadStatus: "ready",
-      loadingName: null,
-      progress: null,
+      loadStatus,
+      ...(loadStatus === "ready" ? { loadingName: null, progress: null } : {}),
       analysis: null,
+      analysisProvisional: false,
       analysisError: null,
       selectedIndex: null,
       request: initialRequest,
@@ -104,8 +112,30 @@ export async function openSource(
       options: { ...state.options, leafId: null, thread: null, profile: suggestedProfile ?? state.options.profile, ...requestedOptions(requested) },
       ...(requested?.tab ? { activeTab: requested.tab } : {}),
     }));
+  // The entries read so far: shown (and analysed) at once, each later snapshot keeps the selected turn.
+  const onProvisional = (summary: SessionSummary) => {
+    const first = provisional === null;
+    provisional = summary;
+    if (first) showNew(summary, view ?? null, "loading");
+    else setAppState({ session: summary });
+    void analyze({ keepTurn: !first, turn: first ? (view?.turn ?? null) : null });
+  };
+  try {
+    const summary = await pipeline().open(source, (progress) => setAppState({ progress }), onProvisional);
+    openedSource = source;
+    noteSessionOrigin(sampleId, source.kind === "share-link" ? sharedHash(source.link) : null);
+    const requested = mergeViews(summary.shared ? sharedView(summary.shared.view) : null, view);
+    if (provisional) {
+      // The whole file replaces the provisional view; the selected turn stays.
+      setAppState({ session: summary, loadStatus: "ready", loadingName: null, progress: null });
+      await analyze({ keepTurn: true, turn: requested?.turn ?? null });
+      return;
+    }
+    showNew(summary, requested, "ready");
     await analyze({ keepTurn: false, turn: requested?.turn ?? null });
   } catch (error) {
+    // A provisional view of a read that did not finish is closed (the worker dropped it).
+    if (provisional && getAppState().session === provisional) closeSession();
     if (isStale(error)) return;
     // The previous session (if any) stays on screen; only the banner changes.
     setAppState((state) => ({
@@ -185,7 +215,15 @@ function requestedOptions(view: RequestedView | null): Partial<UserOptions> {
 
 export function cancelOpen(): void {
   pipeline().cancelOpen();
+  // Turns of a file read only in part are not kept: the view closes (the previous session was
+  // already replaced by them).
+  if (getAppState().session?.provisional) closeSession();
   setAppState((state) => ({ loadStatus: state.session ? "ready" : "idle", loadingName: null, progress: null }));
+}
+
+/** Closes the session shown (a provisional one whose read stopped). */
+function closeSession(): void {
+  setAppState({ session: null, analysis: null, analysisProvisional: false, analysisError: null, selectedIndex: null, request: initialRequest });
 }
 
 export function dismissError(): void {
@@ -218,6 +256,8 @@ export async function loadSamples(autoOpen: boolean, preferredId: string | null 
 // Analysis and selection
 
 async function analyze({ keepTurn, turn = null }: { keepTurn: boolean; turn?: number | null }): Promise<void> {
+  // Of the session the worker holds now: the entries read so far while the file is still read.
+  const provisional = Boolean(getAppState().session?.provisional);
   try {
     const analysis = await pipeline().call("analyze", { options: pipelineOptions() }, "analyze");
     // Read the selection only now: the user may have moved it while the worker was busy.
@@ -239,6 +279,7 @@ async function analyze({ keepTurn, turn = null }: { keepTurn: boolean; turn?: nu
     if (index < 0 && timeline.length > 0) index = 0;
     setAppState({
       analysis,
+      analysisProvisional: provisional,
       analysisError: null,
       selectedIndex: index >= 0 ? index : null,
       request: keepTurn ? getAppState().request : initialRequest,
@@ -247,7 +288,8 @@ async function analyze({ keepTurn, turn = null }: { keepTurn: boolean; turn?: nu
       tokens: initialTokens,
     });
     loadSelection();
-    void loadPrefixReports();
+    // Prefix passes (and exact counts) wait for the whole file: the reading goes first.
+    if (!provisional) void loadPrefixReports();
   } catch (error) {
     if (isStale(error)) return;
     setAppState({ analysisError: message(error), analysis: null, selectedIndex: null, request: initialRequest });

@@ -135,6 +135,10 @@ export interface AppState {
   error: string | null;
   session: SessionSummary | null;
   analysis: SessionAnalysis | null;
+  /** True while `analysis` is of a provisional session (the entries read so far, SessionSummary.provisional). */
+  analysisProvisional: boolean;
+  /** The pipeline worker has loaded its code (it is started at page load). */
+  pipelineStarted: boolean;
   analysisError: string | null;
   /** Index into analysis.timeline. */
   selectedIndex: number | null;
@@ -191,6 +195,8 @@ export const useAppStore = create<AppState>()(() => ({
   error: null,
   session: null,
   analysis: null,
+  analysisProvisional: false,
+  pipelineStarted: false,
   analysisError: null,
   selectedIndex: null,
   selectedMessage: null,

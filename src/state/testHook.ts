@@ -5,6 +5,10 @@ import { useAppStore, type AppState } from "./store";
 
 export interface ContextscopeTestView {
   ready: boolean;
+  /** True while the turns shown are those of the part of the file read so far. */
+  provisional: boolean;
+  /** The pipeline worker has loaded its code. */
+  pipelineStarted: boolean;
   status: AppState["loadStatus"];
   turnCount: number;
   selectedTurn: number | null;
@@ -28,7 +32,9 @@ declare global {
 
 function view(state: AppState): ContextscopeTestView {
   return {
-    ready: state.loadStatus === "ready" && state.analysis !== null,
+    ready: state.loadStatus === "ready" && state.analysis !== null && !state.analysisProvisional,
+    provisional: state.analysisProvisional,
+    pipelineStarted: state.pipelineStarted,
     status: state.loadStatus,
     turnCount: turnCount(state),
     selectedTurn: selectedTurnNumber(state),

@@ -2,7 +2,7 @@
 // once computed, pi's estimate before), predicted cached tokens (green area; the rest of the area
 // is uncached), recorded cache reads (dashed line) and recorded input tokens (line), compactions
 // as vertical ticks and cache breaks as red ticks, the selected turn as a marker. Click to select.
-import { useMemo } from "react";
+import { memo, useMemo } from "react";
 import type { TimelineItem, TurnSummary } from "../core/model";
 import type { PrefixRow } from "../worker/protocol";
 import { formatCompact } from "./format";
@@ -52,28 +52,49 @@ export function ContextChart({ turns, timeline, prefix = null, selectedTurn, onS
     `recorded input (line) and recorded cache reads (dashed); red ticks: cache breaks; max ${formatCompact(shape.max)} tokens. Click a turn to select it.`;
   return (
     <div className="context-chart" title={title} data-testid="context-chart">
-      <svg
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        preserveAspectRatio="none"
-        onClick={(event) => {
-          const rect = event.currentTarget.getBoundingClientRect();
-          const fraction = (event.clientX - rect.left) / rect.width;
-          onSelectTurn(Math.min(turns.length, Math.max(1, Math.round(fraction * (turns.length - 1)) + 1)));
-        }}
-      >
-        <path d={shape.area} className="chart-area" />
-        {shape.cached && <path d={shape.cached} className="chart-cached" />}
-        {shape.line && <path d={shape.line} className="chart-line" />}
-        {shape.recordedCached && <path d={shape.recordedCached} className="chart-line recorded-cached" />}
-        {shape.compactions.map((cx, i) => (
-          <line key={`c${i}`} x1={cx} x2={cx} y1={0} y2={HEIGHT} className="chart-compaction" />
-        ))}
-        {shape.breaks.map((cx, i) => (
-          <line key={`b${i}`} x1={cx} x2={cx} y1={0} y2={6} className="chart-break" />
-        ))}
+      <ChartShapes shape={shape} turnCount={turns.length} onSelectTurn={onSelectTurn} />
+      {/* The marker is a layer of its own: a step moves it without repainting (or re-rendering) the
+          shapes, which hold a point per turn and showed in the profile of stepping at 1 GB. */}
+      <svg className="chart-marker" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} preserveAspectRatio="none" aria-hidden="true">
         {selectedTurn !== null && <line x1={shape.x(selectedTurn)} x2={shape.x(selectedTurn)} y1={0} y2={HEIGHT} className="chart-selected" />}
       </svg>
       <span className="chart-max">{formatCompact(shape.max)}</span>
     </div>
   );
 }
+
+interface Shape {
+  area: string;
+  cached: string | null;
+  line: string;
+  recordedCached: string;
+  compactions: number[];
+  breaks: number[];
+}
+
+/** The chart's shapes, re-rendered only when the turns or prefix reports change. */
+const ChartShapes = memo(function ChartShapes({ shape, turnCount, onSelectTurn }: { shape: Shape; turnCount: number; onSelectTurn(turn: number): void }) {
+  return (
+    <svg
+      className="chart-shapes"
+      viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+      preserveAspectRatio="none"
+      onClick={(event) => {
+        const rect = event.currentTarget.getBoundingClientRect();
+        const fraction = (event.clientX - rect.left) / rect.width;
+        onSelectTurn(Math.min(turnCount, Math.max(1, Math.round(fraction * (turnCount - 1)) + 1)));
+      }}
+    >
+      <path d={shape.area} className="chart-area" />
+      {shape.cached && <path d={shape.cached} className="chart-cached" />}
+      {shape.line && <path d={shape.line} className="chart-line" />}
+      {shape.recordedCached && <path d={shape.recordedCached} className="chart-line recorded-cached" />}
+      {shape.compactions.map((cx, i) => (
+        <line key={`c${i}`} x1={cx} x2={cx} y1={0} y2={HEIGHT} className="chart-compaction" />
+      ))}
+      {shape.breaks.map((cx, i) => (
+        <line key={`b${i}`} x1={cx} x2={cx} y1={0} y2={6} className="chart-break" />
+      ))}
+    </svg>
+  );
+});

@@ -1,4 +1,5 @@
-// Progress of the input being read (bytes and lines), with a cancel button.
+// Progress of the input being read (bytes and lines), with a cancel button. While the turns read
+// so far are already shown (a provisional view), it says so.
 import { cancelOpen } from "../state/actions";
 import { useAppStore } from "../state/store";
 import { formatBytes, formatInt } from "./format";
@@ -7,6 +8,7 @@ export function LoadProgressBar() {
   const status = useAppStore((state) => state.loadStatus);
   const name = useAppStore((state) => state.loadingName);
   const progress = useAppStore((state) => state.progress);
+  const provisional = useAppStore((state) => state.analysisProvisional && state.session?.provisional !== undefined);
   if (status !== "loading") return null;
   const total = progress?.totalBytes ?? null;
   const fraction = total && progress ? Math.min(1, progress.bytesRead / total) : null;
@@ -19,6 +21,11 @@ export function LoadProgressBar() {
         Reading {name ?? "input"}
         {progress ? ` · ${formatBytes(progress.bytesRead)}${total ? ` of ${formatBytes(total)}` : ""} · ${formatInt(progress.lines)} lines` : ""}
       </span>
+      {provisional && (
+        <span className="load-progress-text muted" data-testid="provisional-note" title="The final analysis of the whole file replaces these turns; the selected turn stays.">
+          showing the turns read so far (a branch ends at the last entry read so far)
+        </span>
+      )}
       <button type="button" className="btn small" onClick={cancelOpen}>
         Cancel
       </button>

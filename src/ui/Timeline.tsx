@@ -26,6 +26,7 @@ export function Timeline() {
   const prefixRows = useAppStore((state) => state.prefix.rows);
   const cost = useSessionCost();
   const threadShown = useAppStore((state) => state.options.thread !== null);
+  const reading = useAppStore((state) => (state.analysisProvisional ? (state.session?.provisional ?? null) : null));
   const prefixByTurn = useMemo(() => {
     const map = new Map<number, PrefixRow>();
     for (const row of prefixRows ?? []) map.set(row.turn, row);
@@ -86,6 +87,11 @@ export function Timeline() {
           {compactions > 0 ? ` · ${compactions} ${compactions === 1 ? "compaction" : "compactions"}` : ""}
           {auxiliaries > 0 ? ` · ${auxiliaries} auxiliary` : ""}
         </span>
+        {reading && (
+          <span className="badge" data-testid="timeline-provisional" title="Turns of the part of the file read so far; the whole file's analysis replaces them">
+            reading…{reading.totalBytes ? ` ${Math.floor((reading.bytesRead / reading.totalBytes) * 100)} %` : ""}
+          </span>
+        )}
       </div>
       <ThreadList />
       <ContextChart turns={turns} timeline={timeline} prefix={prefixRows} selectedTurn={selectedTurn} onSelectTurn={onSelectTurn} />

@@ -89,6 +89,8 @@ export interface PipelineClientOptions {
   onRestart?: (error: WatchdogError) => void;
   /** Makes a worker (tests); default the pipeline module worker. */
   createWorker?: () => Worker;
+  /** Called when a (re)started worker has loaded its code. */
+  onStarted?: () => void;
 }
 
 interface PendingOpen {
@@ -96,6 +98,7 @@ interface PendingOpen {
   resolve(summary: SessionSummary): void;
   reject(error: Error): void;
   onProgress?: (progress: LoadProgress) => void;
+  onProvisional?: (summary: SessionSummary) => void;
 }
 
 interface PendingCall {
@@ -120,6 +123,7 @@ export class PipelineClient {
   private watchdogMs = DEFAULT_WATCHDOG_MS;
   private readonly createWorker: () => Worker;
   private readonly onRestart: ((error: WatchdogError) => void) | undefined;
+  private readonly onStarted: (() => void) | undefined;
   /** The one timer: re-armed on every message while anything is pending. */
   private timer: ReturnType<typeof setTimeout> | null = null;
 
@@ -128,6 +132,7 @@ export class PipelineClient {
     const bound = settings.watchdogMs ?? DEFAULT_WATCHDOG_MS;
     this.watchdogBound = typeof bound === "function" ? bound : () => bound;
     this.onRestart = settings.onRestart;
+    this.onStarted = settings.onStarted;
     this.createWorker =
       settings.createWorker ?? (() => new Worker(new URL("./pipeline.worker.ts", import.meta.url), { type: "module", name: "contextscope-pipeline" }));
     this.worker = this.startWorker();
@@ -172,8 +177,12 @@ export class PipelineClient {
     this.worker.postMessage(message);
   }
 
-  /** Opens a session; cancels the open in progress. Resolves when the whole input is read. */
-  open(source: OpenSource, onProgress?: (progress: LoadProgress) => void): Promise<SessionSummary> {
+  /**
+   * Opens a session; cancels the open in progress. Resolves when the whole input is read. While
+   * it is read, `onProvisional` gets the summaries of the entries read so far; from the first one
+   * on, calls are about that provisional session (the previous one is gone).
+   */
+  open(source: OpenSource, onProgress?: (progress: LoadProgress) => void, onProvisional?: (summary: SessionSummary) => void): Promise<SessionSummary> {
     const previous = this.pendingOpen;
     if (previous) {
       this.send({ type: "cancel", runId: previous.runId });
@@ -183,6 +192,7 @@ export class PipelineClient {
     return new Promise<SessionSummary>((resolve, reject) => {
       const pending: PendingOpen = { runId, resolve, reject };
       if (onProgress) pending.onProgress = onProgress;
+      if (onProvisional) pending.onProvisional = onProvisional;
       this.pendingOpen = pending;
       this.send({ type: "open", runId, source });
       this.arm();
@@ -218,8 +228,16 @@ export class PipelineClient {
 
   private receive(message: FromWorker): void {
     switch (message.type) {
+      case "started":
+        this.onStarted?.();
+        return;
       case "progress":
         if (this.pendingOpen?.runId === message.runId) this.pendingOpen.onProgress?.(message.progress);
+        return;
+      case "provisional":
+        if (this.pendingOpen?.runId !== message.runId) return;
+        this.sessionRunId = message.runId;
+        this.pendingOpen.onProvisional?.(message.summary);
         return;
       case "opened": {
         const pending = this.pendingOpen;

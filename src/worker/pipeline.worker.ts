@@ -84,46 +84,69 @@ function errorText(error: unknown): string {
   return String(error);
 }
 
+/** Makes `read` the session the calls are about (a new open's, provisional or final); caches start afresh. */
+function install(read: Session, runId: number): void {
+  session = read;
+  sessionRunId = runId;
+  lastAnalysis = null;
+  recentViews.clear();
+  prefixService = null;
+  simulatorService = null;
+  compareSlot.reset();
+}
+
+/** The summary of a session the UI shows (provisional while the file is still being read). */
+function summaryOf(read: Session, byteLength: number, fileNames?: string[]): SessionSummary {
+  const summary: SessionSummary = {
+    fileName: read.fileName,
+    formatId: read.formatId,
+    agent: agentInfo(read),
+    formatLabel: read.formatLabel,
+    formatVersion: read.formatVersion,
+    entryCount: read.entries.length,
+    lineCount: read.lineCount,
+    byteLength,
+    warnings: read.warnings,
+  };
+  if (read.threads?.length) summary.threads = threadInfos(read, { profile: "pi" });
+  if (fileNames && fileNames.length > 1 && !databaseSummary(read, fileNames)) summary.fileNames = fileNames;
+  const database = databaseSummary(read, fileNames ?? [read.fileName]);
+  if (database) summary.database = database;
+  return summary;
+}
+
 async function open(runId: number, source: Extract<ToWorker, { type: "open" }>["source"]): Promise<void> {
   activeRunId = runId;
   try {
     const control = {
       isCancelled: () => activeRunId !== runId,
       onProgress: (progress: LoadProgress) => post({ type: "progress", runId, progress }),
+      // The entries read so far replace the session shown, so the UI can show (and step through)
+      // the first turns while the rest is read; the previous session is gone from then on.
+      onSnapshot: (snapshot: Session, progress: LoadProgress) => {
+        if (activeRunId !== runId) return;
+        install(snapshot, runId);
+        post({ type: "provisional", runId, summary: { ...summaryOf(snapshot, progress.bytesRead), provisional: { bytesRead: progress.bytesRead, totalBytes: progress.totalBytes } } });
+      },
     };
     // Share links and bundles are decoded and validated here, then read like a file.
     const { session: read, byteLength, fileNames, shared } = isSharedSource(source)
       ? { ...(await readShared(source)), fileNames: undefined }
       : { ...(await readSession(source, control)), shared: undefined };
     if (activeRunId !== runId) throw new ReadCancelledError();
-    session = read;
-    sessionRunId = runId;
-    lastAnalysis = null;
-    recentViews.clear();
-    prefixService = null;
-    simulatorService = null;
-    compareSlot.reset();
+    install(read, runId);
     activeRunId = 0;
-    const summary: SessionSummary = {
-      fileName: read.fileName,
-      formatId: read.formatId,
-      agent: agentInfo(read),
-      formatLabel: read.formatLabel,
-      formatVersion: read.formatVersion,
-      entryCount: read.entries.length,
-      lineCount: read.lineCount,
-      byteLength,
-      warnings: read.warnings,
-    };
+    const summary = summaryOf(read, byteLength, fileNames);
     if (shared) summary.shared = shared;
-    if (read.threads?.length) summary.threads = threadInfos(read, { profile: "pi" });
-    if (fileNames && fileNames.length > 1 && !databaseSummary(read, fileNames)) summary.fileNames = fileNames;
-    const database = databaseSummary(read, fileNames ?? [read.fileName]);
-    if (database) summary.database = database;
     post({ type: "opened", runId, summary });
   } catch (error) {
     const cancelled = error instanceof ReadCancelledError || activeRunId !== runId;
     if (activeRunId === runId) activeRunId = 0;
+    // A provisional session of a read that did not finish is not kept (the UI closes it).
+    if (sessionRunId === runId) {
+      session = null;
+      sessionRunId = 0;
+    }
     post({ type: "open-failed", runId, message: errorText(error), cancelled });
   }
 }
@@ -335,3 +358,6 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
     }
   }
 };
+
+// Everything above is loaded: the UI may now count on quick answers (its first open).
+post({ type: "started" });

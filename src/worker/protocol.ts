@@ -100,7 +100,11 @@ export type ToWorker =
 
 /** Worker → UI. */
 export type FromWorker =
+  /** The worker's code is loaded and it takes messages (posted once, at start). */
+  | { type: "started" }
   | { type: "progress"; runId: number; progress: LoadProgress }
+  /** The entries read so far, while the open goes on (SessionSummary.provisional is set). */
+  | { type: "provisional"; runId: number; summary: SessionSummary }
   | { type: "opened"; runId: number; summary: SessionSummary }
   | { type: "open-failed"; runId: number; message: string; cancelled: boolean }
   | { type: "reply"; callId: number; ok: true; value: unknown }

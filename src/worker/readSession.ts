@@ -18,6 +18,7 @@ import { classifyDroppedFile, missingDatabaseMessage, readDatabaseFiles } from "
 import { yieldIfDue } from "../app/yieldToEventLoop";
 import { linkSessions, unlinkedWarning } from "../core/pipeline/threads";
 import { readHermesFileSet } from "./readHermes";
+import { ProvisionalSchedule } from "./provisionalSchedule";
 
 /** Stop buffering for detection after this many characters (a single line can be huge). */
 const DETECT_CHARS = 4 * 1024 * 1024;
@@ -38,6 +39,11 @@ export class ReadCancelledError extends Error {
 export interface ReadControl {
   isCancelled(): boolean;
   onProgress(progress: LoadProgress): void;
+  /**
+   * Optional: the entries read so far while the file is still read (./provisionalSchedule.ts
+   * says when), for formats whose reader can tell (LineReader.snapshot).
+   */
+  onSnapshot?(session: Session, progress: LoadProgress): void;
 }
 
 export interface ReadResult {
@@ -166,7 +172,8 @@ async function readFiles(source: Extract<OpenSource, { kind: "files" }>, control
   const failed: string[] = [];
   for (const file of texts) {
     try {
-      const read = await readSession({ kind: "file", file }, control);
+      // Files linked together are shown once all are read (no provisional snapshots of one of them).
+      const read = await readSession({ kind: "file", file }, { isCancelled: () => control.isCancelled(), onProgress: (progress) => control.onProgress(progress) });
       sessions.push(read.session);
       byteLength += read.byteLength;
     } catch (error) {
@@ -198,6 +205,7 @@ export async function readSession(source: Exclude<OpenSource, { kind: SharedSour
   let lines = 0;
   let bytesRead = 0;
   let lastProgress = 0;
+  const schedule = new ProvisionalSchedule(chunks.totalBytes);
 
   const startReader = () => {
     if (nonBlank === 0) throw new Error(`"${chunks.name}" is empty: there is no line to read.`);
@@ -243,6 +251,11 @@ export async function readSession(source: Exclude<OpenSource, { kind: SharedSour
       bytesRead += chunk.byteLength;
       splitter.push(chunk, onLine);
       report(false);
+      const current = reader as LineReader | null;
+      if (control.onSnapshot && current?.snapshot && schedule.due(bytesRead)) {
+        const snapshot = current.snapshot();
+        if (snapshot.entries.length > 0) control.onSnapshot(snapshot, { bytesRead, totalBytes: chunks.totalBytes, lines });
+      }
       await yieldIfDue();
     }
     splitter.end(onLine);

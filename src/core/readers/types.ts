@@ -7,6 +7,12 @@ export interface LineReader {
   /** `lineNumber` is 1-based. Never throws on bad content: problems become warnings. */
   pushLine(text: string, lineNumber: number): void;
   finish(): Session;
+  /**
+   * Optional: the entries read so far as a provisional Session, without the end-of-file checks,
+   * while the file is still being read (the reader goes on afterwards). Formats read as one JSON
+   * document have none.
+   */
+  snapshot?(): Session;
 }
 
 export interface FormatReader {

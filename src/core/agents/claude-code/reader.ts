@@ -146,6 +146,23 @@ class ClaudeLineReader implements LineReader {
     if (threads.length > 0) session.threads = threads;
     return session;
   }
+
+  snapshot(): Session {
+    // Copies of the lists: the reader keeps appending to its own.
+    const session: Session = {
+      formatId: CLAUDE_FORMAT_ID,
+      formatLabel: "Claude Code transcript",
+      fileName: this.fileName,
+      formatVersion: null,
+      header: this.header,
+      entries: this.entries.slice(),
+      warnings: this.warnings.slice(),
+      lineCount: this.lastLine,
+    };
+    const threads = inFileThreads(session);
+    if (threads.length > 0) session.threads = threads;
+    return session;
+  }
 }
 
 /** Session facts repeated on every conversation entry (FM-CC-3), taken from the first one. */

@@ -110,6 +110,20 @@ class CodexLineReader implements LineReader {
       lineCount: this.lastLine,
     };
   }
+
+  snapshot(): Session {
+    // Copies of the lists: the reader keeps appending to its own.
+    return {
+      formatId: CODEX_FORMAT_ID,
+      formatLabel: "Codex CLI rollout",
+      fileName: this.fileName,
+      formatVersion: null,
+      header: this.header,
+      entries: this.entries.slice(),
+      warnings: this.warnings.slice(),
+      lineCount: this.lastLine,
+    };
+  }
 }
 
 export const codexReader: FormatReader = {

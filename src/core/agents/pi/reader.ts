@@ -213,6 +213,20 @@ class PiLineReader implements LineReader {
       lineCount: this.lastLine,
     };
   }
+
+  snapshot(): Session {
+    // Copies of the lists: the reader keeps appending to its own.
+    return {
+      formatId: PI_FORMAT_ID,
+      formatLabel: "pi / senpi session",
+      fileName: this.fileName,
+      formatVersion: this.version,
+      header: this.header,
+      entries: this.entries.slice(),
+      warnings: this.warnings.slice(),
+      lineCount: this.lastLine,
+    };
+  }
 }
 
 export const piReader: FormatReader = {

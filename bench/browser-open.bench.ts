@@ -1,0 +1,232 @@
+// Opening a large session in headless Chromium: how long after the drop the first turn is on
+// screen, when the session is ready, how long a step to the next turn takes, and how long the
+// page's main thread was blocked while the file loaded. Serve a build first:
+//   npx vite build --outDir dist && npx vite preview --port 4203 --strictPort
+// then: npx tsx bench/browser-open.bench.ts [--mb 100,1024] [--steps 50] [--runs 1] [--url http://127.0.0.1:4203/]
+// Sessions come from bench/generate-session.ts (seed 1), written once to a temporary folder
+// (or pass --file <session.jsonl> to use one). Prints one JSON line per run.
+//
+// Everything is timed inside the page (performance.now()), from the file input's `change` event:
+// - firstTurnMs: the first timeline row is in the DOM (a MutationObserver);
+// - firstRequestMs: the first turn's request JSON is shown (window.__contextscope.requestTurn);
+// - firstProvisionalMs: the first analysis of the part read so far is in the store (null when
+//   the app showed none, e.g. before provisional turns existed);
+// - readyMs: window.__contextscope.ready (whole file read and analysed);
+// - maxStallMs: the longest gap between 10 ms timer ticks on the main thread until ready and the
+//   first turn and its request are on screen;
+// - steps: `j` pressed (a real key event) until the new turn's request is shown and a frame has
+//   been painted, `--steps` times in a row; median and p95 (and until the worker's reply is in the
+//   store, stepReply…, so the worker's part and the page's rendering can be told apart);
+// - stalls: [ms after the drop, length] of each main-thread stall over 250 ms until ready.
+// Browser CPU time (all Chromium processes, from /proc) is reported beside the wall times, since
+// the machine is shared.
+import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { chromium, type Page } from "@playwright/test";
+import { CHROMIUM_ARGS, findChromium } from "../scripts/chromium.mjs";
+import { generatePiSession } from "./generate-session";
+
+function argument(name: string, fallback: string): string {
+  const at = process.argv.indexOf(`--${name}`);
+  return at >= 0 && process.argv[at + 1] ? (process.argv[at + 1] as string) : fallback;
+}
+
+const sizesMb = argument("mb", "100,1024").split(",").map(Number);
+const steps = Number(argument("steps", "50"));
+const runs = Number(argument("runs", "1"));
+const baseURL = argument("url", "http://127.0.0.1:4203/");
+const givenFile = argument("file", "");
+
+/** A generated session of at least `mb` MiB (seed 1), reused from an earlier run when present. */
+async function sessionOf(mb: number): Promise<string> {
+  const cached = path.join(tmpdir(), `contextscope-browser-open-${mb}mb.jsonl`);
+  if (existsSync(cached)) return cached;
+  const generated = await generatePiSession({ minBytes: mb * 1024 * 1024, seed: 1 });
+  const { renameSync } = await import("node:fs");
+  renameSync(generated.file, cached);
+  return cached;
+}
+
+/** CPU seconds (user + system) of every descendant process of this one (the browser's). */
+function browserCpuSeconds(): number {
+  const parents = new Map<number, number>();
+  const cpu = new Map<number, number>();
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      parents.set(Number(name), Number(fields[1]));
+      cpu.set(Number(name), (Number(fields[11]) + Number(fields[12])) / 100);
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  let total = 0;
+  for (const [pid, seconds] of cpu) {
+    for (let at = parents.get(pid); at !== undefined && at > 1; at = parents.get(at)) {
+      if (at === process.pid) {
+        total += seconds;
+        break;
+      }
+    }
+  }
+  return total;
+}
+
+/** Installed before the page's own scripts: the timers and observers the figures come from. */
+function instrument(): void {
+  const w = window as unknown as Record<string, unknown> & { __bench: Record<string, number | null> };
+  const bench: Record<string, number | null> = { drop: null, firstTurn: null, firstRequest: null, firstProvisional: null, ready: null, maxStall: 0 };
+  w.__bench = bench;
+  w.__stalls = [];
+  let last = performance.now();
+  const tick = () => {
+    const now = performance.now();
+    if (bench.drop !== null && (bench.ready === null || bench.firstRequest === null || bench.firstTurn === null)) {
+      bench.maxStall = Math.max(bench.maxStall ?? 0, now - last);
+      // Where the long ones were (ms after the drop), to tell them apart.
+      if (now - last > 250) (w.__stalls as number[][]).push([Math.round(last - (bench.drop ?? 0)), Math.round(now - last)]);
+    }
+    last = now;
+  };
+  setInterval(tick, 10);
+  document.addEventListener(
+    "change",
+    (event) => {
+      if ((event.target as HTMLElement | null)?.getAttribute?.("data-testid") === "open-file-input") {
+        bench.drop = performance.now();
+        last = bench.drop;
+      }
+    },
+    true,
+  );
+  new MutationObserver(() => {
+    if (bench.drop !== null && bench.firstTurn === null && document.querySelector('[data-testid="timeline-row"]')) bench.firstTurn = performance.now();
+  }).observe(document, { childList: true, subtree: true });
+  // The app's test hook assigns window.__contextscope on every state change: note the moments.
+  let value: unknown;
+  Object.defineProperty(window, "__contextscope", {
+    configurable: true,
+    get: () => value,
+    set: (next: { ready: boolean; provisional?: boolean; requestTurn: number | null }) => {
+      value = next;
+      const now = performance.now();
+      if (bench.drop === null) return;
+      if (bench.firstRequest === null && next.requestTurn !== null) bench.firstRequest = now;
+      if (bench.firstProvisional === null && next.provisional) bench.firstProvisional = now;
+      if (bench.ready === null && next.ready) bench.ready = now;
+      (w.__onView as ((view: unknown) => void) | undefined)?.(next);
+    },
+  });
+}
+
+/** Presses `j` and times it until the next turn's request is shown and painted. */
+async function step(page: Page): Promise<{ ms: number; replyMs: number; turn: number | null }> {
+  await page.evaluate(() => {
+    const w = window as unknown as Record<string, unknown> & { __contextscope: { selectedTurn: number | null } };
+    const from = w.__contextscope.selectedTurn;
+    w.__stepDone = new Promise<{ ms: number; replyMs: number; turn: number | null }>((resolve) => {
+      let start = 0;
+      window.addEventListener("keydown", () => (start = performance.now()), { capture: true, once: true });
+      w.__onView = (view: { selectedTurn: number | null; requestTurn: number | null }) => {
+        if (start === 0 || view.selectedTurn === from || view.requestTurn !== view.selectedTurn) return;
+        w.__onView = undefined;
+        const replyMs = performance.now() - start;
+        requestAnimationFrame(() => setTimeout(() => resolve({ ms: performance.now() - start, replyMs, turn: view.selectedTurn })));
+      };
+    });
+  });
+  await page.keyboard.press("j");
+  return page.evaluate(() => (window as unknown as { __stepDone: Promise<{ ms: number; replyMs: number; turn: number | null }> }).__stepDone);
+}
+
+function quantile(values: number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? NaN;
+}
+
+const browser = await chromium.launch({ executablePath: findChromium() ?? undefined, args: CHROMIUM_ARGS });
+for (const mb of givenFile ? [0] : sizesMb) {
+  const file = givenFile || (await sessionOf(mb));
+  for (let run = 1; run <= runs; run++) {
+    const page = await browser.newPage();
+    page.setDefaultTimeout(10 * 60_000);
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    page.on("crash", () => process.stderr.write("the page crashed\n"));
+    page.on("pageerror", (error) => errors.push(error.message));
+    // tsx compiles the functions handed to the page with esbuild's `__name` helper: define it there.
+    await page.addInitScript({ content: "window.__name = (target) => target;" });
+    await page.addInitScript(instrument);
+    await page.goto(`${baseURL}?sample=none&watchdog=600`);
+    await page.getByTestId("open-file-input").waitFor({ state: "attached" });
+    // A user drops a file some time after the page loaded: the worker (started at page load) is up.
+    // Pages from before it was started early never say so; wait for the first 20 s at most.
+    await page
+      .waitForFunction(() => (window as unknown as { __contextscope?: { pipelineStarted?: boolean } }).__contextscope?.pipelineStarted === true, null, { timeout: 20_000 })
+      .catch(() => undefined);
+    const cpuBefore = browserCpuSeconds();
+    const wallStart = Date.now();
+    await page.getByTestId("open-file-input").setInputFiles(file);
+    await page.waitForFunction(
+      () => {
+        const marks = (window as unknown as { __bench: Record<string, number | null> }).__bench;
+        return marks.ready !== null && marks.firstTurn !== null && marks.firstRequest !== null;
+      },
+      null,
+      { polling: 100 },
+    );
+    const openWallMs = Date.now() - wallStart;
+    const openCpuSeconds = browserCpuSeconds() - cpuBefore;
+    const marks = await page.evaluate(() => (window as unknown as { __bench: Record<string, number> }).__bench);
+    const stalls = await page.evaluate(() => (window as unknown as { __stalls: number[][] }).__stalls);
+    const turns = await page.evaluate(() => (window as unknown as { __contextscope: { turnCount: number } }).__contextscope.turnCount);
+    process.stderr.write(`ready after ${openWallMs} ms (${turns} turns); stepping\n`);
+    // The file input keeps the focus after the pick; the shortcuts ignore keys typed into inputs.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    // Steps from the first turn, right after ready (the background prefix passes still run).
+    const times: number[] = [];
+    const replies: number[] = [];
+    const stepCpuBefore = browserCpuSeconds();
+    let lastTurn: number | null = null;
+    for (let i = 0; i < steps; i++) {
+      const result = await step(page);
+      times.push(result.ms);
+      replies.push(result.replyMs);
+      lastTurn = result.turn;
+    }
+    const stepCpuSeconds = browserCpuSeconds() - stepCpuBefore;
+    const since = (at: number | null) => (at === null ? null : Math.round(at - marks.drop!));
+    console.log(
+      JSON.stringify({
+        file: path.basename(file),
+        mb,
+        run,
+        turns,
+        firstTurnMs: since(marks.firstTurn!),
+        firstRequestMs: since(marks.firstRequest!),
+        firstProvisionalMs: since(marks.firstProvisional!),
+        readyMs: since(marks.ready!),
+        maxStallMs: Math.round(marks.maxStall!),
+        openWallMs,
+        openCpuSeconds: Number(openCpuSeconds.toFixed(2)),
+        steps: times.length,
+        lastTurn,
+        stepMedianMs: Math.round(quantile(times, 0.5)),
+        stepP95Ms: Math.round(quantile(times, 0.95)),
+        stepMaxMs: Math.round(Math.max(...times)),
+        stepReplyMedianMs: Math.round(quantile(replies, 0.5)),
+        stepReplyP95Ms: Math.round(quantile(replies, 0.95)),
+        stalls,
+        stepCpuSeconds: Number(stepCpuSeconds.toFixed(2)),
+        consoleErrors: errors.length,
+      }),
+    );
+    await page.close();
+  }
+}
+await browser.close();
