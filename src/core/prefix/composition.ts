@@ -61,7 +61,8 @@ export function compositionKind(item: ContextMessage): CompositionKind {
 
 const messageTokenCache = new Map<string, WeakMap<object, number>>();
 
-function messageTokens(item: ContextMessage, counter: TokenCounter): number {
+/** A context message's tokens (its text leaves), counted once per message object and counter. */
+export function messageTokens(item: ContextMessage, counter: TokenCounter): number {
   let cache = messageTokenCache.get(counter.id);
   if (!cache) {
     cache = new WeakMap();
