@@ -16,6 +16,7 @@ import { sessionPrefixReports } from "../parallelPrefixes";
 import { threadCount } from "../threads/tokenPool";
 import { costField, compositionField } from "../costFields";
 import { iterateSessionCompositions, type TurnComposition } from "../../core/pipeline/sessionComposition";
+import { iterateSessionPrefixCompositions } from "../../core/pipeline/sessionPrefixCompositions";
 import { costInputOfReport, turnCost, type TurnCost } from "../../core/pricing/index";
 import { createSegmentCache } from "../../core/prefix/segment-builder";
 import { CliError, type CliIo } from "../io";
@@ -66,16 +67,23 @@ async function printThread(session: Session, thread: string | null, pipeline: Pi
   await loadTokenizerTables(sessionTables(tokenizer, analysis, pipeline));
   const segmentCache = createSegmentCache();
   const models = new Map(analysis.turns.map((turn) => [turn.turn, turn.model]));
+  let previousTokens: number | null = null;
+  const print = (report: PrefixTurnReport, composition: TurnComposition | undefined) => {
+    const cost = turnCost(costInputOfReport(report, previousTokens, models.get(report.turn) ?? null));
+    previousTokens = report.tokens;
+    io.stdout(`${JSON.stringify(prefixLine(report, thread, { cost, composition }))}\n`);
+  };
+  // Counted on this thread alone: one walk gives each turn's report and composition.
+  if (tokenizer === "estimate" || count.jobs < 2) {
+    for (const { report, composition } of iterateSessionPrefixCompositions(session, pipeline, { tokenizer, analysis, segmentCache })) print(report, composition);
+    return;
+  }
   // The composition walk runs beside the prefix reports, one turn ahead at most, sharing the segment cache.
   const compositions = iterateSessionCompositions(session, pipeline, { tokenizer, segmentCache });
-  let previousTokens: number | null = null;
   for (const report of await sessionPrefixReports(session, pipeline, { tokenizer, threads: count.jobs, analysis, segmentCache })) {
     let composition = compositions.next().value as TurnComposition | undefined;
     while (composition && composition.turn < report.turn) composition = compositions.next().value as TurnComposition | undefined;
-    const cost = turnCost(costInputOfReport(report, previousTokens, models.get(report.turn) ?? null));
-    previousTokens = report.tokens;
-    const extra = { cost, composition: composition?.turn === report.turn ? composition : undefined };
-    io.stdout(`${JSON.stringify(prefixLine(report, thread, extra))}\n`);
+    print(report, composition?.turn === report.turn ? composition : undefined);
   }
 }
 

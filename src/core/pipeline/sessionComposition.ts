@@ -5,7 +5,7 @@
 // content (the segment cache and the per-message token cache), so the pass grows with distinct
 // content, not with turns × context size.
 import type { PipelineOptions, Session } from "../model";
-import { tokenComposition, type CompositionKind } from "../prefix/composition";
+import { tokenComposition, type CompositionKind, type TokenComposition } from "../prefix/composition";
 import type { SegmentCache } from "../prefix/segment-builder";
 import type { TokenizerChoice } from "../tokens/counters";
 import type { PipelineHooks } from "./types";
@@ -34,9 +34,13 @@ export function* iterateSessionCompositions(
 ): Generator<TurnComposition> {
   const segmentOptions = { tokenizer: extra.tokenizer ?? "estimate", ...(extra.segmentCache ? { cache: extra.segmentCache } : {}) };
   for (const { turn, request } of iterateTurnRequests(session, options, extra.hooks ?? {})) {
-    const composition = tokenComposition(request, segmentOptions);
-    const byKind: Partial<Record<CompositionKind, number>> = {};
-    for (const row of composition.rows) byKind[row.kind] = row.tokens;
-    yield { turn, byKind, total: composition.total, exact: composition.exact };
+    yield turnCompositionOf(turn, tokenComposition(request, segmentOptions));
   }
+}
+
+/** One turn's line of the session composition, from its request's composition. */
+export function turnCompositionOf(turn: number, composition: TokenComposition): TurnComposition {
+  const byKind: Partial<Record<CompositionKind, number>> = {};
+  for (const row of composition.rows) byKind[row.kind] = row.tokens;
+  return { turn, byKind, total: composition.total, exact: composition.exact };
 }

@@ -7,7 +7,7 @@ import { findAgent } from "../agents/registry";
 import type { BuiltRequest, PipelineOptions, Session, TurnSummary } from "../model";
 import { analyzeSession, type PipelineHooks, type SessionAnalysis } from "./index";
 import { createPrefixAnalyzer, type PrefixAnalysisOptions, type PrefixTurnReport } from "../prefix/analyze";
-import type { TurnFacts } from "../prefix/types";
+import type { SegmentedRequest, TurnFacts } from "../prefix/types";
 import { iterateTurnRequests } from "./turnRequests";
 
 export interface SessionPrefixOptions {
@@ -41,14 +41,15 @@ export function* iterateSessionPrefixes(
 
 /**
  * Each turn's prefix report with the request it was computed from (for callers that also read
- * the request's context messages: `check`, `compare`). The request is only valid until the next
- * step; keep what you need from it, not the request.
+ * the request's context messages: `check`, `compare`) and its segments (the composition of
+ * sessionPrefixCompositions.ts). The request is only valid until the next step; keep what you
+ * need from it, not the request.
  */
 export function* iterateSessionPrefixesWithRequests(
   session: Session,
   options: PipelineOptions,
   extra: SessionPrefixOptions = {},
-): Generator<{ report: PrefixTurnReport; request: BuiltRequest; summary: TurnSummary | null }> {
+): Generator<{ report: PrefixTurnReport; request: BuiltRequest; summary: TurnSummary | null; segmented: SegmentedRequest }> {
   const analysis = extra.analysis ?? analyzeSession(session, options, extra.hooks ?? {});
   const summaries = new Map<number, TurnSummary>();
   for (const summary of analysis.turns) summaries.set(summary.turn, summary);
@@ -67,7 +68,7 @@ export function* iterateSessionPrefixesWithRequests(
       // The agent says in which shape its turn summaries record usage (CA-21).
       usage: summary?.usage && usageSource ? { source: usageSource, raw: summary.usage } : null,
     });
-    yield { report, request, summary };
+    yield { report, request, summary, segmented: analyzer.lastSegmented()! };
     previous = summary;
   }
 }

@@ -75,6 +75,9 @@ export interface PrefixTurnReport {
 export interface PrefixAnalyzer {
   /** Analyses the next turn of the sequence. */
   next(input: PrefixTurnInput): PrefixTurnReport;
+  /** The segments of the request `next` analysed last (null before the first): for a caller that
+   * reports more from the same request (its composition) without segmenting it again. */
+  lastSegmented(): SegmentedRequest | null;
 }
 
 function timeOf(timestamp: string | null | undefined): number | null {
@@ -100,6 +103,7 @@ export function createPrefixAnalyzer(options: PrefixAnalysisOptions = {}): Prefi
   let previous: { request: SegmentedRequest; messages: readonly ContextMessage[] | null; timeMs: number | null } | null = null;
 
   return {
+    lastSegmented: () => previous?.request ?? null,
     next(input) {
       const request = segmentRequest(input.api, input.body, segmentOptions);
       const timeMs = timeOf(input.timestamp);

@@ -7,6 +7,7 @@ import { NOTE_RULE } from "../notes/insert";
 import { counterForApi, type CounterOptions, type TokenCounter } from "../tokens/counters";
 import { tokenTextOf } from "./canonical";
 import { segmentRequest, type SegmentOptions } from "./segment-request";
+import type { SegmentedRequest } from "./types";
 
 export type CompositionKind = "tools" | "system" | "user" | "assistant" | "tool-result" | "note" | "summary" | "synthesized";
 
@@ -60,7 +61,8 @@ export function compositionKind(item: ContextMessage): CompositionKind {
 
 const messageTokenCache = new Map<string, WeakMap<object, number>>();
 
-function messageTokens(item: ContextMessage, counter: TokenCounter): number {
+/** A context message's tokens (its text leaves), counted once per message object and counter. */
+export function messageTokens(item: ContextMessage, counter: TokenCounter): number {
   let cache = messageTokenCache.get(counter.id);
   if (!cache) {
     cache = new WeakMap();
@@ -76,8 +78,19 @@ function messageTokens(item: ContextMessage, counter: TokenCounter): number {
 
 /** `options.cache`: the session's segment cache, so a whole-session pass measures each content once. */
 export function tokenComposition(built: BuiltRequest, options: SegmentOptions = {}): TokenComposition {
-  const counter = counterForApi(built.api, options);
-  const segmented = segmentRequest(built.api, built.body, options);
+  return compositionOfSegments(segmentRequest(built.api, built.body, options), built.messages, counterForApi(built.api, options));
+}
+
+/**
+ * The composition of a request already segmented (the prefix pass's own segments, so a pass that
+ * reports both does not segment the request twice). `segmented` must come from the same
+ * tokenizer as `counter` for tools and system to be counted as the messages are.
+ */
+export function compositionOfSegments(
+  segmented: SegmentedRequest,
+  contextMessages: readonly ContextMessage[],
+  counter: TokenCounter,
+): TokenComposition {
   const sums = new Map<CompositionKind, { count: number; tokens: number }>();
   const add = (kind: CompositionKind, tokens: number) => {
     const sum = sums.get(kind) ?? { count: 0, tokens: 0 };
@@ -89,7 +102,7 @@ export function tokenComposition(built: BuiltRequest, options: SegmentOptions = 
     if (segment.level === "tools" || segment.level === "schema") add("tools", segment.tokens);
     else if (segment.level === "system" && segment.view !== "header") add("system", segment.tokens);
   }
-  const messages = built.messages.map((item, index) => {
+  const messages = contextMessages.map((item, index) => {
     const kind = compositionKind(item);
     const tokens = messageTokens(item, counter);
     add(kind, tokens);

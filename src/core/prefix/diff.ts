@@ -57,12 +57,19 @@ export function diffRequests(
       nextIsPrefixOfPrevious: false,
     };
   }
-  const index = firstDifferingSegment(previous, next);
+  // One pass: compare and sum the shared segments together (a repeated message re-adds the
+  // same segment objects, so most comparisons are one identity check).
+  const common = Math.min(previous.segments.length, next.segments.length);
+  let index = 0;
   let sharedBytes = 0;
   let sharedTokens = 0;
-  for (let s = 0; s < index; s++) {
-    sharedBytes += next.segments[s]!.bytes;
-    sharedTokens += next.segments[s]!.tokens;
+  while (index < common) {
+    const segment = next.segments[index]!;
+    const before = previous.segments[index]!;
+    if (segment !== before && !sameSegment(before, segment)) break;
+    sharedBytes += segment.bytes;
+    sharedTokens += segment.tokens;
+    index++;
   }
   const prevSegment = previous.segments[index];
   const nextSegment = next.segments[index];

@@ -1,0 +1,90 @@
+// A turn's composition (tokens by kind) carried over from the previous turn: in a session walk,
+// turn N+1's context repeats turn N's messages and adds a few, so only the messages past the first
+// one that differs are looked up and added, instead of every message of every turn (a lookup and
+// an object per message, turns × context). The figures are those of tokenComposition.
+import type { ContextMessage } from "../model";
+import type { TokenCounter } from "../tokens/counters";
+import { COMPOSITION_LABELS, compositionKind, messageTokens, type CompositionKind } from "./composition";
+import type { SegmentedRequest } from "./types";
+
+const KIND_ORDER = Object.keys(COMPOSITION_LABELS) as CompositionKind[];
+
+export interface CompositionSums {
+  /** Tokens per kind, in the display order; kinds the request has none of are absent. */
+  byKind: Partial<Record<CompositionKind, number>>;
+  total: number;
+  exact: boolean;
+}
+
+interface Sum {
+  count: number;
+  tokens: number;
+}
+
+/** Sums of one walk's turns, one `next` per turn, in order. */
+export class CompositionCarry {
+  private counter: TokenCounter | null = null;
+  /** The previous turn's messages, rules, kinds and tokens by index. */
+  private messages: object[] = [];
+  private rules: string[] = [];
+  private kinds: CompositionKind[] = [];
+  private tokens: number[] = [];
+  /** Sums over every message of the previous turn. */
+  private sums = new Map<CompositionKind, Sum>();
+
+  next(segmented: SegmentedRequest, items: readonly ContextMessage[], counter: TokenCounter): CompositionSums {
+    if (counter !== this.counter) {
+      this.counter = counter;
+      this.truncate(0);
+    }
+    // The first message that is not the previous turn's at the same index (same object, same rule).
+    let same = 0;
+    const known = Math.min(this.messages.length, items.length);
+    while (same < known && items[same]!.message === this.messages[same] && items[same]!.provenance.rule === this.rules[same]) same++;
+    this.truncate(same);
+    for (let i = same; i < items.length; i++) {
+      const item = items[i]!;
+      const kind = compositionKind(item);
+      const tokens = messageTokens(item, counter);
+      this.messages.push(item.message);
+      this.rules.push(item.provenance.rule);
+      this.kinds.push(kind);
+      this.tokens.push(tokens);
+      add(this.sums, kind, tokens);
+    }
+    const sums = new Map<CompositionKind, Sum>();
+    for (const segment of segmented.segments) {
+      if (segment.level === "tools" || segment.level === "schema") add(sums, "tools", segment.tokens);
+      else if (segment.level === "system" && segment.view !== "header") add(sums, "system", segment.tokens);
+    }
+    const byKind: Partial<Record<CompositionKind, number>> = {};
+    let total = 0;
+    for (const kind of KIND_ORDER) {
+      const sum = (sums.get(kind)?.count ?? 0) + (this.sums.get(kind)?.count ?? 0);
+      if (sum === 0) continue;
+      const tokens = (sums.get(kind)?.tokens ?? 0) + (this.sums.get(kind)?.tokens ?? 0);
+      byKind[kind] = tokens;
+      total += tokens;
+    }
+    return { byKind, total, exact: counter.exact };
+  }
+
+  /** Keeps the first `length` messages; their sums are recomputed when some are dropped. */
+  private truncate(length: number): void {
+    if (length === this.messages.length) return;
+    this.messages.length = length;
+    this.rules.length = length;
+    this.kinds.length = length;
+    this.tokens.length = length;
+    this.sums = new Map();
+    for (let i = 0; i < length; i++) add(this.sums, this.kinds[i]!, this.tokens[i]!);
+  }
+}
+
+function add(sums: Map<CompositionKind, Sum>, kind: CompositionKind, tokens: number): void {
+  const sum = sums.get(kind);
+  if (sum) {
+    sum.count += 1;
+    sum.tokens += tokens;
+  } else sums.set(kind, { count: 1, tokens });
+}
