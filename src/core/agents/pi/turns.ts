@@ -234,7 +234,7 @@ export function analyzePiSession(session: Session, options: PipelineOptions, hoo
     }
     // As compactionWithoutUsage(path) for the path so far, kept incrementally.
     if (entry.type === "compaction") noUsageSinceCompaction = true;
-    else if (entry.type === "message" && validUsageTokens(entry.raw.message as AssistantMessage) > 0) noUsageSinceCompaction = false;
+    else if (isAssistantEntry(entry) && validUsageTokens(entry.raw.message as AssistantMessage) > 0) noUsageSinceCompaction = false;
     const change = projector.push(entry);
     if (change === "append") aggregates.add(projector.messages[projector.messages.length - 1] as ProjectedMessage);
     else if (change === "reset") aggregates.rebuild(projector.messages, projector.priorUserMessages);
