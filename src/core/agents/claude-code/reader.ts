@@ -132,31 +132,23 @@ class ClaudeLineReader implements LineReader {
     if (this.lastLine > 0 && this.conversationCount === 0) {
       this.warnings.push({ line: 0, reason: `no conversation entries found: expected ${EXPECTATION}` });
     }
-    const session: Session = {
-      formatId: CLAUDE_FORMAT_ID,
-      formatLabel: "Claude Code transcript",
-      fileName: this.fileName,
-      formatVersion: null,
-      header: this.header,
-      entries: this.entries,
-      warnings: this.warnings,
-      lineCount: this.lastLine,
-    };
-    const threads = inFileThreads(session);
-    if (threads.length > 0) session.threads = threads;
-    return session;
+    return this.sessionOf(this.entries, this.warnings);
   }
 
   snapshot(): Session {
     // Copies of the lists: the reader keeps appending to its own.
+    return this.sessionOf(this.entries.slice(), this.warnings.slice());
+  }
+
+  private sessionOf(entries: Session["entries"], warnings: Session["warnings"]): Session {
     const session: Session = {
       formatId: CLAUDE_FORMAT_ID,
       formatLabel: "Claude Code transcript",
       fileName: this.fileName,
       formatVersion: null,
       header: this.header,
-      entries: this.entries.slice(),
-      warnings: this.warnings.slice(),
+      entries,
+      warnings,
       lineCount: this.lastLine,
     };
     const threads = inFileThreads(session);

@@ -99,28 +99,23 @@ class CodexLineReader implements LineReader {
     if (this.lastLine > 0 && this.entries.length === 0) {
       this.warnings.push({ line: 0, reason: `no rollout lines found: expected ${EXPECTATION}` });
     }
-    return {
-      formatId: CODEX_FORMAT_ID,
-      formatLabel: "Codex CLI rollout",
-      fileName: this.fileName,
-      formatVersion: null,
-      header: this.header,
-      entries: this.entries,
-      warnings: this.warnings,
-      lineCount: this.lastLine,
-    };
+    return this.sessionOf(this.entries, this.warnings);
   }
 
   snapshot(): Session {
     // Copies of the lists: the reader keeps appending to its own.
+    return this.sessionOf(this.entries.slice(), this.warnings.slice());
+  }
+
+  private sessionOf(entries: Session["entries"], warnings: Session["warnings"]): Session {
     return {
       formatId: CODEX_FORMAT_ID,
       formatLabel: "Codex CLI rollout",
       fileName: this.fileName,
       formatVersion: null,
       header: this.header,
-      entries: this.entries.slice(),
-      warnings: this.warnings.slice(),
+      entries,
+      warnings,
       lineCount: this.lastLine,
     };
   }

@@ -202,28 +202,23 @@ class PiLineReader implements LineReader {
     if (this.lastLine > 0 && this.entries.length === 0 && this.header === null) {
       this.warnings.push({ line: 0, reason: `no pi entries found: expected ${HEADER_EXPECTATION}` });
     }
-    return {
-      formatId: PI_FORMAT_ID,
-      formatLabel: "pi / senpi session",
-      fileName: this.fileName,
-      formatVersion: this.version,
-      header: this.header,
-      entries: this.entries,
-      warnings: this.warnings,
-      lineCount: this.lastLine,
-    };
+    return this.sessionOf(this.entries, this.warnings);
   }
 
   snapshot(): Session {
     // Copies of the lists: the reader keeps appending to its own.
+    return this.sessionOf(this.entries.slice(), this.warnings.slice());
+  }
+
+  private sessionOf(entries: Session["entries"], warnings: Session["warnings"]): Session {
     return {
       formatId: PI_FORMAT_ID,
       formatLabel: "pi / senpi session",
       fileName: this.fileName,
       formatVersion: this.version,
       header: this.header,
-      entries: this.entries.slice(),
-      warnings: this.warnings.slice(),
+      entries,
+      warnings,
       lineCount: this.lastLine,
     };
   }
