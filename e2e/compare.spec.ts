@@ -4,8 +4,7 @@
 // of one committed pi session tree compare through the branch choice.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import type { Page } from "@playwright/test";
-import { appView, expect, fixtureText, openEmptyApp, sharedFixturePath, dropFiles, test, waitForSession } from "./support";
+import { appView, dropOnCompareView, expect, fixtureText, openEmptyApp, sharedFixturePath, dropFiles, test, waitForSession } from "./support";
 
 function sessionFileIn(dir: string): string {
   const sessionDir = path.join(dir, "session");
@@ -15,18 +14,6 @@ function sessionFileIn(dir: string): string {
 
 function readdirOnce(dir: string): string {
   return readdirSync(dir).find((name) => !name.startsWith("."))!;
-}
-
-/** Drops one file on the compare view itself (not the page), as a user drags a second session onto it. */
-async function dropOnCompareView(page: Page, name: string, text: string): Promise<void> {
-  await page.getByTestId("compare-view").evaluate(
-    (target, file) => {
-      const transfer = new DataTransfer();
-      transfer.items.add(new File([file.text], file.name));
-      for (const type of ["dragenter", "dragover", "drop"]) target.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: transfer }));
-    },
-    { name, text },
-  );
 }
 
 test("pi vs senpi recordings: the first differing aligned pair is turn 2, with its request diff", async ({ page }) => {

@@ -5,8 +5,7 @@
 // prices written below, not by the app's code.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import type { Page } from "@playwright/test";
-import { dropFiles, expect, openEmptyApp, repoRoot, test, turnRow, waitForSession } from "./support";
+import { dropFiles, dropOnCompareView, expect, openEmptyApp, repoRoot, test, turnRow, waitForSession } from "./support";
 
 /** Recorded usage of every assistant message of a linear pi sample, in order. */
 function sampleUsages(file: string): { input: number; output: number; cacheRead: number; cacheWrite: number }[] {
@@ -20,17 +19,6 @@ function sampleUsages(file: string): { input: number; output: number; cacheRead:
 
 function cents(dollars: number): string {
   return `$${dollars.toFixed(2)}`;
-}
-
-async function dropOnCompareView(page: Page, name: string, text: string): Promise<void> {
-  await page.getByTestId("compare-view").evaluate(
-    (target, file) => {
-      const transfer = new DataTransfer();
-      transfer.items.add(new File([file.text], file.name));
-      for (const type of ["dragenter", "dragover", "drop"]) target.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: transfer }));
-    },
-    { name, text },
-  );
 }
 
 test("compare: the totals' cost uses the user's edited prices, and follows a new edit", async ({ page }) => {

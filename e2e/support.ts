@@ -176,3 +176,15 @@ export async function expectEditorToShow(page: Page, parts: string[]): Promise<v
     await expect.poll(() => editorText(page), { message: `editor shows ${JSON.stringify(part)}` }).toContain(part);
   }
 }
+
+/** Drops one file on the compare view itself (not the page), as a user drags a second session onto it. */
+export async function dropOnCompareView(page: Page, name: string, text: string): Promise<void> {
+  await page.getByTestId("compare-view").evaluate(
+    (target, file) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([file.text], file.name));
+      for (const type of ["dragenter", "dragover", "drop"]) target.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: transfer }));
+    },
+    { name, text },
+  );
+}
