@@ -134,6 +134,8 @@ test("composition: the stacked chart selects the turn clicked; the turn's messag
   await page.mouse.click(box.x + (box.width * 8) / 11, box.y + box.height / 2);
   await expect.poll(async () => (await appView(page)).selectedTurn).toBe(9);
   await expect(page.getByTestId("turn-position")).toHaveText("Turn 9 of 12");
+  // The list is turn 9's once the worker has counted it (the Claude estimate's tables load first).
+  await expect(page.getByTestId("tokens-turn")).toHaveText("Turn 9", { timeout: 30_000 });
   const sizes = await page.getByTestId("token-messages").locator("li").evaluateAll((items) => items.map((li) => Number(li.getAttribute("data-tokens"))));
   expect(sizes.length).toBeGreaterThan(3);
   expect(sizes).toEqual([...sizes].sort((a, b) => b - a));

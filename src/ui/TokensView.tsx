@@ -75,7 +75,9 @@ export function TokensView() {
     <div className="tokens-view">
       <SessionComposition />
       <div className="view-toolbar">
-        <span className="strong">Turn {result.turn}</span>
+        <span className="strong" data-testid="tokens-turn">Turn {result.turn}</span>
+        {/* The worker may be busy (e.g. loading a tokenizer's tables): say the turn shown is not the one selected yet. */}
+        {tokens.status === "loading" && tokens.turn !== result.turn && <span className="muted">counting turn {tokens.turn}…</span>}
         <span className="muted">
           {formatInt(result.total)} tokens · {result.pass === "estimate" ? "estimate (chars/4), exact counts pending…" : result.counterLabel}
         </span>
