@@ -69,13 +69,20 @@ const columns = [
 
 const ROW_HEIGHT = 24;
 
+/**
+ * The rows while no request is shown (a thread or turn being built). One array for every render:
+ * the table resets its internal state whenever `data` is a new array, and that reset renders the
+ * table again, so a fresh `[]` per render would loop in microtasks and hang the page.
+ */
+const NO_ROWS: MessageRow[] = [];
+
 export function MessagesTable() {
   const result = useAppStore((state) => state.request.result);
   const selectedMessage = useAppStore((state) => state.selectedMessage);
   const [sorting, setSorting] = useState<SortingState>([]);
   const scrollRef = useRef<HTMLDivElement | null>(null);
   const table = useReactTable({
-    data: result?.rows ?? [],
+    data: result?.rows ?? NO_ROWS,
     columns,
     state: { sorting },
     onSortingChange: setSorting,
