@@ -298,12 +298,13 @@ async function analyze({ keepTurn, turn = null }: { keepTurn: boolean; turn?: nu
 
 const buildRequest = latestOnly(async (turn: number) => {
   setAppState((state) => ({ request: { ...state.request, status: "loading", turn, error: null } }));
+  const builtFor = getAppState().options;
   try {
     const result = await pipeline().call("buildRequest", { options: pipelineOptions(), turn }, "request");
-    setAppState({ request: { status: "ready", turn, result, error: null } });
+    setAppState({ request: { status: "ready", turn, result, error: null, builtFor } });
   } catch (error) {
     if (isStale(error)) return;
-    setAppState({ request: { status: "error", turn, result: null, error: message(error) } });
+    setAppState({ request: { status: "error", turn, result: null, error: message(error), builtFor } });
   }
 });
 

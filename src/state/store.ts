@@ -85,6 +85,11 @@ export interface RequestState {
   turn: number | null;
   result: TurnRequestResult | null;
   error: string | null;
+  /**
+   * The options object `result` was built with. Changing an option replaces `options`, so until
+   * the rebuild arrives the shown request is the previous settings' one and says so.
+   */
+  builtFor: AppState["options"] | null;
 }
 
 export interface CompactionState {
@@ -162,7 +167,7 @@ export interface AppState {
   pasteOpen: boolean;
 }
 
-export const initialRequest: RequestState = { status: "idle", turn: null, result: null, error: null };
+export const initialRequest: RequestState = { status: "idle", turn: null, result: null, error: null, builtFor: null };
 export const initialCompaction: CompactionState = { status: "idle", entryId: null, result: null, error: null };
 export const initialPrefix: PrefixState = { key: null, pass: null, rows: null, running: false, error: null };
 export const initialDiff: TurnViewState<TurnDiffResult> = { status: "idle", turn: null, result: null, error: null };

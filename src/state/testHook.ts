@@ -12,7 +12,7 @@ export interface ContextscopeTestView {
   status: AppState["loadStatus"];
   turnCount: number;
   selectedTurn: number | null;
-  /** Turn whose request JSON is currently shown (null while it is being built). */
+  /** Turn whose request JSON is shown, built with the current options (null while it is being built). */
   requestTurn: number | null;
   fileName: string | null;
   error: string | null;
@@ -31,6 +31,8 @@ declare global {
 }
 
 function view(state: AppState): ContextscopeTestView {
+  // A request kept on screen while the one for changed options is built is not the current one.
+  const current = state.request.status === "ready" && state.request.builtFor === state.options;
   return {
     ready: state.loadStatus === "ready" && state.analysis !== null && !state.analysisProvisional,
     provisional: state.analysisProvisional,
@@ -38,9 +40,9 @@ function view(state: AppState): ContextscopeTestView {
     status: state.loadStatus,
     turnCount: turnCount(state),
     selectedTurn: selectedTurnNumber(state),
-    requestTurn: state.request.status === "ready" ? state.request.turn : null,
+    requestTurn: current ? state.request.turn : null,
     fileName: state.session?.fileName ?? null,
-    requestText: state.request.status === "ready" ? (state.request.result?.jsonText ?? null) : null,
+    requestText: current ? (state.request.result?.jsonText ?? null) : null,
     activeTab: state.activeTab,
     profile: state.options.profile,
     provider: state.options.api,

@@ -13,6 +13,7 @@ import { useSearchStore } from "../state/search";
 
 export function RequestView() {
   const request = useAppStore((state) => state.request);
+  const options = useAppStore((state) => state.options);
   const hasCapture = useAppStore((state) => state.options.header !== null || state.options.captures.length > 0);
   const [diffWithCapture, setDiffWithCapture] = useState(false);
   const result = request.result;
@@ -24,6 +25,8 @@ export function RequestView() {
     return <div className="center-message muted">{request.status === "loading" ? `Building turn ${request.turn}…` : "Select a turn."}</div>;
   }
   const building = request.status === "loading" && request.turn !== result.turn;
+  // Shown until the request for the changed settings (provider, profile, notes…) arrives.
+  const outdated = !building && request.builtFor !== null && request.builtFor !== options;
   return (
     <div className="request-view">
       <div className="view-toolbar">
@@ -34,6 +37,11 @@ export function RequestView() {
           {result.jsonText.length > LARGE_TEXT ? " · word wrap off (large request)" : ""}
         </span>
         {building && <span className="muted">building turn {request.turn}…</span>}
+        {outdated && (
+          <span className="muted" data-testid="request-outdated">
+            rebuilding for the changed settings…
+          </span>
+        )}
         <span className="spacer" />
         {hasCapture && (
           <label className="muted" title="Compare this turn with the attached captured request of the same turn">
