@@ -1,10 +1,12 @@
 // Shared fixtures for the browser journeys: every test fails when the page logs a console error,
-// throws, or makes a request to any host other than the page's own origin. Also helpers to drop
-// files, wait for the app's published state (`window.__contextscope`) and read the request editor.
+// throws, or makes a request to any host other than the page's own origin; one that times out prints
+// the page's call stack (./stallReport.ts). Also helpers to drop files, wait for the app's published
+// state (`window.__contextscope`) and read the request editor.
 import { test as base, expect, type Page } from "@playwright/test";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { reportStall, watchForStall } from "./stallReport";
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -27,7 +29,16 @@ interface PageProblems {
   foreignRequests: string[];
 }
 
-export const test = base.extend<{ problems: PageProblems }>({
+export const test = base.extend<{ problems: PageProblems; stallReport: void }>({
+  // `auto`: a journey that times out prints what the page's main thread was running.
+  stallReport: [
+    async ({ page }, use, testInfo) => {
+      const debuggerSession = await watchForStall(page);
+      await use();
+      if (testInfo.status === "timedOut") await reportStall(page, debuggerSession, testInfo);
+    },
+    { auto: true },
+  ],
   // `auto`: every journey gets these checks, whether or not it names the fixture.
   problems: [
     async ({ page, baseURL }, use) => {
@@ -104,6 +115,8 @@ export interface AppView {
   error: string | null;
   /** True while the turns shown are those of the part of the file read so far. */
   provisional: boolean;
+  /** The JSON text of the Request view, built with the current options. */
+  requestText: string | null;
 }
 
 export async function appView(page: Page): Promise<AppView> {
