@@ -1,7 +1,8 @@
 // Journey: a Claude Code transcript with a pasted image and an image returned by a tool. The
-// request view shows both image blocks with their media type, their base64 `source` folded (the
-// data is never laid out as text in the page); the Messages tab labels them with type and size.
-import { dropFiles, expect, openEmptyApp, test, waitForRequestTurn, waitForSession } from "./support";
+// request view folds both image blocks' base64 `source` objects (the data is never laid out as
+// text in the page) while the request text keeps them as sent; the Messages tab labels each image
+// with its media type and size.
+import { appView, dropFiles, expect, openEmptyApp, test, waitForRequestTurn, waitForSession } from "./support";
 
 const SESSION_ID = "1a6e0000-0000-4000-8000-000000000002";
 const base = { sessionId: SESSION_ID, version: "2.1.30", cwd: "/p", userType: "external", isSidechain: false, timestamp: "2026-01-01T00:00:00.000Z" };
@@ -30,9 +31,12 @@ test("images in a Claude Code request are image blocks with their base64 folded,
   await page.locator('[data-testid="timeline-row"][data-kind="turn"][data-turn="2"]').click();
   await waitForRequestTurn(page, 2);
   const editor = page.getByTestId("request-editor");
-  await expect(editor).toContainText('"media_type": "image/png"');
-  await expect(editor.locator(".folded-background, .codicon-folding-collapsed").first()).toBeVisible();
+  expect((await appView(page)).requestText).toContain('"media_type": "image/png"');
+  // Checked once both folds are in place: before them the editor lays out the unfolded lines.
+  await expect(editor.locator(".codicon-folding-collapsed")).toHaveCount(2);
   const rendered = await editor.evaluate((element) => element.textContent ?? "");
+  // The editor lays out spaces as no-break spaces.
+  expect(rendered.replace(/\u00a0/g, " ")).toContain('"source": {');
   expect(rendered).not.toContain(DATA.slice(0, 200));
 
   await page.getByRole("tab", { name: "Messages" }).click();
