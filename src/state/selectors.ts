@@ -11,6 +11,14 @@ export function turnCount(state: AppState): number {
   return state.analysis?.turns.length ?? 0;
 }
 
+/**
+ * The request kept on screen was built with options since changed (provider, profile, notes…):
+ * shown until the rebuilt one arrives, and not the current request.
+ */
+export function requestIsOutdated(state: AppState): boolean {
+  return state.request.builtFor !== null && state.request.builtFor !== state.options;
+}
+
 export function selectedItem(state: AppState): TimelineItem | null {
   const index = state.selectedIndex;
   if (index === null || !state.analysis) return null;

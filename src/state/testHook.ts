@@ -1,6 +1,6 @@
 // Publishes a small read-only view of the state on `window.__contextscope` so end-to-end tests can
 // wait for conditions (ready, turn count, selection) instead of sleeping.
-import { selectedTurnNumber, turnCount } from "./selectors";
+import { requestIsOutdated, selectedTurnNumber, turnCount } from "./selectors";
 import { useAppStore, type AppState } from "./store";
 
 export interface ContextscopeTestView {
@@ -31,8 +31,7 @@ declare global {
 }
 
 function view(state: AppState): ContextscopeTestView {
-  // A request kept on screen while the one for changed options is built is not the current one.
-  const current = state.request.status === "ready" && state.request.builtFor === state.options;
+  const current = state.request.status === "ready" && !requestIsOutdated(state);
   return {
     ready: state.loadStatus === "ready" && state.analysis !== null && !state.analysisProvisional,
     provisional: state.analysisProvisional,

@@ -10,10 +10,11 @@ import { ExportButton } from "./ExportPanel";
 import { LazyRequestEditor } from "./LazyRequestEditor";
 import { RequestLegend } from "./RequestLegend";
 import { useSearchStore } from "../state/search";
+import { requestIsOutdated } from "../state/selectors";
 
 export function RequestView() {
   const request = useAppStore((state) => state.request);
-  const options = useAppStore((state) => state.options);
+  const outdatedRequest = useAppStore(requestIsOutdated);
   const hasCapture = useAppStore((state) => state.options.header !== null || state.options.captures.length > 0);
   const [diffWithCapture, setDiffWithCapture] = useState(false);
   const result = request.result;
@@ -25,8 +26,7 @@ export function RequestView() {
     return <div className="center-message muted">{request.status === "loading" ? `Building turn ${request.turn}…` : "Select a turn."}</div>;
   }
   const building = request.status === "loading" && request.turn !== result.turn;
-  // Shown until the request for the changed settings (provider, profile, notes…) arrives.
-  const outdated = !building && request.builtFor !== null && request.builtFor !== options;
+  const outdated = !building && outdatedRequest;
   return (
     <div className="request-view">
       <div className="view-toolbar">
