@@ -68,16 +68,20 @@ describe("compiled CLI", () => {
 describe("compiled CLI on worker threads", () => {
   let dir = "";
   let session = "";
+  let large = "";
   let folder: ReturnType<typeof makeScanFolder>;
   beforeAll(async () => {
     // Large enough (several M characters of distinct text) for the token pool to start its threads.
     const generated = await generatePiSession({ minBytes: 5 * 1024 * 1024, minTurns: 0, seed: 3 });
     session = generated.file;
     dir = path.dirname(session);
+    // Over 8 MB: prefix starts its token threads before it reads the file.
+    large = (await generatePiSession({ minBytes: 9 * 1024 * 1024, minTurns: 0, seed: 4 })).file;
     folder = makeScanFolder();
   }, 120_000);
   afterAll(() => {
     rmSync(dir, { recursive: true, force: true });
+    rmSync(path.dirname(large), { recursive: true, force: true });
     rmSync(folder.root, { recursive: true, force: true });
   });
 
@@ -87,6 +91,14 @@ describe("compiled CLI on worker threads", () => {
     expect(threaded.code).toBe(0);
     expect(single.code).toBe(0);
     expect(threaded.stdout.split("\n").length).toBeGreaterThan(100);
+    expect(threaded.stdout).toBe(single.stdout);
+  }, 300_000);
+
+  it("prefix with token threads started before the file is read prints what one thread prints", () => {
+    const threaded = runBin(["prefix", large, "--jobs", "2"]);
+    const single = runBin(["prefix", large, "--jobs", "1"]);
+    expect(threaded.code).toBe(0);
+    expect(threaded.stdout.split("\n").length).toBeGreaterThan(300);
     expect(threaded.stdout).toBe(single.stdout);
   }, 300_000);
 

@@ -4,6 +4,7 @@
 // tokens the cache simulation predicts. Requests come from the one-pass builder, so a long session
 // costs about as much as reading it (src/core/pipeline/sessionPrefixes.ts). Every line names its
 // thread: null for the main thread, a sub-agent thread's id with `--thread` or `--threads`.
+import { statSync } from "node:fs";
 import { PROFILE_IDS } from "../../core/agents/registry";
 import { API_IDS } from "../../core/model";
 import type { PrefixTurnReport } from "../../core/prefix/analyze";
@@ -12,11 +13,10 @@ import { loadTokenizerTables } from "../../core/tokens/tables";
 import { sessionTables } from "../tokenTables";
 import { integerOption } from "../args";
 import { loadAnySession } from "../inputs";
-import { sessionPrefixReports } from "../parallelPrefixes";
-import { threadCount } from "../threads/tokenPool";
+import { sessionPrefixCompositions } from "../parallelPrefixes";
+import { createTokenPool, threadCount, type TokenPool } from "../threads/tokenPool";
 import { costField, compositionField } from "../costFields";
-import { iterateSessionCompositions, type TurnComposition } from "../../core/pipeline/sessionComposition";
-import { iterateSessionPrefixCompositions } from "../../core/pipeline/sessionPrefixCompositions";
+import type { TurnComposition } from "../../core/pipeline/sessionComposition";
 import { costInputOfReport, turnCost, type TurnCost } from "../../core/pricing/index";
 import { createSegmentCache } from "../../core/prefix/segment-builder";
 import { CliError, type CliIo } from "../io";
@@ -55,9 +55,12 @@ export function prefixLine(
 
 interface CountOptions {
   tokenizer: TokenizerChoice;
-  /** Worker threads counting exact tokens (1: count on the main thread). */
-  jobs: number;
+  /** The threads counting exact tokens; null: counted on the main thread. */
+  pool: TokenPool | null;
 }
+
+/** An input file this large is sure to need the token threads: they start before it is read. */
+const START_THREADS_AT_BYTES = 8 * 1024 * 1024;
 
 async function printThread(session: Session, thread: string | null, pipeline: PipelineOptions, count: CountOptions, file: string, io: CliIo): Promise<void> {
   const analysis = analyzeForCommand(session, pipeline, file);
@@ -73,41 +76,47 @@ async function printThread(session: Session, thread: string | null, pipeline: Pi
     previousTokens = report.tokens;
     io.stdout(`${JSON.stringify(prefixLine(report, thread, { cost, composition }))}\n`);
   };
-  // Counted on this thread alone: one walk gives each turn's report and composition.
-  if (tokenizer === "estimate" || count.jobs < 2) {
-    for (const { report, composition } of iterateSessionPrefixCompositions(session, pipeline, { tokenizer, analysis, segmentCache })) print(report, composition);
-    return;
-  }
-  // The composition walk runs beside the prefix reports, one turn ahead at most, sharing the segment cache.
-  const compositions = iterateSessionCompositions(session, pipeline, { tokenizer, segmentCache });
-  for (const report of await sessionPrefixReports(session, pipeline, { tokenizer, threads: count.jobs, analysis, segmentCache })) {
-    let composition = compositions.next().value as TurnComposition | undefined;
-    while (composition && composition.turn < report.turn) composition = compositions.next().value as TurnComposition | undefined;
-    print(report, composition?.turn === report.turn ? composition : undefined);
-  }
+  const walk = await sessionPrefixCompositions(session, pipeline, { tokenizer, pool: count.pool, analysis, segmentCache });
+  for (const { report, composition } of walk) print(report, composition);
 }
 
 async function run(positionals: string[], options: CliOptionValues, io: CliIo): Promise<number> {
   const file = positionals[0]!;
   const pipeline = viewPipelineOptions(options, io);
-  const main = withThreads(await loadAnySession(io, file, (options.session as string | undefined) ?? null), options, io);
   const tokenizer = (options.tokenizer as TokenizerChoice | undefined) ?? "auto";
-  const jobs = threadCount(integerOption(options, "jobs", NAME));
   const thread = options.thread as string | undefined;
   if (thread !== undefined && options.threads === true) throw new CliError(`${NAME}: --thread and --threads exclude each other`);
-  if (options.threads === true) {
-    checkLeaf(main, pipeline, NAME, file);
-    await printThread(main, null, pipeline, { tokenizer, jobs }, file, io);
-    // Sub-agent threads on their own default branch, in tree order (as `threads` lists them).
-    for (const { thread: item } of threadTree(main.threads ?? [], main)) {
-      await printThread(item.session, item.id, { ...pipeline, leafId: null }, { tokenizer, jobs }, file, io);
+  const pool = tokenizer === "estimate" ? null : createTokenPool(threadCount(integerOption(options, "jobs", NAME)));
+  if (pool && fileBytes(file) >= START_THREADS_AT_BYTES) pool.start();
+  try {
+    const main = withThreads(await loadAnySession(io, file, (options.session as string | undefined) ?? null), options, io);
+    const count = { tokenizer, pool };
+    if (options.threads === true) {
+      checkLeaf(main, pipeline, NAME, file);
+      await printThread(main, null, pipeline, count, file, io);
+      // Sub-agent threads on their own default branch, in tree order (as `threads` lists them).
+      for (const { thread: item } of threadTree(main.threads ?? [], main)) {
+        await printThread(item.session, item.id, { ...pipeline, leafId: null }, count, file, io);
+      }
+      return 0;
     }
+    const session = threadOf(main, thread, NAME);
+    checkLeaf(session, pipeline, NAME, file);
+    await printThread(session, thread ?? null, pipeline, count, file, io);
+    return 0;
+  } finally {
+    await pool?.close();
+  }
+}
+
+/** The size of `file` in bytes, or 0 when it is not a regular file (a folder, a database name). */
+function fileBytes(file: string): number {
+  try {
+    const stat = statSync(file);
+    return stat.isFile() ? stat.size : 0;
+  } catch {
     return 0;
   }
-  const session = threadOf(main, thread, NAME);
-  checkLeaf(session, pipeline, NAME, file);
-  await printThread(session, thread ?? null, pipeline, { tokenizer, jobs }, file, io);
-  return 0;
 }
 
 export const prefixCommand: CliCommand = {

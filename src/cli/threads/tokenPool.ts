@@ -1,41 +1,47 @@
-// Exact o200k counts on every core: texts are queued in batches for worker threads (one per core
-// but one, started on demand: the calling thread keeps a core for its own analysis pass) while the
-// caller goes on; each worker has at most AHEAD batches in flight and is sent the next queued one
-// when it answers. finish() is where the calling thread counts too: it takes queued batches from
-// the back of the queue while the workers take them from the front, then waits for the last
-// count. Each text is counted once. Small work stays on the calling thread: the pool starts only
-// once the texts submitted reach START_CHARS, because a worker's start-up (loading the core and
-// the tokenizer) costs more than counting a small session; texts left unsent are then counted by
-// the caller (precountedO200k).
+// Exact o200k counts on every core: texts are grouped into batches and each batch is posted to a
+// worker thread (one per core but one, started on demand: the calling thread keeps a core for its
+// own analysis pass) as soon as it is full. The caller's analysis pass is synchronous, so it
+// never returns to the event loop while it runs: the workers must not depend on it to be handed
+// work. Every batch is therefore posted at once, round robin, and the workers count while the
+// caller goes on. finish() is where the calling thread counts too: it takes batches from the
+// back, the workers from the front, and a shared claim word per batch (Atomics) makes sure each
+// batch is counted by exactly one thread. Small work stays on the calling thread: the pool starts
+// only once the texts submitted reach START_CHARS, because a worker's start-up (loading the
+// tokenizer table, about a third of a second) costs more than counting a small session; texts
+// left unsent are then counted by the caller (precountedO200k). A caller that knows the input is
+// large calls start() first, so the workers load while the file is read. One pool serves several
+// walks (finish() after each, close() at the end); a text is counted once across them.
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import { o200kCounter } from "../../core/tokens/counters";
 import { threadEntry } from "./entry";
-import { COUNT_ROLE, type CountReply, type CountRequest, type ThreadData } from "./roles";
+import { BATCH_CLAIMED_BY_CALLER, BATCH_UNCLAIMED, COUNT_ROLE, type CountReply, type CountRequest, type ThreadData } from "./roles";
 
 /** Characters submitted before worker threads are worth starting. */
 const START_CHARS = 2_000_000;
-/** Characters per message to a worker. */
+/** Characters per batch. */
 const BATCH_CHARS = 512 * 1024;
-/** Batches a worker holds at once: one being counted, one ready behind it. */
-const AHEAD = 2;
+/** Claim words per shared block (a block is allocated when the previous one is full). */
+const CLAIMS_PER_BLOCK = 1024;
 
 interface Batch {
-  id: number;
   texts: string[];
-}
-
-interface PoolWorker {
-  worker: Worker;
-  inFlight: number;
+  claims: Int32Array;
+  slot: number;
 }
 
 export interface TokenPool {
+  /** Starts the worker threads now (they start on their own once START_CHARS are submitted). */
+  start(): void;
   submit(text: string): void;
-  /** Every count made by the workers and the caller, once all are made; then the workers are stopped. */
-  finish(): Promise<Map<string, number>>;
+  /** Every count made so far by the workers and the caller, once all texts submitted are counted. */
+  finish(): Promise<ReadonlyMap<string, number>>;
+  /** Stops the worker threads. */
+  close(): Promise<void>;
   /** Worker threads started (0 when the work stayed on the calling thread). */
   readonly started: number;
+  /** Batches the worker threads have counted so far. */
+  readonly batchesByWorkers: number;
 }
 
 /** The thread count to use: `requested`, else one per core. */
@@ -43,88 +49,105 @@ export function threadCount(requested?: number): number {
   return Math.max(1, requested ?? availableParallelism());
 }
 
-/** Lets the event loop deliver the workers' answers between the caller's own batches. */
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 /** A pool for `size` counting threads (the caller included), or null when threads cannot help. */
 export function createTokenPool(size: number): TokenPool | null {
   const entry = threadEntry();
   if (size < 2 || !entry) return null;
   const counts = new Map<string, number>();
-  const queue: Batch[] = [];
-  const sent = new Map<number, Batch>();
-  const workers: PoolWorker[] = [];
+  /** Batches not yet counted, by id. */
+  const batches = new Map<number, Batch>();
+  let nextBatch = 0;
+  const workers: Worker[] = [];
+  let claims = new Int32Array(new SharedArrayBuffer(CLAIMS_PER_BLOCK * Int32Array.BYTES_PER_ELEMENT));
+  let nextSlot = 0;
   let waiting: string[] = [];
   let waitingChars = 0;
   let submittedChars = 0;
-  let nextBatch = 0;
+  let replies = 0;
+  /** Batches before this one were counted by an earlier finish(); replies then numbered repliesBefore. */
+  let firstUnfinished = 0;
+  let repliesBefore = 0;
   let failure: Error | null = null;
-  let drained: (() => void) | null = null;
+  let answered: (() => void) | null = null;
 
-  const record = (texts: string[], made: number[]) => texts.forEach((text, index) => counts.set(text, made[index]!));
-
-  const dispatch = (slot: PoolWorker) => {
-    while (slot.inFlight < AHEAD && queue.length > 0) {
-      const batch = queue.shift()!;
-      sent.set(batch.id, batch);
-      slot.inFlight++;
-      slot.worker.postMessage({ batch: batch.id, texts: batch.texts } satisfies CountRequest);
-    }
-  };
+  const record = (texts: readonly string[], made: readonly number[]) => texts.forEach((text, index) => counts.set(text, made[index]!));
 
   const start = () => {
+    if (workers.length > 0) return;
     for (let i = 0; i < size - 1; i++) {
       const worker = new Worker(entry, { workerData: { role: COUNT_ROLE } satisfies ThreadData });
-      const slot: PoolWorker = { worker, inFlight: 0 };
       worker.on("message", (reply: CountReply) => {
-        const batch = sent.get(reply.batch)!;
-        sent.delete(reply.batch);
-        slot.inFlight--;
-        record(batch.texts, reply.counts);
-        dispatch(slot);
-        if (sent.size === 0 && queue.length === 0) drained?.();
+        record(batches.get(reply.batch)!.texts, reply.counts);
+        batches.delete(reply.batch);
+        replies++;
+        answered?.();
       });
       worker.on("error", (error) => {
         failure = error;
-        drained?.();
+        answered?.();
       });
-      workers.push(slot);
+      workers.push(worker);
     }
   };
 
   const enqueue = () => {
     if (waiting.length === 0) return;
-    if (workers.length === 0) start();
-    queue.push({ id: nextBatch++, texts: waiting });
+    start();
+    if (nextSlot === CLAIMS_PER_BLOCK) {
+      claims = new Int32Array(new SharedArrayBuffer(CLAIMS_PER_BLOCK * Int32Array.BYTES_PER_ELEMENT));
+      nextSlot = 0;
+    }
+    const id = nextBatch++;
+    const batch: Batch = { texts: waiting, claims, slot: nextSlot++ };
+    batches.set(id, batch);
+    workers[id % workers.length]!.postMessage({ batch: id, texts: batch.texts, claims: batch.claims, slot: batch.slot } satisfies CountRequest);
     waiting = [];
     waitingChars = 0;
-    for (const slot of workers) dispatch(slot);
+  };
+
+  /** Waits until the workers have answered `expected` batches, or one of them failed. */
+  const repliesReach = async (expected: number) => {
+    while (replies < expected && !failure) await new Promise<void>((resolve) => (answered = resolve));
+    answered = null;
   };
 
   return {
     get started() {
       return workers.length;
     },
+    get batchesByWorkers() {
+      return replies;
+    },
+    start,
     submit(text) {
       waiting.push(text);
       waitingChars += text.length;
       submittedChars += text.length;
-      if (submittedChars >= START_CHARS && waitingChars >= BATCH_CHARS) enqueue();
+      if ((workers.length > 0 || submittedChars >= START_CHARS) && waitingChars >= BATCH_CHARS) enqueue();
     },
     async finish() {
       if (workers.length > 0) {
         enqueue();
-        // The caller counts from the back of the queue while the workers take from the front.
-        while (queue.length > 0 && !failure) {
-          const batch = queue.pop()!;
+        // The caller counts from the back while the workers take from the front.
+        let byWorkers = nextBatch - firstUnfinished;
+        for (let id = nextBatch - 1; id >= firstUnfinished && !failure; id--) {
+          const batch = batches.get(id);
+          if (!batch || Atomics.compareExchange(batch.claims, batch.slot, BATCH_UNCLAIMED, BATCH_CLAIMED_BY_CALLER) !== BATCH_UNCLAIMED) continue;
           record(batch.texts, batch.texts.map((text) => o200kCounter.count(text)));
-          await nextTurn();
+          batches.delete(id);
+          byWorkers--;
         }
-        if (sent.size > 0 && !failure) await new Promise<void>((resolve) => (drained = resolve));
-        await Promise.all(workers.map((slot) => slot.worker.terminate()));
+        // Every reply since the last finish() is for one of this round's batches.
+        await repliesReach(repliesBefore + byWorkers);
+        repliesBefore = replies;
+        firstUnfinished = nextBatch;
       }
       if (failure) throw failure;
       return counts;
+    },
+    async close() {
+      await Promise.all(workers.map((worker) => worker.terminate()));
+      workers.length = 0;
     },
   };
 }

@@ -8,7 +8,7 @@ import type { SessionAnalysis } from "./index";
 import { CompositionCarry } from "../prefix/composition-sums";
 import type { PrefixTurnReport } from "../prefix/analyze";
 import type { SegmentCache } from "../prefix/segment-builder";
-import { counterForApi, type TokenizerChoice } from "../tokens/counters";
+import { counterForApi, type TokenCounter, type TokenizerChoice } from "../tokens/counters";
 import type { TurnComposition } from "./sessionComposition";
 import { iterateSessionPrefixesWithRequests } from "./sessionPrefixes";
 import type { PipelineHooks } from "./types";
@@ -19,6 +19,13 @@ export interface SessionPrefixCompositionOptions {
   /** The branch's analysis when the caller already has it. */
   analysis?: SessionAnalysis;
   hooks?: PipelineHooks;
+  /** Where o200k counts come from (CounterOptions.o200kSource), for the reports and the compositions alike. */
+  o200kSource?: TokenCounter;
+}
+
+export interface PrefixComposition {
+  report: PrefixTurnReport;
+  composition: TurnComposition;
 }
 
 /** Every turn's prefix report with its composition, one turn at a time. */
@@ -26,13 +33,14 @@ export function* iterateSessionPrefixCompositions(
   session: Session,
   options: PipelineOptions,
   extra: SessionPrefixCompositionOptions,
-): Generator<{ report: PrefixTurnReport; composition: TurnComposition }> {
-  const { tokenizer, segmentCache, analysis, hooks } = extra;
-  const prefix = { tokenizer, ...(segmentCache ? { segmentCache } : {}) };
+): Generator<PrefixComposition> {
+  const { tokenizer, segmentCache, analysis, hooks, o200kSource } = extra;
+  const sourced = o200kSource ? { o200kSource } : {};
+  const prefix = { tokenizer, ...sourced, ...(segmentCache ? { segmentCache } : {}) };
   const walk = iterateSessionPrefixesWithRequests(session, options, { prefix, ...(analysis ? { analysis } : {}), ...(hooks ? { hooks } : {}) });
   const carry = new CompositionCarry();
   for (const { report, request, segmented } of walk) {
-    const composition = carry.next(segmented, request.messages, counterForApi(request.api, { tokenizer }));
+    const composition = carry.next(segmented, request.messages, counterForApi(request.api, { tokenizer, ...sourced }));
     yield { report, composition: { turn: report.turn, ...composition } };
   }
 }

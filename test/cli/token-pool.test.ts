@@ -1,0 +1,55 @@
+// The token pool of the CLI (src/cli/threads/tokenPool.ts) on a real worker thread (the
+// development entry, under tsx): every text submitted gets o200kCounter's count whichever thread
+// counted it, texts submitted after a finish() are counted in the next round, and each batch is
+// counted by one thread only (the worker skips what the caller claimed).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setThreadEntry } from "../../src/cli/threads/entry";
+import { createTokenPool, type TokenPool } from "../../src/cli/threads/tokenPool";
+import { o200kCounter } from "../../src/core/tokens/counters";
+import { loadTokenizerTables } from "../../src/core/tokens/tables";
+
+/** Distinct texts of about `chars` characters each, mixing scripts so the counts are not chars/4. */
+function texts(count: number, chars: number, seed: string): string[] {
+  const words = ["token", "pool", "한국어", "✓", "cache", "42", "\n", "  indent", "naïve"];
+  return Array.from({ length: count }, (_, i) => {
+    let text = `${seed}-${i}:`;
+    for (let w = 0; text.length < chars; w++) text += `${words[(i * 7 + w * 3) % words.length]} `;
+    return text;
+  });
+}
+
+describe("token pool", () => {
+  let pool: TokenPool;
+  beforeAll(async () => {
+    await loadTokenizerTables(["o200k"]);
+    setThreadEntry(new URL("../../src/cli/threads/dev-entry.mjs", import.meta.url));
+    pool = createTokenPool(2)!;
+  });
+  afterAll(async () => {
+    await pool?.close();
+  });
+
+  it("counts every text exactly, over two rounds, on the worker and the caller", async () => {
+    expect(pool).not.toBeNull();
+    pool.start();
+    expect(pool.started).toBe(1);
+    // 3 M characters: several batches, so the worker and the caller both take some.
+    const first = texts(1_500, 2_000, "first");
+    for (const text of first) pool.submit(text);
+    // The worker counts without being asked: its batches were posted as they filled up.
+    const deadline = Date.now() + 60_000;
+    while (pool.batchesByWorkers === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(pool.batchesByWorkers).toBeGreaterThan(0);
+    const afterFirst = new Map(await pool.finish());
+    for (const text of first) expect(afterFirst.get(text)).toBe(o200kCounter.count(text));
+    const second = texts(600, 2_000, "second");
+    for (const text of second) pool.submit(text);
+    const afterSecond = await pool.finish();
+    for (const text of [...first, ...second]) expect(afterSecond.get(text)).toBe(o200kCounter.count(text));
+    expect(afterSecond.size).toBe(first.length + second.length);
+  }, 120_000);
+
+  it("is not made for one thread: the caller counts alone", () => {
+    expect(createTokenPool(1)).toBeNull();
+  });
+});
