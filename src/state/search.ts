@@ -123,7 +123,10 @@ export function installSearchReset(): void {
     if (state.analysis !== previous.analysis) {
       const generation = ++analysisGeneration;
       useSearchStore.setState((s) => ({ ...initial, searchId: s.searchId + 1, open: s.open, highlight: null, index: null }));
-      if (state.analysis) void prepareIndex(generation);
+      // Not while the file is still being read: a provisional analysis is replaced soon, and
+      // building its index would take the worker's time from the read (a search typed meanwhile
+      // builds what it needs itself).
+      if (state.analysis && !state.analysisProvisional) void prepareIndex(generation);
     }
   });
 }

@@ -1,6 +1,7 @@
 // Publishes a small read-only view of the state on `window.__contextscope` so end-to-end tests can
 // wait for conditions (ready, turn count, selection) instead of sleeping.
 import { requestIsOutdated, selectedTurnNumber, turnCount } from "./selectors";
+import { useSearchStore, type SearchState } from "./search";
 import { useAppStore, type AppState } from "./store";
 
 export interface ContextscopeTestView {
@@ -22,6 +23,8 @@ export interface ContextscopeTestView {
   profile: AppState["options"]["profile"];
   provider: AppState["options"]["api"];
   notes: boolean;
+  /** Messages the worker's background search index holds so far (null: no index being built). */
+  searchIndexedMessages: number | null;
 }
 
 declare global {
@@ -30,7 +33,7 @@ declare global {
   }
 }
 
-function view(state: AppState): ContextscopeTestView {
+function view(state: AppState, search: SearchState): ContextscopeTestView {
   const current = state.request.status === "ready" && !requestIsOutdated(state);
   return {
     ready: state.loadStatus === "ready" && state.analysis !== null && !state.analysisProvisional,
@@ -47,12 +50,15 @@ function view(state: AppState): ContextscopeTestView {
     provider: state.options.api,
     notes: state.options.notes,
     error: state.error,
+    searchIndexedMessages: search.index?.messages ?? null,
   };
 }
 
 export function installTestHook(): void {
-  window.__contextscope = view(useAppStore.getState());
-  useAppStore.subscribe((state) => {
-    window.__contextscope = view(state);
-  });
+  const publish = () => {
+    window.__contextscope = view(useAppStore.getState(), useSearchStore.getState());
+  };
+  publish();
+  useAppStore.subscribe(publish);
+  useSearchStore.subscribe(publish);
 }
