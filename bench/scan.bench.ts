@@ -1,10 +1,14 @@
 // `scan` over a generated collection of 200 sessions of mixed agents and sizes: half generated pi
-// sessions of 0.1–1 MB (bench/generate-session.ts, one seed each), half copies of the committed
-// fixtures of Claude Code, Codex, opencode (export JSON), pi and senpi, laid out as the agents
-// write them. Runs the compiled CLI's scan with one thread per core and with `--jobs 1` (the
-// same sessions one after another), in the same run, and reports sessions per second and their
-// ratio against the target 0.8 × cores. Checks both print the same lines (sorted).
-// Build first (`npm run build:cli`). Run with `npx tsx bench/scan.bench.ts [--sessions N] [--exact]`.
+// sessions (bench/generate-session.ts, one seed each), half copies of the committed fixtures of
+// Claude Code, Codex, opencode (export JSON), pi and senpi, laid out as the agents write them.
+// The generated sizes follow `--mix`: "collection" (default) spreads them log-uniformly over
+// 0.1–10 MB, a mean of about 2 MB a session like the 6.3 GB / 3,067-file Codex collection a user
+// reported; "small" keeps them at 0.1–1 MB (55 MB in all), where each thread's start-up and
+// warm-up weigh most. Runs the compiled CLI's scan with one thread per core and with `--jobs 1`
+// (the same sessions one after another), in the same run, and reports sessions per second and
+// their ratio against the target 0.8 × cores. Checks both print the same lines (sorted).
+// Build first (`npm run build:cli`).
+// Run with `npx tsx bench/scan.bench.ts [--sessions N] [--mix collection|small] [--exact]`.
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
@@ -19,6 +23,17 @@ if (!existsSync(bin)) {
 const countIndex = process.argv.indexOf("--sessions");
 const total = countIndex === -1 ? 200 : Number(process.argv[countIndex + 1]);
 const tokenizer = process.argv.includes("--exact") ? "auto" : "estimate";
+const mixIndex = process.argv.indexOf("--mix");
+const mix = mixIndex === -1 ? "collection" : process.argv[mixIndex + 1];
+if (mix !== "collection" && mix !== "small") throw new Error(`--mix ${mix}: expected collection or small`);
+
+/** Bytes of the i-th generated session (deterministic). */
+function generatedBytes(i: number): number {
+  if (mix === "small") return 100_000 + ((i * 7919) % 900_000);
+  // Log-uniform over 0.1–10 MB, spread by the golden ratio so sizes of every range come early.
+  const spread = (i * 0.6180339887) % 1;
+  return Math.round(100_000 * 100 ** spread);
+}
 const cores = availableParallelism();
 
 const FIXTURES = [
@@ -33,7 +48,7 @@ const corpus = mkdtempSync(path.join(tmpdir(), "contextscope-scan-bench-"));
 let bytes = 0;
 for (let i = 0; i < total; i++) {
   if (i % 2 === 0) {
-    const generated = await generatePiSession({ minBytes: 100_000 + ((i * 7919) % 900_000), minTurns: 0, seed: i + 1 });
+    const generated = await generatePiSession({ minBytes: generatedBytes(i), minTurns: 0, seed: i + 1 });
     const dir = path.join(corpus, "pi", `project-${i % 7}`);
     mkdirSync(dir, { recursive: true });
     renameSync(generated.file, path.join(dir, `session-${i}.jsonl`));
@@ -46,7 +61,7 @@ for (let i = 0; i < total; i++) {
     copyFileSync(source, path.join(dir, path.basename(source)));
   }
 }
-console.log(`corpus: ${total} sessions (${(bytes / 1e6).toFixed(0)} MB generated pi + fixture copies); ${cores} cores; tokenizer ${tokenizer}`);
+console.log(`corpus (${mix}): ${total} sessions (${(bytes / 1e6).toFixed(0)} MB generated pi + fixture copies); ${cores} cores; tokenizer ${tokenizer}`);
 
 function scan(threads: number) {
   const run = timeChild(process.execPath, [bin, "scan", corpus, "--tokenizer", tokenizer, "--jobs", String(threads)]);
