@@ -3,6 +3,9 @@
 // cache per session, so every distinct content is measured once per counter), the Diff tab's pair
 // of requests with the prefix boundary located in the shown text, and the Tokens tab's
 // composition and token view. Long passes yield to the event loop so other calls interleave.
+// Given a pool that counts elsewhere (the browser's counting workers), the exact pass first walks
+// the session naming every distinct text to count, then walks it again looking the counts up:
+// this thread then loads no o200k table and counts nothing, and stays free for the page's calls.
 import type { BuiltRequest, PipelineOptions, Session } from "../core/model";
 import { buildTurnRequest, type SessionAnalysis } from "../core/pipeline/index";
 import { createPrefixAnalyzer, type PrefixTurnReport } from "../core/prefix/analyze";
@@ -12,12 +15,15 @@ import { tokenComposition } from "../core/prefix/composition";
 import { locateBoundary } from "../core/prefix/pretty-offset";
 import { createSegmentCache } from "../core/prefix/segment-builder";
 import { iterateSessionPrefixes, turnFactsOf } from "../core/pipeline/sessionPrefixes";
-import { counterForApi, type TokenizerChoice } from "../core/tokens/counters";
+import { counterForApi, type TokenCounter, type TokenizerChoice } from "../core/tokens/counters";
+import { collectingO200k, precountedO200k, type TextCountPool } from "../core/tokens/precounted";
+import { loadTokenizerTables, TokenizerTablesNotLoaded } from "../core/tokens/tables";
 import { tokenPieces } from "../core/tokens/pieces";
 import { iterateSessionCompositions, type TurnComposition } from "../core/pipeline/sessionComposition";
 import { predictedInputOf, rebilledTokensOf } from "../core/pricing/fromPrefix";
 import type { PrefixRow, TokenCompositionResult, TokenPass, TokenViewResult, TurnDiffResult } from "./viewTypes";
 import { messageRows } from "./requestView";
+import { waitWhileInteractive } from "./interactiveQuiet";
 import { yieldIfDue } from "./yieldToEventLoop";
 
 /** Raised when the session changed while a long pass was running. */
@@ -65,7 +71,14 @@ export class PrefixService {
   constructor(
     private readonly session: Session,
     private readonly isCurrent: () => boolean,
+    /** Counts exact o200k tokens elsewhere; null: the exact pass counts here. */
+    private exactCounts: TextCountPool | null = null,
   ) {}
+
+  /** True when the exact pass counts o200k tokens elsewhere (this thread needs no o200k table for it). */
+  get countsElsewhere(): boolean {
+    return this.exactCounts !== null;
+  }
 
   /** Every turn's row for the options and token pass, computed once (concurrent callers share it). */
   reports(options: PipelineOptions, pass: TokenPass, analysis: SessionAnalysis, key: string): Promise<PrefixRow[]> {
@@ -90,13 +103,47 @@ export class PrefixService {
   }
 
   private async compute(options: PipelineOptions, pass: TokenPass, analysis: SessionAnalysis): Promise<PrefixRow[]> {
+    if (pass === "exact" && this.exactCounts) {
+      try {
+        return await this.walk(options, pass, analysis, await this.countElsewhere(this.exactCounts, options, analysis));
+      } catch (error) {
+        if (error instanceof PrefixPassAbandoned || !this.isCurrent()) throw new PrefixPassAbandoned();
+        // The pool failed (a worker could not start), or a text was left uncounted: count here.
+        if (!(error instanceof TokenizerTablesNotLoaded)) this.exactCounts = null;
+        await loadTokenizerTables(["o200k"]);
+      }
+    }
+    return this.walk(options, pass, analysis);
+  }
+
+  /** A walk naming every text the exact pass counts with o200k; their counts, once all are made. */
+  private async countElsewhere(pool: TextCountPool, options: PipelineOptions, analysis: SessionAnalysis): Promise<TokenCounter | undefined> {
+    let collected = 0;
+    const collecting = collectingO200k((text) => {
+      collected++;
+      pool.submit(text);
+    });
+    const prefix = { tokenizer: tokenizerOf("exact"), segmentCache: this.segmentCache, o200kSource: collecting };
+    for (const report of iterateSessionPrefixes(this.session, options, { analysis, prefix })) {
+      void report;
+      await yieldIfDue();
+      await waitWhileInteractive();
+      if (!this.isCurrent()) throw new PrefixPassAbandoned();
+    }
+    // No request counted with o200k (e.g. every one is Anthropic's, counted with the Claude estimate).
+    if (collected === 0) return undefined;
+    return precountedO200k(await pool.finish());
+  }
+
+  private async walk(options: PipelineOptions, pass: TokenPass, analysis: SessionAnalysis, o200kSource?: TokenCounter): Promise<PrefixRow[]> {
     const rows: PrefixRow[] = [];
-    const prefix = { tokenizer: tokenizerOf(pass), segmentCache: this.segmentCache };
+    const prefix = { tokenizer: tokenizerOf(pass), segmentCache: this.segmentCache, ...(o200kSource ? { o200kSource } : {}) };
     let previousTokens: number | null = null;
     for (const report of iterateSessionPrefixes(this.session, options, { analysis, prefix })) {
       rows.push(prefixRow(report, previousTokens));
       previousTokens = report.tokens;
       await yieldIfDue();
+      await waitWhileInteractive();
       if (!this.isCurrent()) throw new PrefixPassAbandoned();
     }
     return rows;
@@ -119,6 +166,7 @@ export class PrefixService {
     for (const row of iterateSessionCompositions(this.session, options, { tokenizer: "estimate", segmentCache: this.segmentCache })) {
       rows.push(row);
       await yieldIfDue();
+      await waitWhileInteractive();
       if (!this.isCurrent()) throw new PrefixPassAbandoned();
     }
     return rows;

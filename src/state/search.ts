@@ -99,6 +99,23 @@ export function jumpToHit(hit: SearchHit): void {
 let analysisGeneration = 0;
 
 /**
+ * The background build runs in short slices and pauses while the user steps through turns: the
+ * worker answers one call at a time, so a request asked for during a slice waits for its end.
+ */
+const BACKGROUND_SLICE_MS = 15;
+const QUIET_AFTER_STEP_MS = 500;
+let lastStepAt = -Infinity;
+
+/** Resolves once no turn has been selected for QUIET_AFTER_STEP_MS. */
+async function quietAfterSteps(): Promise<void> {
+  for (;;) {
+    const wait = lastStepAt + QUIET_AFTER_STEP_MS - performance.now();
+    if (wait <= 0) return;
+    await new Promise((resolve) => setTimeout(resolve, wait));
+  }
+}
+
+/**
  * Builds the worker's search index in the background, one short slice per call, so a search typed
  * later reads distinct messages and their sketches instead of walking every turn.
  */
@@ -106,7 +123,9 @@ async function prepareIndex(generation: number): Promise<void> {
   const options = pipelineOptions();
   try {
     for (;;) {
-      const result = await pipeline().call("searchPrepare", { options }, "search-prepare");
+      await quietAfterSteps();
+      if (generation !== analysisGeneration) return;
+      const result = await pipeline().call("searchPrepare", { options, budgetMs: BACKGROUND_SLICE_MS }, "search-prepare");
       if (generation !== analysisGeneration) return;
       useSearchStore.setState({ index: result });
       if (result.complete) return;
@@ -120,6 +139,7 @@ async function prepareIndex(generation: number): Promise<void> {
 /** A new session or new options: the old hits name turns of another analysis. */
 export function installSearchReset(): void {
   useAppStore.subscribe((state, previous) => {
+    if (state.selectedIndex !== previous.selectedIndex) lastStepAt = performance.now();
     if (state.analysis !== previous.analysis) {
       const generation = ++analysisGeneration;
       useSearchStore.setState((s) => ({ ...initial, searchId: s.searchId + 1, open: s.open, highlight: null, index: null }));

@@ -3,6 +3,7 @@
 import { requestIsOutdated, selectedTurnNumber, turnCount } from "./selectors";
 import { useSearchStore, type SearchState } from "./search";
 import { useAppStore, type AppState } from "./store";
+import type { PrefixRow } from "../app/viewTypes";
 
 export interface ContextscopeTestView {
   ready: boolean;
@@ -23,6 +24,10 @@ export interface ContextscopeTestView {
   profile: AppState["options"]["profile"];
   provider: AppState["options"]["api"];
   notes: boolean;
+  /** The prefix pass whose rows are shown: "estimate" first, then "exact" (null: none yet). */
+  prefixPass: AppState["prefix"]["pass"] | null;
+  /** The sum of every turn's request tokens in the rows shown (null: none yet). */
+  prefixTokensTotal: number | null;
   /** Messages the worker's background search index holds so far (null: no index being built). */
   searchIndexedMessages: number | null;
 }
@@ -31,6 +36,14 @@ declare global {
   interface Window {
     __contextscope?: ContextscopeTestView;
   }
+}
+
+/** The last rows summed, so a state change that keeps them costs nothing. */
+let summed: { rows: readonly PrefixRow[]; total: number } | null = null;
+
+function tokensTotal(rows: readonly PrefixRow[]): number {
+  if (summed?.rows !== rows) summed = { rows, total: rows.reduce((sum, row) => sum + row.tokens, 0) };
+  return summed.total;
 }
 
 function view(state: AppState, search: SearchState): ContextscopeTestView {
@@ -50,6 +63,8 @@ function view(state: AppState, search: SearchState): ContextscopeTestView {
     provider: state.options.api,
     notes: state.options.notes,
     error: state.error,
+    prefixPass: state.prefix.rows ? state.prefix.pass : null,
+    prefixTokensTotal: state.prefix.rows ? tokensTotal(state.prefix.rows) : null,
     searchIndexedMessages: search.index?.messages ?? null,
   };
 }

@@ -26,7 +26,9 @@ import { spawnCallLocation, threadCallLinks } from "../app/threadLinks";
 import { threadSessionOf } from "../core/pipeline/threads";
 import { CompareSlot } from "./compareSlot";
 import { loadTokenizerTables } from "../core/tokens/tables";
-import { tablesForCall } from "./tokenTables";
+import { tablesForCall, tablesForPass } from "./tokenTables";
+import { createBrowserTokenPool, tokenPoolSize, type BrowserTokenPool } from "./tokenPool";
+import { interactiveHoldMs, noteInteractiveCall } from "../app/interactiveQuiet";
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -50,9 +52,22 @@ function prefixFor(current: Session): PrefixService {
   if (prefixService?.runId !== sessionRunId || prefixService.session !== current) {
     const runId = sessionRunId;
     const open = session;
-    prefixService = { runId, session: current, service: new PrefixService(current, () => sessionRunId === runId && session === open) };
+    prefixService = { runId, session: current, service: new PrefixService(current, () => sessionRunId === runId && session === open, sessionTokenPool()) };
   }
   return prefixService.service;
+}
+
+/** The open session's counting workers (exact o200k counts off this thread); null where workers cannot start workers. */
+let tokenPool: BrowserTokenPool | null = null;
+
+function sessionTokenPool(): BrowserTokenPool | null {
+  if (typeof Worker === "undefined") return null;
+  tokenPool ??= createBrowserTokenPool(
+    tokenPoolSize(navigator.hardwareConcurrency),
+    () => new Worker(new URL("./count.worker.ts", import.meta.url), { type: "module", name: "contextscope-count" }),
+    interactiveHoldMs,
+  );
+  return tokenPool;
 }
 
 /** Session search of the open session (or thread), restarted with a new session. */
@@ -91,6 +106,9 @@ function install(read: Session, runId: number): void {
   lastAnalysis = null;
   recentViews.clear();
   prefixService = null;
+  // Counts of the previous session are not needed again: its workers go with them.
+  tokenPool?.close();
+  tokenPool = null;
   simulatorService = null;
   compareSlot.reset();
 }
@@ -187,6 +205,9 @@ function keepCaptureBody(source: string, body: unknown): void {
   if (captureBodies.size > MAX_CAPTURE_BODIES) captureBodies.delete(captureBodies.keys().next().value as string);
 }
 
+/** Calls the page makes on its own, in the background; every other call is the user's, and the background passes give way to it. */
+const BACKGROUND: ReadonlySet<WorkerMethod> = new Set<WorkerMethod>(["prefixReports", "sessionComposition", "searchPrepare"]);
+
 /** Calls that do not depend on the open session. */
 const SESSIONLESS: ReadonlySet<WorkerMethod> = new Set<WorkerMethod>(["parseHeader", "parseCapture", "simulatorPolicies"]);
 
@@ -271,7 +292,12 @@ async function answer(method: WorkerMethod, params: WorkerMethods[WorkerMethod][
     }
     case "prefixReports": {
       const { options, pass } = params as WorkerMethods["prefixReports"]["params"];
-      const rows = await prefixFor(target).reports(options, pass, analyze(target, options), optionsKey(options));
+      const analysis = analyze(target, options);
+      const service = prefixFor(target);
+      // o200k is counted by the counting workers when there are some.
+      const tables = tablesForPass(pass, analysis, options).filter((table) => !(service.countsElsewhere && table === "o200k"));
+      await loadTokenizerTables(tables);
+      const rows = await service.reports(options, pass, analysis, optionsKey(options));
       return { pass, rows };
     }
     case "turnDiff": {
@@ -280,6 +306,7 @@ async function answer(method: WorkerMethod, params: WorkerMethods[WorkerMethod][
     }
     case "tokenComposition": {
       const { options, turn, pass } = params as WorkerMethods["tokenComposition"]["params"];
+      await loadTokenizerTables(tablesForPass(pass, analyze(target, options), options));
       return prefixFor(target).composition(options, turn, pass);
     }
     case "simulate": {
@@ -345,6 +372,7 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
       break;
     case "call": {
       const { callId, method, params } = message;
+      if (!BACKGROUND.has(method)) noteInteractiveCall();
       // Capture parsing does not depend on the session; everything else must match it.
       if (!SESSIONLESS.has(method) && message.sessionRunId !== sessionRunId) {
         post({ type: "reply", callId, ok: false, error: "The session changed.", stale: true });

@@ -10,7 +10,7 @@ import { API_IDS } from "../../core/model";
 import type { PrefixTurnReport } from "../../core/prefix/analyze";
 import type { TokenizerChoice } from "../../core/tokens/counters";
 import { loadTokenizerTables } from "../../core/tokens/tables";
-import { sessionTables } from "../tokenTables";
+import { sessionTables } from "../../core/tokens/sessionTables";
 import { integerOption } from "../args";
 import { loadAnySession } from "../inputs";
 import { sessionPrefixCompositions } from "../parallelPrefixes";

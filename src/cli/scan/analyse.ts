@@ -7,7 +7,7 @@ import { iterateSessionPrefixes } from "../../core/pipeline/sessionPrefixes";
 import { linkSessions } from "../../core/pipeline/threads";
 import type { TokenizerChoice } from "../../core/tokens/counters";
 import { loadTokenizerTables } from "../../core/tokens/tables";
-import { sessionTables } from "../tokenTables";
+import { sessionTables } from "../../core/tokens/sessionTables";
 import { loadAnySession, loadSession } from "../inputs";
 import type { CliIo } from "../io";
 import type { ScanJob } from "./discover";

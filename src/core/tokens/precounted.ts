@@ -35,3 +35,12 @@ export function precountedO200k(counts: ReadonlyMap<string, number>): TokenCount
     },
   };
 }
+
+/**
+ * Counts texts elsewhere (worker threads in the CLI, Web Workers in the browser): every text
+ * submitted is counted once; finish() gives the counts of all of them.
+ */
+export interface TextCountPool {
+  submit(text: string): void;
+  finish(): Promise<ReadonlyMap<string, number>>;
+}

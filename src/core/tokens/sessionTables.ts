@@ -1,10 +1,10 @@
 // Which tokenizer tables a session's analysis needs: those of the counters its request shapes use
 // (tablesFor), so an OpenAI-only session never loads the Claude vocabulary, an Anthropic one
 // with the default tokenizer never loads o200k, and `--tokenizer estimate` loads none.
-import type { ApiId, PipelineOptions } from "../core/model";
-import type { SessionAnalysis } from "../core/pipeline/index";
-import type { TokenizerChoice } from "../core/tokens/counters";
-import { tablesFor, type TokenizerTable } from "../core/tokens/tables";
+import type { ApiId, PipelineOptions } from "../model";
+import type { SessionAnalysis } from "../pipeline/index";
+import type { TokenizerChoice } from "./counters";
+import { tablesFor, type TokenizerTable } from "./tables";
 
 export function sessionTables(tokenizer: TokenizerChoice, analysis: SessionAnalysis, pipeline: PipelineOptions): TokenizerTable[] {
   const apis = new Set<ApiId>();
