@@ -4,8 +4,9 @@
 // of requests with the prefix boundary located in the shown text, and the Tokens tab's
 // composition and token view. Long passes yield to the event loop so other calls interleave.
 // Given a pool that counts elsewhere (the browser's counting workers), the exact pass first walks
-// the session naming every distinct text to count, then walks it again looking the counts up:
-// this thread then loads no o200k table and counts nothing, and stays free for the page's calls.
+// the session naming every distinct text to count (o200k's and the Claude vocabulary's), then
+// walks it again looking the counts up: this thread then loads no tokenizer table for it and
+// counts nothing, and stays free for the page's calls.
 import type { BuiltRequest, PipelineOptions, Session } from "../core/model";
 import { buildTurnRequest, type SessionAnalysis } from "../core/pipeline/index";
 import { createPrefixAnalyzer, type PrefixTurnReport } from "../core/prefix/analyze";
@@ -16,8 +17,9 @@ import { locateBoundary } from "../core/prefix/pretty-offset";
 import { createSegmentCache } from "../core/prefix/segment-builder";
 import { iterateSessionPrefixes, turnFactsOf } from "../core/pipeline/sessionPrefixes";
 import { counterForApi, type TokenCounter, type TokenizerChoice } from "../core/tokens/counters";
-import { collectingO200k, precountedO200k, type TextCountPool } from "../core/tokens/precounted";
+import { collectingClaude, collectingO200k, precountedClaude, precountedO200k, type TableCountPool } from "../core/tokens/precounted";
 import { loadTokenizerTables, TokenizerTablesNotLoaded } from "../core/tokens/tables";
+import { sessionTables } from "../core/tokens/sessionTables";
 import { tokenPieces } from "../core/tokens/pieces";
 import { iterateSessionCompositions, type TurnComposition } from "../core/pipeline/sessionComposition";
 import { predictedInputOf, rebilledTokensOf } from "../core/pricing/fromPrefix";
@@ -61,6 +63,12 @@ export function prefixRow(report: PrefixTurnReport, previousTokens: number | nul
 
 const MAX_CACHED_PASSES = 6;
 
+/** Where a pass's counts come from when they were made elsewhere (CounterOptions). */
+interface CountSources {
+  o200kSource?: TokenCounter;
+  claudeSource?: TokenCounter;
+}
+
 /** Prefix work for one open session. A new session gets a new service (and fresh caches). */
 export class PrefixService {
   private readonly segmentCache = createSegmentCache();
@@ -71,11 +79,11 @@ export class PrefixService {
   constructor(
     private readonly session: Session,
     private readonly isCurrent: () => boolean,
-    /** Counts exact o200k tokens elsewhere; null: the exact pass counts here. */
-    private exactCounts: TextCountPool | null = null,
+    /** Counts the exact pass's tokens elsewhere; null: the exact pass counts here. */
+    private exactCounts: TableCountPool | null = null,
   ) {}
 
-  /** True when the exact pass counts o200k tokens elsewhere (this thread needs no o200k table for it). */
+  /** True when the exact pass counts its tokens elsewhere (this thread needs no tokenizer table for it). */
   get countsElsewhere(): boolean {
     return this.exactCounts !== null;
   }
@@ -110,34 +118,39 @@ export class PrefixService {
         if (error instanceof PrefixPassAbandoned || !this.isCurrent()) throw new PrefixPassAbandoned();
         // The pool failed (a worker could not start), or a text was left uncounted: count here.
         if (!(error instanceof TokenizerTablesNotLoaded)) this.exactCounts = null;
-        await loadTokenizerTables(["o200k"]);
+        await loadTokenizerTables(sessionTables(tokenizerOf(pass), analysis, options));
       }
     }
     return this.walk(options, pass, analysis);
   }
 
-  /** A walk naming every text the exact pass counts with o200k; their counts, once all are made. */
-  private async countElsewhere(pool: TextCountPool, options: PipelineOptions, analysis: SessionAnalysis): Promise<TokenCounter | undefined> {
-    let collected = 0;
-    const collecting = collectingO200k((text) => {
-      collected++;
-      pool.submit(text);
+  /** A walk naming every text the exact pass counts; the counters over their counts, once all are made. */
+  private async countElsewhere(pool: TableCountPool, options: PipelineOptions, analysis: SessionAnalysis): Promise<CountSources> {
+    const asked = { o200k: 0, claude: 0 };
+    const o200kSource = collectingO200k((text) => {
+      asked.o200k++;
+      pool.submit("o200k", text);
     });
-    const prefix = { tokenizer: tokenizerOf("exact"), segmentCache: this.segmentCache, o200kSource: collecting };
+    const claudeSource = collectingClaude((text) => {
+      asked.claude++;
+      pool.submit("claude", text);
+    });
+    const prefix = { tokenizer: tokenizerOf("exact"), segmentCache: this.segmentCache, o200kSource, claudeSource };
     for (const report of iterateSessionPrefixes(this.session, options, { analysis, prefix })) {
       void report;
       await yieldIfDue();
       await waitWhileInteractive();
       if (!this.isCurrent()) throw new PrefixPassAbandoned();
     }
-    // No request counted with o200k (e.g. every one is Anthropic's, counted with the Claude estimate).
-    if (collected === 0) return undefined;
-    return precountedO200k(await pool.finish());
+    if (asked.o200k + asked.claude === 0) return {};
+    const counts = await pool.finish();
+    const none = new Map<string, number>();
+    return { o200kSource: precountedO200k(counts.get("o200k") ?? none), claudeSource: precountedClaude(counts.get("claude") ?? none) };
   }
 
-  private async walk(options: PipelineOptions, pass: TokenPass, analysis: SessionAnalysis, o200kSource?: TokenCounter): Promise<PrefixRow[]> {
+  private async walk(options: PipelineOptions, pass: TokenPass, analysis: SessionAnalysis, sources: CountSources = {}): Promise<PrefixRow[]> {
     const rows: PrefixRow[] = [];
-    const prefix = { tokenizer: tokenizerOf(pass), segmentCache: this.segmentCache, ...(o200kSource ? { o200kSource } : {}) };
+    const prefix = { tokenizer: tokenizerOf(pass), segmentCache: this.segmentCache, ...sources };
     let previousTokens: number | null = null;
     for (const report of iterateSessionPrefixes(this.session, options, { analysis, prefix })) {
       rows.push(prefixRow(report, previousTokens));

@@ -57,7 +57,7 @@ function prefixFor(current: Session): PrefixService {
   return prefixService.service;
 }
 
-/** The open session's counting workers (exact o200k counts off this thread); null where workers cannot start workers. */
+/** The open session's counting workers (the exact pass's counts, off this thread); null where workers cannot start workers. */
 let tokenPool: BrowserTokenPool | null = null;
 
 function sessionTokenPool(): BrowserTokenPool | null {
@@ -294,9 +294,8 @@ async function answer(method: WorkerMethod, params: WorkerMethods[WorkerMethod][
       const { options, pass } = params as WorkerMethods["prefixReports"]["params"];
       const analysis = analyze(target, options);
       const service = prefixFor(target);
-      // o200k is counted by the counting workers when there are some.
-      const tables = tablesForPass(pass, analysis, options).filter((table) => !(service.countsElsewhere && table === "o200k"));
-      await loadTokenizerTables(tables);
+      // The counting workers count the exact pass's tokens when there are some.
+      if (!service.countsElsewhere) await loadTokenizerTables(tablesForPass(pass, analysis, options));
       const rows = await service.reports(options, pass, analysis, optionsKey(options));
       return { pass, rows };
     }

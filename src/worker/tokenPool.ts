@@ -1,13 +1,16 @@
-// The browser's token pool: Web Workers (./count.worker.ts) that count exact o200k tokens for the
-// pipeline worker's exact prefix pass, sized to the machine (one per core but one, up to four:
-// the page and the pipeline worker keep a core). Texts are sent in batches as they are submitted;
+// The browser's token pool: Web Workers (./count.worker.ts) that count tokens for the pipeline
+// worker's exact prefix pass (exact o200k counts, and the Claude vocabulary's counts behind the
+// Anthropic estimate), sized to the machine (one per core but one, up to four: the page and the
+// pipeline worker keep a core). Texts are sent in batches, one table each, as they are submitted;
 // each worker holds at most two batches, so a free worker always takes the next one. The
 // pipeline worker's pass yields to its event loop, which is where the answers arrive and the next
 // batches go out. The workers start with the first batch and stay for the session's later passes.
-import type { TextCountPool } from "../core/tokens/precounted";
+import type { TableCountPool } from "../core/tokens/precounted";
+import type { TokenizerTable } from "../core/tokens/tables";
 
 export interface CountBatch {
   batch: number;
+  table: TokenizerTable;
   texts: string[];
 }
 
@@ -29,7 +32,7 @@ export function tokenPoolSize(cores: number | undefined): number {
   return Math.max(1, Math.min(MAX_WORKERS, (cores ?? 2) - 1));
 }
 
-export interface BrowserTokenPool extends TextCountPool {
+export interface BrowserTokenPool extends TableCountPool {
   /** Stops the workers. */
   close(): void;
 }
@@ -39,12 +42,12 @@ export interface BrowserTokenPool extends TextCountPool {
  * would take the cores the page needs); a worker finishes the batches it holds.
  */
 export function createBrowserTokenPool(size: number, createWorker: () => Worker, holdMs: () => number = () => 0): BrowserTokenPool {
-  const counts = new Map<string, number>();
+  const counts = new Map<TokenizerTable, Map<string, number>>();
   const slots: Slot[] = [];
   const queue: CountBatch[] = [];
   const sent = new Map<number, CountBatch>();
-  let waiting: string[] = [];
-  let waitingChars = 0;
+  /** Texts not yet in a batch, per table. */
+  const waiting = new Map<TokenizerTable, { texts: string[]; chars: number }>();
   let nextBatch = 0;
   let failure: Error | null = null;
   let drained: (() => void) | null = null;
@@ -78,7 +81,11 @@ export function createBrowserTokenPool(size: number, createWorker: () => Worker,
         sent.delete(reply.batch);
         slot.inFlight--;
         if ("error" in reply) failure = new Error(`counting tokens failed: ${reply.error}`);
-        else batch.texts.forEach((text, index) => counts.set(text, reply.counts[index]!));
+        else {
+          const made = counts.get(batch.table) ?? new Map<string, number>();
+          counts.set(batch.table, made);
+          batch.texts.forEach((text, index) => made.set(text, reply.counts[index]!));
+        }
         dispatch(slot);
         if (failure || (sent.size === 0 && queue.length === 0)) drained?.();
       };
@@ -90,23 +97,25 @@ export function createBrowserTokenPool(size: number, createWorker: () => Worker,
     }
   };
 
-  const enqueue = () => {
-    if (waiting.length === 0) return;
+  const enqueue = (table: TokenizerTable) => {
+    const pending = waiting.get(table);
+    if (!pending || pending.texts.length === 0) return;
     if (slots.length === 0) start();
-    queue.push({ batch: nextBatch++, texts: waiting });
-    waiting = [];
-    waitingChars = 0;
+    queue.push({ batch: nextBatch++, table, texts: pending.texts });
+    waiting.delete(table);
     dispatchAll();
   };
 
   return {
-    submit(text) {
-      waiting.push(text);
-      waitingChars += text.length;
-      if (waitingChars >= BATCH_CHARS) enqueue();
+    submit(table, text) {
+      let pending = waiting.get(table);
+      if (!pending) waiting.set(table, (pending = { texts: [], chars: 0 }));
+      pending.texts.push(text);
+      pending.chars += text.length;
+      if (pending.chars >= BATCH_CHARS) enqueue(table);
     },
     async finish() {
-      enqueue();
+      for (const table of [...waiting.keys()]) enqueue(table);
       if (!failure && (sent.size > 0 || queue.length > 0)) await new Promise<void>((resolve) => (drained = resolve));
       drained = null;
       if (failure) throw failure;

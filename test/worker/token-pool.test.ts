@@ -1,9 +1,10 @@
 // The browser's token pool (src/worker/tokenPool.ts): its scheduling, with the counting workers
 // replaced by an in-process transport that answers like count.worker.ts (the real workers are
-// exercised by the e2e journey exact-counts.spec.ts). Every text gets o200kCounter's count, over
-// several rounds; batches wait while the user is stepping; a worker's failure and a close() end
-// a pending finish() instead of leaving it waiting.
+// exercised by the e2e journey exact-counts.spec.ts). Every text gets its table's count (o200k,
+// or the Claude vocabulary), over several rounds; batches wait while the user is stepping; a
+// worker's failure and a close() end a pending finish() instead of leaving it waiting.
 import { beforeAll, describe, expect, it } from "vitest";
+import { countClaudeVocabulary } from "../../src/core/tokens/claude";
 import { o200kCounter } from "../../src/core/tokens/counters";
 import { loadTokenizerTables } from "../../src/core/tokens/tables";
 import { createBrowserTokenPool, tokenPoolSize, type CountBatch, type CountBatchReply } from "../../src/worker/tokenPool";
@@ -16,7 +17,7 @@ class InProcessCounter {
   postMessage(batch: CountBatch): void {
     this.posted++;
     setTimeout(() => {
-      const reply: CountBatchReply = this.fail ? { batch: batch.batch, error: "table missing" } : { batch: batch.batch, counts: batch.texts.map((text) => o200kCounter.count(text)) };
+      const reply: CountBatchReply = this.fail ? { batch: batch.batch, error: "table missing" } : { batch: batch.batch, counts: batch.texts.map((text) => (batch.table === "o200k" ? o200kCounter.count(text) : countClaudeVocabulary(text))) };
       this.onmessage?.({ data: reply } as MessageEvent<CountBatchReply>);
     }, 1);
   }
@@ -27,10 +28,10 @@ function texts(count: number, seed: string): string[] {
   return Array.from({ length: count }, (_, i) => `${seed} ${i}: ${"한국어 tokens ✓ naïve ".repeat(1 + (i % 40))}`);
 }
 
-beforeAll(() => loadTokenizerTables(["o200k"]));
+beforeAll(() => loadTokenizerTables(["o200k", "claude"]));
 
 describe("browser token pool", () => {
-  it("counts every text exactly, over two rounds, on every worker", async () => {
+  it("counts every text with its table, over two rounds, on every worker", async () => {
     const workers: InProcessCounter[] = [];
     const pool = createBrowserTokenPool(2, () => {
       const worker = new InProcessCounter();
@@ -38,14 +39,20 @@ describe("browser token pool", () => {
       return worker as unknown as Worker;
     });
     const first = texts(3_000, "first");
-    for (const text of first) pool.submit(text);
-    const afterFirst = new Map(await pool.finish());
+    const forClaude = texts(1_000, "claude");
+    for (const text of first) pool.submit("o200k", text);
+    for (const text of forClaude) pool.submit("claude", text);
+    const afterFirst = new Map((await pool.finish()).get("o200k"));
     for (const text of first) expect(afterFirst.get(text)).toBe(o200kCounter.count(text));
     const second = texts(500, "second");
-    for (const text of second) pool.submit(text);
+    for (const text of second) pool.submit("o200k", text);
     const afterSecond = await pool.finish();
-    expect(afterSecond.size).toBe(first.length + second.length);
-    for (const text of second) expect(afterSecond.get(text)).toBe(o200kCounter.count(text));
+    expect(afterSecond.get("o200k")?.size).toBe(first.length + second.length);
+    for (const text of second) expect(afterSecond.get("o200k")?.get(text)).toBe(o200kCounter.count(text));
+    // The Claude vocabulary's counts, unscaled, kept apart from o200k's.
+    expect(afterSecond.get("claude")?.size).toBe(forClaude.length);
+    for (const text of forClaude) expect(afterSecond.get("claude")?.get(text)).toBe(countClaudeVocabulary(text));
+    expect(forClaude.some((text) => countClaudeVocabulary(text) !== o200kCounter.count(text))).toBe(true);
     expect(workers).toHaveLength(2);
     expect(workers.every((worker) => worker.posted > 0)).toBe(true);
     pool.close();
@@ -55,23 +62,23 @@ describe("browser token pool", () => {
     const worker = new InProcessCounter();
     let stepping = true;
     const pool = createBrowserTokenPool(1, () => worker as unknown as Worker, () => (stepping ? 30 : 0));
-    for (const text of texts(2_000, "held")) pool.submit(text);
+    for (const text of texts(2_000, "held")) pool.submit("o200k", text);
     const finished = pool.finish();
     await new Promise((resolve) => setTimeout(resolve, 80));
     expect(worker.posted).toBe(0);
     stepping = false;
-    expect((await finished).size).toBe(2_000);
+    expect((await finished).get("o200k")?.size).toBe(2_000);
     expect(worker.posted).toBeGreaterThan(0);
     pool.close();
   });
 
   it("ends a pending finish() when a worker fails or the pool is closed", async () => {
     const failing = createBrowserTokenPool(1, () => new InProcessCounter(true) as unknown as Worker);
-    for (const text of texts(2_000, "fail")) failing.submit(text);
+    for (const text of texts(2_000, "fail")) failing.submit("o200k", text);
     await expect(failing.finish()).rejects.toThrow(/table missing/);
     failing.close();
     const closed = createBrowserTokenPool(1, () => new InProcessCounter() as unknown as Worker, () => 10_000);
-    for (const text of texts(2_000, "closed")) closed.submit(text);
+    for (const text of texts(2_000, "closed")) closed.submit("claude", text);
     const pending = closed.finish();
     closed.close();
     await expect(pending).rejects.toThrow(/stopped/);

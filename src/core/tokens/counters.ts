@@ -93,6 +93,34 @@ export interface CounterOptions {
    * the texts it is asked about. Its `id` keys the per-content caches, so give each source its own.
    */
   o200kSource?: TokenCounter;
+  /**
+   * Where the Claude vocabulary's counts (unscaled) come from for the Anthropic estimate, on the
+   * same terms as `o200kSource`.
+   */
+  claudeSource?: TokenCounter;
+}
+
+/** The id of a source giving countClaudeVocabulary's counts (precounted.ts). */
+export const CLAUDE_VOCABULARY_ID = "claude";
+
+/** Anthropic estimates over a Claude-vocabulary source, one per source (and its caches). */
+const claudeEstimates = new WeakMap<TokenCounter, TokenCounter>();
+
+/** The Anthropic estimate (claudeEstimateCounter) over `source`'s vocabulary counts. */
+function claudeEstimateOver(source: TokenCounter): TokenCounter {
+  let counter = claudeEstimates.get(source);
+  if (!counter) {
+    // A source giving the vocabulary's own counts keeps the estimate's id: the counts are its.
+    const id = source.id === CLAUDE_VOCABULARY_ID ? claudeEstimateCounter.id : `${source.id}:${claudeEstimateCounter.id}`;
+    counter = {
+      id,
+      exact: false,
+      label: claudeEstimateCounter.label,
+      count: (text) => (text.length === 0 ? 0 : Math.round(source.count(text) * CLAUDE_USAGE_FACTOR)),
+    };
+    claudeEstimates.set(source, counter);
+  }
+  return counter;
 }
 
 /** Scaled counters per o200k source and factor, so a counter (and its caches) is made once. */
@@ -106,7 +134,9 @@ export function counterForApi(api: ApiId, options: CounterOptions = {}): TokenCo
   const source = options.o200kSource ?? o200kCounter;
   const isOpenAi = api === "openai-completions" || api === "openai-responses";
   if (isOpenAi) return source;
-  if (choice === "auto" && api === "anthropic-messages" && options.claudeFactor === undefined) return claudeEstimateCounter;
+  if (choice === "auto" && api === "anthropic-messages" && options.claudeFactor === undefined) {
+    return options.claudeSource ? claudeEstimateOver(options.claudeSource) : claudeEstimateCounter;
+  }
   const factor = choice === "o200k" ? 1 : (options.claudeFactor ?? 1);
   let bySource = scaledCounters.get(source);
   if (!bySource) {

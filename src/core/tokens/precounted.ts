@@ -2,11 +2,18 @@
 // analysis with `collectingO200k` names every distinct text it needs counted (and counts chars/4
 // meanwhile); the texts are counted elsewhere, once each; a second pass with `precountedO200k`
 // looks the counts up. A text the first pass did not name is counted here, so the result is
-// always what o200kCounter gives.
-import { o200kCounter, type TokenCounter } from "./counters";
+// always what o200kCounter gives. The same pair exists for the Claude vocabulary behind the
+// Anthropic estimate (CounterOptions.claudeSource).
+import { countClaudeVocabulary } from "./claude";
+import { CLAUDE_VOCABULARY_ID, o200kCounter, type TokenCounter } from "./counters";
+import type { TokenizerTable } from "./tables";
 
 /** Calls `onText` once per distinct non-empty text it is asked to count; counts chars/4 meanwhile. */
 export function collectingO200k(onText: (text: string) => void): TokenCounter {
+  return collecting(onText);
+}
+
+function collecting(onText: (text: string) => void): TokenCounter {
   const seen = new Set<string>();
   return {
     id: "o200k:collecting",
@@ -36,11 +43,30 @@ export function precountedO200k(counts: ReadonlyMap<string, number>): TokenCount
   };
 }
 
+/** Calls `onText` once per distinct non-empty text the Anthropic estimate asks about; counts chars/4 meanwhile. */
+export function collectingClaude(onText: (text: string) => void): TokenCounter {
+  return { ...collecting(onText), id: `${CLAUDE_VOCABULARY_ID}:collecting`, label: "estimate (chars/4, collecting texts for the Claude vocabulary)" };
+}
+
+/** Claude-vocabulary counts (unscaled) looked up in `counts` (made elsewhere), counted here when missing. */
+export function precountedClaude(counts: ReadonlyMap<string, number>): TokenCounter {
+  return {
+    id: CLAUDE_VOCABULARY_ID,
+    exact: false,
+    label: "Claude vocabulary",
+    count(text) {
+      if (text.length === 0) return 0;
+      return counts.get(text) ?? countClaudeVocabulary(text);
+    },
+  };
+}
+
 /**
- * Counts texts elsewhere (worker threads in the CLI, Web Workers in the browser): every text
- * submitted is counted once; finish() gives the counts of all of them.
+ * Counts texts elsewhere (the browser's counting workers), per tokenizer table: every text
+ * submitted is counted once with that table (o200k_base, or the Claude vocabulary unscaled);
+ * finish() gives the counts of all of them.
  */
-export interface TextCountPool {
-  submit(text: string): void;
-  finish(): Promise<ReadonlyMap<string, number>>;
+export interface TableCountPool {
+  submit(table: TokenizerTable, text: string): void;
+  finish(): Promise<ReadonlyMap<TokenizerTable, ReadonlyMap<string, number>>>;
 }

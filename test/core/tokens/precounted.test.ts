@@ -1,11 +1,13 @@
 // The o200k sources for counting elsewhere: the collecting one names each distinct text once and
 // counts chars/4 meanwhile; the precounted one gives o200kCounter's counts, from the map or, for
 // a text the map lacks, counted on the spot. A whole-session prefix analysis with the two passes
-// gives exactly the one-pass reports. Special-token strings are counted as text.
+// gives exactly the one-pass reports. The same holds for the Claude vocabulary behind the
+// Anthropic estimate (claudeSource). Special-token strings are counted as text.
 import { describe, expect, it } from "vitest";
 import { iterateSessionPrefixes } from "../../../src/core/pipeline/sessionPrefixes";
-import { counterForApi, o200kCounter } from "../../../src/core/tokens/counters";
-import { collectingO200k, precountedO200k } from "../../../src/core/tokens/precounted";
+import { countClaudeVocabulary } from "../../../src/core/tokens/claude";
+import { claudeEstimateCounter, counterForApi, o200kCounter } from "../../../src/core/tokens/counters";
+import { collectingClaude, collectingO200k, precountedClaude, precountedO200k } from "../../../src/core/tokens/precounted";
 import { fixtureCase } from "../../support/fixtures";
 import { readSessionFile } from "../../../bench/distinct-texts";
 
@@ -46,6 +48,32 @@ describe("precounted o200k sources", () => {
     expect(texts.length).toBeGreaterThan(10);
     const counts = new Map(texts.map((text) => [text, o200kCounter.count(text)]));
     const twice = [...iterateSessionPrefixes(session, pipeline, { prefix: { tokenizer, o200kSource: precountedO200k(counts) } })];
+    expect(twice).toEqual(once);
+  });
+
+  it("a precounted Claude vocabulary gives the Anthropic estimate, under its id", () => {
+    const text = "Bonjour 한국어 tokens";
+    const source = precountedClaude(new Map([["hello world", 10]]));
+    const estimate = counterForApi("anthropic-messages", { claudeSource: source });
+    expect(estimate.id).toBe(claudeEstimateCounter.id);
+    expect(estimate.count("hello world")).toBe(12);
+    expect(estimate.count(text)).toBe(claudeEstimateCounter.count(text));
+    expect(source.count(text)).toBe(countClaudeVocabulary(text));
+    // OpenAI shapes do not use it.
+    expect(counterForApi("openai-responses", { claudeSource: source })).toBe(o200kCounter);
+  });
+
+  it("two passes over an Anthropic session with a collected Claude vocabulary give the one-pass reports", () => {
+    const session = readSessionFile(fixtureCase("pi/rpc-anthropic-manualcompact").sessionPath);
+    const pipeline = { profile: "pi" as const };
+    const once = [...iterateSessionPrefixes(session, pipeline, { prefix: { tokenizer: "auto" } })];
+    const texts: string[] = [];
+    const claudeSource = collectingClaude((text) => texts.push(text));
+    for (const report of iterateSessionPrefixes(session, pipeline, { prefix: { tokenizer: "auto", claudeSource } })) void report;
+    expect(texts.length).toBeGreaterThan(10);
+    expect(new Set(texts).size).toBe(texts.length);
+    const counts = new Map(texts.map((text) => [text, countClaudeVocabulary(text)]));
+    const twice = [...iterateSessionPrefixes(session, pipeline, { prefix: { tokenizer: "auto", claudeSource: precountedClaude(counts) } })];
     expect(twice).toEqual(once);
   });
 });
