@@ -2,8 +2,8 @@
 // pi session of 40 MB (bench/generate-session.ts) is dropped; the app shows the turns read so far
 // with a "reading… N %" badge and a note under the progress bar, and the user can step through
 // them; when the whole file is read, its analysis replaces them (all turns, no badge) and the
-// selected turn stays. No search index is built while the file is read (it would take the
-// worker's time from the read); it is built once the session is ready. The page's state changes
+// selected turn stays. Neither a search index nor the session's composition is built while the
+// file is read (they would take the worker's time from the read); both are once it is ready. The page's state changes
 // and DOM are recorded as they happen, so the provisional view is seen however quickly the
 // machine reads.
 import { generatePiSession, type GeneratedSession } from "../bench/generate-session";
@@ -18,10 +18,10 @@ test.beforeAll(async () => {
 /** Records every change of the published state, and whether the provisional badge was on screen. */
 function recordViews(): void {
   const w = window as unknown as Record<string, unknown>;
-  const seen: { provisional: boolean; ready: boolean; turnCount: number; selectedTurn: number | null; badge: boolean; rows: number; indexed: number | null }[] = [];
+  const seen: { provisional: boolean; ready: boolean; turnCount: number; selectedTurn: number | null; badge: boolean; rows: number; indexed: number | null; composition: boolean }[] = [];
   w.__seen = seen;
   let value: unknown;
-  const note = (next: { provisional: boolean; ready: boolean; turnCount: number; selectedTurn: number | null; searchIndexedMessages: number | null }) =>
+  const note = (next: { provisional: boolean; ready: boolean; turnCount: number; selectedTurn: number | null; searchIndexedMessages: number | null; compositionAsked: boolean }) =>
     seen.push({
       provisional: next.provisional,
       ready: next.ready,
@@ -30,18 +30,19 @@ function recordViews(): void {
       badge: document.querySelector('[data-testid="timeline-provisional"]') !== null,
       rows: document.querySelectorAll('[data-testid="timeline-row"]').length,
       indexed: next.searchIndexedMessages,
+      composition: next.compositionAsked,
     });
   Object.defineProperty(window, "__contextscope", {
     configurable: true,
     get: () => value,
-    set: (next: { provisional: boolean; ready: boolean; turnCount: number; selectedTurn: number | null; searchIndexedMessages: number | null }) => {
+    set: (next: { provisional: boolean; ready: boolean; turnCount: number; selectedTurn: number | null; searchIndexedMessages: number | null; compositionAsked: boolean }) => {
       value = next;
       note(next);
     },
   });
   // The DOM follows the state a moment later: note it again once rendered.
   new MutationObserver(() => {
-    if (value) note(value as { provisional: boolean; ready: boolean; turnCount: number; selectedTurn: number | null; searchIndexedMessages: number | null });
+    if (value) note(value as { provisional: boolean; ready: boolean; turnCount: number; selectedTurn: number | null; searchIndexedMessages: number | null; compositionAsked: boolean });
   }).observe(document, { childList: true, subtree: true });
 }
 
@@ -61,7 +62,7 @@ test("the first turns show while the file is read, then the whole file replaces 
   }
   await page.waitForFunction(() => (window as unknown as { __contextscope: { ready: boolean } }).__contextscope.ready, null, { timeout: 120_000 });
   const seen = await page.evaluate(
-    () => (window as unknown as { __seen: { provisional: boolean; ready: boolean; turnCount: number; selectedTurn: number | null; badge: boolean; rows: number; indexed: number | null }[] }).__seen,
+    () => (window as unknown as { __seen: { provisional: boolean; ready: boolean; turnCount: number; selectedTurn: number | null; badge: boolean; rows: number; indexed: number | null; composition: boolean }[] }).__seen,
   );
   const provisional = seen.filter((view) => view.provisional);
   expect(provisional.length).toBeGreaterThan(0);
@@ -71,6 +72,7 @@ test("the first turns show while the file is read, then the whole file replaces 
   expect(Math.min(...provisional.map((view) => view.turnCount))).toBeLessThan(generated.turns);
   // No search index of a provisional session: the worker's time goes to the read.
   expect(provisional.map((view) => view.indexed).filter((indexed) => indexed !== null)).toEqual([]);
+  expect(provisional.filter((view) => view.composition)).toEqual([]);
   // Replaced by the whole file's analysis: every turn, no badge.
   const final = await appView(page);
   expect(final.turnCount).toBe(generated.turns);
@@ -81,6 +83,7 @@ test("the first turns show while the file is read, then the whole file replaces 
   const lastProvisional = provisional[provisional.length - 1]!;
   expect(seen.find((view) => view.ready)?.selectedTurn).toBe(lastProvisional.selectedTurn);
   await expect(page.getByTestId("turn-position")).toContainText(`of ${generated.turns}`);
-  // Once ready, the index is built in the background.
+  // Once ready, the composition and the index are built in the background.
+  await page.waitForFunction((turns) => (window as unknown as { __contextscope: { compositionTurns: number | null } }).__contextscope.compositionTurns === turns, generated.turns, { timeout: 120_000 });
   await page.waitForFunction(() => ((window as unknown as { __contextscope: { searchIndexedMessages: number | null } }).__contextscope.searchIndexedMessages ?? 0) > 0, null, { timeout: 120_000 });
 });

@@ -1,12 +1,14 @@
 // What fills the context over the session (the stacked chart): every turn's tokens by kind, asked
-// of the worker whenever a new analysis arrives (new session, options or branch).
+// of the worker whenever a new analysis arrives (new session, options or branch) — except while
+// the file is still being read: walking a provisional session would take the worker's time from
+// the read, and the whole file's analysis replaces it soon.
 import { create } from "zustand";
 import type { TurnComposition } from "../core/pipeline/sessionComposition";
 import { isStale } from "../worker/client";
 import { pipeline, pipelineOptions } from "./actions";
 import { useAppStore } from "./store";
 
-interface CompositionState {
+export interface CompositionState {
   key: string | null;
   rows: TurnComposition[] | null;
   error: string | null;
@@ -31,7 +33,10 @@ async function load(): Promise<void> {
 /** Loads the composition after every new analysis. */
 export function installCompositionLoader(): void {
   useAppStore.subscribe((state, previous) => {
-    if (state.analysis && state.analysis !== previous.analysis) void load();
+    if (state.analysis && state.analysis !== previous.analysis) {
+      if (state.analysisProvisional) useCompositionStore.setState({ key: null, rows: null, error: null });
+      else void load();
+    }
     if (!state.analysis && previous.analysis) useCompositionStore.setState({ key: null, rows: null, error: null });
   });
 }

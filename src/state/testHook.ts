@@ -1,6 +1,7 @@
 // Publishes a small read-only view of the state on `window.__contextscope` so end-to-end tests can
 // wait for conditions (ready, turn count, selection) instead of sleeping.
 import { requestIsOutdated, selectedTurnNumber, turnCount } from "./selectors";
+import { useCompositionStore, type CompositionState } from "./composition";
 import { useSearchStore, type SearchState } from "./search";
 import { useAppStore, type AppState } from "./store";
 import type { PrefixRow } from "../app/viewTypes";
@@ -28,6 +29,10 @@ export interface ContextscopeTestView {
   prefixPass: AppState["prefix"]["pass"] | null;
   /** The sum of every turn's request tokens in the rows shown (null: none yet). */
   prefixTokensTotal: number | null;
+  /** The session-wide composition (the Tokens tab's chart) has been asked of the worker. */
+  compositionAsked: boolean;
+  /** Turns of that composition in the store (null: none yet). */
+  compositionTurns: number | null;
   /** Messages the worker's background search index holds so far (null: no index being built). */
   searchIndexedMessages: number | null;
 }
@@ -46,7 +51,7 @@ function tokensTotal(rows: readonly PrefixRow[]): number {
   return summed.total;
 }
 
-function view(state: AppState, search: SearchState): ContextscopeTestView {
+function view(state: AppState, search: SearchState, composition: CompositionState): ContextscopeTestView {
   const current = state.request.status === "ready" && !requestIsOutdated(state);
   return {
     ready: state.loadStatus === "ready" && state.analysis !== null && !state.analysisProvisional,
@@ -65,15 +70,18 @@ function view(state: AppState, search: SearchState): ContextscopeTestView {
     error: state.error,
     prefixPass: state.prefix.rows ? state.prefix.pass : null,
     prefixTokensTotal: state.prefix.rows ? tokensTotal(state.prefix.rows) : null,
+    compositionAsked: composition.key !== null,
+    compositionTurns: composition.rows?.length ?? null,
     searchIndexedMessages: search.index?.messages ?? null,
   };
 }
 
 export function installTestHook(): void {
   const publish = () => {
-    window.__contextscope = view(useAppStore.getState(), useSearchStore.getState());
+    window.__contextscope = view(useAppStore.getState(), useSearchStore.getState(), useCompositionStore.getState());
   };
   publish();
   useAppStore.subscribe(publish);
   useSearchStore.subscribe(publish);
+  useCompositionStore.subscribe(publish);
 }

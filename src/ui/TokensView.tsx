@@ -13,12 +13,14 @@ import { CompositionChart } from "./CompositionChart";
 function SessionComposition() {
   const rows = useCompositionStore((state) => state.rows);
   const error = useCompositionStore((state) => state.error);
+  const provisional = useAppStore((state) => state.analysisProvisional);
   const timeline = useAppStore((state) => state.analysis?.timeline ?? null);
   const selectedTurn = useAppStore((state) => {
     const item = state.selectedIndex === null ? null : state.analysis?.timeline[state.selectedIndex];
     return item?.kind === "turn" ? item.turn : null;
   });
   if (error) return <div className="error-text pad">Could not measure the session: {error}</div>;
+  if (!rows && provisional) return <div className="muted pad" data-testid="composition-after-read">What fills the context is measured once the whole file is read.</div>;
   if (!rows) return <div className="muted pad">Measuring what fills the context over the session…</div>;
   return (
     <CompositionChart
