@@ -10,15 +10,15 @@ import type { TokenizerTable } from "./tables";
 
 /** Calls `onText` once per distinct non-empty text it is asked to count; counts chars/4 meanwhile. */
 export function collectingO200k(onText: (text: string) => void): TokenCounter {
-  return collecting(onText);
+  return collecting("o200k:collecting", "estimate (chars/4, collecting texts for o200k)", onText);
 }
 
-function collecting(onText: (text: string) => void): TokenCounter {
+function collecting(id: string, label: string, onText: (text: string) => void): TokenCounter {
   const seen = new Set<string>();
   return {
-    id: "o200k:collecting",
+    id,
     exact: false,
-    label: "estimate (chars/4, collecting texts for o200k)",
+    label,
     count(text) {
       if (text.length === 0) return 0;
       if (!seen.has(text)) {
@@ -45,7 +45,7 @@ export function precountedO200k(counts: ReadonlyMap<string, number>): TokenCount
 
 /** Calls `onText` once per distinct non-empty text the Anthropic estimate asks about; counts chars/4 meanwhile. */
 export function collectingClaude(onText: (text: string) => void): TokenCounter {
-  return { ...collecting(onText), id: `${CLAUDE_VOCABULARY_ID}:collecting`, label: "estimate (chars/4, collecting texts for the Claude vocabulary)" };
+  return collecting(`${CLAUDE_VOCABULARY_ID}:collecting`, "estimate (chars/4, collecting texts for the Claude vocabulary)", onText);
 }
 
 /** Claude-vocabulary counts (unscaled) looked up in `counts` (made elsewhere), counted here when missing. */
