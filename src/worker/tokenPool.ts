@@ -50,7 +50,11 @@ export function createBrowserTokenPool(size: number, createWorker: () => Worker,
   const waiting = new Map<TokenizerTable, { texts: string[]; chars: number }>();
   let nextBatch = 0;
   let failure: Error | null = null;
-  let drained: (() => void) | null = null;
+  /** finish() calls waiting for the batches to be counted (passes of different options may overlap). */
+  const waiters: (() => void)[] = [];
+  const wake = () => {
+    for (const resolve of waiters.splice(0)) resolve();
+  };
 
   let held: ReturnType<typeof setTimeout> | null = null;
   const dispatchAll = () => {
@@ -87,11 +91,11 @@ export function createBrowserTokenPool(size: number, createWorker: () => Worker,
           batch.texts.forEach((text, index) => made.set(text, reply.counts[index]!));
         }
         dispatch(slot);
-        if (failure || (sent.size === 0 && queue.length === 0)) drained?.();
+        if (failure || (sent.size === 0 && queue.length === 0)) wake();
       };
       slot.worker.onerror = (event) => {
         failure = new Error(`a token counting worker failed: ${event.message}`);
-        drained?.();
+        wake();
       };
       slots.push(slot);
     }
@@ -116,8 +120,7 @@ export function createBrowserTokenPool(size: number, createWorker: () => Worker,
     },
     async finish() {
       for (const table of [...waiting.keys()]) enqueue(table);
-      if (!failure && (sent.size > 0 || queue.length > 0)) await new Promise<void>((resolve) => (drained = resolve));
-      drained = null;
+      if (!failure && (sent.size > 0 || queue.length > 0)) await new Promise<void>((resolve) => waiters.push(resolve));
       if (failure) throw failure;
       return counts;
     },
@@ -127,7 +130,7 @@ export function createBrowserTokenPool(size: number, createWorker: () => Worker,
       slots.length = 0;
       // A pass still waiting for counts ends (it belongs to a session no longer open).
       failure ??= new Error("the token counting workers were stopped");
-      drained?.();
+      wake();
     },
   };
 }

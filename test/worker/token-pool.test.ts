@@ -58,6 +58,20 @@ describe("browser token pool", () => {
     pool.close();
   });
 
+  it("answers finish() calls that overlap (passes of two options at once) once every batch is counted", async () => {
+    const pool = createBrowserTokenPool(1, () => new InProcessCounter() as unknown as Worker);
+    const first = texts(1_500, "overlap-a");
+    for (const text of first) pool.submit("o200k", text);
+    const earlier = pool.finish();
+    const second = texts(1_500, "overlap-b");
+    for (const text of second) pool.submit("o200k", text);
+    const later = pool.finish();
+    const [a, b] = await Promise.all([earlier, later]);
+    for (const text of first) expect(a.get("o200k")?.get(text)).toBe(o200kCounter.count(text));
+    for (const text of second) expect(b.get("o200k")?.get(text)).toBe(o200kCounter.count(text));
+    pool.close();
+  });
+
   it("holds batches back while the user is stepping", async () => {
     const worker = new InProcessCounter();
     let stepping = true;
