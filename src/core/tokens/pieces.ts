@@ -14,6 +14,9 @@ export interface TokenPieces {
   truncated: boolean;
 }
 
+/** Tokens merged into one piece at most while waiting for a character boundary. */
+const MAX_PENDING_TOKENS = 256;
+
 export function tokenPieces(text: string, maxTokens = 20_000): TokenPieces {
   const encoding = o200kEncoding();
   const decode = (tokens: number[]) => encoding.decode(tokens);
@@ -24,10 +27,14 @@ export function tokenPieces(text: string, maxTokens = 20_000): TokenPieces {
   let offset = 0;
   for (const token of shown) {
     pending.push(token);
+    // A run of tokens that never ends on a character boundary becomes one piece, made at the end
+    // (decoding it again for every token would take quadratic time on a hostile text).
+    if (pending.length > MAX_PENDING_TOKENS) continue;
     const piece = decode(pending);
     // An incomplete UTF-8 sequence decodes to U+FFFD, which is not the text at this point: wait
-    // for the rest of the character (a character is at most 4 bytes, so 4 tokens).
-    if (!text.startsWith(piece, offset) && pending.length < 4) continue;
+    // for the rest of the character. A token can hold the end of one character and the start of
+    // the next, so that may take more tokens than a character has bytes.
+    if (!text.startsWith(piece, offset)) continue;
     pieces.push(piece);
     offset += piece.length;
     pending = [];

@@ -20,6 +20,15 @@ describe("tokenPieces", () => {
     expect(tokenPieces(text).pieces.join("")).toBe(text);
   });
 
+  it("keeps characters whole when tokens straddle them (a hieroglyph, then a Telugu letter)", () => {
+    // Found by the property below: the tokens of these two characters end inside a character
+    // until the last one, over more tokens than a character has bytes.
+    const text = "\u{13002}\u0C05";
+    const result = tokenPieces(text);
+    expect(result.pieces.join("")).toBe(text);
+    expect(result.pieces.every((piece) => !piece.includes("\uFFFD"))).toBe(true);
+  });
+
   it("joins back for arbitrary well-formed text", () => {
     fc.assert(
       fc.property(fc.string({ unit: "grapheme", maxLength: 60 }), (text) => tokenPieces(text).pieces.join("") === text),
