@@ -1,7 +1,8 @@
 // Journey: drop a large session (~40 MB, built in the page so it never crosses the test
 // protocol), and while it is still being read drop the small recorded fixture: the second file
 // wins. It is shown with its 15 turns and the large one, whose read was cancelled, never
-// replaces it afterwards.
+// replaces it afterwards. When the second file arrives the large one may already show its first
+// turns (a provisional view of the part read so far), or nothing yet: either is right.
 import type { Page } from "@playwright/test";
 import { appView, baseName, expect, fixtureText, openEmptyApp, PI_OPENAI_SESSION, test, waitForRequestTurn, waitForSession } from "./support";
 
@@ -13,6 +14,7 @@ interface SecondDropObservation {
   largeBytes: number;
   /** App state when the second file was dropped. */
   status: string;
+  /** null, or the large file's name when its first turns (read so far) were already shown. */
   fileName: string | null;
   loadingText: string;
   percent: number;
@@ -107,7 +109,8 @@ test("a second file dropped while the first is loading wins", async ({ page }) =
   // The large file was really being read when the second one arrived.
   expect(seen.largeBytes).toBeGreaterThanOrEqual(LARGE_BYTES);
   expect(seen.status).toBe("loading");
-  expect(seen.fileName).toBeNull();
+  // Nothing shown yet, or only the large file's first turns: still loading, so never its whole file.
+  expect([null, LARGE_NAME]).toContain(seen.fileName);
   expect(seen.loadingText).toContain(`Reading ${LARGE_NAME}`);
   expect(seen.percent).toBeGreaterThan(0);
   expect(seen.percent).toBeLessThan(100);
