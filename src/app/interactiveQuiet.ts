@@ -16,9 +16,14 @@ export function interactiveHoldMs(): number {
   return Math.max(0, lastInteractiveAt + QUIET_AFTER_INTERACTIVE_MS - performance.now());
 }
 
-/** Resolves once no interactive call has come for QUIET_AFTER_INTERACTIVE_MS. */
-export async function waitWhileInteractive(): Promise<void> {
-  for (let hold = interactiveHoldMs(); hold > 0; hold = interactiveHoldMs()) {
+/** Resolves once `holdMs()` (milliseconds still to wait) is 0, sleeping as long as it says. */
+export async function waitWhileHeld(holdMs: () => number): Promise<void> {
+  for (let hold = holdMs(); hold > 0; hold = holdMs()) {
     await new Promise((resolve) => setTimeout(resolve, hold));
   }
+}
+
+/** Resolves once no interactive call has come for QUIET_AFTER_INTERACTIVE_MS. */
+export function waitWhileInteractive(): Promise<void> {
+  return waitWhileHeld(interactiveHoldMs);
 }

@@ -2,6 +2,7 @@
 // with the arrow keys, and the match the Request view highlights after a jump. A new query (or a
 // new session) starts a new search; the running loop notices and stops.
 import { create } from "zustand";
+import { waitWhileHeld } from "../app/interactiveQuiet";
 import type { SearchHit } from "../core/search/index";
 import { isStale } from "../worker/client";
 import { pipeline, pipelineOptions, selectIndex, setActiveTab } from "./actions";
@@ -107,12 +108,8 @@ const QUIET_AFTER_STEP_MS = 500;
 let lastStepAt = -Infinity;
 
 /** Resolves once no turn has been selected for QUIET_AFTER_STEP_MS. */
-async function quietAfterSteps(): Promise<void> {
-  for (;;) {
-    const wait = lastStepAt + QUIET_AFTER_STEP_MS - performance.now();
-    if (wait <= 0) return;
-    await new Promise((resolve) => setTimeout(resolve, wait));
-  }
+function quietAfterSteps(): Promise<void> {
+  return waitWhileHeld(() => lastStepAt + QUIET_AFTER_STEP_MS - performance.now());
 }
 
 /**
