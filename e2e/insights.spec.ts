@@ -136,10 +136,15 @@ test("composition: the stacked chart selects the turn clicked; the turn's messag
   await expect(page.getByTestId("turn-position")).toHaveText("Turn 9 of 12");
   // The list is turn 9's once the worker has counted it (the Claude estimate's tables load first).
   await expect(page.getByTestId("tokens-turn")).toHaveText("Turn 9", { timeout: 30_000 });
-  const sizes = await page.getByTestId("token-messages").locator("li").evaluateAll((items) => items.map((li) => Number(li.getAttribute("data-tokens"))));
+  // The estimates come first and the exact counts replace them, re-ordering the list: wait for the
+  // exact list, then read it in one evaluation of the list itself (a locator over its items would
+  // hold the items in one render's order and read their sizes in the next).
+  const list = page.getByTestId("token-messages");
+  await expect(list).toHaveAttribute("data-pass", "exact", { timeout: 30_000 });
+  const sizes = await list.evaluate((ol) => Array.from(ol.querySelectorAll("li"), (li) => Number(li.getAttribute("data-tokens"))));
   expect(sizes.length).toBeGreaterThan(3);
   expect(sizes).toEqual([...sizes].sort((a, b) => b - a));
-  await expect(page.getByTestId("token-messages").locator("li").first()).toHaveAttribute("data-kind", "tool-result");
+  await expect(list.locator("li").first()).toHaveAttribute("data-kind", "tool-result");
 });
 
 test("search: / finds the one tool result of turn 22 that holds the string and jumps there", async ({ page }) => {

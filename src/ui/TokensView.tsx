@@ -108,7 +108,7 @@ export function TokensView() {
         </tbody>
       </table>
       <div className="tokens-split">
-        <ol className="token-messages" data-testid="token-messages" aria-label="Messages by size, largest first">
+        <ol className="token-messages" data-testid="token-messages" data-pass={result.pass} aria-label="Messages by size, largest first">
           {bySize.map((message) => (
             <li key={message.index} data-kind={message.kind} data-tokens={message.tokens}>
               <button
