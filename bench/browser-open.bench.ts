@@ -16,14 +16,20 @@
 //   first turn and its request are on screen;
 // - steps: `j` pressed (a real key event) until the new turn's request is shown and a frame has
 //   been painted, `--steps` times in a row; median and p95 (and until the worker's reply is in the
-//   store, stepReply…, so the worker's part and the page's rendering can be told apart);
+//   store, stepReply…, so the worker's part and the page's rendering can be told apart), and every
+//   step's time in order (stepTimesMs: which step was slow tells a one-off wait from a trend);
 // - stalls: [ms after the drop, length] of each main-thread stall over 250 ms until ready.
 // Browser CPU time (all Chromium processes, from /proc) is reported beside the wall times, since
-// the machine is shared.
-import { existsSync, readFileSync, readdirSync } from "node:fs";
+// the machine is shared. Memory, after the steps: what each Web Worker's JS heap retains (a full
+// garbage collection, then Runtime.getHeapUsage, both sent to the worker's target over the Chrome
+// DevTools Protocol; not before the steps, whose times a forced collection would change), and
+// the renderer process's peak resident size (VmHWM in /proc: the page and its workers together,
+// garbage included; with --runs above 1 a later page may share the renderer and its high-water
+// mark).
+import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { chromium, type Page } from "@playwright/test";
+import { chromium, type CDPSession, type Page } from "@playwright/test";
 import { CHROMIUM_ARGS, findChromium } from "../scripts/chromium.mjs";
 import { generatePiSession } from "./generate-session";
 
@@ -73,6 +79,55 @@ function browserCpuSeconds(): number {
     }
   }
   return total;
+}
+
+/** Peak resident size (MB) of the browser's renderer processes (the largest: the page's). */
+function rendererPeakMb(): number {
+  let peak = 0;
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      if (!readFileSync(`/proc/${name}/cmdline`, "utf8").includes("--type=renderer")) continue;
+      const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${name}/status`, "utf8"));
+      if (match) peak = Math.max(peak, Number(match[1]) / 1024);
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return Math.round(peak);
+}
+
+/**
+ * JS heap (MB) each of the page's Web Workers retains after a full garbage collection, by script
+ * name. A worker is reached by attaching to its target and sending it protocol messages, since
+ * Playwright's own session for a worker exposes no protocol calls.
+ */
+async function workerHeapsMb(cdp: CDPSession): Promise<Record<string, number>> {
+  const { targetInfos } = await cdp.send("Target.getTargets");
+  const heaps: Record<string, number> = {};
+  let nextId = 1;
+  for (const target of targetInfos.filter((info) => info.type === "worker")) {
+    const { sessionId } = await cdp.send("Target.attachToTarget", { targetId: target.targetId, flatten: false });
+    const call = <T>(method: string) => {
+      const id = nextId++;
+      return new Promise<T>((resolve) => {
+        const onMessage = (event: { sessionId?: string; message: string }) => {
+          const reply = JSON.parse(event.message) as { id?: number; result?: T };
+          if (event.sessionId !== sessionId || reply.id !== id || !reply.result) return;
+          cdp.off("Target.receivedMessageFromTarget", onMessage);
+          resolve(reply.result);
+        };
+        cdp.on("Target.receivedMessageFromTarget", onMessage);
+        void cdp.send("Target.sendMessageToTarget", { sessionId, message: JSON.stringify({ id, method }) });
+      });
+    };
+    await call("HeapProfiler.collectGarbage");
+    const usage = await call<{ usedSize: number }>("Runtime.getHeapUsage");
+    await cdp.send("Target.detachFromTarget", { sessionId });
+    const name = path.basename(new URL(target.url).pathname).replace(/-[\w-]{8}\.js$/, "");
+    heaps[name in heaps ? `${name}#${nextId}` : name] = Math.round(usage.usedSize / 1024 / 1024);
+  }
+  return heaps;
 }
 
 /** Installed before the page's own scripts: the timers and observers the figures come from. */
@@ -200,6 +255,9 @@ for (const mb of givenFile ? [0] : sizesMb) {
       lastTurn = result.turn;
     }
     const stepCpuSeconds = browserCpuSeconds() - stepCpuBefore;
+    const heapsMb = await workerHeapsMb(await page.context().newCDPSession(page));
+    const fileMb = statSync(file).size / 1024 / 1024;
+    const peakMb = rendererPeakMb();
     const since = (at: number | null) => (at === null ? null : Math.round(at - marks.drop!));
     console.log(
       JSON.stringify({
@@ -219,10 +277,15 @@ for (const mb of givenFile ? [0] : sizesMb) {
         stepMedianMs: Math.round(quantile(times, 0.5)),
         stepP95Ms: Math.round(quantile(times, 0.95)),
         stepMaxMs: Math.round(Math.max(...times)),
+        stepTimesMs: times.map(Math.round),
         stepReplyMedianMs: Math.round(quantile(replies, 0.5)),
         stepReplyP95Ms: Math.round(quantile(replies, 0.95)),
         stalls,
         stepCpuSeconds: Number(stepCpuSeconds.toFixed(2)),
+        fileMb: Math.round(fileMb),
+        workerHeapsMb: heapsMb,
+        rendererPeakMb: peakMb,
+        rendererPeakOverFile: Number((peakMb / fileMb).toFixed(2)),
         consoleErrors: errors.length,
       }),
     );

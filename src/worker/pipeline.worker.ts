@@ -212,7 +212,7 @@ const BACKGROUND: ReadonlySet<WorkerMethod> = new Set<WorkerMethod>(["prefixRepo
 const SESSIONLESS: ReadonlySet<WorkerMethod> = new Set<WorkerMethod>(["parseHeader", "parseCapture", "simulatorPolicies"]);
 
 async function answer(method: WorkerMethod, params: WorkerMethods[WorkerMethod]["params"]): Promise<unknown> {
-  await loadTokenizerTables(tablesForCall(method, params));
+  await loadTokenizerTables(tablesForCall(method));
   if (method === "parseHeader") {
     const { data, source } = params as WorkerMethods["parseHeader"]["params"];
     const body = await captureBody(data, source);

@@ -1,37 +1,61 @@
-// Which tokenizer tables a worker call needs loaded before it runs. The tables cost hundreds of
-// milliseconds to evaluate, so opening a session and its estimate pass (chars/4) never wait for
-// them: they are loaded on the first call that counts exact tokens (the exact prefix pass, the
-// Diff and Tokens tabs, the simulator). The exact prefix pass and the Tokens tab load only the
-// tables of the session's request shapes (sessionTables: an OpenAI session never waits for the
-// Claude vocabulary), once the call knows its session. A call not listed here loads every table,
-// to be safe.
+// Which tokenizer tables a worker call needs loaded before it runs. The tables cost one to two
+// seconds to evaluate in a worker (compiling the o200k and Claude vocabulary modules), time in which
+// the worker answers nothing, so no call loads them unless it counts exact tokens: opening a
+// session, stepping through it, its estimate pass (chars/4) and the background passes (the search
+// index, the composition chart) never wait for them. Every call is classified here, so a new call
+// cannot be added without saying what it needs. The exact prefix pass and the Tokens tab load only
+// the tables of the session's request shapes (sessionTables: an OpenAI session never waits for the
+// Claude vocabulary), once the call knows its session.
 import type { PipelineOptions } from "../core/model";
 import type { SessionAnalysis } from "../core/pipeline/index";
 import { sessionTables } from "../core/tokens/sessionTables";
 import type { TokenizerTable } from "../core/tokens/tables";
-import type { WorkerMethod, WorkerMethods } from "./protocol";
+import type { WorkerMethod } from "./protocol";
 
-/** Calls whose work counts chars/4 at most. */
-const ESTIMATE_ONLY: ReadonlySet<WorkerMethod> = new Set<WorkerMethod>([
-  "parseHeader",
-  "parseCapture",
-  "simulatorPolicies",
-  "analyze",
-  "buildRequest",
-  "spawnCall",
-  "captureDiff",
-  "requestBody",
-  "sessionComposition",
-  "searchStep",
-  "openCompare",
-]);
+/**
+ * - "none": the call counts chars/4 at most;
+ * - "by pass": the call loads the tables of its pass itself (tablesForPass), once it has the session;
+ * - "all": the call may count with either tokenizer (the Diff tab, the token view, the simulator,
+ *   exports and shares that carry token figures).
+ */
+type TablesOfCall = "none" | "by pass" | "all";
+
+const TABLES_OF_CALL: Record<WorkerMethod, TablesOfCall> = {
+  analyze: "none",
+  buildRequest: "none",
+  requestBody: "none",
+  parseHeader: "none",
+  parseCapture: "none",
+  spawnCall: "none",
+  captureDiff: "none",
+  sessionComposition: "none",
+  searchStep: "none",
+  searchPrepare: "none",
+  openCompare: "none",
+  simulatorPolicies: "none",
+  prefixReports: "by pass",
+  tokenComposition: "by pass",
+  compactionRequests: "all",
+  auxiliaryRequest: "all",
+  exportRequest: "all",
+  buildShare: "all",
+  shareBundle: "all",
+  turnDiff: "all",
+  tokenView: "all",
+  simulate: "all",
+  spiralRun: "all",
+  replaySession: "all",
+  comparePolicies: "all",
+  compareSessions: "all",
+  comparePair: "all",
+  inferSettings: "all",
+};
 
 const ALL: TokenizerTable[] = ["o200k", "claude"];
 
-export function tablesForCall(method: WorkerMethod, params: WorkerMethods[WorkerMethod]["params"]): TokenizerTable[] {
-  if (ESTIMATE_ONLY.has(method)) return [];
-  if (method === "prefixReports" || method === "tokenComposition") return [];
-  return ALL;
+/** The tables to load before answering `method` (the "by pass" calls load theirs later). */
+export function tablesForCall(method: WorkerMethod): TokenizerTable[] {
+  return TABLES_OF_CALL[method] === "all" ? ALL : [];
 }
 
 /** The tables an exact (or estimate) prefix pass or token composition of the session needs. */
