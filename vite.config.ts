@@ -3,13 +3,16 @@
 // keeps asset URLs relative, so the built `dist/` works from any path (or a file server subdir).
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
+import { claudeVocabularyAsJson } from "./scripts/claudeVocabularyPlugin.ts";
 
 export default defineConfig({
   base: "./",
-  plugins: [react()],
+  plugins: [react(), claudeVocabularyAsJson()],
   worker: {
     // Module workers: the pipeline worker imports the core as ES modules.
     format: "es",
+    // The workers are where the tokenizer tables are loaded.
+    plugins: () => [claudeVocabularyAsJson()],
   },
   build: {
     target: "es2022",

@@ -301,7 +301,10 @@ async function answer(method: WorkerMethod, params: WorkerMethods[WorkerMethod][
     }
     case "turnDiff": {
       const { options, turn } = params as WorkerMethods["turnDiff"]["params"];
-      return prefixFor(target).turnDiff(options, turn, analyze(target, options), optionsKey(options));
+      const analysis = analyze(target, options);
+      // The diff counts both requests with the session's own counters ("auto").
+      await loadTokenizerTables(tablesForPass("exact", analysis, options));
+      return prefixFor(target).turnDiff(options, turn, analysis, optionsKey(options));
     }
     case "tokenComposition": {
       const { options, turn, pass } = params as WorkerMethods["tokenComposition"]["params"];

@@ -3,9 +3,9 @@
 // the worker answers nothing, so no call loads them unless it counts exact tokens: opening a
 // session, stepping through it, its estimate pass (chars/4) and the background passes (the search
 // index, the composition chart) never wait for them. Every call is classified here, so a new call
-// cannot be added without saying what it needs. The exact prefix pass and the Tokens tab load only
-// the tables of the session's request shapes (sessionTables: an OpenAI session never waits for the
-// Claude vocabulary), once the call knows its session.
+// cannot be added without saying what it needs. The exact prefix pass and the Tokens and Diff
+// tabs load only the tables of the session's request shapes (sessionTables: an OpenAI session
+// never waits for the Claude vocabulary), once the call knows its session.
 import type { PipelineOptions } from "../core/model";
 import type { SessionAnalysis } from "../core/pipeline/index";
 import { sessionTables } from "../core/tokens/sessionTables";
@@ -14,11 +14,12 @@ import type { WorkerMethod } from "./protocol";
 
 /**
  * - "none": the call counts chars/4 at most;
- * - "by pass": the call loads the tables of its pass itself (tablesForPass), once it has the session;
- * - "all": the call may count with either tokenizer (the Diff tab, the token view, the simulator,
- *   exports and shares that carry token figures).
+ * - "session's": the call loads itself, once it has the session, the tables its counters need
+ *   for the session's request shapes (tablesForPass): the prefix pass, the Tokens and Diff tabs;
+ * - "all": the call may count with either tokenizer (the token view's o200k pieces of any
+ *   session, the simulator, exports and shares that carry token figures).
  */
-type TablesOfCall = "none" | "by pass" | "all";
+type TablesOfCall = "none" | "session's" | "all";
 
 const TABLES_OF_CALL: Record<WorkerMethod, TablesOfCall> = {
   analyze: "none",
@@ -33,14 +34,14 @@ const TABLES_OF_CALL: Record<WorkerMethod, TablesOfCall> = {
   searchPrepare: "none",
   openCompare: "none",
   simulatorPolicies: "none",
-  prefixReports: "by pass",
-  tokenComposition: "by pass",
+  prefixReports: "session's",
+  tokenComposition: "session's",
+  turnDiff: "session's",
   compactionRequests: "all",
   auxiliaryRequest: "all",
   exportRequest: "all",
   buildShare: "all",
   shareBundle: "all",
-  turnDiff: "all",
   tokenView: "all",
   simulate: "all",
   spiralRun: "all",
@@ -53,12 +54,12 @@ const TABLES_OF_CALL: Record<WorkerMethod, TablesOfCall> = {
 
 const ALL: TokenizerTable[] = ["o200k", "claude"];
 
-/** The tables to load before answering `method` (the "by pass" calls load theirs later). */
+/** The tables to load before answering `method` (the "session's" calls load theirs later). */
 export function tablesForCall(method: WorkerMethod): TokenizerTable[] {
   return TABLES_OF_CALL[method] === "all" ? ALL : [];
 }
 
-/** The tables an exact (or estimate) prefix pass or token composition of the session needs. */
+/** The tables an exact (or estimate) prefix pass, token composition or turn diff of the session needs. */
 export function tablesForPass(pass: "estimate" | "exact", analysis: SessionAnalysis, options: PipelineOptions): TokenizerTable[] {
   return pass === "estimate" ? [] : sessionTables("auto", analysis, options);
 }

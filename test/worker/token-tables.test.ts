@@ -11,13 +11,14 @@ describe("tablesForCall", () => {
     for (const method of quiet) expect(tablesForCall(method), method).toEqual([]);
   });
 
-  it("leaves the exact prefix pass and the Tokens tab to load their session's tables themselves", () => {
+  it("leaves the exact prefix pass and the Tokens and Diff tabs to load their session's tables themselves", () => {
     expect(tablesForCall("prefixReports")).toEqual([]);
     expect(tablesForCall("tokenComposition")).toEqual([]);
+    expect(tablesForCall("turnDiff")).toEqual([]);
   });
 
   it("loads both tables for the calls that count with either tokenizer", () => {
-    for (const method of ["turnDiff", "tokenView", "simulate", "exportRequest"] as const) {
+    for (const method of ["tokenView", "simulate", "exportRequest"] as const) {
       expect([...tablesForCall(method)].sort(), method).toEqual(["claude", "o200k"]);
     }
   });
