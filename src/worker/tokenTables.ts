@@ -1,8 +1,9 @@
-// Which tokenizer tables a worker call needs loaded before it runs. The tables cost one to two
-// seconds to evaluate in a worker (compiling the o200k and Claude vocabulary modules), time in which
-// the worker answers nothing, so no call loads them unless it counts exact tokens: opening a
-// session, stepping through it, its estimate pass (chars/4) and the background passes (the search
-// index, the composition chart) never wait for them. Every call is classified here, so a new call
+// Which tokenizer tables a worker call needs loaded before it runs. Loading them keeps the worker
+// from answering for a quarter of a second each on a quiet machine (the Claude vocabulary took
+// 1.8 s before the bundles carried it as JSON, scripts/claudeVocabularyPlugin.ts), so no call
+// loads them unless it counts exact tokens: opening a session, stepping through it, its estimate
+// pass (chars/4) and the background passes (the search index, the composition chart) never wait
+// for them. Every call is classified here, so a new call
 // cannot be added without saying what it needs. The exact prefix pass and the Tokens and Diff
 // tabs load only the tables of the session's request shapes (sessionTables: an OpenAI session
 // never waits for the Claude vocabulary), once the call knows its session.
