@@ -3,10 +3,10 @@
 // 1.8 s before the bundles carried it as JSON, scripts/claudeVocabularyPlugin.ts), so no call
 // loads them unless it counts exact tokens: opening a session, stepping through it, its estimate
 // pass (chars/4) and the background passes (the search index, the composition chart) never wait
-// for them. Every call is classified here, so a new call
-// cannot be added without saying what it needs. The exact prefix pass and the Tokens and Diff
-// tabs load only the tables of the session's request shapes (sessionTables: an OpenAI session
-// never waits for the Claude vocabulary), once the call knows its session.
+// for them. Every call is classified here, so a new call cannot be added without saying what it
+// needs. The exact prefix pass and the Tokens and Diff tabs load only the tables of the session's
+// request shapes (sessionTables: an OpenAI session never waits for the Claude vocabulary), once
+// the call knows its session.
 import type { PipelineOptions } from "../core/model";
 import type { SessionAnalysis } from "../core/pipeline/index";
 import { sessionTables } from "../core/tokens/sessionTables";
