@@ -17,10 +17,11 @@ import type { WorkerMethod } from "./protocol";
  * - "none": the call counts chars/4 at most;
  * - "session's": the call loads itself, once it has the session, the tables its counters need
  *   for the session's request shapes (tablesForPass): the prefix pass, the Tokens and Diff tabs;
- * - "all": the call may count with either tokenizer (the token view's o200k pieces of any
- *   session, the simulator, exports and shares that carry token figures).
+ * - "o200k": the token view, which cuts any session's text at o200k token boundaries;
+ * - "all": the call may count with either tokenizer (the simulator, exports and shares that carry
+ *   token figures, the compare view).
  */
-type TablesOfCall = "none" | "session's" | "all";
+type TablesOfCall = "none" | "session's" | "o200k" | "all";
 
 const TABLES_OF_CALL: Record<WorkerMethod, TablesOfCall> = {
   analyze: "none",
@@ -43,7 +44,7 @@ const TABLES_OF_CALL: Record<WorkerMethod, TablesOfCall> = {
   exportRequest: "all",
   buildShare: "all",
   shareBundle: "all",
-  tokenView: "all",
+  tokenView: "o200k",
   simulate: "all",
   spiralRun: "all",
   replaySession: "all",
@@ -57,7 +58,8 @@ const ALL: TokenizerTable[] = ["o200k", "claude"];
 
 /** The tables to load before answering `method` (the "session's" calls load theirs later). */
 export function tablesForCall(method: WorkerMethod): TokenizerTable[] {
-  return TABLES_OF_CALL[method] === "all" ? ALL : [];
+  const tables = TABLES_OF_CALL[method];
+  return tables === "all" ? ALL : tables === "o200k" ? ["o200k"] : [];
 }
 
 /** The tables an exact (or estimate) prefix pass, token composition or turn diff of the session needs. */

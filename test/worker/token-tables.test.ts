@@ -17,8 +17,12 @@ describe("tablesForCall", () => {
     expect(tablesForCall("turnDiff")).toEqual([]);
   });
 
+  it("loads o200k alone for the token view, which cuts any session's text at o200k boundaries", () => {
+    expect(tablesForCall("tokenView")).toEqual(["o200k"]);
+  });
+
   it("loads both tables for the calls that count with either tokenizer", () => {
-    for (const method of ["tokenView", "simulate", "exportRequest"] as const) {
+    for (const method of ["simulate", "exportRequest", "comparePair"] as const) {
       expect([...tablesForCall(method)].sort(), method).toEqual(["claude", "o200k"]);
     }
   });
