@@ -394,22 +394,14 @@ export function showTokenView(turn: number, index: number): void {
 }
 
 /**
- * The turn the Diff and Tokens views were last asked for. The store holds the turn being built,
- * which is not the last one asked for when another is queued behind it: stepping 4 → 3 → 4 while
- * turn 4 is built must queue 4 again, or the queued 3 would be the view left on screen.
+ * Builds the Diff or Tokens view of the selected turn when that tab is shown. The store holds the
+ * turn being built, which is not the last one asked for when another is queued behind it: stepping
+ * 4 → 3 → 4 while turn 4 is built must queue 4 again, or the queued 3 would be left on screen.
  */
-const askedTabTurn: { diff: number | null; tokens: number | null } = { diff: null, tokens: null };
-
-/** Builds the Diff or Tokens view of the selected turn when that tab is shown. */
 function loadTabView(turn: number): void {
   const state = getAppState();
-  if (state.activeTab === "diff" && (state.diff.turn !== turn || askedTabTurn.diff !== turn)) {
-    askedTabTurn.diff = turn;
-    buildDiff(turn);
-  } else if (state.activeTab === "tokens" && (state.tokens.turn !== turn || askedTabTurn.tokens !== turn)) {
-    askedTabTurn.tokens = turn;
-    buildTokens(turn);
-  }
+  if (state.activeTab === "diff" && (state.diff.turn !== turn || buildDiff.lastAsked() !== turn)) buildDiff(turn);
+  else if (state.activeTab === "tokens" && (state.tokens.turn !== turn || buildTokens.lastAsked() !== turn)) buildTokens(turn);
 }
 
 /** Materialises what the selected timeline item needs (its request, compaction or auxiliary view). */

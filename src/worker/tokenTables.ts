@@ -54,12 +54,17 @@ const TABLES_OF_CALL: Record<WorkerMethod, TablesOfCall> = {
   inferSettings: "all",
 };
 
-const ALL: TokenizerTable[] = ["o200k", "claude"];
+/** What each class loads before the call runs (the "session's" calls load theirs later). */
+const LOADED_FIRST: Record<TablesOfCall, readonly TokenizerTable[]> = {
+  none: [],
+  "session's": [],
+  o200k: ["o200k"],
+  all: ["o200k", "claude"],
+};
 
-/** The tables to load before answering `method` (the "session's" calls load theirs later). */
-export function tablesForCall(method: WorkerMethod): TokenizerTable[] {
-  const tables = TABLES_OF_CALL[method];
-  return tables === "all" ? ALL : tables === "o200k" ? ["o200k"] : [];
+/** The tables to load before answering `method`. */
+export function tablesForCall(method: WorkerMethod): readonly TokenizerTable[] {
+  return LOADED_FIRST[TABLES_OF_CALL[method]];
 }
 
 /** The tables an exact (or estimate) prefix pass, token composition or turn diff of the session needs. */
