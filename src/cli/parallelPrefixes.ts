@@ -1,9 +1,12 @@
 // A session's prefix reports and compositions with exact o200k counts made on every core. A first
 // walk (reports and compositions, counting chars/4) names every distinct text it needs counted and
 // hands it to the token pool as it goes, so the workers count while it runs; the second walk, the
-// one whose figures are printed, looks the counts up (precountedO200k). The figures are those of
-// one walk with o200kCounter. Without a pool (`--tokenizer estimate`, one thread, no worker
-// entry) it is one walk.
+// one whose figures are printed, looks the counts up (precountedO200k). The second walk goes turn
+// by turn as soon as the batches holding that turn's texts are counted (the first walk noted,
+// after each turn, how many batches its texts filled), and this thread counts batches itself
+// between turns, so walking and counting overlap instead of following each other. The figures
+// are those of one walk with o200kCounter. Without a pool (`--tokenizer estimate`, one thread,
+// no worker entry) it is one walk.
 import type { PipelineOptions, Session } from "../core/model";
 import type { SessionAnalysis } from "../core/pipeline/index";
 import { iterateSessionPrefixCompositions, type PrefixComposition } from "../core/pipeline/sessionPrefixCompositions";
@@ -18,13 +21,15 @@ export interface ParallelPrefixOptions {
   pool: TokenPool | null;
   analysis?: SessionAnalysis;
   segmentCache?: SegmentCache;
+  /** Awaited after the first walk, before this thread counts (it loads the tables it needs then). */
+  beforeCounting?: () => Promise<void>;
 }
 
 export async function sessionPrefixCompositions(
   session: Session,
   pipeline: PipelineOptions,
   options: ParallelPrefixOptions,
-): Promise<Iterable<PrefixComposition>> {
+): Promise<Iterable<PrefixComposition> | AsyncIterable<PrefixComposition>> {
   const { tokenizer, analysis, segmentCache, pool } = options;
   const walk = (o200kSource?: ReturnType<typeof collectingO200k>) =>
     iterateSessionPrefixCompositions(session, pipeline, { tokenizer, analysis, segmentCache, ...(o200kSource ? { o200kSource } : {}) });
@@ -34,10 +39,39 @@ export async function sessionPrefixCompositions(
     collected++;
     pool.submit(text);
   });
-  const firstWalk = [...walk(collecting)];
-  const counts = await pool.finish();
+  const firstWalk: PrefixComposition[] = [];
+  /** After each turn of the first walk: the batches its texts (and every earlier turn's) are in. */
+  const batchesByTurn: number[] = [];
+  for (const item of walk(collecting)) {
+    firstWalk.push(item);
+    batchesByTurn.push(pool.batchesSubmitted);
+  }
   // No o200k text was asked for (every request counted by another counter, e.g. the Claude
   // estimate): the first walk's figures are already final, so the session is not walked again.
   if (collected === 0) return firstWalk;
-  return walk(precountedO200k(counts));
+  await options.beforeCounting?.();
+  // Too few texts for the workers to have started: this thread counts them in the second walk.
+  if (pool.started === 0) return walk(precountedO200k(await pool.finish()));
+  pool.flush();
+  return walkAsCounted(walk(precountedO200k(pool.counts)), batchesByTurn, pool);
+}
+
+/** Yields each turn of `second` once the batches it needs are counted, counting batches meanwhile. */
+async function* walkAsCounted(
+  second: Iterable<PrefixComposition>,
+  batchesByTurn: readonly number[],
+  pool: TokenPool,
+): AsyncGenerator<PrefixComposition> {
+  const turns = second[Symbol.iterator]();
+  for (let turn = 0; ; turn++) {
+    const needed = batchesByTurn[Math.min(turn, batchesByTurn.length - 1)] ?? 0;
+    while (!pool.countedBelow(needed)) {
+      // A batch counted here lets the workers' replies in before the next check.
+      if (pool.countNext()) await new Promise<void>((resolve) => setImmediate(resolve));
+      else await pool.nextReply();
+    }
+    const step = turns.next();
+    if (step.done) return;
+    yield step.value;
+  }
 }

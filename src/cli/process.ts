@@ -2,6 +2,7 @@
 // the development entry (main.ts, under tsx) and the compiled bin (bin.ts), which differ only in
 // how the usage texts name the program.
 import { readFileSync } from "node:fs";
+import { bufferedOutput } from "./bufferedOutput";
 import { fileChunks } from "./fileChunks";
 import { runCli } from "./run";
 
@@ -12,8 +13,13 @@ export function runProcess(program: string): void {
     throw error;
   });
 
+  const output = bufferedOutput((text) => void process.stdout.write(text), setImmediate);
+  // Whatever ends the process (an exit in a command, an uncaught error) writes what is waiting.
+  process.on("exit", () => {
+    if (!process.stdout.destroyed) output.flush();
+  });
   const io = {
-    stdout: (text: string) => void process.stdout.write(text),
+    stdout: output.write,
     stderr: (text: string) => void process.stderr.write(text),
     readFile: (file: string) => {
       // A view of the Buffer, not a copy of it: session files can be a gigabyte.
@@ -26,9 +32,11 @@ export function runProcess(program: string): void {
 
   runCli(process.argv.slice(2), io, program).then(
     (code) => {
+      output.flush();
       process.exitCode = code;
     },
     (error: unknown) => {
+      output.flush();
       process.stderr.write(`error: ${(error as Error).message ?? String(error)}\n`);
       process.exitCode = 1;
     },

@@ -49,6 +49,32 @@ describe("token pool", () => {
     expect(afterSecond.size).toBe(first.length + second.length);
   }, 120_000);
 
+  it("counts as the caller asks: counted batches are known in order, and the caller counts some itself", async () => {
+    const before = pool.batchesSubmitted;
+    expect(pool.countedBelow(before)).toBe(true);
+    const third = texts(1_200, 2_000, "third");
+    const marks: number[] = [];
+    for (const text of third) {
+      pool.submit(text);
+      marks.push(pool.batchesSubmitted);
+    }
+    expect(pool.batchesSubmitted).toBeGreaterThan(before + 2);
+    expect(marks).toEqual([...marks].sort((a, b) => a - b));
+    pool.flush();
+    let countedHere = 0;
+    for (let i = 0; i < third.length; i++) {
+      while (!pool.countedBelow(marks[i]!)) {
+        if (pool.countNext()) countedHere++;
+        else await pool.nextReply();
+      }
+      // Every text submitted up to this one is counted once its batches are.
+      expect(pool.counts.get(third[i]!)).toBe(o200kCounter.count(third[i]!));
+    }
+    expect(countedHere).toBeGreaterThan(0);
+    expect(pool.countNext()).toBe(false);
+    expect(pool.countedBelow(pool.batchesSubmitted)).toBe(true);
+  }, 120_000);
+
   it("is not made for one thread: the caller counts alone", () => {
     expect(createTokenPool(1)).toBeNull();
   });

@@ -9,7 +9,7 @@ import { PROFILE_IDS } from "../../core/agents/registry";
 import { API_IDS } from "../../core/model";
 import type { PrefixTurnReport } from "../../core/prefix/analyze";
 import type { TokenizerChoice } from "../../core/tokens/counters";
-import { loadTokenizerTables } from "../../core/tokens/tables";
+import { loadTokenizerTables, type TokenizerTable } from "../../core/tokens/tables";
 import { sessionTables } from "../../core/tokens/sessionTables";
 import { integerOption } from "../args";
 import { loadAnySession } from "../inputs";
@@ -67,7 +67,11 @@ async function printThread(session: Session, thread: string | null, pipeline: Pi
   const where = thread === null ? "" : ` (thread ${thread})`;
   for (const warning of analysis.warnings) io.stderr(`warning: line ${warning.line}${where}: ${warning.reason}\n`);
   const { tokenizer } = count;
-  await loadTokenizerTables(sessionTables(tokenizer, analysis, pipeline));
+  const tables = sessionTables(tokenizer, analysis, pipeline);
+  // With counting threads, the first walk only collects the o200k texts: this thread loads the
+  // o200k table after it, so the threads get their first texts sooner.
+  const afterFirstWalk: TokenizerTable[] = count.pool ? tables.filter((table) => table === "o200k") : [];
+  await loadTokenizerTables(tables.filter((table) => !afterFirstWalk.includes(table)));
   const segmentCache = createSegmentCache();
   const models = new Map(analysis.turns.map((turn) => [turn.turn, turn.model]));
   let previousTokens: number | null = null;
@@ -76,8 +80,14 @@ async function printThread(session: Session, thread: string | null, pipeline: Pi
     previousTokens = report.tokens;
     io.stdout(`${JSON.stringify(prefixLine(report, thread, { cost, composition }))}\n`);
   };
-  const walk = await sessionPrefixCompositions(session, pipeline, { tokenizer, pool: count.pool, analysis, segmentCache });
-  for (const { report, composition } of walk) print(report, composition);
+  const walk = await sessionPrefixCompositions(session, pipeline, {
+    tokenizer,
+    pool: count.pool,
+    analysis,
+    segmentCache,
+    beforeCounting: () => loadTokenizerTables(afterFirstWalk),
+  });
+  for await (const { report, composition } of walk) print(report, composition);
 }
 
 async function run(positionals: string[], options: CliOptionValues, io: CliIo): Promise<number> {

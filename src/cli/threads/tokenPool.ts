@@ -5,7 +5,10 @@
 // work. Every batch is therefore posted at once, round robin, and the workers count while the
 // caller goes on. finish() is where the calling thread counts too: it takes batches from the
 // back, the workers from the front, and a shared claim word per batch (Atomics) makes sure each
-// batch is counted by exactly one thread. Small work stays on the calling thread: the pool starts
+// batch is counted by exactly one thread. A caller that can use counts as they arrive (the second
+// walk of `prefix`, turn by turn) asks whether the batches it needs are counted (countedBelow),
+// counts the first unclaimed batch itself (countNext) or waits for a worker's reply (nextReply),
+// so its own work overlaps the counting. Small work stays on the calling thread: the pool starts
 // only once the texts submitted reach START_CHARS, because a worker's start-up (loading the
 // tokenizer table, about a third of a second) costs more than counting a small session; texts
 // left unsent are then counted by the caller (precountedO200k). A caller that knows the input is
@@ -34,6 +37,21 @@ export interface TokenPool {
   /** Starts the worker threads now (they start on their own once START_CHARS are submitted). */
   start(): void;
   submit(text: string): void;
+  /**
+   * The number of batches holding the texts submitted so far (the one being filled included):
+   * once `countedBelow` of it is true, every one of those texts is counted.
+   */
+  readonly batchesSubmitted: number;
+  /** Posts the batch being filled, full or not (the workers count only posted batches). */
+  flush(): void;
+  /** True when the batches numbered below `batches` are all counted and in `counts`. */
+  countedBelow(batches: number): boolean;
+  /** Counts the first posted batch nobody has claimed, on the calling thread; false when none is left. */
+  countNext(): boolean;
+  /** Resolves once a worker's reply has been recorded; rejects when a worker failed. */
+  nextReply(): Promise<void>;
+  /** Every count made so far, by the workers and the caller. */
+  readonly counts: ReadonlyMap<string, number>;
   /** Every count made so far by the workers and the caller, once all texts submitted are counted. */
   finish(): Promise<ReadonlyMap<string, number>>;
   /** Stops the worker threads. */
@@ -54,9 +72,14 @@ export function createTokenPool(size: number): TokenPool | null {
   const entry = threadEntry();
   if (size < 2 || !entry) return null;
   const counts = new Map<string, number>();
-  /** Batches not yet counted, by id. */
+  /** Posted batches not yet counted, by id. */
   const batches = new Map<number, Batch>();
   let nextBatch = 0;
+  /** Batches below this id are all counted; `countedAbove` holds the counted ids at or above it. */
+  let countedPrefix = 0;
+  const countedAbove = new Set<number>();
+  /** The lowest id the caller has not tried to claim from the front yet. */
+  let front = 0;
   const workers: Worker[] = [];
   let claims = new Int32Array(new SharedArrayBuffer(CLAIMS_PER_BLOCK * Int32Array.BYTES_PER_ELEMENT));
   let nextSlot = 0;
@@ -64,21 +87,25 @@ export function createTokenPool(size: number): TokenPool | null {
   let waitingChars = 0;
   let submittedChars = 0;
   let replies = 0;
-  /** Batches before this one were counted by an earlier finish(); replies then numbered repliesBefore. */
-  let firstUnfinished = 0;
-  let repliesBefore = 0;
   let failure: Error | null = null;
   let answered: (() => void) | null = null;
 
-  const record = (texts: readonly string[], made: readonly number[]) => texts.forEach((text, index) => counts.set(text, made[index]!));
+  const markCounted = (id: number, texts: readonly string[], made: readonly number[]) => {
+    texts.forEach((text, index) => counts.set(text, made[index]!));
+    batches.delete(id);
+    if (id !== countedPrefix) countedAbove.add(id);
+    else {
+      countedPrefix++;
+      while (countedAbove.delete(countedPrefix)) countedPrefix++;
+    }
+  };
 
   const start = () => {
     if (workers.length > 0) return;
     for (let i = 0; i < size - 1; i++) {
       const worker = new Worker(entry, { workerData: { role: COUNT_ROLE } satisfies ThreadData });
       worker.on("message", (reply: CountReply) => {
-        record(batches.get(reply.batch)!.texts, reply.counts);
-        batches.delete(reply.batch);
+        markCounted(reply.batch, batches.get(reply.batch)!.texts, reply.counts);
         replies++;
         answered?.();
       });
@@ -105,10 +132,18 @@ export function createTokenPool(size: number): TokenPool | null {
     waitingChars = 0;
   };
 
-  /** Waits until the workers have answered `expected` batches, or one of them failed. */
-  const repliesReach = async (expected: number) => {
-    while (replies < expected && !failure) await new Promise<void>((resolve) => (answered = resolve));
+  /** Counts batch `id` here when nobody has claimed it; false when it is counted or taken. */
+  const countHere = (id: number) => {
+    const batch = batches.get(id);
+    if (!batch || Atomics.compareExchange(batch.claims, batch.slot, BATCH_UNCLAIMED, BATCH_CLAIMED_BY_CALLER) !== BATCH_UNCLAIMED) return false;
+    markCounted(id, batch.texts, batch.texts.map((text) => o200kCounter.count(text)));
+    return true;
+  };
+
+  const nextReply = async () => {
+    if (!failure) await new Promise<void>((resolve) => (answered = resolve));
     answered = null;
+    if (failure) throw failure;
   };
 
   return {
@@ -118,6 +153,12 @@ export function createTokenPool(size: number): TokenPool | null {
     get batchesByWorkers() {
       return replies;
     },
+    get batchesSubmitted() {
+      return nextBatch + (waiting.length > 0 ? 1 : 0);
+    },
+    get counts() {
+      return counts;
+    },
     start,
     submit(text) {
       waiting.push(text);
@@ -125,22 +166,19 @@ export function createTokenPool(size: number): TokenPool | null {
       submittedChars += text.length;
       if ((workers.length > 0 || submittedChars >= START_CHARS) && waitingChars >= BATCH_CHARS) enqueue();
     },
+    flush: enqueue,
+    countedBelow: (batchCount) => countedPrefix >= batchCount,
+    countNext() {
+      for (; front < nextBatch; front++) if (countHere(front)) return true;
+      return false;
+    },
+    nextReply,
     async finish() {
       if (workers.length > 0) {
         enqueue();
         // The caller counts from the back while the workers take from the front.
-        let byWorkers = nextBatch - firstUnfinished;
-        for (let id = nextBatch - 1; id >= firstUnfinished && !failure; id--) {
-          const batch = batches.get(id);
-          if (!batch || Atomics.compareExchange(batch.claims, batch.slot, BATCH_UNCLAIMED, BATCH_CLAIMED_BY_CALLER) !== BATCH_UNCLAIMED) continue;
-          record(batch.texts, batch.texts.map((text) => o200kCounter.count(text)));
-          batches.delete(id);
-          byWorkers--;
-        }
-        // Every reply since the last finish() is for one of this round's batches.
-        await repliesReach(repliesBefore + byWorkers);
-        repliesBefore = replies;
-        firstUnfinished = nextBatch;
+        for (let id = nextBatch - 1; id >= countedPrefix && !failure; id--) countHere(id);
+        while (countedPrefix < nextBatch) await nextReply();
       }
       if (failure) throw failure;
       return counts;

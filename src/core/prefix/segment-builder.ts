@@ -2,35 +2,49 @@
 // content, so a message repeated across turns is rendered, hashed and tokenized once (design §3
 // "never quadratic"). The cache is keyed by object identity (WeakMap), which hits whenever turns
 // share message objects, and by string for string-only segments. A message object seen at the same
-// place in the previous turn re-adds its segments as they were (`reuseMessage`).
+// place in the previous turn re-adds its segments as they were (`reuseMessage`). Hash and bytes do
+// not depend on the token counter, so a second pass with another counter (exact counts after a
+// collecting pass) only counts: it never hashes the same content again.
 import { isNotRecorded } from "../model";
 import type { TokenCounter } from "../tokens/counters";
 import { canonicalValue, markerOf, renderCanonical, tokenTextOf, type SegmentView } from "./canonical";
 import { hashJsonRendering, hashStringAndUtf8Length } from "./hash";
 import type { CacheLevel, CacheSegment } from "./types";
 
+/**
+ * What a segment's content measures: its rendering's hash and bytes, the same for every token
+ * counter, and its tokens for the last two counters that asked (a whole-session pass with
+ * exact counts walks twice, first with a collecting counter, then with the counts; the browser
+ * keeps an estimate and an exact counter). A third counter counts again and takes the older slot.
+ */
 interface SegmentFacts {
   hash: number;
   bytes: number;
-  tokens: number;
+  counterA: string | null;
+  tokensA: number;
+  counterB: string | null;
+  tokensB: number;
 }
 
 type Slot = "value" | "header" | "text-block";
 
-/** Per-content caches of segment facts, one set per token counter. Reuse it across turns. */
+/**
+ * Per-content caches of segment facts, shared by every token counter, and the segments each
+ * message produced, per counter (their token figures are the counter's). Reuse it across turns
+ * and across passes.
+ */
 export interface SegmentCache {
-  byCounter: Map<string, CounterCaches>;
+  facts: FactCaches;
+  messagesByCounter: Map<string, WeakMap<object, MessageSegments>>;
 }
 
-interface CounterCaches {
+interface FactCaches {
   objects: Record<Slot, WeakMap<object, SegmentFacts>>;
   strings: Map<string, SegmentFacts>;
   /** Facts by structural fingerprint, for fresh objects that repeat earlier content. */
   fingerprints: Map<string, SegmentFacts>;
   /** Long strings → small ids, so a fingerprint stays short (V8 caches each string's hash). */
   interned: Map<string, number>;
-  /** The segments each message object produced, to re-add them as they are in later turns. */
-  messages: WeakMap<object, MessageSegments>;
 }
 
 /** The segments one message produced at one position of one wire shape. */
@@ -87,22 +101,39 @@ function fingerprint(value: unknown, interned: Map<string, number>, parts: strin
 const STRING_CACHE_LIMIT = 256;
 
 export function createSegmentCache(): SegmentCache {
-  return { byCounter: new Map() };
-}
-
-function cachesFor(cache: SegmentCache, counter: TokenCounter) {
-  let entry = cache.byCounter.get(counter.id);
-  if (!entry) {
-    entry = {
+  return {
+    facts: {
       objects: { value: new WeakMap(), header: new WeakMap(), "text-block": new WeakMap() },
       strings: new Map(),
       fingerprints: new Map(),
       interned: new Map(),
-      messages: new WeakMap(),
-    };
-    cache.byCounter.set(counter.id, entry);
+    },
+    messagesByCounter: new Map(),
+  };
+}
+
+function messagesFor(cache: SegmentCache, counter: TokenCounter): WeakMap<object, MessageSegments> {
+  let messages = cache.messagesByCounter.get(counter.id);
+  if (!messages) {
+    messages = new WeakMap();
+    cache.messagesByCounter.set(counter.id, messages);
   }
-  return entry;
+  return messages;
+}
+
+/** The tokens `counterId` counted for these facts, or undefined when it has not counted them. */
+function tokensOf(facts: SegmentFacts, counterId: string): number | undefined {
+  if (facts.counterA === counterId) return facts.tokensA;
+  if (facts.counterB === counterId) return facts.tokensB;
+  return undefined;
+}
+
+function rememberTokens(facts: SegmentFacts, counterId: string, tokens: number): void {
+  // The newest count goes to slot A; the one it replaces moves to slot B.
+  facts.counterB = facts.counterA;
+  facts.tokensB = facts.tokensA;
+  facts.counterA = counterId;
+  facts.tokensA = tokens;
 }
 
 export interface SegmentInput {
@@ -128,13 +159,15 @@ export class SegmentListBuilder {
   bytes = 0;
   tokens = 0;
   readonly notRecorded: string[] = [];
-  private readonly caches: ReturnType<typeof cachesFor>;
+  private readonly caches: FactCaches;
+  private readonly messages: WeakMap<object, MessageSegments>;
 
   constructor(
     private readonly counter: TokenCounter,
     cache: SegmentCache,
   ) {
-    this.caches = cachesFor(cache, counter);
+    this.caches = cache.facts;
+    this.messages = messagesFor(cache, counter);
   }
 
   /**
@@ -145,7 +178,7 @@ export class SegmentListBuilder {
    * the message's segments itself (between `messageStart()` and `messageEnd(…)`).
    */
   reuseMessage(shape: string, message: object, index: number, level: CacheLevel): boolean {
-    const known = this.caches.messages.get(message);
+    const known = this.messages.get(message);
     if (known === undefined || known.index !== index || known.level !== level || known.shape !== shape) return false;
     for (const segment of known.segments) this.segments.push(segment);
     for (const label of known.notRecorded) this.notRecorded.push(label);
@@ -170,7 +203,7 @@ export class SegmentListBuilder {
       tokens += segment.tokens;
       if (segment.notRecorded !== null) notRecorded.push(segment.notRecorded);
     }
-    this.caches.messages.set(message, { shape, index, level, segments, bytes, tokens, notRecorded });
+    this.messages.set(message, { shape, index, level, segments, bytes, tokens, notRecorded });
   }
 
   add(input: SegmentInput): CacheSegment {
@@ -184,8 +217,10 @@ export class SegmentListBuilder {
     const stringKey = key === null && typeof input.source === "string" ? `${slot}\u0000${input.textType ?? ""}\u0000${input.source}` : null;
     if (key) facts = this.caches.objects[slot].get(key);
     else if (stringKey !== null) facts = this.caches.strings.get(stringKey);
+    let value: unknown;
+    let rendering: string | null = null;
     if (!facts) {
-      const value = canonicalValue(input.source, view, input.textType);
+      value = canonicalValue(input.source, view, input.textType);
       let print: string | null = null;
       if (key) {
         const parts: string[] = [slot, input.textType ?? "", tokenMode];
@@ -198,13 +233,11 @@ export class SegmentListBuilder {
         // and values JSON.stringify alone renders faithfully (toJSON, class instances), build it.
         // Those hash the parsed rendering, so equal renderings hash alike in every case.
         let measured = hashJsonRendering(value);
-        let rendering: string | null = null;
         if (!measured) {
           rendering = renderCanonical(value);
           measured = hashJsonRendering(JSON.parse(rendering)) ?? hashStringAndUtf8Length(rendering);
         }
-        const tokens = this.counter.count(tokenMode === "json" ? rendering ?? renderCanonical(value) : tokenTextOf(value));
-        facts = { hash: measured.hash, bytes: measured.bytes, tokens };
+        facts = { hash: measured.hash, bytes: measured.bytes, counterA: null, tokensA: 0, counterB: null, tokensB: 0 };
         if (print !== null) this.caches.fingerprints.set(print, facts);
       }
       if (key) this.caches.objects[slot].set(key, facts);
@@ -213,6 +246,13 @@ export class SegmentListBuilder {
         this.caches.strings.set(stringKey, facts);
       }
     }
+    let tokens = tokensOf(facts, this.counter.id);
+    if (tokens === undefined) {
+      // Measured under another counter (an earlier pass): only the tokens are new.
+      if (value === undefined) value = canonicalValue(input.source, view, input.textType);
+      tokens = this.counter.count(tokenMode === "json" ? rendering ?? renderCanonical(value) : tokenTextOf(value));
+      rememberTokens(facts, this.counter.id, tokens);
+    }
     const notRecorded = isNotRecorded(input.source) ? input.notRecordedLabel ?? input.label : null;
     const segment: CacheSegment = {
       label: input.label,
@@ -220,7 +260,7 @@ export class SegmentListBuilder {
       messageIndex: input.messageIndex,
       hash: facts.hash,
       bytes: facts.bytes,
-      tokens: notRecorded ? 0 : facts.tokens + framing,
+      tokens: notRecorded ? 0 : tokens + framing,
       framingTokens: notRecorded ? 0 : framing,
       marker: view === "text-block" ? null : markerOf(input.source),
       isBlock: input.isBlock ?? false,

@@ -2,7 +2,9 @@
 import { describe, expect, it } from "vitest";
 import { notRecorded } from "../../../src/core/model";
 import { diffRequests } from "../../../src/core/prefix/diff";
+import { createSegmentCache } from "../../../src/core/prefix/segment-builder";
 import { segmentRequest } from "../../../src/core/prefix/segment-request";
+import type { TokenCounter } from "../../../src/core/tokens/counters";
 import { EXCLUDED_METADATA_KEYS } from "../../../src/core/prefix/settings";
 
 const est = { tokenizer: "estimate" as const };
@@ -152,11 +154,48 @@ describe("incremental work", () => {
       },
     });
     const message = { role: "user", content: [spy] };
-    const options = { ...est, cache: { byCounter: new Map() } };
+    const options = { ...est, cache: createSegmentCache() };
     segmentRequest("anthropic-messages", { model: "m", messages: [message] }, options);
     const afterFirst = reads;
     segmentRequest("anthropic-messages", { model: "m", messages: [message, { role: "assistant", content: "ok" }] }, options);
     expect(afterFirst).toBeGreaterThan(0);
     expect(reads).toBe(afterFirst);
+  });
+
+  it("a pass with another counter counts again but reuses the hashes, and each counter keeps its own tokens", () => {
+    const cache = createSegmentCache();
+    const counted: Record<string, number> = { a: 0, b: 0 };
+    const counter = (id: string, perChar: number): TokenCounter => ({
+      id,
+      exact: false,
+      label: id,
+      count(text) {
+        counted[id]!++;
+        return text.length * perChar;
+      },
+    });
+    let reads = 0;
+    const part = new Proxy({ type: "text", text: "y".repeat(500) }, {
+      get(target, key, receiver) {
+        if (key === "text") reads++;
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    const body = { model: "m", messages: [{ role: "user", content: [part] }] };
+    const first = segmentRequest("anthropic-messages", body, { counter: counter("a", 1), cache });
+    const readsFirst = reads;
+    const second = segmentRequest("anthropic-messages", body, { counter: counter("b", 2), cache });
+    // The second pass reads the text to count it, not to render, fingerprint and hash it again.
+    expect(reads - readsFirst).toBeLessThan(readsFirst);
+    expect(second.segments.map((segment) => [segment.hash, segment.bytes])).toEqual(first.segments.map((segment) => [segment.hash, segment.bytes]));
+    expect(second.tokens).toBeGreaterThan(first.tokens);
+    const countedBoth = { ...counted };
+    expect(countedBoth.a).toBeGreaterThan(0);
+    expect(countedBoth.b).toBe(countedBoth.a);
+    // Back to the first counter, with equal content in fresh objects: its tokens are remembered.
+    const fresh = { model: "m", messages: [{ role: "user", content: [{ type: "text", text: "y".repeat(500) }] }] };
+    const again = segmentRequest("anthropic-messages", fresh, { counter: counter("a", 1), cache });
+    expect(again.tokens).toBe(first.tokens);
+    expect(counted).toEqual(countedBoth);
   });
 });
