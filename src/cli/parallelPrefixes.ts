@@ -6,12 +6,13 @@
 // after each turn, how many batches its texts filled), and this thread counts batches itself
 // between turns, so walking and counting overlap instead of following each other. The figures
 // are those of one walk with o200kCounter. Without a pool (`--tokenizer estimate`, one thread,
-// no worker entry) it is one walk.
+// no worker entry) it is one walk. Every walk counts each distinct text once: the prefix pass and
+// the compositions ask for the same texts (a segment's text, then the message it came from).
 import type { PipelineOptions, Session } from "../core/model";
 import type { SessionAnalysis } from "../core/pipeline/index";
 import { iterateSessionPrefixCompositions, type PrefixComposition } from "../core/pipeline/sessionPrefixCompositions";
-import type { TokenizerChoice } from "../core/tokens/counters";
-import { collectingO200k, precountedO200k } from "../core/tokens/precounted";
+import type { TokenCounter, TokenizerChoice } from "../core/tokens/counters";
+import { collectingO200k, precountedClaude, precountedO200k } from "../core/tokens/precounted";
 import type { SegmentCache } from "../core/prefix/segment-builder";
 import type { TokenPool } from "./threads/tokenPool";
 
@@ -31,9 +32,12 @@ export async function sessionPrefixCompositions(
   options: ParallelPrefixOptions,
 ): Promise<Iterable<PrefixComposition> | AsyncIterable<PrefixComposition>> {
   const { tokenizer, analysis, segmentCache, pool } = options;
-  const walk = (o200kSource?: ReturnType<typeof collectingO200k>) =>
-    iterateSessionPrefixCompositions(session, pipeline, { tokenizer, analysis, segmentCache, ...(o200kSource ? { o200kSource } : {}) });
-  if (!pool || tokenizer === "estimate") return walk();
+  if (tokenizer === "estimate") return iterateSessionPrefixCompositions(session, pipeline, { tokenizer, analysis, segmentCache });
+  // The prefix pass and the compositions ask for the same texts: every walk counts each once.
+  const claudeSource = precountedClaude();
+  const walk = (o200kSource: TokenCounter) =>
+    iterateSessionPrefixCompositions(session, pipeline, { tokenizer, analysis, segmentCache, o200kSource, claudeSource });
+  if (!pool) return walk(precountedO200k());
   let collected = 0;
   const collecting = collectingO200k((text) => {
     collected++;

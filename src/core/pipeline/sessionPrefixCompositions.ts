@@ -21,6 +21,8 @@ export interface SessionPrefixCompositionOptions {
   hooks?: PipelineHooks;
   /** Where o200k counts come from (CounterOptions.o200kSource), for the reports and the compositions alike. */
   o200kSource?: TokenCounter;
+  /** Where the Claude vocabulary's counts come from (CounterOptions.claudeSource), likewise. */
+  claudeSource?: TokenCounter;
 }
 
 export interface PrefixComposition {
@@ -34,8 +36,8 @@ export function* iterateSessionPrefixCompositions(
   options: PipelineOptions,
   extra: SessionPrefixCompositionOptions,
 ): Generator<PrefixComposition> {
-  const { tokenizer, segmentCache, analysis, hooks, o200kSource } = extra;
-  const sourced = o200kSource ? { o200kSource } : {};
+  const { tokenizer, segmentCache, analysis, hooks, o200kSource, claudeSource } = extra;
+  const sourced = { ...(o200kSource ? { o200kSource } : {}), ...(claudeSource ? { claudeSource } : {}) };
   const prefix = { tokenizer, ...sourced, ...(segmentCache ? { segmentCache } : {}) };
   const walk = iterateSessionPrefixesWithRequests(session, options, { prefix, ...(analysis ? { analysis } : {}), ...(hooks ? { hooks } : {}) });
   const carry = new CompositionCarry();

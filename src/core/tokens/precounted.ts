@@ -1,8 +1,8 @@
 // Two o200k sources for counting on other cores (CounterOptions.o200kSource): one pass of the
 // analysis with `collectingO200k` names every distinct text it needs counted (and counts chars/4
 // meanwhile); the texts are counted elsewhere, once each; a second pass with `precountedO200k`
-// looks the counts up. A text the first pass did not name is counted here, so the result is
-// always what o200kCounter gives. The same pair exists for the Claude vocabulary behind the
+// looks the counts up. A text the first pass did not name is counted here (once), so the result
+// is always what o200kCounter gives. The same pair exists for the Claude vocabulary behind the
 // Anthropic estimate (CounterOptions.claudeSource).
 import { countClaudeVocabulary } from "./claude";
 import { CLAUDE_VOCABULARY_ID, o200kCounter, type TokenCounter } from "./counters";
@@ -30,17 +30,31 @@ function collecting(id: string, label: string, onText: (text: string) => void): 
   };
 }
 
-/** Exact o200k counts looked up in `counts` (made elsewhere), counted here when missing. */
-export function precountedO200k(counts: ReadonlyMap<string, number>): TokenCounter {
+/**
+ * Exact o200k counts looked up in `counts` (made elsewhere), counted here when missing and
+ * remembered, so a text asked for twice (a segment's text, then the same text in the turn's
+ * composition) is counted once. With an empty map it is a memo of o200kCounter.
+ */
+export function precountedO200k(counts: ReadonlyMap<string, number> = new Map()): TokenCounter {
+  const countedHere = new Map<string, number>();
   return {
     id: o200kCounter.id,
     exact: true,
     label: o200kCounter.label,
     count(text) {
       if (text.length === 0) return 0;
-      return counts.get(text) ?? o200kCounter.count(text);
+      return counts.get(text) ?? remembered(countedHere, text, o200kCounter.count);
     },
   };
+}
+
+function remembered(memo: Map<string, number>, text: string, count: (text: string) => number): number {
+  let tokens = memo.get(text);
+  if (tokens === undefined) {
+    tokens = count(text);
+    memo.set(text, tokens);
+  }
+  return tokens;
 }
 
 /** Calls `onText` once per distinct non-empty text the Anthropic estimate asks about; counts chars/4 meanwhile. */
@@ -48,15 +62,16 @@ export function collectingClaude(onText: (text: string) => void): TokenCounter {
   return collecting(`${CLAUDE_VOCABULARY_ID}:collecting`, "estimate (chars/4, collecting texts for the Claude vocabulary)", onText);
 }
 
-/** Claude-vocabulary counts (unscaled) looked up in `counts` (made elsewhere), counted here when missing. */
-export function precountedClaude(counts: ReadonlyMap<string, number>): TokenCounter {
+/** Claude-vocabulary counts (unscaled) looked up in `counts` (made elsewhere), counted here when missing and remembered. */
+export function precountedClaude(counts: ReadonlyMap<string, number> = new Map()): TokenCounter {
+  const countedHere = new Map<string, number>();
   return {
     id: CLAUDE_VOCABULARY_ID,
     exact: false,
     label: "Claude vocabulary",
     count(text) {
       if (text.length === 0) return 0;
-      return counts.get(text) ?? countClaudeVocabulary(text);
+      return counts.get(text) ?? remembered(countedHere, text, countClaudeVocabulary);
     },
   };
 }

@@ -1,9 +1,9 @@
 // The o200k sources for counting elsewhere: the collecting one names each distinct text once and
 // counts chars/4 meanwhile; the precounted one gives o200kCounter's counts, from the map or, for
-// a text the map lacks, counted on the spot. A whole-session prefix analysis with the two passes
+// a text the map lacks, counted on the spot (once). A whole-session prefix analysis with the two passes
 // gives exactly the one-pass reports. The same holds for the Claude vocabulary behind the
 // Anthropic estimate (claudeSource). Special-token strings are counted as text.
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { iterateSessionPrefixes } from "../../../src/core/pipeline/sessionPrefixes";
 import { countClaudeVocabulary } from "../../../src/core/tokens/claude";
 import { claudeEstimateCounter, counterForApi, o200kCounter } from "../../../src/core/tokens/counters";
@@ -29,6 +29,24 @@ describe("precounted o200k sources", () => {
     expect(source.exact).toBe(true);
     expect(counterForApi("openai-completions", { o200kSource: source })).toBe(source);
     expect(counterForApi("anthropic-messages", { o200kSource: source, claudeFactor: 2 }).count("hello world")).toBe(198);
+  });
+
+  it("precounted counts a missing text once, however often it is asked for (an empty map memoizes)", () => {
+    const counted = vi.spyOn(o200kCounter, "count");
+    try {
+      const source = precountedO200k();
+      const text = "a text the map lacks, asked for by a segment and then by its message";
+      const first = source.count(text);
+      expect(source.count(text)).toBe(first);
+      expect(source.count(`${text}`.slice(0))).toBe(first);
+      expect(counted).toHaveBeenCalledTimes(1);
+      expect(first).toBe(o200kCounter.count(text));
+    } finally {
+      counted.mockRestore();
+    }
+    const vocabulary = precountedClaude();
+    expect(vocabulary.count("Bonjour 한국어")).toBe(countClaudeVocabulary("Bonjour 한국어"));
+    expect(vocabulary.count("Bonjour 한국어")).toBe(countClaudeVocabulary("Bonjour 한국어"));
   });
 
   it("special-token strings in session text are counted as text, not refused", () => {
