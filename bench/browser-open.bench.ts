@@ -18,7 +18,9 @@
 //   been painted, `--steps` times in a row; median and p95 (and until the worker's reply is in the
 //   store, stepReply…, so the worker's part and the page's rendering can be told apart), and every
 //   step's time in order (stepTimesMs: which step was slow tells a one-off wait from a trend);
-// - stalls: [ms after the drop, length] of each main-thread stall over 250 ms until ready.
+// - stalls: [ms after the drop, length] of each main-thread stall over 250 ms until ready;
+// - exactPassMs: the exact token pass is in the store (window.__contextscope.prefixPass), wall
+//   time since the drop, measured after the steps (the pass runs beside them).
 // Browser CPU time (all Chromium processes, from /proc) is reported beside the wall times, since
 // the machine is shared. Memory, after the steps: what each Web Worker's JS heap retains (a full
 // garbage collection, then Runtime.getHeapUsage, both sent to the worker's target over the Chrome
@@ -255,6 +257,10 @@ for (const mb of givenFile ? [0] : sizesMb) {
       lastTurn = result.turn;
     }
     const stepCpuSeconds = browserCpuSeconds() - stepCpuBefore;
+    // The exact pass (o200k counts for every turn) runs in the background from ready on, during
+    // the steps too; its end is when the timeline's figures are final.
+    await page.waitForFunction(() => (window as unknown as { __contextscope: { prefixPass: string | null } }).__contextscope.prefixPass === "exact", null, { polling: 100 });
+    const exactPassMs = Date.now() - wallStart;
     const heapsMb = await workerHeapsMb(await page.context().newCDPSession(page));
     const fileMb = statSync(file).size / 1024 / 1024;
     const peakMb = rendererPeakMb();
@@ -282,6 +288,7 @@ for (const mb of givenFile ? [0] : sizesMb) {
         stepReplyP95Ms: Math.round(quantile(replies, 0.95)),
         stalls,
         stepCpuSeconds: Number(stepCpuSeconds.toFixed(2)),
+        exactPassMs,
         fileMb: Math.round(fileMb),
         workerHeapsMb: heapsMb,
         rendererPeakMb: peakMb,
