@@ -1,8 +1,8 @@
 // Prefix stability in the worker: the per-turn reports of the selected branch
 // (estimates first, exact o200k counts in a second pass, each cached per options; one segment
-// cache per session, so every distinct content is measured once per counter), the Diff tab's pair
-// of requests with the prefix boundary located in the shown text, and the Tokens tab's
-// composition and token view. Long passes yield to the event loop so other calls interleave.
+// cache per session, so every distinct content is hashed once and counted once per counter), the
+// Diff tab's pair of requests with the prefix boundary located in the shown text, and the Tokens
+// tab's composition and token view. Long passes yield to the event loop so other calls interleave.
 // Given a pool that counts elsewhere (the browser's counting workers), the exact pass first walks
 // the session naming every distinct text to count (o200k's and the Claude vocabulary's), then
 // walks it again looking the counts up: this thread then loads no tokenizer table for it and
