@@ -2,7 +2,8 @@
 // with their warnings; and when a stage does not answer within the watchdog's bound, the worker is
 // stopped and restarted, the banner names the stage, and the next file opens as usual. The bound
 // is set with `?watchdog=<seconds>`: here 1 ms, so that reading a long file outlasts it, then back
-// to the default for the sample that follows.
+// to the default for the sample that follows. The address keeps the bound while a session is open
+// (the view state written into it would otherwise drop it, and the default apply again).
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { appView, dropFiles, expect, openEmptyApp, sharedFixturePath, test, waitForSession } from "./support";
@@ -51,4 +52,13 @@ test("a stage past the watchdog's bound is stopped with a message naming it; a s
   const view = await appView(page);
   expect(view.turnCount).toBeGreaterThan(0);
   await expect(banner).toHaveCount(0);
+});
+
+test("the address keeps the watchdog's bound while a session is open", async ({ page }) => {
+  await page.goto("./?sample=none&watchdog=45");
+  await page.getByTestId("samples-button").click();
+  await page.getByRole("menuitem").first().click();
+  await waitForSession(page);
+  await expect.poll(() => new URL(page.url()).searchParams.get("turn")).not.toBeNull();
+  expect(new URL(page.url()).searchParams.get("watchdog")).toBe("45");
 });

@@ -60,6 +60,8 @@ export function mergeViews(base: RequestedView | null, override: RequestedView |
 let origin: { sampleId: string | null; shareHash: string | null } = { sampleId: null, shareHash: null };
 /** `?sample=none` (tests, "open nothing") is kept while no sample is open. */
 let keepSampleNone = false;
+/** `?watchdog=<seconds>` (slow machines, tests) stays while the address holds it (read at each stage). */
+let keepWatchdog: string | null = null;
 
 export function noteSessionOrigin(sampleId: string | null, shareHash: string | null): void {
   origin = { sampleId, shareHash };
@@ -69,6 +71,7 @@ export function queryFor(state: AppState): string {
   const query = new URLSearchParams();
   if (origin.sampleId) query.set("sample", origin.sampleId);
   else if (keepSampleNone) query.set("sample", "none");
+  if (keepWatchdog !== null) query.set("watchdog", keepWatchdog);
   if (state.session) {
     const turn = selectedTurnNumber(state);
     if (turn !== null) query.set("turn", String(turn));
@@ -90,6 +93,7 @@ export function startUrlSync(): void {
   useAppStore.subscribe((state) => {
     // Until a session is open the URL keeps what the page was opened with (its view is pending).
     if (state.loadStatus === "loading" || !state.session) return;
+    keepWatchdog = new URLSearchParams(window.location.search).get("watchdog");
     const url = `${window.location.pathname}${queryFor(state)}${state.session?.shared?.from === "link" && origin.shareHash ? origin.shareHash : ""}`;
     if (url === last) return;
     last = url;

@@ -2,10 +2,12 @@
 // run in progress, and results of stale runs or superseded calls are dropped (their promises
 // reject with StaleResultError, which callers ignore).
 //
-// The watchdog: an open that sends no message (progress or result) for `watchdogMs`, or a call
-// that gets no reply in that time, means the worker is stuck in one computation. It cannot be
-// interrupted from inside, so the worker is terminated and a fresh one started; everything pending
-// rejects with a WatchdogError that names the stage, and the next open works as usual.
+// The watchdog: while an open or a call is pending, a worker that sends no message at all for
+// `watchdogMs` (no progress, no reply, not even the sign of life it posts every ALIVE_EVERY_MS
+// whenever its event loop turns) is stuck in one computation. It cannot be interrupted from
+// inside, so the worker is terminated and a fresh one started; everything pending rejects with a
+// WatchdogError that names the stage, and the next open works as usual. A long pass that yields
+// (the exact token pass of a large session) keeps sending signs of life and is left to finish.
 import type {
   FromWorker,
   LoadProgress,
@@ -75,7 +77,7 @@ export class WatchdogError extends Error {
     readonly boundMs: number,
   ) {
     super(
-      `Contextscope stopped ${stage}: it did not finish within ${Math.round(boundMs / 1000)} s, so the worker was restarted. ` +
+      `Contextscope stopped ${stage}: the worker showed no sign of progress for ${Math.round(boundMs / 1000)} s, so the worker was restarted. ` +
         "This input may be damaged in a way we do not handle yet; please report it. You can open another file now.",
     );
     this.name = "WatchdogError";
@@ -231,6 +233,8 @@ export class PipelineClient {
       case "started":
         this.onStarted?.();
         return;
+      case "alive":
+        return; // re-arms the watchdog, as every message does
       case "progress":
         if (this.pendingOpen?.runId === message.runId) this.pendingOpen.onProgress?.(message.progress);
         return;

@@ -17,7 +17,7 @@ import { databaseSummary } from "./readDatabase";
 import { isSharedSource, readShared } from "../app/openShared";
 import { buildShare, exportRequest, shareBundle } from "../app/shareExport";
 import { parseCapture } from "../app/parseCapture";
-import type { FromWorker, LoadProgress, SessionSummary, ToWorker, TurnRequestResult, WorkerMethod, WorkerMethods } from "./protocol";
+import { ALIVE_EVERY_MS, type FromWorker, type LoadProgress, type SessionSummary, type ToWorker, type TurnRequestResult, type WorkerMethod, type WorkerMethods } from "./protocol";
 import { readSession, ReadCancelledError } from "./readSession";
 import { requestView } from "../app/requestView";
 import { policyInfos, SimulatorService } from "../app/simulator";
@@ -391,3 +391,5 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
 
 // Everything above is loaded: the UI may now count on quick answers (its first open).
 post({ type: "started" });
+// The watchdog's sign of life: a long pass that yields is not a stuck worker.
+setInterval(() => post({ type: "alive" }), ALIVE_EVERY_MS);

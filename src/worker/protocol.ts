@@ -99,9 +99,18 @@ export type ToWorker =
     };
 
 /** Worker → UI. */
+/**
+ * How often the worker says it is alive. It can only post when its event loop turns, so the
+ * client's watchdog tells a worker stuck in one computation (silent) from a long pass that
+ * yields as it goes (the exact token pass of a 1 GB session takes minutes).
+ */
+export const ALIVE_EVERY_MS = 5_000;
+
 export type FromWorker =
   /** The worker's code is loaded and it takes messages (posted once, at start). */
   | { type: "started" }
+  /** Posted every ALIVE_EVERY_MS while the worker's event loop turns. */
+  | { type: "alive" }
   | { type: "progress"; runId: number; progress: LoadProgress }
   /** The entries read so far, while the open goes on (SessionSummary.provisional is set). */
   | { type: "provisional"; runId: number; summary: SessionSummary }
