@@ -1,8 +1,10 @@
 // The browser's token pool: Web Workers (./count.worker.ts) that count tokens for the pipeline
 // worker's exact prefix pass (exact o200k counts, and the Claude vocabulary's counts behind the
-// Anthropic estimate), sized to the machine (one per core but one, up to four: the page and the
-// pipeline worker keep a core). Texts are sent in batches, one table each, as they are submitted;
-// each worker holds at most two batches, so a free worker always takes the next one. The
+// Anthropic estimate), sized to the machine: one per core, up to four. The page and the pipeline
+// worker need the cores only while the user acts, and then no new batch goes out (holdMs); on two
+// cores a second counting worker made the exact pass of a 1 GB session 18 % faster with the same
+// step times (docs/performance.md). Texts are sent in batches, one table each, as they are
+// submitted; each worker holds at most two batches, so a free worker always takes the next one. The
 // pipeline worker's pass yields to its event loop, which is where the answers arrive and the next
 // batches go out. The workers start with the first batch and stay for the session's later passes.
 import type { TableCountPool } from "../core/tokens/precounted";
@@ -29,7 +31,7 @@ interface Slot {
 
 /** Counting workers for a machine with `cores` logical cores. */
 export function tokenPoolSize(cores: number | undefined): number {
-  return Math.max(1, Math.min(MAX_WORKERS, (cores ?? 2) - 1));
+  return Math.max(1, Math.min(MAX_WORKERS, cores ?? 2));
 }
 
 export interface BrowserTokenPool extends TableCountPool {

@@ -98,10 +98,10 @@ describe("browser token pool", () => {
     await expect(pending).rejects.toThrow(/stopped/);
   });
 
-  it("is sized to the machine: one worker per core but one, at least one, at most four", () => {
-    expect(tokenPoolSize(2)).toBe(1);
+  it("is sized to the machine: one worker per core, at least one, at most four", () => {
+    expect(tokenPoolSize(2)).toBe(2);
     expect(tokenPoolSize(1)).toBe(1);
     expect(tokenPoolSize(8)).toBe(4);
-    expect(tokenPoolSize(undefined)).toBe(1);
+    expect(tokenPoolSize(undefined)).toBe(2);
   });
 });
