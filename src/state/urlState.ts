@@ -60,18 +60,17 @@ export function mergeViews(base: RequestedView | null, override: RequestedView |
 let origin: { sampleId: string | null; shareHash: string | null } = { sampleId: null, shareHash: null };
 /** `?sample=none` (tests, "open nothing") is kept while no sample is open. */
 let keepSampleNone = false;
-/** `?watchdog=<seconds>` (slow machines, tests) stays while the address holds it (read at each stage). */
-let keepWatchdog: string | null = null;
 
 export function noteSessionOrigin(sampleId: string | null, shareHash: string | null): void {
   origin = { sampleId, shareHash };
 }
 
-export function queryFor(state: AppState): string {
+/** `watchdog`: the address's `?watchdog=<seconds>` (slow machines, tests), kept as it is. */
+export function queryFor(state: AppState, watchdog: string | null = null): string {
   const query = new URLSearchParams();
   if (origin.sampleId) query.set("sample", origin.sampleId);
   else if (keepSampleNone) query.set("sample", "none");
-  if (keepWatchdog !== null) query.set("watchdog", keepWatchdog);
+  if (watchdog !== null) query.set("watchdog", watchdog);
   if (state.session) {
     const turn = selectedTurnNumber(state);
     if (turn !== null) query.set("turn", String(turn));
@@ -93,8 +92,8 @@ export function startUrlSync(): void {
   useAppStore.subscribe((state) => {
     // Until a session is open the URL keeps what the page was opened with (its view is pending).
     if (state.loadStatus === "loading" || !state.session) return;
-    keepWatchdog = new URLSearchParams(window.location.search).get("watchdog");
-    const url = `${window.location.pathname}${queryFor(state)}${state.session?.shared?.from === "link" && origin.shareHash ? origin.shareHash : ""}`;
+    const watchdog = new URLSearchParams(window.location.search).get("watchdog");
+    const url = `${window.location.pathname}${queryFor(state, watchdog)}${state.session?.shared?.from === "link" && origin.shareHash ? origin.shareHash : ""}`;
     if (url === last) return;
     last = url;
     if (url !== `${window.location.pathname}${window.location.search}${window.location.hash}`) {

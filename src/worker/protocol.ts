@@ -98,7 +98,6 @@ export type ToWorker =
       params: WorkerMethods[WorkerMethod]["params"];
     };
 
-/** Worker → UI. */
 /**
  * How often the worker says it is alive. It can only post when its event loop turns, so the
  * client's watchdog tells a worker stuck in one computation (silent) from a long pass that
@@ -106,6 +105,7 @@ export type ToWorker =
  */
 export const ALIVE_EVERY_MS = 5_000;
 
+/** Worker → UI. */
 export type FromWorker =
   /** The worker's code is loaded and it takes messages (posted once, at start). */
   | { type: "started" }

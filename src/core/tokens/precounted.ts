@@ -36,25 +36,26 @@ function collecting(id: string, label: string, onText: (text: string) => void): 
  * composition) is counted once. With an empty map it is a memo of o200kCounter.
  */
 export function precountedO200k(counts: ReadonlyMap<string, number> = new Map()): TokenCounter {
-  const countedHere = new Map<string, number>();
-  return {
-    id: o200kCounter.id,
-    exact: true,
-    label: o200kCounter.label,
-    count(text) {
-      if (text.length === 0) return 0;
-      return counts.get(text) ?? remembered(countedHere, text, o200kCounter.count);
-    },
-  };
+  return precounted(o200kCounter.id, true, o200kCounter.label, counts, (text) => o200kCounter.count(text));
 }
 
-function remembered(memo: Map<string, number>, text: string, count: (text: string) => number): number {
-  let tokens = memo.get(text);
-  if (tokens === undefined) {
-    tokens = count(text);
-    memo.set(text, tokens);
-  }
-  return tokens;
+/** A counter giving `counts`' figures, and `count`'s (made once per text) for what they lack. */
+function precounted(id: string, exact: boolean, label: string, counts: ReadonlyMap<string, number>, count: (text: string) => number): TokenCounter {
+  const countedHere = new Map<string, number>();
+  return {
+    id,
+    exact,
+    label,
+    count(text) {
+      if (text.length === 0) return 0;
+      let tokens = counts.get(text) ?? countedHere.get(text);
+      if (tokens === undefined) {
+        tokens = count(text);
+        countedHere.set(text, tokens);
+      }
+      return tokens;
+    },
+  };
 }
 
 /** Calls `onText` once per distinct non-empty text the Anthropic estimate asks about; counts chars/4 meanwhile. */
@@ -64,16 +65,7 @@ export function collectingClaude(onText: (text: string) => void): TokenCounter {
 
 /** Claude-vocabulary counts (unscaled) looked up in `counts` (made elsewhere), counted here when missing and remembered. */
 export function precountedClaude(counts: ReadonlyMap<string, number> = new Map()): TokenCounter {
-  const countedHere = new Map<string, number>();
-  return {
-    id: CLAUDE_VOCABULARY_ID,
-    exact: false,
-    label: "Claude vocabulary",
-    count(text) {
-      if (text.length === 0) return 0;
-      return counts.get(text) ?? remembered(countedHere, text, countClaudeVocabulary);
-    },
-  };
+  return precounted(CLAUDE_VOCABULARY_ID, false, "Claude vocabulary", counts, countClaudeVocabulary);
 }
 
 /**
