@@ -28,7 +28,10 @@
 // the renderer process's peak resident size (VmHWM in /proc: the page and its workers together,
 // garbage included; with --runs above 1 a later page may share the renderer and its high-water
 // mark).
-import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
+// `--profile-steps <file.cpuprofile>` records a CPU profile of the page's main thread over the
+// steps (the DevTools protocol's Profiler), writes it (open it in Chrome's DevTools) and prints the
+// functions with the most self time to stderr: where the page's part of a step goes.
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium, type CDPSession, type Page } from "@playwright/test";
@@ -45,6 +48,37 @@ const steps = Number(argument("steps", "50"));
 const runs = Number(argument("runs", "1"));
 const baseURL = argument("url", "http://127.0.0.1:4203/");
 const givenFile = argument("file", "");
+const profileFile = argument("profile-steps", "");
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+}
+interface CpuProfile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** The functions with the most self time in a CPU profile, as printable lines (ms and share). */
+function topSelfTimes(profile: CpuProfile, count: number): string[] {
+  const byNode = new Map(profile.nodes.map((node) => [node.id, node]));
+  const selfMs = new Map<string, number>();
+  let totalMs = 0;
+  profile.samples.forEach((id, index) => {
+    const node = byNode.get(id);
+    const ms = (profile.timeDeltas[index] ?? 0) / 1000;
+    totalMs += ms;
+    if (!node) return;
+    const { functionName, url, lineNumber } = node.callFrame;
+    const key = `${functionName || "(anonymous)"} ${url ? `${path.basename(url)}:${lineNumber + 1}` : ""}`.trim();
+    selfMs.set(key, (selfMs.get(key) ?? 0) + ms);
+  });
+  return [...selfMs]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([key, ms]) => `${ms.toFixed(0).padStart(7)} ms ${((100 * ms) / totalMs).toFixed(1).padStart(5)} %  ${key}`);
+}
 
 /** A generated session of at least `mb` MiB (seed 1), reused from an earlier run when present. */
 async function sessionOf(mb: number): Promise<string> {
@@ -249,6 +283,11 @@ for (const mb of givenFile ? [0] : sizesMb) {
     const times: number[] = [];
     const replies: number[] = [];
     const stepCpuBefore = browserCpuSeconds();
+    const profiler = profileFile ? await page.context().newCDPSession(page) : null;
+    if (profiler) {
+      await profiler.send("Profiler.enable");
+      await profiler.send("Profiler.start");
+    }
     let lastTurn: number | null = null;
     for (let i = 0; i < steps; i++) {
       const result = await step(page);
@@ -257,6 +296,12 @@ for (const mb of givenFile ? [0] : sizesMb) {
       lastTurn = result.turn;
     }
     const stepCpuSeconds = browserCpuSeconds() - stepCpuBefore;
+    if (profiler) {
+      const { profile } = (await profiler.send("Profiler.stop")) as unknown as { profile: CpuProfile };
+      writeFileSync(profileFile, JSON.stringify(profile));
+      process.stderr.write(`main-thread profile of the steps: ${profileFile}\n${topSelfTimes(profile, 25).join("\n")}\n`);
+      await profiler.detach();
+    }
     // The exact pass (o200k counts for every turn) runs in the background from ready on, during
     // the steps too; its end is when the timeline's figures are final.
     await page.waitForFunction(() => (window as unknown as { __contextscope: { prefixPass: string | null } }).__contextscope.prefixPass === "exact", null, { polling: 100 });
