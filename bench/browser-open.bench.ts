@@ -30,7 +30,8 @@
 // mark).
 // `--profile-steps <file.cpuprofile>` records a CPU profile of the page's main thread over the
 // steps (the DevTools protocol's Profiler), writes it (open it in Chrome's DevTools) and prints the
-// functions with the most self time to stderr: where the page's part of a step goes.
+// functions with the most self time to stderr: where the page's part of a step goes (each run
+// writes the same file: profile one run at a time).
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -50,14 +51,11 @@ const baseURL = argument("url", "http://127.0.0.1:4203/");
 const givenFile = argument("file", "");
 const profileFile = argument("profile-steps", "");
 
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-}
+/** What the summary reads of a DevTools CPU profile (Profiler.stop's `profile`). */
 interface CpuProfile {
-  nodes: ProfileNode[];
-  samples: number[];
-  timeDeltas: number[];
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  samples?: number[];
+  timeDeltas?: number[];
 }
 
 /** The functions with the most self time in a CPU profile, as printable lines (ms and share). */
@@ -65,9 +63,9 @@ function topSelfTimes(profile: CpuProfile, count: number): string[] {
   const byNode = new Map(profile.nodes.map((node) => [node.id, node]));
   const selfMs = new Map<string, number>();
   let totalMs = 0;
-  profile.samples.forEach((id, index) => {
+  (profile.samples ?? []).forEach((id, index) => {
     const node = byNode.get(id);
-    const ms = (profile.timeDeltas[index] ?? 0) / 1000;
+    const ms = (profile.timeDeltas?.[index] ?? 0) / 1000;
     totalMs += ms;
     if (!node) return;
     const { functionName, url, lineNumber } = node.callFrame;
@@ -297,7 +295,7 @@ for (const mb of givenFile ? [0] : sizesMb) {
     }
     const stepCpuSeconds = browserCpuSeconds() - stepCpuBefore;
     if (profiler) {
-      const { profile } = (await profiler.send("Profiler.stop")) as unknown as { profile: CpuProfile };
+      const { profile } = await profiler.send("Profiler.stop");
       writeFileSync(profileFile, JSON.stringify(profile));
       process.stderr.write(`main-thread profile of the steps: ${profileFile}\n${topSelfTimes(profile, 25).join("\n")}\n`);
       await profiler.detach();
