@@ -22,11 +22,11 @@ import { Tokenizer } from "ai-tokenizer";
 import * as claudeEncoding from "ai-tokenizer/encoding/claude";
 import { countTokens as o200kCount } from "gpt-tokenizer/encoding/o200k_base";
 import type { PipelineOptions, Session } from "../src/core/model";
-import { analyzeSession } from "../src/core/pipeline/index";
-import { iterateSessionPrefixes } from "../src/core/pipeline/sessionPrefixes";
-import { iterateTurnRequests } from "../src/core/pipeline/turnRequests";
+import { analyzeSession } from "../src/core/session/pipeline";
+import { iterateSessionPrefixes } from "../src/core/session/sessionPrefixes";
+import { iterateTurnRequests } from "../src/core/session/turnRequests";
 import type { PrefixTurnReport } from "../src/core/prefix/analyze";
-import { readSessionText } from "../src/core/readers/registry";
+import { readSessionText } from "../src/core/session/read";
 import { claudeEstimateCounter, type TokenCounter } from "../src/core/tokens/counters";
 import { loadTokenizerTables } from "../src/core/tokens/tables";
 

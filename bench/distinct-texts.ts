@@ -4,8 +4,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { PipelineOptions, Session } from "../src/core/model";
-import { iterateSessionPrefixes } from "../src/core/pipeline/sessionPrefixes";
-import { readSessionBytes } from "../src/core/readers";
+import { iterateSessionPrefixes } from "../src/core/session/sessionPrefixes";
+import { readSessionBytes } from "../src/core/session/index";
 import { collectingO200k } from "../src/core/tokens/precounted";
 
 export function readSessionFile(file: string): Session {

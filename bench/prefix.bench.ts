@@ -135,9 +135,9 @@ async function main() {
 
     if (args.has("--pipeline")) {
       const { piReader } = await import("../src/core/agents/pi/reader");
-      const { analyzeSession } = await import("../src/core/pipeline/index");
-      const { iterateTurnRequests } = await import("../src/core/pipeline/turnRequests");
-      const { iterateSessionPrefixes } = await import("../src/core/pipeline/sessionPrefixes");
+      const { analyzeSession } = await import("../src/core/session/pipeline");
+      const { iterateTurnRequests } = await import("../src/core/session/turnRequests");
+      const { iterateSessionPrefixes } = await import("../src/core/session/sessionPrefixes");
       const read = time(() => {
         const reader = piReader.createLineReader(path.basename(session.file));
         const buffer = readFileSync(session.file);

@@ -5,14 +5,14 @@
 // Pure (no Node or DOM): the worker-thread runner and the Vitest subset both call it. An error
 // thrown from here is a crash the fuzz run reports.
 import { buildShare, exportRequest, sessionFromPayload } from "../../src/app/shareExport";
-import { findAgent } from "../../src/core/agents/registry";
+import { findAgent } from "../../src/core/session/agents";
 import { API_IDS, type PipelineOptions, type Session } from "../../src/core/model";
-import { analyzeSession, buildTurnRequest } from "../../src/core/pipeline/index";
-import { iterateTurnRequests } from "../../src/core/pipeline/turnRequests";
-import { iterateSessionPrefixes } from "../../src/core/pipeline/sessionPrefixes";
-import { readSessionText } from "../../src/core/readers/index";
+import { analyzeSession, buildTurnRequest } from "../../src/core/session/pipeline";
+import { iterateTurnRequests } from "../../src/core/session/turnRequests";
+import { iterateSessionPrefixes } from "../../src/core/session/sessionPrefixes";
+import { readSessionText } from "../../src/core/session/index";
 import { decodeShareLink } from "../../src/core/share/fragment";
-import { replayRecordedCompactions, simulateCompaction } from "../../src/core/simulate/index";
+import { replayRecordedCompactions, simulateCompaction } from "../../src/core/session/simulate/index";
 import { HEAVY_FAMILIES } from "./mutators";
 import { loadTokenizerTables } from "../../src/core/tokens/tables";
 

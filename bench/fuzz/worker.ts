@@ -2,7 +2,7 @@
 // and runs it through every stage. The parent thread times each job and terminates this worker
 // when one does not answer: that is how a hang is found and stopped.
 import { parentPort, workerData } from "node:worker_threads";
-import { UnsupportedFormatError } from "../../src/core/readers/index";
+import { UnsupportedFormatError } from "../../src/core/session/index";
 import { depthFor, exerciseInput, StageError, lostValidLines, validLinesOf } from "./exercise";
 import type { FuzzFixture } from "./fixtures";
 import { mutate } from "./mutators";

@@ -2,7 +2,7 @@
 // the pipeline profiles it offers (and which take reply-language notes), and whether its recorded
 // compactions are rebuilt by the agent's own summariser form. The UI decides from these, never
 // from the agent's id.
-import { findAgent } from "../core/agents/registry";
+import { findAgent } from "../core/session/agents";
 import type { Session } from "../core/model";
 import type { AgentInfo } from "./viewTypes";
 
@@ -12,7 +12,7 @@ export function agentInfo(session: Session): AgentInfo | null {
   return {
     id: agent.id,
     label: agent.label,
-    profiles: agent.profiles.map((profile) => ({ ...profile })),
+    profiles: (agent.profiles ?? []).map((profile) => ({ ...profile })),
     rebuildsRecordedCompactions: agent.recorded?.standaloneRebuild !== undefined,
   };
 }

@@ -4,8 +4,8 @@
 // request's fixed user text, `synth:title`).
 import { formatRequestJson } from "../core/export/request-json";
 import type { PipelineOptions, Session } from "../core/model";
-import { analyzeSession } from "../core/pipeline/index";
-import { findAgent } from "../core/agents/registry";
+import { analyzeSession } from "../core/session/pipeline";
+import { findAgent } from "../core/session/agents";
 import type { AuxiliaryRequestResult, TextHighlight } from "./viewTypes";
 import { notRecordedHighlights } from "./requestView";
 

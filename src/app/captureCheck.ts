@@ -5,8 +5,8 @@
 // or "bug" (we should have rebuilt it). Used by the Request view's capture diff, the `captures`
 // CLI command and the conformance test that measures every shared case.
 import type { CaptureFact, PipelineOptions, Session } from "../core/model";
-import { findAgent } from "../core/agents/registry";
-import { buildTurnRequest, countTurns } from "../core/pipeline/index";
+import { findAgent } from "../core/session/agents";
+import { buildTurnRequest, countTurns } from "../core/session/pipeline";
 import { differingPaths, sortedJson, sortKeysDeep } from "../core/captures/diff";
 import { isObject } from "../core/util/is-object";
 

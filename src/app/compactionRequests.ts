@@ -3,10 +3,10 @@
 // previous summary and split-turn prefix transcript, the instruction slots (filled from captured
 // summariser requests or not recorded), plus the facts and lints of the reconstruction.
 import { formatRequestJson } from "../core/export/request-json";
-import { INSTRUCTION_SLOT_LABELS, type CompactionInstructions } from "../core/agents/pi/compaction/index";
-import { findAgent } from "../core/agents/registry";
+import { compactionInstructionLabels, type CompactionInstructions } from "../core/session/index";
+import { findAgent } from "../core/session/agents";
 import type { PipelineOptions, Session } from "../core/model";
-import { rebuildRecordedCompaction, timelineRebuildPolicy, type InstructionSlotValues } from "../core/simulate";
+import { rebuildRecordedCompaction, timelineRebuildPolicy, type InstructionSlotValues } from "../core/session/simulate/index";
 import type { CompactionRequestsResult, InstructionSlotView } from "./viewTypes";
 import { notRecordedHighlights } from "./requestView";
 
@@ -19,8 +19,6 @@ function yesNo(value: boolean): string {
   return value ? "yes" : "no";
 }
 
-type SlotName = keyof typeof INSTRUCTION_SLOT_LABELS;
-const SLOT_ORDER: SlotName[] = ["summarizationSystemPrompt", "initialPrompt", "updatePrompt", "turnPrefixPrompt"];
 
 export function compactionRequests(
   session: Session,
@@ -33,14 +31,13 @@ export function compactionRequests(
   const standaloneRebuild = findAgent(session.formatId)?.recorded?.standaloneRebuild;
   if (!standaloneRebuild) return { available: false, entryId, requests: [], facts: [], lints: [] };
   const rebuild = standaloneRebuild(session, instructions ? { ...options, instructions } : options, entryId);
-  const used = new Set<SlotName>(rebuild.requests.map((request) => request.instructionSlot));
-  if (rebuild.requests.length > 0) used.add("summarizationSystemPrompt");
-  const slots: InstructionSlotView[] = SLOT_ORDER.map((slot) => ({
-    slot,
-    label: INSTRUCTION_SLOT_LABELS[slot],
-    used: used.has(slot),
-    filled: typeof instructions?.[slot] === "string",
-  }));
+  // The agent's slots in its order, the system prompt of every summariser request first.
+  const labels = compactionInstructionLabels();
+  const order = Object.keys(labels);
+  const used = new Set<string>(rebuild.requests.map((request) => request.instructionSlot));
+  if (rebuild.requests.length > 0 && order[0] !== undefined) used.add(order[0]);
+  const filled = new Set(Object.entries(instructions ?? {}).flatMap(([slot, text]) => (typeof text === "string" ? [slot] : [])));
+  const slots: InstructionSlotView[] = order.map((slot) => ({ slot, label: labels[slot] ?? slot, used: used.has(slot), filled: filled.has(slot) }));
   const requests = rebuild.requests.map((request, index) => {
     const jsonText = formatRequestJson(request.body);
     return {
@@ -83,12 +80,13 @@ export function compactionRequests(
   return result;
 }
 
-/** pi's captured slot texts as simulator slot values (the senpi policy shares pi's slot names). */
+/** Captured slot texts as simulator slot values (the senpi policy shares pi's slot names), in the agent's slot order. */
 function slotValuesOf(instructions: CompactionInstructions | null): InstructionSlotValues | undefined {
   if (!instructions) return undefined;
+  const texts = new Map(Object.entries(instructions));
   const slots: Record<string, string> = {};
-  for (const slot of SLOT_ORDER) {
-    const text = instructions[slot];
+  for (const slot of Object.keys(compactionInstructionLabels())) {
+    const text = texts.get(slot);
     if (typeof text === "string") slots[slot] = text;
   }
   return { slots };

@@ -2,8 +2,8 @@
 // session, or another branch of the open one), the comparison of the two sides (src/core/compare)
 // with their labels, and one aligned pair's requests as pretty JSON with the first difference
 // located for the Monaco diff (the same boundary rule as the Diff tab, locateBoundary).
-import { analyzeSession } from "../core/pipeline/index";
-import { buildTurnRequest } from "../core/pipeline/index";
+import { analyzeSession } from "../core/session/pipeline";
+import { buildTurnRequest } from "../core/session/pipeline";
 import { compareSessions, type CompareSide, type SessionComparison } from "../core/compare/index";
 import type { PriceTable } from "../core/pricing/index";
 import { formatRequestJson } from "../core/export/request-json";

@@ -3,8 +3,8 @@
 // tools: pi never sends tools to its summariser, PI-K21) fills compaction instruction slots;
 // anything else is a main request whose system prompt, tools and settings become the header, with
 // the session constants and model facts it teaches (src/core/captures).
-import { extractCompactionInstructions } from "../core/agents/pi/compaction/instructions";
-import { learnCapture } from "../core/captures/learn";
+import { extractCompactionInstructions } from "../core/session/index";
+import { learnCapture } from "../core/session/captures";
 import type { ParsedCapture } from "./viewTypes";
 
 function hasTools(body: unknown): boolean {

@@ -8,20 +8,20 @@
 // walks it again looking the counts up: this thread then loads no tokenizer table for it and
 // counts nothing, and stays free for the page's calls.
 import type { BuiltRequest, PipelineOptions, Session } from "../core/model";
-import { buildTurnRequest, type SessionAnalysis } from "../core/pipeline/index";
+import { buildTurnRequest, messageCharsEstimator, type SessionAnalysis } from "../core/session/pipeline";
 import { createPrefixAnalyzer, type PrefixTurnReport } from "../core/prefix/analyze";
 import { tokenTextOf } from "../core/prefix/canonical";
 import { causeInWords } from "../core/prefix/cause-words";
 import { tokenComposition } from "../core/prefix/composition";
 import { locateBoundary } from "../core/prefix/pretty-offset";
 import { createSegmentCache } from "../core/prefix/segment-builder";
-import { iterateSessionPrefixes, turnFactsOf } from "../core/pipeline/sessionPrefixes";
+import { iterateSessionPrefixes, turnFactsOf } from "../core/session/sessionPrefixes";
 import { counterForApi, type TokenCounter, type TokenizerChoice } from "../core/tokens/counters";
 import { collectingClaude, collectingO200k, precountedClaude, precountedO200k, type TableCountPool } from "../core/tokens/precounted";
 import { loadTokenizerTables, TokenizerTablesNotLoaded } from "../core/tokens/tables";
 import { sessionTables } from "../core/tokens/sessionTables";
 import { tokenPieces } from "../core/tokens/pieces";
-import { iterateSessionCompositions, type TurnComposition } from "../core/pipeline/sessionComposition";
+import { iterateSessionCompositions, type TurnComposition } from "../core/session/sessionComposition";
 import { predictedInputOf, rebilledTokensOf } from "../core/pricing/fromPrefix";
 import type { PrefixRow, TokenCompositionResult, TokenPass, TokenViewResult, TurnDiffResult } from "./viewTypes";
 import { messageRows } from "./requestView";
@@ -227,7 +227,7 @@ export class PrefixService {
   composition(options: PipelineOptions, turn: number, pass: TokenPass): TokenCompositionResult {
     const built = buildTurnRequest(this.session, options, turn);
     const composition = tokenComposition(built, { tokenizer: tokenizerOf(pass) });
-    const rows = messageRows(built.messages, options.profile);
+    const rows = messageRows(built.messages, messageCharsEstimator(this.session, options));
     return {
       turn,
       pass,

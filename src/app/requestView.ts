@@ -4,8 +4,7 @@
 // senpi reply-language notes with their explanation, RL-15 … RL-23).
 // Runs in the worker so the UI thread never walks message contents.
 import { formatRequestJson } from "../core/export/request-json";
-import type { BuiltRequest, ContextMessage, LlmMessage, ProfileId } from "../core/model";
-import { estimateMessageChars } from "../core/agents/pi/estimate";
+import type { AgentMessage, BuiltRequest, ContextMessage, LlmMessage } from "../core/model";
 import { inferredLabel, NOTE_RULE, noteExplanation, noteRuleIds, serializerInferences, synthesizedExplanation } from "./explain";
 import {
   type DroppedInfo,
@@ -55,9 +54,10 @@ function preview(message: LlmMessage): string {
   return collapsed.length > PREVIEW_CHARS ? `${collapsed.slice(0, PREVIEW_CHARS - 1)}…` : collapsed;
 }
 
-export function messageRows(messages: ContextMessage[], profile: ProfileId): MessageRow[] {
+/** The Messages tab's rows; `charsOf` is the agent's size estimate of one message (`messageCharsEstimator`). */
+export function messageRows(messages: ContextMessage[], charsOf: (message: AgentMessage) => number): MessageRow[] {
   return messages.map((context, index) => {
-    const chars = estimateMessageChars(context.message, { profile });
+    const chars = charsOf(context.message);
     const row: MessageRow = {
       index,
       role: context.message.role,
@@ -171,10 +171,10 @@ function requestFacts(built: BuiltRequest): RequestFacts {
   };
 }
 
-export function requestView(turn: number, built: BuiltRequest, profile: ProfileId): TurnRequestResult {
+export function requestView(turn: number, built: BuiltRequest, charsOf: (message: AgentMessage) => number): TurnRequestResult {
   const jsonText = formatRequestJson(built.body);
   const highlights = [...notRecordedHighlights(jsonText), ...synthesizedHighlights(jsonText, built.messages)].sort(
     (a, b) => a.start - b.start,
   );
-  return { turn, built: requestFacts(built), jsonText, rows: messageRows(built.messages, profile), highlights };
+  return { turn, built: requestFacts(built), jsonText, rows: messageRows(built.messages, charsOf), highlights };
 }

@@ -7,14 +7,14 @@
 //   - buildShare / shareBundle: the `#v2=` fragment (or bundle file) of the current view; the
 //     session cut to the branch up to the selected turn by default.
 //   - sessionFromPayload: the Session a decoded payload holds, read by the same readers as a file.
-import type { CompactionInstructions } from "../core/agents/pi/compaction/index";
-import { findAgent } from "../core/agents/registry";
+import type { CompactionInstructions } from "../core/session/index";
+import { defaultProfileOf, findAgent } from "../core/session/agents";
 import { exportCurl } from "../core/export/curl";
 import { findNotRecorded, notRecordedWarning } from "../core/export/not-recorded";
 import { formatRequestJson } from "../core/export/request-json";
 import type { ApiId, PipelineOptions, Session } from "../core/model";
-import { analyzeSession, buildTurnRequest, type SessionAnalysis } from "../core/pipeline/index";
-import { readSessionText } from "../core/readers/index";
+import { analyzeSession, buildTurnRequest, type SessionAnalysis } from "../core/session/pipeline";
+import { readSessionText } from "../core/session/index";
 import { redactJson } from "../core/redact/json";
 import type { RedactionFinding } from "../core/redact/types";
 import { bundleFileName, encodeBundle } from "../core/share/bundle";
@@ -153,7 +153,7 @@ function shareInput(session: Session, options: PipelineOptions, analysis: Sessio
   const view: ShareViewV1 = {
     turn: params.turn,
     tab: params.tab,
-    profile: options.profile,
+    profile: options.profile ?? defaultProfileOf(session),
     provider: options.api ?? null,
     notes: options.notes === true,
     leafId: branch ? null : (options.leafId ?? null),

@@ -5,9 +5,9 @@
 // Results are cached per settings (small LRU per method); no DOM and no worker globals here, so
 // the export path (shareExport.ts) can use the same functions.
 import { formatRequestJson } from "../core/export/request-json";
-import type { PipelineOptions, Session } from "../core/model";
+import type { AgentMessage, PipelineOptions, Session } from "../core/model";
 import { resolveModel } from "../core/models/catalogue";
-import { buildTurnContext, buildTurnRequest, type TurnContext } from "../core/pipeline/index";
+import { buildTurnContext, buildTurnRequest, messageCharsEstimator, type TurnContext } from "../core/session/pipeline";
 import {
   buildSimulationContext,
   comparePolicies,
@@ -25,8 +25,8 @@ import {
   type SimulationInput,
   type SimulationResult,
   type SummarySource,
-} from "../core/simulate";
-import { findAgent } from "../core/agents/registry";
+} from "../core/session/simulate/index";
+import { findAgent } from "../core/session/agents";
 import type { MessageRow, TextHighlight } from "./viewTypes";
 import { messageRows } from "./requestView";
 import type {
@@ -96,7 +96,7 @@ export function policyInfos(): PolicyInfo[] {
 /** The options with the policy's own pipeline profile, when the session's agent offers it (senpi on a pi file). */
 function withPolicyProfile(session: Session, options: PipelineOptions, policy: CompactionPolicy): PipelineOptions {
   const profile = policy.pipelineProfile;
-  if (!profile || !findAgent(session.formatId)?.profiles.some((p) => p.id === profile)) return options;
+  if (!profile || !findAgent(session.formatId)?.profiles?.some((p) => p.id === profile)) return options;
   return { ...options, profile };
 }
 
@@ -307,8 +307,15 @@ function overrideFrom(settings: SimulatorSettings): string {
   return "override";
 }
 
-export function simulationView(result: SimulationResult, turnContext: TurnContext, turnBody: Record<string, unknown>, options: PipelineOptions, settings: SimulatorSettings): SimulationView {
-  const rows = messageRows(turnContext.messages, options.profile);
+export function simulationView(
+  result: SimulationResult,
+  turnContext: TurnContext,
+  turnBody: Record<string, unknown>,
+  options: PipelineOptions,
+  settings: SimulatorSettings,
+  charsOf: (message: AgentMessage) => number,
+): SimulationView {
+  const rows = messageRows(turnContext.messages, charsOf);
   const partition = result.partition;
   const ranges = [...partition.kept, ...partition.summarised, ...partition.pruned, ...partition.droppedWithoutSummary].map((range) => rangeView(range, rows));
   const after = result.after;
@@ -405,7 +412,7 @@ export class SimulatorService {
       const result = runSimulation(this.session, options, settings);
       const turnContext = buildTurnContext(this.session, options, result.turn);
       const turnBody = buildTurnRequest(this.session, options, result.turn).body;
-      return simulationView(result, turnContext, turnBody, options, settings);
+      return simulationView(result, turnContext, turnBody, options, settings, messageCharsEstimator(this.session, options));
     });
   }
 

@@ -6,7 +6,7 @@
 // parameter. Reopening the link applies them and shows the same simulation: the inferred values
 // travel as values, since a branch-scope link may hold fewer recorded compactions to infer from.
 import type { ShareSimulation } from "../core/share/payload-v1";
-import type { LimitOverrides, PolicyParameters } from "../core/simulate";
+import type { LimitOverrides, PolicyParameters } from "../core/session/simulate/index";
 import type { ModelWindowChoice, SimulatorSettings } from "./simulatorTypes";
 
 const LIMIT_KEYS = ["contextWindow", "maxOutputTokens", "inputLimit"] as const;

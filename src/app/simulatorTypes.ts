@@ -22,7 +22,7 @@ import type {
   TriggerDecision,
   Verdict,
   VerdictResult,
-} from "../core/simulate";
+} from "../core/session/simulate/index";
 
 import type { TextHighlight } from "./viewTypes";
 

@@ -1,7 +1,7 @@
-// The SqlQuery the core opencode reader takes (src/core/agents/opencode/database.ts), over an open sql.js
+// The SqlQuery the agents' database readers take (src/core/storage/sqlite.ts), over an open sql.js
 // database. Environment-free, so the worker and the CLI (src/cli/sqlite.ts) both use it.
 import type { Database, SqlValue } from "sql.js";
-import type { SqlQuery } from "../core/agents/opencode";
+import type { SqlQuery } from "../core/storage/sqlite";
 
 /** Runs one statement and returns every row as an object; the statement is always freed. */
 export function sqlQuery(db: Database): SqlQuery {

@@ -3,8 +3,8 @@
 // thread finds the request of its parent in which that call first appears (turn and message),
 // so the UI can go back to it.
 import type { ContextMessage, PipelineOptions, Session, SessionThread } from "../core/model";
-import { analyzeSession, buildTurnRequest } from "../core/pipeline/index";
-import { threadSessionOf } from "../core/pipeline/threads";
+import { analyzeSession, buildTurnRequest } from "../core/session/pipeline";
+import { threadSessionOf } from "../core/session/threads";
 import type { SpawnCallLocation, ThreadCallLink } from "./viewTypes";
 
 function toolCallIds(context: ContextMessage): string[] {

@@ -3,8 +3,8 @@
 // label, where it came from, the tool call that started it, its turns and requests, how many of
 // its requests break the prefix, and the dollars its recorded usage cost (built-in price table).
 import type { PipelineOptions, Session, SessionThread } from "../core/model";
-import { analyzeSession } from "../core/pipeline/index";
-import { iterateSessionPrefixes } from "../core/pipeline/sessionPrefixes";
+import { analyzeSession } from "../core/session/pipeline";
+import { iterateSessionPrefixes } from "../core/session/sessionPrefixes";
 import { SessionCostAccumulator } from "../core/pricing/index";
 import type { ThreadInfo } from "./viewTypes";
 

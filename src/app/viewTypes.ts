@@ -1,11 +1,10 @@
 // The display-ready results the app's view-models return (src/app) and the worker hands the UI:
 // request views with their highlights, message rows, compaction and auxiliary request views,
 // prefix reports, and where the bytes of a session come from. Plain, structured-cloneable data.
-import type { CapturedCompactionRequest } from "../core/agents/pi/compaction/instructions";
+import type { CapturedCompactionRequest, StorageSessionListing } from "../core/session/index";
 import type { ApiId, ModelInfo, PipelineOptions, ProfileId, ReaderWarning, ReplyLanguageNoteInfo, RequestHeader, SessionThread, ThreadSpawn } from "../core/model";
-import type { SessionAnalysis } from "../core/pipeline/index";
+import type { SessionAnalysis } from "../core/session/pipeline";
 import type { CostTotal } from "../core/pricing/index";
-import type { OpencodeSessionListing } from "../core/agents/opencode/records";
 import type { ShareViewV1 } from "../core/share/payload-v1";
 
 /** Where the bytes of a session come from. A `File` is cloned by reference (no copy). */
@@ -121,12 +120,7 @@ export interface SharedOpenInfo {
  * One session of a database's picker: opencode's listing, with hermes-agent's own facts when the
  * storage is hermes' (platform source, model, how it is linked to its parent, end reason).
  */
-export type DatabaseSessionListing = OpencodeSessionListing & {
-  source?: string | null;
-  model?: string | null;
-  lineage?: string | null;
-  endReason?: string | null;
-};
+export type DatabaseSessionListing = StorageSessionListing;
 
 /** What the UI needs to pick another session of a database and to warn about a missing WAL. */
 export interface DatabaseSummary {

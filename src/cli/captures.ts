@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { RequestHeader } from "../core/model";
-import { isCaptureBody, learnCapture } from "../core/captures/learn";
+import { isCaptureBody, learnCapture } from "../core/session/captures";
 import { CliError, type CliIo } from "./io";
 
 export interface CliCapture {

@@ -1,6 +1,6 @@
 // The cost and composition fields the `prefix` and `requests` lines carry: each turn's recorded,
 // predicted and break cost (src/core/pricing, built-in price table) and its context tokens by kind.
-import type { TurnComposition } from "../core/pipeline/sessionComposition";
+import type { TurnComposition } from "../core/session/sessionComposition";
 import type { PricedUsage, TurnCost } from "../core/pricing/index";
 
 function pricedField(priced: PricedUsage): Record<string, unknown> {

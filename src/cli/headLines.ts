@@ -1,7 +1,7 @@
 // The first lines of a file, read from its first bytes only: what format detection needs, without
 // reading (or decoding as one string) a file that may be larger than a JavaScript string can hold.
 import fs from "node:fs";
-import { DETECTION_LINE_COUNT } from "../core/readers";
+import { DETECTION_LINE_COUNT } from "../core/session/index";
 
 /** Bytes read: enough for DETECTION_LINE_COUNT ordinary lines. */
 export const HEAD_BYTES = 256 * 1024;

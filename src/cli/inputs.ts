@@ -3,20 +3,21 @@
 // captured request headers and captured compaction requests.
 import fs from "node:fs";
 import path from "node:path";
-import { readHermesStorage } from "../core/agents/hermes/storage";
-import { hermesHomeDatabase, hermesSideFileWithDumps } from "./hermes";
+import { homeDatabase, homeFolderHint, sideFileWithCompanions } from "./sideFiles";
 import type { Session } from "../core/model";
 import type { RequestHeader } from "../core/model";
-import { isWalHeader } from "../core/agents/opencode";
-import { isSqliteHeader, readSessionChunks } from "../core/readers";
-import { learnCapture } from "../core/captures/learn";
 import {
+  allAgents,
   extractCompactionInstructions,
+  isSqliteHeader,
+  isWalHeader,
   mergeCompactionInstructions,
+  readSessionChunks,
   type CompactionInstructions,
-} from "../core/agents/pi/compaction";
+} from "../core/session/index";
+import { learnCapture } from "../core/session/captures";
 import { CliError, type CliIo } from "./io";
-import { loadOpencodeDatabase } from "./sqlite";
+import { loadDatabase } from "./sqlite";
 
 function cannotRead(error: unknown, file: string, what: string): CliError {
   const code = (error as NodeJS.ErrnoException).code;
@@ -62,17 +63,17 @@ export function loadSession(io: CliIo, file: string, chunks: Iterable<Uint8Array
  * `sessionId` picks one of its sessions (default: the most recently updated top-level one).
  */
 export async function loadAnySession(io: CliIo, file: string, sessionId: string | null = null): Promise<Session> {
-  // A hermes home folder is read through its state.db (HS-1, HS-2).
+  // An agent's home folder is read through its database (hermes-agent's state.db, HS-1, HS-2).
   if (fs.existsSync(file) && fs.statSync(file).isDirectory()) {
-    const database = hermesHomeDatabase(file);
-    if (!database) throw new CliError(`cannot read session file ${file}: is a directory (a hermes-agent home folder holds state.db; this one does not)`);
+    const database = homeDatabase(file);
+    if (!database) throw new CliError(`cannot read session file ${file}: is a directory (${homeFolderHint()}; this one does not)`);
     file = database;
   }
-  const hermesFiles = hermesSideFileWithDumps(file);
-  if (hermesFiles) {
+  const sideFiles = sideFileWithCompanions(file);
+  if (sideFiles) {
     let session: Session;
     try {
-      session = readHermesStorage({ sideFiles: hermesFiles, sessionId });
+      session = sideFiles.read(sideFiles.files, sessionId);
     } catch (error) {
       throw new CliError(`unsupported input: ${(error as Error).message}`);
     }
@@ -87,7 +88,7 @@ export async function loadAnySession(io: CliIo, file: string, sessionId: string 
   if (!isWalHeader(head) && !isSqliteHeader(head)) {
     if (sessionId !== null) {
       chunks.return?.();
-      throw new CliError(`--session picks a session of an opencode or hermes-agent database; ${file} is not a SQLite database`);
+      throw new CliError(`--session picks a session of an ${databaseAgentLabels()} database; ${file} is not a SQLite database`);
     }
     return loadSession(io, file, withFirst(first, chunks));
   }
@@ -97,13 +98,21 @@ export async function loadAnySession(io: CliIo, file: string, sessionId: string 
   }
   let session: Session;
   try {
-    session = await loadOpencodeDatabase(file, { sessionId });
+    session = await loadDatabase(file, { sessionId });
   } catch (error) {
     throw new CliError(`unsupported input: ${(error as Error).message}`);
   }
   for (const warning of session.warnings) io.stderr(`warning: line ${warning.line}: ${warning.reason}\n`);
   if (session.entries.length === 0) throw new CliError(`no messages in session ${sessionId ?? "(default)"} of ${file}`);
   return session;
+}
+
+/** The agents that keep sessions in a database, for messages ("opencode or hermes-agent"). */
+function databaseAgentLabels(): string {
+  return allAgents()
+    .filter((agent) => agent.database !== undefined)
+    .map((agent) => agent.label)
+    .join(" or ");
 }
 
 /** The chunks of an iterator whose first result was already taken. */

@@ -9,8 +9,8 @@
 // no worker entry) it is one walk. Every walk counts each distinct text once: the prefix pass and
 // the compositions ask for the same texts (a segment's text, then the message it came from).
 import type { PipelineOptions, Session } from "../core/model";
-import type { SessionAnalysis } from "../core/pipeline/index";
-import { iterateSessionPrefixCompositions, type PrefixComposition } from "../core/pipeline/sessionPrefixCompositions";
+import type { SessionAnalysis } from "../core/session/pipeline";
+import { iterateSessionPrefixCompositions, type PrefixComposition } from "../core/session/sessionPrefixCompositions";
 import type { TokenCounter, TokenizerChoice } from "../core/tokens/counters";
 import { collectingO200k, precountedClaude, precountedO200k } from "../core/tokens/precounted";
 import type { SegmentCache } from "../core/prefix/segment-builder";

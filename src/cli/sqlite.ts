@@ -1,16 +1,15 @@
 // Opens a SQLite database for the CLI: sql.js with its .wasm read from node_modules, the sibling
-// `<db>-wal` file applied when it exists (or the one given), then the tables decide: hermes-agent's
-// state.db (`sessions` + `messages`, with the side files of `<home>/sessions/`, ./hermes.ts) or
-// opencode's database (FM-OC-1) — the same core readers as the worker.
+// `<db>-wal` file applied when it exists (or the one given), then the tables decide whose it is
+// (`readDatabase` asks each agent's descriptor: hermes-agent's state.db with the side files of
+// `<home>/sessions/`, ./sideFiles.ts; opencode's opencode.db) — the same core readers as the worker.
 import fs from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
 import initSqlJs, { type SqlJsStatic } from "sql.js";
 import type { Session } from "../core/model";
-import { applyWal, readOpencodeDatabase } from "../core/agents/opencode";
-import { isHermesStateDb, readHermesStorage, tableNames } from "../core/agents/hermes/storage";
+import { applyWal, readDatabase } from "../core/session/index";
 import { sqlQuery } from "../app/sqlQuery";
-import { hermesSideFilesFor } from "./hermes";
+import { sideFilesFor } from "./sideFiles";
 
 let engine: Promise<SqlJsStatic> | null = null;
 
@@ -29,8 +28,8 @@ export interface CliDatabaseOptions {
   sessionId?: string | null;
 }
 
-/** Reads one session of an opencode or hermes-agent database file. Throws on unreadable or foreign databases. */
-export async function loadOpencodeDatabase(databasePath: string, options: CliDatabaseOptions = {}): Promise<Session> {
+/** Reads one session of an agent's database file (opencode.db, state.db). Throws on unreadable or foreign databases. */
+export async function loadDatabase(databasePath: string, options: CliDatabaseOptions = {}): Promise<Session> {
   const database = new Uint8Array(fs.readFileSync(databasePath));
   const walPath = options.walPath === undefined ? (fs.existsSync(`${databasePath}-wal`) ? `${databasePath}-wal` : null) : options.walPath;
   const wal = walPath ? new Uint8Array(fs.readFileSync(walPath)) : null;
@@ -38,19 +37,14 @@ export async function loadOpencodeDatabase(databasePath: string, options: CliDat
   const SQL = await loadSqlEngine();
   const db = new SQL.Database(overlay.bytes);
   try {
-    const query = sqlQuery(db);
-    if (isHermesStateDb(tableNames(query))) {
-      return readHermesStorage({
-        database: { query, fileName: path.basename(databasePath), walApplied: wal !== null, walWarnings: overlay.warnings },
-        sideFiles: hermesSideFilesFor(databasePath),
-        sessionId: options.sessionId ?? null,
-      });
-    }
-    return readOpencodeDatabase(query, {
+    return readDatabase({
+      query: sqlQuery(db),
       fileName: path.basename(databasePath),
-      sessionId: options.sessionId ?? null,
       walApplied: wal !== null,
       walWarnings: overlay.warnings,
+      sessionId: options.sessionId ?? null,
+      sideFiles: sideFilesFor(databasePath),
+      otherFileNames: [],
     });
   } finally {
     db.close();

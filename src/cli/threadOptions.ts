@@ -2,7 +2,7 @@
 // links files opened with the session (Claude Code sub-agent files, Codex child rollouts) as its
 // threads, `--thread <id>` selects one thread's own session, and the option specs they print.
 import type { Session } from "../core/model";
-import { linkSessions, threadSessionOf, unlinkedWarning } from "../core/pipeline/threads";
+import { linkSessions, threadSessionOf, unlinkedWarning } from "../core/session/threads";
 import { listOption } from "./args";
 import { loadSession } from "./inputs";
 import { CliError, type CliIo } from "./io";

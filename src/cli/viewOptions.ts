@@ -2,7 +2,8 @@
 // provider shape, notes, branch, captured header), turned into PipelineOptions, and the turn, leaf
 // and analysis checks the session commands share.
 import { API_IDS, type ApiId, type PipelineOptions, type ProfileId, type Session } from "../core/model";
-import { analyzeSession, type SessionAnalysis } from "../core/pipeline/index";
+import { analyzeSession, type SessionAnalysis } from "../core/session/pipeline";
+import { PROFILE_IDS } from "../core/session/agents";
 import { integerOption, listOption } from "./args";
 import { learnCaptures, readCaptures } from "./captures";
 import { loadHeader } from "./inputs";
@@ -30,7 +31,7 @@ export const VIEW_OPTIONS: CliOptionSpec[] = [
   { name: "provider", value: "API", description: "wire shape to render instead of the recorded one", choices: API_IDS },
   { name: "header", value: "captured-request.json", description: "captured main request: system prompt, tools and settings come from it" },
   CAPTURE_OPTION,
-  { name: "profile", value: "pi|senpi", description: "pipeline profile (default pi)", choices: ["pi", "senpi"] },
+  { name: "profile", value: PROFILE_IDS.join("|"), description: "pipeline profile (default pi)", choices: PROFILE_IDS },
   { name: "notes", value: "on|off", description: "senpi reply-language notes (default off)", choices: ["on", "off"] },
   { name: "leaf", value: "entryId", description: "branch: the path ending at this entry (default: last entry in file order)" },
   { name: "redact", value: "on|off", description: "mask secrets (default on); the masked values are listed on stderr", choices: ["on", "off"] },

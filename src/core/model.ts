@@ -1,7 +1,6 @@
 // Core data model shared by every stage of the pipeline: sessions as read from a file, the
 // messages an agent's context is built from, turns, and the provider requests rebuilt for them.
 // Everything here is plain, structured-cloneable data so it can cross the worker boundary.
-import type { FormatId } from "./agents/ids";
 import type { ReplyLanguageOptions } from "./notes/options";
 
 /** A problem found while reading input. `line` is 1-based; 0 means "the file as a whole". */
@@ -27,8 +26,8 @@ export interface SessionEntry {
 }
 
 export interface Session {
-  /** Registry id of the reader that produced it, e.g. "pi". */
-  formatId: FormatId;
+  /** The id of the agent whose reader made this session (its descriptor's `id`); "none" for an input without a line to read. */
+  formatId: string;
   formatLabel: string;
   fileName: string;
   /** Format version as written in the file (pi: header.version, 1 when absent). */
@@ -362,7 +361,8 @@ export function isNotRecorded(value: unknown): value is NotRecorded {
 // ---------------------------------------------------------------------------------------------
 // Turns, timeline and requests
 
-export type ProfileId = "pi" | "senpi";
+/** An agent's pipeline profile id, as its descriptor lists it (`AgentDescriptor.profiles`). */
+export type ProfileId = string;
 
 export interface TurnSummary {
   /** 1-based turn number: the N-th main provider call on the selected branch. */
@@ -441,7 +441,8 @@ export interface BranchInfo {
 }
 
 export interface PipelineOptions {
-  profile: ProfileId;
+  /** The agent's pipeline profile (pi: "pi" or "senpi"); absent: the agent's first profile, or its only pipeline. */
+  profile?: ProfileId;
   /** Leaf of the branch to show; null/undefined: the default leaf (last entry in file order). */
   leafId?: string | null;
   /** Wire shape to render; null/undefined: the shape of the model in force at each turn. */
@@ -458,12 +459,6 @@ export interface PipelineOptions {
   /** User edits to the model catalogue, keyed by "provider/modelId". */
   modelOverrides?: Record<string, Partial<ModelInfo>>;
   /**
-   * senpi profile: rebuild senpi's context reduction near the limit (SP-C7 … SP-C10: collapsed,
-   * shrunk and `[tool result cleared]` messages) where the recorded usage reached half the model's
-   * known context window. Default true; false shows the messages as stored.
-   */
-  senpiContextReduction?: boolean;
-  /**
    * Further captured requests (several files or a folder): each teaches the model facts of the
    * model it was sent to; `header` stays the source of the session constants. Null/absent: none.
    */
@@ -473,11 +468,11 @@ export interface PipelineOptions {
    * the worker and the CLI, which hand the thread's own session to the pipeline.
    */
   thread?: string | null;
-  /** Codex profile options ([INF] rules of formats.md §2; each defaults to the spec's value). */
-  codex?: {
-    /** FM-CX-10: remove the plan-tool sections from the base instructions (default true). */
-    stripPlanToolSections?: boolean;
-  };
+  /**
+   * The agent's own pipeline options, by the names its descriptor lists (`AgentDescriptor.options`);
+   * an option left out takes its default. Only the agent's folder reads them.
+   */
+  agentOptions?: Record<string, boolean | number | string>;
 }
 
 /** A rebuilt provider request for one turn. */

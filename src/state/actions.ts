@@ -2,7 +2,7 @@
 // options change, building the selected turn's request, attaching a request header. Components
 // call these functions; they never talk to the worker directly.
 import type { CaptureDiffResult } from "../app/captureCheck";
-import { mergeCompactionInstructions } from "../core/agents/pi/compaction/instructions";
+import { mergeCompactionInstructions } from "../core/session/index";
 import type { ApiId, ModelInfo, PipelineOptions, ProfileId, RequestHeader } from "../core/model";
 import { DEFAULT_WATCHDOG_MS, isStale, PipelineClient } from "../worker/client";
 import type { OpenSource, SessionSummary } from "../worker/protocol";

@@ -3,7 +3,7 @@
 // the file is still being read: walking a provisional session would take the worker's time from
 // the read, and the whole file's analysis replaces it soon.
 import { create } from "zustand";
-import type { TurnComposition } from "../core/pipeline/sessionComposition";
+import type { TurnComposition } from "../core/session/sessionComposition";
 import { isStale } from "../worker/client";
 import { pipeline, pipelineOptions } from "./actions";
 import { useAppStore } from "./store";

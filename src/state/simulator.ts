@@ -4,7 +4,7 @@
 // (typing a summary, stepping turns) from queueing one simulation per keystroke. Results are
 // dropped when another session is opened.
 import { create } from "zustand";
-import type { LimitOverrides, PolicyId, PolicyParameters, ReplayResult, SettingsInference } from "../core/simulate";
+import type { LimitOverrides, PolicyId, PolicyParameters, ReplayResult, SettingsInference } from "../core/session/simulate/index";
 import { decodeSimulatorShare, type SharedSimulator } from "../app/simulatorShare";
 import { isStale } from "../worker/client";
 import type { CompareView, ModelWindowChoice, PolicyInfo, SimulationView, SimulatorSettings, SpiralView, SummaryChoice } from "../app/simulatorTypes";

@@ -1,7 +1,7 @@
 // Sorting dropped files before anything is read in full: a `.json` file is normally a captured
 // request (header or summariser request), but opencode's `opencode export` is JSON too (FM-OC-4),
 // so the first few KB of each `.json` file are checked with the readers' own detection.
-import { detectFormat, splitTextLines } from "../core/readers/index";
+import { detectFormat, splitTextLines } from "../core/session/index";
 import { isBundle } from "../core/share/bundle";
 
 /** Bytes looked at: enough for the first lines of an export, cheap for a large capture. */

@@ -3,9 +3,9 @@
 // the user's pipeline options. Derived values (turn count, selected turn, all warnings, …) live
 // in selectors.ts. Orchestration (talking to the worker) is in actions.ts.
 import { create } from "zustand";
-import type { CompactionInstructions } from "../core/agents/pi/compaction/instructions";
+import type { CompactionInstructions } from "../core/session/index";
 import type { ApiId, ModelInfo, ProfileId, RequestHeader } from "../core/model";
-import type { SessionAnalysis } from "../core/pipeline/index";
+import type { SessionAnalysis } from "../core/session/pipeline";
 import type {
   AuxiliaryRequestResult,
   CompactionRequestsResult,

@@ -6,11 +6,13 @@
 // the session it opened is shown (a reload then reopens it; the query, newer, wins over the
 // payload's view). See docs/share-format.md, "How the app uses links".
 import { API_IDS, type ApiId, type ProfileId, type RequestHeader } from "../core/model";
-import { SHARE_PROFILE_IDS } from "../core/share/payload-v1";
 import { selectedTurnNumber } from "./selectors";
 import { initialOptions, useAppStore, type AppState, type CenterTab } from "./store";
 
 /** A view to restore once a session is open: from the URL query, a share link, or both. */
+
+/** What a profile id looks like ("pi", "senpi"): lower-case letters, digits and hyphens. */
+const PROFILE_ID_SHAPE = /^[a-z][a-z0-9-]{0,31}$/;
 export interface RequestedView {
   turn?: number | null;
   tab?: CenterTab;
@@ -37,7 +39,8 @@ export function readQueryView(search: string): RequestedView {
   const tab = centerTab(query.get("tab"));
   if (tab) view.tab = tab;
   const profile = query.get("profile");
-  if (profile && (SHARE_PROFILE_IDS as readonly string[]).includes(profile)) view.profile = profile as ProfileId;
+  // An id's shape only: the page's main thread holds no agent list (the worker checks the profile against the agent's).
+  if (profile && PROFILE_ID_SHAPE.test(profile)) view.profile = profile;
   const provider = query.get("provider");
   if (provider && (API_IDS as readonly string[]).includes(provider)) view.provider = provider as ApiId;
   const notes = query.get("notes");

@@ -3,7 +3,7 @@
 // chars/4 estimates. A compaction shows as a cliff (the context falls to the summary and what was
 // kept). Click a turn to select it. Hand-written SVG: a few paths, no chart library to load or pin.
 import { useMemo } from "react";
-import type { TurnComposition } from "../core/pipeline/sessionComposition";
+import type { TurnComposition } from "../core/session/sessionComposition";
 import { COMPOSITION_LABELS, type CompositionKind } from "../core/prefix/composition";
 import { formatCompact } from "./format";
 

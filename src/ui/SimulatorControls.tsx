@@ -1,7 +1,7 @@
 // Inputs of the Simulate panel: policy, the before/after switches (hermes role split, opencode
 // spiral brake and compaction mode), the policy's parameters with their defaults and "inferred" badges, the summary
 // source (CP-0-3), the focus topic, the limits (CP-0-1) and the model-resolution choice.
-import type { PolicyId } from "../core/simulate";
+import type { PolicyId } from "../core/session/simulate/index";
 import { resetParameters, setParameter, setPolicy, setSimulator, useSimulatorStore } from "../state/simulator";
 import type { ModelWindowChoice, PolicyParameterInfo, SummaryChoice } from "../app/simulatorTypes";
 import { InferredBadge } from "./InferredBadge";

@@ -4,7 +4,7 @@
 // defaults. The user's own parameters and limits always win over these. Where the file does not
 // record which compactions were manual (pi, Codex, hermes), each one is listed with what the
 // inference assumed, and the user can mark it manual (carried in share links). Text only.
-import type { InferredSetting } from "../core/simulate";
+import type { InferredSetting } from "../core/session/simulate/index";
 import { setCompactionManual, setUseInferred, useSimulatorStore } from "../state/simulator";
 
 const fmt = (value: number) => value.toLocaleString("en-US");

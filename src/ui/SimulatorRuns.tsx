@@ -2,8 +2,8 @@
 // next request's size per attempt, with the fix off and on side by side) and the whole-session
 // replay (where automatic compaction would fire; also marked in the timeline) with the comparison
 // of two policies (compactions, tokens sent, estimated cache reads).
-import type { PolicyId } from "../core/simulate";
-import type { SpiralRunResult } from "../core/agents/opencode/policy/spiral";
+import type { PolicyId } from "../core/session/simulate/index";
+import type { SpiralRunResult } from "../core/simulate/types";
 import { clearReplay, runCompare, runReplay, runSpiral, setSimulator, useSimulatorStore } from "../state/simulator";
 import { formatInt } from "./format";
 

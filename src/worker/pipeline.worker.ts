@@ -2,13 +2,13 @@
 // answers the UI's calls (analyse, build the request of a turn, parse a captured request header).
 // All parsing and pipeline work happens here; the UI thread only renders results.
 /// <reference lib="webworker" />
-import { dumpCheckLinesForTurn } from "../core/agents/hermes/storage";
 import { agentInfo } from "../app/agentInfo";
 import type { PipelineOptions, Session } from "../core/model";
-import { analyzeSession, buildTurnRequest, type SessionAnalysis } from "../core/pipeline/index";
-import { learnCapture } from "../core/captures/learn";
+import { analyzeSession, buildTurnRequest, messageCharsEstimator, type SessionAnalysis } from "../core/session/pipeline";
+import { learnCapture } from "../core/session/captures";
+import { requestDumpLines } from "../core/session/storage";
 import { captureDiffForTurn, type CaptureInput } from "../app/captureCheck";
-import { timelineWithAuxiliary } from "../core/pipeline/timeline";
+import { timelineWithAuxiliary } from "../core/session/timeline";
 import { auxiliaryRequest } from "../app/auxiliaryRequest";
 import { compactionRequests } from "../app/compactionRequests";
 import { PrefixPassAbandoned, PrefixService } from "../app/prefixView";
@@ -23,7 +23,7 @@ import { requestView } from "../app/requestView";
 import { policyInfos, SimulatorService } from "../app/simulator";
 import { threadInfos } from "../app/threads";
 import { spawnCallLocation, threadCallLinks } from "../app/threadLinks";
-import { threadSessionOf } from "../core/pipeline/threads";
+import { threadSessionOf } from "../core/session/threads";
 import { CompareSlot } from "./compareSlot";
 import { loadTokenizerTables } from "../core/tokens/tables";
 import { tablesForCall, tablesForPass } from "./tokenTables";
@@ -246,13 +246,13 @@ async function answer(method: WorkerMethod, params: WorkerMethods[WorkerMethod][
         return cached;
       }
       const built = buildTurnRequest(target, options, turn);
-      const view = requestView(turn, built, options.profile);
+      const view = requestView(turn, built, messageCharsEstimator(target, options));
       // Tool calls of this request that started a sub-agent thread link to it (Messages tab).
       for (const [index, links] of threadCallLinks(built.messages, session.threads ?? [], options.thread ?? null)) {
         const row = view.rows[index];
         if (row) row.threads = links;
       }
-      const groundTruth = dumpCheckLinesForTurn(target, options, turn);
+      const groundTruth = requestDumpLines(target, options, turn);
       if (groundTruth.length > 0) view.groundTruth = groundTruth;
       recentViews.set(key, view);
       if (recentViews.size > RECENT_VIEWS) recentViews.delete(recentViews.keys().next().value as string);

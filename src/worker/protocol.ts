@@ -3,14 +3,14 @@
 // one materialised request at a time), never the session itself. Types only: the results are
 // declared with the view-models that make them (src/app).
 import type { CaptureDiffResult } from "../app/captureCheck";
-import type { CompactionInstructions } from "../core/agents/pi/compaction/instructions";
+import type { CompactionInstructions } from "../core/session/index";
 import type { PipelineOptions, RequestHeader } from "../core/model";
-import type { SessionAnalysis } from "../core/pipeline/index";
+import type { SessionAnalysis } from "../core/session/pipeline";
 import type { ExportParams, ExportResult, ShareParams, ShareResult } from "../app/shareExport";
 import type { SimulatorMethods } from "../app/simulatorTypes";
 import type { CompareAgainst, CompareOpened, ComparePairResult, CompareViewResult } from "../app/compareView";
 import type { SearchPrepareParams, SearchPrepareResult, SearchStepParams, SearchStepResult } from "../app/searchService";
-import type { TurnComposition } from "../core/pipeline/sessionComposition";
+import type { TurnComposition } from "../core/session/sessionComposition";
 import type { PriceOverrides } from "../core/pricing/index";
 import type {
   AuxiliaryRequestResult,

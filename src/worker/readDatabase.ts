@@ -3,12 +3,10 @@
 // handing it to src/worker/sqlite.ts. A lone `-wal` or `-shm` file gets an error that says what to
 // drop instead. Runs in the worker.
 import type { Session } from "../core/model";
-import { isWalHeader, opencodeHeaderOf } from "../core/agents/opencode";
-import { isSqliteHeader } from "../core/readers/index";
+import { isSqliteHeader, isWalHeader, storageSummary } from "../core/session/index";
 import type { DatabaseSummary } from "./protocol";
-import { readOpencodeDatabaseFiles } from "./sqlite";
-import { hermesSideFiles } from "./readHermes";
-import { hermesStorageHeaderOf } from "../core/agents/hermes/storage";
+import { readDatabaseFileSet } from "./sqlite";
+import { sideFilesOf } from "./sideFiles";
 
 async function firstBytes(file: Blob, count = 16): Promise<Uint8Array> {
   return new Uint8Array(await file.slice(0, count).arrayBuffer());
@@ -43,34 +41,15 @@ export async function readDatabaseFiles(files: readonly { name: string; data: Bl
       bytes: file.data instanceof Uint8Array ? file.data : new Uint8Array(await file.data.arrayBuffer()),
     })),
   );
-  // The text files of the drop that are hermes' side files go with a hermes state.db.
-  const sideFiles = await hermesSideFiles(dropped.map((file) => ({ name: file.name, data: file.bytes })));
+  // The text files of the drop that are an agent's side files go with its database (hermes-agent's state.db).
+  const sideFiles = await sideFilesOf(dropped.map((file) => ({ name: file.name, data: file.bytes })));
   const sqliteFiles = new Set(await Promise.all(dropped.map(async (file) => (isSqliteHeader(file.bytes) || isWalHeader(file.bytes) || /-(wal|shm)$/i.test(file.name) ? file.name : ""))));
   const otherFileNames = dropped.map((file) => file.name).filter((name) => !sqliteFiles.has(name) && !sideFiles.some((side) => side.name === name));
-  return readOpencodeDatabaseFiles({ files: dropped, sessionId, sideFiles, otherFileNames });
+  return readDatabaseFileSet({ files: dropped, sessionId, sideFiles, otherFileNames });
 }
 
 /** The session picker's and the WAL banner's facts, for a Session read from a database. */
 export function databaseSummary(session: Session, fileNames: string[]): DatabaseSummary | undefined {
-  const hermes = hermesStorageHeaderOf(session);
-  if (hermes) {
-    return {
-      sessionId: hermes.sessionId,
-      sessions: hermes.sessions,
-      walApplied: hermes.origin.walApplied,
-      fileNames,
-      agentLabel: "hermes-agent",
-      storage: hermes.origin.kind === "state.db" ? "state.db" : "hermes files",
-    };
-  }
-  const header = opencodeHeaderOf(session);
-  if (!header || header.source !== "database") return undefined;
-  return {
-    sessionId: header.id,
-    sessions: header.sessions,
-    walApplied: header.walApplied === true,
-    fileNames,
-    agentLabel: "opencode",
-    storage: "opencode.db",
-  };
+  const summary = storageSummary(session);
+  return summary ? { ...summary, fileNames } : undefined;
 }

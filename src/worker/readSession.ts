@@ -10,14 +10,14 @@ import {
   detectFormat,
   isSqliteHeader,
   type LineReader,
-} from "../core/readers/index";
+} from "../core/session/index";
 import { LineSplitter } from "../core/readers/lines";
 import type { LoadProgress, OpenSource } from "./protocol";
-import { isWalHeader } from "../core/agents/opencode";
+import { isWalHeader } from "../core/session/index";
 import { classifyDroppedFile, missingDatabaseMessage, readDatabaseFiles } from "./readDatabase";
 import { yieldIfDue } from "../app/yieldToEventLoop";
-import { linkSessions, unlinkedWarning } from "../core/pipeline/threads";
-import { readHermesFileSet } from "./readHermes";
+import { linkSessions, unlinkedWarning } from "../core/session/threads";
+import { readSideFileSet } from "./sideFiles";
 import { ProvisionalSchedule } from "./provisionalSchedule";
 
 /** Stop buffering for detection after this many characters (a single line can be huge). */
@@ -162,8 +162,8 @@ async function readFiles(source: Extract<OpenSource, { kind: "files" }>, control
     if (control.isCancelled()) throw new ReadCancelledError();
     return { session, byteLength: source.files.reduce((sum, file) => sum + file.size, 0), fileNames: source.files.map((file) => file.name) };
   }
-  const hermes = await readHermesFileSet(source.files, source.sessionId ?? null);
-  if (hermes) return { session: hermes, byteLength: source.files.reduce((sum, file) => sum + file.size, 0), fileNames: source.files.map((file) => file.name) };
+  const stored = await readSideFileSet(source.files, source.sessionId ?? null);
+  if (stored) return { session: stored, byteLength: source.files.reduce((sum, file) => sum + file.size, 0), fileNames: source.files.map((file) => file.name) };
   const texts = source.files.filter((_, index) => kinds[index] === "other");
   if (texts.length === 0) throw new Error(missingDatabaseMessage(source.files.map((file) => file.name)));
   if (texts.length === 1) return readSession({ kind: "file", file: texts[0] as File }, control);

@@ -1,15 +1,13 @@
 // Opens a dropped SQLite database in the worker: sql.js (SQLite compiled to WebAssembly), loaded
 // from our own bundle (the .wasm file is emitted by Vite; never a CDN), on an in-memory image with
-// the dropped `-wal` file's committed frames applied first (src/core/agents/opencode/wal.ts; the
-// format is SQLite's, so hermes' state.db-wal goes through it too). Then the tables decide whose
-// it is: hermes-agent's state.db (`sessions` + `messages`, src/core/agents/hermes/storage/) with
-// the side files dropped with it, else opencode's (FM-OC-3, src/core/agents/opencode/database.ts).
-// Only SELECT and PRAGMA table_info run; the database bytes never leave the worker.
+// the dropped `-wal` file's committed frames applied first (src/core/storage/wal.ts). Then the
+// tables decide whose it is (`readDatabase` asks each agent's descriptor: hermes-agent's state.db
+// with the side files dropped with it, opencode's opencode.db, …). Only SELECT and PRAGMA
+// table_info run; the database bytes never leave the worker.
 import initSqlJs, { type SqlJsStatic } from "sql.js";
 import wasmUrl from "sql.js/dist/sql-wasm-browser.wasm?url";
 import type { Session } from "../core/model";
-import { applyWal, pairDatabaseFiles, readOpencodeDatabase, type DroppedFile } from "../core/agents/opencode";
-import { isHermesStateDb, readHermesStorage, tableNames } from "../core/agents/hermes/storage";
+import { applyWal, pairDatabaseFiles, readDatabase, type DroppedFile } from "../core/session/index";
 import { sqlQuery } from "../app/sqlQuery";
 
 let engine: Promise<SqlJsStatic> | null = null;
@@ -35,27 +33,21 @@ export interface DatabaseReadRequest {
  * Reads one session of a dropped database. Throws an Error with a message fit for the UI when no
  * file is a SQLite database or the database is neither hermes-agent's nor opencode's.
  */
-export async function readOpencodeDatabaseFiles(request: DatabaseReadRequest): Promise<Session> {
+export async function readDatabaseFileSet(request: DatabaseReadRequest): Promise<Session> {
   const set = pairDatabaseFiles(request.files);
   if (!set) throw new Error("None of the dropped files is a SQLite database (expected opencode.db or hermes-agent's state.db).");
   const overlay = applyWal(set.database.bytes, set.wal?.bytes ?? null);
   const SQL = await loadSqlEngine();
   const db = new SQL.Database(overlay.bytes);
   try {
-    const query = sqlQuery(db);
-    if (isHermesStateDb(tableNames(query))) {
-      return readHermesStorage({
-        database: { query, fileName: set.database.name, walApplied: set.wal !== null, walWarnings: overlay.warnings },
-        sideFiles: request.sideFiles ?? [],
-        otherFileNames: request.otherFileNames ?? [],
-        sessionId: request.sessionId ?? null,
-      });
-    }
-    return readOpencodeDatabase(query, {
+    return readDatabase({
+      query: sqlQuery(db),
       fileName: set.database.name,
-      sessionId: request.sessionId ?? null,
       walApplied: set.wal !== null,
       walWarnings: overlay.warnings,
+      sessionId: request.sessionId ?? null,
+      sideFiles: request.sideFiles ?? [],
+      otherFileNames: request.otherFileNames ?? [],
     });
   } finally {
     db.close();

@@ -8,7 +8,7 @@
 // request shapes (sessionTables: an OpenAI session never waits for the Claude vocabulary), once
 // the call knows its session.
 import type { PipelineOptions } from "../core/model";
-import type { SessionAnalysis } from "../core/pipeline/index";
+import type { SessionAnalysis } from "../core/session/pipeline";
 import { sessionTables } from "../core/tokens/sessionTables";
 import type { TokenizerTable } from "../core/tokens/tables";
 import type { WorkerMethod } from "./protocol";

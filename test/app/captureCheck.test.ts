@@ -2,7 +2,7 @@
 // capture, bug), on the committed Codex case.
 import { describe, expect, it } from "vitest";
 import { checkCaptures, matchCaptureTurns } from "../../src/app/captureCheck";
-import { learnCapture } from "../../src/core/captures/learn";
+import { learnCapture } from "../../src/core/session/captures";
 import type { PipelineOptions } from "../../src/core/model";
 import { fixtureCase } from "../support/fixtures";
 

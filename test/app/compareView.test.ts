@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { comparePair, compareView, sideOf } from "../../src/app/compareView";
 import { formatRequestJson } from "../../src/core/export/request-json";
-import { buildTurnRequest } from "../../src/core/pipeline/index";
+import { buildTurnRequest } from "../../src/core/session/pipeline";
 import type { PipelineOptions } from "../../src/core/model";
 import { fixtureCase } from "../support/fixtures";
 

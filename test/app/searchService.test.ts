@@ -3,8 +3,8 @@
 // both give the same hits; iterateTurnMessages gives exactly each turn's request messages.
 import { describe, expect, it } from "vitest";
 import { SearchService, type SearchStepResult } from "../../src/app/searchService";
-import { iterateTurnMessages } from "../../src/core/pipeline/turnMessages";
-import { iterateTurnRequests } from "../../src/core/pipeline/turnRequests";
+import { iterateTurnMessages } from "../../src/core/session/turnMessages";
+import { iterateTurnRequests } from "../../src/core/session/turnRequests";
 import { committedFixtures } from "../support/fixtures";
 
 const options = { profile: "pi" as const };

@@ -8,11 +8,11 @@ import { describe, expect, it } from "vitest";
 import { spawnCallLocation, threadCallLinks } from "../../src/app/threadLinks";
 import { threadInfos, threadTree } from "../../src/app/threads";
 import type { PipelineOptions, SessionThread } from "../../src/core/model";
-import { analyzeSession, buildTurnRequest } from "../../src/core/pipeline/index";
-import { linkSessions } from "../../src/core/pipeline/threads";
-import { readSessionText } from "../../src/core/readers/registry";
+import { analyzeSession, buildTurnRequest } from "../../src/core/session/pipeline";
+import { linkSessions } from "../../src/core/session/threads";
+import { readSessionText } from "../../src/core/session/read";
 import { repoPath } from "../support/fixtures";
-import { iterateSessionPrefixes } from "../../src/core/pipeline/sessionPrefixes";
+import { iterateSessionPrefixes } from "../../src/core/session/sessionPrefixes";
 import { priceUsage } from "../../src/core/pricing/index";
 
 const FOLDER = repoPath("test/fixtures/codex/spawn-agents/sessions/2026/03/01");

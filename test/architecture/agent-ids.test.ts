@@ -4,10 +4,11 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { AGENTS, PROFILE_IDS } from "../../src/core/agents/registry";
-import { POLICY_IDS } from "../../src/core/simulate/policies";
+import { allAgents, policyOnlyAgents, PROFILE_IDS } from "../../src/core/session/agents";
+import { POLICY_IDS } from "../../src/core/session/simulate/policies";
 
 const SRC = path.resolve(__dirname, "../../src");
+const AGENTS = [...allAgents(), ...policyOnlyAgents()];
 const AGENT_FOLDERS = AGENTS.map((agent) => path.join(SRC, "core/agents", agent.id) + path.sep);
 
 function sourceFiles(dir: string): string[] {
@@ -22,7 +23,8 @@ const ids = [...new Set<string>([...AGENTS.map((agent) => agent.id), ...POLICY_I
 const literal = `["'\`](?:${ids.map((id) => id.replace(/[-]/g, "\\-")).join("|")})["'\`]`;
 // What holds an id: formatId, policyId, profile, agentId, or the id of a policy/agent/session.
 const holder = String.raw`(?:\b(?:formatId|policyId|profile|agentId)\b|\b(?:policy|agent)\.id\b)`;
-const COMPARISON = new RegExp(`${holder}\\s*[!=]==?\\s*${literal}|${literal}\\s*[!=]==?\\s*[\\w.?]*${holder}`);
+// Any value compared with an id literal, whatever its name (`other === "senpi"`).
+const COMPARISON = new RegExp(`[\\w.?\\])]\\s*[!=]==?\\s*${literal}|${literal}\\s*[!=]==?\\s*[\\w.?(]`);
 const SWITCH_ON_ID = new RegExp(`switch\\s*\\(\\s*[\\w.?]*${holder}\\s*\\)`);
 
 /** The offending lines of one file's text, as "line: text". */
@@ -40,7 +42,10 @@ describe("agent and policy ids outside the agents' folders", () => {
     expect(idComparisons(`const x = "senpi" !== options.profile;`)).toHaveLength(1);
     expect(idComparisons(`if (policy.id === 'opencode') {`)).toHaveLength(1);
     expect(idComparisons(`switch (session.formatId) {`)).toHaveLength(1);
+    expect(idComparisons(`const b = other === "senpi" ? x : y;`)).toHaveLength(1);
+    expect(idComparisons(`if ("deepseek-harness" !== chosen.id) {`)).toHaveLength(1);
     expect(idComparisons(`const agent = agentOf(session);`)).toHaveLength(0);
+    expect(idComparisons(`const label = "senpi";`)).toHaveLength(0);
   });
 
   it("no file outside src/core/agents/<id>/ compares one with a literal", () => {

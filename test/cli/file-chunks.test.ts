@@ -7,7 +7,7 @@ import path from "node:path";
 import { expect, it } from "vitest";
 import { fileChunks } from "../../src/cli/fileChunks";
 import { loadAnySession } from "../../src/cli/inputs";
-import { readSessionBytes, readSessionChunks } from "../../src/core/readers";
+import { readSessionBytes, readSessionChunks } from "../../src/core/session/index";
 
 const decoder = new TextDecoder("utf-8");
 const decode = (bytes: Uint8Array) => decoder.decode(bytes);

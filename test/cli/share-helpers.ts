@@ -4,8 +4,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { PipelineOptions, Session } from "../../src/core/model";
-import { buildTurnRequest } from "../../src/core/pipeline/index";
-import { readSessionText } from "../../src/core/readers";
+import { buildTurnRequest, messageCharsEstimator } from "../../src/core/session/pipeline";
+import { readSessionText } from "../../src/core/session/index";
 import { requestView } from "../../src/app/requestView";
 import { runCli } from "../../src/cli/run";
 import { seededSessionText } from "../support/secret-examples";
@@ -22,7 +22,7 @@ export function readFixtureSession(file: string): Session {
 
 /** The Request view's text of a turn, as the worker computes it for the app. */
 export function viewText(session: Session, options: PipelineOptions, turn: number): string {
-  return requestView(turn, buildTurnRequest(session, options, turn), options.profile).jsonText;
+  return requestView(turn, buildTurnRequest(session, options, turn), messageCharsEstimator(session, options)).jsonText;
 }
 
 let tempDir: string | null = null;

@@ -4,12 +4,12 @@
 // files and refuses truncated, tampered, oversized, unknown-version and hostile payloads clearly.
 import { deflateSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { buildTurnRequest } from "../../src/core/pipeline/index";
+import { buildTurnRequest } from "../../src/core/session/pipeline";
 import { encodeBase64Url } from "../../src/core/share";
 import { shareBundle } from "../../src/app/shareExport";
 import { SECRET_EXAMPLES } from "../support/secret-examples";
 import { PI_OPENAI, SENPI, readFixtureSession, runCliText, seededSessionFile, tempFile } from "./share-helpers";
-import { readSessionText } from "../../src/core/readers";
+import { readSessionText } from "../../src/core/session/index";
 
 interface Opened {
   version: number;

@@ -5,10 +5,10 @@
 // (as its README states them) and its captures given, each whole body must equal the recorded one.
 import { describe, expect, it } from "vitest";
 import type { PipelineOptions } from "../../src/core/model";
-import { learnCapture } from "../../src/core/captures/learn";
+import { learnCapture } from "../../src/core/session/captures";
 import { checkCaptures, matchCaptureTurns } from "../../src/app/captureCheck";
-import { replayRecordedCompactions, type LimitOverrides, type PolicyId, type PolicyParameters } from "../../src/core/simulate";
-import { readSessionText } from "../../src/core/readers";
+import { replayRecordedCompactions, type LimitOverrides, type PolicyId, type PolicyParameters } from "../../src/core/session/simulate/index";
+import { readSessionText } from "../../src/core/session/index";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describeShared, type FixtureRoot } from "../support/fixtures";

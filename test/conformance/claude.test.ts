@@ -4,8 +4,8 @@
 // (device and account ids; a capture supplies them). The billing header's suffix is derived.
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { analyzeSession, buildTurnRequest, countTurns } from "../../src/core/pipeline/index";
-import { readSessionText } from "../../src/core/readers";
+import { analyzeSession, buildTurnRequest, countTurns } from "../../src/core/session/pipeline";
+import { readSessionText } from "../../src/core/session/index";
 import type { PipelineOptions } from "../../src/core/model";
 import { fixtureCase } from "../support/fixtures";
 

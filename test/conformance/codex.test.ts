@@ -7,8 +7,8 @@ import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { PipelineOptions } from "../../src/core/model";
 import { isNotRecorded } from "../../src/core/model";
-import { analyzeSession, buildTurnRequest, countTurns } from "../../src/core/pipeline/index";
-import { readSessionText } from "../../src/core/readers";
+import { analyzeSession, buildTurnRequest, countTurns } from "../../src/core/session/pipeline";
+import { readSessionText } from "../../src/core/session/index";
 import { fixtureCase } from "../support/fixtures";
 
 const fixture = fixtureCase("codex/exec-autocompact");

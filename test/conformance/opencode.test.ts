@@ -7,11 +7,11 @@
 import fs from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { isNotRecorded, type Session } from "../../src/core/model";
-import { analyzeSession, buildTurnRequest, countTurns } from "../../src/core/pipeline/index";
+import { analyzeSession, buildTurnRequest, countTurns } from "../../src/core/session/pipeline";
 import { buildOpencodeAuxiliaryRequest } from "../../src/core/agents/opencode";
 import { extractRequestHeader } from "../../src/core/providers";
-import { readSessionText } from "../../src/core/readers";
-import { loadOpencodeDatabase } from "../../src/cli/sqlite";
+import { readSessionText } from "../../src/core/session/index";
+import { loadDatabase } from "../../src/cli/sqlite";
 import { fixtureCase } from "../support/fixtures";
 
 const fixture = fixtureCase("opencode/run-autocompact");
@@ -37,7 +37,7 @@ describe("opencode run-autocompact conformance", () => {
     recorded = loadRecorded();
     main = recorded.filter((item) => item.kind === "main");
     sessions.export = readSessionText(fs.readFileSync(fixture.path("session/export.json"), "utf8"), "export.json");
-    sessions.database = await loadOpencodeDatabase(fixture.path("session/opencode-db/opencode.db"));
+    sessions.database = await loadDatabase(fixture.path("session/opencode-db/opencode.db"));
   });
 
   for (const source of ["export", "database"] as const) {

@@ -7,9 +7,9 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { ContextMessage, ProfileId, Session } from "../../src/core/model";
-import { analyzeSession, buildTurnContext, buildTurnRequest } from "../../src/core/pipeline/index";
+import { analyzeSession, buildTurnContext, buildTurnRequest } from "../../src/core/session/pipeline";
 import { extractRequestHeader } from "../../src/core/providers";
-import { readSessionBytes } from "../../src/core/readers";
+import { readSessionBytes } from "../../src/core/session/index";
 import { fixtureCase, type FixtureCase } from "../support/fixtures";
 
 const CASES: { name: string; profile: ProfileId; wire: "openai" | "anthropic" }[] = [

@@ -10,10 +10,10 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildCompactionRequests, listCompactionEntryIds } from "../../src/core/agents/pi/compaction";
 import type { ProfileId, Session } from "../../src/core/model";
-import { analyzeSession, buildTurnRequest } from "../../src/core/pipeline/index";
+import { analyzeSession, buildTurnRequest } from "../../src/core/session/pipeline";
 import { extractRequestHeader } from "../../src/core/providers";
-import { readSessionBytes } from "../../src/core/readers";
-import { rebuildRecordedCompaction, recordedCompactionPolicy } from "../../src/core/simulate";
+import { readSessionBytes } from "../../src/core/session/index";
+import { rebuildRecordedCompaction, recordedCompactionPolicy } from "../../src/core/session/simulate/index";
 import { readCapturedSenpiRequest } from "../../src/core/agents/pi/policies/senpi-slots";
 import { committedFixtures, sharedFixtures, type FixtureCase } from "../support/fixtures";
 

@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import type { PipelineOptions } from "../../src/core/model";
 import { extractRequestHeader } from "../../src/core/providers";
-import { getPolicy, recordedCompactionPoints, replayRecordedCompactions, simulateCompaction, type LimitOverrides, type PolicyId, type PolicyParameters } from "../../src/core/simulate";
+import { getPolicy, recordedCompactionPoints, replayRecordedCompactions, simulateCompaction, type LimitOverrides, type PolicyId, type PolicyParameters } from "../../src/core/session/simulate/index";
 import { fixtureCase, type FixtureAgent, type FixtureCase } from "../support/fixtures";
 
 interface Case {

@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { extractRequestHeader } from "../../src/core/providers";
 import type { PipelineOptions } from "../../src/core/model";
-import { inferSettings, replayRecordedCompactions, type InferOptions, type PolicyId, type SettingsInference } from "../../src/core/simulate";
+import { inferSettings, replayRecordedCompactions, type InferOptions, type PolicyId, type SettingsInference } from "../../src/core/session/simulate/index";
 import { runCliCaptured } from "../cli/cli-helpers";
 import { describeShared, type FixtureCase } from "../support/fixtures";
 

@@ -4,11 +4,11 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { API_IDS, type PipelineOptions, type Session } from "../../src/core/model";
-import { analyzeSession, buildTurnRequest } from "../../src/core/pipeline/index";
-import { iterateSessionPrefixes } from "../../src/core/pipeline/sessionPrefixes";
-import { iterateTurnRequests } from "../../src/core/pipeline/turnRequests";
-import { readSessionText } from "../../src/core/readers/index";
-import { replayRecordedCompactions, simulateCompaction } from "../../src/core/simulate/index";
+import { analyzeSession, buildTurnRequest } from "../../src/core/session/pipeline";
+import { iterateSessionPrefixes } from "../../src/core/session/sessionPrefixes";
+import { iterateTurnRequests } from "../../src/core/session/turnRequests";
+import { readSessionText } from "../../src/core/session/index";
+import { replayRecordedCompactions, simulateCompaction } from "../../src/core/session/simulate/index";
 import { DEEP_VALUE_MARKER } from "../../src/core/util/json-depth";
 import { describeShared, sharedFixtures } from "../support/fixtures";
 

@@ -7,7 +7,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { exerciseInput, lostValidLines, validLinesOf } from "../../bench/fuzz/exercise";
 import { FAMILY_NAMES, HEAVY_FAMILIES, mutate } from "../../bench/fuzz/mutators";
-import { UnsupportedFormatError } from "../../src/core/readers/index";
+import { UnsupportedFormatError } from "../../src/core/session/index";
 import { REPO_ROOT } from "../support/fixtures";
 
 /** Each committed case's session file (the first .jsonl, else export.json), below 1 MB. */

@@ -10,8 +10,8 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { expect, it } from "vitest";
 import type { PipelineOptions } from "../../src/core/model";
-import { analyzeSession } from "../../src/core/pipeline/index";
-import { readSessionText } from "../../src/core/readers";
+import { analyzeSession } from "../../src/core/session/pipeline";
+import { readSessionText } from "../../src/core/session/index";
 import { runCliCaptured } from "../cli/cli-helpers";
 import { describeShared, REPO_ROOT } from "../support/fixtures";
 

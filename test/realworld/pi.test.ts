@@ -6,8 +6,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, it } from "vitest";
-import { analyzeSession } from "../../src/core/pipeline/index";
-import { readSessionText } from "../../src/core/readers";
+import { analyzeSession } from "../../src/core/session/pipeline";
+import { readSessionText } from "../../src/core/session/index";
 import { runCliCaptured } from "../cli/cli-helpers";
 import { describeShared } from "../support/fixtures";
 

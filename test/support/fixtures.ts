@@ -14,7 +14,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe } from "vitest";
 import type { Session } from "../../src/core/model";
-import { readSessionText } from "../../src/core/readers";
+import { readSessionText } from "../../src/core/session/index";
 import { SHARED_DIR } from "./shared-dir";
 
 type Json = Record<string, unknown>;

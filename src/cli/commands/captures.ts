@@ -3,7 +3,7 @@
 // `--against` bodies are each matched to their turn and compared, every differing path named and
 // classed (src/app/captureCheck.ts). The measuring harness of docs/captures.md.
 import type { PipelineOptions, ProfileId } from "../../core/model";
-import { PROFILE_IDS } from "../../core/agents/registry";
+import { PROFILE_IDS } from "../../core/session/agents";
 import { checkCaptures } from "../../app/captureCheck";
 import { listOption } from "../args";
 import { learnCaptures, mainCaptures, readCaptures } from "../captures";

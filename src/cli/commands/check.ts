@@ -1,7 +1,7 @@
 // `check`: the findings of prefix analysis and of the compaction simulator for one session, as
 // JSON lines (or GitHub Actions annotations), and an exit status a CI job can fail on
 // (`--fail-on <kinds>`). The findings and their kinds come from src/core/check.
-import { PROFILE_IDS } from "../../core/agents/registry";
+import { PROFILE_IDS } from "../../core/session/agents";
 import { CHECK_KIND_IDS, checkSession, type CheckFinding, type CheckKindId } from "../../core/check/index";
 import { API_IDS } from "../../core/model";
 import type { TokenizerChoice } from "../../core/tokens/counters";

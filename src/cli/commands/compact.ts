@@ -4,11 +4,11 @@
 // policy; `--replay-session` runs the policy's trigger over every turn (optionally `--compare`
 // with a second policy). Instruction slots are filled from captured summariser requests given with
 // `--instructions-from` (a file, or a folder of request bodies).
-import { AGENTS, PROFILE_IDS } from "../../core/agents/registry";
+import { allAgents, PROFILE_IDS } from "../../core/session/agents";
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { API_IDS, type ApiId, type PipelineOptions, type ProfileId } from "../../core/model";
-import { countTurns } from "../../core/pipeline/index";
+import { countTurns } from "../../core/session/pipeline";
 import {
   comparePolicies,
   getPolicy,
@@ -24,7 +24,7 @@ import {
   type PolicyParameters,
   type SettingsInference,
   type SummarySource,
-} from "../../core/simulate";
+} from "../../core/session/simulate/index";
 import { integerOption, listOption } from "../args";
 import { loadAnySession, loadHeader } from "../inputs";
 import { CliError, type CliIo } from "../io";
@@ -175,8 +175,9 @@ async function run(positionals: string[], options: CliOptionValues, io: CliIo): 
   if (options["replay-session"] === true) {
     const a = replaySession(session, pipeline, policy.id, { parameters: params, limits: limitOverrides });
     if (typeof options.compare === "string") {
-      const other = getPolicy(options.compare).id as PolicyId;
-      const b = replaySession(session, { ...pipeline, profile: other === "senpi" ? "senpi" : profile }, other, { limits: limitOverrides });
+      const other = getPolicy(options.compare);
+      // The compared policy runs with its own pipeline profile where it names one (senpi).
+      const b = replaySession(session, { ...pipeline, profile: other.pipelineProfile ?? profile }, other.id as PolicyId, { limits: limitOverrides });
       io.stdout(`${JSON.stringify({ kind: "comparison", ...comparePolicies(a, b) })}\n`);
     } else {
       io.stdout(`${JSON.stringify({ kind: "replay", ...a })}\n`);
@@ -263,6 +264,6 @@ export const compactCommand: CliCommand = {
     'With --replay-recorded: one line per recorded compaction {"kind":"compaction","index":k,"keptMatches":…,"summariserRequests":[…],"matches":[…],"settings":{…}}.\n' +
     'With --infer-settings: {"kind":"setting","setting":…,"min":…,"max":…,"value":…,"bounds":[…],"conflict":…} per setting, then {"kind":"inference","consistent":…,"conflicts":[…],"parameters":{…},"limits":{…}}.\n' +
     "A policy inferred from one agent's recordings needs a session of that agent (the error names it); " +
-    `--replay-recorded works on ${AGENTS.filter((agent) => agent.recorded !== null).map((agent) => agent.label).join(", ")} sessions.`,
+    `--replay-recorded works on ${allAgents().filter((agent) => agent.recorded !== null).map((agent) => agent.label).join(", ")} sessions.`,
   run,
 };

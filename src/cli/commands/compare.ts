@@ -2,7 +2,7 @@
 // aligned by user message then by position, per aligned pair whether the requests differ in what
 // the provider's cache keys on and where first, the first such pair, and totals side by side.
 // The comparison itself is src/core/compare.
-import { PROFILE_IDS } from "../../core/agents/registry";
+import { PROFILE_IDS } from "../../core/session/agents";
 import { compareSessions, type ComparedPair, type SessionComparison } from "../../core/compare/index";
 import { API_IDS, type PipelineOptions, type Session } from "../../core/model";
 import type { TokenizerChoice } from "../../core/tokens/counters";

@@ -5,7 +5,7 @@
 // costs about as much as reading it (src/core/pipeline/sessionPrefixes.ts). Every line names its
 // thread: null for the main thread, a sub-agent thread's id with `--thread` or `--threads`.
 import { statSync } from "node:fs";
-import { PROFILE_IDS } from "../../core/agents/registry";
+import { PROFILE_IDS } from "../../core/session/agents";
 import { API_IDS } from "../../core/model";
 import type { PrefixTurnReport } from "../../core/prefix/analyze";
 import type { TokenizerChoice } from "../../core/tokens/counters";
@@ -16,7 +16,7 @@ import { loadAnySession } from "../inputs";
 import { sessionPrefixCompositions } from "../parallelPrefixes";
 import { createTokenPool, threadCount, type TokenPool } from "../threads/tokenPool";
 import { costField, compositionField } from "../costFields";
-import type { TurnComposition } from "../../core/pipeline/sessionComposition";
+import type { TurnComposition } from "../../core/session/sessionComposition";
 import { costInputOfReport, turnCost, type TurnCost } from "../../core/pricing/index";
 import { createSegmentCache } from "../../core/prefix/segment-builder";
 import { CliError, type CliIo } from "../io";

@@ -4,13 +4,19 @@
 // auxiliary request (opencode's title and summariser requests, FM-OC-15, CP-OC-17). Works on every
 // format the readers know, an opencode database included (`--session` picks one of its sessions).
 import { API_IDS, type ApiId, type PipelineOptions, type ProfileId, type Session } from "../../core/model";
-import { checkRequestDumps, describeDumpCheck, hermesStorageHeaderOf } from "../../core/agents/hermes/storage";
-import { buildTurnRequest } from "../../core/pipeline/index";
-import type { BoundaryRule, CompactionRebuildOptions } from "../../core/agents/pi/compaction";
-import { findAgent, PROFILE_IDS } from "../../core/agents/registry";
-import { rebuildRecordedCompaction, timelineRebuildPolicy } from "../../core/simulate";
+import { buildTurnRequest } from "../../core/session/pipeline";
+import {
+  agentsWithRequestDumps,
+  findAgent,
+  PROFILE_IDS,
+  rebuildRecordedCompaction,
+  requestDumpsOf,
+  timelineRebuildPolicy,
+  type BoundaryRule,
+  type CompactionRebuildOptions,
+} from "../../core/session/index";
 import { integerOption, listOption } from "../args";
-import { timelineWithAuxiliary } from "../../core/pipeline/timeline";
+import { timelineWithAuxiliary } from "../../core/session/timeline";
 import { loadAnySession, loadCompactionInstructions } from "../inputs";
 import { threadOf, WITH_OPTION, withThreads } from "../threadOptions";
 import { CliError, type CliIo } from "../io";
@@ -61,11 +67,13 @@ function buildOptions(options: CliOptionValues, io: CliIo): CompactionRebuildOpt
  * request of its turn. One JSON line per dump; exit 1 when one differs or matches no turn.
  */
 function checkDumps(session: Session, options: PipelineOptions, file: string, io: CliIo): number {
-  if (!hermesStorageHeaderOf(session)) throw new CliError(`${NAME}: --check-dumps compares hermes-agent request dumps; ${file} is not hermes-agent storage`);
-  const checks = checkRequestDumps(session, options);
-  if (checks.length === 0) {
-    throw new CliError(`${NAME}: no request_dump_*.json of this session beside ${file} (hermes writes them to <HERMES_HOME>/sessions/ with HERMES_DUMP_REQUESTS=1 or on failed requests, HS-34)`);
+  const dumps = requestDumpsOf(session);
+  if (!dumps) {
+    const labels = agentsWithRequestDumps().map((agent) => agent.label);
+    throw new CliError(`${NAME}: --check-dumps compares ${labels.join(" or ")} request dumps; ${file} is not ${labels.join(" or ")} storage`);
   }
+  const checks = dumps.check(session, options);
+  if (checks.length === 0) throw new CliError(`${NAME}: ${dumps.noDumpsMessage(file)}`);
   for (const check of checks) {
     io.stdout(
       `${JSON.stringify({
@@ -80,7 +88,7 @@ function checkDumps(session: Session, options: PipelineOptions, file: string, io
         notRecorded: check.notRecorded,
       })}\n`,
     );
-    io.stderr(`${describeDumpCheck(check)}\n`);
+    io.stderr(`${dumps.describe(check)}\n`);
   }
   return checks.every((check) => check.equal) ? 0 : 1;
 }

@@ -2,9 +2,9 @@
 // agent's linkFiles (linkSessions), analyse the default branch of its main thread with the prefix
 // analysis, and make its line. Never throws: a session that cannot be read gets a line with `error`.
 import type { PipelineOptions } from "../../core/model";
-import { analyzeSession } from "../../core/pipeline/index";
-import { iterateSessionPrefixes } from "../../core/pipeline/sessionPrefixes";
-import { linkSessions } from "../../core/pipeline/threads";
+import { analyzeSession } from "../../core/session/pipeline";
+import { iterateSessionPrefixes } from "../../core/session/sessionPrefixes";
+import { linkSessions } from "../../core/session/threads";
 import type { TokenizerChoice } from "../../core/tokens/counters";
 import { loadTokenizerTables } from "../../core/tokens/tables";
 import { sessionTables } from "../../core/tokens/sessionTables";

@@ -8,8 +8,7 @@
 // `state.db`) are read with the database, not on their own. Everything else is named as skipped.
 import fs from "node:fs";
 import path from "node:path";
-import { isWalFileName } from "../../core/agents/opencode";
-import { detectFormat, isSqliteHeader } from "../../core/readers";
+import { detectFormat, isSqliteHeader, isWalFileName, sideFileLayouts } from "../../core/session/index";
 import { headBytes, headLines } from "../headLines";
 
 export interface ScanJob {
@@ -37,11 +36,16 @@ function notASession(file: string): string | null {
 
 function walk(dir: string, out: string[]): void {
   const entries = fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name));
-  const hermesHome = entries.some((entry) => entry.isFile() && entry.name === "state.db");
+  // The side-file folder of a home that holds its agent's database (hermes-agent: sessions/ beside state.db).
+  const sideFolders = new Set(
+    sideFileLayouts()
+      .filter((layout) => entries.some((entry) => entry.isFile() && entry.name === layout.homeDatabaseName))
+      .map((layout) => layout.folderBesideDatabase),
+  );
   for (const entry of entries) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) {
-      if (hermesHome && entry.name === "sessions") continue;
+      if (sideFolders.has(entry.name)) continue;
       walk(full, out);
     } else if (entry.isFile() && CANDIDATE.test(entry.name) && !isWalFileName(entry.name)) out.push(full);
   }

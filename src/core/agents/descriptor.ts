@@ -1,15 +1,24 @@
 // What one agent brings to Contextscope, in one value: its readers, its context pipeline, its
 // pipeline profiles, its compaction policies, how its recorded compactions are located and
-// rebuilt, how its usage records are normalised, and its options. Each folder under
-// src/core/agents/ exports one AgentDescriptor; agents/registry.ts lists them. Code outside an
+// rebuilt, how its usage records are normalised, its options, what it learns from captured
+// requests, the databases and side files it keeps sessions in, and the checks of its requests
+// against ground truth it writes. Each folder under src/core/agents/ exports one AgentDescriptor;
+// agents/registry.ts lists them and src/core/session/ alone reads that list. Code outside an
 // agent's folder asks the descriptor instead of comparing agent or policy ids.
-import type { AgentId } from "./ids";
 import type { CompactionRebuild, CompactionRebuildOptions } from "./pi/compaction/rebuild";
+import type { CapturedCompactionRequest, CompactionInstructions } from "./pi/compaction/instructions";
+
+// The standalone rebuild of recorded compactions and the summariser captures that fill it are the
+// pi family's (the only agent that has them); their types are part of the seam, named here so code
+// outside src/core/agents/ takes them from the descriptor, not from the agent's folder.
+export type { CompactionRebuild, CompactionRebuildOptions, CapturedCompactionRequest, CompactionInstructions };
+export type { BoundaryRule } from "./pi/compaction/prepare";
 import type { UsageSource } from "../caching/usage";
-import type { AuxiliaryRequestEvent, BuiltRequest, PipelineOptions, ProfileId, Session } from "../model";
+import type { AgentMessage, AuxiliaryRequestEvent, BuiltRequest, CaptureFact, PipelineOptions, ProfileId, ReaderWarning, Session, SessionListing } from "../model";
 import type { FormatPipeline } from "../pipeline/types";
 import type { FormatReader } from "../readers/types";
 import type { CompactionPolicy, SimulationResult } from "../simulate/types";
+import type { SqlQuery } from "../storage/sqlite";
 
 /** A pipeline profile an agent's sessions can be rebuilt with (pi: pi or senpi). */
 export interface AgentProfile {
@@ -19,9 +28,12 @@ export interface AgentProfile {
   replyLanguageNotes: boolean;
 }
 
-/** An option of the agent's pipeline: documented for the UI and the CLI, each with its default. */
+/**
+ * An option of the agent's pipeline: documented for the UI and the CLI, each with its default. Its
+ * value is `PipelineOptions.agentOptions[name]`; the agent's own code reads it with `agentOptionValue`.
+ */
 export interface AgentOption {
-  /** Path in PipelineOptions, e.g. "codex.stripPlanToolSections". */
+  /** Key in `PipelineOptions.agentOptions`, e.g. "stripPlanToolSections". */
   name: string;
   label: string;
   default: boolean | number | string;
@@ -93,15 +105,146 @@ export interface AuxiliaryRequestSupport {
   synthesizedTexts(event: AuxiliaryRequestEvent): { text: string; label: string }[];
 }
 
+/** A line of the page shown before a session is open: an agent (or a variant of it) and the files of it we read. */
+export interface ReadableFiles {
+  agent: string;
+  files: string;
+}
+
+/** What a captured main request teaches beyond the generic facts of its wire shape. */
+export interface CaptureLearner {
+  /** Facts the agent's own request fields teach (Claude Code's beta headers, Codex's instructions). Empty when the body is not of this agent. */
+  facts(body: Record<string, unknown>, source: string, api: string): CaptureFact[];
+}
+
+/** Captured summariser requests that fill the instruction texts of the agent's standalone compaction rebuild. */
+export interface SummariserCaptureSupport {
+  /** The instruction texts a captured body carries, or null when it is no summariser request of this agent. */
+  extract(body: unknown, source: string): CapturedCompactionRequest | null;
+  /** Several captures' texts in one value, the first capture of a slot winning. */
+  merge(...all: (CompactionInstructions | null | undefined)[]): CompactionInstructions;
+  /** The name of each instruction slot, for the UI. */
+  slotLabels: Readonly<Record<string, string>>;
+}
+
+/** A SQLite database an agent keeps its sessions in (opencode.db, hermes-agent's state.db). */
+export interface AgentDatabase {
+  /** The name users know it by, for messages ("opencode.db"). */
+  fileName: string;
+  /** True when a database holding these tables is this agent's. */
+  recognises(tableNames: readonly string[]): boolean;
+  /** One session of the database: `sessionId`, else the agent's default (its newest). Throws with a message fit for a user. */
+  read(input: DatabaseReadInput): Session;
+  /** True for the one agent whose reader is handed a database no agent recognises, to name what it lacks. */
+  readsUnrecognised?: boolean;
+}
+
+export interface DatabaseReadInput {
+  query: SqlQuery;
+  fileName: string;
+  /** Whether a `-wal` file was applied, and what applying it reported. */
+  walApplied: boolean;
+  walWarnings: string[];
+  sessionId: string | null;
+  /** The agent's side files that go with the database (see AgentSideFiles). */
+  sideFiles: TextFile[];
+  /** The other files given with it: named in a warning, not read. */
+  otherFileNames: string[];
+}
+
+export interface TextFile {
+  name: string;
+  text: string;
+}
+
+/** Files an agent keeps beside its sessions or database, read together (hermes-agent: snapshots, transcripts, request dumps). */
+export interface AgentSideFiles {
+  /** Names that may be side files; the content decides (`accepts`). */
+  namePattern: RegExp;
+  /** The folder beside the database that holds them ("sessions"). */
+  folderBesideDatabase: string;
+  /** The database a home folder holds ("state.db"): a folder given as input is read through it. */
+  homeDatabaseName: string;
+  accepts(name: string, text: string): boolean;
+  /** Names among `folderNames` that go with the side file `name` given alone (its session's request dumps). */
+  companions(name: string, folderNames: readonly string[]): string[];
+  /** Several side files without a database: one store, session `sessionId` (else the default) shown. */
+  read(files: readonly TextFile[], sessionId: string | null): Session;
+}
+
+/** What the session picker and the write-ahead-log banner show of a session read from storage. */
+export interface StorageSummary {
+  /** The session shown. */
+  sessionId: string;
+  /** Every session of the storage, newest first (sub-agent sessions name their parent). */
+  sessions: StorageSessionListing[];
+  /** False when the database was opened without its `-wal` file: recent rows may be missing. */
+  walApplied: boolean;
+  /** The agent whose storage it is ("opencode", "hermes-agent"), for the picker's and banner's texts. */
+  agentLabel: string;
+  /** What was opened: "opencode.db", "state.db" or "hermes files". */
+  storage: string;
+}
+
+/** One session of a storage's picker, with the agent's own facts where it has them (hermes-agent: platform, model, lineage, end reason). */
+export type StorageSessionListing = SessionListing & {
+  source?: string | null;
+  model?: string | null;
+  lineage?: string | null;
+  endReason?: string | null;
+};
+
+/** A request the agent itself recorded (hermes-agent's request dumps) compared with the rebuilt one. */
+export interface RequestDumpCheck {
+  fileName: string;
+  /** Why the agent wrote the dump, as it says. */
+  reason: string | null;
+  /** The matched turn, or null when no turn has this request. */
+  turn: number | null;
+  equal: boolean;
+  /** First differing path (`messages[3].content`), null when equal or unmatched. */
+  firstDifference: string | null;
+  /** What differs there, for the message: `rebuilt … / dump …`. */
+  detail: string | null;
+  /** Keys of the dump body the storage does not hold (never compared). */
+  notRebuilt: string[];
+  /** Parts of the rebuilt body marked not recorded (not compared). */
+  notRecorded: string[];
+  /** Why the dump matched no turn. */
+  unmatched: string | null;
+}
+
+/** Requests the agent wrote down itself, checked against the rebuild. */
+export interface RequestDumpSupport {
+  /** True when the session was read from the agent's storage, where its dumps are found. */
+  applies(session: Session): boolean;
+  check(session: Session, options: PipelineOptions): RequestDumpCheck[];
+  /** One line for a person: the dump's file, its turn and the result. */
+  describe(check: RequestDumpCheck): string;
+  /** Why there is nothing to compare, for a session of this agent without dumps beside `file`. */
+  noDumpsMessage(file: string): string;
+}
+
+/** An agent whose sessions are not read (yet), whose compaction policies the simulator runs on any session. */
+export interface PolicyOnlyAgent {
+  id: string;
+  label: string;
+  policies: readonly CompactionPolicy[];
+}
+
 export interface AgentDescriptor {
   /** Written to `Session.formatId` by the agent's readers. */
-  id: AgentId;
+  id: string;
   label: string;
+  /** The lines of the empty page: which of this agent's files we read. */
+  readableFiles: readonly ReadableFiles[];
   /** The agent's file readers, in detection order. */
   readers: readonly FormatReader[];
   pipeline: FormatPipeline;
-  /** Profiles a user can choose between; empty when the agent's own pipeline is the only one. */
-  profiles: readonly AgentProfile[];
+  /** Characters of one context message by the agent's own size estimate (tokens ≈ chars / 4), for the Messages tab. */
+  estimateMessageChars(message: AgentMessage, options: PipelineOptions): number;
+  /** Profiles a user can choose between; absent when the agent's own pipeline is the only one. The first is the default. */
+  profiles?: readonly AgentProfile[];
   /** Compaction policies that belong to this agent (the simulator lists every agent's). */
   policies: readonly CompactionPolicy[];
   /** Recorded compactions; null when the agent records none we can read. */
@@ -121,6 +264,18 @@ export interface AgentDescriptor {
    * why (docs/captures.md); a capture diff names a difference there "not derivable". Absent: none.
    */
   notDerivable?: readonly NotDerivableField[];
+  /** What a captured main request of this agent teaches (model facts); absent: the generic facts only. */
+  captureLearner?: CaptureLearner;
+  /** Captured summariser requests that fill the instruction texts of `recorded.standaloneRebuild`. */
+  summariserCapture?: SummariserCaptureSupport;
+  /** The SQLite database the agent keeps sessions in. */
+  database?: AgentDatabase;
+  /** Files the agent keeps beside its sessions, read together. */
+  sideFiles?: AgentSideFiles;
+  /** The session picker's facts of a session read from the agent's storage; undefined for a session read from one file. */
+  storageSummary?(session: Session): StorageSummary | undefined;
+  /** Requests the agent recorded itself, checked against the rebuilt ones (shown under the request of their turn). */
+  requestDumps?: RequestDumpSupport;
 }
 
 /** A request field that cannot be rebuilt, as a JSON path (a capture diff's path, "*" = any index). */

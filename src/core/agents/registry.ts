@@ -1,33 +1,15 @@
 // The agent registry: one line per agent, in file-detection order (the chat-message list last:
-// it never looks like the JSONL formats before it). Everything that differs between agents is
-// reached through the descriptor found here.
-import type { AgentDescriptor } from "./descriptor";
-import type { AgentId } from "./ids";
-import type { ProfileId, Session } from "../model";
+// it never looks like the JSONL formats before it). Only src/core/session/ reads this list; every
+// other module asks the session folder, which asks the descriptors listed here.
+import type { AgentDescriptor, PolicyOnlyAgent } from "./descriptor";
 import { claudeCodeAgent } from "./claude-code/agent";
 import { codexAgent } from "./codex/agent";
+import { deepseekHarnessAgent } from "./deepseek-harness/agent";
 import { hermesAgent } from "./hermes/agent";
 import { opencodeAgent } from "./opencode/agent";
 import { piAgent } from "./pi/agent";
 
-export const AGENTS = [piAgent, opencodeAgent, claudeCodeAgent, codexAgent, hermesAgent] as const satisfies readonly AgentDescriptor[];
+export const AGENTS: readonly AgentDescriptor[] = [piAgent, opencodeAgent, claudeCodeAgent, codexAgent, hermesAgent];
 
-/** The ids the registry lists: must be every AgentId (agents/ids.ts), checked just below. */
-export type RegisteredAgentId = (typeof AGENTS)[number]["id"];
-/** Fails to compile when an AgentId has no descriptor in AGENTS. */
-export const EVERY_AGENT_REGISTERED: [Exclude<AgentId, RegisteredAgentId>] extends [never] ? true : never = true;
-
-/** Every pipeline profile an agent offers ("pi", "senpi"), for option lists. */
-export const PROFILE_IDS: readonly ProfileId[] = AGENTS.flatMap((agent) => agent.profiles.map((profile) => profile.id));
-
-/** The agent with this id, or null (an unknown id, or the empty file's "none"). */
-export function findAgent(id: string): AgentDescriptor | null {
-  return AGENTS.find((agent) => agent.id === id) ?? null;
-}
-
-/** The agent whose reader made this session; throws for a session no agent wrote (empty input). */
-export function agentOf(session: Session): AgentDescriptor {
-  const agent = findAgent(session.formatId);
-  if (!agent) throw new Error(`No agent reads sessions of format "${session.formatId}" (${session.formatLabel})`);
-  return agent;
-}
+/** Agents whose sessions are not read here yet, but whose compaction policies the simulator runs on any session. */
+export const POLICY_ONLY_AGENTS: readonly PolicyOnlyAgent[] = [deepseekHarnessAgent];

@@ -4,8 +4,8 @@
 // pipeline's warnings. Streams the turns: only the previous turn's messages and a token count per
 // turn are kept.
 import type { CompactionEvent, ContextMessage, PipelineOptions, Session, TurnSummary } from "../model";
-import { analyzeSession, type SessionAnalysis } from "../pipeline/index";
-import { iterateSessionPrefixesWithRequests } from "../pipeline/sessionPrefixes";
+import { analyzeSession, type SessionAnalysis } from "../session/pipeline";
+import { iterateSessionPrefixesWithRequests } from "../session/sessionPrefixes";
 import type { PrefixAnalysisOptions } from "../prefix/analyze";
 import { type CheckFinding } from "./kinds";
 import { noReductionFinding, summariserFindings } from "./compactionFindings";

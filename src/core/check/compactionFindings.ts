@@ -2,10 +2,10 @@
 // smaller, and the simulator's findings on each compaction's summariser request(s), rebuilt with
 // the recording agent's own rule (src/core/simulate/recorded-rebuild.ts; pi: its standalone
 // rebuild, checked for secrets since it carries no finding inputs).
-import { findAgent } from "../agents/registry";
+import { findAgent } from "../session/agents";
 import type { CompactionEvent, PipelineOptions, Session } from "../model";
 import { checkSecrets, checkSummariserRequests } from "../simulate/findings/index";
-import { rebuildRecordedCompaction, timelineRebuildPolicy } from "../simulate/recorded-rebuild";
+import { rebuildRecordedCompaction, timelineRebuildPolicy } from "../session/simulate/recorded-rebuild";
 import type { Finding } from "../simulate/types";
 import { CHECK_KIND_IDS, type CheckFinding, type CheckKindId } from "./kinds";
 import { makeFinding, type TurnPlace } from "./turnFindings";

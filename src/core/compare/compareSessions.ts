@@ -3,7 +3,7 @@
 // more in step — the alignment is increasing on both sides — and each aligned pair's requests are
 // segmented and compared in cache order (requestDiff.ts). Nothing holds every request at once.
 import type { BuiltRequest } from "../model";
-import { iterateTurnRequests } from "../pipeline/turnRequests";
+import { iterateTurnRequests } from "../session/turnRequests";
 import type { PrefixAnalysisOptions } from "../prefix/analyze";
 import { createSegmentCache } from "../prefix/segment-builder";
 import { segmentRequest, type SegmentOptions } from "../prefix/segment-request";

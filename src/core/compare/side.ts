@@ -4,8 +4,8 @@
 import { EXPECTED_BREAK_CAUSES } from "../check/kinds";
 import type { ContextMessage, PipelineOptions, Session } from "../model";
 import { NOTE_RULE } from "../notes/insert";
-import type { SessionAnalysis } from "../pipeline/index";
-import { iterateSessionPrefixesWithRequests } from "../pipeline/sessionPrefixes";
+import type { SessionAnalysis } from "../session/pipeline";
+import { iterateSessionPrefixesWithRequests } from "../session/sessionPrefixes";
 import { contextMessageText } from "../prefix/causes";
 import type { PrefixAnalysisOptions } from "../prefix/analyze";
 import { SessionCostAccumulator, type PriceTable } from "../pricing/index";

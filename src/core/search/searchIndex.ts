@@ -4,7 +4,7 @@
 // serialized) in steps, so a caller can build it in slices or in the background, and a search can
 // start before it is complete: it reads the entries built so far and advances the build as needed.
 import type { ContextMessage, LlmMessage, PipelineOptions, Session } from "../model";
-import { iterateTurnMessages } from "../pipeline/turnMessages";
+import { iterateTurnMessages } from "../session/turnMessages";
 import { compositionKind, type CompositionKind } from "../prefix/composition";
 import { visitMessageStrings } from "./messageText";
 import { buildSketch, type TrigramSketch } from "./trigramSketch";

@@ -5,11 +5,12 @@ import { API_IDS, type ApiId, type ProfileId, type RequestHeader, type ToolDefin
 import { fail } from "./errors";
 import { copyJsonValue } from "./safe-json";
 import { isObject } from "../util/is-object";
+import { PROFILE_IDS } from "../session/agents";
 
 export const SHARE_V1 = 1;
 
-/** Profiles a v1 payload may name (ProfileId of src/core/model.ts). */
-export const SHARE_PROFILE_IDS: readonly ProfileId[] = ["pi", "senpi"];
+/** Profiles a v1 payload may name: every profile an agent offers. */
+export const SHARE_PROFILE_IDS: readonly ProfileId[] = PROFILE_IDS;
 
 /** The session part: the file's lines, whole (`full`) or cut to one branch (`branch`). */
 export interface ShareSessionV1 {

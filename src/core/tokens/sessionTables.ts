@@ -2,7 +2,7 @@
 // (tablesFor), so an OpenAI-only session never loads the Claude vocabulary, an Anthropic one
 // with the default tokenizer never loads o200k, and `--tokenizer estimate` loads none.
 import type { ApiId, PipelineOptions } from "../model";
-import type { SessionAnalysis } from "../pipeline/index";
+import type { SessionAnalysis } from "../session/pipeline";
 import type { TokenizerChoice } from "./counters";
 import { tablesFor, type TokenizerTable } from "./tables";
 

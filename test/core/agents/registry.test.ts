@@ -4,9 +4,9 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { AGENTS, agentOf, findAgent, PROFILE_IDS } from "../../../src/core/agents/registry";
-import { emptySession, FORMAT_READERS, getFormatReader, readSessionText } from "../../../src/core/readers";
-import { POLICIES, POLICY_IDS } from "../../../src/core/simulate/policies";
+import { agentOf, allAgents, findAgent, policyOnlyAgents, PROFILE_IDS } from "../../../src/core/session/agents";
+import { emptySession, FORMAT_READERS, getFormatReader, readSessionText } from "../../../src/core/session/index";
+import { POLICIES, POLICY_IDS } from "../../../src/core/session/simulate/policies";
 
 const CHAT_LIST = JSON.stringify([
   { role: "user", content: "hi" },
@@ -15,10 +15,10 @@ const CHAT_LIST = JSON.stringify([
 
 describe("agent registry", () => {
   it("lists each agent once, each with its folder under src/core/agents", () => {
-    const ids = AGENTS.map((agent) => agent.id);
+    const ids = allAgents().map((agent) => agent.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toEqual(["pi", "opencode", "claude-code", "codex", "hermes"]);
-    for (const id of ids) expect(existsSync(path.resolve(__dirname, "../../../src/core/agents", id, "agent.ts"))).toBe(true);
+    for (const id of [...ids, ...policyOnlyAgents().map((agent) => agent.id)]) expect(existsSync(path.resolve(__dirname, "../../../src/core/agents", id, "agent.ts"))).toBe(true);
   });
 
   it("gives the readers in detection order, hermes-agent's chat-message list and storage side files last", () => {
@@ -26,14 +26,15 @@ describe("agent registry", () => {
   });
 
   it("gives every agent's policies to the simulator, plus the ones without an agent", () => {
-    for (const agent of AGENTS) for (const policy of agent.policies) expect(POLICIES).toContain(policy);
+    for (const agent of [...allAgents(), ...policyOnlyAgents()]) for (const policy of agent.policies) expect(POLICIES).toContain(policy);
     expect(POLICY_IDS).toContain("deepseek-harness");
+    expect(policyOnlyAgents().map((agent) => agent.id)).toEqual(["deepseek-harness"]);
     expect(new Set(POLICY_IDS).size).toBe(POLICY_IDS.length);
   });
 
   it("gives the profiles of the agents that offer a choice", () => {
     expect(PROFILE_IDS).toEqual(["pi", "senpi"]);
-    expect(findAgent("pi")?.profiles.find((p) => p.id === "senpi")?.replyLanguageNotes).toBe(true);
+    expect(findAgent("pi")?.profiles?.find((p) => p.id === "senpi")?.replyLanguageNotes).toBe(true);
   });
 
   it("finds a session's agent, and refuses the empty input's 'none'", () => {

@@ -1,11 +1,11 @@
 // What a capture teaches, per agent (pinned on each committed case's first main request), that the
 // model facts fill the catalogue under the user's edits, and the facts the agents derive instead.
 import { describe, expect, it } from "vitest";
-import { learnCapture } from "../../../src/core/captures/learn";
+import { learnCapture } from "../../../src/core/session/captures";
 import { captureModelOverrides } from "../../../src/core/captures/modelFacts";
 import { resolveModel } from "../../../src/core/models/catalogue";
-import { buildTurnRequest } from "../../../src/core/pipeline/index";
-import { readSessionText } from "../../../src/core/readers";
+import { buildTurnRequest } from "../../../src/core/session/pipeline";
+import { readSessionText } from "../../../src/core/session/index";
 import type { PipelineOptions } from "../../../src/core/model";
 import { fixtureCase } from "../../support/fixtures";
 

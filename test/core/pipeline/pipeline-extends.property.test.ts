@@ -9,10 +9,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { PipelineOptions, ProfileId, Session, TurnSummary } from "../../../src/core/model";
-import { analyzeSession, buildTurnContext, buildTurnRequest } from "../../../src/core/pipeline/index";
+import { analyzeSession, buildTurnContext, buildTurnRequest } from "../../../src/core/session/pipeline";
 import { analyzePrefixes, type PrefixTurnInput } from "../../../src/core/prefix";
 import type { PrefixCause, TurnFacts } from "../../../src/core/prefix/types";
-import { readSessionText } from "../../../src/core/readers";
+import { readSessionText } from "../../../src/core/session/index";
 
 // ---------------------------------------------------------------------------------------------
 // Generated sessions

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { ContextMessage, PipelineOptions, ProfileId, Session } from "../../../src/core/model";
-import { analyzeSession, buildTurnContext, buildTurnRequest, countTurns } from "../../../src/core/pipeline/index";
+import { analyzeSession, buildTurnContext, buildTurnRequest, countTurns } from "../../../src/core/session/pipeline";
 import { buildTree } from "../../../src/core/agents/pi/tree";
 import { buildSessionContext } from "../../../src/core/agents/pi/projection";
 import { estimateMessageTokens } from "../../../src/core/agents/pi/estimate";
-import { readSessionText } from "../../../src/core/readers";
+import { readSessionText } from "../../../src/core/session/index";
 import { assistant, assistantCall, compaction, sessionOf, toolResult, user } from "../agents/pi/sessionBuilder";
 
 // A session exercising every pipeline step: bash (normal and `!!`), compactions, a model switch,

@@ -5,9 +5,9 @@
 // tokenComposition when a turn rewrites a message in the middle of the history.
 import { describe, expect, it } from "vitest";
 import type { BuiltRequest, ContextMessage, PipelineOptions } from "../../../src/core/model";
-import { iterateSessionCompositions } from "../../../src/core/pipeline/sessionComposition";
-import { iterateSessionPrefixCompositions } from "../../../src/core/pipeline/sessionPrefixCompositions";
-import { iterateSessionPrefixes, iterateSessionPrefixesWithRequests } from "../../../src/core/pipeline/sessionPrefixes";
+import { iterateSessionCompositions } from "../../../src/core/session/sessionComposition";
+import { iterateSessionPrefixCompositions } from "../../../src/core/session/sessionPrefixCompositions";
+import { iterateSessionPrefixes, iterateSessionPrefixesWithRequests } from "../../../src/core/session/sessionPrefixes";
 import { tokenComposition } from "../../../src/core/prefix/composition";
 import { CompositionCarry } from "../../../src/core/prefix/composition-sums";
 import { segmentRequest } from "../../../src/core/prefix/segment-request";

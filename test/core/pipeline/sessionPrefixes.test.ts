@@ -4,10 +4,10 @@
 // from the turn summaries; the Tokens tab's composition adds up.
 import { describe, expect, it } from "vitest";
 import type { PipelineOptions, Session, TurnSummary } from "../../../src/core/model";
-import { analyzeSession } from "../../../src/core/pipeline/index";
+import { analyzeSession } from "../../../src/core/session/pipeline";
 import { tokenComposition } from "../../../src/core/prefix/composition";
-import { analyzeSessionPrefixes, iterateSessionPrefixes, turnFactsOf } from "../../../src/core/pipeline/sessionPrefixes";
-import { buildAllTurnRequests } from "../../../src/core/pipeline/turnRequests";
+import { analyzeSessionPrefixes, iterateSessionPrefixes, turnFactsOf } from "../../../src/core/session/sessionPrefixes";
+import { buildAllTurnRequests } from "../../../src/core/session/turnRequests";
 import { fixtureCase } from "../../support/fixtures";
 
 function load(dir: string): Session {

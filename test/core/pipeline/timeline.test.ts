@@ -4,9 +4,9 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { AuxiliaryRequestEvent, TimelineItem } from "../../../src/core/model";
-import { analyzeSession } from "../../../src/core/pipeline/index";
-import { readSessionText } from "../../../src/core/readers";
-import { timelineWithAuxiliary } from "../../../src/core/pipeline/timeline";
+import { analyzeSession } from "../../../src/core/session/pipeline";
+import { readSessionText } from "../../../src/core/session/index";
+import { timelineWithAuxiliary } from "../../../src/core/session/timeline";
 import { fixtureCase } from "../../support/fixtures";
 
 function aux(index: number, beforeTurn: number | null, purpose: "title" | "summary" = "summary"): AuxiliaryRequestEvent {

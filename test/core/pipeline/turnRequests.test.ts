@@ -5,12 +5,12 @@
 // serialization, share message objects between turns, and freeze what they share.
 import { describe, expect, it } from "vitest";
 import { API_IDS, type ApiId, type PipelineOptions, type RequestHeader, type Session } from "../../../src/core/model";
-import { buildTurnContext, buildTurnRequest, countTurns } from "../../../src/core/pipeline/index";
+import { buildTurnContext, buildTurnRequest, countTurns } from "../../../src/core/session/pipeline";
 import { iteratePiTurnContexts } from "../../../src/core/agents/pi/turnContexts";
 import { extractRequestHeader, getSerializer } from "../../../src/core/providers";
 import { resolveModel } from "../../../src/core/models/catalogue";
-import { readSessionText } from "../../../src/core/readers";
-import { buildAllTurnRequests, iterateTurnRequests } from "../../../src/core/pipeline/turnRequests";
+import { readSessionText } from "../../../src/core/session/index";
+import { buildAllTurnRequests, iterateTurnRequests } from "../../../src/core/session/turnRequests";
 import { assistant, assistantCall, compaction, sessionOf, toolResult, user } from "../agents/pi/sessionBuilder";
 import { fixtureCase } from "../../support/fixtures";
 

@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { detectFormat, DETECTION_LINE_COUNT } from "../../../src/core/readers/index";
+import { detectFormat, DETECTION_LINE_COUNT } from "../../../src/core/session/index";
 import { splitTextLines } from "../../../src/core/readers/lines";
 
 const FIXTURES = path.resolve(__dirname, "../../fixtures");

@@ -6,8 +6,8 @@
 import { describe, expect, it } from "vitest";
 import { buildShare, exportRequest } from "../../../src/app/shareExport";
 import { API_IDS, type PipelineOptions } from "../../../src/core/model";
-import { analyzeSession } from "../../../src/core/pipeline/index";
-import { readSessionText } from "../../../src/core/readers/index";
+import { analyzeSession } from "../../../src/core/session/pipeline";
+import { readSessionText } from "../../../src/core/session/index";
 import { redactText } from "../../../src/core/redact";
 import { decodeShareLink, encodeBase64Url } from "../../../src/core/share";
 import { utf8Encode } from "../../../src/core/util/utf8";

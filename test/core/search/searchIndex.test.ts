@@ -6,9 +6,9 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { PipelineOptions, Session } from "../../../src/core/model";
-import { iterateTurnRequests } from "../../../src/core/pipeline/turnRequests";
+import { iterateTurnRequests } from "../../../src/core/session/turnRequests";
 import { compositionKind } from "../../../src/core/prefix/composition";
-import { readSessionText } from "../../../src/core/readers/index";
+import { readSessionText } from "../../../src/core/session/index";
 import {
   buildSketch,
   matchMessage,

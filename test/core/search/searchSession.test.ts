@@ -3,8 +3,8 @@
 // data is not; case does not matter. Session composition: tokens by kind per turn add up.
 import { describe, expect, it } from "vitest";
 import type { Session } from "../../../src/core/model";
-import { readSessionText } from "../../../src/core/readers/index";
-import { iterateSessionCompositions } from "../../../src/core/pipeline/sessionComposition";
+import { readSessionText } from "../../../src/core/session/index";
+import { iterateSessionCompositions } from "../../../src/core/session/sessionComposition";
 import { matchMessage, queryMatcher, searchSession, visitMessageStrings, type SearchHit } from "../../../src/core/search/index";
 
 function session(turns: number): Session {

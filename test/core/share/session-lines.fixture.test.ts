@@ -6,8 +6,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { ProfileId } from "../../../src/core/model";
-import { analyzeSession, buildTurnRequest } from "../../../src/core/pipeline/index";
-import { readSessionText } from "../../../src/core/readers";
+import { analyzeSession, buildTurnRequest } from "../../../src/core/session/pipeline";
+import { readSessionText } from "../../../src/core/session/index";
 import { buildSharePayload, decodeShareLink, encodeShareFragment, shareSessionText } from "../../../src/core/share";
 import { fixtureCase } from "../../support/fixtures";
 

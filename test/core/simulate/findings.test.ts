@@ -10,7 +10,7 @@ import {
   detectUnfinishedSummaries,
   simulateCompaction,
   type SimulatedSummariserRequest,
-} from "../../../src/core/simulate";
+} from "../../../src/core/session/simulate/index";
 import { syntheticSession, words } from "./synthetic";
 
 function request(body: Record<string, unknown>, inputs: Partial<NonNullable<SimulatedSummariserRequest["findingInputs"]>> = {}): SimulatedSummariserRequest {

@@ -19,7 +19,7 @@ import {
   simulateCompaction,
   VERDICTS,
   withoutRecordedCompactions,
-} from "../../../src/core/simulate";
+} from "../../../src/core/session/simulate/index";
 import { resolveModel } from "../../../src/core/models/catalogue";
 import { fixtureCase } from "../../support/fixtures";
 

@@ -2,8 +2,8 @@
 // framework's simulateCompaction, so the wiring (registry, limits, after request) is exercised.
 import { describe, expect, it } from "vitest";
 import { extractOpencodeInstructions } from "../../../src/core/agents/opencode/policy";
-import { getPolicy } from "../../../src/core/simulate/policies";
-import { simulateCompaction } from "../../../src/core/simulate/simulate";
+import { getPolicy } from "../../../src/core/session/simulate/policies";
+import { simulateCompaction } from "../../../src/core/session/simulate/simulate";
 import { fixtureCase } from "../../support/fixtures";
 
 function loadSession() {

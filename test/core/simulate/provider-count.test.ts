@@ -2,7 +2,7 @@
 // shapes, labelled an estimate otherwise; left out of whole-session replays.
 import { describe, expect, it } from "vitest";
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
-import { simulateCompaction } from "../../../src/core/simulate";
+import { simulateCompaction } from "../../../src/core/session/simulate/index";
 import { prefixText } from "../../../src/core/simulate/prefix";
 import { fixtureCase } from "../../support/fixtures";
 

@@ -5,7 +5,7 @@
 // with buildCompactionRequests.
 import { describe, expect, it } from "vitest";
 import { extractRequestHeader } from "../../../src/core/providers";
-import { getPolicy, rebuildRecordedCompaction, recordedCompactionIds, recordedCompactionPolicy, timelineRebuildPolicy } from "../../../src/core/simulate";
+import { getPolicy, rebuildRecordedCompaction, recordedCompactionIds, recordedCompactionPolicy, timelineRebuildPolicy } from "../../../src/core/session/simulate/index";
 import { compactionRequests } from "../../../src/app/compactionRequests";
 import { fixtureCase, type FixtureAgent } from "../../support/fixtures";
 

@@ -3,9 +3,9 @@
 // with the simulated compaction entry in it; for a policy without session entries (Claude Code),
 // the policy's own rebuilt following turns — not the recorded request minus a saving.
 import { describe, expect, it } from "vitest";
-import { buildTurnRequest, TURN_PIPELINE } from "../../../src/core/pipeline/index";
+import { buildTurnRequest, TURN_PIPELINE } from "../../../src/core/session/pipeline";
 import { followingTurnsFromPrefix } from "../../../src/core/simulate/following";
-import { estimateTextTokens, getPolicy, prefixText, replaySession, simulateCompaction, withoutRecordedCompactions } from "../../../src/core/simulate";
+import { estimateTextTokens, getPolicy, prefixText, replaySession, simulateCompaction, withoutRecordedCompactions } from "../../../src/core/session/simulate/index";
 import { fixtureCase } from "../../support/fixtures";
 
 const tokensOf = (body: Record<string, unknown>) => estimateTextTokens(prefixText(body));

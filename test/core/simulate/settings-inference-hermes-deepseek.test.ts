@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { hermesInference } from "../../../src/core/agents/hermes/policy/inference";
 import { hermesThresholds } from "../../../src/core/agents/hermes/policy/trigger";
-import { inferSettings, replayRecordedCompactions, simulateCompaction, type SimulationResult } from "../../../src/core/simulate";
+import { inferSettings, replayRecordedCompactions, simulateCompaction, type SimulationResult } from "../../../src/core/session/simulate/index";
 import { describeShared, fixtureCase } from "../../support/fixtures";
 import { folderTexts, readDb } from "../agents/hermes/storage/helpers";
 

@@ -3,7 +3,7 @@
 // settings the user gives are taken as known instead of inferred.
 import { describe, expect, it } from "vitest";
 import type { Session } from "../../../src/core/model";
-import { inferSettings } from "../../../src/core/simulate";
+import { inferSettings } from "../../../src/core/session/simulate/index";
 import { fixtureCase } from "../../support/fixtures";
 
 function withFirstKept(session: Session, compactionIndex: number, firstKeptEntryId: string): Session {

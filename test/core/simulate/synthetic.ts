@@ -1,6 +1,6 @@
 // Small synthetic pi sessions for simulator tests: a list of messages becomes a linear pi session
 // (header + one `message` entry per message), read with the real reader.
-import { readSessionText } from "../../../src/core/readers";
+import { readSessionText } from "../../../src/core/session/index";
 import type { Session } from "../../../src/core/model";
 
 export type SyntheticMessage =

@@ -4,7 +4,7 @@
 // gives exactly the one-pass reports. The same holds for the Claude vocabulary behind the
 // Anthropic estimate (claudeSource). Special-token strings are counted as text.
 import { describe, expect, it, vi } from "vitest";
-import { iterateSessionPrefixes } from "../../../src/core/pipeline/sessionPrefixes";
+import { iterateSessionPrefixes } from "../../../src/core/session/sessionPrefixes";
 import { countClaudeVocabulary } from "../../../src/core/tokens/claude";
 import { claudeEstimateCounter, counterForApi, o200kCounter } from "../../../src/core/tokens/counters";
 import { collectingClaude, collectingO200k, precountedClaude, precountedO200k } from "../../../src/core/tokens/precounted";

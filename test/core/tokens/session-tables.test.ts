@@ -5,8 +5,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { PipelineOptions } from "../../../src/core/model";
-import { analyzeSession } from "../../../src/core/pipeline/index";
-import { readSessionText } from "../../../src/core/readers/index";
+import { analyzeSession } from "../../../src/core/session/pipeline";
+import { readSessionText } from "../../../src/core/session/index";
 import { sessionTables } from "../../../src/core/tokens/sessionTables";
 import { tablesForPass } from "../../../src/worker/tokenTables";
 import { fixtureCase } from "../../support/fixtures";

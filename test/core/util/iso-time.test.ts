@@ -2,7 +2,7 @@
 // transcript line with such a time is kept (found by the fuzz run: it used to throw).
 import { describe, expect, it } from "vitest";
 import { isoFromEpochMs } from "../../../src/core/util/iso-time";
-import { readSessionText } from "../../../src/core/readers";
+import { readSessionText } from "../../../src/core/session/index";
 
 describe("isoFromEpochMs", () => {
   it("reads representable times and leaves the others absent", () => {

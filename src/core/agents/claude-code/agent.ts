@@ -1,7 +1,9 @@
 // The Claude Code agent: its transcript reader, its own request builder (Anthropic Messages as
 // Claude Code sends them), its compaction policy and the rebuild of recorded compact boundaries.
+import { learnClaudeCapture } from "./capture";
 import { CLAUDE_NOT_DERIVABLE } from "./notDerivable";
 import type { AgentDescriptor } from "../descriptor";
+import { piMessageChars } from "../pi/estimate";
 import { claudeCodePolicy } from "./policy/policy";
 import { claudeReader, CLAUDE_FORMAT_ID } from "./reader";
 import { claudeCodeRecordedCompactions } from "./recorded";
@@ -11,14 +13,15 @@ import { analyzeClaudeSession, buildClaudeTurnContext, buildClaudeTurnRequest, c
 export const claudeCodeAgent = {
   id: CLAUDE_FORMAT_ID,
   label: "Claude Code",
+  readableFiles: [{ agent: "Claude Code", files: "transcript JSONL (~/.claude/projects/<project>/<session>.jsonl), with its subagents/agent-<id>.jsonl" }],
   readers: [claudeReader],
+  estimateMessageChars: piMessageChars,
   pipeline: {
     analyze: (session, options) => analyzeClaudeSession(session, options),
     countTurns: countClaudeTurns,
     buildTurnContext: (session, options, turn) => buildClaudeTurnContext(session, options, turn),
     buildTurnRequest: (session, options, turn) => buildClaudeTurnRequest(session, options, turn),
   },
-  profiles: [],
   policies: [claudeCodePolicy],
   recorded: claudeCodeRecordedCompactions,
   // The analyser records each turn's usage in pi's shape (CA-21).
@@ -27,4 +30,6 @@ export const claudeCodeAgent = {
   usageSource: "pi",
   options: [],
   notDerivable: CLAUDE_NOT_DERIVABLE,
+  // Claude Code sends Anthropic Messages: its beta headers and system blocks teach model facts.
+  captureLearner: { facts: (body, source, api) => (api === "anthropic-messages" ? learnClaudeCapture(body, source) : []) },
 } satisfies AgentDescriptor;

@@ -1,24 +1,27 @@
 // The Codex CLI agent: its rollout reader, its own Responses request builder, its compaction
 // policy, the rebuild of recorded `compacted` lines, and the linking of child rollouts.
+import { learnCodexCapture } from "./capture";
 import { CODEX_NOT_DERIVABLE } from "./notDerivable";
 import type { AgentDescriptor } from "../descriptor";
+import { piMessageChars } from "../pi/estimate";
 import { codexPolicy } from "./policy/policy";
 import { codexReader, CODEX_FORMAT_ID } from "./reader";
 import { codexRecordedCompactions } from "./recorded";
 import { linkCodexRollouts } from "./threads";
-import { analyzeCodexSession, buildCodexTurnContext, buildCodexTurnRequest, countCodexTurns } from "./turns";
+import { analyzeCodexSession, buildCodexTurnContext, buildCodexTurnRequest, countCodexTurns, STRIP_PLAN_TOOL_SECTIONS } from "./turns";
 
 export const codexAgent = {
   id: CODEX_FORMAT_ID,
   label: "Codex CLI",
+  readableFiles: [{ agent: "Codex CLI", files: "rollout JSONL (~/.codex/sessions/YYYY/MM/DD/rollout-….jsonl), with child rollouts" }],
   readers: [codexReader],
+  estimateMessageChars: piMessageChars,
   pipeline: {
     analyze: (session, options) => analyzeCodexSession(session, options),
     countTurns: (session) => countCodexTurns(session),
     buildTurnContext: (session, options, turn) => buildCodexTurnContext(session, options, turn),
     buildTurnRequest: (session, options, turn) => buildCodexTurnRequest(session, options, turn),
   },
-  profiles: [],
   policies: [codexPolicy],
   recorded: codexRecordedCompactions,
   // A parent rollout dropped with its child rollouts: the children become its threads.
@@ -27,7 +30,7 @@ export const codexAgent = {
   usageSource: "pi",
   options: [
     {
-      name: "codex.stripPlanToolSections",
+      name: STRIP_PLAN_TOOL_SECTIONS,
       label: "Remove the plan-tool sections from the base instructions",
       default: true,
       ruleId: "FM-CX-10",
@@ -36,4 +39,6 @@ export const codexAgent = {
     },
   ],
   notDerivable: CODEX_NOT_DERIVABLE,
+  // Codex sends OpenAI Responses: its instructions and client metadata teach model facts.
+  captureLearner: { facts: (body, source, api) => (api === "openai-responses" ? learnCodexCapture(body, source) : []) },
 } satisfies AgentDescriptor;

@@ -115,8 +115,12 @@ function baseInstructionsItem(index: CodexRolloutIndex, options: CodexOptions, h
   return item;
 }
 
+/** The option that removes the plan-tool sections from the base instructions (FM-CX-10). */
+export const STRIP_PLAN_TOOL_SECTIONS = "stripPlanToolSections";
+
 function codexOptions(options: PipelineOptions): CodexOptions {
-  return options.codex ?? {};
+  const strip = options.agentOptions?.[STRIP_PLAN_TOOL_SECTIONS];
+  return typeof strip === "boolean" ? { stripPlanToolSections: strip } : {};
 }
 
 function compactionEvent(index: CodexRolloutIndex, position: number, beforeTurn: number | null): CompactionEvent {

@@ -2,24 +2,27 @@
 // folder), its own chat request builder, its title and summariser requests, its compaction
 // policy and its recorded compactions.
 import type { AgentDescriptor } from "../descriptor";
+import { piMessageChars } from "../pi/estimate";
 import { buildOpencodeAuxiliaryRequest, buildOpencodeTurnRequest, TITLE_REQUEST_PREFIX } from "./index";
 import { opencodePolicy } from "./policy/policy";
 import { opencodeExportReader } from "./reader";
 import { opencodeRecordedCompactions } from "./recorded";
-import { OPENCODE_FORMAT_ID } from "./session";
+import { OPENCODE_TABLES, readOpencodeDatabase } from "./database";
+import { OPENCODE_FORMAT_ID, opencodeHeaderOf } from "./session";
 import { analyzeOpencodeSession, buildOpencodeTurnContext, countOpencodeTurns } from "./turns";
 
 export const opencodeAgent = {
   id: OPENCODE_FORMAT_ID,
   label: "opencode",
+  readableFiles: [{ agent: "opencode", files: "`opencode export` JSON, or the opencode.db database with its opencode.db-wal" }],
   readers: [opencodeExportReader],
+  estimateMessageChars: piMessageChars,
   pipeline: {
     analyze: (session, options) => analyzeOpencodeSession(session, options),
     countTurns: (session) => countOpencodeTurns(session),
     buildTurnContext: (session, options, turn) => buildOpencodeTurnContext(session, options, turn),
     buildTurnRequest: (session, options, turn) => buildOpencodeTurnRequest(session, options, turn),
   },
-  profiles: [],
   policies: [opencodePolicy],
   recorded: opencodeRecordedCompactions,
   auxiliary: {
@@ -32,4 +35,18 @@ export const opencodeAgent = {
   // The analyser records each turn's usage in pi's shape (CA-21).
   usageSource: "pi",
   options: [],
+  // opencode.db (FM-OC-1 … FM-OC-3). It is the database tried when no agent recognises the tables,
+  // so its reader names what is missing.
+  database: {
+    fileName: "opencode.db",
+    recognises: (tables) => OPENCODE_TABLES.every((name) => tables.includes(name)),
+    read: (input) =>
+      readOpencodeDatabase(input.query, { fileName: input.fileName, sessionId: input.sessionId, walApplied: input.walApplied, walWarnings: input.walWarnings }),
+    readsUnrecognised: true,
+  },
+  storageSummary: (session) => {
+    const header = opencodeHeaderOf(session);
+    if (!header || header.source !== "database") return undefined;
+    return { sessionId: header.id, sessions: header.sessions, walApplied: header.walApplied === true, agentLabel: "opencode", storage: "opencode.db" };
+  },
 } satisfies AgentDescriptor;

@@ -7,12 +7,9 @@
 import type { ReaderWarning, Session } from "../../model";
 import type { OpencodeMessageRecord, OpencodeSessionInfo, OpencodeSessionListing } from "./records";
 import { isObject } from "../../util/is-object";
+import type { SqlQuery, SqlRow } from "../../storage/sqlite";
 import { buildOpencodeSession, normalizeMessageRecord } from "./session";
 
-/** A row as sql.js returns it from `getAsObject`: column name → value. */
-export type SqlRow = Record<string, unknown>;
-/** Runs one read-only statement with positional parameters and returns every row. */
-export type SqlQuery = (sql: string, params?: readonly (string | number)[]) => SqlRow[];
 
 export const SQL_TABLE_NAMES = "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name";
 export const SQL_LIST_SESSIONS =

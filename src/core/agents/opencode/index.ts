@@ -19,8 +19,6 @@ import {
 export * from "./records";
 export * from "./session";
 export * from "./database";
-export { applyWal, databasePageSize, type WalOverlayResult } from "./wal";
-export { pairDatabaseFiles, isWalFileName, isWalHeader, type DroppedFile, type DatabaseFileSet } from "./files";
 export { modelScope, type ModelScope } from "./scope";
 export { convertRecord, COMPACTION_PROMPT_TEXT, PRUNED_TOOL_OUTPUT_TEXT, type ChatMessage, type ConvertedRecord } from "./convert";
 export { summariserInput, serializeForSummariser, type SummariserInput } from "./summariser";

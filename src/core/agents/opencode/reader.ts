@@ -11,15 +11,6 @@ import { OPENCODE_FORMAT_ID, OPENCODE_EXPORT_LABEL, sessionFromExport } from "./
 import type { FormatReader, LineReader } from "../../readers/types";
 
 /** SQLite files start with these 16 bytes ("SQLite format 3" and a NUL), FM-GEN-1. */
-export const SQLITE_MAGIC = "SQLite format 3\u0000";
-
-/** True when `bytes` start with the SQLite header: open it with the database path instead. */
-export function isSqliteHeader(bytes: Uint8Array): boolean {
-  if (bytes.length < 16) return false;
-  for (let i = 0; i < 16; i++) if (bytes[i] !== SQLITE_MAGIC.charCodeAt(i)) return false;
-  return true;
-}
-
 const DETECT_LINES = 20;
 
 /**

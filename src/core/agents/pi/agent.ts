@@ -2,18 +2,26 @@
 // projection → conversion → senpi-steps pipeline, the pi and senpi compaction policies and the
 // rebuild of recorded compactions.
 import type { AgentDescriptor } from "../descriptor";
+import { piMessageChars } from "./estimate";
 import { serializeTurnContext, sessionIdOf } from "../../providers/serialize-turn";
 import { piPolicy } from "./policies/pi-policy";
 import { senpiPolicy } from "./policies/senpi-policy";
 import { piReader, PI_FORMAT_ID } from "./reader";
+import { extractCompactionInstructions, INSTRUCTION_SLOT_LABELS, mergeCompactionInstructions } from "./compaction/instructions";
 import { piRecordedCompactions } from "./recorded";
+import { SENPI_CONTEXT_REDUCTION } from "./senpi-reduction-step";
 import { iteratePiTurnContexts } from "./turnContexts";
 import { analyzePiSession, buildPiTurnContext, countPiTurns } from "./turns";
 
 export const piAgent = {
   id: PI_FORMAT_ID,
   label: "pi / senpi",
+  readableFiles: [
+    { agent: "pi", files: "session JSONL, format versions 1–3 (~/.pi/agent/sessions/…)" },
+    { agent: "senpi", files: "session JSONL (~/.senpi/agent/sessions/…), read with the senpi profile" },
+  ],
   readers: [piReader],
+  estimateMessageChars: piMessageChars,
   pipeline: {
     analyze: analyzePiSession,
     countTurns: countPiTurns,
@@ -36,6 +44,17 @@ export const piAgent = {
   ],
   policies: [piPolicy, senpiPolicy],
   recorded: piRecordedCompactions,
+  // A captured pi summariser request fills the instruction texts of the standalone rebuild (PI-R12).
+  summariserCapture: { extract: extractCompactionInstructions, merge: mergeCompactionInstructions, slotLabels: INSTRUCTION_SLOT_LABELS },
   usageSource: "pi",
-  options: [],
+  options: [
+    {
+      name: SENPI_CONTEXT_REDUCTION,
+      label: "Rebuild senpi's context reduction near the limit",
+      default: true,
+      ruleId: "SP-C7",
+      description:
+        "With the senpi profile, messages are collapsed, shrunk or cleared as senpi does where the recorded usage reached half the model's known context window; off shows the messages as stored.",
+    },
+  ],
 } satisfies AgentDescriptor;

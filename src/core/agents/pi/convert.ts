@@ -4,13 +4,13 @@
 // Results are cached per message object, so a message shared by many turns is converted once
 // (design rule "never quadratic"). senpi with reply-language notes: a compaction summary that the
 // projection gave a carrier (`userLanguage`) carries its note after `</summary>` (RL-23).
+import type { PiProfileId } from "./profile";
 import type {
   AgentMessage,
   BashExecutionMessage,
   ContextMessage,
   DroppedMessage,
   LlmMessage,
-  ProfileId,
   TextBlock,
   UserMessage,
 } from "../../model";
@@ -57,7 +57,7 @@ function userText(text: string, timestamp: number | undefined): UserMessage {
   return { role: "user", content: [block], timestamp };
 }
 
-function convertUncached(projected: ProjectedMessage, profile: ProfileId): ConvertedMessage {
+function convertUncached(projected: ProjectedMessage, profile: PiProfileId): ConvertedMessage {
   const message: AgentMessage = projected.message;
   const entryId = projected.entryId;
   const edited = projected.editedBy ? `edited by context_edit ${projected.editedBy}` : undefined;
@@ -130,7 +130,7 @@ function convertUncached(projected: ProjectedMessage, profile: ProfileId): Conve
   }
 }
 
-const caches: Record<ProfileId, WeakMap<object, ConvertedMessage>> = {
+const caches: Record<PiProfileId, WeakMap<object, ConvertedMessage>> = {
   pi: new WeakMap(),
   senpi: new WeakMap(),
 };
@@ -139,7 +139,7 @@ const caches: Record<ProfileId, WeakMap<object, ConvertedMessage>> = {
  * Converts one projected message. Cached per message object and profile: the projection reuses
  * one object per entry (and per context_edit), so every turn gets the same ContextMessage.
  */
-export function convertProjected(projected: ProjectedMessage, profile: ProfileId): ConvertedMessage {
+export function convertProjected(projected: ProjectedMessage, profile: PiProfileId): ConvertedMessage {
   if (projected.hidden) {
     // SP-P2: a context_edit with `replacement: null` hides the message; show it as dropped.
     const converted = convertProjected({ ...projected, hidden: false, editedBy: null }, profile);
@@ -167,7 +167,7 @@ export interface ConvertResult {
 }
 
 /** convertToLlm over a projected context. */
-export function convertToLlm(projected: readonly ProjectedMessage[], profile: ProfileId): ConvertResult {
+export function convertToLlm(projected: readonly ProjectedMessage[], profile: PiProfileId): ConvertResult {
   const messages: ContextMessage[] = [];
   const dropped: DroppedMessage[] = [];
   const warnings: { line: number; reason: string }[] = [];

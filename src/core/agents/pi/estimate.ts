@@ -1,6 +1,7 @@
 // pi's context-size estimate (spec PI-K2, SP-K1): characters / 4, rounded up per message. It is
 // what pi itself uses to decide compaction, so it is reproduced exactly, quirks included.
-import type { AgentMessage, ImageBlock, TextBlock } from "../../model";
+import type { AgentMessage, ImageBlock, PipelineOptions, TextBlock } from "../../model";
+import { piProfileOf } from "./profile";
 
 /** Characters pi counts for one image (PI-K2). */
 export const IMAGE_CHARS = 4800;
@@ -69,4 +70,12 @@ export function estimateMessageChars(message: AgentMessage, options: EstimateOpt
 /** pi's `estimateTokens`: ceil(chars / 4) for one message. */
 export function estimateMessageTokens(message: AgentMessage, options: EstimateOptions): number {
   return Math.ceil(estimateMessageChars(message, options) / 4);
+}
+
+/**
+ * A message's characters under the profile the options name (pi unless senpi). The other agents
+ * show the same estimate in their Messages tab: it is the one the simulator's policies share.
+ */
+export function piMessageChars(message: AgentMessage, options: Pick<PipelineOptions, "profile">): number {
+  return estimateMessageChars(message, { profile: piProfileOf(options) });
 }

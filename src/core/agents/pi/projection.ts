@@ -5,11 +5,11 @@
 // the kept range. `buildSessionContext` is the one-shot form of pi's function of the same name.
 // With reply-language notes on (senpi), the newest compaction summary gets its carrier here
 // (SP-P5, RL-22) and the user messages the compaction removed are kept for the note step (RL-14).
+import type { PiProfileId } from "./profile";
 import type {
   AgentMessage,
   CompactionSummaryMessage,
   ModelRef,
-  ProfileId,
   ReaderWarning,
   SessionEntry,
   UserMessage,
@@ -69,7 +69,7 @@ function entryTime(entry: SessionEntry): number {
 }
 
 /** PI-P6: the AgentMessage an entry contributes (before context_edit), or null. */
-function messageOfEntry(entry: SessionEntry, profile: ProfileId): AgentMessage | null {
+function messageOfEntry(entry: SessionEntry, profile: PiProfileId): AgentMessage | null {
   const raw = entry.raw;
   switch (entry.type) {
     case "message": {
@@ -130,7 +130,7 @@ function applyReplacement(message: AgentMessage, replacement: unknown): AgentMes
 
 /** Incremental projection over a path walked root first. */
 export class PathProjector {
-  readonly profile: ProfileId;
+  readonly profile: PiProfileId;
   /** Projected messages of the path pushed so far (PI-P4 applied). */
   messages: ProjectedMessage[] = [];
   thinkingLevel = DEFAULT_THINKING_LEVEL;
@@ -157,7 +157,7 @@ export class PathProjector {
   private explicitProvider: string | null = null;
 
   /** `notes`: the session's note setup when notes apply (senpi, notes on), else null. */
-  constructor(profile: ProfileId, cache?: EntryMessageCache, notes?: NotesSetup | null) {
+  constructor(profile: PiProfileId, cache?: EntryMessageCache, notes?: NotesSetup | null) {
     this.profile = profile;
     this.cache = cache ?? new Map();
     this.notes = notes ?? null;
@@ -383,7 +383,7 @@ export class PathProjector {
 /** Projects a whole path (root first). */
 export function projectPath(
   path: readonly SessionEntry[],
-  profile: ProfileId,
+  profile: PiProfileId,
   cache?: EntryMessageCache,
   notes?: NotesSetup | null,
 ): SessionContext {
@@ -399,7 +399,7 @@ export function projectPath(
 export function buildSessionContext(
   tree: SessionTree,
   leafId: string | null | undefined,
-  profile: ProfileId,
+  profile: PiProfileId,
   cache?: EntryMessageCache,
 ): SessionContext {
   if (leafId === null) {

@@ -14,6 +14,9 @@ import { reduceSenpiContext, senpiReductionApplies } from "./senpi-context-reduc
 import { EMERGENCY_TARGET_RATIO, promptContextWindow, senpiEmergencyPrune } from "./senpi-emergency-prune";
 import { turnApi } from "./turnModel";
 
+/** The option that turns the rebuild of senpi's context reduction off (`false`: messages as stored). */
+export const SENPI_CONTEXT_REDUCTION = "senpiContextReduction";
+
 export function validUsageTokens(message: ProjectedMessage["message"]): number {
   if (message.role !== "assistant" || !message.usage) return 0;
   if (message.stopReason === "aborted" || message.stopReason === "error") return 0;
@@ -61,7 +64,7 @@ export interface SenpiReductionInput {
  * lane alone skips.
  */
 export function applySenpiReduction(input: SenpiReductionInput): ContextMessage[] {
-  if (input.options.senpiContextReduction === false) return input.messages;
+  if (input.options.agentOptions?.[SENPI_CONTEXT_REDUCTION] === false) return input.messages;
   const model = resolveModel(input.model, turnApi(input.answer, input.options), input.options.modelOverrides);
   if (model.source === DEFAULT_MODEL_SOURCE) return input.messages;
   const usage = senpiContextUsage(input.projected, input.compactionWithoutUsage);
@@ -76,7 +79,7 @@ export function applySenpiReduction(input: SenpiReductionInput): ContextMessage[
  * CJK weight) plus one per message, so below that the 95 % target is out of reach.
  */
 export function senpiReductionMayApply(input: Omit<SenpiReductionInput, "messages"> & { estimatedTokens: number }): boolean {
-  if (input.options.senpiContextReduction === false) return false;
+  if (input.options.agentOptions?.[SENPI_CONTEXT_REDUCTION] === false) return false;
   const model = resolveModel(input.model, turnApi(input.answer, input.options), input.options.modelOverrides);
   if (model.source === DEFAULT_MODEL_SOURCE) return false;
   const usage = senpiContextUsage(input.projected, input.compactionWithoutUsage);

@@ -3,12 +3,12 @@
 // conversion; reset after a compaction or context_edit: reconversion from the per-message cache).
 // Each turn's context equals `buildPiTurnContext` for that turn (checked by
 // test/core/turnRequests.test.ts), without projecting the path from the root for every turn.
+import { piProfileOf, type PiProfileId } from "./profile";
 import type {
   AssistantMessage,
   ContextMessage,
   DroppedMessage,
   PipelineOptions,
-  ProfileId,
   ReaderWarning,
   Session,
   SessionEntry,
@@ -35,7 +35,7 @@ class IncrementalConversion {
   dropped: DroppedMessage[] = [];
   warnings: ReaderWarning[] = [];
 
-  constructor(private readonly profile: ProfileId) {}
+  constructor(private readonly profile: PiProfileId) {}
 
   append(projected: ProjectedMessage): void {
     const converted = convertProjected(projected, this.profile);
@@ -73,7 +73,7 @@ export function* iteratePiTurnContexts(
   const withPathIds = walk.pathEntryIds ?? true;
   const cache = getPiSessionCache(session);
   const branch = getBranchPath(cache, resolveLeafId(cache.tree, options.leafId));
-  const profile = options.profile;
+  const profile = piProfileOf(options);
   const notes = notesSetupFor(cache.notes, options);
   const projector = new PathProjector(profile, cache.entryMessages, notes);
   const conversion = new IncrementalConversion(profile);

@@ -5,6 +5,7 @@
 // turn only. With reply-language notes on (senpi), the projection adds the compaction carrier,
 // the note step runs after user words and before the environment fold (SP-C5, RL-29), and the
 // analysis follows the notes incrementally (NotesTally) to mark the turns that carry one.
+import { piProfileOf, type PiProfileId } from "./profile";
 import type {
   ApiId,
   AssistantMessage,
@@ -15,7 +16,6 @@ import type {
   DroppedMessage,
   ModelRef,
   PipelineOptions,
-  ProfileId,
   ReaderWarning,
   Session,
   SessionEntry,
@@ -46,9 +46,9 @@ function sameModel(a: ModelRef | null, b: ModelRef | null): boolean {
   return a?.provider === b?.provider && a?.modelId === b?.modelId;
 }
 
-const estimateCaches: Record<ProfileId, WeakMap<object, number>> = { pi: new WeakMap(), senpi: new WeakMap() };
+const estimateCaches: Record<PiProfileId, WeakMap<object, number>> = { pi: new WeakMap(), senpi: new WeakMap() };
 
-function estimateOf(projected: ProjectedMessage, profile: ProfileId): number {
+function estimateOf(projected: ProjectedMessage, profile: PiProfileId): number {
   const cache = estimateCaches[profile];
   let tokens = cache.get(projected.message);
   if (tokens === undefined) {
@@ -68,10 +68,10 @@ class ContextAggregates {
   private carriers = 0;
   private tally: SenpiTally | null;
   private notesTally: NotesTally | null;
-  private readonly profile: ProfileId;
+  private readonly profile: PiProfileId;
   private readonly notes: NotesSetup | null;
 
-  constructor(profile: ProfileId, notes: NotesSetup | null) {
+  constructor(profile: PiProfileId, notes: NotesSetup | null) {
     this.profile = profile;
     this.notes = profile === "senpi" ? notes : null;
     this.notesTally = this.notes ? new NotesTally(this.notes, undefined) : null;
@@ -179,7 +179,7 @@ export function analyzePiSession(session: Session, options: PipelineOptions, hoo
   const cache = getPiSessionCache(session);
   const leafId = resolveLeafId(cache.tree, options.leafId);
   const branch = getBranchPath(cache, leafId);
-  const profile = options.profile;
+  const profile = piProfileOf(options);
   const notes = notesSetupFor(cache.notes, options);
   const customStep = notes ? (hooks.notesStep ?? null) : null;
   const projector = new PathProjector(profile, cache.entryMessages, notes);
@@ -274,8 +274,8 @@ export function buildPiTurnContext(
   const message = assistantOf(answer);
   const path = branch.entries.slice(0, position);
   const notes = notesSetupFor(cache.notes, options);
-  const context = projectPath(path, options.profile, cache.entryMessages, notes);
-  const converted = convertToLlm(context.messages, options.profile);
+  const context = projectPath(path, piProfileOf(options), cache.entryMessages, notes);
+  const converted = convertToLlm(context.messages, piProfileOf(options));
   let messages = converted.messages;
   let dropped = converted.dropped;
   if (options.profile === "senpi") {

@@ -1,5 +1,5 @@
 // Builders of small synthetic Claude Code transcripts for unit tests.
-import { readSessionText } from "../../../../src/core/readers";
+import { readSessionText } from "../../../../src/core/session/index";
 import type { Session } from "../../../../src/core/model";
 
 export const SESSION_ID = "11111111-2222-3333-4444-555555555555";

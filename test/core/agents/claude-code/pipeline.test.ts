@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { messageHash } from "../../../../src/core/agents/claude-code/request-records";
 import { normaliseSingleTextContent, setCacheControlAt, assembleClaudeBody, CLAUDE_BODY_KEY_ORDER } from "../../../../src/core/agents/claude-code/wire";
 import type { PipelineOptions } from "../../../../src/core/model";
-import { analyzeSession, buildTurnContext, buildTurnRequest, countTurns } from "../../../../src/core/pipeline/index";
-import { readSessionText } from "../../../../src/core/readers";
+import { analyzeSession, buildTurnContext, buildTurnRequest, countTurns } from "../../../../src/core/session/pipeline";
+import { readSessionText } from "../../../../src/core/session/index";
 import { fixtureCase } from "../../../support/fixtures";
 import { assistant, attachment, boundary, readClaude, SESSION_ID, user } from "./helpers";
 

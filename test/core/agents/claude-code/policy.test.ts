@@ -3,7 +3,7 @@
 // messages (CP-CC-INF-3), the summariser request shape (FM-CC-16) against recorded requests 009
 // (automatic) and 015 (manual), instruction slots and captured request fields, and the focus.
 import { describe, expect, it } from "vitest";
-import { DESCRIBED_SLOT_MARKER, getPolicy, simulateCompaction } from "../../../../src/core/simulate";
+import { DESCRIBED_SLOT_MARKER, getPolicy, simulateCompaction } from "../../../../src/core/session/simulate/index";
 import { readCapturedClaudeRequest } from "../../../../src/core/agents/claude-code/policy/slots";
 import { fixtureCase } from "../../../support/fixtures";
 

@@ -6,8 +6,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { Session } from "../../../../src/core/model";
-import { readSessionText } from "../../../../src/core/readers";
-import { inferSettings, replayRecordedCompactions } from "../../../../src/core/simulate";
+import { readSessionText } from "../../../../src/core/session/index";
+import { inferSettings, replayRecordedCompactions } from "../../../../src/core/session/simulate/index";
 import { describeShared, fixtureCase } from "../../../support/fixtures";
 
 function withoutPreserved(session: Session): Session {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { claudeReader, detectClaude } from "../../../../src/core/agents/claude-code/reader";
-import { detectFormat, readSessionText, UnsupportedFormatError } from "../../../../src/core/readers";
+import { detectFormat, readSessionText, UnsupportedFormatError } from "../../../../src/core/session/index";
 import { assistant, readClaude, SESSION_ID, toText, user } from "./helpers";
 
 const QUEUE = { type: "queue-operation", operation: "enqueue", timestamp: "2026-01-01T00:00:00.000Z", sessionId: SESSION_ID, content: "hi" };

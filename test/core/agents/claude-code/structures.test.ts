@@ -3,9 +3,9 @@
 // session events, one compaction event per boundary, images, and sub-agent threads.
 import { describe, expect, it } from "vitest";
 import type { PipelineOptions, Session } from "../../../../src/core/model";
-import { analyzeSession, buildTurnContext, buildTurnRequest } from "../../../../src/core/pipeline/index";
-import { linkSessions, threadSessionOf } from "../../../../src/core/pipeline/threads";
-import { detectFormat, readSessionText, UnsupportedFormatError } from "../../../../src/core/readers";
+import { analyzeSession, buildTurnContext, buildTurnRequest } from "../../../../src/core/session/pipeline";
+import { linkSessions, threadSessionOf } from "../../../../src/core/session/threads";
+import { detectFormat, readSessionText, UnsupportedFormatError } from "../../../../src/core/session/index";
 import { assistant, boundary, readClaude, SESSION_ID, toText, user } from "./helpers";
 
 const OPTIONS: PipelineOptions = { profile: "pi" };

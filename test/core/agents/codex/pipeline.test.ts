@@ -2,8 +2,8 @@ import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { removeSections, sentBaseInstructions } from "../../../../src/core/agents/codex/base-instructions";
 import type { PipelineOptions } from "../../../../src/core/model";
-import { analyzeSession, buildTurnContext, buildTurnRequest } from "../../../../src/core/pipeline/index";
-import { readSessionText } from "../../../../src/core/readers";
+import { analyzeSession, buildTurnContext, buildTurnRequest } from "../../../../src/core/session/pipeline";
+import { readSessionText } from "../../../../src/core/session/index";
 import { fixtureCase } from "../../../support/fixtures";
 
 const OPTIONS: PipelineOptions = { profile: "pi" };
@@ -90,7 +90,7 @@ describe("Codex turns (FM-CX-8, FM-CX-9)", () => {
     const input = buildTurnRequest(session, OPTIONS, 1).body.input as { content: { text: string }[]; id: string }[];
     expect(input[0]!.content[0]!.text).toBe("Intro\n\n## Task execution\n\nDo it.\n\n");
     expect(input[0]!.id).toMatch(/^\[not recorded/);
-    const kept = buildTurnRequest(session, { ...OPTIONS, codex: { stripPlanToolSections: false } }, 1).body.input as { content: { text: string }[] }[];
+    const kept = buildTurnRequest(session, { ...OPTIONS, agentOptions: { stripPlanToolSections: false } }, 1).body.input as { content: { text: string }[] }[];
     expect(kept[0]!.content[0]!.text).toBe(BASE);
   });
 

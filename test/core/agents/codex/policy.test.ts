@@ -3,7 +3,7 @@
 // user messages (CP-CX-INF-2/3), the summariser request (FM-CX-15) against recorded request 009,
 // the request fields filled from a capture, and the replacement history after it (FM-CX-17).
 import { describe, expect, it } from "vitest";
-import { DESCRIBED_SLOT_MARKER, simulateCompaction } from "../../../../src/core/simulate";
+import { DESCRIBED_SLOT_MARKER, simulateCompaction } from "../../../../src/core/session/simulate/index";
 import { readCapturedCodexRequest } from "../../../../src/core/agents/codex/policy/slots";
 import { retainedUserMessages } from "../../../../src/core/agents/codex/policy/policy";
 import { fixtureCase } from "../../../support/fixtures";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { codexReader, detectCodex } from "../../../../src/core/agents/codex/reader";
-import { detectFormat, readSessionText } from "../../../../src/core/readers";
+import { detectFormat, readSessionText } from "../../../../src/core/session/index";
 
 const META = { timestamp: "2026-01-01T00:00:00.000Z", ordinal: 0, type: "session_meta", payload: { id: "thread-1", cli_version: "0.171.0", cwd: "/p" } };
 const line = (value: unknown) => JSON.stringify(value);

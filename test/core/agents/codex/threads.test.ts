@@ -3,9 +3,9 @@
 import { describe, expect, it } from "vitest";
 import { codexAgent } from "../../../../src/core/agents/codex/agent";
 import type { Session } from "../../../../src/core/model";
-import { buildTurnRequest, countTurns } from "../../../../src/core/pipeline/index";
-import { linkSessions, threadSessionOf } from "../../../../src/core/pipeline/threads";
-import { readSessionText } from "../../../../src/core/readers";
+import { buildTurnRequest, countTurns } from "../../../../src/core/session/pipeline";
+import { linkSessions, threadSessionOf } from "../../../../src/core/session/threads";
+import { readSessionText } from "../../../../src/core/session/index";
 
 const T = "2026-03-01T10:00:00.000Z";
 const env = (type: string, payload: Record<string, unknown>) => JSON.stringify({ timestamp: T, type, payload });

@@ -7,8 +7,8 @@ import { describe, expect, it } from "vitest";
 import { getCodexIndex } from "../../../../src/core/agents/codex/rollout-index";
 import { codexSessionSource } from "../../../../src/core/agents/codex/session-source";
 import type { PipelineOptions } from "../../../../src/core/model";
-import { analyzeSession, buildTurnContext, buildTurnRequest } from "../../../../src/core/pipeline/index";
-import { readSessionText } from "../../../../src/core/readers";
+import { analyzeSession, buildTurnContext, buildTurnRequest } from "../../../../src/core/session/pipeline";
+import { readSessionText } from "../../../../src/core/session/index";
 
 const OPTIONS: PipelineOptions = { profile: "pi" };
 const T = "2025-09-10T18:58:38.331Z";

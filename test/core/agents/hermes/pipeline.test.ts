@@ -3,9 +3,9 @@
 import { describe, expect, it } from "vitest";
 import { HERMES_SUMMARY_RULE, SENT_MESSAGE_KEYS } from "../../../../src/core/agents/hermes/pipeline";
 import { isNotRecorded, type PipelineOptions, type RequestHeader } from "../../../../src/core/model";
-import { analyzeSession, buildTurnContext, buildTurnRequest, countTurns } from "../../../../src/core/pipeline/index";
+import { analyzeSession, buildTurnContext, buildTurnRequest, countTurns } from "../../../../src/core/session/pipeline";
 import { extractRequestHeader } from "../../../../src/core/providers";
-import { detectFormat, readSessionText, splitTextLines } from "../../../../src/core/readers";
+import { detectFormat, readSessionText, splitTextLines } from "../../../../src/core/session/index";
 
 const OPTIONS: PipelineOptions = { profile: "pi" };
 

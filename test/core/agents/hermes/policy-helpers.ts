@@ -1,8 +1,8 @@
 // Builds a hermes simulation over a hand-made turn context (no session file needed).
 import type { ContextMessage, LlmMessage, Session } from "../../../../src/core/model";
 import { hermesPolicy } from "../../../../src/core/agents/hermes/policy";
-import { TURN_PIPELINE } from "../../../../src/core/pipeline/index";
-import { resolveParameters } from "../../../../src/core/simulate/simulate";
+import { TURN_PIPELINE } from "../../../../src/core/session/pipeline";
+import { resolveParameters } from "../../../../src/core/session/simulate/simulate";
 import type { PolicyParameters, SimulationContext, SimulationInput, SimulationResult } from "../../../../src/core/simulate/types";
 
 export function ctx(messages: LlmMessage[]): ContextMessage[] {

@@ -7,8 +7,8 @@
 // C − max(20000, 4096 + 20480) = C − 24576 without an input limit.
 import { describe, expect, it } from "vitest";
 import type { OpencodeMessageRecord } from "../../../../src/core/agents/opencode";
-import { readOpencodeExportText } from "../../../../src/core/readers";
-import { simulateCompaction } from "../../../../src/core/simulate/simulate";
+import { readOpencodeExportText } from "../../../../src/core/agents/opencode/reader";
+import { simulateCompaction } from "../../../../src/core/session/simulate/simulate";
 import type { PolicyParameters, SimulationInput, SimulationResult, SummarySource } from "../../../../src/core/simulate/types";
 import { compaction, exportDocument, user } from "./helpers";
 

@@ -8,8 +8,8 @@ import {
   summariserInput,
   type OpencodeMessageRecord,
 } from "../../../../src/core/agents/opencode";
-import { analyzeSession, buildTurnContext, buildTurnRequest, countTurns } from "../../../../src/core/pipeline/index";
-import { readOpencodeExportText } from "../../../../src/core/readers";
+import { analyzeSession, buildTurnContext, buildTurnRequest, countTurns } from "../../../../src/core/session/pipeline";
+import { readOpencodeExportText } from "../../../../src/core/agents/opencode/reader";
 import { assistant, compaction, exportDocument, summary, toolPart, user } from "./helpers";
 
 const options = { profile: "pi" as const };

@@ -3,7 +3,7 @@
 // summariser data part, and the whole body with the instruction slots filled from 010 / 016).
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { readOpencodeExportText } from "../../../../src/core/readers";
+import { readOpencodeExportText } from "../../../../src/core/agents/opencode/reader";
 import {
   admission,
   afterCompletedCompaction,
@@ -18,7 +18,7 @@ import {
   usableTokens,
   type OcMessage,
 } from "../../../../src/core/agents/opencode/policy";
-import { simulateCompaction } from "../../../../src/core/simulate/simulate";
+import { simulateCompaction } from "../../../../src/core/session/simulate/simulate";
 import type { SimulationInput } from "../../../../src/core/simulate/types";
 import { fixtureCase } from "../../../support/fixtures";
 

@@ -5,8 +5,8 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { pruneRows } from "../../../../src/core/agents/opencode/policy/prune";
 import type { OcMessage } from "../../../../src/core/agents/opencode/policy/rows";
-import { readOpencodeExportText } from "../../../../src/core/readers";
-import { simulateCompaction } from "../../../../src/core/simulate/simulate";
+import { readOpencodeExportText } from "../../../../src/core/agents/opencode/reader";
+import { simulateCompaction } from "../../../../src/core/session/simulate/simulate";
 import { fixtureCase } from "../../../support/fixtures";
 
 const user = (id: string): OcMessage => ({ info: { id, role: "user" }, parts: [{ type: "text", text: "go" }] });

@@ -1,8 +1,10 @@
 // The opencode export reader (FM-OC-4, FM-GEN-1/2): detection, malformed, truncated and foreign
 // input, and the database-row path (sessionFromDatabaseRows) with bad rows.
 import { describe, expect, it } from "vitest";
-import { classifyDatabase, readOpencodeDatabase, sessionFromDatabaseRows, type SqlQuery } from "../../../../src/core/agents/opencode";
-import { detectFormat, isSqliteHeader, readOpencodeExportText, readSessionText, UnsupportedFormatError } from "../../../../src/core/readers";
+import { classifyDatabase, readOpencodeDatabase, sessionFromDatabaseRows } from "../../../../src/core/agents/opencode";
+import { type SqlQuery } from "../../../../src/core/storage/sqlite";
+import { detectFormat, isSqliteHeader, readSessionText, UnsupportedFormatError } from "../../../../src/core/session/index";
+import { readOpencodeExportText } from "../../../../src/core/agents/opencode/reader";
 import { splitTextLines } from "../../../../src/core/readers/lines";
 import { assistant, exportDocument, toolPart, user } from "./helpers";
 

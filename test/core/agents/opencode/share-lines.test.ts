@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { decodeSimulatorShare, encodeSimulatorShare } from "../../../../src/app/simulatorShare";
 import type { SimulatorSettings } from "../../../../src/app/simulatorTypes";
-import { readOpencodeExportText } from "../../../../src/core/readers";
+import { readOpencodeExportText } from "../../../../src/core/agents/opencode/reader";
 import { sessionLines } from "../../../../src/core/share/session-lines";
 import { compaction, exportDocument, summary, user } from "./helpers";
 

@@ -3,8 +3,11 @@
 // and the worker do.
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { applyWal, databasePageSize, readOpencodeDatabase, type SqlQuery } from "../../../../src/core/agents/opencode";
-import { loadOpencodeDatabase, loadSqlEngine } from "../../../../src/cli/sqlite";
+import { readOpencodeDatabase } from "../../../../src/core/agents/opencode";
+import { type SqlQuery } from "../../../../src/core/storage/sqlite";
+import { databasePageSize } from "../../../../src/core/storage/wal";
+import { applyWal } from "../../../../src/core/storage/wal";
+import { loadDatabase, loadSqlEngine } from "../../../../src/cli/sqlite";
 import type { Session } from "../../../../src/core/model";
 import { fixturePath } from "../../../support/fixtures";
 
@@ -121,10 +124,10 @@ describe("reading an opencode database with and without its WAL", () => {
 
 describe("CLI loader (src/cli/sqlite.ts)", () => {
   it("applies the sibling -wal by default and can be told not to", async () => {
-    const withWal = await loadOpencodeDatabase(DB, { sessionId: "ses_a" });
+    const withWal = await loadDatabase(DB, { sessionId: "ses_a" });
     expect(withWal.entries).toHaveLength(4);
     expect(withWal.header?.walApplied).toBe(true);
-    const mainOnly = await loadOpencodeDatabase(DB, { walPath: null });
+    const mainOnly = await loadDatabase(DB, { walPath: null });
     expect(mainOnly.entries).toHaveLength(2);
     expect(mainOnly.header?.walApplied).toBe(false);
     expect(mainOnly.warnings[0]?.reason).toMatch(/recent rows may be missing/);

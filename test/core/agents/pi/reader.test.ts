@@ -5,7 +5,7 @@ import {
   readSessionBytes,
   readSessionText,
   UnsupportedFormatError,
-} from "../../../../src/core/readers";
+} from "../../../../src/core/session/index";
 import { fnv1aHex } from "../../../../src/core/util/fnv1a";
 import { HEADER, chain, toJsonl, user, assistant } from "./sessionBuilder";
 

@@ -1,5 +1,5 @@
 // Test helper: builds pi session JSONL text and Sessions from compact entry descriptions.
-import { readSessionText } from "../../../../src/core/readers";
+import { readSessionText } from "../../../../src/core/session/index";
 import type { Session } from "../../../../src/core/model";
 
 export const HEADER = { type: "session", version: 3, id: "sess-1", timestamp: "2026-01-01T00:00:00.000Z", cwd: "/w" };

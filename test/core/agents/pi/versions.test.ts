@@ -4,8 +4,8 @@
 // warning for anything that version normally wrote (thinking-level and model changes included).
 import { describe, expect, it } from "vitest";
 import type { ContextMessage, PipelineOptions, Session } from "../../../../src/core/model";
-import { analyzeSession, buildTurnRequest } from "../../../../src/core/pipeline/index";
-import { readSessionText } from "../../../../src/core/readers";
+import { analyzeSession, buildTurnRequest } from "../../../../src/core/session/pipeline";
+import { readSessionText } from "../../../../src/core/session/index";
 
 const OPTIONS: PipelineOptions = { profile: "pi" };
 const T = "2025-11-20T23:33:50.805Z";

@@ -5,6 +5,7 @@
 // cannot know (max_tokens, extra_body, tool_choice, …: the agent's settings, not stored) are
 // listed as "not rebuilt", not as differences; `$notRecorded` markers of the rebuilt body are
 // likewise listed, not compared.
+import type { RequestDumpCheck } from "../../descriptor";
 import type { PipelineOptions, Session } from "../../../model";
 import { isNotRecorded } from "../../../model";
 import { isObject } from "../../../util/is-object";
@@ -12,23 +13,7 @@ import { buildStorageTurnRequest, storageTurns } from "./pipeline";
 import { hermesStorageHeaderOf } from "./session";
 import type { HermesRequestDump } from "./store";
 
-export interface DumpCheck {
-  fileName: string;
-  reason: string | null;
-  /** The matched turn, or null when no turn has this request. */
-  turn: number | null;
-  equal: boolean;
-  /** First differing path (`messages[3].content`), null when equal or unmatched. */
-  firstDifference: string | null;
-  /** What differs there, for the message: `rebuilt … / dump …`. */
-  detail: string | null;
-  /** Keys of the dump body the storage does not hold (never compared). */
-  notRebuilt: string[];
-  /** Parts of the rebuilt body marked not recorded (not compared). */
-  notRecorded: string[];
-  /** Why the dump matched no turn. */
-  unmatched: string | null;
-}
+export type DumpCheck = RequestDumpCheck;
 
 /** Messages after the leading system message(s) of a body. */
 function conversationLength(body: Record<string, unknown>): number {

@@ -1,6 +1,7 @@
 // pi's context-size arithmetic used by compaction (PI-K3, PI-K4): the last successful usage plus
 // chars/4 estimates of everything after it.
-import type { AgentMessage, PiUsage, ProfileId } from "../../../model";
+import type { PiProfileId } from "../profile";
+import type { AgentMessage, PiUsage } from "../../../model";
 import { estimateMessageTokens } from "../estimate";
 
 /** PI-K3: totalTokens, or the sum of the parts when totalTokens is 0/absent. */
@@ -17,7 +18,7 @@ export interface ContextTokenEstimate {
 }
 
 /** PI-K4 `estimateContextTokens(messages)`. */
-export function estimateContextTokens(messages: readonly AgentMessage[], profile: ProfileId = "pi"): ContextTokenEstimate {
+export function estimateContextTokens(messages: readonly AgentMessage[], profile: PiProfileId = "pi"): ContextTokenEstimate {
   let usageIndex = -1;
   let usageTokens = 0;
   for (let i = messages.length - 1; i >= 0; i--) {

@@ -1,7 +1,8 @@
 // pi's cut point (`findCutPoint`, PI-K8 … PI-K12): where a compaction stops summarising and
 // starts keeping messages verbatim. Returns the walk table as well, so the UI and the tests can
 // show why the cut landed where it did (§5.4 worked examples).
-import type { ProfileId, SessionEntry } from "../../../model";
+import type { PiProfileId } from "../profile";
+import type { SessionEntry } from "../../../model";
 import { estimateMessageTokens } from "../estimate";
 import { messageOfEntry, messageRole } from "./entry-messages";
 
@@ -49,7 +50,7 @@ function senpiContextRole(entry: SessionEntry): string | null {
 }
 
 /** PI-K8: may the kept part start at this entry? */
-export function isValidCutPoint(entry: SessionEntry, profile: ProfileId): boolean {
+export function isValidCutPoint(entry: SessionEntry, profile: PiProfileId): boolean {
   if (profile === "senpi") {
     const role = senpiContextRole(entry);
     return role !== null && PI_CUT_ROLES.has(role);
@@ -58,14 +59,14 @@ export function isValidCutPoint(entry: SessionEntry, profile: ProfileId): boolea
   return entry.type === "branch_summary" || entry.type === "custom_message";
 }
 
-export function findValidCutPoints(entries: readonly SessionEntry[], start: number, end: number, profile: ProfileId): number[] {
+export function findValidCutPoints(entries: readonly SessionEntry[], start: number, end: number, profile: PiProfileId): number[] {
   const points: number[] = [];
   for (let i = start; i < end; i++) if (isValidCutPoint(entries[i]!, profile)) points.push(i);
   return points;
 }
 
 /** PI-K12: does this entry start a turn? */
-function startsTurn(entry: SessionEntry, profile: ProfileId): boolean {
+function startsTurn(entry: SessionEntry, profile: PiProfileId): boolean {
   if (profile === "senpi") {
     const role = senpiContextRole(entry);
     return role !== null && SENPI_TURN_START_ROLES.has(role);
@@ -75,13 +76,13 @@ function startsTurn(entry: SessionEntry, profile: ProfileId): boolean {
 }
 
 /** Searches backwards from `index` down to `start` for the entry that starts the turn; -1 if none. */
-export function findTurnStartIndex(entries: readonly SessionEntry[], index: number, start: number, profile: ProfileId): number {
+export function findTurnStartIndex(entries: readonly SessionEntry[], index: number, start: number, profile: PiProfileId): number {
   for (let i = index; i >= start; i--) if (startsTurn(entries[i]!, profile)) return i;
   return -1;
 }
 
 /** PI-K10: the estimate the walk adds for an entry, or null when the profile does not count it. */
-function walkEstimate(entry: SessionEntry, profile: ProfileId): number | null {
+function walkEstimate(entry: SessionEntry, profile: PiProfileId): number | null {
   if (profile === "senpi") {
     const message = entry.type === "compaction" ? null : messageOfEntry(entry, { includeCompactions: false });
     if (!message) return null;
@@ -96,7 +97,7 @@ function walkEstimate(entry: SessionEntry, profile: ProfileId): number | null {
 }
 
 /** PI-K11: may the cut move back over this directly preceding entry? */
-function crossable(entry: SessionEntry, profile: ProfileId): boolean {
+function crossable(entry: SessionEntry, profile: PiProfileId): boolean {
   if (entry.type === "message" || entry.type === "compaction") return false;
   if (profile === "senpi") {
     // senpi crosses only entries that contribute no context message.
@@ -114,7 +115,7 @@ export function findCutPoint(
   start: number,
   end: number,
   keepRecentTokens: number,
-  profile: ProfileId = "pi",
+  profile: PiProfileId = "pi",
 ): CutPointResult {
   const validCutPoints = findValidCutPoints(entries, start, end, profile);
   const validSet = new Set(validCutPoints);

@@ -1,7 +1,8 @@
 // File operations a compaction records (PI-K19) and the file-list sections appended to its
 // summary (PI-K30). Paths come from the `path` argument of `read`, `write` and `edit` tool calls,
 // plus what the previous compaction already listed.
-import type { AgentMessage, ProfileId } from "../../../model";
+import type { PiProfileId } from "../profile";
+import type { AgentMessage } from "../../../model";
 
 /** Working sets, kept as sorted-on-output arrays of unique paths (plain data, no Sets). */
 export interface FileOperations {
@@ -24,7 +25,7 @@ function addUnique(list: string[], path: string): void {
 }
 
 /** Tool calls of one assistant message → read / written / edited paths (PI-K19). */
-export function collectFileOperations(message: AgentMessage, into: FileOperations, profile: ProfileId = "pi"): void {
+export function collectFileOperations(message: AgentMessage, into: FileOperations, profile: PiProfileId = "pi"): void {
   if (message.role !== "assistant") return;
   for (const block of message.content ?? []) {
     if (block.type !== "toolCall") continue;

@@ -1,7 +1,8 @@
 // pi's `prepareCompaction` (PI-K13 … PI-K19): from the path at the moment of compaction to the
 // boundary, the cut, the message ranges to summarise, the previous summary and the file
 // operations. Pure; the rebuild (rebuild.ts) turns the result into summariser requests.
-import type { AgentMessage, ProfileId, SessionEntry } from "../../../model";
+import type { PiProfileId } from "../profile";
+import type { AgentMessage, SessionEntry } from "../../../model";
 import { findCutPoint, findTurnStartIndex, type CutPointResult } from "./cut-point";
 import { messageOfEntry, messageRole } from "./entry-messages";
 import {
@@ -23,7 +24,7 @@ export type BoundaryRule = "G1" | "G2";
 export const DEFAULT_BOUNDARY_RULE: BoundaryRule = "G2";
 
 export interface PrepareOptions {
-  profile: ProfileId;
+  profile: PiProfileId;
   boundaryRule?: BoundaryRule;
   /**
    * Use this entry as the cut instead of the computed one (recorded compactions store it).

@@ -2,6 +2,7 @@
 // (PI-R12, §5): the path at the moment of compaction, the boundary and cut, the transcript, the
 // previous summary, the file lists and the provider bodies, plus lints about what the recorded
 // entry says compared with pi's rules.
+import { piProfileOf } from "../profile";
 import type {
   AgentMessage,
   ApiId,
@@ -121,7 +122,7 @@ function toProjected(messages: readonly AgentMessage[]): ProjectedMessage[] {
 }
 
 function convert(messages: readonly AgentMessage[], options: CompactionRebuildOptions): LlmMessage[] {
-  return convertToLlm(toProjected(messages), options.profile).messages.map((m) => m.message);
+  return convertToLlm(toProjected(messages), piProfileOf(options)).messages.map((m) => m.message);
 }
 
 function lastAssistantApi(path: readonly SessionEntry[]): ApiId | null {
@@ -136,8 +137,8 @@ function lastAssistantApi(path: readonly SessionEntry[]): ApiId | null {
 /** PI-K16: the context size pi records as `tokensBefore`. */
 function computeTokensBefore(path: readonly SessionEntry[], preparation: CompactionPreparation, options: CompactionRebuildOptions): ContextTokenEstimate {
   if (preparation.boundaryRule === "G2") {
-    const projected = projectPath(path, options.profile).messages.map((m) => m.message);
-    return estimateContextTokens(projected, options.profile);
+    const projected = projectPath(path, piProfileOf(options)).messages.map((m) => m.message);
+    return estimateContextTokens(projected, piProfileOf(options));
   }
   // Later G1 revisions: the messages from the previous compaction (its summary included) to the end.
   const from = Math.max(0, preparation.previousCompactionIndex);
@@ -146,7 +147,7 @@ function computeTokensBefore(path: readonly SessionEntry[], preparation: Compact
     const message = messageOfEntry(path[i]!, { includeCompactions: true });
     if (message) messages.push(message);
   }
-  return estimateContextTokens(messages, options.profile);
+  return estimateContextTokens(messages, piProfileOf(options));
 }
 
 /**
@@ -167,7 +168,7 @@ export function buildCompactionRequests(
   const lints: string[] = [];
 
   const preparation = prepareCompaction(path, settings, {
-    profile: options.profile,
+    profile: piProfileOf(options),
     boundaryRule: options.boundaryRule,
     recordedFirstKeptEntryId: recordedFirstKept,
   });
@@ -175,7 +176,7 @@ export function buildCompactionRequests(
   lints.push(...preparation.lints);
 
   // Model and wire shape in force when pi compacted (PI-P3 settings walk over the path).
-  const context = projectPath(path, options.profile);
+  const context = projectPath(path, piProfileOf(options));
   const model = resolveModel(context.model, lastAssistantApi(path), options.modelOverrides ?? {});
   const api = options.api ?? model.api;
   const serializer = getSerializer(api);
@@ -184,7 +185,7 @@ export function buildCompactionRequests(
   const bodyInput = (maxTokens: number): SummariserBodyInput => ({
     serializer,
     model,
-    profile: options.profile,
+    profile: piProfileOf(options),
     thinkingLevel: context.thinkingLevel,
     instructions,
     maxTokens,
@@ -204,7 +205,7 @@ export function buildCompactionRequests(
     const slot = preparation.previousSummary ? "updatePrompt" : "initialPrompt";
     requests.push(
       buildStandaloneSummariserRequest(
-        bodyInput(historySummaryCap(settings.reserveTokens, options.profile, model)),
+        bodyInput(historySummaryCap(settings.reserveTokens, piProfileOf(options), model)),
         "history",
         slot,
         {
@@ -225,7 +226,7 @@ export function buildCompactionRequests(
 
   let turnPrefixConversation: string | undefined;
   if (splitWithPrefix) {
-    const prefixInput = bodyInput(turnPrefixSummaryCap(settings.reserveTokens, options.profile, model));
+    const prefixInput = bodyInput(turnPrefixSummaryCap(settings.reserveTokens, piProfileOf(options), model));
     if (options.turnPrefixForm === "replay") {
       requests.push(buildReplayTurnPrefixRequest(prefixInput, prefixMessages, timestamp));
     } else {

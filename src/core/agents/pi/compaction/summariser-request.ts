@@ -2,8 +2,9 @@
 // conversation, and the provider body built with the same serializer as main requests, with the
 // summarization system prompt as the header's system prompt, the cap as its output limit and no
 // tools. Missing instruction texts become "not recorded" markers in place.
+import type { PiProfileId } from "../profile";
 import { notRecorded } from "../../../model";
-import type { ApiId, LlmMessage, ModelInfo, ProfileId, TextBlock, UserMessage } from "../../../model";
+import type { ApiId, LlmMessage, ModelInfo, TextBlock, UserMessage } from "../../../model";
 import type { SerializeOptions, ProviderSerializer } from "../../../providers/registry";
 import { INSTRUCTION_SLOT_LABELS, type CompactionInstructions, type InstructionSlot } from "./instructions";
 
@@ -71,7 +72,7 @@ function replaceSentinel(value: unknown, marker: unknown): unknown {
 export interface SummariserBodyInput {
   serializer: ProviderSerializer;
   model: ModelInfo;
-  profile: ProfileId;
+  profile: PiProfileId;
   /** Session thinking level, used by senpi for the reasoning effort (PI-K24). */
   thinkingLevel: string;
   instructions: CompactionInstructions;

@@ -2,7 +2,8 @@
 // find the compaction point after turn N, evaluate the trigger, prepare the cut with pi's own code
 // (src/core/agents/pi/compaction), build the stored compaction entry with the simulated summary, and
 // rebuild the requests after it on a session copy that holds the simulated entry.
-import type { AgentMessage, ContextMessage, ProfileId, Session, SessionEntry } from "../../../model";
+import type { PiProfileId } from "../profile";
+import type { AgentMessage, ContextMessage, Session, SessionEntry } from "../../../model";
 import {
   assembleCompactionSummary,
   buildCompactionRequests,
@@ -59,7 +60,7 @@ export interface PiFamilyPreparation {
 }
 
 /** Path at the point, the bare compaction entry, and pi's rebuild of the summariser request(s). */
-export function preparePiFamily(input: SimulationInput, profile: ProfileId, params: PiFamilyParameters, pointOverride?: CompactionPoint): PiFamilyPreparation {
+export function preparePiFamily(input: SimulationInput, profile: PiProfileId, params: PiFamilyParameters, pointOverride?: CompactionPoint): PiFamilyPreparation {
   const point = pointOverride ?? findCompactionPoint(input.session, input.options.leafId, input.turn, input.recordedCompactionEntryId);
   const slots = fillPiSlots(input.instructions);
   const bare: Record<string, unknown> = {
@@ -94,13 +95,13 @@ export function preparePiFamily(input: SimulationInput, profile: ProfileId, para
 }
 
 /** PI-K4 over the projected context at the compaction point. */
-export function pathContextTokens(prep: PiFamilyPreparation, profile: ProfileId) {
+export function pathContextTokens(prep: PiFamilyPreparation, profile: PiProfileId) {
   const projected = projectPath(prep.point.path, profile).messages.map((m) => m.message);
   return estimateContextTokens(projected, profile);
 }
 
 /** CP-PI-1 / PI-K5: `contextTokens > contextWindow − reserveTokens`. */
-export function piTrigger(prep: PiFamilyPreparation, input: SimulationInput, context: SimulationContext, profile: ProfileId, reserveTokens: number): TriggerDecision {
+export function piTrigger(prep: PiFamilyPreparation, input: SimulationInput, context: SimulationContext, profile: PiProfileId, reserveTokens: number): TriggerDecision {
   const estimate = pathContextTokens(prep, profile);
   const window = context.limits.contextWindow;
   const threshold = window - reserveTokens;
@@ -134,7 +135,7 @@ function messageIndicesOf(messages: readonly ContextMessage[], entryIds: readonl
   return out;
 }
 
-function entryTokens(entries: readonly SessionEntry[], profile: ProfileId, includeCompactions = false): number {
+function entryTokens(entries: readonly SessionEntry[], profile: PiProfileId, includeCompactions = false): number {
   let total = 0;
   for (const entry of entries) {
     const message = messageOfEntry(entry, { includeCompactions });
@@ -149,7 +150,7 @@ function rangeOf(
   start: number,
   end: number,
   turnMessages: readonly ContextMessage[],
-  profile: ProfileId,
+  profile: PiProfileId,
   label?: string,
   ruleId?: string,
 ): PartitionRange {
@@ -169,7 +170,7 @@ function rangeOf(
 }
 
 /** CP-PI-2: kept / summarised / dropped-without-summary ranges (message indices refer to turn N's request). */
-export function piPartition(prep: PiFamilyPreparation, context: SimulationContext, profile: ProfileId): Partition {
+export function piPartition(prep: PiFamilyPreparation, context: SimulationContext, profile: PiProfileId): Partition {
   const partition: Partition = { kept: [], summarised: [], pruned: [], droppedWithoutSummary: [], details: {} };
   const rebuild = prep.rebuild;
   if (!rebuild) return partition;
@@ -266,7 +267,7 @@ export function piAfter(
   prep: PiFamilyPreparation,
   input: SimulationInput,
   context: SimulationContext,
-  profile: ProfileId,
+  profile: PiProfileId,
   summary: SimulatedSummary,
   stored: Record<string, unknown>,
 ): AfterCompaction {

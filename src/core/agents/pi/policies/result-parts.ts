@@ -1,7 +1,8 @@
 // Pieces of a SimulationResult shared by the pi-family policies and reusable by others: the empty
 // skeleton (for early verdicts), rebuild lints as findings, user turn texts for CP-0-6.
+import type { PiProfileId } from "../profile";
 import { estimateMessageTokens } from "../estimate";
-import type { AgentMessage, ProfileId } from "../../../model";
+import type { AgentMessage } from "../../../model";
 import { makeVerdict } from "../../../simulate/verdict";
 import type { CompactionPolicy, Finding, SimulationContext, SimulationInput, SimulationResult, TriggerDecision } from "../../../simulate/types";
 
@@ -44,7 +45,7 @@ export function lintFindings(lints: readonly string[]): Finding[] {
   });
 }
 
-export function sumMessageTokens(messages: readonly AgentMessage[], profile: ProfileId): number {
+export function sumMessageTokens(messages: readonly AgentMessage[], profile: PiProfileId): number {
   let total = 0;
   for (const message of messages) total += estimateMessageTokens(message, { profile });
   return total;

@@ -6,7 +6,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import type { Database, SqlValue } from "sql.js";
 import type { Session } from "../../../../../src/core/model";
-import { applyWal } from "../../../../../src/core/agents/opencode";
+import { applyWal } from "../../../../../src/core/storage/wal";
 import { readHermesStorage, type HermesSqlQuery } from "../../../../../src/core/agents/hermes/storage";
 import { sqlQuery } from "../../../../../src/app/sqlQuery";
 import { loadSqlEngine } from "../../../../../src/cli/sqlite";

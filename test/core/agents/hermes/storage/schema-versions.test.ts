@@ -2,7 +2,7 @@
 // made by make_fixtures.py there to the DDL of hermes-storage.md HS-8 … HS-11), and the side files.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { analyzeSession, buildTurnRequest, countTurns } from "../../../../../src/core/pipeline/index";
+import { analyzeSession, buildTurnRequest, countTurns } from "../../../../../src/core/session/pipeline";
 import { hermesStorageHeaderOf, readHermesStorage } from "../../../../../src/core/agents/hermes/storage";
 import type { PipelineOptions } from "../../../../../src/core/model";
 import { fixturePath } from "../../../../support/fixtures";

@@ -3,10 +3,10 @@
 // kept, every turn's request built, snapshots filling system prompt and tools.
 import { readFileSync } from "node:fs";
 import { expect, it } from "vitest";
-import { analyzeSession, buildTurnRequest, countTurns } from "../../../../../src/core/pipeline/index";
+import { analyzeSession, buildTurnRequest, countTurns } from "../../../../../src/core/session/pipeline";
 import { hermesStorageHeaderOf, readHermesStorage } from "../../../../../src/core/agents/hermes/storage";
 import { isNotRecorded, type PipelineOptions } from "../../../../../src/core/model";
-import { rebuildRecordedCompaction, replayRecordedCompactions } from "../../../../../src/core/simulate";
+import { rebuildRecordedCompaction, replayRecordedCompactions } from "../../../../../src/core/session/simulate/index";
 import { describeShared } from "../../../../support/fixtures";
 import { folderTexts, readDb, withDb } from "./helpers";
 

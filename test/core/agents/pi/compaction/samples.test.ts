@@ -6,8 +6,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { generateSamples } from "../../../../../scripts/make-samples";
 import { buildCompactionRequests } from "../../../../../src/core/agents/pi/compaction";
-import { analyzeSession } from "../../../../../src/core/pipeline/index";
-import { readSessionText } from "../../../../../src/core/readers";
+import { analyzeSession } from "../../../../../src/core/session/pipeline";
+import { readSessionText } from "../../../../../src/core/session/index";
 import { repoPath } from "../../../../support/fixtures";
 
 const SAMPLES_DIR = repoPath("public/samples");

@@ -2,7 +2,7 @@
 // `Summarization failed: <message>`, of the turn-prefix request `Turn prefix summarization failed:
 // <message>` (default message `Unknown error`); the compaction is not written (verdict `failed`).
 import { describe, expect, it } from "vitest";
-import { simulateCompaction } from "../../../../../src/core/simulate";
+import { simulateCompaction } from "../../../../../src/core/session/simulate/index";
 import { summariserFailure } from "../../../../../src/core/agents/pi/policies/pi-policy";
 import { fixtureCase } from "../../../../support/fixtures";
 

@@ -1,8 +1,8 @@
 // compaction-policies.md §1 (pi): trigger arithmetic (CP-PI-1 table), the recorded compactions
 // re-simulated (rows 1–5), the request after compaction and the following turns.
 import { describe, expect, it } from "vitest";
-import { getPolicy, mergeSlotValues, simulateCompaction, DESCRIBED_SLOT_MARKER } from "../../../../../src/core/simulate";
-import { replayRecordedCompactions } from "../../../../../src/core/simulate/recorded";
+import { getPolicy, mergeSlotValues, simulateCompaction, DESCRIBED_SLOT_MARKER } from "../../../../../src/core/session/simulate/index";
+import { replayRecordedCompactions } from "../../../../../src/core/session/simulate/recorded";
 import { fixtureCase } from "../../../../support/fixtures";
 import { syntheticSession, words } from "../../../simulate/synthetic";
 

@@ -2,8 +2,8 @@
 // (fallback to the standalone form), SP-K3 errors, and the senpi fixture's recorded request 009.
 import { describe, expect, it } from "vitest";
 import { extractRequestHeader } from "../../../../../src/core/providers";
-import { getPolicy, simulateCompaction, DESCRIBED_SLOT_MARKER } from "../../../../../src/core/simulate";
-import { replayRecordedCompactions } from "../../../../../src/core/simulate/recorded";
+import { getPolicy, simulateCompaction, DESCRIBED_SLOT_MARKER } from "../../../../../src/core/session/simulate/index";
+import { replayRecordedCompactions } from "../../../../../src/core/session/simulate/recorded";
 import { fixtureCase } from "../../../../support/fixtures";
 
 const senpiFixture = fixtureCase("senpi/print-openai-autocompact");

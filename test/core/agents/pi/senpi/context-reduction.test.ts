@@ -5,8 +5,8 @@
 // shrinking of long old answers; the senpi fixture stays byte-equal with its window known.
 import { describe, expect, it } from "vitest";
 import type { PipelineOptions, Session } from "../../../../../src/core/model";
-import { buildTurnRequest } from "../../../../../src/core/pipeline/index";
-import { buildAllTurnRequests } from "../../../../../src/core/pipeline/turnRequests";
+import { buildTurnRequest } from "../../../../../src/core/session/pipeline";
+import { buildAllTurnRequests } from "../../../../../src/core/session/turnRequests";
 import { extractRequestHeader } from "../../../../../src/core/providers";
 import { reduceSenpiContext, TOOL_RESULT_CLEARED } from "../../../../../src/core/agents/pi/senpi-context-reduction";
 import { fixtureCase } from "../../../../support/fixtures";
@@ -81,7 +81,7 @@ describe("SP-C7 gate and SP-C10 [tool result cleared] in the rebuilt requests", 
     const session = eightCalls();
     const unknown = buildAllTurnRequests(session, { profile: "senpi" });
     expect(JSON.stringify(unknown.map((r) => r.body))).not.toContain(TOOL_RESULT_CLEARED);
-    const off = buildAllTurnRequests(session, options({ senpiContextReduction: false }));
+    const off = buildAllTurnRequests(session, options({ agentOptions: { senpiContextReduction: false } }));
     expect(JSON.stringify(off.map((r) => r.body))).not.toContain(TOOL_RESULT_CLEARED);
     const pi = buildAllTurnRequests(session, { ...options(), profile: "pi" });
     expect(JSON.stringify(pi.map((r) => r.body))).not.toContain(TOOL_RESULT_CLEARED);

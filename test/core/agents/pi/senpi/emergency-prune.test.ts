@@ -6,8 +6,8 @@
 // changes, and the pi profile never prunes.
 import { describe, expect, it } from "vitest";
 import type { PipelineOptions } from "../../../../../src/core/model";
-import { buildAllTurnRequests } from "../../../../../src/core/pipeline/turnRequests";
-import { analyzeSession, buildTurnContext } from "../../../../../src/core/pipeline/index";
+import { buildAllTurnRequests } from "../../../../../src/core/session/turnRequests";
+import { analyzeSession, buildTurnContext } from "../../../../../src/core/session/pipeline";
 import { estimateMessageTokens } from "../../../../../src/core/agents/pi/estimate";
 import { promptContextWindow, senpiEmergencyPrune } from "../../../../../src/core/agents/pi/senpi-emergency-prune";
 import { sessionOf, user, assistant, toolResult, type EntryInput } from "../sessionBuilder";
@@ -64,7 +64,7 @@ describe("SP-C11/SP-C12: tool results lose their middle above 95 % of the prompt
       expect(turns[turn - 1]!.messageCount).toBe(sent.length);
     }
     expect(turns[4]!.estimatedTokens).toBeLessThan(2000);
-    expect(analyzeSession(session, { ...options(), senpiContextReduction: false }).turns[4]!.estimatedTokens).toBeGreaterThan(20000);
+    expect(analyzeSession(session, { ...options(), agentOptions: { senpiContextReduction: false } }).turns[4]!.estimatedTokens).toBeGreaterThan(20000);
   });
 
   it("the pi profile (no senpi extension) sends them whole", () => {
@@ -101,7 +101,7 @@ describe("SP-C13: the oldest tool pair before the newest prompt is dropped when 
   });
 
   it("reports what it did", () => {
-    const requests = buildAllTurnRequests(session, { ...options(), senpiContextReduction: false });
+    const requests = buildAllTurnRequests(session, { ...options(), agentOptions: { senpiContextReduction: false } });
     const full = requests[2]!.messages;
     const pruned = senpiEmergencyPrune(full, 16000);
     expect([pruned.engaged, pruned.targetTokens, pruned.messagesDropped, pruned.toolResultsTruncated]).toEqual([true, 15200, 2, 0]);
@@ -126,7 +126,7 @@ describe("the timeline honours the context reduction (SP-C10) too", () => {
 
   it("a turn with cleared results is as large as what was sent", () => {
     const turns = analyzeSession(session, options()).turns;
-    const stored = analyzeSession(session, { ...options(), senpiContextReduction: false }).turns;
+    const stored = analyzeSession(session, { ...options(), agentOptions: { senpiContextReduction: false } }).turns;
     const last = turns.length;
     const sent = buildTurnContext(session, options(), last).messages;
     expect(sent.filter((m) => m.provenance.rule === "reduce:tool-result-cleared").length).toBe(2);

@@ -5,7 +5,7 @@
 // then (a split turn → one turn-prefix replay request), and the later blocking compaction applies
 // that cut and request.
 import { describe, expect, it } from "vitest";
-import { simulateCompaction } from "../../../../../src/core/simulate";
+import { simulateCompaction } from "../../../../../src/core/session/simulate/index";
 import { effectiveKeepRecentTokens, effectiveThresholdRatio, findSpeculativeStart } from "../../../../../src/core/agents/pi/policies/senpi-speculative";
 import { getBranchPath, getPiSessionCache } from "../../../../../src/core/agents/pi/sessionCache";
 import { resolveLeafId } from "../../../../../src/core/agents/pi/tree";
@@ -89,7 +89,7 @@ describe("SP-K8 the warm result applied at the blocking compaction", () => {
 
 describe("SP-K8 on a recording: a compaction senpi stored with origin speculative", () => {
   it("its summariser request is placed before the turn of the prompt whose estimate equals the recorded tokensBefore", async () => {
-    const { rebuildRecordedCompaction } = await import("../../../../../src/core/simulate");
+    const { rebuildRecordedCompaction } = await import("../../../../../src/core/session/simulate/index");
     const warm = simulate(true).after!.storedRecord as { tokensBefore: number };
     const entries = [
       user("u1", "read the readme"),

@@ -1,0 +1,122 @@
+// Reading a session whose agent is not known yet: every agent's readers in registry order, format
+// detection, and the entry points that detect, split and read a whole file or a stream of lines.
+// Used by the worker, the CLI and the tests.
+import { allAgents, findAgent } from "./agents";
+import type { Session } from "../model";
+import { LineSplitter, splitTextLines, type DecodeFn } from "../readers/lines";
+import type { FormatReader, LineReader } from "../readers/types";
+
+/** Every supported format, in detection order: each agent's readers, in registry order. */
+export const FORMAT_READERS: readonly FormatReader[] = allAgents().flatMap((agent) => agent.readers);
+
+/** Lines handed to `detect`: enough to skip a few bad or blank lines at the top. */
+export const DETECTION_LINE_COUNT = 20;
+
+export class UnsupportedFormatError extends Error {
+  readonly fileName: string;
+  constructor(fileName: string, detail?: string) {
+    const expected = FORMAT_READERS.map((reader) => reader.mismatchMessage).join("; ");
+    super(`${fileName ? `${fileName}: ` : ""}${detail ? `${detail}; ` : ""}${expected}`);
+    this.name = "UnsupportedFormatError";
+    this.fileName = fileName;
+  }
+}
+
+export function detectFormat(firstLines: string[], fileName: string): FormatReader | null {
+  for (const reader of FORMAT_READERS) {
+    if (reader.detect(firstLines, fileName)) return reader;
+  }
+  return null;
+}
+
+/**
+ * The reader for a forced format: `id` names a reader, or an agent (a share link names the
+ * session's agent), whose readers are then tried in order on the first lines, the first one
+ * standing in when none recognises them.
+ */
+export function getFormatReader(id: string, firstLines: string[] = [], fileName = ""): FormatReader | null {
+  const byId = FORMAT_READERS.find((reader) => reader.id === id);
+  if (byId) return byId;
+  const readers = findAgent(id)?.readers ?? [];
+  return readers.find((reader) => reader.detect(firstLines, fileName)) ?? readers[0] ?? null;
+}
+
+/** The Session for an input without a single non-blank line: not an error (nothing to show). */
+export function emptySession(fileName: string, lineCount: number): Session {
+  return {
+    formatId: "none",
+    formatLabel: "empty file",
+    fileName,
+    formatVersion: null,
+    header: null,
+    entries: [],
+    warnings: [{ line: 0, reason: "empty file: no lines to read" }],
+    lineCount,
+  };
+}
+
+/**
+ * A LineReader for a file whose format is not known yet: it buffers the first lines, detects
+ * the format, then streams into that format's reader. Throws UnsupportedFormatError (from
+ * pushLine once enough lines were seen, or from finish) when no reader recognises the input.
+ */
+export function openSessionReader(fileName: string, forcedFormat?: string): LineReader {
+  let reader: LineReader | null = null;
+  const buffered: { text: string; line: number }[] = [];
+  let nonBlank = 0;
+  let lastLine = 0;
+
+  const choose = (): LineReader => {
+    const firstLines = buffered.map((item) => item.text);
+    const chosen = forcedFormat ? getFormatReader(forcedFormat, firstLines, fileName) : detectFormat(firstLines, fileName);
+    if (!chosen) throw new UnsupportedFormatError(fileName);
+    const created = chosen.createLineReader(fileName);
+    for (const item of buffered) created.pushLine(item.text, item.line);
+    buffered.length = 0;
+    return created;
+  };
+
+  return {
+    pushLine(text, lineNumber) {
+      lastLine = lineNumber;
+      if (reader) return reader.pushLine(text, lineNumber);
+      buffered.push({ text, line: lineNumber });
+      if (text.trim() !== "") nonBlank += 1;
+      if (nonBlank >= DETECTION_LINE_COUNT) reader = choose();
+    },
+    finish() {
+      if (!reader) {
+        if (nonBlank === 0) return emptySession(fileName, lastLine);
+        reader = choose();
+      }
+      return reader.finish();
+    },
+  };
+}
+
+/** Detects and reads already-decoded text (BOM and CRLF handled). */
+export function readSessionText(text: string, fileName: string, forcedFormat?: string): Session {
+  const reader = openSessionReader(fileName, forcedFormat);
+  const lines = splitTextLines(text);
+  for (let i = 0; i < lines.length; i++) reader.pushLine(lines[i] as string, i + 1);
+  return reader.finish();
+}
+
+/** Detects and reads raw bytes, decoding each line separately with `decode`. */
+export function readSessionBytes(bytes: Uint8Array, fileName: string, decode: DecodeFn, forcedFormat?: string): Session {
+  return readSessionChunks([bytes], fileName, decode, forcedFormat);
+}
+
+/**
+ * Detects and reads a file given as consecutive byte chunks (a chunk may reuse the previous one's
+ * buffer: lines are decoded, and a cut line's bytes copied, before the next chunk is taken), so
+ * the whole file never has to be in memory at once.
+ */
+export function readSessionChunks(chunks: Iterable<Uint8Array>, fileName: string, decode: DecodeFn, forcedFormat?: string): Session {
+  const reader = openSessionReader(fileName, forcedFormat);
+  const splitter = new LineSplitter(decode);
+  const onLine = (text: string, lineNumber: number) => reader.pushLine(text, lineNumber);
+  for (const chunk of chunks) splitter.push(chunk, onLine);
+  splitter.end(onLine);
+  return reader.finish();
+}

@@ -1,0 +1,83 @@
+// Prefix stability of a whole session branch: every turn's request from the one-pass
+// builder (turnRequests.ts) goes through the streaming prefix analyzer (src/core/prefix) with the
+// facts only the pipeline knows — a compaction between two turns, a failed turn dropped, a model
+// switch — the request timestamps (cache expiry) and the usage the session recorded. Streams:
+// only the previous turn's segments are kept, so reports can be consumed turn by turn.
+import { findAgent } from "./agents";
+import type { BuiltRequest, PipelineOptions, Session, TurnSummary } from "../model";
+import { analyzeSession, type PipelineHooks, type SessionAnalysis } from "./pipeline";
+import { createPrefixAnalyzer, type PrefixAnalysisOptions, type PrefixTurnReport } from "../prefix/analyze";
+import type { SegmentedRequest, TurnFacts } from "../prefix/types";
+import { iterateTurnRequests } from "./turnRequests";
+
+export interface SessionPrefixOptions {
+  /** Tokenizer, cache rules and segmentation options of the prefix analysis. */
+  prefix?: PrefixAnalysisOptions;
+  hooks?: PipelineHooks;
+  /** The branch's analysis when the caller already has it (the worker does). */
+  analysis?: SessionAnalysis;
+}
+
+/** Stop reasons of a turn whose answer pi-ai drops from the next request (transformMessages). */
+const FAILED_STOP_REASONS = new Set(["error", "aborted"]);
+
+/** What lies between the previous turn and this one, from the branch's turn summaries. */
+export function turnFactsOf(previous: TurnSummary | null, current: TurnSummary): TurnFacts {
+  return {
+    compactionBetween: current.afterCompaction,
+    droppedFailedTurn: previous !== null && FAILED_STOP_REASONS.has(previous.stopReason ?? ""),
+    modelChanged: previous !== null && current.modelSwitched,
+  };
+}
+
+/** The prefix report of every turn of the selected branch, in order, one at a time. */
+export function* iterateSessionPrefixes(
+  session: Session,
+  options: PipelineOptions,
+  extra: SessionPrefixOptions = {},
+): Generator<PrefixTurnReport> {
+  for (const { report } of iterateSessionPrefixesWithRequests(session, options, extra)) yield report;
+}
+
+/**
+ * Each turn's prefix report with the request it was computed from (for callers that also read
+ * the request's context messages: `check`, `compare`) and its segments (the composition of
+ * sessionPrefixCompositions.ts). The request is only valid until the next step; keep what you
+ * need from it, not the request.
+ */
+export function* iterateSessionPrefixesWithRequests(
+  session: Session,
+  options: PipelineOptions,
+  extra: SessionPrefixOptions = {},
+): Generator<{ report: PrefixTurnReport; request: BuiltRequest; summary: TurnSummary | null; segmented: SegmentedRequest }> {
+  const analysis = extra.analysis ?? analyzeSession(session, options, extra.hooks ?? {});
+  const summaries = new Map<number, TurnSummary>();
+  for (const summary of analysis.turns) summaries.set(summary.turn, summary);
+  const analyzer = createPrefixAnalyzer(extra.prefix ?? {});
+  let previous: TurnSummary | null = null;
+  const usageSource = findAgent(session.formatId)?.usageSource ?? null;
+  for (const { turn, request } of iterateTurnRequests(session, options, extra.hooks ?? {})) {
+    const summary = summaries.get(turn) ?? null;
+    const report = analyzer.next({
+      turn,
+      api: request.api,
+      body: request.body,
+      messages: request.messages,
+      timestamp: summary?.timestamp ?? null,
+      facts: summary ? turnFactsOf(previous, summary) : null,
+      // The agent says in which shape its turn summaries record usage (CA-21).
+      usage: summary?.usage && usageSource ? { source: usageSource, raw: summary.usage } : null,
+    });
+    yield { report, request, summary, segmented: analyzer.lastSegmented()! };
+    previous = summary;
+  }
+}
+
+/** All prefix reports of the selected branch. */
+export function analyzeSessionPrefixes(
+  session: Session,
+  options: PipelineOptions,
+  extra: SessionPrefixOptions = {},
+): PrefixTurnReport[] {
+  return [...iterateSessionPrefixes(session, options, extra)];
+}

@@ -1,0 +1,21 @@
+// Public API of the compaction simulator (docs/compaction-simulator.md).
+export type * from "../../simulate/types";
+export { VERDICTS } from "../../simulate/types";
+export { POLICIES, POLICY_IDS, findPolicy, getPolicy } from "./policies";
+export { simulateCompaction, buildSimulationContext, resolveParameters } from "./simulate";
+export { resolveLimits, applyLimits } from "../../simulate/limits";
+export { makeVerdict } from "../../simulate/verdict";
+export { resolveSummary, placeholderSummary, meanRecordedSummaryChars, DEFAULT_PLACEHOLDER_CHARS } from "../../simulate/summary-text";
+export { fillSlot, describedSlotText, mergeSlotValues, DESCRIBED_SLOT_MARKER } from "../../simulate/instruction-slots";
+export { cacheEffect, findPrefixBreak, commonPrefixLength, prefixText } from "../../simulate/prefix";
+export { compareFollowingTurns, followingTurnsFromPrefix } from "../../simulate/following";
+export { estimateTextTokens, estimateJsonTokens } from "../../simulate/text-tokens";
+export * from "../../simulate/findings";
+export { replaySession, comparePolicies, withoutRecordedCompactions } from "./replay";
+export type { ReplayResult, ReplayTurn, ReplayOptions, PolicyComparison } from "./replay";
+export { replayRecordedCompactions, recordedCompactionIds, recordedCompactionPoints } from "./recorded";
+export type { RecordedCompactionLine, RecordedReplayOptions, RecordedCompactionPoint, CapturedBody, RequestMatch } from "./recorded";
+export { rebuildRecordedCompaction, recordedCompactionPolicy, timelineRebuildPolicy } from "./recorded-rebuild";
+export type { RecordedCompactionRequests, RecordedRebuildOptions } from "./recorded-rebuild";
+export { inferSettings, CUT_SEARCH_MAX } from "./infer/index";
+export type { InferredSetting, SettingBound, SettingsInference, InferOptions } from "./infer/index";

@@ -1,0 +1,52 @@
+// The simulator's entry point (CP-0-1, CP-0-2): builds turn N's context and request once, resolves
+// the limits and the policy parameters, runs the policy and returns its result. Pure; never calls
+// a model (CP-0-3).
+import { findAgent } from "../agents";
+import { buildTurnContext, buildTurnRequest, countTurns, TURN_PIPELINE } from "../pipeline";
+import { resolveModel } from "../../models/catalogue";
+import { resolveLimits } from "../../simulate/limits";
+import { providerTokenCount } from "./provider-count";
+import { UnreplayablePointError } from "../../simulate/point-error";
+import { getPolicy } from "./policies";
+import type { CompactionPolicy, PolicyParameters, SimulationContext, SimulationInput, SimulationResult } from "../../simulate/types";
+
+/** Policy defaults overlaid with the given parameters. */
+export function resolveParameters(policy: CompactionPolicy, given: PolicyParameters | undefined): PolicyParameters {
+  const out: PolicyParameters = {};
+  for (const spec of policy.parameters) out[spec.name] = spec.default;
+  for (const [name, value] of Object.entries(given ?? {})) if (value !== undefined) out[name] = value;
+  return out;
+}
+
+export function buildSimulationContext(input: SimulationInput, policy: CompactionPolicy): SimulationContext {
+  const turnContext = buildTurnContext(input.session, input.options, input.turn);
+  const built = buildTurnRequest(input.session, input.options, input.turn);
+  const model = resolveModel(turnContext.model, turnContext.api, input.options.modelOverrides);
+  return {
+    pipeline: TURN_PIPELINE,
+    turnContext,
+    turnRequest: { api: built.api, body: built.body },
+    limits: resolveLimits(model, input.limits),
+    turnCount: countTurns(input.session, input.options),
+    parameters: resolveParameters(policy, input.parameters),
+  };
+}
+
+/** Runs `input.policyId` at `input.turn` (or at `input.recordedCompactionEntryId`). */
+export function simulateCompaction(input: SimulationInput): SimulationResult {
+  const policy = getPolicy(input.policyId);
+  let resolved = input;
+  const replayTurn = findAgent(input.session.formatId)?.recorded?.replayTurn;
+  if (input.recordedCompactionEntryId !== undefined && replayTurn) {
+    // Re-simulation: the agent says which turn the recorded compaction follows.
+    resolved = { ...input, turn: replayTurn(input.session, input.options, input.turn, input.recordedCompactionEntryId) };
+  }
+  if (!(resolved.turn >= 1)) {
+    const message = `turn ${resolved.turn} does not exist: there is no answered turn before this point`;
+    throw input.recordedCompactionEntryId !== undefined ? new UnreplayablePointError(message) : new RangeError(message);
+  }
+  const context = buildSimulationContext(resolved, policy);
+  const result = policy.simulate(resolved, context);
+  if (input.providerCount === false) return result;
+  return { ...result, tokens: { ...result.tokens, provider: providerTokenCount(result, context) } };
+}

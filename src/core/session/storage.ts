@@ -1,0 +1,77 @@
+// Sessions kept in an agent's storage rather than one file: a SQLite database (opencode.db,
+// hermes-agent's state.db) whose tables say whose it is, and the side files an agent keeps beside
+// its sessions (hermes-agent's snapshots, transcripts and request dumps). The worker and the CLI
+// open the database (sql.js) and hand its query function here; the agents' descriptors do the rest.
+import type { AgentDescriptor, DatabaseReadInput, RequestDumpSupport, StorageSummary, TextFile } from "../agents/descriptor";
+import type { Session } from "../model";
+import { tableNames } from "../storage/sqlite";
+import { allAgents, findAgent } from "./agents";
+
+/** One session of a database: read by the agent whose tables it holds (or the one that names what an unknown database lacks). */
+export function readDatabase(input: DatabaseReadInput): Session {
+  const tables = tableNames(input.query);
+  const agents = allAgents();
+  const agent = agents.find((candidate) => candidate.database?.recognises(tables)) ?? agents.find((candidate) => candidate.database?.readsUnrecognised);
+  if (!agent?.database) throw new Error(`${input.fileName}: a SQLite database no supported agent writes`);
+  return agent.database.read(input);
+}
+
+/** Every agent that keeps side files, with them. */
+function sideFileAgents(): (AgentDescriptor & { sideFiles: NonNullable<AgentDescriptor["sideFiles"]> })[] {
+  return allAgents().filter((agent): agent is AgentDescriptor & { sideFiles: NonNullable<AgentDescriptor["sideFiles"]> } => agent.sideFiles !== undefined);
+}
+
+/** True when `name` may be a side file of some agent (its content decides). */
+export function maySideFileName(name: string): boolean {
+  return sideFileAgents().some((agent) => agent.sideFiles.namePattern.test(name));
+}
+
+/** The agent whose side file this is, or null. */
+export function sideFileAgentOf(name: string, text: string): AgentDescriptor | null {
+  return sideFileAgents().find((agent) => agent.sideFiles.namePattern.test(name) && agent.sideFiles.accepts(name, text)) ?? null;
+}
+
+/** True when the text file is a side file of some agent. */
+export function isSideFile(file: TextFile): boolean {
+  return sideFileAgentOf(file.name, file.text) !== null;
+}
+
+/** Several side files without a database: read as one store by their agent; null when fewer than two are one agent's. */
+export function readSideFiles(files: readonly TextFile[], sessionId: string | null): Session | null {
+  for (const agent of sideFileAgents()) {
+    const own = files.filter((file) => agent.sideFiles.namePattern.test(file.name) && agent.sideFiles.accepts(file.name, file.text));
+    if (own.length >= 2) return agent.sideFiles.read(own, sessionId);
+  }
+  return null;
+}
+
+/** The folder layouts of the agents that keep side files (for the CLI, which finds them on disk). */
+export function sideFileLayouts(): { agent: AgentDescriptor; folderBesideDatabase: string; homeDatabaseName: string; namePattern: RegExp }[] {
+  return sideFileAgents().map((agent) => ({ agent, ...agent.sideFiles }));
+}
+
+/** The session picker's facts of a session read from storage, or undefined for a session read from one file. */
+export function storageSummary(session: Session): StorageSummary | undefined {
+  return findAgent(session.formatId)?.storageSummary?.(session);
+}
+
+/** The request dumps of the session's agent, when it writes them and the session came from its storage. */
+export function requestDumpsOf(session: Session): RequestDumpSupport | null {
+  const dumps = findAgent(session.formatId)?.requestDumps;
+  return dumps && dumps.applies(session) ? dumps : null;
+}
+
+/** The agents whose storage holds request dumps, for messages that say which are compared. */
+export function agentsWithRequestDumps(): readonly AgentDescriptor[] {
+  return allAgents().filter((agent) => agent.requestDumps !== undefined);
+}
+
+/** The ground-truth lines of turn `turn`: each request dump of that turn and whether it equals the rebuild. */
+export function requestDumpLines(session: Session, options: Parameters<RequestDumpSupport["check"]>[1], turn: number): { line: string; equal: boolean }[] {
+  const dumps = requestDumpsOf(session);
+  if (!dumps) return [];
+  return dumps
+    .check(session, options)
+    .filter((check) => check.turn === turn)
+    .map((check) => ({ line: dumps.describe(check), equal: check.equal }));
+}
