@@ -2,8 +2,7 @@
 // request views with their highlights, message rows, compaction and auxiliary request views,
 // prefix reports, and where the bytes of a session come from. Plain, structured-cloneable data.
 import type { CapturedCompactionRequest } from "../core/agents/pi/compaction/instructions";
-import type { ApiId, ModelInfo, PipelineOptions, ProfileId, ReaderWarning, ReplyLanguageNoteInfo, RequestHeader, SessionThread, ThreadSpawn } from "../core/model";
-import type { SessionAnalysis } from "../core/pipeline/index";
+import type { ApiId, ModelInfo, ProfileId, ReaderWarning, ReplyLanguageNoteInfo, RequestHeader, SessionThread, ThreadSpawn } from "../core/model";
 import type { CostTotal } from "../core/pricing/index";
 import type { OpencodeSessionListing } from "../core/agents/opencode/records";
 import type { ShareViewV1 } from "../core/share/payload-v1";
@@ -233,7 +232,7 @@ export interface TurnRequestResult {
 }
 
 /** One reconstructed auxiliary (summariser) request of a recorded compaction. */
-export interface AuxiliaryRequestView {
+interface AuxiliaryRequestView {
   label: string;
   jsonText: string;
   highlights: TextHighlight[];

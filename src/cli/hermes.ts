@@ -16,7 +16,7 @@ function readText(file: string): string {
 }
 
 /** The hermes side files of a folder (`<home>/sessions/` or the folder itself), as text. */
-export function hermesSideFilesIn(folder: string): { name: string; text: string }[] {
+function hermesSideFilesIn(folder: string): { name: string; text: string }[] {
   if (!fs.existsSync(folder) || !fs.statSync(folder).isDirectory()) return [];
   return fs
     .readdirSync(folder)

@@ -6,7 +6,7 @@ import type { Session } from "../core/model";
 import { readHermesSideFile, readHermesStorage } from "../core/agents/hermes/storage";
 
 /** Dropped files whose names say they may be hermes side files (the content decides). */
-export function isHermesSideFileName(name: string): boolean {
+function isHermesSideFileName(name: string): boolean {
   return /(^|[\\/])(session_.+\.json|request_dump_.+\.json|[^\\/]+\.jsonl|sessions\.json)$/i.test(name);
 }
 

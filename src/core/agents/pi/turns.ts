@@ -6,13 +6,9 @@
 // the note step runs after user words and before the environment fold (SP-C5, RL-29), and the
 // analysis follows the notes incrementally (NotesTally) to mark the turns that carry one.
 import type {
-  ApiId,
   AssistantMessage,
-  AuxiliaryRequestEvent,
-  BranchInfo,
   CompactionEvent,
   ContextMessage,
-  DroppedMessage,
   ModelRef,
   PipelineOptions,
   ProfileId,

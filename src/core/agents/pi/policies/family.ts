@@ -94,7 +94,7 @@ export function preparePiFamily(input: SimulationInput, profile: ProfileId, para
 }
 
 /** PI-K4 over the projected context at the compaction point. */
-export function pathContextTokens(prep: PiFamilyPreparation, profile: ProfileId) {
+function pathContextTokens(prep: PiFamilyPreparation, profile: ProfileId) {
   const projected = projectPath(prep.point.path, profile).messages.map((m) => m.message);
   return estimateContextTokens(projected, profile);
 }
@@ -298,4 +298,3 @@ export function piAfter(
   };
 }
 
-export { fillPiSlots };
