@@ -2,7 +2,7 @@
 // machines, so we use a system Chromium: $CHROMIUM_PATH, else the usual Debian/Ubuntu locations.
 import { existsSync } from "node:fs";
 
-export const CHROMIUM_CANDIDATES = [
+const CHROMIUM_CANDIDATES = [
   "/usr/bin/chromium",
   "/usr/bin/chromium-browser",
   "/usr/bin/google-chrome",

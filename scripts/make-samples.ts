@@ -7,7 +7,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { buildEnglishSample } from "./samples/english";
 import { buildKoreanSample } from "./samples/korean";
 
-export interface SampleIndexEntry {
+interface SampleIndexEntry {
   id: string;
   title: string;
   file: string;
@@ -39,7 +39,7 @@ export function generateSamples(): GeneratedSample[] {
   ];
 }
 
-export function writeSamples(outDir: string): GeneratedSample[] {
+function writeSamples(outDir: string): GeneratedSample[] {
   const samples = generateSamples();
   mkdirSync(outDir, { recursive: true });
   for (const sample of samples) writeFileSync(path.join(outDir, sample.file), sample.text);

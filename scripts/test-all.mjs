@@ -1,7 +1,8 @@
 // `npm test`: every check on a fresh machine. Installs dependencies and a Chromium when missing,
-// type-checks (including the purity gate of src/core), runs the unit tests (Vitest) and the browser
-// journeys (Playwright against the production build), then prints one line `N passed, N failed`
-// totalling unit and browser tests. Exits non-zero when anything failed.
+// type-checks (including the purity gate of src/core), looks for unused code (knip), runs the unit
+// tests (Vitest) and the browser journeys (Playwright against the production build), then prints
+// one line `N passed, N failed` totalling unit and browser tests. Exits non-zero when anything
+// failed.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { ensureDependencies } from "./ensure-deps.mjs";
@@ -32,6 +33,12 @@ const problems = [];
 if (!run("typecheck", "npm", ["run", "--silent", "typecheck"])) {
   failed += 1;
   problems.push("typecheck failed (counted as one failure)");
+}
+
+// Unused files, exports, exported types and dependencies (knip.ts): one failure, whatever the count.
+if (!run("unused code", "npm", ["run", "--silent", "knip"])) {
+  failed += 1;
+  problems.push("knip failed: unused code (or a knip error) listed above, counted as one failure; allow-list in knip.ts");
 }
 
 const unitReport = `${reportDir}/unit.json`;

@@ -3,8 +3,6 @@
 // runner make byte-identical inputs from the same (fixture, family, seed).
 import { seededRandom } from "../../src/core/util/seeded-random";
 
-export { seededRandom };
-
 type Random = () => number;
 
 function pick<T>(random: Random, items: readonly T[]): T {
@@ -139,19 +137,14 @@ function parentKeyOf(value: Record<string, unknown>): string | null {
 }
 
 /** `depth` nested arrays around a string: built as text, since building it as a value recurses. */
-export function deepJsonText(depth: number): string {
+function deepJsonText(depth: number): string {
   return `${"[".repeat(depth)}"deep"${"]".repeat(depth)}`;
-}
-
-export interface Mutation {
-  family: string;
-  text: string;
 }
 
 export type MutationFamily = (text: string, random: Random) => string | null;
 
 /** Every family, by name. A family returns null when it does not apply to the input. */
-export const FAMILIES: Readonly<Record<string, MutationFamily>> = {
+const FAMILIES: Readonly<Record<string, MutationFamily>> = {
   truncate: (text, random) => text.slice(0, intBelow(random, text.length)),
   "flip-bytes": (text, random) => {
     const chars = text.split("");

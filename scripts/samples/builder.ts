@@ -22,7 +22,7 @@ const HEX = "0123456789abcdef";
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
 /** Prices in dollars per million tokens. */
-export interface Pricing {
+interface Pricing {
   input: number;
   output: number;
   cacheRead: number;

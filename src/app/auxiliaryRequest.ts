@@ -10,7 +10,7 @@ import type { AuxiliaryRequestResult, TextHighlight } from "./viewTypes";
 import { notRecordedHighlights } from "./requestView";
 
 /** Timeline and details label of an auxiliary request, by purpose. */
-export const AUXILIARY_LABELS: Record<"title" | "summary", string> = {
+const AUXILIARY_LABELS: Record<"title" | "summary", string> = {
   title: "title request",
   summary: "summariser request",
 };

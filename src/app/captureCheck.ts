@@ -10,9 +10,9 @@ import { buildTurnRequest, countTurns } from "../core/session/pipeline";
 import { differingPaths, sortedJson, sortKeysDeep } from "../core/captures/diff";
 import { isObject } from "../core/util/is-object";
 
-export type DifferenceClass = "not derivable" | "learnt from another capture" | "bug";
+type DifferenceClass = "not derivable" | "learnt from another capture" | "bug";
 
-export interface PathDifference {
+interface PathDifference {
   path: string;
   class: DifferenceClass;
   reason: string;
@@ -32,7 +32,7 @@ export interface CaptureInput {
 }
 
 /** The conversation part of a body of any shape, without the system / developer prompt. */
-export function conversationOf(body: unknown): unknown[] {
+function conversationOf(body: unknown): unknown[] {
   if (!isObject(body)) return [];
   const list = Array.isArray(body.messages) ? body.messages : Array.isArray(body.input) ? body.input : Array.isArray(body.contents) ? body.contents : [];
   return list.filter((item) => !(isObject(item) && (item.role === "system" || item.role === "developer")));
@@ -71,7 +71,7 @@ function allFacts(options: PipelineOptions): CaptureFact[] {
 }
 
 /** Classes one differing path of a comparison against the capture `source`. */
-export function classifyPath(session: Session, options: PipelineOptions, source: string, path: string): PathDifference {
+function classifyPath(session: Session, options: PipelineOptions, source: string, path: string): PathDifference {
   const listed = findAgent(session.formatId)?.notDerivable?.filter((field) => patternCovers(field.path, path)) ?? [];
   const never = listed.find((field) => !field.fromCapture);
   if (never) return { path, class: "not derivable", reason: never.reason };
@@ -84,7 +84,7 @@ export function classifyPath(session: Session, options: PipelineOptions, source:
 }
 
 /** One capture against the rebuilt request of `turn`. */
-export function compareWithCapture(session: Session, options: PipelineOptions, turn: number, capture: CaptureInput): CaptureComparison {
+function compareWithCapture(session: Session, options: PipelineOptions, turn: number, capture: CaptureInput): CaptureComparison {
   const built = buildTurnRequest(session, options, turn).body;
   const differences = differingPaths(built, capture.body).map((path) => classifyPath(session, options, capture.source, path));
   return { source: capture.source, turn, equal: differences.length === 0, differences };

@@ -20,7 +20,7 @@ export interface CompareOpened {
   entryCount: number;
 }
 
-export interface CompareSideInfo {
+interface CompareSideInfo {
   /** "session.jsonl", or "session.jsonl, branch ending at a3b". */
   label: string;
   fileName: string;

@@ -17,7 +17,7 @@ export function isSharedSource(source: OpenSource): source is SharedSource {
 }
 
 /** The user-facing sentence of a decode error, with its technical detail. */
-export function shareErrorText(error: ShareError): string {
+function shareErrorText(error: ShareError): string {
   return error.detail ? `${error.message} (${error.detail})` : error.message;
 }
 

@@ -40,7 +40,7 @@ function tokenizerOf(pass: TokenPass): TokenizerChoice {
   return pass === "exact" ? "auto" : "estimate";
 }
 
-export function prefixRow(report: PrefixTurnReport, previousTokens: number | null = null): PrefixRow {
+function prefixRow(report: PrefixTurnReport, previousTokens: number | null = null): PrefixRow {
   return {
     turn: report.turn,
     bytes: report.bytes,

@@ -15,7 +15,7 @@ import {
 } from "./viewTypes";
 
 /** Characters of a message row's preview (MessageRow.preview). */
-export const PREVIEW_CHARS = 160;
+const PREVIEW_CHARS = 160;
 
 /** Readable one-line text of a message, for previews and for locating it in the JSON text. */
 function messageTexts(message: LlmMessage): string[] {

@@ -42,7 +42,7 @@ export interface SearchPrepareResult {
   buildMs: number;
 }
 
-export const MAX_SEARCH_HITS = 500;
+const MAX_SEARCH_HITS = 500;
 
 export class SearchService {
   private current: { id: number; steps: Generator<SearchStep>; found: number; turn: number; done: boolean } | null = null;

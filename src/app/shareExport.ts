@@ -63,7 +63,7 @@ export interface ExportResult {
 }
 
 /** The session file's name without directories and extension ("session" when empty). */
-export function sessionBaseName(fileName: string): string {
+function sessionBaseName(fileName: string): string {
   return fileName.replace(/^.*[\\/]/, "").replace(/\.[^.]{1,16}$/, "") || "session";
 }
 

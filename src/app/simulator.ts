@@ -46,11 +46,6 @@ import type {
 // ---------------------------------------------------------------------------------------------
 // Policies
 
-/** The parameter the limits row's "reserve" sets, per policy (pi/senpi PI-K1, opencode CP-OC-2). */
-export function reserveParameterOf(policyId: PolicyId): string | null {
-  return getPolicy(policyId).reserveParameter ?? null;
-}
-
 function alternativeOf(spec: PolicyParameterSpec): string {
   if (spec.type === "enum" && spec.choices) {
     const others = spec.choices.filter((choice) => choice !== spec.default);
@@ -307,7 +302,7 @@ function overrideFrom(settings: SimulatorSettings): string {
   return "override";
 }
 
-export function simulationView(
+function simulationView(
   result: SimulationResult,
   turnContext: TurnContext,
   turnBody: Record<string, unknown>,

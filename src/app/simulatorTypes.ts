@@ -99,7 +99,7 @@ export interface PolicyInfo {
 }
 
 /** One message of a partition range (a row of turn N's context). */
-export interface RangeMessage {
+interface RangeMessage {
   index: number;
   role: string;
   entryId: string | null;

@@ -227,7 +227,7 @@ export interface TurnRequestResult {
 }
 
 /** One reconstructed auxiliary (summariser) request of a recorded compaction. */
-export interface AuxiliaryRequestView {
+interface AuxiliaryRequestView {
   label: string;
   jsonText: string;
   highlights: TextHighlight[];

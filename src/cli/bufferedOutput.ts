@@ -5,7 +5,7 @@
 // ends. What is written, and in what order, is unchanged.
 
 /** Characters gathered before they are written at once. */
-export const BUFFER_LIMIT = 64 * 1024;
+const BUFFER_LIMIT = 64 * 1024;
 
 export interface BufferedOutput {
   write(text: string): void;

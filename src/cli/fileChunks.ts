@@ -3,7 +3,7 @@
 import fs from "node:fs";
 
 /** Chunk size: large enough that a read costs little per byte, small beside any session file. */
-export const FILE_CHUNK_BYTES = 4 * 1024 * 1024;
+const FILE_CHUNK_BYTES = 4 * 1024 * 1024;
 
 /** Opens `file` now (so a missing file throws here, like readFileSync) and yields its chunks. */
 export function fileChunks(file: string, chunkBytes = FILE_CHUNK_BYTES): Iterable<Uint8Array> {

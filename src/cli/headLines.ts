@@ -4,7 +4,7 @@ import fs from "node:fs";
 import { DETECTION_LINE_COUNT } from "../core/session/index";
 
 /** Bytes read: enough for DETECTION_LINE_COUNT ordinary lines. */
-export const HEAD_BYTES = 256 * 1024;
+const HEAD_BYTES = 256 * 1024;
 
 export function headBytes(file: string, bytes = HEAD_BYTES): Uint8Array {
   const fd = fs.openSync(file, "r");

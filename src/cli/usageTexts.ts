@@ -5,11 +5,16 @@ import { COMMANDS } from "./commands";
 import { BIN_PROGRAM } from "./binProgram";
 import { commandUsage, mainUsage } from "./run";
 
-export interface UsageTexts {
+interface UsageTexts {
   main: string;
   commands: Record<string, string>;
 }
 
+/**
+ * Called by scripts/build-cli.mjs from the built chunk (dist-cli/usage-texts.mjs), which knip
+ * cannot follow.
+ * @public
+ */
 export function usageTexts(program = BIN_PROGRAM): UsageTexts {
   const commands: Record<string, string> = {};
   for (const command of COMMANDS) commands[command.name] = commandUsage(command, program);

@@ -6,7 +6,7 @@
 import type { monaco as Monaco } from "./setup";
 
 /** Lines (1-based) that open an image block's `source` object holding base64 data. */
-export function imageSourceLines(model: Monaco.editor.ITextModel): number[] {
+function imageSourceLines(model: Monaco.editor.ITextModel): number[] {
   const lines: number[] = [];
   for (const match of model.findMatches('"source": {', false, false, true, null, false)) {
     const line = match.range.startLineNumber;

@@ -21,8 +21,8 @@ self.MonacoEnvironment = {
 };
 
 registerJsonLanguage(monaco);
-export const DARK_THEME = "contextscope-dark";
-export const LIGHT_THEME = "contextscope-light";
+const DARK_THEME = "contextscope-dark";
+const LIGHT_THEME = "contextscope-light";
 monaco.editor.defineTheme(DARK_THEME, {
   base: "vs-dark",
   inherit: true,

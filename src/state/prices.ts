@@ -18,7 +18,7 @@ import {
 import type { PrefixRow } from "../worker/protocol";
 import { useAppStore } from "./store";
 
-export const PRICE_OVERRIDES_KEY = "contextscope.priceOverrides";
+const PRICE_OVERRIDES_KEY = "contextscope.priceOverrides";
 
 function loadOverrides(): PriceOverrides {
   try {
@@ -61,7 +61,7 @@ export function usePriceTable(): PriceTable {
 }
 
 /** The cost inputs of every turn: recorded usage (pi's shape: input excludes cache reads and writes). */
-export function costInputs(turns: readonly TurnSummary[], rows: readonly PrefixRow[] | null): TurnCostInput[] {
+function costInputs(turns: readonly TurnSummary[], rows: readonly PrefixRow[] | null): TurnCostInput[] {
   const byTurn = new Map<number, PrefixRow>();
   for (const row of rows ?? []) byTurn.set(row.turn, row);
   return turns.map((summary) => {

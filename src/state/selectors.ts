@@ -54,6 +54,3 @@ export function allWarnings(state: AppState): LabelledWarning[] {
   return value;
 }
 
-export function warningCount(state: AppState): number {
-  return (state.session?.warnings.length ?? 0) + (state.analysis?.warnings.length ?? 0);
-}

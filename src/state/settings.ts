@@ -3,10 +3,10 @@
 // theme is written to <html data-theme>, which the CSS and the Monaco editor follow.
 import { create } from "zustand";
 
-export type ThemeChoice = "system" | "light" | "dark";
+type ThemeChoice = "system" | "light" | "dark";
 export type Theme = "light" | "dark";
 
-export const SETTINGS_KEY = "contextscope.settings";
+const SETTINGS_KEY = "contextscope.settings";
 
 interface Settings {
   theme: ThemeChoice;
@@ -47,7 +47,7 @@ function apply(): void {
   document.documentElement.dataset.theme = resolved;
 }
 
-export function setTheme(theme: ThemeChoice): void {
+function setTheme(theme: ThemeChoice): void {
   useSettingsStore.setState({ theme });
   saveSettings({ ...loadSettings(), theme });
   apply();

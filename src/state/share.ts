@@ -3,7 +3,6 @@
 // export text is the Request view's own formatter output, the link is built and sized there, and
 // redaction runs there. This thread only downloads, copies and renders the review list.
 import { create } from "zustand";
-import type { RedactionFinding } from "../core/redact/types";
 import { isStale } from "../worker/client";
 import type { ExportFormat, ExportResult, ExportTarget, ShareParams, ShareResult } from "../app/shareExport";
 import { pipeline, pipelineOptions } from "./actions";
@@ -231,7 +230,3 @@ export async function copyExportCurl(): Promise<void> {
   }
 }
 
-/** Findings still masked (the ones the user did not unmask). */
-export function maskedCount(findings: readonly RedactionFinding[]): number {
-  return findings.filter((finding) => !finding.unmasked).length;
-}

@@ -14,7 +14,7 @@ import { getAppState, useAppStore } from "./store";
 
 type Status = "idle" | "running" | "ready" | "error";
 
-export interface RunState<T> {
+interface RunState<T> {
   status: Status;
   result: T | null;
   error: string | null;
@@ -103,7 +103,7 @@ function message(error: unknown): string {
 }
 
 /** A typed non-negative integer, or null when empty or not a number. */
-export function parseCount(text: string): number | null {
+function parseCount(text: string): number | null {
   const trimmed = text.trim();
   if (trimmed === "") return null;
   const value = Number(trimmed);
@@ -144,7 +144,7 @@ export function simulatorSettings(turn: number, state: SimulatorUiState = getSim
 }
 
 /** The inferred settings the simulation uses: a share link's, else the current inference's. */
-export function inferredInUse(state: SimulatorUiState): SimulatorSettings["inferred"] {
+function inferredInUse(state: SimulatorUiState): SimulatorSettings["inferred"] {
   if (!state.useInferred) return null;
   if (state.sharedInferred?.policyId === state.policyId) return { parameters: state.sharedInferred.parameters, limits: state.sharedInferred.limits };
   const result = state.inference.result;
@@ -240,7 +240,7 @@ export function loadInference(): void {
 }
 
 /** Restores the panel from a share link's simulator settings and opens it. */
-export function applySharedSimulator(shared: SharedSimulator): void {
+function applySharedSimulator(shared: SharedSimulator): void {
   const parameters = { ...getSim().parameters, [shared.policyId]: shared.parameters };
   const text = (value: number | null | undefined) => (value === null || value === undefined ? "" : String(value));
   setSim({
@@ -334,11 +334,6 @@ export async function runCompare(): Promise<void> {
 
 export function clearReplay(): void {
   setSim({ replay: idle, compare: idle });
-}
-
-/** Turns where the last whole-session replay fired automatic compaction (timeline badges). */
-export function simulatedCompactionTurns(state: SimulatorUiState): number[] | null {
-  return state.replay.result?.compactions ?? null;
 }
 
 // Results describe one session: another open (or a new analysis) drops them.

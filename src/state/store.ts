@@ -19,7 +19,7 @@ import type {
   TurnRequestResult,
 } from "../worker/protocol";
 
-export type LoadStatus = "idle" | "loading" | "ready" | "error";
+type LoadStatus = "idle" | "loading" | "ready" | "error";
 export type CenterTab = "request" | "messages" | "diff" | "tokens";
 
 export interface SampleInfo {
@@ -50,10 +50,10 @@ export interface UserOptions {
 }
 
 /** localStorage key of the user's model catalogue edits. */
-export const MODEL_OVERRIDES_KEY = "contextscope.modelOverrides";
+const MODEL_OVERRIDES_KEY = "contextscope.modelOverrides";
 
 /** The saved model catalogue edits; anything unreadable counts as none. */
-export function loadModelOverrides(): Record<string, Partial<ModelInfo>> {
+function loadModelOverrides(): Record<string, Partial<ModelInfo>> {
   try {
     const text = typeof localStorage === "undefined" ? null : localStorage.getItem(MODEL_OVERRIDES_KEY);
     const parsed = text ? (JSON.parse(text) as unknown) : null;

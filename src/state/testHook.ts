@@ -6,7 +6,7 @@ import { useSearchStore, type SearchState } from "./search";
 import { useAppStore, type AppState } from "./store";
 import type { PrefixRow } from "../app/viewTypes";
 
-export interface ContextscopeTestView {
+interface ContextscopeTestView {
   ready: boolean;
   /** True while the turns shown are those of the part of the file read so far. */
   provisional: boolean;

@@ -69,7 +69,7 @@ export function noteSessionOrigin(sampleId: string | null, shareHash: string | n
 }
 
 /** `watchdog`: the address's `?watchdog=<seconds>` (slow machines, tests), kept as it is. */
-export function queryFor(state: AppState, watchdog: string | null = null): string {
+function queryFor(state: AppState, watchdog: string | null = null): string {
   const query = new URLSearchParams();
   if (origin.sampleId) query.set("sample", origin.sampleId);
   else if (keepSampleNone) query.set("sample", "none");

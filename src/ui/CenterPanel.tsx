@@ -20,7 +20,6 @@ const TABS: { id: CenterTab; label: string }[] = [
 export function CenterPanel() {
   const activeTab = useAppStore((state) => state.activeTab);
   const item = useAppStore(selectedItem);
-  const kind = item?.kind ?? null;
   return (
     <section className="center-panel">
       <div className="tabs" role="tablist">

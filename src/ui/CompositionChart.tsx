@@ -8,7 +8,7 @@ import { COMPOSITION_LABELS, type CompositionKind } from "../core/prefix/composi
 import { formatCompact } from "./format";
 
 /** Bottom to top: the cached-first parts at the bottom, as in the request. */
-export const STACK_ORDER: readonly CompositionKind[] = ["tools", "system", "summary", "user", "assistant", "tool-result", "note", "synthesized"];
+const STACK_ORDER: readonly CompositionKind[] = ["tools", "system", "summary", "user", "assistant", "tool-result", "note", "synthesized"];
 
 const WIDTH = 600;
 const HEIGHT = 120;

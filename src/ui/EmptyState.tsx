@@ -4,7 +4,7 @@
 import { useAppStore } from "../state/store";
 
 /** The agents and files we read, as docs/formats.md lists them. */
-export const READABLE_FILES: readonly { agent: string; files: string }[] = [
+const READABLE_FILES: readonly { agent: string; files: string }[] = [
   { agent: "pi", files: "session JSONL, format versions 1–3 (~/.pi/agent/sessions/…)" },
   { agent: "senpi", files: "session JSONL (~/.senpi/agent/sessions/…), read with the senpi profile" },
   { agent: "Claude Code", files: "transcript JSONL (~/.claude/projects/<project>/<session>.jsonl), with its subagents/agent-<id>.jsonl" },

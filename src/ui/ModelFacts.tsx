@@ -22,7 +22,7 @@ const FIELDS: { key: EditableKey; label: string; kind: "number" | "flag"; testId
 ];
 
 /** The source label the issue names: catalogue / catalogue (unverified) / catalogue-default / user. */
-export function sourceLabel(source: string): string {
+function sourceLabel(source: string): string {
   if (source === "user" || source === "catalogue-default" || source === "header") return source;
   if (source.startsWith("catalogue (unverified)")) return "catalogue (unverified)";
   if (source.startsWith("catalogue")) return "catalogue";

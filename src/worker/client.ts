@@ -19,7 +19,7 @@ import type {
 } from "./protocol";
 
 /** Rejection of a result nobody wants any more (a newer open or call replaced it). */
-export class StaleResultError extends Error {
+class StaleResultError extends Error {
   constructor(what: string) {
     super(`${what} was superseded`);
     this.name = "StaleResultError";
@@ -65,7 +65,7 @@ const STAGE_NAMES: Readonly<Record<WorkerMethod, string>> = {
   inferSettings: "inferring the compaction settings from the recorded compactions",
 };
 
-export function stageName(method: WorkerMethod | "open"): string {
+function stageName(method: WorkerMethod | "open"): string {
   if (method === "open") return "reading the file";
   return STAGE_NAMES[method];
 }

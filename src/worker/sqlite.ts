@@ -13,7 +13,7 @@ import { sqlQuery } from "../app/sqlQuery";
 let engine: Promise<SqlJsStatic> | null = null;
 
 /** The sql.js engine, initialised once per worker. */
-export function loadSqlEngine(): Promise<SqlJsStatic> {
+function loadSqlEngine(): Promise<SqlJsStatic> {
   engine ??= initSqlJs({ locateFile: () => wasmUrl });
   return engine;
 }

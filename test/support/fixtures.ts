@@ -28,7 +28,7 @@ export function repoPath(...parts: string[]): string {
 }
 
 /** One recorded request of a case: requests/NNN.json and its NNN.meta.json. */
-export interface RecordedRequest {
+interface RecordedRequest {
   /** 1, 2, … */
   number: number;
   /** "001" */

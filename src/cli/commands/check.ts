@@ -14,7 +14,7 @@ import { analyzeForCommand, checkLeaf, viewPipelineOptions } from "../viewOption
 const NAME = "check";
 
 /** The line printed per finding: these keys, in this order. */
-export function checkLine(finding: CheckFinding): Record<string, unknown> {
+function checkLine(finding: CheckFinding): Record<string, unknown> {
   return {
     turn: finding.turn,
     kind: finding.kind,
@@ -48,7 +48,7 @@ export function githubAnnotation(finding: CheckFinding, file: string): string {
   return `::${ANNOTATION_LEVEL[finding.severity]} ${properties.join(",")}::${escapeData(finding.message)}`;
 }
 
-export function parseFailOn(value: unknown): Set<CheckKindId> {
+function parseFailOn(value: unknown): Set<CheckKindId> {
   const kinds = new Set<CheckKindId>();
   if (typeof value !== "string") return kinds;
   for (const part of value.split(",").map((s) => s.trim()).filter((s) => s.length > 0)) {

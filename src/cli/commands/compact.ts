@@ -41,7 +41,7 @@ function readText(io: CliIo, file: string, what: string): string {
 }
 
 /** Captured request bodies from files and folders (folders: every `*.json` but `*.meta.json`). */
-export function loadCapturedBodies(io: CliIo, sources: string[]): { captured: CapturedBody[]; fromFolder: Set<string> } {
+function loadCapturedBodies(io: CliIo, sources: string[]): { captured: CapturedBody[]; fromFolder: Set<string> } {
   const captured: CapturedBody[] = [];
   const fromFolder = new Set<string>();
   for (const source of sources) {

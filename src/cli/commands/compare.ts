@@ -13,7 +13,7 @@ import { analyzeForCommand, checkLeaf, viewPipelineOptions } from "../viewOption
 
 const NAME = "compare";
 
-export function pairLine(pair: ComparedPair): Record<string, unknown> {
+function pairLine(pair: ComparedPair): Record<string, unknown> {
   return {
     kind: "pair",
     a: pair.a,
@@ -30,7 +30,7 @@ export function pairLine(pair: ComparedPair): Record<string, unknown> {
 }
 
 /** Every line of a comparison, in output order: the pairs, the first difference, the totals. */
-export function comparisonLines(comparison: SessionComparison): Record<string, unknown>[] {
+function comparisonLines(comparison: SessionComparison): Record<string, unknown>[] {
   const first = comparison.firstDifference === null ? null : comparison.pairs[comparison.firstDifference]!;
   return [
     ...comparison.pairs.map(pairLine),

@@ -30,7 +30,7 @@ const NAME = "prefix";
 const TOKENIZERS: readonly TokenizerChoice[] = ["auto", "estimate", "o200k"];
 
 /** The line printed per turn: exactly these keys, in this order (cost and composition when given). */
-export function prefixLine(
+function prefixLine(
   report: PrefixTurnReport,
   thread: string | null = null,
   extra?: { cost: TurnCost; composition: TurnComposition | undefined },

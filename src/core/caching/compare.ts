@@ -6,7 +6,7 @@ import type { ExpiryReport } from "./expiry";
 import type { CachePrediction } from "./simulate";
 import type { NormalizedUsage } from "./usage";
 
-export type CacheDisagreement = "ttl-expired" | "prefix-break" | "cold-start" | "below-minimum" | "provider-side";
+type CacheDisagreement = "ttl-expired" | "prefix-break" | "cold-start" | "below-minimum" | "provider-side";
 
 export interface UsageComparison {
   predictedRead: number;

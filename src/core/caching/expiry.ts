@@ -5,7 +5,7 @@
 import type { ApiId } from "../model";
 import { ANTHROPIC_RULES, isOpenAiBreakpointModel, OPENAI_RULES } from "./rules";
 
-export type ExpiryStatus = "live" | "maybe-expired" | "expired" | "unknown";
+type ExpiryStatus = "live" | "maybe-expired" | "expired" | "unknown";
 
 export interface ExpiryReport {
   status: ExpiryStatus;

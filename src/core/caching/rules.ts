@@ -1,7 +1,8 @@
-// Provider prompt-cache rules as versioned data (providers-and-caching.md §3). Every figure carries
-// its value, its source and the date of that source, so the UI can show where a number comes from
-// and a later snapshot can replace it without code changes. `primary` = the provider's own docs
-// (or a verbatim quote of them); secondary rows are marked [INF] in the spec.
+// Provider prompt-cache rules as versioned data (providers-and-caching.md §3, spec snapshot
+// 2026-11). Every figure carries its value, its source and the date of that source, so the UI can
+// show where a number comes from and a later snapshot can replace it without code changes.
+// `primary` = the provider's own docs (or a verbatim quote of them); secondary rows are marked
+// [INF] in the spec.
 
 export interface SourcedFigure<T> {
   value: T;
@@ -15,11 +16,8 @@ export interface SourcedFigure<T> {
   ruleId: string;
 }
 
-/** Version of this rules table (the spec snapshot it was taken from). */
-export const CACHE_RULES_VERSION = "providers-and-caching.md §3 (spec snapshot 2026-11)";
-
 /** A minimum-length row (CA-3, CA-18): which models, how many tokens, and from where. */
-export interface MinimumRow extends SourcedFigure<number> {
+interface MinimumRow extends SourcedFigure<number> {
   /** Model keys, as produced by `anthropicModelKey` / `geminiModelKey` (e.g. "opus-4.6"). */
   models: readonly string[];
   /** Larger = more recent snapshot; the resolution rule prefers primary, then recency. */
@@ -31,7 +29,7 @@ export interface MinimumRow extends SourcedFigure<number> {
 const SDK_1194 = "Anthropic docs snapshot quoted in anthropics/anthropic-sdk-python#1194";
 
 /** CA-3 Anthropic minimum cacheable prefix length, in tokens. */
-export const ANTHROPIC_MINIMUMS: readonly MinimumRow[] = [
+const ANTHROPIC_MINIMUMS: readonly MinimumRow[] = [
   { models: ["opus-4.6", "opus-4.5", "haiku-4.5"], value: 4096, source: SDK_1194, date: null, primary: true, recency: 1, ruleId: "CA-3" },
   {
     models: ["sonnet-4.6", "sonnet-4.5", "opus-4.1", "opus-4", "sonnet-4", "sonnet-3.7"],
@@ -60,7 +58,7 @@ export const ANTHROPIC_MINIMUMS: readonly MinimumRow[] = [
 ];
 
 /** CA-3: unknown Anthropic models (e.g. the fixture's claude-opus-5-5) use this, with a warning. */
-export const ANTHROPIC_DEFAULT_MINIMUM: SourcedFigure<number> = {
+const ANTHROPIC_DEFAULT_MINIMUM: SourcedFigure<number> = {
   value: 1024,
   source: "spec resolution rule for unknown models",
   date: null,
@@ -112,7 +110,7 @@ export const OPENAI_READ_MULTIPLIER_DEFAULT: SourcedFigure<number> = {
 };
 
 /** CA-18 Gemini implicit-caching minimums. */
-export const GEMINI_MINIMUMS: readonly MinimumRow[] = [
+const GEMINI_MINIMUMS: readonly MinimumRow[] = [
   { models: ["2.5-flash"], value: 1024, source: "Google docs", date: "2025-05", primary: true, recency: 1, ruleId: "CA-18" },
   { models: ["2.5-pro"], value: 2048, source: "Google docs", date: "2025-05", primary: true, recency: 1, ruleId: "CA-18" },
   { models: ["3.5-flash", "3.1-pro-preview"], value: 4096, source: "Google docs snapshot", date: "2026-06-26", primary: true, recency: 2, ruleId: "CA-18" },
@@ -124,7 +122,7 @@ export const GEMINI_RULES = {
   explicitTtlMs: { value: 60 * 60_000, source: "Google docs: CachedContent default TTL 1 hour", date: null, primary: true, ruleId: "CA-19" },
 } as const satisfies Record<string, SourcedFigure<number>>;
 
-export const GEMINI_DEFAULT_MINIMUM: SourcedFigure<number> = {
+const GEMINI_DEFAULT_MINIMUM: SourcedFigure<number> = {
   value: 1024,
   source: "no row for this model: lowest documented implicit minimum",
   date: null,
@@ -161,13 +159,13 @@ export function anthropicModelKey(model: string): string | null {
 }
 
 /** "gemini-2.5-pro-002", "models/gemini-3.1-pro-preview" → "2.5-pro", "3.1-pro-preview". */
-export function geminiModelKey(model: string): string | null {
+function geminiModelKey(model: string): string | null {
   const match = /gemini-(\d+(?:\.\d+)?)-(flash-lite|flash|pro)(-preview)?/.exec(model.toLowerCase());
   return match ? `${match[1]}-${match[2]}${match[3] ?? ""}` : null;
 }
 
 /** CA-3 resolution: the most recent primary value wins, else the most recent secondary; conflicts listed. */
-export function resolveMinimum(
+function resolveMinimum(
   rows: readonly MinimumRow[],
   key: string | null,
   fallback: SourcedFigure<number>,

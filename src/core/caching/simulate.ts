@@ -18,7 +18,7 @@ import {
   type ResolvedFigure,
 } from "./rules";
 
-export type SimulationRule = "anthropic" | "openai-classic" | "openai-breakpoints" | "gemini-implicit";
+type SimulationRule = "anthropic" | "openai-classic" | "openai-breakpoints" | "gemini-implicit";
 
 export interface CachePrediction {
   rule: SimulationRule;

@@ -1,6 +1,4 @@
 // Public surface of `check`: the finding kinds and the whole-session check.
-export { CHECK_KINDS, CHECK_KIND_IDS, EXPECTED_BREAK_CAUSES, checkKind } from "./kinds";
-export type { CheckFinding, CheckKind, CheckKindId, CheckSeverity } from "./kinds";
+export { CHECK_KIND_IDS } from "./kinds";
+export type { CheckFinding, CheckKindId } from "./kinds";
 export { checkSession } from "./checkSession";
-export type { CheckOptions } from "./checkSession";
-export { noteMoved } from "./turnFindings";

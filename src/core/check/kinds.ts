@@ -3,7 +3,7 @@
 // docs/cli.md lists this table; renaming one breaks users' CI configurations.
 import type { PrefixCause } from "../prefix/types";
 
-export type CheckSeverity = "error" | "warning" | "info";
+type CheckSeverity = "error" | "warning" | "info";
 
 export interface CheckKind {
   id: string;
@@ -19,7 +19,7 @@ export interface CheckKind {
  */
 export const EXPECTED_BREAK_CAUSES: ReadonlySet<PrefixCause> = new Set<PrefixCause>(["history-rewritten", "model-changed", "branch-switch"]);
 
-export const CHECK_KINDS = [
+const CHECK_KINDS = [
   {
     id: "unexpected-prefix-break",
     severity: "error",

@@ -5,7 +5,7 @@
 // turns × turns; above MAX_CELLS a greedy forward match replaces the LCS.
 import type { AlignedPair } from "./types";
 
-export const MAX_CELLS = 4_000_000;
+const MAX_CELLS = 4_000_000;
 
 interface Run {
   key: string | null;

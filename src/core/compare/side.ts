@@ -25,7 +25,7 @@ export interface SideScan {
 }
 
 /** The newest message the user wrote (a reply-language note is synthesized, not the user's). */
-export function userTextOf(messages: readonly ContextMessage[]): string | null {
+function userTextOf(messages: readonly ContextMessage[]): string | null {
   for (let i = messages.length - 1; i >= 0; i--) {
     const item = messages[i]!;
     if (item.message.role !== "user" || item.provenance.rule === NOTE_RULE) continue;

@@ -4,7 +4,7 @@
 import type { SessionCostTotals } from "../pricing/index";
 
 /** How a pair was aligned. */
-export type AlignedBy = "user-message" | "position" | "unmatched";
+type AlignedBy = "user-message" | "position" | "unmatched";
 
 export interface AlignedPair {
   /** 1-based turn on side A, null when only B has this turn. */

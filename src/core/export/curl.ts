@@ -12,7 +12,7 @@ import { findNotRecorded, notRecordedWarning } from "./not-recorded";
 import { formatRequestJson } from "./request-json";
 import { isEnvVariableName, shellQuote } from "./shell-quote";
 
-export const ANTHROPIC_VERSION = "2023-06-01";
+const ANTHROPIC_VERSION = "2023-06-01";
 
 interface ApiEndpoint {
   baseUrl: string;
@@ -24,7 +24,7 @@ interface ApiEndpoint {
   fixedHeaders: readonly string[];
 }
 
-export const API_ENDPOINTS: Readonly<Record<ApiId, ApiEndpoint>> = {
+const API_ENDPOINTS: Readonly<Record<ApiId, ApiEndpoint>> = {
   "openai-completions": {
     baseUrl: "https://api.openai.com/v1",
     path: "/chat/completions",
@@ -56,7 +56,7 @@ export const API_ENDPOINTS: Readonly<Record<ApiId, ApiEndpoint>> = {
 };
 
 /** Model id written in a Google URL when none is known. */
-export const MODEL_PLACEHOLDER = "MODEL_ID";
+const MODEL_PLACEHOLDER = "MODEL_ID";
 
 export interface CurlOptions {
   /** Replaces the API's default base URL (e.g. a proxy or a compatible provider). */

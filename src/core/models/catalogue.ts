@@ -7,16 +7,15 @@ import { MODEL_CATALOGUE } from "./catalogue-data";
 import type { CatalogueEntry } from "./catalogue-data";
 
 export { MODEL_CATALOGUE } from "./catalogue-data";
-export type { CatalogueEntry } from "./catalogue-data";
 
 /** Figures assumed for a model the catalogue does not know. */
-export const DEFAULT_MODEL_FIGURES = {
+const DEFAULT_MODEL_FIGURES = {
   contextWindow: 128000,
   maxTokens: 16384,
 } as const;
 
 export const DEFAULT_MODEL_SOURCE = "catalogue-default";
-export const USER_MODEL_SOURCE = "user";
+const USER_MODEL_SOURCE = "user";
 /** Provider part of the catalogue keys that captured requests fill (a body names no provider). */
 export const CAPTURE_MODEL_PROVIDER = "*";
 

@@ -18,7 +18,7 @@ export interface MessageReading {
   textLength: number;
 }
 
-export interface ReadingCacheStats {
+interface ReadingCacheStats {
   /** Readings computed (cache misses). */
   readings: number;
   /** Lookups answered from the cache. */
@@ -40,7 +40,7 @@ export function createReadingCache(): ReadingCache {
 }
 
 /** Text parts of a user message: the string content, or the text blocks in order (images skipped). */
-export function textParts(message: UserMessage): string[] {
+function textParts(message: UserMessage): string[] {
   if (typeof message.content === "string") return [message.content];
   const parts: string[] = [];
   for (const block of message.content) if (block.type === "text") parts.push(block.text);
@@ -56,7 +56,7 @@ export function hashTextParts(parts: readonly string[], options: ReplyLanguageOp
 const signatures = new WeakMap<ReplyLanguageOptions, string>();
 
 /** Options that give equal readings give equal signatures (so re-resolved options still hit). */
-export function optionsSignature(options: ReplyLanguageOptions): string {
+function optionsSignature(options: ReplyLanguageOptions): string {
   let signature = signatures.get(options);
   if (signature === undefined) {
     signature = JSON.stringify(options, (_key, value: unknown) => (value instanceof RegExp ? value.toString() : value));

@@ -9,7 +9,6 @@ export {
   COUNTED_USER_RULES,
   USER_WORDS_RULE,
   COMPACTION_SUMMARY_RULE,
-  type NotesContext,
 } from "./insert";
 export {
   compactionCarrier,
@@ -18,31 +17,11 @@ export {
   type ReplyLanguageCarrier,
   type UserProseMessage,
 } from "./carrier";
-export {
-  createReadingCache,
-  readUserMessage,
-  textParts,
-  hashTextParts,
-  type ReadingCache,
-  type ReadingCacheStats,
-  type MessageReading,
-} from "./cache";
-export { readLanguage, readLanguageDetail, type Reading, type ReadingDetail } from "./reading";
-export { checkRequest, matchDirective, type RequestCheck, type RequestMatch, type RequestRejection } from "./request";
-export { stripForReading, stripTaggedBlocks, isLogLine, type TagStripResult, type StripResult } from "./strip";
-export { countWords, letterScript, type WordCounts } from "./words";
-export { renderNoteText, parseNoteText, noteOfMessage, type NoteLanguage } from "./note-text";
+export { createReadingCache, readUserMessage, hashTextParts, type ReadingCache } from "./cache";
+export { readLanguage } from "./reading";
+export { checkRequest } from "./request";
+export { stripForReading, stripTaggedBlocks, isLogLine } from "./strip";
+export { renderNoteText, noteOfMessage } from "./note-text";
 export { fnv1a32, fnv1a32Utf8 } from "../util/fnv1a";
-export { carriesNote } from "./carries-note";
-export {
-  DEFAULT_OPTIONS,
-  DEFAULT_LANGUAGE_NAMES,
-  DEFAULT_LOG_LINE_PATTERNS,
-  INFERRED_RULES,
-  resolveOptions,
-  type ReplyLanguageOptions,
-  type NoteTemplate,
-  type InferredRule,
-  type ScriptName,
-} from "./options";
+export { DEFAULT_OPTIONS, INFERRED_RULES, resolveOptions, type ReplyLanguageOptions } from "./options";
 export type { LanguageSource } from "./effective";

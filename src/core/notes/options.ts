@@ -17,7 +17,7 @@ export type ScriptName =
   | "Devanagari"
   | "Other";
 
-export interface NoteTemplate {
+interface NoteTemplate {
   /** Note for a language read from what the user wrote; `{name}` is replaced by the name. */
   written: string;
   /** Note for a language the user explicitly asked for. */
@@ -89,7 +89,7 @@ export interface ReplyLanguageOptions {
   hashInput: "utf16" | "utf8";
 }
 
-export const DEFAULT_LANGUAGE_NAMES: readonly string[] = [
+const DEFAULT_LANGUAGE_NAMES: readonly string[] = [
   "Korean",
   "Japanese",
   "Chinese",
@@ -102,7 +102,7 @@ export const DEFAULT_LANGUAGE_NAMES: readonly string[] = [
   "Devanagari script",
 ];
 
-export const DEFAULT_LOG_LINE_PATTERNS: readonly RegExp[] = [
+const DEFAULT_LOG_LINE_PATTERNS: readonly RegExp[] = [
   // ISO-like timestamp, bracketed time
   /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}/,
   /^\[\d{1,2}:\d{2}/,

@@ -55,7 +55,7 @@ function groupCounts(counts: WordCounts): Record<(typeof GROUP_ORDER)[number], n
 }
 
 /** RL-8: the name a set of word counts reads as, or latin. */
-export function decide(counts: WordCounts, line: number, options: ReplyLanguageOptions): Reading {
+function decide(counts: WordCounts, line: number, options: ReplyLanguageOptions): Reading {
   const words = totalWords(counts);
   if (words === 0) return { kind: "none" };
   const groups = groupCounts(counts);

@@ -13,7 +13,7 @@ export interface RequestMatch {
   line: "first" | "last";
 }
 
-export type RequestRejection =
+type RequestRejection =
   | "empty"
   | "too-many-lines"
   | "too-long"
@@ -86,7 +86,7 @@ function shapesFor(options: ReplyLanguageOptions): Shapes {
 }
 
 /** RL-12: the listed name a single sentence asks for, or null. */
-export function matchDirective(sentence: string, options: ReplyLanguageOptions): string | null {
+function matchDirective(sentence: string, options: ReplyLanguageOptions): string | null {
   const s = sentence.trim();
   if (s === "" || s.length > MAX_SENTENCE_CHARS) return null;
   const shapes = shapesFor(options);

@@ -45,7 +45,7 @@ export function removeFencedCode(text: string): string {
 }
 
 /** (2) Inline code spans: text between single backticks on one line. */
-export function removeInlineCode(text: string): string {
+function removeInlineCode(text: string): string {
   if (text.indexOf("`") === -1) return text;
   return text
     .split("\n")
@@ -187,7 +187,7 @@ export function stripTaggedBlocks(text: string): TagStripResult {
 }
 
 /** (4) Markdown link targets `](target)` (the link text stays) and bare URLs `scheme://…`. */
-export function removeUrls(text: string): string {
+function removeUrls(text: string): string {
   let out = text;
   if (out.indexOf("](") !== -1) {
     let result = "";
@@ -237,7 +237,7 @@ export function removeUrls(text: string): string {
 }
 
 /** (5) Quoted lines: first non-space character `>`. */
-export function removeQuotedLines(text: string): string {
+function removeQuotedLines(text: string): string {
   if (text.indexOf(">") === -1) return text;
   return text
     .split("\n")
@@ -246,7 +246,7 @@ export function removeQuotedLines(text: string): string {
 }
 
 /** (6) Quoted spans between paired delimiters; an opener without a closer stays as text. */
-export function removeQuotedSpans(text: string, options: ReplyLanguageOptions): string {
+function removeQuotedSpans(text: string, options: ReplyLanguageOptions): string {
   const pairs = options.quotedSpanPairs;
   const openers = new Map<string, string>();
   for (const [open, close] of pairs) openers.set(open, close);
@@ -291,7 +291,7 @@ export function isLogLine(line: string, options: ReplyLanguageOptions): boolean 
 }
 
 /** (7) Pasted log lines (RL-3). */
-export function removeLogLines(text: string, options: ReplyLanguageOptions): string {
+function removeLogLines(text: string, options: ReplyLanguageOptions): string {
   return text
     .split("\n")
     .map((line) => (isLogLine(line, options) ? "" : line))

@@ -26,7 +26,7 @@ const WHITESPACE = /^\s$/u;
 const PUNCTUATION = /^\p{P}$/u;
 
 /** Script of one code point when it is a letter (or a mark of a specific script); null otherwise. */
-export function letterScript(ch: string): ScriptName | null {
+function letterScript(ch: string): ScriptName | null {
   const cp = ch.codePointAt(0) ?? 0;
   // Fast paths for the common ranges.
   if ((cp >= 0x41 && cp <= 0x5a) || (cp >= 0x61 && cp <= 0x7a)) return "Latin";

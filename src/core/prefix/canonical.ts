@@ -29,7 +29,7 @@ const STRUCTURAL_KEYS = new Set([
 ]);
 
 /** Content keys split off a message header, per shape. */
-export const HEADER_EXCLUDED_KEYS: readonly string[] = ["content", "tool_calls", "parts"];
+const HEADER_EXCLUDED_KEYS: readonly string[] = ["content", "tool_calls", "parts"];
 
 /** The marker a block carries (PD-5), or null. */
 export function markerOf(block: unknown): CacheMarker | null {

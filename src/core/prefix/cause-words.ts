@@ -2,7 +2,7 @@
 // (compaction)", "system prompt changed (date line)", …
 import type { PrefixCause } from "./types";
 
-export const CAUSE_WORDS: Readonly<Record<PrefixCause, string>> = {
+const CAUSE_WORDS: Readonly<Record<PrefixCause, string>> = {
   "model-changed": "model changed",
   "settings-changed": "settings changed",
   "tools-changed": "tool definitions changed",

@@ -19,7 +19,7 @@ export interface CauseInput {
 }
 
 /** PD-2 order of the causes. */
-export const CAUSE_ORDER: readonly PrefixCause[] = [
+const CAUSE_ORDER: readonly PrefixCause[] = [
   "model-changed",
   "settings-changed",
   "tools-changed",
@@ -49,7 +49,7 @@ const TIMESTAMP_LIKE = [
   /\b\d{1,2}\/\d{1,2}\/\d{2,4}\b/g,
 ];
 
-export function maskTimestamps(text: string): string {
+function maskTimestamps(text: string): string {
   let masked = text;
   for (const pattern of TIMESTAMP_LIKE) masked = masked.replace(pattern, "\u0000");
   return masked;

@@ -4,7 +4,7 @@
 // are counted on their decoded text leaves (TK-8), once per message object and counter.
 import type { BuiltRequest, ContextMessage } from "../model";
 import { NOTE_RULE } from "../notes/insert";
-import { counterForApi, type CounterOptions, type TokenCounter } from "../tokens/counters";
+import { counterForApi, type TokenCounter } from "../tokens/counters";
 import { tokenTextOf } from "./canonical";
 import { segmentRequest, type SegmentOptions } from "./segment-request";
 import type { SegmentedRequest } from "./types";
@@ -22,7 +22,7 @@ export const COMPOSITION_LABELS: Readonly<Record<CompositionKind, string>> = {
   synthesized: "other synthesized (bash, custom, user words, folds)",
 };
 
-export interface CompositionRow {
+interface CompositionRow {
   kind: CompositionKind;
   label: string;
   /** Segments (tools, system) or messages of this kind. */
@@ -30,7 +30,7 @@ export interface CompositionRow {
   tokens: number;
 }
 
-export interface MessageTokens {
+interface MessageTokens {
   /** Index in the turn's context messages. */
   index: number;
   kind: CompositionKind;
@@ -86,7 +86,7 @@ export function tokenComposition(built: BuiltRequest, options: SegmentOptions = 
  * reports both does not segment the request twice). `segmented` must come from the same
  * tokenizer as `counter` for tools and system to be counted as the messages are.
  */
-export function compositionOfSegments(
+function compositionOfSegments(
   segmented: SegmentedRequest,
   contextMessages: readonly ContextMessage[],
   counter: TokenCounter,

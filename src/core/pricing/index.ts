@@ -12,7 +12,7 @@ export * from "./lookup";
 export * from "./price";
 export * from "./format";
 export * from "./turns";
-export { BUILTIN_PRICE_TABLE, PRICES_AS_OF, PRICES_VERSION } from "./prices-data";
+export { BUILTIN_PRICE_TABLE, PRICES_AS_OF } from "./prices-data";
 export * from "./fromPrefix";
 export * from "./accumulate";
 export * from "./fromUsage";

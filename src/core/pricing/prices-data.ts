@@ -8,7 +8,7 @@ import type { PriceRow, PriceTable } from "./types";
 /** The date every built-in row was recorded (ISO). */
 export const PRICES_AS_OF = "2026-12-01";
 /** Bumped whenever a figure in the table changes. */
-export const PRICES_VERSION = 2;
+const PRICES_VERSION = 2;
 
 const ANTHROPIC_SOURCE = "https://docs.claude.com/en/docs/about-claude/pricing";
 const OPENAI_SOURCE = "https://platform.openai.com/docs/pricing";

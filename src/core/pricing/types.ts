@@ -32,7 +32,7 @@ export interface PriceRow {
   edited?: boolean;
 }
 
-export interface LongContextPrices {
+interface LongContextPrices {
   aboveInputTokens: number;
   input: number;
   cachedInput: number;

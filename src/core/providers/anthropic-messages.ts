@@ -62,7 +62,7 @@ const DERIVED_KEYS: ReadonlySet<string> = new Set([
 const IMAGE_ONLY_RESULT = "(see attached image)";
 
 /** pi-ai's default thinking budgets for budget-based thinking (simple-options.ts). */
-export const ANTHROPIC_THINKING_BUDGETS: Readonly<Record<"minimal" | "low" | "medium" | "high", number>> = {
+const ANTHROPIC_THINKING_BUDGETS: Readonly<Record<"minimal" | "low" | "medium" | "high", number>> = {
   minimal: 1024,
   low: 2048,
   medium: 8192,

@@ -39,7 +39,7 @@ const SERIALIZER_ID = "google-generative-ai";
 const DERIVED_KEYS: ReadonlySet<string> = new Set(["model", "contents", "systemInstruction", "tools", "generationConfig"]);
 const DERIVED_GENERATION_KEYS: ReadonlySet<string> = new Set(["maxOutputTokens", "thinkingConfig"]);
 
-export const SKIP_THOUGHT_SIGNATURE = "skip_thought_signature_validator";
+const SKIP_THOUGHT_SIGNATURE = "skip_thought_signature_validator";
 const IMAGE_ONLY_RESULT = "(see attached image)";
 const RESULT_IMAGE_INTRO = "Tool result image:";
 

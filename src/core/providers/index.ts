@@ -8,17 +8,7 @@ import { openaiResponsesSerializer } from "./openai-responses";
 import type { ProviderSerializer } from "./registry";
 import { isObject } from "../util/is-object";
 
-export type {
-  ProviderSerializer,
-  SerializeAdjustment,
-  SerializeInput,
-  SerializeOptions,
-  SerializeOutput,
-  SerializerFidelity,
-} from "./registry";
-export { NOT_RECORDED_SYSTEM, NOT_RECORDED_TOOLS } from "./shared";
-export { SERIALIZER_INFERENCES } from "./inferences";
-export type { SerializerInference } from "./inferences";
+export type { ProviderSerializer, SerializeInput } from "./registry";
 
 /**
  * All serializers, in detection priority order: the shapes with unambiguous top-level keys first

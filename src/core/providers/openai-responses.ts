@@ -63,7 +63,7 @@ const DERIVED_KEYS: ReadonlySet<string> = new Set([
 /** Providers whose tool-call ids pi normalises as Responses ids (pi-ai OPENAI_TOOL_CALL_PROVIDERS). */
 const RESPONSES_ID_PROVIDERS = new Set(["openai", "openai-codex", "opencode"]);
 const IMAGE_ONLY_RESULT = "(see attached image)";
-export const JUICE_ZERO_TEXT = "# Juice: 0 !important";
+const JUICE_ZERO_TEXT = "# Juice: 0 !important";
 
 type Item = Record<string, unknown>;
 

@@ -69,7 +69,7 @@ export interface SerializeOutput {
  * "exact": pinned byte for byte by recorded fixtures; "generic": a mapping of pi-ai's behaviour
  * not yet pinned by a fixture (PI-R14), shown as "generic mapping" in the UI.
  */
-export type SerializerFidelity = "exact" | "generic";
+type SerializerFidelity = "exact" | "generic";
 
 export interface ProviderSerializer {
   id: ApiId;

@@ -7,8 +7,8 @@ import type { SerializeInput } from "./registry";
 import { isObject } from "../util/is-object";
 
 /** Labels used in `SerializeOutput.notRecorded`. */
-export const NOT_RECORDED_SYSTEM = "system";
-export const NOT_RECORDED_TOOLS = "tools";
+const NOT_RECORDED_SYSTEM = "system";
+const NOT_RECORDED_TOOLS = "tools";
 
 /** pi-ai's default output cap when no maxTokens option is passed (`buildBaseOptions`). */
 export const DEFAULT_MAX_TOKENS_CAP = 32000;
@@ -98,7 +98,7 @@ export function thinkingToReasoning(thinkingLevel: string): ReasoningLevel | nul
 }
 
 /** pi-ai `supportsXhigh`: only some model ids accept "xhigh"; others get "high". */
-export function supportsXhigh(model: ModelInfo): boolean {
+function supportsXhigh(model: ModelInfo): boolean {
   return /gpt-5\.[234]|opus-4[-.]6/.test(model.id);
 }
 

@@ -20,9 +20,9 @@ export interface TransformResult {
   adjustments: SerializeAdjustment[];
 }
 
-export const NO_RESULT_TEXT = "No result provided";
+const NO_RESULT_TEXT = "No result provided";
 
-export function isSameModel(message: AssistantMessage, model: ModelInfo): boolean {
+function isSameModel(message: AssistantMessage, model: ModelInfo): boolean {
   return message.provider === model.provider && message.api === model.api && message.model === model.id;
 }
 
@@ -168,7 +168,7 @@ function syntheticResult(call: ToolCallBlock): ToolResultMessage {
  * the id normaliser) turns on the per-message caches: the objects returned are then shared
  * between calls and must not be mutated.
  */
-export function transformForModel(
+function transformForModel(
   messages: readonly LlmMessage[],
   model: ModelInfo,
   normaliseId: ToolCallIdNormaliser | null,

@@ -45,7 +45,7 @@ export class WireCache<V> {
  * deep (message → content list → block). Values taken from the session as they are (tool-call
  * arguments, image data) are left alone: the session owns them.
  */
-export function freezeWire(value: unknown): void {
+function freezeWire(value: unknown): void {
   freezeLevel(value, 4);
 }
 

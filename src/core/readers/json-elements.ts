@@ -4,7 +4,7 @@
 // one by index and line, and keeps every complete element of a truncated file. Linear in the text.
 import type { ReaderWarning } from "../model";
 
-export interface JsonElement {
+interface JsonElement {
   /** The element's JSON text (trimmed). */
   text: string;
   /** 1-based line where the element starts. */

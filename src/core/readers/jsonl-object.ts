@@ -33,7 +33,7 @@ export function firstObjects(firstLines: string[], limit: number): Record<string
 }
 
 /** Renames the last warning "truncated last line" when the file's last line was the bad one. */
-export function markTruncatedLastLine(warnings: ReaderWarning[], lastLine: number, lastBadLine: number): void {
+function markTruncatedLastLine(warnings: ReaderWarning[], lastLine: number, lastBadLine: number): void {
   if (lastLine === 0 || lastBadLine !== lastLine) return;
   const last = warnings[warnings.length - 1];
   if (last && last.line === lastLine) last.reason = `truncated last line skipped (${last.reason})`;

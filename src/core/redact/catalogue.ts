@@ -273,8 +273,3 @@ export const SECRET_CATALOGUE: readonly SecretPattern[] = [
     validate: (secret, groups) => isSecretName(groups.name ?? "") && notPlaceholder(secret) && !AUTH_SCHEME.test(secret),
   },
 ];
-
-/** Looks a pattern up by id. */
-export function getSecretPattern(id: string): SecretPattern | undefined {
-  return SECRET_CATALOGUE.find((pattern) => pattern.id === id);
-}

@@ -10,13 +10,13 @@ import { findSecrets } from "./find";
 import type { SecretMatch, SecretPattern } from "./types";
 import { utf8Decode } from "../util/utf8";
 
-export const MAX_EMBEDDED_CHARS = 4 * 1024 * 1024;
-export const MAX_BASE64_RUN = 1024 * 1024;
+const MAX_EMBEDDED_CHARS = 4 * 1024 * 1024;
+const MAX_BASE64_RUN = 1024 * 1024;
 /** Shortest base64 run decoded: 24 characters are 18 bytes, shorter than any key with its name. */
-export const MIN_BASE64_RUN = 24;
-export const MAX_NESTING = 4;
+const MIN_BASE64_RUN = 24;
+const MAX_NESTING = 4;
 
-export const BASE64_SECRET_KIND = "base64-text-secret";
+const BASE64_SECRET_KIND = "base64-text-secret";
 const BASE64_SECRET_LABEL = "Secret inside base64-encoded text";
 
 /** A secret found inside a parsed value: its text, and how the catalogue named and masks it. */

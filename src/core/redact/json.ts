@@ -24,7 +24,7 @@ const SECRET_FIELD_LABEL = "Secret-named field";
 const MIN_SCANNED_KEY = 16;
 
 /** Deeper values are replaced whole (a hostile file must not overflow the stack). */
-export const MAX_REDACTION_DEPTH = 512;
+const MAX_REDACTION_DEPTH = 512;
 export const TOO_DEEP_KIND = "too-deep";
 const TOO_DEEP_TEXT = "[redacted: nested too deeply to check]";
 

@@ -26,7 +26,7 @@ export function visibleEdge(length: number): number {
   return MAX_VISIBLE_EDGE;
 }
 
-export function hiddenMarker(count: number): string {
+function hiddenMarker(count: number): string {
   return `[redacted ${count} char${count === 1 ? "" : "s"}]`;
 }
 

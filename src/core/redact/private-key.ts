@@ -6,7 +6,7 @@
 // previous one, whatever the labels, so no character is visited twice by END searches.
 import type { ScanStats } from "./types";
 
-export const PRIVATE_KEY_BEGIN = /-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----/g;
+const PRIVATE_KEY_BEGIN = /-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----/g;
 const END_PREFIX = "-----END ";
 
 /** Characters of a PEM body: base64, whitespace, `\n` escapes, and `Proc-Type:` header text. */

@@ -35,7 +35,7 @@ export interface RegexSecretPattern extends PatternBase {
 }
 
 /** A pattern found by a small scanner instead of one regex (private key blocks). */
-export interface ScannerSecretPattern extends PatternBase {
+interface ScannerSecretPattern extends PatternBase {
   scan: (text: string, stats?: ScanStats) => { start: number; end: number }[];
 }
 

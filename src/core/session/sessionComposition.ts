@@ -39,7 +39,7 @@ export function* iterateSessionCompositions(
 }
 
 /** One turn's line of the session composition, from its request's composition. */
-export function turnCompositionOf(turn: number, composition: TokenComposition): TurnComposition {
+function turnCompositionOf(turn: number, composition: TokenComposition): TurnComposition {
   const byKind: Partial<Record<CompositionKind, number>> = {};
   for (const row of composition.rows) byKind[row.kind] = row.tokens;
   return { turn, byKind, total: composition.total, exact: composition.exact };

@@ -8,11 +8,11 @@ import { parseJsonSafely } from "./safe-json";
 import { nestsDeeperThan } from "../util/json-depth";
 import { CURRENT_SHARE_VERSION, decodePayloadOfVersion, requireSupportedVersion, type SharePayload } from "./versions";
 
-export const BUNDLE_MARKER = "bundle";
+const BUNDLE_MARKER = "bundle";
 /** Default cap on a bundle's text: 256 Mi characters (bundles exist for what a link cannot hold). */
 export const DEFAULT_MAX_BUNDLE_CHARS = 256 * 1024 * 1024;
 /** File name suffix the app offers for bundles. */
-export const BUNDLE_FILE_SUFFIX = ".contextscope.json";
+const BUNDLE_FILE_SUFFIX = ".contextscope.json";
 
 const BUNDLE_START = /^\uFEFF?[ \t\r\n]{0,64}\{[ \t\r\n]{0,64}"contextscope"[ \t\r\n]{0,64}:[ \t\r\n]{0,64}"bundle"/;
 

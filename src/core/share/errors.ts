@@ -36,7 +36,7 @@ export const SHARE_ERROR_MESSAGES: Readonly<Record<ShareErrorCode, string>> = {
   "invalid-payload": "This share link does not contain a valid Contextscope view.",
 };
 
-export function shareError(code: ShareErrorCode, detail?: string, extra: Partial<ShareError> = {}): ShareError {
+function shareError(code: ShareErrorCode, detail?: string, extra: Partial<ShareError> = {}): ShareError {
   return { code, message: SHARE_ERROR_MESSAGES[code], ...(detail !== undefined ? { detail } : {}), ...extra };
 }
 

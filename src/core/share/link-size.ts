@@ -9,7 +9,7 @@ export const BROWSER_URL_LIMIT = 1024 * 1024;
 /** Above this many characters a link may be cut by chat apps and issue trackers: 32 KiB. */
 export const LINK_WARN_CHARS = 32 * 1024;
 
-export type LinkSizeLevel = "ok" | "long" | "too-long";
+type LinkSizeLevel = "ok" | "long" | "too-long";
 
 export interface LinkSizeInfo {
   /** Characters of the fragment (including `#`). */

@@ -7,7 +7,7 @@
 // into fresh objects with defineProperty (no setter is ever called) and a depth limit.
 import { fail } from "./errors";
 
-export const FORBIDDEN_KEY = "__proto__";
+const FORBIDDEN_KEY = "__proto__";
 
 export function parseJsonSafely(text: string, what: string): unknown {
   try {
@@ -25,7 +25,7 @@ export function parseJsonSafely(text: string, what: string): unknown {
 class ForbiddenKeyError extends Error {}
 
 /** Deepest free-form value accepted in a payload. */
-export const MAX_FREE_FORM_DEPTH = 64;
+const MAX_FREE_FORM_DEPTH = 64;
 
 /** A fresh deep copy of parsed JSON, built without ever calling a property setter. */
 export function copyJsonValue(value: unknown, path: string, depth = 0): unknown {

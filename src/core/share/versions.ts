@@ -25,12 +25,8 @@ const SHARE_VERSIONS: ReadonlyMap<number, ShareVersion> = new Map<number, ShareV
 ]);
 
 /** Versions this build can decode. */
-export function supportedShareVersions(): number[] {
+function supportedShareVersions(): number[] {
   return [...SHARE_VERSIONS.keys()];
-}
-
-export function isSupportedShareVersion(version: number): boolean {
-  return SHARE_VERSIONS.has(version);
 }
 
 export function requireSupportedVersion(version: number): void {

@@ -1,7 +1,7 @@
 // The simulator's plain-text estimate (CP-0-5): ceil(characters / 4), the chars/4 family every
 // policy in compaction-policies.md uses. Used for request bodies, summaries and placeholders;
 // message-level pi estimates come from src/core/agents/pi/estimate.ts.
-export const CHARS_PER_TOKEN = 4;
+const CHARS_PER_TOKEN = 4;
 
 export function estimateTextTokens(text: string): number {
   return Math.ceil(text.length / CHARS_PER_TOKEN);

@@ -9,7 +9,7 @@ function entryRaw(session: Session, entryId: string): Record<string, unknown> | 
 }
 
 /** Turn N's answer as a pi-shaped assistant message, or null when the session format differs. */
-export function turnAnswer(session: Session, entryId: string): AssistantMessage | null {
+function turnAnswer(session: Session, entryId: string): AssistantMessage | null {
   const message = entryRaw(session, entryId)?.message;
   if (typeof message !== "object" || message === null) return null;
   const candidate = message as AssistantMessage;

@@ -158,7 +158,7 @@ export interface SimulationContext {
 // ---------------------------------------------------------------------------------------------
 // Output (CP-0-2, in this order)
 
-export interface TriggerOperand {
+interface TriggerOperand {
   name: string;
   value: number;
   /** Where the value comes from ("recorded usage", "override", "estimate chars/4", …). */
@@ -183,7 +183,7 @@ export interface TriggerDecision {
   estimator: string;
 }
 
-export type RangeKind = "kept" | "summarised" | "pruned" | "dropped-without-summary";
+type RangeKind = "kept" | "summarised" | "pruned" | "dropped-without-summary";
 
 /** One range of the context, by messages of turn N's context and by session entries. */
 export interface PartitionRange {
@@ -251,7 +251,7 @@ export interface CacheEffect {
  * What the generic finding checks need to know about a summariser request; the
  * policy that builds the request fills it.
  */
-export interface FindingInputs {
+interface FindingInputs {
   /** Instruction texts as sent (captured slot texts or our descriptions, with any focus line). */
   instructionTexts: string[];
   /** Turn content: the transcript text, the previous summary, or the replayed messages' texts. */
@@ -365,10 +365,10 @@ export interface ProviderTokenCount {
   summariserInput: number;
 }
 
-export type FindingSeverity = "error" | "warning" | "info";
+type FindingSeverity = "error" | "warning" | "info";
 
 /** Finding ids: the six of the issue's item 4 plus policy-specific ones. */
-export type FindingId =
+type FindingId =
   | "instructions-share-message-with-turns"
   | "user-text-in-system-slot"
   | "secret-in-request"
@@ -488,14 +488,14 @@ export interface CompactionPolicy {
 }
 
 /** The simulator's model-window settings a policy may take as its own inputs. */
-export interface ModelChoice {
+interface ModelChoice {
   agentDefaultContextWindow: number | null;
   providerDefaultContextWindow: number | null;
   /** False when the user picked "the prompt carries no model" (opencode precedence). */
   promptCarriesModel: boolean;
 }
 
-export interface ModelWindowCandidates {
+interface ModelWindowCandidates {
   sessionRow: number;
   agentDefault: number | null;
   providerDefault: number;

@@ -8,8 +8,8 @@
 // cumulative checksum matches; only frames up to the last valid commit frame count. Pure: bytes in,
 // bytes out.
 
-export const WAL_MAGIC_LE = 0x377f0682;
-export const WAL_MAGIC_BE = 0x377f0683;
+const WAL_MAGIC_LE = 0x377f0682;
+const WAL_MAGIC_BE = 0x377f0683;
 const WAL_HEADER_BYTES = 32;
 const FRAME_HEADER_BYTES = 24;
 

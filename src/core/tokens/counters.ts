@@ -48,7 +48,7 @@ export const charsPerFourCounter: TokenCounter = {
  * o200k × factor, the Anthropic/Gemini estimate of TK-3 and TK-5 (`claudeFactor`, default 1.0),
  * over `source`'s o200k counts (default: counted here).
  */
-export function scaledO200kCounter(factor: number, source: TokenCounter = o200kCounter): TokenCounter {
+function scaledO200kCounter(factor: number, source: TokenCounter = o200kCounter): TokenCounter {
   // A source with o200kCounter's id gives its counts: the scaled counter keeps its id too.
   const prefix = source.id === o200kCounter.id ? "" : `${source.id}:`;
   return {

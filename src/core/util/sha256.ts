@@ -5,7 +5,7 @@ import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
 import { utf8Encode } from "./utf8";
 
-export function sha256Bytes(bytes: Uint8Array): string {
+function sha256Bytes(bytes: Uint8Array): string {
   return bytesToHex(sha256(bytes));
 }
 

@@ -2,7 +2,7 @@
 // shown, never more than a quarter of the value, the hidden count stated, deterministic.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { FULL_MASK_BELOW, MAX_VISIBLE_EDGE, hiddenMarker, redactValue, visibleEdge } from "../../../src/core/redact";
+import { FULL_MASK_BELOW, MAX_VISIBLE_EDGE, redactValue, visibleEdge } from "../../../src/core/redact";
 
 describe("redactValue", () => {
   it("keeps the vendor prefix and 4 + 4 characters of a long token", () => {

@@ -40,7 +40,6 @@ function renderedTexts(entry: SessionEntry): string[] {
 }
 
 /** Re-exported: the merge lives with the other entry helpers in records.ts. */
-export { mergedAssistantMessage };
 
 class MessageBuilder {
   readonly out: ApproximateMessage[] = [];

@@ -35,7 +35,7 @@ function blockText(block: unknown): string {
  * An image block (pasted by the user, or returned inside a tool result) as one short label with
  * its type and decoded size: the base64 data is in the request body, never in the message views.
  */
-export function imageLabel(block: Record<string, unknown>): string {
+function imageLabel(block: Record<string, unknown>): string {
   const source = isObject(block.source) ? block.source : {};
   const mediaType = typeof source.media_type === "string" ? source.media_type : "image";
   if (typeof source.data !== "string") return `[image ${mediaType}${typeof source.url === "string" ? ` from ${source.url}` : ""}]`;
@@ -48,7 +48,7 @@ export function imageLabel(block: Record<string, unknown>): string {
 const viewCache = new WeakMap<object, LlmMessage>();
 
 /** The pi-ai shaped view of one wire message (cached per distinct message object). */
-export function wireMessageView(message: Record<string, unknown>): LlmMessage {
+function wireMessageView(message: Record<string, unknown>): LlmMessage {
   const cached = viewCache.get(message);
   if (cached) return cached;
   let view: LlmMessage;
@@ -85,7 +85,7 @@ function firstText(message: Record<string, unknown>): string {
 }
 
 /** Provenance of a wire message from its origin and its content. */
-export function wireProvenance(
+function wireProvenance(
   message: Record<string, unknown>,
   origin: { source: "blob" | "entry" | "missing" | "approximate"; entryIds: string[] },
 ): Provenance {

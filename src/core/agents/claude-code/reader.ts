@@ -13,7 +13,7 @@ import { inFileThreads } from "./threads";
 export const CLAUDE_FORMAT_ID = "claude-code";
 
 /** Types of the entries that form the conversation tree (FM-CC-2). */
-export const CLAUDE_CONVERSATION_TYPES: readonly string[] = ["user", "assistant", "attachment", "system"];
+const CLAUDE_CONVERSATION_TYPES: readonly string[] = ["user", "assistant", "attachment", "system"];
 
 /**
  * Record types Claude Code writes with a `sessionId` but without a place in the uuid tree; with a

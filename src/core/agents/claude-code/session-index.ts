@@ -53,7 +53,7 @@ export interface ClaudeSessionIndex {
 const indexes = new WeakMap<Session, ClaudeSessionIndex>();
 
 /** The logical parent of an entry: `parentUuid`, or `logicalParentUuid` across a compaction. */
-export function logicalParentId(entry: SessionEntry): string | null {
+function logicalParentId(entry: SessionEntry): string | null {
   if (entry.parentId !== null) return entry.parentId;
   return isCompactBoundary(entry) ? stringField(entry.raw, "logicalParentUuid") : null;
 }
@@ -191,7 +191,7 @@ function conversationParent(index: ClaudeSessionIndex, entry: SessionEntry): str
 }
 
 /** The parent `entry` hangs under in the index (null for a root or a broken link). */
-export function indexedParent(index: ClaudeSessionIndex, entry: SessionEntry): string | null {
+function indexedParent(index: ClaudeSessionIndex, entry: SessionEntry): string | null {
   return index.parentOf.get(entry.id) ?? null;
 }
 

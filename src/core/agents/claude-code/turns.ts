@@ -146,7 +146,7 @@ function thinkingLevel(turn: ClaudeTurn): string {
 type WireItem = SourcedMessage | ApproximateMessage;
 
 /** The wire messages of a turn: from the records when present, else approximated. */
-export function turnWireMessages(session: Session, branch: ClaudeBranch, turn: ClaudeTurn): WireItem[] {
+function turnWireMessages(session: Session, branch: ClaudeBranch, turn: ClaudeTurn): WireItem[] {
   if (turn.record) return recordMessages(session, turn.record);
   return approximateMessages(getClaudeIndex(session), branch.path, turn.pathIndex);
 }

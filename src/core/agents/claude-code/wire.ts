@@ -24,7 +24,7 @@ export const CLAUDE_BODY_KEY_ORDER: readonly string[] = [
 const HEADER_PARAMS = new Set(["betas"]);
 
 /** Placeholder text for the parts of a body the transcript does not record (UI highlights it). */
-export function notRecordedText(what: string): string {
+function notRecordedText(what: string): string {
   return `[not recorded: ${what}]`;
 }
 

@@ -5,7 +5,7 @@
 // sections are tool-bound is read from the fixture; configurable, default strips both.]
 
 /** Section titles removed when the plan tool is not enabled (FM-CX-10). */
-export const PLAN_TOOL_SECTION_TITLES: readonly string[] = ["Planning", "`update_plan`"];
+const PLAN_TOOL_SECTION_TITLES: readonly string[] = ["Planning", "`update_plan`"];
 
 const HEADING = /^(#{1,6}) (.*)$/gm;
 

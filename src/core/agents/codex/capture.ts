@@ -8,7 +8,7 @@ import { fact } from "../../captures/fact";
 import { isObject } from "../../util/is-object";
 
 /** Turn-metadata keys that are the same in every request of a session (installation and config). */
-export const CODEX_CONSTANT_METADATA_KEYS = [
+const CODEX_CONSTANT_METADATA_KEYS = [
   "installation_id",
   "agent_name",
   "sandbox",

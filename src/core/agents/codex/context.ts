@@ -14,7 +14,7 @@ function partTexts(content: unknown): string[] {
 
 const viewCache = new WeakMap<object, LlmMessage>();
 
-export function itemView(item: RolloutItem): LlmMessage {
+function itemView(item: RolloutItem): LlmMessage {
   const cached = viewCache.get(item);
   if (cached) return cached;
   let view: LlmMessage;
@@ -52,7 +52,7 @@ export function itemView(item: RolloutItem): LlmMessage {
 
 const SUMMARY_PREFIX = "Another language model started to solve this problem";
 
-export function itemProvenance(item: RolloutItem, entryId: string | null, options: { base?: boolean; approximate?: boolean }): Provenance {
+function itemProvenance(item: RolloutItem, entryId: string | null, options: { base?: boolean; approximate?: boolean }): Provenance {
   if (options.base) {
     return {
       rule: "codex:base-instructions",

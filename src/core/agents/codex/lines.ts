@@ -15,7 +15,7 @@ import type { SessionEntry } from "../../model";
 import { isObject } from "../../util/is-object";
 
 /** Entry type of a `{"record_type":"state"}` snapshot line: an empty client-state record, no history. */
-export const STATE_LINE_TYPE = "state";
+const STATE_LINE_TYPE = "state";
 
 /**
  * The rollout line type of a parsed line, or null when it is none of the shapes. `isFirstObject`:

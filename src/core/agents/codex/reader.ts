@@ -31,7 +31,7 @@ export function detectCodex(firstLines: string[]): boolean {
 }
 
 /** Stable synthetic id of the entry on `line`. */
-export function codexEntryId(line: number): string {
+function codexEntryId(line: number): string {
   return `L${line}`;
 }
 

@@ -38,7 +38,7 @@ export interface CodexTurn {
   interrupted: boolean;
 }
 
-export interface CodexCompaction {
+interface CodexCompaction {
   entry: SessionEntry;
   /** Window the compaction ended (its summariser request saw this window's history). */
   fromWindow: number;
@@ -86,7 +86,7 @@ export function isOutputItem(item: RolloutItem): boolean {
 const NOT_SENT_TYPES = new Set(["ghost_snapshot", "compaction_trigger", "other"]);
 
 /** Whether Codex sends a recorded item to the model: not undo snapshots, not system messages. */
-export function isSentItem(item: RolloutItem): boolean {
+function isSentItem(item: RolloutItem): boolean {
   if (typeof item.type === "string" && NOT_SENT_TYPES.has(item.type)) return false;
   return !(item.type === "message" && item.role === "system");
 }
@@ -94,7 +94,7 @@ export function isSentItem(item: RolloutItem): boolean {
 const strippedItems = new WeakMap<object, RolloutItem>();
 
 /** The item as sent: keys starting with `internal_` are rollout-only (FM-CX-4). */
-export function sentItem(item: RolloutItem): RolloutItem {
+function sentItem(item: RolloutItem): RolloutItem {
   const cached = strippedItems.get(item);
   if (cached) return cached;
   let result = item;
@@ -114,7 +114,7 @@ const indexes = new WeakMap<Session, CodexRolloutIndex>();
  * nothing (pre-envelope rollouts, rollouts whose publisher or client left the events out): then a
  * response is a run of output items between inputs.
  */
-export type CodexTurnSource = "usage-records" | "token-counts" | "structure";
+type CodexTurnSource = "usage-records" | "token-counts" | "structure";
 
 function turnSource(session: Session): CodexTurnSource {
   let tokenCounts = false;

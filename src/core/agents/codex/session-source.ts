@@ -6,7 +6,7 @@
 // versions also write `parent_thread_id` at the top of the meta.
 import { isObject } from "../../util/is-object";
 
-export interface CodexThreadSpawnSource {
+interface CodexThreadSpawnSource {
   parentThreadId: string | null;
   depth: number | null;
   /** The task name a MultiAgentV2 `spawn_agent` call returns. */

@@ -25,23 +25,8 @@ import { isObject } from "../../util/is-object";
 import { sessionConstant } from "../../captures/fact";
 import { CODEX_BASE_ITEM, CODEX_TOOLS, CODEX_TURN_METADATA, type CodexTurnMetadataFact } from "./capture";
 
-/** Codex's top-level key order (FM-CX-12). */
-export const CODEX_BODY_KEY_ORDER: readonly string[] = [
-  "model",
-  "stream",
-  "input",
-  "tools",
-  "tool_choice",
-  "parallel_tool_calls",
-  "reasoning",
-  "store",
-  "include",
-  "prompt_cache_key",
-  "client_metadata",
-];
-
 /** Pipeline options of the Codex profile ([INF] rules, formats.md §2). */
-export interface CodexOptions {
+interface CodexOptions {
   /** FM-CX-10 [INF]: drop the plan-tool sections from the base instructions (default true). */
   stripPlanToolSections?: boolean;
 }
@@ -75,7 +60,7 @@ function reasoningEffort(turn: CodexTurn): string | null {
 }
 
 /** Codex rollout usage → pi field names (CA-21: `input_tokens` includes cached tokens). */
-export function codexUsage(usage: Record<string, unknown> | null): PiUsage | null {
+function codexUsage(usage: Record<string, unknown> | null): PiUsage | null {
   if (!usage) return null;
   const number = (key: string) => (typeof usage[key] === "number" ? (usage[key] as number) : 0);
   const cacheRead = number("cached_input_tokens");

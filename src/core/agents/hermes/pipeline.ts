@@ -40,14 +40,14 @@ export const SENT_MESSAGE_KEYS: ReadonlySet<string> = new Set([
 /** Provenance rule of a hermes compression summary message (FM-RQ-6). */
 export const HERMES_SUMMARY_RULE = "summary:hermes-compressed";
 
-export function isHermesSummary(raw: Record<string, unknown>): boolean {
+function isHermesSummary(raw: Record<string, unknown>): boolean {
   return raw._compressed_summary === true;
 }
 
 const sentCache = new WeakMap<object, Record<string, unknown>>();
 
 /** The message as sent: its own keys in file order, minus unknown ones (FM-RQ-6). */
-export function sentMessage(raw: Record<string, unknown>): Record<string, unknown> {
+function sentMessage(raw: Record<string, unknown>): Record<string, unknown> {
   let sent = sentCache.get(raw);
   if (!sent) {
     sent = Object.fromEntries(Object.entries(raw).filter(([key]) => SENT_MESSAGE_KEYS.has(key)));
@@ -156,7 +156,7 @@ function getIndex(session: Session): MessageListIndex {
 }
 
 /** One turn per assistant message, plus the "next request" with the whole list (FM-RQ-5). */
-export function countMessageListTurns(session: Session): number {
+function countMessageListTurns(session: Session): number {
   return session.entries.length === 0 ? 0 : getIndex(session).answers.length + 1;
 }
 
@@ -185,7 +185,7 @@ function firstTurnWith(index: MessageListIndex, position: number): number {
   return turn;
 }
 
-export function analyzeMessageList(session: Session): SessionAnalysis {
+function analyzeMessageList(session: Session): SessionAnalysis {
   const index = getIndex(session);
   const count = countMessageListTurns(session);
   const turns: TurnSummary[] = [];
@@ -244,7 +244,7 @@ function contextMessages(session: Session, length: number): ContextMessage[] {
   return session.entries.slice(0, length).map((entry) => ({ message: messageView(entry.raw), provenance: provenance(entry) }));
 }
 
-export function buildMessageListTurnContext(session: Session, options: PipelineOptions, turn: number): TurnContext {
+function buildMessageListTurnContext(session: Session, options: PipelineOptions, turn: number): TurnContext {
   checkedTurn(session, turn);
   const index = getIndex(session);
   const length = contextLength(session, index, turn);
@@ -268,7 +268,7 @@ export function buildMessageListTurnContext(session: Session, options: PipelineO
  * the list has no leading system/developer message (hermes does not store it, FM-HA-3), its tools
  * and its settings; without one, model, tools and settings are marked not recorded.
  */
-export function buildMessageListTurnRequest(session: Session, options: PipelineOptions, turn: number): BuiltRequest {
+function buildMessageListTurnRequest(session: Session, options: PipelineOptions, turn: number): BuiltRequest {
   checkedTurn(session, turn);
   const index = getIndex(session);
   const length = contextLength(session, index, turn);

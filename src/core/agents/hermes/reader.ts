@@ -17,7 +17,7 @@ export const HERMES_FORMAT_ID = "hermes";
 export const MESSAGES_FORMAT_LABEL = "chat message list (OpenAI / hermes-agent)";
 
 /** Roles FM-RQ-5 accepts. */
-export const CHAT_ROLES: ReadonlySet<string> = new Set(["system", "developer", "user", "assistant", "tool", "function"]);
+const CHAT_ROLES: ReadonlySet<string> = new Set(["system", "developer", "user", "assistant", "tool", "function"]);
 
 const DETECT_LINES = 20;
 const DETECT_CHARS = 4096;

@@ -13,21 +13,21 @@ import { assistantText, compactionPartOf, isCompactionContinue, isSummaryMessage
 import { asObject } from "../../util/is-object";
 
 /** Text sent for a `compaction` part (FM-OC-13, CP-OC-24). */
-export const COMPACTION_PROMPT_TEXT = "What did we do so far?";
+const COMPACTION_PROMPT_TEXT = "What did we do so far?";
 /** Text of a pruned tool output (CP-OC-26). */
 export const PRUNED_TOOL_OUTPUT_TEXT = "[Old tool result content cleared]";
 /** [INF: OC-INF-INTERRUPTED] Result sent for a tool part that never completed. */
-export const INTERRUPTED_TOOL_TEXT = "[Tool execution was interrupted]";
+const INTERRUPTED_TOOL_TEXT = "[Tool execution was interrupted]";
 /** [INF: OC-INF-SUBTASK] Text sent for a `subtask` part. */
-export const SUBTASK_TEXT = "The following tool was executed by the user";
+const SUBTASK_TEXT = "The following tool was executed by the user";
 
 /** A Chat Completions message as opencode sends it (key order as written, FM-OC-9). */
 export type ChatMessage =
   | { role: "user"; content: string | ChatContentPart[] }
   | { role: "assistant"; content: string; tool_calls?: ChatToolCall[] }
   | { role: "tool"; tool_call_id: string; content: string };
-export type ChatContentPart = { type: "text"; text: string } | { type: "image_url"; image_url: { url: string } };
-export interface ChatToolCall {
+type ChatContentPart = { type: "text"; text: string } | { type: "image_url"; image_url: { url: string } };
+interface ChatToolCall {
   id: string;
   type: "function";
   function: { name: string; arguments: string };

@@ -11,22 +11,22 @@ import type { SqlQuery, SqlRow } from "../../storage/sqlite";
 import { buildOpencodeSession, normalizeMessageRecord } from "./session";
 
 
-export const SQL_TABLE_NAMES = "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name";
-export const SQL_LIST_SESSIONS =
+const SQL_TABLE_NAMES = "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name";
+const SQL_LIST_SESSIONS =
   "SELECT s.id AS id, s.title AS title, s.parent_id AS parent_id, s.directory AS directory, " +
   "s.time_created AS time_created, s.time_updated AS time_updated, " +
   "(SELECT COUNT(*) FROM message m WHERE m.session_id = s.id) AS message_count " +
   "FROM session s ORDER BY s.time_updated DESC, s.id";
-export const SQL_SESSION_ROW = "SELECT * FROM session WHERE id = ?";
-export const SQL_MESSAGES =
+const SQL_SESSION_ROW = "SELECT * FROM session WHERE id = ?";
+const SQL_MESSAGES =
   "SELECT id, session_id, time_created, time_updated, data FROM message WHERE session_id = ? ORDER BY time_created, id";
-export const SQL_PARTS =
+const SQL_PARTS =
   "SELECT id, message_id, session_id, time_created, time_updated, data FROM part WHERE session_id = ? ORDER BY message_id, id";
 
 export const OPENCODE_TABLES: readonly string[] = ["session", "message", "part"];
 
 /** Why a SQLite file cannot be read as an opencode session database. */
-export class OpencodeDatabaseError extends Error {
+class OpencodeDatabaseError extends Error {
   constructor(message: string) {
     super(message);
     this.name = "OpencodeDatabaseError";
@@ -62,7 +62,7 @@ function parseJsonColumn(value: unknown): unknown {
 }
 
 /** The session row in the export's `info` shape (FM-OC-4), as far as the columns go. */
-export function sessionInfoFromRow(row: SqlRow): OpencodeSessionInfo {
+function sessionInfoFromRow(row: SqlRow): OpencodeSessionInfo {
   const info: OpencodeSessionInfo = { id: text(row.id) ?? "unknown-session" };
   const put = (key: string, value: unknown) => {
     if (value !== null && value !== undefined) info[key] = value;

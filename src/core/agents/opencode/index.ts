@@ -11,7 +11,6 @@ import { summariserInput, type SummariserInput } from "./summariser";
 import {
   analyzeOpencodeSession,
   buildOpencodeTurnContext,
-  countOpencodeTurns,
   opencodeIndex,
   turnChatMessages,
 } from "./turns";
@@ -19,11 +18,9 @@ import {
 export * from "./records";
 export * from "./session";
 export * from "./database";
-export { modelScope, type ModelScope } from "./scope";
-export { convertRecord, COMPACTION_PROMPT_TEXT, PRUNED_TOOL_OUTPUT_TEXT, type ChatMessage, type ConvertedRecord } from "./convert";
-export { summariserInput, serializeForSummariser, type SummariserInput } from "./summariser";
-export { buildChatBody, OPENCODE_OUTPUT_TOKEN_MAX } from "./request";
-export { analyzeOpencodeSession, buildOpencodeTurnContext, countOpencodeTurns, turnChatMessages, turnScope } from "./turns";
+export { modelScope } from "./scope";
+export { convertRecord } from "./convert";
+export { summariserInput } from "./summariser";
 
 /** FM-OC-15: the fixed user text of the title request, before the first prompt. */
 export const TITLE_REQUEST_PREFIX = "Generate a title for this conversation:\n";

@@ -33,7 +33,7 @@ export interface OpencodeMessageInfo {
   [key: string]: unknown;
 }
 
-export interface OpencodeTokens {
+interface OpencodeTokens {
   total?: number;
   input?: number;
   output?: number;
@@ -66,7 +66,7 @@ export interface OpencodePart {
   [key: string]: unknown;
 }
 
-export interface OpencodeToolState {
+interface OpencodeToolState {
   status?: string;
   input?: unknown;
   output?: string;

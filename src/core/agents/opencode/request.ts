@@ -9,7 +9,7 @@ import { notRecorded, type ModelInfo, type NotRecorded, type RequestHeader } fro
 import type { ChatMessage } from "./convert";
 
 /** CP-OC-1: `OUTPUT_TOKEN_MAX`. */
-export const OPENCODE_OUTPUT_TOKEN_MAX = 32000;
+const OPENCODE_OUTPUT_TOKEN_MAX = 32000;
 
 export interface ChatTool {
   type: "function";

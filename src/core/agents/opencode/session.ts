@@ -15,10 +15,10 @@ import { isoFromEpochMs } from "../../util/iso-time";
 
 export const OPENCODE_FORMAT_ID = "opencode";
 export const OPENCODE_EXPORT_LABEL = "opencode export";
-export const OPENCODE_DATABASE_LABEL = "opencode database";
+const OPENCODE_DATABASE_LABEL = "opencode database";
 
 /** Where the records came from; shown in the header and used by the warnings. */
-export type OpencodeSource = "export" | "database";
+type OpencodeSource = "export" | "database";
 
 /** What `Session.header` holds for an opencode session. */
 export interface OpencodeSessionHeader {
@@ -195,4 +195,3 @@ export function sessionFromExport(parsed: unknown, fileName: string, lineCount: 
   });
 }
 
-export { listingOf as opencodeSessionListing };

@@ -10,14 +10,14 @@ import { assistantText, compactionPartOf, isSummaryMessage, isUserInfo, type Ope
 import { modelScope } from "./scope";
 
 /** CP-OC-16: tool output cap in the summariser input. */
-export const SUMMARISER_TOOL_OUTPUT_CAP = 2000;
+const SUMMARISER_TOOL_OUTPUT_CAP = 2000;
 
 function capped(text: string): string {
   return text.length > SUMMARISER_TOOL_OUTPUT_CAP ? `${text.slice(0, SUMMARISER_TOOL_OUTPUT_CAP)}\n[truncated]` : text;
 }
 
 /** Lines one stored message contributes to the summariser input (CP-OC-16). */
-export function serializeForSummariser(record: OpencodeMessageRecord): string[] {
+function serializeForSummariser(record: OpencodeMessageRecord): string[] {
   const lines: string[] = [];
   if (isUserInfo(record.info)) {
     const texts = record.parts.filter((part) => part.type === "text" && typeof part.text === "string" && part.ignored !== true).map((part) => part.text as string);

@@ -96,7 +96,7 @@ function turnPosition(index: OpencodeIndex, turn: number): number {
 }
 
 /** Record indexes (in send order) of the conversation of `turn`. */
-export function turnScope(session: Session, turn: number): { indexes: number[]; compactionIndex: number; answer: number } {
+function turnScope(session: Session, turn: number): { indexes: number[]; compactionIndex: number; answer: number } {
   const index = opencodeIndex(session);
   const answer = turnPosition(index, turn);
   return { ...modelScope(index.records, answer), answer };

@@ -4,7 +4,7 @@ import type { AgentMessage, ImageBlock, PipelineOptions, TextBlock } from "../..
 import { piProfileOf } from "./profile";
 
 /** Characters pi counts for one image (PI-K2). */
-export const IMAGE_CHARS = 4800;
+const IMAGE_CHARS = 4800;
 
 /** senpi counts runs of 512+ base64-like characters four times (SP-K1). */
 const BASE64_RUN = /[A-Za-z0-9+/=_-]{512,}/g;

@@ -45,7 +45,7 @@ export interface NotesSetup {
 export type NotesSetups = Map<string, NotesSetup>;
 
 /** A stable key for a partial option set (regular expressions by their source). */
-export function notesOptionsKey(partial: Partial<ReplyLanguageOptions> | undefined): string {
+function notesOptionsKey(partial: Partial<ReplyLanguageOptions> | undefined): string {
   if (!partial) return "default";
   return JSON.stringify(partial, (_key, value: unknown) => (value instanceof RegExp ? value.toString() : value));
 }

@@ -10,7 +10,7 @@ import { findCompactionPoint } from "./policies/compaction-point";
 import { senpiPolicy } from "./policies/senpi-policy";
 
 /** `details.schema` of compactions written by senpi's summariser (CP-SE-INF-5). */
-export const SENPI_COMPACTION_SCHEMA = "senpi.compaction.summary.v1";
+const SENPI_COMPACTION_SCHEMA = "senpi.compaction.summary.v1";
 
 /** The session without its compaction entries (children re-attached to the compaction's parent). */
 function withoutCompactions(session: Session): Session {

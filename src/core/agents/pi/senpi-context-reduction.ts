@@ -31,7 +31,7 @@ export interface SenpiReductionOptions {
   clearKeepRecent: number;
 }
 
-export const SENPI_REDUCTION_DEFAULTS: SenpiReductionOptions = {
+const SENPI_REDUCTION_DEFAULTS: SenpiReductionOptions = {
   gateRatio: 0.5,
   collapseMinGroupSize: 2,
   collapseProtectRecentMessages: 5,

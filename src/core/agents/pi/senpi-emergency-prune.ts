@@ -16,8 +16,6 @@ import { estimateMessageChars } from "./estimate";
 
 /** EMERGENCY_CONTEXT_TARGET_RATIO (speculative.ts:62). */
 export const EMERGENCY_TARGET_RATIO = 0.95;
-/** EMERGENCY_CONTEXT_RELEASE_RATIO (speculative.ts:68): the latch's release point. */
-export const EMERGENCY_RELEASE_RATIO = 0.85;
 /** SUMMARIZATION_INPUT_BUDGET_RATIO (overflow-retry.ts:68): the tool results' budget. */
 const TOOL_BUDGET_RATIO = 0.6;
 /** MAX_OUTPUT_RESERVE_RATIO (index.ts:80). */
@@ -80,7 +78,7 @@ function wireTokens(item: ContextMessage): number {
 /** Every turn measures its whole context: a message object (shared between turns) is measured once. */
 const measures = new WeakMap<object, { chars: number; cjk: number }>();
 
-export function emergencyEstimate(items: readonly ContextMessage[]): number {
+function emergencyEstimate(items: readonly ContextMessage[]): number {
   let total = 0;
   for (const item of items) total += wireTokens(item);
   return total;

@@ -20,8 +20,8 @@ export interface SenpiStepOptions {
   imageRejectionPattern?: RegExp;
 }
 
-export const DEFAULT_IMAGE_PLACEHOLDER = "[image omitted: the provider rejected it]";
-export const DEFAULT_IMAGE_REJECTION_PATTERN = /image/i;
+const DEFAULT_IMAGE_PLACEHOLDER = "[image omitted: the provider rejected it]";
+const DEFAULT_IMAGE_REJECTION_PATTERN = /image/i;
 
 export interface SenpiStepsResult {
   messages: ContextMessage[];
@@ -51,7 +51,7 @@ function isImageRejection(message: LlmMessage, pattern: RegExp): boolean {
 }
 
 /** SP-C2: replace images that a later failed turn shows the provider rejected. */
-export function replaceRejectedImages(messages: ContextMessage[], options: SenpiStepOptions = {}): SenpiStepsResult {
+function replaceRejectedImages(messages: ContextMessage[], options: SenpiStepOptions = {}): SenpiStepsResult {
   const pattern = options.imageRejectionPattern ?? DEFAULT_IMAGE_REJECTION_PATTERN;
   const placeholder = options.imagePlaceholder ?? DEFAULT_IMAGE_PLACEHOLDER;
   let lastRejection = -1;

@@ -7,13 +7,9 @@
 // analysis follows the notes incrementally (NotesTally) to mark the turns that carry one.
 import { piProfileOf, type PiProfileId } from "./profile";
 import type {
-  ApiId,
   AssistantMessage,
-  AuxiliaryRequestEvent,
-  BranchInfo,
   CompactionEvent,
   ContextMessage,
-  DroppedMessage,
   ModelRef,
   PipelineOptions,
   ReaderWarning,

@@ -7,7 +7,7 @@ import type { Finding, SimulatedSummariserRequest } from "../types";
 const ENGLISH = /\bEnglish\b/;
 const REGISTER = /\b(engineering|technical)\b/i;
 
-export function hasEnglishRegister(instruction: string): boolean {
+function hasEnglishRegister(instruction: string): boolean {
   return ENGLISH.test(instruction) && REGISTER.test(instruction);
 }
 

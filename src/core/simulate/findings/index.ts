@@ -5,13 +5,12 @@ import { checkSecrets } from "./secrets";
 import { checkInstructionsShareMessage } from "./shared-message";
 import { checkUserTextInSystemSlot } from "./system-slot";
 
-export { checkEnglishRegister, hasEnglishRegister } from "./english-register";
+export { checkEnglishRegister } from "./english-register";
 export { checkSecrets } from "./secrets";
-export { checkInstructionsShareMessage, MIN_MATCH_CHARS } from "./shared-message";
+export { checkInstructionsShareMessage } from "./shared-message";
 export { checkUserTextInSystemSlot } from "./system-slot";
 export { checkToolPairsAcrossCut, type Side } from "./tool-pairs";
-export { detectUnfinishedSummaries, unfinishedSummaryFindings, type UnfinishedSummary } from "./unfinished-summary";
-export { bodyMessages, systemSlotTexts, stringLeaves } from "./body-text";
+export { detectUnfinishedSummaries, unfinishedSummaryFindings } from "./unfinished-summary";
 
 /** The request-level checks, on every summariser request of a result. */
 export function checkSummariserRequests(requests: readonly SimulatedSummariserRequest[]): Finding[] {

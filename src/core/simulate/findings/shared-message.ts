@@ -5,7 +5,7 @@ import type { Finding, SimulatedSummariserRequest } from "../types";
 import { bodyMessages } from "./body-text";
 
 /** Turn texts shorter than this are ignored: a short turn ("ok") may occur in any prose. */
-export const MIN_MATCH_CHARS = 16;
+const MIN_MATCH_CHARS = 16;
 
 export function checkInstructionsShareMessage(request: SimulatedSummariserRequest, requestIndex: number): Finding[] {
   const inputs = request.findingInputs;

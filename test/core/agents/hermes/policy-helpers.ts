@@ -9,7 +9,7 @@ export function ctx(messages: LlmMessage[]): ContextMessage[] {
   return messages.map((message, i) => ({ message, provenance: { rule: "entry", entryId: `e${i}` } }));
 }
 
-export const emptySession: Session = { formatId: "pi", formatLabel: "pi", fileName: "t.jsonl", formatVersion: 3, header: null, entries: [], warnings: [], lineCount: 0 };
+const emptySession: Session = { formatId: "pi", formatLabel: "pi", fileName: "t.jsonl", formatVersion: 3, header: null, entries: [], warnings: [], lineCount: 0 };
 
 export function runHermes(messages: LlmMessage[], parameters: PolicyParameters = {}, extra: Partial<SimulationInput> = {}, contextWindow = 200000): SimulationResult {
   const input: SimulationInput = { session: emptySession, options: { profile: "pi" }, turn: 1, policyId: "hermes", parameters, manual: true, ...extra };

@@ -41,7 +41,7 @@ import {
   readCapturedClaudeRequest,
 } from "./slots";
 
-export const CLAUDE_CODE_PARAMETERS: readonly PolicyParameterSpec[] = [
+const CLAUDE_CODE_PARAMETERS: readonly PolicyParameterSpec[] = [
   { name: "autoCompactWindow", label: "auto-compact window (CLAUDE_CODE_AUTO_COMPACT_WINDOW)", type: "number", default: null, ruleId: "CP-CC-INF-1", inferred: "CP-CC-INF-1", description: "The window the threshold is computed from; null: the model's context window. Not in the transcript (an environment variable); the fixture ran with 100000." },
   { name: "summaryOutputReserve", label: "summary output reserve", type: "number", default: 20000, ruleId: "CP-CC-INF-1", inferred: "CP-CC-INF-1", description: "Tokens kept free for the summary: min(max output tokens, this)." },
   { name: "autoCompactBuffer", label: "auto-compact buffer", type: "number", default: 13000, ruleId: "CP-CC-INF-1", inferred: "CP-CC-INF-1", description: "Threshold = window − reserve − buffer." },
@@ -77,7 +77,7 @@ function isPlainPrompt(entry: SessionEntry): boolean {
 }
 
 /** CP-CC-INF-3: the prompt written after turn N's answer and before the next answer / boundary. */
-export function pendingPrompt(branch: ClaudeBranch, turn: ClaudeTurn): SessionEntry | null {
+function pendingPrompt(branch: ClaudeBranch, turn: ClaudeTurn): SessionEntry | null {
   let end = turn.pathIndex;
   const ids = new Set(turn.group.map((e) => e.id));
   for (let i = turn.pathIndex; i < branch.path.length && (ids.has(branch.path[i]!.id) || i === turn.pathIndex); i++) end = i;

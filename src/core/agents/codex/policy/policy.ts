@@ -40,7 +40,7 @@ import {
 } from "./slots";
 import { isObject } from "../../../util/is-object";
 
-export const CODEX_PARAMETERS: readonly PolicyParameterSpec[] = [
+const CODEX_PARAMETERS: readonly PolicyParameterSpec[] = [
   { name: "autoCompactTokenLimit", label: "model_auto_compact_token_limit", type: "number", default: null, ruleId: "CP-CX-INF-1", inferred: "CP-CX-INF-1", description: "The configured limit (config.toml; not in the rollout — the fixture used 13500). null: autoCompactRatio × the context window." },
   { name: "autoCompactRatio", label: "default limit ratio", type: "number", default: 0.9, ruleId: "CP-CX-INF-1", inferred: "CP-CX-INF-1", description: "Without a configured limit: floor(ratio × model_context_window)." },
   { name: "userMessageTokenBudget", label: "retained user messages budget", type: "number", default: 20000, ruleId: "CP-CX-INF-3", inferred: "CP-CX-INF-3", description: "The newest real user messages kept verbatim, up to this many chars/4 tokens." },
@@ -56,7 +56,7 @@ function notRecordedText(what: string): string {
  * CP-CX-INF-2: the summarised history ends after turn N's output items and the tool outputs that
  * answer them; for a recorded compaction it is the length its summariser saw.
  */
-export function summarisedEnd(index: CodexRolloutIndex, turn: CodexTurn, recordedEntryId: string | undefined): number {
+function summarisedEnd(index: CodexRolloutIndex, turn: CodexTurn, recordedEntryId: string | undefined): number {
   const recorded = recordedEntryId ? index.compactions.find((c) => c.entry.id === recordedEntryId) : undefined;
   if (recorded && recorded.fromWindow === turn.window) return recorded.historyLength;
   const window = index.windows[turn.window] ?? [];

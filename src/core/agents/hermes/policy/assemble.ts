@@ -5,12 +5,12 @@
 // in agent/context_compressor.py, NousResearch/hermes-agent at 0000416b). Works on the hermes message list; converted back to pi-shaped
 // context messages for the provider serializers by the policy.
 import { cpHead } from "./codepoints";
-import { hermesContentText, isRealUserTurn, SUMMARY_END_MARKER, type HermesMessage, type HermesPart } from "./messages";
+import { hermesContentText, SUMMARY_END_MARKER, type HermesMessage, type HermesPart } from "./messages";
 import { hermesRedact } from "./redact";
 
 const SNAPSHOT_HEADING = "## Historical Task Snapshot";
 /** CP-HA-19: sentinel for sessions without user turns. */
-export const NO_USER_SENTINEL = "None. This session contains no user-authored turns.";
+const NO_USER_SENTINEL = "None. This session contains no user-authored turns.";
 
 /**
  * CP-HA-26: strip reasoning blocks, redact, and replace the Historical Task Snapshot section with
@@ -76,8 +76,8 @@ export function chooseSummaryRole(head: readonly HermesMessage[], tail: readonly
   return { role: flipped, merged: "none", reason: `${reason}; flipped to ${flipped} to avoid the first tail message's role` };
 }
 
-export const PRIOR_CONTEXT_OPEN = "[PRIOR CONTEXT — for reference only; not a new message]";
-export const PRIOR_CONTEXT_CLOSE = "[END OF PRIOR CONTEXT — COMPACTION SUMMARY BELOW]";
+const PRIOR_CONTEXT_OPEN = "[PRIOR CONTEXT — for reference only; not a new message]";
+const PRIOR_CONTEXT_CLOSE = "[END OF PRIOR CONTEXT — COMPACTION SUMMARY BELOW]";
 
 /** The note appended once to a leading system message of the head (byte-exact from the source). */
 export const COMPRESSION_NOTE =
@@ -99,7 +99,7 @@ const hasImages = (message: HermesMessage): boolean => typeof message.content !=
  * part before it becomes a text placeholder. No image-bearing user message, or only the first
  * message: unchanged. Returns the count of messages changed.
  */
-export function stripHistoricalMedia(messages: HermesMessage[]): number {
+function stripHistoricalMedia(messages: HermesMessage[]): number {
   let anchor = -1;
   for (let i = messages.length - 1; i >= 0; i--) {
     const message = messages[i] as HermesMessage;
@@ -183,4 +183,3 @@ export function assembleCompressed(protectedHead: readonly HermesMessage[], summ
   return { messages: cleaned, placement, droppedOrphanResults, strippedOrphanCalls, imagesStripped, systemNote };
 }
 
-export { isRealUserTurn };

@@ -69,7 +69,7 @@ export const FALLBACK_SUMMARY_MAX_CHARS = 8000;
  * `(none)` except the task snapshot (filled by the output processing, CP-HA-26) and the given
  * files, cut to 8000 code points.
  */
-export const HERMES_TEMPLATE_HEADINGS = [
+const HERMES_TEMPLATE_HEADINGS = [
   "## Historical Task Snapshot", "## Goal", "## Constraints & Preferences", "## Completed Actions", "## Active State",
   "## Historical In-Progress State", "## Blocked", "## Key Decisions", "## Resolved Questions",
   "## Historical Pending User Asks", "## Relevant Files", "## Historical Remaining Work", "## Critical Context",

@@ -5,7 +5,7 @@
 // one came from so partitions can point back into the turn.
 import type { ContextMessage, LlmMessage } from "../../../model";
 
-export type HermesRole = "system" | "user" | "assistant" | "tool";
+type HermesRole = "system" | "user" | "assistant" | "tool";
 
 /** A content part: `text`, `image_url`, or another type rendered as `[type]` (CP-HA-12). */
 export interface HermesPart {
@@ -14,7 +14,7 @@ export interface HermesPart {
   url?: string;
 }
 
-export interface HermesToolCall {
+interface HermesToolCall {
   id: string;
   name: string;
   /** JSON text of the arguments, as OpenAI-style messages carry them. */
@@ -43,7 +43,7 @@ function textOfBlocks(blocks: readonly { type: string; text?: string }[]): strin
 }
 
 /** One pi-shaped message as hermes would hold it. */
-export function hermesMessageOf(message: LlmMessage, contextIndex: number | null): HermesMessage {
+function hermesMessageOf(message: LlmMessage, contextIndex: number | null): HermesMessage {
   switch (message.role) {
     case "user":
       if (typeof message.content === "string") return { role: "user", content: message.content, contextIndex };
@@ -102,12 +102,12 @@ export function isRealUserTurn(message: HermesMessage): boolean {
 }
 
 /** Fixed opening of hermes' SUMMARY_PREFIX paragraph, and the legacy one (CP-HA-29). */
-export const SUMMARY_PREFIX_OPENING = "[CONTEXT COMPACTION — REFERENCE ONLY]";
-export const LEGACY_SUMMARY_PREFIX = "[CONTEXT SUMMARY]:";
+const SUMMARY_PREFIX_OPENING = "[CONTEXT COMPACTION — REFERENCE ONLY]";
+const LEGACY_SUMMARY_PREFIX = "[CONTEXT SUMMARY]:";
 /** The closing line of a summary message (CP-HA-29, byte-exact). */
 export const SUMMARY_END_MARKER = "--- END OF CONTEXT SUMMARY — respond to the message below, not the summary above ---";
 
-export function startsWithSummaryPrefix(text: string): boolean {
+function startsWithSummaryPrefix(text: string): boolean {
   return text.startsWith(SUMMARY_PREFIX_OPENING) || text.startsWith(LEGACY_SUMMARY_PREFIX);
 }
 

@@ -77,13 +77,13 @@ export function hermesSlot(name: string): InstructionSlotSpec {
 }
 
 /** CP-HA-20: JSON string with `&`, `<`, `>` escaped, inside the memory wrapper. */
-export function memoryBlock(memory: string, header: string): string {
+function memoryBlock(memory: string, header: string): string {
   const encoded = JSON.stringify(memory).replace(/&/g, "\\u0026").replace(/</g, "\\u003c").replace(/>/g, "\\u003e");
   return `MEMORY PROVIDER CONTEXT:\n${header}\n<memory-provider-context>\n${encoded}\n</memory-provider-context>`;
 }
 
 /** CP-HA-21: the focus block as rendered in the prompt. */
-export function focusTopicLine(focus: string): string {
+function focusTopicLine(focus: string): string {
   return `FOCUS TOPIC: "${focus}"`;
 }
 
@@ -172,7 +172,3 @@ export function buildHermesPrompt(input: HermesPromptInput): HermesPrompt {
   messages.push({ role: "user", content: userText });
   return { body: { model: input.model, messages }, systemText, userText, instructionTexts, slots: uses, focusPlacement };
 }
-
-/** Reads hermes slot values from a captured summariser request is not possible without a recorded layout. */
-export const HERMES_CAPTURE_NOTE =
-  "No hermes-agent summariser request has been recorded; slots are filled only from values the user supplies by slot name.";

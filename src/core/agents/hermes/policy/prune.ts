@@ -15,17 +15,17 @@ export const DUPLICATE_TOOL_OUTPUT = "[Duplicate tool output — same content as
 /** Placeholder for an image part of an old tool result (`_strip_image_parts_from_parts`). */
 export const SCREENSHOT_REMOVED = "[screenshot removed to save context]";
 /** Tool results at least this long take part in dedup; longer ones are demoted. */
-export const PRUNE_MIN_CHARS = 200;
+const PRUNE_MIN_CHARS = 200;
 /** Arguments longer than this are shrunk; string leaves are cut to 200 chars. */
-export const ARGS_SHRINK_MIN_CHARS = 500;
+const ARGS_SHRINK_MIN_CHARS = 500;
 const ARGS_HEAD_CHARS = 200;
 /** `_MAX_TAIL_MESSAGE_FLOOR` and `_PRESSURE_KEEP_RECENT_MESSAGES`. */
 const MAX_TAIL_MESSAGE_FLOOR = 8;
 const PRESSURE_KEEP_RECENT = 3;
 
-export type PruneReason = "duplicate" | "one-line-summary" | "image-placeholder" | "arguments-shrunk";
+type PruneReason = "duplicate" | "one-line-summary" | "image-placeholder" | "arguments-shrunk";
 
-export interface PrunedSpan {
+interface PrunedSpan {
   index: number;
   replacement: string;
   originalChars: number;
@@ -66,7 +66,7 @@ export function pruneBoundary(messages: readonly HermesMessage[], options: Prune
 }
 
 /** Python `json.dumps(value, ensure_ascii=False)`: `", "` and `": "` separators. */
-export function pyJsonDumps(value: unknown): string {
+function pyJsonDumps(value: unknown): string {
   if (value === null || value === undefined) return "null";
   if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") return JSON.stringify(value);
   if (Array.isArray(value)) return `[${value.map(pyJsonDumps).join(", ")}]`;

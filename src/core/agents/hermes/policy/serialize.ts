@@ -7,15 +7,15 @@ import { hermesContentText, type HermesMessage } from "./messages";
 import { hermesRedact, type HermesRedactOptions, type RedactionSpan } from "./redact";
 
 /** CP-HA-13 caps. */
-export const BODY_CAP = 6000;
-export const BODY_HEAD = 4000;
-export const BODY_TAIL = 1500;
-export const BODY_TRUNCATION_MARKER = "\n...[truncated]...\n";
-export const ARGUMENT_CAP = 1500;
-export const ARGUMENT_HEAD = 1200;
+const BODY_CAP = 6000;
+const BODY_HEAD = 4000;
+const BODY_TAIL = 1500;
+const BODY_TRUNCATION_MARKER = "\n...[truncated]...\n";
+const ARGUMENT_CAP = 1500;
+const ARGUMENT_HEAD = 1200;
 /** CP-HA-14 aggregate cap and split. */
-export const AGGREGATE_CAP = 160000;
-export const AGGREGATE_HEAD_SHARE = 0.45;
+const AGGREGATE_CAP = 160000;
+const AGGREGATE_HEAD_SHARE = 0.45;
 
 /** Inline reasoning blocks stripped from assistant text (CP-HA-12). */
 const THINK_BLOCK = /<(think|thinking|reasoning|thought)>[\s\S]*?<\/\1>\s*/gi;
@@ -28,7 +28,7 @@ export function capBody(text: string): string {
 }
 
 /** CP-HA-13: tool-call arguments over 1500 chars → first 1200 + `...`. */
-export function capArguments(text: string): string {
+function capArguments(text: string): string {
   return cpLength(text) > ARGUMENT_CAP ? `${cpHead(text, ARGUMENT_HEAD)}...` : text;
 }
 
@@ -63,7 +63,7 @@ export interface SerializedTurns {
 }
 
 /** CP-HA-12: the cleaned text of one message (redacted, media replaced, think blocks stripped). */
-export function cleanMessageText(message: HermesMessage, redactOptions: HermesRedactOptions): { text: string; spans: RedactionSpan[] } {
+function cleanMessageText(message: HermesMessage, redactOptions: HermesRedactOptions): { text: string; spans: RedactionSpan[] } {
   const redacted = hermesRedact(hermesContentText(message), redactOptions);
   let text = redacted.text.replace(MEDIA_REFERENCE, "[media attachment]");
   if (message.role === "assistant") text = text.replace(THINK_BLOCK, "");

@@ -29,7 +29,7 @@ function short(value: unknown): string {
 }
 
 /** First path where `a` (rebuilt) and `b` (dump) differ; markers of `a` are collected, not compared. */
-export function firstDifference(a: unknown, b: unknown, path: string, markers: string[]): { path: string; detail: string } | null {
+function firstDifference(a: unknown, b: unknown, path: string, markers: string[]): { path: string; detail: string } | null {
   if (isNotRecorded(a)) {
     markers.push(path);
     return null;
@@ -55,7 +55,7 @@ export function firstDifference(a: unknown, b: unknown, path: string, markers: s
 }
 
 /** Compares one dump with the rebuilt request of `turn`. */
-export function compareDump(session: Session, options: PipelineOptions, dump: HermesRequestDump, turn: number): DumpCheck {
+function compareDump(session: Session, options: PipelineOptions, dump: HermesRequestDump, turn: number): DumpCheck {
   const rebuilt = buildStorageTurnRequest(session, options, turn).body;
   const notRebuilt = Object.keys(dump.body).filter((key) => !(key in rebuilt));
   const markers: string[] = [];

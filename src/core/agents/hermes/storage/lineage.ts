@@ -5,14 +5,14 @@
 // picker names how each one is linked.
 import type { HermesStoredSession } from "./store";
 
-export const COMPRESSION_END_REASON = "compression";
+const COMPRESSION_END_REASON = "compression";
 
 function byId(sessions: readonly HermesStoredSession[]): Map<string, HermesStoredSession> {
   return new Map(sessions.map((s) => [s.id, s]));
 }
 
 /** True when `child` continues `parent` after a compression (HS-24). */
-export function isCompressionChild(parent: HermesStoredSession, child: HermesStoredSession): boolean {
+function isCompressionChild(parent: HermesStoredSession, child: HermesStoredSession): boolean {
   if (child.parentId !== parent.id || parent.endReason !== COMPRESSION_END_REASON) return false;
   if (child.modelConfig && ("_branched_from" in child.modelConfig || "_delegate_from" in child.modelConfig)) return false;
   return parent.endedAt === null || child.startedAt === null || child.startedAt >= parent.endedAt - 1e-6;

@@ -58,7 +58,7 @@ function systemText(message: unknown): string | null {
  * A session known only from a request dump (HS-33): its body's messages after the system message,
  * cache markers taken off, so the rebuilt request can be compared with the dump itself.
  */
-export function sessionFromDump(dump: HermesRequestDump): HermesStoredSession {
+function sessionFromDump(dump: HermesRequestDump): HermesStoredSession {
   const session = emptyStoredSession(dump.sessionId ?? dump.fileName);
   const list = Array.isArray(dump.body.messages) ? (dump.body.messages as unknown[]) : [];
   const system = systemText(list[0]);
@@ -84,7 +84,7 @@ function withoutMarkers(message: Record<string, unknown>): Record<string, unknow
 }
 
 /** The merged store, without loading any state.db message row yet. */
-export function openHermesStore(input: HermesOpenInput): HermesStore {
+function openHermesStore(input: HermesOpenInput): HermesStore {
   const warnings: ReaderWarning[] = [];
   const database = input.database ?? null;
   let sessions: HermesStoredSession[] = [];

@@ -10,7 +10,7 @@ import { readHermesStorage } from "./open";
 import { looksLikeExportLine, looksLikeTranscriptLine } from "./sideFiles";
 import { HERMES_STORAGE_LABEL } from "./session";
 
-export const HERMES_FILES_READER_ID = "hermes-storage-files";
+const HERMES_FILES_READER_ID = "hermes-storage-files";
 
 const DETECT_CHARS = 8192;
 
@@ -24,7 +24,7 @@ function hasKey(head: string, key: string): boolean {
  * line is a bare chat message without a `type` key (HS-30); an export line a sessions row with
  * `messages` (HS-46).
  */
-export function detectHermesFile(firstLines: string[], fileName: string): boolean {
+function detectHermesFile(firstLines: string[], fileName: string): boolean {
   const first = firstLines.find((line) => line.trim() !== "")?.trim() ?? "";
   if (/\.jsonl$/i.test(fileName) || (first.startsWith("{") && first.endsWith("}"))) {
     if (looksLikeTranscriptLine(first) && /\.jsonl$/i.test(fileName)) return true;
@@ -42,7 +42,7 @@ export function detectHermesFile(firstLines: string[], fileName: string): boolea
 }
 
 /** Reads one side file; a file that turns out not to be one is an empty session with a warning. */
-export function readHermesFileText(text: string, fileName: string): Session {
+function readHermesFileText(text: string, fileName: string): Session {
   try {
     return readHermesStorage({ sideFiles: [{ name: fileName, text }] });
   } catch (error) {

@@ -19,10 +19,10 @@ export interface HermesRequestTarget {
 }
 
 /** The ephemeral marker of `system_and_3` (5-minute TTL, HS-42). */
-export const CACHE_MARKER = { type: "ephemeral" } as const;
+const CACHE_MARKER = { type: "ephemeral" } as const;
 
 /** HS-42: prompt caching applies to Claude models via OpenRouter or Anthropic (`_use_prompt_caching`). */
-export function usesPromptCaching(target: HermesRequestTarget): boolean {
+function usesPromptCaching(target: HermesRequestTarget): boolean {
   const model = (target.model ?? "").toLowerCase();
   if (!model.includes("claude")) return false;
   const base = (target.baseUrl ?? "").toLowerCase();
@@ -30,7 +30,7 @@ export function usesPromptCaching(target: HermesRequestTarget): boolean {
 }
 
 /** Strict providers reject the Codex fields of tool calls (run_agent.py `_sanitize_tool_calls_for_strict_api`). */
-export function isStrictProvider(baseUrl: string | null): boolean {
+function isStrictProvider(baseUrl: string | null): boolean {
   const base = (baseUrl ?? "").toLowerCase();
   return base.includes("api.mistral.ai") || base.includes("fireworks.ai");
 }
@@ -58,7 +58,7 @@ function pythonString(value: string): string {
 }
 
 /** `json.dumps(value, separators=(",", ":"), sort_keys=True)` for JSON values. */
-export function pythonCanonicalJson(value: unknown): string {
+function pythonCanonicalJson(value: unknown): string {
   if (value === null || value === undefined) return "null";
   if (typeof value === "string") return pythonString(value);
   if (typeof value === "boolean") return value ? "true" : "false";
@@ -76,7 +76,7 @@ export function pythonCanonicalJson(value: unknown): string {
 }
 
 /** HS-39: arguments re-serialized canonically; text that is not JSON is kept as written. */
-export function canonicalArguments(args: unknown): unknown {
+function canonicalArguments(args: unknown): unknown {
   if (typeof args !== "string") return args;
   try {
     return pythonCanonicalJson(JSON.parse(args) as unknown);
@@ -90,7 +90,7 @@ function rowOf(raw: Record<string, unknown>): HermesRowInfo | null {
 }
 
 /** One stored message as hermes puts it in `api_messages` (before markers and normalisation). */
-export function apiMessage(raw: Record<string, unknown>, strict: boolean): Record<string, unknown> {
+function apiMessage(raw: Record<string, unknown>, strict: boolean): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(raw)) {
     if (key.startsWith("_") || key === "reasoning" || key === "finish_reason") continue;
@@ -123,7 +123,7 @@ function withMarker(message: Record<string, unknown>): Record<string, unknown> {
 }
 
 /** HS-42 `system_and_3`: the system message and the last three other messages. */
-export function applySystemAndThree(messages: Record<string, unknown>[]): Record<string, unknown>[] {
+function applySystemAndThree(messages: Record<string, unknown>[]): Record<string, unknown>[] {
   const out = messages.slice();
   let remaining = 4;
   if (out[0]?.role === "system") {

@@ -6,13 +6,12 @@
 // active / compacted flags, api_content) is kept under `_row` so nothing of the row is lost; keys
 // starting with `_` are never sent (HS-38).
 import type { ReaderWarning } from "../../../model";
-import { isObject } from "../../../util/is-object";
 
 /** A row as the SQL glue returns it: column name → value. */
 export type HermesRow = Record<string, unknown>;
 
 /** The prefix hermes puts before JSON-encoded list content (HS-16, `_CONTENT_JSON_PREFIX`). */
-export const CONTENT_JSON_PREFIX = "\u0000json:";
+const CONTENT_JSON_PREFIX = "\u0000json:";
 
 /** Bookkeeping of a stored message: what the row says beside the message itself. */
 export interface HermesRowInfo {
@@ -49,7 +48,7 @@ function flag(value: unknown, absent: boolean): boolean {
 }
 
 /** Decodes `content`: plain text, or a `\x00json:` list (HS-16). */
-export function decodeContent(value: unknown, where: string, warnings: ReaderWarning[]): unknown {
+function decodeContent(value: unknown, where: string, warnings: ReaderWarning[]): unknown {
   if (typeof value !== "string" || !value.startsWith(CONTENT_JSON_PREFIX)) return value ?? null;
   try {
     return JSON.parse(value.slice(CONTENT_JSON_PREFIX.length)) as unknown;

@@ -14,10 +14,10 @@ import { isoFromEpochMs } from "../../../util/iso-time";
 export const HERMES_STORAGE_LABEL = "hermes-agent storage";
 
 /** Summary prefixes over time (HS-44): legacy, K-era and G-era. */
-export const SUMMARY_PREFIXES: readonly string[] = ["[CONTEXT COMPACTION", "[CONTEXT SUMMARY]"];
+const SUMMARY_PREFIXES: readonly string[] = ["[CONTEXT COMPACTION", "[CONTEXT SUMMARY]"];
 
 /** One session of the picker, in the shape the opencode picker uses plus hermes' own facts. */
-export interface HermesSessionListing extends SessionListing {
+interface HermesSessionListing extends SessionListing {
   source: string | null;
   model: string | null;
   lineage: string | null;
@@ -25,7 +25,7 @@ export interface HermesSessionListing extends SessionListing {
 }
 
 /** The compacted history a segment starts with (HS-23): positions are entry indexes. */
-export interface HermesCompactedRegion {
+interface HermesCompactedRegion {
   /** Index of the summary message, or null when none was found (merged into a tail message, HS-44). */
   summary: number | null;
   /** Entries [segment start, headEnd) are the protected head copied from the previous segment. */
@@ -92,7 +92,7 @@ function iso(seconds: number | null | undefined): string | null {
   return typeof seconds === "number" ? isoFromEpochMs(seconds * 1000) : null;
 }
 
-export function sessionListing(store: HermesStore): HermesSessionListing[] {
+function sessionListing(store: HermesStore): HermesSessionListing[] {
   return store.sessions.map((s) => ({
     id: s.id,
     title: s.title ?? "",
@@ -113,7 +113,7 @@ export function sessionListing(store: HermesStore): HermesSessionListing[] {
  * the longest common prefix before the summary, the tail the longest run after it that equals
  * the end of `previous`.
  */
-export function findCompactedRegion(previous: readonly Record<string, unknown>[], messages: readonly Record<string, unknown>[]): { summary: number | null; head: number; tail: number } {
+function findCompactedRegion(previous: readonly Record<string, unknown>[], messages: readonly Record<string, unknown>[]): { summary: number | null; head: number; tail: number } {
   const summary = messages.findIndex((m) => isSummaryMessage(m));
   let head = 0;
   const headLimit = summary >= 0 ? summary : messages.length;

@@ -21,12 +21,12 @@ export type HermesSideFile =
 const ROLES = new Set(["system", "user", "assistant", "tool"]);
 
 /** Top-level keys of a snapshot (HS-26); `session_id` and `messages` are enough to recognise one. */
-export function looksLikeSnapshot(value: unknown): value is Record<string, unknown> {
+function looksLikeSnapshot(value: unknown): value is Record<string, unknown> {
   return isObject(value) && typeof value.session_id === "string" && Array.isArray(value.messages) && ("system_prompt" in value || "session_start" in value);
 }
 
 /** HS-32: `request.body` with `session_id` or `reason` beside it. */
-export function looksLikeDump(value: unknown): value is Record<string, unknown> {
+function looksLikeDump(value: unknown): value is Record<string, unknown> {
   return isObject(value) && isObject(value.request) && isObject(value.request.body) && ("session_id" in value || "reason" in value);
 }
 
@@ -61,7 +61,7 @@ function storedMessages(list: unknown[], from: "snapshot" | "transcript", where:
   return out;
 }
 
-export function snapshotFromJson(value: Record<string, unknown>, fileName: string): HermesSideFile {
+function snapshotFromJson(value: Record<string, unknown>, fileName: string): HermesSideFile {
   const warnings: ReaderWarning[] = [];
   const session = emptyStoredSession(String(value.session_id));
   session.model = typeof value.model === "string" ? value.model : null;
@@ -85,7 +85,7 @@ export function snapshotFromJson(value: Record<string, unknown>, fileName: strin
   return { kind: "snapshot", session, warnings };
 }
 
-export function dumpFromJson(value: Record<string, unknown>, fileName: string): HermesSideFile {
+function dumpFromJson(value: Record<string, unknown>, fileName: string): HermesSideFile {
   const request = value.request as Record<string, unknown>;
   const dump: HermesRequestDump = {
     fileName,
@@ -100,7 +100,7 @@ export function dumpFromJson(value: Record<string, unknown>, fileName: string): 
 }
 
 /** A `<id>.jsonl` transcript: one message dict per line (HS-30). */
-export function transcriptFromText(textValue: string, fileName: string): HermesSideFile {
+function transcriptFromText(textValue: string, fileName: string): HermesSideFile {
   const warnings: ReaderWarning[] = [];
   const values: unknown[] = [];
   const lines: number[] = [];
@@ -130,7 +130,7 @@ export function looksLikeExportLine(value: unknown): value is Record<string, unk
 }
 
 /** `hermes sessions export` JSONL: one session per line, rows as stored (HS-46). */
-export function exportFromText(textValue: string): HermesSideFile {
+function exportFromText(textValue: string): HermesSideFile {
   const warnings: ReaderWarning[] = [];
   const sessions: HermesStoredSession[] = [];
   textValue.split("\n").forEach((line, index) => {

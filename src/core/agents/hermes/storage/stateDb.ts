@@ -14,9 +14,9 @@ import { emptyStoredSession, type HermesStoredMessage, type HermesStoredSession,
 export type HermesSqlQuery = (sql: string, params?: readonly (string | number)[]) => HermesRow[];
 
 /** Newest schema version the spec documents (HS-11). */
-export const NEWEST_DOCUMENTED_SCHEMA = 30;
+const NEWEST_DOCUMENTED_SCHEMA = 30;
 /** Oldest schema version hermes_state.py ever wrote (HS-8). */
-export const OLDEST_DOCUMENTED_SCHEMA = 2;
+const OLDEST_DOCUMENTED_SCHEMA = 2;
 
 const REQUIRED_SESSION_COLUMNS = ["id"] as const;
 const REQUIRED_MESSAGE_COLUMNS = ["session_id", "role"] as const;

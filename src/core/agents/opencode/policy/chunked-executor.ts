@@ -21,10 +21,10 @@ import {
 import type { OcMessage } from "./rows";
 import { executorVerdict } from "./verdicts";
 
-export type ExecutorStatus = "completed" | "mid-execution-over-budget" | "no-reduction" | "post-compaction-over-budget";
+type ExecutorStatus = "completed" | "mid-execution-over-budget" | "no-reduction" | "post-compaction-over-budget";
 
 /** The request projection the executor admits before a call (what the simulator shows). */
-export interface ExecutorProjection {
+interface ExecutorProjection {
   phase: "compaction";
   summaryOutputTokens: number;
   summaryReserveChars: number;
@@ -32,7 +32,7 @@ export interface ExecutorProjection {
   messages: PlannerChat[];
 }
 
-export interface ExecutorCall {
+interface ExecutorCall {
   chunk: PlannerChunk;
   /** The prior rolling summary materialised in this request, if any. */
   previousSummary: string | null;
@@ -71,7 +71,7 @@ export interface ExecutorInput {
 }
 
 /** `Token.estimate` (opencode util/token.ts): round(chars / 4). */
-export function tokenEstimate(text: string): number {
+function tokenEstimate(text: string): number {
   return Math.max(0, Math.round(text.length / 4));
 }
 

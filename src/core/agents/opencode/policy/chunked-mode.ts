@@ -36,16 +36,16 @@ import { filterCompacted, type ScopeOptions } from "./scope";
 import { completedPredicateOf } from "./step";
 
 export const CHUNKED_MODE = "chunked";
-export const SUMMARY_HEADINGS = ["## Objective", "## Important Details", "## Work State", "## Next Move", "## Relevant Files"];
+const SUMMARY_HEADINGS = ["## Objective", "## Important Details", "## Work State", "## Next Move", "## Relevant Files"];
 export const CHUNKED_CHECKED: readonly Verdict[] = ["not-triggered", "compacted", "no-reduction", "post-compaction-over-budget", "mid-execution-over-budget", "failed"];
-export const NOT_LIVE = "chunked mode: the fork's CompactionPlanner/CompactionExecutor (Shodocan/opencode), not on its live path; stock opencode compacts in one summariser call";
+const NOT_LIVE = "chunked mode: the fork's CompactionPlanner/CompactionExecutor (Shodocan/opencode), not on its live path; stock opencode compacts in one summariser call";
 
 function positive(value: ParameterValue | undefined): number | null {
   return typeof value === "number" && Number.isFinite(value) && value >= 0 ? value : null;
 }
 
 /** The planner limits from the policy parameters (the fork's constants by default). */
-export function chunkedLimitsOf(p: PolicyParameters): ChunkedLimits {
+function chunkedLimitsOf(p: PolicyParameters): ChunkedLimits {
   const summaryOutputTokens = positive(p.chunkSummaryOutputTokens) ?? FORK_CHUNKED_LIMITS.summaryOutputTokens;
   return {
     summaryOutputTokens,
@@ -58,7 +58,7 @@ export function chunkedLimitsOf(p: PolicyParameters): ChunkedLimits {
 }
 
 /** The rows handed to the planner and the prior rolling summary (see the header). */
-export function chunkedInput(rows: readonly OcMessage[], options: ScopeOptions): { indexes: number[]; hidden: number[]; outOfScope: number[]; previousSummary: string | null } {
+function chunkedInput(rows: readonly OcMessage[], options: ScopeOptions): { indexes: number[]; hidden: number[]; outOfScope: number[]; previousSummary: string | null } {
   const scope = filterCompacted(rows, rows.length, options);
   const completed = completedPredicateOf(options);
   const pairs = new Set<number>();

@@ -30,14 +30,14 @@ export interface ChunkedLimits {
 export const FORK_CHUNKED_LIMITS: ChunkedLimits = { ...EXECUTOR_LIMITS };
 
 /** A text piece of an oversized text part: its role and position among the pieces. */
-export interface SplitMeta {
+interface SplitMeta {
   role: string;
   index: number;
   total: number;
 }
 
 /** A projected part: a stored part, possibly with its tool output cut or its text a split piece. */
-export type PlannerPart = OcPart & { split?: SplitMeta };
+type PlannerPart = OcPart & { split?: SplitMeta };
 
 /** A projected message, with the index of the stored row it came from. */
 export interface PlannerMessage {
@@ -47,13 +47,13 @@ export interface PlannerMessage {
   row: number;
 }
 
-export type ChatContent = Record<string, unknown>;
+type ChatContent = Record<string, unknown>;
 export interface PlannerChat {
   role: string;
   content: ChatContent[];
 }
 
-export interface PlannerRequest {
+interface PlannerRequest {
   phase: "compaction";
   summaryOutputTokens: number;
   summaryReserveChars: number;
@@ -66,7 +66,7 @@ export interface PlannerChunk {
   messages: PlannerMessage[];
 }
 
-export interface PlannerProposal {
+interface PlannerProposal {
   chunk: PlannerChunk;
   request: PlannerRequest;
   requestEstimate: number;
@@ -74,9 +74,9 @@ export interface PlannerProposal {
   admitted: boolean;
 }
 
-export type ImpossibleReason = "fixed-overhead" | "latest-turn-too-large" | "chunk-limit";
+type ImpossibleReason = "fixed-overhead" | "latest-turn-too-large" | "chunk-limit";
 
-export interface PlannerImpossible {
+interface PlannerImpossible {
   reason: ImpossibleReason;
   /** The estimate that failed, when the fork reports one. */
   estimate: number | null;
@@ -116,7 +116,7 @@ export interface PlannerInput {
 }
 
 /** `isMedia` (upstream util/media.ts): images, audio, video and PDF. */
-export function isMediaMime(mime: string): boolean {
+function isMediaMime(mime: string): boolean {
   return mime.startsWith("image/") || mime.startsWith("audio/") || mime.startsWith("video/") || mime === "application/pdf";
 }
 
@@ -153,7 +153,7 @@ export function projectMessage(row: OcMessage, index: number, limits: ChunkedLim
 }
 
 /** The message as stored, unprojected (the planner measures the latest turn this way). */
-export function rawMessage(row: OcMessage, index: number): PlannerMessage {
+function rawMessage(row: OcMessage, index: number): PlannerMessage {
   return { id: row.info.id, role: row.info.role, parts: row.parts, row: index };
 }
 
@@ -178,7 +178,7 @@ export function chatOfMessage(message: PlannerMessage): PlannerChat {
   return { role: message.role, content };
 }
 
-export function plannerRequest(chunkChat: readonly PlannerChat[], latestChat: readonly PlannerChat[], promptText: string, chunkIndex: number, limits: ChunkedLimits): PlannerRequest {
+function plannerRequest(chunkChat: readonly PlannerChat[], latestChat: readonly PlannerChat[], promptText: string, chunkIndex: number, limits: ChunkedLimits): PlannerRequest {
   return {
     phase: "compaction",
     summaryOutputTokens: limits.summaryOutputTokens,

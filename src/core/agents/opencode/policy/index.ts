@@ -10,7 +10,5 @@ export * from "./verdicts";
 export * from "./chat";
 export * from "./step";
 export * from "./spiral";
-export { opencodePolicy, spiralBrakeOf, rowsForSimulation, spiralRunForSimulation, type OpencodeRowsView } from "./policy";
 export * from "./chunked-planner";
 export * from "./chunked-executor";
-export { simulateChunked, chunkedLimitsOf, chunkedInput, CHUNKED_MODE, NOT_LIVE } from "./chunked-mode";

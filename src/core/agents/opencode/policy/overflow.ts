@@ -2,7 +2,7 @@
 // CP-OC-6, CP-OC-14). Pure arithmetic with every step written out for the trigger display.
 
 /** CP-OC-1. */
-export const OUTPUT_TOKEN_MAX = 32000;
+const OUTPUT_TOKEN_MAX = 32000;
 
 export interface OpencodeModelLimits {
   context: number;
@@ -58,7 +58,7 @@ export interface OpencodeTokens {
 }
 
 /** CP-OC-3: the token count the gate compares. */
-export function overflowCount(tokens: OpencodeTokens): number {
+function overflowCount(tokens: OpencodeTokens): number {
   return tokens.total || (tokens.input ?? 0) + (tokens.output ?? 0) + (tokens.cache?.read ?? 0) + (tokens.cache?.write ?? 0);
 }
 
@@ -81,7 +81,7 @@ export function isOverflow(cfg: OpencodeCompactionConfig, model: OpencodeModelLi
 }
 
 /** CP-OC-5 admission constants. */
-export const ADMISSION = { G: 16384, M: 4096, H: 20480, minReserved: 20000 } as const;
+const ADMISSION = { G: 16384, M: 4096, H: 20480, minReserved: 20000 } as const;
 
 export interface AdmissionResult {
   budget: number;

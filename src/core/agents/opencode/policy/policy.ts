@@ -58,7 +58,7 @@ const PARAMETERS: readonly PolicyParameterSpec[] = [
 
 const CHECKED: readonly Verdict[] = ["not-triggered", "compacted", "no-reduction", "post-compaction-over-budget", "cycle-guard-stop", "failed"];
 
-export interface OpencodeRowsView {
+interface OpencodeRowsView {
   rows: OcMessage[];
   /** For each row: the indices of turn N's context messages it produced. */
   contextIndexes: number[][];
@@ -71,7 +71,7 @@ export interface OpencodeRowsView {
 }
 
 /** The rows a simulation starts from (see OpencodeRowsView). */
-export function rowsForSimulation(input: SimulationInput, context: SimulationContext): OpencodeRowsView {
+function rowsForSimulation(input: SimulationInput, context: SimulationContext): OpencodeRowsView {
   const records = rowsOfOpencodeSession(input.session);
   if (records) {
     let end = records.findIndex((row) => row.info.id === context.turnContext.entryId) + 1;
@@ -110,7 +110,7 @@ export function rowsForSimulation(input: SimulationInput, context: SimulationCon
 }
 
 /** `spiralBrake` as a boolean; the CLI's `on`/`off` strings are accepted too. */
-export function spiralBrakeOf(value: unknown): boolean {
+function spiralBrakeOf(value: unknown): boolean {
   return value === true || value === "on";
 }
 
@@ -134,7 +134,7 @@ function rangeOf(kind: PartitionRange["kind"], view: OpencodeRowsView, rowIndexe
 }
 
 /** The spiral run of a simulation input (parameters as for `simulate`). */
-export function spiralRunForSimulation(input: SimulationInput, context: SimulationContext, attempts: number): SpiralRunResult {
+function spiralRunForSimulation(input: SimulationInput, context: SimulationContext, attempts: number): SpiralRunResult {
   const view = rowsForSimulation(input, context);
   const p = context.parameters;
   const usable = usableTokens({ reserved: num(p.reserved) }, { context: context.limits.contextWindow, input: context.limits.inputLimit, output: context.limits.maxOutputTokens });

@@ -7,8 +7,8 @@
 // A pruned output is rendered `[Old tool result content cleared]` (chat.ts, serialize.ts).
 import type { OcMessage } from "./rows";
 
-export const PRUNE_MINIMUM = 20_000;
-export const PRUNE_PROTECT = 40_000;
+const PRUNE_MINIMUM = 20_000;
+const PRUNE_PROTECT = 40_000;
 const PRUNE_PROTECTED_TOOLS = ["skill"];
 
 /** util/token.ts `Token.estimate`: round(chars / 4). */

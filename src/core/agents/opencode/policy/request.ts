@@ -7,10 +7,10 @@
 import { fillSlot } from "../../../simulate/instruction-slots";
 import type { InstructionSlotSpec, InstructionSlotUse, InstructionSlotValues } from "../../../simulate/types";
 
-export const CONVERSATION_OPEN = "Here is the conversation so far:\n\n<conversation>\n";
-export const CONVERSATION_CLOSE = "\n</conversation>\n\n";
-export const PRIOR_OPEN = "Here is the summary of the conversation before the <conversation> above:\n\n<prior-summary>\n";
-export const PRIOR_CLOSE = "\n</prior-summary>\n\n";
+const CONVERSATION_OPEN = "Here is the conversation so far:\n\n<conversation>\n";
+const CONVERSATION_CLOSE = "\n</conversation>\n\n";
+const PRIOR_OPEN = "Here is the summary of the conversation before the <conversation> above:\n\n<prior-summary>\n";
+const PRIOR_CLOSE = "\n</prior-summary>\n\n";
 
 export const OPENCODE_SLOTS: readonly InstructionSlotSpec[] = [
   {

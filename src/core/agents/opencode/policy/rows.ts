@@ -23,7 +23,7 @@ export interface OcPart {
   url?: string;
 }
 
-export interface OcInfo {
+interface OcInfo {
   id: string;
   role: string;
   parentID?: string;

@@ -5,7 +5,7 @@
 // with `\n\n`; the prior summary is the newest completed pair's text.
 import { COMPACTION_PROMPT, compactionPart, isSummaryRow, rowText, type OcMessage } from "./rows";
 
-export const TOOL_OUTPUT_CAP = 2000;
+const TOOL_OUTPUT_CAP = 2000;
 export const PRUNED_OUTPUT = "[Old tool result content cleared]";
 
 function capped(text: string): string {
@@ -13,7 +13,7 @@ function capped(text: string): string {
 }
 
 /** Lines one stored message contributes (CP-OC-16). */
-export function serializeRow(row: OcMessage): string[] {
+function serializeRow(row: OcMessage): string[] {
   const lines: string[] = [];
   if (row.info.role === "user") {
     const texts = row.parts.filter((p) => p.type === "text" && typeof p.text === "string" && p.ignored !== true).map((p) => p.text as string);

@@ -5,7 +5,7 @@
 // stops with the verdict `no-reduction`.
 import type { SpiralAttempt, SpiralRunResult } from "../../../simulate/types";
 
-export type { SpiralAttempt, SpiralRunResult } from "../../../simulate/types";
+export type { SpiralRunResult } from "../../../simulate/types";
 import type { OcMessage } from "./rows";
 import { compactionStep, nextRequestMessages, storedCompactionRows, type StepOptions } from "./step";
 import { OVERFLOW_ERRORS } from "./verdicts";

@@ -12,7 +12,7 @@ export function executorVerdict(before: number, after: number, budget: number): 
 export const EXECUTOR_LIMITS = { summaryOutputTokens: 4096, reserveChars: 16384, maxChunks: 4, envelopeChars: 1024, toolOutputChars: 2000 } as const;
 
 /** CP-OC-30: is the cycle guard armed after a completed compaction? */
-export function cycleGuardArmed(spiralBrake: boolean, fallbackModelConfigured: boolean): boolean {
+function cycleGuardArmed(spiralBrake: boolean, fallbackModelConfigured: boolean): boolean {
   return spiralBrake || fallbackModelConfigured;
 }
 

@@ -7,7 +7,7 @@ import { estimateMessageTokens } from "../estimate";
 import { messageOfEntry, messageRole } from "./entry-messages";
 
 /** One step of the newest → oldest walk. */
-export interface CutWalkRow {
+interface CutWalkRow {
   /** Index in the path (root first). */
   index: number;
   entryId: string;
@@ -50,7 +50,7 @@ function senpiContextRole(entry: SessionEntry): string | null {
 }
 
 /** PI-K8: may the kept part start at this entry? */
-export function isValidCutPoint(entry: SessionEntry, profile: PiProfileId): boolean {
+function isValidCutPoint(entry: SessionEntry, profile: PiProfileId): boolean {
   if (profile === "senpi") {
     const role = senpiContextRole(entry);
     return role !== null && PI_CUT_ROLES.has(role);

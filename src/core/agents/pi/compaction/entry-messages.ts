@@ -12,7 +12,7 @@ function isoToEpoch(timestamp: string | null): number | undefined {
 }
 
 /** The AgentMessage stored in a `message` entry, or null when the entry has none. */
-export function storedMessage(entry: SessionEntry): AgentMessage | null {
+function storedMessage(entry: SessionEntry): AgentMessage | null {
   if (entry.type !== "message") return null;
   const message = asObject(entry.raw.message);
   if (!message || typeof message.role !== "string") return null;

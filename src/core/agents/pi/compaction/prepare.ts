@@ -34,7 +34,7 @@ export interface PrepareOptions {
 }
 
 /** A path range, as indices (root first) plus the ids and lines at both ends for display. */
-export interface EntryRange {
+interface EntryRange {
   start: number;
   /** Exclusive. */
   end: number;
@@ -94,7 +94,7 @@ function lastCompactionIndex(entries: readonly SessionEntry[]): number {
 }
 
 /** PI-K15: where the summarised range may start. */
-export function findBoundaryStart(entries: readonly SessionEntry[], previousCompactionIndex: number, rule: BoundaryRule): number {
+function findBoundaryStart(entries: readonly SessionEntry[], previousCompactionIndex: number, rule: BoundaryRule): number {
   if (previousCompactionIndex < 0) return 0;
   if (rule === "G2") {
     const keptId = entries[previousCompactionIndex]!.raw.firstKeptEntryId;

@@ -51,7 +51,7 @@ export interface CompactionRebuildOptions extends PipelineOptions {
   turnPrefixForm?: TurnPrefixForm;
 }
 
-export interface TokensBefore {
+interface TokensBefore {
   /** As stored on the entry. */
   recorded: number | null;
   /** PI-K16 with the chosen boundary rule (G2: PI-K4 over the projected context). */

@@ -4,7 +4,7 @@
 import type { LlmMessage, TextBlock } from "../../../model";
 
 /** Tool results longer than this are cut in the transcript (PI-K23). */
-export const TOOL_RESULT_TRANSCRIPT_CHARS = 2000;
+const TOOL_RESULT_TRANSCRIPT_CHARS = 2000;
 
 function textOf(content: LlmMessage["content"], separator: string): string {
   if (typeof content === "string") return content;
@@ -14,7 +14,7 @@ function textOf(content: LlmMessage["content"], separator: string): string {
 }
 
 /** `name(k1=<json>, k2=<json>)`, arguments in their stored key order. */
-export function renderToolCall(name: string, args: Record<string, unknown> | undefined): string {
+function renderToolCall(name: string, args: Record<string, unknown> | undefined): string {
   const parts = Object.entries(args ?? {}).map(([key, value]) => `${key}=${JSON.stringify(value)}`);
   return `${name}(${parts.join(", ")})`;
 }

@@ -40,18 +40,18 @@ export interface UserTextParts {
 }
 
 /** Everything before the instruction: `<conversation>` block and the previous-summary block. */
-export function userTextHead(parts: Pick<UserTextParts, "conversation" | "previousSummary">): string {
+function userTextHead(parts: Pick<UserTextParts, "conversation" | "previousSummary">): string {
   let text = `<conversation>\n${parts.conversation}\n</conversation>\n\n`;
   if (parts.previousSummary) text += `<previous-summary>\n${parts.previousSummary}\n</previous-summary>\n\n`;
   return text;
 }
 
 /** The instruction with custom instructions appended (PI-K21). */
-export function instructionWithFocus(instruction: string, customInstructions: string | null): string {
+function instructionWithFocus(instruction: string, customInstructions: string | null): string {
   return customInstructions ? `${instruction}\n\nAdditional focus: ${customInstructions}` : instruction;
 }
 
-export function notRecordedText(label: string): string {
+function notRecordedText(label: string): string {
   return `[not recorded: ${label}]`;
 }
 

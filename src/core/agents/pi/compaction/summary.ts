@@ -6,7 +6,7 @@ import { formatFileLists, type FileLists } from "./file-operations";
 /** History part used when a split turn has no history (PI-K29). */
 export const NO_PRIOR_HISTORY = "No prior history.";
 /** Separator between the history and the turn-prefix summary of a split turn (PI-K30). */
-export const SPLIT_TURN_SEPARATOR = "\n\n---\n\n**Turn Context (split turn):**\n\n";
+const SPLIT_TURN_SEPARATOR = "\n\n---\n\n**Turn Context (split turn):**\n\n";
 
 export interface SummaryParts {
   /** Response text of the history request; null when it was not made (PI-K29). */

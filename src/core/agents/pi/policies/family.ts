@@ -95,7 +95,7 @@ export function preparePiFamily(input: SimulationInput, profile: PiProfileId, pa
 }
 
 /** PI-K4 over the projected context at the compaction point. */
-export function pathContextTokens(prep: PiFamilyPreparation, profile: PiProfileId) {
+function pathContextTokens(prep: PiFamilyPreparation, profile: PiProfileId) {
   const projected = projectPath(prep.point.path, profile).messages.map((m) => m.message);
   return estimateContextTokens(projected, profile);
 }
@@ -299,4 +299,3 @@ export function piAfter(
   };
 }
 
-export { fillPiSlots };

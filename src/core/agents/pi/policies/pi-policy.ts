@@ -19,7 +19,6 @@ import type {
   SimulationInput,
   SimulationResult,
 } from "../../../simulate/types";
-import { SIMULATED_COMPACTION_ID } from "./compaction-point";
 import {
   piAfter,
   piCutFindings,
@@ -171,4 +170,3 @@ export const piPolicy: CompactionPolicy = {
   usesAttachedSummariserCaptures: true,
 };
 
-export { SIMULATED_COMPACTION_ID };

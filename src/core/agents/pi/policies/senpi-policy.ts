@@ -34,9 +34,9 @@ import { readCapturedSenpiRequest, SENPI_REPLAY_SLOTS, SENPI_SLOTS, withFocusBlo
 import { effectiveKeepRecentTokens, effectiveThresholdRatio, findSpeculativeStart, recordedSpeculativeStart, type SpeculativeSearch } from "./senpi-speculative";
 
 /** CP-SE-5 safety margin. */
-export const REPLAY_FIT_MARGIN = 4096;
+const REPLAY_FIT_MARGIN = 4096;
 
-export const SENPI_PARAMETERS: readonly PolicyParameterSpec[] = [
+const SENPI_PARAMETERS: readonly PolicyParameterSpec[] = [
   // senpi's own summariser outcomes are `summaryOutcome` (CP-SE-8).
   ...PI_PARAMETERS.filter((p) => p.name !== "boundaryRule" && p.name !== "turnPrefixForm" && p.name !== "summaryError" && p.name !== "turnPrefixError"),
   { name: "cacheFriendly", label: "cache-friendly replay", type: "boolean", default: true, ruleId: "CP-SE-1", description: "Replay the agent's context (on) or send pi's standalone form (off)." },
@@ -59,7 +59,7 @@ interface ReplaySpec {
 }
 
 /** CP-SE-1/CP-SE-2: the context messages of the path up to `limit` (previous summary first). */
-export function replaySource(prep: PiFamilyPreparation, limit: number): ContextMessage[] {
+function replaySource(prep: PiFamilyPreparation, limit: number): ContextMessage[] {
   const rebuild = prep.rebuild!;
   const indexOf = new Map(prep.point.path.map((e, i) => [e.id, i] as const));
   const all = contextOfPath(prep.point.path, "senpi").messages;
@@ -287,7 +287,7 @@ function withoutCacheMarkers(value: unknown): unknown {
 }
 
 /** Data part of a replay request: its messages without system/developer ones and the trailing instruction. */
-export function replayDataPart(body: Record<string, unknown>): unknown[] {
+function replayDataPart(body: Record<string, unknown>): unknown[] {
   const messages = Array.isArray(body.messages) ? (body.messages as { role?: string }[]) : [];
   return messages.slice(0, -1).filter((m) => m.role !== "system" && m.role !== "developer");
 }

@@ -18,13 +18,12 @@ import { compactionWithoutUsage, senpiContextUsage } from "../senpi-reduction-st
 /** policy.ts:4-11. */
 const MIN_RATIO = 0.4;
 const MAX_RATIO = 0.7;
-export const SPECULATIVE_FRACTION = 0.75;
 const MIN_EFFECTIVE_KEEP_RECENT_TOKENS = 1024;
 /** index.ts:81 — tokens counted per pending image. */
 const IMAGE_PROMPT_TOKENS = 1200;
 
 /** `computeAdaptiveThresholdRatio` without a prior yield (policy.ts:52-66). */
-export function adaptiveThresholdRatio(contextWindow: number): number {
+function adaptiveThresholdRatio(contextWindow: number): number {
   if (!(contextWindow > 0)) return 0.5;
   if (contextWindow <= 16_000) return 0.45;
   if (contextWindow <= 32_000) return 0.5;
@@ -58,7 +57,7 @@ function promptTokens(message: UserMessage): number {
   return Math.ceil(text.length / 4) + images * IMAGE_PROMPT_TOKENS;
 }
 
-export interface SpeculativeStart {
+interface SpeculativeStart {
   /** The branch the warm job prepared: everything before the prompt's user message. */
   path: SessionEntry[];
   promptEntryId: string;
