@@ -164,7 +164,7 @@ export interface BashExecutionMessage {
   excludeFromContext?: boolean;
   timestamp?: number;
 }
-export interface CustomMessage {
+interface CustomMessage {
   role: "custom";
   customType: string;
   content: string | (TextBlock | ImageBlock)[];
@@ -172,7 +172,7 @@ export interface CustomMessage {
   details?: unknown;
   timestamp?: number;
 }
-export interface BranchSummaryMessage {
+interface BranchSummaryMessage {
   role: "branchSummary";
   summary: string;
   fromId: string;

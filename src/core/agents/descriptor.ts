@@ -11,7 +11,7 @@ import type { CapturedCompactionRequest, CompactionInstructions } from "./pi/com
 // The standalone rebuild of recorded compactions and the summariser captures that fill it are the
 // pi family's (the only agent that has them); their types are part of the seam, named here so code
 // outside src/core/agents/ takes them from the descriptor, not from the agent's folder.
-export type { CompactionRebuild, CompactionRebuildOptions, CapturedCompactionRequest, CompactionInstructions };
+export type { CompactionRebuildOptions, CapturedCompactionRequest, CompactionInstructions };
 export type { BoundaryRule } from "./pi/compaction/prepare";
 import type { UsageSource } from "../caching/usage";
 import type { AgentMessage, AuxiliaryRequestEvent, BuiltRequest, CaptureFact, PipelineOptions, ProfileId, ReaderWarning, Session, SessionListing } from "../model";
@@ -21,7 +21,7 @@ import type { CompactionPolicy, SimulationResult } from "../simulate/types";
 import type { SqlQuery } from "../storage/sqlite";
 
 /** A pipeline profile an agent's sessions can be rebuilt with (pi: pi or senpi). */
-export interface AgentProfile {
+interface AgentProfile {
   id: ProfileId;
   label: string;
   /** Whether senpi's reply-language notes switch applies to this profile. */
@@ -32,7 +32,7 @@ export interface AgentProfile {
  * An option of the agent's pipeline: documented for the UI and the CLI, each with its default. Its
  * value is `PipelineOptions.agentOptions[name]`; the agent's own code reads it with `agentOptionValue`.
  */
-export interface AgentOption {
+interface AgentOption {
   /** Key in `PipelineOptions.agentOptions`, e.g. "stripPlanToolSections". */
   name: string;
   label: string;
@@ -99,26 +99,26 @@ export interface RecordedCompactionSupport {
 }
 
 /** Provider requests the agent makes besides the main ones (opencode's title and summariser requests). */
-export interface AuxiliaryRequestSupport {
+interface AuxiliaryRequestSupport {
   build(session: Session, options: PipelineOptions, index: number): { request: BuiltRequest; summariser?: { conversation: string; priorSummary: string | null } };
   /** Text the agent adds to such a request without storing it, to highlight in the request. */
   synthesizedTexts(event: AuxiliaryRequestEvent): { text: string; label: string }[];
 }
 
 /** A line of the page shown before a session is open: an agent (or a variant of it) and the files of it we read. */
-export interface ReadableFiles {
+interface ReadableFiles {
   agent: string;
   files: string;
 }
 
 /** What a captured main request teaches beyond the generic facts of its wire shape. */
-export interface CaptureLearner {
+interface CaptureLearner {
   /** Facts the agent's own request fields teach (Claude Code's beta headers, Codex's instructions). Empty when the body is not of this agent. */
   facts(body: Record<string, unknown>, source: string, api: string): CaptureFact[];
 }
 
 /** Captured summariser requests that fill the instruction texts of the agent's standalone compaction rebuild. */
-export interface SummariserCaptureSupport {
+interface SummariserCaptureSupport {
   /** The instruction texts a captured body carries, or null when it is no summariser request of this agent. */
   extract(body: unknown, source: string): CapturedCompactionRequest | null;
   /** Several captures' texts in one value, the first capture of a slot winning. */
@@ -128,7 +128,7 @@ export interface SummariserCaptureSupport {
 }
 
 /** A SQLite database an agent keeps its sessions in (opencode.db, hermes-agent's state.db). */
-export interface AgentDatabase {
+interface AgentDatabase {
   /** The name users know it by, for messages ("opencode.db"). */
   fileName: string;
   /** True when a database holding these tables is this agent's. */

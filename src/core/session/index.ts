@@ -3,7 +3,7 @@
 // yet, the pipeline dispatch, capture learning, the databases and side files agents keep, and the
 // compaction simulator's dispatch (policies, replay, recorded rebuilds, settings inference). Nothing
 // here is an agent's own code: each call goes to the descriptor of the session's agent.
-export { agentOf, allAgents, findAgent, policyOnlyAgents, PROFILE_IDS } from "./agents";
+export { allAgents, findAgent, PROFILE_IDS } from "./agents";
 export {
   FORMAT_READERS,
   DETECTION_LINE_COUNT,
@@ -16,11 +16,11 @@ export {
   readSessionBytes,
   readSessionChunks,
 } from "./read";
-export { LineSplitter, splitTextLines, splitBytesLines, type DecodeFn, type LineCallback } from "../readers/lines";
-export type { FormatReader, LineReader } from "../readers/types";
-export { isSqliteHeader, SQLITE_MAGIC, type SqlQuery, type SqlRow } from "../storage/sqlite";
-export { applyWal, type WalOverlayResult } from "../storage/wal";
-export { pairDatabaseFiles, isWalFileName, isWalHeader, type DroppedFile, type DatabaseFileSet } from "../storage/files";
+export { splitTextLines } from "../readers/lines";
+export type { LineReader } from "../readers/types";
+export { isSqliteHeader } from "../storage/sqlite";
+export { applyWal } from "../storage/wal";
+export { pairDatabaseFiles, isWalFileName, isWalHeader, type DroppedFile } from "../storage/files";
 export * from "./pipeline";
 export * from "./captures";
 export * from "./storage";

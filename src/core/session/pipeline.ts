@@ -8,7 +8,7 @@ import { serializeTurnContext, sessionIdOf } from "../providers/serialize-turn";
 import { withCaptureModelFacts } from "../captures/modelFacts";
 import type { FormatPipeline, PipelineHooks, SessionAnalysis, TurnContext, TurnPipeline } from "../pipeline/types";
 
-export type { FormatPipeline, NotesStep, PipelineHooks, SessionAnalysis, TurnContext, TurnPipeline } from "../pipeline/types";
+export type { PipelineHooks, SessionAnalysis, TurnContext, TurnPipeline } from "../pipeline/types";
 // `carriesNote` tells which context messages the UI marks as carrying a reply-language note.
 export { carriesNote } from "../notes/carries-note";
 

@@ -27,7 +27,7 @@ export function maySideFileName(name: string): boolean {
 }
 
 /** The agent whose side file this is, or null. */
-export function sideFileAgentOf(name: string, text: string): AgentDescriptor | null {
+function sideFileAgentOf(name: string, text: string): AgentDescriptor | null {
   return sideFileAgents().find((agent) => agent.sideFiles.namePattern.test(name) && agent.sideFiles.accepts(name, text)) ?? null;
 }
 

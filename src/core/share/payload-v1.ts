@@ -10,7 +10,7 @@ import { PROFILE_IDS } from "../session/agents";
 export const SHARE_V1 = 1;
 
 /** Profiles a v1 payload may name: every profile an agent offers. */
-export const SHARE_PROFILE_IDS: readonly ProfileId[] = PROFILE_IDS;
+const SHARE_PROFILE_IDS: readonly ProfileId[] = PROFILE_IDS;
 
 /** The session part: the file's lines, whole (`full`) or cut to one branch (`branch`). */
 export interface ShareSessionV1 {

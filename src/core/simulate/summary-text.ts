@@ -6,10 +6,10 @@ import type { Session } from "../model";
 import { estimateTextTokens } from "./text-tokens";
 import type { SimulatedSummary, SummarySource } from "./types";
 
-export const DEFAULT_PLACEHOLDER_CHARS = 2000;
+const DEFAULT_PLACEHOLDER_CHARS = 2000;
 
 /** Mean length of the summaries recorded in a pi-family session (compaction entries), or null. */
-export function meanRecordedSummaryChars(session: Session): number | null {
+function meanRecordedSummaryChars(session: Session): number | null {
   const lengths = session.entries
     .filter((e) => e.type === "compaction" && typeof e.raw.summary === "string")
     .map((e) => (e.raw.summary as string).length);

@@ -8,7 +8,7 @@ export type SqlRow = Record<string, unknown>;
 export type SqlQuery = (sql: string, params?: readonly (string | number)[]) => SqlRow[];
 
 /** The first 16 bytes of every SQLite database file. */
-export const SQLITE_MAGIC = "SQLite format 3\u0000";
+const SQLITE_MAGIC = "SQLite format 3\u0000";
 
 /** True when `bytes` start with the SQLite header: a database, to open through a query function. */
 export function isSqliteHeader(bytes: Uint8Array): boolean {

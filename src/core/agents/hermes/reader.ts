@@ -11,10 +11,10 @@ import type { FormatReader, LineReader } from "../../readers/types";
 import { isObject } from "../../util/is-object";
 
 /** The reader's id (a share link names it to reopen its session). */
-export const MESSAGES_FORMAT_ID = "chat-messages";
+const MESSAGES_FORMAT_ID = "chat-messages";
 /** `Session.formatId` of the sessions this reader makes: the hermes agent. */
 export const HERMES_FORMAT_ID = "hermes";
-export const MESSAGES_FORMAT_LABEL = "chat message list (OpenAI / hermes-agent)";
+const MESSAGES_FORMAT_LABEL = "chat message list (OpenAI / hermes-agent)";
 
 /** Roles FM-RQ-5 accepts. */
 const CHAT_ROLES: ReadonlySet<string> = new Set(["system", "developer", "user", "assistant", "tool", "function"]);
@@ -34,7 +34,7 @@ function hasKey(head: string, key: string): boolean {
  * [...]}` object is a captured request by FM-GEN-1, so it is never detected; the reader still
  * accepts it when the format is chosen explicitly. The opencode export starts `{"info"`.
  */
-export function detectMessageList(firstLines: string[]): boolean {
+function detectMessageList(firstLines: string[]): boolean {
   const head = firstLines
     .slice(0, DETECT_LINES)
     .map((line) => line.trim())
@@ -61,7 +61,7 @@ function messageProblem(value: unknown): string | null {
 }
 
 /** Reads a message-list document held as one string. Never throws. */
-export function readMessageListText(text: string, fileName: string, lineCount = 0): Session {
+function readMessageListText(text: string, fileName: string, lineCount = 0): Session {
   const warnings: ReaderWarning[] = [];
   const entries: SessionEntry[] = [];
   const scan = scanTopLevelElements(text);

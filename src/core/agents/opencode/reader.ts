@@ -17,7 +17,7 @@ const DETECT_LINES = 20;
  * An export starts `{` then `"info": {` then `"id": "ses_…"` (pretty-printed), or is one line
  * `{"info":{"id":"ses_…` (compact). Detection looks only at the first lines.
  */
-export function detectOpencodeExport(firstLines: string[]): boolean {
+function detectOpencodeExport(firstLines: string[]): boolean {
   const head = firstLines
     .slice(0, DETECT_LINES)
     .map((line) => line.trim())

@@ -26,7 +26,7 @@ import {
 export const NOTES_DEFAULT = false;
 
 /** Notes are inserted: senpi profile and notes switched on. */
-export function notesEnabled(options: PipelineOptions): boolean {
+function notesEnabled(options: PipelineOptions): boolean {
   return options.profile === "senpi" && (options.notes ?? NOTES_DEFAULT) === true;
 }
 

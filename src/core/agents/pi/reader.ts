@@ -12,10 +12,10 @@ import { conform } from "../../readers/shape";
 import { PI_ENTRY_SHAPE } from "./shape";
 
 export const PI_FORMAT_ID = "pi";
-export const PI_CURRENT_VERSION = 3;
+const PI_CURRENT_VERSION = 3;
 
 /** Entry types written by pi and senpi (§1.3, PI-F8). Others are kept but contribute nothing. */
-export const PI_ENTRY_TYPES: readonly string[] = [
+const PI_ENTRY_TYPES: readonly string[] = [
   "message",
   "thinking_level_change",
   "model_change",
@@ -44,7 +44,7 @@ function looksLikePiObject(value: Record<string, unknown>): boolean {
   return true;
 }
 
-export function detectPi(firstLines: string[]): boolean {
+function detectPi(firstLines: string[]): boolean {
   let looked = 0;
   for (const line of firstLines) {
     if (looked >= DETECT_LINES) break;

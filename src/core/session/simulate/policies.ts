@@ -8,7 +8,7 @@ export const POLICIES: readonly CompactionPolicy[] = [...allAgents(), ...policyO
 
 export const POLICY_IDS: readonly string[] = POLICIES.map((policy) => policy.id);
 
-export function findPolicy(id: string): CompactionPolicy | undefined {
+function findPolicy(id: string): CompactionPolicy | undefined {
   return POLICIES.find((policy) => policy.id === id);
 }
 

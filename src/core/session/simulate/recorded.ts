@@ -19,7 +19,7 @@ export interface CapturedBody {
   body: unknown;
 }
 
-export interface RequestMatch {
+interface RequestMatch {
   /** Source of the captured request whose data part equals this one, or null. */
   captured: string | null;
   dataPartMatches: boolean;

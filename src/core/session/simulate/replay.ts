@@ -21,7 +21,7 @@ import { simulateCompaction } from "./simulate";
 import { estimateTextTokens } from "../../simulate/text-tokens";
 import type { CompactionPolicy, FollowingTurn, LimitOverrides, PolicyId, PolicyParameters, SimulationInput, SimulationResult, TriggerDecision } from "../../simulate/types";
 
-export interface ReplayTurn {
+interface ReplayTurn {
   turn: number;
   /** Policy trigger operand minus what this turn's re-serialized request saves. */
   contextTokens: number;

@@ -33,7 +33,7 @@ import { selectRange, type SurfaceNode } from "./range";
 import { deepseekInference } from "./inference";
 import { DEEPSEEK_PRUNE_DEFAULTS, deepseekPruneConfigError, pruneSurface, type DeepseekPruneConfig } from "./prune";
 
-export const DEEPSEEK_PARAMETERS: readonly PolicyParameterSpec[] = [
+const DEEPSEEK_PARAMETERS: readonly PolicyParameterSpec[] = [
   { name: "thresholdRatio", label: "thresholdRatio", type: "number", default: 0.8, ruleId: "CP-DH-1", description: "thresholdTokens = floor(window × ratio)." },
   { name: "retainRatio", label: "retainRatio", type: "number", default: 0.16, ruleId: "CP-DH-1", description: "retainTokens = floor(window × ratio) unless retainTokens is set." },
   { name: "retainTokens", label: "retainTokens", type: "number", default: null, ruleId: "CP-DH-2", description: "Absolute retain budget (wins over the ratio)." },

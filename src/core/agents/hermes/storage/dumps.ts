@@ -117,10 +117,3 @@ export function describeDumpCheck(check: DumpCheck): string {
   return `turn ${check.turn}: differs at ${check.firstDifference} (${check.detail}) — ${head}${extra}`;
 }
 
-/** The dump checks of one turn, as lines (empty when no dump belongs to it or the session is no storage session). */
-export function dumpCheckLinesForTurn(session: Session, options: PipelineOptions, turn: number): { line: string; equal: boolean }[] {
-  if (!hermesStorageHeaderOf(session) || hermesStorageHeaderOf(session)!.dumps.length === 0) return [];
-  return checkRequestDumps(session, options)
-    .filter((check) => check.turn === turn)
-    .map((check) => ({ line: describeDumpCheck(check), equal: check.equal }));
-}

@@ -1,6 +1,4 @@
 // Public exports of hermes-agent's storage readers (for the worker and CLI glue and the tests).
 export { readHermesStorage } from "./open";
-export { isHermesStateDb, tableNames, type HermesSqlQuery } from "./stateDb";
+export { type HermesSqlQuery } from "./stateDb";
 export { hermesStorageHeaderOf } from "./session";
-export { readHermesSideFile, sessionIdFromFileName } from "./sideFiles";
-export { checkRequestDumps, describeDumpCheck, dumpCheckLinesForTurn } from "./dumps";

@@ -34,7 +34,7 @@ export function isHermesStateDb(tableNames: readonly string[]): boolean {
   return tableNames.includes("sessions") && tableNames.includes("messages");
 }
 
-export function tableNames(query: HermesSqlQuery): string[] {
+function tableNames(query: HermesSqlQuery): string[] {
   return query("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").map((row) => String(row.name));
 }
 

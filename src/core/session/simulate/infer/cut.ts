@@ -11,7 +11,7 @@ import type { CutInference, SimulationResult } from "../../../simulate/types";
 import type { SettingBound } from "./types";
 
 /** Highest budget tried: above it a session's whole context is kept anyway. */
-export const CUT_SEARCH_MAX = 1 << 22;
+const CUT_SEARCH_MAX = 1 << 22;
 
 /**
  * Ratio between neighbouring budgets of the scan. Fine enough not to step over a cut that only a
@@ -19,7 +19,7 @@ export const CUT_SEARCH_MAX = 1 << 22;
  */
 const GRID_STEP = 1.25;
 
-export interface CutInterval {
+interface CutInterval {
   min: number;
   /** null: every budget from `min` up keeps the same messages. */
   max: number | null;

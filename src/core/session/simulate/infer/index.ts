@@ -16,8 +16,7 @@ import { inferCut } from "./cut";
 import { triggerBound, type TriggerObservation } from "./trigger";
 import type { InferredSetting, SettingBound, SettingsInference } from "./types";
 
-export type { InferredSetting, SettingBound, SettingsInference } from "./types";
-export { CUT_SEARCH_MAX } from "./cut";
+export type { InferredSetting, SettingsInference } from "./types";
 
 export interface InferOptions {
   /** Settings the user gave: they are taken as known, and not inferred. */
