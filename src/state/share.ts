@@ -6,7 +6,7 @@ import { create } from "zustand";
 import type { RedactionFinding } from "../core/redact/types";
 import { isStale } from "../worker/client";
 import type { ExportFormat, ExportResult, ExportTarget, ShareParams, ShareResult } from "../app/shareExport";
-import { pipeline, pipelineOptions } from "./actions";
+import { pipeline, pipelineOptions } from "./workerBridge";
 import { saveTextFile } from "./download";
 import { selectedTurnNumber } from "./selectors";
 import { getAppState } from "./store";
