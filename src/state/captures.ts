@@ -2,9 +2,10 @@
 // constants, model facts) or one of the further captures; a pi summariser request fills the
 // compaction instruction slots. Also the selected turn's diff against the capture matched to it.
 import type { CaptureDiffResult } from "../app/captureCheck";
-import { mergeCompactionInstructions } from "../core/agents/pi/compaction/instructions";
+import type { CompactionInstructions } from "../core/agents/pi/compaction/instructions";
 import type { RequestHeader } from "../core/model";
 import { isStale } from "../worker/client";
+import type { ParsedCapture } from "../worker/protocol";
 import { updateOptions } from "./options";
 import { getAppState, setAppState } from "./store";
 import { errorMessage, pipeline, pipelineOptions } from "./workerBridge";
@@ -47,6 +48,19 @@ function addMainCapture(header: RequestHeader): void {
 }
 
 /**
+ * Reads a captured request in the worker. A summariser request comes back with its slots merged
+ * into those filled so far; should those change meanwhile (another capture attached, the slots
+ * cleared), it is asked again with the new ones, so that no attachment is lost.
+ */
+async function parseCaptureFile(file: File): Promise<ParsedCapture> {
+  for (;;) {
+    const filled = getAppState().options.compactionInstructions;
+    const parsed = await pipeline().call("parseCapture", { data: file, source: file.name, instructions: filled }, `capture-${file.name}`);
+    if (parsed.kind !== "compaction" || getAppState().options.compactionInstructions === filled) return parsed;
+  }
+}
+
+/**
  * Attaches captured summariser requests (PI-K20 … PI-K27): each fills the instruction slot it
  * carries; earlier attachments keep their slots (the first capture of a slot wins).
  */
@@ -57,14 +71,14 @@ export async function attachCompactionCaptures(files: File[]): Promise<void> {
       continue;
     }
     try {
-      const parsed = await pipeline().call("parseCapture", { data: file, source: file.name }, `capture-${file.name}`);
+      const parsed = await parseCaptureFile(file);
       if (parsed.kind !== "compaction") {
         setAppState({
           compactionCaptureError: `"${file.name}" is not a pi summariser request (system prompt and one "<conversation>" user message, no tools).`,
         });
         continue;
       }
-      addCompactionInstructions(parsed.captured.instructions);
+      setCompactionInstructions(parsed.merged);
     } catch (error) {
       if (isStale(error)) return;
       setAppState({ compactionCaptureError: errorMessage(error) });
@@ -72,8 +86,8 @@ export async function attachCompactionCaptures(files: File[]): Promise<void> {
   }
 }
 
-function addCompactionInstructions(instructions: Parameters<typeof mergeCompactionInstructions>[0]): void {
-  const merged = mergeCompactionInstructions(getAppState().options.compactionInstructions, instructions);
+/** The slots filled with a new capture's (merged by the worker into those filled before). */
+function setCompactionInstructions(merged: CompactionInstructions): void {
   setAppState({ compactionCaptureError: null });
   updateOptions({ compactionInstructions: merged });
 }
@@ -93,8 +107,8 @@ export async function attachDroppedCapture(file: File): Promise<void> {
     return;
   }
   try {
-    const parsed = await pipeline().call("parseCapture", { data: file, source: file.name }, `capture-${file.name}`);
-    if (parsed.kind === "compaction") addCompactionInstructions(parsed.captured.instructions);
+    const parsed = await parseCaptureFile(file);
+    if (parsed.kind === "compaction") setCompactionInstructions(parsed.merged);
     else {
       setAppState({ headerError: null });
       addMainCapture(parsed.header);

@@ -17,6 +17,7 @@ import { databaseSummary } from "./readDatabase";
 import { isSharedSource, readShared } from "../app/openShared";
 import { buildShare, exportRequest, shareBundle } from "../app/shareExport";
 import { parseCapture } from "../app/parseCapture";
+import { sniffSessions } from "./sniffSessions";
 import { ALIVE_EVERY_MS, type FromWorker, type LoadProgress, type SessionSummary, type ToWorker, type TurnRequestResult, type WorkerMethod, type WorkerMethods } from "./protocol";
 import { readSession, ReadCancelledError } from "./readSession";
 import { requestView } from "../app/requestView";
@@ -266,13 +267,14 @@ const HANDLERS: { [M in WorkerMethod]: Handler<M> } = {
     keepCaptureBody(source, body);
     return header;
   }),
-  parseCapture: sessionless(async ({ data, source }) => {
+  parseCapture: sessionless(async ({ data, source, instructions }) => {
     const body = await captureBody(data, source);
-    const parsed = parseCapture(body, source);
+    const parsed = parseCapture(body, source, instructions ?? null);
     if (parsed.kind === "header") keepCaptureBody(source, body);
     return parsed;
   }),
   simulatorPolicies: sessionless(() => policyInfos()),
+  sniffSessions: sessionless(({ files }) => sniffSessions(files)),
   analyze: ofSession(({ options }, { target }) => analyze(target, options)),
   buildRequest: ofSession(({ options, turn }, { session: opened, target }) => {
     const key = `${optionsKey(options)}#${turn}`;
