@@ -4,15 +4,19 @@
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import { claudeVocabularyAsJson } from "./scripts/claudeVocabularyPlugin.ts";
+import { chunkModules } from "./scripts/chunkModulesPlugin.ts";
+
+// Lists the modules of every chunk in dist/chunk-modules.json, the workers' too (e2e/entry-chunk.spec.ts).
+const chunkListing = chunkModules();
 
 export default defineConfig({
   base: "./",
-  plugins: [react(), claudeVocabularyAsJson()],
+  plugins: [react(), claudeVocabularyAsJson(), chunkListing.page],
   worker: {
     // Module workers: the pipeline worker imports the core as ES modules.
     format: "es",
     // The workers are where the tokenizer tables are loaded.
-    plugins: () => [claudeVocabularyAsJson()],
+    plugins: () => [claudeVocabularyAsJson(), chunkListing.worker()],
   },
   build: {
     target: "es2022",

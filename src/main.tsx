@@ -1,7 +1,8 @@
 // Browser entry: mounts the app, publishes the test view and starts loading the sample list.
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { loadSamples, openShareLink, startPipeline } from "./state/actions";
+import { loadSamples, openShareLink } from "./state/open";
+import { startPipeline } from "./state/workerBridge";
 import { installTestHook } from "./state/testHook";
 import { readQueryView, startUrlSync } from "./state/urlState";
 import { App } from "./ui/App";

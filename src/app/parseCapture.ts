@@ -2,8 +2,9 @@
 // prompt plus one "<conversation>" user message, accepted by extractCompactionInstructions, and no
 // tools: pi never sends tools to its summariser, PI-K21) fills compaction instruction slots;
 // anything else is a main request whose system prompt, tools and settings become the header, with
-// the session constants and model facts it teaches (src/core/captures).
-import { extractCompactionInstructions } from "../core/session/index";
+// the session constants and model facts it teaches (src/core/captures). A summariser request's
+// slots are merged here into those filled so far, so the page needs none of the agents' code.
+import { extractCompactionInstructions, mergeCompactionInstructions, type CompactionInstructions } from "../core/session/index";
 import { learnCapture } from "../core/session/captures";
 import type { ParsedCapture } from "./viewTypes";
 
@@ -12,8 +13,9 @@ function hasTools(body: unknown): boolean {
   return Array.isArray(tools) ? tools.length > 0 : tools !== undefined && tools !== null;
 }
 
-export function parseCapture(body: unknown, source: string): ParsedCapture {
+/** `filled`: the summariser slots filled so far, which a summariser request's own fill where empty. */
+export function parseCapture(body: unknown, source: string, filled: CompactionInstructions | null = null): ParsedCapture {
   const captured = hasTools(body) ? null : extractCompactionInstructions(body, source);
-  if (captured) return { kind: "compaction", captured, source };
+  if (captured) return { kind: "compaction", captured, source, merged: mergeCompactionInstructions(filled, captured.instructions) };
   return { kind: "header", header: learnCapture(body, source) };
 }

@@ -1,7 +1,7 @@
 // The display-ready results the app's view-models return (src/app) and the worker hands the UI:
 // request views with their highlights, message rows, compaction and auxiliary request views,
 // prefix reports, and where the bytes of a session come from. Plain, structured-cloneable data.
-import type { CapturedCompactionRequest, StorageSessionListing } from "../core/session/index";
+import type { CapturedCompactionRequest, CompactionInstructions, StorageSessionListing } from "../core/session/index";
 import type { ApiId, ModelInfo, PipelineOptions, ProfileId, ReaderWarning, ReplyLanguageNoteInfo, RequestHeader, SessionThread, ThreadSpawn } from "../core/model";
 import type { SessionAnalysis } from "../core/session/pipeline";
 import type { CostTotal } from "../core/pricing/index";
@@ -265,7 +265,13 @@ export interface CompactionRequestsResult {
 
 export type ParsedCapture =
   | { kind: "header"; header: RequestHeader }
-  | { kind: "compaction"; captured: CapturedCompactionRequest; source: string };
+  | {
+      kind: "compaction";
+      captured: CapturedCompactionRequest;
+      source: string;
+      /** The slots filled before (given with the call), with this capture's filling the empty ones (the first value of a slot wins). */
+      merged: CompactionInstructions;
+    };
 
 
 // ---------------------------------------------------------------------------------------------

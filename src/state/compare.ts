@@ -6,7 +6,7 @@
 import { create } from "zustand";
 import type { CompareAgainst, ComparePairResult, CompareViewResult } from "../app/compareView";
 import { isStale } from "../worker/client";
-import { pipeline, pipelineOptions } from "./actions";
+import { pipeline, pipelineOptions } from "./workerBridge";
 import { usePriceStore } from "./prices";
 import { useAppStore } from "./store";
 

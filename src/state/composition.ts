@@ -5,7 +5,7 @@
 import { create } from "zustand";
 import type { TurnComposition } from "../core/session/sessionComposition";
 import { isStale } from "../worker/client";
-import { pipeline, pipelineOptions } from "./actions";
+import { pipeline, pipelineOptions } from "./workerBridge";
 import { useAppStore } from "./store";
 
 export interface CompositionState {

@@ -5,7 +5,8 @@ import { create } from "zustand";
 import { waitWhileHeld } from "../app/interactiveQuiet";
 import type { SearchHit } from "../core/search/index";
 import { isStale } from "../worker/client";
-import { pipeline, pipelineOptions, selectIndex, setActiveTab } from "./actions";
+import { pipeline, pipelineOptions } from "./workerBridge";
+import { selectIndex, setActiveTab } from "./selection";
 import { useAppStore } from "./store";
 
 export interface SearchState {

@@ -5,7 +5,7 @@
 import { create } from "zustand";
 import { isStale } from "../worker/client";
 import type { ExportFormat, ExportResult, ExportTarget, ShareParams, ShareResult } from "../app/shareExport";
-import { pipeline, pipelineOptions } from "./actions";
+import { pipeline, pipelineOptions } from "./workerBridge";
 import { saveTextFile } from "./download";
 import { selectedTurnNumber } from "./selectors";
 import { getAppState } from "./store";

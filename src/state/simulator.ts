@@ -8,7 +8,7 @@ import type { LimitOverrides, PolicyId, PolicyParameters, ReplayResult, Settings
 import { decodeSimulatorShare, type SharedSimulator } from "../app/simulatorShare";
 import { isStale } from "../worker/client";
 import type { CompareView, ModelWindowChoice, PolicyInfo, SimulationView, SimulatorSettings, SpiralView, SummaryChoice } from "../app/simulatorTypes";
-import { pipeline, pipelineOptions } from "./actions";
+import { pipeline, pipelineOptions } from "./workerBridge";
 import { latestOnly } from "./latestOnly";
 import { getAppState, useAppStore } from "./store";
 

@@ -1,7 +1,7 @@
 // The UI state (zustand). Holds only what cannot be derived: the opened session's summary, the
 // analysis and the one materialised request returned by the worker, load status, selection and
 // the user's pipeline options. Derived values (turn count, selected turn, all warnings, …) live
-// in selectors.ts. Orchestration (talking to the worker) is in actions.ts.
+// in selectors.ts. Orchestration (talking to the worker) is in the other modules of this folder.
 import { create } from "zustand";
 import type { CompactionInstructions } from "../core/session/index";
 import type { ApiId, ModelInfo, ProfileId, RequestHeader } from "../core/model";

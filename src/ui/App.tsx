@@ -1,7 +1,7 @@
 // Page layout: top bar, banners, then timeline | centre tabs | details. Also wires page-wide
 // drag and drop and the timeline keyboard shortcuts.
 import { useAppStore } from "../state/store";
-import { openDroppedFiles } from "../state/actions";
+import { openDroppedFiles } from "../state/openDropped";
 import { CenterPanel } from "./CenterPanel";
 import { CompareView } from "./CompareView";
 import { useCompareStore } from "../state/compare";

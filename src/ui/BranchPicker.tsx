@@ -1,7 +1,7 @@
 // Branch (leaf) of a tree-shaped session; shown only when the session has more than one leaf.
 // Claude Code sub-agents (sidechains, FM-CC-8) are listed apart, as sub-agent threads.
 import type { BranchInfo } from "../core/model";
-import { setLeaf } from "../state/actions";
+import { setLeaf } from "../state/options";
 import { useAppStore } from "../state/store";
 import { formatDateTime } from "./format";
 

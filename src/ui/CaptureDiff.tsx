@@ -4,7 +4,7 @@
 // another capture, or a bug.
 import { useEffect, useState } from "react";
 import type { CaptureDiffResult } from "../app/captureCheck";
-import { loadCaptureDiff } from "../state/actions";
+import { loadCaptureDiff } from "../state/captures";
 import { useAppStore } from "../state/store";
 import { LazyDiffEditor } from "./LazyDiffEditor";
 

@@ -1,6 +1,6 @@
 // Centre of the page: Request, Messages, Diff and Tokens tabs for a selected turn, the compaction view for a
 // selected compaction event, the auxiliary request view for an opencode title/summariser request.
-import { setActiveTab } from "../state/actions";
+import { setActiveTab } from "../state/selection";
 import { selectedItem } from "../state/selectors";
 import { useAppStore, type CenterTab } from "../state/store";
 import { AuxiliaryView } from "./AuxiliaryView";

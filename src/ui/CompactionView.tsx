@@ -5,7 +5,7 @@
 // request JSON). Also shows the serialized conversation, the previous summary, the split turn's
 // prefix transcript and the reconstruction's lints. Session text is rendered as text only.
 import { useState } from "react";
-import { attachCompactionCaptures, clearCompactionCaptures } from "../state/actions";
+import { attachCompactionCaptures, clearCompactionCaptures } from "../state/captures";
 import { useAppStore } from "../state/store";
 import type { CompactionRequestsResult } from "../worker/protocol";
 import { formatInt } from "./format";

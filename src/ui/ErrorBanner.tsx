@@ -1,5 +1,5 @@
 // Banner for inputs that could not be read; the previous session (if any) stays usable below.
-import { dismissError } from "../state/actions";
+import { dismissError } from "../state/open";
 import { useAppStore } from "../state/store";
 
 export function ErrorBanner() {

@@ -1,7 +1,7 @@
 // Request-header source: the system prompt and tools come from a captured request the user
 // attaches; without one they are shown as "not recorded" (never invented).
 import { useRef } from "react";
-import { attachHeaderFile, clearHeader } from "../state/actions";
+import { attachHeaderFile, clearHeader } from "../state/captures";
 import { useAppStore } from "../state/store";
 
 export function HeaderControl() {

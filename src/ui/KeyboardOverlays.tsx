@@ -1,6 +1,6 @@
 // The overlays the keyboard opens: "go to turn" (g, Ctrl+G) and the shortcuts panel (?).
 import { useState } from "react";
-import { selectIndex } from "../state/actions";
+import { selectIndex } from "../state/selection";
 import { closeOverlay, useOverlayStore } from "../state/overlays";
 import { useAppStore } from "../state/store";
 import { SHORTCUTS } from "./shortcuts";

@@ -1,6 +1,6 @@
 // Progress of the input being read (bytes and lines), with a cancel button. While the turns read
 // so far are already shown (a provisional view), it says so.
-import { cancelOpen } from "../state/actions";
+import { cancelOpen } from "../state/open";
 import { useAppStore } from "../state/store";
 import { formatBytes, formatInt } from "./format";
 

@@ -11,7 +11,8 @@ import {
 } from "@tanstack/react-table";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useEffect, useRef, useState } from "react";
-import { selectMessage, setThread } from "../state/actions";
+import { selectMessage } from "../state/selection";
+import { setThread } from "../state/options";
 import { useAppStore } from "../state/store";
 import type { MessageRow } from "../worker/protocol";
 import { formatInt } from "./format";

@@ -6,7 +6,7 @@ import { useState } from "react";
 import type { ModelInfo } from "../core/model";
 import { CAPTURE_MODEL_PROVIDER, modelKey, resolveModel } from "../core/models/catalogue";
 import { captureModelOverrides } from "../core/captures/modelFacts";
-import { setModelOverride } from "../state/actions";
+import { setModelOverride } from "../state/options";
 import { useAppStore } from "../state/store";
 import { formatInt } from "./format";
 

@@ -1,7 +1,7 @@
 // senpi reply-language notes on/off (reply-language.md). Shown only with a profile that takes them
 // (senpi): the pi profile never adds notes. Off by default because a session file does not say whether the senpi
 // that wrote it had the change (NOTES_DEFAULT).
-import { setNotes } from "../state/actions";
+import { setNotes } from "../state/options";
 import { useAppStore } from "../state/store";
 
 export function NotesToggle() {

@@ -2,7 +2,7 @@
 // files are always sessions (a dropped .json is a captured request instead); several may be picked
 // at once: an opencode database with its -wal file (FM-OC-1).
 import { useRef } from "react";
-import { openFiles } from "../state/actions";
+import { openFiles } from "../state/open";
 
 export function OpenFileButton() {
   const inputRef = useRef<HTMLInputElement | null>(null);

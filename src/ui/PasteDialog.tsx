@@ -1,6 +1,6 @@
 // Modal dialog to paste session text (JSONL); the text is read by the worker like a file.
 import { useEffect, useRef, useState } from "react";
-import { openPastedText } from "../state/actions";
+import { openPastedText } from "../state/open";
 import { setAppState, useAppStore } from "../state/store";
 
 export function PasteButton() {

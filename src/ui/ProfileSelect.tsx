@@ -2,7 +2,7 @@
 // (pi: pi and senpi) offers the choice; any other has exactly one, its own pipeline (shown, not
 // choosable).
 import type { ProfileId } from "../core/model";
-import { setProfile } from "../state/actions";
+import { setProfile } from "../state/options";
 import { useAppStore } from "../state/store";
 
 export function ProfileSelect() {

@@ -1,6 +1,6 @@
 // Provider wire shape to render: as recorded (the model's own API at each turn) or forced.
 import { API_IDS, type ApiId } from "../core/model";
-import { setApi } from "../state/actions";
+import { setApi } from "../state/options";
 import { useAppStore } from "../state/store";
 import { API_LABELS } from "./format";
 

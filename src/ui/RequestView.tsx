@@ -1,7 +1,7 @@
 // Request tab: the selected turn's provider request as JSON in a read-only editor; with a capture
 // attached, a toggle shows the diff against the capture of this turn (./CaptureDiff.tsx).
 import { useState } from "react";
-import { copyRequestBody } from "../state/actions";
+import { copyRequestBody } from "../state/clipboard";
 import { CaptureDiff } from "./CaptureDiff";
 import { useAppStore } from "../state/store";
 import { LARGE_TEXT } from "../monaco/limits";

@@ -1,6 +1,6 @@
 // Drop-down list of the built-in sample sessions (public/samples/index.json, same origin).
 import { useEffect, useRef, useState } from "react";
-import { openSample } from "../state/actions";
+import { openSample } from "../state/open";
 import { useAppStore } from "../state/store";
 
 export function SamplesMenu() {

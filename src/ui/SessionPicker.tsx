@@ -4,7 +4,7 @@
 // storage holds more than one session. hermes sessions show their platform source, model, start
 // time and how they are linked (a compressed parent and its continuation open as one timeline).
 import type { DatabaseSessionListing } from "../app/viewTypes";
-import { openDatabaseSession } from "../state/actions";
+import { openDatabaseSession } from "../state/open";
 import { useAppStore } from "../state/store";
 import { formatDateTime } from "./format";
 

@@ -4,7 +4,7 @@
 // own turns, requests and prefix analysis; "Main thread" goes back. The thread shown names the
 // tool call that started it, with a link back to that call. Hidden without threads.
 import type { ThreadInfo } from "../worker/protocol";
-import { setThread, showSpawnCall } from "../state/actions";
+import { setThread, showSpawnCall } from "../state/options";
 import { useAppStore } from "../state/store";
 import { formatPriced } from "../core/pricing/index";
 

@@ -4,7 +4,7 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { useCallback, useEffect, useMemo, useRef } from "react";
 import type { TurnSummary } from "../core/model";
 import type { PrefixRow } from "../worker/protocol";
-import { selectIndex } from "../state/actions";
+import { selectIndex } from "../state/selection";
 import { selectedTurnNumber } from "../state/selectors";
 import { useAppStore } from "../state/store";
 import { useSimulatorStore } from "../state/simulator";

@@ -1,11 +1,11 @@
 // Tokens tab: the selected turn's request by segment kind (tool definitions, system prompt, each
 // kind of message, notes, summaries) with counts and bars, then every context message with its
 // tokens; picking one shows its text cut at token boundaries (alternating colours, as text).
-import { showTokenView } from "../state/actions";
+import { showTokenView } from "../state/views";
 import { useAppStore } from "../state/store";
 import "../styles/prefix.css";
 import { formatInt } from "./format";
-import { selectIndex } from "../state/actions";
+import { selectIndex } from "../state/selection";
 import { useCompositionStore } from "../state/composition";
 import { CompositionChart } from "./CompositionChart";
 

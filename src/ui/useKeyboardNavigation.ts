@@ -3,7 +3,7 @@
 // Ignored while typing in an input, a select, a textarea (Monaco's input is one) or an editable
 // element, and with modifiers (Ctrl+G excepted, which also works while typing outside Monaco).
 import { useEffect } from "react";
-import { selectEdge, stepSelection } from "../state/actions";
+import { selectEdge, stepSelection } from "../state/selection";
 import { closeOverlay, openOverlay, useOverlayStore } from "../state/overlays";
 import { closeSearch, openSearch, useSearchStore } from "../state/search";
 

@@ -19,7 +19,7 @@ import type {
 } from "./protocol";
 
 /** Rejection of a result nobody wants any more (a newer open or call replaced it). */
-class StaleResultError extends Error {
+export class StaleResultError extends Error {
   constructor(what: string) {
     super(`${what} was superseded`);
     this.name = "StaleResultError";
@@ -41,6 +41,7 @@ const STAGE_NAMES: Readonly<Record<WorkerMethod, string>> = {
   parseHeader: "reading a captured request header",
   compactionRequests: "rebuilding a compaction's summariser requests",
   parseCapture: "reading a captured request",
+  sniffSessions: "checking whether the dropped .json files are sessions",
   captureDiff: "comparing a turn with its captured request",
   auxiliaryRequest: "building an auxiliary request",
   spawnCall: "finding the tool call that started a sub-agent thread",

@@ -17,6 +17,7 @@ import { databaseSummary } from "./readDatabase";
 import { isSharedSource, readShared } from "../app/openShared";
 import { buildShare, exportRequest, shareBundle } from "../app/shareExport";
 import { parseCapture } from "../app/parseCapture";
+import { sniffSessions } from "./sniffSessions";
 import { ALIVE_EVERY_MS, type FromWorker, type LoadProgress, type SessionSummary, type ToWorker, type TurnRequestResult, type WorkerMethod, type WorkerMethods } from "./protocol";
 import { readSession, ReadCancelledError } from "./readSession";
 import { requestView } from "../app/requestView";
@@ -208,159 +209,152 @@ function keepCaptureBody(source: string, body: unknown): void {
 /** Calls the page makes on its own, in the background; every other call is the user's, and the background passes give way to it. */
 const BACKGROUND: ReadonlySet<WorkerMethod> = new Set<WorkerMethod>(["prefixReports", "sessionComposition", "searchPrepare"]);
 
-/** Calls that do not depend on the open session. */
-const SESSIONLESS: ReadonlySet<WorkerMethod> = new Set<WorkerMethod>(["parseHeader", "parseCapture", "simulatorPolicies"]);
+type Params<M extends WorkerMethod> = WorkerMethods[M]["params"];
+type Answer<M extends WorkerMethod> = WorkerMethods[M]["result"] | Promise<WorkerMethods[M]["result"]>;
 
-async function answer(method: WorkerMethod, params: WorkerMethods[WorkerMethod]["params"]): Promise<unknown> {
-  await loadTokenizerTables(tablesForCall(method));
-  if (method === "parseHeader") {
-    const { data, source } = params as WorkerMethods["parseHeader"]["params"];
+/** What a call about the open session is given. */
+interface OpenSession {
+  /** The open session, its sub-agent threads included. */
+  session: Session;
+  /** The thread the call's options name (its own session), else the open session. */
+  target: Session;
+}
+
+/** How the worker answers one call, and whether the call is about the open session (refused for an older one). */
+interface Handler<M extends WorkerMethod> {
+  aboutSession: boolean;
+  run: (params: Params<M>) => Answer<M>;
+}
+
+/** A call that does not depend on the open session. */
+function sessionless<P, R>(run: (params: P) => R): { aboutSession: false; run: (params: P) => R } {
+  return { aboutSession: false, run };
+}
+
+/** The open session, for a call that needs one. */
+function openSession(): Session {
+  if (!session) throw new Error("No session is open.");
+  return session;
+}
+
+/** A call about the open session's turns: a sub-agent thread in its options selects that thread's own session. */
+function ofSession<P extends { options: PipelineOptions }, R>(run: (params: P, open: OpenSession) => R): { aboutSession: true; run: (params: P) => R } {
+  return {
+    aboutSession: true,
+    run: (params) => {
+      const opened = openSession();
+      return run(params, { session: opened, target: threadSessionOf(opened, params.options.thread) });
+    },
+  };
+}
+
+/** A call that is refused without an open session, but is not about its turns (opening the compare view's second session). */
+function whileSessionOpen<P, R>(run: (params: P) => R): { aboutSession: true; run: (params: P) => R } {
+  return {
+    aboutSession: true,
+    run: (params) => {
+      openSession();
+      return run(params);
+    },
+  };
+}
+
+/** Every call the worker answers, by method (src/worker/protocol.ts says what each takes and returns). */
+const HANDLERS: { [M in WorkerMethod]: Handler<M> } = {
+  parseHeader: sessionless(async ({ data, source }) => {
     const body = await captureBody(data, source);
     const header = learnCapture(body, source);
     keepCaptureBody(source, body);
     return header;
-  }
-  if (method === "parseCapture") {
-    const { data, source } = params as WorkerMethods["parseCapture"]["params"];
+  }),
+  parseCapture: sessionless(async ({ data, source, instructions }) => {
     const body = await captureBody(data, source);
-    const parsed = parseCapture(body, source);
+    const parsed = parseCapture(body, source, instructions ?? null);
     if (parsed.kind === "header") keepCaptureBody(source, body);
     return parsed;
-  }
-  if (method === "simulatorPolicies") return policyInfos();
-  if (!session) throw new Error("No session is open.");
-  // Every call names its options; a sub-agent thread in them selects that thread's own session.
-  const target = threadSessionOf(session, (params as { options?: PipelineOptions }).options?.thread);
-  switch (method) {
-    case "analyze": {
-      const { options } = params as WorkerMethods["analyze"]["params"];
-      return analyze(target, options);
+  }),
+  simulatorPolicies: sessionless(() => policyInfos()),
+  sniffSessions: sessionless(({ files }) => sniffSessions(files)),
+  analyze: ofSession(({ options }, { target }) => analyze(target, options)),
+  buildRequest: ofSession(({ options, turn }, { session: opened, target }) => {
+    const key = `${optionsKey(options)}#${turn}`;
+    const cached = recentViews.get(key);
+    if (cached) {
+      recentViews.delete(key);
+      recentViews.set(key, cached);
+      return cached;
     }
-    case "buildRequest": {
-      const { options, turn } = params as WorkerMethods["buildRequest"]["params"];
-      const key = `${optionsKey(options)}#${turn}`;
-      const cached = recentViews.get(key);
-      if (cached) {
-        recentViews.delete(key);
-        recentViews.set(key, cached);
-        return cached;
-      }
-      const built = buildTurnRequest(target, options, turn);
-      const view = requestView(turn, built, messageCharsEstimator(target, options));
-      // Tool calls of this request that started a sub-agent thread link to it (Messages tab).
-      for (const [index, links] of threadCallLinks(built.messages, session.threads ?? [], options.thread ?? null)) {
-        const row = view.rows[index];
-        if (row) row.threads = links;
-      }
-      const groundTruth = requestDumpLines(target, options, turn);
-      if (groundTruth.length > 0) view.groundTruth = groundTruth;
-      recentViews.set(key, view);
-      if (recentViews.size > RECENT_VIEWS) recentViews.delete(recentViews.keys().next().value as string);
-      return view;
+    const built = buildTurnRequest(target, options, turn);
+    const view = requestView(turn, built, messageCharsEstimator(target, options));
+    // Tool calls of this request that started a sub-agent thread link to it (Messages tab).
+    for (const [index, links] of threadCallLinks(built.messages, opened.threads ?? [], options.thread ?? null)) {
+      const row = view.rows[index];
+      if (row) row.threads = links;
     }
-    case "spawnCall": {
-      const { options, threadId } = params as WorkerMethods["spawnCall"]["params"];
-      return spawnCallLocation(session, threadId, { ...options, thread: null });
-    }
-    case "captureDiff": {
-      const { options, turn } = params as WorkerMethods["captureDiff"]["params"];
-      return captureDiffForTurn(target, options, [...captureBodies.values()], turn);
-    }
-    case "requestBody": {
-      const { options, turn } = params as WorkerMethods["requestBody"]["params"];
-      return JSON.stringify(buildTurnRequest(target, options, turn).body);
-    }
-    case "compactionRequests": {
-      const { options, entryId, instructions } = params as WorkerMethods["compactionRequests"]["params"];
-      return compactionRequests(target, options, entryId, instructions ?? null);
-    }
-    case "exportRequest": {
-      const { options, params: exportParams } = params as WorkerMethods["exportRequest"]["params"];
-      return exportRequest(target, options, exportParams);
-    }
-    case "buildShare": {
-      const { options, params: shareParams } = params as WorkerMethods["buildShare"]["params"];
-      return buildShare(target, options, shareParams, analyze(target, options));
-    }
-    case "shareBundle": {
-      const { options, params: shareParams } = params as WorkerMethods["shareBundle"]["params"];
-      return shareBundle(target, options, shareParams, analyze(target, options));
-    }
-    case "auxiliaryRequest": {
-      const { options, index } = params as WorkerMethods["auxiliaryRequest"]["params"];
-      return auxiliaryRequest(target, options, index);
-    }
-    case "prefixReports": {
-      const { options, pass } = params as WorkerMethods["prefixReports"]["params"];
-      const analysis = analyze(target, options);
-      const service = prefixFor(target);
-      // The counting workers count the exact pass's tokens when there are some.
-      if (!service.countsElsewhere) await loadTokenizerTables(tablesForPass(pass, analysis, options));
-      const rows = await service.reports(options, pass, analysis, optionsKey(options));
-      return { pass, rows };
-    }
-    case "turnDiff": {
-      const { options, turn } = params as WorkerMethods["turnDiff"]["params"];
-      const analysis = analyze(target, options);
-      // The diff counts both requests with the session's own counters ("auto").
-      await loadTokenizerTables(tablesForPass("exact", analysis, options));
-      return prefixFor(target).turnDiff(options, turn, analysis, optionsKey(options));
-    }
-    case "tokenComposition": {
-      const { options, turn, pass } = params as WorkerMethods["tokenComposition"]["params"];
-      await loadTokenizerTables(tablesForPass(pass, analyze(target, options), options));
-      return prefixFor(target).composition(options, turn, pass);
-    }
-    case "simulate": {
-      const { options, settings } = params as WorkerMethods["simulate"]["params"];
-      return simulatorFor(target).simulate(options, settings);
-    }
-    case "spiralRun": {
-      const { options, settings, attempts } = params as WorkerMethods["spiralRun"]["params"];
-      return simulatorFor(target).spiral(options, settings, attempts);
-    }
-    case "replaySession": {
-      const { options, settings, fromTurn, toTurn } = params as WorkerMethods["replaySession"]["params"];
-      const range: { fromTurn?: number; toTurn?: number } = {};
-      if (fromTurn !== undefined) range.fromTurn = fromTurn;
-      if (toTurn !== undefined) range.toTurn = toTurn;
-      return { replay: simulatorFor(target).replay(options, settings, settings.policyId, range) };
-    }
-    case "comparePolicies": {
-      const { options, settings, otherPolicyId } = params as WorkerMethods["comparePolicies"]["params"];
-      return simulatorFor(target).compare(options, settings, otherPolicyId);
-    }
-    case "openCompare": {
-      const { source } = params as WorkerMethods["openCompare"]["params"];
-      return compareSlot.open(source);
-    }
-    case "compareSessions": {
-      const { options, against, priceOverrides } = params as WorkerMethods["compareSessions"]["params"];
-      return compareSlot.compare(target, options, against, priceOverrides);
-    }
-    case "comparePair": {
-      const { options, against, index } = params as WorkerMethods["comparePair"]["params"];
-      return compareSlot.pair(target, options, against, index);
-    }
-    case "sessionComposition": {
-      const { options } = params as WorkerMethods["sessionComposition"]["params"];
-      return { rows: await prefixFor(target).sessionComposition(options, optionsKey(options)) };
-    }
-    case "searchStep": {
-      return searchFor(target).step(params as WorkerMethods["searchStep"]["params"]);
-    }
-    case "searchPrepare": {
-      return searchFor(target).prepare(params as WorkerMethods["searchPrepare"]["params"]);
-    }
-    case "inferSettings": {
-      const { options, settings } = params as WorkerMethods["inferSettings"]["params"];
-      return simulatorFor(target).infer(options, settings);
-    }
-    case "tokenView": {
-      const { options, turn, index } = params as WorkerMethods["tokenView"]["params"];
-      return prefixFor(target).tokenView(options, turn, index);
-    }
-  }
+    const groundTruth = requestDumpLines(target, options, turn);
+    if (groundTruth.length > 0) view.groundTruth = groundTruth;
+    recentViews.set(key, view);
+    if (recentViews.size > RECENT_VIEWS) recentViews.delete(recentViews.keys().next().value as string);
+    return view;
+  }),
+  spawnCall: ofSession(({ options, threadId }, { session: opened }) => spawnCallLocation(opened, threadId, { ...options, thread: null })),
+  captureDiff: ofSession(({ options, turn }, { target }) => captureDiffForTurn(target, options, [...captureBodies.values()], turn)),
+  requestBody: ofSession(({ options, turn }, { target }) => JSON.stringify(buildTurnRequest(target, options, turn).body)),
+  compactionRequests: ofSession(({ options, entryId, instructions }, { target }) =>
+    compactionRequests(target, options, entryId, instructions ?? null),
+  ),
+  exportRequest: ofSession(({ options, params }, { target }) => exportRequest(target, options, params)),
+  buildShare: ofSession(({ options, params }, { target }) => buildShare(target, options, params, analyze(target, options))),
+  shareBundle: ofSession(({ options, params }, { target }) => shareBundle(target, options, params, analyze(target, options))),
+  auxiliaryRequest: ofSession(({ options, index }, { target }) => auxiliaryRequest(target, options, index)),
+  prefixReports: ofSession(async ({ options, pass }, { target }) => {
+    const analysis = analyze(target, options);
+    const service = prefixFor(target);
+    // The counting workers count the exact pass's tokens when there are some.
+    if (!service.countsElsewhere) await loadTokenizerTables(tablesForPass(pass, analysis, options));
+    const rows = await service.reports(options, pass, analysis, optionsKey(options));
+    return { pass, rows };
+  }),
+  turnDiff: ofSession(async ({ options, turn }, { target }) => {
+    const analysis = analyze(target, options);
+    // The diff counts both requests with the session's own counters ("auto").
+    await loadTokenizerTables(tablesForPass("exact", analysis, options));
+    return prefixFor(target).turnDiff(options, turn, analysis, optionsKey(options));
+  }),
+  tokenComposition: ofSession(async ({ options, turn, pass }, { target }) => {
+    await loadTokenizerTables(tablesForPass(pass, analyze(target, options), options));
+    return prefixFor(target).composition(options, turn, pass);
+  }),
+  simulate: ofSession(({ options, settings }, { target }) => simulatorFor(target).simulate(options, settings)),
+  spiralRun: ofSession(({ options, settings, attempts }, { target }) => simulatorFor(target).spiral(options, settings, attempts)),
+  replaySession: ofSession(({ options, settings, fromTurn, toTurn }, { target }) => {
+    const range: { fromTurn?: number; toTurn?: number } = {};
+    if (fromTurn !== undefined) range.fromTurn = fromTurn;
+    if (toTurn !== undefined) range.toTurn = toTurn;
+    return { replay: simulatorFor(target).replay(options, settings, settings.policyId, range) };
+  }),
+  comparePolicies: ofSession(({ options, settings, otherPolicyId }, { target }) =>
+    simulatorFor(target).compare(options, settings, otherPolicyId),
+  ),
+  openCompare: whileSessionOpen(({ source }) => compareSlot.open(source)),
+  compareSessions: ofSession(({ options, against, priceOverrides }, { target }) =>
+    compareSlot.compare(target, options, against, priceOverrides),
+  ),
+  comparePair: ofSession(({ options, against, index }, { target }) => compareSlot.pair(target, options, against, index)),
+  sessionComposition: ofSession(async ({ options }, { target }) => ({
+    rows: await prefixFor(target).sessionComposition(options, optionsKey(options)),
+  })),
+  searchStep: ofSession((params, { target }) => searchFor(target).step(params)),
+  searchPrepare: ofSession((params, { target }) => searchFor(target).prepare(params)),
+  inferSettings: ofSession(({ options, settings }, { target }) => simulatorFor(target).infer(options, settings)),
+  tokenView: ofSession(({ options, turn, index }, { target }) => prefixFor(target).tokenView(options, turn, index)),
+};
+
+/** Answers one call, once the tokenizer tables it needs are loaded. */
+async function answer<M extends WorkerMethod>(method: M, params: Params<M>): Promise<WorkerMethods[M]["result"]> {
+  await loadTokenizerTables(tablesForCall(method));
+  const handler: Handler<M> = HANDLERS[method];
+  return handler.run(params);
 }
 
 self.onmessage = (event: MessageEvent<ToWorker>) => {
@@ -375,8 +369,8 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
     case "call": {
       const { callId, method, params } = message;
       if (!BACKGROUND.has(method)) noteInteractiveCall();
-      // Capture parsing does not depend on the session; everything else must match it.
-      if (!SESSIONLESS.has(method) && message.sessionRunId !== sessionRunId) {
+      // A call about the open session must be about the one the page holds (it is stale otherwise).
+      if (HANDLERS[method].aboutSession && message.sessionRunId !== sessionRunId) {
         post({ type: "reply", callId, ok: false, error: "The session changed.", stale: true });
         break;
       }

@@ -44,10 +44,12 @@ export interface WorkerMethods {
   };
   /**
    * Parses a dropped or attached captured request: a pi summariser request (accepted by
-   * extractCompactionInstructions and without tools) fills compaction instruction slots; anything
-   * else is read as a main-request header.
+   * extractCompactionInstructions and without tools) fills compaction instruction slots, merged
+   * into `instructions` (the slots filled so far); anything else is read as a main-request header.
    */
-  parseCapture: { params: { data: Blob | string; source: string }; result: ParsedCapture };
+  parseCapture: { params: { data: Blob | string; source: string; instructions?: CompactionInstructions | null }; result: ParsedCapture };
+  /** For each file (a dropped `.json` file), in order, whether it starts like a session a reader recognises. */
+  sniffSessions: { params: { files: File[] }; result: boolean[] };
   /** Where the tool call that started sub-agent thread `threadId` is first sent in its parent thread. */
   spawnCall: { params: { options: PipelineOptions; threadId: string }; result: SpawnCallLocation | null };
   /** The selected turn against the attached capture matched to it (null: none matches that turn). */

@@ -4,13 +4,7 @@
 // the read stops at the next chunk boundary once the caller reports it cancelled. An input whose
 // first bytes are SQLite's is an opencode database instead (FM-OC-1, ./readDatabase.ts).
 import type { Session } from "../core/model";
-import {
-  DETECTION_LINE_COUNT,
-  FORMAT_READERS,
-  detectFormat,
-  isSqliteHeader,
-  type LineReader,
-} from "../core/session/index";
+import { FORMAT_READERS, isSqliteHeader, openSessionReader } from "../core/session/index";
 import { LineSplitter } from "../core/readers/lines";
 import type { LoadProgress, OpenSource } from "./protocol";
 import { isWalHeader } from "../core/session/index";
@@ -118,7 +112,8 @@ async function openChunks(source: Exclude<OpenSource, { kind: "files" | SharedSo
  * The error for an input no reader recognises: what it looks like, then one line per supported
  * format saying what was expected (the readers' mismatch messages), so the banner reads as a list.
  */
-function unsupportedFormat(name: string, firstLine: string | undefined): Error {
+function unsupportedFormat(name: string, firstLines: string[]): Error {
+  const firstLine = firstLines.find((line) => line.trim() !== "");
   const looksBinary = firstLine !== undefined && /[\u0000-\u0008\u000e-\u001f\ufffd]/.test(firstLine.slice(0, 512));
   const expected = FORMAT_READERS.map((reader) => `• ${reader.mismatchMessage}`).join("\n");
   return new Error(`${name}: ${looksBinary ? "this looks like a binary file" : "unsupported format"}. Expected one of:\n${expected}`);
@@ -198,35 +193,20 @@ export async function readSession(source: Exclude<OpenSource, { kind: SharedSour
   const decoder = new TextDecoder("utf-8");
   const splitter = new LineSplitter((bytes: Uint8Array) => decoder.decode(bytes));
 
-  let reader: LineReader | null = null;
-  let buffered: { text: string; lineNumber: number }[] = [];
-  let bufferedChars = 0;
-  let nonBlank = 0;
+  // The core's detection (the CLI's too), with this read's bound on buffering and its messages.
+  const reader = openSessionReader(chunks.name, undefined, {
+    detectAfterChars: DETECT_CHARS,
+    emptyError: (name) => new Error(`"${name}" is empty: there is no line to read.`),
+    unsupportedError: unsupportedFormat,
+  });
   let lines = 0;
   let bytesRead = 0;
   let lastProgress = 0;
   const schedule = new ProvisionalSchedule(chunks.totalBytes);
 
-  const startReader = () => {
-    if (nonBlank === 0) throw new Error(`"${chunks.name}" is empty: there is no line to read.`);
-    const firstLines = buffered.map((line) => line.text);
-    const format = detectFormat(firstLines, chunks.name);
-    if (!format) throw unsupportedFormat(chunks.name, firstLines.find((l) => l.trim() !== ""));
-    reader = format.createLineReader(chunks.name);
-    for (const line of buffered) reader.pushLine(line.text, line.lineNumber);
-    buffered = [];
-  };
-
   const onLine = (text: string, lineNumber: number) => {
     lines = lineNumber;
-    if (reader) {
-      reader.pushLine(text, lineNumber);
-      return;
-    }
-    buffered.push({ text, lineNumber });
-    bufferedChars += text.length;
-    if (text.trim() !== "") nonBlank += 1;
-    if (nonBlank >= DETECTION_LINE_COUNT || bufferedChars >= DETECT_CHARS) startReader();
+    reader.pushLine(text, lineNumber);
   };
 
   const report = (force: boolean) => {
@@ -251,22 +231,19 @@ export async function readSession(source: Exclude<OpenSource, { kind: SharedSour
       bytesRead += chunk.byteLength;
       splitter.push(chunk, onLine);
       report(false);
-      const current = reader as LineReader | null;
-      if (control.onSnapshot && current?.snapshot && schedule.due(bytesRead)) {
-        const snapshot = current.snapshot();
+      // `snapshot` appears once the format is known, when its reader can tell.
+      if (control.onSnapshot && reader.snapshot && schedule.due(bytesRead)) {
+        const snapshot = reader.snapshot();
         if (snapshot.entries.length > 0) control.onSnapshot(snapshot, { bytesRead, totalBytes: chunks.totalBytes, lines });
       }
       await yieldIfDue();
     }
     splitter.end(onLine);
-    if (!reader) startReader();
     report(true);
   } catch (error) {
     chunks.cancel();
     throw error;
   }
-  // `reader` is assigned inside closures; TypeScript cannot see it, hence the explicit type.
-  const finished = (reader as LineReader | null)?.finish();
-  if (!finished) throw new Error(`"${chunks.name}" could not be read.`);
-  return { session: finished, byteLength: bytesRead };
+  // Detects the format first when the input had fewer lines than detection waits for.
+  return { session: reader.finish(), byteLength: bytesRead };
 }

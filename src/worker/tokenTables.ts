@@ -29,6 +29,7 @@ const TABLES_OF_CALL: Record<WorkerMethod, TablesOfCall> = {
   requestBody: "none",
   parseHeader: "none",
   parseCapture: "none",
+  sniffSessions: "none",
   spawnCall: "none",
   captureDiff: "none",
   sessionComposition: "none",

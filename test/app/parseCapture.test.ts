@@ -30,6 +30,20 @@ describe("parseCapture", () => {
     const withTools = { ...body("009"), tools: [{ type: "function", function: { name: "read", parameters: {} } }] };
     expect(parseCapture(withTools, "x.json").kind).toBe("header");
   });
+
+  it("merges a summariser request's slots into those filled so far, the first value of a slot winning", () => {
+    const first = parseCapture(body("009"), "009.json");
+    if (first.kind !== "compaction") throw new Error("009 is a summariser request");
+    expect(first.merged).toEqual({ ...first.captured.instructions });
+    const filled = { initialPrompt: "kept", sources: ["earlier.json"] };
+    const second = parseCapture(body("014"), "014.json", filled);
+    if (second.kind !== "compaction") throw new Error("014 is a summariser request");
+    expect(second.merged.initialPrompt).toBe("kept");
+    expect(second.merged.turnPrefixPrompt).toBe(second.captured.instructions.turnPrefixPrompt);
+    expect(second.merged.turnPrefixPrompt).toBeTruthy();
+    expect(second.merged.sources?.[0]).toBe("earlier.json");
+    expect(second.merged.sources?.length).toBeGreaterThan(1);
+  });
 });
 
 describe("note explanations", () => {

@@ -24,7 +24,7 @@ vi.mock("../../src/worker/client", () => ({
   },
 }));
 
-const { selectIndex, setActiveTab } = await import("../../src/state/actions");
+const { selectIndex, setActiveTab } = await import("../../src/state/selection");
 const { getAppState, setAppState } = await import("../../src/state/store");
 
 /** Lets the awaiting code run after a release. */

@@ -56,42 +56,62 @@ export function emptySession(fileName: string, lineCount: number): Session {
 }
 
 /**
+ * What a streamed read in the browser asks of detection beyond the defaults (the CLI and the
+ * tests use none): a bound on what is buffered before detecting, and its own errors.
+ */
+interface SessionReaderOptions {
+  /** Detect once the buffered lines hold this many characters, whatever their count: a single line can be huge. */
+  detectAfterChars?: number;
+  /** The error for an input without a non-blank line; without it, such an input reads as emptySession. */
+  emptyError?: (fileName: string) => Error;
+  /** The error for an input no reader recognises (the lines detection saw); without it, UnsupportedFormatError. */
+  unsupportedError?: (fileName: string, firstLines: string[]) => Error;
+}
+
+/**
  * A LineReader for a file whose format is not known yet: it buffers the first lines, detects
  * the format, then streams into that format's reader. Throws UnsupportedFormatError (from
  * pushLine once enough lines were seen, or from finish) when no reader recognises the input.
+ * Once the format is known, the reader has `snapshot` when that format's reader has one.
  */
-export function openSessionReader(fileName: string, forcedFormat?: string): LineReader {
+export function openSessionReader(fileName: string, forcedFormat?: string, options: SessionReaderOptions = {}): LineReader {
   let reader: LineReader | null = null;
   const buffered: { text: string; line: number }[] = [];
+  let bufferedChars = 0;
   let nonBlank = 0;
   let lastLine = 0;
 
   const choose = (): LineReader => {
+    if (nonBlank === 0 && options.emptyError) throw options.emptyError(fileName);
     const firstLines = buffered.map((item) => item.text);
     const chosen = forcedFormat ? getFormatReader(forcedFormat, firstLines, fileName) : detectFormat(firstLines, fileName);
-    if (!chosen) throw new UnsupportedFormatError(fileName);
+    if (!chosen) throw options.unsupportedError ? options.unsupportedError(fileName, firstLines) : new UnsupportedFormatError(fileName);
     const created = chosen.createLineReader(fileName);
     for (const item of buffered) created.pushLine(item.text, item.line);
     buffered.length = 0;
+    const snapshot = created.snapshot;
+    if (snapshot) detecting.snapshot = () => snapshot.call(created);
     return created;
   };
 
-  return {
+  const detecting: LineReader = {
     pushLine(text, lineNumber) {
       lastLine = lineNumber;
       if (reader) return reader.pushLine(text, lineNumber);
       buffered.push({ text, line: lineNumber });
+      bufferedChars += text.length;
       if (text.trim() !== "") nonBlank += 1;
-      if (nonBlank >= DETECTION_LINE_COUNT) reader = choose();
+      if (nonBlank >= DETECTION_LINE_COUNT || bufferedChars >= (options.detectAfterChars ?? Infinity)) reader = choose();
     },
     finish() {
       if (!reader) {
-        if (nonBlank === 0) return emptySession(fileName, lastLine);
+        if (nonBlank === 0 && !options.emptyError) return emptySession(fileName, lastLine);
         reader = choose();
       }
       return reader.finish();
     },
   };
+  return detecting;
 }
 
 /** Detects and reads already-decoded text (BOM and CRLF handled). */

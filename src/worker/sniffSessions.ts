@@ -1,14 +1,14 @@
-// Sorting dropped files before anything is read in full: a `.json` file is normally a captured
-// request (header or summariser request), but opencode's `opencode export` is JSON too (FM-OC-4),
-// so the first few KB of each `.json` file are checked with the readers' own detection.
+// Whether dropped `.json` files are sessions, told in the worker (where the readers are; the
+// page's own code holds none of them). A `.json` file is normally a captured request (a header or
+// a summariser request), but opencode's `opencode export` is JSON too (FM-OC-4), so the first
+// few KB of each are checked with the readers' own detection.
 import { detectFormat, splitTextLines } from "../core/session/index";
-import { isBundle } from "../core/share/bundle";
 
 /** Bytes looked at: enough for the first lines of an export, cheap for a large capture. */
 const SNIFF_BYTES = 16 * 1024;
 
 /** True when `file` starts like a session a reader recognises (e.g. an opencode export). */
-export async function looksLikeSession(file: File): Promise<boolean> {
+async function looksLikeSession(file: File): Promise<boolean> {
   try {
     const head = await file.slice(0, SNIFF_BYTES).text();
     const lines = splitTextLines(head);
@@ -21,11 +21,9 @@ export async function looksLikeSession(file: File): Promise<boolean> {
   }
 }
 
-/** True when `file` starts like a reproduction bundle (`{"contextscope":"bundle"`). */
-export async function isBundleFile(file: File): Promise<boolean> {
-  try {
-    return isBundle(await file.slice(0, 512).text());
-  } catch {
-    return false;
-  }
+/** For each file, in order, whether it starts like a session a reader recognises. */
+export async function sniffSessions(files: readonly File[]): Promise<boolean[]> {
+  const found: boolean[] = [];
+  for (const file of files) found.push(await looksLikeSession(file));
+  return found;
 }
