@@ -49,7 +49,7 @@ export async function openSource(
       compaction: initialCompaction,
       auxiliary: initialAuxiliary,
       warningsOpen: false,
-      options: { ...state.options, leafId: null, thread: null, profile: suggestedProfile ?? state.options.profile, ...requestedOptions(requested) },
+      options: withOfferedProfile(summary, { ...state.options, leafId: null, thread: null, profile: suggestedProfile ?? state.options.profile, ...requestedOptions(requested) }),
       ...(requested?.tab ? { activeTab: requested.tab } : {}),
     }));
   // The entries read so far: shown (and analysed) at once, each later snapshot keeps the selected turn.
@@ -87,7 +87,7 @@ export async function openSource(
   }
 }
 
-export function openFile(file: File): Promise<void> {
+function openFile(file: File): Promise<void> {
   return openSource({ kind: "file", file }, file.name);
 }
 
@@ -111,8 +111,7 @@ export function openPastedText(text: string): Promise<void> {
 
 export function openSample(sample: SampleInfo, view?: RequestedView | null): Promise<void> {
   const url = new URL(`samples/${sample.file}`, document.baseURI).href;
-  const profile: ProfileId = /senpi/i.test(`${sample.id} ${sample.file}`) ? "senpi" : "pi";
-  return openSource({ kind: "url", name: sample.file, url }, sample.file, profile, view, sample.id);
+  return openSource({ kind: "url", name: sample.file, url }, sample.file, sample.profile, view, sample.id);
 }
 
 /** Opens a share link (`#v1=…` or a whole URL); decoding and validation happen in the worker. */
@@ -124,6 +123,18 @@ export function openShareLink(link: string, view?: RequestedView | null): Promis
 function sharedHash(link: string): string | null {
   const at = link.indexOf("#");
   return at >= 0 ? link.slice(at).replace(/\s+/g, "") : null;
+}
+
+/**
+ * The options with a profile the session's agent offers: a profile it does not offer (one from a
+ * link or left from the previous session) gives way to the agent's first. Agents without a choice
+ * of profiles keep the options as they are.
+ */
+function withOfferedProfile(summary: SessionSummary, options: UserOptions): UserOptions {
+  const offered = summary.agent?.profiles ?? [];
+  const first = offered[0];
+  if (!first || offered.some((profile) => profile.id === options.profile)) return options;
+  return { ...options, profile: first.id };
 }
 
 /** A share payload's view as a RequestedView (profile, provider, notes, leaf, header, turn, tab). */

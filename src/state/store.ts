@@ -27,6 +27,8 @@ export interface SampleInfo {
   title: string;
   file: string;
   description: string;
+  /** The pipeline profile the sample is read with (a senpi session: "senpi"); absent: the agent's first. */
+  profile?: string;
 }
 
 /** The pipeline options the user controls (PipelineOptions minus what the app never sets). */

@@ -121,7 +121,7 @@ export type FromWorker =
   | { type: "reply"; callId: number; ok: true; value: unknown }
   | { type: "reply"; callId: number; ok: false; error: string; stale: boolean };
 
-export interface PrefixMethods {
+interface PrefixMethods {
   prefixReports: { params: { options: PipelineOptions; pass: TokenPass }; result: PrefixReportsResult };
   turnDiff: { params: { options: PipelineOptions; turn: number }; result: TurnDiffResult };
   tokenComposition: { params: { options: PipelineOptions; turn: number; pass: TokenPass }; result: TokenCompositionResult };

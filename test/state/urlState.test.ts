@@ -16,7 +16,9 @@ describe("readQueryView", () => {
   });
 
   it("ignores malformed and unknown values", () => {
-    expect(readQueryView("?turn=0&tab=evil&profile=root&provider=ftp&notes=yes&leaf=")).toEqual({});
+    expect(readQueryView("?turn=0&tab=evil&profile=Root%3Cb%3E&provider=ftp&notes=yes&leaf=")).toEqual({});
+    // A profile of the right shape is kept here; opening the session drops one its agent does not offer.
+    expect(readQueryView("?profile=root")).toEqual({ profile: "root" });
     expect(readQueryView("?turn=3x&__proto__=1")).toEqual({});
     expect(({} as Record<string, unknown>)["1"]).toBeUndefined();
   });

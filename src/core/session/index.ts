@@ -17,7 +17,6 @@ export {
   readSessionChunks,
 } from "./read";
 export { splitTextLines } from "../readers/lines";
-export type { LineReader } from "../readers/types";
 export { isSqliteHeader } from "../storage/sqlite";
 export { applyWal } from "../storage/wal";
 export { pairDatabaseFiles, isWalFileName, isWalHeader, type DroppedFile } from "../storage/files";

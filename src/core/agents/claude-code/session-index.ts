@@ -151,12 +151,25 @@ export function getClaudeIndex(session: Session): ClaudeSessionIndex {
         break;
     }
   }
+  // The entry written just before, per side (main chain, sidechains): where an entry whose parent
+  // is not in the file goes on from.
+  const previousOnSide = new Map<boolean, SessionEntry>();
   for (const entry of index.conversation) {
-    const parent = conversationParent(index, entry);
+    const side = isSidechain(entry);
+    const previous = previousOnSide.get(side) ?? null;
+    previousOnSide.set(side, entry);
+    let parent = conversationParent(index, entry);
     if (parent === null) continue;
     if (!index.byId.has(parent)) {
-      index.warnings.push({ line: entry.line, reason: `parent ${parent} not found: entry starts its own chain` });
-      continue;
+      // Claude Code names as parent (or as a compact boundary's logical parent) an entry it did not
+      // write to the file, such as one in flight when it compacted; it then goes on writing. The
+      // chain goes on from the entry written before; only an entry with nothing before it starts
+      // its own chain (a file that begins mid-session).
+      if (previous === null) {
+        index.warnings.push({ line: entry.line, reason: `parent ${parent} not found: entry starts its own chain` });
+        continue;
+      }
+      parent = previous.id;
     }
     index.parentOf.set(entry.id, parent);
     const list = index.children.get(parent);

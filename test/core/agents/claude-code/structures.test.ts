@@ -274,3 +274,32 @@ describe("session events", () => {
     expect(everyWarning(session)).toEqual([]);
   });
 });
+
+describe("a parent Claude Code never wrote to the file", () => {
+  // Claude Code can name as parent (or as a compact boundary's logical parent) an entry it did not
+  // write, such as one in flight when it compacted; the turns before it are still the session's.
+  const lines = [
+    user("u1", null, "first question"),
+    assistant("a1", "u1", "m1", [{ type: "text", text: "first answer" }]),
+    user("u2", "a1", "second question"),
+    assistant("a2", "u2", "m2", [{ type: "text", text: "second answer" }]),
+    boundary("b1", "missing-entry"),
+    user("u3", "b1", "third question"),
+    assistant("a3", "u3", "m3", [{ type: "text", text: "third answer" }]),
+  ];
+
+  it("goes on from the entry written before it: every turn and the compaction stay, without a warning", () => {
+    const session = readClaude(lines);
+    const analysis = analyzeSession(session, OPTIONS);
+    expect(analysis.turns).toHaveLength(3);
+    expect(analysis.timeline.filter((item) => item.kind === "compaction")).toHaveLength(1);
+    expect(analysis.warnings).toEqual([]);
+  });
+
+  it("starts its own chain only when nothing was written before it (a file that begins mid-session)", () => {
+    const session = readClaude([user("u9", "not-in-file", "question"), assistant("a9", "u9", "m9", [{ type: "text", text: "answer" }])]);
+    const analysis = analyzeSession(session, OPTIONS);
+    expect(analysis.turns).toHaveLength(1);
+    expect(analysis.warnings.map((warning) => warning.reason)).toEqual(["parent not-in-file not found: entry starts its own chain"]);
+  });
+});
