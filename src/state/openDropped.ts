@@ -2,7 +2,7 @@
 // bundle reopens its view; sessions open (an opencode database with its -wal, a session with its
 // sub-agent files); each `.json` capture is attached as a header or a summariser request. Whether
 // a `.json` file is a session is asked of the worker, whose readers can tell.
-import { isBundle } from "../core/share/bundle";
+import { isBundle } from "../core/share/bundle-start";
 import { isStale } from "../worker/client";
 import { attachDroppedCapture } from "./captures";
 import { openFiles, openSource } from "./open";

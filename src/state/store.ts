@@ -146,6 +146,8 @@ export interface AppState {
   analysisProvisional: boolean;
   /** The pipeline worker has loaded its code (it is started at page load). */
   pipelineStarted: boolean;
+  /** Every agent and file kind the readers know (from the worker, which holds the agents), for the empty page. */
+  readableFiles: { agent: string; files: string }[] | null;
   analysisError: string | null;
   /** Index into analysis.timeline. */
   selectedIndex: number | null;
@@ -204,6 +206,7 @@ export const useAppStore = create<AppState>()(() => ({
   analysis: null,
   analysisProvisional: false,
   pipelineStarted: false,
+  readableFiles: null,
   analysisError: null,
   selectedIndex: null,
   selectedMessage: null,

@@ -32,6 +32,16 @@ export function pipeline(): PipelineClient {
  */
 export function startPipeline(): void {
   pipeline();
+  void loadReadableFiles();
+}
+
+/** The agents and files the readers know, asked once of the worker for the page shown before a session is open. */
+async function loadReadableFiles(): Promise<void> {
+  try {
+    setAppState({ readableFiles: await pipeline().call("readableFiles", {}) });
+  } catch {
+    // The empty page then only says how to open a file; the worker's failure has its own banner.
+  }
 }
 
 /** The text of a failed call's error, for the banner or the view that asked. */

@@ -3,23 +3,11 @@
 // the app, which never loads anything but itself: it is named as a path, as text.
 import { useAppStore } from "../state/store";
 
-/** The agents and files we read, as docs/formats.md lists them. */
-const READABLE_FILES: readonly { agent: string; files: string }[] = [
-  { agent: "pi", files: "session JSONL, format versions 1–3 (~/.pi/agent/sessions/…)" },
-  { agent: "senpi", files: "session JSONL (~/.senpi/agent/sessions/…), read with the senpi profile" },
-  { agent: "Claude Code", files: "transcript JSONL (~/.claude/projects/<project>/<session>.jsonl), with its subagents/agent-<id>.jsonl" },
-  { agent: "Codex CLI", files: "rollout JSONL (~/.codex/sessions/YYYY/MM/DD/rollout-….jsonl), with child rollouts" },
-  { agent: "opencode", files: "`opencode export` JSON, or the opencode.db database with its opencode.db-wal" },
-  {
-    agent: "hermes-agent",
-    files: "state.db (with state.db-wal), sessions/session_<id>.json snapshots, <id>.jsonl transcripts, request_dump_*.json, or the home folder",
-  },
-  { agent: "chat message list", files: "a JSON array of OpenAI chat messages" },
-];
-
 export function EmptyState() {
   const status = useAppStore((state) => state.loadStatus);
   const analysisError = useAppStore((state) => state.analysisError);
+  // Each agent's descriptor names its files; the worker, which holds the agents, lists them.
+  const readableFiles = useAppStore((state) => state.readableFiles) ?? [];
   if (status === "loading") {
     return <div className="empty-state muted">Reading…</div>;
   }
@@ -33,7 +21,7 @@ export function EmptyState() {
       </div>
       <table className="readable-files" data-testid="readable-files">
         <tbody>
-          {READABLE_FILES.map((row) => (
+          {readableFiles.map((row) => (
             <tr key={row.agent}>
               <td className="strong">{row.agent}</td>
               <td className="muted">{row.files}</td>

@@ -7,6 +7,7 @@ import type { PipelineOptions, Session } from "../core/model";
 import { analyzeSession, buildTurnRequest, messageCharsEstimator, type SessionAnalysis } from "../core/session/pipeline";
 import { learnCapture } from "../core/session/captures";
 import { requestDumpLines } from "../core/session/storage";
+import { allAgents } from "../core/session/agents";
 import { captureDiffForTurn, type CaptureInput } from "../app/captureCheck";
 import { timelineWithAuxiliary } from "../core/session/timeline";
 import { auxiliaryRequest } from "../app/auxiliaryRequest";
@@ -275,6 +276,7 @@ const HANDLERS: { [M in WorkerMethod]: Handler<M> } = {
   }),
   simulatorPolicies: sessionless(() => policyInfos()),
   sniffSessions: sessionless(({ files }) => sniffSessions(files)),
+  readableFiles: sessionless(() => allAgents().flatMap((agent) => agent.readableFiles.map((row) => ({ ...row })))),
   analyze: ofSession(({ options }, { target }) => analyze(target, options)),
   buildRequest: ofSession(({ options, turn }, { session: opened, target }) => {
     const key = `${optionsKey(options)}#${turn}`;

@@ -50,6 +50,8 @@ export interface WorkerMethods {
   parseCapture: { params: { data: Blob | string; source: string; instructions?: CompactionInstructions | null }; result: ParsedCapture };
   /** For each file (a dropped `.json` file), in order, whether it starts like a session a reader recognises. */
   sniffSessions: { params: { files: File[] }; result: boolean[] };
+  /** Every agent and file kind the readers know, for the page shown before a session is open. */
+  readableFiles: { params: Record<string, never>; result: { agent: string; files: string }[] };
   /** Where the tool call that started sub-agent thread `threadId` is first sent in its parent thread. */
   spawnCall: { params: { options: PipelineOptions; threadId: string }; result: SpawnCallLocation | null };
   /** The selected turn against the attached capture matched to it (null: none matches that turn). */

@@ -30,6 +30,7 @@ const TABLES_OF_CALL: Record<WorkerMethod, TablesOfCall> = {
   parseHeader: "none",
   parseCapture: "none",
   sniffSessions: "none",
+  readableFiles: "none",
   spawnCall: "none",
   captureDiff: "none",
   sessionComposition: "none",

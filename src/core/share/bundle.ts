@@ -6,6 +6,9 @@ import { ShareDecodeFailure, fail, type ShareDecodeResult } from "./errors";
 import { MAX_PAYLOAD_DEPTH } from "./fragment";
 import { parseJsonSafely } from "./safe-json";
 import { nestsDeeperThan } from "../util/json-depth";
+import { isBundle } from "./bundle-start";
+
+export { isBundle };
 import { CURRENT_SHARE_VERSION, decodePayloadOfVersion, requireSupportedVersion, type SharePayload } from "./versions";
 
 const BUNDLE_MARKER = "bundle";
@@ -14,8 +17,6 @@ export const DEFAULT_MAX_BUNDLE_CHARS = 256 * 1024 * 1024;
 /** File name suffix the app offers for bundles. */
 const BUNDLE_FILE_SUFFIX = ".contextscope.json";
 
-const BUNDLE_START = /^\uFEFF?[ \t\r\n]{0,64}\{[ \t\r\n]{0,64}"contextscope"[ \t\r\n]{0,64}:[ \t\r\n]{0,64}"bundle"/;
-
 export interface BundleOptions {
   maxChars?: number;
 }
@@ -23,11 +24,6 @@ export interface BundleOptions {
 /** The bundle file text for a payload (one line of JSON and a final newline). */
 export function encodeBundle(payload: SharePayload): string {
   return `${JSON.stringify({ contextscope: BUNDLE_MARKER, v: CURRENT_SHARE_VERSION, payload: { ...payload, v: CURRENT_SHARE_VERSION } })}\n`;
-}
-
-/** True when the text starts like a bundle (looks at the first 512 characters only). */
-export function isBundle(text: string): boolean {
-  return BUNDLE_START.test(text.slice(0, 512));
 }
 
 /** A file name for a bundle: the session's name without extension, the turn, the suffix. */
