@@ -92,7 +92,7 @@ function slotValuesOf(instructions: CompactionInstructions | null): InstructionS
   return { slots };
 }
 
-/** A recorded compaction rebuilt by its agent's compaction policy (src/core/simulate/recorded-rebuild). */
+/** A recorded compaction rebuilt by its agent's compaction policy (src/core/session/simulate/recorded-rebuild). */
 function policyCompactionRequests(session: Session, options: PipelineOptions, entryId: string, instructions: CompactionInstructions | null): CompactionRequestsResult {
   const values = slotValuesOf(instructions);
   const rebuild = rebuildRecordedCompaction(session, options, entryId, values ? { instructions: values } : {});

@@ -56,7 +56,7 @@ export interface SimulatorSettings {
    */
   instructions: { slots: Record<string, string>; sources: string[] } | null;
   /**
-   * Settings inferred from the session's recorded compactions (src/core/simulate/infer), used
+   * Settings inferred from the session's recorded compactions (src/core/session/simulate/infer), used
    * under the user's own parameters and limits; null = the policy defaults.
    */
   inferred?: { parameters: PolicyParameters; limits: LimitOverrides } | null;

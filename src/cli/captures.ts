@@ -1,6 +1,6 @@
 // Reading captured request bodies for the CLI: a file, or a folder of them (every `*.json` that
 // is a request body; a recorder's `NNN.meta.json` beside a body says its kind, and only "main"
-// requests are compared against turns). Each body is learnt (src/core/captures/learn.ts): the
+// requests are compared against turns). Each body is learnt (src/core/session/captures.ts): the
 // first main one becomes the header (session constants), all of them teach model facts.
 import fs from "node:fs";
 import path from "node:path";

@@ -401,7 +401,7 @@ export interface CompactionEvent {
 
 /**
  * A row of the timeline. Auxiliary requests (opencode's title and summariser requests) are only
- * in timelines merged by `timelineWithAuxiliary` (src/core/pipeline/timeline.ts); the format pipelines'
+ * in timelines merged by `timelineWithAuxiliary` (src/core/session/timeline.ts); the format pipelines'
  * own `SessionAnalysis.timeline` holds turns and compactions.
  */
 export type TimelineItem = { kind: "turn"; turn: number } | CompactionEvent | AuxiliaryRequestEvent;

@@ -1,5 +1,5 @@
 // "Settings consistent with this session": the intervals settings inference found from the
-// session's recorded compactions (src/core/simulate/infer), with the compactions (or uncompacted
+// session's recorded compactions (src/core/session/simulate/infer), with the compactions (or uncompacted
 // turns) that bound each one, the value the simulation uses, and a switch back to the policy
 // defaults. The user's own parameters and limits always win over these. Where the file does not
 // record which compactions were manual (pi, Codex, hermes), each one is listed with what the

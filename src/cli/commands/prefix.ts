@@ -2,7 +2,7 @@
 // and tokens of the turn's request in the provider's cache order, what it shares with the previous
 // turn's request, where it stops extending it (breakPath), why (cause, PD-2), and the cached
 // tokens the cache simulation predicts. Requests come from the one-pass builder, so a long session
-// costs about as much as reading it (src/core/pipeline/sessionPrefixes.ts). Every line names its
+// costs about as much as reading it (src/core/session/sessionPrefixes.ts). Every line names its
 // thread: null for the main thread, a sub-agent thread's id with `--thread` or `--threads`.
 import { statSync } from "node:fs";
 import { PROFILE_IDS } from "../../core/session/agents";

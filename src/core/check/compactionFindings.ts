@@ -1,6 +1,6 @@
 // The findings of the session's recorded compactions: one that did not make the next request
 // smaller, and the simulator's findings on each compaction's summariser request(s), rebuilt with
-// the recording agent's own rule (src/core/simulate/recorded-rebuild.ts; pi: its standalone
+// the recording agent's own rule (src/core/session/simulate/recorded-rebuild.ts; pi: its standalone
 // rebuild, checked for secrets since it carries no finding inputs).
 import { findAgent } from "../session/agents";
 import type { CompactionEvent, PipelineOptions, Session } from "../model";

@@ -473,7 +473,7 @@ export interface CompactionPolicy {
   modelResolution?(result: SimulationResult, candidates: ModelWindowCandidates): { used: { window: number; from: string } | null; variants: ModelWindowVariant[] };
   /**
    * Which of this policy's settings a session's recorded compactions bound, for settings inference
-   * (src/core/simulate/infer): the keep-recent budget the recorded cut pins, and how the trigger's
+   * (src/core/session/simulate/infer): the keep-recent budget the recorded cut pins, and how the trigger's
    * threshold maps to a setting.
    */
   inference?: PolicyInference;
@@ -540,7 +540,7 @@ export interface SpiralRunResult {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Settings inference hooks (src/core/simulate/infer)
+// Settings inference hooks (src/core/session/simulate/infer)
 
 /** A setting the simulator can take: a policy parameter or a CP-0-1 limit override. */
 export type SettingTarget = "parameter" | "limit";

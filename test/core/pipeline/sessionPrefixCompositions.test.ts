@@ -1,4 +1,4 @@
-// The one-walk prefix reports and compositions (src/core/pipeline/sessionPrefixCompositions.ts)
+// The one-walk prefix reports and compositions (src/core/session/sessionPrefixCompositions.ts)
 // equal the two walks they replace: the prefix reports of iterateSessionPrefixes and the
 // compositions of iterateSessionCompositions, turn by turn, on sessions with compactions (the
 // carried sums start over) and with every tokenizer choice; and the carried sums equal a fresh

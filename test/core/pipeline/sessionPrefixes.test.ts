@@ -1,4 +1,4 @@
-// Whole-session prefix analysis through the pipeline (src/core/pipeline/sessionPrefixes.ts): on the pi
+// Whole-session prefix analysis through the pipeline (src/core/session/sessionPrefixes.ts): on the pi
 // fixtures every turn right after a compaction breaks with history-rewritten and every other
 // turn extends the previous one; the recorded usage is normalised; the facts between turns come
 // from the turn summaries; the Tokens tab's composition adds up.

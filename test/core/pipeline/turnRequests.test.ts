@@ -1,4 +1,4 @@
-// The one-pass request builder (src/core/pipeline/turnRequests.ts) against the per-turn pipeline: every
+// The one-pass request builder (src/core/session/turnRequests.ts) against the per-turn pipeline: every
 // turn's body and context must be identical, on the fixtures (pi, senpi with notes on and off,
 // every wire shape, with and without a captured header) and on a synthetic session exercising
 // every pipeline step. Also: the serializers' per-message caches give the same bytes as a cold

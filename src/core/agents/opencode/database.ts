@@ -39,7 +39,7 @@ export interface DatabaseReadOptions {
   sessionId?: string | null;
   /** Whether the caller applied a `-wal` file (FM-OC-1): false adds the "rows may be missing" warning. */
   walApplied: boolean;
-  /** Warnings of the WAL overlay (src/core/agents/opencode/wal.ts), shown with the reader's. */
+  /** Warnings of the WAL overlay (src/core/storage/wal.ts), shown with the reader's. */
   walWarnings?: string[];
 }
 

@@ -1,5 +1,5 @@
 // What a Claude Code session's recorded compactions tell about its settings (settings inference,
-// src/core/simulate/infer): the usage at which automatic compaction fired bounds the
+// src/core/session/simulate/infer): the usage at which automatic compaction fired bounds the
 // auto-compact window, threshold = window − reserve − buffer (CP-CC-INF-1). The kept messages
 // (last answer and pending prompt, CP-CC-INF-3) depend on no budget, so there is no cut setting.
 import type { PolicyInference } from "../../../simulate/types";

@@ -1,5 +1,5 @@
 // What a Codex rollout's recorded compactions tell about its settings (settings inference,
-// src/core/simulate/infer): the retained user messages bound their token budget (CP-CX-INF-3),
+// src/core/session/simulate/infer): the retained user messages bound their token budget (CP-CX-INF-3),
 // and the usage at which automatic compaction fired bounds `model_auto_compact_token_limit`,
 // which is the threshold itself (CP-CX-INF-1).
 import type { PolicyInference } from "../../../simulate/types";

@@ -1,5 +1,5 @@
 // What a session's recorded compactions tell about deepseek-harness settings (settings inference,
-// src/core/simulate/infer), when the harness's policy is run on another agent's session: the
+// src/core/session/simulate/infer), when the harness's policy is run on another agent's session: the
 // recorded cut bounds `retainTokens` (CP-DH-2, CP-DH-5: a larger retain budget keeps a longer
 // tail), and the usage at which it fired bounds `thresholdRatio`, since
 // thresholdTokens = floor(window × thresholdRatio) (CP-DH-1). The ratio is a real number: each

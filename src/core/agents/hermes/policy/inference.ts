@@ -1,5 +1,5 @@
 // What a hermes-agent session's recorded compressions tell about its settings (settings
-// inference, src/core/simulate/infer). The recorded tail start bounds `tail_token_budget`
+// inference, src/core/session/simulate/infer). The recorded tail start bounds `tail_token_budget`
 // (CP-HA-10: a larger budget walks the tail further back), which hermes derives as
 // int(threshold_tokens × summary_target_ratio) (CP-HA-4); the prompt tokens at which it fired bound
 // `threshold_tokens`, hence the model's context length (CP-HA-2, CP-HA-3). The threshold is a

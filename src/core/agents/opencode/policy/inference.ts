@@ -1,5 +1,5 @@
 // What an opencode session's recorded compactions tell about its settings (settings inference,
-// src/core/simulate/infer): the recorded tail start bounds the preserved-recent budget (CP-OC-14),
+// src/core/session/simulate/infer): the recorded tail start bounds the preserved-recent budget (CP-OC-14),
 // and the usage at which compaction overflowed bounds the usable tokens (CP-OC-2, CP-OC-3), hence
 // the model's context limit (usable + max output) — or its input limit (usable + reserved).
 import type { PolicyInference } from "../../../simulate/types";

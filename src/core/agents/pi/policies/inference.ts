@@ -1,5 +1,5 @@
 // What a pi-family session's recorded compactions tell about its settings (settings inference,
-// src/core/simulate/infer): the cut point bounds keepRecentTokens (PI-K10 … PI-K12), the usage at
+// src/core/session/simulate/infer): the cut point bounds keepRecentTokens (PI-K10 … PI-K12), the usage at
 // which automatic compaction fired bounds the trigger — pi: reserveTokens = window − threshold
 // (CP-PI-1); senpi with its adaptive ratio: window = threshold ÷ ratio (CP-SE-INF-1).
 import type { PolicyInference, SimulationResult, TriggerSetting } from "../../../simulate/types";
