@@ -111,7 +111,8 @@ export interface ToolCallBlock {
   thoughtSignature?: string;
 }
 
-export interface PiUsage {
+/** A response's token usage as every agent's turn summaries record it (pi's usage shape, which the other readers normalise to). */
+export interface RecordedUsage {
   input: number;
   output: number;
   cacheRead: number;
@@ -137,7 +138,7 @@ export interface AssistantMessage {
   api?: string;
   provider?: string;
   model?: string;
-  usage?: PiUsage;
+  usage?: RecordedUsage;
   stopReason?: string;
   errorMessage?: string;
   responseId?: string;
@@ -379,7 +380,7 @@ export interface TurnSummary {
   /** Total characters of the context messages' text. */
   chars: number;
   /** Usage recorded on the answering assistant message, when there is one. */
-  usage: PiUsage | null;
+  usage: RecordedUsage | null;
   stopReason: string | null;
   /** Badges for the timeline. */
   afterCompaction: boolean;

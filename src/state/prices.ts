@@ -7,7 +7,7 @@ import type { TurnSummary } from "../core/model";
 import {
   applyPriceOverrides,
   BUILTIN_PRICE_TABLE,
-  priceableOfPiUsage,
+  priceableOfUsage,
   sessionCost,
   type PriceOverrides,
   type PriceRow,
@@ -70,7 +70,7 @@ function costInputs(turns: readonly TurnSummary[], rows: readonly PrefixRow[] | 
     return {
       turn: summary.turn,
       model: summary.model,
-      recorded: usage ? priceableOfPiUsage(usage) : null,
+      recorded: usage ? priceableOfUsage(usage) : null,
       predicted: row?.predictedInput ?? null,
       rebilledTokens: row?.rebilledTokens ?? 0,
     };

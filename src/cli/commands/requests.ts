@@ -23,7 +23,7 @@ import { CliError, type CliIo } from "../io";
 import type { CliCommand, CliOptionValues } from "../registry";
 import { analyzeForCommand, CAPTURE_OPTION, capturesOption, checkLeaf } from "../viewOptions";
 import { costField, compositionField } from "../costFields";
-import { priceableOfPiUsage, turnCost } from "../../core/pricing/index";
+import { priceableOfUsage, turnCost } from "../../core/pricing/index";
 import { tokenComposition } from "../../core/prefix/composition";
 import { createSegmentCache } from "../../core/prefix/segment-builder";
 
@@ -123,7 +123,7 @@ async function run(positionals: string[], options: CliOptionValues, io: CliIo): 
       const cost = turnCost({
         turn: item.turn,
         model: summary?.model ?? null,
-        recorded: usage ? priceableOfPiUsage(usage) : null,
+        recorded: usage ? priceableOfUsage(usage) : null,
         predicted: null,
         rebilledTokens: 0,
       });

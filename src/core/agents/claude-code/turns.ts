@@ -9,7 +9,7 @@ import type {
   CompactionEvent,
   ContextMessage,
   ModelRef,
-  PiUsage,
+  RecordedUsage,
   PipelineOptions,
   ReaderWarning,
   Session,
@@ -108,7 +108,7 @@ function lastOf<T>(items: T[]): T | undefined {
 }
 
 /** Usage of an API message: the last entry's copy (FM-CC-4, CA-22), in pi's field names. */
-export function turnUsage(turn: ClaudeTurn): PiUsage | null {
+export function turnUsage(turn: ClaudeTurn): RecordedUsage | null {
   for (let i = turn.group.length - 1; i >= 0; i--) {
     const usage = entryUsage(turn.group[i] as SessionEntry);
     if (!usage) continue;
@@ -116,7 +116,7 @@ export function turnUsage(turn: ClaudeTurn): PiUsage | null {
     const cacheRead = numberOr(usage.cache_read_input_tokens, 0);
     const cacheWrite = numberOr(usage.cache_creation_input_tokens, 0);
     const output = numberOr(usage.output_tokens, 0);
-    const result: PiUsage = { input, output, cacheRead, cacheWrite, totalTokens: input + cacheRead + cacheWrite + output };
+    const result: RecordedUsage = { input, output, cacheRead, cacheWrite, totalTokens: input + cacheRead + cacheWrite + output };
     // The write's TTL split (Claude Code records it since the 1-hour cache), priced apart.
     if (isObject(usage.cache_creation)) {
       result.cacheWrite5m = numberOr(usage.cache_creation.ephemeral_5m_input_tokens, 0);

@@ -9,7 +9,7 @@ import type {
   CompactionEvent,
   ContextMessage,
   ModelRef,
-  PiUsage,
+  RecordedUsage,
   PipelineOptions,
   Session,
   TimelineItem,
@@ -60,7 +60,7 @@ function reasoningEffort(turn: CodexTurn): string | null {
 }
 
 /** Codex rollout usage → pi field names (CA-21: `input_tokens` includes cached tokens). */
-function codexUsage(usage: Record<string, unknown> | null): PiUsage | null {
+function codexUsage(usage: Record<string, unknown> | null): RecordedUsage | null {
   if (!usage) return null;
   const number = (key: string) => (typeof usage[key] === "number" ? (usage[key] as number) : 0);
   const cacheRead = number("cached_input_tokens");

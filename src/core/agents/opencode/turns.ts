@@ -9,7 +9,7 @@ import type {
   CompactionEvent,
   ContextMessage,
   ModelRef,
-  PiUsage,
+  RecordedUsage,
   PipelineOptions,
   ReaderWarning,
   Session,
@@ -77,7 +77,7 @@ function modelOf(record: OpencodeMessageRecord): ModelRef | null {
   return null;
 }
 
-function usageOf(record: OpencodeMessageRecord): PiUsage | null {
+function usageOf(record: OpencodeMessageRecord): RecordedUsage | null {
   const tokens = record.info.tokens;
   if (!tokens) return null;
   const input = tokens.input ?? 0;

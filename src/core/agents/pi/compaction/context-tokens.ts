@@ -1,11 +1,11 @@
 // pi's context-size arithmetic used by compaction (PI-K3, PI-K4): the last successful usage plus
 // chars/4 estimates of everything after it.
 import type { PiProfileId } from "../profile";
-import type { AgentMessage, PiUsage } from "../../../model";
+import type { AgentMessage, RecordedUsage } from "../../../model";
 import { estimateMessageTokens } from "../estimate";
 
 /** PI-K3: totalTokens, or the sum of the parts when totalTokens is 0/absent. */
-export function calculateContextTokens(usage: PiUsage): number {
+export function calculateContextTokens(usage: RecordedUsage): number {
   return usage.totalTokens || usage.input + usage.output + usage.cacheRead + usage.cacheWrite;
 }
 
