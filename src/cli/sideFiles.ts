@@ -15,12 +15,12 @@ function readText(file: string): string {
 
 type Layout = ReturnType<typeof sideFileLayouts>[number];
 
-/** The side files of `layout`'s agent in a folder, as text. */
-function sideFilesIn(folder: string, layout: Layout): TextFile[] {
+/** The side files of `layout`'s agent in a folder (or only those named in `only`), as text. */
+function sideFilesIn(folder: string, layout: Layout, only?: ReadonlySet<string>): TextFile[] {
   if (!fs.existsSync(folder) || !fs.statSync(folder).isDirectory()) return [];
   return fs
     .readdirSync(folder)
-    .filter((name) => layout.namePattern.test(name))
+    .filter((name) => layout.namePattern.test(name) && (only === undefined || only.has(name)))
     .sort()
     .map((name) => ({ name, text: readText(path.join(folder, name)) }))
     .filter((file) => layout.agent.sideFiles?.accepts(file.name, file.text) === true);
@@ -47,7 +47,8 @@ export function sideFileWithCompanions(file: string): { files: TextFile[]; read:
   if (!own.accepts(name, text)) return null;
   const folder = path.dirname(file);
   const companions = new Set(own.companions(name, fs.readdirSync(folder)));
-  return { files: [{ name, text }, ...sideFilesIn(folder, layout).filter((f) => companions.has(f.name))], read: own.read };
+  // Only the companions are read, not every side file of the folder.
+  return { files: [{ name, text }, ...sideFilesIn(folder, layout, companions)], read: own.read };
 }
 
 /** The database a home folder holds (hermes-agent's state.db), or null. */

@@ -4,10 +4,9 @@
 // the read stops at the next chunk boundary once the caller reports it cancelled. An input whose
 // first bytes are SQLite's is an opencode database instead (FM-OC-1, ./readDatabase.ts).
 import type { Session } from "../core/model";
-import { FORMAT_READERS, isSqliteHeader, openSessionReader } from "../core/session/index";
+import { FORMAT_READERS, isSqliteHeader, isWalHeader, openSessionReader } from "../core/session/index";
 import { LineSplitter } from "../core/readers/lines";
 import type { LoadProgress, OpenSource } from "./protocol";
-import { isWalHeader } from "../core/session/index";
 import { classifyDroppedFile, missingDatabaseMessage, readDatabaseFiles } from "./readDatabase";
 import { yieldIfDue } from "../app/yieldToEventLoop";
 import { linkSessions, unlinkedWarning } from "../core/session/threads";

@@ -3,17 +3,17 @@
 // either go with the database they were dropped with, or — without a database — are read as one
 // store with a session picker. Called from readSession.ts and readDatabase.ts.
 import type { Session } from "../core/model";
-import { isSideFile, maySideFileName, readSideFiles } from "../core/session/index";
+import { maySideFileName, ownedSideFile, readSideFiles, type OwnedSideFile } from "../core/session/index";
 
-/** The text of every dropped file that is an agent's side file. */
-export async function sideFilesOf(files: readonly { name: string; data: Blob | Uint8Array }[]): Promise<{ name: string; text: string }[]> {
+/** The text of every dropped file that is an agent's side file, with that agent (each file checked once). */
+export async function sideFilesOf(files: readonly { name: string; data: Blob | Uint8Array }[]): Promise<OwnedSideFile[]> {
   const decoder = new TextDecoder("utf-8");
-  const out: { name: string; text: string }[] = [];
+  const out: OwnedSideFile[] = [];
   for (const file of files) {
     if (!maySideFileName(file.name)) continue;
     const bytes = file.data instanceof Uint8Array ? file.data : new Uint8Array(await file.data.arrayBuffer());
-    const text = decoder.decode(bytes);
-    if (isSideFile({ name: file.name, text })) out.push({ name: file.name, text });
+    const owned = ownedSideFile({ name: file.name, text: decoder.decode(bytes) });
+    if (owned) out.push(owned);
   }
   return out;
 }

@@ -26,20 +26,19 @@ export function maySideFileName(name: string): boolean {
   return sideFileAgents().some((agent) => agent.sideFiles.namePattern.test(name));
 }
 
-/** The agent whose side file this is, or null. */
-function sideFileAgentOf(name: string, text: string): AgentDescriptor | null {
-  return sideFileAgents().find((agent) => agent.sideFiles.namePattern.test(name) && agent.sideFiles.accepts(name, text)) ?? null;
-}
+/** A side file with the id of the agent it belongs to. */
+export type OwnedSideFile = TextFile & { agentId: string };
 
-/** True when the text file is a side file of some agent. */
-export function isSideFile(file: TextFile): boolean {
-  return sideFileAgentOf(file.name, file.text) !== null;
+/** The text file with the agent whose side file it is, or null when it is none's. */
+export function ownedSideFile(file: TextFile): OwnedSideFile | null {
+  const agent = sideFileAgents().find((candidate) => candidate.sideFiles.namePattern.test(file.name) && candidate.sideFiles.accepts(file.name, file.text));
+  return agent ? { ...file, agentId: agent.id } : null;
 }
 
 /** Several side files without a database: read as one store by their agent; null when fewer than two are one agent's. */
-export function readSideFiles(files: readonly TextFile[], sessionId: string | null): Session | null {
+export function readSideFiles(files: readonly OwnedSideFile[], sessionId: string | null): Session | null {
   for (const agent of sideFileAgents()) {
-    const own = files.filter((file) => agent.sideFiles.namePattern.test(file.name) && agent.sideFiles.accepts(file.name, file.text));
+    const own = files.filter((file) => file.agentId === agent.id);
     if (own.length >= 2) return agent.sideFiles.read(own, sessionId);
   }
   return null;

@@ -80,7 +80,8 @@ function compareDump(session: Session, options: PipelineOptions, dump: HermesReq
 /** Every dump of the session matched to its turn and compared, in file-name (time) order. */
 export function checkRequestDumps(session: Session, options: PipelineOptions): DumpCheck[] {
   const header = hermesStorageHeaderOf(session);
-  if (!header) return [];
+  // Without dumps there is nothing to match: the turns are not walked (this runs for every request shown).
+  if (!header || header.dumps.length === 0) return [];
   const turns = storageTurns(session);
   const dumps = [...header.dumps].sort((a, b) => a.fileName.localeCompare(b.fileName));
   return dumps.map((dump) => {
