@@ -289,6 +289,8 @@ export interface PrefixRow {
   tokens: number;
   sharedTokens: number;
   tokensExact: boolean;
+  /** How `tokens` were counted, in words ("exact (o200k)", "estimate (chars/4)"). */
+  counterLabel: string;
   breakPath: string | null;
   cause: string | null;
   causeDetail: string | null;
@@ -304,6 +306,12 @@ export interface PrefixRow {
   predictedInput?: { uncachedInput: number; cacheRead: number; cacheWrite: number; cacheWrite5m?: number; cacheWrite1h?: number } | null;
   /** Tokens of the previous request this one sends again after a prefix break (0 without a break). */
   rebilledTokens?: number;
+  /**
+   * What the file does not hold (system prompt, tools), in tokens, inferred from the recorded
+   * usage of turn `unrecordedFromTurn`; null when nothing is missing or nothing allowed it.
+   */
+  unrecordedTokens: number | null;
+  unrecordedFromTurn: number | null;
 }
 
 export interface PrefixReportsResult {
