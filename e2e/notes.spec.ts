@@ -59,7 +59,8 @@ test("senpi notes: the note after a compaction is highlighted and explained; not
   await expect(hover).toBeVisible();
   await expect(hover).toContainText("English");
   await expect(hover).toContainText("explicitly asked for English");
-  await expect(hover).toContainText("inferred (RL-19)");
+  // The rules behind the note are named in the hover's "why" paragraph, not in its text.
+  await expect(hover).toContainText(/Why: rules .*RL-19 \(docs\/reply-language.md\)/);
   await expect(hover).toContainText("alternative");
 
   // Messages tab: selecting the note row explains it in the Details panel.

@@ -1,0 +1,155 @@
+// Every agent's files, as a new user meets them, at a desktop (1440×900) and a laptop (1024×700)
+// window: the session opens without a warning or an error, the page never scrolls sideways, the
+// request editor keeps at least 45 % of the width, every tab shows its view, a compaction row says
+// what it is, the token story of a turn is told, and export and share open. For each agent: its
+// recording and a real user's file (../shared/fixtures). The simulator's own journey per agent is
+// e2e/simulator-every-agent.spec.ts.
+import { readFileSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { appView, dropFiles, expect, openEmptyApp, sharedFixturePath, test, waitForSession } from "./support";
+
+interface AgentFiles {
+  agent: string;
+  /** Files dropped together, relative to ../shared/fixtures (a folder: its one session file). */
+  files: string[];
+  /** The format label the top bar shows. */
+  format: RegExp;
+  /** The session has a recorded compaction row. */
+  compaction: boolean;
+  /** Warnings this file really deserves (it was trimmed, or shared without a file it needs). */
+  warnings?: { count: number; why: string };
+}
+
+/** The one `.jsonl` under a recording's `session/` folder. */
+function sessionFileOf(recording: string): string {
+  const walk = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const full = path.join(dir, name);
+      return statSync(full).isDirectory() ? walk(full) : full.endsWith(".jsonl") ? [full] : [];
+    });
+  const found = walk(sharedFixturePath(recording, "session"));
+  if (found.length !== 1) throw new Error(`${recording}: expected one session file, found ${found.length}`);
+  return path.relative(sharedFixturePath(), found[0]!);
+}
+
+const AGENTS: AgentFiles[] = [
+  { agent: "pi", files: [sessionFileOf("pi/rpc-anthropic-manualcompact")], format: /pi session/i, compaction: true },
+  { agent: "pi (real)", files: ["realworld/pi/pi-mono-large-session-v1.jsonl"], format: /pi session/i, compaction: false },
+  { agent: "senpi", files: [sessionFileOf("senpi/print-openai-autocompact")], format: /pi session/i, compaction: true },
+  { agent: "Claude Code", files: [sessionFileOf("claude/print-autocompact-manualcompact")], format: /Claude Code/, compaction: true },
+  { agent: "Claude Code (real)", files: ["realworld/claude-code/codemie-session-624a4a58-compaction.jsonl"], format: /Claude Code/, compaction: true },
+  { agent: "Codex", files: [sessionFileOf("codex/exec-autocompact")], format: /Codex/, compaction: true },
+  {
+    agent: "Codex (real)",
+    files: ["realworld/codex/codemie-rollout-0.128-desktop.jsonl"],
+    format: /Codex/,
+    compaction: false,
+    // The sharer kept some line types only: no turn_context, no user message items.
+    warnings: { count: 1, why: "without the user message item" },
+  },
+  { agent: "opencode", files: ["opencode/run-autocompact/session/opencode-db/opencode.db", "opencode/run-autocompact/session/opencode-db/opencode.db-wal"], format: /opencode/, compaction: true },
+  {
+    agent: "opencode (real)",
+    files: ["realworld/opencode/suhd550-stunning-memory-v1.16/opencode.db"],
+    format: /opencode/,
+    compaction: false,
+    // Shared without its -wal: the page says recent rows may be missing.
+    warnings: { count: 1, why: "without its -wal file" },
+  },
+  { agent: "hermes-agent", files: ["hermes-storage/state.db", "hermes-storage/state.db-wal"], format: /hermes-agent/, compaction: true },
+  { agent: "hermes-agent (real)", files: ["realworld/hermes/juliuss-kb/sessions/session_20260424_182100_85ae43c6.json"], format: /hermes-agent/, compaction: false },
+];
+
+const SIZES = [
+  { width: 1440, height: 900 },
+  { width: 1024, height: 700 },
+];
+
+async function openFiles(page: Page, files: string[]): Promise<void> {
+  await openEmptyApp(page);
+  await dropFiles(
+    page,
+    files.map((file) => ({ name: path.basename(file), base64: readFileSync(sharedFixturePath(file)).toString("base64") })),
+  );
+  await waitForSession(page);
+}
+
+/** The page does not scroll sideways, and the centre panel keeps at least 45 % of the window. */
+async function expectLayoutFits(page: Page, width: number): Promise<void> {
+  const sizes = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    bodyScrollWidth: document.body.scrollWidth,
+    centre: document.querySelector(".center-panel")?.getBoundingClientRect().width ?? 0,
+  }));
+  expect(sizes.scrollWidth, "page width").toBeLessThanOrEqual(width);
+  expect(sizes.bodyScrollWidth, "body width").toBeLessThanOrEqual(width);
+  expect(sizes.centre, "request panel width").toBeGreaterThanOrEqual(0.45 * width);
+}
+
+for (const size of SIZES) {
+  for (const files of AGENTS) {
+    test(`${files.agent} at ${size.width}×${size.height}: every tab, a compaction row, the token story, export and share`, async ({ page }) => {
+      test.setTimeout(120_000);
+      await page.setViewportSize(size);
+      await openFiles(page, files.files);
+      const view = await appView(page);
+      expect(view.status).toBe("ready");
+      expect(view.turnCount).toBeGreaterThan(0);
+      await expect(page.getByTestId("format-label")).toHaveText(files.format);
+      // A file the agent wrote is read without a warning; a trimmed one says what is missing.
+      const expected = files.warnings?.count ?? 0;
+      await expect(page.getByTestId("warnings-button")).toContainText(`${expected} ${expected === 1 ? "warning" : "warnings"}`);
+      if (files.warnings) {
+        await page.getByTestId("warnings-button").click();
+        await expect(page.getByTestId("warnings-panel")).toContainText(files.warnings.why);
+        await page.getByTestId("warnings-button").click();
+      }
+      await expect(page.getByTestId("warnings-button")).toBeInViewport({ ratio: 1 });
+      await expectLayoutFits(page, size.width);
+
+      // The last turn: its request, its token story in Details.
+      await page.getByTestId("timeline").focus();
+      await page.keyboard.press("End");
+      const last = view.turnCount;
+      await page.waitForFunction((turn) => (window as unknown as { __contextscope?: { requestTurn: number | null } }).__contextscope?.requestTurn === turn, last);
+      await expect(page.getByTestId("request-editor")).toBeVisible();
+      const tokens = page.getByTestId("turn-tokens");
+      await expect(tokens).toContainText("rebuilt request");
+      await expect(tokens).toContainText("billed prompt");
+
+      // Every tab shows its own view.
+      await page.getByTestId("tab-messages").click();
+      await expect(page.getByTestId("messages-table")).toBeVisible();
+      await page.getByTestId("tab-diff").click();
+      await expect(page.getByTestId("diff-cause")).toContainText(`Turn ${last}`);
+      await page.getByTestId("tab-tokens").click();
+      await expect(page.getByTestId("tokens-table")).toBeVisible({ timeout: 30_000 });
+      await page.getByTestId("tab-request").click();
+      await expectLayoutFits(page, size.width);
+
+      // Export and share open on this turn.
+      await page.getByTestId("export-button").first().click();
+      await expect(page.getByTestId("export-panel")).toBeVisible();
+      await page.keyboard.press("Escape");
+      await page.getByRole("button", { name: /^Share/ }).click();
+      await expect(page.getByTestId("export-panel")).toHaveCount(0);
+      await expect(page.getByTestId("share-dialog")).toBeVisible();
+      await page.keyboard.press("Escape");
+
+      // A recorded compaction has its own view; the turn tabs say why they have nothing for it.
+      if (files.compaction) {
+        const compaction = page.locator('[data-testid="timeline-row"][data-kind="compaction"]').first();
+        await page.getByTestId("timeline").focus();
+        await page.keyboard.press("Home");
+        for (let step = 0; step < 40 && (await compaction.count()) === 0; step++) await page.getByTestId("timeline").evaluate((el) => el.scrollBy(0, 400));
+        await compaction.click();
+        await expect(page.getByTestId("tab-row-view")).toHaveText("Compaction");
+        await expect(page.getByTestId("tab-diff")).toHaveAttribute("aria-disabled", "true");
+        await expect(page.getByTestId("tab-diff")).toHaveAttribute("title", /select a turn/);
+        await expectLayoutFits(page, size.width);
+      }
+      expect((await appView(page)).error).toBeNull();
+    });
+  }
+}
