@@ -8,6 +8,8 @@
 // `sessions.json` is recognised and named (it maps platform keys to sessions, it is no transcript).
 import type { ReaderWarning } from "../../../model";
 import { isObject } from "../../../util/is-object";
+import { capParsedValue } from "../../../util/json-depth";
+import { capMessageDepth } from "./depth";
 import { messageFromRow, num } from "./rows";
 import { emptyStoredSession, type HermesRequestDump, type HermesStoredMessage, type HermesStoredSession } from "./store";
 
@@ -56,7 +58,7 @@ function storedMessages(list: unknown[], from: "snapshot" | "transcript", where:
       warnings.push({ line, reason: `${where} message [${index}]: not a chat message (object with role system|user|assistant|tool); skipped` });
       return;
     }
-    out.push({ message: value, row: null, from, line });
+    out.push({ message: capMessageDepth(value, `message [${index}]`, line, warnings), row: null, from, line });
   });
   return out;
 }
@@ -74,7 +76,9 @@ function snapshotFromJson(value: Record<string, unknown>, fileName: string): Her
     session.systemPromptFrom = "snapshot";
   }
   if (Array.isArray(value.tools)) {
-    session.tools = value.tools;
+    const tools = capParsedValue(value.tools);
+    if (tools.note !== null) warnings.push({ line: 0, reason: `${fileName}: tools: ${tools.note}` });
+    session.tools = tools.value as unknown[];
     session.toolsFrom = "snapshot";
   } else if (value.tools !== undefined && value.tools !== null) {
     warnings.push({ line: 0, reason: `${fileName}: tools is not a list; ignored` });
