@@ -181,7 +181,7 @@ function refuseFailedRead(read: Session): void {
   if (read.entries.length > 0 || (read.threads?.length ?? 0) > 0 || read.warnings.length === 0) return;
   const reasons = read.warnings.slice(0, 3).map((warning) => (warning.line > 0 ? `line ${warning.line}: ${warning.reason}` : warning.reason));
   const more = read.warnings.length > 3 ? ` (and ${read.warnings.length - 3} more)` : "";
-  throw new Error(`Could not read "${read.fileName}": nothing in it could be read. ${reasons.join("; ")}${more}`);
+  throw new Error(`Could not read "${read.fileName}", nothing in it could be read: ${reasons.join("; ")}${more}`);
 }
 
 function optionsKey(options: PipelineOptions): string {
