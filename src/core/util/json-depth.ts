@@ -91,7 +91,7 @@ export function valueNestsDeeperThan(value: unknown, limit = MAX_JSON_DEPTH, dep
 }
 
 /** Words of a warning for `cut` values left out (the place is the caller's). */
-export function deepValuesNote(cut: number): string {
+function deepValuesNote(cut: number): string {
   return `${cut} value${cut === 1 ? "" : "s"} nested more than ${MAX_JSON_DEPTH} levels deep left out`;
 }
 
