@@ -154,6 +154,7 @@ async function open(runId: number, source: Extract<ToWorker, { type: "open" }>["
       ? { ...(await readShared(source)), fileNames: undefined }
       : { ...(await readSession(source, control)), shared: undefined };
     if (activeRunId !== runId) throw new ReadCancelledError();
+    refuseFailedRead(read);
     install(read, runId);
     activeRunId = 0;
     const summary = summaryOf(read, byteLength, fileNames);
@@ -169,6 +170,18 @@ async function open(runId: number, source: Extract<ToWorker, { type: "open" }>["
     }
     post({ type: "open-failed", runId, message: errorText(error), cancelled });
   }
+}
+
+/**
+ * A read that kept nothing and said why (every line bad, a file its reader could not take) is a
+ * failed open with those reasons, never a session "ready" with 0 turns. A file with no entries and
+ * no warning (a session an agent started and left) still opens.
+ */
+function refuseFailedRead(read: Session): void {
+  if (read.entries.length > 0 || (read.threads?.length ?? 0) > 0 || read.warnings.length === 0) return;
+  const reasons = read.warnings.slice(0, 3).map((warning) => (warning.line > 0 ? `line ${warning.line}: ${warning.reason}` : warning.reason));
+  const more = read.warnings.length > 3 ? ` (and ${read.warnings.length - 3} more)` : "";
+  throw new Error(`Could not read "${read.fileName}", nothing in it could be read: ${reasons.join("; ")}${more}`);
 }
 
 function optionsKey(options: PipelineOptions): string {

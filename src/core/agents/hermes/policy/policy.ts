@@ -2,6 +2,7 @@
 // parameter `roleSplit` off (main before PR #124595) / pr (the PR as written) / fixed (the PR with
 // the reviewer's correction; "on" means fixed). Trigger → partition → summariser request →
 // compressed list and the next request → verdict → findings, in CP-0-2 order.
+import { parseNestedJson } from "../../../util/json-depth";
 import type { ContextMessage, LlmMessage, Session, ToolResultMessage } from "../../../model";
 import { messageView } from "../pipeline";
 import { hermesStorageHeaderOf } from "../storage/session";
@@ -130,7 +131,7 @@ function toContextMessage(message: HermesMessage, original: readonly ContextMess
         const call = calls.get(block.id);
         if (!call || call.arguments === JSON.stringify(block.arguments ?? {})) return block;
         shrunk = true;
-        return { ...block, arguments: JSON.parse(call.arguments) as Record<string, unknown> };
+        return { ...block, arguments: parseNestedJson(call.arguments) as Record<string, unknown> };
       });
     if (blocks.length === source.message.content.length && !shrunk) return source;
     const content = blocks.length > 0 ? blocks : [{ type: "text" as const, text }];
