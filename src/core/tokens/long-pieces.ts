@@ -7,9 +7,16 @@
 // leftmost of equal ranks), so the same tokens; every other piece still goes through the library.
 // A text is only split into pieces here when it holds a long run of non-whitespace or whitespace
 // characters (every longer piece needs one), so ordinary texts keep the library's single call.
+import { largeTextMemo } from "../util/large-text-memo";
 
 /** Pieces longer than this (in UTF-16 units) are merged here rather than by the library. */
 export const LONG_PIECE_CHARS = 512;
+
+/** Texts at least this long are counted here piece by piece (see countPieces). */
+const PIECE_BY_PIECE_CHARS = 65_536;
+
+/** Distinct merged pieces whose counts are kept (the cache is emptied when full). */
+const PIECE_CACHE_SIZE = 100_000;
 
 const NO_RANK = 0xffffffff;
 
@@ -175,9 +182,10 @@ function byteRankLookup(tables: PieceTables): (bytes: Uint8Array, start: number,
 
 /**
  * `plain` with long pieces merged in O(n log n): the same tokens and counts as `plain` on every
- * text, without the quadratic time on a long run. `limit` is LONG_PIECE_CHARS but for tests.
+ * text, without the quadratic time on a long run; long texts are counted piece by piece. `limit`
+ * and `pieceByPieceChars` are the constants above but for tests.
  */
-export function withLongPieces(plain: PlainEncoder, tables: PieceTables, limit = LONG_PIECE_CHARS): PlainEncoder {
+export function withLongPieces(plain: PlainEncoder, tables: PieceTables, limit = LONG_PIECE_CHARS, pieceByPieceChars = PIECE_BY_PIECE_CHARS): PlainEncoder {
   let rankOf: ((bytes: Uint8Array, start: number, end: number) => number) | null = null;
   const encoder = new TextEncoder();
   const pattern = new RegExp(tables.pattern, "gu");
@@ -217,9 +225,41 @@ export function withLongPieces(plain: PlainEncoder, tables: PieceTables, limit =
     }
     if (from < text.length) plainPart(text.slice(from));
   };
+  // Tokens of each piece the library had to merge (the direct lookups need no cache).
+  const pieceCounts = new Map<string, number>();
+  /**
+   * Tokens of a long text, piece by piece: the library's count builds the array of every token
+   * (16 million numbers for 50 MB) only to take its length.
+   */
+  const countPieces = (text: string): number => {
+    pattern.lastIndex = 0;
+    let total = 0;
+    for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+      const piece = match[0];
+      if (piece.length === 0) {
+        pattern.lastIndex++;
+        continue;
+      }
+      if (tables.stringEncoder[piece] !== undefined && Object.hasOwn(tables.stringEncoder, piece)) total += 1;
+      else if (piece.length > limit) total += longPiece(piece).length;
+      else {
+        let count = pieceCounts.get(piece);
+        if (count === undefined) {
+          count = plain.count(piece);
+          if (pieceCounts.size >= PIECE_CACHE_SIZE) pieceCounts.clear();
+          pieceCounts.set(piece, count);
+        }
+        total += count;
+      }
+    }
+    return total;
+  };
+  // A large text carried by every turn is counted once (its content is the key).
+  const largeCounts = largeTextMemo<number>();
   return {
     decode: (tokens) => plain.decode(tokens),
     count(text) {
+      if (text.length >= pieceByPieceChars) return largeCounts.get(text, countPieces);
       if (!mayHoldLongPiece(text, limit)) return plain.count(text);
       let total = 0;
       walk(

@@ -41,7 +41,9 @@ async function load(table: TokenizerTable): Promise<void> {
   }
   const [{ Tokenizer }, encoding, { withLongPieces }] = await Promise.all([import("ai-tokenizer"), import("ai-tokenizer/encoding/claude"), import("./long-pieces")]);
   // A long run of one character is one piece, which the library merges in quadratic time.
-  claude = withLongPieces(new Tokenizer(encoding), { pattern: encoding.pat_str, stringEncoder: encoding.stringEncoder, binaryEncoder: encoding.binaryEncoder });
+  // Special-token strings (`<EOT>`, …) are counted as text, as o200k's are: the library refuses a
+  // text holding one, and a session may quote them.
+  claude = withLongPieces(new Tokenizer({ ...encoding, special_tokens: {} }), { pattern: encoding.pat_str, stringEncoder: encoding.stringEncoder, binaryEncoder: encoding.binaryEncoder });
 }
 
 /** Loads `tables` (each once; concurrent callers share the load). */
