@@ -60,7 +60,7 @@ export function jsonLength(value: unknown): number | undefined {
   }
   let length = 2;
   let members = 0;
-  for (const key of Object.keys(value)) {
+  for (const key of Object.keys(value as object)) {
     const item = jsonLength((value as Record<string, unknown>)[key]);
     if (item === undefined) continue;
     length += stringLength(key) + 1 + item;

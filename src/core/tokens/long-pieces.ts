@@ -8,6 +8,7 @@
 // A text is only split into pieces here when it holds a long run of non-whitespace or whitespace
 // characters (every longer piece needs one), so ordinary texts keep the library's single call.
 import { largeTextMemo } from "../util/large-text-memo";
+import { utf8Encode } from "../util/utf8";
 
 /** Pieces longer than this (in UTF-16 units) are merged here rather than by the library. */
 export const LONG_PIECE_CHARS = 512;
@@ -161,7 +162,6 @@ export function mergeBytePairs(bytes: Uint8Array, rankOf: (bytes: Uint8Array, st
 
 /** Rank lookup of byte slices, keyed by the bytes as a latin-1 string; built on first use. */
 function byteRankLookup(tables: PieceTables): (bytes: Uint8Array, start: number, end: number) => number {
-  const encoder = new TextEncoder();
   const ranks = new Map<string, number>();
   let longest = 0;
   const add = (bytes: Uint8Array, rank: number) => {
@@ -170,7 +170,7 @@ function byteRankLookup(tables: PieceTables): (bytes: Uint8Array, start: number,
     ranks.set(key, rank);
     longest = Math.max(longest, bytes.length);
   };
-  for (const text in tables.stringEncoder) add(encoder.encode(text), tables.stringEncoder[text]!);
+  for (const text in tables.stringEncoder) add(utf8Encode(text), tables.stringEncoder[text]!);
   for (const [bytes, rank] of tables.binaryEncoder) add(bytes, rank);
   return (bytes, start, end) => {
     if (end - start > longest) return NO_RANK;
@@ -187,11 +187,10 @@ function byteRankLookup(tables: PieceTables): (bytes: Uint8Array, start: number,
  */
 export function withLongPieces(plain: PlainEncoder, tables: PieceTables, limit = LONG_PIECE_CHARS, pieceByPieceChars = PIECE_BY_PIECE_CHARS): PlainEncoder {
   let rankOf: ((bytes: Uint8Array, start: number, end: number) => number) | null = null;
-  const encoder = new TextEncoder();
   const pattern = new RegExp(tables.pattern, "gu");
   const longPiece = (piece: string): number[] => {
     rankOf ??= byteRankLookup(tables);
-    return mergeBytePairs(encoder.encode(piece), rankOf);
+    return mergeBytePairs(utf8Encode(piece), rankOf);
   };
   /**
    * Calls `plainPart` on the stretches between long pieces and `long` on each long piece. A
