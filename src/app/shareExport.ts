@@ -127,6 +127,8 @@ export interface ShareParams {
   /** Length of the page URL the fragment is appended to (origin + path), for the size level. */
   pageUrlChars: number;
   simulation?: ShareSimulation | null;
+  /** Summariser instruction texts from attached captures: the link reopens with them. */
+  instructions?: CompactionInstructions | null;
 }
 
 export interface ShareResult {
@@ -160,6 +162,7 @@ function shareInput(session: Session, options: PipelineOptions, analysis: Sessio
     header: options.header ?? null,
   };
   if (params.simulation) view.simulation = params.simulation;
+  if (params.instructions) view.instructions = params.instructions;
   return { view, branch, leafEntryId: leafEntryId ?? undefined };
 }
 

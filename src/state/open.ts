@@ -137,7 +137,7 @@ function withOfferedProfile(summary: SessionSummary, options: UserOptions): User
   return { ...options, profile: first.id };
 }
 
-/** A share payload's view as a RequestedView (profile, provider, notes, leaf, header, turn, tab). */
+/** A share payload's view as a RequestedView (profile, provider, notes, leaf, header, instructions, turn, tab). */
 function sharedView(view: ShareViewV1): RequestedView {
   const requested: RequestedView = {
     turn: view.turn,
@@ -146,6 +146,7 @@ function sharedView(view: ShareViewV1): RequestedView {
     notes: view.notes,
     leafId: view.leafId,
     header: view.header ?? null,
+    instructions: view.instructions ?? null,
   };
   const tab = centerTab(view.tab);
   if (tab) requested.tab = tab;
@@ -161,6 +162,7 @@ function requestedOptions(view: RequestedView | null): Partial<UserOptions> {
   if (view.notes !== undefined) options.notes = view.notes;
   if (view.leafId !== undefined) options.leafId = view.leafId;
   if (view.header !== undefined) options.header = view.header;
+  if (view.instructions !== undefined) options.compactionInstructions = view.instructions;
   return options;
 }
 

@@ -6,6 +6,7 @@
 // the session it opened is shown (a reload then reopens it; the query, newer, wins over the
 // payload's view). See docs/share-format.md, "How the app uses links".
 import { API_IDS, type ApiId, type ProfileId, type RequestHeader } from "../core/model";
+import type { CompactionInstructions } from "../core/session/index";
 import { selectedTurnNumber } from "./selectors";
 import { initialOptions, useAppStore, type AppState, type CenterTab } from "./store";
 
@@ -21,6 +22,8 @@ export interface RequestedView {
   notes?: boolean;
   leafId?: string | null;
   header?: RequestHeader | null;
+  /** Summariser instruction texts from captures (a share link carries them). */
+  instructions?: CompactionInstructions | null;
 }
 
 /** Centre tabs the app knows; a link or URL naming another tab falls back to the default one. */

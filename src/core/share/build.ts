@@ -51,6 +51,12 @@ export function buildSharePayload(input: BuildShareInput): BuiltShare {
       view = { ...view, header: header.value };
       findings.push(...header.findings);
     }
+    // Instruction texts from captures are the user's files too: masked as the header is.
+    if (view.instructions) {
+      const instructions = redactJson(view.instructions, { unmasked, path: "view.instructions" });
+      view = { ...view, instructions: instructions.value };
+      findings.push(...instructions.findings);
+    }
   }
   const payload: SharePayload = {
     v: CURRENT_SHARE_VERSION,
