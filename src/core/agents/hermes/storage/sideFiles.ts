@@ -190,6 +190,17 @@ export function looksLikeTranscriptLine(line: string): boolean {
 }
 
 /**
+ * True when the lines after the first (up to 20 of them) are mostly hermes transcript messages —
+ * at least two, and more than half: a transcript whose first line is damaged (cut, a field of the
+ * wrong type) is still one, and no other agent's JSONL has lines of that shape.
+ */
+export function laterLinesAreTranscript(allLines: readonly string[]): boolean {
+  const lines = allLines.filter((line) => line.trim() !== "").slice(1, 21);
+  const transcript = lines.filter((line) => looksLikeTranscriptLine(line.trim())).length;
+  return transcript >= 2 && transcript * 2 > lines.length;
+}
+
+/**
  * The parsed JSON document; when JSON.parse refuses it only for raw control characters inside
  * strings (a CR or NUL byte), the document with them escaped, and where they were. Null when it is
  * not JSON either way.
@@ -221,7 +232,12 @@ export function readHermesSideFile(fileName: string, textValue: string): HermesS
     try {
       if (looksLikeExportLine(JSON.parse(first))) return exportFromText(textValue);
     } catch {
-      return null;
+      // A damaged first line: the other lines may still say what the file is.
+    }
+    if (laterLinesAreTranscript(textValue.split("\n", 64))) {
+      const read = transcriptFromText(textValue, base);
+      read.warnings.unshift({ line: 1, reason: "the first line is not a transcript message; the file was recognised as a hermes transcript by its other lines" });
+      return read;
     }
     return null;
   }
