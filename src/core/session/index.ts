@@ -18,7 +18,7 @@ export {
 } from "./read";
 export { splitTextLines } from "../readers/lines";
 export { isSqliteHeader } from "../storage/sqlite";
-export { applyWal, readWithWal } from "../storage/wal";
+export { readWithWal } from "../storage/wal";
 export { pairDatabaseFiles, isWalFileName, isWalHeader, type DroppedFile } from "../storage/files";
 export * from "./pipeline";
 export * from "./captures";

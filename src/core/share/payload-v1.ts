@@ -47,7 +47,7 @@ export interface ShareViewV1 {
 }
 
 /** Summariser instruction slots filled from attached captures, and the files they came from. */
-export interface ShareInstructions {
+interface ShareInstructions {
   summarizationSystemPrompt?: string;
   initialPrompt?: string;
   updatePrompt?: string;

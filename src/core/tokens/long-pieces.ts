@@ -11,7 +11,7 @@ import { largeTextMemo } from "../util/large-text-memo";
 import { utf8Encode } from "../util/utf8";
 
 /** Pieces longer than this (in UTF-16 units) are merged here rather than by the library. */
-export const LONG_PIECE_CHARS = 512;
+const LONG_PIECE_CHARS = 512;
 
 /** Texts at least this long are counted here piece by piece (see countPieces). */
 const PIECE_BY_PIECE_CHARS = 65_536;

@@ -11,7 +11,7 @@ export interface LargeTextMemo<T> {
 }
 
 /** Texts shorter than this are computed every time. */
-export const LARGE_TEXT_CHARS = 262_144;
+const LARGE_TEXT_CHARS = 262_144;
 
 export function largeTextMemo<T>(entries = 16, minChars = LARGE_TEXT_CHARS): LargeTextMemo<T> {
   const values = new Map<string, T>();
