@@ -41,6 +41,9 @@ function missingColumns(query: SqlQuery): string | null {
   const problems: string[] = [];
   for (const [table, columns] of Object.entries(REQUIRED_COLUMNS)) {
     const present = new Set(query(`PRAGMA table_info(${table})`).map((row) => String(row.name)));
+    // No column information (a query function that answers only the reader's own queries): the
+    // queries below will say.
+    if (present.size === 0) continue;
     const missing = columns.filter((column) => !present.has(column));
     if (missing.length > 0) problems.push(`the ${table} table has no ${missing.join(", ")} column${missing.length > 1 ? "s" : ""}`);
   }
