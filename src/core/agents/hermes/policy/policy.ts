@@ -2,6 +2,7 @@
 // parameter `roleSplit` off (main before PR #124595) / pr (the PR as written) / fixed (the PR with
 // the reviewer's correction; "on" means fixed). Trigger → partition → summariser request →
 // compressed list and the next request → verdict → findings, in CP-0-2 order.
+import { emptyResultParts } from "../../../simulate/empty-result";
 import type { ContextMessage, LlmMessage, Session, ToolResultMessage } from "../../../model";
 import { messageView } from "../pipeline";
 import { hermesStorageHeaderOf } from "../storage/session";
@@ -231,6 +232,7 @@ function simulateHermes(input: SimulationInput, context: SimulationContext): Sim
     ruleId: "CP-HA-5",
     estimator: "hermes: content chars/4 + 10 per message (code points), tool envelopes, replay fields, images 1600 (CP-HA-10)",
   };
+  if (input.triggerOnly === true) return emptyResultParts(hermesPolicy, input, context, trigger);
 
   // (2) Partition (CP-HA-7 … CP-HA-11).
   const compactedBefore = list.some(isHandoffSummary);
