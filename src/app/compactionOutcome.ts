@@ -12,10 +12,20 @@ import { getPolicy, recordedCompactionPoints, recordedCompactionPolicy, sessionP
 import { messageRows } from "./requestView";
 import type { CompactionOutcomeView, OutcomeMessage } from "./viewTypes";
 
-/** How a context message is recognised in the next request: its session entry, else its content. */
-function messageKey(context: ContextMessage): string {
-  return context.provenance.entryId !== null ? `entry:${context.provenance.entryId}:${context.message.role}` : `text:${JSON.stringify(context.message)}`;
+/**
+ * How a context message is recognised in the next request: by its session entry, or by its content
+ * (an agent that copies kept messages into a new session, as hermes does, gives them new ids).
+ */
+function messageKeys(context: ContextMessage): string[] {
+  const text = `text:${JSON.stringify(context.message)}`;
+  return context.provenance.entryId !== null ? [`entry:${context.provenance.entryId}:${context.message.role}`, text] : [text];
 }
+
+function keySet(messages: readonly ContextMessage[]): Set<string> {
+  return new Set(messages.flatMap(messageKeys));
+}
+
+const within = (keys: ReadonlySet<string>, context: ContextMessage) => messageKeys(context).some((key) => keys.has(key));
 
 function rows(messages: ContextMessage[], charsOf: (message: AgentMessage) => number, pick: (index: number) => boolean): OutcomeMessage[] {
   return messageRows(messages, charsOf)
@@ -26,7 +36,12 @@ function rows(messages: ContextMessage[], charsOf: (message: AgentMessage) => nu
 const sum = (messages: readonly OutcomeMessage[]) => messages.reduce((total, m) => total + m.tokens, 0);
 
 /** The trigger of the recorded compaction under the agent's own policy, as a sentence. */
-function triggerText(session: Session, options: PipelineOptions, entryId: string, turn: number): { manual: boolean | null; text: string } {
+function triggerText(session: Session, options: PipelineOptions, entryId: string, turn: number): { manual: boolean | null; text: string; short: string } {
+  const said = triggerSentence(session, options, entryId, turn);
+  return { ...said, short: said.short ?? said.text };
+}
+
+function triggerSentence(session: Session, options: PipelineOptions, entryId: string, turn: number): { manual: boolean | null; text: string; short?: string } {
   const point = recordedCompactionPoints(session, options).find((p) => p.entryId === entryId);
   const recordsManual = findAgent(session.formatId)?.recorded?.recordsManual !== false;
   const manual = point ? (point.manual ? true : recordsManual ? false : null) : null;
@@ -44,13 +59,14 @@ function triggerText(session: Session, options: PipelineOptions, entryId: string
   }
   if (!trigger.evaluated) return { manual, text: how };
   const fmt = (n: number) => n.toLocaleString("en-US");
-  const label = getPolicy(policyId).label;
+  const short = `${how} · at ${fmt(trigger.left)} tokens`;
   if (trigger.result) {
-    return { manual, text: `${how}: ${fmt(trigger.left)} tokens ${trigger.operator} the threshold ${fmt(trigger.right)} (${label}, default settings)` };
+    return { manual, short, text: `${how}: ${fmt(trigger.left)} tokens ${trigger.operator} the threshold ${fmt(trigger.right)} of the ${policyId} policy's default settings` };
   }
   return {
     manual,
-    text: `${how}: it fired at ${fmt(trigger.left)} tokens, below the threshold ${fmt(trigger.right)} that ${label}'s default settings give, so the agent ran with a lower threshold than the defaults or was asked by hand (the simulator's inferred settings bound it)`,
+    short,
+    text: `${how}: it fired at ${fmt(trigger.left)} tokens, below the ${fmt(trigger.right)} the ${policyId} policy's default settings wait for, so the agent's threshold was lower than the defaults (the simulator infers it) or the user asked for it`,
   };
 }
 
@@ -62,7 +78,7 @@ export function compactionOutcome(session: Session, options: PipelineOptions, an
   const beforeTurn = afterTurn === null ? analysis.turns.length : afterTurn - 1;
   const charsOf = messageCharsEstimator(session, options);
   if (beforeTurn < 1) {
-    return { beforeTurn: null, afterTurn, kept: [], summarised: [], added: [], tokensBefore: null, tokensAfter: null, trigger: null, manual: null, note: "No turn was answered before this compaction in the file: there is no earlier request to compare with." };
+    return { beforeTurn: null, afterTurn, kept: [], summarised: [], added: [], tokensBefore: null, tokensAfter: null, trigger: null, triggerShort: null, manual: null, note: "No turn was answered before this compaction in the file: there is no earlier request to compare with." };
   }
   const before = buildTurnContext(session, options, beforeTurn).messages;
   const trigger = triggerText(session, options, entryId, beforeTurn);
@@ -77,16 +93,17 @@ export function compactionOutcome(session: Session, options: PipelineOptions, an
       tokensBefore: sum(all),
       tokensAfter: null,
       trigger: trigger.text,
+      triggerShort: trigger.short,
       manual: trigger.manual,
       note: `No request follows this compaction in the file: which of turn ${beforeTurn}'s ${all.length} messages it kept is not shown by a later request.`,
     };
   }
   const after = buildTurnContext(session, options, afterTurn).messages;
-  const afterKeys = new Set(after.map(messageKey));
-  const beforeKeys = new Set(before.map(messageKey));
-  const kept = rows(before, charsOf, (i) => afterKeys.has(messageKey(before[i]!)));
-  const summarised = rows(before, charsOf, (i) => !afterKeys.has(messageKey(before[i]!)));
-  const added = rows(after, charsOf, (i) => !beforeKeys.has(messageKey(after[i]!)));
+  const afterKeys = keySet(after);
+  const beforeKeys = keySet(before);
+  const kept = rows(before, charsOf, (i) => within(afterKeys, before[i]!));
+  const summarised = rows(before, charsOf, (i) => !within(afterKeys, before[i]!));
+  const added = rows(after, charsOf, (i) => !within(beforeKeys, after[i]!));
   return {
     beforeTurn,
     afterTurn,
@@ -96,6 +113,7 @@ export function compactionOutcome(session: Session, options: PipelineOptions, an
     tokensBefore: sum(kept) + sum(summarised),
     tokensAfter: sum(rows(after, charsOf, () => true)),
     trigger: trigger.text,
+    triggerShort: trigger.short,
     manual: trigger.manual,
     note: null,
   };

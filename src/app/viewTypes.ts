@@ -268,6 +268,8 @@ export interface CompactionOutcomeView {
   tokensAfter: number | null;
   /** The trigger in words (manual, or the usage against the threshold of the agent's policy). */
   trigger: string | null;
+  /** The same in a few words (Details). */
+  triggerShort: string | null;
   /** Whether it was manual: true/false as the file says, null where the file does not say. */
   manual: boolean | null;
   /** Why a part is missing (no turn before or after it in the file). */

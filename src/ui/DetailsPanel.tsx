@@ -209,7 +209,7 @@ function CompactionDetails({ event }: { event: CompactionEvent }) {
       <div className="section-title">Compaction</div>
       <Row label="entry">{event.entryId}</Row>
       <Row label="time">{formatDateTime(event.timestamp)}</Row>
-      {outcome?.trigger && <Row label="trigger">{outcome.trigger}</Row>}
+      {outcome?.triggerShort && <Row label="trigger">{outcome.triggerShort}</Row>}
       <Row label="tokens recorded">{event.tokensBefore === null ? "not recorded" : `${formatInt(event.tokensBefore)} before`}</Row>
       {outcome && <Row label="messages' tokens">{outcomeTokens(outcome)}</Row>}
       {outcome && outcome.afterTurn !== null && (

@@ -11,7 +11,7 @@ import { getPolicy } from "./policies";
 import type { CompactionPolicy, PolicyParameters, SimulationContext, SimulationInput, SimulationResult } from "../../simulate/types";
 
 /** A policy asked to run on a session it cannot run on; the message says why in plain words. */
-export class PolicyNotApplicableError extends Error {
+class PolicyNotApplicableError extends Error {
   constructor(reason: string) {
     super(reason);
     this.name = "PolicyNotApplicableError";
