@@ -17,6 +17,7 @@ import {
 } from "./store";
 import { centerTab, mergeViews, noteSessionOrigin, type RequestedView } from "./urlState";
 import { errorMessage, pipeline } from "./workerBridge";
+import { setTimelineFilter } from "./timelineFilter";
 
 /** The source of the open session: a database is re-read from it to show another of its sessions. */
 let openedSource: OpenSource | null = null;
@@ -36,7 +37,8 @@ export async function openSource(
   /** The last provisional summary shown for this open (the entries read so far), if any. */
   let provisional: SessionSummary | null = null;
   // A new session on screen: options and selection start afresh (the requested view applies).
-  const showNew = (summary: SessionSummary, requested: RequestedView | null, loadStatus: "loading" | "ready") =>
+  const showNew = (summary: SessionSummary, requested: RequestedView | null, loadStatus: "loading" | "ready") => {
+    setTimelineFilter("all");
     setAppState((state) => ({
       session: summary,
       loadStatus,
@@ -52,6 +54,7 @@ export async function openSource(
       options: withOfferedProfile(summary, { ...state.options, leafId: null, thread: null, profile: suggestedProfile ?? state.options.profile, ...requestedOptions(requested) }),
       ...(requested?.tab ? { activeTab: requested.tab } : {}),
     }));
+  };
   // The entries read so far: shown (and analysed) at once, each later snapshot keeps the selected turn.
   const onProvisional = (summary: SessionSummary) => {
     const first = provisional === null;
