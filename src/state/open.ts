@@ -18,6 +18,7 @@ import {
 import { centerTab, mergeViews, noteSessionOrigin, type RequestedView } from "./urlState";
 import { errorMessage, pipeline } from "./workerBridge";
 import { setTimelineFilter } from "./timelineFilter";
+import { keepOpenedSource, keptSourceFailed, readKeptSession } from "./keptSession";
 
 /** The source of the open session: a database is re-read from it to show another of its sessions. */
 let openedSource: OpenSource | null = null;
@@ -68,6 +69,7 @@ export async function openSource(
     openedSource = source;
     noteSessionOrigin(sampleId, source.kind === "share-link" ? sharedHash(source.link) : null);
     const requested = mergeViews(summary.shared ? sharedView(summary.shared.view) : null, view);
+    void keepOpenedSource(source, name, summary);
     if (provisional) {
       // The whole file replaces the provisional view; the selected turn stays.
       setAppState({ session: summary, loadStatus: "ready", loadingName: null, progress: null });
@@ -80,6 +82,7 @@ export async function openSource(
     // A provisional view of a read that did not finish is closed (the worker dropped it).
     if (provisional && getAppState().session === provisional) closeSession();
     if (isStale(error)) return;
+    keptSourceFailed(source);
     // The previous session (if any) stays on screen; only the banner changes.
     setAppState((state) => ({
       loadStatus: state.session ? "ready" : "error",
@@ -106,6 +109,20 @@ export function openDatabaseSession(sessionId: string): Promise<void> {
   const files = source?.kind === "files" ? source.files : source?.kind === "file" ? [source.file] : null;
   if (!files) return Promise.resolve();
   return openSource({ kind: "files", files, sessionId }, files[0]?.name ?? "database");
+}
+
+/**
+ * Reopens the session kept in the page's storage (./keptSession.ts) with its view, `view` (the
+ * address's query) winning over it. False when none is kept.
+ */
+export async function openKeptSession(view: RequestedView | null): Promise<boolean> {
+  const kept = await readKeptSession();
+  if (!kept) return false;
+  const state = getAppState();
+  // Something was opened meanwhile (a drop while the storage was read): it wins.
+  if (state.session || state.loadStatus === "loading") return false;
+  await openSource(kept.source, kept.name, undefined, mergeViews(kept.view, view));
+  return true;
 }
 
 export function openPastedText(text: string): Promise<void> {

@@ -17,7 +17,7 @@ export function setTimelineFilter(filter: TimelineFilter): void {
 }
 
 /** A response that failed or was interrupted (the timeline's "error" badge). */
-export function endedInError(summary: TurnSummary | undefined): boolean {
+function endedInError(summary: TurnSummary | undefined): boolean {
   return summary?.stopReason === "error" || summary?.stopReason === "aborted";
 }
 

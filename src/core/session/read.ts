@@ -31,6 +31,22 @@ export function detectFormat(firstLines: string[], fileName: string): FormatRead
 }
 
 /**
+ * Detection that also recognises a pretty-printed JSONL file (readers/pretty-lines.ts): the first
+ * lines' complete values are given to detection as lines. For a look at the head of a file.
+ */
+export function detectFormatOrPretty(firstLines: string[], fileName: string): FormatReader | null {
+  const direct = detectFormat(firstLines, fileName);
+  if (direct || !looksPrettyPrinted(firstLines)) return direct;
+  const values: string[] = [];
+  const joiner = new PrettyJsonJoiner();
+  for (const line of firstLines) {
+    joiner.push(line, 0, (text) => values.push(text));
+    if (values.length >= DETECTION_LINE_COUNT) break;
+  }
+  return values.length > 0 ? detectFormat(values, fileName) : null;
+}
+
+/**
  * The reader for a forced format: `id` names a reader, or an agent (a share link names the
  * session's agent), whose readers are then tried in order on the first lines, the first one
  * standing in when none recognises them.

@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { looksPrettyPrinted, PrettyJsonJoiner } from "../../../src/core/readers/pretty-lines";
-import { readSessionText } from "../../../src/core/session/read";
+import { detectFormatOrPretty, readSessionText } from "../../../src/core/session/read";
 import { linkSessions } from "../../../src/core/session/threads";
 import { buildTurnRequest } from "../../../src/core/session/pipeline";
 import { repoPath } from "../../support/fixtures";
@@ -71,6 +71,12 @@ describe("reading a pretty-printed Codex rollout", () => {
       expect(JSON.stringify(buildTurnRequest(session, options, 2).body)).toBe(JSON.stringify(buildTurnRequest(original, options, 2).body));
     });
   }
+
+  it("is recognised from the head of the file (a dropped .json file is told from a captured request so)", () => {
+    const head = prettyLines.split("\n").slice(0, 60);
+    expect(detectFormatOrPretty(head, "parent.json")?.id).toBe(readSessionText(parentText, PARENT_FILE).formatId);
+    expect(detectFormatOrPretty(['{', '  "model": "gpt-5",', '  "input": []', '}'], "capture.json")).toBeNull();
+  });
 
   it("opens as the main session when dropped with its children, whatever their order", () => {
     const children = readdirSync(FOLDER)
