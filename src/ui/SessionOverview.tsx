@@ -54,8 +54,7 @@ function duration(turns: readonly TurnSummary[], compactionTimes: readonly (stri
 function Figure({ label, value, title, testId, attention }: { label: string; value: string; title: string; testId: string; attention?: boolean }) {
   return (
     <span className={`session-overview-figure${attention ? " attention" : ""}`} title={title} data-testid={testId}>
-      <span className="session-overview-value">{value}</span>
-      <span className="muted">{label}</span>
+      <span className="session-overview-value">{value}</span> <span className="muted">{label}</span>
     </span>
   );
 }
