@@ -70,7 +70,7 @@ function sharedText(...parts: string[]): DroppedFile {
 
 const claudeDir = ["claude", "print-autocompact-manualcompact", "session", "projects", "-home-dev-claude-print-autocompact-manualcompact-lighthouse-notes"];
 const AGENTS: { agent: string; files: () => DroppedFile[]; turn: number }[] = [
-  { agent: "pi", files: () => [{ name: baseName(PI_OPENAI_SESSION), text: fixtureText(PI_OPENAI_SESSION) }], turn: 4 },
+  { agent: "pi", files: () => [{ name: baseName(PI_OPENAI_SESSION), text: fixtureText(PI_OPENAI_SESSION) }], turn: 8 },
   {
     agent: "Claude Code",
     files: () => [sharedText(...claudeDir, readdirSync(sharedFixturePath(...claudeDir)).find((name) => name.endsWith(".jsonl"))!)],
@@ -83,7 +83,7 @@ const AGENTS: { agent: string; files: () => DroppedFile[]; turn: number }[] = [
       const file = sharedFixturePath("realworld", "opencode", "suhd550-stunning-memory-v1.16", "opencode.db");
       return [{ name: "opencode.db", base64: readFileSync(file).toString("base64") }];
     },
-    turn: 5,
+    turn: 15,
   },
   { agent: "hermes", files: () => [sharedText("realworld", "hermes", "juliuss-kb", "sessions", "session_20260424_182100_85ae43c6.json")], turn: 5 },
 ];
@@ -109,6 +109,16 @@ for (const { agent, files, turn } of AGENTS) {
     await expect(call).toHaveAttribute("open", "");
     await expect(call.locator("pre")).toBeVisible();
     await expect(page.getByTestId("conversation-tool-result").first()).toContainText("Output of");
+    // The next turn starts at its first message.
+    const scroll = page.getByTestId("conversation-scroll");
+    const scrolls = await scroll.evaluate((element) => element.scrollHeight > element.clientHeight + 50);
+    // Every agent's turn chosen here is longer than the view.
+    expect(scrolls).toBe(true);
+    await scroll.evaluate((element) => element.scrollTo(0, element.scrollHeight));
+    await expect.poll(() => scroll.evaluate((element) => element.scrollTop)).toBeGreaterThan(0);
+    await turnRow(page, turn + 1).click();
+    await expect(conversation).toContainText(`Turn ${turn + 1}`);
+    await expect.poll(() => scroll.evaluate((element) => element.scrollTop)).toBe(0);
     // The summary strip is there for every agent.
     await expect(page.getByTestId("overview-turns")).toContainText(String((await appView(page)).turnCount));
   });

@@ -4,7 +4,7 @@
 // inserted or rewrote are marked, with the step and why on hover. Session text is rendered as
 // text, never as HTML. The list is virtualized: only the messages on screen are in the page.
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { memo, useRef } from "react";
+import { memo, useEffect, useRef } from "react";
 import { useAppStore } from "../state/store";
 import type { ConversationBlock, ConversationMessage } from "../worker/protocol";
 import { formatInt } from "./format";
@@ -129,6 +129,11 @@ export function ConversationView() {
     estimateSize: () => 72,
     overscan: 6,
   });
+  // Another turn starts at its first message.
+  const shownTurn = conversation.result?.turn ?? null;
+  useEffect(() => {
+    if (shownTurn !== null) virtualizer.scrollToOffset(0);
+  }, [shownTurn, virtualizer]);
   if (conversation.status === "error") return <div className="center-message error-text">Could not show turn {conversation.turn}: {conversation.error}</div>;
   if (!conversation.result) return <div className="center-message muted">{conversation.status === "loading" ? `Reading turn ${conversation.turn}…` : "Select a turn."}</div>;
   const inserted = messages.filter((message) => message.origin !== "session").length;
