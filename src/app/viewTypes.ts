@@ -41,6 +41,8 @@ export interface AgentInfo {
   profiles: { id: ProfileId; label: string; replyLanguageNotes: boolean }[];
   /** Recorded compactions are rebuilt in the agent's own summariser form (pi, PI-R12). */
   rebuildsRecordedCompactions: boolean;
+  /** What to drop to see sub-agents whose files were not opened with the session (descriptor's `missingThreadFiles`). */
+  missingThreadFiles?: string;
 }
 
 export interface SessionSummary {
