@@ -398,6 +398,11 @@ export interface CompactionEvent {
   tokensBefore: number | null;
   firstKeptEntryId: string | null;
   summaryChars: number;
+  /**
+   * Set for a compaction attempt that failed, with what the session records about why (a
+   * deepseek-harness `compaction/end` with an error): shown as a failed compaction, never a turn.
+   */
+  failed?: string;
 }
 
 /**

@@ -1,10 +1,31 @@
-// deepseek-harness: its compaction policy, which the simulator runs on any agent's session. Its
-// session files are not read here yet, so the descriptor holds the policy only.
-import type { PolicyOnlyAgent } from "../descriptor";
+// deepseek-harness: its session logs (`session.jsonl.zstd`, Zstandard frames, or plain
+// `session.jsonl`), the requests rebuilt whole from the stored request headers and surface, the
+// session-title and compaction requests, its recorded compactions (failed ones included), sub-agent
+// and fork sessions as threads, and its compaction policy.
+import type { AgentDescriptor } from "../descriptor";
+import { piMessageChars } from "../pi/estimate";
+import { auxiliaryEvents, buildAuxiliaryRequest } from "./auxiliary";
+import { DEEPSEEK_HARNESS_FORMAT_ID } from "./events";
+import { deepseekHarnessPipeline } from "./pipeline";
 import { deepseekHarnessPolicy } from "./policy/policy";
+import { deepseekHarnessReader } from "./reader";
 
 export const deepseekHarnessAgent = {
-  id: "deepseek-harness",
+  id: DEEPSEEK_HARNESS_FORMAT_ID,
   label: "deepseek-harness",
+  readableFiles: [{ agent: "deepseek-harness", files: "session.jsonl.zstd or session.jsonl (~/.dsh/sessions/--<project>--/<session id>/), with its sub-agent and fork sessions" }],
+  readers: [deepseekHarnessReader],
+  estimateMessageChars: piMessageChars,
+  pipeline: {
+    ...deepseekHarnessPipeline,
+    analyze: (session, options, hooks) => ({ ...deepseekHarnessPipeline.analyze(session, options, hooks), auxiliary: auxiliaryEvents(session) }),
+  },
   policies: [deepseekHarnessPolicy],
-} satisfies PolicyOnlyAgent;
+  recorded: null,
+  auxiliary: {
+    build: buildAuxiliaryRequest,
+    synthesizedTexts: () => [],
+  },
+  usageSource: "pi",
+  options: [],
+} satisfies AgentDescriptor;
