@@ -9,6 +9,8 @@ import { DEEPSEEK_HARNESS_FORMAT_ID } from "./events";
 import { deepseekHarnessPipeline } from "./pipeline";
 import { deepseekHarnessPolicy } from "./policy/policy";
 import { deepseekHarnessReader } from "./reader";
+import { deepseekHarnessRecorded } from "./recorded";
+import { linkHarnessSessions } from "./threads";
 
 export const deepseekHarnessAgent = {
   id: DEEPSEEK_HARNESS_FORMAT_ID,
@@ -21,11 +23,14 @@ export const deepseekHarnessAgent = {
     analyze: (session, options, hooks) => ({ ...deepseekHarnessPipeline.analyze(session, options, hooks), auxiliary: auxiliaryEvents(session) }),
   },
   policies: [deepseekHarnessPolicy],
-  recorded: null,
+  recorded: deepseekHarnessRecorded,
   auxiliary: {
     build: buildAuxiliaryRequest,
     synthesizedTexts: () => [],
   },
+  // A session opened with its sub-agent and fork sessions: they become its threads.
+  linkFiles: (sessions) => linkHarnessSessions(sessions),
+  // The pipeline records each request's usage in the shared shape (the harness's counts are disjoint).
   usageSource: "pi",
   options: [],
 } satisfies AgentDescriptor;
