@@ -24,7 +24,8 @@ function labelOf(session: Session): string {
   const kind = typeof header.seedLength === "number" && header.seedLength > 0 ? "fork" : "sub-agent";
   const descriptor = session.entries.find((entry) => entry.type === "subagent/descriptor");
   const label = descriptor ? str(dataOf(descriptor).label) : null;
-  return `${label ?? preset ?? kind} ${id.length > 12 ? `${id.slice(0, 12)}…` : id}${label || preset ? ` (${kind})` : ""}`;
+  const named = label ?? preset;
+  return named ? `${named} (${kind})` : `${kind} ${id}`;
 }
 
 /** The parent's tool call whose result names the child session, if any. */
