@@ -205,7 +205,8 @@ function CompactionDetails({ event }: { event: CompactionEvent }) {
   const rebuildsRecorded = useAppStore((state) => state.session?.agent?.rebuildsRecordedCompactions === true);
   return (
     <>
-      <div className="section-title">Compaction</div>
+      <div className="section-title">{event.failed !== undefined ? "Compaction (failed)" : "Compaction"}</div>
+      {event.failed !== undefined && <Row label="failed">{event.failed}</Row>}
       <Row label="entry">{event.entryId}</Row>
       <Row label="time">{formatDateTime(event.timestamp)}</Row>
       <Row label="tokens before">{event.tokensBefore === null ? "—" : formatInt(event.tokensBefore)}</Row>

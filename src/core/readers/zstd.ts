@@ -30,7 +30,7 @@ export function loadZstdDecoder(): Promise<void> {
   return loading;
 }
 
-export class ZstdNotLoadedError extends Error {
+class ZstdNotLoadedError extends Error {
   constructor(fileName: string) {
     super(`${fileName}: Zstandard-compressed input, but the decoder is not loaded (await loadZstdDecoder() before reading)`);
     this.name = "ZstdNotLoadedError";

@@ -56,7 +56,7 @@ export function auxiliaryEvents(session: Session): AuxiliaryRequestEvent[] {
 }
 
 /** The instruction version a session's harness sent, by the session's creation date. */
-export function instructionVersionOf(session: Session): InstructionVersion {
+function instructionVersionOf(session: Session): InstructionVersion {
   const created = session.header ? num(session.header.createdAt) : null;
   return created !== null && created < INSTRUCTION_V2_SINCE ? "v0" : "v2";
 }

@@ -9,7 +9,7 @@ import { isObject } from "../../util/is-object";
 import { contentOf, messageOf, sourceOf, str } from "./events";
 
 /** Provenance rule of the compaction checkpoint (the summary message that replaced a range). */
-export const CHECKPOINT_RULE = "summary:compaction";
+const CHECKPOINT_RULE = "summary:compaction";
 
 const rawArguments = new WeakMap<ToolCallBlock, string>();
 

@@ -50,7 +50,7 @@ export interface CompactionRecord {
   header: number | null;
 }
 
-export interface TitleRecord {
+interface TitleRecord {
   entry: number;
   afterRequests: number;
 }

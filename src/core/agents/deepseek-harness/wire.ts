@@ -24,7 +24,7 @@ export function recordedHeader(value: unknown): RecordedHeader {
 }
 
 /** How the adapter fills `thinking` / `reasoning_effort`. */
-export type EffortMode =
+type EffortMode =
   /** From the header's `reasoningEffort`; unset → the adapter default (high). */
   | { kind: "config"; effort: unknown }
   /** Session titles: thinking disabled, no effort. */
@@ -41,7 +41,7 @@ function joinedText(content: LlmMessage["content"]): string {
 }
 
 /** One context message as the adapter sends it. */
-export function wireMessage(message: LlmMessage): Record<string, unknown> {
+function wireMessage(message: LlmMessage): Record<string, unknown> {
   if (message.role === "assistant") {
     const text = message.content.flatMap((block) => (block.type === "text" ? [block.text] : [])).join("");
     const reasoning = message.content.flatMap((block) => (block.type === "thinking" ? [block.thinking] : [])).join("");

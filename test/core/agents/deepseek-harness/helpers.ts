@@ -8,7 +8,7 @@ import { loadZstdDecoder, readSessionBytes, readSessionText } from "../../../../
 import { findSessionFile, fixtureCase } from "../../../support/fixtures";
 
 export const recorded = fixtureCase("deepseek-harness/headless-deepseek-manualcompact");
-export const forked = fixtureCase("deepseek-harness/fork-failed-compaction");
+const forked = fixtureCase("deepseek-harness/fork-failed-compaction");
 
 const decoder = new TextDecoder();
 
