@@ -41,6 +41,8 @@ export interface AgentInfo {
   profiles: { id: ProfileId; label: string; replyLanguageNotes: boolean }[];
   /** Recorded compactions are rebuilt in the agent's own summariser form (pi, PI-R12). */
   rebuildsRecordedCompactions: boolean;
+  /** The session file itself records the system prompt and tool definitions (deepseek-harness). */
+  recordsSystemAndTools: boolean;
 }
 
 export interface SessionSummary {

@@ -8,18 +8,21 @@ export function HeaderControl() {
   const header = useAppStore((state) => state.options.header);
   const captureCount = useAppStore((state) => state.options.captures.length);
   const headerError = useAppStore((state) => state.headerError);
+  const recorded = useAppStore((state) => state.session?.agent?.recordsSystemAndTools === true);
   const inputRef = useRef<HTMLInputElement | null>(null);
   const toolCount = header?.tools?.length;
   const title = header
     ? `System prompt and tools from ${header.source}` +
       (header.systemPrompt !== undefined ? ` · system ${header.systemPrompt.length} chars` : " · no system prompt") +
       (toolCount !== undefined ? ` · ${toolCount} tools` : " · no tools")
-    : "The session file does not record the system prompt and tool definitions. Attach a captured request body (JSON) of the same agent to fill them in.";
+    : recorded
+      ? "The session file records the system prompt and tool definitions of every request (its request headers): no captured request is needed for them."
+      : "The session file does not record the system prompt and tool definitions. Attach a captured request body (JSON) of the same agent to fill them in.";
 
   return (
     <div className={`header-control${headerError ? " has-error" : ""}`} title={headerError ?? title}>
       <span className={`header-state${header ? " attached" : ""}`} data-testid="header-state">
-        {header ? `header: ${header.source}${captureCount > 0 ? ` (+${captureCount} captures)` : ""}` : "system & tools: not recorded"}
+        {header ? `header: ${header.source}${captureCount > 0 ? ` (+${captureCount} captures)` : ""}` : recorded ? "system & tools: in the session" : "system & tools: not recorded"}
       </span>
       <button type="button" className="btn small" onClick={() => inputRef.current?.click()}>
         {header ? "Replace" : "Attach…"}

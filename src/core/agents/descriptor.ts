@@ -258,6 +258,8 @@ export interface AgentDescriptor {
   linkFiles?(sessions: readonly Session[]): { session: Session; unlinked: Session[] };
   /** The shape the pipeline's turn summaries record usage in (CA-21). */
   usageSource: UsageSource;
+  /** True when the session file itself holds the system prompt and tool definitions (deepseek-harness's request headers): no capture is needed for them. */
+  recordsSystemAndTools?: boolean;
   options: readonly AgentOption[];
   /**
    * Request fields neither the session file nor a capture of the session can supply, each with

@@ -32,5 +32,7 @@ export const deepseekHarnessAgent = {
   linkFiles: (sessions) => linkHarnessSessions(sessions),
   // The pipeline records each request's usage in the shared shape (the harness's counts are disjoint).
   usageSource: "pi",
+  // Every request/header holds the rendered system prompt and the tool schemas.
+  recordsSystemAndTools: true,
   options: [],
 } satisfies AgentDescriptor;
