@@ -20,6 +20,16 @@ function yesNo(value: boolean): string {
 }
 
 
+/** Why a recorded compaction has no rebuild here: the agent's reason, or the timeline row that shows its request. */
+function unavailableReason(session: Session, entryId: string): { reason?: string } {
+  const recorded = findAgent(session.formatId)?.recorded;
+  if (!recorded) return {};
+  if (recorded.rebuildPolicy(session, entryId) !== null && !recorded.rebuildInTimeline) {
+    return { reason: "Its summariser request is rebuilt from the session and shown as its own row of the timeline (the summariser request next to this compaction)." };
+  }
+  return recorded.noRebuildReason ? { reason: `Its summariser request cannot be rebuilt: ${recorded.noRebuildReason}.` } : {};
+}
+
 export function compactionRequests(
   session: Session,
   options: PipelineOptions,
@@ -29,7 +39,7 @@ export function compactionRequests(
   // senpi (replay form), Claude Code and Codex recordings: the agent's policy rebuilds it.
   if (timelineRebuildPolicy(session, entryId) !== null) return policyCompactionRequests(session, options, entryId, instructions);
   const standaloneRebuild = findAgent(session.formatId)?.recorded?.standaloneRebuild;
-  if (!standaloneRebuild) return { available: false, entryId, requests: [], facts: [], lints: [] };
+  if (!standaloneRebuild) return { available: false, entryId, requests: [], facts: [], lints: [], ...unavailableReason(session, entryId) };
   const rebuild = standaloneRebuild(session, instructions ? { ...options, instructions } : options, entryId);
   // The agent's slots in its order, the system prompt of every summariser request first.
   const labels = compactionInstructionLabels();

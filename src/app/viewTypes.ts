@@ -248,6 +248,8 @@ export interface InstructionSlotView {
 export interface CompactionRequestsResult {
   /** False when no summariser reconstruction exists for this session's format. */
   available: boolean;
+  /** When unavailable: why, or where the request is shown instead, as the agent says. */
+  reason?: string;
   entryId: string;
   requests: AuxiliaryRequestView[];
   /** pi's serializeConversation transcript of the summarised messages (PI-K23). */

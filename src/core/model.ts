@@ -432,6 +432,8 @@ export interface AuxiliaryRequestEvent {
   ruleId: string;
   /** Short label for the timeline. */
   label: string;
+  /** What the request is and what it is rebuilt from, in the agent's terms (the details panel). */
+  explanation?: string;
 }
 
 export interface BranchInfo {

@@ -78,8 +78,9 @@ export function CompactionView() {
   if (!result || !result.available || result.requests.length === 0) {
     return (
       <div className="center-message muted">
-        Compaction event. The summariser request is not recorded in the session and cannot be reconstructed for this
-        session format. The stored summary is the first message of the next turn's request.
+        {result?.reason !== undefined
+          ? `Compaction event. ${result.reason}`
+          : "Compaction event. The summariser request is not recorded in the session and cannot be reconstructed for this session format. The stored summary is the first message of the next turn's request."}
       </div>
     );
   }

@@ -214,8 +214,18 @@ function CompactionDetails({ event }: { event: CompactionEvent }) {
       <Row label="summary">{formatInt(event.summaryChars)} chars</Row>
       <Row label="next turn">{event.beforeTurn === null ? "none (end of branch)" : `#${event.beforeTurn}`}</Row>
       <div className="explain">
-        A summariser call is an auxiliary request: it does not advance the turn counter. The agent does not record it;
-        {rebuildsRecorded ? " it is reconstructed from this entry (PI-R12)." : " this is the compaction the agent recorded; its summariser request is not rebuilt for this format."}
+        {event.failed !== undefined
+          ? "A failed compaction attempt: the agent recorded that it started and why it failed; its summariser call was made but is not recorded, and the context was left as it was."
+          : (
+            <>
+              A summariser call is an auxiliary request: it does not advance the turn counter. The agent does not record it;
+              {rebuildsRecorded
+                ? " it is reconstructed from this entry (PI-R12)."
+                : compaction.entryId === event.entryId && compaction.result?.reason !== undefined
+                  ? ` ${compaction.result.reason}`
+                  : " this is the compaction the agent recorded; its summariser request is not rebuilt for this format."}
+            </>
+          )}
       </div>
       {result?.available && (
         <>

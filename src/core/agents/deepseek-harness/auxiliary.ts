@@ -40,7 +40,18 @@ export function auxiliaryEvents(session: Session): AuxiliaryRequestEvent[] {
     const entry = session.entries[item.kind === "title" ? item.entry : item.record.summary!]!;
     const beforeTurn = item.afterRequests < count ? item.afterRequests + 1 : null;
     return item.kind === "title"
-      ? { kind: "auxiliary", index: i, purpose: "title", entryId: entry.id, beforeTurn, timestamp: entry.timestamp, rule: "synth:title", ruleId: "DH-37", label: "Session title request" }
+      ? {
+          kind: "auxiliary",
+          index: i,
+          purpose: "title",
+          entryId: entry.id,
+          beforeTurn,
+          timestamp: entry.timestamp,
+          rule: "synth:title",
+          ruleId: "DH-37",
+          label: "Session title request",
+          explanation: "deepseek-harness asks the model for a session title after the first prompt. The session logs the request whole (session/title-llm-request): it is rebuilt exactly.",
+        }
       : {
           kind: "auxiliary",
           index: i,
@@ -51,6 +62,8 @@ export function auxiliaryEvents(session: Session): AuxiliaryRequestEvent[] {
           rule: "synth:compaction-summary",
           ruleId: "DH-53",
           label: item.record.manual ? "Compaction request (/compact)" : "Compaction request",
+          explanation:
+            "deepseek-harness's summarisation request: the system prompt and tools of the request header in force, the messages of the range the checkpoint replaced (compaction/summary's shadowed events) and the harness's compaction instruction, which is a constant of its code and not in the log.",
         };
   });
 }
