@@ -218,12 +218,12 @@ function CompactionDetails({ event }: { event: CompactionEvent }) {
           ? "A failed compaction attempt: the agent recorded that it started and why it failed; its summariser call was made but is not recorded, and the context was left as it was."
           : (
             <>
-              A summariser call is an auxiliary request: it does not advance the turn counter. The agent does not record it;
-              {rebuildsRecorded
-                ? " it is reconstructed from this entry (PI-R12)."
-                : compaction.entryId === event.entryId && compaction.result?.reason !== undefined
-                  ? ` ${compaction.result.reason}`
-                  : " this is the compaction the agent recorded; its summariser request is not rebuilt for this format."}
+              A summariser call is an auxiliary request: it does not advance the turn counter.
+              {compaction.entryId === event.entryId && compaction.result?.reason !== undefined
+                ? ` ${compaction.result.reason}`
+                : rebuildsRecorded
+                  ? " The agent does not record it; it is reconstructed from this entry (PI-R12)."
+                  : " The agent does not record it; this is the compaction the agent recorded; its summariser request is not rebuilt for this format."}
             </>
           )}
       </div>

@@ -81,6 +81,8 @@ describe("deepseek-harness pipeline (headless-deepseek-manualcompact)", () => {
     // The policy's own range: the same head (system, first messages) as the harness's request.
     expect(JSON.stringify(body.messages.slice(0, 5))).toBe(JSON.stringify(expected.messages.slice(0, 5)));
     expect(result.after.summary?.source).toBe("recorded");
+    // The window the session logged for the route (request/context), not the catalogue's default.
+    expect(result.limits).toMatchObject({ contextWindow: 1_000_000, contextWindowSource: "session" });
   });
 });
 

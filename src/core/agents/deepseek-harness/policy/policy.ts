@@ -32,7 +32,7 @@ import { CHECKPOINT_PREAMBLE_SLOT, classifyDeepseekRequest, DEEPSEEK_SECTIONS, D
 import { selectRange, type SurfaceNode } from "./range";
 import { deepseekInference } from "./inference";
 import { DEEPSEEK_PRUNE_DEFAULTS, deepseekPruneConfigError, pruneSurface, type DeepseekPruneConfig } from "./prune";
-import { harnessBody, recordedPreamble, recordedSummaryText, recordedSurface } from "./sessionReplay";
+import { harnessBody, recordedContextWindow, recordedPreamble, recordedSummaryText, recordedSurface } from "./sessionReplay";
 
 const DEEPSEEK_PARAMETERS: readonly PolicyParameterSpec[] = [
   { name: "thresholdRatio", label: "thresholdRatio", type: "number", default: 0.8, ruleId: "CP-DH-1", description: "thresholdTokens = floor(window × ratio)." },
@@ -93,7 +93,13 @@ function headerTokens(body: Record<string, unknown>): number {
   return estimateTextTokens(prefixText({ ...body, messages: [], input: [], contents: [] }));
 }
 
-function simulateDeepseek(input: SimulationInput, context: SimulationContext): SimulationResult {
+function simulateDeepseek(input: SimulationInput, given: SimulationContext): SimulationResult {
+  // On a harness session the route's window is logged (request/context): it wins over the catalogue, not over the user.
+  const loggedWindow = recordedContextWindow(input);
+  const context: SimulationContext =
+    loggedWindow !== null && given.limits.contextWindowSource !== "override"
+      ? { ...given, limits: { ...given.limits, contextWindow: loggedWindow, contextWindowSource: "session" } }
+      : given;
   const params = context.parameters;
   const cfg = config(params);
   const window = context.limits.contextWindow;

@@ -74,3 +74,12 @@ export function recordedPreamble(input: SimulationInput): string | null {
   const marker = "\n\n<compacted-summary>";
   return text !== null && text.endsWith(marker) ? text.slice(0, -marker.length) : null;
 }
+
+/**
+ * The context window the harness logged for the route in force at turn `input.turn`
+ * (`request/context`), which the catalogue may not know; null when none was logged.
+ */
+export function recordedContextWindow(input: SimulationInput): number | null {
+  if (!isHarnessSession(input)) return null;
+  return harnessIndex(input.session).requests[input.turn - 1]?.contextWindow ?? null;
+}
