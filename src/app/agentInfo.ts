@@ -15,5 +15,6 @@ export function agentInfo(session: Session): AgentInfo | null {
     profiles: (agent.profiles ?? []).map((profile) => ({ ...profile })),
     rebuildsRecordedCompactions: agent.recorded?.standaloneRebuild !== undefined,
     ...(agent.missingThreadFiles ? { missingThreadFiles: agent.missingThreadFiles } : {}),
+    recordsSystemAndTools: agent.recordsSystemAndTools === true,
   };
 }

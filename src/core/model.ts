@@ -404,6 +404,11 @@ export interface CompactionEvent {
   tokensBefore: number | null;
   firstKeptEntryId: string | null;
   summaryChars: number;
+  /**
+   * Set for a compaction attempt that failed, with what the session records about why (a
+   * deepseek-harness `compaction/end` with an error): shown as a failed compaction, never a turn.
+   */
+  failed?: string;
 }
 
 /**
@@ -433,6 +438,8 @@ export interface AuxiliaryRequestEvent {
   ruleId: string;
   /** Short label for the timeline. */
   label: string;
+  /** What the request is and what it is rebuilt from, in the agent's terms (the details panel). */
+  explanation?: string;
 }
 
 export interface BranchInfo {

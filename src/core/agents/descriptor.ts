@@ -267,6 +267,8 @@ export interface AgentDescriptor {
   missingThreadFiles?: string;
   /** The shape the pipeline's turn summaries record usage in (CA-21). */
   usageSource: UsageSource;
+  /** True when the session file itself holds the system prompt and tool definitions (deepseek-harness's request headers): no capture is needed for them. */
+  recordsSystemAndTools?: boolean;
   options: readonly AgentOption[];
   /**
    * Request fields neither the session file nor a capture of the session can supply, each with

@@ -2,7 +2,8 @@
 // detection, and the entry points that detect, split and read a whole file or a stream of lines.
 // Used by the worker, the CLI and the tests.
 import { allAgents, findAgent } from "./agents";
-import type { Session } from "../model";
+import type { ReaderWarning, Session } from "../model";
+import { decodeZstdChunks, isZstdHeader } from "../readers/zstd";
 import { LineSplitter, splitTextLines, type DecodeFn } from "../readers/lines";
 import type { FormatReader, LineReader } from "../readers/types";
 import { looksPrettyPrinted, PrettyJsonJoiner } from "../readers/pretty-lines";
@@ -179,7 +180,27 @@ export function readSessionChunks(chunks: Iterable<Uint8Array>, fileName: string
   const reader = openSessionReader(fileName, forcedFormat);
   const splitter = new LineSplitter(decode);
   const onLine = (text: string, lineNumber: number) => reader.pushLine(text, lineNumber);
-  for (const chunk of chunks) splitter.push(chunk, onLine);
+  const problems: ReaderWarning[] = [];
+  for (const chunk of decompressedChunks(chunks, fileName, problems)) splitter.push(chunk, onLine);
   splitter.end(onLine);
-  return reader.finish();
+  const session = reader.finish();
+  return problems.length === 0 ? session : { ...session, warnings: [...session.warnings, ...problems] };
+}
+
+/**
+ * The chunks as they are, or decoded when the first bytes are Zstandard's (a compressed file is
+ * known by its bytes, not its name); decoding problems are added to `problems`.
+ */
+function decompressedChunks(chunks: Iterable<Uint8Array>, fileName: string, problems: ReaderWarning[]): Iterable<Uint8Array> {
+  const iterator = chunks[Symbol.iterator]();
+  const first = iterator.next();
+  if (first.done === true) return [];
+  const all: Iterable<Uint8Array> = {
+    *[Symbol.iterator]() {
+      yield first.value;
+      for (let next = iterator.next(); next.done !== true; next = iterator.next()) yield next.value;
+    },
+  };
+  if (!isZstdHeader(first.value)) return all;
+  return decodeZstdChunks(all, fileName, (problem) => problems.push({ line: 0, reason: problem.reason }));
 }
