@@ -104,7 +104,7 @@ export const TurnRow = memo(function TurnRow({ summary, maxTokens, selected, ind
         </span>
       </div>
       <div className="row-line secondary">
-        <span title={`${summary.messageCount} messages in the context`}>
+        <span className="message-count" title={`${summary.messageCount} messages in the context`}>
           {summary.messageCount} {summary.messageCount === 1 ? "message" : "messages"}
         </span>
         {story.billed !== null ? (
