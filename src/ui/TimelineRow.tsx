@@ -173,7 +173,7 @@ export const CompactionRow = memo(function CompactionRow({ event, selected, inde
           <span className="compaction-error" title={event.failed}>{event.failed}</span>
         ) : (
           <>
-            {event.tokensBefore !== null && <span title="Context tokens before compaction, as recorded">{formatCompact(event.tokensBefore)} tok before</span>}
+            {event.tokensBefore !== null && <span title="Context tokens before the compaction, as the agent recorded them">{formatCompact(event.tokensBefore)} tokens before</span>}
             <span title="Characters of the stored summary">summary {formatCompact(event.summaryChars)} chars</span>
           </>
         )}
