@@ -34,7 +34,7 @@ export interface SourcedContent {
   notes: string[];
 }
 
-export const SYNTHETIC_THOUGHT_SIGNATURE = "skip_thought_signature_validator";
+const SYNTHETIC_THOUGHT_SIGNATURE = "skip_thought_signature_validator";
 
 function toPartArray(content: unknown): Part[] {
   if (typeof content === "string") return [{ text: content }];
@@ -202,7 +202,7 @@ function wirePart(part: Part, stripIds: boolean): Part {
 }
 
 /** Index of the last user content with text and no function response: where the current turn starts. */
-export function activeLoopStart(contents: readonly { role: string; parts: Part[] }[]): number {
+function activeLoopStart(contents: readonly { role: string; parts: Part[] }[]): number {
   for (let i = contents.length - 1; i >= 0; i--) {
     const content = contents[i]!;
     if (content.role === "user" && content.parts.some((part) => typeof part.text === "string" && part.text !== "") && !content.parts.some((part) => isObject(part.functionResponse))) return i;

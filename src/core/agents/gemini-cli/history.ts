@@ -39,7 +39,7 @@ export interface GeminiTurn {
 }
 
 /** A chat compression recorded as the `$set.messages` that installed the compressed history. */
-export interface GeminiCompression {
+interface GeminiCompression {
   entry: SessionEntry;
   /** Turns answered before it. */
   turnsBefore: number;

@@ -19,7 +19,7 @@ const EXPECTATION =
   'a Gemini CLI chat file (~/.gemini/tmp/<project>/chats/session-….jsonl): JSONL whose first line is {"sessionId","projectHash","startTime",…}, or the older single JSON object with "messages"';
 
 /** The kinds of line the chat file holds (the entry `type`). */
-export type GeminiLineKind = "metadata" | "message" | "set" | "rewind";
+type GeminiLineKind = "metadata" | "message" | "set" | "rewind";
 
 const MESSAGE_TYPES = new Set(["user", "gemini", "info", "error", "warning"]);
 
@@ -32,7 +32,7 @@ function isMessageRecord(value: Record<string, unknown>): boolean {
 }
 
 /** The kind of one parsed line, or null when it is none the CLI writes. */
-export function lineKind(value: Record<string, unknown>): GeminiLineKind | null {
+function lineKind(value: Record<string, unknown>): GeminiLineKind | null {
   if (typeof value.$rewindTo === "string") return "rewind";
   if (isObject(value.$set)) return "set";
   if (isMessageRecord(value)) return "message";
@@ -48,7 +48,7 @@ function looksLikeLegacyDocument(firstLines: readonly string[]): boolean {
   return /^"sessionId"\s*:/m.test(head) && /^"projectHash"\s*:/m.test(head);
 }
 
-export function detectGeminiCli(firstLines: string[], fileName: string): boolean {
+function detectGeminiCli(firstLines: string[], fileName: string): boolean {
   if (looksLikeLegacyDocument(firstLines)) return true;
   const objects = firstObjects(firstLines, 3);
   const first = objects[0];

@@ -22,7 +22,7 @@ function num(value: unknown): number {
 }
 
 /** The model that answered, as the answer records it (the CLI's provider is always Google). */
-export function turnModel(turn: GeminiTurn): ModelRef | null {
+function turnModel(turn: GeminiTurn): ModelRef | null {
   const model = turn.answerRecord.model;
   return typeof model === "string" && model.length > 0 ? { provider: "google", modelId: model } : null;
 }
@@ -32,7 +32,7 @@ export function turnModel(turn: GeminiTurn): ModelRef | null {
  * `input` is promptTokenCount, which includes the implicit-cache hits (`cached`); tool-use prompt
  * tokens are input too; thought tokens are billed as output.
  */
-export function turnUsage(turn: GeminiTurn): RecordedUsage | null {
+function turnUsage(turn: GeminiTurn): RecordedUsage | null {
   const tokens = turn.answerRecord.tokens;
   if (!isObject(tokens)) return null;
   const cacheRead = num(tokens.cached);
@@ -154,7 +154,7 @@ function headerChars(options: PipelineOptions): number {
 }
 
 /** The request fields the file does not hold: captured verbatim, else from a generic header, else not recorded. */
-export function requestHeaderFields(options: PipelineOptions): { systemInstruction: unknown; tools: unknown; generationConfig: unknown; missing: string[] } {
+function requestHeaderFields(options: PipelineOptions): { systemInstruction: unknown; tools: unknown; generationConfig: unknown; missing: string[] } {
   const missing: string[] = [];
   const header = options.header ?? null;
   let systemInstruction = sessionConstant(options, GEMINI_SYSTEM_INSTRUCTION)?.value;
