@@ -79,7 +79,7 @@ function provenance(content: SourcedContent): Provenance {
     return { rule: "wrap:compaction-summary", entryId, ruleId: "FM-GM-7", explanation: "The chat compression's <state_snapshot> (the verified summary), sent as a user message after the session context." };
   }
   if (content.sources.length > 1) {
-    return { rule: "gemini-cli:merged", entryId, ruleId: "FM-GM-4", explanation: `${content.sources.length} consecutive ${content.role} messages of the chat file sent as one content (coalesceConsecutiveRoles).` };
+    return { rule: "wrap:consecutive-messages", entryId, ruleId: "FM-GM-4", explanation: `${content.sources.length} consecutive ${content.role} messages of the chat file sent as one content (coalesceConsecutiveRoles).` };
   }
   return { rule: "entry", entryId };
 }
