@@ -172,8 +172,10 @@ async function readFiles(source: Extract<OpenSource, { kind: "files" }>, control
       byteLength += read.byteLength;
     } catch (error) {
       if (error instanceof ReadCancelledError) throw error;
-      // One unreadable file of several is named, not fatal; when none is readable, say why.
-      failed.push(`${file.name}: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);
+      // One unreadable file of several is named, not fatal; when none is readable, say why. The
+      // whole message, its list of expected formats included, on one line of the warnings panel.
+      const message = (error instanceof Error ? error.message : String(error)).replace(/\s*\n\s*/g, " ");
+      failed.push(message.startsWith(`${file.name}:`) ? message : `${file.name}: ${message}`);
     }
   }
   if (sessions.length === 0) throw new Error(`None of the dropped files could be read:\n${failed.join("\n")}`);

@@ -85,7 +85,10 @@ export interface RecordedCompactionSupport {
    * are already in the timeline another way (opencode: as auxiliary requests).
    */
   rebuildInTimeline: boolean;
-  /** Why there is no policy rebuild when `rebuildPolicy` is null. */
+  /**
+   * Why the compaction's row shows no rebuilt summariser request: no policy rebuild when
+   * `rebuildPolicy` is null, or where it is shown instead when `rebuildInTimeline` is false.
+   */
   noRebuildReason?: string;
   /**
    * The turn to simulate after when re-running a policy at the recorded compaction `entryId`
@@ -256,6 +259,12 @@ export interface AgentDescriptor {
    * files that belong to none of it. Absent: only the first file is read.
    */
   linkFiles?(sessions: readonly Session[]): { session: Session; unlinked: Session[] };
+  /**
+   * What to drop to see the sub-agents whose messages are in files not opened with the session
+   * (threads of origin "elsewhere"), said as the end of "drop … to see them". Absent: the UI says
+   * only that their files were not dropped.
+   */
+  missingThreadFiles?: string;
   /** The shape the pipeline's turn summaries record usage in (CA-21). */
   usageSource: UsageSource;
   options: readonly AgentOption[];

@@ -9,6 +9,7 @@ export {
   DETECTION_LINE_COUNT,
   UnsupportedFormatError,
   detectFormat,
+  detectFormatOrPretty,
   getFormatReader,
   emptySession,
   openSessionReader,
