@@ -273,6 +273,10 @@ export const geminiCompressionPolicy: CompactionPolicy = {
   label: "Gemini CLI chat compression",
   rulePrefix: "CP-GM",
   parameters: PARAMETERS,
+  notApplicable: (session) =>
+    session.formatId === GEMINI_CLI_FORMAT_ID
+      ? null
+      : `Gemini CLI's chat compression works on a Gemini CLI chat (its answers' recorded prompt counts and the history its chat file folds into); this ${session.formatLabel} has none of them. The opencode, hermes and deepseek-harness policies run on any session.`,
   checkedVerdicts: CHECKED,
   instructionSlots: GEMINI_SLOTS,
   simulate: simulateGemini,
