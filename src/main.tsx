@@ -7,6 +7,7 @@ import { installTestHook } from "./state/testHook";
 import { readQueryView, startUrlSync } from "./state/urlState";
 import { App } from "./ui/App";
 import { installCompositionLoader } from "./state/composition";
+import { installSessionPricesLoader } from "./state/prices";
 import { installSearchReset } from "./state/search";
 import { installTheme } from "./state/settings";
 import "./styles/app.css";
@@ -16,6 +17,7 @@ installTestHook();
 startUrlSync();
 installTheme();
 installCompositionLoader();
+installSessionPricesLoader();
 installSearchReset();
 startPipeline();
 

@@ -24,6 +24,7 @@ import { readSession, ReadCancelledError } from "./readSession";
 import { requestView } from "../app/requestView";
 import { policyInfos, SimulatorService } from "../app/simulator";
 import { threadInfos } from "../app/threads";
+import { listedPrices, sessionPrices } from "../app/sessionPrices";
 import { spawnCallLocation, threadCallLinks } from "../app/threadLinks";
 import { threadSessionOf } from "../core/session/threads";
 import { CompareSlot } from "./compareSlot";
@@ -276,6 +277,8 @@ const HANDLERS: { [M in WorkerMethod]: Handler<M> } = {
   }),
   simulatorPolicies: sessionless(() => policyInfos()),
   sniffSessions: sessionless(({ files }) => sniffSessions(files)),
+  listedPrices: sessionless(() => listedPrices()),
+  sessionPrices: ofSession(({ options }, { session: opened }) => sessionPrices(opened, options)),
   readableFiles: sessionless(() => allAgents().flatMap((agent) => agent.readableFiles.map((row) => ({ ...row })))),
   analyze: ofSession(({ options }, { target }) => analyze(target, options)),
   buildRequest: ofSession(({ options, turn }, { session: opened, target }) => {
