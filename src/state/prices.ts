@@ -139,7 +139,10 @@ export function useWholeSessionCost(): WholeSessionCost | null {
   return useMemo(() => (session ? wholeSessionCost(session.threads, table) : null), [session, table]);
 }
 
-/** The whole session's recorded cost now (the same figures as `useWholeSessionCost`), or null. */
+/**
+ * The whole session's recorded cost now (the same figures as `useWholeSessionCost`), or null.
+ * @public for code outside React (the one-glance summary); kept although only the tests call it yet.
+ */
 export function currentWholeSessionCost(): WholeSessionCost | null {
   const { session, overrides, listed } = usePriceStore.getState();
   return session ? wholeSessionCost(session.threads, tableOf(session, overrides, listed)) : null;

@@ -23,7 +23,7 @@ export interface ThreadCostInput {
   turns: CostTurn[];
 }
 
-export interface ThreadCostLine {
+interface ThreadCostLine {
   id: string | null;
   label: string;
   turns: number;
