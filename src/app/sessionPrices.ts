@@ -3,8 +3,8 @@
 // sub-agent thread in tree order — and the dataset's rows for the models they name. The page
 // applies the user's edits and prices them (src/core/pricing/wholeSession.ts); the CLI prices the
 // same inputs with the dataset table directly.
-import type { PipelineOptions, Session, TurnSummary } from "../core/model";
-import { analyzeSession } from "../core/session/pipeline";
+import type { ModelRef, PipelineOptions, Session } from "../core/model";
+import { analyzeSession, type SessionAnalysis } from "../core/session/pipeline";
 import { datasetListedRows, datasetRowsFor, PRICE_DATASET } from "../core/pricing/dataset";
 import type { CostTurn, PriceDatasetInfo, PriceRow, ThreadCostInput } from "../core/pricing/index";
 import type { ModelRefLike } from "../core/pricing/lookup";
@@ -17,20 +17,33 @@ export interface SessionPricesResult {
   rows: PriceRow[];
 }
 
-function costTurns(turns: readonly TurnSummary[]): CostTurn[] {
-  return turns.map((turn) => ({
-    model: turn.model ? { provider: turn.model.provider, modelId: turn.model.modelId } : null,
-    at: turn.timestamp,
-    usage: turn.usage,
-  }));
+type Calls = Pick<SessionAnalysis, "turns" | "timeline" | "auxiliary">;
+
+const plainModel = (model: ModelRef | null | undefined) => (model ? { provider: model.provider, modelId: model.modelId } : null);
+
+/**
+ * Every provider call of a thread: its turns, and the summariser and auxiliary calls whose usage
+ * the file records (Codex's compaction requests, opencode's summary messages).
+ */
+function costTurns(calls: Calls): CostTurn[] {
+  const out: CostTurn[] = calls.turns.map((turn) => ({ model: plainModel(turn.model), at: turn.timestamp, usage: turn.usage }));
+  const seen = new Set<string>();
+  for (const item of [...calls.timeline, ...(calls.auxiliary ?? [])]) {
+    if (item.kind === "turn" || !item.usage) continue;
+    const key = `${item.kind}:${item.entryId ?? ""}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ model: plainModel(item.model), at: item.timestamp, usage: item.usage });
+  }
+  return out;
 }
 
-function turnsOf(session: Session, options: PipelineOptions): TurnSummary[] {
+function callsOf(session: Session, options: PipelineOptions): Calls {
   try {
-    return analyzeSession(session, options).turns;
+    return analyzeSession(session, options);
   } catch {
     // A thread whose entries cannot be analysed has no calls to price; its warnings say why.
-    return [];
+    return { turns: [], timeline: [] };
   }
 }
 
@@ -38,11 +51,11 @@ function turnsOf(session: Session, options: PipelineOptions): TurnSummary[] {
  * The cost inputs of the open session: `options` name the main thread's branch and profile;
  * `mainTurns`, the main thread's turns when the caller has analysed it already.
  */
-export function sessionCostInputs(session: Session, options: PipelineOptions, mainTurns?: readonly TurnSummary[]): ThreadCostInput[] {
-  const main = mainTurns ?? turnsOf(session, { ...options, thread: null });
+export function sessionCostInputs(session: Session, options: PipelineOptions, mainAnalysis?: Calls): ThreadCostInput[] {
+  const main = mainAnalysis ?? callsOf(session, { ...options, thread: null });
   const threads: ThreadCostInput[] = [{ id: null, label: "Main thread", turns: costTurns(main) }];
   for (const { thread } of threadTree(session.threads ?? [], session)) {
-    threads.push({ id: thread.id, label: thread.label, turns: costTurns(turnsOf(thread.session, { ...options, leafId: null, thread: null })) });
+    threads.push({ id: thread.id, label: thread.label, turns: costTurns(callsOf(thread.session, { ...options, leafId: null, thread: null })) });
   }
   return threads;
 }

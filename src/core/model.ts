@@ -398,6 +398,9 @@ export interface CompactionEvent {
   tokensBefore: number | null;
   firstKeptEntryId: string | null;
   summaryChars: number;
+  /** What the summariser call recorded (tokens) and the model it was sent to, when the file holds them (Codex). */
+  usage?: RecordedUsage | null;
+  model?: ModelRef | null;
 }
 
 /**
@@ -427,6 +430,9 @@ export interface AuxiliaryRequestEvent {
   ruleId: string;
   /** Short label for the timeline. */
   label: string;
+  /** What the call recorded (tokens) and the model it was sent to, when the file holds them (opencode's summary message). */
+  usage?: RecordedUsage | null;
+  model?: ModelRef | null;
 }
 
 export interface BranchInfo {

@@ -44,7 +44,7 @@ export async function analyseJob(job: ScanJob, options: ScanOptions, readFile: C
       const turn = byTurn.get(report.turn);
       builder.add(report, turn?.model ?? null, turn?.timestamp);
     }
-    const costInputs = sessionCostInputs(session, pipeline, analysis.turns);
+    const costInputs = sessionCostInputs(session, pipeline, analysis);
     return builder.line({
       file: job.file,
       agent: session.formatId,
