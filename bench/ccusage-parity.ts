@@ -24,6 +24,7 @@ import type { CliIo } from "../src/cli/io";
 import { wholeSessionCost, type ThreadCostInput } from "../src/core/pricing/index";
 import { datasetPriceTable } from "../src/core/pricing/dataset";
 import { linkSessions } from "../src/core/session/threads";
+import { storageSummary } from "../src/core/session/storage";
 
 interface Tokens {
   input: number;
@@ -72,41 +73,56 @@ function sum(threads: readonly ThreadCostInput[]): Tokens & { calls: number } {
 }
 
 /** The names ccusage gives a session: the file's base name, the session ids a header or database names. */
-function idsOf(job: ScanJob, header: Record<string, unknown> | null, sessionIds: string[]): string[] {
+function idsOf(job: ScanJob, header: Record<string, unknown> | null): string[] {
   const base = path.basename(job.file).replace(/\.(jsonl|json|db)$/i, "");
-  const ids = [base, ...sessionIds];
+  const ids = [base];
   if (header && typeof header.id === "string") ids.push(header.id);
   if (header && typeof header.sessionId === "string") ids.push(header.sessionId);
   return ids;
 }
 
-async function ours(job: ScanJob): Promise<Ours> {
-  const main = await loadAnySession(io, job.file);
+/** Every session a job holds: a database's sessions one by one (ccusage reports each), a file's one. */
+async function oursAll(job: ScanJob): Promise<Ours[]> {
+  const first = await loadAnySession(io, job.file);
+  const listed = storageSummary(first)?.sessions ?? [];
+  if (listed.length <= 1) return [await ours(job, null)];
+  const out: Ours[] = [];
+  for (const listing of listed) out.push(await ours(job, listing.id));
+  return out;
+}
+
+async function ours(job: ScanJob, sessionId: string | null): Promise<Ours> {
+  const main = await loadAnySession(io, job.file, sessionId);
   const others = job.with.map((file) => loadSession(io, file));
   const session = others.length > 0 ? linkSessions([main, ...others]).session : main;
   const threads = sessionCostInputs(session, { profile: "pi", leafId: null });
   const table = datasetPriceTable();
   const whole = wholeSessionCost(threads, table);
   const mainCost = whole.threads[0]!.recorded;
-  const stored = (session.header as { sessions?: { id?: string }[] } | null)?.sessions ?? [];
+  const shown = storageSummary(session)?.sessionId;
   return {
-    file: job.file,
+    file: shown ? `${job.file}#${shown}` : job.file,
     agent: session.formatId,
-    ids: idsOf(job, session.header as Record<string, unknown> | null, stored.map((s) => s.id ?? "").filter(Boolean)),
+    ids: shown ? [shown] : idsOf(job, session.header as Record<string, unknown> | null),
     main: { ...sum(threads.slice(0, 1)), dollars: mainCost.dollars, status: mainCost.status },
     whole: { ...sum(threads), threads: threads.length - 1, dollars: whole.total.dollars, status: whole.total.status },
   };
 }
 
 /** A temporary home holding copies of the sessions where each agent keeps them. */
-function homeFor(sessions: readonly Ours[], jobs: readonly ScanJob[]): string {
+function homeFor(sessions: readonly Ours[], jobOf: (session: Ours) => ScanJob): string {
   const home = mkdtempSync(path.join(tmpdir(), "ccusage-parity-"));
+  // ccusage refuses a CLAUDE_CONFIG_DIR without projects/.
+  mkdirSync(path.join(home, ".claude/projects"), { recursive: true });
   const place = (file: string, folder: string, name = path.basename(file)) => {
     mkdirSync(path.join(home, folder), { recursive: true });
     copyFileSync(file, path.join(home, folder, name));
   };
-  sessions.forEach((session, index) => {
-    const job = jobs[index]!;
+  const placed = new Set<ScanJob>();
+  sessions.forEach((session) => {
+    const job = jobOf(session);
+    if (placed.has(job)) return;
+    placed.add(job);
     const name = path.basename(job.file);
     switch (session.agent) {
       case "claude-code":
@@ -160,8 +176,14 @@ const money = (dollars: number | null) => (dollars === null ? "—" : `$${dollar
 async function main(): Promise<void> {
   const { jobs } = discoverSessions(folders);
   const mine: Ours[] = [];
-  for (const job of jobs) mine.push(await ours(job));
-  const home = homeFor(mine, jobs);
+  const jobOf = new Map<Ours, ScanJob>();
+  for (const job of jobs) {
+    for (const one of await oursAll(job)) {
+      mine.push(one);
+      jobOf.set(one, job);
+    }
+  }
+  const home = homeFor(mine, (session) => jobOf.get(session)!);
   let rows: Theirs[];
   try {
     rows = theirs(home);

@@ -5,6 +5,7 @@
 // same inputs with the dataset table directly.
 import type { ModelRef, PipelineOptions, Session } from "../core/model";
 import { analyzeSession, type SessionAnalysis } from "../core/session/pipeline";
+import { sessionUsageTotals } from "../core/session/storage";
 import { datasetListedRows, datasetRowsFor, PRICE_DATASET } from "../core/pricing/dataset";
 import type { CostTurn, PriceDatasetInfo, PriceRow, ThreadCostInput } from "../core/pricing/index";
 import type { ModelRefLike } from "../core/pricing/lookup";
@@ -53,7 +54,19 @@ function callsOf(session: Session, options: PipelineOptions): Calls {
  */
 export function sessionCostInputs(session: Session, options: PipelineOptions, mainAnalysis?: Calls): ThreadCostInput[] {
   const main = mainAnalysis ?? callsOf(session, { ...options, thread: null });
-  const threads: ThreadCostInput[] = [{ id: null, label: "Main thread", turns: costTurns(main) }];
+  const mainTurns = costTurns(main);
+  const threads: ThreadCostInput[] = [{ id: null, label: "Main thread", turns: mainTurns }];
+  // An agent that counts tokens per stored session only (hermes-agent's state.db): its totals
+  // stand for the calls, which record none.
+  const totals = sessionUsageTotals(session);
+  if (totals.length > 0 && mainTurns.every((turn) => turn.usage === null)) {
+    threads[0] = {
+      id: null,
+      label: "Main thread",
+      turns: totals.map((total) => ({ model: total.model, at: total.at, usage: total.usage })),
+      countedAs: `the session totals ${totals[0]!.source} records (${mainTurns.length} calls, no usage recorded per call)`,
+    };
+  }
   for (const { thread } of threadTree(session.threads ?? [], session)) {
     threads.push({ id: thread.id, label: thread.label, turns: costTurns(callsOf(thread.session, { ...options, leafId: null, thread: null })) });
   }

@@ -21,6 +21,8 @@ export interface ThreadCostInput {
   id: string | null;
   label: string;
   turns: CostTurn[];
+  /** Set when `turns` are not the calls but the totals a storage records per session, saying so. */
+  countedAs?: string;
 }
 
 interface ThreadCostLine {
@@ -30,6 +32,8 @@ interface ThreadCostLine {
   /** Calls that recorded no usage (not counted in the dollars). */
   withoutUsage: number;
   recorded: PricedTotal;
+  /** Set when the figures are a storage's per-session totals, not the calls' own usage. */
+  countedAs?: string;
 }
 
 export interface WholeSessionCost {
@@ -57,7 +61,9 @@ export function wholeSessionCost(threads: readonly ThreadCostInput[], table: Pri
       priced.push(cost);
       all.push(cost);
     }
-    return { id: thread.id, label: thread.label, turns: thread.turns.length, withoutUsage, recorded: totalOf(priced) };
+    const line: ThreadCostLine = { id: thread.id, label: thread.label, turns: thread.turns.length, withoutUsage, recorded: totalOf(priced) };
+    if (thread.countedAs) line.countedAs = thread.countedAs;
+    return line;
   });
   return { total: totalOf(all), threads: lines, unpricedModels: [...unpriced] };
 }
