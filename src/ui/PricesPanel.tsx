@@ -70,11 +70,14 @@ function SessionCostTable({ cost }: { cost: WholeSessionCost }) {
   return (
     <div className="prices-session" data-testid="prices-session-cost">
       <div>
-        <span className="strong">This session: {formatPriced(cost.total)}</span>{" "}
+        <span className="strong" data-testid="prices-session-total">
+          This session: {cost.calls > 0 && cost.callsWithUsage === 0 ? "no usage recorded" : formatPriced(cost.total)}
+        </span>{" "}
         <span className="muted">
           {subAgents > 0 ? `recorded usage of the main thread and its ${subAgents} sub-agent thread${subAgents === 1 ? "" : "s"}` : "recorded usage of every provider call"}
         </span>
       </div>
+      {cost.threads[0]?.countedAs && <div className="muted" data-testid="prices-counted-as">Main thread: {cost.threads[0].countedAs}.</div>}
       {cost.unpricedModels.length > 0 && (
         <div className="muted" data-testid="prices-unpriced">
           Not in the price dataset: {cost.unpricedModels.join(", ")} — fill in its row below to price its calls.
@@ -113,18 +116,20 @@ export function PricesPanel() {
   const [filter, setFilter] = useState("");
   const rows = useMemo(() => {
     const used: PriceRow[] = [];
-    const seen = new Set<string>();
+    // The names the session uses, and the rows already listed (several names can share a row).
+    const names = new Set<string>();
+    const listedKeys = new Set<string>();
     for (const thread of session?.threads ?? []) {
       for (const turn of thread.turns) {
         if (!turn.model) continue;
         const name = priceKey(turn.model.provider, turn.model.modelId);
-        if (seen.has(name)) continue;
-        seen.add(name);
+        if (names.has(name)) continue;
+        names.add(name);
         const found = findPriceRow(turn.model, table);
         if (found) {
           const key = priceKey(found.row.provider, found.row.model);
-          if (!seen.has(key)) used.push(found.row);
-          seen.add(key);
+          if (!listedKeys.has(key)) used.push(found.row);
+          listedKeys.add(key);
         } else {
           const source = `not in ${table.dataset ? `${table.dataset.name} ${table.dataset.version}` : "the price dataset"}`;
           used.push({ provider: turn.model.provider, model: turn.model.modelId, input: null, cachedInput: null, cacheWrite5m: null, cacheWrite1h: null, output: null, reasoning: null, source, date: "" });

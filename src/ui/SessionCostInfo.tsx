@@ -23,18 +23,21 @@ export function SessionCostInfo() {
   }
   lines.push("Click to see the cost by thread and edit the prices.");
   const unpriced = whole.total.status === "not priced" && whole.unpricedModels.length > 0 ? `not priced: ${whole.unpricedModels[0]}` : null;
+  // A file that records no usage at all has nothing to price: say so rather than "$0".
+  const noUsage = whole.calls > 0 && whole.callsWithUsage === 0;
+  if (noUsage) lines.unshift(`None of the ${whole.calls} provider calls records its token usage in this file: there is nothing to price.`);
   return (
     <button
       type="button"
       className="btn small session-cost"
       data-testid="session-cost"
-      data-status={whole.total.status}
+      data-status={noUsage ? "no usage" : whole.total.status}
       data-dollars={whole.total.dollars ?? ""}
       data-threads={whole.threads.length}
       title={lines.join("\n")}
       onClick={() => setPricesOpen(true)}>
-      {unpriced ?? formatPriced(whole.total)}
-      {subAgents > 0 && whole.total.dollars !== null && <span className="muted session-cost-threads"> · {subAgents + 1} threads</span>}
+      {noUsage ? "no usage recorded" : (unpriced ?? formatPriced(whole.total))}
+      {subAgents > 0 && !noUsage && whole.total.dollars !== null && <span className="muted session-cost-threads"> · {subAgents + 1} threads</span>}
     </button>
   );
 }

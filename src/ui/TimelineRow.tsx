@@ -29,7 +29,7 @@ function costTitle(cost: TurnCost): string {
   const parts = (priced: PricedUsage) =>
     priced.parts.map((p) => `${p.kind} ${p.tokens} × ${p.perMillion === null ? "?" : `$${p.perMillion}`}/M`).join(", ");
   const lines = [
-    `Recorded: ${formatPriced(cost.recorded)}${cost.recorded.parts.length ? ` (${parts(cost.recorded)})` : ""}${cost.recorded.missing.length ? ` — ${cost.recorded.missing.join(", ")}` : ""}`,
+    `Recorded: ${formatPriced(cost.recorded)}${cost.recorded.parts.length ? ` (${parts(cost.recorded)})` : ""}${cost.recorded.missing.length ? ` — ${cost.recorded.missing.join(", ")}${cost.recorded.row === null && cost.recorded.missing[0]?.startsWith("no price") ? " in the price dataset (add its prices in the price table)" : ""}` : ""}`,
     `Predicted (cache simulation): ${formatPriced(cost.predicted)}`,
   ];
   const long = cost.recorded.longContext ?? cost.predicted.longContext;
@@ -46,10 +46,13 @@ const MATCH_WORDS: Record<NonNullable<PricedUsage["match"]>, string> = {
   dataset: " (found by the price dataset's model matching)",
 };
 
-/** The turn's cost in the row: no usage recorded and no price for the model are told apart, the model named. */
+/**
+ * The turn's cost in the row: no usage recorded and no price for the model are told apart (the
+ * row's first line names the model; the title says the dataset lacks it).
+ */
 function costLabel(cost: TurnCost, summary: TurnSummary): string {
   if (!summary.usage) return "no usage recorded";
-  if (cost.recorded.status === "not priced") return `not priced: ${summary.model?.modelId ?? "unknown model"}`;
+  if (cost.recorded.status === "not priced") return "not priced";
   return formatPriced(cost.recorded).replace(" (partly priced)", "");
 }
 

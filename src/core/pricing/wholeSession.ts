@@ -43,6 +43,9 @@ export interface WholeSessionCost {
   threads: ThreadCostLine[];
   /** Model names (as the session records them) that no row prices, each once. */
   unpricedModels: string[];
+  /** Calls in all, and those that recorded usage (0: the file records no usage to price). */
+  calls: number;
+  callsWithUsage: number;
 }
 
 export function wholeSessionCost(threads: readonly ThreadCostInput[], table: PriceTable): WholeSessionCost {
@@ -65,7 +68,8 @@ export function wholeSessionCost(threads: readonly ThreadCostInput[], table: Pri
     if (thread.countedAs) line.countedAs = thread.countedAs;
     return line;
   });
-  return { total: totalOf(all), threads: lines, unpricedModels: [...unpriced] };
+  const calls = lines.reduce((sum, line) => sum + line.turns, 0);
+  return { total: totalOf(all), threads: lines, unpricedModels: [...unpriced], calls, callsWithUsage: all.length };
 }
 
 /** A sum that is an honest $0 when nothing recorded usage (a thread of calls without usage). */
