@@ -63,6 +63,17 @@ describe("the price dataset", () => {
     expect(priceUsage(usage, { provider: "deepseek", modelId: "deepseek-v4-flash" }, TABLE, "2026-09-01T12:00:00Z").dollars).toBeCloseTo(0.22, 12);
   });
 
+  it("reads a window of hours that wraps past midnight, and a time zone in the window's bounds", () => {
+    const base = { provider: "x", model: "m", input: 1, cachedInput: 1, cacheWrite5m: 1, cacheWrite1h: 1, output: 1, reasoning: null, source: "test", date: "" };
+    const night = { ...base, variants: [{ timeOfDay: { start: "22:00:00Z", end: "02:00:00Z" }, prices: { input: 0.5, cachedInput: 0.5, cacheWrite5m: 0.5, cacheWrite1h: 0.5, output: 0.5 } }] };
+    expect(rowAt(night, "2026-01-01T23:30:00Z").input).toBe(0.5);
+    expect(rowAt(night, "2026-01-02T01:59:59Z").input).toBe(0.5);
+    expect(rowAt(night, "2026-01-02T02:00:00Z").input).toBe(1);
+    const zoned = { ...base, variants: [{ timeOfDay: { start: "08:00:00+08:00", end: "12:00:00+08:00" }, prices: { input: 2, cachedInput: 2, cacheWrite5m: 2, cacheWrite1h: 2, output: 2 } }] };
+    expect(rowAt(zoned, "2026-01-01T01:00:00Z").input).toBe(2);
+    expect(rowAt(zoned, "2026-01-01T05:00:00Z").input).toBe(1);
+  });
+
   it("lacks made-up models: they stay not priced, named", () => {
     const priced = priceUsage({ uncachedInput: 1, cacheRead: 0, cacheWrite: 0, output: 1 }, { provider: "acme", modelId: "acme-coder-9" }, TABLE);
     expect(priced).toMatchObject({ status: "not priced", dollars: null, missing: ["no price for acme/acme-coder-9"] });
