@@ -16,7 +16,7 @@ test("a turn's rebuilt request against its captured request, each differing fiel
     { name: "001.json", text: fixtureText(`${CASE}/requests/001.json`) },
     { name: "005.json", text: fixtureText(`${CASE}/requests/005.json`) },
   ]);
-  await expect(page.getByTestId("header-state")).toHaveText("header: 001.json (+1 captures)");
+  await expect(page.getByTestId("header-state")).toHaveText("system & tools: from 001.json (+1 captures)");
 
   await turnRow(page, 5).click();
   await waitForRequestTurn(page, 5);

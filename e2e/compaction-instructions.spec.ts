@@ -43,5 +43,5 @@ test("captured summariser requests fill the compaction instruction slots", async
   await expect(page.getByTestId("compaction-slot").filter({ hasText: "turn-prefix" })).toContainText("not recorded");
   await dropFiles(page, [{ name: "014.json", text: readFileSync(path.join(repoRoot, "test/fixtures", REQUESTS, "014.json"), "utf8"), type: "application/json" }]);
   await expect(page.getByTestId("compaction-slot").filter({ hasText: "turn-prefix" })).toContainText("filled");
-  await expect(page.getByTestId("header-state")).toHaveText("system & tools: not recorded");
+  await expect(page.getByTestId("header-state")).toHaveText("system & tools: not in the file");
 });

@@ -77,14 +77,14 @@ test("a dropped captured request becomes the request header and fills the system
   await dropFiles(page, [{ name: SESSION_NAME, text: sessionText }]);
   await waitForSession(page, SESSION_NAME);
   await waitForRequestTurn(page, 1);
-  await expect(page.getByTestId("header-state")).toHaveText("system & tools: not recorded");
+  await expect(page.getByTestId("header-state")).toHaveText("system & tools: not in the file");
 
   const captured = fixtureText(PI_OPENAI_REQUEST_001);
   const systemPrompt = (JSON.parse(captured) as { messages: { role: string; content: string }[] }).messages[0]?.content ?? "";
   expect(systemPrompt).toContain("You are an expert coding assistant");
   await dropFiles(page, [{ name: "001.json", text: captured, type: "application/json" }]);
 
-  await expect(page.getByTestId("header-state")).toHaveText("header: 001.json");
+  await expect(page.getByTestId("header-state")).toHaveText("system & tools: from 001.json");
   await expect(page.getByTestId("header-state")).toHaveClass(/attached/);
   // The session stays open; the request is rebuilt with the captured system prompt.
   await expect(page.getByTestId("file-name")).toHaveText(SESSION_NAME);

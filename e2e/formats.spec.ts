@@ -210,6 +210,8 @@ test("a database with several sessions gets a session picker; alone, a warning a
   const picker = page.getByTestId("session-select");
   await expect(picker.locator("option")).toHaveCount(2);
   await expect(picker).toHaveValue("ses_b");
+  // Which session is shown is said by the picker, not counted as a warning.
+  await expect(page.getByTestId("warnings-button")).toContainText("0 warnings");
   const turnsOfB = (await appView(page)).turnCount;
   await picker.selectOption("ses_a");
   await expect(picker).toHaveValue("ses_a");

@@ -26,7 +26,8 @@ test("editing the model's max output tokens changes the request's max tokens fie
   // "fake-model" is not in the catalogue: its facts are the catalogue defaults.
   const maxFact = page.getByTestId("model-fact-maxTokens");
   await expect(maxFact).toContainText("16,384");
-  await expect(maxFact).toContainText("catalogue-default");
+  await expect(page.getByTestId("model-facts-source")).toHaveText("default: model not in our list");
+  await expect(maxFact).toHaveAttribute("data-source", "default: model not in our list");
   await expectEditorToShow(page, ['"max_completion_tokens": 16384']);
 
   await page.getByTestId("model-edit").click();
@@ -34,8 +35,8 @@ test("editing the model's max output tokens changes the request's max tokens fie
   await page.getByTestId("model-edit-save").click();
 
   await expect(maxFact).toContainText("12,345");
-  await expect(maxFact).toContainText("user");
-  await expect(page.getByTestId("model-fact-contextWindow")).toContainText("catalogue-default");
+  await expect(maxFact).toContainText("your edit");
+  await expect(page.getByTestId("model-fact-contextWindow")).toHaveAttribute("data-source", "default: model not in our list");
   await expectEditorToShow(page, ['"max_completion_tokens": 12345']);
   const saved = await page.evaluate(() => localStorage.getItem("contextscope.modelOverrides"));
   expect(JSON.parse(saved ?? "{}")).toEqual({ "fake/fake-model": { maxTokens: 12345 } });

@@ -59,7 +59,8 @@ test("senpi notes: the note after a compaction is highlighted and explained; not
   await expect(hover).toBeVisible();
   await expect(hover).toContainText("English");
   await expect(hover).toContainText("explicitly asked for English");
-  await expect(hover).toContainText("inferred (RL-19)");
+  // The rules behind the note are named in the hover's "why" paragraph, not in its text.
+  await expect(hover).toContainText(/Why: rules .*RL-19 \(docs\/reply-language.md\)/);
   await expect(hover).toContainText("alternative");
 
   // Messages tab: selecting the note row explains it in the Details panel.
@@ -69,7 +70,7 @@ test("senpi notes: the note after a compaction is highlighted and explained; not
   const details = page.getByTestId("message-details");
   await expect(details).toContainText("Reply-language note: English");
   await expect(details).toContainText(/characters of tool output/);
-  await expect(details.getByTestId("inferred-badge").first()).toHaveAttribute("title", /inferred \(RL-\d+\).*\nalternative: /s);
+  await expect(details.getByTestId("inferred-badge").first()).toHaveAttribute("title", /Inferred: .*\nThe other reading: .*RL-\d+/s);
   await page.getByTestId("tab-request").click();
 
   // Notes off: the request no longer holds a note, the badge and the highlight are gone.

@@ -26,7 +26,7 @@ test("prefix stability: break badge, Diff tab cause, Tokens tab", async ({ page 
   await expect(cause).toContainText("Turn 9 vs turn 8");
   await expect(cause).toContainText("history rewritten (compaction)");
   await expect(cause).toContainText("messages[1].content[0].text");
-  await expect(cause).toContainText("tokens re-paid");
+  await expect(cause).toContainText("tokens billed again");
   await expect(page.getByTestId("diff-editor")).toBeVisible();
   await expect(page.getByTestId("diff-editor").locator(".prefix-boundary-marker").first()).toBeAttached({ timeout: 15_000 });
 

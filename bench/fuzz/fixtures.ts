@@ -5,6 +5,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { readSessionText, UnsupportedFormatError } from "../../src/core/session/index";
 
 export interface FuzzFixture {
   name: string;
@@ -94,5 +95,20 @@ export function fuzzFixtures(): FuzzFixture[] {
     ...hostile(),
   ];
   const seen = new Set<string>();
-  return all.filter((fixture) => !seen.has(fixture.text) && (seen.add(fixture.text), true));
+  return all.filter((fixture) => !seen.has(fixture.text) && (seen.add(fixture.text), true) && readable(fixture));
+}
+
+/**
+ * False for a file no reader takes even unmutated (the session of an agent whose policies the
+ * simulator runs but whose files are not read yet, such as deepseek-harness): its mutants would
+ * only measure the refusal.
+ */
+function readable(fixture: FuzzFixture): boolean {
+  try {
+    readSessionText(fixture.text, fixture.fileName);
+    return true;
+  } catch (error) {
+    if (error instanceof UnsupportedFormatError) return false;
+    throw error;
+  }
 }

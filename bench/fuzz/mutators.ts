@@ -240,6 +240,44 @@ const FAMILIES: Readonly<Record<string, MutationFamily>> = {
     });
     return changed === null ? null : changed.replace(JSON.stringify(marker), deepJsonText(10_000));
   },
+  // JSON kept as a string inside a session (tool-call arguments), nested 10,000–100,000 deep.
+  "deep-json-string": (text, random) =>
+    changeJson(text, random, (root) => {
+      const strings = valuePaths(root).filter((p) => typeof getAt(root, p) === "string");
+      if (strings.length === 0) return;
+      const depth = 10_000 + intBelow(random, 90_000);
+      setAt(root, pick(random, strings), `{"a":${"[".repeat(depth)}${"]".repeat(depth)}}`);
+    }),
+  // The first line (a header, a session_meta) removed, cut, bit-flipped or given a wrong-typed field.
+  "damaged-first-line": (text, random) => {
+    const lines = splitLines(text);
+    const at = lines.findIndex((line) => line.trim() !== "");
+    if (at < 0) return null;
+    const first = lines[at]!;
+    const how = intBelow(random, 4);
+    if (how === 0) lines.splice(at, 1);
+    else if (how === 1) lines[at] = first.slice(0, intBelow(random, first.length));
+    else if (how === 2) {
+      const pos = intBelow(random, first.length);
+      lines[at] = first.slice(0, pos) + String.fromCharCode((first.charCodeAt(pos) ^ (1 << intBelow(random, 7))) || 32) + first.slice(pos + 1);
+    } else {
+      const value = parseObject(first);
+      if (!value) return null;
+      const keys = Object.keys(value);
+      if (keys.length === 0) return null;
+      value[pick(random, keys)] = pick(random, WRONG_VALUES)();
+      lines[at] = JSON.stringify(value);
+    }
+    return lines.join("\n");
+  },
+  // A raw CR or NUL byte inside a JSON string (never valid JSON, written by hand edits and crashes).
+  "control-char-in-string": (text, random) => {
+    const quotes: number[] = [];
+    for (let i = text.indexOf('":"'); i >= 0 && quotes.length < 10_000; i = text.indexOf('":"', i + 3)) quotes.push(i + 3);
+    if (quotes.length === 0) return null;
+    const at = pick(random, quotes);
+    return text.slice(0, at) + pick(random, ["\r", "\u0000", "\u0001", "\t"]) + text.slice(at);
+  },
   "huge-field": (text, random) =>
     changeJson(text, random, (root) => {
       const strings = valuePaths(root).filter((p) => typeof getAt(root, p) === "string");

@@ -40,7 +40,7 @@ function tokenizerOf(pass: TokenPass): TokenizerChoice {
   return pass === "exact" ? "auto" : "estimate";
 }
 
-function prefixRow(report: PrefixTurnReport, previousTokens: number | null = null): PrefixRow {
+function prefixRow(report: PrefixTurnReport, pass: TokenPass, previousTokens: number | null = null): PrefixRow {
   return {
     turn: report.turn,
     bytes: report.bytes,
@@ -48,6 +48,7 @@ function prefixRow(report: PrefixTurnReport, previousTokens: number | null = nul
     tokens: report.tokens,
     sharedTokens: report.sharedTokens,
     tokensExact: report.tokensExact,
+    counterLabel: counterForApi(report.api, { tokenizer: tokenizerOf(pass) }).label,
     breakPath: report.breakPath,
     cause: report.cause,
     causeDetail: report.causeDetail,
@@ -58,6 +59,8 @@ function prefixRow(report: PrefixTurnReport, previousTokens: number | null = nul
     expiry: report.expiry?.status ?? null,
     predictedInput: predictedInputOf(report),
     rebilledTokens: rebilledTokensOf(report, previousTokens),
+    unrecordedTokens: report.unrecorded?.tokens ?? null,
+    unrecordedFromTurn: report.unrecorded?.fromTurn ?? null,
   };
 }
 
@@ -153,7 +156,7 @@ export class PrefixService {
     const prefix = { tokenizer: tokenizerOf(pass), segmentCache: this.segmentCache, ...sources };
     let previousTokens: number | null = null;
     for (const report of iterateSessionPrefixes(this.session, options, { analysis, prefix })) {
-      rows.push(prefixRow(report, previousTokens));
+      rows.push(prefixRow(report, pass, previousTokens));
       previousTokens = report.tokens;
       await yieldIfDue();
       await waitWhileInteractive();
@@ -205,9 +208,15 @@ export class PrefixService {
       timestamp: summary?.timestamp ?? null,
       facts: summary ? turnFactsOf(previousSummary, summary) : null,
     });
-    const row = prefixRow(report, previousReport?.tokens ?? null);
-    // The pair alone cannot know the cache state: take the prediction from the session pass.
-    row.predictedCachedTokens = this.bestRows(key)?.find((r) => r.turn === turn)?.predictedCachedTokens ?? null;
+    const row = prefixRow(report, "exact", previousReport?.tokens ?? null);
+    // The pair alone knows neither the cache state nor the recorded usage: take the prediction and
+    // the part not in the file from the session pass.
+    const sessionRow = this.bestRows(key)?.find((r) => r.turn === turn) ?? null;
+    row.predictedCachedTokens = sessionRow?.predictedCachedTokens ?? null;
+    row.recordedCacheRead = sessionRow?.recordedCacheRead ?? null;
+    row.recordedInput = sessionRow?.recordedInput ?? null;
+    row.unrecordedTokens = sessionRow?.unrecordedTokens ?? null;
+    row.unrecordedFromTurn = sessionRow?.unrecordedFromTurn ?? null;
     const boundary = locateBoundary(previous?.body ?? null, current.body, report.breakPath);
     return {
       turn,

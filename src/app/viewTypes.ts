@@ -243,7 +243,44 @@ export interface InstructionSlotView {
   filled: boolean;
 }
 
+/** A context message in a compaction's outcome (estimated tokens, chars/4 of the agent's estimate). */
+export interface OutcomeMessage {
+  index: number;
+  role: string;
+  entryId: string | null;
+  tokens: number;
+  preview: string;
+}
+
+/** What a recorded compaction did: the request before it against the next one (src/app/compactionOutcome.ts). */
+export interface CompactionOutcomeView {
+  /** The last turn answered before the compaction, and the first after it (null: none in the file). */
+  beforeTurn: number | null;
+  afterTurn: number | null;
+  /** Messages of the request before that the request after still sends. */
+  kept: OutcomeMessage[];
+  /** Messages of the request before that the request after no longer sends (summarised or dropped). */
+  summarised: OutcomeMessage[];
+  /** Messages the request after sends that the one before did not: the summary, the next prompt. */
+  added: OutcomeMessage[];
+  /** Estimated tokens of the request's messages before, and of the next request's. */
+  tokensBefore: number | null;
+  tokensAfter: number | null;
+  /** The trigger in words (manual, or the usage against the threshold of the agent's policy). */
+  trigger: string | null;
+  /** The same in a few words (Details). */
+  triggerShort: string | null;
+  /** Whether it was manual: true/false as the file says, null where the file does not say. */
+  manual: boolean | null;
+  /** Why a part is missing (no turn before or after it in the file). */
+  note: string | null;
+}
+
 export interface CompactionRequestsResult {
+  /** What the compaction kept and summarised (every agent). */
+  outcome?: CompactionOutcomeView | null;
+  /** Why no summariser request is shown here, in words (when `available` is false). */
+  reason?: string;
   /** False when no summariser reconstruction exists for this session's format. */
   available: boolean;
   entryId: string;
@@ -289,6 +326,8 @@ export interface PrefixRow {
   tokens: number;
   sharedTokens: number;
   tokensExact: boolean;
+  /** How `tokens` were counted, in words ("exact (o200k)", "estimate (chars/4)"). */
+  counterLabel: string;
   breakPath: string | null;
   cause: string | null;
   causeDetail: string | null;
@@ -304,6 +343,12 @@ export interface PrefixRow {
   predictedInput?: { uncachedInput: number; cacheRead: number; cacheWrite: number; cacheWrite5m?: number; cacheWrite1h?: number } | null;
   /** Tokens of the previous request this one sends again after a prefix break (0 without a break). */
   rebilledTokens?: number;
+  /**
+   * What the file does not hold (system prompt, tools), in tokens, inferred from the recorded
+   * usage of turn `unrecordedFromTurn`; null when nothing is missing or nothing allowed it.
+   */
+  unrecordedTokens: number | null;
+  unrecordedFromTurn: number | null;
 }
 
 export interface PrefixReportsResult {

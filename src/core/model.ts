@@ -7,6 +7,12 @@ import type { ReplyLanguageOptions } from "./notes/options";
 export interface ReaderWarning {
   line: number;
   reason: string;
+  /**
+   * Not a problem with the file: a choice the reader made for the user (which session of a
+   * database is shown). The app says it where the choice can be changed (the session picker)
+   * and does not count it as a warning; the CLI prints it like one.
+   */
+  notice?: true;
 }
 
 /**

@@ -3,6 +3,7 @@
 // decorations: a tinted range, a coloured bar in the gutter, an overview-ruler mark and a hover
 // that explains what the range is.
 import type { TextHighlight } from "../worker/protocol";
+import { ruleTooltip, withoutRuleIds } from "../ui/ruleIds";
 import type { monaco as Monaco } from "./setup";
 
 type MonacoApi = typeof Monaco;
@@ -17,6 +18,13 @@ const STYLE: Record<TextHighlight["kind"], { className: string; gutter: string; 
 /** Escapes Markdown so a label is shown literally (hover text is rendered as Markdown). */
 function plainMarkdown(text: string): string {
   return text.replace(/[\\`*_{}[\]()#+\-.!<>|~]/g, (char) => `\\${char}`);
+}
+
+/** The highlight's explanation without rule ids, then (its own paragraph) the rules behind it. */
+function hoverText(label: string): string {
+  const { text, ruleIds } = withoutRuleIds(label);
+  const why = ruleTooltip(ruleIds);
+  return why ? `${plainMarkdown(text)}\n\n${plainMarkdown(why)}` : plainMarkdown(text);
 }
 
 export function toDecorations(
@@ -34,7 +42,7 @@ export function toDecorations(
         className: style.className,
         linesDecorationsClassName: style.gutter,
         // Plain text hover: session content must never be interpreted (no HTML, no links).
-        hoverMessage: { value: plainMarkdown(highlight.label), isTrusted: false, supportHtml: false },
+        hoverMessage: { value: hoverText(highlight.label), isTrusted: false, supportHtml: false },
         overviewRuler: { color: style.ruler, position: monaco.editor.OverviewRulerLane.Left },
         stickiness: monaco.editor.TrackedRangeStickiness.NeverGrowsWhenTypingAtEdges,
       },

@@ -47,7 +47,8 @@ export function allWarnings(state: AppState): LabelledWarning[] {
   const pipeline = state.analysis?.warnings;
   if (warningsMemo && warningsMemo.reader === reader && warningsMemo.pipeline === pipeline) return warningsMemo.value;
   const value: LabelledWarning[] = [
-    ...(reader ?? []).map((w) => ({ ...w, source: "reader" as const })),
+    // A notice (which session of a database is shown) is said by the session picker, not counted here.
+    ...(reader ?? []).filter((w) => !w.notice).map((w) => ({ ...w, source: "reader" as const })),
     ...(pipeline ?? []).map((w) => ({ ...w, source: "pipeline" as const })),
   ];
   warningsMemo = { reader, pipeline, value };

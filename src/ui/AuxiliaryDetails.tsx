@@ -4,6 +4,7 @@ import type { AuxiliaryRequestEvent } from "../core/model";
 import { useAppStore } from "../state/store";
 import { auxiliaryKindLabel } from "./AuxiliaryRow";
 import { formatDateTime } from "./format";
+import { RuleText } from "./RuleText";
 
 export function AuxiliaryDetails({ event }: { event: AuxiliaryRequestEvent }) {
   const auxiliary = useAppStore((state) => state.auxiliary);
@@ -20,9 +21,9 @@ export function AuxiliaryDetails({ event }: { event: AuxiliaryRequestEvent }) {
         <span className="v">{event.label}</span>
       </div>
       <div className="kv">
-        <span className="k">rule</span>
+        <span className="k">made by</span>
         <span className="v">
-          {event.rule} ({event.ruleId})
+          <RuleText text={`${event.rule} (${event.ruleId})`} />
         </span>
       </div>
       <div className="kv">
@@ -38,9 +39,13 @@ export function AuxiliaryDetails({ event }: { event: AuxiliaryRequestEvent }) {
         <span className="v">{event.beforeTurn === null ? "none (end of session)" : `#${event.beforeTurn}`}</span>
       </div>
       <div className="explain">
-        {event.purpose === "title"
-          ? "opencode asks a small model for the session title alongside the first request. Only the resulting title is stored; the request is rebuilt from the first prompt (FM-OC-15)."
-          : "opencode's summariser request behind an automatic compaction. It is not stored; the conversation text it summarises is rebuilt from the session (CP-OC-16 … CP-OC-20)."}{" "}
+        <RuleText
+          text={
+            event.purpose === "title"
+              ? "opencode asks a small model for the session title alongside the first request. Only the resulting title is stored; the request is rebuilt from the first prompt (FM-OC-15)."
+              : "opencode's summariser request behind an automatic compaction. It is not stored; the conversation text it summarises is rebuilt from the session (CP-OC-16 … CP-OC-20)."
+          }
+        />{" "}
         An auxiliary request does not advance the turn counter.
       </div>
       {result && result.notRecorded.length > 0 && (
@@ -49,7 +54,7 @@ export function AuxiliaryDetails({ event }: { event: AuxiliaryRequestEvent }) {
           <ul className="plain-list">
             {result.notRecorded.map((what) => (
               <li key={what} className="not-recorded-item">
-                {what}
+                <RuleText text={what} />
               </li>
             ))}
           </ul>

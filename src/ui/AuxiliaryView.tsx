@@ -6,6 +6,7 @@ import { useAppStore } from "../state/store";
 import { formatCompact } from "./format";
 import { LazyRequestEditor } from "./LazyRequestEditor";
 import { RequestLegend } from "./RequestLegend";
+import { ruleTooltip } from "./ruleIds";
 
 export function AuxiliaryView() {
   const auxiliary = useAppStore((state) => state.auxiliary);
@@ -19,7 +20,7 @@ export function AuxiliaryView() {
         <span className="strong" data-testid="auxiliary-kind">
           {result.label}
         </span>
-        <span className="chip" title={`Synthesised by the agent, not stored in the session (${result.ruleId})`}>
+        <span className="chip" title={`Synthesised by the agent, not stored in the session.\n${ruleTooltip([result.ruleId])}`}>
           {result.rule}
         </span>
         <span className="muted">{formatCompact(result.jsonText.length)} chars</span>
@@ -35,11 +36,11 @@ export function AuxiliaryView() {
           </summary>
           {result.summariser.priorSummary !== null && (
             <>
-              <div className="section-title">Prior summary (CP-OC-20)</div>
+              <div className="section-title" title={ruleTooltip(["CP-OC-20"])}>Prior summary</div>
               <pre className="plain-text">{result.summariser.priorSummary}</pre>
             </>
           )}
-          <div className="section-title">Conversation (CP-OC-16)</div>
+          <div className="section-title" title={ruleTooltip(["CP-OC-16"])}>Conversation</div>
           <pre className="plain-text">{result.summariser.conversation}</pre>
         </details>
       )}

@@ -20,18 +20,31 @@ const TABS: { id: CenterTab; label: string }[] = [
 export function CenterPanel() {
   const activeTab = useAppStore((state) => state.activeTab);
   const item = useAppStore(selectedItem);
+  // A compaction or auxiliary row has one view of its own: the turn tabs have nothing to show for it.
+  const rowView = item?.kind === "compaction" ? "Compaction" : item?.kind === "auxiliary" ? "Auxiliary request" : null;
+  const disabledWhy = rowView ? `Nothing to show for a ${rowView.toLowerCase()} row: select a turn to see its request, messages, diff and tokens.` : undefined;
   return (
     <section className="center-panel">
       <div className="tabs" role="tablist">
+        {rowView && (
+          <button type="button" role="tab" aria-selected className="tab active" data-testid="tab-row-view">
+            {rowView}
+          </button>
+        )}
         {TABS.map((tab) => (
           <button
             key={tab.id}
             type="button"
             role="tab"
-            aria-selected={activeTab === tab.id}
-            className={`tab${activeTab === tab.id ? " active" : ""}`}
+            aria-selected={!rowView && activeTab === tab.id}
+            className={`tab${!rowView && activeTab === tab.id ? " active" : ""}`}
             data-testid={`tab-${tab.id}`}
-            onClick={() => setActiveTab(tab.id)}
+            // aria-disabled rather than disabled: a disabled button shows no tooltip, and the tooltip says why.
+            aria-disabled={rowView !== null}
+            title={disabledWhy}
+            onClick={() => {
+              if (!rowView) setActiveTab(tab.id);
+            }}
           >
             {tab.label}
           </button>

@@ -3,6 +3,7 @@
 // was inserted or dropped, the [INF] serializer rules of the shape, the reply-language notes and the
 // message selected in the Messages tab) or the selected compaction event.
 import type { CompactionEvent, TurnSummary } from "../core/model";
+import { outcomeTokens } from "./CompactionOutcome";
 import { selectedItem, turnSummary } from "../state/selectors";
 import { useAppStore } from "../state/store";
 import type { MessageRow, TurnRequestResult } from "../worker/protocol";
@@ -11,6 +12,18 @@ import { API_LABELS, formatDateTime, formatInt } from "./format";
 import { InferredBadge } from "./InferredBadge";
 import { ModelFacts } from "./ModelFacts";
 import { CaptureFacts } from "./CaptureFacts";
+import { RuleText } from "./RuleText";
+import {
+  billedTitle,
+  notInFileSentence,
+  notInFileTitle,
+  predictedCachedTitle,
+  prefixRowOf,
+  rebuiltFigure,
+  rebuiltTitle,
+  TOKEN_LABELS,
+  turnTokenStory,
+} from "./tokenStory";
 
 function Row({ label, children, title }: { label: string; children: React.ReactNode; title?: string }) {
   return (
@@ -63,21 +76,7 @@ function TurnDetails({ summary, result }: { summary: TurnSummary; result: TurnRe
       <CaptureFacts />
       <div className="section-title">Context</div>
       <Row label="messages">{summary.messageCount}</Row>
-      <Row label="estimate" title="pi's estimate: ceil(chars/4) per message (PI-K2)">
-        ~{formatInt(summary.estimatedTokens)} tokens · {formatInt(summary.chars)} chars
-      </Row>
-      <div className="section-title">Recorded response</div>
-      {usage ? (
-        <>
-          <Row label="input">{formatInt(usage.input)}</Row>
-          <Row label="output">{formatInt(usage.output)}</Row>
-          <Row label="cache read">{formatInt(usage.cacheRead)}</Row>
-          <Row label="cache write">{formatInt(usage.cacheWrite)}</Row>
-          <Row label="total">{formatInt(usage.totalTokens)}</Row>
-        </>
-      ) : (
-        <div className="muted">No usage recorded.</div>
-      )}
+      <TurnTokens summary={summary} />
       <Row label="stop reason">{summary.stopReason ?? "—"}</Row>
       {result?.turn === summary.turn && result.groundTruth && (
         <>
@@ -101,13 +100,13 @@ function TurnDetails({ summary, result }: { summary: TurnSummary; result: TurnRe
               <ul className="plain-list">
                 {built.notRecorded.map((what) => (
                   <li key={what} className="not-recorded-item">
-                    {what}
+                    <RuleText text={what} />
                   </li>
                 ))}
               </ul>
               <div className="explain">
                 The session file does not store these parts; the request shows a marker instead of inventing them. Attach a
-                captured request of the same agent (top bar) to fill them in. Token counts exclude them.
+                captured request of the same agent (top bar) to fill them in. The rebuilt request's token count leaves them out; "not in the file" above sizes them from the recorded usage.
               </div>
             </>
           )}
@@ -142,12 +141,62 @@ function TurnDetails({ summary, result }: { summary: TurnSummary; result: TurnRe
           <Row label="dropped">{built.dropped.length}</Row>
           {built.dropped.map((dropped, index) => (
             <div key={index} className="explain">
-              {dropped.role} from {dropped.entryId ?? "?"}: {dropped.reason}
-              {dropped.ruleId ? ` (${dropped.ruleId})` : ""}
+              <RuleText text={`${dropped.role} message${dropped.entryId ? ` from entry ${dropped.entryId}` : ""}: ${dropped.reason}${dropped.ruleId ? ` (${dropped.ruleId})` : ""}`} />
             </div>
           ))}
         </>
       )}
+    </>
+  );
+}
+
+/** The turn's token story: billed (recorded), rebuilt (counted), not in the file (inferred), predicted from cache. */
+function TurnTokens({ summary }: { summary: TurnSummary }) {
+  const prefix = useAppStore((state) => prefixRowOf(state.prefix.rows, summary.turn));
+  const story = turnTokenStory(summary, prefix);
+  return (
+    <>
+      <div className="section-title">Tokens</div>
+      <div data-testid="turn-tokens">
+        {story.billed === null ? (
+          <Row label={TOKEN_LABELS.billed} title={billedTitle(story)}>
+            <span className="muted">not recorded</span>
+          </Row>
+        ) : (
+          <>
+            <Row label={TOKEN_LABELS.billed} title={billedTitle(story)}>
+              <span data-testid="tokens-billed">{formatInt(story.billed)}</span>
+            </Row>
+            <Row label="· read from cache" title="Recorded: input tokens the provider served from its prompt cache.">
+              {formatInt(story.cacheRead ?? 0)}
+            </Row>
+            <Row label="· written to cache" title="Recorded: input tokens the provider wrote to its prompt cache.">
+              {formatInt(story.cacheWrite ?? 0)}
+            </Row>
+            <Row label="· not cached" title="Recorded: input tokens billed at the plain input price.">
+              {formatInt(story.uncached ?? 0)}
+            </Row>
+            <Row label={TOKEN_LABELS.output} title="Recorded: tokens the model wrote in its reply (reasoning included).">
+              {formatInt(story.output ?? 0)}
+            </Row>
+          </>
+        )}
+        <Row label={TOKEN_LABELS.rebuilt} title={rebuiltTitle(story)}>
+          <span data-testid="tokens-rebuilt">{rebuiltFigure(story)}</span> <span className="muted">{story.rebuiltExact ? "exact" : "estimate"}</span>
+        </Row>
+        {story.notInFile !== null && (
+          <Row label={TOKEN_LABELS.notInFile} title={notInFileTitle(story)}>
+            <span data-testid="tokens-not-in-file">≈ {formatInt(story.notInFile)}</span> <span className="muted">inferred</span>
+          </Row>
+        )}
+        {story.predictedCached !== null && (
+          <Row label={TOKEN_LABELS.predictedCached} title={predictedCachedTitle(story)}>
+            {formatInt(story.predictedCached)}
+            {story.cacheRead !== null && <span className="muted"> (recorded {formatInt(story.cacheRead)})</span>}
+          </Row>
+        )}
+        {story.notInFile !== null && <div className="explain">{notInFileSentence(story.notInFile)} (turn {story.notInFileFromTurn}).</div>}
+      </div>
     </>
   );
 }
@@ -161,7 +210,7 @@ function NoteExplanation({ row }: { row: MessageRow }) {
         message #{row.index} · {row.rule}
         {row.entryId ? ` · entry ${row.entryId}` : ""}
       </div>
-      {row.noteExplanation}
+      <RuleText text={row.noteExplanation ?? ""} />
       {rules.length > 0 && (
         <div className="inferred-list">
           {rules.map((rule) => (
@@ -180,15 +229,18 @@ function MessageDetails({ row }: { row: MessageRow }) {
       <div className="section-title">Message #{row.index}</div>
       <Row label="role">{row.role}</Row>
       <Row label="kind">{row.rule}</Row>
-      <Row label="source entry">{row.entryId ?? "—"}</Row>
+      <Row label="from entry">{row.entryId ?? "made by the pipeline"}</Row>
       <Row label="size">
         {formatInt(row.chars)} chars · ~{formatInt(row.tokens)} tokens
       </Row>
-      {row.ruleId && <Row label="rule">{row.ruleId}</Row>}
       {row.noteExplanation ? (
         <NoteExplanation row={row} />
       ) : (
-        row.explanation && <div className="explain">{row.explanation}</div>
+        row.explanation && (
+          <div className="explain">
+            <RuleText text={`${row.explanation}${row.ruleId ? ` (${row.ruleId})` : ""}`} />
+          </div>
+        )
       )}
       {row.inferredRule && (
         <div className="inferred-list">
@@ -202,19 +254,30 @@ function MessageDetails({ row }: { row: MessageRow }) {
 function CompactionDetails({ event }: { event: CompactionEvent }) {
   const compaction = useAppStore((state) => state.compaction);
   const result = compaction.entryId === event.entryId ? compaction.result : null;
-  const rebuildsRecorded = useAppStore((state) => state.session?.agent?.rebuildsRecordedCompactions === true);
+  const outcome = result?.outcome ?? null;
   return (
     <>
       <div className="section-title">Compaction</div>
       <Row label="entry">{event.entryId}</Row>
       <Row label="time">{formatDateTime(event.timestamp)}</Row>
-      <Row label="tokens before">{event.tokensBefore === null ? "—" : formatInt(event.tokensBefore)}</Row>
-      <Row label="first kept">{event.firstKeptEntryId ?? "—"}</Row>
+      {outcome?.triggerShort && <Row label="trigger">{outcome.triggerShort}</Row>}
+      <Row label="tokens recorded">{event.tokensBefore === null ? "not recorded" : `${formatInt(event.tokensBefore)} before`}</Row>
+      {outcome && <Row label="messages' tokens">{outcomeTokens(outcome)}</Row>}
+      {outcome && outcome.afterTurn !== null && (
+        <Row label="messages">
+          {outcome.summarised.length} summarised · {outcome.kept.length} kept · {outcome.added.length} added
+        </Row>
+      )}
+      {event.firstKeptEntryId !== null && <Row label="first kept">{event.firstKeptEntryId}</Row>}
       <Row label="summary">{formatInt(event.summaryChars)} chars</Row>
       <Row label="next turn">{event.beforeTurn === null ? "none (end of branch)" : `#${event.beforeTurn}`}</Row>
-      <div className="explain">
+      <div className="explain" data-testid="compaction-details-request">
         A summariser call is an auxiliary request: it does not advance the turn counter. The agent does not record it;
-        {rebuildsRecorded ? " it is reconstructed from this entry (PI-R12)." : " this is the compaction the agent recorded; its summariser request is not rebuilt for this format."}
+        {result === null
+          ? " rebuilding it…"
+          : result.available
+            ? " it is reconstructed from the compaction's record with the agent's own code (centre)."
+            : ` it is not rebuilt here: ${result.reason ?? "this file does not say enough"}`}
       </div>
       {result?.available && (
         <>

@@ -43,13 +43,30 @@ export function DiffView() {
               </span>
             )}
             <span>
-              shared {formatInt(row.sharedBytes)} of {formatInt(row.bytes)} bytes
+              shares {formatInt(row.sharedBytes)} of {formatInt(row.bytes)} bytes
             </span>
-            <span title={result.counterLabel}>
-              shared {formatInt(row.sharedTokens)} of {formatInt(row.tokens)} {tokensWord}
+            <span title={`Tokens of the rebuilt requests (${result.counterLabel}); the part not in the file is not counted.`}>
+              shares {formatInt(row.sharedTokens)} of {formatInt(row.tokens)} {tokensWord}
             </span>
-            {broke && <span>{formatInt(result.repaidTokens)} tokens re-paid</span>}
-            {row.predictedCachedTokens !== null && <span>predicted cached {formatInt(row.predictedCachedTokens)}</span>}
+            {broke && (
+              <span title="Tokens of the previous request after the break: no longer served from the prompt cache, billed again at the full input price.">
+                {formatInt(result.repaidTokens)} tokens billed again
+              </span>
+            )}
+            {row.unrecordedTokens !== null && (
+              <span title={`The system prompt and tool definitions are not in the session file; their size is inferred from the recorded usage of turn ${row.unrecordedFromTurn}.`}>
+                ≈ {formatInt(row.unrecordedTokens)} not in the file
+              </span>
+            )}
+            {row.predictedCachedTokens !== null && (
+              <span
+                data-testid="diff-predicted-cached"
+                title={`What the provider's prompt cache should have served, simulated from the shared prefix${row.unrecordedTokens !== null ? " (counting the part not in the file)" : ""}.`}
+              >
+                predicted from cache {formatInt(row.predictedCachedTokens)}
+                {row.recordedCacheRead !== null ? ` · recorded ${formatInt(row.recordedCacheRead)}` : ""}
+              </span>
+            )}
           </div>
         )}
       </div>

@@ -14,6 +14,7 @@ import {
   useShareStore,
 } from "../state/share";
 import type { ExportTarget } from "../app/shareExport";
+import { useEffect } from "react";
 import { RedactionReview } from "./RedactionReview";
 
 export function ExportButton({ target }: { target: ExportTarget }) {
@@ -37,6 +38,14 @@ export function ExportButton({ target }: { target: ExportTarget }) {
 
 function ExportPanel() {
   const state = useShareStore();
+  // Escape closes the panel, as it closes the other dialogs.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") closeExportPanel();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
   const result = state.exportJson;
   const ready = state.exportStatus === "ready" && result !== null;
   return (

@@ -4,7 +4,18 @@ import { useRef } from "react";
 import { attachHeaderFile, clearHeader } from "../state/captures";
 import { useAppStore } from "../state/store";
 
+/** True when the rebuilt request still lacks its system prompt or its tool definitions. */
+function lacksSystemOrTools(notRecorded: readonly string[]): boolean {
+  return notRecorded.some((label) => /^(system|tool)/i.test(label));
+}
+
 export function HeaderControl() {
+  const hasSession = useAppStore((state) => state.session !== null);
+  // Some sessions hold both (a hermes snapshot, request dumps): then nothing needs attaching.
+  const fileHoldsBoth = useAppStore((state) => {
+    const built = state.request.result?.built;
+    return built ? !lacksSystemOrTools(built.notRecorded) : false;
+  });
   const header = useAppStore((state) => state.options.header);
   const captureCount = useAppStore((state) => state.options.captures.length);
   const headerError = useAppStore((state) => state.headerError);
@@ -14,12 +25,19 @@ export function HeaderControl() {
     ? `System prompt and tools from ${header.source}` +
       (header.systemPrompt !== undefined ? ` · system ${header.systemPrompt.length} chars` : " · no system prompt") +
       (toolCount !== undefined ? ` · ${toolCount} tools` : " · no tools")
-    : "The session file does not record the system prompt and tool definitions. Attach a captured request body (JSON) of the same agent to fill them in.";
+    : fileHoldsBoth
+      ? "This turn's request takes its system prompt and tool definitions from the session's own files. A captured request body (JSON) can still replace them."
+      : "The session file does not record the system prompt and tool definitions. Attach a captured request body (JSON) of the same agent to fill them in.";
+  if (!hasSession) return null;
 
   return (
     <div className={`header-control${headerError ? " has-error" : ""}`} title={headerError ?? title}>
-      <span className={`header-state${header ? " attached" : ""}`} data-testid="header-state">
-        {header ? `header: ${header.source}${captureCount > 0 ? ` (+${captureCount} captures)` : ""}` : "system & tools: not recorded"}
+      <span className={`header-state${header || fileHoldsBoth ? " attached" : ""}`} data-testid="header-state">
+        {header
+          ? `system & tools: from ${header.source}${captureCount > 0 ? ` (+${captureCount} captures)` : ""}`
+          : fileHoldsBoth
+            ? "system & tools: in the session"
+            : "system & tools: not in the file"}
       </span>
       <button type="button" className="btn small" onClick={() => inputRef.current?.click()}>
         {header ? "Replace" : "Attach…"}

@@ -1,5 +1,8 @@
 // The "inferred" badge that spec/README.md requires on anything an [INF] rule produced: its
-// tooltip names the rule id and the alternative reading we did not choose. Text only.
+// label says in words what was inferred; its tooltip names the other reading we did not choose and
+// the rule id with its documentation page. Text only.
+import { ruleTooltip } from "./ruleIds";
+
 export interface InferredRuleLabel {
   ruleId: string;
   what: string;
@@ -7,13 +10,16 @@ export interface InferredRuleLabel {
 }
 
 export function inferredTooltip(rule: InferredRuleLabel): string {
-  return `inferred (${rule.ruleId}): ${rule.what}${rule.alternative ? `\nalternative: ${rule.alternative}` : ""}`;
+  return (
+    `Inferred: our reading of the agent's source, not confirmed by a recording — ${rule.what}.` +
+    `${rule.alternative ? `\nThe other reading: ${rule.alternative}.` : ""}\n${ruleTooltip([rule.ruleId])}`
+  );
 }
 
 export function InferredBadge({ rule }: { rule: InferredRuleLabel }) {
   return (
     <span className="badge badge-inferred" data-testid="inferred-badge" data-rule={rule.ruleId} title={inferredTooltip(rule)}>
-      inferred {rule.ruleId}
+      inferred: {rule.what}
     </span>
   );
 }

@@ -1,6 +1,6 @@
 // Details panel: what Contextscope assumes about the turn's model (context window, output cap,
-// reasoning, wire-shape compat flags) and where each fact comes from (catalogue, catalogue
-// (unverified), catalogue-default, a captured request, user), with a small form to edit them. Edits are written to
+// reasoning, wire-shape compat flags) and where each fact comes from, in words (our model list,
+// a default for a model not in it, a captured request, the user's edit), with a small form to edit them. Edits are written to
 // PipelineOptions.modelOverrides for "provider/modelId" (persisted), and the request is rebuilt.
 import { useState } from "react";
 import type { ModelInfo } from "../core/model";
@@ -21,12 +21,16 @@ const FIELDS: { key: EditableKey; label: string; kind: "number" | "flag"; testId
   { key: "supportsImages", label: "images", kind: "flag", testId: "model-edit-images" },
 ];
 
-/** The source label the issue names: catalogue / catalogue (unverified) / catalogue-default / user. */
-function sourceLabel(source: string): string {
-  if (source === "user" || source === "catalogue-default" || source === "header") return source;
-  if (source.startsWith("catalogue (unverified)")) return "catalogue (unverified)";
-  if (source.startsWith("catalogue")) return "catalogue";
-  return source;
+/** Where a fact came from, in words, and what that means (for the tooltip). */
+function sourceWords(source: string): { label: string; title: string } {
+  if (source === "user") return { label: "your edit", title: "You edited this fact (kept in this browser)." };
+  if (source === "catalogue-default")
+    return { label: "default: model not in our list", title: "This model is not in Contextscope's model list: generic defaults are used. Edit them if you know the model." };
+  if (source === "header") return { label: "captured request", title: "Taken from the captured request you attached." };
+  if (source.startsWith("catalogue (unverified)"))
+    return { label: "our model list", title: "Contextscope's built-in model list, from the provider's public model pages; not checked against this session." };
+  if (source.startsWith("catalogue")) return { label: "our model list (sourced)", title: source };
+  return { label: source, title: source };
 }
 
 function factValue(model: ModelInfo, key: EditableKey): number | boolean {
@@ -116,21 +120,24 @@ export function ModelFacts({ model }: { model: ModelInfo }) {
   const learnt = captureModelOverrides({ profile: "pi", header, captures })[modelKey(CAPTURE_MODEL_PROVIDER, model.id)];
   // What the catalogue alone says: the source of every fact the user did not edit.
   const base = resolveModel({ provider: model.provider, modelId: model.id }, model.api);
-  const baseSource = sourceLabel(base.source);
+  const baseSource = sourceWords(base.source);
   return (
     <div data-testid="model-facts">
-      <div className="kv" title={base.source}>
-        <span className="k">catalogue</span>
-        <span className="v">{baseSource}</span>
+      <div className="kv" title={baseSource.title}>
+        <span className="k">facts from</span>
+        <span className="v" data-testid="model-facts-source">{baseSource.label}</span>
       </div>
       {FIELDS.map((field) => {
         const edited = override !== undefined && override[field.key] !== undefined;
         const fromCapture = learnt !== undefined && learnt[field.key] !== undefined;
+        // Only a fact whose source differs from the list's names it (the list's is said once above).
+        const own = edited ? sourceWords("user") : fromCapture ? { label: `captured: ${learnt.source ?? "request"}`, title: "Learnt from an attached capture." } : null;
         return (
-          <div key={field.key} className="kv" data-testid={`model-fact-${field.key}`}>
+          <div key={field.key} className="kv" data-testid={`model-fact-${field.key}`} data-source={own ? own.label : baseSource.label}>
             <span className="k">{field.label}</span>
-            <span className="v">
-              {show(factValue(model, field.key))} <span className="muted">· {edited ? "user" : fromCapture ? (learnt.source ?? "capture") : baseSource}</span>
+            <span className="v" title={own?.title ?? baseSource.title}>
+              {show(factValue(model, field.key))}
+              {own && <span className="muted"> · {own.label}</span>}
             </span>
           </div>
         );
@@ -143,7 +150,7 @@ export function ModelFacts({ model }: { model: ModelInfo }) {
         )}
         {override && (
           <button type="button" className="btn small" data-testid="model-edit-reset" onClick={() => setModelOverride(key, null)}>
-            Reset to catalogue
+            Reset to our model list
           </button>
         )}
       </div>

@@ -16,7 +16,7 @@ export function SessionInfo() {
       <span className="chip" data-testid="format-label" title={`Format version ${session.formatVersion ?? "unknown"}`}>
         {session.formatLabel}
       </span>
-      <span className="muted" title={`${formatInt(session.lineCount)} lines · ${formatBytes(session.byteLength)}`}>
+      <span className="muted entries" title={`${formatInt(session.lineCount)} lines · ${formatBytes(session.byteLength)}`}>
         <span data-testid="entry-count">{formatInt(session.entryCount)}</span> entries
       </span>
       <button
@@ -25,6 +25,7 @@ export function SessionInfo() {
         data-testid="warnings-button"
         aria-expanded={warningsOpen}
         onClick={() => setAppState({ warningsOpen: !warningsOpen })}
+        title={`${warnings.length} ${warnings.length === 1 ? "warning" : "warnings"} while reading this session`}
       >
         ⚠ {warnings.length} {warnings.length === 1 ? "warning" : "warnings"}
       </button>

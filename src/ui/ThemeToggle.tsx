@@ -1,7 +1,7 @@
 // Top-bar theme switch: system (follows the OS setting) → light → dark, kept in localStorage.
 import { cycleTheme, useSettingsStore } from "../state/settings";
 
-const LABELS = { system: "Theme: system", light: "Theme: light", dark: "Theme: dark" } as const;
+const LABELS = { system: "system", light: "light", dark: "dark" } as const;
 
 export function ThemeToggle() {
   const theme = useSettingsStore((state) => state.theme);
@@ -16,6 +16,8 @@ export function ThemeToggle() {
       title="Switch the colour theme: system (follows your OS), light, dark"
       onClick={cycleTheme}
     >
+      <span aria-hidden="true">◐ </span>
+      <span className="theme-word">Theme: </span>
       {LABELS[theme]}
     </button>
   );

@@ -3,6 +3,7 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useCallback, useEffect, useMemo, useRef } from "react";
 import type { TurnSummary } from "../core/model";
+import { turnTokenStory } from "./tokenStory";
 import type { PrefixRow } from "../worker/protocol";
 import { selectIndex } from "../state/selection";
 import { selectedTurnNumber } from "../state/selectors";
@@ -45,14 +46,15 @@ export function Timeline() {
     for (const summary of turns) map.set(summary.turn, summary);
     return map;
   }, [turns]);
-  // One scale for the estimate bars and the recorded-input markers, so both stay comparable.
+  // One scale for the rebuilt-request bars (with the part not in the file) and the billed-prompt
+  // markers, so both stay comparable.
   const maxTokens = useMemo(
     () =>
       turns.reduce((max, t) => {
-        const recorded = t.usage ? t.usage.input + t.usage.cacheRead + t.usage.cacheWrite : 0;
-        return Math.max(max, t.estimatedTokens, recorded);
+        const story = turnTokenStory(t, prefixByTurn.get(t.turn) ?? null);
+        return Math.max(max, story.rebuilt + (story.notInFile ?? 0), story.billed ?? 0);
       }, 0),
-    [turns],
+    [turns, prefixByTurn],
   );
 
   const virtualizer = useVirtualizer({
@@ -78,14 +80,13 @@ export function Timeline() {
   return (
     <div className="timeline-panel">
       <div className="panel-title">
-        <span>Turns</span>
         <span className="strong" data-testid="turn-position">
-          {selectedTurn !== null ? `Turn ${selectedTurn} of ${turns.length}` : `${turns.length} turns`}
+          {selectedTurn !== null ? `Turn ${selectedTurn} of ${turns.length}` : `${turns.length} ${turns.length === 1 ? "turn" : "turns"}`}
         </span>
-        <span className="muted">
-          {turns.length} {turns.length === 1 ? "turn" : "turns"}
-          {compactions > 0 ? ` · ${compactions} ${compactions === 1 ? "compaction" : "compactions"}` : ""}
-          {auxiliaries > 0 ? ` · ${auxiliaries} auxiliary` : ""}
+        <span className="muted timeline-counts">
+          {compactions > 0 ? `${compactions} ${compactions === 1 ? "compaction" : "compactions"}` : ""}
+          {compactions > 0 && auxiliaries > 0 ? " · " : ""}
+          {auxiliaries > 0 ? `${auxiliaries} auxiliary ${auxiliaries === 1 ? "request" : "requests"}` : ""}
         </span>
         {reading && (
           <span className="badge" data-testid="timeline-provisional" title="Turns of the part of the file read so far; the whole file's analysis replaces them">

@@ -6,6 +6,7 @@ import { causeInWords } from "../core/prefix/cause-words";
 import type { PrefixRow } from "../worker/protocol";
 import { formatCompact, formatTime } from "./format";
 import { formatPriced, type PricedUsage, type TurnCost } from "../core/pricing/index";
+import { billedTitle, rebuiltFigure, rebuiltTitle, turnTokenStory } from "./tokenStory";
 
 interface RowBaseProps {
   selected: boolean;
@@ -73,9 +74,10 @@ function breakTitle(prefix: PrefixRow): string {
 
 export const TurnRow = memo(function TurnRow({ summary, maxTokens, selected, index, onSelect, style, prefix, simulatedCompaction, cost }: TurnRowProps) {
   const failed = summary.stopReason === "error" || summary.stopReason === "aborted";
-  const width = maxTokens > 0 ? Math.max(1.5, (summary.estimatedTokens / maxTokens) * 100) : 0;
-  const recorded = summary.usage ? summary.usage.input + summary.usage.cacheRead + summary.usage.cacheWrite : null;
-  const recordedAt = recorded !== null && maxTokens > 0 ? Math.min(100, (recorded / maxTokens) * 100) : null;
+  const story = turnTokenStory(summary, prefix ?? null);
+  const width = maxTokens > 0 ? Math.max(1.5, (story.rebuilt / maxTokens) * 100) : 0;
+  const notInFileWidth = maxTokens > 0 && story.notInFile !== null ? Math.min(100 - width, (story.notInFile / maxTokens) * 100) : 0;
+  const recordedAt = story.billed !== null && maxTokens > 0 ? Math.min(100, (story.billed / maxTokens) * 100) : null;
   return (
     <div
       role="option"
@@ -90,8 +92,8 @@ export const TurnRow = memo(function TurnRow({ summary, maxTokens, selected, ind
       <div className="row-line">
         <span className="turn-number">#{summary.turn}</span>
         <span className="turn-time">{formatTime(summary.timestamp)}</span>
-        <span className="turn-model" title={summary.model ? `${summary.model.provider}/${summary.model.modelId}` : "model unknown"}>
-          {summary.model?.modelId ?? "?"}
+        <span className="turn-model" title={summary.model ? `${summary.model.provider}/${summary.model.modelId}` : "The session file does not name the model of this call."}>
+          {summary.model?.modelId ?? <span className="muted">model not recorded</span>}
         </span>
         <span className="badges">
           {summary.afterCompaction && <Badge kind="compacted" title="First request after a compaction" children="compacted" />}
@@ -119,9 +121,18 @@ export const TurnRow = memo(function TurnRow({ summary, maxTokens, selected, ind
         </span>
       </div>
       <div className="row-line secondary">
-        <span title={`${summary.messageCount} context messages`}>{summary.messageCount} msgs</span>
-        <span title={`pi's estimate: ceil(chars/4) per message (${summary.chars} chars)`}>~{formatCompact(summary.estimatedTokens)} tok</span>
-        {recorded !== null && <span title="Recorded input tokens (input + cache read + cache write)">in {formatCompact(recorded)}</span>}
+        <span title={`${summary.messageCount} messages in the context`}>
+          {summary.messageCount} {summary.messageCount === 1 ? "message" : "messages"}
+        </span>
+        {story.billed !== null ? (
+          <span data-testid="row-billed" title={billedTitle(story)}>
+            {formatCompact(story.billed)} billed
+          </span>
+        ) : (
+          <span data-testid="row-rebuilt" title={rebuiltTitle(story)}>
+            {rebuiltFigure(story, true)} rebuilt
+          </span>
+        )}
         {cost && (
           <span
             className={`turn-cost cost-${cost.recorded.status.replace(" ", "-")}`}
@@ -137,7 +148,8 @@ export const TurnRow = memo(function TurnRow({ summary, maxTokens, selected, ind
           </span>
         )}
         <span className="size-bar" aria-hidden="true">
-          <span className="size-fill" style={{ width: `${width}%` }} />
+          {notInFileWidth > 0 && <span className="size-not-in-file" style={{ width: `${notInFileWidth}%` }} />}
+          <span className="size-fill" style={{ width: `${width}%`, left: `${notInFileWidth}%` }} />
           {recordedAt !== null && <span className="size-recorded" style={{ left: `${recordedAt}%` }} />}
         </span>
       </div>

@@ -8,6 +8,7 @@ import { formatInt } from "./format";
 import { selectIndex } from "../state/selection";
 import { useCompositionStore } from "../state/composition";
 import { CompositionChart } from "./CompositionChart";
+import { notInFileSentence, prefixRowOf } from "./tokenStory";
 
 /** The session-wide chart above the turn's composition; a click selects that turn. */
 function SessionComposition() {
@@ -59,6 +60,7 @@ function TokenPieces() {
 
 export function TokensView() {
   const tokens = useAppStore((state) => state.tokens);
+  const prefix = useAppStore((state) => (state.tokens.result ? prefixRowOf(state.prefix.rows, state.tokens.result.turn) : null));
   const result = tokens.result;
   if (tokens.status === "error") return <div className="center-message error-text">Could not count turn {tokens.turn}: {tokens.error}</div>;
   if (!result) {
@@ -69,7 +71,8 @@ export function TokensView() {
       </div>
     );
   }
-  const max = Math.max(1, ...result.rows.map((row) => row.tokens));
+  const notInFile = prefix?.unrecordedTokens ?? null;
+  const max = Math.max(1, notInFile ?? 0, ...result.rows.map((row) => row.tokens));
   // Largest first; between equal sizes, tool results first (they are what a user usually trims).
   const bySize = [...result.messages].sort((a, b) => b.tokens - a.tokens || Number(b.kind === "tool-result") - Number(a.kind === "tool-result") || a.index - b.index);
   const share = (tokens: number) => (result.total > 0 ? `${((tokens / result.total) * 100).toFixed(1)}%` : "–");
@@ -80,10 +83,16 @@ export function TokensView() {
         <span className="strong" data-testid="tokens-turn">Turn {result.turn}</span>
         {/* The worker may be busy (e.g. loading a tokenizer's tables): say the turn shown is not the one selected yet. */}
         {tokens.status === "loading" && tokens.turn !== result.turn && <span className="muted">counting turn {tokens.turn}…</span>}
-        <span className="muted">
-          {formatInt(result.total)} tokens · {result.pass === "estimate" ? "estimate (chars/4), exact counts pending…" : result.counterLabel}
+        <span className="muted" title="The request rebuilt from the session file; what the file does not hold is not counted.">
+          {formatInt(result.total)} tokens rebuilt · {result.pass === "estimate" ? "estimate (chars/4), exact counts pending…" : result.counterLabel}
         </span>
-        {result.notRecorded.length > 0 && <span className="muted">not recorded (0): {result.notRecorded.join(", ")}</span>}
+        {notInFile !== null ? (
+          <span className="muted" data-testid="tokens-not-in-file-sentence" title={`Inferred from the recorded usage of turn ${prefix?.unrecordedFromTurn}: billed prompt minus rebuilt request.`}>
+            {notInFileSentence(notInFile)}
+          </span>
+        ) : (
+          result.notRecorded.length > 0 && <span className="muted">not in the file (not counted): {result.notRecorded.join(", ")}</span>
+        )}
       </div>
       <table className="tokens-table" data-testid="tokens-table">
         <thead>
@@ -105,6 +114,16 @@ export function TokensView() {
               </td>
             </tr>
           ))}
+          {notInFile !== null && (
+            <tr data-kind="not-in-file" className="not-in-file-row" title="Not in the session file: inferred from recorded usage, not counted.">
+              <td>not in the file: system prompt and tools (inferred)</td>
+              <td className="num">—</td>
+              <td className="num">≈ {formatInt(notInFile)}</td>
+              <td className="bar-cell">
+                <span className="token-bar not-in-file" style={{ width: `${(notInFile / max) * 100}%` }} />
+              </td>
+            </tr>
+          )}
         </tbody>
       </table>
       <div className="tokens-split">

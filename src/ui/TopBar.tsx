@@ -22,7 +22,7 @@ export function TopBar() {
       <div className="topbar-row">
         <div className="brand" title="Contextscope: what the model saw, turn by turn">
           <img src="./favicon.svg" alt="" width={18} height={18} />
-          <span>Contextscope</span>
+          <span className="brand-name">Contextscope</span>
         </div>
         <div className="group">
           <OpenFileButton />

@@ -12,6 +12,7 @@ import { captureDiffForTurn, type CaptureInput } from "../app/captureCheck";
 import { timelineWithAuxiliary } from "../core/session/timeline";
 import { auxiliaryRequest } from "../app/auxiliaryRequest";
 import { compactionRequests } from "../app/compactionRequests";
+import { compactionOutcome } from "../app/compactionOutcome";
 import { PrefixPassAbandoned, PrefixService } from "../app/prefixView";
 import { SearchService } from "../app/searchService";
 import { databaseSummary } from "./readDatabase";
@@ -19,10 +20,10 @@ import { isSharedSource, readShared } from "../app/openShared";
 import { buildShare, exportRequest, shareBundle } from "../app/shareExport";
 import { parseCapture } from "../app/parseCapture";
 import { sniffSessions } from "./sniffSessions";
-import { ALIVE_EVERY_MS, type FromWorker, type LoadProgress, type SessionSummary, type ToWorker, type TurnRequestResult, type WorkerMethod, type WorkerMethods } from "./protocol";
+import { ALIVE_EVERY_MS, type CompactionRequestsResult, type FromWorker, type LoadProgress, type SessionSummary, type ToWorker, type TurnRequestResult, type WorkerMethod, type WorkerMethods } from "./protocol";
 import { readSession, ReadCancelledError } from "./readSession";
 import { requestView } from "../app/requestView";
-import { policyInfos, SimulatorService } from "../app/simulator";
+import { simulatorPolicies, SimulatorService } from "../app/simulator";
 import { threadInfos } from "../app/threads";
 import { listedPrices, sessionPrices } from "../app/sessionPrices";
 import { spawnCallLocation, threadCallLinks } from "../app/threadLinks";
@@ -155,6 +156,7 @@ async function open(runId: number, source: Extract<ToWorker, { type: "open" }>["
       ? { ...(await readShared(source)), fileNames: undefined }
       : { ...(await readSession(source, control)), shared: undefined };
     if (activeRunId !== runId) throw new ReadCancelledError();
+    refuseFailedRead(read);
     install(read, runId);
     activeRunId = 0;
     const summary = summaryOf(read, byteLength, fileNames);
@@ -170,6 +172,18 @@ async function open(runId: number, source: Extract<ToWorker, { type: "open" }>["
     }
     post({ type: "open-failed", runId, message: errorText(error), cancelled });
   }
+}
+
+/**
+ * A read that kept nothing and said why (every line bad, a file its reader could not take) is a
+ * failed open with those reasons, never a session "ready" with 0 turns. A file with no entries and
+ * no warning (a session an agent started and left) still opens.
+ */
+function refuseFailedRead(read: Session): void {
+  if (read.entries.length > 0 || (read.threads?.length ?? 0) > 0 || read.warnings.length === 0) return;
+  const reasons = read.warnings.slice(0, 3).map((warning) => (warning.line > 0 ? `line ${warning.line}: ${warning.reason}` : warning.reason));
+  const more = read.warnings.length > 3 ? ` (and ${read.warnings.length - 3} more)` : "";
+  throw new Error(`Could not read "${read.fileName}", nothing in it could be read: ${reasons.join("; ")}${more}`);
 }
 
 function optionsKey(options: PipelineOptions): string {
@@ -275,7 +289,7 @@ const HANDLERS: { [M in WorkerMethod]: Handler<M> } = {
     if (parsed.kind === "header") keepCaptureBody(source, body);
     return parsed;
   }),
-  simulatorPolicies: sessionless(() => policyInfos()),
+  simulatorPolicies: ofSession(({ options }, { target }) => simulatorPolicies(target, options)),
   sniffSessions: sessionless(({ files }) => sniffSessions(files)),
   listedPrices: sessionless(() => listedPrices()),
   sessionPrices: ofSession(({ options }, { session: opened }) => sessionPrices(opened, options)),
@@ -305,9 +319,15 @@ const HANDLERS: { [M in WorkerMethod]: Handler<M> } = {
   spawnCall: ofSession(({ options, threadId }, { session: opened }) => spawnCallLocation(opened, threadId, { ...options, thread: null })),
   captureDiff: ofSession(({ options, turn }, { target }) => captureDiffForTurn(target, options, [...captureBodies.values()], turn)),
   requestBody: ofSession(({ options, turn }, { target }) => JSON.stringify(buildTurnRequest(target, options, turn).body)),
-  compactionRequests: ofSession(({ options, entryId, instructions }, { target }) =>
-    compactionRequests(target, options, entryId, instructions ?? null),
-  ),
+  compactionRequests: ofSession(({ options, entryId, instructions }, { target }): CompactionRequestsResult => {
+    const outcome = compactionOutcome(target, options, analyze(target, options), entryId);
+    try {
+      return { ...compactionRequests(target, options, entryId, instructions ?? null), outcome };
+    } catch (error) {
+      // What the compaction kept and summarised is shown even when its request cannot be rebuilt.
+      return { available: false, entryId, requests: [], facts: [], lints: [], reason: `The summariser request could not be rebuilt: ${errorText(error)}`, outcome };
+    }
+  }),
   exportRequest: ofSession(({ options, params }, { target }) => exportRequest(target, options, params)),
   buildShare: ofSession(({ options, params }, { target }) => buildShare(target, options, params, analyze(target, options))),
   shareBundle: ofSession(({ options, params }, { target }) => shareBundle(target, options, params, analyze(target, options))),
@@ -351,7 +371,7 @@ const HANDLERS: { [M in WorkerMethod]: Handler<M> } = {
   })),
   searchStep: ofSession((params, { target }) => searchFor(target).step(params)),
   searchPrepare: ofSession((params, { target }) => searchFor(target).prepare(params)),
-  inferSettings: ofSession(({ options, settings }, { target }) => simulatorFor(target).infer(options, settings)),
+  inferSettings: ofSession(({ options, settings, sliceMs }, { target }) => simulatorFor(target).infer(options, settings, sliceMs, () => performance.now())),
   tokenView: ofSession(({ options, turn, index }, { target }) => prefixFor(target).tokenView(options, turn, index)),
 };
 

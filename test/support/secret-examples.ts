@@ -40,6 +40,15 @@ const bearer = fake(40, URLSAFE, 33);
 const accessToken = fake(32, undefined, 72);
 const clientSecret = fake(30, undefined, 75);
 const webhookSecret = fake(20, undefined, 78);
+const twilioKey = `S${"K"}${fake(32, HEX, 120)}`;
+const mailgun = `ke${"y-"}${fake(32, HEX, 121)}`;
+const atlassian = `ATA${"TT3"}${fake(180, URLSAFE, 122)}=${fake(8, HEX, 123)}`;
+const azureKey = `${fake(86, B64, 124)}==`;
+const discordHook = `1234567890${fake(8, "0123456789", 125)}/${fake(68, URLSAFE, 126)}`;
+const curlPassword = `Cu${fake(14, undefined, 127)}`;
+const mysqlPassword = `My${fake(14, undefined, 128)}`;
+const optionToken = fake(24, undefined, 129);
+const labelPassword = `Lb${fake(14, undefined, 130)}`;
 
 export const SECRET_EXAMPLES: readonly SecretExample[] = [
   { kind: "private-key", text: `key:\n-----BEGIN RSA PRIVATE KEY-----\n${pem}\n-----END RSA PRIVATE KEY-----\n`, secret: pem },
@@ -58,6 +67,11 @@ export const SECRET_EXAMPLES: readonly SecretExample[] = [
   { kind: "stripe-key", text: `STRIPE ${stripe}`, secret: stripe },
   { kind: "npm-token", text: `//registry.npmjs.org/:_authToken=${npm}`, secret: npm },
   { kind: "huggingface-token", text: `huggingface-cli login --token ${hf}`, secret: hf },
+  { kind: "twilio-api-key", text: `TWILIO_KEY_SID ${twilioKey}`, secret: twilioKey },
+  { kind: "mailgun-api-key", text: `mailgun ${mailgun}`, secret: mailgun },
+  { kind: "atlassian-api-token", text: `jira ${atlassian}`, secret: atlassian },
+  { kind: "azure-storage-key", text: `conn = "DefaultEndpointsProtocol=https;AccountName=a;AccountKey=${azureKey};EndpointSuffix=core.windows.net"`, secret: azureKey },
+  { kind: "discord-webhook", text: `https://discord.com/api/webhooks/${discordHook}`, secret: discordHook },
   { kind: "groq-api-key", text: `GROQ=${groq}`, secret: groq },
   { kind: "xai-api-key", text: `XAI: ${xai}`, secret: xai },
   { kind: "perplexity-api-key", text: `pplx ${pplx}`, secret: pplx },
@@ -69,6 +83,10 @@ export const SECRET_EXAMPLES: readonly SecretExample[] = [
   { kind: "connection-string-password", text: `DATABASE_URL=postgres://app:${randomPassword}@db.internal:5432/app`, secret: randomPassword },
   { kind: "url-password", text: `git remote add origin https://deploy:${randomPassword}@git.example.com/r.git`, secret: randomPassword },
   { kind: "url-token-parameter", text: `GET https://api.example.com/v1/items?access_token=${accessToken}&page=2`, secret: accessToken },
+  { kind: "command-user-password", text: `curl -u alice:${curlPassword} https://example.com`, secret: curlPassword },
+  { kind: "mysql-password-option", text: `mysql -u root -p${mysqlPassword} shop`, secret: mysqlPassword },
+  { kind: "secret-option", text: `gh auth login --token ${optionToken}`, secret: optionToken },
+  { kind: "secret-assignment-after-label", text: `note: DB_PASSWORD=${labelPassword}`, secret: labelPassword },
   { kind: "secret-json-field", text: `{"client_secret":"${clientSecret}"}`, secret: clientSecret },
   { kind: "secret-assignment", text: `export STRIPE_WEBHOOK_SECRET="${webhookSecret}"`, secret: webhookSecret },
 ];

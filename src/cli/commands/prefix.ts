@@ -45,6 +45,7 @@ function prefixLine(
     breakPath: report.breakPath,
     cause: report.cause,
     predictedCachedTokens: report.predictedCachedTokens,
+    unrecordedTokens: report.unrecorded?.tokens ?? null,
     thread,
   };
   if (extra) {
@@ -158,12 +159,15 @@ export const prefixCommand: CliCommand = {
   ],
   details: [
     "Output, one JSON object per turn:",
-    '  {"turn":N,"bytes":…,"sharedBytes":…,"tokens":…,"sharedTokens":…,"breakPath":…|null,"cause":…|null,"predictedCachedTokens":…,"thread":null|id,',
+    '  {"turn":N,"bytes":…,"sharedBytes":…,"tokens":…,"sharedTokens":…,"breakPath":…|null,"cause":…|null,"predictedCachedTokens":…,"unrecordedTokens":…|null,',
+    '   "thread":null|id,',
     '   "cost":{"recorded":{"status":…,"dollars":…|null},"predicted":{…},"break":{…,"rebilledTokens":N}|null,"priceRow":…|null},',
     '   "composition":{"tools":N,"system":N,"user":N,"assistant":N,"tool-result":N,…,"total":N}}',
     "bytes/tokens: the turn's request in the provider's cache order (cache markers and request metadata left out);",
     "sharedBytes/sharedTokens: its common prefix with the previous turn's request; breakPath: JSON path of the first",
     "difference (null when the request extends the previous one); cause: why (history-rewritten, system-changed, …).",
+    "unrecordedTokens: what the file does not hold (system prompt, tools), inferred from the first recorded usage",
+    "(again after a compaction); the cache prediction counts it, `tokens` does not. null: nothing missing or no usage.",
     "thread: null for the main thread, else the sub-agent thread's id (--thread, --threads; turns count per thread).",
     "Token counts are exact for OpenAI shapes and estimates for Anthropic and Google (docs/prefix-stability.md).",
     "cost: US dollars from the built-in price table (docs/prices.md): the recorded usage, the cache simulation's",

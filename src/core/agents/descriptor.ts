@@ -85,7 +85,10 @@ export interface RecordedCompactionSupport {
    * are already in the timeline another way (opencode: as auxiliary requests).
    */
   rebuildInTimeline: boolean;
-  /** Why there is no policy rebuild when `rebuildPolicy` is null. */
+  /**
+   * Why the compaction's row shows no rebuilt summariser request: no policy rebuild when
+   * `rebuildPolicy` is null, or where it is shown instead when `rebuildInTimeline` is false.
+   */
   noRebuildReason?: string;
   /**
    * The turn to simulate after when re-running a policy at the recorded compaction `entryId`

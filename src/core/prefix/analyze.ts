@@ -13,6 +13,7 @@ import { diffRequests } from "./diff";
 import { createSegmentCache, type SegmentCache } from "./segment-builder";
 import { segmentRequest, type SegmentOptions } from "./segment-request";
 import type { CauseReport, PrefixCause, SegmentedRequest, TurnFacts } from "./types";
+import { inferUnrecorded, withUnrecordedTokens, type UnrecordedEstimate } from "./unrecorded";
 
 export interface PrefixTurnInput {
   turn: number;
@@ -30,6 +31,11 @@ export interface PrefixTurnInput {
 export interface PrefixAnalysisOptions extends Omit<SegmentOptions, "cache"> {
   /** Run the cache simulation (CA-8 … CA-20). Default true. */
   simulate?: boolean;
+  /**
+   * Count what the file does not hold (system prompt, tools) in the cache simulation, sized from
+   * the first recorded usage (./unrecorded.ts). Default true.
+   */
+  inferUnrecorded?: boolean;
   cacheRules?: CacheRuleOverrides;
   /**
    * Per-content segment cache to reuse across analyses of the same session (e.g. the worker's
@@ -63,6 +69,12 @@ export interface PrefixTurnReport {
   diagnosticsName: CauseReport["diagnosticsName"];
   /** Segments not recorded in the session (PD-4): compared equal to themselves, 0 tokens. */
   notRecorded: string[];
+  /**
+   * Tokens of what the file does not hold, inferred from recorded usage and counted by the cache
+   * simulation (not by `tokens`), with the turn whose usage gave it; null when nothing is missing
+   * or no usage allowed the inference (yet).
+   */
+  unrecorded: UnrecordedEstimate | null;
   gapMs: number | null;
   expiry: ExpiryReport | null;
   cache: CachePrediction | null;
@@ -101,6 +113,7 @@ export function createPrefixAnalyzer(options: PrefixAnalysisOptions = {}): Prefi
   const segmentOptions: SegmentOptions = { ...rest, cache: segmentCache ?? createSegmentCache() };
   const simulation = createCacheSimulationState();
   let previous: { request: SegmentedRequest; messages: readonly ContextMessage[] | null; timeMs: number | null } | null = null;
+  let unrecorded: UnrecordedEstimate | null = null;
 
   return {
     lastSegmented: () => previous?.request ?? null,
@@ -130,12 +143,18 @@ export function createPrefixAnalyzer(options: PrefixAnalysisOptions = {}): Prefi
             openaiRetention: request.openaiCache.ttl ?? request.openaiCache.retention,
           })
         : null;
-      const cache = options.simulate === false ? null : simulateCache(simulation, request, previous ? diff : null, timeMs, { overrides: options.cacheRules ?? {} });
       const usage = input.usage ?? null;
       const recordedUsage = usage === null ? null : isNormalized(usage) ? usage : normalizeUsage(usage.source, usage.raw);
+      // A compaction or another model may come with another system prompt or tool set: size the
+      // missing part again from the first usage after it.
+      if (facts.compactionBetween || facts.modelChanged) unrecorded = null;
+      if (unrecorded === null && options.inferUnrecorded !== false) unrecorded = inferUnrecorded(input.turn, request, recordedUsage?.totalInput ?? null);
+      const missing = unrecorded !== null && request.notRecorded.length > 0 ? unrecorded : null;
+      const seen = missing ? withUnrecordedTokens(request, diff, missing.tokens, previous !== null) : { request, diff };
+      const cache = options.simulate === false ? null : simulateCache(simulation, seen.request, previous ? seen.diff : null, timeMs, { overrides: options.cacheRules ?? {} });
       const usageComparison =
         cache && recordedUsage
-          ? compareUsage(cache, recordedUsage, { firstRequest: previous === null, cause: causes?.cause ?? null, expiry, sharedTokens: diff.sharedTokens })
+          ? compareUsage(cache, recordedUsage, { firstRequest: previous === null, cause: causes?.cause ?? null, expiry, sharedTokens: seen.diff.sharedTokens })
           : null;
       previous = { request, messages: input.messages ?? null, timeMs };
       return {
@@ -159,6 +178,7 @@ export function createPrefixAnalyzer(options: PrefixAnalysisOptions = {}): Prefi
         settingsChanged: causes?.settingsChanged ?? [],
         diagnosticsName: causes?.diagnosticsName ?? null,
         notRecorded: request.notRecorded,
+        unrecorded: missing,
         gapMs,
         expiry,
         cache,

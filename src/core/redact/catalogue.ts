@@ -154,7 +154,9 @@ export const SECRET_CATALOGUE: readonly SecretPattern[] = [
     label: "Hugging Face token",
     mask: "edges",
     anchors: ["hf_"],
-    regex: tokenRegex("(?<secret>(?<prefix>hf_)[A-Za-z]{30,40})"),
+    // Older tokens are letters only, newer ones mix in digits.
+    regex: tokenRegex("(?<secret>(?<prefix>hf_)[A-Za-z0-9]{30,40})"),
+    validate: (secret) => hasLetter(secret.slice(3)) && notPlaceholder(secret),
   },
   {
     id: "groq-api-key",
@@ -197,6 +199,44 @@ export const SECRET_CATALOGUE: readonly SecretPattern[] = [
     mask: "edges",
     anchors: ["shp"],
     regex: tokenRegex("(?<secret>(?<prefix>shp(?:at|ca|pa|ss)_)[a-fA-F0-9]{32})"),
+  },
+  {
+    id: "twilio-api-key",
+    label: "Twilio API key",
+    mask: "edges",
+    anchors: ["SK"],
+    regex: tokenRegex("(?<secret>(?<prefix>SK)[0-9a-fA-F]{32})"),
+    validate: (secret) => hasDigit(secret.slice(2)) && hasLetter(secret.slice(2)),
+  },
+  {
+    id: "mailgun-api-key",
+    label: "Mailgun API key",
+    mask: "edges",
+    anchors: ["key-"],
+    regex: tokenRegex("(?<secret>(?<prefix>key-)[0-9a-f]{32})"),
+    validate: (secret) => hasDigit(secret.slice(4)) && hasLetter(secret.slice(4)),
+  },
+  {
+    id: "atlassian-api-token",
+    label: "Atlassian API token",
+    mask: "edges",
+    anchors: ["ATATT3"],
+    regex: new RegExp("(?<![A-Za-z0-9_=-])(?<secret>(?<prefix>ATATT3)[A-Za-z0-9_=-]{40,400})(?![A-Za-z0-9_=-])", "gd"),
+  },
+  {
+    id: "azure-storage-key",
+    label: "Azure account or access key",
+    mask: "full",
+    anchors: ["AccountKey=", "SharedAccessKey=", "accountkey=", "sharedaccesskey="],
+    // Inside a connection string (`…;AccountKey=…;`), whatever quotes or assignment it stands in.
+    regex: new RegExp("(?<![A-Za-z0-9_])(?:AccountKey|SharedAccessKey)=(?<secret>[A-Za-z0-9+/]{16,1024}={0,2})", "gdi"),
+  },
+  {
+    id: "discord-webhook",
+    label: "Discord webhook URL",
+    mask: "full",
+    anchors: ["/api/webhooks/"],
+    regex: new RegExp("https://(?:ptb\\.|canary\\.)?discord(?:app)?\\.com/api/webhooks/(?<secret>[0-9]{17,20}/[A-Za-z0-9_-]{60,100})", "gd"),
   },
   {
     id: "jwt",
@@ -251,6 +291,35 @@ export const SECRET_CATALOGUE: readonly SecretPattern[] = [
     validate: notPlaceholder,
   },
   {
+    id: "command-user-password",
+    label: "Password after -u user: (curl, wget)",
+    mask: "full",
+    anchors: ["-u", "--user"],
+    regex: new RegExp("(?<![A-Za-z0-9_-])(?:-u|--user|--proxy-user)(?:[ \\t]{1,4}|=)[\"']?[^\\s:\"'@/]{1,256}:(?<secret>[^\\s\"'@]{1,256})", "gd"),
+    validate: notPlaceholder,
+  },
+  {
+    id: "mysql-password-option",
+    label: "Password after -p (mysql, mariadb)",
+    mask: "full",
+    anchors: ["-p"],
+    // The client takes the password glued to -p; a word-bounded client name earlier on the line says which -p it is.
+    regex: new RegExp("(?<![A-Za-z0-9_-])(?<=(?<![A-Za-z0-9_-])(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlshow|mysqlcheck|mariadb|mariadb-dump)(?![A-Za-z0-9_-])[^\\n]{0,512}[ \\t])-p(?<secret>[^\\s\"'`]{1,256})", "gd"),
+    validate: notPlaceholder,
+  },
+  {
+    id: "secret-option",
+    label: "Secret-named command-line option",
+    mask: "edges",
+    anchors: ["-"],
+    // `--token VALUE`, `--password 'VALUE'`: the option's name says secret; the value is the next word.
+    regex: new RegExp(
+      "(?<![A-Za-z0-9_.-])--?(?<name>[A-Za-z][A-Za-z0-9_-]{0,63})[ \\t]{1,4}(?:\"(?<secret>(?:[^\"\\\\\\n]|\\\\.){1,4096})\"|'(?<secret2>[^'\\n]{1,4096})'|(?<secret3>[^\\s\"'`{}\\[\\]()<>,;=-][^\\s\"'`]{0,4095}))",
+      "gd",
+    ),
+    validate: (secret, groups) => isSecretName(groups.name ?? "") && notPlaceholder(secret) && !AUTH_SCHEME.test(secret),
+  },
+  {
     id: "secret-json-field",
     label: "Secret-named JSON field",
     mask: "edges",
@@ -268,6 +337,19 @@ export const SECRET_CATALOGUE: readonly SecretPattern[] = [
     anchors: ["=", ":"],
     regex: new RegExp(
       "(?<![A-Za-z0-9_.-])(?:export[ \\t]{1,4}|--?)?(?<name>[A-Za-z_][A-Za-z0-9_.-]{0,127})[ \\t]{0,8}(?:=|:)[ \\t]{0,8}(?:\"(?<secret>(?:[^\"\\\\\\n]|\\\\.){1,4096})\"|'(?<secret2>[^'\\n]{1,4096})'|(?<secret3>[^\\s\"'`{}\\[\\]()<>,;=][^\\s\"'`\\[\\]()<>,;]{0,4095}))",
+      "gd",
+    ),
+    validate: (secret, groups) => isSecretName(groups.name ?? "") && notPlaceholder(secret) && !AUTH_SCHEME.test(secret),
+  },
+  {
+    id: "secret-assignment-after-label",
+    label: "Secret-named assignment",
+    mask: "edges",
+    anchors: ["="],
+    // `note: DB_PASSWORD=…`: an assignment that is itself the value of a label, which the pattern
+    // above reads as one value of a name that says nothing.
+    regex: new RegExp(
+      "(?<![A-Za-z0-9_.-])(?<=[A-Za-z0-9_-]:[ \\t]{1,8})(?:export[ \\t]{1,4})?(?<name>[A-Za-z_][A-Za-z0-9_.-]{0,127})=(?:\"(?<secret>(?:[^\"\\\\\\n]|\\\\.){1,4096})\"|'(?<secret2>[^'\\n]{1,4096})'|(?<secret3>[^\\s\"'`{}\\[\\]()<>,;=][^\\s\"'`\\[\\]()<>,;]{0,4095}))",
       "gd",
     ),
     validate: (secret, groups) => isSecretName(groups.name ?? "") && notPlaceholder(secret) && !AUTH_SCHEME.test(secret),

@@ -6,6 +6,7 @@
 //     and the whole run is masked when it holds a secret.
 // Both are bounded: strings above MAX_EMBEDDED_CHARS are not parsed, base64 runs above
 // MAX_BASE64_RUN are not decoded, and embedded JSON inside embedded JSON stops at MAX_NESTING.
+import { gunzipHead, isGzip } from "./gunzip-head";
 import { findSecrets } from "./find";
 import type { SecretMatch, SecretPattern } from "./types";
 import { utf8Decode } from "../util/utf8";
@@ -108,7 +109,9 @@ export function base64Secrets(text: string, catalogue: readonly SecretPattern[] 
     const run = text.slice(start, i);
     if (run.length >= MIN_BASE64_RUN && run.length <= MAX_BASE64_RUN) {
       const bytes = decodeRun(run);
-      const decoded = bytes ? asText(bytes) : null;
+      // A gzip stream (`gzip -c .env | base64`) is read inflated.
+      const plain = bytes && isGzip(bytes) ? gunzipHead(bytes) : bytes;
+      const decoded = plain ? asText(plain) : null;
       if (decoded !== null && findSecrets(decoded, catalogue).length > 0) {
         out.push({ kind: BASE64_SECRET_KIND, label: BASE64_SECRET_LABEL, start, end, value: text.slice(start, end), prefixLength: 0, mask: "full" });
       }

@@ -1,7 +1,7 @@
 // Share payload version 1: its types and its strict validator. The validator accepts exactly the
 // documented shape (docs/share-format.md): unknown keys and ill-typed values are rejected with the
 // path of the offending field, and the result is a fresh object holding only validated data.
-import { API_IDS, type ApiId, type ProfileId, type RequestHeader, type ToolDefinition } from "../model";
+import { API_IDS, type ApiId, type CaptureFact, type ProfileId, type RequestHeader, type ToolDefinition } from "../model";
 import { fail } from "./errors";
 import { copyJsonValue } from "./safe-json";
 import { isObject } from "../util/is-object";
@@ -149,9 +149,22 @@ function validateTool(value: unknown, path: string): ToolDefinition {
   };
 }
 
+function validateFact(value: unknown, path: string): CaptureFact {
+  const fact = expectShape(value, path, ["key", "kind", "label", "path", "value", "source"]);
+  return {
+    key: expectString(fact.key, `${path}.key`),
+    kind: expectOneOf(fact.kind, `${path}.kind`, ["session", "model"] as const),
+    label: expectString(fact.label, `${path}.label`),
+    path: expectString(fact.path, `${path}.path`),
+    value: copyJsonValue(fact.value, `${path}.value`),
+    source: expectString(fact.source, `${path}.source`, MAX_FILE_NAME),
+  };
+}
+
 function validateHeader(value: unknown): RequestHeader | null {
   if (value === null) return null;
-  const header = expectShape(value, "view.header", ["api", "extraSettings", "source"], ["systemPrompt", "tools", "maxTokens"]);
+  // Every field of RequestHeader; a header attached from a capture holds its model and facts.
+  const header = expectShape(value, "view.header", ["api", "extraSettings", "source"], ["systemPrompt", "tools", "maxTokens", "model", "facts"]);
   const out: RequestHeader = {
     api: expectOneOf(header.api, "view.header.api", API_IDS),
     extraSettings: {},
@@ -165,6 +178,11 @@ function validateHeader(value: unknown): RequestHeader | null {
   if (header.maxTokens !== undefined) {
     if (typeof header.maxTokens !== "number" || !Number.isFinite(header.maxTokens)) invalid("view.header.maxTokens", "a finite number", header.maxTokens);
     out.maxTokens = header.maxTokens;
+  }
+  if (header.model !== undefined) out.model = expectString(header.model, "view.header.model", MAX_FILE_NAME);
+  if (header.facts !== undefined) {
+    if (!Array.isArray(header.facts)) invalid("view.header.facts", "an array", header.facts);
+    out.facts = header.facts.map((fact, index) => validateFact(fact, `view.header.facts[${index}]`));
   }
   if (!isObject(header.extraSettings)) invalid("view.header.extraSettings", "an object", header.extraSettings);
   out.extraSettings = copyJsonValue(header.extraSettings, "view.header.extraSettings") as Record<string, unknown>;

@@ -90,14 +90,48 @@ export function valueNestsDeeperThan(value: unknown, limit = MAX_JSON_DEPTH, dep
   return false;
 }
 
+/** Words of a warning for `cut` values left out (the place is the caller's). */
+function deepValuesNote(cut: number): string {
+  return `${cut} value${cut === 1 ? "" : "s"} nested more than ${MAX_JSON_DEPTH} levels deep left out`;
+}
+
+/** A parsed value with the depth cap applied: the same value when nothing is too deep, else a cut copy and a note. */
+export function capParsedValue(parsed: unknown): { value: unknown; note: string | null } {
+  if (!valueNestsDeeperThan(parsed)) return { value: parsed, note: null };
+  const { value, cut } = cutDeepValues(parsed);
+  return { value, note: deepValuesNote(cut) };
+}
+
 /**
  * JSON.parse with the depth cap: the parsed value, and a warning text when something was cut.
  * JSON.parse itself does not recurse on the stack (V8, SpiderMonkey and JavaScriptCore parse
  * arbitrarily deep text), so the check runs on the parsed value.
  */
 export function parseJsonCapped(text: string): { value: unknown; note: string | null } {
-  const parsed = JSON.parse(text) as unknown;
-  if (!valueNestsDeeperThan(parsed)) return { value: parsed, note: null };
-  const { value, cut } = cutDeepValues(parsed);
-  return { value, note: `${cut} value${cut === 1 ? "" : "s"} nested more than ${MAX_JSON_DEPTH} levels deep left out` };
+  return capParsedValue(JSON.parse(text) as unknown);
+}
+
+/**
+ * JSON.parse for JSON held inside a value the readers already checked (tool-call arguments kept
+ * as a string, a column's JSON text): the pipelines walk what it returns, so it is cut at the same
+ * depth. Throws like JSON.parse on text that is not JSON.
+ */
+export function parseNestedJson(text: string): unknown {
+  return parseJsonCapped(text).value;
+}
+
+/**
+ * A JSON text with the depth cap applied: the same text when it nests no deeper than the cap (or
+ * is not JSON), else the cut value serialised again, with a note. For JSON kept as a string inside
+ * a session (tool-call arguments), so every later parse of it is bounded too.
+ */
+export function capJsonText(text: string): { text: string; note: string | null } {
+  if (!nestsDeeperThan(text)) return { text, note: null };
+  let parsed: { value: unknown; note: string | null };
+  try {
+    parsed = parseJsonCapped(text);
+  } catch {
+    return { text, note: null };
+  }
+  return { text: JSON.stringify(parsed.value), note: parsed.note };
 }

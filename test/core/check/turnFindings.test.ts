@@ -29,6 +29,7 @@ function report(cause: PrefixTurnReport["cause"], extra: Partial<PrefixTurnRepor
     settingsChanged: [],
     diagnosticsName: null,
     notRecorded: [],
+    unrecorded: null,
     gapMs: null,
     expiry: null,
     cache: null,

@@ -49,6 +49,14 @@ const bearer = fake(40, URLSAFE, 33);
 const basic = "dXNlcjpwYXNzd29yZDEyMw==";
 const pem = `MIIEowIBAAKCAQEA${fake(64, B64, 34)}\n${fake(64, B64, 35)}\n${fake(20, B64, 36)}==`;
 const randomPassword = `Xk9${fake(13, undefined, 37)}`;
+const hfWithDigits = `h${"f_"}${fake(34, undefined, 38)}`;
+const twilioKey = `S${"K"}${fake(32, HEX, 39)}`;
+const twilioAuthToken = fake(32, HEX, 40);
+const mailgun = `ke${"y-"}${fake(32, HEX, 41)}`;
+const atlassian = `ATA${"TT3"}${fake(180, URLSAFE, 42)}=${fake(8, HEX, 43)}`;
+const azureKey = `${fake(86, B64, 44)}==`;
+const discordHook = `${"1234567890"}${fake(8, "0123456789", 45)}/${fake(68, URLSAFE, 46)}`;
+const optionToken = fake(24, undefined, 47);
 
 const CASES: Record<string, Cases> = {
   "private-key": {
@@ -150,8 +158,34 @@ const CASES: Record<string, Cases> = {
     negative: [`np${"m_"}${fake(20, undefined, 59)}`, `npm_config_cache=/tmp/x`],
   },
   "huggingface-token": {
-    positive: [{ text: `huggingface-cli login --token ${hf}`, secret: hf }],
+    positive: [
+      { text: `huggingface-cli login --token ${hf}`, secret: hf },
+      { text: `HF_TOKEN is ${hfWithDigits}`, secret: hfWithDigits },
+    ],
     negative: [`h${"f_"}${fake(10, LETTERS, 60)}`, "hf_hub_download_from_cache_function_name_here"],
+  },
+  "twilio-api-key": {
+    positive: [{ text: `TWILIO_KEY_SID ${twilioKey} in use`, secret: twilioKey }],
+    negative: [`S${"K"}${"0".repeat(32)}`, `S${"K"}${"abcdef".repeat(5)}ab`, "SKIPPED_TESTS_IN_THE_SUITE_ARE_LISTED"],
+  },
+  "mailgun-api-key": {
+    positive: [{ text: `mailgun: ${mailgun}`, secret: mailgun }],
+    negative: [`ke${"y-"}${fake(20, HEX, 62)}`, "the key-value store"],
+  },
+  "atlassian-api-token": {
+    positive: [{ text: `JIRA_API_TOKEN is ${atlassian}`, secret: atlassian }],
+    negative: [`ATA${"TT3"}short`],
+  },
+  "azure-storage-key": {
+    positive: [
+      { text: `conn = "DefaultEndpointsProtocol=https;AccountName=acct;AccountKey=${azureKey};EndpointSuffix=core.windows.net"`, secret: azureKey },
+      { text: `Endpoint=sb://ns.servicebus.windows.net/;SharedAccessKeyName=Root;SharedAccessKey=${azureKey}`, secret: azureKey },
+    ],
+    negative: ["AccountKey=short", "SharedAccessKeyName=RootManageSharedAccessKey"],
+  },
+  "discord-webhook": {
+    positive: [{ text: `post to https://discord.com/api/webhooks/${discordHook}`, secret: discordHook }],
+    negative: ["https://discord.com/api/webhooks/123/abc", "https://example.com/api/webhooks/12345678901234567/x"],
   },
   "groq-api-key": {
     positive: [{ text: `GROQ=${groq}`, secret: groq }],
@@ -214,6 +248,36 @@ const CASES: Record<string, Cases> = {
       { text: `https://x.test/?sig=${fake(20, URLSAFE, 74)}#frag`, secret: fake(20, URLSAFE, 74) },
     ],
     negative: ["https://example.com/?page=2&sort=asc", "https://example.com/?monkey=banana", "token=abc without a URL ? or &"],
+  },
+  "command-user-password": {
+    positive: [
+      { text: `curl -u alice:${randomPassword} https://example.com`, secret: randomPassword },
+      { text: `curl -X POST https://api.twilio.com/x -u AC${fake(32, HEX, 63)}:${twilioAuthToken}`, secret: twilioAuthToken },
+      { text: `wget --user=bob:${randomPassword} https://example.com`, secret: randomPassword },
+    ],
+    negative: ["curl -u alice https://example.com", "curl -u user:$PASSWORD https://x", "ps -u root:"],
+  },
+  "mysql-password-option": {
+    positive: [
+      { text: `mysql -u root -p${randomPassword} shop`, secret: randomPassword },
+      { text: `$ mysqldump --single-transaction -p'${randomPassword}' db > dump.sql`.replace(`'${randomPassword}'`, randomPassword), secret: randomPassword },
+    ],
+    negative: ["mysql -u root -p shop", "ssh -p2222 host", "grep -pattern file"],
+  },
+  "secret-option": {
+    positive: [
+      { text: `gh auth login --token ${optionToken} now`, secret: optionToken },
+      { text: `tool --password ${randomPassword} --verbose`, secret: randomPassword },
+      { text: `tool --api-key "${optionToken}"`, secret: optionToken },
+    ],
+    negative: ["tool --token $GITHUB_TOKEN", "run --max-tokens 4096", "tool --password --verbose", "git log --author alice"],
+  },
+  "secret-assignment-after-label": {
+    positive: [
+      { text: `note: DB_PASSWORD=${randomPassword}`, secret: randomPassword },
+      { text: `status: SECRET_KEY=${optionToken}`, secret: optionToken },
+    ],
+    negative: ["note: LOG_LEVEL=debug", "note: DB_PASSWORD=$DB_PASSWORD"],
   },
   "secret-json-field": {
     positive: [

@@ -2,6 +2,7 @@
 // with provenance) for the Messages tab and token estimates; the body is built from the items
 // themselves. Base instructions, the developer/environment items Codex injects (FM-CX-11) and
 // the compaction summary (FM-CX-17) are labelled.
+import { parseNestedJson } from "../../util/json-depth";
 import type { ContextMessage, LlmMessage, Provenance, TextBlock, ToolCallBlock } from "../../model";
 import { isPromptFromEvent, type RolloutItem } from "./rollout-index";
 import { isObject } from "../../util/is-object";
@@ -28,7 +29,7 @@ function itemView(item: RolloutItem): LlmMessage {
     const raw = item.arguments ?? item.input;
     if (typeof raw === "string") {
       try {
-        const parsed: unknown = JSON.parse(raw);
+        const parsed: unknown = parseNestedJson(raw);
         args = isObject(parsed) ? parsed : { input: parsed };
       } catch {
         args = { input: raw };

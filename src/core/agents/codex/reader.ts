@@ -18,12 +18,30 @@ const EXPECTATION =
 /** Bare response item types a pre-envelope rollout starts with. */
 const LEGACY_ITEM_TYPES = new Set(["message", "reasoning", "function_call", "function_call_output", "local_shell_call", "custom_tool_call", "custom_tool_call_output", "web_search_call"]);
 
+/** Envelope types of the lines after session_meta (FM-CX-2). */
+const ENVELOPE_TYPES = new Set(["session_meta", "response_item", "event_msg", "turn_context", "compacted"]);
+
+function isEnvelopeLine(value: Record<string, unknown>): boolean {
+  return typeof value.timestamp === "string" && typeof value.type === "string" && ENVELOPE_TYPES.has(value.type) && isObject(value.payload);
+}
+
+/**
+ * A rollout whose session_meta line is missing or damaged (cut, edited, a bit flipped): the lines
+ * after it are still Codex's own envelope, which no other agent writes. At least two of them, and
+ * nearly every object seen one, so a file of some other kind with one such line is not taken.
+ */
+function envelopeLinesWithoutMeta(objects: readonly Record<string, unknown>[]): boolean {
+  const envelopes = objects.filter(isEnvelopeLine).length;
+  return envelopes >= 2 && envelopes >= (objects.length - 1) * 0.8;
+}
+
 export function detectCodex(firstLines: string[]): boolean {
   const objects = firstObjects(firstLines, firstLines.length);
   const first = objects[0];
   if (first === undefined) return false;
   if (first.type === "session_meta" && isObject(first.payload)) return true;
   if (first.record_type === "session_meta" && typeof first.id === "string") return true;
+  if (envelopeLinesWithoutMeta(objects)) return true;
   if (!isLegacyMeta(first)) return false;
   // The untagged meta line names only an id and a time: ask for a Codex key, or Codex lines after it.
   if ("instructions" in first || "git" in first) return true;
@@ -87,7 +105,7 @@ class CodexLineReader implements LineReader {
         this.header = { agent: "codex", ...linePayload(entry) };
       }
     } else if (this.header === null && this.entries.length === 0) {
-      this.warnings.push({ line: lineNumber, reason: "rollout does not start with session_meta: session facts unknown" });
+      this.warnings.push({ line: lineNumber, reason: "rollout does not start with session_meta (its first line is missing or damaged): every later line is read; the session facts it holds (id, cwd, instructions) are unknown" });
     }
     const id = entry.id;
     this.entries.push(entry);

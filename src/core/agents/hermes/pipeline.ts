@@ -5,6 +5,7 @@
 // Chat Completions does not know (hermes strips its `_compressed_summary*` keys the same way), and
 // model, tools and settings are "not recorded" unless a request header supplies them (FM-RQ-4).
 // A hermes compression summary is labelled and shown on the timeline as a compaction.
+import { parseNestedJson } from "../../util/json-depth";
 import type {
   BuiltRequest,
   CompactionEvent,
@@ -74,7 +75,7 @@ function toolCallBlock(call: unknown): ToolCallBlock {
   let args: Record<string, unknown> = {};
   if (typeof fn.arguments === "string") {
     try {
-      const parsed: unknown = JSON.parse(fn.arguments);
+      const parsed: unknown = parseNestedJson(fn.arguments);
       args = isObject(parsed) ? parsed : { input: parsed };
     } catch {
       args = { input: fn.arguments };

@@ -9,6 +9,7 @@ import type { ReaderWarning, Session, SessionEntry } from "../../model";
 import { scanTopLevelElements } from "../../readers/json-elements";
 import type { FormatReader, LineReader } from "../../readers/types";
 import { isObject } from "../../util/is-object";
+import { capMessageDepth } from "./storage/depth";
 
 /** The reader's id (a share link names it to reopen its session). */
 const MESSAGES_FORMAT_ID = "chat-messages";
@@ -89,7 +90,7 @@ function readMessageListText(text: string, fileName: string, lineCount = 0): Ses
       type: "message",
       timestamp: null,
       line: element.line,
-      raw: value as Record<string, unknown>,
+      raw: capMessageDepth(value as Record<string, unknown>, `message [${index}]`, element.line, warnings),
     });
   });
   return {

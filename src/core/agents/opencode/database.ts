@@ -236,6 +236,7 @@ export function readOpencodeDatabase(query: SqlQuery, options: DatabaseReadOptio
       warnings.push({
         line: 0,
         reason: `the database holds ${listing.length} sessions; showing the most recently updated one (${chosenId}); choose another in the session picker`,
+        notice: true,
       });
     }
   }

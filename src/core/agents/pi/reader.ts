@@ -44,17 +44,37 @@ function looksLikePiObject(value: Record<string, unknown>): boolean {
   return true;
 }
 
+/** A v2+ entry: a pi entry type with its own id and a parentId key (nothing else writes that triple). */
+function looksLikeTreeEntry(value: Record<string, unknown>): boolean {
+  return value.type !== "session" && looksLikePiObject(value) && typeof value.id === "string" && "parentId" in value;
+}
+
+/**
+ * The header line damaged (a field of the wrong type, a flipped bit) but kept as an object: it
+ * still has the header's fields and no entry type. Read as the header, with a warning.
+ */
+function looksLikeDamagedHeader(value: Record<string, unknown>): boolean {
+  return value.type !== "session" && !(typeof value.type === "string" && PI_ENTRY_TYPES.includes(value.type)) && "cwd" in value && "id" in value && !("parentId" in value);
+}
+
 function detectPi(firstLines: string[]): boolean {
   let looked = 0;
+  const objects: Record<string, unknown>[] = [];
   for (const line of firstLines) {
     if (looked >= DETECT_LINES) break;
     if (line.trim() === "") continue;
     looked += 1;
     const parsed = parseObjectLine(line);
     // A garbage first line does not decide anything (PI-F3); the first object does.
-    if ("value" in parsed) return looksLikePiObject(parsed.value);
+    if (!("value" in parsed)) continue;
+    if (objects.length === 0 && looksLikePiObject(parsed.value)) return true;
+    objects.push(parsed.value);
   }
-  return false;
+  // The first object is not pi's (a damaged header): the entries after it decide, when nearly all
+  // of them are pi tree entries.
+  const later = objects.slice(1);
+  const entries = later.filter(looksLikeTreeEntry).length;
+  return entries >= 2 && entries >= later.length * 0.8;
 }
 
 class PiLineReader implements LineReader {
@@ -95,6 +115,11 @@ class PiLineReader implements LineReader {
       this.sawFirstObject = true;
       if (value.type === "session") {
         this.readHeader(value, text, lineNumber);
+        return;
+      }
+      if (looksLikeDamagedHeader(value)) {
+        this.warnings.push({ line: lineNumber, reason: `session header with type ${JSON.stringify(value.type) ?? "missing"} instead of "session"; read as the header` });
+        this.readHeader({ ...value, type: "session" }, text, lineNumber);
         return;
       }
       // PI-F4: pi reads a header-less file as legacy; Contextscope does too, with a warning.

@@ -17,8 +17,9 @@ import { turnApi } from "./turnModel";
 /** The option that turns the rebuild of senpi's context reduction off (`false`: messages as stored). */
 export const SENPI_CONTEXT_REDUCTION = "senpiContextReduction";
 
-export function validUsageTokens(message: ProjectedMessage["message"]): number {
-  if (message.role !== "assistant" || !message.usage) return 0;
+/** The context tokens an answer's usage reports; 0 for anything else (a message entry may hold no message object at all). */
+export function validUsageTokens(message: ProjectedMessage["message"] | null | undefined): number {
+  if (typeof message !== "object" || message === null || message.role !== "assistant" || !message.usage) return 0;
   if (message.stopReason === "aborted" || message.stopReason === "error") return 0;
   return calculateContextTokens(message.usage);
 }
@@ -44,7 +45,7 @@ export function compactionWithoutUsage(path: readonly SessionEntry[]): boolean {
   for (let i = path.length - 1; i >= 0; i--) {
     const entry = path[i]!;
     if (entry.type === "compaction") return true;
-    if (entry.type === "message" && validUsageTokens(entry.raw.message as AssistantMessage) > 0) return false;
+    if (entry.type === "message" && validUsageTokens(entry.raw.message as AssistantMessage | null) > 0) return false;
   }
   return false;
 }

@@ -12,7 +12,8 @@ import { followingTurnsFromPrefix } from "../../../simulate/following";
 import { fillSlot } from "../../../simulate/instruction-slots";
 import { applyLimits } from "../../../simulate/limits";
 import { cacheEffect, findPrefixBreak, prefixText } from "../../../simulate/prefix";
-import { emptyResultParts, userTurnTexts } from "../../pi/policies/result-parts";
+import { userTurnTexts } from "../../pi/policies/result-parts";
+import { emptyResultParts } from "../../../simulate/empty-result";
 import { resolveSummary } from "../../../simulate/summary-text";
 import { estimateJsonTokens, estimateTextTokens } from "../../../simulate/text-tokens";
 import { makeVerdict } from "../../../simulate/verdict";
@@ -128,6 +129,7 @@ function simulateDeepseek(input: SimulationInput, context: SimulationContext): S
     trigger.expression = `provider "context window exceeded" on the routed request (${measure} estimated tokens) → prune, compact once with retain 0, retry if the surface changed`;
   }
   const base = emptyResultParts(deepseekHarnessPolicy, input, context, trigger);
+  if (input.triggerOnly === true) return base;
   if (!budget.ok) return { ...base, verdict: makeVerdict(deepseekHarnessPolicy, "failed", "CP-DH-1", budget.error, "CONFIG") };
   if (overflow && !(cfg.maxOverflowRetries >= 1)) {
     return { ...base, verdict: makeVerdict(deepseekHarnessPolicy, "failed", "CP-DH-4", `context window exceeded and no overflow recovery left (maxOverflowRetries ${cfg.maxOverflowRetries}): the error reaches the agent turn`) };

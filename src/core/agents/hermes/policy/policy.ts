@@ -2,6 +2,8 @@
 // parameter `roleSplit` off (main before PR #124595) / pr (the PR as written) / fixed (the PR with
 // the reviewer's correction; "on" means fixed). Trigger → partition → summariser request →
 // compressed list and the next request → verdict → findings, in CP-0-2 order.
+import { parseNestedJson } from "../../../util/json-depth";
+import { emptyResultParts } from "../../../simulate/empty-result";
 import type { ContextMessage, LlmMessage, Session, ToolResultMessage } from "../../../model";
 import { messageView } from "../pipeline";
 import { hermesStorageHeaderOf } from "../storage/session";
@@ -130,7 +132,7 @@ function toContextMessage(message: HermesMessage, original: readonly ContextMess
         const call = calls.get(block.id);
         if (!call || call.arguments === JSON.stringify(block.arguments ?? {})) return block;
         shrunk = true;
-        return { ...block, arguments: JSON.parse(call.arguments) as Record<string, unknown> };
+        return { ...block, arguments: parseNestedJson(call.arguments) as Record<string, unknown> };
       });
     if (blocks.length === source.message.content.length && !shrunk) return source;
     const content = blocks.length > 0 ? blocks : [{ type: "text" as const, text }];
@@ -231,6 +233,7 @@ function simulateHermes(input: SimulationInput, context: SimulationContext): Sim
     ruleId: "CP-HA-5",
     estimator: "hermes: content chars/4 + 10 per message (code points), tool envelopes, replay fields, images 1600 (CP-HA-10)",
   };
+  if (input.triggerOnly === true) return emptyResultParts(hermesPolicy, input, context, trigger);
 
   // (2) Partition (CP-HA-7 … CP-HA-11).
   const compactedBefore = list.some(isHandoffSummary);

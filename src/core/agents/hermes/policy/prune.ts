@@ -6,6 +6,7 @@
 // summary (image parts by a placeholder); (3) tool-call arguments over 500 chars before the
 // boundary shrunk inside their JSON; (4) a pressure pass inside the protected tail when it
 // exceeds 1.5 × its budget, always keeping the last 3 messages.
+import { parseNestedJson } from "../../../util/json-depth";
 import { cpHead, cpLength, pyInt } from "./codepoints";
 import { hermesContentText, type HermesMessage, type HermesPart } from "./messages";
 import { hermesMessageTokens } from "./partition";
@@ -83,7 +84,7 @@ function pyJsonDumps(value: unknown): string {
 export function shrinkToolArguments(args: string): string {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(args);
+    parsed = parseNestedJson(args);
   } catch {
     return args;
   }

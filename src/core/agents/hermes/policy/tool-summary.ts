@@ -3,12 +3,13 @@
 // (NousResearch/hermes-agent at 0000416b34a3dad10c39446ab62c6626c609c30f), per tool name, with
 // a generic `[name] k=v (N chars result)` form for every other tool. Lengths are code points and
 // counts use Python's `{n:,}` grouping.
+import { parseNestedJson } from "../../../util/json-depth";
 import { asObject } from "../../../util/is-object";
 import { cpHead, cpLength } from "./codepoints";
 
 function argumentsOf(text: string): Record<string, unknown> {
   try {
-    return asObject(JSON.parse(text) as unknown) ?? {};
+    return asObject(parseNestedJson(text)) ?? {};
   } catch {
     return {};
   }

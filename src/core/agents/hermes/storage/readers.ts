@@ -41,11 +41,24 @@ function detectHermesFile(firstLines: string[], fileName: string): boolean {
   return snapshot || dump;
 }
 
+/** Why a JSON side file (not a `.jsonl`) cannot be read: JSON.parse's words, or null when it parses. */
+function jsonProblem(text: string, fileName: string): string | null {
+  if (/\.jsonl$/i.test(fileName)) return null;
+  try {
+    JSON.parse(text);
+    return null;
+  } catch (error) {
+    return `not valid JSON (${(error as Error).message})`;
+  }
+}
+
 /** Reads one side file; a file that turns out not to be one is an empty session with a warning. */
 function readHermesFileText(text: string, fileName: string): Session {
   try {
     return readHermesStorage({ sideFiles: [{ name: fileName, text }] });
   } catch (error) {
+    // A cut or damaged snapshot says so in JSON.parse's words rather than "not hermes storage".
+    const reason = jsonProblem(text, fileName) ?? (error as Error).message;
     return {
       formatId: HERMES_FORMAT_ID,
       formatLabel: HERMES_STORAGE_LABEL,
@@ -53,7 +66,7 @@ function readHermesFileText(text: string, fileName: string): Session {
       formatVersion: null,
       header: null,
       entries: [],
-      warnings: [{ line: 0, reason: (error as Error).message }],
+      warnings: [{ line: 0, reason }],
       lineCount: text.split("\n").length,
     };
   }

@@ -8,6 +8,7 @@
 // stored prompt at index 0 (HS-37); `system_and_3` cache markers for Claude via OpenRouter or
 // Anthropic (HS-42); then every string content stripped and tool-call arguments re-serialized
 // the way Python's `json.dumps(obj, separators=(",", ":"), sort_keys=True)` writes them (HS-39).
+import { parseNestedJson } from "../../../util/json-depth";
 import { isObject } from "../../../util/is-object";
 import type { HermesRowInfo } from "./rows";
 
@@ -79,7 +80,7 @@ function pythonCanonicalJson(value: unknown): string {
 function canonicalArguments(args: unknown): unknown {
   if (typeof args !== "string") return args;
   try {
-    return pythonCanonicalJson(JSON.parse(args) as unknown);
+    return pythonCanonicalJson(parseNestedJson(args));
   } catch {
     return args;
   }

@@ -6,6 +6,7 @@
 // active / compacted flags, api_content) is kept under `_row` so nothing of the row is lost; keys
 // starting with `_` are never sent (HS-38).
 import type { ReaderWarning } from "../../../model";
+import { capMessageDepth } from "./depth";
 
 /** A row as the SQL glue returns it: column name → value. */
 export type HermesRow = Record<string, unknown>;
@@ -115,5 +116,5 @@ export function messageFromRow(row: HermesRow, warnings: ReaderWarning[]): { mes
     tokenCount: num(row.token_count),
     displayKind: text(row.display_kind),
   };
-  return { message, info };
+  return { message: capMessageDepth(message, where, 0, warnings), info };
 }

@@ -145,7 +145,7 @@ export function buildHermesStorageSession(store: HermesStore, chosenId: string |
   const chosen = chosenId ?? defaultSessionId(store.sessions);
   const chain = chosen === null ? [] : compressionChain(store.sessions, chosen);
   if (store.sessions.length > 1 && chosenId === null && chosen !== null) {
-    warnings.push({ line: 0, reason: `the storage holds ${store.sessions.length} sessions; showing the most recently started one (${chosen}); choose another in the session picker` });
+    warnings.push({ line: 0, reason: `the storage holds ${store.sessions.length} sessions; showing the most recently started one (${chosen}); choose another in the session picker`, notice: true });
   }
   const inputs: SegmentInput[] = [];
   for (const session of chain) {

@@ -10,7 +10,10 @@
 // warning with its line number, every good one is kept. The gateway routing index
 // `sessions.json` is recognised and named (it maps platform keys to sessions, it is no transcript).
 import type { ReaderWarning } from "../../../model";
+import { describeByteOffsets, escapeControlCharsInStrings, type ControlCharRepair } from "../../../readers/control-chars";
 import { isObject } from "../../../util/is-object";
+import { capParsedValue } from "../../../util/json-depth";
+import { capMessageDepth } from "./depth";
 import { messageFromRow, num } from "./rows";
 import { emptyStoredSession, type HermesRequestDump, type HermesStoredMessage, type HermesStoredSession } from "./store";
 
@@ -59,7 +62,7 @@ function storedMessages(list: unknown[], from: "snapshot" | "transcript", where:
       warnings.push({ line, reason: `${where} message [${index}]: not a chat message (object with role system|user|assistant|tool); skipped` });
       return;
     }
-    out.push({ message: value, row: null, from, line });
+    out.push({ message: capMessageDepth(value, `message [${index}]`, line, warnings), row: null, from, line });
   });
   return out;
 }
@@ -77,7 +80,9 @@ function snapshotFromJson(value: Record<string, unknown>, fileName: string): Her
     session.systemPromptFrom = "snapshot";
   }
   if (Array.isArray(value.tools)) {
-    session.tools = value.tools;
+    const tools = capParsedValue(value.tools);
+    if (tools.note !== null) warnings.push({ line: 0, reason: `tools: ${tools.note}` });
+    session.tools = tools.value as unknown[];
     session.toolsFrom = "snapshot";
   } else if (value.tools !== undefined && value.tools !== null) {
     warnings.push({ line: 0, reason: `${fileName}: tools is not a list; ignored` });
@@ -217,6 +222,25 @@ export function looksLikeTranscriptLine(line: string): boolean {
 }
 
 /**
+ * The parsed JSON document; when JSON.parse refuses it only for raw control characters inside
+ * strings (a CR or NUL byte), the document with them escaped, and where they were. Null when it is
+ * not JSON either way.
+ */
+function parseWithControlCharRepair(textValue: string): { value: unknown; repaired: ControlCharRepair | null } | null {
+  try {
+    return { value: JSON.parse(textValue) as unknown, repaired: null };
+  } catch {
+    const repaired = escapeControlCharsInStrings(textValue);
+    if (!repaired) return null;
+    try {
+      return { value: JSON.parse(repaired.text) as unknown, repaired };
+    } catch {
+      return null;
+    }
+  }
+}
+
+/**
  * Reads one hermes side file from its text, or null when it is none of them. The gateway's
  * `sessions.json` is named (kind "routing-index") so a drop that holds it can say why it was not read.
  */
@@ -233,14 +257,14 @@ export function readHermesSideFile(fileName: string, textValue: string): HermesS
     }
     return null;
   }
-  let value: unknown;
-  try {
-    value = JSON.parse(textValue);
-  } catch {
-    return null;
+  const parsed = parseWithControlCharRepair(textValue);
+  if (!parsed) return null;
+  const { value, repaired } = parsed;
+  const read = looksLikeSnapshot(value) ? snapshotFromJson(value, base) : looksLikeDump(value) ? dumpFromJson(value, base) : null;
+  if (read) {
+    if (repaired) read.warnings.unshift({ line: 0, reason: `raw control character${repaired.byteOffsets.length === 1 ? "" : "s"} inside a JSON string at ${describeByteOffsets(repaired.byteOffsets)}; read as escaped characters` });
+    return read;
   }
-  if (looksLikeSnapshot(value)) return snapshotFromJson(value, base);
-  if (looksLikeDump(value)) return dumpFromJson(value, base);
   if (/^sessions\.json$/i.test(base) && isObject(value)) {
     return { kind: "routing-index", warnings: [{ line: 0, reason: `${base}: the gateway's routing index (platform keys → session ids, HS-3); it holds no messages, not read` }] };
   }

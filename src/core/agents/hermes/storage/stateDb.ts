@@ -5,6 +5,7 @@
 // `schema_version.version` is shown, never trusted. FTS tables are derived data and never read
 // (HS-10). Schema 30's deduplicated prompts come from `system_prompts` by hash, with the inline
 // column as the fallback (HS-11).
+import { parseNestedJson } from "../../../util/json-depth";
 import type { ReaderWarning, RecordedUsage } from "../../../model";
 import { isObject } from "../../../util/is-object";
 import { messageFromRow, num, text, type HermesRow } from "./rows";
@@ -96,7 +97,7 @@ function usageTotalsOf(row: Record<string, unknown>): RecordedUsage | null {
 function parseConfig(value: unknown): Record<string, unknown> | null {
   if (typeof value !== "string" || value === "") return null;
   try {
-    const parsed: unknown = JSON.parse(value);
+    const parsed: unknown = parseNestedJson(value);
     return isObject(parsed) ? parsed : null;
   } catch {
     return null;
@@ -150,7 +151,14 @@ export function stateDbMessages(query: HermesSqlQuery, origin: HermesStoreOrigin
   const rows = query(`SELECT ${selectList(columns, MESSAGE_COLUMNS)} FROM messages WHERE session_id = ? ORDER BY ${order}`, [sessionId]);
   const out: HermesStoredMessage[] = [];
   for (const row of rows) {
-    const read = messageFromRow(row, warnings);
+    // One row that cannot be read is named and skipped; the session and the database stay open.
+    let read: ReturnType<typeof messageFromRow>;
+    try {
+      read = messageFromRow(row, warnings);
+    } catch (error) {
+      warnings.push({ line: 0, reason: `messages row ${num(row.id) ?? "?"}: could not be read (${error instanceof Error ? error.message : String(error)}); skipped` });
+      continue;
+    }
     if (read) out.push({ message: read.message, row: read.info, from: "state.db", line: 0 });
   }
   return out;

@@ -1,6 +1,7 @@
 // Stored opencode rows → the Chat Completions messages opencode sends (formats.md FM-OC-9), and
 // the same rows as pi-shaped context messages with provenance, for the request after a simulated
 // compaction. Errored assistant messages are not sent (as the session reader does, OC-INF-ERRORED).
+import { parseNestedJson } from "../../../util/json-depth";
 import type { ContextMessage, TextBlock, ToolCallBlock } from "../../../model";
 import { COMPACTION_PROMPT, compactionPart, isSummaryRow, rowText, type OcMessage } from "./rows";
 import { PRUNED_OUTPUT } from "./serialize";
@@ -55,7 +56,7 @@ export function rowToContext(row: OcMessage): ContextMessage[] {
       const blocks: (TextBlock | ToolCallBlock)[] = [];
       if (message.content) blocks.push({ type: "text", text: message.content as string });
       for (const call of (message.tool_calls as { id: string; function: { name: string; arguments: string } }[] | undefined) ?? []) {
-        blocks.push({ type: "toolCall", id: call.id, name: call.function.name, arguments: JSON.parse(call.function.arguments) as Record<string, unknown> });
+        blocks.push({ type: "toolCall", id: call.id, name: call.function.name, arguments: parseNestedJson(call.function.arguments) as Record<string, unknown> });
       }
       out.push({ message: { role: "assistant", content: blocks }, provenance });
     } else {
