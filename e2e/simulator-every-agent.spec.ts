@@ -67,6 +67,14 @@ const CASES: Case[] = [
     notApplicable: "pi",
     compaction: true,
   },
+  {
+    name: "deepseek-harness recording",
+    files: () => [binaryFile("deepseek-harness/headless-deepseek-manualcompact/session/--home-dev-dsh-manual-compact-tidewater--/session-dc1086b1-208d-42e8-b3ef-9b8679a11273/session.jsonl.zstd")],
+    opens: "session.jsonl.zstd",
+    policy: "deepseek-harness",
+    notApplicable: "pi",
+    compaction: true,
+  },
   { name: "hermes real snapshot", files: () => [textFile("realworld/hermes/juliuss-kb/sessions/session_20260424_182100_85ae43c6.json")], opens: "session_20260424_182100_85ae43c6.json", policy: "hermes", compaction: false },
 ];
 

@@ -20,6 +20,15 @@ function yesNo(value: boolean): string {
 }
 
 
+/** Why a recorded compaction has no rebuild here: the agent's reason, or the timeline row that shows its request. */
+function unavailableReason(session: Session, entryId: string): string {
+  const recorded = findAgent(session.formatId)?.recorded;
+  if (recorded && recorded.rebuildPolicy(session, entryId) !== null && !recorded.rebuildInTimeline) {
+    return "Its summariser request is rebuilt from the session and shown as its own row of the timeline (the summariser request next to this compaction).";
+  }
+  return recorded?.noRebuildReason ?? `${session.formatLabel} files do not say enough to rebuild the summariser request.`;
+}
+
 export function compactionRequests(
   session: Session,
   options: PipelineOptions,
@@ -29,10 +38,7 @@ export function compactionRequests(
   // senpi (replay form), Claude Code and Codex recordings: the agent's policy rebuilds it.
   if (timelineRebuildPolicy(session, entryId) !== null) return policyCompactionRequests(session, options, entryId, instructions);
   const standaloneRebuild = findAgent(session.formatId)?.recorded?.standaloneRebuild;
-  if (!standaloneRebuild) {
-    const reason = findAgent(session.formatId)?.recorded?.noRebuildReason ?? `${session.formatLabel} files do not say enough to rebuild the summariser request.`;
-    return { available: false, entryId, requests: [], facts: [], lints: [], reason };
-  }
+  if (!standaloneRebuild) return { available: false, entryId, requests: [], facts: [], lints: [], reason: unavailableReason(session, entryId) };
   const rebuild = standaloneRebuild(session, instructions ? { ...options, instructions } : options, entryId);
   // The agent's slots in its order, the system prompt of every summariser request first.
   const labels = compactionInstructionLabels();

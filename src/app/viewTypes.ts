@@ -41,6 +41,10 @@ export interface AgentInfo {
   profiles: { id: ProfileId; label: string; replyLanguageNotes: boolean }[];
   /** Recorded compactions are rebuilt in the agent's own summariser form (pi, PI-R12). */
   rebuildsRecordedCompactions: boolean;
+  /** What to drop to see sub-agents whose files were not opened with the session (descriptor's `missingThreadFiles`). */
+  missingThreadFiles?: string;
+  /** The session file itself records the system prompt and tool definitions (deepseek-harness). */
+  recordsSystemAndTools: boolean;
 }
 
 export interface SessionSummary {
@@ -279,7 +283,7 @@ export interface CompactionOutcomeView {
 export interface CompactionRequestsResult {
   /** What the compaction kept and summarised (every agent). */
   outcome?: CompactionOutcomeView | null;
-  /** Why no summariser request is shown here, in words (when `available` is false). */
+  /** When unavailable: why no summariser request is shown here, or where it is shown instead, in words. */
   reason?: string;
   /** False when no summariser reconstruction exists for this session's format. */
   available: boolean;

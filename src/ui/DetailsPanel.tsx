@@ -257,7 +257,8 @@ function CompactionDetails({ event }: { event: CompactionEvent }) {
   const outcome = result?.outcome ?? null;
   return (
     <>
-      <div className="section-title">Compaction</div>
+      <div className="section-title">{event.failed !== undefined ? "Compaction (failed)" : "Compaction"}</div>
+      {event.failed !== undefined && <Row label="failed">{event.failed}</Row>}
       <Row label="entry">{event.entryId}</Row>
       <Row label="time">{formatDateTime(event.timestamp)}</Row>
       {outcome?.triggerShort && <Row label="trigger">{outcome.triggerShort}</Row>}
@@ -272,12 +273,18 @@ function CompactionDetails({ event }: { event: CompactionEvent }) {
       <Row label="summary">{formatInt(event.summaryChars)} chars</Row>
       <Row label="next turn">{event.beforeTurn === null ? "none (end of branch)" : `#${event.beforeTurn}`}</Row>
       <div className="explain" data-testid="compaction-details-request">
-        A summariser call is an auxiliary request: it does not advance the turn counter. The agent does not record it;
-        {result === null
-          ? " rebuilding it…"
-          : result.available
-            ? " it is reconstructed from the compaction's record with the agent's own code (centre)."
-            : ` it is not rebuilt here: ${result.reason ?? "this file does not say enough"}`}
+        {event.failed !== undefined ? (
+          "A failed compaction attempt: the agent recorded that it started and why it failed; its summariser call was made but is not recorded, and the context was left as it was."
+        ) : (
+          <>
+            A summariser call is an auxiliary request: it does not advance the turn counter. The agent does not record it;
+            {result === null
+              ? " rebuilding it…"
+              : result.available
+                ? " it is reconstructed from the compaction's record with the agent's own code (centre)."
+                : ` it is not rebuilt here. ${result.reason ?? "This file does not say enough."}`}
+          </>
+        )}
       </div>
       {result?.available && (
         <>

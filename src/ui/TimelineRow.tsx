@@ -170,14 +170,15 @@ export const CompactionRow = memo(function CompactionRow({ event, selected, inde
       data-kind="compaction"
       data-before-turn={event.beforeTurn ?? undefined}
       data-entry-id={event.entryId}
-      className={`timeline-row compaction${selected ? " selected" : ""}`}
+      data-failed={event.failed !== undefined ? "true" : undefined}
+      className={`timeline-row compaction${event.failed !== undefined ? " failed" : ""}${selected ? " selected" : ""}`}
       style={style}
       onClick={() => onSelect(index)}
     >
       <div className="row-line">
         <span className="compaction-icon">⟲</span>
-        <span className="compaction-title" title="Summariser request: auxiliary, does not advance the turn counter">
-          Compaction
+        <span className="compaction-title" title={event.failed !== undefined ? `The compaction attempt failed: ${event.failed}` : "Summariser request: auxiliary, does not advance the turn counter"}>
+          {event.failed !== undefined ? "Compaction failed" : "Compaction"}
         </span>
         <span className="turn-time">{formatTime(event.timestamp)}</span>
         <span className="badges">
@@ -185,8 +186,14 @@ export const CompactionRow = memo(function CompactionRow({ event, selected, inde
         </span>
       </div>
       <div className="row-line secondary">
-        {event.tokensBefore !== null && <span title="Context tokens before compaction, as recorded">{formatCompact(event.tokensBefore)} tok before</span>}
-        <span title="Characters of the stored summary">summary {formatCompact(event.summaryChars)} chars</span>
+        {event.failed !== undefined ? (
+          <span className="compaction-error" title={event.failed}>{event.failed}</span>
+        ) : (
+          <>
+            {event.tokensBefore !== null && <span title="Context tokens before compaction, as recorded">{formatCompact(event.tokensBefore)} tok before</span>}
+            <span title="Characters of the stored summary">summary {formatCompact(event.summaryChars)} chars</span>
+          </>
+        )}
       </div>
     </div>
   );

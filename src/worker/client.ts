@@ -38,6 +38,7 @@ const STAGE_NAMES: Readonly<Record<WorkerMethod, string>> = {
   analyze: "analysing the session (turns and timeline)",
   buildRequest: "building the request of a turn",
   requestBody: "building the request body of a turn",
+  turnConversation: "building the conversation of a turn",
   parseHeader: "reading a captured request header",
   compactionRequests: "rebuilding a compaction's summariser requests",
   parseCapture: "reading a captured request",

@@ -23,6 +23,7 @@ import { sniffSessions } from "./sniffSessions";
 import { ALIVE_EVERY_MS, type CompactionRequestsResult, type FromWorker, type LoadProgress, type SessionSummary, type ToWorker, type TurnRequestResult, type WorkerMethod, type WorkerMethods } from "./protocol";
 import { readSession, ReadCancelledError } from "./readSession";
 import { requestView } from "../app/requestView";
+import { conversationView } from "../app/conversationView";
 import { simulatorPolicies, SimulatorService } from "../app/simulator";
 import { threadInfos } from "../app/threads";
 import { listedPrices, sessionPrices } from "../app/sessionPrices";
@@ -318,6 +319,7 @@ const HANDLERS: { [M in WorkerMethod]: Handler<M> } = {
   }),
   spawnCall: ofSession(({ options, threadId }, { session: opened }) => spawnCallLocation(opened, threadId, { ...options, thread: null })),
   captureDiff: ofSession(({ options, turn }, { target }) => captureDiffForTurn(target, options, [...captureBodies.values()], turn)),
+  turnConversation: ofSession(({ options, turn }, { target }) => conversationView(turn, buildTurnRequest(target, options, turn))),
   requestBody: ofSession(({ options, turn }, { target }) => JSON.stringify(buildTurnRequest(target, options, turn).body)),
   compactionRequests: ofSession(({ options, entryId, instructions }, { target }): CompactionRequestsResult => {
     const outcome = compactionOutcome(target, options, analyze(target, options), entryId);

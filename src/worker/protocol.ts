@@ -11,6 +11,7 @@ import type { SimulatorMethods } from "../app/simulatorTypes";
 import type { CompareAgainst, CompareOpened, ComparePairResult, CompareViewResult } from "../app/compareView";
 import type { SearchPrepareParams, SearchPrepareResult, SearchStepParams, SearchStepResult } from "../app/searchService";
 import type { TurnComposition } from "../core/session/sessionComposition";
+import type { ConversationResult } from "../app/conversationView";
 import type { PriceDatasetInfo, PriceOverrides, PriceRow } from "../core/pricing/index";
 import type { SessionPricesResult } from "../app/sessionPrices";
 import type {
@@ -30,6 +31,7 @@ import type {
 } from "../app/viewTypes";
 
 export type * from "../app/viewTypes";
+export type { ConversationBlock, ConversationMessage, ConversationResult } from "../app/conversationView";
 
 /** Request/response calls the worker answers, by method name. */
 export interface WorkerMethods {
@@ -37,6 +39,8 @@ export interface WorkerMethods {
   buildRequest: { params: { options: PipelineOptions; turn: number }; result: TurnRequestResult };
   /** The request body of a turn as sent: compact JSON (`JSON.stringify`, PI-R13), for copy/export. */
   requestBody: { params: { options: PipelineOptions; turn: number }; result: string };
+  /** The messages of a turn's request as readable text, for the Conversation tab. */
+  turnConversation: { params: { options: PipelineOptions; turn: number }; result: ConversationResult };
   /** Parses a captured provider request (a dropped .json file, or its text) into a request header. */
   parseHeader: { params: { data: Blob | string; source: string }; result: RequestHeader };
   compactionRequests: {

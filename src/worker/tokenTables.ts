@@ -27,6 +27,7 @@ const TABLES_OF_CALL: Record<WorkerMethod, TablesOfCall> = {
   analyze: "none",
   buildRequest: "none",
   requestBody: "none",
+  turnConversation: "none",
   parseHeader: "none",
   parseCapture: "none",
   sniffSessions: "none",

@@ -171,7 +171,7 @@ async function run(positionals: string[], options: CliOptionValues, io: CliIo): 
       io.stdout(`${JSON.stringify({ kind: "compaction", entryId: item.entryId, beforeTurn: item.beforeTurn, ...(sentBeforeTurn !== undefined ? { sentBeforeTurn } : {}), requests })}\n`);
     } else if (item.kind === "compaction" && turnOption === undefined && !standaloneRebuild) {
       // The agent recorded the compaction; no summariser rebuild exists for this format.
-      io.stdout(`${JSON.stringify({ kind: "compaction", entryId: item.entryId, beforeTurn: item.beforeTurn, requests: [] })}\n`);
+      io.stdout(`${JSON.stringify({ kind: "compaction", entryId: item.entryId, beforeTurn: item.beforeTurn, ...(item.failed !== undefined ? { failed: item.failed } : {}), requests: [] })}\n`);
     } else if (item.kind === "compaction" && turnOption === undefined && standaloneRebuild) {
       // The agent's own summariser form (pi, PI-R12).
       let requests: Record<string, unknown>[] = [];

@@ -259,8 +259,16 @@ export interface AgentDescriptor {
    * files that belong to none of it. Absent: only the first file is read.
    */
   linkFiles?(sessions: readonly Session[]): { session: Session; unlinked: Session[] };
+  /**
+   * What to drop to see the sub-agents whose messages are in files not opened with the session
+   * (threads of origin "elsewhere"), said as the end of "drop … to see them". Absent: the UI says
+   * only that their files were not dropped.
+   */
+  missingThreadFiles?: string;
   /** The shape the pipeline's turn summaries record usage in (CA-21). */
   usageSource: UsageSource;
+  /** True when the session file itself holds the system prompt and tool definitions (deepseek-harness's request headers): no capture is needed for them. */
+  recordsSystemAndTools?: boolean;
   options: readonly AgentOption[];
   /**
    * Request fields neither the session file nor a capture of the session can supply, each with

@@ -9,7 +9,8 @@ import { hermesAgent } from "./hermes/agent";
 import { opencodeAgent } from "./opencode/agent";
 import { piAgent } from "./pi/agent";
 
-export const AGENTS: readonly AgentDescriptor[] = [piAgent, opencodeAgent, claudeCodeAgent, codexAgent, hermesAgent];
+// deepseek-harness first: its header line `{"type":"session",…}` would otherwise pass for pi's.
+export const AGENTS: readonly AgentDescriptor[] = [deepseekHarnessAgent, piAgent, opencodeAgent, claudeCodeAgent, codexAgent, hermesAgent];
 
 /** Agents whose sessions are not read here yet, but whose compaction policies the simulator runs on any session. */
-export const POLICY_ONLY_AGENTS: readonly PolicyOnlyAgent[] = [deepseekHarnessAgent];
+export const POLICY_ONLY_AGENTS: readonly PolicyOnlyAgent[] = [];

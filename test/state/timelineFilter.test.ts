@@ -1,0 +1,47 @@
+// The timeline filter's rows (indexes into the timeline: the cache breaks, the compactions, the
+// errors) and the whole-session cost the overview strip shows (main thread plus sub-agents).
+import { describe, expect, it } from "vitest";
+import type { TimelineItem, TurnSummary } from "../../src/core/model";
+import { filteredRows } from "../../src/state/timelineFilter";
+import { wholeSessionCost } from "../../src/state/wholeSessionCost";
+import type { PrefixRow, ThreadInfo } from "../../src/worker/protocol";
+
+const turn = (number: number, stopReason: string | null = "stop") => ({ turn: number, stopReason }) as TurnSummary;
+const prefix = (number: number, cause: string | null) => ({ turn: number, cause }) as PrefixRow;
+
+describe("filteredRows", () => {
+  const timeline: TimelineItem[] = [
+    { kind: "turn", turn: 1 },
+    { kind: "turn", turn: 2 },
+    { kind: "compaction", entryId: "c1", beforeTurn: 3, timestamp: null, tokensBefore: null, firstKeptEntryId: null, summaryChars: 10 },
+    { kind: "turn", turn: 3 },
+    { kind: "turn", turn: 4 },
+  ];
+  const turns = [turn(1), turn(2, "error"), turn(3), turn(4, "aborted")];
+
+  it("lists each filter's rows as timeline indexes, in order", () => {
+    const rows = filteredRows({ analysis: { timeline, turns } as never, prefix: { rows: [prefix(1, null), prefix(3, "compaction"), prefix(4, "edited")] } as never });
+    expect(rows).toEqual({ all: [0, 1, 2, 3, 4], breaks: [3, 4], compactions: [2], errors: [1, 4] });
+  });
+
+  it("has no breaks before the prefix pass has run", () => {
+    expect(filteredRows({ analysis: { timeline, turns } as never, prefix: { rows: null } as never }).breaks).toEqual([]);
+  });
+});
+
+describe("wholeSessionCost", () => {
+  const thread = (turns: number, cost: ThreadInfo["cost"]) => ({ turns, cost }) as ThreadInfo;
+
+  it("adds the sub-agents' recorded cost to the main thread's", () => {
+    const whole = wholeSessionCost({ status: "priced", dollars: 1.5 }, [thread(3, { status: "priced", dollars: 0.25 }), thread(0, null)]);
+    expect(whole.total).toMatchObject({ status: "priced", dollars: 1.75 });
+    expect(whole.threadsCounted).toBe(1);
+    expect(whole.threadsUnknown).toBe(0);
+  });
+
+  it("is partly priced when a sub-agent is not, and counts those it could not analyse", () => {
+    const whole = wholeSessionCost({ status: "priced", dollars: 1 }, [thread(2, { status: "not priced", dollars: null }), thread(4, null)]);
+    expect(whole.total).toMatchObject({ status: "partly priced", dollars: 1 });
+    expect(whole.threadsUnknown).toBe(1);
+  });
+});
