@@ -23,6 +23,10 @@ for (const size of [{ width: 1440, height: 900 }, { width: 1024, height: 700 }])
     await expect(total).toHaveAttribute("data-threads", "5");
     await expect(total).toHaveAttribute("data-status", "priced");
     await expect(total).toContainText("5 threads");
+    // The overview strip shows the same whole-session figure.
+    const topBarDollars = Number(await total.getAttribute("data-dollars"));
+    await expect(page.getByTestId("overview-cost")).toContainText("cost with 4 sub-agents");
+    await expect(page.getByTestId("overview-cost")).toContainText(`$${topBarDollars.toFixed(2)}`);
     await total.click();
     const panel = page.getByTestId("prices-panel");
     await expect(panel.getByTestId("prices-dataset")).toContainText("@pydantic/genai-prices 0.1.8");
