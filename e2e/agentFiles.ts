@@ -43,6 +43,7 @@ export const AGENTS: AgentFiles[] = [
     // The sharer kept some line types only: no turn_context, no user message items.
     warnings: { count: 1, why: "without the user message item" },
   },
+  { agent: "Gemini CLI", files: [sessionFileOf("gemini-cli/p-resume-autocompress")], format: /Gemini CLI/, compaction: true },
   { agent: "opencode", files: ["opencode/run-autocompact/session/opencode-db/opencode.db", "opencode/run-autocompact/session/opencode-db/opencode.db-wal"], format: /opencode/, compaction: true },
   {
     agent: "opencode (real)",

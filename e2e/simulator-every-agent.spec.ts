@@ -57,6 +57,7 @@ const CASES: Case[] = [
   { name: "Claude Code real file", files: () => [textFile("realworld/claude-code/codemie-session-624a4a58-compaction.jsonl")], opens: "codemie-session-624a4a58-compaction.jsonl", policy: "claude-code", notApplicable: "codex", compaction: true },
   { name: "Codex recording", files: () => [recorded("codex/exec-autocompact", ".jsonl")], opens: "", policy: "codex", notApplicable: "pi", compaction: true },
   { name: "Codex real file", files: () => [textFile("realworld/codex/codemie-rollout-0.128-desktop.jsonl")], opens: "codemie-rollout-0.128-desktop.jsonl", policy: "codex", compaction: false },
+  { name: "Gemini CLI recording", files: () => [recorded("gemini-cli/p-resume-autocompress", ".jsonl")], opens: "", policy: "gemini-cli", notApplicable: "codex", compaction: true },
   { name: "opencode recording", files: () => [textFile("opencode/run-autocompact/session/export.json")], opens: "export.json", policy: "opencode", notApplicable: "claude-code", compaction: true },
   { name: "opencode real database", files: () => [binaryFile("realworld/opencode/suhd550-stunning-memory-v1.16/opencode.db")], opens: "opencode.db", policy: "opencode", compaction: false },
   {

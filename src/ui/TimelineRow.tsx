@@ -121,7 +121,7 @@ export const TurnRow = memo(function TurnRow({ summary, maxTokens, selected, ind
         </span>
       </div>
       <div className="row-line secondary">
-        <span title={`${summary.messageCount} messages in the context`}>
+        <span className="message-count" title={`${summary.messageCount} messages in the context`}>
           {summary.messageCount} {summary.messageCount === 1 ? "message" : "messages"}
         </span>
         {story.billed !== null ? (
@@ -190,7 +190,7 @@ export const CompactionRow = memo(function CompactionRow({ event, selected, inde
           <span className="compaction-error" title={event.failed}>{event.failed}</span>
         ) : (
           <>
-            {event.tokensBefore !== null && <span title="Context tokens before compaction, as recorded">{formatCompact(event.tokensBefore)} tok before</span>}
+            {event.tokensBefore !== null && <span title="Context tokens before the compaction, as the agent recorded them">{formatCompact(event.tokensBefore)} tokens before</span>}
             <span title="Characters of the stored summary">summary {formatCompact(event.summaryChars)} chars</span>
           </>
         )}
