@@ -116,7 +116,10 @@ function isSessionMeta(value: unknown): value is Record<string, unknown> {
 function applySessionMeta(session: HermesStoredSession, meta: Record<string, unknown>, line: number, fileName: string, warnings: ReaderWarning[]): void {
   if (Array.isArray(meta.tools)) {
     if (session.tools === null && meta.tools.length > 0) {
-      session.tools = meta.tools;
+      // Cut as a snapshot's tools are: later stages recurse into them.
+      const tools = capParsedValue(meta.tools);
+      if (tools.note !== null) warnings.push({ line, reason: `session_meta tools: ${tools.note}` });
+      session.tools = tools.value as unknown[];
       session.toolsFrom = "transcript";
     }
   } else if (meta.tools !== undefined && meta.tools !== null) {
