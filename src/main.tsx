@@ -8,6 +8,7 @@ import { installTestHook } from "./state/testHook";
 import { readQueryView, startUrlSync } from "./state/urlState";
 import { App } from "./ui/App";
 import { installCompositionLoader } from "./state/composition";
+import { installSessionPricesLoader } from "./state/prices";
 import { installSearchReset } from "./state/search";
 import { installTheme } from "./state/settings";
 import "./styles/app.css";
@@ -18,6 +19,7 @@ startUrlSync();
 startKeptViewSync();
 installTheme();
 installCompositionLoader();
+installSessionPricesLoader();
 installSearchReset();
 startPipeline();
 

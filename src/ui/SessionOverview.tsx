@@ -6,9 +6,8 @@
 import { useMemo } from "react";
 import { formatPriced } from "../core/pricing/index";
 import type { TurnSummary } from "../core/model";
-import { useSessionCost } from "../state/prices";
+import { useSessionCost, useWholeSessionCost } from "../state/prices";
 import { useAppStore } from "../state/store";
-import { wholeSessionCost } from "../state/wholeSessionCost";
 import { formatInt } from "./format";
 import { KeptSessionControl } from "./KeptSessionControl";
 import "../styles/views.css";
@@ -65,6 +64,7 @@ export function SessionOverview() {
   const threads = useAppStore((state) => state.session?.threads);
   const shownThread = useAppStore((state) => state.options.thread);
   const cost = useSessionCost();
+  const whole = useWholeSessionCost();
   const figures = useMemo(() => {
     if (!analysis) return null;
     const compactions = analysis.timeline.filter((item) => item.kind === "compaction");
@@ -77,14 +77,16 @@ export function SessionOverview() {
   }, [analysis]);
   if (!analysis || !figures || !cost) return null;
   const subAgents = shownThread === null ? (threads ?? []) : [];
-  const whole = wholeSessionCost(cost.recorded, subAgents);
+  // The whole session's cost (every thread's calls, the top bar's figure) while the main thread is
+  // shown; a sub-agent's own while it is.
+  const counted = shownThread === null && whole ? whole.threads.slice(1).filter((line) => line.turns > 0) : [];
+  const total = shownThread === null && whole ? whole.total : cost.recorded;
   const breaks = prefixRows === null ? null : prefixRows.filter((row) => row.cause !== null).length;
   const threadLabel = shownThread === null ? null : (threads?.find((thread) => thread.id === shownThread)?.label ?? shownThread);
   const costTitle = [
     shownThread === null ? "What the session's recorded usage cost, priced with the price table." : "What this sub-agent's recorded usage cost.",
-    `Main thread: ${formatPriced(cost.recorded)}.`,
-    whole.threadsCounted > 0 ? `Sub-agents: ${whole.threadsCounted} included (built-in prices).` : "",
-    whole.threadsUnknown > 0 ? `${whole.threadsUnknown} sub-agents could not be priced and are left out.` : "",
+    `Main thread: ${formatPriced(shownThread === null && whole ? whole.threads[0]!.recorded : cost.recorded)}.`,
+    ...counted.map((line) => `${line.label}: ${formatPriced(line.recorded)}.`),
     "Click the cost in the top bar to see and edit the prices.",
   ]
     .filter(Boolean)
@@ -99,8 +101,8 @@ export function SessionOverview() {
         </span>
       )}
       <Figure
-        label={whole.threadsCounted > 0 ? `cost with ${whole.threadsCounted} sub-agent${whole.threadsCounted === 1 ? "" : "s"}` : "cost"}
-        value={formatPriced(whole.total).replace(" (partly priced)", "")}
+        label={counted.length > 0 ? `cost with ${counted.length} sub-agent${counted.length === 1 ? "" : "s"}` : "cost"}
+        value={formatPriced(total).replace(" (partly priced)", "")}
         title={costTitle}
         testId="overview-cost"
       />

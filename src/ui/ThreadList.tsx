@@ -8,7 +8,8 @@
 import type { ThreadInfo } from "../worker/protocol";
 import { setThread, showSpawnCall } from "../state/options";
 import { useAppStore } from "../state/store";
-import { formatPriced } from "../core/pricing/index";
+import { formatPriced, type CostTotal } from "../core/pricing/index";
+import { useWholeSessionCost } from "../state/prices";
 
 const ORIGIN_TEXT: Record<ThreadInfo["origin"], string> = {
   sidechain: "sidechain entries of this file",
@@ -25,10 +26,12 @@ function figures(thread: ThreadInfo): string {
   return parts.join(" · ");
 }
 
-function detail(thread: ThreadInfo): string {
+/** `priced`: the thread's cost under the user's price edits (the page's), when known. */
+function detail(thread: ThreadInfo, priced: CostTotal | undefined): string {
   const spawn = thread.spawnedBy ? `started by ${thread.spawnedBy.toolName} ${thread.spawnedBy.toolCallId}` : "start not found";
   // The cost of its recorded usage comes last; a thread without turns has none to show.
-  const cost = thread.cost !== null && thread.turns > 0 ? ` · ${formatPriced(thread.cost)}` : "";
+  const total = priced ?? thread.cost;
+  const cost = total !== null && thread.turns > 0 ? ` · ${formatPriced(total)}` : "";
   return `${figures(thread)} · ${spawn} · ${ORIGIN_TEXT[thread.origin]}${cost}`;
 }
 
@@ -75,6 +78,7 @@ export function ThreadList() {
   const allThreads = useAppStore((state) => state.session?.threads);
   const whatToDrop = useAppStore((state) => state.session?.agent?.missingThreadFiles);
   const current = useAppStore((state) => state.options.thread);
+  const whole = useWholeSessionCost();
   if (!allThreads || allThreads.length === 0) return null;
   const missing = allThreads.filter(notOpened);
   const threads = allThreads.filter((thread) => !notOpened(thread));
@@ -112,7 +116,7 @@ export function ThreadList() {
             data-parent-thread-id={thread.parentThreadId ?? ""}
             data-depth={thread.depth}
             aria-current={current === thread.id}
-            title={`${thread.label}\n${detail(thread)}\n${thread.fileName}`}
+            title={`${thread.label}\n${detail(thread, whole?.threads.find((line) => line.id === thread.id)?.recorded)}\n${thread.fileName}`}
             onClick={() => void setThread(thread.id)}
           >
             <span className="thread-label">
@@ -121,7 +125,7 @@ export function ThreadList() {
               </span>
               {thread.label}
             </span>
-            <span className="thread-detail muted">{detail(thread)}</span>
+            <span className="thread-detail muted">{detail(thread, whole?.threads.find((line) => line.id === thread.id)?.recorded)}</span>
           </button>
         ))}
         {missing.length > 0 && <NotOpenedThreads threads={missing} whatToDrop={whatToDrop} />}

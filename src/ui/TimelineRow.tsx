@@ -30,14 +30,31 @@ function costTitle(cost: TurnCost): string {
   const parts = (priced: PricedUsage) =>
     priced.parts.map((p) => `${p.kind} ${p.tokens} × ${p.perMillion === null ? "?" : `$${p.perMillion}`}/M`).join(", ");
   const lines = [
-    `Recorded: ${formatPriced(cost.recorded)}${cost.recorded.parts.length ? ` (${parts(cost.recorded)})` : ""}${cost.recorded.missing.length ? ` — ${cost.recorded.missing.join(", ")}` : ""}`,
+    `Recorded: ${formatPriced(cost.recorded)}${cost.recorded.parts.length ? ` (${parts(cost.recorded)})` : ""}${cost.recorded.missing.length ? ` — ${cost.recorded.missing.join(", ")}${cost.recorded.row === null && cost.recorded.missing[0]?.startsWith("no price") ? " in the price dataset (add its prices in the price table)" : ""}` : ""}`,
     `Predicted (cache simulation): ${formatPriced(cost.predicted)}`,
   ];
   const long = cost.recorded.longContext ?? cost.predicted.longContext;
   if (long) lines.push(`Long-context prices: the request's ${long.inputTokens} input tokens are above ${long.aboveInputTokens}`);
   if (cost.break) lines.push(`Prefix break: ${formatPriced(cost.break)} for ${cost.break.parts[0]?.tokens ?? 0} tokens re-billed`);
-  if (cost.recorded.row) lines.push(`Price row: ${cost.recorded.row}${cost.recorded.match === "exact" ? "" : ` (matched by ${cost.recorded.match === "model" ? "model id" : "normalised model id"})`}`);
+  if (cost.recorded.row) lines.push(`Price row: ${cost.recorded.row}${MATCH_WORDS[cost.recorded.match ?? "exact"]}`);
   return lines.join("\n");
+}
+
+const MATCH_WORDS: Record<NonNullable<PricedUsage["match"]>, string> = {
+  exact: "",
+  model: " (matched by model id)",
+  normalised: " (matched by normalised model id)",
+  dataset: " (found by the price dataset's model matching)",
+};
+
+/**
+ * The turn's cost in the row: no usage recorded and no price for the model are told apart (the
+ * row's first line names the model; the title says the dataset lacks it).
+ */
+function costLabel(cost: TurnCost, summary: TurnSummary): string {
+  if (!summary.usage) return "no usage recorded";
+  if (cost.recorded.status === "not priced") return "not priced";
+  return formatPriced(cost.recorded).replace(" (partly priced)", "");
 }
 
 function Badge({ kind, children, title, testId }: { kind: string; children: string; title: string; testId?: string }) {
@@ -125,7 +142,7 @@ export const TurnRow = memo(function TurnRow({ summary, maxTokens, selected, ind
             data-long-context={cost.recorded.longContext ? "true" : undefined}
             title={costTitle(cost)}
           >
-            {cost.recorded.status === "not priced" ? "not priced" : formatPriced(cost.recorded).replace(" (partly priced)", "")}
+            {costLabel(cost, summary)}
             {cost.recorded.longContext ? " (long context)" : ""}
             {cost.break?.dollars ? ` · break ${formatPriced(cost.break)}` : ""}
           </span>

@@ -66,6 +66,8 @@ const STAGE_NAMES: Readonly<Record<WorkerMethod, string>> = {
   searchStep: "searching the session",
   searchPrepare: "indexing the session for search",
   inferSettings: "inferring the compaction settings from the recorded compactions",
+  sessionPrices: "pricing the session's calls",
+  listedPrices: "listing the price dataset's models",
 };
 
 function stageName(method: WorkerMethod | "open"): string {

@@ -26,6 +26,7 @@ import { requestView } from "../app/requestView";
 import { conversationView } from "../app/conversationView";
 import { simulatorPolicies, SimulatorService } from "../app/simulator";
 import { threadInfos } from "../app/threads";
+import { listedPrices, sessionPrices } from "../app/sessionPrices";
 import { spawnCallLocation, threadCallLinks } from "../app/threadLinks";
 import { threadSessionOf } from "../core/session/threads";
 import { CompareSlot } from "./compareSlot";
@@ -291,6 +292,8 @@ const HANDLERS: { [M in WorkerMethod]: Handler<M> } = {
   }),
   simulatorPolicies: ofSession(({ options }, { target }) => simulatorPolicies(target, options)),
   sniffSessions: sessionless(({ files }) => sniffSessions(files)),
+  listedPrices: sessionless(() => listedPrices()),
+  sessionPrices: ofSession(({ options }, { session: opened }) => sessionPrices(opened, options)),
   readableFiles: sessionless(() => allAgents().flatMap((agent) => agent.readableFiles.map((row) => ({ ...row })))),
   analyze: ofSession(({ options }, { target }) => analyze(target, options)),
   buildRequest: ofSession(({ options, turn }, { session: opened, target }) => {

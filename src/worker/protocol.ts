@@ -12,7 +12,8 @@ import type { CompareAgainst, CompareOpened, ComparePairResult, CompareViewResul
 import type { SearchPrepareParams, SearchPrepareResult, SearchStepParams, SearchStepResult } from "../app/searchService";
 import type { TurnComposition } from "../core/session/sessionComposition";
 import type { ConversationResult } from "../app/conversationView";
-import type { PriceOverrides } from "../core/pricing/index";
+import type { PriceDatasetInfo, PriceOverrides, PriceRow } from "../core/pricing/index";
+import type { SessionPricesResult } from "../app/sessionPrices";
 import type {
   AuxiliaryRequestResult,
   CompactionRequestsResult,
@@ -90,6 +91,10 @@ export interface WorkerMethods {
   compareSessions: { params: { options: PipelineOptions; against: CompareAgainst; priceOverrides?: PriceOverrides }; result: CompareViewResult };
   comparePair: { params: { options: PipelineOptions; against: CompareAgainst; index: number }; result: ComparePairResult };
   inferSettings: SimulatorMethods["inferSettings"];
+  /** Every thread's calls (model, time, usage) and the price dataset's rows for their models (src/app/sessionPrices.ts). */
+  sessionPrices: { params: { options: PipelineOptions }; result: SessionPricesResult };
+  /** The price dataset's rows of the providers agents usually call, for the price panel. */
+  listedPrices: { params: Record<string, never>; result: { dataset: PriceDatasetInfo; rows: PriceRow[] } };
 }
 export type WorkerMethod = keyof WorkerMethods;
 

@@ -39,6 +39,8 @@ const TABLES_OF_CALL: Record<WorkerMethod, TablesOfCall> = {
   searchPrepare: "none",
   openCompare: "none",
   simulatorPolicies: "none",
+  sessionPrices: "none",
+  listedPrices: "none",
   prefixReports: "session's",
   tokenComposition: "session's",
   turnDiff: "session's",

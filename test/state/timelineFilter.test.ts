@@ -1,10 +1,10 @@
 // The timeline filter's rows (indexes into the timeline: the cache breaks, the compactions, the
-// errors) and the whole-session cost the overview strip shows (main thread plus sub-agents).
+// errors). The whole-session cost the overview strip shows is tested with the pricing module
+// (test/core/pricing/dataset.test.ts, wholeSessionCost).
 import { describe, expect, it } from "vitest";
 import type { TimelineItem, TurnSummary } from "../../src/core/model";
 import { filteredRows } from "../../src/state/timelineFilter";
-import { wholeSessionCost } from "../../src/state/wholeSessionCost";
-import type { PrefixRow, ThreadInfo } from "../../src/worker/protocol";
+import type { PrefixRow } from "../../src/worker/protocol";
 
 const turn = (number: number, stopReason: string | null = "stop") => ({ turn: number, stopReason }) as TurnSummary;
 const prefix = (number: number, cause: string | null) => ({ turn: number, cause }) as PrefixRow;
@@ -26,22 +26,5 @@ describe("filteredRows", () => {
 
   it("has no breaks before the prefix pass has run", () => {
     expect(filteredRows({ analysis: { timeline, turns } as never, prefix: { rows: null } as never }).breaks).toEqual([]);
-  });
-});
-
-describe("wholeSessionCost", () => {
-  const thread = (turns: number, cost: ThreadInfo["cost"]) => ({ turns, cost }) as ThreadInfo;
-
-  it("adds the sub-agents' recorded cost to the main thread's", () => {
-    const whole = wholeSessionCost({ status: "priced", dollars: 1.5 }, [thread(3, { status: "priced", dollars: 0.25 }), thread(0, null)]);
-    expect(whole.total).toMatchObject({ status: "priced", dollars: 1.75 });
-    expect(whole.threadsCounted).toBe(1);
-    expect(whole.threadsUnknown).toBe(0);
-  });
-
-  it("is partly priced when a sub-agent is not, and counts those it could not analyse", () => {
-    const whole = wholeSessionCost({ status: "priced", dollars: 1 }, [thread(2, { status: "not priced", dollars: null }), thread(4, null)]);
-    expect(whole.total).toMatchObject({ status: "partly priced", dollars: 1 });
-    expect(whole.threadsUnknown).toBe(1);
   });
 });

@@ -14,7 +14,7 @@ import type { CapturedCompactionRequest, CompactionInstructions } from "./pi/com
 export type { CompactionRebuildOptions, CapturedCompactionRequest, CompactionInstructions };
 export type { BoundaryRule } from "./pi/compaction/prepare";
 import type { UsageSource } from "../caching/usage";
-import type { AgentMessage, AuxiliaryRequestEvent, BuiltRequest, CaptureFact, PipelineOptions, ProfileId, ReaderWarning, Session, SessionListing } from "../model";
+import type { AgentMessage, AuxiliaryRequestEvent, BuiltRequest, CaptureFact, ModelRef, PipelineOptions, ProfileId, ReaderWarning, RecordedUsage, Session, SessionListing } from "../model";
 import type { FormatPipeline } from "../pipeline/types";
 import type { FormatReader } from "../readers/types";
 import type { CompactionPolicy, SimulationResult } from "../simulate/types";
@@ -287,6 +287,23 @@ export interface AgentDescriptor {
   storageSummary?(session: Session): StorageSummary | undefined;
   /** Requests the agent recorded itself, checked against the rebuilt ones (shown under the request of their turn). */
   requestDumps?: RequestDumpSupport;
+  /**
+   * Usage the agent records only per session, never per call (hermes-agent's state.db counters):
+   * one total per stored session shown, priced when no call of the session records usage. Absent
+   * or empty: the calls' own usage is all there is.
+   */
+  sessionUsageTotals?(session: Session): SessionUsageTotal[];
+}
+
+/** The usage a storage records for one whole session. */
+export interface SessionUsageTotal {
+  /** The stored session it is of, and where the figures are kept ("state.db"). */
+  sessionId: string;
+  source: string;
+  usage: RecordedUsage;
+  model: ModelRef | null;
+  /** When the session started (ISO), for dated prices. */
+  at: string | null;
 }
 
 /** A request field that cannot be rebuilt, as a JSON path (a capture diff's path, "*" = any index). */
