@@ -4,62 +4,11 @@
 // what it is, the token story of a turn is told, and export and share open. For each agent: its
 // recording and a real user's file (../shared/fixtures). The simulator's own journey per agent is
 // e2e/simulator-every-agent.spec.ts.
-import { readFileSync, readdirSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
+import { AGENTS } from "./agentFiles";
 import { appView, dropFiles, expect, openEmptyApp, sharedFixturePath, test, waitForSession } from "./support";
-
-interface AgentFiles {
-  agent: string;
-  /** Files dropped together, relative to ../shared/fixtures (a folder: its one session file). */
-  files: string[];
-  /** The format label the top bar shows. */
-  format: RegExp;
-  /** The session has a recorded compaction row. */
-  compaction: boolean;
-  /** Warnings this file really deserves (it was trimmed, or shared without a file it needs). */
-  warnings?: { count: number; why: string };
-}
-
-/** The one `.jsonl` under a recording's `session/` folder. */
-function sessionFileOf(recording: string): string {
-  const walk = (dir: string): string[] =>
-    readdirSync(dir).flatMap((name) => {
-      const full = path.join(dir, name);
-      return statSync(full).isDirectory() ? walk(full) : full.endsWith(".jsonl") ? [full] : [];
-    });
-  const found = walk(sharedFixturePath(recording, "session"));
-  if (found.length !== 1) throw new Error(`${recording}: expected one session file, found ${found.length}`);
-  return path.relative(sharedFixturePath(), found[0]!);
-}
-
-const AGENTS: AgentFiles[] = [
-  { agent: "pi", files: [sessionFileOf("pi/rpc-anthropic-manualcompact")], format: /pi session/i, compaction: true },
-  { agent: "pi (real)", files: ["realworld/pi/pi-mono-large-session-v1.jsonl"], format: /pi session/i, compaction: false },
-  { agent: "senpi", files: [sessionFileOf("senpi/print-openai-autocompact")], format: /pi session/i, compaction: true },
-  { agent: "Claude Code", files: [sessionFileOf("claude/print-autocompact-manualcompact")], format: /Claude Code/, compaction: true },
-  { agent: "Claude Code (real)", files: ["realworld/claude-code/codemie-session-624a4a58-compaction.jsonl"], format: /Claude Code/, compaction: true },
-  { agent: "Codex", files: [sessionFileOf("codex/exec-autocompact")], format: /Codex/, compaction: true },
-  {
-    agent: "Codex (real)",
-    files: ["realworld/codex/codemie-rollout-0.128-desktop.jsonl"],
-    format: /Codex/,
-    compaction: false,
-    // The sharer kept some line types only: no turn_context, no user message items.
-    warnings: { count: 1, why: "without the user message item" },
-  },
-  { agent: "opencode", files: ["opencode/run-autocompact/session/opencode-db/opencode.db", "opencode/run-autocompact/session/opencode-db/opencode.db-wal"], format: /opencode/, compaction: true },
-  {
-    agent: "opencode (real)",
-    files: ["realworld/opencode/suhd550-stunning-memory-v1.16/opencode.db"],
-    format: /opencode/,
-    compaction: false,
-    // Shared without its -wal: the page says recent rows may be missing.
-    warnings: { count: 1, why: "without its -wal file" },
-  },
-  { agent: "hermes-agent", files: ["hermes-storage/state.db", "hermes-storage/state.db-wal"], format: /hermes-agent/, compaction: true },
-  { agent: "hermes-agent (real)", files: ["realworld/hermes/juliuss-kb/sessions/session_20260424_182100_85ae43c6.json"], format: /hermes-agent/, compaction: false },
-];
 
 const SIZES = [
   { width: 1440, height: 900 },

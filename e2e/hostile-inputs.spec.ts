@@ -50,7 +50,7 @@ test("a share link made with a captured request as the header reopens with that 
   await waitForSession(page, sessionName);
   await waitForRequestTurn(page, 1);
   await dropFiles(page, [{ name: "001.json", text: fixtureText(PI_OPENAI_REQUEST_001), type: "application/json" }]);
-  await expect(page.getByTestId("header-state")).toHaveText("header: 001.json");
+  await expect(page.getByTestId("header-state")).toHaveText("system & tools: from 001.json");
   await turnRow(page, 3).click();
   await waitForRequestTurn(page, 3);
   await expectEditorToShow(page, ["You are an expert coding assistant operating inside pi"]);
@@ -66,7 +66,7 @@ test("a share link made with a captured request as the header reopens with that 
   await waitForSession(reopened, sessionName);
   await waitForRequestTurn(reopened, 3);
   await expect(reopened.getByTestId("error-banner")).toHaveCount(0);
-  await expect(reopened.getByTestId("header-state")).toHaveText("header: 001.json");
+  await expect(reopened.getByTestId("header-state")).toHaveText("system & tools: from 001.json");
   await expectEditorToShow(reopened, ["You are an expert coding assistant operating inside pi"]);
   await shot(reopened, "share-link-reopened-with-header");
   await reopened.close();

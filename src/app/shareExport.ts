@@ -16,6 +16,7 @@ import type { ApiId, PipelineOptions, Session } from "../core/model";
 import { analyzeSession, buildTurnRequest, type SessionAnalysis } from "../core/session/pipeline";
 import { readSessionText } from "../core/session/index";
 import { redactJson } from "../core/redact/json";
+import { SECRET_DETECTOR } from "../core/check/secretDetector";
 import type { RedactionFinding } from "../core/redact/types";
 import { bundleFileName, encodeBundle } from "../core/share/bundle";
 import { buildSharePayload } from "../core/share/build";
@@ -99,7 +100,7 @@ export function exportRequest(session: Session, options: PipelineOptions, params
   let findings: RedactionFinding[] = [];
   let shown: unknown = body;
   if (params.redact) {
-    const redacted = redactJson(body, { unmasked: params.unmasked, path: "request" });
+    const redacted = redactJson(body, { unmasked: params.unmasked, catalogue: SECRET_DETECTOR, path: "request" });
     shown = redacted.value;
     findings = redacted.findings;
   }

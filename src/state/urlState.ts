@@ -27,7 +27,7 @@ export interface RequestedView {
 }
 
 /** Centre tabs the app knows; a link or URL naming another tab falls back to the default one. */
-const CENTER_TABS: readonly string[] = ["request", "messages", "diff", "tokens"];
+const CENTER_TABS: readonly string[] = ["request", "conversation", "messages", "diff", "tokens"];
 
 export function centerTab(tab: string | null | undefined): CenterTab | undefined {
   return tab && CENTER_TABS.includes(tab) ? (tab as CenterTab) : undefined;

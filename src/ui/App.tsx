@@ -19,7 +19,7 @@ import { useKeyboardNavigation } from "./useKeyboardNavigation";
 import { WalBanner } from "./WalBanner";
 import { WarningsPanel } from "./WarningsPanel";
 import { KeyboardOverlays } from "./KeyboardOverlays";
-import { PricesPanel } from "./PricesPanel";
+import { LazyPricesPanel } from "./LazyPricesPanel";
 import { SearchPanel } from "./SearchPanel";
 
 export function App() {
@@ -49,7 +49,7 @@ export function App() {
         <WarningsPanel />
       </div>
       <PasteDialog />
-      <PricesPanel />
+      <LazyPricesPanel />
       <SearchPanel />
       <KeyboardOverlays />
       <DropOverlay visible={dragging} />

@@ -1,5 +1,5 @@
-// Small chart above the timeline: context size per turn (area: the prefix report's request tokens
-// once computed, pi's estimate before), predicted cached tokens (green area; the rest of the area
+// Small chart above the timeline: request size per turn (area: the prefix report's request tokens
+// plus the part not in the file once computed, the chars/4 estimate before), predicted cached tokens (green area; the rest of the area
 // is uncached), recorded cache reads (dashed line) and recorded input tokens (line), compactions
 // as vertical ticks and cache breaks as red ticks, the selected turn as a marker. Click to select.
 import { memo, useMemo } from "react";
@@ -28,7 +28,12 @@ export function ContextChart({ turns, timeline, prefix = null, selectedTurn, onS
     if (turns.length === 0) return null;
     const byTurn = new Map<number, PrefixRow>();
     for (const row of prefix ?? []) byTurn.set(row.turn, row);
-    const size = (turn: TurnSummary) => byTurn.get(turn.turn)?.tokens ?? turn.estimatedTokens;
+    // The request as the provider saw it: the rebuilt request plus what the file does not hold
+    // (inferred from recorded usage), the same whole the cache prediction counts.
+    const size = (turn: TurnSummary) => {
+      const row = byTurn.get(turn.turn);
+      return row ? row.tokens + (row.unrecordedTokens ?? 0) : turn.estimatedTokens;
+    };
     let max = 1;
     for (const turn of turns) max = Math.max(max, size(turn), recordedInput(turn));
     const x = (turn: number) => (turns.length === 1 ? WIDTH / 2 : ((turn - 1) / (turns.length - 1)) * WIDTH);
@@ -48,8 +53,9 @@ export function ContextChart({ turns, timeline, prefix = null, selectedTurn, onS
 
   if (!shape) return null;
   const title =
-    "Context size per turn (area; the cached part in green is the cache simulation's prediction, the rest is uncached), " +
-    `recorded input (line) and recorded cache reads (dashed); red ticks: cache breaks; max ${formatCompact(shape.max)} tokens. Click a turn to select it.`;
+    "Request size per turn (area: the rebuilt request plus the part not in the file, inferred from recorded usage; " +
+    "in green the part the cache simulation predicts is read from cache), the billed prompt (line) and the recorded cache reads (dashed); " +
+    `red ticks: cache breaks; max ${formatCompact(shape.max)} tokens. Click a turn to select it.`;
   return (
     <div className="context-chart" title={title} data-testid="context-chart">
       <ChartShapes shape={shape} turnCount={turns.length} onSelectTurn={onSelectTurn} />
