@@ -71,7 +71,10 @@ test("a hermes-agent transcript (session_meta first line) beside its snapshot op
   await waitForSession(page);
   await expect(page.getByTestId("session-cost")).toHaveText("no usage recorded");
   await expect(page.getByTestId("session-cost")).toHaveAttribute("data-status", "no usage");
-  await expect(turnRow(page, 1).getByTestId("turn-cost")).toHaveText("no usage recorded");
+  await expect(turnRow(page, 1).getByTestId("turn-cost")).toHaveText("no usage");
+  await expect(turnRow(page, 1).getByTestId("turn-cost")).toHaveAttribute("title", /records no token usage/);
+  // The summary never says "$0" for a file without usage.
+  await expect(page.getByTestId("overview-cost")).toContainText("no usage recorded");
   await expect(page.locator("body")).not.toContainText("not priced");
 });
 

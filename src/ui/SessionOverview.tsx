@@ -102,7 +102,10 @@ export function SessionOverview() {
       )}
       <Figure
         label={counted.length > 0 ? `cost with ${counted.length} sub-agent${counted.length === 1 ? "" : "s"}` : "cost"}
-        value={formatPriced(total).replace(" (partly priced)", "")}
+        value={
+          // A file without any recorded usage has nothing to price: never "$0".
+          shownThread === null && whole && whole.calls > 0 && whole.callsWithUsage === 0 ? "no usage recorded" : formatPriced(total).replace(" (partly priced)", "")
+        }
         title={costTitle}
         testId="overview-cost"
       />

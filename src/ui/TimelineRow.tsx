@@ -52,7 +52,8 @@ const MATCH_WORDS: Record<NonNullable<PricedUsage["match"]>, string> = {
  * row's first line names the model; the title says the dataset lacks it).
  */
 function costLabel(cost: TurnCost, summary: TurnSummary): string {
-  if (!summary.usage) return "no usage recorded";
+  // Short: the row is narrow; its tooltip says the file records no usage for this call.
+  if (!summary.usage) return "no usage";
   if (cost.recorded.status === "not priced") return "not priced";
   return formatPriced(cost.recorded).replace(" (partly priced)", "");
 }
@@ -140,7 +141,7 @@ export const TurnRow = memo(function TurnRow({ summary, maxTokens, selected, ind
             data-status={cost.recorded.status}
             data-dollars={cost.recorded.dollars ?? ""}
             data-long-context={cost.recorded.longContext ? "true" : undefined}
-            title={costTitle(cost)}
+            title={summary.usage ? costTitle(cost) : "The session file records no token usage for this call: there is nothing to price."}
           >
             {costLabel(cost, summary)}
             {cost.recorded.longContext ? " (long context)" : ""}
