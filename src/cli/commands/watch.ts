@@ -80,15 +80,16 @@ async function run(positionals: string[], options: CliOptionValues, io: CliIo): 
     const name = folder ? file.file : null;
     for (const turn of turns) io.stdout(text ? `${turnText(name, turn)}\n` : `${JSON.stringify(turnLine(name, turn))}\n`);
   };
-  const findFiles = () => {
+  const findFiles = (starting: boolean) => {
     if (!folder) {
-      if (!watched.has(target)) watched.set(target, new WatchedFile(target, settings, io));
+      if (!watched.has(target)) watched.set(target, new WatchedFile(target, settings, io, !printExisting));
       return [];
     }
     const added: WatchedFile[] = [];
     for (const job of discoverSessions([target]).jobs) {
       if (watched.has(job.file)) continue;
-      const file = new WatchedFile(job.file, settings, io);
+      // A session that appears once watching has started is new: all of its turns are reported.
+      const file = new WatchedFile(job.file, settings, io, starting && !printExisting);
       watched.set(job.file, file);
       added.push(file);
     }
@@ -96,7 +97,7 @@ async function run(positionals: string[], options: CliOptionValues, io: CliIo): 
   };
 
   // The files as they are now: analysed (the next turn is compared with their last one), printed only with --existing.
-  findFiles();
+  findFiles(true);
   let existing = 0;
   for (const file of watched.values()) {
     const result = await file.poll();
@@ -113,8 +114,7 @@ async function run(positionals: string[], options: CliOptionValues, io: CliIo): 
   while (!stopped) {
     await Promise.race([stop, new Promise((resolve) => setTimeout(resolve, interval))]);
     if (stopped) break;
-    // A session that appears in the folder is new: every turn of it is printed.
-    for (const file of findFiles()) io.stderr(`new session: ${file.file}\n`);
+    for (const file of findFiles(false)) io.stderr(`new session: ${file.file}\n`);
     for (const file of watched.values()) {
       const result = await file.poll();
       if (!result) continue;

@@ -61,9 +61,11 @@ export class WatchedFile {
     readonly file: string,
     private readonly settings: WatchSettings,
     private readonly io: CliIo,
+    /** The turns there at the first poll are not reported (only the last one is analysed, to compare the next with). */
+    existingUnreported: boolean,
   ) {
     this.follower = this.newFollower();
-    this.live = new LiveTurns(settings);
+    this.live = new LiveTurns({ ...settings, primeWithLastTurn: existingUnreported });
   }
 
   private newFollower(): SessionFollower {

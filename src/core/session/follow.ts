@@ -14,6 +14,7 @@ import type { LineReader } from "../readers/types";
 import { createPrefixAnalyzer, type PrefixAnalyzer, type PrefixTurnReport } from "../prefix/analyze";
 import { createSegmentCache } from "../prefix/segment-builder";
 import type { TokenizerChoice } from "../tokens/counters";
+import type { UsageSource } from "../caching/usage";
 import { costInputOfReport, turnCost, type TurnCost } from "../pricing/index";
 import { findAgent } from "./agents";
 import { analyzeSession, buildTurnRequest, type SessionAnalysis } from "./pipeline";
@@ -107,6 +108,12 @@ export interface LiveUpdate {
 export interface LiveTurnsOptions {
   pipeline: PipelineOptions;
   tokenizer: TokenizerChoice;
+  /**
+   * The turns already there at the first update (and after a restart) are not reported: only the
+   * last one is analysed, as what the next turn is compared with, so following a long session
+   * starts at the cost of one turn. The cache simulation then starts warm from that turn only.
+   */
+  primeWithLastTurn?: boolean;
 }
 
 function modelName(summary: TurnSummary | null): string | null {
@@ -149,22 +156,33 @@ export class LiveTurns {
       this.previousTokens = null;
     }
     const usageSource = findAgent(session.formatId)?.usageSource ?? null;
+    if (this.seen.length === 0 && this.options.primeWithLastTurn && turns.length > 1) {
+      // Everything but the last turn counts as seen; the last one primes the analyzer.
+      this.seen = turns.slice(0, -1);
+      const primed = this.newRequests(session, turns).next();
+      this.seen = turns.slice();
+      if (!primed.done) this.previousTokens = this.feed(primed.value.summary, primed.value.request, turns[turns.length - 2] ?? null, usageSource).tokens;
+      return { kind, analysis, turns: [] };
+    }
     const added: LiveTurn[] = [];
     for (const { summary, request } of this.newRequests(session, turns)) {
-      const previous = this.seen[this.seen.length - 1] ?? null;
-      const report = this.analyzer.next({
-        turn: summary.turn,
-        api: request.api,
-        body: request.body,
-        messages: request.messages,
-        timestamp: summary.timestamp,
-        facts: turnFactsOf(previous, summary),
-        usage: summary.usage && usageSource ? { source: usageSource, raw: summary.usage } : null,
-      });
+      const report = this.feed(summary, request, this.seen[this.seen.length - 1] ?? null, usageSource);
       added.push(this.liveTurn(summary, report));
       this.seen.push(summary);
     }
     return { kind, analysis, turns: added };
+  }
+
+  private feed(summary: TurnSummary, request: BuiltRequest, previous: TurnSummary | null, usageSource: UsageSource | null): PrefixTurnReport {
+    return this.analyzer.next({
+      turn: summary.turn,
+      api: request.api,
+      body: request.body,
+      messages: request.messages,
+      timestamp: summary.timestamp,
+      facts: turnFactsOf(previous, summary),
+      usage: summary.usage && usageSource ? { source: usageSource, raw: summary.usage } : null,
+    });
   }
 
   /**

@@ -73,3 +73,23 @@ describe("a rewritten session", () => {
     expect(follower.session()!.warnings).toEqual(readSessionText(decoder.decode(bytes), name).warnings.filter((w) => w.line > 0));
   });
 });
+
+describe("following from the last turn", () => {
+  it("reports the turns appended afterwards as the whole file's analysis does", () => {
+    const { bytes, name } = bytesOf("pi/print-openai-autocompact");
+    const text = decoder.decode(bytes);
+    const whole = readSessionText(text, name);
+    const expected = [...iterateSessionPrefixes(whole, PIPELINE, { prefix: { tokenizer: "estimate" } })];
+    const lines = text.split("\n");
+    const half = readSessionText(lines.slice(0, 22).join("\n"), name);
+    const live = new LiveTurns({ pipeline: PIPELINE, tokenizer: "estimate", primeWithLastTurn: true });
+    const primed = live.update(half);
+    expect(primed.turns).toEqual([]);
+    expect(live.turnCount).toBeGreaterThan(1);
+    const later = live.update(whole).turns;
+    expect(later.map((turn) => turn.turn)).toEqual(expected.slice(live.turnCount - later.length).map((report) => report.turn));
+    expect(later.map((turn) => [turn.tokens, turn.cause, turn.breakPath])).toEqual(
+      expected.slice(expected.length - later.length).map((report) => [report.tokens, report.cause, report.breakPath]),
+    );
+  });
+});
