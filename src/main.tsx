@@ -4,6 +4,7 @@ import { createRoot } from "react-dom/client";
 import { loadSamples, openShareLink } from "./state/open";
 import { startPipeline } from "./state/workerBridge";
 import { installTestHook } from "./state/testHook";
+import { installLiveTestHook } from "./state/liveTestHook";
 import { readQueryView, startUrlSync } from "./state/urlState";
 import { App } from "./ui/App";
 import { installCompositionLoader } from "./state/composition";
@@ -13,6 +14,7 @@ import "./styles/app.css";
 import "./styles/insights.css";
 
 installTestHook();
+installLiveTestHook();
 startUrlSync();
 installTheme();
 installCompositionLoader();

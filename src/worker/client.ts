@@ -65,6 +65,7 @@ const STAGE_NAMES: Readonly<Record<WorkerMethod, string>> = {
   searchStep: "searching the session",
   searchPrepare: "indexing the session for search",
   inferSettings: "inferring the compaction settings from the recorded compactions",
+  livePoll: "reading what was appended to the followed file",
 };
 
 function stageName(method: WorkerMethod | "open"): string {

@@ -15,6 +15,7 @@ import type { PriceOverrides } from "../core/pricing/index";
 import type {
   AuxiliaryRequestResult,
   CompactionRequestsResult,
+  LivePollResult,
   LoadProgress,
   OpenSource,
   ParsedCapture,
@@ -86,6 +87,8 @@ export interface WorkerMethods {
   compareSessions: { params: { options: PipelineOptions; against: CompareAgainst; priceOverrides?: PriceOverrides }; result: CompareViewResult };
   comparePair: { params: { options: PipelineOptions; against: CompareAgainst; index: number }; result: ComparePairResult };
   inferSettings: SimulatorMethods["inferSettings"];
+  /** The followed file (opened with a handle) as it is now: its appended turns, or the file read again. */
+  livePoll: { params: { options: PipelineOptions }; result: LivePollResult };
 }
 export type WorkerMethod = keyof WorkerMethods;
 

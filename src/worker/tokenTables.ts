@@ -38,6 +38,7 @@ const TABLES_OF_CALL: Record<WorkerMethod, TablesOfCall> = {
   searchPrepare: "none",
   openCompare: "none",
   simulatorPolicies: "none",
+  livePoll: "none",
   prefixReports: "session's",
   tokenComposition: "session's",
   turnDiff: "session's",

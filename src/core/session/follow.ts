@@ -18,7 +18,7 @@ import type { UsageSource } from "../caching/usage";
 import { costInputOfReport, turnCost, type TurnCost } from "../pricing/index";
 import { findAgent } from "./agents";
 import { analyzeSession, buildTurnRequest, type SessionAnalysis } from "./pipeline";
-import { openSessionReader } from "./read";
+import { openSessionReader, type SessionReaderOptions } from "./read";
 import { turnFactsOf } from "./sessionPrefixes";
 import { iterateTurnRequests } from "./turnRequests";
 
@@ -32,9 +32,14 @@ export class SessionFollower {
   private bytes = 0;
   private lines = 0;
 
-  constructor(readonly fileName: string, decode: DecodeFn) {
+  constructor(readonly fileName: string, decode: DecodeFn, readerOptions: SessionReaderOptions = {}) {
     this.splitter = new LineSplitter(decode);
-    this.reader = openSessionReader(fileName);
+    this.reader = openSessionReader(fileName, undefined, readerOptions);
+  }
+
+  /** True once the format is known and its reader can give the session before the end (line formats). */
+  get canSnapshot(): boolean {
+    return this.reader.snapshot !== undefined;
   }
 
   /** Bytes consumed so far (the offset of the next read). */
