@@ -88,7 +88,7 @@ test("a followed file: appended turns join the timeline, the newest stays select
   expect((await appView(page)).selectedTurn).toBe(1);
   // The appended part holds the session's compaction: announced with the turn after it.
   await expect.poll(async () => (await liveView(page)).notices.some((notice) => notice.kind === "compaction")).toBe(true);
-  await expect(page.getByTestId("live-notice").first()).toContainText(/Turn \d+, compaction before it/);
+  await expect(page.getByTestId("live-notice").first()).toContainText(/Turn \d+ follows a compaction/);
 
   // Rewritten rather than appended (shorter than what was read): read again whole, the selected turn kept.
   await writeFile(page, "live.jsonl", lines.slice(0, 22).join(""), "replace");

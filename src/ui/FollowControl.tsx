@@ -16,13 +16,13 @@ function secondsAgo(at: number, now: number): string {
 }
 
 function noticeText(notice: LiveNoticeShown): string {
-  const what = notice.kind === "compaction" ? "compaction before it" : "cache break";
-  const cause = notice.cause ? `: ${notice.cause}` : "";
+  const lead = notice.kind === "compaction" ? `Turn ${notice.turn} follows a compaction` : `Turn ${notice.turn} broke the prompt cache`;
+  const cause = notice.cause ? ` — ${notice.cause}` : "";
   const cost =
     notice.rebilledTokens > 0
-      ? ` — re-sends ${formatInt(notice.rebilledTokens)} tokens that were cached${notice.rebilledDollars !== null ? ` (${formatDollars(notice.rebilledDollars)})` : ""}`
+      ? `: ${formatInt(notice.rebilledTokens)} tokens cached before are sent again${notice.rebilledDollars !== null ? `, ${formatDollars(notice.rebilledDollars)}` : " (not priced)"}`
       : "";
-  return `Turn ${notice.turn}, ${what}${cause}${cost}`;
+  return `${lead}${cause}${cost}`;
 }
 
 /** A clock that ticks every second while something on screen says "… s ago". */

@@ -31,6 +31,11 @@ function factCell(row: LibraryRow, value: number | undefined): string {
   return row.facts && value !== undefined ? formatInt(value) : "";
 }
 
+/** Date and time to the minute: the seconds would not fit a narrow window's column. */
+function toMinute(iso: string): string {
+  return formatDateTime(iso).slice(0, 16);
+}
+
 function costText(row: LibraryRow): string {
   const cost = row.facts?.cost;
   if (!cost) return "";
@@ -42,36 +47,45 @@ const columns = [
   column.accessor((row) => row.facts?.agent ?? "", {
     id: "agent",
     header: "Agent",
-    size: 120,
     cell: (info) => info.getValue() || <span className={info.row.original.status === "failed" ? "failed-text" : "muted"}>{pendingText(info.row.original)}</span>,
   }),
-  column.accessor((row) => row.facts?.project ?? "", { id: "project", header: "Project", size: 220 }),
-  column.accessor("path", { header: "File", size: 260 }),
-  column.accessor((row) => row.facts?.started ?? "", { id: "started", header: "Started", size: 150, cell: (info) => (info.getValue() ? formatDateTime(info.getValue()) : "") }),
+  column.accessor((row) => row.facts?.project ?? "", { id: "project", header: "Project" }),
+  column.accessor("path", { header: "File" }),
+  column.accessor((row) => row.facts?.started ?? "", { id: "started", header: "Started", cell: (info) => (info.getValue() ? toMinute(info.getValue()) : "") }),
   column.accessor((row) => row.facts?.lastActive ?? new Date(row.modified).toISOString(), {
     id: "lastActive",
     header: "Last active",
-    size: 150,
-    cell: (info) => formatDateTime(info.getValue()),
+    cell: (info) => toMinute(info.getValue()),
   }),
-  column.accessor((row) => row.facts?.turns ?? -1, { id: "turns", header: "Turns", size: 60, cell: (info) => factCell(info.row.original, info.row.original.facts?.turns) }),
+  column.accessor((row) => row.facts?.turns ?? -1, { id: "turns", header: "Turns", cell: (info) => factCell(info.row.original, info.row.original.facts?.turns) }),
   column.accessor((row) => row.facts?.compactions ?? -1, {
     id: "compactions",
     header: "Compactions",
-    size: 90,
     cell: (info) => factCell(info.row.original, info.row.original.facts?.compactions),
   }),
   column.accessor((row) => row.facts?.breaks ?? -1, {
     id: "breaks",
     header: "Cache breaks",
-    size: 90,
     cell: (info) => factCell(info.row.original, info.row.original.facts?.breaks),
   }),
-  column.accessor((row) => row.facts?.cost.dollars ?? -1, { id: "cost", header: "Cost", size: 110, cell: (info) => costText(info.row.original) }),
-  column.accessor("size", { header: "Size", size: 80, cell: (info) => formatBytes(info.getValue()) }),
+  column.accessor((row) => row.facts?.cost.dollars ?? -1, { id: "cost", header: "Cost", cell: (info) => costText(info.row.original) }),
+  column.accessor("size", { header: "Size", cell: (info) => formatBytes(info.getValue()) }),
 ];
 
 const NUMERIC = new Set(["turns", "compactions", "breaks", "cost", "size"]);
+/** Shares of the table's width: the table fits the window from 1024 px up, long paths end in "…". */
+const WIDTHS: Record<string, string> = {
+  agent: "10%",
+  project: "15%",
+  path: "15%",
+  started: "12%",
+  lastActive: "12%",
+  turns: "5%",
+  compactions: "8%",
+  breaks: "8%",
+  cost: "9%",
+  size: "6%",
+};
 const NO_ROWS: LibraryRow[] = [];
 
 export function LibraryView() {
@@ -126,7 +140,7 @@ export function LibraryView() {
         <table className="library-table" data-testid="library-table">
           <colgroup>
             {table.getVisibleLeafColumns().map((col) => (
-              <col key={col.id} style={{ width: col.getSize() }} />
+              <col key={col.id} style={{ width: WIDTHS[col.id] }} />
             ))}
           </colgroup>
           <thead>
@@ -138,6 +152,7 @@ export function LibraryView() {
                     <th
                       key={header.id}
                       className={NUMERIC.has(header.id) ? "num" : undefined}
+                      title={`${String(header.column.columnDef.header)}: click to sort`}
                       aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : "none"}
                       onClick={header.column.getToggleSortingHandler()}
                     >
@@ -160,7 +175,7 @@ export function LibraryView() {
               return (
                 <tr key={row.id} data-testid="library-row" data-status={row.original.status} onClick={() => void openLibraryRow(row.original.id)} title={row.original.error ?? `Open ${row.original.path}`}>
                   {row.getVisibleCells().map((cell) => (
-                    <td key={cell.id} className={NUMERIC.has(cell.column.id) ? "num" : undefined}>
+                    <td key={cell.id} className={NUMERIC.has(cell.column.id) ? "num" : undefined} title={cell.column.id === "project" || cell.column.id === "path" ? String(cell.getValue()) : undefined}>
                       {flexRender(cell.column.columnDef.cell, cell.getContext())}
                     </td>
                   ))}

@@ -77,7 +77,7 @@ function noticeOf(turn: LiveTurn): LiveNotice[] {
       turn: turn.turn,
       kind: turn.afterCompaction ? "compaction" : "break",
       cause: turn.cause === null ? null : causeInWords(turn.cause, turn.causeDetail),
-      rebilledTokens: turn.cost.break?.parts[0]?.tokens ?? 0,
+      rebilledTokens: turn.rebilledTokens,
       rebilledDollars: turn.cost.break?.dollars ?? null,
       tokens: turn.tokens,
     },

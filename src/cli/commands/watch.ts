@@ -25,7 +25,7 @@ function turnLine(file: string | null, turn: LiveTurn): Record<string, unknown> 
     model: turn.model,
     tokens: turn.tokens,
     cachedTokens: { recorded: turn.recordedCachedTokens, predicted: turn.predictedCachedTokens },
-    break: turn.cause === null ? null : { cause: turn.cause, detail: turn.causeDetail, path: turn.breakPath },
+    break: turn.cause === null ? null : { cause: turn.cause, detail: turn.causeDetail, path: turn.breakPath, rebilledTokens: turn.rebilledTokens },
     afterCompaction: turn.afterCompaction,
     cost: costField(turn.cost, { predicted: true }),
   };
@@ -145,7 +145,7 @@ export const watchCommand: CliCommand = {
   details: [
     "Output, one JSON object per new turn, as the agent writes it (a folder adds \"file\" first):",
     '  {"turn":N,"timestamp":…,"model":…,"tokens":N,"cachedTokens":{"recorded":N|null,"predicted":N|null},',
-    '   "break":null|{"cause":…,"detail":…,"path":…},"afterCompaction":bool,"cost":{"recorded":{…},"predicted":{…},"break":{…}|null,"priceRow":…}}',
+    '   "break":null|{"cause":…,"detail":…,"path":…,"rebilledTokens":N},"afterCompaction":bool,"cost":{"recorded":{…},"predicted":{…},"break":{…}|null,"priceRow":…}}',
     "Only the bytes appended since the last check are read and only the new turns analysed; a database",
     "(opencode, hermes-agent) or a file rewritten rather than appended is read again whole. Stops on Ctrl-C.",
     "See docs/cli.md#watch and docs/live.md.",

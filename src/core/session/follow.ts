@@ -15,7 +15,7 @@ import { createPrefixAnalyzer, type PrefixAnalyzer, type PrefixTurnReport } from
 import { createSegmentCache } from "../prefix/segment-builder";
 import type { TokenizerChoice } from "../tokens/counters";
 import type { UsageSource } from "../caching/usage";
-import { costInputOfReport, turnCost, type TurnCost } from "../pricing/index";
+import { costInputOfReport, rebilledTokensOf, turnCost, type TurnCost } from "../pricing/index";
 import { findAgent } from "./agents";
 import { analyzeSession, buildTurnRequest, type SessionAnalysis } from "./pipeline";
 import { openSessionReader, type SessionReaderOptions } from "./read";
@@ -99,6 +99,8 @@ export interface LiveTurn {
   causeDetail: string | null;
   /** A compaction came between the previous turn and this one. */
   afterCompaction: boolean;
+  /** Tokens the previous request had that this one sends again after a break (0 without a break). */
+  rebilledTokens: number;
   cost: TurnCost;
 }
 
@@ -222,6 +224,7 @@ export class LiveTurns {
 
   private liveTurn(summary: TurnSummary, report: PrefixTurnReport): LiveTurn {
     const cost = turnCost(costInputOfReport(report, this.previousTokens, summary.model));
+    const rebilledTokens = rebilledTokensOf(report, this.previousTokens);
     this.previousTokens = report.tokens;
     return {
       turn: summary.turn,
@@ -235,6 +238,7 @@ export class LiveTurns {
       cause: report.cause,
       causeDetail: report.causeDetail,
       afterCompaction: summary.afterCompaction,
+      rebilledTokens,
       cost,
     };
   }
