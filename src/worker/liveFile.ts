@@ -6,13 +6,24 @@
 // their own (LiveTurns, primed with the last turn already there) for the notices: a new cache
 // break or compaction, with its cause and what it re-bills.
 import type { PipelineOptions, Session } from "../core/model";
+import type { SessionAnalysis } from "../core/session/pipeline";
 import { LiveTurns, type LiveTurn, type SessionFollower } from "../core/session/follow";
 import { causeInWords } from "../core/prefix/cause-words";
 import type { LiveNotice } from "../app/viewTypes";
 import { readSession } from "./readSession";
 
 /** What a poll found: nothing new, or the session as it is now. */
-export type LivePollOutcome = { kind: "unchanged" } | { kind: "appended" | "rewritten"; session: Session; byteLength: number; notices: LiveNotice[]; readBytes: number };
+export type LivePollOutcome =
+  | { kind: "unchanged" }
+  | {
+      kind: "appended" | "rewritten";
+      session: Session;
+      byteLength: number;
+      notices: LiveNotice[];
+      readBytes: number;
+      /** The analysis the notices were made from (the options of the poll): the page's next `analyze` call reuses it. */
+      analysis: SessionAnalysis;
+    };
 
 export class LiveFile {
   private size: number;
@@ -54,18 +65,18 @@ export class LiveFile {
       if (file.size === offset) return { kind: "unchanged" };
       this.follower.append(new Uint8Array(await file.slice(offset).arrayBuffer()));
       const session = this.follower.session()!;
-      return { kind: "appended", session, byteLength: file.size, notices: this.notices(session, options), readBytes: file.size - offset };
+      return { kind: "appended", session, byteLength: file.size, readBytes: file.size - offset, ...this.notices(session, options) };
     }
     // Rewritten (shorter than what was read), or a format read whole: read it again.
     const read = await readSession({ kind: "file", file }, { isCancelled: () => false, onProgress: () => undefined, live: true });
     this.follower = read.follower ?? null;
-    return { kind: "rewritten", session: read.session, byteLength: read.byteLength, notices: this.notices(read.session, options), readBytes: file.size };
+    return { kind: "rewritten", session: read.session, byteLength: read.byteLength, readBytes: file.size, ...this.notices(read.session, options) };
   }
 
-  private notices(session: Session, options: PipelineOptions): LiveNotice[] {
+  private notices(session: Session, options: PipelineOptions): { notices: LiveNotice[]; analysis: SessionAnalysis } {
     const update = this.analyser(options).update(session);
     this.lastSession = session;
-    return update.turns.flatMap((turn) => noticeOf(turn));
+    return { notices: update.turns.flatMap((turn) => noticeOf(turn)), analysis: update.analysis };
   }
 }
 

@@ -197,7 +197,11 @@ function optionsKey(options: PipelineOptions): string {
 function analyze(current: Session, options: PipelineOptions): SessionAnalysis {
   const key = optionsKey(options);
   if (lastAnalysis?.key === key) return lastAnalysis.value;
-  const analysis = analyzeSession(current, options);
+  return keepAnalysis(key, analyzeSession(current, options));
+}
+
+/** Keeps `analysis` (made for the options of `key`) as the one the next `analyze` call answers with. */
+function keepAnalysis(key: string, analysis: SessionAnalysis): SessionAnalysis {
   // Auxiliary requests (opencode title / summariser) become timeline rows of their own.
   const value = analysis.auxiliary?.length ? { ...analysis, timeline: timelineWithAuxiliary(analysis.timeline, analysis.auxiliary) } : analysis;
   lastAnalysis = { key, value };
@@ -376,6 +380,8 @@ const HANDLERS: { [M in WorkerMethod]: Handler<M> } = {
     const outcome = await followed.file.poll({ ...options, thread: null });
     if (outcome.kind === "unchanged" || liveFile !== followed || followed.runId !== sessionRunId) return { status: "unchanged" };
     install(outcome.session, followed.runId);
+    // The page asks for the new analysis next: the one the notices were made from is the same (main thread).
+    if (!options.thread) keepAnalysis(optionsKey(options), outcome.analysis);
     return { status: outcome.kind, summary: summaryOf(outcome.session, outcome.byteLength), notices: outcome.notices, readBytes: outcome.readBytes };
   }),
 };
