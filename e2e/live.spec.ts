@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { appView, expect, openEmptyApp, PI_OPENAI_SESSION, repoRoot, test, waitForSession } from "./support";
+import { appView, dropFiles, expect, openEmptyApp, PI_OPENAI_SESSION, repoRoot, test, waitForSession } from "./support";
 
 interface LiveView {
   fileName: string | null;
@@ -164,4 +164,22 @@ test("a sessions folder of several agents: rows fill in, sort and filter, a new 
   await expect(page.getByTestId("library")).toHaveCount(0);
   await expect(page.getByTestId("live-bar")).toContainText("Following rollout-a.jsonl");
   expect((await liveView(page)).fileName).toBe("rollout-a.jsonl");
+});
+
+test("without the File System Access API: the buttons say why, a dropped file is shown as dropped with an offer to open it again", async ({ page }) => {
+  await page.addInitScript(() => {
+    const w = window as unknown as Record<string, unknown>;
+    delete w.showOpenFilePicker;
+    delete w.showDirectoryPicker;
+    delete (DataTransferItem.prototype as unknown as Record<string, unknown>).getAsFileSystemHandle;
+  });
+  await openEmptyApp(page);
+  await expect(page.getByRole("button", { name: "Watch file…" })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Sessions folder…" })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Watch file…" })).toHaveAttribute("title", /no File System Access API/);
+  await dropFiles(page, [{ name: "dropped.jsonl", text: fixture(PI_OPENAI_SESSION) }]);
+  await waitForSession(page, "dropped.jsonl");
+  await expect(page.getByTestId("live-unsupported")).toContainText("cannot follow a file as it grows");
+  await expect(page.getByTestId("live-unsupported").getByRole("button", { name: "Open again…" })).toBeVisible();
+  await expect(page.getByTestId("live-bar")).toHaveCount(0);
 });

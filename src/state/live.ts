@@ -35,11 +35,11 @@ export interface LiveState {
   lastGrowth: { at: number; turns: number; kind: "appended" | "rewritten" } | null;
   /** The last poll failed (the file was removed, permission withdrawn): why. */
   error: string | null;
-  /** The session shown came from a plain drop, in a browser that cannot follow a file. */
-  cannotFollow: boolean;
+  /** The file dropped in a browser that cannot follow a file (the bar says so while it is the session shown). */
+  cannotFollow: string | null;
 }
 
-export const useLiveStore = create<LiveState>(() => ({ fileName: null, follow: true, notices: [], lastGrowth: null, error: null, cannotFollow: false }));
+export const useLiveStore = create<LiveState>(() => ({ fileName: null, follow: true, notices: [], lastGrowth: null, error: null, cannotFollow: null }));
 
 let timer: ReturnType<typeof setTimeout> | null = null;
 let followedSession: unknown = null;
@@ -76,7 +76,7 @@ export async function openLiveHandle(handle: FileSystemFileHandle): Promise<void
   const state = getAppState();
   if (state.loadStatus !== "ready" || state.session?.fileName !== file.name) return;
   followedSession = state.session;
-  useLiveStore.setState({ fileName: file.name, cannotFollow: false, error: null });
+  useLiveStore.setState({ fileName: file.name, cannotFollow: null, error: null });
   // A session being written is watched from its newest turn.
   if (useLiveStore.getState().follow) selectNewestTurn();
   schedule();
@@ -100,7 +100,7 @@ export async function openDroppedLive(file: File, handlePromise: Promise<FileSys
     return true;
   }
   stopFollowing();
-  useLiveStore.setState({ cannotFollow: !handle && !canFollowFiles() });
+  useLiveStore.setState({ cannotFollow: !handle && !canFollowFiles() ? file.name : null });
   return false;
 }
 

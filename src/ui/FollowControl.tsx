@@ -7,6 +7,7 @@ import { formatDollars } from "../core/pricing/index";
 import { dismissNotice, setFollow, useLiveStore, type LiveNoticeShown } from "../state/live";
 import { openFiles } from "../state/open";
 import { selectTurnNumber } from "../state/selection";
+import { useAppStore } from "../state/store";
 import { formatInt } from "./format";
 import "../styles/live.css";
 
@@ -38,9 +39,10 @@ function useNow(active: boolean): number {
 
 export function FollowControl() {
   const { fileName, follow, notices, lastGrowth, error, cannotFollow } = useLiveStore();
+  const shownFile = useAppStore((state) => state.session?.fileName ?? null);
   const now = useNow(fileName !== null);
   const inputRef = useRef<HTMLInputElement | null>(null);
-  if (fileName === null && cannotFollow) {
+  if (fileName === null && cannotFollow !== null && cannotFollow === shownFile) {
     return (
       <div className="live-bar live-unsupported" role="status" data-testid="live-unsupported">
         <span className="live-text">
