@@ -25,6 +25,7 @@ const config: KnipConfig = {
     "bench/*.bench.ts",
     "bench/generate-session.ts",
     "bench/search-latency.ts",
+    "bench/ccusage-parity.ts",
     "bench/line-floor.mjs",
     "bench/fuzz/replay-input.ts",
     "bench/fuzz/worker-entry.mjs",

@@ -15,6 +15,7 @@ import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import type { PipelineOptions, Session } from "../src/core/model";
 import { LiveTurns, SessionFollower } from "../src/core/session/follow";
+import { datasetPriceTable } from "../src/core/pricing/dataset";
 import { analyzeSession } from "../src/core/session/pipeline";
 import { iterateSessionPrefixes } from "../src/core/session/sessionPrefixes";
 import { generatePiSession } from "./generate-session";
@@ -71,7 +72,7 @@ async function measure(mb: number, runs: number): Promise<Record<string, unknown
       // The session as it was: read, and the live analysis primed with its last turn.
       const follower = new SessionFollower(path.basename(generated.file), decode);
       feed(follower, before);
-      const live = new LiveTurns({ pipeline: PIPELINE, tokenizer: "estimate", primeWithLastTurn: true });
+      const live = new LiveTurns({ pipeline: PIPELINE, tokenizer: "estimate", primeWithLastTurn: true, prices: datasetPriceTable() });
       live.update(follower.session()!);
       const turnsBefore = live.turnCount;
       // One turn appended: the bytes parsed, the new session value, the live analysis of it.

@@ -43,6 +43,7 @@ export const AGENTS: AgentFiles[] = [
     // The sharer kept some line types only: no turn_context, no user message items.
     warnings: { count: 1, why: "without the user message item" },
   },
+  { agent: "Gemini CLI", files: [sessionFileOf("gemini-cli/p-resume-autocompress")], format: /Gemini CLI/, compaction: true },
   { agent: "opencode", files: ["opencode/run-autocompact/session/opencode-db/opencode.db", "opencode/run-autocompact/session/opencode-db/opencode.db-wal"], format: /opencode/, compaction: true },
   {
     agent: "opencode (real)",
@@ -51,6 +52,12 @@ export const AGENTS: AgentFiles[] = [
     compaction: false,
     // Shared without its -wal: the page says recent rows may be missing.
     warnings: { count: 1, why: "without its -wal file" },
+  },
+  {
+    agent: "deepseek-harness",
+    files: ["deepseek-harness/headless-deepseek-manualcompact/session/--home-dev-dsh-manual-compact-tidewater--/session-dc1086b1-208d-42e8-b3ef-9b8679a11273/session.jsonl.zstd"],
+    format: /deepseek-harness/,
+    compaction: true,
   },
   { agent: "hermes-agent", files: ["hermes-storage/state.db", "hermes-storage/state.db-wal"], format: /hermes-agent/, compaction: true },
   { agent: "hermes-agent (real)", files: ["realworld/hermes/juliuss-kb/sessions/session_20260424_182100_85ae43c6.json"], format: /hermes-agent/, compaction: false },

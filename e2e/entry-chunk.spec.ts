@@ -1,6 +1,7 @@
 // What the page loads before its first paint: its entry chunk and every chunk that one imports
 // statically. None of it may hold the agents' code (src/core/agents/): reading, detecting and
-// rebuilding sessions happen in the pipeline worker, so the page's main thread stays small. Read
+// rebuilding sessions happen in the pipeline worker, so the page's main thread stays small; nor the
+// price dataset (@pydantic/genai-prices), which the worker holds and asks for the session's rows. Read
 // from dist/chunk-modules.json, which the build writes (scripts/chunkModulesPlugin.ts); without
 // it the check fails, since a check that found nothing to read would hide what it tests.
 import { expect, test } from "@playwright/test";
@@ -51,4 +52,13 @@ test("the agents' code is in the pipeline worker, where the listing sees it", ()
   const pipelineWorker = chunks.filter((chunk) => chunk.worker && chunk.entry && chunk.modules.includes("src/worker/pipeline.worker.ts"));
   expect(pipelineWorker).toHaveLength(1);
   expect(agentModules(pipelineWorker[0]!).length).toBeGreaterThan(10);
+});
+
+test("the price dataset is in the pipeline worker only, not in what the page loads at start", () => {
+  const chunks = readChunks();
+  const dataset = (chunk: ChunkRecord) => chunk.modules.filter((id) => id.includes("@pydantic/genai-prices") || id === "src/core/pricing/dataset.ts");
+  const found = loadedAtStart(chunks).flatMap((chunk) => dataset(chunk).map((id) => `${chunk.fileName}: ${id}`));
+  expect(found).toEqual([]);
+  const pipelineWorker = chunks.find((chunk) => chunk.worker && chunk.entry && chunk.modules.includes("src/worker/pipeline.worker.ts"));
+  expect(dataset(pipelineWorker!)).toHaveLength(2);
 });

@@ -112,12 +112,14 @@ function toolSession(turns: number, provider: string, model: string, needleTurn:
   return lines.join("\n") + "\n";
 }
 
-test("cost: a session with an unknown model is not priced, never $0.00", async ({ page }) => {
+test("cost: a session with a model the price dataset lacks is not priced, naming the model, never $0.00", async ({ page }) => {
   await openEmptyApp(page);
   await dropFiles(page, [{ name: "unknown.jsonl", text: toolSession(3, "fake", "fake-model", 99, "x") }]);
   await waitForSession(page, "unknown.jsonl");
-  await expect(page.getByTestId("session-cost")).toHaveText("not priced");
+  await expect(page.getByTestId("session-cost")).toHaveText("not priced: fake/fake-model");
   await expect(turnRow(page, 2).getByTestId("turn-cost")).toHaveText("not priced");
+  await expect(turnRow(page, 2)).toContainText("fake-model");
+  await expect(turnRow(page, 2).getByTestId("turn-cost")).toHaveAttribute("title", /no price for fake\/fake-model in the price dataset/);
   await expect(turnRow(page, 2).getByTestId("turn-cost")).toHaveAttribute("data-status", "not priced");
 });
 
@@ -250,4 +252,4 @@ test("prices: an edited price is kept, marked edited, and changes the costs", as
   expect(Number(await page.getByTestId("session-cost").getAttribute("data-dollars"))).toBeCloseTo(expected, 10);
 });
 
-const PRICES_SOURCE_OPENAI = "https://platform.openai.com/docs/pricing";
+const PRICES_SOURCE_OPENAI = "https://developers.openai.com/api/docs/pricing";

@@ -1,8 +1,8 @@
 // Journey: sub-agent threads as a tree. The largest real Claude Code transcript of ../shared (2.1.17,
 // two compactions, five Task sub-agents: one streamed inline by agent_progress lines, four launched
-// asynchronously) is dropped: its 198 turns and 2 compactions are listed with its five threads
-// under the main thread; each thread opens its own turns and requests (the four launched ones have
-// none in this file); the Task call in the main thread's Messages tab links to its thread and the
+// asynchronously) is dropped: its 198 turns and 2 compactions are listed with the streamed thread
+// under the main thread, which opens its own turns and requests, and the four launched ones (none
+// of their messages in this file) as one row saying what to drop to see them; the Task call in the main thread's Messages tab links to its thread and the
 // thread links back to the call; a stop hook run is shown with the turn it follows. Then a session
 // dropped together with its `subagents/agent-<id>.jsonl` file: the file becomes the thread of the
 // Task call that started it. Last, Codex rollouts: a parent dropped with its children and a
@@ -33,38 +33,35 @@ test("the largest real Claude Code transcript shows its sub-agent threads as a t
   await turnRow(page, 3).click();
   await expect(page.getByTestId("session-events")).toContainText("stop hooks ran: 1");
 
-  // The tree: the main thread at level 1, its five Task sub-agents one level below it.
+  // The tree: the main thread at level 1, its streamed Task sub-agent one level below it; the
+  // four launched ones, whose messages are in files not dropped, are one row saying what to drop.
   const tree = page.getByTestId("thread-list");
   await expect(tree).toHaveAttribute("role", "tree");
   await expect(page.getByTestId("thread-main")).toHaveAttribute("aria-level", "1");
+  await expect(page.getByTestId("thread-main")).toContainText("5 sub-agent threads · 4 not opened");
   const threads = page.getByTestId("thread-item");
-  await expect(threads).toHaveCount(5);
-  for (const item of await threads.all()) {
-    await expect(item).toHaveAttribute("aria-level", "2");
-    await expect(item).toHaveAttribute("data-parent-thread-id", "");
-  }
+  await expect(threads).toHaveCount(1);
+  await expect(threads.first()).toHaveAttribute("aria-level", "2");
+  await expect(threads.first()).toHaveAttribute("data-parent-thread-id", "");
   await expect(tree).toContainText("Task: Design E2E test framework (ad86772)");
   const streamed = page.locator('[data-testid="thread-item"][data-thread-id="ad86772"]');
   await expect(streamed).toContainText("6 turns · 6 requests · 0 cache breaks · started by Task toolu_01NviXQQRyYzTiKKCXw6D2c6");
+  const notOpened = page.getByTestId("threads-not-opened");
+  await expect(notOpened).toHaveAttribute("data-count", "4");
+  await expect(notOpened).toContainText("4 sub-agents' files were not dropped: drop the transcript together with its session's subagents/ folder to see them");
+  await notOpened.locator("summary").click();
+  await expect(page.getByTestId("thread-not-opened")).toHaveCount(4);
+  await expect(page.getByTestId("thread-not-opened").first()).toContainText("started by Task");
 
-  // Every thread opens its own requests: the streamed one its 6, the launched ones none.
-  const ids = await threads.evaluateAll((items) => items.map((item) => item.getAttribute("data-thread-id") ?? ""));
-  expect(ids).toHaveLength(5);
-  for (const id of ids) {
-    const item = page.locator(`[data-testid="thread-item"][data-thread-id="${id}"]`);
-    await item.click();
-    await expect(item).toHaveAttribute("aria-current", "true");
-    await expect(page.getByTestId("thread-spawn")).toContainText("Started by Task call");
-    if (id === "ad86772") {
-      await turnCountIs(page, 6);
-      await expect(page.locator('[data-testid="timeline-row"][data-kind="turn"]')).toHaveCount(6);
-      await waitForRequestTurn(page, 1);
-    } else {
-      await expect(item).toContainText("0 turns");
-      await turnCountIs(page, 0);
-      await expect(page.locator(".timeline-panel")).toContainText("No turns in this thread");
-    }
-  }
+  // The streamed thread opens its own requests.
+  await streamed.click();
+  await expect(streamed).toHaveAttribute("aria-current", "true");
+  await expect(page.getByTestId("thread-spawn")).toContainText("Started by Task call");
+  await turnCountIs(page, 6);
+  await expect(page.locator('[data-testid="timeline-row"][data-kind="turn"]')).toHaveCount(6);
+  await waitForRequestTurn(page, 1);
+  await page.getByTestId("thread-main").click();
+  await turnCountIs(page, 198);
 
   // From the streamed thread back to the Task call that started it: the main thread's first
   // request holding the call, on the Messages tab, the call's message selected; its link leads

@@ -1,13 +1,15 @@
 // Browser entry: mounts the app, publishes the test view and starts loading the sample list.
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { loadSamples, openShareLink } from "./state/open";
+import { loadSamples, openKeptSession, openShareLink } from "./state/open";
+import { startKeptViewSync } from "./state/keptSession";
 import { startPipeline } from "./state/workerBridge";
 import { installTestHook } from "./state/testHook";
 import { installLiveTestHook } from "./state/liveTestHook";
 import { readQueryView, startUrlSync } from "./state/urlState";
 import { App } from "./ui/App";
 import { installCompositionLoader } from "./state/composition";
+import { installSessionPricesLoader } from "./state/prices";
 import { installSearchReset } from "./state/search";
 import { installTheme } from "./state/settings";
 import "./styles/app.css";
@@ -16,8 +18,10 @@ import "./styles/insights.css";
 installTestHook();
 installLiveTestHook();
 startUrlSync();
+startKeptViewSync();
 installTheme();
 installCompositionLoader();
+installSessionPricesLoader();
 installSearchReset();
 startPipeline();
 
@@ -42,4 +46,10 @@ if (shareLink) void openShareLink(shareLink, queryView);
 window.addEventListener("hashchange", () => {
   if (/^#v[0-9]{1,9}=/.test(window.location.hash)) void openShareLink(window.location.hash);
 });
-void loadSamples(!shareLink && sampleParam !== "none", sampleParam && sampleParam !== "none" ? sampleParam : null, queryView);
+// An address naming neither a sample nor a share link reopens the session kept from the last
+// visit, when there is one (src/state/keptSession.ts); the first sample opens otherwise.
+if (!shareLink && sampleParam === null) {
+  void openKeptSession(queryView).then((opened) => loadSamples(!opened, null, queryView));
+} else {
+  void loadSamples(!shareLink && sampleParam !== "none", sampleParam && sampleParam !== "none" ? sampleParam : null, queryView);
+}

@@ -14,5 +14,7 @@ export function agentInfo(session: Session): AgentInfo | null {
     label: agent.label,
     profiles: (agent.profiles ?? []).map((profile) => ({ ...profile })),
     rebuildsRecordedCompactions: agent.recorded?.standaloneRebuild !== undefined,
+    ...(agent.missingThreadFiles ? { missingThreadFiles: agent.missingThreadFiles } : {}),
+    recordsSystemAndTools: agent.recordsSystemAndTools === true,
   };
 }

@@ -20,6 +20,15 @@ function yesNo(value: boolean): string {
 }
 
 
+/** Why a recorded compaction has no rebuild here: the agent's reason, or the timeline row that shows its request. */
+function unavailableReason(session: Session, entryId: string): string {
+  const recorded = findAgent(session.formatId)?.recorded;
+  if (recorded && recorded.rebuildPolicy(session, entryId) !== null && !recorded.rebuildInTimeline) {
+    return "Its summariser request is rebuilt from the session and shown as its own row of the timeline (the summariser request next to this compaction).";
+  }
+  return recorded?.noRebuildReason ?? `${session.formatLabel} files do not say enough to rebuild the summariser request.`;
+}
+
 export function compactionRequests(
   session: Session,
   options: PipelineOptions,
@@ -29,7 +38,7 @@ export function compactionRequests(
   // senpi (replay form), Claude Code and Codex recordings: the agent's policy rebuilds it.
   if (timelineRebuildPolicy(session, entryId) !== null) return policyCompactionRequests(session, options, entryId, instructions);
   const standaloneRebuild = findAgent(session.formatId)?.recorded?.standaloneRebuild;
-  if (!standaloneRebuild) return { available: false, entryId, requests: [], facts: [], lints: [] };
+  if (!standaloneRebuild) return { available: false, entryId, requests: [], facts: [], lints: [], reason: unavailableReason(session, entryId) };
   const rebuild = standaloneRebuild(session, instructions ? { ...options, instructions } : options, entryId);
   // The agent's slots in its order, the system prompt of every summariser request first.
   const labels = compactionInstructionLabels();
@@ -46,19 +55,19 @@ export function compactionRequests(
       highlights: notRecordedHighlights(jsonText),
     };
   });
-  const kept = rebuild.firstKeptEntryId ?? "—";
-  const recordedKept = rebuild.recordedFirstKeptEntryId ?? "—";
+  const kept = rebuild.firstKeptEntryId ?? "nothing (everything summarised)";
+  const recordedKept = rebuild.recordedFirstKeptEntryId ?? "not recorded";
   const facts = [
     { label: "requests", value: String(rebuild.requests.length) },
     { label: "api", value: rebuild.api },
     { label: "model", value: `${rebuild.model.provider}/${rebuild.model.id}` },
     { label: "boundary rule", value: rebuild.boundaryRule },
     { label: "first kept", value: kept === recordedKept ? kept : `${kept} (recorded ${recordedKept})` },
-    { label: "computed cut", value: rebuild.computedCut.firstKeptEntryId ?? "—" },
+    { label: "computed cut", value: rebuild.computedCut.firstKeptEntryId ?? "nothing kept" },
     { label: "split turn", value: yesNo(rebuild.isSplitTurn) },
     {
       label: "tokens before",
-      value: `${rebuild.tokensBefore.recorded ?? "—"} recorded · ${rebuild.tokensBefore.computed} computed`,
+      value: `${rebuild.tokensBefore.recorded === null ? "not recorded" : `${rebuild.tokensBefore.recorded} recorded`} · ${rebuild.tokensBefore.computed} computed`,
     },
     { label: "keep recent", value: String(rebuild.settings.keepRecentTokens) },
     { label: "reserve", value: String(rebuild.settings.reserveTokens) },
@@ -96,7 +105,7 @@ function slotValuesOf(instructions: CompactionInstructions | null): InstructionS
 function policyCompactionRequests(session: Session, options: PipelineOptions, entryId: string, instructions: CompactionInstructions | null): CompactionRequestsResult {
   const values = slotValuesOf(instructions);
   const rebuild = rebuildRecordedCompaction(session, options, entryId, values ? { instructions: values } : {});
-  if (!rebuild.available) return { available: false, entryId, requests: [], facts: [], lints: rebuild.reason ? [rebuild.reason] : [] };
+  if (!rebuild.available) return { available: false, entryId, requests: [], facts: [], lints: [], ...(rebuild.reason ? { reason: rebuild.reason } : {}) };
   const requests = rebuild.requests.map((request, index) => {
     const jsonText = formatRequestJson(request.body);
     return { label: `${index + 1}. ${request.role} (${request.form})`, jsonText, highlights: notRecordedHighlights(jsonText) };

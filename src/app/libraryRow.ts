@@ -6,6 +6,7 @@ import type { PipelineOptions, Session } from "../core/model";
 import { analyzeSession } from "../core/session/pipeline";
 import { iterateSessionPrefixes } from "../core/session/sessionPrefixes";
 import { SessionCostAccumulator, type CostTotal } from "../core/pricing/index";
+import { datasetPriceTable } from "../core/pricing/dataset";
 import { agentInfo } from "./agentInfo";
 
 export interface LibraryRowFacts {
@@ -50,12 +51,13 @@ function timestamps(session: Session): { first: string | null; last: string | nu
 
 export function libraryRowFacts(session: Session): LibraryRowFacts {
   const analysis = analyzeSession(session, PIPELINE);
-  const models = new Map(analysis.turns.map((turn) => [turn.turn, turn.model]));
-  const cost = new SessionCostAccumulator();
+  const turns = new Map(analysis.turns.map((turn) => [turn.turn, turn]));
+  const cost = new SessionCostAccumulator(datasetPriceTable());
   let breaks = 0;
   let recorded = false;
   for (const report of iterateSessionPrefixes(session, PIPELINE, { analysis, prefix: { tokenizer: "estimate" } })) {
-    cost.add(report, models.get(report.turn) ?? null);
+    const turn = turns.get(report.turn);
+    cost.add(report, turn?.model ?? null, turn?.timestamp);
     if (report.cause !== null) breaks++;
     if (report.recordedUsage) recorded = true;
   }

@@ -16,6 +16,7 @@ import type { ApiId, PipelineOptions, Session } from "../core/model";
 import { analyzeSession, buildTurnRequest, type SessionAnalysis } from "../core/session/pipeline";
 import { readSessionText } from "../core/session/index";
 import { redactJson } from "../core/redact/json";
+import { SECRET_DETECTOR } from "../core/check/secretDetector";
 import type { RedactionFinding } from "../core/redact/types";
 import { bundleFileName, encodeBundle } from "../core/share/bundle";
 import { buildSharePayload } from "../core/share/build";
@@ -99,7 +100,7 @@ export function exportRequest(session: Session, options: PipelineOptions, params
   let findings: RedactionFinding[] = [];
   let shown: unknown = body;
   if (params.redact) {
-    const redacted = redactJson(body, { unmasked: params.unmasked, path: "request" });
+    const redacted = redactJson(body, { unmasked: params.unmasked, catalogue: SECRET_DETECTOR, path: "request" });
     shown = redacted.value;
     findings = redacted.findings;
   }
@@ -127,6 +128,8 @@ export interface ShareParams {
   /** Length of the page URL the fragment is appended to (origin + path), for the size level. */
   pageUrlChars: number;
   simulation?: ShareSimulation | null;
+  /** Summariser instruction texts from attached captures: the link reopens with them. */
+  instructions?: CompactionInstructions | null;
 }
 
 export interface ShareResult {
@@ -160,6 +163,7 @@ function shareInput(session: Session, options: PipelineOptions, analysis: Sessio
     header: options.header ?? null,
   };
   if (params.simulation) view.simulation = params.simulation;
+  if (params.instructions) view.instructions = params.instructions;
   return { view, branch, leafEntryId: leafEntryId ?? undefined };
 }
 

@@ -13,14 +13,16 @@ import {
   comparePolicies,
   DESCRIBED_SLOT_MARKER,
   getPolicy,
-  inferSettings,
+  startInference,
   POLICIES,
   replaySession,
+  sessionPolicy,
   simulateCompaction,
   type CompactionPolicy,
   type PartitionRange,
   type PolicyId,
   type PolicyParameterSpec,
+  type InferenceRun,
   type SettingsInference,
   type SimulationInput,
   type SimulationResult,
@@ -38,6 +40,7 @@ import type {
   ReplayView,
   SimulatedRequestRef,
   SimulationView,
+  SimulatorPolicies,
   SimulatorSettings,
   SpiralView,
   SummariserRequestView,
@@ -69,20 +72,32 @@ function parameterInfo(spec: PolicyParameterSpec): PolicyParameterInfo {
   return info;
 }
 
-/** Every policy with its parameters and what the panel offers for it. */
-export function policyInfos(): PolicyInfo[] {
-  return POLICIES.map((policy) => ({
+/** Every policy with its parameters and what the panel offers for it; with a session, whether it runs on it (and why not). */
+export function policyInfos(session: Session | null = null): PolicyInfo[] {
+  return POLICIES.map((policy) => {
+    const unsupported = session ? (policy.notApplicable?.(session) ?? null) : null;
+    return policyInfo(policy, unsupported);
+  });
+}
+
+/** The policies for the open session, and the one its own agent compacts with (the panel opens on it). */
+export function simulatorPolicies(session: Session, options: PipelineOptions): SimulatorPolicies {
+  return { policies: policyInfos(session), sessionPolicyId: sessionPolicy(session, options.profile)?.id ?? null };
+}
+
+function policyInfo(policy: CompactionPolicy, unsupported: string | null): PolicyInfo {
+  return {
     id: policy.id,
     label: policy.label,
-    supported: true,
-    unsupported: null,
+    supported: unsupported === null,
+    unsupported,
     parameters: policy.parameters.map(parameterInfo),
     checkedVerdicts: [...policy.checkedVerdicts],
     reserveParameter: policy.reserveParameter ?? null,
     spiral: policy.spiral !== undefined,
     modelChoice: policy.modelChoiceParameters !== undefined,
     usesAttachedSummariserCaptures: policy.usesAttachedSummariserCaptures === true,
-  }));
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -390,16 +405,23 @@ export class SimulatorService {
   private readonly views = new Lru<SimulationView>(8);
   private readonly spirals = new Lru<SpiralView>(4);
   private readonly replays = new Lru<ReplayView["replay"]>(8);
-  private readonly inferences = new Lru<SettingsInference>(8);
+  private readonly inferences = new Lru<InferenceRun>(8);
 
   constructor(private readonly session: Session) {}
 
-  /** The settings consistent with the recorded compactions (policy defaults for the rest). */
-  infer(options: PipelineOptions, settings: SimulatorSettings): SettingsInference {
+  /**
+   * The settings consistent with the recorded compactions (policy defaults for the rest), worked
+   * on for about `sliceMs` (the worker keeps answering the page between calls); `progress` says
+   * whether it is complete, and the next call with the same settings goes on from there. Without
+   * `sliceMs` it runs to the end.
+   */
+  infer(options: PipelineOptions, settings: SimulatorSettings, sliceMs = Number.POSITIVE_INFINITY, now: () => number = () => 0): SettingsInference {
     const policy = getPolicy(settings.policyId);
     const inferOptions = withPolicyProfile(this.session, options, policy);
     const given = { ...effectiveParameters(policy, { ...settings, inferred: null }), manualCompactions: settings.manualCompactions ?? [] };
-    return this.inferences.get(JSON.stringify({ options: inferOptions, policyId: policy.id, given }), () => inferSettings(this.session, inferOptions, policy.id, given));
+    const run = this.inferences.get(JSON.stringify({ options: inferOptions, policyId: policy.id, given }), () => startInference(this.session, inferOptions, policy.id, given));
+    run.step(sliceMs, now);
+    return run.current();
   }
 
   simulate(options: PipelineOptions, settings: SimulatorSettings): SimulationView {

@@ -83,7 +83,7 @@ export interface PolicyParameterInfo {
 export interface PolicyInfo {
   id: PolicyId;
   label: string;
-  /** False for ids the simulator does not support yet (the reason is in `unsupported`). */
+  /** False when the policy cannot run on the open session (the reason, in words, is in `unsupported`). */
   supported: boolean;
   unsupported: string | null;
   parameters: PolicyParameterInfo[];
@@ -195,8 +195,15 @@ export interface SimulatedRequestRef {
   request: number | "after";
 }
 
+export interface SimulatorPolicies {
+  policies: PolicyInfo[];
+  /** The policy of the agent that wrote the session (the one the panel opens on); null when its agent has none. */
+  sessionPolicyId: PolicyId | null;
+}
+
 export interface SimulatorMethods {
-  simulatorPolicies: { params: Record<string, never>; result: PolicyInfo[] };
+  /** Every policy, and whether it runs on the open session (or why not); the session's own agent's policy first to show. */
+  simulatorPolicies: { params: { options: PipelineOptions }; result: SimulatorPolicies };
   simulate: { params: { options: PipelineOptions; settings: SimulatorSettings }; result: SimulationView };
   spiralRun: { params: { options: PipelineOptions; settings: SimulatorSettings; attempts: number }; result: SpiralView };
   replaySession: {
@@ -209,5 +216,9 @@ export interface SimulatorMethods {
   };
   /** The settings consistent with the session's recorded compactions, for one policy. */
   /** The user's own settings (parameters, limits, reserve) are taken as known and not inferred. */
-  inferSettings: { params: { options: PipelineOptions; settings: SimulatorSettings }; result: SettingsInference };
+  /**
+   * Worked on for about `sliceMs` per call (the UI calls again until `progress.complete`, so the
+   * worker answers other calls between slices and a newer inference simply stops the older one's calls).
+   */
+  inferSettings: { params: { options: PipelineOptions; settings: SimulatorSettings; sliceMs?: number }; result: SettingsInference };
 }

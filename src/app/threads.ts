@@ -1,11 +1,13 @@
 // The thread tree the UI and the CLI show: each sub-agent thread of the open session under the
 // thread that started it (depth-first; siblings in the order of their spawning calls), with its
 // label, where it came from, the tool call that started it, its turns and requests, how many of
-// its requests break the prefix, and the dollars its recorded usage cost (built-in price table).
+// its requests break the prefix, and the dollars its recorded usage cost (the price dataset; the page prices
+// the same calls again with the user's edits, src/app/sessionPrices.ts).
 import type { PipelineOptions, Session, SessionThread } from "../core/model";
 import { analyzeSession } from "../core/session/pipeline";
 import { iterateSessionPrefixes } from "../core/session/sessionPrefixes";
 import { SessionCostAccumulator } from "../core/pricing/index";
+import { datasetPriceTable } from "../core/pricing/dataset";
 import type { ThreadInfo } from "./viewTypes";
 
 /**
@@ -70,13 +72,14 @@ function measured(session: Session, options: PipelineOptions): Pick<ThreadInfo, 
     return { turns: 0, requests: 0, breaks: null, cost: null };
   }
   const turns = analysis.turns.length;
-  const models = new Map(analysis.turns.map((turn) => [turn.turn, turn.model]));
-  const cost = new SessionCostAccumulator();
+  const byTurn = new Map(analysis.turns.map((turn) => [turn.turn, turn]));
+  const cost = new SessionCostAccumulator(datasetPriceTable());
   let breaks: number | null = 0;
   try {
     for (const report of iterateSessionPrefixes(session, threadOptions, { analysis, prefix: { tokenizer: "estimate", simulate: false } })) {
       if (report.cause !== null) breaks += 1;
-      cost.add(report, models.get(report.turn) ?? null);
+      const turn = byTurn.get(report.turn);
+      cost.add(report, turn?.model ?? null, turn?.timestamp);
     }
   } catch {
     breaks = null;

@@ -42,6 +42,10 @@ export interface AgentInfo {
   profiles: { id: ProfileId; label: string; replyLanguageNotes: boolean }[];
   /** Recorded compactions are rebuilt in the agent's own summariser form (pi, PI-R12). */
   rebuildsRecordedCompactions: boolean;
+  /** What to drop to see sub-agents whose files were not opened with the session (descriptor's `missingThreadFiles`). */
+  missingThreadFiles?: string;
+  /** The session file itself records the system prompt and tool definitions (deepseek-harness). */
+  recordsSystemAndTools: boolean;
 }
 
 /** A new turn of a followed file that the user is told about: a cache break, or a compaction before it. */
@@ -269,7 +273,44 @@ export interface InstructionSlotView {
   filled: boolean;
 }
 
+/** A context message in a compaction's outcome (estimated tokens, chars/4 of the agent's estimate). */
+export interface OutcomeMessage {
+  index: number;
+  role: string;
+  entryId: string | null;
+  tokens: number;
+  preview: string;
+}
+
+/** What a recorded compaction did: the request before it against the next one (src/app/compactionOutcome.ts). */
+export interface CompactionOutcomeView {
+  /** The last turn answered before the compaction, and the first after it (null: none in the file). */
+  beforeTurn: number | null;
+  afterTurn: number | null;
+  /** Messages of the request before that the request after still sends. */
+  kept: OutcomeMessage[];
+  /** Messages of the request before that the request after no longer sends (summarised or dropped). */
+  summarised: OutcomeMessage[];
+  /** Messages the request after sends that the one before did not: the summary, the next prompt. */
+  added: OutcomeMessage[];
+  /** Estimated tokens of the request's messages before, and of the next request's. */
+  tokensBefore: number | null;
+  tokensAfter: number | null;
+  /** The trigger in words (manual, or the usage against the threshold of the agent's policy). */
+  trigger: string | null;
+  /** The same in a few words (Details). */
+  triggerShort: string | null;
+  /** Whether it was manual: true/false as the file says, null where the file does not say. */
+  manual: boolean | null;
+  /** Why a part is missing (no turn before or after it in the file). */
+  note: string | null;
+}
+
 export interface CompactionRequestsResult {
+  /** What the compaction kept and summarised (every agent). */
+  outcome?: CompactionOutcomeView | null;
+  /** When unavailable: why no summariser request is shown here, or where it is shown instead, in words. */
+  reason?: string;
   /** False when no summariser reconstruction exists for this session's format. */
   available: boolean;
   entryId: string;

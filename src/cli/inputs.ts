@@ -11,6 +11,8 @@ import {
   extractCompactionInstructions,
   isSqliteHeader,
   isWalHeader,
+  isZstdHeader,
+  loadZstdDecoder,
   mergeCompactionInstructions,
   readSessionChunks,
   type CompactionInstructions,
@@ -90,6 +92,8 @@ export async function loadAnySession(io: CliIo, file: string, sessionId: string 
       chunks.return?.();
       throw new CliError(`--session picks a session of an ${databaseAgentLabels()} database; ${file} is not a SQLite database`);
     }
+    // A Zstandard file (deepseek-harness's session.jsonl.zstd) needs the decoder loaded first.
+    if (isZstdHeader(head)) await loadZstdDecoder();
     return loadSession(io, file, withFirst(first, chunks));
   }
   chunks.return?.();

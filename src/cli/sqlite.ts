@@ -7,7 +7,7 @@ import path from "node:path";
 import { createRequire } from "node:module";
 import initSqlJs, { type SqlJsStatic } from "sql.js";
 import type { Session } from "../core/model";
-import { applyWal, readDatabase } from "../core/session/index";
+import { readDatabase, readWithWal } from "../core/session/index";
 import { sqlQuery } from "../app/sqlQuery";
 import { sideFilesFor } from "./sideFiles";
 
@@ -33,20 +33,21 @@ export async function loadDatabase(databasePath: string, options: CliDatabaseOpt
   const database = new Uint8Array(fs.readFileSync(databasePath));
   const walPath = options.walPath === undefined ? (fs.existsSync(`${databasePath}-wal`) ? `${databasePath}-wal` : null) : options.walPath;
   const wal = walPath ? new Uint8Array(fs.readFileSync(walPath)) : null;
-  const overlay = applyWal(database, wal);
   const SQL = await loadSqlEngine();
-  const db = new SQL.Database(overlay.bytes);
-  try {
-    return readDatabase({
-      query: sqlQuery(db),
-      fileName: path.basename(databasePath),
-      walApplied: wal !== null,
-      walWarnings: overlay.warnings,
-      sessionId: options.sessionId ?? null,
-      sideFiles: sideFilesFor(databasePath),
-      otherFileNames: [],
-    });
-  } finally {
-    db.close();
-  }
+  return readWithWal(database, wal, ({ bytes, walApplied, walWarnings }) => {
+    const db = new SQL.Database(bytes);
+    try {
+      return readDatabase({
+        query: sqlQuery(db),
+        fileName: path.basename(databasePath),
+        walApplied,
+        walWarnings,
+        sessionId: options.sessionId ?? null,
+        sideFiles: sideFilesFor(databasePath),
+        otherFileNames: [],
+      });
+    } finally {
+      db.close();
+    }
+  });
 }

@@ -404,6 +404,14 @@ export interface CompactionEvent {
   tokensBefore: number | null;
   firstKeptEntryId: string | null;
   summaryChars: number;
+  /** What the summariser call recorded (tokens) and the model it was sent to, when the file holds them (Codex). */
+  usage?: RecordedUsage | null;
+  model?: ModelRef | null;
+  /**
+   * Set for a compaction attempt that failed, with what the session records about why (a
+   * deepseek-harness `compaction/end` with an error): shown as a failed compaction, never a turn.
+   */
+  failed?: string;
 }
 
 /**
@@ -433,6 +441,11 @@ export interface AuxiliaryRequestEvent {
   ruleId: string;
   /** Short label for the timeline. */
   label: string;
+  /** What the call recorded (tokens) and the model it was sent to, when the file holds them (opencode's summary message). */
+  usage?: RecordedUsage | null;
+  model?: ModelRef | null;
+  /** What the request is and what it is rebuilt from, in the agent's terms (the details panel). */
+  explanation?: string;
 }
 
 export interface BranchInfo {

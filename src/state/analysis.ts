@@ -2,7 +2,7 @@
 // the user was on (or the one a restored view asks for) and loading what it shows.
 import { isStale } from "../worker/client";
 import { selectedItem } from "./selectors";
-import { getAppState, initialDiff, initialRequest, initialTokens, setAppState } from "./store";
+import { getAppState, initialConversation, initialDiff, initialRequest, initialTokens, setAppState } from "./store";
 import { loadPrefixReports, loadSelection } from "./views";
 import { errorMessage, pipeline, pipelineOptions } from "./workerBridge";
 
@@ -40,6 +40,7 @@ export async function analyze({ keepTurn, turn = null }: { keepTurn: boolean; tu
       request: keepTurn ? getAppState().request : initialRequest,
       // Built for the previous options: rebuilt for the selected turn when their tab is shown.
       diff: initialDiff,
+      conversation: initialConversation,
       tokens: initialTokens,
     });
     loadSelection();

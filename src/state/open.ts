@@ -17,6 +17,8 @@ import {
 } from "./store";
 import { centerTab, mergeViews, noteSessionOrigin, type RequestedView } from "./urlState";
 import { errorMessage, pipeline } from "./workerBridge";
+import { setTimelineFilter } from "./timelineFilter";
+import { keepOpenedSource, keptSourceFailed, readKeptSession } from "./keptSession";
 
 /** The source of the open session: a database is re-read from it to show another of its sessions. */
 let openedSource: OpenSource | null = null;
@@ -36,7 +38,8 @@ export async function openSource(
   /** The last provisional summary shown for this open (the entries read so far), if any. */
   let provisional: SessionSummary | null = null;
   // A new session on screen: options and selection start afresh (the requested view applies).
-  const showNew = (summary: SessionSummary, requested: RequestedView | null, loadStatus: "loading" | "ready") =>
+  const showNew = (summary: SessionSummary, requested: RequestedView | null, loadStatus: "loading" | "ready") => {
+    setTimelineFilter("all");
     setAppState((state) => ({
       session: summary,
       loadStatus,
@@ -52,6 +55,7 @@ export async function openSource(
       options: withOfferedProfile(summary, { ...state.options, leafId: null, thread: null, profile: suggestedProfile ?? state.options.profile, ...requestedOptions(requested) }),
       ...(requested?.tab ? { activeTab: requested.tab } : {}),
     }));
+  };
   // The entries read so far: shown (and analysed) at once, each later snapshot keeps the selected turn.
   const onProvisional = (summary: SessionSummary) => {
     const first = provisional === null;
@@ -65,6 +69,7 @@ export async function openSource(
     openedSource = source;
     noteSessionOrigin(sampleId, source.kind === "share-link" ? sharedHash(source.link) : null);
     const requested = mergeViews(summary.shared ? sharedView(summary.shared.view) : null, view);
+    void keepOpenedSource(source, name, summary);
     if (provisional) {
       // The whole file replaces the provisional view; the selected turn stays.
       setAppState({ session: summary, loadStatus: "ready", loadingName: null, progress: null });
@@ -77,6 +82,7 @@ export async function openSource(
     // A provisional view of a read that did not finish is closed (the worker dropped it).
     if (provisional && getAppState().session === provisional) closeSession();
     if (isStale(error)) return;
+    keptSourceFailed(source);
     // The previous session (if any) stays on screen; only the banner changes.
     setAppState((state) => ({
       loadStatus: state.session ? "ready" : "error",
@@ -103,6 +109,20 @@ export function openDatabaseSession(sessionId: string): Promise<void> {
   const files = source?.kind === "files" ? source.files : source?.kind === "file" ? [source.file] : null;
   if (!files) return Promise.resolve();
   return openSource({ kind: "files", files, sessionId }, files[0]?.name ?? "database");
+}
+
+/**
+ * Reopens the session kept in the page's storage (./keptSession.ts) with its view, `view` (the
+ * address's query) winning over it. False when none is kept.
+ */
+export async function openKeptSession(view: RequestedView | null): Promise<boolean> {
+  const kept = await readKeptSession();
+  if (!kept) return false;
+  const state = getAppState();
+  // Something was opened meanwhile (a drop while the storage was read): it wins.
+  if (state.session || state.loadStatus === "loading") return false;
+  await openSource(kept.source, kept.name, undefined, mergeViews(kept.view, view));
+  return true;
 }
 
 export function openPastedText(text: string): Promise<void> {
@@ -137,7 +157,7 @@ function withOfferedProfile(summary: SessionSummary, options: UserOptions): User
   return { ...options, profile: first.id };
 }
 
-/** A share payload's view as a RequestedView (profile, provider, notes, leaf, header, turn, tab). */
+/** A share payload's view as a RequestedView (profile, provider, notes, leaf, header, instructions, turn, tab). */
 function sharedView(view: ShareViewV1): RequestedView {
   const requested: RequestedView = {
     turn: view.turn,
@@ -146,6 +166,7 @@ function sharedView(view: ShareViewV1): RequestedView {
     notes: view.notes,
     leafId: view.leafId,
     header: view.header ?? null,
+    instructions: view.instructions ?? null,
   };
   const tab = centerTab(view.tab);
   if (tab) requested.tab = tab;
@@ -161,6 +182,7 @@ function requestedOptions(view: RequestedView | null): Partial<UserOptions> {
   if (view.notes !== undefined) options.notes = view.notes;
   if (view.leafId !== undefined) options.leafId = view.leafId;
   if (view.header !== undefined) options.header = view.header;
+  if (view.instructions !== undefined) options.compactionInstructions = view.instructions;
   return options;
 }
 

@@ -1,22 +1,29 @@
-// The user's price edits (like the model catalogue's: kept in localStorage, marked as edited in the
-// table) and the session's costs: every turn's recorded, predicted and break cost from the turn
-// summaries and the prefix rows, priced with the built-in table plus the edits.
+// Prices in the page: the price dataset's rows for the open session's models (asked of the worker,
+// which holds the dataset, src/app/sessionPrices.ts), the user's price edits over them (kept in
+// localStorage, like the model catalogue's, marked as edited in the table), and the costs priced
+// with both: every turn of the thread shown (recorded, predicted and break cost, from the turn
+// summaries and the prefix rows) and the whole session, its sub-agent threads included.
 import { useMemo } from "react";
 import { create } from "zustand";
 import type { TurnSummary } from "../core/model";
 import {
   applyPriceOverrides,
-  BUILTIN_PRICE_TABLE,
   priceableOfUsage,
   sessionCost,
+  wholeSessionCost,
+  type PriceDatasetInfo,
   type PriceOverrides,
   type PriceRow,
   type PriceTable,
   type SessionCost,
   type TurnCostInput,
+  type WholeSessionCost,
 } from "../core/pricing/index";
+import type { SessionPricesResult } from "../app/sessionPrices";
 import type { PrefixRow } from "../worker/protocol";
-import { useAppStore } from "./store";
+import { isStale } from "../worker/client";
+import { getAppState, useAppStore } from "./store";
+import { pipeline, pipelineOptions } from "./workerBridge";
 
 const PRICE_OVERRIDES_KEY = "contextscope.priceOverrides";
 
@@ -35,7 +42,18 @@ function loadOverrides(): PriceOverrides {
   }
 }
 
-export const usePriceStore = create<{ overrides: PriceOverrides; open: boolean }>()(() => ({ overrides: loadOverrides(), open: false }));
+interface PriceState {
+  overrides: PriceOverrides;
+  open: boolean;
+  /** The open session's calls and its models' dataset rows; null until the worker answers. */
+  session: SessionPricesResult | null;
+  /** The options the session's prices were asked with. */
+  sessionKey: string | null;
+  /** The dataset's rows of the usual providers, asked when the price panel first opens. */
+  listed: { dataset: PriceDatasetInfo; rows: PriceRow[] } | null;
+}
+
+export const usePriceStore = create<PriceState>()(() => ({ overrides: loadOverrides(), open: false, session: null, sessionKey: null, listed: null }));
 
 /** Sets (or with null, removes) the user's edit of one row, keyed "provider/model". */
 export function setPriceOverride(key: string, edit: Partial<PriceRow> | null): void {
@@ -53,11 +71,34 @@ export function setPriceOverride(key: string, edit: Partial<PriceRow> | null): v
 
 export function setPricesOpen(open: boolean): void {
   usePriceStore.setState({ open });
+  if (open && !usePriceStore.getState().listed) {
+    pipeline()
+      .call("listedPrices", {}, "listed-prices")
+      .then((listed) => usePriceStore.setState({ listed }))
+      .catch(() => undefined); // the panel still shows the session's models
+  }
 }
 
+/** The session's rows, plus the listed rows the user edited (an edit changes one figure of a whole row). */
+function tableOf(session: SessionPricesResult | null, overrides: PriceOverrides, listed: PriceState["listed"]): PriceTable {
+  const rows = [...(session?.rows ?? [])];
+  const keys = new Set(rows.map((row) => `${row.provider}/${row.model}`));
+  for (const row of listed?.rows ?? []) {
+    const key = `${row.provider}/${row.model}`;
+    if (overrides[key] && !keys.has(key)) rows.push(row);
+  }
+  const base: PriceTable = { rows };
+  const dataset = session?.dataset ?? listed?.dataset;
+  if (dataset) base.dataset = dataset;
+  return applyPriceOverrides(base, overrides);
+}
+
+/** The open session's price table: the dataset's rows for its models, under the user's edits. */
 export function usePriceTable(): PriceTable {
   const overrides = usePriceStore((state) => state.overrides);
-  return useMemo(() => applyPriceOverrides(BUILTIN_PRICE_TABLE, overrides), [overrides]);
+  const session = usePriceStore((state) => state.session);
+  const listed = usePriceStore((state) => state.listed);
+  return useMemo(() => tableOf(session, overrides, listed), [session, overrides, listed]);
 }
 
 /** The cost inputs of every turn: recorded usage (pi's shape: input excludes cache reads and writes). */
@@ -70,6 +111,7 @@ function costInputs(turns: readonly TurnSummary[], rows: readonly PrefixRow[] | 
     return {
       turn: summary.turn,
       model: summary.model,
+      at: summary.timestamp,
       recorded: usage ? priceableOfUsage(usage) : null,
       predicted: row?.predictedInput ?? null,
       rebilledTokens: row?.rebilledTokens ?? 0,
@@ -77,10 +119,66 @@ function costInputs(turns: readonly TurnSummary[], rows: readonly PrefixRow[] | 
   });
 }
 
-/** The open session's costs, recomputed when its turns, prefix rows or the prices change. */
+/** The costs of the thread shown, turn by turn; null until its session's prices are known. */
 export function useSessionCost(): SessionCost | null {
   const turns = useAppStore((state) => state.analysis?.turns ?? null);
   const rows = useAppStore((state) => state.prefix.rows);
+  const ready = usePriceStore((state) => state.session !== null);
   const table = usePriceTable();
-  return useMemo(() => (turns ? sessionCost(costInputs(turns, rows), table) : null), [turns, rows, table]);
+  return useMemo(() => (turns && ready ? sessionCost(costInputs(turns, rows), table) : null), [turns, rows, table, ready]);
+}
+
+/**
+ * The whole session's recorded cost, sub-agent threads included, with a line per thread (the main
+ * thread first); null until the worker has listed the session's calls. The plain function for
+ * code outside React is `currentWholeSessionCost`.
+ */
+export function useWholeSessionCost(): WholeSessionCost | null {
+  const session = usePriceStore((state) => state.session);
+  const table = usePriceTable();
+  return useMemo(() => (session ? wholeSessionCost(session.threads, table) : null), [session, table]);
+}
+
+/**
+ * The whole session's recorded cost now (the same figures as `useWholeSessionCost`), or null.
+ * @public for code outside React (the one-glance summary); kept although only the tests call it yet.
+ */
+export function currentWholeSessionCost(): WholeSessionCost | null {
+  const { session, overrides, listed } = usePriceStore.getState();
+  return session ? wholeSessionCost(session.threads, tableOf(session, overrides, listed)) : null;
+}
+
+/** The main thread's options (its branch and profile), whichever thread is shown. */
+function mainThreadOptions() {
+  const options = pipelineOptions();
+  if (options.thread === undefined) return options;
+  const { thread: _shown, ...rest } = options;
+  // The branch chosen belongs to the thread shown; the main thread's is not known here.
+  return { ...rest, leafId: null };
+}
+
+async function loadSessionPrices(): Promise<void> {
+  const options = mainThreadOptions();
+  const key = JSON.stringify(options);
+  if (usePriceStore.getState().sessionKey === key) return;
+  usePriceStore.setState({ sessionKey: key, session: null });
+  try {
+    const session = await pipeline().call("sessionPrices", { options }, "session-prices");
+    if (usePriceStore.getState().sessionKey === key) usePriceStore.setState({ session });
+  } catch (error) {
+    if (isStale(error) || usePriceStore.getState().sessionKey !== key) return;
+    // Without the worker's rows every turn would read "not priced": show no cost instead.
+    usePriceStore.setState({ session: null });
+  }
+}
+
+/** Asks the worker for the session's prices after every new analysis of the main thread (not while the file is still read). */
+export function installSessionPricesLoader(): void {
+  useAppStore.subscribe((state, previous) => {
+    if (state.session !== previous.session) usePriceStore.setState({ session: null, sessionKey: null });
+    if (state.analysis && state.analysis !== previous.analysis && !state.analysisProvisional) {
+      // A thread shown keeps the whole session's figures asked for the main thread.
+      if (getAppState().options.thread === null || usePriceStore.getState().sessionKey === null) void loadSessionPrices();
+    }
+  });
 }

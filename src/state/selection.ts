@@ -1,6 +1,8 @@
 // Moving the selection: the timeline item shown (stepping, jumping to an edge or a turn), the
 // centre tab and the Messages row; each move loads what the new selection shows (./views.ts).
+// Stepping and jumping move between the rows the timeline filter shows (./timelineFilter.ts).
 import { selectedItem } from "./selectors";
+import { setTimelineFilter, visibleRows, type TimelineFilter } from "./timelineFilter";
 import { getAppState, setAppState, type CenterTab } from "./store";
 import { loadSelection, loadTabView } from "./views";
 
@@ -13,14 +15,40 @@ export function selectIndex(index: number): void {
   loadSelection();
 }
 
+/** The shown row nearest `index` in the direction of `delta` (the row itself when it is shown). */
+function nearestShown(rows: readonly number[], index: number, delta: number): number | undefined {
+  if (delta >= 0) return rows.find((row) => row >= index) ?? rows[rows.length - 1];
+  for (let at = rows.length - 1; at >= 0; at--) if ((rows[at] as number) <= index) return rows[at];
+  return rows[0];
+}
+
 export function stepSelection(delta: number): void {
-  const current = getAppState().selectedIndex;
-  selectIndex(current === null ? 0 : current + delta);
+  const state = getAppState();
+  const rows = visibleRows(state);
+  if (rows.length === 0) return;
+  const current = state.selectedIndex;
+  if (current === null) return selectIndex(rows[0] as number);
+  const position = rows.indexOf(current);
+  // A selection the filter hides: the first shown row in the step's direction.
+  const next = position < 0 ? nearestShown(rows, current, delta) : rows[Math.max(0, Math.min(rows.length - 1, position + delta))];
+  if (next !== undefined) selectIndex(next);
 }
 
 export function selectEdge(edge: "first" | "last"): void {
-  const length = getAppState().analysis?.timeline.length ?? 0;
-  selectIndex(edge === "first" ? 0 : length - 1);
+  const rows = visibleRows(getAppState());
+  const index = edge === "first" ? rows[0] : rows[rows.length - 1];
+  if (index !== undefined) selectIndex(index);
+}
+
+/** Shows the rows of `filter`; a selection it hides moves to the nearest row it shows. */
+export function chooseTimelineFilter(filter: TimelineFilter): void {
+  setTimelineFilter(filter);
+  const state = getAppState();
+  const rows = visibleRows(state);
+  const current = state.selectedIndex;
+  if (rows.length === 0 || current === null || rows.includes(current)) return;
+  const next = nearestShown(rows, current, 1);
+  if (next !== undefined) selectIndex(next);
 }
 
 /** Selects turn `turn` of the timeline shown, when it has it. */

@@ -88,6 +88,7 @@ function shareParams(): ShareParams {
     unmasked: shareUnmasked,
     pageUrlChars: pageUrl().length,
     simulation: sharedSimulation(),
+    instructions: app.options.compactionInstructions,
   };
 }
 

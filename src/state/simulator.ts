@@ -22,6 +22,8 @@ interface RunState<T> {
 
 export interface SimulatorUiState {
   open: boolean;
+  /** The panel takes the whole width (over the timeline and the request); otherwise it sits beside the request. */
+  wide: boolean;
   policies: PolicyInfo[] | null;
   policiesError: string | null;
   policyId: PolicyId;
@@ -65,6 +67,7 @@ const idle = { status: "idle" as const, result: null, error: null };
 
 export const useSimulatorStore = create<SimulatorUiState>()(() => ({
   open: false,
+  wide: false,
   policies: null,
   policiesError: null,
   policyId: "pi",
@@ -169,20 +172,52 @@ function capturedInstructions(policyId: PolicyId): SimulatorSettings["instructio
 // ---------------------------------------------------------------------------------------------
 // Panel
 
+/**
+ * The session whose policies are listed (they say whether each runs on it), and whether its own
+ * policy was chosen yet; by file and agent, so the final read of a file shown provisionally keeps
+ * the user's choice.
+ */
+let policiesFor: { session: string; chosen: boolean } | null = null;
+
+/**
+ * Lists the policies for the open session (each says whether it runs on it, and why not) and, the
+ * first time for a session, opens on the policy of the agent that wrote it (a share link's policy wins).
+ */
 async function loadPolicies(): Promise<void> {
-  if (getSim().policies) return;
+  const summary = getAppState().session;
+  if (!summary) return;
+  const session = `${summary.formatId}|${summary.fileName}`;
+  if (policiesFor?.session === session && getSim().policies) return;
+  const keepPolicy = policiesFor?.session === session && policiesFor.chosen;
+  policiesFor = { session, chosen: keepPolicy };
   try {
-    const policies = await pipeline().call("simulatorPolicies", {});
-    setSim({ policies, policiesError: null });
+    const { policies, sessionPolicyId } = await pipeline().call("simulatorPolicies", { options: pipelineOptions() });
+    if (getAppState().session !== summary) return;
+    const patch: Partial<SimulatorUiState> = { policies, policiesError: null };
+    if (!policiesFor.chosen) {
+      policiesFor.chosen = true;
+      if (sessionPolicyId !== null && !sharedPolicyChosen) patch.policyId = sessionPolicyId;
+      const other = policies.find((p) => p.id !== (patch.policyId ?? getSim().policyId) && p.supported);
+      if (other && !policies.find((p) => p.id === getSim().comparePolicy)?.supported) patch.comparePolicy = other.id;
+    }
+    setSim(patch);
   } catch (error) {
     if (!isStale(error)) setSim({ policiesError: message(error) });
   }
 }
 
+/** A share link named the policy: it is kept over the session's own. */
+let sharedPolicyChosen = false;
+
 export function toggleSimulator(): void {
   const open = !getSim().open;
   setSim({ open });
   if (open) void loadPolicies();
+}
+
+/** Switches the panel between beside the request and the whole width. */
+export function toggleSimulatorWidth(): void {
+  setSim({ wide: !getSim().wide });
 }
 
 export function closeSimulator(): void {
@@ -208,13 +243,28 @@ export function setCompactionManual(index: number, manual: boolean): void {
   setSim({ manualCompactions: manual ? [...current, index].sort((a, b) => a - b) : current, sharedInferred: null });
 }
 
-/** Runs one inference at a time; a newer key makes an older answer stale (latest wins). */
+/** How long the worker works on an inference per call: it answers the page's other calls in between. */
+const INFER_SLICE_MS = 120;
+
+/**
+ * Runs one inference at a time, slice by slice: each answer's bounds are shown as they narrow, and
+ * a newer key (another policy, new settings, another session) stops the older one at its next slice.
+ */
 const inferLatest = latestOnly(async (key: string) => {
   const settings = { ...simulatorSettings(1), inferred: null };
+  const options = pipelineOptions();
   setSim((state) => ({ inference: { ...state.inference, status: "running", error: null } }));
   try {
-    const result = await pipeline().call("inferSettings", { options: pipelineOptions(), settings }, "infer");
-    setSim({ inference: { status: "ready", result, error: null }, inferenceKey: key });
+    for (;;) {
+      const result = await pipeline().call("inferSettings", { options, settings, sliceMs: INFER_SLICE_MS }, "infer");
+      // A newer inference was asked for: this one stops here.
+      if (inferLatest.lastAsked() !== key) return;
+      if (result.progress.complete) {
+        setSim({ inference: { status: "ready", result, error: null }, inferenceKey: key });
+        return;
+      }
+      setSim({ inference: { status: "running", result, error: null } });
+    }
   } catch (error) {
     if (isStale(error)) return;
     setSim({ inference: { status: "error", result: null, error: message(error) }, inferenceKey: key });
@@ -263,6 +313,7 @@ function applySharedSimulator(shared: SharedSimulator): void {
     sharedInferred: shared.inferred ? { policyId: shared.policyId, ...shared.inferred } : null,
     manualCompactions: shared.manualCompactions,
   });
+  sharedPolicyChosen = true;
   void loadPolicies();
 }
 
@@ -340,7 +391,9 @@ export function clearReplay(): void {
 // A share link's simulator settings are restored when its session opens.
 useAppStore.subscribe((state, previous) => {
   if (state.session === previous.session) return;
-  setSim({ simulation: idle, spiral: idle, replay: idle, compare: idle, inference: idle, sharedInferred: null, inferenceKey: null, manualCompactions: [] });
+  setSim({ policies: null, simulation: idle, spiral: idle, replay: idle, compare: idle, inference: idle, sharedInferred: null, inferenceKey: null, manualCompactions: [] });
+  sharedPolicyChosen = false;
   const shared = decodeSimulatorShare(state.session?.shared?.view.simulation);
   if (shared) applySharedSimulator(shared);
+  else if (getSim().open) void loadPolicies();
 });

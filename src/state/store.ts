@@ -8,6 +8,7 @@ import type { ApiId, ModelInfo, ProfileId, RequestHeader } from "../core/model";
 import type { SessionAnalysis } from "../core/session/pipeline";
 import type {
   AuxiliaryRequestResult,
+  ConversationResult,
   CompactionRequestsResult,
   LoadProgress,
   PrefixRow,
@@ -20,7 +21,7 @@ import type {
 } from "../worker/protocol";
 
 type LoadStatus = "idle" | "loading" | "ready" | "error";
-export type CenterTab = "request" | "messages" | "diff" | "tokens";
+export type CenterTab = "request" | "conversation" | "messages" | "diff" | "tokens";
 
 export interface SampleInfo {
   id: string;
@@ -162,6 +163,8 @@ export interface AppState {
   prefix: PrefixState;
   diff: TurnViewState<TurnDiffResult>;
   tokens: TokensState;
+  /** The Conversation tab: the selected turn's messages as readable text. */
+  conversation: TurnViewState<ConversationResult>;
   headerError: string | null;
   /** Why an attached captured summariser request could not be used. */
   compactionCaptureError: string | null;
@@ -175,6 +178,7 @@ export const initialRequest: RequestState = { status: "idle", turn: null, result
 export const initialCompaction: CompactionState = { status: "idle", entryId: null, result: null, error: null };
 export const initialPrefix: PrefixState = { key: null, pass: null, rows: null, running: false, error: null };
 export const initialDiff: TurnViewState<TurnDiffResult> = { status: "idle", turn: null, result: null, error: null };
+export const initialConversation: TurnViewState<ConversationResult> = { status: "idle", turn: null, result: null, error: null };
 export const initialTokens: TokensState = {
   status: "idle",
   turn: null,
@@ -218,6 +222,7 @@ export const useAppStore = create<AppState>()(() => ({
   prefix: initialPrefix,
   diff: initialDiff,
   tokens: initialTokens,
+  conversation: initialConversation,
   headerError: null,
   compactionCaptureError: null,
   samples: [],

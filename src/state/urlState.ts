@@ -6,6 +6,7 @@
 // the session it opened is shown (a reload then reopens it; the query, newer, wins over the
 // payload's view). See docs/share-format.md, "How the app uses links".
 import { API_IDS, type ApiId, type ProfileId, type RequestHeader } from "../core/model";
+import type { CompactionInstructions } from "../core/session/index";
 import { selectedTurnNumber } from "./selectors";
 import { initialOptions, useAppStore, type AppState, type CenterTab } from "./store";
 
@@ -21,10 +22,12 @@ export interface RequestedView {
   notes?: boolean;
   leafId?: string | null;
   header?: RequestHeader | null;
+  /** Summariser instruction texts from captures (a share link carries them). */
+  instructions?: CompactionInstructions | null;
 }
 
 /** Centre tabs the app knows; a link or URL naming another tab falls back to the default one. */
-const CENTER_TABS: readonly string[] = ["request", "messages", "diff", "tokens"];
+const CENTER_TABS: readonly string[] = ["request", "conversation", "messages", "diff", "tokens"];
 
 export function centerTab(tab: string | null | undefined): CenterTab | undefined {
   return tab && CENTER_TABS.includes(tab) ? (tab as CenterTab) : undefined;

@@ -1,5 +1,5 @@
 // The views the worker builds for what is selected: the selected turn's request (and its Diff or
-// Tokens tab while that tab is shown), a compaction's summariser requests, an auxiliary request,
+// Tokens or Conversation tab while that tab is shown), a compaction's summariser requests, an auxiliary request,
 // a message's tokens; and every turn's prefix report for the timeline badges and the chart
 // (chars/4 estimates first, replaced by exact counts when the worker's second pass finishes).
 import { latestSlice } from "./latestSlice";
@@ -70,6 +70,13 @@ const buildTokens = latestSlice((turn: number) => ({
   failed: (error) => (state) => ({ tokens: { ...state.tokens, status: "error", turn, result: null, error } }),
 }));
 
+const buildConversation = latestSlice((turn: number) => ({
+  loading: (state) => ({ conversation: { ...state.conversation, status: "loading", turn, error: null } }),
+  fetch: () => pipeline().call("turnConversation", { options: pipelineOptions(), turn }, "conversation"),
+  ready: (result) => ({ conversation: { status: "ready", turn, result, error: null } }),
+  failed: (error) => ({ conversation: { status: "error", turn, result: null, error } }),
+}));
+
 /** The token view of context message `index` of the turn shown in the Tokens tab. */
 const buildTokenView = latestSlice(({ turn, index }: { turn: number; index: number }) => ({
   loading: (state) => ({ tokens: { ...state.tokens, view: { status: "loading", turn, index, result: null, error: null } } }),
@@ -91,6 +98,7 @@ export function loadTabView(turn: number): void {
   const state = getAppState();
   if (state.activeTab === "diff" && (state.diff.turn !== turn || buildDiff.lastAsked() !== turn)) buildDiff(turn);
   else if (state.activeTab === "tokens" && (state.tokens.turn !== turn || buildTokens.lastAsked() !== turn)) buildTokens(turn);
+  else if (state.activeTab === "conversation" && (state.conversation.turn !== turn || buildConversation.lastAsked() !== turn)) buildConversation(turn);
 }
 
 /** Materialises what the selected timeline item needs (its request, compaction or auxiliary view). */

@@ -21,7 +21,7 @@ import { FollowControl } from "./FollowControl";
 import { LibraryView } from "./LibraryView";
 import { WarningsPanel } from "./WarningsPanel";
 import { KeyboardOverlays } from "./KeyboardOverlays";
-import { PricesPanel } from "./PricesPanel";
+import { LazyPricesPanel } from "./LazyPricesPanel";
 import { SearchPanel } from "./SearchPanel";
 
 export function App() {
@@ -53,7 +53,7 @@ export function App() {
         <WarningsPanel />
       </div>
       <PasteDialog />
-      <PricesPanel />
+      <LazyPricesPanel />
       <SearchPanel />
       <KeyboardOverlays />
       <DropOverlay visible={dragging} />

@@ -41,9 +41,10 @@ export function AuxiliaryDetails({ event }: { event: AuxiliaryRequestEvent }) {
       <div className="explain">
         <RuleText
           text={
-            event.purpose === "title"
+            event.explanation ??
+            (event.purpose === "title"
               ? "opencode asks a small model for the session title alongside the first request. Only the resulting title is stored; the request is rebuilt from the first prompt (FM-OC-15)."
-              : "opencode's summariser request behind an automatic compaction. It is not stored; the conversation text it summarises is rebuilt from the session (CP-OC-16 … CP-OC-20)."
+              : "opencode's summariser request behind an automatic compaction. It is not stored; the conversation text it summarises is rebuilt from the session (CP-OC-16 … CP-OC-20).")
           }
         />{" "}
         An auxiliary request does not advance the turn counter.

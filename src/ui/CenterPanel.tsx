@@ -1,10 +1,13 @@
-// Centre of the page: Request, Messages, Diff and Tokens tabs for a selected turn, the compaction view for a
-// selected compaction event, the auxiliary request view for an opencode title/summariser request.
+// Centre of the page: the session at a glance on top, then the Request, Conversation, Messages, Diff
+// and Tokens tabs for a selected turn, the compaction view for a selected compaction event, the
+// auxiliary request view for an opencode title/summariser request.
 import { setActiveTab } from "../state/selection";
 import { selectedItem } from "../state/selectors";
 import { useAppStore, type CenterTab } from "../state/store";
 import { AuxiliaryView } from "./AuxiliaryView";
 import { CompactionView } from "./CompactionView";
+import { ConversationView } from "./ConversationView";
+import { SessionOverview } from "./SessionOverview";
 import { DiffView } from "./DiffView";
 import { MessagesTable } from "./MessagesTable";
 import { RequestView } from "./RequestView";
@@ -12,6 +15,7 @@ import { TokensView } from "./TokensView";
 
 const TABS: { id: CenterTab; label: string }[] = [
   { id: "request", label: "Request" },
+  { id: "conversation", label: "Conversation" },
   { id: "messages", label: "Messages" },
   { id: "diff", label: "Diff" },
   { id: "tokens", label: "Tokens" },
@@ -25,6 +29,7 @@ export function CenterPanel() {
   const disabledWhy = rowView ? `Nothing to show for a ${rowView.toLowerCase()} row: select a turn to see its request, messages, diff and tokens.` : undefined;
   return (
     <section className="center-panel">
+      <SessionOverview />
       <div className="tabs" role="tablist">
         {rowView && (
           <button type="button" role="tab" aria-selected className="tab active" data-testid="tab-row-view">
@@ -57,6 +62,8 @@ export function CenterPanel() {
           <AuxiliaryView key={`aux-${item.index}`} />
         ) : activeTab === "request" ? (
           <RequestView />
+        ) : activeTab === "conversation" ? (
+          <ConversationView />
         ) : activeTab === "diff" ? (
           <DiffView />
         ) : activeTab === "tokens" ? (

@@ -11,6 +11,7 @@ import type { CompactionRequestsResult } from "../worker/protocol";
 import { formatInt } from "./format";
 import { ExportButton } from "./ExportPanel";
 import { LazyRequestEditor } from "./LazyRequestEditor";
+import { CompactionOutcomeLists } from "./CompactionOutcome";
 
 function TextSection({ title, text, testId }: { title: string; text: string | null | undefined; testId: string }) {
   return (
@@ -77,19 +78,24 @@ export function CompactionView() {
   const result = compaction.result;
   if (!result || !result.available || result.requests.length === 0) {
     return (
-      <div className="center-message muted">
-        Compaction event. The summariser request is not recorded in the session and cannot be reconstructed for this
-        session format. The stored summary is the first message of the next turn's request.
+      <div className="request-view" data-testid="compaction-view" data-rebuilt="false">
+        <div className="compaction-panel">
+          {result?.outcome && <CompactionOutcomeLists outcome={result.outcome} />}
+          <div className="muted" data-testid="compaction-no-request">
+            {result?.reason ?? "The summariser request is not recorded in the session and this file does not say enough to rebuild it."} The
+            stored summary is among the next turn's messages (Added above).
+          </div>
+        </div>
       </div>
     );
   }
   const index = Math.min(chosen, result.requests.length - 1);
   const request = result.requests[index]!;
   return (
-    <div className="request-view" data-testid="compaction-view">
+    <div className="request-view" data-testid="compaction-view" data-rebuilt="true">
       <div className="view-toolbar">
         <span className="strong">Summariser request</span>
-        <span className="chip" title="Not recorded by the agent: rebuilt from the compaction entry">reconstructed</span>
+        <span className="chip" title="Not recorded by the agent: rebuilt from the compaction's record with the agent's own code">reconstructed</span>
         {result.requests.length > 1 &&
           result.requests.map((r, i) => (
             <button key={r.label} type="button" className={`btn small${i === index ? " active" : ""}`} onClick={() => setChosen(i)}>
@@ -100,6 +106,7 @@ export function CompactionView() {
         <ExportButton target={{ kind: "compaction", entryId: result.entryId, index }} />
       </div>
       <div className="compaction-panel">
+        {result.outcome && <CompactionOutcomeLists outcome={result.outcome} />}
         <InstructionSlots result={result} />
         <TextSection title="Serialized conversation" text={result.serializedConversation} testId="compaction-conversation" />
         <TextSection title="Previous summary" text={result.previousSummary} testId="compaction-previous-summary" />

@@ -3,6 +3,7 @@
 // was inserted or dropped, the [INF] serializer rules of the shape, the reply-language notes and the
 // message selected in the Messages tab) or the selected compaction event.
 import type { CompactionEvent, TurnSummary } from "../core/model";
+import { outcomeTokens } from "./CompactionOutcome";
 import { selectedItem, turnSummary } from "../state/selectors";
 import { useAppStore } from "../state/store";
 import type { MessageRow, TurnRequestResult } from "../worker/protocol";
@@ -253,19 +254,37 @@ function MessageDetails({ row }: { row: MessageRow }) {
 function CompactionDetails({ event }: { event: CompactionEvent }) {
   const compaction = useAppStore((state) => state.compaction);
   const result = compaction.entryId === event.entryId ? compaction.result : null;
-  const rebuildsRecorded = useAppStore((state) => state.session?.agent?.rebuildsRecordedCompactions === true);
+  const outcome = result?.outcome ?? null;
   return (
     <>
-      <div className="section-title">Compaction</div>
+      <div className="section-title">{event.failed !== undefined ? "Compaction (failed)" : "Compaction"}</div>
+      {event.failed !== undefined && <Row label="failed">{event.failed}</Row>}
       <Row label="entry">{event.entryId}</Row>
       <Row label="time">{formatDateTime(event.timestamp)}</Row>
-      <Row label="tokens before">{event.tokensBefore === null ? "—" : formatInt(event.tokensBefore)}</Row>
-      <Row label="first kept">{event.firstKeptEntryId ?? "—"}</Row>
+      {outcome?.triggerShort && <Row label="trigger">{outcome.triggerShort}</Row>}
+      <Row label="tokens recorded">{event.tokensBefore === null ? "not recorded" : `${formatInt(event.tokensBefore)} before`}</Row>
+      {outcome && <Row label="messages' tokens">{outcomeTokens(outcome)}</Row>}
+      {outcome && outcome.afterTurn !== null && (
+        <Row label="messages">
+          {outcome.summarised.length} summarised · {outcome.kept.length} kept · {outcome.added.length} added
+        </Row>
+      )}
+      {event.firstKeptEntryId !== null && <Row label="first kept">{event.firstKeptEntryId}</Row>}
       <Row label="summary">{formatInt(event.summaryChars)} chars</Row>
       <Row label="next turn">{event.beforeTurn === null ? "none (end of branch)" : `#${event.beforeTurn}`}</Row>
-      <div className="explain">
-        A summariser call is an auxiliary request: it does not advance the turn counter. The agent does not record it;
-        {rebuildsRecorded ? " it is reconstructed from this entry (PI-R12)." : " this is the compaction the agent recorded; its summariser request is not rebuilt for this format."}
+      <div className="explain" data-testid="compaction-details-request">
+        {event.failed !== undefined ? (
+          "A failed compaction attempt: the agent recorded that it started and why it failed; its summariser call was made but is not recorded, and the context was left as it was."
+        ) : (
+          <>
+            A summariser call is an auxiliary request: it does not advance the turn counter. The agent does not record it;
+            {result === null
+              ? " rebuilding it…"
+              : result.available
+                ? " it is reconstructed from the compaction's record with the agent's own code (centre)."
+                : ` it is not rebuilt here. ${result.reason ?? "This file does not say enough."}`}
+          </>
+        )}
       </div>
       {result?.available && (
         <>

@@ -19,23 +19,26 @@ export function HeaderControl() {
   const header = useAppStore((state) => state.options.header);
   const captureCount = useAppStore((state) => state.options.captures.length);
   const headerError = useAppStore((state) => state.headerError);
+  // The agent's files record them for every request (deepseek-harness's request headers).
+  const recorded = useAppStore((state) => state.session?.agent?.recordsSystemAndTools === true);
+  const inSession = fileHoldsBoth || recorded;
   const inputRef = useRef<HTMLInputElement | null>(null);
   const toolCount = header?.tools?.length;
   const title = header
     ? `System prompt and tools from ${header.source}` +
       (header.systemPrompt !== undefined ? ` · system ${header.systemPrompt.length} chars` : " · no system prompt") +
       (toolCount !== undefined ? ` · ${toolCount} tools` : " · no tools")
-    : fileHoldsBoth
+    : inSession
       ? "This turn's request takes its system prompt and tool definitions from the session's own files. A captured request body (JSON) can still replace them."
       : "The session file does not record the system prompt and tool definitions. Attach a captured request body (JSON) of the same agent to fill them in.";
   if (!hasSession) return null;
 
   return (
     <div className={`header-control${headerError ? " has-error" : ""}`} title={headerError ?? title}>
-      <span className={`header-state${header || fileHoldsBoth ? " attached" : ""}`} data-testid="header-state">
+      <span className={`header-state${header || inSession ? " attached" : ""}`} data-testid="header-state">
         {header
           ? `system & tools: from ${header.source}${captureCount > 0 ? ` (+${captureCount} captures)` : ""}`
-          : fileHoldsBoth
+          : inSession
             ? "system & tools: in the session"
             : "system & tools: not in the file"}
       </span>

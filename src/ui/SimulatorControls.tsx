@@ -5,6 +5,7 @@ import type { PolicyId } from "../core/session/simulate/index";
 import { resetParameters, setParameter, setPolicy, setSimulator, useSimulatorStore } from "../state/simulator";
 import type { ModelWindowChoice, PolicyParameterInfo, SummaryChoice } from "../app/simulatorTypes";
 import { InferredBadge } from "./InferredBadge";
+import { WhyTip } from "./WhyTip";
 
 /** Parameters shown as the before/after switches instead of in the list. */
 const SWITCHES = new Set(["roleSplit", "spiralBrake", "compactionMode"]);
@@ -63,7 +64,7 @@ function ParameterInput({ spec }: { spec: PolicyParameterInfo }) {
       <span className="sim-param-label">{spec.label}</span>
       {input}
       <span className="muted sim-param-default">default {defaultText(spec.default)}</span>
-      <span className="muted">{spec.ruleId}</span>
+      <WhyTip rule={spec.ruleId} />
       {spec.inferred && <InferredBadge rule={spec.inferred} />}
     </div>
   );
@@ -85,9 +86,9 @@ export function SimulatorControls() {
           <span className="field-label">Policy</span>
           <select data-testid="simulator-policy" value={state.policyId} onChange={(event) => setPolicy(event.target.value as PolicyId)}>
             {(state.policies ?? [{ id: state.policyId, label: state.policyId, supported: true }]).map((p) => (
-              <option key={p.id} value={p.id}>
+              <option key={p.id} value={p.id} title={p.supported ? undefined : (p as { unsupported?: string | null }).unsupported ?? undefined}>
                 {p.id}
-                {p.supported ? "" : " (not yet supported)"}
+                {p.supported ? "" : " (does not apply to this session)"}
               </option>
             ))}
           </select>
@@ -129,7 +130,10 @@ export function SimulatorControls() {
       </div>
       {state.policiesError && <div className="error-text">{state.policiesError}</div>}
 
-      <div className="sim-group-title">Limits (CP-0-1)</div>
+      <div className="sim-group-title">
+        Limits
+        <WhyTip rule="CP-0-1" text="The model's context window and output limits the trigger uses; empty fields come from the session's model." />
+      </div>
       <div className="sim-row">
         <NumberField label="Context window" testId="simulator-context-window" value={state.contextWindow} title="Overrides the model's context window" onChange={(contextWindow) => setSimulator({ contextWindow })} />
         <NumberField
@@ -159,7 +163,10 @@ export function SimulatorControls() {
         <NumberField label="Provider default window" testId="simulator-provider-window" value={state.providerDefaultWindow} placeholder="none" title="Context window of the provider's default model" onChange={(providerDefaultWindow) => setSimulator({ providerDefaultWindow })} />
       </div>
 
-      <div className="sim-group-title">Summary (CP-0-3) and focus</div>
+      <div className="sim-group-title">
+        Summary and focus
+        <WhyTip rule="CP-0-3" text="The simulator never calls a model: the summary is the recorded one, your text, or a placeholder of N tokens." />
+      </div>
       <div className="sim-row">
         <label className="sim-field">
           <span className="field-label">Summary</span>

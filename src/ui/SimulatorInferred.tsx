@@ -26,6 +26,18 @@ function boundText(setting: InferredSetting): string {
   return setting.bounds.map((b) => (b.compaction !== null ? `compaction ${b.compaction}` : `turn ${b.turn}`)).join(", ");
 }
 
+/** The tooltip of a setting: where its bounds come from, what it assumes, and the rule behind it. */
+function whyText(setting: InferredSetting): string {
+  return [...setting.bounds.map((b) => b.reason), setting.assumes ?? "", `Rule ${setting.ruleId} (${setting.setting}); docs/compaction-simulator.md, "Settings inference".`].filter(Boolean).join("\n");
+}
+
+/** A conflict as the inference words it ("x: compaction 1 (after turn 3) needs ≥ 5, turn 9 (no compaction) needs ≤ 4"), numbers grouped. */
+function conflictText(conflict: string): string {
+  const withoutName = conflict.replace(/^[A-Za-z_]+: /, "").replace(/; [A-Za-z_]+: /g, "; ");
+  const grouped = withoutName.replace(/(≥|≤) (\d{4,})/g, (_m, op: string, n: string) => `${op} ${fmt(Number(n))}`);
+  return `no value fits every compaction — ${grouped}`;
+}
+
 export function SimulatorInferred() {
   const inference = useSimulatorStore((state) => state.inference);
   const useInferred = useSimulatorStore((state) => state.useInferred);
@@ -47,21 +59,30 @@ export function SimulatorInferred() {
           From the share link: {Object.entries({ ...shared.parameters, ...shared.limits }).map(([k, v]) => `${k} ${String(v)}`).join(", ") || "none"}
         </div>
       )}
-      {inference.status === "running" && <div className="muted">inferring from the recorded compactions…</div>}
+      {inference.status === "running" && (
+        <div className="muted" data-testid="simulator-inferred-progress">
+          {result && result.progress.total > 0
+            ? `narrowing: ${fmt(result.progress.checked)} of ${fmt(result.progress.total)} turns without a compaction checked…`
+            : "inferring from the recorded compactions…"}
+        </div>
+      )}
       {inference.status === "error" && <div className="error-text">{inference.error}</div>}
-      {result && result.settings.length === 0 && <div className="muted">No recorded compaction bounds this policy's settings.</div>}
+      {result && result.settings.length === 0 && inference.status !== "running" && <div className="muted">No recorded compaction bounds this policy's settings.</div>}
       {result && result.settings.length > 0 && (
         <ul className="sim-inferred-list">
           {result.settings.map((setting) => (
-            <li key={setting.setting} data-testid={`simulator-inferred-${setting.setting}`} title={[...setting.bounds.map((b) => b.reason), setting.assumes ?? ""].filter(Boolean).join("\n")}>
-              <strong>{setting.setting}</strong> {intervalText(setting)}
-              {setting.value !== null && <span className="muted"> (uses {fmt(setting.value)})</span>}
-              {setting.bounds.length > 0 && <span className="muted"> — bound by {boundText(setting)}</span>}
-              <span className="muted"> [{setting.ruleId}]</span>
-              {setting.conflict && (
-                <div className="warning-text" data-testid="simulator-inferred-conflict">
-                  inconsistent: {setting.conflict}
-                </div>
+            <li key={setting.setting} data-testid={`simulator-inferred-${setting.setting}`} data-conflict={setting.conflict !== null} title={whyText(setting)}>
+              <strong>{setting.label}</strong>{" "}
+              {setting.conflict ? (
+                <span className="warning-text" data-testid="simulator-inferred-conflict">
+                  not inferred: {conflictText(setting.conflict)}. The policy default is used; enter a value to choose one.
+                </span>
+              ) : (
+                <>
+                  {intervalText(setting)}
+                  {setting.value !== null && <span className="muted"> (uses {fmt(setting.value)})</span>}
+                  {setting.bounds.length > 0 && <span className="muted"> — bound by {boundText(setting)}</span>}
+                </>
               )}
             </li>
           ))}

@@ -5,7 +5,7 @@
 // worker and only the latest answer is shown.
 import { useEffect } from "react";
 import { selectedTurnNumber } from "../state/selectors";
-import { inferenceKeyOf, inferenceSettled, loadInference, runSimulation, simulatorSettings, toggleSimulator, closeSimulator, useSimulatorStore } from "../state/simulator";
+import { inferenceKeyOf, inferenceSettled, loadInference, runSimulation, simulatorSettings, toggleSimulator, toggleSimulatorWidth, closeSimulator, useSimulatorStore } from "../state/simulator";
 import { SimulatorInferred } from "./SimulatorInferred";
 import { useAppStore } from "../state/store";
 import { SimulatorControls } from "./SimulatorControls";
@@ -34,6 +34,7 @@ export function SimulateButton() {
 
 export function SimulatorPanel() {
   const open = useSimulatorStore((state) => state.open);
+  const wide = useSimulatorStore((state) => state.wide);
   const turn = useAppStore(selectedTurnNumber);
   const options = useAppStore((state) => state.options);
   const analysisReady = useAppStore((state) => state.analysis !== null);
@@ -61,10 +62,21 @@ export function SimulatorPanel() {
   if (!open) return null;
   const policy = policies?.find((p) => p.id === policyId) ?? null;
   return (
-    <aside className="simulator-panel" data-testid="simulator-panel" aria-label="Compaction simulator">
+    <aside className={`simulator-panel ${wide ? "wide" : "docked"}`} data-testid="simulator-panel" data-width={wide ? "whole" : "beside"} aria-label="Compaction simulator">
       <div className="panel-title">
         <span>Simulate compaction</span>
         <span className="muted">{turn === null ? "select a turn" : `after turn #${turn}`}</span>
+        <span className="spacer" />
+        <button
+          type="button"
+          className="btn small"
+          data-testid="simulator-width"
+          aria-pressed={wide}
+          title={wide ? "Put the simulator back beside the request (the timeline and the request stay visible)" : "Let the simulator take the whole width (the timeline still selects the turn with j/k)"}
+          onClick={toggleSimulatorWidth}
+        >
+          {wide ? "Beside the request" : "Whole width"}
+        </button>
         <button type="button" className="btn small" aria-label="Close the simulator" onClick={closeSimulator}>
           ✕
         </button>

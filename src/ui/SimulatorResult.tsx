@@ -11,6 +11,7 @@ import { ExportButton } from "./ExportPanel";
 import { formatInt } from "./format";
 import { InferredBadge } from "./InferredBadge";
 import { LazyRequestEditor } from "./LazyRequestEditor";
+import { WhyTip } from "./WhyTip";
 
 function Kv({ label, children, title, testId }: { label: string; children: React.ReactNode; title?: string; testId?: string }) {
   return (
@@ -21,14 +22,22 @@ function Kv({ label, children, title, testId }: { label: string; children: React
   );
 }
 
+/** A policy's arithmetic ends "→ no" where it does not fire: said in words. */
+function expressionInWords(expression: string): string {
+  return expression.replace(/→ no$/, "→ does not fire here");
+}
+
 function Trigger({ view }: { view: SimulationView }) {
   const trigger = view.trigger;
   const limits = view.limits;
   return (
     <section className="sim-section" data-testid="simulator-trigger" data-result={String(trigger.result)}>
-      <div className="section-title">1 · Trigger ({trigger.ruleId})</div>
+      <div className="section-title">
+        1 · Trigger
+        <WhyTip rule={trigger.ruleId} />
+      </div>
       <div className={`sim-expression${trigger.result ? " fires" : ""}`} data-testid="simulator-trigger-expression">
-        {trigger.manual ? `manual compaction: trigger skipped (${trigger.expression})` : trigger.expression}
+        {trigger.manual ? `manual compaction: trigger skipped (${trigger.expression})` : expressionInWords(trigger.expression)}
       </div>
       <table className="sim-table">
         <tbody>
@@ -73,8 +82,8 @@ function Range({ range }: { range: RangeView }) {
         <span className="num">~{formatInt(range.tokens)} tok</span>
         <span className="muted">
           {range.messageStart === null ? `${range.entryCount} entries` : `messages ${range.messageStart}–${(range.messageEnd ?? 1) - 1}`}
-          {range.ruleId ? ` · ${range.ruleId}` : ""}
         </span>
+        <WhyTip rule={range.ruleId} />
       </button>
       {open && range.messages.length > 0 && (
         <ul className="sim-messages">
@@ -232,7 +241,8 @@ function VerdictSection({ view }: { view: SimulationView }) {
       <div className="section-title">5 · Verdict</div>
       <div className={`sim-verdict sim-verdict-${verdict.verdict}`}>
         {verdict.verdict}
-        {verdict.code ? ` (${verdict.code})` : ""} <span className="muted">{verdict.ruleId}</span>
+        {verdict.code ? ` (${verdict.code})` : ""}
+        <WhyTip rule={verdict.ruleId} />
       </div>
       {verdict.message && <div className="explain">{verdict.message}</div>}
       <Kv label="checked">{verdict.checked.join(", ")}</Kv>
@@ -278,7 +288,7 @@ function Findings({ view }: { view: SimulationView }) {
           {view.findings.map((finding, index) => (
             <li key={index} data-testid="simulator-finding" data-severity={finding.severity} data-id={finding.id}>
               <span className={`badge sim-severity-${finding.severity}`}>{finding.severity}</span> <strong>{finding.id}</strong>
-              {finding.ruleId ? <span className="muted"> ({finding.ruleId})</span> : null}
+              <WhyTip rule={finding.ruleId} />
               <div>{finding.message}</div>
               {finding.location && <div className="muted">at {locationText(finding.location)}</div>}
             </li>

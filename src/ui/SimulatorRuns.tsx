@@ -6,13 +6,15 @@ import type { PolicyId } from "../core/session/simulate/index";
 import type { SpiralRunResult } from "../core/simulate/types";
 import { clearReplay, runCompare, runReplay, runSpiral, setSimulator, useSimulatorStore } from "../state/simulator";
 import { formatInt } from "./format";
+import { WhyTip } from "./WhyTip";
 
 function SpiralColumn({ label, run, testId }: { label: string; run: SpiralRunResult; testId: string }) {
   return (
     <div className="sim-spiral-column" data-testid={testId} data-verdict={run.verdict}>
       <div className="section-title">{label}</div>
       <div className={`sim-verdict sim-verdict-${run.verdict}`} data-testid={`${testId}-verdict`}>
-        {run.verdict} <span className="muted">{run.ruleId}</span>
+        {run.verdict}
+        <WhyTip rule={run.ruleId} />
       </div>
       <div className="explain">{run.message}</div>
       <table className="sim-table">
@@ -109,7 +111,8 @@ export function SimulatorReplay() {
       </div>
       <div className="explain">
         Runs the policy's automatic trigger after every turn with the settings above (recorded compactions removed) and marks the turns where it
-        would fire in the timeline. Approximate: later turns are not re-serialized on top of each compaction (CP-0-INF-REPLAY).
+        would fire in the timeline. Approximate: later turns are not re-serialized on top of each compaction.
+        <WhyTip rule="CP-0-INF-REPLAY" />
       </div>
       {replay.error && <div className="error-text">{replay.error}</div>}
       {replay.result && (

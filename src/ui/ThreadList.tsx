@@ -2,11 +2,14 @@
 // each sub-agent thread nested below the thread that started it, with its turns, requests, prefix
 // breaks, the cost of its recorded usage and the tool call that started it. Choosing one shows that thread's
 // own turns, requests and prefix analysis; "Main thread" goes back. The thread shown names the
-// tool call that started it, with a link back to that call. Hidden without threads.
+// tool call that started it, with a link back to that call. Sub-agents whose messages are in files
+// not opened with the session are one row that says what to drop to see them (the agent's
+// descriptor names it), not one empty row each. Hidden without threads.
 import type { ThreadInfo } from "../worker/protocol";
 import { setThread, showSpawnCall } from "../state/options";
 import { useAppStore } from "../state/store";
-import { formatPriced } from "../core/pricing/index";
+import { formatPriced, type CostTotal } from "../core/pricing/index";
+import { useWholeSessionCost } from "../state/prices";
 
 const ORIGIN_TEXT: Record<ThreadInfo["origin"], string> = {
   sidechain: "sidechain entries of this file",
@@ -23,10 +26,12 @@ function figures(thread: ThreadInfo): string {
   return parts.join(" · ");
 }
 
-function detail(thread: ThreadInfo): string {
+/** `priced`: the thread's cost under the user's price edits (the page's), when known. */
+function detail(thread: ThreadInfo, priced: CostTotal | undefined): string {
   const spawn = thread.spawnedBy ? `started by ${thread.spawnedBy.toolName} ${thread.spawnedBy.toolCallId}` : "start not found";
   // The cost of its recorded usage comes last; a thread without turns has none to show.
-  const cost = thread.cost !== null && thread.turns > 0 ? ` · ${formatPriced(thread.cost)}` : "";
+  const total = priced ?? thread.cost;
+  const cost = total !== null && thread.turns > 0 ? ` · ${formatPriced(total)}` : "";
   return `${figures(thread)} · ${spawn} · ${ORIGIN_TEXT[thread.origin]}${cost}`;
 }
 
@@ -46,10 +51,37 @@ function SpawnBar({ thread, threads }: { thread: ThreadInfo; threads: ThreadInfo
   );
 }
 
+/** A sub-agent known only from its start: its messages are in a file that was not opened. */
+const notOpened = (thread: ThreadInfo) => thread.origin === "elsewhere" && thread.entryCount === 0;
+
+/** One row for every sub-agent whose file was not dropped, saying what to drop; it lists them when opened. */
+function NotOpenedThreads({ threads, whatToDrop }: { threads: ThreadInfo[]; whatToDrop: string | undefined }) {
+  const count = threads.length === 1 ? "1 sub-agent's file was" : `${threads.length} sub-agents' files were`;
+  return (
+    <details className="threads-not-opened" data-testid="threads-not-opened" data-count={threads.length}>
+      <summary title="Their start is recorded in this session, but their messages are in their own files">
+        {count} not dropped{whatToDrop ? `: drop ${whatToDrop} to see ${threads.length === 1 ? "it" : "them"}` : ""}
+      </summary>
+      <ul className="threads-not-opened-list">
+        {threads.map((thread) => (
+          <li key={thread.id} className="muted" data-testid="thread-not-opened">
+            {thread.label}
+            {thread.spawnedBy ? ` · started by ${thread.spawnedBy.toolName} ${thread.spawnedBy.toolCallId}` : ""} · {thread.fileName}
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
 export function ThreadList() {
-  const threads = useAppStore((state) => state.session?.threads);
+  const allThreads = useAppStore((state) => state.session?.threads);
+  const whatToDrop = useAppStore((state) => state.session?.agent?.missingThreadFiles);
   const current = useAppStore((state) => state.options.thread);
-  if (!threads || threads.length === 0) return null;
+  const whole = useWholeSessionCost();
+  if (!allThreads || allThreads.length === 0) return null;
+  const missing = allThreads.filter(notOpened);
+  const threads = allThreads.filter((thread) => !notOpened(thread));
   const shown = current === null ? null : (threads.find((thread) => thread.id === current) ?? null);
   return (
     <>
@@ -65,7 +97,10 @@ export function ThreadList() {
           onClick={() => void setThread(null)}
         >
           <span className="thread-label">Main thread</span>
-          <span className="thread-detail muted">{plural(threads.length, "sub-agent thread")}</span>
+          <span className="thread-detail muted">
+            {plural(allThreads.length, "sub-agent thread")}
+            {missing.length > 0 ? ` · ${missing.length} not opened` : ""}
+          </span>
         </button>
         {threads.map((thread) => (
           <button
@@ -81,7 +116,7 @@ export function ThreadList() {
             data-parent-thread-id={thread.parentThreadId ?? ""}
             data-depth={thread.depth}
             aria-current={current === thread.id}
-            title={`${thread.label}\n${detail(thread)}\n${thread.fileName}`}
+            title={`${thread.label}\n${detail(thread, whole?.threads.find((line) => line.id === thread.id)?.recorded)}\n${thread.fileName}`}
             onClick={() => void setThread(thread.id)}
           >
             <span className="thread-label">
@@ -90,11 +125,12 @@ export function ThreadList() {
               </span>
               {thread.label}
             </span>
-            <span className="thread-detail muted">{detail(thread)}</span>
+            <span className="thread-detail muted">{detail(thread, whole?.threads.find((line) => line.id === thread.id)?.recorded)}</span>
           </button>
         ))}
+        {missing.length > 0 && <NotOpenedThreads threads={missing} whatToDrop={whatToDrop} />}
       </div>
-      {shown && <SpawnBar thread={shown} threads={threads} />}
+      {shown && <SpawnBar thread={shown} threads={allThreads} />}
     </>
   );
 }

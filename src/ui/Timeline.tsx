@@ -1,5 +1,6 @@
 // The turn timeline: a virtualized list of turns, compaction events and auxiliary requests (only visible rows are in
-// the DOM), with the context-size chart on top. The selected row is kept in view.
+// the DOM), with the context-size chart on top. The selected row is kept in view. The filter bar
+// narrows the list to the cache breaks, the compactions or the errors.
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useCallback, useEffect, useMemo, useRef } from "react";
 import type { TurnSummary } from "../core/model";
@@ -14,6 +15,8 @@ import { AuxiliaryRow } from "./AuxiliaryRow";
 import { CompactionRow, TurnRow } from "./TimelineRow";
 import { ThreadList } from "./ThreadList";
 import { useSessionCost } from "../state/prices";
+import { TimelineFilterBar } from "./TimelineFilterBar";
+import { filteredRows, useTimelineFilterStore } from "../state/timelineFilter";
 
 const ROW_HEIGHT = 44;
 
@@ -57,16 +60,21 @@ export function Timeline() {
     [turns, prefixByTurn],
   );
 
+  // The rows the filter shows, as indexes into the timeline (all of them unfiltered).
+  const filter = useTimelineFilterStore((state) => state.filter);
+  const shownRows = useAppStore((state) => filteredRows(state)[filter]);
+  const shownPosition = selectedIndex === null ? -1 : shownRows.indexOf(selectedIndex);
+
   const virtualizer = useVirtualizer({
-    count: timeline.length,
+    count: shownRows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 12,
   });
 
   useEffect(() => {
-    if (selectedIndex !== null && selectedIndex < timeline.length) virtualizer.scrollToIndex(selectedIndex, { align: "auto" });
-  }, [selectedIndex, timeline.length, virtualizer]);
+    if (shownPosition >= 0) virtualizer.scrollToIndex(shownPosition, { align: "auto" });
+  }, [shownPosition, virtualizer]);
 
   const onSelect = useCallback((index: number) => selectIndex(index), []);
   const onSelectTurn = useCallback(
@@ -95,24 +103,30 @@ export function Timeline() {
         )}
       </div>
       <ThreadList />
+      <TimelineFilterBar />
       <ContextChart turns={turns} timeline={timeline} prefix={prefixRows} selectedTurn={selectedTurn} onSelectTurn={onSelectTurn} />
       <div className="timeline-scroll" ref={scrollRef} data-testid="timeline" role="listbox" aria-label="Turns" tabIndex={0}>
         {timeline.length === 0 ? (
           <div className="muted pad">
             {analysis ? (threadShown ? "No turns in this thread: its messages are not in the files opened." : "No turns on this branch.") : ""}
           </div>
+        ) : shownRows.length === 0 ? (
+          <div className="muted pad" data-testid="timeline-filter-empty">
+            No rows match this filter.
+          </div>
         ) : (
           <div style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
             {virtualizer.getVirtualItems().map((row) => {
-              const item = timeline[row.index];
-              if (!item) return null;
+              const index = shownRows[row.index];
+              const item = index === undefined ? undefined : timeline[index];
+              if (!item || index === undefined) return null;
               const style: React.CSSProperties = { position: "absolute", top: 0, left: 0, right: 0, height: ROW_HEIGHT, transform: `translateY(${row.start}px)` };
-              const selected = row.index === selectedIndex;
+              const selected = index === selectedIndex;
               if (item.kind === "compaction") {
-                return <CompactionRow key={`c-${item.entryId}`} event={item} selected={selected} index={row.index} onSelect={onSelect} style={style} />;
+                return <CompactionRow key={`c-${item.entryId}`} event={item} selected={selected} index={index} onSelect={onSelect} style={style} />;
               }
               if (item.kind === "auxiliary") {
-                return <AuxiliaryRow key={`a-${item.index}`} event={item} selected={selected} index={row.index} onSelect={onSelect} style={style} />;
+                return <AuxiliaryRow key={`a-${item.index}`} event={item} selected={selected} index={index} onSelect={onSelect} style={style} />;
               }
               const summary = byTurn.get(item.turn);
               if (!summary) return null;
@@ -125,7 +139,7 @@ export function Timeline() {
                   cost={cost?.turns[item.turn - 1]}
                   simulatedCompaction={simulatedSet.has(item.turn)}
                   selected={selected}
-                  index={row.index}
+                  index={index}
                   onSelect={onSelect}
                   style={style}
                 />

@@ -30,14 +30,32 @@ function costTitle(cost: TurnCost): string {
   const parts = (priced: PricedUsage) =>
     priced.parts.map((p) => `${p.kind} ${p.tokens} × ${p.perMillion === null ? "?" : `$${p.perMillion}`}/M`).join(", ");
   const lines = [
-    `Recorded: ${formatPriced(cost.recorded)}${cost.recorded.parts.length ? ` (${parts(cost.recorded)})` : ""}${cost.recorded.missing.length ? ` — ${cost.recorded.missing.join(", ")}` : ""}`,
+    `Recorded: ${formatPriced(cost.recorded)}${cost.recorded.parts.length ? ` (${parts(cost.recorded)})` : ""}${cost.recorded.missing.length ? ` — ${cost.recorded.missing.join(", ")}${cost.recorded.row === null && cost.recorded.missing[0]?.startsWith("no price") ? " in the price dataset (add its prices in the price table)" : ""}` : ""}`,
     `Predicted (cache simulation): ${formatPriced(cost.predicted)}`,
   ];
   const long = cost.recorded.longContext ?? cost.predicted.longContext;
   if (long) lines.push(`Long-context prices: the request's ${long.inputTokens} input tokens are above ${long.aboveInputTokens}`);
   if (cost.break) lines.push(`Prefix break: ${formatPriced(cost.break)} for ${cost.break.parts[0]?.tokens ?? 0} tokens re-billed`);
-  if (cost.recorded.row) lines.push(`Price row: ${cost.recorded.row}${cost.recorded.match === "exact" ? "" : ` (matched by ${cost.recorded.match === "model" ? "model id" : "normalised model id"})`}`);
+  if (cost.recorded.row) lines.push(`Price row: ${cost.recorded.row}${MATCH_WORDS[cost.recorded.match ?? "exact"]}`);
   return lines.join("\n");
+}
+
+const MATCH_WORDS: Record<NonNullable<PricedUsage["match"]>, string> = {
+  exact: "",
+  model: " (matched by model id)",
+  normalised: " (matched by normalised model id)",
+  dataset: " (found by the price dataset's model matching)",
+};
+
+/**
+ * The turn's cost in the row: no usage recorded and no price for the model are told apart (the
+ * row's first line names the model; the title says the dataset lacks it).
+ */
+function costLabel(cost: TurnCost, summary: TurnSummary): string {
+  // Short: the row is narrow; its tooltip says the file records no usage for this call.
+  if (!summary.usage) return "no usage";
+  if (cost.recorded.status === "not priced") return "not priced";
+  return formatPriced(cost.recorded).replace(" (partly priced)", "");
 }
 
 function Badge({ kind, children, title, testId }: { kind: string; children: string; title: string; testId?: string }) {
@@ -104,7 +122,7 @@ export const TurnRow = memo(function TurnRow({ summary, maxTokens, selected, ind
         </span>
       </div>
       <div className="row-line secondary">
-        <span title={`${summary.messageCount} messages in the context`}>
+        <span className="message-count" title={`${summary.messageCount} messages in the context`}>
           {summary.messageCount} {summary.messageCount === 1 ? "message" : "messages"}
         </span>
         {story.billed !== null ? (
@@ -123,9 +141,9 @@ export const TurnRow = memo(function TurnRow({ summary, maxTokens, selected, ind
             data-status={cost.recorded.status}
             data-dollars={cost.recorded.dollars ?? ""}
             data-long-context={cost.recorded.longContext ? "true" : undefined}
-            title={costTitle(cost)}
+            title={summary.usage ? costTitle(cost) : "The session file records no token usage for this call: there is nothing to price."}
           >
-            {cost.recorded.status === "not priced" ? "not priced" : formatPriced(cost.recorded).replace(" (partly priced)", "")}
+            {costLabel(cost, summary)}
             {cost.recorded.longContext ? " (long context)" : ""}
             {cost.break?.dollars ? ` · break ${formatPriced(cost.break)}` : ""}
           </span>
@@ -153,14 +171,15 @@ export const CompactionRow = memo(function CompactionRow({ event, selected, inde
       data-kind="compaction"
       data-before-turn={event.beforeTurn ?? undefined}
       data-entry-id={event.entryId}
-      className={`timeline-row compaction${selected ? " selected" : ""}`}
+      data-failed={event.failed !== undefined ? "true" : undefined}
+      className={`timeline-row compaction${event.failed !== undefined ? " failed" : ""}${selected ? " selected" : ""}`}
       style={style}
       onClick={() => onSelect(index)}
     >
       <div className="row-line">
         <span className="compaction-icon">⟲</span>
-        <span className="compaction-title" title="Summariser request: auxiliary, does not advance the turn counter">
-          Compaction
+        <span className="compaction-title" title={event.failed !== undefined ? `The compaction attempt failed: ${event.failed}` : "Summariser request: auxiliary, does not advance the turn counter"}>
+          {event.failed !== undefined ? "Compaction failed" : "Compaction"}
         </span>
         <span className="turn-time">{formatTime(event.timestamp)}</span>
         <span className="badges">
@@ -168,8 +187,14 @@ export const CompactionRow = memo(function CompactionRow({ event, selected, inde
         </span>
       </div>
       <div className="row-line secondary">
-        {event.tokensBefore !== null && <span title="Context tokens before compaction, as recorded">{formatCompact(event.tokensBefore)} tok before</span>}
-        <span title="Characters of the stored summary">summary {formatCompact(event.summaryChars)} chars</span>
+        {event.failed !== undefined ? (
+          <span className="compaction-error" title={event.failed}>{event.failed}</span>
+        ) : (
+          <>
+            {event.tokensBefore !== null && <span title="Context tokens before the compaction, as the agent recorded them">{formatCompact(event.tokensBefore)} tokens before</span>}
+            <span title="Characters of the stored summary">summary {formatCompact(event.summaryChars)} chars</span>
+          </>
+        )}
       </div>
     </div>
   );

@@ -7,7 +7,7 @@
 const MAX_FILES = 5000;
 const MAX_DEPTH = 6;
 /** Files a folder contributes: session files, never editor or OS leftovers. */
-const SESSION_FILE = /\.(jsonl|json)$|\.db(-wal|-shm)?$/i;
+const SESSION_FILE = /\.(jsonl|json|zstd|zst)$|\.db(-wal|-shm)?$/i;
 
 function readEntries(reader: FileSystemDirectoryReader): Promise<FileSystemEntry[]> {
   return new Promise((resolve, reject) => reader.readEntries(resolve, reject));

@@ -38,6 +38,7 @@ const STAGE_NAMES: Readonly<Record<WorkerMethod, string>> = {
   analyze: "analysing the session (turns and timeline)",
   buildRequest: "building the request of a turn",
   requestBody: "building the request body of a turn",
+  turnConversation: "building the conversation of a turn",
   parseHeader: "reading a captured request header",
   compactionRequests: "rebuilding a compaction's summariser requests",
   parseCapture: "reading a captured request",
@@ -65,6 +66,8 @@ const STAGE_NAMES: Readonly<Record<WorkerMethod, string>> = {
   searchStep: "searching the session",
   searchPrepare: "indexing the session for search",
   inferSettings: "inferring the compaction settings from the recorded compactions",
+  sessionPrices: "pricing the session's calls",
+  listedPrices: "listing the price dataset's models",
   livePoll: "reading what was appended to the followed file",
 };
 

@@ -5,7 +5,8 @@ import { compareView, comparePair, sideOf, type CompareAgainst, type CompareOpen
 import type { CompareSide } from "../core/compare/index";
 import type { PipelineOptions, Session } from "../core/model";
 import type { OpenSource } from "../app/viewTypes";
-import { applyPriceOverrides, BUILTIN_PRICE_TABLE, type PriceOverrides } from "../core/pricing/index";
+import { applyPriceOverrides, type PriceOverrides } from "../core/pricing/index";
+import { datasetPriceTable } from "../core/pricing/dataset";
 import { readSession } from "./readSession";
 
 export class CompareSlot {
@@ -45,7 +46,7 @@ export class CompareSlot {
     const { key, a, b } = this.sides(main, options, against);
     const pricesKey = JSON.stringify(priceOverrides ?? {});
     if (this.last?.key === key && this.last.pricesKey === pricesKey) return this.last.view;
-    const view = compareView(a, b, against.kind === "branch", applyPriceOverrides(BUILTIN_PRICE_TABLE, priceOverrides));
+    const view = compareView(a, b, against.kind === "branch", applyPriceOverrides(datasetPriceTable(), priceOverrides));
     this.last = { key, pricesKey, a, b, view };
     return view;
   }

@@ -9,6 +9,7 @@ import type { PipelineOptions, Session } from "../core/model";
 import type { SessionAnalysis } from "../core/session/pipeline";
 import { LiveTurns, type LiveTurn, type SessionFollower } from "../core/session/follow";
 import { causeInWords } from "../core/prefix/cause-words";
+import { datasetPriceTable } from "../core/pricing/dataset";
 import type { LiveNotice } from "../app/viewTypes";
 import { readSession } from "./readSession";
 
@@ -47,7 +48,7 @@ export class LiveFile {
   private analyser(options: PipelineOptions): LiveTurns {
     const key = JSON.stringify(options);
     if (!this.live || key !== this.liveKey) {
-      this.live = new LiveTurns({ pipeline: options, tokenizer: "estimate", primeWithLastTurn: true });
+      this.live = new LiveTurns({ pipeline: options, tokenizer: "estimate", primeWithLastTurn: true, prices: datasetPriceTable() });
       this.liveKey = key;
       this.live.update(this.lastSession);
     }

@@ -12,6 +12,7 @@ import { captureDiffForTurn, type CaptureInput } from "../app/captureCheck";
 import { timelineWithAuxiliary } from "../core/session/timeline";
 import { auxiliaryRequest } from "../app/auxiliaryRequest";
 import { compactionRequests } from "../app/compactionRequests";
+import { compactionOutcome } from "../app/compactionOutcome";
 import { PrefixPassAbandoned, PrefixService } from "../app/prefixView";
 import { SearchService } from "../app/searchService";
 import { databaseSummary } from "./readDatabase";
@@ -19,11 +20,13 @@ import { isSharedSource, readShared } from "../app/openShared";
 import { buildShare, exportRequest, shareBundle } from "../app/shareExport";
 import { parseCapture } from "../app/parseCapture";
 import { sniffSessions } from "./sniffSessions";
-import { ALIVE_EVERY_MS, type FromWorker, type LoadProgress, type SessionSummary, type ToWorker, type TurnRequestResult, type WorkerMethod, type WorkerMethods } from "./protocol";
+import { ALIVE_EVERY_MS, type CompactionRequestsResult, type FromWorker, type LoadProgress, type SessionSummary, type ToWorker, type TurnRequestResult, type WorkerMethod, type WorkerMethods } from "./protocol";
 import { readSession, ReadCancelledError } from "./readSession";
 import { requestView } from "../app/requestView";
-import { policyInfos, SimulatorService } from "../app/simulator";
+import { conversationView } from "../app/conversationView";
+import { simulatorPolicies, SimulatorService } from "../app/simulator";
 import { threadInfos } from "../app/threads";
+import { listedPrices, sessionPrices } from "../app/sessionPrices";
 import { spawnCallLocation, threadCallLinks } from "../app/threadLinks";
 import { threadSessionOf } from "../core/session/threads";
 import { CompareSlot } from "./compareSlot";
@@ -297,8 +300,10 @@ const HANDLERS: { [M in WorkerMethod]: Handler<M> } = {
     if (parsed.kind === "header") keepCaptureBody(source, body);
     return parsed;
   }),
-  simulatorPolicies: sessionless(() => policyInfos()),
+  simulatorPolicies: ofSession(({ options }, { target }) => simulatorPolicies(target, options)),
   sniffSessions: sessionless(({ files }) => sniffSessions(files)),
+  listedPrices: sessionless(() => listedPrices()),
+  sessionPrices: ofSession(({ options }, { session: opened }) => sessionPrices(opened, options)),
   readableFiles: sessionless(() => allAgents().flatMap((agent) => agent.readableFiles.map((row) => ({ ...row })))),
   analyze: ofSession(({ options }, { target }) => analyze(target, options)),
   buildRequest: ofSession(({ options, turn }, { session: opened, target }) => {
@@ -324,10 +329,17 @@ const HANDLERS: { [M in WorkerMethod]: Handler<M> } = {
   }),
   spawnCall: ofSession(({ options, threadId }, { session: opened }) => spawnCallLocation(opened, threadId, { ...options, thread: null })),
   captureDiff: ofSession(({ options, turn }, { target }) => captureDiffForTurn(target, options, [...captureBodies.values()], turn)),
+  turnConversation: ofSession(({ options, turn }, { target }) => conversationView(turn, buildTurnRequest(target, options, turn))),
   requestBody: ofSession(({ options, turn }, { target }) => JSON.stringify(buildTurnRequest(target, options, turn).body)),
-  compactionRequests: ofSession(({ options, entryId, instructions }, { target }) =>
-    compactionRequests(target, options, entryId, instructions ?? null),
-  ),
+  compactionRequests: ofSession(({ options, entryId, instructions }, { target }): CompactionRequestsResult => {
+    const outcome = compactionOutcome(target, options, analyze(target, options), entryId);
+    try {
+      return { ...compactionRequests(target, options, entryId, instructions ?? null), outcome };
+    } catch (error) {
+      // What the compaction kept and summarised is shown even when its request cannot be rebuilt.
+      return { available: false, entryId, requests: [], facts: [], lints: [], reason: `The summariser request could not be rebuilt: ${errorText(error)}`, outcome };
+    }
+  }),
   exportRequest: ofSession(({ options, params }, { target }) => exportRequest(target, options, params)),
   buildShare: ofSession(({ options, params }, { target }) => buildShare(target, options, params, analyze(target, options))),
   shareBundle: ofSession(({ options, params }, { target }) => shareBundle(target, options, params, analyze(target, options))),
@@ -371,7 +383,7 @@ const HANDLERS: { [M in WorkerMethod]: Handler<M> } = {
   })),
   searchStep: ofSession((params, { target }) => searchFor(target).step(params)),
   searchPrepare: ofSession((params, { target }) => searchFor(target).prepare(params)),
-  inferSettings: ofSession(({ options, settings }, { target }) => simulatorFor(target).infer(options, settings)),
+  inferSettings: ofSession(({ options, settings, sliceMs }, { target }) => simulatorFor(target).infer(options, settings, sliceMs, () => performance.now())),
   tokenView: ofSession(({ options, turn, index }, { target }) => prefixFor(target).tokenView(options, turn, index)),
   livePoll: ofSession(async ({ options }) => {
     const followed = liveFile;

@@ -11,7 +11,9 @@ import type { SimulatorMethods } from "../app/simulatorTypes";
 import type { CompareAgainst, CompareOpened, ComparePairResult, CompareViewResult } from "../app/compareView";
 import type { SearchPrepareParams, SearchPrepareResult, SearchStepParams, SearchStepResult } from "../app/searchService";
 import type { TurnComposition } from "../core/session/sessionComposition";
-import type { PriceOverrides } from "../core/pricing/index";
+import type { ConversationResult } from "../app/conversationView";
+import type { PriceDatasetInfo, PriceOverrides, PriceRow } from "../core/pricing/index";
+import type { SessionPricesResult } from "../app/sessionPrices";
 import type {
   AuxiliaryRequestResult,
   CompactionRequestsResult,
@@ -30,6 +32,7 @@ import type {
 } from "../app/viewTypes";
 
 export type * from "../app/viewTypes";
+export type { ConversationBlock, ConversationMessage, ConversationResult } from "../app/conversationView";
 
 /** Request/response calls the worker answers, by method name. */
 export interface WorkerMethods {
@@ -37,6 +40,8 @@ export interface WorkerMethods {
   buildRequest: { params: { options: PipelineOptions; turn: number }; result: TurnRequestResult };
   /** The request body of a turn as sent: compact JSON (`JSON.stringify`, PI-R13), for copy/export. */
   requestBody: { params: { options: PipelineOptions; turn: number }; result: string };
+  /** The messages of a turn's request as readable text, for the Conversation tab. */
+  turnConversation: { params: { options: PipelineOptions; turn: number }; result: ConversationResult };
   /** Parses a captured provider request (a dropped .json file, or its text) into a request header. */
   parseHeader: { params: { data: Blob | string; source: string }; result: RequestHeader };
   compactionRequests: {
@@ -87,6 +92,10 @@ export interface WorkerMethods {
   compareSessions: { params: { options: PipelineOptions; against: CompareAgainst; priceOverrides?: PriceOverrides }; result: CompareViewResult };
   comparePair: { params: { options: PipelineOptions; against: CompareAgainst; index: number }; result: ComparePairResult };
   inferSettings: SimulatorMethods["inferSettings"];
+  /** Every thread's calls (model, time, usage) and the price dataset's rows for their models (src/app/sessionPrices.ts). */
+  sessionPrices: { params: { options: PipelineOptions }; result: SessionPricesResult };
+  /** The price dataset's rows of the providers agents usually call, for the price panel. */
+  listedPrices: { params: Record<string, never>; result: { dataset: PriceDatasetInfo; rows: PriceRow[] } };
   /** The followed file (opened with a handle) as it is now: its appended turns, or the file read again. */
   livePoll: { params: { options: PipelineOptions }; result: LivePollResult };
 }

@@ -4,7 +4,8 @@
 // the read stops at the next chunk boundary once the caller reports it cancelled. An input whose
 // first bytes are SQLite's is an opencode database instead (FM-OC-1, ./readDatabase.ts).
 import type { Session } from "../core/model";
-import { FORMAT_READERS, isSqliteHeader, isWalHeader } from "../core/session/index";
+import { decodeZstdChunks, FORMAT_READERS, isSqliteHeader, isWalHeader, isZstdHeader, loadZstdDecoder } from "../core/session/index";
+import type { ReaderWarning } from "../core/model";
 import { SessionFollower } from "../core/session/follow";
 import type { LoadProgress, OpenSource } from "./protocol";
 import { classifyDroppedFile, missingDatabaseMessage, readDatabaseFiles } from "./readDatabase";
@@ -179,8 +180,10 @@ async function readFiles(source: Extract<OpenSource, { kind: "files" }>, control
       byteLength += read.byteLength;
     } catch (error) {
       if (error instanceof ReadCancelledError) throw error;
-      // One unreadable file of several is named, not fatal; when none is readable, say why.
-      failed.push(`${file.name}: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);
+      // One unreadable file of several is named, not fatal; when none is readable, say why. The
+      // whole message, its list of expected formats included, on one line of the warnings panel.
+      const message = (error instanceof Error ? error.message : String(error)).replace(/\s*\n\s*/g, " ");
+      failed.push(message.startsWith(`${file.name}:`) ? message : `${file.name}: ${message}`);
     }
   }
   if (sessions.length === 0) throw new Error(`None of the dropped files could be read:\n${failed.join("\n")}`);
@@ -225,6 +228,24 @@ export async function readSession(source: Exclude<OpenSource, { kind: SharedSour
         const bytes = await collectAll(chunks, chunk, control);
         const session = await readDatabaseFiles([{ name: chunks.name, data: bytes }], null);
         return { session, byteLength: bytes.byteLength, fileNames: [chunks.name] };
+      }
+      if (bytesRead === 0 && isZstdHeader(chunk)) {
+        // Zstandard (a deepseek-harness `session.jsonl.zstd`, whatever its name): read whole, then
+        // its frames decoded part by part into the same line reader.
+        const bytes = await collectAll(chunks, chunk, control);
+        await loadZstdDecoder();
+        bytesRead = bytes.byteLength;
+        const problems: ReaderWarning[] = [];
+        for (const part of decodeZstdChunks([bytes], chunks.name, (problem) => problems.push({ line: 0, reason: problem.reason }))) {
+          if (control.isCancelled()) throw new ReadCancelledError();
+          follower.append(part);
+          report(false);
+          await yieldIfDue();
+        }
+        // A compressed file is read whole: it is not followed as it grows.
+        const session = follower.finish();
+        report(true);
+        return { session: problems.length === 0 ? session : { ...session, warnings: [...session.warnings, ...problems] }, byteLength: bytes.byteLength };
       }
       bytesRead += chunk.byteLength;
       follower.append(chunk);

@@ -2,20 +2,34 @@
 // page's own code holds none of them). A `.json` file is normally a captured request (a header or
 // a summariser request), but opencode's `opencode export` is JSON too (FM-OC-4), so the first
 // few KB of each are checked with the readers' own detection.
-import { detectFormat, splitTextLines } from "../core/session/index";
+import { detectFormatOrPretty, splitTextLines } from "../core/session/index";
 
 /** Bytes looked at: enough for the first lines of an export, cheap for a large capture. */
 const SNIFF_BYTES = 16 * 1024;
+/**
+ * Bytes looked at when the head is JSON spread over lines: a pretty-printed JSONL session (a Codex
+ * rollout through `jq .`) is told by its first whole values, and its first value (Codex's
+ * session_meta with the base instructions) can be tens of KB.
+ */
+const PRETTY_SNIFF_BYTES = 1024 * 1024;
 
 /** True when `file` starts like a session a reader recognises (e.g. an opencode export). */
+async function headLines(file: File, bytes: number): Promise<string[]> {
+  const lines = splitTextLines(await file.slice(0, bytes).text());
+  // The last line may be cut in the middle: only complete lines are given to detection, unless
+  // the file is one long line (a compact JSON document), whose head is all there is to look at.
+  if (file.size > bytes && lines.length > 1) lines.pop();
+  return lines;
+}
+
 async function looksLikeSession(file: File): Promise<boolean> {
   try {
-    const head = await file.slice(0, SNIFF_BYTES).text();
-    const lines = splitTextLines(head);
-    // The last line may be cut in the middle: only complete lines are given to detection, unless
-    // the file is one long line (a compact JSON document), whose head is all there is to look at.
-    if (file.size > SNIFF_BYTES && lines.length > 1) lines.pop();
-    return detectFormat(lines, file.name) !== null;
+    const lines = await headLines(file, SNIFF_BYTES);
+    if (detectFormatOrPretty(lines, file.name) !== null) return true;
+    const first = lines.find((line) => line.trim() !== "")?.trim() ?? "";
+    // JSON spread over lines whose first value did not fit: look further.
+    if (file.size <= SNIFF_BYTES || (first !== "{" && first !== "[")) return false;
+    return detectFormatOrPretty(await headLines(file, PRETTY_SNIFF_BYTES), file.name) !== null;
   } catch {
     return false;
   }

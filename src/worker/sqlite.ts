@@ -7,7 +7,7 @@
 import initSqlJs, { type SqlJsStatic } from "sql.js";
 import wasmUrl from "sql.js/dist/sql-wasm-browser.wasm?url";
 import type { Session } from "../core/model";
-import { applyWal, pairDatabaseFiles, readDatabase, type DroppedFile } from "../core/session/index";
+import { pairDatabaseFiles, readDatabase, readWithWal, type DroppedFile } from "../core/session/index";
 import { sqlQuery } from "../app/sqlQuery";
 
 let engine: Promise<SqlJsStatic> | null = null;
@@ -36,20 +36,21 @@ export interface DatabaseReadRequest {
 export async function readDatabaseFileSet(request: DatabaseReadRequest): Promise<Session> {
   const set = pairDatabaseFiles(request.files);
   if (!set) throw new Error("None of the dropped files is a SQLite database (expected opencode.db or hermes-agent's state.db).");
-  const overlay = applyWal(set.database.bytes, set.wal?.bytes ?? null);
   const SQL = await loadSqlEngine();
-  const db = new SQL.Database(overlay.bytes);
-  try {
-    return readDatabase({
-      query: sqlQuery(db),
-      fileName: set.database.name,
-      walApplied: set.wal !== null,
-      walWarnings: overlay.warnings,
-      sessionId: request.sessionId ?? null,
-      sideFiles: request.sideFiles ?? [],
-      otherFileNames: request.otherFileNames ?? [],
-    });
-  } finally {
-    db.close();
-  }
+  return readWithWal(set.database.bytes, set.wal?.bytes ?? null, ({ bytes, walApplied, walWarnings }) => {
+    const db = new SQL.Database(bytes);
+    try {
+      return readDatabase({
+        query: sqlQuery(db),
+        fileName: set.database.name,
+        walApplied,
+        walWarnings,
+        sessionId: request.sessionId ?? null,
+        sideFiles: request.sideFiles ?? [],
+        otherFileNames: request.otherFileNames ?? [],
+      });
+    } finally {
+      db.close();
+    }
+  });
 }

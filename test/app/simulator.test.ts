@@ -35,7 +35,7 @@ function settings(patch: Partial<SimulatorSettings> = {}): SimulatorSettings {
 describe("simulator worker", () => {
   it("lists every policy id; an unsupported one says why; [INF] parameters carry a badge rule", () => {
     const infos = policyInfos();
-    expect(infos.map((p) => p.id)).toEqual(["pi", "senpi", "opencode", "claude-code", "codex", "hermes", "deepseek-harness"]);
+    expect(infos.map((p) => p.id)).toEqual(["deepseek-harness", "pi", "senpi", "opencode", "claude-code", "codex", "gemini-cli", "hermes"]);
     // claude-code / codex may or may not be supported yet: an unsupported id always says why.
     for (const info of infos) expect(info.supported ? info.unsupported : typeof info.unsupported).toBe(info.supported ? null : "string");
     const senpiInfo = infos.find((p) => p.id === "senpi")!;

@@ -2,6 +2,7 @@
 // Codex fixture (a parent, two children, a grandchild) and a small Claude Code session with a
 // sub-agent file: tree order and depth, per-thread turns/requests/breaks, the Messages-tab link
 // from the call to the thread, and the way back from the thread to the request holding the call.
+import { datasetPriceTable } from "../../src/core/pricing/dataset";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -57,7 +58,7 @@ describe("thread tree (Codex parent with children and a grandchild)", () => {
       const analysis = analyzeSession(thread.session, options);
       const models = new Map(analysis.turns.map((turn) => [turn.turn, turn.model]));
       const reports = [...iterateSessionPrefixes(thread.session, options, { analysis, prefix: { tokenizer: "estimate", simulate: false } })];
-      const priced = reports.map((report) => priceUsage(report.recordedUsage, models.get(report.turn) ?? null));
+      const priced = reports.map((report) => priceUsage(report.recordedUsage, models.get(report.turn) ?? null, datasetPriceTable()));
       expect(info.cost).not.toBeNull();
       expect(info.cost!.status).toBe(priced.every((item) => item.status === "priced") ? "priced" : priced.some((item) => item.dollars !== null) ? "partly priced" : "not priced");
       if (info.cost!.dollars !== null) expect(info.cost!.dollars).toBeCloseTo(priced.reduce((sum, item) => sum + (item.dollars ?? 0), 0), 12);

@@ -82,7 +82,7 @@ describe("compact --replay-recorded on every fixture agent", () => {
     expect(wrong.stderr).toMatch(/not a codex summariser request/);
     const otherAgent = await runCliCaptured(["compact", sessionFile(...codex), "--replay-recorded", "--policy", "claude-code"]);
     expect(otherAgent.code).toBe(1);
-    expect(otherAgent.stderr).toMatch(/needs a Claude Code session/);
+    expect(otherAgent.stderr).toMatch(/works on a Claude Code transcript/);
   });
 });
 

@@ -62,7 +62,7 @@ describe("compact", () => {
     expect((await runCliCaptured(["compact", PRINT, "--policy", "nope"])).stderr).toMatch(/unknown policy/);
     const claude = await runCliCaptured(["compact", PRINT, "--policy", "claude-code"]);
     expect(claude.code).toBe(1);
-    expect(claude.stderr).toMatch(/needs a Claude Code session/);
+    expect(claude.stderr).toMatch(/works on a Claude Code transcript/);
     const bad = await runCliCaptured(["compact", PRINT, "--policy", "pi", "--instructions-from", path.join(PRINT_REQUESTS, "001.json")]);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/not a pi summariser request/);

@@ -24,6 +24,7 @@ export const SCAN_KEYS = [
   "warnings",
   "with",
   "error",
+  "wholeSession",
 ];
 
 const taskCall = (id: string, description: string) => ({ type: "tool_use", id, name: "Task", input: { description, prompt: description, subagent_type: "general-purpose" } });

@@ -18,6 +18,7 @@ import { createTokenPool, threadCount, type TokenPool } from "../threads/tokenPo
 import { costField, compositionField } from "../costFields";
 import type { TurnComposition } from "../../core/session/sessionComposition";
 import { costInputOfReport, turnCost, type TurnCost } from "../../core/pricing/index";
+import { datasetPriceTable } from "../../core/pricing/dataset";
 import { createSegmentCache } from "../../core/prefix/segment-builder";
 import { CliError, type CliIo } from "../io";
 import type { CliCommand, CliOptionValues } from "../registry";
@@ -74,10 +75,12 @@ async function printThread(session: Session, thread: string | null, pipeline: Pi
   const afterFirstWalk: TokenizerTable[] = count.pool ? tables.filter((table) => table === "o200k") : [];
   await loadTokenizerTables(tables.filter((table) => !afterFirstWalk.includes(table)));
   const segmentCache = createSegmentCache();
-  const models = new Map(analysis.turns.map((turn) => [turn.turn, turn.model]));
+  const byTurn = new Map(analysis.turns.map((turn) => [turn.turn, turn]));
+  const prices = datasetPriceTable();
   let previousTokens: number | null = null;
   const print = (report: PrefixTurnReport, composition: TurnComposition | undefined) => {
-    const cost = turnCost(costInputOfReport(report, previousTokens, models.get(report.turn) ?? null));
+    const turn = byTurn.get(report.turn);
+    const cost = turnCost({ ...costInputOfReport(report, previousTokens, turn?.model ?? null), at: turn?.timestamp ?? null }, prices);
     previousTokens = report.tokens;
     io.stdout(`${JSON.stringify(prefixLine(report, thread, { cost, composition }))}\n`);
   };

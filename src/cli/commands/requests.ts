@@ -24,6 +24,7 @@ import type { CliCommand, CliOptionValues } from "../registry";
 import { analyzeForCommand, CAPTURE_OPTION, capturesOption, checkLeaf } from "../viewOptions";
 import { costField, compositionField } from "../costFields";
 import { priceableOfUsage, turnCost } from "../../core/pricing/index";
+import { datasetPriceTable } from "../../core/pricing/dataset";
 import { tokenComposition } from "../../core/prefix/composition";
 import { createSegmentCache } from "../../core/prefix/segment-builder";
 
@@ -114,19 +115,24 @@ async function run(positionals: string[], options: CliOptionValues, io: CliIo): 
   const agent = findAgent(session.formatId);
   const standaloneRebuild = agent?.recorded?.standaloneRebuild;
   const segmentCache = createSegmentCache();
+  const prices = datasetPriceTable();
   for (const item of timeline) {
     if (item.kind === "turn") {
       if (turnOption !== undefined && item.turn !== turnOption) continue;
       const built = buildTurnRequest(session, rebuildOptions, item.turn);
       const summary = analysis.turns[item.turn - 1]?.turn === item.turn ? analysis.turns[item.turn - 1] : analysis.turns.find((t) => t.turn === item.turn);
       const usage = summary?.usage ?? null;
-      const cost = turnCost({
-        turn: item.turn,
-        model: summary?.model ?? null,
-        recorded: usage ? priceableOfUsage(usage) : null,
-        predicted: null,
-        rebilledTokens: 0,
-      });
+      const cost = turnCost(
+        {
+          turn: item.turn,
+          model: summary?.model ?? null,
+          at: summary?.timestamp ?? null,
+          recorded: usage ? priceableOfUsage(usage) : null,
+          predicted: null,
+          rebilledTokens: 0,
+        },
+        prices,
+      );
       const composition = tokenComposition(built, { tokenizer: "estimate", cache: segmentCache });
       const byKind = Object.fromEntries(composition.rows.map((row) => [row.kind, row.tokens]));
       io.stdout(
@@ -165,7 +171,7 @@ async function run(positionals: string[], options: CliOptionValues, io: CliIo): 
       io.stdout(`${JSON.stringify({ kind: "compaction", entryId: item.entryId, beforeTurn: item.beforeTurn, ...(sentBeforeTurn !== undefined ? { sentBeforeTurn } : {}), requests })}\n`);
     } else if (item.kind === "compaction" && turnOption === undefined && !standaloneRebuild) {
       // The agent recorded the compaction; no summariser rebuild exists for this format.
-      io.stdout(`${JSON.stringify({ kind: "compaction", entryId: item.entryId, beforeTurn: item.beforeTurn, requests: [] })}\n`);
+      io.stdout(`${JSON.stringify({ kind: "compaction", entryId: item.entryId, beforeTurn: item.beforeTurn, ...(item.failed !== undefined ? { failed: item.failed } : {}), requests: [] })}\n`);
     } else if (item.kind === "compaction" && turnOption === undefined && standaloneRebuild) {
       // The agent's own summariser form (pi, PI-R12).
       let requests: Record<string, unknown>[] = [];

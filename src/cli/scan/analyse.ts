@@ -11,7 +11,10 @@ import { sessionTables } from "../../core/tokens/sessionTables";
 import { loadAnySession, loadSession } from "../inputs";
 import type { CliIo } from "../io";
 import type { ScanJob } from "./discover";
-import { failedLine, ScanLineBuilder, type ScanLine } from "./line";
+import { failedLine, ScanLineBuilder, wholeSessionLine, type ScanLine } from "./line";
+import { sessionCostInputs } from "../../app/sessionPrices";
+import { wholeSessionCost } from "../../core/pricing/index";
+import { datasetPriceTable } from "../../core/pricing/dataset";
 
 export interface ScanOptions {
   tokenizer: TokenizerChoice;
@@ -36,10 +39,12 @@ export async function analyseJob(job: ScanJob, options: ScanOptions, readFile: C
     warnings += analysis.warnings.length;
     await loadTokenizerTables(sessionTables(options.tokenizer, analysis, pipeline));
     const builder = new ScanLineBuilder();
-    const models = new Map(analysis.turns.map((turn) => [turn.turn, turn.model]));
+    const byTurn = new Map(analysis.turns.map((turn) => [turn.turn, turn]));
     for (const report of iterateSessionPrefixes(session, pipeline, { analysis, prefix: { tokenizer: options.tokenizer } })) {
-      builder.add(report, models.get(report.turn) ?? null);
+      const turn = byTurn.get(report.turn);
+      builder.add(report, turn?.model ?? null, turn?.timestamp);
     }
+    const costInputs = sessionCostInputs(session, pipeline, analysis);
     return builder.line({
       file: job.file,
       agent: session.formatId,
@@ -47,6 +52,7 @@ export async function analyseJob(job: ScanJob, options: ScanOptions, readFile: C
       threads: session.threads?.length ?? 0,
       warnings,
       with: job.with,
+      wholeSession: wholeSessionLine(costInputs, wholeSessionCost(costInputs, datasetPriceTable())),
     });
   } catch (error) {
     return failedLine(job.file, job.with, (error as Error).message ?? String(error));

@@ -8,7 +8,7 @@
 // `state.db`) are read with the database, not on their own. Everything else is named as skipped.
 import fs from "node:fs";
 import path from "node:path";
-import { detectFormat, isSqliteHeader, isWalFileName, sideFileLayouts } from "../../core/session/index";
+import { detectFormat, isSqliteHeader, isWalFileName, isZstdHeader, sideFileLayouts } from "../../core/session/index";
 import { headBytes, headLines } from "../headLines";
 
 export interface ScanJob {
@@ -24,13 +24,15 @@ export interface Discovery {
   skipped: { file: string; reason: string }[];
 }
 
-const CANDIDATE = /\.(jsonl|json|db)$/i;
+const CANDIDATE = /\.(jsonl|json|db|zstd|zst)$/i;
 
 /** Why `file` is not a session, or null when it is one. */
 function notASession(file: string): string | null {
   const bytes = headBytes(file);
   if (bytes.length === 0) return "empty file";
   if (isSqliteHeader(bytes)) return null;
+  // Compressed (deepseek-harness's session.jsonl.zstd): its lines are known once decoded, when read.
+  if (isZstdHeader(bytes)) return null;
   return detectFormat(headLines(bytes), path.basename(file)) ? null : "not a session file of a supported agent";
 }
 

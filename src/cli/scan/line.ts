@@ -3,7 +3,8 @@
 // (DuckDB `read_json_auto`). New facts are added as new keys; readers should select keys by name.
 import type { ModelRef } from "../../core/model";
 import type { PrefixTurnReport } from "../../core/prefix/analyze";
-import { SessionCostAccumulator, type SessionCostTotals } from "../../core/pricing/index";
+import { SessionCostAccumulator, type CostTotal, type SessionCostTotals, type ThreadCostInput, type WholeSessionCost } from "../../core/pricing/index";
+import { datasetPriceTable } from "../../core/pricing/dataset";
 
 export interface ScanLine {
   file: string;
@@ -21,7 +22,7 @@ export interface ScanLine {
   predictedCachedTokens: number;
   /** Sum over turns of the cached input tokens the session recorded; null when no turn records usage. */
   recordedCachedTokens: number | null;
-  /** Dollars from the built-in price table: recorded usage, the cache prediction, prefix breaks. */
+  /** Dollars of the main thread from the price dataset: recorded usage, the cache prediction, prefix breaks. */
   cost: SessionCostTotals | null;
   /** Sum over turns of the input tokens the session recorded; null when no turn records usage. */
   recordedInputTokens: number | null;
@@ -34,6 +35,25 @@ export interface ScanLine {
   with: string[];
   /** Why the session could not be analysed; null when it was. */
   error: string | null;
+  /**
+   * The whole session, its sub-agent threads included: every provider call's recorded tokens
+   * (input without the cache, cache reads, cache writes, output) and their cost; null when the
+   * session could not be read.
+   */
+  wholeSession: WholeSessionLine | null;
+}
+
+export interface WholeSessionLine {
+  /** Provider calls of every thread; those that recorded usage. */
+  calls: number;
+  callsWithUsage: number;
+  input: number;
+  cacheRead: number;
+  cacheWrite: number;
+  output: number;
+  cost: CostTotal;
+  /** Models no price was found for, as the session names them. */
+  unpricedModels: string[];
 }
 
 /** Accumulates a session's prefix reports into its scan line. */
@@ -46,11 +66,11 @@ export class ScanLineBuilder {
   private recordedInput: number | null = null;
   private tokens = 0;
   private tokenizer: string | null = null;
-  private readonly cost = new SessionCostAccumulator();
+  private readonly cost = new SessionCostAccumulator(datasetPriceTable());
 
-  /** Adds a turn's report, in turn order; `model` is the model the turn was sent to. */
-  add(report: PrefixTurnReport, model: ModelRef | null): void {
-    this.cost.add(report, model);
+  /** Adds a turn's report, in turn order; `model` is the model the turn was sent to, `at` when. */
+  add(report: PrefixTurnReport, model: ModelRef | null, at?: string | null): void {
+    this.cost.add(report, model, at);
     this.turns++;
     this.tokens += report.tokens;
     this.tokenizer ??= report.tokenizer;
@@ -65,7 +85,7 @@ export class ScanLineBuilder {
     }
   }
 
-  line(fields: { file: string; agent: string; compactions: number; threads: number; warnings: number; with: string[] }): ScanLine {
+  line(fields: { file: string; agent: string; compactions: number; threads: number; warnings: number; with: string[]; wholeSession: WholeSessionLine }): ScanLine {
     return {
       file: fields.file,
       agent: fields.agent,
@@ -83,6 +103,7 @@ export class ScanLineBuilder {
       warnings: fields.warnings,
       with: fields.with,
       error: null,
+      wholeSession: fields.wholeSession,
     };
   }
 }
@@ -106,5 +127,23 @@ export function failedLine(file: string, withFiles: string[], error: string): Sc
     warnings: 0,
     with: withFiles,
     error,
+    wholeSession: null,
   };
+}
+
+/** The whole session's line from its priced threads and their calls. */
+export function wholeSessionLine(threads: readonly ThreadCostInput[], cost: WholeSessionCost): WholeSessionLine {
+  const line: WholeSessionLine = { calls: 0, callsWithUsage: 0, input: 0, cacheRead: 0, cacheWrite: 0, output: 0, cost: { status: cost.total.status, dollars: cost.total.dollars }, unpricedModels: cost.unpricedModels };
+  for (const thread of threads) {
+    for (const turn of thread.turns) {
+      line.calls++;
+      if (!turn.usage) continue;
+      line.callsWithUsage++;
+      line.input += turn.usage.input;
+      line.cacheRead += turn.usage.cacheRead;
+      line.cacheWrite += turn.usage.cacheWrite;
+      line.output += turn.usage.output;
+    }
+  }
+  return line;
 }

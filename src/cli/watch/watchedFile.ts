@@ -13,6 +13,7 @@ import { loadTokenizerTables } from "../../core/tokens/tables";
 import { sessionTables } from "../../core/tokens/sessionTables";
 import { analyzeSession } from "../../core/session/pipeline";
 import { loadAnySession } from "../inputs";
+import { datasetPriceTable } from "../../core/pricing/dataset";
 import type { CliIo } from "../io";
 
 /** Bytes read per call when catching up with a file. */
@@ -65,7 +66,7 @@ export class WatchedFile {
     existingUnreported: boolean,
   ) {
     this.follower = this.newFollower();
-    this.live = new LiveTurns({ ...settings, primeWithLastTurn: existingUnreported });
+    this.live = new LiveTurns({ ...settings, primeWithLastTurn: existingUnreported, prices: datasetPriceTable() });
   }
 
   private newFollower(): SessionFollower {

@@ -14,7 +14,7 @@ import type { CapturedCompactionRequest, CompactionInstructions } from "./pi/com
 export type { CompactionRebuildOptions, CapturedCompactionRequest, CompactionInstructions };
 export type { BoundaryRule } from "./pi/compaction/prepare";
 import type { UsageSource } from "../caching/usage";
-import type { AgentMessage, AuxiliaryRequestEvent, BuiltRequest, CaptureFact, PipelineOptions, ProfileId, ReaderWarning, Session, SessionListing } from "../model";
+import type { AgentMessage, AuxiliaryRequestEvent, BuiltRequest, CaptureFact, ModelRef, PipelineOptions, ProfileId, ReaderWarning, RecordedUsage, Session, SessionListing } from "../model";
 import type { FormatPipeline } from "../pipeline/types";
 import type { FormatReader } from "../readers/types";
 import type { CompactionPolicy, SimulationResult } from "../simulate/types";
@@ -85,7 +85,10 @@ export interface RecordedCompactionSupport {
    * are already in the timeline another way (opencode: as auxiliary requests).
    */
   rebuildInTimeline: boolean;
-  /** Why there is no policy rebuild when `rebuildPolicy` is null. */
+  /**
+   * Why the compaction's row shows no rebuilt summariser request: no policy rebuild when
+   * `rebuildPolicy` is null, or where it is shown instead when `rebuildInTimeline` is false.
+   */
   noRebuildReason?: string;
   /**
    * The turn to simulate after when re-running a policy at the recorded compaction `entryId`
@@ -256,8 +259,16 @@ export interface AgentDescriptor {
    * files that belong to none of it. Absent: only the first file is read.
    */
   linkFiles?(sessions: readonly Session[]): { session: Session; unlinked: Session[] };
+  /**
+   * What to drop to see the sub-agents whose messages are in files not opened with the session
+   * (threads of origin "elsewhere"), said as the end of "drop … to see them". Absent: the UI says
+   * only that their files were not dropped.
+   */
+  missingThreadFiles?: string;
   /** The shape the pipeline's turn summaries record usage in (CA-21). */
   usageSource: UsageSource;
+  /** True when the session file itself holds the system prompt and tool definitions (deepseek-harness's request headers): no capture is needed for them. */
+  recordsSystemAndTools?: boolean;
   options: readonly AgentOption[];
   /**
    * Request fields neither the session file nor a capture of the session can supply, each with
@@ -276,6 +287,23 @@ export interface AgentDescriptor {
   storageSummary?(session: Session): StorageSummary | undefined;
   /** Requests the agent recorded itself, checked against the rebuilt ones (shown under the request of their turn). */
   requestDumps?: RequestDumpSupport;
+  /**
+   * Usage the agent records only per session, never per call (hermes-agent's state.db counters):
+   * one total per stored session shown, priced when no call of the session records usage. Absent
+   * or empty: the calls' own usage is all there is.
+   */
+  sessionUsageTotals?(session: Session): SessionUsageTotal[];
+}
+
+/** The usage a storage records for one whole session. */
+export interface SessionUsageTotal {
+  /** The stored session it is of, and where the figures are kept ("state.db"). */
+  sessionId: string;
+  source: string;
+  usage: RecordedUsage;
+  model: ModelRef | null;
+  /** When the session started (ISO), for dated prices. */
+  at: string | null;
 }
 
 /** A request field that cannot be rebuilt, as a JSON path (a capture diff's path, "*" = any index). */

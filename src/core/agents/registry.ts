@@ -5,11 +5,13 @@ import type { AgentDescriptor, PolicyOnlyAgent } from "./descriptor";
 import { claudeCodeAgent } from "./claude-code/agent";
 import { codexAgent } from "./codex/agent";
 import { deepseekHarnessAgent } from "./deepseek-harness/agent";
+import { geminiCliAgent } from "./gemini-cli/agent";
 import { hermesAgent } from "./hermes/agent";
 import { opencodeAgent } from "./opencode/agent";
 import { piAgent } from "./pi/agent";
 
-export const AGENTS: readonly AgentDescriptor[] = [piAgent, opencodeAgent, claudeCodeAgent, codexAgent, hermesAgent];
+// deepseek-harness first: its header line `{"type":"session",…}` would otherwise pass for pi's.
+export const AGENTS: readonly AgentDescriptor[] = [deepseekHarnessAgent, piAgent, opencodeAgent, claudeCodeAgent, codexAgent, geminiCliAgent, hermesAgent];
 
 /** Agents whose sessions are not read here yet, but whose compaction policies the simulator runs on any session. */
-export const POLICY_ONLY_AGENTS: readonly PolicyOnlyAgent[] = [deepseekHarnessAgent];
+export const POLICY_ONLY_AGENTS: readonly PolicyOnlyAgent[] = [];

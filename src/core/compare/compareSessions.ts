@@ -9,14 +9,15 @@ import { createSegmentCache } from "../prefix/segment-builder";
 import { segmentRequest, type SegmentOptions } from "../prefix/segment-request";
 import { alignTurns } from "./align";
 import { compareSegmented } from "./requestDiff";
-import { BUILTIN_PRICE_TABLE, type PriceTable } from "../pricing/index";
+import type { PriceTable } from "../pricing/index";
+import { datasetPriceTable } from "../pricing/dataset";
 import { scanSide, type CompareSide } from "./side";
 import type { ComparedPair, SessionComparison } from "./types";
 
 export interface CompareOptions {
   /** Tokenizer and segmentation of both sides' prefix analysis (default chars/4 estimates). */
   prefix?: PrefixAnalysisOptions;
-  /** Prices for the totals' `cost` (default: the built-in table); null leaves `cost` null. */
+  /** Prices for the totals' `cost` (default: the price dataset); null leaves `cost` null. */
   prices?: PriceTable | null;
 }
 
@@ -43,7 +44,7 @@ function cut(text: string | null): string | null {
 
 export function compareSessions(a: CompareSide, b: CompareSide, options: CompareOptions = {}): SessionComparison {
   const prefix: PrefixAnalysisOptions = { tokenizer: "estimate", ...(options.prefix ?? {}) };
-  const prices = options.prices === undefined ? BUILTIN_PRICE_TABLE : options.prices;
+  const prices = options.prices === undefined ? datasetPriceTable() : options.prices;
   const scanA = scanSide(a, prefix, prices);
   const scanB = scanSide(b, prefix, prices);
   const aligned = alignTurns(scanA.keys, scanB.keys);

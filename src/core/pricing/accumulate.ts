@@ -6,7 +6,6 @@ import type { PrefixTurnReport } from "../prefix/analyze";
 import { costInputOfReport } from "./fromPrefix";
 import type { ModelRefLike } from "./lookup";
 import type { PriceStatus, PriceTable } from "./types";
-import { BUILTIN_PRICE_TABLE } from "./prices-data";
 import { sumPriced } from "./price";
 import { turnCost } from "./turns";
 
@@ -38,11 +37,11 @@ export class SessionCostAccumulator {
   private readonly breaks: CostTotal[] = [];
   private previousTokens: number | null = null;
 
-  constructor(private readonly table: PriceTable = BUILTIN_PRICE_TABLE) {}
+  constructor(private readonly table: PriceTable) {}
 
-  /** Adds a turn's report, in turn order; `model` is the model the turn was sent to. */
-  add(report: PrefixTurnReport, model: ModelRefLike | null): void {
-    const cost = turnCost(costInputOfReport(report, this.previousTokens, model), this.table);
+  /** Adds a turn's report, in turn order; `model` is the model the turn was sent to, `at` when. */
+  add(report: PrefixTurnReport, model: ModelRefLike | null, at?: string | null): void {
+    const cost = turnCost({ ...costInputOfReport(report, this.previousTokens, model), at }, this.table);
     this.previousTokens = report.tokens;
     this.recorded.push({ status: cost.recorded.status, dollars: cost.recorded.dollars });
     this.predicted.push({ status: cost.predicted.status, dollars: cost.predicted.dollars });

@@ -6,13 +6,16 @@
 //   turnCost(input) / sessionCost(inputs) → recorded, predicted and break cost of every turn, and the totals
 //   applyPriceOverrides(table, edits)    → the table with the user's edits (marked `edited`)
 //
-// The table (prices-data.ts) is US dollars per million tokens, each row with its source and date.
+// Prices are US dollars per million tokens. The rows come from a maintained dataset
+// (@pydantic/genai-prices, dataset.ts — imported apart, by the worker and the CLI only, so the
+// page's entry chunk does not carry it), under the user's edits.
 export * from "./types";
 export * from "./lookup";
 export * from "./price";
 export * from "./format";
 export * from "./turns";
-export { BUILTIN_PRICE_TABLE, PRICES_AS_OF } from "./prices-data";
+export * from "./variants";
 export * from "./fromPrefix";
 export * from "./accumulate";
 export * from "./fromUsage";
+export * from "./wholeSession";

@@ -1,7 +1,8 @@
-// Finding a model's price row: by provider and model id, then by model id alone ("price by model,
-// not by harness": a proxy or another agent calling the same model pays the same list price), then
-// after normalising the id (a routing prefix like "anthropic/", a date suffix like "-20250929").
-// The user's edits, keyed "provider/model", are applied on top of the built-in table.
+// Finding a model's price row: among the table's rows by provider and model id, by a name a session
+// used for it (the dataset's rows carry them), by model id alone ("price by model, not by
+// harness": a proxy or another agent calling the same model pays the same list price), then after
+// normalising the id (a routing prefix like "anthropic/", a date suffix like "-20250929"); then
+// the table's dataset lookup. The user's edits, keyed "provider/model", apply over all of them.
 import type { PriceOverrides, PriceRow, PriceTable } from "./types";
 
 export interface ModelRefLike {
@@ -24,6 +25,12 @@ export function normaliseModelId(modelId: string): string {
   return id;
 }
 
+/** An edited copy of a row: the edit's figures replace the row's, its dated variants no longer apply. */
+function edited(row: PriceRow, edit: Partial<PriceRow>): PriceRow {
+  const { variants: _dropped, ...rest } = row;
+  return { ...rest, ...clean(edit), provider: row.provider, model: row.model, edited: true };
+}
+
 /** The table with the user's edits applied: edited rows replaced, new rows added, each marked `edited`. */
 export function applyPriceOverrides(table: PriceTable, overrides: PriceOverrides | undefined): PriceTable {
   if (!overrides || Object.keys(overrides).length === 0) return table;
@@ -33,15 +40,24 @@ export function applyPriceOverrides(table: PriceTable, overrides: PriceOverrides
     const key = priceKey(row.provider, row.model);
     seen.add(key);
     const edit = overrides[key];
-    rows.push(edit ? { ...row, ...clean(edit), provider: row.provider, model: row.model, edited: true } : row);
+    rows.push(edit ? edited(row, edit) : row);
   }
+  const resolve = table.resolve;
   for (const [key, edit] of Object.entries(overrides)) {
     if (seen.has(key) || key === "__proto__") continue;
     const slash = key.indexOf("/");
     if (slash <= 0) continue;
+    const provider = key.slice(0, slash);
+    const model = key.slice(slash + 1);
+    // An edit of a dataset row the table has not listed yet edits the dataset's figures.
+    const fromDataset = resolve?.({ provider, modelId: model });
+    if (fromDataset && priceKey(fromDataset.provider, fromDataset.model) === key) {
+      rows.push(edited(fromDataset, edit));
+      continue;
+    }
     rows.push({
-      provider: key.slice(0, slash),
-      model: key.slice(slash + 1),
+      provider,
+      model,
       input: null,
       cachedInput: null,
       cacheWrite5m: null,
@@ -54,7 +70,16 @@ export function applyPriceOverrides(table: PriceTable, overrides: PriceOverrides
       edited: true,
     });
   }
-  return { ...table, rows };
+  const out: PriceTable = { ...table, rows };
+  if (resolve) {
+    // A dataset row found later is edited the same way.
+    out.resolve = (ref) => {
+      const row = resolve(ref);
+      const edit = row ? overrides[priceKey(row.provider, row.model)] : undefined;
+      return row && edit ? edited(row, edit) : row;
+    };
+  }
+  return out;
 }
 
 function clean(edit: Partial<PriceRow>): Partial<PriceRow> {
@@ -67,7 +92,7 @@ function clean(edit: Partial<PriceRow>): Partial<PriceRow> {
 
 export interface FoundRow {
   row: PriceRow;
-  match: "exact" | "model" | "normalised";
+  match: "exact" | "model" | "normalised" | "dataset";
 }
 
 /** The row for a model, or null. */
@@ -75,12 +100,20 @@ export function findPriceRow(ref: ModelRefLike | null, table: PriceTable): Found
   if (!ref) return null;
   const provider = ref.provider.toLowerCase();
   const id = ref.modelId.toLowerCase();
-  const exact = table.rows.find((row) => row.provider === provider && row.model === id);
+  const name = priceKey(provider, id);
+  const rows = table.rows;
+  const exact = rows.find((row) => row.provider === provider && row.model.toLowerCase() === id) ?? rows.find((row) => row.aliases?.includes(name));
   if (exact) return { row: exact, match: "exact" };
-  const byModel = table.rows.find((row) => row.model === id);
+  const byModel = rows.find((row) => row.model.toLowerCase() === id);
   if (byModel) return { row: byModel, match: "model" };
   const normal = normaliseModelId(id);
   const normalised =
-    table.rows.find((row) => row.provider === provider && row.model === normal) ?? table.rows.find((row) => row.model === normal);
-  return normalised ? { row: normalised, match: "normalised" } : null;
+    rows.find((row) => row.provider === provider && row.model.toLowerCase() === normal) ?? rows.find((row) => row.model.toLowerCase() === normal);
+  if (normalised) return { row: normalised, match: "normalised" };
+  const fromDataset = table.resolve?.(ref) ?? null;
+  if (!fromDataset) return null;
+  // An edited row of the dataset's model wins over the dataset's figures.
+  const key = priceKey(fromDataset.provider, fromDataset.model);
+  const editedRow = rows.find((row) => priceKey(row.provider, row.model) === key);
+  return { row: editedRow ?? fromDataset, match: "dataset" };
 }

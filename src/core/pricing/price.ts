@@ -4,7 +4,7 @@
 // its dollars are the sum of what could be priced (a lower bound). Cache writes without a recorded
 // TTL split are priced at the 5-minute price (Anthropic's default TTL) and the part says so.
 import { findPriceRow, type ModelRefLike } from "./lookup";
-import { BUILTIN_PRICE_TABLE } from "./prices-data";
+import { rowAt } from "./variants";
 import type { PricePart, PricePartKind, PriceRow, PriceStatus, PriceTable, PriceableUsage, PricedUsage } from "./types";
 
 const PER = 1_000_000;
@@ -25,15 +25,20 @@ function pricesFor(row: PriceRow, totalInput: number): { prices: Pick<PriceRow, 
   return { prices: { input: row.input, cachedInput: row.cachedInput, output: row.output, cacheWrite5m: row.cacheWrite5m, cacheWrite1h: row.cacheWrite1h }, long: false };
 }
 
-/** Prices one usage (recorded or predicted) for a model. */
-export function priceUsage(usage: PriceableUsage | null, model: ModelRefLike | null, table: PriceTable = BUILTIN_PRICE_TABLE): PricedUsage {
+/** The name of a model for a "no price" reason: the id as the session records it. */
+function modelName(model: ModelRefLike | null): string {
+  return model ? `${model.provider}/${model.modelId}` : "unknown model";
+}
+
+/**
+ * Prices one usage (recorded or predicted) for a model; `at` is the request's time (ISO text),
+ * for rows whose prices changed on a date or differ by the hour.
+ */
+export function priceUsage(usage: PriceableUsage | null, model: ModelRefLike | null, table: PriceTable, at?: string | null): PricedUsage {
   if (!usage) return { status: "not priced", dollars: null, parts: [], row: null, match: null, missing: ["no usage"] };
   const found = findPriceRow(model, table);
-  if (!found) {
-    const name = model ? `${model.provider}/${model.modelId}` : "unknown model";
-    return { status: "not priced", dollars: null, parts: [], row: null, match: null, missing: [`no price for ${name}`] };
-  }
-  const row = found.row;
+  if (!found) return { status: "not priced", dollars: null, parts: [], row: null, match: null, missing: [`no price for ${modelName(model)}`] };
+  const row = rowAt(found.row, at);
   const totalInput = usage.uncachedInput + usage.cacheRead + usage.cacheWrite;
   const { prices, long } = pricesFor(row, totalInput);
   const parts: PricePart[] = [];
@@ -103,13 +108,10 @@ export function sumPriced(items: readonly Pick<PricedUsage, "status" | "dollars"
  * (`rebilledTokens`), priced as written again (the 5-minute write price, which is the input price
  * where writes cost no extra) instead of read from the cache.
  */
-export function priceRebilled(rebilledTokens: number, model: ModelRefLike | null, table: PriceTable = BUILTIN_PRICE_TABLE): PricedUsage {
+export function priceRebilled(rebilledTokens: number, model: ModelRefLike | null, table: PriceTable, at?: string | null): PricedUsage {
   const found = findPriceRow(model, table);
-  if (!found) {
-    const name = model ? `${model.provider}/${model.modelId}` : "unknown model";
-    return { status: "not priced", dollars: null, parts: [], row: null, match: null, missing: [`no price for ${name}`] };
-  }
-  const row = found.row;
+  if (!found) return { status: "not priced", dollars: null, parts: [], row: null, match: null, missing: [`no price for ${modelName(model)}`] };
+  const row = rowAt(found.row, at);
   const write = row.cacheWrite5m ?? row.input;
   const perMillion = write === null || row.cachedInput === null ? null : write - row.cachedInput;
   const parts = rebilledTokens > 0 ? [part("cache write 5m", rebilledTokens, perMillion)] : [];

@@ -3,12 +3,13 @@
 // not predict output), and what its prefix break cost (tokens re-billed); plus the session totals.
 import type { ModelRefLike } from "./lookup";
 import { priceRebilled, priceUsage, sumPriced, type PricedTotal } from "./price";
-import { BUILTIN_PRICE_TABLE } from "./prices-data";
 import type { PriceTable, PriceableUsage, PricedUsage } from "./types";
 
 export interface TurnCostInput {
   turn: number;
   model: ModelRefLike | null;
+  /** When the request was sent (ISO), for prices that changed on a date or differ by the hour. */
+  at?: string | null;
   /** Usage the session recorded for the turn, normalised. */
   recorded: PriceableUsage | null;
   /** The cache simulation's input-side prediction (output is taken from `recorded`). */
@@ -32,9 +33,9 @@ export interface SessionCost {
   breaks: PricedTotal;
 }
 
-export function turnCost(input: TurnCostInput, table: PriceTable = BUILTIN_PRICE_TABLE): TurnCost {
+export function turnCost(input: TurnCostInput, table: PriceTable): TurnCost {
   const predictedUsage: PriceableUsage | null = input.predicted ? { ...input.predicted, output: input.recorded?.output ?? 0 } : null;
-  const predicted = priceUsage(predictedUsage, input.model, table);
+  const predicted = priceUsage(predictedUsage, input.model, table, input.at);
   if (predictedUsage && !input.recorded && predicted.status === "priced") {
     // Without recorded output the prediction covers the input only.
     predicted.status = "partly priced";
@@ -42,13 +43,13 @@ export function turnCost(input: TurnCostInput, table: PriceTable = BUILTIN_PRICE
   }
   return {
     turn: input.turn,
-    recorded: priceUsage(input.recorded, input.model, table),
+    recorded: priceUsage(input.recorded, input.model, table, input.at),
     predicted,
-    break: input.rebilledTokens > 0 ? priceRebilled(input.rebilledTokens, input.model, table) : null,
+    break: input.rebilledTokens > 0 ? priceRebilled(input.rebilledTokens, input.model, table, input.at) : null,
   };
 }
 
-export function sessionCost(inputs: readonly TurnCostInput[], table: PriceTable = BUILTIN_PRICE_TABLE): SessionCost {
+export function sessionCost(inputs: readonly TurnCostInput[], table: PriceTable): SessionCost {
   const turns = inputs.map((input) => turnCost(input, table));
   return {
     turns,

@@ -1,4 +1,6 @@
-// Types of the price table and of priced usage. Plain data: structured-cloneable, JSON-safe.
+// Types of the price table and of priced usage. Rows and priced results are plain data
+// (structured-cloneable, JSON-safe); a table may also carry a function that finds rows it does not
+// list (the price dataset, src/core/pricing/dataset.ts), which stays where the table was made.
 import type { NormalizedUsage } from "../caching/usage";
 
 /** US dollars per million tokens for one model (at one provider). `null`: the price is unknown. */
@@ -23,6 +25,14 @@ export interface PriceRow {
    * Cache-write prices absent here stay the row's standard ones.
    */
   longContext?: LongContextPrices;
+  /**
+   * Prices that replace the row's from a date on, or at certain hours (a provider's off-peak
+   * discount), in the dataset's order: the last variant whose condition holds wins, none → the
+   * row's own prices. Priced at a request's timestamp; a request without one pays the row's prices.
+   */
+  variants?: PriceVariant[];
+  /** Model ids as sessions record them ("provider/model") that resolved to this row. */
+  aliases?: string[];
   /** The page the figures come from. */
   source: string;
   /** When the figures were recorded (ISO date). */
@@ -30,6 +40,17 @@ export interface PriceRow {
   note?: string;
   /** Set on rows the user edited or added. */
   edited?: boolean;
+}
+
+/** The prices a row's figures can change to; absent fields keep the row's. */
+export type VariantPrices = Pick<PriceRow, "input" | "cachedInput" | "cacheWrite5m" | "cacheWrite1h" | "output"> & { longContext?: LongContextPrices };
+
+export interface PriceVariant {
+  /** In force from this day on (ISO date, UTC). */
+  startDate?: string;
+  /** In force between these times of day (UTC, "HH:MM:SS"; the window may wrap past midnight). */
+  timeOfDay?: { start: string; end: string };
+  prices: VariantPrices;
 }
 
 interface LongContextPrices {
@@ -43,10 +64,26 @@ interface LongContextPrices {
   source?: string;
 }
 
+/** The maintained price dataset a table's rows come from. */
+export interface PriceDatasetInfo {
+  /** The npm package ("@pydantic/genai-prices"). */
+  name: string;
+  /** Its exact version, pinned in package.json. */
+  version: string;
+  /** Where its figures and their sources are kept. */
+  url: string;
+}
+
 export interface PriceTable {
-  version: number;
-  asOf: string;
+  /** The dataset the rows come from; absent for a table made by hand (tests). */
+  dataset?: PriceDatasetInfo;
+  /** Rows found so far or edited by the user: looked up first. */
   rows: readonly PriceRow[];
+  /**
+   * Finds the row of a model the rows do not hold (the dataset's own lookup); absent where the
+   * dataset is not loaded (the page's main thread gets the session's rows from the worker).
+   */
+  resolve?: (model: { provider: string; modelId: string }) => PriceRow | null;
 }
 
 /** The user's price edits, keyed "provider/model" (like the model catalogue's overrides). */
@@ -80,7 +117,7 @@ export interface PricedUsage {
   /** The row used ("provider/model"), null when no row matched. */
   row: string | null;
   /** How the row was found: exact, by model id alone, or after normalising the id. */
-  match: "exact" | "model" | "normalised" | null;
+  match: "exact" | "model" | "normalised" | "dataset" | null;
   /** Why the result is not fully priced (unknown model, price missing for a part). */
   missing: string[];
   /** Set when the request's input was above the row's long-context threshold and its prices applied. */

@@ -3,6 +3,7 @@
 // takes the kind of the highest-priority pattern (earliest in the catalogue) among those merged.
 import { SECRET_CATALOGUE } from "./catalogue";
 import type { RegexSecretPattern, SecretMatch, SecretPattern } from "./types";
+import { largeTextMemo } from "../util/large-text-memo";
 
 const SECRET_GROUPS = ["secret", "secret2", "secret3"] as const;
 
@@ -64,6 +65,16 @@ export function findSecrets(
   catalogue: readonly SecretPattern[] = SECRET_CATALOGUE,
   extra: readonly SecretMatch[] = [],
 ): SecretMatch[] {
+  // A large text is scanned once per content (a 50 MB field reaches every turn's request); each
+  // caller gets its own copies of the finds.
+  if (catalogue === SECRET_CATALOGUE && extra.length === 0) return largeScans.get(text, (whole) => scan(whole, catalogue, extra)).map((match) => ({ ...match }));
+  return scan(text, catalogue, extra);
+}
+
+/** Finds of the full catalogue in large texts, by content. */
+const largeScans = largeTextMemo<SecretMatch[]>();
+
+function scan(text: string, catalogue: readonly SecretPattern[], extra: readonly SecretMatch[]): SecretMatch[] {
   const found: RankedMatch[] = extra.map((match) => ({ ...match, priority: catalogue.length }));
   catalogue.forEach((pattern, priority) => {
     if ("scan" in pattern) {

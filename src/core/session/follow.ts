@@ -15,7 +15,7 @@ import { createPrefixAnalyzer, type PrefixAnalyzer, type PrefixTurnReport } from
 import { createSegmentCache } from "../prefix/segment-builder";
 import type { TokenizerChoice } from "../tokens/counters";
 import type { UsageSource } from "../caching/usage";
-import { costInputOfReport, rebilledTokensOf, turnCost, type TurnCost } from "../pricing/index";
+import { costInputOfReport, rebilledTokensOf, turnCost, type PriceTable, type TurnCost } from "../pricing/index";
 import { findAgent } from "./agents";
 import { analyzeSession, buildTurnRequest, type SessionAnalysis } from "./pipeline";
 import { openSessionReader, type SessionReaderOptions } from "./read";
@@ -121,6 +121,8 @@ export interface LiveTurnsOptions {
    * starts at the cost of one turn. The cache simulation then starts warm from that turn only.
    */
   primeWithLastTurn?: boolean;
+  /** The prices the turns' cost is taken from (hosts pass the price dataset, `datasetPriceTable`). */
+  prices: PriceTable;
 }
 
 function modelName(summary: TurnSummary | null): string | null {
@@ -223,7 +225,7 @@ export class LiveTurns {
   }
 
   private liveTurn(summary: TurnSummary, report: PrefixTurnReport): LiveTurn {
-    const cost = turnCost(costInputOfReport(report, this.previousTokens, summary.model));
+    const cost = turnCost({ ...costInputOfReport(report, this.previousTokens, summary.model), at: summary.timestamp }, this.options.prices);
     const rebilledTokens = rebilledTokensOf(report, this.previousTokens);
     this.previousTokens = report.tokens;
     return {

@@ -9,6 +9,7 @@ export {
   DETECTION_LINE_COUNT,
   UnsupportedFormatError,
   detectFormat,
+  detectFormatOrPretty,
   getFormatReader,
   emptySession,
   openSessionReader,
@@ -18,7 +19,8 @@ export {
 } from "./read";
 export { splitTextLines } from "../readers/lines";
 export { isSqliteHeader } from "../storage/sqlite";
-export { applyWal } from "../storage/wal";
+export { decodeZstdChunks, isZstdHeader, loadZstdDecoder } from "../readers/zstd";
+export { readWithWal } from "../storage/wal";
 export { pairDatabaseFiles, isWalFileName, isWalHeader, type DroppedFile } from "../storage/files";
 export * from "./pipeline";
 export * from "./captures";

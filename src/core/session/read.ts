@@ -2,9 +2,11 @@
 // detection, and the entry points that detect, split and read a whole file or a stream of lines.
 // Used by the worker, the CLI and the tests.
 import { allAgents, findAgent } from "./agents";
-import type { Session } from "../model";
+import type { ReaderWarning, Session } from "../model";
+import { decodeZstdChunks, isZstdHeader } from "../readers/zstd";
 import { LineSplitter, splitTextLines, type DecodeFn } from "../readers/lines";
 import type { FormatReader, LineReader } from "../readers/types";
+import { looksPrettyPrinted, PrettyJsonJoiner } from "../readers/pretty-lines";
 
 /** Every supported format, in detection order: each agent's readers, in registry order. */
 export const FORMAT_READERS: readonly FormatReader[] = allAgents().flatMap((agent) => agent.readers);
@@ -27,6 +29,22 @@ export function detectFormat(firstLines: string[], fileName: string): FormatRead
     if (reader.detect(firstLines, fileName)) return reader;
   }
   return null;
+}
+
+/**
+ * Detection that also recognises a pretty-printed JSONL file (readers/pretty-lines.ts): the first
+ * lines' complete values are given to detection as lines. For a look at the head of a file.
+ */
+export function detectFormatOrPretty(firstLines: string[], fileName: string): FormatReader | null {
+  const direct = detectFormat(firstLines, fileName);
+  if (direct || !looksPrettyPrinted(firstLines)) return direct;
+  const values: string[] = [];
+  const joiner = new PrettyJsonJoiner();
+  for (const line of firstLines) {
+    joiner.push(line, 0, (text) => values.push(text));
+    if (values.length >= DETECTION_LINE_COUNT) break;
+  }
+  return values.length > 0 ? detectFormat(values, fileName) : null;
 }
 
 /**
@@ -66,6 +84,26 @@ export interface SessionReaderOptions {
   emptyError?: (fileName: string) => Error;
   /** The error for an input no reader recognises (the lines detection saw); without it, UnsupportedFormatError. */
   unsupportedError?: (fileName: string, firstLines: string[]) => Error;
+  /** Set on the reader of a pretty-printed file's values, so it does not try the same again. */
+  relined?: boolean;
+}
+
+/**
+ * The reader of a JSONL file that was pretty-printed (readers/pretty-lines.ts): each JSON value is
+ * handed on as one line, numbered by the line it starts on, to a reader that detects the format
+ * from those values.
+ */
+function relinedReader(fileName: string, forcedFormat: string | undefined, options: SessionReaderOptions): LineReader {
+  const values = openSessionReader(fileName, forcedFormat, { ...options, relined: true });
+  const joiner = new PrettyJsonJoiner();
+  const onValue = (text: string, line: number) => values.pushLine(text, line);
+  return {
+    pushLine: (text, lineNumber) => joiner.push(text, lineNumber, onValue),
+    finish() {
+      joiner.end(onValue);
+      return values.finish();
+    },
+  };
 }
 
 /**
@@ -85,6 +123,12 @@ export function openSessionReader(fileName: string, forcedFormat?: string, optio
     if (nonBlank === 0 && options.emptyError) throw options.emptyError(fileName);
     const firstLines = buffered.map((item) => item.text);
     const chosen = forcedFormat ? getFormatReader(forcedFormat, firstLines, fileName) : detectFormat(firstLines, fileName);
+    if (!chosen && !options.relined && looksPrettyPrinted(firstLines)) {
+      const relined = relinedReader(fileName, forcedFormat, options);
+      for (const item of buffered) relined.pushLine(item.text, item.line);
+      buffered.length = 0;
+      return relined;
+    }
     if (!chosen) throw options.unsupportedError ? options.unsupportedError(fileName, firstLines) : new UnsupportedFormatError(fileName);
     const created = chosen.createLineReader(fileName);
     for (const item of buffered) created.pushLine(item.text, item.line);
@@ -136,7 +180,27 @@ export function readSessionChunks(chunks: Iterable<Uint8Array>, fileName: string
   const reader = openSessionReader(fileName, forcedFormat);
   const splitter = new LineSplitter(decode);
   const onLine = (text: string, lineNumber: number) => reader.pushLine(text, lineNumber);
-  for (const chunk of chunks) splitter.push(chunk, onLine);
+  const problems: ReaderWarning[] = [];
+  for (const chunk of decompressedChunks(chunks, fileName, problems)) splitter.push(chunk, onLine);
   splitter.end(onLine);
-  return reader.finish();
+  const session = reader.finish();
+  return problems.length === 0 ? session : { ...session, warnings: [...session.warnings, ...problems] };
+}
+
+/**
+ * The chunks as they are, or decoded when the first bytes are Zstandard's (a compressed file is
+ * known by its bytes, not its name); decoding problems are added to `problems`.
+ */
+function decompressedChunks(chunks: Iterable<Uint8Array>, fileName: string, problems: ReaderWarning[]): Iterable<Uint8Array> {
+  const iterator = chunks[Symbol.iterator]();
+  const first = iterator.next();
+  if (first.done === true) return [];
+  const all: Iterable<Uint8Array> = {
+    *[Symbol.iterator]() {
+      yield first.value;
+      for (let next = iterator.next(); next.done !== true; next = iterator.next()) yield next.value;
+    },
+  };
+  if (!isZstdHeader(first.value)) return all;
+  return decodeZstdChunks(all, fileName, (problem) => problems.push({ line: 0, reason: problem.reason }));
 }

@@ -2,7 +2,7 @@
 // hermes-agent's state.db) whose tables say whose it is, and the side files an agent keeps beside
 // its sessions (hermes-agent's snapshots, transcripts and request dumps). The worker and the CLI
 // open the database (sql.js) and hand its query function here; the agents' descriptors do the rest.
-import type { AgentDescriptor, DatabaseReadInput, RequestDumpSupport, StorageSummary, TextFile } from "../agents/descriptor";
+import type { AgentDescriptor, DatabaseReadInput, RequestDumpSupport, SessionUsageTotal, StorageSummary, TextFile } from "../agents/descriptor";
 import type { Session } from "../model";
 import { tableNames } from "../storage/sqlite";
 import { allAgents, findAgent } from "./agents";
@@ -52,6 +52,11 @@ export function sideFileLayouts(): { agent: AgentDescriptor; folderBesideDatabas
 /** The session picker's facts of a session read from storage, or undefined for a session read from one file. */
 export function storageSummary(session: Session): StorageSummary | undefined {
   return findAgent(session.formatId)?.storageSummary?.(session);
+}
+
+/** Usage the session's agent records per stored session only (hermes-agent's state.db counters); empty for other agents. */
+export function sessionUsageTotals(session: Session): SessionUsageTotal[] {
+  return findAgent(session.formatId)?.sessionUsageTotals?.(session) ?? [];
 }
 
 /** The request dumps of the session's agent, when it writes them and the session came from its storage. */

@@ -7,6 +7,7 @@ import { CURRENT_SHARE_VERSION } from "./versions";
 import type { Session } from "../model";
 import { redactJson } from "../redact/json";
 import { redactSession } from "../redact/session";
+import { SECRET_DETECTOR } from "../check/secretDetector";
 import type { RedactionFinding } from "../redact/types";
 import type { ShareViewV1 } from "./payload-v1";
 import { branchSession, sessionLines } from "./session-lines";
@@ -43,13 +44,19 @@ export function buildSharePayload(input: BuildShareInput): BuiltShare {
   if (input.redact !== false) {
     const unmasked = [...(input.unmasked ?? [])];
     const originalIndex = new Map(session.entries.map((entry, index) => [entry, index]));
-    const redacted = redactSession(shared, { unmasked, entryIndexOf: (entry, index) => originalIndex.get(entry) ?? index });
+    const redacted = redactSession(shared, { unmasked, catalogue: SECRET_DETECTOR, entryIndexOf: (entry, index) => originalIndex.get(entry) ?? index });
     shared = redacted.value;
     findings.push(...redacted.findings);
     if (view.header) {
-      const header = redactJson(view.header, { unmasked, path: "view.header" });
+      const header = redactJson(view.header, { unmasked, catalogue: SECRET_DETECTOR, path: "view.header" });
       view = { ...view, header: header.value };
       findings.push(...header.findings);
+    }
+    // Instruction texts from captures are the user's files too: masked as the header is.
+    if (view.instructions) {
+      const instructions = redactJson(view.instructions, { unmasked, path: "view.instructions" });
+      view = { ...view, instructions: instructions.value };
+      findings.push(...instructions.findings);
     }
   }
   const payload: SharePayload = {

@@ -42,7 +42,20 @@ export interface ShareViewV1 {
   simulation?: ShareSimulation | null;
   /** Request header (system prompt, tools) the user had attached; it is not in the session file. */
   header?: RequestHeader | null;
+  /** Summariser instruction texts taken from captured compaction requests the user had attached. */
+  instructions?: ShareInstructions | null;
 }
+
+/** Summariser instruction slots filled from attached captures, and the files they came from. */
+interface ShareInstructions {
+  summarizationSystemPrompt?: string;
+  initialPrompt?: string;
+  updatePrompt?: string;
+  turnPrefixPrompt?: string;
+  sources?: string[];
+}
+
+const INSTRUCTION_SLOTS = ["summarizationSystemPrompt", "initialPrompt", "updatePrompt", "turnPrefixPrompt"] as const;
 
 export interface SharePayloadV1 {
   v: 1;
@@ -189,8 +202,22 @@ function validateHeader(value: unknown): RequestHeader | null {
   return out;
 }
 
+function validateInstructions(value: unknown): ShareInstructions | null {
+  if (value === null) return null;
+  const instructions = expectShape(value, "view.instructions", [], [...INSTRUCTION_SLOTS, "sources"]);
+  const out: ShareInstructions = {};
+  for (const slot of INSTRUCTION_SLOTS) {
+    if (instructions[slot] !== undefined) out[slot] = expectString(instructions[slot], `view.instructions.${slot}`);
+  }
+  if (instructions.sources !== undefined) {
+    if (!Array.isArray(instructions.sources)) invalid("view.instructions.sources", "an array", instructions.sources);
+    out.sources = instructions.sources.map((source, index) => expectString(source, `view.instructions.sources[${index}]`, MAX_FILE_NAME));
+  }
+  return out;
+}
+
 function validateView(value: unknown): ShareViewV1 {
-  const view = expectShape(value, "view", ["turn", "tab", "profile", "provider", "notes", "leafId"], ["simulation", "header"]);
+  const view = expectShape(value, "view", ["turn", "tab", "profile", "provider", "notes", "leafId"], ["simulation", "header", "instructions"]);
   const turn = view.turn;
   if (turn !== null && !(typeof turn === "number" && Number.isInteger(turn) && turn >= 1 && turn <= MAX_TURN)) {
     invalid("view.turn", "a turn number (integer from 1) or null", turn);
@@ -205,6 +232,7 @@ function validateView(value: unknown): ShareViewV1 {
   };
   if (view.simulation !== undefined) out.simulation = validateSimulation(view.simulation);
   if (view.header !== undefined) out.header = validateHeader(view.header);
+  if (view.instructions !== undefined) out.instructions = validateInstructions(view.instructions);
   return out;
 }
 

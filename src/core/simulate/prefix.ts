@@ -6,10 +6,15 @@
 import { estimateTextTokens } from "./text-tokens";
 import type { CacheEffect, PrefixBreak } from "./types";
 
+/** Characters compared at once by string equality (a memory comparison) before going one by one. */
+const COMPARE_BLOCK = 4096;
+
 /** Length of the common prefix of two strings. */
 export function commonPrefixLength(a: string, b: string): number {
   const n = Math.min(a.length, b.length);
   let i = 0;
+  // Equal blocks are stepped over whole: a 50 MB shared prefix is not walked character by character.
+  while (i + COMPARE_BLOCK <= n && a.slice(i, i + COMPARE_BLOCK) === b.slice(i, i + COMPARE_BLOCK)) i += COMPARE_BLOCK;
   while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
   return i;
 }
@@ -28,9 +33,18 @@ function messagesOf(body: Record<string, unknown>): unknown[] {
  * not belong to the cached prefix.
  */
 export function prefixText(body: Record<string, unknown>): string {
-  const parts: unknown[] = [body.tools ?? null, body.system ?? body.instructions ?? body.systemInstruction ?? null];
-  return JSON.stringify([...parts, ...messagesOf(body)]);
+  // A body is compared with several others (each policy's requests, each cache effect): its text
+  // is made once. Bodies are not changed once built.
+  let text = prefixTexts.get(body);
+  if (text === undefined) {
+    const parts: unknown[] = [body.tools ?? null, body.system ?? body.instructions ?? body.systemInstruction ?? null];
+    text = JSON.stringify([...parts, ...messagesOf(body)]);
+    prefixTexts.set(body, text);
+  }
+  return text;
 }
+
+const prefixTexts = new WeakMap<object, string>();
 
 /** Where `later` stops continuing `earlier`'s prefix; null when `earlier`'s messages are all kept. */
 export function findPrefixBreak(earlier: Record<string, unknown>, later: Record<string, unknown>, reason: string): PrefixBreak | null {

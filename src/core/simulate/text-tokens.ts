@@ -1,6 +1,8 @@
 // The simulator's plain-text estimate (CP-0-5): ceil(characters / 4), the chars/4 family every
 // policy in compaction-policies.md uses. Used for request bodies, summaries and placeholders;
 // message-level pi estimates come from src/core/agents/pi/estimate.ts.
+import { jsonLength } from "./json-length";
+
 const CHARS_PER_TOKEN = 4;
 
 export function estimateTextTokens(text: string): number {
@@ -9,5 +11,5 @@ export function estimateTextTokens(text: string): number {
 
 /** Estimate of a JSON value as it would be sent (its serialized text). */
 export function estimateJsonTokens(value: unknown): number {
-  return estimateTextTokens(JSON.stringify(value) ?? "");
+  return Math.ceil((jsonLength(value) ?? 0) / CHARS_PER_TOKEN);
 }

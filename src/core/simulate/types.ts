@@ -115,6 +115,12 @@ export interface SimulationInput {
   session: Session;
   /** CP-0-5: add the provider-accurate token count to `tokens.provider` (default true). */
   providerCount?: boolean;
+  /**
+   * Only the trigger is wanted (settings inference asks it after every turn): a policy may return
+   * as soon as its trigger is evaluated, with an empty partition, no requests and no findings.
+   * The provider count is skipped too.
+   */
+  triggerOnly?: boolean;
   /** Pipeline options of the session view (profile, branch, api, header, model overrides). */
   options: PipelineOptions;
   /** CP-0-1: simulate after the response of this 1-based turn. */
@@ -437,6 +443,11 @@ export interface CompactionPolicy {
    * `after.followingTurns` afterwards when the policy leaves it empty.
    */
   simulate(input: SimulationInput, context: SimulationContext): SimulationResult;
+  /**
+   * Why this policy cannot run on `session`, in words a user understands (the simulator shows it
+   * instead of running), or null when it can. Absent: the policy runs on any agent's session.
+   */
+  notApplicable?(session: Session): string | null;
   /** Reads a captured summariser request of this policy into slot values; null when it is not one. */
   extractInstructions?(capturedBody: unknown, source: string): InstructionSlotValues | null;
   /**

@@ -143,3 +143,37 @@ export function applyWal(db: Uint8Array, wal: Uint8Array | null): WalOverlayResu
   result.bytes = image;
   return result;
 }
+
+/** What a reader is handed: the image to open, and what to say about the WAL. */
+export interface WalImage {
+  bytes: Uint8Array;
+  /** A WAL was given (applied, or left out with a warning saying why). */
+  walApplied: boolean;
+  walWarnings: string[];
+}
+
+/**
+ * Reads `db` with the committed frames of `wal` applied. A WAL of another database with the same
+ * page size passes every check of its own (its frames match its own header), yet its pages make
+ * the image unreadable ("malformed database schema"); when the image with the WAL cannot be read
+ * and the main file alone can, the main file is read, with a warning naming what SQLite said.
+ * Any other failure is the reader's own and is thrown as it was.
+ */
+export async function readWithWal<T>(db: Uint8Array, wal: Uint8Array | null, read: (image: WalImage) => T | Promise<T>): Promise<T> {
+  const overlay = applyWal(db, wal);
+  const walApplied = wal !== null;
+  try {
+    return await read({ bytes: overlay.bytes, walApplied, walWarnings: overlay.warnings });
+  } catch (error) {
+    if (overlay.framesApplied === 0) throw error;
+    const detail = error instanceof Error ? error.message : String(error);
+    const warning =
+      `the -wal file's pages make the database unreadable (SQLite: ${detail}): it belongs to another database or is damaged, ` +
+      "so the main file was opened without it; rows written since the last checkpoint may be missing";
+    try {
+      return await read({ bytes: applyWal(db, null).bytes, walApplied, walWarnings: [...overlay.warnings, warning] });
+    } catch {
+      throw error;
+    }
+  }
+}

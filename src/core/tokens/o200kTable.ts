@@ -6,7 +6,7 @@
 // 0.4 s; docs/performance.md), so its tables are rebuilt here from the array instead, in one pass.
 // Special-token strings are counted as ordinary text (no special tokens are registered), as a
 // provider counts them in a session's text.
-import type { Tokenizer as AiTokenizer } from "ai-tokenizer";
+import { withLongPieces, type PlainEncoder } from "./long-pieces";
 
 export type O200kRanks = readonly (string | readonly number[])[];
 
@@ -38,11 +38,13 @@ export function o200kEncodingData(ranks: O200kRanks, pattern: string) {
 }
 
 /** Loads the ranks and the encoder and builds the tokenizer (tables.ts calls this once). */
-export async function loadO200kTokenizer(): Promise<AiTokenizer> {
+export async function loadO200kTokenizer(): Promise<PlainEncoder> {
   const [{ Tokenizer }, { default: ranks }, { O200K_TOKEN_SPLIT_REGEX }] = await Promise.all([
     import("ai-tokenizer"),
     import("gpt-tokenizer/bpeRanks/o200k_base"),
     import("gpt-tokenizer/encodingParams/constants"),
   ]);
-  return new Tokenizer(o200kEncodingData(ranks, O200K_TOKEN_SPLIT_REGEX.source));
+  const data = o200kEncodingData(ranks, O200K_TOKEN_SPLIT_REGEX.source);
+  // A long run of one character is one piece, which the library merges in quadratic time.
+  return withLongPieces(new Tokenizer(data), { pattern: data.pat_str, stringEncoder: data.stringEncoder, binaryEncoder: data.binaryEncoder });
 }

@@ -39,8 +39,11 @@ async function load(table: TokenizerTable): Promise<void> {
     o200k = await loadO200kTokenizer();
     return;
   }
-  const [{ Tokenizer }, encoding] = await Promise.all([import("ai-tokenizer"), import("ai-tokenizer/encoding/claude")]);
-  claude = new Tokenizer(encoding);
+  const [{ Tokenizer }, encoding, { withLongPieces }] = await Promise.all([import("ai-tokenizer"), import("ai-tokenizer/encoding/claude"), import("./long-pieces")]);
+  // A long run of one character is one piece, which the library merges in quadratic time.
+  // Special-token strings (`<EOT>`, …) are counted as text, as o200k's are: the library refuses a
+  // text holding one, and a session may quote them.
+  claude = withLongPieces(new Tokenizer({ ...encoding, special_tokens: {} }), { pattern: encoding.pat_str, stringEncoder: encoding.stringEncoder, binaryEncoder: encoding.binaryEncoder });
 }
 
 /** Loads `tables` (each once; concurrent callers share the load). */

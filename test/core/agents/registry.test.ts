@@ -17,18 +17,19 @@ describe("agent registry", () => {
   it("lists each agent once, each with its folder under src/core/agents", () => {
     const ids = allAgents().map((agent) => agent.id);
     expect(new Set(ids).size).toBe(ids.length);
-    expect(ids).toEqual(["pi", "opencode", "claude-code", "codex", "hermes"]);
+    expect(ids).toEqual(["deepseek-harness", "pi", "opencode", "claude-code", "codex", "gemini-cli", "hermes"]);
     for (const id of [...ids, ...policyOnlyAgents().map((agent) => agent.id)]) expect(existsSync(path.resolve(__dirname, "../../../src/core/agents", id, "agent.ts"))).toBe(true);
   });
 
-  it("gives the readers in detection order, hermes-agent's chat-message list and storage side files last", () => {
-    expect(FORMAT_READERS.map((reader) => reader.id)).toEqual(["pi", "opencode", "claude-code", "codex", "chat-messages", "hermes-storage-files"]);
+  it("gives the readers in detection order, deepseek-harness before pi, hermes-agent's chat-message list and storage side files last", () => {
+    expect(FORMAT_READERS.map((reader) => reader.id)).toEqual(["deepseek-harness", "pi", "opencode", "claude-code", "codex", "gemini-cli", "chat-messages", "hermes-storage-files"]);
   });
 
   it("gives every agent's policies to the simulator, plus the ones without an agent", () => {
     for (const agent of [...allAgents(), ...policyOnlyAgents()]) for (const policy of agent.policies) expect(POLICIES).toContain(policy);
     expect(POLICY_IDS).toContain("deepseek-harness");
-    expect(policyOnlyAgents().map((agent) => agent.id)).toEqual(["deepseek-harness"]);
+    // deepseek-harness reads its sessions now: no agent is left with a policy only.
+    expect(policyOnlyAgents()).toEqual([]);
     expect(new Set(POLICY_IDS).size).toBe(POLICY_IDS.length);
   });
 

@@ -4,7 +4,6 @@
 import { describe, expect, it } from "vitest";
 import {
   applyPriceOverrides,
-  BUILTIN_PRICE_TABLE,
   findPriceRow,
   formatDollars,
   formatPriced,
@@ -14,68 +13,78 @@ import {
   sessionCost,
   sumPriced,
 } from "../../../src/core/pricing";
+import { datasetPriceTable } from "../../../src/core/pricing/dataset";
+
+const TABLE = datasetPriceTable();
 
 const usage = { uncachedInput: 1000, cacheRead: 20000, cacheWrite: 3000, output: 500 };
 
 describe("priceUsage", () => {
   it("prices every part of an Anthropic usage at the table's figures", () => {
-    const priced = priceUsage(usage, { provider: "anthropic", modelId: "claude-sonnet-4-5" });
+    const priced = priceUsage(usage, { provider: "anthropic", modelId: "claude-sonnet-4-5" }, TABLE);
     expect(priced.status).toBe("priced");
     // 1000 × $3 + 20000 × $0.30 + 3000 × $3.75 + 500 × $15, per million.
     expect(priced.dollars).toBeCloseTo((1000 * 3 + 20000 * 0.3 + 3000 * 3.75 + 500 * 15) / 1e6, 12);
     expect(priced.parts.map((p) => p.kind)).toEqual(["input", "cached input", "cache write 5m", "output"]);
-    expect(priced.match).toBe("exact");
+    expect(priced.match).toBe("dataset");
+    expect(priced.row).toBe("anthropic/claude-sonnet-4-5");
   });
 
   it("uses the 1-hour write price for the 1-hour part of a split write", () => {
-    const priced = priceUsage({ ...usage, cacheWrite5m: 1000, cacheWrite1h: 2000 }, { provider: "anthropic", modelId: "claude-opus-4-5" });
+    const priced = priceUsage({ ...usage, cacheWrite5m: 1000, cacheWrite1h: 2000 }, { provider: "anthropic", modelId: "claude-opus-4-5" }, TABLE);
     const oneHour = priced.parts.find((p) => p.kind === "cache write 1h")!;
     expect(oneHour.perMillion).toBe(10);
     expect(priced.parts.find((p) => p.kind === "cache write 5m")!.perMillion).toBe(6.25);
   });
 
   it("is not priced, with null dollars, for an unknown model", () => {
-    const priced = priceUsage(usage, { provider: "fake", modelId: "fake-model" });
+    const priced = priceUsage(usage, { provider: "fake", modelId: "fake-model" }, TABLE);
     expect(priced.status).toBe("not priced");
     expect(priced.dollars).toBeNull();
     expect(formatPriced(priced)).toBe("not priced");
-    expect(priceUsage(null, { provider: "openai", modelId: "gpt-4.1" }).status).toBe("not priced");
+    expect(priceUsage(null, { provider: "openai", modelId: "gpt-4.1" }, TABLE).status).toBe("not priced");
   });
 
   it("is partly priced when the row lacks a part's price", () => {
-    const table = applyPriceOverrides(BUILTIN_PRICE_TABLE, { "anthropic/claude-haiku-4-5": { cacheWrite5m: null } });
+    const table = applyPriceOverrides(TABLE, { "anthropic/claude-haiku-4-5": { cacheWrite5m: null } });
     const priced = priceUsage(usage, { provider: "anthropic", modelId: "claude-haiku-4-5" }, table);
     expect(priced.status).toBe("partly priced");
     expect(priced.dollars).toBeCloseTo((1000 * 1 + 20000 * 0.1 + 500 * 5) / 1e6, 12);
     expect(formatPriced(priced)).toMatch(/^≥ \$0\.\d+ \(partly priced\)$/);
   });
 
-  it("finds rows by model id alone and after normalising dated or routed ids", () => {
-    expect(findPriceRow({ provider: "openrouter", modelId: "gpt-4.1" }, BUILTIN_PRICE_TABLE)?.match).toBe("model");
-    expect(findPriceRow({ provider: "anthropic", modelId: "claude-opus-4-5-20251101" }, BUILTIN_PRICE_TABLE)?.row.model).toBe("claude-opus-4-5");
+  it("finds the table's rows by model id alone and after normalising dated or routed ids", () => {
+    const row = { provider: "openai", model: "gpt-4.1", input: 2, cachedInput: 0.5, cacheWrite5m: 2, cacheWrite1h: 2, output: 8, reasoning: null, source: "test", date: "" };
+    const opus = { ...row, provider: "anthropic", model: "claude-opus-4-5" };
+    const table = { rows: [row, opus] };
+    expect(findPriceRow({ provider: "openrouter", modelId: "gpt-4.1" }, table)?.match).toBe("model");
+    expect(findPriceRow({ provider: "anthropic", modelId: "claude-opus-4-5-20251101" }, table)).toMatchObject({ match: "normalised", row: { model: "claude-opus-4-5" } });
+    expect(findPriceRow({ provider: "custom", modelId: "GPT-4.1" }, { rows: [{ ...row, aliases: ["custom/gpt-4.1"] }] })?.match).toBe("exact");
     expect(normaliseModelId("anthropic/claude-sonnet-4-20250514")).toBe("claude-sonnet-4-0");
     expect(normaliseModelId("gpt-5-2025-08-07")).toBe("gpt-5");
-    expect(findPriceRow({ provider: "anthropic", modelId: "claude-opus-5-5" }, BUILTIN_PRICE_TABLE)).toBeNull();
+    expect(findPriceRow({ provider: "anthropic", modelId: "claude-opus-5-5" }, table)).toBeNull();
+    // The dataset's matching finds dated ids itself.
+    expect(findPriceRow({ provider: "anthropic", modelId: "claude-opus-4-5-20251101" }, TABLE)).toMatchObject({ match: "dataset", row: { model: "claude-opus-4-5" } });
   });
 
   it("applies Gemini's long-prompt prices above 200k input tokens", () => {
-    const long = priceUsage({ uncachedInput: 250000, cacheRead: 0, cacheWrite: 0, output: 1000 }, { provider: "google", modelId: "gemini-2.5-pro" });
+    const long = priceUsage({ uncachedInput: 250000, cacheRead: 0, cacheWrite: 0, output: 1000 }, { provider: "google", modelId: "gemini-2.5-pro" }, TABLE);
     expect(long.parts[0]!.perMillion).toBe(2.5);
     expect(long.parts[1]!.perMillion).toBe(15);
   });
 
-  it("every built-in row names an https source and a date", () => {
-    for (const row of BUILTIN_PRICE_TABLE.rows) {
-      expect(row.source).toMatch(/^https:\/\//);
-      expect(row.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    }
+  it("every row of the dataset names an https source and the dataset's version", () => {
+    const row = findPriceRow({ provider: "openai", modelId: "gpt-4.1" }, TABLE)!.row;
+    expect(row.source).toMatch(/^https:\/\//);
+    expect(row.date).toBe("@pydantic/genai-prices 0.1.8");
   });
 });
 
 describe("edits, totals, breaks", () => {
   it("marks edited and added rows", () => {
-    const table = applyPriceOverrides(BUILTIN_PRICE_TABLE, { "openai/gpt-4.1": { input: 1 }, "fake/fake-model": { input: 1, output: 2, cachedInput: 0.5, cacheWrite5m: 1 } });
+    const table = applyPriceOverrides(TABLE, { "openai/gpt-4.1": { input: 1 }, "fake/fake-model": { input: 1, output: 2, cachedInput: 0.5, cacheWrite5m: 1 } });
     expect(table.rows.find((r) => r.model === "gpt-4.1")).toMatchObject({ input: 1, edited: true, output: 8 });
+    expect(priceUsage({ uncachedInput: 1e6, cacheRead: 0, cacheWrite: 0, output: 0 }, { provider: "openai", modelId: "gpt-4.1-2025-04-14" }, table).dollars).toBe(1);
     const added = priceUsage({ uncachedInput: 1e6, cacheRead: 0, cacheWrite: 0, output: 1e6 }, { provider: "fake", modelId: "fake-model" }, table);
     expect(added).toMatchObject({ status: "priced", dollars: 3 });
   });
@@ -86,12 +95,12 @@ describe("edits, totals, breaks", () => {
     const cost = sessionCost([
       { turn: 1, model: { provider: "openai", modelId: "gpt-4.1" }, recorded: usage, predicted: { uncachedInput: 24000, cacheRead: 0, cacheWrite: 0 }, rebilledTokens: 0 },
       { turn: 2, model: { provider: "openai", modelId: "gpt-4.1" }, recorded: usage, predicted: null, rebilledTokens: 10000 },
-    ]);
+    ], TABLE);
     expect(cost.recorded.status).toBe("priced");
     expect(cost.turns[0]!.predicted.dollars).toBeCloseTo((24000 * 2 + 500 * 8) / 1e6, 12);
     // A break re-bills 10000 tokens at input ($2) instead of cached input ($0.50).
     expect(cost.turns[1]!.break!.dollars).toBeCloseTo((10000 * 1.5) / 1e6, 12);
-    expect(priceRebilled(10, { provider: "x", modelId: "y" }).status).toBe("not priced");
+    expect(priceRebilled(10, { provider: "x", modelId: "y" }, TABLE).status).toBe("not priced");
   });
 
   it("formats sub-cent amounts with enough digits", () => {

@@ -5,6 +5,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { PipelineOptions } from "../../../src/core/model";
 import { LiveTurns, SessionFollower } from "../../../src/core/session/follow";
+import { datasetPriceTable } from "../../../src/core/pricing/dataset";
 import { iterateSessionPrefixes } from "../../../src/core/session/sessionPrefixes";
 import { readSessionText } from "../../../src/core/session/index";
 import { fixtureCase } from "../../support/fixtures";
@@ -25,7 +26,7 @@ describe.each(["pi/print-openai-autocompact", "claude/print-autocompact-manualco
     const expected = [...iterateSessionPrefixes(whole, PIPELINE, { prefix: { tokenizer: "estimate" } })];
     expect(expected.length).toBeGreaterThan(1);
     const follower = new SessionFollower(name, decode);
-    const live = new LiveTurns({ pipeline: PIPELINE, tokenizer: "estimate" });
+    const live = new LiveTurns({ pipeline: PIPELINE, tokenizer: "estimate", prices: datasetPriceTable() });
     const seen: { turn: number; tokens: number; cause: string | null }[] = [];
     let restarts = 0;
     // Pieces that cut lines (and characters) anywhere: 997 bytes at a time.
@@ -52,7 +53,7 @@ describe.each(["pi/print-openai-autocompact", "claude/print-autocompact-manualco
 describe("a rewritten session", () => {
   it("is analysed again from its first turn", () => {
     const { bytes, name } = bytesOf("pi/print-openai-autocompact");
-    const live = new LiveTurns({ pipeline: PIPELINE, tokenizer: "estimate" });
+    const live = new LiveTurns({ pipeline: PIPELINE, tokenizer: "estimate", prices: datasetPriceTable() });
     const first = live.update(readSessionText(decoder.decode(bytes), name));
     expect(first.turns.length).toBeGreaterThan(2);
     // The same session with other entry ids from the start: not an extension of what was seen.
@@ -82,7 +83,7 @@ describe("following from the last turn", () => {
     const expected = [...iterateSessionPrefixes(whole, PIPELINE, { prefix: { tokenizer: "estimate" } })];
     const lines = text.split("\n");
     const half = readSessionText(lines.slice(0, 22).join("\n"), name);
-    const live = new LiveTurns({ pipeline: PIPELINE, tokenizer: "estimate", primeWithLastTurn: true });
+    const live = new LiveTurns({ pipeline: PIPELINE, tokenizer: "estimate", primeWithLastTurn: true, prices: datasetPriceTable() });
     const primed = live.update(half);
     expect(primed.turns).toEqual([]);
     expect(live.turnCount).toBeGreaterThan(1);

@@ -27,6 +27,8 @@ export const claudeCodeAgent = {
   // The analyser records each turn's usage in pi's shape (CA-21).
   // Sub-agent files dropped with their session become its threads (FM-CC-8).
   linkFiles: (sessions) => linkClaudeFiles(sessions),
+  // Claude Code keeps them in <project>/<session id>/subagents/agent-<id>.jsonl (FM-CC-8).
+  missingThreadFiles: "the transcript together with its session's subagents/ folder",
   usageSource: "pi",
   options: [],
   notDerivable: CLAUDE_NOT_DERIVABLE,

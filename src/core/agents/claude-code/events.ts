@@ -1,11 +1,12 @@
 // Claude Code's session events: `system` entries that are not sent to the model and are not a
 // compaction — the stop-hook summary, a turn's duration, a local slash command's output, an API
-// error notice, … They are part of the conversation tree and shown with the turn they follow,
-// never as warnings.
+// error notice, … — and the assistant messages Claude Code writes itself without a request (model
+// `<synthetic>`: "No response requested.", an API error text). They are part of the conversation
+// tree and shown with the turn they follow, never as warnings and never as turns.
 import type { SessionEntry } from "../../model";
 import type { SessionEvent } from "../../pipeline/types";
 import { isObject } from "../../util/is-object";
-import { stringField } from "./records";
+import { contentBlocks, entryMessage, isSyntheticAssistant, stringField } from "./records";
 
 const LABEL_CHARS = 120;
 
@@ -36,8 +37,19 @@ function labelOf(raw: Record<string, unknown>, subtype: string): string {
   }
 }
 
-/** The event a `system` entry records, or null for any other entry. */
+function syntheticText(entry: SessionEntry): string {
+  return contentBlocks(entryMessage(entry)?.content)
+    .map((block) => (isObject(block) && typeof block.text === "string" ? block.text : ""))
+    .join(" ");
+}
+
+/** The event a `system` entry or a synthetic assistant message records, or null for any other entry. */
 export function sessionEventOf(entry: SessionEntry, afterTurn: number | null): SessionEvent | null {
+  if (isSyntheticAssistant(entry)) {
+    const text = short(syntheticText(entry));
+    const kind = entry.raw.isApiErrorMessage === true ? "api error message" : "synthetic reply";
+    return { entryId: entry.id, line: entry.line, kind, label: `Claude Code's own reply, no request sent${text ? `: ${text}` : ""}`, afterTurn, timestamp: entry.timestamp };
+  }
   if (entry.type !== "system") return null;
   const subtype = stringField(entry.raw, "subtype") ?? "system";
   return { entryId: entry.id, line: entry.line, kind: subtype, label: labelOf(entry.raw, subtype), afterTurn, timestamp: entry.timestamp };

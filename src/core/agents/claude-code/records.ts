@@ -31,6 +31,17 @@ export function isCompactBoundary(entry: SessionEntry): boolean {
   return entry.type === "system" && entry.raw.subtype === "compact_boundary";
 }
 
+/**
+ * The model name Claude Code gives the assistant messages it writes itself, without a request:
+ * "No response requested." after a local command, an API error notice, an interruption. Their
+ * usage is all zeros; they are session events, never turns.
+ */
+const SYNTHETIC_MODEL = "<synthetic>";
+
+export function isSyntheticAssistant(entry: SessionEntry): boolean {
+  return entry.type === "assistant" && entryMessage(entry)?.model === SYNTHETIC_MODEL;
+}
+
 /** `message.id` of an assistant entry: one API response may span several entries (FM-CC-4). */
 export function assistantMessageId(entry: SessionEntry): string | null {
   if (entry.type !== "assistant") return null;

@@ -30,6 +30,7 @@ import {
   entryUsage,
   isCompactBoundary,
   isSidechain,
+  isSyntheticAssistant,
   numberOr,
   stringField,
 } from "./records";
@@ -87,7 +88,8 @@ export function getClaudeBranch(session: Session, leafId: string): ClaudeBranch 
   const warnings: ReaderWarning[] = warning ? [warning] : [];
   const hasRecords = index.apiRequests.size > 0;
   path.forEach((entry, pathIndex) => {
-    if (entry.type !== "assistant") return;
+    // A reply Claude Code wrote itself sent no request: an event of the session, not a turn.
+    if (entry.type !== "assistant" || isSyntheticAssistant(entry)) return;
     const messageId = assistantMessageId(entry) ?? entry.id;
     if (seen.has(messageId)) return;
     seen.add(messageId);

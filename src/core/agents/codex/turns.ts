@@ -113,7 +113,7 @@ function compactionEvent(index: CodexRolloutIndex, position: number, beforeTurn:
   const payload = isObject(compaction.entry.raw.payload) ? compaction.entry.raw.payload : {};
   const previousTurn = index.turns[compaction.turnsBefore - 1];
   const tokensBefore = previousTurn?.usage && typeof previousTurn.usage.total_tokens === "number" ? previousTurn.usage.total_tokens : null;
-  return {
+  const event: CompactionEvent = {
     kind: "compaction",
     entryId: compaction.entry.id,
     beforeTurn,
@@ -122,6 +122,13 @@ function compactionEvent(index: CodexRolloutIndex, position: number, beforeTurn:
     firstKeptEntryId: null,
     summaryChars: typeof payload.message === "string" ? payload.message.length : 0,
   };
+  // The summariser call is a provider call too: its usage line is priced with the session.
+  const usage = codexUsage(compaction.usage);
+  if (usage) {
+    event.usage = usage;
+    event.model = previousTurn ? turnModel(previousTurn, index) : null;
+  }
+  return event;
 }
 
 export function analyzeCodexSession(session: Session, options: PipelineOptions): SessionAnalysis {

@@ -1,10 +1,38 @@
-// deepseek-harness: its compaction policy, which the simulator runs on any agent's session. Its
-// session files are not read here yet, so the descriptor holds the policy only.
-import type { PolicyOnlyAgent } from "../descriptor";
+// deepseek-harness: its session logs (`session.jsonl.zstd`, Zstandard frames, or plain
+// `session.jsonl`), the requests rebuilt whole from the stored request headers and surface, the
+// session-title and compaction requests, its recorded compactions (failed ones included), sub-agent
+// and fork sessions as threads, and its compaction policy.
+import type { AgentDescriptor } from "../descriptor";
+import { piMessageChars } from "../pi/estimate";
+import { auxiliaryEvents, buildAuxiliaryRequest } from "./auxiliary";
+import { DEEPSEEK_HARNESS_FORMAT_ID } from "./events";
+import { deepseekHarnessPipeline } from "./pipeline";
 import { deepseekHarnessPolicy } from "./policy/policy";
+import { deepseekHarnessReader } from "./reader";
+import { deepseekHarnessRecorded } from "./recorded";
+import { linkHarnessSessions } from "./threads";
 
 export const deepseekHarnessAgent = {
-  id: "deepseek-harness",
+  id: DEEPSEEK_HARNESS_FORMAT_ID,
   label: "deepseek-harness",
+  readableFiles: [{ agent: "deepseek-harness", files: "session.jsonl.zstd or session.jsonl (~/.dsh/sessions/--<project>--/<session id>/), with its sub-agent and fork sessions" }],
+  readers: [deepseekHarnessReader],
+  estimateMessageChars: piMessageChars,
+  pipeline: {
+    ...deepseekHarnessPipeline,
+    analyze: (session, options, hooks) => ({ ...deepseekHarnessPipeline.analyze(session, options, hooks), auxiliary: auxiliaryEvents(session) }),
+  },
   policies: [deepseekHarnessPolicy],
-} satisfies PolicyOnlyAgent;
+  recorded: deepseekHarnessRecorded,
+  auxiliary: {
+    build: buildAuxiliaryRequest,
+    synthesizedTexts: () => [],
+  },
+  // A session opened with its sub-agent and fork sessions: they become its threads.
+  linkFiles: (sessions) => linkHarnessSessions(sessions),
+  // The pipeline records each request's usage in the shared shape (the harness's counts are disjoint).
+  usageSource: "pi",
+  // Every request/header holds the rendered system prompt and the tool schemas.
+  recordsSystemAndTools: true,
+  options: [],
+} satisfies AgentDescriptor;

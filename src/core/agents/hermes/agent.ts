@@ -12,6 +12,7 @@ import { hermesFilesReader } from "./storage/readers";
 import { checkRequestDumps, describeDumpCheck } from "./storage/dumps";
 import { readHermesStorage } from "./storage/open";
 import { hermesStorageHeaderOf } from "./storage/session";
+import { modelRef } from "./storage/pipeline";
 import { readHermesSideFile, sessionIdFromFileName } from "./storage/sideFiles";
 import { isHermesStateDb } from "./storage/stateDb";
 
@@ -68,6 +69,16 @@ export const hermesAgent = {
       agentLabel: "hermes-agent",
       storage: hermes.origin.kind === "state.db" ? "state.db" : "hermes files",
     };
+  },
+  // state.db keeps token counters per session (schema 5 on), none per message.
+  sessionUsageTotals: (session) => {
+    const hermes = hermesStorageHeaderOf(session);
+    if (!hermes) return [];
+    return hermes.segments.flatMap((segment) =>
+      segment.usageTotals
+        ? [{ sessionId: segment.sessionId, source: "state.db", usage: segment.usageTotals, model: modelRef(segment), at: session.entries[segment.start]?.timestamp ?? null }]
+        : [],
+    );
   },
   requestDumps: {
     applies: (session) => hermesStorageHeaderOf(session) !== null,

@@ -61,5 +61,5 @@ export const hermesRecorded: RecordedCompactionSupport = {
   // A manual `/compress` ends the parent with the same end_reason as an automatic compression.
   recordsManual: false,
   rebuildInTimeline: true,
-  noRebuildReason: "a chat-message list does not say which messages its summary replaced; open hermes' state.db (with the parent session) to rebuild the summariser request",
+  noRebuildReason: "A chat-message list does not say which messages its summary replaced: open hermes' state.db (with the parent session) to rebuild the summariser request.",
 };

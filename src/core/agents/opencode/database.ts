@@ -25,6 +25,31 @@ const SQL_PARTS =
 
 export const OPENCODE_TABLES: readonly string[] = ["session", "message", "part"];
 
+/** The columns the queries above read, per table. */
+const REQUIRED_COLUMNS: Readonly<Record<string, readonly string[]>> = {
+  session: ["id", "title", "parent_id", "directory", "time_created", "time_updated"],
+  message: ["id", "session_id", "time_created", "time_updated", "data"],
+  part: ["id", "message_id", "session_id", "time_created", "time_updated", "data"],
+};
+
+/**
+ * The tables whose columns differ from what the queries read, in words ("the message table has
+ * no session_id column"), or null when every column is there: an unexpected schema is named, never
+ * shown as SQLite's error about our query.
+ */
+function missingColumns(query: SqlQuery): string | null {
+  const problems: string[] = [];
+  for (const [table, columns] of Object.entries(REQUIRED_COLUMNS)) {
+    const present = new Set(query(`PRAGMA table_info(${table})`).map((row) => String(row.name)));
+    // No column information (a query function that answers only the reader's own queries): the
+    // queries below will say.
+    if (present.size === 0) continue;
+    const missing = columns.filter((column) => !present.has(column));
+    if (missing.length > 0) problems.push(`the ${table} table has no ${missing.join(", ")} column${missing.length > 1 ? "s" : ""}`);
+  }
+  return problems.length > 0 ? problems.join("; ") : null;
+}
+
 /** Why a SQLite file cannot be read as an opencode session database. */
 class OpencodeDatabaseError extends Error {
   constructor(message: string) {
@@ -222,7 +247,16 @@ export function readOpencodeDatabase(query: SqlQuery, options: DatabaseReadOptio
       `${options.fileName}: a SQLite database without opencode's session, message and part tables; expected opencode.db (~/.local/share/opencode/opencode.db)`,
     );
   }
-  const listing = query(SQL_LIST_SESSIONS);
+  const missing = missingColumns(query);
+  if (missing !== null) {
+    throw new OpencodeDatabaseError(`${options.fileName}: opencode's tables are there, but ${missing}: a schema Contextscope does not read (it reads opencode 1.x's session, message and part tables)`);
+  }
+  let listing: SqlRow[];
+  try {
+    listing = query(SQL_LIST_SESSIONS);
+  } catch (error) {
+    throw new OpencodeDatabaseError(`${options.fileName}: the session list could not be read from opencode's tables (SQLite: ${error instanceof Error ? error.message : String(error)})`);
+  }
   if (listing.length === 0) throw new OpencodeDatabaseError(`${options.fileName}: the opencode database holds no session`);
   const warnings: ReaderWarning[] = [];
   let chosenId = options.sessionId ?? null;

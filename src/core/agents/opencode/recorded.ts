@@ -18,4 +18,5 @@ export const opencodeRecordedCompactions: RecordedCompactionSupport = {
   recordedKept,
   rebuildPolicy: () => OPENCODE_FORMAT_ID,
   rebuildInTimeline: false,
+  noRebuildReason: "opencode sends its summariser request as a request of its own: it is the \"summary request\" row next to this one in the timeline, rebuilt with the recorded tail.",
 };

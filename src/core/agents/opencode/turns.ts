@@ -212,6 +212,9 @@ export function analyzeOpencodeSession(session: Session, options: PipelineOption
         rule: "synth:compaction-summary",
         ruleId: "CP-OC-17",
         label: part.auto === true ? "compaction request (automatic)" : "compaction request",
+        // The summary message records the summariser call's tokens: priced with the session.
+        usage: usageOf(summary),
+        model: modelOf(summary),
       });
     } else {
       warnings.push({ line: 0, reason: `compaction ${record.info.id} has no summary message (failed or interrupted compaction)` });

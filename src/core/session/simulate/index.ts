@@ -1,7 +1,7 @@
 // Public API of the compaction simulator (docs/compaction-simulator.md).
 export type * from "../../simulate/types";
 export { VERDICTS } from "../../simulate/types";
-export { POLICIES, POLICY_IDS, getPolicy } from "./policies";
+export { POLICIES, POLICY_IDS, getPolicy, sessionPolicy } from "./policies";
 export { simulateCompaction, buildSimulationContext } from "./simulate";
 export { resolveLimits } from "../../simulate/limits";
 export { makeVerdict } from "../../simulate/verdict";
@@ -15,5 +15,5 @@ export type { ReplayResult, PolicyComparison } from "./replay";
 export { replayRecordedCompactions, recordedCompactionIds, recordedCompactionPoints } from "./recorded";
 export type { CapturedBody } from "./recorded";
 export { rebuildRecordedCompaction, recordedCompactionPolicy, timelineRebuildPolicy } from "./recorded-rebuild";
-export { inferSettings } from "./infer/index";
-export type { InferredSetting, SettingsInference, InferOptions } from "./infer/index";
+export { inferSettings, startInference } from "./infer/index";
+export type { InferredSetting, SettingsInference, InferOptions, InferenceRun } from "./infer/index";

@@ -93,10 +93,8 @@ export function rebuildRecordedCompaction(session: Session, options: PipelineOpt
     { label: "policy", value: policyId },
     { label: "requests", value: String(result.summariserRequests.length) },
     { label: "after turn", value: String(point.turn) },
-    { label: "trigger", value: point.manual ? "manual" : "automatic" },
-    { label: "trigger arithmetic", value: result.trigger.expression },
-    { label: "kept (recorded)", value: point.recordedKept.join(", ") || "—" },
-    { label: "kept (rebuilt)", value: simulatedKept.join(", ") || "—" },
+    { label: "kept (recorded)", value: point.recordedKept.join(", ") || "not named by the record" },
+    { label: "kept (rebuilt)", value: simulatedKept.join(", ") || "nothing (everything summarised)" },
     ...result.summariserRequests.map((r, i) => ({ label: `request ${i + 1}`, value: `${r.role}, ${r.form}, ${r.api}` })),
     ...(findAgent(session.formatId)?.recorded?.recordedFacts?.(session, entryId) ?? []),
   ];

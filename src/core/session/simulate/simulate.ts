@@ -10,6 +10,14 @@ import { UnreplayablePointError } from "../../simulate/point-error";
 import { getPolicy } from "./policies";
 import type { CompactionPolicy, PolicyParameters, SimulationContext, SimulationInput, SimulationResult } from "../../simulate/types";
 
+/** A policy asked to run on a session it cannot run on; the message says why in plain words. */
+class PolicyNotApplicableError extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = "PolicyNotApplicableError";
+  }
+}
+
 /** Policy defaults overlaid with the given parameters. */
 export function resolveParameters(policy: CompactionPolicy, given: PolicyParameters | undefined): PolicyParameters {
   const out: PolicyParameters = {};
@@ -20,21 +28,35 @@ export function resolveParameters(policy: CompactionPolicy, given: PolicyParamet
 
 export function buildSimulationContext(input: SimulationInput, policy: CompactionPolicy): SimulationContext {
   const turnContext = buildTurnContext(input.session, input.options, input.turn);
-  const built = buildTurnRequest(input.session, input.options, input.turn);
   const model = resolveModel(turnContext.model, turnContext.api, input.options.modelOverrides);
-  return {
+  const context = {
     pipeline: TURN_PIPELINE,
     turnContext,
-    turnRequest: { api: built.api, body: built.body },
     limits: resolveLimits(model, input.limits),
     turnCount: countTurns(input.session, input.options),
     parameters: resolveParameters(policy, input.parameters),
-  };
+  } as SimulationContext;
+  // Turn N's request is serialized only when the policy reads it: a trigger that counts the
+  // context (settings inference after every turn) never pays for it.
+  let turnRequest: SimulationContext["turnRequest"] | null = null;
+  Object.defineProperty(context, "turnRequest", {
+    enumerable: true,
+    get: () => {
+      if (!turnRequest) {
+        const built = buildTurnRequest(input.session, input.options, input.turn);
+        turnRequest = { api: built.api, body: built.body };
+      }
+      return turnRequest;
+    },
+  });
+  return context;
 }
 
 /** Runs `input.policyId` at `input.turn` (or at `input.recordedCompactionEntryId`). */
 export function simulateCompaction(input: SimulationInput): SimulationResult {
   const policy = getPolicy(input.policyId);
+  const notApplicable = policy.notApplicable?.(input.session) ?? null;
+  if (notApplicable !== null) throw new PolicyNotApplicableError(notApplicable);
   let resolved = input;
   const replayTurn = findAgent(input.session.formatId)?.recorded?.replayTurn;
   if (input.recordedCompactionEntryId !== undefined && replayTurn) {
@@ -47,6 +69,6 @@ export function simulateCompaction(input: SimulationInput): SimulationResult {
   }
   const context = buildSimulationContext(resolved, policy);
   const result = policy.simulate(resolved, context);
-  if (input.providerCount === false) return result;
+  if (input.providerCount === false || input.triggerOnly === true) return result;
   return { ...result, tokens: { ...result.tokens, provider: providerTokenCount(result, context) } };
 }

@@ -102,6 +102,6 @@ describe("claude-code summariser request (FM-CC-16) against the recordings", () 
 
   it("refuses a session of another agent", () => {
     const pi = fixtureCase("pi/print-openai-autocompact");
-    expect(() => simulateCompaction({ session: pi.session, options, turn: 2, policyId: "claude-code" })).toThrow(/needs a Claude Code session/);
+    expect(() => simulateCompaction({ session: pi.session, options, turn: 2, policyId: "claude-code" })).toThrow(/works on a Claude Code transcript/);
   });
 });

@@ -296,6 +296,19 @@ describe("a parent Claude Code never wrote to the file", () => {
     expect(analysis.warnings).toEqual([]);
   });
 
+  it("a missing parent mid-session (no compaction): the entry joins the chain written before it, every turn stays", () => {
+    const session = readClaude([
+      user("u1", null, "first question"),
+      assistant("a1", "u1", "m1", [{ type: "text", text: "first answer" }]),
+      user("u2", "entry-never-written", "second question"),
+      assistant("a2", "u2", "m2", [{ type: "text", text: "second answer" }]),
+    ]);
+    const analysis = analyzeSession(session, OPTIONS);
+    expect(analysis.turns.map((turn) => turn.entryId)).toEqual(["a1", "a2"]);
+    const context = buildTurnContext(session, OPTIONS, 2);
+    expect(JSON.stringify(context.messages)).toContain("first answer");
+  });
+
   it("starts its own chain only when nothing was written before it (a file that begins mid-session)", () => {
     const session = readClaude([user("u9", "not-in-file", "question"), assistant("a9", "u9", "m9", [{ type: "text", text: "answer" }])]);
     const analysis = analyzeSession(session, OPTIONS);

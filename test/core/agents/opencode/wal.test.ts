@@ -133,3 +133,36 @@ describe("CLI loader (src/cli/sqlite.ts)", () => {
     expect(mainOnly.warnings[0]?.reason).toMatch(/recent rows may be missing/);
   });
 });
+
+describe("a WAL of another database, and a schema we do not know", () => {
+  it("opencode.db beside another database's WAL of the same page size: the main file opens, with a warning naming SQLite's complaint", async () => {
+    // hermes-agent's v6 state.db WAL: 4096-byte pages like opencode.db, frames valid against their own header.
+    const foreign = fixturePath("hermes/storage/v6-wal-state.db-wal");
+    expect(applyWal(db, new Uint8Array(fs.readFileSync(foreign))).framesApplied).toBeGreaterThan(0);
+    const session = await loadDatabase(DB, { walPath: foreign });
+    expect(session.entries.map((entry) => entry.id)).toEqual(["msg_a1", "msg_a2"]);
+    const reasons = session.warnings.map((w) => w.reason).join("\n");
+    expect(reasons).toMatch(/the -wal file's pages make the database unreadable \(SQLite: .*malformed.*\): it belongs to another database or is damaged, so the main file was opened without it/);
+    expect(reasons).not.toMatch(/Drop opencode\.db together with/);
+  });
+
+  it("a WAL that does not make the image unreadable is still applied (its own database's)", async () => {
+    const session = await loadDatabase(DB, { sessionId: "ses_a" });
+    expect(session.entries).toHaveLength(4);
+    expect(session.warnings.some((w) => /belongs to another database/.test(w.reason))).toBe(false);
+  });
+
+  it("a message table without session_id: the error names the table and column in words, not SQLite's text about our query", async () => {
+    const SQL = await loadSqlEngine();
+    const copy = new SQL.Database(applyWal(db, wal).bytes);
+    copy.run("ALTER TABLE message RENAME COLUMN session_id TO owner_id");
+    const changed = copy.export();
+    copy.close();
+    const error = await read(changed, true).then(
+      () => null,
+      (thrown: unknown) => thrown as Error,
+    );
+    expect(error?.message).toMatch(/opencode\.db: opencode's tables are there, but the message table has no session_id column: a schema Contextscope does not read/);
+    expect(error?.message).not.toMatch(/no such column|m\.session_id/);
+  });
+});

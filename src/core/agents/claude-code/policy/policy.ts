@@ -5,6 +5,7 @@
 // auto-compact threshold; the summariser request = turn N's main request + its answer + the
 // compaction prompt (FM-CC-16); kept = the last assistant answer and, for an automatic compaction,
 // the pending prompt (FM-CC-14); everything else is summarised.
+import { emptyResultParts } from "../../../simulate/empty-result";
 import { claudeCodeInference } from "./inference";
 import type { ContextMessage, Session, SessionEntry } from "../../../model";
 import { getClaudeBranch, turnUsage, type ClaudeBranch, type ClaudeTurn } from "../turns";
@@ -164,6 +165,7 @@ function simulateClaudeCode(input: SimulationInput, context: SimulationContext):
   const p = context.parameters;
   const pending = !manual && p.keepPendingPrompt !== false ? pendingPrompt(branch, turn) : null;
   const trigger = claudeTrigger(input, context, turn, pending);
+  if (input.triggerOnly === true) return emptyResultParts(claudeCodePolicy, input, context, trigger);
   // CP-CC-INF-6: whether this version copies messages after the summary at all.
   const preservation = p.preserveMessages === "on" || p.preserveMessages === "off" ? { preserve: p.preserveMessages === "on", from: "parameter preserveMessages" } : sessionPreservesMessages(input.session, input.recordedCompactionEntryId);
   const answers = answerEntries(branch, turn);
@@ -277,6 +279,10 @@ export const claudeCodePolicy: CompactionPolicy = {
   label: "Claude Code (inferred from recordings)",
   rulePrefix: "CP-CC",
   parameters: CLAUDE_CODE_PARAMETERS,
+  notApplicable: (session) =>
+    session.formatId === "claude-code"
+      ? null
+      : `Claude Code's compaction works on a Claude Code transcript (its answers' recorded usage, its compact boundaries and the message ids it keeps); this ${session.formatLabel} has none of them. The opencode, hermes and deepseek-harness policies run on any session.`,
   checkedVerdicts: CHECKED,
   instructionSlots: CLAUDE_SLOTS,
   simulate: simulateClaudeCode,

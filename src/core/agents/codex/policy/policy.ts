@@ -5,6 +5,7 @@
 // limit; summariser request = turn N's main request + its output items + the compaction prompt,
 // without tools (FM-CX-15); kept = the real user messages (within a token budget) placed with the
 // re-injected initial context and the summary into the replacement history (FM-CX-17).
+import { emptyResultParts } from "../../../simulate/empty-result";
 import { codexInference } from "./inference";
 import type { ContextMessage, Session } from "../../../model";
 import { getCodexIndex, isOutputItem, type CodexRolloutIndex, type CodexTurn, type RolloutItem } from "../rollout-index";
@@ -187,6 +188,7 @@ function simulateCodex(input: SimulationInput, context: SimulationContext): Simu
   const p = context.parameters;
   const manual = input.manual === true;
   const trigger = codexTrigger(input, context, index, turn);
+  if (input.triggerOnly === true) return emptyResultParts(codexPolicy, input, context, trigger);
   const window = index.windows[turn.window] ?? [];
   const entryIds = index.windowEntryIds[turn.window] ?? [];
   const end = summarisedEnd(index, turn, input.recordedCompactionEntryId);
@@ -293,6 +295,10 @@ export const codexPolicy: CompactionPolicy = {
   label: "Codex CLI (inferred from recordings)",
   rulePrefix: "CP-CX",
   parameters: CODEX_PARAMETERS,
+  notApplicable: (session) =>
+    session.formatId === "codex"
+      ? null
+      : `Codex's compaction works on a Codex rollout (its response items, token_count events and the user messages it carries over); this ${session.formatLabel} has none of them. The opencode, hermes and deepseek-harness policies run on any session.`,
   checkedVerdicts: CHECKED,
   instructionSlots: CODEX_SLOTS,
   simulate: simulateCodex,

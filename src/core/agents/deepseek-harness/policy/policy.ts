@@ -9,10 +9,11 @@ import { getSerializer } from "../../../providers";
 import { estimateMessageTokens } from "../../pi/estimate";
 import { checkSummariserRequests, checkToolPairsAcrossCut, detectUnfinishedSummaries, unfinishedSummaryFindings } from "../../../simulate/findings";
 import { followingTurnsFromPrefix } from "../../../simulate/following";
-import { fillSlot } from "../../../simulate/instruction-slots";
+import { fillSlot, mergeSlotValues } from "../../../simulate/instruction-slots";
 import { applyLimits } from "../../../simulate/limits";
 import { cacheEffect, findPrefixBreak, prefixText } from "../../../simulate/prefix";
-import { emptyResultParts, userTurnTexts } from "../../pi/policies/result-parts";
+import { userTurnTexts } from "../../pi/policies/result-parts";
+import { emptyResultParts } from "../../../simulate/empty-result";
 import { resolveSummary } from "../../../simulate/summary-text";
 import { estimateJsonTokens, estimateTextTokens } from "../../../simulate/text-tokens";
 import { makeVerdict } from "../../../simulate/verdict";
@@ -32,6 +33,7 @@ import { CHECKPOINT_PREAMBLE_SLOT, classifyDeepseekRequest, DEEPSEEK_SECTIONS, D
 import { selectRange, type SurfaceNode } from "./range";
 import { deepseekInference } from "./inference";
 import { DEEPSEEK_PRUNE_DEFAULTS, deepseekPruneConfigError, pruneSurface, type DeepseekPruneConfig } from "./prune";
+import { harnessBody, recordedContextWindow, recordedPreamble, recordedSummaryText, recordedSurface } from "./sessionReplay";
 
 const DEEPSEEK_PARAMETERS: readonly PolicyParameterSpec[] = [
   { name: "thresholdRatio", label: "thresholdRatio", type: "number", default: 0.8, ruleId: "CP-DH-1", description: "thresholdTokens = floor(window × ratio)." },
@@ -92,12 +94,19 @@ function headerTokens(body: Record<string, unknown>): number {
   return estimateTextTokens(prefixText({ ...body, messages: [], input: [], contents: [] }));
 }
 
-function simulateDeepseek(input: SimulationInput, context: SimulationContext): SimulationResult {
+function simulateDeepseek(input: SimulationInput, given: SimulationContext): SimulationResult {
+  // On a harness session the route's window is logged (request/context): it wins over the catalogue, not over the user.
+  const loggedWindow = recordedContextWindow(input);
+  const context: SimulationContext =
+    loggedWindow !== null && given.limits.contextWindowSource !== "override"
+      ? { ...given, limits: { ...given.limits, contextWindow: loggedWindow, contextWindowSource: "session" } }
+      : given;
   const params = context.parameters;
   const cfg = config(params);
   const window = context.limits.contextWindow;
   const budget = deepseekBudget(window, cfg);
-  const routedSurface = context.turnContext.messages;
+  // Re-running a recorded compaction of a harness session starts from the surface just before it.
+  const routedSurface = recordedSurface(input) ?? context.turnContext.messages;
   const head = headerTokens(context.turnRequest.body);
   const measure = head + routedSurface.map(nodeOf).reduce((a, n) => a + n.tokens, 0);
   const overflow = params.providerOverflow === true;
@@ -128,6 +137,7 @@ function simulateDeepseek(input: SimulationInput, context: SimulationContext): S
     trigger.expression = `provider "context window exceeded" on the routed request (${measure} estimated tokens) → prune, compact once with retain 0, retry if the surface changed`;
   }
   const base = emptyResultParts(deepseekHarnessPolicy, input, context, trigger);
+  if (input.triggerOnly === true) return base;
   if (!budget.ok) return { ...base, verdict: makeVerdict(deepseekHarnessPolicy, "failed", "CP-DH-1", budget.error, "CONFIG") };
   if (overflow && !(cfg.maxOverflowRetries >= 1)) {
     return { ...base, verdict: makeVerdict(deepseekHarnessPolicy, "failed", "CP-DH-4", `context window exceeded and no overflow recovery left (maxOverflowRetries ${cfg.maxOverflowRetries}): the error reaches the agent turn`) };
@@ -154,7 +164,10 @@ function simulateDeepseek(input: SimulationInput, context: SimulationContext): S
   }));
   const api0 = input.api ?? input.options.api ?? context.turnRequest.api;
   const prunedOnly = (verdict: ReturnType<typeof makeVerdict>): SimulationResult => {
-    const body = getSerializer(api0).serialize({ model: applyLimits(resolveModel(context.turnContext.model, context.turnContext.api, input.options.modelOverrides), context.limits), messages: surface.map((m) => m.message), header: input.options.header ?? null, thinkingLevel: context.turnContext.thinkingLevel }).body;
+    const prunedModel = applyLimits(resolveModel(context.turnContext.model, context.turnContext.api, input.options.modelOverrides), context.limits);
+    const body =
+      harnessBody(input, surface.map((m) => m.message), "conversation", prunedModel.id) ??
+      getSerializer(api0).serialize({ model: prunedModel, messages: surface.map((m) => m.message), header: input.options.header ?? null, thinkingLevel: context.turnContext.thinkingLevel }).body;
     return {
       ...base,
       partition: { ...base.partition, pruned: prunedRanges, details: { ...base.partition.details, prunedToolResults: pruning.pruned.length, measureAfterPrune: measurePruned } },
@@ -194,9 +207,10 @@ function simulateDeepseek(input: SimulationInput, context: SimulationContext): S
   const model = { ...applyLimits(routed, context.limits), id: target.modelId, maxTokens: cfg.maxTokens };
   const header = input.options.header ? { ...input.options.header, maxTokens: cfg.maxTokens } : null;
   const messages: LlmMessage[] = [...shadowed.map((m) => m.message), { role: "user", content: [{ type: "text", text: instruction.text }] }];
-  const body = getSerializer(api).serialize({ model, messages, header, thinkingLevel: context.turnContext.thinkingLevel }).body;
-  if (header && header.systemPrompt === undefined) dropSystem(body);
-  if (header && header.tools === undefined) delete body.tools;
+  const ownBody = harnessBody(input, messages, "summary", target.modelId, cfg.maxTokens);
+  const body = ownBody ?? getSerializer(api).serialize({ model, messages, header, thinkingLevel: context.turnContext.thinkingLevel }).body;
+  if (!ownBody && header && header.systemPrompt === undefined) dropSystem(body);
+  if (!ownBody && header && header.tools === undefined) delete body.tools;
   const request: SimulatedSummariserRequest = {
     role: "summary",
     api,
@@ -247,8 +261,10 @@ function simulateDeepseek(input: SimulationInput, context: SimulationContext): S
     return { ...base, partition, summariserRequests: [request], findings, after: { ...base.after, storedRecord: { events } }, verdict: makeVerdict(deepseekHarnessPolicy, "failed", "CP-DH-13", error.message, error.code) };
   }
 
-  const summary = resolveSummary({ session: input.session, source: input.summary, recorded: null, headings: DEEPSEEK_SECTIONS });
-  const preamble = fillSlot(CHECKPOINT_PREAMBLE_SLOT, input.instructions);
+  const summary = resolveSummary({ session: input.session, source: input.summary, recorded: recordedSummaryText(input), headings: DEEPSEEK_SECTIONS });
+  // A harness session stores the preamble in its checkpoint: a re-run takes it from there unless a capture gives it.
+  const storedPreamble = recordedPreamble(input);
+  const preamble = fillSlot(CHECKPOINT_PREAMBLE_SLOT, storedPreamble === null ? input.instructions : mergeSlotValues(input.instructions, { slots: { [CHECKPOINT_PREAMBLE_SLOT.slot]: storedPreamble }, sources: { [CHECKPOINT_PREAMBLE_SLOT.slot]: "the session's checkpoint" } }));
   const checkpoint = frameCheckpoint(preamble.text, [summary.text]);
   const framedTokens = estimateTextTokens(textOf(checkpoint));
   const checkpointItem: ContextMessage = { message: checkpoint, provenance: { rule: "summary:compaction", entryId: null, ruleId: "CP-DH-14", explanation: "deepseek-harness checkpoint replacing the shadowed range" } };
@@ -273,7 +289,9 @@ function simulateDeepseek(input: SimulationInput, context: SimulationContext): S
     total = head + afterMessages.map(nodeOf).reduce((a, n) => a + n.tokens, 0);
   }
   events.push({ type: "compaction/end" });
-  const afterBody = getSerializer(api).serialize({ model: applyLimits(routed, context.limits), messages: afterMessages.map((m) => m.message), header: input.options.header ?? null, thinkingLevel: context.turnContext.thinkingLevel }).body;
+  const afterBody =
+    harnessBody(input, afterMessages.map((m) => m.message), "conversation", routed.id) ??
+    getSerializer(api).serialize({ model: applyLimits(routed, context.limits), messages: afterMessages.map((m) => m.message), header: input.options.header ?? null, thinkingLevel: context.turnContext.thinkingLevel }).body;
   const after = {
     summary,
     messages: afterMessages,

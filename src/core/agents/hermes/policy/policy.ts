@@ -3,6 +3,7 @@
 // the reviewer's correction; "on" means fixed). Trigger → partition → summariser request →
 // compressed list and the next request → verdict → findings, in CP-0-2 order.
 import { parseNestedJson } from "../../../util/json-depth";
+import { emptyResultParts } from "../../../simulate/empty-result";
 import type { ContextMessage, LlmMessage, Session, ToolResultMessage } from "../../../model";
 import { messageView } from "../pipeline";
 import { hermesStorageHeaderOf } from "../storage/session";
@@ -232,6 +233,7 @@ function simulateHermes(input: SimulationInput, context: SimulationContext): Sim
     ruleId: "CP-HA-5",
     estimator: "hermes: content chars/4 + 10 per message (code points), tool envelopes, replay fields, images 1600 (CP-HA-10)",
   };
+  if (input.triggerOnly === true) return emptyResultParts(hermesPolicy, input, context, trigger);
 
   // (2) Partition (CP-HA-7 … CP-HA-11).
   const compactedBefore = list.some(isHandoffSummary);

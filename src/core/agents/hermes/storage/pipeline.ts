@@ -49,7 +49,7 @@ function storageHeader(session: Session): HermesStorageHeader {
 }
 
 /** The model of a segment as provider + id: OpenRouter when the base URL says so, else the slug's prefix. */
-function modelRef(segment: HermesSegment): ModelRef | null {
+export function modelRef(segment: Pick<HermesSegment, "model" | "baseUrl">): ModelRef | null {
   if (segment.model === null) return null;
   const base = (segment.baseUrl ?? "").toLowerCase();
   const slash = segment.model.indexOf("/");

@@ -7,7 +7,7 @@ import type { Session } from "../../../model";
 import type { FormatReader, LineReader } from "../../../readers/types";
 import { HERMES_FORMAT_ID } from "../reader";
 import { readHermesStorage } from "./open";
-import { looksLikeExportLine, looksLikeTranscriptLine } from "./sideFiles";
+import { laterLinesAreTranscript, looksLikeExportLine, looksLikeTranscriptLine } from "./sideFiles";
 import { HERMES_STORAGE_LABEL } from "./session";
 
 const HERMES_FILES_READER_ID = "hermes-storage-files";
@@ -33,6 +33,8 @@ function detectHermesFile(firstLines: string[], fileName: string): boolean {
     } catch {
       // not one JSON line
     }
+    // A transcript whose first line is damaged is recognised by the lines after it.
+    if (/\.jsonl$/i.test(fileName) && laterLinesAreTranscript(firstLines)) return true;
   }
   const head = firstLines.join("\n").slice(0, DETECT_CHARS);
   if (!head.trimStart().startsWith("{")) return false;

@@ -5,7 +5,7 @@
 // parent, HS-23, HS-44), that region is marked so the pipeline does not count its copied
 // assistant messages as new answers. Schema 30's in-place compaction (HS-25) is laid out the same
 // way inside one session: the archived rows (`compacted = 1`) form the segment before.
-import type { ReaderWarning, Session, SessionEntry, SessionListing } from "../../../model";
+import type { ReaderWarning, RecordedUsage, Session, SessionEntry, SessionListing } from "../../../model";
 import { HERMES_FORMAT_ID } from "../reader";
 import { compressionChain, defaultSessionId, lineageLabel } from "./lineage";
 import type { HermesRequestDump, HermesSource, HermesStore, HermesStoredMessage, HermesStoredSession } from "./store";
@@ -53,6 +53,8 @@ export interface HermesSegment {
   endReason: string | null;
   messagesFrom: HermesSource | null;
   compacted: HermesCompactedRegion | null;
+  /** The stored session's token counters (state.db), when it has them: hermes records usage per session only. */
+  usageTotals?: RecordedUsage | null;
 }
 
 /** Session.header of a Session read from hermes storage. */
@@ -221,6 +223,7 @@ export function buildHermesStorageSession(store: HermesStore, chosenId: string |
       endReason: input.kind === "archived" ? "compression (in place)" : s.endReason,
       messagesFrom: s.messagesFrom,
       compacted,
+      ...(s.usageTotals ? { usageTotals: s.usageTotals } : {}),
     });
   });
   const header: HermesStorageHeader = {

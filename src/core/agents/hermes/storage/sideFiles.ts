@@ -1,7 +1,10 @@
 // The JSON files hermes-agent writes beside state.db in `<HERMES_HOME>/sessions/` (HS-3):
 // `session_<id>.json` snapshots (HS-26 … HS-29: session_id, model, base_url, platform,
 // session_start, last_updated, system_prompt, tools, message_count, messages), gateway
-// `<id>.jsonl` transcripts (HS-30: one OpenAI message dict per line, no header) and
+// `<id>.jsonl` transcripts (HS-30: one OpenAI message dict per line; the gateway starts a fresh
+// session's transcript with a `{"role": "session_meta", "tools", "model", "platform", "timestamp"}`
+// line — NousResearch/hermes-agent `gateway/run.py` @ 9480426946295178d8258352e6128665ca2aa71c,
+// `_handle_message`: "the same list of dicts sent as tools=[...] in the API request") and
 // `request_dump_<id>_<ts>.json` (HS-32: timestamp, session_id, reason, request{method, url,
 // headers, body}, error?). Pure parsing of one file's text; lenient: a bad line or message is a
 // warning with its line number, every good one is kept. The gateway routing index
@@ -104,22 +107,53 @@ function dumpFromJson(value: Record<string, unknown>, fileName: string): HermesS
   return { kind: "dump", dump, warnings: [] };
 }
 
-/** A `<id>.jsonl` transcript: one message dict per line (HS-30). */
+/** The gateway's header line of a transcript: not a message, the session's tools, model and platform. */
+function isSessionMeta(value: unknown): value is Record<string, unknown> {
+  return isObject(value) && value.role === "session_meta";
+}
+
+/** What a `session_meta` line says about the session: its tools (as sent), model, platform and start. */
+function applySessionMeta(session: HermesStoredSession, meta: Record<string, unknown>, line: number, fileName: string, warnings: ReaderWarning[]): void {
+  if (Array.isArray(meta.tools)) {
+    if (session.tools === null && meta.tools.length > 0) {
+      // Cut as a snapshot's tools are: later stages recurse into them.
+      const tools = capParsedValue(meta.tools);
+      if (tools.note !== null) warnings.push({ line, reason: `session_meta tools: ${tools.note}` });
+      session.tools = tools.value as unknown[];
+      session.toolsFrom = "transcript";
+    }
+  } else if (meta.tools !== undefined && meta.tools !== null) {
+    warnings.push({ line, reason: `${fileName}: session_meta tools is not a list; ignored` });
+  }
+  if (typeof meta.model === "string" && meta.model !== "") session.model ??= meta.model;
+  if (typeof meta.platform === "string" && meta.platform !== "") session.platform ??= meta.platform;
+  session.startedAt ??= epochSeconds(meta.timestamp);
+}
+
+/** A `<id>.jsonl` transcript: one message dict per line (HS-30), after the gateway's `session_meta` line when it wrote one. */
 function transcriptFromText(textValue: string, fileName: string): HermesSideFile {
   const warnings: ReaderWarning[] = [];
   const values: unknown[] = [];
   const lines: number[] = [];
+  const session = emptyStoredSession(sessionIdFromFileName(fileName) ?? fileName);
   textValue.split("\n").forEach((line, index) => {
     const trimmed = line.trim();
     if (trimmed === "") return;
+    let value: unknown;
     try {
-      values.push(JSON.parse(trimmed) as unknown);
-      lines.push(index + 1);
+      value = JSON.parse(trimmed) as unknown;
     } catch (error) {
       warnings.push({ line: index + 1, reason: `not valid JSON (${(error as Error).message}); skipped` });
+      return;
+    }
+    // hermes strips these lines before the agent sees the history; a later one (a session
+    // rewritten by /retry or /undo) says the same as the first.
+    if (isSessionMeta(value)) applySessionMeta(session, value, index + 1, fileName, warnings);
+    else {
+      values.push(value);
+      lines.push(index + 1);
     }
   });
-  const session = emptyStoredSession(sessionIdFromFileName(fileName) ?? fileName);
   session.messages = storedMessages(values, "transcript", fileName, warnings, lines);
   session.messageCount = session.messages.length;
   session.messagesFrom = "transcript";
@@ -179,14 +213,26 @@ function exportFromText(textValue: string): HermesSideFile {
   return { kind: "export", sessions, warnings };
 }
 
-/** True when the first line of a JSONL file is a hermes transcript message (role, no `type`). */
+/** True when the first line of a JSONL file is a hermes transcript message (role, no `type`) or the gateway's `session_meta` line. */
 export function looksLikeTranscriptLine(line: string): boolean {
   try {
     const value: unknown = JSON.parse(line);
+    if (isSessionMeta(value) && !("type" in value)) return true;
     return isObject(value) && typeof value.role === "string" && ROLES.has(value.role) && !("type" in value) && !("message" in value);
   } catch {
     return false;
   }
+}
+
+/**
+ * True when the lines after the first (up to 20 of them) are mostly hermes transcript messages —
+ * at least two, and more than half: a transcript whose first line is damaged (cut, a field of the
+ * wrong type) is still one, and no other agent's JSONL has lines of that shape.
+ */
+export function laterLinesAreTranscript(allLines: readonly string[]): boolean {
+  const lines = allLines.filter((line) => line.trim() !== "").slice(1, 21);
+  const transcript = lines.filter((line) => looksLikeTranscriptLine(line.trim())).length;
+  return transcript >= 2 && transcript * 2 > lines.length;
 }
 
 /**
@@ -221,7 +267,12 @@ export function readHermesSideFile(fileName: string, textValue: string): HermesS
     try {
       if (looksLikeExportLine(JSON.parse(first))) return exportFromText(textValue);
     } catch {
-      return null;
+      // A damaged first line: the other lines may still say what the file is.
+    }
+    if (laterLinesAreTranscript(textValue.split("\n", 64))) {
+      const read = transcriptFromText(textValue, base);
+      read.warnings.unshift({ line: 1, reason: "the first line is not a transcript message; the file was recognised as a hermes transcript by its other lines" });
+      return read;
     }
     return null;
   }

@@ -6,7 +6,7 @@
 // (HS-10). Schema 30's deduplicated prompts come from `system_prompts` by hash, with the inline
 // column as the fallback (HS-11).
 import { parseNestedJson } from "../../../util/json-depth";
-import type { ReaderWarning } from "../../../model";
+import type { ReaderWarning, RecordedUsage } from "../../../model";
 import { isObject } from "../../../util/is-object";
 import { messageFromRow, num, text, type HermesRow } from "./rows";
 import { emptyStoredSession, type HermesStoredMessage, type HermesStoredSession, type HermesStoreOrigin } from "./store";
@@ -78,7 +78,21 @@ function selectList(available: readonly string[], wanted: readonly string[], ali
   return wanted.filter((c) => available.includes(c)).map((c) => `${alias}${c} AS ${c}`).join(", ");
 }
 
-const SESSION_COLUMNS = ["id", "source", "user_id", "model", "model_config", "system_prompt", "parent_session_id", "started_at", "ended_at", "end_reason", "message_count", "title", "cwd", "system_prompt_hash", "display_name", "hidden", "archived"];
+const SESSION_COLUMNS = [
+  "id", "source", "user_id", "model", "model_config", "system_prompt", "parent_session_id", "started_at", "ended_at", "end_reason", "message_count", "title", "cwd", "system_prompt_hash", "display_name", "hidden", "archived",
+  "input_tokens", "output_tokens", "cache_read_tokens", "cache_write_tokens",
+];
+
+/** The session's token counters (schema 5 on: `input_tokens` excludes the cache reads and writes, as hermes adds them apart). */
+function usageTotalsOf(row: Record<string, unknown>): RecordedUsage | null {
+  const input = num(row.input_tokens);
+  const output = num(row.output_tokens);
+  if (input === null && output === null) return null;
+  const cacheRead = num(row.cache_read_tokens) ?? 0;
+  const cacheWrite = num(row.cache_write_tokens) ?? 0;
+  const usage = { input: input ?? 0, output: output ?? 0, cacheRead, cacheWrite, totalTokens: (input ?? 0) + (output ?? 0) + cacheRead + cacheWrite };
+  return usage.totalTokens > 0 ? usage : null;
+}
 
 function parseConfig(value: unknown): Record<string, unknown> | null {
   if (typeof value !== "string" || value === "") return null;
@@ -119,6 +133,7 @@ export function listStateDbSessions(query: HermesSqlQuery, origin: HermesStoreOr
     }
     session.messageCount = num(row.row_count) ?? 0;
     session.messagesFrom = "state.db";
+    session.usageTotals = usageTotalsOf(row);
     return session;
   });
 }

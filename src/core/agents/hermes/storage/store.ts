@@ -2,7 +2,7 @@
 // (HS-8 … HS-25), `session_<id>.json` snapshots (HS-26 … HS-29), `<id>.jsonl` gateway transcripts
 // (HS-30, HS-31) and `request_dump_*.json` files (HS-32 … HS-34). ./session.ts turns a store and a
 // chosen session into the Session the pipeline reads; ./stateDb.ts and ./sideFiles.ts fill it.
-import type { ReaderWarning } from "../../../model";
+import type { ReaderWarning, RecordedUsage } from "../../../model";
 import type { HermesRowInfo } from "./rows";
 
 /** Where a stored message, prompt or tool list came from. */
@@ -44,6 +44,12 @@ export interface HermesStoredSession {
   messagesFrom: HermesSource | null;
   /** Snapshot / transcript messages (state.db messages are loaded on demand). */
   messages: HermesStoredMessage[] | null;
+  /**
+   * The session's token counters (state.db `sessions.input_tokens`, `output_tokens`,
+   * `cache_read_tokens`, `cache_write_tokens`, schema 5 on): hermes records usage per session,
+   * never per call. Null when the storage holds none.
+   */
+  usageTotals: RecordedUsage | null;
 }
 
 /** A `request_dump_*.json` file (HS-32): the request body hermes passed to the SDK. */
@@ -98,5 +104,6 @@ export function emptyStoredSession(id: string): HermesStoredSession {
     messageCount: 0,
     messagesFrom: null,
     messages: null,
+    usageTotals: null,
   };
 }

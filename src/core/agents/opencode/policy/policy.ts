@@ -1,6 +1,7 @@
 // The opencode compaction policy (compaction-policies.md §5), before and after PR #11's spiral
 // brake (parameter `spiralBrake`, which also selects the model precedence). Works on opencode's
 // stored rows: an opencode session's own records, or any turn context adapted to rows.
+import { emptyResultParts } from "../../../simulate/empty-result";
 import { opencodeInference } from "./inference";
 import { notRecorded, type ContextMessage } from "../../../model";
 import { checkSummariserRequests, checkToolPairsAcrossCut } from "../../../simulate/findings";
@@ -195,8 +196,8 @@ function simulateOpencode(input: SimulationInput, context: SimulationContext): S
   const cfg = { auto: p.autoCompaction !== false, reserved: num(p.reserved), preserveRecentTokens: num(p.preserveRecentTokens), tailTurns: num(p.tailTurns) };
 
   // (1) Trigger (CP-OC-1 … CP-OC-4).
-  const estimatedTokens = Math.ceil(JSON.stringify(nextRequestMessages(view.rows, scopeOptions).messages).length / 4);
-  const tokens = view.tokens ?? { total: estimatedTokens };
+  // The estimate serializes the whole next request: made only where the turn recorded no tokens.
+  const tokens = view.tokens ?? { total: Math.ceil(JSON.stringify(nextRequestMessages(view.rows, scopeOptions).messages).length / 4) };
   const decision = isOverflow(cfg, limits, tokens);
   const trigger = {
     evaluated: !manual,
@@ -214,6 +215,7 @@ function simulateOpencode(input: SimulationInput, context: SimulationContext): S
     ruleId: "CP-OC-3",
     estimator: "opencode: recorded tokens for the gate; chars/4 (util/token.ts) for tails and requests",
   };
+  if (input.triggerOnly === true) return emptyResultParts(opencodePolicy, input, context, trigger);
 
   // The fork's chunked planner and executor instead of the live single call (CP-OC-31).
   if (p.compactionMode === CHUNKED_MODE) {

@@ -12,6 +12,7 @@ import {
   type CompactionRebuildOptions,
 } from "../compaction";
 import { messageOfEntry } from "../compaction/entry-messages";
+import { PI_FORMAT_ID } from "../reader";
 import { estimateMessageTokens } from "../estimate";
 import { getSerializer } from "../../../providers";
 import { resolveModel } from "../../../models/catalogue";
@@ -60,6 +61,15 @@ export interface PiFamilyPreparation {
 }
 
 /** Path at the point, the bare compaction entry, and pi's rebuild of the summariser request(s). */
+/**
+ * pi and senpi compact pi's own session tree: they cut at its entries and write a compaction entry
+ * into it, so they run on pi (and senpi) sessions only; other agents' files are named in words.
+ */
+export function piFamilyNotApplicable(session: Session): string | null {
+  if (session.formatId === PI_FORMAT_ID) return null;
+  return `pi's compaction cuts pi's own session tree (its entries and the compaction entry it writes into it); this ${session.formatLabel} is not a pi session. The opencode, hermes and deepseek-harness policies run on any session.`;
+}
+
 export function preparePiFamily(input: SimulationInput, profile: PiProfileId, params: PiFamilyParameters, pointOverride?: CompactionPoint): PiFamilyPreparation {
   const point = pointOverride ?? findCompactionPoint(input.session, input.options.leafId, input.turn, input.recordedCompactionEntryId);
   const slots = fillPiSlots(input.instructions);
@@ -90,7 +100,8 @@ export function preparePiFamily(input: SimulationInput, profile: PiProfileId, pa
   }
   // PI-K13: nothing to do when the path already ends with a compaction.
   const last = point.path[point.path.length - 1];
-  const rebuild = last && last.type !== "compaction" ? buildCompactionRequests(requestSession, rebuildOptions, SIMULATED_COMPACTION_ID) : null;
+  // Only the trigger wanted (settings inference): the path is enough, no request is rebuilt.
+  const rebuild = last && last.type !== "compaction" && input.triggerOnly !== true ? buildCompactionRequests(requestSession, rebuildOptions, SIMULATED_COMPACTION_ID) : null;
   return { point, requestSession, rebuild, rebuildOptions, slots, pathMessages };
 }
 

@@ -21,6 +21,7 @@ import type {
 } from "../../../simulate/types";
 import {
   piAfter,
+  piFamilyNotApplicable,
   piCutFindings,
   piPartition,
   piStoredRecord,
@@ -31,7 +32,8 @@ import {
   type PiFamilyPreparation,
 } from "./family";
 import { PI_SLOTS, readCapturedPiRequest } from "./pi-slots";
-import { userTurnTexts, lintFindings, emptyResultParts, sumMessageTokens } from "./result-parts";
+import { userTurnTexts, lintFindings, sumMessageTokens } from "./result-parts";
+import { emptyResultParts } from "../../../simulate/empty-result";
 
 export const PI_PARAMETERS: readonly PolicyParameterSpec[] = [
   { name: "reserveTokens", label: "reserveTokens", type: "number", default: 16384, ruleId: "PI-K1", description: "Tokens kept free for the answer; threshold = window − reserve; caps 0.8× / 0.5×." },
@@ -109,6 +111,7 @@ function simulatePi(input: SimulationInput, context: SimulationContext): Simulat
   const prep = preparePiFamily(input, "pi", params);
   const trigger = piTrigger(prep, input, context, "pi", params.reserveTokens);
   const base = emptyResultParts(piPolicy, input, context, trigger);
+  if (input.triggerOnly === true) return base;
   if (!prep.rebuild) {
     return { ...base, verdict: makeVerdict(piPolicy, "nothing-to-compact", "PI-K13", "the last path entry is already a compaction") };
   }
@@ -160,6 +163,7 @@ export const piPolicy: CompactionPolicy = {
   checkedVerdicts: ["not-triggered", "nothing-to-compact", "compacted", "failed"],
   instructionSlots: PI_SLOTS,
   simulate: simulatePi,
+  notApplicable: piFamilyNotApplicable,
   extractInstructions(body, source) {
     return readCapturedPiRequest(body, source)?.values ?? null;
   },

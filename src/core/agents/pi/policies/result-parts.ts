@@ -1,28 +1,9 @@
-// Pieces of a SimulationResult shared by the pi-family policies and reusable by others: the empty
-// skeleton (for early verdicts), rebuild lints as findings, user turn texts for CP-0-6.
+// Pieces of a SimulationResult shared by the pi-family policies and reusable by others: rebuild
+// lints as findings, user turn texts for CP-0-6.
 import type { PiProfileId } from "../profile";
 import { estimateMessageTokens } from "../estimate";
 import type { AgentMessage } from "../../../model";
-import { makeVerdict } from "../../../simulate/verdict";
-import type { CompactionPolicy, Finding, SimulationContext, SimulationInput, SimulationResult, TriggerDecision } from "../../../simulate/types";
-
-/** A result with only the trigger filled in (early exits such as nothing-to-compact). */
-export function emptyResultParts(policy: CompactionPolicy, input: SimulationInput, context: SimulationContext, trigger: TriggerDecision): SimulationResult {
-  return {
-    policyId: policy.id,
-    turn: input.turn,
-    parameters: context.parameters,
-    limits: context.limits,
-    trigger,
-    partition: { kept: [], summarised: [], pruned: [], droppedWithoutSummary: [], details: {} },
-    summariserRequests: [],
-    after: { summary: null, messages: [], request: null, prefixBreak: null, followingTurns: [], storedRecord: null },
-    verdict: makeVerdict(policy, "nothing-to-compact", `${policy.rulePrefix}`),
-    tokens: { estimator: "chars/4", before: 0, after: 0, saved: 0, summariserInput: 0 },
-    findings: [],
-    inferred: ["CP-0-1", "CP-0-2", "CP-0-3", "CP-0-4"],
-  };
-}
+import type { Finding, SimulationContext } from "../../../simulate/types";
 
 /** Texts of the user turns in turn N's context (quoted user turns, CP-0-6). */
 export function userTurnTexts(context: SimulationContext): string[] {

@@ -26,10 +26,11 @@ import type {
   SimulationResult,
   TriggerDecision,
 } from "../../../simulate/types";
-import { piAfter, piCutFindings, piPartition, piStoredRecord, piSummary, preparePiFamily, type PiFamilyPreparation } from "./family";
+import { piAfter, piCutFindings, piFamilyNotApplicable, piPartition, piStoredRecord, piSummary, preparePiFamily, type PiFamilyPreparation } from "./family";
 import { contextOfPath } from "./path-context";
 import { PI_PARAMETERS, piParameters, toSimulatedRequest } from "./pi-policy";
-import { emptyResultParts, lintFindings, sumMessageTokens, userTurnTexts } from "./result-parts";
+import { lintFindings, sumMessageTokens, userTurnTexts } from "./result-parts";
+import { emptyResultParts } from "../../../simulate/empty-result";
 import { readCapturedSenpiRequest, SENPI_REPLAY_SLOTS, SENPI_SLOTS, withFocusBlock } from "./senpi-slots";
 import { effectiveKeepRecentTokens, effectiveThresholdRatio, findSpeculativeStart, recordedSpeculativeStart, type SpeculativeSearch } from "./senpi-speculative";
 
@@ -119,6 +120,7 @@ function simulateSenpi(input: SimulationInput, context: SimulationContext): Simu
   let prep = preparePiFamily(input, "senpi", piParams);
   const trigger = senpiTrigger(prep, input, context, piParams.reserveTokens, ratio);
   const base = emptyResultParts(senpiPolicy, input, context, trigger);
+  if (input.triggerOnly === true) return base;
   // SP-K6/SP-K8: with a warm job, the requests come from the branch at its prompt start and the
   // compaction at the point takes that snapshot's cut.
   let speculative: SpeculativeSearch | null = null;
@@ -304,6 +306,7 @@ export const senpiPolicy: CompactionPolicy = {
   label: "senpi (cache-friendly replay)",
   rulePrefix: "CP-SE",
   parameters: SENPI_PARAMETERS,
+  notApplicable: piFamilyNotApplicable,
   checkedVerdicts: ["not-triggered", "nothing-to-compact", "compacted", "failed"],
   instructionSlots: SENPI_SLOTS,
   simulate: simulateSenpi,

@@ -53,4 +53,10 @@ export interface SettingsInference {
    * "given" (the user said), "assumed" (it fired where an automatic one could not), null (automatic).
    */
   compactions: { index: number; entryId: string; turn: number; manual: "recorded" | "given" | "assumed" | null }[];
+  /**
+   * How far the inference got: the turns without a compaction checked so far, of all of them. An
+   * incomplete inference has every recorded compaction in it; its trigger bounds narrow as more
+   * turns are checked.
+   */
+  progress: { checked: number; total: number; complete: boolean };
 }

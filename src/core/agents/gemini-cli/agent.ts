@@ -1,0 +1,33 @@
+// The Gemini CLI agent: its chat-file reader (JSONL and the older single JSON object), the fold
+// of the file into the history of every request, its generateContent request builder, its chat
+// compression as recorded compactions and as a simulator policy.
+import type { AgentDescriptor } from "../descriptor";
+import { piMessageChars } from "../pi/estimate";
+import { learnGeminiCliCapture } from "./capture";
+import { GEMINI_NOT_DERIVABLE } from "./notDerivable";
+import { geminiCompressionPolicy } from "./policy/policy";
+import { GEMINI_CLI_FORMAT_ID, geminiCliReader } from "./reader";
+import { geminiRecordedCompressions } from "./recorded";
+import { analyzeGeminiSession, buildGeminiTurnContext, buildGeminiTurnRequest, countGeminiTurns } from "./turns";
+
+export const geminiCliAgent = {
+  id: GEMINI_CLI_FORMAT_ID,
+  label: "Gemini CLI",
+  readableFiles: [{ agent: "Gemini CLI", files: "chat files (~/.gemini/tmp/<project>/chats/session-….jsonl, or the older session-….json)" }],
+  readers: [geminiCliReader],
+  estimateMessageChars: piMessageChars,
+  pipeline: {
+    analyze: (session, options) => analyzeGeminiSession(session, options),
+    countTurns: (session) => countGeminiTurns(session),
+    buildTurnContext: (session, options, turn) => buildGeminiTurnContext(session, options, turn),
+    buildTurnRequest: (session, options, turn) => buildGeminiTurnRequest(session, options, turn),
+  },
+  policies: [geminiCompressionPolicy],
+  recorded: geminiRecordedCompressions,
+  // The turn summaries record usage in pi's shape (turns.ts, turnUsage).
+  usageSource: "pi",
+  options: [],
+  notDerivable: GEMINI_NOT_DERIVABLE,
+  // A captured main request holds the system instruction, tool declarations and generationConfig.
+  captureLearner: { facts: (body, source, api) => (api === "google-generative-ai" ? learnGeminiCliCapture(body, source) : []) },
+} satisfies AgentDescriptor;

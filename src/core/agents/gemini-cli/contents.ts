@@ -1,0 +1,233 @@
+// From the folded message list to the `contents` Gemini CLI sends (docs/formats/gemini-cli.md),
+// each step after the CLI's own (google-gemini/gemini-cli, commit in the docs):
+//  1. messages → contents: `user` content is Gemini parts (a string becomes one text part);
+//     a `gemini` message whose content holds functionCall or thought parts is sent as it is,
+//     otherwise it is rebuilt from its text and `toolCalls` (functionCall {id, name, args});
+//     when no recorded functionResponse message follows such a message (the older files), its
+//     `toolCalls[].result` become the user content after it, as a resume rebuilds them
+//     (`convertSessionToClientHistory`, packages/core/src/utils/sessionUtils.ts); `info`, `error`
+//     and `warning` records are never sent;
+//  2. the curated history: a run of model contents with an invalid one (no parts, an empty part,
+//     an empty text) is left out (`extractCuratedHistory`, packages/core/src/core/geminiChat.ts);
+//  3. thought parts are dropped, the first functionCall of such a model content getting the
+//     synthetic signature (`stripThoughts`); consecutive contents of one role are merged into one
+//     (`coalesceConsecutiveRoles`);
+//  4. main requests only: the first functionCall of each model content after the last user
+//     prompt gets `thoughtSignature: "skip_thought_signature_validator"`
+//     (`ensureActiveLoopHasThoughtSignatures`), and tool-call ids lose their `<tool>__` prefix
+//     (`stripToolCallIdPrefixes`). Compression requests send the curated history with the stored ids.
+// Every content remembers the messages it came from and why parts were added, for the Messages tab.
+import { isObject } from "../../util/is-object";
+import type { HistoryMessage } from "./history";
+
+export type Part = Record<string, unknown>;
+
+/** One wire content with where it came from. */
+export interface SourcedContent {
+  role: "user" | "model";
+  parts: Part[];
+  /** The messages merged into it, in order (an id ending in `_response`: results rebuilt from tool calls). */
+  sources: HistoryMessage[];
+  /** The session entries of those messages. */
+  entryIds: string[];
+  /** What the CLI added or changed on the way, for the provenance shown to the user. */
+  notes: string[];
+}
+
+const SYNTHETIC_THOUGHT_SIGNATURE = "skip_thought_signature_validator";
+
+function toPartArray(content: unknown): Part[] {
+  if (typeof content === "string") return [{ text: content }];
+  if (Array.isArray(content)) return content.map((part) => (typeof part === "string" ? { text: part } : isObject(part) ? part : { text: String(part) }));
+  return isObject(content) ? [content] : [];
+}
+
+function hasFunctionResponse(message: HistoryMessage | undefined): boolean {
+  return message !== undefined && message.type === "user" && toPartArray(message.record.content).some((part) => isObject(part.functionResponse));
+}
+
+function toolCallsOf(record: Record<string, unknown>): Record<string, unknown>[] {
+  return Array.isArray(record.toolCalls) ? record.toolCalls.filter(isObject) : [];
+}
+
+/** The parts of the results recorded on a message's tool calls (a resume's synthetic response). */
+function toolResultParts(record: Record<string, unknown>): Part[] {
+  const parts: Part[] = [];
+  for (const call of toolCallsOf(record)) {
+    const result = call.result;
+    if (result === undefined || result === null || result === "") continue;
+    if (typeof result === "string") parts.push({ functionResponse: { id: call.id, name: call.name, response: { output: result } } });
+    else if (Array.isArray(result)) parts.push(...toPartArray(result));
+    else if (isObject(result)) parts.push(result);
+  }
+  return parts;
+}
+
+function modelParts(record: Record<string, unknown>): Part[] {
+  const contentParts = record.content ? toPartArray(record.content) : [];
+  if (contentParts.some((part) => isObject(part.functionCall) || part.thought === true)) return contentParts;
+  const parts = [...contentParts];
+  for (const call of toolCallsOf(record)) parts.push({ functionCall: { id: call.id, name: call.name, args: call.args } });
+  return parts;
+}
+
+/** The parts one message is sent as (before merging), or [] for a message never sent. */
+export function messageParts(message: HistoryMessage): Part[] {
+  if (message.type === "user") return toPartArray(message.record.content);
+  return message.type === "gemini" ? modelParts(message.record) : [];
+}
+
+/**
+ * Step 1: one content per sent message, in order. `lastCallsPending`: the list ends with an answer
+ * whose tool calls have not been answered yet (the history a compression reads before sending the
+ * results), so no results are rebuilt for it.
+ */
+function messageContents(messages: readonly HistoryMessage[], lastCallsPending: boolean): SourcedContent[] {
+  const out: SourcedContent[] = [];
+  const sent = messages.filter((m) => m.type === "user" || m.type === "gemini");
+  sent.forEach((message, i) => {
+    if (message.type === "user") {
+      out.push({ role: "user", parts: toPartArray(message.record.content), sources: [message], entryIds: [message.entryId], notes: [] });
+      return;
+    }
+    const parts = modelParts(message.record);
+    if (parts.length === 0) return;
+    out.push({ role: "model", parts, sources: [message], entryIds: [message.entryId], notes: [] });
+    const pending = lastCallsPending && i === sent.length - 1;
+    if (!pending && toolCallsOf(message.record).length > 0 && !hasFunctionResponse(sent[i + 1])) {
+      const results = toolResultParts(message.record);
+      if (results.length > 0) {
+        const synthetic: HistoryMessage = { id: `${message.id}_response`, type: "user", record: { id: `${message.id}_response`, type: "user", content: results }, entryId: message.entryId };
+        out.push({ role: "user", parts: results, sources: [synthetic], entryIds: [message.entryId], notes: ["tool results rebuilt from the answer's toolCalls (no recorded functionResponse message follows it)"] });
+      }
+    }
+  });
+  return out;
+}
+
+function isValidContent(content: SourcedContent): boolean {
+  if (content.role === "model" && content.parts.length === 0) return true;
+  if (content.parts.length === 0) return false;
+  for (const part of content.parts) {
+    if (Object.keys(part).length === 0) return false;
+    const payload = Object.keys(part).some((key) => key !== "text" && key !== "thought" && key !== "callIndex");
+    if (part.thought !== true && part.text === "" && !payload) return false;
+  }
+  return true;
+}
+
+/** Step 2: model runs holding an invalid content are left out. */
+function curated(contents: readonly SourcedContent[]): SourcedContent[] {
+  const out: SourcedContent[] = [];
+  let i = 0;
+  while (i < contents.length) {
+    if (contents[i]!.role === "user") {
+      out.push(contents[i]!);
+      i++;
+      continue;
+    }
+    const run: SourcedContent[] = [];
+    while (i < contents.length && contents[i]!.role === "model") run.push(contents[i++]!);
+    if (run.every(isValidContent)) out.push(...run);
+  }
+  return out;
+}
+
+/** Step 3a: thought parts out; the first call of such a model content signed. */
+function withoutThoughts(content: SourcedContent): SourcedContent | null {
+  if (!content.parts.some((part) => part.thought === true)) return content;
+  let signed = false;
+  const parts = content.parts
+    .filter((part) => part.thought !== true)
+    .map((part) => {
+      if (content.role !== "model" || signed || !isObject(part.functionCall)) return part;
+      signed = true;
+      return part.thoughtSignature ? part : { ...part, thoughtSignature: SYNTHETIC_THOUGHT_SIGNATURE };
+    });
+  if (parts.length === 0) return null;
+  return { ...content, parts, notes: [...content.notes, "thought parts are not sent again"] };
+}
+
+/** Step 3b: consecutive contents of one role become one. */
+function coalesced(contents: readonly SourcedContent[]): SourcedContent[] {
+  const out: SourcedContent[] = [];
+  for (const content of contents) {
+    const last = out[out.length - 1];
+    if (last && last.role === content.role) {
+      out[out.length - 1] = {
+        role: last.role,
+        parts: [...last.parts, ...content.parts],
+        sources: [...last.sources, ...content.sources],
+        entryIds: [...last.entryIds, ...content.entryIds],
+        notes: [...last.notes, ...content.notes, "consecutive messages of one role merged into one content"],
+      };
+    } else out.push(content);
+  }
+  return out;
+}
+
+/** The curated, coalesced history: what a compression request sends (stored ids). */
+export function curatedContents(messages: readonly HistoryMessage[], lastCallsPending = false): SourcedContent[] {
+  return coalesced(
+    curated(messageContents(messages, lastCallsPending))
+      .map(withoutThoughts)
+      .filter((c): c is SourcedContent => c !== null),
+  );
+}
+
+/** A tool-call id without its `<tool>__` prefix, or null when it has none. */
+function strippedId(id: unknown, name: unknown): string | null {
+  if (typeof id !== "string") return null;
+  const tool = (typeof name === "string" ? name.trim() : "") || "generic_tool";
+  return id.startsWith(`${tool}__`) ? id.slice(tool.length + 2) : null;
+}
+
+/** Step 4b on one part; the SDK writes functionCall as {id, args, name}. */
+function wirePart(part: Part, stripIds: boolean): Part {
+  const out: Part = {};
+  for (const [key, value] of Object.entries(part)) {
+    if (key === "functionCall" && isObject(value)) {
+      const id = (stripIds ? strippedId(value.id, value.name) : null) ?? value.id;
+      const call: Part = {};
+      if (id !== undefined) call.id = id;
+      if (value.args !== undefined) call.args = value.args;
+      if (value.name !== undefined) call.name = value.name;
+      for (const [k, v] of Object.entries(value)) if (!(k in call)) call[k] = v;
+      out.functionCall = call;
+    } else if (key === "functionResponse" && isObject(value) && stripIds && strippedId(value.id, value.name) !== null) {
+      out.functionResponse = { name: value.name, response: value.response, id: strippedId(value.id, value.name) };
+    } else out[key] = value;
+  }
+  return out;
+}
+
+/** Index of the last user content with text and no function response: where the current turn starts. */
+function activeLoopStart(contents: readonly { role: string; parts: Part[] }[]): number {
+  for (let i = contents.length - 1; i >= 0; i--) {
+    const content = contents[i]!;
+    if (content.role === "user" && content.parts.some((part) => typeof part.text === "string" && part.text !== "") && !content.parts.some((part) => isObject(part.functionResponse))) return i;
+  }
+  return -1;
+}
+
+/** The `contents` of a main request (step 4 applied), with the sources of each content. */
+export function mainRequestContents(messages: readonly HistoryMessage[]): { wire: { parts: Part[]; role: string }[]; sourced: SourcedContent[] } {
+  const sourced = curatedContents(messages);
+  const start = activeLoopStart(sourced);
+  const wire = sourced.map((content, i) => {
+    let signed = start < 0 || i < start || content.role !== "model";
+    const parts = content.parts.map((part) => {
+      const sent = wirePart(part, true);
+      if (signed || !isObject(part.functionCall)) return sent;
+      signed = true;
+      return sent.thoughtSignature ? sent : { ...sent, thoughtSignature: SYNTHETIC_THOUGHT_SIGNATURE };
+    });
+    return { parts, role: content.role };
+  });
+  return { wire, sourced };
+}
+
+/** The `contents` of a compression request's history: the curated history with the stored ids. */
+export function compressionContents(messages: readonly HistoryMessage[], lastCallsPending: boolean): { parts: Part[]; role: string }[] {
+  return curatedContents(messages, lastCallsPending).map((content) => ({ parts: content.parts.map((part) => wirePart(part, false)), role: content.role }));
+}

@@ -1,0 +1,176 @@
+// The fold of a Gemini CLI chat file (docs/formats/gemini-cli.md), the way the CLI loads it
+// (`loadConversationRecord`, packages/core/src/services/chatRecordingService.ts): records in file
+// order; a message record replaces the message with its id in place or is appended; `$set.messages`
+// replaces the whole list (written at start-up, on every resume, after a compression);
+// `$rewindTo` drops the message with that id and everything after it (all of them when the id is
+// unknown). Walking the fold also gives what the final list cannot: the history as it stood when
+// each request was sent — a `gemini` message written for the first time is the answer to one
+// request, whose history is the list just before it — and each chat compression, a `$set.messages`
+// that brings a new `<state_snapshot>` user message.
+import type { ReaderWarning, Session, SessionEntry } from "../../model";
+import { isObject } from "../../util/is-object";
+
+/** One message of the folded list, with the entry (file line) that last wrote it. */
+export interface HistoryMessage {
+  id: string;
+  type: string;
+  record: Record<string, unknown>;
+  entryId: string;
+}
+
+/** One main request: the `gemini` message that answered it and the history it was sent with. */
+export interface GeminiTurn {
+  turn: number;
+  /** The entry of the answer's first record. */
+  answer: SessionEntry;
+  /** The answer's last record (tokens, model, tool calls). */
+  answerRecord: Record<string, unknown>;
+  /**
+   * The folded list just before the answer was first written (what the request carried) is the
+   * first `historyLength` messages of `historyBase`: lists are shared between turns, copied only
+   * when a message is replaced or the list cut (see `turnHistory`).
+   */
+  historyBase: readonly HistoryMessage[];
+  historyLength: number;
+  /** 1 for the process that started the session, then one more per resume (metadata line). */
+  process: number;
+  /** True for the first request of its process (after a resume the CLI's last prompt count is a local estimate). */
+  firstOfProcess: boolean;
+}
+
+/** A chat compression recorded as the `$set.messages` that installed the compressed history. */
+interface GeminiCompression {
+  entry: SessionEntry;
+  /** Turns answered before it. */
+  turnsBefore: number;
+  /** The folded list just before it: the history the compression service read. */
+  before: HistoryMessage[];
+  /** The compressed list it installed. */
+  after: HistoryMessage[];
+  /** The `<state_snapshot>` text (the verified summary). */
+  summary: string;
+  /** Index in `after` of the first message kept from the old history (after the model's acknowledgement). */
+  keptFrom: number;
+}
+
+export interface GeminiIndex {
+  turns: GeminiTurn[];
+  compressions: GeminiCompression[];
+  /** The final folded list (what a resume would load). */
+  final: HistoryMessage[];
+  warnings: ReaderWarning[];
+}
+
+const SNAPSHOT_OPEN = "<state_snapshot>";
+
+/** The text parts of a message's content, joined. */
+export function contentText(content: unknown): string {
+  if (typeof content === "string") return content;
+  const parts = Array.isArray(content) ? content : isObject(content) ? [content] : [];
+  return parts.map((part) => (typeof part === "string" ? part : isObject(part) && typeof part.text === "string" ? part.text : "")).join("");
+}
+
+function isSnapshot(message: HistoryMessage): boolean {
+  return message.type === "user" && contentText(message.record.content).trimStart().startsWith(SNAPSHOT_OPEN);
+}
+
+function messageOf(value: unknown, entryId: string): HistoryMessage | null {
+  if (!isObject(value) || typeof value.id !== "string" || typeof value.type !== "string") return null;
+  return { id: value.id, type: value.type, record: value, entryId };
+}
+
+/** The history a turn's request carried. */
+export function turnHistory(turn: GeminiTurn): HistoryMessage[] {
+  return turn.historyBase.slice(0, turn.historyLength);
+}
+
+const indexes = new WeakMap<Session, GeminiIndex>();
+
+export function getGeminiIndex(session: Session): GeminiIndex {
+  let index = indexes.get(session);
+  if (!index) {
+    index = buildIndex(session);
+    indexes.set(session, index);
+  }
+  return index;
+}
+
+function buildIndex(session: Session): GeminiIndex {
+  const warnings: ReaderWarning[] = [];
+  const turns: GeminiTurn[] = [];
+  const compressions: GeminiCompression[] = [];
+  let list: HistoryMessage[] = [];
+  /** True while a turn or compression holds `list`: a replacement or cut then copies it first. */
+  let shared = false;
+  const ownList = () => {
+    if (shared) {
+      list = list.slice();
+      shared = false;
+    }
+  };
+  const seenSnapshots = new Set<string>();
+  let process = 0;
+  let requestsInProcess = 0;
+  /** The turn each answer id belongs to, so a later record of the answer (its tool calls) updates it. */
+  const answers = new Map<string, GeminiTurn>();
+  const positionOf = (id: string) => list.findIndex((m) => m.id === id);
+
+  for (const entry of session.entries) {
+    const raw = entry.raw;
+    switch (entry.type) {
+      case "metadata":
+        process += 1;
+        requestsInProcess = 0;
+        break;
+      case "rewind": {
+        const at = positionOf(raw.$rewindTo as string);
+        list = at >= 0 ? list.slice(0, at) : [];
+        shared = false;
+        break;
+      }
+      case "set": {
+        const set = raw.$set as Record<string, unknown>;
+        if (!Array.isArray(set.messages)) break;
+        const next: HistoryMessage[] = [];
+        set.messages.forEach((value, i) => {
+          const message = messageOf(value, entry.id);
+          if (message) next.push(message);
+          else warnings.push({ line: entry.line, reason: `$set.messages[${i}] is not a message record ({id, type, content}); skipped` });
+        });
+        const snapshotAt = next.findIndex((m) => isSnapshot(m) && !seenSnapshots.has(m.id));
+        for (const m of next) if (isSnapshot(m)) seenSnapshots.add(m.id);
+        if (snapshotAt >= 0) {
+          const acknowledgement = next[snapshotAt + 1];
+          const keptFrom = acknowledgement && acknowledgement.type === "gemini" ? snapshotAt + 2 : snapshotAt + 1;
+          compressions.push({ entry, turnsBefore: turns.length, before: list.slice(), after: next, summary: contentText(next[snapshotAt]!.record.content), keptFrom });
+        }
+        list = next.slice();
+        shared = false;
+        break;
+      }
+      case "message": {
+        const message = messageOf(raw, entry.id);
+        if (!message) break;
+        const at = positionOf(message.id);
+        if (at >= 0) {
+          ownList();
+          list[at] = message;
+          const answered = answers.get(message.id);
+          if (answered) answered.answerRecord = raw;
+          break;
+        }
+        if (message.type === "gemini") {
+          if (process === 0) process = 1;
+          const turn: GeminiTurn = { turn: turns.length + 1, answer: entry, answerRecord: raw, historyBase: list, historyLength: list.length, process, firstOfProcess: requestsInProcess === 0 };
+          turns.push(turn);
+          answers.set(message.id, turn);
+          requestsInProcess += 1;
+          shared = true;
+        }
+        list.push(message);
+        break;
+      }
+    }
+  }
+  return { turns, compressions, final: list.slice(), warnings };
+}

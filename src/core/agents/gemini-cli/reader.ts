@@ -1,0 +1,197 @@
+// Reader of Gemini CLI chat files (docs/formats/gemini-cli.md): the JSONL form
+// (~/.gemini/tmp/<project>/chats/session-<YYYY-MM-DDTHH-MM>-<id8>.jsonl) — one record per line: a
+// metadata line, message records `{id, timestamp, type, content, …}`, `{"$set": …}` updates and
+// `{"$rewindTo": id}` — and the older form, one pretty-printed JSON object
+// `{sessionId, projectHash, startTime, lastUpdated, messages[]}`. Every line becomes one entry, in
+// file order, with a synthetic id from its line number (a message id is written again when the
+// message is updated, so it cannot be the entry id); history.ts folds them. Lenient: a bad line is
+// a warning with its line number, never an exception.
+import type { ReaderWarning, Session, SessionEntry } from "../../model";
+import { finishLineWarnings, firstObjects, parseObjectLine } from "../../readers/jsonl-object";
+import type { FormatReader, LineReader } from "../../readers/types";
+import { isObject } from "../../util/is-object";
+import { parseJsonCapped } from "../../util/json-depth";
+
+export const GEMINI_CLI_FORMAT_ID = "gemini-cli";
+const FORMAT_LABEL = "Gemini CLI chat";
+
+const EXPECTATION =
+  'a Gemini CLI chat file (~/.gemini/tmp/<project>/chats/session-….jsonl): JSONL whose first line is {"sessionId","projectHash","startTime",…}, or the older single JSON object with "messages"';
+
+/** The kinds of line the chat file holds (the entry `type`). */
+type GeminiLineKind = "metadata" | "message" | "set" | "rewind";
+
+const MESSAGE_TYPES = new Set(["user", "gemini", "info", "error", "warning"]);
+
+function isMetadata(value: Record<string, unknown>): boolean {
+  return typeof value.sessionId === "string" && typeof value.projectHash === "string";
+}
+
+function isMessageRecord(value: Record<string, unknown>): boolean {
+  return typeof value.id === "string" && typeof value.type === "string" && "content" in value;
+}
+
+/** The kind of one parsed line, or null when it is none the CLI writes. */
+function lineKind(value: Record<string, unknown>): GeminiLineKind | null {
+  if (typeof value.$rewindTo === "string") return "rewind";
+  if (isObject(value.$set)) return "set";
+  if (isMessageRecord(value)) return "message";
+  if (isMetadata(value)) return "metadata";
+  return null;
+}
+
+/** The older form's first lines: `{` then its keys, one a line (`"sessionId": "…"`). */
+function looksLikeLegacyDocument(firstLines: readonly string[]): boolean {
+  const lines = firstLines.map((line) => line.trim()).filter((line) => line.length > 0);
+  if (lines[0] !== "{") return false;
+  const head = lines.slice(1, 8).join("\n");
+  return /^"sessionId"\s*:/m.test(head) && /^"projectHash"\s*:/m.test(head);
+}
+
+function detectGeminiCli(firstLines: string[], fileName: string): boolean {
+  if (looksLikeLegacyDocument(firstLines)) return true;
+  const objects = firstObjects(firstLines, 3);
+  const first = objects[0];
+  if (!first) return false;
+  if (isMetadata(first) && ("startTime" in first || "messages" in first)) return true;
+  // A file whose metadata line is damaged: its own file name and Gemini records after it.
+  const named = /(^|\/)session-[^/]*\.jsonl$/.test(fileName);
+  return named && objects.some((o) => isObject(o.$set)) && objects.some((o) => isMessageRecord(o) && MESSAGE_TYPES.has(o.type as string));
+}
+
+function entryOf(line: number, kind: GeminiLineKind, raw: Record<string, unknown>, previous: string | null): SessionEntry {
+  const timestamp = typeof raw.timestamp === "string" ? raw.timestamp : typeof raw.startTime === "string" ? raw.startTime : null;
+  return { id: `L${line}`, parentId: previous, type: kind, timestamp, line, raw };
+}
+
+function sessionOf(fileName: string, header: Record<string, unknown> | null, entries: SessionEntry[], warnings: ReaderWarning[], lineCount: number, legacy: boolean): Session {
+  return {
+    formatId: GEMINI_CLI_FORMAT_ID,
+    formatLabel: legacy ? `${FORMAT_LABEL} (single JSON object)` : FORMAT_LABEL,
+    fileName,
+    formatVersion: null,
+    header,
+    entries,
+    warnings,
+    lineCount,
+  };
+}
+
+function metadataOf(raw: Record<string, unknown>): Record<string, unknown> {
+  const { messages: _messages, ...rest } = raw;
+  return { agent: GEMINI_CLI_FORMAT_ID, ...rest };
+}
+
+class GeminiLineReader implements LineReader {
+  private readonly entries: SessionEntry[] = [];
+  private readonly warnings: ReaderWarning[] = [];
+  private header: Record<string, unknown> | null = null;
+  private lastLine = 0;
+  private lastBadLine = -1;
+  /** Every line, kept while the file may still be the older single-object form. */
+  private readonly text: string[] = [];
+  private legacy: boolean | null = null;
+
+  constructor(private readonly fileName: string) {}
+
+  pushLine(text: string, lineNumber: number): void {
+    this.lastLine = lineNumber;
+    if (this.legacy === null && text.trim() !== "") this.legacy = text.trim() === "{";
+    if (this.legacy) {
+      while (this.text.length < lineNumber - 1) this.text.push("");
+      this.text.push(text);
+      return;
+    }
+    if (text.trim() === "") return;
+    const parsed = parseObjectLine(text);
+    if ("reason" in parsed) {
+      this.lastBadLine = lineNumber;
+      this.warnings.push({ line: lineNumber, reason: parsed.reason });
+      return;
+    }
+    if (parsed.note) this.warnings.push({ line: lineNumber, reason: parsed.note });
+    const kind = lineKind(parsed.value);
+    if (kind === null) {
+      this.lastBadLine = lineNumber;
+      this.warnings.push({ line: lineNumber, reason: "not a Gemini CLI record (metadata, message, $set or $rewindTo), line skipped" });
+      return;
+    }
+    if (kind === "message" && !MESSAGE_TYPES.has(parsed.value.type as string)) {
+      this.warnings.push({ line: lineNumber, reason: `message type "${String(parsed.value.type)}" is not one the CLI writes; it is kept but never sent` });
+    }
+    if (kind === "metadata" && this.header === null) this.header = metadataOf(parsed.value);
+    const previous = this.entries[this.entries.length - 1]?.id ?? null;
+    this.entries.push(entryOf(lineNumber, kind, parsed.value, previous));
+  }
+
+  finish(): Session {
+    if (this.legacy) return readLegacyDocument(this.text.join("\n"), this.fileName, this.lastLine);
+    finishLineWarnings(this.warnings, this.lastLine, this.lastBadLine);
+    if (this.lastLine > 0 && this.entries.length === 0) this.warnings.push({ line: 0, reason: `no chat records found: expected ${EXPECTATION}` });
+    if (this.header === null && this.entries.length > 0) {
+      this.warnings.push({ line: 0, reason: "the metadata line (sessionId, projectHash) is missing or damaged: the session id and project are unknown; every record is read" });
+    }
+    return sessionOf(this.fileName, this.header, this.entries, this.warnings, this.lastLine, false);
+  }
+
+  snapshot(): Session {
+    if (this.legacy) return sessionOf(this.fileName, null, [], [], this.lastLine, true);
+    return sessionOf(this.fileName, this.header, this.entries.slice(), this.warnings.slice(), this.lastLine, false);
+  }
+}
+
+/** Line of the n-th `"id": "<value>"` in the document, for warnings and entries (1 when not found). */
+function lineOfId(text: string, id: string, lineStarts: number[]): number {
+  const at = text.indexOf(`"id": ${JSON.stringify(id)}`);
+  if (at < 0) return 1;
+  let low = 0;
+  let high = lineStarts.length - 1;
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if (lineStarts[mid]! <= at) low = mid;
+    else high = mid - 1;
+  }
+  return low + 1;
+}
+
+/** The older form: one JSON object with every message in `messages`. Never throws. */
+function readLegacyDocument(text: string, fileName: string, lineCount: number): Session {
+  const warnings: ReaderWarning[] = [];
+  let value: unknown;
+  try {
+    const parsed = parseJsonCapped(text);
+    value = parsed.value;
+    if (parsed.note) warnings.push({ line: 0, reason: parsed.note });
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    warnings.push({ line: 0, reason: `not valid JSON (${detail}): expected ${EXPECTATION}` });
+    return sessionOf(fileName, null, [], warnings, lineCount, true);
+  }
+  if (!isObject(value)) {
+    warnings.push({ line: 0, reason: `not a JSON object: expected ${EXPECTATION}` });
+    return sessionOf(fileName, null, [], warnings, lineCount, true);
+  }
+  const lineStarts = [0];
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) lineStarts.push(i + 1);
+  const entries: SessionEntry[] = [entryOf(1, "metadata", metadataOf(value), null)];
+  const messages = Array.isArray(value.messages) ? value.messages : [];
+  if (!Array.isArray(value.messages)) warnings.push({ line: 0, reason: "no messages list: the chat holds no messages" });
+  messages.forEach((message, index) => {
+    if (!isObject(message) || !isMessageRecord(message)) {
+      warnings.push({ line: 0, reason: `messages[${index}] is not a message record ({id, type, content}); skipped` });
+      return;
+    }
+    const line = lineOfId(text, message.id as string, lineStarts);
+    const entry = entryOf(line, "message", message, entries[entries.length - 1]!.id);
+    entries.push({ ...entry, id: `M${index}` });
+  });
+  return sessionOf(fileName, metadataOf(value), entries, warnings, lineCount || lineStarts.length, true);
+}
+
+export const geminiCliReader: FormatReader = {
+  id: GEMINI_CLI_FORMAT_ID,
+  label: "Gemini CLI chat (JSONL or JSON)",
+  mismatchMessage: `not a Gemini CLI chat: expected ${EXPECTATION}`,
+  detect: (firstLines, fileName) => detectGeminiCli(firstLines, fileName),
+  createLineReader: (fileName) => new GeminiLineReader(fileName),
+};

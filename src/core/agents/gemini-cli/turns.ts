@@ -1,0 +1,204 @@
+// Turns of a Gemini CLI chat: one per main request (a `gemini` message written for the first
+// time), each rebuilt as the generateContent body the CLI sends (docs/formats/gemini-cli.md):
+// `{contents, systemInstruction, tools, generationConfig}`. The contents come from the folded
+// history (history.ts, contents.ts); the system instruction, the tool declarations and the
+// generationConfig are not in the file: a captured main request fills them (capture.ts), else they
+// are marked "not recorded". Chat compressions become timeline events before the next turn.
+import type { BranchInfo, BuiltRequest, CompactionEvent, ModelRef, PipelineOptions, RecordedUsage, Session, TimelineItem, TurnSummary } from "../../model";
+import { notRecorded } from "../../model";
+import { resolveModel } from "../../models/catalogue";
+import type { SessionAnalysis, TurnContext } from "../../pipeline/types";
+import { sessionConstant } from "../../captures/fact";
+import { isObject } from "../../util/is-object";
+import { GEMINI_GENERATION_CONFIG, GEMINI_SYSTEM_INSTRUCTION, GEMINI_TOOLS } from "./capture";
+import { mainRequestContents } from "./contents";
+import { contentMessage } from "./context";
+import { getGeminiIndex, turnHistory, type GeminiIndex, type GeminiTurn } from "./history";
+
+const API = "google-generative-ai" as const;
+
+function num(value: unknown): number {
+  return typeof value === "number" && Number.isFinite(value) ? value : 0;
+}
+
+/** The model that answered, as the answer records it (the CLI's provider is always Google). */
+function turnModel(turn: GeminiTurn): ModelRef | null {
+  const model = turn.answerRecord.model;
+  return typeof model === "string" && model.length > 0 ? { provider: "google", modelId: model } : null;
+}
+
+/**
+ * The answer's `tokens` (the response's usageMetadata) in the usage shape every agent records:
+ * `input` is promptTokenCount, which includes the implicit-cache hits (`cached`); tool-use prompt
+ * tokens are input too; thought tokens are billed as output.
+ */
+function turnUsage(turn: GeminiTurn): RecordedUsage | null {
+  const tokens = turn.answerRecord.tokens;
+  if (!isObject(tokens)) return null;
+  const cacheRead = num(tokens.cached);
+  const input = Math.max(0, num(tokens.input) - cacheRead) + num(tokens.tool);
+  const output = num(tokens.output) + num(tokens.thoughts);
+  return { input, output, cacheRead, cacheWrite: 0, totalTokens: num(tokens.total) || input + cacheRead + output };
+}
+
+/** The prompt size the CLI itself saw for a turn: the response's promptTokenCount. */
+export function promptTokens(turn: GeminiTurn): number | null {
+  const tokens = turn.answerRecord.tokens;
+  return isObject(tokens) && typeof tokens.input === "number" ? tokens.input : null;
+}
+
+function compactionEvent(index: GeminiIndex, position: number): CompactionEvent {
+  const compression = index.compressions[position]!;
+  const previous = index.turns[compression.turnsBefore - 1];
+  const next = index.turns[compression.turnsBefore];
+  return {
+    kind: "compaction",
+    entryId: compression.entry.id,
+    beforeTurn: next ? next.turn : null,
+    timestamp: compression.entry.timestamp ?? (typeof (compression.entry.raw.$set as Record<string, unknown>).lastUpdated === "string" ? ((compression.entry.raw.$set as Record<string, unknown>).lastUpdated as string) : null),
+    tokensBefore: previous ? promptTokens(previous) : null,
+    firstKeptEntryId: compression.after[compression.keptFrom]?.entryId ?? null,
+    summaryChars: compression.summary.length,
+  };
+}
+
+function selectedTurn(index: GeminiIndex, turn: number): GeminiTurn {
+  const found = Number.isInteger(turn) ? index.turns[turn - 1] : undefined;
+  if (!found) throw new RangeError(`turn ${turn} does not exist: the chat has ${index.turns.length} requests`);
+  return found;
+}
+
+/** The characters of a request's contents as JSON, for the chars/4 estimate. */
+function contentsChars(contents: readonly unknown[]): number {
+  let total = 0;
+  for (const content of contents) total += JSON.stringify(content).length;
+  return total;
+}
+
+export function analyzeGeminiSession(session: Session, options: PipelineOptions): SessionAnalysis {
+  const index = getGeminiIndex(session);
+  const turns: TurnSummary[] = [];
+  const timeline: TimelineItem[] = [];
+  const systemChars = headerChars(options);
+  let compactionAt = 0;
+  let previousModel: string | null = null;
+  for (const turn of index.turns) {
+    let afterCompaction = false;
+    while (compactionAt < index.compressions.length && index.compressions[compactionAt]!.turnsBefore < turn.turn) {
+      timeline.push(compactionEvent(index, compactionAt));
+      compactionAt += 1;
+      afterCompaction = true;
+    }
+    timeline.push({ kind: "turn", turn: turn.turn });
+    const { wire } = mainRequestContents(turnHistory(turn));
+    const chars = systemChars + contentsChars(wire);
+    const model = turnModel(turn);
+    turns.push({
+      turn: turn.turn,
+      entryId: turn.answer.id,
+      timestamp: turn.answer.timestamp,
+      model,
+      api: API,
+      thinkingLevel: "off",
+      messageCount: wire.length,
+      estimatedTokens: Math.ceil(chars / 4),
+      chars,
+      usage: turnUsage(turn),
+      stopReason: null,
+      afterCompaction,
+      modelSwitched: turn.turn > 1 && previousModel !== (model?.modelId ?? null),
+      hasNote: false,
+      hasDropped: false,
+    });
+    previousModel = model?.modelId ?? null;
+  }
+  for (; compactionAt < index.compressions.length; compactionAt++) timeline.push(compactionEvent(index, compactionAt));
+  const last = session.entries[session.entries.length - 1];
+  const branches: BranchInfo[] = last ? [{ leafId: last.id, turns: index.turns.length, timestamp: last.timestamp, label: null, isDefault: true }] : [];
+  return { branches, leafId: last?.id ?? null, turns, timeline, warnings: index.warnings.slice() };
+}
+
+export function countGeminiTurns(session: Session): number {
+  return getGeminiIndex(session).turns.length;
+}
+
+function compactionIdOf(index: GeminiIndex, turn: GeminiTurn): string | null {
+  let id: string | null = null;
+  for (const compression of index.compressions) if (compression.turnsBefore < turn.turn) id = compression.entry.id;
+  return id;
+}
+
+export function buildGeminiTurnContext(session: Session, _options: PipelineOptions, turnNumber: number): TurnContext {
+  const index = getGeminiIndex(session);
+  const turn = selectedTurn(index, turnNumber);
+  const history = turnHistory(turn);
+  const { sourced } = mainRequestContents(history);
+  return {
+    turn: turn.turn,
+    entryId: turn.answer.id,
+    messages: sourced.map(contentMessage),
+    dropped: [],
+    model: turnModel(turn),
+    thinkingLevel: "off",
+    api: API,
+    pathEntryIds: [...new Set(history.map((m) => m.entryId))],
+    compactionId: compactionIdOf(index, turn),
+    warnings: [],
+  };
+}
+
+function headerChars(options: PipelineOptions): number {
+  const system = sessionConstant(options, GEMINI_SYSTEM_INSTRUCTION)?.value;
+  const tools = sessionConstant(options, GEMINI_TOOLS)?.value;
+  return (system !== undefined ? JSON.stringify(system).length : (options.header?.systemPrompt?.length ?? 0)) + (tools !== undefined ? JSON.stringify(tools).length : 0);
+}
+
+/** The request fields the file does not hold: captured verbatim, else from a generic header, else not recorded. */
+function requestHeaderFields(options: PipelineOptions): { systemInstruction: unknown; tools: unknown; generationConfig: unknown; missing: string[] } {
+  const missing: string[] = [];
+  const header = options.header ?? null;
+  let systemInstruction = sessionConstant(options, GEMINI_SYSTEM_INSTRUCTION)?.value;
+  if (systemInstruction === undefined) {
+    if (header?.systemPrompt !== undefined) systemInstruction = { parts: [{ text: header.systemPrompt }], role: "user" };
+    else {
+      systemInstruction = notRecorded("system instruction");
+      missing.push("systemInstruction");
+    }
+  }
+  let tools = sessionConstant(options, GEMINI_TOOLS)?.value;
+  if (tools === undefined) {
+    if (header?.tools) tools = [{ functionDeclarations: header.tools.map((tool) => ({ name: tool.name, description: tool.description, parametersJsonSchema: tool.parameters })) }];
+    else {
+      tools = notRecorded("tool declarations");
+      missing.push("tools");
+    }
+  }
+  let generationConfig = sessionConstant(options, GEMINI_GENERATION_CONFIG)?.value;
+  if (generationConfig === undefined) {
+    generationConfig = notRecorded("generationConfig");
+    missing.push("generationConfig");
+  }
+  return { systemInstruction, tools, generationConfig, missing };
+}
+
+export function buildGeminiTurnRequest(session: Session, options: PipelineOptions, turnNumber: number): BuiltRequest {
+  const index = getGeminiIndex(session);
+  const turn = selectedTurn(index, turnNumber);
+  const { wire, sourced } = mainRequestContents(turnHistory(turn));
+  const fields = requestHeaderFields(options);
+  const body: Record<string, unknown> = {
+    contents: wire,
+    systemInstruction: fields.systemInstruction,
+    tools: fields.tools,
+    generationConfig: fields.generationConfig,
+  };
+  const modelRef = turnModel(turn);
+  return {
+    api: API,
+    body,
+    messages: sourced.map(contentMessage),
+    dropped: [],
+    model: resolveModel(modelRef, API, options.modelOverrides),
+    notRecorded: fields.missing,
+  };
+}

@@ -1,0 +1,70 @@
+// The length of JSON.stringify(value), without building the text. The simulator's estimates are
+// chars/4 of a request's JSON (text-tokens.ts), asked for every summariser request and every turn
+// it rebuilds; a 50 MB string inside them made each estimate copy 50 MB again. Here the tree is
+// walked and each string's escaped length computed — once per content for large strings.
+import { largeTextMemo } from "../util/large-text-memo";
+
+/** Extra characters JSON.stringify writes for each character code below 0x80 (escapes). */
+const ASCII_EXTRA = new Uint8Array(128);
+for (let code = 0; code < 32; code++) ASCII_EXTRA[code] = 5; // \u00XX
+for (const code of [8, 9, 10, 12, 13]) ASCII_EXTRA[code] = 1; // \b \t \n \f \r
+ASCII_EXTRA[34] = 1; // \"
+ASCII_EXTRA[92] = 1; // \\
+
+function quotedLength(text: string): number {
+  let length = text.length + 2;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 128) length += ASCII_EXTRA[code]!;
+    else if (code >= 0xd800 && code <= 0xdfff) {
+      // A lone surrogate is written as \uXXXX (well-formed JSON.stringify); a pair as itself.
+      const pair = code <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00;
+      if (pair) i++;
+      else length += 5;
+    }
+  }
+  return length;
+}
+
+const largeStrings = largeTextMemo<number>();
+
+function stringLength(text: string): number {
+  return largeStrings.get(text, quotedLength);
+}
+
+/** Length of JSON.stringify(value), or undefined where JSON.stringify gives undefined. */
+export function jsonLength(value: unknown): number | undefined {
+  switch (typeof value) {
+    case "string":
+      return stringLength(value);
+    case "number":
+      return Number.isFinite(value) ? JSON.stringify(value).length : 4;
+    case "boolean":
+      return value ? 4 : 5;
+    case "undefined":
+    case "function":
+    case "symbol":
+      return undefined;
+    case "bigint":
+      return JSON.stringify(value).length; // throws, as JSON.stringify does
+  }
+  if (value === null) return 4;
+  // Boxed primitives are written as their value, as JSON.stringify does.
+  if (value instanceof String || value instanceof Number || value instanceof Boolean) return jsonLength(value.valueOf());
+  const object = value as { toJSON?: unknown };
+  if (typeof object.toJSON === "function") return jsonLength((object.toJSON as (key: string) => unknown)(""));
+  if (Array.isArray(value)) {
+    let length = 2 + Math.max(0, value.length - 1);
+    for (const item of value) length += jsonLength(item) ?? 4;
+    return length;
+  }
+  let length = 2;
+  let members = 0;
+  for (const key of Object.keys(value as object)) {
+    const item = jsonLength((value as Record<string, unknown>)[key]);
+    if (item === undefined) continue;
+    length += stringLength(key) + 1 + item;
+    members++;
+  }
+  return length + Math.max(0, members - 1);
+}
