@@ -32,7 +32,7 @@ function turnLine(file: string | null, turn: LiveTurn): Record<string, unknown> 
 }
 
 function dollars(value: number | null): string {
-  return value === null ? "$?" : `$${value.toFixed(4)}`;
+  return value === null ? "not priced" : `$${value.toFixed(4)}`;
 }
 
 /** The same facts as one line for a terminal. */

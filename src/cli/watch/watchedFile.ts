@@ -2,12 +2,13 @@
 // session follower (src/core/session/follow.ts) and hands the session to the live analysis, which
 // reports the turns that are new. A file that shrank starts again from its first byte. A store the
 // agent rewrites rather than appends to (a SQLite database with its -wal, a JSON document) is read
-// again whole when it changes, and only turns past the last one reported are printed.
+// again whole when it changes, and only turns past the last one reported are printed (so are a
+// compressed session and a file no line reader recognises).
 import fs from "node:fs";
 import path from "node:path";
 import type { PipelineOptions, Session } from "../../core/model";
 import { LiveTurns, SessionFollower, type LiveTurn } from "../../core/session/follow";
-import { isSqliteHeader } from "../../core/session/index";
+import { isSqliteHeader, isZstdHeader } from "../../core/session/index";
 import type { TokenizerChoice } from "../../core/tokens/counters";
 import { loadTokenizerTables } from "../../core/tokens/tables";
 import { sessionTables } from "../../core/tokens/sessionTables";
@@ -54,7 +55,8 @@ export class WatchedFile {
   private stamp: Stamp | null = null;
   /** The highest turn reported so far (a store read again whole reports only turns past it). */
   private reported = 0;
-  private database: boolean | null = null;
+  /** The file is read whole on every change (a database, a compressed file, a JSON document); null: not known yet. */
+  private readsWhole: boolean | null = null;
   private tablesLoaded = false;
   private readonly decoder = new TextDecoder("utf-8");
 
@@ -84,19 +86,27 @@ export class WatchedFile {
     if (stamp === null || sameStamp(stamp, this.stamp)) return null;
     const previous = this.stamp;
     this.stamp = stamp;
-    this.database ??= stamp.size > 0 ? isSqliteHeader(readRange(this.file, 0, 16)) : null;
-    let session: Session | null;
-    if (this.database) {
-      session = await this.readWhole();
-    } else {
+    // A database or a compressed file is read whole on every change.
+    if (this.readsWhole === null && stamp.size > 0) {
+      const head = readRange(this.file, 0, 16);
+      this.readsWhole = isSqliteHeader(head) || isZstdHeader(head);
+    }
+    let session: Session | null = null;
+    if (!this.readsWhole) {
       if (previous !== null && stamp.size < this.follower.offset) {
         // Shorter than what was read: rewritten, not appended to.
         this.follower = this.newFollower();
       }
-      this.readAppended(stamp.size);
-      // A format read as one JSON document (or a file too short to detect yet) is read whole.
-      session = this.follower.session() ?? (await this.readWhole());
+      try {
+        this.readAppended(stamp.size);
+        session = this.follower.session();
+      } catch {
+        // No agent's line format (its first lines did not say): read whole from now on.
+        this.readsWhole = true;
+      }
     }
+    // A format read as one JSON document (or a file too short to detect yet) is read whole.
+    session ??= await this.readWhole();
     if (session === null || session.entries.length === 0) return null;
     return this.analyse(session);
   }
