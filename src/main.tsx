@@ -5,6 +5,7 @@ import { loadSamples, openKeptSession, openShareLink } from "./state/open";
 import { startKeptViewSync } from "./state/keptSession";
 import { startPipeline } from "./state/workerBridge";
 import { installTestHook } from "./state/testHook";
+import { installLiveTestHook } from "./state/liveTestHook";
 import { readQueryView, startUrlSync } from "./state/urlState";
 import { App } from "./ui/App";
 import { installCompositionLoader } from "./state/composition";
@@ -15,6 +16,7 @@ import "./styles/app.css";
 import "./styles/insights.css";
 
 installTestHook();
+installLiveTestHook();
 startUrlSync();
 startKeptViewSync();
 installTheme();

@@ -9,7 +9,8 @@ import type { ShareViewV1 } from "../core/share/payload-v1";
 
 /** Where the bytes of a session come from. A `File` is cloned by reference (no copy). */
 export type OpenSource =
-  | { kind: "file"; file: File }
+  /** `handle`: the file is followed as it grows (File System Access API; the worker keeps its reader). */
+  | { kind: "file"; file: File; handle?: FileSystemFileHandle }
   /**
    * Several files dropped or picked together: an opencode database with its `-wal` (and `-shm`,
    * ignored), FM-OC-1, read as one session (`sessionId`, default the most recent); without a
@@ -46,6 +47,31 @@ export interface AgentInfo {
   /** The session file itself records the system prompt and tool definitions (deepseek-harness). */
   recordsSystemAndTools: boolean;
 }
+
+/** A new turn of a followed file that the user is told about: a cache break, or a compaction before it. */
+export interface LiveNotice {
+  turn: number;
+  kind: "break" | "compaction";
+  /** The break's cause in words; null for a compaction whose turn still extends the prefix. */
+  cause: string | null;
+  /** Tokens the previous request had cached that this one sends again, and their price (null: not priced). */
+  rebilledTokens: number;
+  rebilledDollars: number | null;
+  /** The turn's request tokens (estimate). */
+  tokens: number;
+}
+
+/** What a poll of the followed file found. */
+export type LivePollResult =
+  | { status: "unchanged" | "not-followed" }
+  | {
+      /** "appended": only the bytes past the last read were read; "rewritten": the file was read again whole. */
+      status: "appended" | "rewritten";
+      summary: SessionSummary;
+      notices: LiveNotice[];
+      /** Bytes read by this poll. */
+      readBytes: number;
+    };
 
 export interface SessionSummary {
   fileName: string;

@@ -17,6 +17,8 @@ import { TopBar } from "./TopBar";
 import { useFileDrop } from "./useFileDrop";
 import { useKeyboardNavigation } from "./useKeyboardNavigation";
 import { WalBanner } from "./WalBanner";
+import { FollowControl } from "./FollowControl";
+import { LibraryView } from "./LibraryView";
 import { WarningsPanel } from "./WarningsPanel";
 import { KeyboardOverlays } from "./KeyboardOverlays";
 import { LazyPricesPanel } from "./LazyPricesPanel";
@@ -33,6 +35,7 @@ export function App() {
       <LoadProgressBar />
       <ErrorBanner />
       <WalBanner />
+      <FollowControl />
       <div className="main-area">
         {hasAnalysis && comparing ? (
           <CompareView />
@@ -46,6 +49,7 @@ export function App() {
           <EmptyState />
         )}
         {hasAnalysis && <SimulatorPanel />}
+        <LibraryView />
         <WarningsPanel />
       </div>
       <PasteDialog />

@@ -6,6 +6,7 @@ import { HeaderControl } from "./HeaderControl";
 import { NotesToggle } from "./NotesToggle";
 import { OpenFileButton } from "./OpenFileButton";
 import { PasteButton } from "./PasteDialog";
+import { LiveButtons } from "./LiveButtons";
 import { ProfileSelect } from "./ProfileSelect";
 import { ProviderSelect } from "./ProviderSelect";
 import { SamplesMenu } from "./SamplesMenu";
@@ -28,6 +29,7 @@ export function TopBar() {
           <OpenFileButton />
           <PasteButton />
           <SamplesMenu />
+          <LiveButtons />
         </div>
         <SessionInfo />
         <SessionCostInfo />

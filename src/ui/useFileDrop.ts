@@ -2,6 +2,8 @@
 // overlay) and hands dropped files to the caller (a dropped folder's session files, ./droppedFiles.ts).
 import { useEffect, useState } from "react";
 import { droppedFiles } from "./droppedFiles";
+import { droppedHandles } from "../state/fileSystemAccess";
+import { openDroppedLive } from "../state/live";
 
 function hasFiles(event: DragEvent): boolean {
   return Array.from(event.dataTransfer?.types ?? []).includes("Files");
@@ -32,7 +34,11 @@ export function useFileDrop(onFiles: (files: File[]) => void): boolean {
       event.preventDefault();
       depth = 0;
       setDragging(false);
-      void droppedFiles(event.dataTransfer).then((files) => {
+      // Asked during the event: the browser voids the drop's items once it is over.
+      const handles = droppedHandles(event.dataTransfer);
+      void droppedFiles(event.dataTransfer).then(async (files) => {
+        // One session file with its handle is followed as it grows.
+        if (files.length === 1 && handles.length === 1 && (await openDroppedLive(files[0]!, handles[0]!))) return;
         if (files.length > 0) onFiles(files);
       });
     };

@@ -68,6 +68,7 @@ const STAGE_NAMES: Readonly<Record<WorkerMethod, string>> = {
   inferSettings: "inferring the compaction settings from the recorded compactions",
   sessionPrices: "pricing the session's calls",
   listedPrices: "listing the price dataset's models",
+  livePoll: "reading what was appended to the followed file",
 };
 
 function stageName(method: WorkerMethod | "open"): string {

@@ -30,6 +30,7 @@ import { listedPrices, sessionPrices } from "../app/sessionPrices";
 import { spawnCallLocation, threadCallLinks } from "../app/threadLinks";
 import { threadSessionOf } from "../core/session/threads";
 import { CompareSlot } from "./compareSlot";
+import { LiveFile } from "./liveFile";
 import { loadTokenizerTables } from "../core/tokens/tables";
 import { tablesForCall, tablesForPass } from "./tokenTables";
 import { createBrowserTokenPool, tokenPoolSize, type BrowserTokenPool } from "./tokenPool";
@@ -49,6 +50,8 @@ const recentViews = new Map<string, TurnRequestResult>();
 const RECENT_VIEWS = 4;
 /** Prefix-stability work and caches of the open session (created on first use). */
 let prefixService: { runId: number; session: Session; service: PrefixService } | null = null;
+/** The open session's file, followed as it grows (opened with a handle), and the open run it belongs to. */
+let liveFile: { runId: number; file: LiveFile } | null = null;
 /** The compare view's second session and its last comparison with the open one. */
 const compareSlot = new CompareSlot();
 
@@ -152,13 +155,16 @@ async function open(runId: number, source: Extract<ToWorker, { type: "open" }>["
         post({ type: "provisional", runId, summary: { ...summaryOf(snapshot, progress.bytesRead), provisional: { bytesRead: progress.bytesRead, totalBytes: progress.totalBytes } } });
       },
     };
+    // A file opened with a handle is followed as it grows: the read keeps its line reader.
+    const handle = source.kind === "file" ? (source.handle ?? null) : null;
     // Share links and bundles are decoded and validated here, then read like a file.
-    const { session: read, byteLength, fileNames, shared } = isSharedSource(source)
-      ? { ...(await readShared(source)), fileNames: undefined }
-      : { ...(await readSession(source, control)), shared: undefined };
+    const { session: read, byteLength, fileNames, shared, follower } = isSharedSource(source)
+      ? { ...(await readShared(source)), fileNames: undefined, follower: undefined }
+      : { ...(await readSession(source, { ...control, live: handle !== null })), shared: undefined };
     if (activeRunId !== runId) throw new ReadCancelledError();
     refuseFailedRead(read);
     install(read, runId);
+    liveFile = handle && source.kind === "file" ? { runId, file: new LiveFile(handle, follower ?? null, source.file, read) } : null;
     activeRunId = 0;
     const summary = summaryOf(read, byteLength, fileNames);
     if (shared) summary.shared = shared;
@@ -194,7 +200,11 @@ function optionsKey(options: PipelineOptions): string {
 function analyze(current: Session, options: PipelineOptions): SessionAnalysis {
   const key = optionsKey(options);
   if (lastAnalysis?.key === key) return lastAnalysis.value;
-  const analysis = analyzeSession(current, options);
+  return keepAnalysis(key, analyzeSession(current, options));
+}
+
+/** Keeps `analysis` (made for the options of `key`) as the one the next `analyze` call answers with. */
+function keepAnalysis(key: string, analysis: SessionAnalysis): SessionAnalysis {
   // Auxiliary requests (opencode title / summariser) become timeline rows of their own.
   const value = analysis.auxiliary?.length ? { ...analysis, timeline: timelineWithAuxiliary(analysis.timeline, analysis.auxiliary) } : analysis;
   lastAnalysis = { key, value };
@@ -224,7 +234,7 @@ function keepCaptureBody(source: string, body: unknown): void {
 }
 
 /** Calls the page makes on its own, in the background; every other call is the user's, and the background passes give way to it. */
-const BACKGROUND: ReadonlySet<WorkerMethod> = new Set<WorkerMethod>(["prefixReports", "sessionComposition", "searchPrepare"]);
+const BACKGROUND: ReadonlySet<WorkerMethod> = new Set<WorkerMethod>(["prefixReports", "sessionComposition", "searchPrepare", "livePoll"]);
 
 type Params<M extends WorkerMethod> = WorkerMethods[M]["params"];
 type Answer<M extends WorkerMethod> = WorkerMethods[M]["result"] | Promise<WorkerMethods[M]["result"]>;
@@ -375,6 +385,17 @@ const HANDLERS: { [M in WorkerMethod]: Handler<M> } = {
   searchPrepare: ofSession((params, { target }) => searchFor(target).prepare(params)),
   inferSettings: ofSession(({ options, settings, sliceMs }, { target }) => simulatorFor(target).infer(options, settings, sliceMs, () => performance.now())),
   tokenView: ofSession(({ options, turn, index }, { target }) => prefixFor(target).tokenView(options, turn, index)),
+  livePoll: ofSession(async ({ options }) => {
+    const followed = liveFile;
+    if (!followed || followed.runId !== sessionRunId) return { status: "not-followed" };
+    // The notices are about the main thread's turns.
+    const outcome = await followed.file.poll({ ...options, thread: null });
+    if (outcome.kind === "unchanged" || liveFile !== followed || followed.runId !== sessionRunId) return { status: "unchanged" };
+    install(outcome.session, followed.runId);
+    // The page asks for the new analysis next: the one the notices were made from is the same (main thread).
+    if (!options.thread) keepAnalysis(optionsKey(options), outcome.analysis);
+    return { status: outcome.kind, summary: summaryOf(outcome.session, outcome.byteLength), notices: outcome.notices, readBytes: outcome.readBytes };
+  }),
 };
 
 /** Answers one call, once the tokenizer tables it needs are loaded. */

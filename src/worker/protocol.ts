@@ -17,6 +17,7 @@ import type { SessionPricesResult } from "../app/sessionPrices";
 import type {
   AuxiliaryRequestResult,
   CompactionRequestsResult,
+  LivePollResult,
   LoadProgress,
   OpenSource,
   ParsedCapture,
@@ -95,6 +96,8 @@ export interface WorkerMethods {
   sessionPrices: { params: { options: PipelineOptions }; result: SessionPricesResult };
   /** The price dataset's rows of the providers agents usually call, for the price panel. */
   listedPrices: { params: Record<string, never>; result: { dataset: PriceDatasetInfo; rows: PriceRow[] } };
+  /** The followed file (opened with a handle) as it is now: its appended turns, or the file read again. */
+  livePoll: { params: { options: PipelineOptions }; result: LivePollResult };
 }
 export type WorkerMethod = keyof WorkerMethods;
 

@@ -4,9 +4,9 @@
 // the read stops at the next chunk boundary once the caller reports it cancelled. An input whose
 // first bytes are SQLite's is an opencode database instead (FM-OC-1, ./readDatabase.ts).
 import type { Session } from "../core/model";
-import { decodeZstdChunks, FORMAT_READERS, isSqliteHeader, isWalHeader, isZstdHeader, loadZstdDecoder, openSessionReader } from "../core/session/index";
+import { decodeZstdChunks, FORMAT_READERS, isSqliteHeader, isWalHeader, isZstdHeader, loadZstdDecoder } from "../core/session/index";
 import type { ReaderWarning } from "../core/model";
-import { LineSplitter } from "../core/readers/lines";
+import { SessionFollower } from "../core/session/follow";
 import type { LoadProgress, OpenSource } from "./protocol";
 import { classifyDroppedFile, missingDatabaseMessage, readDatabaseFiles } from "./readDatabase";
 import { yieldIfDue } from "../app/yieldToEventLoop";
@@ -38,6 +38,11 @@ export interface ReadControl {
    * says when), for formats whose reader can tell (LineReader.snapshot).
    */
   onSnapshot?(session: Session, progress: LoadProgress): void;
+  /**
+   * The file will be followed as it grows: a line format's read ends with the follower (its reader
+   * and its unfinished last line), and the session is the entries of the complete lines.
+   */
+  live?: boolean;
 }
 
 export interface ReadResult {
@@ -45,6 +50,8 @@ export interface ReadResult {
   byteLength: number;
   /** Names of the files read (a database and its -wal), when several inputs were involved. */
   fileNames?: string[];
+  /** The line reader's state, to read the bytes appended later (a live read of a line format). */
+  follower?: SessionFollower;
 }
 
 interface ChunkSource {
@@ -193,29 +200,21 @@ export async function readSession(source: Exclude<OpenSource, { kind: SharedSour
   if (source.kind === "files") return readFiles(source, control);
   const chunks = await openChunks(source);
   const decoder = new TextDecoder("utf-8");
-  const splitter = new LineSplitter((bytes: Uint8Array) => decoder.decode(bytes));
-
   // The core's detection (the CLI's too), with this read's bound on buffering and its messages.
-  const reader = openSessionReader(chunks.name, undefined, {
+  const follower = new SessionFollower(chunks.name, (bytes: Uint8Array) => decoder.decode(bytes), {
     detectAfterChars: DETECT_CHARS,
     emptyError: (name) => new Error(`"${name}" is empty: there is no line to read.`),
     unsupportedError: unsupportedFormat,
   });
-  let lines = 0;
   let bytesRead = 0;
   let lastProgress = 0;
   const schedule = new ProvisionalSchedule(chunks.totalBytes);
-
-  const onLine = (text: string, lineNumber: number) => {
-    lines = lineNumber;
-    reader.pushLine(text, lineNumber);
-  };
 
   const report = (force: boolean) => {
     const now = performance.now();
     if (!force && now - lastProgress < PROGRESS_INTERVAL_MS) return;
     lastProgress = now;
-    control.onProgress({ bytesRead, totalBytes: chunks.totalBytes, lines });
+    control.onProgress({ bytesRead, totalBytes: chunks.totalBytes, lines: follower.lineCount });
   };
 
   try {
@@ -232,38 +231,44 @@ export async function readSession(source: Exclude<OpenSource, { kind: SharedSour
       }
       if (bytesRead === 0 && isZstdHeader(chunk)) {
         // Zstandard (a deepseek-harness `session.jsonl.zstd`, whatever its name): read whole, then
-        // its frames decoded part by part into the same line splitter.
+        // its frames decoded part by part into the same line reader.
         const bytes = await collectAll(chunks, chunk, control);
         await loadZstdDecoder();
         bytesRead = bytes.byteLength;
         const problems: ReaderWarning[] = [];
         for (const part of decodeZstdChunks([bytes], chunks.name, (problem) => problems.push({ line: 0, reason: problem.reason }))) {
           if (control.isCancelled()) throw new ReadCancelledError();
-          splitter.push(part, onLine);
+          follower.append(part);
           report(false);
           await yieldIfDue();
         }
-        splitter.end(onLine);
+        // A compressed file is read whole: it is not followed as it grows.
+        const session = follower.finish();
         report(true);
-        const session = reader.finish();
         return { session: problems.length === 0 ? session : { ...session, warnings: [...session.warnings, ...problems] }, byteLength: bytes.byteLength };
       }
       bytesRead += chunk.byteLength;
-      splitter.push(chunk, onLine);
+      follower.append(chunk);
       report(false);
-      // `snapshot` appears once the format is known, when its reader can tell.
-      if (control.onSnapshot && reader.snapshot && schedule.due(bytesRead)) {
-        const snapshot = reader.snapshot();
-        if (snapshot.entries.length > 0) control.onSnapshot(snapshot, { bytesRead, totalBytes: chunks.totalBytes, lines });
+      // A snapshot is possible once the format is known, when its reader can tell.
+      if (control.onSnapshot && follower.canSnapshot && schedule.due(bytesRead)) {
+        const snapshot = follower.session();
+        if (snapshot && snapshot.entries.length > 0) control.onSnapshot(snapshot, { bytesRead, totalBytes: chunks.totalBytes, lines: follower.lineCount });
       }
       await yieldIfDue();
     }
-    splitter.end(onLine);
-    report(true);
+    if (control.live && follower.canSnapshot) {
+      // A file followed as it grows: a last line without its newline is still being written, so
+      // it waits in the follower, which goes on with the bytes appended later.
+      report(true);
+      return { session: follower.session()!, byteLength: bytesRead, follower };
+    }
   } catch (error) {
     chunks.cancel();
     throw error;
   }
   // Detects the format first when the input had fewer lines than detection waits for.
-  return { session: reader.finish(), byteLength: bytesRead };
+  const session = follower.finish();
+  report(true);
+  return { session, byteLength: bytesRead };
 }

@@ -41,6 +41,7 @@ const TABLES_OF_CALL: Record<WorkerMethod, TablesOfCall> = {
   simulatorPolicies: "none",
   sessionPrices: "none",
   listedPrices: "none",
+  livePoll: "none",
   prefixReports: "session's",
   tokenComposition: "session's",
   turnDiff: "session's",

@@ -11,6 +11,7 @@ import { compareCommand } from "./compare";
 import { threadsCommand } from "./threads";
 import { capturesCommand } from "./captures";
 import { scanCommand } from "./scan";
+import { watchCommand } from "./watch";
 
 export const COMMANDS: readonly CliCommand[] = [
   requestsCommand,
@@ -24,6 +25,7 @@ export const COMMANDS: readonly CliCommand[] = [
   threadsCommand,
   capturesCommand,
   scanCommand,
+  watchCommand,
 ];
 
 export function findCommand(name: string): CliCommand | undefined {

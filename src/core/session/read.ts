@@ -77,7 +77,7 @@ export function emptySession(fileName: string, lineCount: number): Session {
  * What a streamed read in the browser asks of detection beyond the defaults (the CLI and the
  * tests use none): a bound on what is buffered before detecting, and its own errors.
  */
-interface SessionReaderOptions {
+export interface SessionReaderOptions {
   /** Detect once the buffered lines hold this many characters, whatever their count: a single line can be huge. */
   detectAfterChars?: number;
   /** The error for an input without a non-blank line; without it, such an input reads as emptySession. */

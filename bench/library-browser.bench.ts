@@ -1,0 +1,131 @@
+// The sessions library over a large folder in headless Chromium: a folder of --sessions sessions
+// of mixed agents (about --total-mb in all) is copied into the origin private file system (the
+// same directory handle interface the picker gives), then opened as the library. Timed inside
+// the page from the open: the first rows on screen (the walk, each file a row at once) and all
+// rows read (the workers' facts for every session). Serve a build first:
+//   npx vite build && npx vite preview --port 4208 --strictPort
+// then: npx tsx bench/library-browser.bench.ts [--sessions 1000] [--total-mb 2048] [--url http://127.0.0.1:4208/]
+// The folder is written once to the temporary folder and reused: copies of the committed
+// fixtures of every agent that keeps sessions as files (Claude Code, Codex, pi, an opencode
+// export), and generated pi sessions (bench/generate-session.ts) of a few sizes making up the bulk.
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { chromium } from "@playwright/test";
+import { CHROMIUM_ARGS, findChromium } from "../scripts/chromium.mjs";
+import { generatePiSession } from "./generate-session";
+
+function argument(name: string, fallback: string): string {
+  const at = process.argv.indexOf(`--${name}`);
+  return at >= 0 && process.argv[at + 1] ? (process.argv[at + 1] as string) : fallback;
+}
+
+const sessions = Number(argument("sessions", "1000"));
+const totalMb = Number(argument("total-mb", "2048"));
+const baseURL = argument("url", "http://127.0.0.1:4208/");
+const repo = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+
+const FIXTURES = [
+  "test/fixtures/claude/print-autocompact-manualcompact/session/projects/-home-dev-claude-print-autocompact-manualcompact-lighthouse-notes/ae06c21a-08ae-4c39-89e0-c4dcf08d14e8.jsonl",
+  "test/fixtures/codex/exec-autocompact/session/sessions/2026/11/29/rollout-2026-11-29T19-25-29-01a228c5-0111-7641-8ea4-161c4b3a44d5.jsonl",
+  "test/fixtures/codex/spawn-agents/sessions/2026/03/01/rollout-2026-03-01T10-00-00-0199a000-0000-7000-8000-00000000a001.jsonl",
+  "test/fixtures/pi/print-openai-autocompact/session/--home-dev-pi-print-openai-autocompact-lighthouse-notes--/2026-11-29T19-24-40-505Z_01a228c4-42b7-7303-bb87-25da37b563c2.jsonl",
+  "test/fixtures/opencode/run-autocompact/session/export.json",
+];
+
+/** The corpus folder: fixture copies, and generated pi sessions making up the rest of the bytes. */
+async function corpus(): Promise<{ dir: string; files: number; bytes: number }> {
+  const dir = path.join(tmpdir(), `contextscope-library-${sessions}-${totalMb}mb`);
+  if (!existsSync(dir)) {
+    const building = `${dir}.building`;
+    rmSync(building, { recursive: true, force: true });
+    mkdirSync(building, { recursive: true });
+    const generatedCount = Math.max(1, Math.round(sessions / 10));
+    const fixtureCount = sessions - generatedCount;
+    for (let i = 0; i < fixtureCount; i++) {
+      const source = path.join(repo, FIXTURES[i % FIXTURES.length]!);
+      const folder = path.join(building, `project-${i % 37}`);
+      mkdirSync(folder, { recursive: true });
+      copyFileSync(source, path.join(folder, `s${i}-${path.basename(source)}`));
+    }
+    let fixtureBytes = 0;
+    for (const folder of readdirSync(building)) for (const file of readdirSync(path.join(building, folder))) fixtureBytes += statSync(path.join(building, folder, file)).size;
+    // A few distinct generated sizes around the mean the total asks for, each copied.
+    const mean = Math.max(1, (totalMb * 1024 * 1024 - fixtureBytes) / generatedCount);
+    const variants = await Promise.all(
+      [0.4, 0.8, 1.2, 1.6].map(async (factor, seed) => {
+        const generated = await generatePiSession({ minBytes: Math.round(mean * factor), minTurns: 0, seed: seed + 1 });
+        return generated.file;
+      }),
+    );
+    for (let i = 0; i < generatedCount; i++) {
+      const folder = path.join(building, `generated-${i % 11}`);
+      mkdirSync(folder, { recursive: true });
+      copyFileSync(variants[i % variants.length]!, path.join(folder, `g${i}.jsonl`));
+    }
+    for (const file of variants) rmSync(path.dirname(file), { recursive: true, force: true });
+    renameSync(building, dir);
+  }
+  let files = 0;
+  let bytes = 0;
+  for (const folder of readdirSync(dir)) {
+    for (const file of readdirSync(path.join(dir, folder))) {
+      files++;
+      bytes += statSync(path.join(dir, folder, file)).size;
+    }
+  }
+  return { dir, files, bytes };
+}
+
+const { dir, files, bytes } = await corpus();
+// A profile on disk: the origin private file system of a throw-away context is held in memory,
+// with a quota too small for a 1 GB file.
+const profile = mkdtempSync(path.join(tmpdir(), "contextscope-live-profile-"));
+const browser = await chromium.launchPersistentContext(profile, { executablePath: findChromium() ?? undefined, args: CHROMIUM_ARGS });
+try {
+  const page = await browser.newPage();
+  await page.goto(`${baseURL}?sample=none`);
+  await page.waitForFunction(() => (window as unknown as { __contextscope?: { status: string } }).__contextscope?.status === "idle");
+  await page.evaluate(() => {
+    const input = document.createElement("input");
+    input.type = "file";
+    input.id = "bench-folder";
+    input.webkitdirectory = true;
+    document.body.append(input);
+  });
+  await page.setInputFiles("#bench-folder", dir);
+  const copyMs = await page.evaluate(async () => {
+    const start = performance.now();
+    const input = document.getElementById("bench-folder") as HTMLInputElement;
+    const root = await navigator.storage.getDirectory();
+    await root.removeEntry("corpus", { recursive: true }).catch(() => undefined);
+    const corpus = await root.getDirectoryHandle("corpus", { create: true });
+    for (const file of Array.from(input.files ?? [])) {
+      const parts = file.webkitRelativePath.split("/").slice(1);
+      let folder = corpus;
+      for (const part of parts.slice(0, -1)) folder = await folder.getDirectoryHandle(part, { create: true });
+      const handle = await folder.getFileHandle(parts[parts.length - 1]!, { create: true });
+      await file.stream().pipeTo(await handle.createWritable());
+    }
+    return performance.now() - start;
+  });
+  const result = await page.evaluate(async () => {
+    const root = await navigator.storage.getDirectory();
+    const corpus = await root.getDirectoryHandle("corpus");
+    const hook = (window as unknown as { __contextscopeLive: { openLibraryFolder(h: FileSystemDirectoryHandle): Promise<void>; library(): { rows: number; read: number; toRead: number; firstRowsMs: number | null; allRowsMs: number | null } } }).__contextscopeLive;
+    const start = performance.now();
+    void hook.openLibraryFolder(corpus);
+    // The first rows in the DOM, timed here too (the store's figure counts from the same moment).
+    let firstRowDomMs: number | null = null;
+    // (No named functions inside: the bench runs under tsx, whose helpers the page lacks.)
+    while (hook.library().allRowsMs === null) {
+      if (firstRowDomMs === null && document.querySelector('[data-testid="library-row"]')) firstRowDomMs = performance.now() - start;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return { firstRowDomMs, ...hook.library(), cores: navigator.hardwareConcurrency };
+  });
+  console.log(JSON.stringify({ sessions: files, bytes, copyIntoBrowserMs: Math.round(copyMs), ...result }));
+} finally {
+  await browser.close();
+  rmSync(profile, { recursive: true, force: true });
+}

@@ -1,0 +1,247 @@
+// Following a session file while its agent writes it: only the bytes appended since the last read
+// are split and parsed (the line reader and the splitter keep their state between reads, and a
+// line not finished yet waits in the splitter), and only the turns that are new are analysed (the
+// streaming prefix analyzer keeps the previous turn's request, so each new turn costs its own
+// request). Used by the CLI's `watch` and the browser worker's live file.
+//
+// What still grows with the session on every read: copying the entry list into a new session
+// value and the agent's walk over the branch (`analyzeSession`); both are a small share of opening
+// the file again (figures in docs/performance.md). A file that shrank, or whose earlier turns
+// changed (a rewrite rather than an append), starts again from the beginning.
+import type { BuiltRequest, PipelineOptions, Session, TurnSummary } from "../model";
+import { LineSplitter, type DecodeFn } from "../readers/lines";
+import type { LineReader } from "../readers/types";
+import { createPrefixAnalyzer, type PrefixAnalyzer, type PrefixTurnReport } from "../prefix/analyze";
+import { createSegmentCache } from "../prefix/segment-builder";
+import type { TokenizerChoice } from "../tokens/counters";
+import type { UsageSource } from "../caching/usage";
+import { costInputOfReport, rebilledTokensOf, turnCost, type PriceTable, type TurnCost } from "../pricing/index";
+import { findAgent } from "./agents";
+import { analyzeSession, buildTurnRequest, type SessionAnalysis } from "./pipeline";
+import { openSessionReader, type SessionReaderOptions } from "./read";
+import { turnFactsOf } from "./sessionPrefixes";
+import { iterateTurnRequests } from "./turnRequests";
+
+/** More new turns than this at once (the first read, a restart) are built in one walk of the branch. */
+const ONE_BY_ONE_TURNS = 8;
+
+/** Reads a growing line-format file: feed it the bytes appended since the last call. */
+export class SessionFollower {
+  private readonly splitter: LineSplitter;
+  private readonly reader: LineReader;
+  private bytes = 0;
+  private lines = 0;
+
+  constructor(readonly fileName: string, decode: DecodeFn, readerOptions: SessionReaderOptions = {}) {
+    this.splitter = new LineSplitter(decode);
+    this.reader = openSessionReader(fileName, undefined, readerOptions);
+  }
+
+  /** True once the format is known and its reader can give the session before the end (line formats). */
+  get canSnapshot(): boolean {
+    return this.reader.snapshot !== undefined;
+  }
+
+  /** Bytes consumed so far (the offset of the next read). */
+  get offset(): number {
+    return this.bytes;
+  }
+
+  /** Lines parsed so far (a line still being written is not counted until its newline arrives). */
+  get lineCount(): number {
+    return this.lines;
+  }
+
+  /** Splits and parses `chunk`, the bytes that follow what was fed before. */
+  append(chunk: Uint8Array): void {
+    this.bytes += chunk.byteLength;
+    this.splitter.push(chunk, (text, lineNumber) => {
+      this.lines = lineNumber;
+      this.reader.pushLine(text, lineNumber);
+    });
+  }
+
+  /**
+   * The session read so far: the entries of every complete line. Null while the format is not
+   * known yet (fewer lines than detection waits for) or when the format's reader cannot tell
+   * before the end (a JSON document: read such files whole, `readsWhole`).
+   */
+  session(): Session | null {
+    return this.reader.snapshot ? this.reader.snapshot() : null;
+  }
+
+  /**
+   * The session of a file that stopped growing for now, for a format read whole: detection and
+   * the end-of-file checks run (the follower cannot take more bytes afterwards).
+   */
+  finish(): Session {
+    this.splitter.end((text, lineNumber) => {
+      this.lines = lineNumber;
+      this.reader.pushLine(text, lineNumber);
+    });
+    return this.reader.finish();
+  }
+}
+
+/** One new turn as the live views and `watch` report it. */
+export interface LiveTurn {
+  turn: number;
+  entryId: string;
+  timestamp: string | null;
+  model: string | null;
+  /** Request tokens (the tokenizer chosen), what the cache simulation predicts cached, what the file recorded cached. */
+  tokens: number;
+  predictedCachedTokens: number | null;
+  recordedCachedTokens: number | null;
+  /** The request does not extend the previous one: where and why. */
+  breakPath: string | null;
+  cause: string | null;
+  causeDetail: string | null;
+  /** A compaction came between the previous turn and this one. */
+  afterCompaction: boolean;
+  /** Tokens the previous request had that this one sends again after a break (0 without a break). */
+  rebilledTokens: number;
+  cost: TurnCost;
+}
+
+/** What one update found. */
+export interface LiveUpdate {
+  /** "appended": the new turns extend what was analysed; "restarted": earlier turns changed, everything was analysed again. */
+  kind: "appended" | "restarted";
+  analysis: SessionAnalysis;
+  turns: LiveTurn[];
+}
+
+export interface LiveTurnsOptions {
+  pipeline: PipelineOptions;
+  tokenizer: TokenizerChoice;
+  /**
+   * The turns already there at the first update (and after a restart) are not reported: only the
+   * last one is analysed, as what the next turn is compared with, so following a long session
+   * starts at the cost of one turn. The cache simulation then starts warm from that turn only.
+   */
+  primeWithLastTurn?: boolean;
+  /** The prices the turns' cost is taken from (hosts pass the price dataset, `datasetPriceTable`). */
+  prices: PriceTable;
+}
+
+function modelName(summary: TurnSummary | null): string | null {
+  const model = summary?.model;
+  return model ? model.modelId : null;
+}
+
+/**
+ * The analysis of a growing session, extended turn by turn: `update` with each newer session
+ * value analyses only the turns not seen before. When a turn seen before now answers from another
+ * entry (the file was rewritten, or the default branch moved), it starts again from the first turn.
+ */
+export class LiveTurns {
+  private analyzer: PrefixAnalyzer;
+  private readonly segmentCache = createSegmentCache();
+  private seen: TurnSummary[] = [];
+  private previousTokens: number | null = null;
+
+  constructor(private readonly options: LiveTurnsOptions) {
+    this.analyzer = this.newAnalyzer();
+  }
+
+  /** Turns analysed so far. */
+  get turnCount(): number {
+    return this.seen.length;
+  }
+
+  private newAnalyzer(): PrefixAnalyzer {
+    return createPrefixAnalyzer({ tokenizer: this.options.tokenizer, segmentCache: this.segmentCache });
+  }
+
+  update(session: Session): LiveUpdate {
+    const analysis = analyzeSession(session, this.options.pipeline);
+    const turns = analysis.turns;
+    let kind: LiveUpdate["kind"] = "appended";
+    if (!this.extendedBy(turns)) {
+      kind = "restarted";
+      this.analyzer = this.newAnalyzer();
+      this.seen = [];
+      this.previousTokens = null;
+    }
+    const usageSource = findAgent(session.formatId)?.usageSource ?? null;
+    if (this.seen.length === 0 && this.options.primeWithLastTurn && turns.length > 1) {
+      // Everything but the last turn counts as seen; the last one primes the analyzer.
+      this.seen = turns.slice(0, -1);
+      const primed = this.newRequests(session, turns).next();
+      this.seen = turns.slice();
+      if (!primed.done) this.previousTokens = this.feed(primed.value.summary, primed.value.request, turns[turns.length - 2] ?? null, usageSource).tokens;
+      return { kind, analysis, turns: [] };
+    }
+    const added: LiveTurn[] = [];
+    for (const { summary, request } of this.newRequests(session, turns)) {
+      const report = this.feed(summary, request, this.seen[this.seen.length - 1] ?? null, usageSource);
+      added.push(this.liveTurn(summary, report));
+      this.seen.push(summary);
+    }
+    return { kind, analysis, turns: added };
+  }
+
+  private feed(summary: TurnSummary, request: BuiltRequest, previous: TurnSummary | null, usageSource: UsageSource | null): PrefixTurnReport {
+    return this.analyzer.next({
+      turn: summary.turn,
+      api: request.api,
+      body: request.body,
+      messages: request.messages,
+      timestamp: summary.timestamp,
+      facts: turnFactsOf(previous, summary),
+      usage: summary.usage && usageSource ? { source: usageSource, raw: summary.usage } : null,
+    });
+  }
+
+  /**
+   * True when `turns` go on from the turns analysed so far. The last of them may have been
+   * answered further since (an answer still being written: Codex names a turn by its latest
+   * response item), so it is compared by its place only; every earlier one by its entry.
+   */
+  private extendedBy(turns: TurnSummary[]): boolean {
+    if (turns.length < this.seen.length) return false;
+    for (let index = this.seen.length - 2; index >= 0; index--) {
+      if (turns[index]!.entryId !== this.seen[index]!.entryId) return false;
+    }
+    if (this.seen.length > 0) this.seen[this.seen.length - 1] = turns[this.seen.length - 1]!;
+    return true;
+  }
+
+  /** The requests of the turns not analysed yet: one by one for a few, else one walk of the branch. */
+  private *newRequests(session: Session, turns: TurnSummary[]): Generator<{ summary: TurnSummary; request: BuiltRequest }> {
+    const from = this.seen.length;
+    if (turns.length - from <= ONE_BY_ONE_TURNS) {
+      for (let index = from; index < turns.length; index++) {
+        const summary = turns[index]!;
+        yield { summary, request: buildTurnRequest(session, this.options.pipeline, summary.turn) };
+      }
+      return;
+    }
+    for (const { turn, request } of iterateTurnRequests(session, this.options.pipeline)) {
+      const summary = turns[turn - 1];
+      if (turn > from && summary) yield { summary, request };
+    }
+  }
+
+  private liveTurn(summary: TurnSummary, report: PrefixTurnReport): LiveTurn {
+    const cost = turnCost({ ...costInputOfReport(report, this.previousTokens, summary.model), at: summary.timestamp }, this.options.prices);
+    const rebilledTokens = rebilledTokensOf(report, this.previousTokens);
+    this.previousTokens = report.tokens;
+    return {
+      turn: summary.turn,
+      entryId: summary.entryId,
+      timestamp: summary.timestamp,
+      model: modelName(summary),
+      tokens: report.tokens,
+      predictedCachedTokens: report.predictedCachedTokens,
+      recordedCachedTokens: report.recordedUsage?.cacheRead ?? null,
+      breakPath: report.breakPath,
+      cause: report.cause,
+      causeDetail: report.causeDetail,
+      afterCompaction: summary.afterCompaction,
+      rebilledTokens,
+      cost,
+    };
+  }
+}

@@ -1,0 +1,337 @@
+// The sessions library: a folder opened with the directory picker (or remembered from an earlier
+// visit) listed as a table of its sessions. The folder is walked at once and every candidate file
+// becomes a row with what its metadata says (name, size, last change); workers sized to the
+// machine then read the sessions, most recently changed first, and fill in the rest (agent,
+// project, turns, compactions, breaks, cost). The folder is walked again every few seconds while
+// the library is open, so new and grown sessions update their rows. Nothing is uploaded: the files
+// are read by the page's own workers.
+import { create } from "zustand";
+import type { LibraryRowFacts } from "../app/libraryRow";
+import type { LibraryJob, LibraryReply } from "../worker/libraryProtocol";
+import { ensureReadPermission, folderEntries, pickFolderHandle } from "./fileSystemAccess";
+import { forgetFolder, rememberFolder, rememberedFolder } from "./libraryFolderMemory";
+import { openLiveHandle } from "./live";
+import { openSource } from "./open";
+import { setAppState } from "./store";
+import { errorMessage } from "./workerBridge";
+
+export interface LibraryRow {
+  id: number;
+  /** Path inside the folder, with "/" between parts. */
+  path: string;
+  size: number;
+  /** Last change of the file (ms since 1970), from its metadata. */
+  modified: number;
+  status: "waiting" | "reading" | "done" | "failed";
+  facts: LibraryRowFacts | null;
+  error: string | null;
+}
+
+export interface LibraryState {
+  /** The table is on screen. */
+  open: boolean;
+  folderName: string | null;
+  rows: LibraryRow[];
+  /** Files read so far and to read (the progress line). */
+  read: number;
+  toRead: number;
+  /** Files that turned out not to be sessions (left out of the table). */
+  skipped: number;
+  /** A folder from an earlier visit that can be opened again (its name), once the user allows it. */
+  remembered: string | null;
+  /** Milliseconds from opening the folder to the first rows, and to the last row read (for the benchmark). */
+  firstRowsMs: number | null;
+  allRowsMs: number | null;
+  error: string | null;
+}
+
+export const useLibraryStore = create<LibraryState>(() => ({
+  open: false,
+  folderName: null,
+  rows: [],
+  read: 0,
+  toRead: 0,
+  skipped: 0,
+  remembered: null,
+  firstRowsMs: null,
+  allRowsMs: null,
+  error: null,
+}));
+
+/** How often the open folder is walked again for new and changed sessions. */
+const WATCH_MS = 3000;
+/** Row changes are shown together, at most this often (a large folder answers fast). */
+const FLUSH_MS = 120;
+const CANDIDATE = /\.(jsonl|json|db)$/i;
+const SIDE_FILE = /-(wal|shm)$/i;
+/** Files a session's agent keeps beside it that are read with it, not on their own. */
+const SUBAGENT_FOLDER = "subagents";
+
+interface FileRecord {
+  row: LibraryRow;
+  handles: FileSystemFileHandle[];
+}
+
+let folder: FileSystemDirectoryHandle | null = null;
+let generation = 0;
+const records = new Map<string, FileRecord>();
+const byId = new Map<number, FileRecord>();
+let nextId = 1;
+let openedAt = 0;
+let watchTimer: ReturnType<typeof setTimeout> | null = null;
+
+// ---- the worker pool -----------------------------------------------------------------------
+
+/** One worker per core, at most four: each reads one session at a time. */
+function poolSize(): number {
+  const cores = typeof navigator === "undefined" ? 2 : navigator.hardwareConcurrency || 2;
+  return Math.max(1, Math.min(4, cores));
+}
+
+interface PoolWorker {
+  worker: Worker;
+  busy: FileRecord | null;
+}
+
+let pool: PoolWorker[] = [];
+const queue: FileRecord[] = [];
+
+function startPool(): void {
+  if (pool.length > 0) return;
+  pool = Array.from({ length: poolSize() }, () => {
+    const entry: PoolWorker = {
+      worker: new Worker(new URL("../worker/library.worker.ts", import.meta.url), { type: "module", name: "contextscope-library" }),
+      busy: null,
+    };
+    entry.worker.onmessage = (event: MessageEvent<LibraryReply>) => finished(entry, event.data);
+    entry.worker.onerror = () => finished(entry, { id: entry.busy?.row.id ?? 0, ok: false, error: "the reading worker stopped" });
+    return entry;
+  });
+}
+
+function stopPool(): void {
+  for (const entry of pool) entry.worker.terminate();
+  pool = [];
+  queue.length = 0;
+}
+
+function enqueue(record: FileRecord): void {
+  record.row = { ...record.row, status: "waiting" };
+  if (!queue.includes(record)) queue.push(record);
+  changed(record);
+}
+
+function dispatch(): void {
+  // Most recently changed first: the sessions a user is likely to look for.
+  queue.sort((a, b) => b.row.modified - a.row.modified);
+  for (const entry of pool) {
+    if (entry.busy) continue;
+    const record = queue.shift();
+    if (!record) return;
+    entry.busy = record;
+    record.row = { ...record.row, status: "reading" };
+    changed(record);
+    const job: LibraryJob = { id: record.row.id, handles: record.handles };
+    entry.worker.postMessage(job);
+  }
+}
+
+function finished(entry: PoolWorker, reply: LibraryReply): void {
+  const record = entry.busy;
+  entry.busy = null;
+  if (record && record.row.id === reply.id && byId.get(reply.id) === record) {
+    record.row = reply.ok
+      ? { ...record.row, status: "done", facts: reply.facts, error: null }
+      : { ...record.row, status: "failed", facts: null, error: reply.error };
+    changed(record);
+  }
+  dispatch();
+}
+
+// ---- rows on screen --------------------------------------------------------------------------
+
+let flushTimer: ReturnType<typeof setTimeout> | null = null;
+
+function changed(_record: FileRecord): void {
+  flushTimer ??= setTimeout(flush, FLUSH_MS);
+}
+
+/** A file that is no session (an unsupported format) is left out of the table and counted. */
+function notASession(row: LibraryRow): boolean {
+  return row.status === "failed" && /unsupported format|not a session|empty: there is no line|binary file/i.test(row.error ?? "");
+}
+
+function flush(): void {
+  flushTimer = null;
+  const all = [...records.values()].map((record) => record.row);
+  const rows = all.filter((row) => !notASession(row));
+  const read = all.filter((row) => row.status === "done" || row.status === "failed").length;
+  const now = performance.now();
+  useLibraryStore.setState((state) => ({
+    rows,
+    read,
+    toRead: all.length,
+    skipped: all.length - rows.length,
+    firstRowsMs: state.firstRowsMs ?? (rows.length > 0 ? now - openedAt : null),
+    allRowsMs: state.allRowsMs ?? (all.length > 0 && read === all.length ? now - openedAt : null),
+  }));
+}
+
+// ---- walking the folder ----------------------------------------------------------------------
+
+interface FoundFile {
+  path: string;
+  handle: FileSystemFileHandle;
+  /** The database's -wal beside it. */
+  wal: FileSystemFileHandle | null;
+}
+
+async function walk(dir: FileSystemDirectoryHandle, prefix: string, out: FoundFile[], onBatch: () => Promise<void>): Promise<void> {
+  const files = new Map<string, FileSystemFileHandle>();
+  const folders: FileSystemDirectoryHandle[] = [];
+  for await (const entry of folderEntries(dir)) {
+    if (entry.kind === "file") files.set(entry.name, entry as FileSystemFileHandle);
+    else if (entry.name !== SUBAGENT_FOLDER && !entry.name.startsWith(".")) folders.push(entry as FileSystemDirectoryHandle);
+  }
+  for (const [name, handle] of files) {
+    if (!CANDIDATE.test(name) || SIDE_FILE.test(name)) continue;
+    out.push({ path: `${prefix}${name}`, handle, wal: files.get(`${name}-wal`) ?? null });
+  }
+  await onBatch();
+  for (const child of folders.sort((a, b) => a.name.localeCompare(b.name))) await walk(child, `${prefix}${child.name}/`, out, onBatch);
+}
+
+/** Walks the folder; new files become rows, changed ones are read again, gone ones leave. */
+async function scan(current: number): Promise<void> {
+  if (!folder) return;
+  const found: FoundFile[] = [];
+  const seen = new Set<string>();
+  // Rows appear folder by folder, so a large tree shows its first rows at once.
+  const addBatch = async () => {
+    for (const file of found.splice(0)) {
+      if (current !== generation) return;
+      seen.add(file.path);
+      let metadata: File;
+      try {
+        metadata = await file.handle.getFile();
+      } catch {
+        continue;
+      }
+      const wal = file.wal ? await file.wal.getFile().catch(() => null) : null;
+      const modified = Math.max(metadata.lastModified, wal?.lastModified ?? 0);
+      const size = metadata.size + (wal?.size ?? 0);
+      const known = records.get(file.path);
+      if (known && known.row.size === size && known.row.modified === modified) continue;
+      if (known) {
+        known.row = { ...known.row, size, modified };
+        enqueue(known);
+        continue;
+      }
+      const record: FileRecord = {
+        row: { id: nextId++, path: file.path, size, modified, status: "waiting", facts: null, error: null },
+        handles: file.wal ? [file.handle, file.wal] : [file.handle],
+      };
+      records.set(file.path, record);
+      byId.set(record.row.id, record);
+      enqueue(record);
+    }
+    dispatch();
+  };
+  await walk(folder, "", found, addBatch);
+  if (current !== generation) return;
+  for (const [path, record] of records) {
+    if (seen.has(path)) continue;
+    records.delete(path);
+    byId.delete(record.row.id);
+    changed(record);
+  }
+  flush();
+}
+
+function watch(current: number): void {
+  if (watchTimer !== null) clearTimeout(watchTimer);
+  watchTimer = setTimeout(() => {
+    if (current !== generation) return;
+    void scan(current)
+      .catch((error: unknown) => useLibraryStore.setState({ error: `The folder could not be read again: ${errorMessage(error)}` }))
+      .finally(() => {
+        if (current === generation) watch(current);
+      });
+  }, WATCH_MS);
+}
+
+// ---- actions -----------------------------------------------------------------------------------
+
+/** Opens `handle` as the library (already permitted), remembering it for the next visit. */
+export async function openLibraryFolder(handle: FileSystemDirectoryHandle): Promise<void> {
+  const current = ++generation;
+  folder = handle;
+  records.clear();
+  byId.clear();
+  stopPool();
+  startPool();
+  openedAt = performance.now();
+  useLibraryStore.setState({ open: true, folderName: handle.name, rows: [], read: 0, toRead: 0, skipped: 0, remembered: null, firstRowsMs: null, allRowsMs: null, error: null });
+  void rememberFolder(handle).catch(() => undefined);
+  try {
+    await scan(current);
+  } catch (error) {
+    useLibraryStore.setState({ error: `The folder could not be read: ${errorMessage(error)}` });
+  }
+  if (current === generation) watch(current);
+}
+
+/** The "Sessions folder" button: the directory picker, then the library. */
+export async function pickLibraryFolder(): Promise<void> {
+  try {
+    const handle = await pickFolderHandle();
+    if (handle) await openLibraryFolder(handle);
+  } catch (error) {
+    setAppState({ error: `The folder could not be opened: ${errorMessage(error)}` });
+  }
+}
+
+let rememberedHandle: FileSystemDirectoryHandle | null = null;
+
+/** Looks for the folder of an earlier visit (called at page load). */
+export async function loadRememberedFolder(): Promise<void> {
+  rememberedHandle = await rememberedFolder();
+  if (rememberedHandle && !useLibraryStore.getState().folderName) useLibraryStore.setState({ remembered: rememberedHandle.name });
+}
+
+/** Opens the folder of an earlier visit: the browser asks the user to allow reading it again. */
+export async function reopenRememberedFolder(): Promise<void> {
+  const handle = rememberedHandle;
+  if (!handle) return;
+  try {
+    if (await ensureReadPermission(handle, true)) await openLibraryFolder(handle);
+    else useLibraryStore.setState({ error: `Reading "${handle.name}" was not allowed. Open the folder again to list its sessions.` });
+  } catch (error) {
+    useLibraryStore.setState({ error: `"${handle.name}" could not be opened again: ${errorMessage(error)}` });
+  }
+}
+
+export async function forgetRememberedFolder(): Promise<void> {
+  rememberedHandle = null;
+  useLibraryStore.setState({ remembered: null });
+  await forgetFolder().catch(() => undefined);
+}
+
+export function showLibrary(open: boolean): void {
+  useLibraryStore.setState({ open });
+}
+
+/** Opens the session of a row (followed as it grows); the table stays a click away. */
+export async function openLibraryRow(id: number): Promise<void> {
+  const record = byId.get(id);
+  if (!record) return;
+  useLibraryStore.setState({ open: false });
+  const [main, wal] = record.handles;
+  if (wal && main) {
+    // A database with its -wal: read together (the newest rows may be only in the -wal).
+    const files = await Promise.all([main.getFile(), wal.getFile()]);
+    await openSource({ kind: "files", files }, files[0]!.name);
+    return;
+  }
+  if (main) await openLiveHandle(main);
+}

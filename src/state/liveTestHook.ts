@@ -1,0 +1,34 @@
+// Lets end-to-end tests drive what only a user's picker could otherwise give: a file or folder
+// handle (the tests make them in the origin private file system, which gives the same handle
+// interface) is opened as a followed file or as the sessions library; the live and library state
+// is read back on `window.__contextscopeLive`.
+import { openLibraryFolder, useLibraryStore } from "./library";
+import { openLiveHandle, useLiveStore } from "./live";
+
+interface LiveTestHook {
+  openLiveHandle(handle: FileSystemFileHandle): Promise<void>;
+  openLibraryFolder(handle: FileSystemDirectoryHandle): Promise<void>;
+  live(): { fileName: string | null; follow: boolean; notices: { turn: number; kind: string; cause: string | null }[] };
+  library(): { rows: number; read: number; toRead: number; firstRowsMs: number | null; allRowsMs: number | null };
+}
+
+declare global {
+  interface Window {
+    __contextscopeLive?: LiveTestHook;
+  }
+}
+
+export function installLiveTestHook(): void {
+  window.__contextscopeLive = {
+    openLiveHandle,
+    openLibraryFolder,
+    live: () => {
+      const state = useLiveStore.getState();
+      return { fileName: state.fileName, follow: state.follow, notices: state.notices.map(({ turn, kind, cause }) => ({ turn, kind, cause })) };
+    },
+    library: () => {
+      const state = useLibraryStore.getState();
+      return { rows: state.rows.length, read: state.read, toRead: state.toRead, firstRowsMs: state.firstRowsMs, allRowsMs: state.allRowsMs };
+    },
+  };
+}

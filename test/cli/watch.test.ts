@@ -1,0 +1,99 @@
+// `watch` as a real process on a file the test appends to: the turns already there are not
+// printed, each turn appended afterwards is printed once, as JSON or as text, and an interrupt
+// ends it with status 0. A folder is followed too, a session that appears in it included.
+import { spawn, type ChildProcess } from "node:child_process";
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { fixtureCase, REPO_ROOT } from "../support/fixtures";
+
+const running: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of running.splice(0)) child.kill("SIGKILL");
+});
+
+interface Watch {
+  child: ChildProcess;
+  stdout: () => string;
+  stderr: () => string;
+  waitFor: (what: () => boolean, label: string) => Promise<void>;
+  exit: Promise<number | null>;
+}
+
+function startWatch(args: string[]): Watch {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", "watch", ...args, "--interval", "100", "--tokenizer", "estimate"], { cwd: REPO_ROOT });
+  running.push(child);
+  let out = "";
+  let err = "";
+  child.stdout!.on("data", (data: Buffer) => (out += data.toString()));
+  child.stderr!.on("data", (data: Buffer) => (err += data.toString()));
+  const exit = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  const waitFor = async (what: () => boolean, label: string) => {
+    const until = Date.now() + 60_000;
+    while (!what()) {
+      if (Date.now() > until) throw new Error(`timed out waiting for ${label}; stderr: ${err}; stdout: ${out}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+  return { child, stdout: () => out, stderr: () => err, waitFor, exit };
+}
+
+function lines(text: string): Record<string, unknown>[] {
+  return text.split("\n").filter((line) => line.startsWith("{")).map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+function sessionLines(caseName: string): string[] {
+  return readFileSync(fixtureCase(caseName).sessionPath, "utf8").split("\n").filter((line) => line !== "").map((line) => `${line}\n`);
+}
+
+describe("contextscope watch", () => {
+  it("prints one JSON line per turn appended to the file, then stops on an interrupt", async () => {
+    const all = sessionLines("pi/print-openai-autocompact");
+    const dir = mkdtempSync(path.join(tmpdir(), "cs-watch-"));
+    const file = path.join(dir, "session.jsonl");
+    writeFileSync(file, all.slice(0, 22).join(""));
+    const watch = startWatch([file]);
+    await watch.waitFor(() => watch.stderr().includes("watching"), "the start");
+    const before = Number(/: (\d+) turns? so far/.exec(watch.stderr())?.[1]);
+    expect(before).toBeGreaterThan(0);
+    expect(lines(watch.stdout())).toEqual([]);
+    // The rest, as an agent writes it: a line in two writes, then the others.
+    const next = all[22]!;
+    appendFileSync(file, next.slice(0, 40));
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    appendFileSync(file, next.slice(40) + all.slice(23).join(""));
+    await watch.waitFor(() => lines(watch.stdout()).some((line) => line.turn === 15), "turn 15");
+    const printed = lines(watch.stdout());
+    expect(printed.map((line) => line.turn)).toEqual(Array.from({ length: 15 - before }, (_, index) => before + 1 + index));
+    for (const line of printed) {
+      expect(Object.keys(line)).toEqual(["turn", "timestamp", "model", "tokens", "cachedTokens", "break", "afterCompaction", "cost"]);
+      expect(line.tokens).toBeGreaterThan(0);
+    }
+    // The session compacts in the part appended: the turn after it says so, and breaks the prefix.
+    const afterCompaction = printed.find((line) => line.afterCompaction === true);
+    expect(afterCompaction?.break).toMatchObject({ cause: expect.any(String) });
+    watch.child.kill("SIGINT");
+    expect(await watch.exit).toBe(0);
+  }, 120_000);
+
+  it("follows a folder of sessions of several agents in text, a new session included", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "cs-watch-dir-"));
+    mkdirSync(path.join(dir, "claude"));
+    const claude = sessionLines("claude/print-autocompact-manualcompact");
+    const claudeFile = path.join(dir, "claude", "s.jsonl");
+    writeFileSync(claudeFile, claude.slice(0, Math.ceil(claude.length / 2)).join(""));
+    const watch = startWatch([dir, "--format", "text"]);
+    await watch.waitFor(() => watch.stderr().includes("watching"), "the start");
+    expect(watch.stderr()).toContain("(1 session)");
+    appendFileSync(claudeFile, claude.slice(Math.ceil(claude.length / 2)).join(""));
+    const codex = sessionLines("codex/exec-autocompact");
+    writeFileSync(path.join(dir, "rollout.jsonl"), codex.join(""));
+    await watch.waitFor(() => watch.stdout().includes("rollout.jsonl  turn 1 "), "the new Codex session");
+    await watch.waitFor(() => watch.stdout().includes(`${claudeFile}  turn`), "the Claude Code turns");
+    expect(watch.stderr()).toContain(`new session: ${path.join(dir, "rollout.jsonl")}`);
+    expect(watch.stdout()).toMatch(/turn \d+ {2}[\d,]+ tokens {2}(predicted )?cached [\d,?]+ {2}(\$\d|not priced)/);
+    watch.child.kill("SIGINT");
+    expect(await watch.exit).toBe(0);
+  }, 120_000);
+});
