@@ -263,10 +263,15 @@ function detect(body: Record<string, unknown>): boolean {
 }
 
 function extractHeader(body: Record<string, unknown>, source: string): RequestHeader {
+  const extraSettings = collectExtraSettings(body, DERIVED_KEYS);
+  // `thinking` is derived from the turn's thinking level, but only when thinking is on: an agent
+  // that says so explicitly when it is off (Claude Code sends {"type":"disabled"}) sends the same
+  // value on every turn, so the capture teaches it. It fills a body only where none was derived.
+  if (isObject(body.thinking) && body.thinking.type === "disabled") extraSettings.thinking = body.thinking;
   const header: RequestHeader = {
     api: "anthropic-messages",
     systemPrompt: textOfContent(body.system) ?? "",
-    extraSettings: collectExtraSettings(body, DERIVED_KEYS),
+    extraSettings,
     source,
   };
   if (Array.isArray(body.tools)) {

@@ -76,6 +76,18 @@ describe("extractRequestHeader", () => {
     expect(header.maxTokens).toBe(9280);
   });
 
+  it("learns an explicit `thinking: disabled` (sent on every turn) and fills it only where no thinking was derived", () => {
+    const capture = { model: "claude-sonnet-4-5", max_tokens: 32000, system: "s", messages: [{ role: "user", content: "q" }], thinking: { type: "disabled" } };
+    const header = extractRequestHeader(capture, "001.json");
+    expect(header.extraSettings.thinking).toEqual({ type: "disabled" });
+    const serializer = getSerializer("anthropic-messages");
+    const off = serializer.serialize({ model: testModel("anthropic-messages"), messages: [user("q")], header, thinkingLevel: "off" });
+    expect(off.body.thinking).toEqual({ type: "disabled" });
+    // A derived thinking configuration is never overwritten by the capture's.
+    const enabled = extractRequestHeader({ ...capture, thinking: { type: "enabled", budget_tokens: 1024 } }, "002.json");
+    expect(enabled.extraSettings.thinking).toBeUndefined();
+  });
+
   it("keeps settings it does not derive, in capture order", () => {
     const header = extractRequestHeader(
       {
