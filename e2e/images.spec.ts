@@ -25,6 +25,8 @@ const TEXT = [
   .join("\n");
 
 test("images in a Claude Code request are image blocks with their base64 folded, labelled with their size", async ({ page }) => {
+  // Tall enough that both image blocks are laid out in the editor at once (only lines in view exist).
+  await page.setViewportSize({ width: 1440, height: 1200 });
   await openEmptyApp(page);
   await dropFiles(page, [{ name: `${SESSION_ID}.jsonl`, text: TEXT }]);
   await waitForSession(page, `${SESSION_ID}.jsonl`);
