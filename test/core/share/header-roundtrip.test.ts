@@ -3,15 +3,12 @@
 // an arbitrary header holding every field of RequestHeader, decode to what was encoded.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { API_IDS, type RequestHeader } from "../../../src/core/model";
+import type { RequestHeader } from "../../../src/core/model";
 import { learnCapture } from "../../../src/core/session";
 import { buildSharePayload, decodeShareLink, encodeShareFragment } from "../../../src/core/share";
 import { fixtureCase } from "../../support/fixtures";
-import { samplePayload } from "./helpers";
+import { headerArb, samplePayload } from "./helpers";
 
-// Share payloads refuse the key "__proto__" by design (src/core/share/safe-json.ts, tested on its
-// own): the JSON values a header carries here have none, at any depth.
-const jsonWithoutProtoKey = fc.jsonValue().filter((value) => !JSON.stringify(value).includes('"__proto__"'));
 
 const CASES = ["claude/print-autocompact-manualcompact", "codex/exec-autocompact", "opencode/run-autocompact", "pi/print-openai-autocompact", "senpi/print-openai-autocompact"];
 
@@ -39,27 +36,6 @@ describe("share link with a request header", () => {
     if (result.ok) expect(result.payload.view.header?.model).toBe(header.model);
   });
 
-  const factArb = fc.record({
-    key: fc.string({ maxLength: 20 }),
-    kind: fc.constantFrom("session" as const, "model" as const),
-    label: fc.string({ maxLength: 20 }),
-    path: fc.string({ maxLength: 20 }),
-    value: jsonWithoutProtoKey,
-    source: fc.string({ maxLength: 20 }),
-  });
-  const headerArb: fc.Arbitrary<RequestHeader> = fc.record(
-    {
-      api: fc.constantFrom(...API_IDS),
-      systemPrompt: fc.string(),
-      tools: fc.array(fc.record({ name: fc.string(), description: fc.string(), parameters: jsonWithoutProtoKey }), { maxLength: 3 }),
-      maxTokens: fc.integer(),
-      extraSettings: fc.dictionary(fc.string({ maxLength: 8 }).filter((key) => key !== "__proto__"), jsonWithoutProtoKey, { maxKeys: 4 }),
-      source: fc.string({ maxLength: 40 }),
-      model: fc.string({ maxLength: 40 }),
-      facts: fc.array(factArb, { maxLength: 4 }),
-    },
-    { requiredKeys: ["api", "extraSettings", "source"] },
-  );
 
   it("round trips every field of a request header", () => {
     fc.assert(

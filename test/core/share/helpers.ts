@@ -1,4 +1,6 @@
 // Payload builders for the share codec tests.
+import fc from "fast-check";
+import { API_IDS, type RequestHeader } from "../../../src/core/model";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { deflateSync, strToU8 } from "fflate";
 import { CHECKSUM_BYTES, encodeBase64Url } from "../../../src/core/share";
@@ -37,3 +39,31 @@ export function fragmentOfJson(json: string, version = 2): string {
 export function legacyFragmentOfJson(json: string): string {
   return `#v1=${encodeBase64Url(deflateSync(strToU8(json)))}`;
 }
+
+// Share payloads refuse the key "__proto__" by design (src/core/share/safe-json.ts, tested on its
+// own): the JSON values an arbitrary header carries have none, at any depth.
+const jsonWithoutProtoKey = fc.jsonValue().filter((value) => !JSON.stringify(value).includes('"__proto__"'));
+
+const factArb = fc.record({
+  key: fc.string({ maxLength: 20 }),
+  kind: fc.constantFrom("session" as const, "model" as const),
+  label: fc.string({ maxLength: 20 }),
+  path: fc.string({ maxLength: 20 }),
+  value: jsonWithoutProtoKey,
+  source: fc.string({ maxLength: 20 }),
+});
+
+/** An arbitrary request header holding every field of RequestHeader (the required ones always). */
+export const headerArb: fc.Arbitrary<RequestHeader> = fc.record(
+  {
+    api: fc.constantFrom(...API_IDS),
+    systemPrompt: fc.string(),
+    tools: fc.array(fc.record({ name: fc.string(), description: fc.string(), parameters: jsonWithoutProtoKey }), { maxLength: 3 }),
+    maxTokens: fc.integer(),
+    extraSettings: fc.dictionary(fc.string({ maxLength: 8 }).filter((key) => key !== "__proto__"), jsonWithoutProtoKey, { maxKeys: 4 }),
+    source: fc.string({ maxLength: 40 }),
+    model: fc.string({ maxLength: 40 }),
+    facts: fc.array(factArb, { maxLength: 4 }),
+  },
+  { requiredKeys: ["api", "extraSettings", "source"] },
+);

@@ -7,40 +7,16 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { buildShare, sessionFromPayload } from "../../../src/app/shareExport";
-import { API_IDS, type RequestHeader } from "../../../src/core/model";
+import { API_IDS } from "../../../src/core/model";
 import { PROFILE_IDS } from "../../../src/core/session/agents";
 import { learnCapture } from "../../../src/core/session";
 import { analyzeSession } from "../../../src/core/session/pipeline";
 import { buildSharePayload, decodeShareLink, encodeShareFragment } from "../../../src/core/share";
 import type { ShareViewV1 } from "../../../src/core/share/payload-v1";
 import { fixtureCase } from "../../support/fixtures";
-import { samplePayload } from "./helpers";
+import { headerArb, samplePayload } from "./helpers";
 
-// Share payloads refuse the key "__proto__" by design (src/core/share/safe-json.ts, tested on its
-// own): the JSON values a header carries here have none, at any depth.
-const jsonWithoutProtoKey = fc.jsonValue().filter((value) => !JSON.stringify(value).includes('"__proto__"'));
 
-const factArb = fc.record({
-  key: fc.string({ maxLength: 20 }),
-  kind: fc.constantFrom("session" as const, "model" as const),
-  label: fc.string({ maxLength: 20 }),
-  path: fc.string({ maxLength: 20 }),
-  value: jsonWithoutProtoKey,
-  source: fc.string({ maxLength: 20 }),
-});
-const headerArb: fc.Arbitrary<RequestHeader> = fc.record(
-  {
-    api: fc.constantFrom(...API_IDS),
-    systemPrompt: fc.string(),
-    tools: fc.array(fc.record({ name: fc.string(), description: fc.string(), parameters: jsonWithoutProtoKey }), { maxLength: 2 }),
-    maxTokens: fc.integer(),
-    extraSettings: fc.dictionary(fc.string({ maxLength: 8 }).filter((key) => key !== "__proto__"), jsonWithoutProtoKey, { maxKeys: 3 }),
-    source: fc.string({ maxLength: 40 }),
-    model: fc.string({ maxLength: 40 }),
-    facts: fc.array(factArb, { maxLength: 3 }),
-  },
-  { requiredKeys: ["api", "extraSettings", "source"] },
-);
 const instructionsArb = fc.record(
   {
     summarizationSystemPrompt: fc.string(),
