@@ -1,0 +1,95 @@
+// A session's large texts kept as UTF-8 bytes instead of JavaScript strings (which take two bytes
+// a character as soon as one character is beyond Latin-1). A text store is a growing list of byte
+// chunks; a stored text is a reference into it: the escaped bytes of the JSON string literal the
+// text was read from, quotes excluded, exactly as they stand in the session file. Both are plain
+// data (Uint8Arrays and small objects), so they cross a worker boundary by structured clone.
+// A text is decoded only where characters are needed (`decodeStoredText`), one text at a time.
+import { utf8Decode } from "../util/utf8";
+import type { LiteralFacts } from "./measureLiteral";
+
+/** One session's stored texts: byte chunks, filled one after the other. */
+export interface TextStore {
+  readonly chunks: Uint8Array[];
+  /** Bytes used in the last chunk. */
+  used: number;
+  /** Size of a new chunk (a text longer than this gets a chunk of its own size). */
+  readonly chunkBytes: number;
+}
+
+/** A text kept in a `TextStore`: `length` escaped bytes at `start` of chunk `chunk`, and what they hold. */
+export interface StoredText extends LiteralFacts {
+  readonly kind: "stored-text";
+  readonly chunk: number;
+  /** Offset in the chunk, a multiple of 4 so the bytes can be read as 32-bit words. */
+  readonly start: number;
+  readonly length: number;
+}
+
+/** 64 MB: few chunks for a large session; the first chunk starts at 1 MB and grows. */
+const DEFAULT_CHUNK_BYTES = 64 * 1024 * 1024;
+const FIRST_CHUNK_BYTES = 1024 * 1024;
+
+export function createTextStore(chunkBytes = DEFAULT_CHUNK_BYTES): TextStore {
+  return { chunks: [new Uint8Array(Math.min(chunkBytes, FIRST_CHUNK_BYTES))], used: 0, chunkBytes };
+}
+
+export function isStoredText(value: unknown): value is StoredText {
+  return typeof value === "object" && value !== null && (value as { kind?: unknown }).kind === "stored-text";
+}
+
+/**
+ * Copies `bytes[start, end)` (a literal's escaped bytes) into the store and returns where they
+ * are; `facts` then describe them (`measureLiteral`, run on the stored, word-aligned copy).
+ */
+export function storeBytes(store: TextStore, bytes: Uint8Array, start: number, end: number): { chunk: number; start: number; length: number } {
+  const length = end - start;
+  let index = store.chunks.length - 1;
+  let chunk = store.chunks[index]!;
+  let offset = (store.used + 3) & ~3;
+  if (offset + length > chunk.length) {
+    if (chunk.length < store.chunkBytes) {
+      // The first chunk doubles up to the chunk size, so a small session keeps a small store.
+      const grown = new Uint8Array(Math.max(offset + length, Math.min(store.chunkBytes, chunk.length * 2)));
+      grown.set(chunk.subarray(0, store.used));
+      store.chunks[index] = grown;
+      chunk = grown;
+    } else {
+      chunk = new Uint8Array(Math.max(length, store.chunkBytes));
+      store.chunks.push(chunk);
+      index++;
+      offset = 0;
+    }
+  }
+  chunk.set(bytes.subarray(start, end), offset);
+  store.used = offset + length;
+  return { chunk: index, start: offset, length };
+}
+
+/** Gives back the last chunk's unused room once a session is read (a copy of its used part). */
+export function trimTextStore(store: TextStore): void {
+  const last = store.chunks.length - 1;
+  const chunk = store.chunks[last]!;
+  if (chunk.length > store.used) store.chunks[last] = chunk.slice(0, store.used);
+}
+
+/** Where the store stood, to take back bytes stored for a text that was not kept. */
+export function storeMark(store: TextStore): { chunks: number; used: number } {
+  return { chunks: store.chunks.length, used: store.used };
+}
+
+export function rewindStore(store: TextStore, mark: { chunks: number; used: number }): void {
+  store.chunks.length = mark.chunks;
+  store.used = mark.used;
+}
+
+/** The escaped bytes of a stored text (a view into the store, not a copy). */
+export function storedTextBytes(store: TextStore, text: Pick<StoredText, "chunk" | "start" | "length">): Uint8Array {
+  const chunk = store.chunks[text.chunk];
+  if (!chunk || text.start + text.length > chunk.length) throw new RangeError("stored text outside its store");
+  return chunk.subarray(text.start, text.start + text.length);
+}
+
+/** The text's characters: its bytes decoded and its escapes read, exactly as JSON.parse reads the literal. */
+export function decodeStoredText(store: TextStore, text: StoredText): string {
+  return JSON.parse(`"${utf8Decode(storedTextBytes(store, text))}"`) as string;
+}
