@@ -4,6 +4,7 @@
 import fc from "fast-check";
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { hashJsonRendering } from "../../../src/core/prefix/hash";
 import { LARGE_TEXT_BYTES, parseLineKeepingLargeTexts } from "../../../src/core/text/largeLiterals";
 import { measureLiteral } from "../../../src/core/text/measureLiteral";
 import { describeShared } from "../../support/fixtures";
@@ -180,5 +181,46 @@ describe("measureLiteral", () => {
   it("refuses UTF-8 whose continuation bytes do not add up", () => {
     const bytes = new Uint8Array([0x61, 0xe0, 0x80, 0x61, 0x61]); // a 3-byte lead with one continuation
     expect(measureLiteral(bytes, 0, bytes.length)).toBeNull();
+  });
+});
+
+describe("the segment hash of a stored text", () => {
+  // Long enough for several chunks on both sides (16 K units a chunk for strings, 64 KiB of
+  // unescaped bytes for stored texts), so the chunks are cut at different places.
+  const longer = fc.tuple(longText, fc.integer({ min: 1, max: 80 })).map(([text, times]) => text.repeat(times));
+
+  it("equals the hash of the same text held as a string, and its rendering's length", () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(longer, shortText), { minLength: 1, maxLength: 3 }), (parts) => {
+        const line = JSON.stringify({ role: "toolResult", content: parts.map((text) => ({ type: "text", text })) });
+        const { value, store } = parse(line);
+        expect(hashJsonRendering(value, store)).toEqual(hashJsonRendering(JSON.parse(line)));
+        expect(hashJsonRendering(value, store)!.bytes).toBe(encoder.encode(line).length);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it("tells texts apart that differ in one character, wherever it is", () => {
+    const text = "한국어 \"줄\"\n".repeat(20_000);
+    const changed = `${text.slice(0, 150_000)}x${text.slice(150_001)}`;
+    const a = parse(JSON.stringify({ text }));
+    const b = parse(JSON.stringify({ text: changed }));
+    expect(hashJsonRendering(a.value, a.store)!.hash).not.toBe(hashJsonRendering(b.value, b.store)!.hash);
+    expect(hashJsonRendering(b.value, b.store)).toEqual(hashJsonRendering({ text: changed }));
+  });
+
+  it("decodes texts that are not JSON.stringify's rendering, or not well formed, and hashes them as strings", () => {
+    const body = "x".repeat(LARGE_TEXT_BYTES);
+    for (const escaped of ["\\/", "\\u00e9", "\\ud83d\\ude00", "\\udc00"]) {
+      const line = `{"a":"${body}${escaped}"}`;
+      const { value, store } = parse(line);
+      expect(hashJsonRendering(value, store)).toEqual(hashJsonRendering(JSON.parse(line)));
+    }
+  });
+
+  it("refuses a stored text without its store", () => {
+    const { value } = parse(JSON.stringify({ text: "y".repeat(2000) }));
+    expect(() => hashJsonRendering(value)).toThrow(/no text store/);
   });
 });
