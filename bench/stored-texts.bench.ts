@@ -1,11 +1,14 @@
 // Reading a session with its large texts kept as bytes (src/core/text: parseLineKeepingLargeTexts,
 // which also measures every stored text) against reading it with every text a string (decode
 // each line, JSON.parse), in one process, alternating: time per read and what the records hold
-// after a full collection (JS heap and array buffers). Both keep every record, as a reader must.
+// after a full collection (JS heap and array buffers), then the segment hash of every record
+// (`hashJsonRendering`: over the strings' UTF-8, or the stored texts' bytes read from the store;
+// the two give equal hashes). Both keep every record, as a reader must.
 // Run: `node --expose-gc --import tsx bench/stored-texts.bench.ts [--mb N | --file <session.jsonl>] [--rounds 3]`
 // (default: a generated 100 MB pi session, seed 1, as bench/estimate-prefix.bench.ts uses).
 import { closeSync, openSync, readSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
+import { hashJsonRendering } from "../src/core/prefix/hash";
 import { parseLineKeepingLargeTexts } from "../src/core/text/largeLiterals";
 import { createTextStore, trimTextStore, type TextStore } from "../src/core/text/storedText";
 import { generatePiSession } from "./generate-session";
@@ -69,7 +72,7 @@ function readStored(): { records: unknown[]; store: TextStore } {
 gc?.();
 const before = process.memoryUsage(); // what the process holds before any read
 
-function measure(label: string, read: () => { records: unknown[] }): number {
+function measure(label: string, read: () => { records: unknown[]; store?: TextStore }): number {
   const started = performance.now();
   const kept = read();
   const ms = performance.now() - started;
@@ -78,6 +81,10 @@ function measure(label: string, read: () => { records: unknown[] }): number {
   const heap = (after.heapUsed - before.heapUsed) / 1e6;
   const buffers = (after.arrayBuffers - before.arrayBuffers) / 1e6;
   console.log(`${label.padEnd(22)} ${ms.toFixed(0).padStart(6)} ms; ${kept.records.length} records kept: heap ${heap.toFixed(0)} MB + array buffers ${buffers.toFixed(0)} MB = ${((heap + buffers) / (generated.bytes / 1e6)).toFixed(2)} × file`);
+  const hashStarted = performance.now();
+  let checksum = 0;
+  for (const record of kept.records) checksum = (checksum + hashJsonRendering(record, kept.store)!.hash) % 9007199254740881;
+  console.log(`${"".padEnd(22)} hashing every record: ${(performance.now() - hashStarted).toFixed(0)} ms (checksum ${checksum})`);
   return ms;
 }
 

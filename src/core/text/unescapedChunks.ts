@@ -53,7 +53,10 @@ export function forEachUnescapedChunk(store: TextStore, text: StoredText, onChun
     if (backslash === -1) backslash = end;
     while (position < backslash) {
       const size = Math.min(backslash - position, ROOM - filled);
-      buffer.set(escaped.subarray(position, position + size), filled);
+      if (size < 64) {
+        // A short run (between two line breaks, say): a view to copy it would cost more.
+        for (let i = 0; i < size; i++) buffer[filled + i] = escaped[position + i]!;
+      } else buffer.set(escaped.subarray(position, position + size), filled);
       filled += size;
       position += size;
       if (filled === ROOM) flush();
