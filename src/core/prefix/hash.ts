@@ -2,7 +2,7 @@
 // (computed once per distinct content) and a chained hash for "everything up to this segment"
 // (the cache-entry key of CA-8). Collisions are astronomically unlikely for our use and would only
 // hide a break, never invent one.
-import { decodeStoredText, isStoredText, type StoredText, type TextStore } from "../text/storedText";
+import { decodeStoredText, isStoredText, type StoredText } from "../text/storedText";
 import { forEachUnescapedChunk } from "../text/unescapedChunks";
 import { forEachUtf8Chunk } from "../util/utf8-chunks";
 
@@ -245,9 +245,6 @@ function feedJsonString(text: string): void {
   byteCount += extraBytes + 2;
 }
 
-// The store of the stored texts met during one `hashJsonRendering` call.
-let texts: TextStore | null = null;
-
 /**
  * Feeds a stored text exactly as `feedJsonString` feeds the same text held as a string: the long
  * string's hash over its unescaped UTF-8 bytes, read from the store without decoding; its
@@ -255,16 +252,15 @@ let texts: TextStore | null = null;
  * rendering, or that holds a lone surrogate, is decoded and fed as a string.
  */
 function feedStoredText(text: StoredText): void {
-  if (!texts) throw new Error("hashJsonRendering: a stored text, but no text store given");
   if (!text.canonical || !text.wellFormed || text.units < LONG_STRING) {
-    feedJsonString(decodeStoredText(texts, text));
+    feedJsonString(decodeStoredText(text));
     return;
   }
   const startBytes = byteCount;
   feed(0x10000 | 34);
   feed(text.units);
   streamBytes = 0;
-  forEachUnescapedChunk(texts, text, hashChunk);
+  forEachUnescapedChunk(text, hashChunk);
   finishLongString();
   byteCount = startBytes + text.length + 2;
 }
@@ -341,14 +337,11 @@ function feedJsonValue(value: unknown): boolean {
  * rendering, so equal renderings always get equal hashes. Values whose strings are all shorter
  * than 64 units hash as `hashStringAndUtf8Length(renderCanonical(value))` does.
  */
-export function hashJsonRendering(value: unknown, store?: TextStore): { hash: number; bytes: number } | null {
+export function hashJsonRendering(value: unknown): { hash: number; bytes: number } | null {
   laneA = 0xdeadbeef;
   laneB = 0x41c6ce57;
   byteCount = 0;
-  texts = store ?? null;
-  const fed = feedJsonValue(value);
-  texts = null;
-  if (!fed) return null;
+  if (!feedJsonValue(value)) return null;
   let h1 = laneA;
   let h2 = laneB;
   h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507);

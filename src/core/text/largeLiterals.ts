@@ -7,7 +7,7 @@
 // near its file's size). Object keys stay strings whatever their length.
 import { utf8Decode } from "../util/utf8";
 import { measureLiteral } from "./measureLiteral";
-import { rewindStore, storeBytes, storedTextBytes, storeMark, type StoredText, type TextStore } from "./storedText";
+import { bytesAt, rewindStore, storeBytes, storeMark, type StoredText, type TextStore } from "./storedText";
 
 /** String values of at least this many escaped bytes are stored as bytes. */
 export const LARGE_TEXT_BYTES = 1024;
@@ -93,14 +93,14 @@ export function parseLineKeepingLargeTexts(bytes: Uint8Array, start: number, end
   const texts: StoredText[] = [];
   for (let i = 0; i < cuts.length; i += 2) {
     const place = storeBytes(store, bytes, cuts[i]! + 1, cuts[i + 1]!);
-    const stored = storedTextBytes(store, place);
+    const stored = bytesAt(store, place);
     const facts = measureLiteral(stored, 0, stored.length);
     if (facts === null) {
       // A literal JSON.parse would refuse, or UTF-8 that does not add up: the line as before.
       rewindStore(store, mark);
       return whole();
     }
-    texts.push({ kind: "stored-text", ...place, ...facts });
+    texts.push({ kind: "stored-text", store: store.id, ...place, ...facts });
   }
   return resolve(parsed, texts);
 }

@@ -4,7 +4,7 @@
 // so the segment hash reads a stored text and the same text held as a string as one and the same
 // stream of bytes. Only for texts whose \u escapes are control characters (a canonical,
 // well-formed stored text: see measureLiteral); others are decoded first.
-import { storedTextBytes, type StoredText, type TextStore } from "./storedText";
+import { storedTextBytes, type StoredText } from "./storedText";
 
 const ROOM = 64 * 1024;
 // Room for a chunk and the 3 bytes the chunk before may leave; a multiple of 4 bytes.
@@ -39,8 +39,8 @@ function escapeAt(escaped: Uint8Array, at: number): [byte: number, span: number]
  * UTF-8 bytes; `onChunk` returns how many of the chunk's last bytes it left (at most 3), which come
  * first in the next chunk. After the last call, the bytes it left are at the end of that chunk.
  */
-export function forEachUnescapedChunk(store: TextStore, text: StoredText, onChunk: (bytes: Uint8Array, words: Int32Array, length: number) => number): void {
-  const escaped = storedTextBytes(store, text);
+export function forEachUnescapedChunk(text: StoredText, onChunk: (bytes: Uint8Array, words: Int32Array, length: number) => number): void {
+  const escaped = storedTextBytes(text);
   const end = escaped.length;
   let filled = 0;
   const flush = () => {

@@ -8,7 +8,7 @@ import { hashJsonRendering } from "../../../src/core/prefix/hash";
 import { LARGE_TEXT_BYTES, parseLineKeepingLargeTexts } from "../../../src/core/text/largeLiterals";
 import { measureLiteral } from "../../../src/core/text/measureLiteral";
 import { describeShared } from "../../support/fixtures";
-import { createTextStore, decodeStoredText, isStoredText, storedTextBytes, trimTextStore, type TextStore } from "../../../src/core/text/storedText";
+import { adoptTextStore, createTextStore, decodeStoredText, isStoredText, releaseTextStore, storedTextBytes, trimTextStore } from "../../../src/core/text/storedText";
 
 const encoder = new TextEncoder();
 
@@ -18,10 +18,10 @@ function isWellFormed(text: string): boolean {
 }
 
 /** The parsed value with every stored text decoded back into a string. */
-function decodeAll(value: unknown, store: TextStore): unknown {
-  if (isStoredText(value)) return decodeStoredText(store, value);
-  if (Array.isArray(value)) return value.map((item) => decodeAll(item, store));
-  if (typeof value === "object" && value !== null) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, decodeAll(item, store)]));
+function decodeAll(value: unknown): unknown {
+  if (isStoredText(value)) return decodeStoredText(value);
+  if (Array.isArray(value)) return value.map((item) => decodeAll(item));
+  if (typeof value === "object" && value !== null) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, decodeAll(item)]));
   return value;
 }
 
@@ -48,7 +48,7 @@ describe("parseLineKeepingLargeTexts", () => {
       fc.property(record, (value) => {
         const line = JSON.stringify(value);
         const parsed = parse(line);
-        expect(decodeAll(parsed.value, parsed.store)).toEqual(JSON.parse(line));
+        expect(decodeAll(parsed.value)).toEqual(JSON.parse(line));
       }),
       { numRuns: 200 },
     );
@@ -61,12 +61,12 @@ describe("parseLineKeepingLargeTexts", () => {
         const [stored] = storedTexts(value);
         expect(isStoredText(stored)).toBe(true);
         if (!isStoredText(stored)) return;
-        expect(decodeStoredText(store, stored)).toBe(text);
+        expect(decodeStoredText(stored)).toBe(text);
         expect(stored.units).toBe(text.length);
         expect(stored.wellFormed).toBe(isWellFormed(text));
         // JSON.stringify's own bytes are canonical, and then equal its rendering.
         expect(stored.canonical).toBe(true);
-        expect(new TextDecoder().decode(storedTextBytes(store, stored))).toBe(JSON.stringify(text).slice(1, -1));
+        expect(new TextDecoder().decode(storedTextBytes(stored))).toBe(JSON.stringify(text).slice(1, -1));
       }),
       { numRuns: 200 },
     );
@@ -82,7 +82,7 @@ describe("parseLineKeepingLargeTexts", () => {
     const text = `${"\\\"".repeat(600)}\\`;
     const { value, store } = parse(JSON.stringify({ a: text, b: "after" }));
     const stored = (value as { a: unknown }).a;
-    expect(isStoredText(stored) && decodeStoredText(store, stored)).toBe(text);
+    expect(isStoredText(stored) && decodeStoredText(stored)).toBe(text);
     expect((value as { b: unknown }).b).toBe("after");
   });
 
@@ -94,7 +94,7 @@ describe("parseLineKeepingLargeTexts", () => {
       expect(isStoredText(stored)).toBe(true);
       if (!isStoredText(stored)) continue;
       const decoded = JSON.parse(`"${body}${escaped}"`) as string;
-      expect(decodeStoredText(store, stored)).toBe(decoded);
+      expect(decodeStoredText(stored)).toBe(decoded);
       expect(stored.units).toBe(decoded.length);
       expect(stored.canonical).toBe(false);
     }
@@ -125,12 +125,19 @@ describe("parseLineKeepingLargeTexts", () => {
     expect(value).toEqual(JSON.parse(line));
   });
 
-  it("crosses a worker boundary: the store and the references survive a structured clone", () => {
+  it("crosses a worker boundary: the store and the references survive a structured clone, and read once the store is adopted", () => {
     const text = "한국어 ".repeat(500);
     const { value, store } = parse(JSON.stringify({ a: text }));
     const copy = structuredClone({ value, store });
+    // As in another realm: only the clone is there, and it reads once adopted.
+    releaseTextStore(store);
     const stored = (copy.value as { a: unknown }).a;
-    expect(isStoredText(stored) && decodeStoredText(copy.store, stored)).toBe(text);
+    expect(isStoredText(stored)).toBe(true);
+    if (!isStoredText(stored)) return;
+    expect(() => decodeStoredText(stored)).toThrow(/not known here/);
+    adoptTextStore(copy.store);
+    expect(decodeStoredText(stored)).toBe(text);
+    releaseTextStore(copy.store);
   });
 
   it("fills the store chunk after chunk, growing the first, and gives back the unused room", () => {
@@ -138,13 +145,13 @@ describe("parseLineKeepingLargeTexts", () => {
     const texts = Array.from({ length: 20 }, (_, i) => `${i}`.padEnd(3000, "y"));
     const values = texts.map((text) => parse(JSON.stringify({ text }), store).value as { text: unknown });
     expect(store.chunks.length).toBeGreaterThan(1);
-    values.forEach((value, i) => expect(isStoredText(value.text) && decodeStoredText(store, value.text)).toBe(texts[i]));
+    values.forEach((value, i) => expect(isStoredText(value.text) && decodeStoredText(value.text)).toBe(texts[i]));
     // Trimmed once read: the last chunk holds what it uses, every text still reads, and more can come.
     trimTextStore(store);
     expect(store.chunks.at(-1)!.length).toBe(store.used);
-    values.forEach((value, i) => expect(isStoredText(value.text) && decodeStoredText(store, value.text)).toBe(texts[i]));
+    values.forEach((value, i) => expect(isStoredText(value.text) && decodeStoredText(value.text)).toBe(texts[i]));
     const later = parse(JSON.stringify({ text: "z".repeat(5000) }), store).value as { text: unknown };
-    expect(isStoredText(later.text) && decodeStoredText(store, later.text)).toBe("z".repeat(5000));
+    expect(isStoredText(later.text) && decodeStoredText(later.text)).toBe("z".repeat(5000));
   });
 });
 
@@ -164,13 +171,13 @@ describeShared("stored texts of real sessions (../shared/fixtures/realworld)", (
       const value = parseLineKeepingLargeTexts(file, start, newline, store);
       for (const stored of storedTexts(value)) {
         if (!isStoredText(stored)) continue;
-        const text = decodeStoredText(store, stored);
+        const text = decodeStoredText(stored);
         expect(stored.units).toBe(text.length);
         expect(stored.wellFormed).toBe(isWellFormed(text));
         expect(stored.canonical).toBe(true); // every agent here writes JSON.stringify's rendering
         checked++;
       }
-      expect(decodeAll(value, store)).toEqual(JSON.parse(file.toString("utf8", start, newline)));
+      expect(decodeAll(value)).toEqual(JSON.parse(file.toString("utf8", start, newline)));
       start = newline + 1;
     }
     expect(checked).toBeGreaterThan(10);
@@ -194,8 +201,8 @@ describe("the segment hash of a stored text", () => {
       fc.property(fc.array(fc.oneof(longer, shortText), { minLength: 1, maxLength: 3 }), (parts) => {
         const line = JSON.stringify({ role: "toolResult", content: parts.map((text) => ({ type: "text", text })) });
         const { value, store } = parse(line);
-        expect(hashJsonRendering(value, store)).toEqual(hashJsonRendering(JSON.parse(line)));
-        expect(hashJsonRendering(value, store)!.bytes).toBe(encoder.encode(line).length);
+        expect(hashJsonRendering(value)).toEqual(hashJsonRendering(JSON.parse(line)));
+        expect(hashJsonRendering(value)!.bytes).toBe(encoder.encode(line).length);
       }),
       { numRuns: 60 },
     );
@@ -206,8 +213,8 @@ describe("the segment hash of a stored text", () => {
     const changed = `${text.slice(0, 150_000)}x${text.slice(150_001)}`;
     const a = parse(JSON.stringify({ text }));
     const b = parse(JSON.stringify({ text: changed }));
-    expect(hashJsonRendering(a.value, a.store)!.hash).not.toBe(hashJsonRendering(b.value, b.store)!.hash);
-    expect(hashJsonRendering(b.value, b.store)).toEqual(hashJsonRendering({ text: changed }));
+    expect(hashJsonRendering(a.value)!.hash).not.toBe(hashJsonRendering(b.value)!.hash);
+    expect(hashJsonRendering(b.value)).toEqual(hashJsonRendering({ text: changed }));
   });
 
   it("decodes texts that are not JSON.stringify's rendering, or not well formed, and hashes them as strings", () => {
@@ -215,12 +222,13 @@ describe("the segment hash of a stored text", () => {
     for (const escaped of ["\\/", "\\u00e9", "\\ud83d\\ude00", "\\udc00"]) {
       const line = `{"a":"${body}${escaped}"}`;
       const { value, store } = parse(line);
-      expect(hashJsonRendering(value, store)).toEqual(hashJsonRendering(JSON.parse(line)));
+      expect(hashJsonRendering(value)).toEqual(hashJsonRendering(JSON.parse(line)));
     }
   });
 
-  it("refuses a stored text without its store", () => {
-    const { value } = parse(JSON.stringify({ text: "y".repeat(2000) }));
-    expect(() => hashJsonRendering(value)).toThrow(/no text store/);
+  it("refuses a stored text whose store was released", () => {
+    const { value, store } = parse(JSON.stringify({ text: "y".repeat(2000) }));
+    releaseTextStore(store);
+    expect(() => hashJsonRendering(value)).toThrow(/not known here/);
   });
 });
