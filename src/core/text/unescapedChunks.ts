@@ -11,7 +11,9 @@ const ROOM = 64 * 1024;
 const buffer = new Uint8Array(ROOM + 4);
 const words = new Int32Array(buffer.buffer);
 
-const SHORT_ESCAPES: Record<number, number> = { 0x22: 0x22, 0x5c: 0x5c, 0x2f: 0x2f, 0x62: 8, 0x66: 12, 0x6e: 10, 0x72: 13, 0x74: 9 };
+// The byte each one-letter escape stands for (-1: not an escape), by the letter's code.
+const SHORT_ESCAPES = new Int16Array(128).fill(-1);
+for (const [letter, byte] of [[0x22, 0x22], [0x5c, 0x5c], [0x2f, 0x2f], [0x62, 8], [0x66, 12], [0x6e, 10], [0x72, 13], [0x74, 9]] as const) SHORT_ESCAPES[letter] = byte;
 
 function hexDigit(byte: number): number {
   if (byte >= 0x30 && byte <= 0x39) return byte - 0x30;
@@ -20,18 +22,22 @@ function hexDigit(byte: number): number {
   return -1;
 }
 
-/** The byte an escape at `escaped[at]` (a backslash) stands for, and how many bytes it spans. */
-function escapeAt(escaped: Uint8Array, at: number): [byte: number, span: number] {
+/** The byte the escape at `escaped[at]` (a backslash) stands for; its span is 6 for \u, else 2. */
+function escapedByte(escaped: Uint8Array, at: number): number {
   const letter = escaped[at + 1]!;
   if (letter !== 0x75) {
-    const byte = SHORT_ESCAPES[letter];
-    if (byte === undefined) throw new Error("stored text: unknown escape");
-    return [byte, 2];
+    const byte = letter < 128 ? SHORT_ESCAPES[letter]! : -1;
+    if (byte < 0) throw new Error("stored text: unknown escape");
+    return byte;
   }
   let code = 0;
-  for (let i = 2; i < 6; i++) code = (code << 4) | hexDigit(escaped[at + i]!);
-  if (code < 0 || code >= 0x80) throw new Error("stored text: a \\u escape beyond ASCII (decode the text instead)");
-  return [code, 6];
+  for (let i = 2; i < 6; i++) {
+    const digit = hexDigit(escaped[at + i]!);
+    if (digit < 0) throw new Error("stored text: a \\u escape without four hex digits");
+    code = (code << 4) | digit;
+  }
+  if (code >= 0x80) throw new Error("stored text: a \\u escape beyond ASCII (decode the text instead)");
+  return code;
 }
 
 /**
@@ -62,9 +68,8 @@ export function forEachUnescapedChunk(text: StoredText, onChunk: (bytes: Uint8Ar
       if (filled === ROOM) flush();
     }
     if (backslash < end) {
-      const [byte, span] = escapeAt(escaped, backslash);
-      buffer[filled++] = byte;
-      position = backslash + span;
+      buffer[filled++] = escapedByte(escaped, backslash);
+      position = backslash + (escaped[backslash + 1] === 0x75 ? 6 : 2);
       if (filled === ROOM) flush();
     }
   }
