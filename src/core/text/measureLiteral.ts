@@ -63,7 +63,8 @@ export function measureLiteral(bytes: Uint8Array, start: number, length: number)
   let lane2 = 0;
   let lane3 = 0;
   let lane4 = 0;
-  let special = false; // a backslash or a control byte seen: the bytewise pass below looks
+  let control = false; // a byte below 0x20 may be there (JSON.parse refuses it raw): looked at bytewise
+  let backslash = false; // an escape is there: the escapes are read below
   let at = start;
   if (((bytes.byteOffset + at) & 3) === 0 && length >= 4) {
     const words = new Int32Array(bytes.buffer, bytes.byteOffset + at, length >> 2);
@@ -80,7 +81,8 @@ export function measureLiteral(bytes: Uint8Array, start: number, length: number)
         lane4 += ((x & x1 & x2 & x3 & ~x4) >>> 7) & 0x01010101;
       }
       const slash = x ^ 0x5c5c5c5c;
-      if (((((x - 0x20202020) & ~x) | ((slash - 0x01010101) & ~slash)) & 0x80808080) !== 0) special = true;
+      if (((x - 0x20202020) & ~x & 0x80808080) !== 0) control = true;
+      if (((slash - 0x01010101) & ~slash & 0x80808080) !== 0) backslash = true;
       if ((w & 127) === 127) {
         continuation += laneSum(laneC);
         announced += laneSum(lane2) + 2 * laneSum(lane3) + 3 * laneSum(lane4);
@@ -95,7 +97,8 @@ export function measureLiteral(bytes: Uint8Array, start: number, length: number)
   leads4 += laneSum(lane4);
   for (; at < end; at++) {
     const b = bytes[at]!;
-    if (b < 0x20 || b === 0x5c) special = true;
+    if (b < 0x20) control = true;
+    else if (b === 0x5c) backslash = true;
     else if ((b & 0xc0) === 0x80) continuation++;
     else if ((b & 0xe0) === 0xc0) announced += 1;
     else if ((b & 0xf0) === 0xe0) announced += 2;
@@ -109,15 +112,18 @@ export function measureLiteral(bytes: Uint8Array, start: number, length: number)
   let units = length - continuation + leads4;
   let wellFormed = true;
   let canonical = true;
-  if (special) {
+  if (control) {
+    // The word test can flag a byte that is not below 0x20 (a borrow from the byte beside it).
+    for (let i = start; i < end; i++) if (bytes[i]! < 0x20) return null;
+  }
+  if (backslash) {
+    // From escape to escape (native search), what lies between being plain bytes.
     let pendingHigh = false; // the previous escape was a high surrogate waiting for its low half
-    for (let i = start; i < end; i++) {
-      const b = bytes[i]!;
-      if (b < 0x20) return null; // a raw control character: JSON.parse refuses it
-      if (b !== 0x5c) {
-        if (pendingHigh) wellFormed = false;
+    let after = start; // where the last escape ended
+    for (let i = bytes.indexOf(0x5c, start); i !== -1 && i < end; i = bytes.indexOf(0x5c, after)) {
+      if (pendingHigh && i > after) {
+        wellFormed = false; // a character between a high surrogate escape and the next escape
         pendingHigh = false;
-        continue;
       }
       const next = bytes[i + 1];
       if (next === 0x75) {
@@ -137,14 +143,15 @@ export function measureLiteral(bytes: Uint8Array, start: number, length: number)
         // JSON.stringify writes \u only for controls without a short form and lone surrogates.
         const shortForm = code === 8 || code === 9 || code === 10 || code === 12 || code === 13;
         if (!((code < 0x20 && !shortForm) || isHigh || isLow) || !isLowercaseHex4(bytes, i + 2)) canonical = false;
-        i += 5;
+        after = i + 6;
       } else if (next === 0x22 || next === 0x5c || next === 0x2f || next === 0x62 || next === 0x66 || next === 0x6e || next === 0x72 || next === 0x74) {
         if (pendingHigh) wellFormed = false;
         pendingHigh = false;
         if (next === 0x2f) canonical = false;
         units -= 1;
-        i += 1;
+        after = i + 2;
       } else return null; // an escape JSON does not know, or a backslash ending the literal
+      if (after > end) return null;
     }
     if (pendingHigh) wellFormed = false;
   }
