@@ -36,7 +36,7 @@ export interface StoredText extends LiteralFacts {
   readonly length: number;
 }
 
-/** 64 MB: few chunks for a large session; the first chunk starts at 1 MB and grows. */
+/** 64 MB: few chunks for a large session; the first chunk is 1 MB, each next one twice the last. */
 const DEFAULT_CHUNK_BYTES = 64 * 1024 * 1024;
 const FIRST_CHUNK_BYTES = 1024 * 1024;
 
@@ -82,18 +82,12 @@ export function storeBytes(store: TextStore, bytes: Uint8Array, start: number, e
   let chunk = store.chunks[index]!;
   let offset = (store.used + 3) & ~3;
   if (offset + length > chunk.length) {
-    if (chunk.length < store.chunkBytes) {
-      // The first chunk doubles up to the chunk size, so a small session keeps a small store.
-      const grown = new Uint8Array(Math.max(offset + length, Math.min(store.chunkBytes, chunk.length * 2)));
-      grown.set(chunk.subarray(0, store.used));
-      store.chunks[index] = grown;
-      chunk = grown;
-    } else {
-      chunk = new Uint8Array(Math.max(length, store.chunkBytes));
-      store.chunks.push(chunk);
-      index++;
-      offset = 0;
-    }
+    // A new chunk, twice the last one's size up to the chunk size (a small session keeps a small
+    // store; nothing stored is ever copied again), or the text's own size when it is larger.
+    chunk = new Uint8Array(Math.max(length, Math.min(store.chunkBytes, chunk.length * 2)));
+    store.chunks.push(chunk);
+    index++;
+    offset = 0;
   }
   chunk.set(bytes.subarray(start, end), offset);
   store.used = offset + length;

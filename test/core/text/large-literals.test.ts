@@ -140,7 +140,7 @@ describe("parseLineKeepingLargeTexts", () => {
     releaseTextStore(copy.store);
   });
 
-  it("fills the store chunk after chunk, growing the first, and gives back the unused room", () => {
+  it("fills the store chunk after chunk, each twice the last, and gives back the unused room", () => {
     const store = createTextStore(8192);
     const texts = Array.from({ length: 20 }, (_, i) => `${i}`.padEnd(3000, "y"));
     const values = texts.map((text) => parse(JSON.stringify({ text }), store).value as { text: unknown });
