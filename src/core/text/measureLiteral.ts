@@ -3,8 +3,9 @@
 // of the decoded string gives: the chars/4 estimate), whether it is well-formed (no lone surrogate,
 // which pi's serialiser would remove) and whether the bytes are exactly what JSON.stringify writes
 // for it (so a serialiser or a hasher may use them as they are). A literal JSON.parse would refuse
-// (a raw control character, an unknown escape) or whose UTF-8 does not add up is not measured: the
-// reader then parses its line as before, keeping the text a string.
+// (a raw control character, an unknown escape) or that is not valid UTF-8 (which the decoder would
+// read with U+FFFD in places, of other lengths) is not measured: the reader then parses its line
+// as before, keeping the text a string.
 
 export interface LiteralFacts {
   /** UTF-16 length of the decoded text. */
@@ -42,95 +43,46 @@ function isLowercaseHex4(bytes: Uint8Array, at: number): boolean {
   return true;
 }
 
-/** Sum of the four byte lanes of `lanes` (each at most 255). */
-function laneSum(lanes: number): number {
-  return (lanes & 0xff) + ((lanes >>> 8) & 0xff) + ((lanes >>> 16) & 0xff) + (lanes >>> 24);
-}
-
 /**
  * Facts of the escaped literal `bytes[start, start + length)` (quotes excluded), or null when
- * JSON.parse would refuse it or its UTF-8 is not well formed by count (continuation bytes other
- * than its lead bytes announce).
+ * JSON.parse would refuse it or it is not valid UTF-8 (RFC 3629: no overlong form, no encoded
+ * surrogate, nothing above U+10FFFF). One pass, byte by byte, four at a time over plain ASCII.
  */
 export function measureLiteral(bytes: Uint8Array, start: number, length: number): LiteralFacts | null {
   const end = start + length;
-  // Continuation bytes (10xxxxxx), and those the lead bytes announce: 1 for 110xxxxx, 2 for
-  // 1110xxxx, 3 for 11110xxx. Counted in byte lanes, emptied before a lane can overflow.
-  let continuation = 0;
-  let announced = 0;
-  let leads4 = 0;
-  let laneC = 0;
-  let lane2 = 0;
-  let lane3 = 0;
-  let lane4 = 0;
-  let control = false; // a byte below 0x20 may be there (JSON.parse refuses it raw): looked at bytewise
-  let backslash = false; // an escape is there: the escapes are read below
-  let at = start;
-  if (((bytes.byteOffset + at) & 3) === 0 && length >= 4) {
-    const words = new Int32Array(bytes.buffer, bytes.byteOffset + at, length >> 2);
-    for (let w = 0; w < words.length; w++) {
-      const x = words[w]!;
-      if ((x & 0x80808080) !== 0) {
-        const x1 = x << 1;
-        const x2 = x << 2;
-        const x3 = x << 3;
-        const x4 = x << 4;
-        laneC += ((x & ~x1) >>> 7) & 0x01010101;
-        lane2 += ((x & x1 & ~x2) >>> 7) & 0x01010101;
-        lane3 += ((x & x1 & x2 & ~x3) >>> 7) & 0x01010101;
-        lane4 += ((x & x1 & x2 & x3 & ~x4) >>> 7) & 0x01010101;
-      }
-      const slash = x ^ 0x5c5c5c5c;
-      if (((x - 0x20202020) & ~x & 0x80808080) !== 0) control = true;
-      if (((slash - 0x01010101) & ~slash & 0x80808080) !== 0) backslash = true;
-      if ((w & 127) === 127) {
-        continuation += laneSum(laneC);
-        announced += laneSum(lane2) + 2 * laneSum(lane3) + 3 * laneSum(lane4);
-        leads4 += laneSum(lane4);
-        laneC = lane2 = lane3 = lane4 = 0;
-      }
-    }
-    at += words.length << 2;
-  }
-  continuation += laneSum(laneC);
-  announced += laneSum(lane2) + 2 * laneSum(lane3) + 3 * laneSum(lane4);
-  leads4 += laneSum(lane4);
-  for (; at < end; at++) {
-    const b = bytes[at]!;
-    if (b < 0x20) control = true;
-    else if (b === 0x5c) backslash = true;
-    else if ((b & 0xc0) === 0x80) continuation++;
-    else if ((b & 0xe0) === 0xc0) announced += 1;
-    else if ((b & 0xf0) === 0xe0) announced += 2;
-    else if ((b & 0xf8) === 0xf0) {
-      announced += 3;
-      leads4++;
-    }
-  }
-  if (continuation !== announced) return null;
-  // Each 4-byte character is two UTF-16 units.
-  let units = length - continuation + leads4;
+  const aligned = ((bytes.byteOffset + start) & 3) === 0;
+  const words = aligned ? new Int32Array(bytes.buffer, bytes.byteOffset + start, length >> 2) : null;
+  let units = 0;
   let wellFormed = true;
   let canonical = true;
-  if (control) {
-    // The word test can flag a byte that is not below 0x20 (a borrow from the byte beside it).
-    for (let i = start; i < end; i++) if (bytes[i]! < 0x20) return null;
-  }
-  if (backslash) {
-    // From escape to escape (native search), what lies between being plain bytes.
-    let pendingHigh = false; // the previous escape was a high surrogate waiting for its low half
-    let after = start; // where the last escape ended
-    for (let i = bytes.indexOf(0x5c, start); i !== -1 && i < end; i = bytes.indexOf(0x5c, after)) {
-      if (pendingHigh && i > after) {
-        wellFormed = false; // a character between a high surrogate escape and the next escape
-        pendingHigh = false;
+  let pendingHigh = false; // the last escape was a high surrogate waiting for its low half
+  let i = start;
+  while (i < end) {
+    // Four plain ASCII bytes at once: no high bit, no control byte, no backslash.
+    if (words !== null && ((i - start) & 3) === 0 && i + 4 <= end) {
+      const x = words[(i - start) >> 2]!;
+      const slash = x ^ 0x5c5c5c5c;
+      if (((x | ((x - 0x20202020) & ~x) | ((slash - 0x01010101) & ~slash)) & 0x80808080) === 0) {
+        if (pendingHigh) wellFormed = pendingHigh = false;
+        units += 4;
+        i += 4;
+        continue;
+      }
+    }
+    const b = bytes[i]!;
+    if (b < 0x80) {
+      if (b < 0x20) return null; // a raw control character: JSON.parse refuses it
+      if (b !== 0x5c) {
+        if (pendingHigh) wellFormed = pendingHigh = false;
+        units++;
+        i++;
+        continue;
       }
       const next = bytes[i + 1];
       if (next === 0x75) {
         if (i + 6 > end) return null;
         const code = hex4(bytes, i + 2);
         if (code < 0) return null;
-        units -= 5;
         const isHigh = code >= 0xd800 && code <= 0xdbff;
         const isLow = code >= 0xdc00 && code <= 0xdfff;
         if (isLow && pendingHigh) {
@@ -143,17 +95,40 @@ export function measureLiteral(bytes: Uint8Array, start: number, length: number)
         // JSON.stringify writes \u only for controls without a short form and lone surrogates.
         const shortForm = code === 8 || code === 9 || code === 10 || code === 12 || code === 13;
         if (!((code < 0x20 && !shortForm) || isHigh || isLow) || !isLowercaseHex4(bytes, i + 2)) canonical = false;
-        after = i + 6;
+        units++;
+        i += 6;
       } else if (next === 0x22 || next === 0x5c || next === 0x2f || next === 0x62 || next === 0x66 || next === 0x6e || next === 0x72 || next === 0x74) {
-        if (pendingHigh) wellFormed = false;
-        pendingHigh = false;
+        if (i + 2 > end) return null; // the backslash escapes the closing quote
+        if (pendingHigh) wellFormed = pendingHigh = false;
         if (next === 0x2f) canonical = false;
-        units -= 1;
-        after = i + 2;
-      } else return null; // an escape JSON does not know, or a backslash ending the literal
-      if (after > end) return null;
+        units++;
+        i += 2;
+      } else return null; // an escape JSON does not know
+      continue;
     }
-    if (pendingHigh) wellFormed = false;
+    if (pendingHigh) wellFormed = pendingHigh = false;
+    // A multi-byte character: its lead, then continuation bytes in the ranges RFC 3629 allows.
+    if (b < 0xc2) return null;
+    if (b < 0xe0) {
+      if (i + 2 > end || (bytes[i + 1]! & 0xc0) !== 0x80) return null;
+      units++;
+      i += 2;
+    } else if (b < 0xf0) {
+      if (i + 3 > end) return null;
+      const c1 = bytes[i + 1]!;
+      if ((c1 & 0xc0) !== 0x80 || (bytes[i + 2]! & 0xc0) !== 0x80) return null;
+      if ((b === 0xe0 && c1 < 0xa0) || (b === 0xed && c1 > 0x9f)) return null; // overlong; a surrogate
+      units++;
+      i += 3;
+    } else if (b < 0xf5) {
+      if (i + 4 > end) return null;
+      const c1 = bytes[i + 1]!;
+      if ((c1 & 0xc0) !== 0x80 || (bytes[i + 2]! & 0xc0) !== 0x80 || (bytes[i + 3]! & 0xc0) !== 0x80) return null;
+      if ((b === 0xf0 && c1 < 0x90) || (b === 0xf4 && c1 > 0x8f)) return null; // overlong; above U+10FFFF
+      units += 2; // a surrogate pair in UTF-16
+      i += 4;
+    } else return null;
   }
+  if (pendingHigh) wellFormed = false;
   return { units, wellFormed, canonical };
 }

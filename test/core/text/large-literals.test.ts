@@ -185,9 +185,20 @@ describeShared("stored texts of real sessions (../shared/fixtures/realworld)", (
 });
 
 describe("measureLiteral", () => {
-  it("refuses UTF-8 whose continuation bytes do not add up", () => {
-    const bytes = new Uint8Array([0x61, 0xe0, 0x80, 0x61, 0x61]); // a 3-byte lead with one continuation
-    expect(measureLiteral(bytes, 0, bytes.length)).toBeNull();
+  it("refuses bytes that are not UTF-8, so their line is read as before (the decoder's U+FFFD, its lengths)", () => {
+    const body = encoder.encode(`{"a":"${"x".repeat(LARGE_TEXT_BYTES + 10)}`);
+    const invalid = [[0xe0, 0x80], [0xc0, 0x80], [0xed, 0xa0, 0x80], [0xe0, 0x80, 0x80], [0xf0, 0x80, 0x80, 0x80], [0xf4, 0x90, 0x80, 0x80], [0xff], [0xc3], [0x80]];
+    for (const bad of invalid) {
+      expect(measureLiteral(new Uint8Array(bad), 0, bad.length)).toBeNull();
+      const line = new Uint8Array([...body, ...bad, ...encoder.encode('"}')]);
+      const value = parseLineKeepingLargeTexts(line, 0, line.length, createTextStore());
+      expect(value).toEqual(JSON.parse(new TextDecoder().decode(line)));
+    }
+    // Valid neighbours of those: the smallest 3- and 4-byte forms, the last one before the surrogates, U+10FFFF.
+    for (const good of [[0xe0, 0xa0, 0x80], [0xed, 0x9f, 0xbf], [0xf0, 0x90, 0x80, 0x80], [0xf4, 0x8f, 0xbf, 0xbf], [0xc2, 0x80]]) {
+      const text = new TextDecoder().decode(new Uint8Array(good));
+      expect(measureLiteral(new Uint8Array(good), 0, good.length)).toEqual({ units: text.length, wellFormed: true, canonical: true });
+    }
   });
 });
 
