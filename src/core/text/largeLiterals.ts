@@ -96,7 +96,7 @@ export function parseLineKeepingLargeTexts(bytes: Uint8Array, start: number, end
     const stored = bytesAt(store, place);
     const facts = measureLiteral(stored, 0, stored.length);
     if (facts === null) {
-      // A literal JSON.parse would refuse, or UTF-8 that does not add up: the line as before.
+      // A literal JSON.parse would refuse, or bytes that are not UTF-8: the line as before.
       rewindStore(store, mark);
       return whole();
     }
