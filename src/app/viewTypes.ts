@@ -16,7 +16,13 @@ export type OpenSource =
    * ignored), FM-OC-1, read as one session (`sessionId`, default the most recent); without a
    * database among them, the first file is read as a text session.
    */
-  | { kind: "files"; files: File[]; sessionId?: string | null }
+  | {
+      kind: "files";
+      files: File[];
+      sessionId?: string | null;
+      /** The files' handles, in the same order: the set is followed as it changes (a database with its -wal, a session with its sub-agent files). */
+      handles?: FileSystemFileHandle[];
+    }
   | { kind: "bytes"; name: string; bytes: ArrayBuffer }
   | { kind: "text"; name: string; text: string }
   /** Same-origin URL (built-in samples), resolved by the UI against the page's base URL. */

@@ -10,8 +10,7 @@ import type { LibraryRowFacts } from "../app/libraryRow";
 import type { LibraryJob, LibraryReply } from "../worker/libraryProtocol";
 import { ensureReadPermission, folderEntries, pickFolderHandle } from "./fileSystemAccess";
 import { forgetFolder, rememberFolder, rememberedFolder } from "./libraryFolderMemory";
-import { openLiveHandle } from "./live";
-import { openSource } from "./open";
+import { openLiveHandles } from "./live";
 import { setAppState } from "./store";
 import { errorMessage } from "./workerBridge";
 
@@ -20,8 +19,10 @@ export interface LibraryRow {
   /** Path inside the folder, with "/" between parts. */
   path: string;
   size: number;
-  /** Last change of the file (ms since 1970), from its metadata. */
+  /** Last change of the file (ms since 1970), from its metadata (the latest of the files read with it). */
   modified: number;
+  /** Files of its sub-agent threads read with it (Claude Code's `<session>/subagents/`). */
+  subAgentFiles: number;
   status: "waiting" | "reading" | "done" | "failed";
   facts: LibraryRowFacts | null;
   error: string | null;
@@ -64,7 +65,7 @@ const WATCH_MS = 3000;
 const FLUSH_MS = 120;
 const CANDIDATE = /\.(jsonl|json|db)$/i;
 const SIDE_FILE = /-(wal|shm)$/i;
-/** Files a session's agent keeps beside it that are read with it, not on their own. */
+/** The folder of a session's sub-agent files (Claude Code), read with the session beside it. */
 const SUBAGENT_FOLDER = "subagents";
 
 interface FileRecord {
@@ -184,21 +185,44 @@ interface FoundFile {
   handle: FileSystemFileHandle;
   /** The database's -wal beside it. */
   wal: FileSystemFileHandle | null;
+  /** The session's sub-agent files (`<session>/subagents/*.jsonl` beside `<session>.jsonl`), read with it. */
+  subAgents: FileSystemFileHandle[];
 }
 
-async function walk(dir: FileSystemDirectoryHandle, prefix: string, out: FoundFile[], onBatch: () => Promise<void>): Promise<void> {
+/** The `.jsonl` files of `<folder>/subagents/`, none when it has no such folder. */
+async function subAgentFiles(folder: FileSystemDirectoryHandle): Promise<FileSystemFileHandle[]> {
+  let subagents: FileSystemDirectoryHandle;
+  try {
+    subagents = await folder.getDirectoryHandle(SUBAGENT_FOLDER);
+  } catch {
+    return [];
+  }
+  const out: FileSystemFileHandle[] = [];
+  for await (const entry of folderEntries(subagents)) if (entry.kind === "file" && entry.name.toLowerCase().endsWith(".jsonl")) out.push(entry as FileSystemFileHandle);
+  return out.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/**
+ * Walks `dir`. `ownedSubAgents`: the folder is a session's own (`<id>/` beside `<id>.jsonl`), so
+ * its `subagents/` files were given to that session and are not rows of their own; elsewhere a
+ * `subagents/` folder's files are rows, so none is left out unseen.
+ */
+async function walk(dir: FileSystemDirectoryHandle, prefix: string, out: FoundFile[], onBatch: () => Promise<void>, ownedSubAgents = false): Promise<void> {
   const files = new Map<string, FileSystemFileHandle>();
   const folders: FileSystemDirectoryHandle[] = [];
   for await (const entry of folderEntries(dir)) {
     if (entry.kind === "file") files.set(entry.name, entry as FileSystemFileHandle);
-    else if (entry.name !== SUBAGENT_FOLDER && !entry.name.startsWith(".")) folders.push(entry as FileSystemDirectoryHandle);
+    else if (!(ownedSubAgents && entry.name === SUBAGENT_FOLDER) && !entry.name.startsWith(".")) folders.push(entry as FileSystemDirectoryHandle);
   }
+  // A session's own folder (Claude Code: `<id>/subagents/agent-<id>.jsonl` beside `<id>.jsonl`).
+  const sessionFolders = new Set(folders.filter((child) => files.has(`${child.name}.jsonl`)).map((child) => child.name));
   for (const [name, handle] of files) {
     if (!CANDIDATE.test(name) || SIDE_FILE.test(name)) continue;
-    out.push({ path: `${prefix}${name}`, handle, wal: files.get(`${name}-wal`) ?? null });
+    const ownFolder = name.toLowerCase().endsWith(".jsonl") ? folders.find((child) => `${child.name}.jsonl` === name) : undefined;
+    out.push({ path: `${prefix}${name}`, handle, wal: files.get(`${name}-wal`) ?? null, subAgents: ownFolder ? await subAgentFiles(ownFolder) : [] });
   }
   await onBatch();
-  for (const child of folders.sort((a, b) => a.name.localeCompare(b.name))) await walk(child, `${prefix}${child.name}/`, out, onBatch);
+  for (const child of folders.sort((a, b) => a.name.localeCompare(b.name))) await walk(child, `${prefix}${child.name}/`, out, onBatch, sessionFolders.has(child.name));
 }
 
 /** Walks the folder; new files become rows, changed ones are read again, gone ones leave. */
@@ -217,19 +241,24 @@ async function scan(current: number): Promise<void> {
       } catch {
         continue;
       }
-      const wal = file.wal ? await file.wal.getFile().catch(() => null) : null;
-      const modified = Math.max(metadata.lastModified, wal?.lastModified ?? 0);
-      const size = metadata.size + (wal?.size ?? 0);
+      // The files read with it (its -wal, its sub-agent files) count in its size and last change.
+      const companions = file.wal ? [file.wal] : file.subAgents;
+      const others = (await Promise.all(companions.map((handle) => handle.getFile().catch(() => null)))).filter((other) => other !== null);
+      const modified = Math.max(metadata.lastModified, ...others.map((other) => other.lastModified));
+      const size = others.reduce((sum, other) => sum + other.size, metadata.size);
+      const handles = [file.handle, ...companions];
+      const subAgentFiles = file.subAgents.length;
       const known = records.get(file.path);
-      if (known && known.row.size === size && known.row.modified === modified) continue;
+      if (known && known.row.size === size && known.row.modified === modified && known.handles.length === handles.length) continue;
       if (known) {
-        known.row = { ...known.row, size, modified };
+        known.row = { ...known.row, size, modified, subAgentFiles };
+        known.handles = handles;
         enqueue(known);
         continue;
       }
       const record: FileRecord = {
-        row: { id: nextId++, path: file.path, size, modified, status: "waiting", facts: null, error: null },
-        handles: file.wal ? [file.handle, file.wal] : [file.handle],
+        row: { id: nextId++, path: file.path, size, modified, subAgentFiles, status: "waiting", facts: null, error: null },
+        handles,
       };
       records.set(file.path, record);
       byId.set(record.row.id, record);
@@ -321,17 +350,13 @@ export function showLibrary(open: boolean): void {
   useLibraryStore.setState({ open });
 }
 
-/** Opens the session of a row (followed as it grows); the table stays a click away. */
+/**
+ * Opens the session of a row, followed as it changes (a database with its -wal read together,
+ * a session with its sub-agent files linked); the table stays a click away.
+ */
 export async function openLibraryRow(id: number): Promise<void> {
   const record = byId.get(id);
   if (!record) return;
   useLibraryStore.setState({ open: false });
-  const [main, wal] = record.handles;
-  if (wal && main) {
-    // A database with its -wal: read together (the newest rows may be only in the -wal).
-    const files = await Promise.all([main.getFile(), wal.getFile()]);
-    await openSource({ kind: "files", files }, files[0]!.name);
-    return;
-  }
-  if (main) await openLiveHandle(main);
+  await openLiveHandles(record.handles);
 }

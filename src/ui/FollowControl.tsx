@@ -40,6 +40,7 @@ function useNow(active: boolean): number {
 export function FollowControl() {
   const { fileName, follow, notices, lastGrowth, error, cannotFollow } = useLiveStore();
   const shownFile = useAppStore((state) => state.session?.fileName ?? null);
+  const database = useAppStore((state) => state.session?.database);
   const now = useNow(fileName !== null);
   const inputRef = useRef<HTMLInputElement | null>(null);
   if (fileName === null && cannotFollow !== null && cannotFollow === shownFile) {
@@ -69,12 +70,23 @@ export function FollowControl() {
   return (
     <div className="live-bar" data-testid="live-bar">
       <span className="live-dot" aria-hidden="true" />
-      <span className="live-text" title="Only the bytes written since the last check are read (every half second).">
-        Following <strong>{fileName}</strong> as it grows
+      <span
+        className="live-text"
+        title={database ? "Checked every half second; a database is read again whole when it or its -wal file changes." : "Only the bytes written since the last check are read (every half second)."}
+      >
+        Following <strong>{fileName}</strong>
+        {database ? (database.walApplied ? " with its -wal file" : "") : " as it grows"}
         {lastGrowth
-          ? ` · ${lastGrowth.kind === "rewritten" ? "read again whole (the file was rewritten)" : `+${lastGrowth.turns} turn${lastGrowth.turns === 1 ? "" : "s"}`} ${secondsAgo(lastGrowth.at, now)}`
-          : " · no new lines yet"}
+          ? ` · ${lastGrowth.kind === "rewritten" ? (database ? "read again" : "read again whole (the file was rewritten)") : `+${lastGrowth.turns} turn${lastGrowth.turns === 1 ? "" : "s"}`} ${secondsAgo(lastGrowth.at, now)}`
+          : database
+            ? " · no change yet"
+            : " · no new lines yet"}
       </span>
+      {database && !database.walApplied && (
+        <span className="live-late" data-testid="live-wal-late">
+          {`New messages may appear late: ${database.agentLabel} writes them to ${database.storage}-wal first, and only ${database.storage} was opened. Open the folder that holds ${database.storage} and its -wal file (Sessions folder…) to see them as they are written.`}
+        </span>
+      )}
       {error && <span className="live-error">{`Could not read it again: ${error}`}</span>}
       <label className="live-follow" title="Keep the newest turn selected as turns arrive (stops while you look at another turn, resumes when you come back to the newest)">
         <input type="checkbox" checked={follow} onChange={(event) => setFollow(event.target.checked)} data-testid="live-follow" />

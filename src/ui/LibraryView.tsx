@@ -68,23 +68,33 @@ const columns = [
     header: "Cache breaks",
     cell: (info) => factCell(info.row.original, info.row.original.facts?.breaks),
   }),
+  column.accessor((row) => row.facts?.threads ?? -1, {
+    id: "threads",
+    header: "Sub-agents",
+    cell: (info) => factCell(info.row.original, info.row.original.facts?.threads),
+  }),
   column.accessor((row) => row.facts?.cost.dollars ?? -1, { id: "cost", header: "Cost", cell: (info) => costText(info.row.original) }),
   column.accessor("size", { header: "Size", cell: (info) => formatBytes(info.getValue()) }),
 ];
 
-const NUMERIC = new Set(["turns", "compactions", "breaks", "cost", "size"]);
+const NUMERIC = new Set(["turns", "compactions", "breaks", "threads", "cost", "size"]);
 /** Shares of the table's width: the table fits the window from 1024 px up, long paths end in "…". */
 const WIDTHS: Record<string, string> = {
-  agent: "10%",
-  project: "15%",
-  path: "15%",
-  started: "12%",
-  lastActive: "12%",
+  agent: "9%",
+  project: "14%",
+  path: "14%",
+  started: "11%",
+  lastActive: "11%",
   turns: "5%",
   compactions: "8%",
   breaks: "8%",
-  cost: "9%",
-  size: "6%",
+  threads: "7%",
+  cost: "8%",
+  size: "5%",
+};
+/** What a header means, where its name alone does not say. */
+const HEADER_TITLES: Record<string, string> = {
+  threads: "Sub-agent threads of the session: those its own file holds and those in its subagents/ folder, read with it",
 };
 const NO_ROWS: LibraryRow[] = [];
 
@@ -152,7 +162,7 @@ export function LibraryView() {
                     <th
                       key={header.id}
                       className={NUMERIC.has(header.id) ? "num" : undefined}
-                      title={`${String(header.column.columnDef.header)}: click to sort`}
+                      title={`${HEADER_TITLES[header.id] ?? String(header.column.columnDef.header)}: click to sort`}
                       aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : "none"}
                       onClick={header.column.getToggleSortingHandler()}
                     >
@@ -173,7 +183,7 @@ export function LibraryView() {
             {items.map((item) => {
               const row = shown[item.index]!;
               return (
-                <tr key={row.id} data-testid="library-row" data-status={row.original.status} onClick={() => void openLibraryRow(row.original.id)} title={row.original.error ?? `Open ${row.original.path}`}>
+                <tr key={row.id} data-testid="library-row" data-status={row.original.status} onClick={() => void openLibraryRow(row.original.id)} title={row.original.error ?? `Open ${row.original.path}${row.original.subAgentFiles > 0 ? ` with its ${row.original.subAgentFiles} sub-agent file${row.original.subAgentFiles === 1 ? "" : "s"}` : ""}`}>
                   {row.getVisibleCells().map((cell) => (
                     <td key={cell.id} className={NUMERIC.has(cell.column.id) ? "num" : undefined} title={cell.column.id === "project" || cell.column.id === "path" ? String(cell.getValue()) : undefined}>
                       {flexRender(cell.column.columnDef.cell, cell.getContext())}
