@@ -2,7 +2,9 @@
 // visit) listed as a table of its sessions. The folder is walked at once and every candidate file
 // becomes a row with what its metadata says (name, size, last change); workers sized to the
 // machine then read the sessions, most recently changed first, and fill in the rest (agent,
-// project, turns, compactions, breaks, cost). The folder is walked again every few seconds while
+// project, turns, compactions, breaks, sub-agents, cost). A database's -wal and a Claude Code
+// session's sub-agent files (`<session>/subagents/`) belong to their session's row: read and
+// opened with it, never rows of their own. The folder is walked again every few seconds while
 // the library is open, so new and grown sessions update their rows. Nothing is uploaded: the files
 // are read by the page's own workers.
 import { create } from "zustand";

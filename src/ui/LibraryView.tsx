@@ -1,6 +1,6 @@
 // The sessions library: every session found in the opened folder as a row of a sortable,
-// filterable table (agent, project, started, last active, turns, compactions, breaks, cost,
-// size). Rows appear as soon as the folder is walked; the facts fill in as the workers read each
+// filterable table (agent, project, started, last active, turns, compactions, breaks, sub-agent
+// threads, cost, size). Rows appear as soon as the folder is walked; the facts fill in as the workers read each
 // session. A click opens the session (followed as it grows). Virtualised: a folder can hold
 // thousands of sessions.
 import { useMemo, useRef, useState } from "react";
