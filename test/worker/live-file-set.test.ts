@@ -19,9 +19,9 @@ class FakeHandle {
   private lastModified = 1;
   constructor(
     readonly name: string,
-    private bytes: Uint8Array,
+    private bytes: Uint8Array<ArrayBuffer>,
   ) {}
-  write(bytes: Uint8Array): void {
+  write(bytes: Uint8Array<ArrayBuffer>): void {
     this.bytes = bytes;
     this.lastModified += 1000;
   }
