@@ -2,7 +2,7 @@
 // request views with their highlights, message rows, compaction and auxiliary request views,
 // prefix reports, and where the bytes of a session come from. Plain, structured-cloneable data.
 import type { CapturedCompactionRequest, CompactionInstructions, StorageSessionListing } from "../core/session/index";
-import type { ApiId, ModelInfo, PipelineOptions, ProfileId, ReaderWarning, ReplyLanguageNoteInfo, RequestHeader, SessionThread, ThreadSpawn } from "../core/model";
+import type { ApiId, CompanionNote, ModelInfo, PipelineOptions, ProfileId, ReaderWarning, ReplyLanguageNoteInfo, RequestHeader, SessionThread, ThreadSpawn } from "../core/model";
 import type { SessionAnalysis } from "../core/session/pipeline";
 import type { CostTotal } from "../core/pricing/index";
 import type { ShareViewV1 } from "../core/share/payload-v1";
@@ -98,6 +98,8 @@ export interface SessionSummary {
   threads?: ThreadInfo[];
   /** Names of the files read into this session, when several were opened together. */
   fileNames?: string[];
+  /** What files opened with it that are not sessions said (Gemini CLI's projects.json, logs.json). */
+  companionNotes?: CompanionNote[];
   /**
    * Set while the file is still being read: the session holds the entries read so far (a
    * provisional view; the final one replaces it). Branches end at the last entry read so far.
