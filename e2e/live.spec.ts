@@ -248,7 +248,9 @@ test("a database followed with its -wal: rows written to the -wal appear, the se
 
   // The database alone (a file handle covers one file): followed, with the reason new messages may come late.
   await openSet(["opencode.db"]);
-  await expect(page.getByTestId("live-wal-late")).toContainText("New messages may appear late: opencode writes them to opencode.db-wal first, and only opencode.db was opened");
+  await expect(page.getByTestId("live-wal-late")).toContainText("New messages may appear late, and recent ones may be missing: opencode writes them to opencode.db-wal first, and only opencode.db was opened");
+  // The live bar says it: the banner of a database opened without its -wal is not shown twice.
+  await expect(page.getByTestId("wal-warning")).toHaveCount(0);
   await expect(page.getByTestId("live-wal-late")).toContainText("Open the folder that holds opencode.db and its -wal file");
 });
 
@@ -293,7 +295,7 @@ test("a sessions folder: a Claude Code session's sub-agent files belong to its r
   // Opened: the session with its sub-agent thread joined, followed.
   await sessionRow.click();
   await waitForSession(page, `${SESSION_ID}.jsonl`);
-  await expect(page.getByTestId("live-bar")).toContainText(`Following ${SESSION_ID}.jsonl`);
+  await expect(page.getByTestId("live-bar")).toContainText(`Following ${SESSION_ID}.jsonl with its 1 sub-agent file as they grow`);
   await expect(page.getByTestId("thread-main")).toContainText("1 sub-agent thread");
   await expect(page.getByTestId("thread-item")).toContainText("Check tests");
   await expect(page.getByTestId("thread-item")).toContainText("1 turn");

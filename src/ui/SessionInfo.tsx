@@ -29,9 +29,10 @@ export function SessionInfo() {
           data-testid="companion-files"
           aria-expanded={warningsOpen}
           onClick={() => setAppState({ warningsOpen: !warningsOpen })}
+          aria-label={`Read with the session: ${notes.map((note) => note.fileName).join(", ")}`}
           title={notes.map((note) => note.note).join("\n")}
         >
-          {`+ ${notes.map((note) => note.fileName).join(", ")}`}
+          {`+ ${notes.length === 1 ? notes[0]!.fileName : `${notes.length} files`}`}
         </button>
       )}
       <button
