@@ -312,3 +312,32 @@ test("a sessions folder: a Claude Code session's sub-agent files belong to its r
   await expect(page.getByTestId("thread-item")).toContainText("2 turns", { timeout: 15_000 });
 });
 
+test("a sessions folder: a Codex rollout's child rollouts belong to its row and open with it as its threads", async ({ page }) => {
+  const dir = "codex/spawn-agents/sessions/2026/03/01";
+  const names = [
+    "rollout-2026-03-01T10-00-00-0199a000-0000-7000-8000-00000000a001.jsonl",
+    "rollout-2026-03-01T10-00-03-0199a000-0000-7000-8000-00000000c001.jsonl",
+    "rollout-2026-03-01T10-00-03-0199a000-0000-7000-8000-00000000c002.jsonl",
+    "rollout-2026-03-01T10-00-05-0199a000-0000-7000-8000-00000000d001.jsonl",
+  ];
+  await openEmptyApp(page);
+  await writeFolder(page, "codex-sessions", names.map((name) => ({ dir: "2026/03/01", name, base64: fixtureBase64(`${dir}/${name}`) })));
+  await page.evaluate(async () => {
+    const folder = await (await navigator.storage.getDirectory()).getDirectoryHandle("codex-sessions");
+    await (window as unknown as { __contextscopeLive: { openLibraryFolder(h: FileSystemDirectoryHandle): Promise<void> } }).__contextscopeLive.openLibraryFolder(folder);
+  });
+  // The children are read, found to be the parent's sub-agents, and the parent read again with them.
+  const rows = page.getByTestId("library-row");
+  await expect(rows).toHaveCount(1, { timeout: 60_000 });
+  await expect(rows.first()).toContainText("a001.jsonl");
+  await expect(page.locator('[data-testid="library-row"][data-status="done"]')).toHaveCount(1, { timeout: 60_000 });
+  const subAgentsColumn = (await page.getByRole("columnheader").allTextContents()).findIndex((text) => text.startsWith("Sub-agents")) + 1;
+  await expect(rows.first().locator(`td:nth-child(${subAgentsColumn})`)).toHaveText("3");
+  await expect(rows.first()).toHaveAttribute("title", /with its 3 sub-agent files/);
+  await expect(page.getByTestId("library-status")).not.toContainText("left out");
+  await rows.first().click();
+  await waitForSession(page, names[0]);
+  await expect(page.getByTestId("thread-main")).toContainText("3 sub-agent threads");
+  await expect(page.getByTestId("live-bar")).toContainText(`Following ${names[0]} with its 3 sub-agent files as they grow`);
+});
+

@@ -2,9 +2,10 @@
 // visit) listed as a table of its sessions. The folder is walked at once and every candidate file
 // becomes a row with what its metadata says (name, size, last change); workers sized to the
 // machine then read the sessions, most recently changed first, and fill in the rest (agent,
-// project, turns, compactions, breaks, sub-agents, cost). A database's -wal and a Claude Code
-// session's sub-agent files (`<session>/subagents/`) belong to their session's row: read and
-// opened with it, never rows of their own. The folder is walked again every few seconds while
+// project, turns, compactions, breaks, sub-agents, cost). A database's -wal, a Claude Code
+// session's sub-agent files (`<session>/subagents/`) and a Codex rollout's child rollouts (found
+// once read: a child names its parent thread) belong to their session's row: read and opened
+// with it, never rows of their own. The folder is walked again every few seconds while
 // the library is open, so new and grown sessions update their rows. Nothing is uploaded: the files
 // are read by the page's own workers.
 import { create } from "zustand";
@@ -72,7 +73,19 @@ const SUBAGENT_FOLDER = "subagents";
 
 interface FileRecord {
   row: LibraryRow;
+  /** Its own files: the session file, with its -wal or its sub-agent files. */
   handles: FileSystemFileHandle[];
+  /** Sub-agent files found beside it in the folder (Claude Code's `subagents/`). */
+  ownSubAgentFiles: number;
+  /** Other rows' sessions that are its sub-agents (Codex child rollouts): read and opened with it, not rows of their own. */
+  children: FileRecord[];
+  /** The row this one's session belongs to as a sub-agent; null for a row of its own. */
+  parent: FileRecord | null;
+}
+
+/** Every file read with a row: its own, then its children's session files. */
+function handlesOf(record: FileRecord): FileSystemFileHandle[] {
+  return [...record.handles, ...record.children.map((child) => child.handles[0]!)];
 }
 
 let folder: FileSystemDirectoryHandle | null = null;
@@ -134,7 +147,7 @@ function dispatch(): void {
     entry.busy = record;
     record.row = { ...record.row, status: "reading" };
     changed(record);
-    const job: LibraryJob = { id: record.row.id, handles: record.handles };
+    const job: LibraryJob = { id: record.row.id, handles: handlesOf(record) };
     entry.worker.postMessage(job);
   }
 }
@@ -147,8 +160,47 @@ function finished(entry: PoolWorker, reply: LibraryReply): void {
       ? { ...record.row, status: "done", facts: reply.facts, error: null }
       : { ...record.row, status: "failed", facts: null, error: reply.error };
     changed(record);
+    regroup();
   }
   dispatch();
+}
+
+/** The row a record belongs to: the first of its ancestors (by the sessions' own lineage) with no parent among the rows. */
+function rootOf(record: FileRecord, bySession: ReadonlyMap<string, FileRecord>): FileRecord {
+  const seen = new Set<FileRecord>([record]);
+  let current = record;
+  for (;;) {
+    const parentId = current.row.facts?.parentSessionId;
+    const parent = parentId ? bySession.get(parentId) : undefined;
+    if (!parent || seen.has(parent)) return current;
+    seen.add(parent);
+    current = parent;
+  }
+}
+
+/**
+ * Puts each sub-agent's own session file (a Codex child rollout names its parent thread) with the
+ * row of the session that started it; a row whose children changed is read again with them.
+ */
+function regroup(): void {
+  const bySession = new Map<string, FileRecord>();
+  for (const record of records.values()) {
+    const id = record.row.facts?.sessionId;
+    if (id && !bySession.has(id)) bySession.set(id, record);
+  }
+  const wanted = new Map<FileRecord, FileRecord[]>();
+  for (const record of records.values()) {
+    const root = rootOf(record, bySession);
+    record.parent = root === record ? null : root;
+    if (record.parent) wanted.set(root, [...(wanted.get(root) ?? []), record]);
+  }
+  for (const record of records.values()) {
+    const children = (wanted.get(record) ?? []).sort((a, b) => a.row.path.localeCompare(b.row.path));
+    if (children.length === record.children.length && children.every((child, index) => record.children[index] === child)) continue;
+    record.children = children;
+    record.row = { ...record.row, subAgentFiles: record.ownSubAgentFiles + children.length };
+    enqueue(record);
+  }
 }
 
 // ---- rows on screen --------------------------------------------------------------------------
@@ -167,14 +219,25 @@ function notASession(row: LibraryRow): boolean {
 function flush(): void {
   flushTimer = null;
   const all = [...records.values()].map((record) => record.row);
-  const rows = all.filter((row) => !notASession(row));
+  // A sub-agent's own file is part of its parent's row (its size and last change count there).
+  const rows = [...records.values()]
+    .filter((record) => record.parent === null && !notASession(record.row))
+    .map((record) =>
+      record.children.length === 0
+        ? record.row
+        : {
+            ...record.row,
+            size: record.children.reduce((sum, child) => sum + child.row.size, record.row.size),
+            modified: Math.max(record.row.modified, ...record.children.map((child) => child.row.modified)),
+          },
+    );
   const read = all.filter((row) => row.status === "done" || row.status === "failed").length;
   const now = performance.now();
   useLibraryStore.setState((state) => ({
     rows,
     read,
     toRead: all.length,
-    skipped: all.length - rows.length,
+    skipped: all.filter(notASession).length,
     firstRowsMs: state.firstRowsMs ?? (rows.length > 0 ? now - openedAt : null),
     allRowsMs: state.allRowsMs ?? (all.length > 0 && read === all.length ? now - openedAt : null),
   }));
@@ -253,14 +316,20 @@ async function scan(current: number): Promise<void> {
       const known = records.get(file.path);
       if (known && known.row.size === size && known.row.modified === modified && known.handles.length === handles.length) continue;
       if (known) {
-        known.row = { ...known.row, size, modified, subAgentFiles };
+        known.row = { ...known.row, size, modified, subAgentFiles: subAgentFiles + known.children.length };
         known.handles = handles;
+        known.ownSubAgentFiles = subAgentFiles;
         enqueue(known);
+        // A sub-agent's file grew: the row it belongs to is read again too.
+        if (known.parent) enqueue(known.parent);
         continue;
       }
       const record: FileRecord = {
         row: { id: nextId++, path: file.path, size, modified, subAgentFiles, status: "waiting", facts: null, error: null },
         handles,
+        ownSubAgentFiles: subAgentFiles,
+        children: [],
+        parent: null,
       };
       records.set(file.path, record);
       byId.set(record.row.id, record);
@@ -276,6 +345,7 @@ async function scan(current: number): Promise<void> {
     byId.delete(record.row.id);
     changed(record);
   }
+  regroup();
   flush();
 }
 
@@ -360,5 +430,5 @@ export async function openLibraryRow(id: number): Promise<void> {
   const record = byId.get(id);
   if (!record) return;
   useLibraryStore.setState({ open: false });
-  await openLiveHandles(record.handles);
+  await openLiveHandles(handlesOf(record));
 }

@@ -275,6 +275,12 @@ export interface AgentDescriptor {
    */
   linkFiles?(sessions: readonly Session[]): { session: Session; unlinked: Session[] };
   /**
+   * The session a file is and, for a sub-agent's own file, the session that started it (Codex: a
+   * child rollout names its parent thread), so a listing of files puts a child with its parent
+   * (the sessions library). Absent: files are not linked by their content.
+   */
+  fileLineage?(session: Session): { id: string | null; parentId: string | null };
+  /**
    * What to drop to see the sub-agents whose messages are in files not opened with the session
    * (threads of origin "elsewhere"), said as the end of "drop … to see them". Absent: the UI says
    * only that their files were not dropped.
