@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { appView, dropFiles, expect, openEmptyApp, PI_OPENAI_SESSION, repoRoot, test, waitForSession } from "./support";
+import { appView, dropFiles, expect, openEmptyApp, PI_OPENAI_SESSION, repoRoot, sharedFixturePath, test, waitForSession } from "./support";
 import { assistant, SESSION_ID, toText, user } from "../test/core/agents/claude-code/helpers";
 
 interface LiveView {
@@ -339,5 +339,32 @@ test("a sessions folder: a Codex rollout's child rollouts belong to its row and 
   await waitForSession(page, names[0]);
   await expect(page.getByTestId("thread-main")).toContainText("3 sub-agent threads");
   await expect(page.getByTestId("live-bar")).toContainText(`Following ${names[0]} with its 3 sub-agent files as they grow`);
+});
+
+test("a Gemini CLI folder: projects.json and logs.json are no rows but read with the chats near them, whose project they name", async ({ page }) => {
+  const CASE = "gemini-cli/p-resume-autocompress/session";
+  const chat = "session-2026-12-03T09-09-04c32c61.jsonl";
+  const encode = (text: string) => Buffer.from(text).toString("base64");
+  const logs = JSON.stringify([{ sessionId: "04c32c61-7e8e-478b-830c-627e8c677e94", messageId: 0, type: "user", message: "/compress", timestamp: "2026-12-03T09:12:00.000Z" }]);
+  await openEmptyApp(page);
+  await writeFolder(page, "gemini-home", [
+    { dir: "", name: "projects.json", base64: encode(readFileSync(sharedFixturePath(CASE, "projects.json"), "utf8")) },
+    { dir: "tmp/lighthouse-notes", name: "logs.json", base64: encode(logs) },
+    { dir: "tmp/lighthouse-notes/chats", name: chat, base64: encode(readFileSync(sharedFixturePath(CASE, `tmp/lighthouse-notes/chats/${chat}`), "utf8")) },
+  ]);
+  await page.evaluate(async () => {
+    const folder = await (await navigator.storage.getDirectory()).getDirectoryHandle("gemini-home");
+    await (window as unknown as { __contextscopeLive: { openLibraryFolder(h: FileSystemDirectoryHandle): Promise<void> } }).__contextscopeLive.openLibraryFolder(folder);
+  });
+  const rows = page.getByTestId("library-row");
+  await expect(page.getByTestId("library-status")).toContainText("2 side files read with their sessions", { timeout: 60_000 });
+  await expect(rows).toHaveCount(1);
+  // The chat, read again with the side files: its project folder comes from projects.json.
+  await expect(rows.first()).toContainText("/home/dev/gemini-cli-p-resume-autocompress/lighthouse-notes", { timeout: 60_000 });
+  await expect(page.getByTestId("library-status")).not.toContainText("left out");
+  await rows.first().click();
+  await waitForSession(page, chat);
+  await expect(page.getByTestId("companion-files")).toHaveText("+ 2 files");
+  await expect(page.getByTestId("error-banner")).toHaveCount(0);
 });
 

@@ -41,6 +41,8 @@ export interface LibraryState {
   toRead: number;
   /** Files that turned out not to be sessions (left out of the table). */
   skipped: number;
+  /** Files that are an agent's files beside its sessions (Gemini CLI's projects.json), read with the sessions near them. */
+  companions: number;
   /** A folder from an earlier visit that can be opened again (its name), once the user allows it. */
   remembered: string | null;
   /** Milliseconds from opening the folder to the first rows, and to the last row read (for the benchmark). */
@@ -56,6 +58,7 @@ export const useLibraryStore = create<LibraryState>(() => ({
   read: 0,
   toRead: 0,
   skipped: 0,
+  companions: 0,
   remembered: null,
   firstRowsMs: null,
   allRowsMs: null,
@@ -81,11 +84,34 @@ interface FileRecord {
   children: FileRecord[];
   /** The row this one's session belongs to as a sub-agent; null for a row of its own. */
   parent: FileRecord | null;
+  /** The file is an agent's file beside its sessions, not a session (Gemini CLI's projects.json): no row of its own. */
+  companion: boolean;
+  /** Companion files in its folder or above, read with it (they may say its project folder). */
+  companions: FileRecord[];
 }
 
-/** Every file read with a row: its own, then its children's session files. */
+/** Every file read with a row: its own, its children's session files, the companion files near it. */
 function handlesOf(record: FileRecord): FileSystemFileHandle[] {
-  return [...record.handles, ...record.children.map((child) => child.handles[0]!)];
+  return [...record.handles, ...record.children.map((child) => child.handles[0]!), ...record.companions.map((companion) => companion.handles[0]!)];
+}
+
+/** The folder part of a path inside the library ("" at its top). */
+const folderOf = (path: string) => path.slice(0, path.lastIndexOf("/") + 1);
+
+/**
+ * Gives each session file (not a database) the companion files of its folder and the folders
+ * above it; a row whose companions changed is read again with them.
+ */
+function attachCompanions(): void {
+  const companions = [...records.values()].filter((record) => record.companion);
+  for (const record of records.values()) {
+    // A database reads no text file with it but its own side files.
+    if (record.companion || (record.handles.length > 1 && /-wal$/i.test(record.handles[1]!.name))) continue;
+    const near = companions.filter((companion) => record.row.path.startsWith(folderOf(companion.row.path))).sort((a, b) => a.row.path.localeCompare(b.row.path));
+    if (near.length === record.companions.length && near.every((companion, index) => record.companions[index] === companion)) continue;
+    record.companions = near;
+    if (record.row.status !== "waiting") enqueue(record);
+  }
 }
 
 let folder: FileSystemDirectoryHandle | null = null;
@@ -142,8 +168,10 @@ function dispatch(): void {
   queue.sort((a, b) => b.row.modified - a.row.modified);
   for (const entry of pool) {
     if (entry.busy) continue;
-    const record = queue.shift();
-    if (!record) return;
+    // A file being read already is read again once that read answers (never two reads of one row at once).
+    const next = queue.findIndex((candidate) => !pool.some((other) => other.busy === candidate));
+    if (next < 0) return;
+    const record = queue.splice(next, 1)[0]!;
     entry.busy = record;
     record.row = { ...record.row, status: "reading" };
     changed(record);
@@ -156,11 +184,16 @@ function finished(entry: PoolWorker, reply: LibraryReply): void {
   const record = entry.busy;
   entry.busy = null;
   if (record && record.row.id === reply.id && byId.get(reply.id) === record) {
+    // Still queued (its files changed meanwhile): it stays "waiting" for the next read.
+    const again = queue.includes(record);
     record.row = reply.ok
-      ? { ...record.row, status: "done", facts: reply.facts, error: null }
-      : { ...record.row, status: "failed", facts: null, error: reply.error };
+      ? { ...record.row, status: again ? "waiting" : "done", facts: reply.facts, error: null }
+      : { ...record.row, status: again ? "waiting" : "failed", facts: null, error: reply.error };
+    const wasCompanion = record.companion;
+    record.companion = !reply.ok && reply.companion === true;
     changed(record);
     regroup();
+    if (record.companion !== wasCompanion) attachCompanions();
   }
   dispatch();
 }
@@ -221,7 +254,7 @@ function flush(): void {
   const all = [...records.values()].map((record) => record.row);
   // A sub-agent's own file is part of its parent's row (its size and last change count there).
   const rows = [...records.values()]
-    .filter((record) => record.parent === null && !notASession(record.row))
+    .filter((record) => record.parent === null && !record.companion && !notASession(record.row))
     .map((record) =>
       record.children.length === 0
         ? record.row
@@ -238,6 +271,7 @@ function flush(): void {
     read,
     toRead: all.length,
     skipped: all.filter(notASession).length,
+    companions: [...records.values()].filter((record) => record.companion).length,
     firstRowsMs: state.firstRowsMs ?? (rows.length > 0 ? now - openedAt : null),
     allRowsMs: state.allRowsMs ?? (all.length > 0 && read === all.length ? now - openedAt : null),
   }));
@@ -330,6 +364,8 @@ async function scan(current: number): Promise<void> {
         ownSubAgentFiles: subAgentFiles,
         children: [],
         parent: null,
+        companion: false,
+        companions: [],
       };
       records.set(file.path, record);
       byId.set(record.row.id, record);
@@ -346,6 +382,7 @@ async function scan(current: number): Promise<void> {
     changed(record);
   }
   regroup();
+  attachCompanions();
   flush();
 }
 
@@ -372,7 +409,7 @@ export async function openLibraryFolder(handle: FileSystemDirectoryHandle): Prom
   stopPool();
   startPool();
   openedAt = performance.now();
-  useLibraryStore.setState({ open: true, folderName: handle.name, rows: [], read: 0, toRead: 0, skipped: 0, remembered: null, firstRowsMs: null, allRowsMs: null, error: null });
+  useLibraryStore.setState({ open: true, folderName: handle.name, rows: [], read: 0, toRead: 0, skipped: 0, companions: 0, remembered: null, firstRowsMs: null, allRowsMs: null, error: null });
   void rememberFolder(handle).catch(() => undefined);
   try {
     await scan(current);

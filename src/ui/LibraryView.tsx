@@ -99,7 +99,7 @@ const HEADER_TITLES: Record<string, string> = {
 const NO_ROWS: LibraryRow[] = [];
 
 export function LibraryView() {
-  const { open, folderName, rows, read, toRead, skipped, error } = useLibraryStore();
+  const { open, folderName, rows, read, toRead, skipped, companions, error } = useLibraryStore();
   const [sorting, setSorting] = useState<SortingState>([{ id: "lastActive", desc: true }]);
   const [filter, setFilter] = useState("");
   const scrollRef = useRef<HTMLDivElement | null>(null);
@@ -128,7 +128,7 @@ export function LibraryView() {
       <div className="library-head">
         <span className="library-title">{`Sessions in ${folderName}`}</span>
         <span className="library-status" data-testid="library-status">
-          {`${formatInt(rows.length)} session${rows.length === 1 ? "" : "s"} · ${progress}${skipped > 0 ? ` · ${formatInt(skipped)} other file${skipped === 1 ? "" : "s"} left out` : ""}`}
+          {`${formatInt(rows.length)} session${rows.length === 1 ? "" : "s"} · ${progress}${companions > 0 ? ` · ${formatInt(companions)} side file${companions === 1 ? "" : "s"} read with ${companions === 1 ? "its" : "their"} sessions` : ""}${skipped > 0 ? ` · ${formatInt(skipped)} other file${skipped === 1 ? "" : "s"} left out` : ""}`}
         </span>
         <input
           className="library-filter"

@@ -5,9 +5,10 @@
 //   shown stays the one chosen (the picker's choice, else the one the first read opened on);
 // - a session with its sub-agent files (Claude Code's `<session>/subagents/agent-<id>.jsonl`):
 //   each file is followed on its own (only its appended bytes are read) and the sessions are
-//   linked again by their agent (`linkSessions`) after each change.
+//   linked again by their agent (`linkSessions`) after each change; an agent's files beside its
+//   sessions that are not sessions (Gemini CLI's projects.json) are read once, into the session.
 import type { Session } from "../core/model";
-import { storageSummary } from "../core/session/index";
+import { attachCompanionFiles, mayCompanionFileName, ownedCompanionFile, storageSummary, type OwnedCompanionFile } from "../core/session/index";
 import { linkSessions, unlinkedWarning } from "../core/session/threads";
 import { FollowedFile, type LiveRead, type LiveSource } from "./liveFile";
 import { classifyDroppedFile } from "./readDatabase";
@@ -48,6 +49,8 @@ class FollowedLinkedFiles implements LiveSource {
     private readonly parts: { file: FollowedFile; session: Session; byteLength: number }[],
     /** Files of the set that could not be read, named on the linked session. */
     private readonly failed: string[],
+    /** An agent's files beside its sessions (Gemini CLI's projects.json), read once and read into the session. */
+    private readonly companions: OwnedCompanionFile[],
   ) {}
 
   async readChanges(): Promise<LiveRead | null> {
@@ -68,9 +71,12 @@ class FollowedLinkedFiles implements LiveSource {
   }
 
   linked(): Session {
-    return linkedSession(
-      this.parts.map((part) => part.session),
-      this.failed,
+    return attachCompanionFiles(
+      linkedSession(
+        this.parts.map((part) => part.session),
+        this.failed,
+      ),
+      this.companions,
     );
   }
 
@@ -107,7 +113,13 @@ export async function openFileSet(
   }
   const parts: { file: FollowedFile; session: Session; byteLength: number }[] = [];
   const failed: string[] = [];
+  const companions: OwnedCompanionFile[] = [];
   for (const [index, file] of files.entries()) {
+    const companion = mayCompanionFileName(file.name) ? ownedCompanionFile({ name: file.name, text: await file.text() }) : null;
+    if (companion) {
+      companions.push(companion);
+      continue;
+    }
     try {
       const read = await readSession({ kind: "file", file }, { isCancelled: () => control.isCancelled(), onProgress: (progress) => control.onProgress(progress), live: true });
       parts.push({ file: new FollowedFile(handles[index]!, read.follower ?? null, file), session: read.session, byteLength: read.byteLength });
@@ -118,6 +130,6 @@ export async function openFileSet(
     }
   }
   if (parts.length === 0) throw new Error(`None of the files could be read:\n${failed.join("\n")}`);
-  const source = new FollowedLinkedFiles(parts, failed);
+  const source = new FollowedLinkedFiles(parts, failed, companions);
   return { read: { session: source.linked(), byteLength: source.byteLength(), fileNames: files.map((file) => file.name) }, source };
 }
