@@ -81,16 +81,16 @@ const NUMERIC = new Set(["turns", "compactions", "breaks", "threads", "cost", "s
 /** Shares of the table's width: the table fits the window from 1024 px up, long paths end in "…". */
 const WIDTHS: Record<string, string> = {
   agent: "9%",
-  project: "14%",
-  path: "14%",
+  project: "13%",
+  path: "13%",
   started: "11%",
   lastActive: "11%",
   turns: "5%",
-  compactions: "8%",
-  breaks: "8%",
+  compactions: "9%",
+  breaks: "7%",
   threads: "7%",
   cost: "8%",
-  size: "5%",
+  size: "7%",
 };
 /** What a header means, where its name alone does not say. */
 const HEADER_TITLES: Record<string, string> = {
