@@ -18,6 +18,11 @@ export interface SessionTree {
   entries: SessionEntry[];
   /** Parent ids named by an entry but not in the file (each has a warning). */
   missingParents: Set<string>;
+  /**
+   * listBranches' per-entry turn counts and nearest labels, kept while the tree grows: an
+   * appended entry changes neither for the entries before it, unless it is a label (then cleared).
+   */
+  branchMemo?: { turnsById: Map<string, number>; labelById: Map<string, string | null> };
 }
 
 export function buildTree(session: Session): SessionTree {
@@ -84,6 +89,7 @@ export function extendTree(tree: SessionTree, session: Session): boolean {
   for (const entry of appended) {
     tree.byId.set(entry.id, entry);
     indexSettings(tree, entry);
+    if (entry.type === "label") delete tree.branchMemo;
   }
   for (const entry of appended) countChild(tree, entry);
   const last = session.entries[session.entries.length - 1];
@@ -149,8 +155,8 @@ export function isAssistantEntry(entry: SessionEntry): boolean {
  * messages and the nearest label are propagated from parents, so the whole list is linear.
  */
 export function listBranches(tree: SessionTree): BranchInfo[] {
-  const turnsById = new Map<string, number>();
-  const labelById = new Map<string, string | null>();
+  tree.branchMemo ??= { turnsById: new Map(), labelById: new Map() };
+  const { turnsById, labelById } = tree.branchMemo;
 
   // Resolves one entry's aggregates, walking up iteratively until a known ancestor.
   const resolve = (start: SessionEntry): void => {
