@@ -59,8 +59,9 @@ const compareSlot = new CompareSlot();
 function prefixFor(current: Session): PrefixService {
   if (prefixService?.runId !== sessionRunId || prefixService.session !== current) {
     const runId = sessionRunId;
-    const open = session;
-    prefixService = { runId, session: current, service: new PrefixService(current, () => sessionRunId === runId && session === open, sessionTokenPool()) };
+    // Current while it is the service of the session shown (a followed session that grows keeps it: `grow`).
+    const service: PrefixService = new PrefixService(current, () => sessionRunId === runId && prefixService?.service === service, sessionTokenPool());
+    prefixService = { runId, session: current, service };
   }
   return prefixService.service;
 }
@@ -117,6 +118,25 @@ function install(read: Session, runId: number): void {
   // Counts of the previous session are not needed again: its workers go with them.
   tokenPool?.close();
   tokenPool = null;
+  simulatorService = null;
+  compareSlot.reset();
+}
+
+/**
+ * The followed file grew: `next` appends to the open session (its agent's caches were carried over
+ * to it). Unlike `install`, the prefix passes and the composition go on with the new turns (their
+ * rows are extended, src/app/prefixView.ts) and the counting workers stay; the views of single
+ * turns and the simulator start afresh.
+ */
+function grow(next: Session): void {
+  const previous = session;
+  session = next;
+  lastAnalysis = null;
+  recentViews.clear();
+  if (prefixService && prefixService.runId === sessionRunId && prefixService.session === previous) {
+    prefixService.service.grow(next);
+    prefixService = { ...prefixService, session: next };
+  } else prefixService = null;
   simulatorService = null;
   compareSlot.reset();
 }
@@ -379,7 +399,7 @@ const HANDLERS: { [M in WorkerMethod]: Handler<M> } = {
   ),
   comparePair: ofSession(({ options, against, index }, { target }) => compareSlot.pair(target, options, against, index)),
   sessionComposition: ofSession(async ({ options }, { target }) => ({
-    rows: await prefixFor(target).sessionComposition(options, optionsKey(options)),
+    rows: await prefixFor(target).sessionComposition(options, optionsKey(options), analyze(target, options)),
   })),
   searchStep: ofSession((params, { target }) => searchFor(target).step(params)),
   searchPrepare: ofSession((params, { target }) => searchFor(target).prepare(params)),
@@ -391,7 +411,8 @@ const HANDLERS: { [M in WorkerMethod]: Handler<M> } = {
     // The notices are about the main thread's turns.
     const outcome = await followed.file.poll({ ...options, thread: null });
     if (outcome.kind === "unchanged" || liveFile !== followed || followed.runId !== sessionRunId) return { status: "unchanged" };
-    install(outcome.session, followed.runId);
+    if (outcome.kind === "appended") grow(outcome.session);
+    else install(outcome.session, followed.runId);
     // The page asks for the new analysis next: the one the notices were made from is the same (main thread).
     if (!options.thread) keepAnalysis(optionsKey(options), outcome.analysis);
     return { status: outcome.kind, summary: summaryOf(outcome.session, outcome.byteLength), notices: outcome.notices, readBytes: outcome.readBytes };
