@@ -55,8 +55,14 @@ let liveFile: { runId: number; file: LiveFile } | null = null;
 /** The compare view's second session and its last comparison with the open one. */
 const compareSlot = new CompareSlot();
 
+/** Earlier values of the open session that a followed file grew out of (`grow`). */
+const grownOut = new WeakSet<Session>();
+
 /** Prefix work of `current`: the open session or one of its threads (a new service per thread shown). */
 function prefixFor(current: Session): PrefixService {
+  // A call that began before the session grew (it awaited something) is about an earlier value:
+  // it gets a service of its own, so the open session's passes go on (a pass there is abandoned).
+  if (grownOut.has(current)) return new PrefixService(current, () => false);
   if (prefixService?.runId !== sessionRunId || prefixService.session !== current) {
     const runId = sessionRunId;
     // Current while it is the service of the session shown (a followed session that grows keeps it: `grow`).
@@ -130,6 +136,7 @@ function install(read: Session, runId: number): void {
  */
 function grow(next: Session): void {
   const previous = session;
+  if (previous) grownOut.add(previous);
   session = next;
   lastAnalysis = null;
   recentViews.clear();
