@@ -27,6 +27,7 @@ const config: KnipConfig = {
     "bench/search-latency.ts",
     "bench/ccusage-parity.ts",
     "bench/line-floor.mjs",
+    "bench/byte-reader-floor.mjs",
     "bench/fuzz/replay-input.ts",
     "bench/fuzz/worker-entry.mjs",
   ],

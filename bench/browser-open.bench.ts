@@ -25,7 +25,8 @@
 // the machine is shared. Memory, after the steps: what each Web Worker's JS heap retains (a full
 // garbage collection, then Runtime.getHeapUsage, both sent to the worker's target over the Chrome
 // DevTools Protocol; not before the steps, whose times a forced collection would change), and
-// the renderer process's peak resident size (VmHWM in /proc: the page and its workers together,
+// the renderer process's peak resident size (VmHWM in /proc, this bench's browser only, not another
+// session's: the page and its workers together,
 // garbage included; with --runs above 1 a later page may share the renderer and its high-water
 // mark).
 // `--profile-steps <file.cpuprofile>` records a CPU profile of the page's main thread over the
@@ -35,9 +36,10 @@
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { chromium, type CDPSession, type Page } from "@playwright/test";
+import { chromium, type Page } from "@playwright/test";
 import { CHROMIUM_ARGS, findChromium } from "../scripts/chromium.mjs";
 import { generatePiSession } from "./generate-session";
+import { rendererPeakMb, workerHeapsMb } from "./devtools-memory";
 
 function argument(name: string, fallback: string): string {
   const at = process.argv.indexOf(`--${name}`);
@@ -115,54 +117,6 @@ function browserCpuSeconds(): number {
   return total;
 }
 
-/** Peak resident size (MB) of the browser's renderer processes (the largest: the page's). */
-function rendererPeakMb(): number {
-  let peak = 0;
-  for (const name of readdirSync("/proc")) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      if (!readFileSync(`/proc/${name}/cmdline`, "utf8").includes("--type=renderer")) continue;
-      const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${name}/status`, "utf8"));
-      if (match) peak = Math.max(peak, Number(match[1]) / 1024);
-    } catch {
-      // The process ended meanwhile.
-    }
-  }
-  return Math.round(peak);
-}
-
-/**
- * JS heap (MB) each of the page's Web Workers retains after a full garbage collection, by script
- * name. A worker is reached by attaching to its target and sending it protocol messages, since
- * Playwright's own session for a worker exposes no protocol calls.
- */
-async function workerHeapsMb(cdp: CDPSession): Promise<Record<string, number>> {
-  const { targetInfos } = await cdp.send("Target.getTargets");
-  const heaps: Record<string, number> = {};
-  let nextId = 1;
-  for (const target of targetInfos.filter((info) => info.type === "worker")) {
-    const { sessionId } = await cdp.send("Target.attachToTarget", { targetId: target.targetId, flatten: false });
-    const call = <T>(method: string) => {
-      const id = nextId++;
-      return new Promise<T>((resolve) => {
-        const onMessage = (event: { sessionId?: string; message: string }) => {
-          const reply = JSON.parse(event.message) as { id?: number; result?: T };
-          if (event.sessionId !== sessionId || reply.id !== id || !reply.result) return;
-          cdp.off("Target.receivedMessageFromTarget", onMessage);
-          resolve(reply.result);
-        };
-        cdp.on("Target.receivedMessageFromTarget", onMessage);
-        void cdp.send("Target.sendMessageToTarget", { sessionId, message: JSON.stringify({ id, method }) });
-      });
-    };
-    await call("HeapProfiler.collectGarbage");
-    const usage = await call<{ usedSize: number }>("Runtime.getHeapUsage");
-    await cdp.send("Target.detachFromTarget", { sessionId });
-    const name = path.basename(new URL(target.url).pathname).replace(/-[\w-]{8}\.js$/, "");
-    heaps[name in heaps ? `${name}#${nextId}` : name] = Math.round(usage.usedSize / 1024 / 1024);
-  }
-  return heaps;
-}
 
 /** Installed before the page's own scripts: the timers and observers the figures come from. */
 function instrument(): void {

@@ -1,11 +1,13 @@
-// Journeys: a session file followed while the test appends to it, and a folder of several agents'
-// sessions opened as the sessions library. The files live in the origin private file system,
+// Journeys: a session file followed while the test appends to it, a database followed with its
+// -wal while the test writes the -wal, a folder of several agents' sessions opened as the sessions
+// library, and a Claude Code session whose sub-agent files belong to its row. The files live in the origin private file system,
 // whose handles are the same FileSystemFileHandle / FileSystemDirectoryHandle the pickers and a
 // drop give; the app is handed them through `window.__contextscopeLive` (src/state/liveTestHook.ts).
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { appView, dropFiles, expect, openEmptyApp, PI_OPENAI_SESSION, repoRoot, test, waitForSession } from "./support";
+import { appView, dropFiles, expect, openEmptyApp, PI_OPENAI_SESSION, repoRoot, sharedFixturePath, test, waitForSession } from "./support";
+import { assistant, SESSION_ID, toText, user } from "../test/core/agents/claude-code/helpers";
 
 interface LiveView {
   fileName: string | null;
@@ -193,3 +195,186 @@ test("without the File System Access API: the buttons say why, a dropped file is
   await expect(page.getByTestId("live-unsupported").getByRole("button", { name: "Open again…" })).toBeVisible();
   await expect(page.getByTestId("live-bar")).toHaveCount(0);
 });
+
+/** Writes files (base64) into a fresh folder `name` of the origin private file system. */
+async function writeFolder(page: Page, name: string, files: { dir: string; name: string; base64: string }[]): Promise<void> {
+  await page.evaluate(
+    async ({ name, files }) => {
+      const root = await navigator.storage.getDirectory();
+      await root.removeEntry(name, { recursive: true }).catch(() => undefined);
+      const top = await root.getDirectoryHandle(name, { create: true });
+      for (const file of files) {
+        let dir = top;
+        for (const part of file.dir.split("/").filter(Boolean)) dir = await dir.getDirectoryHandle(part, { create: true });
+        const handle = await dir.getFileHandle(file.name, { create: true });
+        const writable = await handle.createWritable();
+        await writable.write(Uint8Array.from(atob(file.base64), (char) => char.charCodeAt(0)));
+        await writable.close();
+      }
+    },
+    { name, files },
+  );
+}
+
+const turnCountIs = (page: Page, count: number) =>
+  page.waitForFunction((expected) => (window as unknown as { __contextscope: { turnCount: number } }).__contextscope.turnCount === expected, count, { timeout: 15_000 });
+
+test("a database followed with its -wal: rows written to the -wal appear, the session shown stays; a database alone says new messages may appear late", async ({ page }) => {
+  // A generated opencode database whose newest rows are only in its -wal (test/fixtures/opencode/wal-synthetic/make.py).
+  const wal = readFileSync(path.join(repoRoot, "test/fixtures/opencode/wal-synthetic/opencode.db-wal"));
+  await openEmptyApp(page);
+  await writeFolder(page, "dbset", [
+    { dir: "", name: "opencode.db", base64: fixtureBase64("opencode/wal-synthetic/opencode.db") },
+    // The -wal as opencode leaves it after a checkpoint: its header, no frame yet.
+    { dir: "", name: "opencode.db-wal", base64: wal.subarray(0, 32).toString("base64") },
+  ]);
+  const openSet = (names: string[]) =>
+    page.evaluate(async (list) => {
+      const dir = await (await navigator.storage.getDirectory()).getDirectoryHandle("dbset");
+      const handles = await Promise.all(list.map((name) => dir.getFileHandle(name)));
+      await (window as unknown as { __contextscopeLive: { openLiveHandles(h: FileSystemFileHandle[]): Promise<void> } }).__contextscopeLive.openLiveHandles(handles);
+    }, names);
+  await openSet(["opencode.db", "opencode.db-wal"]);
+  await waitForSession(page);
+  expect((await appView(page)).turnCount).toBe(1);
+  await expect(page.getByTestId("live-bar")).toContainText("Following opencode.db with its -wal file");
+  await expect(page.getByTestId("live-wal-late")).toHaveCount(0);
+
+  // opencode writes: two more messages of this session and a newer session, all to the -wal.
+  await page.evaluate(async (base64) => {
+    const dir = await (await navigator.storage.getDirectory()).getDirectoryHandle("dbset");
+    const writable = await (await dir.getFileHandle("opencode.db-wal")).createWritable();
+    await writable.write(Uint8Array.from(atob(base64), (char) => char.charCodeAt(0)));
+    await writable.close();
+  }, wal.toString("base64"));
+  await turnCountIs(page, 2);
+  // The session shown stays the one followed; the newer one is offered in the picker.
+  await expect(page.getByTestId("session-select")).toHaveValue("ses_a");
+  await expect(page.getByTestId("live-bar")).toContainText(/read again \d+ s ago/);
+  // Another session of the database, chosen in the picker, is followed too.
+  await page.getByTestId("session-select").selectOption("ses_b");
+  await expect(page.getByTestId("session-select")).toHaveValue("ses_b");
+  await expect(page.getByTestId("live-bar")).toContainText("Following opencode.db with its -wal file");
+
+  // The database alone (a file handle covers one file): followed, with the reason new messages may come late.
+  await openSet(["opencode.db"]);
+  await expect(page.getByTestId("live-wal-late")).toContainText("New messages may appear late, and recent ones may be missing: opencode writes them to opencode.db-wal first, and only opencode.db was opened");
+  // The live bar says it: the banner of a database opened without its -wal is not shown twice.
+  await expect(page.getByTestId("wal-warning")).toHaveCount(0);
+  await expect(page.getByTestId("live-wal-late")).toContainText("Open the folder that holds opencode.db and its -wal file");
+});
+
+test("a sessions folder: a Claude Code session's sub-agent files belong to its row and open with it; a subagents folder without its session is listed", async ({ page }) => {
+  const encode = (lines: unknown[]) => Buffer.from(`${toText(lines)}\n`).toString("base64");
+  const task = { type: "tool_use", id: "t2", name: "Task", input: { description: "Check tests", prompt: "check tests", subagent_type: "general-purpose" } };
+  const main = encode([
+    user("u1", null, "review this"),
+    assistant("a1", "u1", "msg_1", [task]),
+    user("r2", "a1", [{ type: "tool_result", tool_use_id: "t2", content: "launched" }], {
+      toolUseResult: { isAsync: true, status: "async_launched", agentId: "agent2", description: "Check tests" },
+    }),
+    assistant("a2", "r2", "msg_2", [{ type: "text", text: "started" }]),
+  ]);
+  const sidechain = (agentId: string) => ({ isSidechain: true, agentId });
+  const subAgent = (agentId: string) =>
+    encode([user("f1", null, "check tests", sidechain(agentId)), assistant("f2", "f1", "msg_f1", [{ type: "text", text: "tests pass" }], undefined, sidechain(agentId))]);
+  await openEmptyApp(page);
+  await writeFolder(page, "claude-projects", [
+    { dir: "-home-dev-p", name: `${SESSION_ID}.jsonl`, base64: main },
+    { dir: `-home-dev-p/${SESSION_ID}/subagents`, name: "agent-agent2.jsonl", base64: subAgent("agent2") },
+    // A sub-agent file whose session file is not in the folder: a row of its own, not left out unseen.
+    { dir: "-home-dev-q/orphan/subagents", name: "agent-agent9.jsonl", base64: subAgent("agent9") },
+  ]);
+  await page.evaluate(async () => {
+    const folder = await (await navigator.storage.getDirectory()).getDirectoryHandle("claude-projects");
+    await (window as unknown as { __contextscopeLive: { openLibraryFolder(h: FileSystemDirectoryHandle): Promise<void> } }).__contextscopeLive.openLibraryFolder(folder);
+  });
+  await expect.poll(async () => { const view = await libraryView(page); return view.toRead > 0 && view.read === view.toRead; }, { timeout: 60_000 }).toBe(true);
+  const rows = page.getByTestId("library-row");
+  await expect(rows).toHaveCount(2);
+  const sessionRow = rows.filter({ hasText: `${SESSION_ID}.jsonl` });
+  await expect(sessionRow).toHaveCount(1);
+  await expect(rows.filter({ hasText: "agent-agent2.jsonl" })).toHaveCount(0);
+  await expect(rows.filter({ hasText: "orphan/subagents/agent-agent9.jsonl" })).toHaveCount(1);
+  // The Sub-agents column counts the thread in the subagents/ folder.
+  const subAgentsColumn = (await page.getByRole("columnheader").allTextContents()).findIndex((text) => text.startsWith("Sub-agents")) + 1;
+  expect(subAgentsColumn).toBeGreaterThan(0);
+  await expect(sessionRow.locator(`td:nth-child(${subAgentsColumn})`)).toHaveText("1");
+  await expect(sessionRow).toHaveAttribute("title", /with its 1 sub-agent file/);
+
+  // Opened: the session with its sub-agent thread joined, followed.
+  await sessionRow.click();
+  await waitForSession(page, `${SESSION_ID}.jsonl`);
+  await expect(page.getByTestId("live-bar")).toContainText(`Following ${SESSION_ID}.jsonl with its 1 sub-agent file as they grow`);
+  await expect(page.getByTestId("thread-main")).toContainText("1 sub-agent thread");
+  await expect(page.getByTestId("thread-item")).toContainText("Check tests");
+  await expect(page.getByTestId("thread-item")).toContainText("1 turn");
+  // The sub-agent writes on: its thread grows.
+  await page.evaluate(async (text) => {
+    const folder = await (await navigator.storage.getDirectory()).getDirectoryHandle("claude-projects");
+    const sub = await (await (await (await folder.getDirectoryHandle("-home-dev-p")).getDirectoryHandle(text.session)).getDirectoryHandle("subagents")).getFileHandle("agent-agent2.jsonl");
+    const size = (await sub.getFile()).size;
+    const writable = await sub.createWritable({ keepExistingData: true });
+    await writable.seek(size);
+    await writable.write(text.lines);
+    await writable.close();
+  }, { session: SESSION_ID, lines: `${toText([user("f3", "f2", "and the lint?", sidechain("agent2")), assistant("f4", "f3", "msg_f2", [{ type: "text", text: "lint passes" }], undefined, sidechain("agent2"))])}\n` });
+  await expect(page.getByTestId("thread-item")).toContainText("2 turns", { timeout: 15_000 });
+});
+
+test("a sessions folder: a Codex rollout's child rollouts belong to its row and open with it as its threads", async ({ page }) => {
+  const dir = "codex/spawn-agents/sessions/2026/03/01";
+  const names = [
+    "rollout-2026-03-01T10-00-00-0199a000-0000-7000-8000-00000000a001.jsonl",
+    "rollout-2026-03-01T10-00-03-0199a000-0000-7000-8000-00000000c001.jsonl",
+    "rollout-2026-03-01T10-00-03-0199a000-0000-7000-8000-00000000c002.jsonl",
+    "rollout-2026-03-01T10-00-05-0199a000-0000-7000-8000-00000000d001.jsonl",
+  ];
+  await openEmptyApp(page);
+  await writeFolder(page, "codex-sessions", names.map((name) => ({ dir: "2026/03/01", name, base64: fixtureBase64(`${dir}/${name}`) })));
+  await page.evaluate(async () => {
+    const folder = await (await navigator.storage.getDirectory()).getDirectoryHandle("codex-sessions");
+    await (window as unknown as { __contextscopeLive: { openLibraryFolder(h: FileSystemDirectoryHandle): Promise<void> } }).__contextscopeLive.openLibraryFolder(folder);
+  });
+  // The children are read, found to be the parent's sub-agents, and the parent read again with them.
+  const rows = page.getByTestId("library-row");
+  await expect(rows).toHaveCount(1, { timeout: 60_000 });
+  await expect(rows.first()).toContainText("a001.jsonl");
+  await expect(page.locator('[data-testid="library-row"][data-status="done"]')).toHaveCount(1, { timeout: 60_000 });
+  const subAgentsColumn = (await page.getByRole("columnheader").allTextContents()).findIndex((text) => text.startsWith("Sub-agents")) + 1;
+  await expect(rows.first().locator(`td:nth-child(${subAgentsColumn})`)).toHaveText("3");
+  await expect(rows.first()).toHaveAttribute("title", /with its 3 sub-agent files/);
+  await expect(page.getByTestId("library-status")).not.toContainText("left out");
+  await rows.first().click();
+  await waitForSession(page, names[0]);
+  await expect(page.getByTestId("thread-main")).toContainText("3 sub-agent threads");
+  await expect(page.getByTestId("live-bar")).toContainText(`Following ${names[0]} with its 3 sub-agent files as they grow`);
+});
+
+test("a Gemini CLI folder: projects.json and logs.json are no rows but read with the chats near them, whose project they name", async ({ page }) => {
+  const CASE = "gemini-cli/p-resume-autocompress/session";
+  const chat = "session-2026-12-03T09-09-04c32c61.jsonl";
+  const encode = (text: string) => Buffer.from(text).toString("base64");
+  const logs = JSON.stringify([{ sessionId: "04c32c61-7e8e-478b-830c-627e8c677e94", messageId: 0, type: "user", message: "/compress", timestamp: "2026-12-03T09:12:00.000Z" }]);
+  await openEmptyApp(page);
+  await writeFolder(page, "gemini-home", [
+    { dir: "", name: "projects.json", base64: encode(readFileSync(sharedFixturePath(CASE, "projects.json"), "utf8")) },
+    { dir: "tmp/lighthouse-notes", name: "logs.json", base64: encode(logs) },
+    { dir: "tmp/lighthouse-notes/chats", name: chat, base64: encode(readFileSync(sharedFixturePath(CASE, `tmp/lighthouse-notes/chats/${chat}`), "utf8")) },
+  ]);
+  await page.evaluate(async () => {
+    const folder = await (await navigator.storage.getDirectory()).getDirectoryHandle("gemini-home");
+    await (window as unknown as { __contextscopeLive: { openLibraryFolder(h: FileSystemDirectoryHandle): Promise<void> } }).__contextscopeLive.openLibraryFolder(folder);
+  });
+  const rows = page.getByTestId("library-row");
+  await expect(page.getByTestId("library-status")).toContainText("2 side files read with their sessions", { timeout: 60_000 });
+  await expect(rows).toHaveCount(1);
+  // The chat, read again with the side files: its project folder comes from projects.json.
+  await expect(rows.first()).toContainText("/home/dev/gemini-cli-p-resume-autocompress/lighthouse-notes", { timeout: 60_000 });
+  await expect(page.getByTestId("library-status")).not.toContainText("left out");
+  await rows.first().click();
+  await waitForSession(page, chat);
+  await expect(page.getByTestId("companion-files")).toHaveText("+ 2 files");
+  await expect(page.getByTestId("error-banner")).toHaveCount(0);
+});
+

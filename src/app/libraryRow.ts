@@ -5,6 +5,7 @@
 import type { PipelineOptions, Session } from "../core/model";
 import { analyzeSession } from "../core/session/pipeline";
 import { iterateSessionPrefixes } from "../core/session/sessionPrefixes";
+import { fileLineage } from "../core/session/threads";
 import { SessionCostAccumulator, type CostTotal } from "../core/pricing/index";
 import { datasetPriceTable } from "../core/pricing/dataset";
 import { agentInfo } from "./agentInfo";
@@ -22,6 +23,9 @@ export interface LibraryRowFacts {
   cost: CostTotal & { source: "recorded" | "predicted" };
   threads: number;
   warnings: number;
+  /** The session the file is, and the session whose sub-agent it is (a Codex child rollout), as its agent says. */
+  sessionId: string | null;
+  parentSessionId: string | null;
 }
 
 const PIPELINE: PipelineOptions = { profile: "pi", leafId: null, api: null, header: null, notes: false };
@@ -63,6 +67,7 @@ export function libraryRowFacts(session: Session): LibraryRowFacts {
   }
   const totals = cost.totals();
   const { first, last } = timestamps(session);
+  const lineage = fileLineage(session);
   return {
     agent: agentInfo(session)?.label ?? session.formatLabel,
     project: projectOf(session),
@@ -74,5 +79,7 @@ export function libraryRowFacts(session: Session): LibraryRowFacts {
     cost: recorded ? { ...totals.recorded, source: "recorded" } : { ...totals.predicted, source: "predicted" },
     threads: session.threads?.length ?? 0,
     warnings: session.warnings.length + analysis.warnings.length,
+    sessionId: lineage.id,
+    parentSessionId: lineage.parentId,
   };
 }

@@ -2,7 +2,7 @@
 // request views with their highlights, message rows, compaction and auxiliary request views,
 // prefix reports, and where the bytes of a session come from. Plain, structured-cloneable data.
 import type { CapturedCompactionRequest, CompactionInstructions, StorageSessionListing } from "../core/session/index";
-import type { ApiId, ModelInfo, PipelineOptions, ProfileId, ReaderWarning, ReplyLanguageNoteInfo, RequestHeader, SessionThread, ThreadSpawn } from "../core/model";
+import type { ApiId, CompanionNote, ModelInfo, PipelineOptions, ProfileId, ReaderWarning, ReplyLanguageNoteInfo, RequestHeader, SessionThread, ThreadSpawn } from "../core/model";
 import type { SessionAnalysis } from "../core/session/pipeline";
 import type { CostTotal } from "../core/pricing/index";
 import type { ShareViewV1 } from "../core/share/payload-v1";
@@ -16,7 +16,13 @@ export type OpenSource =
    * ignored), FM-OC-1, read as one session (`sessionId`, default the most recent); without a
    * database among them, the first file is read as a text session.
    */
-  | { kind: "files"; files: File[]; sessionId?: string | null }
+  | {
+      kind: "files";
+      files: File[];
+      sessionId?: string | null;
+      /** The files' handles, in the same order: the set is followed as it changes (a database with its -wal, a session with its sub-agent files). */
+      handles?: FileSystemFileHandle[];
+    }
   | { kind: "bytes"; name: string; bytes: ArrayBuffer }
   | { kind: "text"; name: string; text: string }
   /** Same-origin URL (built-in samples), resolved by the UI against the page's base URL. */
@@ -92,6 +98,8 @@ export interface SessionSummary {
   threads?: ThreadInfo[];
   /** Names of the files read into this session, when several were opened together. */
   fileNames?: string[];
+  /** What files opened with it that are not sessions said (Gemini CLI's projects.json, logs.json). */
+  companionNotes?: CompanionNote[];
   /**
    * Set while the file is still being read: the session holds the entries read so far (a
    * provisional view; the final one replaces it). Branches end at the last entry read so far.

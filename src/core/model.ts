@@ -48,6 +48,17 @@ export interface Session {
    * `subagents/agent-<id>.jsonl`, Codex child rollouts). The main thread is this session itself.
    */
   threads?: SessionThread[];
+  /**
+   * What files read with the session that are not sessions themselves said (Gemini CLI's
+   * projects.json and logs.json): one note per file, in words. Never a problem (those are warnings).
+   */
+  companionNotes?: CompanionNote[];
+}
+
+/** One file read with a session that is not a session itself, and what it said about the session. */
+export interface CompanionNote {
+  fileName: string;
+  note: string;
 }
 
 /** One session of a storage that holds many (a database's session picker). */

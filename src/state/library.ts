@@ -2,7 +2,10 @@
 // visit) listed as a table of its sessions. The folder is walked at once and every candidate file
 // becomes a row with what its metadata says (name, size, last change); workers sized to the
 // machine then read the sessions, most recently changed first, and fill in the rest (agent,
-// project, turns, compactions, breaks, cost). The folder is walked again every few seconds while
+// project, turns, compactions, breaks, sub-agents, cost). A database's -wal, a Claude Code
+// session's sub-agent files (`<session>/subagents/`) and a Codex rollout's child rollouts (found
+// once read: a child names its parent thread) belong to their session's row: read and opened
+// with it, never rows of their own. The folder is walked again every few seconds while
 // the library is open, so new and grown sessions update their rows. Nothing is uploaded: the files
 // are read by the page's own workers.
 import { create } from "zustand";
@@ -10,8 +13,7 @@ import type { LibraryRowFacts } from "../app/libraryRow";
 import type { LibraryJob, LibraryReply } from "../worker/libraryProtocol";
 import { ensureReadPermission, folderEntries, pickFolderHandle } from "./fileSystemAccess";
 import { forgetFolder, rememberFolder, rememberedFolder } from "./libraryFolderMemory";
-import { openLiveHandle } from "./live";
-import { openSource } from "./open";
+import { openLiveHandles } from "./live";
 import { setAppState } from "./store";
 import { errorMessage } from "./workerBridge";
 
@@ -20,8 +22,10 @@ export interface LibraryRow {
   /** Path inside the folder, with "/" between parts. */
   path: string;
   size: number;
-  /** Last change of the file (ms since 1970), from its metadata. */
+  /** Last change of the file (ms since 1970), from its metadata (the latest of the files read with it). */
   modified: number;
+  /** Files of its sub-agent threads read with it (Claude Code's `<session>/subagents/`). */
+  subAgentFiles: number;
   status: "waiting" | "reading" | "done" | "failed";
   facts: LibraryRowFacts | null;
   error: string | null;
@@ -37,6 +41,8 @@ export interface LibraryState {
   toRead: number;
   /** Files that turned out not to be sessions (left out of the table). */
   skipped: number;
+  /** Files that are an agent's files beside its sessions (Gemini CLI's projects.json), read with the sessions near them. */
+  companions: number;
   /** A folder from an earlier visit that can be opened again (its name), once the user allows it. */
   remembered: string | null;
   /** Milliseconds from opening the folder to the first rows, and to the last row read (for the benchmark). */
@@ -52,6 +58,7 @@ export const useLibraryStore = create<LibraryState>(() => ({
   read: 0,
   toRead: 0,
   skipped: 0,
+  companions: 0,
   remembered: null,
   firstRowsMs: null,
   allRowsMs: null,
@@ -64,12 +71,47 @@ const WATCH_MS = 3000;
 const FLUSH_MS = 120;
 const CANDIDATE = /\.(jsonl|json|db)$/i;
 const SIDE_FILE = /-(wal|shm)$/i;
-/** Files a session's agent keeps beside it that are read with it, not on their own. */
+/** The folder of a session's sub-agent files (Claude Code), read with the session beside it. */
 const SUBAGENT_FOLDER = "subagents";
 
 interface FileRecord {
   row: LibraryRow;
+  /** Its own files: the session file, with its -wal or its sub-agent files. */
   handles: FileSystemFileHandle[];
+  /** Sub-agent files found beside it in the folder (Claude Code's `subagents/`). */
+  ownSubAgentFiles: number;
+  /** Other rows' sessions that are its sub-agents (Codex child rollouts): read and opened with it, not rows of their own. */
+  children: FileRecord[];
+  /** The row this one's session belongs to as a sub-agent; null for a row of its own. */
+  parent: FileRecord | null;
+  /** The file is an agent's file beside its sessions, not a session (Gemini CLI's projects.json): no row of its own. */
+  companion: boolean;
+  /** Companion files in its folder or above, read with it (they may say its project folder). */
+  companions: FileRecord[];
+}
+
+/** Every file read with a row: its own, its children's session files, the companion files near it. */
+function handlesOf(record: FileRecord): FileSystemFileHandle[] {
+  return [...record.handles, ...record.children.map((child) => child.handles[0]!), ...record.companions.map((companion) => companion.handles[0]!)];
+}
+
+/** The folder part of a path inside the library ("" at its top). */
+const folderOf = (path: string) => path.slice(0, path.lastIndexOf("/") + 1);
+
+/**
+ * Gives each session file (not a database) the companion files of its folder and the folders
+ * above it; a row whose companions changed is read again with them.
+ */
+function attachCompanions(): void {
+  const companions = [...records.values()].filter((record) => record.companion);
+  for (const record of records.values()) {
+    // A database reads no text file with it but its own side files.
+    if (record.companion || (record.handles.length > 1 && /-wal$/i.test(record.handles[1]!.name))) continue;
+    const near = companions.filter((companion) => record.row.path.startsWith(folderOf(companion.row.path))).sort((a, b) => a.row.path.localeCompare(b.row.path));
+    if (near.length === record.companions.length && near.every((companion, index) => record.companions[index] === companion)) continue;
+    record.companions = near;
+    if (record.row.status !== "waiting") enqueue(record);
+  }
 }
 
 let folder: FileSystemDirectoryHandle | null = null;
@@ -126,12 +168,14 @@ function dispatch(): void {
   queue.sort((a, b) => b.row.modified - a.row.modified);
   for (const entry of pool) {
     if (entry.busy) continue;
-    const record = queue.shift();
-    if (!record) return;
+    // A file being read already is read again once that read answers (never two reads of one row at once).
+    const next = queue.findIndex((candidate) => !pool.some((other) => other.busy === candidate));
+    if (next < 0) return;
+    const record = queue.splice(next, 1)[0]!;
     entry.busy = record;
     record.row = { ...record.row, status: "reading" };
     changed(record);
-    const job: LibraryJob = { id: record.row.id, handles: record.handles };
+    const job: LibraryJob = { id: record.row.id, handles: handlesOf(record) };
     entry.worker.postMessage(job);
   }
 }
@@ -140,12 +184,56 @@ function finished(entry: PoolWorker, reply: LibraryReply): void {
   const record = entry.busy;
   entry.busy = null;
   if (record && record.row.id === reply.id && byId.get(reply.id) === record) {
+    // Still queued (its files changed meanwhile): it stays "waiting" for the next read.
+    const again = queue.includes(record);
     record.row = reply.ok
-      ? { ...record.row, status: "done", facts: reply.facts, error: null }
-      : { ...record.row, status: "failed", facts: null, error: reply.error };
+      ? { ...record.row, status: again ? "waiting" : "done", facts: reply.facts, error: null }
+      : { ...record.row, status: again ? "waiting" : "failed", facts: null, error: reply.error };
+    const wasCompanion = record.companion;
+    record.companion = !reply.ok && reply.companion === true;
     changed(record);
+    regroup();
+    if (record.companion !== wasCompanion) attachCompanions();
   }
   dispatch();
+}
+
+/** The row a record belongs to: the first of its ancestors (by the sessions' own lineage) with no parent among the rows. */
+function rootOf(record: FileRecord, bySession: ReadonlyMap<string, FileRecord>): FileRecord {
+  const seen = new Set<FileRecord>([record]);
+  let current = record;
+  for (;;) {
+    const parentId = current.row.facts?.parentSessionId;
+    const parent = parentId ? bySession.get(parentId) : undefined;
+    if (!parent || seen.has(parent)) return current;
+    seen.add(parent);
+    current = parent;
+  }
+}
+
+/**
+ * Puts each sub-agent's own session file (a Codex child rollout names its parent thread) with the
+ * row of the session that started it; a row whose children changed is read again with them.
+ */
+function regroup(): void {
+  const bySession = new Map<string, FileRecord>();
+  for (const record of records.values()) {
+    const id = record.row.facts?.sessionId;
+    if (id && !bySession.has(id)) bySession.set(id, record);
+  }
+  const wanted = new Map<FileRecord, FileRecord[]>();
+  for (const record of records.values()) {
+    const root = rootOf(record, bySession);
+    record.parent = root === record ? null : root;
+    if (record.parent) wanted.set(root, [...(wanted.get(root) ?? []), record]);
+  }
+  for (const record of records.values()) {
+    const children = (wanted.get(record) ?? []).sort((a, b) => a.row.path.localeCompare(b.row.path));
+    if (children.length === record.children.length && children.every((child, index) => record.children[index] === child)) continue;
+    record.children = children;
+    record.row = { ...record.row, subAgentFiles: record.ownSubAgentFiles + children.length };
+    enqueue(record);
+  }
 }
 
 // ---- rows on screen --------------------------------------------------------------------------
@@ -164,14 +252,26 @@ function notASession(row: LibraryRow): boolean {
 function flush(): void {
   flushTimer = null;
   const all = [...records.values()].map((record) => record.row);
-  const rows = all.filter((row) => !notASession(row));
+  // A sub-agent's own file is part of its parent's row (its size and last change count there).
+  const rows = [...records.values()]
+    .filter((record) => record.parent === null && !record.companion && !notASession(record.row))
+    .map((record) =>
+      record.children.length === 0
+        ? record.row
+        : {
+            ...record.row,
+            size: record.children.reduce((sum, child) => sum + child.row.size, record.row.size),
+            modified: Math.max(record.row.modified, ...record.children.map((child) => child.row.modified)),
+          },
+    );
   const read = all.filter((row) => row.status === "done" || row.status === "failed").length;
   const now = performance.now();
   useLibraryStore.setState((state) => ({
     rows,
     read,
     toRead: all.length,
-    skipped: all.length - rows.length,
+    skipped: all.filter(notASession).length,
+    companions: [...records.values()].filter((record) => record.companion).length,
     firstRowsMs: state.firstRowsMs ?? (rows.length > 0 ? now - openedAt : null),
     allRowsMs: state.allRowsMs ?? (all.length > 0 && read === all.length ? now - openedAt : null),
   }));
@@ -184,21 +284,44 @@ interface FoundFile {
   handle: FileSystemFileHandle;
   /** The database's -wal beside it. */
   wal: FileSystemFileHandle | null;
+  /** The session's sub-agent files (`<session>/subagents/*.jsonl` beside `<session>.jsonl`), read with it. */
+  subAgents: FileSystemFileHandle[];
 }
 
-async function walk(dir: FileSystemDirectoryHandle, prefix: string, out: FoundFile[], onBatch: () => Promise<void>): Promise<void> {
+/** The `.jsonl` files of `<folder>/subagents/`, none when it has no such folder. */
+async function subAgentFiles(folder: FileSystemDirectoryHandle): Promise<FileSystemFileHandle[]> {
+  let subagents: FileSystemDirectoryHandle;
+  try {
+    subagents = await folder.getDirectoryHandle(SUBAGENT_FOLDER);
+  } catch {
+    return [];
+  }
+  const out: FileSystemFileHandle[] = [];
+  for await (const entry of folderEntries(subagents)) if (entry.kind === "file" && entry.name.toLowerCase().endsWith(".jsonl")) out.push(entry as FileSystemFileHandle);
+  return out.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/**
+ * Walks `dir`. `ownedSubAgents`: the folder is a session's own (`<id>/` beside `<id>.jsonl`), so
+ * its `subagents/` files were given to that session and are not rows of their own; elsewhere a
+ * `subagents/` folder's files are rows, so none is left out unseen.
+ */
+async function walk(dir: FileSystemDirectoryHandle, prefix: string, out: FoundFile[], onBatch: () => Promise<void>, ownedSubAgents = false): Promise<void> {
   const files = new Map<string, FileSystemFileHandle>();
   const folders: FileSystemDirectoryHandle[] = [];
   for await (const entry of folderEntries(dir)) {
     if (entry.kind === "file") files.set(entry.name, entry as FileSystemFileHandle);
-    else if (entry.name !== SUBAGENT_FOLDER && !entry.name.startsWith(".")) folders.push(entry as FileSystemDirectoryHandle);
+    else if (!(ownedSubAgents && entry.name === SUBAGENT_FOLDER) && !entry.name.startsWith(".")) folders.push(entry as FileSystemDirectoryHandle);
   }
+  // A session's own folder (Claude Code: `<id>/subagents/agent-<id>.jsonl` beside `<id>.jsonl`).
+  const sessionFolders = new Set(folders.filter((child) => files.has(`${child.name}.jsonl`)).map((child) => child.name));
   for (const [name, handle] of files) {
     if (!CANDIDATE.test(name) || SIDE_FILE.test(name)) continue;
-    out.push({ path: `${prefix}${name}`, handle, wal: files.get(`${name}-wal`) ?? null });
+    const ownFolder = name.toLowerCase().endsWith(".jsonl") ? folders.find((child) => `${child.name}.jsonl` === name) : undefined;
+    out.push({ path: `${prefix}${name}`, handle, wal: files.get(`${name}-wal`) ?? null, subAgents: ownFolder ? await subAgentFiles(ownFolder) : [] });
   }
   await onBatch();
-  for (const child of folders.sort((a, b) => a.name.localeCompare(b.name))) await walk(child, `${prefix}${child.name}/`, out, onBatch);
+  for (const child of folders.sort((a, b) => a.name.localeCompare(b.name))) await walk(child, `${prefix}${child.name}/`, out, onBatch, sessionFolders.has(child.name));
 }
 
 /** Walks the folder; new files become rows, changed ones are read again, gone ones leave. */
@@ -217,19 +340,32 @@ async function scan(current: number): Promise<void> {
       } catch {
         continue;
       }
-      const wal = file.wal ? await file.wal.getFile().catch(() => null) : null;
-      const modified = Math.max(metadata.lastModified, wal?.lastModified ?? 0);
-      const size = metadata.size + (wal?.size ?? 0);
+      // The files read with it (its -wal, its sub-agent files) count in its size and last change.
+      const companions = file.wal ? [file.wal] : file.subAgents;
+      const others = (await Promise.all(companions.map((handle) => handle.getFile().catch(() => null)))).filter((other) => other !== null);
+      const modified = Math.max(metadata.lastModified, ...others.map((other) => other.lastModified));
+      const size = others.reduce((sum, other) => sum + other.size, metadata.size);
+      const handles = [file.handle, ...companions];
+      const subAgentFiles = file.subAgents.length;
       const known = records.get(file.path);
-      if (known && known.row.size === size && known.row.modified === modified) continue;
+      if (known && known.row.size === size && known.row.modified === modified && known.handles.length === handles.length) continue;
       if (known) {
-        known.row = { ...known.row, size, modified };
+        known.row = { ...known.row, size, modified, subAgentFiles: subAgentFiles + known.children.length };
+        known.handles = handles;
+        known.ownSubAgentFiles = subAgentFiles;
         enqueue(known);
+        // A sub-agent's file grew: the row it belongs to is read again too.
+        if (known.parent) enqueue(known.parent);
         continue;
       }
       const record: FileRecord = {
-        row: { id: nextId++, path: file.path, size, modified, status: "waiting", facts: null, error: null },
-        handles: file.wal ? [file.handle, file.wal] : [file.handle],
+        row: { id: nextId++, path: file.path, size, modified, subAgentFiles, status: "waiting", facts: null, error: null },
+        handles,
+        ownSubAgentFiles: subAgentFiles,
+        children: [],
+        parent: null,
+        companion: false,
+        companions: [],
       };
       records.set(file.path, record);
       byId.set(record.row.id, record);
@@ -245,6 +381,8 @@ async function scan(current: number): Promise<void> {
     byId.delete(record.row.id);
     changed(record);
   }
+  regroup();
+  attachCompanions();
   flush();
 }
 
@@ -271,7 +409,7 @@ export async function openLibraryFolder(handle: FileSystemDirectoryHandle): Prom
   stopPool();
   startPool();
   openedAt = performance.now();
-  useLibraryStore.setState({ open: true, folderName: handle.name, rows: [], read: 0, toRead: 0, skipped: 0, remembered: null, firstRowsMs: null, allRowsMs: null, error: null });
+  useLibraryStore.setState({ open: true, folderName: handle.name, rows: [], read: 0, toRead: 0, skipped: 0, companions: 0, remembered: null, firstRowsMs: null, allRowsMs: null, error: null });
   void rememberFolder(handle).catch(() => undefined);
   try {
     await scan(current);
@@ -321,17 +459,13 @@ export function showLibrary(open: boolean): void {
   useLibraryStore.setState({ open });
 }
 
-/** Opens the session of a row (followed as it grows); the table stays a click away. */
+/**
+ * Opens the session of a row, followed as it changes (a database with its -wal read together,
+ * a session with its sub-agent files linked); the table stays a click away.
+ */
 export async function openLibraryRow(id: number): Promise<void> {
   const record = byId.get(id);
   if (!record) return;
   useLibraryStore.setState({ open: false });
-  const [main, wal] = record.handles;
-  if (wal && main) {
-    // A database with its -wal: read together (the newest rows may be only in the -wal).
-    const files = await Promise.all([main.getFile(), wal.getFile()]);
-    await openSource({ kind: "files", files }, files[0]!.name);
-    return;
-  }
-  if (main) await openLiveHandle(main);
+  await openLiveHandles(handlesOf(record));
 }

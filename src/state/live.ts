@@ -11,7 +11,7 @@ import { isStale } from "../worker/client";
 import { analyze } from "./analysis";
 import { reloadComposition } from "./composition";
 import { loadPrefixReports } from "./views";
-import { openSource } from "./open";
+import { openDatabaseSession, openSource } from "./open";
 import { selectIndex } from "./selection";
 import { getAppState, setAppState } from "./store";
 import { errorMessage, pipeline, pipelineOptions } from "./workerBridge";
@@ -61,27 +61,53 @@ function stopFollowing(): void {
   if (timer !== null) clearTimeout(timer);
   timer = null;
   followedSession = null;
+  followedHandles = [];
   useLiveStore.setState({ fileName: null, notices: [], lastGrowth: null, error: null });
 }
 
 /** Opens `handle`'s file and follows it as it grows. */
-export async function openLiveHandle(handle: FileSystemFileHandle): Promise<void> {
+export function openLiveHandle(handle: FileSystemFileHandle): Promise<void> {
+  return openLiveHandles([handle]);
+}
+
+/** The handles of the followed files (to open another session of a followed database). */
+let followedHandles: FileSystemFileHandle[] = [];
+
+/**
+ * Opens files read together and follows them: a database with its -wal (read again whole when
+ * either changes, session `sessionId` or the default kept), a session with its sub-agent files.
+ * One file without a session choice is followed by its appended bytes.
+ */
+export async function openLiveHandles(handles: FileSystemFileHandle[], sessionId: string | null = null): Promise<void> {
   stopFollowing();
-  let file: File;
+  let files: File[];
   try {
-    file = await handle.getFile();
+    files = await Promise.all(handles.map((handle) => handle.getFile()));
   } catch (error) {
-    setAppState({ error: `Could not read "${handle.name}": ${errorMessage(error)}` });
+    setAppState({ error: `Could not read "${handles[0]?.name ?? "the file"}": ${errorMessage(error)}` });
     return;
   }
-  await openSource({ kind: "file", file, handle }, file.name);
+  const main = files[0];
+  if (!main) return;
+  const before = getAppState().session;
+  if (files.length === 1 && sessionId === null) await openSource({ kind: "file", file: main, handle: handles[0]! }, main.name);
+  else await openSource({ kind: "files", files, handles, sessionId }, main.name);
   const state = getAppState();
-  if (state.loadStatus !== "ready" || state.session?.fileName !== file.name) return;
+  if (state.loadStatus !== "ready" || !state.session || state.session === before) return;
   followedSession = state.session;
-  useLiveStore.setState({ fileName: file.name, cannotFollow: null, error: null });
+  followedHandles = handles;
+  // Linked files are named by their main session (the agent picks it, whatever the order given).
+  const fileName = files.length > 1 && !state.session.database ? state.session.fileName : main.name;
+  useLiveStore.setState({ fileName, cannotFollow: null, error: null });
   // A session being written is watched from its newest turn.
   if (useLiveStore.getState().follow) selectNewestTurn();
   schedule();
+}
+
+/** The session picker of a database: another of its sessions, still followed when the database is. */
+export function openFollowedDatabaseSession(sessionId: string): Promise<void> {
+  if (useLiveStore.getState().fileName !== null && followedHandles.length > 0) return openLiveHandles(followedHandles, sessionId);
+  return openDatabaseSession(sessionId);
 }
 
 /** The "Watch file" button: the file picker, then the file opened and followed. */
@@ -90,19 +116,46 @@ export async function pickAndFollow(): Promise<void> {
   if (handle) await openLiveHandle(handle);
 }
 
+/** SQLite's side files beside a database (`opencode.db-wal`, `state.db-shm`). */
+const DATABASE_SIDE_FILE = /-(wal|shm)$/i;
+
 /**
- * A dropped file: followed when the drop gave its handle and it is a session file (a `.json`
- * file may be a captured request, opened the usual way); true when it is. Where the browser
- * gives no handle, the bar says the file is shown as dropped and offers to open it again.
+ * The order in which dropped files are followed together, or null when they are not a set this
+ * page follows: a database with its -wal (and -shm), the database first; session files (`.jsonl`:
+ * a session with its sub-agent files).
  */
-export async function openDroppedLive(file: File, handlePromise: Promise<FileSystemHandle | null>): Promise<boolean> {
-  const handle = await handlePromise;
-  if (handle && handle.kind === "file" && !file.name.toLowerCase().endsWith(".json")) {
-    void openLiveHandle(handle as FileSystemFileHandle);
+function followedSet(names: readonly string[]): number[] | null {
+  const databases = names.flatMap((name, index) => (DATABASE_SIDE_FILE.test(name) ? [] : [index]));
+  if (databases.length === 1 && names.some((name) => DATABASE_SIDE_FILE.test(name))) {
+    const db = names[databases[0]!]!;
+    if (!names.every((name) => name === db || name === `${db}-wal` || name === `${db}-shm`)) return null;
+    return [databases[0]!, ...names.flatMap((name, index) => (name === `${db}-wal` ? [index] : []))];
+  }
+  if (names.every((name) => name.toLowerCase().endsWith(".jsonl"))) return names.map((_, index) => index);
+  return null;
+}
+
+/**
+ * Dropped files: followed when the drop gave their handles and they are a session file (a `.json`
+ * file may be a captured request, opened the usual way), a database with its -wal, or session
+ * files read together; true when they are. Where the browser gives no handle, the bar says the
+ * file is shown as dropped and offers to open it again.
+ */
+export async function openDroppedLive(files: readonly File[], handlePromises: readonly Promise<FileSystemHandle | null>[]): Promise<boolean> {
+  const handles = files.length === handlePromises.length ? await Promise.all(handlePromises) : [];
+  const fileHandles = handles.every((handle) => handle?.kind === "file") ? (handles as FileSystemFileHandle[]) : [];
+  if (fileHandles.length === 1 && !files[0]!.name.toLowerCase().endsWith(".json")) {
+    void openLiveHandle(fileHandles[0]!);
+    return true;
+  }
+  const order = fileHandles.length > 1 ? followedSet(files.map((file) => file.name)) : null;
+  if (order) {
+    void openLiveHandles(order.map((index) => fileHandles[index]!));
     return true;
   }
   stopFollowing();
-  useLiveStore.setState({ cannotFollow: !handle && !canFollowFiles() ? file.name : null });
+  const withoutHandles = handles.length === 0 || handles.some((handle) => handle === null);
+  useLiveStore.setState({ cannotFollow: withoutHandles && !canFollowFiles() ? (files[0]?.name ?? null) : null });
   return false;
 }
 

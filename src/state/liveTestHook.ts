@@ -3,10 +3,12 @@
 // interface) is opened as a followed file or as the sessions library; the live and library state
 // is read back on `window.__contextscopeLive`.
 import { openLibraryFolder, useLibraryStore } from "./library";
-import { openLiveHandle, useLiveStore } from "./live";
+import { openLiveHandle, openLiveHandles, useLiveStore } from "./live";
 
 interface LiveTestHook {
   openLiveHandle(handle: FileSystemFileHandle): Promise<void>;
+  /** Files followed together: a database with its -wal, a session with its sub-agent files. */
+  openLiveHandles(handles: FileSystemFileHandle[]): Promise<void>;
   openLibraryFolder(handle: FileSystemDirectoryHandle): Promise<void>;
   live(): { fileName: string | null; follow: boolean; notices: { turn: number; kind: string; cause: string | null }[] };
   library(): { rows: number; read: number; toRead: number; firstRowsMs: number | null; allRowsMs: number | null };
@@ -21,6 +23,7 @@ declare global {
 export function installLiveTestHook(): void {
   window.__contextscopeLive = {
     openLiveHandle,
+    openLiveHandles: (handles) => openLiveHandles(handles),
     openLibraryFolder,
     live: () => {
       const state = useLiveStore.getState();

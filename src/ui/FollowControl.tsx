@@ -40,6 +40,8 @@ function useNow(active: boolean): number {
 export function FollowControl() {
   const { fileName, follow, notices, lastGrowth, error, cannotFollow } = useLiveStore();
   const shownFile = useAppStore((state) => state.session?.fileName ?? null);
+  const database = useAppStore((state) => state.session?.database);
+  const subAgentFiles = useAppStore((state) => state.session?.threads?.filter((thread) => thread.origin === "file").length ?? 0);
   const now = useNow(fileName !== null);
   const inputRef = useRef<HTMLInputElement | null>(null);
   if (fileName === null && cannotFollow !== null && cannotFollow === shownFile) {
@@ -69,17 +71,28 @@ export function FollowControl() {
   return (
     <div className="live-bar" data-testid="live-bar">
       <span className="live-dot" aria-hidden="true" />
-      <span className="live-text" title="Only the bytes written since the last check are read (every half second).">
-        Following <strong>{fileName}</strong> as it grows
+      <span
+        className="live-text"
+        title={database ? "Checked every half second; a database is read again whole when it or its -wal file changes." : "Only the bytes written since the last check are read (every half second)."}
+      >
+        Following <strong>{fileName}</strong>
+        {database ? (database.walApplied ? " with its -wal file" : "") : subAgentFiles > 0 ? ` with its ${subAgentFiles} sub-agent file${subAgentFiles === 1 ? "" : "s"} as they grow` : " as it grows"}
         {lastGrowth
-          ? ` · ${lastGrowth.kind === "rewritten" ? "read again whole (the file was rewritten)" : `+${lastGrowth.turns} turn${lastGrowth.turns === 1 ? "" : "s"}`} ${secondsAgo(lastGrowth.at, now)}`
-          : " · no new lines yet"}
+          ? ` · ${lastGrowth.kind === "rewritten" ? (database ? "read again" : "read again whole (the file was rewritten)") : `+${lastGrowth.turns} turn${lastGrowth.turns === 1 ? "" : "s"}`} ${secondsAgo(lastGrowth.at, now)}`
+          : database
+            ? " · no change yet"
+            : " · no new lines yet"}
       </span>
       {error && <span className="live-error">{`Could not read it again: ${error}`}</span>}
       <label className="live-follow" title="Keep the newest turn selected as turns arrive (stops while you look at another turn, resumes when you come back to the newest)">
         <input type="checkbox" checked={follow} onChange={(event) => setFollow(event.target.checked)} data-testid="live-follow" />
         Follow newest turn
       </label>
+      {database && !database.walApplied && (
+        <span className="live-late" data-testid="live-wal-late">
+          {`New messages may appear late, and recent ones may be missing: ${database.agentLabel} writes them to ${database.storage}-wal first, and only ${database.storage} was opened. Open the folder that holds ${database.storage} and its -wal file (Sessions folder…), or drop both together, to see them as they are written.`}
+        </span>
+      )}
       {notices.length > 0 && (
         <ul className="live-notices" aria-label="New cache breaks and compactions">
           {notices.map((notice) => (

@@ -1,6 +1,6 @@
 // The sessions library: every session found in the opened folder as a row of a sortable,
-// filterable table (agent, project, started, last active, turns, compactions, breaks, cost,
-// size). Rows appear as soon as the folder is walked; the facts fill in as the workers read each
+// filterable table (agent, project, started, last active, turns, compactions, breaks, sub-agent
+// threads, cost, size). Rows appear as soon as the folder is walked; the facts fill in as the workers read each
 // session. A click opens the session (followed as it grows). Virtualised: a folder can hold
 // thousands of sessions.
 import { useMemo, useRef, useState } from "react";
@@ -68,28 +68,38 @@ const columns = [
     header: "Cache breaks",
     cell: (info) => factCell(info.row.original, info.row.original.facts?.breaks),
   }),
+  column.accessor((row) => row.facts?.threads ?? -1, {
+    id: "threads",
+    header: "Sub-agents",
+    cell: (info) => factCell(info.row.original, info.row.original.facts?.threads),
+  }),
   column.accessor((row) => row.facts?.cost.dollars ?? -1, { id: "cost", header: "Cost", cell: (info) => costText(info.row.original) }),
   column.accessor("size", { header: "Size", cell: (info) => formatBytes(info.getValue()) }),
 ];
 
-const NUMERIC = new Set(["turns", "compactions", "breaks", "cost", "size"]);
+const NUMERIC = new Set(["turns", "compactions", "breaks", "threads", "cost", "size"]);
 /** Shares of the table's width: the table fits the window from 1024 px up, long paths end in "…". */
 const WIDTHS: Record<string, string> = {
-  agent: "10%",
-  project: "15%",
-  path: "15%",
-  started: "12%",
-  lastActive: "12%",
+  agent: "9%",
+  project: "14%",
+  path: "14%",
+  started: "11%",
+  lastActive: "11%",
   turns: "5%",
   compactions: "8%",
   breaks: "8%",
-  cost: "9%",
-  size: "6%",
+  threads: "7%",
+  cost: "8%",
+  size: "5%",
+};
+/** What a header means, where its name alone does not say. */
+const HEADER_TITLES: Record<string, string> = {
+  threads: "Sub-agent threads of the session: those its own file holds and those in its subagents/ folder, read with it",
 };
 const NO_ROWS: LibraryRow[] = [];
 
 export function LibraryView() {
-  const { open, folderName, rows, read, toRead, skipped, error } = useLibraryStore();
+  const { open, folderName, rows, read, toRead, skipped, companions, error } = useLibraryStore();
   const [sorting, setSorting] = useState<SortingState>([{ id: "lastActive", desc: true }]);
   const [filter, setFilter] = useState("");
   const scrollRef = useRef<HTMLDivElement | null>(null);
@@ -118,7 +128,7 @@ export function LibraryView() {
       <div className="library-head">
         <span className="library-title">{`Sessions in ${folderName}`}</span>
         <span className="library-status" data-testid="library-status">
-          {`${formatInt(rows.length)} session${rows.length === 1 ? "" : "s"} · ${progress}${skipped > 0 ? ` · ${formatInt(skipped)} other file${skipped === 1 ? "" : "s"} left out` : ""}`}
+          {`${formatInt(rows.length)} session${rows.length === 1 ? "" : "s"} · ${progress}${companions > 0 ? ` · ${formatInt(companions)} side file${companions === 1 ? "" : "s"} read with ${companions === 1 ? "its" : "their"} sessions` : ""}${skipped > 0 ? ` · ${formatInt(skipped)} other file${skipped === 1 ? "" : "s"} left out` : ""}`}
         </span>
         <input
           className="library-filter"
@@ -152,7 +162,7 @@ export function LibraryView() {
                     <th
                       key={header.id}
                       className={NUMERIC.has(header.id) ? "num" : undefined}
-                      title={`${String(header.column.columnDef.header)}: click to sort`}
+                      title={`${HEADER_TITLES[header.id] ?? String(header.column.columnDef.header)}: click to sort`}
                       aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : "none"}
                       onClick={header.column.getToggleSortingHandler()}
                     >
@@ -173,7 +183,7 @@ export function LibraryView() {
             {items.map((item) => {
               const row = shown[item.index]!;
               return (
-                <tr key={row.id} data-testid="library-row" data-status={row.original.status} onClick={() => void openLibraryRow(row.original.id)} title={row.original.error ?? `Open ${row.original.path}`}>
+                <tr key={row.id} data-testid="library-row" data-status={row.original.status} onClick={() => void openLibraryRow(row.original.id)} title={row.original.error ?? `Open ${row.original.path}${row.original.subAgentFiles > 0 ? ` with its ${row.original.subAgentFiles} sub-agent file${row.original.subAgentFiles === 1 ? "" : "s"}` : ""}`}>
                   {row.getVisibleCells().map((cell) => (
                     <td key={cell.id} className={NUMERIC.has(cell.column.id) ? "num" : undefined} title={cell.column.id === "project" || cell.column.id === "path" ? String(cell.getValue()) : undefined}>
                       {flexRender(cell.column.columnDef.cell, cell.getContext())}

@@ -1,4 +1,6 @@
-// File name, detected format, entry count and the warnings counter of the open session.
+// File name, detected format, entry count and the warnings counter of the open session, and the
+// files read with it that are not sessions (Gemini CLI's projects.json: what they said is in the
+// warnings panel, under its own heading, never as a warning).
 import { allWarnings } from "../state/selectors";
 import { setAppState, useAppStore } from "../state/store";
 import { formatBytes, formatInt } from "./format";
@@ -8,6 +10,7 @@ export function SessionInfo() {
   const warnings = useAppStore(allWarnings);
   const warningsOpen = useAppStore((state) => state.warningsOpen);
   if (!session) return <div className="session-info muted">No session open</div>;
+  const notes = session.companionNotes ?? [];
   return (
     <div className="session-info">
       <span className="file-name" data-testid="file-name" title={session.fileName}>
@@ -19,6 +22,19 @@ export function SessionInfo() {
       <span className="muted entries" title={`${formatInt(session.lineCount)} lines · ${formatBytes(session.byteLength)}`}>
         <span data-testid="entry-count">{formatInt(session.entryCount)}</span> entries
       </span>
+      {notes.length > 0 && (
+        <button
+          type="button"
+          className="btn small companion-files"
+          data-testid="companion-files"
+          aria-expanded={warningsOpen}
+          onClick={() => setAppState({ warningsOpen: !warningsOpen })}
+          aria-label={`Read with the session: ${notes.map((note) => note.fileName).join(", ")}`}
+          title={notes.map((note) => note.note).join("\n")}
+        >
+          {`+ ${notes.length === 1 ? notes[0]!.fileName : `${notes.length} files`}`}
+        </button>
+      )}
       <button
         type="button"
         className={`btn small warnings-button${warnings.length > 0 ? " has-warnings" : ""}`}

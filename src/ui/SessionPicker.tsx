@@ -4,7 +4,7 @@
 // storage holds more than one session. hermes sessions show their platform source, model, start
 // time and how they are linked (a compressed parent and its continuation open as one timeline).
 import type { DatabaseSessionListing } from "../app/viewTypes";
-import { openDatabaseSession } from "../state/open";
+import { openFollowedDatabaseSession } from "../state/live";
 import { useAppStore } from "../state/store";
 import { formatDateTime } from "./format";
 
@@ -31,7 +31,7 @@ export function SessionPicker() {
         className="session-select"
         data-testid="session-select"
         value={database.sessionId}
-        onChange={(event) => void openDatabaseSession(event.target.value)}
+        onChange={(event) => void openFollowedDatabaseSession(event.target.value)}
       >
         {database.sessions.map((listing) => (
           <option key={listing.id} value={listing.id}>

@@ -7,7 +7,8 @@
 import type { InferredSetting } from "../core/session/simulate/index";
 import { setCompactionManual, setUseInferred, useSimulatorStore } from "../state/simulator";
 
-const fmt = (value: number) => value.toLocaleString("en-US");
+// Four decimals: inferred fractions (Gemini CLI's compression threshold) are bounded to 0.0001.
+const fmt = (value: number) => value.toLocaleString("en-US", { maximumFractionDigits: 4 });
 
 function intervalText(setting: InferredSetting): string {
   if (setting.min !== null && setting.max !== null) return `${fmt(setting.min)}–${fmt(setting.max)}`;

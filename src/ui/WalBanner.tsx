@@ -1,10 +1,14 @@
 // Warning banner for a database opened without its `-wal` file (opencode FM-OC-1, hermes-agent
 // HS-5): both keep their database in WAL mode, so the newest rows may exist only in the `-wal`.
+// A followed database says the same in the live bar (src/ui/FollowControl.tsx) instead.
+import { useLiveStore } from "../state/live";
 import { useAppStore } from "../state/store";
 
 export function WalBanner() {
   const database = useAppStore((state) => state.session?.database);
-  if (!database || database.walApplied) return null;
+  // A followed database says it in the live bar, with what following it alone means.
+  const followed = useLiveStore((state) => state.fileName !== null);
+  if (!database || database.walApplied || followed) return null;
   const db = database.storage;
   return (
     <div className="wal-banner" role="status" data-testid="wal-warning">

@@ -37,8 +37,8 @@ export function useFileDrop(onFiles: (files: File[]) => void): boolean {
       // Asked during the event: the browser voids the drop's items once it is over.
       const handles = droppedHandles(event.dataTransfer);
       void droppedFiles(event.dataTransfer).then(async (files) => {
-        // One session file with its handle is followed as it grows.
-        if (files.length === 1 && handles.length === 1 && (await openDroppedLive(files[0]!, handles[0]!))) return;
+        // A session file (or a database with its -wal, or a session with its sub-agent files) dropped with its handles is followed as it changes.
+        if (files.length > 0 && (await openDroppedLive(files, handles))) return;
         if (files.length > 0) onFiles(files);
       });
     };

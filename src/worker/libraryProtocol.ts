@@ -7,4 +7,8 @@ export interface LibraryJob {
   handles: FileSystemFileHandle[];
 }
 
-export type LibraryReply = { id: number; ok: true; facts: LibraryRowFacts } | { id: number; ok: false; error: string };
+/**
+ * The row's facts, or why the file could not be read. `companion`: the file is not a session but an
+ * agent's file beside its sessions (Gemini CLI's projects.json), read with the sessions near it.
+ */
+export type LibraryReply = { id: number; ok: true; facts: LibraryRowFacts } | { id: number; ok: false; error: string; companion?: boolean };

@@ -2,9 +2,11 @@
 // a dropped file's handle, a file of the sessions library). Each poll asks the handle for the
 // file as it is now: when it only grew, the bytes past the last read are appended to the kept
 // line reader (src/core/session/follow.ts); when it shrank, or the format is read whole (a
-// database, a JSON document), it is read again from the start. The new turns are analysed on
-// their own (LiveTurns, primed with the last turn already there) for the notices: a new cache
-// break or compaction, with its cause and what it re-bills.
+// database, a JSON document), it is read again from the start. Several files followed together
+// (a database with its -wal, a session with its sub-agent files) are read by ./liveFileSet.ts
+// behind the same `LiveSource`. The new turns are analysed on their own (LiveTurns, primed with
+// the last turn already there) for the notices: a new cache break or compaction, with its cause
+// and what it re-bills.
 import type { PipelineOptions, Session } from "../core/model";
 import type { SessionAnalysis } from "../core/session/pipeline";
 import { LiveTurns, type LiveTurn, type SessionFollower } from "../core/session/follow";
@@ -26,23 +28,62 @@ export type LivePollOutcome =
       analysis: SessionAnalysis;
     };
 
-export class LiveFile {
+/** What a followed source found on a poll: null when nothing changed. */
+export interface LiveRead {
+  kind: "appended" | "rewritten";
+  session: Session;
+  byteLength: number;
+  readBytes: number;
+}
+
+/** A followed source: one file, or several read together (./liveFileSet.ts). */
+export interface LiveSource {
+  readChanges(): Promise<LiveRead | null>;
+}
+
+/** One file: its appended bytes go to the kept line reader; shorter, or a format read whole, it is read again. */
+export class FollowedFile implements LiveSource {
   private size: number;
   private lastModified: number;
-  private live: LiveTurns | null = null;
-  private liveKey = "";
 
   constructor(
     readonly handle: FileSystemFileHandle,
     /** The kept line reader; null for a file read whole on every change. */
     private follower: SessionFollower | null,
     file: { size: number; lastModified: number },
-    /** The session as last read: what the next poll's new turns are compared with. */
-    private lastSession: Session,
   ) {
     this.size = file.size;
     this.lastModified = file.lastModified;
   }
+
+  async readChanges(): Promise<LiveRead | null> {
+    const file = await this.handle.getFile();
+    if (file.size === this.size && file.lastModified === this.lastModified) return null;
+    const appendable = this.follower !== null && file.size >= this.follower.offset;
+    this.size = file.size;
+    this.lastModified = file.lastModified;
+    if (appendable && this.follower) {
+      const offset = this.follower.offset;
+      if (file.size === offset) return null;
+      this.follower.append(new Uint8Array(await file.slice(offset).arrayBuffer()));
+      return { kind: "appended", session: this.follower.session()!, byteLength: file.size, readBytes: file.size - offset };
+    }
+    // Rewritten (shorter than what was read), or a format read whole: read it again.
+    const read = await readSession({ kind: "file", file }, { isCancelled: () => false, onProgress: () => undefined, live: true });
+    this.follower = read.follower ?? null;
+    return { kind: "rewritten", session: read.session, byteLength: read.byteLength, readBytes: file.size };
+  }
+}
+
+export class LiveFile {
+  private live: LiveTurns | null = null;
+  private liveKey = "";
+
+  constructor(
+    private readonly source: LiveSource,
+    /** The session as last read: what the next poll's new turns are compared with. */
+    private lastSession: Session,
+  ) {}
 
   /** The notices' analysis for `options`, started from the session as last read (only its last turn is analysed). */
   private analyser(options: PipelineOptions): LiveTurns {
@@ -56,22 +97,9 @@ export class LiveFile {
   }
 
   async poll(options: PipelineOptions): Promise<LivePollOutcome> {
-    const file = await this.handle.getFile();
-    if (file.size === this.size && file.lastModified === this.lastModified) return { kind: "unchanged" };
-    const appendable = this.follower !== null && file.size >= this.follower.offset;
-    this.size = file.size;
-    this.lastModified = file.lastModified;
-    if (appendable && this.follower) {
-      const offset = this.follower.offset;
-      if (file.size === offset) return { kind: "unchanged" };
-      this.follower.append(new Uint8Array(await file.slice(offset).arrayBuffer()));
-      const session = this.follower.session()!;
-      return { kind: "appended", session, byteLength: file.size, readBytes: file.size - offset, ...this.notices(session, options) };
-    }
-    // Rewritten (shorter than what was read), or a format read whole: read it again.
-    const read = await readSession({ kind: "file", file }, { isCancelled: () => false, onProgress: () => undefined, live: true });
-    this.follower = read.follower ?? null;
-    return { kind: "rewritten", session: read.session, byteLength: read.byteLength, readBytes: file.size, ...this.notices(read.session, options) };
+    const read = await this.source.readChanges();
+    if (!read) return { kind: "unchanged" };
+    return { ...read, ...this.notices(read.session, options) };
   }
 
   private notices(session: Session, options: PipelineOptions): { notices: LiveNotice[]; analysis: SessionAnalysis } {

@@ -30,7 +30,8 @@ import { listedPrices, sessionPrices } from "../app/sessionPrices";
 import { spawnCallLocation, threadCallLinks } from "../app/threadLinks";
 import { threadSessionOf } from "../core/session/threads";
 import { CompareSlot } from "./compareSlot";
-import { LiveFile } from "./liveFile";
+import { FollowedFile, LiveFile } from "./liveFile";
+import { openFileSet } from "./liveFileSet";
 import { loadTokenizerTables } from "../core/tokens/tables";
 import { tablesForCall, tablesForPass } from "./tokenTables";
 import { createBrowserTokenPool, tokenPoolSize, type BrowserTokenPool } from "./tokenPool";
@@ -162,6 +163,7 @@ function summaryOf(read: Session, byteLength: number, fileNames?: string[]): Ses
     warnings: read.warnings,
   };
   if (read.threads?.length) summary.threads = threadInfos(read, { profile: "pi" });
+  if (read.companionNotes?.length) summary.companionNotes = read.companionNotes;
   if (fileNames && fileNames.length > 1 && !databaseSummary(read, fileNames)) summary.fileNames = fileNames;
   const database = databaseSummary(read, fileNames ?? [read.fileName]);
   if (database) summary.database = database;
@@ -184,14 +186,19 @@ async function open(runId: number, source: Extract<ToWorker, { type: "open" }>["
     };
     // A file opened with a handle is followed as it grows: the read keeps its line reader.
     const handle = source.kind === "file" ? (source.handle ?? null) : null;
+    // Files opened with their handles (a database with its -wal, a session with its sub-agent files) are followed together.
+    const set = source.kind === "files" && source.handles?.length ? await openFileSet(source.handles, source.sessionId ?? null, control) : null;
     // Share links and bundles are decoded and validated here, then read like a file.
-    const { session: read, byteLength, fileNames, shared, follower } = isSharedSource(source)
-      ? { ...(await readShared(source)), fileNames: undefined, follower: undefined }
-      : { ...(await readSession(source, { ...control, live: handle !== null })), shared: undefined };
+    const { session: read, byteLength, fileNames, shared, follower } = set
+      ? { ...set.read, shared: undefined }
+      : isSharedSource(source)
+        ? { ...(await readShared(source)), fileNames: undefined, follower: undefined }
+        : { ...(await readSession(source, { ...control, live: handle !== null })), shared: undefined };
     if (activeRunId !== runId) throw new ReadCancelledError();
     refuseFailedRead(read);
     install(read, runId);
-    liveFile = handle && source.kind === "file" ? { runId, file: new LiveFile(handle, follower ?? null, source.file, read) } : null;
+    const followed = set?.source ?? (handle && source.kind === "file" ? new FollowedFile(handle, follower ?? null, source.file) : null);
+    liveFile = followed ? { runId, file: new LiveFile(followed, read) } : null;
     activeRunId = 0;
     const summary = summaryOf(read, byteLength, fileNames);
     if (shared) summary.shared = shared;

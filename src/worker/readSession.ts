@@ -4,7 +4,19 @@
 // the read stops at the next chunk boundary once the caller reports it cancelled. An input whose
 // first bytes are SQLite's is an opencode database instead (FM-OC-1, ./readDatabase.ts).
 import type { Session } from "../core/model";
-import { decodeZstdChunks, FORMAT_READERS, isSqliteHeader, isWalHeader, isZstdHeader, loadZstdDecoder } from "../core/session/index";
+import {
+  attachCompanionFiles,
+  decodeZstdChunks,
+  FORMAT_READERS,
+  isSqliteHeader,
+  isWalHeader,
+  isZstdHeader,
+  loadZstdDecoder,
+  loneCompanionMessage,
+  mayCompanionFileName,
+  ownedCompanionFile,
+  type OwnedCompanionFile,
+} from "../core/session/index";
 import type { ReaderWarning } from "../core/model";
 import { SessionFollower } from "../core/session/follow";
 import type { LoadProgress, OpenSource } from "./protocol";
@@ -166,9 +178,17 @@ async function readFiles(source: Extract<OpenSource, { kind: "files" }>, control
   }
   const stored = await readSideFileSet(source.files, source.sessionId ?? null);
   if (stored) return { session: stored, byteLength: source.files.reduce((sum, file) => sum + file.size, 0), fileNames: source.files.map((file) => file.name) };
-  const texts = source.files.filter((_, index) => kinds[index] === "other");
+  // An agent's files beside its sessions that are not sessions (Gemini CLI's projects.json): read into the session.
+  const companions = await companionFilesOf(source.files);
+  const others = source.files.filter((file, index) => kinds[index] === "other" && !companions.some((companion) => companion.file === file));
+  if (others.length === 0 && companions.length > 0) throw new Error(loneCompanionMessage(companions[0]!.owned));
+  const withCompanions = (read: ReadResult): ReadResult =>
+    companions.length === 0
+      ? read
+      : { ...read, session: attachCompanionFiles(read.session, companions.map((companion) => companion.owned)), fileNames: [...(read.fileNames ?? [read.session.fileName]), ...companions.map((companion) => companion.file.name)] };
+  const texts = others;
   if (texts.length === 0) throw new Error(missingDatabaseMessage(source.files.map((file) => file.name)));
-  if (texts.length === 1) return readSession({ kind: "file", file: texts[0] as File }, control);
+  if (texts.length === 1) return withCompanions(await readSession({ kind: "file", file: texts[0] as File }, control));
   const sessions: Session[] = [];
   let byteLength = 0;
   const failed: string[] = [];
@@ -193,11 +213,30 @@ async function readFiles(source: Extract<OpenSource, { kind: "files" }>, control
     ...linked.unlinked.map((other) => unlinkedWarning(linked.session.fileName, other)),
     ...failed.map((reason) => ({ line: 0, reason: `not read: ${reason}` })),
   ];
-  return { session: { ...linked.session, warnings }, byteLength, fileNames: texts.map((file) => file.name) };
+  return withCompanions({ session: { ...linked.session, warnings }, byteLength, fileNames: texts.map((file) => file.name) });
+}
+
+/** Companion files larger than this are not looked into (Gemini CLI's prompt log of years stays well below). */
+const COMPANION_MAX_BYTES = 64 * 1024 * 1024;
+
+/** The files among `files` that are an agent's companion files (by name, then content), with their text. */
+async function companionFilesOf(files: readonly File[]): Promise<{ file: File; owned: OwnedCompanionFile }[]> {
+  const out: { file: File; owned: OwnedCompanionFile }[] = [];
+  for (const file of files) {
+    if (!mayCompanionFileName(file.name) || file.size > COMPANION_MAX_BYTES) continue;
+    const owned = ownedCompanionFile({ name: file.name, text: await file.text() });
+    if (owned) out.push({ file, owned });
+  }
+  return out;
 }
 
 export async function readSession(source: Exclude<OpenSource, { kind: SharedSourceKind }>, control: ReadControl): Promise<ReadResult> {
   if (source.kind === "files") return readFiles(source, control);
+  // A companion file alone (Gemini CLI's projects.json) is not a session: say what it is and what to open with it.
+  if (source.kind === "file") {
+    const [companion] = await companionFilesOf([source.file]);
+    if (companion) throw new Error(loneCompanionMessage(companion.owned));
+  }
   const chunks = await openChunks(source);
   const decoder = new TextDecoder("utf-8");
   // The core's detection (the CLI's too), with this read's bound on buffering and its messages.

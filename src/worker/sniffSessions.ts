@@ -2,7 +2,7 @@
 // page's own code holds none of them). A `.json` file is normally a captured request (a header or
 // a summariser request), but opencode's `opencode export` is JSON too (FM-OC-4), so the first
 // few KB of each are checked with the readers' own detection.
-import { detectFormatOrPretty, splitTextLines } from "../core/session/index";
+import { detectFormatOrPretty, mayCompanionFileName, ownedCompanionFile, splitTextLines } from "../core/session/index";
 
 /** Bytes looked at: enough for the first lines of an export, cheap for a large capture. */
 const SNIFF_BYTES = 16 * 1024;
@@ -12,6 +12,8 @@ const SNIFF_BYTES = 16 * 1024;
  * session_meta with the base instructions) can be tens of KB.
  */
 const PRETTY_SNIFF_BYTES = 1024 * 1024;
+/** An agent's companion file is read whole to be told (a JSON document); a larger one is left to the other checks. */
+const COMPANION_SNIFF_BYTES = 64 * 1024 * 1024;
 
 /** True when `file` starts like a session a reader recognises (e.g. an opencode export). */
 async function headLines(file: File, bytes: number): Promise<string[]> {
@@ -24,6 +26,8 @@ async function headLines(file: File, bytes: number): Promise<string[]> {
 
 async function looksLikeSession(file: File): Promise<boolean> {
   try {
+    // An agent's file beside its sessions (Gemini CLI's projects.json, logs.json) opens with the session, never as a capture.
+    if (mayCompanionFileName(file.name) && file.size <= COMPANION_SNIFF_BYTES && ownedCompanionFile({ name: file.name, text: await file.text() })) return true;
     const lines = await headLines(file, SNIFF_BYTES);
     if (detectFormatOrPretty(lines, file.name) !== null) return true;
     const first = lines.find((line) => line.trim() !== "")?.trim() ?? "";

@@ -1,12 +1,15 @@
 // `watch` as a real process on a file the test appends to: the turns already there are not
 // printed, each turn appended afterwards is printed once, as JSON or as text, and an interrupt
-// ends it with status 0. A folder is followed too, a session that appears in it included.
+// ends it with status 0. A folder is followed too, a session that appears in it included, and a
+// session's sub-agent files are followed with it (their turns printed under the session's file).
 import { spawn, type ChildProcess } from "node:child_process";
-import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { fixtureCase, REPO_ROOT } from "../support/fixtures";
+import { assistant, toText, user } from "../core/agents/claude-code/helpers";
+import { makeScanFolder } from "./scan-helpers";
 
 const running: ChildProcess[] = [];
 afterEach(() => {
@@ -93,6 +96,52 @@ describe("contextscope watch", () => {
     await watch.waitFor(() => watch.stdout().includes(`${claudeFile}  turn`), "the Claude Code turns");
     expect(watch.stderr()).toContain(`new session: ${path.join(dir, "rollout.jsonl")}`);
     expect(watch.stdout()).toMatch(/turn \d+ {2}[\d,]+ tokens {2}(predicted )?cached [\d,?]+ {2}(\$\d|not priced)/);
+    watch.child.kill("SIGINT");
+    expect(await watch.exit).toBe(0);
+  }, 120_000);
+
+  it("prints a sub-agent file's new turns under its session's file with the thread's label, never as a session of its own", async () => {
+    const folder = makeScanFolder();
+    const watch = startWatch([folder.root]);
+    await watch.waitFor(() => watch.stderr().includes("watching"), "the start");
+    // The Claude Code session, the pi session and the Codex rollout; the sub-agent file goes with its session.
+    expect(watch.stderr()).toContain("(3 sessions, with 1 sub-agent file)");
+    const sidechain = { isSidechain: true, agentId: "agent2" };
+    // (the helper's text ends without a newline: the agent's next line starts with one)
+    appendFileSync(folder.claudeSub, "\n" + toText([user("f3", "f2", "and the lint?", sidechain), assistant("f4", "f3", "msg_f2", [{ type: "text", text: "lint passes" }], undefined, sidechain)]));
+    await watch.waitFor(() => lines(watch.stdout()).length > 0, "the sub-agent's new turn");
+    const [line] = lines(watch.stdout());
+    expect(line).toMatchObject({ file: folder.claudeMain, thread: expect.stringContaining("Check tests"), turn: 2 });
+    expect(Object.keys(line!).slice(0, 3)).toEqual(["file", "thread", "turn"]);
+    // A sub-agent file written later joins its session too.
+    const third = path.join(path.dirname(folder.claudeSub), "agent-agent3.jsonl");
+    const other = { isSidechain: true, agentId: "agent3" };
+    writeFileSync(third, `${toText([user("g1", null, "write docs", other), assistant("g2", "g1", "msg_g1", [{ type: "text", text: "done" }], undefined, other)])}\n`);
+    await watch.waitFor(() => watch.stderr().includes("new sub-agent file"), "the new sub-agent file");
+    expect(watch.stderr()).toContain(`new sub-agent file: ${third} (of ${folder.claudeMain})`);
+    expect(watch.stderr()).not.toContain(`new session: ${third}`);
+    await watch.waitFor(() => lines(watch.stdout()).length > 1, "the new sub-agent file's turn");
+    expect(lines(watch.stdout())[1]).toMatchObject({ file: folder.claudeMain, thread: expect.any(String), turn: 1 });
+    watch.child.kill("SIGINT");
+    expect(await watch.exit).toBe(0);
+  }, 120_000);
+
+  it("watching a database also reads its -wal: rows written to the -wal are turns", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "cs-watch-db-"));
+    // A generated database whose newest rows are only in its -wal (test/fixtures/opencode/wal-synthetic/make.py).
+    const source = path.join(REPO_ROOT, "test/fixtures/opencode/wal-synthetic");
+    const db = path.join(dir, "opencode.db");
+    // The database alone first (its newest rows are in the -wal), then the -wal appears, as when opencode writes.
+    copyFileSync(path.join(source, "opencode.db"), db);
+    const watch = startWatch([db]);
+    await watch.waitFor(() => watch.stderr().includes("watching"), "the start");
+    const before = Number(/: (\d+) turns? so far/.exec(watch.stderr())?.[1]);
+    copyFileSync(path.join(source, "opencode.db-wal"), `${db}-wal`);
+    await watch.waitFor(() => lines(watch.stdout()).length > 0, "the turns in the -wal");
+    // The session followed stays the one watching started on (the -wal also holds a newer session).
+    const printed = lines(watch.stdout());
+    expect(before).toBe(1);
+    expect(printed.map((line) => line.turn)).toEqual([2]);
     watch.child.kill("SIGINT");
     expect(await watch.exit).toBe(0);
   }, 120_000);

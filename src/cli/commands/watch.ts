@@ -2,24 +2,29 @@
 // prints one line per new turn: its tokens, the cached tokens, whether its request broke the
 // cached prefix and why, and its cost. Only the bytes appended since the last poll are read
 // (src/cli/watch/watchedFile.ts); a folder is searched again for new sessions on every poll.
-// Runs until interrupted (Ctrl-C), then exits 0.
+// A session's sub-agent files (Claude Code's `<session>/subagents/`) are followed with it: their
+// new turns are printed under the session's file with the thread's label, never as sessions of
+// their own. Runs until interrupted (Ctrl-C), then exits 0.
 import fs from "node:fs";
+import path from "node:path";
 import { integerOption } from "../args";
 import { CliError, type CliIo } from "../io";
 import type { CliCommand, CliOptionValues } from "../registry";
 import type { TokenizerChoice } from "../../core/tokens/counters";
 import type { LiveTurn } from "../../core/session/follow";
 import { discoverSessions } from "../scan/discover";
+import { linkSessions } from "../../core/session/threads";
 import { costField } from "../costFields";
 import { WatchedFile, type WatchSettings } from "../watch/watchedFile";
 
 const NAME = "watch";
 const DEFAULT_INTERVAL_MS = 500;
 
-/** The JSON line of a new turn: exactly these keys, in this order. */
-function turnLine(file: string | null, turn: LiveTurn): Record<string, unknown> {
+/** The JSON line of a new turn: exactly these keys, in this order (`thread` for a sub-agent thread's turn). */
+function turnLine(file: string | null, thread: string | null, turn: LiveTurn): Record<string, unknown> {
   return {
     ...(file !== null ? { file } : {}),
+    ...(thread !== null ? { thread } : {}),
     turn: turn.turn,
     timestamp: turn.timestamp,
     model: turn.model,
@@ -36,11 +41,11 @@ function dollars(value: number | null): string {
 }
 
 /** The same facts as one line for a terminal. */
-function turnText(file: string | null, turn: LiveTurn): string {
+function turnText(file: string | null, thread: string | null, turn: LiveTurn): string {
   const cached = turn.recordedCachedTokens ?? turn.predictedCachedTokens;
   const cachedWord = turn.recordedCachedTokens !== null ? "cached" : "predicted cached";
   const parts = [
-    `${file !== null ? `${file}  ` : ""}turn ${turn.turn}`,
+    `${file !== null ? `${file}  ` : ""}${thread !== null ? `[${thread}]  ` : ""}turn ${turn.turn}`,
     `${turn.tokens.toLocaleString("en-US")} tokens`,
     `${cachedWord} ${cached === null ? "?" : cached.toLocaleString("en-US")}`,
     dollars(turn.cost.recorded.dollars ?? turn.cost.predicted.dollars),
@@ -76,26 +81,33 @@ async function run(positionals: string[], options: CliOptionValues, io: CliIo): 
     tokenizer: (options.tokenizer as TokenizerChoice | undefined) ?? "auto",
   };
   const watched = new Map<string, WatchedFile>();
+  /** A sub-agent file's session file (its turns are printed under it). */
+  const parentOf = new Map<WatchedFile, WatchedFile>();
   const print = (file: WatchedFile, turns: LiveTurn[]) => {
-    const name = folder ? file.file : null;
-    for (const turn of turns) io.stdout(text ? `${turnText(name, turn)}\n` : `${JSON.stringify(turnLine(name, turn))}\n`);
+    const parent = parentOf.get(file) ?? null;
+    const name = folder || parent ? (parent ?? file).file : null;
+    const thread = parent ? threadLabel(parent, file) : null;
+    for (const turn of turns) io.stdout(text ? `${turnText(name, thread, turn)}\n` : `${JSON.stringify(turnLine(name, thread, turn))}\n`);
   };
-  const findFiles = (starting: boolean) => {
-    if (!folder) {
-      if (!watched.has(target)) watched.set(target, new WatchedFile(target, settings, io, !printExisting));
-      return [];
-    }
+  /** Starts following `file` (a sub-agent file of `parent`'s session when given). */
+  const follow = (file: string, parent: WatchedFile | null, starting: boolean): WatchedFile => {
+    // A session (or sub-agent file) that appears once watching has started is new: all of its turns are reported.
+    const added = new WatchedFile(file, settings, io, starting && !printExisting);
+    watched.set(file, added);
+    if (parent) parentOf.set(added, parent);
+    return added;
+  };
+  /** The sessions (and sub-agent files) not followed yet. */
+  const findFiles = (starting: boolean): WatchedFile[] => {
     const added: WatchedFile[] = [];
-    for (const job of discoverSessions([target]).jobs) {
-      if (watched.has(job.file)) continue;
-      // A session that appears once watching has started is new: all of its turns are reported.
-      const file = new WatchedFile(job.file, settings, io, starting && !printExisting);
-      watched.set(job.file, file);
-      added.push(file);
+    const jobs = folder ? discoverSessions([target]).jobs : [{ file: target, with: subAgentFilesOf(target) }];
+    for (const job of jobs) {
+      let main = watched.get(job.file);
+      if (!main) added.push((main = follow(job.file, null, starting)));
+      for (const child of job.with) if (!watched.has(child)) added.push(follow(child, main, starting));
     }
     return added;
   };
-
   // The files as they are now: analysed (the next turn is compared with their last one), printed only with --existing.
   findFiles(true);
   let existing = 0;
@@ -104,7 +116,10 @@ async function run(positionals: string[], options: CliOptionValues, io: CliIo): 
     existing += file.turnCount;
     if (result && printExisting) print(file, result.turns);
   }
-  io.stderr(`watching ${target}${folder ? ` (${watched.size} session${watched.size === 1 ? "" : "s"})` : ""}: ${existing} turn${existing === 1 ? "" : "s"} so far; Ctrl-C stops\n`);
+  const sessions = watched.size - parentOf.size;
+  const subAgents = parentOf.size > 0 ? `, with ${parentOf.size} sub-agent file${parentOf.size === 1 ? "" : "s"}` : "";
+  const counted = folder ? ` (${sessions} session${sessions === 1 ? "" : "s"}${subAgents})` : subAgents ? ` (${subAgents.slice(2)})` : "";
+  io.stderr(`watching ${target}${counted}: ${existing} turn${existing === 1 ? "" : "s"} so far; Ctrl-C stops\n`);
 
   const stop = interrupted();
   let stopped = false;
@@ -114,7 +129,10 @@ async function run(positionals: string[], options: CliOptionValues, io: CliIo): 
   while (!stopped) {
     await Promise.race([stop, new Promise((resolve) => setTimeout(resolve, interval))]);
     if (stopped) break;
-    for (const file of findFiles(false)) io.stderr(`new session: ${file.file}\n`);
+    for (const file of findFiles(false)) {
+      const parent = parentOf.get(file);
+      io.stderr(parent ? `new sub-agent file: ${file.file} (of ${parent.file})\n` : `new session: ${file.file}\n`);
+    }
     for (const file of watched.values()) {
       const result = await file.poll();
       if (!result) continue;
@@ -123,6 +141,26 @@ async function run(positionals: string[], options: CliOptionValues, io: CliIo): 
     }
   }
   return 0;
+}
+
+/** A session file's sub-agent files (Claude Code: `<session>/subagents/*.jsonl` beside `<session>.jsonl`). */
+function subAgentFilesOf(file: string): string[] {
+  if (!file.toLowerCase().endsWith(".jsonl")) return [];
+  const folder = path.join(file.slice(0, -".jsonl".length), "subagents");
+  if (!fs.statSync(folder, { throwIfNoEntry: false })?.isDirectory()) return [];
+  return fs
+    .readdirSync(folder, { withFileTypes: true }).filter((entry) => entry.isFile() && entry.name.toLowerCase().endsWith(".jsonl")).map((entry) => path.join(folder, entry.name)).sort();
+}
+
+/** The label of the thread a sub-agent file is, as its agent links it to the session (its file name until both are read). */
+function threadLabel(parent: WatchedFile, child: WatchedFile): string {
+  const main = parent.session;
+  const sub = child.session;
+  if (main && sub) {
+    const thread = linkSessions([main, sub]).session.threads?.find((candidate) => candidate.session === sub);
+    if (thread) return thread.label;
+  }
+  return path.basename(child.file, ".jsonl");
 }
 
 export const watchCommand: CliCommand = {
@@ -147,7 +185,9 @@ export const watchCommand: CliCommand = {
     '  {"turn":N,"timestamp":…,"model":…,"tokens":N,"cachedTokens":{"recorded":N|null,"predicted":N|null},',
     '   "break":null|{"cause":…,"detail":…,"path":…,"rebilledTokens":N},"afterCompaction":bool,"cost":{"recorded":{…},"predicted":{…},"break":{…}|null,"priceRow":…}}',
     "Only the bytes appended since the last check are read and only the new turns analysed; a database",
-    "(opencode, hermes-agent) or a file rewritten rather than appended is read again whole. Stops on Ctrl-C.",
+    "(opencode, hermes-agent; with its -wal) or a file rewritten rather than appended is read again whole.",
+    "A session's sub-agent files (<session>/subagents/*.jsonl) are followed with it: their turns add",
+    "\"thread\" (the thread's label) after \"file\" (the session's file). Stops on Ctrl-C.",
     "See docs/cli.md#watch and docs/live.md.",
   ].join("\n"),
   run,

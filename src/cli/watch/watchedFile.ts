@@ -8,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { PipelineOptions, Session } from "../../core/model";
 import { LiveTurns, SessionFollower, type LiveTurn } from "../../core/session/follow";
-import { isSqliteHeader, isZstdHeader } from "../../core/session/index";
+import { isSqliteHeader, isZstdHeader, storageSummary } from "../../core/session/index";
 import type { TokenizerChoice } from "../../core/tokens/counters";
 import { loadTokenizerTables } from "../../core/tokens/tables";
 import { sessionTables } from "../../core/tokens/sessionTables";
@@ -58,6 +58,10 @@ export class WatchedFile {
   /** The file is read whole on every change (a database, a compressed file, a JSON document); null: not known yet. */
   private readsWhole: boolean | null = null;
   private tablesLoaded = false;
+  /** The session of a database (or other store of many) that is followed; null until the first read. */
+  private storedSessionId: string | null = null;
+  /** The session as last read (a sub-agent file's is linked to its parent's for the thread's label). */
+  session: Session | null = null;
   private readonly decoder = new TextDecoder("utf-8");
 
   constructor(
@@ -128,7 +132,11 @@ export class WatchedFile {
   private async readWhole(): Promise<Session | null> {
     const quiet: CliIo = { ...this.io, stderr: () => undefined };
     try {
-      return await loadAnySession(quiet, this.file);
+      const session = await loadAnySession(quiet, this.file, this.storedSessionId);
+      // A database holds many sessions: the one the first read opened on stays the one followed,
+      // even when the agent starts a newer one meanwhile.
+      this.storedSessionId ??= storageSummary(session)?.sessionId ?? null;
+      return session;
     } catch {
       // Not readable yet (a file being created, a database mid-write): the next change tries again.
       return null;
@@ -140,6 +148,7 @@ export class WatchedFile {
       await loadTokenizerTables(sessionTables(this.settings.tokenizer, analyzeSession(session, this.settings.pipeline), this.settings.pipeline));
       this.tablesLoaded = true;
     }
+    this.session = session;
     const update = this.live.update(session);
     const turns = update.turns.filter((turn) => turn.turn > this.reported);
     for (const turn of turns) this.reported = Math.max(this.reported, turn.turn);

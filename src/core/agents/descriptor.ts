@@ -175,6 +175,21 @@ export interface AgentSideFiles {
   read(files: readonly TextFile[], sessionId: string | null): Session;
 }
 
+/**
+ * Files an agent keeps beside its session files that are not sessions themselves (Gemini CLI's
+ * projects.json and logs.json). Opened with a session of the agent, they are read into it where
+ * they carry facts, and each is named in words; never an error, never a captured request.
+ */
+export interface AgentCompanionFiles {
+  /** Names they may have; the content decides (`accepts`). */
+  namePattern: RegExp;
+  accepts(name: string, text: string): boolean;
+  /** The session with what the files say about it: facts filled in, one note per file (`Session.companionNotes`). */
+  attach(session: Session, files: readonly TextFile[]): Session;
+  /** What the file is and what to open with it, for the file opened alone. */
+  aloneMessage(name: string): string;
+}
+
 /** What the session picker and the write-ahead-log banner show of a session read from storage. */
 export interface StorageSummary {
   /** The session shown. */
@@ -260,6 +275,12 @@ export interface AgentDescriptor {
    */
   linkFiles?(sessions: readonly Session[]): { session: Session; unlinked: Session[] };
   /**
+   * The session a file is and, for a sub-agent's own file, the session that started it (Codex: a
+   * child rollout names its parent thread), so a listing of files puts a child with its parent
+   * (the sessions library). Absent: files are not linked by their content.
+   */
+  fileLineage?(session: Session): { id: string | null; parentId: string | null };
+  /**
    * What to drop to see the sub-agents whose messages are in files not opened with the session
    * (threads of origin "elsewhere"), said as the end of "drop … to see them". Absent: the UI says
    * only that their files were not dropped.
@@ -283,6 +304,8 @@ export interface AgentDescriptor {
   database?: AgentDatabase;
   /** Files the agent keeps beside its sessions, read together. */
   sideFiles?: AgentSideFiles;
+  /** Files the agent keeps beside its session files that are not sessions (read into a session opened with them). */
+  companionFiles?: AgentCompanionFiles;
   /** The session picker's facts of a session read from the agent's storage; undefined for a session read from one file. */
   storageSummary?(session: Session): StorageSummary | undefined;
   /** Requests the agent recorded itself, checked against the rebuilt ones (shown under the request of their turn). */

@@ -3,6 +3,7 @@
 // text block, and a message's content split off from its header. The rendering is the compact
 // JSON of that value (PR-1 byte form); tokens are counted on its decoded text leaves (TK-8).
 import { isNotRecorded } from "../model";
+import { decodeStoredText, isStoredText } from "../text/storedText";
 import type { CacheMarker, SegmentView } from "./types";
 import { isObject } from "../util/is-object";
 
@@ -65,9 +66,14 @@ export function canonicalValue(source: unknown, view: SegmentView, textType = "t
   }
 }
 
+/** A stored text's characters where the rendering meets one (a text kept as bytes renders as the text). */
+function decodingStoredTexts(_key: string, value: unknown): unknown {
+  return isStoredText(value) ? decodeStoredText(value) : value;
+}
+
 /** Compact JSON (PR-1); `undefined` renders as `null` so every value has a rendering. */
 export function renderCanonical(value: unknown): string {
-  return JSON.stringify(value) ?? "null";
+  return JSON.stringify(value, decodingStoredTexts) ?? "null";
 }
 
 /**
@@ -80,9 +86,29 @@ export function tokenTextOf(value: unknown): string {
   return parts.join("");
 }
 
+/**
+ * The UTF-16 length of `tokenTextOf(value)`, without joining (or decoding) the texts: what a
+ * counter that only needs the length (chars/4) reads.
+ */
+export function tokenLengthOf(value: unknown, key: string | null = null): number {
+  if (typeof value === "string") return key === null || !STRUCTURAL_KEYS.has(key) ? value.length : 0;
+  if (isStoredText(value)) return key === null || !STRUCTURAL_KEYS.has(key) ? value.units : 0;
+  let length = 0;
+  if (Array.isArray(value)) {
+    for (const item of value) length += tokenLengthOf(item, null);
+  } else if (isObject(value) && !isNotRecorded(value)) {
+    for (const k of Object.keys(value)) length += tokenLengthOf(value[k], k);
+  }
+  return length;
+}
+
 function collectText(value: unknown, key: string | null, parts: string[]): void {
   if (typeof value === "string") {
     if (key === null || !STRUCTURAL_KEYS.has(key)) parts.push(value);
+    return;
+  }
+  if (isStoredText(value)) {
+    if (key === null || !STRUCTURAL_KEYS.has(key)) parts.push(decodeStoredText(value));
     return;
   }
   if (Array.isArray(value)) {

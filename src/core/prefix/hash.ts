@@ -2,6 +2,8 @@
 // (computed once per distinct content) and a chained hash for "everything up to this segment"
 // (the cache-entry key of CA-8). Collisions are astronomically unlikely for our use and would only
 // hide a break, never invent one.
+import { decodeStoredText, isStoredText, type StoredText } from "../text/storedText";
+import { forEachUnescapedChunk } from "../text/unescapedChunks";
 import { forEachUtf8Chunk } from "../util/utf8-chunks";
 
 /** 53-bit hash of a string (two multiplicative 32-bit lanes, cyrb53-style). */
@@ -153,8 +155,12 @@ function escapeExtra(bytes: Uint8Array, index: number, length: number): number {
   return 0;
 }
 
-/** Hashes one UTF-8 chunk word by word; a word holding a byte to look at is looked at bytewise. */
-function hashChunk(bytes: Uint8Array, words: Int32Array, length: number): void {
+/**
+ * Hashes one UTF-8 chunk's whole words; a word holding a byte to look at is looked at bytewise.
+ * Returns the bytes left after the last whole word (0–3): they come first in the next chunk, or
+ * are hashed by `finishLongString` after the last one, so the hash reads one continuous stream.
+ */
+function hashChunk(bytes: Uint8Array, words: Int32Array, length: number): number {
   let h1 = laneA;
   let h2 = laneB;
   let extra = 0;
@@ -173,15 +179,40 @@ function hashChunk(bytes: Uint8Array, words: Int32Array, length: number): void {
       extra += escapeExtra(bytes, at, length) + escapeExtra(bytes, at + 1, length) + escapeExtra(bytes, at + 2, length) + escapeExtra(bytes, at + 3, length);
     }
   }
-  for (let i = whole << 2; i < length; i++) {
-    h1 = Math.imul(h1 ^ bytes[i]!, 2654435761);
-    h2 = Math.imul(h2 ^ bytes[i]!, 1597334677);
-    extra += escapeExtra(bytes, i, length);
-  }
-  laneA = Math.imul(h1 ^ length, 2246822507); // chunk length: where the bytewise tail was
+  laneA = h1;
   laneB = h2;
-  byteCount += length;
+  const hashed = whole << 2;
+  byteCount += hashed;
+  streamBytes += hashed;
   extraBytes += extra;
+  lastChunk = bytes;
+  lastLength = length;
+  return length - hashed;
+}
+
+// The last chunk a long string's hash saw, and the stream's length so far.
+let lastChunk: Uint8Array | null = null;
+let lastLength = 0;
+let streamBytes = 0;
+
+/** Hashes the bytes the last chunk left (0–3) one by one, then the stream's length. */
+function finishLongString(): void {
+  let h1 = laneA;
+  let h2 = laneB;
+  if (lastChunk) {
+    for (let i = lastLength - (lastLength & 3); i < lastLength; i++) {
+      h1 = Math.imul(h1 ^ lastChunk[i]!, 2654435761);
+      h2 = Math.imul(h2 ^ lastChunk[i]!, 1597334677);
+      extraBytes += escapeExtra(lastChunk, i, lastLength);
+    }
+    const tail = lastLength & 3;
+    byteCount += tail;
+    streamBytes += tail;
+  }
+  laneA = Math.imul(h1 ^ streamBytes, 2246822507);
+  laneB = h2;
+  lastChunk = null;
+  lastLength = 0;
 }
 
 const NOT_WELL_FORMED = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -198,8 +229,10 @@ function feedJsonString(text: string): void {
   feed(0x10000 | 34); // not a UTF-16 unit: a long string never hashes like a short one
   feed(text.length);
   extraBytes = 0;
+  streamBytes = 0;
   sawReplacement = false;
   forEachUtf8Chunk(text, hashChunk);
+  finishLongString();
   // U+FFFD in the bytes is either in the text or a lone surrogate's; only the text can tell, and
   // the rendering of a lone surrogate is \uXXXX (6 bytes, not 3): such a text is fed unit by unit.
   if (sawReplacement && NOT_WELL_FORMED.test(text)) {
@@ -210,6 +243,26 @@ function feedJsonString(text: string): void {
     return;
   }
   byteCount += extraBytes + 2;
+}
+
+/**
+ * Feeds a stored text exactly as `feedJsonString` feeds the same text held as a string: the long
+ * string's hash over its unescaped UTF-8 bytes, read from the store without decoding; its
+ * rendering's bytes are the stored bytes and the quotes. A text whose bytes are not JSON.stringify's
+ * rendering, or that holds a lone surrogate, is decoded and fed as a string.
+ */
+function feedStoredText(text: StoredText): void {
+  if (!text.canonical || !text.wellFormed || text.units < LONG_STRING) {
+    feedJsonString(decodeStoredText(text));
+    return;
+  }
+  const startBytes = byteCount;
+  feed(0x10000 | 34);
+  feed(text.units);
+  streamBytes = 0;
+  forEachUnescapedChunk(text, hashChunk);
+  finishLongString();
+  byteCount = startBytes + text.length + 2;
 }
 
 /** Feeds a value's JSON rendering; false when it meets something JSON.stringify renders specially. */
@@ -227,6 +280,10 @@ function feedJsonValue(value: unknown): boolean {
     case "object": {
       if (value === null) {
         feedAscii("null");
+        return true;
+      }
+      if (isStoredText(value)) {
+        feedStoredText(value);
         return true;
       }
       if (Array.isArray(value)) {

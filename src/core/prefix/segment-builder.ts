@@ -7,7 +7,8 @@
 // collecting pass) only counts: it never hashes the same content again.
 import { isNotRecorded } from "../model";
 import type { TokenCounter } from "../tokens/counters";
-import { canonicalValue, markerOf, renderCanonical, tokenTextOf, type SegmentView } from "./canonical";
+import { isStoredText } from "../text/storedText";
+import { canonicalValue, markerOf, renderCanonical, tokenLengthOf, tokenTextOf, type SegmentView } from "./canonical";
 import { hashJsonRendering, hashStringAndUtf8Length } from "./hash";
 import type { CacheLevel, CacheSegment } from "./types";
 
@@ -68,6 +69,11 @@ const INLINE_STRING_LIMIT = 48;
  * that rebuilds the body every turn) from being re-measured every turn.
  */
 function fingerprint(value: unknown, interned: Map<string, number>, parts: string[]): void {
+  if (isStoredText(value)) {
+    // A text kept as bytes: its place in its store is its identity (no characters to look at).
+    parts.push(`@${value.store}:${value.chunk}:${value.start}`);
+    return;
+  }
   if (typeof value === "string") {
     if (value.length <= INLINE_STRING_LIMIT) parts.push(JSON.stringify(value));
     else {
@@ -250,7 +256,8 @@ export class SegmentListBuilder {
     if (tokens === undefined) {
       // Measured under another counter (an earlier pass): only the tokens are new.
       if (value === undefined) value = canonicalValue(input.source, view, input.textType);
-      tokens = this.counter.count(tokenMode === "json" ? rendering ?? renderCanonical(value) : tokenTextOf(value));
+      if (tokenMode === "json") tokens = this.counter.count(rendering ?? renderCanonical(value));
+      else tokens = this.counter.countLength ? this.counter.countLength(tokenLengthOf(value)) : this.counter.count(tokenTextOf(value));
       rememberTokens(facts, this.counter.id, tokens);
     }
     const notRecorded = isNotRecorded(input.source) ? input.notRecordedLabel ?? input.label : null;

@@ -27,3 +27,4 @@ export * from "./captures";
 export * from "./storage";
 export * from "./simulate/index";
 export type * from "../agents/descriptor";
+export * from "./companions";

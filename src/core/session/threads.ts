@@ -32,6 +32,11 @@ export function linkSessions(sessions: readonly Session[]): { session: Session; 
   return { session: linked.session, unlinked: [...linked.unlinked, ...foreign] };
 }
 
+/** The session a file is and the session whose sub-agent it is (its agent's `fileLineage`); nulls when the agent does not say. */
+export function fileLineage(session: Session): { id: string | null; parentId: string | null } {
+  return findAgent(session.formatId)?.fileLineage?.(session) ?? { id: null, parentId: null };
+}
+
 /** The warning a linked session carries for each file opened with it that belongs to none of it. */
 export function unlinkedWarning(mainName: string, unlinked: Session): { line: number; reason: string } {
   return { line: 0, reason: `${unlinked.fileName} was opened with ${mainName} but is not one of its threads: not read` };

@@ -23,6 +23,12 @@ export interface TokenCounter {
   /** Short label for the UI: "exact (o200k)", "estimate (chars/4)". */
   label: string;
   count(text: string): number;
+  /**
+   * The count from the text's UTF-16 length alone, for counters that need no more (chars/4): the
+   * segment builder then measures texts without joining them, and texts kept as bytes without
+   * decoding them. Must equal `count` of any text of that length.
+   */
+  countLength?(length: number): number;
 }
 
 /** Exact o200k_base counts (GPT-4o, GPT-4.1, o-series, GPT-5.x; TK-1). */
@@ -42,6 +48,7 @@ export const charsPerFourCounter: TokenCounter = {
   exact: false,
   label: "estimate (chars/4)",
   count: (text) => Math.ceil(text.length / 4),
+  countLength: (length) => Math.ceil(length / 4),
 };
 
 /**

@@ -8,7 +8,7 @@ import { codexPolicy } from "./policy/policy";
 import { codexReader, CODEX_FORMAT_ID } from "./reader";
 import { codexRecordedCompactions } from "./recorded";
 import { carryCodexIndex } from "./rollout-index";
-import { linkCodexRollouts } from "./threads";
+import { codexRolloutLineage, linkCodexRollouts } from "./threads";
 import { analyzeCodexSession, buildCodexTurnContext, buildCodexTurnRequest, countCodexTurns, STRIP_PLAN_TOOL_SECTIONS } from "./turns";
 
 export const codexAgent = {
@@ -29,6 +29,8 @@ export const codexAgent = {
   recorded: codexRecordedCompactions,
   // A parent rollout dropped with its child rollouts: the children become its threads.
   linkFiles: (sessions) => linkCodexRollouts(sessions),
+  // A child rollout names its parent thread: a folder listing puts it with its parent.
+  fileLineage: (session) => codexRolloutLineage(session),
   // The analyser records each turn's usage in pi's shape (CA-21).
   usageSource: "pi",
   options: [

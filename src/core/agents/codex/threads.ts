@@ -19,6 +19,12 @@ function metaOf(session: Session): Record<string, unknown> | null {
   return entry ? linePayload(entry) : session.header;
 }
 
+/** The rollout's thread and, for a spawned child, its parent's thread (to put it with its parent in a listing). */
+export function codexRolloutLineage(session: Session): { id: string | null; parentId: string | null } {
+  const source = codexSessionSource(metaOf(session));
+  return { id: source.threadId, parentId: source.spawn?.parentThreadId ?? null };
+}
+
 /** The text of a function_call_output's `output` (a string, or content items in newer versions). */
 function outputText(output: unknown): string | null {
   if (typeof output === "string") return output;

@@ -31,6 +31,7 @@ import { compressionContents, curatedContents, mainRequestContents, messageParts
 import { contentMessage } from "../context";
 import { contentText, getGeminiIndex, turnHistory, type GeminiIndex, type HistoryMessage } from "../history";
 import { GEMINI_CLI_FORMAT_ID } from "../reader";
+import { geminiInference } from "./inference";
 import { promptTokens } from "../turns";
 import {
   ACKNOWLEDGEMENT_SLOT,
@@ -280,6 +281,7 @@ export const geminiCompressionPolicy: CompactionPolicy = {
   checkedVerdicts: CHECKED,
   instructionSlots: GEMINI_SLOTS,
   simulate: simulateGemini,
+  inference: geminiInference,
   extractInstructions(body, source) {
     return readCapturedCompression(body, source)?.values ?? null;
   },

@@ -1,0 +1,112 @@
+// Parses one JSON line from its bytes, keeping every large string value as a stored text (its
+// escaped bytes copied into the session's text store) instead of a string: the line's string
+// literals are found by jumping from quote to quote (`indexOf`, native), each value literal of
+// at least LARGE_TEXT_BYTES is cut out, and the rest of the line is decoded and `JSON.parse`d with
+// a placeholder where it was; the placeholders are then replaced by the references. The large
+// texts are never decoded, so they never exist as strings (which is what keeps a session's memory
+// near its file's size). Object keys stay strings whatever their length.
+import { utf8Decode } from "../util/utf8";
+import { measureLiteral } from "./measureLiteral";
+import { bytesAt, rewindStore, storeBytes, storeMark, type StoredText, type TextStore } from "./storedText";
+
+/** String values of at least this many escaped bytes are stored as bytes. */
+export const LARGE_TEXT_BYTES = 1024;
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COLON = 0x3a;
+
+// A placeholder is a string no line can hold without showing it: a NUL (written \u0000 in JSON).
+const PLACEHOLDER = "\u0000stored-text:";
+const PLACEHOLDER_IN_JSON = JSON.stringify(PLACEHOLDER).slice(1, -1);
+
+/** Index of the quote closing the literal opened at `open`, or -1 when the line ends first. */
+function closingQuote(bytes: Uint8Array, open: number, end: number): number {
+  let close = bytes.indexOf(QUOTE, open + 1);
+  while (close !== -1 && close < end) {
+    let backslashes = 0;
+    while (bytes[close - 1 - backslashes] === BACKSLASH) backslashes++;
+    if (backslashes % 2 === 0) return close;
+    close = bytes.indexOf(QUOTE, close + 1);
+  }
+  return -1;
+}
+
+/** Whether the literal closed at `close` is an object key (a colon follows, after blanks). */
+function isKey(bytes: Uint8Array, close: number, end: number): boolean {
+  for (let i = close + 1; i < end; i++) {
+    const b = bytes[i]!;
+    if (b === COLON) return true;
+    if (b !== 0x20 && b !== 0x09 && b !== 0x0d && b !== 0x0a) return false;
+  }
+  return false;
+}
+
+function resolve(value: unknown, texts: StoredText[]): unknown {
+  if (typeof value === "string") {
+    if (!value.startsWith(PLACEHOLDER)) return value;
+    return texts[Number(value.slice(PLACEHOLDER.length))] ?? value;
+  }
+  if (typeof value !== "object" || value === null) return value;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) value[i] = resolve(value[i], texts);
+    return value;
+  }
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) record[key] = resolve(record[key], texts);
+  return value;
+}
+
+/**
+ * `JSON.parse` of the UTF-8 line `bytes[start, end)`, with each string value of at least
+ * `LARGE_TEXT_BYTES` escaped bytes stored in `store` and replaced by its `StoredText`. Throws as
+ * `JSON.parse` does on a line that is not JSON. A line that already holds the placeholder text is
+ * parsed whole (no texts stored), so a placeholder can never be mistaken for a text.
+ */
+export function parseLineKeepingLargeTexts(bytes: Uint8Array, start: number, end: number, store: TextStore): unknown {
+  const whole = () => JSON.parse(utf8Decode(bytes.subarray(start, end))) as unknown;
+  const cuts: number[] = [];
+  for (let position = start; ; ) {
+    const open = bytes.indexOf(QUOTE, position);
+    if (open === -1 || open >= end) break;
+    const close = closingQuote(bytes, open, end);
+    if (close === -1) return whole(); // not JSON: JSON.parse says where
+    if (close - open - 1 >= LARGE_TEXT_BYTES && !isKey(bytes, close, end)) cuts.push(open, close);
+    position = close + 1;
+  }
+  if (cuts.length === 0) return whole();
+  let small = "";
+  let copied = start;
+  for (let i = 0; i < cuts.length; i += 2) {
+    small += `${utf8Decode(bytes.subarray(copied, cuts[i]!))}"${PLACEHOLDER_IN_JSON}${i / 2}"`;
+    copied = cuts[i + 1]! + 1;
+  }
+  small += utf8Decode(bytes.subarray(copied, end));
+  if (small.includes(PLACEHOLDER_IN_JSON) && countOccurrences(small, PLACEHOLDER_IN_JSON) !== cuts.length / 2) return whole();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(small);
+  } catch {
+    return whole(); // JSON.parse's own message, about the line as it is
+  }
+  const mark = storeMark(store);
+  const texts: StoredText[] = [];
+  for (let i = 0; i < cuts.length; i += 2) {
+    const place = storeBytes(store, bytes, cuts[i]! + 1, cuts[i + 1]!);
+    const stored = bytesAt(store, place);
+    const facts = measureLiteral(stored, 0, stored.length);
+    if (facts === null) {
+      // A literal JSON.parse would refuse, or bytes that are not UTF-8: the line as before.
+      rewindStore(store, mark);
+      return whole();
+    }
+    texts.push({ kind: "stored-text", store: store.id, ...place, ...facts });
+  }
+  return resolve(parsed, texts);
+}
+
+function countOccurrences(text: string, part: string): number {
+  let count = 0;
+  for (let at = text.indexOf(part); at !== -1; at = text.indexOf(part, at + part.length)) count++;
+  return count;
+}
