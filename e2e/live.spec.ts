@@ -80,6 +80,15 @@ test("a followed file: appended turns join the timeline, the newest stays select
   await page.waitForFunction((before) => (window as unknown as { __contextscope: { turnCount: number } }).__contextscope.turnCount > before, first.turnCount, { timeout: 15_000 });
   const second = await appView(page);
   expect(second.selectedTurn).toBe(second.turnCount);
+  // The passes over every turn go on with the new ones: the prefix rows and the chart cover them.
+  await page.waitForFunction(
+    (count) => {
+      const view = (window as unknown as { __contextscope: { prefixTurns: number | null; compositionTurns: number | null } }).__contextscope;
+      return view.prefixTurns === count && view.compositionTurns === count;
+    },
+    second.turnCount,
+    { timeout: 15_000 },
+  );
   await expect(page.getByTestId("live-bar")).toContainText(/\+\d+ turns? \d+ s ago/);
 
   // The user moves to the first turn: new turns no longer move the selection.
@@ -88,6 +97,7 @@ test("a followed file: appended turns join the timeline, the newest stays select
   await writeFile(page, "live.jsonl", lines.slice(29).join(""), "append");
   await page.waitForFunction(() => (window as unknown as { __contextscope: { turnCount: number } }).__contextscope.turnCount === 15, undefined, { timeout: 15_000 });
   expect((await appView(page)).selectedTurn).toBe(1);
+  await page.waitForFunction(() => (window as unknown as { __contextscope: { prefixTurns: number | null } }).__contextscope.prefixTurns === 15, undefined, { timeout: 15_000 });
   // The appended part holds the session's compaction: announced with the turn after it.
   await expect.poll(async () => (await liveView(page)).notices.some((notice) => notice.kind === "compaction")).toBe(true);
   await expect(page.getByTestId("live-notice").first()).toContainText(/Turn \d+ follows a compaction/);

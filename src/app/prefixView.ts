@@ -7,9 +7,9 @@
 // the session naming every distinct text to count (o200k's and the Claude vocabulary's), then
 // walks it again looking the counts up: this thread then loads no tokenizer table for it and
 // counts nothing, and stays free for the page's calls.
-import type { BuiltRequest, PipelineOptions, Session } from "../core/model";
+import type { BuiltRequest, PipelineOptions, Session, TurnSummary } from "../core/model";
 import { buildTurnRequest, messageCharsEstimator, type SessionAnalysis } from "../core/session/pipeline";
-import { createPrefixAnalyzer, type PrefixTurnReport } from "../core/prefix/analyze";
+import { createPrefixAnalyzer, type PrefixAnalysisOptions, type PrefixAnalyzer, type PrefixTurnReport } from "../core/prefix/analyze";
 import { tokenTextOf } from "../core/prefix/canonical";
 import { causeInWords } from "../core/prefix/cause-words";
 import { tokenComposition } from "../core/prefix/composition";
@@ -72,19 +72,69 @@ interface CountSources {
   claudeSource?: TokenCounter;
 }
 
-/** Prefix work for one open session. A new session gets a new service (and fresh caches). */
+/** A finished prefix pass: its rows, and what it needs to go on when the session grows. */
+interface PrefixPass {
+  /** The session value the rows cover. */
+  session: Session;
+  rows: PrefixRow[];
+  /** The analyzer that made the rows, after the last of them: it goes on with the turns appended. */
+  analyzer: PrefixAnalyzer;
+  /** The turn summaries the rows were made from: the grown session must have the same ones first. */
+  turns: TurnSummary[];
+  prefix: PrefixAnalysisOptions;
+}
+
+/** A finished composition pass, as PrefixPass. */
+interface CompositionPass {
+  session: Session;
+  rows: TurnComposition[];
+  turns: TurnSummary[];
+}
+
+/** How many leading turns `now` has as `before` had them (the same summaries): what a grown session kept. */
+function keptTurns(before: readonly TurnSummary[], now: readonly TurnSummary[]): number {
+  const count = Math.min(before.length, now.length);
+  for (let index = 0; index < count; index++) {
+    const a = before[index]!;
+    const b = now[index]!;
+    // The agents that carry their caches keep the summary objects; others make equal ones again.
+    if (a !== b && JSON.stringify(a) !== JSON.stringify(b)) return index;
+  }
+  return count;
+}
+
+/**
+ * Prefix work for one open session. A new session gets a new service (and fresh caches); a
+ * followed session that grew keeps its service (`grow`): the passes finished or running go on
+ * with the new turns instead of starting again.
+ */
 export class PrefixService {
   private readonly segmentCache = createSegmentCache();
-  private readonly rows = new Map<string, PrefixRow[]>();
-  private readonly running = new Map<string, Promise<PrefixRow[]>>();
-  private readonly compositions = new Map<string, Promise<TurnComposition[]>>();
+  /** Prefix passes by options and token pass: running or finished (a grown session's call chains on them). */
+  private readonly passes = new Map<string, Promise<PrefixPass>>();
+  private readonly finished = new Map<string, PrefixRow[]>();
+  private readonly compositions = new Map<string, Promise<CompositionPass>>();
 
   constructor(
-    private readonly session: Session,
+    private session: Session,
     private readonly isCurrent: () => boolean,
     /** Counts the exact pass's tokens elsewhere; null: the exact pass counts here. */
     private exactCounts: TableCountPool | null = null,
   ) {}
+
+  /** The session the calls are about. */
+  get current(): Session {
+    return this.session;
+  }
+
+  /**
+   * The followed session grew: `next` appends to the session shown (src/core/session/growth.ts).
+   * Passes running go on over the turns they started with; the next call for a pass extends its
+   * rows with the turns `next` added.
+   */
+  grow(next: Session): void {
+    this.session = next;
+  }
 
   /** True when the exact pass counts its tokens elsewhere (this thread needs no tokenizer table for it). */
   get countsElsewhere(): boolean {
@@ -92,31 +142,41 @@ export class PrefixService {
   }
 
   /** Every turn's row for the options and token pass, computed once (concurrent callers share it). */
-  reports(options: PipelineOptions, pass: TokenPass, analysis: SessionAnalysis, key: string): Promise<PrefixRow[]> {
+  async reports(options: PipelineOptions, pass: TokenPass, analysis: SessionAnalysis, key: string): Promise<PrefixRow[]> {
     const passKey = `${key}#${pass}`;
-    const done = this.rows.get(passKey);
-    if (done) return Promise.resolve(done);
-    let pending = this.running.get(passKey);
-    if (!pending) {
-      pending = this.compute(options, pass, analysis).finally(() => this.running.delete(passKey));
-      pending.then((rows) => {
-        this.rows.set(passKey, rows);
-        if (this.rows.size > MAX_CACHED_PASSES) this.rows.delete(this.rows.keys().next().value as string);
-      }, () => {});
-      this.running.set(passKey, pending);
+    const session = this.session;
+    const earlier = this.passes.get(passKey);
+    const next = earlier
+      ? earlier.then(
+          (done) => (done.session === session ? done : this.extend(session, done, options, pass, analysis)),
+          () => this.compute(session, options, pass, analysis),
+        )
+      : this.compute(session, options, pass, analysis);
+    if (next !== earlier) {
+      this.passes.delete(passKey);
+      this.passes.set(passKey, next);
+      if (this.passes.size > MAX_CACHED_PASSES) this.passes.delete(this.passes.keys().next().value as string);
+      next.then(
+        (done) => {
+          if (this.passes.get(passKey) === next) this.finished.set(passKey, done.rows);
+        },
+        () => {
+          if (this.passes.get(passKey) === next) this.passes.delete(passKey);
+        },
+      );
     }
-    return pending;
+    return (await next).rows;
   }
 
   /** The finished rows of the best pass available for these options, if any. */
   bestRows(key: string): PrefixRow[] | null {
-    return this.rows.get(`${key}#exact`) ?? this.rows.get(`${key}#estimate`) ?? null;
+    return this.finished.get(`${key}#exact`) ?? this.finished.get(`${key}#estimate`) ?? null;
   }
 
-  private async compute(options: PipelineOptions, pass: TokenPass, analysis: SessionAnalysis): Promise<PrefixRow[]> {
+  private async compute(session: Session, options: PipelineOptions, pass: TokenPass, analysis: SessionAnalysis): Promise<PrefixPass> {
     if (pass === "exact" && this.exactCounts) {
       try {
-        return await this.walk(options, pass, analysis, await this.countElsewhere(this.exactCounts, options, analysis));
+        return await this.walk(session, options, pass, analysis, await this.countElsewhere(session, this.exactCounts, options, analysis));
       } catch (error) {
         if (error instanceof PrefixPassAbandoned || !this.isCurrent()) throw new PrefixPassAbandoned();
         // The pool failed (a worker could not start), or a text was left uncounted: count here.
@@ -124,11 +184,11 @@ export class PrefixService {
         await loadTokenizerTables(sessionTables(tokenizerOf(pass), analysis, options));
       }
     }
-    return this.walk(options, pass, analysis);
+    return this.walk(session, options, pass, analysis);
   }
 
   /** A walk naming every text the exact pass counts; the counters over their counts, once all are made. */
-  private async countElsewhere(pool: TableCountPool, options: PipelineOptions, analysis: SessionAnalysis): Promise<CountSources> {
+  private async countElsewhere(session: Session, pool: TableCountPool, options: PipelineOptions, analysis: SessionAnalysis, continueFrom?: { afterTurn: number }): Promise<CountSources> {
     const asked = { o200k: 0, claude: 0 };
     const o200kSource = collectingO200k((text) => {
       asked.o200k++;
@@ -139,7 +199,10 @@ export class PrefixService {
       pool.submit("claude", text);
     });
     const prefix = { tokenizer: tokenizerOf("exact"), segmentCache: this.segmentCache, o200kSource, claudeSource };
-    for (const report of iterateSessionPrefixes(this.session, options, { analysis, prefix })) {
+    // Going on from a turn: the collecting walk starts one turn earlier, so it compares the first
+    // new turn with the one before as the pass does, and names the same texts.
+    const from = continueFrom ? { continueFrom: { analyzer: createPrefixAnalyzer(prefix), afterTurn: Math.max(0, continueFrom.afterTurn - 1) } } : {};
+    for (const report of iterateSessionPrefixes(session, options, { analysis, prefix, ...from })) {
       void report;
       await yieldIfDue();
       await waitWhileInteractive();
@@ -151,41 +214,87 @@ export class PrefixService {
     return { o200kSource: precountedO200k(counts.get("o200k") ?? none), claudeSource: precountedClaude(counts.get("claude") ?? none) };
   }
 
-  private async walk(options: PipelineOptions, pass: TokenPass, analysis: SessionAnalysis, sources: CountSources = {}): Promise<PrefixRow[]> {
-    const rows: PrefixRow[] = [];
-    const prefix = { tokenizer: tokenizerOf(pass), segmentCache: this.segmentCache, ...sources };
-    let previousTokens: number | null = null;
-    for (const report of iterateSessionPrefixes(this.session, options, { analysis, prefix })) {
-      rows.push(prefixRow(report, pass, previousTokens));
+  private async walk(session: Session, options: PipelineOptions, pass: TokenPass, analysis: SessionAnalysis, sources: CountSources = {}): Promise<PrefixPass> {
+    const prefix: PrefixAnalysisOptions = { tokenizer: tokenizerOf(pass), segmentCache: this.segmentCache, ...sources };
+    const analyzer = createPrefixAnalyzer(prefix);
+    const done: PrefixPass = { session, rows: [], analyzer, turns: analysis.turns, prefix };
+    await this.walkTurns(done, options, pass, analysis, 0);
+    return done;
+  }
+
+  /** The rows of the turns after `afterTurn`, from the pass's analyzer (which has seen the turns up to it). */
+  private async walkTurns(done: PrefixPass, options: PipelineOptions, pass: TokenPass, analysis: SessionAnalysis, afterTurn: number): Promise<void> {
+    let previousTokens = done.rows[done.rows.length - 1]?.tokens ?? null;
+    for (const report of iterateSessionPrefixes(done.session, options, { analysis, continueFrom: { analyzer: done.analyzer, afterTurn } })) {
+      done.rows.push(prefixRow(report, pass, previousTokens));
       previousTokens = report.tokens;
       await yieldIfDue();
       await waitWhileInteractive();
       if (!this.isCurrent()) throw new PrefixPassAbandoned();
     }
-    return rows;
+  }
+
+  /**
+   * A finished pass over an earlier value of the session, extended with the turns the session
+   * added: its analyzer goes on from its last turn, as a pass from the first turn would. When
+   * the turns it covered changed (the file was rewritten, or an agent whose last turn was
+   * answered further), the pass runs again from the first turn.
+   */
+  private async extend(session: Session, done: PrefixPass, options: PipelineOptions, pass: TokenPass, analysis: SessionAnalysis): Promise<PrefixPass> {
+    const covered = done.rows.length;
+    if (keptTurns(done.turns, analysis.turns) < covered) return this.compute(session, options, pass, analysis);
+    const grown: PrefixPass = { ...done, session, rows: done.rows.slice(), turns: analysis.turns };
+    if (analysis.turns.length === covered) return grown;
+    if (pass === "exact" && this.exactCounts && (done.prefix.o200kSource || done.prefix.claudeSource)) {
+      // The new turns' texts are counted by the same workers; the pass's counters look them up
+      // in the pool's counts, which the new ones join.
+      try {
+        await this.countElsewhere(session, this.exactCounts, options, analysis, { afterTurn: covered });
+        await this.walkTurns(grown, options, pass, analysis, covered);
+        return grown;
+      } catch (error) {
+        if (error instanceof PrefixPassAbandoned || !this.isCurrent()) throw new PrefixPassAbandoned();
+        return this.compute(session, options, pass, analysis);
+      }
+    }
+    await this.walkTurns(grown, options, pass, analysis, covered);
+    return grown;
   }
 
   /** Every turn's composition by kind (chars/4 estimates), computed once per options (concurrent callers share it). */
-  sessionComposition(options: PipelineOptions, key: string): Promise<TurnComposition[]> {
-    let pending = this.compositions.get(key);
-    if (!pending) {
-      pending = this.computeComposition(options);
-      pending.catch(() => this.compositions.delete(key));
-      this.compositions.set(key, pending);
+  async sessionComposition(options: PipelineOptions, key: string, analysis: SessionAnalysis): Promise<TurnComposition[]> {
+    const session = this.session;
+    const earlier = this.compositions.get(key);
+    const next = earlier
+      ? earlier.then(
+          (done) => (done.session === session ? done : this.computeComposition(session, options, analysis, done)),
+          () => this.computeComposition(session, options, analysis, null),
+        )
+      : this.computeComposition(session, options, analysis, null);
+    if (next !== earlier) {
+      this.compositions.delete(key);
+      this.compositions.set(key, next);
       if (this.compositions.size > MAX_CACHED_PASSES) this.compositions.delete(this.compositions.keys().next().value as string);
+      next.catch(() => {
+        if (this.compositions.get(key) === next) this.compositions.delete(key);
+      });
     }
-    return pending;
+    return (await next).rows;
   }
 
-  private async computeComposition(options: PipelineOptions): Promise<TurnComposition[]> {
-    const rows: TurnComposition[] = [];
-    for (const row of iterateSessionCompositions(this.session, options, { tokenizer: "estimate", segmentCache: this.segmentCache })) {
+  /** The composition rows of the session, keeping those of `earlier` (a pass over an earlier value) for the turns unchanged. */
+  private async computeComposition(session: Session, options: PipelineOptions, analysis: SessionAnalysis, earlier: CompositionPass | null): Promise<CompositionPass> {
+    const turns = analysis.turns;
+    const kept = earlier ? Math.min(earlier.rows.length, keptTurns(earlier.turns, turns)) : 0;
+    const rows = earlier ? earlier.rows.slice(0, kept) : [];
+    const extra = earlier ? { afterTurn: kept } : {};
+    for (const row of iterateSessionCompositions(session, options, { tokenizer: "estimate", segmentCache: this.segmentCache, ...extra })) {
       rows.push(row);
       await yieldIfDue();
       await waitWhileInteractive();
       if (!this.isCurrent()) throw new PrefixPassAbandoned();
     }
-    return rows;
+    return { session, rows, turns };
   }
 
   /** The Diff tab: this turn's request against the previous turn's, with the boundary located. */

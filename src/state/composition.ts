@@ -16,11 +16,13 @@ export interface CompositionState {
 
 export const useCompositionStore = create<CompositionState>()(() => ({ key: null, rows: null, error: null }));
 
-async function load(): Promise<void> {
+async function load(again = false): Promise<void> {
   const options = pipelineOptions();
   const key = JSON.stringify(options);
-  if (useCompositionStore.getState().key === key && useCompositionStore.getState().rows) return;
-  useCompositionStore.setState({ key, rows: null, error: null });
+  const shown = useCompositionStore.getState();
+  if (!again && shown.key === key && shown.rows) return;
+  // Asked again (the session grew), the rows shown stay until the extended ones come.
+  if (!(again && shown.key === key)) useCompositionStore.setState({ key, rows: null, error: null });
   try {
     const result = await pipeline().call("sessionComposition", { options }, "composition");
     if (useCompositionStore.getState().key === key) useCompositionStore.setState({ rows: result.rows });
@@ -39,4 +41,9 @@ export function installCompositionLoader(): void {
     }
     if (!state.analysis && previous.analysis) useCompositionStore.setState({ key: null, rows: null, error: null });
   });
+}
+
+/** The followed session grew: the chart's rows are extended with its new turns (the worker keeps the earlier ones). */
+export function reloadComposition(): void {
+  if (useCompositionStore.getState().key !== null) void load(true);
 }

@@ -9,6 +9,8 @@ import { create } from "zustand";
 import type { LiveNotice } from "../app/viewTypes";
 import { isStale } from "../worker/client";
 import { analyze } from "./analysis";
+import { reloadComposition } from "./composition";
+import { loadPrefixReports } from "./views";
 import { openDatabaseSession, openSource } from "./open";
 import { selectIndex } from "./selection";
 import { getAppState, setAppState } from "./store";
@@ -199,6 +201,9 @@ async function poll(): Promise<void> {
       setAppState({ session: result.summary });
       followedSession = result.summary;
       await analyze({ keepTurn: true });
+      // The passes over every turn (prefix rows, exact counts, the chart) go on with the new turns.
+      void loadPrefixReports({ again: true });
+      reloadComposition();
       const after = getAppState().analysis?.turns.length ?? 0;
       if (useLiveStore.getState().follow && wasAtNewest) selectNewestTurn();
       const fileName = result.summary.fileName;

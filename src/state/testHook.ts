@@ -29,6 +29,8 @@ interface ContextscopeTestView {
   prefixPass: AppState["prefix"]["pass"] | null;
   /** The sum of every turn's request tokens in the rows shown (null: none yet). */
   prefixTokensTotal: number | null;
+  /** Turns the prefix rows shown cover (null: none yet). */
+  prefixTurns: number | null;
   /** The session-wide composition (the Tokens tab's chart) has been asked of the worker. */
   compositionAsked: boolean;
   /** Turns of that composition in the store (null: none yet). */
@@ -70,6 +72,7 @@ function view(state: AppState, search: SearchState, composition: CompositionStat
     error: state.error,
     prefixPass: state.prefix.rows ? state.prefix.pass : null,
     prefixTokensTotal: state.prefix.rows ? tokensTotal(state.prefix.rows) : null,
+    prefixTurns: state.prefix.rows?.length ?? null,
     compositionAsked: composition.key !== null,
     compositionTurns: composition.rows?.length ?? null,
     searchIndexedMessages: search.index?.messages ?? null,

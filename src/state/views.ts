@@ -35,11 +35,15 @@ const buildAuxiliary = latestSlice((index: number) => ({
   failed: (error) => ({ auxiliary: { status: "error", index, result: null, error } }),
 }));
 
-/** Loads the prefix reports for the current options: the estimate pass, then the exact pass. */
-export async function loadPrefixReports(): Promise<void> {
+/**
+ * Loads the prefix reports for the current options: the estimate pass, then the exact pass.
+ * `again`: the followed session grew, so the rows shown (kept until the new ones come) lack its
+ * new turns; the worker extends its passes with them.
+ */
+export async function loadPrefixReports({ again = false }: { again?: boolean } = {}): Promise<void> {
   const options = pipelineOptions();
   const key = JSON.stringify(options);
-  if (getAppState().prefix.key === key && getAppState().prefix.pass === "exact") return;
+  if (!again && getAppState().prefix.key === key && getAppState().prefix.pass === "exact") return;
   setAppState((state) => ({ prefix: state.prefix.key === key ? { ...state.prefix, running: true } : { ...initialPrefix, key, running: true } }));
   try {
     for (const pass of ["estimate", "exact"] as const) {

@@ -56,12 +56,19 @@ let liveFile: { runId: number; file: LiveFile } | null = null;
 /** The compare view's second session and its last comparison with the open one. */
 const compareSlot = new CompareSlot();
 
+/** Earlier values of the open session that a followed file grew out of (`grow`). */
+const grownOut = new WeakSet<Session>();
+
 /** Prefix work of `current`: the open session or one of its threads (a new service per thread shown). */
 function prefixFor(current: Session): PrefixService {
+  // A call that began before the session grew (it awaited something) is about an earlier value:
+  // it gets a service of its own, so the open session's passes go on (a pass there is abandoned).
+  if (grownOut.has(current)) return new PrefixService(current, () => false);
   if (prefixService?.runId !== sessionRunId || prefixService.session !== current) {
     const runId = sessionRunId;
-    const open = session;
-    prefixService = { runId, session: current, service: new PrefixService(current, () => sessionRunId === runId && session === open, sessionTokenPool()) };
+    // Current while it is the service of the session shown (a followed session that grows keeps it: `grow`).
+    const service: PrefixService = new PrefixService(current, () => sessionRunId === runId && prefixService?.service === service, sessionTokenPool());
+    prefixService = { runId, session: current, service };
   }
   return prefixService.service;
 }
@@ -118,6 +125,26 @@ function install(read: Session, runId: number): void {
   // Counts of the previous session are not needed again: its workers go with them.
   tokenPool?.close();
   tokenPool = null;
+  simulatorService = null;
+  compareSlot.reset();
+}
+
+/**
+ * The followed file grew: `next` appends to the open session (its agent's caches were carried over
+ * to it). Unlike `install`, the prefix passes and the composition go on with the new turns (their
+ * rows are extended, src/app/prefixView.ts) and the counting workers stay; the views of single
+ * turns and the simulator start afresh.
+ */
+function grow(next: Session): void {
+  const previous = session;
+  if (previous) grownOut.add(previous);
+  session = next;
+  lastAnalysis = null;
+  recentViews.clear();
+  if (prefixService && prefixService.runId === sessionRunId && prefixService.session === previous) {
+    prefixService.service.grow(next);
+    prefixService = { ...prefixService, session: next };
+  } else prefixService = null;
   simulatorService = null;
   compareSlot.reset();
 }
@@ -386,7 +413,7 @@ const HANDLERS: { [M in WorkerMethod]: Handler<M> } = {
   ),
   comparePair: ofSession(({ options, against, index }, { target }) => compareSlot.pair(target, options, against, index)),
   sessionComposition: ofSession(async ({ options }, { target }) => ({
-    rows: await prefixFor(target).sessionComposition(options, optionsKey(options)),
+    rows: await prefixFor(target).sessionComposition(options, optionsKey(options), analyze(target, options)),
   })),
   searchStep: ofSession((params, { target }) => searchFor(target).step(params)),
   searchPrepare: ofSession((params, { target }) => searchFor(target).prepare(params)),
@@ -398,7 +425,8 @@ const HANDLERS: { [M in WorkerMethod]: Handler<M> } = {
     // The notices are about the main thread's turns.
     const outcome = await followed.file.poll({ ...options, thread: null });
     if (outcome.kind === "unchanged" || liveFile !== followed || followed.runId !== sessionRunId) return { status: "unchanged" };
-    install(outcome.session, followed.runId);
+    if (outcome.kind === "appended") grow(outcome.session);
+    else install(outcome.session, followed.runId);
     // The page asks for the new analysis next: the one the notices were made from is the same (main thread).
     if (!options.thread) keepAnalysis(optionsKey(options), outcome.analysis);
     return { status: outcome.kind, summary: summaryOf(outcome.session, outcome.byteLength), notices: outcome.notices, readBytes: outcome.readBytes };

@@ -99,6 +99,15 @@ export interface FormatPipeline {
    * order). For passes that read messages only (the session search index).
    */
   iterateTurnMessages?(session: Session, options: PipelineOptions, hooks: PipelineHooks): Iterable<{ turn: number; messages: readonly ContextMessage[] }>;
+  /**
+   * `next` is `previous` with entries appended (a followed file grew; the orchestration has
+   * checked that `next.entries` starts with every entry of `previous`, the same objects): hand
+   * the per-session caches built for `previous` over to `next`, extended by the appended entries,
+   * so that analysing `next` and building its new turns costs what was appended, not the
+   * session. `previous` may lose its caches (it is being replaced). Without this hook `next`
+   * gets caches of its own, built from all its entries.
+   */
+  carryCaches?(previous: Session, next: Session): void;
 }
 
 /**

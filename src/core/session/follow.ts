@@ -4,10 +4,14 @@
 // streaming prefix analyzer keeps the previous turn's request, so each new turn costs its own
 // request). Used by the CLI's `watch` and the browser worker's live file.
 //
-// What still grows with the session on every read: copying the entry list into a new session
-// value and the agent's walk over the branch (`analyzeSession`); both are a small share of opening
-// the file again (figures in docs/performance.md). A file that shrank, or whose earlier turns
-// changed (a rewrite rather than an append), starts again from the beginning.
+// Each new session value is linked to the one before (`sessionGrew`): the agent's caches move over
+// and extend with the appended entries, so its analysis continues from where the previous one
+// ended and the new turn's context is not projected again from the first entry (agents without
+// the hook rebuild; docs/live.md). What still grows with the session on every read: copying the
+// entry list into a new session value and checking that it only appends (references compared);
+// both are a small share of opening the file again (figures in docs/performance.md). A file that
+// shrank, or whose earlier turns changed (a rewrite rather than an append), starts again from the
+// beginning.
 import type { BuiltRequest, PipelineOptions, Session, TurnSummary } from "../model";
 import { LineSplitter, type DecodeFn } from "../readers/lines";
 import type { LineReader } from "../readers/types";
@@ -19,6 +23,7 @@ import { costInputOfReport, rebilledTokensOf, turnCost, type PriceTable, type Tu
 import { findAgent } from "./agents";
 import { analyzeSession, buildTurnRequest, type SessionAnalysis } from "./pipeline";
 import { openSessionReader, type SessionReaderOptions } from "./read";
+import { sessionGrew } from "./growth";
 import { turnFactsOf } from "./sessionPrefixes";
 import { iterateTurnRequests } from "./turnRequests";
 
@@ -31,6 +36,8 @@ export class SessionFollower {
   private readonly reader: LineReader;
   private bytes = 0;
   private lines = 0;
+  /** The session value handed out last: the next one grew from it. */
+  private lastSession: Session | null = null;
 
   constructor(readonly fileName: string, decode: DecodeFn, readerOptions: SessionReaderOptions = {}) {
     this.splitter = new LineSplitter(decode);
@@ -67,7 +74,11 @@ export class SessionFollower {
    * before the end (a JSON document: read such files whole, `readsWhole`).
    */
   session(): Session | null {
-    return this.reader.snapshot ? this.reader.snapshot() : null;
+    const next = this.reader.snapshot ? this.reader.snapshot() : null;
+    // The new value only appends to the one handed out before: the agent's caches move over to it.
+    if (next && this.lastSession) sessionGrew(this.lastSession, next);
+    this.lastSession = next;
+    return next;
   }
 
   /**

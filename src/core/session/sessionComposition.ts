@@ -9,7 +9,8 @@ import { tokenComposition, type CompositionKind, type TokenComposition } from ".
 import type { SegmentCache } from "../prefix/segment-builder";
 import type { TokenizerChoice } from "../tokens/counters";
 import type { PipelineHooks } from "../pipeline/types";
-import { iterateTurnRequests } from "./turnRequests";
+import { countTurns } from "./pipeline";
+import { iterateTurnRequests, iterateTurnRequestsAfter } from "./turnRequests";
 
 export interface TurnComposition {
   turn: number;
@@ -24,6 +25,8 @@ export interface SessionCompositionOptions {
   tokenizer?: TokenizerChoice;
   segmentCache?: SegmentCache;
   hooks?: PipelineHooks;
+  /** Only the turns after this one (a followed session that grew: the earlier turns' rows are kept). */
+  afterTurn?: number;
 }
 
 /** The composition of every turn of the selected branch, one at a time. */
@@ -33,7 +36,11 @@ export function* iterateSessionCompositions(
   extra: SessionCompositionOptions = {},
 ): Generator<TurnComposition> {
   const segmentOptions = { tokenizer: extra.tokenizer ?? "estimate", ...(extra.segmentCache ? { cache: extra.segmentCache } : {}) };
-  for (const { turn, request } of iterateTurnRequests(session, options, extra.hooks ?? {})) {
+  const requests =
+    extra.afterTurn === undefined
+      ? iterateTurnRequests(session, options, extra.hooks ?? {})
+      : iterateTurnRequestsAfter(session, options, extra.afterTurn, countTurns(session, options), extra.hooks ?? {});
+  for (const { turn, request } of requests) {
     yield turnCompositionOf(turn, tokenComposition(request, segmentOptions));
   }
 }

@@ -6,9 +6,9 @@
 import { findAgent } from "./agents";
 import type { BuiltRequest, PipelineOptions, Session, TurnSummary } from "../model";
 import { analyzeSession, type PipelineHooks, type SessionAnalysis } from "./pipeline";
-import { createPrefixAnalyzer, type PrefixAnalysisOptions, type PrefixTurnReport } from "../prefix/analyze";
+import { createPrefixAnalyzer, type PrefixAnalysisOptions, type PrefixAnalyzer, type PrefixTurnReport } from "../prefix/analyze";
 import type { SegmentedRequest, TurnFacts } from "../prefix/types";
-import { iterateTurnRequests } from "./turnRequests";
+import { iterateTurnRequests, iterateTurnRequestsAfter } from "./turnRequests";
 
 export interface SessionPrefixOptions {
   /** Tokenizer, cache rules and segmentation options of the prefix analysis. */
@@ -16,6 +16,12 @@ export interface SessionPrefixOptions {
   hooks?: PipelineHooks;
   /** The branch's analysis when the caller already has it (the worker does). */
   analysis?: SessionAnalysis;
+  /**
+   * Go on from an earlier pass over the same branch (a followed session that grew): `analyzer`
+   * has analysed turns 1 … `afterTurn` (of this branch, unchanged since), and only the turns
+   * after them are reported, as one pass from the first turn would report them.
+   */
+  continueFrom?: { analyzer: PrefixAnalyzer; afterTurn: number };
 }
 
 /** Stop reasons of a turn whose answer pi-ai drops from the next request (transformMessages). */
@@ -53,10 +59,14 @@ export function* iterateSessionPrefixesWithRequests(
   const analysis = extra.analysis ?? analyzeSession(session, options, extra.hooks ?? {});
   const summaries = new Map<number, TurnSummary>();
   for (const summary of analysis.turns) summaries.set(summary.turn, summary);
-  const analyzer = createPrefixAnalyzer(extra.prefix ?? {});
-  let previous: TurnSummary | null = null;
+  const analyzer = extra.continueFrom?.analyzer ?? createPrefixAnalyzer(extra.prefix ?? {});
+  const afterTurn = extra.continueFrom?.afterTurn ?? 0;
+  let previous: TurnSummary | null = summaries.get(afterTurn) ?? null;
   const usageSource = findAgent(session.formatId)?.usageSource ?? null;
-  for (const { turn, request } of iterateTurnRequests(session, options, extra.hooks ?? {})) {
+  const requests = extra.continueFrom
+    ? iterateTurnRequestsAfter(session, options, afterTurn, analysis.turns.length, extra.hooks ?? {})
+    : iterateTurnRequests(session, options, extra.hooks ?? {});
+  for (const { turn, request } of requests) {
     const summary = summaries.get(turn) ?? null;
     const report = analyzer.next({
       turn,

@@ -31,6 +31,28 @@ export function* iterateTurnRequests(
   for (let turn = 1; turn <= count; turn++) yield { turn, request: buildTurnRequest(session, options, turn, hooks) };
 }
 
+/** More turns than this after the ones kept are built in one walk of the branch rather than one by one. */
+const ONE_BY_ONE_TURNS = 8;
+
+/**
+ * The requests of the turns after `afterTurn` up to `count` (the turns a grown session added):
+ * built one by one when they are few (each at the cost of its own context, with the agent's
+ * carried caches), else taken from one walk of the branch.
+ */
+export function* iterateTurnRequestsAfter(
+  session: Session,
+  options: PipelineOptions,
+  afterTurn: number,
+  count: number,
+  hooks: PipelineHooks = {},
+): Generator<TurnRequest> {
+  if (count - afterTurn <= ONE_BY_ONE_TURNS) {
+    for (let turn = afterTurn + 1; turn <= count; turn++) yield { turn, request: buildTurnRequest(session, options, turn, hooks) };
+    return;
+  }
+  for (const item of iterateTurnRequests(session, options, hooks)) if (item.turn > afterTurn) yield item;
+}
+
 /** Every turn's request as an array (holds them all: prefer the iterator for long sessions). */
 export function buildAllTurnRequests(session: Session, options: PipelineOptions, hooks: PipelineHooks = {}): BuiltRequest[] {
   const requests: BuiltRequest[] = [];

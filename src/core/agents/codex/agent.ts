@@ -7,6 +7,7 @@ import { piMessageChars } from "../pi/estimate";
 import { codexPolicy } from "./policy/policy";
 import { codexReader, CODEX_FORMAT_ID } from "./reader";
 import { codexRecordedCompactions } from "./recorded";
+import { carryCodexIndex } from "./rollout-index";
 import { codexRolloutLineage, linkCodexRollouts } from "./threads";
 import { analyzeCodexSession, buildCodexTurnContext, buildCodexTurnRequest, countCodexTurns, STRIP_PLAN_TOOL_SECTIONS } from "./turns";
 
@@ -21,6 +22,8 @@ export const codexAgent = {
     countTurns: (session) => countCodexTurns(session),
     buildTurnContext: (session, options, turn) => buildCodexTurnContext(session, options, turn),
     buildTurnRequest: (session, options, turn) => buildCodexTurnRequest(session, options, turn),
+    // A followed rollout that grew goes on with the pass that indexed its earlier lines (rollout-index.ts).
+    carryCaches: carryCodexIndex,
   },
   policies: [codexPolicy],
   recorded: codexRecordedCompactions,

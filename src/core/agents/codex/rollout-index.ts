@@ -107,6 +107,8 @@ function sentItem(item: RolloutItem): RolloutItem {
 }
 
 const indexes = new WeakMap<Session, CodexRolloutIndex>();
+/** The pass that made a session's index, kept so that the index of the session grown by appended lines goes on from it. */
+const builders = new WeakMap<Session, RolloutIndexBuilder>();
 
 /**
  * What closes a response, by what the rollout records (docs/formats/codex.md, "Turns"):
@@ -116,9 +118,9 @@ const indexes = new WeakMap<Session, CodexRolloutIndex>();
  */
 type CodexTurnSource = "usage-records" | "token-counts" | "structure";
 
-function turnSource(session: Session): CodexTurnSource {
+function turnSource(entries: readonly SessionEntry[]): CodexTurnSource {
   let tokenCounts = false;
-  for (const entry of session.entries) {
+  for (const entry of entries) {
     if (entry.type === "token_usage_record") return "usage-records";
     if (entry.type === "event_msg") {
       const payload = linePayload(entry);
@@ -128,93 +130,189 @@ function turnSource(session: Session): CodexTurnSource {
   return tokenCounts ? "token-counts" : "structure";
 }
 
+/** The `compaction_response_id`s of the `compacted` lines among `entries`. */
+function compactionResponseIds(entries: readonly SessionEntry[]): string[] {
+  const ids: string[] = [];
+  for (const entry of entries) {
+    if (entry.type !== "compacted") continue;
+    const id = linePayload(entry)?.compaction_response_id;
+    if (typeof id === "string") ids.push(id);
+  }
+  return ids;
+}
+
+function firstMeta(entries: readonly SessionEntry[]): Record<string, unknown> | null {
+  for (const entry of entries) {
+    const payload = linePayload(entry);
+    if (entry.type === "session_meta" && payload) return payload;
+  }
+  return null;
+}
+
 export function getCodexIndex(session: Session): CodexRolloutIndex {
   const cached = indexes.get(session);
   if (cached) return cached;
-  const warnings: ReaderWarning[] = [];
-  const compactionResponses = new Set<string>();
-  const source = turnSource(session);
-  let meta: Record<string, unknown> | null = null;
-  for (const entry of session.entries) {
-    const payload = linePayload(entry);
-    if (entry.type === "session_meta" && meta === null && payload) meta = payload;
-    if (entry.type === "compacted" && payload) {
-      const id = payload.compaction_response_id;
-      if (typeof id === "string") compactionResponses.add(id);
-    }
+  let builder = builders.get(session);
+  if (!builder) {
+    builder = new RolloutIndexBuilder(session.entries);
+    builders.set(session, builder);
   }
-  const contextWindow = meta && isObject(meta.context_window) ? meta.context_window.window_id : null;
-  const index: CodexRolloutIndex = {
-    meta,
-    source,
-    windows: [[]],
-    windowEntryIds: [[]],
-    windowIds: [typeof contextWindow === "string" ? contextWindow : null],
-    turns: [],
-    compactions: [],
-    warnings,
-  };
-  let history = index.windows[0] as RolloutItem[];
-  let historyEntryIds = index.windowEntryIds[0] as string[];
-  /** History length before the open response's first output item; null when no response is open. */
-  let responseStart: number | null = null;
-  let answer: SessionEntry | null = null;
-  let lastOutput: SessionEntry | null = null;
-  /** An input (tool output, user message) came after the open response's output items. */
-  let inputSinceOutput = false;
-  let turnContext: Record<string, unknown> | null = null;
-  let task: Record<string, unknown> | null = null;
-  let taskIndex = -1;
-  /** A compaction's response, closed before its `compacted` line arrives. */
-  let pendingSummariser: { historyLength: number; usage: Record<string, unknown> | null } | null = null;
-  /** A user_message event whose prompt has no user message item (yet), and where it goes. */
-  let promptWithoutItem: { line: number; at: number; entryId: string; item: RolloutItem } | null = null;
-  let userItemSinceOutput = false;
-  const promptsWithoutItem: number[] = [];
-  /** The prompt of a user_message event without its item, put where the event was. */
-  const insertPromptFromEvent = () => {
-    if (promptWithoutItem === null) return;
-    history.splice(promptWithoutItem.at, 0, promptWithoutItem.item);
-    historyEntryIds.splice(promptWithoutItem.at, 0, promptWithoutItem.entryId);
-    promptsWithoutItem.push(promptWithoutItem.line);
-    promptWithoutItem = null;
-  };
+  const index = builder.index();
+  indexes.set(session, index);
+  return index;
+}
 
-  const close = (closer: SessionEntry, usage: Record<string, unknown> | null, responseId: string | null, interrupted = false) => {
-    const historyLength = responseStart ?? history.length;
-    if (responseId !== null && compactionResponses.has(responseId)) {
-      pendingSummariser = { historyLength, usage };
-    } else {
-      index.turns.push({
-        turn: index.turns.length + 1,
-        window: index.windows.length - 1,
-        historyLength,
-        closer,
-        answer,
-        turnContext,
-        task,
-        taskIndex: Math.max(taskIndex, 0),
-        usage,
-        responseId,
-        interrupted,
+/**
+ * `next` is `previous` with lines appended: the pass over `previous`'s lines goes on with the new
+ * ones (it moves to `next`), unless they change how the earlier lines read — the first usage line
+ * of a rollout read without them, a `compacted` line naming a response already taken as a turn,
+ * or a first `session_meta` line. Then `next` is indexed from its first line.
+ */
+export function carryCodexIndex(previous: Session, next: Session): void {
+  const builder = builders.get(previous);
+  if (!builder || builders.has(next)) return;
+  builders.delete(previous);
+  const appended = next.entries.slice(builder.consumed);
+  if (builder.extendsWith(appended)) {
+    for (const entry of appended) builder.push(entry);
+    builders.set(next, builder);
+  }
+}
+
+/** The one forward pass of the index, kept open: `push` takes the next line, `index` gives the index of the lines pushed so far. */
+class RolloutIndexBuilder {
+  consumed = 0;
+  private readonly source: CodexTurnSource;
+  private readonly compactionResponses: Set<string>;
+  private readonly meta: Record<string, unknown> | null;
+  private readonly windows: RolloutItem[][];
+  private readonly windowEntryIds: string[][];
+  private readonly windowIds: (string | null)[];
+  private readonly turns: CodexTurn[] = [];
+  private readonly compactions: CodexCompaction[] = [];
+  private readonly warnings: ReaderWarning[] = [];
+  private history: RolloutItem[];
+  private historyEntryIds: string[];
+  /** History length before the open response's first output item; null when no response is open. */
+  private responseStart: number | null = null;
+  private answer: SessionEntry | null = null;
+  private lastOutput: SessionEntry | null = null;
+  /** An input (tool output, user message) came after the open response's output items. */
+  private inputSinceOutput = false;
+  private turnContext: Record<string, unknown> | null = null;
+  private task: Record<string, unknown> | null = null;
+  private taskIndex = -1;
+  /** A compaction's response, closed before its `compacted` line arrives. */
+  private pendingSummariser: { historyLength: number; usage: Record<string, unknown> | null } | null = null;
+  /** A user_message event whose prompt has no user message item (yet), and where it goes. */
+  private promptWithoutItem: { line: number; at: number; entryId: string; item: RolloutItem } | null = null;
+  private userItemSinceOutput = false;
+  private readonly promptsWithoutItem: number[] = [];
+
+  constructor(entries: readonly SessionEntry[]) {
+    this.source = turnSource(entries);
+    this.compactionResponses = new Set(compactionResponseIds(entries));
+    this.meta = firstMeta(entries);
+    const contextWindow = this.meta && isObject(this.meta.context_window) ? this.meta.context_window.window_id : null;
+    this.history = [];
+    this.historyEntryIds = [];
+    this.windows = [this.history];
+    this.windowEntryIds = [this.historyEntryIds];
+    this.windowIds = [typeof contextWindow === "string" ? contextWindow : null];
+    for (const entry of entries) this.push(entry);
+  }
+
+  /** True when `appended` lines leave the reading of the lines pushed so far as it is. */
+  extendsWith(appended: readonly SessionEntry[]): boolean {
+    const source = turnSource(appended);
+    if (source === "usage-records" && this.source !== "usage-records") return false;
+    if (source === "token-counts" && this.source === "structure") return false;
+    if (this.meta === null && firstMeta(appended) !== null) return false;
+    const ids = compactionResponseIds(appended);
+    if (ids.length === 0) return true;
+    if (this.turns.some((turn) => turn.responseId !== null && ids.includes(turn.responseId))) return false;
+    for (const id of ids) this.compactionResponses.add(id);
+    return true;
+  }
+
+  /** The index of the lines pushed so far: the pass's lists copied where the end of the file changes them. */
+  index(): CodexRolloutIndex {
+    const turns = this.turns.slice();
+    // The last response: without usage records it simply ends the file; with them, a response
+    // without its record was cut short (interrupted, or the file was copied while it ran).
+    if (this.responseStart !== null) turns.push(this.turnOf(turns.length, this.lastOutput ?? this.answer!, null, null, this.source !== "structure", this.responseStart));
+    const windows = this.windows.slice();
+    const windowEntryIds = this.windowEntryIds.slice();
+    const last = windows.length - 1;
+    windows[last] = this.history.slice();
+    windowEntryIds[last] = this.historyEntryIds.slice();
+    const prompts = this.promptsWithoutItem.slice();
+    if (this.promptWithoutItem !== null) {
+      windows[last]!.splice(this.promptWithoutItem.at, 0, this.promptWithoutItem.item);
+      windowEntryIds[last]!.splice(this.promptWithoutItem.at, 0, this.promptWithoutItem.entryId);
+      prompts.push(this.promptWithoutItem.line);
+    }
+    const warnings = this.warnings.slice();
+    if (prompts.length > 0) {
+      const lines = prompts.join(", ");
+      warnings.push({
+        line: prompts[0]!,
+        reason: `${prompts.length} user_message event(s) without the user message item Codex records with them (lines ${lines}; a trimmed file?): those prompts are rebuilt from the events' text, and the environment context Codex sends with them is not recorded`,
       });
     }
-    responseStart = null;
-    answer = null;
-    lastOutput = null;
-    inputSinceOutput = false;
-  };
-  /** Closes the open response with what the rollout holds of it: its output, no usage. */
-  const closeOpen = (interrupted: boolean) => {
-    if (responseStart !== null) close(lastOutput ?? answer!, null, null, interrupted);
-  };
+    return { meta: this.meta, source: this.source, windows, windowEntryIds, windowIds: this.windowIds.slice(), turns, compactions: this.compactions.slice(), warnings };
+  }
 
-  for (const entry of session.entries) {
+  private turnOf(count: number, closer: SessionEntry, usage: Record<string, unknown> | null, responseId: string | null, interrupted: boolean, historyLength: number): CodexTurn {
+    return {
+      turn: count + 1,
+      window: this.windows.length - 1,
+      historyLength,
+      closer,
+      answer: this.answer,
+      turnContext: this.turnContext,
+      task: this.task,
+      taskIndex: Math.max(this.taskIndex, 0),
+      usage,
+      responseId,
+      interrupted,
+    };
+  }
+
+  /** The prompt of a user_message event without its item, put where the event was. */
+  private insertPromptFromEvent(): void {
+    if (this.promptWithoutItem === null) return;
+    this.history.splice(this.promptWithoutItem.at, 0, this.promptWithoutItem.item);
+    this.historyEntryIds.splice(this.promptWithoutItem.at, 0, this.promptWithoutItem.entryId);
+    this.promptsWithoutItem.push(this.promptWithoutItem.line);
+    this.promptWithoutItem = null;
+  }
+
+  private close(closer: SessionEntry, usage: Record<string, unknown> | null, responseId: string | null, interrupted = false): void {
+    const historyLength = this.responseStart ?? this.history.length;
+    if (responseId !== null && this.compactionResponses.has(responseId)) {
+      this.pendingSummariser = { historyLength, usage };
+    } else {
+      this.turns.push(this.turnOf(this.turns.length, closer, usage, responseId, interrupted, historyLength));
+    }
+    this.responseStart = null;
+    this.answer = null;
+    this.lastOutput = null;
+    this.inputSinceOutput = false;
+  }
+
+  /** Closes the open response with what the rollout holds of it: its output, no usage. */
+  private closeOpen(interrupted: boolean): void {
+    if (this.responseStart !== null) this.close(this.lastOutput ?? this.answer!, null, null, interrupted);
+  }
+
+  push(entry: SessionEntry): void {
+    this.consumed += 1;
     const payload = linePayload(entry);
-    if (!payload) continue;
+    if (!payload) return;
     switch (entry.type) {
       case "turn_context":
-        turnContext = payload;
+        this.turnContext = payload;
         break;
       case "response_item": {
         const item = sentItem(payload);
@@ -222,99 +320,86 @@ export function getCodexIndex(session: Session): CodexRolloutIndex {
         if (isOutputItem(item)) {
           // Output after an input belongs to the next response: the open one had no closer
           // (every response of a rollout without usage records; elsewhere a lost usage line).
-          if (responseStart !== null && inputSinceOutput) closeOpen(false);
+          if (this.responseStart !== null && this.inputSinceOutput) this.closeOpen(false);
           // The prompt belongs to the request of this response: in its history before it starts.
-          insertPromptFromEvent();
-          if (responseStart === null) {
-            responseStart = history.length;
-            answer = entry;
+          this.insertPromptFromEvent();
+          if (this.responseStart === null) {
+            this.responseStart = this.history.length;
+            this.answer = entry;
           }
-          lastOutput = entry;
-          userItemSinceOutput = false;
+          this.lastOutput = entry;
+          this.userItemSinceOutput = false;
         } else {
-          if (responseStart !== null) inputSinceOutput = true;
+          if (this.responseStart !== null) this.inputSinceOutput = true;
           if (item.type === "message" && item.role === "user") {
-            userItemSinceOutput = true;
-            promptWithoutItem = null;
+            this.userItemSinceOutput = true;
+            this.promptWithoutItem = null;
           }
         }
-        history.push(item);
-        historyEntryIds.push(entry.id);
+        this.history.push(item);
+        this.historyEntryIds.push(entry.id);
         break;
       }
       case "token_usage_record":
-        close(entry, isObject(payload.usage) ? payload.usage : null, typeof payload.response_id === "string" ? payload.response_id : null);
+        this.close(entry, isObject(payload.usage) ? payload.usage : null, typeof payload.response_id === "string" ? payload.response_id : null);
         break;
       case "event_msg":
         if (payload.type === "task_started") {
-          task = payload;
-          taskIndex += 1;
+          this.task = payload;
+          this.taskIndex += 1;
         } else if (payload.type === "user_message") {
           // The prompt starts a new response even where its message item is missing.
-          if (responseStart !== null) inputSinceOutput = true;
-          if (!userItemSinceOutput) promptWithoutItem = { line: entry.line, at: history.length, entryId: entry.id, item: promptItemFromEvent(payload) };
+          if (this.responseStart !== null) this.inputSinceOutput = true;
+          if (!this.userItemSinceOutput) this.promptWithoutItem = { line: entry.line, at: this.history.length, entryId: entry.id, item: promptItemFromEvent(payload) };
         } else if (payload.type === "turn_aborted") {
           // The task was interrupted: the response still open is cut short, but it was sent.
-          closeOpen(true);
-        } else if (source === "token-counts" && payload.type === "token_count" && responseStart !== null) {
+          this.closeOpen(true);
+        } else if (this.source === "token-counts" && payload.type === "token_count" && this.responseStart !== null) {
           // Older rollouts have no token_usage_record: a token_count after output closes it. [INF]
           const info = isObject(payload.info) ? payload.info : null;
-          close(entry, info && isObject(info.last_token_usage) ? info.last_token_usage : null, null);
+          this.close(entry, info && isObject(info.last_token_usage) ? info.last_token_usage : null, null);
         }
         break;
       case "compacted": {
         // Without usage records nothing marks a summariser response: the open one is a turn.
-        if (source === "structure") closeOpen(false);
+        if (this.source === "structure") this.closeOpen(false);
         const replacement = Array.isArray(payload.replacement_history) ? payload.replacement_history : null;
-        const summariser: { historyLength: number; usage: Record<string, unknown> | null } = pendingSummariser ?? {
-          historyLength: responseStart ?? history.length,
+        const summariser: { historyLength: number; usage: Record<string, unknown> | null } = this.pendingSummariser ?? {
+          historyLength: this.responseStart ?? this.history.length,
           usage: null,
         };
-        index.compactions.push({
+        this.compactions.push({
           entry,
-          fromWindow: index.windows.length - 1,
+          fromWindow: this.windows.length - 1,
           historyLength: summariser.historyLength,
-          turnsBefore: index.turns.length,
+          turnsBefore: this.turns.length,
           usage: summariser.usage,
           approximated: replacement === null,
         });
-        pendingSummariser = null;
+        this.pendingSummariser = null;
         let next: RolloutItem[];
         if (replacement) next = replacement.filter(isObject).map(sentItem);
         else {
-          warnings.push({ line: entry.line, reason: "compacted line without replacement_history: later history approximated as the summary alone" });
+          this.warnings.push({ line: entry.line, reason: "compacted line without replacement_history: later history approximated as the summary alone" });
           const message = typeof payload.message === "string" ? payload.message : "";
           next = [{ type: "message", role: "user", content: [{ type: "input_text", text: message }] }];
         }
-        index.windows.push(next);
-        historyEntryIds = next.map(() => entry.id);
-        index.windowEntryIds.push(historyEntryIds);
+        this.windows.push(next);
+        this.historyEntryIds = next.map(() => entry.id);
+        this.windowEntryIds.push(this.historyEntryIds);
         const windowId = payload.window_id;
-        index.windowIds.push(typeof windowId === "string" ? windowId : null);
-        history = next;
-        responseStart = null;
-        answer = null;
-        lastOutput = null;
-        inputSinceOutput = false;
+        this.windowIds.push(typeof windowId === "string" ? windowId : null);
+        this.history = next;
+        this.responseStart = null;
+        this.answer = null;
+        this.lastOutput = null;
+        this.inputSinceOutput = false;
         break;
       }
       default:
         break;
     }
   }
-  // The last response: without usage records it simply ends the file; with them, a response
-  // without its record was cut short (interrupted, or the file was copied while it ran).
-  closeOpen(source !== "structure");
-  insertPromptFromEvent();
-  if (promptsWithoutItem.length > 0) {
-    const lines = promptsWithoutItem.join(", ");
-    warnings.push({
-      line: promptsWithoutItem[0]!,
-      reason: `${promptsWithoutItem.length} user_message event(s) without the user message item Codex records with them (lines ${lines}; a trimmed file?): those prompts are rebuilt from the events' text, and the environment context Codex sends with them is not recorded`,
-    });
-  }
-  indexes.set(session, index);
-  return index;
 }
 
 /** Prompt items rebuilt from a user_message event, for their provenance (see promptItemFromEvent). */

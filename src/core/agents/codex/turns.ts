@@ -76,15 +76,18 @@ function baseInstructionsText(index: CodexRolloutIndex, options: CodexOptions): 
   return text === null ? null : sentBaseInstructions(text, options);
 }
 
-const baseItems = new WeakMap<CodexRolloutIndex, Map<string, RolloutItem>>();
+/** By the rollout's session_meta payload, the one thing the item is made from (kept as a followed rollout grows). */
+const baseItems = new WeakMap<object, Map<string, RolloutItem>>();
+const NO_META = {};
 
-/** `input[0]` (FM-CX-10): cached per index and option value so every turn shares one object. */
+/** `input[0]` (FM-CX-10): cached per session_meta and option value so every turn shares one object. */
 function baseInstructionsItem(index: CodexRolloutIndex, options: CodexOptions, headerText: string | null): RolloutItem {
   const key = `${options.stripPlanToolSections !== false}|${headerText ?? ""}`;
-  let cache = baseItems.get(index);
+  const owner = index.meta ?? NO_META;
+  let cache = baseItems.get(owner);
   if (!cache) {
     cache = new Map();
-    baseItems.set(index, cache);
+    baseItems.set(owner, cache);
   }
   let item = cache.get(key);
   if (!item) {

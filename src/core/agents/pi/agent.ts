@@ -10,6 +10,7 @@ import { piReader, PI_FORMAT_ID } from "./reader";
 import { extractCompactionInstructions, INSTRUCTION_SLOT_LABELS, mergeCompactionInstructions } from "./compaction/instructions";
 import { piRecordedCompactions } from "./recorded";
 import { SENPI_CONTEXT_REDUCTION } from "./senpi-reduction-step";
+import { carryPiSessionCache } from "./sessionCache";
 import { iteratePiTurnContexts } from "./turnContexts";
 import { analyzePiSession, buildPiTurnContext, countPiTurns } from "./turns";
 
@@ -26,6 +27,8 @@ export const piAgent = {
     analyze: analyzePiSession,
     countTurns: countPiTurns,
     buildTurnContext: buildPiTurnContext,
+    // A followed session that grew keeps its tree, paths, messages and analysis walk (sessionCache.ts).
+    carryCaches: carryPiSessionCache,
     // One walk of the branch; each message's wire form comes from the serializers' per-message caches.
     *iterateTurnRequests(session, options, hooks) {
       const sessionId = sessionIdOf(session);

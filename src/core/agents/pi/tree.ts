@@ -16,6 +16,13 @@ export interface SessionTree {
   /** Problems found while indexing (duplicate ids, unknown parents), with entry lines. */
   warnings: ReaderWarning[];
   entries: SessionEntry[];
+  /** Parent ids named by an entry but not in the file (each has a warning). */
+  missingParents: Set<string>;
+  /**
+   * listBranches' per-entry turn counts and nearest labels, kept while the tree grows: an
+   * appended entry changes neither for the entries before it, unless it is a label (then cleared).
+   */
+  branchMemo?: { turnsById: Map<string, number>; labelById: Map<string, string | null> };
 }
 
 export function buildTree(session: Session): SessionTree {
@@ -23,38 +30,72 @@ export function buildTree(session: Session): SessionTree {
   const childCount = new Map<string, number>();
   const labels = new Map<string, string>();
   const warnings: ReaderWarning[] = [];
-  let sessionName: string | null = null;
+  const tree: SessionTree = { byId, childCount, labels, sessionName: null, defaultLeafId: null, warnings, entries: session.entries, missingParents: new Set() };
   for (const entry of session.entries) {
     if (byId.has(entry.id)) {
       warnings.push({ line: entry.line, reason: `entry id ${entry.id} is used more than once; the later entry wins` });
     }
     byId.set(entry.id, entry);
-    if (entry.type === "label" && typeof entry.raw.targetId === "string") {
-      const label = entry.raw.label;
-      if (typeof label === "string" && label !== "") labels.set(entry.raw.targetId, label);
-      else labels.delete(entry.raw.targetId);
-    } else if (entry.type === "session_info" && typeof entry.raw.name === "string") {
-      sessionName = entry.raw.name;
-    }
+    indexSettings(tree, entry);
   }
   for (const entry of session.entries) {
-    if (byId.get(entry.id) !== entry || entry.parentId === null) continue;
-    if (!byId.has(entry.parentId)) {
-      warnings.push({ line: entry.line, reason: `parent ${entry.parentId} of entry ${entry.id} is not in the file` });
-      continue;
-    }
-    childCount.set(entry.parentId, (childCount.get(entry.parentId) ?? 0) + 1);
+    if (byId.get(entry.id) !== entry) continue;
+    countChild(tree, entry);
   }
   const last = session.entries[session.entries.length - 1];
-  return {
-    byId,
-    childCount,
-    labels,
-    sessionName,
-    defaultLeafId: last ? last.id : null,
-    warnings,
-    entries: session.entries,
-  };
+  tree.defaultLeafId = last ? last.id : null;
+  return tree;
+}
+
+/** Labels and the session name an entry sets. */
+function indexSettings(tree: SessionTree, entry: SessionEntry): void {
+  if (entry.type === "label" && typeof entry.raw.targetId === "string") {
+    const label = entry.raw.label;
+    if (typeof label === "string" && label !== "") tree.labels.set(entry.raw.targetId, label);
+    else tree.labels.delete(entry.raw.targetId);
+  } else if (entry.type === "session_info" && typeof entry.raw.name === "string") {
+    tree.sessionName = entry.raw.name;
+  }
+}
+
+/** The entry counted as its parent's child, or its missing parent named. */
+function countChild(tree: SessionTree, entry: SessionEntry): void {
+  if (entry.parentId === null) return;
+  if (!tree.byId.has(entry.parentId)) {
+    tree.warnings.push({ line: entry.line, reason: `parent ${entry.parentId} of entry ${entry.id} is not in the file` });
+    tree.missingParents.add(entry.parentId);
+    return;
+  }
+  tree.childCount.set(entry.parentId, (tree.childCount.get(entry.parentId) ?? 0) + 1);
+}
+
+/**
+ * The tree of `session` grown by the entries after the first `tree.entries.length`, in place, as
+ * `buildTree(session)` would give it. False (and the tree left unusable) when an appended entry
+ * changes what earlier entries mean: an id used before (the later entry wins, so earlier paths
+ * change) or an id an earlier entry named as its missing parent. Build the tree again then.
+ */
+export function extendTree(tree: SessionTree, session: Session): boolean {
+  const appended = session.entries.slice(tree.entries.length);
+  for (const entry of appended) {
+    if (tree.byId.has(entry.id) || tree.missingParents.has(entry.id)) return false;
+  }
+  // Each appended id is new, so within the appended part too a repeated id sends us back.
+  const ids = new Set<string>();
+  for (const entry of appended) {
+    if (ids.has(entry.id)) return false;
+    ids.add(entry.id);
+  }
+  for (const entry of appended) {
+    tree.byId.set(entry.id, entry);
+    indexSettings(tree, entry);
+    if (entry.type === "label") delete tree.branchMemo;
+  }
+  for (const entry of appended) countChild(tree, entry);
+  const last = session.entries[session.entries.length - 1];
+  tree.defaultLeafId = last ? last.id : null;
+  tree.entries = session.entries;
+  return true;
 }
 
 /**
@@ -114,8 +155,8 @@ export function isAssistantEntry(entry: SessionEntry): boolean {
  * messages and the nearest label are propagated from parents, so the whole list is linear.
  */
 export function listBranches(tree: SessionTree): BranchInfo[] {
-  const turnsById = new Map<string, number>();
-  const labelById = new Map<string, string | null>();
+  tree.branchMemo ??= { turnsById: new Map(), labelById: new Map() };
+  const { turnsById, labelById } = tree.branchMemo;
 
   // Resolves one entry's aggregates, walking up iteratively until a known ancestor.
   const resolve = (start: SessionEntry): void => {

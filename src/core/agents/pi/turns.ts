@@ -29,7 +29,7 @@ import { PathProjector, projectPath, type ProjectedMessage } from "./projection"
 import { applySenpiSteps, SenpiTally, type NotesStep } from "./senpi";
 import { applySenpiReduction, compactionWithoutUsage, validUsageTokens } from "./senpi-reduction-step";
 import { senpiSentSizeDelta } from "./senpi-sent-sizes";
-import { getBranchPath, getPiSessionCache, type BranchPath } from "./sessionCache";
+import { getBranchPath, getPiSessionCache, keepTurnProjection, turnProjectionKey, type BranchPath, type PiSessionCache } from "./sessionCache";
 import { cycleWarning, isAssistantEntry, listBranches, resolveLeafId } from "./tree";
 import { turnApi, turnModel } from "./turnModel";
 
@@ -166,10 +166,65 @@ function branchWarnings(session: Session, branch: BranchPath): ReaderWarning[] {
 }
 
 /**
+ * Where a walk of a branch stands: what `analyzePiSession` has built from the first `consumed`
+ * entries of the branch. Kept per session memo and options, so that when a followed session
+ * grows the next analysis goes on from here with the appended entries only.
+ */
+interface AnalysisWalk {
+  /** The branch entries walked (the branch path's array when it was walked). */
+  entries: readonly SessionEntry[];
+  consumed: number;
+  projector: PathProjector;
+  aggregates: ContextAggregates;
+  turns: TurnSummary[];
+  /** The timeline so far, without the compactions after the last turn (they are still pending). */
+  timeline: TimelineItem[];
+  pendingCompactions: SessionEntry[];
+  previousModel: ModelRef | null;
+  noUsageSinceCompaction: boolean;
+}
+
+/** Walks kept per session memo (the object moves with the memo when the session grows), by options. */
+const walks = new WeakMap<PiSessionCache, Map<string, AnalysisWalk>>();
+/** Option sets walked per session at most (each walk holds a projected context). */
+const MAX_WALKS = 4;
+
+function optionsKey(options: PipelineOptions): string {
+  return JSON.stringify(options, (_key, value: unknown) => (value instanceof RegExp ? value.toString() : value));
+}
+
+/** The kept walk of these options when `branch` goes on from it (the same entries first), else null. */
+function resumableWalk(cache: PiSessionCache, key: string, branch: BranchPath): AnalysisWalk | null {
+  const walk = walks.get(cache)?.get(key);
+  if (!walk || walk.consumed > branch.entries.length) return null;
+  if (walk.entries !== branch.entries) {
+    for (let index = walk.consumed - 1; index >= 0; index--) {
+      if (walk.entries[index] !== branch.entries[index]) return null;
+    }
+  }
+  return walk;
+}
+
+function keepWalk(cache: PiSessionCache, key: string, walk: AnalysisWalk): void {
+  let kept = walks.get(cache);
+  if (!kept) {
+    kept = new Map();
+    walks.set(cache, kept);
+  }
+  kept.delete(key);
+  kept.set(key, walk);
+  if (kept.size > MAX_WALKS) kept.delete(kept.keys().next().value as string);
+}
+
+/**
  * Summaries of every turn of the selected branch and the timeline, in one pass. With notes on,
  * `messageCount`, `chars` and `estimatedTokens` include the inserted notes (each a user message;
  * the carrier's text counts in `chars`, and like the summary wrapper not in the estimate), and
  * `hasNote` marks a turn whose context holds a note or a carrying compaction summary.
+ *
+ * The walk is kept with the session's memo: analysing the same options again, or the session
+ * grown by appended entries (the memo moved to it, sessionCache.ts), goes on from where it
+ * stopped, with the same result as a walk from the root. A custom note step is never kept.
  */
 export function analyzePiSession(session: Session, options: PipelineOptions, hooks: PipelineHooks = {}): SessionAnalysis {
   const cache = getPiSessionCache(session);
@@ -178,20 +233,36 @@ export function analyzePiSession(session: Session, options: PipelineOptions, hoo
   const profile = piProfileOf(options);
   const notes = notesSetupFor(cache.notes, options);
   const customStep = notes ? (hooks.notesStep ?? null) : null;
-  const projector = new PathProjector(profile, cache.entryMessages, notes);
-  const aggregates = new ContextAggregates(profile, notes);
-  const turns: TurnSummary[] = [];
-  const timeline: TimelineItem[] = [];
-  let pendingCompactions: SessionEntry[] = [];
-  let previousModel: ModelRef | null = null;
-  let noUsageSinceCompaction = false;
+  const key = customStep ? null : optionsKey(options);
+  let walk = key === null ? null : resumableWalk(cache, key, branch);
+  // The turns a walk from the root meets are many; their projections are kept for the last one only.
+  const lastAnswer = branch.assistantPositions[branch.assistantPositions.length - 1] ?? -1;
+  const projectionsFrom = walk ? walk.consumed : lastAnswer;
+  if (!walk) {
+    walk = {
+      entries: branch.entries,
+      consumed: 0,
+      projector: new PathProjector(profile, cache.entryMessages, notes),
+      aggregates: new ContextAggregates(profile, notes),
+      turns: [],
+      timeline: [],
+      pendingCompactions: [],
+      previousModel: null,
+      noUsageSinceCompaction: false,
+    };
+  }
+  const { projector, aggregates, turns, timeline } = walk;
 
-  for (const entry of branch.entries) {
+  for (let index = walk.consumed; index < branch.entries.length; index++) {
+    const entry = branch.entries[index]!;
     if (isAssistantEntry(entry)) {
       const message = assistantOf(entry);
       const turn = turns.length + 1;
       const model = turnModel(message, projector.model);
-      for (const compaction of pendingCompactions) timeline.push(compactionEvent(compaction, turn));
+      if (index >= projectionsFrom && branch.cycleAt === null) {
+        keepTurnProjection(cache, turnProjectionKey(profile, notes ? notes.key : null, entry.id), projector.snapshot());
+      }
+      for (const compaction of walk.pendingCompactions) timeline.push(compactionEvent(compaction, turn));
       timeline.push({ kind: "turn", turn });
       let sizes = { messageCount: aggregates.messageCount, chars: aggregates.chars, estimatedTokens: aggregates.estimatedTokens, hasNote: false };
       if (notes && (customStep || !aggregates.notesExact)) {
@@ -206,7 +277,7 @@ export function analyzePiSession(session: Session, options: PipelineOptions, hoo
         };
       }
       // What senpi sent: its reduction and emergency prune near the limit (senpi-sent-sizes.ts).
-      const sent = profile === "senpi" ? senpiSentSizeDelta({ projected: projector.messages, compactionWithoutUsage: noUsageSinceCompaction, model, answer: message, options, estimatedTokens: aggregates.estimatedTokens }) : null;
+      const sent = profile === "senpi" ? senpiSentSizeDelta({ projected: projector.messages, compactionWithoutUsage: walk.noUsageSinceCompaction, model, answer: message, options, estimatedTokens: aggregates.estimatedTokens }) : null;
       if (sent) sizes = { ...sizes, messageCount: sizes.messageCount + sent.messages, chars: sizes.chars + sent.chars, estimatedTokens: sizes.estimatedTokens + sent.tokens };
       turns.push({
         turn,
@@ -220,29 +291,34 @@ export function analyzePiSession(session: Session, options: PipelineOptions, hoo
         chars: sizes.chars,
         usage: message.usage ?? null,
         stopReason: message.stopReason ?? null,
-        afterCompaction: pendingCompactions.length > 0,
-        modelSwitched: turn > 1 && !sameModel(previousModel, model),
+        afterCompaction: walk.pendingCompactions.length > 0,
+        modelSwitched: turn > 1 && !sameModel(walk.previousModel, model),
         hasNote: sizes.hasNote,
         hasDropped: aggregates.hasDropped,
       });
-      pendingCompactions = [];
-      previousModel = model;
+      walk.pendingCompactions = [];
+      walk.previousModel = model;
     }
     // As compactionWithoutUsage(path) for the path so far, kept incrementally.
-    if (entry.type === "compaction") noUsageSinceCompaction = true;
-    else if (isAssistantEntry(entry) && validUsageTokens(entry.raw.message as AssistantMessage) > 0) noUsageSinceCompaction = false;
+    if (entry.type === "compaction") walk.noUsageSinceCompaction = true;
+    else if (isAssistantEntry(entry) && validUsageTokens(entry.raw.message as AssistantMessage) > 0) walk.noUsageSinceCompaction = false;
     const change = projector.push(entry);
     if (change === "append") aggregates.add(projector.messages[projector.messages.length - 1] as ProjectedMessage);
     else if (change === "reset") aggregates.rebuild(projector.messages, projector.priorUserMessages);
-    if (entry.type === "compaction") pendingCompactions.push(entry);
+    if (entry.type === "compaction") walk.pendingCompactions.push(entry);
   }
-  for (const compaction of pendingCompactions) timeline.push(compactionEvent(compaction, null));
+  walk.entries = branch.entries;
+  walk.consumed = branch.entries.length;
+  if (key !== null) keepWalk(cache, key, walk);
 
+  // Copies: the kept walk goes on appending to its own lists.
+  const fullTimeline = timeline.slice();
+  for (const compaction of walk.pendingCompactions) fullTimeline.push(compactionEvent(compaction, null));
   return {
     branches: listBranches(cache.tree),
     leafId,
-    turns,
-    timeline,
+    turns: turns.slice(),
+    timeline: fullTimeline,
     warnings: [...branchWarnings(session, branch), ...projector.warnings],
   };
 }
@@ -270,7 +346,11 @@ export function buildPiTurnContext(
   const message = assistantOf(answer);
   const path = branch.entries.slice(0, position);
   const notes = notesSetupFor(cache.notes, options);
-  const context = projectPath(path, piProfileOf(options), cache.entryMessages, notes);
+  // The analysis keeps the projection of the newest turns it walked past (a followed session's).
+  const kept = branch.cycleAt === null ? cache.turnProjections.get(turnProjectionKey(piProfileOf(options), notes ? notes.key : null, answer.id)) : undefined;
+  const context =
+    kept ??
+    projectPath(path, piProfileOf(options), cache.entryMessages, notes);
   const converted = convertToLlm(context.messages, piProfileOf(options));
   let messages = converted.messages;
   let dropped = converted.dropped;
