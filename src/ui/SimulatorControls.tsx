@@ -1,6 +1,7 @@
 // Inputs of the Simulate panel: policy, the before/after switches (hermes role split, opencode
 // spiral brake and compaction mode), the policy's parameters with their defaults and "inferred" badges, the summary
 // source (CP-0-3), the focus topic, the limits (CP-0-1) and the model-resolution choice.
+import { ruleTooltip } from "./ruleIds";
 import type { PolicyId } from "../core/session/simulate/index";
 import { resetParameters, setParameter, setPolicy, setSimulator, useSimulatorStore } from "../state/simulator";
 import type { ModelWindowChoice, PolicyParameterInfo, SummaryChoice } from "../app/simulatorTypes";
@@ -123,7 +124,7 @@ export function SimulatorControls() {
             </select>
           </label>
         )}
-        <label className="sim-field" title="Manual compaction: skip the trigger (PI-K7 and equivalents)">
+        <label className="sim-field" title={`Manual compaction: the trigger is skipped, as when the user runs the agent's compact command.\n${ruleTooltip(["PI-K7"])}`}>
           <input type="checkbox" data-testid="simulator-manual" checked={state.manual} onChange={(event) => setSimulator({ manual: event.target.checked })} />
           <span>manual</span>
         </label>

@@ -8,6 +8,7 @@ import { useState } from "react";
 import { useSimulatorStore } from "../state/simulator";
 import type { SimulatedRequestRef, SimulationView, SummariserRequestView, RangeView } from "../app/simulatorTypes";
 import { ExportButton } from "./ExportPanel";
+import { ruleTooltip } from "./ruleIds";
 import { formatInt } from "./format";
 import { InferredBadge } from "./InferredBadge";
 import { LazyRequestEditor } from "./LazyRequestEditor";
@@ -255,7 +256,7 @@ function VerdictSection({ view }: { view: SimulationView }) {
       </Kv>
       <Kv label="summariser input">~{formatInt(view.tokens.summariserInput)}</Kv>
       {view.tokens.provider && (
-        <Kv label={`provider count, ${view.tokens.provider.counter}`} testId="simulator-provider-count" title="CP-0-5: system, tools and messages of each body; the provider adds a few framing tokens per message">
+        <Kv label={`provider count, ${view.tokens.provider.counter}`} testId="simulator-provider-count" title={`The system, tools and messages of each body counted; the provider adds a few framing tokens per message.\n${ruleTooltip(["CP-0-5"])}`}>
           {view.tokens.provider.exact ? "" : "~"}
           {formatInt(view.tokens.provider.before)} → {view.tokens.provider.exact ? "" : "~"}
           {formatInt(view.tokens.provider.after)} (summariser input {formatInt(view.tokens.provider.summariserInput)})

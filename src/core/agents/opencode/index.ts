@@ -55,7 +55,7 @@ export function buildOpencodeTurnRequest(session: Session, options: PipelineOpti
   if (!maxTokens.recorded) labels.push("max_tokens");
   const body = buildChatBody({
     model,
-    system: headerSystem(header, "system prompt (agent prompt, environment, skills; FM-OC-11)", labels),
+    system: headerSystem(header, "system prompt (agent prompt, environment, skills)", labels),
     messages: turnChatMessages(session, turn),
     tools: headerTools(header, labels),
     maxTokens: maxTokens.value,
@@ -89,7 +89,7 @@ export function buildOpencodeAuxiliaryRequest(session: Session, options: Pipelin
     const first = convertRecord(record).chat;
     const messages: ChatMessage[] = [{ role: "user", content: TITLE_REQUEST_PREFIX }, ...first];
     labels.push("system");
-    const body = buildChatBody({ model, system: notRecorded("title-generator prompt (FM-OC-15)"), messages, tools: null, maxTokens: maxTokens.value });
+    const body = buildChatBody({ model, system: notRecorded("title-generator prompt"), messages, tools: null, maxTokens: maxTokens.value });
     return { request: { api: "openai-completions", body, messages: convertRecord(record).context, dropped: [], model, notRecorded: labels } };
   }
   const compactionIndex = records.findIndex((candidate) => candidate.info.id === record.info.parentID && compactionPartOf(candidate) !== null);
@@ -97,14 +97,14 @@ export function buildOpencodeAuxiliaryRequest(session: Session, options: Pipelin
   labels.push("system", "summariser instructions");
   const body = buildChatBody({
     model,
-    system: notRecorded("summariser system prompt (CP-OC-18)"),
+    system: notRecorded("summariser system prompt"),
     messages: [],
     tools: null,
     maxTokens: maxTokens.value,
   });
   (body.messages as unknown[]).push({
     role: "user",
-    content: notRecorded("summariser user message: the <conversation> block below wrapped in opencode's template (CP-OC-19, CP-OC-20)"),
+    content: notRecorded("summariser user message: the <conversation> block below wrapped in opencode's template"),
   });
   return { request: { api: "openai-completions", body, messages: [], dropped: [], model, notRecorded: labels }, summariser: input };
 }

@@ -242,7 +242,7 @@ export function buildStorageTurnRequest(session: Session, options: PipelineOptio
   const body: Record<string, unknown> = { model: segment.model ?? notRecorded("model"), messages: sent };
   if (segment.model === null) labels.push("model");
   if (tools === null) {
-    body.tools = notRecorded("tool definitions (only session_<id>.json snapshots and request dumps store them, HS-40)");
+    body.tools = notRecorded("tool definitions (only session_<id>.json snapshots and request dumps store them)");
     labels.push("tools");
   } else if (tools.length > 0) {
     body.tools = tools;

@@ -293,7 +293,7 @@ function afterState(args: ChunkedModeArgs, summary: SimulatedSummary, latestRows
     model: context.turnContext.model?.modelId ?? "unknown",
     max_tokens: context.limits.maxOutputTokens,
     messages: [
-      { role: "system", content: header?.systemPrompt ?? notRecorded("system prompt (agent prompt, environment, skills; FM-OC-11)") },
+      { role: "system", content: header?.systemPrompt ?? notRecorded("system prompt (agent prompt, environment, skills)") },
       { role: "assistant", content: summary.text },
       ...latestRows.flatMap((i) => rowToChat(rows[i] as OcMessage)),
     ],

@@ -302,7 +302,7 @@ function simulateOpencode(input: SimulationInput, context: SimulationContext): S
   const afterBody: Record<string, unknown> = {
     model: context.turnContext.model?.modelId ?? "unknown",
     max_tokens: context.limits.maxOutputTokens,
-    messages: [{ role: "system", content: header?.systemPrompt ?? notRecorded("system prompt (agent prompt, environment, skills; FM-OC-11)") }, ...next.messages],
+    messages: [{ role: "system", content: header?.systemPrompt ?? notRecorded("system prompt (agent prompt, environment, skills)") }, ...next.messages],
     tools: header?.tools ? header.tools.map((tool) => ({ type: "function", function: tool })) : notRecorded("tools"),
     tool_choice: "auto",
     stream: true,
