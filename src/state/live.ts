@@ -8,7 +8,7 @@
 import { create } from "zustand";
 import type { LiveNotice } from "../app/viewTypes";
 import { isStale } from "../worker/client";
-import { analyze } from "./analysis";
+import { analyze, applyAnalysisGrowth } from "./analysis";
 import { reloadComposition } from "./composition";
 import { loadPrefixReports } from "./views";
 import { openDatabaseSession, openSource } from "./open";
@@ -42,6 +42,13 @@ export interface LiveState {
 }
 
 export const useLiveStore = create<LiveState>(() => ({ fileName: null, follow: true, notices: [], lastGrowth: null, error: null, cannotFollow: null }));
+
+/** How the page took the followed session's growths: the new rows appended to the analysis shown, or the whole analysis again (for the tests' hook). */
+const growthCounts = { appended: 0, whole: 0 };
+
+export function liveGrowthCounts(): { appended: number; whole: number } {
+  return { ...growthCounts };
+}
 
 let timer: ReturnType<typeof setTimeout> | null = null;
 let followedSession: unknown = null;
@@ -191,7 +198,8 @@ async function poll(): Promise<void> {
   if (getAppState().session !== followedSession) return stopFollowing();
   // While the user reads a request being built, or a pass runs, the poll waits its turn like any call.
   try {
-    const result = await pipeline().call("livePoll", { options: pipelineOptions() }, "live-poll");
+    const options = pipelineOptions();
+    const result = await pipeline().call("livePoll", { options }, "live-poll");
     if (getAppState().session !== followedSession) return stopFollowing();
     if (result.status === "not-followed") return stopFollowing();
     if (result.status === "appended" || result.status === "rewritten") {
@@ -200,7 +208,12 @@ async function poll(): Promise<void> {
       const before = getAppState().analysis?.turns.length ?? 0;
       setAppState({ session: result.summary });
       followedSession = result.summary;
-      await analyze({ keepTurn: true });
+      // The new rows are appended to the analysis shown; the whole analysis only when they cannot be.
+      if (result.delta && applyAnalysisGrowth(result.delta, JSON.stringify(options))) growthCounts.appended++;
+      else {
+        growthCounts.whole++;
+        await analyze({ keepTurn: true });
+      }
       // The passes over every turn (prefix rows, exact counts, the chart) go on with the new turns.
       void loadPrefixReports({ again: true });
       reloadComposition();
