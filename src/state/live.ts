@@ -127,7 +127,8 @@ export async function openLiveHandles(handles: FileSystemFileHandle[], sessionId
   if (state.loadStatus !== "ready" || !state.session || state.session === before) return;
   followedSession = state.session;
   followedHandles = handles;
-  followedStamps = files.map(stampOf);
+  // None yet: the first poll asks the worker, which gets ready for the first append meanwhile.
+  followedStamps = [];
   // Linked files are named by their main session (the agent picks it, whatever the order given).
   const fileName = files.length > 1 && !state.session.database ? state.session.fileName : main.name;
   useLiveStore.setState({ fileName, cannotFollow: null, error: null });
