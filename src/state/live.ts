@@ -87,7 +87,7 @@ export function openLiveHandle(handle: FileSystemFileHandle): Promise<void> {
 
 /** The handles of the followed files (to open another session of a followed database). */
 let followedHandles: FileSystemFileHandle[] = [];
-/** Each followed file's size and last change when the worker last read it (or the page opened it). */
+/** Each followed file's size and last change when the worker was last asked about it (none before the first poll). */
 let followedStamps: string[] = [];
 
 function stampOf(file: File): string {
