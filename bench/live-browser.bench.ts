@@ -1,6 +1,6 @@
 // A followed session in headless Chromium: one turn appended to a large session file, and the time
-// from the end of the write to the new turn's row on screen (the app polls the file every 500 ms,
-// so up to half a second of it is the wait for the next poll). Serve a build first:
+// from the end of the write to the new turn's row on screen (the app asks the file whether it
+// changed every 200 ms, so up to that much of it is the wait for the next poll). Serve a build first:
 //   npx vite build && npx vite preview --port 4208 --strictPort
 // then: npx tsx bench/live-browser.bench.ts [--mb 100,1024] [--appends 5] [--url http://127.0.0.1:4208/]
 // The session (bench/generate-session.ts, seed 1) is cut before its last few turns; the part

@@ -13,6 +13,7 @@ interface LiveView {
   fileName: string | null;
   follow: boolean;
   notices: { turn: number; kind: string; cause: string | null }[];
+  growths: { appended: number; whole: number };
 }
 interface LibraryView {
   rows: number;
@@ -90,6 +91,10 @@ test("a followed file: appended turns join the timeline, the newest stays select
     { timeout: 15_000 },
   );
   await expect(page.getByTestId("live-bar")).toContainText(/\+\d+ turns? \d+ s ago/);
+  // The page was sent only the new rows and appended them to the analysis it held.
+  const growths = (await liveView(page)).growths;
+  expect(growths.appended).toBeGreaterThan(0);
+  expect(growths.whole).toBe(0);
 
   // The user moves to the first turn: new turns no longer move the selection.
   await page.keyboard.press("Home");

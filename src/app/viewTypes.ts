@@ -6,6 +6,7 @@ import type { ApiId, CompanionNote, ModelInfo, PipelineOptions, ProfileId, Reade
 import type { SessionAnalysis } from "../core/session/pipeline";
 import type { CostTotal } from "../core/pricing/index";
 import type { ShareViewV1 } from "../core/share/payload-v1";
+import type { AnalysisDelta } from "./analysisDelta";
 
 /** Where the bytes of a session come from. A `File` is cloned by reference (no copy). */
 export type OpenSource =
@@ -77,6 +78,12 @@ export type LivePollResult =
       notices: LiveNotice[];
       /** Bytes read by this poll. */
       readBytes: number;
+      /**
+       * Appended, main thread: what changed in the analysis the page was last sent for the poll's
+       * options (the page appends it to the one it holds); absent when the page must ask for the
+       * whole analysis (a rewrite, a thread shown, other options).
+       */
+      delta?: AnalysisDelta;
     };
 
 export interface SessionSummary {

@@ -1,5 +1,7 @@
 // Analysing the open session (turns, timeline) for the current options, then selecting the turn
 // the user was on (or the one a restored view asks for) and loading what it shows.
+import type { TimelineItem } from "../core/model";
+import { applyAnalysisDelta, type AnalysisDelta } from "../app/analysisDelta";
 import { isStale } from "../worker/client";
 import { selectedItem } from "./selectors";
 import { getAppState, initialConversation, initialDiff, initialRequest, initialTokens, setAppState } from "./store";
@@ -18,20 +20,10 @@ export async function analyze({ keepTurn, turn = null }: { keepTurn: boolean; tu
     // Read the selection only now: the user may have moved it while the worker was busy.
     const previous = selectedItem(getAppState());
     const timeline = analysis.timeline;
-    let index = -1;
-    if (keepTurn && previous) {
-      index = timeline.findIndex((item) =>
-        previous.kind === "turn"
-          ? item.kind === "turn" && item.turn === previous.turn
-          : previous.kind === "compaction"
-            ? item.kind === "compaction" && item.entryId === previous.entryId
-            : item.kind === "auxiliary" && item.index === previous.index,
-      );
-    }
+    let index = keepTurn && previous ? indexOfItem(timeline, previous) : -1;
     // A restored view (share link, URL) asks for its turn; a turn past the end falls back to the first.
     if (index < 0 && turn !== null) index = timeline.findIndex((item) => item.kind === "turn" && item.turn === turn);
-    if (index < 0) index = timeline.findIndex((item) => item.kind === "turn");
-    if (index < 0 && timeline.length > 0) index = 0;
+    if (index < 0) index = firstItemIndex(timeline);
     setAppState({
       analysis,
       analysisProvisional: provisional,
@@ -50,4 +42,48 @@ export async function analyze({ keepTurn, turn = null }: { keepTurn: boolean; tu
     if (isStale(error)) return;
     setAppState({ analysisError: errorMessage(error), analysis: null, selectedIndex: null, request: initialRequest });
   }
+}
+
+/** The index in `timeline` of `previous` (the same turn, compaction or auxiliary request); -1 when it is not there. */
+function indexOfItem(timeline: readonly TimelineItem[], previous: TimelineItem): number {
+  return timeline.findIndex((item) =>
+    previous.kind === "turn"
+      ? item.kind === "turn" && item.turn === previous.turn
+      : previous.kind === "compaction"
+        ? item.kind === "compaction" && item.entryId === previous.entryId
+        : item.kind === "auxiliary" && item.index === previous.index,
+  );
+}
+
+/** The item selected when none is asked for: the first turn, else the first row; -1 for an empty timeline. */
+function firstItemIndex(timeline: readonly TimelineItem[]): number {
+  const turn = timeline.findIndex((item) => item.kind === "turn");
+  return turn >= 0 ? turn : timeline.length > 0 ? 0 : -1;
+}
+
+/**
+ * The followed session grew and the worker sent what changed in the analysis shown (`delta`, made
+ * for the options of `optionsKey`): the new rows are appended to it, and the rows before the
+ * changed ones stay the same objects (React draws only the new ones). The selection stays; the
+ * views of a selected row that did not change are kept. False when the analysis shown is not the
+ * one the delta extends (the options changed meanwhile): the caller asks for the whole analysis.
+ */
+export function applyAnalysisGrowth(delta: AnalysisDelta, optionsKey: string): boolean {
+  const state = getAppState();
+  if (!state.analysis || state.analysisProvisional || JSON.stringify(pipelineOptions()) !== optionsKey) return false;
+  const analysis = applyAnalysisDelta(state.analysis, delta);
+  if (!analysis) return false;
+  // The selected row, and its turn's summary when it is a turn (turn n is the n-th summary), are
+  // before what changed.
+  const selected = selectedItem(state);
+  const unchanged = selected !== null && state.selectedIndex! < delta.timeline.from && (selected.kind !== "turn" || selected.turn <= delta.turns.from);
+  if (unchanged) {
+    setAppState({ analysis, analysisError: null });
+    return true;
+  }
+  const found = selected ? indexOfItem(analysis.timeline, selected) : -1;
+  const index = found >= 0 ? found : firstItemIndex(analysis.timeline);
+  setAppState({ analysis, analysisError: null, selectedIndex: index >= 0 ? index : null, diff: initialDiff, conversation: initialConversation, tokens: initialTokens });
+  loadSelection();
+  return true;
 }

@@ -3,14 +3,14 @@
 // interface) is opened as a followed file or as the sessions library; the live and library state
 // is read back on `window.__contextscopeLive`.
 import { openLibraryFolder, useLibraryStore } from "./library";
-import { openLiveHandle, openLiveHandles, useLiveStore } from "./live";
+import { liveGrowthCounts, openLiveHandle, openLiveHandles, useLiveStore } from "./live";
 
 interface LiveTestHook {
   openLiveHandle(handle: FileSystemFileHandle): Promise<void>;
   /** Files followed together: a database with its -wal, a session with its sub-agent files. */
   openLiveHandles(handles: FileSystemFileHandle[]): Promise<void>;
   openLibraryFolder(handle: FileSystemDirectoryHandle): Promise<void>;
-  live(): { fileName: string | null; follow: boolean; notices: { turn: number; kind: string; cause: string | null }[] };
+  live(): { fileName: string | null; follow: boolean; notices: { turn: number; kind: string; cause: string | null }[]; growths: { appended: number; whole: number } };
   library(): { rows: number; read: number; toRead: number; firstRowsMs: number | null; allRowsMs: number | null };
 }
 
@@ -27,7 +27,7 @@ export function installLiveTestHook(): void {
     openLibraryFolder,
     live: () => {
       const state = useLiveStore.getState();
-      return { fileName: state.fileName, follow: state.follow, notices: state.notices.map(({ turn, kind, cause }) => ({ turn, kind, cause })) };
+      return { fileName: state.fileName, follow: state.follow, notices: state.notices.map(({ turn, kind, cause }) => ({ turn, kind, cause })), growths: liveGrowthCounts() };
     },
     library: () => {
       const state = useLibraryStore.getState();

@@ -97,6 +97,9 @@ export class LiveFile {
   }
 
   async poll(options: PipelineOptions): Promise<LivePollOutcome> {
+    // Primed before the file changes (the page's first poll, just after the open), so the first
+    // appended turn does not wait for the analysis of the session as it was read.
+    this.analyser(options);
     const read = await this.source.readChanges();
     if (!read) return { kind: "unchanged" };
     return { ...read, ...this.notices(read.session, options) };

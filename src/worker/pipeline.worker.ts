@@ -15,12 +15,13 @@ import { compactionRequests } from "../app/compactionRequests";
 import { compactionOutcome } from "../app/compactionOutcome";
 import { PrefixPassAbandoned, PrefixService } from "../app/prefixView";
 import { SearchService } from "../app/searchService";
+import { analysisDelta } from "../app/analysisDelta";
 import { databaseSummary } from "./readDatabase";
 import { isSharedSource, readShared } from "../app/openShared";
 import { buildShare, exportRequest, shareBundle } from "../app/shareExport";
 import { parseCapture } from "../app/parseCapture";
 import { sniffSessions } from "./sniffSessions";
-import { ALIVE_EVERY_MS, type CompactionRequestsResult, type FromWorker, type LoadProgress, type SessionSummary, type ToWorker, type TurnRequestResult, type WorkerMethod, type WorkerMethods } from "./protocol";
+import { ALIVE_EVERY_MS, type CompactionRequestsResult, type FromWorker, type LivePollResult, type LoadProgress, type SessionSummary, type ToWorker, type TurnRequestResult, type WorkerMethod, type WorkerMethods } from "./protocol";
 import { readSession, ReadCancelledError } from "./readSession";
 import { requestView } from "../app/requestView";
 import { conversationView } from "../app/conversationView";
@@ -46,6 +47,8 @@ let session: Session | null = null;
 let sessionRunId = 0;
 /** The last analysis, reused while the options stay the same. */
 let lastAnalysis: { key: string; value: SessionAnalysis } | null = null;
+/** The analysis the page was last sent (an `analyze` answer, or grown by a poll's delta): what the next delta extends. */
+let sentAnalysis: { key: string; value: SessionAnalysis } | null = null;
 /** Recently shown turns (key: options + turn), so stepping back and forth is instant. */
 const recentViews = new Map<string, TurnRequestResult>();
 const RECENT_VIEWS = 4;
@@ -120,6 +123,7 @@ function install(read: Session, runId: number): void {
   session = read;
   sessionRunId = runId;
   lastAnalysis = null;
+  sentAnalysis = null;
   recentViews.clear();
   prefixService = null;
   // Counts of the previous session are not needed again: its workers go with them.
@@ -339,7 +343,11 @@ const HANDLERS: { [M in WorkerMethod]: Handler<M> } = {
   listedPrices: sessionless(() => listedPrices()),
   sessionPrices: ofSession(({ options }, { session: opened }) => sessionPrices(opened, options)),
   readableFiles: sessionless(() => allAgents().flatMap((agent) => agent.readableFiles.map((row) => ({ ...row })))),
-  analyze: ofSession(({ options }, { target }) => analyze(target, options)),
+  analyze: ofSession(({ options }, { target }) => {
+    const value = analyze(target, options);
+    sentAnalysis = { key: optionsKey(options), value };
+    return value;
+  }),
   buildRequest: ofSession(({ options, turn }, { session: opened, target }) => {
     const key = `${optionsKey(options)}#${turn}`;
     const cached = recentViews.get(key);
@@ -427,9 +435,17 @@ const HANDLERS: { [M in WorkerMethod]: Handler<M> } = {
     if (outcome.kind === "unchanged" || liveFile !== followed || followed.runId !== sessionRunId) return { status: "unchanged" };
     if (outcome.kind === "appended") grow(outcome.session);
     else install(outcome.session, followed.runId);
-    // The page asks for the new analysis next: the one the notices were made from is the same (main thread).
-    if (!options.thread) keepAnalysis(optionsKey(options), outcome.analysis);
-    return { status: outcome.kind, summary: summaryOf(outcome.session, outcome.byteLength), notices: outcome.notices, readBytes: outcome.readBytes };
+    const result: LivePollResult = { status: outcome.kind, summary: summaryOf(outcome.session, outcome.byteLength), notices: outcome.notices, readBytes: outcome.readBytes };
+    if (options.thread) return result;
+    // The analysis the notices were made from is the new one (main thread): the page is sent what
+    // changed in the one it holds, else it asks for the whole one next.
+    const key = optionsKey(options);
+    const analysis = keepAnalysis(key, outcome.analysis);
+    const before = sentAnalysis;
+    sentAnalysis = null;
+    if (outcome.kind !== "appended" || before?.key !== key) return result;
+    sentAnalysis = { key, value: analysis };
+    return { ...result, delta: analysisDelta(before.value, analysis) };
   }),
 };
 
