@@ -383,3 +383,28 @@ test("a Gemini CLI folder: projects.json and logs.json are no rows but read with
   await expect(page.getByTestId("error-banner")).toHaveCount(0);
 });
 
+
+test("a followed file: a search typed before new turns arrive keeps its query and finds them too", async ({ page }) => {
+  const lines = fixture(PI_OPENAI_SESSION).split("\n").filter((line) => line !== "").map((line) => `${line}\n`);
+  await openEmptyApp(page);
+  await writeFile(page, "live-search.jsonl", lines.slice(0, 22).join(""), "replace");
+  await page.evaluate(async () => {
+    const handle = await (await navigator.storage.getDirectory()).getFileHandle("live-search.jsonl");
+    await (window as unknown as { __contextscopeLive: { openLiveHandle(h: FileSystemFileHandle): Promise<void> } }).__contextscopeLive.openLiveHandle(handle);
+  });
+  await waitForSession(page, "live-search.jsonl");
+  const before = (await appView(page)).turnCount;
+  await page.keyboard.press("/");
+  const input = page.getByTestId("search-input");
+  await input.fill("store module");
+  await expect(page.getByTestId("search-status")).toHaveAttribute("data-done", "true", { timeout: 15_000 });
+  // The later prompts ("Print the FAQ and the store module…") are not written yet.
+  await expect(page.getByTestId("search-hit")).toHaveCount(0);
+
+  await writeFile(page, "live-search.jsonl", lines.slice(22).join(""), "append");
+  await page.waitForFunction((count) => (window as unknown as { __contextscope: { turnCount: number } }).__contextscope.turnCount > count, before, { timeout: 15_000 });
+  await expect(input).toHaveValue("store module");
+  await expect(page.getByTestId("search-hit").first()).toBeVisible({ timeout: 15_000 });
+  const turns = (await page.getByTestId("search-hit").evaluateAll((hits) => hits.map((hit) => Number(hit.getAttribute("data-turn")))));
+  expect(Math.min(...turns)).toBeGreaterThan(before);
+});

@@ -134,13 +134,26 @@ async function prepareIndex(generation: number): Promise<void> {
   }
 }
 
-/** A new session or new options: the old hits name turns of another analysis. */
+/** True when `next` extends `previous` (a followed file grew): its first row is the same object. */
+function grewFrom(previous: { timeline: readonly unknown[] } | null, next: { timeline: readonly unknown[] } | null): boolean {
+  if (!previous || !next || previous.timeline.length === 0) return false;
+  return next.timeline.length >= previous.timeline.length && next.timeline[0] === previous.timeline[0];
+}
+
+/**
+ * A new session or new options: the old hits name turns of another analysis. A session that grew
+ * while followed keeps the query and searches again.
+ */
 export function installSearchReset(): void {
   useAppStore.subscribe((state, previous) => {
     if (state.selectedIndex !== previous.selectedIndex) lastStepAt = performance.now();
     if (state.analysis !== previous.analysis) {
       const generation = ++analysisGeneration;
+      const query = useSearchStore.getState().query;
       useSearchStore.setState((s) => ({ ...initial, searchId: s.searchId + 1, open: s.open, highlight: null, index: null }));
+      // A followed file that grew keeps its earlier rows (the same objects): the user's query stays
+      // and is searched again, so the new turns' hits join those of the turns before.
+      if (query.length > 0 && grewFrom(previous.analysis, state.analysis)) setSearchQuery(query);
       // Not while the file is still being read: a provisional analysis is replaced soon, and
       // building its index would take the worker's time from the read (a search typed meanwhile
       // builds what it needs itself).
