@@ -7,7 +7,7 @@ import type { SearchHit } from "../core/search/index";
 import { isStale } from "../worker/client";
 import { pipeline, pipelineOptions } from "./workerBridge";
 import { selectIndex, setActiveTab } from "./selection";
-import { useAppStore } from "./store";
+import { useAppStore, type AppState } from "./store";
 
 export interface SearchState {
   open: boolean;
@@ -134,10 +134,17 @@ async function prepareIndex(generation: number): Promise<void> {
   }
 }
 
-/** True when `next` extends `previous` (a followed file grew): its first row is the same object. */
-function grewFrom(previous: { timeline: readonly unknown[] } | null, next: { timeline: readonly unknown[] } | null): boolean {
-  if (!previous || !next || previous.timeline.length === 0) return false;
-  return next.timeline.length >= previous.timeline.length && next.timeline[0] === previous.timeline[0];
+/**
+ * True when `next` is the same session read further (a followed file grew): the same file and
+ * options, no fewer rows, and its first row the same turn. The page may be sent the grown analysis
+ * whole, so rows are compared by what they are, not by object.
+ */
+function grewFrom(previous: AppState, next: AppState): boolean {
+  const before = previous.analysis?.timeline ?? [];
+  const after = next.analysis?.timeline ?? [];
+  if (before.length === 0 || after.length < before.length || next.analysisProvisional) return false;
+  if (previous.session?.fileName !== next.session?.fileName || previous.options !== next.options) return false;
+  return JSON.stringify(before[0]) === JSON.stringify(after[0]);
 }
 
 /**
@@ -151,9 +158,9 @@ export function installSearchReset(): void {
       const generation = ++analysisGeneration;
       const query = useSearchStore.getState().query;
       useSearchStore.setState((s) => ({ ...initial, searchId: s.searchId + 1, open: s.open, highlight: null, index: null }));
-      // A followed file that grew keeps its earlier rows (the same objects): the user's query stays
-      // and is searched again, so the new turns' hits join those of the turns before.
-      if (query.length > 0 && grewFrom(previous.analysis, state.analysis)) setSearchQuery(query);
+      // A followed file that grew: the user's query stays and is searched again, so the new
+      // turns' hits join those of the turns before.
+      if (query.length > 0 && grewFrom(previous, state)) setSearchQuery(query);
       // Not while the file is still being read: a provisional analysis is replaced soon, and
       // building its index would take the worker's time from the read (a search typed meanwhile
       // builds what it needs itself).
