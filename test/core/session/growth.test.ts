@@ -93,6 +93,7 @@ function checkGrowth(file: string, parts: number, { carriesCaches = false, keeps
 /** What each agent keeps when its session grows: its caches carried over, and its analysis walk (the same turn summaries). */
 const PI = { carriesCaches: true, keepsTurns: true };
 const CODEX = { carriesCaches: true };
+const CLAUDE = { carriesCaches: true, keepsTurns: true };
 const REBUILDS = {};
 
 /**
@@ -103,7 +104,7 @@ const REBUILDS = {};
 const LINE_AGENT_FOLDERS: Record<string, { agent: string; keeps: { carriesCaches?: boolean; keepsTurns?: boolean } }> = {
   pi: { agent: "pi", keeps: PI },
   senpi: { agent: "pi", keeps: PI },
-  claude: { agent: "claude-code", keeps: REBUILDS },
+  claude: { agent: "claude-code", keeps: CLAUDE },
   codex: { agent: "codex", keeps: CODEX },
   "gemini-cli": { agent: "gemini-cli", keeps: REBUILDS },
 };
@@ -111,7 +112,7 @@ const LINE_AGENT_FOLDERS: Record<string, { agent: string; keeps: { carriesCaches
 describe("a committed session grown line by line", () => {
   it.each([
     ["pi/print-openai-autocompact", PI],
-    ["claude/print-autocompact-manualcompact", REBUILDS],
+    ["claude/print-autocompact-manualcompact", CLAUDE],
     ["codex/exec-autocompact", CODEX],
   ] as const)("%s analyses as read afresh", (caseName, keeps) => {
     const result = checkGrowth(fixtureCase(caseName).sessionPath, 7, keeps);
@@ -136,7 +137,7 @@ describeShared("recordings grown line by line", (shared) => {
   });
   it.each([
     ["pi/pi-mono-large-session-v1.jsonl", PI],
-    ["claude-code/entire-040b-small-summary-task.jsonl", REBUILDS],
+    ["claude-code/entire-040b-small-summary-task.jsonl", CLAUDE],
     ["codex/codemie-rollout-0.128-desktop.jsonl", CODEX],
     ["codex/acidicsoil-legacy-2025-09.jsonl", CODEX],
   ] as const)("the real session realworld/%s analyses as read afresh at every cut", (file, keeps) => {
