@@ -120,6 +120,15 @@ describe("a committed session grown line by line", () => {
   });
 });
 
+describe("a Claude Code transcript grown one line at a time", () => {
+  // Every line boundary: between the entries of one API message, before a tool result, at a compact boundary.
+  it("claude/print-autocompact-manualcompact (with api-request records) analyses as read afresh after every line", () => {
+    const file = fixtureCase("claude/print-autocompact-manualcompact").sessionPath;
+    const lines = readFileSync(file, "utf8").split("\n").length;
+    expect(checkGrowth(file, lines * 4, CLAUDE).turns).toBeGreaterThan(1);
+  });
+});
+
 describeShared("recordings grown line by line", (shared) => {
   for (const [folder, { agent, keeps }] of Object.entries(LINE_AGENT_FOLDERS)) {
     for (const caseName of shared.caseNames(folder)) {
@@ -142,6 +151,11 @@ describeShared("recordings grown line by line", (shared) => {
     ["codex/acidicsoil-legacy-2025-09.jsonl", CODEX],
   ] as const)("the real session realworld/%s analyses as read afresh at every cut", (file, keeps) => {
     expect(checkGrowth(shared.path(`realworld/${file}`), 5, keeps).turns).toBeGreaterThan(1);
+  });
+  it("the real Claude Code session realworld/claude-code/entire-040b-small-summary-task.jsonl (no api-request records) analyses as read afresh after every line", () => {
+    const file = shared.path("realworld/claude-code/entire-040b-small-summary-task.jsonl");
+    const lines = readFileSync(file, "utf8").split("\n").length;
+    expect(checkGrowth(file, lines * 4, CLAUDE).turns).toBeGreaterThan(1);
   });
 });
 

@@ -106,8 +106,8 @@ interface IndexPass {
   unresolvedParents: Set<string>;
   /** `requestRef`s of the conversation entries. */
   requestRefs: Set<string>;
-  /** Ids the compact boundaries name as preserved messages or their anchor (FM-CC-14). */
-  preservedIds: Set<string>;
+  /** The compact boundaries naming each id as a preserved message or their anchor (FM-CC-14). */
+  preservedBy: Map<string, SessionEntry[]>;
   /** Warnings of the lines themselves, then of their parents: the order of a pass over the whole file. */
   lineWarnings: ReaderWarning[];
   parentWarnings: ReaderWarning[];
@@ -142,7 +142,7 @@ export function getClaudeIndex(session: Session): ClaudeSessionIndex {
     lastPromptLeaves: [],
     unresolvedParents: new Set(),
     requestRefs: new Set(),
-    preservedIds: new Set(),
+    preservedBy: new Map(),
     lineWarnings: [],
     parentWarnings: [],
     generation: 0,
@@ -166,13 +166,21 @@ function indexEntries(index: ClaudeSessionIndex, pass: IndexPass, entries: reado
       if (index.sessionId === null) index.sessionId = stringField(raw, "sessionId");
       const ref = raw.requestRef;
       if (typeof ref === "string") pass.requestRefs.add(ref);
-      if (isCompactBoundary(entry)) for (const id of preservedIdsOf(entry)) pass.preservedIds.add(id);
+      if (isCompactBoundary(entry)) {
+        for (const id of preservedIdsOf(entry)) {
+          const boundaries = pass.preservedBy.get(id);
+          if (boundaries) boundaries.push(entry);
+          else pass.preservedBy.set(id, [entry]);
+        }
+      }
+      // A message a boundary named arrives (its summary, written just after it): the requests after the boundary read it.
+      if (pass.generation > 0) touch(pass, entry.id);
       const messageId = assistantMessageId(entry);
       if (messageId !== null) {
         const group = index.messageGroups.get(messageId);
         if (group) {
           // An earlier entry's API message grew: what was built from it is out of date.
-          if (pass.generation > 0) for (const member of group) pass.touched.set(member.id, pass.generation);
+          if (pass.generation > 0) for (const member of group) touch(pass, member.id);
           group.push(entry);
         } else index.messageGroups.set(messageId, [entry]);
       }
@@ -248,10 +256,19 @@ function indexEntries(index: ClaudeSessionIndex, pass: IndexPass, entries: reado
 
 /** Marks `id` (and every entry of its API message) as changed by this growth. */
 function touchWithMessage(index: ClaudeSessionIndex, pass: IndexPass, id: string): void {
-  pass.touched.set(id, pass.generation);
+  touch(pass, id);
   const entry = index.byId.get(id);
   const group = entry ? index.messageGroups.get(assistantMessageId(entry) ?? "") : undefined;
-  if (group) for (const member of group) pass.touched.set(member.id, pass.generation);
+  if (group) for (const member of group) touch(pass, member.id);
+}
+
+/**
+ * Marks entry `id` as changed by this growth, and the compact boundaries that name it as a
+ * preserved message: the requests after such a boundary read it from there, off their path.
+ */
+function touch(pass: IndexPass, id: string): void {
+  pass.touched.set(id, pass.generation);
+  for (const boundary of pass.preservedBy.get(id) ?? []) pass.touched.set(boundary.id, pass.generation);
 }
 
 function preservedIdsOf(boundary: SessionEntry): string[] {
@@ -266,8 +283,7 @@ function preservedIdsOf(boundary: SessionEntry): string[] {
 /**
  * True when appending `appended` to the lines indexed in `index` leaves their reading as it is:
  * no id used again, no entry or progress line an earlier line looked for, no api-request an
- * earlier entry names or the first api-request of the file, no preserved message a boundary named,
- * no blob or shape hash given again with other content.
+ * earlier entry names or the first api-request of the file, no blob or shape hash given again with other content.
  */
 function extendsWith(index: ClaudeSessionIndex, pass: IndexPass, appended: readonly SessionEntry[]): boolean {
   const hadRecords = index.apiRequests.size > 0;
@@ -275,7 +291,7 @@ function extendsWith(index: ClaudeSessionIndex, pass: IndexPass, appended: reado
     const raw = entry.raw;
     if (isConversationEntry(entry) || (entry.type === "progress" && typeof raw.uuid === "string")) {
       const id = entry.id;
-      if (index.byId.has(id) || index.progress.has(id) || pass.unresolvedParents.has(id) || pass.preservedIds.has(id)) return false;
+      if (index.byId.has(id) || index.progress.has(id) || pass.unresolvedParents.has(id)) return false;
       continue;
     }
     switch (entry.type) {
