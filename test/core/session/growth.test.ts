@@ -94,6 +94,7 @@ function checkGrowth(file: string, parts: number, { carriesCaches = false, keeps
 const PI = { carriesCaches: true, keepsTurns: true };
 const CODEX = { carriesCaches: true };
 const CLAUDE = { carriesCaches: true, keepsTurns: true };
+const GEMINI = { carriesCaches: true, keepsTurns: true };
 const REBUILDS = {};
 
 /**
@@ -106,7 +107,7 @@ const LINE_AGENT_FOLDERS: Record<string, { agent: string; keeps: { carriesCaches
   senpi: { agent: "pi", keeps: PI },
   claude: { agent: "claude-code", keeps: CLAUDE },
   codex: { agent: "codex", keeps: CODEX },
-  "gemini-cli": { agent: "gemini-cli", keeps: REBUILDS },
+  "gemini-cli": { agent: "gemini-cli", keeps: GEMINI },
 };
 
 describe("a committed session grown line by line", () => {
@@ -139,6 +140,11 @@ describeShared("recordings grown line by line", (shared) => {
       });
     }
   }
+  it("gemini-cli/p-resume-autocompress (a resume, a compression: $set records) analyses as read afresh after every line", () => {
+    const file = shared.case("gemini-cli/p-resume-autocompress").sessionPath;
+    const lines = readFileSync(file, "utf8").split("\n").length;
+    expect(checkGrowth(file, lines * 4, GEMINI).turns).toBeGreaterThan(1);
+  });
   it("deepseek-harness's decoded session analyses as read afresh at every cut", () => {
     const dir = shared.path("deepseek-harness/headless-deepseek-manualcompact/session-decoded");
     const file = findJsonl(dir);
