@@ -10,6 +10,7 @@ import { carryClaudeBranches } from "./turns";
 export function carryClaudeCaches(previous: Session, next: Session): void {
   const appended = carryClaudeIndex(previous, next);
   if (appended === null) return;
-  carryClaudeBranches(previous, next);
-  carryClaudeRecords(previous, next, appended, getClaudeIndex(next));
+  const index = getClaudeIndex(next);
+  carryClaudeBranches(previous, next, appended, index);
+  carryClaudeRecords(previous, next, appended, index);
 }

@@ -89,10 +89,18 @@ const branchCaches = new WeakMap<Session, BranchCache>();
  * moved only if no earlier parent changed); a turn whose API message grew is made again when the
  * branch is next asked for (`refreshedTurns`).
  */
-export function carryClaudeBranches(previous: Session, next: Session): void {
+export function carryClaudeBranches(previous: Session, next: Session, appended: readonly SessionEntry[], index: ClaudeSessionIndex): void {
   const cache = branchCaches.get(previous);
   if (!cache || branchCaches.has(next)) return;
   branchCaches.delete(previous);
+  // Branches of entries that had children before these lines are no leaves any more: dropped, so
+  // that the paths kept do not pile up with every append. A leaf that gained its first child now
+  // stays for one growth: the new leaf's path is walked up to it.
+  const firstLine = appended[0]?.line ?? Number.POSITIVE_INFINITY;
+  for (const leafId of cache.branches.keys()) {
+    const first = index.children.get(leafId)?.[0];
+    if (first && first.line < firstLine) cache.branches.delete(leafId);
+  }
   branchCaches.set(next, cache);
 }
 
