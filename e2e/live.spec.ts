@@ -1,6 +1,6 @@
 // Journeys: a session file followed while the test appends to it, a database followed with its
 // -wal while the test writes the -wal, a folder of several agents' sessions opened as the sessions
-// library, and a Claude Code session whose sub-agent files belong to its row. The files live in the origin private file system,
+// library, a Claude Code transcript followed as it grows, and a Claude Code session whose sub-agent files belong to its row. The files live in the origin private file system,
 // whose handles are the same FileSystemFileHandle / FileSystemDirectoryHandle the pickers and a
 // drop give; the app is handed them through `window.__contextscopeLive` (src/state/liveTestHook.ts).
 import { readFileSync } from "node:fs";
@@ -112,6 +112,34 @@ test("a followed file: appended turns join the timeline, the newest stays select
   await page.waitForFunction((count) => (window as unknown as { __contextscope: { turnCount: number } }).__contextscope.turnCount === count, first.turnCount, { timeout: 15_000 });
   expect((await appView(page)).selectedTurn).toBe(1);
   await expect(page.getByTestId("live-bar")).toContainText("read again whole");
+});
+
+test("a followed Claude Code transcript: appended turns, an API message written entry by entry, a compaction, join the timeline", async ({ page }) => {
+  const CLAUDE = "claude/print-autocompact-manualcompact/session/projects/-home-dev-claude-print-autocompact-manualcompact-lighthouse-notes/ae06c21a-08ae-4c39-89e0-c4dcf08d14e8.jsonl";
+  const lines = fixture(CLAUDE).split("\n").filter((line) => line !== "").map((line) => `${line}\n`);
+  await openEmptyApp(page);
+  await page.evaluate(async () => {
+    const root = await navigator.storage.getDirectory();
+    await root.removeEntry("claude-live.jsonl").catch(() => undefined);
+  });
+  await writeFile(page, "claude-live.jsonl", lines.slice(0, 50).join(""), "replace");
+  await page.evaluate(async () => {
+    const root = await navigator.storage.getDirectory();
+    const handle = await root.getFileHandle("claude-live.jsonl");
+    await (window as unknown as { __contextscopeLive: { openLiveHandle(h: FileSystemFileHandle): Promise<void> } }).__contextscopeLive.openLiveHandle(handle);
+  });
+  await waitForSession(page, "claude-live.jsonl");
+  const first = await appView(page);
+  expect(first.turnCount).toBeGreaterThan(1);
+  // The rest in a few writes, cut anywhere (inside a line, between the entries of one API message).
+  for (const [from, to] of [[50, 73], [73, 120], [120, lines.length]] as const) {
+    await writeFile(page, "claude-live.jsonl", lines.slice(from, to).join(""), "append");
+  }
+  // As the whole file read at once: 15 requests, the compactions announced.
+  await page.waitForFunction(() => (window as unknown as { __contextscope: { turnCount: number } }).__contextscope.turnCount === 15, undefined, { timeout: 20_000 });
+  expect((await appView(page)).selectedTurn).toBe(15);
+  await page.waitForFunction(() => (window as unknown as { __contextscope: { prefixTurns: number | null } }).__contextscope.prefixTurns === 15, undefined, { timeout: 20_000 });
+  await expect.poll(async () => (await liveView(page)).notices.some((notice) => notice.kind === "compaction")).toBe(true);
 });
 
 test("a sessions folder of several agents: rows fill in, sort and filter, a new session appears, a click opens one", async ({ page }) => {

@@ -93,6 +93,8 @@ function checkGrowth(file: string, parts: number, { carriesCaches = false, keeps
 /** What each agent keeps when its session grows: its caches carried over, and its analysis walk (the same turn summaries). */
 const PI = { carriesCaches: true, keepsTurns: true };
 const CODEX = { carriesCaches: true };
+const CLAUDE = { carriesCaches: true, keepsTurns: true };
+const GEMINI = { carriesCaches: true, keepsTurns: true };
 const REBUILDS = {};
 
 /**
@@ -103,19 +105,28 @@ const REBUILDS = {};
 const LINE_AGENT_FOLDERS: Record<string, { agent: string; keeps: { carriesCaches?: boolean; keepsTurns?: boolean } }> = {
   pi: { agent: "pi", keeps: PI },
   senpi: { agent: "pi", keeps: PI },
-  claude: { agent: "claude-code", keeps: REBUILDS },
+  claude: { agent: "claude-code", keeps: CLAUDE },
   codex: { agent: "codex", keeps: CODEX },
-  "gemini-cli": { agent: "gemini-cli", keeps: REBUILDS },
+  "gemini-cli": { agent: "gemini-cli", keeps: GEMINI },
 };
 
 describe("a committed session grown line by line", () => {
   it.each([
     ["pi/print-openai-autocompact", PI],
-    ["claude/print-autocompact-manualcompact", REBUILDS],
+    ["claude/print-autocompact-manualcompact", CLAUDE],
     ["codex/exec-autocompact", CODEX],
   ] as const)("%s analyses as read afresh", (caseName, keeps) => {
     const result = checkGrowth(fixtureCase(caseName).sessionPath, 7, keeps);
     expect(result.turns).toBeGreaterThan(1);
+  });
+});
+
+describe("a Claude Code transcript grown one line at a time", () => {
+  // Every line boundary: between the entries of one API message, before a tool result, at a compact boundary.
+  it("claude/print-autocompact-manualcompact (with api-request records) analyses as read afresh after every line", () => {
+    const file = fixtureCase("claude/print-autocompact-manualcompact").sessionPath;
+    const lines = readFileSync(file, "utf8").split("\n").length;
+    expect(checkGrowth(file, lines * 4, CLAUDE).turns).toBeGreaterThan(1);
   });
 });
 
@@ -129,6 +140,11 @@ describeShared("recordings grown line by line", (shared) => {
       });
     }
   }
+  it("gemini-cli/p-resume-autocompress (a resume, a compression: $set records) analyses as read afresh after every line", () => {
+    const file = shared.case("gemini-cli/p-resume-autocompress").sessionPath;
+    const lines = readFileSync(file, "utf8").split("\n").length;
+    expect(checkGrowth(file, lines * 4, GEMINI).turns).toBeGreaterThan(1);
+  });
   it("deepseek-harness's decoded session analyses as read afresh at every cut", () => {
     const dir = shared.path("deepseek-harness/headless-deepseek-manualcompact/session-decoded");
     const file = findJsonl(dir);
@@ -136,11 +152,16 @@ describeShared("recordings grown line by line", (shared) => {
   });
   it.each([
     ["pi/pi-mono-large-session-v1.jsonl", PI],
-    ["claude-code/entire-040b-small-summary-task.jsonl", REBUILDS],
+    ["claude-code/entire-040b-small-summary-task.jsonl", CLAUDE],
     ["codex/codemie-rollout-0.128-desktop.jsonl", CODEX],
     ["codex/acidicsoil-legacy-2025-09.jsonl", CODEX],
   ] as const)("the real session realworld/%s analyses as read afresh at every cut", (file, keeps) => {
     expect(checkGrowth(shared.path(`realworld/${file}`), 5, keeps).turns).toBeGreaterThan(1);
+  });
+  it("the real Claude Code session realworld/claude-code/entire-040b-small-summary-task.jsonl (no api-request records) analyses as read afresh after every line", () => {
+    const file = shared.path("realworld/claude-code/entire-040b-small-summary-task.jsonl");
+    const lines = readFileSync(file, "utf8").split("\n").length;
+    expect(checkGrowth(file, lines * 4, CLAUDE).turns).toBeGreaterThan(1);
   });
 });
 

@@ -7,6 +7,7 @@ import { piMessageChars } from "../pi/estimate";
 import { claudeCodePolicy } from "./policy/policy";
 import { claudeReader, CLAUDE_FORMAT_ID } from "./reader";
 import { claudeCodeRecordedCompactions } from "./recorded";
+import { carryClaudeCaches } from "./growth";
 import { linkClaudeFiles } from "./threads";
 import { analyzeClaudeSession, buildClaudeTurnContext, buildClaudeTurnRequest, countClaudeTurns } from "./turns";
 
@@ -21,6 +22,8 @@ export const claudeCodeAgent = {
     countTurns: countClaudeTurns,
     buildTurnContext: (session, options, turn) => buildClaudeTurnContext(session, options, turn),
     buildTurnRequest: (session, options, turn) => buildClaudeTurnRequest(session, options, turn),
+    // A followed transcript that grew keeps its index, branches, rebuilt records and turn summaries (growth.ts).
+    carryCaches: carryClaudeCaches,
   },
   policies: [claudeCodePolicy],
   recorded: claudeCodeRecordedCompactions,

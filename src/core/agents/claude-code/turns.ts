@@ -35,12 +35,13 @@ import {
   stringField,
 } from "./records";
 import { isObject } from "../../util/is-object";
-import { recordMessages, recordWarnings, requestRefOf, type SourcedMessage } from "./request-records";
+import { recordCacheOf, recordMessages, recordWarnings, requestRefOf, type SourcedMessage } from "./request-records";
 import {
   branchLeaves,
   defaultLeaf,
   getClaudeIndex,
-  pathTo,
+  indexGeneration,
+  touchedAt,
   type ApiRequestRecord,
   type ClaudeSessionIndex,
 } from "./session-index";
@@ -54,6 +55,8 @@ export interface ClaudeTurn {
   messageId: string;
   /** Every assistant entry of the API message, in file order. */
   group: SessionEntry[];
+  /** Entries the group had when the turn was made: a followed file may add some (the group is the index's list). */
+  groupLength: number;
   /** Index in the branch path of the first entry of the message. */
   pathIndex: number;
   record: ApiRequestRecord | null;
@@ -64,44 +67,139 @@ export interface ClaudeBranch {
   path: SessionEntry[];
   turns: ClaudeTurn[];
   warnings: ReaderWarning[];
+  /** The parent cycle the path was cut at, if any. */
+  cycle: ReaderWarning | null;
 }
 
-const branchCaches = new WeakMap<Session, Map<string, ClaudeBranch>>();
+/**
+ * The branches built per session, and the turn made for each answering entry: a branch through
+ * the same answer (the default leaf moving to a sibling tool result as a followed file grows)
+ * takes the same turn object, and with it the turn's kept summary.
+ */
+interface BranchCache {
+  branches: Map<string, ClaudeBranch>;
+  turnsByAnswer: Map<string, ClaudeTurn>;
+}
+
+const branchCaches = new WeakMap<Session, BranchCache>();
+
+/**
+ * `next` is `previous` with lines appended and the index moved to it (session-index.ts
+ * `carryClaudeIndex`): the branches built so far move too. A branch's path stays true (the index
+ * moved only if no earlier parent changed); a turn whose API message grew is made again when the
+ * branch is next asked for (`refreshedTurns`).
+ */
+export function carryClaudeBranches(previous: Session, next: Session, appended: readonly SessionEntry[], index: ClaudeSessionIndex): void {
+  const cache = branchCaches.get(previous);
+  if (!cache || branchCaches.has(next)) return;
+  branchCaches.delete(previous);
+  // Branches of entries that had children before these lines are no leaves any more: dropped, so
+  // that the paths kept do not pile up with every append. A leaf that gained its first child now
+  // stays for one growth: the new leaf's path is walked up to it.
+  const firstLine = appended[0]?.line ?? Number.POSITIVE_INFINITY;
+  for (const leafId of cache.branches.keys()) {
+    const first = index.children.get(leafId)?.[0];
+    if (first && first.line < firstLine) cache.branches.delete(leafId);
+  }
+  branchCaches.set(next, cache);
+}
 
 function resolveLeaf(index: ClaudeSessionIndex, requested: string | null | undefined): string | null {
   if (requested && index.byId.has(requested)) return requested;
   return defaultLeaf(index);
 }
 
+/**
+ * The turn answered at `path[pathIndex]`: the one made before for that entry when it is the same
+ * (number, place, API message unchanged: the path before an entry is the same on every branch), else a new one.
+ */
+function makeTurn(index: ClaudeSessionIndex, cache: BranchCache, turn: number, messageId: string, group: SessionEntry[], path: SessionEntry[], pathIndex: number): ClaudeTurn {
+  const answerId = (path[pathIndex] as SessionEntry).id;
+  const kept = cache.turnsByAnswer.get(answerId);
+  if (kept && kept.turn === turn && kept.pathIndex === pathIndex && kept.group === group && kept.groupLength === group.length) return kept;
+  const made: ClaudeTurn = { turn, messageId, group, groupLength: group.length, pathIndex, record: requestRefOf(index, group) };
+  cache.turnsByAnswer.set(answerId, made);
+  return made;
+}
+
+/** The branch's turns, each whose API message grew since it was made made again (its record may be in the new entries). */
+function refreshedTurns(index: ClaudeSessionIndex, cache: BranchCache, path: SessionEntry[], turns: ClaudeTurn[]): ClaudeTurn[] {
+  if (turns.every((turn) => turn.group.length === turn.groupLength)) return turns;
+  return turns.map((turn) => (turn.group.length === turn.groupLength ? turn : makeTurn(index, cache, turn.turn, turn.messageId, turn.group, path, turn.pathIndex)));
+}
+
+function branchWarnings(index: ClaudeSessionIndex, path: SessionEntry[], turns: ClaudeTurn[], cycle: ReaderWarning | null): ReaderWarning[] {
+  const warnings: ReaderWarning[] = cycle ? [cycle] : [];
+  if (index.apiRequests.size === 0) return warnings;
+  for (const turn of turns) {
+    const entry = path[turn.pathIndex] as SessionEntry;
+    if (!turn.record && !isSidechain(entry)) {
+      warnings.push({ line: entry.line, reason: `assistant message ${turn.messageId} names no api-request record: request approximated` });
+    }
+  }
+  return warnings;
+}
+
+/**
+ * The path from the root to `leafId` and its turns. The walk up from the leaf stops at the leaf of
+ * a branch built already (the previous leaf of a growing session): that branch's path and turns
+ * go on with the entries walked, so a new leaf costs the entries appended since.
+ */
+function buildBranch(index: ClaudeSessionIndex, cache: BranchCache, leafId: string): ClaudeBranch {
+  const reversed: SessionEntry[] = [];
+  const seen = new Set<string>();
+  let cycle: ReaderWarning | null = null;
+  let base: ClaudeBranch | null = null;
+  let current = index.byId.get(leafId) ?? null;
+  while (current) {
+    if (seen.has(current.id)) {
+      cycle = { line: current.line, reason: `parent cycle at ${current.id}: path cut there` };
+      break;
+    }
+    const kept = reversed.length > 0 ? cache.branches.get(current.id) : undefined;
+    // A kept path without a cycle holds exactly the entries the walk would meet from here.
+    if (kept && kept.cycle === null) {
+      base = kept;
+      break;
+    }
+    seen.add(current.id);
+    reversed.push(current);
+    const parent = index.parentOf.get(current.id);
+    current = parent === undefined ? null : (index.byId.get(parent) ?? null);
+  }
+  const walked = reversed.reverse();
+  const path = base ? base.path.concat(walked) : walked;
+  const turns = base ? refreshedTurns(index, cache, base.path, base.turns).slice() : [];
+  const messageIds = new Set(turns.map((turn) => turn.messageId));
+  for (let pathIndex = base ? base.path.length : 0; pathIndex < path.length; pathIndex++) {
+    const entry = path[pathIndex] as SessionEntry;
+    // A reply Claude Code wrote itself sent no request: an event of the session, not a turn.
+    if (entry.type !== "assistant" || isSyntheticAssistant(entry)) continue;
+    const messageId = assistantMessageId(entry) ?? entry.id;
+    if (messageIds.has(messageId)) continue;
+    messageIds.add(messageId);
+    const group = index.messageGroups.get(messageId) ?? [entry];
+    // A path cut at a parent cycle is not the path every branch has before the answer: its turns are its own.
+    if (cycle) turns.push({ turn: turns.length + 1, messageId, group, groupLength: group.length, pathIndex, record: requestRefOf(index, group) });
+    else turns.push(makeTurn(index, cache, turns.length + 1, messageId, group, path, pathIndex));
+  }
+  return { leafId, path, turns, warnings: branchWarnings(index, path, turns, cycle), cycle };
+}
+
 export function getClaudeBranch(session: Session, leafId: string): ClaudeBranch {
   let cache = branchCaches.get(session);
   if (!cache) {
-    cache = new Map();
+    cache = { branches: new Map(), turnsByAnswer: new Map() };
     branchCaches.set(session, cache);
   }
-  const cached = cache.get(leafId);
-  if (cached) return cached;
   const index = getClaudeIndex(session);
-  const { path, warning } = pathTo(index, leafId);
-  const turns: ClaudeTurn[] = [];
-  const seen = new Set<string>();
-  const warnings: ReaderWarning[] = warning ? [warning] : [];
-  const hasRecords = index.apiRequests.size > 0;
-  path.forEach((entry, pathIndex) => {
-    // A reply Claude Code wrote itself sent no request: an event of the session, not a turn.
-    if (entry.type !== "assistant" || isSyntheticAssistant(entry)) return;
-    const messageId = assistantMessageId(entry) ?? entry.id;
-    if (seen.has(messageId)) return;
-    seen.add(messageId);
-    const group = index.messageGroups.get(messageId) ?? [entry];
-    const record = requestRefOf(index, group);
-    if (hasRecords && !record && !isSidechain(entry)) {
-      warnings.push({ line: entry.line, reason: `assistant message ${messageId} names no api-request record: request approximated` });
-    }
-    turns.push({ turn: turns.length + 1, messageId, group, pathIndex, record });
-  });
-  const branch: ClaudeBranch = { leafId, path, turns, warnings };
-  cache.set(leafId, branch);
+  let branch = cache.branches.get(leafId);
+  if (branch) {
+    const turns = refreshedTurns(index, cache, branch.path, branch.turns);
+    if (turns === branch.turns) return branch;
+    branch = { ...branch, turns, warnings: branchWarnings(index, branch.path, turns, branch.cycle) };
+  } else branch = buildBranch(index, cache, leafId);
+  cache.branches.set(leafId, branch);
   return branch;
 }
 
@@ -207,6 +305,79 @@ function listClaudeBranches(session: Session, index: ClaudeSessionIndex): Branch
   });
 }
 
+/** What a turn's summary is made of besides its request: cheap to find, compared before a kept summary is used. */
+interface SummaryPlace {
+  turn: number;
+  entryId: string;
+  timestamp: TurnSummary["timestamp"];
+  afterCompaction: boolean;
+  modelSwitched: boolean;
+  model: ModelRef | null;
+  /** The latest growth of the index that changed an entry on the path before the turn's answer. */
+  changedBefore: number;
+}
+
+/** A turn's summary, the growth of the index it was made at, and the record cache its request came from. */
+interface KeptSummary {
+  summary: TurnSummary;
+  generation: number;
+  records: object | null;
+}
+
+/**
+ * Summaries made per turn: a followed session that grows keeps its turns (the branch's turns move
+ * with the index, see carryClaudeBranches), so the analysis of the grown session builds the
+ * requests of the new turns only.
+ */
+const keptSummaries = new WeakMap<ClaudeTurn, KeptSummary>();
+
+/**
+ * The summary of `turn`: the kept one while it still holds, else made from the turn's request.
+ * A kept summary holds when nothing it was made from changed: no entry before the answer on the
+ * path gained a child or an API message entry since (an approximated request reads them), the
+ * records are the same cache, and its place in the branch (number, compaction, model switch) is the same.
+ */
+function turnSummary(session: Session, index: ClaudeSessionIndex, branch: ClaudeBranch, turn: ClaudeTurn, place: SummaryPlace): TurnSummary {
+  const records = turn.record ? recordCacheOf(session) : null;
+  const kept = keptSummaries.get(turn);
+  if (
+    kept &&
+    kept.generation >= place.changedBefore &&
+    kept.records === records &&
+    kept.summary.turn === place.turn &&
+    kept.summary.entryId === place.entryId &&
+    kept.summary.timestamp === place.timestamp &&
+    kept.summary.afterCompaction === place.afterCompaction &&
+    kept.summary.modelSwitched === place.modelSwitched
+  ) {
+    return kept.summary;
+  }
+  const wire = turnWireMessages(session, branch, turn);
+  let chars = 0;
+  for (const item of wire) chars += wireMessageChars(item.message);
+  const last = lastOf(turn.group) as SessionEntry;
+  const stopReason = entryMessage(last)?.stop_reason;
+  const summary: TurnSummary = {
+    turn: place.turn,
+    entryId: place.entryId,
+    timestamp: place.timestamp,
+    model: place.model,
+    api: "anthropic-messages",
+    thinkingLevel: thinkingLevel(turn),
+    messageCount: wire.length,
+    estimatedTokens: Math.ceil(chars / 4),
+    chars,
+    usage: turnUsage(turn),
+    stopReason: typeof stopReason === "string" ? stopReason : null,
+    afterCompaction: place.afterCompaction,
+    modelSwitched: place.modelSwitched,
+    hasNote: false,
+    hasDropped: false,
+  };
+  keptSummaries.set(turn, { summary, generation: indexGeneration(index), records });
+  return summary;
+}
+
 export function analyzeClaudeSession(session: Session, options: PipelineOptions): SessionAnalysis {
   const index = getClaudeIndex(session);
   const leafId = resolveLeaf(index, options.leafId);
@@ -218,7 +389,11 @@ export function analyzeClaudeSession(session: Session, options: PipelineOptions)
   let nextTurn = 0;
   let previousModel: ModelRef | null = null;
   const events: SessionEvent[] = [];
+  // The latest growth of the index that changed an entry before the one walked (see turnSummary).
+  let changedBefore = 0;
   branch.path.forEach((entry, at) => {
+    const changedBeforeEntry = changedBefore;
+    changedBefore = Math.max(changedBefore, touchedAt(index, entry.id));
     if (isCompactBoundary(entry)) pending.push({ entry, at });
     else {
       const event = sessionEventOf(entry, nextTurn > 0 ? nextTurn : null);
@@ -229,29 +404,17 @@ export function analyzeClaudeSession(session: Session, options: PipelineOptions)
     nextTurn += 1;
     for (const item of pending) timeline.push(compactionEvent(item.entry, branch.path, item.at, turn.turn));
     timeline.push({ kind: "turn", turn: turn.turn });
-    const wire = turnWireMessages(session, branch, turn);
-    let chars = 0;
-    for (const item of wire) chars += wireMessageChars(item.message);
     const model = turnModel(turn);
-    const last = lastOf(turn.group) as SessionEntry;
-    const stopReason = entryMessage(last)?.stop_reason;
-    turns.push({
+    const summary = turnSummary(session, index, branch, turn, {
       turn: turn.turn,
       entryId: (turn.group.find((member) => branch.path[turn.pathIndex] === member) ?? (turn.group[0] as SessionEntry)).id,
       timestamp: (branch.path[turn.pathIndex] as SessionEntry).timestamp,
-      model,
-      api: "anthropic-messages",
-      thinkingLevel: thinkingLevel(turn),
-      messageCount: wire.length,
-      estimatedTokens: Math.ceil(chars / 4),
-      chars,
-      usage: turnUsage(turn),
-      stopReason: typeof stopReason === "string" ? stopReason : null,
       afterCompaction: pending.length > 0,
       modelSwitched: turn.turn > 1 && (previousModel?.modelId ?? null) !== (model?.modelId ?? null),
-      hasNote: false,
-      hasDropped: false,
+      model,
+      changedBefore: changedBeforeEntry,
     });
+    turns.push(summary);
     pending = [];
     previousModel = model;
   });

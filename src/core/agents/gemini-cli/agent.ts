@@ -8,6 +8,7 @@ import { geminiCompanionFiles } from "./companions";
 import { GEMINI_NOT_DERIVABLE } from "./notDerivable";
 import { geminiCompressionPolicy } from "./policy/policy";
 import { GEMINI_CLI_FORMAT_ID, geminiCliReader } from "./reader";
+import { carryGeminiFold } from "./history";
 import { geminiRecordedCompressions } from "./recorded";
 import { analyzeGeminiSession, buildGeminiTurnContext, buildGeminiTurnRequest, countGeminiTurns } from "./turns";
 
@@ -22,6 +23,8 @@ export const geminiCliAgent = {
     countTurns: (session) => countGeminiTurns(session),
     buildTurnContext: (session, options, turn) => buildGeminiTurnContext(session, options, turn),
     buildTurnRequest: (session, options, turn) => buildGeminiTurnRequest(session, options, turn),
+    // A followed chat that grew goes on with the fold of its earlier records (history.ts); its turn summaries are kept (turns.ts).
+    carryCaches: carryGeminiFold,
   },
   policies: [geminiCompressionPolicy],
   recorded: geminiRecordedCompressions,

@@ -6,7 +6,8 @@
 // unknown). Walking the fold also gives what the final list cannot: the history as it stood when
 // each request was sent — a `gemini` message written for the first time is the answer to one
 // request, whose history is the list just before it — and each chat compression, a `$set.messages`
-// that brings a new `<state_snapshot>` user message.
+// that brings a new `<state_snapshot>` user message. The fold is kept with the session and goes on
+// with the records a followed chat appends (`carryGeminiFold`).
 import type { ReaderWarning, Session, SessionEntry } from "../../model";
 import { isObject } from "../../util/is-object";
 
@@ -85,47 +86,81 @@ export function turnHistory(turn: GeminiTurn): HistoryMessage[] {
 }
 
 const indexes = new WeakMap<Session, GeminiIndex>();
+/** The fold that made a session's index, kept so that the index of the session grown by appended records goes on from it. */
+const folds = new WeakMap<Session, HistoryFold>();
 
 export function getGeminiIndex(session: Session): GeminiIndex {
   let index = indexes.get(session);
   if (!index) {
-    index = buildIndex(session);
+    let fold = folds.get(session);
+    if (!fold) {
+      fold = new HistoryFold();
+      for (const entry of session.entries) fold.push(entry);
+      folds.set(session, fold);
+    }
+    index = fold.index();
     indexes.set(session, index);
   }
   return index;
 }
 
-function buildIndex(session: Session): GeminiIndex {
-  const warnings: ReaderWarning[] = [];
-  const turns: GeminiTurn[] = [];
-  const compressions: GeminiCompression[] = [];
-  let list: HistoryMessage[] = [];
-  /** True while a turn or compression holds `list`: a replacement or cut then copies it first. */
-  let shared = false;
-  const ownList = () => {
-    if (shared) {
-      list = list.slice();
-      shared = false;
-    }
-  };
-  const seenSnapshots = new Set<string>();
-  let process = 0;
-  let requestsInProcess = 0;
-  /** The turn each answer id belongs to, so a later record of the answer (its tool calls) updates it. */
-  const answers = new Map<string, GeminiTurn>();
-  const positionOf = (id: string) => list.findIndex((m) => m.id === id);
+/**
+ * `next` is `previous` with records appended: the fold of `previous`'s records goes on with the
+ * new ones (it moves to `next`). The fold only ever reads forward: a `$set` or `$rewindTo` record
+ * changes the list from where it is written, and the histories of earlier turns are copies
+ * (copy-on-write) it does not touch; a later record of an answer updates that turn, as it would
+ * in a fold of the whole file.
+ */
+export function carryGeminiFold(previous: Session, next: Session): void {
+  const fold = folds.get(previous);
+  if (!fold || folds.has(next)) return;
+  folds.delete(previous);
+  for (let at = fold.consumed; at < next.entries.length; at++) fold.push(next.entries[at] as SessionEntry);
+  folds.set(next, fold);
+}
 
-  for (const entry of session.entries) {
+/** The one forward fold of a chat file, kept open: `push` takes the next record, `index` gives the index of the records pushed so far. */
+class HistoryFold {
+  consumed = 0;
+  private readonly warnings: ReaderWarning[] = [];
+  private readonly turns: GeminiTurn[] = [];
+  private readonly compressions: GeminiCompression[] = [];
+  private list: HistoryMessage[] = [];
+  /** True while a turn or compression holds `list`: a replacement or cut then copies it first. */
+  private shared = false;
+  private readonly seenSnapshots = new Set<string>();
+  private process = 0;
+  private requestsInProcess = 0;
+  /** The turn each answer id belongs to, so a later record of the answer (its tool calls) updates it. */
+  private readonly answers = new Map<string, GeminiTurn>();
+
+  index(): GeminiIndex {
+    return { turns: this.turns.slice(), compressions: this.compressions.slice(), final: this.list.slice(), warnings: this.warnings.slice() };
+  }
+
+  private ownList(): void {
+    if (this.shared) {
+      this.list = this.list.slice();
+      this.shared = false;
+    }
+  }
+
+  private positionOf(id: string): number {
+    return this.list.findIndex((m) => m.id === id);
+  }
+
+  push(entry: SessionEntry): void {
+    this.consumed += 1;
     const raw = entry.raw;
     switch (entry.type) {
       case "metadata":
-        process += 1;
-        requestsInProcess = 0;
+        this.process += 1;
+        this.requestsInProcess = 0;
         break;
       case "rewind": {
-        const at = positionOf(raw.$rewindTo as string);
-        list = at >= 0 ? list.slice(0, at) : [];
-        shared = false;
+        const at = this.positionOf(raw.$rewindTo as string);
+        this.list = at >= 0 ? this.list.slice(0, at) : [];
+        this.shared = false;
         break;
       }
       case "set": {
@@ -135,42 +170,49 @@ function buildIndex(session: Session): GeminiIndex {
         set.messages.forEach((value, i) => {
           const message = messageOf(value, entry.id);
           if (message) next.push(message);
-          else warnings.push({ line: entry.line, reason: `$set.messages[${i}] is not a message record ({id, type, content}); skipped` });
+          else this.warnings.push({ line: entry.line, reason: `$set.messages[${i}] is not a message record ({id, type, content}); skipped` });
         });
-        const snapshotAt = next.findIndex((m) => isSnapshot(m) && !seenSnapshots.has(m.id));
-        for (const m of next) if (isSnapshot(m)) seenSnapshots.add(m.id);
+        const snapshotAt = next.findIndex((m) => isSnapshot(m) && !this.seenSnapshots.has(m.id));
+        for (const m of next) if (isSnapshot(m)) this.seenSnapshots.add(m.id);
         if (snapshotAt >= 0) {
           const acknowledgement = next[snapshotAt + 1];
           const keptFrom = acknowledgement && acknowledgement.type === "gemini" ? snapshotAt + 2 : snapshotAt + 1;
-          compressions.push({ entry, turnsBefore: turns.length, before: list.slice(), after: next, summary: contentText(next[snapshotAt]!.record.content), keptFrom });
+          this.compressions.push({ entry, turnsBefore: this.turns.length, before: this.list.slice(), after: next, summary: contentText(next[snapshotAt]!.record.content), keptFrom });
         }
-        list = next.slice();
-        shared = false;
+        this.list = next.slice();
+        this.shared = false;
         break;
       }
       case "message": {
         const message = messageOf(raw, entry.id);
         if (!message) break;
-        const at = positionOf(message.id);
+        const at = this.positionOf(message.id);
         if (at >= 0) {
-          ownList();
-          list[at] = message;
-          const answered = answers.get(message.id);
+          this.ownList();
+          this.list[at] = message;
+          const answered = this.answers.get(message.id);
           if (answered) answered.answerRecord = raw;
           break;
         }
         if (message.type === "gemini") {
-          if (process === 0) process = 1;
-          const turn: GeminiTurn = { turn: turns.length + 1, answer: entry, answerRecord: raw, historyBase: list, historyLength: list.length, process, firstOfProcess: requestsInProcess === 0 };
-          turns.push(turn);
-          answers.set(message.id, turn);
-          requestsInProcess += 1;
-          shared = true;
+          if (this.process === 0) this.process = 1;
+          const turn: GeminiTurn = {
+            turn: this.turns.length + 1,
+            answer: entry,
+            answerRecord: raw,
+            historyBase: this.list,
+            historyLength: this.list.length,
+            process: this.process,
+            firstOfProcess: this.requestsInProcess === 0,
+          };
+          this.turns.push(turn);
+          this.answers.set(message.id, turn);
+          this.requestsInProcess += 1;
+          this.shared = true;
         }
-        list.push(message);
+        this.list.push(message);
         break;
       }
     }
   }
-  return { turns, compressions, final: list.slice(), warnings };
 }

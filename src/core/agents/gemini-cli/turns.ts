@@ -75,6 +75,55 @@ function contentsChars(contents: readonly unknown[]): number {
   return total;
 }
 
+/** A turn's summary and what it was made from besides the turn's history (which does not change). */
+interface KeptSummary {
+  summary: TurnSummary;
+  answerRecord: Record<string, unknown>;
+  systemChars: number;
+}
+
+/**
+ * Summaries made per turn: a followed chat that grows keeps its turns (the fold goes on,
+ * history.ts `carryGeminiFold`), so the analysis of the grown session builds the new turns' requests only.
+ */
+const keptSummaries = new WeakMap<GeminiTurn, KeptSummary>();
+
+/** The summary of `turn`: the kept one while its answer record, header size and place are the same, else made from its request. */
+function turnSummary(turn: GeminiTurn, systemChars: number, afterCompaction: boolean, modelSwitched: boolean, model: ModelRef | null): TurnSummary {
+  const kept = keptSummaries.get(turn);
+  if (
+    kept &&
+    kept.answerRecord === turn.answerRecord &&
+    kept.systemChars === systemChars &&
+    kept.summary.turn === turn.turn &&
+    kept.summary.afterCompaction === afterCompaction &&
+    kept.summary.modelSwitched === modelSwitched
+  ) {
+    return kept.summary;
+  }
+  const { wire } = mainRequestContents(turnHistory(turn));
+  const chars = systemChars + contentsChars(wire);
+  const summary: TurnSummary = {
+    turn: turn.turn,
+    entryId: turn.answer.id,
+    timestamp: turn.answer.timestamp,
+    model,
+    api: API,
+    thinkingLevel: "off",
+    messageCount: wire.length,
+    estimatedTokens: Math.ceil(chars / 4),
+    chars,
+    usage: turnUsage(turn),
+    stopReason: null,
+    afterCompaction,
+    modelSwitched,
+    hasNote: false,
+    hasDropped: false,
+  };
+  keptSummaries.set(turn, { summary, answerRecord: turn.answerRecord, systemChars });
+  return summary;
+}
+
 export function analyzeGeminiSession(session: Session, options: PipelineOptions): SessionAnalysis {
   const index = getGeminiIndex(session);
   const turns: TurnSummary[] = [];
@@ -90,26 +139,8 @@ export function analyzeGeminiSession(session: Session, options: PipelineOptions)
       afterCompaction = true;
     }
     timeline.push({ kind: "turn", turn: turn.turn });
-    const { wire } = mainRequestContents(turnHistory(turn));
-    const chars = systemChars + contentsChars(wire);
     const model = turnModel(turn);
-    turns.push({
-      turn: turn.turn,
-      entryId: turn.answer.id,
-      timestamp: turn.answer.timestamp,
-      model,
-      api: API,
-      thinkingLevel: "off",
-      messageCount: wire.length,
-      estimatedTokens: Math.ceil(chars / 4),
-      chars,
-      usage: turnUsage(turn),
-      stopReason: null,
-      afterCompaction,
-      modelSwitched: turn.turn > 1 && previousModel !== (model?.modelId ?? null),
-      hasNote: false,
-      hasDropped: false,
-    });
+    turns.push(turnSummary(turn, systemChars, afterCompaction, turn.turn > 1 && previousModel !== (model?.modelId ?? null), model));
     previousModel = model?.modelId ?? null;
   }
   for (; compactionAt < index.compressions.length; compactionAt++) timeline.push(compactionEvent(index, compactionAt));
