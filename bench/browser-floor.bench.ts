@@ -10,26 +10,17 @@
 // renderer's peak resident size. Run: `npx tsx bench/browser-floor.bench.ts [--mb 100,1024]
 // [--file <session.jsonl>] [--modes floor,strings,bytes]` (sessions as bench/browser-open.bench.ts
 // makes them: bench/generate-session.ts, seed 1; at 4096 MB the strings mode runs out of heap).
-import { existsSync, renameSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { statSync } from "node:fs";
 import path from "node:path";
 import { chromium } from "@playwright/test";
 import { build } from "esbuild";
 import { CHROMIUM_ARGS, findChromium } from "../scripts/chromium.mjs";
 import { rendererPeakMb, workerHeapsMb } from "./devtools-memory";
-import { generatePiSession } from "./generate-session";
+import { cachedPiSession } from "./generate-session";
 
 function argument(name: string, fallback: string): string {
   const at = process.argv.indexOf(`--${name}`);
   return at >= 0 && process.argv[at + 1] ? (process.argv[at + 1] as string) : fallback;
-}
-
-async function sessionOf(mb: number): Promise<string> {
-  const cached = path.join(tmpdir(), `contextscope-browser-open-${mb}mb.jsonl`);
-  if (existsSync(cached)) return cached;
-  const generated = await generatePiSession({ minBytes: mb * 1024 * 1024, seed: 1 });
-  renameSync(generated.file, cached);
-  return cached;
 }
 
 // The core text store, bundled for the worker (it defines self.CoreText).
@@ -110,7 +101,7 @@ self.onmessage = async ({ data: { file, mode } }) => {
 const executablePath = findChromium() ?? undefined;
 const sizes = argument("file", "") ? [0] : argument("mb", "100").split(",").map(Number);
 for (const mb of sizes) {
-  const file = argument("file", "") || (await sessionOf(mb));
+  const file = argument("file", "") || (await cachedPiSession(mb));
   const fileMb = statSync(file).size / 1e6;
   console.log(`session ${path.basename(file)}: ${fileMb.toFixed(1)} MB`);
   for (const mode of argument("modes", "floor,strings,bytes").split(",")) {

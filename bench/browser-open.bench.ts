@@ -33,12 +33,11 @@
 // steps (the DevTools protocol's Profiler), writes it (open it in Chrome's DevTools) and prints the
 // functions with the most self time to stderr: where the page's part of a step goes (each run
 // writes the same file: profile one run at a time).
-import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { chromium, type Page } from "@playwright/test";
 import { CHROMIUM_ARGS, findChromium } from "../scripts/chromium.mjs";
-import { generatePiSession } from "./generate-session";
+import { cachedPiSession } from "./generate-session";
 import { rendererPeakMb, workerHeapsMb } from "./devtools-memory";
 
 function argument(name: string, fallback: string): string {
@@ -78,16 +77,6 @@ function topSelfTimes(profile: CpuProfile, count: number): string[] {
     .sort((a, b) => b[1] - a[1])
     .slice(0, count)
     .map(([key, ms]) => `${ms.toFixed(0).padStart(7)} ms ${((100 * ms) / totalMs).toFixed(1).padStart(5)} %  ${key}`);
-}
-
-/** A generated session of at least `mb` MiB (seed 1), reused from an earlier run when present. */
-async function sessionOf(mb: number): Promise<string> {
-  const cached = path.join(tmpdir(), `contextscope-browser-open-${mb}mb.jsonl`);
-  if (existsSync(cached)) return cached;
-  const generated = await generatePiSession({ minBytes: mb * 1024 * 1024, seed: 1 });
-  const { renameSync } = await import("node:fs");
-  renameSync(generated.file, cached);
-  return cached;
 }
 
 /** CPU seconds (user + system) of every descendant process of this one (the browser's). */
@@ -192,7 +181,7 @@ function quantile(values: number[], q: number): number {
 
 const browser = await chromium.launch({ executablePath: findChromium() ?? undefined, args: CHROMIUM_ARGS });
 for (const mb of givenFile ? [0] : sizesMb) {
-  const file = givenFile || (await sessionOf(mb));
+  const file = givenFile || (await cachedPiSession(mb));
   for (let run = 1; run <= runs; run++) {
     const page = await browser.newPage();
     page.setDefaultTimeout(10 * 60_000);

@@ -1,7 +1,7 @@
 // Deterministic generator of a large pi session (JSONL, format version 3) for benchmarks: user
 // prompts, tool calls with large outputs, answers, and compactions that keep the context bounded
 // the way pi does. Written to a temporary directory, never committed. Same options → same bytes.
-import { createWriteStream, mkdtempSync } from "node:fs";
+import { createWriteStream, existsSync, mkdtempSync, renameSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { seededRandom } from "../src/core/util/seeded-random";
@@ -132,4 +132,16 @@ export async function generatePiSession(options: GenerateOptions = {}): Promise<
 // `npx tsx bench/generate-session.ts` prints where it wrote the session.
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) {
   generatePiSession().then((result) => console.log(JSON.stringify(result)));
+}
+
+/**
+ * A generated session of at least `mb` MiB (seed 1) in the temporary folder, reused from an
+ * earlier run when present (the browser benchmarks share it: a 1 GB session takes minutes to write).
+ */
+export async function cachedPiSession(mb: number): Promise<string> {
+  const cached = path.join(tmpdir(), `contextscope-browser-open-${mb}mb.jsonl`);
+  if (existsSync(cached)) return cached;
+  const generated = await generatePiSession({ minBytes: mb * 1024 * 1024, seed: 1 });
+  renameSync(generated.file, cached);
+  return cached;
 }

@@ -8,12 +8,12 @@
 // gives) and opened as a followed file; then each remaining turn is appended in one write, and
 // timed inside the page (performance.now()) from the write's close to the timeline row of the new
 // turn being in the DOM. Prints one JSON line per size: each append's time, and the open's.
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
 import { CHROMIUM_ARGS, findChromium } from "../scripts/chromium.mjs";
-import { generatePiSession } from "./generate-session";
+import { cachedPiSession } from "./generate-session";
 
 function argument(name: string, fallback: string): string {
   const at = process.argv.indexOf(`--${name}`);
@@ -23,14 +23,6 @@ function argument(name: string, fallback: string): string {
 const sizesMb = argument("mb", "100,1024").split(",").map(Number);
 const appends = Number(argument("appends", "5"));
 const baseURL = argument("url", "http://127.0.0.1:4208/");
-
-async function sessionOf(mb: number): Promise<string> {
-  const cached = path.join(tmpdir(), `contextscope-browser-open-${mb}mb.jsonl`);
-  if (existsSync(cached)) return cached;
-  const generated = await generatePiSession({ minBytes: mb * 1024 * 1024, seed: 1 });
-  renameSync(generated.file, cached);
-  return cached;
-}
 
 /** Byte offsets where each of the last `count` turns' answers start (lines holding an assistant message). */
 function lastTurnStarts(bytes: Buffer, count: number): number[] {
@@ -52,7 +44,7 @@ const profile = mkdtempSync(path.join(tmpdir(), "contextscope-live-profile-"));
 const browser = await chromium.launchPersistentContext(profile, { executablePath: findChromium() ?? undefined, args: CHROMIUM_ARGS });
 try {
   for (const mb of sizesMb) {
-    const file = await sessionOf(mb);
+    const file = await cachedPiSession(mb);
     const bytes = readFileSync(file);
     const starts = lastTurnStarts(bytes, appends);
     // The session without its last turns, as a file the page's input can take.
