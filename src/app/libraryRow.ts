@@ -33,7 +33,7 @@ const PIPELINE: PipelineOptions = { profile: "pi", leafId: null, api: null, head
 /** Header fields agents use for the working folder (pi and Claude Code `cwd`, opencode `directory`). */
 const PROJECT_KEYS = ["cwd", "directory", "project", "workdir"];
 
-function projectOf(session: Session): string | null {
+export function projectOf(session: Session): string | null {
   const header = session.header ?? {};
   for (const key of PROJECT_KEYS) {
     const value = (header as Record<string, unknown>)[key];

@@ -10,6 +10,7 @@ import { assistant, SESSION_ID, toText, user } from "../core/agents/claude-code/
 export const SCAN_KEYS = [
   "file",
   "agent",
+  "project",
   "turns",
   "compactions",
   "threads",
@@ -23,6 +24,7 @@ export const SCAN_KEYS = [
   "tokenizer",
   "warnings",
   "with",
+  "sideFiles",
   "error",
   "wholeSession",
 ];

@@ -4,13 +4,14 @@
 // to its parent (not a line of its own); the pi fixture's two compactions are its two breaks;
 // the other file is named as skipped; a missing input is an error. Databases (opencode.db with
 // its -wal, a hermes-agent home) are found once each.
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCliCaptured } from "./cli-helpers";
 import { makeScanFolder, SCAN_KEYS } from "./scan-helpers";
 import { discoverSessions } from "../../src/cli/scan/discover";
+import { describeShared } from "../support/fixtures";
 
 const OPENCODE_DB = "test/fixtures/opencode/run-autocompact/session/opencode-db";
 
@@ -132,6 +133,33 @@ describe("scan of databases", () => {
       ["state.db", null],
     ]);
     for (const line of run.lines) expect(line.turns as number).toBeGreaterThan(0);
+  });
+});
+
+describeShared("scan of a Gemini CLI home", (shared) => {
+  const CASE = "gemini-cli/p-resume-autocompress/session";
+  const CHAT = "tmp/lighthouse-notes/chats/session-2026-12-03T09-09-04c32c61.jsonl";
+  let root = "";
+  beforeAll(() => {
+    root = mkdtempSync(path.join(tmpdir(), "contextscope-scan-gemini-"));
+    mkdirSync(path.join(root, path.dirname(CHAT)), { recursive: true });
+    copyFileSync(shared.path(`${CASE}/${CHAT}`), path.join(root, CHAT));
+    copyFileSync(shared.path(`${CASE}/projects.json`), path.join(root, "projects.json"));
+    // A prompt log of another project's chats only, beside no session: named, not dropped.
+    mkdirSync(path.join(root, "tmp", "other"), { recursive: true });
+    writeFileSync(path.join(root, "tmp", "other", "logs.json"), JSON.stringify([{ sessionId: "elsewhere", messageId: 0, type: "user", message: "hi", timestamp: "2026-12-03T09:00:00.000Z" }]));
+  });
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it("reads projects.json with the chat below it (its project folder) and names a side file with no chat", async () => {
+    const found = discoverSessions([root]);
+    expect(found.jobs.map((job) => [path.relative(root, job.file), job.sideFiles.map((file) => path.relative(root, file))])).toEqual([[CHAT, ["projects.json"]]]);
+    expect(found.skipped.map((skip) => [path.relative(root, skip.file), skip.reason])).toEqual([[path.join("tmp", "other", "logs.json"), "an agent's side file with no session of it in this folder or below"]]);
+    const run = await runCliCaptured(["scan", root, "--tokenizer", "estimate"]);
+    expect(run.code).toBe(0);
+    expect(run.lines).toHaveLength(1);
+    expect(run.lines[0]!.project).toBe("/home/dev/gemini-cli-p-resume-autocompress/lighthouse-notes");
+    expect(run.lines[0]!.sideFiles).toEqual([path.join(root, "projects.json")]);
   });
 });
 

@@ -1,10 +1,13 @@
 // One scan job: read the session (any format the CLI reads), join its sub-agent files with the
 // agent's linkFiles (linkSessions), analyse the default branch of its main thread with the prefix
 // analysis, and make its line. Never throws: a session that cannot be read gets a line with `error`.
+import path from "node:path";
 import type { PipelineOptions } from "../../core/model";
 import { analyzeSession } from "../../core/session/pipeline";
 import { iterateSessionPrefixes } from "../../core/session/sessionPrefixes";
 import { linkSessions } from "../../core/session/threads";
+import { attachCompanionFiles, ownedCompanionFile, type OwnedCompanionFile } from "../../core/session/companions";
+import { projectOf } from "../../app/libraryRow";
 import type { TokenizerChoice } from "../../core/tokens/counters";
 import { loadTokenizerTables } from "../../core/tokens/tables";
 import { sessionTables } from "../../core/tokens/sessionTables";
@@ -32,7 +35,11 @@ export async function analyseJob(job: ScanJob, options: ScanOptions, readFile: C
   try {
     const main = await loadAnySession(io, job.file);
     const others = job.with.map((file) => loadSession(io, file));
-    const { session, unlinked } = others.length > 0 ? linkSessions([main, ...others]) : { session: main, unlinked: [] };
+    const linked = others.length > 0 ? linkSessions([main, ...others]) : { session: main, unlinked: [] };
+    const unlinked = linked.unlinked;
+    // Only the session's own agent's side files are read into it (another agent's are not its).
+    const sideFiles = ownSideFiles(job.sideFiles, linked.session.formatId, readFile);
+    const session = attachCompanionFiles(linked.session, sideFiles);
     warnings += unlinked.length;
     const pipeline: PipelineOptions = { profile: "pi", leafId: null, api: null, header: null, notes: false };
     const analysis = analyzeSession(session, pipeline);
@@ -48,13 +55,25 @@ export async function analyseJob(job: ScanJob, options: ScanOptions, readFile: C
     return builder.line({
       file: job.file,
       agent: session.formatId,
+      project: projectOf(session),
       compactions: analysis.timeline.filter((item) => item.kind === "compaction").length,
       threads: session.threads?.length ?? 0,
       warnings,
       with: job.with,
+      sideFiles: sideFiles.map((file) => file.path),
       wholeSession: wholeSessionLine(costInputs, wholeSessionCost(costInputs, datasetPriceTable())),
     });
   } catch (error) {
-    return failedLine(job.file, job.with, (error as Error).message ?? String(error));
+    return failedLine(job.file, job.with, (error as Error).message ?? String(error), job.sideFiles);
   }
+}
+
+/** The side files that belong to the session's agent, read, with their paths. */
+function ownSideFiles(files: readonly string[], agentId: string, readFile: CliIo["readFile"]): (OwnedCompanionFile & { path: string })[] {
+  const own: (OwnedCompanionFile & { path: string })[] = [];
+  for (const file of files) {
+    const owned = ownedCompanionFile({ name: path.basename(file), text: new TextDecoder().decode(readFile(file)) });
+    if (owned && owned.agentId === agentId) own.push({ ...owned, path: file });
+  }
+  return own;
 }

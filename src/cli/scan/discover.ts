@@ -5,10 +5,13 @@
 // in `<dir>/<id>/subagents/` goes with `<dir>/<id>.jsonl` when that file is there (the layout in
 // which Claude Code writes a session's sub-agent transcripts); the agent's own `linkFiles` then
 // links them when the job is read. The side files of a hermes-agent home (`sessions/` beside a
-// `state.db`) are read with the database, not on their own. Everything else is named as skipped.
+// `state.db`) are read with the database, not on their own. An agent's side files that are not
+// sessions (Gemini CLI's projects.json and logs.json) are read with the sessions in their folder
+// and the folders below it, as the app's library does. Everything else is named as skipped.
 import fs from "node:fs";
 import path from "node:path";
 import { detectFormat, isSqliteHeader, isWalFileName, isZstdHeader, sideFileLayouts } from "../../core/session/index";
+import { mayCompanionFileName, ownedCompanionFile } from "../../core/session/companions";
 import { headBytes, headLines } from "../headLines";
 
 export interface ScanJob {
@@ -16,6 +19,8 @@ export interface ScanJob {
   file: string;
   /** Files read with it and linked to it as threads. */
   with: string[];
+  /** The agent's side files read with it (not sessions themselves). */
+  sideFiles: string[];
   bytes: number;
 }
 
@@ -65,6 +70,7 @@ export function discoverSessions(inputs: readonly string[]): Discovery {
   const unique = [...new Set(files.map((file) => path.resolve(file)))];
   const skipped: Discovery["skipped"] = [];
   const sessions = new Set<string>();
+  const companions: string[] = [];
   for (const file of unique) {
     let reason: string | null;
     try {
@@ -72,7 +78,8 @@ export function discoverSessions(inputs: readonly string[]): Discovery {
     } catch (error) {
       reason = (error as Error).message;
     }
-    if (reason) skipped.push({ file, reason });
+    if (reason && isCompanionFile(file)) companions.push(file);
+    else if (reason) skipped.push({ file, reason });
     else sessions.add(file);
   }
   const jobs = new Map<string, ScanJob>();
@@ -82,7 +89,7 @@ export function discoverSessions(inputs: readonly string[]): Discovery {
     const at = parts.lastIndexOf("subagents");
     const parent = at > 1 ? `${parts.slice(0, at).join(path.sep)}.jsonl` : null;
     if (parent && sessions.has(parent)) children.push(file);
-    else jobs.set(file, { file, with: [], bytes: fs.statSync(file).size });
+    else jobs.set(file, { file, with: [], sideFiles: companionsOf(file, companions), bytes: fs.statSync(file).size });
   }
   for (const child of children) {
     const parts = child.split(path.sep);
@@ -90,5 +97,23 @@ export function discoverSessions(inputs: readonly string[]): Discovery {
     parent.with.push(child);
     parent.bytes += fs.statSync(child).size;
   }
+  // A side file no session below its folder was read with is named, never dropped unseen.
+  const used = new Set([...jobs.values()].flatMap((job) => job.sideFiles));
+  for (const file of companions) if (!used.has(file)) skipped.push({ file, reason: "an agent's side file with no session of it in this folder or below" });
   return { jobs: [...jobs.values()], skipped };
+}
+
+/** True when `file` is an agent's side file (its name, then its content). */
+function isCompanionFile(file: string): boolean {
+  const name = path.basename(file);
+  if (!mayCompanionFileName(name)) return false;
+  return ownedCompanionFile({ name, text: fs.readFileSync(file, "utf8") }) !== null;
+}
+
+/** The side files in the session's folder or a folder above it. */
+function companionsOf(file: string, companions: readonly string[]): string[] {
+  return companions.filter((companion) => {
+    const folder = path.dirname(companion);
+    return file.startsWith(folder + path.sep);
+  });
 }

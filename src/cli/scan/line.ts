@@ -10,6 +10,8 @@ export interface ScanLine {
   file: string;
   /** Agent id (`Session.formatId`), null when the file could not be read. */
   agent: string | null;
+  /** The folder the session worked in, as its file (or a side file read with it) names it; null when none does. */
+  project: string | null;
   /** Main-thread turns (provider requests) on the default branch. */
   turns: number;
   compactions: number;
@@ -33,6 +35,8 @@ export interface ScanLine {
   warnings: number;
   /** Files read with it and joined to it as threads. */
   with: string[];
+  /** The agent's side files read with it, not sessions themselves (Gemini CLI's projects.json, logs.json). */
+  sideFiles: string[];
   /** Why the session could not be analysed; null when it was. */
   error: string | null;
   /**
@@ -85,10 +89,11 @@ export class ScanLineBuilder {
     }
   }
 
-  line(fields: { file: string; agent: string; compactions: number; threads: number; warnings: number; with: string[]; wholeSession: WholeSessionLine }): ScanLine {
+  line(fields: { file: string; agent: string; project: string | null; compactions: number; threads: number; warnings: number; with: string[]; sideFiles: string[]; wholeSession: WholeSessionLine }): ScanLine {
     return {
       file: fields.file,
       agent: fields.agent,
+      project: fields.project,
       turns: this.turns,
       compactions: fields.compactions,
       threads: fields.threads,
@@ -102,6 +107,7 @@ export class ScanLineBuilder {
       tokenizer: this.tokenizer,
       warnings: fields.warnings,
       with: fields.with,
+      sideFiles: fields.sideFiles,
       error: null,
       wholeSession: fields.wholeSession,
     };
@@ -109,10 +115,11 @@ export class ScanLineBuilder {
 }
 
 /** The line of a session that could not be analysed. */
-export function failedLine(file: string, withFiles: string[], error: string): ScanLine {
+export function failedLine(file: string, withFiles: string[], error: string, sideFiles: string[] = []): ScanLine {
   return {
     file,
     agent: null,
+    project: null,
     turns: 0,
     compactions: 0,
     threads: 0,
@@ -126,6 +133,7 @@ export function failedLine(file: string, withFiles: string[], error: string): Sc
     tokenizer: null,
     warnings: 0,
     with: withFiles,
+    sideFiles,
     error,
     wholeSession: null,
   };
