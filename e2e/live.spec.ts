@@ -230,6 +230,34 @@ test("without the File System Access API: the buttons say why, a dropped file is
   await expect(page.getByTestId("live-bar")).toHaveCount(0);
 });
 
+test("without the File System Access API: a dropped folder's session is shown as dropped, with how to see it grow", async ({ page }) => {
+  await page.addInitScript(() => {
+    const w = window as unknown as Record<string, unknown>;
+    delete w.showOpenFilePicker;
+    delete w.showDirectoryPicker;
+    delete (DataTransferItem.prototype as unknown as Record<string, unknown>).getAsFileSystemHandle;
+  });
+  await openEmptyApp(page);
+  // A page cannot make a dropped folder: the drop's entry is made to be one (the entries API, as a browser gives it).
+  await page.evaluate((text) => {
+    const file = new File([text], "session.jsonl");
+    const fileEntry = { isFile: true, isDirectory: false, name: file.name, file: (done: (file: File) => void) => done(file) };
+    let listed = false;
+    const reader = { readEntries: (done: (entries: unknown[]) => void) => { done(listed ? [] : [fileEntry]); listed = true; } };
+    const folder = { isFile: false, isDirectory: true, name: "dropped-folder", createReader: () => reader };
+    (DataTransferItem.prototype as unknown as { webkitGetAsEntry: () => unknown }).webkitGetAsEntry = () => folder;
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([""], "dropped-folder"));
+    for (const type of ["dragenter", "dragover", "drop"]) document.body.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: transfer }));
+  }, fixture(PI_OPENAI_SESSION));
+  await waitForSession(page, "session.jsonl");
+  await expect(page.getByTestId("live-unsupported")).toContainText("The sessions show the folder's files as they were when dropped: drop the folder again to see their new turns");
+  await expect(page.getByTestId("live-unsupported")).toContainText("In Chrome or Edge, a dropped folder opens as a list of its sessions, followed as they grow");
+  // A file input cannot open the folder again.
+  await expect(page.getByTestId("live-unsupported").getByRole("button", { name: "Open again…" })).toBeHidden();
+  await expect(page.getByTestId("live-bar")).toHaveCount(0);
+});
+
 /** Writes files (base64) into a fresh folder `name` of the origin private file system. */
 async function writeFolder(page: Page, name: string, files: { dir: string; name: string; base64: string }[]): Promise<void> {
   await page.evaluate(
