@@ -251,7 +251,7 @@ test("without the File System Access API: a dropped folder's session is shown as
     for (const type of ["dragenter", "dragover", "drop"]) document.body.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: transfer }));
   }, fixture(PI_OPENAI_SESSION));
   await waitForSession(page, "session.jsonl");
-  await expect(page.getByTestId("live-unsupported")).toContainText("The sessions show the folder's files as they were when dropped: drop the folder again to see their new turns");
+  await expect(page.getByTestId("live-unsupported")).toContainText("The session shows the folder's files as they were when dropped: drop the folder again to see new turns");
   await expect(page.getByTestId("live-unsupported")).toContainText("In Chrome or Edge, a dropped folder opens as a list of its sessions, followed as they grow");
   // A file input cannot open the folder again.
   await expect(page.getByTestId("live-unsupported").getByRole("button", { name: "Open again…" })).toBeHidden();
@@ -459,6 +459,12 @@ test("a folder dropped with its handle: several sessions open as the library, re
   await expect(page.getByTestId("library-row")).toHaveCount(2, { timeout: 60_000 });
   await expect(page.getByText("Sessions in dropped-sessions")).toBeVisible();
   await expect(page.getByTestId("live-bar")).toHaveCount(0);
+  // A folder of one session dropped while the table is open: the session takes its place, followed.
+  await writeFolder(page, "dropped-one", [{ dir: "", name: "only.jsonl", base64: session }]);
+  expect(await dropFolderWithHandle(page, "dropped-one")).toBe(true);
+  await waitForSession(page, "only.jsonl");
+  await expect(page.getByTestId("live-bar")).toContainText("Following only.jsonl as it grows");
+  await expect(page.getByTestId("library-row")).toHaveCount(0);
   // Remembered as a folder opened with "Sessions folder…" is.
   await page.reload();
   await expect(page.getByRole("button", { name: "Sessions in dropped-sessions" })).toBeVisible({ timeout: 15_000 });

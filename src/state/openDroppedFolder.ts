@@ -6,7 +6,7 @@
 import { isStale } from "../worker/client";
 import { planDroppedFolder } from "./droppedFolderPlan";
 import { folderEntries } from "./fileSystemAccess";
-import { openLibraryFolder } from "./library";
+import { openLibraryFolder, showLibrary } from "./library";
 import { openLiveHandles } from "./live";
 import { setAppState } from "./store";
 import { errorMessage, pipeline } from "./workerBridge";
@@ -67,6 +67,8 @@ export async function openDroppedFolder(folder: FileSystemDirectoryHandle): Prom
     return true;
   }
   if (plan.kind === "session") {
+    // The session takes the library's place on screen, as a row's click does; the table stays a click away.
+    showLibrary(false);
     await openLiveHandles(plan.paths.map((path) => files.get(path)!));
     return true;
   }

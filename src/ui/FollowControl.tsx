@@ -49,8 +49,8 @@ export function FollowControl() {
       <div className="live-bar live-unsupported" role="status" data-testid="live-unsupported">
         {cannotFollow.folder ? (
           <span className="live-text">
-            This browser cannot follow files as they grow (it has no File System Access API; Chrome and Edge have it). The sessions show the folder&apos;s files as
-            they were when dropped: drop the folder again to see their new turns. In Chrome or Edge, a dropped folder opens as a list of its sessions, followed as
+            This browser cannot follow files as they grow (it has no File System Access API; Chrome and Edge have it). The session shows the folder&apos;s files as
+            they were when dropped: drop the folder again to see new turns. In Chrome or Edge, a dropped folder opens as a list of its sessions, followed as
             they grow.
           </span>
         ) : (
