@@ -1,6 +1,7 @@
 // Journeys: a session file followed while the test appends to it, a database followed with its
 // -wal while the test writes the -wal, a folder of several agents' sessions opened as the sessions
-// library, a Claude Code transcript followed as it grows, and a Claude Code session whose sub-agent files belong to its row. The files live in the origin private file system,
+// library, a Claude Code transcript followed as it grows, a Claude Code session whose sub-agent files belong to its row, and a
+// folder dropped with its handle (the library for several sessions, its one session followed otherwise). The files live in the origin private file system,
 // whose handles are the same FileSystemFileHandle / FileSystemDirectoryHandle the pickers and a
 // drop give; the app is handed them through `window.__contextscopeLive` (src/state/liveTestHook.ts).
 import { readFileSync } from "node:fs";
@@ -229,6 +230,34 @@ test("without the File System Access API: the buttons say why, a dropped file is
   await expect(page.getByTestId("live-bar")).toHaveCount(0);
 });
 
+test("without the File System Access API: a dropped folder's session is shown as dropped, with how to see it grow", async ({ page }) => {
+  await page.addInitScript(() => {
+    const w = window as unknown as Record<string, unknown>;
+    delete w.showOpenFilePicker;
+    delete w.showDirectoryPicker;
+    delete (DataTransferItem.prototype as unknown as Record<string, unknown>).getAsFileSystemHandle;
+  });
+  await openEmptyApp(page);
+  // A page cannot make a dropped folder: the drop's entry is made to be one (the entries API, as a browser gives it).
+  await page.evaluate((text) => {
+    const file = new File([text], "session.jsonl");
+    const fileEntry = { isFile: true, isDirectory: false, name: file.name, file: (done: (file: File) => void) => done(file) };
+    let listed = false;
+    const reader = { readEntries: (done: (entries: unknown[]) => void) => { done(listed ? [] : [fileEntry]); listed = true; } };
+    const folder = { isFile: false, isDirectory: true, name: "dropped-folder", createReader: () => reader };
+    (DataTransferItem.prototype as unknown as { webkitGetAsEntry: () => unknown }).webkitGetAsEntry = () => folder;
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([""], "dropped-folder"));
+    for (const type of ["dragenter", "dragover", "drop"]) document.body.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: transfer }));
+  }, fixture(PI_OPENAI_SESSION));
+  await waitForSession(page, "session.jsonl");
+  await expect(page.getByTestId("live-unsupported")).toContainText("The session shows the folder's files as they were when dropped: drop the folder again to see new turns");
+  await expect(page.getByTestId("live-unsupported")).toContainText("In Chrome or Edge, a dropped folder opens as a list of its sessions, followed as they grow");
+  // A file input cannot open the folder again.
+  await expect(page.getByTestId("live-unsupported").getByRole("button", { name: "Open again…" })).toBeHidden();
+  await expect(page.getByTestId("live-bar")).toHaveCount(0);
+});
+
 /** Writes files (base64) into a fresh folder `name` of the origin private file system. */
 async function writeFolder(page: Page, name: string, files: { dir: string; name: string; base64: string }[]): Promise<void> {
   await page.evaluate(
@@ -409,6 +438,76 @@ test("a Gemini CLI folder: projects.json and logs.json are no rows but read with
   await waitForSession(page, chat);
   await expect(page.getByTestId("companion-files")).toHaveText("+ 2 files");
   await expect(page.getByTestId("error-banner")).toHaveCount(0);
+});
+
+/** Hands the folder `name` of the origin private file system to the app as a drop with its handle would; true when it did not fall back to the snapshot. */
+const dropFolderWithHandle = (page: Page, name: string) =>
+  page.evaluate(async (folderName) => {
+    const folder = await (await navigator.storage.getDirectory()).getDirectoryHandle(folderName);
+    return (window as unknown as { __contextscopeLive: { openDroppedFolder(h: FileSystemDirectoryHandle): Promise<boolean> } }).__contextscopeLive.openDroppedFolder(folder);
+  }, name);
+
+test("a folder dropped with its handle: several sessions open as the library, remembered for the next visit", async ({ page }) => {
+  const session = fixtureBase64(PI_OPENAI_SESSION);
+  await openEmptyApp(page);
+  await writeFolder(page, "dropped-sessions", [
+    { dir: "project-a", name: "first.jsonl", base64: session },
+    { dir: "project-b", name: "second.jsonl", base64: session },
+    { dir: "", name: "notes.txt", base64: Buffer.from("not a session").toString("base64") },
+  ]);
+  expect(await dropFolderWithHandle(page, "dropped-sessions")).toBe(true);
+  await expect(page.getByTestId("library-row")).toHaveCount(2, { timeout: 60_000 });
+  await expect(page.getByText("Sessions in dropped-sessions")).toBeVisible();
+  await expect(page.getByTestId("live-bar")).toHaveCount(0);
+  // A folder of one session dropped while the table is open: the session takes its place, followed.
+  await writeFolder(page, "dropped-one", [{ dir: "", name: "only.jsonl", base64: session }]);
+  expect(await dropFolderWithHandle(page, "dropped-one")).toBe(true);
+  await waitForSession(page, "only.jsonl");
+  await expect(page.getByTestId("live-bar")).toContainText("Following only.jsonl as it grows");
+  await expect(page.getByTestId("library-row")).toHaveCount(0);
+  // Remembered as a folder opened with "Sessions folder…" is.
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Sessions in dropped-sessions" })).toBeVisible({ timeout: 15_000 });
+});
+
+test("a folder dropped with its handle: its one session opens followed with its sub-agent file, a database with its -wal", async ({ page }) => {
+  const encode = (lines: unknown[]) => Buffer.from(`${toText(lines)}\n`).toString("base64");
+  const task = { type: "tool_use", id: "t2", name: "Task", input: { description: "Check tests", prompt: "check tests", subagent_type: "general-purpose" } };
+  const main = encode([
+    user("u1", null, "review this"),
+    assistant("a1", "u1", "msg_1", [task]),
+    user("r2", "a1", [{ type: "tool_result", tool_use_id: "t2", content: "launched" }], {
+      toolUseResult: { isAsync: true, status: "async_launched", agentId: "agent2", description: "Check tests" },
+    }),
+    assistant("a2", "r2", "msg_2", [{ type: "text", text: "started" }]),
+  ]);
+  const sidechain = { isSidechain: true, agentId: "agent2" };
+  const subAgent = encode([user("f1", null, "check tests", sidechain), assistant("f2", "f1", "msg_f1", [{ type: "text", text: "tests pass" }], undefined, sidechain)]);
+  await openEmptyApp(page);
+  await writeFolder(page, "dropped-session", [
+    { dir: "", name: `${SESSION_ID}.jsonl`, base64: main },
+    { dir: `${SESSION_ID}/subagents`, name: "agent-agent2.jsonl", base64: subAgent },
+  ]);
+  expect(await dropFolderWithHandle(page, "dropped-session")).toBe(true);
+  await waitForSession(page, `${SESSION_ID}.jsonl`);
+  await expect(page.getByTestId("live-bar")).toContainText(`Following ${SESSION_ID}.jsonl with its 1 sub-agent file as they grow`);
+  await expect(page.getByTestId("thread-item")).toContainText("Check tests");
+  await expect(page.getByTestId("library-row")).toHaveCount(0);
+
+  // A database folder: the database followed with its -wal (its -shm is not needed).
+  await writeFolder(page, "dropped-database", [
+    { dir: "", name: "opencode.db", base64: fixtureBase64("opencode/wal-synthetic/opencode.db") },
+    { dir: "", name: "opencode.db-wal", base64: fixtureBase64("opencode/wal-synthetic/opencode.db-wal") },
+    { dir: "", name: "opencode.db-shm", base64: "" },
+  ]);
+  expect(await dropFolderWithHandle(page, "dropped-database")).toBe(true);
+  await waitForSession(page, "opencode.db");
+  await expect(page.getByTestId("live-bar")).toContainText("Following opencode.db with its -wal file");
+  await expect(page.getByTestId("live-wal-late")).toHaveCount(0);
+
+  // A folder of captured requests is what only the snapshot opens: left to the drop's usual path.
+  await writeFolder(page, "dropped-captures", [{ dir: "", name: "001.json", base64: Buffer.from(JSON.stringify({ model: "m", messages: [] })).toString("base64") }]);
+  expect(await dropFolderWithHandle(page, "dropped-captures")).toBe(false);
 });
 
 

@@ -44,8 +44,8 @@ export interface LiveState {
   lastGrowth: { at: number; turns: number; kind: "appended" | "rewritten" } | null;
   /** The last poll failed (the file was removed, permission withdrawn): why. */
   error: string | null;
-  /** The file dropped in a browser that cannot follow a file (the bar says so while it is the session shown). */
-  cannotFollow: string | null;
+  /** The files dropped in a browser that cannot follow files (the bar says so while one of them is the session shown), and whether they came in a folder. */
+  cannotFollow: { names: string[]; folder: boolean } | null;
 }
 
 export const useLiveStore = create<LiveState>(() => ({ fileName: null, follow: true, notices: [], lastGrowth: null, error: null, cannotFollow: null }));
@@ -172,10 +172,11 @@ function followedSet(names: readonly string[]): number[] | null {
  * Dropped files: followed when the drop gave their handles and they are a session file (a `.json`
  * file may be a captured request, opened the usual way), a database with its -wal, or session
  * files read together; true when they are. Where the browser gives no handle, the bar says the
- * file is shown as dropped and offers to open it again.
+ * files are shown as dropped and how to see them grow. `folder`: they are a dropped folder's files
+ * (its handle, if any, was the drop's; a folder the browser gave a handle for opens before this).
  */
-export async function openDroppedLive(files: readonly File[], handlePromises: readonly Promise<FileSystemHandle | null>[]): Promise<boolean> {
-  const handles = files.length === handlePromises.length ? await Promise.all(handlePromises) : [];
+export async function openDroppedLive(files: readonly File[], handlePromises: readonly Promise<FileSystemHandle | null>[], folder = false): Promise<boolean> {
+  const handles = !folder && files.length === handlePromises.length ? await Promise.all(handlePromises) : [];
   const fileHandles = handles.every((handle) => handle?.kind === "file") ? (handles as FileSystemFileHandle[]) : [];
   if (fileHandles.length === 1 && !files[0]!.name.toLowerCase().endsWith(".json")) {
     void openLiveHandle(fileHandles[0]!);
@@ -188,7 +189,7 @@ export async function openDroppedLive(files: readonly File[], handlePromises: re
   }
   stopFollowing();
   const withoutHandles = handles.length === 0 || handles.some((handle) => handle === null);
-  useLiveStore.setState({ cannotFollow: withoutHandles && !canFollowFiles() ? (files[0]?.name ?? null) : null });
+  useLiveStore.setState({ cannotFollow: withoutHandles && !canFollowFiles() ? { names: files.map((file) => file.name), folder } : null });
   return false;
 }
 

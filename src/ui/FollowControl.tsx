@@ -1,7 +1,7 @@
 // The bar under the top bar while the open session's file is followed as it grows: which file,
 // the "Follow newest turn" switch, when it last grew, and a notice per new cache break or
 // compaction (its cause and what it re-bills; a click shows the turn). In a browser that cannot
-// follow a file it says so once, with a button to open the file again.
+// follow a file it says so once, with a button to open the file again (a dropped folder: drop it again).
 import { useEffect, useRef, useState } from "react";
 import { formatDollars } from "../core/pricing/index";
 import { dismissNotice, setFollow, useLiveStore, type LiveNoticeShown } from "../state/live";
@@ -44,14 +44,22 @@ export function FollowControl() {
   const subAgentFiles = useAppStore((state) => state.session?.threads?.filter((thread) => thread.origin === "file").length ?? 0);
   const now = useNow(fileName !== null);
   const inputRef = useRef<HTMLInputElement | null>(null);
-  if (fileName === null && cannotFollow !== null && cannotFollow === shownFile) {
+  if (fileName === null && cannotFollow !== null && shownFile !== null && cannotFollow.names.includes(shownFile)) {
     return (
       <div className="live-bar live-unsupported" role="status" data-testid="live-unsupported">
-        <span className="live-text">
-          This browser cannot follow a file as it grows (it has no File System Access API; Chrome and Edge have it). The session shows the file as it was when
-          dropped: drop it again, or open it again, to see its new turns.
-        </span>
-        <button type="button" className="btn small" onClick={() => inputRef.current?.click()}>
+        {cannotFollow.folder ? (
+          <span className="live-text">
+            This browser cannot follow files as they grow (it has no File System Access API; Chrome and Edge have it). The session shows the folder&apos;s files as
+            they were when dropped: drop the folder again to see new turns. In Chrome or Edge, a dropped folder opens as a list of its sessions, followed as
+            they grow.
+          </span>
+        ) : (
+          <span className="live-text">
+            This browser cannot follow a file as it grows (it has no File System Access API; Chrome and Edge have it). The session shows the file as it was when
+            dropped: drop it again, or open it again, to see its new turns.
+          </span>
+        )}
+        <button type="button" className="btn small" hidden={cannotFollow.folder} onClick={() => inputRef.current?.click()}>
           Open again…
         </button>
         <input

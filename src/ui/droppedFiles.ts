@@ -1,6 +1,7 @@
 // The files of a drop, folders included: a dropped folder (a Claude Code session folder with its
 // `subagents/`, a day of Codex rollouts, a hermes-agent home with `state.db` and `sessions/`) is walked through the File System entries API
-// (`webkitGetAsEntry`) and its session files are opened together. Without that API, or for plain
+// (`webkitGetAsEntry`) and its session files are opened together, as they were when dropped. (A
+// folder dropped with its handle opens through it instead, followed: src/state/openDroppedFolder.ts.) Without that API, or for plain
 // files, the drop's own file list is used.
 
 /** Folder walks stop here: a drop is a session and its threads, not a whole disk. */
@@ -35,19 +36,21 @@ async function walk(entry: FileSystemEntry, depth: number, out: File[]): Promise
 }
 
 /**
- * Reads the drop's entries synchronously (the browser voids them after the event), then walks
- * folders. Resolves to the files in drop order, a folder's files sorted by path.
+ * Reads the drop's entries synchronously (the browser voids them after the event); `read` walks
+ * folders when called (not at all when the drop opens through its handles) and resolves to the
+ * files in drop order, a folder's files sorted by path. `folder`: the drop holds a folder.
  */
-export function droppedFiles(transfer: DataTransfer | null): Promise<File[]> {
+export function droppedFiles(transfer: DataTransfer | null): { folder: boolean; read: () => Promise<File[]> } {
   const plain = Array.from(transfer?.files ?? []);
   const items = Array.from(transfer?.items ?? []).filter((item) => item.kind === "file");
   const entries = items.map((item) => (typeof item.webkitGetAsEntry === "function" ? item.webkitGetAsEntry() : null));
   if (entries.length === 0 || entries.some((entry) => entry === null) || !entries.some((entry) => entry?.isDirectory)) {
-    return Promise.resolve(plain);
+    return { folder: false, read: () => Promise.resolve(plain) };
   }
-  return (async () => {
+  const read = async () => {
     const out: File[] = [];
     for (const entry of entries) if (entry) await walk(entry, 0, out);
     return out;
-  })();
+  };
+  return { folder: true, read };
 }

@@ -1,9 +1,11 @@
 // Page-wide drag and drop of files: tracks whether files are dragged over the window (for the
-// overlay) and hands dropped files to the caller (a dropped folder's session files, ./droppedFiles.ts).
+// overlay) and hands dropped files to the caller (a dropped folder's session files, ./droppedFiles.ts),
+// unless the browser gave their handles: then they are followed (a folder: the library or its session).
 import { useEffect, useState } from "react";
 import { droppedFiles } from "./droppedFiles";
 import { droppedHandles } from "../state/fileSystemAccess";
 import { openDroppedLive } from "../state/live";
+import { droppedFolderHandle, openDroppedFolder } from "../state/openDroppedFolder";
 
 function hasFiles(event: DragEvent): boolean {
   return Array.from(event.dataTransfer?.types ?? []).includes("Files");
@@ -36,11 +38,16 @@ export function useFileDrop(onFiles: (files: File[]) => void): boolean {
       setDragging(false);
       // Asked during the event: the browser voids the drop's items once it is over.
       const handles = droppedHandles(event.dataTransfer);
-      void droppedFiles(event.dataTransfer).then(async (files) => {
+      const dropped = droppedFiles(event.dataTransfer);
+      void (async () => {
+        // A folder dropped with its handle opens as the sessions library, or as its one session followed.
+        const folder = await droppedFolderHandle(handles);
+        if (folder && (await openDroppedFolder(folder))) return;
+        const files = await dropped.read();
         // A session file (or a database with its -wal, or a session with its sub-agent files) dropped with its handles is followed as it changes.
-        if (files.length > 0 && (await openDroppedLive(files, handles))) return;
+        if (files.length > 0 && (await openDroppedLive(files, handles, dropped.folder))) return;
         if (files.length > 0) onFiles(files);
-      });
+      })();
     };
     window.addEventListener("dragenter", enter);
     window.addEventListener("dragover", over);
