@@ -48,6 +48,20 @@ async function writeFile(page: Page, name: string, text: string, mode: "append" 
   );
 }
 
+/** Writes `text` to `name` in the origin private file system and opens it as a followed file. */
+async function openFollowedFile(page: Page, name: string, text: string): Promise<void> {
+  await page.evaluate(async (name) => {
+    const root = await navigator.storage.getDirectory();
+    await root.removeEntry(name).catch(() => undefined);
+  }, name);
+  await writeFile(page, name, text, "replace");
+  await page.evaluate(async (name) => {
+    const handle = await (await navigator.storage.getDirectory()).getFileHandle(name);
+    await (window as unknown as { __contextscopeLive: { openLiveHandle(h: FileSystemFileHandle): Promise<void> } }).__contextscopeLive.openLiveHandle(handle);
+  }, name);
+  await waitForSession(page, name);
+}
+
 async function liveView(page: Page): Promise<LiveView> {
   return page.evaluate(() => (window as unknown as { __contextscopeLive: { live(): LiveView } }).__contextscopeLive.live());
 }
@@ -59,17 +73,7 @@ async function libraryView(page: Page): Promise<LibraryView> {
 test("a followed file: appended turns join the timeline, the newest stays selected, a compaction is announced, a rewrite is read again", async ({ page }) => {
   const lines = fixture(PI_OPENAI_SESSION).split("\n").filter((line) => line !== "").map((line) => `${line}\n`);
   await openEmptyApp(page);
-  await page.evaluate(async () => {
-    const root = await navigator.storage.getDirectory();
-    await root.removeEntry("live.jsonl").catch(() => undefined);
-  });
-  await writeFile(page, "live.jsonl", lines.slice(0, 22).join(""), "replace");
-  await page.evaluate(async () => {
-    const root = await navigator.storage.getDirectory();
-    const handle = await root.getFileHandle("live.jsonl");
-    await (window as unknown as { __contextscopeLive: { openLiveHandle(h: FileSystemFileHandle): Promise<void> } }).__contextscopeLive.openLiveHandle(handle);
-  });
-  await waitForSession(page, "live.jsonl");
+  await openFollowedFile(page, "live.jsonl", lines.slice(0, 22).join(""));
   const first = await appView(page);
   expect(first.turnCount).toBeGreaterThan(2);
   // Watched from its newest turn.
@@ -119,17 +123,7 @@ test("a followed Claude Code transcript: appended turns, an API message written 
   const CLAUDE = "claude/print-autocompact-manualcompact/session/projects/-home-dev-claude-print-autocompact-manualcompact-lighthouse-notes/ae06c21a-08ae-4c39-89e0-c4dcf08d14e8.jsonl";
   const lines = fixture(CLAUDE).split("\n").filter((line) => line !== "").map((line) => `${line}\n`);
   await openEmptyApp(page);
-  await page.evaluate(async () => {
-    const root = await navigator.storage.getDirectory();
-    await root.removeEntry("claude-live.jsonl").catch(() => undefined);
-  });
-  await writeFile(page, "claude-live.jsonl", lines.slice(0, 50).join(""), "replace");
-  await page.evaluate(async () => {
-    const root = await navigator.storage.getDirectory();
-    const handle = await root.getFileHandle("claude-live.jsonl");
-    await (window as unknown as { __contextscopeLive: { openLiveHandle(h: FileSystemFileHandle): Promise<void> } }).__contextscopeLive.openLiveHandle(handle);
-  });
-  await waitForSession(page, "claude-live.jsonl");
+  await openFollowedFile(page, "claude-live.jsonl", lines.slice(0, 50).join(""));
   const first = await appView(page);
   expect(first.turnCount).toBeGreaterThan(1);
   // The rest in a few writes, cut anywhere (inside a line, between the entries of one API message).
@@ -514,12 +508,7 @@ test("a folder dropped with its handle: its one session opens followed with its 
 test("a followed file: a search typed before new turns arrive keeps its query and finds them too", async ({ page }) => {
   const lines = fixture(PI_OPENAI_SESSION).split("\n").filter((line) => line !== "").map((line) => `${line}\n`);
   await openEmptyApp(page);
-  await writeFile(page, "live-search.jsonl", lines.slice(0, 22).join(""), "replace");
-  await page.evaluate(async () => {
-    const handle = await (await navigator.storage.getDirectory()).getFileHandle("live-search.jsonl");
-    await (window as unknown as { __contextscopeLive: { openLiveHandle(h: FileSystemFileHandle): Promise<void> } }).__contextscopeLive.openLiveHandle(handle);
-  });
-  await waitForSession(page, "live-search.jsonl");
+  await openFollowedFile(page, "live-search.jsonl", lines.slice(0, 22).join(""));
   const before = (await appView(page)).turnCount;
   await page.keyboard.press("/");
   const input = page.getByTestId("search-input");
