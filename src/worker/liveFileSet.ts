@@ -5,10 +5,13 @@
 //   shown stays the one chosen (the picker's choice, else the one the first read opened on);
 // - a session with its sub-agent files (Claude Code's `<session>/subagents/agent-<id>.jsonl`):
 //   each file is followed on its own (only its appended bytes are read) and the sessions are
-//   linked again by their agent (`linkSessions`) after each change; an agent's files beside its
+//   linked again by their agent (`linkSessions`) after each change, and each linked value is told
+//   it grew from the one before (`sessionGrew`), so the agent's caches carry over when the main
+//   file only appended (else they are built again); an agent's files beside its
 //   sessions that are not sessions (Gemini CLI's projects.json) are read once, into the session.
 import type { Session } from "../core/model";
 import { attachCompanionFiles, mayCompanionFileName, ownedCompanionFile, storageSummary, type OwnedCompanionFile } from "../core/session/index";
+import { sessionGrew } from "../core/session/growth";
 import { linkSessions, unlinkedWarning } from "../core/session/threads";
 import { FollowedFile, type LiveRead, type LiveSource } from "./liveFile";
 import { classifyDroppedFile } from "./readDatabase";
@@ -67,17 +70,24 @@ class FollowedLinkedFiles implements LiveSource {
       part.byteLength = read.byteLength;
     }
     if (!changed) return null;
-    return { kind: rewritten ? "rewritten" : "appended", session: this.linked(), byteLength: this.byteLength(), readBytes };
+    const previous = this.lastLinked;
+    const session = this.linked();
+    if (previous && !rewritten) sessionGrew(previous, session);
+    return { kind: rewritten ? "rewritten" : "appended", session, byteLength: this.byteLength(), readBytes };
   }
 
+  /** The value handed out last, which the next one may have grown from. */
+  private lastLinked: Session | null = null;
+
   linked(): Session {
-    return attachCompanionFiles(
+    this.lastLinked = attachCompanionFiles(
       linkedSession(
         this.parts.map((part) => part.session),
         this.failed,
       ),
       this.companions,
     );
+    return this.lastLinked;
   }
 
   byteLength(): number {

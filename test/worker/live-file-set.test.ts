@@ -1,12 +1,14 @@
 // Files followed together (src/worker/liveFileSet.ts), through handles like the File System
 // Access API's: a database with its -wal is read again whole when the -wal grows, keeping the
 // session shown; a Claude Code session with its sub-agent file reads only the bytes appended to
-// the file that grew, and the sub-agent's new turn joins its thread.
+// the file that grew, and the sub-agent's new turn joins its thread; when the main file grew, the
+// linked value carries the agent's caches over.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { describe, expect, it, vi } from "vitest";
 import { openFileSet } from "../../src/worker/liveFileSet";
 import { storageSummary } from "../../src/core/session/index";
+import { analyzeSession } from "../../src/core/session/pipeline";
 import { fixturePath } from "../support/fixtures";
 import { assistant, SESSION_ID, toText, user } from "../core/agents/claude-code/helpers";
 
@@ -96,5 +98,37 @@ describe("files followed together", () => {
     expect(changed?.readBytes).toBe(new TextEncoder().encode(appended).byteLength);
     expect(changed?.session.fileName).toBe(`${SESSION_ID}.jsonl`);
     expect(changed?.session.threads?.find((candidate) => candidate.id === "agent2")?.session.entries).toHaveLength(24);
+    // The main file did not change: what the carried caches give equals a fresh analysis.
+    const options = { profile: "pi", leafId: null, api: null, header: null, notes: false } as const;
+    analyzeSession(read.session, options);
+    expect(analyzeSession(changed!.session, options)).toEqual(analyzeSession({ ...changed!.session }, options));
+  });
+
+  it("a session with its sub-agent file whose main file grew: the linked value carries the agent's caches (earlier turns kept)", async () => {
+    const task = { type: "tool_use", id: "t0", name: "Task", input: { description: "Check tests", prompt: "check tests", subagent_type: "general-purpose" } };
+    const turns = Array.from({ length: 11 }, (_, index) => [
+      user(`u${index}`, index === 0 ? null : `a${index - 1}`, `question ${index}`),
+      assistant(`a${index}`, `u${index}`, `msg_${index}`, index === 0 ? [task] : [{ type: "text", text: `answer ${index}` }]),
+    ]).flat();
+    const main = new FakeHandle(`${SESSION_ID}.jsonl`, new TextEncoder().encode(text(turns)));
+    const sidechain = { isSidechain: true, agentId: "agent0" };
+    const exchanges = Array.from({ length: 11 }, (_, index) => [
+      user(`f${2 * index + 1}`, index === 0 ? null : `f${2 * index}`, `check part ${index}`, sidechain),
+      assistant(`f${2 * index + 2}`, `f${2 * index + 1}`, `msg_f${index}`, [{ type: "text", text: `part ${index} passes` }], undefined, sidechain),
+    ]).flat();
+    const sub = new FakeHandle("agent-agent0.jsonl", new TextEncoder().encode(text(exchanges)));
+    const { read, source } = await openFileSet(asHandles([main, sub]), null, control);
+    const options = { profile: "pi", leafId: null, api: null, header: null, notes: false } as const;
+    const before = analyzeSession(read.session, options);
+    main.append(text([user("u11", "a10", "one more"), assistant("a11", "u11", "msg_11", [{ type: "text", text: "done" }])]));
+    const changed = await source.readChanges();
+    expect(changed?.kind).toBe("appended");
+    const after = analyzeSession(changed!.session, options);
+    expect(after.turns).toHaveLength(before.turns.length + 1);
+    // Carried, not rebuilt: the earlier turns' summaries are the same objects.
+    expect(after.turns[0]).toBe(before.turns[0]);
+    expect(after.turns[before.turns.length - 2]).toBe(before.turns[before.turns.length - 2]);
+    expect(after).toEqual(analyzeSession({ ...changed!.session }, options));
   });
 });
+
