@@ -4,7 +4,6 @@
 // such as Gemini CLI's projects.json) when it holds one, or today's snapshot of the dropped
 // files when it holds something only the snapshot reads (compressed sessions, captured requests,
 // a reproduction bundle) or no session at all.
-import { mayCompanionFileName } from "../core/session/index";
 
 export type DroppedFolderPlan =
   | { kind: "library" }
@@ -19,14 +18,13 @@ const SNAPSHOT_ONLY_FILE = /\.(zstd|zst)$/i;
 const DATABASE_SIDE_FILE = /-(wal|shm)$/i;
 const SUBAGENT_FILE = /^(.*)\/subagents\/[^/]+\.jsonl$/i;
 
-const baseName = (path: string) => path.slice(path.lastIndexOf("/") + 1);
-
 /**
  * `paths`: the folder's files, "/" between parts, relative to the folder. `jsonSessions`: the
  * `.json` files a reader recognises (a session, or an agent's side file); any other `.json` file
- * is a captured request or a bundle, which only the snapshot opens.
+ * is a captured request or a bundle, which only the snapshot opens. `sideFiles`: those of them
+ * that are an agent's side files (Gemini CLI's projects.json), as the worker told them.
  */
-export function planDroppedFolder(paths: readonly string[], jsonSessions: ReadonlySet<string>): DroppedFolderPlan {
+export function planDroppedFolder(paths: readonly string[], jsonSessions: ReadonlySet<string>, sideFiles: ReadonlySet<string> = new Set()): DroppedFolderPlan {
   if (paths.some((path) => SNAPSHOT_ONLY_FILE.test(path))) return { kind: "snapshot" };
   const files = paths.filter((path) => FOLLOWED_FILE.test(path));
   if (files.some((path) => path.toLowerCase().endsWith(".json") && !jsonSessions.has(path))) return { kind: "snapshot" };
@@ -36,7 +34,7 @@ export function planDroppedFolder(paths: readonly string[], jsonSessions: Readon
     const owner = SUBAGENT_FILE.exec(path)?.[1];
     return owner !== undefined && present.has(`${owner}.jsonl`) ? `${owner}.jsonl` : null;
   };
-  const companions = files.filter((path) => mayCompanionFileName(baseName(path)));
+  const companions = files.filter((path) => sideFiles.has(path));
   const sessions = files.filter((path) => !DATABASE_SIDE_FILE.test(path) && ownerOf(path) === null && !companions.includes(path));
   if (sessions.length > 1) return { kind: "library" };
   const main = sessions[0];

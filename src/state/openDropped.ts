@@ -4,6 +4,7 @@
 // a `.json` file is a session is asked of the worker, whose readers can tell.
 import { isBundle } from "../core/share/bundle-start";
 import { isStale } from "../worker/client";
+import type { SniffedKind } from "../worker/sniffSessions";
 import { attachDroppedCapture } from "./captures";
 import { openFiles, openSource } from "./open";
 import { setAppState } from "./store";
@@ -36,7 +37,7 @@ export function openDroppedFiles(files: File[]): void {
     }
     // A recorder's NNN.meta.json beside each request body (a dropped folder of captures) is not a capture.
     const jsonFiles = files.filter((file) => isJson(file) && !file.name.toLowerCase().endsWith(".meta.json"));
-    let recognised: boolean[] = [];
+    let recognised: SniffedKind[] = [];
     try {
       // Asked only when there is a `.json` file: a drop of session files opens without waiting for it.
       if (jsonFiles.length > 0) recognised = await pipeline().call("sniffSessions", { files: jsonFiles });
@@ -44,7 +45,7 @@ export function openDroppedFiles(files: File[]): void {
       if (!isStale(error)) setAppState({ error: errorMessage(error) });
       return;
     }
-    const jsonSessions = new Set(jsonFiles.filter((_, index) => recognised[index] === true));
+    const jsonSessions = new Set(jsonFiles.filter((_, index) => recognised[index] !== null && recognised[index] !== undefined));
     const captures = jsonFiles.filter((file) => !jsonSessions.has(file));
     const sessions = files.filter((file) => !isJson(file) || jsonSessions.has(file));
     if (sessions.length > 0) void openFiles(sessions);

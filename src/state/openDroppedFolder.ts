@@ -27,13 +27,19 @@ async function listFiles(dir: FileSystemDirectoryHandle, prefix: string, depth: 
   for (const child of folders.sort((a, b) => a.name.localeCompare(b.name))) await listFiles(child, `${prefix}${child.name}/`, depth + 1, out);
 }
 
-/** The `.json` files a reader recognises (a session or an agent's side file), asked of the worker. */
-async function recognisedJson(files: ReadonlyMap<string, FileSystemFileHandle>): Promise<Set<string>> {
+/**
+ * The `.json` files a reader recognises, and which of them are an agent's side files, asked of
+ * the worker (the page holds no agent's code).
+ */
+async function recognisedJson(files: ReadonlyMap<string, FileSystemFileHandle>): Promise<{ recognised: Set<string>; sideFiles: Set<string> }> {
   const jsonPaths = [...files.keys()].filter((path) => path.toLowerCase().endsWith(".json"));
-  if (jsonPaths.length === 0) return new Set();
+  if (jsonPaths.length === 0) return { recognised: new Set(), sideFiles: new Set() };
   const read = await Promise.all(jsonPaths.map((path) => files.get(path)!.getFile()));
-  const recognised = await pipeline().call("sniffSessions", { files: read });
-  return new Set(jsonPaths.filter((_, index) => recognised[index] === true));
+  const kinds = await pipeline().call("sniffSessions", { files: read });
+  return {
+    recognised: new Set(jsonPaths.filter((_, index) => kinds[index] === "session" || kinds[index] === "side file")),
+    sideFiles: new Set(jsonPaths.filter((_, index) => kinds[index] === "side file")),
+  };
 }
 
 /**
@@ -56,7 +62,8 @@ export async function openDroppedFolder(folder: FileSystemDirectoryHandle): Prom
   let plan;
   try {
     await listFiles(folder, "", 0, files);
-    plan = planDroppedFolder([...files.keys()], await recognisedJson(files));
+    const json = await recognisedJson(files);
+    plan = planDroppedFolder([...files.keys()], json.recognised, json.sideFiles);
   } catch (error) {
     if (isStale(error)) return true;
     setAppState({ error: `The folder "${folder.name}" could not be read: ${errorMessage(error)}` });

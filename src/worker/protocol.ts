@@ -3,6 +3,7 @@
 // one materialised request at a time), never the session itself. Types only: the results are
 // declared with the view-models that make them (src/app).
 import type { CaptureDiffResult } from "../app/captureCheck";
+import type { SniffedKind } from "./sniffSessions";
 import type { CompactionInstructions } from "../core/session/index";
 import type { PipelineOptions, RequestHeader } from "../core/model";
 import type { SessionAnalysis } from "../core/session/pipeline";
@@ -55,7 +56,7 @@ export interface WorkerMethods {
    */
   parseCapture: { params: { data: Blob | string; source: string; instructions?: CompactionInstructions | null }; result: ParsedCapture };
   /** For each file (a dropped `.json` file), in order, whether it starts like a session a reader recognises. */
-  sniffSessions: { params: { files: File[] }; result: boolean[] };
+  sniffSessions: { params: { files: File[] }; result: SniffedKind[] };
   /** Every agent and file kind the readers know, for the page shown before a session is open. */
   readableFiles: { params: Record<string, never>; result: { agent: string; files: string }[] };
   /** Where the tool call that started sub-agent thread `threadId` is first sent in its parent thread. */

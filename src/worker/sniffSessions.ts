@@ -24,24 +24,27 @@ async function headLines(file: File, bytes: number): Promise<string[]> {
   return lines;
 }
 
-async function looksLikeSession(file: File): Promise<boolean> {
+/** What a dropped `.json` file is: a session a reader recognises, an agent's side file, or neither (a capture). */
+export type SniffedKind = "session" | "side file" | null;
+
+async function sniffedKind(file: File): Promise<SniffedKind> {
   try {
     // An agent's file beside its sessions (Gemini CLI's projects.json, logs.json) opens with the session, never as a capture.
-    if (mayCompanionFileName(file.name) && file.size <= COMPANION_SNIFF_BYTES && ownedCompanionFile({ name: file.name, text: await file.text() })) return true;
+    if (mayCompanionFileName(file.name) && file.size <= COMPANION_SNIFF_BYTES && ownedCompanionFile({ name: file.name, text: await file.text() })) return "side file";
     const lines = await headLines(file, SNIFF_BYTES);
-    if (detectFormatOrPretty(lines, file.name) !== null) return true;
+    if (detectFormatOrPretty(lines, file.name) !== null) return "session";
     const first = lines.find((line) => line.trim() !== "")?.trim() ?? "";
     // JSON spread over lines whose first value did not fit: look further.
-    if (file.size <= SNIFF_BYTES || (first !== "{" && first !== "[")) return false;
-    return detectFormatOrPretty(await headLines(file, PRETTY_SNIFF_BYTES), file.name) !== null;
+    if (file.size <= SNIFF_BYTES || (first !== "{" && first !== "[")) return null;
+    return detectFormatOrPretty(await headLines(file, PRETTY_SNIFF_BYTES), file.name) !== null ? "session" : null;
   } catch {
-    return false;
+    return null;
   }
 }
 
-/** For each file, in order, whether it starts like a session a reader recognises. */
-export async function sniffSessions(files: readonly File[]): Promise<boolean[]> {
-  const found: boolean[] = [];
-  for (const file of files) found.push(await looksLikeSession(file));
+/** For each file, in order, what it is: a session a reader recognises, an agent's side file, or neither. */
+export async function sniffSessions(files: readonly File[]): Promise<SniffedKind[]> {
+  const found: SniffedKind[] = [];
+  for (const file of files) found.push(await sniffedKind(file));
   return found;
 }

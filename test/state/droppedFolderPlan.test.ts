@@ -26,7 +26,7 @@ describe("planDroppedFolder", () => {
 
   it("reads a Gemini CLI chat with the side files near it", () => {
     const paths = ["projects.json", "tmp/notes/logs.json", "tmp/notes/chats/session-1.json"];
-    expect(planDroppedFolder(paths, new Set(paths))).toEqual({ kind: "session", paths: ["tmp/notes/chats/session-1.json", "projects.json", "tmp/notes/logs.json"] });
+    expect(planDroppedFolder(paths, new Set(paths), new Set(["projects.json", "tmp/notes/logs.json"]))).toEqual({ kind: "session", paths: ["tmp/notes/chats/session-1.json", "projects.json", "tmp/notes/logs.json"] });
   });
 
   it("leaves captured requests, compressed sessions and folders without a session to the snapshot", () => {

@@ -18,7 +18,7 @@ vi.mock("../../src/worker/client", () => ({
     }
     call(method: string, params: { files?: File[]; source?: string }) {
       calls.push({ method, names: params.files?.map((file) => file.name) ?? [params.source ?? ""] });
-      if (method === "sniffSessions") return Promise.resolve(params.files!.map((file) => file.name.startsWith("export")));
+      if (method === "sniffSessions") return Promise.resolve(params.files!.map((file) => (file.name.startsWith("export") ? "session" : null)));
       if (method === "parseCapture") return Promise.resolve({ kind: "header", header: { source: params.source } });
       return new Promise(() => undefined);
     }

@@ -21,7 +21,7 @@ describe("sniffSessions", () => {
       new File([read("requests/012.meta.json")], "012.meta.json"),
       new File([compact], "compact-export.json"),
     ];
-    expect(await sniffSessions(files)).toEqual([false, true, false, true]);
+    expect(await sniffSessions(files)).toEqual([null, "session", null, "session"]);
   });
 
   it("recognises a pretty-printed Codex rollout whose first value is longer than the first look", async () => {
@@ -32,6 +32,11 @@ describe("sniffSessions", () => {
     lines[0]!.payload.base_instructions = { text: "You are Codex.\n".repeat(3000) };
     const pretty = lines.map((line) => JSON.stringify(line, null, 2)).join("\n");
     expect(pretty.indexOf("turn_context")).toBeGreaterThan(16 * 1024);
-    expect(await sniffSessions([new File([pretty], "rollout.json"), new File([read("requests/007.json")], "007.json")])).toEqual([true, false]);
+    expect(await sniffSessions([new File([pretty], "rollout.json"), new File([read("requests/007.json")], "007.json")])).toEqual(["session", null]);
+  });
+
+  it("tells an agent's side file from a session: Gemini CLI's projects.json", async () => {
+    const projects = JSON.stringify({ projects: { "/home/dev/notes": "notes" } });
+    expect(await sniffSessions([new File([projects], "projects.json"), new File([projects], "other.json")])).toEqual(["side file", null]);
   });
 });
