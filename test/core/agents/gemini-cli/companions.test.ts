@@ -24,9 +24,9 @@ const file = (name: string, text: string) => new File([text], name);
 
 describe("Gemini CLI's projects.json and logs.json", () => {
   it("are told from captured requests when dropped", async () => {
-    expect(await sniffSessions([file("projects.json", projects), file("logs.json", logs), file("001.json", JSON.stringify({ contents: [] }))])).toEqual([true, true, false]);
+    expect(await sniffSessions([file("projects.json", projects), file("logs.json", logs), file("001.json", JSON.stringify({ contents: [] }))])).toEqual(["side file", "side file", null]);
     // A file of those names that is not the CLI's is left to the other checks.
-    expect(await sniffSessions([file("projects.json", '{"name":"x"}')])).toEqual([false]);
+    expect(await sniffSessions([file("projects.json", '{"name":"x"}')])).toEqual([null]);
   });
 
   it("opened with a chat: its project folder and the prompts typed in it, as notes, with no warning", async () => {
