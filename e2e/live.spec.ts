@@ -62,6 +62,22 @@ async function openFollowedFile(page: Page, name: string, text: string): Promise
   await waitForSession(page, name);
 }
 
+/** Claude Code lines as a file's base64. */
+const encode = (lines: unknown[]) => Buffer.from(`${toText(lines)}\n`).toString("base64");
+
+/** A Claude Code session whose Task call launched the sub-agent `agent2` ("Check tests"), as base64. */
+function mainWithTask(): string {
+  const task = { type: "tool_use", id: "t2", name: "Task", input: { description: "Check tests", prompt: "check tests", subagent_type: "general-purpose" } };
+  return encode([
+    user("u1", null, "review this"),
+    assistant("a1", "u1", "msg_1", [task]),
+    user("r2", "a1", [{ type: "tool_result", tool_use_id: "t2", content: "launched" }], {
+      toolUseResult: { isAsync: true, status: "async_launched", agentId: "agent2", description: "Check tests" },
+    }),
+    assistant("a2", "r2", "msg_2", [{ type: "text", text: "started" }]),
+  ]);
+}
+
 async function liveView(page: Page): Promise<LiveView> {
   return page.evaluate(() => (window as unknown as { __contextscopeLive: { live(): LiveView } }).__contextscopeLive.live());
 }
@@ -321,16 +337,7 @@ test("a database followed with its -wal: rows written to the -wal appear, the se
 });
 
 test("a sessions folder: a Claude Code session's sub-agent files belong to its row and open with it; a subagents folder without its session is listed", async ({ page }) => {
-  const encode = (lines: unknown[]) => Buffer.from(`${toText(lines)}\n`).toString("base64");
-  const task = { type: "tool_use", id: "t2", name: "Task", input: { description: "Check tests", prompt: "check tests", subagent_type: "general-purpose" } };
-  const main = encode([
-    user("u1", null, "review this"),
-    assistant("a1", "u1", "msg_1", [task]),
-    user("r2", "a1", [{ type: "tool_result", tool_use_id: "t2", content: "launched" }], {
-      toolUseResult: { isAsync: true, status: "async_launched", agentId: "agent2", description: "Check tests" },
-    }),
-    assistant("a2", "r2", "msg_2", [{ type: "text", text: "started" }]),
-  ]);
+  const main = mainWithTask();
   const sidechain = (agentId: string) => ({ isSidechain: true, agentId });
   const subAgent = (agentId: string) =>
     encode([user("f1", null, "check tests", sidechain(agentId)), assistant("f2", "f1", "msg_f1", [{ type: "text", text: "tests pass" }], undefined, sidechain(agentId))]);
@@ -465,16 +472,7 @@ test("a folder dropped with its handle: several sessions open as the library, re
 });
 
 test("a folder dropped with its handle: its one session opens followed with its sub-agent file, a database with its -wal", async ({ page }) => {
-  const encode = (lines: unknown[]) => Buffer.from(`${toText(lines)}\n`).toString("base64");
-  const task = { type: "tool_use", id: "t2", name: "Task", input: { description: "Check tests", prompt: "check tests", subagent_type: "general-purpose" } };
-  const main = encode([
-    user("u1", null, "review this"),
-    assistant("a1", "u1", "msg_1", [task]),
-    user("r2", "a1", [{ type: "tool_result", tool_use_id: "t2", content: "launched" }], {
-      toolUseResult: { isAsync: true, status: "async_launched", agentId: "agent2", description: "Check tests" },
-    }),
-    assistant("a2", "r2", "msg_2", [{ type: "text", text: "started" }]),
-  ]);
+  const main = mainWithTask();
   const sidechain = { isSidechain: true, agentId: "agent2" };
   const subAgent = encode([user("f1", null, "check tests", sidechain), assistant("f2", "f1", "msg_f1", [{ type: "text", text: "tests pass" }], undefined, sidechain)]);
   await openEmptyApp(page);
