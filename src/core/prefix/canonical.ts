@@ -4,6 +4,7 @@
 // JSON of that value (PR-1 byte form); tokens are counted on its decoded text leaves (TK-8).
 import { isNotRecorded } from "../model";
 import { decodeStoredText, isStoredText } from "../text/storedText";
+import { renderingStoredTexts } from "../text/text";
 import type { CacheMarker, SegmentView } from "./types";
 import { isObject } from "../util/is-object";
 
@@ -66,14 +67,9 @@ export function canonicalValue(source: unknown, view: SegmentView, textType = "t
   }
 }
 
-/** A stored text's characters where the rendering meets one (a text kept as bytes renders as the text). */
-function decodingStoredTexts(_key: string, value: unknown): unknown {
-  return isStoredText(value) ? decodeStoredText(value) : value;
-}
-
 /** Compact JSON (PR-1); `undefined` renders as `null` so every value has a rendering. */
 export function renderCanonical(value: unknown): string {
-  return JSON.stringify(value, decodingStoredTexts) ?? "null";
+  return JSON.stringify(value, renderingStoredTexts) ?? "null";
 }
 
 /**

@@ -262,7 +262,7 @@ function feedStoredText(text: StoredText): void {
   streamBytes = 0;
   forEachUnescapedChunk(text, hashChunk);
   finishLongString();
-  byteCount = startBytes + text.length + 2;
+  byteCount = startBytes + text.byteLength + 2;
 }
 
 /** Feeds a value's JSON rendering; false when it meets something JSON.stringify renders specially. */

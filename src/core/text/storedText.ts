@@ -25,7 +25,11 @@ export interface TextStore {
   readonly chunkBytes: number;
 }
 
-/** A text kept in a `TextStore`: `length` escaped bytes at `start` of chunk `chunk`, and what they hold. */
+/**
+ * A text kept in a `TextStore`: `byteLength` escaped bytes at `start` of chunk `chunk`, and what
+ * they hold. (Its size is deliberately not called `length`: code written for strings that reads
+ * `.length` must not compile against a stored text, whose UTF-16 length is `units`.)
+ */
 export interface StoredText extends LiteralFacts {
   readonly kind: "stored-text";
   /** The store's id (`TextStore.id`). */
@@ -33,7 +37,7 @@ export interface StoredText extends LiteralFacts {
   readonly chunk: number;
   /** Offset in the chunk, a multiple of 4 so the bytes can be read as 32-bit words. */
   readonly start: number;
-  readonly length: number;
+  readonly byteLength: number;
 }
 
 /** 64 MB: few chunks for a large session; the first chunk is 1 MB, each next one twice the last. */
@@ -76,7 +80,7 @@ export function isStoredText(value: unknown): value is StoredText {
  * Copies `bytes[start, end)` (a literal's escaped bytes) into the store and returns where they
  * are; `facts` then describe them (`measureLiteral`, run on the stored, word-aligned copy).
  */
-export function storeBytes(store: TextStore, bytes: Uint8Array, start: number, end: number): { chunk: number; start: number; length: number } {
+export function storeBytes(store: TextStore, bytes: Uint8Array, start: number, end: number): { chunk: number; start: number; byteLength: number } {
   const length = end - start;
   let index = store.chunks.length - 1;
   let chunk = store.chunks[index]!;
@@ -91,7 +95,7 @@ export function storeBytes(store: TextStore, bytes: Uint8Array, start: number, e
   }
   chunk.set(bytes.subarray(start, end), offset);
   store.used = offset + length;
-  return { chunk: index, start: offset, length };
+  return { chunk: index, start: offset, byteLength: length };
 }
 
 /** Gives back the last chunk's unused room once a session is read (a copy of its used part). */
@@ -117,10 +121,10 @@ export function storedTextBytes(text: StoredText): Uint8Array {
 }
 
 /** The bytes at a place of `store`. */
-export function bytesAt(store: TextStore, text: { chunk: number; start: number; length: number }): Uint8Array {
+export function bytesAt(store: TextStore, text: { chunk: number; start: number; byteLength: number }): Uint8Array {
   const chunk = store.chunks[text.chunk];
-  if (!chunk || text.start + text.length > chunk.length) throw new RangeError("stored text outside its store");
-  return chunk.subarray(text.start, text.start + text.length);
+  if (!chunk || text.start + text.byteLength > chunk.length) throw new RangeError("stored text outside its store");
+  return chunk.subarray(text.start, text.start + text.byteLength);
 }
 
 /** The text's characters: its bytes decoded and its escapes read, exactly as JSON.parse reads the literal. */
