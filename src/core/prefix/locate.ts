@@ -5,6 +5,7 @@
 import { firstDifferingIndex } from "../util/utf8";
 import { isTextKey } from "./canonical";
 import { isObject } from "../util/is-object";
+import { decodeStoredText, isStoredText } from "../text/storedText";
 
 export type PathStep = string | number;
 
@@ -31,6 +32,14 @@ interface Found {
 }
 
 function walk(a: unknown, b: unknown, key: PathStep | null, path: PathStep[], shared: string[]): Found | null {
+  // A text kept as bytes is compared as its characters (the same text read twice is one reference).
+  if (isStoredText(a) || isStoredText(b)) {
+    if (a === b) {
+      if (isTextKey(key) && isStoredText(b)) shared.push(decodeStoredText(b));
+      return null;
+    }
+    return walk(isStoredText(a) ? decodeStoredText(a) : a, isStoredText(b) ? decodeStoredText(b) : b, key, path, shared);
+  }
   if (typeof a === "string" && typeof b === "string") {
     if (a === b) {
       if (isTextKey(key)) shared.push(b);

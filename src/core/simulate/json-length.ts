@@ -3,6 +3,7 @@
 // it rebuilds; a 50 MB string inside them made each estimate copy 50 MB again. Here the tree is
 // walked and each string's escaped length computed — once per content for large strings.
 import { largeTextMemo } from "../util/large-text-memo";
+import { decodeStoredText, isStoredText, storedTextBytes, type StoredText } from "../text/storedText";
 
 /** Extra characters JSON.stringify writes for each character code below 0x80 (escapes). */
 const ASCII_EXTRA = new Uint8Array(128);
@@ -32,7 +33,23 @@ function stringLength(text: string): number {
   return largeStrings.get(text, quotedLength);
 }
 
-/** Length of JSON.stringify(value), or undefined where JSON.stringify gives undefined. */
+/**
+ * `stringLength` of a stored text. Canonical bytes are JSON.stringify's own rendering (quotes
+ * left out), so the length is theirs in UTF-16 units, counted on the UTF-8 bytes without decoding
+ * (one unit per byte that starts a character, two for a four-byte one); other bytes are decoded.
+ */
+function storedLength(text: StoredText): number {
+  if (!text.canonical) return quotedLength(decodeStoredText(text));
+  const bytes = storedTextBytes(text);
+  let units = 2;
+  for (let i = 0; i < bytes.length; i++) {
+    const byte = bytes[i]!;
+    if (byte < 0x80 || byte >= 0xc0) units += byte >= 0xf0 ? 2 : 1;
+  }
+  return units;
+}
+
+/** Length of JSON.stringify(value) (stored texts as the texts they hold), or undefined where JSON.stringify gives undefined. */
 export function jsonLength(value: unknown): number | undefined {
   switch (typeof value) {
     case "string":
@@ -49,6 +66,7 @@ export function jsonLength(value: unknown): number | undefined {
       return JSON.stringify(value).length; // throws, as JSON.stringify does
   }
   if (value === null) return 4;
+  if (isStoredText(value)) return storedLength(value);
   // Boxed primitives are written as their value, as JSON.stringify does.
   if (value instanceof String || value instanceof Number || value instanceof Boolean) return jsonLength(value.valueOf());
   const object = value as { toJSON?: unknown };

@@ -4,6 +4,7 @@
 // chars/4 tokens. Providers cache at block boundaries, so the real cached amount is at most this.
 // [INF]
 import { estimateTextTokens } from "./text-tokens";
+import { stringifyWithTexts } from "../text/text";
 import type { CacheEffect, PrefixBreak } from "./types";
 
 /** Characters compared at once by string equality (a memory comparison) before going one by one. */
@@ -38,7 +39,7 @@ export function prefixText(body: Record<string, unknown>): string {
   let text = prefixTexts.get(body);
   if (text === undefined) {
     const parts: unknown[] = [body.tools ?? null, body.system ?? body.instructions ?? body.systemInstruction ?? null];
-    text = JSON.stringify([...parts, ...messagesOf(body)]);
+    text = stringifyWithTexts([...parts, ...messagesOf(body)]);
     prefixTexts.set(body, text);
   }
   return text;
@@ -50,12 +51,12 @@ const prefixTexts = new WeakMap<object, string>();
 export function findPrefixBreak(earlier: Record<string, unknown>, later: Record<string, unknown>, reason: string): PrefixBreak | null {
   const a = messagesOf(earlier);
   const b = messagesOf(later);
-  const headA = JSON.stringify([earlier.tools ?? null, earlier.system ?? earlier.instructions ?? earlier.systemInstruction ?? null]);
-  const headB = JSON.stringify([later.tools ?? null, later.system ?? later.instructions ?? later.systemInstruction ?? null]);
+  const headA = stringifyWithTexts([earlier.tools ?? null, earlier.system ?? earlier.instructions ?? earlier.systemInstruction ?? null]);
+  const headB = stringifyWithTexts([later.tools ?? null, later.system ?? later.instructions ?? later.systemInstruction ?? null]);
   const shared = commonPrefixLength(prefixText(earlier), prefixText(later));
   if (headA !== headB) return { messageIndex: -1, sharedPrefixChars: shared, sharedPrefixTokens: Math.ceil(shared / 4), reason: "system prompt or tools differ" };
   let index = 0;
-  while (index < a.length && index < b.length && JSON.stringify(a[index]) === JSON.stringify(b[index])) index++;
+  while (index < a.length && index < b.length && (a[index] === b[index] || stringifyWithTexts(a[index]) === stringifyWithTexts(b[index]))) index++;
   if (index >= a.length) return null;
   return { messageIndex: index, sharedPrefixChars: shared, sharedPrefixTokens: Math.ceil(shared / 4), reason };
 }

@@ -1,0 +1,63 @@
+// A model text may be a stored text (an object referring to bytes, src/core/text), and TypeScript
+// accepts an object in `"a" + text`, `${text}` and `String(text)`, which then print
+// "[object Object]". No code concatenates or templates a value whose type may be a StoredText:
+// it asks for the characters first (`textString`), or passes the text on as it is. Checked with
+// the compiler's own types over every file of the project (src, test, bench, e2e).
+import path from "node:path";
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+
+const ROOT = path.resolve(__dirname, "../..");
+
+function mayBeStoredText(type: ts.Type): boolean {
+  if (type.isUnion()) return type.types.some(mayBeStoredText);
+  return (type.getSymbol() ?? type.aliasSymbol)?.getName() === "StoredText";
+}
+
+/** `file:line: what` for every `+`, template span and `String(…)` over a value that may be a stored text. */
+function textConcatenations(fileNames: readonly string[], options: ts.CompilerOptions): string[] {
+  const program = ts.createProgram(fileNames, options);
+  const checker = program.getTypeChecker();
+  const found: string[] = [];
+  for (const file of program.getSourceFiles()) {
+    if (file.isDeclarationFile || !file.fileName.startsWith(ROOT) || file.fileName.includes("node_modules")) continue;
+    const check = (expression: ts.Expression, what: string) => {
+      if (!mayBeStoredText(checker.getTypeAtLocation(expression))) return;
+      const { line } = file.getLineAndCharacterOfPosition(expression.getStart());
+      found.push(`${path.relative(ROOT, file.fileName)}:${line + 1}: ${what} ${expression.getText().slice(0, 80)}`);
+    };
+    const visit = (node: ts.Node): void => {
+      if (ts.isBinaryExpression(node) && (node.operatorToken.kind === ts.SyntaxKind.PlusToken || node.operatorToken.kind === ts.SyntaxKind.PlusEqualsToken)) {
+        check(node.left, "+");
+        check(node.right, "+");
+      } else if (ts.isTemplateSpan(node)) {
+        check(node.expression, "${}");
+      } else if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === "String" && node.arguments[0]) {
+        check(node.arguments[0], "String()");
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(file);
+  }
+  return found;
+}
+
+describe("texts that may be stored are never concatenated as they are", () => {
+  it("no `+`, template or String() over a value typed Text or StoredText", { timeout: 120_000 }, () => {
+    const config = ts.readConfigFile(path.join(ROOT, "tsconfig.json"), (file) => ts.sys.readFile(file));
+    const parsed = ts.parseJsonConfigFileContent(config.config, ts.sys, ROOT);
+    expect(parsed.fileNames.length).toBeGreaterThan(100);
+    const files = parsed.fileNames.filter((file) => !file.includes("/test/architecture/fixtures/"));
+    expect(textConcatenations(files, parsed.options)).toEqual([]);
+  });
+
+  it("finds one (a check that can fail)", () => {
+    const file = path.join(ROOT, "test/architecture/fixtures/text-concatenation-bad.ts");
+    const found = textConcatenations([file], { strict: true, noEmit: true, skipLibCheck: true });
+    expect(found.map((line) => line.replace(/:\d+:/, ":N:"))).toEqual([
+      "test/architecture/fixtures/text-concatenation-bad.ts:N: + text",
+      "test/architecture/fixtures/text-concatenation-bad.ts:N: ${} text",
+      "test/architecture/fixtures/text-concatenation-bad.ts:N: String() text",
+    ]);
+  });
+});

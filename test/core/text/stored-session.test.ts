@@ -1,0 +1,191 @@
+// A pi/senpi session whose large texts are kept as bytes (stored texts) gives every output the
+// same session with strings gives: each turn's request (rendered, and equal to the recorded
+// requests/NNN.json where the string session's is), the analysis, prefix rows with estimated and
+// exact token counts, the request and conversation views, search hits, compaction simulations,
+// export and share. Every pi and senpi session we hold is checked, with the reader's threshold
+// (1 KiB) and with a threshold of 1 byte (nearly every text stored).
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import type { PipelineOptions, Session } from "../../../src/core/model";
+import { analyzeSession, buildTurnRequest, messageCharsEstimator } from "../../../src/core/session/pipeline";
+import { readSessionText } from "../../../src/core/session/index";
+import { analyzeSessionPrefixes } from "../../../src/core/session/sessionPrefixes";
+import { extractRequestHeader } from "../../../src/core/providers";
+import { simulateCompaction } from "../../../src/core/session/simulate/index";
+import { simulatorPolicies } from "../../../src/app/simulator";
+import { requestView } from "../../../src/app/requestView";
+import { conversationView } from "../../../src/app/conversationView";
+import { exportRequest, shareBundle } from "../../../src/app/shareExport";
+import { searchSession } from "../../../src/core/search/searchSession";
+import { checkSession } from "../../../src/core/check";
+import { exportCurl } from "../../../src/core/export/curl";
+import { stringifyWithTexts } from "../../../src/core/text/text";
+import { REPO_ROOT, sharedFixtures } from "../../support/fixtures";
+import { storeSessionTexts } from "../../support/stored-texts";
+
+interface Case {
+  name: string;
+  session: Session;
+  /** Recorded main request bodies, in turn order, when the case is a recording. */
+  recorded: string[] | null;
+}
+
+function jsonlFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) out.push(...jsonlFiles(full));
+    else if (name.endsWith(".jsonl")) out.push(full);
+  }
+  return out.sort();
+}
+
+/** Recorded main requests beside a session file (`<case>/requests/NNN.json` with `NNN.meta.json` kind main). */
+function recordedMainRequests(file: string): string[] | null {
+  for (let dir = path.dirname(file); dir.length > 1; dir = path.dirname(dir)) {
+    const requests = path.join(dir, "requests");
+    let names: string[];
+    try {
+      names = readdirSync(requests);
+    } catch {
+      continue;
+    }
+    const bodies = names.filter((name) => /^\d+\.json$/.test(name)).sort();
+    return bodies
+      .filter((name) => {
+        const meta = JSON.parse(readFileSync(path.join(requests, name.replace(".json", ".meta.json")), "utf8")) as { kind?: string };
+        return meta.kind === "main";
+      })
+      .map((name) => readFileSync(path.join(requests, name), "utf8"));
+  }
+  return null;
+}
+
+/** Every session file under `dirs` that reads as a pi/senpi session. */
+function piCases(label: string, dirs: string[]): Case[] {
+  const cases: Case[] = [];
+  for (const file of dirs.flatMap(jsonlFiles)) {
+    let session: Session;
+    try {
+      session = readSessionText(readFileSync(file, "utf8"), path.basename(file));
+    } catch {
+      continue;
+    }
+    if (session.formatId !== "pi") continue;
+    cases.push({ name: `${label}/${path.relative(label === "test" ? path.join(REPO_ROOT, "test") : SHARED, file)}`, session, recorded: recordedMainRequests(file) });
+  }
+  return cases;
+}
+
+const SHARED = sharedFixtures()?.dir ?? "";
+const CASES: Case[] = [
+  ...piCases("test", [path.join(REPO_ROOT, "test/fixtures")]),
+  ...(SHARED ? piCases("shared", ["pi", "senpi", "realworld/pi", "hostile"].map((dir) => path.join(SHARED, dir))) : []),
+];
+
+/** Where two texts first differ, for a readable failure. */
+function firstDifference(a: string, b: string): string {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return `at ${i}: ${JSON.stringify(a.slice(Math.max(0, i - 60), i + 80))} vs ${JSON.stringify(b.slice(Math.max(0, i - 60), i + 80))}`;
+}
+
+/** Asserts two outputs equal without printing megabytes. */
+function same(key: string, stored: string, strings: string): void {
+  if (stored !== strings) expect.fail(`${key} differs ${firstDifference(stored, strings)}`);
+}
+
+/** Words to search for: a few common ones and some taken from the session's long texts. */
+function queries(session: Session): string[] {
+  const words = new Set(["the", "error", "README", "function", "ä"]);
+  const text = JSON.stringify(session.entries.map((entry) => entry.raw));
+  for (const match of text.slice(0, 200_000).matchAll(/[A-Za-z]{9,}/g)) {
+    words.add(match[0]);
+    if (words.size >= 9) break;
+  }
+  return [...words];
+}
+
+/** Each output of the session under `options`, one at a time: `visit(key, text)`. */
+function outputs(session: Session, options: PipelineOptions, visit: (key: string, text: string) => void, search: string[]): void {
+  const analysis = analyzeSession(session, options);
+  visit("analysis", JSON.stringify(analysis));
+  visit("check", JSON.stringify(checkSession(session, options, { analysis })));
+  const charsOf = messageCharsEstimator(session, options);
+  for (const summary of analysis.turns) {
+    const turn = summary.turn;
+    const built = buildTurnRequest(session, options, turn);
+    visit(`turn ${turn} body`, stringifyWithTexts(built.body));
+    visit(`turn ${turn} messages`, stringifyWithTexts({ messages: built.messages, dropped: built.dropped }));
+    visit(`turn ${turn} estimates`, JSON.stringify(built.messages.map((item) => charsOf(item.message))));
+    visit(`turn ${turn} request view`, JSON.stringify(requestView(turn, built, charsOf)));
+    visit(`turn ${turn} conversation view`, JSON.stringify(conversationView(turn, built)));
+    visit(`turn ${turn} curl`, JSON.stringify(exportCurl(built.api, built.body)));
+    visit(`turn ${turn} export`, JSON.stringify(exportRequest(session, options, { target: { kind: "turn", turn }, format: "json", redact: true, unmasked: [] })));
+  }
+  visit("prefix (estimate)", JSON.stringify(analyzeSessionPrefixes(session, options, { analysis, prefix: { tokenizer: "estimate" } })));
+  visit("prefix (exact)", JSON.stringify(analyzeSessionPrefixes(session, options, { analysis, prefix: { tokenizer: "auto" } })));
+  for (const query of search) visit(`search ${query}`, JSON.stringify([...searchSession(session, options, query)]));
+  const last = analysis.turns.length;
+  if (last > 0) {
+    for (const policy of simulatorPolicies(session, options).policies.filter((p) => p.supported)) {
+      for (const turn of new Set([Math.ceil(last / 2), last])) {
+        let result: string;
+        try {
+          result = stringifyWithTexts(simulateCompaction({ session, options, turn, policyId: policy.id, manual: true }));
+        } catch (error) {
+          result = `throws ${String(error)}`;
+        }
+        // Simulated entries are numbered by a counter that runs across simulations: not compared.
+        visit(`simulate ${policy.id} at turn ${turn}`, result.replace(/sim-compaction-\d+/g, "sim-compaction-N"));
+      }
+    }
+  }
+  visit("share", shareBundle(session, options, { turn: null, tab: "request", scope: "full", redact: true, unmasked: [], pageUrlChars: 40 }).text);
+}
+
+function compare(stored: Session, strings: Session, options: PipelineOptions, search: string[]): number {
+  const expected = new Map<string, string>();
+  outputs(strings, options, (key, text) => expected.set(key, text), search);
+  let compared = 0;
+  outputs(stored, options, (key, text) => {
+    same(key, text, expected.get(key) ?? "(no such output)");
+    compared++;
+  }, search);
+  expect(compared).toBe(expected.size);
+  return compared;
+}
+
+describe("a session with stored texts gives the outputs of the same session with strings", () => {
+  it("finds the pi and senpi sessions to check", () => {
+    expect(CASES.filter((c) => c.name.startsWith("test/")).length).toBeGreaterThanOrEqual(6);
+    if (SHARED) expect(CASES.filter((c) => c.name.startsWith("shared/")).length).toBeGreaterThanOrEqual(5);
+  });
+
+  for (const testCase of CASES) {
+    for (const threshold of [1024, 1]) {
+      it(`${testCase.name}, texts of ${threshold}+ bytes stored`, { timeout: 300_000 }, () => {
+        const { session, stored } = storeSessionTexts(testCase.session, threshold);
+        if (threshold === 1) expect(stored).toBeGreaterThan(0);
+        const search = queries(testCase.session);
+        for (const profile of ["pi", "senpi"] as const) {
+          compare(session, testCase.session, { profile }, search);
+        }
+        compare(session, testCase.session, { profile: "senpi", notes: true }, search);
+        if (testCase.recorded && testCase.recorded.length > 0) {
+          // Byte for byte against the recording wherever the string session is.
+          const header = extractRequestHeader(JSON.parse(testCase.recorded[0]!), "requests/001.json");
+          for (const profile of ["pi", "senpi"] as const) {
+            testCase.recorded.forEach((recorded, index) => {
+              const strings = JSON.stringify(buildTurnRequest(testCase.session, { profile, header }, index + 1).body);
+              const rendered = stringifyWithTexts(buildTurnRequest(session, { profile, header }, index + 1).body);
+              if (strings === recorded) same(`${profile} turn ${index + 1} against the recording`, rendered, recorded);
+              else same(`${profile} turn ${index + 1}`, rendered, strings);
+            });
+          }
+        }
+      });
+    }
+  }
+});
