@@ -1,6 +1,6 @@
 // A model text may be a stored text (an object referring to bytes, src/core/text), and TypeScript
 // accepts an object in `"a" + text`, `${text}` and `String(text)`, which then print
-// "[object Object]". No code concatenates or templates a value whose type may be a StoredText:
+// "[object Object]" (so does `texts.join()`). No code concatenates or templates a value whose type may be a StoredText:
 // it asks for the characters first (`textString`), or passes the text on as it is. Checked with
 // the compiler's own types over every file of the project (src, test, bench, e2e).
 import path from "node:path";
@@ -34,6 +34,14 @@ function textConcatenations(fileNames: readonly string[], options: ts.CompilerOp
         check(node.expression, "${}");
       } else if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === "String" && node.arguments[0]) {
         check(node.arguments[0], "String()");
+      } else if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === "join") {
+        // `texts.join(…)` prints each stored text as "[object Object]" too.
+        const array = checker.getTypeAtLocation(node.expression.expression);
+        const element = checker.isArrayType(array) ? checker.getTypeArguments(array as ts.TypeReference)[0] : undefined;
+        if (element && mayBeStoredText(element)) {
+          const { line } = file.getLineAndCharacterOfPosition(node.getStart());
+          found.push(`${path.relative(ROOT, file.fileName)}:${line + 1}: join() ${node.expression.expression.getText().slice(0, 80)}`);
+        }
       }
       ts.forEachChild(node, visit);
     };
@@ -43,7 +51,7 @@ function textConcatenations(fileNames: readonly string[], options: ts.CompilerOp
 }
 
 describe("texts that may be stored are never concatenated as they are", () => {
-  it("no `+`, template or String() over a value typed Text or StoredText", { timeout: 120_000 }, () => {
+  it("no `+`, template, String() or join() over a value typed Text or StoredText", { timeout: 120_000 }, () => {
     const config = ts.readConfigFile(path.join(ROOT, "tsconfig.json"), (file) => ts.sys.readFile(file));
     const parsed = ts.parseJsonConfigFileContent(config.config, ts.sys, ROOT);
     expect(parsed.fileNames.length).toBeGreaterThan(100);
@@ -58,6 +66,7 @@ describe("texts that may be stored are never concatenated as they are", () => {
       "test/architecture/fixtures/text-concatenation-bad.ts:N: + text",
       "test/architecture/fixtures/text-concatenation-bad.ts:N: ${} text",
       "test/architecture/fixtures/text-concatenation-bad.ts:N: String() text",
+      "test/architecture/fixtures/text-concatenation-bad.ts:N: join() [text, text]",
     ]);
   });
 });

@@ -101,7 +101,7 @@ export function rowsFromContext(messages: readonly ContextMessage[]): { rows: Oc
       contextIndexOf.push(index);
     } else {
       const part = pending.get(message.toolCallId);
-      const output = message.content.map((b) => (b.type === "text" ? b.text : "")).join("");
+      const output = message.content.map((b) => (b.type === "text" ? textString(b.text) : "")).join("");
       if (part?.state) {
         part.state.status = message.isError ? "error" : "completed";
         if (message.isError) part.state.error = output;
