@@ -4,9 +4,11 @@
 // leaf; a string holding a JSON object on both sides (Codex's `x-codex-turn-metadata`) is
 // compared inside, with "<json>" in the path.
 import { isObject } from "../util/is-object";
+import { decodeStoredText, isStoredText } from "../text/storedText";
 
 /** `value` with every object's keys sorted (arrays keep their order). */
 export function sortKeysDeep(value: unknown): unknown {
+  if (isStoredText(value)) return decodeStoredText(value);
   if (Array.isArray(value)) return value.map(sortKeysDeep);
   if (isObject(value)) {
     const out: Record<string, unknown> = {};

@@ -1,6 +1,7 @@
 // Canonical JSON: JSON.stringify's compact rendering with every object's keys sorted by UTF-16 code
 // units (integer-like keys included). Claude Code's message hashes (FM-CC-19 step 2), content-block
 // equality keys, and opencode's chars / 4 estimate (CP-OC-5) all use it.
+import { decodeStoredText, isStoredText } from "../text/storedText";
 
 /**
  * As JSON.stringify renders values it cannot represent: in an object, an undefined, function or
@@ -11,6 +12,7 @@
  */
 export function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
+  if (isStoredText(value)) return JSON.stringify(decodeStoredText(value));
   if (Array.isArray(value)) {
     const items: string[] = [];
     for (let i = 0; i < value.length; i++) items.push(canonicalJson(value[i]));

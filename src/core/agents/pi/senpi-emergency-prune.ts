@@ -10,7 +10,7 @@
 // 31–68, 107–181 (wire estimate with the CJK weight, pruneOldMessagesToBudget), index.ts 95–101
 // (getPromptContextWindow) and 868–892 (the hook).
 import type { ContextMessage, ImageBlock, LlmMessage, TextBlock, ToolResultMessage } from "../../model";
-import { textString, textUnits } from "../../text/text";
+import { stringifyWithTexts, textString, textUnits } from "../../text/text";
 import { BRANCH_SUMMARY_PREFIX, BRANCH_SUMMARY_SUFFIX, COMPACTION_SUMMARY_PREFIX, COMPACTION_SUMMARY_SUFFIX } from "./convert";
 import { utf8ByteLength } from "../../util/utf8";
 import { estimateMessageChars } from "./estimate";
@@ -70,7 +70,7 @@ function wireTokens(item: ContextMessage): number {
   const message = item.message;
   let measured = measures.get(message);
   if (!measured) {
-    measured = { chars: estimateMessageChars(message, { profile: "senpi" }), cjk: cjkExtra(JSON.stringify(message)) };
+    measured = { chars: estimateMessageChars(message, { profile: "senpi" }), cjk: cjkExtra(stringifyWithTexts(message)) };
     measures.set(message, measured);
   }
   return Math.ceil(Math.max(0, measured.chars - wrapperChars(item)) / 4) + Math.ceil(measured.cjk / 4);
