@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import type { PipelineOptions, Session } from "../../../src/core/model";
+import { API_IDS, type ContextMessage, type PipelineOptions, type Session } from "../../../src/core/model";
 import { analyzeSession, buildTurnRequest, messageCharsEstimator } from "../../../src/core/session/pipeline";
 import { readSessionText } from "../../../src/core/session/index";
 import { analyzeSessionPrefixes } from "../../../src/core/session/sessionPrefixes";
@@ -20,9 +20,10 @@ import { exportRequest, shareBundle } from "../../../src/app/shareExport";
 import { searchSession } from "../../../src/core/search/searchSession";
 import { checkSession } from "../../../src/core/check";
 import { exportCurl } from "../../../src/core/export/curl";
-import { stringifyWithTexts } from "../../../src/core/text/text";
+import { stringifyWithTexts, type Text } from "../../../src/core/text/text";
+import { createTextStore, isStoredText, type StoredText } from "../../../src/core/text/storedText";
 import { REPO_ROOT, sharedFixtures } from "../../support/fixtures";
-import { storeSessionTexts } from "../../support/stored-texts";
+import { storeLiteralBytes, storeSessionTexts } from "../../support/stored-texts";
 
 interface Case {
   name: string;
@@ -187,5 +188,88 @@ describe("a session with stored texts gives the outputs of the same session with
         }
       });
     }
+  }
+});
+
+describe("stored texts that are not JSON.stringify's own bytes", () => {
+  // A lone surrogate (pi-ai removes it before sending), `\/`, an upper-case and an optional
+  // `\u` escape: the stored text is neither well-formed nor canonical, and every output is
+  // still the one of the same text held as a string.
+  const literal = String.raw`Look at \/tmp\/notes.txt: \u0041BC, \u00e9t\u00E9, a lone \ud800 here and \udc01 there. `.repeat(40);
+  const decoded = JSON.parse(`"${literal}"`) as string;
+  const fixture = CASES.find((c) => c.name.startsWith("test/fixtures/pi/print-openai-autocompact"))!;
+
+  function withText(session: Session, text: Text): Session {
+    let replaced = 0;
+    const entries = session.entries.map((entry) => {
+      const message = entry.raw.message as { role?: string; content?: unknown } | undefined;
+      if (entry.type !== "message" || message?.role === undefined || replaced > 0) return entry;
+      if (message.role !== "user") return entry;
+      replaced++;
+      return { ...entry, raw: { ...entry.raw, message: { ...message, content: [{ type: "text", text }] } } };
+    });
+    expect(replaced).toBe(1);
+    return { ...session, entries };
+  }
+
+  it("are measured so, and give the string session's outputs in every wire shape", { timeout: 120_000 }, () => {
+    const store = createTextStore();
+    const stored = storeLiteralBytes(store, new TextEncoder().encode(literal));
+    expect(stored.wellFormed).toBe(false);
+    expect(stored.canonical).toBe(false);
+    expect(stored.units).toBe(decoded.length);
+    const strings = withText(fixture.session, decoded);
+    const bytes = withText(fixture.session, stored);
+    for (const api of API_IDS) compare(bytes, strings, { profile: "pi", api }, ["lone", "ABC", "/tmp/notes"]);
+    // The lone surrogates are gone from what is sent, and nothing is sent as an object.
+    const body = stringifyWithTexts(buildTurnRequest(bytes, { profile: "pi", api: "anthropic-messages" }, 1).body);
+    expect(body).toContain("/tmp/notes.txt: ABC, été, a lone  here and  there.");
+    expect(body).not.toContain("stored-text");
+  });
+});
+
+describe("serialisers keep stored texts as references", () => {
+  // Rendering cannot tell a serialiser that decodes a stored text from one that passes it on, so
+  // this looks at the wire objects themselves: each well-formed stored text sent as a text of its
+  // own is the very StoredText object in the body, in every wire shape.
+  const fixture = CASES.find((c) => c.name.startsWith("test/fixtures/pi/print-openai-autocompact"))!;
+
+  function storedTextsIn(value: unknown, found: Set<StoredText>): Set<StoredText> {
+    if (isStoredText(value)) found.add(value);
+    else if (Array.isArray(value)) for (const item of value) storedTextsIn(item, found);
+    else if (typeof value === "object" && value !== null) for (const item of Object.values(value)) storedTextsIn(item, found);
+    return found;
+  }
+
+  /** Stored texts of the context sent as texts of their own: single text blocks of user messages and tool results, assistant text. */
+  function sentAlone(messages: readonly ContextMessage[]): StoredText[] {
+    const out: StoredText[] = [];
+    for (const { message, provenance } of messages) {
+      if (provenance.rule !== "entry") continue;
+      if (typeof message.content !== "object" || !Array.isArray(message.content)) {
+        if (isStoredText(message.content)) out.push(message.content);
+        continue;
+      }
+      const texts = message.content.filter((block) => block.type === "text");
+      if (message.role !== "assistant" && texts.length !== 1) continue;
+      for (const block of texts) if (block.type === "text" && isStoredText(block.text) && block.text.wellFormed) out.push(block.text);
+    }
+    return out;
+  }
+
+  for (const api of API_IDS) {
+    it(`${api}: the body holds the context's stored texts themselves`, () => {
+      const { session } = storeSessionTexts(fixture.session, 1);
+      let checked = 0;
+      for (let turn = 1; turn <= analyzeSession(session, { profile: "pi" }).turns.length; turn++) {
+        const built = buildTurnRequest(session, { profile: "pi", api }, turn);
+        const inBody = storedTextsIn(built.body, new Set());
+        for (const text of sentAlone(built.messages)) {
+          expect(inBody.has(text), `turn ${turn}: a stored text of the context is not in the body as itself`).toBe(true);
+          checked++;
+        }
+      }
+      expect(checked).toBeGreaterThan(20);
+    });
   }
 });
