@@ -30,11 +30,6 @@ export function storeLiteralBytes(store: TextStore, literal: Uint8Array): Stored
   return { kind: "stored-text", store: store.id, ...place, ...facts };
 }
 
-/** A stored text for `text` as `JSON.stringify` writes it. */
-export function storeString(store: TextStore, text: string): StoredText {
-  return storeLiteralBytes(store, encoder.encode(JSON.stringify(text).slice(1, -1)));
-}
-
 class Storer {
   stored = 0;
   constructor(

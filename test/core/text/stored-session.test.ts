@@ -20,7 +20,7 @@ import { exportRequest, shareBundle } from "../../../src/app/shareExport";
 import { searchSession } from "../../../src/core/search/searchSession";
 import { checkSession } from "../../../src/core/check";
 import { exportCurl } from "../../../src/core/export/curl";
-import { stringifyWithTexts, type Text } from "../../../src/core/text/text";
+import { stringifyWithTexts, withTextsDecoded, type Text } from "../../../src/core/text/text";
 import { createTextStore, isStoredText, type StoredText } from "../../../src/core/text/storedText";
 import { REPO_ROOT, sharedFixtures } from "../../support/fixtures";
 import { storeLiteralBytes, storeSessionTexts } from "../../support/stored-texts";
@@ -169,6 +169,8 @@ describe("a session with stored texts gives the outputs of the same session with
       it(`${testCase.name}, texts of ${threshold}+ bytes stored`, { timeout: 300_000 }, () => {
         const { session, stored } = storeSessionTexts(testCase.session, threshold);
         if (threshold === 1) expect(stored).toBeGreaterThan(0);
+        // The stored session holds the same texts (the harness itself changes nothing else).
+        expect(session.entries.map((entry) => withTextsDecoded(entry.raw))).toEqual(testCase.session.entries.map((entry) => entry.raw));
         const search = queries(testCase.session);
         for (const profile of ["pi", "senpi"] as const) {
           compare(session, testCase.session, { profile }, search);
