@@ -174,13 +174,8 @@ describe("a session with stored texts gives the outputs of the same session with
 
   for (const testCase of CASES) {
     it(`${testCase.name}, read by the pi reader's byte path`, { timeout: 900_000 }, () => {
-      setReadersKeepStoredTexts(true);
-      let session: Session;
-      try {
-        session = readSessionBytes(readFileSync(testCase.file), path.basename(testCase.file), (bytes) => new TextDecoder().decode(bytes));
-      } finally {
-        setReadersKeepStoredTexts(false);
-      }
+      setReadersKeepStoredTexts(true); // the default; said here because this case is about it
+      const session: Session = readSessionBytes(readFileSync(testCase.file), path.basename(testCase.file), (bytes) => new TextDecoder().decode(bytes));
       compare(session, testCase.session, { profile: "pi" }, queries(testCase.session));
       compare(session, testCase.session, { profile: "senpi", notes: true }, queries(testCase.session));
     });
