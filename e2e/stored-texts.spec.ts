@@ -32,7 +32,7 @@ test("a pi session whose large texts are kept as bytes shows them in the request
   await turnRow(page, 3).click();
   await waitForRequestTurn(page, 3);
   const requestText = (await appView(page)).requestText ?? "";
-  expect(requestText).toContain(JSON.stringify(text).slice(1, -1));
+  expect(requestText.includes(JSON.stringify(text).slice(1, -1)), "the request JSON holds the tool result's text").toBe(true);
   expect(requestText).not.toContain("stored-text");
   expect(() => JSON.parse(requestText) as unknown).not.toThrow();
 
