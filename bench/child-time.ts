@@ -13,9 +13,13 @@ export interface ChildTime {
 
 const MARK = "@@child-time@@";
 
-export function timeChild(command: string, args: string[]): ChildTime {
+export function timeChild(command: string, args: string[], env?: Record<string, string>): ChildTime {
   const start = performance.now();
-  const result = spawnSync("/usr/bin/time", ["-f", `${MARK} %U %S %M`, command, ...args], { encoding: "utf8", maxBuffer: 1 << 30 });
+  const result = spawnSync("/usr/bin/time", ["-f", `${MARK} %U %S %M`, command, ...args], {
+    encoding: "utf8",
+    maxBuffer: 1 << 30,
+    env: env ? { ...process.env, ...env } : process.env,
+  });
   const seconds = (performance.now() - start) / 1000;
   const stderr = result.stderr ?? "";
   const at = stderr.lastIndexOf(MARK);

@@ -5,7 +5,8 @@
 // (default 100; the issue also measures 1024), or `--file <session.jsonl>` to measure a session
 // generated earlier (it is then kept). `--compare <other/contextscope.mjs>` also runs another build
 // of the CLI (e.g. one built from an earlier commit) in the same run, and checks both print the
-// same bytes.
+// same bytes. `--strings` also runs this build with its texts read as strings (CONTEXTSCOPE_STORED_TEXTS=0,
+// as before the byte store) in the same run, and checks both print the same bytes.
 import { existsSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { timeChild } from "./child-time";
@@ -33,6 +34,12 @@ const row = (label: string, run: typeof floor) =>
   console.log(`${label.padEnd(36)} ${run.seconds.toFixed(2)} s wall, ${run.cpuSeconds.toFixed(2)} s CPU, peak ${(run.peakBytes / 1e6).toFixed(0)} MB = ${(run.peakBytes / generated.bytes).toFixed(2)} × file`);
 row("floor (line read + JSON.parse)", floor);
 row("prefix --tokenizer estimate", cli);
+if (process.argv.includes("--strings")) {
+  const strings = timeChild(process.execPath, prefixArgs(bin), { CONTEXTSCOPE_STORED_TEXTS: "0" });
+  row("prefix, texts read as strings", strings);
+  const same = strings.stdout === cli.stdout;
+  console.log(`stored texts / strings: wall ${(cli.seconds / strings.seconds).toFixed(2)}, CPU ${(cli.cpuSeconds / strings.cpuSeconds).toFixed(2)}, peak ${(cli.peakBytes / strings.peakBytes).toFixed(2)}; output ${same ? "identical" : "DIFFERS"}`);
+}
 if (other) {
   const earlier = timeChild(process.execPath, prefixArgs(other));
   row(`prefix (${other})`, earlier);

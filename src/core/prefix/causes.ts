@@ -7,7 +7,7 @@ import { isBillingHeaderBlock } from "./segment-anthropic";
 import { segmentValue } from "./segment-builder";
 import { tokenTextOf } from "./canonical";
 import { changedSettings } from "./settings";
-import { isText, textString } from "../text/text";
+import { isText, textString, textUnits, type Text } from "../text/text";
 import type { CauseReport, PrefixCause, PrefixDiff, SegmentedRequest, TurnFacts } from "./types";
 
 export interface CauseInput {
@@ -56,26 +56,46 @@ function maskTimestamps(text: string): string {
   return masked;
 }
 
-/** The visible text of a context message (for matching provenance to a segment). */
-export function contextMessageText(message: ContextMessage): string {
+/** The text parts of a context message: its content when a text, or its blocks' text and thinking. */
+function messageTextParts(message: ContextMessage): Text[] {
   const content = (message.message as { content?: unknown }).content;
-  if (isText(content)) return textString(content);
-  if (!Array.isArray(content)) return "";
-  const parts: string[] = [];
+  if (isText(content)) return [content];
+  if (!Array.isArray(content)) return [];
+  const parts: Text[] = [];
   for (const block of content) {
     if (block && typeof block === "object") {
       const b = block as Record<string, unknown>;
-      if (isText(b.text)) parts.push(textString(b.text));
-      else if (isText(b.thinking)) parts.push(textString(b.thinking));
+      if (isText(b.text)) parts.push(b.text);
+      else if (isText(b.thinking)) parts.push(b.thinking);
     }
   }
-  return parts.join("");
+  return parts;
 }
 
-function textsOf(messages: readonly ContextMessage[] | null | undefined): Set<string> {
-  const set = new Set<string>();
-  for (const m of messages ?? []) set.add(contextMessageText(m));
-  return set;
+/** The visible text of a context message (for matching provenance to a segment). */
+export function contextMessageText(message: ContextMessage): string {
+  return messageTextParts(message).map(textString).join("");
+}
+
+/**
+ * Whether two context messages have the same visible text. Asked for every message of a context
+ * at every break, so it decides from what it has at hand: the same parts (a message carried from
+ * one request to the next holds the very same texts), then the lengths; only texts of equal
+ * length are read.
+ */
+function sameMessageText(a: ContextMessage, b: ContextMessage): boolean {
+  if (a === b) return true;
+  const partsA = messageTextParts(a);
+  const partsB = messageTextParts(b);
+  if (partsA.length === partsB.length && partsA.every((part, index) => part === partsB[index])) return true;
+  const units = (parts: Text[]) => parts.reduce((sum, part) => sum + textUnits(part), 0);
+  if (units(partsA) !== units(partsB)) return false;
+  return contextMessageText(a) === contextMessageText(b);
+}
+
+/** Whether a message with the same visible text as `message` is among `messages`. */
+function textOccursIn(message: ContextMessage, messages: readonly ContextMessage[] | null | undefined): boolean {
+  return (messages ?? []).some((other) => sameMessageText(other, message));
 }
 
 /** Synthesized messages of `messages` whose text does not occur in `other`. */
@@ -84,8 +104,7 @@ function synthesizedOnlyIn(
   other: readonly ContextMessage[] | null | undefined,
 ): ContextMessage[] {
   if (!messages || !other) return [];
-  const otherTexts = textsOf(other);
-  return messages.filter((m) => isSynthesized(m.provenance.rule) && !otherTexts.has(contextMessageText(m)));
+  return messages.filter((m) => isSynthesized(m.provenance.rule) && !textOccursIn(m, other));
 }
 
 function matchesSegmentText(message: ContextMessage, segmentText: string): boolean {
@@ -129,7 +148,7 @@ export function classifyBreak(input: CauseInput): CauseReport {
     if (diff.breakLevel === "tools") matched.add("tools-changed");
 
     const newSummaries = (input.nextMessages ?? []).filter(
-      (m) => m.provenance.rule.startsWith("wrap:compaction") && !textsOf(input.previousMessages).has(contextMessageText(m)),
+      (m) => m.provenance.rule.startsWith("wrap:compaction") && !textOccursIn(m, input.previousMessages),
     );
     if (facts.compactionBetween || (input.previousMessages && newSummaries.length > 0)) matched.add("history-rewritten");
     // senpi SP-C2: a failed turn that proves an image was rejected rewrites earlier messages (the
@@ -146,7 +165,7 @@ export function classifyBreak(input: CauseInput): CauseReport {
     });
     if (facts.droppedFailedTurn || (input.previousMessages && newImageReplacements)) matched.add("failed-turn-dropped");
     const newBranchSummary = (input.nextMessages ?? []).some(
-      (m) => m.provenance.rule === "wrap:branch-summary" && !textsOf(input.previousMessages).has(contextMessageText(m)),
+      (m) => m.provenance.rule === "wrap:branch-summary" && !textOccursIn(m, input.previousMessages),
     );
     if (facts.branchSwitched || (input.previousMessages && newBranchSummary)) matched.add("branch-switch");
 
