@@ -7,6 +7,7 @@
 // request body. Very long texts are cut here (the Request tab has them whole).
 import type { BuiltRequest, ContextMessage, ImageBlock, TextBlock } from "../core/model";
 import { NOTE_RULE, noteExplanation, synthesizedExplanation } from "./explain";
+import { isText, textString } from "../core/text/text";
 
 /** Characters kept of one block of text the user reads unfolded (user and assistant text). */
 const SHOWN_TEXT_CHARS = 100_000;
@@ -65,15 +66,15 @@ function argumentsText(args: unknown): string {
   }
 }
 
-/** The text of an Anthropic block's `content` (a string, or text and image blocks). */
+/** The text of an Anthropic block's `content` (a text, or text and image blocks); a text kept as bytes is decoded. */
 function anthropicContentText(content: unknown): string {
-  if (typeof content === "string") return content;
+  if (isText(content)) return textString(content);
   if (!Array.isArray(content)) return "";
   return content
     .map((block: unknown) => {
       if (typeof block !== "object" || block === null) return "";
       const item = block as Record<string, unknown>;
-      if (item.type === "text" && typeof item.text === "string") return item.text;
+      if (item.type === "text" && isText(item.text)) return textString(item.text);
       if (item.type === "image") return "[image]";
       return "";
     })
@@ -95,7 +96,7 @@ function anthropicUserBlocks(wire: unknown, toolNames: ReadonlyMap<string, strin
       return { kind: "tool-result", callId, name: toolNames.get(callId) ?? null, isError: item.is_error === true, ...cut(anthropicContentText(item.content), FOLDED_TEXT_CHARS) };
     }
     if (item.type === "image") return { kind: "image", mimeType: typeof item.source === "object" && item.source !== null && typeof (item.source as Record<string, unknown>).media_type === "string" ? String((item.source as Record<string, unknown>).media_type) : "image" };
-    return { kind: "text", ...cut(typeof item.text === "string" ? item.text : anthropicContentText(item.content), SHOWN_TEXT_CHARS) };
+    return { kind: "text", ...cut(isText(item.text) ? textString(item.text) : anthropicContentText(item.content), SHOWN_TEXT_CHARS) };
   });
 }
 

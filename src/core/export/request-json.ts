@@ -1,9 +1,11 @@
 // The request body as text: the single formatter behind both the Request view and the JSON
-// export, so that what is exported is byte-for-byte what the view shows.
+// export, so that what is exported is byte-for-byte what the view shows. A text kept as bytes is
+// written as the text it holds.
+import { stringifyWithTexts } from "../text/text";
 
-/** Two-space indented JSON, no trailing newline: exactly `JSON.stringify(body, null, 2)`. */
+/** Two-space indented JSON, no trailing newline: exactly `JSON.stringify(body, null, 2)` of the body as strings. */
 export function formatRequestJson(body: unknown): string {
-  return JSON.stringify(body, null, 2);
+  return stringifyWithTexts(body, 2);
 }
 
 /** The JSON export of a request (same text as the Request view). */

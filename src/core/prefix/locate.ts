@@ -5,6 +5,7 @@
 import { firstDifferingIndex } from "../util/utf8";
 import { isTextKey } from "./canonical";
 import { isObject } from "../util/is-object";
+import { decodeStoredText, isStoredText } from "../text/storedText";
 
 export type PathStep = string | number;
 
@@ -31,6 +32,9 @@ interface Found {
 }
 
 function walk(a: unknown, b: unknown, key: PathStep | null, path: PathStep[], shared: string[]): Found | null {
+  // A text kept as bytes is a text leaf: its characters are compared (this walks one segment, the first that differs).
+  if (isStoredText(a)) a = decodeStoredText(a);
+  if (isStoredText(b)) b = decodeStoredText(b);
   if (typeof a === "string" && typeof b === "string") {
     if (a === b) {
       if (isTextKey(key)) shared.push(b);

@@ -3,6 +3,7 @@
 // block, PD-5); each message also has a small header segment (role and non-content keys).
 import { isNotRecorded } from "../model";
 import { isObject } from "../util/is-object";
+import { isText } from "../text/text";
 import type { SegmentListBuilder } from "./segment-builder";
 
 /** Claude Code's per-version billing block (FM-CC-19 step 5). */
@@ -49,7 +50,8 @@ export function segmentAnthropic(body: Record<string, unknown>, out: SegmentList
     const start = out.messageStart();
     out.add({ label, level: "messages", messageIndex: m, source: message, view: "header" });
     const content = message.content;
-    if (typeof content === "string") {
+    // A string content, or one kept as bytes, is one text block.
+    if (isText(content)) {
       out.add({
         label: `${label}.content[0]`,
         level: "messages",

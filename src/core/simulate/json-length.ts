@@ -2,7 +2,9 @@
 // chars/4 of a request's JSON (text-tokens.ts), asked for every summariser request and every turn
 // it rebuilds; a 50 MB string inside them made each estimate copy 50 MB again. Here the tree is
 // walked and each string's escaped length computed — once per content for large strings.
+// A text kept as bytes is measured from its bytes when they are JSON.stringify's own rendering.
 import { largeTextMemo } from "../util/large-text-memo";
+import { decodeStoredText, isStoredText, storedTextBytes, type StoredText } from "../text/storedText";
 
 /** Extra characters JSON.stringify writes for each character code below 0x80 (escapes). */
 const ASCII_EXTRA = new Uint8Array(128);
@@ -32,7 +34,23 @@ function stringLength(text: string): number {
   return largeStrings.get(text, quotedLength);
 }
 
-/** Length of JSON.stringify(value), or undefined where JSON.stringify gives undefined. */
+/**
+ * JSON.stringify's length of a stored text: a canonical one's bytes are that rendering, whose
+ * UTF-16 length is one unit per character start (no UTF-8 continuation byte) and two for a
+ * four-byte character; another is decoded and measured.
+ */
+function storedTextLength(text: StoredText): number {
+  if (!text.canonical) return stringLength(decodeStoredText(text));
+  const bytes = storedTextBytes(text);
+  let length = 2;
+  for (let i = 0; i < bytes.length; i++) {
+    const byte = bytes[i]!;
+    if ((byte & 0xc0) !== 0x80) length += byte >= 0xf0 ? 2 : 1;
+  }
+  return length;
+}
+
+/** Length of JSON.stringify(value) (a stored text as its string), or undefined where JSON.stringify gives undefined. */
 export function jsonLength(value: unknown): number | undefined {
   switch (typeof value) {
     case "string":
@@ -49,6 +67,7 @@ export function jsonLength(value: unknown): number | undefined {
       return JSON.stringify(value).length; // throws, as JSON.stringify does
   }
   if (value === null) return 4;
+  if (isStoredText(value)) return storedTextLength(value);
   // Boxed primitives are written as their value, as JSON.stringify does.
   if (value instanceof String || value instanceof Number || value instanceof Boolean) return jsonLength(value.valueOf());
   const object = value as { toJSON?: unknown };

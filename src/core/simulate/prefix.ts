@@ -5,6 +5,7 @@
 // [INF]
 import { estimateTextTokens } from "./text-tokens";
 import type { CacheEffect, PrefixBreak } from "./types";
+import { stringifyWithTexts } from "../text/text";
 
 /** Characters compared at once by string equality (a memory comparison) before going one by one. */
 const COMPARE_BLOCK = 4096;
@@ -30,7 +31,7 @@ function messagesOf(body: Record<string, unknown>): unknown[] {
 /**
  * Comparable text of a body: the prefix-relevant parts in the order providers read them (tools,
  * system, then messages); generation settings (max tokens, stream) are left out because they do
- * not belong to the cached prefix.
+ * not belong to the cached prefix. Texts kept as bytes are written as the texts they hold.
  */
 export function prefixText(body: Record<string, unknown>): string {
   // A body is compared with several others (each policy's requests, each cache effect): its text
@@ -38,7 +39,7 @@ export function prefixText(body: Record<string, unknown>): string {
   let text = prefixTexts.get(body);
   if (text === undefined) {
     const parts: unknown[] = [body.tools ?? null, body.system ?? body.instructions ?? body.systemInstruction ?? null];
-    text = JSON.stringify([...parts, ...messagesOf(body)]);
+    text = stringifyWithTexts([...parts, ...messagesOf(body)]);
     prefixTexts.set(body, text);
   }
   return text;
@@ -50,12 +51,12 @@ const prefixTexts = new WeakMap<object, string>();
 export function findPrefixBreak(earlier: Record<string, unknown>, later: Record<string, unknown>, reason: string): PrefixBreak | null {
   const a = messagesOf(earlier);
   const b = messagesOf(later);
-  const headA = JSON.stringify([earlier.tools ?? null, earlier.system ?? earlier.instructions ?? earlier.systemInstruction ?? null]);
-  const headB = JSON.stringify([later.tools ?? null, later.system ?? later.instructions ?? later.systemInstruction ?? null]);
+  const headA = stringifyWithTexts([earlier.tools ?? null, earlier.system ?? earlier.instructions ?? earlier.systemInstruction ?? null]);
+  const headB = stringifyWithTexts([later.tools ?? null, later.system ?? later.instructions ?? later.systemInstruction ?? null]);
   const shared = commonPrefixLength(prefixText(earlier), prefixText(later));
   if (headA !== headB) return { messageIndex: -1, sharedPrefixChars: shared, sharedPrefixTokens: Math.ceil(shared / 4), reason: "system prompt or tools differ" };
   let index = 0;
-  while (index < a.length && index < b.length && JSON.stringify(a[index]) === JSON.stringify(b[index])) index++;
+  while (index < a.length && index < b.length && stringifyWithTexts(a[index]) === stringifyWithTexts(b[index])) index++;
   if (index >= a.length) return null;
   return { messageIndex: index, sharedPrefixChars: shared, sharedPrefixTokens: Math.ceil(shared / 4), reason };
 }

@@ -70,11 +70,18 @@ function listOf(item: Walker): Walker {
   };
 }
 
+/** The object's `type`, decoded first when it was stored (a type is never a place). */
+function typeOf(record: Record<string, unknown>): unknown {
+  if (isStoredText(record.type)) record.type = decodeStoredText(record.type);
+  return record.type;
+}
+
 /** A walker choosing by the object's `type` (no walker for the type: decoded). */
 function byType(walkers: Readonly<Record<string, Walker>>): Walker {
   return (value) => {
-    if (!isRecord(value) || typeof value.type !== "string" || !Object.prototype.hasOwnProperty.call(walkers, value.type)) return decodeAll(value);
-    return walkers[value.type]!(value);
+    const type = isRecord(value) ? typeOf(value) : undefined;
+    if (typeof type !== "string" || !Object.prototype.hasOwnProperty.call(walkers, type)) return decodeAll(value);
+    return walkers[type]!(value);
   };
 }
 
@@ -118,7 +125,7 @@ const progressLine = objectWith([], { data: progressData });
  * the places above (in place), so that only those places may hold a stored text.
  */
 export function decodeUnlistedTexts(raw: Record<string, unknown>): void {
-  switch (raw.type) {
+  switch (typeOf(raw)) {
     case "user":
     case "assistant":
       conversationLine(raw);

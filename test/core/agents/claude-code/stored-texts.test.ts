@@ -1,0 +1,213 @@
+// A Claude Code session kept as bytes gives what the same session read as strings gives: for
+// every Claude Code session we hold (real users' transcripts, the recording with its requests, the
+// committed fixture, a sub-agent file, odd lines), its large texts are stored (test/support/
+// storedClaudeSession.ts) at the reader's threshold and at a tiny one (nearly every text stored),
+// and every output is compared: each turn's request (rendered with stringifyWithTexts; the
+// recorded requests/NNN.json where the string session equals it), the analysis (turn summaries,
+// timeline, events, warnings), prefix rows, compositions and token estimates, the request and
+// conversation views, search hits, simulations, and the sub-agent threads.
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { piMessageChars } from "../../../../src/core/agents/pi/estimate";
+import type { PipelineOptions, Session } from "../../../../src/core/model";
+import { analyzeSession, buildTurnContext, buildTurnRequest } from "../../../../src/core/session/pipeline";
+import { readSessionText } from "../../../../src/core/session/index";
+import { analyzeSessionPrefixes } from "../../../../src/core/session/sessionPrefixes";
+import { iterateSessionCompositions } from "../../../../src/core/session/sessionComposition";
+import { simulateCompaction } from "../../../../src/core/session/simulate/simulate";
+import { linkSessions } from "../../../../src/core/session/threads";
+import { searchSession } from "../../../../src/core/search/searchSession";
+import { releaseTextStore, type TextStore } from "../../../../src/core/text/storedText";
+import { stringifyWithTexts } from "../../../../src/core/text/text";
+import { requestView } from "../../../../src/app/requestView";
+import { conversationView } from "../../../../src/app/conversationView";
+import { describeShared, fixtureCase } from "../../../support/fixtures";
+import { storeClaudeSession } from "../../../support/storedClaudeSession";
+import { assistant, readClaude, toText, user } from "./helpers";
+
+const OPTIONS: PipelineOptions = { profile: "pi" };
+const THRESHOLDS = [1024, 8];
+const QUERIES = ["README", "store", "the", "system-reminder", "Summary"];
+
+const stores: TextStore[] = [];
+afterAll(() => stores.forEach(releaseTextStore));
+
+function stored(session: Session, threshold: number): Session {
+  const result = storeClaudeSession(session, threshold);
+  stores.push(result.store);
+  return result.session;
+}
+
+/** Plain JSON of a value that may hold stored texts (each as its string). */
+function plain(value: unknown): unknown {
+  return JSON.parse(stringifyWithTexts(value));
+}
+
+/** Every output of `session` (one thread or the main one), as plain JSON, keyed by what it is. */
+function outputs(session: Session, options: PipelineOptions = OPTIONS): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const analysis = analyzeSession(session, options);
+  out.analysis = plain(analysis);
+  for (const summary of analysis.turns) {
+    const built = buildTurnRequest(session, options, summary.turn);
+    out[`request ${summary.turn}`] = stringifyWithTexts(built.body);
+    out[`request ${summary.turn} facts`] = plain({ messages: built.messages, notRecorded: built.notRecorded, dropped: built.dropped, model: built.model });
+    out[`context ${summary.turn}`] = plain(buildTurnContext(session, options, summary.turn));
+    out[`request view ${summary.turn}`] = plain(requestView(summary.turn, built, (message) => piMessageChars(message, options)));
+    out[`conversation view ${summary.turn}`] = plain(conversationView(summary.turn, built));
+  }
+  out.prefix = plain(analyzeSessionPrefixes(session, options));
+  out.compositions = plain([...iterateSessionCompositions(session, options)]);
+  for (const query of QUERIES) out[`search ${query}`] = plain([...searchSession(session, options, query)]);
+  // The simulator after a few turns (the first, a middle one, the last).
+  const turns = analysis.turns.map((summary) => summary.turn);
+  for (const turn of new Set([turns[0], turns[Math.floor(turns.length / 2)], turns[turns.length - 1]])) {
+    if (turn === undefined) continue;
+    out[`simulate ${turn}`] = plain(simulateCompaction({ session, options, turn, policyId: "claude-code", manual: true }));
+  }
+  return out;
+}
+
+function threadOutputs(session: Session): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const thread of session.threads ?? []) {
+    out[`thread ${thread.id}`] = plain({ id: thread.id, label: thread.label, origin: thread.origin, spawnedBy: thread.spawnedBy, parent: thread.parentThreadId, entries: thread.session.entries.length });
+    const inner = outputs(thread.session);
+    for (const [key, value] of Object.entries(inner)) out[`thread ${thread.id}: ${key}`] = value;
+  }
+  return out;
+}
+
+/** The string session's outputs equal the stored session's, key by key (a failing key is named). */
+function expectSameOutputs(session: Session, threshold: number, minimumStored = 1): void {
+  const { session: kept, stored: count } = storeClaudeSession(session, threshold);
+  expect(count).toBeGreaterThanOrEqual(minimumStored);
+  const expected = { ...outputs(session), ...threadOutputs(session) };
+  const actual = { ...outputs(kept), ...threadOutputs(kept) };
+  expect(Object.keys(actual)).toEqual(Object.keys(expected));
+  // The outputs that differ, by name first (then the first of them in full).
+  const differing = Object.keys(expected).filter((key) => JSON.stringify(actual[key]) !== JSON.stringify(expected[key]));
+  expect(differing).toEqual([]);
+}
+
+describe("a Claude Code session kept as bytes: the committed fixture", () => {
+  const fixture = fixtureCase("claude/print-autocompact-manualcompact");
+  const session = readSessionText(readFileSync(fixture.sessionPath, "utf8"), "session.jsonl");
+  for (const threshold of THRESHOLDS) {
+    it(`every output equals the string session's (texts of ≥ ${threshold} bytes stored)`, () => {
+      expectSameOutputs(session, threshold, threshold === 8 ? 50 : 10);
+    });
+  }
+
+  it("each rebuilt main request still equals the recorded requests/NNN.json where the string one does", () => {
+    const kept = stored(session, 8);
+    const main = fixture.requests("main");
+    let equal = 0;
+    main.forEach((request, i) => {
+      const strings = JSON.stringify(buildTurnRequest(session, OPTIONS, i + 1).body.messages);
+      const bytes = stringifyWithTexts(buildTurnRequest(kept, OPTIONS, i + 1).body.messages);
+      expect(bytes).toBe(strings);
+      if (strings === JSON.stringify(request.body.messages)) {
+        equal++;
+        expect(bytes).toBe(JSON.stringify(request.body.messages));
+      }
+    });
+    expect(equal).toBe(main.length);
+  });
+
+  it("a request body carries the stored texts themselves (no decoding on the way)", () => {
+    const kept = stored(session, 8);
+    const body = buildTurnRequest(kept, OPTIONS, 3).body;
+    const found: unknown[] = [];
+    JSON.stringify(body, (_key, value: unknown) => {
+      if (typeof value === "object" && value !== null && (value as { kind?: unknown }).kind === "stored-text") found.push(value);
+      return value;
+    });
+    expect(found.length).toBeGreaterThan(2);
+  });
+});
+
+/** Odd lines that still read as Claude Code: wrong types and huge values at and beside the places. */
+function oddSession(): Session {
+  const big = "x".repeat(2000);
+  const image = { type: "image", source: { type: "base64", media_type: "image/png", data: `${"QUJD".repeat(600)}QQ==` } };
+  return readClaude([
+    user("u1", null, `<system-reminder>\n${big}\n</system-reminder>`, { isMeta: true }),
+    user("u2", "u1", [{ type: "text", text: `<command-name>/x</command-name>${big}` }, image]),
+    assistant("a1", "u2", "m1", [
+      { type: "thinking", thinking: big, signature: "s".repeat(1500) },
+      { type: "text", text: big },
+      { type: "tool_use", id: "t1", name: "Write", input: { file_path: "/a", content: big } },
+      { type: "tool_use", id: "t2", name: "Task", input: { description: "d", prompt: `go ${big}` } },
+    ]),
+    user("r1", "a1", [{ type: "tool_result", tool_use_id: "t1", content: [{ type: "text", text: big }, image] }], { toolUseResult: { type: "create", filePath: "/a", content: big, agentId: "q".repeat(1100) } }),
+    user("r2", "a1", [{ type: "tool_result", tool_use_id: "t2", content: big, is_error: true }], { toolUseResult: `Error: ${big}` }),
+    assistant("a2", "r2", "m2", [{ type: "text", text: 12 }, "bare", { text: big }, { type: big, text: big }], undefined, { [`k${big}`]: big }),
+    user("u3", "a2", { role: "user", content: big }),
+    user("u4", "u3", 42),
+    { type: "system", subtype: "local_command", content: `<local-command-stdout>${big}</local-command-stdout>`, uuid: "s1", parentUuid: "u4", sessionId: "s" },
+    assistant("a3", "s1", "m3", [{ type: "text", text: `No response requested. ${big}` }], undefined, { message: { model: "<synthetic>", role: "assistant", content: [{ type: "text", text: big }] } }),
+    user("u5", "a3", "This session is being continued from a previous conversation that ran out of context. " + big, { isCompactSummary: true }),
+    assistant("a4", "u5", "m4", [{ type: "text", text: "end" }]),
+    { type: "progress", uuid: "p1", parentUuid: "a4", sessionId: "s", data: { type: "agent_progress", agentId: "ag1", prompt: big, message: { type: "user", uuid: "pu1", message: { role: "user", content: `go ${big}` } } } },
+    { type: "progress", uuid: "p2", parentUuid: "p1", sessionId: "s", data: { type: "agent_progress", agentId: "ag1", message: { type: "assistant", uuid: "pa1", message: { id: "pm1", role: "assistant", model: "claude-test", content: [{ type: "text", text: big }], usage: { input_tokens: 1, output_tokens: 1 } } } } },
+    { type: "queue-operation", operation: "enqueue", content: big, sessionId: "s" },
+  ]);
+}
+
+describe("a Claude Code session kept as bytes: odd lines", () => {
+  const session = oddSession();
+  for (const threshold of THRESHOLDS) {
+    it(`every output equals the string session's (texts of ≥ ${threshold} bytes stored)`, () => {
+      expect(session.formatId).toBe("claude-code");
+      expectSameOutputs(session, threshold, 10);
+    });
+  }
+});
+
+describeShared("a Claude Code session kept as bytes: the recording and real users' transcripts", (shared) => {
+  const recording = path.join(shared.dir, "claude/print-autocompact-manualcompact");
+  const sessionDir = path.join(recording, "session/projects");
+  const file = path.join(sessionDir, readdirSync(sessionDir)[0]!, readdirSync(path.join(sessionDir, readdirSync(sessionDir)[0]!)).find((name) => name.endsWith(".jsonl"))!);
+
+  it("the recording: every output equals, and every main request equals requests/NNN.json", () => {
+    const session = readSessionText(readFileSync(file, "utf8"), "session.jsonl");
+    expectSameOutputs(session, 1024, 10);
+    const kept = stored(session, 8);
+    const meta = readdirSync(path.join(recording, "requests")).filter((name) => name.endsWith(".meta.json")).sort();
+    const main = meta.filter((name) => (JSON.parse(readFileSync(path.join(recording, "requests", name), "utf8")) as { kind?: string }).kind === "main");
+    main.forEach((name, i) => {
+      const recorded = JSON.parse(readFileSync(path.join(recording, "requests", name.replace(".meta", "")), "utf8")) as { messages: unknown };
+      expect(stringifyWithTexts(buildTurnRequest(kept, OPTIONS, i + 1).body.messages)).toBe(JSON.stringify(recorded.messages));
+    });
+  });
+
+  const dir = path.join(shared.dir, "realworld/claude-code");
+  for (const name of readdirSync(dir).filter((item) => item.endsWith(".jsonl")).sort()) {
+    const session = readSessionText(readFileSync(path.join(dir, name), "utf8"), name);
+    for (const threshold of THRESHOLDS) {
+      it(`${name}: every output equals the string session's (texts of ≥ ${threshold} bytes stored)`, { timeout: 240_000 }, () => {
+        expect(session.formatId).toBe("claude-code");
+        expectSameOutputs(session, threshold, 10);
+      });
+    }
+  }
+
+  it("a sub-agent file opened with its session: the linked threads equal", { timeout: 240_000 }, () => {
+    const name = readdirSync(dir).filter((item) => item.endsWith(".jsonl")).sort().find((item) => {
+      const session = readSessionText(readFileSync(path.join(dir, item), "utf8"), item);
+      return (session.threads ?? []).some((thread) => thread.session.entries.length > 0);
+    });
+    expect(name).toBeDefined();
+    const main = readSessionText(readFileSync(path.join(dir, name!), "utf8"), name!);
+    const thread = (main.threads ?? []).find((item) => item.session.entries.length > 0)!;
+    // The sub-agent's own file, as Claude Code writes it: its lines, each with the agent id.
+    const agentText = toText(thread.session.entries.map((entry) => ({ ...entry.raw, agentId: thread.id })));
+    const agent = readSessionText(agentText, `agent-${thread.id}.jsonl`);
+    const strings = linkSessions([main, agent]).session;
+    const bytes = linkSessions([stored(main, 8), stored(agent, 8)]).session;
+    expect(strings.threads?.some((item) => item.origin === "file")).toBe(true);
+    expect(threadOutputs(bytes)).toEqual(threadOutputs(strings));
+  });
+});
