@@ -2,6 +2,8 @@
 // path, for the finding checks: which role a message has, which strings it holds, which strings
 // sit in the system slot (Anthropic `system`, Chat `system`/`developer` messages, Responses
 // `instructions` and system/developer items, Google `systemInstruction`).
+import { decodeStoredText, isStoredText } from "../../text/storedText";
+
 export interface BodyMessageText {
   /** Index in the body's message list (`messages`, `input` or `contents`). */
   index: number;
@@ -20,6 +22,8 @@ export interface StringLeaf {
 /** Every string value inside `value`, with its JSON path (keys included only as path parts). */
 export function stringLeaves(value: unknown, path = "", out: StringLeaf[] = []): StringLeaf[] {
   if (typeof value === "string") out.push({ path, value });
+  // A text kept as bytes is read as its characters (the findings look into them).
+  else if (isStoredText(value)) out.push({ path, value: decodeStoredText(value) });
   else if (Array.isArray(value)) value.forEach((item, i) => stringLeaves(item, `${path}[${i}]`, out));
   else if (typeof value === "object" && value !== null) {
     for (const [key, item] of Object.entries(value)) stringLeaves(item, path ? `${path}.${key}` : key, out);
