@@ -20,6 +20,10 @@ import {
 import { learnCapture } from "../core/session/captures";
 import { CliError, type CliIo } from "./io";
 import { loadDatabase } from "./sqlite";
+import { setReadersKeepStoredTexts } from "../core/text/storedTextsSwitch";
+
+// Large texts kept as bytes by the readers that can (off by default until every stage takes them).
+if (process.env.CONTEXTSCOPE_STORED_TEXTS === "1") setReadersKeepStoredTexts(true);
 
 function cannotRead(error: unknown, file: string, what: string): CliError {
   const code = (error as NodeJS.ErrnoException).code;
@@ -45,7 +49,10 @@ function readChunks(io: CliIo, file: string, what: string): Iterable<Uint8Array>
   }
 }
 
-/** Reads and parses a session file; reader warnings go to stderr as `warning: line N: reason`. */
+/**
+ * Reads and parses a session file, streamed: lines reach the reader as bytes (no string of the
+ * whole file, none kept per line). Reader warnings go to stderr as `warning: line N: reason`.
+ */
 export function loadSession(io: CliIo, file: string, chunks: Iterable<Uint8Array> = readChunks(io, file, "session file")): Session {
   const decoder = new TextDecoder("utf-8");
   let session: Session;

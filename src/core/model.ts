@@ -2,6 +2,7 @@
 // messages an agent's context is built from, turns, and the provider requests rebuilt for them.
 // Everything here is plain, structured-cloneable data so it can cross the worker boundary.
 import type { ReplyLanguageOptions } from "./notes/options";
+import type { TextStore } from "./text/storedText";
 
 /** A problem found while reading input. `line` is 1-based; 0 means "the file as a whole". */
 export interface ReaderWarning {
@@ -53,6 +54,12 @@ export interface Session {
    * projects.json and logs.json): one note per file, in words. Never a problem (those are warnings).
    */
   companionNotes?: CompanionNote[];
+  /**
+   * The bytes of the session's stored texts (src/core/text/storedText.ts), when its reader kept
+   * large texts as bytes: registered in the realm that reads the session; adopted after the
+   * session crossed to another worker, released when it is closed.
+   */
+  textStore?: TextStore;
 }
 
 /** One file read with a session that is not a session itself, and what it said about the session. */

@@ -8,6 +8,7 @@ import type { OpenSource } from "../app/viewTypes";
 import { applyPriceOverrides, type PriceOverrides } from "../core/pricing/index";
 import { datasetPriceTable } from "../core/pricing/dataset";
 import { readSession } from "./readSession";
+import { releaseSessionTexts } from "../core/session/textStores";
 
 export class CompareSlot {
   private second: Session | null = null;
@@ -16,6 +17,7 @@ export class CompareSlot {
 
   /** A new main session: the second one and any comparison belong to the old one. */
   reset(): void {
+    releaseSessionTexts(this.second);
     this.second = null;
     this.last = null;
   }
@@ -25,7 +27,11 @@ export class CompareSlot {
       throw new Error("Compare with: open a session file.");
     }
     const { session } = await readSession(source, { isCancelled: () => false, onProgress: () => undefined });
-    if (session.entries.length === 0) throw new Error(`${session.fileName}: no session entries to compare.`);
+    if (session.entries.length === 0) {
+      releaseSessionTexts(session);
+      throw new Error(`${session.fileName}: no session entries to compare.`);
+    }
+    releaseSessionTexts(this.second, session);
     this.second = session;
     this.last = null;
     return { fileName: session.fileName, formatLabel: session.formatLabel, entryCount: session.entries.length };

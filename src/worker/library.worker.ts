@@ -7,6 +7,7 @@ import { libraryRowFacts } from "../app/libraryRow";
 import type { LibraryJob, LibraryReply } from "./libraryProtocol";
 import { readSession } from "./readSession";
 import { loneCompanionMessage, mayCompanionFileName, ownedCompanionFile } from "../core/session/index";
+import { releaseSessionTexts } from "../core/session/textStores";
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -21,7 +22,12 @@ async function facts(job: LibraryJob): Promise<LibraryReply> {
     }
     const source = files.length === 1 ? { kind: "file" as const, file: files[0]! } : { kind: "files" as const, files };
     const read = await readSession(source, { isCancelled: () => false, onProgress: () => undefined });
-    return { id: job.id, ok: true, facts: libraryRowFacts(read.session) };
+    try {
+      return { id: job.id, ok: true, facts: libraryRowFacts(read.session) };
+    } finally {
+      // The row keeps facts only: the session's stored texts are not needed again.
+      releaseSessionTexts(read.session);
+    }
   } catch (error) {
     return { id: job.id, ok: false, error: error instanceof Error ? error.message.split("\n")[0]! : String(error) };
   }

@@ -30,6 +30,7 @@ import { threadInfos } from "../app/threads";
 import { listedPrices, sessionPrices } from "../app/sessionPrices";
 import { spawnCallLocation, threadCallLinks } from "../app/threadLinks";
 import { threadSessionOf } from "../core/session/threads";
+import { releaseSessionTexts } from "../core/session/textStores";
 import { CompareSlot } from "./compareSlot";
 import { FollowedFile, LiveFile } from "./liveFile";
 import { openFileSet } from "./liveFileSet";
@@ -120,6 +121,8 @@ function errorText(error: unknown): string {
 
 /** Makes `read` the session the calls are about (a new open's, provisional or final); caches start afresh. */
 function install(read: Session, runId: number): void {
+  // The bytes of the previous session's stored texts go with it (a provisional value's go on in the final one).
+  releaseSessionTexts(session, read);
   session = read;
   sessionRunId = runId;
   lastAnalysis = null;
@@ -141,6 +144,7 @@ function install(read: Session, runId: number): void {
  */
 function grow(next: Session): void {
   const previous = session;
+  releaseSessionTexts(previous, next);
   if (previous) grownOut.add(previous);
   session = next;
   lastAnalysis = null;
@@ -212,6 +216,7 @@ async function open(runId: number, source: Extract<ToWorker, { type: "open" }>["
     if (activeRunId === runId) activeRunId = 0;
     // A provisional session of a read that did not finish is not kept (the UI closes it).
     if (sessionRunId === runId) {
+      releaseSessionTexts(session);
       session = null;
       sessionRunId = 0;
     }

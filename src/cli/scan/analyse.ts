@@ -2,7 +2,8 @@
 // agent's linkFiles (linkSessions), analyse the default branch of its main thread with the prefix
 // analysis, and make its line. Never throws: a session that cannot be read gets a line with `error`.
 import path from "node:path";
-import type { PipelineOptions } from "../../core/model";
+import type { PipelineOptions, Session } from "../../core/model";
+import { releaseSessionTexts } from "../../core/session/textStores";
 import { analyzeSession } from "../../core/session/pipeline";
 import { iterateSessionPrefixes } from "../../core/session/sessionPrefixes";
 import { linkSessions } from "../../core/session/threads";
@@ -32,9 +33,12 @@ export async function analyseJob(job: ScanJob, options: ScanOptions, readFile: C
     },
     readFile,
   };
+  const read: Session[] = [];
   try {
     const main = await loadAnySession(io, job.file);
+    read.push(main);
     const others = job.with.map((file) => loadSession(io, file));
+    read.push(...others);
     const linked = others.length > 0 ? linkSessions([main, ...others]) : { session: main, unlinked: [] };
     const unlinked = linked.unlinked;
     // Only the session's own agent's side files are read into it (another agent's are not its).
@@ -65,6 +69,9 @@ export async function analyseJob(job: ScanJob, options: ScanOptions, readFile: C
     });
   } catch (error) {
     return failedLine(job.file, job.with, (error as Error).message ?? String(error), job.sideFiles);
+  } finally {
+    // A scan reads many files in one thread: each one's stored texts go once its line is made.
+    for (const session of read) releaseSessionTexts(session);
   }
 }
 

@@ -13,6 +13,7 @@ import type { TokenizerChoice } from "../../core/tokens/counters";
 import { loadTokenizerTables } from "../../core/tokens/tables";
 import { sessionTables } from "../../core/tokens/sessionTables";
 import { analyzeSession } from "../../core/session/pipeline";
+import { releaseSessionTexts } from "../../core/session/textStores";
 import { loadAnySession } from "../inputs";
 import { datasetPriceTable } from "../../core/pricing/dataset";
 import type { CliIo } from "../io";
@@ -148,6 +149,8 @@ export class WatchedFile {
       await loadTokenizerTables(sessionTables(this.settings.tokenizer, analyzeSession(session, this.settings.pipeline), this.settings.pipeline));
       this.tablesLoaded = true;
     }
+    // A file read again (rewritten, or a format read whole) comes with a new store: the old one goes.
+    releaseSessionTexts(this.session, session);
     this.session = session;
     const update = this.live.update(session);
     const turns = update.turns.filter((turn) => turn.turn > this.reported);

@@ -1,8 +1,11 @@
 // Shared helpers of the JSONL readers that keep one object per line (pi, Claude Code, Codex): parse
-// a line into a plain object or a warning reason, and mark a bad final line as truncated (FM-GEN-2).
+// a line (its text, or its UTF-8 bytes with the large texts kept as stored texts) into a plain
+// object or a warning reason, and mark a bad final line as truncated (FM-GEN-2).
 import type { ReaderWarning } from "../model";
 import { isObject } from "../util/is-object";
-import { parseJsonCapped } from "../util/json-depth";
+import { capParsedValue, parseJsonCapped } from "../util/json-depth";
+import { parseLineKeepingLargeTexts } from "../text/largeLiterals";
+import type { TextStore } from "../text/storedText";
 
 /**
  * The parsed object, or the reason the line is skipped. Values nested deeper than the depth cap
@@ -18,6 +21,29 @@ export function parseObjectLine(text: string): { value: Record<string, unknown>;
   }
   if (!isObject(parsed.value)) return { reason: "not a JSON object, line skipped" };
   return parsed.note === null ? { value: parsed.value } : { value: parsed.value, note: parsed.note };
+}
+
+/**
+ * `parseObjectLine` of the UTF-8 line `bytes[start, end)`, with every large string value
+ * (`parseLineKeepingLargeTexts`) copied into `store` and kept as a stored text: the same value
+ * once those are decoded, the same reasons and notes. The depth cap applies to what JSON.parse
+ * reads (the line with the large texts cut out), where a stored text is a string as in the line.
+ */
+export function parseObjectLineBytes(bytes: Uint8Array, start: number, end: number, store: TextStore): { value: Record<string, unknown>; note?: string } | { reason: string } {
+  let note: string | null = null;
+  let value: unknown;
+  try {
+    value = parseLineKeepingLargeTexts(bytes, start, end, store, (parsed) => {
+      const capped = capParsedValue(parsed);
+      note = capped.note;
+      return capped.value;
+    });
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    return { reason: `not valid JSON, line skipped (${detail})` };
+  }
+  if (!isObject(value)) return { reason: "not a JSON object, line skipped" };
+  return note === null ? { value } : { value, note };
 }
 
 /** First parsed objects of a file's first lines (blank and bad lines skipped), at most `limit`. */

@@ -1,14 +1,18 @@
 // Incremental line splitting over byte chunks (design.md §3 "stream the input"). Splits on byte
 // 0x0A, so a multi-byte UTF-8 character cut by a chunk boundary is never decoded in halves, and
-// decodes each line's bytes separately, which is faster than building one huge string and works
-// for files larger than a JavaScript string can hold. Core stays free of TextDecoder: the caller
-// passes the decode function.
+// hands on each line's bytes (`pushBytes`: a range of the chunk, no copy unless the line was cut
+// by a chunk boundary) or decodes each line separately (`push`), which is faster than building
+// one huge string and works for files larger than a JavaScript string can hold. Core stays free
+// of TextDecoder: the caller passes the decode function.
 
 /** Decodes the bytes of one line (without its line terminator) to text. */
 export type DecodeFn = (bytes: Uint8Array) => string;
 
 /** Receives one line (without `\n` / `\r\n`) and its 1-based line number. */
 export type LineCallback = (text: string, lineNumber: number) => void;
+
+/** Receives one line as its bytes `bytes[start, end)` (valid during the call only) and its 1-based line number. */
+export type LineBytesCallback = (bytes: Uint8Array, start: number, end: number, lineNumber: number) => void;
 
 const LF = 0x0a;
 const CR = 0x0d;
@@ -35,6 +39,16 @@ export class LineSplitter {
   }
 
   push(chunk: Uint8Array, onLine: LineCallback): void {
+    this.pushBytes(chunk, this.decoding(onLine));
+  }
+
+  /** Flushes a final line that has no terminating newline. */
+  end(onLine: LineCallback): void {
+    this.endBytes(this.decoding(onLine));
+  }
+
+  /** `push`, handing on each line's bytes instead of its text. */
+  pushBytes(chunk: Uint8Array, onLine: LineBytesCallback): void {
     if (this.ended) throw new Error("LineSplitter: push after end");
     let data = chunk;
     if (this.atStart) {
@@ -43,7 +57,7 @@ export class LineSplitter {
     }
     let start = 0;
     for (let index = data.indexOf(LF, start); index !== -1; index = data.indexOf(LF, start)) {
-      this.emit(data.subarray(start, index), onLine);
+      this.emit(data, start, index, onLine);
       start = index + 1;
     }
     if (start < data.length) {
@@ -53,15 +67,19 @@ export class LineSplitter {
     }
   }
 
-  /** Flushes a final line that has no terminating newline. */
-  end(onLine: LineCallback): void {
+  /** `end`, handing on the last line's bytes. */
+  endBytes(onLine: LineBytesCallback): void {
     if (this.ended) return;
     this.ended = true;
     if (this.atStart) {
       // Input shorter than a BOM: whatever is pending is real content.
       this.atStart = false;
     }
-    if (this.pendingLength > 0) this.emit(new Uint8Array(0), onLine);
+    if (this.pendingLength > 0) this.emit(new Uint8Array(0), 0, 0, onLine);
+  }
+
+  private decoding(onLine: LineCallback): LineBytesCallback {
+    return (bytes, start, end, lineNumber) => onLine(end === start ? "" : this.decode(bytes.subarray(start, end)), lineNumber);
   }
 
   /**
@@ -85,16 +103,21 @@ export class LineSplitter {
     return head;
   }
 
-  private emit(tail: Uint8Array, onLine: LineCallback): void {
-    let bytes = tail;
+  /** Hands on the line ending at `data[end]` (a newline, or the input's end), whose bytes from `start` follow the pending ones. */
+  private emit(data: Uint8Array, start: number, end: number, onLine: LineBytesCallback): void {
+    let bytes = data;
+    let from = start;
+    let to = end;
     if (this.pendingLength > 0) {
-      bytes = concatBytes([...this.pending, tail], this.pendingLength + tail.length);
+      bytes = concatBytes([...this.pending, data.subarray(start, end)], this.pendingLength + end - start);
+      from = 0;
+      to = bytes.length;
       this.pending = [];
       this.pendingLength = 0;
     }
-    const length = bytes.length > 0 && bytes[bytes.length - 1] === CR ? bytes.length - 1 : bytes.length;
+    if (to > from && bytes[to - 1] === CR) to--;
     this.lineNumber += 1;
-    onLine(length === 0 ? "" : this.decode(bytes.subarray(0, length)), this.lineNumber);
+    onLine(bytes, from, to, this.lineNumber);
   }
 }
 

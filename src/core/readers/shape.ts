@@ -3,9 +3,12 @@
 // removed, an array element is dropped, a required field gets an empty value of its type) and
 // named in a warning on the entry's line, so one bad field costs that field, never the session.
 // The walk follows the shape, which is finite, so it needs no depth cap of its own.
+import { isText } from "../text/text";
 
 export type Shape =
   | { kind: "string" }
+  /** A text of the model: a string, or a large text the reader kept as bytes (a stored text). */
+  | { kind: "text" }
   | { kind: "number" }
   | { kind: "boolean" }
   /** Milliseconds since the epoch that a Date can hold (|t| ≤ 8.64e15). */
@@ -24,6 +27,7 @@ export type Shape =
 
 export const S = {
   string: { kind: "string" } as Shape,
+  text: { kind: "text" } as Shape,
   number: { kind: "number" } as Shape,
   boolean: { kind: "boolean" } as Shape,
   epochMs: { kind: "epoch-ms" } as Shape,
@@ -48,6 +52,7 @@ function typeName(value: unknown): string {
 function describe(shape: Shape): string {
   switch (shape.kind) {
     case "string":
+    case "text":
       return "a string";
     case "number":
       return "a finite number";
@@ -77,6 +82,8 @@ function fits(shape: Shape, value: unknown): boolean {
   switch (shape.kind) {
     case "string":
       return typeof value === "string";
+    case "text":
+      return isText(value);
     case "number":
       return typeof value === "number" && Number.isFinite(value);
     case "boolean":
@@ -99,6 +106,7 @@ function fits(shape: Shape, value: unknown): boolean {
 function emptyOf(shape: Shape): unknown {
   switch (shape.kind) {
     case "string":
+    case "text":
       return "";
     case "number":
     case "epoch-ms":

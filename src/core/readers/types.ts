@@ -1,11 +1,19 @@
 // The interface every session-format reader implements (design.md §2 "stage contract"): detect
-// a format from its first lines, then read the file line by line into a Session.
+// a format from its first lines, then read the file line by line into a Session (each line as a
+// string, or as UTF-8 bytes for a reader that keeps large texts as bytes).
 import type { Session } from "../model";
 
 /** Consumes the lines of one file, in order, and produces the Session at the end. */
 export interface LineReader {
   /** `lineNumber` is 1-based. Never throws on bad content: problems become warnings. */
   pushLine(text: string, lineNumber: number): void;
+  /**
+   * Optional: the same line as its UTF-8 bytes `bytes[start, end)` (no line terminator, no BOM
+   * at the file's start), for a reader that keeps large texts as bytes (src/core/text/). The
+   * bytes are valid only during the call (the buffer is reused for the next chunk). A reader that
+   * has it is handed every line this way once its format is known.
+   */
+  pushLineBytes?(bytes: Uint8Array, start: number, end: number, lineNumber: number): void;
   finish(): Session;
   /**
    * Optional: the entries read so far as a provisional Session, without the end-of-file checks,

@@ -13,8 +13,7 @@
 // shrank, or whose earlier turns changed (a rewrite rather than an append), starts again from the
 // beginning.
 import type { BuiltRequest, PipelineOptions, Session, TurnSummary } from "../model";
-import { LineSplitter, type DecodeFn } from "../readers/lines";
-import type { LineReader } from "../readers/types";
+import { LineSplitter, type DecodeFn, type LineBytesCallback } from "../readers/lines";
 import { createPrefixAnalyzer, type PrefixAnalyzer, type PrefixTurnReport } from "../prefix/analyze";
 import { createSegmentCache } from "../prefix/segment-builder";
 import type { TokenizerChoice } from "../tokens/counters";
@@ -22,7 +21,7 @@ import type { UsageSource } from "../caching/usage";
 import { costInputOfReport, rebilledTokensOf, turnCost, type PriceTable, type TurnCost } from "../pricing/index";
 import { findAgent } from "./agents";
 import { analyzeSession, buildTurnRequest, type SessionAnalysis } from "./pipeline";
-import { openSessionReader, type SessionReaderOptions } from "./read";
+import { openSessionReader, type ByteLineReader, type SessionReaderOptions } from "./read";
 import { sessionGrew } from "./growth";
 import { turnFactsOf } from "./sessionPrefixes";
 import { iterateTurnRequests } from "./turnRequests";
@@ -33,7 +32,12 @@ const ONE_BY_ONE_TURNS = 8;
 /** Reads a growing line-format file: feed it the bytes appended since the last call. */
 export class SessionFollower {
   private readonly splitter: LineSplitter;
-  private readonly reader: LineReader;
+  private readonly reader: ByteLineReader;
+  /** Hands each line's bytes to the reader (which keeps its large texts as bytes, where it can). */
+  private readonly onLine: LineBytesCallback = (bytes, start, end, lineNumber) => {
+    this.lines = lineNumber;
+    this.reader.pushLineBytes(bytes, start, end, lineNumber);
+  };
   private bytes = 0;
   private lines = 0;
   /** The session value handed out last: the next one grew from it. */
@@ -41,7 +45,7 @@ export class SessionFollower {
 
   constructor(readonly fileName: string, decode: DecodeFn, readerOptions: SessionReaderOptions = {}) {
     this.splitter = new LineSplitter(decode);
-    this.reader = openSessionReader(fileName, undefined, readerOptions);
+    this.reader = openSessionReader(fileName, undefined, { decode, ...readerOptions });
   }
 
   /** True once the format is known and its reader can give the session before the end (line formats). */
@@ -62,10 +66,7 @@ export class SessionFollower {
   /** Splits and parses `chunk`, the bytes that follow what was fed before. */
   append(chunk: Uint8Array): void {
     this.bytes += chunk.byteLength;
-    this.splitter.push(chunk, (text, lineNumber) => {
-      this.lines = lineNumber;
-      this.reader.pushLine(text, lineNumber);
-    });
+    this.splitter.pushBytes(chunk, this.onLine);
   }
 
   /**
@@ -86,10 +87,7 @@ export class SessionFollower {
    * the end-of-file checks run (the follower cannot take more bytes afterwards).
    */
   finish(): Session {
-    this.splitter.end((text, lineNumber) => {
-      this.lines = lineNumber;
-      this.reader.pushLine(text, lineNumber);
-    });
+    this.splitter.endBytes(this.onLine);
     return this.reader.finish();
   }
 }

@@ -1,10 +1,13 @@
 // Reading a session whose agent is not known yet: every agent's readers in registry order, format
 // detection, and the entry points that detect, split and read a whole file or a stream of lines.
+// Lines read from bytes reach a reader that takes bytes (`LineReader.pushLineBytes`) as bytes:
+// only the first lines, which detection reads, are decoded (and lines for readers without it).
 // Used by the worker, the CLI and the tests.
 import { allAgents, findAgent } from "./agents";
 import type { ReaderWarning, Session } from "../model";
 import { decodeZstdChunks, isZstdHeader } from "../readers/zstd";
-import { LineSplitter, splitTextLines, type DecodeFn } from "../readers/lines";
+import { LineSplitter, splitTextLines, type DecodeFn, type LineBytesCallback } from "../readers/lines";
+import { utf8Decode } from "../util/utf8";
 import type { FormatReader, LineReader } from "../readers/types";
 import { looksPrettyPrinted, PrettyJsonJoiner } from "../readers/pretty-lines";
 
@@ -86,6 +89,8 @@ export interface SessionReaderOptions {
   unsupportedError?: (fileName: string, firstLines: string[]) => Error;
   /** Set on the reader of a pretty-printed file's values, so it does not try the same again. */
   relined?: boolean;
+  /** Decodes a line handed as bytes (`pushLineBytes`) where a string is needed; default: the platform's UTF-8 decoder. */
+  decode?: DecodeFn;
 }
 
 /**
@@ -106,18 +111,24 @@ function relinedReader(fileName: string, forcedFormat: string | undefined, optio
   };
 }
 
+/** A line reader that takes lines as bytes as well as strings. */
+export type ByteLineReader = LineReader & Required<Pick<LineReader, "pushLineBytes">>;
+
 /**
  * A LineReader for a file whose format is not known yet: it buffers the first lines, detects
  * the format, then streams into that format's reader. Throws UnsupportedFormatError (from
  * pushLine once enough lines were seen, or from finish) when no reader recognises the input.
  * Once the format is known, the reader has `snapshot` when that format's reader has one.
  */
-export function openSessionReader(fileName: string, forcedFormat?: string, options: SessionReaderOptions = {}): LineReader {
+export function openSessionReader(fileName: string, forcedFormat?: string, options: SessionReaderOptions = {}): ByteLineReader {
   let reader: LineReader | null = null;
-  const buffered: { text: string; line: number }[] = [];
+  // The first lines, kept for detection; a line handed as bytes keeps a copy of them too, so the
+  // chosen reader gets it as bytes like every later line.
+  const buffered: { text: string; line: number; bytes?: Uint8Array }[] = [];
   let bufferedChars = 0;
   let nonBlank = 0;
   let lastLine = 0;
+  const decode = options.decode ?? utf8Decode;
 
   const choose = (): LineReader => {
     if (nonBlank === 0 && options.emptyError) throw options.emptyError(fileName);
@@ -131,21 +142,36 @@ export function openSessionReader(fileName: string, forcedFormat?: string, optio
     }
     if (!chosen) throw options.unsupportedError ? options.unsupportedError(fileName, firstLines) : new UnsupportedFormatError(fileName);
     const created = chosen.createLineReader(fileName);
-    for (const item of buffered) created.pushLine(item.text, item.line);
+    for (const item of buffered) {
+      if (item.bytes && created.pushLineBytes) created.pushLineBytes(item.bytes, 0, item.bytes.length, item.line);
+      else created.pushLine(item.text, item.line);
+    }
     buffered.length = 0;
     const snapshot = created.snapshot;
     if (snapshot) detecting.snapshot = () => snapshot.call(created);
     return created;
   };
 
-  const detecting: LineReader = {
+  const buffer = (text: string, lineNumber: number, bytes?: Uint8Array) => {
+    buffered.push(bytes ? { text, line: lineNumber, bytes } : { text, line: lineNumber });
+    bufferedChars += text.length;
+    if (text.trim() !== "") nonBlank += 1;
+    if (nonBlank >= DETECTION_LINE_COUNT || bufferedChars >= (options.detectAfterChars ?? Infinity)) reader = choose();
+  };
+
+  const detecting: ByteLineReader = {
     pushLine(text, lineNumber) {
       lastLine = lineNumber;
       if (reader) return reader.pushLine(text, lineNumber);
-      buffered.push({ text, line: lineNumber });
-      bufferedChars += text.length;
-      if (text.trim() !== "") nonBlank += 1;
-      if (nonBlank >= DETECTION_LINE_COUNT || bufferedChars >= (options.detectAfterChars ?? Infinity)) reader = choose();
+      buffer(text, lineNumber);
+    },
+    pushLineBytes(bytes, start, end, lineNumber) {
+      lastLine = lineNumber;
+      if (reader) {
+        if (reader.pushLineBytes) return reader.pushLineBytes(bytes, start, end, lineNumber);
+        return reader.pushLine(start === end ? "" : decode(bytes.subarray(start, end)), lineNumber);
+      }
+      buffer(start === end ? "" : decode(bytes.subarray(start, end)), lineNumber, bytes.slice(start, end));
     },
     finish() {
       if (!reader) {
@@ -173,16 +199,16 @@ export function readSessionBytes(bytes: Uint8Array, fileName: string, decode: De
 
 /**
  * Detects and reads a file given as consecutive byte chunks (a chunk may reuse the previous one's
- * buffer: lines are decoded, and a cut line's bytes copied, before the next chunk is taken), so
- * the whole file never has to be in memory at once.
+ * buffer: lines are read, and a cut line's bytes copied, before the next chunk is taken), so
+ * the whole file never has to be in memory at once. Lines reach the reader as bytes.
  */
 export function readSessionChunks(chunks: Iterable<Uint8Array>, fileName: string, decode: DecodeFn, forcedFormat?: string): Session {
-  const reader = openSessionReader(fileName, forcedFormat);
+  const reader = openSessionReader(fileName, forcedFormat, { decode });
   const splitter = new LineSplitter(decode);
-  const onLine = (text: string, lineNumber: number) => reader.pushLine(text, lineNumber);
+  const onLine: LineBytesCallback = (bytes, start, end, lineNumber) => reader.pushLineBytes(bytes, start, end, lineNumber);
   const problems: ReaderWarning[] = [];
-  for (const chunk of decompressedChunks(chunks, fileName, problems)) splitter.push(chunk, onLine);
-  splitter.end(onLine);
+  for (const chunk of decompressedChunks(chunks, fileName, problems)) splitter.pushBytes(chunk, onLine);
+  splitter.endBytes(onLine);
   const session = reader.finish();
   return problems.length === 0 ? session : { ...session, warnings: [...session.warnings, ...problems] };
 }

@@ -19,6 +19,7 @@ const COLON = 0x3a;
 // A placeholder is a string no line can hold without showing it: a NUL (written \u0000 in JSON).
 const PLACEHOLDER = "\u0000stored-text:";
 const PLACEHOLDER_IN_JSON = JSON.stringify(PLACEHOLDER).slice(1, -1);
+const NUL_ESCAPE = "\\u0000";
 
 /** Index of the quote closing the literal opened at `open`, or -1 when the line ends first. */
 function closingQuote(bytes: Uint8Array, open: number, end: number): number {
@@ -60,11 +61,19 @@ function resolve(value: unknown, texts: StoredText[]): unknown {
 /**
  * `JSON.parse` of the UTF-8 line `bytes[start, end)`, with each string value of at least
  * `LARGE_TEXT_BYTES` escaped bytes stored in `store` and replaced by its `StoredText`. Throws as
- * `JSON.parse` does on a line that is not JSON. A line that already holds the placeholder text is
- * parsed whole (no texts stored), so a placeholder can never be mistaken for a text.
+ * `JSON.parse` does on a line that is not JSON. A line that holds a NUL escape of its own (which
+ * any placeholder-looking text needs) is parsed whole (no texts stored), so a placeholder can
+ * never be mistaken for a text. `afterParse` (a depth cap) sees what `JSON.parse` returned, with
+ * the placeholders still strings, before they are replaced.
  */
-export function parseLineKeepingLargeTexts(bytes: Uint8Array, start: number, end: number, store: TextStore): unknown {
-  const whole = () => JSON.parse(utf8Decode(bytes.subarray(start, end))) as unknown;
+export function parseLineKeepingLargeTexts(
+  bytes: Uint8Array,
+  start: number,
+  end: number,
+  store: TextStore,
+  afterParse: (parsed: unknown) => unknown = (parsed) => parsed,
+): unknown {
+  const whole = () => afterParse(JSON.parse(utf8Decode(bytes.subarray(start, end))) as unknown);
   const cuts: number[] = [];
   for (let position = start; ; ) {
     const open = bytes.indexOf(QUOTE, position);
@@ -80,12 +89,17 @@ export function parseLineKeepingLargeTexts(bytes: Uint8Array, start: number, end
   for (let i = 0; i < cuts.length; i += 2) {
     small += `${utf8Decode(bytes.subarray(copied, cuts[i]!))}"${PLACEHOLDER_IN_JSON}${i / 2}"`;
     copied = cuts[i + 1]! + 1;
+    // The decoder drops a BOM at the start of what it decodes: one right after a cut literal
+    // (which JSON.parse refuses there) must reach JSON.parse as it does in the whole line.
+    if (bytes[copied] === 0xef && bytes[copied + 1] === 0xbb && bytes[copied + 2] === 0xbf && copied + 3 <= end) return whole();
   }
   small += utf8Decode(bytes.subarray(copied, end));
-  if (small.includes(PLACEHOLDER_IN_JSON) && countOccurrences(small, PLACEHOLDER_IN_JSON) !== cuts.length / 2) return whole();
+  // Only a \u0000 escape makes a NUL in a parsed string: every one must be a placeholder's, so
+  // that no text of the line (however it escapes its characters) reads as a placeholder.
+  if (countOccurrences(small, NUL_ESCAPE) !== cuts.length / 2) return whole();
   let parsed: unknown;
   try {
-    parsed = JSON.parse(small);
+    parsed = afterParse(JSON.parse(small));
   } catch {
     return whole(); // JSON.parse's own message, about the line as it is
   }

@@ -2,14 +2,21 @@
 // JSON object per line: a `session` header, then entries forming a tree via id/parentId. The
 // reader is lenient (PI-F3): bad lines become warnings with their line number and reading goes
 // on. Older versions are migrated in memory only (PI-F14), with synthetic ids derived from the
-// line number so that they are stable across reads.
+// line number so that they are stable across reads. Lines handed as bytes (`pushLineBytes`, when
+// readers keep stored texts) keep their large texts as bytes at the places ./storedTextPlaces.ts
+// names; the session then carries the store they are in.
 import type { ReaderWarning, Session, SessionEntry } from "../../model";
-import { finishLineWarnings, parseObjectLine } from "../../readers/jsonl-object";
+import { finishLineWarnings, parseObjectLine, parseObjectLineBytes } from "../../readers/jsonl-object";
 import type { FormatReader, LineReader } from "../../readers/types";
 import { fnv1aHex } from "../../util/fnv1a";
 import { isObject } from "../../util/is-object";
 import { conform } from "../../readers/shape";
 import { PI_ENTRY_SHAPE } from "./shape";
+import { keepStoredTextsAtPlaces } from "./storedTextPlaces";
+import { createTextStore, releaseTextStore, rewindStore, storeMark, trimTextStore, type TextStore } from "../../text/storedText";
+import { LARGE_TEXT_BYTES } from "../../text/largeLiterals";
+import { readersKeepStoredTexts } from "../../text/storedTextsSwitch";
+import { utf8Decode } from "../../util/utf8";
 
 export const PI_FORMAT_ID = "pi";
 const PI_CURRENT_VERSION = 3;
@@ -92,9 +99,14 @@ class PiLineReader implements LineReader {
   private previousId: string | null = null;
   private lastLine = 0;
   private lastBadLine = -1;
+  /** The bytes of the large texts kept as bytes (created with the first line that may hold one). */
+  private store: TextStore | null = null;
+  /** Present when readers keep stored texts (src/core/text/storedTextsSwitch.ts). */
+  readonly pushLineBytes?: (bytes: Uint8Array, start: number, end: number, lineNumber: number) => void;
 
   constructor(fileName: string) {
     this.fileName = fileName;
+    if (readersKeepStoredTexts()) this.pushLineBytes = (bytes, start, end, lineNumber) => this.readLineBytes(bytes, start, end, lineNumber);
   }
 
   pushLine(text: string, lineNumber: number): void {
@@ -103,7 +115,32 @@ class PiLineReader implements LineReader {
       this.warnings.push({ line: lineNumber, reason: "blank line skipped" });
       return;
     }
-    const parsed = parseObjectLine(text);
+    this.readParsed(parseObjectLine(text), text, lineNumber);
+  }
+
+  /**
+   * A line as bytes: its large texts are stored, and kept as bytes where an entry may hold them.
+   * The first object (the header, whose text names the synthetic ids), lines too short to hold a
+   * large text and lines that do not start an object (blank ones, garbage) are read as text.
+   */
+  private readLineBytes(bytes: Uint8Array, start: number, end: number, lineNumber: number): void {
+    if (!this.sawFirstObject || end - start < LARGE_TEXT_BYTES || !startsObject(bytes, start, end)) {
+      this.pushLine(start === end ? "" : utf8Decode(bytes.subarray(start, end)), lineNumber);
+      return;
+    }
+    this.lastLine = lineNumber;
+    const store = (this.store ??= createTextStore());
+    const mark = storeMark(store);
+    const parsed = parseObjectLineBytes(bytes, start, end, store);
+    if ("value" in parsed) keepStoredTextsAtPlaces(parsed.value, this.version, store, mark);
+    const kept = this.entries.length;
+    this.readParsed(parsed, null, lineNumber);
+    // A line that made no entry (a second header, an object without a type) keeps no bytes.
+    if (this.entries.length === kept) rewindStore(store, mark);
+  }
+
+  /** A parsed line (`text`: the line itself, for the header's id base; null only once the first object was read). */
+  private readParsed(parsed: ReturnType<typeof parseObjectLine>, text: string | null, lineNumber: number): void {
     if ("reason" in parsed) {
       this.lastBadLine = lineNumber;
       this.warnings.push({ line: lineNumber, reason: parsed.reason });
@@ -114,12 +151,12 @@ class PiLineReader implements LineReader {
     if (!this.sawFirstObject) {
       this.sawFirstObject = true;
       if (value.type === "session") {
-        this.readHeader(value, text, lineNumber);
+        this.readHeader(value, text ?? "", lineNumber);
         return;
       }
       if (looksLikeDamagedHeader(value)) {
         this.warnings.push({ line: lineNumber, reason: `session header with type ${JSON.stringify(value.type) ?? "missing"} instead of "session"; read as the header` });
-        this.readHeader({ ...value, type: "session" }, text, lineNumber);
+        this.readHeader({ ...value, type: "session" }, text ?? "", lineNumber);
         return;
       }
       // PI-F4: pi reads a header-less file as legacy; Contextscope does too, with a warning.
@@ -222,6 +259,13 @@ class PiLineReader implements LineReader {
   }
 
   finish(): Session {
+    if (this.store) {
+      // The store's unused room is given back; a store that holds nothing is forgotten.
+      if (isEmptyStore(this.store)) {
+        releaseTextStore(this.store);
+        this.store = null;
+      } else trimTextStore(this.store);
+    }
     // A write cut short (agent killed mid-append) leaves a partial last line.
     finishLineWarnings(this.warnings, this.lastLine, this.lastBadLine);
     if (this.lastLine > 0 && this.entries.length === 0 && this.header === null) {
@@ -236,7 +280,7 @@ class PiLineReader implements LineReader {
   }
 
   private sessionOf(entries: Session["entries"], warnings: Session["warnings"]): Session {
-    return {
+    const session: Session = {
       formatId: PI_FORMAT_ID,
       formatLabel: "pi / senpi session",
       fileName: this.fileName,
@@ -246,7 +290,24 @@ class PiLineReader implements LineReader {
       warnings,
       lineCount: this.lastLine,
     };
+    // Every value handed out (snapshots of a followed file included) names the same store, which goes on filling.
+    if (this.store && !isEmptyStore(this.store)) session.textStore = this.store;
+    return session;
   }
+}
+
+function isEmptyStore(store: TextStore): boolean {
+  return store.chunks.length === 1 && store.used === 0;
+}
+
+/** Whether the line's first byte after JSON whitespace opens an object (else it cannot be an entry). */
+function startsObject(bytes: Uint8Array, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const b = bytes[i]!;
+    if (b === 0x7b) return true;
+    if (b !== 0x20 && b !== 0x09 && b !== 0x0d && b !== 0x0a) return false;
+  }
+  return false;
 }
 
 export const piReader: FormatReader = {

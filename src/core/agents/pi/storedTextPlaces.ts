@@ -1,0 +1,121 @@
+// Where a pi or senpi entry may keep a large text as bytes (a stored text, src/core/text/), and
+// the step that makes every other stored text of a freshly parsed line a string again. The line
+// parser stores every large string value; the model types say "string or stored text" only at
+// these places (message texts, thinking, image data, bash output, summaries), so untyped code
+// that reads any other field (tool-call arguments, details, ids, signatures) never meets one.
+//
+// The places, in an entry's `raw`:
+// - `message` entries: `message.content` when a string (roles user, custom); `message.content[i]`
+//   `.text` (type text), `.thinking` (type thinking), `.data` (type image) for the roles user,
+//   assistant, toolResult and custom; `message.output` (role bashExecution); `message.summary`
+//   (roles branchSummary, compactionSummary).
+// - `compaction` and `branch_summary` entries: `summary`.
+// - `custom_message` entries: `content` when a string; `content[i].text` (type text), `.data` (type image).
+import { isObject } from "../../util/is-object";
+import { decodeStoredText, isStoredText, rewindStore, storeBytes, storedTextBytes, type StoredText, type TextStore } from "../../text/storedText";
+
+/** A place holding a stored text: the object or array, and the key. */
+interface Place {
+  holder: Record<string, unknown> | unknown[];
+  key: string | number;
+}
+
+const BLOCK_FIELDS_OF_MESSAGES: Readonly<Record<string, string>> = { text: "text", thinking: "thinking", image: "data" };
+const BLOCK_FIELDS_OF_CUSTOM_MESSAGES: Readonly<Record<string, string>> = { text: "text", image: "data" };
+const ROLES_WITH_TEXT_CONTENT: readonly string[] = ["user", "custom"];
+const ROLES_WITH_BLOCKS: readonly string[] = ["user", "assistant", "toolResult", "custom"];
+const ROLES_WITH_SUMMARY: readonly string[] = ["branchSummary", "compactionSummary"];
+
+function addIfStored(places: Place[], holder: Record<string, unknown> | unknown[], key: string | number): void {
+  if (isStoredText((holder as Record<string | number, unknown>)[key])) places.push({ holder, key });
+}
+
+/** The stored texts of `content` (a string, or an array of blocks) at its blocks' text fields. */
+function contentPlaces(places: Place[], holder: Record<string, unknown>, textContent: boolean, blockFields: Readonly<Record<string, string>> | null): void {
+  const content = holder.content;
+  if (textContent) addIfStored(places, holder, "content");
+  if (!blockFields || !Array.isArray(content)) return;
+  for (const block of content) {
+    if (!isObject(block) || typeof block.type !== "string" || !Object.hasOwn(blockFields, block.type)) continue;
+    addIfStored(places, block, blockFields[block.type]!);
+  }
+}
+
+/** Every place of `raw` (a pi entry of a file of format `version`) that may keep a stored text and holds one. */
+function keptPlaces(raw: Record<string, unknown>, version: number): Place[] {
+  const places: Place[] = [];
+  switch (raw.type) {
+    case "message": {
+      const message = raw.message;
+      if (!isObject(message) || typeof message.role !== "string") break;
+      // Before version 3 the custom role was called hookMessage (the reader renames it).
+      const role = version < 3 && message.role === "hookMessage" ? "custom" : message.role;
+      contentPlaces(places, message, ROLES_WITH_TEXT_CONTENT.includes(role), ROLES_WITH_BLOCKS.includes(role) ? BLOCK_FIELDS_OF_MESSAGES : null);
+      if (role === "bashExecution") addIfStored(places, message, "output");
+      if (ROLES_WITH_SUMMARY.includes(role)) addIfStored(places, message, "summary");
+      break;
+    }
+    case "compaction":
+    case "branch_summary":
+      addIfStored(places, raw, "summary");
+      break;
+    case "custom_message":
+      contentPlaces(places, raw, true, BLOCK_FIELDS_OF_CUSTOM_MESSAGES);
+      break;
+  }
+  return places;
+}
+
+/** Replaces every stored text of `value` not in `kept` by its string; true when one was. */
+function decodeOthers(value: unknown, kept: ReadonlySet<unknown>): boolean {
+  if (typeof value !== "object" || value === null) return false;
+  let decoded = false;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      if (isStoredText(item)) {
+        if (!kept.has(item)) {
+          value[i] = decodeStoredText(item);
+          decoded = true;
+        }
+      } else if (decodeOthers(item, kept)) decoded = true;
+    }
+    return decoded;
+  }
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    const item = record[key];
+    if (isStoredText(item)) {
+      if (!kept.has(item)) {
+        record[key] = decodeStoredText(item);
+        decoded = true;
+      }
+    } else if (decodeOthers(item, kept)) decoded = true;
+  }
+  return decoded;
+}
+
+/**
+ * Makes the stored texts of `raw` (a pi entry parsed from one line of a file of format `version`,
+ * whose texts were stored in `store` after `mark`) strings again except at the places above. The bytes of the texts made
+ * strings are given back: the kept ones are stored again from `mark` on, and their references
+ * replaced. Changes `raw` in place (it was just parsed: nothing else holds it).
+ */
+export function keepStoredTextsAtPlaces(raw: Record<string, unknown>, version: number, store: TextStore, mark: { chunks: number; used: number }): void {
+  const places = keptPlaces(raw, version);
+  const kept = new Set<unknown>(places.map((place) => (place.holder as Record<string | number, unknown>)[place.key]));
+  const decoded = decodeOthers(raw, kept);
+  if (places.length === 0) {
+    rewindStore(store, mark);
+    return;
+  }
+  if (!decoded) return;
+  // The kept texts' bytes (views that stay valid after the rewind), then stored again from the mark.
+  const texts = places.map((place) => (place.holder as Record<string | number, unknown>)[place.key] as StoredText);
+  const bytes = texts.map((text) => storedTextBytes(text));
+  rewindStore(store, mark);
+  places.forEach((place, index) => {
+    const moved = storeBytes(store, bytes[index]!, 0, bytes[index]!.length);
+    (place.holder as Record<string | number, unknown>)[place.key] = { ...texts[index]!, ...moved };
+  });
+}
