@@ -19,11 +19,19 @@
 // Tool-use `input` values stay strings: the input becomes a tool call's `arguments`, which the
 // views, the chars/4 estimates and search read as plain JSON (JSON.stringify of them).
 import { isObject } from "../../util/is-object";
-import { decodeStoredText, isStoredText } from "../../text/storedText";
+import { decodeStoredText, isStoredText, rewindStore, storeBytes, storedTextBytes, type StoredText, type TextStore } from "../../text/storedText";
+
+/** Texts made strings again by the walk under way (so that a line left as it was keeps its bytes where they are). */
+let decodedCount = 0;
+
+function decoded(text: StoredText): string {
+  decodedCount++;
+  return decodeStoredText(text);
+}
 
 /** Every stored text in `value` decoded to its string (in place; returns the value or its string). */
 function decodeAll(value: unknown): unknown {
-  if (isStoredText(value)) return decodeStoredText(value);
+  if (isStoredText(value)) return decoded(value);
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) value[i] = decodeAll(value[i]);
   } else if (isObject(value)) {
@@ -48,7 +56,7 @@ function visit(record: Record<string, unknown>, keep: ReadonlySet<string>, walke
   for (const key of Object.keys(record)) {
     const value = record[key];
     if (isStoredText(value)) {
-      if (!keep.has(key)) record[key] = decodeStoredText(value);
+      if (!keep.has(key)) record[key] = decoded(value);
     } else if (Object.prototype.hasOwnProperty.call(walkers, key)) record[key] = walkers[key]!(value);
     else record[key] = decodeAll(value);
   }
@@ -72,7 +80,7 @@ function listOf(item: Walker): Walker {
 
 /** The object's `type`, decoded first when it was stored (a type is never a place). */
 function typeOf(record: Record<string, unknown>): unknown {
-  if (isStoredText(record.type)) record.type = decodeStoredText(record.type);
+  if (isStoredText(record.type)) record.type = decoded(record.type);
   return record.type;
 }
 
@@ -120,23 +128,62 @@ const conversationLine = objectWith(["toolUseResult"], { message, toolUseResult 
 const blobLine = objectWith([], { message });
 const progressLine = objectWith([], { data: progressData });
 
+/** A stored text left in a line, where it is. */
+interface Place {
+  holder: Record<string, unknown> | unknown[];
+  key: string | number;
+}
+
+function storedPlaces(value: unknown, places: Place[]): Place[] {
+  if (Array.isArray(value)) {
+    value.forEach((item, index) => (isStoredText(item) ? places.push({ holder: value, key: index }) : storedPlaces(item, places)));
+  } else if (isRecord(value)) {
+    for (const key of Object.keys(value)) {
+      if (isStoredText(value[key])) places.push({ holder: value, key });
+      else storedPlaces(value[key], places);
+    }
+  }
+  return places;
+}
+
+/**
+ * A line just parsed from its bytes, its texts stored in `store` after `mark`: every stored text
+ * not at a place above becomes a string again (decodeUnlistedTexts), and the bytes of those are
+ * given back (the kept texts are stored again from `mark` on). Changes `raw` in place.
+ */
+export function keepClaudeStoredTexts(raw: Record<string, unknown>, store: TextStore, mark: { chunks: number; used: number }): void {
+  if (!decodeUnlistedTexts(raw)) return;
+  const places = storedPlaces(raw, []);
+  if (places.length === 0) return rewindStore(store, mark);
+  const texts = places.map((place) => (place.holder as Record<string | number, unknown>)[place.key] as StoredText);
+  // Views of the kept bytes stay valid after the rewind; storing them again only moves them down.
+  const bytes = texts.map((text) => storedTextBytes(text));
+  rewindStore(store, mark);
+  places.forEach((place, index) => {
+    const moved = storeBytes(store, bytes[index]!, 0, bytes[index]!.length);
+    (place.holder as Record<string | number, unknown>)[place.key] = { ...texts[index]!, ...moved };
+  });
+}
+
 /**
  * Decodes to strings every stored text of a parsed Claude Code line `raw` that is not at one of
- * the places above (in place), so that only those places may hold a stored text.
+ * the places above (in place), so that only those places may hold a stored text. True when one was decoded.
  */
-export function decodeUnlistedTexts(raw: Record<string, unknown>): void {
+export function decodeUnlistedTexts(raw: Record<string, unknown>): boolean {
+  decodedCount = 0;
   switch (typeOf(raw)) {
     case "user":
     case "assistant":
       conversationLine(raw);
-      return;
+      break;
     case "api-request-blob":
       blobLine(raw);
-      return;
+      break;
     case "progress":
       progressLine(raw);
-      return;
+      break;
     default:
       decodeAll(raw);
   }
+  return decodedCount > 0;
 }

@@ -76,6 +76,8 @@ function threadSession(main: Session, fileName: string, entries: SessionEntry[])
     entries,
     warnings: [],
     lineCount: main.lineCount,
+    // The thread's entries are the main file's: their stored texts are in its store.
+    ...(main.textStore ? { textStore: main.textStore } : {}),
   };
 }
 

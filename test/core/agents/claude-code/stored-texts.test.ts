@@ -5,7 +5,9 @@
 // and every output is compared: each turn's request (rendered with stringifyWithTexts; the
 // recorded requests/NNN.json where the string session equals it), the analysis (turn summaries,
 // timeline, events, warnings), prefix rows, compositions and token estimates, the request and
-// conversation views, search hits, simulations, and the sub-agent threads.
+// conversation views, search hits, simulations, and the sub-agent threads. The same through the
+// reader itself: the file read as bytes (`pushLineBytes`, readers keeping stored texts) gives the
+// entries and warnings of the string read, stored texts only at the listed places, and every output.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -13,6 +15,10 @@ import { piMessageChars } from "../../../../src/core/agents/pi/estimate";
 import type { PipelineOptions, Session } from "../../../../src/core/model";
 import { analyzeSession, buildTurnContext, buildTurnRequest } from "../../../../src/core/session/pipeline";
 import { readSessionText } from "../../../../src/core/session/index";
+import { readSessionChunks } from "../../../../src/core/session/read";
+import { setReadersKeepStoredTexts } from "../../../../src/core/text/storedTextsSwitch";
+import { isStoredText } from "../../../../src/core/text/storedText";
+import { withTextsDecoded } from "../../../../src/core/text/text";
 import { analyzeSessionPrefixes } from "../../../../src/core/session/sessionPrefixes";
 import { iterateSessionCompositions } from "../../../../src/core/session/sessionComposition";
 import { simulateCompaction } from "../../../../src/core/session/simulate/simulate";
@@ -32,6 +38,64 @@ const QUERIES = ["README", "store", "the", "system-reminder", "Summary"];
 
 const stores: TextStore[] = [];
 afterAll(() => stores.forEach(releaseTextStore));
+
+/** The file read as bytes by the reader, in chunks of `chunkBytes` (lines cut across chunks). */
+function readAsBytes(text: string, name: string, chunkBytes = 64 * 1024): Session {
+  const bytes = new TextEncoder().encode(text);
+  const chunks: Uint8Array[] = [];
+  for (let at = 0; at < bytes.length; at += chunkBytes) chunks.push(bytes.subarray(at, at + chunkBytes));
+  const decoder = new TextDecoder("utf-8");
+  setReadersKeepStoredTexts(true);
+  try {
+    const session = readSessionChunks(chunks, name, (part) => decoder.decode(part));
+    if (session.textStore) stores.push(session.textStore);
+    return session;
+  } finally {
+    setReadersKeepStoredTexts(false);
+  }
+}
+
+/** Paths (`message.content[2].text`) of every stored text of `value`, with each index written `[]`. */
+function storedPaths(value: unknown, at = ""): string[] {
+  if (isStoredText(value)) return [at];
+  if (typeof value !== "object" || value === null) return [];
+  if (Array.isArray(value)) return value.flatMap((item) => storedPaths(item, `${at}[]`));
+  return Object.entries(value).flatMap(([key, item]) => storedPaths(item, at === "" ? key : `${at}.${key}`));
+}
+
+/** The places docs/formats.md lists, written out here on their own (block types checked apart). */
+const MESSAGE_PLACES = [/^message\.content$/, /^message\.content\[\]\.(text|thinking|signature|data|content)$/, /^message\.content\[\]\.source\.data$/, /^message\.content\[\]\.content\[\]\.(text|source\.data)$/];
+function allowedPlace(type: string, place: string): boolean {
+  const inMessage = (path: string) => MESSAGE_PLACES.some((pattern) => pattern.test(path));
+  if (type === "user" || type === "assistant") return inMessage(place) || (/^toolUseResult(\.|\[|$)/.test(place) && !/agentId$/.test(place));
+  if (type === "api-request-blob") return inMessage(place);
+  if (type === "progress") {
+    if (/^data\.(prompt|output|fullOutput)$/.test(place)) return true;
+    if (place.startsWith("data.message.message.")) return inMessage(place.slice("data.message.".length));
+    return /^data\.message\.toolUseResult(\.|\[|$)/.test(place) && !/agentId$/.test(place);
+  }
+  return false;
+}
+
+/** The file read as bytes by the reader equals the string read, and keeps stored texts only at the places. */
+function expectReaderKeepsPlaces(text: string, name: string, strings: Session, minimumStored: number): Session {
+  const bytes = readAsBytes(text, name);
+  expect(bytes.warnings).toEqual(strings.warnings);
+  expect(withTextsDecoded(bytes.entries)).toEqual(strings.entries);
+  const places = bytes.entries.flatMap((entry) => storedPaths(entry.raw).map((place) => ({ type: entry.type, place })));
+  expect(places.length).toBeGreaterThanOrEqual(minimumStored);
+  expect(places.filter(({ type, place }) => !allowedPlace(type, place))).toEqual([]);
+  expect(places.length > 0 ? bytes.textStore : undefined).toBeDefined();
+  return bytes;
+}
+
+/** The stored session's outputs equal `expected`, key by key. */
+function expectOutputs(kept: Session, expected: Record<string, unknown>): void {
+  const actual = allOutputs(kept);
+  expect(Object.keys(actual)).toEqual(Object.keys(expected));
+  const differing = Object.keys(expected).filter((key) => JSON.stringify(actual[key]) !== JSON.stringify(expected[key]));
+  expect(differing).toEqual([]);
+}
 
 function stored(session: Session, threshold: number): Session {
   const result = storeClaudeSession(session, threshold);
@@ -97,7 +161,13 @@ function expectSameOutputs(session: Session, threshold: number, minimumStored = 
 
 describe("a Claude Code session kept as bytes: the committed fixture", () => {
   const fixture = fixtureCase("claude/print-autocompact-manualcompact");
-  const session = readSessionText(readFileSync(fixture.sessionPath, "utf8"), "session.jsonl");
+  const text = readFileSync(fixture.sessionPath, "utf8");
+  const session = readSessionText(text, "session.jsonl");
+
+  it("read as bytes by the reader: the same entries and warnings, stored texts only at the places, every output equal", () => {
+    expectOutputs(expectReaderKeepsPlaces(text, "session.jsonl", session, 3), allOutputs(session));
+  });
+
   for (const threshold of THRESHOLDS) {
     it(`every output equals the string session's (texts of ≥ ${threshold} bytes stored)`, () => {
       expectSameOutputs(session, threshold, threshold === 8 ? 50 : 10);
@@ -162,6 +232,12 @@ function oddSession(): Session {
 
 describe("a Claude Code session kept as bytes: odd lines", () => {
   const session = oddSession();
+  it("read as bytes by the reader: the same entries and warnings, stored texts only at the places, every output equal", () => {
+    const text = toText(session.entries.map((entry) => entry.raw));
+    const strings = readSessionText(text, "s.jsonl");
+    expectOutputs(expectReaderKeepsPlaces(text, "s.jsonl", strings, 10), allOutputs(strings));
+  });
+
   for (const threshold of THRESHOLDS) {
     it(`every output equals the string session's (texts of ≥ ${threshold} bytes stored)`, () => {
       expect(session.formatId).toBe("claude-code");
@@ -190,10 +266,12 @@ describeShared("a Claude Code session kept as bytes: the recording and real user
   const dir = path.join(shared.dir, "realworld/claude-code");
   for (const name of readdirSync(dir).filter((item) => item.endsWith(".jsonl")).sort()) {
     it(`${name}: every output equals the string session's (texts of ≥ ${THRESHOLDS.join(" and of ≥ ")} bytes stored)`, { timeout: 300_000 }, () => {
-      const session = readSessionText(readFileSync(path.join(dir, name), "utf8"), name);
+      const text = readFileSync(path.join(dir, name), "utf8");
+      const session = readSessionText(text, name);
       expect(session.formatId).toBe("claude-code");
       const expected = allOutputs(session);
       for (const threshold of THRESHOLDS) expectSameOutputs(session, threshold, 10, expected);
+      expectOutputs(expectReaderKeepsPlaces(text, name, session, 10), expected);
     });
   }
 
