@@ -252,8 +252,11 @@ describeShared("a Claude Code session kept as bytes: the recording and real user
   const file = path.join(sessionDir, readdirSync(sessionDir)[0]!, readdirSync(path.join(sessionDir, readdirSync(sessionDir)[0]!)).find((name) => name.endsWith(".jsonl"))!);
 
   it("the recording: every output equals, and every main request equals requests/NNN.json", () => {
-    const session = readSessionText(readFileSync(file, "utf8"), "session.jsonl");
-    expectSameOutputs(session, 1024, 10);
+    const text = readFileSync(file, "utf8");
+    const session = readSessionText(text, "session.jsonl");
+    const expected = allOutputs(session);
+    expectSameOutputs(session, 1024, 10, expected);
+    expectOutputs(expectReaderKeepsPlaces(text, "session.jsonl", session, 3), expected);
     const kept = stored(session, 8);
     const meta = readdirSync(path.join(recording, "requests")).filter((name) => name.endsWith(".meta.json")).sort();
     const main = meta.filter((name) => (JSON.parse(readFileSync(path.join(recording, "requests", name), "utf8")) as { kind?: string }).kind === "main");
@@ -281,7 +284,8 @@ describeShared("a Claude Code session kept as bytes: the recording and real user
       return (session.threads ?? []).some((thread) => thread.session.entries.length > 0);
     });
     expect(name).toBeDefined();
-    const main = readSessionText(readFileSync(path.join(dir, name!), "utf8"), name!);
+    const mainText = readFileSync(path.join(dir, name!), "utf8");
+    const main = readSessionText(mainText, name!);
     const thread = (main.threads ?? []).find((item) => item.session.entries.length > 0)!;
     // The sub-agent's own file, as Claude Code writes it: its lines, each with the agent id.
     const agentText = toText(thread.session.entries.map((entry) => ({ ...entry.raw, agentId: thread.id })));
@@ -289,6 +293,11 @@ describeShared("a Claude Code session kept as bytes: the recording and real user
     const strings = linkSessions([main, agent]).session;
     const bytes = linkSessions([stored(main, 8), stored(agent, 8)]).session;
     expect(strings.threads?.some((item) => item.origin === "file")).toBe(true);
-    expect(threadOutputs(bytes)).toEqual(threadOutputs(strings));
+    const expected = threadOutputs(strings);
+    expect(threadOutputs(bytes)).toEqual(expected);
+    // Both files read as bytes by the reader, then linked.
+    const read = linkSessions([readAsBytes(mainText, name!), readAsBytes(agentText, `agent-${thread.id}.jsonl`)]).session;
+    expect(read.threads?.find((item) => item.origin === "file")?.session.textStore).toBeDefined();
+    expect(threadOutputs(read)).toEqual(expected);
   });
 });
