@@ -44,7 +44,7 @@ function storedRaw(raw: Record<string, unknown>, thresholdBytes: number, store: 
 }
 
 /** How many stored texts a value holds. */
-export function countStoredTexts(value: unknown): number {
+function countStoredTexts(value: unknown): number {
   if (isStoredText(value)) return 1;
   if (Array.isArray(value)) return value.reduce((sum: number, item) => sum + countStoredTexts(item), 0);
   if (typeof value !== "object" || value === null) return 0;

@@ -29,6 +29,7 @@ import { integerOption, listOption } from "../args";
 import { loadAnySession, loadHeader } from "../inputs";
 import { CliError, type CliIo } from "../io";
 import type { CliCommand, CliOptionValues } from "../registry";
+import { stringifyWithTexts } from "../../core/text/text";
 
 const NAME = "compact";
 
@@ -157,9 +158,9 @@ async function run(positionals: string[], options: CliOptionValues, io: CliIo): 
   const inferred = (): SettingsInference => inferSettings(session, pipeline, policy.id, { parameters: params, limits: limitOverrides, api: pipeline.api ?? null, manualCompactions });
   if (options["infer-settings"] === true) {
     const inference = inferred();
-    for (const setting of inference.settings) io.stdout(`${JSON.stringify({ kind: "setting", ...setting })}\n`);
+    for (const setting of inference.settings) io.stdout(`${stringifyWithTexts({ kind: "setting", ...setting })}\n`);
     const { settings: _settings, ...summary } = inference;
-    io.stdout(`${JSON.stringify({ kind: "inference", ...summary })}\n`);
+    io.stdout(`${stringifyWithTexts({ kind: "inference", ...summary })}\n`);
     return 0;
   }
 
@@ -169,7 +170,7 @@ async function run(positionals: string[], options: CliOptionValues, io: CliIo): 
     const replayLimits = { ...inference?.limits, ...limitOverrides };
     const lines = replayRecordedCompactions(session, pipeline, policy.id, { parameters: replayParameters, captured: readable, limits: replayLimits, api: pipeline.api ?? null });
     const settings = { parameters: replayParameters, limits: replayLimits, inferred: inference ? inference.settings.filter((s) => s.value !== null).map((s) => s.setting) : [] };
-    for (const line of lines) io.stdout(`${JSON.stringify({ ...line, settings })}\n`);
+    for (const line of lines) io.stdout(`${stringifyWithTexts({ ...line, settings })}\n`);
     return 0;
   }
   if (options["replay-session"] === true) {
@@ -178,9 +179,9 @@ async function run(positionals: string[], options: CliOptionValues, io: CliIo): 
       const other = getPolicy(options.compare);
       // The compared policy runs with its own pipeline profile where it names one (senpi).
       const b = replaySession(session, { ...pipeline, profile: other.pipelineProfile ?? profile }, other.id as PolicyId, { limits: limitOverrides });
-      io.stdout(`${JSON.stringify({ kind: "comparison", ...comparePolicies(a, b) })}\n`);
+      io.stdout(`${stringifyWithTexts({ kind: "comparison", ...comparePolicies(a, b) })}\n`);
     } else {
-      io.stdout(`${JSON.stringify({ kind: "replay", ...a })}\n`);
+      io.stdout(`${stringifyWithTexts({ kind: "replay", ...a })}\n`);
     }
     return 0;
   }
@@ -221,7 +222,7 @@ async function run(positionals: string[], options: CliOptionValues, io: CliIo): 
     parameters: result.parameters,
     inferred: result.inferred,
   };
-  io.stdout(`${JSON.stringify(out)}\n`);
+  io.stdout(`${stringifyWithTexts(out)}\n`);
   return 0;
 }
 

@@ -27,6 +27,7 @@ import { priceableOfUsage, turnCost } from "../../core/pricing/index";
 import { datasetPriceTable } from "../../core/pricing/dataset";
 import { tokenComposition } from "../../core/prefix/composition";
 import { createSegmentCache } from "../../core/prefix/segment-builder";
+import { stringifyWithTexts } from "../../core/text/text";
 
 const NAME = "requests";
 
@@ -77,7 +78,7 @@ function checkDumps(session: Session, options: PipelineOptions, file: string, io
   if (checks.length === 0) throw new CliError(`${NAME}: ${dumps.noDumpsMessage(file)}`);
   for (const check of checks) {
     io.stdout(
-      `${JSON.stringify({
+      `${stringifyWithTexts({
         kind: "dump-check",
         file: check.fileName,
         reason: check.reason,
@@ -136,7 +137,7 @@ async function run(positionals: string[], options: CliOptionValues, io: CliIo): 
       const composition = tokenComposition(built, { tokenizer: "estimate", cache: segmentCache });
       const byKind = Object.fromEntries(composition.rows.map((row) => [row.kind, row.tokens]));
       io.stdout(
-        `${JSON.stringify({
+        `${stringifyWithTexts({
           turn: item.turn,
           request: built.body,
           cost: costField({ ...cost }, { predicted: false }),
@@ -154,7 +155,7 @@ async function run(positionals: string[], options: CliOptionValues, io: CliIo): 
         request: built.request.body,
       };
       if (built.summariser) line.summariser = { conversation: built.summariser.conversation, priorSummary: built.summariser.priorSummary };
-      io.stdout(`${JSON.stringify(line)}\n`);
+      io.stdout(`${stringifyWithTexts(line)}\n`);
     } else if (item.kind === "compaction" && turnOption === undefined && timelineRebuildPolicy(session, item.entryId) !== null) {
       // senpi (replay form), Claude Code, Codex: rebuilt by the agent's compaction policy
       // (instruction slots not captured here: use `compact --replay-recorded --instructions-from`).
@@ -168,10 +169,10 @@ async function run(positionals: string[], options: CliOptionValues, io: CliIo): 
       } catch (error) {
         io.stderr(`warning: compaction ${item.entryId}: ${(error as Error).message}\n`);
       }
-      io.stdout(`${JSON.stringify({ kind: "compaction", entryId: item.entryId, beforeTurn: item.beforeTurn, ...(sentBeforeTurn !== undefined ? { sentBeforeTurn } : {}), requests })}\n`);
+      io.stdout(`${stringifyWithTexts({ kind: "compaction", entryId: item.entryId, beforeTurn: item.beforeTurn, ...(sentBeforeTurn !== undefined ? { sentBeforeTurn } : {}), requests })}\n`);
     } else if (item.kind === "compaction" && turnOption === undefined && !standaloneRebuild) {
       // The agent recorded the compaction; no summariser rebuild exists for this format.
-      io.stdout(`${JSON.stringify({ kind: "compaction", entryId: item.entryId, beforeTurn: item.beforeTurn, ...(item.failed !== undefined ? { failed: item.failed } : {}), requests: [] })}\n`);
+      io.stdout(`${stringifyWithTexts({ kind: "compaction", entryId: item.entryId, beforeTurn: item.beforeTurn, ...(item.failed !== undefined ? { failed: item.failed } : {}), requests: [] })}\n`);
     } else if (item.kind === "compaction" && turnOption === undefined && standaloneRebuild) {
       // The agent's own summariser form (pi, PI-R12).
       let requests: Record<string, unknown>[] = [];
@@ -180,7 +181,7 @@ async function run(positionals: string[], options: CliOptionValues, io: CliIo): 
       } catch (error) {
         io.stderr(`warning: compaction ${item.entryId}: ${(error as Error).message}\n`);
       }
-      io.stdout(`${JSON.stringify({ kind: "compaction", entryId: item.entryId, beforeTurn: item.beforeTurn, requests })}\n`);
+      io.stdout(`${stringifyWithTexts({ kind: "compaction", entryId: item.entryId, beforeTurn: item.beforeTurn, requests })}\n`);
     }
   }
   return 0;
