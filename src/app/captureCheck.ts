@@ -129,7 +129,7 @@ export function captureDiffForTurn(session: Session, options: PipelineOptions, b
     source: capture.source,
     turn,
     capturedJson: JSON.stringify(sortKeysDeep(capture.body), null, 2),
-    rebuiltJson: JSON.stringify(sortKeysDeep(built), null, 2),
+    rebuiltJson: JSON.stringify(sortKeysDeep(built), null, 2), // sortKeysDeep writes stored texts as strings
     differences: differingPaths(built, capture.body).map((path) => classifyPath(session, options, capture.source, path)),
   };
 }

@@ -11,13 +11,14 @@ import { findAgent } from "../core/session/agents";
 import { getPolicy, recordedCompactionPoints, recordedCompactionPolicy, sessionPolicy, simulateCompaction } from "../core/session/simulate/index";
 import { messageRows } from "./requestView";
 import type { CompactionOutcomeView, OutcomeMessage } from "./viewTypes";
+import { stringifyWithTexts } from "../core/text/text";
 
 /**
  * How a context message is recognised in the next request: by its session entry, or by its content
  * (an agent that copies kept messages into a new session, as hermes does, gives them new ids).
  */
 function messageKeys(context: ContextMessage): string[] {
-  const text = `text:${JSON.stringify(context.message)}`;
+  const text = `text:${stringifyWithTexts(context.message)}`;
   return context.provenance.entryId !== null ? [`entry:${context.provenance.entryId}:${context.message.role}`, text] : [text];
 }
 

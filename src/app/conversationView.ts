@@ -7,7 +7,7 @@
 // request body. Very long texts are cut here (the Request tab has them whole).
 import type { BuiltRequest, ContextMessage, ImageBlock, TextBlock } from "../core/model";
 import { NOTE_RULE, noteExplanation, synthesizedExplanation } from "./explain";
-import { isText, textString } from "../core/text/text";
+import { isText, textString, textUnits, type Text } from "../core/text/text";
 
 /** Characters kept of one block of text the user reads unfolded (user and assistant text). */
 const SHOWN_TEXT_CHARS = 100_000;
@@ -48,12 +48,14 @@ export interface ConversationResult {
   messages: ConversationMessage[];
 }
 
-function cut(text: string, limit: number): { text: string; cut: number } {
-  return text.length > limit ? { text: text.slice(0, limit), cut: text.length - limit } : { text, cut: 0 };
+/** The text to show (a stored text decoded: the view is where its characters are needed), cut at `limit`. */
+function cut(stored: Text, limit: number): { text: string; cut: number } {
+  const text = textString(stored);
+  return textUnits(stored) > limit ? { text: text.slice(0, limit), cut: text.length - limit } : { text, cut: 0 };
 }
 
-function contentBlocks(content: string | (TextBlock | ImageBlock)[], limit: number): ConversationBlock[] {
-  if (typeof content === "string") return [{ kind: "text", ...cut(content, limit) }];
+function contentBlocks(content: Text | (TextBlock | ImageBlock)[], limit: number): ConversationBlock[] {
+  if (isText(content)) return [{ kind: "text", ...cut(content, limit) }];
   return content.map((block) => (block.type === "text" ? { kind: "text", ...cut(block.text, limit) } : { kind: "image", mimeType: block.mimeType }));
 }
 
@@ -66,7 +68,7 @@ function argumentsText(args: unknown): string {
   }
 }
 
-/** The text of an Anthropic block's `content` (a text, or text and image blocks); a text kept as bytes is decoded. */
+/** The text of an Anthropic block's `content` (a string, or text and image blocks). */
 function anthropicContentText(content: unknown): string {
   if (isText(content)) return textString(content);
   if (!Array.isArray(content)) return "";
@@ -96,7 +98,7 @@ function anthropicUserBlocks(wire: unknown, toolNames: ReadonlyMap<string, strin
       return { kind: "tool-result", callId, name: toolNames.get(callId) ?? null, isError: item.is_error === true, ...cut(anthropicContentText(item.content), FOLDED_TEXT_CHARS) };
     }
     if (item.type === "image") return { kind: "image", mimeType: typeof item.source === "object" && item.source !== null && typeof (item.source as Record<string, unknown>).media_type === "string" ? String((item.source as Record<string, unknown>).media_type) : "image" };
-    return { kind: "text", ...cut(isText(item.text) ? textString(item.text) : anthropicContentText(item.content), SHOWN_TEXT_CHARS) };
+    return { kind: "text", ...cut(isText(item.text) ? item.text : anthropicContentText(item.content), SHOWN_TEXT_CHARS) };
   });
 }
 

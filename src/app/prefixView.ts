@@ -27,6 +27,7 @@ import type { PrefixRow, TokenCompositionResult, TokenPass, TokenViewResult, Tur
 import { messageRows } from "./requestView";
 import { waitWhileInteractive } from "./interactiveQuiet";
 import { yieldIfDue } from "./yieldToEventLoop";
+import { stringifyWithTexts } from "../core/text/text";
 
 /** Raised when the session changed while a long pass was running. */
 export class PrefixPassAbandoned extends Error {
@@ -98,7 +99,7 @@ function keptTurns(before: readonly TurnSummary[], now: readonly TurnSummary[]):
     const a = before[index]!;
     const b = now[index]!;
     // The agents that carry their caches keep the summary objects; others make equal ones again.
-    if (a !== b && JSON.stringify(a) !== JSON.stringify(b)) return index;
+    if (a !== b && stringifyWithTexts(a) !== stringifyWithTexts(b)) return index;
   }
   return count;
 }
@@ -330,7 +331,7 @@ export class PrefixService {
     return {
       turn,
       previousTurn: previous ? turn - 1 : null,
-      previousJson: previous ? JSON.stringify(previous.body, null, 2) : "",
+      previousJson: previous ? stringifyWithTexts(previous.body, 2) : "",
       currentJson: boundary.text,
       boundaryOffset: boundary.offset,
       row,

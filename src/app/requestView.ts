@@ -5,6 +5,7 @@
 // Runs in the worker so the UI thread never walks message contents.
 import { formatRequestJson } from "../core/export/request-json";
 import type { AgentMessage, BuiltRequest, ContextMessage, LlmMessage } from "../core/model";
+import { isText, textString, type Text } from "../core/text/text";
 import { inferredLabel, NOTE_RULE, noteExplanation, noteRuleIds, serializerInferences, synthesizedExplanation } from "./explain";
 import {
   type DroppedInfo,
@@ -21,16 +22,16 @@ const PREVIEW_CHARS = 160;
 function messageTexts(message: LlmMessage): string[] {
   const texts: string[] = [];
   if (message.role === "user") {
-    if (typeof message.content === "string") texts.push(message.content);
-    else for (const block of message.content ?? []) texts.push(block.type === "text" ? block.text : `[image ${block.mimeType}]`);
+    if (isText(message.content)) texts.push(textString(message.content));
+    else for (const block of message.content ?? []) texts.push(block.type === "text" ? textString(block.text) : `[image ${block.mimeType}]`);
   } else if (message.role === "assistant") {
     for (const block of message.content ?? []) {
-      if (block.type === "text") texts.push(block.text);
-      else if (block.type === "thinking") texts.push(`[thinking] ${block.thinking}`);
+      if (block.type === "text") texts.push(textString(block.text));
+      else if (block.type === "thinking") texts.push(`[thinking] ${textString(block.thinking)}`);
       else if (block.type === "toolCall") texts.push(`${block.name}(${JSON.stringify(block.arguments ?? {})})`);
     }
   } else if (message.role === "toolResult") {
-    for (const block of message.content ?? []) texts.push(block.type === "text" ? block.text : `[image ${block.mimeType}]`);
+    for (const block of message.content ?? []) texts.push(block.type === "text" ? textString(block.text) : `[image ${block.mimeType}]`);
   }
   return texts;
 }
@@ -38,13 +39,13 @@ function messageTexts(message: LlmMessage): string[] {
 /** First text block as stored: the string to search for in the serialized body. */
 function firstStoredText(message: LlmMessage): string | null {
   if (message.role === "user") {
-    if (typeof message.content === "string") return message.content;
+    if (isText(message.content)) return textString(message.content);
     const block = (message.content ?? []).find((b) => b.type === "text");
-    return block && block.type === "text" ? block.text : null;
+    return block && block.type === "text" ? textString(block.text) : null;
   }
-  const content = (message.content ?? []) as { type: string; text?: string }[];
+  const content = (message.content ?? []) as { type: string; text?: Text }[];
   const block = content.find((b) => b.type === "text");
-  return block?.text ?? null;
+  return block?.text === undefined ? null : textString(block.text);
 }
 
 function preview(message: LlmMessage): string {

@@ -31,6 +31,7 @@ import {
 import { findAgent } from "../core/session/agents";
 import type { MessageRow, TextHighlight } from "./viewTypes";
 import { messageRows } from "./requestView";
+import { stringifyWithTexts } from "../core/text/text";
 import type {
   CompareView,
   ModelResolutionView,
@@ -185,7 +186,7 @@ function messageListKey(body: Record<string, unknown>): string | null {
 
 /** Pretty text of a value nested `depth` levels deep in a `formatRequestJson` document. */
 function nestedPretty(value: unknown, depth: number): string {
-  return JSON.stringify(value, null, 2).replace(/\n/g, `\n${" ".repeat(depth * 2)}`);
+  return stringifyWithTexts(value, 2).replace(/\n/g, `\n${" ".repeat(depth * 2)}`);
 }
 
 /**
@@ -196,7 +197,7 @@ function replayedPrefix(jsonText: string, body: Record<string, unknown>, turnBod
   const highlights: TextHighlight[] = [];
   let chars = 0;
   for (const key of ["tools", "system", "instructions", "systemInstruction"]) {
-    if (body[key] === undefined || JSON.stringify(body[key]) !== JSON.stringify(turnBody[key])) continue;
+    if (body[key] === undefined || stringifyWithTexts(body[key]) !== stringifyWithTexts(turnBody[key])) continue;
     const text = `"${key}": ${nestedPretty(body[key], 1)}`;
     const start = jsonText.indexOf(text);
     if (start < 0) continue;
@@ -207,7 +208,7 @@ function replayedPrefix(jsonText: string, body: Record<string, unknown>, turnBod
   const mine = key ? (body[key] as unknown[]) : [];
   const theirs = key && Array.isArray(turnBody[key]) ? (turnBody[key] as unknown[]) : [];
   let shared = 0;
-  while (shared < mine.length && shared < theirs.length && JSON.stringify(mine[shared]) === JSON.stringify(theirs[shared])) shared++;
+  while (shared < mine.length && shared < theirs.length && stringifyWithTexts(mine[shared]) === stringifyWithTexts(theirs[shared])) shared++;
   if (shared > 0) {
     let from = jsonText.indexOf(`"${key}": [`);
     let first = -1;

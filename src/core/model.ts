@@ -3,6 +3,7 @@
 // Everything here is plain, structured-cloneable data so it can cross the worker boundary.
 import type { ReplyLanguageOptions } from "./notes/options";
 import type { TextStore } from "./text/storedText";
+import type { Text } from "./text/text";
 
 /** A problem found while reading input. `line` is 1-based; 0 means "the file as a whole". */
 export interface ReaderWarning {
@@ -113,17 +114,18 @@ export interface SessionThread {
 
 export interface TextBlock {
   type: "text";
-  text: string;
+  /** A large text may be kept as bytes in the session's text store (`Text`). */
+  text: Text;
   textSignature?: string;
 }
 export interface ImageBlock {
   type: "image";
-  data: string;
+  data: Text;
   mimeType: string;
 }
 export interface ThinkingBlock {
   type: "thinking";
-  thinking: string;
+  thinking: Text;
   thinkingSignature?: string;
   redacted?: boolean;
 }
@@ -153,7 +155,7 @@ export interface RecordedUsage {
 
 export interface UserMessage {
   role: "user";
-  content: string | (TextBlock | ImageBlock)[];
+  content: Text | (TextBlock | ImageBlock)[];
   timestamp?: number;
 }
 export interface AssistantMessage {
@@ -181,7 +183,7 @@ export interface ToolResultMessage {
 export interface BashExecutionMessage {
   role: "bashExecution";
   command: string;
-  output: string;
+  output: Text;
   exitCode?: number | null;
   cancelled?: boolean;
   truncated?: boolean;
@@ -192,20 +194,20 @@ export interface BashExecutionMessage {
 interface CustomMessage {
   role: "custom";
   customType: string;
-  content: string | (TextBlock | ImageBlock)[];
+  content: Text | (TextBlock | ImageBlock)[];
   display?: boolean;
   details?: unknown;
   timestamp?: number;
 }
 interface BranchSummaryMessage {
   role: "branchSummary";
-  summary: string;
+  summary: Text;
   fromId: string;
   timestamp?: number;
 }
 export interface CompactionSummaryMessage {
   role: "compactionSummary";
-  summary: string;
+  summary: Text;
   tokensBefore: number;
   details?: unknown;
   timestamp?: number;

@@ -38,6 +38,7 @@ import { loadTokenizerTables } from "../core/tokens/tables";
 import { tablesForCall, tablesForPass } from "./tokenTables";
 import { createBrowserTokenPool, tokenPoolSize, type BrowserTokenPool } from "./tokenPool";
 import { interactiveHoldMs, noteInteractiveCall } from "../app/interactiveQuiet";
+import { stringifyWithTexts } from "../core/text/text";
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -377,7 +378,7 @@ const HANDLERS: { [M in WorkerMethod]: Handler<M> } = {
   spawnCall: ofSession(({ options, threadId }, { session: opened }) => spawnCallLocation(opened, threadId, { ...options, thread: null })),
   captureDiff: ofSession(({ options, turn }, { target }) => captureDiffForTurn(target, options, [...captureBodies.values()], turn)),
   turnConversation: ofSession(({ options, turn }, { target }) => conversationView(turn, buildTurnRequest(target, options, turn))),
-  requestBody: ofSession(({ options, turn }, { target }) => JSON.stringify(buildTurnRequest(target, options, turn).body)),
+  requestBody: ofSession(({ options, turn }, { target }) => stringifyWithTexts(buildTurnRequest(target, options, turn).body)),
   compactionRequests: ofSession(({ options, entryId, instructions }, { target }): CompactionRequestsResult => {
     const outcome = compactionOutcome(target, options, analyze(target, options), entryId);
     try {

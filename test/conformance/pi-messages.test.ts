@@ -3,6 +3,7 @@
 // recorded conversation. Checked twice: against a small independent mapping of LLM messages to
 // the wire shape (this file), and byte for byte through the provider serializer with the
 // request header taken from the fixture's first request.
+import { isText, textString, type Text } from "../../src/core/text/text";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -29,14 +30,14 @@ function mainRequests(fixture: FixtureCase): { name: string; text: string }[] {
 }
 
 type Json = Record<string, unknown>;
-const textOf = (blocks: { type: string; text?: string }[]) => blocks.filter((b) => b.type === "text").map((b) => b.text).join("");
+const textOf = (blocks: { type: string; text?: Text }[]) => blocks.filter((b) => b.type === "text").map((b) => textString(b.text ?? "")).join("");
 
 /** PI-R5, independent of the serializer: what Chat Completions messages the context becomes. */
 function toOpenAi(messages: ContextMessage[]): Json[] {
   return messages.map(({ message }) => {
     if (message.role === "user") {
-      const content = typeof message.content === "string" ? [{ type: "text", text: message.content }] : message.content;
-      return { role: "user", content: content.map((b) => ({ type: "text", text: (b as { text: string }).text })) };
+      const content = isText(message.content) ? [{ type: "text", text: message.content }] : message.content;
+      return { role: "user", content: content.map((b) => ({ type: "text", text: (b as { text: Text }).text })) };
     }
     if (message.role === "toolResult") return { role: "tool", content: textOf(message.content), tool_call_id: message.toolCallId };
     const calls = message.content.filter((b) => b.type === "toolCall");
@@ -53,8 +54,8 @@ function toAnthropic(messages: ContextMessage[]): Json[] {
   const out: Json[] = [];
   for (const { message } of messages) {
     if (message.role === "user") {
-      const content = typeof message.content === "string" ? [{ type: "text", text: message.content }] : message.content;
-      out.push({ role: "user", content: content.map((b) => ({ type: "text", text: (b as { text: string }).text })) });
+      const content = isText(message.content) ? [{ type: "text", text: message.content }] : message.content;
+      out.push({ role: "user", content: content.map((b) => ({ type: "text", text: (b as { text: Text }).text })) });
     } else if (message.role === "assistant") {
       out.push({
         role: "assistant",

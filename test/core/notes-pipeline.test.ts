@@ -3,6 +3,7 @@
 // senpi profile, notes on name the user's (requested) language after each compaction, notes off
 // equal the recorded requests byte for byte; over generated sessions, the analysis agrees with the
 // per-turn pipeline, notes never make two user messages adjacent and requests stay prefix-stable.
+import { isText, textString } from "../../src/core/text/text";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
@@ -22,9 +23,9 @@ const ENGLISH_REQUESTED = "Reply language: English (the user asked for it)";
 const CARRIER_END = "\n</summary>\n\n" + ENGLISH_REQUESTED;
 
 const textOf = (message: LlmMessage): string =>
-  typeof message.content === "string"
-    ? message.content
-    : message.content.map((block) => (block.type === "text" ? block.text : "")).join("");
+  isText(message.content)
+    ? textString(message.content)
+    : message.content.map((block) => (block.type === "text" ? textString(block.text) : "")).join("");
 const isNote = (item: ContextMessage) => item.provenance.rule === NOTE_RULE;
 const senpi = (extra: Partial<PipelineOptions> = {}): PipelineOptions => ({ profile: "senpi", ...extra });
 

@@ -2,14 +2,13 @@
 // JSON.stringify after sorting every object's keys (key order is not compared: Codex sends
 // `client_metadata` in hash-map order). Where they differ, the differing JSON paths, leaf by
 // leaf; a string holding a JSON object on both sides (Codex's `x-codex-turn-metadata`) is
-// compared inside, with "<json>" in the path. A text kept as bytes compares as the text it holds.
+// compared inside, with "<json>" in the path.
 import { isObject } from "../util/is-object";
-import { isStoredText } from "../text/storedText";
-import { stringifyWithTexts } from "../text/text";
+import { decodeStoredText, isStoredText } from "../text/storedText";
 
-/** `value` with every object's keys sorted (arrays keep their order; a stored text stays as it is). */
+/** `value` with every object's keys sorted (arrays keep their order). */
 export function sortKeysDeep(value: unknown): unknown {
-  if (isStoredText(value)) return value;
+  if (isStoredText(value)) return decodeStoredText(value);
   if (Array.isArray(value)) return value.map(sortKeysDeep);
   if (isObject(value)) {
     const out: Record<string, unknown> = {};
@@ -20,7 +19,7 @@ export function sortKeysDeep(value: unknown): unknown {
 }
 
 export function sortedJson(value: unknown): string {
-  return value === undefined ? "undefined" : stringifyWithTexts(sortKeysDeep(value));
+  return JSON.stringify(sortKeysDeep(value)) ?? "undefined";
 }
 
 function jsonObject(text: string): Record<string, unknown> | null {

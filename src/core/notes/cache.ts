@@ -2,6 +2,7 @@
 // FNV-1a hash of the message's text parts still matches, so an in-place edit that keeps every
 // length is read again. The counters make "how many readings" observable for tests and the UI.
 import type { UserMessage } from "../model";
+import { isText, textString } from "../text/text";
 import { fnv1a32, fnv1a32Utf8 } from "../util/fnv1a";
 import type { ReplyLanguageOptions } from "./options";
 import { readLanguageDetail, type Reading } from "./reading";
@@ -39,11 +40,15 @@ export function createReadingCache(): ReadingCache {
   return { entries: new WeakMap(), stats: { readings: 0, hits: 0, tagPassVisited: 0, charsRead: 0 } };
 }
 
-/** Text parts of a user message: the string content, or the text blocks in order (images skipped). */
+/**
+ * Text parts of a user message: the string content, or the text blocks in order (images skipped).
+ * Reading a language needs the characters: a stored text is decoded here, once per message (the
+ * reading is cached).
+ */
 function textParts(message: UserMessage): string[] {
-  if (typeof message.content === "string") return [message.content];
+  if (isText(message.content)) return [textString(message.content)];
   const parts: string[] = [];
-  for (const block of message.content) if (block.type === "text") parts.push(block.text);
+  for (const block of message.content) if (block.type === "text") parts.push(textString(block.text));
   return parts;
 }
 
@@ -69,7 +74,7 @@ function optionsSignature(options: ReplyLanguageOptions): string {
 export function readUserMessage(message: UserMessage, options: ReplyLanguageOptions, cache?: ReadingCache): MessageReading {
   const parts = textParts(message);
   const hash = hashTextParts(parts, options);
-  const key: object = typeof message.content === "string" ? message : message.content;
+  const key: object = isText(message.content) ? message : message.content;
   const hit = cache?.entries.get(key);
   const optionsKey = optionsSignature(options);
   if (hit && hit.record.hash === hash && hit.optionsKey === optionsKey) {

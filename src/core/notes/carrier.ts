@@ -3,6 +3,7 @@
 // projection computes it (compactionCarrier), conversion renders it after `</summary>`
 // (applyCompactionCarrier), and the note step reads it back (readCarrier) as its starting point.
 import type { ContextMessage, LlmMessage, UserMessage } from "../model";
+import { isText, textString, type Text } from "../text/text";
 import { createReadingCache, readUserMessage, type ReadingCache } from "./cache";
 import { createTracker, effectiveLanguage, observeUserMessage } from "./effective";
 import { noteOfMessage, parseNoteText, renderNoteText, type NoteLanguage } from "./note-text";
@@ -51,7 +52,7 @@ export function compactionCarrier(
 export function readCarrier(message: LlmMessage, options?: Partial<ReplyLanguageOptions>): NoteLanguage | null {
   const opts = resolveOptions(options);
   if (message.role !== "user") return null;
-  if (typeof message.content === "string") return carrierInText(message.content, opts);
+  if (isText(message.content)) return carrierInText(message.content, opts);
   const blocks = message.content;
   const last = blocks[blocks.length - 1];
   if (blocks.length >= 2 && last && last.type === "text") {
@@ -66,7 +67,9 @@ export function readCarrier(message: LlmMessage, options?: Partial<ReplyLanguage
   return null;
 }
 
-function carrierInText(text: string, options: ReplyLanguageOptions): NoteLanguage | null {
+function carrierInText(stored: Text, options: ReplyLanguageOptions): NoteLanguage | null {
+  // Finding the summary's end needs the characters (a summary is read once per compaction).
+  const text = textString(stored);
   const end = text.lastIndexOf(SUMMARY_END);
   if (end === -1) return null;
   const after = text.slice(end + SUMMARY_END.length);
@@ -98,7 +101,7 @@ export function applyCompactionCarrier(
   if (readCarrier(message, opts) || noteOfMessage(message, opts)) return summary;
   const language: NoteLanguage = { name: carrier.userLanguage, requested: carrier.userLanguageRequested };
   const noteText = renderNoteText(language, opts);
-  const blocks = typeof message.content === "string" ? [{ type: "text" as const, text: message.content }] : message.content;
+  const blocks = isText(message.content) ? [{ type: "text" as const, text: message.content }] : message.content;
   let content: UserMessage["content"];
   if (opts.carrierForm === "second-block") {
     content = [...blocks, { type: "text", text: noteText }];
@@ -109,7 +112,7 @@ export function applyCompactionCarrier(
     if (lastText === -1) content = [...blocks, { type: "text", text: noteText }];
     else
       content = blocks.map((block, i) =>
-        i === lastText && block.type === "text" ? { ...block, text: block.text + opts.carrierSeparator + noteText } : block,
+        i === lastText && block.type === "text" ? { ...block, text: textString(block.text) + opts.carrierSeparator + noteText } : block,
       );
   }
   const fromEntryId = carrier.fromEntryId ?? null;

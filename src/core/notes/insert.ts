@@ -4,6 +4,7 @@
 // output and branch summaries have built up since the user's last message. A note depends only
 // on messages at or before its position, so earlier notes never change as the context grows (RL-28).
 import type { ContextMessage, LlmMessage, ReplyLanguageNoteInfo } from "../model";
+import { isText, textString, textUnits, type Text } from "../text/text";
 import { createReadingCache, readUserMessage, type ReadingCache } from "./cache";
 import { readCarrier, type UserProseMessage } from "./carrier";
 import { createTracker, effectiveLanguage, observeCarrier, observeUserMessage, type LanguageSource } from "./effective";
@@ -49,17 +50,17 @@ function classify(cm: ContextMessage, options: ReplyLanguageOptions): Kind {
   return "other";
 }
 
-function measure(text: string, options: ReplyLanguageOptions): number {
-  if (options.charMeasure === "utf16") return text.length;
+function measure(text: Text, options: ReplyLanguageOptions): number {
+  if (options.charMeasure === "utf16") return textUnits(text);
   let n = 0;
-  for (const _ of text) n++;
+  for (const _ of textString(text)) n++;
   return n;
 }
 
 /** RL-16: text-block characters of a message (images count 0). */
 export function messageChars(message: LlmMessage, options: ReplyLanguageOptions): number {
   if (message.role === "assistant") return 0;
-  if (typeof message.content === "string") return measure(message.content, options);
+  if (isText(message.content)) return measure(message.content, options);
   let n = 0;
   for (const block of message.content) if (block.type === "text") n += measure(block.text, options);
   return n;

@@ -3,6 +3,7 @@
 // ordinary user prose, so user text can never inject a name.
 import type { LlmMessage } from "../model";
 import type { ReplyLanguageOptions } from "./options";
+import { isText, textString, textUnits, type Text } from "../text/text";
 
 export interface NoteLanguage {
   name: string;
@@ -44,9 +45,11 @@ function patternsFor(options: ReplyLanguageOptions): NotePatterns {
 }
 
 /** RL-20: the language a note text names, or null when the text is not a note. */
-export function parseNoteText(text: string, options: ReplyLanguageOptions): NoteLanguage | null {
+export function parseNoteText(stored: Text, options: ReplyLanguageOptions): NoteLanguage | null {
   const patterns = patternsFor(options);
-  if (text.length > patterns.maxLength) return null;
+  // Too long to be a note: said from the length alone, so a stored text is not decoded.
+  if (textUnits(stored) > patterns.maxLength) return null;
+  const text = textString(stored);
   const requested = patterns.requested.exec(text);
   if (requested && requested[1] !== undefined) return { name: requested[1], requested: true };
   const written = patterns.written.exec(text);
@@ -58,7 +61,7 @@ export function parseNoteText(text: string, options: ReplyLanguageOptions): Note
 export function noteOfMessage(message: LlmMessage, options: ReplyLanguageOptions): NoteLanguage | null {
   if (message.role !== "user") return null;
   const content = message.content;
-  if (typeof content === "string") return parseNoteText(content, options);
+  if (isText(content)) return parseNoteText(content, options);
   if (content.length !== 1) return null;
   const block = content[0];
   if (!block || block.type !== "text") return null;

@@ -7,6 +7,7 @@ import { isBillingHeaderBlock } from "./segment-anthropic";
 import { segmentValue } from "./segment-builder";
 import { tokenTextOf } from "./canonical";
 import { changedSettings } from "./settings";
+import { isText, textString } from "../text/text";
 import type { CauseReport, PrefixCause, PrefixDiff, SegmentedRequest, TurnFacts } from "./types";
 
 export interface CauseInput {
@@ -58,14 +59,14 @@ function maskTimestamps(text: string): string {
 /** The visible text of a context message (for matching provenance to a segment). */
 export function contextMessageText(message: ContextMessage): string {
   const content = (message.message as { content?: unknown }).content;
-  if (typeof content === "string") return content;
+  if (isText(content)) return textString(content);
   if (!Array.isArray(content)) return "";
   const parts: string[] = [];
   for (const block of content) {
     if (block && typeof block === "object") {
       const b = block as Record<string, unknown>;
-      if (typeof b.text === "string") parts.push(b.text);
-      else if (typeof b.thinking === "string") parts.push(b.thinking);
+      if (isText(b.text)) parts.push(textString(b.text));
+      else if (isText(b.thinking)) parts.push(textString(b.thinking));
     }
   }
   return parts.join("");

@@ -32,9 +32,14 @@ interface Found {
 }
 
 function walk(a: unknown, b: unknown, key: PathStep | null, path: PathStep[], shared: string[]): Found | null {
-  // A text kept as bytes is a text leaf: its characters are compared (this walks one segment, the first that differs).
-  if (isStoredText(a)) a = decodeStoredText(a);
-  if (isStoredText(b)) b = decodeStoredText(b);
+  // A text kept as bytes is compared as its characters (the same text read twice is one reference).
+  if (isStoredText(a) || isStoredText(b)) {
+    if (a === b) {
+      if (isTextKey(key) && isStoredText(b)) shared.push(decodeStoredText(b));
+      return null;
+    }
+    return walk(isStoredText(a) ? decodeStoredText(a) : a, isStoredText(b) ? decodeStoredText(b) : b, key, path, shared);
+  }
   if (typeof a === "string" && typeof b === "string") {
     if (a === b) {
       if (isTextKey(key)) shared.push(b);

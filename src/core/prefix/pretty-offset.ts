@@ -4,6 +4,8 @@
 // may end inside a string content, which the body holds as a plain string). Linear in the body.
 import { firstDifferingIndex } from "../util/utf8";
 import type { PathStep } from "./locate";
+import { decodeStoredText, isStoredText } from "../text/storedText";
+import { isText, textString } from "../text/text";
 
 /** `messages[12].content[0].text` / `tools[3]` / `a["odd key"]` → path steps. */
 export function parsePath(path: string): PathStep[] {
@@ -45,6 +47,7 @@ export function prettyJsonWithOffset(value: unknown, path: readonly PathStep[] |
   // `matched`: how many leading steps of `path` the current value's path equals (-1: diverged).
   const print = (node: unknown, indent: string, matched: number): void => {
     if (path && matched >= 0 && (best === null || matched > best.depth)) best = { depth: matched, offset: length, found: node };
+    if (isStoredText(node)) return emit(JSON.stringify(decodeStoredText(node)));
     if (node === null || typeof node !== "object") {
       if (typeof node === "number") emit(Number.isFinite(node) ? String(node) : "null");
       else if (typeof node === "string" || typeof node === "boolean") emit(JSON.stringify(node));
@@ -118,8 +121,9 @@ export function locateBoundary(
     const located = prettyJsonWithOffset(current, steps);
     let offset = located.offset;
     const before = valueAt(previous, steps.slice(0, located.depth));
-    if (offset !== null && typeof located.found === "string" && typeof before === "string") {
-      offset += offsetInJsonString(located.found, firstDifferingIndex(before, located.found));
+    if (offset !== null && isText(located.found) && isText(before)) {
+      const found = textString(located.found);
+      offset += offsetInJsonString(found, firstDifferingIndex(textString(before), found));
     }
     return { text: located.text, offset };
   }

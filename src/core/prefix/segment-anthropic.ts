@@ -4,11 +4,12 @@
 import { isNotRecorded } from "../model";
 import { isObject } from "../util/is-object";
 import { isText } from "../text/text";
+import { textStartsWith } from "../text/textTests";
 import type { SegmentListBuilder } from "./segment-builder";
 
 /** Claude Code's per-version billing block (FM-CC-19 step 5). */
 export function isBillingHeaderBlock(block: unknown): boolean {
-  return isObject(block) && typeof block.text === "string" && block.text.startsWith("x-anthropic-billing-header:");
+  return isObject(block) && isText(block.text) && textStartsWith(block.text, "x-anthropic-billing-header:");
 }
 
 export function segmentAnthropic(body: Record<string, unknown>, out: SegmentListBuilder, ignoreBillingHeader = false): void {
@@ -50,7 +51,6 @@ export function segmentAnthropic(body: Record<string, unknown>, out: SegmentList
     const start = out.messageStart();
     out.add({ label, level: "messages", messageIndex: m, source: message, view: "header" });
     const content = message.content;
-    // A string content, or one kept as bytes, is one text block.
     if (isText(content)) {
       out.add({
         label: `${label}.content[0]`,

@@ -7,6 +7,7 @@ import { isNotRecorded } from "../model";
 import { isObject } from "../util/is-object";
 import type { SegmentListBuilder } from "./segment-builder";
 import type { CacheLevel } from "./types";
+import { isText } from "../text/text";
 
 export type OpenAiToolsPosition = "after-leading-system" | "first";
 
@@ -28,7 +29,7 @@ export function addChatMessage(
   const framing = CHAT_FRAMING.perMessage + (typeof message.name === "string" ? CHAT_FRAMING.perName : 0);
   out.add({ label, level, messageIndex: index, source: message, view: "header", framingTokens: framing });
   const content = message.content;
-  if (typeof content === "string") {
+  if (isText(content)) {
     out.add({
       label: `${label}.content[0]`,
       level,

@@ -42,6 +42,8 @@ import {
   thinkingToReasoning,
 } from "./shared";
 import { isObject } from "../util/is-object";
+import { isText, type Text } from "../text/text";
+import { joinTexts } from "../text/textTests";
 import type { ReasoningLevel } from "./shared";
 import { prepareMessages } from "./transform";
 import { sameRun, WireCache } from "./wire-cache";
@@ -80,9 +82,9 @@ function imageBlock(block: ImageBlock): Block {
   return { type: "image", source: { type: "base64", media_type: block.mimeType, data: block.data } };
 }
 
-function toolResultContent(content: readonly (TextBlock | ImageBlock)[]): string | Block[] {
+function toolResultContent(content: readonly (TextBlock | ImageBlock)[]): Text | Block[] {
   if (!content.some((block) => block.type === "image")) {
-    return sanitizeText(content.map((block) => (block.type === "text" ? block.text : "")).join("\n"));
+    return sanitizeText(joinTexts(content.map((block) => (block.type === "text" ? block.text : "")), "\n"));
   }
   const blocks = content.map((block) => (block.type === "text" ? { type: "text", text: sanitizeText(block.text) } : imageBlock(block)));
   if (!blocks.some((block) => block.type === "text")) blocks.unshift({ type: "text", text: IMAGE_ONLY_RESULT });
@@ -119,7 +121,7 @@ function effortFor(level: ReasoningLevel): string {
   return level;
 }
 
-type WireMessage = { role: string; content: string | Block[] };
+type WireMessage = { role: string; content: Text | Block[] };
 
 /** Wire forms per message (user: per image support) and per run of tool results. */
 const messageWire = new WireCache<WireMessage | null>();
@@ -127,7 +129,7 @@ const toolRunWire = new WireCache<{ run: ToolResultMessage[]; wire: WireMessage 
 const toolsWire = new WireCache<Block[]>();
 
 function userWire(message: UserMessage, supportsImages: boolean): WireMessage | null {
-  if (typeof message.content === "string") {
+  if (isText(message.content)) {
     return isBlank(message.content) ? null : { role: "user", content: sanitizeText(message.content) };
   }
   const blocks = message.content
@@ -161,7 +163,7 @@ function withFinalBreakpoint(messages: WireMessage[], cacheControl: Block): void
   const last = messages.length - 1;
   const final = messages[last];
   if (!final || final.role !== "user") return;
-  if (typeof final.content === "string") {
+  if (isText(final.content)) {
     messages[last] = { ...final, content: [{ type: "text", text: final.content, cache_control: cacheControl }] };
     return;
   }

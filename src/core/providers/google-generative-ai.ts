@@ -30,6 +30,7 @@ import {
   thinkingToReasoning,
 } from "./shared";
 import { isObject } from "../util/is-object";
+import { isText, textUnits } from "../text/text";
 import type { ReasoningLevel } from "./shared";
 import { prepareMessages } from "./transform";
 import { sameRun, WireCache } from "./wire-cache";
@@ -111,7 +112,7 @@ function assistantParts(message: AssistantMessage, model: ModelInfo): Part[] {
 function addToolResult(contents: Content[], result: ToolResultMessage, model: ModelInfo): void {
   const text = joinText(result.content, "\n");
   const images = model.supportsImages === true ? result.content.filter((block) => block.type === "image") : [];
-  const value = text.length > 0 ? sanitizeText(text) : images.length > 0 ? IMAGE_ONLY_RESULT : "";
+  const value = textUnits(text) > 0 ? sanitizeText(text) : images.length > 0 ? IMAGE_ONLY_RESULT : "";
   const imageParts = images.map((block) => (block.type === "image" ? { inlineData: { mimeType: block.mimeType, data: block.data } } : {}));
   const nestImages = isGemini3(model);
 
@@ -147,7 +148,7 @@ const toolsWire = new WireCache<Part[] | null>();
 
 function userContent(message: UserMessage, model: ModelInfo): Content | null {
   const parts: Part[] =
-    typeof message.content === "string"
+    isText(message.content)
       ? [{ text: sanitizeText(message.content) }]
       : message.content
           .filter((block) => block.type === "text" || model.supportsImages === true)

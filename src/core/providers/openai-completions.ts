@@ -40,8 +40,11 @@ import {
   sanitizeText,
   textOfContent,
   thinkingToReasoning,
+  imageDataUrl,
 } from "./shared";
 import { isObject } from "../util/is-object";
+import { isText, textUnits, type Text } from "../text/text";
+import { joinTexts } from "../text/textTests";
 import { prepareMessages } from "./transform";
 import { anthropicMessagesSerializer } from "./anthropic-messages";
 import { WireCache } from "./wire-cache";
@@ -75,8 +78,8 @@ function normaliseToolCallId(model: ModelInfo): (id: string) => string {
   };
 }
 
-function imageUrl(mimeType: string, data: string): Record<string, unknown> {
-  return { type: "image_url", image_url: { url: `data:${mimeType};base64,${data}` } };
+function imageUrl(mimeType: string, data: Text): Record<string, unknown> {
+  return { type: "image_url", image_url: { url: imageDataUrl(mimeType, data) } };
 }
 
 function hasToolHistory(messages: readonly LlmMessage[]): boolean {
@@ -97,14 +100,14 @@ function convertTools(tools: readonly ToolDefinition[]): Record<string, unknown>
 function convertAssistant(message: AssistantMessage): Record<string, unknown> | null {
   const wire: Record<string, unknown> = { role: "assistant", content: null };
   const texts = message.content.filter((block): block is TextBlock => block.type === "text" && !isBlank(block.text));
-  if (texts.length > 0) wire.content = texts.map((block) => sanitizeText(block.text)).join("");
+  if (texts.length > 0) wire.content = joinTexts(texts.map((block) => sanitizeText(block.text)), "");
 
   const thinking = message.content.filter(
     (block): block is ThinkingBlock => block.type === "thinking" && !isBlank(block.thinking),
   );
   const signature = thinking[0]?.thinkingSignature;
   if (signature && signature !== "__proto__") {
-    wire[signature] = thinking.map((block) => block.thinking).join("\n");
+    wire[signature] = joinTexts(thinking.map((block) => block.thinking), "\n");
   }
 
   const calls = message.content.filter((block): block is ToolCallBlock => block.type === "toolCall");
@@ -115,7 +118,7 @@ function convertAssistant(message: AssistantMessage): Record<string, unknown> | 
       function: { name: call.name, arguments: JSON.stringify(call.arguments) },
     }));
   }
-  const hasContent = typeof wire.content === "string" && wire.content.length > 0;
+  const hasContent = isText(wire.content) && textUnits(wire.content) > 0;
   if (!hasContent && calls.length === 0) return null;
   return wire;
 }
@@ -135,7 +138,7 @@ function systemMessage(role: string, content: unknown): WireMessage {
 }
 
 function userWire(message: UserMessage, supportsImages: boolean): WireMessage | null {
-  if (typeof message.content === "string") return { role: "user", content: sanitizeText(message.content) };
+  if (isText(message.content)) return { role: "user", content: sanitizeText(message.content) };
   const parts = message.content
     .filter((block) => block.type === "text" || supportsImages)
     .map((block) => (block.type === "text" ? { type: "text", text: sanitizeText(block.text) } : imageUrl(block.mimeType, block.data)));
@@ -144,7 +147,7 @@ function userWire(message: UserMessage, supportsImages: boolean): WireMessage | 
 
 function toolWire(result: ToolResultMessage): WireMessage {
   const text = joinText(result.content, "\n");
-  return { role: "tool", content: sanitizeText(text.length > 0 ? text : IMAGE_ONLY_RESULT), tool_call_id: result.toolCallId };
+  return { role: "tool", content: sanitizeText(textUnits(text) > 0 ? text : IMAGE_ONLY_RESULT), tool_call_id: result.toolCallId };
 }
 
 function serialize(input: SerializeInput): SerializeOutput {

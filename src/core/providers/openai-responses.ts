@@ -39,8 +39,10 @@ import {
   sanitizeText,
   textOfContent,
   thinkingToReasoning,
+  imageDataUrl,
 } from "./shared";
 import { isObject } from "../util/is-object";
+import { isText, textUnits, type Text } from "../text/text";
 import { prepareMessages } from "./transform";
 import { WireCache } from "./wire-cache";
 
@@ -167,14 +169,14 @@ function systemItem(role: string, content: unknown): Item {
 
 function userItems(message: UserMessage, supportsImages: boolean): Item[] {
   const parts =
-    typeof message.content === "string"
+    isText(message.content)
       ? [{ type: "input_text", text: sanitizeText(message.content) }]
       : message.content
           .filter((block) => block.type === "text" || supportsImages)
           .map((block) =>
             block.type === "text"
               ? { type: "input_text", text: sanitizeText(block.text) }
-              : { type: "input_image", detail: "auto", image_url: `data:${block.mimeType};base64,${block.data}` },
+              : { type: "input_image", detail: "auto", image_url: imageDataUrl(block.mimeType, block.data) },
           );
   return parts.length === 0 ? [] : [{ role: "user", content: parts }];
 }
@@ -182,17 +184,17 @@ function userItems(message: UserMessage, supportsImages: boolean): Item[] {
 function toolResultItems(message: ToolResultMessage, supportsImages: boolean): Item[] {
   const text = joinText(message.content, "\n");
   const images = message.content.filter((block) => block.type === "image");
-  let output: string | Item[];
+  let output: Text | Item[];
   if (images.length > 0 && supportsImages) {
     output = [];
-    if (text.length > 0) output.push({ type: "input_text", text: sanitizeText(text) });
+    if (textUnits(text) > 0) output.push({ type: "input_text", text: sanitizeText(text) });
     for (const image of images) {
       if (image.type === "image") {
-        output.push({ type: "input_image", detail: "auto", image_url: `data:${image.mimeType};base64,${image.data}` });
+        output.push({ type: "input_image", detail: "auto", image_url: imageDataUrl(image.mimeType, image.data) });
       }
     }
   } else {
-    output = sanitizeText(text.length > 0 ? text : IMAGE_ONLY_RESULT);
+    output = sanitizeText(textUnits(text) > 0 ? text : IMAGE_ONLY_RESULT);
   }
   return [{ type: "function_call_output", call_id: message.toolCallId.split("|")[0], output }];
 }

@@ -5,6 +5,9 @@ import { notRecorded } from "../model";
 import type { ApiId, ModelInfo, NotRecorded, RequestHeader, TextBlock, ToolDefinition } from "../model";
 import type { SerializeInput } from "./registry";
 import { isObject } from "../util/is-object";
+import { decodeStoredText } from "../text/storedText";
+import { textString, type Text } from "../text/text";
+import { isBlankText, joinTexts } from "../text/textTests";
 
 /** Labels used in `SerializeOutput.notRecorded`. */
 const NOT_RECORDED_SYSTEM = "system";
@@ -25,30 +28,45 @@ function isWellFormedText(text: string): boolean {
 
 /**
  * pi-ai removes unpaired UTF-16 surrogates from every text it sends. Almost no text has one, so
- * the (slow, lookaround) replacement runs only on texts that are not well-formed.
+ * the (slow, lookaround) replacement runs only on texts that are not well-formed. A stored text
+ * says whether it is (measured when it was stored): a well-formed one goes on as the same
+ * reference, only one that is not is decoded and cleaned.
  */
-export function sanitizeText(text: string): string {
+export function sanitizeText(text: Text): Text {
+  if (typeof text !== "string") return text.wellFormed ? text : sanitizeString(decodeStoredText(text));
+  return sanitizeString(text);
+}
+
+function sanitizeString(text: string): string {
   if (isWellFormedText(text)) return text;
   return text.replace(LONE_SURROGATE, "");
 }
 
-/** Text of the text blocks of a content list, joined with `separator`. */
-export function joinText(content: readonly { type: string }[], separator: string): string {
-  return content
-    .filter((block): block is TextBlock => block.type === "text")
-    .map((block) => block.text)
-    .join(separator);
+/**
+ * An image as a `data:` URL. The URL is one string made of the image's bytes, so a stored image
+ * is decoded here: an image is sent whole or not at all, and no cheaper form of it exists.
+ */
+export function imageDataUrl(mimeType: string, data: Text): string {
+  return `data:${mimeType};base64,${textString(data)}`;
 }
 
-export function isBlank(text: string | undefined | null): boolean {
-  return !text || text.trim().length === 0;
+/** Text of the text blocks of a content list, joined with `separator` (one block: its text itself). */
+export function joinText(content: readonly { type: string }[], separator: string): Text {
+  return joinTexts(
+    content.filter((block): block is TextBlock => block.type === "text").map((block) => block.text),
+    separator,
+  );
+}
+
+export function isBlank(text: Text | undefined | null): boolean {
+  return isBlankText(text);
 }
 
 /** The last system prompt sanitised: every turn of a session sends the same one. */
 let lastSystemPrompt: { text: string; sanitized: string } | null = null;
 
 function sanitizedSystemPrompt(text: string): string {
-  if (lastSystemPrompt?.text !== text) lastSystemPrompt = { text, sanitized: sanitizeText(text) };
+  if (lastSystemPrompt?.text !== text) lastSystemPrompt = { text, sanitized: sanitizeString(text) };
   return lastSystemPrompt.sanitized;
 }
 

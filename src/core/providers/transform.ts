@@ -12,6 +12,7 @@
 // every turn and the serializers' per-message caches hit (design §3 "never quadratic").
 import type { AssistantMessage, LlmMessage, ModelInfo, ToolCallBlock, ToolResultMessage } from "../model";
 import type { SerializeAdjustment } from "./registry";
+import { isBlankText } from "../text/textTests";
 
 export type ToolCallIdNormaliser = (id: string) => string;
 
@@ -47,7 +48,7 @@ function adaptAssistant(
         content.push(block);
         continue;
       }
-      if (!block.thinking || block.thinking.trim() === "") {
+      if (isBlankText(block.thinking)) {
         adjustments.push({ kind: "dropped-block", messageIndex, reason: "empty thinking block" });
         continue;
       }

@@ -15,6 +15,8 @@ import { childPath } from "./path";
 import { isPlaceholderValue } from "./placeholders";
 import type { RedactOptions, RedactedValue, RedactionFinding, SecretMatch, SecretPattern } from "./types";
 import { isObject } from "../util/is-object";
+import { decodeStoredText, isStoredText, type StoredText } from "../text/storedText";
+import { isText } from "../text/text";
 
 /** Kind of a value masked because of the key it is stored under. */
 export const SECRET_FIELD_KIND = "secret-field";
@@ -106,8 +108,19 @@ class Walker {
     return applied.text;
   }
 
+  /**
+   * A stored text (a large text kept as bytes) is scanned decoded; it stays the same reference
+   * when nothing in it is masked, and becomes the masked string when something is.
+   */
+  storedText(text: StoredText, path: string, secretKey: boolean, opaque = false): unknown {
+    const decoded = decodeStoredText(text);
+    const masked = this.string(decoded, path, secretKey, opaque);
+    return masked === decoded ? text : masked;
+  }
+
   value(value: unknown, path: string, depth: number, secretKey: boolean): unknown {
     if (typeof value === "string") return this.string(value, path, secretKey);
+    if (isStoredText(value)) return this.storedText(value, path, secretKey);
     if (typeof value !== "object" || value === null) return value;
     if (depth >= MAX_REDACTION_DEPTH) {
       const id = `${TOO_DEEP_KIND}@${path}:0-0`;
@@ -144,8 +157,10 @@ class Walker {
         continue;
       }
       const next =
-        typeof item === "string" && this.skip(key, value)
-          ? this.string(item, childPath(path, key), false, true)
+        isText(item) && this.skip(key, value)
+          ? typeof item === "string"
+            ? this.string(item, childPath(path, key), false, true)
+            : this.storedText(item, childPath(path, key), false, true)
           : this.value(item, childPath(path, key), depth + 1, isSecretName(key));
       if (next !== item) {
         if (!copy) {

@@ -2,8 +2,10 @@
 // thinking, tool call names and arguments with their file paths, tool result names and output);
 // images' base64 data and opaque signatures are left out. Nothing is copied or cached: a
 // case-insensitive regular expression runs over each string as it is, so searching a 1 GB
-// session adds no second copy of its text to memory.
+// session adds no second copy of its text to memory. A stored text (kept as bytes) is decoded
+// for its test and dropped again, one text at a time.
 import type { LlmMessage } from "../model";
+import { decodeStoredText, isStoredText } from "../text/storedText";
 
 /** Keys whose strings are opaque blobs, not words a user would search for. */
 const SKIPPED_KEYS = new Set(["data", "signature", "thinkingSignature", "textSignature", "encrypted_content", "encryptedContent", "timestamp"]);
@@ -37,6 +39,7 @@ export function visitMessageStrings(message: LlmMessage, visit: (text: string) =
   const walk = (value: unknown, depth: number): boolean => {
     if (depth > MAX_DEPTH) return true;
     if (typeof value === "string") return value.length === 0 || visit(value);
+    if (isStoredText(value)) return value.units === 0 || visit(decodeStoredText(value));
     if (typeof value !== "object" || value === null) return true;
     if (Array.isArray(value)) {
       for (const item of value) if (!walk(item, depth + 1)) return false;

@@ -5,12 +5,13 @@
 // and line numbers may differ from the original file.
 import type { Session } from "../model";
 import type { ShareSessionV1 } from "./payload-v1";
+import { stringifyWithTexts } from "../text/text";
 
-/** Every entry of the session as lines (header line first when the format has one). */
+/** Every entry of the session as lines (header line first when the format has one); stored texts written as their text. */
 export function sessionLines(session: Session): string[] {
   const lines: string[] = [];
   if (session.header) lines.push(JSON.stringify(session.header));
-  for (const entry of session.entries) lines.push(JSON.stringify(entry.raw));
+  for (const entry of session.entries) lines.push(stringifyWithTexts(entry.raw));
   return lines;
 }
 

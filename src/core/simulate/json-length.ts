@@ -2,7 +2,6 @@
 // chars/4 of a request's JSON (text-tokens.ts), asked for every summariser request and every turn
 // it rebuilds; a 50 MB string inside them made each estimate copy 50 MB again. Here the tree is
 // walked and each string's escaped length computed — once per content for large strings.
-// A text kept as bytes is measured from its bytes when they are JSON.stringify's own rendering.
 import { largeTextMemo } from "../util/large-text-memo";
 import { decodeStoredText, isStoredText, storedTextBytes, type StoredText } from "../text/storedText";
 
@@ -35,22 +34,22 @@ function stringLength(text: string): number {
 }
 
 /**
- * JSON.stringify's length of a stored text: a canonical one's bytes are that rendering, whose
- * UTF-16 length is one unit per character start (no UTF-8 continuation byte) and two for a
- * four-byte character; another is decoded and measured.
+ * `stringLength` of a stored text. Canonical bytes are JSON.stringify's own rendering (quotes
+ * left out), so the length is theirs in UTF-16 units, counted on the UTF-8 bytes without decoding
+ * (one unit per byte that starts a character, two for a four-byte one); other bytes are decoded.
  */
-function storedTextLength(text: StoredText): number {
-  if (!text.canonical) return stringLength(decodeStoredText(text));
+function storedLength(text: StoredText): number {
+  if (!text.canonical) return quotedLength(decodeStoredText(text));
   const bytes = storedTextBytes(text);
-  let length = 2;
+  let units = 2;
   for (let i = 0; i < bytes.length; i++) {
     const byte = bytes[i]!;
-    if ((byte & 0xc0) !== 0x80) length += byte >= 0xf0 ? 2 : 1;
+    if (byte < 0x80 || byte >= 0xc0) units += byte >= 0xf0 ? 2 : 1;
   }
-  return length;
+  return units;
 }
 
-/** Length of JSON.stringify(value) (a stored text as its string), or undefined where JSON.stringify gives undefined. */
+/** Length of JSON.stringify(value) (stored texts as the texts they hold), or undefined where JSON.stringify gives undefined. */
 export function jsonLength(value: unknown): number | undefined {
   switch (typeof value) {
     case "string":
@@ -67,7 +66,7 @@ export function jsonLength(value: unknown): number | undefined {
       return JSON.stringify(value).length; // throws, as JSON.stringify does
   }
   if (value === null) return 4;
-  if (isStoredText(value)) return storedTextLength(value);
+  if (isStoredText(value)) return storedLength(value);
   // Boxed primitives are written as their value, as JSON.stringify does.
   if (value instanceof String || value instanceof Number || value instanceof Boolean) return jsonLength(value.valueOf());
   const object = value as { toJSON?: unknown };

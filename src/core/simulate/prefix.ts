@@ -4,8 +4,8 @@
 // chars/4 tokens. Providers cache at block boundaries, so the real cached amount is at most this.
 // [INF]
 import { estimateTextTokens } from "./text-tokens";
-import type { CacheEffect, PrefixBreak } from "./types";
 import { stringifyWithTexts } from "../text/text";
+import type { CacheEffect, PrefixBreak } from "./types";
 
 /** Characters compared at once by string equality (a memory comparison) before going one by one. */
 const COMPARE_BLOCK = 4096;
@@ -31,7 +31,7 @@ function messagesOf(body: Record<string, unknown>): unknown[] {
 /**
  * Comparable text of a body: the prefix-relevant parts in the order providers read them (tools,
  * system, then messages); generation settings (max tokens, stream) are left out because they do
- * not belong to the cached prefix. Texts kept as bytes are written as the texts they hold.
+ * not belong to the cached prefix.
  */
 export function prefixText(body: Record<string, unknown>): string {
   // A body is compared with several others (each policy's requests, each cache effect): its text
@@ -56,7 +56,7 @@ export function findPrefixBreak(earlier: Record<string, unknown>, later: Record<
   const shared = commonPrefixLength(prefixText(earlier), prefixText(later));
   if (headA !== headB) return { messageIndex: -1, sharedPrefixChars: shared, sharedPrefixTokens: Math.ceil(shared / 4), reason: "system prompt or tools differ" };
   let index = 0;
-  while (index < a.length && index < b.length && stringifyWithTexts(a[index]) === stringifyWithTexts(b[index])) index++;
+  while (index < a.length && index < b.length && (a[index] === b[index] || stringifyWithTexts(a[index]) === stringifyWithTexts(b[index]))) index++;
   if (index >= a.length) return null;
   return { messageIndex: index, sharedPrefixChars: shared, sharedPrefixTokens: Math.ceil(shared / 4), reason };
 }

@@ -5,14 +5,15 @@
 import type { Session } from "../model";
 import { estimateTextTokens } from "./text-tokens";
 import type { SimulatedSummary, SummarySource } from "./types";
+import { isText, textUnits, type Text } from "../text/text";
 
 const DEFAULT_PLACEHOLDER_CHARS = 2000;
 
 /** Mean length of the summaries recorded in a pi-family session (compaction entries), or null. */
 function meanRecordedSummaryChars(session: Session): number | null {
   const lengths = session.entries
-    .filter((e) => e.type === "compaction" && typeof e.raw.summary === "string")
-    .map((e) => (e.raw.summary as string).length);
+    .filter((e) => e.type === "compaction" && isText(e.raw.summary))
+    .map((e) => textUnits(e.raw.summary as Text));
   if (lengths.length === 0) return null;
   return Math.round(lengths.reduce((a, b) => a + b, 0) / lengths.length);
 }

@@ -1,9 +1,7 @@
 // Canonical JSON: JSON.stringify's compact rendering with every object's keys sorted by UTF-16 code
 // units (integer-like keys included). Claude Code's message hashes (FM-CC-19 step 2), content-block
-// equality keys, and opencode's chars / 4 estimate (CP-OC-5) all use it. A text kept as bytes
-// (a StoredText) renders as the string it holds: a canonical one is its own bytes, as they are.
-import { decodeStoredText, isStoredText, storedTextBytes } from "../text/storedText";
-import { utf8Decode } from "./utf8";
+// equality keys, and opencode's chars / 4 estimate (CP-OC-5) all use it.
+import { decodeStoredText, isStoredText } from "../text/storedText";
 
 /**
  * As JSON.stringify renders values it cannot represent: in an object, an undefined, function or
@@ -11,11 +9,10 @@ import { utf8Decode } from "./utf8";
  * the result is "null". A top-level string is quoted like any other string. Strings are escaped as
  * JSON.stringify escapes them (non-ASCII left as is, lone surrogates as \uXXXX). Values are plain
  * JSON data: `toJSON` is not called, and class instances render as their own enumerable keys.
- * A stored text renders as its string would.
  */
 export function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
-  if (isStoredText(value)) return value.canonical ? `"${utf8Decode(storedTextBytes(value))}"` : JSON.stringify(decodeStoredText(value));
+  if (isStoredText(value)) return JSON.stringify(decodeStoredText(value));
   if (Array.isArray(value)) {
     const items: string[] = [];
     for (let i = 0; i < value.length; i++) items.push(canonicalJson(value[i]));

@@ -1,4 +1,5 @@
 // Builders for converted contexts (ContextMessage[]) used by the reply-language note tests.
+import { isText, textString } from "../../../src/core/text/text";
 import type { ContextMessage, LlmMessage } from "../../../src/core/model";
 
 let clock = 1_000;
@@ -50,8 +51,8 @@ export function noteTexts(messages: readonly ContextMessage[]): string[] {
   return messages.filter((m) => m.provenance.rule === "note:reply-language").map((m) => textOf(m.message));
 }
 export function textOf(message: LlmMessage): string {
-  if (typeof message.content === "string") return message.content;
-  return message.content.map((b) => (b.type === "text" ? b.text : "")).join("");
+  if (isText(message.content)) return textString(message.content);
+  return message.content.map((b) => (b.type === "text" ? textString(b.text) : "")).join("");
 }
 /** Index of every note, as positions in the output. */
 export function noteIndexes(messages: readonly ContextMessage[]): number[] {

@@ -6,6 +6,7 @@
 // string back untouched, so it is kept beside the parsed view (`rawToolArguments`).
 import type { ContextMessage, LlmMessage, SessionEntry, TextBlock, ThinkingBlock, ToolCallBlock, ToolResultMessage, UserMessage } from "../../model";
 import { isObject } from "../../util/is-object";
+import { textUnits } from "../../text/text";
 import { contentOf, messageOf, sourceOf, str } from "./events";
 
 /** Provenance rule of the compaction checkpoint (the summary message that replaced a range). */
@@ -112,8 +113,8 @@ export function deriveContextMessages(entry: SessionEntry, toolNames: ReadonlyMa
       const source = sourceOf(message);
       const results = blocks.filter((block) => block.type === "tool-result");
       const text = userTextBlocks(blocks);
-      const joined = text.map((block) => block.text).join("");
-      if (joined !== "" || results.length === 0) {
+      const joined = text.reduce((units, block) => units + textUnits(block.text), 0);
+      if (joined > 0 || results.length === 0) {
         const user: UserMessage = { role: "user", content: text };
         out.push({ message: user, provenance: userProvenance(entry, source) });
       }

@@ -6,6 +6,8 @@
 import type { ContextMessage, LlmMessage, TextBlock } from "../../model";
 import { isObject } from "../../util/is-object";
 import { rawToolArguments } from "./messages";
+import { isText, textUnits, type Text } from "../../text/text";
+import { joinTexts } from "../../text/textTests";
 
 /** The stored request header's `config` and the rest of it (`request/header.data.header`). */
 export interface RecordedHeader {
@@ -32,25 +34,30 @@ type EffortMode =
 
 const ADAPTER_DEFAULT_EFFORT = "high";
 
-function joinedText(content: LlmMessage["content"]): string {
-  if (typeof content === "string") return content;
-  return (content as { type: string }[])
-    .filter((block): block is TextBlock => block.type === "text")
-    .map((block) => block.text)
-    .join("");
+/** The text blocks joined (one block: its text itself, so a stored text stays a reference). */
+function joinedText(content: LlmMessage["content"]): Text {
+  if (isText(content)) return content;
+  return joinTexts(
+    (content as { type: string }[]).filter((block): block is TextBlock => block.type === "text").map((block) => block.text),
+    "",
+  );
+}
+
+function textOrNoOutput(text: Text): Text {
+  return textUnits(text) > 0 ? text : "(no output)";
 }
 
 /** One context message as the adapter sends it. */
 function wireMessage(message: LlmMessage): Record<string, unknown> {
   if (message.role === "assistant") {
-    const text = message.content.flatMap((block) => (block.type === "text" ? [block.text] : [])).join("");
-    const reasoning = message.content.flatMap((block) => (block.type === "thinking" ? [block.thinking] : [])).join("");
+    const text = joinTexts(message.content.flatMap((block) => (block.type === "text" ? [block.text] : [])), "");
+    const reasoning = joinTexts(message.content.flatMap((block) => (block.type === "thinking" ? [block.thinking] : [])), "");
     const calls = message.content.flatMap((block) =>
       block.type === "toolCall" ? [{ id: block.id, type: "function", function: { name: block.name, arguments: rawToolArguments(block) ?? JSON.stringify(block.arguments) } }] : [],
     );
-    return { role: "assistant", content: text, ...(reasoning !== "" ? { reasoning_content: reasoning } : {}), ...(calls.length > 0 ? { tool_calls: calls } : {}) };
+    return { role: "assistant", content: text, ...(textUnits(reasoning) > 0 ? { reasoning_content: reasoning } : {}), ...(calls.length > 0 ? { tool_calls: calls } : {}) };
   }
-  if (message.role === "toolResult") return { role: "tool", tool_call_id: message.toolCallId, content: joinedText(message.content) || "(no output)" };
+  if (message.role === "toolResult") return { role: "tool", tool_call_id: message.toolCallId, content: textOrNoOutput(joinedText(message.content)) };
   return { role: "user", content: joinedText(message.content) };
 }
 

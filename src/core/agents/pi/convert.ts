@@ -17,6 +17,7 @@ import type {
 import { applyCompactionCarrier } from "../../notes";
 import { carrierSources } from "./notesSetup";
 import type { ProjectedMessage } from "./projection";
+import { isText, textString, textUnits } from "../../text/text";
 
 // §3.1 — byte-exact, identical in pi and senpi. The branch suffix has no leading newline.
 export const COMPACTION_SUMMARY_PREFIX =
@@ -38,10 +39,13 @@ export interface ConvertedMessage {
   warning: string | null;
 }
 
-/** PI-C2: the text pi sends for a command the user ran. */
+/**
+ * PI-C2: the text pi sends for a command the user ran. The output is wrapped into one new text,
+ * so a stored output is decoded here (once: conversions are cached per message).
+ */
 export function renderBashExecution(message: BashExecutionMessage): string {
   let text = "Ran `" + message.command + "`\n";
-  text += message.output ? "```\n" + message.output + "\n```" : "(no output)";
+  text += textUnits(message.output) > 0 ? "```\n" + textString(message.output) + "\n```" : "(no output)";
   if (message.cancelled) text += "\n\n(command cancelled)";
   else if (typeof message.exitCode === "number" && message.exitCode !== 0) {
     text += `\n\nCommand exited with code ${message.exitCode}`;
@@ -92,20 +96,21 @@ function convertUncached(projected: ProjectedMessage, profile: PiProfileId): Con
       return kept(rendered, "render:bash", "PI-C2");
     }
     case "custom": {
-      const content = typeof message.content === "string" ? [{ type: "text" as const, text: message.content }] : message.content;
+      const content = isText(message.content) ? [{ type: "text" as const, text: message.content }] : message.content;
       return kept({ role: "user", content, timestamp: message.timestamp }, "render:custom", "PI-C3", {
         customType: message.customType,
       });
     }
     case "branchSummary":
       return kept(
-        userText(BRANCH_SUMMARY_PREFIX + message.summary + BRANCH_SUMMARY_SUFFIX, message.timestamp),
+        // The wrapped summary is one new text: a stored summary is decoded (once per message).
+        userText(BRANCH_SUMMARY_PREFIX + textString(message.summary) + BRANCH_SUMMARY_SUFFIX, message.timestamp),
         "wrap:branch-summary",
         "PI-C4",
       );
     case "compactionSummary": {
       const converted = kept(
-        userText(COMPACTION_SUMMARY_PREFIX + message.summary + COMPACTION_SUMMARY_SUFFIX, message.timestamp),
+        userText(COMPACTION_SUMMARY_PREFIX + textString(message.summary) + COMPACTION_SUMMARY_SUFFIX, message.timestamp),
         "wrap:compaction-summary",
         "PI-C5",
       );
@@ -187,11 +192,11 @@ export function llmMessageChars(message: LlmMessage): number {
   if (cached !== undefined) return cached;
   let chars = 0;
   const content = message.content as unknown;
-  if (typeof content === "string") chars = content.length;
+  if (isText(content)) chars = textUnits(content);
   else if (Array.isArray(content)) {
     for (const block of content as Record<string, unknown>[]) {
-      if (block.type === "text" && typeof block.text === "string") chars += block.text.length;
-      else if (block.type === "thinking" && typeof block.thinking === "string") chars += block.thinking.length;
+      if (block.type === "text" && isText(block.text)) chars += textUnits(block.text);
+      else if (block.type === "thinking" && isText(block.thinking)) chars += textUnits(block.thinking);
       else if (block.type === "toolCall") {
         chars += String(block.name ?? "").length + JSON.stringify(block.arguments ?? {}).length;
       }

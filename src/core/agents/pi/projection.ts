@@ -18,6 +18,7 @@ import type { UserProseMessage } from "../../notes";
 import { carrierOf, carrierSources, type NotesSetup } from "./notesSetup";
 import { cycleWarning, pathToRoot, type SessionTree } from "./tree";
 import { isObject } from "../../util/is-object";
+import { isText, textUnits } from "../../text/text";
 
 /** One message of the projected context, with the entry it came from. */
 export interface ProjectedMessage {
@@ -91,12 +92,12 @@ function messageOfEntry(entry: SessionEntry, profile: PiProfileId): AgentMessage
         timestamp: entryTime(entry),
       };
     case "branch_summary":
-      if (typeof raw.summary !== "string" || raw.summary === "") return null;
+      if (!isText(raw.summary) || textUnits(raw.summary) === 0) return null;
       return { role: "branchSummary", summary: raw.summary, fromId: String(raw.fromId ?? ""), timestamp: entryTime(entry) };
     case "compaction": {
       const summary: CompactionSummaryMessage = {
         role: "compactionSummary",
-        summary: typeof raw.summary === "string" ? raw.summary : "",
+        summary: isText(raw.summary) ? raw.summary : "",
         tokensBefore: typeof raw.tokensBefore === "number" ? raw.tokensBefore : 0,
         timestamp: entryTime(entry),
       };

@@ -7,6 +7,7 @@
 // Source: code-yeongyu/senpi 8218060f packages/coding-agent/src/core/extensions/builtin/compaction/
 // context-reduction.ts (transforms, options, gate) and index.ts:868-892 (the `context` hook).
 import type { ContextMessage, LlmMessage, TextBlock, ImageBlock, ToolResultMessage, AssistantMessage } from "../../model";
+import { isText, textString, textUnits, type Text } from "../../text/text";
 
 const READ_TOOLS = ["read", "Read", "read_file"];
 const SEARCH_TOOLS = ["grep", "Grep", "glob", "Glob"];
@@ -50,14 +51,20 @@ export interface SenpiReductionResult {
 }
 
 function approx(text: string): number {
-  return text ? Math.ceil(text.length / 4) : 0;
+  return approxUnits(text.length);
 }
 
-function contentText(content: string | readonly (TextBlock | ImageBlock | { type: string })[]): string {
-  if (typeof content === "string") return content;
-  let out = "";
-  for (const part of content) if (part.type === "text") out += (part as TextBlock).text;
-  return out;
+/** `approx` of a text of this many UTF-16 units (only sizes are measured: stored texts stay undecoded). */
+function approxUnits(units: number): number {
+  return Math.ceil(units / 4);
+}
+
+/** Length of `extractMessageText`'s text of a content: its text parts concatenated. */
+function contentUnits(content: Text | readonly (TextBlock | ImageBlock | { type: string })[]): number {
+  if (isText(content)) return textUnits(content);
+  let units = 0;
+  for (const part of content) if (part.type === "text") units += textUnits((part as TextBlock).text);
+  return units;
 }
 
 /**
@@ -65,18 +72,18 @@ function contentText(content: string | readonly (TextBlock | ImageBlock | { type
  * list before conversion, where summaries, bash runs and custom messages are not `user` messages
  * and count nothing; here they are user messages with a synthesising provenance.
  */
-function messageText(item: ContextMessage): string {
+function messageUnits(item: ContextMessage): number {
   const m = item.message;
-  if (m.role === "user") return item.provenance.rule === "entry" ? contentText(m.content) : "";
+  if (m.role === "user") return item.provenance.rule === "entry" ? contentUnits(m.content) : 0;
   if (m.role === "assistant") {
-    let out = "";
+    let units = 0;
     for (const block of m.content) {
-      if (block.type === "text") out += block.text;
-      else if (block.type === "toolCall") out += `${block.name} ${JSON.stringify(block.arguments)}`;
+      if (block.type === "text") units += textUnits(block.text);
+      else if (block.type === "toolCall") units += block.name.length + 1 + JSON.stringify(block.arguments).length;
     }
-    return out;
+    return units;
   }
-  return contentText(m.content);
+  return contentUnits(m.content);
 }
 
 function reduced(item: ContextMessage, message: LlmMessage, rule: string, ruleId: string, explanation: string): ContextMessage {
@@ -119,7 +126,7 @@ interface Operation {
   assistantIndex: number;
   resultIndex: number;
   hint?: string;
-  resultText: string;
+  resultUnits: number;
 }
 
 function labelOf(kind: Kind, ops: Operation[]): string {
@@ -158,7 +165,7 @@ function collapse(items: ContextMessage[], o: SenpiReductionOptions): { items: C
       i += 1;
       continue;
     }
-    ops.push({ kind, assistantIndex: i, resultIndex: i + 1, hint: hintOf(kind, (call.arguments ?? {}) as Record<string, unknown>), resultText: contentText(next.content) });
+    ops.push({ kind, assistantIndex: i, resultIndex: i + 1, hint: hintOf(kind, (call.arguments ?? {}) as Record<string, unknown>), resultUnits: contentUnits(next.content) });
     i += 2;
   }
   const groups: Operation[][] = [];
@@ -176,7 +183,7 @@ function collapse(items: ContextMessage[], o: SenpiReductionOptions): { items: C
     const label = labelOf(group[0]!.kind, group);
     let original = 0;
     for (const op of group) {
-      original += approx(op.resultText);
+      original += approxUnits(op.resultUnits);
       const item = out[op.resultIndex]!;
       const result = item.message as ToolResultMessage;
       out[op.resultIndex] = reduced(item, { ...result, content: [{ type: "text", text: label }, ...imagesOf(result)] }, "reduce:collapsed", "SP-C8", `senpi collapsed ${group.length} consecutive ${group[0]!.kind} results into one label (context reduction at ≥ ${o.gateRatio} × window)`);
@@ -192,7 +199,7 @@ function protectedFrom(items: ContextMessage[], protectTokens: number): number {
   if (items.length === 0) return 0;
   let recent = 0;
   for (let i = items.length - 1; i >= 0; i--) {
-    const tokens = approx(messageText(items[i]!));
+    const tokens = approxUnits(messageUnits(items[i]!));
     if (recent + tokens > protectTokens) return i + 1;
     recent += tokens;
     if (i === 0) return 0;
@@ -236,10 +243,11 @@ function shrink(items: ContextMessage[], o: SenpiReductionOptions): { items: Con
     const m = item.message;
     if (m.role !== "assistant") continue;
     if (!(m.content.length > 0 && m.content.every((c) => c.type === "text"))) continue;
-    const text = m.content.map((c) => (c.type === "text" ? c.text : "")).join("\n");
-    const tokens = approx(text);
+    const texts = m.content.map((c) => (c.type === "text" ? c.text : ""));
+    const tokens = approxUnits(texts.reduce((sum, text) => sum + textUnits(text), texts.length - 1));
     if (tokens <= o.shrinkMaxAssistantTextTokens) continue;
-    const result = shrunkText(text, tokens, o.shrinkMaxAssistantTextTokens);
+    // Shrinking cuts the answer's characters: only an answer that is shrunk is decoded.
+    const result = shrunkText(texts.map(textString).join("\n"), tokens, o.shrinkMaxAssistantTextTokens);
     if (tokens - result.tokens < o.shrinkMinSavingsTokens) continue;
     const message: AssistantMessage = { ...m, content: [{ type: "text", text: result.text }] };
     out[i] = reduced(item, message, "reduce:shrunk", "SP-C9", `senpi shrank this answer from ${tokens} to ${result.tokens} tokens (context reduction at ≥ ${o.gateRatio} × window)`);
@@ -267,7 +275,7 @@ function clear(items: ContextMessage[], o: SenpiReductionOptions): { items: Cont
     const index = clearable[k]!;
     const item = out[index]!;
     const result = item.message as ToolResultMessage;
-    saved += Math.max(0, approx(contentText(result.content)) - approx(TOOL_RESULT_CLEARED));
+    saved += Math.max(0, approxUnits(contentUnits(result.content)) - approx(TOOL_RESULT_CLEARED));
     // One cleared message per stored result: every later turn sends the same object, so what is
     // measured of it (sizes, estimates) is measured once.
     let cleared = clearedMessages.get(result);

@@ -10,6 +10,7 @@
 // 31–68, 107–181 (wire estimate with the CJK weight, pruneOldMessagesToBudget), index.ts 95–101
 // (getPromptContextWindow) and 868–892 (the hook).
 import type { ContextMessage, ImageBlock, LlmMessage, TextBlock, ToolResultMessage } from "../../model";
+import { stringifyWithTexts, textString, textUnits } from "../../text/text";
 import { BRANCH_SUMMARY_PREFIX, BRANCH_SUMMARY_SUFFIX, COMPACTION_SUMMARY_PREFIX, COMPACTION_SUMMARY_SUFFIX } from "./convert";
 import { utf8ByteLength } from "../../util/utf8";
 import { estimateMessageChars } from "./estimate";
@@ -69,7 +70,7 @@ function wireTokens(item: ContextMessage): number {
   const message = item.message;
   let measured = measures.get(message);
   if (!measured) {
-    measured = { chars: estimateMessageChars(message, { profile: "senpi" }), cjk: cjkExtra(JSON.stringify(message)) };
+    measured = { chars: estimateMessageChars(message, { profile: "senpi" }), cjk: cjkExtra(stringifyWithTexts(message)) };
     measures.set(message, measured);
   }
   return Math.ceil(Math.max(0, measured.chars - wrapperChars(item)) / 4) + Math.ceil(measured.cjk / 4);
@@ -94,7 +95,7 @@ type Blocks = (TextBlock | ImageBlock)[];
 /** `totalTokens` of tool-truncation.ts: ceil(chars/4) of every text block and of every image's data. */
 function resultsTokens(results: readonly Blocks[]): number {
   let total = 0;
-  for (const content of results) for (const block of content) total += Math.ceil((block.type === "text" ? block.text : block.data).length / 4);
+  for (const content of results) for (const block of content) total += Math.ceil(textUnits(block.type === "text" ? block.text : block.data) / 4);
   return total;
 }
 
@@ -107,10 +108,13 @@ function headTail(content: Blocks): Blocks {
   let changed = false;
   const out = content.map((block) => {
     if (block.type !== "text") return block;
-    const bytes = utf8ByteLength(block.text);
-    if (bytes <= TRUNCATE_THRESHOLD_BYTES || MARKER.test(block.text)) return block;
+    // Cutting a text needs its characters: a stored one is decoded here (this step runs only
+    // when a turn is over the context window).
+    const text = textString(block.text);
+    const bytes = utf8ByteLength(text);
+    if (bytes <= TRUNCATE_THRESHOLD_BYTES || MARKER.test(text)) return block;
     changed = true;
-    return { ...block, text: `${block.text.slice(0, HEAD_CHARS)}\n${marker(bytes)}\n${block.text.slice(block.text.length - TAIL_CHARS)}` };
+    return { ...block, text: `${text.slice(0, HEAD_CHARS)}\n${marker(bytes)}\n${text.slice(text.length - TAIL_CHARS)}` };
   });
   return changed ? out : content;
 }
@@ -120,8 +124,9 @@ function markerOnly(content: Blocks): Blocks {
   let changed = false;
   const out = content.map((block) => {
     if (block.type !== "text") return block;
-    const found = block.text.match(MARKER);
-    if (!found || block.text === found[0]) return block;
+    const text = textString(block.text);
+    const found = text.match(MARKER);
+    if (!found || text === found[0]) return block;
     changed = true;
     return { ...block, text: found[0] };
   });

@@ -5,6 +5,8 @@
 // and badges without re-running the steps on every turn's whole context.
 import type { ContextMessage, DroppedMessage, LlmMessage, TextBlock, ToolResultMessage, UserMessage } from "../../model";
 import { ENVIRONMENT_CUSTOM_TYPE } from "./convert";
+import { isText, type Text } from "../../text/text";
+import { sameText } from "../../text/textTests";
 
 /** Reply-language notes step (SP-C5, reply-language.md); provided by src/core/notes. */
 export type { NotesStep } from "../../pipeline/types";
@@ -130,11 +132,11 @@ function wordBlocks(words: UserWord[]): TextBlock[] {
 /** SP-C4 idempotence: the next message already starts with exactly these text blocks. */
 function startsWithBlocks(message: LlmMessage | undefined, blocks: TextBlock[]): boolean {
   if (!message || message.role !== "user") return false;
-  const content = typeof message.content === "string" ? [{ type: "text", text: message.content }] : message.content;
+  const content = isText(message.content) ? [{ type: "text", text: message.content }] : message.content;
   if (content.length < blocks.length) return false;
   return blocks.every((block, i) => {
-    const other = content[i] as { type: string; text?: string };
-    return other.type === "text" && other.text === block.text;
+    const other = content[i] as { type: string; text?: Text };
+    return other.type === "text" && other.text !== undefined && sameText(other.text, block.text);
   });
 }
 
@@ -190,9 +192,8 @@ export function foldEnvironment(messages: ContextMessage[]): ContextMessage[] {
     if (isEnvironment(item) && next && next.message.role === "user" && !isEnvironment(next)) {
       const env = item.message as UserMessage;
       const target = next.message as UserMessage;
-      const envBlocks = typeof env.content === "string" ? [{ type: "text" as const, text: env.content }] : env.content;
-      const targetBlocks =
-        typeof target.content === "string" ? [{ type: "text" as const, text: target.content }] : target.content;
+      const envBlocks = isText(env.content) ? [{ type: "text" as const, text: env.content }] : env.content;
+      const targetBlocks = isText(target.content) ? [{ type: "text" as const, text: target.content }] : target.content;
       out.push({
         message: { ...target, content: [...envBlocks, ...targetBlocks] },
         provenance: {

@@ -32,6 +32,7 @@ import { senpiSentSizeDelta } from "./senpi-sent-sizes";
 import { getBranchPath, getPiSessionCache, keepTurnProjection, turnProjectionKey, type BranchPath, type PiSessionCache } from "./sessionCache";
 import { cycleWarning, isAssistantEntry, listBranches, resolveLeafId } from "./tree";
 import { turnApi, turnModel } from "./turnModel";
+import { isText, textUnits } from "../../text/text";
 
 
 function assistantOf(entry: SessionEntry): AssistantMessage {
@@ -153,7 +154,7 @@ function compactionEvent(entry: SessionEntry, beforeTurn: number | null): Compac
     timestamp: entry.timestamp,
     tokensBefore: typeof raw.tokensBefore === "number" ? raw.tokensBefore : null,
     firstKeptEntryId: typeof raw.firstKeptEntryId === "string" ? raw.firstKeptEntryId : null,
-    summaryChars: typeof raw.summary === "string" ? raw.summary.length : 0,
+    summaryChars: isText(raw.summary) ? textUnits(raw.summary) : 0,
   };
 }
 

@@ -10,6 +10,7 @@ import type { RecordedCompactionPoint } from "../../agents/descriptor";
 import { findAgent } from "../agents";
 import { analyzeSession } from "../pipeline";
 import { getPolicy } from "./policies";
+import { stringifyWithTexts } from "../../text/text";
 import { mergeSlotValues } from "../../simulate/instruction-slots";
 import { simulateCompaction } from "./simulate";
 import type { CapturedSummariserRequest, InstructionSlotValues, LimitOverrides, PolicyId, PolicyParameters, SimulationResult } from "../../simulate/types";
@@ -52,7 +53,7 @@ export interface RecordedReplayOptions {
 }
 
 function same(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
+  return stringifyWithTexts(a) === stringifyWithTexts(b);
 }
 
 export type { RecordedCompactionPoint } from "../../agents/descriptor";

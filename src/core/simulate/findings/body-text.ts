@@ -1,7 +1,8 @@
 // Reads the texts of a provider request body of any of the four shapes, by message and by JSON
 // path, for the finding checks: which role a message has, which strings it holds, which strings
 // sit in the system slot (Anthropic `system`, Chat `system`/`developer` messages, Responses
-// `instructions` and system/developer items, Google `systemInstruction`).
+// `instructions` and system/developer items, Google `systemInstruction`). A stored text (kept as
+// bytes) is read as its characters: these checks look into the texts.
 import { decodeStoredText, isStoredText } from "../../text/storedText";
 
 export interface BodyMessageText {
@@ -22,7 +23,6 @@ export interface StringLeaf {
 /** Every string value inside `value`, with its JSON path (keys included only as path parts). */
 export function stringLeaves(value: unknown, path = "", out: StringLeaf[] = []): StringLeaf[] {
   if (typeof value === "string") out.push({ path, value });
-  // A text kept as bytes is read as its characters (the findings look into them).
   else if (isStoredText(value)) out.push({ path, value: decodeStoredText(value) });
   else if (Array.isArray(value)) value.forEach((item, i) => stringLeaves(item, `${path}[${i}]`, out));
   else if (typeof value === "object" && value !== null) {

@@ -2,6 +2,7 @@
 // failed (error stop, cut at the token cap, aborted, blank) but is still in the context the
 // summariser or the next request reads, so each failed attempt enlarges the next one.
 import type { ContextMessage } from "../../model";
+import { isText, textString } from "../../text/text";
 import type { Finding } from "../types";
 
 export interface UnfinishedSummary {
@@ -18,8 +19,8 @@ function isSummaryProvenance(item: ContextMessage): boolean {
 
 function text(item: ContextMessage): string {
   const content = item.message.content;
-  if (typeof content === "string") return content;
-  return content.map((b) => (b.type === "text" ? b.text : "")).join("");
+  if (isText(content)) return textString(content);
+  return content.map((b) => (b.type === "text" ? textString(b.text) : "")).join("");
 }
 
 /**

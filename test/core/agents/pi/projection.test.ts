@@ -1,3 +1,4 @@
+import { stringifyWithTexts, textString } from "../../../../src/core/text/text";
 import { describe, expect, it } from "vitest";
 import type { AgentMessage } from "../../../../src/core/model";
 import { buildTree } from "../../../../src/core/agents/pi/tree";
@@ -8,7 +9,7 @@ function context(entries: EntryInput[], leaf?: string | null, profile: "pi" | "s
   return buildSessionContext(buildTree(sessionOf(entries)), leaf, profile);
 }
 const describeMessage = (m: AgentMessage): string =>
-  m.role === "compactionSummary" ? `C:${m.summary}` : m.role === "user" ? `u:${JSON.stringify(m.content)}` : m.role;
+  m.role === "compactionSummary" ? `C:${textString(m.summary)}` : m.role === "user" ? `u:${stringifyWithTexts(m.content)}` : m.role;
 
 describe("projection (spec §2, test table rows 1–5)", () => {
   it("row 1: compaction → summary, kept range from firstKeptEntryId, then later entries", () => {

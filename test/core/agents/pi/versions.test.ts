@@ -2,6 +2,7 @@
 // a small session written here the way that version stored it, read through the whole pipeline:
 // turns (one per assistant message on the branch), the compaction, the rebuilt request, and no
 // warning for anything that version normally wrote (thinking-level and model changes included).
+import { isText, textString } from "../../../../src/core/text/text";
 import { describe, expect, it } from "vitest";
 import type { ContextMessage, PipelineOptions, Session } from "../../../../src/core/model";
 import { analyzeSession, buildTurnRequest } from "../../../../src/core/session/pipeline";
@@ -30,7 +31,7 @@ function read(text: string): { session: Session; analysis: ReturnType<typeof ana
 const texts = (messages: ContextMessage[]) =>
   messages.map((m) => {
     const content = m.message.content;
-    return `${m.message.role}:${typeof content === "string" ? content : content.map((block) => ("text" in block ? block.text : block.type)).join("")}`;
+    return `${m.message.role}:${isText(content) ? textString(content) : content.map((block) => ("text" in block ? textString(block.text) : block.type)).join("")}`;
   });
 
 describe("pi session format v1 (coding-agent before 0.31: no ids, a linear file, firstKeptEntryIndex)", () => {

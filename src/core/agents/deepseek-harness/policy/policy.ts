@@ -4,6 +4,7 @@
 // framing, the shrink guard, retries and the durable events; the model-free tool-result prune
 // before the range is chosen (CP-DH-3) and the provider-overflow recovery (CP-DH-4).
 import type { ContextMessage, LlmMessage } from "../../../model";
+import { isText, textString } from "../../../text/text";
 import { resolveModel } from "../../../models/catalogue";
 import { getSerializer } from "../../../providers";
 import { estimateMessageTokens } from "../../pi/estimate";
@@ -85,8 +86,8 @@ function nodeOf(item: ContextMessage): SurfaceNode {
 }
 
 function textOf(message: LlmMessage): string {
-  if (typeof message.content === "string") return message.content;
-  return message.content.map((b) => (b.type === "text" ? b.text : b.type === "toolCall" ? JSON.stringify(b.arguments) : "")).join("");
+  if (isText(message.content)) return textString(message.content);
+  return message.content.map((b) => (b.type === "text" ? textString(b.text) : b.type === "toolCall" ? JSON.stringify(b.arguments) : "")).join("");
 }
 
 /** Header part of the measure: system prompt + tools of the routed request (chars/4). */

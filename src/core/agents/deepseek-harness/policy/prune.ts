@@ -6,6 +6,7 @@
 // last `tailChars` code points, the middle replaced by one fixed marker; non-text blocks keep
 // their place; text blocks left empty are dropped.
 import type { ContextMessage, ToolResultMessage } from "../../../model";
+import { textString } from "../../../text/text";
 
 /** The fixed marker for the removed middle (byte-exact from config.ts). */
 export const DEEPSEEK_PRUNE_MARKER = "\n\n[... tool result middle pruned ...]\n\n";
@@ -24,7 +25,7 @@ type Block = ToolResultMessage["content"][number];
 const points = (text: string): string[] => Array.from(text);
 
 function textChars(blocks: readonly Block[]): number {
-  return blocks.reduce((sum, block) => sum + (block.type === "text" ? points(block.text).length : 0), 0);
+  return blocks.reduce((sum, block) => sum + (block.type === "text" ? points(textString(block.text)).length : 0), 0);
 }
 
 /** The package's configuration check: head + marker + tail must fit within the threshold. */
@@ -48,7 +49,7 @@ export function pruneToolResultContent(blocks: readonly Block[], config: Deepsee
       out.push(block);
       continue;
     }
-    const cps = points(block.text);
+    const cps = points(textString(block.text));
     const start = consumed;
     const end = start + cps.length;
     const headEnd = Math.min(cps.length, Math.max(0, removedStart - start));

@@ -4,6 +4,7 @@
 // (pi-shaped LlmMessages) are adapted to it here, keeping the index of the context message each
 // one came from so partitions can point back into the turn.
 import type { ContextMessage, LlmMessage } from "../../../model";
+import { isText, textString, type Text } from "../../../text/text";
 
 type HermesRole = "system" | "user" | "assistant" | "tool";
 
@@ -35,10 +36,10 @@ export interface HermesMessage {
   contextIndex: number | null;
 }
 
-function textOfBlocks(blocks: readonly { type: string; text?: string }[]): string {
+function textOfBlocks(blocks: readonly { type: string; text?: Text }[]): string {
   return blocks
-    .filter((block) => block.type === "text" && typeof block.text === "string")
-    .map((block) => block.text as string)
+    .filter((block) => block.type === "text" && isText(block.text))
+    .map((block) => textString(block.text as Text))
     .join("");
 }
 
@@ -46,11 +47,11 @@ function textOfBlocks(blocks: readonly { type: string; text?: string }[]): strin
 function hermesMessageOf(message: LlmMessage, contextIndex: number | null): HermesMessage {
   switch (message.role) {
     case "user":
-      if (typeof message.content === "string") return { role: "user", content: message.content, contextIndex };
+      if (isText(message.content)) return { role: "user", content: textString(message.content), contextIndex };
       return {
         role: "user",
         content: message.content.map((block): HermesPart =>
-          block.type === "text" ? { type: "text", text: block.text } : { type: "image_url", url: `data:${block.mimeType};base64,` },
+          block.type === "text" ? { type: "text", text: textString(block.text) } : { type: "image_url", url: `data:${block.mimeType};base64,` },
         ),
         contextIndex,
       };
@@ -60,7 +61,7 @@ function hermesMessageOf(message: LlmMessage, contextIndex: number | null): Herm
       const reasoning: string[] = [];
       for (const block of message.content) {
         if (block.type === "toolCall") calls.push({ id: block.id, name: block.name, arguments: JSON.stringify(block.arguments ?? {}) });
-        else if (block.type === "thinking") reasoning.push(block.thinking);
+        else if (block.type === "thinking") reasoning.push(textString(block.thinking));
       }
       const out: HermesMessage = { role: "assistant", content: text, contextIndex };
       if (calls.length > 0) out.toolCalls = calls;
@@ -72,7 +73,7 @@ function hermesMessageOf(message: LlmMessage, contextIndex: number | null): Herm
         role: "tool",
         toolCallId: message.toolCallId,
         content: message.content.map((block): HermesPart =>
-          block.type === "text" ? { type: "text", text: block.text } : { type: "image_url", url: `data:${block.mimeType};base64,` },
+          block.type === "text" ? { type: "text", text: textString(block.text) } : { type: "image_url", url: `data:${block.mimeType};base64,` },
         ),
         contextIndex,
       };

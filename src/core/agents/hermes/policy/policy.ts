@@ -4,7 +4,8 @@
 // compressed list and the next request → verdict → findings, in CP-0-2 order.
 import { parseNestedJson } from "../../../util/json-depth";
 import { emptyResultParts } from "../../../simulate/empty-result";
-import type { ContextMessage, LlmMessage, Session, ToolResultMessage } from "../../../model";
+import type { ContextMessage, ImageBlock, LlmMessage, Session, TextBlock, ToolResultMessage } from "../../../model";
+import { isText, textString } from "../../../text/text";
 import { messageView } from "../pipeline";
 import { hermesStorageHeaderOf } from "../storage/session";
 import { resolveModel } from "../../../models/catalogue";
@@ -78,7 +79,7 @@ function numberParam(value: unknown, fallback: number | null): number | null {
   return typeof value === "number" && Number.isFinite(value) ? value : fallback;
 }
 
-type Block = { type: "text"; text: string } | { type: "image"; data: string; mimeType: string };
+type Block = TextBlock | ImageBlock;
 
 /**
  * The pi-shaped blocks of a hermes content list whose parts changed (pruned text, image parts
@@ -87,8 +88,8 @@ type Block = { type: "text"; text: string } | { type: "image"; data: string; mim
  */
 function rebuiltBlocks(content: HermesMessage["content"], source: readonly Block[]): Block[] | null {
   if (typeof content === "string") {
-    const same = source.length === 1 && source[0]?.type === "text" && source[0].text === content;
-    const joined = source.every((b) => b.type === "text") && source.map((b) => (b as { text: string }).text).join("") === content;
+    const same = source.length === 1 && source[0]?.type === "text" && textString(source[0].text) === content;
+    const joined = source.every((b) => b.type === "text") && source.map((b) => textString((b as TextBlock).text)).join("") === content;
     return same || joined ? null : [{ type: "text", text: content }];
   }
   let changed = content.length !== source.length;
@@ -96,7 +97,7 @@ function rebuiltBlocks(content: HermesMessage["content"], source: readonly Block
     const original = source[i];
     if (part.type === "image_url" && original?.type === "image") return original;
     const text = part.text ?? "";
-    if (!original || original.type !== "text" || original.text !== text) changed = true;
+    if (!original || original.type !== "text" || textString(original.text) !== text) changed = true;
     return { type: "text", text };
   });
   return changed ? blocks : null;
@@ -117,7 +118,7 @@ function toContextMessage(message: HermesMessage, original: readonly ContextMess
     const pruned: ToolResultMessage = { ...source.message, content: blocks };
     return { message: pruned, provenance: { ...source.provenance, rule: "prune:tool-output", ruleId: "CP-HA-8" } };
   }
-  if (source && message.role === "user" && source.message.role === "user" && typeof source.message.content !== "string") {
+  if (source && message.role === "user" && source.message.role === "user" && !isText(source.message.content)) {
     const blocks = rebuiltBlocks(message.content, source.message.content);
     if (blocks === null) return source;
     return { message: { ...source.message, content: blocks }, provenance: { ...source.provenance, rule: "strip:historical-image", ruleId: "CP-HA-28" } };

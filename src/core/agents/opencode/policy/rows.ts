@@ -4,6 +4,7 @@
 // other session is adapted here (an assistant message and its tool results become one stored
 // assistant message with tool parts, as opencode stores a step).
 import type { ContextMessage, Session } from "../../../model";
+import { isText, textString } from "../../../text/text";
 
 export interface OcPart {
   id?: string;
@@ -76,15 +77,15 @@ export function rowsFromContext(messages: readonly ContextMessage[]): { rows: Oc
     const message = item.message;
     const id = `ctx-${index}`;
     if (message.role === "user") {
-      const text = typeof message.content === "string" ? message.content : message.content.map((b) => (b.type === "text" ? b.text : "")).join("");
+      const text = isText(message.content) ? textString(message.content) : message.content.map((b) => (b.type === "text" ? textString(b.text) : "")).join("");
       rows.push({ info: { id, role: "user" }, parts: [{ type: "text", text }] });
       contextIndexOf.push(index);
       lastUserId = id;
     } else if (message.role === "assistant") {
       const parts: OcPart[] = [];
       for (const block of message.content) {
-        if (block.type === "text") parts.push({ type: "text", text: block.text });
-        else if (block.type === "thinking") parts.push({ type: "reasoning", text: block.thinking });
+        if (block.type === "text") parts.push({ type: "text", text: textString(block.text) });
+        else if (block.type === "thinking") parts.push({ type: "reasoning", text: textString(block.thinking) });
         else if (block.type === "toolCall") {
           const part: OcPart = { type: "tool", tool: block.name, callID: block.id, state: { status: "pending", input: block.arguments } };
           pending.set(block.id, part);
@@ -100,7 +101,7 @@ export function rowsFromContext(messages: readonly ContextMessage[]): { rows: Oc
       contextIndexOf.push(index);
     } else {
       const part = pending.get(message.toolCallId);
-      const output = message.content.map((b) => (b.type === "text" ? b.text : "")).join("");
+      const output = message.content.map((b) => (b.type === "text" ? textString(b.text) : "")).join("");
       if (part?.state) {
         part.state.status = message.isError ? "error" : "completed";
         if (message.isError) part.state.error = output;

@@ -4,6 +4,7 @@
 // summarised range contribute nothing in the G2 generation (PI-K17).
 import type { AgentMessage, SessionEntry } from "../../../model";
 import { asObject } from "../../../util/is-object";
+import { isText } from "../../../text/text";
 
 function isoToEpoch(timestamp: string | null): number | undefined {
   if (!timestamp) return undefined;
@@ -42,7 +43,7 @@ export function messageOfEntry(entry: SessionEntry, options: EntryMessageOptions
     case "branch_summary":
       return {
         role: "branchSummary",
-        summary: String(raw.summary ?? ""),
+        summary: isText(raw.summary) ? raw.summary : String(raw.summary ?? ""),
         fromId: String(raw.fromId ?? ""),
         timestamp: isoToEpoch(entry.timestamp),
       };
@@ -50,7 +51,7 @@ export function messageOfEntry(entry: SessionEntry, options: EntryMessageOptions
       if (!options.includeCompactions) return null;
       return {
         role: "compactionSummary",
-        summary: String(raw.summary ?? ""),
+        summary: isText(raw.summary) ? raw.summary : String(raw.summary ?? ""),
         tokensBefore: Number(raw.tokensBefore ?? 0),
         timestamp: isoToEpoch(entry.timestamp),
       };

@@ -4,6 +4,7 @@
 // marker in the rebuilt request (PI-K20 … PI-K22, PI-K27).
 import type { ApiId } from "../../../model";
 import { asObject } from "../../../util/is-object";
+import { isText, textString } from "../../../text/text";
 
 export interface CompactionInstructions {
   /** System prompt of every summariser request (PI-K20). */
@@ -52,13 +53,13 @@ const TURN_PREFIX_SECTION = "## Original Request";
 
 /** Text of a content value: a string, or the text parts of a block array joined. */
 function contentText(content: unknown): string | null {
-  if (typeof content === "string") return content;
+  if (isText(content)) return textString(content);
   if (!Array.isArray(content)) return null;
   const texts: string[] = [];
   for (const part of content) {
     const block = asObject(part);
     // "input_text": the OpenAI Responses form of a text part.
-    if (block && (block.type === "text" || block.type === "input_text") && typeof block.text === "string") texts.push(block.text);
+    if (block && (block.type === "text" || block.type === "input_text") && isText(block.text)) texts.push(textString(block.text));
   }
   return texts.length > 0 ? texts.join("") : null;
 }

@@ -14,6 +14,7 @@ import {
   type FileOperations,
 } from "./file-operations";
 import type { CompactionSettings } from "./settings";
+import { isText, textString } from "../../../text/text";
 
 /**
  * PI-K15 boundary generations. G1: right after the previous compaction entry (badlogic/pi-mono
@@ -160,7 +161,8 @@ export function prepareCompaction(
   const messagesToSummarize = messagesOf(pathEntries, boundaryStart, historyEnd);
   const turnPrefixMessages = isSplitTurn ? messagesOf(pathEntries, turnStartIndex, firstKeptEntryIndex) : [];
 
-  const previousSummary = previous && typeof previous.raw.summary === "string" ? previous.raw.summary : null;
+  // The previous summary goes into the summariser's prompt, a string built by concatenation.
+  const previousSummary = previous && isText(previous.raw.summary) ? textString(previous.raw.summary) : null;
 
   // PI-K19: previous details (unless from a hook), the summarised messages, the turn prefix.
   const fileOperations = emptyFileOperations();

@@ -34,6 +34,8 @@ import {
   type TurnPrefixForm,
 } from "./summariser-request";
 import { NO_PRIOR_HISTORY } from "./summary";
+import { isText } from "../../../text/text";
+import { textStartsWith } from "../../../text/textTests";
 
 export interface CompactionRebuildOptions extends PipelineOptions {
   /** Summariser instruction texts (from captured summariser requests); empty slots → markers. */
@@ -253,8 +255,8 @@ export function buildCompactionRequests(
   ) {
     lints.push("recorded file lists differ from the ones computed from the path (PI-K19)");
   }
-  const summary = typeof entry.raw.summary === "string" ? entry.raw.summary : "";
-  if (!makeHistory && !summary.startsWith(NO_PRIOR_HISTORY)) {
+  const summary = isText(entry.raw.summary) ? entry.raw.summary : "";
+  if (!makeHistory && !textStartsWith(summary, NO_PRIOR_HISTORY)) {
     lints.push(`recorded summary does not start with "${NO_PRIOR_HISTORY}" although the history request is skipped (PI-K29)`);
   }
   if (entry.raw.fromHook === true) lints.push("compaction made by an extension (fromHook): pi's summariser was not called (PI-K31)");

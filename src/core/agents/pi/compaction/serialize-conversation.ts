@@ -1,15 +1,17 @@
 // pi's `serializeConversation` (PI-K23): the converted messages a summariser reads, flattened to
 // one plain-text transcript. Reproduced exactly, because the summariser request must equal the
-// recorded one byte for byte.
+// recorded one byte for byte. The transcript is one string built from the messages' texts, so
+// each stored text is decoded here as it is appended.
 import type { LlmMessage, TextBlock } from "../../../model";
+import { isText, textString } from "../../../text/text";
 
 /** Tool results longer than this are cut in the transcript (PI-K23). */
 const TOOL_RESULT_TRANSCRIPT_CHARS = 2000;
 
 function textOf(content: LlmMessage["content"], separator: string): string {
-  if (typeof content === "string") return content;
+  if (isText(content)) return textString(content);
   const texts: string[] = [];
-  for (const block of content ?? []) if (block.type === "text") texts.push((block as TextBlock).text);
+  for (const block of content ?? []) if (block.type === "text") texts.push(textString((block as TextBlock).text));
   return texts.join(separator);
 }
 
@@ -37,8 +39,8 @@ export function serializeConversation(messages: readonly LlmMessage[]): string {
       const texts: string[] = [];
       const calls: string[] = [];
       for (const block of message.content ?? []) {
-        if (block.type === "thinking") thinking.push(block.thinking);
-        else if (block.type === "text") texts.push(block.text);
+        if (block.type === "thinking") thinking.push(textString(block.thinking));
+        else if (block.type === "text") texts.push(textString(block.text));
         else if (block.type === "toolCall") calls.push(renderToolCall(block.name, block.arguments));
       }
       if (thinking.length > 0) parts.push(`[Assistant thinking]: ${thinking.join("\n")}`);

@@ -34,6 +34,7 @@ import { findCompactionPoint, SIMULATED_COMPACTION_ID, withCompactionAt, type Co
 import { contextOfPath } from "./path-context";
 import { projectPath } from "../projection";
 import { fillPiSlots, PI_SUMMARY_HEADINGS, PI_TURN_PREFIX_HEADINGS, type FilledPiSlots } from "./pi-slots";
+import { isText, textString } from "../../../text/text";
 
 export interface PiFamilyParameters {
   reserveTokens: number;
@@ -243,7 +244,7 @@ export function piCutFindings(prep: PiFamilyPreparation, context: SimulationCont
 
 /** The summary the simulated compaction stores (CP-0-3 + PI-K29/PI-K30 assembly). */
 export function piSummary(prep: PiFamilyPreparation, input: SimulationInput, assemble: "pi" | "raw"): SimulatedSummary {
-  const recorded = prep.point.recorded && typeof prep.point.recorded.raw.summary === "string" ? prep.point.recorded.raw.summary : null;
+  const recorded = prep.point.recorded && isText(prep.point.recorded.raw.summary) ? textString(prep.point.recorded.raw.summary) : null;
   const rebuild = prep.rebuild;
   const summary = resolveSummary({ session: input.session, source: input.summary, recorded, headings: PI_SUMMARY_HEADINGS });
   if (summary.source === "recorded" || !rebuild || assemble === "raw") return summary;

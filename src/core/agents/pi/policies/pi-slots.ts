@@ -3,6 +3,7 @@
 import { extractCompactionInstructions, type CompactionInstructions } from "../compaction";
 import { fillSlot } from "../../../simulate/instruction-slots";
 import type { InstructionSlotSpec, InstructionSlotUse, InstructionSlotValues } from "../../../simulate/types";
+import { isText, textString, type Text } from "../../../text/text";
 
 export const PI_SLOTS: readonly InstructionSlotSpec[] = [
   {
@@ -99,7 +100,7 @@ function userTextOf(body: unknown): string | null {
   if (!Array.isArray(messages)) return null;
   const user = messages.find((m) => (m as { role?: string }).role === "user") as { content?: unknown } | undefined;
   if (!user) return null;
-  if (typeof user.content === "string") return user.content;
+  if (isText(user.content)) return textString(user.content);
   if (!Array.isArray(user.content)) return null;
-  return user.content.map((b) => ((b as { type?: string }).type === "text" ? String((b as { text?: string }).text ?? "") : "")).join("");
+  return user.content.map((b) => ((b as { type?: string }).type === "text" ? textString((b as { text?: Text }).text ?? "") : "")).join("");
 }

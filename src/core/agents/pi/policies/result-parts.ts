@@ -3,6 +3,7 @@
 import type { PiProfileId } from "../profile";
 import { estimateMessageTokens } from "../estimate";
 import type { AgentMessage } from "../../../model";
+import { isText, textString } from "../../../text/text";
 import type { Finding, SimulationContext } from "../../../simulate/types";
 
 /** Texts of the user turns in turn N's context (quoted user turns, CP-0-6). */
@@ -11,7 +12,7 @@ export function userTurnTexts(context: SimulationContext): string[] {
   for (const item of context.turnContext.messages) {
     if (item.message.role !== "user" || item.provenance.rule !== "entry") continue;
     const content = item.message.content;
-    const text = typeof content === "string" ? content : content.map((b) => (b.type === "text" ? b.text : "")).join("");
+    const text = isText(content) ? textString(content) : content.map((b) => (b.type === "text" ? textString(b.text) : "")).join("");
     if (text.trim().length >= 16) out.push(text);
   }
   return out;

@@ -6,6 +6,7 @@
 import { senpiInference } from "./inference";
 import { sessionWithSimulatedCompaction } from "./compaction-point";
 import type { ContextMessage, LlmMessage, UserMessage } from "../../../model";
+import { isText, textString } from "../../../text/text";
 import { estimateContextTokens } from "../compaction";
 import { projectPath } from "../projection";
 import { resolveModel } from "../../../models/catalogue";
@@ -295,9 +296,9 @@ function replayDataPart(body: Record<string, unknown>): unknown[] {
 }
 
 function textOf(message: LlmMessage): string {
-  if (typeof message.content === "string") return message.content;
+  if (isText(message.content)) return textString(message.content);
   return message.content
-    .map((b) => (b.type === "text" ? b.text : b.type === "toolCall" ? JSON.stringify(b.arguments) : ""))
+    .map((b) => (b.type === "text" ? textString(b.text) : b.type === "toolCall" ? JSON.stringify(b.arguments) : ""))
     .join("");
 }
 

@@ -4,6 +4,7 @@
 // `<custom-instructions>` block; the text before it is the slot. [INF from the fixture]
 import type { InstructionSlotSpec, InstructionSlotValues } from "../../../simulate/types";
 import { PI_SLOTS, readCapturedPiRequest } from "./pi-slots";
+import { isText, textString, type Text } from "../../../text/text";
 
 export const SENPI_REPLAY_SLOTS: readonly InstructionSlotSpec[] = [
   {
@@ -57,9 +58,9 @@ export interface CapturedSenpiRequest {
 function lastUserText(message: unknown): string | null {
   const m = message as { role?: string; content?: unknown };
   if (m?.role !== "user") return null;
-  if (typeof m.content === "string") return m.content;
+  if (isText(m.content)) return textString(m.content);
   if (!Array.isArray(m.content)) return null;
-  return m.content.map((b) => ((b as { type?: string }).type === "text" ? String((b as { text?: string }).text ?? "") : "")).join("");
+  return m.content.map((b) => ((b as { type?: string }).type === "text" ? textString((b as { text?: Text }).text ?? "") : "")).join("");
 }
 
 /** Reads a captured senpi summariser request (replay or standalone form). */

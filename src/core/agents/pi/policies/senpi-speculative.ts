@@ -10,6 +10,7 @@
 // (start and consumption of the warm job), speculative.ts:418-454 (snapshot) and
 // compaction/warm-anchor.ts:41-53 (validity).
 import type { SessionEntry, UserMessage } from "../../../model";
+import { isText, textUnits } from "../../../text/text";
 import { estimateContextTokens } from "../compaction/context-tokens";
 import { isAssistantEntry } from "../tree";
 import { projectPath } from "../projection";
@@ -47,14 +48,15 @@ export function effectiveKeepRecentTokens(setting: number, contextWindow: number
 }
 
 function promptTokens(message: UserMessage): number {
-  if (typeof message.content === "string") return Math.ceil(message.content.length / 4);
-  let text = "";
+  if (isText(message.content)) return Math.ceil(textUnits(message.content) / 4);
+  // The length of the text blocks joined, measured without joining them.
+  let units = 0;
   let images = 0;
   for (const block of message.content) {
-    if (block.type === "text") text += block.text;
+    if (block.type === "text") units += textUnits(block.text);
     else if (block.type === "image") images += 1;
   }
-  return Math.ceil(text.length / 4) + images * IMAGE_PROMPT_TOKENS;
+  return Math.ceil(units / 4) + images * IMAGE_PROMPT_TOKENS;
 }
 
 interface SpeculativeStart {

@@ -1,0 +1,56 @@
+// Questions about a text that need few or none of its characters: is it blank, does it start with
+// a given tag. A stored text answers from its first bytes when they settle the question, and is
+// decoded (once, not kept) only when they do not, so a stage that tests every message of every
+// turn does not turn the session's large texts back into strings.
+import { storedTextBytes, type StoredText } from "./storedText";
+import { textString, textUnits, type Text } from "./text";
+import { utf8Encode } from "../util/utf8";
+
+const SPACE = 0x20;
+const BACKSLASH = 0x5c;
+
+/** Whether the byte, first of a stored text, makes the text's first character one `trim` keeps. */
+function startsWithKeptCharacter(text: StoredText): boolean {
+  const first = storedTextBytes(text)[0];
+  // An ASCII byte that is neither blank nor the start of an escape is itself the first character;
+  // a non-ASCII byte may begin a Unicode space (U+00A0, U+FEFF, …): the text is then decoded.
+  return first !== undefined && first < 0x80 && first !== SPACE && first !== BACKSLASH && (first < 0x09 || first > 0x0d);
+}
+
+/** Empty or only whitespace (what `!text || text.trim().length === 0` says of a string). */
+export function isBlankText(text: Text | null | undefined): boolean {
+  if (text === null || text === undefined) return true;
+  if (typeof text === "string") return text.trim().length === 0;
+  if (text.units === 0) return true;
+  if (startsWithKeptCharacter(text)) return false;
+  return textString(text).trim().length === 0;
+}
+
+/** `text.startsWith(prefix)`, reading a stored text's first bytes when they are `JSON.stringify`'s own. */
+export function textStartsWith(text: Text, prefix: string): boolean {
+  if (typeof text === "string") return text.startsWith(prefix);
+  if (prefix.length > text.units) return false;
+  const prefixWellFormed = (prefix as { isWellFormed?: () => boolean }).isWellFormed?.call(prefix) ?? false;
+  if (!text.canonical || !prefixWellFormed) return textString(text).startsWith(prefix);
+  // Canonical bytes render each character on its own, so the text starts with `prefix` exactly
+  // when its bytes start with the prefix's rendering.
+  const wanted = utf8Encode(JSON.stringify(prefix).slice(1, -1));
+  const bytes = storedTextBytes(text);
+  if (wanted.length > bytes.length) return false;
+  for (let i = 0; i < wanted.length; i++) if (bytes[i] !== wanted[i]) return false;
+  return true;
+}
+
+/** The texts joined with `separator`: the one text itself when there is one (a stored text stays a reference). */
+export function joinTexts(texts: readonly Text[], separator: string): Text {
+  if (texts.length === 1) return texts[0]!;
+  return texts.map(textString).join(separator);
+}
+
+/** Whether two texts hold the same characters (a stored text is decoded only when sizes agree). */
+export function sameText(a: Text, b: Text): boolean {
+  if (a === b) return true;
+  if (typeof a === "string" && typeof b === "string") return false;
+  if (textUnits(a) !== textUnits(b)) return false;
+  return textString(a) === textString(b);
+}
