@@ -9,7 +9,7 @@
 import { sha256Hex } from "../../util/sha256";
 import { isObject } from "../../util/is-object";
 import { isText, textString, type Text } from "../../text/text";
-import { textStartsWith } from "./textStart";
+import { textStartsWith } from "../../text/textTests";
 
 /** Salt of the fingerprint (a constant of the Claude Code 2.1 bundle). */
 const FINGERPRINT_SALT = "59cf53e54c78";

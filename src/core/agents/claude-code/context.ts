@@ -1,7 +1,9 @@
 // Presents Anthropic wire messages of a Claude Code request as context messages (pi-ai shapes
 // with provenance) for the Messages tab, diffs and token estimates. The request body itself is
 // never rebuilt from these: they are a readable view. Mid-conversation `system` messages
-// (FM-CC-20) and injected reminders (FM-CC-11) are labelled as inserted.
+// (FM-CC-20) and injected reminders (FM-CC-11) are labelled as inserted. A text kept as bytes stays
+// the same reference in the view (a view that shows it decodes it); only a tool result's list of
+// blocks, joined into one text, is decoded here.
 import type {
   AssistantMessage,
   ContextMessage,
@@ -15,7 +17,7 @@ import { contentBlocks } from "./records";
 import { isObject } from "../../util/is-object";
 import { isStoredText, storedTextBytes } from "../../text/storedText";
 import { isText, textString, textUnits, type Text } from "../../text/text";
-import { textStartsWith } from "./textStart";
+import { textStartsWith } from "../../text/textTests";
 
 /** A block's text: a text, a stored one as it is (a tool result's list is joined, so decoded). */
 function blockText(block: unknown): Text {
@@ -86,22 +88,20 @@ function wireMessageView(message: Record<string, unknown>): LlmMessage {
           arguments: isObject(block.input) ? block.input : {},
         });
       } else if (isObject(block) && block.type === "thinking") {
-        content.push({ type: "thinking", thinking: isText(block.thinking) ? textString(block.thinking) : "" });
-      } else content.push({ type: "text", text: textString(blockText(block)) });
+        content.push({ type: "thinking", thinking: isText(block.thinking) ? block.thinking : "" });
+      } else content.push({ type: "text", text: blockText(block) });
     }
     const assistant: AssistantMessage = { role: "assistant", content, api: "anthropic-messages" };
     view = assistant;
   } else {
     const content = message.content;
-    view = isText(content)
-      ? { role: "user", content: textString(content) }
-      : { role: "user", content: contentBlocks(content).map((block) => ({ type: "text", text: textString(blockText(block)) })) };
+    view = isText(content) ? { role: "user", content } : { role: "user", content: contentBlocks(content).map((block) => ({ type: "text", text: blockText(block) })) };
   }
   viewCache.set(message, view);
   return view;
 }
 
-/** The first block's text (its start is tested: textStart.ts). */
+/** The first block's text (its start is tested: text/textTests.ts). */
 function firstText(message: Record<string, unknown>): Text {
   const first = contentBlocks(message.content)[0];
   return first === undefined ? "" : blockText(first);

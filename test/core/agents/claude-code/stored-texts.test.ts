@@ -5,7 +5,8 @@
 // and every output is compared: each turn's request (rendered with stringifyWithTexts; the
 // recorded requests/NNN.json where the string session equals it), the analysis (turn summaries,
 // timeline, events, warnings), prefix rows, compositions and token estimates, the request and
-// conversation views, search hits, simulations, and the sub-agent threads. The same through the
+// conversation views, search hits, simulations, the share lines and their redaction, and the
+// sub-agent threads. The same through the
 // reader itself: the file read as bytes (`pushLineBytes`, readers keeping stored texts) gives the
 // entries and warnings of the string read, stored texts only at the listed places, and every output.
 import { readdirSync, readFileSync } from "node:fs";
@@ -26,10 +27,13 @@ import { linkSessions } from "../../../../src/core/session/threads";
 import { searchSession } from "../../../../src/core/search/searchSession";
 import { releaseTextStore, type TextStore } from "../../../../src/core/text/storedText";
 import { stringifyWithTexts } from "../../../../src/core/text/text";
+import { redactSession } from "../../../../src/core/redact/session";
+import { sessionLines } from "../../../../src/core/share/session-lines";
 import { requestView } from "../../../../src/app/requestView";
 import { conversationView } from "../../../../src/app/conversationView";
 import { describeShared, fixtureCase } from "../../../support/fixtures";
 import { storeClaudeSession } from "../../../support/storedClaudeSession";
+import { SECRET_EXAMPLES } from "../../../support/secret-examples";
 import { assistant, readClaude, toText, user } from "./helpers";
 
 const OPTIONS: PipelineOptions = { profile: "pi" };
@@ -122,6 +126,10 @@ function outputs(session: Session, options: PipelineOptions = OPTIONS): Record<s
     out[`conversation view ${summary.turn}`] = plain(conversationView(summary.turn, built));
   }
   out.prefix = plain(analyzeSessionPrefixes(session, options));
+  // What leaves for a share: the session's lines, and its redaction (findings, masked values).
+  out.lines = sessionLines(session);
+  const redacted = redactSession(session);
+  out.redaction = plain({ findings: redacted.findings, entries: redacted.value.entries.map((entry) => entry.raw) });
   out.compositions = plain([...iterateSessionCompositions(session, options)]);
   for (const query of QUERIES) out[`search ${query}`] = plain([...searchSession(session, options, query)]);
   // The simulator after a few turns (the first, a middle one, the last).
@@ -205,6 +213,8 @@ describe("a Claude Code session kept as bytes: the committed fixture", () => {
 /** Odd lines that still read as Claude Code: wrong types and huge values at and beside the places. */
 function oddSession(): Session {
   const big = "x".repeat(2000);
+  // Secrets inside large texts (a tool's output): the redaction of a share must find them in stored texts too.
+  const secrets = SECRET_EXAMPLES.slice(0, 6).map((example) => example.text).join("\n");
   const image = { type: "image", source: { type: "base64", media_type: "image/png", data: `${"QUJD".repeat(600)}QQ==` } };
   return readClaude([
     user("u1", null, `<system-reminder>\n${big}\n</system-reminder>`, { isMeta: true }),
@@ -216,10 +226,10 @@ function oddSession(): Session {
       { type: "tool_use", id: "t2", name: "Task", input: { description: "d", prompt: `go ${big}` } },
     ]),
     user("r1", "a1", [{ type: "tool_result", tool_use_id: "t1", content: [{ type: "text", text: big }, image] }], { toolUseResult: { type: "create", filePath: "/a", content: big, agentId: "q".repeat(1100) } }),
-    user("r2", "a1", [{ type: "tool_result", tool_use_id: "t2", content: big, is_error: true }], { toolUseResult: `Error: ${big}` }),
+    user("r2", "a1", [{ type: "tool_result", tool_use_id: "t2", content: `${big}\n${secrets}`, is_error: true }], { toolUseResult: { stdout: `${big}\n${secrets}` } }),
     assistant("a2", "r2", "m2", [{ type: "text", text: 12 }, "bare", { text: big }, { type: big, text: big }], undefined, { [`k${big}`]: big }),
     user("u3", "a2", { role: "user", content: big }),
-    user("u4", "u3", 42),
+    user("u4", "u3", 42, { toolUseResult: `Error: ${big}` }),
     { type: "system", subtype: "local_command", content: `<local-command-stdout>${big}</local-command-stdout>`, uuid: "s1", parentUuid: "u4", sessionId: "s" },
     assistant("a3", "s1", "m3", [{ type: "text", text: `No response requested. ${big}` }], undefined, { message: { model: "<synthetic>", role: "assistant", content: [{ type: "text", text: big }] } }),
     user("u5", "a3", "This session is being continued from a previous conversation that ran out of context. " + big, { isCompactSummary: true }),
@@ -232,6 +242,9 @@ function oddSession(): Session {
 
 describe("a Claude Code session kept as bytes: odd lines", () => {
   const session = oddSession();
+  it("holds secrets in large texts that a share's redaction finds", () => {
+    expect(redactSession(session).findings.length).toBeGreaterThanOrEqual(6);
+  });
   it("read as bytes by the reader: the same entries and warnings, stored texts only at the places, every output equal", () => {
     const text = toText(session.entries.map((entry) => entry.raw));
     const strings = readSessionText(text, "s.jsonl");
