@@ -17,6 +17,8 @@ import type { PipelineOptions, Session } from "../../../../src/core/model";
 import { analyzeSession, buildTurnContext, buildTurnRequest } from "../../../../src/core/session/pipeline";
 import { readSessionText } from "../../../../src/core/session/index";
 import { readSessionChunks } from "../../../../src/core/session/read";
+import { SessionFollower } from "../../../../src/core/session/follow";
+import { sessionGrew } from "../../../../src/core/session/growth";
 import { setReadersKeepStoredTexts } from "../../../../src/core/text/storedTextsSwitch";
 import { isStoredText } from "../../../../src/core/text/storedText";
 import { withTextsDecoded } from "../../../../src/core/text/text";
@@ -181,6 +183,39 @@ describe("a Claude Code session kept as bytes: the committed fixture", () => {
       expectSameOutputs(session, threshold, threshold === 8 ? 50 : 10);
     });
   }
+
+  it("followed as it grows (bytes appended in pieces cut anywhere): its values fill one store, its caches carry, and it ends with every output of the string session", () => {
+    const bytes = new TextEncoder().encode(text);
+    const decoder = new TextDecoder("utf-8");
+    // The reader is chosen (and asks whether to keep stored texts) once the first lines are in.
+    setReadersKeepStoredTexts(true);
+    const follower = new SessionFollower("session.jsonl", (part) => decoder.decode(part));
+    let previous: Session | null = null;
+    let last: Session;
+    let carried = 0;
+    try {
+      const pieces = 5;
+      for (let piece = 1; piece <= pieces; piece++) {
+        follower.append(bytes.subarray(Math.floor(((piece - 1) * bytes.length) / pieces), Math.floor((piece * bytes.length) / pieces)));
+        const current = follower.session();
+        if (!current) continue;
+        if (previous) {
+          expect(current.textStore).toBe(previous.textStore);
+          if (sessionGrew(previous, current)) carried++;
+        }
+        analyzeSession(current, OPTIONS);
+        previous = current;
+      }
+      last = follower.finish();
+    } finally {
+      setReadersKeepStoredTexts(false);
+    }
+    if (previous) sessionGrew(previous, last);
+    expect(carried).toBeGreaterThanOrEqual(2);
+    if (last.textStore) stores.push(last.textStore);
+    expect(last.textStore).toBeDefined();
+    expectOutputs(last, allOutputs(session));
+  });
 
   it("each rebuilt main request still equals the recorded requests/NNN.json where the string one does", () => {
     const kept = stored(session, 8);
