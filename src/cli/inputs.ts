@@ -23,7 +23,7 @@ import { loadDatabase } from "./sqlite";
 import { setReadersKeepStoredTexts } from "../core/text/storedTextsSwitch";
 
 // Large texts kept as bytes by the readers that can (off by default until every stage takes them).
-if (process.env.CONTEXTSCOPE_STORED_TEXTS === "1") setReadersKeepStoredTexts(true);
+if (process.env.CONTEXTSCOPE_STORED_TEXTS === "0") setReadersKeepStoredTexts(false);
 
 function cannotRead(error: unknown, file: string, what: string): CliError {
   const code = (error as NodeJS.ErrnoException).code;

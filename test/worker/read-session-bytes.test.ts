@@ -4,7 +4,7 @@
 // unless the session that replaces it still holds it.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Session } from "../../src/core/model";
 import { readSessionText } from "../../src/core/session/index";
 import { releaseSessionTexts } from "../../src/core/session/textStores";
@@ -20,7 +20,6 @@ const FILE = path.resolve(
 const control = { isCancelled: () => false, onProgress: () => undefined };
 
 beforeAll(() => setReadersKeepStoredTexts(true));
-afterAll(() => setReadersKeepStoredTexts(false));
 
 function storedTexts(value: unknown): StoredText[] {
   if (isStoredText(value)) return [value];

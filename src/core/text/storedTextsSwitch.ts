@@ -1,9 +1,10 @@
 // Whether the readers that can keep large texts as bytes (a line reader with `pushLineBytes`) do
-// so. Off by default while the stages after the readers still expect every text to be a string;
-// the CLI turns it on with CONTEXTSCOPE_STORED_TEXTS=1, tests with `setReadersKeepStoredTexts`.
+// so. On by default; turning it off reads every text as a JavaScript string, as before the byte
+// store existed: the CLI does so with CONTEXTSCOPE_STORED_TEXTS=0 (to tell whether a difference
+// comes from the byte path), tests with `setReadersKeepStoredTexts(false)` to compare both paths.
 // Readers ask at the start of each file, so a file is read one way from its first line to its last.
 
-let keepStoredTexts = false;
+let keepStoredTexts = true;
 
 export function readersKeepStoredTexts(): boolean {
   return keepStoredTexts;

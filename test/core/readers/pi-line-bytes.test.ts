@@ -6,7 +6,7 @@
 // a pretty-printed file (read as text, nothing stored).
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Session } from "../../../src/core/model";
 import { readSessionChunks, readSessionText } from "../../../src/core/session/read";
 import { SessionFollower } from "../../../src/core/session/follow";
@@ -21,7 +21,6 @@ const decoder = new TextDecoder("utf-8");
 const decode = (bytes: Uint8Array) => decoder.decode(bytes);
 
 beforeAll(() => setReadersKeepStoredTexts(true));
-afterAll(() => setReadersKeepStoredTexts(false));
 
 function jsonlFiles(dir: string): string[] {
   if (!existsSync(dir)) return [];

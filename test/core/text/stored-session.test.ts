@@ -9,7 +9,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { API_IDS, type ContextMessage, type PipelineOptions, type Session } from "../../../src/core/model";
 import { analyzeSession, buildTurnRequest, messageCharsEstimator } from "../../../src/core/session/pipeline";
-import { readSessionText } from "../../../src/core/session/index";
+import { readSessionBytes, readSessionText } from "../../../src/core/session/index";
+import { setReadersKeepStoredTexts } from "../../../src/core/text/storedTextsSwitch";
 import { analyzeSessionPrefixes } from "../../../src/core/session/sessionPrefixes";
 import { extractRequestHeader } from "../../../src/core/providers";
 import { simulateCompaction } from "../../../src/core/session/simulate/index";
@@ -27,6 +28,7 @@ import { storeLiteralBytes, storeSessionTexts } from "../../support/stored-texts
 
 interface Case {
   name: string;
+  file: string;
   session: Session;
   /** Recorded main request bodies, in turn order, when the case is a recording. */
   recorded: string[] | null;
@@ -74,7 +76,7 @@ function piCases(label: string, dirs: string[]): Case[] {
       continue;
     }
     if (session.formatId !== "pi") continue;
-    cases.push({ name: `${label}/${path.relative(label === "test" ? path.join(REPO_ROOT, "test") : SHARED, file)}`, session, recorded: recordedMainRequests(file) });
+    cases.push({ name: `${label}/${path.relative(label === "test" ? path.join(REPO_ROOT, "test") : SHARED, file)}`, file, session, recorded: recordedMainRequests(file) });
   }
   return cases;
 }
@@ -108,14 +110,20 @@ function queries(session: Session): string[] {
   return [...words];
 }
 
+/** Turns whose per-turn outputs are compared: all of them, or ~40 spread over a long session (first and last included). */
+function sampledTurns(count: number): number[] {
+  if (count <= 40) return Array.from({ length: count }, (_, i) => i + 1);
+  const step = (count - 1) / 39;
+  return [...new Set(Array.from({ length: 40 }, (_, i) => 1 + Math.round(i * step)))];
+}
+
 /** Each output of the session under `options`, one at a time: `visit(key, text)`. */
 function outputs(session: Session, options: PipelineOptions, visit: (key: string, text: string) => void, search: string[]): void {
   const analysis = analyzeSession(session, options);
   visit("analysis", JSON.stringify(analysis));
   visit("check", JSON.stringify(checkSession(session, options, { analysis })));
   const charsOf = messageCharsEstimator(session, options);
-  for (const summary of analysis.turns) {
-    const turn = summary.turn;
+  for (const turn of sampledTurns(analysis.turns.length)) {
     const built = buildTurnRequest(session, options, turn);
     visit(`turn ${turn} body`, stringifyWithTexts(built.body));
     visit(`turn ${turn} messages`, stringifyWithTexts({ messages: built.messages, dropped: built.dropped }));
@@ -131,7 +139,7 @@ function outputs(session: Session, options: PipelineOptions, visit: (key: string
   const last = analysis.turns.length;
   if (last > 0) {
     for (const policy of simulatorPolicies(session, options).policies.filter((p) => p.supported)) {
-      for (const turn of new Set([Math.ceil(last / 2), last])) {
+      for (const turn of last > 40 ? [last] : new Set([Math.ceil(last / 2), last])) {
         let result: string;
         try {
           result = stringifyWithTexts(simulateCompaction({ session, options, turn, policyId: policy.id, manual: true }));
@@ -165,8 +173,14 @@ describe("a session with stored texts gives the outputs of the same session with
   });
 
   for (const testCase of CASES) {
+    it(`${testCase.name}, read by the pi reader's byte path`, { timeout: 900_000 }, () => {
+      setReadersKeepStoredTexts(true); // the default; said here because this case is about it
+      const session: Session = readSessionBytes(readFileSync(testCase.file), path.basename(testCase.file), (bytes) => new TextDecoder().decode(bytes));
+      compare(session, testCase.session, { profile: "pi" }, queries(testCase.session));
+      compare(session, testCase.session, { profile: "senpi", notes: true }, queries(testCase.session));
+    });
     for (const threshold of [1024, 1]) {
-      it(`${testCase.name}, texts of ${threshold}+ bytes stored`, { timeout: 300_000 }, () => {
+      it(`${testCase.name}, texts of ${threshold}+ bytes stored`, { timeout: 900_000 }, () => {
         const { session, stored } = storeSessionTexts(testCase.session, threshold);
         if (threshold === 1) expect(stored).toBeGreaterThan(0);
         // The stored session holds the same texts (the harness itself changes nothing else).
