@@ -19,7 +19,7 @@ import { readSessionText } from "../../../../src/core/session/index";
 import { readSessionChunks } from "../../../../src/core/session/read";
 import { SessionFollower } from "../../../../src/core/session/follow";
 import { sessionGrew } from "../../../../src/core/session/growth";
-import { setReadersKeepStoredTexts } from "../../../../src/core/text/storedTextsSwitch";
+import { readersKeepStoredTexts, setReadersKeepStoredTexts } from "../../../../src/core/text/storedTextsSwitch";
 import { isStoredText } from "../../../../src/core/text/storedText";
 import { withTextsDecoded } from "../../../../src/core/text/text";
 import { analyzeSessionPrefixes } from "../../../../src/core/session/sessionPrefixes";
@@ -51,13 +51,14 @@ function readAsBytes(text: string, name: string, chunkBytes = 64 * 1024): Sessio
   const chunks: Uint8Array[] = [];
   for (let at = 0; at < bytes.length; at += chunkBytes) chunks.push(bytes.subarray(at, at + chunkBytes));
   const decoder = new TextDecoder("utf-8");
+  const before = readersKeepStoredTexts();
   setReadersKeepStoredTexts(true);
   try {
     const session = readSessionChunks(chunks, name, (part) => decoder.decode(part));
     if (session.textStore) stores.push(session.textStore);
     return session;
   } finally {
-    setReadersKeepStoredTexts(false);
+    setReadersKeepStoredTexts(before);
   }
 }
 
@@ -188,6 +189,7 @@ describe("a Claude Code session kept as bytes: the committed fixture", () => {
     const bytes = new TextEncoder().encode(text);
     const decoder = new TextDecoder("utf-8");
     // The reader is chosen (and asks whether to keep stored texts) once the first lines are in.
+    const before = readersKeepStoredTexts();
     setReadersKeepStoredTexts(true);
     const follower = new SessionFollower("session.jsonl", (part) => decoder.decode(part));
     let previous: Session | null = null;
@@ -208,7 +210,7 @@ describe("a Claude Code session kept as bytes: the committed fixture", () => {
       }
       last = follower.finish();
     } finally {
-      setReadersKeepStoredTexts(false);
+      setReadersKeepStoredTexts(before);
     }
     if (previous) sessionGrew(previous, last);
     expect(carried).toBeGreaterThanOrEqual(2);
