@@ -12,6 +12,7 @@ import { analyzeSession, buildTurnContext, buildTurnRequest } from "../../src/co
 import { extractRequestHeader } from "../../src/core/providers";
 import { readSessionBytes } from "../../src/core/session/index";
 import { fixtureCase, type FixtureCase } from "../support/fixtures";
+import { stringifyWithTexts } from "../../src/core/text/text";
 
 const CASES: { name: string; profile: ProfileId; wire: "openai" | "anthropic" }[] = [
   { name: "pi/print-openai-autocompact", profile: "pi", wire: "openai" },
@@ -114,7 +115,7 @@ for (const fixture of CASES) {
       const header = extractRequestHeader(JSON.parse(requests[0]!.text), "requests/001.json");
       const mismatches = requests.filter((request, index) => {
         const built = buildTurnRequest(session, { profile: fixture.profile, header }, index + 1);
-        return JSON.stringify(built.body) !== request.text;
+        return stringifyWithTexts(built.body) !== request.text;
       });
       expect(mismatches.map((r) => r.name)).toEqual([]);
     });

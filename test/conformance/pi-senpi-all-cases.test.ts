@@ -16,6 +16,8 @@ import { readSessionBytes } from "../../src/core/session/index";
 import { rebuildRecordedCompaction, recordedCompactionPolicy } from "../../src/core/session/simulate/index";
 import { readCapturedSenpiRequest } from "../../src/core/agents/pi/policies/senpi-slots";
 import { committedFixtures, sharedFixtures, type FixtureCase } from "../support/fixtures";
+import { stringifyWithTexts } from "../../src/core/text/text";
+import { decoded } from "../support/decoded";
 
 // The shared originals when that folder is there, otherwise the committed copies.
 const SOURCE = sharedFixtures() ?? committedFixtures;
@@ -77,7 +79,7 @@ for (const { folder, profile } of PROFILES) {
           mains.forEach((recorded, index) => {
             const built = buildTurnRequest(session, options, index + 1);
             expect(built.api).toBe(turns[index]!.api);
-            expect(built.body, `turn ${index + 1}`).toEqual(recorded.body);
+            expect(decoded(built.body), `turn ${index + 1}`).toEqual(recorded.body);
           });
         });
 
@@ -96,7 +98,7 @@ for (const { folder, profile } of PROFILES) {
           rebuilt.forEach((request, index) => {
             const recorded = summaries[index]!.body;
             if (request.form === "replay") {
-              expect(request.dataPart, `summary ${index + 1}`).toEqual(readCapturedSenpiRequest(recorded, "recorded")!.dataPart);
+              expect(decoded(request.dataPart), `summary ${index + 1}`).toEqual(readCapturedSenpiRequest(recorded, "recorded")!.dataPart);
               return;
             }
             const text = summariserUserText(recorded);
@@ -114,7 +116,7 @@ for (const { folder, profile } of PROFILES) {
             const instructions = readCapturedSenpiRequest(recorded, "recorded")!.values;
             const rebuild = rebuildRecordedCompaction(session, { profile, header }, entryId, { instructions });
             expect(rebuild.keptMatches).toBe(true);
-            for (const request of rebuild.requests) expect(JSON.stringify(request.body), `compaction ${++index}`).toBe(JSON.stringify(recorded));
+            for (const request of rebuild.requests) expect(stringifyWithTexts(request.body), `compaction ${++index}`).toBe(JSON.stringify(recorded));
           }
           expect(index).toBe(ids.length);
         });

@@ -17,6 +17,7 @@ import { llmMessageChars } from "../../src/core/agents/pi/convert";
 import { getPiSessionCache } from "../../src/core/agents/pi/sessionCache";
 import { assistant, compaction, sessionOf, toolResult, user, type EntryInput } from "./agents/pi/sessionBuilder";
 import { describeShared, fixtureCase, type FixtureCase } from "../support/fixtures";
+import { stringifyWithTexts } from "../../src/core/text/text";
 
 const NOTE_RULE = "note:reply-language";
 const ENGLISH_REQUESTED = "Reply language: English (the user asked for it)";
@@ -55,7 +56,7 @@ function notesOnFixture(fixture: FixtureCase): void {
   const { session, requests } = loadFixture(fixture);
   const header = extractRequestHeader(JSON.parse(requests[0]!.text), "requests/001.json");
   const turns = requests.map((_, index) => index + 1);
-  const bodyText = (turn: number, extra: Partial<PipelineOptions>) => JSON.stringify(buildTurnRequest(session, senpi({ header, ...extra }), turn).body);
+  const bodyText = (turn: number, extra: Partial<PipelineOptions>) => stringifyWithTexts(buildTurnRequest(session, senpi({ header, ...extra }), turn).body);
   const wireMessages = (turn: number, extra: Partial<PipelineOptions>) =>
     (JSON.parse(bodyText(turn, extra)) as { messages: WireMessage[] }).messages;
 
@@ -134,8 +135,8 @@ function notesOnFixture(fixture: FixtureCase): void {
       const analysis = analyzeSession(session, senpi({ notes: true, notesOptions }));
       for (let turn = 2; turn <= turns.length; turn++) {
         if (analysis.turns[turn - 1]?.afterCompaction) continue;
-        const before = wireMessages(turn - 1, { notes: true, notesOptions }).map((m) => JSON.stringify(m));
-        const after = wireMessages(turn, { notes: true, notesOptions }).map((m) => JSON.stringify(m));
+        const before = wireMessages(turn - 1, { notes: true, notesOptions }).map((m) => stringifyWithTexts(m));
+        const after = wireMessages(turn, { notes: true, notesOptions }).map((m) => stringifyWithTexts(m));
         expect(after.slice(0, before.length), `turn ${turn - 1} → ${turn}`).toEqual(before);
       }
     }
@@ -310,7 +311,7 @@ describe("generated sessions, senpi profile with notes on", () => {
         const analysis = analyzeSession(session, options);
         let previous: string[] | null = null;
         for (const summary of analysis.turns) {
-          const current = buildTurnContext(session, options, summary.turn).messages.map((m) => JSON.stringify(m.message));
+          const current = buildTurnContext(session, options, summary.turn).messages.map((m) => stringifyWithTexts(m.message));
           if (previous && !summary.afterCompaction) expect(current.slice(0, previous.length)).toEqual(previous);
           previous = current;
         }

@@ -1,21 +1,12 @@
 // The worker's streamed read detects the format with the core's own detection (the CLI's), so a
 // file it reads holds the same Session as the core's reader makes of it; its own messages (an
-// empty input, an input no reader recognises) stay the browser's. The worker reads bytes, so the
-// large texts of a reader that keeps them are stored texts: compared as the strings they hold.
+// empty input, an input no reader recognises) stay the browser's.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { readSessionText } from "../../src/core/session/index";
 import { readSession } from "../../src/worker/readSession";
-import type { Session } from "../../src/core/model";
-import { withTextsDecoded } from "../../src/core/text/text";
-
-/** The session with every stored text as its string and no store (its threads' too). */
-function asStrings(session: Session): Session {
-  const { textStore: _store, threads, ...rest } = session;
-  const plain = withTextsDecoded(rest) as Session;
-  return threads ? { ...plain, threads: threads.map((thread) => ({ ...thread, session: asStrings(thread.session) })) } : plain;
-}
+import { decodedSession } from "../support/decoded";
 
 const FIXTURES = path.resolve(__dirname, "../fixtures");
 const FILES = [
@@ -36,7 +27,7 @@ describe("the worker's streamed read", () => {
     const text = readFileSync(path.join(FIXTURES, file), "utf8");
     const result = await read(name, text);
     expect(result.session.entries.length).toBeGreaterThan(0);
-    expect(asStrings(result.session)).toEqual(readSessionText(text, name));
+    expect(decodedSession(result.session)).toEqual(readSessionText(text, name));
     expect(result.byteLength).toBe(new TextEncoder().encode(text).byteLength);
   });
 

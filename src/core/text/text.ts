@@ -31,10 +31,13 @@ export function stringifyWithTexts(value: unknown, space?: number): string {
   return JSON.stringify(value, renderingStoredTexts, space) ?? "null";
 }
 
-/** A deep copy of a value with every stored text replaced by its string (for output leaving the core). */
+/**
+ * A deep copy of a value with every stored text replaced by its string (for output leaving the
+ * core). Byte arrays (a text store's chunks) are kept as they are.
+ */
 export function withTextsDecoded<T>(value: T): T {
   if (isStoredText(value)) return decodeStoredText(value) as T;
-  if (typeof value !== "object" || value === null) return value;
+  if (typeof value !== "object" || value === null || ArrayBuffer.isView(value)) return value;
   if (Array.isArray(value)) return value.map((item: unknown) => withTextsDecoded(item)) as T;
   const copy: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) copy[key] = withTextsDecoded(item);

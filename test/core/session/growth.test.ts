@@ -12,6 +12,7 @@ import { defaultProfileOf } from "../../../src/core/session/agents";
 import { appendsTo } from "../../../src/core/session/growth";
 import { analyzeSession, buildTurnRequest, findAgent, type SessionAnalysis } from "../../../src/core/session/index";
 import { describeShared, fixtureCase } from "../../support/fixtures";
+import { decoded } from "../../support/decoded";
 
 const decoder = new TextDecoder();
 const decode = (bytes: Uint8Array) => decoder.decode(bytes);
@@ -81,7 +82,7 @@ function checkGrowth(file: string, parts: number, { carriesCaches = false, keeps
       const from = turnsSeen.get(key) ?? 0;
       const count = analysis.turns.length;
       const turns = [...new Set([...Array.from({ length: count - from }, (_, index) => from + index + 1), count])].filter((turn) => turn >= 1);
-      expect(requestsOf(grown, options, turns)).toEqual(requestsOf(fresh, options, turns));
+      expect(decoded(requestsOf(grown, options, turns))).toEqual(decoded(requestsOf(fresh, options, turns)));
       turnsSeen.set(key, count);
       lastTurns = Math.max(lastTurns, count);
     }
