@@ -8,16 +8,18 @@
 // request of the shared Claude Code recording (2.1.332) matches (docs/captures.md).
 import { sha256Hex } from "../../util/sha256";
 import { isObject } from "../../util/is-object";
+import { isText, textString, type Text } from "../../text/text";
+import { textStartsWith } from "../../text/textTests";
 
 /** Salt of the fingerprint (a constant of the Claude Code 2.1 bundle). */
 const FINGERPRINT_SALT = "59cf53e54c78";
 const POSITIONS = [4, 7, 20] as const;
 
 /** Text blocks of a message content (a plain string counts as one). */
-function texts(content: unknown): string[] {
-  if (typeof content === "string") return [content];
+function texts(content: unknown): Text[] {
+  if (isText(content)) return [content];
   if (!Array.isArray(content)) return [];
-  return content.filter((block) => isObject(block) && block.type === "text" && typeof block.text === "string").map((block) => (block as { text: string }).text);
+  return content.filter((block) => isObject(block) && block.type === "text" && isText(block.text)).map((block) => (block as { text: Text }).text);
 }
 
 /** The first user text the fingerprint reads, or null when the request has none. */
@@ -25,7 +27,7 @@ export function firstUserText(messages: readonly unknown[]): string | null {
   for (const message of messages) {
     if (!isObject(message) || message.role !== "user") continue;
     for (const text of texts(message.content)) {
-      if (!text.startsWith("<system-reminder>")) return text;
+      if (!textStartsWith(text, "<system-reminder>")) return textString(text);
     }
   }
   return null;

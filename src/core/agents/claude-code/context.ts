@@ -1,7 +1,9 @@
 // Presents Anthropic wire messages of a Claude Code request as context messages (pi-ai shapes
 // with provenance) for the Messages tab, diffs and token estimates. The request body itself is
 // never rebuilt from these: they are a readable view. Mid-conversation `system` messages
-// (FM-CC-20) and injected reminders (FM-CC-11) are labelled as inserted.
+// (FM-CC-20) and injected reminders (FM-CC-11) are labelled as inserted. A text kept as bytes stays
+// the same reference in the view (a view that shows it decodes it); only a tool result's list of
+// blocks, joined into one text, is decoded here.
 import type {
   AssistantMessage,
   ContextMessage,
@@ -13,22 +15,45 @@ import type {
 } from "../../model";
 import { contentBlocks } from "./records";
 import { isObject } from "../../util/is-object";
+import { isStoredText, storedTextBytes } from "../../text/storedText";
+import { isText, textString, textUnits, type Text } from "../../text/text";
+import { textStartsWith } from "../../text/textTests";
 
-function blockText(block: unknown): string {
+/** A block's text: a text, a stored one as it is (a tool result's list is joined, so decoded). */
+function blockText(block: unknown): Text {
+  if (isText(block)) return block;
   if (!isObject(block)) return String(block);
-  if (typeof block.text === "string") return block.text;
+  if (isText(block.text)) return block.text;
   if (block.type === "tool_result") {
     const inner = block.content;
-    const text =
-      typeof inner === "string"
-        ? inner
-        : contentBlocks(inner)
-            .map((item) => blockText(item))
-            .join("\n");
-    return text;
+    return isText(inner)
+      ? inner
+      : contentBlocks(inner)
+          .map((item) => textString(blockText(item)))
+          .join("\n");
   }
   if (block.type === "image") return imageLabel(block);
   return `[${String(block.type)}]`;
+}
+
+/** `blockText(block)`'s length in UTF-16 units, without decoding a stored text. */
+function blockUnits(block: unknown): number {
+  if (isObject(block) && !isStoredText(block) && !isText(block.text) && block.type === "tool_result" && !isText(block.content)) {
+    const items = contentBlocks(block.content);
+    let units = Math.max(0, items.length - 1); // the line breaks joining them
+    for (const item of items) units += blockUnits(item);
+    return units;
+  }
+  return textUnits(blockText(block));
+}
+
+/** How many `=` end a base64 text (0 to 2); a stored text's last bytes are its last characters (no escape ends in `=`). */
+function base64Padding(data: Text): number {
+  const EQUALS = 0x3d;
+  if (typeof data === "string") return data.endsWith("==") ? 2 : data.endsWith("=") ? 1 : 0;
+  const bytes = storedTextBytes(data);
+  const last = bytes.length - 1;
+  return bytes[last] !== EQUALS ? 0 : bytes[last - 1] === EQUALS ? 2 : 1;
 }
 
 /**
@@ -38,9 +63,9 @@ function blockText(block: unknown): string {
 function imageLabel(block: Record<string, unknown>): string {
   const source = isObject(block.source) ? block.source : {};
   const mediaType = typeof source.media_type === "string" ? source.media_type : "image";
-  if (typeof source.data !== "string") return `[image ${mediaType}${typeof source.url === "string" ? ` from ${source.url}` : ""}]`;
-  const padding = source.data.endsWith("==") ? 2 : source.data.endsWith("=") ? 1 : 0;
-  const bytes = Math.max(0, Math.floor((source.data.length * 3) / 4) - padding);
+  if (!isText(source.data)) return `[image ${mediaType}${typeof source.url === "string" ? ` from ${source.url}` : ""}]`;
+  const padding = base64Padding(source.data);
+  const bytes = Math.max(0, Math.floor((textUnits(source.data) * 3) / 4) - padding);
   const size = bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : bytes >= 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${bytes} B`;
   return `[image ${mediaType}, ${size}]`;
 }
@@ -63,23 +88,21 @@ function wireMessageView(message: Record<string, unknown>): LlmMessage {
           arguments: isObject(block.input) ? block.input : {},
         });
       } else if (isObject(block) && block.type === "thinking") {
-        content.push({ type: "thinking", thinking: typeof block.thinking === "string" ? block.thinking : "" });
+        content.push({ type: "thinking", thinking: isText(block.thinking) ? block.thinking : "" });
       } else content.push({ type: "text", text: blockText(block) });
     }
     const assistant: AssistantMessage = { role: "assistant", content, api: "anthropic-messages" };
     view = assistant;
   } else {
     const content = message.content;
-    view =
-      typeof content === "string"
-        ? { role: "user", content }
-        : { role: "user", content: contentBlocks(content).map((block) => ({ type: "text", text: blockText(block) })) };
+    view = isText(content) ? { role: "user", content } : { role: "user", content: contentBlocks(content).map((block) => ({ type: "text", text: blockText(block) })) };
   }
   viewCache.set(message, view);
   return view;
 }
 
-function firstText(message: Record<string, unknown>): string {
+/** The first block's text (its start is tested: text/textTests.ts). */
+function firstText(message: Record<string, unknown>): Text {
   const first = contentBlocks(message.content)[0];
   return first === undefined ? "" : blockText(first);
 }
@@ -102,7 +125,7 @@ function wireProvenance(
     };
   }
   const text = firstText(message);
-  if (text.startsWith("This session is being continued from a previous conversation")) {
+  if (textStartsWith(text, "This session is being continued from a previous conversation")) {
     return { rule: "summary:compaction", entryId, ruleId: "FM-CC-13", explanation: "Continuation message written after a compaction." };
   }
   if (origin.source === "blob") {
@@ -113,7 +136,7 @@ function wireProvenance(
       explanation: "Assembled by Claude Code at send time (recorded as an api-request-blob): injected reminders merged with the prompt.",
     };
   }
-  if (text.startsWith("<system-reminder>")) {
+  if (textStartsWith(text, "<system-reminder>")) {
     return { rule: "reminder:user-text", entryId, ruleId: "FM-CC-11", explanation: "Injected `<system-reminder>` text." };
   }
   return { rule: "entry", entryId };
@@ -133,7 +156,7 @@ export function wireMessageChars(message: Record<string, unknown>): number {
     chars = 0;
     for (const block of contentBlocks(message.content)) {
       if (isObject(block) && block.type === "tool_use") chars += JSON.stringify(block.input ?? {}).length + String(block.name ?? "").length;
-      else chars += blockText(block).length;
+      else chars += blockUnits(block);
     }
     charCache.set(message, chars);
   }

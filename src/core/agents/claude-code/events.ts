@@ -6,6 +6,7 @@
 import type { SessionEntry } from "../../model";
 import type { SessionEvent } from "../../pipeline/types";
 import { isObject } from "../../util/is-object";
+import { isText, textString } from "../../text/text";
 import { contentBlocks, entryMessage, isSyntheticAssistant, stringField } from "./records";
 
 const LABEL_CHARS = 120;
@@ -39,7 +40,7 @@ function labelOf(raw: Record<string, unknown>, subtype: string): string {
 
 function syntheticText(entry: SessionEntry): string {
   return contentBlocks(entryMessage(entry)?.content)
-    .map((block) => (isObject(block) && typeof block.text === "string" ? block.text : ""))
+    .map((block) => (isObject(block) && isText(block.text) ? textString(block.text) : ""))
     .join(" ");
 }
 

@@ -3,11 +3,18 @@
 // and become tree entries; bookkeeping records without a uuid (`api-request`, `api-request-shape`,
 // `api-request-blob`, `last-prompt`, `queue-operation`, `cost-state`, …) are kept as parentless
 // entries with a synthetic id so the pipeline can read them (FM-CC-2, FM-CC-18). Lenient: bad
-// lines become warnings with their line number (FM-GEN-2).
+// lines become warnings with their line number (FM-GEN-2). Lines handed as bytes (`pushLineBytes`,
+// when readers keep stored texts) keep their large texts as bytes at the places
+// ./storedTextPlaces.ts names; the session then carries the store they are in.
 import type { ReaderWarning, Session, SessionEntry } from "../../model";
-import { firstObjects, finishLineWarnings, parseObjectLine } from "../../readers/jsonl-object";
+import { firstObjects, finishLineWarnings, parseObjectLine, parseObjectLineBytes } from "../../readers/jsonl-object";
 import type { FormatReader, LineReader } from "../../readers/types";
 import { isObject } from "../../util/is-object";
+import { utf8Decode } from "../../util/utf8";
+import { LARGE_TEXT_BYTES } from "../../text/largeLiterals";
+import { createTextStore, releaseTextStore, rewindStore, storeMark, trimTextStore, type TextStore } from "../../text/storedText";
+import { readersKeepStoredTexts } from "../../text/storedTextsSwitch";
+import { keepClaudeStoredTexts } from "./storedTextPlaces";
 import { inFileThreads } from "./threads";
 
 export const CLAUDE_FORMAT_ID = "claude-code";
@@ -71,15 +78,44 @@ class ClaudeLineReader implements LineReader {
   private lastLine = 0;
   private lastBadLine = -1;
   private conversationCount = 0;
+  /** The bytes of the large texts kept as bytes (created with the first line that may hold one). */
+  private store: TextStore | null = null;
+  /** Present when readers keep stored texts (src/core/text/storedTextsSwitch.ts). */
+  readonly pushLineBytes?: (bytes: Uint8Array, start: number, end: number, lineNumber: number) => void;
 
   constructor(fileName: string) {
     this.fileName = fileName;
+    if (readersKeepStoredTexts()) this.pushLineBytes = (bytes, start, end, lineNumber) => this.readLineBytes(bytes, start, end, lineNumber);
   }
 
   pushLine(text: string, lineNumber: number): void {
     this.lastLine = lineNumber;
     if (text.trim() === "") return;
-    const parsed = parseObjectLine(text);
+    this.readParsed(parseObjectLine(text), lineNumber);
+  }
+
+  /**
+   * A line as bytes: its large texts are stored, and kept as bytes where a line may hold them
+   * (storedTextPlaces.ts). Lines too short to hold a large text and lines that do not start an
+   * object (blank ones, garbage) are read as text.
+   */
+  private readLineBytes(bytes: Uint8Array, start: number, end: number, lineNumber: number): void {
+    if (end - start < LARGE_TEXT_BYTES || !startsObject(bytes, start, end)) {
+      this.pushLine(start === end ? "" : utf8Decode(bytes.subarray(start, end)), lineNumber);
+      return;
+    }
+    this.lastLine = lineNumber;
+    const store = (this.store ??= createTextStore());
+    const mark = storeMark(store);
+    const parsed = parseObjectLineBytes(bytes, start, end, store);
+    if ("value" in parsed) keepClaudeStoredTexts(parsed.value, store, mark);
+    const kept = this.entries.length;
+    this.readParsed(parsed, lineNumber);
+    // A line that made no entry (a duplicate uuid, an object without a type) keeps no bytes.
+    if (this.entries.length === kept) rewindStore(store, mark);
+  }
+
+  private readParsed(parsed: ReturnType<typeof parseObjectLine>, lineNumber: number): void {
     if ("reason" in parsed) {
       this.lastBadLine = lineNumber;
       this.warnings.push({ line: lineNumber, reason: parsed.reason });
@@ -128,6 +164,13 @@ class ClaudeLineReader implements LineReader {
   }
 
   finish(): Session {
+    if (this.store) {
+      // The store's unused room is given back; a store that holds nothing is forgotten.
+      if (isEmptyStore(this.store)) {
+        releaseTextStore(this.store);
+        this.store = null;
+      } else trimTextStore(this.store);
+    }
     finishLineWarnings(this.warnings, this.lastLine, this.lastBadLine);
     if (this.lastLine > 0 && this.conversationCount === 0) {
       this.warnings.push({ line: 0, reason: `no conversation entries found: expected ${EXPECTATION}` });
@@ -151,10 +194,26 @@ class ClaudeLineReader implements LineReader {
       warnings,
       lineCount: this.lastLine,
     };
+    // Every value handed out (snapshots of a followed file included) names the same store, which goes on filling.
+    if (this.store && !isEmptyStore(this.store)) session.textStore = this.store;
     const threads = inFileThreads(session);
     if (threads.length > 0) session.threads = threads;
     return session;
   }
+}
+
+function isEmptyStore(store: TextStore): boolean {
+  return store.chunks.length === 1 && store.used === 0;
+}
+
+/** Whether the line's first byte after JSON whitespace opens an object (else it cannot be a record). */
+function startsObject(bytes: Uint8Array, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const b = bytes[i]!;
+    if (b === 0x7b) return true;
+    if (b !== 0x20 && b !== 0x09 && b !== 0x0d && b !== 0x0a) return false;
+  }
+  return false;
 }
 
 /** Session facts repeated on every conversation entry (FM-CC-3), taken from the first one. */

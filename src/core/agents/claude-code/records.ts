@@ -4,6 +4,7 @@
 import type { SessionEntry } from "../../model";
 import { canonicalJson } from "../../util/canonical-json";
 import { isObject } from "../../util/is-object";
+import { isText } from "../../text/text";
 
 export function stringField(raw: Record<string, unknown>, key: string): string | null {
   const value = raw[key];
@@ -50,9 +51,9 @@ export function assistantMessageId(entry: SessionEntry): string | null {
   return stringField(entry.raw, "requestId") ?? entry.id;
 }
 
-/** A content list in block form (a string content is one text block). */
+/** A content list in block form (a string content, or one kept as bytes, is one text block). */
 export function contentBlocks(content: unknown): unknown[] {
-  if (typeof content === "string") return [{ type: "text", text: content }];
+  if (isText(content)) return [{ type: "text", text: content }];
   return Array.isArray(content) ? content : [];
 }
 

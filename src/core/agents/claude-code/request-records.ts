@@ -5,6 +5,7 @@
 // when a hash is still unknown), once per session.
 import type { ReaderWarning, Session, SessionEntry } from "../../model";
 import { canonicalJson } from "../../util/canonical-json";
+import { isText } from "../../text/text";
 import { sha256Hex } from "../../util/sha256";
 import { assistantMessageId, contentBlocks, entryMessage, isConversationEntry, mergedAssistantMessage } from "./records";
 import { getClaudeIndex, type ApiRequestRecord, type ClaudeSessionIndex } from "./session-index";
@@ -136,7 +137,7 @@ export function messageHash(message: Record<string, unknown>): string {
 function addCandidate(cache: RecordCache, message: Record<string, unknown>, entryIds: string[], stage: 1 | 2, conflicts?: (hash: string) => boolean): boolean {
   const forms: Record<string, unknown>[] = [message];
   // A string content is also hashed in its one-text-block form (FM-CC-19 step 2).
-  if (typeof message.content === "string") forms.push({ role: message.role, content: contentBlocks(message.content) });
+  if (isText(message.content)) forms.push({ role: message.role, content: contentBlocks(message.content) });
   for (const form of forms) {
     const hash = messageHash(form);
     if (conflicts?.(hash)) return false;

@@ -8,6 +8,7 @@
 // `toolUseResult.agentId` or, for old sidechains, the prompt the call passed.
 import type { Session, SessionEntry, SessionThread, ThreadSpawn } from "../../model";
 import { isObject } from "../../util/is-object";
+import { isText, textString } from "../../text/text";
 import { contentBlocks, entryMessage, isConversationEntry, isSidechain, stringField } from "./records";
 
 interface SpawnCall extends ThreadSpawn {
@@ -24,9 +25,9 @@ interface SpawnIndex {
 }
 
 function promptText(content: unknown): string {
-  if (typeof content === "string") return content;
+  if (isText(content)) return textString(content);
   return contentBlocks(content)
-    .map((block) => (isObject(block) && typeof block.text === "string" ? block.text : ""))
+    .map((block) => (isObject(block) && isText(block.text) ? textString(block.text) : ""))
     .join("\n");
 }
 
@@ -75,6 +76,8 @@ function threadSession(main: Session, fileName: string, entries: SessionEntry[])
     entries,
     warnings: [],
     lineCount: main.lineCount,
+    // The thread's entries are the main file's: their stored texts are in its store.
+    ...(main.textStore ? { textStore: main.textStore } : {}),
   };
 }
 

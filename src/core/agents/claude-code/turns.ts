@@ -49,6 +49,7 @@ import { assembleClaudeBody, billingHeaderBlock, metadataBlock } from "./wire";
 import { CLAUDE_USER_IDS, claudeUserIds } from "./capture";
 import { sessionConstant } from "../../captures/fact";
 import { billingSuffix } from "./billing";
+import { isText, stringifyWithTexts, textString, textUnits } from "../../text/text";
 
 export interface ClaudeTurn {
   turn: number;
@@ -259,7 +260,7 @@ function compactionEvent(boundary: SessionEntry, path: SessionEntry[], from: num
     const entry = path[i] as SessionEntry;
     if (entry.type === "user" && entry.raw.isCompactSummary === true) {
       const content = entryMessage(entry)?.content;
-      summaryChars = typeof content === "string" ? content.length : JSON.stringify(content ?? "").length;
+      summaryChars = isText(content) ? textUnits(content) : stringifyWithTexts(content ?? "").length;
       break;
     }
     if (entry.type === "assistant") break;
@@ -279,7 +280,7 @@ function branchLabel(path: SessionEntry[], leaf: SessionEntry): string | null {
   if (!isSidechain(leaf)) return null;
   const firstUser = path.find((entry) => entry.type === "user" && isSidechain(entry));
   const content = firstUser ? entryMessage(firstUser)?.content : undefined;
-  const text = typeof content === "string" ? content : contentBlocks(content).map((b) => (isObject(b) && typeof b.text === "string" ? b.text : "")).join(" ");
+  const text = isText(content) ? textString(content) : contentBlocks(content).map((b) => (isObject(b) && isText(b.text) ? textString(b.text) : "")).join(" ");
   const agent = stringField(leaf.raw, "agentId");
   const preview = text.replace(/\s+/g, " ").trim().slice(0, 60);
   return `sidechain${agent ? ` ${agent}` : ""} (sub-agent)${preview ? `: ${preview}` : ""}`;

@@ -3,7 +3,10 @@
 // markers moved to the recorded paths, one-text-block contents sent as strings, the billing
 // header block prepended to `system`, and the top-level keys in Claude Code's wire order.
 // Only the parts that change are copied; every other message object is shared with the cache.
+// A text kept as bytes (storedTextPlaces.ts) goes into the body as the same StoredText reference.
 import { isObject } from "../../util/is-object";
+import { isStoredText } from "../../text/storedText";
+import { isText } from "../../text/text";
 import { billingSuffix } from "./billing";
 
 /** Claude Code's top-level key order (FM-CC-19 step 6, PR-3). */
@@ -66,7 +69,7 @@ const strippedCache = new WeakMap<object, unknown>();
 
 /** `value` without any `cache_control` key at any depth; the same object when it has none. */
 export function stripCacheControl<T>(value: T): T {
-  if (typeof value !== "object" || value === null) return value;
+  if (typeof value !== "object" || value === null || isStoredText(value)) return value;
   const cached = strippedCache.get(value as object);
   if (cached !== undefined) return cached as T;
   let result: unknown = value;
@@ -102,10 +105,11 @@ export function setCacheControlAt(root: Record<string, unknown>, path: (string |
     if (Array.isArray(container) && typeof key === "number") child = container[key];
     else if (isObject(container) && typeof key === "string") child = container[key];
     else return false;
-    if (typeof child === "string" && key === "content" && typeof path[i + 1] === "number") {
+    if (isText(child) && key === "content" && typeof path[i + 1] === "number") {
       child = [{ type: "text", text: child }];
     }
-    if (child === undefined || child === null || typeof child !== "object") return false;
+    // A text (a stored one is an object too) holds no marker.
+    if (child === undefined || child === null || typeof child !== "object" || isStoredText(child)) return false;
     const copy: unknown = Array.isArray(child) ? child.slice() : { ...(child as Record<string, unknown>) };
     if (Array.isArray(container)) container[key as number] = copy;
     else (container as Record<string, unknown>)[key as string] = copy;
@@ -125,7 +129,7 @@ export function normaliseSingleTextContent(message: Record<string, unknown>): Re
   const content = message.content;
   if (!Array.isArray(content) || content.length !== 1) return message;
   const block = content[0];
-  if (!isObject(block) || block.type !== "text" || typeof block.text !== "string" || "cache_control" in block) return message;
+  if (!isObject(block) || block.type !== "text" || !isText(block.text) || "cache_control" in block) return message;
   const keys = Object.keys(block);
   if (keys.some((key) => key !== "type" && key !== "text")) return message;
   return { ...message, content: block.text };

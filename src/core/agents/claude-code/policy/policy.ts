@@ -12,6 +12,7 @@ import { getClaudeBranch, turnUsage, type ClaudeBranch, type ClaudeTurn } from "
 import { defaultLeaf, getClaudeIndex } from "../session-index";
 import { contentBlocks, entryMessage, isCompactBoundary } from "../records";
 import { isObject } from "../../../util/is-object";
+import { isText, textString } from "../../../text/text";
 import { toContextMessages } from "../context";
 import { sessionPreservesMessages } from "../preserved";
 import { checkSummariserRequests } from "../../../simulate/findings";
@@ -72,7 +73,7 @@ function isPlainPrompt(entry: SessionEntry): boolean {
   const content = entryMessage(entry)?.content;
   const blocks = contentBlocks(content);
   if (blocks.some((b) => isObject(b) && b.type === "tool_result")) return false;
-  const text = blocks.map((b) => (isObject(b) && typeof b.text === "string" ? b.text : "")).join("").trimStart();
+  const text = blocks.map((b) => (isObject(b) && isText(b.text) ? textString(b.text) : "")).join("").trimStart();
   // Slash commands and their local output are recorded as user entries (FM-CC-15): not prompts.
   return text.length > 0 && !text.startsWith("<command-") && !text.startsWith("<local-command");
 }
@@ -104,7 +105,7 @@ function recordedContinuation(session: Session, boundaryId: string): string | nu
     if (entry.type === "assistant") return null;
     if (entry.type === "user" && entry.raw.isCompactSummary === true) {
       const content = entryMessage(entry)?.content;
-      return typeof content === "string" ? content : wireText({ content });
+      return isText(content) ? textString(content) : wireText({ content });
     }
   }
   return null;
@@ -230,7 +231,7 @@ function simulateClaudeCode(input: SimulationInput, context: SimulationContext):
   const afterMessages: Record<string, unknown>[] = preservation.preserve ? [{ role: "user", content: continuation }, { role: "assistant", content: contentBlocks(answer.content) }] : [{ role: "user", content: continuation }];
   if (pending) {
     const content = entryMessage(pending)?.content;
-    afterMessages.push({ role: "user", content: typeof content === "string" ? [{ type: "text", text: content }] : content });
+    afterMessages.push({ role: "user", content: isText(content) ? [{ type: "text", text: content }] : content });
   }
   const last = afterMessages[afterMessages.length - 1]!;
   const lastBlocks = contentBlocks(last.content).slice();

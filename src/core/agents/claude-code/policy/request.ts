@@ -6,6 +6,7 @@
 import type { SessionEntry } from "../../../model";
 import { contentBlocks, mergedAssistantMessage } from "../records";
 import { isObject } from "../../../util/is-object";
+import { isText, textString } from "../../../text/text";
 import { normaliseSingleTextContent, stripCacheControl } from "../wire";
 
 /** The assistant answer of an API message as Claude Code sends it back: its entries' blocks merged. */
@@ -16,9 +17,9 @@ export function answerMessage(group: readonly SessionEntry[]): Record<string, un
 /** Text of a wire message (string content or text blocks), for finding inputs. */
 export function wireText(message: unknown): string {
   if (!isObject(message)) return "";
-  if (typeof message.content === "string") return message.content;
+  if (isText(message.content)) return textString(message.content);
   return contentBlocks(message.content)
-    .map((block) => (isObject(block) && typeof block.text === "string" ? block.text : isObject(block) && typeof block.content === "string" ? block.content : ""))
+    .map((block) => (isObject(block) && isText(block.text) ? textString(block.text) : isObject(block) && isText(block.content) ? textString(block.content) : ""))
     .join("");
 }
 
