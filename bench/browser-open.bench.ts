@@ -171,7 +171,16 @@ async function step(page: Page): Promise<{ ms: number; replyMs: number; turn: nu
     });
   });
   await page.keyboard.press("j");
-  return page.evaluate(() => (window as unknown as { __stepDone: Promise<{ ms: number; replyMs: number; turn: number | null }> }).__stepDone);
+  // A step that never ends (the page stopped answering keys, or the view never came) is reported
+  // with the page's state instead of waiting for ever.
+  const done = page.evaluate(() => (window as unknown as { __stepDone: Promise<{ ms: number; replyMs: number; turn: number | null }> }).__stepDone);
+  const late = new Promise<null>((resolve) => setTimeout(() => resolve(null), 60_000));
+  const result = await Promise.race([done, late]);
+  if (result === null) {
+    const state = await page.evaluate(() => JSON.stringify((window as unknown as { __contextscope: unknown }).__contextscope));
+    throw new Error(`a step did not end within 60 s; the page's state: ${state.slice(0, 2000)}`);
+  }
+  return result;
 }
 
 function quantile(values: number[], q: number): number {
