@@ -163,7 +163,8 @@ async function step(page: Page): Promise<{ ms: number; replyMs: number; turn: nu
       let start = 0;
       window.addEventListener("keydown", () => (start = performance.now()), { capture: true, once: true });
       w.__onView = (view: { selectedTurn: number | null; requestTurn: number | null }) => {
-        if (start === 0 || view.selectedTurn === from || view.requestTurn !== view.selectedTurn) return;
+        // A compaction row is a step too (its view has no request: the selected turn is null).
+        if (start === 0 || view.selectedTurn === from || (view.selectedTurn !== null && view.requestTurn !== view.selectedTurn)) return;
         w.__onView = undefined;
         const replyMs = performance.now() - start;
         requestAnimationFrame(() => setTimeout(() => resolve({ ms: performance.now() - start, replyMs, turn: view.selectedTurn })));

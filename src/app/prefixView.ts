@@ -18,6 +18,7 @@ import { createSegmentCache } from "../core/prefix/segment-builder";
 import { iterateSessionPrefixes, turnFactsOf } from "../core/session/sessionPrefixes";
 import { counterForApi, type TokenCounter, type TokenizerChoice } from "../core/tokens/counters";
 import { collectingClaude, collectingO200k, precountedClaude, precountedO200k, type TableCountPool } from "../core/tokens/precounted";
+import { textDigest } from "../core/tokens/textDigest";
 import { loadTokenizerTables, TokenizerTablesNotLoaded } from "../core/tokens/tables";
 import { sessionTables } from "../core/tokens/sessionTables";
 import { tokenPieces } from "../core/tokens/pieces";
@@ -66,6 +67,12 @@ function prefixRow(report: PrefixTurnReport, pass: TokenPass, previousTokens: nu
 }
 
 const MAX_CACHED_PASSES = 6;
+/**
+ * Characters named for counting elsewhere and not yet counted, beyond which the naming walk waits:
+ * enough to keep every counting worker busy, bounded so that a session of large texts kept as
+ * bytes (decoded one by one to be counted) never holds them all as strings at once.
+ */
+const PENDING_COUNT_CHARS = 16 * 1024 * 1024;
 
 /** Where a pass's counts come from when they were made elsewhere (CounterOptions). */
 interface CountSources {
@@ -194,17 +201,19 @@ export class PrefixService {
     const o200kSource = collectingO200k((text) => {
       asked.o200k++;
       pool.submit("o200k", text);
-    });
+    }, textDigest);
     const claudeSource = collectingClaude((text) => {
       asked.claude++;
       pool.submit("claude", text);
-    });
+    }, textDigest);
     const prefix = { tokenizer: tokenizerOf("exact"), segmentCache: this.segmentCache, o200kSource, claudeSource };
     // Going on from a turn: the collecting walk starts one turn earlier, so it compares the first
     // new turn with the one before as the pass does, and names the same texts.
     const from = continueFrom ? { continueFrom: { analyzer: createPrefixAnalyzer(prefix), afterTurn: Math.max(0, continueFrom.afterTurn - 1) } } : {};
     for (const report of iterateSessionPrefixes(session, options, { analysis, prefix, ...from })) {
       void report;
+      // Texts kept as bytes are decoded to be counted: at most this many characters wait at once.
+      await pool.belowPending(PENDING_COUNT_CHARS);
       await yieldIfDue();
       await waitWhileInteractive();
       if (!this.isCurrent()) throw new PrefixPassAbandoned();
@@ -212,7 +221,7 @@ export class PrefixService {
     if (asked.o200k + asked.claude === 0) return {};
     const counts = await pool.finish();
     const none = new Map<string, number>();
-    return { o200kSource: precountedO200k(counts.get("o200k") ?? none), claudeSource: precountedClaude(counts.get("claude") ?? none) };
+    return { o200kSource: precountedO200k(counts.get("o200k") ?? none, textDigest), claudeSource: precountedClaude(counts.get("claude") ?? none, textDigest) };
   }
 
   private async walk(session: Session, options: PipelineOptions, pass: TokenPass, analysis: SessionAnalysis, sources: CountSources = {}): Promise<PrefixPass> {

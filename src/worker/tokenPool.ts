@@ -9,11 +9,18 @@
 // batches go out. The workers start with the first batch and stay for the session's later passes.
 import type { TableCountPool } from "../core/tokens/precounted";
 import type { TokenizerTable } from "../core/tokens/tables";
+import { textDigest } from "../core/tokens/textDigest";
 
 export interface CountBatch {
   batch: number;
   table: TokenizerTable;
   texts: string[];
+}
+
+/** A batch as the pool keeps it: the texts until they are sent, their keys until they are counted. */
+interface HeldBatch extends CountBatch {
+  keys: string[];
+  chars: number;
 }
 
 export type CountBatchReply = { batch: number; counts: number[] } | { batch: number; error: string };
@@ -46,10 +53,22 @@ export interface BrowserTokenPool extends TableCountPool {
 export function createBrowserTokenPool(size: number, createWorker: () => Worker, holdMs: () => number = () => 0): BrowserTokenPool {
   const counts = new Map<TokenizerTable, Map<string, number>>();
   const slots: Slot[] = [];
-  const queue: CountBatch[] = [];
-  const sent = new Map<number, CountBatch>();
+  const queue: HeldBatch[] = [];
+  const sent = new Map<number, HeldBatch>();
   /** Texts not yet in a batch, per table. */
-  const waiting = new Map<TokenizerTable, { texts: string[]; chars: number }>();
+  const waiting = new Map<TokenizerTable, { texts: string[]; keys: string[]; chars: number }>();
+  /** Characters submitted and not yet counted, and the walks waiting for them to fall. */
+  let pendingChars = 0;
+  const belowWaiters: { chars: number; resolve: () => void }[] = [];
+  const wakeBelow = () => {
+    for (let i = belowWaiters.length - 1; i >= 0; i--) {
+      const waiter = belowWaiters[i]!;
+      if (pendingChars < waiter.chars || failure) {
+        belowWaiters.splice(i, 1);
+        waiter.resolve();
+      }
+    }
+  };
   let nextBatch = 0;
   let failure: Error | null = null;
   /** finish() calls waiting for the batches to be counted (passes of different options may overlap). */
@@ -74,7 +93,9 @@ export function createBrowserTokenPool(size: number, createWorker: () => Worker,
       const batch = queue.shift()!;
       sent.set(batch.batch, batch);
       slot.inFlight++;
-      slot.worker.postMessage(batch);
+      slot.worker.postMessage({ batch: batch.batch, table: batch.table, texts: batch.texts } satisfies CountBatch);
+      // The worker has its copy: the texts are let go (decoded texts would otherwise stay alive).
+      batch.texts = [];
     }
   };
 
@@ -90,14 +111,17 @@ export function createBrowserTokenPool(size: number, createWorker: () => Worker,
         else {
           const made = counts.get(batch.table) ?? new Map<string, number>();
           counts.set(batch.table, made);
-          batch.texts.forEach((text, index) => made.set(text, reply.counts[index]!));
+          batch.keys.forEach((key, index) => made.set(key, reply.counts[index]!));
         }
+        pendingChars -= batch.chars;
+        wakeBelow();
         dispatch(slot);
         if (failure || (sent.size === 0 && queue.length === 0)) wake();
       };
       slot.worker.onerror = (event) => {
         failure = new Error(`a token counting worker failed: ${event.message}`);
         wake();
+        wakeBelow();
       };
       slots.push(slot);
     }
@@ -107,7 +131,7 @@ export function createBrowserTokenPool(size: number, createWorker: () => Worker,
     const pending = waiting.get(table);
     if (!pending || pending.texts.length === 0) return;
     if (slots.length === 0) start();
-    queue.push({ batch: nextBatch++, table, texts: pending.texts });
+    queue.push({ batch: nextBatch++, table, texts: pending.texts, keys: pending.keys, chars: pending.chars });
     waiting.delete(table);
     dispatchAll();
   };
@@ -115,10 +139,18 @@ export function createBrowserTokenPool(size: number, createWorker: () => Worker,
   return {
     submit(table, text) {
       let pending = waiting.get(table);
-      if (!pending) waiting.set(table, (pending = { texts: [], chars: 0 }));
+      if (!pending) waiting.set(table, (pending = { texts: [], keys: [], chars: 0 }));
       pending.texts.push(text);
+      pending.keys.push(textDigest(text));
       pending.chars += text.length;
+      pendingChars += text.length;
       if (pending.chars >= BATCH_CHARS) enqueue(table);
+    },
+    belowPending(chars) {
+      if (pendingChars < chars || failure) return Promise.resolve();
+      // What waits in a partial batch is sent now, or the walk would wait for texts nobody counts.
+      for (const table of [...waiting.keys()]) enqueue(table);
+      return new Promise<void>((resolve) => belowWaiters.push({ chars, resolve }));
     },
     async finish() {
       for (const table of [...waiting.keys()]) enqueue(table);
@@ -133,6 +165,7 @@ export function createBrowserTokenPool(size: number, createWorker: () => Worker,
       // A pass still waiting for counts ends (it belongs to a session no longer open).
       failure ??= new Error("the token counting workers were stopped");
       wake();
+      wakeBelow();
     },
   };
 }

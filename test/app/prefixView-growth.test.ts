@@ -15,6 +15,7 @@ import { o200kCounter } from "../../src/core/tokens/counters";
 import type { TableCountPool } from "../../src/core/tokens/precounted";
 import type { TokenizerTable } from "../../src/core/tokens/tables";
 import { fixtureCase } from "../support/fixtures";
+import { textDigest } from "../../src/core/tokens/textDigest";
 
 const decoder = new TextDecoder();
 const OPTIONS: PipelineOptions = { profile: "pi", leafId: null, api: null, header: null, notes: false };
@@ -48,11 +49,12 @@ function countingPool(): TableCountPool & { submitted: number } {
       pool.submitted++;
       waiting.push([table, text]);
     },
+    belowPending: () => Promise.resolve(),
     async finish() {
       for (const [table, text] of waiting.splice(0)) {
         const made = counts.get(table) ?? new Map<string, number>();
         counts.set(table, made);
-        made.set(text, table === "o200k" ? o200kCounter.count(text) : countClaudeVocabulary(text));
+        made.set(textDigest(text), table === "o200k" ? o200kCounter.count(text) : countClaudeVocabulary(text));
       }
       return counts;
     },

@@ -8,6 +8,7 @@ import { countClaudeVocabulary } from "../../src/core/tokens/claude";
 import { o200kCounter } from "../../src/core/tokens/counters";
 import { loadTokenizerTables } from "../../src/core/tokens/tables";
 import { createBrowserTokenPool, tokenPoolSize, type CountBatch, type CountBatchReply } from "../../src/worker/tokenPool";
+import { textDigest } from "../../src/core/tokens/textDigest";
 
 class InProcessCounter {
   onmessage: ((event: MessageEvent<CountBatchReply>) => void) | null = null;
@@ -43,15 +44,15 @@ describe("browser token pool", () => {
     for (const text of first) pool.submit("o200k", text);
     for (const text of forClaude) pool.submit("claude", text);
     const afterFirst = new Map((await pool.finish()).get("o200k"));
-    for (const text of first) expect(afterFirst.get(text)).toBe(o200kCounter.count(text));
+    for (const text of first) expect(afterFirst.get(textDigest(text))).toBe(o200kCounter.count(text));
     const second = texts(500, "second");
     for (const text of second) pool.submit("o200k", text);
     const afterSecond = await pool.finish();
     expect(afterSecond.get("o200k")?.size).toBe(first.length + second.length);
-    for (const text of second) expect(afterSecond.get("o200k")?.get(text)).toBe(o200kCounter.count(text));
+    for (const text of second) expect(afterSecond.get("o200k")?.get(textDigest(text))).toBe(o200kCounter.count(text));
     // The Claude vocabulary's counts, unscaled, kept apart from o200k's.
     expect(afterSecond.get("claude")?.size).toBe(forClaude.length);
-    for (const text of forClaude) expect(afterSecond.get("claude")?.get(text)).toBe(countClaudeVocabulary(text));
+    for (const text of forClaude) expect(afterSecond.get("claude")?.get(textDigest(text))).toBe(countClaudeVocabulary(text));
     expect(forClaude.some((text) => countClaudeVocabulary(text) !== o200kCounter.count(text))).toBe(true);
     expect(workers).toHaveLength(2);
     expect(workers.every((worker) => worker.posted > 0)).toBe(true);
@@ -67,8 +68,8 @@ describe("browser token pool", () => {
     for (const text of second) pool.submit("o200k", text);
     const later = pool.finish();
     const [a, b] = await Promise.all([earlier, later]);
-    for (const text of first) expect(a.get("o200k")?.get(text)).toBe(o200kCounter.count(text));
-    for (const text of second) expect(b.get("o200k")?.get(text)).toBe(o200kCounter.count(text));
+    for (const text of first) expect(a.get("o200k")?.get(textDigest(text))).toBe(o200kCounter.count(text));
+    for (const text of second) expect(b.get("o200k")?.get(textDigest(text))).toBe(o200kCounter.count(text));
     pool.close();
   });
 
@@ -96,6 +97,31 @@ describe("browser token pool", () => {
     const pending = closed.finish();
     closed.close();
     await expect(pending).rejects.toThrow(/stopped/);
+  });
+
+  it("lets a naming walk wait until the texts not yet counted fall under a bound, holding none it has sent", async () => {
+    const pool = createBrowserTokenPool(1, () => new InProcessCounter() as unknown as Worker);
+    const named = texts(400, "bounded");
+    const chars = named.reduce((sum, text) => sum + text.length, 0);
+    for (const text of named) pool.submit("o200k", text);
+    let below = false;
+    const waiting = pool.belowPending(1_000).then(() => (below = true));
+    // Nothing is counted before the workers answer: the walk is still held.
+    expect(below).toBe(false);
+    expect(chars).toBeGreaterThan(1_000);
+    await waiting;
+    expect(below).toBe(true);
+    const counts = (await pool.finish()).get("o200k")!;
+    for (const text of named) expect(counts.get(textDigest(text))).toBe(o200kCounter.count(text));
+    // Under the bound already: no wait.
+    await expect(pool.belowPending(1)).resolves.toBeUndefined();
+  });
+
+  it("keys counts by a digest that tells texts apart and is the same for the same characters", () => {
+    const named = texts(2_000, "digest");
+    expect(new Set(named.map(textDigest)).size).toBe(named.length);
+    expect(textDigest("a".repeat(5000))).not.toBe(textDigest("a".repeat(4999) + "b"));
+    expect(textDigest(`${"x".repeat(10)}`)).toBe(textDigest("xxxxxxxxxx"));
   });
 
   it("is sized to the machine: one worker per core, at least one, at most four", () => {

@@ -8,12 +8,19 @@ import { countClaudeVocabulary } from "./claude";
 import { CLAUDE_VOCABULARY_ID, o200kCounter, type TokenCounter } from "./counters";
 import type { TokenizerTable } from "./tables";
 
+/**
+ * How a memo of counts is keyed: by the text itself (the default), or by a short key standing for
+ * it (`textDigest`), so the memo does not keep every distinct text alive.
+ */
+export type TextKey = (text: string) => string;
+const byText: TextKey = (text) => text;
+
 /** Calls `onText` once per distinct non-empty text it is asked to count; counts chars/4 meanwhile. */
-export function collectingO200k(onText: (text: string) => void): TokenCounter {
-  return collecting("o200k:collecting", "estimate (chars/4, collecting texts for o200k)", onText);
+export function collectingO200k(onText: (text: string) => void, keyOf: TextKey = byText): TokenCounter {
+  return collecting("o200k:collecting", "estimate (chars/4, collecting texts for o200k)", onText, keyOf);
 }
 
-function collecting(id: string, label: string, onText: (text: string) => void): TokenCounter {
+function collecting(id: string, label: string, onText: (text: string) => void, keyOf: TextKey): TokenCounter {
   const seen = new Set<string>();
   return {
     id,
@@ -21,8 +28,9 @@ function collecting(id: string, label: string, onText: (text: string) => void): 
     label,
     count(text) {
       if (text.length === 0) return 0;
-      if (!seen.has(text)) {
-        seen.add(text);
+      const key = keyOf(text);
+      if (!seen.has(key)) {
+        seen.add(key);
         onText(text);
       }
       return Math.ceil(text.length / 4);
@@ -35,12 +43,12 @@ function collecting(id: string, label: string, onText: (text: string) => void): 
  * remembered, so a text asked for twice (a segment's text, then the same text in the turn's
  * composition) is counted once. With an empty map it is a memo of o200kCounter.
  */
-export function precountedO200k(counts: ReadonlyMap<string, number> = new Map()): TokenCounter {
-  return precounted(o200kCounter.id, true, o200kCounter.label, counts, (text) => o200kCounter.count(text));
+export function precountedO200k(counts: ReadonlyMap<string, number> = new Map(), keyOf: TextKey = byText): TokenCounter {
+  return precounted(o200kCounter.id, true, o200kCounter.label, counts, (text) => o200kCounter.count(text), keyOf);
 }
 
-/** A counter giving `counts`' figures, and `count`'s (made once per text) for what they lack. */
-function precounted(id: string, exact: boolean, label: string, counts: ReadonlyMap<string, number>, count: (text: string) => number): TokenCounter {
+/** A counter giving `counts`' figures (keyed by `keyOf`), and `count`'s (made once per text) for what they lack. */
+function precounted(id: string, exact: boolean, label: string, counts: ReadonlyMap<string, number>, count: (text: string) => number, keyOf: TextKey): TokenCounter {
   const countedHere = new Map<string, number>();
   return {
     id,
@@ -48,10 +56,11 @@ function precounted(id: string, exact: boolean, label: string, counts: ReadonlyM
     label,
     count(text) {
       if (text.length === 0) return 0;
-      let tokens = counts.get(text) ?? countedHere.get(text);
+      const key = keyOf(text);
+      let tokens = counts.get(key) ?? countedHere.get(key);
       if (tokens === undefined) {
         tokens = count(text);
-        countedHere.set(text, tokens);
+        countedHere.set(key, tokens);
       }
       return tokens;
     },
@@ -59,21 +68,27 @@ function precounted(id: string, exact: boolean, label: string, counts: ReadonlyM
 }
 
 /** Calls `onText` once per distinct non-empty text the Anthropic estimate asks about; counts chars/4 meanwhile. */
-export function collectingClaude(onText: (text: string) => void): TokenCounter {
-  return collecting(`${CLAUDE_VOCABULARY_ID}:collecting`, "estimate (chars/4, collecting texts for the Claude vocabulary)", onText);
+export function collectingClaude(onText: (text: string) => void, keyOf: TextKey = byText): TokenCounter {
+  return collecting(`${CLAUDE_VOCABULARY_ID}:collecting`, "estimate (chars/4, collecting texts for the Claude vocabulary)", onText, keyOf);
 }
 
 /** Claude-vocabulary counts (unscaled) looked up in `counts` (made elsewhere), counted here when missing and remembered. */
-export function precountedClaude(counts: ReadonlyMap<string, number> = new Map()): TokenCounter {
-  return precounted(CLAUDE_VOCABULARY_ID, false, "Claude vocabulary", counts, countClaudeVocabulary);
+export function precountedClaude(counts: ReadonlyMap<string, number> = new Map(), keyOf: TextKey = byText): TokenCounter {
+  return precounted(CLAUDE_VOCABULARY_ID, false, "Claude vocabulary", counts, countClaudeVocabulary, keyOf);
 }
 
 /**
  * Counts texts elsewhere (the browser's counting workers), per tokenizer table: every text
  * submitted is counted once with that table (o200k_base, or the Claude vocabulary unscaled);
- * finish() gives the counts of all of them.
+ * finish() gives the counts of all of them, keyed by `textDigest` of each text (the pool keeps
+ * no text once it is sent).
  */
 export interface TableCountPool {
   submit(table: TokenizerTable, text: string): void;
+  /**
+   * Resolves once the texts submitted and not yet counted hold fewer than `chars` characters: a
+   * walk naming texts faster than they are counted waits here, so they are never all held at once.
+   */
+  belowPending(chars: number): Promise<void>;
   finish(): Promise<ReadonlyMap<TokenizerTable, ReadonlyMap<string, number>>>;
 }

@@ -1,0 +1,21 @@
+// A short key standing for a text's characters, for the memo of token counts made elsewhere: a
+// map keyed by the texts themselves would keep every distinct text of the session alive as a
+// string, which for texts kept as bytes (decoded only to be counted) doubles the session's memory.
+// The key is the text's length and two 32-bit hashes of its UTF-16 units with different
+// multipliers and seeds, so two different texts share a key with a chance near 2^-64 per pair.
+
+/** `<length>:<hash>:<hash>` of the text's UTF-16 units. */
+export function textDigest(text: string): string {
+  let first = 0x811c9dc5 ^ text.length;
+  let second = 0x9747b28c;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    first = Math.imul(first ^ unit, 0x01000193);
+    second = Math.imul(second + unit, 0x5bd1e995);
+    second ^= second >>> 15;
+  }
+  first ^= first >>> 13;
+  first = Math.imul(first, 0xc2b2ae35);
+  second = Math.imul(second ^ (second >>> 16), 0x85ebca6b);
+  return `${text.length}:${(first >>> 0).toString(36)}:${(second >>> 0).toString(36)}`;
+}
