@@ -13,6 +13,7 @@ import type { SessionAnalysis } from "../core/session/pipeline";
 import { iterateSessionPrefixCompositions, type PrefixComposition } from "../core/session/sessionPrefixCompositions";
 import type { TokenCounter, TokenizerChoice } from "../core/tokens/counters";
 import { collectingO200k, precountedClaude, precountedO200k } from "../core/tokens/precounted";
+import { textDigest } from "../core/tokens/textDigest";
 import type { SegmentCache } from "../core/prefix/segment-builder";
 import type { TokenPool } from "./threads/tokenPool";
 
@@ -34,15 +35,15 @@ export async function sessionPrefixCompositions(
   const { tokenizer, analysis, segmentCache, pool } = options;
   if (tokenizer === "estimate") return iterateSessionPrefixCompositions(session, pipeline, { tokenizer, analysis, segmentCache });
   // The prefix pass and the compositions ask for the same texts: every walk counts each once.
-  const claudeSource = precountedClaude();
+  const claudeSource = precountedClaude(new Map(), textDigest);
   const walk = (o200kSource: TokenCounter) =>
     iterateSessionPrefixCompositions(session, pipeline, { tokenizer, analysis, segmentCache, o200kSource, claudeSource });
-  if (!pool) return walk(precountedO200k());
+  if (!pool) return walk(precountedO200k(new Map(), textDigest));
   let collected = 0;
   const collecting = collectingO200k((text) => {
     collected++;
     pool.submit(text);
-  });
+  }, textDigest);
   const firstWalk: PrefixComposition[] = [];
   /** After each turn of the first walk: the batches its texts (and every earlier turn's) are in. */
   const batchesByTurn: number[] = [];
@@ -55,9 +56,9 @@ export async function sessionPrefixCompositions(
   if (collected === 0) return firstWalk;
   await options.beforeCounting?.();
   // Too few texts for the workers to have started: this thread counts them in the second walk.
-  if (pool.started === 0) return walk(precountedO200k(await pool.finish()));
+  if (pool.started === 0) return walk(precountedO200k(await pool.finish(), textDigest));
   pool.flush();
-  return walkAsCounted(walk(precountedO200k(pool.counts)), batchesByTurn, pool);
+  return walkAsCounted(walk(precountedO200k(pool.counts, textDigest)), batchesByTurn, pool);
 }
 
 /** Yields each turn of `second` once the batches it needs are counted, counting batches meanwhile. */

@@ -19,6 +19,7 @@ import { Worker } from "node:worker_threads";
 import { o200kCounter } from "../../core/tokens/counters";
 import { threadEntry } from "./entry";
 import { BATCH_CLAIMED_BY_CALLER, BATCH_UNCLAIMED, COUNT_ROLE, type CountReply, type CountRequest, type ThreadData } from "./roles";
+import { textDigest } from "../../core/tokens/textDigest";
 
 /** Characters submitted before worker threads are worth starting. */
 const START_CHARS = 2_000_000;
@@ -51,6 +52,7 @@ export interface TokenPool {
   /** Resolves once a worker's reply has been recorded; rejects when a worker failed. */
   nextReply(): Promise<void>;
   /** Every count made so far, by the workers and the caller. */
+  /** Counts keyed by `textDigest` of each text. */
   readonly counts: ReadonlyMap<string, number>;
   /** Every count made so far by the workers and the caller, once all texts submitted are counted. */
   finish(): Promise<ReadonlyMap<string, number>>;
@@ -91,7 +93,9 @@ export function createTokenPool(size: number): TokenPool | null {
   let answered: (() => void) | null = null;
 
   const markCounted = (id: number, texts: readonly string[], made: readonly number[]) => {
-    texts.forEach((text, index) => counts.set(text, made[index]!));
+    // Keyed by a digest: a map keyed by the texts would keep every distinct text alive (texts kept
+    // as bytes are decoded only to be counted).
+    texts.forEach((text, index) => counts.set(textDigest(text), made[index]!));
     batches.delete(id);
     if (id !== countedPrefix) countedAbove.add(id);
     else {
