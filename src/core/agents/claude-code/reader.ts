@@ -14,6 +14,7 @@ import { utf8Decode } from "../../util/utf8";
 import { LARGE_TEXT_BYTES } from "../../text/largeLiterals";
 import { createTextStore, releaseTextStore, rewindStore, storeMark, trimTextStore, type TextStore } from "../../text/storedText";
 import { readersKeepStoredTexts } from "../../text/storedTextsSwitch";
+import { isEmptyStore, startsObject } from "../../text/keptPlaces";
 import { keepClaudeStoredTexts } from "./storedTextPlaces";
 import { inFileThreads } from "./threads";
 
@@ -202,19 +203,7 @@ class ClaudeLineReader implements LineReader {
   }
 }
 
-function isEmptyStore(store: TextStore): boolean {
-  return store.chunks.length === 1 && store.used === 0;
-}
 
-/** Whether the line's first byte after JSON whitespace opens an object (else it cannot be a record). */
-function startsObject(bytes: Uint8Array, start: number, end: number): boolean {
-  for (let i = start; i < end; i++) {
-    const b = bytes[i]!;
-    if (b === 0x7b) return true;
-    if (b !== 0x20 && b !== 0x09 && b !== 0x0d && b !== 0x0a) return false;
-  }
-  return false;
-}
 
 /** Session facts repeated on every conversation entry (FM-CC-3), taken from the first one. */
 function headerOf(raw: Record<string, unknown>): Record<string, unknown> {

@@ -19,7 +19,8 @@
 // Tool-use `input` values stay strings: the input becomes a tool call's `arguments`, which the
 // views, the chars/4 estimates and search read as plain JSON (JSON.stringify of them).
 import { isObject } from "../../util/is-object";
-import { decodeStoredText, isStoredText, rewindStore, storeBytes, storedTextBytes, type StoredText, type TextStore } from "../../text/storedText";
+import { decodeStoredText, isStoredText, rewindStore, type StoredText, type TextStore } from "../../text/storedText";
+import { storeKeptTextsAgain, type StoredTextPlace } from "../../text/keptPlaces";
 
 /** Texts made strings again by the walk under way (so that a line left as it was keeps its bytes where they are). */
 let decodedCount = 0;
@@ -128,11 +129,7 @@ const conversationLine = objectWith(["toolUseResult"], { message, toolUseResult 
 const blobLine = objectWith([], { message });
 const progressLine = objectWith([], { data: progressData });
 
-/** A stored text left in a line, where it is. */
-interface Place {
-  holder: Record<string, unknown> | unknown[];
-  key: string | number;
-}
+type Place = StoredTextPlace;
 
 function storedPlaces(value: unknown, places: Place[]): Place[] {
   if (Array.isArray(value)) {
@@ -155,14 +152,7 @@ export function keepClaudeStoredTexts(raw: Record<string, unknown>, store: TextS
   if (!decodeUnlistedTexts(raw)) return;
   const places = storedPlaces(raw, []);
   if (places.length === 0) return rewindStore(store, mark);
-  const texts = places.map((place) => (place.holder as Record<string | number, unknown>)[place.key] as StoredText);
-  // Views of the kept bytes stay valid after the rewind; storing them again only moves them down.
-  const bytes = texts.map((text) => storedTextBytes(text));
-  rewindStore(store, mark);
-  places.forEach((place, index) => {
-    const moved = storeBytes(store, bytes[index]!, 0, bytes[index]!.length);
-    (place.holder as Record<string | number, unknown>)[place.key] = { ...texts[index]!, ...moved };
-  });
+  storeKeptTextsAgain(store, mark, places);
 }
 
 /**

@@ -16,6 +16,7 @@ import { keepStoredTextsAtPlaces } from "./storedTextPlaces";
 import { createTextStore, releaseTextStore, rewindStore, storeMark, trimTextStore, type TextStore } from "../../text/storedText";
 import { LARGE_TEXT_BYTES } from "../../text/largeLiterals";
 import { readersKeepStoredTexts } from "../../text/storedTextsSwitch";
+import { isEmptyStore, startsObject } from "../../text/keptPlaces";
 import { utf8Decode } from "../../util/utf8";
 
 export const PI_FORMAT_ID = "pi";
@@ -296,19 +297,7 @@ class PiLineReader implements LineReader {
   }
 }
 
-function isEmptyStore(store: TextStore): boolean {
-  return store.chunks.length === 1 && store.used === 0;
-}
 
-/** Whether the line's first byte after JSON whitespace opens an object (else it cannot be an entry). */
-function startsObject(bytes: Uint8Array, start: number, end: number): boolean {
-  for (let i = start; i < end; i++) {
-    const b = bytes[i]!;
-    if (b === 0x7b) return true;
-    if (b !== 0x20 && b !== 0x09 && b !== 0x0d && b !== 0x0a) return false;
-  }
-  return false;
-}
 
 export const piReader: FormatReader = {
   id: PI_FORMAT_ID,

@@ -12,13 +12,10 @@
 // - `compaction` and `branch_summary` entries: `summary`.
 // - `custom_message` entries: `content` when a string; `content[i].text` (type text), `.data` (type image).
 import { isObject } from "../../util/is-object";
-import { decodeStoredText, isStoredText, rewindStore, storeBytes, storedTextBytes, type StoredText, type TextStore } from "../../text/storedText";
+import { decodeStoredText, isStoredText, rewindStore, type TextStore } from "../../text/storedText";
+import { storeKeptTextsAgain, type StoredTextPlace } from "../../text/keptPlaces";
 
-/** A place holding a stored text: the object or array, and the key. */
-interface Place {
-  holder: Record<string, unknown> | unknown[];
-  key: string | number;
-}
+type Place = StoredTextPlace;
 
 const BLOCK_FIELDS_OF_MESSAGES: Readonly<Record<string, string>> = { text: "text", thinking: "thinking", image: "data" };
 const BLOCK_FIELDS_OF_CUSTOM_MESSAGES: Readonly<Record<string, string>> = { text: "text", image: "data" };
@@ -110,12 +107,5 @@ export function keepStoredTextsAtPlaces(raw: Record<string, unknown>, version: n
     return;
   }
   if (!decoded) return;
-  // The kept texts' bytes (views that stay valid after the rewind), then stored again from the mark.
-  const texts = places.map((place) => (place.holder as Record<string | number, unknown>)[place.key] as StoredText);
-  const bytes = texts.map((text) => storedTextBytes(text));
-  rewindStore(store, mark);
-  places.forEach((place, index) => {
-    const moved = storeBytes(store, bytes[index]!, 0, bytes[index]!.length);
-    (place.holder as Record<string | number, unknown>)[place.key] = { ...texts[index]!, ...moved };
-  });
+  storeKeptTextsAgain(store, mark, places);
 }

@@ -1,0 +1,42 @@
+// What the readers that keep large texts as bytes share once a line is parsed: the places of the
+// line's record that keep a stored text, the step that gives back the bytes of the texts turned
+// back into strings (the kept ones are stored again from where the line's texts began), and two
+// small tests on a line's bytes and on a store.
+import { rewindStore, storeBytes, storedTextBytes, type StoredText, type TextStore } from "./storedText";
+
+/** A place of a parsed record holding a stored text: the object or array, and the key. */
+export interface StoredTextPlace {
+  holder: Record<string, unknown> | unknown[];
+  key: string | number;
+}
+
+/**
+ * Stores the texts at `places` again from `mark` on, so that the bytes the line stored after it
+ * for texts that are strings again are given back. The kept texts' bytes are read before the
+ * rewind (views that stay valid: storing them again only moves them down, or into a new chunk).
+ */
+export function storeKeptTextsAgain(store: TextStore, mark: { chunks: number; used: number }, places: readonly StoredTextPlace[]): void {
+  const holderOf = (place: StoredTextPlace) => place.holder as Record<string | number, unknown>;
+  const texts = places.map((place) => holderOf(place)[place.key] as StoredText);
+  const bytes = texts.map((text) => storedTextBytes(text));
+  rewindStore(store, mark);
+  places.forEach((place, index) => {
+    const moved = storeBytes(store, bytes[index]!, 0, bytes[index]!.length);
+    holderOf(place)[place.key] = { ...texts[index]!, ...moved };
+  });
+}
+
+/** Whether nothing was stored yet. */
+export function isEmptyStore(store: TextStore): boolean {
+  return store.chunks.length === 1 && store.used === 0;
+}
+
+/** Whether the line's first byte after JSON whitespace opens an object (else it cannot be a record). */
+export function startsObject(bytes: Uint8Array, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const b = bytes[i]!;
+    if (b === 0x7b) return true;
+    if (b !== 0x20 && b !== 0x09 && b !== 0x0d && b !== 0x0a) return false;
+  }
+  return false;
+}
