@@ -2,7 +2,7 @@
 // line's record that keep a stored text, the step that gives back the bytes of the texts turned
 // back into strings (the kept ones are stored again from where the line's texts began), and two
 // small tests on a line's bytes and on a store.
-import { rewindStore, storeBytes, storedTextBytes, type StoredText, type TextStore } from "./storedText";
+import { rewindStore, storeBytes, storedTextBytes, storeMark, type StoredText, type TextStore } from "./storedText";
 
 /** A place of a parsed record holding a stored text: the object or array, and the key. */
 export interface StoredTextPlace {
@@ -39,4 +39,21 @@ export function startsObject(bytes: Uint8Array, start: number, end: number): boo
     if (b !== 0x20 && b !== 0x09 && b !== 0x0d && b !== 0x0a) return false;
   }
   return false;
+}
+
+/**
+ * Reads one line whose large texts go into `store`: `keep` leaves stored texts only at the
+ * reader's places (giving back the others' bytes), then `read` takes the parsed line and says
+ * whether it made an entry; a line that made none gives back every byte it stored.
+ */
+export function readLineIntoStore<Parsed extends { value: Record<string, unknown> } | { reason: string }>(
+  store: TextStore,
+  parse: () => Parsed,
+  keep: (raw: Record<string, unknown>, mark: { chunks: number; used: number }) => void,
+  read: (parsed: Parsed) => boolean,
+): void {
+  const mark = storeMark(store);
+  const parsed = parse();
+  if ("value" in parsed) keep(parsed.value, mark);
+  if (!read(parsed)) rewindStore(store, mark);
 }

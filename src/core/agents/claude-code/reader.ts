@@ -12,9 +12,9 @@ import type { FormatReader, LineReader } from "../../readers/types";
 import { isObject } from "../../util/is-object";
 import { utf8Decode } from "../../util/utf8";
 import { LARGE_TEXT_BYTES } from "../../text/largeLiterals";
-import { createTextStore, releaseTextStore, rewindStore, storeMark, trimTextStore, type TextStore } from "../../text/storedText";
+import { createTextStore, releaseTextStore, trimTextStore, type TextStore } from "../../text/storedText";
 import { readersKeepStoredTexts } from "../../text/storedTextsSwitch";
-import { isEmptyStore, startsObject } from "../../text/keptPlaces";
+import { isEmptyStore, readLineIntoStore, startsObject } from "../../text/keptPlaces";
 import { keepClaudeStoredTexts } from "./storedTextPlaces";
 import { inFileThreads } from "./threads";
 
@@ -107,13 +107,17 @@ class ClaudeLineReader implements LineReader {
     }
     this.lastLine = lineNumber;
     const store = (this.store ??= createTextStore());
-    const mark = storeMark(store);
-    const parsed = parseObjectLineBytes(bytes, start, end, store);
-    if ("value" in parsed) keepClaudeStoredTexts(parsed.value, store, mark);
-    const kept = this.entries.length;
-    this.readParsed(parsed, lineNumber);
-    // A line that made no entry (a duplicate uuid, an object without a type) keeps no bytes.
-    if (this.entries.length === kept) rewindStore(store, mark);
+    // A line that makes no entry (a duplicate uuid, an object without a type) keeps no bytes.
+    readLineIntoStore(
+      store,
+      () => parseObjectLineBytes(bytes, start, end, store),
+      (raw, mark) => keepClaudeStoredTexts(raw, store, mark),
+      (parsed) => {
+        const before = this.entries.length;
+        this.readParsed(parsed, lineNumber);
+        return this.entries.length > before;
+      },
+    );
   }
 
   private readParsed(parsed: ReturnType<typeof parseObjectLine>, lineNumber: number): void {

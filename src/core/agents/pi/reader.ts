@@ -13,10 +13,10 @@ import { isObject } from "../../util/is-object";
 import { conform } from "../../readers/shape";
 import { PI_ENTRY_SHAPE } from "./shape";
 import { keepStoredTextsAtPlaces } from "./storedTextPlaces";
-import { createTextStore, releaseTextStore, rewindStore, storeMark, trimTextStore, type TextStore } from "../../text/storedText";
+import { createTextStore, releaseTextStore, trimTextStore, type TextStore } from "../../text/storedText";
 import { LARGE_TEXT_BYTES } from "../../text/largeLiterals";
 import { readersKeepStoredTexts } from "../../text/storedTextsSwitch";
-import { isEmptyStore, startsObject } from "../../text/keptPlaces";
+import { isEmptyStore, readLineIntoStore, startsObject } from "../../text/keptPlaces";
 import { utf8Decode } from "../../util/utf8";
 
 export const PI_FORMAT_ID = "pi";
@@ -131,13 +131,17 @@ class PiLineReader implements LineReader {
     }
     this.lastLine = lineNumber;
     const store = (this.store ??= createTextStore());
-    const mark = storeMark(store);
-    const parsed = parseObjectLineBytes(bytes, start, end, store);
-    if ("value" in parsed) keepStoredTextsAtPlaces(parsed.value, this.version, store, mark);
-    const kept = this.entries.length;
-    this.readParsed(parsed, null, lineNumber);
-    // A line that made no entry (a second header, an object without a type) keeps no bytes.
-    if (this.entries.length === kept) rewindStore(store, mark);
+    // A line that makes no entry (a second header, an object without a type) keeps no bytes.
+    readLineIntoStore(
+      store,
+      () => parseObjectLineBytes(bytes, start, end, store),
+      (raw, mark) => keepStoredTextsAtPlaces(raw, this.version, store, mark),
+      (parsed) => {
+        const before = this.entries.length;
+        this.readParsed(parsed, null, lineNumber);
+        return this.entries.length > before;
+      },
+    );
   }
 
   /** A parsed line (`text`: the line itself, for the header's id base; null only once the first object was read). */
