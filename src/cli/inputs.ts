@@ -55,12 +55,17 @@ function readChunks(io: CliIo, file: string, what: string): Iterable<Uint8Array>
  */
 export function loadSession(io: CliIo, file: string, chunks: Iterable<Uint8Array> = readChunks(io, file, "session file")): Session {
   const decoder = new TextDecoder("utf-8");
+  // The file itself keeps the large texts when the io can read it again (a regular file).
+  const textSource = io.openTextSource?.(file) ?? undefined;
   let session: Session;
   try {
-    session = readSessionChunks(chunks, path.basename(file), (lineBytes) => decoder.decode(lineBytes));
+    session = readSessionChunks(chunks, path.basename(file), (lineBytes) => decoder.decode(lineBytes), undefined, textSource);
   } catch (error) {
+    textSource?.close?.();
     throw new CliError(`unsupported input: ${(error as Error).message}`);
   }
+  // No text was left in the file (another format, or no large text): it need not stay open.
+  if (textSource && session.textStore?.sourced === undefined) textSource.close?.();
   for (const warning of session.warnings) io.stderr(`warning: line ${warning.line}: ${warning.reason}\n`);
   if (session.entries.length === 0) throw new CliError(`no session entries in ${file}`);
   return session;

@@ -1,4 +1,6 @@
 // What a CLI command may touch in the outside world, injected so tests run commands in-process.
+import type { TextSource } from "../core/text/storedText";
+
 export interface CliIo {
   /** Writes to standard output (the caller adds line ends). */
   stdout(text: string): void;
@@ -12,6 +14,11 @@ export interface CliIo {
    * when the file cannot be opened. Optional: without it, `readFile` is used.
    */
   readFileChunks?(path: string): Iterable<Uint8Array>;
+  /**
+   * The file readable again at any offset, for a session's large texts to stay in it (null: not
+   * a regular file, or not wanted). Optional: without it, texts are copied into memory.
+   */
+  openTextSource?(path: string): TextSource | null;
   /** Standard error is a terminal (progress bars are drawn only then). Default false. */
   stderrIsTerminal?: boolean;
 }

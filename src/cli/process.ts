@@ -4,6 +4,7 @@
 import { readFileSync } from "node:fs";
 import { bufferedOutput } from "./bufferedOutput";
 import { fileChunks } from "./fileChunks";
+import { fileTextSource } from "./fileTextSource";
 import { runCli } from "./run";
 
 export function runProcess(program: string): void {
@@ -27,6 +28,7 @@ export function runProcess(program: string): void {
       return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
     },
     readFileChunks: (file: string) => fileChunks(file),
+    openTextSource: (file: string) => fileTextSource(file),
     stderrIsTerminal: process.stderr.isTTY === true,
   };
 

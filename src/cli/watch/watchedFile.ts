@@ -131,7 +131,8 @@ export class WatchedFile {
   }
 
   private async readWhole(): Promise<Session | null> {
-    const quiet: CliIo = { ...this.io, stderr: () => undefined };
+    // Texts are copied into memory: a followed file may be rewritten while its session is shown.
+    const quiet: CliIo = { ...this.io, stderr: () => undefined, openTextSource: () => null };
     try {
       const session = await loadAnySession(quiet, this.file, this.storedSessionId);
       // A database holds many sessions: the one the first read opened on stays the one followed,

@@ -25,11 +25,18 @@ export function parseObjectLine(text: string): { value: Record<string, unknown>;
 
 /**
  * `parseObjectLine` of the UTF-8 line `bytes[start, end)`, with every large string value
- * (`parseLineKeepingLargeTexts`) copied into `store` and kept as a stored text: the same value
+ * (`parseLineKeepingLargeTexts`) kept in `store` (or in its source, at `lineOffset` + their
+ * place in the line, when the line's offset there is known) as a stored text: the same value
  * once those are decoded, the same reasons and notes. The depth cap applies to what JSON.parse
  * reads (the line with the large texts cut out), where a stored text is a string as in the line.
  */
-export function parseObjectLineBytes(bytes: Uint8Array, start: number, end: number, store: TextStore): { value: Record<string, unknown>; note?: string } | { reason: string } {
+export function parseObjectLineBytes(
+  bytes: Uint8Array,
+  start: number,
+  end: number,
+  store: TextStore,
+  lineOffset?: number,
+): { value: Record<string, unknown>; note?: string } | { reason: string } {
   let note: string | null = null;
   let value: unknown;
   try {
@@ -37,7 +44,7 @@ export function parseObjectLineBytes(bytes: Uint8Array, start: number, end: numb
       const capped = capParsedValue(parsed);
       note = capped.note;
       return capped.value;
-    });
+    }, lineOffset);
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
     return { reason: `not valid JSON, line skipped (${detail})` };

@@ -11,8 +11,11 @@ export type DecodeFn = (bytes: Uint8Array) => string;
 /** Receives one line (without `\n` / `\r\n`) and its 1-based line number. */
 export type LineCallback = (text: string, lineNumber: number) => void;
 
-/** Receives one line as its bytes `bytes[start, end)` (valid during the call only) and its 1-based line number. */
-export type LineBytesCallback = (bytes: Uint8Array, start: number, end: number, lineNumber: number) => void;
+/**
+ * Receives one line as its bytes `bytes[start, end)` (valid during the call only), its 1-based
+ * line number, and the offset of `bytes[start]` in the input (the bytes pushed, a BOM included).
+ */
+export type LineBytesCallback = (bytes: Uint8Array, start: number, end: number, lineNumber: number, offset: number) => void;
 
 const LF = 0x0a;
 const CR = 0x0d;
@@ -28,6 +31,10 @@ export class LineSplitter {
   /** Bytes seen at the very start of the input, until we know whether they are a BOM. */
   private atStart = true;
   private ended = false;
+  /** Bytes pushed before the current chunk. */
+  private pushed = 0;
+  /** Offset in the input of the current line's first byte. */
+  private lineOffset = 0;
 
   constructor(decode: DecodeFn) {
     this.decode = decode;
@@ -51,14 +58,21 @@ export class LineSplitter {
   pushBytes(chunk: Uint8Array, onLine: LineBytesCallback): void {
     if (this.ended) throw new Error("LineSplitter: push after end");
     let data = chunk;
+    // The input offset of data[0].
+    let base = this.pushed;
+    this.pushed += chunk.length;
     if (this.atStart) {
       data = this.stripLeadingBom(data);
       if (this.atStart) return; // still undecided (fewer than 3 bytes so far)
+      // `data` now starts with the bytes that waited, or right after a BOM, and ends with the chunk's.
+      base = this.pushed - data.length;
+      this.lineOffset = base;
     }
     let start = 0;
     for (let index = data.indexOf(LF, start); index !== -1; index = data.indexOf(LF, start)) {
       this.emit(data, start, index, onLine);
       start = index + 1;
+      this.lineOffset = base + start;
     }
     if (start < data.length) {
       // Copy: the caller may reuse or transfer its buffer after push returns.
@@ -117,7 +131,7 @@ export class LineSplitter {
     }
     if (to > from && bytes[to - 1] === CR) to--;
     this.lineNumber += 1;
-    onLine(bytes, from, to, this.lineNumber);
+    onLine(bytes, from, to, this.lineNumber, this.lineOffset);
   }
 }
 

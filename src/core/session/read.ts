@@ -8,6 +8,7 @@ import type { ReaderWarning, Session } from "../model";
 import { decodeZstdChunks, isZstdHeader } from "../readers/zstd";
 import { LineSplitter, splitTextLines, type DecodeFn, type LineBytesCallback } from "../readers/lines";
 import { utf8Decode } from "../util/utf8";
+import type { TextSource } from "../text/storedText";
 import type { FormatReader, LineReader } from "../readers/types";
 import { looksPrettyPrinted, PrettyJsonJoiner } from "../readers/pretty-lines";
 
@@ -91,6 +92,8 @@ export interface SessionReaderOptions {
   relined?: boolean;
   /** Decodes a line handed as bytes (`pushLineBytes`) where a string is needed; default: the platform's UTF-8 decoder. */
   decode?: DecodeFn;
+  /** The input, readable again at the offsets lines are handed with (LineReaderOptions.textSource). */
+  textSource?: TextSource;
 }
 
 /**
@@ -124,7 +127,7 @@ export function openSessionReader(fileName: string, forcedFormat?: string, optio
   let reader: LineReader | null = null;
   // The first lines, kept for detection; a line handed as bytes keeps a copy of them too, so the
   // chosen reader gets it as bytes like every later line.
-  const buffered: { text: string; line: number; bytes?: Uint8Array }[] = [];
+  const buffered: { text: string; line: number; bytes?: Uint8Array; offset?: number }[] = [];
   let bufferedChars = 0;
   let nonBlank = 0;
   let lastLine = 0;
@@ -141,9 +144,9 @@ export function openSessionReader(fileName: string, forcedFormat?: string, optio
       return relined;
     }
     if (!chosen) throw options.unsupportedError ? options.unsupportedError(fileName, firstLines) : new UnsupportedFormatError(fileName);
-    const created = chosen.createLineReader(fileName);
+    const created = chosen.createLineReader(fileName, options.textSource ? { textSource: options.textSource } : {});
     for (const item of buffered) {
-      if (item.bytes && created.pushLineBytes) created.pushLineBytes(item.bytes, 0, item.bytes.length, item.line);
+      if (item.bytes && created.pushLineBytes) created.pushLineBytes(item.bytes, 0, item.bytes.length, item.line, item.offset);
       else created.pushLine(item.text, item.line);
     }
     buffered.length = 0;
@@ -152,8 +155,8 @@ export function openSessionReader(fileName: string, forcedFormat?: string, optio
     return created;
   };
 
-  const buffer = (text: string, lineNumber: number, bytes?: Uint8Array) => {
-    buffered.push(bytes ? { text, line: lineNumber, bytes } : { text, line: lineNumber });
+  const buffer = (text: string, lineNumber: number, bytes?: Uint8Array, offset?: number) => {
+    buffered.push(bytes ? { text, line: lineNumber, bytes, ...(offset === undefined ? {} : { offset }) } : { text, line: lineNumber });
     bufferedChars += text.length;
     if (text.trim() !== "") nonBlank += 1;
     if (nonBlank >= DETECTION_LINE_COUNT || bufferedChars >= (options.detectAfterChars ?? Infinity)) reader = choose();
@@ -165,13 +168,13 @@ export function openSessionReader(fileName: string, forcedFormat?: string, optio
       if (reader) return reader.pushLine(text, lineNumber);
       buffer(text, lineNumber);
     },
-    pushLineBytes(bytes, start, end, lineNumber) {
+    pushLineBytes(bytes, start, end, lineNumber, offset) {
       lastLine = lineNumber;
       if (reader) {
-        if (reader.pushLineBytes) return reader.pushLineBytes(bytes, start, end, lineNumber);
+        if (reader.pushLineBytes) return reader.pushLineBytes(bytes, start, end, lineNumber, offset);
         return reader.pushLine(start === end ? "" : decode(bytes.subarray(start, end)), lineNumber);
       }
-      buffer(start === end ? "" : decode(bytes.subarray(start, end)), lineNumber, bytes.slice(start, end));
+      buffer(start === end ? "" : decode(bytes.subarray(start, end)), lineNumber, bytes.slice(start, end), offset);
     },
     finish() {
       if (!reader) {
@@ -200,14 +203,26 @@ export function readSessionBytes(bytes: Uint8Array, fileName: string, decode: De
 /**
  * Detects and reads a file given as consecutive byte chunks (a chunk may reuse the previous one's
  * buffer: lines are read, and a cut line's bytes copied, before the next chunk is taken), so
- * the whole file never has to be in memory at once. Lines reach the reader as bytes.
+ * the whole file never has to be in memory at once. Lines reach the reader as bytes. With
+ * `textSource` (the same bytes, readable again), a reader may leave its large texts in it.
  */
-export function readSessionChunks(chunks: Iterable<Uint8Array>, fileName: string, decode: DecodeFn, forcedFormat?: string): Session {
-  const reader = openSessionReader(fileName, forcedFormat, { decode });
-  const splitter = new LineSplitter(decode);
-  const onLine: LineBytesCallback = (bytes, start, end, lineNumber) => reader.pushLineBytes(bytes, start, end, lineNumber);
+export function readSessionChunks(
+  chunks: Iterable<Uint8Array>,
+  fileName: string,
+  decode: DecodeFn,
+  forcedFormat?: string,
+  textSource?: TextSource,
+): Session {
   const problems: ReaderWarning[] = [];
-  for (const chunk of decompressedChunks(chunks, fileName, problems)) splitter.pushBytes(chunk, onLine);
+  const input = decompressedChunks(chunks, fileName, problems);
+  // Offsets in decompressed bytes are not offsets in the file: a compressed input is copied.
+  const source = textSource && !input.compressed ? { textSource } : {};
+  const reader = openSessionReader(fileName, forcedFormat, { decode, ...source });
+  const splitter = new LineSplitter(decode);
+  const onLine: LineBytesCallback = source.textSource
+    ? (bytes, start, end, lineNumber, offset) => reader.pushLineBytes(bytes, start, end, lineNumber, offset)
+    : (bytes, start, end, lineNumber) => reader.pushLineBytes(bytes, start, end, lineNumber);
+  for (const chunk of input.chunks) splitter.pushBytes(chunk, onLine);
   splitter.endBytes(onLine);
   const session = reader.finish();
   return problems.length === 0 ? session : { ...session, warnings: [...session.warnings, ...problems] };
@@ -217,16 +232,16 @@ export function readSessionChunks(chunks: Iterable<Uint8Array>, fileName: string
  * The chunks as they are, or decoded when the first bytes are Zstandard's (a compressed file is
  * known by its bytes, not its name); decoding problems are added to `problems`.
  */
-function decompressedChunks(chunks: Iterable<Uint8Array>, fileName: string, problems: ReaderWarning[]): Iterable<Uint8Array> {
+function decompressedChunks(chunks: Iterable<Uint8Array>, fileName: string, problems: ReaderWarning[]): { chunks: Iterable<Uint8Array>; compressed: boolean } {
   const iterator = chunks[Symbol.iterator]();
   const first = iterator.next();
-  if (first.done === true) return [];
+  if (first.done === true) return { chunks: [], compressed: false };
   const all: Iterable<Uint8Array> = {
     *[Symbol.iterator]() {
       yield first.value;
       for (let next = iterator.next(); next.done !== true; next = iterator.next()) yield next.value;
     },
   };
-  if (!isZstdHeader(first.value)) return all;
-  return decodeZstdChunks(all, fileName, (problem) => problems.push({ line: 0, reason: problem.reason }));
+  if (!isZstdHeader(first.value)) return { chunks: all, compressed: false };
+  return { chunks: decodeZstdChunks(all, fileName, (problem) => problems.push({ line: 0, reason: problem.reason })), compressed: true };
 }

@@ -2,7 +2,18 @@
 // line's record that keep a stored text, the step that gives back the bytes of the texts turned
 // back into strings (the kept ones are stored again from where the line's texts began), and two
 // small tests on a line's bytes and on a store.
-import { rewindStore, storeBytes, storedTextBytes, storeMark, type StoredText, type TextStore } from "./storedText";
+import {
+  rewindStore,
+  SOURCE_CHUNK,
+  storeBytes,
+  storedTextBytes,
+  storeMark,
+  withSourceLine,
+  type SourceLine,
+  type StoredText,
+  type StoreMark,
+  type TextStore,
+} from "./storedText";
 
 /** A place of a parsed record holding a stored text: the object or array, and the key. */
 export interface StoredTextPlace {
@@ -14,21 +25,27 @@ export interface StoredTextPlace {
  * Stores the texts at `places` again from `mark` on, so that the bytes the line stored after it
  * for texts that are strings again are given back. The kept texts' bytes are read before the
  * rewind (views that stay valid: storing them again only moves them down, or into a new chunk).
+ * A text kept in the store's source holds no bytes of the store: it stays where it is.
  */
-export function storeKeptTextsAgain(store: TextStore, mark: { chunks: number; used: number }, places: readonly StoredTextPlace[]): void {
+export function storeKeptTextsAgain(store: TextStore, mark: StoreMark, places: readonly StoredTextPlace[]): void {
   const holderOf = (place: StoredTextPlace) => place.holder as Record<string | number, unknown>;
   const texts = places.map((place) => holderOf(place)[place.key] as StoredText);
-  const bytes = texts.map((text) => storedTextBytes(text));
+  const bytes = texts.map((text) => (text.chunk === SOURCE_CHUNK ? null : storedTextBytes(text)));
   rewindStore(store, mark);
   places.forEach((place, index) => {
-    const moved = storeBytes(store, bytes[index]!, 0, bytes[index]!.length);
-    holderOf(place)[place.key] = { ...texts[index]!, ...moved };
+    const text = texts[index]!;
+    const kept = bytes[index];
+    if (!kept) {
+      store.sourced = (store.sourced ?? 0) + 1;
+      return;
+    }
+    holderOf(place)[place.key] = { ...text, ...storeBytes(store, kept, 0, kept.length) };
   });
 }
 
-/** Whether nothing was stored yet. */
+/** Whether nothing was stored yet (in its chunks or in its source). */
 export function isEmptyStore(store: TextStore): boolean {
-  return store.chunks.length === 1 && store.used === 0;
+  return store.chunks.length === 1 && store.used === 0 && !store.sourced;
 }
 
 /** Whether the line's first byte after JSON whitespace opens an object (else it cannot be a record). */
@@ -48,12 +65,14 @@ export function startsObject(bytes: Uint8Array, start: number, end: number): boo
  */
 export function readLineIntoStore<Parsed extends { value: Record<string, unknown> } | { reason: string }>(
   store: TextStore,
+  line: SourceLine,
   parse: () => Parsed,
-  keep: (raw: Record<string, unknown>, mark: { chunks: number; used: number }) => void,
+  keep: (raw: Record<string, unknown>, mark: StoreMark) => void,
   read: (parsed: Parsed) => boolean,
 ): void {
   const mark = storeMark(store);
   const parsed = parse();
-  if ("value" in parsed) keep(parsed.value, mark);
+  // Texts left in the source that `keep` makes strings again are read from the line in memory.
+  if ("value" in parsed) withSourceLine(store, line, () => keep(parsed.value, mark));
   if (!read(parsed)) rewindStore(store, mark);
 }

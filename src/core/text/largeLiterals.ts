@@ -1,13 +1,14 @@
 // Parses one JSON line from its bytes, keeping every large string value as a stored text (its
-// escaped bytes copied into the session's text store) instead of a string: the line's string
+// escaped bytes copied into the session's text store, or left in the store's source when the
+// line's offset there is known) instead of a string: the line's string
 // literals are found by jumping from quote to quote (`indexOf`, native), each value literal of
 // at least LARGE_TEXT_BYTES is cut out, and the rest of the line is decoded and `JSON.parse`d with
 // a placeholder where it was; the placeholders are then replaced by the references. The large
 // texts are never decoded, so they never exist as strings (which is what keeps a session's memory
 // near its file's size). Object keys stay strings whatever their length.
 import { utf8Decode } from "../util/utf8";
-import { measureLiteral } from "./measureLiteral";
-import { bytesAt, rewindStore, storeBytes, storeMark, type StoredText, type TextStore } from "./storedText";
+import { measureLiteral, type LiteralFacts } from "./measureLiteral";
+import { storeBytes, type StoredText, type TextStore } from "./storedText";
 
 /** String values of at least this many escaped bytes are stored as bytes. */
 export const LARGE_TEXT_BYTES = 1024;
@@ -72,6 +73,7 @@ export function parseLineKeepingLargeTexts(
   end: number,
   store: TextStore,
   afterParse: (parsed: unknown) => unknown = (parsed) => parsed,
+  lineOffset?: number,
 ): unknown {
   const whole = () => afterParse(JSON.parse(utf8Decode(bytes.subarray(start, end))) as unknown);
   const cuts: number[] = [];
@@ -103,18 +105,18 @@ export function parseLineKeepingLargeTexts(
   } catch {
     return whole(); // JSON.parse's own message, about the line as it is
   }
-  const mark = storeMark(store);
+  const facts: LiteralFacts[] = [];
+  for (let i = 0; i < cuts.length; i += 2) {
+    const measured = measureLiteral(bytes, cuts[i]! + 1, cuts[i + 1]! - cuts[i]! - 1);
+    // A literal JSON.parse would refuse, or bytes that are not UTF-8: the line as before.
+    if (measured === null) return whole();
+    facts.push(measured);
+  }
   const texts: StoredText[] = [];
   for (let i = 0; i < cuts.length; i += 2) {
-    const place = storeBytes(store, bytes, cuts[i]! + 1, cuts[i + 1]!);
-    const stored = bytesAt(store, place);
-    const facts = measureLiteral(stored, 0, stored.length);
-    if (facts === null) {
-      // A literal JSON.parse would refuse, or bytes that are not UTF-8: the line as before.
-      rewindStore(store, mark);
-      return whole();
-    }
-    texts.push({ kind: "stored-text", store: store.id, ...place, ...facts });
+    const from = cuts[i]! + 1;
+    const place = storeBytes(store, bytes, from, cuts[i + 1]!, lineOffset === undefined ? undefined : lineOffset + from - start);
+    texts.push({ kind: "stored-text", store: store.id, ...place, ...facts[i / 2]! });
   }
   return resolve(parsed, texts);
 }

@@ -50,8 +50,9 @@ function isLowercaseHex4(bytes: Uint8Array, at: number): boolean {
  */
 export function measureLiteral(bytes: Uint8Array, start: number, length: number): LiteralFacts | null {
   const end = start + length;
-  const aligned = ((bytes.byteOffset + start) & 3) === 0;
-  const words = aligned ? new Int32Array(bytes.buffer, bytes.byteOffset + start, length >> 2) : null;
+  // Words from the first byte on a 4-byte boundary of the buffer (a literal starts anywhere in its line).
+  const wordStart = start + ((4 - ((bytes.byteOffset + start) & 3)) & 3);
+  const words = end - wordStart >= 4 ? new Int32Array(bytes.buffer, bytes.byteOffset + wordStart, (end - wordStart) >> 2) : null;
   let units = 0;
   let wellFormed = true;
   let canonical = true;
@@ -59,8 +60,8 @@ export function measureLiteral(bytes: Uint8Array, start: number, length: number)
   let i = start;
   while (i < end) {
     // Four plain ASCII bytes at once: no high bit, no control byte, no backslash.
-    if (words !== null && ((i - start) & 3) === 0 && i + 4 <= end) {
-      const x = words[(i - start) >> 2]!;
+    if (words !== null && i >= wordStart && ((i - wordStart) & 3) === 0 && i + 4 <= end) {
+      const x = words[(i - wordStart) >> 2]!;
       const slash = x ^ 0x5c5c5c5c;
       if (((x | ((x - 0x20202020) & ~x) | ((slash - 0x01010101) & ~slash)) & 0x80808080) === 0) {
         if (pendingHigh) wellFormed = pendingHigh = false;

@@ -11,6 +11,11 @@
 // deep walks (Object.freeze, JSON.stringify, structural comparison) pass over harmlessly. A store
 // is registered when it is created, or adopted after it crossed from another realm, and released
 // when its session is closed.
+//
+// A store may also have a source: the session file itself, readable again at any offset (the CLI
+// reading a regular file). A text then stays where it is in the file, nothing is copied, and its
+// bytes are read back when a stage needs them: a session's memory no longer grows with its texts.
+// The source is a function, so it lives in this realm's registry beside the store, never in it.
 import { utf8Decode } from "../util/utf8";
 import type { LiteralFacts } from "./measureLiteral";
 
@@ -23,7 +28,22 @@ export interface TextStore {
   used: number;
   /** Size of a new chunk (a text longer than this gets a chunk of its own size). */
   readonly chunkBytes: number;
+  /** Texts kept in the store's source (present when it has one). */
+  sourced?: number;
 }
+
+/**
+ * Bytes of a session's input that can be read again: `read(offset, length)` gives a view of
+ * `length` bytes at `offset` (valid while the caller holds it: later reads never overwrite it).
+ */
+export interface TextSource {
+  read(offset: number, length: number): Uint8Array;
+  /** Called when the store is released. */
+  close?(): void;
+}
+
+/** The chunk number of a text kept in the store's source: its `start` is then its offset there. */
+export const SOURCE_CHUNK = -1;
 
 /**
  * A text kept in a `TextStore`: `byteLength` escaped bytes at `start` of chunk `chunk`, and what
@@ -34,8 +54,9 @@ export interface StoredText extends LiteralFacts {
   readonly kind: "stored-text";
   /** The store's id (`TextStore.id`). */
   readonly store: number;
+  /** The chunk, or SOURCE_CHUNK for a text read from the store's source. */
   readonly chunk: number;
-  /** Offset in the chunk, a multiple of 4 so the bytes can be read as 32-bit words. */
+  /** Offset in the chunk (a multiple of 4, so the bytes can be read as 32-bit words), or in the source. */
   readonly start: number;
   readonly byteLength: number;
 }
@@ -45,13 +66,22 @@ const DEFAULT_CHUNK_BYTES = 64 * 1024 * 1024;
 const FIRST_CHUNK_BYTES = 1024 * 1024;
 
 const stores = new Map<number, TextStore>();
+const sources = new Map<number, TextSource>();
 // Ids: a random base per realm (so two workers never hand out the same id), then a counter.
 let nextId = Math.floor(Math.random() * 2 ** 30) * 2 ** 20;
 
-/** A new, empty store, registered in this realm. */
-export function createTextStore(chunkBytes = DEFAULT_CHUNK_BYTES): TextStore {
-  const store: TextStore = { id: nextId++, chunks: [new Uint8Array(Math.min(chunkBytes, FIRST_CHUNK_BYTES))], used: 0, chunkBytes };
+/**
+ * A new, empty store, registered in this realm. With a `source`, texts whose offset in it is known
+ * are not copied (see `storeBytes`); its chunks then hold only texts of lines read otherwise.
+ */
+export function createTextStore(chunkBytes = DEFAULT_CHUNK_BYTES, source: TextSource | null = null): TextStore {
+  const first = source ? Math.min(chunkBytes, 64 * 1024) : Math.min(chunkBytes, FIRST_CHUNK_BYTES);
+  const store: TextStore = { id: nextId++, chunks: [new Uint8Array(first)], used: 0, chunkBytes };
   stores.set(store.id, store);
+  if (source) {
+    store.sourced = 0;
+    sources.set(store.id, source);
+  }
   return store;
 }
 
@@ -64,6 +94,11 @@ export function adoptTextStore(store: TextStore): TextStore {
 /** Forgets a store (its session is closed): its bytes can be collected; its texts no longer read. */
 export function releaseTextStore(store: TextStore): void {
   stores.delete(store.id);
+  const source = sources.get(store.id);
+  if (source) {
+    sources.delete(store.id);
+    source.close?.();
+  }
 }
 
 function storeOf(text: StoredText): TextStore {
@@ -77,11 +112,22 @@ export function isStoredText(value: unknown): value is StoredText {
 }
 
 /**
- * Copies `bytes[start, end)` (a literal's escaped bytes) into the store and returns where they
- * are; `facts` then describe them (`measureLiteral`, run on the stored, word-aligned copy).
+ * Keeps `bytes[start, end)` (a literal's escaped bytes) in the store and returns where they are:
+ * where they already are in the store's source when it has one and `sourceOffset` (the offset of
+ * `bytes[start]` there) is known, else a copy in the store's chunks.
  */
-export function storeBytes(store: TextStore, bytes: Uint8Array, start: number, end: number): { chunk: number; start: number; byteLength: number } {
+export function storeBytes(
+  store: TextStore,
+  bytes: Uint8Array,
+  start: number,
+  end: number,
+  sourceOffset?: number,
+): { chunk: number; start: number; byteLength: number } {
   const length = end - start;
+  if (sourceOffset !== undefined && store.sourced !== undefined && sources.has(store.id)) {
+    store.sourced++;
+    return { chunk: SOURCE_CHUNK, start: sourceOffset, byteLength: length };
+  }
   let index = store.chunks.length - 1;
   let chunk = store.chunks[index]!;
   let offset = (store.used + 3) & ~3;
@@ -106,13 +152,20 @@ export function trimTextStore(store: TextStore): void {
 }
 
 /** Where the store stood, to take back bytes stored for a text that was not kept. */
-export function storeMark(store: TextStore): { chunks: number; used: number } {
-  return { chunks: store.chunks.length, used: store.used };
+export function storeMark(store: TextStore): StoreMark {
+  return { chunks: store.chunks.length, used: store.used, sourced: store.sourced ?? 0 };
 }
 
-export function rewindStore(store: TextStore, mark: { chunks: number; used: number }): void {
+export interface StoreMark {
+  readonly chunks: number;
+  readonly used: number;
+  readonly sourced: number;
+}
+
+export function rewindStore(store: TextStore, mark: StoreMark): void {
   store.chunks.length = mark.chunks;
   store.used = mark.used;
+  if (store.sourced !== undefined) store.sourced = mark.sourced;
 }
 
 /** The escaped bytes of a stored text (a view into its store, not a copy). */
@@ -120,8 +173,40 @@ export function storedTextBytes(text: StoredText): Uint8Array {
   return bytesAt(storeOf(text), text);
 }
 
-/** The bytes at a place of `store`. */
+/** A line being read: its bytes `bytes[start, end)` and, when known, their offset in the source. */
+export interface SourceLine {
+  readonly bytes: Uint8Array;
+  readonly start: number;
+  readonly end: number;
+  readonly offset: number | undefined;
+}
+
+// The line being read, while its texts may be read back (so they are not read from the source).
+let lineInMemory: { store: number; line: SourceLine } | null = null;
+
+/** Runs `work` with texts of `store` that lie in `line` read from its bytes. */
+export function withSourceLine(store: TextStore, line: SourceLine, work: () => void): void {
+  if (line.offset === undefined || !sources.has(store.id)) return work();
+  lineInMemory = { store: store.id, line };
+  try {
+    work();
+  } finally {
+    lineInMemory = null;
+  }
+}
+
+/** The bytes at a place of `store` (read from its source for a text kept there). */
 export function bytesAt(store: TextStore, text: { chunk: number; start: number; byteLength: number }): Uint8Array {
+  if (text.chunk === SOURCE_CHUNK) {
+    const line = lineInMemory?.store === store.id ? lineInMemory.line : null;
+    if (line && line.offset !== undefined && text.start >= line.offset && text.start + text.byteLength <= line.offset + line.end - line.start) {
+      const at = line.start + text.start - line.offset;
+      return line.bytes.subarray(at, at + text.byteLength);
+    }
+    const source = sources.get(store.id);
+    if (!source) throw new Error("a stored text whose source is closed (its session was released)");
+    return source.read(text.start, text.byteLength);
+  }
   const chunk = store.chunks[text.chunk];
   if (!chunk || text.start + text.byteLength > chunk.length) throw new RangeError("stored text outside its store");
   return chunk.subarray(text.start, text.start + text.byteLength);

@@ -72,6 +72,35 @@ describe("LineSplitter", () => {
   });
 });
 
+describe("LineSplitter: where each line is in the input", () => {
+  /** Each line's bytes, and the input's bytes at the offset it is handed with. */
+  function linesAndOffsets(bytes: Uint8Array, size: number): { line: string; atOffset: string; offset: number }[] {
+    const out: { line: string; atOffset: string; offset: number }[] = [];
+    const splitter = new LineSplitter(decode);
+    const onLine = (data: Uint8Array, start: number, end: number, _lineNumber: number, offset: number) =>
+      out.push({ line: decode(data.subarray(start, end)), atOffset: decode(bytes.subarray(offset, offset + end - start)), offset });
+    for (let i = 0; i < bytes.length; i += size) splitter.pushBytes(bytes.subarray(i, i + size), onLine);
+    splitter.endBytes(onLine);
+    return out;
+  }
+
+  it("hands each line with the offset of its first byte, whatever the chunks, after a BOM and with CRLF ends", () => {
+    const text = "\uFEFF{\"a\":\"한국어\"}\r\n\r\nsecond line 😀\nthird\r\nlast";
+    const bytes = encode(text);
+    for (const size of [1, 2, 3, 5, 7, 16, 1000]) {
+      const lines = linesAndOffsets(bytes, size);
+      expect(lines.map((item) => item.line)).toEqual(['{"a":"한국어"}', "", "second line 😀", "third", "last"]);
+      for (const item of lines) expect(item.atOffset).toBe(item.line);
+      expect(lines[0]!.offset).toBe(3); // after the BOM's three bytes
+    }
+  });
+
+  it("counts the bytes that waited to know whether they were a BOM", () => {
+    const bytes = encode("ab\ncd");
+    for (const size of [1, 2]) expect(linesAndOffsets(bytes, size).map((item) => item.offset)).toEqual([0, 3]);
+  });
+});
+
 describe("splitTextLines", () => {
   it("handles BOM, CRLF and a missing final newline", () => {
     expect(splitTextLines("\uFEFFa\r\nb\nc")).toEqual(["a", "b", "c"]);

@@ -22,7 +22,9 @@ import { searchSession } from "../../../src/core/search/searchSession";
 import { checkSession } from "../../../src/core/check";
 import { exportCurl } from "../../../src/core/export/curl";
 import { stringifyWithTexts, withTextsDecoded, type Text } from "../../../src/core/text/text";
-import { createTextStore, isStoredText, type StoredText } from "../../../src/core/text/storedText";
+import { createTextStore, isStoredText, releaseTextStore, SOURCE_CHUNK, type StoredText } from "../../../src/core/text/storedText";
+import { readSessionChunks } from "../../../src/core/session/read";
+import { memoryTextSource } from "../../support/memoryTextSource";
 import { REPO_ROOT, sharedFixtures } from "../../support/fixtures";
 import { storeLiteralBytes, storeSessionTexts } from "../../support/stored-texts";
 
@@ -88,6 +90,14 @@ const CASES: Case[] = [
 ];
 
 /** Where two texts first differ, for a readable failure. */
+/** The stored texts a value holds. */
+function storedTextsOf(value: unknown): StoredText[] {
+  if (isStoredText(value)) return [value];
+  if (Array.isArray(value)) return value.flatMap(storedTextsOf);
+  if (value !== null && typeof value === "object") return Object.values(value).flatMap(storedTextsOf);
+  return [];
+}
+
 function firstDifference(a: string, b: string): string {
   let i = 0;
   while (i < a.length && i < b.length && a[i] === b[i]) i++;
@@ -178,6 +188,22 @@ describe("a session with stored texts gives the outputs of the same session with
       const session: Session = readSessionBytes(readFileSync(testCase.file), path.basename(testCase.file), (bytes) => new TextDecoder().decode(bytes));
       compare(session, testCase.session, { profile: "pi" }, queries(testCase.session));
       compare(session, testCase.session, { profile: "senpi", notes: true }, queries(testCase.session));
+    });
+    it(`${testCase.name}, read by the pi reader's byte path with its texts left in the file`, { timeout: 900_000 }, () => {
+      const bytes = new Uint8Array(readFileSync(testCase.file));
+      // Chunks of 4 KiB: lines cut across chunks, so texts are found at offsets in several pieces.
+      const chunks: Uint8Array[] = [];
+      for (let at = 0; at < bytes.length; at += 4096) chunks.push(bytes.subarray(at, at + 4096));
+      const source = memoryTextSource(bytes);
+      const session = readSessionChunks(chunks, path.basename(testCase.file), (part) => new TextDecoder().decode(part), undefined, source);
+      const kept = session.entries.flatMap((entry) => storedTextsOf(entry.raw));
+      expect(kept.filter((text) => text.chunk !== SOURCE_CHUNK)).toEqual([]);
+      if (kept.length > 0) expect(session.textStore?.used).toBe(0);
+      compare(session, testCase.session, { profile: "pi" }, queries(testCase.session));
+      compare(session, testCase.session, { profile: "senpi", notes: true }, queries(testCase.session));
+      if (kept.length > 0) expect(source.reads).toBeGreaterThan(0);
+      if (session.textStore) releaseTextStore(session.textStore);
+      expect(source.closed).toBe(session.textStore !== undefined);
     });
     for (const threshold of [1024, 1]) {
       it(`${testCase.name}, texts of ${threshold}+ bytes stored`, { timeout: 900_000 }, () => {

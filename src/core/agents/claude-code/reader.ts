@@ -8,11 +8,11 @@
 // ./storedTextPlaces.ts names; the session then carries the store they are in.
 import type { ReaderWarning, Session, SessionEntry } from "../../model";
 import { firstObjects, finishLineWarnings, parseObjectLine, parseObjectLineBytes } from "../../readers/jsonl-object";
-import type { FormatReader, LineReader } from "../../readers/types";
+import type { FormatReader, LineReader, LineReaderOptions } from "../../readers/types";
 import { isObject } from "../../util/is-object";
 import { utf8Decode } from "../../util/utf8";
 import { LARGE_TEXT_BYTES } from "../../text/largeLiterals";
-import { createTextStore, releaseTextStore, trimTextStore, type TextStore } from "../../text/storedText";
+import { createTextStore, releaseTextStore, trimTextStore, type TextSource, type TextStore } from "../../text/storedText";
 import { readersKeepStoredTexts } from "../../text/storedTextsSwitch";
 import { isEmptyStore, readLineIntoStore, startsObject } from "../../text/keptPlaces";
 import { keepClaudeStoredTexts } from "./storedTextPlaces";
@@ -82,11 +82,14 @@ class ClaudeLineReader implements LineReader {
   /** The bytes of the large texts kept as bytes (created with the first line that may hold one). */
   private store: TextStore | null = null;
   /** Present when readers keep stored texts (src/core/text/storedTextsSwitch.ts). */
-  readonly pushLineBytes?: (bytes: Uint8Array, start: number, end: number, lineNumber: number) => void;
+  readonly pushLineBytes?: (bytes: Uint8Array, start: number, end: number, lineNumber: number, offset?: number) => void;
+  /** The file, readable again: texts of lines handed with their offset stay there. */
+  private readonly textSource: TextSource | null;
 
-  constructor(fileName: string) {
+  constructor(fileName: string, options: LineReaderOptions = {}) {
     this.fileName = fileName;
-    if (readersKeepStoredTexts()) this.pushLineBytes = (bytes, start, end, lineNumber) => this.readLineBytes(bytes, start, end, lineNumber);
+    this.textSource = options.textSource ?? null;
+    if (readersKeepStoredTexts()) this.pushLineBytes = (bytes, start, end, lineNumber, offset) => this.readLineBytes(bytes, start, end, lineNumber, offset);
   }
 
   pushLine(text: string, lineNumber: number): void {
@@ -100,17 +103,18 @@ class ClaudeLineReader implements LineReader {
    * (storedTextPlaces.ts). Lines too short to hold a large text and lines that do not start an
    * object (blank ones, garbage) are read as text.
    */
-  private readLineBytes(bytes: Uint8Array, start: number, end: number, lineNumber: number): void {
+  private readLineBytes(bytes: Uint8Array, start: number, end: number, lineNumber: number, offset?: number): void {
     if (end - start < LARGE_TEXT_BYTES || !startsObject(bytes, start, end)) {
       this.pushLine(start === end ? "" : utf8Decode(bytes.subarray(start, end)), lineNumber);
       return;
     }
     this.lastLine = lineNumber;
-    const store = (this.store ??= createTextStore());
+    const store = (this.store ??= createTextStore(undefined, this.textSource));
     // A line that makes no entry (a duplicate uuid, an object without a type) keeps no bytes.
     readLineIntoStore(
       store,
-      () => parseObjectLineBytes(bytes, start, end, store),
+      { bytes, start, end, offset },
+      () => parseObjectLineBytes(bytes, start, end, store, offset),
       (raw, mark) => keepClaudeStoredTexts(raw, store, mark),
       (parsed) => {
         const before = this.entries.length;
@@ -223,5 +227,5 @@ export const claudeReader: FormatReader = {
   label: "Claude Code transcript (JSONL)",
   mismatchMessage: `not a Claude Code session: expected ${EXPECTATION}`,
   detect: (firstLines) => detectClaude(firstLines),
-  createLineReader: (fileName) => new ClaudeLineReader(fileName),
+  createLineReader: (fileName, options) => new ClaudeLineReader(fileName, options),
 };

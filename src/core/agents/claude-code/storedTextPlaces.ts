@@ -19,7 +19,7 @@
 // Tool-use `input` values stay strings: the input becomes a tool call's `arguments`, which the
 // views, the chars/4 estimates and search read as plain JSON (JSON.stringify of them).
 import { isObject } from "../../util/is-object";
-import { decodeStoredText, isStoredText, rewindStore, type StoredText, type TextStore } from "../../text/storedText";
+import { decodeStoredText, isStoredText, rewindStore, type StoredText, type StoreMark, type TextStore } from "../../text/storedText";
 import { storeKeptTextsAgain, type StoredTextPlace } from "../../text/keptPlaces";
 
 /** Texts made strings again by the walk under way (so that a line left as it was keeps its bytes where they are). */
@@ -148,7 +148,7 @@ function storedPlaces(value: unknown, places: Place[]): Place[] {
  * not at a place above becomes a string again (decodeUnlistedTexts), and the bytes of those are
  * given back (the kept texts are stored again from `mark` on). Changes `raw` in place.
  */
-export function keepClaudeStoredTexts(raw: Record<string, unknown>, store: TextStore, mark: { chunks: number; used: number }): void {
+export function keepClaudeStoredTexts(raw: Record<string, unknown>, store: TextStore, mark: StoreMark): void {
   if (!decodeUnlistedTexts(raw)) return;
   const places = storedPlaces(raw, []);
   if (places.length === 0) return rewindStore(store, mark);

@@ -7,13 +7,13 @@
 // names; the session then carries the store they are in.
 import type { ReaderWarning, Session, SessionEntry } from "../../model";
 import { finishLineWarnings, parseObjectLine, parseObjectLineBytes } from "../../readers/jsonl-object";
-import type { FormatReader, LineReader } from "../../readers/types";
+import type { FormatReader, LineReader, LineReaderOptions } from "../../readers/types";
 import { fnv1aHex } from "../../util/fnv1a";
 import { isObject } from "../../util/is-object";
 import { conform } from "../../readers/shape";
 import { PI_ENTRY_SHAPE } from "./shape";
 import { keepStoredTextsAtPlaces } from "./storedTextPlaces";
-import { createTextStore, releaseTextStore, trimTextStore, type TextStore } from "../../text/storedText";
+import { createTextStore, releaseTextStore, trimTextStore, type TextSource, type TextStore } from "../../text/storedText";
 import { LARGE_TEXT_BYTES } from "../../text/largeLiterals";
 import { readersKeepStoredTexts } from "../../text/storedTextsSwitch";
 import { isEmptyStore, readLineIntoStore, startsObject } from "../../text/keptPlaces";
@@ -103,11 +103,14 @@ class PiLineReader implements LineReader {
   /** The bytes of the large texts kept as bytes (created with the first line that may hold one). */
   private store: TextStore | null = null;
   /** Present when readers keep stored texts (src/core/text/storedTextsSwitch.ts). */
-  readonly pushLineBytes?: (bytes: Uint8Array, start: number, end: number, lineNumber: number) => void;
+  readonly pushLineBytes?: (bytes: Uint8Array, start: number, end: number, lineNumber: number, offset?: number) => void;
+  /** The file, readable again: texts of lines handed with their offset stay there. */
+  private readonly textSource: TextSource | null;
 
-  constructor(fileName: string) {
+  constructor(fileName: string, options: LineReaderOptions = {}) {
     this.fileName = fileName;
-    if (readersKeepStoredTexts()) this.pushLineBytes = (bytes, start, end, lineNumber) => this.readLineBytes(bytes, start, end, lineNumber);
+    this.textSource = options.textSource ?? null;
+    if (readersKeepStoredTexts()) this.pushLineBytes = (bytes, start, end, lineNumber, offset) => this.readLineBytes(bytes, start, end, lineNumber, offset);
   }
 
   pushLine(text: string, lineNumber: number): void {
@@ -124,17 +127,18 @@ class PiLineReader implements LineReader {
    * The first object (the header, whose text names the synthetic ids), lines too short to hold a
    * large text and lines that do not start an object (blank ones, garbage) are read as text.
    */
-  private readLineBytes(bytes: Uint8Array, start: number, end: number, lineNumber: number): void {
+  private readLineBytes(bytes: Uint8Array, start: number, end: number, lineNumber: number, offset?: number): void {
     if (!this.sawFirstObject || end - start < LARGE_TEXT_BYTES || !startsObject(bytes, start, end)) {
       this.pushLine(start === end ? "" : utf8Decode(bytes.subarray(start, end)), lineNumber);
       return;
     }
     this.lastLine = lineNumber;
-    const store = (this.store ??= createTextStore());
+    const store = (this.store ??= createTextStore(undefined, this.textSource));
     // A line that makes no entry (a second header, an object without a type) keeps no bytes.
     readLineIntoStore(
       store,
-      () => parseObjectLineBytes(bytes, start, end, store),
+      { bytes, start, end, offset },
+      () => parseObjectLineBytes(bytes, start, end, store, offset),
       (raw, mark) => keepStoredTextsAtPlaces(raw, this.version, store, mark),
       (parsed) => {
         const before = this.entries.length;
@@ -308,5 +312,5 @@ export const piReader: FormatReader = {
   label: "pi / senpi session (JSONL)",
   mismatchMessage: `not a pi session: expected ${HEADER_EXPECTATION}`,
   detect: (firstLines) => detectPi(firstLines),
-  createLineReader: (fileName) => new PiLineReader(fileName),
+  createLineReader: (fileName, options) => new PiLineReader(fileName, options),
 };

@@ -12,7 +12,7 @@
 // - `compaction` and `branch_summary` entries: `summary`.
 // - `custom_message` entries: `content` when a string; `content[i].text` (type text), `.data` (type image).
 import { isObject } from "../../util/is-object";
-import { decodeStoredText, isStoredText, rewindStore, type TextStore } from "../../text/storedText";
+import { decodeStoredText, isStoredText, rewindStore, type StoreMark, type TextStore } from "../../text/storedText";
 import { storeKeptTextsAgain, type StoredTextPlace } from "../../text/keptPlaces";
 
 type Place = StoredTextPlace;
@@ -98,7 +98,7 @@ function decodeOthers(value: unknown, kept: ReadonlySet<unknown>): boolean {
  * strings are given back: the kept ones are stored again from `mark` on, and their references
  * replaced. Changes `raw` in place (it was just parsed: nothing else holds it).
  */
-export function keepStoredTextsAtPlaces(raw: Record<string, unknown>, version: number, store: TextStore, mark: { chunks: number; used: number }): void {
+export function keepStoredTextsAtPlaces(raw: Record<string, unknown>, version: number, store: TextStore, mark: StoreMark): void {
   const places = keptPlaces(raw, version);
   const kept = new Set<unknown>(places.map((place) => (place.holder as Record<string | number, unknown>)[place.key]));
   const decoded = decodeOthers(raw, kept);

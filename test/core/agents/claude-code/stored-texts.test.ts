@@ -20,7 +20,7 @@ import { readSessionChunks } from "../../../../src/core/session/read";
 import { SessionFollower } from "../../../../src/core/session/follow";
 import { sessionGrew } from "../../../../src/core/session/growth";
 import { readersKeepStoredTexts, setReadersKeepStoredTexts } from "../../../../src/core/text/storedTextsSwitch";
-import { isStoredText } from "../../../../src/core/text/storedText";
+import { isStoredText, SOURCE_CHUNK, type StoredText } from "../../../../src/core/text/storedText";
 import { withTextsDecoded } from "../../../../src/core/text/text";
 import { analyzeSessionPrefixes } from "../../../../src/core/session/sessionPrefixes";
 import { iterateSessionCompositions } from "../../../../src/core/session/sessionComposition";
@@ -36,6 +36,7 @@ import { conversationView } from "../../../../src/app/conversationView";
 import { describeShared, fixtureCase } from "../../../support/fixtures";
 import { storeClaudeSession } from "../../../support/storedClaudeSession";
 import { SECRET_EXAMPLES } from "../../../support/secret-examples";
+import { memoryTextSource } from "../../../support/memoryTextSource";
 import { assistant, readClaude, toText, user } from "./helpers";
 
 const OPTIONS: PipelineOptions = { profile: "pi" };
@@ -46,7 +47,7 @@ const stores: TextStore[] = [];
 afterAll(() => stores.forEach(releaseTextStore));
 
 /** The file read as bytes by the reader, in chunks of `chunkBytes` (lines cut across chunks). */
-function readAsBytes(text: string, name: string, chunkBytes = 64 * 1024): Session {
+function readAsBytes(text: string, name: string, chunkBytes = 64 * 1024, inSource = false): Session {
   const bytes = new TextEncoder().encode(text);
   const chunks: Uint8Array[] = [];
   for (let at = 0; at < bytes.length; at += chunkBytes) chunks.push(bytes.subarray(at, at + chunkBytes));
@@ -54,7 +55,7 @@ function readAsBytes(text: string, name: string, chunkBytes = 64 * 1024): Sessio
   const before = readersKeepStoredTexts();
   setReadersKeepStoredTexts(true);
   try {
-    const session = readSessionChunks(chunks, name, (part) => decoder.decode(part));
+    const session = readSessionChunks(chunks, name, (part) => decoder.decode(part), undefined, inSource ? memoryTextSource(bytes) : undefined);
     if (session.textStore) stores.push(session.textStore);
     return session;
   } finally {
@@ -85,15 +86,30 @@ function allowedPlace(type: string, place: string): boolean {
 }
 
 /** The file read as bytes by the reader equals the string read, and keeps stored texts only at the places. */
-function expectReaderKeepsPlaces(text: string, name: string, strings: Session, minimumStored: number): Session {
-  const bytes = readAsBytes(text, name);
+function expectReaderKeepsPlaces(text: string, name: string, strings: Session, minimumStored: number, inSource = false): Session {
+  const bytes = readAsBytes(text, name, inSource ? 4096 : undefined, inSource);
   expect(bytes.warnings).toEqual(strings.warnings);
   expect(withTextsDecoded(bytes.entries)).toEqual(strings.entries);
   const places = bytes.entries.flatMap((entry) => storedPaths(entry.raw).map((place) => ({ type: entry.type, place })));
   expect(places.length).toBeGreaterThanOrEqual(minimumStored);
   expect(places.filter(({ type, place }) => !allowedPlace(type, place))).toEqual([]);
   expect(places.length > 0 ? bytes.textStore : undefined).toBeDefined();
+  if (inSource) {
+    // Read with its input readable again: every kept text stays there, the store copies none.
+    const kept = bytes.entries.flatMap((entry) => storedTexts(entry.raw));
+    expect(kept.length).toBe(places.length);
+    expect(kept.filter((stored) => stored.chunk !== SOURCE_CHUNK)).toEqual([]);
+    expect(bytes.textStore!.used).toBe(0);
+  }
   return bytes;
+}
+
+/** The stored texts a value holds. */
+function storedTexts(value: unknown): StoredText[] {
+  if (isStoredText(value)) return [value];
+  if (Array.isArray(value)) return value.flatMap(storedTexts);
+  if (value !== null && typeof value === "object") return Object.values(value).flatMap(storedTexts);
+  return [];
 }
 
 /** The stored session's outputs equal `expected`, key by key. */
@@ -177,6 +193,7 @@ describe("a Claude Code session kept as bytes: the committed fixture", () => {
 
   it("read as bytes by the reader: the same entries and warnings, stored texts only at the places, every output equal", () => {
     expectOutputs(expectReaderKeepsPlaces(text, "session.jsonl", session, 3), allOutputs(session));
+    expectOutputs(expectReaderKeepsPlaces(text, "session.jsonl", session, 3, true), allOutputs(session));
   });
 
   for (const threshold of THRESHOLDS) {
@@ -286,6 +303,7 @@ describe("a Claude Code session kept as bytes: odd lines", () => {
     const text = toText(session.entries.map((entry) => entry.raw));
     const strings = readSessionText(text, "s.jsonl");
     expectOutputs(expectReaderKeepsPlaces(text, "s.jsonl", strings, 10), allOutputs(strings));
+    expectOutputs(expectReaderKeepsPlaces(text, "s.jsonl", strings, 10, true), allOutputs(strings));
   });
 
   for (const threshold of THRESHOLDS) {
@@ -307,6 +325,7 @@ describeShared("a Claude Code session kept as bytes: the recording and real user
     const expected = allOutputs(session);
     expectSameOutputs(session, 1024, 10, expected);
     expectOutputs(expectReaderKeepsPlaces(text, "session.jsonl", session, 3), expected);
+    expectOutputs(expectReaderKeepsPlaces(text, "session.jsonl", session, 3, true), expected);
     const kept = stored(session, 8);
     const meta = readdirSync(path.join(recording, "requests")).filter((name) => name.endsWith(".meta.json")).sort();
     const main = meta.filter((name) => (JSON.parse(readFileSync(path.join(recording, "requests", name), "utf8")) as { kind?: string }).kind === "main");
@@ -325,6 +344,7 @@ describeShared("a Claude Code session kept as bytes: the recording and real user
       const expected = allOutputs(session);
       for (const threshold of THRESHOLDS) expectSameOutputs(session, threshold, 10, expected);
       expectOutputs(expectReaderKeepsPlaces(text, name, session, 10), expected);
+      expectOutputs(expectReaderKeepsPlaces(text, name, session, 10, true), expected);
     });
   }
 
