@@ -198,13 +198,13 @@ export class PrefixService {
   /** A walk naming every text the exact pass counts; the counters over their counts, once all are made. */
   private async countElsewhere(session: Session, pool: TableCountPool, options: PipelineOptions, analysis: SessionAnalysis, continueFrom?: { afterTurn: number }): Promise<CountSources> {
     const asked = { o200k: 0, claude: 0 };
-    const o200kSource = collectingO200k((text, key) => {
+    const o200kSource = collectingO200k((text) => {
       asked.o200k++;
-      pool.submit("o200k", text, key);
+      pool.submit("o200k", text);
     }, textDigest);
-    const claudeSource = collectingClaude((text, key) => {
+    const claudeSource = collectingClaude((text) => {
       asked.claude++;
-      pool.submit("claude", text, key);
+      pool.submit("claude", text);
     }, textDigest);
     const prefix = { tokenizer: tokenizerOf("exact"), segmentCache: this.segmentCache, o200kSource, claudeSource };
     // Going on from a turn: the collecting walk starts one turn earlier, so it compares the first

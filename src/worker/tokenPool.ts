@@ -9,6 +9,7 @@
 // batches go out. The workers start with the first batch and stay for the session's later passes.
 import type { TableCountPool } from "../core/tokens/precounted";
 import type { TokenizerTable } from "../core/tokens/tables";
+import { textDigest } from "../core/tokens/textDigest";
 
 export interface CountBatch {
   batch: number;
@@ -136,11 +137,11 @@ export function createBrowserTokenPool(size: number, createWorker: () => Worker,
   };
 
   return {
-    submit(table, text, key) {
+    submit(table, text) {
       let pending = waiting.get(table);
       if (!pending) waiting.set(table, (pending = { texts: [], keys: [], chars: 0 }));
       pending.texts.push(text);
-      pending.keys.push(key);
+      pending.keys.push(textDigest(text));
       pending.chars += text.length;
       pendingChars += text.length;
       if (pending.chars >= BATCH_CHARS) enqueue(table);

@@ -36,7 +36,7 @@ describe("token pool", () => {
     expect(pool.started).toBe(1);
     // 3 M characters: several batches, so the worker and the caller both take some.
     const first = texts(1_500, 2_000, "first");
-    for (const text of first) pool.submit(text, textDigest(text));
+    for (const text of first) pool.submit(text);
     // The worker counts without being asked: its batches were posted as they filled up.
     const deadline = Date.now() + 60_000;
     while (pool.batchesByWorkers === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
@@ -44,7 +44,7 @@ describe("token pool", () => {
     const afterFirst = new Map(await pool.finish());
     for (const text of first) expect(afterFirst.get(textDigest(text))).toBe(o200kCounter.count(text));
     const second = texts(600, 2_000, "second");
-    for (const text of second) pool.submit(text, textDigest(text));
+    for (const text of second) pool.submit(text);
     const afterSecond = await pool.finish();
     for (const text of [...first, ...second]) expect(afterSecond.get(textDigest(text))).toBe(o200kCounter.count(text));
     expect(afterSecond.size).toBe(first.length + second.length);
@@ -56,7 +56,7 @@ describe("token pool", () => {
     const third = texts(1_200, 2_000, "third");
     const marks: number[] = [];
     for (const text of third) {
-      pool.submit(text, textDigest(text));
+      pool.submit(text);
       marks.push(pool.batchesSubmitted);
     }
     expect(pool.batchesSubmitted).toBeGreaterThan(before + 2);

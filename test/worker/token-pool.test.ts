@@ -41,12 +41,12 @@ describe("browser token pool", () => {
     });
     const first = texts(3_000, "first");
     const forClaude = texts(1_000, "claude");
-    for (const text of first) pool.submit("o200k", text, textDigest(text));
-    for (const text of forClaude) pool.submit("claude", text, textDigest(text));
+    for (const text of first) pool.submit("o200k", text);
+    for (const text of forClaude) pool.submit("claude", text);
     const afterFirst = new Map((await pool.finish()).get("o200k"));
     for (const text of first) expect(afterFirst.get(textDigest(text))).toBe(o200kCounter.count(text));
     const second = texts(500, "second");
-    for (const text of second) pool.submit("o200k", text, textDigest(text));
+    for (const text of second) pool.submit("o200k", text);
     const afterSecond = await pool.finish();
     expect(afterSecond.get("o200k")?.size).toBe(first.length + second.length);
     for (const text of second) expect(afterSecond.get("o200k")?.get(textDigest(text))).toBe(o200kCounter.count(text));
@@ -62,10 +62,10 @@ describe("browser token pool", () => {
   it("answers finish() calls that overlap (passes of two options at once) once every batch is counted", async () => {
     const pool = createBrowserTokenPool(1, () => new InProcessCounter() as unknown as Worker);
     const first = texts(1_500, "overlap-a");
-    for (const text of first) pool.submit("o200k", text, textDigest(text));
+    for (const text of first) pool.submit("o200k", text);
     const earlier = pool.finish();
     const second = texts(1_500, "overlap-b");
-    for (const text of second) pool.submit("o200k", text, textDigest(text));
+    for (const text of second) pool.submit("o200k", text);
     const later = pool.finish();
     const [a, b] = await Promise.all([earlier, later]);
     for (const text of first) expect(a.get("o200k")?.get(textDigest(text))).toBe(o200kCounter.count(text));
@@ -77,7 +77,7 @@ describe("browser token pool", () => {
     const worker = new InProcessCounter();
     let stepping = true;
     const pool = createBrowserTokenPool(1, () => worker as unknown as Worker, () => (stepping ? 30 : 0));
-    for (const text of texts(2_000, "held")) pool.submit("o200k", text, textDigest(text));
+    for (const text of texts(2_000, "held")) pool.submit("o200k", text);
     const finished = pool.finish();
     await new Promise((resolve) => setTimeout(resolve, 80));
     expect(worker.posted).toBe(0);
@@ -89,11 +89,11 @@ describe("browser token pool", () => {
 
   it("ends a pending finish() when a worker fails or the pool is closed", async () => {
     const failing = createBrowserTokenPool(1, () => new InProcessCounter(true) as unknown as Worker);
-    for (const text of texts(2_000, "fail")) failing.submit("o200k", text, textDigest(text));
+    for (const text of texts(2_000, "fail")) failing.submit("o200k", text);
     await expect(failing.finish()).rejects.toThrow(/table missing/);
     failing.close();
     const closed = createBrowserTokenPool(1, () => new InProcessCounter() as unknown as Worker, () => 10_000);
-    for (const text of texts(2_000, "closed")) closed.submit("claude", text, textDigest(text));
+    for (const text of texts(2_000, "closed")) closed.submit("claude", text);
     const pending = closed.finish();
     closed.close();
     await expect(pending).rejects.toThrow(/stopped/);
@@ -103,7 +103,7 @@ describe("browser token pool", () => {
     const pool = createBrowserTokenPool(1, () => new InProcessCounter() as unknown as Worker);
     const named = texts(400, "bounded");
     const chars = named.reduce((sum, text) => sum + text.length, 0);
-    for (const text of named) pool.submit("o200k", text, textDigest(text));
+    for (const text of named) pool.submit("o200k", text);
     let below = false;
     const waiting = pool.belowPending(1_000).then(() => (below = true));
     // Nothing is counted before the workers answer: the walk is still held.

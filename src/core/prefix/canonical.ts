@@ -4,9 +4,8 @@
 // JSON of that value (PR-1 byte form); tokens are counted on its decoded text leaves (TK-8).
 import { isNotRecorded } from "../model";
 import { decodeStoredText, isStoredText } from "../text/storedText";
-import { renderingStoredTexts, type Text } from "../text/text";
+import { renderingStoredTexts } from "../text/text";
 import type { CacheMarker, SegmentView } from "./types";
-import type { TokenCounter } from "../tokens/counters";
 import { isObject } from "../util/is-object";
 
 export type { SegmentView } from "./types";
@@ -79,23 +78,8 @@ export function renderCanonical(value: unknown): string {
  */
 export function tokenTextOf(value: unknown): string {
   const parts: string[] = [];
-  forEachTokenPart(value, (part) => parts.push(typeof part === "string" ? part : decodeStoredText(part)));
+  collectText(value, null, parts);
   return parts.join("");
-}
-
-/**
- * `counter`'s count of `tokenTextOf(value)`, reading no more than the counter needs: the length
- * alone (chars/4), the value's parts (a memo of counts made elsewhere), or else the joined text.
- */
-export function countTokensOf(counter: TokenCounter, value: unknown): number {
-  if (counter.countLength) return counter.countLength(tokenLengthOf(value));
-  if (counter.countValue) return counter.countValue(value);
-  return counter.count(tokenTextOf(value));
-}
-
-/** Calls `onPart` with each text leaf of `tokenTextOf(value)`, in order, stored texts undecoded. */
-export function forEachTokenPart(value: unknown, onPart: (part: Text) => void): void {
-  collectText(value, null, onPart);
 }
 
 /**
@@ -114,18 +98,22 @@ export function tokenLengthOf(value: unknown, key: string | null = null): number
   return length;
 }
 
-function collectText(value: unknown, key: string | null, onPart: (part: Text) => void): void {
-  if (typeof value === "string" || isStoredText(value)) {
-    if (key === null || !STRUCTURAL_KEYS.has(key)) onPart(value);
+function collectText(value: unknown, key: string | null, parts: string[]): void {
+  if (typeof value === "string") {
+    if (key === null || !STRUCTURAL_KEYS.has(key)) parts.push(value);
+    return;
+  }
+  if (isStoredText(value)) {
+    if (key === null || !STRUCTURAL_KEYS.has(key)) parts.push(decodeStoredText(value));
     return;
   }
   if (Array.isArray(value)) {
-    for (const item of value) collectText(item, null, onPart);
+    for (const item of value) collectText(item, null, parts);
     return;
   }
   if (isObject(value)) {
     if (isNotRecorded(value)) return;
-    for (const k of Object.keys(value)) collectText(value[k], k, onPart);
+    for (const k of Object.keys(value)) collectText(value[k], k, parts);
   }
 }
 

@@ -5,7 +5,7 @@
 import type { BuiltRequest, ContextMessage } from "../model";
 import { NOTE_RULE } from "../notes/insert";
 import { counterForApi, type TokenCounter } from "../tokens/counters";
-import { countTokensOf } from "./canonical";
+import { tokenTextOf } from "./canonical";
 import { segmentRequest, type SegmentOptions } from "./segment-request";
 import type { SegmentedRequest } from "./types";
 
@@ -70,7 +70,7 @@ export function messageTokens(item: ContextMessage, counter: TokenCounter): numb
   }
   let tokens = cache.get(item.message);
   if (tokens === undefined) {
-    tokens = countTokensOf(counter, (item.message as { content?: unknown }).content ?? "");
+    tokens = counter.count(tokenTextOf((item.message as { content?: unknown }).content ?? ""));
     cache.set(item.message, tokens);
   }
   return tokens;

@@ -29,12 +29,6 @@ export interface TokenCounter {
    * decoding them. Must equal `count` of any text of that length.
    */
   countLength?(length: number): number;
-  /**
-   * The count of `tokenTextOf(value)` (src/core/prefix/canonical.ts), for counters that can look
-   * it up without the text: a memo of counts made elsewhere, keyed from the value's parts, so
-   * texts kept as bytes are decoded only when the count is not there. Must equal `count` of it.
-   */
-  countValue?(value: unknown): number;
 }
 
 /** Exact o200k_base counts (GPT-4o, GPT-4.1, o-series, GPT-5.x; TK-1). */
@@ -69,7 +63,6 @@ function scaledO200kCounter(factor: number, source: TokenCounter = o200kCounter)
     exact: false,
     label: `estimate (o200k × ${factor})`,
     count: (text) => (text.length === 0 ? 0 : Math.round(source.count(text) * factor)),
-    ...(source.countValue ? { countValue: (value: unknown) => Math.round(source.countValue!(value) * factor) } : {}),
   };
 }
 
@@ -131,7 +124,6 @@ function claudeEstimateOver(source: TokenCounter): TokenCounter {
       exact: false,
       label: claudeEstimateCounter.label,
       count: (text) => (text.length === 0 ? 0 : Math.round(source.count(text) * CLAUDE_USAGE_FACTOR)),
-      ...(source.countValue ? { countValue: (value: unknown) => Math.round(source.countValue!(value) * CLAUDE_USAGE_FACTOR) } : {}),
     };
     claudeEstimates.set(source, counter);
   }

@@ -7,8 +7,6 @@
 import { countClaudeVocabulary } from "./claude";
 import { CLAUDE_VOCABULARY_ID, o200kCounter, type TokenCounter } from "./counters";
 import type { TokenizerTable } from "./tables";
-import { tokenLengthOf, tokenTextOf } from "../prefix/canonical";
-import { storedPartsKey } from "../prefix/tokenKey";
 
 /**
  * How a memo of counts is keyed: by the text itself (the default), or by a short key standing for
@@ -17,42 +15,25 @@ import { storedPartsKey } from "../prefix/tokenKey";
 export type TextKey = (text: string) => string;
 const byText: TextKey = (text) => text;
 
-/**
- * Receives a text to count and the key its count is to be found under (`keyOf` of the text, or
- * `storedPartsKey` of the value it came from).
- */
-export type OnText = (text: string, key: string) => void;
-
 /** Calls `onText` once per distinct non-empty text it is asked to count; counts chars/4 meanwhile. */
-export function collectingO200k(onText: OnText, keyOf: TextKey = byText): TokenCounter {
+export function collectingO200k(onText: (text: string) => void, keyOf: TextKey = byText): TokenCounter {
   return collecting("o200k:collecting", "estimate (chars/4, collecting texts for o200k)", onText, keyOf);
 }
 
-function collecting(id: string, label: string, onText: OnText, keyOf: TextKey): TokenCounter {
+function collecting(id: string, label: string, onText: (text: string) => void, keyOf: TextKey): TokenCounter {
   const seen = new Set<string>();
-  const collect = (key: string, text: () => string) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    onText(text(), key);
-  };
   return {
     id,
     exact: false,
     label,
     count(text) {
       if (text.length === 0) return 0;
-      collect(keyOf(text), () => text);
+      const key = keyOf(text);
+      if (!seen.has(key)) {
+        seen.add(key);
+        onText(text);
+      }
       return Math.ceil(text.length / 4);
-    },
-    countValue(value) {
-      const length = tokenLengthOf(value);
-      if (length === 0) return 0;
-      const key = storedPartsKey(value);
-      if (key === null) {
-        const text = tokenTextOf(value);
-        collect(keyOf(text), () => text);
-      } else collect(key, () => tokenTextOf(value)); // decoded only when first seen
-      return Math.ceil(length / 4);
     },
   };
 }
@@ -69,30 +50,25 @@ export function precountedO200k(counts: ReadonlyMap<string, number> = new Map(),
 /** A counter giving `counts`' figures (keyed by `keyOf`), and `count`'s (made once per text) for what they lack. */
 function precounted(id: string, exact: boolean, label: string, counts: ReadonlyMap<string, number>, count: (text: string) => number, keyOf: TextKey): TokenCounter {
   const countedHere = new Map<string, number>();
-  const lookUp = (key: string, text: () => string) => {
-    let tokens = counts.get(key) ?? countedHere.get(key);
-    if (tokens === undefined) {
-      tokens = count(text());
-      countedHere.set(key, tokens);
-    }
-    return tokens;
-  };
-  const countText = (text: string) => (text.length === 0 ? 0 : lookUp(keyOf(text), () => text));
   return {
     id,
     exact,
     label,
-    count: countText,
-    countValue(value) {
-      const key = storedPartsKey(value);
-      // Decoded only when the count is not there.
-      return key === null ? countText(tokenTextOf(value)) : lookUp(key, () => tokenTextOf(value));
+    count(text) {
+      if (text.length === 0) return 0;
+      const key = keyOf(text);
+      let tokens = counts.get(key) ?? countedHere.get(key);
+      if (tokens === undefined) {
+        tokens = count(text);
+        countedHere.set(key, tokens);
+      }
+      return tokens;
     },
   };
 }
 
 /** Calls `onText` once per distinct non-empty text the Anthropic estimate asks about; counts chars/4 meanwhile. */
-export function collectingClaude(onText: OnText, keyOf: TextKey = byText): TokenCounter {
+export function collectingClaude(onText: (text: string) => void, keyOf: TextKey = byText): TokenCounter {
   return collecting(`${CLAUDE_VOCABULARY_ID}:collecting`, "estimate (chars/4, collecting texts for the Claude vocabulary)", onText, keyOf);
 }
 
@@ -104,11 +80,11 @@ export function precountedClaude(counts: ReadonlyMap<string, number> = new Map()
 /**
  * Counts texts elsewhere (the browser's counting workers), per tokenizer table: every text
  * submitted is counted once with that table (o200k_base, or the Claude vocabulary unscaled);
- * finish() gives the counts of all of them, each under the key it was submitted with (the pool
- * keeps no text once it is sent).
+ * finish() gives the counts of all of them, keyed by `textDigest` of each text (the pool keeps
+ * no text once it is sent).
  */
 export interface TableCountPool {
-  submit(table: TokenizerTable, text: string, key: string): void;
+  submit(table: TokenizerTable, text: string): void;
   /**
    * Resolves once the texts submitted and not yet counted hold fewer than `chars` characters: a
    * walk naming texts faster than they are counted waits here, so they are never all held at once.
