@@ -40,9 +40,9 @@ export async function sessionPrefixCompositions(
     iterateSessionPrefixCompositions(session, pipeline, { tokenizer, analysis, segmentCache, o200kSource, claudeSource });
   if (!pool) return walk(precountedO200k(new Map(), textDigest));
   let collected = 0;
-  const collecting = collectingO200k((text, key) => {
+  const collecting = collectingO200k((text) => {
     collected++;
-    pool.submit(text, key);
+    pool.submit(text);
   }, textDigest);
   const firstWalk: PrefixComposition[] = [];
   /** After each turn of the first walk: the batches its texts (and every earlier turn's) are in. */

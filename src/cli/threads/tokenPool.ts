@@ -19,6 +19,7 @@ import { Worker } from "node:worker_threads";
 import { o200kCounter } from "../../core/tokens/counters";
 import { threadEntry } from "./entry";
 import { BATCH_CLAIMED_BY_CALLER, BATCH_UNCLAIMED, COUNT_ROLE, type CountReply, type CountRequest, type ThreadData } from "./roles";
+import { textDigest } from "../../core/tokens/textDigest";
 
 /** Characters submitted before worker threads are worth starting. */
 const START_CHARS = 2_000_000;
@@ -29,8 +30,6 @@ const CLAIMS_PER_BLOCK = 1024;
 
 interface Batch {
   texts: string[];
-  /** The key each text's count is kept under. */
-  keys: string[];
   claims: Int32Array;
   slot: number;
 }
@@ -38,8 +37,7 @@ interface Batch {
 export interface TokenPool {
   /** Starts the worker threads now (they start on their own once START_CHARS are submitted). */
   start(): void;
-  /** `key`: what the count is kept under in `counts` (the key the counter looks it up by). */
-  submit(text: string, key: string): void;
+  submit(text: string): void;
   /**
    * The number of batches holding the texts submitted so far (the one being filled included):
    * once `countedBelow` of it is true, every one of those texts is counted.
@@ -54,7 +52,7 @@ export interface TokenPool {
   /** Resolves once a worker's reply has been recorded; rejects when a worker failed. */
   nextReply(): Promise<void>;
   /** Every count made so far, by the workers and the caller. */
-  /** Counts keyed by the key each text was submitted with. */
+  /** Counts keyed by `textDigest` of each text. */
   readonly counts: ReadonlyMap<string, number>;
   /** Every count made so far by the workers and the caller, once all texts submitted are counted. */
   finish(): Promise<ReadonlyMap<string, number>>;
@@ -88,17 +86,16 @@ export function createTokenPool(size: number): TokenPool | null {
   let claims = new Int32Array(new SharedArrayBuffer(CLAIMS_PER_BLOCK * Int32Array.BYTES_PER_ELEMENT));
   let nextSlot = 0;
   let waiting: string[] = [];
-  let waitingKeys: string[] = [];
   let waitingChars = 0;
   let submittedChars = 0;
   let replies = 0;
   let failure: Error | null = null;
   let answered: (() => void) | null = null;
 
-  const markCounted = (id: number, keys: readonly string[], made: readonly number[]) => {
+  const markCounted = (id: number, texts: readonly string[], made: readonly number[]) => {
     // Keyed by a digest: a map keyed by the texts would keep every distinct text alive (texts kept
     // as bytes are decoded only to be counted).
-    keys.forEach((key, index) => counts.set(key, made[index]!));
+    texts.forEach((text, index) => counts.set(textDigest(text), made[index]!));
     batches.delete(id);
     if (id !== countedPrefix) countedAbove.add(id);
     else {
@@ -112,7 +109,7 @@ export function createTokenPool(size: number): TokenPool | null {
     for (let i = 0; i < size - 1; i++) {
       const worker = new Worker(entry, { workerData: { role: COUNT_ROLE } satisfies ThreadData });
       worker.on("message", (reply: CountReply) => {
-        markCounted(reply.batch, batches.get(reply.batch)!.keys, reply.counts);
+        markCounted(reply.batch, batches.get(reply.batch)!.texts, reply.counts);
         replies++;
         answered?.();
       });
@@ -132,11 +129,10 @@ export function createTokenPool(size: number): TokenPool | null {
       nextSlot = 0;
     }
     const id = nextBatch++;
-    const batch: Batch = { texts: waiting, keys: waitingKeys, claims, slot: nextSlot++ };
+    const batch: Batch = { texts: waiting, claims, slot: nextSlot++ };
     batches.set(id, batch);
     workers[id % workers.length]!.postMessage({ batch: id, texts: batch.texts, claims: batch.claims, slot: batch.slot } satisfies CountRequest);
     waiting = [];
-    waitingKeys = [];
     waitingChars = 0;
   };
 
@@ -144,7 +140,7 @@ export function createTokenPool(size: number): TokenPool | null {
   const countHere = (id: number) => {
     const batch = batches.get(id);
     if (!batch || Atomics.compareExchange(batch.claims, batch.slot, BATCH_UNCLAIMED, BATCH_CLAIMED_BY_CALLER) !== BATCH_UNCLAIMED) return false;
-    markCounted(id, batch.keys, batch.texts.map((text) => o200kCounter.count(text)));
+    markCounted(id, batch.texts, batch.texts.map((text) => o200kCounter.count(text)));
     return true;
   };
 
@@ -168,9 +164,8 @@ export function createTokenPool(size: number): TokenPool | null {
       return counts;
     },
     start,
-    submit(text, key) {
+    submit(text) {
       waiting.push(text);
-      waitingKeys.push(key);
       waitingChars += text.length;
       submittedChars += text.length;
       if ((workers.length > 0 || submittedChars >= START_CHARS) && waitingChars >= BATCH_CHARS) enqueue();

@@ -5,7 +5,7 @@
 import type { BuiltRequest, ContextMessage } from "../model";
 import { NOTE_RULE } from "../notes/insert";
 import { counterForApi, type TokenCounter } from "../tokens/counters";
-import { tokenTextOf } from "./canonical";
+import { tokenLengthOf, tokenTextOf } from "./canonical";
 import { segmentRequest, type SegmentOptions } from "./segment-request";
 import type { SegmentedRequest } from "./types";
 
@@ -70,7 +70,9 @@ export function messageTokens(item: ContextMessage, counter: TokenCounter): numb
   }
   let tokens = cache.get(item.message);
   if (tokens === undefined) {
-    tokens = counter.count(tokenTextOf((item.message as { content?: unknown }).content ?? ""));
+    const content = (item.message as { content?: unknown }).content ?? "";
+    // A counter that needs only the length (chars/4) reads no text kept as bytes.
+    tokens = counter.countLength ? counter.countLength(tokenLengthOf(content)) : counter.count(tokenTextOf(content));
     cache.set(item.message, tokens);
   }
   return tokens;

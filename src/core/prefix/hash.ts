@@ -223,27 +223,52 @@ function feedJsonString(text: string): void {
     feedJsonStringUnits(text);
     return;
   }
-  const startA = laneA;
-  const startB = laneB;
+  const outerA = laneA;
+  const outerB = laneB;
   const startBytes = byteCount;
-  feed(0x10000 | 34); // not a UTF-16 unit: a long string never hashes like a short one
-  feed(text.length);
   extraBytes = 0;
   streamBytes = 0;
   sawReplacement = false;
+  startContent();
   forEachUtf8Chunk(text, hashChunk);
   finishLongString();
   // U+FFFD in the bytes is either in the text or a lone surrogate's; only the text can tell, and
   // the rendering of a lone surrogate is \uXXXX (6 bytes, not 3): such a text is fed unit by unit.
   if (sawReplacement && NOT_WELL_FORMED.test(text)) {
-    laneA = startA;
-    laneB = startB;
+    laneA = outerA;
+    laneB = outerB;
     byteCount = startBytes;
     feedJsonStringUnits(text);
     return;
   }
-  byteCount += extraBytes + 2;
+  const contentA = laneA;
+  const contentB = laneB;
+  laneA = outerA;
+  laneB = outerB;
+  feedLongString(text.length, contentA, contentB);
+  byteCount = startBytes + streamBytes + extraBytes + 2;
 }
+
+/**
+ * A long string's bytes are hashed on their own (from fixed lanes), so the result depends on the
+ * text alone and a stored text's can be kept: the same stored text met again (the same message in
+ * the next request) is not read again.
+ */
+function startContent(): void {
+  laneA = 0x2545f491;
+  laneB = 0x9e3779b9;
+}
+
+/** Feeds a long string: a mark no short string's units can make, its length and its bytes' hash. */
+function feedLongString(units: number, contentA: number, contentB: number): void {
+  feed(0x10000 | 34);
+  feed(units);
+  feed(contentA);
+  feed(contentB);
+}
+
+/** The content hash of stored texts already hashed (lanes A and B). */
+const storedContentHashes = new WeakMap<StoredText, readonly [number, number]>();
 
 /**
  * Feeds a stored text exactly as `feedJsonString` feeds the same text held as a string: the long
@@ -257,13 +282,31 @@ function feedStoredText(text: StoredText): void {
     return;
   }
   const startBytes = byteCount;
-  feed(0x10000 | 34);
-  feed(text.units);
-  streamBytes = 0;
-  forEachUnescapedChunk(text, hashChunk);
-  finishLongString();
+  const content = contentHashOf(text);
+  feedLongString(text.units, content[0], content[1]);
   byteCount = startBytes + text.byteLength + 2;
 }
+
+/** The hash of a canonical, well-formed stored text's characters (two 32-bit lanes), read once per text. */
+function contentHashOf(text: StoredText): readonly [number, number] {
+  let content = storedContentHashes.get(text);
+  if (!content) {
+    const outerA = laneA;
+    const outerB = laneB;
+    const outerBytes = byteCount;
+    streamBytes = 0;
+    startContent();
+    forEachUnescapedChunk(text, hashChunk);
+    finishLongString();
+    content = [laneA, laneB];
+    storedContentHashes.set(text, content);
+    laneA = outerA;
+    laneB = outerB;
+    byteCount = outerBytes;
+  }
+  return content;
+}
+
 
 /** Feeds a value's JSON rendering; false when it meets something JSON.stringify renders specially. */
 function feedJsonValue(value: unknown): boolean {
