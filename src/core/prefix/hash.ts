@@ -2,9 +2,9 @@
 // (computed once per distinct content) and a chained hash for "everything up to this segment"
 // (the cache-entry key of CA-8). Collisions are astronomically unlikely for our use and would only
 // hide a break, never invent one.
-import { decodeStoredText, isStoredText, type StoredText } from "../text/storedText";
-import { forEachUnescapedChunk } from "../text/unescapedChunks";
+import { decodeStoredText, isStoredText, storedTextBytes, type StoredText } from "../text/storedText";
 import { forEachUtf8Chunk } from "../util/utf8-chunks";
+import { CONTENT_FINISH_A, CONTENT_MIX_A, CONTENT_MIX_B, CONTENT_SEED_A, CONTENT_SEED_B, hashLiteral } from "../text/contentHash";
 
 /** 53-bit hash of a string (two multiplicative 32-bit lanes, cyrb53-style). */
 export function hashString(text: string, seed = 0): number {
@@ -61,10 +61,9 @@ export function hashStringAndUtf8Length(text: string): { hash: number; bytes: nu
 // canonical rendering and the rendering's UTF-8 byte count, fed from the value itself, so first
 // sight of a segment never builds its rendering string (the largest allocation of a whole-session
 // analysis). Structure, keys and short strings are fed unit by unit; a long string (the texts and
-// tool outputs a session is made of) is hashed over its UTF-8 bytes, 32 bits at a time, with its
-// escapes counted on the bytes, not re-rendered. The hash is a function of the value (not of its
-// rendering's exact characters), which is all segment comparison needs. State lives in these
-// module variables only for the duration of one synchronous call.
+// tool outputs a session is made of) is fed as the hash of its own rendering's UTF-8 bytes, 32
+// bits at a time (text/contentHash.ts), which a text kept as bytes brings from when it was read.
+// State lives in these module variables only for the duration of one synchronous call.
 let laneA = 0;
 let laneB = 0;
 let byteCount = 0;
@@ -135,89 +134,59 @@ function feedJsonStringUnits(text: string): void {
   byteCount += bytes;
 }
 
-/** Strings at least this long are hashed over their UTF-8 bytes. */
+/** Strings at least this long are hashed over their rendering's UTF-8 bytes. */
 const LONG_STRING = 64;
 
-// State of the long-string hash across the chunks of one string.
-let extraBytes = 0;
-let sawReplacement = false;
+// A long string's rendering hash across the chunks of its UTF-8 bytes (text/contentHash.ts):
+// the lanes are laneA and laneB while it runs, then the string's mark, length and lanes are fed.
+let streamBytes = 0;
+let lastChunk: Uint8Array | null = null;
+let lastLength = 0;
 
 /**
- * Bytes the rendering adds to the UTF-8 of a byte that JSON.stringify escapes: `"` and `\\` → 1,
- * \b \t \n \f \r → 1, other controls (\u00XX) → 5. Also notes the U+FFFD that a lone surrogate
- * encodes to (EF BF BD), which the rendering writes as \uXXXX instead.
+ * Mixes one UTF-8 chunk's whole words into the lanes. Returns the bytes left after the last
+ * whole word (0–3): they come first in the next chunk, or are mixed by `finishRendering` after
+ * the last one, so the hash reads one continuous stream.
  */
-function escapeExtra(bytes: Uint8Array, index: number, length: number): number {
-  const b = bytes[index]!;
-  if (b === 0x22 || b === 0x5c) return 1;
-  if (b < 0x20) return b === 8 || b === 9 || b === 10 || b === 12 || b === 13 ? 1 : 5;
-  if (b === 0xef && index + 2 < length && bytes[index + 1] === 0xbf && bytes[index + 2] === 0xbd) sawReplacement = true;
-  return 0;
-}
-
-/**
- * Hashes one UTF-8 chunk's whole words; a word holding a byte to look at is looked at bytewise.
- * Returns the bytes left after the last whole word (0–3): they come first in the next chunk, or
- * are hashed by `finishLongString` after the last one, so the hash reads one continuous stream.
- */
-function hashChunk(bytes: Uint8Array, words: Int32Array, length: number): number {
+function mixChunk(bytes: Uint8Array, words: Int32Array, length: number): number {
   let h1 = laneA;
   let h2 = laneB;
-  let extra = 0;
   const whole = length >> 2;
   for (let w = 0; w < whole; w++) {
     const x = words[w]!;
-    h1 = Math.imul(h1 ^ x, 2654435761);
-    h2 = Math.imul(h2 ^ x, 1597334677);
-    // Any byte below 0x20, or equal to 0x22 ("), 0x5C (\\) or 0xEF (start of U+FFFD)?
-    const quote = x ^ 0x22222222;
-    const slash = x ^ 0x5c5c5c5c;
-    const lead = x ^ 0xefefefef;
-    const flags = ((x - 0x20202020) & ~x) | ((quote - 0x01010101) & ~quote) | ((slash - 0x01010101) & ~slash) | ((lead - 0x01010101) & ~lead);
-    if ((flags & 0x80808080) !== 0) {
-      const at = w << 2;
-      extra += escapeExtra(bytes, at, length) + escapeExtra(bytes, at + 1, length) + escapeExtra(bytes, at + 2, length) + escapeExtra(bytes, at + 3, length);
-    }
+    h1 = Math.imul(h1 ^ x, CONTENT_MIX_A);
+    h2 = Math.imul(h2 ^ x, CONTENT_MIX_B);
   }
   laneA = h1;
   laneB = h2;
-  const hashed = whole << 2;
-  byteCount += hashed;
-  streamBytes += hashed;
-  extraBytes += extra;
+  streamBytes += whole << 2;
   lastChunk = bytes;
   lastLength = length;
-  return length - hashed;
+  return length - (whole << 2);
 }
 
-// The last chunk a long string's hash saw, and the stream's length so far.
-let lastChunk: Uint8Array | null = null;
-let lastLength = 0;
-let streamBytes = 0;
-
-/** Hashes the bytes the last chunk left (0–3) one by one, then the stream's length. */
-function finishLongString(): void {
+/** Mixes the bytes the last chunk left (0–3) one by one, then the stream's length. */
+function finishRendering(): void {
   let h1 = laneA;
   let h2 = laneB;
   if (lastChunk) {
     for (let i = lastLength - (lastLength & 3); i < lastLength; i++) {
-      h1 = Math.imul(h1 ^ lastChunk[i]!, 2654435761);
-      h2 = Math.imul(h2 ^ lastChunk[i]!, 1597334677);
-      extraBytes += escapeExtra(lastChunk, i, lastLength);
+      h1 = Math.imul(h1 ^ lastChunk[i]!, CONTENT_MIX_A);
+      h2 = Math.imul(h2 ^ lastChunk[i]!, CONTENT_MIX_B);
     }
-    const tail = lastLength & 3;
-    byteCount += tail;
-    streamBytes += tail;
+    streamBytes += lastLength & 3;
   }
-  laneA = Math.imul(h1 ^ streamBytes, 2246822507);
+  laneA = Math.imul(h1 ^ streamBytes, CONTENT_FINISH_A);
   laneB = h2;
   lastChunk = null;
   lastLength = 0;
 }
 
-const NOT_WELL_FORMED = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-/** Feeds a string as JSON.stringify renders it: long strings over their UTF-8 bytes. */
+/**
+ * Feeds a string as JSON.stringify renders it: a long one as a mark, its length and the hash of
+ * its rendering's bytes (contentHash.ts), computed apart from the lanes around it so that a text
+ * kept as bytes, whose hash was taken when it was read, feeds the same.
+ */
 function feedJsonString(text: string): void {
   if (text.length < LONG_STRING) {
     feedJsonStringUnits(text);
@@ -225,41 +194,21 @@ function feedJsonString(text: string): void {
   }
   const outerA = laneA;
   const outerB = laneB;
-  const startBytes = byteCount;
-  extraBytes = 0;
+  laneA = CONTENT_SEED_A;
+  laneB = CONTENT_SEED_B;
   streamBytes = 0;
-  sawReplacement = false;
-  startContent();
-  forEachUtf8Chunk(text, hashChunk);
-  finishLongString();
-  // U+FFFD in the bytes is either in the text or a lone surrogate's; only the text can tell, and
-  // the rendering of a lone surrogate is \uXXXX (6 bytes, not 3): such a text is fed unit by unit.
-  if (sawReplacement && NOT_WELL_FORMED.test(text)) {
-    laneA = outerA;
-    laneB = outerB;
-    byteCount = startBytes;
-    feedJsonStringUnits(text);
-    return;
-  }
+  // The rendering (lone surrogates written as \uXXXX) encodes to UTF-8 exactly.
+  forEachUtf8Chunk(JSON.stringify(text), mixChunk);
+  finishRendering();
   const contentA = laneA;
   const contentB = laneB;
   laneA = outerA;
   laneB = outerB;
   feedLongString(text.length, contentA, contentB);
-  byteCount = startBytes + streamBytes + extraBytes + 2;
+  byteCount += streamBytes;
 }
 
-/**
- * A long string's bytes are hashed on their own (from fixed lanes), so the result depends on the
- * text alone and a stored text's can be kept: the same stored text met again (the same message in
- * the next request) is not read again.
- */
-function startContent(): void {
-  laneA = 0x2545f491;
-  laneB = 0x9e3779b9;
-}
-
-/** Feeds a long string: a mark no short string's units can make, its length and its bytes' hash. */
+/** Feeds a long string: a mark no short string's units can make, its length and its rendering's hash. */
 function feedLongString(units: number, contentA: number, contentB: number): void {
   feed(0x10000 | 34);
   feed(units);
@@ -267,46 +216,29 @@ function feedLongString(units: number, contentA: number, contentB: number): void
   feed(contentB);
 }
 
-/** The content hash of stored texts already hashed (lanes A and B). */
+/** The rendering hash of stored texts read back (those measured when read carry theirs). */
 const storedContentHashes = new WeakMap<StoredText, readonly [number, number]>();
 
 /**
- * Feeds a stored text exactly as `feedJsonString` feeds the same text held as a string: the long
- * string's hash over its unescaped UTF-8 bytes, read from the store without decoding; its
- * rendering's bytes are the stored bytes and the quotes. A text whose bytes are not JSON.stringify's
- * rendering, or that holds a lone surrogate, is decoded and fed as a string.
+ * Feeds a stored text exactly as `feedJsonString` feeds the same text held as a string: its bytes
+ * are JSON.stringify's rendering without the quotes when it is `canonical`, hashed when the reader
+ * measured it (or read back once, for a text made otherwise). Any other stored text is decoded and
+ * fed as a string.
  */
 function feedStoredText(text: StoredText): void {
-  if (!text.canonical || !text.wellFormed || text.units < LONG_STRING) {
+  if (!text.canonical || text.units < LONG_STRING) {
     feedJsonString(decodeStoredText(text));
     return;
   }
-  const startBytes = byteCount;
-  const content = contentHashOf(text);
-  feedLongString(text.units, content[0], content[1]);
-  byteCount = startBytes + text.byteLength + 2;
-}
-
-/** The hash of a canonical, well-formed stored text's characters (two 32-bit lanes), read once per text. */
-function contentHashOf(text: StoredText): readonly [number, number] {
-  let content = storedContentHashes.get(text);
+  let content: readonly [number, number] | undefined =
+    text.contentA !== undefined && text.contentB !== undefined ? [text.contentA, text.contentB] : storedContentHashes.get(text);
   if (!content) {
-    const outerA = laneA;
-    const outerB = laneB;
-    const outerBytes = byteCount;
-    streamBytes = 0;
-    startContent();
-    forEachUnescapedChunk(text, hashChunk);
-    finishLongString();
-    content = [laneA, laneB];
+    content = hashLiteral(storedTextBytes(text), 0, text.byteLength);
     storedContentHashes.set(text, content);
-    laneA = outerA;
-    laneB = outerB;
-    byteCount = outerBytes;
   }
-  return content;
+  feedLongString(text.units, content[0], content[1]);
+  byteCount += text.byteLength + 2;
 }
-
 
 /** Feeds a value's JSON rendering; false when it meets something JSON.stringify renders specially. */
 function feedJsonValue(value: unknown): boolean {

@@ -5,7 +5,10 @@
 // for it (so a serialiser or a hasher may use them as they are). A literal JSON.parse would refuse
 // (a raw control character, an unknown escape) or that is not valid UTF-8 (which the decoder would
 // read with U+FFFD in places, of other lengths) is not measured: the reader then parses its line
-// as before, keeping the text a string.
+// as before, keeping the text a string. A text in JSON.stringify's rendering is also hashed here
+// (contentHash.ts), so the prefix walk need not read its bytes again.
+
+import { hashLiteral } from "./contentHash";
 
 export interface LiteralFacts {
   /** UTF-16 length of the decoded text. */
@@ -14,6 +17,12 @@ export interface LiteralFacts {
   readonly wellFormed: boolean;
   /** The bytes are JSON.stringify's rendering of the text (no `\/`, no optional \u escape, lowercase hex). */
   readonly canonical: boolean;
+  /**
+   * The hash of the text's rendering (contentHash.ts), lanes A and B: present when the bytes are
+   * JSON.stringify's rendering (`canonical`), the texts the prefix hash reads as bytes.
+   */
+  readonly contentA?: number;
+  readonly contentB?: number;
 }
 
 const HEX = new Int8Array(128).fill(-1);
@@ -131,5 +140,7 @@ export function measureLiteral(bytes: Uint8Array, start: number, length: number)
     } else return null;
   }
   if (pendingHigh) wellFormed = false;
-  return { units, wellFormed, canonical };
+  if (!canonical) return { units, wellFormed, canonical };
+  const [contentA, contentB] = hashLiteral(bytes, start, length);
+  return { units, wellFormed, canonical, contentA, contentB };
 }
