@@ -198,21 +198,37 @@ export class PrefixService {
   /** A walk naming every text the exact pass counts; the counters over their counts, once all are made. */
   private async countElsewhere(session: Session, pool: TableCountPool, options: PipelineOptions, analysis: SessionAnalysis, continueFrom?: { afterTurn: number }): Promise<CountSources> {
     const asked = { o200k: 0, claude: 0 };
-    const o200kSource = collectingO200k((text) => {
-      asked.o200k++;
-      pool.submit("o200k", text);
-    }, textDigest);
-    const claudeSource = collectingClaude((text) => {
-      asked.claude++;
-      pool.submit("claude", text);
-    }, textDigest);
+    // Texts made of parts are named by their parts: a part kept as bytes goes to a counting worker
+    // as its bytes, never decoded here.
+    const o200kSource = collectingO200k(
+      (text) => {
+        asked.o200k++;
+        pool.submit("o200k", text);
+      },
+      textDigest,
+      (parts, key) => {
+        asked.o200k++;
+        pool.submitParts("o200k", parts, key);
+      },
+    );
+    const claudeSource = collectingClaude(
+      (text) => {
+        asked.claude++;
+        pool.submit("claude", text);
+      },
+      textDigest,
+      (parts, key) => {
+        asked.claude++;
+        pool.submitParts("claude", parts, key);
+      },
+    );
     const prefix = { tokenizer: tokenizerOf("exact"), segmentCache: this.segmentCache, o200kSource, claudeSource };
     // Going on from a turn: the collecting walk starts one turn earlier, so it compares the first
     // new turn with the one before as the pass does, and names the same texts.
     const from = continueFrom ? { continueFrom: { analyzer: createPrefixAnalyzer(prefix), afterTurn: Math.max(0, continueFrom.afterTurn - 1) } } : {};
     for (const report of iterateSessionPrefixes(session, options, { analysis, prefix, ...from })) {
       void report;
-      // Texts kept as bytes are decoded to be counted: at most this many characters wait at once.
+      // Texts wait in the pool (as strings, or bytes to move) until counted: at most this many characters at once.
       await pool.belowPending(PENDING_COUNT_CHARS);
       await yieldIfDue();
       await waitWhileInteractive();
@@ -221,7 +237,7 @@ export class PrefixService {
     if (asked.o200k + asked.claude === 0) return {};
     const counts = await pool.finish();
     const none = new Map<string, number>();
-    return { o200kSource: precountedO200k(counts.get("o200k") ?? none, textDigest), claudeSource: precountedClaude(counts.get("claude") ?? none, textDigest) };
+    return { o200kSource: precountedO200k(counts.get("o200k") ?? none, textDigest, true), claudeSource: precountedClaude(counts.get("claude") ?? none, textDigest, true) };
   }
 
   private async walk(session: Session, options: PipelineOptions, pass: TokenPass, analysis: SessionAnalysis, sources: CountSources = {}): Promise<PrefixPass> {

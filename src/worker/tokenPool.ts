@@ -10,17 +10,33 @@
 import type { TableCountPool } from "../core/tokens/precounted";
 import type { TokenizerTable } from "../core/tokens/tables";
 import { textDigest } from "../core/tokens/textDigest";
+import { decodeLiteralBytes, storedTextBytes } from "../core/text/storedText";
+import type { Text } from "../core/text/text";
+
+/**
+ * A text to count: a string, or the parts of one, each a string or the escaped bytes of a text
+ * kept as bytes (a copy, moved to the counting worker, which decodes it: the pipeline worker never
+ * holds the decoded text).
+ */
+export type CountText = string | (string | Uint8Array)[];
+
+/** A batch's text as characters, as the counting worker reads it: byte parts decoded one at a time. */
+export function countTextString(text: CountText): string {
+  return typeof text === "string" ? text : text.map((part) => (typeof part === "string" ? part : decodeLiteralBytes(part))).join("");
+}
 
 export interface CountBatch {
   batch: number;
   table: TokenizerTable;
-  texts: string[];
+  texts: CountText[];
 }
 
 /** A batch as the pool keeps it: the texts until they are sent, their keys until they are counted. */
 interface HeldBatch extends CountBatch {
   keys: string[];
   chars: number;
+  /** The buffers of the texts' byte parts, moved with the batch. */
+  moved: ArrayBuffer[];
 }
 
 export type CountBatchReply = { batch: number; counts: number[] } | { batch: number; error: string };
@@ -56,7 +72,7 @@ export function createBrowserTokenPool(size: number, createWorker: () => Worker,
   const queue: HeldBatch[] = [];
   const sent = new Map<number, HeldBatch>();
   /** Texts not yet in a batch, per table. */
-  const waiting = new Map<TokenizerTable, { texts: string[]; keys: string[]; chars: number }>();
+  const waiting = new Map<TokenizerTable, { texts: CountText[]; keys: string[]; chars: number; moved: ArrayBuffer[] }>();
   /** Characters submitted and not yet counted, and the walks waiting for them to fall. */
   let pendingChars = 0;
   const belowWaiters: { chars: number; resolve: () => void }[] = [];
@@ -93,9 +109,10 @@ export function createBrowserTokenPool(size: number, createWorker: () => Worker,
       const batch = queue.shift()!;
       sent.set(batch.batch, batch);
       slot.inFlight++;
-      slot.worker.postMessage({ batch: batch.batch, table: batch.table, texts: batch.texts } satisfies CountBatch);
+      slot.worker.postMessage({ batch: batch.batch, table: batch.table, texts: batch.texts } satisfies CountBatch, batch.moved);
       // The worker has its copy: the texts are let go (decoded texts would otherwise stay alive).
       batch.texts = [];
+      batch.moved = [];
     }
   };
 
@@ -131,20 +148,40 @@ export function createBrowserTokenPool(size: number, createWorker: () => Worker,
     const pending = waiting.get(table);
     if (!pending || pending.texts.length === 0) return;
     if (slots.length === 0) start();
-    queue.push({ batch: nextBatch++, table, texts: pending.texts, keys: pending.keys, chars: pending.chars });
+    queue.push({ batch: nextBatch++, table, texts: pending.texts, keys: pending.keys, chars: pending.chars, moved: pending.moved });
     waiting.delete(table);
     dispatchAll();
   };
 
+  const add = (table: TokenizerTable, text: CountText, key: string, chars: number, moved: ArrayBuffer[] | null) => {
+    let pending = waiting.get(table);
+    if (!pending) waiting.set(table, (pending = { texts: [], keys: [], chars: 0, moved: [] }));
+    pending.texts.push(text);
+    pending.keys.push(key);
+    if (moved) pending.moved.push(...moved);
+    pending.chars += chars;
+    pendingChars += chars;
+    if (pending.chars >= BATCH_CHARS) enqueue(table);
+  };
+
   return {
     submit(table, text) {
-      let pending = waiting.get(table);
-      if (!pending) waiting.set(table, (pending = { texts: [], keys: [], chars: 0 }));
-      pending.texts.push(text);
-      pending.keys.push(textDigest(text));
-      pending.chars += text.length;
-      pendingChars += text.length;
-      if (pending.chars >= BATCH_CHARS) enqueue(table);
+      add(table, text, textDigest(text), text.length, null);
+    },
+    submitParts(table, parts, key) {
+      const moved: ArrayBuffer[] = [];
+      let chars = 0;
+      const text = parts.map((part: Text) => {
+        if (typeof part === "string") {
+          chars += part.length;
+          return part;
+        }
+        chars += part.units;
+        const bytes = storedTextBytes(part).slice();
+        moved.push(bytes.buffer);
+        return bytes;
+      });
+      add(table, text, key, chars, moved);
     },
     belowPending(chars) {
       if (pendingChars < chars || failure) return Promise.resolve();

@@ -16,6 +16,7 @@ import type { TableCountPool } from "../../src/core/tokens/precounted";
 import type { TokenizerTable } from "../../src/core/tokens/tables";
 import { fixtureCase } from "../support/fixtures";
 import { textDigest } from "../../src/core/tokens/textDigest";
+import { textString, type Text } from "../../src/core/text/text";
 
 const decoder = new TextDecoder();
 const OPTIONS: PipelineOptions = { profile: "pi", leafId: null, api: null, header: null, notes: false };
@@ -43,11 +44,16 @@ function growingValues(caseName: string, parts: number): Session[] {
 function countingPool(): TableCountPool & { submitted: number } {
   const counts = new Map<TokenizerTable, Map<string, number>>();
   const waiting: [TokenizerTable, string][] = [];
+  const byParts: [TokenizerTable, string, string][] = [];
   const pool = {
     submitted: 0,
     submit(table: TokenizerTable, text: string) {
       pool.submitted++;
       waiting.push([table, text]);
+    },
+    submitParts(table: TokenizerTable, parts: readonly Text[], key: string) {
+      pool.submitted++;
+      byParts.push([table, parts.map(textString).join(""), key]);
     },
     belowPending: () => Promise.resolve(),
     async finish() {
@@ -55,6 +61,11 @@ function countingPool(): TableCountPool & { submitted: number } {
         const made = counts.get(table) ?? new Map<string, number>();
         counts.set(table, made);
         made.set(textDigest(text), table === "o200k" ? o200kCounter.count(text) : countClaudeVocabulary(text));
+      }
+      for (const [table, text, key] of byParts.splice(0)) {
+        const made = counts.get(table) ?? new Map<string, number>();
+        counts.set(table, made);
+        made.set(key, table === "o200k" ? o200kCounter.count(text) : countClaudeVocabulary(text));
       }
       return counts;
     },

@@ -7,18 +7,23 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { countClaudeVocabulary } from "../../src/core/tokens/claude";
 import { o200kCounter } from "../../src/core/tokens/counters";
 import { loadTokenizerTables } from "../../src/core/tokens/tables";
-import { createBrowserTokenPool, tokenPoolSize, type CountBatch, type CountBatchReply } from "../../src/worker/tokenPool";
+import { countTextString, createBrowserTokenPool, tokenPoolSize, type CountBatch, type CountBatchReply } from "../../src/worker/tokenPool";
+import { createTextStore, releaseTextStore, storedTextBytes } from "../../src/core/text/storedText";
+import { partsDigest } from "../../src/core/tokens/textDigest";
+import { storeLiteralBytes } from "../support/stored-texts";
 import { textDigest } from "../../src/core/tokens/textDigest";
 
 class InProcessCounter {
   onmessage: ((event: MessageEvent<CountBatchReply>) => void) | null = null;
   onerror: ((event: ErrorEvent) => void) | null = null;
   posted = 0;
+  moved: ArrayBuffer[] = [];
   constructor(private readonly fail = false) {}
-  postMessage(batch: CountBatch): void {
+  postMessage(batch: CountBatch, transfer: ArrayBuffer[] = []): void {
     this.posted++;
+    this.moved.push(...transfer);
     setTimeout(() => {
-      const reply: CountBatchReply = this.fail ? { batch: batch.batch, error: "table missing" } : { batch: batch.batch, counts: batch.texts.map((text) => (batch.table === "o200k" ? o200kCounter.count(text) : countClaudeVocabulary(text))) };
+      const reply: CountBatchReply = this.fail ? { batch: batch.batch, error: "table missing" } : { batch: batch.batch, counts: batch.texts.map(countTextString).map((text) => (batch.table === "o200k" ? o200kCounter.count(text) : countClaudeVocabulary(text))) };
       this.onmessage?.({ data: reply } as MessageEvent<CountBatchReply>);
     }, 1);
   }
@@ -32,6 +37,28 @@ function texts(count: number, seed: string): string[] {
 beforeAll(() => loadTokenizerTables(["o200k", "claude"]));
 
 describe("browser token pool", () => {
+  it("sends a text kept as bytes as a copy of its bytes, moved to the worker, and keeps its count under the parts' key", async () => {
+    const workers: InProcessCounter[] = [];
+    const pool = createBrowserTokenPool(1, () => {
+      const worker = new InProcessCounter();
+      workers.push(worker);
+      return worker as unknown as Worker;
+    });
+    const store = createTextStore();
+    const text = "Bonjour 한국어 \"quoted\" ✓\n".repeat(50);
+    const stored = storeLiteralBytes(store, new TextEncoder().encode(JSON.stringify(text).slice(1, -1)));
+    const parts = ["Question: ", stored] as const;
+    pool.submitParts("o200k", parts, partsDigest(parts));
+    const counts = await pool.finish();
+    expect(counts.get("o200k")?.get(partsDigest(parts))).toBe(o200kCounter.count(`Question: ${text}`));
+    // One buffer moved, holding the text's escaped bytes; the store's own bytes stay as they were.
+    expect(workers[0]!.moved).toHaveLength(1);
+    expect(workers[0]!.moved[0]!.byteLength).toBe(stored.byteLength);
+    expect(new TextDecoder().decode(storedTextBytes(stored))).toBe(JSON.stringify(text).slice(1, -1));
+    releaseTextStore(store);
+    pool.close();
+  });
+
   it("counts every text with its table, over two rounds, on every worker", async () => {
     const workers: InProcessCounter[] = [];
     const pool = createBrowserTokenPool(2, () => {

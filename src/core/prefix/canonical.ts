@@ -3,8 +3,9 @@
 // text block, and a message's content split off from its header. The rendering is the compact
 // JSON of that value (PR-1 byte form); tokens are counted on its decoded text leaves (TK-8).
 import { isNotRecorded } from "../model";
-import { decodeStoredText, isStoredText } from "../text/storedText";
-import { renderingStoredTexts } from "../text/text";
+import type { TokenCounter } from "../tokens/counters";
+import { isStoredText } from "../text/storedText";
+import { renderingStoredTexts, textString, type Text } from "../text/text";
 import type { CacheMarker, SegmentView } from "./types";
 import { isObject } from "../util/is-object";
 
@@ -77,9 +78,7 @@ export function renderCanonical(value: unknown): string {
  * under structural keys (type, id, role, …) and `$notRecorded` markers are left out.
  */
 export function tokenTextOf(value: unknown): string {
-  const parts: string[] = [];
-  collectText(value, null, parts);
-  return parts.join("");
+  return tokenPartsOf(value).map(textString).join("");
 }
 
 /**
@@ -98,13 +97,9 @@ export function tokenLengthOf(value: unknown, key: string | null = null): number
   return length;
 }
 
-function collectText(value: unknown, key: string | null, parts: string[]): void {
-  if (typeof value === "string") {
+function collectText(value: unknown, key: string | null, parts: Text[]): void {
+  if (typeof value === "string" || isStoredText(value)) {
     if (key === null || !STRUCTURAL_KEYS.has(key)) parts.push(value);
-    return;
-  }
-  if (isStoredText(value)) {
-    if (key === null || !STRUCTURAL_KEYS.has(key)) parts.push(decodeStoredText(value));
     return;
   }
   if (Array.isArray(value)) {
@@ -115,6 +110,26 @@ function collectText(value: unknown, key: string | null, parts: string[]): void 
     if (isNotRecorded(value)) return;
     for (const k of Object.keys(value)) collectText(value[k], k, parts);
   }
+}
+
+/**
+ * The texts `tokenTextOf(value)` joins, in order, as they are: texts kept as bytes are not
+ * decoded, so a counter keyed by them (`TokenCounter.countParts`) reads none of them.
+ */
+export function tokenPartsOf(value: unknown): Text[] {
+  const parts: Text[] = [];
+  collectText(value, null, parts);
+  return parts;
+}
+
+/**
+ * The tokens of `tokenTextOf(value)` under `counter`, reading no more than the counter needs: the
+ * length alone (chars/4), the parts as they are (a counter keyed by them), or the joined text.
+ */
+export function countTokenText(counter: TokenCounter, value: unknown): number {
+  if (counter.countLength) return counter.countLength(tokenLengthOf(value));
+  if (counter.countParts) return counter.countParts(tokenPartsOf(value));
+  return counter.count(tokenTextOf(value));
 }
 
 /** Whether a string leaf under `key` counts as text (the rule of `tokenTextOf`). */

@@ -5,7 +5,7 @@
 import type { BuiltRequest, ContextMessage } from "../model";
 import { NOTE_RULE } from "../notes/insert";
 import { counterForApi, type TokenCounter } from "../tokens/counters";
-import { tokenLengthOf, tokenTextOf } from "./canonical";
+import { countTokenText } from "./canonical";
 import { segmentRequest, type SegmentOptions } from "./segment-request";
 import type { SegmentedRequest } from "./types";
 
@@ -71,8 +71,9 @@ export function messageTokens(item: ContextMessage, counter: TokenCounter): numb
   let tokens = cache.get(item.message);
   if (tokens === undefined) {
     const content = (item.message as { content?: unknown }).content ?? "";
-    // A counter that needs only the length (chars/4) reads no text kept as bytes.
-    tokens = counter.countLength ? counter.countLength(tokenLengthOf(content)) : counter.count(tokenTextOf(content));
+    // A counter that needs only the length (chars/4), or keys its counts by the texts' parts,
+    // reads no text kept as bytes.
+    tokens = countTokenText(counter, content);
     cache.set(item.message, tokens);
   }
   return tokens;

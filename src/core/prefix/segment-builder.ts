@@ -8,7 +8,7 @@
 import { isNotRecorded } from "../model";
 import type { TokenCounter } from "../tokens/counters";
 import { isStoredText } from "../text/storedText";
-import { canonicalValue, markerOf, renderCanonical, tokenLengthOf, tokenTextOf, type SegmentView } from "./canonical";
+import { canonicalValue, countTokenText, markerOf, renderCanonical, type SegmentView } from "./canonical";
 import { hashJsonRendering, hashStringAndUtf8Length } from "./hash";
 import type { CacheLevel, CacheSegment } from "./types";
 
@@ -257,7 +257,7 @@ export class SegmentListBuilder {
       // Measured under another counter (an earlier pass): only the tokens are new.
       if (value === undefined) value = canonicalValue(input.source, view, input.textType);
       if (tokenMode === "json") tokens = this.counter.count(rendering ?? renderCanonical(value));
-      else tokens = this.counter.countLength ? this.counter.countLength(tokenLengthOf(value)) : this.counter.count(tokenTextOf(value));
+      else tokens = countTokenText(this.counter, value);
       rememberTokens(facts, this.counter.id, tokens);
     }
     const notRecorded = isNotRecorded(input.source) ? input.notRecordedLabel ?? input.label : null;

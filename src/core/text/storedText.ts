@@ -214,5 +214,10 @@ export function bytesAt(store: TextStore, text: { chunk: number; start: number; 
 
 /** The text's characters: its bytes decoded and its escapes read, exactly as JSON.parse reads the literal. */
 export function decodeStoredText(text: StoredText): string {
-  return JSON.parse(`"${utf8Decode(storedTextBytes(text))}"`) as string;
+  return decodeLiteralBytes(storedTextBytes(text));
+}
+
+/** The characters of a JSON string literal's escaped bytes (quotes excluded): a stored text's bytes, wherever they were moved. */
+export function decodeLiteralBytes(bytes: Uint8Array): string {
+  return JSON.parse(`"${utf8Decode(bytes)}"`) as string;
 }

@@ -7,6 +7,7 @@
 // text. The tables are loaded on demand: hosts await loadTokenizerTables(tablesFor(...)) first
 // (tables.ts); chars/4 needs none.
 import type { ApiId } from "../model";
+import type { Text } from "../text/text";
 import { CLAUDE_ESTIMATE_ERROR, CLAUDE_USAGE_FACTOR, countClaudeVocabulary } from "./claude";
 import { o200kEncoding } from "./tables";
 
@@ -29,6 +30,12 @@ export interface TokenCounter {
    * decoding them. Must equal `count` of any text of that length.
    */
   countLength?(length: number): number;
+  /**
+   * The count of the text `parts` make when joined, for counters whose counts are keyed by the
+   * parts themselves (made on other cores): a part kept as bytes is then read only where it is
+   * counted, never to look its count up. Must equal `count` of the joined text.
+   */
+  countParts?(parts: readonly Text[]): number;
 }
 
 /** Exact o200k_base counts (GPT-4o, GPT-4.1, o-series, GPT-5.x; TK-1). */
@@ -58,12 +65,23 @@ export const charsPerFourCounter: TokenCounter = {
 function scaledO200kCounter(factor: number, source: TokenCounter = o200kCounter): TokenCounter {
   // A source with o200kCounter's id gives its counts: the scaled counter keeps its id too.
   const prefix = source.id === o200kCounter.id ? "" : `${source.id}:`;
-  return {
-    id: `${prefix}o200k×${factor}`,
-    exact: false,
-    label: `estimate (o200k × ${factor})`,
-    count: (text) => (text.length === 0 ? 0 : Math.round(source.count(text) * factor)),
-  };
+  return withScaledParts(
+    {
+      id: `${prefix}o200k×${factor}`,
+      exact: false,
+      label: `estimate (o200k × ${factor})`,
+      count: (text) => (text.length === 0 ? 0 : Math.round(source.count(text) * factor)),
+    },
+    source,
+    factor,
+  );
+}
+
+/** Gives `counter` (`source`'s counts × `factor`) the source's way of counting parts, when it has one. */
+function withScaledParts(counter: TokenCounter, source: TokenCounter, factor: number): TokenCounter {
+  const countParts = source.countParts;
+  if (countParts) counter.countParts = (parts) => Math.round(countParts(parts) * factor);
+  return counter;
 }
 
 /**
@@ -119,12 +137,16 @@ function claudeEstimateOver(source: TokenCounter): TokenCounter {
   if (!counter) {
     // A source giving the vocabulary's own counts keeps the estimate's id: the counts are its.
     const id = source.id === CLAUDE_VOCABULARY_ID ? claudeEstimateCounter.id : `${source.id}:${claudeEstimateCounter.id}`;
-    counter = {
-      id,
-      exact: false,
-      label: claudeEstimateCounter.label,
-      count: (text) => (text.length === 0 ? 0 : Math.round(source.count(text) * CLAUDE_USAGE_FACTOR)),
-    };
+    counter = withScaledParts(
+      {
+        id,
+        exact: false,
+        label: claudeEstimateCounter.label,
+        count: (text) => (text.length === 0 ? 0 : Math.round(source.count(text) * CLAUDE_USAGE_FACTOR)),
+      },
+      source,
+      CLAUDE_USAGE_FACTOR,
+    );
     claudeEstimates.set(source, counter);
   }
   return counter;

@@ -8,7 +8,11 @@ import { iterateSessionPrefixes } from "../../../src/core/session/sessionPrefixe
 import { countClaudeVocabulary } from "../../../src/core/tokens/claude";
 import { claudeEstimateCounter, counterForApi, o200kCounter } from "../../../src/core/tokens/counters";
 import { collectingClaude, collectingO200k, precountedClaude, precountedO200k } from "../../../src/core/tokens/precounted";
+import { partsDigest, textDigest } from "../../../src/core/tokens/textDigest";
+import { createTextStore, isStoredText, releaseTextStore } from "../../../src/core/text/storedText";
+import { textString, type Text } from "../../../src/core/text/text";
 import { fixtureCase } from "../../support/fixtures";
+import { storeLiteralBytes, storeSessionTexts } from "../../support/stored-texts";
 import { readSessionFile } from "../../../bench/distinct-texts";
 
 describe("precounted o200k sources", () => {
@@ -93,5 +97,87 @@ describe("precounted o200k sources", () => {
     const counts = new Map(texts.map((text) => [text, countClaudeVocabulary(text)]));
     const twice = [...iterateSessionPrefixes(session, pipeline, { prefix: { tokenizer: "auto", claudeSource: precountedClaude(counts) } })];
     expect(twice).toEqual(once);
+  });
+
+  describe("texts made of parts, some kept as bytes", () => {
+    const literal = (text: string) => new TextEncoder().encode(JSON.stringify(text).slice(1, -1));
+    const long = "Bonjour 한국어 \"quoted\" tokens\n".repeat(40);
+
+    it("are keyed by their parts: equal texts at two places share a key, without being read", () => {
+      const store = createTextStore();
+      const first = storeLiteralBytes(store, literal(long));
+      const second = storeLiteralBytes(store, literal(long));
+      const other = storeLiteralBytes(store, literal(`${long}!`));
+      expect(first.start).not.toBe(second.start);
+      releaseTextStore(store);
+      // Read nothing: the store is gone, and a read would throw.
+      expect(partsDigest(["head ", first])).toBe(partsDigest(["head ", second]));
+      expect(partsDigest(["head ", first])).not.toBe(partsDigest(["head ", other]));
+      expect(partsDigest(["head ", first])).not.toBe(partsDigest(["head", first]));
+      expect(partsDigest(["head ", first]).startsWith("~")).toBe(true);
+      // Strings alone: the joined text's digest, as counts of strings are keyed.
+      expect(partsDigest(["ab", "cd"])).toBe(textDigest("abcd"));
+    });
+
+    it("are named once each with their key and counted as their joined text", () => {
+      const store = createTextStore();
+      const stored = storeLiteralBytes(store, literal(long));
+      const parts: Text[] = ["A question: ", stored];
+      const joined = parts.map(textString).join("");
+      const named: [readonly Text[], string][] = [];
+      const collecting = collectingO200k(() => {
+        throw new Error("a text made of parts is named by its parts");
+      }, textDigest, (named_, key) => named.push([named_, key]));
+      releaseTextStore(store);
+      expect(collecting.countParts?.(parts)).toBe(Math.ceil(joined.length / 4));
+      expect(collecting.countParts?.(parts)).toBe(Math.ceil(joined.length / 4));
+      expect(collecting.countParts?.([])).toBe(0);
+      expect(named).toHaveLength(1);
+      expect(named[0]![0]).toBe(parts);
+      expect(named[0]![1]).toBe(partsDigest(parts));
+      // The count made elsewhere is looked up by the same key, still without reading the text.
+      const precounted = precountedO200k(new Map([[partsDigest(parts), 1234]]), textDigest, true);
+      expect(precounted.countParts?.(parts)).toBe(1234);
+      expect(counterForApi("anthropic-messages", { o200kSource: precounted, claudeFactor: 2 }).countParts?.(parts)).toBe(2468);
+      // Missing from the map: counted here, from the joined text.
+      // The same text in another store: the same key.
+      const store2 = createTextStore();
+      expect(precounted.countParts?.(["A question: ", storeLiteralBytes(store2, literal(long))])).toBe(1234);
+      const unknown = storeLiteralBytes(store2, literal(`${long}?`));
+      expect(precounted.countParts?.(["A question: ", unknown])).toBe(o200kCounter.count(`A question: ${long}?`));
+      releaseTextStore(store2);
+      // Without byParts (counts keyed by whole texts) a counter leaves parts to `count`.
+      expect(precountedO200k(new Map(), textDigest).countParts).toBeUndefined();
+      expect(collectingO200k(() => {}).countParts).toBeUndefined();
+    });
+
+    it.each([
+      ["pi/print-openai-autocompact", "auto"],
+      ["pi/rpc-anthropic-manualcompact", "auto"],
+    ] as const)("two passes over %s with its texts kept as bytes, named by parts, give the one-pass reports of the strings", (name, tokenizer) => {
+      const session = readSessionFile(fixtureCase(name).sessionPath);
+      const pipeline = { profile: "pi" as const };
+      const once = [...iterateSessionPrefixes(session, pipeline, { prefix: { tokenizer } })];
+      const stored = storeSessionTexts(session, 64);
+      expect(stored.stored).toBeGreaterThan(5);
+      const texts = new Map<string, string>();
+      let storedParts = 0;
+      const onParts = (parts: readonly Text[], key: string) => {
+        storedParts += parts.filter(isStoredText).length;
+        texts.set(key, parts.map(textString).join(""));
+      };
+      const onText = (text: string) => void texts.set(textDigest(text), text);
+      const o200kSource = collectingO200k(onText, textDigest, onParts);
+      const claudeSource = collectingClaude(onText, textDigest, onParts);
+      for (const report of iterateSessionPrefixes(stored.session, pipeline, { prefix: { tokenizer, o200kSource, claudeSource } })) void report;
+      expect(storedParts).toBeGreaterThan(0);
+      const o200k = new Map([...texts].map(([key, text]) => [key, o200kCounter.count(text)]));
+      const claude = new Map([...texts].map(([key, text]) => [key, countClaudeVocabulary(text)]));
+      const twice = [...iterateSessionPrefixes(stored.session, pipeline, {
+        prefix: { tokenizer, o200kSource: precountedO200k(o200k, textDigest, true), claudeSource: precountedClaude(claude, textDigest, true) },
+      })];
+      expect(JSON.parse(JSON.stringify(twice, (_k, v: unknown) => (isStoredText(v) ? textString(v) : v)))).toEqual(JSON.parse(JSON.stringify(once)));
+      releaseTextStore(stored.store);
+    });
   });
 });
