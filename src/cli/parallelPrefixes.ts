@@ -35,15 +35,23 @@ export async function sessionPrefixCompositions(
   const { tokenizer, analysis, segmentCache, pool } = options;
   if (tokenizer === "estimate") return iterateSessionPrefixCompositions(session, pipeline, { tokenizer, analysis, segmentCache });
   // The prefix pass and the compositions ask for the same texts: every walk counts each once.
-  const claudeSource = precountedClaude(new Map(), textDigest);
+  const claudeSource = precountedClaude(new Map(), textDigest, true);
   const walk = (o200kSource: TokenCounter) =>
     iterateSessionPrefixCompositions(session, pipeline, { tokenizer, analysis, segmentCache, o200kSource, claudeSource });
-  if (!pool) return walk(precountedO200k(new Map(), textDigest));
+  if (!pool) return walk(precountedO200k(new Map(), textDigest, true));
   let collected = 0;
-  const collecting = collectingO200k((text) => {
-    collected++;
-    pool.submit(text);
-  }, textDigest);
+  // A text made of parts is named by them: a part kept as bytes goes to the threads as its bytes.
+  const collecting = collectingO200k(
+    (text) => {
+      collected++;
+      pool.submit(text);
+    },
+    textDigest,
+    (parts, key) => {
+      collected++;
+      pool.submitParts(parts, key);
+    },
+  );
   const firstWalk: PrefixComposition[] = [];
   /** After each turn of the first walk: the batches its texts (and every earlier turn's) are in. */
   const batchesByTurn: number[] = [];
@@ -56,9 +64,9 @@ export async function sessionPrefixCompositions(
   if (collected === 0) return firstWalk;
   await options.beforeCounting?.();
   // Too few texts for the workers to have started: this thread counts them in the second walk.
-  if (pool.started === 0) return walk(precountedO200k(await pool.finish(), textDigest));
+  if (pool.started === 0) return walk(precountedO200k(await pool.finish(), textDigest, true));
   pool.flush();
-  return walkAsCounted(walk(precountedO200k(pool.counts, textDigest)), batchesByTurn, pool);
+  return walkAsCounted(walk(precountedO200k(pool.counts, textDigest, true)), batchesByTurn, pool);
 }
 
 /** Yields each turn of `second` once the batches it needs are counted, counting batches meanwhile. */

@@ -6,7 +6,8 @@
 import { countClaudeVocabulary } from "../core/tokens/claude";
 import { o200kCounter } from "../core/tokens/counters";
 import { loadTokenizerTables } from "../core/tokens/tables";
-import { countTextString, type CountBatch, type CountBatchReply } from "./tokenPool";
+import { countTextString } from "../core/tokens/countText";
+import type { CountBatch, CountBatchReply } from "./tokenPool";
 
 self.onmessage = async (event: MessageEvent<CountBatch>) => {
   const { batch, table, texts } = event.data;

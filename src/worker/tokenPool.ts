@@ -10,20 +10,7 @@
 import type { TableCountPool } from "../core/tokens/precounted";
 import type { TokenizerTable } from "../core/tokens/tables";
 import { textDigest } from "../core/tokens/textDigest";
-import { decodeLiteralBytes, storedTextBytes } from "../core/text/storedText";
-import type { Text } from "../core/text/text";
-
-/**
- * A text to count: a string, or the parts of one, each a string or the escaped bytes of a text
- * kept as bytes (a copy, moved to the counting worker, which decodes it: the pipeline worker never
- * holds the decoded text).
- */
-export type CountText = string | (string | Uint8Array)[];
-
-/** A batch's text as characters, as the counting worker reads it: byte parts decoded one at a time. */
-export function countTextString(text: CountText): string {
-  return typeof text === "string" ? text : text.map((part) => (typeof part === "string" ? part : decodeLiteralBytes(part))).join("");
-}
+import { countTextOfParts, type CountText } from "../core/tokens/countText";
 
 export interface CountBatch {
   batch: number;
@@ -169,18 +156,7 @@ export function createBrowserTokenPool(size: number, createWorker: () => Worker,
       add(table, text, textDigest(text), text.length, null);
     },
     submitParts(table, parts, key) {
-      const moved: ArrayBuffer[] = [];
-      let chars = 0;
-      const text = parts.map((part: Text) => {
-        if (typeof part === "string") {
-          chars += part.length;
-          return part;
-        }
-        chars += part.units;
-        const bytes = storedTextBytes(part).slice();
-        moved.push(bytes.buffer);
-        return bytes;
-      });
+      const { text, chars, moved } = countTextOfParts(parts);
       add(table, text, key, chars, moved);
     },
     belowPending(chars) {

@@ -7,7 +7,10 @@ import { setThreadEntry } from "../../src/cli/threads/entry";
 import { createTokenPool, type TokenPool } from "../../src/cli/threads/tokenPool";
 import { o200kCounter } from "../../src/core/tokens/counters";
 import { loadTokenizerTables } from "../../src/core/tokens/tables";
-import { textDigest } from "../../src/core/tokens/textDigest";
+import { partsDigest, textDigest } from "../../src/core/tokens/textDigest";
+import { createTextStore, releaseTextStore } from "../../src/core/text/storedText";
+import { textString, type Text } from "../../src/core/text/text";
+import { storeLiteralBytes } from "../support/stored-texts";
 
 /** Distinct texts of about `chars` characters each, mixing scripts so the counts are not chars/4. */
 function texts(count: number, chars: number, seed: string): string[] {
@@ -28,6 +31,24 @@ describe("token pool", () => {
   });
   afterAll(async () => {
     await pool?.close();
+  });
+
+  it("counts texts made of stored parts from their bytes, on the worker and the caller, under their parts' keys", async () => {
+    const store = createTextStore();
+    const encoder = new TextEncoder();
+    // 3 M characters of stored texts: both threads count some of them.
+    const made = texts(1_500, 2_000, "stored").map((text, i): Text[] => [`part ${i}: `, storeLiteralBytes(store, encoder.encode(JSON.stringify(text).slice(1, -1)))]);
+    const own = createTokenPool(2)!;
+    own.start();
+    for (const parts of made) own.submitParts(parts, partsDigest(parts));
+    const deadline = Date.now() + 60_000;
+    while (own.batchesByWorkers === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    const counts = await own.finish();
+    expect(own.batchesByWorkers).toBeGreaterThan(0);
+    expect(counts.size).toBe(made.length);
+    for (const parts of made) expect(counts.get(partsDigest(parts))).toBe(o200kCounter.count(parts.map(textString).join("")));
+    await own.close();
+    releaseTextStore(store);
   });
 
   it("counts every text exactly, over two rounds, on the worker and the caller", async () => {

@@ -1,4 +1,5 @@
 // What a worker thread of the CLI is started for (workerData.role), and the messages of each role.
+import type { CountText } from "../../core/tokens/countText";
 
 /** Exact o200k counts of batches of texts (tokenPool.ts). */
 export const COUNT_ROLE = "o200k-count";
@@ -10,7 +11,7 @@ export const COUNT_ROLE = "o200k-count";
  */
 export interface CountRequest {
   batch: number;
-  texts: string[];
+  texts: CountText[];
   claims: Int32Array;
   slot: number;
 }

@@ -20,6 +20,8 @@ import { o200kCounter } from "../../core/tokens/counters";
 import { threadEntry } from "./entry";
 import { BATCH_CLAIMED_BY_CALLER, BATCH_UNCLAIMED, COUNT_ROLE, type CountReply, type CountRequest, type ThreadData } from "./roles";
 import { textDigest } from "../../core/tokens/textDigest";
+import { countTextOfParts, countTextString, type CountText } from "../../core/tokens/countText";
+import type { Text } from "../../core/text/text";
 
 /** Characters submitted before worker threads are worth starting. */
 const START_CHARS = 2_000_000;
@@ -29,7 +31,9 @@ const BATCH_CHARS = 512 * 1024;
 const CLAIMS_PER_BLOCK = 1024;
 
 interface Batch {
-  texts: string[];
+  texts: CountText[];
+  /** The key of each text's count: `textDigest` of a text, `partsDigest` of a text made of parts. */
+  keys: string[];
   claims: Int32Array;
   slot: number;
 }
@@ -38,6 +42,11 @@ export interface TokenPool {
   /** Starts the worker threads now (they start on their own once START_CHARS are submitted). */
   start(): void;
   submit(text: string): void;
+  /**
+   * A text made of `parts`, its count kept under `key`: a part kept as bytes is sent as a copy of
+   * its bytes (read from the session file where it stayed), decoded only where it is counted.
+   */
+  submitParts(parts: readonly Text[], key: string): void;
   /**
    * The number of batches holding the texts submitted so far (the one being filled included):
    * once `countedBelow` of it is true, every one of those texts is counted.
@@ -85,17 +94,18 @@ export function createTokenPool(size: number): TokenPool | null {
   const workers: Worker[] = [];
   let claims = new Int32Array(new SharedArrayBuffer(CLAIMS_PER_BLOCK * Int32Array.BYTES_PER_ELEMENT));
   let nextSlot = 0;
-  let waiting: string[] = [];
+  let waiting: CountText[] = [];
+  let waitingKeys: string[] = [];
   let waitingChars = 0;
   let submittedChars = 0;
   let replies = 0;
   let failure: Error | null = null;
   let answered: (() => void) | null = null;
 
-  const markCounted = (id: number, texts: readonly string[], made: readonly number[]) => {
+  const markCounted = (id: number, keys: readonly string[], made: readonly number[]) => {
     // Keyed by a digest: a map keyed by the texts would keep every distinct text alive (texts kept
     // as bytes are decoded only to be counted).
-    texts.forEach((text, index) => counts.set(textDigest(text), made[index]!));
+    keys.forEach((key, index) => counts.set(key, made[index]!));
     batches.delete(id);
     if (id !== countedPrefix) countedAbove.add(id);
     else {
@@ -109,7 +119,7 @@ export function createTokenPool(size: number): TokenPool | null {
     for (let i = 0; i < size - 1; i++) {
       const worker = new Worker(entry, { workerData: { role: COUNT_ROLE } satisfies ThreadData });
       worker.on("message", (reply: CountReply) => {
-        markCounted(reply.batch, batches.get(reply.batch)!.texts, reply.counts);
+        markCounted(reply.batch, batches.get(reply.batch)!.keys, reply.counts);
         replies++;
         answered?.();
       });
@@ -129,18 +139,28 @@ export function createTokenPool(size: number): TokenPool | null {
       nextSlot = 0;
     }
     const id = nextBatch++;
-    const batch: Batch = { texts: waiting, claims, slot: nextSlot++ };
+    const batch: Batch = { texts: waiting, keys: waitingKeys, claims, slot: nextSlot++ };
     batches.set(id, batch);
+    // The byte parts are copied for the worker, not moved: the caller may count the batch itself.
     workers[id % workers.length]!.postMessage({ batch: id, texts: batch.texts, claims: batch.claims, slot: batch.slot } satisfies CountRequest);
     waiting = [];
+    waitingKeys = [];
     waitingChars = 0;
+  };
+
+  const add = (text: CountText, key: string, chars: number) => {
+    waiting.push(text);
+    waitingKeys.push(key);
+    waitingChars += chars;
+    submittedChars += chars;
+    if ((workers.length > 0 || submittedChars >= START_CHARS) && waitingChars >= BATCH_CHARS) enqueue();
   };
 
   /** Counts batch `id` here when nobody has claimed it; false when it is counted or taken. */
   const countHere = (id: number) => {
     const batch = batches.get(id);
     if (!batch || Atomics.compareExchange(batch.claims, batch.slot, BATCH_UNCLAIMED, BATCH_CLAIMED_BY_CALLER) !== BATCH_UNCLAIMED) return false;
-    markCounted(id, batch.texts, batch.texts.map((text) => o200kCounter.count(text)));
+    markCounted(id, batch.keys, batch.texts.map((text) => o200kCounter.count(countTextString(text))));
     return true;
   };
 
@@ -165,10 +185,11 @@ export function createTokenPool(size: number): TokenPool | null {
     },
     start,
     submit(text) {
-      waiting.push(text);
-      waitingChars += text.length;
-      submittedChars += text.length;
-      if ((workers.length > 0 || submittedChars >= START_CHARS) && waitingChars >= BATCH_CHARS) enqueue();
+      add(text, textDigest(text), text.length);
+    },
+    submitParts(parts, key) {
+      const { text, chars } = countTextOfParts(parts);
+      add(text, key, chars);
     },
     flush: enqueue,
     countedBelow: (batchCount) => countedPrefix >= batchCount,

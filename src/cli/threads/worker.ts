@@ -3,6 +3,7 @@
 // loads only the counter and its table, so it is counting sooner.
 import { parentPort, workerData } from "node:worker_threads";
 import { o200kCounter } from "../../core/tokens/counters";
+import { countTextString } from "../../core/tokens/countText";
 import { loadTokenizerTables } from "../../core/tokens/tables";
 import { BATCH_CLAIMED_BY_WORKER, BATCH_UNCLAIMED, COUNT_ROLE, SCAN_ROLE, type CountReply, type CountRequest, type ThreadData } from "./roles";
 import type { ScanThreadData } from "./scanWorker";
@@ -15,7 +16,7 @@ export async function runWorkerThread(): Promise<void> {
     await loadTokenizerTables(["o200k"]);
     port.on("message", (request: CountRequest) => {
       if (Atomics.compareExchange(request.claims, request.slot, BATCH_UNCLAIMED, BATCH_CLAIMED_BY_WORKER) !== BATCH_UNCLAIMED) return;
-      const reply: CountReply = { batch: request.batch, counts: request.texts.map((text) => o200kCounter.count(text)) };
+      const reply: CountReply = { batch: request.batch, counts: request.texts.map((text) => o200kCounter.count(countTextString(text))) };
       port.postMessage(reply);
     });
     return;
