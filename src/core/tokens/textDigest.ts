@@ -6,7 +6,6 @@
 // A text made of parts, some kept as bytes, is keyed by its parts (`partsDigest`) without reading
 // the stored ones: each stands in by its length and the hash of its rendering the reader took
 // while measuring it (or, lacking one, by its place in the store, which holds its bytes only).
-import { isStoredText } from "../text/storedText";
 import type { Text } from "../text/text";
 
 /** `<length>:<hash>:<hash>` of the text's UTF-16 units. */
@@ -32,7 +31,9 @@ export function textDigest(text: string): string {
  * Two lists of parts making the same text may get different keys: a text is then counted twice.
  */
 export function partsDigest(parts: readonly Text[]): string {
-  if (!parts.some(isStoredText)) return textDigest(parts.length === 1 ? (parts[0] as string) : parts.join(""));
+  const strings: string[] = [];
+  for (const part of parts) if (typeof part === "string") strings.push(part);
+  if (strings.length === parts.length) return textDigest(strings.length === 1 ? strings[0]! : strings.join(""));
   let key = "~";
   for (const part of parts) {
     if (typeof part === "string") key += `${textDigest(part)};`;
