@@ -116,7 +116,7 @@ function collectText(value: unknown, key: string | null, parts: Text[]): void {
  * The texts `tokenTextOf(value)` joins, in order, as they are: texts kept as bytes are not
  * decoded, so a counter keyed by them (`TokenCounter.countParts`) reads none of them.
  */
-export function tokenPartsOf(value: unknown): Text[] {
+function tokenPartsOf(value: unknown): Text[] {
   const parts: Text[] = [];
   collectText(value, null, parts);
   return parts;
