@@ -282,6 +282,7 @@ for (const mb of givenFile ? [0] : sizesMb) {
         stepTimesMs: times.map(Math.round),
         stepReplyMedianMs: Math.round(quantile(replies, 0.5)),
         stepReplyP95Ms: Math.round(quantile(replies, 0.95)),
+        stepReplyTimesMs: replies.map(Math.round),
         stalls,
         stepCpuSeconds: Number(stepCpuSeconds.toFixed(2)),
         exactPassMs,

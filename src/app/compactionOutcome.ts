@@ -22,17 +22,24 @@ function messageKeys(context: ContextMessage): string[] {
   return context.provenance.entryId !== null ? [`entry:${context.provenance.entryId}:${context.message.role}`, text] : [text];
 }
 
-function keySet(messages: readonly ContextMessage[]): Set<string> {
-  return new Set(messages.flatMap(messageKeys));
+/** A message of one of the two requests with its keys and its row, each made once (the keys decode its texts). */
+interface Compared {
+  keys: string[];
+  row: OutcomeMessage;
 }
 
-const within = (keys: ReadonlySet<string>, context: ContextMessage) => messageKeys(context).some((key) => keys.has(key));
-
-function rows(messages: ContextMessage[], charsOf: (message: AgentMessage) => number, pick: (index: number) => boolean): OutcomeMessage[] {
-  return messageRows(messages, charsOf)
-    .filter((row) => pick(row.index))
-    .map((row) => ({ index: row.index, role: row.role, entryId: row.entryId, tokens: row.tokens, preview: row.preview }));
+function compared(messages: ContextMessage[], charsOf: (message: AgentMessage) => number): Compared[] {
+  return messageRows(messages, charsOf).map((row, index) => ({
+    keys: messageKeys(messages[index]!),
+    row: { index: row.index, role: row.role, entryId: row.entryId, tokens: row.tokens, preview: row.preview },
+  }));
 }
+
+const keySet = (messages: readonly Compared[]) => new Set(messages.flatMap((message) => message.keys));
+
+const within = (keys: ReadonlySet<string>, message: Compared) => message.keys.some((key) => keys.has(key));
+
+const rowsOf = (messages: readonly Compared[]) => messages.map((message) => message.row);
 
 const sum = (messages: readonly OutcomeMessage[]) => messages.reduce((total, m) => total + m.tokens, 0);
 
@@ -81,10 +88,10 @@ export function compactionOutcome(session: Session, options: PipelineOptions, an
   if (beforeTurn < 1) {
     return { beforeTurn: null, afterTurn, kept: [], summarised: [], added: [], tokensBefore: null, tokensAfter: null, trigger: null, triggerShort: null, manual: null, note: "No turn was answered before this compaction in the file: there is no earlier request to compare with." };
   }
-  const before = buildTurnContext(session, options, beforeTurn).messages;
+  const before = compared(buildTurnContext(session, options, beforeTurn).messages, charsOf);
   const trigger = triggerText(session, options, entryId, beforeTurn);
   if (afterTurn === null) {
-    const all = rows(before, charsOf, () => true);
+    const all = rowsOf(before);
     return {
       beforeTurn,
       afterTurn: null,
@@ -99,12 +106,12 @@ export function compactionOutcome(session: Session, options: PipelineOptions, an
       note: `No request follows this compaction in the file: which of turn ${beforeTurn}'s ${all.length} messages it kept is not shown by a later request.`,
     };
   }
-  const after = buildTurnContext(session, options, afterTurn).messages;
+  const after = compared(buildTurnContext(session, options, afterTurn).messages, charsOf);
   const afterKeys = keySet(after);
   const beforeKeys = keySet(before);
-  const kept = rows(before, charsOf, (i) => within(afterKeys, before[i]!));
-  const summarised = rows(before, charsOf, (i) => !within(afterKeys, before[i]!));
-  const added = rows(after, charsOf, (i) => !within(beforeKeys, after[i]!));
+  const kept = rowsOf(before.filter((message) => within(afterKeys, message)));
+  const summarised = rowsOf(before.filter((message) => !within(afterKeys, message)));
+  const added = rowsOf(after.filter((message) => !within(beforeKeys, message)));
   return {
     beforeTurn,
     afterTurn,
@@ -112,7 +119,7 @@ export function compactionOutcome(session: Session, options: PipelineOptions, an
     summarised,
     added,
     tokensBefore: sum(kept) + sum(summarised),
-    tokensAfter: sum(rows(after, charsOf, () => true)),
+    tokensAfter: sum(rowsOf(after)),
     trigger: trigger.text,
     triggerShort: trigger.short,
     manual: trigger.manual,

@@ -73,8 +73,9 @@ export function sessionCostInputs(session: Session, options: PipelineOptions, ma
   return threads;
 }
 
-export function sessionPrices(session: Session, options: PipelineOptions): SessionPricesResult {
-  const threads = sessionCostInputs(session, options);
+/** `mainAnalysis`: the main thread's analysis when the caller holds it (the worker does: analysing again would hold it for as long as opening did). */
+export function sessionPrices(session: Session, options: PipelineOptions, mainAnalysis?: Calls): SessionPricesResult {
+  const threads = sessionCostInputs(session, options, mainAnalysis);
   const models: ModelRefLike[] = [];
   for (const thread of threads) for (const turn of thread.turns) if (turn.model) models.push(turn.model);
   return { dataset: PRICE_DATASET, threads, rows: datasetRowsFor(models) };

@@ -247,6 +247,11 @@ function analyze(current: Session, options: PipelineOptions): SessionAnalysis {
   return keepAnalysis(key, analyzeSession(current, options));
 }
 
+/** The analysis kept for `options`, if it is the last one made (never makes one). */
+function keptAnalysis(options: PipelineOptions): SessionAnalysis | undefined {
+  return lastAnalysis?.key === optionsKey(options) ? lastAnalysis.value : undefined;
+}
+
 /** Keeps `analysis` (made for the options of `key`) as the one the next `analyze` call answers with. */
 function keepAnalysis(key: string, analysis: SessionAnalysis): SessionAnalysis {
   // Auxiliary requests (opencode title / summariser) become timeline rows of their own.
@@ -347,7 +352,10 @@ const HANDLERS: { [M in WorkerMethod]: Handler<M> } = {
   simulatorPolicies: ofSession(({ options }, { target }) => simulatorPolicies(target, options)),
   sniffSessions: sessionless(({ files }) => sniffSessions(files)),
   listedPrices: sessionless(() => listedPrices()),
-  sessionPrices: ofSession(({ options }, { session: opened }) => sessionPrices(opened, options)),
+  // The page asks for the prices right after each analysis of the main thread: the one kept is
+  // used, for analysing the session again held the worker (and the next step) as long as opening
+  // did. Options that name no thread are the main thread's; a thread's analysis is not evicted.
+  sessionPrices: ofSession(({ options }, { session: opened }) => sessionPrices(opened, options, keptAnalysis(options))),
   readableFiles: sessionless(() => allAgents().flatMap((agent) => agent.readableFiles.map((row) => ({ ...row })))),
   analyze: ofSession(({ options }, { target }) => {
     const value = analyze(target, options);

@@ -1,9 +1,9 @@
 // Which tokenizer tables a worker call needs loaded before it runs. Loading them keeps the worker
 // from answering for a quarter of a second each on a quiet machine (the Claude vocabulary took
 // 1.8 s before the bundles carried it as JSON, scripts/claudeVocabularyPlugin.ts), so no call
-// loads them unless it counts exact tokens: opening a session, stepping through it, its estimate
-// pass (chars/4) and the background passes (the search index, the composition chart) never wait
-// for them. Every call is classified here, so a new call cannot be added without saying what it
+// loads them unless it counts exact tokens: opening a session, stepping through it (onto a
+// compaction row too), its estimate pass (chars/4) and the background passes (the search index,
+// the composition chart) never wait for them. Every call is classified here, so a new call cannot be added without saying what it
 // needs. The exact prefix pass and the Tokens and Diff tabs load only the tables of the session's
 // request shapes (sessionTables: an OpenAI session never waits for the Claude vocabulary), once
 // the call knows its session.
@@ -42,10 +42,12 @@ const TABLES_OF_CALL: Record<WorkerMethod, TablesOfCall> = {
   sessionPrices: "none",
   listedPrices: "none",
   livePoll: "none",
+  // Stepping onto a compaction row: its outcome and rebuild use the policies' own estimates
+  // (chars/4, recorded usage); the provider's count beside a simulation is not asked for there.
+  compactionRequests: "none",
   prefixReports: "session's",
   tokenComposition: "session's",
   turnDiff: "session's",
-  compactionRequests: "all",
   auxiliaryRequest: "all",
   exportRequest: "all",
   buildShare: "all",

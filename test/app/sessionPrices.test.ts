@@ -9,6 +9,7 @@ import { sessionCostInputs, sessionPrices } from "../../src/app/sessionPrices";
 import { loadAnySession } from "../../src/cli/inputs";
 import type { CliIo } from "../../src/cli/io";
 import { readSessionText } from "../../src/core/session/index";
+import { analyzeSession } from "../../src/core/session/pipeline";
 import { describeShared, findSessionFile } from "../support/fixtures";
 
 const io: CliIo = { stdout: () => undefined, stderr: () => undefined, readFile: (file) => readFileSync(file) };
@@ -75,5 +76,27 @@ describe("sessionPrices", () => {
     expect(prices.dataset).toMatchObject({ name: "@pydantic/genai-prices", version: "0.1.8" });
     expect(prices.rows).toEqual([]);
     expect(prices.threads).toHaveLength(1);
+  });
+});
+
+describe("sessionPrices with the main thread's analysis given", () => {
+  const text = [
+    { type: "session", version: 3, id: "s", timestamp: "2026-11-29T10:00:00.000Z", cwd: "/tmp" },
+    { type: "message", id: "u1", parentId: null, timestamp: "2026-11-29T10:00:01.000Z", message: { role: "user", content: "hi", timestamp: 1 } },
+    { type: "message", id: "a1", parentId: "u1", timestamp: "2026-11-29T10:00:02.000Z", message: { role: "assistant", content: [{ type: "text", text: "yo" }], api: "openai-completions", provider: "openai", model: "gpt-4o", usage: { input: 5, output: 1, cacheRead: 0, cacheWrite: 0, totalTokens: 6 }, stopReason: "stop", timestamp: 2 } },
+    { type: "message", id: "u2", parentId: "a1", timestamp: "2026-11-29T10:00:03.000Z", message: { role: "user", content: "more", timestamp: 3 } },
+    { type: "message", id: "a2", parentId: "u2", timestamp: "2026-11-29T10:00:04.000Z", message: { role: "assistant", content: [{ type: "text", text: "ok" }], api: "openai-completions", provider: "openai", model: "gpt-4o", usage: { input: 9, output: 2, cacheRead: 0, cacheWrite: 0, totalTokens: 11 }, stopReason: "stop", timestamp: 4 } },
+  ]
+    .map((line) => JSON.stringify(line))
+    .join("\n");
+
+  it("prices the calls of the analysis it is given (the worker's, kept), the same as its own", () => {
+    const session = readSessionText(text, "s.jsonl");
+    const analysis = analyzeSession(session, OPTIONS);
+    expect(sessionPrices(session, OPTIONS, analysis)).toEqual(sessionPrices(session, OPTIONS));
+    // Not analysed again: an analysis holding only the first turn prices that turn alone.
+    const firstOnly = { ...analysis, turns: analysis.turns.slice(0, 1), timeline: analysis.timeline.slice(0, 1) };
+    expect(tokens(sessionPrices(session, OPTIONS, firstOnly).threads)).toEqual({ calls: 1, input: 5, output: 1 });
+    expect(tokens(sessionPrices(session, OPTIONS).threads)).toEqual({ calls: 2, input: 14, output: 3 });
   });
 });

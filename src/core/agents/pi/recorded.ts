@@ -8,6 +8,7 @@ import { isObject } from "../../util/is-object";
 import { buildCompactionRequests } from "./compaction/rebuild";
 import { findCompactionPoint } from "./policies/compaction-point";
 import { senpiPolicy } from "./policies/senpi-policy";
+import { getPiSessionCache } from "./sessionCache";
 
 /** `details.schema` of compactions written by senpi's summariser (CP-SE-INF-5). */
 const SENPI_COMPACTION_SCHEMA = "senpi.compaction.summary.v1";
@@ -41,7 +42,8 @@ export const piRecordedCompactions: RecordedCompactionSupport = {
     return typeof details.firstKeptEntryId === "string" ? [details.firstKeptEntryId] : [];
   },
   rebuildPolicy: (session, entryId) => {
-    const details = session.entries.find((e) => e.id === entryId)?.raw.details;
+    // By id in the session's memoised tree, not a search of every entry (each step onto a compaction row asks).
+    const details = getPiSessionCache(session).tree.byId.get(entryId)?.raw.details;
     return isObject(details) && details.schema === SENPI_COMPACTION_SCHEMA ? senpiPolicy.id : null;
   },
   rebuildInTimeline: true,

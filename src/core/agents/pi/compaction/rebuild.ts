@@ -16,7 +16,8 @@ import { API_IDS } from "../../../model";
 import { resolveModel } from "../../../models/catalogue";
 import { convertToLlm } from "../convert";
 import { projectPath, type ProjectedMessage } from "../projection";
-import { buildTree, pathToRoot } from "../tree";
+import { pathToRoot } from "../tree";
+import { getPiSessionCache } from "../sessionCache";
 import { getSerializer } from "../../../providers";
 import { estimateContextTokens, type ContextTokenEstimate } from "./context-tokens";
 import type { CutPointResult } from "./cut-point";
@@ -161,7 +162,9 @@ export function buildCompactionRequests(
   options: CompactionRebuildOptions,
   compactionEntryId: string,
 ): CompactionRebuild {
-  const tree = buildTree(session);
+  // The session's memoised tree: building it walks every entry, which a step onto a compaction row
+  // must not pay for again and again.
+  const tree = getPiSessionCache(session).tree;
   const entry = tree.byId.get(compactionEntryId);
   if (!entry || entry.type !== "compaction") throw new Error(`No compaction entry with id ${compactionEntryId}`);
   const path = pathToRoot(tree, entry.parentId).entries;

@@ -52,8 +52,6 @@ export interface PiFamilyParameters {
 
 export interface PiFamilyPreparation {
   point: CompactionPoint;
-  /** Session with a bare compaction entry at the point (computed cut). */
-  requestSession: Session;
   rebuild: CompactionRebuild | null;
   rebuildOptions: CompactionRebuildOptions;
   slots: FilledPiSlots;
@@ -83,7 +81,6 @@ export function preparePiFamily(input: SimulationInput, profile: PiProfileId, pa
   const recordedCut = point.recorded?.raw.firstKeptEntryId;
   if (params.useRecordedCut && typeof recordedCut === "string") bare.firstKeptEntryId = recordedCut;
   if (params.forcedCut !== undefined) bare.firstKeptEntryId = params.forcedCut;
-  const requestSession = withCompactionAt(input.session, point, bare);
   const rebuildOptions: CompactionRebuildOptions = {
     ...input.options,
     profile,
@@ -101,9 +98,14 @@ export function preparePiFamily(input: SimulationInput, profile: PiProfileId, pa
   }
   // PI-K13: nothing to do when the path already ends with a compaction.
   const last = point.path[point.path.length - 1];
-  // Only the trigger wanted (settings inference): the path is enough, no request is rebuilt.
-  const rebuild = last && last.type !== "compaction" && input.triggerOnly !== true ? buildCompactionRequests(requestSession, rebuildOptions, SIMULATED_COMPACTION_ID) : null;
-  return { point, requestSession, rebuild, rebuildOptions, slots, pathMessages };
+  // Only the trigger wanted (settings inference, a recorded compaction's trigger in words): the path
+  // is enough, no request is rebuilt, and the session is not copied with a bare compaction entry in
+  // it (a copy of every entry: the whole session's work for a question about one point).
+  const rebuild =
+    last && last.type !== "compaction" && input.triggerOnly !== true
+      ? buildCompactionRequests(withCompactionAt(input.session, point, bare), rebuildOptions, SIMULATED_COMPACTION_ID)
+      : null;
+  return { point, rebuild, rebuildOptions, slots, pathMessages };
 }
 
 /** PI-K4 over the projected context at the compaction point. */
