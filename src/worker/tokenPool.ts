@@ -7,32 +7,56 @@
 // submitted; each worker holds at most two batches, so a free worker always takes the next one. The
 // pipeline worker's pass yields to its event loop, which is where the answers arrive and the next
 // batches go out. The workers start with the first batch and stay for the session's later passes.
+// A text kept as bytes goes as its bytes: a batch copies them into one buffer, moved to the worker
+// and moved back with the answer to carry a later batch, so the pass allocates a few buffers in all
+// instead of one per text (a 1 GB session's pass made a gigabyte of short-lived buffers).
 import type { TableCountPool } from "../core/tokens/precounted";
 import type { TokenizerTable } from "../core/tokens/tables";
 import { textDigest } from "../core/tokens/textDigest";
-import { countTextOfParts, type CountText } from "../core/tokens/countText";
+import { storedTextBytes } from "../core/text/storedText";
+import type { CountText } from "../core/tokens/countText";
 
 export interface CountBatch {
   batch: number;
   table: TokenizerTable;
+  /** Byte parts are views of `bytes`. */
   texts: CountText[];
+  /** The buffer holding the batch's byte parts, moved with it; the worker moves it back. */
+  bytes: ArrayBuffer | null;
 }
 
 /** A batch as the pool keeps it: the texts until they are sent, their keys until they are counted. */
 interface HeldBatch extends CountBatch {
   keys: string[];
   chars: number;
-  /** The buffers of the texts' byte parts, moved with the batch. */
-  moved: ArrayBuffer[];
 }
 
-export type CountBatchReply = { batch: number; counts: number[] } | { batch: number; error: string };
+export type CountBatchReply = ({ batch: number; counts: number[] } | { batch: number; error: string }) & { bytes: ArrayBuffer | null };
+
+/** Where a byte part will be in its batch's buffer (views are made once the buffer is final). */
+interface BytePlace {
+  at: number;
+  length: number;
+}
+
+/** A batch being filled. */
+interface FillingBatch {
+  texts: (string | (string | BytePlace)[])[];
+  keys: string[];
+  chars: number;
+  bytes: Uint8Array<ArrayBuffer> | null;
+  used: number;
+}
 
 /** Characters per batch. */
 const BATCH_CHARS = 256 * 1024;
 /** Batches a worker holds at once: one being counted, one ready behind it. */
 const AHEAD = 2;
 const MAX_WORKERS = 4;
+/** Size of a new byte buffer (a batch whose bytes need more gets a larger one). */
+const FIRST_BUFFER_BYTES = 1024 * 1024;
+/** Buffers kept for reuse, once moved back. */
+const SPARE_BUFFERS = 8;
 
 interface Slot {
   worker: Worker;
@@ -59,7 +83,14 @@ export function createBrowserTokenPool(size: number, createWorker: () => Worker,
   const queue: HeldBatch[] = [];
   const sent = new Map<number, HeldBatch>();
   /** Texts not yet in a batch, per table. */
-  const waiting = new Map<TokenizerTable, { texts: CountText[]; keys: string[]; chars: number; moved: ArrayBuffer[] }>();
+  const waiting = new Map<TokenizerTable, FillingBatch>();
+  /** Buffers moved back by the workers, to carry the next batches' bytes. */
+  const spares: ArrayBuffer[] = [];
+  const bufferFor = (bytes: number): Uint8Array<ArrayBuffer> => {
+    const index = spares.findIndex((spare) => spare.byteLength >= bytes);
+    if (index >= 0) return new Uint8Array(spares.splice(index, 1)[0]!);
+    return new Uint8Array(Math.max(FIRST_BUFFER_BYTES, bytes));
+  };
   /** Characters submitted and not yet counted, and the walks waiting for them to fall. */
   let pendingChars = 0;
   const belowWaiters: { chars: number; resolve: () => void }[] = [];
@@ -96,10 +127,10 @@ export function createBrowserTokenPool(size: number, createWorker: () => Worker,
       const batch = queue.shift()!;
       sent.set(batch.batch, batch);
       slot.inFlight++;
-      slot.worker.postMessage({ batch: batch.batch, table: batch.table, texts: batch.texts } satisfies CountBatch, batch.moved);
+      slot.worker.postMessage({ batch: batch.batch, table: batch.table, texts: batch.texts, bytes: batch.bytes } satisfies CountBatch, batch.bytes ? [batch.bytes] : []);
       // The worker has its copy: the texts are let go (decoded texts would otherwise stay alive).
       batch.texts = [];
-      batch.moved = [];
+      batch.bytes = null;
     }
   };
 
@@ -108,6 +139,7 @@ export function createBrowserTokenPool(size: number, createWorker: () => Worker,
       const slot: Slot = { worker: createWorker(), inFlight: 0 };
       slot.worker.onmessage = (event: MessageEvent<CountBatchReply>) => {
         const reply = event.data;
+        if (reply.bytes && spares.length < SPARE_BUFFERS) spares.push(reply.bytes);
         const batch = sent.get(reply.batch)!;
         sent.delete(reply.batch);
         slot.inFlight--;
@@ -135,17 +167,41 @@ export function createBrowserTokenPool(size: number, createWorker: () => Worker,
     const pending = waiting.get(table);
     if (!pending || pending.texts.length === 0) return;
     if (slots.length === 0) start();
-    queue.push({ batch: nextBatch++, table, texts: pending.texts, keys: pending.keys, chars: pending.chars, moved: pending.moved });
+    const filled = pending.bytes;
+    const texts = pending.texts.map((text): CountText =>
+      typeof text === "string" ? text : text.map((part) => (typeof part === "string" ? part : new Uint8Array(filled!.buffer, part.at, part.length))),
+    );
+    queue.push({ batch: nextBatch++, table, texts, keys: pending.keys, chars: pending.chars, bytes: filled ? filled.buffer : null });
     waiting.delete(table);
     dispatchAll();
   };
 
-  const add = (table: TokenizerTable, text: CountText, key: string, chars: number, moved: ArrayBuffer[] | null) => {
+  const filling = (table: TokenizerTable): FillingBatch => {
     let pending = waiting.get(table);
-    if (!pending) waiting.set(table, (pending = { texts: [], keys: [], chars: 0, moved: [] }));
+    if (!pending) waiting.set(table, (pending = { texts: [], keys: [], chars: 0, bytes: null, used: 0 }));
+    return pending;
+  };
+
+  /** Copies `bytes` into the batch's buffer (a larger one when they do not fit) and says where. */
+  const placeBytes = (pending: FillingBatch, bytes: Uint8Array): BytePlace => {
+    const needed = pending.used + bytes.length;
+    if (!pending.bytes || needed > pending.bytes.length) {
+      const larger = bufferFor(pending.bytes ? Math.max(needed, pending.bytes.length * 2) : needed);
+      if (pending.bytes) {
+        larger.set(pending.bytes.subarray(0, pending.used));
+        if (spares.length < SPARE_BUFFERS) spares.push(pending.bytes.buffer);
+      }
+      pending.bytes = larger;
+    }
+    pending.bytes.set(bytes, pending.used);
+    const place = { at: pending.used, length: bytes.length };
+    pending.used = needed;
+    return place;
+  };
+
+  const add = (table: TokenizerTable, pending: FillingBatch, text: string | (string | BytePlace)[], key: string, chars: number) => {
     pending.texts.push(text);
     pending.keys.push(key);
-    if (moved) pending.moved.push(...moved);
     pending.chars += chars;
     pendingChars += chars;
     if (pending.chars >= BATCH_CHARS) enqueue(table);
@@ -153,11 +209,20 @@ export function createBrowserTokenPool(size: number, createWorker: () => Worker,
 
   return {
     submit(table, text) {
-      add(table, text, textDigest(text), text.length, null);
+      add(table, filling(table), text, textDigest(text), text.length);
     },
     submitParts(table, parts, key) {
-      const { text, chars, moved } = countTextOfParts(parts);
-      add(table, text, key, chars, moved);
+      const pending = filling(table);
+      let chars = 0;
+      const text = parts.map((part) => {
+        if (typeof part === "string") {
+          chars += part.length;
+          return part;
+        }
+        chars += part.units;
+        return placeBytes(pending, storedTextBytes(part));
+      });
+      add(table, pending, text, key, chars);
     },
     belowPending(chars) {
       if (pendingChars < chars || failure) return Promise.resolve();

@@ -19,12 +19,14 @@ class InProcessCounter {
   onerror: ((event: ErrorEvent) => void) | null = null;
   posted = 0;
   moved: ArrayBuffer[] = [];
+  byteParts: Uint8Array[] = [];
   constructor(private readonly fail = false) {}
   postMessage(batch: CountBatch, transfer: ArrayBuffer[] = []): void {
     this.posted++;
     this.moved.push(...transfer);
+    for (const text of batch.texts) if (typeof text !== "string") for (const part of text) if (typeof part !== "string") this.byteParts.push(part);
     setTimeout(() => {
-      const reply: CountBatchReply = this.fail ? { batch: batch.batch, error: "table missing" } : { batch: batch.batch, counts: batch.texts.map(countTextString).map((text) => (batch.table === "o200k" ? o200kCounter.count(text) : countClaudeVocabulary(text))) };
+      const reply: CountBatchReply = this.fail ? { batch: batch.batch, error: "table missing", bytes: batch.bytes } : { batch: batch.batch, counts: batch.texts.map(countTextString).map((text) => (batch.table === "o200k" ? o200kCounter.count(text) : countClaudeVocabulary(text))), bytes: batch.bytes };
       this.onmessage?.({ data: reply } as MessageEvent<CountBatchReply>);
     }, 1);
   }
@@ -53,9 +55,29 @@ describe("browser token pool", () => {
     const counts = await pool.finish();
     expect(counts.get("o200k")?.get(partsDigest(parts))).toBe(o200kCounter.count(`Question: ${text}`));
     // One buffer moved, holding the text's escaped bytes; the store's own bytes stay as they were.
-    expect(workers[0]!.moved).toHaveLength(1);
-    expect(workers[0]!.moved[0]!.byteLength).toBe(stored.byteLength);
+    const worker = workers[0]!;
+    expect(worker.moved).toHaveLength(1);
+    expect(worker.byteParts).toHaveLength(1);
+    expect(worker.byteParts[0]!.buffer).toBe(worker.moved[0]);
+    expect(new TextDecoder().decode(worker.byteParts[0])).toBe(JSON.stringify(text).slice(1, -1));
     expect(new TextDecoder().decode(storedTextBytes(stored))).toBe(JSON.stringify(text).slice(1, -1));
+    // The buffer came back with the answer and carries the next batch's bytes: no new buffer.
+    const other = storeLiteralBytes(store, new TextEncoder().encode("another text ".repeat(200)));
+    const next = ["Next: ", other] as const;
+    pool.submitParts("o200k", next, partsDigest(next));
+    const again = await pool.finish();
+    expect(again.get("o200k")?.get(partsDigest(next))).toBe(o200kCounter.count(`Next: ${"another text ".repeat(200)}`));
+    expect(worker.moved).toHaveLength(2);
+    expect(worker.moved[1]).toBe(worker.moved[0]);
+    // A batch whose bytes outgrow its buffer moves to a larger one, the parts already placed with it.
+    const small = storeLiteralBytes(store, new TextEncoder().encode("small ".repeat(300)));
+    const large = storeLiteralBytes(store, new TextEncoder().encode("large 한국어 ".repeat(120_000)));
+    pool.submitParts("o200k", [small], partsDigest([small]));
+    pool.submitParts("o200k", ["Big: ", large], partsDigest(["Big: ", large]));
+    const grown = await pool.finish();
+    expect(large.byteLength).toBeGreaterThan(1024 * 1024);
+    expect(grown.get("o200k")?.get(partsDigest([small]))).toBe(o200kCounter.count("small ".repeat(300)));
+    expect(grown.get("o200k")?.get(partsDigest(["Big: ", large]))).toBe(o200kCounter.count(`Big: ${"large 한국어 ".repeat(120_000)}`));
     releaseTextStore(store);
     pool.close();
   });
