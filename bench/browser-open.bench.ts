@@ -29,6 +29,9 @@
 // session's: the page and its workers together,
 // garbage included; with --runs above 1 a later page may share the renderer and its high-water
 // mark).
+// `--watch-heaps` prints to stderr, every second from the end of the steps until the exact pass is
+// done, each JS heap of the page and its workers (used / committed, and the array buffers each
+// holds) and the renderer's resident size: which part a renderer peak comes from.
 // `--profile-steps <file.cpuprofile>` records a CPU profile of the page's main thread over the
 // steps (the DevTools protocol's Profiler), writes it (open it in Chrome's DevTools) and prints the
 // functions with the most self time to stderr: where the page's part of a step goes (each run
@@ -38,7 +41,7 @@ import path from "node:path";
 import { chromium, type Page } from "@playwright/test";
 import { CHROMIUM_ARGS, findChromium } from "../scripts/chromium.mjs";
 import { cachedPiSession } from "./generate-session";
-import { rendererPeakMb, workerHeapsMb } from "./devtools-memory";
+import { rendererPeakMb, sampleHeaps, workerHeapsMb } from "./devtools-memory";
 
 function argument(name: string, fallback: string): string {
   const at = process.argv.indexOf(`--${name}`);
@@ -51,6 +54,7 @@ const runs = Number(argument("runs", "1"));
 const baseURL = argument("url", "http://127.0.0.1:4203/");
 const givenFile = argument("file", "");
 const profileFile = argument("profile-steps", "");
+const watchHeaps = process.argv.includes("--watch-heaps");
 
 /** What the summary reads of a DevTools CPU profile (Profiler.stop's `profile`). */
 interface CpuProfile {
@@ -255,6 +259,12 @@ for (const mb of givenFile ? [0] : sizesMb) {
     }
     // The exact pass (o200k counts for every turn) runs in the background from ready on, during
     // the steps too; its end is when the timeline's figures are final.
+    const exactDone = () => page.evaluate(() => (window as unknown as { __contextscope: { prefixPass: string | null } }).__contextscope.prefixPass === "exact");
+    if (watchHeaps) {
+      const sampler = await page.context().newCDPSession(page);
+      await sampleHeaps(sampler, wallStart, exactDone, (line) => process.stderr.write(`${line}\n`));
+      await sampler.detach();
+    }
     await page.waitForFunction(() => (window as unknown as { __contextscope: { prefixPass: string | null } }).__contextscope.prefixPass === "exact", null, { polling: 100 });
     const exactPassMs = Date.now() - wallStart;
     const heapsMb = await workerHeapsMb(await page.context().newCDPSession(page));

@@ -1,6 +1,7 @@
 // Memory of a headless Chromium page, for the browser benches: the renderer processes' peak
 // resident size (/proc) and what each Web Worker's JS heap retains after a full collection (over
-// the Chrome DevTools Protocol).
+// the Chrome DevTools Protocol), and a sampler of every heap over time, to see which part of the
+// page a peak comes from.
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import type { CDPSession } from "@playwright/test";
@@ -17,12 +18,21 @@ function isOurs(pid: number): boolean {
 
 /** Peak resident size (MB) of this process's browser's renderer processes (the largest: the page's). */
 export function rendererPeakMb(): number {
+  return rendererStatusMb("VmHWM");
+}
+
+/** Resident size now (MB) of this process's browser's largest renderer process. */
+function rendererResidentMb(): number {
+  return rendererStatusMb("VmRSS");
+}
+
+function rendererStatusMb(field: "VmHWM" | "VmRSS"): number {
   let peak = 0;
   for (const name of readdirSync("/proc")) {
     if (!/^\d+$/.test(name)) continue;
     try {
       if (!readFileSync(`/proc/${name}/cmdline`, "utf8").includes("--type=renderer") || !isOurs(Number(name))) continue;
-      const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${name}/status`, "utf8"));
+      const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${name}/status`, "utf8"));
       if (match) peak = Math.max(peak, Number(match[1]) / 1024);
     } catch {
       // The process ended meanwhile.
@@ -62,4 +72,47 @@ export async function workerHeapsMb(cdp: CDPSession): Promise<Record<string, num
     heaps[name in heaps ? `${name}#${nextId}` : name] = Math.round(usage.usedSize / 1024 / 1024);
   }
   return heaps;
+}
+
+/**
+ * Every `intervalMs` until `done()` says so, one line to `log`: seconds since `startedAt`, then
+ * for the page and each worker (attached as they appear) its JS heap used / committed and the
+ * array buffers it holds (`Runtime.getHeapUsage`, no collection forced), then the renderer's
+ * resident size now and its peak, in MiB.
+ */
+export async function sampleHeaps(cdp: CDPSession, startedAt: number, done: () => Promise<boolean>, log: (line: string) => void, intervalMs = 1000): Promise<void> {
+  type Usage = { usedSize: number; totalSize: number; backingStorageSize?: number };
+  const mb = (bytes: number | undefined) => (bytes === undefined ? "?" : String(Math.round(bytes / 1024 / 1024)));
+  const show = (usage: Usage) => `${mb(usage.usedSize)}/${mb(usage.totalSize)} buffers ${mb(usage.backingStorageSize)}`;
+  const workers: { name: string; sessionId: string }[] = [];
+  const attached = new Set<string>();
+  let nextId = 1;
+  const call = (sessionId: string) =>
+    new Promise<Usage>((resolve) => {
+      const id = nextId++;
+      const onMessage = (event: { sessionId?: string; message: string }) => {
+        const reply = JSON.parse(event.message) as { id?: number; result?: Usage };
+        if (event.sessionId !== sessionId || reply.id !== id || !reply.result) return;
+        cdp.off("Target.receivedMessageFromTarget", onMessage);
+        resolve(reply.result);
+      };
+      cdp.on("Target.receivedMessageFromTarget", onMessage);
+      void cdp.send("Target.sendMessageToTarget", { sessionId, message: JSON.stringify({ id, method: "Runtime.getHeapUsage" }) });
+    });
+  for (;;) {
+    const { targetInfos } = await cdp.send("Target.getTargets");
+    for (const target of targetInfos.filter((info) => info.type === "worker" && !attached.has(info.targetId))) {
+      attached.add(target.targetId);
+      const { sessionId } = await cdp.send("Target.attachToTarget", { targetId: target.targetId, flatten: false });
+      workers.push({ name: path.basename(new URL(target.url).pathname).replace(/-[\w-]{8}\.js$/, ""), sessionId });
+    }
+    const finished = await done();
+    const parts = [`${Math.round((Date.now() - startedAt) / 1000)} s`, `page ${show((await cdp.send("Runtime.getHeapUsage")) as Usage)}`];
+    for (const worker of workers) parts.push(`${worker.name} ${show(await call(worker.sessionId))}`);
+    parts.push(`renderer ${rendererResidentMb()} (peak ${rendererPeakMb()})`);
+    log(parts.join(" · "));
+    if (finished) break;
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+  for (const worker of workers) await cdp.send("Target.detachFromTarget", { sessionId: worker.sessionId });
 }

@@ -69,10 +69,11 @@ function prefixRow(report: PrefixTurnReport, pass: TokenPass, previousTokens: nu
 const MAX_CACHED_PASSES = 6;
 /**
  * Characters named for counting elsewhere and not yet counted, beyond which the naming walk waits:
- * enough to keep every counting worker busy, bounded so that a session of large texts kept as
- * bytes (decoded one by one to be counted) never holds them all as strings at once.
+ * enough to keep every counting worker busy (sixteen batches), bounded because every batch waiting
+ * holds its texts, or a buffer of their bytes, until it is counted (16 M characters held up to
+ * 100 MB of buffers at once at 100 MB).
  */
-const PENDING_COUNT_CHARS = 16 * 1024 * 1024;
+const PENDING_COUNT_CHARS = 4 * 1024 * 1024;
 
 /** Where a pass's counts come from when they were made elsewhere (CounterOptions). */
 interface CountSources {

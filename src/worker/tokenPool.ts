@@ -55,8 +55,8 @@ const AHEAD = 2;
 const MAX_WORKERS = 4;
 /** Size of a new byte buffer (a batch whose bytes need more gets a larger one). */
 const FIRST_BUFFER_BYTES = 1024 * 1024;
-/** Buffers kept for reuse, once moved back. */
-const SPARE_BUFFERS = 8;
+/** Buffers kept for reuse, once moved back: about as many as batches wait or are counted at once. */
+const SPARE_BUFFERS = 16;
 
 interface Slot {
   worker: Worker;
