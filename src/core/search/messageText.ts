@@ -3,9 +3,10 @@
 // images' base64 data and opaque signatures are left out. Nothing is copied or cached: a
 // case-insensitive regular expression runs over each string as it is, so searching a 1 GB
 // session adds no second copy of its text to memory. A stored text (kept as bytes) is decoded
-// for its test and dropped again, one text at a time.
+// for its test and dropped again, one text at a time; the search index reads its bytes instead.
 import type { LlmMessage } from "../model";
 import { decodeStoredText, isStoredText } from "../text/storedText";
+import type { Text } from "../text/text";
 
 /** Keys whose strings are opaque blobs, not words a user would search for. */
 const SKIPPED_KEYS = new Set(["data", "signature", "thinkingSignature", "textSignature", "encrypted_content", "encryptedContent", "timestamp"]);
@@ -36,10 +37,19 @@ function safeJson(value: unknown): string {
 
 /** Calls `visit` with every searchable string of the message until it returns false. */
 export function visitMessageStrings(message: LlmMessage, visit: (text: string) => boolean): void {
+  visitMessageTexts(message, (text) => visit(typeof text === "string" ? text : decodeStoredText(text)));
+}
+
+/**
+ * Calls `visit` with every searchable text of the message until it returns false, a text kept as
+ * bytes as it is (the search index reads its bytes: decoding every text of a large session made
+ * as many short-lived strings as the session has text).
+ */
+export function visitMessageTexts(message: LlmMessage, visit: (text: Text) => boolean): void {
   const walk = (value: unknown, depth: number): boolean => {
     if (depth > MAX_DEPTH) return true;
     if (typeof value === "string") return value.length === 0 || visit(value);
-    if (isStoredText(value)) return value.units === 0 || visit(decodeStoredText(value));
+    if (isStoredText(value)) return value.units === 0 || visit(value);
     if (typeof value !== "object" || value === null) return true;
     if (Array.isArray(value)) {
       for (const item of value) if (!walk(item, depth + 1)) return false;

@@ -6,7 +6,8 @@
 import type { ContextMessage, LlmMessage, PipelineOptions, Session } from "../model";
 import { iterateTurnMessages } from "../session/turnMessages";
 import { compositionKind, type CompositionKind } from "../prefix/composition";
-import { visitMessageStrings } from "./messageText";
+import type { Text } from "../text/text";
+import { visitMessageTexts } from "./messageText";
 import { buildSketch, type TrigramSketch } from "./trigramSketch";
 
 export interface IndexEntry {
@@ -46,9 +47,9 @@ export class SearchIndex {
       const message = item.message;
       if (this.seen.has(message)) continue;
       this.seen.add(message);
-      const strings: string[] = [];
-      visitMessageStrings(message, (text) => strings.push(text) > 0);
-      this.entries.push({ message, turn, index, kind: compositionKind(item), sketch: buildSketch(strings) });
+      const texts: Text[] = [];
+      visitMessageTexts(message, (text) => texts.push(text) > 0);
+      this.entries.push({ message, turn, index, kind: compositionKind(item), sketch: buildSketch(texts) });
     }
     this.turns = turn;
     return true;
