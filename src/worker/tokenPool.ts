@@ -13,8 +13,7 @@
 import type { TableCountPool } from "../core/tokens/precounted";
 import type { TokenizerTable } from "../core/tokens/tables";
 import { textDigest } from "../core/tokens/textDigest";
-import { storedTextBytes } from "../core/text/storedText";
-import type { CountText } from "../core/tokens/countText";
+import { countTextOfParts, type CountText } from "../core/tokens/countText";
 
 export interface CountBatch {
   batch: number;
@@ -213,15 +212,7 @@ export function createBrowserTokenPool(size: number, createWorker: () => Worker,
     },
     submitParts(table, parts, key) {
       const pending = filling(table);
-      let chars = 0;
-      const text = parts.map((part) => {
-        if (typeof part === "string") {
-          chars += part.length;
-          return part;
-        }
-        chars += part.units;
-        return placeBytes(pending, storedTextBytes(part));
-      });
+      const { text, chars } = countTextOfParts(parts, (bytes) => placeBytes(pending, bytes));
       add(table, pending, text, key, chars);
     },
     belowPending(chars) {

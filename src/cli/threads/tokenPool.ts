@@ -188,7 +188,8 @@ export function createTokenPool(size: number): TokenPool | null {
       add(text, textDigest(text), text.length);
     },
     submitParts(parts, key) {
-      const { text, chars } = countTextOfParts(parts);
+      // A copy: the view of a text read from the session file lasts only until the next read.
+      const { text, chars } = countTextOfParts(parts, (bytes) => bytes.slice());
       add(text, key, chars);
     },
     flush: enqueue,

@@ -1,15 +1,18 @@
 // A text as it travels to a counting worker (the browser's Web Workers, the CLI's threads): a
-// string, or the parts of one, each a string or a copy of a stored text's escaped bytes. The copy
-// is moved with the message (its buffer listed for transfer), and only the counting side decodes
-// it: the thread that walks the session never holds the decoded text.
+// string, or the parts of one, each a string or the escaped bytes of a stored text (a copy the
+// sender makes: the browser's batches gather them in one buffer moved to the worker and back, the
+// CLI copies them with the message). Only the counting side decodes them: the thread that walks
+// the session never holds the decoded text.
 import { decodeLiteralBytes, storedTextBytes } from "../text/storedText";
 import type { Text } from "../text/text";
 
 export type CountText = string | (string | Uint8Array)[];
 
-/** `parts` made ready to send: the message's text, its UTF-16 length, and the buffers to move with it. */
-export function countTextOfParts(parts: readonly Text[]): { text: CountText; chars: number; moved: ArrayBuffer[] } {
-  const moved: ArrayBuffer[] = [];
+/**
+ * `parts` made ready to send: each stored part replaced by what `copyBytes` makes of its bytes (a
+ * view of the store, valid only until the next read), and the text's UTF-16 length.
+ */
+export function countTextOfParts<Copy>(parts: readonly Text[], copyBytes: (bytes: Uint8Array) => Copy): { text: (string | Copy)[]; chars: number } {
   let chars = 0;
   const text = parts.map((part) => {
     if (typeof part === "string") {
@@ -17,11 +20,9 @@ export function countTextOfParts(parts: readonly Text[]): { text: CountText; cha
       return part;
     }
     chars += part.units;
-    const bytes = storedTextBytes(part).slice();
-    moved.push(bytes.buffer);
-    return bytes;
+    return copyBytes(storedTextBytes(part));
   });
-  return { text, chars, moved };
+  return { text, chars };
 }
 
 /** The characters of a text received to count: byte parts decoded one at a time, then joined. */
