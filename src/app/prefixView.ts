@@ -19,8 +19,9 @@ import { iterateSessionPrefixes, turnFactsOf } from "../core/session/sessionPref
 import { counterForApi, type TokenCounter, type TokenizerChoice } from "../core/tokens/counters";
 import { collectingClaude, collectingO200k, precountedClaude, precountedO200k, type TableCountPool } from "../core/tokens/precounted";
 import { textDigest } from "../core/tokens/textDigest";
-import { loadTokenizerTables, TokenizerTablesNotLoaded } from "../core/tokens/tables";
+import { loadTokenizerTables, TokenizerTablesNotLoaded, type TokenizerTable } from "../core/tokens/tables";
 import { sessionTables } from "../core/tokens/sessionTables";
+import type { Text } from "../core/text/text";
 import { tokenPieces } from "../core/tokens/pieces";
 import { iterateSessionCompositions, type TurnComposition } from "../core/session/sessionComposition";
 import { predictedInputOf, rebilledTokensOf } from "../core/pricing/fromPrefix";
@@ -199,30 +200,23 @@ export class PrefixService {
   /** A walk naming every text the exact pass counts; the counters over their counts, once all are made. */
   private async countElsewhere(session: Session, pool: TableCountPool, options: PipelineOptions, analysis: SessionAnalysis, continueFrom?: { afterTurn: number }): Promise<CountSources> {
     const asked = { o200k: 0, claude: 0 };
-    // Texts made of parts are named by their parts: a part kept as bytes goes to a counting worker
-    // as its bytes, never decoded here.
-    const o200kSource = collectingO200k(
-      (text) => {
-        asked.o200k++;
-        pool.submit("o200k", text);
-      },
-      textDigest,
-      (parts, key) => {
-        asked.o200k++;
-        pool.submitParts("o200k", parts, key);
-      },
-    );
-    const claudeSource = collectingClaude(
-      (text) => {
-        asked.claude++;
-        pool.submit("claude", text);
-      },
-      textDigest,
-      (parts, key) => {
-        asked.claude++;
-        pool.submitParts("claude", parts, key);
-      },
-    );
+    // What a collecting counter calls with the texts it names for `table`. Texts made of parts are
+    // named by their parts: a part kept as bytes goes to a counting worker as its bytes, never
+    // decoded here.
+    const naming = (table: TokenizerTable) =>
+      [
+        (text: string) => {
+          asked[table]++;
+          pool.submit(table, text);
+        },
+        textDigest,
+        (parts: readonly Text[], key: string) => {
+          asked[table]++;
+          pool.submitParts(table, parts, key);
+        },
+      ] as const;
+    const o200kSource = collectingO200k(...naming("o200k"));
+    const claudeSource = collectingClaude(...naming("claude"));
     const prefix = { tokenizer: tokenizerOf("exact"), segmentCache: this.segmentCache, o200kSource, claudeSource };
     // Going on from a turn: the collecting walk starts one turn earlier, so it compares the first
     // new turn with the one before as the pass does, and names the same texts.

@@ -9,6 +9,7 @@
 // non-ASCII characters, so trigrams containing one are left out on both sides. A query without an
 // all-ASCII trigram (short, or mostly non-ASCII) cannot be filtered: every message is a candidate.
 // A text kept as bytes is sketched from its escaped bytes, never decoded.
+import { hex4 } from "../text/measureLiteral";
 import { storedTextBytes } from "../text/storedText";
 import { textUnits, type Text } from "../text/text";
 
@@ -85,11 +86,6 @@ for (const [letter, unit] of [["\"", 0x22], ["\\", 0x5c], ["/", 0x2f], ["b", 8],
   ESCAPED[letter.charCodeAt(0)] = unit;
 }
 
-function hexDigit(byte: number): number {
-  if (byte >= 0x30 && byte <= 0x39) return byte - 0x30;
-  return (byte | 0x20) - 0x61 + 10;
-}
-
 /**
  * Adds the trigrams of a stored text from its escaped bytes, exactly as `sketchString` over the
  * decoded text: each UTF-16 unit the bytes stand for is folded in turn. The bytes were checked
@@ -107,7 +103,7 @@ function sketchLiteral(bytes: Uint8Array, bits: Int32Array, shift: number): void
         unit = b;
         i++;
       } else if (bytes[i + 1] === 0x75) {
-        unit = (hexDigit(bytes[i + 2]!) << 12) | (hexDigit(bytes[i + 3]!) << 8) | (hexDigit(bytes[i + 4]!) << 4) | hexDigit(bytes[i + 5]!);
+        unit = hex4(bytes, i + 2);
         i += 6;
       } else {
         unit = ESCAPED[bytes[i + 1]!]!;

@@ -34,7 +34,8 @@ for (let digit = 0; digit < 16; digit++) {
   }
 }
 
-function hex4(bytes: Uint8Array, at: number): number {
+/** The value of the four hex digits at `at` (a `\u` escape's), or -1 when one is not a hex digit. */
+export function hex4(bytes: Uint8Array, at: number): number {
   let value = 0;
   for (let i = 0; i < 4; i++) {
     const digit = HEX[bytes[at + i]! & 127]!;
