@@ -17,6 +17,13 @@ import { textDigest } from "../core/tokens/textDigest";
 import type { SegmentCache } from "../core/prefix/segment-builder";
 import type { TokenPool } from "./threads/tokenPool";
 
+/**
+ * Characters the first walk may have named and not yet had counted. The walk names texts about
+ * twice as fast as two cores count them: unbounded, a 1 GB session peaked at 4.4 GB of copies
+ * queued for the threads; bounded so, at 0.94 GB, with the same time.
+ */
+const PENDING_CHARS = 8 * 1024 * 1024;
+
 export interface ParallelPrefixOptions {
   tokenizer: TokenizerChoice;
   /** The threads counting tokens; null: everything is counted on this thread, in one walk. */
@@ -40,6 +47,9 @@ export async function sessionPrefixCompositions(
     iterateSessionPrefixCompositions(session, pipeline, { tokenizer, analysis, segmentCache, o200kSource, claudeSource });
   if (!pool) return walk(precountedO200k(new Map(), textDigest, true));
   let collected = 0;
+  // This thread counts only once the table is loaded, the first time it must count.
+  let tablesLoaded: Promise<void> | null = null;
+  const beforeCounting = () => (tablesLoaded ??= options.beforeCounting?.() ?? Promise.resolve());
   // A text made of parts is named by them: a part kept as bytes goes to the threads as its bytes.
   const collecting = collectingO200k(
     (text) => {
@@ -52,17 +62,27 @@ export async function sessionPrefixCompositions(
       pool.submitParts(parts, key);
     },
   );
-  const firstWalk: PrefixComposition[] = [];
+  // Kept only while no o200k text has been asked for: then the first walk's figures are final.
+  let firstWalk: PrefixComposition[] | null = [];
   /** After each turn of the first walk: the batches its texts (and every earlier turn's) are in. */
   const batchesByTurn: number[] = [];
   for (const item of walk(collecting)) {
-    firstWalk.push(item);
+    if (collected === 0) firstWalk?.push(item);
+    else firstWalk = null;
     batchesByTurn.push(pool.batchesSubmitted);
+    // Texts named faster than they are counted wait as copies in the workers' queues: past
+    // PENDING_CHARS this thread counts batches too, or waits for the workers, before going on.
+    while (pool.pendingChars > PENDING_CHARS) {
+      pool.flush();
+      await beforeCounting();
+      if (!pool.countNext()) await pool.nextReply();
+      else await new Promise<void>((resolve) => setImmediate(resolve));
+    }
   }
   // No o200k text was asked for (every request counted by another counter, e.g. the Claude
   // estimate): the first walk's figures are already final, so the session is not walked again.
-  if (collected === 0) return firstWalk;
-  await options.beforeCounting?.();
+  if (collected === 0 && firstWalk) return firstWalk;
+  await beforeCounting();
   // Too few texts for the workers to have started: this thread counts them in the second walk.
   if (pool.started === 0) return walk(precountedO200k(await pool.finish(), textDigest, true));
   pool.flush();

@@ -1,7 +1,8 @@
 // The token pool of the CLI (src/cli/threads/tokenPool.ts) on a real worker thread (the
 // development entry, under tsx): every text submitted gets o200kCounter's count whichever thread
 // counted it, texts submitted after a finish() are counted in the next round, and each batch is
-// counted by one thread only (the worker skips what the caller claimed).
+// counted by one thread only (the worker skips what the caller claimed). The characters waiting to
+// be counted (what a walk naming texts bounds) fall to none as batches are counted.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setThreadEntry } from "../../src/cli/threads/entry";
 import { createTokenPool, type TokenPool } from "../../src/cli/threads/tokenPool";
@@ -95,6 +96,27 @@ describe("token pool", () => {
     expect(countedHere).toBeGreaterThan(0);
     expect(pool.countNext()).toBe(false);
     expect(pool.countedBelow(pool.batchesSubmitted)).toBe(true);
+  }, 120_000);
+
+  it("says how many characters wait to be counted, posted or not, and none once all are counted", async () => {
+    expect(pool.pendingChars).toBe(0);
+    const fourth = texts(800, 2_000, "fourth");
+    let submitted = 0;
+    for (const text of fourth) {
+      pool.submit(text);
+      submitted += text.length;
+    }
+    // Nothing can have been counted: this thread has not returned to the event loop since.
+    expect(pool.pendingChars).toBe(submitted);
+    pool.flush();
+    expect(pool.pendingChars).toBe(submitted);
+    let previous = pool.pendingChars;
+    while (pool.pendingChars > 0) {
+      if (!pool.countNext()) await pool.nextReply();
+      expect(pool.pendingChars).toBeLessThan(previous);
+      previous = pool.pendingChars;
+    }
+    for (const text of fourth) expect(pool.counts.get(textDigest(text))).toBe(o200kCounter.count(text));
   }, 120_000);
 
   it("is not made for one thread: the caller counts alone", () => {

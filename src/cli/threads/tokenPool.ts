@@ -3,7 +3,8 @@
 // own analysis pass) as soon as it is full. The caller's analysis pass is synchronous, so it
 // never returns to the event loop while it runs: the workers must not depend on it to be handed
 // work. Every batch is therefore posted at once, round robin, and the workers count while the
-// caller goes on. finish() is where the calling thread counts too: it takes batches from the
+// caller goes on; a caller naming texts faster than they are counted keeps `pendingChars` bounded
+// (counting batches itself, or waiting for replies), or every text would wait in the queues. finish() is where the calling thread counts too: it takes batches from the
 // back, the workers from the front, and a shared claim word per batch (Atomics) makes sure each
 // batch is counted by exactly one thread. A caller that can use counts as they arrive (the second
 // walk of `prefix`, turn by turn) asks whether the batches it needs are counted (countedBelow),
@@ -32,6 +33,8 @@ const CLAIMS_PER_BLOCK = 1024;
 
 interface Batch {
   texts: CountText[];
+  /** Characters of its texts. */
+  chars: number;
   /** The key of each text's count: `textDigest` of a text, `partsDigest` of a text made of parts. */
   keys: string[];
   claims: Int32Array;
@@ -54,6 +57,11 @@ export interface TokenPool {
   readonly batchesSubmitted: number;
   /** Posts the batch being filled, full or not (the workers count only posted batches). */
   flush(): void;
+  /**
+   * Characters submitted and not yet counted. A walk naming texts faster than they are counted
+   * keeps this bounded (countNext, nextReply), or every text would wait in the workers' queues.
+   */
+  readonly pendingChars: number;
   /** True when the batches numbered below `batches` are all counted and in `counts`. */
   countedBelow(batches: number): boolean;
   /** Counts the first posted batch nobody has claimed, on the calling thread; false when none is left. */
@@ -98,6 +106,8 @@ export function createTokenPool(size: number): TokenPool | null {
   let waitingKeys: string[] = [];
   let waitingChars = 0;
   let submittedChars = 0;
+  /** Characters of the posted batches not yet counted. */
+  let postedChars = 0;
   let replies = 0;
   let failure: Error | null = null;
   let answered: (() => void) | null = null;
@@ -106,6 +116,7 @@ export function createTokenPool(size: number): TokenPool | null {
     // Keyed by a digest: a map keyed by the texts would keep every distinct text alive (texts kept
     // as bytes are decoded only to be counted).
     keys.forEach((key, index) => counts.set(key, made[index]!));
+    postedChars -= batches.get(id)!.chars;
     batches.delete(id);
     if (id !== countedPrefix) countedAbove.add(id);
     else {
@@ -139,8 +150,9 @@ export function createTokenPool(size: number): TokenPool | null {
       nextSlot = 0;
     }
     const id = nextBatch++;
-    const batch: Batch = { texts: waiting, keys: waitingKeys, claims, slot: nextSlot++ };
+    const batch: Batch = { texts: waiting, chars: waitingChars, keys: waitingKeys, claims, slot: nextSlot++ };
     batches.set(id, batch);
+    postedChars += waitingChars;
     // The byte parts are copied for the worker, not moved: the caller may count the batch itself.
     workers[id % workers.length]!.postMessage({ batch: id, texts: batch.texts, claims: batch.claims, slot: batch.slot } satisfies CountRequest);
     waiting = [];
@@ -182,6 +194,9 @@ export function createTokenPool(size: number): TokenPool | null {
     },
     get counts() {
       return counts;
+    },
+    get pendingChars() {
+      return postedChars + waitingChars;
     },
     start,
     submit(text) {
