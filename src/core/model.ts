@@ -235,6 +235,13 @@ export type LlmMessage = UserMessage | AssistantMessage | ToolResultMessage;
  * (`wrap:compaction-summary`, `wrap:branch-summary`, `render:bash`, `render:custom`,
  * `user-words`, `fold:environment`, `note:reply-language`, …).
  */
+/**
+ * The rule of a context message standing for the system prompt an agent sends first (a prompt it
+ * stores once per session, or one taken from a captured request): shown among the messages, and
+ * counted once, as the request's system prompt.
+ */
+export const SYSTEM_PROMPT_RULE = "header:system";
+
 export interface Provenance {
   rule: string;
   /** The session entry the message was built from, when there is one. */

@@ -4,7 +4,7 @@
 // an object per message, turns × context). The figures are those of tokenComposition.
 import type { ContextMessage } from "../model";
 import type { TokenCounter } from "../tokens/counters";
-import { COMPOSITION_LABELS, compositionKind, messageTokens, type CompositionKind } from "./composition";
+import { COMPOSITION_LABELS, compositionKind, countedAsSystemSegment, messageTokens, type CompositionKind } from "./composition";
 import type { SegmentedRequest } from "./types";
 
 const KIND_ORDER = Object.keys(COMPOSITION_LABELS) as CompositionKind[];
@@ -29,6 +29,8 @@ export class CompositionCarry {
   private rules: string[] = [];
   private kinds: CompositionKind[] = [];
   private tokens: number[] = [];
+  /** Whether each is a leading system prompt message (counted by the system segments, not here). */
+  private leadingSystem: boolean[] = [];
   /** Sums over every message of the previous turn. */
   private sums = new Map<CompositionKind, Sum>();
 
@@ -46,11 +48,13 @@ export class CompositionCarry {
       const item = items[i]!;
       const kind = compositionKind(item);
       const tokens = messageTokens(item, counter);
+      const leading = countedAsSystemSegment(kind, i === 0 || this.leadingSystem[i - 1]!);
       this.messages.push(item.message);
       this.rules.push(item.provenance.rule);
       this.kinds.push(kind);
       this.tokens.push(tokens);
-      add(this.sums, kind, tokens);
+      this.leadingSystem.push(leading);
+      if (!leading) add(this.sums, kind, tokens);
     }
     const sums = new Map<CompositionKind, Sum>();
     for (const segment of segmented.segments) {
@@ -76,8 +80,9 @@ export class CompositionCarry {
     this.rules.length = length;
     this.kinds.length = length;
     this.tokens.length = length;
+    this.leadingSystem.length = length;
     this.sums = new Map();
-    for (let i = 0; i < length; i++) add(this.sums, this.kinds[i]!, this.tokens[i]!);
+    for (let i = 0; i < length; i++) if (!this.leadingSystem[i]) add(this.sums, this.kinds[i]!, this.tokens[i]!);
   }
 }
 

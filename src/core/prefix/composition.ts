@@ -2,7 +2,7 @@
 // definitions, the system prompt and each kind of context message take. Tools and system come
 // from the request's cache segments (PR-2, counted as the prefix analysis counts them); messages
 // are counted on their decoded text leaves (TK-8), once per message object and counter.
-import type { BuiltRequest, ContextMessage } from "../model";
+import { SYSTEM_PROMPT_RULE, type BuiltRequest, type ContextMessage } from "../model";
 import { NOTE_RULE } from "../notes/insert";
 import { counterForApi, type TokenCounter } from "../tokens/counters";
 import { countTokenText } from "./canonical";
@@ -49,9 +49,19 @@ export interface TokenComposition {
   notRecorded: string[];
 }
 
+/**
+ * Whether a message is one of the system prompt messages the request starts with, given whether
+ * every message before it is: those are the request's system segments, already counted as the
+ * "system prompt" row, so adding them again would count the prompt twice.
+ */
+export function countedAsSystemSegment(kind: CompositionKind, afterLeadingSystem: boolean): boolean {
+  return afterLeadingSystem && kind === "system";
+}
+
 /** The composition kind of a context message, from its provenance and role. */
 export function compositionKind(item: ContextMessage): CompositionKind {
   const rule = item.provenance.rule;
+  if (rule === SYSTEM_PROMPT_RULE) return "system";
   if (rule === NOTE_RULE) return "note";
   if (rule.startsWith("wrap:compaction") || rule.startsWith("wrap:branch")) return "summary";
   if (rule !== "entry") return "synthesized";
@@ -105,10 +115,12 @@ function compositionOfSegments(
     if (segment.level === "tools" || segment.level === "schema") add("tools", segment.tokens);
     else if (segment.level === "system" && segment.view !== "header") add("system", segment.tokens);
   }
+  let leading = true;
   const messages = contextMessages.map((item, index) => {
     const kind = compositionKind(item);
     const tokens = messageTokens(item, counter);
-    add(kind, tokens);
+    leading = countedAsSystemSegment(kind, leading);
+    if (!leading) add(kind, tokens);
     return { index, kind, role: item.message.role, tokens };
   });
   const order = Object.keys(COMPOSITION_LABELS) as CompositionKind[];

@@ -20,7 +20,7 @@ import type {
   ToolCallBlock,
   TurnSummary,
 } from "../../model";
-import { notRecorded } from "../../model";
+import { notRecorded, SYSTEM_PROMPT_RULE } from "../../model";
 import { resolveModel } from "../../models/catalogue";
 import { llmMessageChars } from "../pi/convert";
 import type { FormatPipeline } from "../../pipeline/types";
@@ -283,7 +283,7 @@ function buildMessageListTurnRequest(session: Session, options: PipelineOptions,
     sent.unshift({ role: "system", content: header.systemPrompt });
     messages.unshift({
       message: { role: "user", content: [{ type: "text", text: header.systemPrompt }] },
-      provenance: { rule: "header:system", entryId: null, ruleId: "FM-RQ-4", inferred: "FM-RQ-4", explanation: `System prompt from the request header ${header.source}.` },
+      provenance: { rule: SYSTEM_PROMPT_RULE, entryId: null, ruleId: "FM-RQ-4", inferred: "FM-RQ-4", explanation: `System prompt from the request header ${header.source}.` },
     });
   }
   const body: Record<string, unknown> = { model: notRecorded("model"), messages: sent };

@@ -17,7 +17,7 @@ import type {
   TimelineItem,
   TurnSummary,
 } from "../../../model";
-import { notRecorded } from "../../../model";
+import { notRecorded, SYSTEM_PROMPT_RULE } from "../../../model";
 import { resolveModel } from "../../../models/catalogue";
 import type { SessionAnalysis, TurnContext } from "../../../pipeline/types";
 import { llmMessageChars } from "../../pi/convert";
@@ -229,7 +229,7 @@ export function buildStorageTurnRequest(session: Session, options: PipelineOptio
     messages.unshift({
       message: { role: "user", content: [{ type: "text", text: systemPrompt }] },
       provenance: {
-        rule: "header:system",
+        rule: SYSTEM_PROMPT_RULE,
         entryId: null,
         ruleId: "HS-37",
         explanation: `System prompt stored once per session (${from}); an ephemeral addendum or prefill messages, which hermes never stores, would follow it (HS-49).`,

@@ -5,7 +5,9 @@ import { readFileSync } from "node:fs";
 import { expect, it } from "vitest";
 import { analyzeSession, buildTurnRequest, countTurns } from "../../../../../src/core/session/pipeline";
 import { hermesStorageHeaderOf, readHermesStorage } from "../../../../../src/core/agents/hermes/storage";
-import { isNotRecorded, type PipelineOptions } from "../../../../../src/core/model";
+import { isNotRecorded, SYSTEM_PROMPT_RULE, type PipelineOptions } from "../../../../../src/core/model";
+import { tokenComposition } from "../../../../../src/core/prefix/composition";
+import { iterateSessionPrefixCompositions } from "../../../../../src/core/session/sessionPrefixCompositions";
 import { rebuildRecordedCompaction, replayRecordedCompactions } from "../../../../../src/core/session/simulate/index";
 import { describeShared } from "../../../../support/fixtures";
 import { folderTexts, readDb, withDb } from "./helpers";
@@ -83,6 +85,29 @@ describeShared("hermes-agent state.db (shared fixture, SessionDB schema 6)", (sh
     const alone = buildTurnRequest(await readDb(db, { wal, sessionId: PLAIN }), OPTIONS, 1);
     expect(alone.notRecorded).toContain("tools");
     expect(isNotRecorded(alone.body.tools)).toBe(true);
+  });
+
+  it("counts the stored system prompt once in a turn's composition: as the system prompt, not again as a message", async () => {
+    const session = await readDb(db, { wal, sideFiles, sessionId: PLAIN });
+    const built = buildTurnRequest(session, OPTIONS, 1);
+    // The prompt is listed first among the context messages, where its provenance is explained.
+    expect(built.messages[0]!.provenance.rule).toBe(SYSTEM_PROMPT_RULE);
+    const composition = tokenComposition(built, { tokenizer: "o200k" });
+    expect(composition.messages[0]!.kind).toBe("system");
+    const system = composition.rows.find((row) => row.kind === "system")!;
+    // One system segment, and the listed prompt message counted by it.
+    expect(system.count).toBe(1);
+    expect(system.tokens).toBe(composition.messages[0]!.tokens);
+    expect(composition.rows.find((row) => row.kind === "synthesized")).toBeUndefined();
+    const others = composition.messages.slice(1).reduce((sum, message) => sum + message.tokens, 0);
+    const tools = composition.rows.find((row) => row.kind === "tools")?.tokens ?? 0;
+    expect(composition.total).toBe(tools + system.tokens + others);
+    // The carried sums of a whole-session walk agree turn by turn.
+    const carried = [...iterateSessionPrefixCompositions(session, OPTIONS, { tokenizer: "o200k" })];
+    expect(carried[0]!.composition.total).toBe(composition.total);
+    for (const { report, composition: turn } of carried) {
+      expect(turn.total).toBe(tokenComposition(buildTurnRequest(session, OPTIONS, report.turn), { tokenizer: "o200k" }).total);
+    }
   });
 
   it("rebuilds the plain session's reasoning and parallel tool calls as hermes sends them", async () => {
