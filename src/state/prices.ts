@@ -3,7 +3,6 @@
 // localStorage, like the model catalogue's, marked as edited in the table), and the costs priced
 // with both: every turn of the thread shown (recorded, predicted and break cost, from the turn
 // summaries and the prefix rows) and the whole session, its sub-agent threads included.
-import { useMemo } from "react";
 import { create } from "zustand";
 import type { TurnSummary } from "../core/model";
 import {
@@ -93,12 +92,22 @@ function tableOf(session: SessionPricesResult | null, overrides: PriceOverrides,
   return applyPriceOverrides(base, overrides);
 }
 
+/** The last table made, shared by every component asking (its rows found are remembered per table). */
+let lastTable: { session: SessionPricesResult | null; overrides: PriceOverrides; listed: PriceState["listed"]; table: PriceTable } | null = null;
+
+function sharedTableOf(session: SessionPricesResult | null, overrides: PriceOverrides, listed: PriceState["listed"]): PriceTable {
+  if (!lastTable || lastTable.session !== session || lastTable.overrides !== overrides || lastTable.listed !== listed) {
+    lastTable = { session, overrides, listed, table: tableOf(session, overrides, listed) };
+  }
+  return lastTable.table;
+}
+
 /** The open session's price table: the dataset's rows for its models, under the user's edits. */
 export function usePriceTable(): PriceTable {
   const overrides = usePriceStore((state) => state.overrides);
   const session = usePriceStore((state) => state.session);
   const listed = usePriceStore((state) => state.listed);
-  return useMemo(() => tableOf(session, overrides, listed), [session, overrides, listed]);
+  return sharedTableOf(session, overrides, listed);
 }
 
 /** The cost inputs of every turn: recorded usage (pi's shape: input excludes cache reads and writes). */
@@ -119,13 +128,33 @@ function costInputs(turns: readonly TurnSummary[], rows: readonly PrefixRow[] | 
   });
 }
 
+/**
+ * The last session cost made, shared by the components showing it (the timeline, the overview, the
+ * cost button): each made its own, which priced a 40,000-turn session three times over.
+ */
+let lastCost: { turns: readonly TurnSummary[]; rows: readonly PrefixRow[] | null; table: PriceTable; cost: SessionCost } | null = null;
+
 /** The costs of the thread shown, turn by turn; null until its session's prices are known. */
 export function useSessionCost(): SessionCost | null {
   const turns = useAppStore((state) => state.analysis?.turns ?? null);
   const rows = useAppStore((state) => state.prefix.rows);
   const ready = usePriceStore((state) => state.session !== null);
   const table = usePriceTable();
-  return useMemo(() => (turns && ready ? sessionCost(costInputs(turns, rows), table) : null), [turns, rows, table, ready]);
+  if (!turns || !ready) return null;
+  if (!lastCost || lastCost.turns !== turns || lastCost.rows !== rows || lastCost.table !== table) {
+    lastCost = { turns, rows, table, cost: sessionCost(costInputs(turns, rows), table) };
+  }
+  return lastCost.cost;
+}
+
+/** The last whole-session cost made, shared by the components showing it. */
+let lastWholeCost: { session: SessionPricesResult; table: PriceTable; cost: WholeSessionCost } | null = null;
+
+function sharedWholeCost(session: SessionPricesResult, table: PriceTable): WholeSessionCost {
+  if (!lastWholeCost || lastWholeCost.session !== session || lastWholeCost.table !== table) {
+    lastWholeCost = { session, table, cost: wholeSessionCost(session.threads, table) };
+  }
+  return lastWholeCost.cost;
 }
 
 /**
@@ -136,7 +165,7 @@ export function useSessionCost(): SessionCost | null {
 export function useWholeSessionCost(): WholeSessionCost | null {
   const session = usePriceStore((state) => state.session);
   const table = usePriceTable();
-  return useMemo(() => (session ? wholeSessionCost(session.threads, table) : null), [session, table]);
+  return session ? sharedWholeCost(session, table) : null;
 }
 
 /**
@@ -145,7 +174,7 @@ export function useWholeSessionCost(): WholeSessionCost | null {
  */
 export function currentWholeSessionCost(): WholeSessionCost | null {
   const { session, overrides, listed } = usePriceStore.getState();
-  return session ? wholeSessionCost(session.threads, tableOf(session, overrides, listed)) : null;
+  return session ? sharedWholeCost(session, sharedTableOf(session, overrides, listed)) : null;
 }
 
 /** The main thread's options (its branch and profile), whichever thread is shown. */

@@ -6,6 +6,7 @@ import { useMemo } from "react";
 import type { TurnComposition } from "../core/session/sessionComposition";
 import { COMPOSITION_LABELS, type CompositionKind } from "../core/prefix/composition";
 import { formatCompact } from "./format";
+import { ChartPath, largest } from "./chartPath";
 
 /** Bottom to top: the cached-first parts at the bottom, as in the request. */
 const STACK_ORDER: readonly CompositionKind[] = ["tools", "system", "summary", "user", "assistant", "tool-result", "note", "synthesized"];
@@ -22,7 +23,10 @@ interface Props {
 export function CompositionChart({ rows, selectedTurn, onSelectTurn }: Props) {
   const shape = useMemo(() => {
     if (rows.length === 0) return null;
-    const max = Math.max(1, ...rows.map((row) => row.total));
+    const max = largest(
+      rows.map((row) => row.total),
+      1,
+    );
     const n = rows.length;
     const x = (i: number) => (n === 1 ? WIDTH / 2 : (i / (n - 1)) * WIDTH);
     const y = (value: number) => HEIGHT - (value / max) * (HEIGHT - 4);
@@ -30,10 +34,12 @@ export function CompositionChart({ rows, selectedTurn, onSelectTurn }: Props) {
     const layers = STACK_ORDER.flatMap((kind) => {
       if (!rows.some((row) => (row.byKind[kind] ?? 0) > 0)) return [];
       const upper = rows.map((row, i) => lower[i]! + (row.byKind[kind] ?? 0));
-      const top = upper.map((v, i) => `${i === 0 ? "M" : "L"}${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
-      const bottom = lower.map((v, i) => `L${x(i).toFixed(1)},${y(v).toFixed(1)}`).reverse().join(" ");
+      // The layer's top edge left to right, then its bottom edge (the layer below's top) back.
+      const edge = new ChartPath(true);
+      for (let i = 0; i < n; i++) edge.add(x(i), y(upper[i]!));
+      for (let i = n - 1; i >= 0; i--) edge.add(x(i), y(lower[i]!));
       for (let i = 0; i < n; i++) lower[i] = upper[i]!;
-      return [{ kind, d: `${top} ${bottom} Z` }];
+      return [{ kind, d: `${edge.text()} Z` }];
     });
     return { max, layers, x };
   }, [rows]);

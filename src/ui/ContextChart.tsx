@@ -6,6 +6,7 @@ import { memo, useMemo } from "react";
 import type { TimelineItem, TurnSummary } from "../core/model";
 import type { PrefixRow } from "../worker/protocol";
 import { formatCompact } from "./format";
+import { ChartPath } from "./chartPath";
 
 interface Props {
   turns: TurnSummary[];
@@ -38,14 +39,21 @@ export function ContextChart({ turns, timeline, prefix = null, selectedTurn, onS
     for (const turn of turns) max = Math.max(max, size(turn), recordedInput(turn));
     const x = (turn: number) => (turns.length === 1 ? WIDTH / 2 : ((turn - 1) / (turns.length - 1)) * WIDTH);
     const y = (value: number) => HEIGHT - 2 - (value / max) * (HEIGHT - 6);
-    const areaOf = (value: (t: TurnSummary) => number) =>
-      [`M0,${HEIGHT}`, ...turns.map((t) => `L${x(t.turn).toFixed(1)},${y(value(t)).toFixed(1)}`), `L${WIDTH},${HEIGHT}Z`].join(" ");
-    const lineOf = (points: { turn: number; value: number }[]) =>
-      points.map((p, i) => `${i === 0 ? "M" : "L"}${x(p.turn).toFixed(1)},${y(p.value).toFixed(1)}`).join(" ");
+    const areaOf = (value: (t: TurnSummary) => number) => {
+      const path = new ChartPath(false);
+      for (const turn of turns) path.add(x(turn.turn), y(value(turn)));
+      return `M0,${HEIGHT} ${path.text()} L${WIDTH},${HEIGHT}Z`;
+    };
+    // A line through the turns with recorded usage.
+    const lineOf = (value: (turn: TurnSummary) => number) => {
+      const path = new ChartPath(true);
+      for (const turn of turns) if (turn.usage) path.add(x(turn.turn), y(value(turn)));
+      return path.text();
+    };
     const area = areaOf(size);
     const cached = byTurn.size > 0 ? areaOf((t) => byTurn.get(t.turn)?.predictedCachedTokens ?? 0) : null;
-    const line = lineOf(turns.filter((t) => t.usage).map((t) => ({ turn: t.turn, value: recordedInput(t) })));
-    const recordedCached = lineOf(turns.filter((t) => t.usage).map((t) => ({ turn: t.turn, value: t.usage!.cacheRead })));
+    const line = lineOf(recordedInput);
+    const recordedCached = lineOf((turn) => turn.usage!.cacheRead);
     const compactions = timeline.flatMap((item) => (item.kind === "compaction" && item.beforeTurn !== null ? [x(item.beforeTurn - 0.5)] : []));
     const breaks = [...byTurn.values()].filter((row) => row.cause !== null).map((row) => x(row.turn));
     return { max, x, area, cached, line, recordedCached, compactions, breaks };

@@ -136,7 +136,7 @@ export function Timeline() {
                   summary={summary}
                   maxTokens={maxTokens}
                   prefix={prefixByTurn.get(item.turn)}
-                  cost={cost?.turns[item.turn - 1]}
+                  cost={cost?.turn(item.turn) ?? undefined}
                   simulatedCompaction={simulatedSet.has(item.turn)}
                   selected={selected}
                   index={index}

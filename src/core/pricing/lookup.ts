@@ -95,9 +95,31 @@ export interface FoundRow {
   match: "exact" | "model" | "normalised" | "dataset";
 }
 
+/**
+ * Rows found per table and model: a session's turns ask for the same model tens of thousands of
+ * times, and each search lower-cases every row's model (a table is never changed once made: edits
+ * make a new one).
+ */
+const foundByTable = new WeakMap<PriceTable, Map<string, FoundRow | null>>();
+
 /** The row for a model, or null. */
 export function findPriceRow(ref: ModelRefLike | null, table: PriceTable): FoundRow | null {
   if (!ref) return null;
+  let found = foundByTable.get(table);
+  if (!found) {
+    found = new Map();
+    foundByTable.set(table, found);
+  }
+  const key = `${ref.provider}\u0000${ref.modelId}`;
+  let row = found.get(key);
+  if (row === undefined) {
+    row = searchPriceRow(ref, table);
+    found.set(key, row);
+  }
+  return row;
+}
+
+function searchPriceRow(ref: ModelRefLike, table: PriceTable): FoundRow | null {
   const provider = ref.provider.toLowerCase();
   const id = ref.modelId.toLowerCase();
   const name = priceKey(provider, id);

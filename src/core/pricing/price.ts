@@ -10,7 +10,11 @@ import type { PricePart, PricePartKind, PriceRow, PriceStatus, PriceTable, Price
 const PER = 1_000_000;
 
 function part(kind: PricePartKind, tokens: number, perMillion: number | null): PricePart {
-  return { kind, tokens, perMillion, dollars: perMillion === null ? null : (tokens * perMillion) / PER };
+  return { kind, tokens, perMillion, dollars: perMillion === null ? null : partDollars(tokens, perMillion) };
+}
+
+function partDollars(tokens: number, perMillion: number): number {
+  return (tokens * perMillion) / PER;
 }
 
 /** The row's prices in force for a request of `totalInput` tokens (long-context tiers), and whether the tier applied. */
@@ -31,23 +35,18 @@ function modelName(model: ModelRefLike | null): string {
 }
 
 /**
- * Prices one usage (recorded or predicted) for a model; `at` is the request's time (ISO text),
- * for rows whose prices changed on a date or differ by the hour.
+ * Calls `visit` for each part of `usage` with tokens, with the price per million tokens the row
+ * has for it (null: the row lacks it), in the order a cost is shown.
  */
-export function priceUsage(usage: PriceableUsage | null, model: ModelRefLike | null, table: PriceTable, at?: string | null): PricedUsage {
-  if (!usage) return { status: "not priced", dollars: null, parts: [], row: null, match: null, missing: ["no usage"] };
-  const found = findPriceRow(model, table);
-  if (!found) return { status: "not priced", dollars: null, parts: [], row: null, match: null, missing: [`no price for ${modelName(model)}`] };
-  const row = rowAt(found.row, at);
+function visitParts(
+  usage: PriceableUsage,
+  row: PriceRow,
+  visit: (kind: PricePartKind, tokens: number, perMillion: number | null) => void,
+): { long: boolean; totalInput: number } {
   const totalInput = usage.uncachedInput + usage.cacheRead + usage.cacheWrite;
   const { prices, long } = pricesFor(row, totalInput);
-  const parts: PricePart[] = [];
-  const missing: string[] = [];
   const add = (kind: PricePartKind, tokens: number, perMillion: number | null) => {
-    if (tokens <= 0) return;
-    const priced = part(kind, tokens, perMillion);
-    if (priced.dollars === null) missing.push(`${kind} price`);
-    parts.push(priced);
+    if (tokens > 0) visit(kind, tokens, perMillion);
   };
   add("input", usage.uncachedInput, prices.input);
   add("cached input", usage.cacheRead, prices.cachedInput);
@@ -58,6 +57,54 @@ export function priceUsage(usage: PriceableUsage | null, model: ModelRefLike | n
   const reasoning = row.reasoning !== null && usage.reasoningOutput !== undefined ? Math.min(usage.reasoningOutput, usage.output) : 0;
   add("output", usage.output - reasoning, prices.output);
   add("reasoning", reasoning, row.reasoning);
+  return { long, totalInput };
+}
+
+/** A priced usage's status and dollars from its parts' sum, whether any was priced and how many were not. */
+function statusOf(dollars: number, anyPriced: boolean, missing: number): { status: PriceStatus; dollars: number | null } {
+  const status: PriceStatus = missing === 0 ? "priced" : anyPriced ? "partly priced" : "not priced";
+  return { status, dollars: missing === 0 || anyPriced ? dollars : null };
+}
+
+/** What `priceUsage` gives for a total: the status and dollars alone, without the parts (a session sums thousands). */
+export function priceUsageTotal(usage: PriceableUsage | null, model: ModelRefLike | null, table: PriceTable, at?: string | null): PricedSummand {
+  if (!usage) return NOT_PRICED;
+  const found = findPriceRow(model, table);
+  if (!found) return NOT_PRICED;
+  let dollars = 0;
+  let anyPriced = false;
+  let missing = 0;
+  visitParts(usage, rowAt(found.row, at), (_kind, tokens, perMillion) => {
+    if (perMillion === null) missing++;
+    else {
+      dollars += partDollars(tokens, perMillion);
+      anyPriced = true;
+    }
+  });
+  return statusOf(dollars, anyPriced, missing);
+}
+
+/** The status and dollars of a priced usage: what a total is made of. */
+export type PricedSummand = Pick<PricedUsage, "status" | "dollars">;
+
+const NOT_PRICED: PricedSummand = { status: "not priced", dollars: null };
+
+/**
+ * Prices one usage (recorded or predicted) for a model; `at` is the request's time (ISO text),
+ * for rows whose prices changed on a date or differ by the hour.
+ */
+export function priceUsage(usage: PriceableUsage | null, model: ModelRefLike | null, table: PriceTable, at?: string | null): PricedUsage {
+  if (!usage) return { status: "not priced", dollars: null, parts: [], row: null, match: null, missing: ["no usage"] };
+  const found = findPriceRow(model, table);
+  if (!found) return { status: "not priced", dollars: null, parts: [], row: null, match: null, missing: [`no price for ${modelName(model)}`] };
+  const row = rowAt(found.row, at);
+  const parts: PricePart[] = [];
+  const missing: string[] = [];
+  const { long, totalInput } = visitParts(usage, row, (kind, tokens, perMillion) => {
+    const priced = part(kind, tokens, perMillion);
+    if (priced.dollars === null) missing.push(`${kind} price`);
+    parts.push(priced);
+  });
   let dollars = 0;
   let anyPriced = false;
   for (const p of parts) {
@@ -66,10 +113,8 @@ export function priceUsage(usage: PriceableUsage | null, model: ModelRefLike | n
       anyPriced = true;
     }
   }
-  const status: PriceStatus = missing.length === 0 ? "priced" : anyPriced ? "partly priced" : "not priced";
   return {
-    status,
-    dollars: missing.length === 0 || anyPriced ? dollars : null,
+    ...statusOf(dollars, anyPriced, missing.length),
     parts,
     row: `${row.provider}/${row.model}`,
     match: found.match,

@@ -12,6 +12,8 @@ import {
   priceUsage,
   sessionCost,
   sumPriced,
+  turnCost,
+  type TurnCostInput,
 } from "../../../src/core/pricing";
 import { datasetPriceTable } from "../../../src/core/pricing/dataset";
 
@@ -97,10 +99,37 @@ describe("edits, totals, breaks", () => {
       { turn: 2, model: { provider: "openai", modelId: "gpt-4.1" }, recorded: usage, predicted: null, rebilledTokens: 10000 },
     ], TABLE);
     expect(cost.recorded.status).toBe("priced");
-    expect(cost.turns[0]!.predicted.dollars).toBeCloseTo((24000 * 2 + 500 * 8) / 1e6, 12);
+    expect(cost.turn(1)!.predicted.dollars).toBeCloseTo((24000 * 2 + 500 * 8) / 1e6, 12);
     // A break re-bills 10000 tokens at input ($2) instead of cached input ($0.50).
-    expect(cost.turns[1]!.break!.dollars).toBeCloseTo((10000 * 1.5) / 1e6, 12);
+    expect(cost.turn(2)!.break!.dollars).toBeCloseTo((10000 * 1.5) / 1e6, 12);
+    expect(cost.breaks.dollars).toBeCloseTo((10000 * 1.5) / 1e6, 12);
+    expect(cost.predicted.dollars).toBeCloseTo(cost.turn(1)!.predicted.dollars! + cost.turn(2)!.predicted.dollars!, 12);
+    // Asked again, a turn's cost is the same object (a view redrawing keeps its rows).
+    expect(cost.turn(1)).toBe(cost.turn(1));
+    expect(cost.turn(3)).toBeNull();
     expect(priceRebilled(10, { provider: "x", modelId: "y" }, TABLE).status).toBe("not priced");
+  });
+
+  it("totals a session as the sum of its turns' own costs, whatever each turn lacks", () => {
+    const sonnet = { provider: "anthropic", modelId: "claude-sonnet-4-5" };
+    // A row without a 1-hour write price: a turn writing for an hour is partly priced.
+    const table = applyPriceOverrides(TABLE, { "fake/half": { input: 1, output: 2, cachedInput: 0.5, cacheWrite5m: 1.25 } });
+    const half = { provider: "fake", modelId: "half" };
+    const inputs: TurnCostInput[] = [
+      { turn: 1, model: sonnet, recorded: usage, predicted: { uncachedInput: 24000, cacheRead: 0, cacheWrite: 0 }, rebilledTokens: 0 },
+      { turn: 2, model: sonnet, recorded: null, predicted: { uncachedInput: 100, cacheRead: 900, cacheWrite: 0 }, rebilledTokens: 900 },
+      { turn: 3, model: { provider: "nobody", modelId: "unknown-model" }, recorded: usage, predicted: null, rebilledTokens: 50 },
+      { turn: 4, model: half, recorded: { ...usage, cacheWrite5m: 1000, cacheWrite1h: 2000 }, predicted: { uncachedInput: 10, cacheRead: 0, cacheWrite: 3000, cacheWrite1h: 3000 }, rebilledTokens: 0 },
+      { turn: 5, model: null, recorded: null, predicted: null, rebilledTokens: 0 },
+      { turn: 6, model: half, recorded: { ...usage, reasoningOutput: 200 }, predicted: { uncachedInput: 10, cacheRead: 5, cacheWrite: 0 }, rebilledTokens: 7 },
+    ];
+    const cost = sessionCost(inputs, table);
+    const turns = inputs.map((input) => turnCost(input, table));
+    expect(turns.map((turn) => turn.predicted.status)).toEqual(["priced", "partly priced", "not priced", "partly priced", "not priced", "priced"]);
+    expect(cost.recorded).toEqual(sumPriced(turns.map((turn) => turn.recorded)));
+    expect(cost.predicted).toEqual(sumPriced(turns.map((turn) => turn.predicted)));
+    expect(cost.breaks).toEqual(sumPriced(turns.flatMap((turn) => (turn.break ? [turn.break] : []))));
+    for (const input of inputs) expect(cost.turn(input.turn)).toEqual(turnCost(input, table));
   });
 
   it("formats sub-cent amounts with enough digits", () => {

@@ -1,0 +1,31 @@
+import { chromium } from "@playwright/test";
+import { writeFileSync } from "node:fs";
+import { CHROMIUM_ARGS, findChromium } from "../scripts/chromium.mjs";
+const file = process.argv[2]!;
+const browser = await chromium.launch({ executablePath: findChromium() ?? undefined, args: CHROMIUM_ARGS });
+const page = await browser.newPage();
+await page.goto(`http://127.0.0.1:4204/?sample=none&watchdog=600`);
+await page.getByTestId("open-file-input").waitFor({ state: "attached" });
+await new Promise((r) => setTimeout(r, 2000));
+const cdp = await page.context().newCDPSession(page);
+await cdp.send("HeapProfiler.enable");
+await page.getByTestId("open-file-input").setInputFiles(file);
+await page.waitForFunction(() => (window as any).__contextscope?.ready === true, null, { polling: 100, timeout: 600000 });
+await cdp.send("HeapProfiler.collectGarbage");
+await cdp.send("HeapProfiler.startSampling", { samplingInterval: 16384, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true } as any);
+await page.waitForFunction(() => (window as any).__contextscope?.prefixPass === "exact", null, { polling: 200, timeout: 600000 });
+await new Promise((r) => setTimeout(r, 1500));
+const { profile } = (await cdp.send("HeapProfiler.stopSampling")) as any;
+writeFileSync("/tmp/alloc.json", JSON.stringify(profile));
+const self = new Map<string, number>();
+const walk = (node: any, stack: string[]) => {
+  const name = `${node.callFrame.functionName || "(anon)"} ${node.callFrame.url.split("/").pop()}:${node.callFrame.lineNumber}`;
+  const s = [...stack, name];
+  if (node.selfSize > 0) { const key = s.slice(-4).join(" < "); self.set(key, (self.get(key) ?? 0) + node.selfSize); }
+  for (const c of node.children) walk(c, s);
+};
+walk(profile.head, []);
+let total = 0; for (const v of self.values()) total += v;
+console.log("total MB", (total / 1e6).toFixed(1));
+for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log((v / 1e6).toFixed(1).padStart(7), k.split(" < ").reverse().join(" < "));
+await browser.close();
