@@ -101,7 +101,8 @@ export async function sampleHeaps(cdp: CDPSession, startedAt: number, done: () =
     });
   for (;;) {
     const { targetInfos } = await cdp.send("Target.getTargets");
-    for (const target of targetInfos.filter((info) => info.type === "worker" && !attached.has(info.targetId))) {
+    // A worker just started may not have its script's address yet: it is attached on a later tick.
+    for (const target of targetInfos.filter((info) => info.type === "worker" && info.url !== "" && !attached.has(info.targetId))) {
       attached.add(target.targetId);
       const { sessionId } = await cdp.send("Target.attachToTarget", { targetId: target.targetId, flatten: false });
       workers.push({ name: path.basename(new URL(target.url).pathname).replace(/-[\w-]{8}\.js$/, ""), sessionId });
