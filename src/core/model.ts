@@ -242,6 +242,15 @@ export type LlmMessage = UserMessage | AssistantMessage | ToolResultMessage;
  */
 export const SYSTEM_PROMPT_RULE = "header:system";
 
+/**
+ * Whether a context message's rule marks the summary of a compaction standing for the messages it
+ * replaced: "summary:…" (the summary message as Claude Code, Codex, opencode, deepseek-harness and
+ * hermes send it) or "wrap:compaction…" (pi's and Gemini CLI's, wrapped in their fixed text).
+ */
+export function isCompactionSummaryRule(rule: string): boolean {
+  return rule.startsWith("summary:") || rule.startsWith("wrap:compaction");
+}
+
 export interface Provenance {
   rule: string;
   /** The session entry the message was built from, when there is one. */

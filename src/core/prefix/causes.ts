@@ -2,7 +2,7 @@
 // first match is the primary cause and every other match is listed as contributing. Inputs are the
 // two segmented requests, their diff, the provenance of their context messages, and facts only the
 // caller knows (compaction between, branch switch, dropped failed turn, model change).
-import type { ContextMessage } from "../model";
+import { isCompactionSummaryRule, type ContextMessage } from "../model";
 import { isBillingHeaderBlock } from "./segment-anthropic";
 import { segmentValue } from "./segment-builder";
 import { tokenTextOf } from "./canonical";
@@ -148,7 +148,7 @@ export function classifyBreak(input: CauseInput): CauseReport {
     if (diff.breakLevel === "tools") matched.add("tools-changed");
 
     const newSummaries = (input.nextMessages ?? []).filter(
-      (m) => m.provenance.rule.startsWith("wrap:compaction") && !textOccursIn(m, input.previousMessages),
+      (m) => isCompactionSummaryRule(m.provenance.rule) && !textOccursIn(m, input.previousMessages),
     );
     if (facts.compactionBetween || (input.previousMessages && newSummaries.length > 0)) matched.add("history-rewritten");
     // senpi SP-C2: a failed turn that proves an image was rejected rewrites earlier messages (the

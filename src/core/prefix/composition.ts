@@ -2,7 +2,7 @@
 // definitions, the system prompt and each kind of context message take. Tools and system come
 // from the request's cache segments (PR-2, counted as the prefix analysis counts them); messages
 // are counted on their decoded text leaves (TK-8), once per message object and counter.
-import { SYSTEM_PROMPT_RULE, type BuiltRequest, type ContextMessage } from "../model";
+import { isCompactionSummaryRule, SYSTEM_PROMPT_RULE, type BuiltRequest, type ContextMessage } from "../model";
 import { NOTE_RULE } from "../notes/insert";
 import { counterForApi, type TokenCounter } from "../tokens/counters";
 import { countTokenText } from "./canonical";
@@ -63,7 +63,8 @@ export function compositionKind(item: ContextMessage): CompositionKind {
   const rule = item.provenance.rule;
   if (rule === SYSTEM_PROMPT_RULE) return "system";
   if (rule === NOTE_RULE) return "note";
-  if (rule.startsWith("wrap:compaction") || rule.startsWith("wrap:branch")) return "summary";
+  // A compaction's summary, or pi's summary of the branch left behind.
+  if (isCompactionSummaryRule(rule) || rule.startsWith("wrap:branch")) return "summary";
   if (rule !== "entry") return "synthesized";
   const role = item.message.role;
   return role === "assistant" ? "assistant" : role === "toolResult" ? "tool-result" : "user";
