@@ -85,16 +85,20 @@ export function Timeline() {
     [timeline],
   );
 
+  const counts = [
+    compactions > 0 ? `${compactions} ${compactions === 1 ? "compaction" : "compactions"}` : "",
+    auxiliaries > 0 ? `${auxiliaries} auxiliary ${auxiliaries === 1 ? "request" : "requests"}` : "",
+  ]
+    .filter((part) => part !== "")
+    .join(" · ");
   return (
     <div className="timeline-panel">
       <div className="panel-title">
         <span className="strong" data-testid="turn-position">
           {selectedTurn !== null ? `Turn ${selectedTurn} of ${turns.length}` : `${turns.length} ${turns.length === 1 ? "turn" : "turns"}`}
         </span>
-        <span className="muted timeline-counts">
-          {compactions > 0 ? `${compactions} ${compactions === 1 ? "compaction" : "compactions"}` : ""}
-          {compactions > 0 && auxiliaries > 0 ? " · " : ""}
-          {auxiliaries > 0 ? `${auxiliaries} auxiliary ${auxiliaries === 1 ? "request" : "requests"}` : ""}
+        <span className="muted timeline-counts" title={counts}>
+          {counts}
         </span>
         {reading && (
           <span className="badge" data-testid="timeline-provisional" title="Turns of the part of the file read so far; the whole file's analysis replaces them">
