@@ -8,9 +8,15 @@ await page.goto(`http://127.0.0.1:${port}/?sample=none&watchdog=600`);
 await page.getByTestId("open-file-input").waitFor({ state: "attached" });
 await new Promise((r) => setTimeout(r, 2000));
 const cdp = await page.context().newCDPSession(page);
-const { targetInfos } = await cdp.send("Target.getTargets");
-const target = targetInfos.find((t) => t.type === "worker" && t.url.includes("pipeline"))!;
-const { sessionId } = await cdp.send("Target.attachToTarget", { targetId: target.targetId, flatten: false });
+let sessionId = "";
+async function attach() {
+  for (;;) {
+    const { targetInfos } = await cdp.send("Target.getTargets");
+    const target = targetInfos.find((t) => t.type === "worker" && t.url.includes(process.argv[4] ?? "pipeline"));
+    if (target) { sessionId = (await cdp.send("Target.attachToTarget", { targetId: target.targetId, flatten: false })).sessionId; return; }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
 let nextId = 1;
 const call = <T>(method: string, params: object = {}) => {
   const id = nextId++;
@@ -25,9 +31,10 @@ const call = <T>(method: string, params: object = {}) => {
     void cdp.send("Target.sendMessageToTarget", { sessionId, message: JSON.stringify({ id, method, params }) });
   });
 };
-await call("HeapProfiler.enable");
 await page.getByTestId("open-file-input").setInputFiles(file);
 await page.waitForFunction(() => (window as any).__contextscope?.ready === true, null, { polling: 100, timeout: 600000 });
+await attach();
+await call("HeapProfiler.enable");
 await call("HeapProfiler.startSampling", { samplingInterval: 32768, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
 await page.waitForFunction(() => (window as any).__contextscope?.prefixPass === "exact", null, { polling: 200, timeout: 600000 });
 const { profile } = await call<any>("HeapProfiler.stopSampling");

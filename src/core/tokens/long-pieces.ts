@@ -38,11 +38,24 @@ export interface PlainEncoder {
   decode(tokens: number[]): string;
 }
 
+/**
+ * What the engine's `\s` says of each UTF-16 code unit beyond ASCII, asked once per unit: 0 not
+ * asked yet, 1 whitespace, 2 not. Asking the regular expression for every character made a
+ * one-character string each time (tens of megabytes per counting worker on a large session).
+ */
+const spaceAnswers = new Uint8Array(0x10000);
+const WHITESPACE = /\s/;
+
 /** Is `code` a character the pattern's `\s` matches? (What separates pieces.) */
 function isSpace(code: number): boolean {
   if (code === 32 || (code >= 9 && code <= 13)) return true;
   if (code < 128) return false;
-  return /\s/.test(String.fromCharCode(code));
+  let answer = spaceAnswers[code]!;
+  if (answer === 0) {
+    answer = WHITESPACE.test(String.fromCharCode(code)) ? 1 : 2;
+    spaceAnswers[code] = answer;
+  }
+  return answer === 1;
 }
 
 /**

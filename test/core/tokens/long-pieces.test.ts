@@ -63,6 +63,17 @@ describe("long pieces", () => {
     expect(mayHoldLongPiece(" ".repeat(300))).toBe(true);
   });
 
+  it("tells whitespace from the rest as the pattern's \\s does, for every UTF-16 code unit, asked twice", () => {
+    // "a" then the unit, repeated: runs of one when the unit is whitespace, one long run when not.
+    for (let round = 0; round < 2; round++) {
+      for (let code = 0; code < 0x10000; code++) {
+        const unit = String.fromCharCode(code);
+        const expected = !/\s/.test(unit);
+        if (mayHoldLongPiece(`a${unit}`.repeat(4), 8) !== expected) expect(`U+${code.toString(16)}: ${!expected}`).toBe(`U+${code.toString(16)}: ${expected}`);
+      }
+    }
+  });
+
   it("merges the lowest rank first, the leftmost of equal ranks", () => {
     // Ranks: "ab" 0, "bc" 0, "abc" 1: the leftmost pair wins the tie, then "c" stays alone.
     const bytes = new TextEncoder().encode("abc");
