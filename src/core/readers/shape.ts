@@ -122,6 +122,11 @@ function emptyOf(shape: Shape): unknown {
   }
 }
 
+/** Whether a value fitting `shape` may still hold parts to check (a container's fields or items). */
+function holdsFields(shape: Shape): boolean {
+  return shape.kind === "array" || shape.kind === "object" || shape.kind === "tagged" || shape.kind === "union";
+}
+
 /**
  * `value` checked against `shape`: the same object when everything fits (no copy), else a copy
  * with the misfits taken out, each named in `problems` by its path.
@@ -131,15 +136,16 @@ export function conform(shape: Shape, value: unknown, path: string, problems: st
     case "array": {
       if (!Array.isArray(value)) return value;
       let out: unknown[] | null = null;
+      const nested = holdsFields(shape.items);
       for (let i = 0; i < value.length; i++) {
         const item = value[i];
-        const itemPath = `${path}[${i}]`;
         if (!fits(shape.items, item)) {
-          problems.push(`${itemPath} is ${typeName(item)}, expected ${describe(shape.items)}; left out`);
+          problems.push(`${path}[${i}] is ${typeName(item)}, expected ${describe(shape.items)}; left out`);
           out ??= value.slice(0, i);
           continue;
         }
-        const fixed = conform(shape.items, item, itemPath, problems);
+        // A value that fits a plain shape is itself: no path is made for it (most of a line's values).
+        const fixed = nested ? conform(shape.items, item, `${path}[${i}]`, problems) : item;
         if (fixed !== item) out ??= value.slice(0, i);
         out?.push(fixed);
       }
@@ -159,8 +165,10 @@ export function conform(shape: Shape, value: unknown, path: string, problems: st
           continue;
         }
         const field = value[key];
+        const fitting = fits(fieldShape, field);
+        if (fitting && !holdsFields(fieldShape)) continue;
         const fieldPath = path === "" ? key : `${path}.${key}`;
-        if (!fits(fieldShape, field)) {
+        if (!fitting) {
           // A missing optional field and null mean the same to the agent's own code.
           if (field === null && !required) continue;
           out ??= { ...value };

@@ -69,14 +69,21 @@ export function measureLiteral(bytes: Uint8Array, start: number, length: number)
   let pendingHigh = false; // the last escape was a high surrogate waiting for its low half
   let i = start;
   while (i < end) {
-    // Four plain ASCII bytes at once: no high bit, no control byte, no backslash.
-    if (words !== null && i >= wordStart && ((i - wordStart) & 3) === 0 && i + 4 <= end) {
-      const x = words[(i - wordStart) >> 2]!;
-      const slash = x ^ 0x5c5c5c5c;
-      if (((x | ((x - 0x20202020) & ~x) | ((slash - 0x01010101) & ~slash)) & 0x80808080) === 0) {
+    // Plain ASCII four bytes at a time, as many words in a row as there are: no high bit, no
+    // control byte, no backslash.
+    if (words !== null && i >= wordStart && ((i - wordStart) & 3) === 0) {
+      const from = (i - wordStart) >> 2;
+      let word = from;
+      while (word < words.length) {
+        const x = words[word]!;
+        const slash = x ^ 0x5c5c5c5c;
+        if (((x | ((x - 0x20202020) & ~x) | ((slash - 0x01010101) & ~slash)) & 0x80808080) !== 0) break;
+        word++;
+      }
+      if (word > from) {
         if (pendingHigh) wellFormed = pendingHigh = false;
-        units += 4;
-        i += 4;
+        units += (word - from) * 4;
+        i = wordStart + word * 4;
         continue;
       }
     }
