@@ -177,60 +177,73 @@ function transformForModel(
 ): TransformResult {
   const cached = cacheKey !== undefined;
   const modelKey = cached ? `${cacheKey}\u0000${model.provider}\u0000${model.api}\u0000${model.id}` : undefined;
+  // The adaptations' adjustments come first, then the skipped messages' and the synthetic
+  // results', each in message order (as pi-ai's two passes give them).
   const adjustments: SerializeAdjustment[] = [];
+  const structural: SerializeAdjustment[] = [];
   const idMap = new Map<string, string>();
-
-  const adapted = messages.map((message, index): LlmMessage => {
-    if (message.role === "assistant") {
-      return adaptAssistantCached(message, index, model, normaliseId, idMap, adjustments, modelKey);
-    }
-    if (message.role === "toolResult") {
-      const mapped = idMap.get(message.toolCallId);
-      return mapped && mapped !== message.toolCallId ? remappedResult(message, mapped, cached) : message;
-    }
-    return message;
-  });
-
+  // One pass: an assistant message is adapted (its tool-call ids mapped) before its results come.
+  // The calls waiting for a result and the results seen since are kept in arrays reused from one
+  // assistant message to the next: a turn's request walks its whole context, on every turn.
   const out: LlmMessage[] = [];
-  let pending: ToolCallBlock[] = [];
-  let answered = new Set<string>();
+  let pending: readonly ToolCallBlock[] = NO_CALLS;
+  const answered: string[] = [];
   const flushOrphans = (beforeIndex: number): void => {
     for (const call of pending) {
-      if (answered.has(call.id)) continue;
+      if (answered.includes(call.id)) continue;
       out.push(syntheticResultCached(call, cached));
-      adjustments.push({
+      structural.push({
         kind: "synthesized-tool-result",
         messageIndex: beforeIndex,
         reason: `tool call ${call.id} (${call.name}) had no result`,
       });
     }
-    pending = [];
-    answered = new Set();
+    pending = NO_CALLS;
+    answered.length = 0;
   };
 
-  adapted.forEach((message, index) => {
-    if (message.role === "assistant") {
+  for (let index = 0; index < messages.length; index++) {
+    const source = messages[index]!;
+    if (source.role === "assistant") {
+      const message = adaptAssistantCached(source, index, model, normaliseId, idMap, adjustments, modelKey);
       if (pending.length > 0) flushOrphans(index);
       if (message.stopReason === "error" || message.stopReason === "aborted") {
-        adjustments.push({ kind: "skipped-message", messageIndex: index, reason: `assistant stopReason ${message.stopReason}` });
-        return;
+        structural.push({ kind: "skipped-message", messageIndex: index, reason: `assistant stopReason ${message.stopReason}` });
+        continue;
       }
-      const calls = message.content.filter((block): block is ToolCallBlock => block.type === "toolCall");
+      const calls = toolCallsOf(message);
       if (calls.length > 0) {
         pending = calls;
-        answered = new Set();
+        answered.length = 0;
       }
       out.push(message);
-    } else if (message.role === "toolResult") {
-      answered.add(message.toolCallId);
+    } else if (source.role === "toolResult") {
+      const mapped = idMap.get(source.toolCallId);
+      const message = mapped && mapped !== source.toolCallId ? remappedResult(source, mapped, cached) : source;
+      answered.push(message.toolCallId);
       out.push(message);
     } else {
       if (pending.length > 0) flushOrphans(index);
-      out.push(message);
+      out.push(source);
     }
-  });
+  }
 
+  for (const adjustment of structural) adjustments.push(adjustment);
   return { messages: out, adjustments };
+}
+
+const NO_CALLS: readonly ToolCallBlock[] = [];
+
+/** The tool calls of an assistant message, found once per message object (they are shared across turns). */
+const toolCallsByMessage = new WeakMap<AssistantMessage, readonly ToolCallBlock[]>();
+
+function toolCallsOf(message: AssistantMessage): readonly ToolCallBlock[] {
+  let calls = toolCallsByMessage.get(message);
+  if (!calls) {
+    calls = message.content.filter((block): block is ToolCallBlock => block.type === "toolCall");
+    toolCallsByMessage.set(message, calls);
+  }
+  return calls;
 }
 
 /** Runs the transform unless the caller switched it off; `cacheKey` as in `transformForModel`. */
