@@ -46,18 +46,31 @@ export class ChartPath {
 
   private closeRun(): void {
     if (this.runX === null) return;
-    let previous: string | null = null;
     // The run's own order (first, then the extremes in the order they bound it, then last) keeps
-    // the segments joining it to its neighbours where they were.
-    const ys = this.first <= this.last ? [this.first, this.low, this.high, this.last] : [this.first, this.high, this.low, this.last];
-    for (const y of ys) {
-      const yText = coordinate(y);
-      if (yText === previous) continue;
-      previous = yText;
-      this.parts.push(`${this.started ? "L" : "M"}${this.runX},${yText}`);
-      this.started = true;
-    }
+    // the segments joining it to its neighbours where they were. A value equal to the one just
+    // written (most runs are one point) is neither formatted nor written again.
+    const rising = this.first <= this.last;
+    this.writtenY = Number.NaN;
+    this.writtenText = null;
+    this.write(this.first);
+    this.write(rising ? this.low : this.high);
+    this.write(rising ? this.high : this.low);
+    this.write(this.last);
     this.runX = null;
+  }
+
+  /** The y last written in the run being closed, as a number and as text. */
+  private writtenY = Number.NaN;
+  private writtenText: string | null = null;
+
+  private write(y: number): void {
+    if (y === this.writtenY) return;
+    this.writtenY = y;
+    const yText = coordinate(y);
+    if (yText === this.writtenText) return;
+    this.writtenText = yText;
+    this.parts.push(`${this.started ? "L" : "M"}${this.runX},${yText}`);
+    this.started = true;
   }
 }
 
