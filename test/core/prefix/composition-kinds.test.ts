@@ -2,40 +2,25 @@
 // compaction has happened, the summary standing for the earlier messages is counted as a summary,
 // whatever the agent names its summary message, and a system prompt the agent stores once and
 // lists among the messages (hermes-agent) is counted once, as the system prompt.
-import { readFileSync, readdirSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, it } from "vitest";
 import { loadAnySession } from "../../../src/cli/inputs";
 import type { CliIo } from "../../../src/cli/io";
 import type { PipelineOptions } from "../../../src/core/model";
 import { iterateSessionPrefixCompositions } from "../../../src/core/session/sessionPrefixCompositions";
-import { describeShared } from "../../support/fixtures";
+import { describeShared, findSessionFile } from "../../support/fixtures";
 
 const io: CliIo = { stdout: () => undefined, stderr: () => undefined, readFile: (file) => readFileSync(file) };
 const OPTIONS: PipelineOptions = { profile: "pi", leafId: null };
 
-/** The one file under `dir` whose name ends with `suffix`. */
-function onlyFile(dir: string, suffix: string): string {
-  const found: string[] = [];
-  const walk = (at: string) => {
-    for (const entry of readdirSync(at, { withFileTypes: true })) {
-      const full = path.join(at, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.name.endsWith(suffix)) found.push(full);
-    }
-  };
-  walk(dir);
-  if (found.length !== 1) throw new Error(`${dir}: expected one *${suffix}, found ${found.length}`);
-  return found[0]!;
-}
-
 const RECORDINGS: { agent: string; file: (root: string) => string; session?: string }[] = [
-  { agent: "pi", file: (root) => onlyFile(path.join(root, "pi/print-openai-autocompact/session"), ".jsonl") },
-  { agent: "Claude Code", file: (root) => onlyFile(path.join(root, "claude/print-autocompact-manualcompact/session"), ".jsonl") },
-  { agent: "Codex", file: (root) => onlyFile(path.join(root, "codex/exec-autocompact/session"), ".jsonl") },
-  { agent: "Gemini CLI", file: (root) => onlyFile(path.join(root, "gemini-cli/p-resume-autocompress/session"), ".jsonl") },
+  { agent: "pi", file: (root) => findSessionFile(path.join(root, "pi/print-openai-autocompact/session"), ".jsonl") },
+  { agent: "Claude Code", file: (root) => findSessionFile(path.join(root, "claude/print-autocompact-manualcompact/session"), ".jsonl") },
+  { agent: "Codex", file: (root) => findSessionFile(path.join(root, "codex/exec-autocompact/session"), ".jsonl") },
+  { agent: "Gemini CLI", file: (root) => findSessionFile(path.join(root, "gemini-cli/p-resume-autocompress/session"), ".jsonl") },
   { agent: "opencode", file: (root) => path.join(root, "opencode/run-autocompact/session/opencode-db/opencode.db") },
-  { agent: "deepseek-harness", file: (root) => onlyFile(path.join(root, "deepseek-harness/headless-deepseek-manualcompact/session"), ".zstd") },
+  { agent: "deepseek-harness", file: (root) => findSessionFile(path.join(root, "deepseek-harness/headless-deepseek-manualcompact/session"), ".zstd") },
   { agent: "hermes-agent", file: (root) => path.join(root, "hermes-storage/state.db"), session: "20261201_090624_dbb368" },
 ];
 
