@@ -237,8 +237,7 @@ export type LlmMessage = UserMessage | AssistantMessage | ToolResultMessage;
  */
 /**
  * The rule of a context message standing for the system prompt an agent sends first (a prompt it
- * stores once per session, or one taken from a captured request): shown among the messages, and
- * counted once, as the request's system prompt.
+ * stores once per session, or one taken from a captured request), shown among the messages.
  */
 export const SYSTEM_PROMPT_RULE = "header:system";
 
@@ -263,6 +262,12 @@ export interface Provenance {
   explanation?: string;
   /** pi/senpi: the `customType` of a custom message rendered as a user message (PI-C3, SP-C6). */
   customType?: string;
+  /**
+   * The message goes out as a system or developer instruction (the agent's system prompt sent as
+   * the first messages: Codex's base and developer instructions, hermes' stored prompt). The
+   * Tokens tab counts it as the system prompt, once.
+   */
+  sentAsSystem?: true;
   /** senpi: the `context_edit` entry that replaced this message's content (SP-P2). */
   editedBy?: string;
   /**

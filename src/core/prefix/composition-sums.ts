@@ -4,7 +4,7 @@
 // an object per message, turns × context). The figures are those of tokenComposition.
 import type { ContextMessage } from "../model";
 import type { TokenCounter } from "../tokens/counters";
-import { COMPOSITION_LABELS, compositionKind, countedAsSystemSegment, messageTokens, type CompositionKind } from "./composition";
+import { COMPOSITION_LABELS, compositionKind, countedAsSystemSegment, messageTokens, systemSegmentMessages, type CompositionKind } from "./composition";
 import type { SegmentedRequest } from "./types";
 
 const KIND_ORDER = Object.keys(COMPOSITION_LABELS) as CompositionKind[];
@@ -24,6 +24,8 @@ interface Sum {
 /** Sums of one walk's turns, one `next` per turn, in order. */
 export class CompositionCarry {
   private counter: TokenCounter | null = null;
+  /** How many messages the last request's system segments were made of. */
+  private systemMessages = 0;
   /** The previous turn's messages, rules, kinds and tokens by index. */
   private messages: object[] = [];
   private rules: string[] = [];
@@ -35,8 +37,11 @@ export class CompositionCarry {
   private sums = new Map<CompositionKind, Sum>();
 
   next(segmented: SegmentedRequest, items: readonly ContextMessage[], counter: TokenCounter): CompositionSums {
-    if (counter !== this.counter) {
+    const systemMessages = systemSegmentMessages(segmented);
+    // Which leading messages the system segments count depends on them: start over when it changes.
+    if (counter !== this.counter || systemMessages !== this.systemMessages) {
       this.counter = counter;
+      this.systemMessages = systemMessages;
       this.truncate(0);
     }
     // The first message that is not the previous turn's at the same index (same object, same rule).
@@ -48,7 +53,7 @@ export class CompositionCarry {
       const item = items[i]!;
       const kind = compositionKind(item);
       const tokens = messageTokens(item, counter);
-      const leading = countedAsSystemSegment(kind, i === 0 || this.leadingSystem[i - 1]!);
+      const leading = countedAsSystemSegment(kind, i, systemMessages, i === 0 || this.leadingSystem[i - 1]!);
       this.messages.push(item.message);
       this.rules.push(item.provenance.rule);
       this.kinds.push(kind);

@@ -2,7 +2,7 @@
 // definitions, the system prompt and each kind of context message take. Tools and system come
 // from the request's cache segments (PR-2, counted as the prefix analysis counts them); messages
 // are counted on their decoded text leaves (TK-8), once per message object and counter.
-import { isCompactionSummaryRule, SYSTEM_PROMPT_RULE, type BuiltRequest, type ContextMessage } from "../model";
+import { isCompactionSummaryRule, type BuiltRequest, type ContextMessage } from "../model";
 import { NOTE_RULE } from "../notes/insert";
 import { counterForApi, type TokenCounter } from "../tokens/counters";
 import { countTokenText } from "./canonical";
@@ -50,18 +50,31 @@ export interface TokenComposition {
 }
 
 /**
- * Whether a message is one of the system prompt messages the request starts with, given whether
- * every message before it is: those are the request's system segments, already counted as the
- * "system prompt" row, so adding them again would count the prompt twice.
+ * How many messages the request's system segments are made of: the leading system or developer
+ * messages a Chat Completions or Responses request starts with (none when the system prompt is a
+ * field of its own: Anthropic's `system`, Google's `systemInstruction`, Responses' `instructions`).
  */
-export function countedAsSystemSegment(kind: CompositionKind, afterLeadingSystem: boolean): boolean {
-  return afterLeadingSystem && kind === "system";
+export function systemSegmentMessages(segmented: SegmentedRequest): number {
+  const indexes = new Set<number>();
+  for (const segment of segmented.segments) {
+    if (segment.level === "system" && segment.view !== "header" && segment.messageIndex !== null) indexes.add(segment.messageIndex);
+  }
+  return indexes.size;
+}
+
+/**
+ * Whether the context message at `index` (of kind `kind`, every message before it one of these)
+ * is among the messages the request's system segments are made of: they are already counted as
+ * the "system prompt" row, so adding them again would count the prompt twice.
+ */
+export function countedAsSystemSegment(kind: CompositionKind, index: number, systemMessages: number, afterLeadingSystem: boolean): boolean {
+  return afterLeadingSystem && kind === "system" && index < systemMessages;
 }
 
 /** The composition kind of a context message, from its provenance and role. */
 export function compositionKind(item: ContextMessage): CompositionKind {
   const rule = item.provenance.rule;
-  if (rule === SYSTEM_PROMPT_RULE) return "system";
+  if (item.provenance.sentAsSystem) return "system";
   if (rule === NOTE_RULE) return "note";
   // A compaction's summary, or pi's summary of the branch left behind.
   if (isCompactionSummaryRule(rule) || rule.startsWith("wrap:branch")) return "summary";
@@ -116,11 +129,12 @@ function compositionOfSegments(
     if (segment.level === "tools" || segment.level === "schema") add("tools", segment.tokens);
     else if (segment.level === "system" && segment.view !== "header") add("system", segment.tokens);
   }
+  const systemMessages = systemSegmentMessages(segmented);
   let leading = true;
   const messages = contextMessages.map((item, index) => {
     const kind = compositionKind(item);
     const tokens = messageTokens(item, counter);
-    leading = countedAsSystemSegment(kind, leading);
+    leading = countedAsSystemSegment(kind, index, systemMessages, leading);
     if (!leading) add(kind, tokens);
     return { index, kind, role: item.message.role, tokens };
   });

@@ -1,7 +1,8 @@
 // The Tokens tab's kinds on every agent's recorded compaction (../shared/fixtures): once a
 // compaction has happened, the summary standing for the earlier messages is counted as a summary,
-// whatever the agent names its summary message, and a system prompt the agent stores once and
-// lists among the messages (hermes-agent) is counted once, as the system prompt.
+// whatever the agent names its summary message, and a system prompt the agent sends as its first
+// messages (hermes-agent's stored prompt, Codex's base and developer instructions) is counted
+// once, as the system prompt.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, it } from "vitest";
@@ -37,12 +38,20 @@ describeShared("composition kinds on every agent's compaction", (shared) => {
     });
   }
 
-  it("hermes-agent: the stored system prompt is counted once, as the system prompt", async () => {
-    const session = await loadAnySession(io, shared.path("hermes-storage/state.db"), "20261201_090624_3e9952");
-    for (const { report, composition } of iterateSessionPrefixCompositions(session, OPTIONS, { tokenizer: "o200k" })) {
-      expect(composition.byKind.synthesized ?? 0).toBe(0);
-      // The kinds' sum is the request's own messages and segments: never above the request by a second prompt.
-      expect(composition.total).toBeLessThanOrEqual(report.tokens);
-    }
-  });
+  const SENT_AS_SYSTEM: { agent: string; file: (root: string) => string; session?: string }[] = [
+    { agent: "hermes-agent", file: (root) => path.join(root, "hermes-storage/state.db"), session: "20261201_090624_3e9952" },
+    { agent: "Codex", file: (root) => findSessionFile(path.join(root, "codex/exec-autocompact/session"), ".jsonl") },
+  ];
+  for (const recording of SENT_AS_SYSTEM) {
+    it(`${recording.agent}: the system prompt sent as the first messages is counted once, as the system prompt`, async () => {
+      const session = await loadAnySession(io, recording.file(shared.dir), recording.session ?? null);
+      const turns = [...iterateSessionPrefixCompositions(session, OPTIONS, { tokenizer: "o200k" })];
+      expect(turns.length).toBeGreaterThan(0);
+      for (const { report, composition } of turns) {
+        expect(composition.byKind.system ?? 0).toBeGreaterThan(0);
+        // The kinds' sum is the request's text: never above the whole request by a second prompt.
+        expect(composition.total).toBeLessThanOrEqual(report.tokens);
+      }
+    });
+  }
 });

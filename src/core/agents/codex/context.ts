@@ -57,6 +57,7 @@ function itemProvenance(item: RolloutItem, entryId: string | null, options: { ba
   if (options.base) {
     return {
       rule: "codex:base-instructions",
+      sentAsSystem: true,
       entryId,
       ruleId: "FM-CX-10",
       ...(options.approximate ? { inferred: "FM-CX-10" } : {}),
@@ -69,7 +70,7 @@ function itemProvenance(item: RolloutItem, entryId: string | null, options: { ba
     return { rule: "summary:compaction", entryId, ruleId: "FM-CX-17", explanation: "Compaction summary from replacement_history." };
   }
   if (item.type === "message" && item.role === "developer") {
-    return { rule: "codex:developer-instructions", entryId, ruleId: "FM-CX-11", explanation: "Developer message Codex injects (skills, permissions)." };
+    return { rule: "codex:developer-instructions", sentAsSystem: true, entryId, ruleId: "FM-CX-11", explanation: "Developer message Codex injects (skills, permissions)." };
   }
   if (item.type === "message" && item.role === "user" && text.startsWith("<environment_context>")) {
     return { rule: "codex:environment-context", entryId, ruleId: "FM-CX-11", explanation: "Environment context Codex injects." };

@@ -283,7 +283,7 @@ function buildMessageListTurnRequest(session: Session, options: PipelineOptions,
     sent.unshift({ role: "system", content: header.systemPrompt });
     messages.unshift({
       message: { role: "user", content: [{ type: "text", text: header.systemPrompt }] },
-      provenance: { rule: SYSTEM_PROMPT_RULE, entryId: null, ruleId: "FM-RQ-4", inferred: "FM-RQ-4", explanation: `System prompt from the request header ${header.source}.` },
+      provenance: { rule: SYSTEM_PROMPT_RULE, sentAsSystem: true, entryId: null, ruleId: "FM-RQ-4", inferred: "FM-RQ-4", explanation: `System prompt from the request header ${header.source}.` },
     });
   }
   const body: Record<string, unknown> = { model: notRecorded("model"), messages: sent };

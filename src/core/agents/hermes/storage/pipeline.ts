@@ -230,6 +230,7 @@ export function buildStorageTurnRequest(session: Session, options: PipelineOptio
       message: { role: "user", content: [{ type: "text", text: systemPrompt }] },
       provenance: {
         rule: SYSTEM_PROMPT_RULE,
+        sentAsSystem: true,
         entryId: null,
         ruleId: "HS-37",
         explanation: `System prompt stored once per session (${from}); an ephemeral addendum or prefill messages, which hermes never stores, would follow it (HS-49).`,
