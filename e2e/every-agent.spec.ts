@@ -91,7 +91,13 @@ for (const size of SIZES) {
         const compaction = page.locator('[data-testid="timeline-row"][data-kind="compaction"]').first();
         await page.getByTestId("timeline").focus();
         await page.keyboard.press("Home");
-        for (let step = 0; step < 40 && (await compaction.count()) === 0; step++) await page.getByTestId("timeline").evaluate((el) => el.scrollBy(0, 400));
+        // The list scrolls itself to the first row: scrolling before it has got there is undone.
+        await expect.poll(() => page.getByTestId("timeline").evaluate((el) => el.scrollTop)).toBe(0);
+        for (let step = 0; step < 80 && (await compaction.count()) === 0; step++) {
+          await page.getByTestId("timeline").evaluate((el) => el.scrollBy(0, 400));
+          // Let the list draw the rows scrolled to before looking for the compaction among them.
+          await page.waitForTimeout(30);
+        }
         await compaction.click();
         await expect(page.getByTestId("tab-row-view")).toHaveText("Compaction");
         await expect(page.getByTestId("tab-diff")).toHaveAttribute("aria-disabled", "true");
