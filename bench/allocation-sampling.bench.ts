@@ -11,6 +11,7 @@
 import path from "node:path";
 import { chromium, type CDPSession } from "@playwright/test";
 import { CHROMIUM_ARGS, findChromium } from "../scripts/chromium.mjs";
+import { workerCaller } from "./devtools-memory";
 
 function option(name: string, fallback: string): string {
   const index = process.argv.indexOf(`--${name}`);
@@ -33,30 +34,17 @@ interface SamplingNode {
   children: SamplingNode[];
 }
 
-/** Protocol calls to the page itself, or to a worker reached through its target (flatten: false). */
+/** Protocol calls to the page itself, or to a worker. */
 type Call = <T>(method: string, params?: object) => Promise<T>;
 
+/** Calls to the first worker whose script name holds `scriptName` (counting workers start with the exact pass). */
 async function workerCall(cdp: CDPSession, scriptName: string): Promise<Call> {
   for (;;) {
     const { targetInfos } = await cdp.send("Target.getTargets");
-    // Counting workers start with the exact pass: wait for the first one.
     const found = targetInfos.find((info) => info.type === "worker" && info.url.includes(scriptName));
     if (found) {
       const { sessionId } = await cdp.send("Target.attachToTarget", { targetId: found.targetId, flatten: false });
-      let nextId = 1;
-      return <T>(method: string, params: object = {}) => {
-        const id = nextId++;
-        return new Promise<T>((resolve) => {
-          const onMessage = (event: { sessionId?: string; message: string }) => {
-            const reply = JSON.parse(event.message) as { id?: number; result?: T };
-            if (event.sessionId !== sessionId || reply.id !== id) return;
-            cdp.off("Target.receivedMessageFromTarget", onMessage);
-            resolve(reply.result as T);
-          };
-          cdp.on("Target.receivedMessageFromTarget", onMessage);
-          void cdp.send("Target.sendMessageToTarget", { sessionId, message: JSON.stringify({ id, method, params }) });
-        });
-      };
+      return workerCaller(cdp, sessionId);
     }
     await new Promise((resolve) => setTimeout(resolve, 20));
   }

@@ -49,29 +49,44 @@ function rendererStatusMb(field: "VmHWM" | "VmRSS"): number {
 export async function workerHeapsMb(cdp: CDPSession): Promise<Record<string, number>> {
   const { targetInfos } = await cdp.send("Target.getTargets");
   const heaps: Record<string, number> = {};
-  let nextId = 1;
   for (const target of targetInfos.filter((info) => info.type === "worker")) {
     const { sessionId } = await cdp.send("Target.attachToTarget", { targetId: target.targetId, flatten: false });
-    const call = <T>(method: string) => {
-      const id = nextId++;
-      return new Promise<T>((resolve) => {
-        const onMessage = (event: { sessionId?: string; message: string }) => {
-          const reply = JSON.parse(event.message) as { id?: number; result?: T };
-          if (event.sessionId !== sessionId || reply.id !== id || !reply.result) return;
-          cdp.off("Target.receivedMessageFromTarget", onMessage);
-          resolve(reply.result);
-        };
-        cdp.on("Target.receivedMessageFromTarget", onMessage);
-        void cdp.send("Target.sendMessageToTarget", { sessionId, message: JSON.stringify({ id, method }) });
-      });
-    };
+    const call = workerCaller(cdp, sessionId);
     await call("HeapProfiler.collectGarbage");
     const usage = await call<{ usedSize: number }>("Runtime.getHeapUsage");
     await cdp.send("Target.detachFromTarget", { sessionId });
-    const name = path.basename(new URL(target.url).pathname).replace(/-[\w-]{8}\.js$/, "");
-    heaps[name in heaps ? `${name}#${nextId}` : name] = Math.round(usage.usedSize / 1024 / 1024);
+    const name = workerName(target.url);
+    heaps[name in heaps ? `${name}#${Object.keys(heaps).filter((key) => key.startsWith(name)).length + 1}` : name] = Math.round(usage.usedSize / 1024 / 1024);
   }
   return heaps;
+}
+
+/** A worker's script name, without the build's hash. */
+function workerName(url: string): string {
+  return path.basename(new URL(url).pathname).replace(/-[\w-]{8}\.js$/, "");
+}
+
+/** Protocol message ids, for every worker session of this process. */
+let nextMessageId = 1;
+
+/**
+ * Protocol calls to a worker attached with `Target.attachToTarget` (flatten: false): a worker is
+ * reached by sending it protocol messages, since Playwright's own session for a worker exposes no
+ * protocol calls. Each call resolves with the worker's result.
+ */
+export function workerCaller(cdp: CDPSession, sessionId: string): <T>(method: string, params?: object) => Promise<T> {
+  return <T>(method: string, params: object = {}) =>
+    new Promise<T>((resolve) => {
+      const id = nextMessageId++;
+      const onMessage = (event: { sessionId?: string; message: string }) => {
+        const reply = JSON.parse(event.message) as { id?: number; result?: T };
+        if (event.sessionId !== sessionId || reply.id !== id || !reply.result) return;
+        cdp.off("Target.receivedMessageFromTarget", onMessage);
+        resolve(reply.result);
+      };
+      cdp.on("Target.receivedMessageFromTarget", onMessage);
+      void cdp.send("Target.sendMessageToTarget", { sessionId, message: JSON.stringify({ id, method, params }) });
+    });
 }
 
 /**
@@ -84,32 +99,19 @@ export async function sampleHeaps(cdp: CDPSession, startedAt: number, done: () =
   type Usage = { usedSize: number; totalSize: number; backingStorageSize?: number };
   const mb = (bytes: number | undefined) => (bytes === undefined ? "?" : String(Math.round(bytes / 1024 / 1024)));
   const show = (usage: Usage) => `${mb(usage.usedSize)}/${mb(usage.totalSize)} buffers ${mb(usage.backingStorageSize)}`;
-  const workers: { name: string; sessionId: string }[] = [];
+  const workers: { name: string; sessionId: string; call: ReturnType<typeof workerCaller> }[] = [];
   const attached = new Set<string>();
-  let nextId = 1;
-  const call = (sessionId: string) =>
-    new Promise<Usage>((resolve) => {
-      const id = nextId++;
-      const onMessage = (event: { sessionId?: string; message: string }) => {
-        const reply = JSON.parse(event.message) as { id?: number; result?: Usage };
-        if (event.sessionId !== sessionId || reply.id !== id || !reply.result) return;
-        cdp.off("Target.receivedMessageFromTarget", onMessage);
-        resolve(reply.result);
-      };
-      cdp.on("Target.receivedMessageFromTarget", onMessage);
-      void cdp.send("Target.sendMessageToTarget", { sessionId, message: JSON.stringify({ id, method: "Runtime.getHeapUsage" }) });
-    });
   for (;;) {
     const { targetInfos } = await cdp.send("Target.getTargets");
     // A worker just started may not have its script's address yet: it is attached on a later tick.
     for (const target of targetInfos.filter((info) => info.type === "worker" && info.url !== "" && !attached.has(info.targetId))) {
       attached.add(target.targetId);
       const { sessionId } = await cdp.send("Target.attachToTarget", { targetId: target.targetId, flatten: false });
-      workers.push({ name: path.basename(new URL(target.url).pathname).replace(/-[\w-]{8}\.js$/, ""), sessionId });
+      workers.push({ name: workerName(target.url), sessionId, call: workerCaller(cdp, sessionId) });
     }
     const finished = await done();
     const parts = [`${Math.round((Date.now() - startedAt) / 1000)} s`, `page ${show((await cdp.send("Runtime.getHeapUsage")) as Usage)}`];
-    for (const worker of workers) parts.push(`${worker.name} ${show(await call(worker.sessionId))}`);
+    for (const worker of workers) parts.push(`${worker.name} ${show(await worker.call<Usage>("Runtime.getHeapUsage"))}`);
     parts.push(`renderer ${rendererResidentMb()} (peak ${rendererPeakMb()})`);
     log(parts.join(" · "));
     if (finished) break;
