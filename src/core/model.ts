@@ -236,12 +236,6 @@ export type LlmMessage = UserMessage | AssistantMessage | ToolResultMessage;
  * `user-words`, `fold:environment`, `note:reply-language`, …).
  */
 /**
- * The rule of a context message standing for the system prompt an agent sends first (a prompt it
- * stores once per session, or one taken from a captured request), shown among the messages.
- */
-export const SYSTEM_PROMPT_RULE = "header:system";
-
-/**
  * Whether a context message's rule marks the summary of a compaction standing for the messages it
  * replaced: "summary:…" (the summary message as Claude Code, Codex, opencode, deepseek-harness and
  * hermes send it) or "wrap:compaction…" (pi's and Gemini CLI's, wrapped in their fixed text).

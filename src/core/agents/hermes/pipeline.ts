@@ -20,7 +20,7 @@ import type {
   ToolCallBlock,
   TurnSummary,
 } from "../../model";
-import { notRecorded, SYSTEM_PROMPT_RULE } from "../../model";
+import { notRecorded } from "../../model";
 import { resolveModel } from "../../models/catalogue";
 import { llmMessageChars } from "../pi/convert";
 import type { FormatPipeline } from "../../pipeline/types";
@@ -40,6 +40,8 @@ export const SENT_MESSAGE_KEYS: ReadonlySet<string> = new Set([
 
 /** Provenance rule of a hermes compression summary message (FM-RQ-6). */
 export const HERMES_SUMMARY_RULE = "summary:hermes-compressed";
+/** The rule of the system prompt hermes sends first, shown among the messages (from storage or a captured request). */
+export const HERMES_SYSTEM_PROMPT_RULE = "header:system";
 
 function isHermesSummary(raw: Record<string, unknown>): boolean {
   return raw._compressed_summary === true;
@@ -283,7 +285,7 @@ function buildMessageListTurnRequest(session: Session, options: PipelineOptions,
     sent.unshift({ role: "system", content: header.systemPrompt });
     messages.unshift({
       message: { role: "user", content: [{ type: "text", text: header.systemPrompt }] },
-      provenance: { rule: SYSTEM_PROMPT_RULE, sentAsSystem: true, entryId: null, ruleId: "FM-RQ-4", inferred: "FM-RQ-4", explanation: `System prompt from the request header ${header.source}.` },
+      provenance: { rule: HERMES_SYSTEM_PROMPT_RULE, sentAsSystem: true, entryId: null, ruleId: "FM-RQ-4", inferred: "FM-RQ-4", explanation: `System prompt from the request header ${header.source}.` },
     });
   }
   const body: Record<string, unknown> = { model: notRecorded("model"), messages: sent };

@@ -17,11 +17,11 @@ import type {
   TimelineItem,
   TurnSummary,
 } from "../../../model";
-import { notRecorded, SYSTEM_PROMPT_RULE } from "../../../model";
+import { notRecorded } from "../../../model";
 import { resolveModel } from "../../../models/catalogue";
 import type { SessionAnalysis, TurnContext } from "../../../pipeline/types";
 import { llmMessageChars } from "../../pi/convert";
-import { HERMES_SUMMARY_RULE, messageView } from "../pipeline";
+import { HERMES_SUMMARY_RULE, HERMES_SYSTEM_PROMPT_RULE, messageView } from "../pipeline";
 import { hermesApiMessages } from "./request";
 import { hermesStorageHeaderOf, isSummaryMessage, type HermesSegment, type HermesStorageHeader } from "./session";
 
@@ -229,7 +229,7 @@ export function buildStorageTurnRequest(session: Session, options: PipelineOptio
     messages.unshift({
       message: { role: "user", content: [{ type: "text", text: systemPrompt }] },
       provenance: {
-        rule: SYSTEM_PROMPT_RULE,
+        rule: HERMES_SYSTEM_PROMPT_RULE,
         sentAsSystem: true,
         entryId: null,
         ruleId: "HS-37",

@@ -5,7 +5,8 @@ import { readFileSync } from "node:fs";
 import { expect, it } from "vitest";
 import { analyzeSession, buildTurnRequest, countTurns } from "../../../../../src/core/session/pipeline";
 import { hermesStorageHeaderOf, readHermesStorage } from "../../../../../src/core/agents/hermes/storage";
-import { isNotRecorded, SYSTEM_PROMPT_RULE, type PipelineOptions } from "../../../../../src/core/model";
+import { isNotRecorded, type PipelineOptions } from "../../../../../src/core/model";
+import { HERMES_SYSTEM_PROMPT_RULE } from "../../../../../src/core/agents/hermes/pipeline";
 import { tokenComposition } from "../../../../../src/core/prefix/composition";
 import { iterateSessionPrefixCompositions } from "../../../../../src/core/session/sessionPrefixCompositions";
 import { rebuildRecordedCompaction, replayRecordedCompactions } from "../../../../../src/core/session/simulate/index";
@@ -91,7 +92,7 @@ describeShared("hermes-agent state.db (shared fixture, SessionDB schema 6)", (sh
     const session = await readDb(db, { wal, sideFiles, sessionId: PLAIN });
     const built = buildTurnRequest(session, OPTIONS, 1);
     // The prompt is listed first among the context messages, where its provenance is explained.
-    expect(built.messages[0]!.provenance.rule).toBe(SYSTEM_PROMPT_RULE);
+    expect(built.messages[0]!.provenance.rule).toBe(HERMES_SYSTEM_PROMPT_RULE);
     const composition = tokenComposition(built, { tokenizer: "o200k" });
     expect(composition.messages[0]!.kind).toBe("system");
     const system = composition.rows.find((row) => row.kind === "system")!;
