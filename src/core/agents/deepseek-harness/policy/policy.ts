@@ -7,7 +7,7 @@ import type { ApiId, ContextMessage, LlmMessage } from "../../../model";
 import { isText, textString } from "../../../text/text";
 import { resolveModel } from "../../../models/catalogue";
 import { getSerializer } from "../../../providers";
-import { estimateMessageTokens } from "../../pi/estimate";
+import { messageTokens } from "../../../tokens/charEstimate";
 import { checkSummariserRequests, checkToolPairsAcrossCut, detectUnfinishedSummaries, unfinishedSummaryFindings } from "../../../simulate/findings";
 import { followingTurnsFromPrefix } from "../../../simulate/following";
 import { fillSlot, mergeSlotValues } from "../../../simulate/instruction-slots";
@@ -84,7 +84,7 @@ function pruneConfig(params: Record<string, unknown>): DeepseekPruneConfig {
 function nodeOf(item: ContextMessage): SurfaceNode {
   const message = item.message;
   return {
-    tokens: estimateMessageTokens(message, { profile: "pi" }),
+    tokens: messageTokens(message),
     toolCallIds: message.role === "assistant" ? message.content.flatMap((b) => (b.type === "toolCall" ? [b.id] : [])) : [],
     toolResultFor: message.role === "toolResult" ? message.toolCallId : null,
   };
