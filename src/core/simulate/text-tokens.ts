@@ -1,9 +1,8 @@
 // The simulator's plain-text estimate (CP-0-5): ceil(characters / 4), the chars/4 family every
 // policy in compaction-policies.md uses. Used for request bodies, summaries and placeholders;
-// message-level pi estimates come from src/core/agents/pi/estimate.ts.
+// the message-level estimate is the tokens kit's (src/core/tokens/charEstimate.ts).
+import { CHARS_PER_TOKEN } from "../tokens/charEstimate";
 import { jsonLength } from "./json-length";
-
-const CHARS_PER_TOKEN = 4;
 
 export function estimateTextTokens(text: string): number {
   return Math.ceil(text.length / CHARS_PER_TOKEN);

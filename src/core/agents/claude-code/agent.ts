@@ -3,7 +3,7 @@
 import { learnClaudeCapture } from "./capture";
 import { CLAUDE_NOT_DERIVABLE } from "./notDerivable";
 import type { AgentDescriptor } from "../descriptor";
-import { piMessageChars } from "../pi/estimate";
+import { messageChars } from "../../tokens/charEstimate";
 import { claudeCodePolicy } from "./policy/policy";
 import { claudeReader, CLAUDE_FORMAT_ID } from "./reader";
 import { claudeCodeRecordedCompactions } from "./recorded";
@@ -16,7 +16,7 @@ export const claudeCodeAgent = {
   label: "Claude Code",
   readableFiles: [{ agent: "Claude Code", files: "transcript JSONL (~/.claude/projects/<project>/<session>.jsonl), with its subagents/agent-<id>.jsonl" }],
   readers: [claudeReader],
-  estimateMessageChars: piMessageChars,
+  estimateMessageChars: (message) => messageChars(message),
   pipeline: {
     analyze: (session, options) => analyzeClaudeSession(session, options),
     countTurns: countClaudeTurns,

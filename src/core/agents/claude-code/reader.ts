@@ -7,14 +7,15 @@
 // when readers keep stored texts) keep their large texts as bytes at the places
 // ./storedTextPlaces.ts names; the session then carries the store they are in.
 import type { ReaderWarning, Session, SessionEntry } from "../../model";
-import { firstObjects, finishLineWarnings, parseObjectLine, parseObjectLineBytes } from "../../readers/jsonl-object";
+import { firstObjects, parseObjectLine, parseObjectLineBytes } from "../../readers/jsonl-object";
+import { finishTextStore, finishReadWarnings, readerSession } from "../../readers/finish";
 import type { FormatReader, LineReader, LineReaderOptions } from "../../readers/types";
 import { isObject } from "../../util/is-object";
 import { utf8Decode } from "../../util/utf8";
 import { LARGE_TEXT_BYTES } from "../../text/largeLiterals";
-import { createTextStore, releaseTextStore, trimTextStore, type TextSource, type TextStore } from "../../text/storedText";
+import { createTextStore, type TextSource, type TextStore } from "../../text/storedText";
 import { readersKeepStoredTexts } from "../../text/storedTextsSwitch";
-import { isEmptyStore, readLineIntoStore, startsObject } from "../../text/keptPlaces";
+import { readLineIntoStore, startsObject } from "../../text/keptPlaces";
 import { keepClaudeStoredTexts } from "./storedTextPlaces";
 import { inFileThreads } from "./threads";
 
@@ -173,17 +174,8 @@ class ClaudeLineReader implements LineReader {
   }
 
   finish(): Session {
-    if (this.store) {
-      // The store's unused room is given back; a store that holds nothing is forgotten.
-      if (isEmptyStore(this.store)) {
-        releaseTextStore(this.store);
-        this.store = null;
-      } else trimTextStore(this.store);
-    }
-    finishLineWarnings(this.warnings, this.lastLine, this.lastBadLine);
-    if (this.lastLine > 0 && this.conversationCount === 0) {
-      this.warnings.push({ line: 0, reason: `no conversation entries found: expected ${EXPECTATION}` });
-    }
+    this.store = finishTextStore(this.store);
+    finishReadWarnings(this.warnings, this.lastLine, this.lastBadLine, this.conversationCount === 0 ? `no conversation entries found: expected ${EXPECTATION}` : null);
     return this.sessionOf(this.entries, this.warnings);
   }
 
@@ -193,18 +185,8 @@ class ClaudeLineReader implements LineReader {
   }
 
   private sessionOf(entries: Session["entries"], warnings: Session["warnings"]): Session {
-    const session: Session = {
-      formatId: CLAUDE_FORMAT_ID,
-      formatLabel: "Claude Code transcript",
-      fileName: this.fileName,
-      formatVersion: null,
-      header: this.header,
-      entries,
-      warnings,
-      lineCount: this.lastLine,
-    };
-    // Every value handed out (snapshots of a followed file included) names the same store, which goes on filling.
-    if (this.store && !isEmptyStore(this.store)) session.textStore = this.store;
+    const facts = { formatId: CLAUDE_FORMAT_ID, formatLabel: "Claude Code transcript", fileName: this.fileName, formatVersion: null, header: this.header, lineCount: this.lastLine };
+    const session = readerSession(facts, entries, warnings, this.store);
     const threads = inFileThreads(session);
     if (threads.length > 0) session.threads = threads;
     return session;

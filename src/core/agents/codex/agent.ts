@@ -3,7 +3,7 @@
 import { learnCodexCapture } from "./capture";
 import { CODEX_NOT_DERIVABLE } from "./notDerivable";
 import type { AgentDescriptor } from "../descriptor";
-import { piMessageChars } from "../pi/estimate";
+import { messageChars } from "../../tokens/charEstimate";
 import { codexPolicy } from "./policy/policy";
 import { codexReader, CODEX_FORMAT_ID } from "./reader";
 import { codexRecordedCompactions } from "./recorded";
@@ -16,7 +16,7 @@ export const codexAgent = {
   label: "Codex CLI",
   readableFiles: [{ agent: "Codex CLI", files: "rollout JSONL (~/.codex/sessions/YYYY/MM/DD/rollout-….jsonl), with child rollouts" }],
   readers: [codexReader],
-  estimateMessageChars: piMessageChars,
+  estimateMessageChars: (message) => messageChars(message),
   pipeline: {
     analyze: (session, options) => analyzeCodexSession(session, options),
     countTurns: (session) => countCodexTurns(session),

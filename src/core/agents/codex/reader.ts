@@ -5,7 +5,8 @@
 // (the rollout has no entry ids), typed by the envelope type their line maps to. Lenient: bad
 // lines become warnings with their line number (FM-GEN-2).
 import type { ReaderWarning, Session, SessionEntry } from "../../model";
-import { firstObjects, finishLineWarnings, parseObjectLine } from "../../readers/jsonl-object";
+import { firstObjects, parseObjectLine } from "../../readers/jsonl-object";
+import { finishReadWarnings, readerSession } from "../../readers/finish";
 import { isObject } from "../../util/is-object";
 import type { FormatReader, LineReader } from "../../readers/types";
 import { isLegacyMeta, linePayload, rolloutLineType } from "./lines";
@@ -113,10 +114,7 @@ class CodexLineReader implements LineReader {
   }
 
   finish(): Session {
-    finishLineWarnings(this.warnings, this.lastLine, this.lastBadLine);
-    if (this.lastLine > 0 && this.entries.length === 0) {
-      this.warnings.push({ line: 0, reason: `no rollout lines found: expected ${EXPECTATION}` });
-    }
+    finishReadWarnings(this.warnings, this.lastLine, this.lastBadLine, this.entries.length === 0 ? `no rollout lines found: expected ${EXPECTATION}` : null);
     return this.sessionOf(this.entries, this.warnings);
   }
 
@@ -126,16 +124,7 @@ class CodexLineReader implements LineReader {
   }
 
   private sessionOf(entries: Session["entries"], warnings: Session["warnings"]): Session {
-    return {
-      formatId: CODEX_FORMAT_ID,
-      formatLabel: "Codex CLI rollout",
-      fileName: this.fileName,
-      formatVersion: null,
-      header: this.header,
-      entries,
-      warnings,
-      lineCount: this.lastLine,
-    };
+    return readerSession({ formatId: CODEX_FORMAT_ID, formatLabel: "Codex CLI rollout", fileName: this.fileName, formatVersion: null, header: this.header, lineCount: this.lastLine }, entries, warnings);
   }
 }
 

@@ -3,7 +3,7 @@
 // session-title and compaction requests, its recorded compactions (failed ones included), sub-agent
 // and fork sessions as threads, and its compaction policy.
 import type { AgentDescriptor } from "../descriptor";
-import { piMessageChars } from "../pi/estimate";
+import { messageChars } from "../../tokens/charEstimate";
 import { auxiliaryEvents, buildAuxiliaryRequest } from "./auxiliary";
 import { DEEPSEEK_HARNESS_FORMAT_ID } from "./events";
 import { deepseekHarnessPipeline } from "./pipeline";
@@ -17,7 +17,7 @@ export const deepseekHarnessAgent = {
   label: "deepseek-harness",
   readableFiles: [{ agent: "deepseek-harness", files: "session.jsonl.zstd or session.jsonl (~/.dsh/sessions/--<project>--/<session id>/), with its sub-agent and fork sessions" }],
   readers: [deepseekHarnessReader],
-  estimateMessageChars: piMessageChars,
+  estimateMessageChars: (message) => messageChars(message),
   pipeline: {
     ...deepseekHarnessPipeline,
     analyze: (session, options, hooks) => ({ ...deepseekHarnessPipeline.analyze(session, options, hooks), auxiliary: auxiliaryEvents(session) }),

@@ -7,7 +7,8 @@
 // shape changes, so shapes are recognised, not numbers. A bad line is a warning with its line
 // number; the entries around it are kept.
 import type { ReaderWarning, Session, SessionEntry } from "../../model";
-import { finishLineWarnings, firstObjects, parseObjectLine } from "../../readers/jsonl-object";
+import { firstObjects, parseObjectLine } from "../../readers/jsonl-object";
+import { finishReadWarnings, readerSession } from "../../readers/finish";
 import type { FormatReader, LineReader } from "../../readers/types";
 import { isObject } from "../../util/is-object";
 import { DEEPSEEK_HARNESS_FORMAT_ID, entryIdOfSeq, KNOWN_EVENT_TYPES, num, str } from "./events";
@@ -145,22 +146,14 @@ class DeepseekHarnessLineReader implements LineReader {
 
   finish(): Session {
     const warnings = [...this.warnings];
-    finishLineWarnings(warnings, this.lastLine, this.lastBadLine);
+    finishReadWarnings(warnings, this.lastLine, this.lastBadLine, null);
     if (this.header === null && this.entries.length > 0) warnings.unshift({ line: 0, reason: "no header line ({\"type\":\"session\",…}): the session id, working directory and parent are unknown" });
     return this.session(warnings);
   }
 
   private session(warnings: ReaderWarning[]): Session {
-    return {
-      formatId: DEEPSEEK_HARNESS_FORMAT_ID,
-      formatLabel: FORMAT_LABEL,
-      fileName: this.fileName,
-      formatVersion: this.header ? num(this.header.version) : null,
-      header: this.header,
-      entries: [...this.entries],
-      warnings,
-      lineCount: this.lastLine,
-    };
+    const facts = { formatId: DEEPSEEK_HARNESS_FORMAT_ID, formatLabel: FORMAT_LABEL, fileName: this.fileName, formatVersion: this.header ? num(this.header.version) : null, header: this.header, lineCount: this.lastLine };
+    return readerSession(facts, [...this.entries], warnings);
   }
 }
 

@@ -2,7 +2,7 @@
 // of the file into the history of every request, its generateContent request builder, its chat
 // compression as recorded compactions and as a simulator policy.
 import type { AgentDescriptor } from "../descriptor";
-import { piMessageChars } from "../pi/estimate";
+import { messageChars } from "../../tokens/charEstimate";
 import { learnGeminiCliCapture } from "./capture";
 import { geminiCompanionFiles } from "./companions";
 import { GEMINI_NOT_DERIVABLE } from "./notDerivable";
@@ -17,7 +17,7 @@ export const geminiCliAgent = {
   label: "Gemini CLI",
   readableFiles: [{ agent: "Gemini CLI", files: "chat files (~/.gemini/tmp/<project>/chats/session-….jsonl, or the older session-….json)" }],
   readers: [geminiCliReader],
-  estimateMessageChars: piMessageChars,
+  estimateMessageChars: (message) => messageChars(message),
   pipeline: {
     analyze: (session, options) => analyzeGeminiSession(session, options),
     countTurns: (session) => countGeminiTurns(session),

@@ -7,7 +7,8 @@
 // message is updated, so it cannot be the entry id); history.ts folds them. Lenient: a bad line is
 // a warning with its line number, never an exception.
 import type { ReaderWarning, Session, SessionEntry } from "../../model";
-import { finishLineWarnings, firstObjects, parseObjectLine } from "../../readers/jsonl-object";
+import { firstObjects, parseObjectLine } from "../../readers/jsonl-object";
+import { finishReadWarnings, readerSession } from "../../readers/finish";
 import type { FormatReader, LineReader } from "../../readers/types";
 import { isObject } from "../../util/is-object";
 import { parseJsonCapped } from "../../util/json-depth";
@@ -65,16 +66,7 @@ function entryOf(line: number, kind: GeminiLineKind, raw: Record<string, unknown
 }
 
 function sessionOf(fileName: string, header: Record<string, unknown> | null, entries: SessionEntry[], warnings: ReaderWarning[], lineCount: number, legacy: boolean): Session {
-  return {
-    formatId: GEMINI_CLI_FORMAT_ID,
-    formatLabel: legacy ? `${FORMAT_LABEL} (single JSON object)` : FORMAT_LABEL,
-    fileName,
-    formatVersion: null,
-    header,
-    entries,
-    warnings,
-    lineCount,
-  };
+  return readerSession({ formatId: GEMINI_CLI_FORMAT_ID, formatLabel: legacy ? `${FORMAT_LABEL} (single JSON object)` : FORMAT_LABEL, fileName, formatVersion: null, header, lineCount }, entries, warnings);
 }
 
 function metadataOf(raw: Record<string, unknown>): Record<string, unknown> {
@@ -126,8 +118,7 @@ class GeminiLineReader implements LineReader {
 
   finish(): Session {
     if (this.legacy) return readLegacyDocument(this.text.join("\n"), this.fileName, this.lastLine);
-    finishLineWarnings(this.warnings, this.lastLine, this.lastBadLine);
-    if (this.lastLine > 0 && this.entries.length === 0) this.warnings.push({ line: 0, reason: `no chat records found: expected ${EXPECTATION}` });
+    finishReadWarnings(this.warnings, this.lastLine, this.lastBadLine, this.entries.length === 0 ? `no chat records found: expected ${EXPECTATION}` : null);
     if (this.header === null && this.entries.length > 0) {
       this.warnings.push({ line: 0, reason: "the metadata line (sessionId, projectHash) is missing or damaged: the session id and project are unknown; every record is read" });
     }

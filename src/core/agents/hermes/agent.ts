@@ -3,7 +3,7 @@
 // list, the pipeline that rebuilds each API call as hermes assembles it (./agentPipeline.ts), its
 // compaction policy (with the summariser role split) and its recorded compressions.
 import type { AgentDescriptor } from "../descriptor";
-import { piMessageChars } from "../pi/estimate";
+import { messageChars } from "../../tokens/charEstimate";
 import { hermesPipeline } from "./agentPipeline";
 import { hermesPolicy } from "./policy/policy";
 import { HERMES_FORMAT_ID, messageListReader } from "./reader";
@@ -27,7 +27,7 @@ export const hermesAgent = {
     { agent: "chat message list", files: "a JSON array of OpenAI chat messages" },
   ],
   readers: [messageListReader, hermesFilesReader],
-  estimateMessageChars: piMessageChars,
+  estimateMessageChars: (message) => messageChars(message),
   pipeline: hermesPipeline,
   policies: [hermesPolicy],
   recorded: hermesRecorded,

@@ -8,6 +8,7 @@ import { parseJsonCapped } from "../../util/json-depth";
 import type { ReaderWarning, Session, SessionEntry } from "../../model";
 import { scanTopLevelElements } from "../../readers/json-elements";
 import type { FormatReader, LineReader } from "../../readers/types";
+import { readerSession } from "../../readers/finish";
 import { isObject } from "../../util/is-object";
 import { capMessageDepth } from "./storage/depth";
 
@@ -93,16 +94,8 @@ function readMessageListText(text: string, fileName: string, lineCount = 0): Ses
       raw: capMessageDepth(value as Record<string, unknown>, `message [${index}]`, element.line, warnings),
     });
   });
-  return {
-    formatId: HERMES_FORMAT_ID,
-    formatLabel: MESSAGES_FORMAT_LABEL,
-    fileName,
-    formatVersion: null,
-    header: { wrapped: scan.wrapped },
-    entries,
-    warnings,
-    lineCount: lineCount || text.split("\n").length,
-  };
+  const facts = { formatId: HERMES_FORMAT_ID, formatLabel: MESSAGES_FORMAT_LABEL, fileName, formatVersion: null, header: { wrapped: scan.wrapped }, lineCount: lineCount || text.split("\n").length };
+  return readerSession(facts, entries, warnings);
 }
 
 class MessageListLineReader implements LineReader {

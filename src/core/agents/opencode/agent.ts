@@ -2,7 +2,7 @@
 // folder), its own chat request builder, its title and summariser requests, its compaction
 // policy and its recorded compactions.
 import type { AgentDescriptor } from "../descriptor";
-import { piMessageChars } from "../pi/estimate";
+import { messageChars } from "../../tokens/charEstimate";
 import { buildOpencodeAuxiliaryRequest, buildOpencodeTurnRequest, TITLE_REQUEST_PREFIX } from "./index";
 import { opencodePolicy } from "./policy/policy";
 import { opencodeExportReader } from "./reader";
@@ -16,7 +16,7 @@ export const opencodeAgent = {
   label: "opencode",
   readableFiles: [{ agent: "opencode", files: "`opencode export` JSON, or the opencode.db database with its opencode.db-wal" }],
   readers: [opencodeExportReader],
-  estimateMessageChars: piMessageChars,
+  estimateMessageChars: (message) => messageChars(message),
   pipeline: {
     analyze: (session, options) => analyzeOpencodeSession(session, options),
     countTurns: (session) => countOpencodeTurns(session),

@@ -4,6 +4,7 @@
 // the database rows (./database.ts). Lenient (FM-GEN-2): a malformed message or part becomes a
 // warning and is skipped, every good record is kept.
 import type { ReaderWarning, Session, SessionEntry } from "../../model";
+import { readerSession } from "../../readers/finish";
 import {
   type OpencodeMessageRecord,
   type OpencodePart,
@@ -127,16 +128,15 @@ export function buildOpencodeSession(input: BuildSessionInput): Session {
       reason: "this export looks sanitized (opencode export --sanitize): text is redacted, token counts derived from it are unreliable (recorded tokens stay valid)",
     });
   }
-  return {
+  const facts = {
     formatId: OPENCODE_FORMAT_ID,
     formatLabel: input.source === "export" ? OPENCODE_EXPORT_LABEL : OPENCODE_DATABASE_LABEL,
     fileName: input.fileName,
     formatVersion: null,
     header: header as unknown as Record<string, unknown>,
-    entries,
-    warnings: input.warnings,
     lineCount: input.lineCount,
   };
+  return readerSession(facts, entries, input.warnings);
 }
 
 /** The opencode header of a Session read by this module, or null for other formats. */

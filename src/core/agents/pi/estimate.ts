@@ -1,12 +1,12 @@
 // pi's context-size estimate (spec PI-K2, SP-K1): characters / 4, rounded up per message. It is
-// what pi itself uses to decide compaction, so it is reproduced exactly, quirks included.
-import type { AgentMessage, ImageBlock, PipelineOptions, TextBlock } from "../../model";
+// what pi itself uses to decide compaction, so it is reproduced exactly, quirks included. The
+// plain estimate is the tokens kit's (src/core/tokens/charEstimate.ts); what is pi's own lives
+// here: senpi's weighting of user images and base64-like runs, and the choice by profile.
+import type { AgentMessage, PipelineOptions } from "../../model";
+import { messageChars, type CharWeighting } from "../../tokens/charEstimate";
 import { piProfileOf } from "./profile";
 import { storedTextBytes, type StoredText } from "../../text/storedText";
-import { isText, textUnits, type Text } from "../../text/text";
-
-/** Characters pi counts for one image (PI-K2). */
-const IMAGE_CHARS = 4800;
+import { textUnits, type Text } from "../../text/text";
 
 /** senpi counts runs of 512+ base64-like characters four times (SP-K1). */
 const BASE64_RUN = /[A-Za-z0-9+/=_-]{512,}/g;
@@ -67,58 +67,21 @@ function hexValue(bytes: Uint8Array, at: number): number {
   return value;
 }
 
-function base64Extra(text: Text, profile: EstimateOptions["profile"]): number {
-  if (profile !== "senpi" || textUnits(text) < 512) return 0;
-  if (typeof text !== "string") return storedBase64Extra(text);
-  let extra = 0;
-  for (const match of text.matchAll(BASE64_RUN)) extra += 3 * match[0].length;
-  return extra;
-}
+/** senpi's weighting (SP-K1): images on user messages count, and base64-like runs count four times. */
+const SENPI_WEIGHTING: CharWeighting = {
+  userImages: true,
+  extraChars(text: Text): number {
+    if (textUnits(text) < 512) return 0;
+    if (typeof text !== "string") return storedBase64Extra(text);
+    let extra = 0;
+    for (const match of text.matchAll(BASE64_RUN)) extra += 3 * match[0].length;
+    return extra;
+  },
+};
 
-function contentChars(
-  content: Text | readonly (TextBlock | ImageBlock)[],
-  countImages: boolean,
-  profile: EstimateOptions["profile"],
-): number {
-  if (isText(content)) return textUnits(content) + base64Extra(content, profile);
-  let chars = 0;
-  for (const block of content) {
-    if (block.type === "text") chars += textUnits(block.text) + base64Extra(block.text, profile);
-    else if (block.type === "image" && countImages) chars += IMAGE_CHARS;
-  }
-  return chars;
-}
-
-/** Characters pi attributes to a message before dividing by four. */
+/** Characters pi attributes to a message before dividing by four (the tokens kit's estimate, weighted for senpi). */
 export function estimateMessageChars(message: AgentMessage, options: EstimateOptions): number {
-  const { profile } = options;
-  switch (message.role) {
-    case "user":
-      // pi adds nothing for images on user messages; senpi adds 4800 each.
-      return contentChars(message.content ?? [], profile === "senpi", profile);
-    case "assistant": {
-      let chars = 0;
-      for (const block of message.content ?? []) {
-        if (block.type === "text") chars += textUnits(block.text);
-        else if (block.type === "thinking") chars += textUnits(block.thinking);
-        else if (block.type === "toolCall") {
-          const args = JSON.stringify(block.arguments ?? {});
-          chars += block.name.length + args.length + base64Extra(args, profile);
-        }
-      }
-      return chars;
-    }
-    case "custom":
-    case "toolResult":
-      return contentChars(message.content ?? [], true, profile);
-    case "bashExecution":
-      return message.command.length + textUnits(message.output) + base64Extra(message.output, profile);
-    case "branchSummary":
-    case "compactionSummary":
-      return textUnits(message.summary);
-    default:
-      return 0;
-  }
+  return options.profile === "senpi" ? messageChars(message, SENPI_WEIGHTING) : messageChars(message);
 }
 
 /** pi's `estimateTokens`: ceil(chars / 4) for one message. */
@@ -126,10 +89,7 @@ export function estimateMessageTokens(message: AgentMessage, options: EstimateOp
   return Math.ceil(estimateMessageChars(message, options) / 4);
 }
 
-/**
- * A message's characters under the profile the options name (pi unless senpi). The other agents
- * show the same estimate in their Messages tab: it is the one the simulator's policies share.
- */
+/** A message's characters under the profile the options name (pi unless senpi): pi's Messages tab. */
 export function piMessageChars(message: AgentMessage, options: Pick<PipelineOptions, "profile">): number {
   return estimateMessageChars(message, { profile: piProfileOf(options) });
 }

@@ -6,17 +6,18 @@
 // readers keep stored texts) keep their large texts as bytes at the places ./storedTextPlaces.ts
 // names; the session then carries the store they are in.
 import type { ReaderWarning, Session, SessionEntry } from "../../model";
-import { finishLineWarnings, parseObjectLine, parseObjectLineBytes } from "../../readers/jsonl-object";
+import { parseObjectLine, parseObjectLineBytes } from "../../readers/jsonl-object";
+import { finishTextStore, finishReadWarnings, readerSession } from "../../readers/finish";
 import type { FormatReader, LineReader, LineReaderOptions } from "../../readers/types";
 import { fnv1aHex } from "../../util/fnv1a";
 import { isObject } from "../../util/is-object";
 import { conform } from "../../readers/shape";
 import { PI_ENTRY_SHAPE } from "./shape";
 import { keepStoredTextsAtPlaces } from "./storedTextPlaces";
-import { createTextStore, releaseTextStore, trimTextStore, type TextSource, type TextStore } from "../../text/storedText";
+import { createTextStore, type TextSource, type TextStore } from "../../text/storedText";
 import { LARGE_TEXT_BYTES } from "../../text/largeLiterals";
 import { readersKeepStoredTexts } from "../../text/storedTextsSwitch";
-import { isEmptyStore, readLineIntoStore, startsObject } from "../../text/keptPlaces";
+import { readLineIntoStore, startsObject } from "../../text/keptPlaces";
 import { utf8Decode } from "../../util/utf8";
 
 export const PI_FORMAT_ID = "pi";
@@ -268,18 +269,9 @@ class PiLineReader implements LineReader {
   }
 
   finish(): Session {
-    if (this.store) {
-      // The store's unused room is given back; a store that holds nothing is forgotten.
-      if (isEmptyStore(this.store)) {
-        releaseTextStore(this.store);
-        this.store = null;
-      } else trimTextStore(this.store);
-    }
-    // A write cut short (agent killed mid-append) leaves a partial last line.
-    finishLineWarnings(this.warnings, this.lastLine, this.lastBadLine);
-    if (this.lastLine > 0 && this.entries.length === 0 && this.header === null) {
-      this.warnings.push({ line: 0, reason: `no pi entries found: expected ${HEADER_EXPECTATION}` });
-    }
+    this.store = finishTextStore(this.store);
+    const nothingRead = this.entries.length === 0 && this.header === null;
+    finishReadWarnings(this.warnings, this.lastLine, this.lastBadLine, nothingRead ? `no pi entries found: expected ${HEADER_EXPECTATION}` : null);
     return this.sessionOf(this.entries, this.warnings);
   }
 
@@ -289,19 +281,8 @@ class PiLineReader implements LineReader {
   }
 
   private sessionOf(entries: Session["entries"], warnings: Session["warnings"]): Session {
-    const session: Session = {
-      formatId: PI_FORMAT_ID,
-      formatLabel: "pi / senpi session",
-      fileName: this.fileName,
-      formatVersion: this.version,
-      header: this.header,
-      entries,
-      warnings,
-      lineCount: this.lastLine,
-    };
-    // Every value handed out (snapshots of a followed file included) names the same store, which goes on filling.
-    if (this.store && !isEmptyStore(this.store)) session.textStore = this.store;
-    return session;
+    const facts = { formatId: PI_FORMAT_ID, formatLabel: "pi / senpi session", fileName: this.fileName, formatVersion: this.version, header: this.header, lineCount: this.lastLine };
+    return readerSession(facts, entries, warnings, this.store);
   }
 }
 

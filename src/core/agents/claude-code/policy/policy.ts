@@ -22,9 +22,12 @@ import { describedSlotText, fillSlot } from "../../../simulate/instruction-slots
 import { resolveSummary } from "../../../simulate/summary-text";
 import { estimateJsonTokens } from "../../../simulate/text-tokens";
 import { makeVerdict } from "../../../simulate/verdict";
+import { simulationResult, tokenSummary } from "../../../simulate/result";
 import type {
+  AfterCompaction,
   CompactionPolicy,
   Finding,
+  Partition,
   PolicyParameterSpec,
   SimulatedSummariserRequest,
   SimulationContext,
@@ -157,24 +160,20 @@ function contextEntryIds(messages: readonly ContextMessage[]): string[] {
   return out;
 }
 
-function simulateClaudeCode(input: SimulationInput, context: SimulationContext): SimulationResult {
-  if (input.session.formatId !== "claude-code") throw new Error(`the claude-code policy needs a Claude Code session (got ${input.session.formatLabel})`);
-  const branch = resolveBranch(input.session, input.options.leafId);
-  const turn = branch.turns[input.turn - 1];
-  if (!turn) throw new RangeError(`turn ${input.turn} does not exist: the branch has ${branch.turns.length} turns`);
-  const manual = input.manual === true;
-  const p = context.parameters;
-  const pending = !manual && p.keepPendingPrompt !== false ? pendingPrompt(branch, turn) : null;
-  const trigger = claudeTrigger(input, context, turn, pending);
-  if (input.triggerOnly === true) return emptyResultParts(claudeCodePolicy, input, context, trigger);
-  // CP-CC-INF-6: whether this version copies messages after the summary at all.
-  const preservation = p.preserveMessages === "on" || p.preserveMessages === "off" ? { preserve: p.preserveMessages === "on", from: "parameter preserveMessages" } : sessionPreservesMessages(input.session, input.recordedCompactionEntryId);
-  const answers = answerEntries(branch, turn);
-  const answer = answerMessage(answers.length > 0 ? answers : turn.group);
-  const mainBody = context.turnRequest.body;
-  const messages = context.turnContext.messages;
+/** What every phase of one Claude Code simulation reads: turn N, its answer and the pending prompt. */
+interface ClaudeScene {
+  manual: boolean;
+  pending: SessionEntry | null;
+  preservation: { preserve: boolean; from: string };
+  answerIds: string[];
+  answer: ReturnType<typeof answerMessage>;
+  mainBody: Record<string, unknown>;
+  messages: readonly ContextMessage[];
+}
 
-  // (3) Summariser request (FM-CC-16).
+/** (3) The summariser request (FM-CC-16): turn N's main request + its answer + the compaction prompt. */
+function claudeSummariser(input: SimulationInput, scene: ClaudeScene): { request: SimulatedSummariserRequest; captured: boolean } {
+  const { answer, mainBody } = scene;
   const slotSpec = CLAUDE_SLOTS.find((s) => s.slot === CLAUDE_COMPACT_PROMPT_SLOT)!;
   const filled = fillSlot(slotSpec, input.instructions);
   const focus = input.focus ?? null;
@@ -206,13 +205,18 @@ function simulateClaudeCode(input: SimulationInput, context: SimulationContext):
       checkpointInstruction: false,
     },
   };
+  return { request, captured: filled.captured };
+}
 
-  // (2) Partition: the whole request and its answer are summarised; the answer (and the pending
-  // prompt of an automatic compaction) are also kept verbatim (CP-CC-INF-3).
-  const answerIds = answers.map((e) => e.id);
+/**
+ * (2) Partition: the whole request and its answer are summarised; the answer (and the pending
+ * prompt of an automatic compaction) are also kept verbatim (CP-CC-INF-3).
+ */
+function claudePartition(scene: ClaudeScene): Partition {
+  const { pending, preservation, answerIds, answer, messages, manual } = scene;
   const keptIds = preservation.preserve ? [...answerIds, ...(pending ? [pending.id] : [])] : [];
-  const contextTokens = estimateJsonTokens(mainBody.messages);
-  const partition = {
+  const contextTokens = estimateJsonTokens(scene.mainBody.messages);
+  return {
     kept: preservation.preserve ? [entryRange("kept", null, null, keptIds, estimateJsonTokens(answer) + (pending ? estimateJsonTokens(promptText(pending)) : 0), pending ? "last answer + pending prompt" : "last answer", "CP-CC-INF-3")] : [],
     summarised: [entryRange("summarised", 0, messages.length, [...contextEntryIds(messages), ...answerIds], contextTokens + estimateJsonTokens(answer), "turn N's request messages and its answer", "FM-CC-16")],
     pruned: [],
@@ -220,9 +224,14 @@ function simulateClaudeCode(input: SimulationInput, context: SimulationContext):
     keptIds,
     details: { firstKeptEntryId: keptIds[0] ?? null, pendingPromptId: pending?.id ?? null, trigger: manual ? "manual" : "auto", preserveMessages: preservation.preserve, preserveMessagesFrom: preservation.from },
   };
+}
 
-  // (4) After: continuation message + kept messages on turn N's system and tools (approximate:
-  // re-attached file reads and injected reminders are not simulated, FM-CC-14).
+/**
+ * (4) After: continuation message + kept messages on turn N's system and tools (approximate:
+ * re-attached file reads and injected reminders are not simulated, FM-CC-14).
+ */
+function claudeAfter(input: SimulationInput, scene: ClaudeScene, trigger: TriggerDecision, keptIds: string[]): { after: AfterCompaction; afterMessages: Record<string, unknown>[] } {
+  const { pending, preservation, answer, answerIds, mainBody, manual } = scene;
   const recorded = input.recordedCompactionEntryId ? recordedContinuation(input.session, input.recordedCompactionEntryId) : null;
   const summary = resolveSummary({ session: input.session, source: input.summary, recorded, headings: ["<analysis>", "<summary>", "1. Primary Request and Intent", "2. Key Technical Concepts", "9. Optional Next Step", "</summary>"] });
   const continuation = summary.source === "recorded" ? summary.text : `${describedSlotText(CONTINUATION_SPEC)}\nSummary:\n${summary.text}`;
@@ -242,39 +251,64 @@ function simulateClaudeCode(input: SimulationInput, context: SimulationContext):
   const afterContext: ContextMessage[] = toContextMessages(
     afterMessages.map((message, i) => ({ message, source: "entry" as const, entryIds: i === 0 ? [] : i === afterMessages.length - 1 && pending ? [pending.id] : answerIds, hash: "" })),
   );
+  const after = afterCompaction({
+    summary,
+    messages: afterContext,
+    api: "anthropic-messages",
+    turnBody: mainBody,
+    body: afterBody,
+    breakReason: "Claude Code compaction: the continuation message replaces the conversation",
+    storedRecord: { type: "system", subtype: "compact_boundary", compactMetadata: { trigger: manual ? "manual" : "auto", preTokens: trigger.left, ...(preservation.preserve ? { preservedMessages: { uuids: keptIds } } : {}) } },
+  });
+  return { after, afterMessages };
+}
 
-  const before = estimateJsonTokens(mainBody.messages);
-  const after = estimateJsonTokens(afterMessages);
+/** Turn N of the branch the options select, and the prompt written after it (for the trigger). */
+function claudeTurn(input: SimulationInput, context: SimulationContext): { branch: ClaudeBranch; turn: ClaudeTurn; pending: SessionEntry | null } {
+  if (input.session.formatId !== "claude-code") throw new Error(`the claude-code policy needs a Claude Code session (got ${input.session.formatLabel})`);
+  const branch = resolveBranch(input.session, input.options.leafId);
+  const turn = branch.turns[input.turn - 1];
+  if (!turn) throw new RangeError(`turn ${input.turn} does not exist: the branch has ${branch.turns.length} turns`);
+  const pending = input.manual !== true && context.parameters.keepPendingPrompt !== false ? pendingPrompt(branch, turn) : null;
+  return { branch, turn, pending };
+}
+
+/** Turn N's answer, what the compaction preserves, and the main request it is built from. */
+function claudeScene(input: SimulationInput, context: SimulationContext, found: ReturnType<typeof claudeTurn>): ClaudeScene {
+  const p = context.parameters;
+  // CP-CC-INF-6: whether this version copies messages after the summary at all.
+  const preservation = p.preserveMessages === "on" || p.preserveMessages === "off" ? { preserve: p.preserveMessages === "on", from: "parameter preserveMessages" } : sessionPreservesMessages(input.session, input.recordedCompactionEntryId);
+  const answers = answerEntries(found.branch, found.turn);
+  const answer = answerMessage(answers.length > 0 ? answers : found.turn.group);
+  return { manual: input.manual === true, pending: found.pending, preservation, answerIds: answers.map((e) => e.id), answer, mainBody: context.turnRequest.body, messages: context.turnContext.messages };
+}
+
+function simulateClaudeCode(input: SimulationInput, context: SimulationContext): SimulationResult {
+  const found = claudeTurn(input, context);
+  const trigger = claudeTrigger(input, context, found.turn, found.pending);
+  if (input.triggerOnly === true) return emptyResultParts(claudeCodePolicy, input, context, trigger);
+  const scene = claudeScene(input, context, found);
+  const { request, captured } = claudeSummariser(input, scene);
+  const partition = claudePartition(scene);
+  const { after, afterMessages } = claudeAfter(input, scene, trigger, partition.keptIds ?? []);
+
   const findings: Finding[] = [...checkSummariserRequests([request])];
-  if (!filled.captured) findings.push({ id: "instruction-slot-described", severity: "info", message: `slot "${CLAUDE_COMPACT_PROMPT_SLOT}" holds Contextscope's description, not Claude Code's text`, location: { request: 0 }, ruleId: "FM-CC-16" });
-  if (contentBlocks(answer.content).some((b) => isObject(b) && b.type === "tool_use")) {
+  if (!captured) findings.push({ id: "instruction-slot-described", severity: "info", message: `slot "${CLAUDE_COMPACT_PROMPT_SLOT}" holds Contextscope's description, not Claude Code's text`, location: { request: 0 }, ruleId: "FM-CC-16" });
+  if (contentBlocks(scene.answer.content).some((b) => isObject(b) && b.type === "tool_use")) {
     findings.push({ id: "tool-call-split-by-cut", severity: "warning", message: "turn N's answer ends with a tool call whose result is not in the summariser request", location: { request: 0 }, ruleId: "FM-CC-16" });
   }
-  const { verdict, ruleId } = compactOrSkipVerdict(messages.length === 0, manual, trigger, { compacted: "FM-CC-12", nothingToCompact: "CP-CC-INF-3" });
-  return {
-    policyId: "claude-code",
-    turn: input.turn,
-    parameters: p,
-    limits: context.limits,
+  const { verdict, ruleId } = compactOrSkipVerdict(scene.messages.length === 0, scene.manual, trigger, { compacted: "FM-CC-12", nothingToCompact: "CP-CC-INF-3" });
+  return simulationResult(claudeCodePolicy, input, context, {
     trigger,
     partition,
     summariserRequests: [request],
-    after: afterCompaction({
-      summary,
-      messages: afterContext,
-      api: "anthropic-messages",
-      turnBody: mainBody,
-      body: afterBody,
-      breakReason: "Claude Code compaction: the continuation message replaces the conversation",
-      storedRecord: { type: "system", subtype: "compact_boundary", compactMetadata: { trigger: manual ? "manual" : "auto", preTokens: trigger.left, ...(preservation.preserve ? { preservedMessages: { uuids: keptIds } } : {}) } },
-    }),
+    after,
     verdict: makeVerdict(claudeCodePolicy, verdict, ruleId, verdict === "not-triggered" ? trigger.expression : null),
-    tokens: { estimator: "chars/4 of the request messages (JSON)", before, after, saved: before - after, summariserInput: estimateJsonTokens(body) },
+    tokens: tokenSummary("chars/4 of the request messages (JSON)", estimateJsonTokens(scene.mainBody.messages), estimateJsonTokens(afterMessages), estimateJsonTokens(request.body)),
     findings,
     inferred: ["CP-0-1", "CP-0-2", "CP-0-3", "CP-CC-INF-1", "CP-CC-INF-2", "CP-CC-INF-3", "CP-CC-INF-4", "CP-CC-INF-5", "CP-CC-INF-6"],
-  };
+  });
 }
-
 export const claudeCodePolicy: CompactionPolicy = {
   id: "claude-code",
   label: "Claude Code (inferred from recordings)",

@@ -17,9 +17,12 @@ import { describedSlotText, fillSlot } from "../../../simulate/instruction-slots
 import { resolveSummary } from "../../../simulate/summary-text";
 import { estimateJsonTokens, estimateTextTokens } from "../../../simulate/text-tokens";
 import { makeVerdict } from "../../../simulate/verdict";
+import { simulationResult, tokenSummary } from "../../../simulate/result";
 import type {
+  AfterCompaction,
   CompactionPolicy,
   Finding,
+  Partition,
   PolicyParameterSpec,
   SimulatedSummariserRequest,
   SimulationContext,
@@ -179,27 +182,44 @@ function userMessageItem(text: string, id: string | null): RolloutItem {
   return { type: "message", ...(id !== null ? { id } : {}), role: "user", content: [{ type: "input_text", text }] };
 }
 
-function simulateCodex(input: SimulationInput, context: SimulationContext): SimulationResult {
-  if (input.session.formatId !== "codex") throw new Error(`the codex policy needs a Codex rollout (got ${input.session.formatLabel})`);
-  const session: Session = input.session;
-  const index = getCodexIndex(session);
-  const turn = index.turns[input.turn - 1];
-  if (!turn) throw new RangeError(`turn ${input.turn} does not exist: the rollout has ${index.turns.length} turns`);
-  const p = context.parameters;
-  const manual = input.manual === true;
-  const trigger = codexTrigger(input, context, index, turn);
-  if (input.triggerOnly === true) return emptyResultParts(codexPolicy, input, context, trigger);
-  const window = index.windows[turn.window] ?? [];
-  const entryIds = index.windowEntryIds[turn.window] ?? [];
-  const end = summarisedEnd(index, turn, input.recordedCompactionEntryId);
-  const outputs = window.slice(turn.historyLength, end);
-  const mainBody = context.turnRequest.body;
-  const mainInput = Array.isArray(mainBody.input) ? (mainBody.input as RolloutItem[]) : [];
-  const nextTurn = index.turns[turn.turn];
-  const nextTask = nextTurn && nextTurn.taskIndex > turn.taskIndex ? nextTurn.task : null;
-  const phase = nextTurn && nextTurn.taskIndex === turn.taskIndex ? "mid_turn" : "pre_turn";
+/** What every phase of one Codex simulation reads: turn N's window, its outputs and the next task. */
+interface CodexScene {
+  session: Session;
+  turn: CodexTurn;
+  manual: boolean;
+  window: RolloutItem[];
+  entryIds: string[];
+  end: number;
+  outputs: RolloutItem[];
+  mainBody: Record<string, unknown>;
+  mainInput: RolloutItem[];
+  nextTask: Record<string, unknown> | null;
+  phase: "mid_turn" | "pre_turn";
+}
 
-  // (3) Summariser request (FM-CX-15).
+function codexScene(input: SimulationInput, context: SimulationContext, index: CodexRolloutIndex, turn: CodexTurn): CodexScene {
+  const window = index.windows[turn.window] ?? [];
+  const end = summarisedEnd(index, turn, input.recordedCompactionEntryId);
+  const mainBody = context.turnRequest.body;
+  const nextTurn = index.turns[turn.turn];
+  return {
+    session: input.session,
+    turn,
+    manual: input.manual === true,
+    window,
+    entryIds: index.windowEntryIds[turn.window] ?? [],
+    end,
+    outputs: window.slice(turn.historyLength, end),
+    mainBody,
+    mainInput: Array.isArray(mainBody.input) ? (mainBody.input as RolloutItem[]) : [],
+    nextTask: nextTurn && nextTurn.taskIndex > turn.taskIndex ? nextTurn.task : null,
+    phase: nextTurn && nextTurn.taskIndex === turn.taskIndex ? "mid_turn" : "pre_turn",
+  };
+}
+
+/** (3) The summariser request (FM-CX-15): the main request's input, turn N's outputs and the prompt. */
+function codexSummariser(input: SimulationInput, scene: CodexScene): { request: SimulatedSummariserRequest; captured: boolean } {
+  const { mainBody, mainInput, outputs, nextTask, manual, phase } = scene;
   const filled = fillSlot(CODEX_SLOTS[0]!, input.instructions);
   const baseItemId = input.instructions?.slots[CODEX_BASE_ITEM_ID_SLOT] ?? null;
   const capturedMetadata = input.instructions?.slots[CODEX_CLIENT_METADATA_SLOT] ?? null;
@@ -231,10 +251,15 @@ function simulateCodex(input: SimulationInput, context: SimulationContext): Simu
     ],
     findingInputs: { instructionTexts: [filled.text], turnTexts: sentInput.slice(1, -1).map(itemText).filter((t) => t.length > 0), userControlledTexts: [], checkpointInstruction: false },
   };
+  return { request, captured: filled.captured };
+}
 
-  // (2) Partition: the whole history is summarised; real user messages are also kept (CP-CX-INF-3).
+/** (2) Partition: the whole history is summarised; real user messages are also kept (CP-CX-INF-3). */
+function codexPartition(input: SimulationInput, context: SimulationContext, scene: CodexScene): { partition: Partition; history: RolloutItem[]; kept: RolloutItem[]; prefixSlot: string | null } {
+  const { window, end, entryIds, mainInput, turn } = scene;
+  const p = context.parameters;
   const history = window.slice(0, end);
-  const recordedPrefix = recordedSummaryPrefix(session);
+  const recordedPrefix = recordedSummaryPrefix(scene.session);
   const prefixSlot = input.instructions?.slots[CODEX_SUMMARY_PREFIX_SLOT] ?? recordedPrefix;
   const budget = typeof p.userMessageTokenBudget === "number" ? p.userMessageTokenBudget : 20000;
   const kept = retainedUserMessages(history, budget, prefixSlot);
@@ -246,10 +271,14 @@ function simulateCodex(input: SimulationInput, context: SimulationContext): Simu
     pruned: [],
     droppedWithoutSummary: [],
     keptIds,
-    details: { summarisedItems: end, retainedUserMessages: kept.length, phase, window: turn.window },
+    details: { summarisedItems: end, retainedUserMessages: kept.length, phase: scene.phase, window: turn.window },
   };
+  return { partition, history, kept, prefixSlot };
+}
 
-  // (4) After: base + replacement history (FM-CX-17).
+/** (4) After: base + replacement history (FM-CX-17). */
+function codexAfter(input: SimulationInput, scene: CodexScene, history: RolloutItem[], kept: RolloutItem[], prefixSlot: string | null): AfterCompaction {
+  const { session, mainBody, mainInput, turn } = scene;
   const recordedItem = input.recordedCompactionEntryId ? recordedSummaryItem(session, input.recordedCompactionEntryId) : null;
   const summary = resolveSummary({ session, source: input.summary, recorded: recordedItem ? itemText(recordedItem) : null, headings: ["## Progress and decisions", "## Context and preferences", "## Next steps", "## Critical data"] });
   const prefix = prefixSlot ?? `${describedSlotText(CODEX_SLOTS[1]!)}\n`;
@@ -260,34 +289,42 @@ function simulateCodex(input: SimulationInput, context: SimulationContext): Simu
   const afterBody: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(mainBody)) afterBody[key] = key === "input" ? [mainInput[0], ...replacement] : value;
   const afterMessages: ContextMessage[] = [mainInput[0], ...replacement].filter(isObject).map((item) => itemContext(item as RolloutItem, null));
+  return afterCompaction({
+    summary,
+    messages: afterMessages,
+    api: "openai-responses",
+    turnBody: mainBody,
+    body: afterBody,
+    breakReason: "Codex compaction: the replacement history replaces the conversation",
+    storedRecord: { type: "compacted", message: `${prefix}${summary.text}`, replacement_history: replacement, window_number: turn.window + 1 },
+  });
+}
 
-  const before = estimateJsonTokens(mainInput);
-  const after = estimateJsonTokens(afterBody.input);
+function simulateCodex(input: SimulationInput, context: SimulationContext): SimulationResult {
+  if (input.session.formatId !== "codex") throw new Error(`the codex policy needs a Codex rollout (got ${input.session.formatLabel})`);
+  const index = getCodexIndex(input.session);
+  const turn = index.turns[input.turn - 1];
+  if (!turn) throw new RangeError(`turn ${input.turn} does not exist: the rollout has ${index.turns.length} turns`);
+  const trigger = codexTrigger(input, context, index, turn);
+  if (input.triggerOnly === true) return emptyResultParts(codexPolicy, input, context, trigger);
+  const scene = codexScene(input, context, index, turn);
+  const { request, captured } = codexSummariser(input, scene);
+  const { partition, history, kept, prefixSlot } = codexPartition(input, context, scene);
+  const after = codexAfter(input, scene, history, kept, prefixSlot);
+
   const findings: Finding[] = [...checkSummariserRequests([request])];
-  if (!filled.captured) findings.push({ id: "instruction-slot-described", severity: "info", message: `slot "${CODEX_COMPACT_PROMPT_SLOT}" holds Contextscope's description, not Codex's text`, location: { request: 0 }, ruleId: "FM-CX-15" });
-  const { verdict, ruleId } = compactOrSkipVerdict(history.length === 0, manual, trigger, { compacted: "FM-CX-16", nothingToCompact: "FM-CX-15" });
-  return {
-    policyId: "codex",
-    turn: input.turn,
-    parameters: p,
-    limits: context.limits,
+  if (!captured) findings.push({ id: "instruction-slot-described", severity: "info", message: `slot "${CODEX_COMPACT_PROMPT_SLOT}" holds Contextscope's description, not Codex's text`, location: { request: 0 }, ruleId: "FM-CX-15" });
+  const { verdict, ruleId } = compactOrSkipVerdict(history.length === 0, scene.manual, trigger, { compacted: "FM-CX-16", nothingToCompact: "FM-CX-15" });
+  return simulationResult(codexPolicy, input, context, {
     trigger,
     partition,
     summariserRequests: [request],
-    after: afterCompaction({
-      summary,
-      messages: afterMessages,
-      api: "openai-responses",
-      turnBody: mainBody,
-      body: afterBody,
-      breakReason: "Codex compaction: the replacement history replaces the conversation",
-      storedRecord: { type: "compacted", message: `${prefix}${summary.text}`, replacement_history: replacement, window_number: turn.window + 1 },
-    }),
+    after,
     verdict: makeVerdict(codexPolicy, verdict, ruleId, verdict === "not-triggered" ? trigger.expression : null),
-    tokens: { estimator: "chars/4 of the input items (JSON)", before, after, saved: before - after, summariserInput: estimateJsonTokens(body) },
+    tokens: tokenSummary("chars/4 of the input items (JSON)", estimateJsonTokens(scene.mainInput), estimateJsonTokens(after.request?.body.input), estimateJsonTokens(request.body)),
     findings,
     inferred: ["CP-0-1", "CP-0-2", "CP-0-3", "CP-CX-INF-1", "CP-CX-INF-2", "CP-CX-INF-3", "CP-CX-INF-4", "CP-CX-INF-5"],
-  };
+  });
 }
 
 export const codexPolicy: CompactionPolicy = {

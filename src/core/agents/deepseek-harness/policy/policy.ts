@@ -3,11 +3,11 @@
 // and appends the compaction instruction as a trailing user message (no focus input), checkpoint
 // framing, the shrink guard, retries and the durable events; the model-free tool-result prune
 // before the range is chosen (CP-DH-3) and the provider-overflow recovery (CP-DH-4).
-import type { ContextMessage, LlmMessage } from "../../../model";
+import type { ApiId, ContextMessage, LlmMessage } from "../../../model";
 import { isText, textString } from "../../../text/text";
 import { resolveModel } from "../../../models/catalogue";
 import { getSerializer } from "../../../providers";
-import { estimateMessageTokens } from "../../pi/estimate";
+import { messageTokens } from "../../../tokens/charEstimate";
 import { checkSummariserRequests, checkToolPairsAcrossCut, detectUnfinishedSummaries, unfinishedSummaryFindings } from "../../../simulate/findings";
 import { followingTurnsFromPrefix } from "../../../simulate/following";
 import { fillSlot, mergeSlotValues } from "../../../simulate/instruction-slots";
@@ -18,22 +18,27 @@ import { emptyResultParts } from "../../../simulate/empty-result";
 import { resolveSummary } from "../../../simulate/summary-text";
 import { estimateJsonTokens, estimateTextTokens } from "../../../simulate/text-tokens";
 import { makeVerdict } from "../../../simulate/verdict";
+import { simulationResult, tokenSummary } from "../../../simulate/result";
 import type {
+  AfterCompaction,
   CompactionPolicy,
   Finding,
+  Partition,
+  PartitionRange,
   PolicyParameterSpec,
   SimulatedSummariserRequest,
   SimulationContext,
   SimulationInput,
   SimulationResult,
   TriggerDecision,
+  VerdictResult,
 } from "../../../simulate/types";
 import { frameCheckpoint, outputError, shrinkGuard, type DeepseekFinish } from "./checkpoint";
-import { DEEPSEEK_DEFAULTS, deepseekBudget, type DeepseekConfig } from "./config";
+import { DEEPSEEK_DEFAULTS, deepseekBudget, type DeepseekBudget, type DeepseekConfig } from "./config";
 import { CHECKPOINT_PREAMBLE_SLOT, classifyDeepseekRequest, DEEPSEEK_SECTIONS, DEEPSEEK_SLOTS, deepseekInstructionSlot, type InstructionVersion } from "./instruction";
-import { selectRange, type SurfaceNode } from "./range";
+import { selectRange, type RangeSelection, type SurfaceNode } from "./range";
 import { deepseekInference } from "./inference";
-import { DEEPSEEK_PRUNE_DEFAULTS, deepseekPruneConfigError, pruneSurface, type DeepseekPruneConfig } from "./prune";
+import { DEEPSEEK_PRUNE_DEFAULTS, deepseekPruneConfigError, pruneSurface, type DeepseekPruneConfig, type DeepseekPruneResult } from "./prune";
 import { harnessBody, recordedContextWindow, recordedPreamble, recordedSummaryText, recordedSurface } from "./sessionReplay";
 
 const DEEPSEEK_PARAMETERS: readonly PolicyParameterSpec[] = [
@@ -79,7 +84,7 @@ function pruneConfig(params: Record<string, unknown>): DeepseekPruneConfig {
 function nodeOf(item: ContextMessage): SurfaceNode {
   const message = item.message;
   return {
-    tokens: estimateMessageTokens(message, { profile: "pi" }),
+    tokens: messageTokens(message),
     toolCallIds: message.role === "assistant" ? message.content.flatMap((b) => (b.type === "toolCall" ? [b.id] : [])) : [],
     toolResultFor: message.role === "toolResult" ? message.toolCallId : null,
   };
@@ -95,18 +100,34 @@ function headerTokens(body: Record<string, unknown>): number {
   return estimateTextTokens(prefixText({ ...body, messages: [], input: [], contents: [] }));
 }
 
-function simulateDeepseek(input: SimulationInput, given: SimulationContext): SimulationResult {
-  // On a harness session the route's window is logged (request/context): it wins over the catalogue, not over the user.
+/** On a harness session the route's window is logged (request/context): it wins over the catalogue, not over the user. */
+function deepseekContext(input: SimulationInput, given: SimulationContext): SimulationContext {
   const loggedWindow = recordedContextWindow(input);
-  const context: SimulationContext =
-    loggedWindow !== null && given.limits.contextWindowSource !== "override"
-      ? { ...given, limits: { ...given.limits, contextWindow: loggedWindow, contextWindowSource: "session" } }
-      : given;
+  return loggedWindow !== null && given.limits.contextWindowSource !== "override"
+    ? { ...given, limits: { ...given.limits, contextWindow: loggedWindow, contextWindowSource: "session" } }
+    : given;
+}
+
+/** What the trigger measured, shared by the later phases. */
+interface DeepseekMeasure {
+  cfg: DeepseekConfig;
+  budget: DeepseekBudget;
+  /** Re-running a recorded compaction of a harness session starts from the surface just before it. */
+  routedSurface: readonly ContextMessage[];
+  /** chars/4 of the routed request's system prompt and tools. */
+  head: number;
+  measure: number;
+  threshold: number;
+  overflow: boolean;
+  manual: boolean;
+}
+
+/** (1) Trigger (CP-DH-3), or the provider's overflow error (CP-DH-4). */
+function deepseekTrigger(input: SimulationInput, context: SimulationContext): { trigger: TriggerDecision; m: DeepseekMeasure } {
   const params = context.parameters;
   const cfg = config(params);
   const window = context.limits.contextWindow;
   const budget = deepseekBudget(window, cfg);
-  // Re-running a recorded compaction of a harness session starts from the surface just before it.
   const routedSurface = recordedSurface(input) ?? context.turnContext.messages;
   const head = headerTokens(context.turnRequest.body);
   const measure = head + routedSurface.map(nodeOf).reduce((a, n) => a + n.tokens, 0);
@@ -137,22 +158,22 @@ function simulateDeepseek(input: SimulationInput, given: SimulationContext): Sim
     trigger.ruleId = "CP-DH-4";
     trigger.expression = `provider "context window exceeded" on the routed request (${measure} estimated tokens) → prune, compact once with retain 0, retry if the surface changed`;
   }
-  const base = emptyResultParts(deepseekHarnessPolicy, input, context, trigger);
-  if (input.triggerOnly === true) return base;
-  if (!budget.ok) return { ...base, verdict: makeVerdict(deepseekHarnessPolicy, "failed", "CP-DH-1", budget.error, "CONFIG") };
-  if (overflow && !(cfg.maxOverflowRetries >= 1)) {
-    return { ...base, verdict: makeVerdict(deepseekHarnessPolicy, "failed", "CP-DH-4", `context window exceeded and no overflow recovery left (maxOverflowRetries ${cfg.maxOverflowRetries}): the error reaches the agent turn`) };
-  }
+  return { trigger, m: { cfg, budget, routedSurface, head, measure, threshold, overflow, manual } };
+}
 
-  // CP-DH-3 / CP-DH-4: model-free tool-result prune, then re-measure on the pruned surface.
-  const pcfg = pruneConfig(params);
-  const pruneOn = params.pruneToolResults !== false;
-  const pruneError = pruneOn ? deepseekPruneConfigError(pcfg) : null;
-  if (pruneError) return { ...base, verdict: makeVerdict(deepseekHarnessPolicy, "failed", "CP-DH-3", pruneError, "CONFIG") };
-  const pruning = pruneOn ? pruneSurface(routedSurface, pcfg) : { surface: [...routedSurface], pruned: [] };
+/** The surface after the model-free tool-result prune (CP-DH-3 / CP-DH-4), re-measured. */
+interface DeepseekPruned {
+  pruning: DeepseekPruneResult;
+  surface: ContextMessage[];
+  nodes: SurfaceNode[];
+  measurePruned: number;
+  prunedRanges: PartitionRange[];
+}
+
+function deepseekPrune(routedSurface: readonly ContextMessage[], params: Record<string, unknown>, head: number): DeepseekPruned {
+  const pruning = params.pruneToolResults !== false ? pruneSurface(routedSurface, pruneConfig(params)) : { surface: [...routedSurface], pruned: [] };
   const surface = pruning.surface;
   const nodes = surface.map(nodeOf);
-  const measurePruned = head + nodes.reduce((a, n) => a + n.tokens, 0);
   const prunedRanges = pruning.pruned.map((p) => ({
     kind: "pruned" as const,
     messageStart: p.index,
@@ -163,45 +184,64 @@ function simulateDeepseek(input: SimulationInput, given: SimulationContext): Sim
     label: `tool result middle pruned: ${p.charsBefore} → ${p.charsAfter} code points`,
     ruleId: "CP-DH-3",
   }));
-  const api0 = input.api ?? input.options.api ?? context.turnRequest.api;
-  const prunedOnly = (verdict: ReturnType<typeof makeVerdict>): SimulationResult => {
-    const prunedModel = applyLimits(resolveModel(context.turnContext.model, context.turnContext.api, input.options.modelOverrides), context.limits);
-    const body =
-      harnessBody(input, surface.map((m) => m.message), "conversation", prunedModel.id) ??
-      getSerializer(api0).serialize({ model: prunedModel, messages: surface.map((m) => m.message), header: input.options.header ?? null, thinkingLevel: context.turnContext.thinkingLevel }).body;
-    return {
-      ...base,
-      partition: { ...base.partition, pruned: prunedRanges, details: { ...base.partition.details, prunedToolResults: pruning.pruned.length, measureAfterPrune: measurePruned } },
-      after: { ...base.after, messages: surface, request: { api: api0, body }, prefixBreak: findPrefixBreak(context.turnRequest.body, body, "the tool-result pruner replaced a tool result (CP-DH-3)"), storedRecord: { events: pruning.pruned.map((p) => ({ type: "compaction/prune", shadowedRange: { start: p.index, end: p.index } })) } },
-      verdict,
-      tokens: { estimator: "chars/4 (CP-DH-5 [INF])", before: measure, after: measurePruned, saved: measure - measurePruned, summariserInput: 0 },
-    };
-  };
-  if (!overflow && !manual && trigger.result && pruning.pruned.length > 0 && measurePruned < threshold) {
-    return prunedOnly(makeVerdict(deepseekHarnessPolicy, "not-triggered", "CP-DH-3", `the tool-result prune brought the request to ${measurePruned} < threshold ${threshold}: no compaction`));
-  }
-  const retain = overflow ? 0 : budget.retainTokens;
-  const selection = selectRange(nodes, retain);
-  if (selection.kind === "nothing-to-compact") {
-    if (overflow) {
-      return pruning.pruned.length > 0
-        ? prunedOnly(makeVerdict(deepseekHarnessPolicy, "nothing-to-compact", "CP-DH-4", `${selection.reason}; the prune changed the surface, so the request is retried once`))
-        : { ...base, verdict: makeVerdict(deepseekHarnessPolicy, "failed", "CP-DH-4", `${selection.reason} and nothing was pruned: the surface did not change, the request is not retried`) };
-    }
-    return { ...base, verdict: makeVerdict(deepseekHarnessPolicy, !trigger.result && !manual ? "not-triggered" : "nothing-to-compact", "CP-DH-5", selection.reason) };
-  }
-  const boundary = selection.boundary;
-  const shadowed = surface.slice(0, boundary);
-  const kept = surface.slice(boundary);
-  const shadowedTokens = nodes.slice(0, boundary).reduce((a, n) => a + n.tokens, 0);
+  return { pruning, surface, nodes, measurePruned: head + nodes.reduce((a, n) => a + n.tokens, 0), prunedRanges };
+}
 
-  // CP-DH-9: target model.
+/** The result when only the prune ran: the pruned surface is the next request. */
+function prunedOnlyResult(input: SimulationInput, context: SimulationContext, base: SimulationResult, m: DeepseekMeasure, p: DeepseekPruned, verdict: VerdictResult): SimulationResult {
+  const api0 = input.api ?? input.options.api ?? context.turnRequest.api;
+  const prunedModel = applyLimits(resolveModel(context.turnContext.model, context.turnContext.api, input.options.modelOverrides), context.limits);
+  const body =
+    harnessBody(input, p.surface.map((item) => item.message), "conversation", prunedModel.id) ??
+    getSerializer(api0).serialize({ model: prunedModel, messages: p.surface.map((item) => item.message), header: input.options.header ?? null, thinkingLevel: context.turnContext.thinkingLevel }).body;
+  return {
+    ...base,
+    partition: { ...base.partition, pruned: p.prunedRanges, details: { ...base.partition.details, prunedToolResults: p.pruning.pruned.length, measureAfterPrune: p.measurePruned } },
+    after: { ...base.after, messages: p.surface, request: { api: api0, body }, prefixBreak: findPrefixBreak(context.turnRequest.body, body, "the tool-result pruner replaced a tool result (CP-DH-3)"), storedRecord: { events: p.pruning.pruned.map((x) => ({ type: "compaction/prune", shadowedRange: { start: x.index, end: x.index } })) } },
+    verdict,
+    tokens: tokenSummary("chars/4 (CP-DH-5 [INF])", m.measure, p.measurePruned, 0),
+  };
+}
+
+/**
+ * The exits before a summary is asked for: a configuration error, no overflow recovery left, a
+ * prune that was enough, nothing to compact. Null when a range is to be summarised.
+ */
+function deepseekEarlyExit(input: SimulationInput, context: SimulationContext, base: SimulationResult, trigger: TriggerDecision, m: DeepseekMeasure, pruned: () => DeepseekPruned): { result: SimulationResult } | { p: DeepseekPruned; selection: Extract<RangeSelection, { kind: "range" }>; retain: number } {
+  const fail = (ruleId: string, message: string, code: string | null = null) => ({ result: { ...base, verdict: makeVerdict(deepseekHarnessPolicy, "failed", ruleId, message, code) } });
+  if (!m.budget.ok) return fail("CP-DH-1", m.budget.error, "CONFIG");
+  if (m.overflow && !(m.cfg.maxOverflowRetries >= 1)) return fail("CP-DH-4", `context window exceeded and no overflow recovery left (maxOverflowRetries ${m.cfg.maxOverflowRetries}): the error reaches the agent turn`);
+  const pruneError = context.parameters.pruneToolResults !== false ? deepseekPruneConfigError(pruneConfig(context.parameters)) : null;
+  if (pruneError) return fail("CP-DH-3", pruneError, "CONFIG");
+  const p = pruned();
+  const prunedOnly = (verdict: VerdictResult) => ({ result: prunedOnlyResult(input, context, base, m, p, verdict) });
+  if (!m.overflow && !m.manual && trigger.result && p.pruning.pruned.length > 0 && p.measurePruned < m.threshold) {
+    return prunedOnly(makeVerdict(deepseekHarnessPolicy, "not-triggered", "CP-DH-3", `the tool-result prune brought the request to ${p.measurePruned} < threshold ${m.threshold}: no compaction`));
+  }
+  const retain = m.overflow ? 0 : m.budget.retainTokens;
+  const selection = selectRange(p.nodes, retain);
+  if (selection.kind === "range") return { p, selection, retain };
+  if (m.overflow) {
+    return p.pruning.pruned.length > 0
+      ? prunedOnly(makeVerdict(deepseekHarnessPolicy, "nothing-to-compact", "CP-DH-4", `${selection.reason}; the prune changed the surface, so the request is retried once`))
+      : fail("CP-DH-4", `${selection.reason} and nothing was pruned: the surface did not change, the request is not retried`);
+  }
+  return { result: { ...base, verdict: makeVerdict(deepseekHarnessPolicy, !trigger.result && !m.manual ? "not-triggered" : "nothing-to-compact", "CP-DH-5", selection.reason) } };
+}
+
+/** CP-DH-9: the summarisation target, and whether it leaves the routed model (cache forfeited). */
+function deepseekTarget(input: SimulationInput, context: SimulationContext): { routed: ReturnType<typeof resolveModel>; target: { provider: string; modelId: string }; forfeited: boolean } {
+  const params = context.parameters;
   const routed = resolveModel(context.turnContext.model, context.turnContext.api, input.options.modelOverrides);
   const configured = typeof params.summarizationProvider === "string" && params.summarizationProvider && typeof params.summarizationModel === "string" && params.summarizationModel;
   const target = configured ? { provider: String(params.summarizationProvider), modelId: String(params.summarizationModel) } : { provider: routed.provider, modelId: routed.id };
-  const forfeited = configured && (target.provider !== routed.provider || target.modelId !== routed.id);
+  return { routed, target, forfeited: Boolean(configured && (target.provider !== routed.provider || target.modelId !== routed.id)) };
+}
 
-  // CP-DH-7/CP-DH-8: routed header + shadowed messages + trailing user(INSTR).
+/** (3) CP-DH-7/CP-DH-8: routed header + shadowed messages + trailing user(INSTR). */
+function deepseekSummariser(input: SimulationInput, context: SimulationContext, cfg: DeepseekConfig, shadowed: ContextMessage[], selection: Extract<RangeSelection, { kind: "range" }>, route: ReturnType<typeof deepseekTarget>): SimulatedSummariserRequest {
+  const params = context.parameters;
+  const { routed, target, forfeited } = route;
   const version = (["v0", "v1", "v2"].includes(String(params.instructionVersion)) ? params.instructionVersion : "v2") as InstructionVersion;
   const instruction = fillSlot(deepseekInstructionSlot(version), input.instructions);
   const api = input.api ?? input.options.api ?? context.turnRequest.api;
@@ -212,7 +252,7 @@ function simulateDeepseek(input: SimulationInput, given: SimulationContext): Sim
   const body = ownBody ?? getSerializer(api).serialize({ model, messages, header, thinkingLevel: context.turnContext.thinkingLevel }).body;
   if (!ownBody && header && header.systemPrompt === undefined) dropSystem(body);
   if (!ownBody && header && header.tools === undefined) delete body.tools;
-  const request: SimulatedSummariserRequest = {
+  return {
     role: "summary",
     api,
     form: "replay (routed request head + trailing instruction)",
@@ -228,7 +268,7 @@ function simulateDeepseek(input: SimulationInput, given: SimulationContext): Sim
     notes: [
       `harness request: {provider: ${target.provider}, model: ${target.modelId}, maxTokens: ${cfg.maxTokens}, sessionId, purpose: "compaction"}; instruction message source {kind: "plugin", plugin: "dsh-compaction-basic"} (CP-DH-8)`,
       "tools are sent although none may be called, to keep the prefix aligned (CP-DH-8)",
-      ...(selection.movedForPairing ? [`boundary moved from node ${selection.retainStart} to ${boundary} to keep tool calls with their results (CP-DH-5)`] : []),
+      ...(selection.movedForPairing ? [`boundary moved from node ${selection.retainStart} to ${selection.boundary} to keep tool calls with their results (CP-DH-5)`] : []),
     ],
     findingInputs: {
       instructionTexts: [instruction.text],
@@ -237,31 +277,41 @@ function simulateDeepseek(input: SimulationInput, given: SimulationContext): Sim
       checkpointInstruction: true,
     },
   };
+}
 
-  const findings: Finding[] = [
-    ...checkSummariserRequests([request]),
-    ...checkToolPairsAcrossCut(surface, (i) => (i < boundary ? "summarised" : "kept")),
-    ...unfinishedSummaryFindings(detectUnfinishedSummaries(surface), `turn ${input.turn}'s context`),
-  ];
-  if (forfeited) findings.push({ id: "cache-reuse-forfeited", severity: "info", message: `the configured summarisation model ${target.provider}/${target.modelId} differs from the routed ${routed.provider}/${routed.id}: cache reuse forfeited (CP-DH-9)`, location: { request: 0 }, ruleId: "CP-DH-9" });
-
-  const partition = {
-    kept: [{ kind: "kept" as const, messageStart: boundary, messageEnd: surface.length, entryIds: ids(kept), lines: [], tokens: nodes.slice(boundary).reduce((a, n) => a + n.tokens, 0), label: "retained tail", ruleId: "CP-DH-5" }],
-    summarised: [{ kind: "summarised" as const, messageStart: 0, messageEnd: boundary, entryIds: ids(shadowed), lines: [], tokens: shadowedTokens, label: "shadowed range", ruleId: "CP-DH-5" }],
-    pruned: prunedRanges,
+/** (2) Partition: the shadowed range before the boundary, the retained tail, the pruned results. */
+function deepseekPartition(m: DeepseekMeasure, p: DeepseekPruned, selection: Extract<RangeSelection, { kind: "range" }>, retain: number): Partition {
+  const { boundary } = selection;
+  const kept = p.surface.slice(boundary);
+  return {
+    kept: [{ kind: "kept" as const, messageStart: boundary, messageEnd: p.surface.length, entryIds: ids(kept), lines: [], tokens: p.nodes.slice(boundary).reduce((a, n) => a + n.tokens, 0), label: "retained tail", ruleId: "CP-DH-5" }],
+    summarised: [{ kind: "summarised" as const, messageStart: 0, messageEnd: boundary, entryIds: ids(p.surface.slice(0, boundary)), lines: [], tokens: p.nodes.slice(0, boundary).reduce((a, n) => a + n.tokens, 0), label: "shadowed range", ruleId: "CP-DH-5" }],
+    pruned: p.prunedRanges,
     droppedWithoutSummary: [],
-    details: { boundary, firstKeptEntryId: ids(kept)[0] ?? null, retainStart: selection.retainStart, movedForPairing: selection.movedForPairing, thresholdTokens: threshold, retainTokens: retain, prunedToolResults: pruning.pruned.length, measureAfterPrune: measurePruned, overflowRecovery: overflow },
+    details: { boundary, firstKeptEntryId: ids(kept)[0] ?? null, retainStart: selection.retainStart, movedForPairing: selection.movedForPairing, thresholdTokens: m.threshold, retainTokens: retain, prunedToolResults: p.pruning.pruned.length, measureAfterPrune: p.measurePruned, overflowRecovery: m.overflow },
   };
-  const events: Record<string, unknown>[] = [
-    ...pruning.pruned.map((p) => ({ type: "compaction/prune", shadowedRange: { start: p.index, end: p.index } })),
-    { type: "compaction/start" },
-  ];
-  const error = outputError(String(params.finish ?? "stop") as DeepseekFinish);
+}
+
+/**
+ * (4) After: the checkpoint replaces the shadowed range, re-measured and compacted again while
+ * still at or above the threshold (CP-DH-3, CP-DH-14). An output error (CP-DH-13) or the shrink
+ * guard (CP-DH-15) stops it with their verdict.
+ */
+function deepseekAfter(
+  input: SimulationInput,
+  context: SimulationContext,
+  base: SimulationResult,
+  parts: { m: DeepseekMeasure; p: DeepseekPruned; boundary: number; retain: number; route: ReturnType<typeof deepseekTarget>; api: ApiId },
+): { stop: { after: AfterCompaction; verdict: VerdictResult } } | { after: AfterCompaction; total: number; attempts: number } {
+  const { m, p, boundary, retain, route, api } = parts;
+  const shadowed = p.surface.slice(0, boundary);
+  const shadowedTokens = p.nodes.slice(0, boundary).reduce((a, n) => a + n.tokens, 0);
+  const events: Record<string, unknown>[] = [...p.pruning.pruned.map((x) => ({ type: "compaction/prune", shadowedRange: { start: x.index, end: x.index } })), { type: "compaction/start" }];
+  const error = outputError(String(context.parameters.finish ?? "stop") as DeepseekFinish);
   if (error) {
     events.push({ type: "compaction/end", error: { message: error.message, code: error.code } });
-    return { ...base, partition, summariserRequests: [request], findings, after: { ...base.after, storedRecord: { events } }, verdict: makeVerdict(deepseekHarnessPolicy, "failed", "CP-DH-13", error.message, error.code) };
+    return { stop: { after: { ...base.after, storedRecord: { events } }, verdict: makeVerdict(deepseekHarnessPolicy, "failed", "CP-DH-13", error.message, error.code) } };
   }
-
   const summary = resolveSummary({ session: input.session, source: input.summary, recorded: recordedSummaryText(input), headings: DEEPSEEK_SECTIONS });
   // A harness session stores the preamble in its checkpoint: a re-run takes it from there unless a capture gives it.
   const storedPreamble = recordedPreamble(input);
@@ -269,30 +319,29 @@ function simulateDeepseek(input: SimulationInput, given: SimulationContext): Sim
   const checkpoint = frameCheckpoint(preamble.text, [summary.text]);
   const framedTokens = estimateTextTokens(textOf(checkpoint));
   const checkpointItem: ContextMessage = { message: checkpoint, provenance: { rule: "summary:compaction", entryId: null, ruleId: "CP-DH-14", explanation: "deepseek-harness checkpoint replacing the shadowed range" } };
-  events.push({ type: "compaction/summary", summary: summary.text, shadowedRange: { start: 0, end: boundary }, shadowedTokenCount: shadowedTokens, provider: target.provider, model: target.modelId, maxTokens: cfg.maxTokens });
+  events.push({ type: "compaction/summary", summary: summary.text, shadowedRange: { start: 0, end: boundary }, shadowedTokenCount: shadowedTokens, provider: route.target.provider, model: route.target.modelId, maxTokens: m.cfg.maxTokens });
   const guard = shrinkGuard(framedTokens, shadowedTokens);
   if (guard) {
     events.push({ type: "compaction/end", error: { message: guard } });
-    return { ...base, partition, summariserRequests: [request], findings, after: { ...base.after, summary, storedRecord: { events } }, verdict: makeVerdict(deepseekHarnessPolicy, "no-reduction", "CP-DH-15", guard) };
+    return { stop: { after: { ...base.after, summary, storedRecord: { events } }, verdict: makeVerdict(deepseekHarnessPolicy, "no-reduction", "CP-DH-15", guard) } };
   }
   events.push({ type: "user/message", surfaceOp: { op: "replace", start: 0, end: boundary }, sourceEventSeqs: ids(shadowed) });
-
   // CP-DH-3: re-measure, more attempts while still at or above the threshold.
-  let afterMessages: ContextMessage[] = [checkpointItem, ...kept];
-  let total = head + framedTokens + nodes.slice(boundary).reduce((a, n) => a + n.tokens, 0);
+  let afterMessages: ContextMessage[] = [checkpointItem, ...p.surface.slice(boundary)];
+  let total = m.head + framedTokens + p.nodes.slice(boundary).reduce((a, n) => a + n.tokens, 0);
   let attempts = 1;
   // The overflow path compacts once (CP-DH-4).
-  while (!overflow && total >= threshold && attempts < cfg.compactionRetries + 1) {
+  while (!m.overflow && total >= m.threshold && attempts < m.cfg.compactionRetries + 1) {
     const again = selectRange(afterMessages.map(nodeOf), retain);
     if (again.kind !== "range") break;
     attempts++;
     afterMessages = [checkpointItem, ...afterMessages.slice(again.boundary)];
-    total = head + afterMessages.map(nodeOf).reduce((a, n) => a + n.tokens, 0);
+    total = m.head + afterMessages.map(nodeOf).reduce((a, n) => a + n.tokens, 0);
   }
   events.push({ type: "compaction/end" });
   const afterBody =
-    harnessBody(input, afterMessages.map((m) => m.message), "conversation", routed.id) ??
-    getSerializer(api).serialize({ model: applyLimits(routed, context.limits), messages: afterMessages.map((m) => m.message), header: input.options.header ?? null, thinkingLevel: context.turnContext.thinkingLevel }).body;
+    harnessBody(input, afterMessages.map((item) => item.message), "conversation", route.routed.id) ??
+    getSerializer(api).serialize({ model: applyLimits(route.routed, context.limits), messages: afterMessages.map((item) => item.message), header: input.options.header ?? null, thinkingLevel: context.turnContext.thinkingLevel }).body;
   const after = {
     summary,
     messages: afterMessages,
@@ -301,24 +350,48 @@ function simulateDeepseek(input: SimulationInput, given: SimulationContext): Sim
     followingTurns: followingTurnsFromPrefix(context.pipeline, input.session, input.options, input.turn, afterMessages, afterBody, input.followingTurns, api),
     storedRecord: { events },
   };
-  const over = !overflow && total >= threshold;
-  const verdict = overflow
-    ? makeVerdict(deepseekHarnessPolicy, "compacted", "CP-DH-4", `overflow recovery: compacted with retain 0; the request is retried once (${total} estimated tokens)`)
-    : over
-    ? makeVerdict(deepseekHarnessPolicy, "post-compaction-over-budget", "CP-DH-3", `compaction still above threshold after ${attempts} compaction attempts (${total} estimated tokens >= threshold ${threshold})`)
-    : !trigger.result && !manual
-      ? makeVerdict(deepseekHarnessPolicy, "not-triggered", "CP-DH-3", trigger.expression)
-      : makeVerdict(deepseekHarnessPolicy, "compacted", "CP-DH-14");
-  return {
-    ...base,
+  return { after, total, attempts };
+}
+
+/** (5) Verdict of a compaction that ran: overflow recovery, still over budget, not triggered, compacted. */
+function deepseekVerdict(trigger: TriggerDecision, m: DeepseekMeasure, total: number, attempts: number): VerdictResult {
+  if (m.overflow) return makeVerdict(deepseekHarnessPolicy, "compacted", "CP-DH-4", `overflow recovery: compacted with retain 0; the request is retried once (${total} estimated tokens)`);
+  if (total >= m.threshold) return makeVerdict(deepseekHarnessPolicy, "post-compaction-over-budget", "CP-DH-3", `compaction still above threshold after ${attempts} compaction attempts (${total} estimated tokens >= threshold ${m.threshold})`);
+  if (!trigger.result && !m.manual) return makeVerdict(deepseekHarnessPolicy, "not-triggered", "CP-DH-3", trigger.expression);
+  return makeVerdict(deepseekHarnessPolicy, "compacted", "CP-DH-14");
+}
+
+function simulateDeepseek(input: SimulationInput, given: SimulationContext): SimulationResult {
+  const context = deepseekContext(input, given);
+  const { trigger, m } = deepseekTrigger(input, context);
+  const base = emptyResultParts(deepseekHarnessPolicy, input, context, trigger);
+  if (input.triggerOnly === true) return base;
+  const exit = deepseekEarlyExit(input, context, base, trigger, m, () => deepseekPrune(m.routedSurface, context.parameters, m.head));
+  if ("result" in exit) return exit.result;
+  const { p, selection, retain } = exit;
+  const boundary = selection.boundary;
+  const route = deepseekTarget(input, context);
+  const request = deepseekSummariser(input, context, m.cfg, p.surface.slice(0, boundary), selection, route);
+  const findings: Finding[] = [
+    ...checkSummariserRequests([request]),
+    ...checkToolPairsAcrossCut(p.surface, (i) => (i < boundary ? "summarised" : "kept")),
+    ...unfinishedSummaryFindings(detectUnfinishedSummaries(p.surface), `turn ${input.turn}'s context`),
+  ];
+  const { routed, target } = route;
+  if (route.forfeited) findings.push({ id: "cache-reuse-forfeited", severity: "info", message: `the configured summarisation model ${target.provider}/${target.modelId} differs from the routed ${routed.provider}/${routed.id}: cache reuse forfeited (CP-DH-9)`, location: { request: 0 }, ruleId: "CP-DH-9" });
+  const partition = deepseekPartition(m, p, selection, retain);
+  const done = deepseekAfter(input, context, base, { m, p, boundary, retain, route, api: request.api });
+  if ("stop" in done) return { ...base, partition, summariserRequests: [request], findings, after: done.stop.after, verdict: done.stop.verdict };
+  return simulationResult(deepseekHarnessPolicy, input, context, {
+    trigger,
     partition,
     summariserRequests: [request],
-    after,
-    verdict,
-    tokens: { estimator: "chars/4 (CP-DH-5 [INF])", before: measure, after: total, saved: measure - total, summariserInput: estimateJsonTokens(body) },
+    after: done.after,
+    verdict: deepseekVerdict(trigger, m, done.total, done.attempts),
+    tokens: tokenSummary("chars/4 (CP-DH-5 [INF])", m.measure, done.total, estimateJsonTokens(request.body)),
     findings,
     inferred: ["CP-0-1", "CP-0-2", "CP-0-3", "CP-0-4", "CP-DH-5", "CP-DH-12", "CP-DH-INF-1"],
-  };
+  });
 }
 
 function ids(items: readonly ContextMessage[]): string[] {

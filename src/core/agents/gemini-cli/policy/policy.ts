@@ -14,8 +14,12 @@ import { fillSlot } from "../../../simulate/instruction-slots";
 import { resolveSummary } from "../../../simulate/summary-text";
 import { estimateJsonTokens } from "../../../simulate/text-tokens";
 import { makeVerdict } from "../../../simulate/verdict";
+import { simulationResult, tokenSummary } from "../../../simulate/result";
 import type {
+  AfterCompaction,
   CompactionPolicy,
+  Partition,
+  SimulatedSummary,
   Finding,
   PolicyParameterSpec,
   SimulatedSummariserRequest,
@@ -27,7 +31,7 @@ import type {
 } from "../../../simulate/types";
 import { canonicalJson } from "../../../util/canonical-json";
 import { fnv1aHex } from "../../../util/fnv1a";
-import { compressionContents, curatedContents, mainRequestContents, messageParts, type Part } from "../contents";
+import { compressionContents, curatedContents, mainRequestContents, messageParts, type Part, type SourcedContent } from "../contents";
 import { contentMessage } from "../context";
 import { contentText, getGeminiIndex, turnHistory, type GeminiIndex, type HistoryMessage } from "../history";
 import { GEMINI_CLI_FORMAT_ID } from "../reader";
@@ -136,36 +140,41 @@ function recordedAcknowledgement(index: GeminiIndex): string | null {
   return null;
 }
 
-function simulateGemini(input: SimulationInput, context: SimulationContext): SimulationResult {
-  if (input.session.formatId !== GEMINI_CLI_FORMAT_ID) throw new Error(`the Gemini CLI policy needs a Gemini CLI chat (got ${input.session.formatLabel})`);
-  const session: Session = input.session;
-  const index = getGeminiIndex(session);
-  if (!index.turns[input.turn - 1]) throw new RangeError(`turn ${input.turn} does not exist: the chat has ${index.turns.length} requests`);
+/** Turn N's history split at the preserve fraction (CP-GM-3): what is compressed and what is kept. */
+interface GeminiScene {
+  history: HistoryMessage[];
+  curated: SourcedContent[];
+  stored: Content[];
+  preserve: number;
+  split: number;
+  toCompress: Content[];
+  keptContents: SourcedContent[];
+  keptMessages: HistoryMessage[];
+}
+
+function geminiScene(input: SimulationInput, context: SimulationContext, index: GeminiIndex): GeminiScene {
   const p = context.parameters;
-  const manual = input.manual === true;
-  const decision = trigger(input, context, index);
   const history = historyAfterTurn(index, input.turn, input.recordedCompactionEntryId);
   // The check runs before the answer's tool results are sent: its calls are still pending.
   const curated = curatedContents(history, true);
   const stored = compressionContents(history, true);
   const preserve = typeof p.preserveFraction === "number" ? p.preserveFraction : 0.3;
   const split = compressSplitPoint(stored, 1 - preserve);
-  const toCompress = stored.slice(0, split);
   const keptContents = curated.slice(split);
-  const keptMessages = keptContents.flatMap((content) => content.sources);
+  return { history, curated, stored, preserve, split, toCompress: stored.slice(0, split), keptContents, keptMessages: keptContents.flatMap((content) => content.sources) };
+}
 
-  // (3) The two compression requests (CP-GM-4, CP-GM-5).
-  const system = fillSlot(GEMINI_SLOTS[0]!, input.instructions);
-  const askSlot = holdsSnapshot(toCompress) ? GEMINI_SLOTS[2]! : GEMINI_SLOTS[1]!;
-  const ask = fillSlot(askSlot, input.instructions);
-  const verify = fillSlot(GEMINI_SLOTS[3]!, input.instructions);
-  const recordedCompression = input.recordedCompactionEntryId ? index.compressions.find((c) => c.entry.id === input.recordedCompactionEntryId) : undefined;
-  const summary = resolveSummary({
-    session,
-    source: input.summary,
-    recorded: recordedCompression ? recordedCompression.summary : null,
-    headings: ["<state_snapshot>", "<overall_goal>", "<active_constraints>", "<key_knowledge>", "<artifact_trail>", "<file_system_state>", "<recent_actions>", "<task_state>", "</state_snapshot>"],
-  });
+/** The slots the two compression requests fill. */
+interface GeminiSlots {
+  system: ReturnType<typeof fillSlot>;
+  ask: ReturnType<typeof fillSlot>;
+  verify: ReturnType<typeof fillSlot>;
+}
+
+/** (3) The two compression requests (CP-GM-4, CP-GM-5): the summary, then its verification. */
+function geminiSummariser(input: SimulationInput, context: SimulationContext, scene: GeminiScene, slots: GeminiSlots, summary: SimulatedSummary): SimulatedSummariserRequest[] {
+  const { toCompress } = scene;
+  const { system, ask, verify } = slots;
   const systemInstruction = { parts: [{ text: system.text }], role: "user" };
   const summaryBody: Record<string, unknown> = {
     contents: [...toCompress, { parts: [{ text: ask.text }], role: "user" }],
@@ -180,7 +189,7 @@ function simulateGemini(input: SimulationInput, context: SimulationContext): Sim
   };
   const mainBody = context.turnRequest.body;
   const turnTexts = toCompress.flatMap((c) => c.parts.map((part) => (typeof part.text === "string" ? part.text : ""))).filter((t) => t.length > 0);
-  const requests: SimulatedSummariserRequest[] = [
+  return [
     {
       role: "summary",
       api: "google-generative-ai",
@@ -216,57 +225,80 @@ function simulateGemini(input: SimulationInput, context: SimulationContext): Sim
       findingInputs: { instructionTexts: [system.text, verify.text], turnTexts: [...turnTexts, summary.text], userControlledTexts: [], checkpointInstruction: false },
     },
   ];
+}
 
-  // (2) Partition by the curated contents (CP-GM-3).
+/** (2) Partition by the curated contents (CP-GM-3). */
+function geminiPartition(scene: GeminiScene): Partition {
+  const { curated, stored, split, toCompress, keptContents, keptMessages } = scene;
   const entryIdsOf = (contents: typeof curated) => [...new Set(contents.flatMap((c) => c.entryIds))];
-  const partition = {
+  return {
     kept: keptContents.length > 0 ? [entryRange("kept", split, curated.length, entryIdsOf(keptContents), estimateJsonTokens(stored.slice(split)), "from the first user prompt after the split fraction", "CP-GM-3")] : [],
     summarised: split > 0 ? [entryRange("summarised", 0, split, entryIdsOf(curated.slice(0, split)), estimateJsonTokens(toCompress), "summarised into the <state_snapshot>", "CP-GM-3")] : [],
     pruned: [],
     droppedWithoutSummary: [],
     keptIds: keptMessages.map(messageFingerprint),
-    details: { splitPoint: split, contents: curated.length, preserveFraction: preserve },
+    details: { splitPoint: split, contents: curated.length, preserveFraction: scene.preserve },
   };
+}
 
-  // (4) After: session context, snapshot, acknowledgement, kept history (CP-GM-6).
+/** (4) After: session context, snapshot, acknowledgement, kept history (CP-GM-6). */
+function geminiAfter(input: SimulationInput, context: SimulationContext, index: GeminiIndex, scene: GeminiScene, summary: SimulatedSummary): AfterCompaction {
+  const mainBody = context.turnRequest.body;
   const acknowledgementText = input.instructions?.slots[ACKNOWLEDGEMENT_SLOT] ?? recordedAcknowledgement(index) ?? fillSlot(GEMINI_SLOTS[4]!, input.instructions).text;
-  const contextMessage = sessionContext(history);
+  const contextMessage = sessionContext(scene.history);
   const snapshotMessage: HistoryMessage = { id: "[simulated snapshot]", type: "user", record: { id: "[simulated snapshot]", type: "user", content: [{ text: summary.text }] }, entryId: "" };
   const ackMessage: HistoryMessage = { id: "[simulated acknowledgement]", type: "gemini", record: { id: "[simulated acknowledgement]", type: "gemini", content: [{ text: acknowledgementText }] }, entryId: "" };
-  const newHistory = [...(contextMessage ? [contextMessage] : []), snapshotMessage, ackMessage, ...keptMessages];
+  const newHistory = [...(contextMessage ? [contextMessage] : []), snapshotMessage, ackMessage, ...scene.keptMessages];
   const after = mainRequestContents(newHistory);
   const afterBody: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(mainBody)) afterBody[key] = key === "contents" ? after.wire : value;
+  return afterCompaction({
+    summary,
+    messages: after.sourced.map(contentMessage),
+    api: "google-generative-ai",
+    turnBody: mainBody,
+    body: afterBody,
+    breakReason: "Gemini CLI chat compression: the snapshot replaces the history before the split point",
+    storedRecord: { $set: { messages: newHistory.map((m) => m.record) } },
+  });
+}
 
-  const before = estimateJsonTokens(mainBody.contents);
-  const afterTokens = estimateJsonTokens(after.wire);
+function simulateGemini(input: SimulationInput, context: SimulationContext): SimulationResult {
+  if (input.session.formatId !== GEMINI_CLI_FORMAT_ID) throw new Error(`the Gemini CLI policy needs a Gemini CLI chat (got ${input.session.formatLabel})`);
+  const session: Session = input.session;
+  const index = getGeminiIndex(session);
+  if (!index.turns[input.turn - 1]) throw new RangeError(`turn ${input.turn} does not exist: the chat has ${index.turns.length} requests`);
+  const decision = trigger(input, context, index);
+  const scene = geminiScene(input, context, index);
+  const askSlot = holdsSnapshot(scene.toCompress) ? GEMINI_SLOTS[2]! : GEMINI_SLOTS[1]!;
+  const slots = { system: fillSlot(GEMINI_SLOTS[0]!, input.instructions), ask: fillSlot(askSlot, input.instructions), verify: fillSlot(GEMINI_SLOTS[3]!, input.instructions) };
+  const recordedCompression = input.recordedCompactionEntryId ? index.compressions.find((c) => c.entry.id === input.recordedCompactionEntryId) : undefined;
+  const summary = resolveSummary({
+    session,
+    source: input.summary,
+    recorded: recordedCompression ? recordedCompression.summary : null,
+    headings: ["<state_snapshot>", "<overall_goal>", "<active_constraints>", "<key_knowledge>", "<artifact_trail>", "<file_system_state>", "<recent_actions>", "<task_state>", "</state_snapshot>"],
+  });
+  const requests = geminiSummariser(input, context, scene, slots, summary);
+  const partition = geminiPartition(scene);
+  const after = geminiAfter(input, context, index, scene, summary);
+
   const findings: Finding[] = [...checkSummariserRequests(requests)];
-  for (const slot of [system, ask, verify]) {
-    if (!slot.captured) findings.push({ id: "instruction-slot-described", severity: "info", message: `slot "${slot.use.slot}" holds Contextscope's description, not the CLI's text`, location: { request: slot === verify ? 1 : 0 }, ruleId: "CP-GM-4" });
+  for (const slot of [slots.system, slots.ask, slots.verify]) {
+    if (!slot.captured) findings.push({ id: "instruction-slot-described", severity: "info", message: `slot "${slot.use.slot}" holds Contextscope's description, not the CLI's text`, location: { request: slot === slots.verify ? 1 : 0 }, ruleId: "CP-GM-4" });
   }
-  const { verdict, ruleId } = compactOrSkipVerdict(split === 0, manual, decision, { compacted: "CP-GM-6", nothingToCompact: "CP-GM-3" });
-  return {
-    policyId: GEMINI_POLICY_ID,
-    turn: input.turn,
-    parameters: p,
-    limits: context.limits,
+  const { verdict, ruleId } = compactOrSkipVerdict(scene.split === 0, input.manual === true, decision, { compacted: "CP-GM-6", nothingToCompact: "CP-GM-3" });
+  const summariserInput = requests.reduce((sum, request) => sum + estimateJsonTokens(request.body), 0);
+  return simulationResult(geminiCompressionPolicy, input, context, {
     trigger: decision,
     partition,
     summariserRequests: requests,
-    after: afterCompaction({
-      summary,
-      messages: after.sourced.map(contentMessage),
-      api: "google-generative-ai",
-      turnBody: mainBody,
-      body: afterBody,
-      breakReason: "Gemini CLI chat compression: the snapshot replaces the history before the split point",
-      storedRecord: { $set: { messages: newHistory.map((m) => m.record) } },
-    }),
+    after,
     verdict: makeVerdict(geminiCompressionPolicy, verdict, ruleId, verdict === "not-triggered" ? decision.expression : null),
-    tokens: { estimator: "chars/4 of the contents (JSON)", before, after: afterTokens, saved: before - afterTokens, summariserInput: estimateJsonTokens(summaryBody) + estimateJsonTokens(verifyBody) },
+    tokens: tokenSummary("chars/4 of the contents (JSON)", estimateJsonTokens(context.turnRequest.body.contents), estimateJsonTokens(after.request?.body.contents), summariserInput),
     findings,
     inferred: ["CP-0-1", "CP-0-2", "CP-0-3", "CP-GM-2"],
-  };
+  });
 }
 
 export const geminiCompressionPolicy: CompactionPolicy = {

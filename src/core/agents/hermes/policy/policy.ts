@@ -16,26 +16,31 @@ import { cacheEffect, findPrefixBreak } from "../../../simulate/prefix";
 import { resolveSummary } from "../../../simulate/summary-text";
 import { estimateJsonTokens, estimateTextTokens } from "../../../simulate/text-tokens";
 import type {
+  AfterCompaction,
   CompactionPolicy,
   Finding,
+  Partition,
   PartitionRange,
   PolicyParameterSpec,
   SimulatedSummariserRequest,
   SimulationContext,
   SimulationInput,
   SimulationResult,
+  TriggerDecision,
   Verdict,
+  VerdictResult,
 } from "../../../simulate/types";
 import { makeVerdict } from "../../../simulate/verdict";
+import { simulationResult, tokenSummary } from "../../../simulate/result";
 import { assembleCompressed, processSummaryOutput, summaryMessageText } from "./assemble";
 import { hermesContentText, hermesMessagesOf, isHandoffSummary, isRealUserTurn, type HermesMessage } from "./messages";
-import { hermesMessageTokens, hermesPartition } from "./partition";
+import { hermesMessageTokens, hermesPartition, type HermesPartition } from "./partition";
 import { pruneToolOutputs } from "./prune";
-import { automaticFocus, buildHermesPrompt, HERMES_SLOTS, hermesSlot, type RoleSplit } from "./prompt";
+import { automaticFocus, buildHermesPrompt, HERMES_SLOTS, hermesSlot, type HermesPrompt, type RoleSplit } from "./prompt";
 import { hermesRedact } from "./redact";
 import { serializeHermesTurns } from "./serialize";
-import { HERMES_DEFAULTS, hermesShouldCompress, hermesSummaryBudget, hermesThresholds } from "./trigger";
-import { HERMES_FAILURE_KINDS, hermesFailureOutcome, hermesFallbackSummary, type HermesFailureKind } from "./failure";
+import { HERMES_DEFAULTS, hermesShouldCompress, hermesSummaryBudget, hermesThresholds, type HermesThresholds, type ShouldCompressResult } from "./trigger";
+import { HERMES_FAILURE_KINDS, hermesFailureOutcome, hermesFallbackSummary, type HermesFailureKind, type HermesFailureOutcome } from "./failure";
 import { historyAfterTurn, recordedPromptTokens } from "../../../simulate/turn-history";
 import { fillSlot } from "../../../simulate/instruction-slots";
 import { hermesInference } from "./inference";
@@ -189,34 +194,38 @@ function recordedSummaryText(input: SimulationInput): string | null {
   return typeof content === "string" ? content : null;
 }
 
-function simulateHermes(input: SimulationInput, context: SimulationContext): SimulationResult {
-  const parameters = context.parameters;
-  const roleSplit = roleSplitOf(parameters.roleSplit);
-  const inferred = new Set<string>(["HA-INF-TAIL-GROUP", "HA-INF-TAIL-KEEP", "HA-INF-CAP-JOIN", "HA-INF-SUMMARY-BODY", "HA-INF-PRUNE-LINE", "CP-HA-27-mask"]);
-  const findings: Finding[] = [];
-  const original = hermesHistoryAfterTurn(input.session, context);
-  const list = hermesMessagesOf(original);
-  const model = applyLimits(resolveModel(context.turnContext.model, context.turnContext.api, input.options.modelOverrides), context.limits);
+/** What the phases of one hermes simulation share: turn N's list, its estimates and the model. */
+interface HermesScene {
+  original: ContextMessage[];
+  list: HermesMessage[];
+  estimates: number[];
+  /** The CP-HA-10 estimate of the whole list. */
+  estimated: number;
+  model: ReturnType<typeof resolveModel>;
+  manual: boolean;
+  /** [INF] rule ids the phases depend on, added to as they run. */
+  inferred: Set<string>;
+}
 
-  // (1) Trigger (CP-HA-2 … CP-HA-5).
+/** (1) Trigger (CP-HA-2 … CP-HA-5). */
+function hermesTrigger(input: SimulationInput, context: SimulationContext, scene: HermesScene): { trigger: TriggerDecision; thresholds: HermesThresholds; tailTokenBudget: number; decision: ShouldCompressResult } {
+  const parameters = context.parameters;
   const thresholds = hermesThresholds({
     contextLength: context.limits.contextWindow,
     maxTokens: numberParam(parameters.maxTokens, null),
     thresholdPercent: numberParam(parameters.thresholdPercent, HERMES_DEFAULTS.thresholdPercent) ?? undefined,
     summaryTargetRatio: numberParam(parameters.summaryTargetRatio, HERMES_DEFAULTS.summaryTargetRatio) ?? undefined,
-    modelName: model.id,
+    modelName: scene.model.id,
   });
   // A given tail budget wins over the derived one (CP-HA-4): the keep setting inference bounds.
   const tailTokenBudget = numberParam(parameters.tailTokenBudget, null) ?? thresholds.tailTokenBudget;
-  const estimates = list.map(hermesMessageTokens);
-  const estimated = estimates.reduce((a, b) => a + b, 0);
   const given = numberParam(parameters.promptTokens, null);
   const recorded = recordedPromptTokens(input.session, context.turnContext.entryId);
-  const promptTokens = given ?? recorded ?? estimated;
+  const promptTokens = given ?? recorded ?? scene.estimated;
   const promptSource = given !== null ? "parameter" : recorded !== null ? "provider prompt_tokens recorded for the turn" : "estimate (CP-HA-10)";
   const decision = hermesShouldCompress({ promptTokens, thresholdTokens: thresholds.thresholdTokens });
-  const manual = input.manual === true;
-  const trigger = {
+  const manual = scene.manual;
+  const trigger: TriggerDecision = {
     evaluated: !manual,
     manual,
     operands: [
@@ -226,7 +235,7 @@ function simulateHermes(input: SimulationInput, context: SimulationContext): Sim
       { name: "tail_token_budget", value: tailTokenBudget, source: tailTokenBudget === thresholds.tailTokenBudget ? "CP-HA-4" : "parameter tailTokenBudget" },
       { name: "max_summary_tokens", value: thresholds.maxSummaryTokens, source: "CP-HA-4" },
     ],
-    operator: ">=" as const,
+    operator: ">=",
     left: promptTokens,
     right: thresholds.thresholdTokens,
     result: decision.fire,
@@ -234,9 +243,13 @@ function simulateHermes(input: SimulationInput, context: SimulationContext): Sim
     ruleId: "CP-HA-5",
     estimator: "hermes: content chars/4 + 10 per message (code points), tool envelopes, replay fields, images 1600 (CP-HA-10)",
   };
-  if (input.triggerOnly === true) return emptyResultParts(hermesPolicy, input, context, trigger);
+  return { trigger, thresholds, tailTokenBudget, decision };
+}
 
-  // (2) Partition (CP-HA-7 … CP-HA-11).
+/** (2) Partition (CP-HA-7 … CP-HA-11): tool outputs pruned, then head, middle and tail. */
+function hermesPartitionPhase(context: SimulationContext, scene: HermesScene, tailTokenBudget: number): { pruned: HermesMessage[]; split: HermesPartition; middle: HermesMessage[]; partition: Partition } {
+  const parameters = context.parameters;
+  const { list, estimates, original } = scene;
   const compactedBefore = list.some(isHandoffSummary);
   // Phase 1 (CP-HA-8) runs on the whole list before the boundaries are chosen.
   const pruning = pruneToolOutputs(list, {
@@ -244,21 +257,21 @@ function simulateHermes(input: SimulationInput, context: SimulationContext): Sim
     tailTokenBudget,
   });
   const pruned = pruning.messages;
-  const partition = hermesPartition({
+  const split = hermesPartition({
     messages: pruned,
     protectFirstN: numberParam(parameters.protectFirstN, HERMES_DEFAULTS.protectFirstN) ?? 3,
     protectLastN: numberParam(parameters.protectLastN, HERMES_DEFAULTS.protectLastN) ?? 20,
     tailTokenBudget,
     compactedBefore,
   });
-  const { headEnd, tailStart } = partition;
-  const middle = pruned.slice(headEnd, tailStart).filter((_, i) => !partition.handoffIndexes.includes(headEnd + i));
-  const partitionResult = {
+  const { headEnd, tailStart } = split;
+  const middle = pruned.slice(headEnd, tailStart).filter((_, i) => !split.handoffIndexes.includes(headEnd + i));
+  const partition: Partition = {
     kept: [
       range("kept", 0, headEnd, list, estimates, original, "head (system + protect_first_n)", "CP-HA-9"),
       range("kept", tailStart, list.length, list, estimates, original, "tail (token budget)", "CP-HA-10"),
     ].filter((r) => r.messageStart !== null),
-    summarised: partition.refused ? [] : [range("summarised", headEnd, tailStart, list, estimates, original, "middle", "CP-HA-9")],
+    summarised: split.refused ? [] : [range("summarised", headEnd, tailStart, list, estimates, original, "middle", "CP-HA-9")],
     pruned: pruning.pruned.map((span) => ({
       ...range("pruned", span.index, span.index + 1, list, estimates, original, `${span.reason}${span.pressure ? " (tail pressure pass)" : ""}: ${span.replacement.slice(0, 80)}`, "CP-HA-8"),
     })),
@@ -268,28 +281,33 @@ function simulateHermes(input: SimulationInput, context: SimulationContext): Sim
       tailStart,
       // Where the kept tail starts, as an entry (compared with pi's firstKeptEntryId when hermes is run on a pi file).
       firstKeptEntryId: range("kept", tailStart, list.length, list, estimates, original).entryIds[0] ?? null,
-      protectFirstN: partition.protectFirstNUsed,
-      tailTokens: partition.tailTokens,
-      middleTokens: partition.middleTokens,
-      refused: partition.refused,
-      previousSummary: partition.previousSummary !== null,
-      note: [...partition.notes, ...(pruning.pressurePass ? ["tail over 1.5 × tail_token_budget: pressure pass demoted tool outputs inside it (CP-HA-8)"] : [])].join("; ") || null,
+      protectFirstN: split.protectFirstNUsed,
+      tailTokens: split.tailTokens,
+      middleTokens: split.middleTokens,
+      refused: split.refused,
+      previousSummary: split.previousSummary !== null,
+      note: [...split.notes, ...(pruning.pressurePass ? ["tail over 1.5 × tail_token_budget: pressure pass demoted tool outputs inside it (CP-HA-8)"] : [])].join("; ") || null,
       pruneBoundary: pruning.boundary,
       answerIndex: original.length > context.turnContext.messages.length ? context.turnContext.messages.length : null,
     },
   };
+  return { pruned, split, middle, partition };
+}
 
-  // (3) Summariser request (CP-HA-12 … CP-HA-24).
+/** (3) Summariser request (CP-HA-12 … CP-HA-24), before the failure outcome multiplies it. */
+function hermesSummariser(input: SimulationInput, context: SimulationContext, scene: HermesScene, split: HermesPartition, middle: HermesMessage[], maxSummaryTokens: number): { requests: SimulatedSummariserRequest[]; prompt: HermesPrompt; realUsers: string[] } {
+  const parameters = context.parameters;
+  const roleSplit = roleSplitOf(parameters.roleSplit);
   const serialized = serializeHermesTurns(middle);
   const realUsers = middle.filter(isRealUserTurn).map(hermesContentText);
   const manualFocus = input.focus && input.focus.trim() !== "" ? hermesRedact(input.focus).text : null;
   const autoFocus = manualFocus === null && parameters.autoFocus !== false ? automaticFocus(realUsers.map((t) => hermesRedact(t).text)) : null;
-  if (autoFocus !== null) inferred.add("HA-INF-AUTOFOCUS");
+  if (autoFocus !== null) scene.inferred.add("HA-INF-AUTOFOCUS");
   const focus = manualFocus ?? autoFocus;
-  const budget = hermesSummaryBudget(partition.middleTokens, thresholds.maxSummaryTokens);
-  const iterative = partition.previousSummary !== null;
+  const budget = hermesSummaryBudget(split.middleTokens, maxSummaryTokens);
+  const iterative = split.previousSummary !== null;
   const memory = typeof parameters.memoryContext === "string" && parameters.memoryContext !== "" ? hermesRedact(parameters.memoryContext).text : null;
-  const previousSummary = partition.previousSummary !== null ? hermesRedact(partition.previousSummary).text : null;
+  const previousSummary = split.previousSummary !== null ? hermesRedact(split.previousSummary).text : null;
   const prompt = buildHermesPrompt({
     roleSplit,
     iterative,
@@ -298,11 +316,11 @@ function simulateHermes(input: SimulationInput, context: SimulationContext): Sim
     memory,
     focus,
     budget,
-    model: model.id,
+    model: scene.model.id,
     ...(input.instructions ? { instructions: input.instructions } : {}),
   });
   const userControlled = [...(manualFocus ? [manualFocus] : []), ...(autoFocus ? [autoFocus] : []), ...realUsers.filter((t) => t.trim().length >= 16)];
-  const requests: SimulatedSummariserRequest[] = partition.refused
+  const requests: SimulatedSummariserRequest[] = split.refused
     ? []
     : [
         {
@@ -329,8 +347,43 @@ function simulateHermes(input: SimulationInput, context: SimulationContext): Sim
           },
         },
       ];
+  return { requests, prompt, realUsers };
+}
 
-  // (4) After the compaction (CP-HA-26 … CP-HA-29).
+/**
+ * CP-HA-6 / CP-HA-30 / CP-HA-31: the summary call's outcome. The request is repeated once per
+ * attempt (a retry on the main model); its failure and cooldown become findings.
+ */
+function hermesSummaryOutcome(context: SimulationContext, scene: HermesScene, requests: SimulatedSummariserRequest[], findings: Finding[]): HermesFailureOutcome {
+  const parameters = context.parameters;
+  const failure = hermesFailureOutcome({
+    failure: parameters.summaryFails === true ? "network" : ((HERMES_FAILURE_KINDS as readonly string[]).includes(String(parameters.summaryFailure)) ? (parameters.summaryFailure as HermesFailureKind) : "none"),
+    abortOnSummaryFailure: parameters.abortOnSummaryFailure === true,
+    summaryModel: typeof parameters.summaryModel === "string" && parameters.summaryModel.length > 0 ? parameters.summaryModel : null,
+    mainModel: scene.model.id,
+    mainModelRetry: parameters.mainModelRetry === "ok" ? "ok" : "same",
+    consecutiveTimeouts: numberParam(parameters.consecutiveTimeouts, 1) ?? 1,
+  });
+  if (requests.length > 0) {
+    const template = requests[0]!;
+    requests.splice(0, 1, ...failure.attempts.map((attempt, i) => ({ ...template, role: i === 0 ? template.role : `${template.role} (retry on the main model)`, body: { ...template.body, model: attempt.model }, notes: [...template.notes, ...(attempt.failed ? [`this call fails (CP-HA-30)`] : [])] })));
+  }
+  if (failure.attempts.length > 1 || parameters.summaryModel) scene.inferred.add("HA-INF-RETRY");
+  const fallback = failure.outcome === "fallback";
+  if (fallback) scene.inferred.add("HA-INF-FALLBACK-TEXT");
+  if (failure.message) findings.push({ id: fallback ? "deterministic-fallback-summary" : "summary-failed", severity: "warning", message: failure.message, location: null, ruleId: "CP-HA-30" });
+  if (failure.cooldownSeconds !== null) findings.push({ id: "summary-cooldown", severity: "info", message: `automatic compression is blocked for ${failure.cooldownSeconds} s after this failure (CP-HA-6)`, location: null, ruleId: "CP-HA-6" });
+  return failure;
+}
+
+/** (4) After the compaction (CP-HA-26 … CP-HA-29): the compressed list and the next request. */
+function hermesAfter(
+  input: SimulationInput,
+  context: SimulationContext,
+  scene: HermesScene,
+  parts: { pruned: HermesMessage[]; split: HermesPartition; realUsers: string[]; failure: HermesFailureOutcome; compress: boolean },
+): { after: AfterCompaction; summaryText: string; afterTokens: number } {
+  const { pruned, split, realUsers, failure, compress } = parts;
   const summary = resolveSummary({
     session: input.session,
     source: input.summary,
@@ -340,106 +393,101 @@ function simulateHermes(input: SimulationInput, context: SimulationContext): Sim
   const newestUser = realUsers.length > 0 ? (realUsers[realUsers.length - 1] as string) : null;
   const body = processSummaryOutput(summary.text, newestUser);
   const prefix = fillSlot(hermesSlot("summary-prefix"), input.instructions);
-  // CP-HA-6 / CP-HA-30 / CP-HA-31: the summary call's outcome.
-  const failure = hermesFailureOutcome({
-    failure: parameters.summaryFails === true ? "network" : ((HERMES_FAILURE_KINDS as readonly string[]).includes(String(parameters.summaryFailure)) ? (parameters.summaryFailure as HermesFailureKind) : "none"),
-    abortOnSummaryFailure: parameters.abortOnSummaryFailure === true,
-    summaryModel: typeof parameters.summaryModel === "string" && parameters.summaryModel.length > 0 ? parameters.summaryModel : null,
-    mainModel: model.id,
-    mainModelRetry: parameters.mainModelRetry === "ok" ? "ok" : "same",
-    consecutiveTimeouts: numberParam(parameters.consecutiveTimeouts, 1) ?? 1,
-  });
-  if (requests.length > 0) {
-    const template = requests[0]!;
-    requests.splice(0, 1, ...failure.attempts.map((attempt, i) => ({ ...template, role: i === 0 ? template.role : `${template.role} (retry on the main model)`, body: { ...template.body, model: attempt.model }, notes: [...template.notes, ...(attempt.failed ? [`this call fails (CP-HA-30)`] : [])] })));
-  }
-  if (failure.attempts.length > 1 || parameters.summaryModel) inferred.add("HA-INF-RETRY");
   const fallback = failure.outcome === "fallback";
-  if (fallback) inferred.add("HA-INF-FALLBACK-TEXT");
-  const summaryText = summaryMessageText(prefix.text, fallback ? processSummaryOutput(hermesFallbackSummary(parameters.summaryFailure as HermesFailureKind, []), newestUser) : body);
-  const failed = failure.outcome === "unchanged";
-  if (failure.message) findings.push({ id: fallback ? "deterministic-fallback-summary" : "summary-failed", severity: "warning", message: failure.message, location: null, ruleId: "CP-HA-30" });
-  if (failure.cooldownSeconds !== null) findings.push({ id: "summary-cooldown", severity: "info", message: `automatic compression is blocked for ${failure.cooldownSeconds} s after this failure (CP-HA-6)`, location: null, ruleId: "CP-HA-6" });
-  const compress = !partition.refused && !failed && (manual || decision.fire);
-  const assembled = assembleCompressed(pruned.slice(0, headEnd), summaryText, pruned.slice(tailStart), realUsers.length > 0);
-  const afterMessages = compress ? assembled.messages.map((m) => toContextMessage(m, original)) : original;
+  const summaryText = summaryMessageText(prefix.text, fallback ? processSummaryOutput(hermesFallbackSummary(context.parameters.summaryFailure as HermesFailureKind, []), newestUser) : body);
+  const assembled = assembleCompressed(pruned.slice(0, split.headEnd), summaryText, pruned.slice(split.tailStart), realUsers.length > 0);
+  const afterMessages = compress ? assembled.messages.map((m) => toContextMessage(m, scene.original)) : scene.original;
   const api = input.api ?? context.turnRequest.api;
   const serializedAfter = getSerializer(api).serialize({
-    model,
+    model: scene.model,
     messages: afterMessages.map((item) => item.message),
     header: input.options.header ?? null,
     thinkingLevel: context.turnContext.thinkingLevel,
   });
   const afterTokens = assembled.messages.reduce((sum, m) => sum + hermesMessageTokens(m), 0);
+  const after: AfterCompaction = {
+    summary,
+    messages: afterMessages,
+    request: { api, body: serializedAfter.body },
+    prefixBreak: compress ? findPrefixBreak(context.turnRequest.body, serializedAfter.body, "hermes compaction replaced the middle with a summary message") : null,
+    followingTurns: [],
+    storedRecord: compress
+      ? { role: assembled.placement.role, merged: assembled.placement.merged, reason: assembled.placement.reason, _compressed_summary: true, _compressed_summary_has_user_turn: realUsers.length > 0, droppedOrphanResults: assembled.droppedOrphanResults, strippedOrphanCalls: assembled.strippedOrphanCalls, imagesStripped: assembled.imagesStripped, systemNote: assembled.systemNote }
+      : null,
+  };
+  return { after, summaryText, afterTokens };
+}
 
-  // (5) Verdict.
-  let verdict: Verdict;
-  let message: string | null = null;
-  let ruleId = "CP-HA-32";
-  if (partition.refused) {
-    verdict = "nothing-to-compact";
-    ruleId = "CP-HA-7";
-  } else if (!manual && !decision.fire) {
-    verdict = "not-triggered";
-    ruleId = "CP-HA-5";
-    if (decision.blockedBy) message = `blocked by ${decision.blockedBy}`;
-  } else if (failed) {
-    verdict = "failed";
-    ruleId = "CP-HA-30";
-    message = failure.message;
-  } else verdict = "compacted";
+/** (5) Verdict: refused, not triggered, failed or compacted. */
+function hermesVerdict(scene: HermesScene, split: HermesPartition, decision: ShouldCompressResult, failure: HermesFailureOutcome): VerdictResult {
+  if (split.refused) return makeVerdict(hermesPolicy, "nothing-to-compact", "CP-HA-7");
+  if (!scene.manual && !decision.fire) return makeVerdict(hermesPolicy, "not-triggered", "CP-HA-5", decision.blockedBy ? `blocked by ${decision.blockedBy}` : null);
+  if (failure.outcome === "unchanged") return makeVerdict(hermesPolicy, "failed", "CP-HA-30", failure.message);
+  return makeVerdict(hermesPolicy, "compacted", "CP-HA-32");
+}
 
-  // (6) Findings.
-  findings.push(...checkSummariserRequests(requests));
-  const sideOf = (index: number) => (index >= headEnd && index < tailStart ? "summarised" : "kept") as "summarised" | "kept";
-  findings.push(...checkToolPairsAcrossCut(original, sideOf));
+/** (6) Findings of the requests, the cut and the compaction's effect. */
+function hermesFindings(scene: HermesScene, requests: SimulatedSummariserRequest[], prompt: HermesPrompt, split: HermesPartition, outcome: { compacted: boolean; afterTokens: number; thresholdTokens: number; summaryText: string }): Finding[] {
+  const findings: Finding[] = [...checkSummariserRequests(requests)];
+  const sideOf = (index: number) => (index >= split.headEnd && index < split.tailStart ? "summarised" : "kept") as "summarised" | "kept";
+  findings.push(...checkToolPairsAcrossCut(scene.original, sideOf));
   for (const use of prompt.slots) {
     if (use.filledFrom === "description") {
       findings.push({ id: "instruction-slot-described", severity: "info", message: `slot "${use.slot}" holds Contextscope's description, not hermes-agent's text`, location: { request: 0 }, ruleId: "CP-HA-16" });
     }
   }
-  if (verdict === "compacted" && afterTokens >= thresholds.thresholdTokens) {
+  if (outcome.compacted && outcome.afterTokens >= outcome.thresholdTokens) {
     findings.push({
       id: "ineffective-compaction",
       severity: "warning",
-      message: `after compaction the estimate is still ${afterTokens} ≥ threshold ${thresholds.thresholdTokens}; two in a row block automatic compression (CP-HA-5)`,
+      message: `after compaction the estimate is still ${outcome.afterTokens} ≥ threshold ${outcome.thresholdTokens}; two in a row block automatic compression (CP-HA-5)`,
       location: { request: "after" },
       ruleId: "CP-HA-32",
     });
   }
-  if (verdict === "compacted" && estimateTextTokens(summaryText) > partition.middleTokens) {
+  if (outcome.compacted && estimateTextTokens(outcome.summaryText) > split.middleTokens) {
     findings.push({ id: "summary-larger-than-range", severity: "info", message: "the summary is larger than the range it replaces", location: null, ruleId: "CP-HA-29" });
   }
+  return findings;
+}
 
+function hermesScene(input: SimulationInput, context: SimulationContext): HermesScene {
+  const original = hermesHistoryAfterTurn(input.session, context);
+  const list = hermesMessagesOf(original);
+  const estimates = list.map(hermesMessageTokens);
   return {
-    policyId: "hermes",
-    turn: input.turn,
-    parameters,
-    limits: context.limits,
-    trigger,
-    partition: partitionResult,
-    summariserRequests: requests,
-    after: {
-      summary,
-      messages: afterMessages,
-      request: { api, body: serializedAfter.body },
-      prefixBreak: compress ? findPrefixBreak(context.turnRequest.body, serializedAfter.body, "hermes compaction replaced the middle with a summary message") : null,
-      followingTurns: [],
-      storedRecord: compress
-        ? { role: assembled.placement.role, merged: assembled.placement.merged, reason: assembled.placement.reason, _compressed_summary: true, _compressed_summary_has_user_turn: realUsers.length > 0, droppedOrphanResults: assembled.droppedOrphanResults, strippedOrphanCalls: assembled.strippedOrphanCalls, imagesStripped: assembled.imagesStripped, systemNote: assembled.systemNote }
-        : null,
-    },
-    verdict: makeVerdict(hermesPolicy, verdict, ruleId, message),
-    tokens: {
-      estimator: trigger.estimator,
-      before: estimated,
-      after: compress ? afterTokens : estimated,
-      saved: compress ? estimated - afterTokens : 0,
-      summariserInput: requests[0] ? estimateJsonTokens(requests[0].body) : 0,
-    },
-    findings,
-    inferred: [...inferred],
+    original,
+    list,
+    estimates,
+    estimated: estimates.reduce((a, b) => a + b, 0),
+    model: applyLimits(resolveModel(context.turnContext.model, context.turnContext.api, input.options.modelOverrides), context.limits),
+    manual: input.manual === true,
+    inferred: new Set<string>(["HA-INF-TAIL-GROUP", "HA-INF-TAIL-KEEP", "HA-INF-CAP-JOIN", "HA-INF-SUMMARY-BODY", "HA-INF-PRUNE-LINE", "CP-HA-27-mask"]),
   };
+}
+
+function simulateHermes(input: SimulationInput, context: SimulationContext): SimulationResult {
+  const scene = hermesScene(input, context);
+  const { trigger, thresholds, tailTokenBudget, decision } = hermesTrigger(input, context, scene);
+  if (input.triggerOnly === true) return emptyResultParts(hermesPolicy, input, context, trigger);
+  const { pruned, split, middle, partition } = hermesPartitionPhase(context, scene, tailTokenBudget);
+  const { requests, prompt, realUsers } = hermesSummariser(input, context, scene, split, middle, thresholds.maxSummaryTokens);
+  const findings: Finding[] = [];
+  const failure = hermesSummaryOutcome(context, scene, requests, findings);
+  const compress = !split.refused && failure.outcome !== "unchanged" && (scene.manual || decision.fire);
+  const { after, summaryText, afterTokens } = hermesAfter(input, context, scene, { pruned, split, realUsers, failure, compress });
+  const verdict = hermesVerdict(scene, split, decision, failure);
+  findings.push(...hermesFindings(scene, requests, prompt, split, { compacted: verdict.verdict === "compacted", afterTokens, thresholdTokens: thresholds.thresholdTokens, summaryText }));
+  return simulationResult(hermesPolicy, input, context, {
+    trigger,
+    partition,
+    summariserRequests: requests,
+    after,
+    verdict,
+    tokens: tokenSummary(trigger.estimator, scene.estimated, compress ? afterTokens : scene.estimated, requests[0] ? estimateJsonTokens(requests[0].body) : 0),
+    findings,
+    inferred: [...scene.inferred],
+  });
 }
 
 export const hermesPolicy: CompactionPolicy = {

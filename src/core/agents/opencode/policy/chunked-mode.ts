@@ -11,10 +11,12 @@ import { checkSummariserRequests } from "../../../simulate/findings";
 import { cacheEffect } from "../../../simulate/prefix";
 import { findPrefixBreak } from "../../../simulate/prefix";
 import { resolveSummary } from "../../../simulate/summary-text";
+import { simulationResult, tokenSummary } from "../../../simulate/result";
 import type {
   AfterCompaction,
   Finding,
   ParameterValue,
+  Partition,
   PartitionRange,
   PolicyParameters,
   SimulatedSummariserRequest,
@@ -28,7 +30,7 @@ import type {
 } from "../../../simulate/types";
 import { rowToChat, rowToContext } from "./chat";
 import { runExecutor, type ExecutorResult } from "./chunked-executor";
-import { FORK_CHUNKED_LIMITS, planChunks, type ChunkedLimits, type PlannerOutcome } from "./chunked-planner";
+import { FORK_CHUNKED_LIMITS, planChunks, type ChunkedLimits, type PlannerOutcome, type PlannerPlan } from "./chunked-planner";
 import type { OpencodeCompactionConfig, OpencodeModelLimits } from "./overflow";
 import { buildOpencodeSummariserBody } from "./request";
 import { compactionPart, isSummaryRow, type OcMessage } from "./rows";
@@ -108,6 +110,31 @@ function impossibleMessage(outcome: Extract<PlannerOutcome, { ok: false }>): str
   return `CompactionImpossibleError ${reason} (${detail}); no summariser call is made`;
 }
 
+/** The partition of a planned run: the latest turn kept, one summarised range per chunk (CP-OC-31). */
+function chunkedPartition(args: ChunkedModeArgs, plan: PlannerPlan, run: ExecutorResult, dropped: PartitionRange[], priorSummary: boolean): Partition {
+  const rowsOf = (chunk: { messages: { row: number }[] }) => [...new Set(chunk.messages.map((m) => m.row))];
+  return {
+    kept: plan.latestRows.length > 0 ? [args.range("kept", plan.latestRows, "latest user turn (kept intact, outside every chunk)", "CP-OC-31")] : [],
+    summarised: plan.chunks.map((chunk) => args.range("summarised", rowsOf(chunk), `chunk ${chunk.index + 1} of ${plan.chunks.length} (${chunk.messages.length} message(s))`, "CP-OC-31")),
+    pruned: [],
+    droppedWithoutSummary: [...dropped, ...(plan.outsideRows.length > 0 ? [args.range("dropped-without-summary", plan.outsideRows, "before the first user message: in no turn, so in no chunk", "CP-OC-31")] : [])],
+    details: {
+      mode: CHUNKED_MODE,
+      budget: plan.budget,
+      chunkCount: plan.chunks.length,
+      calls: run.calls,
+      overheadEstimate: plan.overheadEstimate,
+      latestEstimate: plan.latestEstimate,
+      pieceLimitChars: plan.pieceLimitChars,
+      executorStatus: run.status,
+      priorSummary,
+      chunkBoundaries: plan.chunks.map((chunk) => `${chunk.messages[0]?.id ?? "?"}…${chunk.messages[chunk.messages.length - 1]?.id ?? "?"}`).join(" | "),
+    },
+  };
+}
+
+const ESTIMATOR = "fork planner: ceil(chars / 4) of the canonical JSON of each request projection (+ the reserve in tokens when planning); round(chars / 4) for the rolling-summary gate";
+
 export function simulateChunked(args: ChunkedModeArgs): SimulationResult {
   const { input, context, rows, trigger } = args;
   const p = context.parameters;
@@ -131,31 +158,15 @@ export function simulateChunked(args: ChunkedModeArgs): SimulationResult {
     ...(prepared.hidden.length > 0 ? [args.range("dropped-without-summary", prepared.hidden, "completed compaction pairs (the newest one's text is the prior rolling summary)", "CP-OC-13")] : []),
     ...(prepared.outOfScope.length > 0 ? [args.range("dropped-without-summary", prepared.outOfScope, "outside the model scope (filterCompacted)", "CP-OC-7")] : []),
   ];
-  const base = { policyId: "opencode", turn: input.turn, parameters: p, limits: context.limits, trigger, inferred };
-  const estimator = "fork planner: ceil(chars / 4) of the canonical JSON of each request projection (+ the reserve in tokens when planning); round(chars / 4) for the rolling-summary gate";
+  const nothing = (partition: Partition, verdict: VerdictResult) =>
+    simulationResult({ id: "opencode" }, input, context, { trigger, partition, summariserRequests: [], after: emptyAfter(null), verdict, tokens: tokenSummary(ESTIMATOR, 0, 0, 0), findings, inferred });
 
   if (!args.manual && !trigger.result) {
-    return {
-      ...base,
-      partition: { kept: [], summarised: [], pruned: [], droppedWithoutSummary: [], details: { mode: CHUNKED_MODE } },
-      summariserRequests: [],
-      after: emptyAfter(null),
-      verdict: args.verdict("not-triggered", trigger.ruleId, null, null),
-      tokens: { estimator, before: 0, after: 0, saved: 0, summariserInput: 0 },
-      findings,
-    };
+    return nothing({ kept: [], summarised: [], pruned: [], droppedWithoutSummary: [], details: { mode: CHUNKED_MODE } }, args.verdict("not-triggered", trigger.ruleId, null, null));
   }
-
   if (!outcome.ok) {
-    return {
-      ...base,
-      partition: { kept: [], summarised: [], pruned: [], droppedWithoutSummary: dropped, details: { mode: CHUNKED_MODE, budget: outcome.budget, impossible: outcome.impossible.reason, chunkCount: outcome.impossible.chunkCount } },
-      summariserRequests: [],
-      after: emptyAfter(null),
-      verdict: args.verdict("failed", "CP-OC-31", impossibleMessage(outcome), outcome.impossible.reason),
-      tokens: { estimator, before: 0, after: 0, saved: 0, summariserInput: 0 },
-      findings,
-    };
+    const partition = { kept: [], summarised: [], pruned: [], droppedWithoutSummary: dropped, details: { mode: CHUNKED_MODE, budget: outcome.budget, impossible: outcome.impossible.reason, chunkCount: outcome.impossible.chunkCount } };
+    return nothing(partition, args.verdict("failed", "CP-OC-31", impossibleMessage(outcome), outcome.impossible.reason));
   }
 
   const plan = outcome.plan;
@@ -173,25 +184,7 @@ export function simulateChunked(args: ChunkedModeArgs): SimulationResult {
     summarize: ({ chunk }) => (chunk.index === last ? summary.text : intermediate),
   });
   const requests = chunkRequests(run, plan, limits, context, input);
-  const rowsOf = (chunk: { messages: { row: number }[] }) => [...new Set(chunk.messages.map((m) => m.row))];
-  const partition = {
-    kept: plan.latestRows.length > 0 ? [args.range("kept", plan.latestRows, "latest user turn (kept intact, outside every chunk)", "CP-OC-31")] : [],
-    summarised: plan.chunks.map((chunk) => args.range("summarised", rowsOf(chunk), `chunk ${chunk.index + 1} of ${plan.chunks.length} (${chunk.messages.length} message(s))`, "CP-OC-31")),
-    pruned: [],
-    droppedWithoutSummary: [...dropped, ...(plan.outsideRows.length > 0 ? [args.range("dropped-without-summary", plan.outsideRows, "before the first user message: in no turn, so in no chunk", "CP-OC-31")] : [])],
-    details: {
-      mode: CHUNKED_MODE,
-      budget: plan.budget,
-      chunkCount: plan.chunks.length,
-      calls: run.calls,
-      overheadEstimate: plan.overheadEstimate,
-      latestEstimate: plan.latestEstimate,
-      pieceLimitChars: plan.pieceLimitChars,
-      executorStatus: run.status,
-      priorSummary: prepared.previousSummary !== null,
-      chunkBoundaries: plan.chunks.map((chunk) => `${chunk.messages[0]?.id ?? "?"}…${chunk.messages[chunk.messages.length - 1]?.id ?? "?"}`).join(" | "),
-    },
-  };
+  const partition = chunkedPartition(args, plan, run, dropped, prepared.previousSummary !== null);
   findings.push(...checkSummariserRequests(requests));
   for (const proposal of plan.proposals) {
     if (!proposal.admitted) findings.push({ id: "chunk-not-admitted", severity: "warning", message: `the planner proposes chunk ${proposal.chunk.index + 1} with estimate ${proposal.requestEstimate} over the budget ${plan.budget} (a unit the fork packs without checking it alone)`, location: { request: proposal.chunk.index }, ruleId: "CP-OC-31" });
@@ -200,15 +193,16 @@ export function simulateChunked(args: ChunkedModeArgs): SimulationResult {
   const verdictOf = verdictOfRun(run);
   const completed = run.status === "completed" && run.summary !== null;
   const finalSummary: SimulatedSummary = run.summary !== null ? { ...summary, text: run.summary } : summary;
-  return {
-    ...base,
+  return simulationResult({ id: "opencode" }, input, context, {
+    trigger,
     partition,
     summariserRequests: requests,
     after: completed ? afterState(args, finalSummary, plan.latestRows) : emptyAfter(run.summary !== null ? finalSummary : null),
     verdict: args.verdict(verdictOf.verdict, "CP-OC-31", verdictOf.message, run.status),
-    tokens: { estimator, before: run.before.estimate, after: run.after?.estimate ?? run.before.estimate, saved: run.before.estimate - (run.after?.estimate ?? run.before.estimate), summariserInput: run.requests.reduce((sum, call) => sum + call.estimate, 0) },
+    tokens: tokenSummary(ESTIMATOR, run.before.estimate, run.after?.estimate ?? run.before.estimate, run.requests.reduce((sum, call) => sum + call.estimate, 0)),
     findings,
-  };
+    inferred,
+  });
 }
 
 function verdictOfRun(run: ExecutorResult): { verdict: Verdict; message: string } {

@@ -9,29 +9,35 @@ import { cacheEffect } from "../../../simulate/prefix";
 import { afterCompaction } from "../../../simulate/single-call-parts";
 import { resolveSummary } from "../../../simulate/summary-text";
 import type {
+  AfterCompaction,
   CompactionPolicy,
   Finding,
+  Partition,
   PartitionRange,
   PolicyParameters,
   PolicyParameterSpec,
   SimulationContext,
   SimulationInput,
+  SimulatedSummariserRequest,
   SimulationResult,
+  TriggerDecision,
   Verdict,
+  VerdictResult,
 } from "../../../simulate/types";
 import { makeVerdict } from "../../../simulate/verdict";
+import { simulationResult, tokenSummary } from "../../../simulate/result";
 import { historyAfterTurn } from "../../../simulate/turn-history";
 import { canonicalJson } from "../../../util/canonical-json";
 import { rowToContext } from "./chat";
-import { resolveOpencodeModel } from "./model-resolution";
-import { admission, isOverflow, preserveBudget, usableTokens } from "./overflow";
+import { resolveOpencodeModel, type ResolvedModel } from "./model-resolution";
+import { admission, isOverflow, preserveBudget, usableTokens, type OpencodeCompactionConfig, type OpencodeModelLimits, type OverflowDecision } from "./overflow";
 import { extractOpencodeInstructions, opencodeDataPart, OPENCODE_SLOTS } from "./request";
 import { compactionPart, isSummaryRow, rowsFromContext, rowsOfOpencodeSession, rowText, type OcMessage } from "./rows";
-import { pruneRows } from "./prune";
+import { pruneRows, type PruneResult } from "./prune";
 import { rowTokens } from "./tail";
-import { compactionStep, nextRequestMessages, storedCompactionRows } from "./step";
+import { compactionStep, nextRequestMessages, storedCompactionRows, type CompactionStep } from "./step";
 import { spiralRun, type SpiralRunResult } from "./spiral";
-import type { CompletedPredicate } from "./scope";
+import type { CompletedPredicate, ScopeOptions } from "./scope";
 import { CHUNKED_CHECKED, CHUNKED_MODE, simulateChunked } from "./chunked-mode";
 
 const PARAMETERS: readonly PolicyParameterSpec[] = [
@@ -155,7 +161,23 @@ function spiralRunForSimulation(input: SimulationInput, context: SimulationConte
   );
 }
 
-function simulateOpencode(input: SimulationInput, context: SimulationContext): SimulationResult {
+/** What every phase of one opencode simulation reads: the rows, the gate's inputs and the model. */
+interface OpencodeScene {
+  view: OpencodeRowsView;
+  prune: PruneResult | null;
+  scopeOptions: ScopeOptions;
+  spiralBrake: boolean;
+  manual: boolean;
+  recordedWindow: number;
+  agentWindow: number | null;
+  providerWindow: number;
+  resolved: ResolvedModel<number>;
+  limits: OpencodeModelLimits;
+  cfg: OpencodeCompactionConfig;
+}
+
+/** The rows (pruned first when asked, CP-OC-26) and the model the overflow gate uses (CP-OC-27 … CP-OC-29). */
+function opencodeScene(input: SimulationInput, context: SimulationContext): OpencodeScene {
   const p = context.parameters;
   const spiralBrake = spiralBrakeOf(p.spiralBrake);
   const scopeOptions = {
@@ -164,25 +186,9 @@ function simulateOpencode(input: SimulationInput, context: SimulationContext): S
     dropOrphanCompactionUser: p.dropOrphanCompactionUser !== false,
   };
   let view = rowsForSimulation(input, context);
-  const manual = input.manual === true;
-  const findings: Finding[] = [];
   // CP-OC-26: pruning runs on the stored rows before the next request and the compaction.
   const prune = p.prune === true ? pruneRows(view.rows) : null;
-  if (prune) {
-    if (prune.applied) view = { ...view, rows: prune.rows };
-    findings.push({
-      id: "tool-outputs-pruned",
-      severity: "info",
-      message: prune.applied
-        ? `prune cleared ${prune.parts} tool output(s), ${prune.pruned} tokens (of ${prune.total} walked; 40000 protected, > 20000 required) → "[Old tool result content cleared]"`
-        : `prune would free ${prune.pruned} tokens (of ${prune.total} walked), not more than 20000: nothing pruned`,
-      location: null,
-      ruleId: "CP-OC-26",
-    });
-  }
-  const inferred = ["OC-INF-TAIL-MEASURE", "OC-INF-TAIL-SPLIT", "OC-INF-COMPACTION-LINE", "CP-OC-11", "CP-OC-12"];
-
-  // Model resolution (CP-OC-27 … CP-OC-29): the window the overflow gate uses.
+  if (prune?.applied) view = { ...view, rows: prune.rows };
   const recordedWindow = context.limits.contextWindow;
   const agentWindow = num(p.agentDefaultContextWindow);
   const providerWindow = num(p.providerDefaultContextWindow) ?? recordedWindow;
@@ -194,20 +200,37 @@ function simulateOpencode(input: SimulationInput, context: SimulationContext): S
   );
   const limits = { context: resolved.model, input: context.limits.inputLimit, output: context.limits.maxOutputTokens };
   const cfg = { auto: p.autoCompaction !== false, reserved: num(p.reserved), preserveRecentTokens: num(p.preserveRecentTokens), tailTurns: num(p.tailTurns) };
+  return { view, prune, scopeOptions, spiralBrake, manual: input.manual === true, recordedWindow, agentWindow, providerWindow, resolved, limits, cfg };
+}
 
-  // (1) Trigger (CP-OC-1 … CP-OC-4).
+/** The prune's own finding (CP-OC-26): what it cleared, or why it cleared nothing. */
+function pruneFinding(prune: PruneResult): Finding {
+  return {
+    id: "tool-outputs-pruned",
+    severity: "info",
+    message: prune.applied
+      ? `prune cleared ${prune.parts} tool output(s), ${prune.pruned} tokens (of ${prune.total} walked; 40000 protected, > 20000 required) → "[Old tool result content cleared]"`
+      : `prune would free ${prune.pruned} tokens (of ${prune.total} walked), not more than 20000: nothing pruned`,
+    location: null,
+    ruleId: "CP-OC-26",
+  };
+}
+
+/** (1) Trigger (CP-OC-1 … CP-OC-4). */
+function opencodeTrigger(scene: OpencodeScene): { trigger: TriggerDecision; decision: OverflowDecision } {
+  const { view, resolved, manual } = scene;
   // The estimate serializes the whole next request: made only where the turn recorded no tokens.
-  const tokens = view.tokens ?? { total: Math.ceil(JSON.stringify(nextRequestMessages(view.rows, scopeOptions).messages).length / 4) };
-  const decision = isOverflow(cfg, limits, tokens);
-  const trigger = {
+  const tokens = view.tokens ?? { total: Math.ceil(JSON.stringify(nextRequestMessages(view.rows, scene.scopeOptions).messages).length / 4) };
+  const decision = isOverflow(scene.cfg, scene.limits, tokens);
+  const trigger: TriggerDecision = {
     evaluated: !manual,
     manual,
     operands: [
       { name: "tokens", value: decision.count, source: view.tokens ? "recorded on the turn's answer (tokens.total || input + output + cache)" : "estimate chars/4 of the request messages" },
       { name: "usable", value: decision.usable, source: decision.steps.join("; ") },
-      { name: "context window", value: resolved.model, source: `${resolved.source} (${resolved.ruleId}); recorded ${recordedWindow}, agent default ${agentWindow ?? "none"}, provider default ${providerWindow}` },
+      { name: "context window", value: resolved.model, source: `${resolved.source} (${resolved.ruleId}); recorded ${scene.recordedWindow}, agent default ${scene.agentWindow ?? "none"}, provider default ${scene.providerWindow}` },
     ],
-    operator: ">=" as const,
+    operator: ">=",
     left: decision.count,
     right: decision.usable,
     result: decision.overflow,
@@ -215,37 +238,12 @@ function simulateOpencode(input: SimulationInput, context: SimulationContext): S
     ruleId: "CP-OC-3",
     estimator: "opencode: recorded tokens for the gate; chars/4 (util/token.ts) for tails and requests",
   };
-  if (input.triggerOnly === true) return emptyResultParts(opencodePolicy, input, context, trigger);
+  return { trigger, decision };
+}
 
-  // The fork's chunked planner and executor instead of the live single call (CP-OC-31).
-  if (p.compactionMode === CHUNKED_MODE) {
-    return simulateChunked({
-      input,
-      context,
-      rows: view.rows,
-      scopeOptions,
-      trigger,
-      manual,
-      model: limits,
-      cfg,
-      recordedSummary: view.recordedSummary,
-      findings,
-      inferred,
-      range: (kind, rowIndexes, label, rule) => rangeOf(kind, view, rowIndexes, label, rule),
-      verdict: (verdict, rule, text, code) => makeVerdict({ checkedVerdicts: CHUNKED_CHECKED }, verdict, rule, text, code),
-    });
-  }
-
-  // (2)(3) Partition and summariser request.
-  const budget = preserveBudget(cfg, decision.usable);
-  const step = compactionStep(view.rows, {
-    ...scopeOptions,
-    preserveBudget: budget,
-    tailTurns: cfg.tailTurns,
-    model: context.turnContext.model?.modelId ?? "unknown",
-    maxTokens: context.limits.maxOutputTokens,
-    ...(input.instructions ? { instructions: input.instructions } : {}),
-  });
+/** (2) Partition: the tail kept, the summariser's input, pruned outputs, what drops without summary. */
+function opencodePartition(scene: OpencodeScene, step: CompactionStep, budget: number): { partition: Partition; tailRows: number[] } {
+  const { view, prune, resolved } = scene;
   const tailRows = step.tail.tailAt >= 0 ? step.scope.indexes.slice(step.tail.tailAt) : [];
   const hiddenPairs = step.scope.indexes.filter((i) => !step.input.rowIndexes.includes(i) && !tailRows.includes(i));
   const outOfScope = view.rows.map((_, i) => i).filter((i) => !step.scope.indexes.includes(i));
@@ -268,7 +266,12 @@ function simulateOpencode(input: SimulationInput, context: SimulationContext): S
       excludedByBrake: step.scope.excluded.length,
     },
   };
-  const request = {
+  return { partition, tailRows };
+}
+
+/** (3) The summariser request the step built (CP-OC-16, CP-OC-17). */
+function opencodeRequest(input: SimulationInput, context: SimulationContext, view: OpencodeRowsView, step: CompactionStep): SimulatedSummariserRequest {
+  return {
     role: step.input.priorSummary !== null ? "update" : "summary",
     api: "openai-completions" as const,
     form: "standalone",
@@ -287,15 +290,18 @@ function simulateOpencode(input: SimulationInput, context: SimulationContext): S
       checkpointInstruction: false,
     },
   };
+}
 
-  // (4) After the compaction (CP-OC-24, CP-OC-25).
+/** (4) After the compaction (CP-OC-24, CP-OC-25): the stored pair and the next request. */
+function opencodeAfter(input: SimulationInput, context: SimulationContext, scene: OpencodeScene, step: CompactionStep): { after: AfterCompaction; afterRows: OcMessage[]; next: ReturnType<typeof nextRequestMessages>; before: number; afterTokens: number } {
+  const { view, scopeOptions } = scene;
   const summary = resolveSummary({
     session: input.session,
     source: input.summary,
     recorded: view.recordedSummary,
     headings: ["## Objective", "## Important Details", "## Work State", "## Next Move", "## Relevant Files"],
   });
-  const stored = storedCompactionRows({ auto: !manual, tailStartId: step.tail.tailStartId, summaryText: summary.text });
+  const stored = storedCompactionRows({ auto: !scene.manual, tailStartId: step.tail.tailStartId, summaryText: summary.text });
   const afterRows = [...view.rows, stored.compactionUser, stored.summary, ...(stored.continueMessage ? [stored.continueMessage] : [])];
   const next = nextRequestMessages(afterRows, scopeOptions);
   const header = input.options.header ?? null;
@@ -309,42 +315,41 @@ function simulateOpencode(input: SimulationInput, context: SimulationContext): S
     stream_options: { include_usage: true },
   };
   const afterMessages: ContextMessage[] = next.scope.indexes.flatMap((i) => rowToContext(afterRows[i] as OcMessage));
+  const after = afterCompaction({
+    summary,
+    messages: afterMessages,
+    api: "openai-completions",
+    turnBody: context.turnRequest.body,
+    body: afterBody,
+    breakReason: "opencode compaction: the compaction pair replaces the history before the tail",
+    storedRecord: { compaction: stored.compactionUser.parts[0] ?? null, summary: { summary: true, mode: "compaction", agent: "compaction" }, continueMessage: stored.continueMessage !== null },
+  });
   // CP-OC-5: E = ceil(chars / 4) of the messages as canonical JSON (sorted keys, undefined dropped).
   const before = Math.ceil(canonicalJson(nextRequestMessages(view.rows, scopeOptions).messages).length / 4);
-  const after = Math.ceil(canonicalJson(next.messages).length / 4);
+  return { after, afterRows, next, before, afterTokens: Math.ceil(canonicalJson(next.messages).length / 4) };
+}
 
-  // (5) Verdict (CP-OC-30 … CP-OC-33).
-  let verdict: Verdict;
-  let message: string | null = null;
-  let ruleId = "CP-OC-31";
+/** (5) Verdict (CP-OC-30 … CP-OC-33), with the finding of a compaction that did not bring the request under the gate. */
+function opencodeVerdict(context: SimulationContext, scene: OpencodeScene, decision: OverflowDecision, before: number, after: number): { verdict: VerdictResult; finding: Finding | null } {
+  const { manual, spiralBrake } = scene;
   const stillCompact = after >= decision.usable;
-  if (!manual && !decision.overflow) {
-    verdict = "not-triggered";
-    ruleId = "CP-OC-3";
-  } else if (spiralBrake && !manual && after >= before) {
-    verdict = "no-reduction";
-    ruleId = "CP-OC-32";
-    message = `no-reduction (${"message text not published"}, CP-OC-33)`;
-  } else if (spiralBrake && stillCompact) {
-    verdict = "cycle-guard-stop";
-    ruleId = "CP-OC-30";
-    message = `the request after compaction (${after} tokens) still overflows usable ${decision.usable}: stopped instead of compacting again`;
-  } else if (spiralBrake && !admission(cfg, limits, after).admitted) {
-    verdict = "post-compaction-over-budget";
-    ruleId = "CP-OC-32";
-    message = "post-compaction admission check failed (message text not published, CP-OC-33)";
-  } else {
-    verdict = "compacted";
-    ruleId = "CP-OC-24";
-    if (stillCompact) {
-      const guard = p.fallbackModel === true ? "cycle guard armed by compaction.fallback_model: stop" : "another compaction would follow (no cycle guard before PR #11)";
-      findings.push({ id: "ineffective-compaction", severity: "warning", message: `the request after compaction (${after} tokens) still overflows ${decision.usable}: ${guard}`, location: { request: "after" }, ruleId: "CP-OC-30" });
-      if (p.fallbackModel === true) verdict = "cycle-guard-stop";
-    }
-  }
+  const verdictOf = (verdict: Verdict, ruleId: string, message: string | null = null) => makeVerdict(opencodePolicy, verdict, ruleId, message);
+  if (!manual && !decision.overflow) return { verdict: verdictOf("not-triggered", "CP-OC-3"), finding: null };
+  if (spiralBrake && !manual && after >= before) return { verdict: verdictOf("no-reduction", "CP-OC-32", `no-reduction (${"message text not published"}, CP-OC-33)`), finding: null };
+  if (spiralBrake && stillCompact) return { verdict: verdictOf("cycle-guard-stop", "CP-OC-30", `the request after compaction (${after} tokens) still overflows usable ${decision.usable}: stopped instead of compacting again`), finding: null };
+  if (spiralBrake && !admission(scene.cfg, scene.limits, after).admitted) return { verdict: verdictOf("post-compaction-over-budget", "CP-OC-32", "post-compaction admission check failed (message text not published, CP-OC-33)"), finding: null };
+  if (!stillCompact) return { verdict: verdictOf("compacted", "CP-OC-24"), finding: null };
+  const fallback = context.parameters.fallbackModel === true;
+  const guard = fallback ? "cycle guard armed by compaction.fallback_model: stop" : "another compaction would follow (no cycle guard before PR #11)";
+  const finding: Finding = { id: "ineffective-compaction", severity: "warning", message: `the request after compaction (${after} tokens) still overflows ${decision.usable}: ${guard}`, location: { request: "after" }, ruleId: "CP-OC-30" };
+  return { verdict: verdictOf(fallback ? "cycle-guard-stop" : "compacted", "CP-OC-24"), finding };
+}
 
-  // (6) Findings.
-  findings.push(...checkSummariserRequests([request]));
+/** (6) Findings of the request, the scope, the cut and a spiral run when asked for. */
+function opencodeFindings(input: SimulationInput, context: SimulationContext, scene: OpencodeScene, parts: { request: SimulatedSummariserRequest; step: CompactionStep; tailRows: number[]; afterRows: OcMessage[]; next: ReturnType<typeof nextRequestMessages> }): Finding[] {
+  const { view } = scene;
+  const { step, tailRows, afterRows, next } = parts;
+  const findings: Finding[] = [...checkSummariserRequests([parts.request])];
   for (const index of step.scope.failedInScope) {
     findings.push({ id: "unfinished-summary-in-scope", severity: "warning", message: `summary ${(view.rows[index] as OcMessage).info.id} failed or is unfinished but stays in the model scope (CP-OC-8)`, location: { entryId: (view.rows[index] as OcMessage).info.id }, ruleId: "CP-OC-8" });
   }
@@ -359,34 +364,66 @@ function simulateOpencode(input: SimulationInput, context: SimulationContext): S
   for (const use of step.request.slots) {
     if (use.filledFrom === "description") findings.push({ id: "instruction-slot-described", severity: "info", message: `slot "${use.slot}" holds Contextscope's description, not opencode's text`, location: { request: 0 }, ruleId: "CP-OC-18" });
   }
-  const attempts = num(p.spiralAttempts) ?? 0;
+  const attempts = num(context.parameters.spiralAttempts) ?? 0;
   if (attempts > 0) {
     const run = spiralRunForSimulation(input, context, attempts);
     findings.push({ id: "spiral-run", severity: run.verdict === "failed" ? "error" : "info", message: `spiral run (${attempts} failed attempts): ${run.message}; next request tokens ${run.attempts.map((a) => a.nextMainRequestTokens).join(" → ")}`, location: null, ruleId: run.ruleId });
   }
+  return findings;
+}
 
-  return {
-    policyId: "opencode",
-    turn: input.turn,
-    parameters: p,
-    limits: context.limits,
+function simulateOpencode(input: SimulationInput, context: SimulationContext): SimulationResult {
+  const scene = opencodeScene(input, context);
+  const { view, scopeOptions, cfg } = scene;
+  const findings: Finding[] = scene.prune ? [pruneFinding(scene.prune)] : [];
+  const inferred = ["OC-INF-TAIL-MEASURE", "OC-INF-TAIL-SPLIT", "OC-INF-COMPACTION-LINE", "CP-OC-11", "CP-OC-12"];
+  const { trigger, decision } = opencodeTrigger(scene);
+  if (input.triggerOnly === true) return emptyResultParts(opencodePolicy, input, context, trigger);
+
+  // The fork's chunked planner and executor instead of the live single call (CP-OC-31).
+  if (context.parameters.compactionMode === CHUNKED_MODE) {
+    return simulateChunked({
+      input,
+      context,
+      rows: view.rows,
+      scopeOptions,
+      trigger,
+      manual: scene.manual,
+      model: scene.limits,
+      cfg,
+      recordedSummary: view.recordedSummary,
+      findings,
+      inferred,
+      range: (kind, rowIndexes, label, rule) => rangeOf(kind, view, rowIndexes, label, rule),
+      verdict: (verdict, rule, text, code) => makeVerdict({ checkedVerdicts: CHUNKED_CHECKED }, verdict, rule, text, code),
+    });
+  }
+
+  const budget = preserveBudget(cfg, decision.usable);
+  const step = compactionStep(view.rows, {
+    ...scopeOptions,
+    preserveBudget: budget,
+    tailTurns: cfg.tailTurns,
+    model: context.turnContext.model?.modelId ?? "unknown",
+    maxTokens: context.limits.maxOutputTokens,
+    ...(input.instructions ? { instructions: input.instructions } : {}),
+  });
+  const { partition, tailRows } = opencodePartition(scene, step, budget);
+  const request = opencodeRequest(input, context, view, step);
+  const { after, afterRows, next, before, afterTokens } = opencodeAfter(input, context, scene, step);
+  const { verdict, finding } = opencodeVerdict(context, scene, decision, before, afterTokens);
+  if (finding) findings.push(finding);
+  findings.push(...opencodeFindings(input, context, scene, { request, step, tailRows, afterRows, next }));
+  return simulationResult(opencodePolicy, input, context, {
     trigger,
     partition,
     summariserRequests: [request],
-    after: afterCompaction({
-      summary,
-      messages: afterMessages,
-      api: "openai-completions",
-      turnBody: context.turnRequest.body,
-      body: afterBody,
-      breakReason: "opencode compaction: the compaction pair replaces the history before the tail",
-      storedRecord: { compaction: stored.compactionUser.parts[0] ?? null, summary: { summary: true, mode: "compaction", agent: "compaction" }, continueMessage: stored.continueMessage !== null },
-    }),
-    verdict: makeVerdict(opencodePolicy, verdict, ruleId, message),
-    tokens: { estimator: trigger.estimator, before, after, saved: before - after, summariserInput: step.requestTokens },
+    after,
+    verdict,
+    tokens: tokenSummary(trigger.estimator, before, afterTokens, step.requestTokens),
     findings,
     inferred,
-  };
+  });
 }
 
 export const opencodePolicy: CompactionPolicy = {

@@ -153,6 +153,94 @@ function computeTokensBefore(path: readonly SessionEntry[], preparation: Compact
   return estimateContextTokens(messages, piProfileOf(options));
 }
 
+/** The summariser requests pi sends for one compaction: history, then turn prefix (PI-K28, PI-K29). */
+interface RebuiltRequests {
+  requests: SummariserRequest[];
+  serializedConversation: string;
+  turnPrefixConversation?: string;
+  /** False for a split turn with an empty history: only the turn-prefix request is made. */
+  makeHistory: boolean;
+}
+
+function summariserRequestsOf(
+  preparation: CompactionPreparation,
+  options: CompactionRebuildOptions,
+  parts: { bodyInput: (maxTokens: number) => SummariserBodyInput; settings: CompactionSettings; model: ModelInfo; customInstructions: string | null; timestamp: number },
+  lints: string[],
+): RebuiltRequests {
+  const { bodyInput, settings, model, timestamp } = parts;
+  const instructions = options.instructions ?? {};
+  const historyMessages = convert(preparation.messagesToSummarize, options);
+  const prefixMessages = convert(preparation.turnPrefixMessages, options);
+  const splitWithPrefix = preparation.isSplitTurn && preparation.turnPrefixMessages.length > 0;
+  // PI-K28/PI-K29: the history request is skipped only for a split turn with an empty history.
+  const makeHistory = !splitWithPrefix || preparation.messagesToSummarize.length > 0;
+
+  const requests: SummariserRequest[] = [];
+  let serializedConversation = "";
+  if (makeHistory) {
+    serializedConversation = serializeConversation(historyMessages);
+    const slot = preparation.previousSummary ? "updatePrompt" : "initialPrompt";
+    requests.push(
+      buildStandaloneSummariserRequest(
+        bodyInput(historySummaryCap(settings.reserveTokens, piProfileOf(options), model)),
+        "history",
+        slot,
+        {
+          conversation: serializedConversation,
+          previousSummary: preparation.previousSummary,
+          instruction: instructions[slot] ?? null,
+          customInstructions: parts.customInstructions,
+        },
+        timestamp,
+      ),
+    );
+  } else if (preparation.previousSummary) {
+    lints.push(
+      "previous summary discarded (split turn with empty history): the new summary starts with " +
+        `"${NO_PRIOR_HISTORY}" and everything the previous summary held is lost from context (PI-K29)`,
+    );
+  }
+  if (!splitWithPrefix) return { requests, serializedConversation, makeHistory };
+
+  const prefixInput = bodyInput(turnPrefixSummaryCap(settings.reserveTokens, piProfileOf(options), model));
+  if (options.turnPrefixForm === "replay") {
+    requests.push(buildReplayTurnPrefixRequest(prefixInput, prefixMessages, timestamp));
+    return { requests, serializedConversation, makeHistory };
+  }
+  const turnPrefixConversation = serializeConversation(prefixMessages);
+  requests.push(
+    buildStandaloneSummariserRequest(
+      prefixInput,
+      "turn-prefix",
+      "turnPrefixPrompt",
+      { conversation: turnPrefixConversation, previousSummary: null, instruction: instructions.turnPrefixPrompt ?? null, customInstructions: null },
+      timestamp,
+    ),
+  );
+  return { requests, serializedConversation, turnPrefixConversation, makeHistory };
+}
+
+/** Compares what pi would have stored with what the entry holds, as lints. */
+function recordLints(entry: SessionEntry, preparation: CompactionPreparation, rebuilt: RebuiltRequests, recordedLists: FileLists | null, lints: string[]): void {
+  if (
+    recordedLists &&
+    entry.raw.fromHook !== true &&
+    (!sameList(recordedLists.readFiles, preparation.fileLists.readFiles) ||
+      !sameList(recordedLists.modifiedFiles, preparation.fileLists.modifiedFiles))
+  ) {
+    lints.push("recorded file lists differ from the ones computed from the path (PI-K19)");
+  }
+  const summary = isText(entry.raw.summary) ? entry.raw.summary : "";
+  if (!rebuilt.makeHistory && !textStartsWith(summary, NO_PRIOR_HISTORY)) {
+    lints.push(`recorded summary does not start with "${NO_PRIOR_HISTORY}" although the history request is skipped (PI-K29)`);
+  }
+  if (entry.raw.fromHook === true) lints.push("compaction made by an extension (fromHook): pi's summariser was not called (PI-K31)");
+  for (const request of rebuilt.requests) {
+    for (const label of request.notRecorded) lints.push(`${request.role} request: ${label} not recorded`);
+  }
+}
+
 /**
  * Rebuilds the summariser request(s) of the compaction entry `compactionEntryId`. Throws when the
  * id is not a compaction entry of the session.
@@ -185,87 +273,19 @@ export function buildCompactionRequests(
   const model = resolveModel(context.model, lastAssistantApi(path), options.modelOverrides ?? {});
   const api = options.api ?? model.api;
   const serializer = getSerializer(api);
-  const instructions = options.instructions ?? {};
-  const timestamp = entry.timestamp ? Date.parse(entry.timestamp) : 0;
   const bodyInput = (maxTokens: number): SummariserBodyInput => ({
     serializer,
     model,
     profile: piProfileOf(options),
     thinkingLevel: context.thinkingLevel,
-    instructions,
+    instructions: options.instructions ?? {},
     maxTokens,
   });
-
   const customInstructions = options.customInstructions?.[compactionEntryId] ?? null;
-  const historyMessages = convert(preparation.messagesToSummarize, options);
-  const prefixMessages = convert(preparation.turnPrefixMessages, options);
-  const splitWithPrefix = preparation.isSplitTurn && preparation.turnPrefixMessages.length > 0;
-  // PI-K28/PI-K29: the history request is skipped only for a split turn with an empty history.
-  const makeHistory = !splitWithPrefix || preparation.messagesToSummarize.length > 0;
-
-  const requests: SummariserRequest[] = [];
-  let serializedConversation = "";
-  if (makeHistory) {
-    serializedConversation = serializeConversation(historyMessages);
-    const slot = preparation.previousSummary ? "updatePrompt" : "initialPrompt";
-    requests.push(
-      buildStandaloneSummariserRequest(
-        bodyInput(historySummaryCap(settings.reserveTokens, piProfileOf(options), model)),
-        "history",
-        slot,
-        {
-          conversation: serializedConversation,
-          previousSummary: preparation.previousSummary,
-          instruction: instructions[slot] ?? null,
-          customInstructions,
-        },
-        timestamp,
-      ),
-    );
-  } else if (preparation.previousSummary) {
-    lints.push(
-      "previous summary discarded (split turn with empty history): the new summary starts with " +
-        `"${NO_PRIOR_HISTORY}" and everything the previous summary held is lost from context (PI-K29)`,
-    );
-  }
-
-  let turnPrefixConversation: string | undefined;
-  if (splitWithPrefix) {
-    const prefixInput = bodyInput(turnPrefixSummaryCap(settings.reserveTokens, piProfileOf(options), model));
-    if (options.turnPrefixForm === "replay") {
-      requests.push(buildReplayTurnPrefixRequest(prefixInput, prefixMessages, timestamp));
-    } else {
-      turnPrefixConversation = serializeConversation(prefixMessages);
-      requests.push(
-        buildStandaloneSummariserRequest(
-          prefixInput,
-          "turn-prefix",
-          "turnPrefixPrompt",
-          { conversation: turnPrefixConversation, previousSummary: null, instruction: instructions.turnPrefixPrompt ?? null, customInstructions: null },
-          timestamp,
-        ),
-      );
-    }
-  }
-
-  // Compare what pi would have stored with what the entry holds.
+  const timestamp = entry.timestamp ? Date.parse(entry.timestamp) : 0;
+  const rebuilt = summariserRequestsOf(preparation, options, { bodyInput, settings, model, customInstructions, timestamp }, lints);
   const recordedLists = recordedFileLists(entry);
-  if (
-    recordedLists &&
-    entry.raw.fromHook !== true &&
-    (!sameList(recordedLists.readFiles, preparation.fileLists.readFiles) ||
-      !sameList(recordedLists.modifiedFiles, preparation.fileLists.modifiedFiles))
-  ) {
-    lints.push("recorded file lists differ from the ones computed from the path (PI-K19)");
-  }
-  const summary = isText(entry.raw.summary) ? entry.raw.summary : "";
-  if (!makeHistory && !textStartsWith(summary, NO_PRIOR_HISTORY)) {
-    lints.push(`recorded summary does not start with "${NO_PRIOR_HISTORY}" although the history request is skipped (PI-K29)`);
-  }
-  if (entry.raw.fromHook === true) lints.push("compaction made by an extension (fromHook): pi's summariser was not called (PI-K31)");
-  for (const request of requests) {
-    for (const label of request.notRecorded) lints.push(`${request.role} request: ${label} not recorded`);
-  }
+  recordLints(entry, preparation, rebuilt, recordedLists, lints);
 
   const estimate = computeTokensBefore(path, preparation, options);
   if (typeof entry.raw.tokensBefore === "number" && entry.raw.tokensBefore !== estimate.tokens) {
@@ -275,8 +295,8 @@ export function buildCompactionRequests(
   const rebuild: CompactionRebuild = {
     entryId: entry.id,
     line: entry.line,
-    requests,
-    serializedConversation,
+    requests: rebuilt.requests,
+    serializedConversation: rebuilt.serializedConversation,
     previousSummary: preparation.previousSummary,
     firstKeptEntryId: preparation.firstKeptEntryId,
     recordedFirstKeptEntryId: recordedFirstKept,
@@ -299,7 +319,7 @@ export function buildCompactionRequests(
     path,
     lints,
   };
-  if (turnPrefixConversation !== undefined) rebuild.turnPrefixConversation = turnPrefixConversation;
+  if (rebuilt.turnPrefixConversation !== undefined) rebuild.turnPrefixConversation = rebuilt.turnPrefixConversation;
   if (customInstructions !== null) rebuild.customInstructions = customInstructions;
   return rebuild;
 }

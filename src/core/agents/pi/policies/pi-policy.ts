@@ -9,6 +9,7 @@ import { checkSummariserRequests } from "../../../simulate/findings";
 import { cacheEffect } from "../../../simulate/prefix";
 import { estimateJsonTokens } from "../../../simulate/text-tokens";
 import { makeVerdict } from "../../../simulate/verdict";
+import { simulationResult, tokenSummary } from "../../../simulate/result";
 import type {
   CompactionPolicy,
   Finding,
@@ -137,22 +138,16 @@ function simulatePi(input: SimulationInput, context: SimulationContext): Simulat
     : !trigger.result && !trigger.manual
       ? makeVerdict(piPolicy, "not-triggered", "CP-PI-1", trigger.expression)
       : makeVerdict(piPolicy, "compacted", "CP-PI-5");
-  return {
-    ...base,
+  return simulationResult(piPolicy, input, context, {
+    trigger,
     partition,
     summariserRequests: requests,
     after,
     verdict,
-    tokens: {
-      estimator: "pi chars/4 per message (PI-K2): turn N's request before, the next request after",
-      before: tokensBefore,
-      after: tokensAfter,
-      saved: tokensBefore - tokensAfter,
-      summariserInput: requests.reduce((a, r) => a + estimateJsonTokens(r.body), 0),
-    },
+    tokens: tokenSummary("pi chars/4 per message (PI-K2): turn N's request before, the next request after", tokensBefore, tokensAfter, requests.reduce((a, r) => a + estimateJsonTokens(r.body), 0)),
     findings,
     inferred: ["CP-0-1", "CP-0-2", "CP-0-3", "CP-0-4", "CP-PI-5"],
-  };
+  });
 }
 
 export const piPolicy: CompactionPolicy = {

@@ -7,7 +7,7 @@ import { senpiInference } from "./inference";
 import { sessionWithSimulatedCompaction } from "./compaction-point";
 import type { ContextMessage, LlmMessage, UserMessage } from "../../../model";
 import { isText, textString } from "../../../text/text";
-import { estimateContextTokens } from "../compaction";
+import { estimateContextTokens, type CompactionRebuild } from "../compaction";
 import { projectPath } from "../projection";
 import { resolveModel } from "../../../models/catalogue";
 import { getSerializer } from "../../../providers";
@@ -17,7 +17,9 @@ import { cacheEffect, prefixText } from "../../../simulate/prefix";
 import { fillSlot } from "../../../simulate/instruction-slots";
 import { estimateJsonTokens, estimateTextTokens } from "../../../simulate/text-tokens";
 import { makeVerdict } from "../../../simulate/verdict";
+import { simulationResult, tokenSummary } from "../../../simulate/result";
 import type {
+  AfterCompaction,
   CompactionPolicy,
   Finding,
   PolicyParameterSpec,
@@ -27,7 +29,7 @@ import type {
   SimulationResult,
   TriggerDecision,
 } from "../../../simulate/types";
-import { piAfter, piCutFindings, piFamilyNotApplicable, piPartition, piStoredRecord, piSummary, preparePiFamily, type PiFamilyPreparation } from "./family";
+import { piAfter, piCutFindings, piFamilyNotApplicable, piPartition, piStoredRecord, piSummary, preparePiFamily, type PiFamilyParameters, type PiFamilyPreparation } from "./family";
 import { contextOfPath } from "./path-context";
 import { PI_PARAMETERS, piParameters, toSimulatedRequest } from "./pi-policy";
 import { lintFindings, sumMessageTokens, userTurnTexts } from "./result-parts";
@@ -109,21 +111,29 @@ function instructionMessage(text: string, timestamp: number): UserMessage {
   return { role: "user", content: [{ type: "text", text }], timestamp };
 }
 
-function simulateSenpi(input: SimulationInput, context: SimulationContext): SimulationResult {
+/** The preparations of one senpi simulation: where the compaction cuts, and where its requests were built. */
+interface SenpiPreparations {
+  prep: PiFamilyPreparation;
+  /** The preparation the summariser requests come from (a warm job's snapshot, SP-K8). */
+  requestPrep: PiFamilyPreparation;
+  speculative: SpeculativeSearch | null;
+}
+
+/** A compaction point at a prompt start on the path (where a warm job took its snapshot). */
+function snapshotPoint(start: { sentBeforeTurn: number; path: PiFamilyPreparation["point"]["path"] }): PiFamilyPreparation["point"] {
+  return { turn: start.sentBeforeTurn - 1, path: start.path, parent: start.path[start.path.length - 1]!, recorded: null };
+}
+
+/**
+ * SP-K6/SP-K8: with a warm job, the requests come from the branch at its prompt start and the
+ * compaction at the point takes that snapshot's cut. On a recording, a compaction senpi stored
+ * with origin "speculative" was summarised at an earlier prompt start; its request is the same
+ * (the recorded cut), sent before that prompt.
+ */
+function senpiSpeculative(input: SimulationInput, context: SimulationContext, first: PiFamilyPreparation, piParams: PiFamilyParameters, ratio: number | null): SenpiPreparations {
   const params = context.parameters;
-  const ratio = typeof params.thresholdRatio === "number" ? params.thresholdRatio : null;
   const window = context.limits.contextWindow;
-  const basePi = piParameters(params);
-  // SP-K7: the extension's snapshots cap keepRecentTokens below the threshold; the core route
-  // (pi's window − reserve trigger, thresholdRatio null) prepares with the setting as is.
-  const keepRecentTokens = ratio !== null ? effectiveKeepRecentTokens(basePi.keepRecentTokens, window, effectiveThresholdRatio(window)) : basePi.keepRecentTokens;
-  const piParams = { ...basePi, keepRecentTokens, boundaryRule: "G2" as const, turnPrefixForm: "serialized" as const, useRecordedCut: params.cut === "recorded" };
-  let prep = preparePiFamily(input, "senpi", piParams);
-  const trigger = senpiTrigger(prep, input, context, piParams.reserveTokens, ratio);
-  const base = emptyResultParts(senpiPolicy, input, context, trigger);
-  if (input.triggerOnly === true) return base;
-  // SP-K6/SP-K8: with a warm job, the requests come from the branch at its prompt start and the
-  // compaction at the point takes that snapshot's cut.
+  let prep = first;
   let speculative: SpeculativeSearch | null = null;
   let requestPrep = prep;
   if (params.speculative === true && !input.manual && params.cut !== "recorded") {
@@ -131,8 +141,7 @@ function simulateSenpi(input: SimulationInput, context: SimulationContext): Simu
     speculative = findSpeculativeStart(prep.point.path, window, ratio ?? effectiveThresholdRatio(window), fraction, piParams.reserveTokens);
     const start = speculative.start;
     if (start) {
-      const snapshotPoint = { turn: start.sentBeforeTurn - 1, path: start.path, parent: start.path[start.path.length - 1]!, recorded: null };
-      const snapshot = preparePiFamily(input, "senpi", piParams, snapshotPoint);
+      const snapshot = preparePiFamily(input, "senpi", piParams, snapshotPoint(start));
       if (snapshot.rebuild?.firstKeptEntryId) {
         requestPrep = snapshot;
         prep = preparePiFamily(input, "senpi", { ...piParams, forcedCut: snapshot.rebuild.firstKeptEntryId });
@@ -141,15 +150,12 @@ function simulateSenpi(input: SimulationInput, context: SimulationContext): Simu
       }
     }
   }
-  // SP-K8 on a recording: a compaction senpi stored with origin "speculative" was summarised at an
-  // earlier prompt start; its request is the same (the recorded cut), sent before that prompt.
   const recordedDetails = prep.point.recorded?.raw.details as { origin?: unknown } | undefined;
   if (params.cut === "recorded" && recordedDetails?.origin === "speculative" && typeof prep.point.recorded?.raw.tokensBefore === "number") {
     const start = recordedSpeculativeStart(prep.point.path, prep.point.recorded.raw.tokensBefore);
     if (start) {
-      const snapshotPoint = { turn: start.sentBeforeTurn - 1, path: start.path, parent: start.path[start.path.length - 1]!, recorded: null };
       const cut = prep.point.recorded.raw.firstKeptEntryId;
-      const snapshot = preparePiFamily(input, "senpi", { ...piParams, ...(typeof cut === "string" ? { forcedCut: cut } : {}) }, snapshotPoint);
+      const snapshot = preparePiFamily(input, "senpi", { ...piParams, ...(typeof cut === "string" ? { forcedCut: cut } : {}) }, snapshotPoint(start));
       if (snapshot.rebuild) {
         requestPrep = snapshot;
         speculative = { start: { path: start.path, promptEntryId: start.promptEntryId, sentBeforeTurn: start.sentBeforeTurn, tokens: prep.point.recorded.raw.tokensBefore, startThreshold: 0, blockingThreshold: 0 }, note: `recorded origin "speculative": the warm job prepared the branch at prompt ${start.promptEntryId}, whose context estimate equals the recorded tokensBefore ${prep.point.recorded.raw.tokensBefore}` };
@@ -158,37 +164,40 @@ function simulateSenpi(input: SimulationInput, context: SimulationContext): Simu
       speculative = { start: null, note: `recorded origin "speculative", but no prompt start has the recorded tokensBefore ${prep.point.recorded.raw.tokensBefore}: request placed at the compaction` };
     }
   }
-  const rebuild = requestPrep.rebuild;
-  if (!rebuild) return { ...base, verdict: makeVerdict(senpiPolicy, "nothing-to-compact", "PI-K13", "the last path entry is already a compaction") };
+  return { prep, requestPrep, speculative };
+}
+
+/** The replay requests senpi makes: history (or its update), turn prefix, or both (CP-SE-1 … CP-SE-3). */
+function replaySpecs(rebuild: CompactionRebuild, splitTurnRequests: unknown, focus: string | null): ReplaySpec[] {
   const p = rebuild.preparation;
-  if (p.summarized.end <= p.summarized.start && p.turnPrefix === null && !p.previousSummary) {
-    return { ...base, verdict: makeVerdict(senpiPolicy, "nothing-to-compact", "PI-K18", "nothing to summarise") };
-  }
-
-  const model = applyLimits(resolveModel(context.turnContext.model, context.turnContext.api, input.options.modelOverrides), context.limits);
-  const api = input.api ?? input.options.api ?? context.turnRequest.api;
-  const focusFormat = String(params.focusFormat ?? "custom-instructions");
-  const automaticFocus = input.manual ? null : (input.instructions?.slots.automaticFocus ?? null);
-  const focus = input.focus ?? automaticFocus;
-
   const specs: ReplaySpec[] = [];
   const historySlot = p.previousSummary ? "historyUpdateReplayPrompt" : "historyReplayPrompt";
-  if (p.isSplitTurn && params.splitTurnRequests !== "history-and-prefix") {
+  if (p.isSplitTurn && splitTurnRequests !== "history-and-prefix") {
     specs.push({ role: "turn-prefix", limit: p.firstKeptEntryIndex, slot: "turnPrefixReplayPrompt", focus });
   } else {
     if (!p.isSplitTurn || rebuild.requests.some((r) => r.role === "history")) specs.push({ role: "history", limit: p.historyEnd, slot: historySlot, focus });
     if (p.isSplitTurn) specs.push({ role: "turn-prefix", limit: p.firstKeptEntryIndex, slot: "turnPrefixReplayPrompt", focus: null });
   }
+  return specs;
+}
 
-  const requests: SimulatedSummariserRequest[] = [];
-  const notes: string[] = [];
+/**
+ * The cache-friendly replay requests, each checked to fit the window (CP-SE-5); null when one
+ * does not fit, so the standalone form is sent instead.
+ */
+function replayRequests(input: SimulationInput, context: SimulationContext, requestPrep: PiFamilyPreparation, specs: readonly ReplaySpec[], reserveTokens: number, notes: string[]): SimulatedSummariserRequest[] | null {
+  const params = context.parameters;
+  const model = applyLimits(resolveModel(context.turnContext.model, context.turnContext.api, input.options.modelOverrides), context.limits);
+  const api = input.api ?? input.options.api ?? context.turnRequest.api;
+  const focusFormat = String(params.focusFormat ?? "custom-instructions");
+  const automaticFocus = input.manual ? null : (input.instructions?.slots.automaticFocus ?? null);
   const timestamp = requestPrep.point.parent.timestamp ? Date.parse(requestPrep.point.parent.timestamp) : 0;
-  let fellBack = false;
-  for (const spec of params.cacheFriendly === false ? [] : specs) {
+  const requests: SimulatedSummariserRequest[] = [];
+  for (const spec of specs) {
     const filled = fillSlot(SENPI_REPLAY_SLOTS.find((s) => s.slot === spec.slot)!, input.instructions);
     const instruction = withFocusBlock(filled.text, spec.focus, focusFormat);
     const source = replaySource(requestPrep, spec.limit);
-    const cap = spec.role === "history" ? Math.floor(0.8 * piParams.reserveTokens) : Math.floor(0.5 * piParams.reserveTokens);
+    const cap = spec.role === "history" ? Math.floor(0.8 * reserveTokens) : Math.floor(0.5 * reserveTokens);
     // CP-SE-INF-3 "model": the main request's output cap (an attached header's, else the model's).
     const mainCap = input.options.header?.maxTokens ?? model.maxTokens;
     const maxTokens = params.replayMaxTokens === "reserve-cap" ? (model.maxTokens > 0 ? Math.min(cap, model.maxTokens) : cap) : mainCap;
@@ -199,10 +208,7 @@ function simulateSenpi(input: SimulationInput, context: SimulationContext): Simu
     const estimate = estimateTextTokens(prefixText(body));
     const fits = model.contextWindow <= 0 || estimate + maxTokens + REPLAY_FIT_MARGIN <= model.contextWindow;
     notes.push(`${spec.role}: replay fit check (estimated) ${estimate} + ${maxTokens} + ${REPLAY_FIT_MARGIN} ${fits ? "≤" : ">"} ${model.contextWindow} → ${fits ? "replay" : "standalone"} (CP-SE-5)`);
-    if (!fits) {
-      fellBack = true;
-      break;
-    }
+    if (!fits) return null;
     requests.push({
       role: spec.role,
       api,
@@ -226,17 +232,27 @@ function simulateSenpi(input: SimulationInput, context: SimulationContext): Simu
       },
     });
   }
-  if (params.cacheFriendly === false || fellBack) {
-    // Standalone form (pi-senpi.md §5.6) with senpi's deltas (SP-K3).
-    requests.length = 0;
-    for (const r of rebuild.requests) {
-      const simulated = toSimulatedRequest(r, requestPrep, input, context, "standalone");
-      // SP-K3: cacheRetention "none" — no cache markers in the standalone form.
-      simulated.body = withoutCacheMarkers(simulated.body) as Record<string, unknown>;
-      simulated.notes.push("cacheRetention none, a fresh request identity, toolChoice none, no tools (CP-SE-6, SP-K3)");
-      requests.push(simulated);
-    }
-  }
+  return requests;
+}
+
+/** (3) The summariser requests: replayed when they fit and cacheFriendly is on, else standalone (SP-K3). */
+function senpiSummariser(input: SimulationInput, context: SimulationContext, preps: SenpiPreparations, rebuild: CompactionRebuild, reserveTokens: number): SimulatedSummariserRequest[] {
+  const params = context.parameters;
+  const { requestPrep, speculative } = preps;
+  const automaticFocus = input.manual ? null : (input.instructions?.slots.automaticFocus ?? null);
+  const specs = replaySpecs(rebuild, params.splitTurnRequests, input.focus ?? automaticFocus);
+  const notes: string[] = [];
+  const replayed = params.cacheFriendly === false ? [] : replayRequests(input, context, requestPrep, specs, reserveTokens, notes);
+  // Standalone form (pi-senpi.md §5.6) with senpi's deltas (SP-K3): cacheRetention "none", no cache markers.
+  const requests =
+    params.cacheFriendly === false || replayed === null
+      ? rebuild.requests.map((r) => {
+          const simulated = toSimulatedRequest(r, requestPrep, input, context, "standalone");
+          simulated.body = withoutCacheMarkers(simulated.body) as Record<string, unknown>;
+          simulated.notes.push("cacheRetention none, a fresh request identity, toolChoice none, no tools (CP-SE-6, SP-K3)");
+          return simulated;
+        })
+      : replayed;
   for (const r of requests) r.notes.push(...notes);
   if (speculative?.start) {
     for (const r of requests) {
@@ -244,41 +260,70 @@ function simulateSenpi(input: SimulationInput, context: SimulationContext): Simu
       r.notes.push(`sent speculatively alongside turn ${speculative.start.sentBeforeTurn}'s first request (${speculative.note}); applied at this point because the summarised prefix is unchanged (SP-K8)`);
     }
   }
+  return requests;
+}
 
-  const partition = piPartition(prep, context, "senpi");
-  const findings: Finding[] = [...checkSummariserRequests(requests), ...piCutFindings(prep, context), ...lintFindings(rebuild.lints.filter((l) => !l.startsWith("previous summary discarded") || params.splitTurnRequests === "history-and-prefix"))];
-  const outcome = String(params.summaryOutcome ?? "ok");
-  if (outcome !== "ok") {
-    const prefix = requests[0]?.role === "turn-prefix" ? "Turn prefix summarization" : "Summarization";
-    const message =
-      outcome === "tool-call" ? `${prefix} attempted to call a tool` : outcome === "length" ? `${prefix} failed: generation hit the token cap and the summary is incomplete` : `${prefix} failed: Unknown error`;
-    return { ...base, partition, summariserRequests: requests, findings, verdict: makeVerdict(senpiPolicy, "failed", "CP-SE-8", message) };
-  }
+/** CP-SE-8: the message of a summary call that did not return a summary, or null when it did. */
+function summaryFailure(outcome: string, requests: readonly SimulatedSummariserRequest[]): string | null {
+  if (outcome === "ok") return null;
+  const prefix = requests[0]?.role === "turn-prefix" ? "Turn prefix summarization" : "Summarization";
+  return outcome === "tool-call" ? `${prefix} attempted to call a tool` : outcome === "length" ? `${prefix} failed: generation hit the token cap and the summary is incomplete` : `${prefix} failed: Unknown error`;
+}
+
+/** (4) After: the stored compaction with senpi's details and the next request on top of it. */
+function senpiAfter(input: SimulationInput, context: SimulationContext, preps: SenpiPreparations, rebuild: CompactionRebuild, requests: readonly SimulatedSummariserRequest[]): AfterCompaction {
+  const { prep, speculative } = preps;
   const summary = piSummary(prep, input, "raw");
-  const variant = requests[0]?.role === "turn-prefix" ? "turn_prefix" : p.previousSummary ? "update" : "initial";
+  const variant = requests[0]?.role === "turn-prefix" ? "turn_prefix" : rebuild.preparation.previousSummary ? "update" : "initial";
   const stored = piStoredRecord(prep, summary, true, { schema: "senpi.compaction.summary.v1", promptVariant: variant, origin: speculative?.start ? "speculative" : "core-route" });
   // SP-K8: a warm result keeps the snapshot's tokensBefore (speculative.ts:614).
   if (speculative?.start) stored.tokensBefore = rebuild.tokensBefore.computed;
+  return piAfter(prep, input, context, "senpi", summary, stored);
+}
+
+function simulateSenpi(input: SimulationInput, context: SimulationContext): SimulationResult {
+  const params = context.parameters;
+  const ratio = typeof params.thresholdRatio === "number" ? params.thresholdRatio : null;
+  const window = context.limits.contextWindow;
+  const basePi = piParameters(params);
+  // SP-K7: the extension's snapshots cap keepRecentTokens below the threshold; the core route
+  // (pi's window − reserve trigger, thresholdRatio null) prepares with the setting as is.
+  const keepRecentTokens = ratio !== null ? effectiveKeepRecentTokens(basePi.keepRecentTokens, window, effectiveThresholdRatio(window)) : basePi.keepRecentTokens;
+  const piParams = { ...basePi, keepRecentTokens, boundaryRule: "G2" as const, turnPrefixForm: "serialized" as const, useRecordedCut: params.cut === "recorded" };
+  const first = preparePiFamily(input, "senpi", piParams);
+  const trigger = senpiTrigger(first, input, context, piParams.reserveTokens, ratio);
+  const base = emptyResultParts(senpiPolicy, input, context, trigger);
+  if (input.triggerOnly === true) return base;
+  const preps = senpiSpeculative(input, context, first, piParams, ratio);
+  const { prep, speculative } = preps;
+  const rebuild = preps.requestPrep.rebuild;
+  if (!rebuild) return { ...base, verdict: makeVerdict(senpiPolicy, "nothing-to-compact", "PI-K13", "the last path entry is already a compaction") };
+  const p = rebuild.preparation;
+  if (p.summarized.end <= p.summarized.start && p.turnPrefix === null && !p.previousSummary) {
+    return { ...base, verdict: makeVerdict(senpiPolicy, "nothing-to-compact", "PI-K18", "nothing to summarise") };
+  }
+  const requests = senpiSummariser(input, context, preps, rebuild, piParams.reserveTokens);
+  const partition = piPartition(prep, context, "senpi");
+  const findings: Finding[] = [...checkSummariserRequests(requests), ...piCutFindings(prep, context), ...lintFindings(rebuild.lints.filter((l) => !l.startsWith("previous summary discarded") || params.splitTurnRequests === "history-and-prefix"))];
+  const failure = summaryFailure(String(params.summaryOutcome ?? "ok"), requests);
+  if (failure !== null) return { ...base, partition, summariserRequests: requests, findings, verdict: makeVerdict(senpiPolicy, "failed", "CP-SE-8", failure) };
+  const after = senpiAfter(input, context, preps, rebuild, requests);
   const speculativeFindings: Finding[] = speculative ? [{ id: "senpi-speculative", severity: "info", ruleId: "SP-K6", message: speculative.note, location: speculative.start ? { entryId: speculative.start.promptEntryId } : null }] : [];
-  const after = piAfter(prep, input, context, "senpi", summary, stored);
-  const tokensBefore = sumMessageTokens(context.turnContext.messages.map((m) => m.message), "senpi");
-  const tokensAfter = sumMessageTokens(after.messages.map((m) => m.message), "senpi");
-  return {
-    ...base,
+  return simulationResult(senpiPolicy, input, context, {
+    trigger,
     partition,
     summariserRequests: requests,
     after,
     verdict: !trigger.result && !trigger.manual ? makeVerdict(senpiPolicy, "not-triggered", trigger.ruleId, trigger.expression) : makeVerdict(senpiPolicy, "compacted", "CP-PI-5"),
-    tokens: {
-      estimator: "senpi chars/4 per message (PI-K2, SP-K1)",
-      before: tokensBefore,
-      after: tokensAfter,
-      saved: tokensBefore - tokensAfter,
-      summariserInput: requests.reduce((a, r) => a + estimateJsonTokens(r.body), 0),
-    },
+    tokens: tokenSummary(
+      "senpi chars/4 per message (PI-K2, SP-K1)",
+      sumMessageTokens(context.turnContext.messages.map((m) => m.message), "senpi"),
+      sumMessageTokens(after.messages.map((m) => m.message), "senpi"),
+      requests.reduce((a, r) => a + estimateJsonTokens(r.body), 0),
+    ),
     findings: [...findings, ...speculativeFindings],
     inferred: ["CP-0-1", "CP-0-2", "CP-0-3", "CP-0-4", "CP-SE-5", "CP-SE-10", "CP-SE-INF-1", "CP-SE-INF-2", "CP-SE-INF-3", "CP-SE-INF-4", "CP-SE-INF-5", "CP-SE-INF-6"],
-  };
+  });
 }
 
 function withoutCacheMarkers(value: unknown): unknown {

@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { canonicalJson } from "../../../../src/core/util/canonical-json";
-import { sha256Hex } from "../../../../src/core/util/sha256";
-import { utf8Encode } from "../../../../src/core/util/utf8";
+import { canonicalJson } from "../../../src/core/util/canonical-json";
+import { sha256Hex } from "../../../src/core/util/sha256";
+import { utf8Encode } from "../../../src/core/util/utf8";
 
 describe("sha256Hex", () => {
   it("matches the FIPS 180-4 test vectors", () => {

@@ -4,10 +4,10 @@
 // Claude Code (FM-CC-16), Codex (FM-CX-15/18) and opencode (CP-OC-17); pi's standalone form stays
 // with buildCompactionRequests.
 import { describe, expect, it } from "vitest";
-import { extractRequestHeader } from "../../../src/core/providers";
-import { getPolicy, rebuildRecordedCompaction, recordedCompactionIds, recordedCompactionPolicy, timelineRebuildPolicy } from "../../../src/core/session/simulate/index";
-import { compactionRequests } from "../../../src/features/compaction/compactionRequests";
-import { fixtureCase, type FixtureAgent } from "../../support/fixtures";
+import { extractRequestHeader } from "../../../../src/core/providers";
+import { getPolicy, rebuildRecordedCompaction, recordedCompactionIds, recordedCompactionPolicy, timelineRebuildPolicy } from "../../../../src/core/session/simulate/index";
+import { compactionRequests } from "../../../../src/features/compaction/compactionRequests";
+import { fixtureCase, type FixtureAgent } from "../../../support/fixtures";
 
 const CASES: { agent: FixtureAgent; name: string; policy: string; requests: number[] }[] = [
   { agent: "senpi", name: "print-openai-autocompact", policy: "senpi", requests: [9] },

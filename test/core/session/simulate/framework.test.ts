@@ -19,9 +19,9 @@ import {
   simulateCompaction,
   VERDICTS,
   withoutRecordedCompactions,
-} from "../../../src/core/session/simulate/index";
-import { resolveModel } from "../../../src/core/models/catalogue";
-import { fixtureCase } from "../../support/fixtures";
+} from "../../../../src/core/session/simulate/index";
+import { resolveModel } from "../../../../src/core/models/catalogue";
+import { fixtureCase } from "../../../support/fixtures";
 
 const print = fixtureCase("pi/print-openai-autocompact");
 

@@ -2,9 +2,9 @@
 // no keepRecentTokens fits both compactions) names the compactions that disagree, and the
 // settings the user gives are taken as known instead of inferred.
 import { describe, expect, it } from "vitest";
-import type { Session } from "../../../src/core/model";
-import { inferSettings } from "../../../src/core/session/simulate/index";
-import { fixtureCase } from "../../support/fixtures";
+import type { Session } from "../../../../src/core/model";
+import { inferSettings } from "../../../../src/core/session/simulate/index";
+import { fixtureCase } from "../../../support/fixtures";
 
 function withFirstKept(session: Session, compactionIndex: number, firstKeptEntryId: string): Session {
   let seen = 0;

@@ -2,9 +2,9 @@
 // shapes, labelled an estimate otherwise; left out of whole-session replays.
 import { describe, expect, it } from "vitest";
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
-import { simulateCompaction } from "../../../src/core/session/simulate/index";
-import { prefixText } from "../../../src/core/simulate/prefix";
-import { fixtureCase } from "../../support/fixtures";
+import { simulateCompaction } from "../../../../src/core/session/simulate/index";
+import { prefixText } from "../../../../src/core/simulate/prefix";
+import { fixtureCase } from "../../../support/fixtures";
 
 describe("CP-0-5 provider count", () => {
   it("OpenAI shape (pi print-openai, turn 8): exact o200k of turn 8's request, of the request after and of the summariser request", () => {

@@ -1,9 +1,9 @@
 // deepseek-harness: the model-free tool-result prune before compaction (CP-DH-3) and the provider
 // overflow recovery (CP-DH-4), against dsh-compaction-tool-result-pruner's head/marker/tail form.
 import { describe, expect, it } from "vitest";
-import { simulateCompaction } from "../../../src/core/session/simulate/index";
-import { DEEPSEEK_PRUNE_MARKER, deepseekPruneConfigError, pruneToolResultContent } from "../../../src/core/agents/deepseek-harness/policy/prune";
-import { syntheticSession, words } from "./synthetic";
+import { simulateCompaction } from "../../../../src/core/session/simulate/index";
+import { DEEPSEEK_PRUNE_MARKER, deepseekPruneConfigError, pruneToolResultContent } from "../../../../src/core/agents/deepseek-harness/policy/prune";
+import { syntheticSession, words } from "../../simulate/synthetic";
 
 const cfg = { thresholdChars: 20, headChars: 4, tailChars: 3 };
 

@@ -1,16 +1,16 @@
 // compaction-policies.md §3 (deepseek-harness): table rows 1–11 and the configuration table.
 import { describe, expect, it } from "vitest";
-import type { RequestHeader } from "../../../src/core/model";
-import { simulateCompaction } from "../../../src/core/session/simulate/index";
-import { selectRange } from "../../../src/core/agents/deepseek-harness/policy/range";
-import { frameCheckpoint } from "../../../src/core/agents/deepseek-harness/policy/checkpoint";
-import { DEEPSEEK_DEFAULTS } from "../../../src/core/agents/deepseek-harness/policy/config";
-import { deepseekBudget } from "../../../src/core/agents/deepseek-harness/policy/config";
-import { COMPACTION_ENGINE_OPENING } from "../../../src/core/agents/deepseek-harness/policy/instruction";
-import { classifyDeepseekRequest } from "../../../src/core/agents/deepseek-harness/policy/instruction";
-import { buildTurnRequest } from "../../../src/core/session/pipeline";
-import { DEEPSEEK_SECTIONS } from "../../../src/core/agents/deepseek-harness/policy/instruction";
-import { syntheticSession, words } from "./synthetic";
+import type { RequestHeader } from "../../../../src/core/model";
+import { simulateCompaction } from "../../../../src/core/session/simulate/index";
+import { selectRange } from "../../../../src/core/agents/deepseek-harness/policy/range";
+import { frameCheckpoint } from "../../../../src/core/agents/deepseek-harness/policy/checkpoint";
+import { DEEPSEEK_DEFAULTS } from "../../../../src/core/agents/deepseek-harness/policy/config";
+import { deepseekBudget } from "../../../../src/core/agents/deepseek-harness/policy/config";
+import { COMPACTION_ENGINE_OPENING } from "../../../../src/core/agents/deepseek-harness/policy/instruction";
+import { classifyDeepseekRequest } from "../../../../src/core/agents/deepseek-harness/policy/instruction";
+import { buildTurnRequest } from "../../../../src/core/session/pipeline";
+import { DEEPSEEK_SECTIONS } from "../../../../src/core/agents/deepseek-harness/policy/instruction";
+import { syntheticSession, words } from "../../simulate/synthetic";
 
 const header: RequestHeader = {
   api: "openai-completions",

@@ -4,9 +4,9 @@
 // token limit, rounded inwards to four decimals, so the trigger still fires (and still does not)
 // at the bound itself.
 import { expect, it } from "vitest";
-import { geminiInference } from "../../../src/core/agents/gemini-cli/policy/inference";
-import { inferSettings, simulateCompaction, type SimulationResult } from "../../../src/core/session/simulate/index";
-import { describeShared } from "../../support/fixtures";
+import { geminiInference } from "../../../../src/core/agents/gemini-cli/policy/inference";
+import { inferSettings, simulateCompaction, type SimulationResult } from "../../../../src/core/session/simulate/index";
+import { describeShared } from "../../../support/fixtures";
 
 function setting(tokenLimit: number) {
   const result = { trigger: { operands: [{ name: "tokenLimit", value: tokenLimit, source: "parameter tokenLimit" }] } } as unknown as SimulationResult;
