@@ -1,22 +1,21 @@
-// Browser entry: mounts the app, publishes the test view and starts loading the sample list.
+// Browser entry: wires the features (the mount, ./page/App.tsx), mounts the app, publishes the test
+// view and starts loading the sample list.
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { loadSamples, openKeptSession, openShareLink } from "./features/open/openSession";
-import { startKeptViewSync } from "./features/open/keptSession";
+import { loadSamples, openKeptSession, openShareLink, startKeptViewSync } from "./features/open/index";
 import { startPipeline } from "./page/workerBridge";
 import { installTestHook } from "./page/testHook";
-import { installLiveTestHook } from "./features/live/liveTestHook";
 import { readQueryView, startUrlSync } from "./page/urlState";
-import { App } from "./page/App";
-import { installCompositionLoader } from "./features/prefix/compositionState";
-import { installSessionPricesLoader } from "./features/prices/pricesState";
-import { installSearchReset } from "./features/search/searchState";
+import { App, installFeatures } from "./page/App";
+import { installCompositionLoader } from "./features/prefix/index";
+import { installSessionPricesLoader } from "./features/prices/index";
+import { installSearchReset } from "./features/search/index";
 import { installTheme } from "./page/settings";
 import "./styles/app.css";
 import "./styles/insights.css";
 
 installTestHook();
-installLiveTestHook();
+installFeatures();
 startUrlSync();
 startKeptViewSync();
 installTheme();

@@ -1,28 +1,62 @@
-// Page layout: top bar, banners, then timeline | centre tabs | details. Also wires page-wide
-// drag and drop and the timeline keyboard shortcuts.
+// The page's mount: the layout (top bar, banners, then timeline | centre tabs | details), page-wide
+// drag and drop and the timeline keyboard shortcuts, and the wiring between features that must not
+// know each other (installFeatures). The simulator, the live file, the sessions library and
+// sharing are known here only: the top bar takes their controls as slots, the open feature hands
+// followed files and dropped folders to live and the library through its seam, the library opens
+// a row through live, a share link carries the simulator's settings through share's view parts,
+// and the timeline shows the simulator's replay marks through a frame slot.
 import { useAppStore } from "./store";
-import { openDroppedFiles } from "../features/open/openDropped";
+import { setSimulatedCompactions } from "./timelineMarks";
+import {
+  openDroppedFiles,
+  openDroppedFolder,
+  provideFollowedOpeners,
+  DropOverlay,
+  EmptyState,
+  LoadProgressBar,
+  PasteDialog,
+  useFileDrop,
+} from "../features/open/index";
 import { CenterPanel } from "./CenterPanel";
-import { CompareView } from "../features/compare/CompareView";
-import { useCompareStore } from "../features/compare/compareState";
-import { DetailsPanel } from "../features/details/DetailsPanel";
-import { DropOverlay } from "../features/open/DropOverlay";
-import { EmptyState } from "../features/open/EmptyState";
+import { CompareView, useCompareStore } from "../features/compare/index";
+import { DetailsPanel } from "../features/details/index";
 import { ErrorBanner } from "./ErrorBanner";
-import { LoadProgressBar } from "../features/open/LoadProgressBar";
-import { PasteDialog } from "../features/open/PasteDialog";
-import { SimulatorPanel } from "../features/simulator/SimulatorPanel";
-import { Timeline } from "../features/timeline/Timeline";
+import { linkSimulation, watchReplayCompactions, SimulateButton, SimulatorPanel } from "../features/simulator/index";
+import { Timeline } from "../features/timeline/index";
 import { TopBar } from "./TopBar";
-import { useFileDrop } from "../features/open/useFileDrop";
 import { useKeyboardNavigation } from "./useKeyboardNavigation";
-import { WalBanner } from "../features/live/WalBanner";
-import { FollowControl } from "../features/live/FollowControl";
-import { LibraryView } from "../features/library/LibraryView";
+import {
+  installLiveTestHook,
+  openDroppedLive,
+  openFollowedDatabaseSession,
+  openLiveHandles,
+  FollowControl,
+  WalBanner,
+  WatchFileButton,
+} from "../features/live/index";
+import { libraryTestState, openLibraryFolder, provideRowOpener, showLibrary, LibraryButton, LibraryView } from "../features/library/index";
+import { provideLinkViewPart, ShareButton } from "../features/share/index";
 import { WarningsPanel } from "./WarningsPanel";
 import { KeyboardOverlays } from "./KeyboardOverlays";
-import { LazyPricesPanel } from "../features/prices/LazyPricesPanel";
-import { SearchPanel } from "../features/search/SearchPanel";
+import { LazyPricesPanel } from "../features/prices/index";
+import { SearchPanel } from "../features/search/index";
+
+/** Wires the features to each other; called once, before the first render and the first open. */
+export function installFeatures(): void {
+  installLiveTestHook({ openLibraryFolder, openDroppedFolder, library: libraryTestState });
+  provideFollowedOpeners({
+    followDropped: openDroppedLive,
+    listFolder: openLibraryFolder,
+    followFolderSession: (handles) => {
+      showLibrary(false);
+      return openLiveHandles(handles);
+    },
+    openDatabaseSession: openFollowedDatabaseSession,
+  });
+  provideRowOpener((handles) => openLiveHandles(handles));
+  provideLinkViewPart("simulation", linkSimulation);
+  watchReplayCompactions(setSimulatedCompactions);
+}
 
 export function App() {
   const hasAnalysis = useAppStore((state) => state.analysis !== null);
@@ -31,7 +65,16 @@ export function App() {
   useKeyboardNavigation(hasAnalysis);
   return (
     <div className="app">
-      <TopBar />
+      <TopBar
+        followInputs={
+          <>
+            <WatchFileButton />
+            <LibraryButton />
+          </>
+        }
+        share={<ShareButton />}
+        simulate={<SimulateButton />}
+      />
       <LoadProgressBar />
       <ErrorBanner />
       <WalBanner />

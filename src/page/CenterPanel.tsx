@@ -4,14 +4,12 @@
 import { setActiveTab } from "./selection";
 import { selectedItem } from "./selectors";
 import { useAppStore, type CenterTab } from "./store";
-import { AuxiliaryView } from "../features/auxiliary/AuxiliaryView";
-import { CompactionView } from "../features/compaction/CompactionView";
-import { ConversationView } from "../features/conversation/ConversationView";
-import { SessionOverview } from "../features/overview/SessionOverview";
-import { DiffView } from "../features/prefix/DiffView";
-import { MessagesTable } from "../features/conversation/MessagesTable";
-import { RequestView } from "../features/request/RequestView";
-import { TokensView } from "../features/prefix/TokensView";
+import { AuxiliaryView } from "../features/auxiliary/index";
+import { CompactionView } from "../features/compaction/index";
+import { ConversationView, MessagesTable } from "../features/conversation/index";
+import { SessionOverview } from "../features/overview/index";
+import { DiffView, TokensView } from "../features/prefix/index";
+import { RequestView } from "../features/request/index";
 
 const TABS: { id: CenterTab; label: string }[] = [
   { id: "request", label: "Request" },

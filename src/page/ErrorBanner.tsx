@@ -1,5 +1,5 @@
 // Banner for inputs that could not be read; the previous session (if any) stays usable below.
-import { dismissError } from "../features/open/openSession";
+import { dismissError } from "../features/open/index";
 import { useAppStore } from "./store";
 
 export function ErrorBanner() {

@@ -1,23 +1,29 @@
 // The top bar, two rows: inputs and what is open (file, format, entries, warnings) above; the
 // pipeline controls (profile, provider shape, database session, branch, request-header source) below.
+// The controls of the features only the page's mount may know (following a file, the sessions
+// library, sharing, simulating) come in as slots from the mount (./App.tsx).
+import type { ReactNode } from "react";
 import { BranchPicker } from "./BranchPicker";
-import { CompareButton } from "../features/compare/CompareView";
-import { HeaderControl } from "../features/captures/HeaderControl";
+import { CompareButton } from "../features/compare/index";
+import { HeaderControl } from "../features/captures/index";
 import { NotesToggle } from "./NotesToggle";
-import { OpenFileButton } from "../features/open/OpenFileButton";
-import { PasteButton } from "../features/open/PasteDialog";
-import { LiveButtons } from "../features/live/LiveButtons";
+import { OpenFileButton, PasteButton, SamplesMenu, SessionPicker } from "../features/open/index";
 import { ProfileSelect } from "./ProfileSelect";
 import { ProviderSelect } from "./ProviderSelect";
-import { SamplesMenu } from "../features/open/SamplesMenu";
-import { SessionInfo } from "../features/overview/SessionInfo";
-import { SessionPicker } from "../features/open/SessionPicker";
-import { ShareButton } from "../features/share/ShareDialog";
-import { SimulateButton } from "../features/simulator/SimulatorPanel";
-import { SessionCostInfo } from "../features/prices/SessionCostInfo";
+import { SessionInfo } from "../features/overview/index";
+import { SessionCostInfo } from "../features/prices/index";
 import { ThemeToggle } from "./ThemeToggle";
 
-export function TopBar() {
+interface TopBarSlots {
+  /** After the file inputs: the inputs that follow a file or list a folder of sessions. */
+  followInputs: ReactNode;
+  /** After the session's cost: the share control. */
+  share: ReactNode;
+  /** Before the compare button: the simulator's button. */
+  simulate: ReactNode;
+}
+
+export function TopBar({ followInputs, share, simulate }: TopBarSlots) {
   return (
     <header className="topbar">
       <div className="topbar-row">
@@ -29,11 +35,11 @@ export function TopBar() {
           <OpenFileButton />
           <PasteButton />
           <SamplesMenu />
-          <LiveButtons />
+          {followInputs}
         </div>
         <SessionInfo />
         <SessionCostInfo />
-        <ShareButton />
+        {share}
         <ThemeToggle />
       </div>
       <div className="topbar-row controls">
@@ -45,7 +51,7 @@ export function TopBar() {
         <span className="divider" />
         <HeaderControl />
         <span className="divider" />
-        <SimulateButton />
+        {simulate}
         <CompareButton />
       </div>
     </header>

@@ -2,7 +2,7 @@
 // centre tab and the Messages row; each move loads what the new selection shows (./views.ts).
 // Stepping and jumping move between the rows the timeline filter shows (./timelineFilter.ts).
 import { selectedItem } from "./selectors";
-import { setTimelineFilter, visibleRows, type TimelineFilter } from "../features/timeline/timelineFilter";
+import { setTimelineFilter, visibleRows, type TimelineFilter } from "./timelineFilter";
 import { getAppState, setAppState, type CenterTab } from "./store";
 import { loadSelection, loadTabView } from "./views";
 

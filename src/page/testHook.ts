@@ -1,8 +1,8 @@
 // Publishes a small read-only view of the state on `window.__contextscope` so end-to-end tests can
 // wait for conditions (ready, turn count, selection) instead of sleeping.
 import { requestIsOutdated, selectedTurnNumber, turnCount } from "./selectors";
-import { useCompositionStore, type CompositionState } from "../features/prefix/compositionState";
-import { useSearchStore, type SearchState } from "../features/search/searchState";
+import { useCompositionStore, type CompositionState } from "../features/prefix/index";
+import { useSearchStore, type SearchState } from "../features/search/index";
 import { useAppStore, type AppState } from "./store";
 import type { PrefixRow } from "../features/prefix/protocol";
 

@@ -5,7 +5,7 @@
 import { useEffect } from "react";
 import { selectEdge, stepSelection } from "./selection";
 import { closeOverlay, openOverlay, useOverlayStore } from "./overlays";
-import { closeSearch, openSearch, useSearchStore } from "../features/search/searchState";
+import { closeSearch, openSearch, useSearchStore } from "../features/search/index";
 
 function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;

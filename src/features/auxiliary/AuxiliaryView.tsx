@@ -4,8 +4,7 @@
 // the session determines (shown as plain text).
 import { useAppStore } from "../../page/store";
 import { formatCompact } from "../../ui/format";
-import { LazyRequestEditor } from "../request/LazyRequestEditor";
-import { RequestLegend } from "../request/RequestLegend";
+import { LazyRequestEditor, RequestLegend } from "../request/index";
 import { ruleTooltip } from "../../ui/ruleIds";
 
 export function AuxiliaryView() {

@@ -6,7 +6,7 @@ import { useEffect, useState } from "react";
 import type { CaptureDiffResult } from "../../app/captureCheck";
 import { loadCaptureDiff } from "./capturesState";
 import { useAppStore } from "../../page/store";
-import { LazyDiffEditor } from "../prefix/LazyDiffEditor";
+import { LazyDiffEditor } from "../prefix/index";
 
 type State = { status: "loading" } | { status: "done"; result: CaptureDiffResult | null } | { status: "error"; error: string };
 

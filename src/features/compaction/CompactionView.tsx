@@ -5,12 +5,12 @@
 // request JSON). Also shows the serialized conversation, the previous summary, the split turn's
 // prefix transcript and the reconstruction's lints. Session text is rendered as text only.
 import { useState } from "react";
-import { attachCompactionCaptures, clearCompactionCaptures } from "../captures/capturesState";
+import { attachCompactionCaptures, clearCompactionCaptures } from "../captures/index";
 import { useAppStore } from "../../page/store";
 import type { CompactionRequestsResult } from "./protocol";
 import { formatInt } from "../../ui/format";
-import { ExportButton } from "../share/ExportPanel";
-import { LazyRequestEditor } from "../request/LazyRequestEditor";
+import { ExportButton } from "../export/index";
+import { LazyRequestEditor } from "../request/index";
 import { CompactionOutcomeLists } from "./CompactionOutcome";
 
 function TextSection({ title, text, testId }: { title: string; text: string | null | undefined; testId: string }) {

@@ -9,7 +9,7 @@ import { useAppStore } from "../../page/store";
 import "./compare.css";
 import { formatInt } from "../../ui/format";
 import { formatPriced } from "../../core/pricing/index";
-import { LazyDiffEditor } from "../prefix/LazyDiffEditor";
+import { LazyDiffEditor } from "../prefix/index";
 
 const TOTAL_ROWS: { key: keyof SideTotals; label: string }[] = [
   { key: "turns", label: "turns" },

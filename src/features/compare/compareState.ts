@@ -7,7 +7,7 @@ import { create } from "zustand";
 import type { CompareAgainst, ComparePairResult, CompareViewResult } from "./compareModel";
 import { isStale } from "../../worker/client";
 import { pipeline, pipelineOptions } from "../../page/workerBridge";
-import { usePriceStore } from "../prices/pricesState";
+import { usePriceStore } from "../prices/index";
 import { useAppStore } from "../../page/store";
 
 export interface CompareState {

@@ -3,15 +3,15 @@
 // was inserted or dropped, the [INF] serializer rules of the shape, the reply-language notes and the
 // message selected in the Messages tab) or the selected compaction event.
 import type { CompactionEvent, TurnSummary } from "../../core/model";
-import { outcomeTokens } from "../compaction/CompactionOutcome";
+import { outcomeTokens } from "../compaction/index";
 import { selectedItem, turnSummary } from "../../page/selectors";
 import { useAppStore } from "../../page/store";
 import type { MessageRow, TurnRequestResult } from "../request/protocol";
-import { AuxiliaryDetails } from "../auxiliary/AuxiliaryDetails";
+import { AuxiliaryDetails } from "../auxiliary/index";
 import { API_LABELS, formatDateTime, formatInt } from "../../ui/format";
 import { InferredBadge } from "../../ui/InferredBadge";
-import { ModelFacts } from "../request/ModelFacts";
-import { CaptureFacts } from "../captures/CaptureFacts";
+import { ModelFacts } from "../request/index";
+import { CaptureFacts } from "../captures/index";
 import { RuleText } from "../../ui/RuleText";
 import {
   billedTitle,

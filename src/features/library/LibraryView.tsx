@@ -17,7 +17,7 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { formatDollars } from "../../core/pricing/index";
 import { openLibraryRow, pickLibraryFolder, showLibrary, useLibraryStore, type LibraryRow } from "./libraryState";
 import { formatBytes, formatDateTime, formatInt } from "../../ui/format";
-import "../live/live.css";
+import "./library.css";
 
 const column = createColumnHelper<LibraryRow>();
 const ROW_HEIGHT = 24;

@@ -1,6 +1,6 @@
 // The sessions library's folder, remembered across visits: its handle is kept in the page's own
 // IndexedDB (handles are structured-cloneable; nothing leaves the browser). On a later visit the
-// browser asks the user again before the folder can be read (src/features/live/fileSystemAccess.ts).
+// browser asks the user again before the folder can be read (src/page/fileSystemAccess.ts).
 const DATABASE = "contextscope-library";
 const STORE = "folders";
 const KEY = "last";

@@ -11,9 +11,8 @@
 import { create } from "zustand";
 import type { LibraryRowFacts } from "../../app/libraryRow";
 import type { LibraryJob, LibraryReply } from "./libraryProtocol";
-import { ensureReadPermission, folderEntries, pickFolderHandle } from "../live/fileSystemAccess";
+import { ensureReadPermission, folderEntries, pickFolderHandle } from "../../page/fileSystemAccess";
 import { forgetFolder, rememberFolder, rememberedFolder } from "./libraryFolderMemory";
-import { openLiveHandles } from "../live/liveState";
 import { setAppState } from "../../page/store";
 import { errorMessage } from "../../page/workerBridge";
 
@@ -460,12 +459,28 @@ export function showLibrary(open: boolean): void {
 }
 
 /**
+ * How a row's files are opened: followed as they change, by the live feature (the page's mount,
+ * src/page/App.tsx, gives its action); null until then.
+ */
+let followRowFiles: ((handles: FileSystemFileHandle[]) => Promise<void>) | null = null;
+
+export function provideRowOpener(follow: (handles: FileSystemFileHandle[]) => Promise<void>): void {
+  followRowFiles = follow;
+}
+
+/**
  * Opens the session of a row, followed as it changes (a database with its -wal read together,
  * a session with its sub-agent files linked); the table stays a click away.
  */
 export async function openLibraryRow(id: number): Promise<void> {
   const record = byId.get(id);
-  if (!record) return;
+  if (!record || !followRowFiles) return;
   useLibraryStore.setState({ open: false });
-  await openLiveHandles(handlesOf(record));
+  await followRowFiles(handlesOf(record));
+}
+
+/** The library's state as the end-to-end tests read it (src/features/live/liveTestHook.ts). */
+export function libraryTestState(): { rows: number; read: number; toRead: number; firstRowsMs: number | null; allRowsMs: number | null } {
+  const state = useLibraryStore.getState();
+  return { rows: state.rows.length, read: state.read, toRead: state.toRead, firstRowsMs: state.firstRowsMs, allRowsMs: state.allRowsMs };
 }

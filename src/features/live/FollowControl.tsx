@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState } from "react";
 import { formatDollars } from "../../core/pricing/index";
 import { dismissNotice, setFollow, useLiveStore, type LiveNoticeShown } from "./liveState";
-import { openFiles } from "../open/openSession";
+import { openFiles } from "../open/index";
 import { selectTurnNumber } from "../../page/selection";
 import { useAppStore } from "../../page/store";
 import { formatInt } from "../../ui/format";

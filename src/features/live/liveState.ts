@@ -11,13 +11,13 @@ import { create } from "zustand";
 import type { LiveNotice } from "./protocol";
 import { isStale } from "../../worker/client";
 import { analyze, applyAnalysisGrowth } from "../../page/analysis";
-import { reloadComposition } from "../prefix/compositionState";
+import { reloadComposition } from "../prefix/index";
 import { loadPrefixReports } from "../../page/views";
-import { openDatabaseSession, openSource } from "../open/openSession";
+import { openDatabaseSession, openSource } from "../open/index";
 import { selectIndex } from "../../page/selection";
 import { getAppState, setAppState } from "../../page/store";
 import { errorMessage, pipeline, pipelineOptions } from "../../page/workerBridge";
-import { canFollowFiles, pickFileHandle } from "./fileSystemAccess";
+import { canFollowFiles, pickFileHandle } from "../../page/fileSystemAccess";
 
 /**
  * How often the followed files are asked whether they changed. The page asks their handles itself

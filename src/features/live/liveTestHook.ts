@@ -1,11 +1,9 @@
 // Lets end-to-end tests drive what only a user's picker could otherwise give: a file or folder
 // handle (the tests make them in the origin private file system, which gives the same handle
 // interface) is opened as a followed file, as the sessions library, or as a folder dropped with its
-// handle would be; the live and library state
-// is read back on `window.__contextscopeLive`.
-import { openLibraryFolder, useLibraryStore } from "../library/libraryState";
+// handle would be; the live and library state is read back on `window.__contextscopeLive`. The
+// library's and the open feature's parts are given by the page's mount (src/page/App.tsx).
 import { liveGrowthCounts, openLiveHandle, openLiveHandles, useLiveStore } from "./liveState";
-import { openDroppedFolder } from "../open/openDroppedFolder";
 
 interface LiveTestHook {
   openLiveHandle(handle: FileSystemFileHandle): Promise<void>;
@@ -24,19 +22,19 @@ declare global {
   }
 }
 
-export function installLiveTestHook(): void {
+/** The hook's parts other features own: the sessions library's and the open feature's dropped folder. */
+type OtherParts = Pick<LiveTestHook, "openLibraryFolder" | "openDroppedFolder" | "library">;
+
+export function installLiveTestHook(parts: OtherParts): void {
   window.__contextscopeLive = {
     openLiveHandle,
     openLiveHandles: (handles) => openLiveHandles(handles),
-    openLibraryFolder,
-    openDroppedFolder,
+    openLibraryFolder: parts.openLibraryFolder,
+    openDroppedFolder: parts.openDroppedFolder,
     live: () => {
       const state = useLiveStore.getState();
       return { fileName: state.fileName, follow: state.follow, notices: state.notices.map(({ turn, kind, cause }) => ({ turn, kind, cause })), growths: liveGrowthCounts() };
     },
-    library: () => {
-      const state = useLibraryStore.getState();
-      return { rows: state.rows.length, read: state.read, toRead: state.toRead, firstRowsMs: state.firstRowsMs, allRowsMs: state.allRowsMs };
-    },
+    library: parts.library,
   };
 }

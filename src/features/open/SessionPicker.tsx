@@ -4,7 +4,7 @@
 // storage holds more than one session. hermes sessions show their platform source, model, start
 // time and how they are linked (a compressed parent and its continuation open as one timeline).
 import type { DatabaseSessionListing } from "./protocol";
-import { openFollowedDatabaseSession } from "../live/liveState";
+import { followedOpeners } from "./followedOpeners";
 import { useAppStore } from "../../page/store";
 import { formatDateTime } from "../../ui/format";
 
@@ -31,7 +31,7 @@ export function SessionPicker() {
         className="session-select"
         data-testid="session-select"
         value={database.sessionId}
-        onChange={(event) => void openFollowedDatabaseSession(event.target.value)}
+        onChange={(event) => void followedOpeners().openDatabaseSession(event.target.value)}
       >
         {database.sessions.map((listing) => (
           <option key={listing.id} value={listing.id}>

@@ -5,7 +5,7 @@
 import { isBundle } from "../../core/share/bundle-start";
 import { isStale } from "../../worker/client";
 import type { SniffedKind } from "./sniffSessions";
-import { attachDroppedCapture } from "../captures/capturesState";
+import { attachDroppedCapture } from "../captures/index";
 import { openFiles, openSource } from "./openSession";
 import { setAppState } from "../../page/store";
 import { errorMessage, pipeline } from "../../page/workerBridge";

@@ -1,13 +1,13 @@
 // A folder dropped in a browser that gives the drop's handles (Chromium's File System Access
 // API): its files are listed through the folder's handle and it opens as "Sessions folder…" or a
 // library row would (./droppedFolderPlan.ts decides which): the sessions library on that folder,
-// remembered for the next visit, or its one session followed with its own files. A folder only a
-// snapshot can read is left to the drop's usual path.
+// remembered for the next visit, or its one session followed with its own files (the library's and
+// the live feature's actions, given through ./followedOpeners.ts). A folder only a snapshot can
+// read is left to the drop's usual path.
 import { isStale } from "../../worker/client";
 import { planDroppedFolder } from "./droppedFolderPlan";
-import { folderEntries } from "../live/fileSystemAccess";
-import { openLibraryFolder, showLibrary } from "../library/libraryState";
-import { openLiveHandles } from "../live/liveState";
+import { folderEntries } from "../../page/fileSystemAccess";
+import { followedOpeners } from "./followedOpeners";
 import { setAppState } from "../../page/store";
 import { errorMessage, pipeline } from "../../page/workerBridge";
 
@@ -58,6 +58,9 @@ export async function droppedFolderHandle(handlePromises: readonly Promise<FileS
  * sessions, captured requests, no session), which the caller then takes.
  */
 export async function openDroppedFolder(folder: FileSystemDirectoryHandle): Promise<boolean> {
+  const { listFolder, followFolderSession } = followedOpeners();
+  // Without the library and the live file, only the snapshot path can open a folder.
+  if (!listFolder || !followFolderSession) return false;
   const files = new Map<string, FileSystemFileHandle>();
   let plan;
   try {
@@ -70,13 +73,12 @@ export async function openDroppedFolder(folder: FileSystemDirectoryHandle): Prom
     return true;
   }
   if (plan.kind === "library") {
-    await openLibraryFolder(folder);
+    await listFolder(folder);
     return true;
   }
   if (plan.kind === "session") {
     // The session takes the library's place on screen, as a row's click does; the table stays a click away.
-    showLibrary(false);
-    await openLiveHandles(plan.paths.map((path) => files.get(path)!));
+    await followFolderSession(plan.paths.map((path) => files.get(path)!));
     return true;
   }
   return false;

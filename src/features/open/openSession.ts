@@ -17,7 +17,7 @@ import {
 } from "../../page/store";
 import { centerTab, mergeViews, noteSessionOrigin, type RequestedView } from "../../page/urlState";
 import { errorMessage, pipeline } from "../../page/workerBridge";
-import { setTimelineFilter } from "../timeline/timelineFilter";
+import { setTimelineFilter } from "../../page/timelineFilter";
 import { keepOpenedSource, keptSourceFailed, readKeptSession } from "./keptSession";
 
 /** The source of the open session: a database is re-read from it to show another of its sessions. */

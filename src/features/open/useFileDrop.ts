@@ -1,10 +1,11 @@
 // Page-wide drag and drop of files: tracks whether files are dragged over the window (for the
 // overlay) and hands dropped files to the caller (a dropped folder's session files, ./droppedFiles.ts),
-// unless the browser gave their handles: then they are followed (a folder: the library or its session).
+// unless the browser gave their handles: then they are followed (a folder: the library or its
+// session), by the features ./followedOpeners.ts hands them to.
 import { useEffect, useState } from "react";
 import { droppedFiles } from "./droppedFiles";
-import { droppedHandles } from "../live/fileSystemAccess";
-import { openDroppedLive } from "../live/liveState";
+import { droppedHandles } from "../../page/fileSystemAccess";
+import { followedOpeners } from "./followedOpeners";
 import { droppedFolderHandle, openDroppedFolder } from "./openDroppedFolder";
 
 function hasFiles(event: DragEvent): boolean {
@@ -45,7 +46,7 @@ export function useFileDrop(onFiles: (files: File[]) => void): boolean {
         if (folder && (await openDroppedFolder(folder))) return;
         const files = await dropped.read();
         // A session file (or a database with its -wal, or a session with its sub-agent files) dropped with its handles is followed as it changes.
-        if (files.length > 0 && (await openDroppedLive(files, handles, dropped.folder))) return;
+        if (files.length > 0 && (await followedOpeners().followDropped(files, handles, dropped.folder))) return;
         if (files.length > 0) onFiles(files);
       })();
     };

@@ -6,10 +6,10 @@
 import { useMemo } from "react";
 import { formatPriced } from "../../core/pricing/index";
 import type { TurnSummary } from "../../core/model";
-import { useSessionCost, useWholeSessionCost } from "../prices/pricesState";
+import { useSessionCost, useWholeSessionCost } from "../prices/index";
 import { useAppStore } from "../../page/store";
 import { formatInt } from "../../ui/format";
-import { KeptSessionControl } from "../open/KeptSessionControl";
+import { KeptSessionControl } from "../open/index";
 import "../../styles/views.css";
 
 /** Recorded cache reads over all recorded input (uncached + cache read + cache write), over the turns that record usage. */

@@ -2,14 +2,14 @@
 // attached, a toggle shows the diff against the capture of this turn (./CaptureDiff.tsx).
 import { useState } from "react";
 import { copyRequestBody } from "../../page/clipboard";
-import { CaptureDiff } from "../captures/CaptureDiff";
+import { CaptureDiff } from "../captures/index";
 import { useAppStore } from "../../page/store";
 import { LARGE_TEXT } from "../../monaco/limits";
 import { API_LABELS, formatCompact } from "../../ui/format";
-import { ExportButton } from "../share/ExportPanel";
+import { ExportButton } from "../export/index";
 import { LazyRequestEditor } from "./LazyRequestEditor";
 import { RequestLegend } from "./RequestLegend";
-import { useSearchStore } from "../search/searchState";
+import { useSearchStore } from "../search/index";
 import { requestIsOutdated } from "../../page/selectors";
 
 export function RequestView() {

@@ -14,7 +14,7 @@ import {
   useShareStore,
 } from "./shareState";
 import { useAppStore } from "../../page/store";
-import { RedactionReview } from "./RedactionReview";
+import { RedactionReview } from "../../ui/RedactionReview";
 import "./share.css";
 
 export function ShareButton() {

@@ -1,16 +1,16 @@
-// Export and share: the state of the Share dialog and the Export panel, and the actions
-// behind their buttons. Everything is computed by the worker (src/app/shareExport.ts): the
-// export text is the Request view's own formatter output, the link is built and sized there, and
-// redaction runs there. This thread only downloads, copies and renders the review list.
+// Share: the state of the Share dialog and the actions behind its buttons. Everything is computed
+// by the worker (src/app/shareExport.ts): the link is built and sized there, and redaction runs
+// there. This thread only downloads, copies and renders the review list. What a link carries
+// beyond the turn, tab and scope (the Simulate panel's settings) is given by the feature that
+// owns it, wired by the page's mount (./linkViewParts.ts).
 import { create } from "zustand";
 import { isStale } from "../../worker/client";
-import type { ExportFormat, ExportResult, ExportTarget, ShareParams, ShareResult } from "../../app/shareExport";
+import type { ShareParams, ShareResult } from "../../app/shareExport";
 import { pipeline, pipelineOptions } from "../../page/workerBridge";
 import { saveTextFile } from "../../ui/download";
 import { selectedTurnNumber } from "../../page/selectors";
 import { getAppState } from "../../page/store";
-import { useSimulatorStore } from "../simulator/simulatorState";
-import { encodeSimulatorShare } from "../simulator/simulatorShare";
+import { linkViewPart } from "./linkViewParts";
 
 type Status = "idle" | "building" | "ready" | "error";
 
@@ -24,13 +24,6 @@ export interface ShareUiState {
   /** The whole link (page URL + fragment), null until built. */
   shareLink: string | null;
   shareError: string | null;
-
-  exportTarget: ExportTarget | null;
-  exportRedact: boolean;
-  exportUnmasked: string[];
-  exportStatus: Status;
-  exportJson: ExportResult | null;
-  exportError: string | null;
   /** Last copy/download done, for a short confirmation next to the buttons. */
   notice: string | null;
 }
@@ -44,12 +37,6 @@ export const useShareStore = create<ShareUiState>()(() => ({
   share: null,
   shareLink: null,
   shareError: null,
-  exportTarget: null,
-  exportRedact: true,
-  exportUnmasked: [],
-  exportStatus: "idle",
-  exportJson: null,
-  exportError: null,
   notice: null,
 }));
 
@@ -74,9 +61,6 @@ async function copyText(text: string, what: string): Promise<void> {
   }
 }
 
-// ---------------------------------------------------------------------------------------------
-// Share
-
 function shareParams(): ShareParams {
   const app = getAppState();
   const { scope, shareRedact, shareUnmasked } = getShare();
@@ -87,15 +71,9 @@ function shareParams(): ShareParams {
     redact: shareRedact,
     unmasked: shareUnmasked,
     pageUrlChars: pageUrl().length,
-    simulation: sharedSimulation(),
+    simulation: linkViewPart("simulation"),
     instructions: app.options.compactionInstructions,
   };
-}
-
-/** The Simulate panel's settings when it shows a simulation (the link then reopens it). */
-function sharedSimulation(): ShareParams["simulation"] {
-  const sim = useSimulatorStore.getState();
-  return sim.open && sim.simulationSettings ? encodeSimulatorShare(sim.simulationSettings) : null;
 }
 
 async function rebuildShare(): Promise<void> {
@@ -152,82 +130,3 @@ export async function downloadShareBundle(): Promise<void> {
     setShare({ shareError: message(error) });
   }
 }
-
-// ---------------------------------------------------------------------------------------------
-// Export
-
-export function exportTargetKey(target: ExportTarget | null): string {
-  if (!target) return "";
-  if (target.kind === "simulation") return `simulation:${JSON.stringify(target.simulation)}`;
-  return target.kind === "turn" ? `turn:${target.turn}` : `compaction:${target.entryId}:${target.index}`;
-}
-
-function exportCall(format: ExportFormat): Promise<ExportResult> {
-  const { exportTarget, exportRedact, exportUnmasked } = getShare();
-  if (!exportTarget) return Promise.reject(new Error("Nothing to export."));
-  const instructions = getAppState().options.compactionInstructions;
-  return pipeline().call(
-    "exportRequest",
-    { options: pipelineOptions(), params: { target: exportTarget, format, redact: exportRedact, unmasked: exportUnmasked, instructions } },
-    `export-${format}`,
-  );
-}
-
-async function refreshExport(): Promise<void> {
-  setShare({ exportStatus: "building", exportError: null });
-  try {
-    const exportJson = await exportCall("json");
-    setShare({ exportStatus: "ready", exportJson });
-  } catch (error) {
-    if (isStale(error)) return;
-    setShare({ exportStatus: "error", exportError: message(error), exportJson: null });
-  }
-}
-
-/** Opens the Export panel for a target (toggles it closed when already open for the same one). */
-export function toggleExportPanel(target: ExportTarget): void {
-  if (exportTargetKey(getShare().exportTarget) === exportTargetKey(target)) {
-    closeExportPanel();
-    return;
-  }
-  setShare({ exportTarget: target, exportRedact: true, exportUnmasked: [], exportJson: null, notice: null });
-  void refreshExport();
-}
-
-export function closeExportPanel(): void {
-  setShare({ exportTarget: null, exportJson: null, exportStatus: "idle", exportUnmasked: [] });
-}
-
-export function setExportRedact(redact: boolean): void {
-  setShare({ exportRedact: redact, exportUnmasked: [] });
-  void refreshExport();
-}
-
-export function setExportUnmasked(id: string, unmasked: boolean): void {
-  const current = getShare().exportUnmasked.filter((item) => item !== id);
-  setShare({ exportUnmasked: unmasked ? [...current, id] : current });
-  void refreshExport();
-}
-
-export function downloadExportJson(): void {
-  const result = getShare().exportJson;
-  if (!result) return;
-  saveTextFile(result.fileName, result.text, "application/json");
-  setShare({ notice: `Saved ${result.fileName}.` });
-}
-
-export function copyExportJson(): Promise<void> {
-  const result = getShare().exportJson;
-  return result ? copyText(result.text, "JSON") : Promise.resolve();
-}
-
-export async function copyExportCurl(): Promise<void> {
-  try {
-    const curl = await exportCall("curl");
-    await copyText(curl.text, "curl command");
-  } catch (error) {
-    if (isStale(error)) return;
-    setShare({ exportError: message(error) });
-  }
-}
-

@@ -7,11 +7,11 @@
 import { useState } from "react";
 import { useSimulatorStore } from "./simulatorState";
 import type { SimulatedRequestRef, SimulationView, SummariserRequestView, RangeView } from "./protocol";
-import { ExportButton } from "../share/ExportPanel";
+import { ExportButton } from "../export/index";
 import { ruleTooltip } from "../../ui/ruleIds";
 import { formatInt } from "../../ui/format";
 import { InferredBadge } from "../../ui/InferredBadge";
-import { LazyRequestEditor } from "../request/LazyRequestEditor";
+import { LazyRequestEditor } from "../request/index";
 import { WhyTip } from "../../ui/WhyTip";
 
 function Kv({ label, children, title, testId }: { label: string; children: React.ReactNode; title?: string; testId?: string }) {

@@ -5,7 +5,8 @@
 // dropped when another session is opened.
 import { create } from "zustand";
 import type { LimitOverrides, PolicyId, PolicyParameters, ReplayResult, SettingsInference } from "../../core/session/simulate/index";
-import { decodeSimulatorShare, type SharedSimulator } from "./simulatorShare";
+import { decodeSimulatorShare, encodeSimulatorShare, type SharedSimulator } from "./simulatorShare";
+import type { ShareSimulation } from "../../core/share/payload-v1";
 import { isStale } from "../../worker/client";
 import type { CompareView, ModelWindowChoice, PolicyInfo, SimulationView, SimulatorSettings, SpiralView, SummaryChoice } from "./protocol";
 import { pipeline, pipelineOptions } from "../../page/workerBridge";
@@ -385,6 +386,23 @@ export async function runCompare(): Promise<void> {
 
 export function clearReplay(): void {
   setSim({ replay: idle, compare: idle });
+}
+
+/** The Simulate panel's settings when it shows a simulation, for a share link (which then reopens it). */
+export function linkSimulation(): ShareSimulation | null {
+  const sim = getSim();
+  return sim.open && sim.simulationSettings ? encodeSimulatorShare(sim.simulationSettings) : null;
+}
+
+/**
+ * Calls `listener` with the turns where the whole-session replay would fire automatic compaction
+ * (null without a replay) each time they change; returns the unsubscribe.
+ */
+export function watchReplayCompactions(listener: (turns: readonly number[] | null) => void): () => void {
+  return useSimulatorStore.subscribe((state, previous) => {
+    const turns = state.replay.result?.compactions ?? null;
+    if (turns !== (previous.replay.result?.compactions ?? null)) listener(turns);
+  });
 }
 
 // Results describe one session: another open (or a new analysis) drops them.

@@ -9,7 +9,7 @@ import type { ThreadInfo } from "../../app/threads";
 import { setThread, showSpawnCall } from "../../page/options";
 import { useAppStore } from "../../page/store";
 import { formatPriced, type CostTotal } from "../../core/pricing/index";
-import { useWholeSessionCost } from "../prices/pricesState";
+import { useWholeSessionCost } from "../prices/index";
 
 const ORIGIN_TEXT: Record<ThreadInfo["origin"], string> = {
   sidechain: "sidechain entries of this file",

@@ -9,14 +9,14 @@ import type { PrefixRow } from "../prefix/protocol";
 import { selectIndex } from "../../page/selection";
 import { selectedTurnNumber } from "../../page/selectors";
 import { useAppStore } from "../../page/store";
-import { useSimulatorStore } from "../simulator/simulatorState";
+import { useTimelineMarks } from "../../page/timelineMarks";
 import { ContextChart } from "./ContextChart";
-import { AuxiliaryRow } from "../auxiliary/AuxiliaryRow";
+import { AuxiliaryRow } from "../auxiliary/index";
 import { CompactionRow, TurnRow } from "./TimelineRow";
-import { ThreadList } from "../threads/ThreadList";
-import { useSessionCost } from "../prices/pricesState";
+import { ThreadList } from "../threads/index";
+import { useSessionCost } from "../prices/index";
 import { TimelineFilterBar } from "./TimelineFilterBar";
-import { filteredRows, useTimelineFilterStore } from "./timelineFilter";
+import { filteredRows, useTimelineFilterStore } from "../../page/timelineFilter";
 
 const ROW_HEIGHT = 44;
 
@@ -37,8 +37,8 @@ export function Timeline() {
     return map;
   }, [prefixRows]);
 
-  // Turns where the simulator's whole-session replay would fire automatic compaction.
-  const simulatedCompactions = useSimulatorStore((state) => state.replay.result?.compactions ?? null);
+  // Turns where the simulator's whole-session replay would fire automatic compaction (the mount fills the slot).
+  const simulatedCompactions = useTimelineMarks((state) => state.simulatedCompactions);
   const simulatedSet = useMemo(() => new Set(simulatedCompactions ?? []), [simulatedCompactions]);
 
   const compactions = timeline.filter((item) => item.kind === "compaction").length;

@@ -3,7 +3,7 @@
 // moves between the rows shown (src/page/selection.ts).
 import { chooseTimelineFilter } from "../../page/selection";
 import { useAppStore } from "../../page/store";
-import { filteredRows, TIMELINE_FILTERS, useTimelineFilterStore, type TimelineFilter } from "./timelineFilter";
+import { filteredRows, TIMELINE_FILTERS, useTimelineFilterStore, type TimelineFilter } from "../../page/timelineFilter";
 import "../../styles/views.css";
 
 const LABELS: Record<TimelineFilter, string> = { all: "All", breaks: "Breaks", compactions: "Compactions", errors: "Errors" };

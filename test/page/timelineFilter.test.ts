@@ -2,9 +2,9 @@
 // errors). The whole-session cost the overview strip shows is tested with the pricing module
 // (test/core/pricing/dataset.test.ts, wholeSessionCost).
 import { describe, expect, it } from "vitest";
-import type { TimelineItem, TurnSummary } from "../../../src/core/model";
-import { filteredRows } from "../../../src/features/timeline/timelineFilter";
-import type { PrefixRow } from "../../../src/features/prefix/protocol";
+import type { TimelineItem, TurnSummary } from "../../src/core/model";
+import { filteredRows } from "../../src/page/timelineFilter";
+import type { PrefixRow } from "../../src/features/prefix/protocol";
 
 const turn = (number: number, stopReason: string | null = "stop") => ({ turn: number, stopReason }) as TurnSummary;
 const prefix = (number: number, cause: string | null) => ({ turn: number, cause }) as PrefixRow;

@@ -1,4 +1,4 @@
-// Export: a button in the Request and compaction views and the panel it opens. The
+// Export: a button in the Request, compaction and Simulate views and the panel it opens. The
 // worker formats the request with the Request view's own formatter, so the JSON downloaded or
 // copied is byte-for-byte what the view shows (as sent or rewritten: notes, provider shape,
 // header); curl carries a placeholder key variable. Redaction is on by default, with the review.
@@ -11,14 +11,15 @@ import {
   setExportRedact,
   setExportUnmasked,
   toggleExportPanel,
-  useShareStore,
-} from "./shareState";
+  useExportStore,
+} from "./exportState";
 import type { ExportTarget } from "../../app/shareExport";
 import { useEffect } from "react";
-import { RedactionReview } from "./RedactionReview";
+import { RedactionReview } from "../../ui/RedactionReview";
+import "./export.css";
 
 export function ExportButton({ target }: { target: ExportTarget }) {
-  const open = useShareStore((state) => exportTargetKey(state.exportTarget) === exportTargetKey(target));
+  const open = useExportStore((state) => exportTargetKey(state.exportTarget) === exportTargetKey(target));
   return (
     <span className="export-anchor">
       <button
@@ -37,7 +38,7 @@ export function ExportButton({ target }: { target: ExportTarget }) {
 }
 
 function ExportPanel() {
-  const state = useShareStore();
+  const state = useExportStore();
   // Escape closes the panel, as it closes the other dialogs.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {

@@ -3,7 +3,8 @@
 // conscious two-step action (Unmask… then confirm); an unmasked value can be masked again.
 // Everything shown is text (the previews come from session content).
 import { useState } from "react";
-import type { RedactionFinding } from "../../core/redact/types";
+import type { RedactionFinding } from "../core/redact/types";
+import "./redaction.css";
 
 interface RedactionReviewProps {
   findings: readonly RedactionFinding[];

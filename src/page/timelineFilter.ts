@@ -3,9 +3,9 @@
 // filter keeps are indexes into the analysis's timeline, so selection stays one index; stepping
 // with the keyboard (./selection.ts) moves between the rows the filter keeps.
 import { create } from "zustand";
-import type { TimelineItem, TurnSummary } from "../../core/model";
-import type { PrefixRow } from "../prefix/protocol";
-import type { AppState } from "../../page/store";
+import type { TimelineItem, TurnSummary } from "../core/model";
+import type { PrefixRow } from "../features/prefix/protocol";
+import type { AppState } from "./store";
 
 export type TimelineFilter = "all" | "breaks" | "compactions" | "errors";
 export const TIMELINE_FILTERS: readonly TimelineFilter[] = ["all", "breaks", "compactions", "errors"];

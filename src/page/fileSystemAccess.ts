@@ -1,4 +1,4 @@
-// The parts of the File System Access API the live file and the sessions library use that
+// The parts of the File System Access API the page uses (the live file, the sessions library, drops) that
 // TypeScript's DOM library does not declare yet (Chromium-family browsers have them): the file
 // and folder pickers, a dropped item's handle, and asking for permission again on a later visit.
 // Each is looked up at the call, so browsers without them get a clear "not available" instead.

@@ -1,0 +1,2 @@
+// The details feature's page-side surface: the right-hand panel.
+export { DetailsPanel } from "./DetailsPanel";
