@@ -4,8 +4,9 @@
 // (a) the simulator, the live file, the sessions library and sharing are imported from outside
 //     their folder only by the page's mount (src/page/App.tsx) and the worker's composition
 //     (src/worker/features.ts): no other feature, nor the frame, knows them;
-// (b) a page-side file of a feature reaches another feature only through that feature's public
-//     surface, `features/<g>/index` (or `features/<g>/worker` for its worker modules);
+// (b) a file of a feature reaches another feature only through that feature's public surface:
+//     `features/<g>/index` (its page side), `features/<g>/worker` (its worker side) or
+//     `features/<g>/protocol` (the types of its calls);
 // (c) the page's frame (src/page/) imports no src/core/session/ at run time (types are fine).
 // "Page-side" is what the page's entry, src/main.tsx, loads at run time.
 import { readdirSync, readFileSync, statSync } from "node:fs";
@@ -90,7 +91,10 @@ function mountedOnlyBreaks(file: string, imports: readonly Import[]): string[] {
   });
 }
 
-/** (b) Where a feature's file reaches into another feature past its index (or worker) module. */
+/** The modules of a feature other features may import. */
+const PUBLIC_MODULES = ["index", "worker", "protocol"];
+
+/** (b) Where a feature's file reaches into another feature past its public modules. */
 function surfaceBreaks(file: string, imports: readonly Import[]): string[] {
   const own = featureOf(file);
   if (own === null) return [];
@@ -98,7 +102,7 @@ function surfaceBreaks(file: string, imports: readonly Import[]): string[] {
     const feature = featureOf(target);
     if (feature === null || feature === own) return [];
     const module = path.relative(path.join(FEATURES, feature), target).replace(/\.tsx?$/, "");
-    return module === "index" || module === "worker" ? [] : [`${path.relative(SRC, file)} → ${path.relative(SRC, target)}`];
+    return PUBLIC_MODULES.includes(module) ? [] : [`${path.relative(SRC, file)} → ${path.relative(SRC, target)}`];
   });
 }
 
@@ -127,6 +131,8 @@ describe("the seams between the page's features", () => {
     expect(surfaceBreaks(timeline, runtime(`const lazy = () => import("../prices/PricesPanel");`, timeline))).toHaveLength(1);
     expect(surfaceBreaks(timeline, runtime(`import { ThreadList } from "../threads/index";`, timeline))).toHaveLength(0);
     expect(surfaceBreaks(timeline, runtime(`import { ContextChart } from "./ContextChart";`, timeline))).toHaveLength(0);
+    expect(surfaceBreaks(timeline, runtime(`import type { PrefixRow } from "../prefix/protocol";`, timeline))).toHaveLength(0);
+    expect(surfaceBreaks(timeline, runtime(`import { PrefixService } from "../prefix/prefixService";`, timeline))).toHaveLength(1);
     expect(sessionBreaks(frame, runtime(`import { AGENTS } from "../core/session/index";`, frame))).toHaveLength(1);
     expect(sessionBreaks(frame, runtime(`import type { SessionAnalysis } from "../core/session/pipeline";`, frame))).toHaveLength(0);
   });
@@ -143,10 +149,10 @@ describe("the seams between the page's features", () => {
     expect(files.flatMap((file) => mountedOnlyBreaks(file, importsByFile.get(file)!))).toEqual([]);
   });
 
-  it("a feature's page-side file reaches another feature only through its index (or worker) module", () => {
-    const pageFeatureFiles = [...pageSide].filter((file) => featureOf(file) !== null);
-    expect(pageFeatureFiles.length).toBeGreaterThan(50);
-    expect(pageFeatureFiles.flatMap((file) => surfaceBreaks(file, importsByFile.get(file)!))).toEqual([]);
+  it("a feature's file, page side or worker side, reaches another feature only through its index, worker or protocol module", () => {
+    const featureFiles = files.filter((file) => featureOf(file) !== null);
+    expect([...pageSide].filter((file) => featureOf(file) !== null).length).toBeGreaterThan(50);
+    expect(featureFiles.flatMap((file) => surfaceBreaks(file, importsByFile.get(file)!))).toEqual([]);
   });
 
   it("every feature has an index module, its page-side surface", () => {

@@ -8,7 +8,7 @@ import { analyzeSession } from "../../core/session/pipeline";
 import { findAgent } from "../../core/session/agents";
 import type { AuxiliaryRequestResult } from "./protocol";
 import type { TextHighlight } from "../request/protocol";
-import { notRecordedHighlights } from "../request/requestModel";
+import { notRecordedHighlights } from "../request/worker";
 
 /** Timeline and details label of an auxiliary request, by purpose. */
 const AUXILIARY_LABELS: Record<"title" | "summary", string> = {

@@ -9,7 +9,7 @@ import type { SessionAnalysis } from "../../core/pipeline/types";
 import { buildTurnContext, messageCharsEstimator } from "../../core/session/pipeline";
 import { findAgent } from "../../core/session/agents";
 import { getPolicy, recordedCompactionPoints, recordedCompactionPolicy, sessionPolicy, simulateCompaction } from "../../core/session/simulate/index";
-import { messageRows } from "../request/requestModel";
+import { messageRows } from "../request/worker";
 import type { CompactionOutcomeView, OutcomeMessage } from "./protocol";
 import { stringifyWithTexts } from "../../core/text/text";
 

@@ -8,7 +8,7 @@ import { findAgent } from "../../core/session/agents";
 import type { PipelineOptions, Session } from "../../core/model";
 import { rebuildRecordedCompaction, timelineRebuildPolicy, type InstructionSlotValues } from "../../core/session/simulate/index";
 import type { CompactionRequestsResult, InstructionSlotView } from "./protocol";
-import { notRecordedHighlights } from "../request/requestModel";
+import { notRecordedHighlights } from "../request/worker";
 
 const ROLE_LABELS: Record<string, string> = {
   history: "history summary",

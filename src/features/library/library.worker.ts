@@ -5,7 +5,7 @@
 /// <reference lib="webworker" />
 import { libraryRowFacts } from "../../app/libraryRow";
 import type { LibraryJob, LibraryReply } from "./libraryProtocol";
-import { readSession } from "../open/readSession";
+import { readSession } from "../open/worker";
 import { loneCompanionMessage, mayCompanionFileName, ownedCompanionFile } from "../../core/session/index";
 import { releaseSessionTexts } from "../../core/session/textStores";
 

@@ -21,7 +21,7 @@ import type { ReaderWarning } from "../../core/model";
 import { SessionFollower } from "../../core/session/follow";
 import type { LoadProgress, OpenSource } from "./protocol";
 import { classifyDroppedFile, missingDatabaseMessage, readDatabaseFiles } from "./readDatabase";
-import { yieldIfDue } from "./yieldToEventLoop";
+import { yieldIfDue } from "../../app/yieldToEventLoop";
 import { linkSessions, unlinkedWarning } from "../../core/session/threads";
 import { readSideFileSet } from "./sideFiles";
 import { ProvisionalSchedule } from "./provisionalSchedule";

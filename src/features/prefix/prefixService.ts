@@ -26,9 +26,9 @@ import { tokenPieces } from "../../core/tokens/pieces";
 import { iterateSessionCompositions, type TurnComposition } from "../../core/session/sessionComposition";
 import { predictedInputOf, rebilledTokensOf } from "../../core/pricing/fromPrefix";
 import type { PrefixRow, TokenCompositionResult, TokenPass, TokenViewResult, TurnDiffResult } from "./protocol";
-import { messageRows } from "../request/requestModel";
+import { messageRows } from "../request/worker";
 import { waitWhileInteractive } from "../../app/interactiveQuiet";
-import { yieldIfDue } from "../open/yieldToEventLoop";
+import { yieldIfDue } from "../../app/yieldToEventLoop";
 import { stringifyWithTexts } from "../../core/text/text";
 
 /** Raised when the session changed while a long pass was running. */

@@ -11,6 +11,7 @@ import type { RequestMethods, TurnRequestResult } from "./protocol";
 import { requestView } from "./requestModel";
 
 export type { RequestMethods } from "./protocol";
+export { messageRows, notRecordedHighlights } from "./requestModel";
 
 const RECENT_VIEWS = 4;
 

@@ -30,7 +30,7 @@ import {
 } from "../../core/session/simulate/index";
 import { findAgent } from "../../core/session/agents";
 import type { MessageRow, TextHighlight } from "../request/protocol";
-import { messageRows } from "../request/requestModel";
+import { messageRows } from "../request/worker";
 import { stringifyWithTexts } from "../../core/text/text";
 import type {
   CompareView,
