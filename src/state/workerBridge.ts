@@ -2,6 +2,7 @@
 // every call names. The other state modules talk to the worker through it; components never do.
 import type { PipelineOptions } from "../core/model";
 import { DEFAULT_WATCHDOG_MS, PipelineClient } from "../worker/client";
+import type { RuleDoc } from "../core/session/index";
 import { getAppState, setAppState } from "./store";
 
 let client: PipelineClient | null = null;
@@ -33,6 +34,15 @@ export function pipeline(): PipelineClient {
 export function startPipeline(): void {
   pipeline();
   void loadReadableFiles();
+}
+
+/** Where each family of rule ids is documented, asked once of the worker and handed to `apply` (the tooltips that name a rule). */
+export async function loadRuleDocs(apply: (rows: RuleDoc[]) => void): Promise<void> {
+  try {
+    apply(await pipeline().call("ruleDocs", {}));
+  } catch {
+    // The tooltips then name rules without their pages; the worker's failure has its own banner.
+  }
 }
 
 /** The agents and files the readers know, asked once of the worker for the page shown before a session is open. */

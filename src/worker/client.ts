@@ -44,6 +44,7 @@ const STAGE_NAMES: Readonly<Record<WorkerMethod, string>> = {
   parseCapture: "reading a captured request",
   sniffSessions: "checking whether the dropped .json files are sessions",
   readableFiles: "listing the files it reads",
+  ruleDocs: "listing the documentation pages of the rules",
   captureDiff: "comparing a turn with its captured request",
   auxiliaryRequest: "building an auxiliary request",
   spawnCall: "finding the tool call that started a sub-agent thread",

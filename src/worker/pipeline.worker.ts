@@ -8,6 +8,7 @@ import { analyzeSession, buildTurnRequest, messageCharsEstimator, type SessionAn
 import { learnCapture } from "../core/session/captures";
 import { requestDumpLines } from "../core/session/storage";
 import { allAgents } from "../core/session/agents";
+import { ruleDocs } from "../core/session/ruleDocs";
 import { captureDiffForTurn, type CaptureInput } from "../app/captureCheck";
 import { timelineWithAuxiliary } from "../core/session/timeline";
 import { auxiliaryRequest } from "../app/auxiliaryRequest";
@@ -357,6 +358,7 @@ const HANDLERS: { [M in WorkerMethod]: Handler<M> } = {
   // did. Options that name no thread are the main thread's; a thread's analysis is not evicted.
   sessionPrices: ofSession(({ options }, { session: opened }) => sessionPrices(opened, options, keptAnalysis(options))),
   readableFiles: sessionless(() => allAgents().flatMap((agent) => agent.readableFiles.map((row) => ({ ...row })))),
+  ruleDocs: sessionless(() => ruleDocs()),
   analyze: ofSession(({ options }, { target }) => {
     const value = analyze(target, options);
     sentAnalysis = { key: optionsKey(options), value };

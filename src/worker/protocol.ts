@@ -4,7 +4,7 @@
 // declared with the view-models that make them (src/app).
 import type { CaptureDiffResult } from "../app/captureCheck";
 import type { SniffedKind } from "./sniffSessions";
-import type { CompactionInstructions } from "../core/session/index";
+import type { CompactionInstructions, RuleDoc } from "../core/session/index";
 import type { PipelineOptions, RequestHeader } from "../core/model";
 import type { SessionAnalysis } from "../core/session/pipeline";
 import type { ExportParams, ExportResult, ShareParams, ShareResult } from "../app/shareExport";
@@ -59,6 +59,8 @@ export interface WorkerMethods {
   sniffSessions: { params: { files: File[] }; result: SniffedKind[] };
   /** Every agent and file kind the readers know, for the page shown before a session is open. */
   readableFiles: { params: Record<string, never>; result: { agent: string; files: string }[] };
+  /** Where each family of rule ids is documented (the agents' from their descriptors), for the tooltips that name a rule. */
+  ruleDocs: { params: Record<string, never>; result: RuleDoc[] };
   /** Where the tool call that started sub-agent thread `threadId` is first sent in its parent thread. */
   spawnCall: { params: { options: PipelineOptions; threadId: string }; result: SpawnCallLocation | null };
   /** The selected turn against the attached capture matched to it (null: none matches that turn). */

@@ -32,6 +32,7 @@ const TABLES_OF_CALL: Record<WorkerMethod, TablesOfCall> = {
   parseCapture: "none",
   sniffSessions: "none",
   readableFiles: "none",
+  ruleDocs: "none",
   spawnCall: "none",
   captureDiff: "none",
   sessionComposition: "none",

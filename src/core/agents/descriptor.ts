@@ -108,6 +108,16 @@ interface AuxiliaryRequestSupport {
   synthesizedTexts(event: AuxiliaryRequestEvent): { text: string; label: string }[];
 }
 
+/**
+ * Where a family of the agent's rules is written down for users: a rule id starting with `prefix`
+ * ("FM-CC", "DH-") is stated on the page `doc` of the repository's docs/. The tooltips that name a
+ * rule link it there; the longest matching prefix wins ("DH-INF" before "DH-").
+ */
+export interface RuleDoc {
+  prefix: string;
+  doc: string;
+}
+
 /** A line of the page shown before a session is open: an agent (or a variant of it) and the files of it we read. */
 interface ReadableFiles {
   agent: string;
@@ -247,6 +257,8 @@ export interface RequestDumpSupport {
 export interface PolicyOnlyAgent {
   id: string;
   label: string;
+  /** The documentation pages of its policies' rule families. */
+  ruleDocs: readonly RuleDoc[];
   policies: readonly CompactionPolicy[];
 }
 
@@ -256,6 +268,8 @@ export interface AgentDescriptor {
   label: string;
   /** The lines of the empty page: which of this agent's files we read. */
   readableFiles: readonly ReadableFiles[];
+  /** The documentation pages of the agent's rule families (its format's rules, its policies' rules). */
+  ruleDocs: readonly RuleDoc[];
   /** The agent's file readers, in detection order. */
   readers: readonly FormatReader[];
   pipeline: FormatPipeline;

@@ -66,7 +66,7 @@ export interface PolicyParameterSpec {
  * A parameter that picks one of the policy's variants (before and after a fix, the live or a
  * fork's code path), shown beside the policy choice: a checkbox for a boolean, a select for an enum.
  */
-export interface ParameterSwitch {
+interface ParameterSwitch {
   /** The words beside the checkbox, or above the select. */
   label: string;
   /** What the select offers, in order, each in words; choices not listed are not offered. */
