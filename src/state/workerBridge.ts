@@ -61,7 +61,9 @@ export function errorMessage(error: unknown): string {
 
 export function pipelineOptions(): PipelineOptions {
   const { profile, api, header, leafId, notes, modelOverrides, thread, captures } = getAppState().options;
-  const options: PipelineOptions = { profile, api, header, leafId, notes };
+  const options: PipelineOptions = { api, header, leafId, notes };
+  // Only when named, so the worker picks the session's agent's first profile otherwise.
+  if (profile !== undefined) options.profile = profile;
   // Only when there are further captures, so the worker's caches keep their keys otherwise.
   if (captures.length > 0) options.captures = captures;
   // Only when a sub-agent thread is shown, so the main thread's cache keys stay as they were.

@@ -172,7 +172,7 @@ function summaryOf(read: Session, byteLength: number, fileNames?: string[]): Ses
     byteLength,
     warnings: read.warnings,
   };
-  if (read.threads?.length) summary.threads = threadInfos(read, { profile: "pi" });
+  if (read.threads?.length) summary.threads = threadInfos(read, {});
   if (read.companionNotes?.length) summary.companionNotes = read.companionNotes;
   if (fileNames && fileNames.length > 1 && !databaseSummary(read, fileNames)) summary.fileNames = fileNames;
   const database = databaseSummary(read, fileNames ?? [read.fileName]);

@@ -26,6 +26,11 @@ interface AgentProfile {
   label: string;
   /** Whether senpi's reply-language notes switch applies to this profile. */
   replyLanguageNotes: boolean;
+  /**
+   * The profile a view names when no session decides it (the CLI's `--profile` default, a share
+   * link of a session whose agent has no profiles). Exactly one profile of all agents has it.
+   */
+  default?: true;
 }
 
 /**

@@ -49,7 +49,8 @@ export const piAgent = {
     },
   },
   profiles: [
-    { id: "pi", label: "pi", replyLanguageNotes: false },
+    // pi's own pipeline is every view's default: a session of an agent without profiles ignores it.
+    { id: "pi", label: "pi", replyLanguageNotes: false, default: true },
     { id: "senpi", label: "senpi", replyLanguageNotes: true },
   ],
   policies: [piPolicy, senpiPolicy],

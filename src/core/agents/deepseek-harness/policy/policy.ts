@@ -79,7 +79,7 @@ function pruneConfig(params: Record<string, unknown>): DeepseekPruneConfig {
 function nodeOf(item: ContextMessage): SurfaceNode {
   const message = item.message;
   return {
-    tokens: estimateMessageTokens(message, { profile: "pi" }),
+    tokens: estimateMessageTokens(message),
     toolCallIds: message.role === "assistant" ? message.content.flatMap((b) => (b.type === "toolCall" ? [b.id] : [])) : [],
     toolResultFor: message.role === "toolResult" ? message.toolCallId : null,
   };
