@@ -1,0 +1,38 @@
+// What a dropped folder opens as: the library, one session followed with its files, or the snapshot.
+import { describe, expect, it } from "vitest";
+import { planDroppedFolder } from "../../../src/features/open/droppedFolderPlan";
+
+const none = new Set<string>();
+
+describe("planDroppedFolder", () => {
+  it("opens a folder of several sessions as the library", () => {
+    expect(planDroppedFolder(["2026/03/01/rollout-a.jsonl", "2026/03/02/rollout-b.jsonl"], none)).toEqual({ kind: "library" });
+    expect(planDroppedFolder(["p/a.jsonl", "opencode.db", "opencode.db-wal"], none)).toEqual({ kind: "library" });
+  });
+
+  it("follows a folder's one session with its sub-agent files, leaving other files out", () => {
+    const paths = ["-home-dev-p/abc.jsonl", "-home-dev-p/abc/subagents/agent-2.jsonl", "-home-dev-p/abc/subagents/agent-1.jsonl", "notes.txt", ".DS_Store"];
+    expect(planDroppedFolder(paths, none)).toEqual({ kind: "session", paths: ["-home-dev-p/abc.jsonl", "-home-dev-p/abc/subagents/agent-1.jsonl", "-home-dev-p/abc/subagents/agent-2.jsonl"] });
+  });
+
+  it("follows a database with its -wal, never its -shm", () => {
+    expect(planDroppedFolder(["opencode.db-shm", "opencode.db", "opencode.db-wal"], none)).toEqual({ kind: "session", paths: ["opencode.db", "opencode.db-wal"] });
+    expect(planDroppedFolder(["state.db"], none)).toEqual({ kind: "session", paths: ["state.db"] });
+  });
+
+  it("counts a sub-agents folder without its session as sessions of their own", () => {
+    expect(planDroppedFolder(["orphan/subagents/agent-1.jsonl", "orphan/subagents/agent-2.jsonl"], none)).toEqual({ kind: "library" });
+  });
+
+  it("reads a Gemini CLI chat with the side files near it", () => {
+    const paths = ["projects.json", "tmp/notes/logs.json", "tmp/notes/chats/session-1.json"];
+    expect(planDroppedFolder(paths, new Set(paths), new Set(["projects.json", "tmp/notes/logs.json"]))).toEqual({ kind: "session", paths: ["tmp/notes/chats/session-1.json", "projects.json", "tmp/notes/logs.json"] });
+  });
+
+  it("leaves captured requests, compressed sessions and folders without a session to the snapshot", () => {
+    expect(planDroppedFolder(["s.jsonl", "001.json", "001.meta.json"], none)).toEqual({ kind: "snapshot" });
+    expect(planDroppedFolder(["a.jsonl", "b.jsonl.zst"], none)).toEqual({ kind: "snapshot" });
+    expect(planDroppedFolder(["readme.md"], none)).toEqual({ kind: "snapshot" });
+    expect(planDroppedFolder([], none)).toEqual({ kind: "snapshot" });
+  });
+});
