@@ -14,8 +14,8 @@ import { attachCompanionFiles, mayCompanionFileName, ownedCompanionFile, storage
 import { sessionGrew } from "../../core/session/growth";
 import { linkSessions, unlinkedWarning } from "../../core/session/threads";
 import { FollowedFile, type LiveRead, type LiveSource } from "./liveFile";
-import { classifyDroppedFile } from "../open/readDatabase";
-import { ReadCancelledError, readSession, type ReadControl, type ReadResult } from "../open/readSession";
+import { classifyDroppedFile } from "../open/worker";
+import { ReadCancelledError, readSession, type ReadControl, type ReadResult } from "../open/worker";
 
 interface Stamp {
   size: number;

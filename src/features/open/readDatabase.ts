@@ -4,7 +4,7 @@
 // drop instead. Runs in the worker.
 import type { Session } from "../../core/model";
 import { isSqliteHeader, isWalHeader, storageSummary } from "../../core/session/index";
-import type { DatabaseSummary } from "../../worker/protocol";
+import type { DatabaseSummary } from "./protocol";
 import { readDatabaseFileSet } from "./sqlite";
 import { sideFilesOf } from "./sideFiles";
 

@@ -19,7 +19,7 @@ import {
 } from "../../core/session/index";
 import type { ReaderWarning } from "../../core/model";
 import { SessionFollower } from "../../core/session/follow";
-import type { LoadProgress, OpenSource } from "../../worker/protocol";
+import type { LoadProgress, OpenSource } from "./protocol";
 import { classifyDroppedFile, missingDatabaseMessage, readDatabaseFiles } from "./readDatabase";
 import { yieldIfDue } from "./yieldToEventLoop";
 import { linkSessions, unlinkedWarning } from "../../core/session/threads";
