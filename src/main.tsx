@@ -3,13 +3,14 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { loadSamples, openKeptSession, openShareLink, startKeptViewSync } from "./features/open/index";
-import { startPipeline } from "./page/workerBridge";
+import { loadRuleDocs, startPipeline } from "./page/workerBridge";
 import { installTestHook } from "./page/testHook";
 import { readQueryView, startUrlSync } from "./page/urlState";
 import { App, installFeatures } from "./page/App";
 import { installCompositionLoader } from "./features/prefix/index";
 import { installSessionPricesLoader } from "./features/prices/index";
 import { installSearchReset } from "./features/search/index";
+import { setRuleDocs } from "./ui/ruleIds";
 import { installTheme } from "./page/settings";
 import "./styles/app.css";
 import "./styles/insights.css";
@@ -23,6 +24,7 @@ installCompositionLoader();
 installSessionPricesLoader();
 installSearchReset();
 startPipeline();
+void loadRuleDocs(setRuleDocs);
 
 const root = document.getElementById("root");
 if (!root) throw new Error("Missing #root element");

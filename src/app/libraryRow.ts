@@ -28,7 +28,8 @@ export interface LibraryRowFacts {
   parentSessionId: string | null;
 }
 
-const PIPELINE: PipelineOptions = { profile: "pi", leafId: null, api: null, header: null, notes: false };
+/** A row's analysis: no profile named, so each session is rebuilt with its agent's first. */
+const PIPELINE: PipelineOptions = { leafId: null, api: null, header: null, notes: false };
 
 /** Header fields agents use for the working folder (pi and Claude Code `cwd`, opencode `directory`). */
 const PROJECT_KEYS = ["cwd", "directory", "project", "workdir"];

@@ -3,7 +3,7 @@
 // and analysis checks the session commands share.
 import { API_IDS, type ApiId, type PipelineOptions, type ProfileId, type Session } from "../core/model";
 import { analyzeSession, type SessionAnalysis } from "../core/session/pipeline";
-import { PROFILE_IDS } from "../core/session/agents";
+import { defaultProfileId, PROFILE_IDS } from "../core/session/agents";
 import { integerOption, listOption } from "./args";
 import { learnCaptures, readCaptures } from "./captures";
 import { loadHeader } from "./inputs";
@@ -40,7 +40,7 @@ export const VIEW_OPTIONS: CliOptionSpec[] = [
 
 export function viewPipelineOptions(options: CliOptionValues, io: CliIo): PipelineOptions {
   return {
-    profile: (options.profile as ProfileId | undefined) ?? "pi",
+    profile: (options.profile as ProfileId | undefined) ?? defaultProfileId(),
     leafId: (options.leaf as string | undefined) ?? null,
     api: (options.provider as ApiId | undefined) ?? null,
     ...capturesOption(options, io),

@@ -18,12 +18,23 @@ export function ProfileSelect() {
       </label>
     );
   }
-  // No session yet: only the current profile, until a file says which profiles its agent has.
-  const profiles = agent?.profiles ?? [{ id: profile, label: profile }];
+  // No session yet: only the profile a link named, until a file says which profiles its agent has;
+  // with none named, the file's agent will pick its own.
+  if (!agent && profile === undefined) {
+    return (
+      <label className="field" title="Requests are rebuilt with the profile of the session's agent">
+        <span className="field-label">Profile</span>
+        <select data-testid="profile-select" value="" disabled>
+          <option value="">from the session</option>
+        </select>
+      </label>
+    );
+  }
+  const profiles = agent?.profiles ?? (profile !== undefined ? [{ id: profile, label: profile }] : []);
   return (
     <label className="field" title="Pipeline profile used to rebuild each request">
       <span className="field-label">Profile</span>
-      <select data-testid="profile-select" value={profile} onChange={(event) => setProfile(event.target.value as ProfileId)}>
+      <select data-testid="profile-select" value={profile ?? profiles[0]?.id ?? ""} onChange={(event) => setProfile(event.target.value as ProfileId)}>
         {profiles.map((option) => (
           <option key={option.id} value={option.id}>
             {option.label}

@@ -27,7 +27,8 @@ export interface SampleInfo {
 
 /** The pipeline options the user controls (PipelineOptions minus what the app never sets). */
 export interface UserOptions {
-  profile: ProfileId;
+  /** Absent until a session, a link or the user names one: the session's agent then uses its first profile. */
+  profile?: ProfileId;
   /** Null: "as recorded" (each turn in the shape of the model in force). */
   api: ApiId | null;
   header: RequestHeader | null;
@@ -182,8 +183,7 @@ export const initialTokens: TokensState = {
 export const initialAuxiliary: AuxiliaryState = { status: "idle", index: null, result: null, error: null };
 
 /** The pipeline options of a first visit, before a session or the URL says otherwise. */
-export const initialOptions: AppState["options"] = {
-  profile: "pi",
+const initialOptions: AppState["options"] = {
   api: null,
   header: null,
   captures: [],

@@ -8,7 +8,7 @@
 import { API_IDS, type ApiId, type ProfileId, type RequestHeader } from "../core/model";
 import type { CompactionInstructions } from "../core/session/index";
 import { selectedTurnNumber } from "./selectors";
-import { initialOptions, useAppStore, type AppState, type CenterTab } from "./store";
+import { useAppStore, type AppState, type CenterTab } from "./store";
 
 /** A view to restore once a session is open: from the URL query, a share link, or both. */
 
@@ -82,7 +82,9 @@ function queryFor(state: AppState, watchdog: string | null = null): string {
     if (turn !== null) query.set("turn", String(turn));
     if (state.activeTab !== "request") query.set("tab", state.activeTab);
     const { profile, api, notes, leafId } = state.options;
-    if (profile !== initialOptions.profile) query.set("profile", profile);
+    // Only a profile the session's agent offers besides its first (pi's senpi): the first is what opening it picks.
+    const offered = state.session.agent?.profiles ?? [];
+    if (profile !== undefined && offered.length > 0 && profile !== offered[0]?.id) query.set("profile", profile);
     if (api) query.set("provider", api);
     if (notes) query.set("notes", "on");
     if (leafId) query.set("leaf", leafId);

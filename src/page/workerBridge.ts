@@ -2,6 +2,7 @@
 // every call names. The other state modules talk to the worker through it; components never do.
 import type { PipelineOptions } from "../core/model";
 import { DEFAULT_WATCHDOG_MS, PipelineClient } from "../worker/client";
+import type { RuleDoc } from "../core/session/index";
 import { getAppState, setAppState } from "./store";
 
 let client: PipelineClient | null = null;
@@ -35,6 +36,15 @@ export function startPipeline(): void {
   void loadReadableFiles();
 }
 
+/** Where each family of rule ids is documented, asked once of the worker and handed to `apply` (the tooltips that name a rule). */
+export async function loadRuleDocs(apply: (rows: RuleDoc[]) => void): Promise<void> {
+  try {
+    apply(await pipeline().call("ruleDocs", {}));
+  } catch {
+    // The tooltips then name rules without their pages; the worker's failure has its own banner.
+  }
+}
+
 /** The agents and files the readers know, asked once of the worker for the page shown before a session is open. */
 async function loadReadableFiles(): Promise<void> {
   try {
@@ -51,7 +61,9 @@ export function errorMessage(error: unknown): string {
 
 export function pipelineOptions(): PipelineOptions {
   const { profile, api, header, leafId, notes, modelOverrides, thread, captures } = getAppState().options;
-  const options: PipelineOptions = { profile, api, header, leafId, notes };
+  const options: PipelineOptions = { api, header, leafId, notes };
+  // Only when named, so the worker picks the session's agent's first profile otherwise.
+  if (profile !== undefined) options.profile = profile;
   // Only when there are further captures, so the worker's caches keep their keys otherwise.
   if (captures.length > 0) options.captures = captures;
   // Only when a sub-agent thread is shown, so the main thread's cache keys stay as they were.

@@ -2,10 +2,11 @@
 // label. Explanations built by the pipeline still carry them, because a developer checking a
 // rebuild needs them: this module takes them out of the visible text and keeps them in the
 // tooltip, with the documentation page that states each rule.
+import type { RuleDoc } from "../core/session/index";
 
 // Two or three capitals, an optional family (CC, OC, 0), then the number, which may carry a
 // letter (PI-K10, PI-R12). "UTF-8" and "ISO-8601" are not rules.
-const RULE_ID = String.raw`(?!UTF-|ISO-)[A-Z]{2,3}(?:-(?:[A-Z]{2,3}|0))?-[A-Z]?\d+[a-z]?|CP-0-INF(?:-[A-Z]+)+`;
+export const RULE_ID = String.raw`(?!UTF-|ISO-)[A-Z]{2,3}(?:-(?:[A-Z]{2,3}|0))?-[A-Z]?\d+[a-z]?|CP-0-INF(?:-[A-Z]+)+`;
 const RULE_ID_ANYWHERE = new RegExp(String.raw`\b(?:${RULE_ID})\b`, "g");
 // A parenthesised list of rule ids ("(FM-CC-24)", "(CP-OC-16 … CP-OC-20)", "(rules RL-22, RL-23)").
 const RULE_GROUP = new RegExp(String.raw`\s*\((?:rules? |see )?(?:${RULE_ID})(?:\s*(?:,|/|…|\.\.\.|and|to)\s*(?:${RULE_ID}))*\)`, "g");
@@ -15,31 +16,24 @@ const RULE_NAMED = new RegExp(String.raw`\s*\b(?:rules?|see)\s+(?:${RULE_ID})`, 
 // Any other rule id, with the separator before it ("(opencode, CP-OC-8 / CP-OC-10)").
 const RULE_LEFT = new RegExp(String.raw`(?:\s*(?:,|/|…|and)\s*|\s+)?\b(?:${RULE_ID})\b`, "g");
 
-/** Where each family of rules is written down for users (pages of the repository's docs/). */
-const RULE_DOCS: ReadonlyArray<readonly [prefix: string, doc: string]> = [
-  ["FM-CC", "docs/formats/claude-code.md"],
-  ["FM-CX", "docs/formats/codex.md"],
-  ["FM-OC", "docs/formats/opencode.md"],
-  ["FM-HA", "docs/formats/hermes-agent.md"],
-  ["HS-", "docs/formats/hermes-agent.md"],
-  ["FM-", "docs/formats.md"],
-  ["PI-", "docs/formats/pi.md"],
-  ["CP-OC", "docs/compaction-policies/opencode.md"],
-  ["CP-HA", "docs/compaction-policies/hermes-agent.md"],
-  ["CP-SE", "docs/compaction-policies/senpi.md"],
-  ["CP-CC", "docs/compaction-policies/claude-code.md"],
-  ["CP-CX", "docs/compaction-policies/codex.md"],
-  ["CP-", "docs/compaction-simulator.md"],
-  ["RL-", "docs/reply-language.md"],
-  ["PR-", "docs/prefix-stability.md"],
-  ["PD-", "docs/prefix-stability.md"],
-  ["CA-", "docs/prefix-stability.md"],
-  ["TK-", "docs/prefix-stability.md"],
-];
+/**
+ * Where each family of rules is written down for users (pages of the repository's docs/): each
+ * agent's own families come from its descriptor, so the page holds none of them. The worker hands
+ * the table over when it starts (`setRuleDocs`), before any session is open; until then a tooltip
+ * names the rule without its page.
+ */
+let ruleDocs: readonly RuleDoc[] = [];
 
-/** The documentation page stating a rule, or null for a family we do not document. */
+/** The rule families and their pages, as the worker lists them (src/core/session/ruleDocs.ts). */
+export function setRuleDocs(rows: readonly RuleDoc[]): void {
+  ruleDocs = rows;
+}
+
+/** The documentation page stating a rule (the longest matching family wins), or null for a family we do not document. */
 export function ruleDocOf(ruleId: string): string | null {
-  return RULE_DOCS.find(([prefix]) => ruleId.startsWith(prefix))?.[1] ?? null;
+  let best: RuleDoc | null = null;
+  for (const row of ruleDocs) if (ruleId.startsWith(row.prefix) && row.prefix.length > (best?.prefix.length ?? -1)) best = row;
+  return best?.doc ?? null;
 }
 
 /** The text without its rule ids, and the ids it named (in order, once each). */

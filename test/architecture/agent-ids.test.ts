@@ -1,10 +1,12 @@
 // Outside an agent's own folder (src/core/agents/<id>/), no code compares an agent, format,
 // profile or policy id with a string literal: it asks the agent's descriptor or the policy
-// instead. The ids come from the registries, so a new agent or policy is covered by itself.
+// instead; nor does it name one of the agent's profiles as a value (`profile: "pi"`): the default
+// profile is `defaultProfileId()`, or the option is left out (the session's agent's first). The
+// ids come from the registries, so a new agent or policy is covered by itself.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { allAgents, policyOnlyAgents, PROFILE_IDS } from "../../src/core/session/agents";
+import { allAgents, defaultProfileId, policyOnlyAgents, PROFILE_IDS } from "../../src/core/session/agents";
 import { POLICY_IDS } from "../../src/core/session/simulate/policies";
 
 const SRC = path.resolve(__dirname, "../../src");
@@ -52,6 +54,51 @@ describe("agent and policy ids outside the agents' folders", () => {
     const files = sourceFiles(SRC).filter((file) => !AGENT_FOLDERS.some((folder) => file.startsWith(folder)));
     expect(files.length).toBeGreaterThan(100);
     const found = files.flatMap((file) => idComparisons(readFileSync(file, "utf8")).map((hit) => `${path.relative(SRC, file)}:${hit}`));
+    expect(found).toEqual([]);
+  });
+});
+
+/** A pattern of the agent's profile ids given as a value: `profile: "pi"`, `profile = "senpi"`, `?? "pi"`. */
+function profileValuePattern(profileIds: readonly string[]): RegExp {
+  const literal = `["'\`](?:${profileIds.map((id) => id.replace(/[-]/g, "\\-")).join("|")})["'\`]`;
+  return new RegExp(`\\bprofile\\??\\s*[:=]\\s*${literal}|\\?\\?\\s*${literal}`);
+}
+
+/** The offending lines of one file's text for these profile ids, as "line: text". */
+function profileValues(text: string, pattern: RegExp): string[] {
+  return text
+    .split("\n")
+    .map((line, index) => ({ line, index }))
+    .filter(({ line }) => pattern.test(line))
+    .map(({ line, index }) => `${index + 1}: ${line.trim()}`);
+}
+
+describe("profile ids outside their agent's folder", () => {
+  it("the check finds a profile given as a value when there is one", () => {
+    const pattern = profileValuePattern(["pi", "senpi"]);
+    expect(profileValues(`const options = { profile: "pi", leafId: null };`, pattern)).toHaveLength(1);
+    expect(profileValues(`const pipeline = { profile: "pi" as const };`, pattern)).toHaveLength(1);
+    expect(profileValues(`profile: (options.profile as ProfileId | undefined) ?? "senpi",`, pattern)).toHaveLength(1);
+    expect(profileValues(`options.profile = 'senpi';`, pattern)).toHaveLength(1);
+    expect(profileValues(`profile: (options.profile as ProfileId | undefined) ?? defaultProfileId(),`, pattern)).toHaveLength(0);
+    expect(profileValues(`usageSource: "pi",`, pattern)).toHaveLength(0);
+  });
+
+  it("exactly one profile is the default, and it is one an agent offers", () => {
+    expect(PROFILE_IDS).toContain(defaultProfileId());
+  });
+
+  it("no file outside an agent's folder names one of its profiles as a value", () => {
+    const files = sourceFiles(SRC);
+    const found = allAgents().flatMap((agent) => {
+      const profileIds = (agent.profiles ?? []).map((profile) => profile.id);
+      if (profileIds.length === 0) return [];
+      const pattern = profileValuePattern(profileIds);
+      const folder = path.join(SRC, "core/agents", agent.id) + path.sep;
+      return files
+        .filter((file) => !file.startsWith(folder))
+        .flatMap((file) => profileValues(readFileSync(file, "utf8"), pattern).map((hit) => `${path.relative(SRC, file)}:${hit}`));
+    });
     expect(found).toEqual([]);
   });
 });

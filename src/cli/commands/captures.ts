@@ -3,7 +3,7 @@
 // `--against` bodies are each matched to their turn and compared, every differing path named and
 // classed (src/app/captureCheck.ts). The measuring harness of docs/captures.md.
 import type { PipelineOptions, ProfileId } from "../../core/model";
-import { PROFILE_IDS } from "../../core/session/agents";
+import { defaultProfileId, PROFILE_IDS } from "../../core/session/agents";
 import { checkCaptures } from "../../app/captureCheck";
 import { listOption } from "../args";
 import { learnCaptures, mainCaptures, readCaptures } from "../captures";
@@ -22,7 +22,7 @@ async function run(positionals: string[], options: CliOptionValues, io: CliIo): 
   if (against.length === 0) throw new CliError(`${NAME}: nothing to compare: give --against <file|folder> (or --capture)`);
   const session = await loadAnySession(io, file, (options.session as string | undefined) ?? null);
   const pipeline: PipelineOptions = {
-    profile: (options.profile as ProfileId | undefined) ?? "pi",
+    profile: (options.profile as ProfileId | undefined) ?? defaultProfileId(),
     header: teach[0] ?? null,
     captures: teach.slice(1),
   };

@@ -4,7 +4,7 @@
 // policy; `--replay-session` runs the policy's trigger over every turn (optionally `--compare`
 // with a second policy). Instruction slots are filled from captured summariser requests given with
 // `--instructions-from` (a file, or a folder of request bodies).
-import { allAgents, PROFILE_IDS } from "../../core/session/agents";
+import { allAgents, defaultProfileId, PROFILE_IDS } from "../../core/session/agents";
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { API_IDS, type ApiId, type PipelineOptions, type ProfileId } from "../../core/model";
@@ -132,7 +132,7 @@ async function run(positionals: string[], options: CliOptionValues, io: CliIo): 
     throw new CliError(`${NAME}: ${(error as Error).message}`);
   }
   // The policy's own profile (senpi) applies to files whose agent offers it; the others ignore it.
-  const profile: ProfileId = (options.profile as ProfileId | undefined) ?? policy.pipelineProfile ?? "pi";
+  const profile: ProfileId = (options.profile as ProfileId | undefined) ?? policy.pipelineProfile ?? defaultProfileId();
   const pipeline: PipelineOptions = {
     profile,
     leafId: (options.leaf as string | undefined) ?? null,

@@ -7,6 +7,7 @@ import { API_IDS, type ApiId, type PipelineOptions, type ProfileId, type Session
 import { buildTurnRequest } from "../../core/session/pipeline";
 import {
   agentsWithRequestDumps,
+  defaultProfileId,
   findAgent,
   PROFILE_IDS,
   rebuildRecordedCompaction,
@@ -43,7 +44,7 @@ function parseFocus(values: string[]): Record<string, string> {
 
 function buildOptions(options: CliOptionValues, io: CliIo): CompactionRebuildOptions {
   const pipeline: PipelineOptions = {
-    profile: (options.profile as ProfileId | undefined) ?? "pi",
+    profile: (options.profile as ProfileId | undefined) ?? defaultProfileId(),
     leafId: (options.leaf as string | undefined) ?? null,
     api: (options.provider as ApiId | undefined) ?? null,
     ...capturesOption(options, io),

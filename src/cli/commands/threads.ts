@@ -15,7 +15,7 @@ const NAME = "threads";
 async function run(positionals: string[], options: CliOptionValues, io: CliIo): Promise<number> {
   const file = positionals[0]!;
   const session = withThreads(await loadAnySession(io, file, (options.session as string | undefined) ?? null), options, io);
-  const pipeline = { profile: "pi" as const, leafId: null };
+  const pipeline = { leafId: null };
   const analysis = analyzeForCommand(session, pipeline, file);
   const threads = threadInfos(session, pipeline);
   io.stdout(

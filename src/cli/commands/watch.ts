@@ -77,7 +77,7 @@ async function run(positionals: string[], options: CliOptionValues, io: CliIo): 
   const text = options.format === "text";
   const printExisting = options.existing === true;
   const settings: WatchSettings = {
-    pipeline: { profile: "pi", leafId: null, api: null, header: null, notes: false },
+    pipeline: { leafId: null, api: null, header: null, notes: false },
     tokenizer: (options.tokenizer as TokenizerChoice | undefined) ?? "auto",
   };
   const watched = new Map<string, WatchedFile>();

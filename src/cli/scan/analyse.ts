@@ -45,7 +45,8 @@ export async function analyseJob(job: ScanJob, options: ScanOptions, readFile: C
     const sideFiles = ownSideFiles(job.sideFiles, linked.session.formatId, readFile);
     const session = attachCompanionFiles(linked.session, sideFiles);
     warnings += unlinked.length;
-    const pipeline: PipelineOptions = { profile: "pi", leafId: null, api: null, header: null, notes: false };
+    // No profile named: each session is rebuilt with its agent's first.
+    const pipeline: PipelineOptions = { leafId: null, api: null, header: null, notes: false };
     const analysis = analyzeSession(session, pipeline);
     warnings += analysis.warnings.length;
     await loadTokenizerTables(sessionTables(options.tokenizer, analysis, pipeline));

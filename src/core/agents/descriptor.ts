@@ -26,6 +26,11 @@ interface AgentProfile {
   label: string;
   /** Whether senpi's reply-language notes switch applies to this profile. */
   replyLanguageNotes: boolean;
+  /**
+   * The profile a view names when no session decides it (the CLI's `--profile` default, a share
+   * link of a session whose agent has no profiles). Exactly one profile of all agents has it.
+   */
+  default?: true;
 }
 
 /**
@@ -106,6 +111,16 @@ interface AuxiliaryRequestSupport {
   build(session: Session, options: PipelineOptions, index: number): { request: BuiltRequest; summariser?: { conversation: string; priorSummary: string | null } };
   /** Text the agent adds to such a request without storing it, to highlight in the request. */
   synthesizedTexts(event: AuxiliaryRequestEvent): { text: string; label: string }[];
+}
+
+/**
+ * Where a family of the agent's rules is written down for users: a rule id starting with `prefix`
+ * ("FM-CC", "DH-") is stated on the page `doc` of the repository's docs/. The tooltips that name a
+ * rule link it there; the longest matching prefix wins ("DH-INF" before "DH-").
+ */
+export interface RuleDoc {
+  prefix: string;
+  doc: string;
 }
 
 /** A line of the page shown before a session is open: an agent (or a variant of it) and the files of it we read. */
@@ -247,6 +262,8 @@ export interface RequestDumpSupport {
 export interface PolicyOnlyAgent {
   id: string;
   label: string;
+  /** The documentation pages of its policies' rule families. */
+  ruleDocs: readonly RuleDoc[];
   policies: readonly CompactionPolicy[];
 }
 
@@ -256,6 +273,8 @@ export interface AgentDescriptor {
   label: string;
   /** The lines of the empty page: which of this agent's files we read. */
   readableFiles: readonly ReadableFiles[];
+  /** The documentation pages of the agent's rule families (its format's rules, its policies' rules). */
+  ruleDocs: readonly RuleDoc[];
   /** The agent's file readers, in detection order. */
   readers: readonly FormatReader[];
   pipeline: FormatPipeline;

@@ -3,7 +3,7 @@
 // module outside src/core/agents/ names an agent.
 import type { AgentDescriptor, PolicyOnlyAgent } from "../agents/descriptor";
 import { AGENTS, POLICY_ONLY_AGENTS } from "../agents/registry";
-import type { Session } from "../model";
+import type { ProfileId, Session } from "../model";
 
 /** Every agent whose sessions are read, in detection order. */
 export function allAgents(): readonly AgentDescriptor[] {
@@ -29,11 +29,22 @@ export function agentOf(session: Session): AgentDescriptor {
 
 /**
  * The profile a view of `session` names when the options name none: the agent's first, else the
- * first profile of any agent (a share link always names one).
+ * default profile (a share link always names one).
  */
-export function defaultProfileOf(session: Session): string {
-  return findAgent(session.formatId)?.profiles?.[0]?.id ?? PROFILE_IDS[0] ?? "";
+export function defaultProfileOf(session: Session): ProfileId {
+  return findAgent(session.formatId)?.profiles?.[0]?.id ?? defaultProfileId();
 }
 
 /** Every pipeline profile an agent offers ("pi", "senpi"), for option lists. */
-export const PROFILE_IDS: readonly string[] = AGENTS.flatMap((agent) => (agent.profiles ?? []).map((profile) => profile.id));
+export const PROFILE_IDS: readonly ProfileId[] = AGENTS.flatMap((agent) => (agent.profiles ?? []).map((profile) => profile.id));
+
+/**
+ * The profile views name when no session decides it (the CLI's `--profile` default): the one a
+ * descriptor marks `default` among its profiles. Throws when no profile, or more than one, is marked.
+ */
+export function defaultProfileId(): ProfileId {
+  const marked = AGENTS.flatMap((agent) => (agent.profiles ?? []).filter((profile) => profile.default === true));
+  const [only] = marked;
+  if (marked.length !== 1 || !only) throw new Error(`exactly one agent profile must be marked default (found ${marked.length})`);
+  return only.id;
+}

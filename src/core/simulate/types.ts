@@ -58,6 +58,19 @@ export interface PolicyParameterSpec {
   /** Set when the spec marks the rule [INF]: the rule id again, so the UI can label it "inferred". */
   inferred?: string;
   description: string;
+  /** Shown as a switch beside the policy choice instead of in the parameter list; absent: a row of the list. */
+  presentation?: ParameterSwitch;
+}
+
+/**
+ * A parameter that picks one of the policy's variants (before and after a fix, the live or a
+ * fork's code path), shown beside the policy choice: a checkbox for a boolean, a select for an enum.
+ */
+interface ParameterSwitch {
+  /** The words beside the checkbox, or above the select. */
+  label: string;
+  /** What the select offers, in order, each in words; choices not listed are not offered. */
+  choices?: readonly { value: string; label: string }[];
 }
 
 /**
@@ -496,6 +509,18 @@ export interface CompactionPolicy {
   sessionAfter?(input: SimulationInput, result: SimulationResult, id: string): Session | null;
   /** The policy's repeated-compaction run (opencode's spiral, CP-OC-8/10/32), with its fix off and on. */
   spiral?(input: SimulationInput, context: SimulationContext, attempts: number): { off: SpiralRunResult; on: SpiralRunResult };
+  /** How the simulator titles the spiral run and its two columns; required with `spiral`. */
+  spiralLabels?: SpiralLabels;
+}
+
+/** The words of a policy's spiral run in the simulator. */
+export interface SpiralLabels {
+  title: string;
+  /** The boolean parameter that turns the fix on (its switch highlights the matching column). */
+  fixParameter: string;
+  /** The columns with the fix off and on. */
+  off: string;
+  on: string;
 }
 
 /** The simulator's model-window settings a policy may take as its own inputs. */

@@ -12,7 +12,7 @@ export function agentInfo(session: Session): AgentInfo | null {
   return {
     id: agent.id,
     label: agent.label,
-    profiles: (agent.profiles ?? []).map((profile) => ({ ...profile })),
+    profiles: (agent.profiles ?? []).map(({ id, label, replyLanguageNotes }) => ({ id, label, replyLanguageNotes })),
     rebuildsRecordedCompactions: agent.recorded?.standaloneRebuild !== undefined,
     ...(agent.missingThreadFiles ? { missingThreadFiles: agent.missingThreadFiles } : {}),
     recordsSystemAndTools: agent.recordsSystemAndTools === true,

@@ -2,7 +2,7 @@
 // and the summary of the session opened (its agent, warnings, database, threads, share view).
 // Plain, structured-cloneable data; types only.
 import type { CompanionNote, ProfileId, ReaderWarning } from "../../core/model";
-import type { StorageSessionListing } from "../../core/session/index";
+import type { RuleDoc, StorageSessionListing } from "../../core/session/index";
 import type { ShareViewV1 } from "../../core/share/payload-v1";
 import type { ThreadInfo } from "../../app/threads";
 import type { SniffedKind } from "./sniffSessions";
@@ -118,4 +118,6 @@ export interface OpenMethods {
   sniffSessions: { params: { files: File[] }; result: SniffedKind[] };
   /** Every agent and file kind the readers know, for the page shown before a session is open. */
   readableFiles: { params: Record<string, never>; result: { agent: string; files: string }[] };
+  /** Where each family of rule ids is documented (the agents' from their descriptors), for the tooltips that name a rule. */
+  ruleDocs: { params: Record<string, never>; result: RuleDoc[] };
 }

@@ -4,6 +4,7 @@
 // by the openers the worker's composition hands in; everything else by readSession.
 import type { Session } from "../../core/model";
 import { allAgents } from "../../core/session/agents";
+import { ruleDocs } from "../../core/session/ruleDocs";
 import { threadInfos } from "../../app/threads";
 import { errorText, handlerKit, type HandlerTable } from "../../worker/handlers";
 import type { SessionHost } from "../../worker/sessionHost";
@@ -55,7 +56,7 @@ export function sessionSummary(read: Session, byteLength: number, fileNames?: st
     byteLength,
     warnings: read.warnings,
   };
-  if (read.threads?.length) summary.threads = threadInfos(read, { profile: "pi" });
+  if (read.threads?.length) summary.threads = threadInfos(read, {});
   if (read.companionNotes?.length) summary.companionNotes = read.companionNotes;
   if (fileNames && fileNames.length > 1 && !databaseSummary(read, fileNames)) summary.fileNames = fileNames;
   const database = databaseSummary(read, fileNames ?? [read.fileName]);
@@ -121,5 +122,6 @@ export function openHandlers(host: SessionHost): HandlerTable<OpenMethods> {
   return {
     sniffSessions: sessionless({ stage: "checking whether the dropped .json files are sessions" }, ({ files }) => sniffSessions(files)),
     readableFiles: sessionless({ stage: "listing the files it reads" }, () => allAgents().flatMap((agent) => agent.readableFiles.map((row) => ({ ...row })))),
+    ruleDocs: sessionless({ stage: "listing the documentation pages of the rules" }, () => ruleDocs()),
   };
 }

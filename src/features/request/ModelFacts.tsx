@@ -117,7 +117,7 @@ export function ModelFacts({ model }: { model: ModelInfo }) {
   const header = useAppStore((state) => state.options.header);
   const captures = useAppStore((state) => state.options.captures);
   // Facts the attached captures taught for this model (src/core/captures/modelFacts.ts), under the user's edits.
-  const learnt = captureModelOverrides({ profile: "pi", header, captures })[modelKey(CAPTURE_MODEL_PROVIDER, model.id)];
+  const learnt = captureModelOverrides({ header, captures })[modelKey(CAPTURE_MODEL_PROVIDER, model.id)];
   // What the catalogue alone says: the source of every fact the user did not edit.
   const base = resolveModel({ provider: model.provider, modelId: model.id }, model.api);
   const baseSource = sourceWords(base.source);

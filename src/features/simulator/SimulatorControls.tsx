@@ -1,15 +1,13 @@
-// Inputs of the Simulate panel: policy, the before/after switches (hermes role split, opencode
-// spiral brake and compaction mode), the policy's parameters with their defaults and "inferred" badges, the summary
-// source (CP-0-3), the focus topic, the limits (CP-0-1) and the model-resolution choice.
+// Inputs of the Simulate panel: policy, the switches a policy shows beside it (the parameters that
+// pick one of its variants, as the policy words them), the policy's other parameters with their
+// defaults and "inferred" badges, the summary source (CP-0-3), the focus topic, the limits (CP-0-1)
+// and the model-resolution choice. Nothing here knows a policy: each parameter says how it is shown.
 import { ruleTooltip } from "../../ui/ruleIds";
 import type { PolicyId } from "../../core/session/simulate/index";
 import { resetParameters, setParameter, setPolicy, setSimulator, useSimulatorStore } from "./simulatorState";
 import type { ModelWindowChoice, PolicyParameterInfo, SummaryChoice } from "./protocol";
 import { InferredBadge } from "../../ui/InferredBadge";
 import { WhyTip } from "../../ui/WhyTip";
-
-/** Parameters shown as the before/after switches instead of in the list. */
-const SWITCHES = new Set(["roleSplit", "spiralBrake", "compactionMode"]);
 
 function NumberField({ label, value, testId, title, onChange, placeholder }: { label: string; value: string; testId: string; title: string; onChange(value: string): void; placeholder?: string }) {
   return (
@@ -71,14 +69,46 @@ function ParameterInput({ spec }: { spec: PolicyParameterInfo }) {
   );
 }
 
+/** A switch's test id: the parameter's name in kebab case ("roleSplit" → "simulator-role-split"). */
+function switchTestId(name: string): string {
+  return `simulator-${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
+}
+
+/** A parameter the policy shows beside its choice: a checkbox for a boolean, else a select of the choices it words. */
+function ParameterSwitch({ spec, value }: { spec: PolicyParameterInfo; value: PolicyParameterInfo["default"] | undefined }) {
+  const current = value ?? spec.default;
+  const label = spec.presentation?.label ?? spec.label;
+  const title = `${spec.description} (${spec.ruleId})`;
+  const testId = switchTestId(spec.name);
+  if (spec.type === "boolean") {
+    return (
+      <label className="sim-field" title={title}>
+        <input type="checkbox" data-testid={testId} checked={current === true} onChange={(event) => setParameter(spec.name, event.target.checked)} />
+        <span>{label}</span>
+      </label>
+    );
+  }
+  const choices = spec.presentation?.choices ?? (spec.choices ?? []).map((choice) => ({ value: choice, label: choice }));
+  return (
+    <label className="sim-field" title={title}>
+      <span className="field-label">{label}</span>
+      <select data-testid={testId} value={String(current)} onChange={(event) => setParameter(spec.name, event.target.value)}>
+        {choices.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 export function SimulatorControls() {
   const state = useSimulatorStore();
   const policy = state.policies?.find((p) => p.id === state.policyId) ?? null;
   const parameters = state.parameters[state.policyId] ?? {};
-  const roleSplit = policy?.parameters.find((p) => p.name === "roleSplit");
-  const spiralBrake = policy?.parameters.find((p) => p.name === "spiralBrake");
-  const compactionMode = policy?.parameters.find((p) => p.name === "compactionMode");
-  const listed = (policy?.parameters ?? []).filter((p) => !SWITCHES.has(p.name));
+  const switches = (policy?.parameters ?? []).filter((p) => p.presentation !== undefined);
+  const listed = (policy?.parameters ?? []).filter((p) => p.presentation === undefined);
   const reserveName = policy?.reserveParameter ?? null;
   return (
     <div className="sim-controls" data-testid="simulator-controls">
@@ -94,36 +124,9 @@ export function SimulatorControls() {
             ))}
           </select>
         </label>
-        {roleSplit && (
-          <label className="sim-field" title={`${roleSplit.description} (${roleSplit.ruleId})`}>
-            <span className="field-label">Role split</span>
-            <select data-testid="simulator-role-split" value={String(parameters.roleSplit ?? roleSplit.default)} onChange={(event) => setParameter("roleSplit", event.target.value)}>
-              <option value="off">off (before the PR)</option>
-              <option value="pr">pr (as written)</option>
-              <option value="fixed">on (fixed)</option>
-            </select>
-          </label>
-        )}
-        {spiralBrake && (
-          <label className="sim-field" title={`${spiralBrake.description} (${spiralBrake.ruleId})`}>
-            <input
-              type="checkbox"
-              data-testid="simulator-spiral-brake"
-              checked={(parameters.spiralBrake ?? spiralBrake.default) === true}
-              onChange={(event) => setParameter("spiralBrake", event.target.checked)}
-            />
-            <span>Spiral brake (PR #11)</span>
-          </label>
-        )}
-        {compactionMode && (
-          <label className="sim-field" title={`${compactionMode.description} (${compactionMode.ruleId})`}>
-            <span className="field-label">Compaction</span>
-            <select data-testid="simulator-compaction-mode" value={String(parameters.compactionMode ?? compactionMode.default)} onChange={(event) => setParameter("compactionMode", event.target.value)}>
-              <option value="live">live (what opencode runs)</option>
-              <option value="chunked">chunked (fork&apos;s executor, not on the live path)</option>
-            </select>
-          </label>
-        )}
+        {switches.map((spec) => (
+          <ParameterSwitch key={`${state.policyId}:${spec.name}`} spec={spec} value={parameters[spec.name]} />
+        ))}
         <label className="sim-field" title={`Manual compaction: the trigger is skipped, as when the user runs the agent's compact command.\n${ruleTooltip(["PI-K7"])}`}>
           <input type="checkbox" data-testid="simulator-manual" checked={state.manual} onChange={(event) => setSimulator({ manual: event.target.checked })} />
           <span>manual</span>

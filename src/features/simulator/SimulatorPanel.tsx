@@ -1,6 +1,6 @@
 // The Simulate panel: a right-hand panel that asks "what would this
 // agent's compaction do at the selected turn?". Controls on top, then the result in the order of
-// compaction-policies.md CP-0-2, then the spiral run (opencode) and the whole-session replay.
+// compaction-policies.md CP-0-2, then a policy's spiral run (opencode's) and the whole-session replay.
 // Re-simulates whenever the turn, the settings or the pipeline options change; the work runs in the
 // worker and only the latest answer is shown.
 import { useEffect } from "react";
@@ -94,7 +94,7 @@ export function SimulatorPanel() {
         ) : (
           supported && <SimulatorResult turn={turn} />
         )}
-        {supported && policy?.spiral && turn !== null && <SimulatorSpiral turn={turn} />}
+        {supported && policy?.spiral && turn !== null && <SimulatorSpiral turn={turn} labels={policy.spiral} />}
         {supported && <SimulatorReplay />}
       </div>
     </aside>

@@ -1,9 +1,9 @@
-// Longer simulator runs: the opencode spiral run (CP-OC-8/10/32: repeated failed attempts, the
-// next request's size per attempt, with the fix off and on side by side) and the whole-session
+// Longer simulator runs: a policy's spiral run (opencode's, CP-OC-8/10/32: repeated failed attempts,
+// the next request's size per attempt, with the fix off and on side by side, in the policy's words) and the whole-session
 // replay (where automatic compaction would fire; also marked in the timeline) with the comparison
 // of two policies (compactions, tokens sent, estimated cache reads).
 import type { PolicyId } from "../../core/session/simulate/index";
-import type { SpiralRunResult } from "../../core/simulate/types";
+import type { SpiralLabels, SpiralRunResult } from "../../core/simulate/types";
 import { clearReplay, runCompare, runReplay, runSpiral, setSimulator, useSimulatorStore } from "./simulatorState";
 import { formatInt } from "../../ui/format";
 import { WhyTip } from "../../ui/WhyTip";
@@ -43,14 +43,14 @@ function SpiralColumn({ label, run, testId }: { label: string; run: SpiralRunRes
   );
 }
 
-export function SimulatorSpiral({ turn }: { turn: number }) {
+export function SimulatorSpiral({ turn, labels }: { turn: number; labels: SpiralLabels }) {
   const spiral = useSimulatorStore((state) => state.spiral);
   const attempts = useSimulatorStore((state) => state.spiralAttempts);
-  const brake = useSimulatorStore((state) => state.parameters[state.policyId]?.spiralBrake === true);
+  const brake = useSimulatorStore((state) => state.parameters[state.policyId]?.[labels.fixParameter] === true);
   const result = spiral.result;
   return (
     <section className="sim-section" data-testid="simulator-spiral" data-status={spiral.status}>
-      <div className="section-title">Spiral run (opencode, CP-OC-8 / CP-OC-10)</div>
+      <div className="section-title">{labels.title}</div>
       <div className="sim-row">
         <label className="sim-field">
           <span className="field-label">Failed attempts</span>
@@ -77,10 +77,10 @@ export function SimulatorSpiral({ turn }: { turn: number }) {
         <>
           <div className="sim-spiral" data-testid="simulator-spiral-result" data-brake={brake ? "on" : "off"} data-verdict={brake ? result.on.verdict : result.off.verdict}>
             <div className={brake ? "" : "sim-current"}>
-              <SpiralColumn label="Fix off (before PR #11)" run={result.off} testId="simulator-spiral-off" />
+              <SpiralColumn label={labels.off} run={result.off} testId="simulator-spiral-off" />
             </div>
             <div className={brake ? "sim-current" : ""}>
-              <SpiralColumn label="Fix on (spiral brake)" run={result.on} testId="simulator-spiral-on" />
+              <SpiralColumn label={labels.on} run={result.on} testId="simulator-spiral-on" />
             </div>
           </div>
         </>

@@ -17,6 +17,7 @@ import type {
   ResolvedLimits,
   SettingsInference,
   SimulatedSummary,
+  SpiralLabels,
   SpiralRunResult,
   TokenSummary,
   TriggerDecision,
@@ -42,6 +43,8 @@ export interface PolicyParameterInfo {
   /** Set for [INF] parameters: the badge's rule, what we chose and the alternative. */
   inferred?: { ruleId: string; what: string; alternative: string };
   description: string;
+  /** Set when the policy shows it as a switch beside the policy choice: its words (and its choices' words). */
+  presentation?: { label: string; choices?: { value: string; label: string }[] };
 }
 
 export interface PolicyInfo {
@@ -54,8 +57,8 @@ export interface PolicyInfo {
   checkedVerdicts: Verdict[];
   /** Name of the parameter the limits row's "reserve" field sets, if the policy has one. */
   reserveParameter: string | null;
-  /** The policy has a spiral run (repeated failed attempts with its fix off and on). */
-  spiral: boolean;
+  /** The policy's spiral run (repeated failed attempts with its fix off and on) in words, or null when it has none. */
+  spiral: SpiralLabels | null;
   /** The policy resolves the model window by its own rules (offers the "prompt without a model" choice). */
   modelChoice: boolean;
   /** The summariser captures attached in the app fill the policy's instruction slots. */
@@ -138,7 +141,7 @@ export interface SimulationView {
 
 export interface SpiralView {
   attempts: number;
-  /** The run with the spiral brake off (before PR #11) and on. */
+  /** The run with the policy's fix off and on. */
   off: SpiralRunResult;
   on: SpiralRunResult;
 }

@@ -68,6 +68,10 @@ function parameterInfo(spec: PolicyParameterSpec): PolicyParameterInfo {
     description: spec.description,
   };
   if (spec.choices) info.choices = [...spec.choices];
+  if (spec.presentation) {
+    info.presentation = { label: spec.presentation.label };
+    if (spec.presentation.choices) info.presentation.choices = spec.presentation.choices.map((choice) => ({ ...choice }));
+  }
   if (spec.inferred) info.inferred = { ruleId: spec.inferred, what: `${spec.label}: default ${JSON.stringify(spec.default)}. ${spec.description}`, alternative: alternativeOf(spec) };
   return info;
 }
@@ -94,7 +98,7 @@ function policyInfo(policy: CompactionPolicy, unsupported: string | null): Polic
     parameters: policy.parameters.map(parameterInfo),
     checkedVerdicts: [...policy.checkedVerdicts],
     reserveParameter: policy.reserveParameter ?? null,
-    spiral: policy.spiral !== undefined,
+    spiral: policy.spiral && policy.spiralLabels ? { ...policy.spiralLabels } : null,
     modelChoice: policy.modelChoiceParameters !== undefined,
     usesAttachedSummariserCaptures: policy.usesAttachedSummariserCaptures === true,
   };

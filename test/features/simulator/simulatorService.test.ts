@@ -54,6 +54,28 @@ describe("simulator worker", () => {
     expect(byId.get("hermes")?.reserveParameter).toBeNull();
   });
 
+  it("hands the panel each switch's words and the spiral run's labels as the policy words them, as plain data", () => {
+    const infos = policyInfos();
+    const switches = infos.flatMap((info) => info.parameters.filter((p) => p.presentation).map((p) => `${info.id}:${p.name}`));
+    expect(switches).toEqual(["opencode:spiralBrake", "opencode:compactionMode", "hermes:roleSplit"]);
+    const roleSplit = infos.find((p) => p.id === "hermes")!.parameters.find((p) => p.name === "roleSplit")!;
+    expect(roleSplit.presentation).toEqual({
+      label: "Role split",
+      choices: [
+        { value: "off", label: "off (before the PR)" },
+        { value: "pr", label: "pr (as written)" },
+        { value: "fixed", label: "on (fixed)" },
+      ],
+    });
+    const opencode = infos.find((p) => p.id === "opencode")!;
+    expect(opencode.spiral?.fixParameter).toBe("spiralBrake");
+    expect(opencode.parameters.some((p) => p.name === opencode.spiral?.fixParameter && p.type === "boolean")).toBe(true);
+    // What crosses the worker boundary survives a structured clone unchanged (no functions, no shared arrays).
+    expect(structuredClone(infos)).toEqual(infos);
+    // No text a user sees names a pull request by number.
+    expect(JSON.stringify(infos)).not.toMatch(/PR #\d/);
+  });
+
   it("maps the limits row's reserve, the model window choice and the summary source", () => {
     const input = simulationInput(pi.session, options, settings({ summary: { kind: "placeholder", tokens: 300 } }));
     expect(input.parameters).toEqual({ reserveTokens: 11600 });

@@ -14,6 +14,11 @@ import { analyzeClaudeSession, buildClaudeTurnContext, buildClaudeTurnRequest, c
 export const claudeCodeAgent = {
   id: CLAUDE_FORMAT_ID,
   label: "Claude Code",
+  ruleDocs: [
+    { prefix: "FM-CC", doc: "docs/formats/claude-code.md" },
+    { prefix: "CP-CC", doc: "docs/compaction-policies/claude-code.md" },
+    { prefix: "CC-INF", doc: "docs/compaction-policies/claude-code.md" },
+  ],
   readableFiles: [{ agent: "Claude Code", files: "transcript JSONL (~/.claude/projects/<project>/<session>.jsonl), with its subagents/agent-<id>.jsonl" }],
   readers: [claudeReader],
   estimateMessageChars: (message) => messageChars(message),

@@ -14,6 +14,11 @@ import { analyzeCodexSession, buildCodexTurnContext, buildCodexTurnRequest, coun
 export const codexAgent = {
   id: CODEX_FORMAT_ID,
   label: "Codex CLI",
+  ruleDocs: [
+    { prefix: "FM-CX", doc: "docs/formats/codex.md" },
+    { prefix: "CP-CX", doc: "docs/compaction-policies/codex.md" },
+    { prefix: "CX-INF", doc: "docs/compaction-policies/codex.md" },
+  ],
   readableFiles: [{ agent: "Codex CLI", files: "rollout JSONL (~/.codex/sessions/YYYY/MM/DD/rollout-….jsonl), with child rollouts" }],
   readers: [codexReader],
   estimateMessageChars: (message) => messageChars(message),

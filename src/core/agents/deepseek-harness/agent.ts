@@ -15,6 +15,11 @@ import { linkHarnessSessions } from "./threads";
 export const deepseekHarnessAgent = {
   id: DEEPSEEK_HARNESS_FORMAT_ID,
   label: "deepseek-harness",
+  ruleDocs: [
+    { prefix: "DH-", doc: "docs/formats/deepseek-harness.md" },
+    { prefix: "CP-DH", doc: "docs/compaction-simulator.md" },
+    { prefix: "DH-INF", doc: "docs/compaction-simulator.md" },
+  ],
   readableFiles: [{ agent: "deepseek-harness", files: "session.jsonl.zstd or session.jsonl (~/.dsh/sessions/--<project>--/<session id>/), with its sub-agent and fork sessions" }],
   readers: [deepseekHarnessReader],
   estimateMessageChars: (message) => messageChars(message),

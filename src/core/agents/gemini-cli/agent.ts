@@ -15,6 +15,7 @@ import { analyzeGeminiSession, buildGeminiTurnContext, buildGeminiTurnRequest, c
 export const geminiCliAgent = {
   id: GEMINI_CLI_FORMAT_ID,
   label: "Gemini CLI",
+  ruleDocs: [{ prefix: "FM-GM", doc: "docs/formats/gemini-cli.md" }, { prefix: "CP-GM", doc: "docs/compaction-policies/gemini-cli.md" }],
   readableFiles: [{ agent: "Gemini CLI", files: "chat files (~/.gemini/tmp/<project>/chats/session-….jsonl, or the older session-….json)" }],
   readers: [geminiCliReader],
   estimateMessageChars: (message) => messageChars(message),

@@ -19,6 +19,11 @@ import { isHermesStateDb } from "./storage/stateDb";
 export const hermesAgent = {
   id: HERMES_FORMAT_ID,
   label: "hermes-agent",
+  ruleDocs: [
+    { prefix: "FM-HA", doc: "docs/formats/hermes-agent.md" },
+    { prefix: "HS-", doc: "docs/formats/hermes-agent.md" },
+    { prefix: "CP-HA", doc: "docs/compaction-policies/hermes-agent.md" },
+  ],
   readableFiles: [
     {
       agent: "hermes-agent",

@@ -14,6 +14,7 @@ import { analyzeOpencodeSession, buildOpencodeTurnContext, countOpencodeTurns } 
 export const opencodeAgent = {
   id: OPENCODE_FORMAT_ID,
   label: "opencode",
+  ruleDocs: [{ prefix: "FM-OC", doc: "docs/formats/opencode.md" }, { prefix: "CP-OC", doc: "docs/compaction-policies/opencode.md" }],
   readableFiles: [{ agent: "opencode", files: "`opencode export` JSON, or the opencode.db database with its opencode.db-wal" }],
   readers: [opencodeExportReader],
   estimateMessageChars: (message) => messageChars(message),

@@ -17,6 +17,13 @@ import { analyzePiSession, buildPiTurnContext, countPiTurns } from "./turns";
 export const piAgent = {
   id: PI_FORMAT_ID,
   label: "pi / senpi",
+  ruleDocs: [
+    { prefix: "PI-", doc: "docs/formats/pi.md" },
+    { prefix: "SP-", doc: "docs/formats/pi.md" },
+    { prefix: "CP-PI", doc: "docs/compaction-simulator.md" },
+    { prefix: "CP-SE", doc: "docs/compaction-policies/senpi.md" },
+    { prefix: "SE-INF", doc: "docs/compaction-policies/senpi.md" },
+  ],
   readableFiles: [
     { agent: "pi", files: "session JSONL, format versions 1–3 (~/.pi/agent/sessions/…)" },
     { agent: "senpi", files: "session JSONL (~/.senpi/agent/sessions/…), read with the senpi profile" },
@@ -42,7 +49,8 @@ export const piAgent = {
     },
   },
   profiles: [
-    { id: "pi", label: "pi", replyLanguageNotes: false },
+    // pi's own pipeline is every view's default: a session of an agent without profiles ignores it.
+    { id: "pi", label: "pi", replyLanguageNotes: false, default: true },
     { id: "senpi", label: "senpi", replyLanguageNotes: true },
   ],
   policies: [piPolicy, senpiPolicy],

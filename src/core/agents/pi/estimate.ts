@@ -84,8 +84,8 @@ export function estimateMessageChars(message: AgentMessage, options: EstimateOpt
   return options.profile === "senpi" ? messageChars(message, SENPI_WEIGHTING) : messageChars(message);
 }
 
-/** pi's `estimateTokens`: ceil(chars / 4) for one message. */
-export function estimateMessageTokens(message: AgentMessage, options: EstimateOptions): number {
+/** pi's `estimateTokens`: ceil(chars / 4) for one message (pi's own count unless senpi's is asked for). */
+export function estimateMessageTokens(message: AgentMessage, options: EstimateOptions = { profile: "pi" }): number {
   return Math.ceil(estimateMessageChars(message, options) / 4);
 }
 

@@ -59,7 +59,7 @@ function same(a: unknown, b: unknown): boolean {
 export type { RecordedCompactionPoint } from "../../agents/descriptor";
 
 /** Every recorded compaction of a session (pi/senpi, Claude Code, Codex, opencode), in order; none for an agent that records none. */
-export function recordedCompactionPoints(session: Session, options: PipelineOptions = { profile: "pi" }): RecordedCompactionPoint[] {
+export function recordedCompactionPoints(session: Session, options: PipelineOptions = {}): RecordedCompactionPoint[] {
   const recorded = findAgent(session.formatId)?.recorded;
   if (!recorded) return [];
   if (recorded.points) return recorded.points(session, options);

@@ -48,12 +48,20 @@ import { hermesInference } from "./inference";
 const PARAMETERS: readonly PolicyParameterSpec[] = [
   {
     name: "roleSplit",
-    label: "Role split (PR #124595)",
+    label: "Role split",
     type: "enum",
     default: "off",
     choices: ["off", "on", "pr", "fixed"],
     ruleId: "CP-HA-22",
     description: "off: one user message (main before the PR); pr: the PR as written (focus in the system message); fixed/on: the PR with the review's correction (focus in the user message).",
+    presentation: {
+      label: "Role split",
+      choices: [
+        { value: "off", label: "off (before the PR)" },
+        { value: "pr", label: "pr (as written)" },
+        { value: "fixed", label: "on (fixed)" },
+      ],
+    },
   },
   { name: "thresholdPercent", label: "threshold_percent", type: "number", default: HERMES_DEFAULTS.thresholdPercent, ruleId: "CP-HA-1", description: "Raised to at least 0.75 below 512000 tokens (CP-HA-2)." },
   { name: "maxTokens", label: "max_tokens", type: "number", default: null, ruleId: "CP-HA-3", description: "Configured output tokens subtracted from the context (None by default)." },

@@ -41,7 +41,15 @@ import type { CompletedPredicate, ScopeOptions } from "./scope";
 import { CHUNKED_CHECKED, CHUNKED_MODE, simulateChunked } from "./chunked-mode";
 
 const PARAMETERS: readonly PolicyParameterSpec[] = [
-  { name: "spiralBrake", label: "Spiral brake (PR #11)", type: "boolean", default: false, ruleId: "CP-OC-10", description: "off: before PR #11; on: failed summaries leave the scope, cycle guard after every compaction, recorded-model precedence." },
+  {
+    name: "spiralBrake",
+    label: "Spiral brake",
+    type: "boolean",
+    default: false,
+    ruleId: "CP-OC-10",
+    description: "off: opencode before its spiral fix; on: failed summaries leave the scope, cycle guard after every compaction, recorded-model precedence.",
+    presentation: { label: "Spiral brake" },
+  },
   { name: "completedPredicate", label: "Completed summary", type: "enum", default: "strict", choices: ["strict", "any-finish"], ruleId: "CP-OC-11", inferred: "CP-OC-11", description: "strict: finish STOP, no error, non-blank text; any-finish: any finish." },
   { name: "dropOrphanCompactionUser", label: "Drop the compaction request of an excluded summary", type: "boolean", default: true, ruleId: "CP-OC-12", inferred: "CP-OC-12", description: "With the brake on." },
   { name: "autoCompaction", label: "compaction.auto", type: "boolean", default: true, ruleId: "CP-OC-3", description: "false: never overflow." },
@@ -51,9 +59,24 @@ const PARAMETERS: readonly PolicyParameterSpec[] = [
   { name: "promptCarriesModel", label: "Prompt carries a model", type: "boolean", default: true, ruleId: "CP-OC-27", description: "false: the model is resolved by precedence (CP-OC-27/28)." },
   { name: "agentDefaultContextWindow", label: "Agent default model's context window", type: "number", default: null, ruleId: "CP-OC-29", description: "Window of the agent's configured model, when it has one." },
   { name: "providerDefaultContextWindow", label: "Provider default model's context window", type: "number", default: null, ruleId: "CP-OC-29", description: "Window of provider.defaultModel()." },
-  { name: "fallbackModel", label: "compaction.fallback_model configured", type: "boolean", default: false, ruleId: "CP-OC-30", description: "Arms the cycle guard before PR #11." },
+  { name: "fallbackModel", label: "compaction.fallback_model configured", type: "boolean", default: false, ruleId: "CP-OC-30", description: "Arms the cycle guard of opencode before its spiral fix." },
   { name: "prune", label: "compaction.prune", type: "boolean", default: false, ruleId: "CP-OC-26", description: "Prune old tool outputs first: past the two newest turns and 40000 protected tokens, when more than 20000 tokens are freed." },
-  { name: "compactionMode", label: "Compaction mode", type: "enum", default: "live", choices: ["live", "chunked"], ruleId: "CP-OC-31", description: "live: the single-call compaction opencode runs; chunked: the fork's CompactionPlanner/CompactionExecutor (Shodocan/opencode), not on its live path and not what stock opencode does." },
+  {
+    name: "compactionMode",
+    label: "Compaction mode",
+    type: "enum",
+    default: "live",
+    choices: ["live", "chunked"],
+    ruleId: "CP-OC-31",
+    description: "live: the single-call compaction opencode runs; chunked: the fork's CompactionPlanner/CompactionExecutor (Shodocan/opencode), not on its live path and not what stock opencode does.",
+    presentation: {
+      label: "Compaction",
+      choices: [
+        { value: "live", label: "live (what opencode runs)" },
+        { value: "chunked", label: "chunked (fork's executor, not on the live path)" },
+      ],
+    },
+  },
   { name: "chunkSummaryOutputTokens", label: "Chunked: summary output tokens", type: "number", default: 4096, ruleId: "CP-OC-31", description: "Summary output allowance of every chunk call (the budget's output term and the rolling-summary gate)." },
   { name: "chunkReserveChars", label: "Chunked: rolling-summary reserve (chars)", type: "number", default: null, ruleId: "CP-OC-31", description: "Worst-case prior rolling summary counted in every planned request; default 4 × the summary output tokens (16384)." },
   { name: "chunkMaxChunks", label: "Chunked: at most chunks", type: "number", default: 4, ruleId: "CP-OC-31", description: "More chunks fail with chunk-limit." },
@@ -340,7 +363,7 @@ function opencodeVerdict(context: SimulationContext, scene: OpencodeScene, decis
   if (spiralBrake && !admission(scene.cfg, scene.limits, after).admitted) return { verdict: verdictOf("post-compaction-over-budget", "CP-OC-32", "post-compaction admission check failed (message text not published, CP-OC-33)"), finding: null };
   if (!stillCompact) return { verdict: verdictOf("compacted", "CP-OC-24"), finding: null };
   const fallback = context.parameters.fallbackModel === true;
-  const guard = fallback ? "cycle guard armed by compaction.fallback_model: stop" : "another compaction would follow (no cycle guard before PR #11)";
+  const guard = fallback ? "cycle guard armed by compaction.fallback_model: stop" : "another compaction would follow (no cycle guard before opencode's spiral fix)";
   const finding: Finding = { id: "ineffective-compaction", severity: "warning", message: `the request after compaction (${after} tokens) still overflows ${decision.usable}: ${guard}`, location: { request: "after" }, ruleId: "CP-OC-30" };
   return { verdict: verdictOf(fallback ? "cycle-guard-stop" : "compacted", "CP-OC-24"), finding };
 }
@@ -468,4 +491,5 @@ export const opencodePolicy: CompactionPolicy = {
     const run = (brake: boolean) => spiralRunForSimulation(input, { ...context, parameters: { ...context.parameters, spiralBrake: brake } }, attempts);
     return { off: run(false), on: run(true) };
   },
+  spiralLabels: { title: "Spiral run (opencode, CP-OC-8 / CP-OC-10)", fixParameter: "spiralBrake", off: "Fix off (opencode before its spiral fix)", on: "Fix on (spiral brake)" },
 };
