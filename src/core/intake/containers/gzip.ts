@@ -1,0 +1,62 @@
+// gzip (`session.jsonl.gz`: any agent's session file compressed with `gzip`, as log rotation and
+// archives leave them). Recognised by its first bytes (1F 8B, then deflate's method 08), whatever
+// its name, and inflated with fflate's streaming Gunzip (pure JavaScript: nothing to load), member
+// after member (`cat a.gz b.gz` is one stream), into the same line splitter as a plain file.
+// The input is fed in small slices so one step never inflates to more than a few megabytes (a
+// small file can inflate enormously): the decoded text never exists as one buffer.
+import { Gunzip } from "fflate";
+import type { Container, ContainerProblem } from "./container";
+
+/** Input fed per step: deflate inflates at most ~1032× its size, so a step yields at most ~16 MiB. */
+const SLICE_BYTES = 16 * 1024;
+
+/** A gzip member starts with 1F 8B and compression method 8 (deflate), RFC 1952 §2.3. */
+function isGzipHeader(bytes: Uint8Array): boolean {
+  return bytes.length >= 3 && bytes[0] === 0x1f && bytes[1] === 0x8b && bytes[2] === 0x08;
+}
+
+function* decodeGzipChunks(chunks: Iterable<Uint8Array>, _fileName: string, onProblem: (problem: ContainerProblem) => void): Generator<Uint8Array> {
+  let parts: Uint8Array[] = [];
+  let decoded = 0;
+  const gunzip = new Gunzip((part) => {
+    if (part.byteLength > 0) parts.push(part);
+  });
+  const taken = (): Uint8Array[] => {
+    const out = parts;
+    parts = [];
+    return out;
+  };
+  try {
+    for (const chunk of chunks) {
+      for (let offset = 0; offset < chunk.byteLength; offset += SLICE_BYTES) {
+        // The chunk may be reused by the caller once the next one is taken: fflate keeps what it needs.
+        gunzip.push(chunk.subarray(offset, Math.min(offset + SLICE_BYTES, chunk.byteLength)), false);
+        for (const part of taken()) {
+          decoded += part.byteLength;
+          yield part;
+        }
+      }
+    }
+    gunzip.push(new Uint8Array(0), true);
+    yield* taken();
+  } catch (error) {
+    // What inflated before the damage is still handed on, then the problem is named.
+    yield* taken();
+    const detail = error instanceof Error ? error.message : String(error);
+    onProblem({
+      reason:
+        decoded === 0
+          ? `damaged gzip data (${detail}): nothing could be decoded`
+          : `the gzip data ends early or is damaged (${detail}): a cut file, as a copy taken mid-write leaves it; the lines before it are kept`,
+    });
+  }
+}
+
+export const gzipContainer: Container = {
+  id: "gzip",
+  label: "gzip",
+  namePattern: /\.gz$/i,
+  matches: isGzipHeader,
+  loadDecoder: () => Promise.resolve(),
+  decode: decodeGzipChunks,
+};
