@@ -3,7 +3,7 @@
 // library, a Claude Code transcript followed as it grows, a Claude Code session whose sub-agent files belong to its row, and a
 // folder dropped with its handle (the library for several sessions, its one session followed otherwise). The files live in the origin private file system,
 // whose handles are the same FileSystemFileHandle / FileSystemDirectoryHandle the pickers and a
-// drop give; the app is handed them through `window.__contextscopeLive` (src/state/liveTestHook.ts).
+// drop give; the app is handed them through `window.__contextscopeLive` (src/features/live/liveTestHook.ts).
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";

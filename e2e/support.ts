@@ -104,7 +104,7 @@ export async function dropFiles(page: Page, files: DroppedFile[]): Promise<void>
   }, files);
 }
 
-/** The state the app publishes for tests (see src/state/testHook.ts). */
+/** The state the app publishes for tests (see src/page/testHook.ts). */
 export interface AppView {
   ready: boolean;
   status: "idle" | "loading" | "ready" | "error";

@@ -1,17 +1,17 @@
 // Browser entry: mounts the app, publishes the test view and starts loading the sample list.
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { loadSamples, openKeptSession, openShareLink } from "./state/open";
-import { startKeptViewSync } from "./state/keptSession";
-import { startPipeline } from "./state/workerBridge";
-import { installTestHook } from "./state/testHook";
-import { installLiveTestHook } from "./state/liveTestHook";
-import { readQueryView, startUrlSync } from "./state/urlState";
-import { App } from "./ui/App";
-import { installCompositionLoader } from "./state/composition";
-import { installSessionPricesLoader } from "./state/prices";
-import { installSearchReset } from "./state/search";
-import { installTheme } from "./state/settings";
+import { loadSamples, openKeptSession, openShareLink } from "./features/open/openSession";
+import { startKeptViewSync } from "./features/open/keptSession";
+import { startPipeline } from "./page/workerBridge";
+import { installTestHook } from "./page/testHook";
+import { installLiveTestHook } from "./features/live/liveTestHook";
+import { readQueryView, startUrlSync } from "./page/urlState";
+import { App } from "./page/App";
+import { installCompositionLoader } from "./features/prefix/compositionState";
+import { installSessionPricesLoader } from "./features/prices/pricesState";
+import { installSearchReset } from "./features/search/searchState";
+import { installTheme } from "./page/settings";
 import "./styles/app.css";
 import "./styles/insights.css";
 
@@ -33,7 +33,7 @@ createRoot(root).render(
   </StrictMode>,
 );
 
-// The query holds file-less view state (?turn=…&tab=…, src/state/urlState.ts), restored on open.
+// The query holds file-less view state (?turn=…&tab=…, src/page/urlState.ts), restored on open.
 // `?sample=none` skips the automatic first sample (useful for tests that open their own file).
 const queryView = readQueryView(window.location.search);
 const sampleParam = new URLSearchParams(window.location.search).get("sample");
@@ -47,7 +47,7 @@ window.addEventListener("hashchange", () => {
   if (/^#v[0-9]{1,9}=/.test(window.location.hash)) void openShareLink(window.location.hash);
 });
 // An address naming neither a sample nor a share link reopens the session kept from the last
-// visit, when there is one (src/state/keptSession.ts); the first sample opens otherwise.
+// visit, when there is one (src/features/open/keptSession.ts); the first sample opens otherwise.
 if (!shareLink && sampleParam === null) {
   void openKeptSession(queryView).then((opened) => loadSamples(!opened, null, queryView));
 } else {

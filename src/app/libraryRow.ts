@@ -8,7 +8,7 @@ import { iterateSessionPrefixes } from "../core/session/sessionPrefixes";
 import { fileLineage } from "../core/session/threads";
 import { SessionCostAccumulator, type CostTotal } from "../core/pricing/index";
 import { datasetPriceTable } from "../core/pricing/dataset";
-import { agentInfo } from "./agentInfo";
+import { agentInfo } from "../features/open/agentInfo";
 
 export interface LibraryRowFacts {
   agent: string;

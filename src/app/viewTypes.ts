@@ -41,7 +41,7 @@ export interface LoadProgress {
 }
 
 /** What the UI learns about an opened session. */
-/** The agent that wrote a session, for the UI (src/app/agentInfo.ts). */
+/** The agent that wrote a session, for the UI (src/features/open/agentInfo.ts). */
 export interface AgentInfo {
   id: string;
   label: string;
@@ -297,7 +297,7 @@ export interface OutcomeMessage {
   preview: string;
 }
 
-/** What a recorded compaction did: the request before it against the next one (src/app/compactionOutcome.ts). */
+/** What a recorded compaction did: the request before it against the next one (src/features/compaction/compactionOutcomeModel.ts). */
 export interface CompactionOutcomeView {
   /** The last turn answered before the compaction, and the first after it (null: none in the file). */
   beforeTurn: number | null;

@@ -57,7 +57,7 @@ monaco.editor.defineTheme(LIGHT_THEME, {
   },
 });
 
-/** The editor theme of the page's theme (<html data-theme>, src/state/settings.ts). */
+/** The editor theme of the page's theme (<html data-theme>, src/page/settings.ts). */
 export function currentTheme(): string {
   return document.documentElement.dataset.theme === "light" ? LIGHT_THEME : DARK_THEME;
 }

@@ -2,7 +2,7 @@
 // answers the UI's calls (analyse, build the request of a turn, parse a captured request header).
 // All parsing and pipeline work happens here; the UI thread only renders results.
 /// <reference lib="webworker" />
-import { agentInfo } from "../app/agentInfo";
+import { agentInfo } from "../features/open/agentInfo";
 import type { PipelineOptions, Session } from "../core/model";
 import { analyzeSession, buildTurnRequest, messageCharsEstimator, type SessionAnalysis } from "../core/session/pipeline";
 import { learnCapture } from "../core/session/captures";
@@ -10,30 +10,30 @@ import { requestDumpLines } from "../core/session/storage";
 import { allAgents } from "../core/session/agents";
 import { captureDiffForTurn, type CaptureInput } from "../app/captureCheck";
 import { timelineWithAuxiliary } from "../core/session/timeline";
-import { auxiliaryRequest } from "../app/auxiliaryRequest";
-import { compactionRequests } from "../app/compactionRequests";
-import { compactionOutcome } from "../app/compactionOutcome";
-import { PrefixPassAbandoned, PrefixService } from "../app/prefixView";
-import { SearchService } from "../app/searchService";
+import { auxiliaryRequest } from "../features/auxiliary/auxiliaryRequest";
+import { compactionRequests } from "../features/compaction/compactionRequests";
+import { compactionOutcome } from "../features/compaction/compactionOutcomeModel";
+import { PrefixPassAbandoned, PrefixService } from "../features/prefix/prefixService";
+import { SearchService } from "../features/search/searchService";
 import { analysisDelta } from "../app/analysisDelta";
-import { databaseSummary } from "./readDatabase";
-import { isSharedSource, readShared } from "../app/openShared";
+import { databaseSummary } from "../features/open/readDatabase";
+import { isSharedSource, readShared } from "../features/share/openShared";
 import { buildShare, exportRequest, shareBundle } from "../app/shareExport";
-import { parseCapture } from "../app/parseCapture";
-import { sniffSessions } from "./sniffSessions";
+import { parseCapture } from "../features/captures/parseCapture";
+import { sniffSessions } from "../features/open/sniffSessions";
 import { ALIVE_EVERY_MS, type CompactionRequestsResult, type FromWorker, type LivePollResult, type LoadProgress, type SessionSummary, type ToWorker, type TurnRequestResult, type WorkerMethod, type WorkerMethods } from "./protocol";
-import { readSession, ReadCancelledError } from "./readSession";
-import { requestView } from "../app/requestView";
-import { conversationView } from "../app/conversationView";
-import { simulatorPolicies, SimulatorService } from "../app/simulator";
+import { readSession, ReadCancelledError } from "../features/open/readSession";
+import { requestView } from "../features/request/requestModel";
+import { conversationView } from "../features/conversation/conversationModel";
+import { simulatorPolicies, SimulatorService } from "../features/simulator/simulatorService";
 import { threadInfos } from "../app/threads";
 import { listedPrices, sessionPrices } from "../app/sessionPrices";
-import { spawnCallLocation, threadCallLinks } from "../app/threadLinks";
+import { spawnCallLocation, threadCallLinks } from "../features/threads/threadLinks";
 import { threadSessionOf } from "../core/session/threads";
 import { releaseSessionTexts } from "../core/session/textStores";
-import { CompareSlot } from "./compareSlot";
-import { FollowedFile, LiveFile } from "./liveFile";
-import { openFileSet } from "./liveFileSet";
+import { CompareSlot } from "../features/compare/compareSlot";
+import { FollowedFile, LiveFile } from "../features/live/liveFile";
+import { openFileSet } from "../features/live/liveFileSet";
 import { loadTokenizerTables } from "../core/tokens/tables";
 import { tablesForCall, tablesForPass } from "./tokenTables";
 import { createBrowserTokenPool, tokenPoolSize, type BrowserTokenPool } from "./tokenPool";
@@ -140,7 +140,7 @@ function install(read: Session, runId: number): void {
 /**
  * The followed file grew: `next` appends to the open session (its agent's caches were carried over
  * to it). Unlike `install`, the prefix passes and the composition go on with the new turns (their
- * rows are extended, src/app/prefixView.ts) and the counting workers stay; the views of single
+ * rows are extended, src/features/prefix/prefixService.ts) and the counting workers stay; the views of single
  * turns and the simulator start afresh.
  */
 function grow(next: Session): void {

@@ -3,16 +3,16 @@
 // one materialised request at a time), never the session itself. Types only: the results are
 // declared with the view-models that make them (src/app).
 import type { CaptureDiffResult } from "../app/captureCheck";
-import type { SniffedKind } from "./sniffSessions";
+import type { SniffedKind } from "../features/open/sniffSessions";
 import type { CompactionInstructions } from "../core/session/index";
 import type { PipelineOptions, RequestHeader } from "../core/model";
 import type { SessionAnalysis } from "../core/session/pipeline";
 import type { ExportParams, ExportResult, ShareParams, ShareResult } from "../app/shareExport";
-import type { SimulatorMethods } from "../app/simulatorTypes";
-import type { CompareAgainst, CompareOpened, ComparePairResult, CompareViewResult } from "../app/compareView";
-import type { SearchPrepareParams, SearchPrepareResult, SearchStepParams, SearchStepResult } from "../app/searchService";
+import type { SimulatorMethods } from "../features/simulator/protocol";
+import type { CompareAgainst, CompareOpened, ComparePairResult, CompareViewResult } from "../features/compare/compareModel";
+import type { SearchPrepareParams, SearchPrepareResult, SearchStepParams, SearchStepResult } from "../features/search/searchService";
 import type { TurnComposition } from "../core/session/sessionComposition";
-import type { ConversationResult } from "../app/conversationView";
+import type { ConversationResult } from "../features/conversation/conversationModel";
 import type { PriceDatasetInfo, PriceOverrides, PriceRow } from "../core/pricing/index";
 import type { SessionPricesResult } from "../app/sessionPrices";
 import type {
@@ -33,7 +33,7 @@ import type {
 } from "../app/viewTypes";
 
 export type * from "../app/viewTypes";
-export type { ConversationBlock, ConversationMessage, ConversationResult } from "../app/conversationView";
+export type { ConversationBlock, ConversationMessage, ConversationResult } from "../features/conversation/conversationModel";
 
 /** Request/response calls the worker answers, by method name. */
 export interface WorkerMethods {
@@ -77,17 +77,17 @@ export interface WorkerMethods {
   tokenView: PrefixMethods["tokenView"];
   /** Every turn's context tokens by kind (chars/4 estimates), for the stacked context chart. */
   sessionComposition: { params: { options: PipelineOptions }; result: { rows: TurnComposition[] } };
-  /** One slice of a session search (src/app/searchService.ts): the hits found meanwhile. */
+  /** One slice of a session search (src/features/search/searchService.ts): the hits found meanwhile. */
   searchStep: { params: SearchStepParams; result: SearchStepResult };
-  /** One slice of building the search index in the background (src/app/searchService.ts). */
+  /** One slice of building the search index in the background (src/features/search/searchService.ts). */
   searchPrepare: { params: SearchPrepareParams; result: SearchPrepareResult };
-  // Compaction simulator (src/app/simulatorTypes.ts).
+  // Compaction simulator (src/features/simulator/protocol.ts).
   simulatorPolicies: SimulatorMethods["simulatorPolicies"];
   simulate: SimulatorMethods["simulate"];
   spiralRun: SimulatorMethods["spiralRun"];
   replaySession: SimulatorMethods["replaySession"];
   comparePolicies: SimulatorMethods["comparePolicies"];
-  // Compare view (src/app/compareView.ts): a second session, or another branch of this one.
+  // Compare view (src/features/compare/compareModel.ts): a second session, or another branch of this one.
   openCompare: { params: { source: OpenSource }; result: CompareOpened };
   /** `priceOverrides`: the user's price edits, so the totals' cost matches the main view's. */
   compareSessions: { params: { options: PipelineOptions; against: CompareAgainst; priceOverrides?: PriceOverrides }; result: CompareViewResult };

@@ -6,7 +6,7 @@ import { datasetPriceTable } from "../../src/core/pricing/dataset";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { spawnCallLocation, threadCallLinks } from "../../src/app/threadLinks";
+import { spawnCallLocation, threadCallLinks } from "../../src/features/threads/threadLinks";
 import { threadInfos, threadTree } from "../../src/app/threads";
 import type { PipelineOptions, SessionThread } from "../../src/core/model";
 import { analyzeSession, buildTurnRequest } from "../../src/core/session/pipeline";

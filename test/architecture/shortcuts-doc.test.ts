@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { SHORTCUTS } from "../../src/ui/shortcuts";
+import { SHORTCUTS } from "../../src/page/shortcuts";
 
 const doc = readFileSync(path.resolve(__dirname, "../../docs/shortcuts.md"), "utf8");
 

@@ -6,7 +6,7 @@ import path from "node:path";
 import type { PipelineOptions, Session } from "../../src/core/model";
 import { buildTurnRequest, messageCharsEstimator } from "../../src/core/session/pipeline";
 import { readSessionText } from "../../src/core/session/index";
-import { requestView } from "../../src/app/requestView";
+import { requestView } from "../../src/features/request/requestModel";
 import { runCli } from "../../src/cli/run";
 import { seededSessionText } from "../support/secret-examples";
 import { fixtureCase } from "../support/fixtures";

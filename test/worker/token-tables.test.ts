@@ -37,8 +37,8 @@ describe("stepping onto a compaction row", () => {
     const tables = await import("../../src/core/tokens/tables");
     const { fixtureCase } = await import("../support/fixtures");
     const { analyzeSession } = await import("../../src/core/session/pipeline");
-    const { compactionOutcome } = await import("../../src/app/compactionOutcome");
-    const { compactionRequests } = await import("../../src/app/compactionRequests");
+    const { compactionOutcome } = await import("../../src/features/compaction/compactionOutcomeModel");
+    const { compactionRequests } = await import("../../src/features/compaction/compactionRequests");
     const cases = [
       ["pi/print-openai-autocompact", "pi"],
       ["pi/rpc-anthropic-manualcompact", "pi"],

@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { extractRequestHeader } from "../../../src/core/providers";
 import { getPolicy, rebuildRecordedCompaction, recordedCompactionIds, recordedCompactionPolicy, timelineRebuildPolicy } from "../../../src/core/session/simulate/index";
-import { compactionRequests } from "../../../src/app/compactionRequests";
+import { compactionRequests } from "../../../src/features/compaction/compactionRequests";
 import { fixtureCase, type FixtureAgent } from "../../support/fixtures";
 
 const CASES: { agent: FixtureAgent; name: string; policy: string; requests: number[] }[] = [

@@ -14,9 +14,9 @@ import { setReadersKeepStoredTexts } from "../../../src/core/text/storedTextsSwi
 import { analyzeSessionPrefixes } from "../../../src/core/session/sessionPrefixes";
 import { extractRequestHeader } from "../../../src/core/providers";
 import { simulateCompaction } from "../../../src/core/session/simulate/index";
-import { simulatorPolicies } from "../../../src/app/simulator";
-import { requestView } from "../../../src/app/requestView";
-import { conversationView } from "../../../src/app/conversationView";
+import { simulatorPolicies } from "../../../src/features/simulator/simulatorService";
+import { requestView } from "../../../src/features/request/requestModel";
+import { conversationView } from "../../../src/features/conversation/conversationModel";
 import { exportRequest, shareBundle } from "../../../src/app/shareExport";
 import { searchSession } from "../../../src/core/search/searchSession";
 import { checkSession } from "../../../src/core/check";

@@ -1,5 +1,5 @@
 // Reading opencode's SQLite database (FM-OC-1 … FM-OC-3) through a query function supplied by
-// the caller (sql.js in the worker and the CLI, see src/worker/sqlite.ts and src/cli/sqlite.ts),
+// the caller (sql.js in the worker and the CLI, see src/features/open/sqlite.ts and src/cli/sqlite.ts),
 // so this module stays pure. Only the tables `session`, `message` and `part` are ever queried
 // (FM-OC-3: the database also holds credentials, which are never read). Rows become the export's
 // `{info, parts}` shape (FM-OC-2: `data` does not repeat the ids held in columns) and then a

@@ -31,8 +31,8 @@ import { releaseTextStore, type TextStore } from "../../../../src/core/text/stor
 import { stringifyWithTexts } from "../../../../src/core/text/text";
 import { redactSession } from "../../../../src/core/redact/session";
 import { sessionLines } from "../../../../src/core/share/session-lines";
-import { requestView } from "../../../../src/app/requestView";
-import { conversationView } from "../../../../src/app/conversationView";
+import { requestView } from "../../../../src/features/request/requestModel";
+import { conversationView } from "../../../../src/features/conversation/conversationModel";
 import { describeShared, fixtureCase } from "../../../support/fixtures";
 import { storeClaudeSession } from "../../../support/storedClaudeSession";
 import { SECRET_EXAMPLES } from "../../../support/secret-examples";

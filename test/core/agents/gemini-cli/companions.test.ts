@@ -3,8 +3,8 @@
 // never warnings and never captured requests; alone, each says what it is and what to open with it.
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { readSession } from "../../../../src/worker/readSession";
-import { sniffSessions } from "../../../../src/worker/sniffSessions";
+import { readSession } from "../../../../src/features/open/readSession";
+import { sniffSessions } from "../../../../src/features/open/sniffSessions";
 import { libraryRowFacts } from "../../../../src/app/libraryRow";
 
 const ROOT = "/home/dev/lighthouse-notes";

@@ -1,8 +1,8 @@
 // An opencode session inside a share payload (header line, then one record per line) reads back
 // into the same session, and the chunked-mode settings travel in the link's simulator map.
 import { describe, expect, it } from "vitest";
-import { decodeSimulatorShare, encodeSimulatorShare } from "../../../../src/app/simulatorShare";
-import type { SimulatorSettings } from "../../../../src/app/simulatorTypes";
+import { decodeSimulatorShare, encodeSimulatorShare } from "../../../../src/features/simulator/simulatorShare";
+import type { SimulatorSettings } from "../../../../src/features/simulator/protocol";
 import { readOpencodeExportText } from "../../../../src/core/agents/opencode/reader";
 import { sessionLines } from "../../../../src/core/share/session-lines";
 import { compaction, exportDocument, summary, user } from "./helpers";

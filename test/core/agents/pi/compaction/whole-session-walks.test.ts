@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import type { PipelineOptions, Session } from "../../../../../src/core/model";
 import { analyzeSession } from "../../../../../src/core/session/pipeline";
 import { simulateCompaction } from "../../../../../src/core/session/simulate/index";
-import { compactionRequests } from "../../../../../src/app/compactionRequests";
+import { compactionRequests } from "../../../../../src/features/compaction/compactionRequests";
 import { fixtureCase } from "../../../../support/fixtures";
 
 /** The session with its entry list counting the entries read from it (by index or by iteration). */

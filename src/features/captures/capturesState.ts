@@ -1,0 +1,125 @@
+// Captured provider requests the user attaches: a main request becomes the header (session
+// constants, model facts) or one of the further captures; a pi summariser request fills the
+// compaction instruction slots. Also the selected turn's diff against the capture matched to it.
+import type { CaptureDiffResult } from "../../app/captureCheck";
+import type { CompactionInstructions } from "../../core/session/index";
+import type { RequestHeader } from "../../core/model";
+import { isStale } from "../../worker/client";
+import type { ParsedCapture } from "../../worker/protocol";
+import { updateOptions } from "../../page/options";
+import { getAppState, setAppState } from "../../page/store";
+import { errorMessage, pipeline, pipelineOptions } from "../../page/workerBridge";
+
+/** Captured request bodies above this size are refused (they are a few hundred KB in practice). */
+const MAX_HEADER_BYTES = 32 * 1024 * 1024;
+
+export async function attachHeaderFile(file: File): Promise<void> {
+  if (file.size > MAX_HEADER_BYTES) {
+    setAppState({ headerError: `"${file.name}" is too large for a captured request (${file.size} bytes).` });
+    return;
+  }
+  try {
+    const header = await pipeline().call("parseHeader", { data: file, source: file.name }, "header");
+    setAppState({ headerError: null });
+    updateOptions({ header });
+  } catch (error) {
+    if (isStale(error)) return;
+    setAppState({ headerError: errorMessage(error) });
+  }
+}
+
+export function clearHeader(): void {
+  setAppState({ headerError: null });
+  updateOptions({ header: null, captures: [] });
+}
+
+/**
+ * A main-request capture dropped with others: the first becomes the header (session constants),
+ * the others are kept as further captures (model facts of their models; matched to their turns
+ * for the capture diff). A capture of a source already attached replaces it.
+ */
+function addMainCapture(header: RequestHeader): void {
+  const { options } = getAppState();
+  if (!options.header || options.header.source === header.source) {
+    updateOptions({ header });
+    return;
+  }
+  updateOptions({ captures: [...options.captures.filter((item) => item.source !== header.source), header] });
+}
+
+/**
+ * Reads a captured request in the worker. A summariser request comes back with its slots merged
+ * into those filled so far; should those change meanwhile (another capture attached, the slots
+ * cleared), it is asked again with the new ones, so that no attachment is lost.
+ */
+async function parseCaptureFile(file: File): Promise<ParsedCapture> {
+  for (;;) {
+    const filled = getAppState().options.compactionInstructions;
+    const parsed = await pipeline().call("parseCapture", { data: file, source: file.name, instructions: filled }, `capture-${file.name}`);
+    if (parsed.kind !== "compaction" || getAppState().options.compactionInstructions === filled) return parsed;
+  }
+}
+
+/**
+ * Attaches captured summariser requests (PI-K20 … PI-K27): each fills the instruction slot it
+ * carries; earlier attachments keep their slots (the first capture of a slot wins).
+ */
+export async function attachCompactionCaptures(files: File[]): Promise<void> {
+  for (const file of files) {
+    if (file.size > MAX_HEADER_BYTES) {
+      setAppState({ compactionCaptureError: `"${file.name}" is too large for a captured request (${file.size} bytes).` });
+      continue;
+    }
+    try {
+      const parsed = await parseCaptureFile(file);
+      if (parsed.kind !== "compaction") {
+        setAppState({
+          compactionCaptureError: `"${file.name}" is not a pi summariser request (system prompt and one "<conversation>" user message, no tools).`,
+        });
+        continue;
+      }
+      setCompactionInstructions(parsed.merged);
+    } catch (error) {
+      if (isStale(error)) return;
+      setAppState({ compactionCaptureError: errorMessage(error) });
+    }
+  }
+}
+
+/** The slots filled with a new capture's (merged by the worker into those filled before). */
+function setCompactionInstructions(merged: CompactionInstructions): void {
+  setAppState({ compactionCaptureError: null });
+  updateOptions({ compactionInstructions: merged });
+}
+
+export function clearCompactionCaptures(): void {
+  setAppState({ compactionCaptureError: null });
+  updateOptions({ compactionInstructions: null });
+}
+
+/**
+ * A dropped `.json` capture: a pi summariser request fills the compaction instruction slots;
+ * anything else becomes the request header.
+ */
+export async function attachDroppedCapture(file: File): Promise<void> {
+  if (file.size > MAX_HEADER_BYTES) {
+    setAppState({ headerError: `"${file.name}" is too large for a captured request (${file.size} bytes).` });
+    return;
+  }
+  try {
+    const parsed = await parseCaptureFile(file);
+    if (parsed.kind === "compaction") setCompactionInstructions(parsed.merged);
+    else {
+      setAppState({ headerError: null });
+      addMainCapture(parsed.header);
+    }
+  } catch (error) {
+    if (isStale(error)) return;
+    setAppState({ headerError: errorMessage(error) });
+  }
+}
+
+/** The selected turn against the attached capture matched to it; null when none matches it. */
+export async function loadCaptureDiff(turn: number): Promise<CaptureDiffResult | null> {
+  return pipeline().call("captureDiff", { options: pipelineOptions(), turn }, "capture-diff");
+}

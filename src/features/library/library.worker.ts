@@ -1,0 +1,38 @@
+// A worker of the sessions library: given a session file (a handle, or a database with its -wal),
+// it reads it with the pipeline worker's reader and answers with the row's facts
+// (src/app/libraryRow.ts), or says the file is an agent's companion file (not a session). The page starts as many as the machine has cores (src/features/library/libraryState.ts)
+// and hands each the next file as soon as it answers. Nothing leaves the page.
+/// <reference lib="webworker" />
+import { libraryRowFacts } from "../../app/libraryRow";
+import type { LibraryJob, LibraryReply } from "./libraryProtocol";
+import { readSession } from "../open/readSession";
+import { loneCompanionMessage, mayCompanionFileName, ownedCompanionFile } from "../../core/session/index";
+import { releaseSessionTexts } from "../../core/session/textStores";
+
+declare const self: DedicatedWorkerGlobalScope;
+
+async function facts(job: LibraryJob): Promise<LibraryReply> {
+  try {
+    const files = await Promise.all(job.handles.map((handle) => handle.getFile()));
+    // An agent's file beside its sessions (Gemini CLI's projects.json) is no row: the page reads it with the sessions near it.
+    // (The first file is the row's own; companion files near it may have been given with it before it was known to be one.)
+    if (mayCompanionFileName(files[0]!.name)) {
+      const owned = ownedCompanionFile({ name: files[0]!.name, text: await files[0]!.text() });
+      if (owned) return { id: job.id, ok: false, error: loneCompanionMessage(owned), companion: true };
+    }
+    const source = files.length === 1 ? { kind: "file" as const, file: files[0]! } : { kind: "files" as const, files };
+    const read = await readSession(source, { isCancelled: () => false, onProgress: () => undefined });
+    try {
+      return { id: job.id, ok: true, facts: libraryRowFacts(read.session) };
+    } finally {
+      // The row keeps facts only: the session's stored texts are not needed again.
+      releaseSessionTexts(read.session);
+    }
+  } catch (error) {
+    return { id: job.id, ok: false, error: error instanceof Error ? error.message.split("\n")[0]! : String(error) };
+  }
+}
+
+self.onmessage = (event: MessageEvent<LibraryJob>) => {
+  void facts(event.data).then((reply) => self.postMessage(reply));
+};

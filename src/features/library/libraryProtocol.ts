@@ -1,0 +1,14 @@
+// Messages between the page and a sessions-library worker (./library.worker.ts). Types only.
+import type { LibraryRowFacts } from "../../app/libraryRow";
+
+/** One session to read: its file (a database: the database first, then its -wal). */
+export interface LibraryJob {
+  id: number;
+  handles: FileSystemFileHandle[];
+}
+
+/**
+ * The row's facts, or why the file could not be read. `companion`: the file is not a session but an
+ * agent's file beside its sessions (Gemini CLI's projects.json), read with the sessions near it.
+ */
+export type LibraryReply = { id: number; ok: true; facts: LibraryRowFacts } | { id: number; ok: false; error: string; companion?: boolean };

@@ -1,0 +1,54 @@
+// Files dropped (or picked) together, sorted before anything is read in full: a reproduction
+// bundle reopens its view; sessions open (an opencode database with its -wal, a session with its
+// sub-agent files); each `.json` capture is attached as a header or a summariser request. Whether
+// a `.json` file is a session is asked of the worker, whose readers can tell.
+import { isBundle } from "../../core/share/bundle-start";
+import { isStale } from "../../worker/client";
+import type { SniffedKind } from "./sniffSessions";
+import { attachDroppedCapture } from "../captures/capturesState";
+import { openFiles, openSource } from "./openSession";
+import { setAppState } from "../../page/store";
+import { errorMessage, pipeline } from "../../page/workerBridge";
+
+/** True when `file` starts like a reproduction bundle (`{"contextscope":"bundle"`). */
+async function isBundleFile(file: File): Promise<boolean> {
+  try {
+    return isBundle(await file.slice(0, 512).text());
+  } catch {
+    return false;
+  }
+}
+
+const isJson = (file: File) => file.name.toLowerCase().endsWith(".json");
+
+/**
+ * Files dropped or picked together: the session opens (several at once: an opencode database with
+ * its -wal); each `.json` capture is a header or a summariser request, unless its first lines are
+ * a session a reader recognises (an `opencode export` is JSON too).
+ */
+export function openDroppedFiles(files: File[]): void {
+  void (async () => {
+    // A reproduction bundle reopens the view it was saved from.
+    for (const file of files) {
+      if (await isBundleFile(file)) {
+        void openSource({ kind: "share-bundle", name: file.name, data: file }, file.name);
+        return;
+      }
+    }
+    // A recorder's NNN.meta.json beside each request body (a dropped folder of captures) is not a capture.
+    const jsonFiles = files.filter((file) => isJson(file) && !file.name.toLowerCase().endsWith(".meta.json"));
+    let recognised: SniffedKind[] = [];
+    try {
+      // Asked only when there is a `.json` file: a drop of session files opens without waiting for it.
+      if (jsonFiles.length > 0) recognised = await pipeline().call("sniffSessions", { files: jsonFiles });
+    } catch (error) {
+      if (!isStale(error)) setAppState({ error: errorMessage(error) });
+      return;
+    }
+    const jsonSessions = new Set(jsonFiles.filter((_, index) => recognised[index] !== null && recognised[index] !== undefined));
+    const captures = jsonFiles.filter((file) => !jsonSessions.has(file));
+    const sessions = files.filter((file) => !isJson(file) || jsonSessions.has(file));
+    if (sessions.length > 0) void openFiles(sessions);
+    for (const capture of captures) await attachDroppedCapture(capture);
+  })();
+}

@@ -1,0 +1,313 @@
+// Streams a session source (File, bytes, pasted text or same-origin URL) through the line
+// splitter into the format reader chosen from the first lines. Runs inside the worker; bytes are
+// decoded line by line (never as one huge string, design §3), progress is reported as it goes and
+// the read stops at the next chunk boundary once the caller reports it cancelled. An input whose
+// first bytes are SQLite's is an opencode database instead (FM-OC-1, ./readDatabase.ts).
+import type { Session } from "../../core/model";
+import {
+  attachCompanionFiles,
+  decodeZstdChunks,
+  FORMAT_READERS,
+  isSqliteHeader,
+  isWalHeader,
+  isZstdHeader,
+  loadZstdDecoder,
+  loneCompanionMessage,
+  mayCompanionFileName,
+  ownedCompanionFile,
+  type OwnedCompanionFile,
+} from "../../core/session/index";
+import type { ReaderWarning } from "../../core/model";
+import { SessionFollower } from "../../core/session/follow";
+import type { LoadProgress, OpenSource } from "../../worker/protocol";
+import { classifyDroppedFile, missingDatabaseMessage, readDatabaseFiles } from "./readDatabase";
+import { yieldIfDue } from "./yieldToEventLoop";
+import { linkSessions, unlinkedWarning } from "../../core/session/threads";
+import { readSideFileSet } from "./sideFiles";
+import { ProvisionalSchedule } from "./provisionalSchedule";
+
+/** Stop buffering for detection after this many characters (a single line can be huge). */
+const DETECT_CHARS = 4 * 1024 * 1024;
+/** Chunk size used when the bytes are already in memory. */
+const MEMORY_CHUNK = 1024 * 1024;
+const PROGRESS_INTERVAL_MS = 50;
+
+/** Share links and bundles are decoded by ./openShared.ts, not streamed as session files. */
+type SharedSourceKind = "share-link" | "share-bundle";
+
+export class ReadCancelledError extends Error {
+  constructor() {
+    super("Reading was cancelled");
+    this.name = "ReadCancelledError";
+  }
+}
+
+export interface ReadControl {
+  isCancelled(): boolean;
+  onProgress(progress: LoadProgress): void;
+  /**
+   * Optional: the entries read so far while the file is still read (./provisionalSchedule.ts
+   * says when), for formats whose reader can tell (LineReader.snapshot).
+   */
+  onSnapshot?(session: Session, progress: LoadProgress): void;
+  /**
+   * The file will be followed as it grows: a line format's read ends with the follower (its reader
+   * and its unfinished last line), and the session is the entries of the complete lines.
+   */
+  live?: boolean;
+}
+
+export interface ReadResult {
+  session: Session;
+  byteLength: number;
+  /** Names of the files read (a database and its -wal), when several inputs were involved. */
+  fileNames?: string[];
+  /** The line reader's state, to read the bytes appended later (a live read of a line format). */
+  follower?: SessionFollower;
+}
+
+interface ChunkSource {
+  name: string;
+  totalBytes: number | null;
+  /** Returns the next chunk, or null at the end. */
+  next(): Promise<Uint8Array | null>;
+  cancel(): void;
+}
+
+function memoryChunks(name: string, bytes: Uint8Array): ChunkSource {
+  let offset = 0;
+  return {
+    name,
+    totalBytes: bytes.byteLength,
+    async next() {
+      if (offset >= bytes.byteLength) return null;
+      const chunk = bytes.subarray(offset, offset + MEMORY_CHUNK);
+      offset += chunk.byteLength;
+      return chunk;
+    },
+    cancel() {
+      offset = bytes.byteLength;
+    },
+  };
+}
+
+function streamChunks(name: string, totalBytes: number | null, stream: ReadableStream<Uint8Array>): ChunkSource {
+  const reader = stream.getReader();
+  return {
+    name,
+    totalBytes,
+    async next() {
+      const { done, value } = await reader.read();
+      return done ? null : value;
+    },
+    cancel() {
+      void reader.cancel().catch(() => undefined);
+    },
+  };
+}
+
+async function openChunks(source: Exclude<OpenSource, { kind: "files" | SharedSourceKind }>): Promise<ChunkSource> {
+  switch (source.kind) {
+    case "file":
+      return streamChunks(source.file.name, source.file.size, source.file.stream());
+    case "bytes":
+      return memoryChunks(source.name, new Uint8Array(source.bytes));
+    case "text":
+      return memoryChunks(source.name, new TextEncoder().encode(source.text));
+    case "url": {
+      const response = await fetch(source.url, { credentials: "same-origin" });
+      if (!response.ok || !response.body) {
+        throw new Error(`Could not load "${source.name}": HTTP ${response.status} ${response.statusText}`.trim());
+      }
+      const length = Number(response.headers.get("content-length"));
+      // Content-Length is the compressed size when the server gzips: only trust it when plain.
+      const encoded = (response.headers.get("content-encoding") ?? "identity") !== "identity";
+      return streamChunks(source.name, Number.isFinite(length) && length > 0 && !encoded ? length : null, response.body);
+    }
+  }
+}
+
+/**
+ * The error for an input no reader recognises: what it looks like, then one line per supported
+ * format saying what was expected (the readers' mismatch messages), so the banner reads as a list.
+ */
+function unsupportedFormat(name: string, firstLines: string[]): Error {
+  const firstLine = firstLines.find((line) => line.trim() !== "");
+  const looksBinary = firstLine !== undefined && /[\u0000-\u0008\u000e-\u001f\ufffd]/.test(firstLine.slice(0, 512));
+  const expected = FORMAT_READERS.map((reader) => `• ${reader.mismatchMessage}`).join("\n");
+  return new Error(`${name}: ${looksBinary ? "this looks like a binary file" : "unsupported format"}. Expected one of:\n${expected}`);
+}
+
+/** Reads every remaining chunk into one buffer (a database is opened whole), with progress. */
+async function collectAll(chunks: ChunkSource, first: Uint8Array, control: ReadControl): Promise<Uint8Array> {
+  const parts = [first];
+  let total = first.byteLength;
+  for (;;) {
+    if (control.isCancelled()) throw new ReadCancelledError();
+    const chunk = await chunks.next();
+    if (!chunk) break;
+    parts.push(chunk);
+    total += chunk.byteLength;
+    control.onProgress({ bytesRead: total, totalBytes: chunks.totalBytes, lines: 0 });
+    await yieldIfDue();
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const part of parts) {
+    bytes.set(part, offset);
+    offset += part.byteLength;
+  }
+  return bytes;
+}
+
+/**
+ * Several files at once. The SQLite database among them is read with its `-wal` (FM-OC-1); with
+ * no database, a lone `-wal`/`-shm` is refused with a message naming the missing database.
+ * Otherwise every text file is read and the sessions are linked by their agent (`linkFiles`: a
+ * session with its sub-agent files); a file that belongs to none of it is named in a warning.
+ */
+async function readFiles(source: Extract<OpenSource, { kind: "files" }>, control: ReadControl): Promise<ReadResult> {
+  const kinds = await Promise.all(source.files.map((file) => classifyDroppedFile(file)));
+  if (kinds.includes("database")) {
+    const session = await readDatabaseFiles(
+      source.files.map((file) => ({ name: file.name, data: file })),
+      source.sessionId ?? null,
+    );
+    if (control.isCancelled()) throw new ReadCancelledError();
+    return { session, byteLength: source.files.reduce((sum, file) => sum + file.size, 0), fileNames: source.files.map((file) => file.name) };
+  }
+  const stored = await readSideFileSet(source.files, source.sessionId ?? null);
+  if (stored) return { session: stored, byteLength: source.files.reduce((sum, file) => sum + file.size, 0), fileNames: source.files.map((file) => file.name) };
+  // An agent's files beside its sessions that are not sessions (Gemini CLI's projects.json): read into the session.
+  const companions = await companionFilesOf(source.files);
+  const others = source.files.filter((file, index) => kinds[index] === "other" && !companions.some((companion) => companion.file === file));
+  if (others.length === 0 && companions.length > 0) throw new Error(loneCompanionMessage(companions[0]!.owned));
+  const withCompanions = (read: ReadResult): ReadResult =>
+    companions.length === 0
+      ? read
+      : { ...read, session: attachCompanionFiles(read.session, companions.map((companion) => companion.owned)), fileNames: [...(read.fileNames ?? [read.session.fileName]), ...companions.map((companion) => companion.file.name)] };
+  const texts = others;
+  if (texts.length === 0) throw new Error(missingDatabaseMessage(source.files.map((file) => file.name)));
+  if (texts.length === 1) return withCompanions(await readSession({ kind: "file", file: texts[0] as File }, control));
+  const sessions: Session[] = [];
+  let byteLength = 0;
+  const failed: string[] = [];
+  for (const file of texts) {
+    try {
+      // Files linked together are shown once all are read (no provisional snapshots of one of them).
+      const read = await readSession({ kind: "file", file }, { isCancelled: () => control.isCancelled(), onProgress: (progress) => control.onProgress(progress) });
+      sessions.push(read.session);
+      byteLength += read.byteLength;
+    } catch (error) {
+      if (error instanceof ReadCancelledError) throw error;
+      // One unreadable file of several is named, not fatal; when none is readable, say why. The
+      // whole message, its list of expected formats included, on one line of the warnings panel.
+      const message = (error instanceof Error ? error.message : String(error)).replace(/\s*\n\s*/g, " ");
+      failed.push(message.startsWith(`${file.name}:`) ? message : `${file.name}: ${message}`);
+    }
+  }
+  if (sessions.length === 0) throw new Error(`None of the dropped files could be read:\n${failed.join("\n")}`);
+  const linked = linkSessions(sessions);
+  const warnings = [
+    ...linked.session.warnings,
+    ...linked.unlinked.map((other) => unlinkedWarning(linked.session.fileName, other)),
+    ...failed.map((reason) => ({ line: 0, reason: `not read: ${reason}` })),
+  ];
+  return withCompanions({ session: { ...linked.session, warnings }, byteLength, fileNames: texts.map((file) => file.name) });
+}
+
+/** Companion files larger than this are not looked into (Gemini CLI's prompt log of years stays well below). */
+const COMPANION_MAX_BYTES = 64 * 1024 * 1024;
+
+/** The files among `files` that are an agent's companion files (by name, then content), with their text. */
+async function companionFilesOf(files: readonly File[]): Promise<{ file: File; owned: OwnedCompanionFile }[]> {
+  const out: { file: File; owned: OwnedCompanionFile }[] = [];
+  for (const file of files) {
+    if (!mayCompanionFileName(file.name) || file.size > COMPANION_MAX_BYTES) continue;
+    const owned = ownedCompanionFile({ name: file.name, text: await file.text() });
+    if (owned) out.push({ file, owned });
+  }
+  return out;
+}
+
+export async function readSession(source: Exclude<OpenSource, { kind: SharedSourceKind }>, control: ReadControl): Promise<ReadResult> {
+  if (source.kind === "files") return readFiles(source, control);
+  // A companion file alone (Gemini CLI's projects.json) is not a session: say what it is and what to open with it.
+  if (source.kind === "file") {
+    const [companion] = await companionFilesOf([source.file]);
+    if (companion) throw new Error(loneCompanionMessage(companion.owned));
+  }
+  const chunks = await openChunks(source);
+  const decoder = new TextDecoder("utf-8");
+  // The core's detection (the CLI's too), with this read's bound on buffering and its messages.
+  const follower = new SessionFollower(chunks.name, (bytes: Uint8Array) => decoder.decode(bytes), {
+    detectAfterChars: DETECT_CHARS,
+    emptyError: (name) => new Error(`"${name}" is empty: there is no line to read.`),
+    unsupportedError: unsupportedFormat,
+  });
+  let bytesRead = 0;
+  let lastProgress = 0;
+  const schedule = new ProvisionalSchedule(chunks.totalBytes);
+
+  const report = (force: boolean) => {
+    const now = performance.now();
+    if (!force && now - lastProgress < PROGRESS_INTERVAL_MS) return;
+    lastProgress = now;
+    control.onProgress({ bytesRead, totalBytes: chunks.totalBytes, lines: follower.lineCount });
+  };
+
+  try {
+    for (;;) {
+      if (control.isCancelled()) throw new ReadCancelledError();
+      const chunk = await chunks.next();
+      if (!chunk) break;
+      if (bytesRead === 0 && (isSqliteHeader(chunk) || isWalHeader(chunk))) {
+        // Not text: a database is opened whole with sql.js; a lone WAL file cannot be read.
+        if (isWalHeader(chunk)) throw new Error(missingDatabaseMessage([chunks.name]));
+        const bytes = await collectAll(chunks, chunk, control);
+        const session = await readDatabaseFiles([{ name: chunks.name, data: bytes }], null);
+        return { session, byteLength: bytes.byteLength, fileNames: [chunks.name] };
+      }
+      if (bytesRead === 0 && isZstdHeader(chunk)) {
+        // Zstandard (a deepseek-harness `session.jsonl.zstd`, whatever its name): read whole, then
+        // its frames decoded part by part into the same line reader.
+        const bytes = await collectAll(chunks, chunk, control);
+        await loadZstdDecoder();
+        bytesRead = bytes.byteLength;
+        const problems: ReaderWarning[] = [];
+        for (const part of decodeZstdChunks([bytes], chunks.name, (problem) => problems.push({ line: 0, reason: problem.reason }))) {
+          if (control.isCancelled()) throw new ReadCancelledError();
+          follower.append(part);
+          report(false);
+          await yieldIfDue();
+        }
+        // A compressed file is read whole: it is not followed as it grows.
+        const session = follower.finish();
+        report(true);
+        return { session: problems.length === 0 ? session : { ...session, warnings: [...session.warnings, ...problems] }, byteLength: bytes.byteLength };
+      }
+      bytesRead += chunk.byteLength;
+      follower.append(chunk);
+      report(false);
+      // A snapshot is possible once the format is known, when its reader can tell.
+      if (control.onSnapshot && follower.canSnapshot && schedule.due(bytesRead)) {
+        const snapshot = follower.session();
+        if (snapshot && snapshot.entries.length > 0) control.onSnapshot(snapshot, { bytesRead, totalBytes: chunks.totalBytes, lines: follower.lineCount });
+      }
+      await yieldIfDue();
+    }
+    if (control.live && follower.canSnapshot) {
+      // A file followed as it grows: a last line without its newline is still being written, so
+      // it waits in the follower, which goes on with the bytes appended later.
+      report(true);
+      return { session: follower.session()!, byteLength: bytesRead, follower };
+    }
+  } catch (error) {
+    chunks.cancel();
+    throw error;
+  }
+  // Detects the format first when the input had fewer lines than detection waits for.
+  const session = follower.finish();
+  report(true);
+  return { session, byteLength: bytesRead };
+}

@@ -1,0 +1,81 @@
+// Diff tab: the selected turn's request against the previous turn's (Monaco diff), with the cause
+// of a prefix break named above it — the primary cause, contributing causes, the break path, the
+// shared bytes and tokens, the tokens paid again — or "extends the previous request".
+import { useAppStore } from "../../page/store";
+import "./prefix.css";
+import { formatInt } from "../../ui/format";
+import { LazyDiffEditor } from "./LazyDiffEditor";
+
+export function DiffView() {
+  const diff = useAppStore((state) => state.diff);
+  const result = diff.result;
+  if (diff.status === "error") {
+    return <div className="center-message error-text">Could not compare turn {diff.turn}: {diff.error}</div>;
+  }
+  if (!result) {
+    return <div className="center-message muted">{diff.status === "loading" ? `Comparing turn ${diff.turn}…` : "Select a turn."}</div>;
+  }
+  const row = result.row;
+  const broke = row.cause !== null;
+  const tokensWord = row.tokensExact ? "tokens" : "tokens (estimate)";
+  const boundaryLabel = broke
+    ? `Prefix break: ${result.causeText}. The provider's cache stops here; everything after it is paid again.`
+    : "The previous request ends here: everything before is shared (cacheable), the rest is new.";
+  return (
+    <div className="request-view diff-view">
+      <div className={`diff-cause${broke ? " broke" : ""}`} data-testid="diff-cause" data-cause={row.cause ?? "none"}>
+        <div className="diff-cause-line">
+          <span className="strong">
+            Turn {result.turn}
+            {result.previousTurn !== null ? ` vs turn ${result.previousTurn}` : ""}:
+          </span>{" "}
+          <span className={broke ? "cause-text broke" : "cause-text"}>{broke ? `cache break — ${result.causeText}` : result.causeText}</span>
+          {diff.status === "loading" && diff.turn !== result.turn && <span className="muted"> · comparing turn {diff.turn}…</span>}
+        </div>
+        {result.contributingText.length > 0 && (
+          <div className="muted">contributing: {result.contributingText.join(", ")}</div>
+        )}
+        {result.previousTurn !== null && (
+          <div className="diff-facts muted">
+            {row.breakPath !== null && (
+              <span>
+                break at <code>{row.breakPath}</code>
+              </span>
+            )}
+            <span>
+              shares {formatInt(row.sharedBytes)} of {formatInt(row.bytes)} bytes
+            </span>
+            <span title={`Tokens of the rebuilt requests (${result.counterLabel}); the part not in the file is not counted.`}>
+              shares {formatInt(row.sharedTokens)} of {formatInt(row.tokens)} {tokensWord}
+            </span>
+            {broke && (
+              <span title="Tokens of the previous request after the break: no longer served from the prompt cache, billed again at the full input price.">
+                {formatInt(result.repaidTokens)} tokens billed again
+              </span>
+            )}
+            {row.unrecordedTokens !== null && (
+              <span title={`The system prompt and tool definitions are not in the session file; their size is inferred from the recorded usage of turn ${row.unrecordedFromTurn}.`}>
+                ≈ {formatInt(row.unrecordedTokens)} not in the file
+              </span>
+            )}
+            {row.predictedCachedTokens !== null && (
+              <span
+                data-testid="diff-predicted-cached"
+                title={`What the provider's prompt cache should have served, simulated from the shared prefix${row.unrecordedTokens !== null ? " (counting the part not in the file)" : ""}.`}
+              >
+                predicted from cache {formatInt(row.predictedCachedTokens)}
+                {row.recordedCacheRead !== null ? ` · recorded ${formatInt(row.recordedCacheRead)}` : ""}
+              </span>
+            )}
+          </div>
+        )}
+      </div>
+      <LazyDiffEditor
+        previousJson={result.previousJson}
+        currentJson={result.currentJson}
+        boundaryOffset={result.boundaryOffset}
+        boundaryLabel={boundaryLabel}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+// Export: a button in the Request and compaction views and the panel it opens. The
+// worker formats the request with the Request view's own formatter, so the JSON downloaded or
+// copied is byte-for-byte what the view shows (as sent or rewritten: notes, provider shape,
+// header); curl carries a placeholder key variable. Redaction is on by default, with the review.
+import {
+  closeExportPanel,
+  copyExportCurl,
+  copyExportJson,
+  downloadExportJson,
+  exportTargetKey,
+  setExportRedact,
+  setExportUnmasked,
+  toggleExportPanel,
+  useShareStore,
+} from "./shareState";
+import type { ExportTarget } from "../../app/shareExport";
+import { useEffect } from "react";
+import { RedactionReview } from "./RedactionReview";
+
+export function ExportButton({ target }: { target: ExportTarget }) {
+  const open = useShareStore((state) => exportTargetKey(state.exportTarget) === exportTargetKey(target));
+  return (
+    <span className="export-anchor">
+      <button
+        type="button"
+        className={`btn small${open ? " active" : ""}`}
+        data-testid="export-button"
+        aria-expanded={open}
+        title="Export this request as JSON or curl"
+        onClick={() => toggleExportPanel(target)}
+      >
+        Export…
+      </button>
+      {open && <ExportPanel />}
+    </span>
+  );
+}
+
+function ExportPanel() {
+  const state = useShareStore();
+  // Escape closes the panel, as it closes the other dialogs.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") closeExportPanel();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
+  const result = state.exportJson;
+  const ready = state.exportStatus === "ready" && result !== null;
+  return (
+    <div className="export-panel" role="dialog" aria-label="Export request" data-testid="export-panel" data-status={state.exportStatus}>
+      <div className="export-row">
+        <label className="field" title="Mask API keys, tokens, passwords and private keys in the exported request">
+          <input type="checkbox" data-testid="export-redact-toggle" checked={state.exportRedact} onChange={(event) => setExportRedact(event.target.checked)} />
+          <span>Redact secrets</span>
+        </label>
+        <span className="spacer" />
+        <button type="button" className="btn small" aria-label="Close export" onClick={closeExportPanel}>
+          ✕
+        </button>
+      </div>
+      <div className="export-row">
+        <button type="button" className="btn small" data-testid="export-json-download" disabled={!ready} onClick={downloadExportJson}>
+          Download JSON
+        </button>
+        <button type="button" className="btn small" data-testid="export-json-copy" disabled={!ready} onClick={() => void copyExportJson()}>
+          Copy JSON
+        </button>
+        <button type="button" className="btn small" data-testid="export-curl-copy" disabled={!ready} onClick={() => void copyExportCurl()}>
+          Copy curl
+        </button>
+      </div>
+      {result && <div className="muted export-name">{result.fileName}</div>}
+      {state.notice && <div className="muted" data-testid="export-notice">{state.notice}</div>}
+      {state.exportStatus === "building" && <div className="muted">Preparing…</div>}
+      {state.exportError && <div className="error-text">{state.exportError}</div>}
+      {result?.warnings.map((warning) => (
+        <div key={warning} className="warning-text">
+          {warning}
+        </div>
+      ))}
+      {result && <RedactionReview findings={result.findings} redact={state.exportRedact} onUnmask={setExportUnmasked} target="export" />}
+    </div>
+  );
+}
