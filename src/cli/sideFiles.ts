@@ -5,7 +5,7 @@
 // is read with its companions in the same folder (its session's request dumps).
 import fs from "node:fs";
 import path from "node:path";
-import type { AgentSideFiles, TextFile } from "../core/session/index";
+import type { TextFile } from "../core/session/index";
 import { detectFormat, sideFileLayouts } from "../core/session/index";
 import { headBytes, headLines } from "./headLines";
 
@@ -23,7 +23,7 @@ function sideFilesIn(folder: string, layout: Layout, only?: ReadonlySet<string>)
     .filter((name) => layout.namePattern.test(name) && (only === undefined || only.has(name)))
     .sort()
     .map((name) => ({ name, text: readText(path.join(folder, name)) }))
-    .filter((file) => layout.agent.sideFiles?.accepts(file.name, file.text) === true);
+    .filter((file) => layout.accepts(file.name, file.text));
 }
 
 /** Side files that belong with the database at `databasePath`: the agents' folders beside it (`<dir>/sessions/*`). */
@@ -32,7 +32,7 @@ export function sideFilesFor(databasePath: string): TextFile[] {
 }
 
 /** A file given alone, when it is an agent's side file: that agent, itself and its companions in the same folder. */
-export function sideFileWithCompanions(file: string): { files: TextFile[]; read: AgentSideFiles["read"] } | null {
+export function sideFileWithCompanions(file: string): { files: TextFile[]; read: Layout["read"] } | null {
   const name = path.basename(file);
   const layouts = sideFileLayouts().filter((layout) => layout.namePattern.test(name));
   if (layouts.length === 0 || !fs.existsSync(file) || !fs.statSync(file).isFile()) return null;
@@ -40,15 +40,14 @@ export function sideFileWithCompanions(file: string): { files: TextFile[]; read:
   // come last in detection order): it is not decoded whole here, which a file over 512 MiB could
   // not be.
   const reader = detectFormat(headLines(headBytes(file)), name);
-  const layout = layouts.find((candidate) => reader === null || candidate.agent.readers.includes(reader));
-  const own = layout?.agent.sideFiles;
-  if (!layout || !own) return null;
+  const own = layouts.find((candidate) => reader === null || candidate.agent.readers.includes(reader));
+  if (!own) return null;
   const text = readText(file);
   if (!own.accepts(name, text)) return null;
   const folder = path.dirname(file);
   const companions = new Set(own.companions(name, fs.readdirSync(folder)));
   // Only the companions are read, not every side file of the folder.
-  return { files: [{ name, text }, ...sideFilesIn(folder, layout, companions)], read: own.read };
+  return { files: [{ name, text }, ...sideFilesIn(folder, own, companions)], read: own.read };
 }
 
 /** The database a home folder holds (hermes-agent's state.db), or null. */

@@ -4,9 +4,12 @@
 // database's -wal, a Claude Code session's sub-agent files, an agent's side files of notes such as
 // Gemini CLI's projects.json) when it holds one, or the snapshot of the dropped files when it
 // holds something only the snapshot reads (compressed sessions, captured requests, a
-// reproduction bundle) or no session at all.
+// reproduction bundle) or no session at all. Light on purpose: the page's main thread imports this
+// file (no agent, no decoder).
 import { isContainerName } from "./containers/index";
 import type { JsonRole } from "./json";
+
+export type { JsonRole };
 
 /** Files a followed session or the library reads: line and JSON sessions, databases (never compressed: those are read whole, once). */
 const FOLLOWED_NAME = /\.(jsonl|json|db)$/i;

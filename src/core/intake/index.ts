@@ -7,6 +7,6 @@
 export { intakeHeadLength, type IntakeContext, type IntakeSource } from "./source";
 export { headRole, readsWhole } from "./head";
 export { jsonRole, type JsonRole } from "./json";
-export { planOpen, plannedSession, missingDatabaseMessage, type OpenPlan, type PlannedSession } from "./plan";
-export { planFolder, isFollowedName, isSessionName, isWalkedName, isDatabaseFileName, subAgentParent, SUBAGENT_FOLDER, type FolderPlan } from "./folder";
-export type { Container } from "./containers/index";
+export { planOpen, missingDatabaseMessage, noteFilesAmong, type OpenPlan } from "./plan";
+export { planFolder, isFollowedName, isSessionName, isWalkedName, subAgentParent } from "./folder";
+export { scanRole, foldersReadWithDatabase, sideFileNear, type ScanRole } from "./scan";

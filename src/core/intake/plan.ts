@@ -25,6 +25,8 @@ import { baseName, isWhole, NOTE_FILE_MAX_BYTES, type IntakeContext, type Intake
 /** A file to read as a session. */
 export interface PlannedSession {
   name: string;
+  /** Its place among the sources given (names may repeat across folders). */
+  index: number;
   /** The agent its first lines say, when the head holds them (null: the reader decides once the file is read). */
   agentId: string | null;
   /** The container it is compressed in, whose decoder the host loads first; null for plain bytes. */
@@ -54,7 +56,13 @@ export type OpenPlan =
       /** Files of notes read into the session. */
       sideFiles: OwnedSideFile[];
     }
-  | { kind: "refused"; message: string };
+  | {
+      kind: "refused";
+      /** Why: an agent's note file with no session to read it into, or a database's own file without the database. */
+      because: "side file alone" | "no database";
+      /** What to say, with what to open instead. */
+      message: string;
+    };
 
 /** The message for files that are only a database's `-wal`/`-shm`: names the file to give instead. */
 export function missingDatabaseMessage(names: readonly string[]): string {
@@ -78,7 +86,7 @@ function sideFileOf(source: IntakeSource, kind: OwnedSideFile["kind"]): OwnedSid
 }
 
 /** The session `source` is: its container, and its agent when the head's first lines say. */
-export function plannedSession(source: IntakeSource): PlannedSession {
+export function plannedSession(source: IntakeSource, index = 0): PlannedSession {
   const role = headRole(source.head);
   const container = role.kind === "compressed" ? role.container : null;
   let agentId: string | null = null;
@@ -91,7 +99,7 @@ export function plannedSession(source: IntakeSource): PlannedSession {
       agentId = null;
     }
   }
-  return { name: source.name, agentId, container };
+  return { name: source.name, index, agentId, container };
 }
 
 /** What the files of `sources`, opened together (or one alone), are. */
@@ -112,10 +120,15 @@ export function planOpen(sources: readonly IntakeSource[], context: IntakeContex
   const notes = sources.map((source) => sideFileOf(source, "session-notes"));
   const sideFiles = notes.flatMap((note) => note ?? []);
   // A lone file is read as it is; among several, a -wal or -shm is the database's, not a session.
-  const others = sources.filter((source, index) => notes[index] === null && (!context.together || (roles[index]!.kind !== "wal" && !SHM_NAME.test(source.name))));
-  if (others.length === 0 && sideFiles.length > 0) return { kind: "refused", message: loneSideFileMessage(sideFiles[0]!) };
-  if (others.length === 0 || (others.length === 1 && headRole(others[0]!.head).kind === "wal")) return { kind: "refused", message: missingDatabaseMessage(context.together ? names : [others[0]?.name ?? names[0] ?? ""]) };
-  return { kind: "sessions", sessions: others.map(plannedSession), sideFiles };
+  const others = sources.flatMap((source, index) => (notes[index] === null && (!context.together || (roles[index]!.kind !== "wal" && !SHM_NAME.test(source.name))) ? [plannedSession(source, index)] : []));
+  if (others.length === 0 && sideFiles.length > 0) return { kind: "refused", because: "side file alone", message: loneSideFileMessage(sideFiles[0]!) };
+  if (others.length === 0 || (others.length === 1 && roles[others[0]!.index]!.kind === "wal")) return { kind: "refused", because: "no database", message: missingDatabaseMessage(context.together ? names : [others[0]?.name ?? names[0] ?? ""]) };
+  return { kind: "sessions", sessions: others, sideFiles };
+}
+
+/** The sources that are an agent's note files, to read into a session opened with them (`attachSideFiles`); each head the whole file. */
+export function noteFilesAmong(sources: readonly IntakeSource[]): OwnedSideFile[] {
+  return sources.flatMap((source) => sideFileOf(source, "session-notes") ?? []);
 }
 
 /** The store files of the first agent that has at least two among `stores`, or null. */

@@ -22,7 +22,7 @@ export interface IntakeContext {
 }
 
 /** The bytes a session's agent is told from: enough for the detection lines of ordinary files. */
-export const DETECT_HEAD_BYTES = 256 * 1024;
+const DETECT_HEAD_BYTES = 256 * 1024;
 /**
  * Bytes looked at for a `.json` file: a pretty-printed JSONL session (a Codex rollout through
  * `jq .`) is told by its first whole values, and its first value can be tens of KB.

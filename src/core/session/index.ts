@@ -19,9 +19,8 @@ export {
   readSessionChunks,
 } from "./read";
 export { splitTextLines } from "../readers/lines";
-export { isSqliteHeader } from "../storage/sqlite";
 export { readWithWal } from "../storage/wal";
-export { pairDatabaseFiles, isWalFileName, isWalHeader, type DroppedFile } from "../storage/files";
+export type { DroppedFile } from "../storage/files";
 export * from "./pipeline";
 export * from "./captures";
 export * from "./storage";

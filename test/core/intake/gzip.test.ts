@@ -82,7 +82,8 @@ describe("gzip sessions", () => {
     const damaged = gzipped.slice();
     damaged.fill(0xff, 10, damaged.length - 8);
     const plan = planOpen([{ name: "s.jsonl.gz", size: damaged.length, head: damaged.subarray(0, 16) }], { together: false });
-    expect(plan.kind).toBe("sessions");
+    if (plan.kind !== "sessions") throw new Error(`expected a session, got ${plan.kind}`);
+    await plan.sessions[0]!.container!.loadDecoder();
     const session = readSessionChunks([damaged], "s.jsonl", decode);
     expect(session.entries).toEqual([]);
     expect(session.warnings.map((warning) => warning.reason)).toContainEqual(expect.stringMatching(/^damaged gzip data \(.+\): nothing could be decoded$/));

@@ -1,10 +1,11 @@
 // gzip (`session.jsonl.gz`: any agent's session file compressed with `gzip`, as log rotation and
 // archives leave them). Recognised by its first bytes (1F 8B, then deflate's method 08), whatever
-// its name, and inflated with fflate's streaming Gunzip (pure JavaScript: nothing to load), member
+// its name, and inflated with fflate's streaming Gunzip (pure JavaScript), member
 // after member (`cat a.gz b.gz` is one stream), into the same line splitter as a plain file.
 // The input is fed in small slices so one step never inflates to more than a few megabytes (a
-// small file can inflate enormously): the decoded text never exists as one buffer.
-import { Gunzip } from "fflate";
+// small file can inflate enormously): the decoded text never exists as one buffer. fflate is
+// imported when the decoder is loaded, so code that only asks what a file is does not load it.
+import type { Gunzip as GunzipStream } from "fflate";
 import type { Container, ContainerProblem } from "./container";
 
 /** Input fed per step: deflate inflates at most ~1032× its size, so a step yields at most ~16 MiB. */
@@ -15,7 +16,18 @@ function isGzipHeader(bytes: Uint8Array): boolean {
   return bytes.length >= 3 && bytes[0] === 0x1f && bytes[1] === 0x8b && bytes[2] === 0x08;
 }
 
-function* decodeGzipChunks(chunks: Iterable<Uint8Array>, _fileName: string, onProblem: (problem: ContainerProblem) => void): Generator<Uint8Array> {
+let Gunzip: typeof GunzipStream | null = null;
+let loading: Promise<void> | null = null;
+
+function loadGunzip(): Promise<void> {
+  loading ??= import("fflate").then((fflate) => {
+    Gunzip = fflate.Gunzip;
+  });
+  return loading;
+}
+
+function* decodeGzipChunks(chunks: Iterable<Uint8Array>, fileName: string, onProblem: (problem: ContainerProblem) => void): Generator<Uint8Array> {
+  if (!Gunzip) throw new Error(`${fileName}: gzip-compressed input, but the decoder is not loaded (await the container's loadDecoder() before reading)`);
   let parts: Uint8Array[] = [];
   let decoded = 0;
   const gunzip = new Gunzip((part) => {
@@ -57,6 +69,6 @@ export const gzipContainer: Container = {
   label: "gzip",
   namePattern: /\.gz$/i,
   matches: isGzipHeader,
-  loadDecoder: () => Promise.resolve(),
+  loadDecoder: loadGunzip,
   decode: decodeGzipChunks,
 };

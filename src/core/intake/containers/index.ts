@@ -5,7 +5,7 @@ import type { Container } from "./container";
 import { gzipContainer } from "./gzip";
 import { zstdContainer } from "./zstd";
 
-export type { Container, ContainerProblem } from "./container";
+export type { Container } from "./container";
 
 const CONTAINERS: readonly Container[] = [zstdContainer, gzipContainer];
 

@@ -4,8 +4,10 @@
 // decoded text never has to exist as one string. The decoder is zstddec's streaming WebAssembly
 // build (chosen by bench/zstd.bench.ts: docs/formats/deepseek-harness.md), which has to be loaded
 // once, asynchronously, before a compressed file is read: hosts await the container's
-// `loadDecoder()` when the intake says a file is this container; tests await it up front.
-import { ZSTDDecoder } from "zstddec/stream";
+// `loadDecoder()` when the intake says a file is this container; tests await it up front. The
+// decoder's module is imported then, so code that only asks what a file is (the page's folder
+// walks) never loads it.
+import type { ZSTDDecoder } from "zstddec/stream";
 import type { Container, ContainerProblem } from "./container";
 
 /** A Zstandard frame starts with 28 B5 2F FD (the magic number 0xFD2FB528, little-endian). */
@@ -24,6 +26,7 @@ let loading: Promise<void> | null = null;
 /** Loads the decoder (once); a compressed input can be read synchronously afterwards. */
 function loadZstdDecoder(): Promise<void> {
   loading ??= (async () => {
+    const { ZSTDDecoder } = await import("zstddec/stream");
     const created = new ZSTDDecoder();
     await created.init();
     decoder = created;
