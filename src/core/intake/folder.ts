@@ -48,6 +48,23 @@ export function subAgentParent(path: string): string | null {
 /** The folder a session's own sub-agent folder is named after (`<id>/` beside `<id>.jsonl`), for a folder walk. */
 export const SUBAGENT_FOLDER = "subagents";
 
+/** True when a dropped file is a `.json` file whose role (`jsonRole`) decides it: a recorder's `NNN.meta.json` beside each captured body is never asked about. */
+export function needsJsonRole(name: string): boolean {
+  const lower = name.toLowerCase();
+  return lower.endsWith(".json") && !lower.endsWith(".meta.json");
+}
+
+/**
+ * What a dropped file is for the drop: a file to open as a session (any file but `.json`, and a
+ * `.json` file a reader recognises or an agent's side file), a captured request to attach (any
+ * other `.json` file), or left out (a recorder's `.meta.json`). `role`: its `jsonRole`, when asked.
+ */
+export function dropRole(name: string, role: JsonRole | undefined): "session" | "capture" | "left out" {
+  if (!name.toLowerCase().endsWith(".json")) return "session";
+  if (!needsJsonRole(name)) return "left out";
+  return role !== null && role !== undefined ? "session" : "capture";
+}
+
 export type FolderPlan =
   | { kind: "library" }
   /** Paths to open together, the session's own file first. */

@@ -8,5 +8,5 @@ export { intakeHeadLength, type IntakeContext, type IntakeSource } from "./sourc
 export { headRole, readsWhole } from "./head";
 export { jsonRole, type JsonRole } from "./json";
 export { planOpen, missingDatabaseMessage, noteFilesAmong, type OpenPlan } from "./plan";
-export { planFolder, isFollowedName, isSessionName, isWalkedName, subAgentParent } from "./folder";
+export { planFolder, dropRole, needsJsonRole, isFollowedName, isSessionName, isWalkedName, subAgentParent } from "./folder";
 export { scanRole, foldersReadWithDatabase, sideFileNear, type ScanRole } from "./scan";

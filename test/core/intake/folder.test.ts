@@ -1,7 +1,7 @@
 // What a dropped folder opens as: the library, one session followed with its files, or the
 // snapshot; and which names a folder walk looks at.
 import { describe, expect, it } from "vitest";
-import { isFollowedName, isSessionName, isWalkedName, planFolder, subAgentParent, type JsonRole } from "../../../src/core/intake/index";
+import { dropRole, isFollowedName, isSessionName, isWalkedName, needsJsonRole, planFolder, subAgentParent, type JsonRole } from "../../../src/core/intake/index";
 
 const none = new Set<string>();
 
@@ -70,5 +70,22 @@ describe("folder walks", () => {
     expect(subAgentParent("abc/subagents/agent-1.jsonl")).toBe("abc.jsonl");
     expect(subAgentParent("p/abc/agent-1.jsonl")).toBeNull();
     expect(subAgentParent("subagents/agent-1.jsonl")).toBeNull();
+  });
+});
+
+describe("dropped files", () => {
+  it("open as sessions, attach as captured requests, or are left out, by name and `.json` role", () => {
+    const table: [string, JsonRole | undefined, boolean, string][] = [
+      // name, its jsonRole, asked about, what it is
+      ["session.jsonl", undefined, false, "session"],
+      ["opencode.db-wal", undefined, false, "session"],
+      ["session.jsonl.gz", undefined, false, "session"],
+      ["export.json", "session", true, "session"],
+      ["projects.json", "side file", true, "session"],
+      ["007.json", null, true, "capture"],
+      ["007.meta.json", undefined, false, "left out"],
+      ["CAPTURE.JSON", null, true, "capture"],
+    ];
+    for (const [name, role, asked, expected] of table) expect([name, needsJsonRole(name), dropRole(name, role)]).toEqual([name, asked, expected]);
   });
 });

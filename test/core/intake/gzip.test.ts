@@ -64,17 +64,18 @@ describe("gzip sessions", () => {
     expect(decodedSession(session)).toEqual(decodedSession(readSessionBytes(plain, "session.jsonl", decode)));
   });
 
-  it("a cut gzip file gives a warning and the lines before the cut, never a throw", async () => {
+  it("a cut gzip file gives a warning and the lines before the cut, never a throw, wherever it is cut", async () => {
     const plain = new Uint8Array(readFileSync(sessions[0]!.file()));
     const whole = readSessionBytes(plain, "session.jsonl", decode);
     const gzipped = new Uint8Array(gzipSync(plain));
-    const { session } = await readAsHost(gzipped.subarray(0, Math.floor(gzipped.length * 0.6)), "session.jsonl.gz");
-    expect(session.formatId).toBe("pi");
-    expect(session.entries.length).toBeGreaterThan(0);
-    expect(session.entries.length).toBeLessThan(whole.entries.length);
-    const last = session.warnings.at(-1);
-    expect(last?.line).toBe(0);
-    expect(last?.reason).toMatch(/gzip data ends early or is damaged/);
+    // Some cuts fall between two deflate blocks, where the inflater alone would not notice.
+    for (const fraction of [0.5, 0.6, 0.7, 0.75, 0.8, 0.9, 0.99]) {
+      const { session } = await readAsHost(gzipped.subarray(0, Math.floor(gzipped.length * fraction)), "session.jsonl.gz");
+      expect(session.formatId).toBe("pi");
+      expect(session.entries.length).toBeLessThan(whole.entries.length + 1);
+      const last = session.warnings.at(-1);
+      expect([fraction, last?.line, last?.reason]).toEqual([fraction, 0, expect.stringMatching(/gzip data ends early or is damaged/)]);
+    }
   });
 
   it("damaged gzip data after the header gives a warning, never a throw", async () => {
