@@ -25,8 +25,7 @@ import { linkSizeInfo, type LinkSizeInfo } from "../core/share/link-size";
 import type { ShareSimulation, ShareViewV1 } from "../core/share/payload-v1";
 import { shareSessionText } from "../core/share/session-lines";
 import type { SharePayload } from "../core/share/versions";
-import { simulatedRequestBody } from "../features/simulator/simulatorService";
-import type { SimulatedRequestRef } from "../features/simulator/protocol";
+import { simulatedRequestBody, type SimulatedRequestRef } from "./simulation";
 
 // ---------------------------------------------------------------------------------------------
 // Export

@@ -3,12 +3,33 @@
 // label, where it came from, the tool call that started it, its turns and requests, how many of
 // its requests break the prefix, and the dollars its recorded usage cost (the price dataset; the page prices
 // the same calls again with the user's edits, src/app/sessionPrices.ts).
-import type { PipelineOptions, Session, SessionThread } from "../core/model";
+import type { PipelineOptions, Session, SessionThread, ThreadSpawn } from "../core/model";
 import { analyzeSession } from "../core/session/pipeline";
 import { iterateSessionPrefixes } from "../core/session/sessionPrefixes";
-import { SessionCostAccumulator } from "../core/pricing/index";
+import { SessionCostAccumulator, type CostTotal } from "../core/pricing/index";
 import { datasetPriceTable } from "../core/pricing/dataset";
-import type { ThreadInfo } from "./viewTypes";
+
+/** One sub-agent thread in the thread list (src/app/threads.ts). */
+export interface ThreadInfo {
+  id: string;
+  label: string;
+  origin: SessionThread["origin"];
+  parentThreadId: string | null;
+  spawnedBy: ThreadSpawn | null;
+  /** Turns of the thread's own session (its default branch). */
+  turns: number;
+  entryCount: number;
+  /** The file its entries came from (`<main file>#<id>` for entries inside the main file). */
+  fileName: string;
+  /** Depth in the thread tree: 1 for the main thread's children, 2 for theirs, … */
+  depth: number;
+  /** Requests the thread sent: its main requests, one per turn, plus its auxiliary requests. */
+  requests: number;
+  /** Prefix breaks of its requests (chars/4 pass); null when its requests could not be analysed. */
+  breaks: number | null;
+  /** Dollars of its recorded usage (built-in price table) with their status; null when its requests could not be analysed. */
+  cost: CostTotal | null;
+}
 
 /**
  * Where a thread's spawning call sits in its parent's entries (siblings are listed in that

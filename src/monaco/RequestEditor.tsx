@@ -2,7 +2,7 @@
 // and one model live for the component's lifetime; switching turns replaces the model's text
 // (fast, no editor re-creation) and keeps folding/scroll state per turn out of the way.
 import { useEffect, useRef } from "react";
-import type { TextHighlight } from "../worker/protocol";
+import type { TextHighlight } from "../features/request/protocol";
 import { toDecorations } from "./decorations";
 import { JSON_LANGUAGE_ID } from "./jsonLanguage";
 import { foldImageData } from "./imageFolds";

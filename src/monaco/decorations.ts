@@ -2,7 +2,7 @@
 // notes) to Monaco
 // decorations: a tinted range, a coloured bar in the gutter, an overview-ruler mark and a hover
 // that explains what the range is.
-import type { TextHighlight } from "../worker/protocol";
+import type { TextHighlight } from "../features/request/protocol";
 import { ruleTooltip, withoutRuleIds } from "../ui/ruleIds";
 import type { monaco as Monaco } from "./setup";
 

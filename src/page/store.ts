@@ -6,19 +6,12 @@ import { create } from "zustand";
 import type { CompactionInstructions } from "../core/session/index";
 import type { ApiId, ModelInfo, ProfileId, RequestHeader } from "../core/model";
 import type { SessionAnalysis } from "../core/session/pipeline";
-import type {
-  AuxiliaryRequestResult,
-  ConversationResult,
-  CompactionRequestsResult,
-  LoadProgress,
-  PrefixRow,
-  SessionSummary,
-  TokenCompositionResult,
-  TokenPass,
-  TokenViewResult,
-  TurnDiffResult,
-  TurnRequestResult,
-} from "../worker/protocol";
+import type { AuxiliaryRequestResult } from "../features/auxiliary/protocol";
+import type { ConversationResult } from "../features/conversation/protocol";
+import type { CompactionRequestsResult } from "../features/compaction/protocol";
+import type { LoadProgress, SessionSummary } from "../features/open/protocol";
+import type { PrefixRow, TokenCompositionResult, TokenPass, TokenViewResult, TurnDiffResult } from "../features/prefix/protocol";
+import type { TurnRequestResult } from "../features/request/protocol";
 
 type LoadStatus = "idle" | "loading" | "ready" | "error";
 export type CenterTab = "request" | "conversation" | "messages" | "diff" | "tokens";

@@ -4,7 +4,7 @@ import { requestIsOutdated, selectedTurnNumber, turnCount } from "./selectors";
 import { useCompositionStore, type CompositionState } from "../features/prefix/compositionState";
 import { useSearchStore, type SearchState } from "../features/search/searchState";
 import { useAppStore, type AppState } from "./store";
-import type { PrefixRow } from "../app/viewTypes";
+import type { PrefixRow } from "../features/prefix/protocol";
 
 interface ContextscopeTestView {
   ready: boolean;

@@ -3,7 +3,7 @@
 // or estimate, saying which), and what the file does not hold (system prompt and tools, inferred
 // from recorded usage). Each figure has one label and one explanation, kept here.
 import type { TurnSummary } from "../core/model";
-import type { PrefixRow } from "../worker/protocol";
+import type { PrefixRow } from "../features/prefix/protocol";
 import { formatCompact, formatInt } from "./format";
 
 export interface TurnTokenStory {

@@ -8,15 +8,8 @@
 // inside, so the worker is terminated and a fresh one started; everything pending rejects with a
 // WatchdogError that names the stage, and the next open works as usual. A long pass that yields
 // (the exact token pass of a large session) keeps sending signs of life and is left to finish.
-import type {
-  FromWorker,
-  LoadProgress,
-  OpenSource,
-  SessionSummary,
-  ToWorker,
-  WorkerMethod,
-  WorkerMethods,
-} from "./protocol";
+import type { FromWorker, ToWorker, WorkerMethod, WorkerMethods } from "./protocol";
+import type { LoadProgress, OpenSource, SessionSummary } from "../features/open/protocol";
 
 /** Rejection of a result nobody wants any more (a newer open or call replaced it). */
 export class StaleResultError extends Error {
@@ -33,47 +26,10 @@ export function isStale(error: unknown): boolean {
 /** Default bound: far above any real file's reading or any one request, below a user's patience. */
 export const DEFAULT_WATCHDOG_MS = 30_000;
 
-/** What the user is told a stage was doing when the watchdog stopped it. */
-const STAGE_NAMES: Readonly<Record<WorkerMethod, string>> = {
-  analyze: "analysing the session (turns and timeline)",
-  buildRequest: "building the request of a turn",
-  requestBody: "building the request body of a turn",
-  turnConversation: "building the conversation of a turn",
-  parseHeader: "reading a captured request header",
-  compactionRequests: "rebuilding a compaction's summariser requests",
-  parseCapture: "reading a captured request",
-  sniffSessions: "checking whether the dropped .json files are sessions",
-  readableFiles: "listing the files it reads",
-  captureDiff: "comparing a turn with its captured request",
-  auxiliaryRequest: "building an auxiliary request",
-  spawnCall: "finding the tool call that started a sub-agent thread",
-  exportRequest: "exporting a request",
-  buildShare: "building a share link",
-  shareBundle: "building a reproduction bundle",
-  prefixReports: "prefix analysis",
-  turnDiff: "comparing two turns (diff)",
-  tokenComposition: "counting tokens",
-  tokenView: "showing the tokens of a message",
-  simulate: "simulating a compaction",
-  simulatorPolicies: "listing the compaction policies",
-  spiralRun: "simulating repeated compactions",
-  replaySession: "replaying the session under a compaction policy",
-  comparePolicies: "comparing two compaction policies",
-  openCompare: "reading the session to compare with",
-  compareSessions: "comparing two sessions",
-  comparePair: "comparing an aligned pair of requests",
-  sessionComposition: "measuring what fills the context over the session",
-  searchStep: "searching the session",
-  searchPrepare: "indexing the session for search",
-  inferSettings: "inferring the compaction settings from the recorded compactions",
-  sessionPrices: "pricing the session's calls",
-  listedPrices: "listing the price dataset's models",
-  livePoll: "reading what was appended to the followed file",
-};
-
-function stageName(method: WorkerMethod | "open"): string {
+/** What the user is told a stage was doing when the watchdog stopped it (the worker names its calls' stages when it starts). */
+function stageName(method: WorkerMethod | "open", stages: Partial<Record<WorkerMethod, string>>): string {
   if (method === "open") return "reading the file";
-  return STAGE_NAMES[method];
+  return stages[method] ?? `answering ${method}`;
 }
 
 /** A stage that did not answer within the bound; the worker was restarted. */
@@ -132,6 +88,8 @@ export class PipelineClient {
   private readonly createWorker: () => Worker;
   private readonly onRestart: ((error: WatchdogError) => void) | undefined;
   private readonly onStarted: (() => void) | undefined;
+  /** What the worker calls each call's stage (it says so when it starts). */
+  private stages: Partial<Record<WorkerMethod, string>> = {};
   /** The one timer: re-armed on every message while anything is pending. */
   private timer: ReturnType<typeof setTimeout> | null = null;
 
@@ -173,7 +131,7 @@ export class PipelineClient {
     this.timer = null;
     if (!this.pendingOpen && this.calls.size === 0) return;
     const oldest = this.calls.values().next().value as PendingCall | undefined;
-    const error = new WatchdogError(stageName(this.pendingOpen ? "open" : (oldest?.method ?? "open")), this.watchdogMs);
+    const error = new WatchdogError(stageName(this.pendingOpen ? "open" : (oldest?.method ?? "open"), this.stages), this.watchdogMs);
     this.worker.terminate();
     this.worker = this.startWorker();
     this.sessionRunId = 0;
@@ -237,6 +195,7 @@ export class PipelineClient {
   private receive(message: FromWorker): void {
     switch (message.type) {
       case "started":
+        this.stages = message.stages;
         this.onStarted?.();
         return;
       case "alive":

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { latestSlice } from "../../src/page/latestSlice";
 import { getAppState, initialDiff, setAppState } from "../../src/page/store";
 import { StaleResultError } from "../../src/worker/client";
-import type { TurnDiffResult } from "../../src/worker/protocol";
+import type { TurnDiffResult } from "../../src/features/prefix/protocol";
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 

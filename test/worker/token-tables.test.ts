@@ -3,8 +3,16 @@
 // background passes must load none; the calls that count exact tokens load them first.
 import { describe, expect, it, vi } from "vitest";
 import type { PipelineOptions } from "../../src/core/model";
-import { tablesForCall } from "../../src/worker/tokenTables";
+import { tablesForCall as tablesOfHandler } from "../../src/worker/tokenTables";
 import type { WorkerMethod } from "../../src/worker/protocol";
+import { composeHandlers } from "../../src/worker/features";
+import { SessionHost } from "../../src/worker/sessionHost";
+
+/** The tables the worker loads before answering `method`, as its handler says. */
+const HANDLERS = composeHandlers(new SessionHost());
+function tablesForCall(method: WorkerMethod) {
+  return tablesOfHandler(HANDLERS[method].tables);
+}
 
 describe("tablesForCall", () => {
   it("loads no table for opening, stepping, searching and the background passes", () => {

@@ -4,7 +4,7 @@
 // itself posts that sign of life on a timer, which runs whenever its event loop turns.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { PipelineClient, WatchdogError } from "../../src/worker/client";
-import { ALIVE_EVERY_MS, type FromWorker, type ToWorker } from "../../src/worker/protocol";
+import { ALIVE_EVERY_MS, type FromWorker, type ToWorker, type WorkerMethod } from "../../src/worker/protocol";
 
 /** A worker that records what it is sent and answers when the test says so. */
 class StandInWorker {
@@ -62,8 +62,9 @@ describe("pipeline watchdog", () => {
     await expect(answer).resolves.toEqual({ rows: [] });
   });
 
-  it("restarts a worker that stays silent for the bound, naming the stage", async () => {
+  it("restarts a worker that stays silent for the bound, naming the stage the worker gave when it started", async () => {
     const worker = workers[0]!;
+    worker.say({ type: "started", stages: { prefixReports: "prefix analysis" } as Record<WorkerMethod, string> });
     const answer = client.call("prefixReports", { options: { profile: "pi" }, pass: "exact" });
     const rejected = expect(answer).rejects.toBeInstanceOf(WatchdogError);
     vi.advanceTimersByTime(29_000);
@@ -95,7 +96,14 @@ describe("the pipeline worker's sign of life", () => {
     scope.self = { postMessage: (message: FromWorker) => posted.push(message), onmessage: null };
     try {
       await import("../../src/worker/pipeline.worker");
-      expect(posted).toEqual([{ type: "started" }]);
+      expect(posted).toHaveLength(1);
+      const started = posted[0]!;
+      expect(started.type).toBe("started");
+      // Every call's stage is named, in words, for the page's watchdog message.
+      const stages: Partial<Record<WorkerMethod, string>> = started.type === "started" ? started.stages : {};
+      expect(stages.prefixReports).toBe("prefix analysis");
+      expect(Object.keys(stages).length).toBeGreaterThan(30);
+      for (const [method, stage] of Object.entries(stages)) expect(stage.length, method).toBeGreaterThan(8);
       vi.advanceTimersByTime(ALIVE_EVERY_MS * 3);
       expect(posted.filter((message) => message.type === "alive")).toHaveLength(3);
     } finally {

@@ -6,7 +6,8 @@ import { formatRequestJson } from "../../core/export/request-json";
 import type { PipelineOptions, Session } from "../../core/model";
 import { analyzeSession } from "../../core/session/pipeline";
 import { findAgent } from "../../core/session/agents";
-import type { AuxiliaryRequestResult, TextHighlight } from "../../app/viewTypes";
+import type { AuxiliaryRequestResult } from "./protocol";
+import type { TextHighlight } from "../request/protocol";
 import { notRecordedHighlights } from "../request/requestModel";
 
 /** Timeline and details label of an auxiliary request, by purpose. */

@@ -5,7 +5,7 @@ import type { CaptureDiffResult } from "../../app/captureCheck";
 import type { CompactionInstructions } from "../../core/session/index";
 import type { RequestHeader } from "../../core/model";
 import { isStale } from "../../worker/client";
-import type { ParsedCapture } from "../../worker/protocol";
+import type { ParsedCapture } from "./protocol";
 import { updateOptions } from "../../page/options";
 import { getAppState, setAppState } from "../../page/store";
 import { errorMessage, pipeline, pipelineOptions } from "../../page/workerBridge";

@@ -6,7 +6,7 @@
 // slots are merged here into those filled so far, so the page needs none of the agents' code.
 import { extractCompactionInstructions, mergeCompactionInstructions, type CompactionInstructions } from "../../core/session/index";
 import { learnCapture } from "../../core/session/captures";
-import type { ParsedCapture } from "../../app/viewTypes";
+import type { ParsedCapture } from "./protocol";
 
 function hasTools(body: unknown): boolean {
   const tools = typeof body === "object" && body !== null ? (body as Record<string, unknown>).tools : undefined;

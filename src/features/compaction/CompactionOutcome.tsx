@@ -2,7 +2,7 @@
 // the messages it kept, summarised and added (src/features/compaction/compactionOutcomeModel.ts compares the request
 // before the compaction with the next one). The lists in the centre view, the summary in Details.
 // Session text is rendered as text only.
-import type { CompactionOutcomeView, OutcomeMessage } from "../../app/viewTypes";
+import type { CompactionOutcomeView, OutcomeMessage } from "./protocol";
 import { formatInt } from "../../ui/format";
 import "./compaction.css";
 

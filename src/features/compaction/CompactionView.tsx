@@ -7,7 +7,7 @@
 import { useState } from "react";
 import { attachCompactionCaptures, clearCompactionCaptures } from "../captures/capturesState";
 import { useAppStore } from "../../page/store";
-import type { CompactionRequestsResult } from "../../worker/protocol";
+import type { CompactionRequestsResult } from "./protocol";
 import { formatInt } from "../../ui/format";
 import { ExportButton } from "../share/ExportPanel";
 import { LazyRequestEditor } from "../request/LazyRequestEditor";

@@ -10,7 +10,7 @@ import { buildTurnContext, messageCharsEstimator } from "../../core/session/pipe
 import { findAgent } from "../../core/session/agents";
 import { getPolicy, recordedCompactionPoints, recordedCompactionPolicy, sessionPolicy, simulateCompaction } from "../../core/session/simulate/index";
 import { messageRows } from "../request/requestModel";
-import type { CompactionOutcomeView, OutcomeMessage } from "../../app/viewTypes";
+import type { CompactionOutcomeView, OutcomeMessage } from "./protocol";
 import { stringifyWithTexts } from "../../core/text/text";
 
 /**

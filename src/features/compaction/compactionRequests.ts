@@ -7,7 +7,7 @@ import { compactionInstructionLabels, type CompactionInstructions } from "../../
 import { findAgent } from "../../core/session/agents";
 import type { PipelineOptions, Session } from "../../core/model";
 import { rebuildRecordedCompaction, timelineRebuildPolicy, type InstructionSlotValues } from "../../core/session/simulate/index";
-import type { CompactionRequestsResult, InstructionSlotView } from "../../app/viewTypes";
+import type { CompactionRequestsResult, InstructionSlotView } from "./protocol";
 import { notRecordedHighlights } from "../request/requestModel";
 
 const ROLE_LABELS: Record<string, string> = {

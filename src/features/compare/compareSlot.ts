@@ -4,10 +4,10 @@
 import { compareView, comparePair, sideOf, type CompareAgainst, type CompareOpened, type ComparePairResult, type CompareViewResult } from "./compareModel";
 import type { CompareSide } from "../../core/compare/index";
 import type { PipelineOptions, Session } from "../../core/model";
-import type { OpenSource } from "../../app/viewTypes";
+import type { OpenSource } from "../open/protocol";
 import { applyPriceOverrides, type PriceOverrides } from "../../core/pricing/index";
 import { datasetPriceTable } from "../../core/pricing/dataset";
-import { readSession } from "../open/readSession";
+import { readSession } from "../open/worker";
 import { releaseSessionTexts } from "../../core/session/textStores";
 
 export class CompareSlot {

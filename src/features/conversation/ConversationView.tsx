@@ -6,7 +6,7 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { memo, useEffect, useRef } from "react";
 import { useAppStore } from "../../page/store";
-import type { ConversationBlock, ConversationMessage } from "../../worker/protocol";
+import type { ConversationBlock, ConversationMessage } from "./protocol";
 import { formatInt } from "../../ui/format";
 import "../../styles/views.css";
 

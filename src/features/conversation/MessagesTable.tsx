@@ -14,7 +14,7 @@ import { useEffect, useRef, useState } from "react";
 import { selectMessage } from "../../page/selection";
 import { setThread } from "../../page/options";
 import { useAppStore } from "../../page/store";
-import type { MessageRow } from "../../worker/protocol";
+import type { MessageRow } from "../request/protocol";
 import { formatInt } from "../../ui/format";
 import { inferredTooltip } from "../../ui/InferredBadge";
 

@@ -6,7 +6,7 @@ import type { CompactionEvent, TurnSummary } from "../../core/model";
 import { outcomeTokens } from "../compaction/CompactionOutcome";
 import { selectedItem, turnSummary } from "../../page/selectors";
 import { useAppStore } from "../../page/store";
-import type { MessageRow, TurnRequestResult } from "../../worker/protocol";
+import type { MessageRow, TurnRequestResult } from "../request/protocol";
 import { AuxiliaryDetails } from "../auxiliary/AuxiliaryDetails";
 import { API_LABELS, formatDateTime, formatInt } from "../../ui/format";
 import { InferredBadge } from "../../ui/InferredBadge";

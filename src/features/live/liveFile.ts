@@ -12,8 +12,8 @@ import type { SessionAnalysis } from "../../core/session/pipeline";
 import { LiveTurns, type LiveTurn, type SessionFollower } from "../../core/session/follow";
 import { causeInWords } from "../../core/prefix/cause-words";
 import { datasetPriceTable } from "../../core/pricing/dataset";
-import type { LiveNotice } from "../../app/viewTypes";
-import { readSession } from "../open/readSession";
+import type { LiveNotice } from "./protocol";
+import { readSession } from "../open/worker";
 
 /** What a poll found: nothing new, or the session as it is now. */
 export type LivePollOutcome =

@@ -15,8 +15,7 @@ import { planOpen } from "../../core/intake/index";
 import { sessionGrew } from "../../core/session/growth";
 import { linkSessions, unlinkedWarning } from "../../core/session/threads";
 import { FollowedFile, type LiveRead, type LiveSource } from "./liveFile";
-import { intakeSources } from "../open/intakeFiles";
-import { ReadCancelledError, readSession, type ReadControl, type ReadResult } from "../open/readSession";
+import { intakeSources, ReadCancelledError, readSession, type ReadControl, type ReadResult } from "../open/worker";
 
 interface Stamp {
   size: number;

@@ -8,7 +8,7 @@
 // they come back to it). A file rewritten rather than appended to is read again whole, keeping
 // the selected turn.
 import { create } from "zustand";
-import type { LiveNotice } from "../../app/viewTypes";
+import type { LiveNotice } from "./protocol";
 import { isStale } from "../../worker/client";
 import { analyze, applyAnalysisGrowth } from "../../page/analysis";
 import { reloadComposition } from "../prefix/compositionState";

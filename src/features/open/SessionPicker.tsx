@@ -3,7 +3,7 @@
 // user; choosing one re-reads the same dropped files for that session. Shown only when the
 // storage holds more than one session. hermes sessions show their platform source, model, start
 // time and how they are linked (a compressed parent and its continuation open as one timeline).
-import type { DatabaseSessionListing } from "../../app/viewTypes";
+import type { DatabaseSessionListing } from "./protocol";
 import { openFollowedDatabaseSession } from "../live/liveState";
 import { useAppStore } from "../../page/store";
 import { formatDateTime } from "../../ui/format";

@@ -4,7 +4,7 @@
 // from the agent's id.
 import { findAgent } from "../../core/session/agents";
 import type { Session } from "../../core/model";
-import type { AgentInfo } from "../../app/viewTypes";
+import type { AgentInfo } from "./protocol";
 
 export function agentInfo(session: Session): AgentInfo | null {
   const agent = findAgent(session.formatId);

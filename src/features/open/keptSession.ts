@@ -7,7 +7,7 @@
 // it is. "Forget this session" deletes it. One session is kept: opening another file replaces it.
 import { createStore, del, get, set, type UseStore } from "idb-keyval";
 import { create } from "zustand";
-import type { OpenSource, SessionSummary } from "../../worker/protocol";
+import type { OpenSource, SessionSummary } from "./protocol";
 import { selectedTurnNumber } from "../../page/selectors";
 import { useAppStore, type AppState } from "../../page/store";
 import { centerTab, type RequestedView } from "../../page/urlState";

@@ -4,7 +4,7 @@
 import type { ProfileId } from "../../core/model";
 import type { ShareViewV1 } from "../../core/share/payload-v1";
 import { isStale } from "../../worker/client";
-import type { OpenSource, SessionSummary } from "../../worker/protocol";
+import type { OpenSource, SessionSummary } from "./protocol";
 import { analyze } from "../../page/analysis";
 import {
   getAppState,

@@ -4,7 +4,7 @@
 import type { Session } from "../../core/model";
 import type { OpenPlan } from "../../core/intake/index";
 import { storageSummary } from "../../core/session/index";
-import type { DatabaseSummary } from "../../worker/protocol";
+import type { DatabaseSummary } from "./protocol";
 import { readDatabaseFileSet } from "./sqlite";
 
 type DatabasePlan = Extract<OpenPlan, { kind: "database" }>;

@@ -9,7 +9,7 @@ import { attachSideFiles, FORMAT_READERS, readSideFiles } from "../../core/sessi
 import { headRole, missingDatabaseMessage, planOpen, type OpenPlan } from "../../core/intake/index";
 import type { ReaderWarning } from "../../core/model";
 import { SessionFollower } from "../../core/session/follow";
-import type { LoadProgress, OpenSource } from "../../worker/protocol";
+import type { LoadProgress, OpenSource } from "./protocol";
 import { readPlannedDatabase } from "./readDatabase";
 import { yieldIfDue } from "./yieldToEventLoop";
 import { linkSessions, unlinkedWarning } from "../../core/session/threads";

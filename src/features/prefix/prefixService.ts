@@ -25,7 +25,7 @@ import type { Text } from "../../core/text/text";
 import { tokenPieces } from "../../core/tokens/pieces";
 import { iterateSessionCompositions, type TurnComposition } from "../../core/session/sessionComposition";
 import { predictedInputOf, rebilledTokensOf } from "../../core/pricing/fromPrefix";
-import type { PrefixRow, TokenCompositionResult, TokenPass, TokenViewResult, TurnDiffResult } from "../../app/viewTypes";
+import type { PrefixRow, TokenCompositionResult, TokenPass, TokenViewResult, TurnDiffResult } from "./protocol";
 import { messageRows } from "../request/requestModel";
 import { waitWhileInteractive } from "../../app/interactiveQuiet";
 import { yieldIfDue } from "../open/yieldToEventLoop";

@@ -19,7 +19,7 @@ import {
   type WholeSessionCost,
 } from "../../core/pricing/index";
 import type { SessionPricesResult } from "../../app/sessionPrices";
-import type { PrefixRow } from "../../worker/protocol";
+import type { PrefixRow } from "../prefix/protocol";
 import { isStale } from "../../worker/client";
 import { getAppState, useAppStore } from "../../page/store";
 import { pipeline, pipelineOptions } from "../../page/workerBridge";

@@ -7,13 +7,7 @@ import { formatRequestJson } from "../../core/export/request-json";
 import type { AgentMessage, BuiltRequest, ContextMessage, LlmMessage } from "../../core/model";
 import { isText, textString, type Text } from "../../core/text/text";
 import { inferredLabel, NOTE_RULE, noteExplanation, noteRuleIds, serializerInferences, synthesizedExplanation } from "../../app/explain";
-import {
-  type DroppedInfo,
-  type MessageRow,
-  type RequestFacts,
-  type TextHighlight,
-  type TurnRequestResult,
-} from "../../app/viewTypes";
+import type { DroppedInfo, MessageRow, RequestFacts, TextHighlight, TurnRequestResult } from "./protocol";
 
 /** Characters of a message row's preview (MessageRow.preview). */
 const PREVIEW_CHARS = 160;

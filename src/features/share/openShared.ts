@@ -7,7 +7,7 @@ import type { Session } from "../../core/model";
 import { decodeBundle, DEFAULT_MAX_BUNDLE_CHARS } from "../../core/share/bundle";
 import type { ShareError } from "../../core/share/errors";
 import { decodeShareLink } from "../../core/share/fragment";
-import type { OpenSource, SharedOpenInfo } from "../../app/viewTypes";
+import type { OpenSource, SharedOpenInfo } from "../open/protocol";
 import { sessionFromPayload } from "../../app/shareExport";
 
 type SharedSource = Extract<OpenSource, { kind: "share-link" | "share-bundle" }>;

@@ -24,48 +24,12 @@ import type {
   VerdictResult,
 } from "../../core/session/simulate/index";
 
-import type { TextHighlight } from "../../app/viewTypes";
+import type { TextHighlight } from "../request/protocol";
+import type { SimulatorSettings } from "../../app/simulation";
+export type { ModelWindowChoice, SimulatedRequestRef, SimulatorSettings, SummaryChoice } from "../../app/simulation";
 
-/** Which model's context window the simulation uses (model-resolution precedence). */
-export type ModelWindowChoice = "recorded" | "agent-default" | "provider-default" | "precedence";
 
-/** CP-0-3: where the summary text comes from, as the panel offers it. */
-export type SummaryChoice =
-  | { kind: "default" }
-  | { kind: "text"; text: string }
-  | { kind: "placeholder"; tokens: number | null };
 
-/** Everything the user set in the Simulate panel (plain data, also the cache key). */
-export interface SimulatorSettings {
-  turn: number;
-  policyId: PolicyId;
-  /** Only the parameters the user changed; the others take the policy defaults. */
-  parameters: PolicyParameters;
-  summary: SummaryChoice;
-  focus: string | null;
-  limits: LimitOverrides;
-  /** The policy's reserve (pi/senpi `reserveTokens`, opencode `reserved`), from the limits row. */
-  reserve: number | null;
-  manual: boolean;
-  modelWindow: ModelWindowChoice;
-  agentDefaultContextWindow: number | null;
-  providerDefaultContextWindow: number | null;
-  /**
-   * Instruction slot texts from the captured summariser requests attached in the
-   * app (pi's slots: summarizationSystemPrompt, initialPrompt, updatePrompt, turnPrefixPrompt).
-   */
-  instructions: { slots: Record<string, string>; sources: string[] } | null;
-  /**
-   * Settings inferred from the session's recorded compactions (src/core/session/simulate/infer), used
-   * under the user's own parameters and limits; null = the policy defaults.
-   */
-  inferred?: { parameters: PolicyParameters; limits: LimitOverrides } | null;
-  /**
-   * 1-based recorded compactions the user marked manual, for files that do not record it (pi,
-   * Codex, hermes): settings inference does not bound the trigger by them.
-   */
-  manualCompactions?: number[];
-}
 
 /** One parameter of a policy, for the controls. */
 export interface PolicyParameterInfo {
@@ -189,11 +153,6 @@ export interface CompareView {
   comparison: PolicyComparison;
 }
 
-/** A simulated request to export (H18's Export panel): summariser request `index`, or "after". */
-export interface SimulatedRequestRef {
-  settings: SimulatorSettings;
-  request: number | "after";
-}
 
 export interface SimulatorPolicies {
   policies: PolicyInfo[];

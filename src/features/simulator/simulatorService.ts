@@ -29,7 +29,7 @@ import {
   type SummarySource,
 } from "../../core/session/simulate/index";
 import { findAgent } from "../../core/session/agents";
-import type { MessageRow, TextHighlight } from "../../app/viewTypes";
+import type { MessageRow, TextHighlight } from "../request/protocol";
 import { messageRows } from "../request/requestModel";
 import { stringifyWithTexts } from "../../core/text/text";
 import type {
@@ -39,13 +39,12 @@ import type {
   PolicyParameterInfo,
   RangeView,
   ReplayView,
-  SimulatedRequestRef,
   SimulationView,
   SimulatorPolicies,
-  SimulatorSettings,
   SpiralView,
   SummariserRequestView,
 } from "./protocol";
+import { effectiveParameters, runSimulation, simulationInput, type SimulatorSettings } from "../../app/simulation";
 
 // ---------------------------------------------------------------------------------------------
 // Policies
@@ -111,69 +110,6 @@ function withPolicyProfile(session: Session, options: PipelineOptions, policy: C
   return { ...options, profile };
 }
 
-function summarySource(settings: SimulatorSettings): SummarySource | undefined {
-  const summary = settings.summary;
-  if (summary.kind === "text") return { kind: "text", text: summary.text };
-  if (summary.kind === "placeholder") return summary.tokens !== null && summary.tokens > 0 ? { kind: "placeholder", tokens: summary.tokens } : { kind: "placeholder" };
-  return undefined;
-}
-
-/** The parameters and limits the settings amount to for `policy` (reserve and model window folded in). */
-function effectiveParameters(policy: CompactionPolicy, settings: SimulatorSettings): Pick<SimulationInput, "parameters" | "limits"> {
-  const known = new Set(policy.parameters.map((p) => p.name));
-  const parameters: Record<string, string | number | boolean | null> = {};
-  for (const [name, value] of Object.entries(settings.parameters)) if (known.has(name)) parameters[name] = value;
-  const reserveParameter = policy.reserveParameter;
-  if (reserveParameter && settings.reserve !== null) parameters[reserveParameter] = settings.reserve;
-  const limits = { ...settings.limits };
-  // Inferred settings sit under the user's own (any field the user set wins).
-  if (settings.inferred) {
-    for (const [name, value] of Object.entries(settings.inferred.parameters)) if (known.has(name) && !(name in parameters)) parameters[name] = value;
-    for (const [name, value] of Object.entries(settings.inferred.limits)) {
-      const key = name as keyof typeof limits;
-      if (limits[key] === undefined && typeof value === "number") limits[key] = value;
-    }
-  }
-  if (policy.modelChoiceParameters) {
-    // The policy resolves the model window by its own rules: the model choice is its input.
-    Object.assign(
-      parameters,
-      policy.modelChoiceParameters({
-        agentDefaultContextWindow: settings.agentDefaultContextWindow,
-        providerDefaultContextWindow: settings.providerDefaultContextWindow,
-        promptCarriesModel: settings.modelWindow !== "precedence",
-      }),
-    );
-  }
-  // An explicit context-window override wins over the model choice.
-  if (limits.contextWindow === undefined) {
-    if (settings.modelWindow === "agent-default" && settings.agentDefaultContextWindow !== null) limits.contextWindow = settings.agentDefaultContextWindow;
-    if (settings.modelWindow === "provider-default" && settings.providerDefaultContextWindow !== null) limits.contextWindow = settings.providerDefaultContextWindow;
-  }
-  return { parameters, limits };
-}
-
-export function simulationInput(session: Session, options: PipelineOptions, settings: SimulatorSettings, policyId: PolicyId = settings.policyId): SimulationInput {
-  const policy = getPolicy(policyId);
-  const input: SimulationInput = {
-    session,
-    options,
-    turn: settings.turn,
-    policyId: policy.id,
-    ...effectiveParameters(policy, settings),
-    focus: settings.focus?.trim() ? settings.focus : null,
-    manual: settings.manual,
-  };
-  const summary = summarySource(settings);
-  if (summary) input.summary = summary;
-  if (settings.instructions && Object.keys(settings.instructions.slots).length > 0) {
-    const source = settings.instructions.sources.join(", ") || "attached capture";
-    const sources: Record<string, string> = {};
-    for (const slot of Object.keys(settings.instructions.slots)) sources[slot] = source;
-    input.instructions = { slots: settings.instructions.slots, sources };
-  }
-  return input;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Result → view
@@ -378,28 +314,6 @@ class Lru<T> {
   }
 }
 
-/** Last simulation of a session (shared by the panel and the export of a simulated request). */
-let lastRaw: { session: Session; key: string; result: SimulationResult } | null = null;
-
-function runSimulation(session: Session, options: PipelineOptions, settings: SimulatorSettings): SimulationResult {
-  const key = JSON.stringify({ options, settings });
-  if (lastRaw?.session === session && lastRaw.key === key) return lastRaw.result;
-  const result = simulateCompaction(simulationInput(session, options, settings));
-  lastRaw = { session, key, result };
-  return result;
-}
-
-/** The body of a simulated request (summariser request `index`, or the request after compaction), for export. */
-export function simulatedRequestBody(session: Session, options: PipelineOptions, ref: SimulatedRequestRef): { api: import("../../core/model").ApiId; body: Record<string, unknown> } {
-  const result = runSimulation(session, options, ref.settings);
-  if (ref.request === "after") {
-    if (!result.after.request) throw new Error("This simulation has no request after compaction.");
-    return result.after.request;
-  }
-  const request = result.summariserRequests[ref.request];
-  if (!request) throw new RangeError(`The simulation has no summariser request ${ref.request + 1}.`);
-  return { api: request.api, body: request.body };
-}
 
 /** Simulator calls of one open session, with caches. */
 export class SimulatorService {

@@ -5,7 +5,7 @@
 // tool call that started it, with a link back to that call. Sub-agents whose messages are in files
 // not opened with the session are one row that says what to drop to see them (the agent's
 // descriptor names it), not one empty row each. Hidden without threads.
-import type { ThreadInfo } from "../../worker/protocol";
+import type { ThreadInfo } from "../../app/threads";
 import { setThread, showSpawnCall } from "../../page/options";
 import { useAppStore } from "../../page/store";
 import { formatPriced, type CostTotal } from "../../core/pricing/index";

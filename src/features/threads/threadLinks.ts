@@ -5,7 +5,7 @@
 import type { ContextMessage, PipelineOptions, Session, SessionThread } from "../../core/model";
 import { analyzeSession, buildTurnRequest } from "../../core/session/pipeline";
 import { threadSessionOf } from "../../core/session/threads";
-import type { SpawnCallLocation, ThreadCallLink } from "../../app/viewTypes";
+import type { SpawnCallLocation, ThreadCallLink } from "./protocol";
 
 function toolCallIds(context: ContextMessage): string[] {
   const { message } = context;

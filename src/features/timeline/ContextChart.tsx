@@ -4,7 +4,7 @@
 // as vertical ticks and cache breaks as red ticks, the selected turn as a marker. Click to select.
 import { memo, useMemo } from "react";
 import type { TimelineItem, TurnSummary } from "../../core/model";
-import type { PrefixRow } from "../../worker/protocol";
+import type { PrefixRow } from "../prefix/protocol";
 import { formatCompact } from "../../ui/format";
 import { ChartPath } from "../../ui/chartPath";
 

@@ -5,7 +5,7 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { useCallback, useEffect, useMemo, useRef } from "react";
 import type { TurnSummary } from "../../core/model";
 import { turnTokenStory } from "../../ui/tokenStory";
-import type { PrefixRow } from "../../worker/protocol";
+import type { PrefixRow } from "../prefix/protocol";
 import { selectIndex } from "../../page/selection";
 import { selectedTurnNumber } from "../../page/selectors";
 import { useAppStore } from "../../page/store";

@@ -3,7 +3,7 @@
 import { memo } from "react";
 import type { CompactionEvent, TurnSummary } from "../../core/model";
 import { causeInWords } from "../../core/prefix/cause-words";
-import type { PrefixRow } from "../../worker/protocol";
+import type { PrefixRow } from "../prefix/protocol";
 import { formatCompact, formatTime } from "../../ui/format";
 import { formatPriced, type PricedUsage, type TurnCost } from "../../core/pricing/index";
 import { billedTitle, rebuiltFigure, rebuiltTitle, turnTokenStory } from "../../ui/tokenStory";

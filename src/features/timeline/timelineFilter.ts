@@ -4,7 +4,7 @@
 // with the keyboard (./selection.ts) moves between the rows the filter keeps.
 import { create } from "zustand";
 import type { TimelineItem, TurnSummary } from "../../core/model";
-import type { PrefixRow } from "../../worker/protocol";
+import type { PrefixRow } from "../prefix/protocol";
 import type { AppState } from "../../page/store";
 
 export type TimelineFilter = "all" | "breaks" | "compactions" | "errors";

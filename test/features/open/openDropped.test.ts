@@ -3,7 +3,7 @@
 // some; a recorder's `.meta.json` is neither; sessions open together, captures are attached.
 // The worker bridge is replaced by one that records what it is asked.
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { OpenSource } from "../../../src/worker/protocol";
+import type { OpenSource } from "../../../src/features/open/protocol";
 
 const opened: OpenSource[] = [];
 const calls: { method: string; names: string[] }[] = [];

@@ -6,7 +6,8 @@ import { describe, expect, it } from "vitest";
 import type { PipelineOptions } from "../../../src/core/model";
 import { formatRequestJson } from "../../../src/core/export/request-json";
 import { extractRequestHeader } from "../../../src/core/providers/index";
-import { policyInfos, simulatedRequestBody, simulationInput, SimulatorService } from "../../../src/features/simulator/simulatorService";
+import { policyInfos, SimulatorService } from "../../../src/features/simulator/simulatorService";
+import { simulatedRequestBody, simulationInput } from "../../../src/app/simulation";
 import type { SimulatorSettings } from "../../../src/features/simulator/protocol";
 import { fixtureCase } from "../../support/fixtures";
 

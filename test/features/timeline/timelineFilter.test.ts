@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import type { TimelineItem, TurnSummary } from "../../../src/core/model";
 import { filteredRows } from "../../../src/features/timeline/timelineFilter";
-import type { PrefixRow } from "../../../src/worker/protocol";
+import type { PrefixRow } from "../../../src/features/prefix/protocol";
 
 const turn = (number: number, stopReason: string | null = "stop") => ({ turn: number, stopReason }) as TurnSummary;
 const prefix = (number: number, cause: string | null) => ({ turn: number, cause }) as PrefixRow;

@@ -1,0 +1,28 @@
+// Captured requests the user attaches: a main request's header or a summariser request's
+// instruction slots, and the selected turn against its capture. Types only.
+import type { PipelineOptions, RequestHeader } from "../../core/model";
+import type { CapturedCompactionRequest, CompactionInstructions } from "../../core/session/index";
+import type { CaptureDiffResult } from "../../app/captureCheck";
+
+export type ParsedCapture =
+  | { kind: "header"; header: RequestHeader }
+  | {
+      kind: "compaction";
+      captured: CapturedCompactionRequest;
+      source: string;
+      /** The slots filled before (given with the call), with this capture's filling the empty ones (the first value of a slot wins). */
+      merged: CompactionInstructions;
+    };
+
+export interface CapturesMethods {
+  /** Parses a captured provider request (a dropped .json file, or its text) into a request header. */
+  parseHeader: { params: { data: Blob | string; source: string }; result: RequestHeader };
+  /**
+   * Parses a dropped or attached captured request: a pi summariser request (accepted by
+   * extractCompactionInstructions and without tools) fills compaction instruction slots, merged
+   * into `instructions` (the slots filled so far); anything else is read as a main-request header.
+   */
+  parseCapture: { params: { data: Blob | string; source: string; instructions?: CompactionInstructions | null }; result: ParsedCapture };
+  /** The selected turn against the attached capture matched to it (null: none matches that turn). */
+  captureDiff: { params: { options: PipelineOptions; turn: number }; result: CaptureDiffResult | null };
+}

@@ -1,0 +1,14 @@
+// Export in the pipeline worker: a request as the Request view shows it, as JSON or curl.
+import { exportRequest } from "../../app/shareExport";
+import { handlerKit, type HandlerTable } from "../../worker/handlers";
+import type { SessionHost } from "../../worker/sessionHost";
+import type { ExportMethods } from "./protocol";
+
+export type { ExportMethods } from "./protocol";
+
+export function exportHandlers(host: SessionHost): HandlerTable<ExportMethods> {
+  const { ofSession } = handlerKit(host);
+  return {
+    exportRequest: ofSession({ stage: "exporting a request", tables: "all" }, ({ options, params }, { target }) => exportRequest(target, options, params)),
+  };
+}

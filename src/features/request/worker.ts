@@ -1,0 +1,44 @@
+// The Request view in the pipeline worker: the request of a turn as the page shows it (JSON text,
+// Messages tab rows, highlights, the agent's own request dump beside it) and its body as sent.
+// The last few views are kept, so stepping back and forth is instant.
+import { buildTurnRequest, messageCharsEstimator } from "../../core/session/pipeline";
+import { requestDumpLines } from "../../core/session/storage";
+import { stringifyWithTexts } from "../../core/text/text";
+import { handlerKit, type HandlerTable } from "../../worker/handlers";
+import { optionsKey, type SessionHost, type SessionSlot } from "../../worker/sessionHost";
+import { linkThreadCalls } from "../threads/worker";
+import type { RequestMethods, TurnRequestResult } from "./protocol";
+import { requestView } from "./requestModel";
+
+export type { RequestMethods } from "./protocol";
+
+const RECENT_VIEWS = 4;
+
+/** Recently shown turns (key: options + turn) of the open session; a session that grows starts afresh. */
+const RECENT: SessionSlot<Map<string, TurnRequestResult>> = { scope: "run", make: () => new Map() };
+
+export function requestHandlers(host: SessionHost): HandlerTable<RequestMethods> {
+  const { ofSession } = handlerKit(host);
+  return {
+    buildRequest: ofSession({ stage: "building the request of a turn" }, ({ options, turn }, { session: opened, target }) => {
+      const recentViews = host.serviceFor(RECENT, target);
+      const key = `${optionsKey(options)}#${turn}`;
+      const cached = recentViews.get(key);
+      if (cached) {
+        recentViews.delete(key);
+        recentViews.set(key, cached);
+        return cached;
+      }
+      const built = buildTurnRequest(target, options, turn);
+      const view = requestView(turn, built, messageCharsEstimator(target, options));
+      // Tool calls of this request that started a sub-agent thread link to it (Messages tab).
+      linkThreadCalls(view, built.messages, opened, options);
+      const groundTruth = requestDumpLines(target, options, turn);
+      if (groundTruth.length > 0) view.groundTruth = groundTruth;
+      recentViews.set(key, view);
+      if (recentViews.size > RECENT_VIEWS) recentViews.delete(recentViews.keys().next().value as string);
+      return view;
+    }),
+    requestBody: ofSession({ stage: "building the request body of a turn" }, ({ options, turn }, { target }) => stringifyWithTexts(buildTurnRequest(target, options, turn).body)),
+  };
+}
