@@ -4,11 +4,11 @@
 // captured request headers and captured compaction requests.
 import fs from "node:fs";
 import path from "node:path";
-import { homeDatabase, homeFolderHint, sideFileWithCompanions } from "./sideFiles";
+import { homeDatabase, sideFileWithCompanions } from "./sideFiles";
 import type { Session } from "../core/model";
 import type { RequestHeader } from "../core/model";
 import { allAgents, extractCompactionInstructions, mergeCompactionInstructions, readSessionChunks, type CompactionInstructions } from "../core/session/index";
-import { headRole } from "../core/intake/index";
+import { headRole, homeFolderHint } from "../core/intake/index";
 import { learnCapture } from "../core/session/captures";
 import { CliError, type CliIo } from "./io";
 import { loadDatabase } from "./sqlite";
@@ -78,7 +78,7 @@ export async function loadAnySession(io: CliIo, file: string, sessionId: string 
   if (sideFiles) {
     let session: Session;
     try {
-      session = sideFiles.read(sideFiles.files, sessionId);
+      session = sideFiles.read(sessionId);
     } catch (error) {
       throw new CliError(`unsupported input: ${(error as Error).message}`);
     }

@@ -10,3 +10,4 @@ export { jsonRole, type JsonRole } from "./json";
 export { planOpen, missingDatabaseMessage, noteFilesAmong, type OpenPlan } from "./plan";
 export { planFolder, dropRole, needsJsonRole, isFollowedName, isSessionName, isWalkedName, subAgentParent } from "./folder";
 export { scanRole, foldersReadWithDatabase, sideFileNear, type ScanRole } from "./scan";
+export { storeFileGivenAlone, storeFilesBesideDatabase, homeDatabaseName, homeFolderHint, type FolderAccess } from "./store";
