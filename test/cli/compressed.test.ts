@@ -38,6 +38,7 @@ describe("gzipped sessions in the CLI", () => {
     expect(run.code).toBe(0);
     const line = run.lines.find((candidate) => candidate.file === path.join(folder, "session.jsonl.gz"));
     expect(line?.agent).toBe("pi");
-    expect(line?.error).toBeUndefined();
+    expect(line?.error).toBeNull();
+    expect(line?.turns).toBeGreaterThan(0);
   });
 });
