@@ -11,7 +11,7 @@
 // @bokuweb/zstd-wasm` in a scratch copy), otherwise named as not installed.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { decodeZstdChunks, loadZstdDecoder } from "../src/core/readers/zstd";
+import { zstdContainer } from "../src/core/intake/containers/zstd";
 
 const CASE = path.resolve(import.meta.dirname, "../test/fixtures/deepseek-harness/headless-deepseek-manualcompact");
 const ARTIFACT = path.join(CASE, "session/--home-dev-dsh-manual-compact-tidewater--/session-dc1086b1-208d-42e8-b3ef-9b8679a11273/session.jsonl.zstd");
@@ -46,10 +46,10 @@ function report(name: string, result: { ms: number; bytes: number }): void {
   console.log(`${name}: ${result.ms.toFixed(0)} ms, ${(result.ms / floor.ms).toFixed(2)}× the floor, ${correct}`);
 }
 
-await loadZstdDecoder();
+await zstdContainer.loadDecoder();
 report("zstddec/stream (used)", best(() => {
   let bytes = 0;
-  for (const part of decodeZstdChunks([compressed], "bench", (problem) => { throw new Error(problem.reason); })) bytes += part.length;
+  for (const part of zstdContainer.decode([compressed], "bench", (problem) => { throw new Error(problem.reason); })) bytes += part.length;
   return bytes;
 }));
 

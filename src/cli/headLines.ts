@@ -1,9 +1,8 @@
-// The first lines of a file, read from its first bytes only: what format detection needs, without
+// A file's first bytes only: what the intake needs to tell what it is (src/core/intake/), without
 // reading (or decoding as one string) a file that may be larger than a JavaScript string can hold.
 import fs from "node:fs";
-import { DETECTION_LINE_COUNT } from "../core/session/index";
 
-/** Bytes read: enough for DETECTION_LINE_COUNT ordinary lines. */
+/** Bytes read by default: enough for the detection lines of ordinary files. */
 const HEAD_BYTES = 256 * 1024;
 
 export function headBytes(file: string, bytes = HEAD_BYTES): Uint8Array {
@@ -15,11 +14,4 @@ export function headBytes(file: string, bytes = HEAD_BYTES): Uint8Array {
   } finally {
     fs.closeSync(fd);
   }
-}
-
-/** The first non-blank lines of `bytes` (a file's head); a line cut by the end of the head is left out. */
-export function headLines(bytes: Uint8Array): string[] {
-  const lines = new TextDecoder("utf-8").decode(bytes).split("\n").slice(0, DETECTION_LINE_COUNT + 1);
-  if (bytes.length === HEAD_BYTES && lines.length > 1) lines.pop();
-  return lines.slice(0, DETECTION_LINE_COUNT).filter((line) => line.trim() !== "");
 }

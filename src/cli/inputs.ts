@@ -1,22 +1,14 @@
 // Reading the CLI's inputs: session files (bytes → readSessionBytes, reader warnings to stderr;
-// opencode databases through sql.js, ./sqlite.ts),
+// compressed ones decoded by their container, databases through sql.js, ./sqlite.ts, as the
+// intake says from the first bytes),
 // captured request headers and captured compaction requests.
 import fs from "node:fs";
 import path from "node:path";
-import { homeDatabase, homeFolderHint, sideFileWithCompanions } from "./sideFiles";
+import { homeDatabase, sideFileWithCompanions } from "./sideFiles";
 import type { Session } from "../core/model";
 import type { RequestHeader } from "../core/model";
-import {
-  allAgents,
-  extractCompactionInstructions,
-  isSqliteHeader,
-  isWalHeader,
-  isZstdHeader,
-  loadZstdDecoder,
-  mergeCompactionInstructions,
-  readSessionChunks,
-  type CompactionInstructions,
-} from "../core/session/index";
+import { allAgents, extractCompactionInstructions, mergeCompactionInstructions, readSessionChunks, type CompactionInstructions } from "../core/session/index";
+import { headRole, homeFolderHint } from "../core/intake/index";
 import { learnCapture } from "../core/session/captures";
 import { CliError, type CliIo } from "./io";
 import { loadDatabase } from "./sqlite";
@@ -72,8 +64,7 @@ export function loadSession(io: CliIo, file: string, chunks: Iterable<Uint8Array
 }
 
 /**
- * Reads a session file of any supported format. An opencode SQLite database (first bytes
- * "SQLite format 3", FM-OC-1) is opened with sql.js, with its `<file>-wal` applied when it exists;
+ * Reads a session file of any supported format. An opencode SQLite database (FM-OC-1) is opened with sql.js, with its `<file>-wal` applied when it exists;
  * `sessionId` picks one of its sessions (default: the most recently updated top-level one).
  */
 export async function loadAnySession(io: CliIo, file: string, sessionId: string | null = null): Promise<Session> {
@@ -87,7 +78,7 @@ export async function loadAnySession(io: CliIo, file: string, sessionId: string 
   if (sideFiles) {
     let session: Session;
     try {
-      session = sideFiles.read(sideFiles.files, sessionId);
+      session = sideFiles.read(sessionId);
     } catch (error) {
       throw new CliError(`unsupported input: ${(error as Error).message}`);
     }
@@ -98,18 +89,19 @@ export async function loadAnySession(io: CliIo, file: string, sessionId: string 
   // Read once: the first chunk's head decides the format, the same chunks are then parsed.
   const chunks = readChunks(io, file, "session file")[Symbol.iterator]();
   const first = chunks.next();
-  const head = first.done === true ? new Uint8Array(0) : first.value.subarray(0, 16);
-  if (!isWalHeader(head) && !isSqliteHeader(head)) {
+  // What the first bytes say it is (the intake): a database, its write-ahead log, or lines, compressed or not.
+  const role = headRole(first.done === true ? new Uint8Array(0) : first.value.subarray(0, 16));
+  if (role.kind !== "wal" && role.kind !== "database") {
     if (sessionId !== null) {
       chunks.return?.();
       throw new CliError(`--session picks a session of an ${databaseAgentLabels()} database; ${file} is not a SQLite database`);
     }
-    // A Zstandard file (deepseek-harness's session.jsonl.zstd) needs the decoder loaded first.
-    if (isZstdHeader(head)) await loadZstdDecoder();
+    // A compressed file (deepseek-harness's session.jsonl.zstd, a gzipped session) needs its container's decoder first.
+    if (role.kind === "compressed") await role.container.loadDecoder();
     return loadSession(io, file, withFirst(first, chunks));
   }
   chunks.return?.();
-  if (isWalHeader(head)) {
+  if (role.kind === "wal") {
     throw new CliError(`unsupported input: ${file} is a SQLite write-ahead log; give the database itself (opencode.db), its -wal file is applied automatically`);
   }
   let session: Session;

@@ -6,9 +6,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { API_IDS, type PipelineOptions, type Session } from "../../src/core/model";
-import { allAgents } from "../../src/core/session/agents";
 import { analyzeSession, buildTurnRequest } from "../../src/core/session/pipeline";
-import { ownedSideFile, readSessionText } from "../../src/core/session/index";
+import { ownedSideFile, readSessionText, readSideFiles } from "../../src/core/session/index";
 import { escapeControlCharsInStrings } from "../../src/core/readers/control-chars";
 import { DEEP_VALUE_MARKER } from "../../src/core/util/json-depth";
 import { fixtureCase, fixturePath } from "../support/fixtures";
@@ -27,9 +26,9 @@ function everyRequest(session: Session, options: PipelineOptions = {}): number {
 }
 
 function readSnapshot(name: string, text: string): Session {
-  const file = ownedSideFile({ name, text });
+  const file = ownedSideFile({ name, text }, "session-store");
   expect(file, `${name} is taken as a hermes side file`).not.toBeNull();
-  return allAgents().find((agent) => agent.id === file!.agentId)!.sideFiles!.read([file!], null);
+  return readSideFiles([file!], null, 1)!;
 }
 
 const SNAPSHOT_NAME = "session_20260103_100000_cc0016.json";

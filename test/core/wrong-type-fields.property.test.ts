@@ -10,11 +10,10 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { API_IDS, type Session } from "../../src/core/model";
 import { findAgent } from "../../src/core/session/agents";
-import { ownedSideFile, readSessionText } from "../../src/core/session/index";
+import { ownedSideFile, readSessionText, readSideFiles } from "../../src/core/session/index";
 import { analyzeSession, buildTurnRequest } from "../../src/core/session/pipeline";
 import { iterateSessionPrefixes } from "../../src/core/session/sessionPrefixes";
 import { iterateTurnRequests } from "../../src/core/session/turnRequests";
-import { allAgents } from "../../src/core/session/agents";
 import { readOpencodeDatabase } from "../../src/core/agents/opencode";
 import type { SqlRow } from "../../src/core/storage/sqlite";
 import { loadSqlEngine } from "../../src/cli/sqlite";
@@ -146,9 +145,9 @@ describe("any JSON value in any field, per agent", () => {
     const snapshot = JSON.parse(readFileSync(fixturePath(`hermes/storage/sessions/${name}`), "utf8")) as unknown;
     fc.assert(
       fc.property(fc.nat(), jsonArb, (pick, value) => {
-        const file = ownedSideFile({ name, text: JSON.stringify(replaced(snapshot, pick, value)) });
+        const file = ownedSideFile({ name, text: JSON.stringify(replaced(snapshot, pick, value)) }, "session-store");
         if (file === null) return; // no longer a snapshot by its shape: another reader's business
-        const session = allAgents().find((agent) => agent.id === file.agentId)!.sideFiles!.read([file], null);
+        const session = readSideFiles([file], null, 1)!;
         everyStage(session);
       }),
       RUNS,

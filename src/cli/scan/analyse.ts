@@ -7,7 +7,8 @@ import { releaseSessionTexts } from "../../core/session/textStores";
 import { analyzeSession } from "../../core/session/pipeline";
 import { iterateSessionPrefixes } from "../../core/session/sessionPrefixes";
 import { linkSessions } from "../../core/session/threads";
-import { attachCompanionFiles, ownedCompanionFile, type OwnedCompanionFile } from "../../core/session/companions";
+import { attachSideFiles, type OwnedSideFile } from "../../core/session/index";
+import { noteFilesAmong } from "../../core/intake/index";
 import { projectOf } from "../../app/libraryRow";
 import type { TokenizerChoice } from "../../core/tokens/counters";
 import { loadTokenizerTables } from "../../core/tokens/tables";
@@ -43,7 +44,7 @@ export async function analyseJob(job: ScanJob, options: ScanOptions, readFile: C
     const unlinked = linked.unlinked;
     // Only the session's own agent's side files are read into it (another agent's are not its).
     const sideFiles = ownSideFiles(job.sideFiles, linked.session.formatId, readFile);
-    const session = attachCompanionFiles(linked.session, sideFiles);
+    const session = attachSideFiles(linked.session, sideFiles);
     warnings += unlinked.length;
     // No profile named: each session is rebuilt with its agent's first.
     const pipeline: PipelineOptions = { leafId: null, api: null, header: null, notes: false };
@@ -77,10 +78,11 @@ export async function analyseJob(job: ScanJob, options: ScanOptions, readFile: C
 }
 
 /** The side files that belong to the session's agent, read, with their paths. */
-function ownSideFiles(files: readonly string[], agentId: string, readFile: CliIo["readFile"]): (OwnedCompanionFile & { path: string })[] {
-  const own: (OwnedCompanionFile & { path: string })[] = [];
+function ownSideFiles(files: readonly string[], agentId: string, readFile: CliIo["readFile"]): (OwnedSideFile & { path: string })[] {
+  const own: (OwnedSideFile & { path: string })[] = [];
   for (const file of files) {
-    const owned = ownedCompanionFile({ name: path.basename(file), text: new TextDecoder().decode(readFile(file)) });
+    const bytes = readFile(file);
+    const [owned] = noteFilesAmong([{ name: path.basename(file), size: bytes.length, head: bytes }]);
     if (owned && owned.agentId === agentId) own.push({ ...owned, path: file });
   }
   return own;

@@ -1,7 +1,8 @@
 // Which sessions `scan` reads: every file and folder given, folders walked (symbolic links to
-// folders are not followed). A file is a session when the agent registry detects its format
-// from its first lines (JSONL, JSON) or when it is a SQLite database (opencode.db, hermes-agent's
-// state.db; their -wal is applied when read). Sub-agent files are joined to their parent: a file
+// folders are not followed). What a file is, the intake says (src/core/intake/scan.ts): a session
+// when the agent registry detects its format from its first lines (JSONL, JSON), when it is
+// compressed (Zstandard, gzip) or a SQLite database (opencode.db, hermes-agent's state.db; their
+// -wal is applied when read). Sub-agent files are joined to their parent: a file
 // in `<dir>/<id>/subagents/` goes with `<dir>/<id>.jsonl` when that file is there (the layout in
 // which Claude Code writes a session's sub-agent transcripts); the agent's own `linkFiles` then
 // links them when the job is read. The side files of a hermes-agent home (`sessions/` beside a
@@ -10,9 +11,8 @@
 // and the folders below it, as the app's library does. Everything else is named as skipped.
 import fs from "node:fs";
 import path from "node:path";
-import { detectFormat, isSqliteHeader, isWalFileName, isZstdHeader, sideFileLayouts } from "../../core/session/index";
-import { mayCompanionFileName, ownedCompanionFile } from "../../core/session/companions";
-import { headBytes, headLines } from "../headLines";
+import { foldersReadWithDatabase, isSessionName, scanRole, sideFileNear, type ScanRole } from "../../core/intake/index";
+import { intakeSource } from "../intakeFile";
 
 export interface ScanJob {
   /** The session file (or database) the line is about. */
@@ -29,32 +29,16 @@ export interface Discovery {
   skipped: { file: string; reason: string }[];
 }
 
-const CANDIDATE = /\.(jsonl|json|db|zstd|zst)$/i;
-
-/** Why `file` is not a session, or null when it is one. */
-function notASession(file: string): string | null {
-  const bytes = headBytes(file);
-  if (bytes.length === 0) return "empty file";
-  if (isSqliteHeader(bytes)) return null;
-  // Compressed (deepseek-harness's session.jsonl.zstd): its lines are known once decoded, when read.
-  if (isZstdHeader(bytes)) return null;
-  return detectFormat(headLines(bytes), path.basename(file)) ? null : "not a session file of a supported agent";
-}
-
 function walk(dir: string, out: string[]): void {
   const entries = fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name));
   // The side-file folder of a home that holds its agent's database (hermes-agent: sessions/ beside state.db).
-  const sideFolders = new Set(
-    sideFileLayouts()
-      .filter((layout) => entries.some((entry) => entry.isFile() && entry.name === layout.homeDatabaseName))
-      .map((layout) => layout.folderBesideDatabase),
-  );
+  const sideFolders = foldersReadWithDatabase(entries.filter((entry) => entry.isFile()).map((entry) => entry.name));
   for (const entry of entries) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) {
       if (sideFolders.has(entry.name)) continue;
       walk(full, out);
-    } else if (entry.isFile() && CANDIDATE.test(entry.name) && !isWalFileName(entry.name)) out.push(full);
+    } else if (entry.isFile() && isSessionName(entry.name)) out.push(full);
   }
 }
 
@@ -72,14 +56,14 @@ export function discoverSessions(inputs: readonly string[]): Discovery {
   const sessions = new Set<string>();
   const companions: string[] = [];
   for (const file of unique) {
-    let reason: string | null;
+    let role: ScanRole;
     try {
-      reason = notASession(file);
+      role = scanRole(intakeSource(file, { together: true, follow: true }));
     } catch (error) {
-      reason = (error as Error).message;
+      role = { kind: "skipped", reason: (error as Error).message };
     }
-    if (reason && isCompanionFile(file)) companions.push(file);
-    else if (reason) skipped.push({ file, reason });
+    if (role.kind === "side file") companions.push(file);
+    else if (role.kind === "skipped") skipped.push({ file, reason: role.reason });
     else sessions.add(file);
   }
   const jobs = new Map<string, ScanJob>();
@@ -103,17 +87,7 @@ export function discoverSessions(inputs: readonly string[]): Discovery {
   return { jobs: [...jobs.values()], skipped };
 }
 
-/** True when `file` is an agent's side file (its name, then its content). */
-function isCompanionFile(file: string): boolean {
-  const name = path.basename(file);
-  if (!mayCompanionFileName(name)) return false;
-  return ownedCompanionFile({ name, text: fs.readFileSync(file, "utf8") }) !== null;
-}
-
 /** The side files in the session's folder or a folder above it. */
 function companionsOf(file: string, companions: readonly string[]): string[] {
-  return companions.filter((companion) => {
-    const folder = path.dirname(companion);
-    return file.startsWith(folder + path.sep);
-  });
+  return companions.filter((companion) => sideFileNear(companion, file, path.sep));
 }

@@ -8,7 +8,8 @@ import fs from "node:fs";
 import path from "node:path";
 import type { PipelineOptions, Session } from "../../core/model";
 import { LiveTurns, SessionFollower, type LiveTurn } from "../../core/session/follow";
-import { isSqliteHeader, isZstdHeader, storageSummary } from "../../core/session/index";
+import { storageSummary } from "../../core/session/index";
+import { readsWhole } from "../../core/intake/index";
 import type { TokenizerChoice } from "../../core/tokens/counters";
 import { loadTokenizerTables } from "../../core/tokens/tables";
 import { sessionTables } from "../../core/tokens/sessionTables";
@@ -91,11 +92,8 @@ export class WatchedFile {
     if (stamp === null || sameStamp(stamp, this.stamp)) return null;
     const previous = this.stamp;
     this.stamp = stamp;
-    // A database or a compressed file is read whole on every change.
-    if (this.readsWhole === null && stamp.size > 0) {
-      const head = readRange(this.file, 0, 16);
-      this.readsWhole = isSqliteHeader(head) || isZstdHeader(head);
-    }
+    // A database or a compressed file is read whole on every change (the intake tells from the first bytes).
+    if (this.readsWhole === null && stamp.size > 0) this.readsWhole = readsWhole(readRange(this.file, 0, 16));
     let session: Session | null = null;
     if (!this.readsWhole) {
       if (previous !== null && stamp.size < this.follower.offset) {

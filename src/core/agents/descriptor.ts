@@ -164,7 +164,7 @@ export interface DatabaseReadInput {
   walApplied: boolean;
   walWarnings: string[];
   sessionId: string | null;
-  /** The agent's side files that go with the database (see AgentSideFiles). */
+  /** The agent's side files that go with the database (a "session-store" AgentSideFiles). */
   sideFiles: TextFile[];
   /** The other files given with it: named in a warning, not read. */
   otherFileNames: string[];
@@ -175,15 +175,30 @@ export interface TextFile {
   text: string;
 }
 
-/** Files an agent keeps beside its sessions or database, read together (hermes-agent: snapshots, transcripts, request dumps). */
-export interface AgentSideFiles {
-  /** Names that may be side files; the content decides (`accepts`). */
+/**
+ * The kinds of file an agent keeps beside its sessions (its `sideFiles` says which kind its are):
+ * - "session-store": files that hold sessions themselves, beside or instead of a database, read
+ *   together as one store (hermes-agent's snapshots, transcripts and request dumps);
+ * - "session-notes": files about the sessions that are not sessions, read into a session opened
+ *   with them (Gemini CLI's projects.json and logs.json).
+ * Only the intake (src/core/intake/) and src/core/session/ tell them apart.
+ */
+export const SIDE_FILE_KINDS = ["session-store", "session-notes"] as const;
+export type SideFileKind = (typeof SIDE_FILE_KINDS)[number];
+
+interface SideFilesCommon {
+  /** Names they may have; the content decides (`accepts`). */
   namePattern: RegExp;
+  accepts(name: string, text: string): boolean;
+}
+
+/** Side files that hold sessions (hermes-agent: snapshots, transcripts, request dumps), read together. */
+interface SessionStoreFiles extends SideFilesCommon {
+  kind: "session-store";
   /** The folder beside the database that holds them ("sessions"). */
   folderBesideDatabase: string;
   /** The database a home folder holds ("state.db"): a folder given as input is read through it. */
   homeDatabaseName: string;
-  accepts(name: string, text: string): boolean;
   /** Names among `folderNames` that go with the side file `name` given alone (its session's request dumps). */
   companions(name: string, folderNames: readonly string[]): string[];
   /** Several side files without a database: one store, session `sessionId` (else the default) shown. */
@@ -191,19 +206,20 @@ export interface AgentSideFiles {
 }
 
 /**
- * Files an agent keeps beside its session files that are not sessions themselves (Gemini CLI's
- * projects.json and logs.json). Opened with a session of the agent, they are read into it where
- * they carry facts, and each is named in words; never an error, never a captured request.
+ * Side files that are not sessions (Gemini CLI's projects.json and logs.json). Opened with a
+ * session of the agent, they are read into it where they carry facts, and each is named in words;
+ * never an error, never a captured request.
  */
-export interface AgentCompanionFiles {
-  /** Names they may have; the content decides (`accepts`). */
-  namePattern: RegExp;
-  accepts(name: string, text: string): boolean;
+interface SessionNoteFiles extends SideFilesCommon {
+  kind: "session-notes";
   /** The session with what the files say about it: facts filled in, one note per file (`Session.companionNotes`). */
   attach(session: Session, files: readonly TextFile[]): Session;
   /** What the file is and what to open with it, for the file opened alone. */
   aloneMessage(name: string): string;
 }
+
+/** Files an agent keeps beside its sessions or database, of one kind (`SIDE_FILE_KINDS`). */
+export type AgentSideFiles = SessionStoreFiles | SessionNoteFiles;
 
 /** What the session picker and the write-ahead-log banner show of a session read from storage. */
 export interface StorageSummary {
@@ -321,10 +337,8 @@ export interface AgentDescriptor {
   summariserCapture?: SummariserCaptureSupport;
   /** The SQLite database the agent keeps sessions in. */
   database?: AgentDatabase;
-  /** Files the agent keeps beside its sessions, read together. */
+  /** Files the agent keeps beside its sessions: sessions of a store, or notes read into a session (`SIDE_FILE_KINDS`). */
   sideFiles?: AgentSideFiles;
-  /** Files the agent keeps beside its session files that are not sessions (read into a session opened with them). */
-  companionFiles?: AgentCompanionFiles;
   /** The session picker's facts of a session read from the agent's storage; undefined for a session read from one file. */
   storageSummary?(session: Session): StorageSummary | undefined;
   /** Requests the agent recorded itself, checked against the rebuilt ones (shown under the request of their turn). */

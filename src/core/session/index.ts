@@ -9,6 +9,7 @@ export {
   DETECTION_LINE_COUNT,
   UnsupportedFormatError,
   detectFormat,
+  detectAgent,
   detectFormatOrPretty,
   getFormatReader,
   emptySession,
@@ -18,13 +19,11 @@ export {
   readSessionChunks,
 } from "./read";
 export { splitTextLines } from "../readers/lines";
-export { isSqliteHeader } from "../storage/sqlite";
-export { decodeZstdChunks, isZstdHeader, loadZstdDecoder } from "../readers/zstd";
 export { readWithWal } from "../storage/wal";
-export { pairDatabaseFiles, isWalFileName, isWalHeader, type DroppedFile } from "../storage/files";
+export type { DroppedFile } from "../storage/files";
 export * from "./pipeline";
 export * from "./captures";
 export * from "./storage";
 export * from "./simulate/index";
 export type * from "../agents/descriptor";
-export * from "./companions";
+export * from "./sideFiles";

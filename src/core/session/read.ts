@@ -5,7 +5,8 @@
 // Used by the worker, the CLI and the tests.
 import { allAgents, findAgent } from "./agents";
 import type { ReaderWarning, Session } from "../model";
-import { decodeZstdChunks, isZstdHeader } from "../readers/zstd";
+import type { AgentDescriptor } from "../agents/descriptor";
+import { containerOf } from "../intake/containers/index";
 import { LineSplitter, splitTextLines, type DecodeFn, type LineBytesCallback } from "../readers/lines";
 import { utf8Decode } from "../util/utf8";
 import type { TextSource } from "../text/storedText";
@@ -33,6 +34,12 @@ export function detectFormat(firstLines: string[], fileName: string): FormatRead
     if (reader.detect(firstLines, fileName)) return reader;
   }
   return null;
+}
+
+/** The agent whose reader recognises these first lines, or null. */
+export function detectAgent(firstLines: string[], fileName: string): AgentDescriptor | null {
+  const reader = detectFormat(firstLines, fileName);
+  return reader ? (allAgents().find((agent) => agent.readers.includes(reader)) ?? null) : null;
 }
 
 /**
@@ -229,8 +236,9 @@ export function readSessionChunks(
 }
 
 /**
- * The chunks as they are, or decoded when the first bytes are Zstandard's (a compressed file is
- * known by its bytes, not its name); decoding problems are added to `problems`.
+ * The chunks as they are, or decoded when the first bytes are a container's (Zstandard, gzip: a
+ * compressed file is known by its bytes, not its name; its decoder loaded by the host first);
+ * decoding problems are added to `problems`.
  */
 function decompressedChunks(chunks: Iterable<Uint8Array>, fileName: string, problems: ReaderWarning[]): { chunks: Iterable<Uint8Array>; compressed: boolean } {
   const iterator = chunks[Symbol.iterator]();
@@ -242,6 +250,7 @@ function decompressedChunks(chunks: Iterable<Uint8Array>, fileName: string, prob
       for (let next = iterator.next(); next.done !== true; next = iterator.next()) yield next.value;
     },
   };
-  if (!isZstdHeader(first.value)) return { chunks: all, compressed: false };
-  return { chunks: decodeZstdChunks(all, fileName, (problem) => problems.push({ line: 0, reason: problem.reason })), compressed: true };
+  const container = containerOf(first.value);
+  if (!container) return { chunks: all, compressed: false };
+  return { chunks: container.decode(all, fileName, (problem) => problems.push({ line: 0, reason: problem.reason })), compressed: true };
 }

@@ -1,8 +1,8 @@
 // Sessions kept in an agent's storage rather than one file: a SQLite database (opencode.db,
-// hermes-agent's state.db) whose tables say whose it is, and the side files an agent keeps beside
-// its sessions (hermes-agent's snapshots, transcripts and request dumps). The worker and the CLI
-// open the database (sql.js) and hand its query function here; the agents' descriptors do the rest.
-import type { AgentDescriptor, DatabaseReadInput, RequestDumpSupport, SessionUsageTotal, StorageSummary, TextFile } from "../agents/descriptor";
+// hermes-agent's state.db) whose tables say whose it is (its side files: ./sideFiles.ts), the
+// session picker's facts, stored usage totals and request dumps. The worker and the CLI open the
+// database (sql.js) and hand its query function here; the agents' descriptors do the rest.
+import type { AgentDescriptor, DatabaseReadInput, RequestDumpSupport, SessionUsageTotal, StorageSummary } from "../agents/descriptor";
 import type { Session } from "../model";
 import { tableNames } from "../storage/sqlite";
 import { allAgents, findAgent } from "./agents";
@@ -14,39 +14,6 @@ export function readDatabase(input: DatabaseReadInput): Session {
   const agent = agents.find((candidate) => candidate.database?.recognises(tables)) ?? agents.find((candidate) => candidate.database?.readsUnrecognised);
   if (!agent?.database) throw new Error(`${input.fileName}: a SQLite database no supported agent writes`);
   return agent.database.read(input);
-}
-
-/** Every agent that keeps side files, with them. */
-function sideFileAgents(): (AgentDescriptor & { sideFiles: NonNullable<AgentDescriptor["sideFiles"]> })[] {
-  return allAgents().filter((agent): agent is AgentDescriptor & { sideFiles: NonNullable<AgentDescriptor["sideFiles"]> } => agent.sideFiles !== undefined);
-}
-
-/** True when `name` may be a side file of some agent (its content decides). */
-export function maySideFileName(name: string): boolean {
-  return sideFileAgents().some((agent) => agent.sideFiles.namePattern.test(name));
-}
-
-/** A side file with the id of the agent it belongs to. */
-export type OwnedSideFile = TextFile & { agentId: string };
-
-/** The text file with the agent whose side file it is, or null when it is none's. */
-export function ownedSideFile(file: TextFile): OwnedSideFile | null {
-  const agent = sideFileAgents().find((candidate) => candidate.sideFiles.namePattern.test(file.name) && candidate.sideFiles.accepts(file.name, file.text));
-  return agent ? { ...file, agentId: agent.id } : null;
-}
-
-/** Several side files without a database: read as one store by their agent; null when fewer than two are one agent's. */
-export function readSideFiles(files: readonly OwnedSideFile[], sessionId: string | null): Session | null {
-  for (const agent of sideFileAgents()) {
-    const own = files.filter((file) => file.agentId === agent.id);
-    if (own.length >= 2) return agent.sideFiles.read(own, sessionId);
-  }
-  return null;
-}
-
-/** The folder layouts of the agents that keep side files (for the CLI, which finds them on disk). */
-export function sideFileLayouts(): { agent: AgentDescriptor; folderBesideDatabase: string; homeDatabaseName: string; namePattern: RegExp }[] {
-  return sideFileAgents().map((agent) => ({ agent, ...agent.sideFiles }));
 }
 
 /** The session picker's facts of a session read from storage, or undefined for a session read from one file. */

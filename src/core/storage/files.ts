@@ -29,8 +29,3 @@ export function pairDatabaseFiles(files: readonly DroppedFile[]): DatabaseFileSe
 export function isWalHeader(bytes: Uint8Array): boolean {
   return bytes.length >= 4 && bytes[0] === 0x37 && bytes[1] === 0x7f && bytes[2] === 0x06 && (bytes[3] === 0x82 || bytes[3] === 0x83);
 }
-
-/** True when a dropped file set looks like a database without its WAL (for the UI's hint). */
-export function isWalFileName(name: string): boolean {
-  return /-wal$/i.test(name);
-}

@@ -5,8 +5,8 @@
 /// <reference lib="webworker" />
 import { libraryRowFacts } from "../../app/libraryRow";
 import type { LibraryJob, LibraryReply } from "./libraryProtocol";
-import { readSession } from "../open/worker";
-import { loneCompanionMessage, mayCompanionFileName, ownedCompanionFile } from "../../core/session/index";
+import { intakeSources, readSession } from "../open/worker";
+import { planOpen } from "../../core/intake/index";
 import { releaseSessionTexts } from "../../core/session/textStores";
 
 declare const self: DedicatedWorkerGlobalScope;
@@ -16,10 +16,8 @@ async function facts(job: LibraryJob): Promise<LibraryReply> {
     const files = await Promise.all(job.handles.map((handle) => handle.getFile()));
     // An agent's file beside its sessions (Gemini CLI's projects.json) is no row: the page reads it with the sessions near it.
     // (The first file is the row's own; companion files near it may have been given with it before it was known to be one.)
-    if (mayCompanionFileName(files[0]!.name)) {
-      const owned = ownedCompanionFile({ name: files[0]!.name, text: await files[0]!.text() });
-      if (owned) return { id: job.id, ok: false, error: loneCompanionMessage(owned), companion: true };
-    }
+    const own = planOpen(await intakeSources(files.slice(0, 1), { together: false }), { together: false });
+    if (own.kind === "refused" && own.because === "side file alone") return { id: job.id, ok: false, error: own.message, companion: true };
     const source = files.length === 1 ? { kind: "file" as const, file: files[0]! } : { kind: "files" as const, files };
     const read = await readSession(source, { isCancelled: () => false, onProgress: () => undefined });
     try {

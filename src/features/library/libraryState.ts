@@ -9,6 +9,7 @@
 // the library is open, so new and grown sessions update their rows. Nothing is uploaded: the files
 // are read by the page's own workers.
 import { create } from "zustand";
+import { isDatabaseFileName, isFollowedName, SUBAGENT_FOLDER } from "../../core/intake/folder";
 import type { LibraryRowFacts } from "../../app/libraryRow";
 import type { LibraryJob, LibraryReply } from "./libraryProtocol";
 import { ensureReadPermission, folderEntries, pickFolderHandle } from "../../page/fileSystemAccess";
@@ -68,10 +69,6 @@ export const useLibraryStore = create<LibraryState>(() => ({
 const WATCH_MS = 3000;
 /** Row changes are shown together, at most this often (a large folder answers fast). */
 const FLUSH_MS = 120;
-const CANDIDATE = /\.(jsonl|json|db)$/i;
-const SIDE_FILE = /-(wal|shm)$/i;
-/** The folder of a session's sub-agent files (Claude Code), read with the session beside it. */
-const SUBAGENT_FOLDER = "subagents";
 
 interface FileRecord {
   row: LibraryRow;
@@ -105,7 +102,7 @@ function attachCompanions(): void {
   const companions = [...records.values()].filter((record) => record.companion);
   for (const record of records.values()) {
     // A database reads no text file with it but its own side files.
-    if (record.companion || (record.handles.length > 1 && /-wal$/i.test(record.handles[1]!.name))) continue;
+    if (record.companion || (record.handles.length > 1 && isDatabaseFileName(record.handles[1]!.name))) continue;
     const near = companions.filter((companion) => record.row.path.startsWith(folderOf(companion.row.path))).sort((a, b) => a.row.path.localeCompare(b.row.path));
     if (near.length === record.companions.length && near.every((companion, index) => record.companions[index] === companion)) continue;
     record.companions = near;
@@ -315,7 +312,7 @@ async function walk(dir: FileSystemDirectoryHandle, prefix: string, out: FoundFi
   // A session's own folder (Claude Code: `<id>/subagents/agent-<id>.jsonl` beside `<id>.jsonl`).
   const sessionFolders = new Set(folders.filter((child) => files.has(`${child.name}.jsonl`)).map((child) => child.name));
   for (const [name, handle] of files) {
-    if (!CANDIDATE.test(name) || SIDE_FILE.test(name)) continue;
+    if (!isFollowedName(name)) continue;
     const ownFolder = name.toLowerCase().endsWith(".jsonl") ? folders.find((child) => `${child.name}.jsonl` === name) : undefined;
     out.push({ path: `${prefix}${name}`, handle, wal: files.get(`${name}-wal`) ?? null, subAgents: ownFolder ? await subAgentFiles(ownFolder) : [] });
   }

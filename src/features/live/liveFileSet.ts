@@ -10,12 +10,12 @@
 //   file only appended (else they are built again); an agent's files beside its
 //   sessions that are not sessions (Gemini CLI's projects.json) are read once, into the session.
 import type { Session } from "../../core/model";
-import { attachCompanionFiles, mayCompanionFileName, ownedCompanionFile, storageSummary, type OwnedCompanionFile } from "../../core/session/index";
+import { attachSideFiles, storageSummary, type OwnedSideFile } from "../../core/session/index";
+import { planOpen } from "../../core/intake/index";
 import { sessionGrew } from "../../core/session/growth";
 import { linkSessions, unlinkedWarning } from "../../core/session/threads";
 import { FollowedFile, type LiveRead, type LiveSource } from "./liveFile";
-import { classifyDroppedFile } from "../open/worker";
-import { ReadCancelledError, readSession, type ReadControl, type ReadResult } from "../open/worker";
+import { intakeSources, ReadCancelledError, readSession, type ReadControl, type ReadResult } from "../open/worker";
 
 interface Stamp {
   size: number;
@@ -53,7 +53,7 @@ class FollowedLinkedFiles implements LiveSource {
     /** Files of the set that could not be read, named on the linked session. */
     private readonly failed: string[],
     /** An agent's files beside its sessions (Gemini CLI's projects.json), read once and read into the session. */
-    private readonly companions: OwnedCompanionFile[],
+    private readonly sideFiles: OwnedSideFile[],
   ) {}
 
   async readChanges(): Promise<LiveRead | null> {
@@ -80,12 +80,12 @@ class FollowedLinkedFiles implements LiveSource {
   private lastLinked: Session | null = null;
 
   linked(): Session {
-    this.lastLinked = attachCompanionFiles(
+    this.lastLinked = attachSideFiles(
       linkedSession(
         this.parts.map((part) => part.session),
         this.failed,
       ),
-      this.companions,
+      this.sideFiles,
     );
     return this.lastLinked;
   }
@@ -106,8 +106,9 @@ function linkedSession(sessions: readonly Session[], failed: readonly string[]):
 }
 
 /**
- * Reads the files of `handles` as one session and keeps what is needed to read their changes:
- * a database set when one of them is a SQLite database, else a session and its linked files.
+ * Reads the files of `handles` as one session and keeps what is needed to read their changes, as
+ * the intake's plan for followed files says: a database set, else a session and its linked files
+ * (with the agent's note files read into it once).
  */
 export async function openFileSet(
   handles: readonly FileSystemFileHandle[],
@@ -115,21 +116,17 @@ export async function openFileSet(
   control: ReadControl,
 ): Promise<{ read: ReadResult; source: LiveSource }> {
   const files = await Promise.all(handles.map((handle) => handle.getFile()));
-  const kinds = await Promise.all(files.map((file) => classifyDroppedFile(file)));
-  if (kinds.includes("database")) {
+  const plan = planOpen(await intakeSources(files, { together: true, follow: true }), { together: true, follow: true });
+  if (plan.kind === "refused") throw new Error(plan.message);
+  if (plan.kind !== "sessions") {
     const read = await readSession({ kind: "files", files, sessionId }, control);
     const shown = sessionId ?? storageSummary(read.session)?.sessionId ?? null;
     return { read, source: new FollowedDatabase(handles, files.map(stampOf), shown) };
   }
   const parts: { file: FollowedFile; session: Session; byteLength: number }[] = [];
   const failed: string[] = [];
-  const companions: OwnedCompanionFile[] = [];
-  for (const [index, file] of files.entries()) {
-    const companion = mayCompanionFileName(file.name) ? ownedCompanionFile({ name: file.name, text: await file.text() }) : null;
-    if (companion) {
-      companions.push(companion);
-      continue;
-    }
+  for (const { index } of plan.sessions) {
+    const file = files[index]!;
     try {
       const read = await readSession({ kind: "file", file }, { isCancelled: () => control.isCancelled(), onProgress: (progress) => control.onProgress(progress), live: true });
       parts.push({ file: new FollowedFile(handles[index]!, read.follower ?? null, file), session: read.session, byteLength: read.byteLength });
@@ -140,6 +137,6 @@ export async function openFileSet(
     }
   }
   if (parts.length === 0) throw new Error(`None of the files could be read:\n${failed.join("\n")}`);
-  const source = new FollowedLinkedFiles(parts, failed, companions);
+  const source = new FollowedLinkedFiles(parts, failed, plan.sideFiles);
   return { read: { session: source.linked(), byteLength: source.byteLength(), fileNames: files.map((file) => file.name) }, source };
 }

@@ -2,13 +2,14 @@
 // `subagents/`, a day of Codex rollouts, a hermes-agent home with `state.db` and `sessions/`) is walked through the File System entries API
 // (`webkitGetAsEntry`) and its session files are opened together, as they were when dropped. (A
 // folder dropped with its handle opens through it instead, followed: src/features/open/openDroppedFolder.ts.) Without that API, or for plain
-// files, the drop's own file list is used.
+// files, the drop's own file list is used. Which files a folder contributes is the intake's rule
+// (session files, compressed or not, and a database's own; never editor or OS leftovers).
+
+import { isWalkedName } from "../../core/intake/folder";
 
 /** Folder walks stop here: a drop is a session and its threads, not a whole disk. */
 const MAX_FILES = 5000;
 const MAX_DEPTH = 6;
-/** Files a folder contributes: session files, never editor or OS leftovers. */
-const SESSION_FILE = /\.(jsonl|json|zstd|zst)$|\.db(-wal|-shm)?$/i;
 
 function readEntries(reader: FileSystemDirectoryReader): Promise<FileSystemEntry[]> {
   return new Promise((resolve, reject) => reader.readEntries(resolve, reject));
@@ -21,7 +22,7 @@ function fileOf(entry: FileSystemFileEntry): Promise<File> {
 async function walk(entry: FileSystemEntry, depth: number, out: File[]): Promise<void> {
   if (out.length >= MAX_FILES) return;
   if (entry.isFile) {
-    if (depth === 0 || SESSION_FILE.test(entry.name)) out.push(await fileOf(entry as FileSystemFileEntry));
+    if (depth === 0 || isWalkedName(entry.name)) out.push(await fileOf(entry as FileSystemFileEntry));
     return;
   }
   if (!entry.isDirectory || depth >= MAX_DEPTH) return;

@@ -5,6 +5,7 @@
 import { isBundle } from "../../core/share/bundle-start";
 import { isStale } from "../../worker/client";
 import type { SniffedKind } from "./sniffSessions";
+import { dropRole, needsJsonRole } from "../../core/intake/folder";
 import { attachDroppedCapture } from "../captures/index";
 import { openFiles, openSource } from "./openSession";
 import { setAppState } from "../../page/store";
@@ -18,8 +19,6 @@ async function isBundleFile(file: File): Promise<boolean> {
     return false;
   }
 }
-
-const isJson = (file: File) => file.name.toLowerCase().endsWith(".json");
 
 /**
  * Files dropped or picked together: the session opens (several at once: an opencode database with
@@ -35,8 +34,8 @@ export function openDroppedFiles(files: File[]): void {
         return;
       }
     }
-    // A recorder's NNN.meta.json beside each request body (a dropped folder of captures) is not a capture.
-    const jsonFiles = files.filter((file) => isJson(file) && !file.name.toLowerCase().endsWith(".meta.json"));
+    // What each `.json` file is decides whether it opens or is a capture (the intake's rule; a recorder's NNN.meta.json is neither).
+    const jsonFiles = files.filter((file) => needsJsonRole(file.name));
     let recognised: SniffedKind[] = [];
     try {
       // Asked only when there is a `.json` file: a drop of session files opens without waiting for it.
@@ -45,9 +44,9 @@ export function openDroppedFiles(files: File[]): void {
       if (!isStale(error)) setAppState({ error: errorMessage(error) });
       return;
     }
-    const jsonSessions = new Set(jsonFiles.filter((_, index) => recognised[index] !== null && recognised[index] !== undefined));
-    const captures = jsonFiles.filter((file) => !jsonSessions.has(file));
-    const sessions = files.filter((file) => !isJson(file) || jsonSessions.has(file));
+    const roles = new Map(jsonFiles.map((file, index) => [file, recognised[index]]));
+    const sessions = files.filter((file) => dropRole(file.name, roles.get(file)) === "session");
+    const captures = files.filter((file) => dropRole(file.name, roles.get(file)) === "capture");
     if (sessions.length > 0) void openFiles(sessions);
     for (const capture of captures) await attachDroppedCapture(capture);
   })();

@@ -1,11 +1,11 @@
 // A folder dropped in a browser that gives the drop's handles (Chromium's File System Access
 // API): its files are listed through the folder's handle and it opens as "Sessions folder…" or a
-// library row would (./droppedFolderPlan.ts decides which): the sessions library on that folder,
-// remembered for the next visit, or its one session followed with its own files (the library's and
-// the live feature's actions, given through ./followedOpeners.ts). A folder only a snapshot can
-// read is left to the drop's usual path.
+// library row would (the intake's folder plan decides which, src/core/intake/folder.ts): the
+// sessions library on that folder, remembered for the next visit, or its one session followed
+// with its own files (the library's and the live feature's actions, given through
+// ./followedOpeners.ts). A folder only a snapshot can read is left to the drop's usual path.
 import { isStale } from "../../worker/client";
-import { planDroppedFolder } from "./droppedFolderPlan";
+import { planFolder, type JsonRole } from "../../core/intake/folder";
 import { folderEntries } from "../../page/fileSystemAccess";
 import { followedOpeners } from "./followedOpeners";
 import { setAppState } from "../../page/store";
@@ -27,19 +27,13 @@ async function listFiles(dir: FileSystemDirectoryHandle, prefix: string, depth: 
   for (const child of folders.sort((a, b) => a.name.localeCompare(b.name))) await listFiles(child, `${prefix}${child.name}/`, depth + 1, out);
 }
 
-/**
- * The `.json` files a reader recognises, and which of them are an agent's side files, asked of
- * the worker (the page holds no agent's code).
- */
-async function recognisedJson(files: ReadonlyMap<string, FileSystemFileHandle>): Promise<{ recognised: Set<string>; sideFiles: Set<string> }> {
+/** What each `.json` file is (a session, an agent's side file, or neither), asked of the worker (the page holds no agent's code). */
+async function jsonRoles(files: ReadonlyMap<string, FileSystemFileHandle>): Promise<Map<string, JsonRole>> {
   const jsonPaths = [...files.keys()].filter((path) => path.toLowerCase().endsWith(".json"));
-  if (jsonPaths.length === 0) return { recognised: new Set(), sideFiles: new Set() };
+  if (jsonPaths.length === 0) return new Map();
   const read = await Promise.all(jsonPaths.map((path) => files.get(path)!.getFile()));
   const kinds = await pipeline().call("sniffSessions", { files: read });
-  return {
-    recognised: new Set(jsonPaths.filter((_, index) => kinds[index] === "session" || kinds[index] === "side file")),
-    sideFiles: new Set(jsonPaths.filter((_, index) => kinds[index] === "side file")),
-  };
+  return new Map(jsonPaths.map((path, index) => [path, kinds[index] ?? null]));
 }
 
 /**
@@ -65,8 +59,7 @@ export async function openDroppedFolder(folder: FileSystemDirectoryHandle): Prom
   let plan;
   try {
     await listFiles(folder, "", 0, files);
-    const json = await recognisedJson(files);
-    plan = planDroppedFolder([...files.keys()], json.recognised, json.sideFiles);
+    plan = planFolder([...files.keys()], await jsonRoles(files));
   } catch (error) {
     if (isStale(error)) return true;
     setAppState({ error: `The folder "${folder.name}" could not be read: ${errorMessage(error)}` });

@@ -1,29 +1,19 @@
 // Streams a session source (File, bytes, pasted text or same-origin URL) through the line
 // splitter into the format reader chosen from the first lines. Runs inside the worker; bytes are
 // decoded line by line (never as one huge string, design §3), progress is reported as it goes and
-// the read stops at the next chunk boundary once the caller reports it cancelled. An input whose
-// first bytes are SQLite's is an opencode database instead (FM-OC-1, ./readDatabase.ts).
+// the read stops at the next chunk boundary once the caller reports it cancelled. What the files
+// are (a database with its -wal, an agent's store or note files, sessions in a compressed
+// container) is the intake's plan (src/core/intake/); this file follows it.
 import type { Session } from "../../core/model";
-import {
-  attachCompanionFiles,
-  decodeZstdChunks,
-  FORMAT_READERS,
-  isSqliteHeader,
-  isWalHeader,
-  isZstdHeader,
-  loadZstdDecoder,
-  loneCompanionMessage,
-  mayCompanionFileName,
-  ownedCompanionFile,
-  type OwnedCompanionFile,
-} from "../../core/session/index";
+import { attachSideFiles, FORMAT_READERS, readSideFiles } from "../../core/session/index";
+import { headRole, missingDatabaseMessage, planOpen, type OpenPlan } from "../../core/intake/index";
 import type { ReaderWarning } from "../../core/model";
 import { SessionFollower } from "../../core/session/follow";
 import type { LoadProgress, OpenSource } from "./protocol";
-import { classifyDroppedFile, missingDatabaseMessage, readDatabaseFiles } from "./readDatabase";
+import { readPlannedDatabase } from "./readDatabase";
 import { yieldIfDue } from "../../app/yieldToEventLoop";
 import { linkSessions, unlinkedWarning } from "../../core/session/threads";
-import { readSideFileSet } from "./sideFiles";
+import { intakeSources } from "./intakeFiles";
 import { ProvisionalSchedule } from "./provisionalSchedule";
 
 /** Stop buffering for detection after this many characters (a single line can be huge). */
@@ -161,34 +151,39 @@ async function collectAll(chunks: ChunkSource, first: Uint8Array, control: ReadC
 }
 
 /**
- * Several files at once. The SQLite database among them is read with its `-wal` (FM-OC-1); with
- * no database, a lone `-wal`/`-shm` is refused with a message naming the missing database.
- * Otherwise every text file is read and the sessions are linked by their agent (`linkFiles`: a
- * session with its sub-agent files); a file that belongs to none of it is named in a warning.
+ * Several files at once, as the intake's plan says: a database read with its `-wal` (and the
+ * agent's store files given with it), an agent's store files read as one store, or sessions read
+ * one by one and linked by their agent (`linkFiles`: a session with its sub-agent files), with the
+ * agent's note files read into them; a file that belongs to none of it is named in a warning.
  */
 async function readFiles(source: Extract<OpenSource, { kind: "files" }>, control: ReadControl): Promise<ReadResult> {
-  const kinds = await Promise.all(source.files.map((file) => classifyDroppedFile(file)));
-  if (kinds.includes("database")) {
-    const session = await readDatabaseFiles(
-      source.files.map((file) => ({ name: file.name, data: file })),
-      source.sessionId ?? null,
-    );
-    if (control.isCancelled()) throw new ReadCancelledError();
-    return { session, byteLength: source.files.reduce((sum, file) => sum + file.size, 0), fileNames: source.files.map((file) => file.name) };
+  const plan = planOpen(await intakeSources(source.files, { together: true }), { together: true });
+  return readPlan(plan, source.files, source.sessionId ?? null, control);
+}
+
+/** Reads `files` as `plan` says (the plan made of these files, in this order). */
+async function readPlan(plan: OpenPlan, files: readonly File[], sessionId: string | null, control: ReadControl): Promise<ReadResult> {
+  const allBytes = () => files.reduce((sum, file) => sum + file.size, 0);
+  const allNames = () => files.map((file) => file.name);
+  switch (plan.kind) {
+    case "refused":
+      throw new Error(plan.message);
+    case "database": {
+      const session = await readPlannedDatabase(plan, files, sessionId);
+      if (control.isCancelled()) throw new ReadCancelledError();
+      return { session, byteLength: allBytes(), fileNames: allNames() };
+    }
+    case "store":
+      return { session: readSideFiles(plan.files, sessionId)!, byteLength: allBytes(), fileNames: allNames() };
+    case "sessions":
+      break;
   }
-  const stored = await readSideFileSet(source.files, source.sessionId ?? null);
-  if (stored) return { session: stored, byteLength: source.files.reduce((sum, file) => sum + file.size, 0), fileNames: source.files.map((file) => file.name) };
-  // An agent's files beside its sessions that are not sessions (Gemini CLI's projects.json): read into the session.
-  const companions = await companionFilesOf(source.files);
-  const others = source.files.filter((file, index) => kinds[index] === "other" && !companions.some((companion) => companion.file === file));
-  if (others.length === 0 && companions.length > 0) throw new Error(loneCompanionMessage(companions[0]!.owned));
-  const withCompanions = (read: ReadResult): ReadResult =>
-    companions.length === 0
+  const withSideFiles = (read: ReadResult): ReadResult =>
+    plan.sideFiles.length === 0
       ? read
-      : { ...read, session: attachCompanionFiles(read.session, companions.map((companion) => companion.owned)), fileNames: [...(read.fileNames ?? [read.session.fileName]), ...companions.map((companion) => companion.file.name)] };
-  const texts = others;
-  if (texts.length === 0) throw new Error(missingDatabaseMessage(source.files.map((file) => file.name)));
-  if (texts.length === 1) return withCompanions(await readSession({ kind: "file", file: texts[0] as File }, control));
+      : { ...read, session: attachSideFiles(read.session, plan.sideFiles), fileNames: [...(read.fileNames ?? [read.session.fileName]), ...plan.sideFiles.map((file) => file.name)] };
+  const texts = plan.sessions.map((planned) => files[planned.index]!);
+  if (texts.length === 1) return withSideFiles(await readSession({ kind: "file", file: texts[0]! }, control));
   const sessions: Session[] = [];
   let byteLength = 0;
   const failed: string[] = [];
@@ -213,29 +208,15 @@ async function readFiles(source: Extract<OpenSource, { kind: "files" }>, control
     ...linked.unlinked.map((other) => unlinkedWarning(linked.session.fileName, other)),
     ...failed.map((reason) => ({ line: 0, reason: `not read: ${reason}` })),
   ];
-  return withCompanions({ session: { ...linked.session, warnings }, byteLength, fileNames: texts.map((file) => file.name) });
-}
-
-/** Companion files larger than this are not looked into (Gemini CLI's prompt log of years stays well below). */
-const COMPANION_MAX_BYTES = 64 * 1024 * 1024;
-
-/** The files among `files` that are an agent's companion files (by name, then content), with their text. */
-async function companionFilesOf(files: readonly File[]): Promise<{ file: File; owned: OwnedCompanionFile }[]> {
-  const out: { file: File; owned: OwnedCompanionFile }[] = [];
-  for (const file of files) {
-    if (!mayCompanionFileName(file.name) || file.size > COMPANION_MAX_BYTES) continue;
-    const owned = ownedCompanionFile({ name: file.name, text: await file.text() });
-    if (owned) out.push({ file, owned });
-  }
-  return out;
+  return withSideFiles({ session: { ...linked.session, warnings }, byteLength, fileNames: texts.map((file) => file.name) });
 }
 
 export async function readSession(source: Exclude<OpenSource, { kind: SharedSourceKind }>, control: ReadControl): Promise<ReadResult> {
   if (source.kind === "files") return readFiles(source, control);
-  // A companion file alone (Gemini CLI's projects.json) is not a session: say what it is and what to open with it.
+  // A file the intake refuses alone (an agent's note file such as Gemini CLI's projects.json) says what it is and what to open with it.
   if (source.kind === "file") {
-    const [companion] = await companionFilesOf([source.file]);
-    if (companion) throw new Error(loneCompanionMessage(companion.owned));
+    const plan = planOpen(await intakeSources([source.file], { together: false }), { together: false });
+    if (plan.kind === "refused") throw new Error(plan.message);
   }
   const chunks = await openChunks(source);
   const decoder = new TextDecoder("utf-8");
@@ -261,21 +242,22 @@ export async function readSession(source: Exclude<OpenSource, { kind: SharedSour
       if (control.isCancelled()) throw new ReadCancelledError();
       const chunk = await chunks.next();
       if (!chunk) break;
-      if (bytesRead === 0 && (isSqliteHeader(chunk) || isWalHeader(chunk))) {
+      const role = bytesRead === 0 ? headRole(chunk) : null;
+      if (role?.kind === "database" || role?.kind === "wal") {
         // Not text: a database is opened whole with sql.js; a lone WAL file cannot be read.
-        if (isWalHeader(chunk)) throw new Error(missingDatabaseMessage([chunks.name]));
+        if (role.kind === "wal") throw new Error(missingDatabaseMessage([chunks.name]));
         const bytes = await collectAll(chunks, chunk, control);
-        const session = await readDatabaseFiles([{ name: chunks.name, data: bytes }], null);
+        const session = await readPlannedDatabase({ kind: "database", database: chunks.name, wal: null, sideFiles: [], otherFileNames: [] }, [{ name: chunks.name, bytes }], null);
         return { session, byteLength: bytes.byteLength, fileNames: [chunks.name] };
       }
-      if (bytesRead === 0 && isZstdHeader(chunk)) {
-        // Zstandard (a deepseek-harness `session.jsonl.zstd`, whatever its name): read whole, then
-        // its frames decoded part by part into the same line reader.
+      if (role?.kind === "compressed") {
+        // A compressed container (a deepseek-harness `session.jsonl.zstd`, a gzipped session,
+        // whatever its name): read whole, then decoded part by part into the same line reader.
         const bytes = await collectAll(chunks, chunk, control);
-        await loadZstdDecoder();
+        await role.container.loadDecoder();
         bytesRead = bytes.byteLength;
         const problems: ReaderWarning[] = [];
-        for (const part of decodeZstdChunks([bytes], chunks.name, (problem) => problems.push({ line: 0, reason: problem.reason }))) {
+        for (const part of role.container.decode([bytes], chunks.name, (problem) => problems.push({ line: 0, reason: problem.reason }))) {
           if (control.isCancelled()) throw new ReadCancelledError();
           follower.append(part);
           report(false);

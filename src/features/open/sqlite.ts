@@ -7,7 +7,7 @@
 import initSqlJs, { type SqlJsStatic } from "sql.js";
 import wasmUrl from "sql.js/dist/sql-wasm-browser.wasm?url";
 import type { Session } from "../../core/model";
-import { pairDatabaseFiles, readDatabase, readWithWal, type DroppedFile } from "../../core/session/index";
+import { readDatabase, readWithWal, type DroppedFile } from "../../core/session/index";
 import { sqlQuery } from "../../app/sqlQuery";
 
 let engine: Promise<SqlJsStatic> | null = null;
@@ -19,8 +19,9 @@ function loadSqlEngine(): Promise<SqlJsStatic> {
 }
 
 export interface DatabaseReadRequest {
-  /** Every file dropped together: the database, optionally its -wal (and -shm, ignored). */
-  files: DroppedFile[];
+  /** The database and its -wal (null: none), as the intake paired them. */
+  database: DroppedFile;
+  wal: DroppedFile | null;
   /** Session to show (session picker); default: the most recently updated top-level one. */
   sessionId?: string | null;
   /** Text files dropped with it (hermes: session_<id>.json, <id>.jsonl, request_dump_*.json). */
@@ -30,19 +31,17 @@ export interface DatabaseReadRequest {
 }
 
 /**
- * Reads one session of a dropped database. Throws an Error with a message fit for the UI when no
- * file is a SQLite database or the database is neither hermes-agent's nor opencode's.
+ * Reads one session of a dropped database. Throws an Error with a message fit for the UI when the
+ * database is no supported agent's.
  */
 export async function readDatabaseFileSet(request: DatabaseReadRequest): Promise<Session> {
-  const set = pairDatabaseFiles(request.files);
-  if (!set) throw new Error("None of the dropped files is a SQLite database (expected opencode.db or hermes-agent's state.db).");
   const SQL = await loadSqlEngine();
-  return readWithWal(set.database.bytes, set.wal?.bytes ?? null, ({ bytes, walApplied, walWarnings }) => {
+  return readWithWal(request.database.bytes, request.wal?.bytes ?? null, ({ bytes, walApplied, walWarnings }) => {
     const db = new SQL.Database(bytes);
     try {
       return readDatabase({
         query: sqlQuery(db),
-        fileName: set.database.name,
+        fileName: request.database.name,
         walApplied,
         walWarnings,
         sessionId: request.sessionId ?? null,

@@ -10,8 +10,7 @@ import { describe, expect, it } from "vitest";
 import { buildShare, exportRequest } from "../../../src/app/shareExport";
 import { API_IDS, type PipelineOptions, type Session } from "../../../src/core/model";
 import { analyzeSession } from "../../../src/core/session/pipeline";
-import { allAgents } from "../../../src/core/session/agents";
-import { ownedSideFile, readSessionText } from "../../../src/core/session/index";
+import { ownedSideFile, readSessionText, readSideFiles } from "../../../src/core/session/index";
 import { redactText } from "../../../src/core/redact";
 import { decodeShareLink, encodeBase64Url } from "../../../src/core/share";
 import { linkSessions, threadSessionOf } from "../../../src/core/session/threads";
@@ -100,9 +99,9 @@ const HERMES_SNAPSHOT = JSON.stringify({
 });
 
 function hermesSession(): Session {
-  const file = ownedSideFile({ name: "session_20260101_000000_aa0001.json", text: HERMES_SNAPSHOT });
+  const file = ownedSideFile({ name: "session_20260101_000000_aa0001.json", text: HERMES_SNAPSHOT }, "session-store");
   expect(file, "the snapshot is a hermes side file").not.toBeNull();
-  return allAgents().find((agent) => agent.id === file!.agentId)!.sideFiles!.read([file!], null);
+  return readSideFiles([file!], null, 1)!;
 }
 
 describe("more secret kinds, masked in every output", () => {

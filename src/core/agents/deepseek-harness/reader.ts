@@ -1,5 +1,5 @@
 // Reader of a deepseek-harness session log (docs/formats/deepseek-harness.md): `session.jsonl`, or
-// `session.jsonl.zstd` once its Zstandard frames are decoded (src/core/readers/zstd.ts; the bytes,
+// `session.jsonl.zstd` once its Zstandard frames are decoded (src/core/intake/containers/zstd.ts; the bytes,
 // not the name, say it is compressed). Line 1 is the header `{"type":"session","version":0,"id",
 // "createdAt",…}`; every other line is one event `{type, seq, time, data, …}` or a packed chunk
 // row (`text-chunks`, `reasoning-chunks`, `tool-call-chunks`) that stands for a run of

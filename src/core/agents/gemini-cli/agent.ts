@@ -4,7 +4,7 @@
 import type { AgentDescriptor } from "../descriptor";
 import { messageChars } from "../../tokens/charEstimate";
 import { learnGeminiCliCapture } from "./capture";
-import { geminiCompanionFiles } from "./companions";
+import { geminiNoteFiles } from "./companions";
 import { GEMINI_NOT_DERIVABLE } from "./notDerivable";
 import { geminiCompressionPolicy } from "./policy/policy";
 import { GEMINI_CLI_FORMAT_ID, geminiCliReader } from "./reader";
@@ -36,5 +36,5 @@ export const geminiCliAgent = {
   // A captured main request holds the system instruction, tool declarations and generationConfig.
   captureLearner: { facts: (body, source, api) => (api === "google-generative-ai" ? learnGeminiCliCapture(body, source) : []) },
   // projects.json and logs.json beside the chats: read into a chat opened with them.
-  companionFiles: geminiCompanionFiles,
+  sideFiles: geminiNoteFiles,
 } satisfies AgentDescriptor;

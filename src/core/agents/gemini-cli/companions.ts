@@ -10,7 +10,7 @@
 //   (Logger, packages/core/src/core/logger.ts; written by useGeminiStream in packages/cli).
 // Neither is sent to the model. Read with a chat, they give its project folder and how many
 // prompts were typed in it; otherwise they are named as not needed.
-import type { AgentCompanionFiles, TextFile } from "../descriptor";
+import type { AgentSideFiles, TextFile } from "../descriptor";
 import type { CompanionNote, Session } from "../../model";
 import { sha256Hex } from "../../util/sha256";
 
@@ -80,7 +80,8 @@ function logNote(session: Session, text: string): string {
   return `${LOGS}: ${plural(own.length, "prompt")} typed in this chat${commandPart}. The CLI keeps them for its prompt history; the requests come from the chat file.`;
 }
 
-export const geminiCompanionFiles: AgentCompanionFiles = {
+export const geminiNoteFiles: AgentSideFiles = {
+  kind: "session-notes",
   namePattern: /^(projects|logs)\.json$/,
   accepts: (name, text) => (name === PROJECTS ? projectsOf(text) !== null : name === LOGS ? logEntriesOf(text) !== null : false),
   attach(session: Session, files: readonly TextFile[]): Session {

@@ -52,6 +52,7 @@ export const hermesAgent = {
   },
   // The side files of `<home>/sessions/` (HS-3): snapshots, transcripts, request dumps and the gateway's routing index.
   sideFiles: {
+    kind: "session-store",
     namePattern: /(^|[\\/])(session_.+\.json|request_dump_.+\.json|[^\\/]+\.jsonl|sessions\.json)$/i,
     folderBesideDatabase: "sessions",
     homeDatabaseName: "state.db",

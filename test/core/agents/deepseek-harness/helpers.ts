@@ -4,7 +4,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Session } from "../../../../src/core/model";
-import { loadZstdDecoder, readSessionBytes, readSessionText } from "../../../../src/core/session/index";
+import { readSessionBytes, readSessionText } from "../../../../src/core/session/index";
+import { headRole } from "../../../../src/core/intake/index";
 import { findSessionFile, fixtureCase } from "../../../support/fixtures";
 
 export const recorded = fixtureCase("deepseek-harness/headless-deepseek-manualcompact");
@@ -17,8 +18,11 @@ export const decodedPath = () => findSessionFile(recorded.path("session-decoded"
 
 /** The recorded artifact read from its bytes (the decoder loaded first). */
 export async function readRecorded(): Promise<Session> {
-  await loadZstdDecoder();
-  return readSessionBytes(readFileSync(zstdPath()), "session.jsonl.zstd", (bytes) => decoder.decode(bytes));
+  const bytes = readFileSync(zstdPath());
+  const role = headRole(bytes);
+  if (role.kind !== "compressed") throw new Error("the recorded artifact is not compressed");
+  await role.container.loadDecoder();
+  return readSessionBytes(bytes, "session.jsonl.zstd", (line) => decoder.decode(line));
 }
 
 export function readForked(id: "session-parent-1" | "session-child-1"): Session {

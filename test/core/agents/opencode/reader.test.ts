@@ -3,7 +3,8 @@
 import { describe, expect, it } from "vitest";
 import { classifyDatabase, readOpencodeDatabase, sessionFromDatabaseRows } from "../../../../src/core/agents/opencode";
 import { type SqlQuery } from "../../../../src/core/storage/sqlite";
-import { detectFormat, isSqliteHeader, readSessionText, UnsupportedFormatError } from "../../../../src/core/session/index";
+import { detectFormat, readSessionText, UnsupportedFormatError } from "../../../../src/core/session/index";
+import { isSqliteHeader } from "../../../../src/core/storage/sqlite";
 import { readOpencodeExportText } from "../../../../src/core/agents/opencode/reader";
 import { splitTextLines } from "../../../../src/core/readers/lines";
 import { assistant, exportDocument, toolPart, user } from "./helpers";

@@ -1,11 +1,14 @@
-// Zstandard-compressed input (deepseek-harness writes `session.jsonl.zstd`, a chain of frames, one per
-// write batch). A compressed file is recognised by its first four bytes, whatever its name, and
-// decoded frame after frame into byte parts that go through the same line splitter as a plain
-// file, so the decoded text never has to exist as one string. The decoder is zstddec's streaming
-// WebAssembly build (chosen by bench/zstd.bench.ts: docs/formats/deepseek-harness.md), which
-// has to be loaded once, asynchronously, before a compressed file is read: the worker and the CLI
-// await `loadZstdDecoder()` when they meet the magic number; tests await it up front.
-import { ZSTDDecoder } from "zstddec/stream";
+// Zstandard (deepseek-harness writes `session.jsonl.zstd`, a chain of frames, one per write batch).
+// A compressed file is recognised by its first four bytes, whatever its name, and decoded frame
+// after frame into byte parts that go through the same line splitter as a plain file, so the
+// decoded text never has to exist as one string. The decoder is zstddec's streaming WebAssembly
+// build (chosen by bench/zstd.bench.ts: docs/formats/deepseek-harness.md), which has to be loaded
+// once, asynchronously, before a compressed file is read: hosts await the container's
+// `loadDecoder()` when the intake says a file is this container; tests await it up front. The
+// decoder's module is imported then, so code that only asks what a file is (the page's folder
+// walks) never loads it.
+import type { ZSTDDecoder } from "zstddec/stream";
+import type { Container, ContainerProblem } from "./container";
 
 /** A Zstandard frame starts with 28 B5 2F FD (the magic number 0xFD2FB528, little-endian). */
 const ZSTD_MAGIC = [0x28, 0xb5, 0x2f, 0xfd];
@@ -13,7 +16,7 @@ const ZSTD_MAGIC = [0x28, 0xb5, 0x2f, 0xfd];
 /** Parts in a row that decode to nothing before the data is taken as corrupt (the decoder made no progress). */
 const STALLED_PARTS = 4096;
 
-export function isZstdHeader(bytes: Uint8Array): boolean {
+function isZstdHeader(bytes: Uint8Array): boolean {
   return bytes.length >= 4 && ZSTD_MAGIC.every((byte, index) => bytes[index] === byte);
 }
 
@@ -21,8 +24,9 @@ let decoder: ZSTDDecoder | null = null;
 let loading: Promise<void> | null = null;
 
 /** Loads the decoder (once); a compressed input can be read synchronously afterwards. */
-export function loadZstdDecoder(): Promise<void> {
+function loadZstdDecoder(): Promise<void> {
   loading ??= (async () => {
+    const { ZSTDDecoder } = await import("zstddec/stream");
     const created = new ZSTDDecoder();
     await created.init();
     decoder = created;
@@ -32,14 +36,9 @@ export function loadZstdDecoder(): Promise<void> {
 
 class ZstdNotLoadedError extends Error {
   constructor(fileName: string) {
-    super(`${fileName}: Zstandard-compressed input, but the decoder is not loaded (await loadZstdDecoder() before reading)`);
+    super(`${fileName}: Zstandard-compressed input, but the decoder is not loaded (await the container's loadDecoder() before reading)`);
     this.name = "ZstdNotLoadedError";
   }
-}
-
-/** What went wrong while decoding, for the reader's warnings (line 0: the file as a whole). */
-export interface ZstdProblem {
-  reason: string;
 }
 
 /**
@@ -47,7 +46,7 @@ export interface ZstdProblem {
  * crash while writing) or corrupt data ends the parts early and is reported through `onProblem`:
  * the parts decoded before it are kept.
  */
-export function* decodeZstdChunks(chunks: Iterable<Uint8Array>, fileName: string, onProblem: (problem: ZstdProblem) => void): Generator<Uint8Array> {
+function* decodeZstdChunks(chunks: Iterable<Uint8Array>, fileName: string, onProblem: (problem: ContainerProblem) => void): Generator<Uint8Array> {
   if (!decoder) throw new ZstdNotLoadedError(fileName);
   let emptyInARow = 0;
   try {
@@ -68,3 +67,12 @@ export function* decodeZstdChunks(chunks: Iterable<Uint8Array>, fileName: string
     onProblem({ reason: `the last Zstandard frame is incomplete (${detail}): a torn tail, as a crash while writing leaves it; the lines before it are kept` });
   }
 }
+
+export const zstdContainer: Container = {
+  id: "zstd",
+  label: "Zstandard",
+  namePattern: /\.(zstd|zst)$/i,
+  matches: isZstdHeader,
+  loadDecoder: loadZstdDecoder,
+  decode: decodeZstdChunks,
+};
