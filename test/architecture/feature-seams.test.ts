@@ -166,4 +166,10 @@ describe("the seams between the page's features", () => {
     expect(frameFiles.length).toBeGreaterThan(20);
     expect(frameFiles.flatMap((file) => sessionBreaks(file, importsByFile.get(file)!))).toEqual([]);
   });
+
+  it("nothing the page's main thread loads at run time (its features' page sides included) is in src/core/session/", () => {
+    expect([...pageSide].filter((file) => file.startsWith(SESSION + path.sep)).map((file) => path.relative(SRC, file))).toEqual([]);
+    // The closure does reach the core: the check is not vacuous.
+    expect([...pageSide].some((file) => file.startsWith(path.join(SRC, "core") + path.sep))).toBe(true);
+  });
 });
