@@ -3,31 +3,15 @@
 // what is the same for every policy (its id, the turn, the parameters and limits the framework
 // resolved) is filled in once, and the tokens saved are always before − after.
 import type {
-  AfterCompaction,
   CompactionPolicy,
-  Finding,
-  Partition,
-  SimulatedSummariserRequest,
   SimulationContext,
   SimulationInput,
   SimulationResult,
   TokenSummary,
-  TriggerDecision,
-  VerdictResult,
 } from "./types";
 
 /** What a policy decided at one turn: the result without the fields every policy fills alike. */
-export interface PolicyOutcome {
-  trigger: TriggerDecision;
-  partition: Partition;
-  summariserRequests: SimulatedSummariserRequest[];
-  after: AfterCompaction;
-  verdict: VerdictResult;
-  tokens: TokenSummary;
-  findings: Finding[];
-  /** [INF] rule ids the result depends on. */
-  inferred: string[];
-}
+export type PolicyOutcome = Omit<SimulationResult, "policyId" | "turn" | "parameters" | "limits">;
 
 export function simulationResult(policy: Pick<CompactionPolicy, "id">, input: Pick<SimulationInput, "turn">, context: Pick<SimulationContext, "parameters" | "limits">, outcome: PolicyOutcome): SimulationResult {
   return {
