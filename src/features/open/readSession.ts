@@ -128,6 +128,20 @@ function unsupportedFormat(name: string, firstLines: string[]): Error {
   return new Error(`${name}: ${looksBinary ? "this looks like a binary file" : "unsupported format"}. Expected one of:\n${expected}`);
 }
 
+/**
+ * The session of a decoded container. When nothing in it could be read and the container said
+ * why (damaged data behind a gzip header, say), the error is the container's, not "empty".
+ */
+function finishDecoded(follower: SessionFollower, name: string, containerLabel: string, problems: readonly ReaderWarning[]): Session {
+  try {
+    return follower.finish();
+  } catch (error) {
+    if (problems.length === 0) throw error;
+    const expected = FORMAT_READERS.map((reader) => `• ${reader.mismatchMessage}`).join("\n");
+    throw new Error(`${name}: ${containerLabel}-compressed, but ${problems.map((problem) => problem.reason).join("; ")}. Expected one of:\n${expected}`);
+  }
+}
+
 /** Reads every remaining chunk into one buffer (a database is opened whole), with progress. */
 async function collectAll(chunks: ChunkSource, first: Uint8Array, control: ReadControl): Promise<Uint8Array> {
   const parts = [first];
@@ -264,7 +278,7 @@ export async function readSession(source: Exclude<OpenSource, { kind: SharedSour
           await yieldIfDue();
         }
         // A compressed file is read whole: it is not followed as it grows.
-        const session = follower.finish();
+        const session = finishDecoded(follower, chunks.name, role.container.label, problems);
         report(true);
         return { session: problems.length === 0 ? session : { ...session, warnings: [...session.warnings, ...problems] }, byteLength: bytes.byteLength };
       }

@@ -35,4 +35,14 @@ describe("compressed sessions in the worker", () => {
     expect(cut.session.formatId).toBe("pi");
     expect(cut.session.warnings.at(-1)?.reason).toMatch(/gzip data ends early or is damaged/);
   });
+
+  it("damaged data behind a gzip header is refused with the container's reason, not as an empty file", async () => {
+    const garbage = new Uint8Array(4096);
+    for (let i = 0; i < garbage.length; i++) garbage[i] = (i * 7919 + 13) & 0xff;
+    garbage.set([0x1f, 0x8b, 0x08, 0x00], 0);
+    const read = readSession({ kind: "file", file: new File([garbage], "logs.tar.gz") }, control);
+    await expect(read).rejects.toThrow(/logs\.tar\.gz: gzip-compressed, but damaged gzip data/);
+    await expect(read).rejects.toThrow(/not a pi session: expected/);
+    await expect(read).rejects.not.toThrow(/is empty/);
+  });
 });
