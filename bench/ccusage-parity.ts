@@ -52,7 +52,8 @@ interface Theirs extends Tokens {
 const args = process.argv.slice(2);
 const commandAt = args.indexOf("--ccusage");
 const ccusage = commandAt === -1 ? "npx --yes ccusage@20.0.24" : args[commandAt + 1]!;
-const folders = args.filter((arg, index) => !arg.startsWith("--") && index !== commandAt + 1);
+// The value after --ccusage is its command, not a folder (and with no --ccusage every argument is a folder).
+const folders = args.filter((arg, index) => !arg.startsWith("--") && (commandAt === -1 || index !== commandAt + 1));
 if (folders.length === 0) folders.push(path.resolve("../shared/fixtures/realworld"));
 
 const io: CliIo = { stdout: () => undefined, stderr: () => undefined, readFile: (file) => readFileSync(file) };
