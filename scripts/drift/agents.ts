@@ -1,0 +1,206 @@
+// How the drift harness drives each agent: its npm package and executable, how one prompt is sent
+// in its headless mode (each invocation continues the same session), the configuration that points
+// it at the recording proxy, its shell tool's name and arguments (the scripted provider calls tools
+// in the agent's own vocabulary), how automatic compaction is provoked, and where it writes the
+// session file. The commands and settings are those of the shared recordings in
+// ../shared/fixtures/<agent>/*/README.md, which were made the same way.
+import { mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import type { ProviderSettings } from "./provider";
+
+export interface DriveContext {
+  home: string;
+  workspace: string;
+  /** The recording proxy's base URL (http://127.0.0.1:PORT), for agents configured by file. */
+  proxyUrl: string;
+}
+
+export interface AgentDriver {
+  /** The agent's id as the harness is called with it (`npm run drift -- <id>@<version>`). */
+  id: string;
+  packageName: string;
+  /** The executable the package installs (node_modules/.bin/<bin>). */
+  bin: string;
+  provider: ProviderSettings;
+  /** Environment for every invocation (dummy credentials, no telemetry or updates). */
+  env: (context: DriveContext) => Record<string, string>;
+  /** Writes the agent's configuration under the temporary home. */
+  configure: (context: DriveContext) => void;
+  /** The arguments that send `prompt`; `first` for the session's first invocation. */
+  argv: (prompt: string, first: boolean) => string[];
+  /** A prompt that compacts the conversation by hand, sent after the turn named, where the agent has one in headless mode. */
+  manualCompaction?: { afterTurn: number; prompt: string };
+  /** The session's files once the run ended (the main file first). */
+  sessionFiles: (context: DriveContext) => string[];
+}
+
+function writeJson(file: string, value: unknown): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`);
+}
+
+/** Every file under `folder` whose name passes `accept`, newest last. */
+function filesUnder(folder: string, accept: (name: string) => boolean): string[] {
+  const found: string[] = [];
+  const walk = (at: string) => {
+    let entries;
+    try {
+      entries = readdirSync(at, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      const full = path.join(at, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (accept(entry.name)) found.push(full);
+    }
+  };
+  walk(folder);
+  return found.sort((a, b) => statSync(a).mtimeMs - statSync(b).mtimeMs);
+}
+
+const QUIET = { DISABLE_TELEMETRY: "1", DO_NOT_TRACK: "1" };
+
+const claudeCode: AgentDriver = {
+  id: "claude-code",
+  packageName: "@anthropic-ai/claude-code",
+  bin: "claude",
+  // Compacts at the start of the next prompt once a response reported more than the window allows.
+  provider: { shellCall: (command) => ({ name: "Bash", args: { command, description: "Run a shell command" } }), inflate: { turn: 3, step: 1, inputTokens: 95000 } },
+  env: () => ({
+    ...QUIET,
+    ANTHROPIC_API_KEY: "dummy-key",
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
+    DISABLE_AUTOUPDATER: "1",
+    DISABLE_ERROR_REPORTING: "1",
+    CLAUDE_CODE_AUTO_COMPACT_WINDOW: "100000",
+  }),
+  configure: () => undefined,
+  argv: (prompt, first) => ["-p", ...(first ? [] : ["--continue"]), "--allowedTools", "Bash Read Write Edit Glob Grep", "--output-format", "json", prompt],
+  manualCompaction: { afterTurn: 6, prompt: "/compact" },
+  sessionFiles: ({ home }) => filesUnder(path.join(home, ".claude", "projects"), (name) => name.endsWith(".jsonl")),
+};
+
+const pi: AgentDriver = {
+  id: "pi",
+  packageName: "@mariozechner/pi-coding-agent",
+  bin: "pi",
+  provider: { shellCall: (command) => ({ name: "bash", args: { command } }) },
+  env: () => ({ ...QUIET }),
+  configure: ({ home, proxyUrl }) => {
+    writeJson(path.join(home, ".pi", "agent", "models.json"), {
+      providers: {
+        fake: {
+          baseUrl: `${proxyUrl}/v1`,
+          api: "openai-completions",
+          apiKey: "dummy-key",
+          compat: { supportsDeveloperRole: false, supportsReasoningEffort: false },
+          models: [{ id: "fake-model", name: "Fake Model", contextWindow: 16000, maxTokens: 4000 }],
+        },
+      },
+    });
+    writeJson(path.join(home, ".pi", "agent", "settings.json"), { compaction: { enabled: true, reserveTokens: 11600, keepRecentTokens: 1800 } });
+  },
+  argv: (prompt, first) => ["--provider", "fake", "--model", "fake-model", ...(first ? [] : ["--continue"]), "-p", prompt],
+  sessionFiles: ({ home }) => filesUnder(path.join(home, ".pi", "agent", "sessions"), (name) => name.endsWith(".jsonl")),
+};
+
+const codex: AgentDriver = {
+  id: "codex",
+  packageName: "@openai/codex",
+  bin: "codex",
+  provider: { shellCall: (command) => ({ name: "exec_command", args: { cmd: command } }) },
+  env: () => ({ ...QUIET, FAKE_API_KEY: "dummy-key" }),
+  configure: ({ home, proxyUrl }) => {
+    mkdirSync(path.join(home, ".codex"), { recursive: true });
+    writeFileSync(
+      path.join(home, ".codex", "config.toml"),
+      [
+        'model = "fake-model"',
+        'model_provider = "fake"',
+        'approval_policy = "never"',
+        'sandbox_mode = "danger-full-access"',
+        "model_auto_compact_token_limit = 13500",
+        "",
+        "[model_providers.fake]",
+        'name = "Fake provider"',
+        `base_url = "${proxyUrl}/v1"`,
+        'wire_api = "responses"',
+        'env_key = "FAKE_API_KEY"',
+        "",
+      ].join("\n"),
+    );
+  },
+  argv: (prompt, first) => ["exec", ...(first ? [] : ["resume", "--last"]), "--skip-git-repo-check", "--json", prompt],
+  sessionFiles: ({ home }) => filesUnder(path.join(home, ".codex", "sessions"), (name) => name.startsWith("rollout-") && name.endsWith(".jsonl")),
+};
+
+const opencode: AgentDriver = {
+  id: "opencode",
+  packageName: "opencode-ai",
+  bin: "opencode",
+  provider: { shellCall: (command) => ({ name: "bash", args: { command, description: "Run a shell command" } }) },
+  env: () => ({ ...QUIET, OPENCODE_DISABLE_MODELS_FETCH: "1", OPENCODE_DISABLE_AUTOUPDATE: "1" }),
+  configure: ({ home, proxyUrl }) => {
+    writeJson(path.join(home, ".config", "opencode", "opencode.json"), {
+      $schema: "https://opencode.ai/config.json",
+      provider: {
+        fake: {
+          npm: "@ai-sdk/openai-compatible",
+          name: "Fake provider",
+          options: { baseURL: `${proxyUrl}/v1`, apiKey: "dummy-key" },
+          models: { "fake-model": { name: "Fake Model", limit: { context: 15000, output: 4000 } } },
+        },
+      },
+      model: "fake/fake-model",
+      small_model: "fake/fake-model",
+      autoupdate: false,
+      share: "disabled",
+      compaction: { auto: true },
+      permission: { edit: "allow", bash: "allow", webfetch: "allow" },
+    });
+  },
+  argv: (prompt, first) => ["run", ...(first ? [] : ["--continue"]), "--format", "json", prompt],
+  sessionFiles: ({ home }) => filesUnder(path.join(home, ".local", "share", "opencode"), (name) => name === "opencode.db"),
+};
+
+const geminiCli: AgentDriver = {
+  id: "gemini-cli",
+  packageName: "@google/gemini-cli",
+  bin: "gemini",
+  // Compresses before any request once the last prompt count reached half the model's window.
+  provider: { shellCall: (command) => ({ name: "run_shell_command", args: { command, description: "Run a shell command" } }), inflate: { turn: 3, step: 0, inputTokens: 600000 } },
+  env: () => ({ ...QUIET, GEMINI_API_KEY: "dummy-key" }),
+  configure: ({ home, workspace }) => {
+    writeJson(path.join(home, ".gemini", "settings.json"), {
+      security: { auth: { selectedType: "gemini-api-key" } },
+      privacy: { usageStatisticsEnabled: false },
+      general: { enableAutoUpdate: false },
+    });
+    writeJson(path.join(home, ".gemini", "trustedFolders.json"), { [workspace]: "TRUST_FOLDER" });
+  },
+  argv: (prompt, first) => ["-m", "gemini-2.5-flash", "--approval-mode", "yolo", ...(first ? [] : ["--resume", "latest"]), "-p", prompt],
+  sessionFiles: ({ home }) => filesUnder(path.join(home, ".gemini", "tmp"), (name) => name.startsWith("session-")),
+};
+
+const qwenCode: AgentDriver = {
+  id: "qwen-code",
+  packageName: "@qwen-code/qwen-code",
+  bin: "qwen",
+  provider: { shellCall: (command) => ({ name: "run_shell_command", args: { command, description: "Run a shell command" } }) },
+  env: ({ proxyUrl }) => ({ ...QUIET, OPENAI_API_KEY: "dummy-key", OPENAI_BASE_URL: `${proxyUrl}/v1`, OPENAI_MODEL: "fake-model" }),
+  configure: ({ home }) => {
+    writeJson(path.join(home, ".qwen", "settings.json"), {
+      security: { auth: { selectedType: "openai" } },
+      model: { name: "fake-model" },
+      privacy: { usageStatisticsEnabled: false },
+      telemetry: { enabled: false },
+      general: { enableAutoUpdate: false },
+      memory: { enableManagedAutoMemory: false },
+    });
+  },
+  argv: (prompt, first) => ["--auth-type", "openai", "-m", "fake-model", "--approval-mode", "yolo", ...(first ? [] : ["--continue"]), "-p", prompt],
+  sessionFiles: ({ home }) => filesUnder(path.join(home, ".qwen", "projects"), (name) => name.endsWith(".jsonl")),
+};
+
+export const DRIVERS: AgentDriver[] = [claudeCode, pi, codex, opencode, geminiCli, qwenCode];
