@@ -85,7 +85,8 @@ const pi: AgentDriver = {
   id: "pi",
   packageName: "@mariozechner/pi-coding-agent",
   bin: "pi",
-  provider: { shellCall: (command) => ({ name: "bash", args: { command } }) },
+  // Compacts after a prompt once the context passed contextWindow - reserveTokens (4,400 here).
+  provider: { shellCall: (command) => ({ name: "bash", args: { command } }), inflate: { turn: 3, step: 1, inputTokens: 5000 } },
   env: () => ({ ...QUIET }),
   configure: ({ home, proxyUrl }) => {
     writeJson(path.join(home, ".pi", "agent", "models.json"), {
@@ -109,7 +110,8 @@ const codex: AgentDriver = {
   id: "codex",
   packageName: "@openai/codex",
   bin: "codex",
-  provider: { shellCall: (command) => ({ name: "exec_command", args: { cmd: command } }) },
+  // Compacts at the start of the next prompt once the session's tokens reached model_auto_compact_token_limit.
+  provider: { shellCall: (command) => ({ name: "exec_command", args: { cmd: command } }), inflate: { turn: 3, step: 1, inputTokens: 14000 } },
   env: () => ({ ...QUIET, FAKE_API_KEY: "dummy-key" }),
   configure: ({ home, proxyUrl }) => {
     mkdirSync(path.join(home, ".codex"), { recursive: true });
@@ -139,7 +141,8 @@ const opencode: AgentDriver = {
   id: "opencode",
   packageName: "opencode-ai",
   bin: "opencode",
-  provider: { shellCall: (command) => ({ name: "bash", args: { command, description: "Run a shell command" } }) },
+  // Compacts once a response's tokens pass the model's context less its output limit (11,000 here).
+  provider: { shellCall: (command) => ({ name: "bash", args: { command, description: "Run a shell command" } }), inflate: { turn: 3, step: 1, inputTokens: 12000 } },
   env: () => ({ ...QUIET, OPENCODE_DISABLE_MODELS_FETCH: "1", OPENCODE_DISABLE_AUTOUPDATE: "1" }),
   configure: ({ home, proxyUrl }) => {
     writeJson(path.join(home, ".config", "opencode", "opencode.json"), {
