@@ -183,7 +183,12 @@ const geminiCli: AgentDriver = {
     writeJson(path.join(home, ".gemini", "trustedFolders.json"), { [workspace]: "TRUST_FOLDER" });
   },
   argv: (prompt, first) => ["-m", "gemini-2.5-flash", "--approval-mode", "yolo", ...(first ? [] : ["--resume", "latest"]), "-p", prompt],
-  sessionFiles: ({ home }) => filesUnder(path.join(home, ".gemini", "tmp"), (name) => name.startsWith("session-")),
+  // Every resumed process also starts a small file of its own under the same session id (0.61.0);
+  // the conversation goes on in the first one, the largest.
+  sessionFiles: ({ home }) =>
+    filesUnder(path.join(home, ".gemini", "tmp"), (name) => name.startsWith("session-"))
+      .sort((a, b) => statSync(b).size - statSync(a).size)
+      .slice(0, 1),
 };
 
 const qwenCode: AgentDriver = {
