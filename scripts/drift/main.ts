@@ -138,8 +138,10 @@ async function main(): Promise<void> {
     console.log(`session files: ${sessionFiles.length === 0 ? "none found" : sessionFiles.map((file) => path.relative(root, file)).join(", ")}`);
     if (direct || sessionFiles.length === 0) return;
 
-    const requests = path.join(root, "requests");
-    const captured = mergeCaptures(captureFolders, requests);
+    // Each invocation's proxy wrote requests/NNN.json, NNN.meta.json and responses/NNN.txt under its own folder.
+    const merged = path.join(root, "capture");
+    const captured = mergeCaptures(captureFolders, merged);
+    const requests = path.join(merged, "requests");
     console.log(`captured: ${captured} requests\n`);
     const verify = spawnSync(TSX, [CLI, "verify", ...sessionFiles, "--captures", requests], { encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
     const lines = verify.stdout.trim().split("\n").filter(Boolean);
