@@ -6,6 +6,7 @@ import { bufferedOutput } from "./bufferedOutput";
 import { fileChunks } from "./fileChunks";
 import { fileTextSource } from "./fileTextSource";
 import { runCli } from "./run";
+import { safeErrorText } from "./terminalText";
 
 export function runProcess(program: string): void {
   // A reader that stops early (`… | head`) closes the pipe: that is a normal end, not an error.
@@ -39,7 +40,7 @@ export function runProcess(program: string): void {
     },
     (error: unknown) => {
       output.flush();
-      process.stderr.write(`error: ${(error as Error).message ?? String(error)}\n`);
+      process.stderr.write(safeErrorText(`error: ${(error as Error).message ?? String(error)}\n`));
       process.exitCode = 1;
     },
   );

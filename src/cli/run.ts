@@ -5,6 +5,7 @@ import { COMMANDS, findCommand } from "./commands";
 import { CliError, type CliIo } from "./io";
 import type { CliCommand } from "./registry";
 import { loadTokenizerTables } from "../core/tokens/tables";
+import { safeErrorText, safeOutputText } from "./terminalText";
 
 /** How the usage texts name the program: the development form; the compiled bin passes "contextscope". */
 export const DEV_PROGRAM = "npm run cli --";
@@ -38,7 +39,9 @@ export function commandUsage(command: CliCommand, program = DEV_PROGRAM): string
   return `${lines.join("\n")}\n`;
 }
 
-export async function runCli(argv: string[], io: CliIo, program = DEV_PROGRAM): Promise<number> {
+export async function runCli(argv: string[], rawIo: CliIo, program = DEV_PROGRAM): Promise<number> {
+  // Every line any command writes passes here: no control sequence from a session reaches a terminal.
+  const io: CliIo = { ...rawIo, stdout: (text) => rawIo.stdout(safeOutputText(text)), stderr: (text) => rawIo.stderr(safeErrorText(text)) };
   const [name, ...rest] = argv;
   if (name === undefined || name === "--help" || name === "-h" || name === "help") {
     (name === undefined ? io.stderr : io.stdout)(mainUsage(program));
