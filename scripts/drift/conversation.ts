@@ -7,7 +7,7 @@
 // the provider reports (see each agent's driver).
 
 /** One response of the model: shell commands to run (in parallel when several), or the turn's closing text. */
-export type ScriptedStep = { kind: "shell"; commands: string[] } | { kind: "text"; text: string };
+type ScriptedStep = { kind: "shell"; commands: string[] } | { kind: "text"; text: string };
 
 export interface ScriptedTurn {
   /** A short name, used in the harness's report. */

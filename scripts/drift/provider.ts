@@ -12,7 +12,7 @@ import { encodeAnswer, type Answer, type ToolCall, type Wire } from "./answers";
 import { SCRIPTED_TURNS, SUMMARY_TEXT } from "./conversation";
 
 /** How an agent names its shell tool and its arguments. */
-export type ShellCall = (command: string) => { name: string; args: Record<string, unknown> };
+type ShellCall = (command: string) => { name: string; args: Record<string, unknown> };
 
 export interface ProviderSettings {
   shellCall: ShellCall;
