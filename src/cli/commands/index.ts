@@ -10,6 +10,7 @@ import { checkCommand } from "./check";
 import { compareCommand } from "./compare";
 import { threadsCommand } from "./threads";
 import { capturesCommand } from "./captures";
+import { captureCommand } from "./capture";
 import { scanCommand } from "./scan";
 import { watchCommand } from "./watch";
 
@@ -24,6 +25,7 @@ export const COMMANDS: readonly CliCommand[] = [
   compareCommand,
   threadsCommand,
   capturesCommand,
+  captureCommand,
   scanCommand,
   watchCommand,
 ];
