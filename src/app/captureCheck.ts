@@ -83,6 +83,11 @@ function classifyPath(session: Session, options: PipelineOptions, source: string
   return { path, class: "bug", reason: "the session file and the captures determine this field, but the rebuilt value differs" };
 }
 
+/** Every path where `built` differs from the capture `source`, named and classed. */
+export function classifiedDifferences(session: Session, options: PipelineOptions, source: string, built: unknown, captured: unknown): PathDifference[] {
+  return differingPaths(built, captured).map((path) => classifyPath(session, options, source, path));
+}
+
 /** One capture against the rebuilt request of `turn`. */
 function compareWithCapture(session: Session, options: PipelineOptions, turn: number, capture: CaptureInput): CaptureComparison {
   const built = buildTurnRequest(session, options, turn).body;

@@ -11,6 +11,7 @@ import { compareCommand } from "./compare";
 import { threadsCommand } from "./threads";
 import { capturesCommand } from "./captures";
 import { captureCommand } from "./capture";
+import { verifyCommand } from "./verify";
 import { scanCommand } from "./scan";
 import { watchCommand } from "./watch";
 
@@ -26,6 +27,7 @@ export const COMMANDS: readonly CliCommand[] = [
   threadsCommand,
   capturesCommand,
   captureCommand,
+  verifyCommand,
   scanCommand,
   watchCommand,
 ];
