@@ -9,6 +9,7 @@ import { findAgent } from "../core/session/agents";
 import { buildTurnRequest, countTurns } from "../core/session/pipeline";
 import { differingPaths, sortedJson, sortKeysDeep } from "../core/captures/diff";
 import { isObject } from "../core/util/is-object";
+import { firstDifference, type BodyDifference } from "../core/captures/firstDifference";
 
 type DifferenceClass = "not derivable" | "learnt from another capture" | "bug";
 
@@ -113,10 +114,12 @@ export interface CaptureDiffResult {
   capturedJson: string;
   rebuiltJson: string;
   differences: PathDifference[];
+  /** Where the rebuilt body first departs from the wire (null: equal). */
+  first: BodyDifference | null;
 }
 
 /** Captures that are still attached (the header and the further captures name their sources). */
-function attachedSources(options: PipelineOptions): Set<string> {
+export function attachedSources(options: PipelineOptions): Set<string> {
   return new Set([...(options.header ? [options.header.source] : []), ...(options.captures ?? []).map((capture) => capture.source)]);
 }
 
@@ -136,5 +139,6 @@ export function captureDiffForTurn(session: Session, options: PipelineOptions, b
     capturedJson: JSON.stringify(sortKeysDeep(capture.body), null, 2),
     rebuiltJson: JSON.stringify(sortKeysDeep(built), null, 2), // sortKeysDeep writes stored texts as strings
     differences: differingPaths(built, capture.body).map((path) => classifyPath(session, options, capture.source, path)),
+    first: firstDifference(built, capture.body),
   };
 }

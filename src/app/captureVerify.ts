@@ -48,7 +48,7 @@ function kindOf(capture: VerifyCapture): CapturedRequestKind {
 }
 
 /** The facts of a recording: the first main capture is the header, the first of each other model a further capture. */
-export function factsOfCaptures(captures: readonly VerifyCapture[]): { header: RequestHeader | null; captures: RequestHeader[]; teachers: Set<string> } {
+function factsOfCaptures(captures: readonly VerifyCapture[]): { header: RequestHeader | null; captures: RequestHeader[]; teachers: Set<string> } {
   const seen = new Set<string>();
   const learnt: RequestHeader[] = [];
   for (const capture of captures) {
@@ -122,6 +122,17 @@ export function verifySession(session: Session, options: PipelineOptions, captur
   const others = captures.map((capture, i) => ({ capture, kind: kinds[i]! })).filter((item) => item.kind !== "main");
   const auxiliary = new Map(verifyAuxiliary(session, withFacts, others).map((result, i) => [others[i]!.capture, result]));
   return captures.map((capture) => mainResults.get(capture) ?? auxiliary.get(capture)!);
+}
+
+/** What the app shows of a verified session: the headline and each turn's verdict. */
+export interface WireVerification {
+  headline: string;
+  turns: { turn: number; verdict: Verdict; source: string }[];
+}
+
+export function wireVerification(results: readonly VerifyResult[]): WireVerification {
+  const turns = results.flatMap((result) => (result.turn !== null ? [{ turn: result.turn, verdict: result.verdict, source: result.source }] : []));
+  return { headline: verifiedHeadline(results).text, turns };
 }
 
 /**

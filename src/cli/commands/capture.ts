@@ -13,7 +13,7 @@ import type { CliCommand, CliOptionValues } from "../registry";
 const NAME = "capture";
 
 /** The variables that point each provider SDK at the proxy (OpenAI's base URL includes its version). */
-export function baseUrlVariables(proxyUrl: string): Record<string, string> {
+function baseUrlVariables(proxyUrl: string): Record<string, string> {
   return { ANTHROPIC_BASE_URL: proxyUrl, OPENAI_BASE_URL: `${proxyUrl}/v1`, GOOGLE_GEMINI_BASE_URL: proxyUrl };
 }
 
