@@ -9,6 +9,7 @@ import { findAgent } from "../core/session/agents";
 import { buildTurnRequest, countTurns } from "../core/session/pipeline";
 import { differingPaths, sortedJson, sortKeysDeep } from "../core/captures/diff";
 import { isObject } from "../core/util/is-object";
+import { firstDifference, type BodyDifference } from "../core/captures/firstDifference";
 
 type DifferenceClass = "not derivable" | "learnt from another capture" | "bug";
 
@@ -83,6 +84,11 @@ function classifyPath(session: Session, options: PipelineOptions, source: string
   return { path, class: "bug", reason: "the session file and the captures determine this field, but the rebuilt value differs" };
 }
 
+/** Every path where `built` differs from the capture `source`, named and classed. */
+export function classifiedDifferences(session: Session, options: PipelineOptions, source: string, built: unknown, captured: unknown): PathDifference[] {
+  return differingPaths(built, captured).map((path) => classifyPath(session, options, source, path));
+}
+
 /** One capture against the rebuilt request of `turn`. */
 function compareWithCapture(session: Session, options: PipelineOptions, turn: number, capture: CaptureInput): CaptureComparison {
   const built = buildTurnRequest(session, options, turn).body;
@@ -108,10 +114,12 @@ export interface CaptureDiffResult {
   capturedJson: string;
   rebuiltJson: string;
   differences: PathDifference[];
+  /** Where the rebuilt body first departs from the wire (null: equal). */
+  first: BodyDifference | null;
 }
 
 /** Captures that are still attached (the header and the further captures name their sources). */
-function attachedSources(options: PipelineOptions): Set<string> {
+export function attachedSources(options: PipelineOptions): Set<string> {
   return new Set([...(options.header ? [options.header.source] : []), ...(options.captures ?? []).map((capture) => capture.source)]);
 }
 
@@ -131,5 +139,6 @@ export function captureDiffForTurn(session: Session, options: PipelineOptions, b
     capturedJson: JSON.stringify(sortKeysDeep(capture.body), null, 2),
     rebuiltJson: JSON.stringify(sortKeysDeep(built), null, 2), // sortKeysDeep writes stored texts as strings
     differences: differingPaths(built, capture.body).map((path) => classifyPath(session, options, capture.source, path)),
+    first: firstDifference(built, capture.body),
   };
 }

@@ -4,9 +4,10 @@
 // sharing are known here only: the top bar takes their controls as slots, the open feature hands
 // followed files and dropped folders to live and the library through its seam, the library opens
 // a row through live, a share link carries the simulator's settings through share's view parts,
-// and the timeline shows the simulator's replay marks through a frame slot.
+// and the timeline shows the simulator's replay marks and the captures' verdicts through frame slots.
 import { useAppStore } from "./store";
-import { setSimulatedCompactions } from "./timelineMarks";
+import { setSimulatedCompactions, setWireVerification } from "./timelineMarks";
+import { watchWireVerification } from "../features/captures/index";
 import {
   openDroppedFiles,
   openDroppedFolder,
@@ -56,6 +57,7 @@ export function installFeatures(): void {
   provideRowOpener((handles) => openLiveHandles(handles));
   provideLinkViewPart("simulation", linkSimulation);
   watchReplayCompactions(setSimulatedCompactions);
+  watchWireVerification(setWireVerification);
 }
 
 export function App() {

@@ -10,6 +10,8 @@ import { checkCommand } from "./check";
 import { compareCommand } from "./compare";
 import { threadsCommand } from "./threads";
 import { capturesCommand } from "./captures";
+import { captureCommand } from "./capture";
+import { verifyCommand } from "./verify";
 import { scanCommand } from "./scan";
 import { watchCommand } from "./watch";
 
@@ -24,6 +26,8 @@ export const COMMANDS: readonly CliCommand[] = [
   compareCommand,
   threadsCommand,
   capturesCommand,
+  captureCommand,
+  verifyCommand,
   scanCommand,
   watchCommand,
 ];

@@ -1,6 +1,7 @@
-// Request tab, "Diff with capture": the selected turn's rebuilt body beside the attached capture
-// matched to that turn (same Monaco diff as the Diff tab; both sides pretty-printed with sorted
-// keys), with every differing JSON path named and classed: not derivable (and why), learnt from
+// Request tab, "Diff with capture": the selected turn's rebuilt body against the wire — the
+// attached capture matched to that turn (same Monaco diff as the Diff tab; both sides
+// pretty-printed with sorted keys) — with where it first departs (byte offset and the part of the
+// request) and every differing JSON path named and classed: not derivable (and why), learnt from
 // another capture, or a bug.
 import { useEffect, useState } from "react";
 import type { CaptureDiffResult } from "../../app/captureCheck";
@@ -39,12 +40,17 @@ export function CaptureDiff({ turn }: { turn: number }) {
     <div className="request-view" data-testid="capture-diff">
       <div className="view-toolbar">
         <span className="muted">
-          left: {result.source} (captured) · right: rebuilt turn {result.turn} · keys sorted
+          rebuilt against the wire · left: {result.source} (captured) · right: rebuilt turn {result.turn} · keys sorted
         </span>
         <span className="strong" data-testid="capture-diff-verdict">
-          {result.differences.length === 0 ? "byte-equal" : `${result.differences.length} differing field${result.differences.length === 1 ? "" : "s"}`}
+          {result.differences.length === 0 ? "equal to the wire" : `${result.differences.length} differing field${result.differences.length === 1 ? "" : "s"}`}
         </span>
       </div>
+      {result.first && (
+        <div className="muted pad" data-testid="capture-diff-first">
+          first difference after {result.first.offset.toLocaleString("en-US")} equal bytes, in {result.first.part} (<code>{result.first.path}</code>)
+        </div>
+      )}
       {result.differences.length > 0 && (
         <ul className="lint-list" data-testid="capture-diff-paths">
           {result.differences.map((difference) => (

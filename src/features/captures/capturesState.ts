@@ -2,12 +2,13 @@
 // constants, model facts) or one of the further captures; a pi summariser request fills the
 // compaction instruction slots. Also the selected turn's diff against the capture matched to it.
 import type { CaptureDiffResult } from "../../app/captureCheck";
+import type { WireVerification } from "../../app/captureVerify";
 import type { CompactionInstructions } from "../../core/session/index";
 import type { RequestHeader } from "../../core/model";
 import { isStale } from "../../worker/client";
 import type { ParsedCapture } from "./protocol";
 import { updateOptions } from "../../page/options";
-import { getAppState, setAppState } from "../../page/store";
+import { getAppState, setAppState, useAppStore } from "../../page/store";
 import { errorMessage, pipeline, pipelineOptions } from "../../page/workerBridge";
 
 /** Captured request bodies above this size are refused (they are a few hundred KB in practice). */
@@ -122,4 +123,23 @@ export async function attachDroppedCapture(file: File): Promise<void> {
 /** The selected turn against the attached capture matched to it; null when none matches it. */
 export async function loadCaptureDiff(turn: number): Promise<CaptureDiffResult | null> {
   return pipeline().call("captureDiff", { options: pipelineOptions(), turn }, "capture-diff");
+}
+
+/**
+ * Calls `listener` with the session verified against its attached captures whenever the analysis
+ * changes (a new session, captures attached or removed), and with null when none is attached.
+ */
+export function watchWireVerification(listener: (verification: WireVerification | null) => void): () => void {
+  return useAppStore.subscribe((state, previous) => {
+    if (state.analysis === previous.analysis) return;
+    if (!state.analysis || !state.options.header) {
+      listener(null);
+      return;
+    }
+    pipeline()
+      .call("verifyCaptures", { options: pipelineOptions() }, "verify-captures")
+      .then(listener, (error: unknown) => {
+        if (!isStale(error)) listener(null);
+      });
+  });
 }

@@ -3,4 +3,4 @@
 export { CaptureDiff } from "./CaptureDiff";
 export { CaptureFacts } from "./CaptureFacts";
 export { HeaderControl } from "./HeaderControl";
-export { attachCompactionCaptures, attachDroppedCapture, clearCompactionCaptures } from "./capturesState";
+export { attachCompactionCaptures, attachDroppedCapture, clearCompactionCaptures, watchWireVerification } from "./capturesState";

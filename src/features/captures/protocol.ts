@@ -3,6 +3,7 @@
 import type { PipelineOptions, RequestHeader } from "../../core/model";
 import type { CapturedCompactionRequest, CompactionInstructions } from "../../core/session/index";
 import type { CaptureDiffResult } from "../../app/captureCheck";
+import type { WireVerification } from "../../app/captureVerify";
 
 export type ParsedCapture =
   | { kind: "header"; header: RequestHeader }
@@ -25,4 +26,6 @@ export interface CapturesMethods {
   parseCapture: { params: { data: Blob | string; source: string; instructions?: CompactionInstructions | null }; result: ParsedCapture };
   /** The selected turn against the attached capture matched to it (null: none matches that turn). */
   captureDiff: { params: { options: PipelineOptions; turn: number }; result: CaptureDiffResult | null };
+  /** Every attached main capture verified against its turn, as `verify` does (null: nothing attached). */
+  verifyCaptures: { params: { options: PipelineOptions }; result: WireVerification | null };
 }

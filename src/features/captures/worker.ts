@@ -3,7 +3,8 @@
 // for the Request view's capture diff. Which bodies count is decided by each call's options
 // (what is still attached), so the bodies outlive the session they were attached to.
 import { learnCapture } from "../../core/session/captures";
-import { captureDiffForTurn, type CaptureInput } from "../../app/captureCheck";
+import { attachedSources, captureDiffForTurn, type CaptureInput } from "../../app/captureCheck";
+import { verifySession, wireVerification } from "../../app/captureVerify";
 import { errorText, handlerKit, type HandlerTable } from "../../worker/handlers";
 import type { SessionHost, WorkerSlot } from "../../worker/sessionHost";
 import { parseCapture } from "./parseCapture";
@@ -46,6 +47,11 @@ export function capturesHandlers(host: SessionHost): HandlerTable<CapturesMethod
       const parsed = parseCapture(body, source, instructions ?? null);
       if (parsed.kind === "header") keepCaptureBody(source, body);
       return parsed;
+    }),
+    verifyCaptures: ofSession({ stage: "verifying the captured requests" }, ({ options }, { target }) => {
+      const sources = attachedSources(options);
+      const attached = [...bodies().values()].filter((body) => sources.has(body.source)).map((body) => ({ ...body, kind: null }));
+      return attached.length === 0 ? null : wireVerification(verifySession(target, options, attached));
     }),
     captureDiff: ofSession({ stage: "comparing a turn with its captured request" }, ({ options, turn }, { target }) => captureDiffForTurn(target, options, [...bodies().values()], turn)),
   };

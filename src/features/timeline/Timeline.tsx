@@ -40,6 +40,8 @@ export function Timeline() {
   // Turns where the simulator's whole-session replay would fire automatic compaction (the mount fills the slot).
   const simulatedCompactions = useTimelineMarks((state) => state.simulatedCompactions);
   const simulatedSet = useMemo(() => new Set(simulatedCompactions ?? []), [simulatedCompactions]);
+  const wire = useTimelineMarks((state) => state.wire);
+  const wireByTurn = useMemo(() => new Map((wire?.turns ?? []).map((item) => [item.turn, item])), [wire]);
 
   const compactions = timeline.filter((item) => item.kind === "compaction").length;
   const auxiliaries = timeline.filter((item) => item.kind === "auxiliary").length;
@@ -106,6 +108,11 @@ export function Timeline() {
           </span>
         )}
       </div>
+      {wire && (
+        <div className="wire-headline" data-testid="wire-headline" title="Each captured main request beside the request rebuilt for its turn, whole body against whole body (keys sorted); facts only from the first capture of each model">
+          {wire.headline}
+        </div>
+      )}
       <ThreadList />
       <TimelineFilterBar />
       <ContextChart turns={turns} timeline={timeline} prefix={prefixRows} selectedTurn={selectedTurn} onSelectTurn={onSelectTurn} />
@@ -142,6 +149,7 @@ export function Timeline() {
                   prefix={prefixByTurn.get(item.turn)}
                   cost={cost?.turn(item.turn) ?? undefined}
                   simulatedCompaction={simulatedSet.has(item.turn)}
+                  wire={wireByTurn.get(item.turn)}
                   selected={selected}
                   index={index}
                   onSelect={onSelect}

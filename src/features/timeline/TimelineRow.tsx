@@ -7,6 +7,7 @@ import type { PrefixRow } from "../prefix/protocol";
 import { formatCompact, formatTime } from "../../ui/format";
 import { formatPriced, type PricedUsage, type TurnCost } from "../../core/pricing/index";
 import { billedTitle, rebuiltFigure, rebuiltTitle, turnTokenStory } from "../../ui/tokenStory";
+import type { Verdict } from "../../app/captureVerify";
 
 interface RowBaseProps {
   selected: boolean;
@@ -24,7 +25,17 @@ interface TurnRowProps extends RowBaseProps {
   simulatedCompaction?: boolean;
   /** The turn's recorded, predicted and break cost, once priced. */
   cost?: TurnCost | undefined;
+  /** The turn against its captured request, when one is attached. */
+  wire?: { verdict: Verdict; source: string } | undefined;
 }
+
+const WIRE_MARKS: Record<Verdict, { text: string; title: string }> = {
+  equal: { text: "wire =", title: "equal to the wire: the rebuilt request is the captured body" },
+  declared: { text: "wire ≈", title: "equal to the wire but for fields the agent's file cannot hold (declared not derivable)" },
+  differs: { text: "wire ≠", title: "differs from the wire: see Request › diff with capture" },
+  unmatched: { text: "wire ?", title: "no turn carries this capture's conversation" },
+  "not compared": { text: "wire –", title: "not compared" },
+};
 
 function costTitle(cost: TurnCost): string {
   const parts = (priced: PricedUsage) =>
@@ -73,7 +84,7 @@ function breakTitle(prefix: PrefixRow): string {
   return `Cache break: ${cause}${also}. Shares ${prefix.sharedTokens} of ${prefix.tokens} tokens with the previous request.`;
 }
 
-export const TurnRow = memo(function TurnRow({ summary, maxTokens, selected, index, onSelect, style, prefix, simulatedCompaction, cost }: TurnRowProps) {
+export const TurnRow = memo(function TurnRow({ summary, maxTokens, selected, index, onSelect, style, prefix, simulatedCompaction, cost, wire }: TurnRowProps) {
   const failed = summary.stopReason === "error" || summary.stopReason === "aborted";
   const story = turnTokenStory(summary, prefix ?? null);
   const width = maxTokens > 0 ? Math.max(1.5, (story.rebuilt / maxTokens) * 100) : 0;
@@ -97,6 +108,7 @@ export const TurnRow = memo(function TurnRow({ summary, maxTokens, selected, ind
           {summary.model?.modelId ?? <span className="muted">model not recorded</span>}
         </span>
         <span className="badges">
+          {wire && <Badge kind={`wire-${wire.verdict.replace(" ", "-")}`} testId="timeline-wire-badge" title={`${WIRE_MARKS[wire.verdict].title} (${wire.source})`} children={WIRE_MARKS[wire.verdict].text} />}
           {summary.afterCompaction && <Badge kind="compacted" title="First request after a compaction" children="compacted" />}
           {simulatedCompaction && (
             <Badge kind="simulated" testId="timeline-sim-badge" title="Simulated: the policy's automatic compaction would fire after this turn (whole-session replay)" children="sim ⟲" />

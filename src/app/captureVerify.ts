@@ -1,0 +1,153 @@
+// `verify` and the app's verified view: every captured request of a recording set beside what we
+// rebuild. Main captures are matched to their turn by conversation (captureCheck.ts), summariser
+// and title captures to the auxiliary row of the same purpose where the agent rebuilds those;
+// each pair is compared whole (src/core/captures/firstDifference.ts). A turn's rebuild never uses
+// that turn's own capture: facts come only from the first main capture of each model, which are
+// marked as teaching (their own equality proves the conversation, not the constants).
+import type { PipelineOptions, RequestHeader, Session } from "../core/model";
+import { guessRequestKind, type CapturedRequestKind } from "../core/captures/requestKind";
+import { firstDifference, type BodyDifference } from "../core/captures/firstDifference";
+import { sortedJson } from "../core/captures/diff";
+import { learnCapture } from "../core/session/captures";
+import { findAgent } from "../core/session/agents";
+import { analyzeSession, buildTurnRequest } from "../core/session/pipeline";
+import { classifiedDifferences, matchCaptureTurns } from "./captureCheck";
+
+export interface VerifyCapture {
+  source: string;
+  body: unknown;
+  /** From the recorder's meta file; null: guessed from the body. */
+  kind: string | null;
+}
+
+/**
+ * equal: the whole body is the wire's; declared: it differs only in fields the agent declares
+ * not derivable from its file; differs; unmatched: no turn (or row) carries this conversation;
+ * not compared: an auxiliary request of an agent whose such requests are not rebuilt per row.
+ */
+export type Verdict = "equal" | "declared" | "differs" | "unmatched" | "not compared";
+
+export interface VerifyResult {
+  source: string;
+  kind: CapturedRequestKind;
+  turn: number | null;
+  /** Index in the session's auxiliary rows, for a summariser or title capture matched to one. */
+  auxiliary: number | null;
+  verdict: Verdict;
+  /** This capture is one the facts were learnt from (the first main capture of its model). */
+  teaches: boolean;
+  /** Differences in fields declared not derivable, with the agent's reason. */
+  declared: { path: string; reason: string }[];
+  /** The first difference not declared (verdict differs). */
+  difference: BodyDifference | null;
+  reason?: string;
+}
+
+function kindOf(capture: VerifyCapture): CapturedRequestKind {
+  return capture.kind === "main" || capture.kind === "summary" || capture.kind === "title" ? capture.kind : guessRequestKind(capture.body);
+}
+
+/** The facts of a recording: the first main capture is the header, the first of each other model a further capture. */
+function factsOfCaptures(captures: readonly VerifyCapture[]): { header: RequestHeader | null; captures: RequestHeader[]; teachers: Set<string> } {
+  const seen = new Set<string>();
+  const learnt: RequestHeader[] = [];
+  for (const capture of captures) {
+    if (kindOf(capture) !== "main") continue;
+    let header: RequestHeader;
+    try {
+      header = learnCapture(capture.body, capture.source);
+    } catch {
+      continue; // a body of no known wire shape teaches nothing
+    }
+    const model = header.model ?? "";
+    if (seen.has(model)) continue;
+    seen.add(model);
+    learnt.push(header);
+  }
+  return { header: learnt[0] ?? null, captures: learnt.slice(1), teachers: new Set(learnt.map((header) => header.source)) };
+}
+
+function compared(session: Session, options: PipelineOptions, capture: VerifyCapture, built: unknown): Pick<VerifyResult, "verdict" | "declared" | "difference"> {
+  const differences = classifiedDifferences(session, options, capture.source, built, capture.body);
+  if (differences.length === 0) return { verdict: "equal", declared: [], difference: null };
+  const declared = differences.filter((item) => item.class === "not derivable").map((item) => ({ path: item.path, reason: item.reason }));
+  if (declared.length === differences.length) return { verdict: "declared", declared, difference: null };
+  return { verdict: "differs", declared, difference: firstDifference(built, capture.body) };
+}
+
+function unmatched(capture: VerifyCapture, kind: CapturedRequestKind, verdict: Verdict, reason: string): VerifyResult {
+  return { source: capture.source, kind, turn: null, auxiliary: null, verdict, teaches: false, declared: [], difference: null, reason };
+}
+
+/** Summariser and title captures against the auxiliary rows of the same purpose: a row whose body equals first, else the next unclaimed one in order. */
+function verifyAuxiliary(session: Session, options: PipelineOptions, captures: readonly { capture: VerifyCapture; kind: CapturedRequestKind }[]): VerifyResult[] {
+  const support = findAgent(session.formatId)?.auxiliary;
+  const rows = support ? (analyzeSession(session, options).auxiliary ?? []) : [];
+  if (!support || rows.length === 0) {
+    const reason = "the session file implies no auxiliary rows for this agent (its summariser requests are replayed by `compact --replay`)";
+    return captures.map(({ capture, kind }) => unmatched(capture, kind, "not compared", reason));
+  }
+  const built = rows.map((row) => ({ row, body: support.build(session, options, row.index).request.body as unknown }));
+  const claimed = new Set<number>();
+  return captures.map(({ capture, kind }) => {
+    const wire = sortedJson(capture.body);
+    const same = built.find((item) => !claimed.has(item.row.index) && item.row.purpose === kind && sortedJson(item.body) === wire);
+    const next = same ?? built.find((item) => !claimed.has(item.row.index) && item.row.purpose === kind);
+    if (!next) return unmatched(capture, kind, "unmatched", `no ${kind} row left in the session`);
+    claimed.add(next.row.index);
+    return { source: capture.source, kind, turn: null, auxiliary: next.row.index, teaches: false, ...compared(session, options, capture, next.body) };
+  });
+}
+
+/**
+ * Every capture of `captures` verified against `session` (in the captures' order). `options`
+ * carries the profile; its header and captures are replaced by the facts of the captures.
+ */
+export function verifySession(session: Session, options: PipelineOptions, captures: readonly VerifyCapture[]): VerifyResult[] {
+  const facts = factsOfCaptures(captures);
+  const withFacts: PipelineOptions = { ...options, header: facts.header, captures: facts.captures };
+  const kinds = captures.map(kindOf);
+  const mains = captures.filter((_, i) => kinds[i] === "main");
+  const turns = matchCaptureTurns(session, withFacts, mains);
+  const mainResults = new Map<VerifyCapture, VerifyResult>();
+  mains.forEach((capture, i) => {
+    const turn = turns[i] ?? null;
+    if (turn === null) {
+      mainResults.set(capture, unmatched(capture, "main", "unmatched", "no turn of the session carries this conversation"));
+      return;
+    }
+    const built = buildTurnRequest(session, withFacts, turn).body;
+    mainResults.set(capture, { source: capture.source, kind: "main", turn, auxiliary: null, teaches: facts.teachers.has(capture.source), ...compared(session, withFacts, capture, built) });
+  });
+  const others = captures.map((capture, i) => ({ capture, kind: kinds[i]! })).filter((item) => item.kind !== "main");
+  const auxiliary = new Map(verifyAuxiliary(session, withFacts, others).map((result, i) => [others[i]!.capture, result]));
+  return captures.map((capture) => mainResults.get(capture) ?? auxiliary.get(capture)!);
+}
+
+/** What the app shows of a verified session: the headline and each turn's verdict. */
+export interface WireVerification {
+  headline: string;
+  turns: { turn: number; verdict: Verdict; source: string }[];
+}
+
+export function wireVerification(results: readonly VerifyResult[]): WireVerification {
+  const turns = results.flatMap((result) => (result.turn !== null ? [{ turn: result.turn, verdict: result.verdict, source: result.source }] : []));
+  return { headline: verifiedHeadline(results).text, turns };
+}
+
+/**
+ * The headline: "15 of 15 turns equal to the wire", over every main capture (one that matched no
+ * turn counts as not equal, and is said); declared differences count as equal, and are said.
+ */
+export function verifiedHeadline(results: readonly VerifyResult[]): { equal: number; declared: number; total: number; text: string } {
+  const mains = results.filter((result) => result.kind === "main");
+  const equal = mains.filter((result) => result.verdict === "equal").length;
+  const declared = mains.filter((result) => result.verdict === "declared").length;
+  const unmatched = mains.filter((result) => result.verdict === "unmatched").length;
+  const notes = [
+    ...(declared > 0 ? [`${declared} but for fields declared not derivable`] : []),
+    ...(unmatched > 0 ? [`${unmatched} matched no turn`] : []),
+  ];
+  const text = `${equal + declared} of ${mains.length} turns equal to the wire${notes.length > 0 ? ` (${notes.join("; ")})` : ""}`;
+  return { equal, declared, total: mains.length, text };
+}

@@ -1,0 +1,43 @@
+// The recorder's kind guess against the kinds the shared recordings' own meta files state (the
+// recorder that made them knew which scripted step each request was).
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { expect, it } from "vitest";
+import { guessRequestKind } from "../../../src/core/captures/requestKind";
+import { describeShared } from "../../support/fixtures";
+
+describeShared("request kind guess", (shared) => {
+  it("names every recorded request of every case with the kind its meta file states", () => {
+    const wrong: string[] = [];
+    let total = 0;
+    for (const agent of readdirSync(shared.dir)) {
+      let cases: string[];
+      try {
+        cases = shared.caseNames(agent);
+      } catch {
+        continue;
+      }
+      for (const name of cases) {
+        let dir: string;
+        try {
+          dir = shared.case(`${agent}/${name}`).requestsDir;
+        } catch {
+          continue;
+        }
+        for (const file of readdirSync(dir).filter((f) => f.endsWith(".meta.json"))) {
+          const meta = JSON.parse(readFileSync(path.join(dir, file), "utf8")) as { kind: string };
+          const body: unknown = JSON.parse(readFileSync(path.join(dir, file.replace(".meta", "")), "utf8"));
+          total++;
+          if (guessRequestKind(body) !== meta.kind) wrong.push(`${agent}/${name}/${file}: ${meta.kind}, guessed ${guessRequestKind(body)}`);
+        }
+      }
+    }
+    expect(total).toBe(153);
+    expect(wrong).toEqual([]);
+  });
+});
+
+it("a body that is not a request is a main request (nothing to recognise)", () => {
+  expect(guessRequestKind(null)).toBe("main");
+  expect(guessRequestKind({ messages: [{ role: "user", content: "Write a file SUMMARY.md with a three-line summary of the project." }] })).toBe("main");
+});
