@@ -145,8 +145,9 @@ async function main(): Promise<void> {
     console.log(`captured: ${captured} requests\n`);
     const verify = spawnSync(TSX, [CLI, "verify", ...sessionFiles, "--captures", requests], { encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
     const lines = verify.stdout.trim().split("\n").filter(Boolean);
-    const firstDifference = lines.find((line) => line.includes('"differs"'));
-    console.log(`${driver.id}@${version}: ${lines.at(-1) ?? "verify printed nothing"}`);
+    const firstDifference = lines.find((line) => line.includes('"verdict":"differs"'));
+    const summary = lines.find((line) => line.startsWith('{"kind":"summary"'));
+    console.log(`${driver.id}@${version}: ${summary ? (JSON.parse(summary) as { text: string }).text : "verify printed no summary"}`);
     if (firstDifference) console.log(`first difference: ${firstDifference}`);
     if (verify.stderr.trim()) console.log(verify.stderr.trim().split("\n").slice(0, 10).join("\n"));
   } finally {
