@@ -44,7 +44,7 @@ export interface VerifyResult {
 }
 
 function kindOf(capture: VerifyCapture): CapturedRequestKind {
-  return capture.kind === "main" || capture.kind === "summary" || capture.kind === "title" ? capture.kind : guessRequestKind(capture.body);
+  return capture.kind === "main" || capture.kind === "summary" || capture.kind === "title" || capture.kind === "count" ? capture.kind : guessRequestKind(capture.body);
 }
 
 /** The facts of a recording: the first main capture is the header, the first of each other model a further capture. */
@@ -119,8 +119,11 @@ export function verifySession(session: Session, options: PipelineOptions, captur
     const built = buildTurnRequest(session, withFacts, turn).body;
     mainResults.set(capture, { source: capture.source, kind: "main", turn, auxiliary: null, teaches: facts.teachers.has(capture.source), ...compared(session, withFacts, capture, built) });
   });
-  const others = captures.map((capture, i) => ({ capture, kind: kinds[i]! })).filter((item) => item.kind !== "main");
+  const others = captures.map((capture, i) => ({ capture, kind: kinds[i]! })).filter((item) => item.kind !== "main" && item.kind !== "count");
   const auxiliary = new Map(verifyAuxiliary(session, withFacts, others).map((result, i) => [others[i]!.capture, result]));
+  for (const capture of captures.filter((_, i) => kinds[i] === "count")) {
+    auxiliary.set(capture, unmatched(capture, "count", "not compared", "a token-count request: nothing is generated, no turn sends it"));
+  }
   return captures.map((capture) => mainResults.get(capture) ?? auxiliary.get(capture)!);
 }
 

@@ -5,7 +5,7 @@
 // credential may be in any written file. And the command itself, with a child that calls through it.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -145,9 +145,9 @@ describe("capture proxy", () => {
         expect(endedAtFirstChunk).toBe(false);
         expect(result.body.toString()).toContain("message_stop");
       }
-      // close() waits for the exchange to be written; here the write follows the answer's end.
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      // The exchange is written just after the answer's end.
       const id = String(i + 1).padStart(3, "0");
+      for (let wait = 0; wait < 100 && !existsSync(path.join(out, "requests", `${id}.meta.json`)); wait++) await new Promise((resolve) => setTimeout(resolve, 20));
       expect(readFileSync(path.join(out, "requests", `${id}.json`)).equals(body)).toBe(true);
       expect(readFileSync(path.join(out, "responses", `${id}.txt`)).equals(result.body)).toBe(true);
       const meta = JSON.parse(readFileSync(path.join(out, "requests", `${id}.meta.json`), "utf8")) as Record<string, unknown>;

@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import { guessRequestKind } from "../../core/captures/requestKind";
+import { guessRequestKindAt } from "../../core/captures/requestKind";
 
 export interface RecordedExchange {
   seq: number;
@@ -74,7 +74,7 @@ export class Recording {
       path: exchange.path,
       upstream: exchange.upstream,
       headers: exchange.headers,
-      kind: json !== undefined ? guessRequestKind(json) : null,
+      kind: json !== undefined ? guessRequestKindAt(exchange.path, json) : null,
       status: exchange.status,
       responseHeaders: exchange.responseHeaders,
       timing: { firstByteMs: exchange.firstByteMs, totalMs: exchange.totalMs },
@@ -82,7 +82,8 @@ export class Recording {
       responseBytes: exchange.response.length,
       ...(exchange.error !== null ? { error: exchange.error } : {}),
     };
-    writes.push(writeFile(path.join(this.dir, "requests", `${id}.meta.json`), `${JSON.stringify(meta, null, 2)}\n`));
+    // The meta file last: once it exists, the exchange's other files are complete.
     await Promise.all(writes);
+    await writeFile(path.join(this.dir, "requests", `${id}.meta.json`), `${JSON.stringify(meta, null, 2)}\n`);
   }
 }

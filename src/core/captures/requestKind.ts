@@ -1,12 +1,13 @@
 // A recorder's guess of what a captured request is for: the agent's main request, its compaction
-// summariser request, or its session-title request. Read from the words the agents' own prompts
+// summariser request, its session-title request, or a token count (Anthropic's count_tokens,
+// Gemini's countTokens: known by the path alone). Read from the words the agents' own prompts
 // use at the start of the system prompt and of the last user message (the summariser and title
 // prompts of pi, Claude Code, Codex, opencode, Gemini CLI, Qwen Code, senpi, deepseek-harness in
 // ../shared/fixtures), never from the user's conversation further in. A guess only: `verify`
 // matches by content and does not trust it.
 import { isObject } from "../util/is-object";
 
-export type CapturedRequestKind = "main" | "summary" | "title";
+export type CapturedRequestKind = "main" | "summary" | "title" | "count";
 
 /** How far into the system prompt, and into the last user message, the agents' own words are looked for. */
 const SYSTEM_HEAD = 300;
@@ -58,4 +59,9 @@ export function guessRequestKind(body: unknown): CapturedRequestKind {
   if (TITLE.test(system) || TITLE.test(user)) return "title";
   if (SYSTEM_SUMMARY.test(system) || USER_SUMMARY.test(user)) return "summary";
   return "main";
+}
+
+/** The kind of a request sent to `path` (path and query, as the agent sent it). */
+export function guessRequestKindAt(path: string, body: unknown): CapturedRequestKind {
+  return /\/count_tokens(\?|$)|:countTokens(\?|$)/.test(path) ? "count" : guessRequestKind(body);
 }

@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, it } from "vitest";
-import { guessRequestKind } from "../../../src/core/captures/requestKind";
+import { guessRequestKind, guessRequestKindAt } from "../../../src/core/captures/requestKind";
 import { describeShared } from "../../support/fixtures";
 
 describeShared("request kind guess", (shared) => {
@@ -40,4 +40,11 @@ describeShared("request kind guess", (shared) => {
 it("a body that is not a request is a main request (nothing to recognise)", () => {
   expect(guessRequestKind(null)).toBe("main");
   expect(guessRequestKind({ messages: [{ role: "user", content: "Write a file SUMMARY.md with a three-line summary of the project." }] })).toBe("main");
+});
+
+it("a token count is known by its path", () => {
+  const body = { model: "m", messages: [{ role: "user", content: "hi" }] };
+  expect(guessRequestKindAt("/v1/messages/count_tokens?beta=true", body)).toBe("count");
+  expect(guessRequestKindAt("/v1beta/models/gemini-2.5-flash:countTokens", body)).toBe("count");
+  expect(guessRequestKindAt("/v1/messages?beta=true", body)).toBe("main");
 });
