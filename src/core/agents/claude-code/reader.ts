@@ -189,7 +189,7 @@ class ClaudeLineReader implements LineReader {
   private sessionOf(entries: Session["entries"], warnings: Session["warnings"]): Session {
     const facts = { formatId: CLAUDE_FORMAT_ID, formatLabel: "Claude Code transcript", fileName: this.fileName, formatVersion: null, header: this.header, lineCount: this.lastLine };
     const session = readerSession(facts, entries, warnings, this.store);
-    if (this.rewrittenCopies > 0) session.skippedLines = [{ what: REWRITTEN_COPY, count: this.rewrittenCopies }];
+    if (this.rewrittenCopies > 0) session.skippedLines = [{ what: "re-written copy", count: this.rewrittenCopies, why: REWRITTEN_COPY }];
     const threads = inFileThreads(session);
     if (threads.length > 0) session.threads = threads;
     return session;
@@ -198,8 +198,8 @@ class ClaudeLineReader implements LineReader {
 
 
 
-/** How the report of what a file holds names the re-written copies the reader skips. */
-const REWRITTEN_COPY = "re-written copies of earlier lines (a resumed session writes its chain again)";
+/** Why the reader skips re-written copies, for the report of what a file holds. */
+const REWRITTEN_COPY = "a line Claude Code wrote again when the session was resumed: the first copy is read";
 
 /**
  * True when a later line under an entry's uuid is that entry written again: same type, parent and
