@@ -68,7 +68,7 @@ function RecordsNote({ records }: { records: RecordsSummary }) {
   if (text === null) return null;
   return (
     <span
-      className={`session-overview-figure session-overview-records${records.unknown ? " attention" : " muted"}`}
+      className={`session-overview-records${records.unknown ? " attention" : " muted"}`}
       title={[records.unknown ? records.versions : null, "Record types in the file:", ...records.details].filter(Boolean).join("\n")}
       data-testid="overview-records"
     >
