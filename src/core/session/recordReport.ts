@@ -6,7 +6,7 @@
 import type { Session } from "../model";
 import { findAgent } from "./agents";
 
-export interface RecordCount {
+interface RecordCount {
   type: string;
   count: number;
 }
