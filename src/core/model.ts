@@ -56,6 +56,11 @@ export interface Session {
    */
   companionNotes?: CompanionNote[];
   /**
+   * Lines the reader skipped on purpose without making entries of them, by what they are (Claude
+   * Code's re-written copies of earlier lines): counted in the report of what the file holds, never warnings.
+   */
+  skippedLines?: { what: string; count: number; why: string }[];
+  /**
    * The bytes of the session's stored texts (src/core/text/storedText.ts), when its reader kept
    * large texts as bytes: registered in the realm that reads the session; adopted after the
    * session crossed to another worker, released when it is closed.

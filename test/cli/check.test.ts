@@ -1,13 +1,18 @@
-// `check` command: JSON lines with the documented keys, `--fail-on` exit status on a session with
-// an unexpected prefix break (pi/check-thinking-change) and one without (pi/check-steady), the
-// GitHub annotation format, and the recorded pi fixtures (compactions are expected breaks).
+// `check` command: JSON lines with the documented keys, then the summary record of what the file
+// holds; `--fail-on` exit status on a session with an unexpected prefix break
+// (pi/check-thinking-change) and one without (pi/check-steady), and on record types this version
+// does not read (claude/structures/unknown-types.jsonl); the GitHub annotation format, and the
+// recorded pi fixtures (compactions are expected breaks).
 import { describe, expect, it } from "vitest";
 import { githubAnnotation } from "../../src/cli/commands/check";
 import type { CheckFinding } from "../../src/core/check";
-import { fixtureCase } from "../support/fixtures";
+import { fixtureCase, fixturePath } from "../support/fixtures";
 import { runCliCaptured } from "./cli-helpers";
 
 const KEYS = ["turn", "kind", "severity", "message", "line", "entryId", "path", "cause", "ruleId"];
+
+/** The finding lines of a run (the summary record of what the file holds is the last line, without a kind). */
+const findingsOf = (lines: Record<string, unknown>[]) => lines.filter((line) => "kind" in line);
 
 describe("check --fail-on", () => {
   const broken = fixtureCase("pi/check-thinking-change").sessionPath;
@@ -16,7 +21,7 @@ describe("check --fail-on", () => {
   it("exits 1 on a session with an unexpected prefix break, naming the turn and its line", async () => {
     const run = await runCliCaptured(["check", broken, "--fail-on", "unexpected-prefix-break"]);
     expect(run.code).toBe(1);
-    expect(run.lines).toHaveLength(1);
+    expect(findingsOf(run.lines)).toHaveLength(1);
     const line = run.lines[0]!;
     expect(Object.keys(line)).toEqual(KEYS);
     expect(line).toMatchObject({ turn: 2, kind: "unexpected-prefix-break", severity: "error", line: 8, entryId: "a2", cause: "settings-changed" });
@@ -27,10 +32,34 @@ describe("check --fail-on", () => {
   it("exits 0 on the same session without the break, and without --fail-on", async () => {
     const clean = await runCliCaptured(["check", steady, "--fail-on", "unexpected-prefix-break,compaction-no-reduction"]);
     expect(clean.code).toBe(0);
-    expect(clean.lines).toEqual([]);
+    expect(findingsOf(clean.lines)).toEqual([]);
     const reportOnly = await runCliCaptured(["check", broken]);
     expect(reportOnly.code).toBe(0);
-    expect(reportOnly.lines).toHaveLength(1);
+    expect(findingsOf(reportOnly.lines)).toHaveLength(1);
+  });
+
+  it("ends with the summary record of what the file holds: types read, skipped on purpose, unknown", async () => {
+    const run = await runCliCaptured(["check", steady]);
+    expect(run.lines).toHaveLength(findingsOf(run.lines).length + 1);
+    const summary = run.lines[run.lines.length - 1]!;
+    expect(Object.keys(summary)).toEqual(["summary", "agent", "versions", "read", "skipped", "unknown"]);
+    expect(summary).toMatchObject({ summary: "records", agent: "pi / senpi", unknown: [] });
+    expect(summary.read).toContainEqual({ type: "message", count: expect.any(Number) });
+  });
+
+  it("--fail-on unknown-records exits 1 on a file with record types this version does not read, one finding per type", async () => {
+    const file = fixturePath("claude/structures/unknown-types.jsonl");
+    const run = await runCliCaptured(["check", file, "--fail-on", "unknown-records"]);
+    expect(run.code).toBe(1);
+    expect(findingsOf(run.lines)).toEqual([
+      expect.objectContaining({ kind: "unknown-records", severity: "warning", line: 2, message: '2 lines of record type "future-record", which this version of Contextscope does not read (first on line 2)' }),
+      expect.objectContaining({ kind: "unknown-records", line: 5 }),
+    ]);
+    expect(run.lines[run.lines.length - 1]).toMatchObject({ summary: "records", agent: "Claude Code", versions: ["2.1.143"], unknown: [{ type: "future-record", count: 2, firstLine: 2 }, { type: "another-new-record", count: 1, firstLine: 5 }] });
+    expect(run.stderr).toContain("2 finding(s) of a --fail-on kind (unknown-records)");
+    const known = await runCliCaptured(["check", fixturePath("claude/structures/metadata-lines.jsonl"), "--fail-on", "unknown-records"]);
+    expect(known.code).toBe(0);
+    expect(findingsOf(known.lines)).toEqual([]);
   });
 
   it("rejects an unknown kind, listing the kinds", async () => {

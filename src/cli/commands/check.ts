@@ -1,9 +1,11 @@
 // `check`: the findings of prefix analysis and of the compaction simulator for one session, as
-// JSON lines (or GitHub Actions annotations), and an exit status a CI job can fail on
-// (`--fail-on <kinds>`). The findings and their kinds come from src/core/check.
+// JSON lines (or GitHub Actions annotations), then a summary record of the record types the file
+// holds (read, skipped on purpose, unknown), and an exit status a CI job can fail on
+// (`--fail-on <kinds>`, `unknown-records` among them). The findings and their kinds come from src/core/check.
 import { PROFILE_IDS } from "../../core/session/agents";
 import { CHECK_KIND_IDS, checkSession, type CheckFinding, type CheckKindId } from "../../core/check/index";
 import { API_IDS } from "../../core/model";
+import { recordReport, type RecordReport } from "../../core/session/recordReport";
 import type { TokenizerChoice } from "../../core/tokens/counters";
 import { tablesFor } from "../../core/tokens/tables";
 import { loadAnySession } from "../inputs";
@@ -26,6 +28,11 @@ function checkLine(finding: CheckFinding): Record<string, unknown> {
     cause: finding.cause,
     ruleId: finding.ruleId,
   };
+}
+
+/** The summary record after the findings: what the file holds, read, skipped on purpose and unknown. */
+function recordsLine(report: RecordReport): Record<string, unknown> {
+  return { summary: "records", agent: report.agent, versions: report.versions, read: report.read, skipped: report.skipped, unknown: report.unknown };
 }
 
 /** GitHub's workflow-command escaping: data escapes %, CR, LF; properties also `:` and `,`. */
@@ -71,6 +78,8 @@ async function run(positionals: string[], options: CliOptionValues, io: CliIo): 
   const findings = checkSession(session, pipeline, { analysis, prefix: { tokenizer } });
   const github = options.format === "github";
   for (const finding of findings) io.stdout(`${github ? githubAnnotation(finding, file) : JSON.stringify(checkLine(finding))}\n`);
+  const records = recordReport(session);
+  if (!github && records) io.stdout(`${JSON.stringify(recordsLine(records))}\n`);
   const failing = findings.filter((finding) => failOn.has(finding.kind));
   if (failing.length > 0) {
     const kinds = [...new Set(failing.map((f) => f.kind))].join(", ");
@@ -99,6 +108,8 @@ export const checkCommand: CliCommand = {
   details: [
     "Output, one JSON object per finding (by turn, then severity; session-wide findings last):",
     '  {"turn":N|null,"kind":"…","severity":"error|warning|info","message":"…","line":N|null,"entryId":…,"path":…,"cause":…,"ruleId":…}',
+    "then one summary record of what the file holds (agents with a catalogue of record types):",
+    '  {"summary":"records","agent":"…","versions":["…"],"read":[{"type","count"}],"skipped":[{"type","count","why"}],"unknown":[{"type","count","firstLine"}]}',
     "With --format github: ::error|warning|notice file=<session-file>,line=<line>,title=<kind> (turn N)::<message>",
     "Exit status 1 when a finding of a --fail-on kind occurs (the kinds table is in docs/cli.md#check).",
   ].join("\n"),

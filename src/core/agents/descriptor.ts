@@ -283,6 +283,20 @@ export interface PolicyOnlyAgent {
   policies: readonly CompactionPolicy[];
 }
 
+/**
+ * The record types an agent's session files hold, for the report of what a file holds
+ * (src/core/session/recordReport.ts): those read, those skipped on purpose, and the agent
+ * versions a session names. A type in neither list is unknown to this version of Contextscope.
+ */
+export interface RecordCatalog {
+  /** Types the reader and the pipeline read. */
+  read: readonly string[];
+  /** Types the agent writes that no request holds, each with why it is not read. */
+  skipped: Readonly<Record<string, string>>;
+  /** The agent versions the session names, oldest first as written (Claude Code: each line's `version`). */
+  versions(session: Session): string[];
+}
+
 export interface AgentDescriptor {
   /** Written to `Session.formatId` by the agent's readers. */
   id: string;
@@ -321,6 +335,8 @@ export interface AgentDescriptor {
    * only that their files were not dropped.
    */
   missingThreadFiles?: string;
+  /** The record types its files hold (read, skipped on purpose); absent: no report of what a file holds. */
+  records?: RecordCatalog;
   /** The shape the pipeline's turn summaries record usage in (CA-21). */
   usageSource: UsageSource;
   /** True when the session file itself holds the system prompt and tool definitions (deepseek-harness's request headers): no capture is needed for them. */

@@ -1,10 +1,11 @@
 // `check` over a whole session branch: every turn's prefix report (with the request it came
 // from, iterateSessionPrefixesWithRequests), keeping the previous turn's context messages to tell
 // a moved note from other breaks; then the recorded compactions, then the reader's and the
-// pipeline's warnings. Streams the turns: only the previous turn's messages and a token count per
-// turn are kept.
+// pipeline's warnings, and the record types of the file this version does not read. Streams the
+// turns: only the previous turn's messages and a token count per turn are kept.
 import type { CompactionEvent, ContextMessage, PipelineOptions, Session, TurnSummary } from "../model";
 import { analyzeSession, type SessionAnalysis } from "../session/pipeline";
+import { recordReport } from "../session/recordReport";
 import { iterateSessionPrefixesWithRequests } from "../session/sessionPrefixes";
 import type { PrefixAnalysisOptions } from "../prefix/analyze";
 import { type CheckFinding } from "./kinds";
@@ -57,6 +58,10 @@ export function checkSession(session: Session, options: PipelineOptions, extra: 
 
   for (const warning of [...session.warnings, ...analysis.warnings]) {
     findings.push(makeFinding(null, "read-warning", warning.reason, { line: warning.line > 0 ? warning.line : null }));
+  }
+  for (const unknown of recordReport(session)?.unknown ?? []) {
+    const lines = unknown.count === 1 ? "1 line" : `${unknown.count} lines`;
+    findings.push(makeFinding(null, "unknown-records", `${lines} of record type "${unknown.type}", which this version of Contextscope does not read (first on line ${unknown.firstLine})`, { line: unknown.firstLine > 0 ? unknown.firstLine : null }));
   }
 
   return findings

@@ -37,6 +37,7 @@ const CHECK_KINDS = [
   { id: "instructions-share-message-with-turns", severity: "warning", description: "a rebuilt summariser request holds instructions and turn content in one message (CP-HA-24)" },
   { id: "checkpoint-not-english-register", severity: "warning", description: "a rebuilt checkpoint instruction does not ask for the English engineering register (CP-DH-11)" },
   { id: "read-warning", severity: "warning", description: "the reader or the pipeline reported a problem at a line of the session file" },
+  { id: "unknown-records", severity: "warning", description: "the session file holds lines of a record type this version of Contextscope does not read (one finding per type, at its first line)" },
 ] as const satisfies readonly CheckKind[];
 
 export type CheckKindId = (typeof CHECK_KINDS)[number]["id"];

@@ -14,3 +14,4 @@ export { openDroppedFiles } from "./openDropped";
 export { openDroppedFolder } from "./openDroppedFolder";
 export { dismissError, loadSamples, openDatabaseSession, openFiles, openKeptSession, openShareLink, openSource } from "./openSession";
 export { useFileDrop } from "./useFileDrop";
+export type { RecordsSummary } from "./protocol";

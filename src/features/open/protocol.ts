@@ -75,11 +75,23 @@ export interface SessionSummary {
   fileNames?: string[];
   /** What files opened with it that are not sessions said (Gemini CLI's projects.json, logs.json). */
   companionNotes?: CompanionNote[];
+  /** What the file holds that this version reads, skips on purpose or does not know (agents with a catalogue of record types). */
+  records?: RecordsSummary;
   /**
    * Set while the file is still being read: the session holds the entries read so far (a
    * provisional view; the final one replaces it). Branches end at the last entry read so far.
    */
   provisional?: { bytesRead: number; totalBytes: number | null };
+}
+
+/** The report of what a file holds (src/core/session/recordReport.ts), in words for the session overview. */
+export interface RecordsSummary {
+  /** "412 lines of 3 types this version of Contextscope does not read: …"; null when every type is known. */
+  unknown: string | null;
+  /** "written by Claude Code 2.1.143"; null when the file names no version. */
+  versions: string | null;
+  /** One line per type read or skipped on purpose, with its count (and why, for a skipped one). */
+  details: string[];
 }
 
 /** The view a share link or bundle restores (docs/share-format.md). */

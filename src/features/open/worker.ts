@@ -4,12 +4,13 @@
 // by the openers the worker's composition hands in; everything else by readSession.
 import type { Session } from "../../core/model";
 import { allAgents } from "../../core/session/agents";
+import { recordReport, unknownRecordsSentence, versionsSentence } from "../../core/session/recordReport";
 import { ruleDocs } from "../../core/session/ruleDocs";
 import { threadInfos } from "../../app/threads";
 import { errorText, handlerKit, type HandlerTable } from "../../worker/handlers";
 import type { SessionHost } from "../../worker/sessionHost";
 import { agentInfo } from "./agentInfo";
-import type { LoadProgress, OpenMethods, OpenSource, SessionSummary, SharedOpenInfo } from "./protocol";
+import type { LoadProgress, OpenMethods, OpenSource, RecordsSummary, SessionSummary, SharedOpenInfo } from "./protocol";
 import { databaseSummary } from "./readDatabase";
 import { ReadCancelledError, readSession, type ReadControl } from "./readSession";
 import { sniffSessions } from "./sniffSessions";
@@ -58,10 +59,27 @@ export function sessionSummary(read: Session, byteLength: number, fileNames?: st
   };
   if (read.threads?.length) summary.threads = threadInfos(read, {});
   if (read.companionNotes?.length) summary.companionNotes = read.companionNotes;
+  const records = recordsSummary(read);
+  if (records) summary.records = records;
   if (fileNames && fileNames.length > 1 && !databaseSummary(read, fileNames)) summary.fileNames = fileNames;
   const database = databaseSummary(read, fileNames ?? [read.fileName]);
   if (database) summary.database = database;
   return summary;
+}
+
+/** The report of what the file holds, in words; undefined for an agent without a catalogue of record types. */
+function recordsSummary(read: Session): RecordsSummary | undefined {
+  const report = recordReport(read);
+  if (!report) return undefined;
+  return {
+    unknown: unknownRecordsSentence(report),
+    versions: versionsSentence(report),
+    details: [
+      ...report.read.map((item) => `${item.type}: ${item.count} read`),
+      ...report.skipped.map((item) => `${item.type}: ${item.count} skipped on purpose (${item.why})`),
+      ...report.unknown.map((item) => `${item.type}: ${item.count} not read (first on line ${item.firstLine})`),
+    ],
+  };
 }
 
 /**

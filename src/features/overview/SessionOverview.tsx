@@ -1,6 +1,7 @@
 // The session at a glance, above the centre tabs: what it cost (its sub-agents included), how much
 // of the input the provider read from its prompt cache, how many requests broke the cached prefix,
-// its compactions, turns and how long it ran. Every figure says in its tooltip where it comes from.
+// its compactions, turns and how long it ran, and the record types of the file this version does not
+// read (else the agent version it names). Every figure says in its tooltip where it comes from.
 // While a sub-agent thread is shown, the figures are that thread's. At its end: whether the
 // session is kept in this browser for the next visit, and "Forget this session".
 import { useMemo } from "react";
@@ -9,7 +10,7 @@ import type { TurnSummary } from "../../core/model";
 import { useSessionCost, useWholeSessionCost } from "../prices/index";
 import { useAppStore } from "../../page/store";
 import { formatInt } from "../../ui/format";
-import { KeptSessionControl } from "../open/index";
+import { KeptSessionControl, type RecordsSummary } from "../open/index";
 import "../../styles/views.css";
 
 /** Recorded cache reads over all recorded input (uncached + cache read + cache write), over the turns that record usage. */
@@ -58,10 +59,29 @@ function Figure({ label, value, title, testId, attention }: { label: string; val
   );
 }
 
+/**
+ * What the file holds that this version does not read, in plain words (or, when every record type
+ * is known, the agent version the file names); the tooltip lists every type with its count.
+ */
+function RecordsNote({ records }: { records: RecordsSummary }) {
+  const text = records.unknown ?? records.versions;
+  if (text === null) return null;
+  return (
+    <span
+      className={`session-overview-records${records.unknown ? " attention" : " muted"}`}
+      title={[records.unknown ? records.versions : null, "Record types in the file:", ...records.details].filter(Boolean).join("\n")}
+      data-testid="overview-records"
+    >
+      {records.unknown ? `${text}${records.versions ? ` (${records.versions})` : ""}` : text}
+    </span>
+  );
+}
+
 export function SessionOverview() {
   const analysis = useAppStore((state) => state.analysis);
   const prefixRows = useAppStore((state) => state.prefix.rows);
   const threads = useAppStore((state) => state.session?.threads);
+  const records = useAppStore((state) => state.session?.records);
   const shownThread = useAppStore((state) => state.options.thread);
   const cost = useSessionCost();
   const whole = useWholeSessionCost();
@@ -139,6 +159,7 @@ export function SessionOverview() {
         title="From the first to the last timestamp of the turns and compactions."
         testId="overview-duration"
       />
+      {records && shownThread === null && <RecordsNote records={records} />}
       <KeptSessionControl />
     </div>
   );

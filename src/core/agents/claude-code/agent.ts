@@ -7,6 +7,7 @@ import { messageChars } from "../../tokens/charEstimate";
 import { claudeCodePolicy } from "./policy/policy";
 import { claudeReader, CLAUDE_FORMAT_ID } from "./reader";
 import { claudeCodeRecordedCompactions } from "./recorded";
+import { CLAUDE_RECORD_TYPES } from "./recordTypes";
 import { carryClaudeCaches } from "./growth";
 import { linkClaudeFiles } from "./threads";
 import { analyzeClaudeSession, buildClaudeTurnContext, buildClaudeTurnRequest, countClaudeTurns } from "./turns";
@@ -37,6 +38,7 @@ export const claudeCodeAgent = {
   linkFiles: (sessions) => linkClaudeFiles(sessions),
   // Claude Code keeps them in <project>/<session id>/subagents/agent-<id>.jsonl (FM-CC-8).
   missingThreadFiles: "the transcript together with its session's subagents/ folder",
+  records: CLAUDE_RECORD_TYPES,
   usageSource: "pi",
   options: [],
   notDerivable: CLAUDE_NOT_DERIVABLE,

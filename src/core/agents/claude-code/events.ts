@@ -48,8 +48,11 @@ function syntheticText(entry: SessionEntry): string {
 export function sessionEventOf(entry: SessionEntry, afterTurn: number | null): SessionEvent | null {
   if (isSyntheticAssistant(entry)) {
     const text = short(syntheticText(entry));
-    const kind = entry.raw.isApiErrorMessage === true ? "api error message" : "synthetic reply";
-    return { entryId: entry.id, line: entry.line, kind, label: `Claude Code's own reply, no request sent${text ? `: ${text}` : ""}`, afterTurn, timestamp: entry.timestamp };
+    const refused = entry.raw.isApiErrorMessage === true;
+    // An error text with the provider's request id answers a request the provider refused (a rate limit): a call without an answer.
+    const what = refused && typeof entry.raw.requestId === "string" ? `a request the provider refused (${entry.raw.requestId}), no answer` : "no request sent";
+    const kind = refused ? "api error message" : "synthetic reply";
+    return { entryId: entry.id, line: entry.line, kind, label: `Claude Code's own reply, ${what}${text ? `: ${text}` : ""}`, afterTurn, timestamp: entry.timestamp };
   }
   if (entry.type !== "system") return null;
   const subtype = stringField(entry.raw, "subtype") ?? "system";

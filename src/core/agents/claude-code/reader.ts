@@ -10,6 +10,7 @@ import type { ReaderWarning, Session, SessionEntry } from "../../model";
 import { firstObjects, parseObjectLine, parseObjectLineBytes } from "../../readers/jsonl-object";
 import { finishTextStore, finishReadWarnings, readerSession } from "../../readers/finish";
 import type { FormatReader, LineReader, LineReaderOptions } from "../../readers/types";
+import { canonicalJson } from "../../util/canonical-json";
 import { isObject } from "../../util/is-object";
 import { utf8Decode } from "../../util/utf8";
 import { LARGE_TEXT_BYTES } from "../../text/largeLiterals";
@@ -76,6 +77,10 @@ class ClaudeLineReader implements LineReader {
   private readonly entries: SessionEntry[] = [];
   private readonly warnings: ReaderWarning[] = [];
   private readonly seenIds = new Set<string>();
+  /** The entry read for each uuid, to tell a re-written copy of it from another entry under the same uuid. */
+  private readonly entryByUuid = new Map<string, SessionEntry>();
+  /** Later copies of entries read already, with the same content (a resumed session writes its chain again). */
+  private rewrittenCopies = 0;
   private header: Record<string, unknown> | null = null;
   private lastLine = 0;
   private lastBadLine = -1;
@@ -144,7 +149,9 @@ class ClaudeLineReader implements LineReader {
     if (typeof raw.uuid === "string" && raw.uuid !== "") {
       id = raw.uuid;
       if (this.seenIds.has(id)) {
-        this.warnings.push({ line: lineNumber, reason: `duplicate uuid ${id}: later copy skipped` });
+        const first = this.entryByUuid.get(id);
+        if (first && isRewrittenCopy(first.raw, raw)) this.rewrittenCopies += 1;
+        else this.warnings.push({ line: lineNumber, reason: `duplicate uuid ${id} with other content: later copy skipped` });
         return;
       }
       if (typeof raw.parentUuid === "string") parentId = raw.parentUuid;
@@ -163,14 +170,9 @@ class ClaudeLineReader implements LineReader {
       this.conversationCount += 1;
       if (this.header === null) this.header = headerOf(raw);
     }
-    this.entries.push({
-      id,
-      parentId,
-      type,
-      timestamp: typeof raw.timestamp === "string" ? raw.timestamp : null,
-      line: lineNumber,
-      raw,
-    });
+    const entry: SessionEntry = { id, parentId, type, timestamp: typeof raw.timestamp === "string" ? raw.timestamp : null, line: lineNumber, raw };
+    if (typeof raw.uuid === "string") this.entryByUuid.set(id, entry);
+    this.entries.push(entry);
   }
 
   finish(): Session {
@@ -187,6 +189,7 @@ class ClaudeLineReader implements LineReader {
   private sessionOf(entries: Session["entries"], warnings: Session["warnings"]): Session {
     const facts = { formatId: CLAUDE_FORMAT_ID, formatLabel: "Claude Code transcript", fileName: this.fileName, formatVersion: null, header: this.header, lineCount: this.lastLine };
     const session = readerSession(facts, entries, warnings, this.store);
+    if (this.rewrittenCopies > 0) session.skippedLines = [{ what: "re-written copy", count: this.rewrittenCopies, why: REWRITTEN_COPY }];
     const threads = inFileThreads(session);
     if (threads.length > 0) session.threads = threads;
     return session;
@@ -194,6 +197,18 @@ class ClaudeLineReader implements LineReader {
 }
 
 
+
+/** Why the reader skips re-written copies, for the report of what a file holds. */
+const REWRITTEN_COPY = "a line Claude Code wrote again when the session was resumed: the first copy is read";
+
+/**
+ * True when a later line under an entry's uuid is that entry written again: same type, parent and
+ * message. Claude Code writes a session's chain again when it is resumed, adding bookkeeping fields
+ * (`slug`, `promptId`) and leaving out the file contents of `toolUseResult`; the first copy is kept.
+ */
+function isRewrittenCopy(first: Record<string, unknown>, later: Record<string, unknown>): boolean {
+  return first.type === later.type && first.parentUuid === later.parentUuid && canonicalJson(first.message) === canonicalJson(later.message);
+}
 
 /** Session facts repeated on every conversation entry (FM-CC-3), taken from the first one. */
 function headerOf(raw: Record<string, unknown>): Record<string, unknown> {

@@ -372,15 +372,35 @@ function indexedParent(index: ClaudeSessionIndex, entry: SessionEntry): string |
   return index.parentOf.get(entry.id) ?? null;
 }
 
-/** The default leaf (FM-CC-7): the last `last-prompt` leaf, else the last main-chain entry. */
+/**
+ * The default leaf (FM-CC-7): the last `last-prompt` leaf carried on to the last main-chain entry
+ * written under it, else the last main-chain entry. Claude Code writes `last-prompt` (with
+ * `ai-title`, `agent-name`, `permission-mode`) while the session runs, naming the leaf of that
+ * moment; the conversation goes on under it, so the record names where the branch was, not where it ends.
+ */
 export function defaultLeaf(index: ClaudeSessionIndex): string | null {
-  if (index.lastPromptLeaf) return index.lastPromptLeaf;
+  if (index.lastPromptLeaf) return lastDescendant(index, index.lastPromptLeaf);
   for (let i = index.conversation.length - 1; i >= 0; i--) {
     const entry = index.conversation[i] as SessionEntry;
     if (!isSidechain(entry)) return entry.id;
   }
   const last = index.conversation[index.conversation.length - 1];
   return last ? last.id : null;
+}
+
+/** The last main-chain entry in file order under `leafId` (itself when none): one pass from the leaf on. */
+function lastDescendant(index: ClaudeSessionIndex, leafId: string): string {
+  const start = index.conversation.findIndex((entry) => entry.id === leafId);
+  const under = new Set([leafId]);
+  let last = leafId;
+  for (let at = start + 1; at > 0 && at < index.conversation.length; at++) {
+    const entry = index.conversation[at] as SessionEntry;
+    const parent = index.parentOf.get(entry.id);
+    if (parent === undefined || !under.has(parent)) continue;
+    under.add(entry.id);
+    if (!isSidechain(entry)) last = entry.id;
+  }
+  return last;
 }
 
 /**

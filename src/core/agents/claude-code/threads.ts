@@ -86,7 +86,20 @@ function firstPrompt(entries: readonly SessionEntry[]): string {
   return first ? promptText(entryMessage(first)?.content) : "";
 }
 
+/**
+ * Sub-agents Claude Code starts for itself, without a tool call, by the prefix of their id (their
+ * file is `agent-<id>.jsonl` like any other): the summariser of a compaction (`acompact-`) and the
+ * answer to a side question asked while the agent works (`aside_question-`). Both are sent the
+ * main conversation again, then their own request.
+ */
+const INTERNAL_AGENTS: readonly { prefix: string; label: string }[] = [
+  { prefix: "acompact-", label: "compaction summariser" },
+  { prefix: "aside_question-", label: "side question" },
+];
+
 function labelOf(agentId: string, call: SpawnCall | undefined, entries: readonly SessionEntry[]): string {
+  const internal = call ? undefined : INTERNAL_AGENTS.find((agent) => agentId.startsWith(agent.prefix));
+  if (internal) return `${internal.label} (${agentId})`;
   const what = call?.description ?? firstPrompt(entries).replace(/\s+/g, " ").trim().slice(0, 60);
   return `${call ? call.toolName : "sub-agent"}${what ? `: ${what}` : ""} (${agentId})`;
 }

@@ -425,9 +425,31 @@ export function analyzeClaudeSession(session: Session, options: PipelineOptions)
     leafId,
     turns,
     timeline,
-    warnings: [...index.warnings, ...branch.warnings, ...recordWarnings(session)],
+    warnings: [...index.warnings, ...branch.warnings, ...offBranchWarnings(index, branch), ...recordWarnings(session)],
     ...(events.length > 0 ? { events } : {}),
   };
+}
+
+/** Line numbers named in a warning before "…". */
+const NAMED_LINES = 10;
+
+/**
+ * The main-chain provider calls of the file that are not turns of the branch shown (answers on
+ * other branches: a rewind, an edited prompt), named in one warning so that none is left out
+ * unseen. Replies Claude Code wrote itself sent no request and are not calls.
+ */
+function offBranchWarnings(index: ClaudeSessionIndex, branch: ClaudeBranch): ReaderWarning[] {
+  const onBranch = new Set(branch.turns.map((turn) => turn.messageId));
+  const lines: number[] = [];
+  for (const [messageId, group] of index.messageGroups) {
+    const first = group[0];
+    if (!first || onBranch.has(messageId) || isSidechain(first) || isSyntheticAssistant(first)) continue;
+    lines.push(first.line);
+  }
+  if (lines.length === 0) return [];
+  const named = lines.slice(0, NAMED_LINES).join(", ") + (lines.length > NAMED_LINES ? ", …" : "");
+  const calls = lines.length === 1 ? "1 provider call" : `${lines.length} provider calls`;
+  return [{ line: lines[0] as number, reason: `${calls} of the file ${lines.length === 1 ? "is" : "are"} on other branches, not in this timeline (line${lines.length === 1 ? "" : "s"} ${named}): pick the branch that ends there to see ${lines.length === 1 ? "it" : "them"}` }];
 }
 
 function selectedTurn(session: Session, options: PipelineOptions, turn: number): { branch: ClaudeBranch; turn: ClaudeTurn } {

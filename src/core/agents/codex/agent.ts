@@ -7,6 +7,7 @@ import { messageChars } from "../../tokens/charEstimate";
 import { codexPolicy } from "./policy/policy";
 import { codexReader, CODEX_FORMAT_ID } from "./reader";
 import { codexRecordedCompactions } from "./recorded";
+import { CODEX_RECORD_TYPES } from "./recordTypes";
 import { carryCodexIndex } from "./rollout-index";
 import { codexRolloutLineage, linkCodexRollouts } from "./threads";
 import { analyzeCodexSession, buildCodexTurnContext, buildCodexTurnRequest, countCodexTurns, STRIP_PLAN_TOOL_SECTIONS } from "./turns";
@@ -37,6 +38,7 @@ export const codexAgent = {
   // A child rollout names its parent thread: a folder listing puts it with its parent.
   fileLineage: (session) => codexRolloutLineage(session),
   // The analyser records each turn's usage in pi's shape (CA-21).
+  records: CODEX_RECORD_TYPES,
   usageSource: "pi",
   options: [
     {

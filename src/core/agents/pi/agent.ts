@@ -9,6 +9,7 @@ import { senpiPolicy } from "./policies/senpi-policy";
 import { piReader, PI_FORMAT_ID } from "./reader";
 import { extractCompactionInstructions, INSTRUCTION_SLOT_LABELS, mergeCompactionInstructions } from "./compaction/instructions";
 import { piRecordedCompactions } from "./recorded";
+import { PI_RECORD_TYPES } from "./recordTypes";
 import { SENPI_CONTEXT_REDUCTION } from "./senpi-reduction-step";
 import { carryPiSessionCache } from "./sessionCache";
 import { iteratePiTurnContexts } from "./turnContexts";
@@ -57,6 +58,7 @@ export const piAgent = {
   recorded: piRecordedCompactions,
   // A captured pi summariser request fills the instruction texts of the standalone rebuild (PI-R12).
   summariserCapture: { extract: extractCompactionInstructions, merge: mergeCompactionInstructions, slotLabels: INSTRUCTION_SLOT_LABELS },
+  records: PI_RECORD_TYPES,
   usageSource: "pi",
   options: [
     {
