@@ -7,7 +7,7 @@ import type { CheckFinding } from "../../src/core/check";
 import { fixtureCase } from "../support/fixtures";
 import { runCliCaptured } from "./cli-helpers";
 
-const KEYS = ["turn", "kind", "severity", "message", "line", "entryId", "path", "cause", "ruleId"];
+const KEYS = ["turn", "kind", "severity", "message", "line", "entryId", "path", "cause", "ruleId", "serverVerdict", "serverMissedTokens"];
 
 describe("check --fail-on", () => {
   const broken = fixtureCase("pi/check-thinking-change").sessionPath;
@@ -62,6 +62,8 @@ describe("check --format github", () => {
       path: null,
       cause: null,
       ruleId: null,
+      serverVerdict: null,
+      serverMissedTokens: null,
     };
     expect(githubAnnotation(finding, "a,b:c.jsonl")).toBe("::notice file=a%2Cb%3Ac.jsonl,title=read-warning::100%25 bad%0Aline");
   });

@@ -25,6 +25,8 @@ function checkLine(finding: CheckFinding): Record<string, unknown> {
     path: finding.path,
     cause: finding.cause,
     ruleId: finding.ruleId,
+    serverVerdict: finding.serverVerdict,
+    serverMissedTokens: finding.serverMissedTokens,
   };
 }
 
@@ -98,7 +100,7 @@ export const checkCommand: CliCommand = {
   ],
   details: [
     "Output, one JSON object per finding (by turn, then severity; session-wide findings last):",
-    '  {"turn":N|null,"kind":"…","severity":"error|warning|info","message":"…","line":N|null,"entryId":…,"path":…,"cause":…,"ruleId":…}',
+    '  {"turn":N|null,"kind":"…","severity":"error|warning|info","message":"…","line":N|null,"entryId":…,"path":…,"cause":…,"ruleId":…,"serverVerdict":…|null,"serverMissedTokens":…|null}',
     "With --format github: ::error|warning|notice file=<session-file>,line=<line>,title=<kind> (turn N)::<message>",
     "Exit status 1 when a finding of a --fail-on kind occurs (the kinds table is in docs/cli.md#check).",
   ].join("\n"),

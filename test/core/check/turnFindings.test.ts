@@ -36,6 +36,12 @@ function report(cause: PrefixTurnReport["cause"], extra: Partial<PrefixTurnRepor
     predictedCachedTokens: null,
     recordedUsage: null,
     usageComparison: null,
+    serverVerdict: null,
+    serverMissedTokens: null,
+    serverAgreement: "no-verdict",
+    serverBreak: false,
+    unexplainedMiss: false,
+    serverNote: null,
     ...extra,
   };
 }
