@@ -77,6 +77,14 @@ const INCONCLUSIVE_WORDS: Readonly<Record<string, string>> = {
   pending: "the server's comparison had not finished when the response was written",
 };
 
+/** A recorded verdict in plain words, for the page: what the server says changed, or why it cannot tell. */
+export function serverVerdictInWords(type: string, missedTokens: number | null): string {
+  if (type === "none") return "nothing changed since the previous request";
+  const part = CHANGED[type];
+  if (part) return missedTokens !== null ? `${PART_WORDS[part]}; ${formatTokens(missedTokens)} input tokens missed the cache` : PART_WORDS[part];
+  return `no diagnosis: ${INCONCLUSIVE_WORDS[type] ?? `a verdict this version does not know ("${type}")`}`;
+}
+
 /** Our break as the part of the request it is in (the same names as the verdicts'). */
 function ourPart(cause: PrefixCause | null, diagnosticsName: CauseReport["diagnosticsName"]): VerdictPart | null {
   if (cause === null) return null;

@@ -9,7 +9,7 @@ import { assistant, readClaude, user } from "./helpers";
 
 const usage = (read: number, write: number) => ({ input_tokens: 2, cache_creation_input_tokens: write, cache_read_input_tokens: read, output_tokens: 5 });
 
-function withDiagnostics(line: ReturnType<typeof assistant>, diagnostics: unknown): ReturnType<typeof assistant> {
+function withDiagnostics(line: ReturnType<typeof assistant>, diagnostics: unknown): Record<string, unknown> {
   return { ...line, message: { ...line.message, diagnostics } };
 }
 
