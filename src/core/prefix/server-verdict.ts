@@ -13,7 +13,7 @@ import type { CauseReport, PrefixCause } from "./types";
 /** How the server's verdict compares with the break the rebuilt requests show. */
 export type ServerAgreement = "agree" | "disagree" | "inconclusive" | "no-verdict";
 
-export interface ServerVerdictReading {
+interface ServerVerdictReading {
   /** The server's word (`tools_changed`, `none`, `unavailable`, …), null when the file records none. */
   serverVerdict: string | null;
   /** Input tokens the server says missed the cache after the divergence, null when it gives no figure. */
