@@ -48,6 +48,8 @@ for (const size of [{ width: 1440, height: 900 }, { width: 1024, height: 700 }])
     await page.getByTestId("tab-diff").click();
     const cause = page.getByTestId("diff-cause");
     await expect(cause).toContainText("cache break the provider reported");
+    // The rebuilt requests share everything: no figure of theirs claims tokens were paid again.
+    await expect(cause).not.toContainText("tokens billed again");
     const server = page.getByTestId("diff-server-verdict");
     await expect(server).toHaveAttribute("data-agreement", "disagree");
     await expect(server).toContainText("The server says the tool definitions changed (97,848 input tokens missed the cache)");
