@@ -54,6 +54,7 @@ function TurnDetails({ summary, result }: { summary: TurnSummary; result: TurnRe
       <div className="section-title">Turn {summary.turn}</div>
       <Row label="time">{formatDateTime(summary.timestamp)}</Row>
       <Row label="answered by">{summary.entryId}</Row>
+      <ServerVerdict summary={summary} />
       {events.length > 0 && (
         <>
           <div className="section-title">Session events after this turn</div>
@@ -78,7 +79,6 @@ function TurnDetails({ summary, result }: { summary: TurnSummary; result: TurnRe
       <div className="section-title">Context</div>
       <Row label="messages">{summary.messageCount}</Row>
       <TurnTokens summary={summary} />
-      <ServerVerdict summary={summary} />
       <Row label="stop reason">{summary.stopReason ?? "—"}</Row>
       {result?.turn === summary.turn && result.groundTruth && (
         <>
