@@ -427,12 +427,34 @@ export interface TurnSummary {
   chars: number;
   /** Usage recorded on the answering assistant message, when there is one. */
   usage: RecordedUsage | null;
+  /**
+   * The provider's own diagnosis of this call's prompt cache, when the file records one (Claude
+   * Code 2.1.143 and later: `message.diagnostics`); absent or null when it records none.
+   */
+  serverVerdict?: ServerCacheVerdict | null;
   stopReason: string | null;
   /** Badges for the timeline. */
   afterCompaction: boolean;
   modelSwitched: boolean;
   hasNote: boolean;
   hasDropped: boolean;
+}
+
+/**
+ * What the provider's server said about a call's prompt cache, compared with the request before it
+ * (Anthropic's cache diagnostics, `diagnostics.cache_miss_reason`; OpenAI's
+ * `prompt_cache_diagnostics`), in the provider's own words.
+ */
+export interface ServerCacheVerdict {
+  /**
+   * The provider's word for what diverged first (`model_changed`, `system_changed`,
+   * `tools_changed`, `messages_changed`, `input_changed`, …), or why it could not tell
+   * (`previous_message_not_found`, `unavailable`, `pending`); `none` when it compared the two and
+   * found nothing diverged.
+   */
+  type: string;
+  /** Input tokens the provider says came after the divergence and missed the cache; null when it gives no figure. */
+  missedTokens: number | null;
 }
 
 export interface CompactionEvent {

@@ -1,5 +1,6 @@
-// The timeline filter: every row, or only the turns whose request breaks the cached prefix, the
-// compaction rows, or the turns whose response ended in an error or was interrupted. The rows a
+// The timeline filter: every row, or only the turns whose request breaks the cached prefix (as
+// the rebuilt requests show, as the provider's own recorded verdict says, or a miss the recorded
+// usage shows that nothing explains), the compaction rows, or the turns whose response ended in an error or was interrupted. The rows a
 // filter keeps are indexes into the analysis's timeline, so selection stays one index; stepping
 // with the keyboard (./selection.ts) moves between the rows the filter keeps.
 import { create } from "zustand";
@@ -16,6 +17,11 @@ export function setTimelineFilter(filter: TimelineFilter): void {
   useTimelineFilterStore.setState({ filter });
 }
 
+/** A turn the timeline counts as a cache break: the rebuilt requests break, the provider reported one, or a miss nothing explains. */
+export function isBreakRow(row: PrefixRow): boolean {
+  return row.cause !== null || row.serverBreak === true || row.unexplainedMiss === true;
+}
+
 /** A response that failed or was interrupted (the timeline's "error" badge). */
 function endedInError(summary: TurnSummary | undefined): boolean {
   return summary?.stopReason === "error" || summary?.stopReason === "aborted";
@@ -25,7 +31,7 @@ function endedInError(summary: TurnSummary | undefined): boolean {
 export type FilteredRows = Record<TimelineFilter, number[]>;
 
 function filterRows(timeline: readonly TimelineItem[], turns: readonly TurnSummary[], prefix: readonly PrefixRow[] | null): FilteredRows {
-  const breaks = new Set((prefix ?? []).filter((row) => row.cause !== null).map((row) => row.turn));
+  const breaks = new Set((prefix ?? []).filter(isBreakRow).map((row) => row.turn));
   const byTurn = new Map(turns.map((summary) => [summary.turn, summary]));
   const rows: FilteredRows = { all: [], breaks: [], compactions: [], errors: [] };
   timeline.forEach((item, index) => {

@@ -9,7 +9,7 @@ import type { CheckFinding } from "../../src/core/check";
 import { fixtureCase, fixturePath } from "../support/fixtures";
 import { runCliCaptured } from "./cli-helpers";
 
-const KEYS = ["turn", "kind", "severity", "message", "line", "entryId", "path", "cause", "ruleId"];
+const KEYS = ["turn", "kind", "severity", "message", "line", "entryId", "path", "cause", "ruleId", "serverVerdict", "serverMissedTokens"];
 
 /** The finding lines of a run (the summary record of what the file holds is the last line, without a kind). */
 const findingsOf = (lines: Record<string, unknown>[]) => lines.filter((line) => "kind" in line);
@@ -91,6 +91,8 @@ describe("check --format github", () => {
       path: null,
       cause: null,
       ruleId: null,
+      serverVerdict: null,
+      serverMissedTokens: null,
     };
     expect(githubAnnotation(finding, "a,b:c.jsonl")).toBe("::notice file=a%2Cb%3Ac.jsonl,title=read-warning::100%25 bad%0Aline");
   });

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { runCliCaptured } from "./cli-helpers";
 import { committedFixtures, fixtureCase, type FixtureCase } from "../support/fixtures";
 
-const KEYS = ["turn", "bytes", "sharedBytes", "tokens", "sharedTokens", "breakPath", "cause", "predictedCachedTokens", "unrecordedTokens", "thread", "cost", "composition"];
+const KEYS = ["turn", "bytes", "sharedBytes", "tokens", "sharedTokens", "breakPath", "cause", "predictedCachedTokens", "unrecordedTokens", "serverVerdict", "serverMissedTokens", "serverAgreement", "unexplainedMiss", "thread", "cost", "composition"];
 
 /** 1-based turn numbers of the main requests recorded right after a summariser request. */
 function turnsAfterCompaction(fixture: FixtureCase): { turns: number; after: number[] } {

@@ -16,6 +16,8 @@ export const SCAN_KEYS = [
   "threads",
   "breaks",
   "breaksByCause",
+  "serverVerdicts",
+  "unexplainedMisses",
   "predictedCachedTokens",
   "recordedCachedTokens",
   "cost",

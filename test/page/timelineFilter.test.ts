@@ -24,6 +24,13 @@ describe("filteredRows", () => {
     expect(rows).toEqual({ all: [0, 1, 2, 3, 4], breaks: [3, 4], compactions: [2], errors: [1, 4] });
   });
 
+  it("counts a break the provider reported, and a miss nothing explains, although the rebuilt requests show none", () => {
+    const server = { ...prefix(2, null), serverBreak: true, unexplainedMiss: false } as PrefixRow;
+    const miss = { ...prefix(3, null), serverBreak: false, unexplainedMiss: true } as PrefixRow;
+    const rows = filteredRows({ analysis: { timeline, turns } as never, prefix: { rows: [prefix(1, null), server, miss, { ...prefix(4, null), serverBreak: false, unexplainedMiss: false } as PrefixRow] } as never });
+    expect(rows.breaks).toEqual([1, 3]);
+  });
+
   it("has no breaks before the prefix pass has run", () => {
     expect(filteredRows({ analysis: { timeline, turns } as never, prefix: { rows: null } as never }).breaks).toEqual([]);
   });

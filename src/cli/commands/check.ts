@@ -27,6 +27,8 @@ function checkLine(finding: CheckFinding): Record<string, unknown> {
     path: finding.path,
     cause: finding.cause,
     ruleId: finding.ruleId,
+    serverVerdict: finding.serverVerdict,
+    serverMissedTokens: finding.serverMissedTokens,
   };
 }
 
@@ -107,7 +109,7 @@ export const checkCommand: CliCommand = {
   ],
   details: [
     "Output, one JSON object per finding (by turn, then severity; session-wide findings last):",
-    '  {"turn":N|null,"kind":"…","severity":"error|warning|info","message":"…","line":N|null,"entryId":…,"path":…,"cause":…,"ruleId":…}',
+    '  {"turn":N|null,"kind":"…","severity":"error|warning|info","message":"…","line":N|null,"entryId":…,"path":…,"cause":…,"ruleId":…,"serverVerdict":…|null,"serverMissedTokens":…|null}',
     "then one summary record of what the file holds (agents with a catalogue of record types):",
     '  {"summary":"records","agent":"…","versions":["…"],"read":[{"type","count"}],"skipped":[{"type","count","why"}],"unknown":[{"type","count","firstLine"}]}',
     "With --format github: ::error|warning|notice file=<session-file>,line=<line>,title=<kind> (turn N)::<message>",

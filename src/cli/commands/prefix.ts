@@ -46,6 +46,10 @@ function prefixLine(
     cause: report.cause,
     predictedCachedTokens: report.predictedCachedTokens,
     unrecordedTokens: report.unrecorded?.tokens ?? null,
+    serverVerdict: report.serverVerdict,
+    serverMissedTokens: report.serverMissedTokens,
+    serverAgreement: report.serverAgreement,
+    unexplainedMiss: report.unexplainedMiss,
     thread,
   };
   if (extra) {
@@ -160,7 +164,7 @@ export const prefixCommand: CliCommand = {
   details: [
     "Output, one JSON object per turn:",
     '  {"turn":N,"bytes":…,"sharedBytes":…,"tokens":…,"sharedTokens":…,"breakPath":…|null,"cause":…|null,"predictedCachedTokens":…,"unrecordedTokens":…|null,',
-    '   "thread":null|id,',
+    '   "serverVerdict":…|null,"serverMissedTokens":…|null,"serverAgreement":"agree|disagree|inconclusive|no-verdict","unexplainedMiss":…,"thread":null|id,',
     '   "cost":{"recorded":{"status":…,"dollars":…|null},"predicted":{…},"break":{…,"rebilledTokens":N}|null,"priceRow":…|null},',
     '   "composition":{"tools":N,"system":N,"user":N,"assistant":N,"tool-result":N,…,"total":N}}',
     "bytes/tokens: the turn's request in the provider's cache order (cache markers and request metadata left out);",
@@ -168,6 +172,10 @@ export const prefixCommand: CliCommand = {
     "difference (null when the request extends the previous one); cause: why (history-rewritten, system-changed, …).",
     "unrecordedTokens: what the file does not hold (system prompt, tools), inferred from the first recorded usage",
     "(again after a compaction); the cache prediction counts it, `tokens` does not. null: nothing missing or no usage.",
+    "serverVerdict/serverMissedTokens: the provider's own cache verdict the file records for the call (Claude Code",
+    "2.1.143+: tools_changed, messages_changed, none, unavailable, …) and the input tokens it says missed the cache;",
+    "serverAgreement: that verdict against breakPath/cause; unexplainedMiss: the recorded usage wrote most of the",
+    "previous call's prompt to the cache again and nothing above explains it (docs/prefix-stability.md).",
     "thread: null for the main thread, else the sub-agent thread's id (--thread, --threads; turns count per thread).",
     "Token counts are exact for OpenAI shapes and estimates for Anthropic and Google (docs/prefix-stability.md).",
     "cost: US dollars from the built-in price table (docs/prices.md): the recorded usage, the cache simulation's",

@@ -54,7 +54,8 @@ export const scanCommand: CliCommand = {
   ],
   details: [
     "Output, one JSON object per session, in the order they finish:",
-    '  {"file","agent","turns","compactions","threads","breaks","breaksByCause":{cause:n},"predictedCachedTokens",',
+    '  {"file","agent","turns","compactions","threads","breaks","breaksByCause":{cause:n},',
+    '   "serverVerdicts":{"agree","disagree","inconclusive","noVerdict"},"unexplainedMisses","predictedCachedTokens",',
     '   "recordedCachedTokens","recordedInputTokens","requestTokens","tokenizer","warnings","with":[files],"error"}',
     "Files that are not sessions are listed on stderr as `skipped: <file>: <reason>`. See docs/cli.md#scan.",
   ].join("\n"),

@@ -5,6 +5,7 @@ import type { ModelRef } from "../../core/model";
 import type { PrefixTurnReport } from "../../core/prefix/analyze";
 import { SessionCostAccumulator, type CostTotal, type SessionCostTotals, type ThreadCostInput, type WholeSessionCost } from "../../core/pricing/index";
 import { datasetPriceTable } from "../../core/pricing/dataset";
+import { emptyServerVerdictTally, tallyServerVerdict, type ServerVerdictTally } from "../../core/prefix/server-verdict";
 
 export interface ScanLine {
   file: string;
@@ -20,6 +21,10 @@ export interface ScanLine {
   /** Turns whose request does not extend the previous one, and how many per cause. */
   breaks: number;
   breaksByCause: Record<string, number>;
+  /** The provider's own cache verdicts the file records, against the rebuilt requests: turns that agree, disagree, are inconclusive, record none. */
+  serverVerdicts: ServerVerdictTally;
+  /** Turns whose recorded usage shows a cache miss that neither a break, an expired cache nor the provider's verdict explains. */
+  unexplainedMisses: number;
   /** Sum over turns of the cached input tokens the cache simulation predicts. */
   predictedCachedTokens: number;
   /** Sum over turns of the cached input tokens the session recorded; null when no turn records usage. */
@@ -65,6 +70,8 @@ export class ScanLineBuilder {
   private turns = 0;
   private breaks = 0;
   private readonly byCause: Record<string, number> = {};
+  private readonly verdicts = emptyServerVerdictTally();
+  private unexplainedMisses = 0;
   private predicted = 0;
   private recordedCached: number | null = null;
   private recordedInput: number | null = null;
@@ -83,6 +90,8 @@ export class ScanLineBuilder {
       this.breaks++;
       this.byCause[report.cause] = (this.byCause[report.cause] ?? 0) + 1;
     }
+    tallyServerVerdict(this.verdicts, report.serverAgreement);
+    if (report.unexplainedMiss) this.unexplainedMisses++;
     if (report.recordedUsage) {
       this.recordedCached = (this.recordedCached ?? 0) + report.recordedUsage.cacheRead;
       this.recordedInput = (this.recordedInput ?? 0) + report.recordedUsage.totalInput;
@@ -99,6 +108,8 @@ export class ScanLineBuilder {
       threads: fields.threads,
       breaks: this.breaks,
       breaksByCause: this.byCause,
+      serverVerdicts: this.verdicts,
+      unexplainedMisses: this.unexplainedMisses,
       predictedCachedTokens: this.predicted,
       recordedCachedTokens: this.recordedCached,
       cost: this.cost.totals(),
@@ -125,6 +136,8 @@ export function failedLine(file: string, withFiles: string[], error: string, sid
     threads: 0,
     breaks: 0,
     breaksByCause: {},
+    serverVerdicts: emptyServerVerdictTally(),
+    unexplainedMisses: 0,
     predictedCachedTokens: 0,
     recordedCachedTokens: null,
     cost: null,

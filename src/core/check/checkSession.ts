@@ -8,9 +8,18 @@ import { analyzeSession, type SessionAnalysis } from "../session/pipeline";
 import { recordReport } from "../session/recordReport";
 import { iterateSessionPrefixesWithRequests } from "../session/sessionPrefixes";
 import type { PrefixAnalysisOptions } from "../prefix/analyze";
+import { emptyServerVerdictTally, tallyServerVerdict } from "../prefix/server-verdict";
 import { type CheckFinding } from "./kinds";
 import { noReductionFinding, summariserFindings } from "./compactionFindings";
-import { breakFindings, cacheFindings, makeFinding, unfinishedSummaryFindings, type TurnPlace } from "./turnFindings";
+import {
+  breakFindings,
+  cacheFindings,
+  makeFinding,
+  serverAgreementFinding,
+  serverVerdictFindings,
+  unfinishedSummaryFindings,
+  type TurnPlace,
+} from "./turnFindings";
 
 export interface CheckOptions {
   prefix?: PrefixAnalysisOptions;
@@ -38,11 +47,14 @@ export function checkSession(session: Session, options: PipelineOptions, extra: 
   const tokensByTurn = new Map<number, number>();
   const seenSummaries = new Set<string>();
   let previousMessages: readonly ContextMessage[] | null = null;
+  const verdicts = emptyServerVerdictTally();
   for (const { report, request } of iterateSessionPrefixesWithRequests(session, options, { analysis, prefix: extra.prefix ?? {} })) {
     const place = placeOf(report.turn);
     tokensByTurn.set(report.turn, report.tokens);
     findings.push(...breakFindings(report, place, previousMessages, request.messages));
     findings.push(...cacheFindings(report, place));
+    findings.push(...serverVerdictFindings(report, place));
+    tallyServerVerdict(verdicts, report.serverAgreement);
     findings.push(...unfinishedSummaryFindings(request.messages, place, seenSummaries));
     previousMessages = request.messages;
   }
@@ -56,6 +68,7 @@ export function checkSession(session: Session, options: PipelineOptions, extra: 
     if (extra.summariserChecks !== false) findings.push(...summariserFindings(session, options, event, compactionPlace));
   }
 
+  findings.push(...serverAgreementFinding(verdicts));
   for (const warning of [...session.warnings, ...analysis.warnings]) {
     findings.push(makeFinding(null, "read-warning", warning.reason, { line: warning.line > 0 ? warning.line : null }));
   }

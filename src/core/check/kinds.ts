@@ -31,6 +31,13 @@ const CHECK_KINDS = [
   { id: "compaction-kept-mismatch", severity: "warning", description: "the agent's own compaction rule, re-run at a recorded compaction, keeps other messages than the record names" },
   { id: "cache-expired", severity: "info", description: "the gap since the previous request exceeds the provider's cache lifetime (the prefix had to be paid again)" },
   { id: "cache-read-mismatch", severity: "warning", description: "the cache read the session recorded disagrees with the simulation for a reason on the provider's side" },
+  {
+    id: "server-verdict-disagrees",
+    severity: "warning",
+    description: "the provider's own cache verdict recorded in the file names another change than the rebuilt requests show, or none where they show one",
+  },
+  { id: "unexplained-cache-miss", severity: "warning", description: "the recorded usage wrote most of the previous call's prompt to the cache again and neither the rebuilt requests, an expired cache nor the provider's verdict explains it" },
+  { id: "server-verdict-agreement", severity: "info", description: "how often the provider's own cache verdicts recorded in the file agree with the rebuilt requests (once per session that records any)" },
   { id: "unfinished-summary-in-scope", severity: "error", description: "an errored or unfinished compaction summary is still sent in a request (CP-OC-8)" },
   { id: "secret-in-request", severity: "error", description: "a rebuilt summariser request of a recorded compaction holds a secret (CP-HA-24)" },
   { id: "user-text-in-system-slot", severity: "error", description: "a rebuilt summariser request puts user-controlled text in the system slot (CP-0-6)" },
@@ -62,4 +69,8 @@ export interface CheckFinding {
   /** The prefix-break cause, for break findings. */
   cause: PrefixCause | null;
   ruleId: string | null;
+  /** The provider's own cache verdict the file records for the turn's call (`tools_changed`, `none`, …), else null. */
+  serverVerdict: string | null;
+  /** Input tokens that verdict says missed the cache, else null. */
+  serverMissedTokens: number | null;
 }

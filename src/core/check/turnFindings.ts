@@ -5,6 +5,7 @@ import type { ContextMessage } from "../model";
 import { NOTE_RULE } from "../notes/insert";
 import { contextMessageText } from "../prefix/causes";
 import type { PrefixTurnReport } from "../prefix/analyze";
+import type { ServerVerdictTally } from "../prefix/server-verdict";
 import { causeInWords } from "../prefix/cause-words";
 import { detectUnfinishedSummaries } from "../simulate/findings/unfinished-summary";
 import { EXPECTED_BREAK_CAUSES, checkKind, type CheckFinding, type CheckKindId } from "./kinds";
@@ -26,8 +27,15 @@ function finding(place: TurnPlace | null, kind: CheckKindId, message: string, ex
     path: null,
     cause: null,
     ruleId: null,
+    serverVerdict: null,
+    serverMissedTokens: null,
     ...extra,
   };
+}
+
+/** The server's verdict of a turn, carried on every finding made from its report. */
+function verdictOf(report: PrefixTurnReport): Pick<CheckFinding, "serverVerdict" | "serverMissedTokens"> {
+  return { serverVerdict: report.serverVerdict, serverMissedTokens: report.serverMissedTokens };
 }
 
 function noteTexts(messages: readonly ContextMessage[] | null): Map<string, number> {
@@ -62,7 +70,7 @@ export function breakFindings(report: PrefixTurnReport, place: TurnPlace, previo
       ? `at ${report.breakPath}, ${report.sharedTokens} of the previous request's tokens still shared`
       : `in the request settings (${report.settingsChanged.join(", ") || "model"}), the content extends the previous request`;
   const words = causeInWords(report.cause, report.causeDetail);
-  const extra = { path: report.breakPath, cause: report.cause };
+  const extra = { path: report.breakPath, cause: report.cause, ...verdictOf(report) };
   if (noteMoved(report, previous, next)) return [finding(place, "note-moved", `a reply-language note moved: prefix break ${where} (${words})`, extra)];
   if (EXPECTED_BREAK_CAUSES.has(report.cause)) return [finding(place, "expected-prefix-break", `prefix break (${words}) ${where}`, extra)];
   const contributing = report.contributing.length > 0 ? `; also ${report.contributing.join(", ")}` : "";
@@ -73,17 +81,33 @@ export function cacheFindings(report: PrefixTurnReport, place: TurnPlace): Check
   const out: CheckFinding[] = [];
   if (report.expiry?.status === "expired") {
     const minutes = report.gapMs === null ? "?" : (report.gapMs / 60000).toFixed(1);
-    out.push(finding(place, "cache-expired", `${minutes} min since the previous request: past the cache lifetime (${report.expiry.rule})`, { ruleId: report.expiry.ruleId }));
+    out.push(finding(place, "cache-expired", `${minutes} min since the previous request: past the cache lifetime (${report.expiry.rule})`, { ruleId: report.expiry.ruleId, ...verdictOf(report) }));
   }
   const comparison = report.usageComparison;
   // A prediction over a request whose system prompt or tools are not recorded counts them as 0
   // tokens, so it cannot be held against the recorded read.
   if (comparison && !comparison.agrees && comparison.classification === "provider-side" && report.notRecorded.length === 0) {
     out.push(
-      finding(place, "cache-read-mismatch", `recorded cache read ${comparison.recordedRead} tokens, predicted ${comparison.predictedRead}: ${comparison.explanation}`),
+      finding(place, "cache-read-mismatch", `recorded cache read ${comparison.recordedRead} tokens, predicted ${comparison.predictedRead}: ${comparison.explanation}`, verdictOf(report)),
     );
   }
   return out;
+}
+
+/** The server's verdict where it disagrees with the rebuilt requests, and a cache miss nothing explains. */
+export function serverVerdictFindings(report: PrefixTurnReport, place: TurnPlace): CheckFinding[] {
+  if (report.serverNote === null) return [];
+  const extra = { path: report.breakPath, cause: report.cause, ...verdictOf(report) };
+  if (report.serverAgreement === "disagree") return [finding(place, "server-verdict-disagrees", report.serverNote, extra)];
+  if (report.unexplainedMiss) return [finding(place, "unexplained-cache-miss", report.serverNote, extra)];
+  return [];
+}
+
+/** The session's agreement count, once, when any turn records a verdict. */
+export function serverAgreementFinding(tally: ServerVerdictTally): CheckFinding[] {
+  if (tally.agree + tally.disagree + tally.inconclusive === 0) return [];
+  const message = `the provider's cache verdicts recorded in the file: ${tally.agree} agree with the rebuilt requests, ${tally.disagree} disagree, ${tally.inconclusive} inconclusive; ${tally.noVerdict} turns record none`;
+  return [finding(null, "server-verdict-agreement", message)];
 }
 
 /** Unfinished summaries in this turn's context that were not in the previous one (reported once). */

@@ -7,13 +7,15 @@ import { classifyExpiry, type ExpiryReport } from "../caching/expiry";
 import type { CacheRuleOverrides } from "../caching/rules";
 import { createCacheSimulationState, simulateCache, type CachePrediction } from "../caching/simulate";
 import { normalizeUsage, type NormalizedUsage, type UsageSource } from "../caching/usage";
-import type { ApiId, ContextMessage } from "../model";
+import type { ApiId, ContextMessage, ServerCacheVerdict } from "../model";
+import { causeInWords } from "./cause-words";
 import { classifyBreak } from "./causes";
 import { diffRequests } from "./diff";
 import { createSegmentCache, type SegmentCache } from "./segment-builder";
 import { segmentRequest, type SegmentOptions } from "./segment-request";
 import type { CauseReport, PrefixCause, SegmentedRequest, TurnFacts } from "./types";
 import { inferUnrecorded, withUnrecordedTokens, type UnrecordedEstimate } from "./unrecorded";
+import { readServerVerdict, type ServerAgreement } from "./server-verdict";
 
 export interface PrefixTurnInput {
   turn: number;
@@ -26,6 +28,8 @@ export interface PrefixTurnInput {
   facts?: TurnFacts | null;
   /** Usage the session recorded for this request: raw with its source, or already normalised. */
   usage?: { source: UsageSource; raw: unknown } | NormalizedUsage | null;
+  /** What the provider's server said about this call's prompt cache, when the file records it. */
+  serverVerdict?: ServerCacheVerdict | null;
 }
 
 export interface PrefixAnalysisOptions extends Omit<SegmentOptions, "cache"> {
@@ -82,6 +86,18 @@ export interface PrefixTurnReport {
   predictedCachedTokens: number | null;
   recordedUsage: NormalizedUsage | null;
   usageComparison: UsageComparison | null;
+  /** The server's own cache verdict recorded for this call (`tools_changed`, `none`, …), null when the file records none. */
+  serverVerdict: string | null;
+  /** Input tokens the server says missed the cache after the divergence; null when it gives no figure. */
+  serverMissedTokens: number | null;
+  /** The server's verdict against the break above: agree, disagree, inconclusive, or no verdict recorded. */
+  serverAgreement: ServerAgreement;
+  /** The server names a change (a break it reported, whether or not the rebuilt requests show one). */
+  serverBreak: boolean;
+  /** The recorded usage shows a cache miss that neither the break above, an expired cache nor the server explains. */
+  unexplainedMiss: boolean;
+  /** The server's verdict beside ours, or the unexplained miss, in plain words; null when there is nothing to say. */
+  serverNote: string | null;
 }
 
 export interface PrefixAnalyzer {
@@ -112,7 +128,7 @@ export function createPrefixAnalyzer(options: PrefixAnalysisOptions = {}): Prefi
   const { segmentCache, ...rest } = options;
   const segmentOptions: SegmentOptions = { ...rest, cache: segmentCache ?? createSegmentCache() };
   const simulation = createCacheSimulationState();
-  let previous: { request: SegmentedRequest; messages: readonly ContextMessage[] | null; timeMs: number | null } | null = null;
+  let previous: { request: SegmentedRequest; messages: readonly ContextMessage[] | null; timeMs: number | null; recordedInput: number | null } | null = null;
   let unrecorded: UnrecordedEstimate | null = null;
 
   return {
@@ -156,7 +172,20 @@ export function createPrefixAnalyzer(options: PrefixAnalysisOptions = {}): Prefi
         cache && recordedUsage
           ? compareUsage(cache, recordedUsage, { firstRequest: previous === null, cause: causes?.cause ?? null, expiry, sharedTokens: seen.diff.sharedTokens })
           : null;
-      previous = { request, messages: input.messages ?? null, timeMs };
+      const server = readServerVerdict({
+        verdict: input.serverVerdict,
+        hasPrevious: previous !== null,
+        cause: causes?.cause ?? null,
+        causeWords: causes?.cause ? causeInWords(causes.cause, causes.detail) : null,
+        diagnosticsName: causes?.diagnosticsName ?? null,
+        breakPath: diff.breakPath,
+        // Only a verdict that disagrees is worded with them: the walk over the segments is skipped without one.
+        unrecordedLevels: input.serverVerdict ? request.segments.filter((segment) => segment.notRecorded !== null).map((segment) => segment.level) : [],
+        usage: recordedUsage,
+        previousRecordedInput: previous?.recordedInput ?? null,
+        expiry,
+      });
+      previous = { request, messages: input.messages ?? null, timeMs, recordedInput: recordedUsage?.totalInput ?? null };
       return {
         turn: input.turn,
         api: request.api,
@@ -185,6 +214,12 @@ export function createPrefixAnalyzer(options: PrefixAnalysisOptions = {}): Prefi
         predictedCachedTokens: cache ? (cache.certainty === "possible" ? cache.possibleCachedTokens : cache.cacheRead) : null,
         recordedUsage,
         usageComparison,
+        serverVerdict: server.serverVerdict,
+        serverMissedTokens: server.serverMissedTokens,
+        serverAgreement: server.serverAgreement,
+        serverBreak: server.serverBreak,
+        unexplainedMiss: server.unexplainedMiss,
+        serverNote: server.note,
       };
     },
   };

@@ -17,13 +17,11 @@ import { LineSplitter, type DecodeFn, type LineBytesCallback } from "../readers/
 import { createPrefixAnalyzer, type PrefixAnalyzer, type PrefixTurnReport } from "../prefix/analyze";
 import { createSegmentCache } from "../prefix/segment-builder";
 import type { TokenizerChoice } from "../tokens/counters";
-import type { UsageSource } from "../caching/usage";
 import { costInputOfReport, rebilledTokensOf, turnCost, type PriceTable, type TurnCost } from "../pricing/index";
-import { findAgent } from "./agents";
 import { analyzeSession, buildTurnRequest, type SessionAnalysis } from "./pipeline";
 import { openSessionReader, type ByteLineReader, type SessionReaderOptions } from "./read";
 import { sessionGrew } from "./growth";
-import { turnFactsOf } from "./sessionPrefixes";
+import { recordedTurnInput, turnFactsOf } from "./sessionPrefixes";
 import { iterateTurnRequests } from "./turnRequests";
 
 /** More new turns than this at once (the first read, a restart) are built in one walk of the branch. */
@@ -173,25 +171,24 @@ export class LiveTurns {
       this.seen = [];
       this.previousTokens = null;
     }
-    const usageSource = findAgent(session.formatId)?.usageSource ?? null;
     if (this.seen.length === 0 && this.options.primeWithLastTurn && turns.length > 1) {
       // Everything but the last turn counts as seen; the last one primes the analyzer.
       this.seen = turns.slice(0, -1);
       const primed = this.newRequests(session, turns).next();
       this.seen = turns.slice();
-      if (!primed.done) this.previousTokens = this.feed(primed.value.summary, primed.value.request, turns[turns.length - 2] ?? null, usageSource).tokens;
+      if (!primed.done) this.previousTokens = this.feed(session, primed.value.summary, primed.value.request, turns[turns.length - 2] ?? null).tokens;
       return { kind, analysis, turns: [] };
     }
     const added: LiveTurn[] = [];
     for (const { summary, request } of this.newRequests(session, turns)) {
-      const report = this.feed(summary, request, this.seen[this.seen.length - 1] ?? null, usageSource);
+      const report = this.feed(session, summary, request, this.seen[this.seen.length - 1] ?? null);
       added.push(this.liveTurn(summary, report));
       this.seen.push(summary);
     }
     return { kind, analysis, turns: added };
   }
 
-  private feed(summary: TurnSummary, request: BuiltRequest, previous: TurnSummary | null, usageSource: UsageSource | null): PrefixTurnReport {
+  private feed(session: Session, summary: TurnSummary, request: BuiltRequest, previous: TurnSummary | null): PrefixTurnReport {
     return this.analyzer.next({
       turn: summary.turn,
       api: request.api,
@@ -199,7 +196,7 @@ export class LiveTurns {
       messages: request.messages,
       timestamp: summary.timestamp,
       facts: turnFactsOf(previous, summary),
-      usage: summary.usage && usageSource ? { source: usageSource, raw: summary.usage } : null,
+      ...recordedTurnInput(session, summary),
     });
   }
 

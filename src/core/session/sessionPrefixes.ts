@@ -8,6 +8,7 @@ import type { BuiltRequest, PipelineOptions, Session, TurnSummary } from "../mod
 import { analyzeSession, type PipelineHooks, type SessionAnalysis } from "./pipeline";
 import { createPrefixAnalyzer, type PrefixAnalysisOptions, type PrefixAnalyzer, type PrefixTurnReport } from "../prefix/analyze";
 import type { SegmentedRequest, TurnFacts } from "../prefix/types";
+import type { PrefixTurnInput } from "../prefix/analyze";
 import { iterateTurnRequests, iterateTurnRequestsAfter } from "./turnRequests";
 
 export interface SessionPrefixOptions {
@@ -33,6 +34,18 @@ export function turnFactsOf(previous: TurnSummary | null, current: TurnSummary):
     compactionBetween: current.afterCompaction,
     droppedFailedTurn: previous !== null && FAILED_STOP_REASONS.has(previous.stopReason ?? ""),
     modelChanged: previous !== null && current.modelSwitched,
+  };
+}
+
+/**
+ * What the file recorded about a turn's call besides its request: the usage, in the shape its
+ * agent says its turn summaries record it (CA-21), and the server's own cache verdict.
+ */
+export function recordedTurnInput(session: Session, summary: TurnSummary | null): Pick<PrefixTurnInput, "usage" | "serverVerdict"> {
+  const usageSource = findAgent(session.formatId)?.usageSource ?? null;
+  return {
+    usage: summary?.usage && usageSource ? { source: usageSource, raw: summary.usage } : null,
+    serverVerdict: summary?.serverVerdict ?? null,
   };
 }
 
@@ -62,7 +75,6 @@ export function* iterateSessionPrefixesWithRequests(
   const analyzer = extra.continueFrom?.analyzer ?? createPrefixAnalyzer(extra.prefix ?? {});
   const afterTurn = extra.continueFrom?.afterTurn ?? 0;
   let previous: TurnSummary | null = summaries.get(afterTurn) ?? null;
-  const usageSource = findAgent(session.formatId)?.usageSource ?? null;
   const requests = extra.continueFrom
     ? iterateTurnRequestsAfter(session, options, afterTurn, analysis.turns.length, extra.hooks ?? {})
     : iterateTurnRequests(session, options, extra.hooks ?? {});
@@ -75,8 +87,7 @@ export function* iterateSessionPrefixesWithRequests(
       messages: request.messages,
       timestamp: summary?.timestamp ?? null,
       facts: summary ? turnFactsOf(previous, summary) : null,
-      // The agent says in which shape its turn summaries record usage (CA-21).
-      usage: summary?.usage && usageSource ? { source: usageSource, raw: summary.usage } : null,
+      ...recordedTurnInput(session, summary),
     });
     yield { report, request, summary, segmented: analyzer.lastSegmented()! };
     previous = summary;

@@ -13,6 +13,7 @@ import { InferredBadge } from "../../ui/InferredBadge";
 import { ModelFacts } from "../request/index";
 import { CaptureFacts } from "../captures/index";
 import { RuleText } from "../../ui/RuleText";
+import { serverVerdictInWords } from "../../core/prefix/server-verdict";
 import {
   billedTitle,
   notInFileSentence,
@@ -53,6 +54,7 @@ function TurnDetails({ summary, result }: { summary: TurnSummary; result: TurnRe
       <div className="section-title">Turn {summary.turn}</div>
       <Row label="time">{formatDateTime(summary.timestamp)}</Row>
       <Row label="answered by">{summary.entryId}</Row>
+      <ServerVerdict summary={summary} />
       {events.length > 0 && (
         <>
           <div className="section-title">Session events after this turn</div>
@@ -149,6 +151,41 @@ function TurnDetails({ summary, result }: { summary: TurnSummary; result: TurnRe
     </>
   );
 }
+
+/**
+ * What the provider's server said about this call's prompt cache, when the file records it, and
+ * how that stands beside the break the rebuilt requests show (or a miss nothing explains).
+ */
+function ServerVerdict({ summary }: { summary: TurnSummary }) {
+  const prefix = useAppStore((state) => prefixRowOf(state.prefix.rows, summary.turn));
+  const verdict = summary.serverVerdict ?? null;
+  const note = prefix?.serverNote ?? null;
+  if (verdict === null && note === null) return null;
+  const agreement = prefix ? AGREEMENT_WORDS[prefix.serverAgreement] : null;
+  return (
+    <>
+      <div className="section-title">Provider's cache verdict</div>
+      <div data-testid="server-verdict" data-verdict={verdict?.type ?? "none-recorded"} data-agreement={prefix?.serverAgreement ?? ""}>
+        <Row label="the server says" title="Recorded in the session file: the provider's own comparison of this request with the previous one (its cache diagnostics).">
+          {verdict ? serverVerdictInWords(verdict.type, verdict.missedTokens) : <span className="muted">nothing recorded</span>}
+        </Row>
+        {agreement && <Row label="beside the rebuild">{agreement}</Row>}
+        {note && (
+          <div className="explain" data-testid="server-verdict-note">
+            {note}
+          </div>
+        )}
+      </div>
+    </>
+  );
+}
+
+const AGREEMENT_WORDS: Record<NonNullable<ReturnType<typeof prefixRowOf>>["serverAgreement"], string> = {
+  agree: "agrees with the rebuilt requests",
+  disagree: "disagrees with the rebuilt requests",
+  inconclusive: "says nothing to compare",
+  "no-verdict": "no verdict recorded",
+};
 
 /** The turn's token story: billed (recorded), rebuilt (counted), not in the file (inferred), predicted from cache. */
 function TurnTokens({ summary }: { summary: TurnSummary }) {

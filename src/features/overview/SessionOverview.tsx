@@ -9,6 +9,7 @@ import { formatPriced } from "../../core/pricing/index";
 import type { TurnSummary } from "../../core/model";
 import { useSessionCost, useWholeSessionCost } from "../prices/index";
 import { useAppStore } from "../../page/store";
+import { isBreakRow } from "../../page/timelineFilter";
 import { formatInt } from "../../ui/format";
 import { KeptSessionControl, type RecordsSummary } from "../open/index";
 import "../../styles/views.css";
@@ -101,7 +102,7 @@ export function SessionOverview() {
   // shown; a sub-agent's own while it is.
   const counted = shownThread === null && whole ? whole.threads.slice(1).filter((line) => line.turns > 0) : [];
   const total = shownThread === null && whole ? whole.total : cost.recorded;
-  const breaks = prefixRows === null ? null : prefixRows.filter((row) => row.cause !== null).length;
+  const breaks = prefixRows === null ? null : prefixRows.filter(isBreakRow).length;
   const threadLabel = shownThread === null ? null : (threads?.find((thread) => thread.id === shownThread)?.label ?? shownThread);
   const costTitle = [
     shownThread === null ? "What the session's recorded usage cost, priced with the price table." : "What this sub-agent's recorded usage cost.",
@@ -142,7 +143,7 @@ export function SessionOverview() {
       <Figure
         label={breaks === 1 ? "cache break" : "cache breaks"}
         value={breaks === null ? "…" : formatInt(breaks)}
-        title="Requests that stop repeating the previous request, so the prompt cache misses from that point on (estimated token counts; the timeline filter lists them)."
+        title="Requests that stop repeating the previous request, so the prompt cache misses from that point on (estimated token counts), with the breaks the provider itself reported and the misses the recorded usage shows that nothing explains; the timeline filter lists them."
         testId="overview-breaks"
         attention={breaks !== null && breaks > 0}
       />

@@ -15,7 +15,7 @@ import { causeInWords } from "../../core/prefix/cause-words";
 import { tokenComposition } from "../../core/prefix/composition";
 import { locateBoundary } from "../../core/prefix/pretty-offset";
 import { createSegmentCache } from "../../core/prefix/segment-builder";
-import { iterateSessionPrefixes, turnFactsOf } from "../../core/session/sessionPrefixes";
+import { iterateSessionPrefixes, recordedTurnInput, turnFactsOf } from "../../core/session/sessionPrefixes";
 import { counterForApi, type TokenCounter, type TokenizerChoice } from "../../core/tokens/counters";
 import { collectingClaude, collectingO200k, precountedClaude, precountedO200k, type TableCountPool } from "../../core/tokens/precounted";
 import { textDigest } from "../../core/tokens/textDigest";
@@ -64,6 +64,12 @@ function prefixRow(report: PrefixTurnReport, pass: TokenPass, previousTokens: nu
     rebilledTokens: rebilledTokensOf(report, previousTokens),
     unrecordedTokens: report.unrecorded?.tokens ?? null,
     unrecordedFromTurn: report.unrecorded?.fromTurn ?? null,
+    serverVerdict: report.serverVerdict,
+    serverMissedTokens: report.serverMissedTokens,
+    serverAgreement: report.serverAgreement,
+    serverBreak: report.serverBreak,
+    unexplainedMiss: report.unexplainedMiss,
+    serverNote: report.serverNote,
   };
 }
 
@@ -328,8 +334,17 @@ export class PrefixService {
     const analyzer = createPrefixAnalyzer({ tokenizer: "auto", segmentCache: this.segmentCache, simulate: false });
     let previousReport: PrefixTurnReport | null = null;
     if (previous) {
-      previousReport = analyzer.next({ turn: turn - 1, api: previous.api, body: previous.body, messages: previous.messages, timestamp: previousSummary?.timestamp ?? null });
+      previousReport = analyzer.next({
+        turn: turn - 1,
+        api: previous.api,
+        body: previous.body,
+        messages: previous.messages,
+        timestamp: previousSummary?.timestamp ?? null,
+        ...recordedTurnInput(this.session, previousSummary),
+      });
     }
+    // The recorded usage of both turns and the server's verdict: the pair alone tells a miss and
+    // how the verdict stands beside the break.
     const report = analyzer.next({
       turn,
       api: current.api,
@@ -337,6 +352,7 @@ export class PrefixService {
       messages: current.messages,
       timestamp: summary?.timestamp ?? null,
       facts: summary ? turnFactsOf(previousSummary, summary) : null,
+      ...recordedTurnInput(this.session, summary),
     });
     const row = prefixRow(report, "exact", previousReport?.tokens ?? null);
     // The pair alone knows neither the cache state nor the recorded usage: take the prediction and

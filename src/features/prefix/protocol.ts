@@ -41,6 +41,16 @@ export interface PrefixRow {
    */
   unrecordedTokens: number | null;
   unrecordedFromTurn: number | null;
+  /** The provider's own cache verdict the file records for the call (`tools_changed`, `none`, …), null when none. */
+  serverVerdict: string | null;
+  serverMissedTokens: number | null;
+  serverAgreement: "agree" | "disagree" | "inconclusive" | "no-verdict";
+  /** The provider reported a change (a break it saw), whether or not the rebuilt requests show one. */
+  serverBreak: boolean;
+  /** The recorded usage shows a cache miss that neither a break, an expired cache nor the provider explains. */
+  unexplainedMiss: boolean;
+  /** The provider's verdict beside ours, or the unexplained miss, in plain words; null when there is nothing to say. */
+  serverNote: string | null;
 }
 
 interface PrefixReportsResult {

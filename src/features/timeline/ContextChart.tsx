@@ -6,6 +6,7 @@ import { memo, useMemo } from "react";
 import type { TimelineItem, TurnSummary } from "../../core/model";
 import type { PrefixRow } from "../prefix/protocol";
 import { formatCompact } from "../../ui/format";
+import { isBreakRow } from "../../page/timelineFilter";
 import { ChartPath } from "../../ui/chartPath";
 
 interface Props {
@@ -55,7 +56,7 @@ export function ContextChart({ turns, timeline, prefix = null, selectedTurn, onS
     const line = lineOf(recordedInput);
     const recordedCached = lineOf((turn) => turn.usage!.cacheRead);
     const compactions = timeline.flatMap((item) => (item.kind === "compaction" && item.beforeTurn !== null ? [x(item.beforeTurn - 0.5)] : []));
-    const breaks = [...byTurn.values()].filter((row) => row.cause !== null).map((row) => x(row.turn));
+    const breaks = [...byTurn.values()].filter(isBreakRow).map((row) => x(row.turn));
     return { max, x, area, cached, line, recordedCached, compactions, breaks };
   }, [turns, timeline, prefix]);
 

@@ -77,11 +77,19 @@ function Badge({ kind, children, title, testId }: { kind: string; children: stri
   );
 }
 
-/** Title of the cache-break badge: the cause in words, what it shares and what it pays again. */
+/** Title of the cache-break badge: the cause in words, what it shares and what it pays again, and the provider's verdict beside it. */
 function breakTitle(prefix: PrefixRow): string {
-  const cause = causeInWords(prefix.cause ?? "", prefix.causeDetail);
+  const server = prefix.serverNote !== null ? ` ${prefix.serverNote}` : "";
+  if (prefix.cause === null) return prefix.serverBreak ? `Cache break the provider reported.${server}` : `Cache miss.${server}`;
+  const cause = causeInWords(prefix.cause, prefix.causeDetail);
   const also = prefix.contributing.length > 0 ? `; also ${prefix.contributing.map((c) => causeInWords(c)).join(", ")}` : "";
-  return `Cache break: ${cause}${also}. Shares ${prefix.sharedTokens} of ${prefix.tokens} tokens with the previous request.`;
+  return `Cache break: ${cause}${also}. Shares ${prefix.sharedTokens} of ${prefix.tokens} tokens with the previous request.${server}`;
+}
+
+/** The badge's word: a break (ours or the provider's), or a miss nothing explains. */
+function breakWord(prefix: PrefixRow): string | null {
+  if (prefix.cause !== null || prefix.serverBreak) return "cache break";
+  return prefix.unexplainedMiss ? "cache miss" : null;
 }
 
 export const TurnRow = memo(function TurnRow({ summary, maxTokens, selected, index, onSelect, style, prefix, simulatedCompaction, cost, wire }: TurnRowProps) {
@@ -113,7 +121,7 @@ export const TurnRow = memo(function TurnRow({ summary, maxTokens, selected, ind
           {simulatedCompaction && (
             <Badge kind="simulated" testId="timeline-sim-badge" title="Simulated: the policy's automatic compaction would fire after this turn (whole-session replay)" children="sim ⟲" />
           )}
-          {prefix?.cause && <Badge kind="break" testId="timeline-break-badge" title={breakTitle(prefix)} children="cache break" />}
+          {prefix && breakWord(prefix) !== null && <Badge kind="break" testId="timeline-break-badge" title={breakTitle(prefix)} children={breakWord(prefix)!} />}
           {summary.modelSwitched && <Badge kind="switch" title="The model changed before this turn" children="model" />}
           {summary.hasNote && (
             <Badge

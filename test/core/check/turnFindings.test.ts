@@ -2,7 +2,7 @@
 // a compaction that does not reduce.
 import { describe, expect, it } from "vitest";
 import { noReductionFinding } from "../../../src/core/check/compactionFindings";
-import { breakFindings, noteMoved } from "../../../src/core/check/turnFindings";
+import { breakFindings, noteMoved, serverAgreementFinding, serverVerdictFindings } from "../../../src/core/check/turnFindings";
 import type { ContextMessage } from "../../../src/core/model";
 import { NOTE_RULE } from "../../../src/core/notes/insert";
 import type { PrefixTurnReport } from "../../../src/core/prefix/analyze";
@@ -36,6 +36,12 @@ function report(cause: PrefixTurnReport["cause"], extra: Partial<PrefixTurnRepor
     predictedCachedTokens: null,
     recordedUsage: null,
     usageComparison: null,
+    serverVerdict: null,
+    serverMissedTokens: null,
+    serverAgreement: "no-verdict",
+    serverBreak: false,
+    unexplainedMiss: false,
+    serverNote: null,
     ...extra,
   };
 }
@@ -85,5 +91,26 @@ describe("noReductionFinding", () => {
   });
   it("is silent when the request got smaller", () => {
     expect(noReductionFinding(event, new Map([[4, 1000], [5, 400]]), place)).toBeNull();
+  });
+});
+
+describe("the provider's verdict in check", () => {
+  it("a disagreement is a warning that carries the verdict and says it in words", () => {
+    const disagree = report(null, { serverVerdict: "tools_changed", serverMissedTokens: 97_848, serverAgreement: "disagree", serverBreak: true, serverNote: "The server says the tool definitions changed …" });
+    expect(serverVerdictFindings(disagree, place)).toEqual([
+      expect.objectContaining({ kind: "server-verdict-disagrees", severity: "warning", turn: 3, line: 12, serverVerdict: "tools_changed", serverMissedTokens: 97_848, message: "The server says the tool definitions changed …" }),
+    ]);
+  });
+
+  it("an unexplained miss is a warning; an agreement is no finding", () => {
+    expect(serverVerdictFindings(report(null, { unexplainedMiss: true, serverNote: "A cache miss …" }), place).map((f) => f.kind)).toEqual(["unexplained-cache-miss"]);
+    expect(serverVerdictFindings(report(null, { serverVerdict: "none", serverAgreement: "agree" }), place)).toEqual([]);
+  });
+
+  it("counts agreement once per session that records any verdict", () => {
+    expect(serverAgreementFinding({ agree: 0, disagree: 0, inconclusive: 0, noVerdict: 9 })).toEqual([]);
+    const [found] = serverAgreementFinding({ agree: 173, disagree: 1, inconclusive: 5, noVerdict: 0 });
+    expect(found).toMatchObject({ turn: null, kind: "server-verdict-agreement", severity: "info" });
+    expect(found!.message).toBe("the provider's cache verdicts recorded in the file: 173 agree with the rebuilt requests, 1 disagree, 5 inconclusive; 0 turns record none");
   });
 });

@@ -1,7 +1,7 @@
 // Typed views of Claude Code transcript entries (formats.md FM-CC-2 … FM-CC-5, FM-CC-12, FM-CC-18).
 // The reader keeps each line's parsed object in `SessionEntry.raw`; these helpers read the fields
 // the pipeline needs without trusting their types.
-import type { SessionEntry } from "../../model";
+import type { ServerCacheVerdict, SessionEntry } from "../../model";
 import { canonicalJson } from "../../util/canonical-json";
 import { isObject } from "../../util/is-object";
 import { isText } from "../../text/text";
@@ -68,6 +68,28 @@ export interface ClaudeUsage {
 export function entryUsage(entry: SessionEntry): ClaudeUsage | null {
   const message = entryMessage(entry);
   return message && isObject(message.usage) ? (message.usage as ClaudeUsage) : null;
+}
+
+/**
+ * The server's cache diagnosis Claude Code writes on an assistant line (2.1.143 and later:
+ * `message.diagnostics`, Anthropic's cache diagnostics beta): `null` there means the server
+ * compared the request with the previous one and found nothing diverged; a `cache_miss_reason`
+ * names what diverged first (`tools_changed`, …, with `cache_missed_input_tokens`) or why it could
+ * not tell (`previous_message_not_found`, `unavailable`); an object without one, a comparison still
+ * running when the response was written. Undefined when the line has no `diagnostics` (older
+ * versions) or holds one this reader cannot read.
+ */
+export function entryCacheVerdict(entry: SessionEntry): ServerCacheVerdict | undefined {
+  const message = entryMessage(entry);
+  if (!message || !("diagnostics" in message)) return undefined;
+  const diagnostics = message.diagnostics;
+  if (diagnostics === null) return { type: "none", missedTokens: null };
+  if (!isObject(diagnostics)) return undefined;
+  const reason = diagnostics.cache_miss_reason;
+  if (reason === null || reason === undefined) return { type: "pending", missedTokens: null };
+  if (!isObject(reason) || typeof reason.type !== "string") return undefined;
+  const missed = reason.cache_missed_input_tokens;
+  return { type: reason.type, missedTokens: typeof missed === "number" && Number.isFinite(missed) ? missed : null };
 }
 
 export function numberOr(value: unknown, fallback: number): number {

@@ -12,6 +12,7 @@ import type {
   RecordedUsage,
   PipelineOptions,
   ReaderWarning,
+  ServerCacheVerdict,
   Session,
   SessionEntry,
   TimelineItem,
@@ -26,6 +27,7 @@ import { toContextMessages, wireMessageChars } from "./context";
 import {
   assistantMessageId,
   contentBlocks,
+  entryCacheVerdict,
   entryMessage,
   entryUsage,
   isCompactBoundary,
@@ -228,6 +230,15 @@ export function turnUsage(turn: ClaudeTurn): RecordedUsage | null {
   return null;
 }
 
+/** The server's cache diagnosis of an API message: the last of its entries that records one. */
+function turnVerdict(turn: ClaudeTurn): ServerCacheVerdict | null {
+  for (let i = turn.group.length - 1; i >= 0; i--) {
+    const verdict = entryCacheVerdict(turn.group[i] as SessionEntry);
+    if (verdict) return verdict;
+  }
+  return null;
+}
+
 function turnModel(turn: ClaudeTurn): ModelRef | null {
   const message = entryMessage(turn.group[0] as SessionEntry);
   const modelId = (message && typeof message.model === "string" ? message.model : null) ?? (turn.record?.params.model as string | undefined);
@@ -369,6 +380,7 @@ function turnSummary(session: Session, index: ClaudeSessionIndex, branch: Claude
     estimatedTokens: Math.ceil(chars / 4),
     chars,
     usage: turnUsage(turn),
+    serverVerdict: turnVerdict(turn),
     stopReason: typeof stopReason === "string" ? stopReason : null,
     afterCompaction: place.afterCompaction,
     modelSwitched: place.modelSwitched,
