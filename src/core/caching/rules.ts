@@ -212,3 +212,16 @@ export function openAiCachedTokens(commonPrefixTokens: number): number {
   const block = OPENAI_RULES.blockTokens.value;
   return commonPrefixTokens < minimum ? 0 : block * Math.floor(commonPrefixTokens / block);
 }
+
+/**
+ * The shortest prompt any provider in these rules caches (the smallest minimum of every table):
+ * a prompt shorter than this is never read from a cache, so writing it again is no miss.
+ */
+export const SMALLEST_CACHEABLE_PREFIX = Math.min(
+  ...ANTHROPIC_MINIMUMS.map((row) => row.value),
+  ...GEMINI_MINIMUMS.map((row) => row.value),
+  ANTHROPIC_DEFAULT_MINIMUM.value,
+  GEMINI_DEFAULT_MINIMUM.value,
+  OPENAI_RULES.minimumTokens.value,
+  OPENAI_RULES.v56MinimumTokens.value,
+);

@@ -9,6 +9,7 @@ import type { NormalizedUsage } from "../caching/usage";
 import type { ExpiryReport } from "../caching/expiry";
 import type { ServerCacheVerdict } from "../model";
 import type { CauseReport, PrefixCause } from "./types";
+import { SMALLEST_CACHEABLE_PREFIX } from "../caching/rules";
 
 /** How the server's verdict compares with the break the rebuilt requests show. */
 export type ServerAgreement = "agree" | "disagree" | "inconclusive" | "no-verdict";
@@ -113,9 +114,12 @@ function formatTokens(tokens: number): string {
   return tokens.toLocaleString("en-US");
 }
 
-/** The recorded usage shows most of the previous call's prompt written again instead of read. */
+/**
+ * The recorded usage shows most of the previous call's prompt written again instead of read. A
+ * previous prompt shorter than any provider caches could never be read back: no miss.
+ */
 function recordedMiss(usage: NormalizedUsage | null, previousInput: number | null): boolean {
-  if (!usage || previousInput === null || previousInput <= 0) return false;
+  if (!usage || previousInput === null || previousInput < SMALLEST_CACHEABLE_PREFIX) return false;
   return usage.cacheRead < previousInput / 2 && usage.cacheWrite >= previousInput / 2;
 }
 

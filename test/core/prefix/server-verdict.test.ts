@@ -96,6 +96,9 @@ describe("readServerVerdict", () => {
     expect(readServerVerdict(input({ ...missed, verdict: { type: "tools_changed", missedTokens: 50_000 } })).unexplainedMiss).toBe(false);
     // A request that grew by more than the previous one held is no miss when it reads what that one held.
     expect(readServerVerdict(input({ usage: usage(40_000, 45_000), previousRecordedInput: 40_000 })).unexplainedMiss).toBe(false);
+    // A previous prompt shorter than any provider caches could never be read back.
+    expect(readServerVerdict(input({ usage: usage(0, 300), previousRecordedInput: 290 })).unexplainedMiss).toBe(false);
+    expect(readServerVerdict(input({ usage: usage(0, 3_000), previousRecordedInput: 2_900 })).unexplainedMiss).toBe(true);
   });
 });
 
