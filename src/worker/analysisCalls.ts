@@ -7,7 +7,7 @@ import { optionsKey, type SessionHost } from "./sessionHost";
 import { madeFor, type MadeFor } from "./madeFor";
 
 /** The analysis with the session and options it was made for (the page drops one that is not for what it shows). */
-export type SessionAnalysisFor = SessionAnalysis & { madeFor: MadeFor };
+type SessionAnalysisFor = SessionAnalysis & { madeFor: MadeFor };
 
 export interface AnalysisMethods {
   analyze: { params: { options: PipelineOptions }; result: SessionAnalysisFor };
