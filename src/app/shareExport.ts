@@ -23,7 +23,8 @@ import { buildSharePayload } from "../core/share/build";
 import { encodeShareFragment } from "../core/share/fragment";
 import { linkSizeInfo, type LinkSizeInfo } from "../core/share/link-size";
 import type { ShareSimulation, ShareViewV1 } from "../core/share/payload-v1";
-import { shareSessionText } from "../core/share/session-lines";
+import { branchSession, fileOrderSession, shareSessionText } from "../core/share/session-lines";
+import { stringifyWithTexts } from "../core/text/text";
 import type { SharePayload } from "../core/share/versions";
 import { simulatedRequestBody, type SimulatedRequestRef } from "./simulation";
 
@@ -166,13 +167,50 @@ function shareInput(session: Session, options: PipelineOptions, analysis: Sessio
   return { view, branch, leafEntryId: leafEntryId ?? undefined };
 }
 
+interface BranchCut {
+  cut: "path" | "file";
+  leafEntryId: string;
+}
+
+/** Whether `cut` opens with `turn` under the same number, its request the same as in `session`. */
+function reproduces(cut: Session, session: Session, options: PipelineOptions, turn: number): boolean {
+  try {
+    if (analyzeSession(cut, options).turns.length < turn) return false;
+    return stringifyWithTexts(buildTurnRequest(cut, options, turn).body) === stringifyWithTexts(buildTurnRequest(session, options, turn).body);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * How the branch up to `turn` is cut so that it reopens as the same turn with the same request:
+ * the entries on the parent path (the smallest); else every entry in file order up to the turn's
+ * entry, or a little past it (an agent may count a turn once the lines after its answer are
+ * read), up to the next turn's. Null when none does: the whole session is shared.
+ */
+function branchCut(session: Session, options: PipelineOptions, analysis: SessionAnalysis, turn: number | null, leafEntryId: string): BranchCut | null {
+  if (turn === null || reproduces(branchSession(session, leafEntryId), session, options, turn)) return { cut: "path", leafEntryId };
+  const at = session.entries.findIndex((entry) => entry.id === leafEntryId);
+  const nextEntry = analysis.turns[turn]?.entryId;
+  const next = nextEntry === undefined ? session.entries.length : session.entries.findIndex((entry) => entry.id === nextEntry);
+  for (const end of new Set([at, at + 1, at + 2, next - 1])) {
+    const last = session.entries[end];
+    if (end < at || !last) continue;
+    if (reproduces(fileOrderSession(session, last.id), session, options, turn)) return { cut: "file", leafEntryId: last.id };
+  }
+  return null;
+}
+
 function sharePayload(session: Session, options: PipelineOptions, analysis: SessionAnalysis, params: ShareParams) {
-  const { view, branch, leafEntryId } = shareInput(session, options, analysis, params);
+  const input = shareInput(session, options, analysis, params);
+  const cut = input.branch && input.leafEntryId ? branchCut(session, options, analysis, params.turn, input.leafEntryId) : null;
+  // No cut reproduces the turn: the whole session, on the branch shown.
+  const view = input.branch && !cut ? { ...input.view, leafId: options.leafId ?? null } : input.view;
   return buildSharePayload({
     session,
     view,
-    scope: branch ? "branch" : "full",
-    ...(branch && leafEntryId ? { leafEntryId } : {}),
+    scope: cut ? "branch" : "full",
+    ...(cut ?? {}),
     redact: params.redact,
     unmasked: params.unmasked,
   });

@@ -41,6 +41,12 @@ export interface Session {
   /** Format version as written in the file (pi: header.version, 1 when absent). */
   formatVersion: number | null;
   header: Record<string, unknown> | null;
+  /**
+   * False when the reader made `header` from the entries (Claude Code's facts repeated on every
+   * line, Codex's session_meta line, itself an entry) rather than reading it as a line of its own:
+   * a session written back as lines (a share link) then leaves it out. Absent: a header line.
+   */
+  headerIsLine?: false;
   entries: SessionEntry[];
   warnings: ReaderWarning[];
   /** Number of lines the reader looked at (including blank and bad ones). */

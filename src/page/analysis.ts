@@ -6,23 +6,27 @@ import { isStale } from "../worker/client";
 import { selectedItem } from "./selectors";
 import { getAppState, initialConversation, initialDiff, initialRequest, initialTokens, setAppState } from "./store";
 import { loadPrefixReports, loadSelection } from "./views";
-import { errorMessage, pipeline, pipelineOptions } from "./workerBridge";
+import { errorMessage, isForShown, pipeline, pipelineOptions } from "./workerBridge";
 
 /**
  * `keepTurn`: the item selected before stays selected when the new timeline has it; `turn`: the
- * turn a restored view (share link, URL) asks for.
+ * turn a restored view (share link, URL) asks for; `turnFirst`: that turn wins over the one kept
+ * when the new timeline has it (a reload's turn, which the entries read so far did not reach).
  */
-export async function analyze({ keepTurn, turn = null }: { keepTurn: boolean; turn?: number | null }): Promise<void> {
+export async function analyze({ keepTurn, turn = null, turnFirst = false }: { keepTurn: boolean; turn?: number | null; turnFirst?: boolean }): Promise<void> {
   // Of the session the worker holds now: the entries read so far while the file is still read.
   const provisional = Boolean(getAppState().session?.provisional);
   try {
     const analysis = await pipeline().call("analyze", { options: pipelineOptions() }, "analyze");
+    // Made for another session or other options than those on screen now: a newer call is asked for those.
+    if (!isForShown(analysis.madeFor)) return;
     // Read the selection only now: the user may have moved it while the worker was busy.
     const previous = selectedItem(getAppState());
     const timeline = analysis.timeline;
-    let index = keepTurn && previous ? indexOfItem(timeline, previous) : -1;
+    const asked = turn === null ? -1 : timeline.findIndex((item) => item.kind === "turn" && item.turn === turn);
+    let index = turnFirst && asked >= 0 ? asked : keepTurn && previous ? indexOfItem(timeline, previous) : -1;
     // A restored view (share link, URL) asks for its turn; a turn past the end falls back to the first.
-    if (index < 0 && turn !== null) index = timeline.findIndex((item) => item.kind === "turn" && item.turn === turn);
+    if (index < 0) index = asked;
     if (index < 0) index = firstItemIndex(timeline);
     setAppState({
       analysis,

@@ -1,5 +1,5 @@
 // The page URL reflects the file-less view state (design §4) in its query string:
-//   ?sample=<id>&turn=<N>&tab=<id>&profile=<id>&provider=<api>&notes=on&leaf=<entryId>
+//   ?sample=<id>&thread=<id>&turn=<N>&tab=<id>&profile=<id>&provider=<api>&notes=on&leaf=<entryId>
 // Nothing of the session is in it, so a reload (or a bookmark) reopens the same sample at the same
 // view, and a dropped file's view state can be reapplied to the same file. A share link's
 // `#v1=…` fragment is different: it carries the session itself and stays in the URL only while
@@ -21,6 +21,8 @@ export interface RequestedView {
   provider?: ApiId | null;
   notes?: boolean;
   leafId?: string | null;
+  /** The sub-agent thread shown (its turn numbers are the thread's own); null: the main thread. */
+  thread?: string | null;
   header?: RequestHeader | null;
   /** Summariser instruction texts from captures (a share link carries them). */
   instructions?: CompactionInstructions | null;
@@ -50,6 +52,8 @@ export function readQueryView(search: string): RequestedView {
   if (notes === "on" || notes === "off") view.notes = notes === "on";
   const leaf = query.get("leaf");
   if (leaf && leaf.length <= 256) view.leafId = leaf;
+  const thread = query.get("thread");
+  if (thread && thread.length <= 256) view.thread = thread;
   return view;
 }
 
@@ -64,8 +68,6 @@ export function mergeViews(base: RequestedView | null, override: RequestedView |
 
 /** What the open session came from, for the URL: a sample id, or the share link's fragment. */
 let origin: { sampleId: string | null; shareHash: string | null } = { sampleId: null, shareHash: null };
-/** `?sample=none` (tests, "open nothing") is kept while no sample is open. */
-let keepSampleNone = false;
 
 export function noteSessionOrigin(sampleId: string | null, shareHash: string | null): void {
   origin = { sampleId, shareHash };
@@ -74,10 +76,12 @@ export function noteSessionOrigin(sampleId: string | null, shareHash: string | n
 /** `watchdog`: the address's `?watchdog=<seconds>` (slow machines, tests), kept as it is. */
 function queryFor(state: AppState, watchdog: string | null = null): string {
   const query = new URLSearchParams();
+  // `?sample=none` (open nothing at first) is not written back: once a file is open, a reload
+  // reopens that file (the kept session), not the empty page.
   if (origin.sampleId) query.set("sample", origin.sampleId);
-  else if (keepSampleNone) query.set("sample", "none");
   if (watchdog !== null) query.set("watchdog", watchdog);
   if (state.session) {
+    if (state.options.thread !== null) query.set("thread", state.options.thread);
     const turn = selectedTurnNumber(state);
     if (turn !== null) query.set("turn", String(turn));
     if (state.activeTab !== "request") query.set("tab", state.activeTab);
@@ -95,11 +99,11 @@ function queryFor(state: AppState, watchdog: string | null = null): string {
 
 /** Keeps `location` in step with the view (replaceState: no history entry per click). */
 export function startUrlSync(): void {
-  keepSampleNone = new URLSearchParams(window.location.search).get("sample") === "none";
   let last = "";
   useAppStore.subscribe((state) => {
-    // Until a session is open the URL keeps what the page was opened with (its view is pending).
-    if (state.loadStatus === "loading" || !state.session) return;
+    // Until a session is open and analysed the URL keeps what the page was opened with (its view,
+    // the turn included, is pending).
+    if (state.loadStatus === "loading" || !state.session || !state.analysis) return;
     const watchdog = new URLSearchParams(window.location.search).get("watchdog");
     const url = `${window.location.pathname}${queryFor(state, watchdog)}${state.session?.shared?.from === "link" && origin.shareHash ? origin.shareHash : ""}`;
     if (url === last) return;

@@ -5,7 +5,7 @@
 import { latestSlice } from "./latestSlice";
 import { selectedItem } from "./selectors";
 import { getAppState, initialPrefix, initialTokens, setAppState } from "./store";
-import { errorMessage, pipeline, pipelineOptions } from "./workerBridge";
+import { errorMessage, isForShown, pipeline, pipelineOptions, shownKey } from "./workerBridge";
 import { isStale } from "../worker/client";
 
 const buildRequest = latestSlice((turn: number) => {
@@ -36,19 +36,21 @@ const buildAuxiliary = latestSlice((index: number) => ({
 }));
 
 /**
- * Loads the prefix reports for the current options: the estimate pass, then the exact pass.
+ * Loads the prefix reports for the session shown and the current options: the estimate pass, then
+ * the exact pass. Rows are kept under the key of that session and those options; rows made for
+ * another (a pass of the previous session that lands late) are never shown.
  * `again`: the followed session grew, so the rows shown (kept until the new ones come) lack its
  * new turns; the worker extends its passes with them.
  */
 export async function loadPrefixReports({ again = false }: { again?: boolean } = {}): Promise<void> {
   const options = pipelineOptions();
-  const key = JSON.stringify(options);
+  const key = shownKey(options);
   if (!again && getAppState().prefix.key === key && getAppState().prefix.pass === "exact") return;
   setAppState((state) => ({ prefix: state.prefix.key === key ? { ...state.prefix, running: true } : { ...initialPrefix, key, running: true } }));
   try {
     for (const pass of ["estimate", "exact"] as const) {
       const result = await pipeline().call("prefixReports", { options, pass }, `prefix-${pass}`);
-      if (getAppState().prefix.key !== key) return;
+      if (getAppState().prefix.key !== key || !isForShown(result.madeFor)) return;
       setAppState({ prefix: { key, pass, rows: result.rows, running: pass !== "exact", error: null } });
     }
   } catch (error) {

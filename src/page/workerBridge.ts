@@ -3,6 +3,7 @@
 import type { PipelineOptions } from "../core/model";
 import { DEFAULT_WATCHDOG_MS, PipelineClient } from "../worker/client";
 import type { RuleDoc } from "../core/session/index";
+import type { MadeFor } from "../worker/madeFor";
 import { getAppState, setAppState } from "./store";
 
 let client: PipelineClient | null = null;
@@ -71,4 +72,18 @@ export function pipelineOptions(): PipelineOptions {
   // Only when there are edits, so the worker's caches keep their keys otherwise.
   if (Object.keys(modelOverrides).length > 0) options.modelOverrides = modelOverrides;
   return options;
+}
+
+/**
+ * The key of what the page shows: the session on screen (the open run that read it) and `options`.
+ * A view kept under this key belongs to that session only: another session with the same options
+ * has another key, so its views are asked for afresh.
+ */
+export function shownKey(options: PipelineOptions = pipelineOptions()): string {
+  return `${getAppState().session?.runId ?? 0}|${JSON.stringify(options)}`;
+}
+
+/** Whether a result made for `made` is of the session on screen and the options in force (else it is dropped). */
+export function isForShown(made: MadeFor): boolean {
+  return getAppState().session?.runId === made.runId && JSON.stringify(pipelineOptions()) === made.options;
 }

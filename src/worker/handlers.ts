@@ -27,6 +27,8 @@ export interface OpenSession {
   session: Session;
   /** The thread the call's options name (its own session), else the open session. */
   target: Session;
+  /** The open run that read the session (what a result says it was made for, ./madeFor.ts). */
+  runId: number;
 }
 
 /** How the worker answers one call. */
@@ -68,7 +70,7 @@ export function handlerKit(host: SessionHost) {
         ...facts(of),
         run: (params) => {
           const opened = host.openSession();
-          return run(params, { session: opened, target: threadSessionOf(opened, params.options.thread) });
+          return run(params, { session: opened, target: threadSessionOf(opened, params.options.thread), runId: host.sessionRunId });
         },
       };
     },

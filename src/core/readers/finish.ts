@@ -35,6 +35,8 @@ export interface ReadFacts {
   fileName: string;
   formatVersion: number | null;
   header: Record<string, unknown> | null;
+  /** False: the header was made from the entries, not read as a line (Session.headerIsLine). */
+  headerIsLine?: false;
   /** Lines looked at (blank and bad ones included). */
   lineCount: number;
 }
@@ -54,6 +56,7 @@ export function readerSession(facts: ReadFacts, entries: Session["entries"], war
     warnings,
     lineCount: facts.lineCount,
   };
+  if (facts.headerIsLine === false) session.headerIsLine = false;
   if (store && !isEmptyStore(store)) session.textStore = store;
   return session;
 }

@@ -10,7 +10,7 @@ import { redactSession } from "../redact/session";
 import { SECRET_DETECTOR } from "../check/secretDetector";
 import type { RedactionFinding } from "../redact/types";
 import type { ShareViewV1 } from "./payload-v1";
-import { branchSession, sessionLines } from "./session-lines";
+import { branchSession, fileOrderSession, sessionLines } from "./session-lines";
 import type { SharePayload } from "./versions";
 
 export interface BuildShareInput {
@@ -20,6 +20,11 @@ export interface BuildShareInput {
   scope: "full" | "branch";
   /** Required for the branch scope: the entry the cut ends at (usually the selected turn's). */
   leafEntryId?: string;
+  /**
+   * How the branch is cut: "path" (default), the entries on the parent path to the leaf; "file",
+   * every entry up to the leaf in file order (when the path alone does not reproduce the turn).
+   */
+  cut?: "path" | "file";
   /** Mask secrets (default true). */
   redact?: boolean;
   /** Finding ids the user chose to keep visible. */
@@ -37,7 +42,7 @@ export function buildSharePayload(input: BuildShareInput): BuiltShare {
   let shared = session;
   if (scope === "branch") {
     if (input.leafEntryId === undefined) throw new RangeError("a branch share needs leafEntryId");
-    shared = branchSession(session, input.leafEntryId);
+    shared = input.cut === "file" ? fileOrderSession(session, input.leafEntryId) : branchSession(session, input.leafEntryId);
   }
   let view = input.view;
   const findings: RedactionFinding[] = [];

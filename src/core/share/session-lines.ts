@@ -7,10 +7,14 @@ import type { Session } from "../model";
 import type { ShareSessionV1 } from "./payload-v1";
 import { stringifyWithTexts } from "../text/text";
 
-/** Every entry of the session as lines (header line first when the format has one); stored texts written as their text. */
+/**
+ * Every entry of the session as lines (header line first when the format has one: not a header
+ * the reader made from the entries, which would come back as a line it does not know); stored
+ * texts written as their text.
+ */
 export function sessionLines(session: Session): string[] {
   const lines: string[] = [];
-  if (session.header) lines.push(JSON.stringify(session.header));
+  if (session.header && session.headerIsLine !== false) lines.push(JSON.stringify(session.header));
   for (const entry of session.entries) lines.push(stringifyWithTexts(entry.raw));
   return lines;
 }
@@ -35,6 +39,19 @@ export function branchSession(session: Session, leafEntryId: string): Session {
   // With duplicated ids the path holds one entry per id: the one the walk reached.
   const kept = session.entries.filter((entry) => onPath.has(entry.id) && byId.get(entry.id) === entry);
   return { ...session, entries: kept };
+}
+
+/**
+ * The session cut to its entries in file order up to `leafEntryId` (included): every line before
+ * the turn, whatever the parent links say. For files whose requests depend on more than the
+ * parent path (a Claude Code compaction boundary starts a chain of its own, an attachment is read
+ * where it stands), this cut reproduces the turn, under its own number, where the path cut does
+ * not. Throws a RangeError for an unknown id.
+ */
+export function fileOrderSession(session: Session, leafEntryId: string): Session {
+  const at = session.entries.findIndex((entry) => entry.id === leafEntryId);
+  if (at < 0) throw new RangeError(`entry ${JSON.stringify(leafEntryId)} is not in the session`);
+  return { ...session, entries: session.entries.slice(0, at + 1) };
 }
 
 /** `sessionLines` of the branch up to `leafEntryId` (the minimal part that reproduces a turn). */

@@ -61,7 +61,7 @@ export function liveHandlers(host: SessionHost): HandlerTable<LiveMethods> {
       if (outcome.kind === "unchanged" || state.file !== followed || followed.runId !== host.sessionRunId) return { status: "unchanged" };
       if (outcome.kind === "appended") host.grow(outcome.session);
       else host.install(outcome.session, followed.runId);
-      const result: LivePollResult = { status: outcome.kind, summary: sessionSummary(outcome.session, outcome.byteLength), notices: outcome.notices, readBytes: outcome.readBytes };
+      const result: LivePollResult = { status: outcome.kind, summary: sessionSummary(followed.runId, outcome.session, outcome.byteLength), notices: outcome.notices, readBytes: outcome.readBytes };
       if (options.thread) return result;
       // The analysis the notices were made from is the new one (main thread): the page is sent what
       // changed in the one it holds, else it asks for the whole one next.

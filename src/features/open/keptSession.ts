@@ -1,7 +1,7 @@
 // The last session survives a reload: the files it was read from are kept in this page's own
 // origin storage (IndexedDB, as Blobs: a file of hundreds of MB is stored as bytes on disk by the
-// browser, never as a string in memory), with the view shown (turn, tab, profile, provider shape,
-// notes, branch). Nothing is sent anywhere. On a visit whose address names no sample and no share
+// browser, never as a string in memory), with the view shown (thread, turn, tab, profile, provider
+// shape, notes, branch). Nothing is sent anywhere. On a visit whose address names no sample and no share
 // link, the page reopens it (src/main.tsx), the address's `?turn=…` winning over the kept view.
 // Samples and share links are not kept (their address reopens them) and leave the kept session as
 // it is. "Forget this session" deletes it. One session is kept: opening another file replaces it.
@@ -33,7 +33,7 @@ interface KeptSource {
 }
 
 /** The view kept beside the files, written as the user moves (a small record of its own, so the files are written once). */
-type KeptView = Pick<RequestedView, "turn" | "tab" | "profile" | "provider" | "notes" | "leafId">;
+type KeptView = Pick<RequestedView, "turn" | "tab" | "profile" | "provider" | "notes" | "leafId" | "thread">;
 
 const SOURCE_KEY = "session";
 const VIEW_KEY = "view";
@@ -82,8 +82,8 @@ function keptFiles(source: OpenSource): { kind: KeptSource["kind"]; files: KeptF
 }
 
 function viewOf(state: AppState): KeptView {
-  const { profile, api, notes, leafId } = state.options;
-  return { turn: selectedTurnNumber(state), tab: state.activeTab, profile, provider: api, notes, leafId };
+  const { profile, api, notes, leafId, thread } = state.options;
+  return { turn: selectedTurnNumber(state), tab: state.activeTab, profile, provider: api, notes, leafId, thread };
 }
 
 /** Called once a source is open and shown as `summary`: keeps it when it came from the user's files. */
@@ -160,6 +160,7 @@ function checkedView(view: KeptView | undefined): RequestedView {
   if (view.provider === null || typeof view.provider === "string") checked.provider = view.provider;
   if (typeof view.notes === "boolean") checked.notes = view.notes;
   if (view.leafId === null || typeof view.leafId === "string") checked.leafId = view.leafId;
+  if (view.thread === null || typeof view.thread === "string") checked.thread = view.thread;
   return checked;
 }
 

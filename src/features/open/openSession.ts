@@ -10,6 +10,7 @@ import {
   getAppState,
   initialAuxiliary,
   initialCompaction,
+  initialPrefix,
   initialRequest,
   setAppState,
   type SampleInfo,
@@ -18,6 +19,7 @@ import {
 import { centerTab, mergeViews, noteSessionOrigin, type RequestedView } from "../../page/urlState";
 import { errorMessage, pipeline } from "../../page/workerBridge";
 import { setTimelineFilter } from "../../page/timelineFilter";
+import { selectedTurnNumber } from "../../page/selectors";
 import { keepOpenedSource, keptSourceFailed, readKeptSession } from "./keptSession";
 
 /** The source of the open session: a database is re-read from it to show another of its sessions. */
@@ -51,29 +53,54 @@ export async function openSource(
       request: initialRequest,
       compaction: initialCompaction,
       auxiliary: initialAuxiliary,
+      // The previous session's prefix rows (badges, Breaks filter, overview, token figures) go with it.
+      prefix: initialPrefix,
       warningsOpen: false,
-      options: withOfferedProfile(summary, { ...state.options, leafId: null, thread: null, profile: suggestedProfile ?? state.options.profile, ...requestedOptions(requested) }),
+      options: withOfferedProfile(summary, { ...state.options, leafId: null, thread: null, profile: suggestedProfile ?? state.options.profile, ...requestedOptions(requested, summary) }),
       ...(requested?.tab ? { activeTab: requested.tab } : {}),
     }));
   };
+  // The turn a restored view asks for (a reload's, a link's) stays wanted while the entries read
+  // so far do not reach it and the user has not chosen another: `autoTurn` is the turn shown
+  // meanwhile, which the page chose by itself.
+  let autoTurn: number | null = null;
+  const wantedTurn = (asked: number | null | undefined): number | null => {
+    if (asked === null || asked === undefined) return null;
+    const shown = selectedTurnNumber(getAppState());
+    return shown === asked || (autoTurn !== null && shown !== autoTurn) ? null : asked;
+  };
+  const noteAutoTurn = (asked: number | null | undefined) => {
+    const shown = selectedTurnNumber(getAppState());
+    autoTurn = asked !== null && asked !== undefined && shown !== asked ? shown : null;
+  };
   // The entries read so far: shown (and analysed) at once, each later snapshot keeps the selected turn.
-  const onProvisional = (summary: SessionSummary) => {
+  const onProvisional = async (summary: SessionSummary) => {
     const first = provisional === null;
     provisional = summary;
     if (first) showNew(summary, view ?? null, "loading");
     else setAppState({ session: summary });
-    void analyze({ keepTurn: !first, turn: first ? (view?.turn ?? null) : null });
+    const turn = first ? (view?.turn ?? null) : wantedTurn(view?.turn);
+    await analyze({ keepTurn: !first, turn, turnFirst: turn !== null });
+    if (provisional === summary) noteAutoTurn(view?.turn);
   };
   try {
-    const summary = await pipeline().open(source, (progress) => setAppState({ progress }), onProvisional);
+    const summary = await pipeline().open(source, (progress) => setAppState({ progress }), (snapshot) => void onProvisional(snapshot));
     openedSource = source;
     noteSessionOrigin(sampleId, source.kind === "share-link" ? sharedHash(source.link) : null);
     const requested = mergeViews(summary.shared ? sharedView(summary.shared.view) : null, view);
     void keepOpenedSource(source, name, summary);
     if (provisional) {
-      // The whole file replaces the provisional view; the selected turn stays.
-      setAppState({ session: summary, loadStatus: "ready", loadingName: null, progress: null });
-      await analyze({ keepTurn: true, turn: requested?.turn ?? null });
+      // The whole file replaces the provisional view; the selected turn stays, unless a restored
+      // view asked for one the entries read so far did not reach (the whole file has it).
+      setAppState((state) => ({
+        session: summary,
+        loadStatus: "ready",
+        loadingName: null,
+        progress: null,
+        options: state.options.thread === null ? { ...state.options, ...threadOption(requested, summary) } : state.options,
+      }));
+      const turn = wantedTurn(requested?.turn);
+      await analyze({ keepTurn: true, turn, turnFirst: turn !== null });
       return;
     }
     showNew(summary, requested, "ready");
@@ -173,10 +200,19 @@ function sharedView(view: ShareViewV1): RequestedView {
   return requested;
 }
 
-/** The pipeline options a requested view sets (fields it leaves out keep their values). */
-function requestedOptions(view: RequestedView | null): Partial<UserOptions> {
+/** The thread a requested view names, when `summary`'s session has it (a kept view of a file since rewritten may not). */
+function threadOption(view: RequestedView | null, summary: SessionSummary): Pick<UserOptions, "thread"> | Record<string, never> {
+  const thread = view?.thread;
+  if (thread === undefined) return {};
+  return thread === null || summary.threads?.some((item) => item.id === thread) ? { thread } : {};
+}
+
+/**
+ * The pipeline options a requested view sets (fields it leaves out keep their values).
+ */
+function requestedOptions(view: RequestedView | null, summary: SessionSummary): Partial<UserOptions> {
   if (!view) return {};
-  const options: Partial<UserOptions> = {};
+  const options: Partial<UserOptions> = threadOption(view, summary);
   if (view.profile !== undefined) options.profile = view.profile;
   if (view.provider !== undefined) options.api = view.provider;
   if (view.notes !== undefined) options.notes = view.notes;

@@ -55,6 +55,11 @@ export interface AgentInfo {
 }
 
 export interface SessionSummary {
+  /**
+   * The open run that read the session: its identity on the page. Every analysis result names the
+   * run it was made for (src/worker/madeFor.ts), and the page drops one that is not this one's.
+   */
+  runId: number;
   fileName: string;
   formatId: string;
   /** The agent that wrote the file; null for an empty input. */

@@ -45,8 +45,9 @@ export type OpenReport =
   | { type: "open-failed"; runId: number; message: string; cancelled: boolean };
 
 /** The summary of a session the page shows (provisional while the file is still being read). */
-export function sessionSummary(read: Session, byteLength: number, fileNames?: string[]): SessionSummary {
+export function sessionSummary(runId: number, read: Session, byteLength: number, fileNames?: string[]): SessionSummary {
   const summary: SessionSummary = {
+    runId,
     fileName: read.fileName,
     formatId: read.formatId,
     agent: agentInfo(read),
@@ -114,7 +115,7 @@ export async function openSource(host: SessionHost, runId: number, source: OpenS
       onSnapshot: (snapshot, progress) => {
         if (host.activeRunId !== runId) return;
         host.install(snapshot, runId);
-        report({ type: "provisional", runId, summary: { ...sessionSummary(snapshot, progress.bytesRead), provisional: { bytesRead: progress.bytesRead, totalBytes: progress.totalBytes } } });
+        report({ type: "provisional", runId, summary: { ...sessionSummary(runId, snapshot, progress.bytesRead), provisional: { bytesRead: progress.bytesRead, totalBytes: progress.totalBytes } } });
       },
     };
     const { read, by } = await readSource(source, control, openers);
@@ -123,7 +124,7 @@ export async function openSource(host: SessionHost, runId: number, source: OpenS
     host.install(read.session, runId);
     for (const opener of openers) opener.opened?.(runId, opener === by ? read.session : null);
     host.activeRunId = 0;
-    const summary = sessionSummary(read.session, read.byteLength, read.fileNames);
+    const summary = sessionSummary(runId, read.session, read.byteLength, read.fileNames);
     if (read.shared) summary.shared = read.shared;
     report({ type: "opened", runId, summary });
   } catch (error) {

@@ -5,7 +5,7 @@
 import { create } from "zustand";
 import type { TurnComposition } from "../../core/session/sessionComposition";
 import { isStale } from "../../worker/client";
-import { pipeline, pipelineOptions } from "../../page/workerBridge";
+import { pipeline, pipelineOptions, shownKey } from "../../page/workerBridge";
 import { useAppStore } from "../../page/store";
 
 export interface CompositionState {
@@ -18,7 +18,8 @@ export const useCompositionStore = create<CompositionState>()(() => ({ key: null
 
 async function load(again = false): Promise<void> {
   const options = pipelineOptions();
-  const key = JSON.stringify(options);
+  // The session shown is part of the key: another session with the same options has other rows.
+  const key = shownKey(options);
   const shown = useCompositionStore.getState();
   if (!again && shown.key === key && shown.rows) return;
   // Asked again (the session grew), the rows shown stay until the extended ones come.

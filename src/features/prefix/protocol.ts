@@ -2,6 +2,7 @@
 // tab, the Tokens tab and the context composition over the session. Types only.
 import type { PipelineOptions } from "../../core/model";
 import type { TurnComposition } from "../../core/session/sessionComposition";
+import type { MadeFor } from "../../worker/madeFor";
 
 // ---------------------------------------------------------------------------------------------
 // Prefix stability: per-turn reports for the timeline and chart, the Diff tab, and the
@@ -56,6 +57,8 @@ export interface PrefixRow {
 interface PrefixReportsResult {
   pass: TokenPass;
   rows: PrefixRow[];
+  /** The session and options the rows are of: the page drops rows that are not for what it shows. */
+  madeFor: MadeFor;
 }
 
 export interface TurnDiffResult {

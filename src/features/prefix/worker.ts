@@ -6,6 +6,7 @@ import { interactiveHoldMs } from "../../app/interactiveQuiet";
 import { handlerKit, type HandlerTable } from "../../worker/handlers";
 import { optionsKey, type SessionHost, type SessionSlot } from "../../worker/sessionHost";
 import { tablesForPass } from "../../worker/tokenTables";
+import { madeFor } from "../../worker/madeFor";
 import { createBrowserTokenPool, tokenPoolSize, type BrowserTokenPool } from "../../worker/tokenPool";
 import { PrefixService } from "./prefixService";
 import type { PrefixMethods } from "./protocol";
@@ -42,13 +43,13 @@ export function prefixHandlers(host: SessionHost): HandlerTable<PrefixMethods> {
   };
   const prefixFor = (target: Parameters<typeof host.serviceFor>[1]) => host.serviceFor(PREFIX, target);
   return {
-    prefixReports: ofSession({ stage: "prefix analysis", tables: "session's", background: true }, async ({ options, pass }, { target }) => {
+    prefixReports: ofSession({ stage: "prefix analysis", tables: "session's", background: true }, async ({ options, pass }, { target, runId }) => {
       const analysis = host.analyze(target, options);
       const service = prefixFor(target);
       // The counting workers count the exact pass's tokens when there are some.
       if (!service.countsElsewhere) await loadTokenizerTables(tablesForPass(pass, analysis, options));
       const rows = await service.reports(options, pass, analysis, optionsKey(options));
-      return { pass, rows };
+      return { pass, rows, madeFor: madeFor(runId, options) };
     }),
     turnDiff: ofSession({ stage: "comparing two turns (diff)", tables: "session's" }, async ({ options, turn }, { target }) => {
       const analysis = host.analyze(target, options);

@@ -22,7 +22,7 @@ import type { SessionPricesResult } from "../../app/sessionPrices";
 import type { PrefixRow } from "../prefix/protocol";
 import { isStale } from "../../worker/client";
 import { getAppState, useAppStore } from "../../page/store";
-import { pipeline, pipelineOptions } from "../../page/workerBridge";
+import { pipeline, pipelineOptions, shownKey } from "../../page/workerBridge";
 
 const PRICE_OVERRIDES_KEY = "contextscope.priceOverrides";
 
@@ -188,7 +188,8 @@ function mainThreadOptions() {
 
 async function loadSessionPrices(): Promise<void> {
   const options = mainThreadOptions();
-  const key = JSON.stringify(options);
+  // The session shown is part of the key: a late answer about the previous session is dropped.
+  const key = shownKey(options);
   if (usePriceStore.getState().sessionKey === key) return;
   usePriceStore.setState({ sessionKey: key, session: null });
   try {

@@ -187,7 +187,7 @@ class ClaudeLineReader implements LineReader {
   }
 
   private sessionOf(entries: Session["entries"], warnings: Session["warnings"]): Session {
-    const facts = { formatId: CLAUDE_FORMAT_ID, formatLabel: "Claude Code transcript", fileName: this.fileName, formatVersion: null, header: this.header, lineCount: this.lastLine };
+    const facts = { formatId: CLAUDE_FORMAT_ID, formatLabel: "Claude Code transcript", fileName: this.fileName, formatVersion: null, header: this.header, headerIsLine: false as const, lineCount: this.lastLine };
     const session = readerSession(facts, entries, warnings, this.store);
     if (this.rewrittenCopies > 0) session.skippedLines = [{ what: "re-written copy", count: this.rewrittenCopies, why: REWRITTEN_COPY }];
     const threads = inFileThreads(session);

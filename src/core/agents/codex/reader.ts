@@ -124,7 +124,7 @@ class CodexLineReader implements LineReader {
   }
 
   private sessionOf(entries: Session["entries"], warnings: Session["warnings"]): Session {
-    return readerSession({ formatId: CODEX_FORMAT_ID, formatLabel: "Codex CLI rollout", fileName: this.fileName, formatVersion: null, header: this.header, lineCount: this.lastLine }, entries, warnings);
+    return readerSession({ formatId: CODEX_FORMAT_ID, formatLabel: "Codex CLI rollout", fileName: this.fileName, formatVersion: null, header: this.header, headerIsLine: false, lineCount: this.lastLine }, entries, warnings);
   }
 }
 

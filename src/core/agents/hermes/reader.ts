@@ -6,7 +6,7 @@
 // message exactly as written (unknown keys included, FM-RQ-6).
 import { parseJsonCapped } from "../../util/json-depth";
 import type { ReaderWarning, Session, SessionEntry } from "../../model";
-import { scanTopLevelElements } from "../../readers/json-elements";
+import { scanTopLevelElements, type ElementScan } from "../../readers/json-elements";
 import type { FormatReader, LineReader } from "../../readers/types";
 import { readerSession } from "../../readers/finish";
 import { isObject } from "../../util/is-object";
@@ -62,11 +62,39 @@ function messageProblem(value: unknown): string | null {
   return null;
 }
 
-/** Reads a message-list document held as one string. Never throws. */
-function readMessageListText(text: string, fileName: string, lineCount = 0): Session {
+/**
+ * The storage header a share link writes as its first line when the session was read from
+ * hermes-agent's storage (state.db, snapshots, transcripts): its sessions, segments, models and
+ * tools, which the messages alone do not hold. Null when the first line is not one.
+ */
+export function sharedStorageHeader(text: string): { header: Record<string, unknown>; rest: string; lineOffset: number } | null {
+  if (!text.startsWith('{"hermesStorage":true')) return null;
+  const end = text.indexOf("\n");
+  try {
+    const parsed = parseJsonCapped(end < 0 ? text : text.slice(0, end)).value;
+    if (!isObject(parsed) || parsed.hermesStorage !== true) return null;
+    return { header: parsed, rest: end < 0 ? "" : text.slice(end + 1), lineOffset: 1 };
+  } catch {
+    return null;
+  }
+}
+
+/** One element per non-blank line of `text` (a share link's messages, one JSON text per line). */
+function lineElements(text: string): ElementScan {
+  const elements = text.split("\n").flatMap((line, index) => (line.trim() === "" ? [] : [{ text: line.trim(), line: index + 1 }]));
+  return { elements, wrapped: false, warnings: [] };
+}
+
+/**
+ * Reads a message-list document held as one string (or, after a share link's storage header
+ * line, the messages of a session read from hermes-agent's storage). Never throws.
+ */
+export function readMessageListText(text: string, fileName: string, lineCount = 0): Session {
   const warnings: ReaderWarning[] = [];
   const entries: SessionEntry[] = [];
-  const scan = scanTopLevelElements(text);
+  const stored = sharedStorageHeader(text);
+  // After a storage header, one message per line (as the share wrote them); else the document.
+  const scan: ElementScan = stored ? lineElements(stored.rest) : scanTopLevelElements(text);
   warnings.push(...scan.warnings);
   scan.elements.forEach((element, index) => {
     let value: unknown;
@@ -90,11 +118,11 @@ function readMessageListText(text: string, fileName: string, lineCount = 0): Ses
       parentId: previous ? previous.id : null,
       type: "message",
       timestamp: null,
-      line: element.line,
+      line: element.line + (stored?.lineOffset ?? 0),
       raw: capMessageDepth(value as Record<string, unknown>, `message [${index}]`, element.line, warnings),
     });
   });
-  const facts = { formatId: HERMES_FORMAT_ID, formatLabel: MESSAGES_FORMAT_LABEL, fileName, formatVersion: null, header: { wrapped: scan.wrapped }, lineCount: lineCount || text.split("\n").length };
+  const facts = { formatId: HERMES_FORMAT_ID, formatLabel: MESSAGES_FORMAT_LABEL, fileName, formatVersion: null, header: stored ? stored.header : { wrapped: scan.wrapped }, lineCount: lineCount || text.split("\n").length };
   return readerSession(facts, entries, warnings);
 }
 

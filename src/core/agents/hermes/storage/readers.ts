@@ -5,7 +5,7 @@
 // worker (src/worker/readHermes.ts). Never throws: what cannot be read is a warning.
 import type { Session } from "../../../model";
 import type { FormatReader, LineReader } from "../../../readers/types";
-import { HERMES_FORMAT_ID } from "../reader";
+import { HERMES_FORMAT_ID, readMessageListText, sharedStorageHeader } from "../reader";
 import { readHermesStorage } from "./open";
 import { laterLinesAreTranscript, looksLikeExportLine, looksLikeTranscriptLine } from "./sideFiles";
 import { HERMES_STORAGE_LABEL } from "./session";
@@ -26,6 +26,8 @@ function hasKey(head: string, key: string): boolean {
  */
 function detectHermesFile(firstLines: string[], fileName: string): boolean {
   const first = firstLines.find((line) => line.trim() !== "")?.trim() ?? "";
+  // A share link's session read from storage: its storage header, then its messages.
+  if (sharedStorageHeader(first) !== null) return true;
   if (/\.jsonl$/i.test(fileName) || (first.startsWith("{") && first.endsWith("}"))) {
     if (looksLikeTranscriptLine(first) && /\.jsonl$/i.test(fileName)) return true;
     try {
@@ -56,6 +58,9 @@ function jsonProblem(text: string, fileName: string): string | null {
 
 /** Reads one side file; a file that turns out not to be one is an empty session with a warning. */
 function readHermesFileText(text: string, fileName: string): Session {
+  // A share link's session read from storage (state.db, snapshots, transcripts): the storage
+  // header it was read with (sessions, segments, models, tools), then its messages.
+  if (sharedStorageHeader(text) !== null) return { ...readMessageListText(text, fileName), formatLabel: HERMES_STORAGE_LABEL };
   try {
     return readHermesStorage({ sideFiles: [{ name: fileName, text }] });
   } catch (error) {
