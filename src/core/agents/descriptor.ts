@@ -298,7 +298,7 @@ export interface RecordCatalog {
 }
 
 /** A program whose files an agent reads, and the newest version of it verified end to end. */
-export interface VerifiedVersion {
+interface VerifiedVersion {
   /** The program's name as users know it ("Claude Code", "senpi"). */
   program: string;
   /** The newest version whose recorded requests the rebuild equals (docs/fidelity.md). */
