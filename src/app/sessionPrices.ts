@@ -27,7 +27,7 @@ const plainModel = (model: ModelRef | null | undefined) => (model ? { provider: 
  * the file records (Codex's compaction requests, opencode's summary messages).
  */
 function costTurns(calls: Calls): CostTurn[] {
-  const out: CostTurn[] = calls.turns.map((turn) => ({ model: plainModel(turn.model), at: turn.timestamp, usage: turn.usage }));
+  const out: CostTurn[] = calls.turns.map((turn) => ({ model: plainModel(turn.model), at: turn.timestamp, usage: turn.usage, ...(turn.callId ? { callId: turn.callId } : {}) }));
   const seen = new Set<string>();
   for (const item of [...calls.timeline, ...(calls.auxiliary ?? [])]) {
     if (item.kind === "turn" || !item.usage) continue;
@@ -67,8 +67,20 @@ export function sessionCostInputs(session: Session, options: PipelineOptions, ma
       countedAs: `the session totals ${totals[0]!.source} records (${mainTurns.length} calls, no usage recorded per call)`,
     };
   }
+  const counted = new Set(mainTurns.flatMap((turn) => (turn.callId ? [turn.callId] : [])));
   for (const { thread } of threadTree(session.threads ?? [], session)) {
-    threads.push({ id: thread.id, label: thread.label, turns: costTurns(callsOf(thread.session, { ...options, leafId: null, thread: null })) });
+    const input: ThreadCostInput = { id: thread.id, label: thread.label, turns: [] };
+    for (const turn of costTurns(callsOf(thread.session, { ...options, leafId: null, thread: null }))) {
+      // A call another thread's file already holds (a compaction summariser's transcript replays
+      // the conversation's calls with their ids) was sent and paid once: count it there only.
+      if (turn.callId !== undefined && counted.has(turn.callId)) {
+        input.replayed = (input.replayed ?? 0) + 1;
+        continue;
+      }
+      if (turn.callId !== undefined) counted.add(turn.callId);
+      input.turns.push(turn);
+    }
+    threads.push(input);
   }
   return threads;
 }

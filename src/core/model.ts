@@ -438,6 +438,12 @@ export interface TurnSummary {
    * Code 2.1.143 and later: `message.diagnostics`); absent or null when it records none.
    */
   serverVerdict?: ServerCacheVerdict | null;
+  /**
+   * The provider's own id of the call when the file records one (Claude Code: message id and
+   * request id). Another thread's file may replay the call with the same id (a compaction
+   * summariser's transcript repeats the conversation): the whole session counts it once.
+   */
+  callId?: string;
   stopReason: string | null;
   /** Badges for the timeline. */
   afterCompaction: boolean;

@@ -1,7 +1,7 @@
 // The whole session's cost inputs count every provider call whose usage the file records: the
 // turns, Codex's compaction requests and opencode's summary messages; hermes-agent's state.db,
 // which counts tokens per session only, gives its session totals. Each figure checked against the
-// file itself, on the shared recordings.
+// file itself, on the shared recordings; a call a sub-agent's file replays counts once.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -10,7 +10,10 @@ import { loadAnySession } from "../../src/cli/inputs";
 import type { CliIo } from "../../src/cli/io";
 import { readSessionText } from "../../src/core/session/index";
 import { analyzeSession } from "../../src/core/session/pipeline";
-import { describeShared, findSessionFile } from "../support/fixtures";
+import { describeShared, findSessionFile, fixturePath } from "../support/fixtures";
+import { linkSessions } from "../../src/core/session/threads";
+import { wholeSessionCost } from "../../src/core/pricing/index";
+import { datasetPriceTable } from "../../src/core/pricing/dataset";
 
 const io: CliIo = { stdout: () => undefined, stderr: () => undefined, readFile: (file) => readFileSync(file) };
 const OPTIONS = { profile: "pi" as const, leafId: null };
@@ -98,5 +101,23 @@ describe("sessionPrices with the main thread's analysis given", () => {
     const firstOnly = { ...analysis, turns: analysis.turns.slice(0, 1), timeline: analysis.timeline.slice(0, 1) };
     expect(tokens(sessionPrices(session, OPTIONS, firstOnly).threads)).toEqual({ calls: 1, input: 5, output: 1 });
     expect(tokens(sessionPrices(session, OPTIONS).threads)).toEqual({ calls: 2, input: 14, output: 3 });
+  });
+});
+
+describe("a call another thread's file replays", () => {
+  it("counts once: a compaction summariser's transcript that repeats the conversation's calls with their ids adds only its own call", () => {
+    const main = fixturePath("claude/structures/acompact-replay.jsonl");
+    const replay = fixturePath("claude/structures/acompact-replay/subagents/agent-acompact-0123456789abcdef.jsonl");
+    const read = (file: string) => readSessionText(readFileSync(file, "utf8"), path.basename(file));
+    const session = linkSessions([read(main), read(replay)]).session;
+    // The summariser's file alone answers three requests (two replayed, its own).
+    expect(analyzeSession(session.threads![0]!.session, OPTIONS).turns).toHaveLength(3);
+    const threads = sessionCostInputs(session, OPTIONS);
+    expect(threads.map((thread) => [thread.turns.length, thread.replayed ?? 0])).toEqual([[2, 0], [1, 2]]);
+    // Independently, from the fixture's lines: msg_1 + msg_2 + msg_c, each once.
+    expect(tokens(threads)).toEqual({ calls: 3, input: 10 + 1000 + (20 + 500 + 1000) + (5 + 300 + 1500), output: 50 + 60 + 400 });
+    const cost = wholeSessionCost(threads, datasetPriceTable());
+    expect(cost.calls).toBe(3);
+    expect(cost.threads[1]).toMatchObject({ turns: 1, replayed: 2 });
   });
 });

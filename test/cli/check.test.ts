@@ -42,8 +42,8 @@ describe("check --fail-on", () => {
     const run = await runCliCaptured(["check", steady]);
     expect(run.lines).toHaveLength(findingsOf(run.lines).length + 1);
     const summary = run.lines[run.lines.length - 1]!;
-    expect(Object.keys(summary)).toEqual(["summary", "agent", "versions", "read", "skipped", "unknown"]);
-    expect(summary).toMatchObject({ summary: "records", agent: "pi / senpi", unknown: [] });
+    expect(Object.keys(summary)).toEqual(["summary", "agent", "versions", "newestVerified", "newerThanVerified", "read", "skipped", "unknown"]);
+    expect(summary).toMatchObject({ summary: "records", agent: "pi / senpi", newestVerified: "0.73.1", newerThanVerified: null, unknown: [] });
     expect(summary.read).toContainEqual({ type: "message", count: expect.any(Number) });
   });
 
@@ -60,6 +60,21 @@ describe("check --fail-on", () => {
     const known = await runCliCaptured(["check", fixturePath("claude/structures/metadata-lines.jsonl"), "--fail-on", "unknown-records"]);
     expect(known.code).toBe(0);
     expect(findingsOf(known.lines)).toEqual([]);
+  });
+
+  it("says in its summary record, and as a notice in GitHub format, when the file's agent version is newer than the newest verified", async () => {
+    const file = fixturePath("claude/structures/newer-version.jsonl");
+    const run = await runCliCaptured(["check", file]);
+    expect(run.lines[run.lines.length - 1]).toMatchObject({
+      summary: "records",
+      versions: ["2.1.332", "2.1.400"],
+      newestVerified: "2.1.332",
+      newerThanVerified: "Claude Code 2.1.400 is newer than the newest version verified, 2.1.332",
+    });
+    const github = await runCliCaptured(["check", file, "--format", "github"]);
+    expect(github.stdout).toContain("title=agent version::Claude Code 2.1.400 is newer than the newest version verified, 2.1.332");
+    const older = await runCliCaptured(["check", fixturePath("claude/structures/unknown-types.jsonl")]);
+    expect(older.lines[older.lines.length - 1]).toMatchObject({ versions: ["2.1.143"], newerThanVerified: null });
   });
 
   it("rejects an unknown kind, listing the kinds", async () => {

@@ -5,7 +5,7 @@
 import { PROFILE_IDS } from "../../core/session/agents";
 import { CHECK_KIND_IDS, checkSession, type CheckFinding, type CheckKindId } from "../../core/check/index";
 import { API_IDS } from "../../core/model";
-import { recordReport, type RecordReport } from "../../core/session/recordReport";
+import { newerVersionSentence, recordReport, type RecordReport } from "../../core/session/recordReport";
 import type { TokenizerChoice } from "../../core/tokens/counters";
 import { tablesFor } from "../../core/tokens/tables";
 import { loadAnySession } from "../inputs";
@@ -34,7 +34,17 @@ function checkLine(finding: CheckFinding): Record<string, unknown> {
 
 /** The summary record after the findings: what the file holds, read, skipped on purpose and unknown. */
 function recordsLine(report: RecordReport): Record<string, unknown> {
-  return { summary: "records", agent: report.agent, versions: report.versions, read: report.read, skipped: report.skipped, unknown: report.unknown };
+  return {
+    summary: "records",
+    agent: report.agent,
+    versions: report.versions,
+    newestVerified: report.newestVerified,
+    // In plain words; null when no version the file names is newer than the newest verified.
+    newerThanVerified: newerVersionSentence(report),
+    read: report.read,
+    skipped: report.skipped,
+    unknown: report.unknown,
+  };
 }
 
 /** GitHub's workflow-command escaping: data escapes %, CR, LF; properties also `:` and `,`. */
@@ -82,6 +92,8 @@ async function run(positionals: string[], options: CliOptionValues, io: CliIo): 
   for (const finding of findings) io.stdout(`${github ? githubAnnotation(finding, file) : JSON.stringify(checkLine(finding))}\n`);
   const records = recordReport(session);
   if (!github && records) io.stdout(`${JSON.stringify(recordsLine(records))}\n`);
+  const newer = records ? newerVersionSentence(records) : null;
+  if (github && newer) io.stdout(`::notice file=${escapeProperty(file)},title=${escapeProperty("agent version")}::${escapeData(newer)}\n`);
   const failing = findings.filter((finding) => failOn.has(finding.kind));
   if (failing.length > 0) {
     const kinds = [...new Set(failing.map((f) => f.kind))].join(", ");
@@ -111,7 +123,7 @@ export const checkCommand: CliCommand = {
     "Output, one JSON object per finding (by turn, then severity; session-wide findings last):",
     '  {"turn":N|null,"kind":"…","severity":"error|warning|info","message":"…","line":N|null,"entryId":…,"path":…,"cause":…,"ruleId":…,"serverVerdict":…|null,"serverMissedTokens":…|null}',
     "then one summary record of what the file holds (agents with a catalogue of record types):",
-    '  {"summary":"records","agent":"…","versions":["…"],"read":[{"type","count"}],"skipped":[{"type","count","why"}],"unknown":[{"type","count","firstLine"}]}',
+    '  {"summary":"records","agent":"…","versions":["…"],"newestVerified":"…"|null,"newerThanVerified":"<sentence>"|null,"read":[{"type","count"}],"skipped":[{"type","count","why"}],"unknown":[{"type","count","firstLine"}]}',
     "With --format github: ::error|warning|notice file=<session-file>,line=<line>,title=<kind> (turn N)::<message>",
     "Exit status 1 when a finding of a --fail-on kind occurs (the kinds table is in docs/cli.md#check).",
   ].join("\n"),

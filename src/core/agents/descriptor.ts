@@ -297,10 +297,24 @@ export interface RecordCatalog {
   versions(session: Session): string[];
 }
 
+/** A program whose files an agent reads, and the newest version of it verified end to end. */
+interface VerifiedVersion {
+  /** The program's name as users know it ("Claude Code", "senpi"). */
+  program: string;
+  /** The newest version whose recorded requests the rebuild equals (docs/fidelity.md). */
+  version: string;
+}
+
 export interface AgentDescriptor {
   /** Written to `Session.formatId` by the agent's readers. */
   id: string;
   label: string;
+  /**
+   * The newest version verified end to end of each program whose files this agent reads, the
+   * agent's own program first (pi's descriptor also names senpi). docs/fidelity.md lists the same
+   * values; a file written by a newer version is named as such in the report of what it holds.
+   */
+  newestVerified?: readonly VerifiedVersion[];
   /** The lines of the empty page: which of this agent's files we read. */
   readableFiles: readonly ReadableFiles[];
   /** The documentation pages of the agent's rule families (its format's rules, its policies' rules). */

@@ -67,14 +67,27 @@ function variantPrices(prices: ModelPrice): VariantPrices {
   return out;
 }
 
+/**
+ * A row's dated changes and hours with other prices. The dataset cannot give one entry both a day
+ * and hours, so a row that changed on a day to hours with other prices (DeepSeek's V4 models from
+ * 2026-08-17: before it, one flat price all day) lists the hours undated; its own comment says the
+ * hours then wrongly apply before that day too. Here hours in a row with a dated change start on
+ * the latest such day, so a request sent before it pays the flat price DeepSeek charged then.
+ */
 function variantsOf(model: ModelInfo): { current: ModelPrice; variants: PriceVariant[] } {
   if (!Array.isArray(model.prices)) return { current: model.prices, variants: [] };
   const variants: PriceVariant[] = [];
+  const dates = model.prices.flatMap((entry) => (entry.constraint?.type === "start_date" ? [entry.constraint.start_date] : []));
+  const hoursFrom = dates.length > 0 ? dates.reduce((latest, date) => (date > latest ? date : latest)) : undefined;
   for (const entry of model.prices.slice(1)) {
     const constraint = entry.constraint;
     if (!constraint) continue;
     if (constraint.type === "start_date") variants.push({ startDate: constraint.start_date, prices: variantPrices(entry.prices) });
-    else variants.push({ timeOfDay: { start: constraint.start_time, end: constraint.end_time }, prices: variantPrices(entry.prices) });
+    else {
+      const hours: PriceVariant = { timeOfDay: { start: constraint.start_time, end: constraint.end_time }, prices: variantPrices(entry.prices) };
+      if (hoursFrom !== undefined) hours.startDate = hoursFrom;
+      variants.push(hours);
+    }
   }
   return { current: model.prices[0]!.prices, variants };
 }

@@ -48,7 +48,7 @@ export type VariantPrices = Pick<PriceRow, "input" | "cachedInput" | "cacheWrite
 export interface PriceVariant {
   /** In force from this day on (ISO date, UTC). */
   startDate?: string;
-  /** In force between these times of day (UTC, "HH:MM:SS"; the window may wrap past midnight). */
+  /** In force between these times of day (UTC, "HH:MM:SS"; the window may wrap past midnight); with `startDate`, only from that day. */
   timeOfDay?: { start: string; end: string };
   prices: VariantPrices;
 }

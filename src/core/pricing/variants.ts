@@ -18,7 +18,8 @@ function secondsOfDay(text: string): number | null {
 }
 
 function holds(variant: PriceVariant, at: Date): boolean {
-  if (variant.startDate !== undefined) return at.getTime() >= Date.parse(`${variant.startDate}T00:00:00Z`);
+  // A variant with both conditions (hours that began on a day) holds when both do.
+  if (variant.startDate !== undefined && at.getTime() < Date.parse(`${variant.startDate}T00:00:00Z`)) return false;
   if (variant.timeOfDay) {
     const start = secondsOfDay(variant.timeOfDay.start);
     const end = secondsOfDay(variant.timeOfDay.end);
@@ -26,7 +27,7 @@ function holds(variant: PriceVariant, at: Date): boolean {
     const now = at.getUTCHours() * 3600 + at.getUTCMinutes() * 60 + at.getUTCSeconds();
     return end < start ? now >= start || now < end : now >= start && now < end;
   }
-  return false;
+  return variant.startDate !== undefined;
 }
 
 /** The row's prices at `timestamp` (ISO text or epoch milliseconds), as a row. */

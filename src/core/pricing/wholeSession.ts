@@ -14,6 +14,8 @@ export interface CostTurn {
   /** When it was sent (ISO), for dated prices; null when the file does not say. */
   at: string | null;
   usage: RecordedUsage | null;
+  /** The provider's id of the call, when the file records one (TurnSummary.callId). */
+  callId?: string;
 }
 
 /** One thread's calls: the main thread has `id` null. */
@@ -23,6 +25,8 @@ export interface ThreadCostInput {
   turns: CostTurn[];
   /** Set when `turns` are not the calls but the totals a storage records per session, saying so. */
   countedAs?: string;
+  /** Calls of this thread's file that replay a call an earlier thread counts (the same call id), left out of `turns`. */
+  replayed?: number;
 }
 
 interface ThreadCostLine {
@@ -34,6 +38,8 @@ interface ThreadCostLine {
   recorded: PricedTotal;
   /** Set when the figures are a storage's per-session totals, not the calls' own usage. */
   countedAs?: string;
+  /** Calls the thread's file replays from an earlier thread, counted there and not here. */
+  replayed?: number;
 }
 
 export interface WholeSessionCost {
@@ -66,6 +72,7 @@ export function wholeSessionCost(threads: readonly ThreadCostInput[], table: Pri
     }
     const line: ThreadCostLine = { id: thread.id, label: thread.label, turns: thread.turns.length, withoutUsage, recorded: totalOf(priced) };
     if (thread.countedAs) line.countedAs = thread.countedAs;
+    if (thread.replayed) line.replayed = thread.replayed;
     return line;
   });
   const calls = lines.reduce((sum, line) => sum + line.turns, 0);

@@ -1,10 +1,12 @@
 // What a session file holds that this version of Contextscope reads, skips on purpose, or does not
 // know: every entry's record type counted against its agent's catalogue (the descriptor's
 // `records`), the lines its reader skipped on purpose (`Session.skippedLines`), and the agent
-// versions the file names. `check` prints it as a record and fails on unknown types when asked;
+// versions the file names, each against the newest version verified end to end (the descriptor's
+// `newestVerified`). `check` prints it as a record and fails on unknown types when asked;
 // the app says it in the session summary. A session of an agent without a catalogue has no report.
 import type { Session } from "../model";
 import { findAgent } from "./agents";
+import { compareVersions } from "./versionOrder";
 
 interface RecordCount {
   type: string;
@@ -22,6 +24,10 @@ export interface RecordReport {
   unknown: (RecordCount & { firstLine: number })[];
   /** Agent versions the file names, in the order first met. */
   versions: string[];
+  /** The newest version of the agent verified end to end, when one is recorded. */
+  newestVerified: string | null;
+  /** The versions the file names that are newer than `newestVerified`, in the order first met. */
+  newerThanVerified: string[];
 }
 
 /** The report of `session`, or null when its agent has no catalogue of record types. */
@@ -35,7 +41,11 @@ export function recordReport(session: Session): RecordReport | null {
     if (seen) seen.count += 1;
     else counts.set(entry.type, { count: 1, firstLine: entry.line });
   }
-  const report: RecordReport = { agent: agent.label, read: [], skipped: [], unknown: [], versions: catalogue.versions(session) };
+  const versions = catalogue.versions(session);
+  // The agent's own program is named first; its versions are the ones a file names.
+  const newestVerified = agent.newestVerified?.[0]?.version ?? null;
+  const newerThanVerified = newestVerified === null ? [] : versions.filter((version) => (compareVersions(version, newestVerified) ?? 0) > 0);
+  const report: RecordReport = { agent: agent.label, read: [], skipped: [], unknown: [], versions, newestVerified, newerThanVerified };
   for (const [type, { count, firstLine }] of counts) {
     const why = catalogue.skipped[type];
     if (catalogue.read.includes(type)) report.read.push({ type, count });
@@ -62,4 +72,15 @@ export function unknownRecordsSentence(report: RecordReport): string | null {
 export function versionsSentence(report: RecordReport): string | null {
   if (report.versions.length === 0) return null;
   return `written by ${report.agent} ${report.versions.join(", ")}`;
+}
+
+/**
+ * The versions newer than the newest verified, in plain words — "Claude Code 2.1.400 is newer than
+ * the newest version verified, 2.1.332" — or null when the file names none newer.
+ */
+export function newerVersionSentence(report: RecordReport): string | null {
+  const newer = report.newerThanVerified;
+  if (newer.length === 0 || report.newestVerified === null) return null;
+  const named = `${report.agent} ${newer.join(", ")}`;
+  return `${named} ${newer.length === 1 ? "is" : "are"} newer than the newest version verified, ${report.newestVerified}`;
 }

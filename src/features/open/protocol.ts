@@ -95,6 +95,8 @@ export interface RecordsSummary {
   unknown: string | null;
   /** "written by Claude Code 2.1.143"; null when the file names no version. */
   versions: string | null;
+  /** "Claude Code 2.1.400 is newer than the newest version verified, 2.1.332"; null when none is newer. */
+  newer: string | null;
   /** One line per type read or skipped on purpose, with its count (and why, for a skipped one). */
   details: string[];
 }

@@ -4,7 +4,7 @@
 // by the openers the worker's composition hands in; everything else by readSession.
 import type { Session } from "../../core/model";
 import { allAgents } from "../../core/session/agents";
-import { recordReport, unknownRecordsSentence, versionsSentence } from "../../core/session/recordReport";
+import { newerVersionSentence, recordReport, unknownRecordsSentence, versionsSentence } from "../../core/session/recordReport";
 import { ruleDocs } from "../../core/session/ruleDocs";
 import { threadInfos } from "../../app/threads";
 import { errorText, handlerKit, type HandlerTable } from "../../worker/handlers";
@@ -75,6 +75,7 @@ function recordsSummary(read: Session): RecordsSummary | undefined {
   return {
     unknown: unknownRecordsSentence(report),
     versions: versionsSentence(report),
+    newer: newerVersionSentence(report),
     details: [
       ...report.read.map((item) => `${item.type}: ${item.count} read`),
       ...report.skipped.map((item) => `${item.type}: ${item.count} skipped on purpose (${item.why})`),

@@ -61,19 +61,22 @@ function Figure({ label, value, title, testId, attention }: { label: string; val
 }
 
 /**
- * What the file holds that this version does not read, in plain words (or, when every record type
- * is known, the agent version the file names); the tooltip lists every type with its count.
+ * What the file holds that this version does not read, and an agent version newer than the newest
+ * verified, in plain words (or, when neither, the agent version the file names); the tooltip lists
+ * every type with its count.
  */
 function RecordsNote({ records }: { records: RecordsSummary }) {
-  const text = records.unknown ?? records.versions;
-  if (text === null) return null;
+  const cautions = [records.unknown, records.newer].filter((part): part is string => part !== null);
+  if (cautions.length === 0 && records.versions === null) return null;
+  // The newer-version sentence names the version itself; otherwise the version follows in brackets.
+  const text = cautions.length === 0 ? records.versions : `${cautions.join("; ")}${records.versions && !records.newer ? ` (${records.versions})` : ""}`;
   return (
     <span
-      className={`session-overview-records${records.unknown ? " attention" : " muted"}`}
-      title={[records.unknown ? records.versions : null, "Record types in the file:", ...records.details].filter(Boolean).join("\n")}
+      className={`session-overview-records${cautions.length > 0 ? " attention" : " muted"}`}
+      title={[cautions.length > 0 ? records.versions : null, "Record types in the file:", ...records.details].filter(Boolean).join("\n")}
       data-testid="overview-records"
     >
-      {records.unknown ? `${text}${records.versions ? ` (${records.versions})` : ""}` : text}
+      {text}
     </span>
   );
 }

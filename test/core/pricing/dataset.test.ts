@@ -59,8 +59,23 @@ describe("the price dataset", () => {
     expect(rowAt(row, "2026-09-01T12:00:00Z")).toMatchObject({ input: 0.22, output: 0.66 });
     expect(rowAt(row, "2026-09-01T02:30:00Z")).toMatchObject({ input: 0.44, output: 1.32 });
     expect(rowAt(row, null)).toBe(row);
+    // Before 2026-08-17 DeepSeek charged one flat price all day: the peak hours start on that day.
+    expect(rowAt(row, "2026-05-01T02:30:00Z")).toMatchObject({ input: 0.14, output: 0.28 });
+    expect(rowAt(row, "2026-08-16T07:00:00Z")).toMatchObject({ input: 0.14, output: 0.28 });
+    expect(rowAt(row, "2026-08-17T07:00:00Z")).toMatchObject({ input: 0.44, output: 1.32 });
     const usage = { uncachedInput: 1e6, cacheRead: 0, cacheWrite: 0, output: 0 };
     expect(priceUsage(usage, { provider: "deepseek", modelId: "deepseek-v4-flash" }, TABLE, "2026-09-01T12:00:00Z").dollars).toBeCloseTo(0.22, 12);
+  });
+
+  it("prices a Claude Code session on deepseek-v4-pro sent in peak hours before 2026-08-17 at the flat price, as DeepSeek and ccusage do", () => {
+    // ccusage 20.0.24 priced 30 input, 1,500 cache-write, 1,000 cache-read and 110 output tokens
+    // sent 2026-05-21T02:00Z at $0.000764875: $0.435/M input and cache write, $0.003625/M cache read, $0.87/M output.
+    const usage = { uncachedInput: 30, cacheRead: 1000, cacheWrite: 1500, output: 110 };
+    const priced = priceUsage(usage, { provider: "anthropic", modelId: "deepseek-v4-pro" }, TABLE, "2026-05-21T02:00:02Z");
+    expect(priced.dollars).toBeCloseTo(0.000764875, 12);
+    // From 2026-08-17 the same tokens in peak hours pay DeepSeek's peak price.
+    const peak = priceUsage(usage, { provider: "anthropic", modelId: "deepseek-v4-pro" }, TABLE, "2026-09-10T02:00:00Z");
+    expect(peak.dollars).toBeCloseTo((1530 * 1.32 + 1000 * 0.044 + 110 * 3.96) / 1e6, 12);
   });
 
   it("reads a window of hours that wraps past midnight, and a time zone in the window's bounds", () => {

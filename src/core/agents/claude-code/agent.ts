@@ -15,6 +15,8 @@ import { analyzeClaudeSession, buildClaudeTurnContext, buildClaudeTurnRequest, c
 export const claudeCodeAgent = {
   id: CLAUDE_FORMAT_ID,
   label: "Claude Code",
+  // The newest version whose recorded requests the rebuild equals (docs/fidelity.md).
+  newestVerified: [{ program: "Claude Code", version: "2.1.332" }],
   ruleDocs: [
     { prefix: "FM-CC", doc: "docs/formats/claude-code.md" },
     { prefix: "CP-CC", doc: "docs/compaction-policies/claude-code.md" },

@@ -239,6 +239,17 @@ function turnVerdict(turn: ClaudeTurn): ServerCacheVerdict | null {
   return null;
 }
 
+/**
+ * The call's provider ids, message id and request id (the pair ccusage also counts a call by):
+ * an `agent-acompact-*` transcript may replay the main conversation's calls with both.
+ */
+function callIdOf(turn: ClaudeTurn): { callId?: string } {
+  const last = lastOf(turn.group) as SessionEntry;
+  const messageId = entryMessage(last)?.id;
+  const requestId = last.raw.requestId;
+  return typeof messageId === "string" && typeof requestId === "string" ? { callId: `${messageId}:${requestId}` } : {};
+}
+
 function turnModel(turn: ClaudeTurn): ModelRef | null {
   const message = entryMessage(turn.group[0] as SessionEntry);
   const modelId = (message && typeof message.model === "string" ? message.model : null) ?? (turn.record?.params.model as string | undefined);
@@ -381,6 +392,7 @@ function turnSummary(session: Session, index: ClaudeSessionIndex, branch: Claude
     chars,
     usage: turnUsage(turn),
     serverVerdict: turnVerdict(turn),
+    ...callIdOf(turn),
     stopReason: typeof stopReason === "string" ? stopReason : null,
     afterCompaction: place.afterCompaction,
     modelSwitched: place.modelSwitched,

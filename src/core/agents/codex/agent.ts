@@ -15,6 +15,8 @@ import { analyzeCodexSession, buildCodexTurnContext, buildCodexTurnRequest, coun
 export const codexAgent = {
   id: CODEX_FORMAT_ID,
   label: "Codex CLI",
+  // The newest version whose recorded requests the rebuild equals (docs/fidelity.md).
+  newestVerified: [{ program: "Codex CLI", version: "0.171.0" }],
   ruleDocs: [
     { prefix: "FM-CX", doc: "docs/formats/codex.md" },
     { prefix: "CP-CX", doc: "docs/compaction-policies/codex.md" },

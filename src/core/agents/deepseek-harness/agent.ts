@@ -15,6 +15,8 @@ import { linkHarnessSessions } from "./threads";
 export const deepseekHarnessAgent = {
   id: DEEPSEEK_HARNESS_FORMAT_ID,
   label: "deepseek-harness",
+  // The newest version whose recorded requests the rebuild equals (docs/fidelity.md).
+  newestVerified: [{ program: "deepseek-harness", version: "0.1.0-rc.8" }],
   ruleDocs: [
     { prefix: "DH-", doc: "docs/formats/deepseek-harness.md" },
     { prefix: "CP-DH", doc: "docs/compaction-simulator.md" },

@@ -15,6 +15,8 @@ import { analyzeGeminiSession, buildGeminiTurnContext, buildGeminiTurnRequest, c
 export const geminiCliAgent = {
   id: GEMINI_CLI_FORMAT_ID,
   label: "Gemini CLI",
+  // The newest version whose recorded requests the rebuild equals (docs/fidelity.md).
+  newestVerified: [{ program: "Gemini CLI", version: "0.61.0" }],
   ruleDocs: [{ prefix: "FM-GM", doc: "docs/formats/gemini-cli.md" }, { prefix: "CP-GM", doc: "docs/compaction-policies/gemini-cli.md" }],
   readableFiles: [{ agent: "Gemini CLI", files: "chat files (~/.gemini/tmp/<project>/chats/session-….jsonl, or the older session-….json)" }],
   readers: [geminiCliReader],

@@ -14,6 +14,8 @@ import { analyzeOpencodeSession, buildOpencodeTurnContext, countOpencodeTurns } 
 export const opencodeAgent = {
   id: OPENCODE_FORMAT_ID,
   label: "opencode",
+  // The newest version whose recorded requests the rebuild equals (docs/fidelity.md).
+  newestVerified: [{ program: "opencode", version: "1.18.33" }],
   ruleDocs: [{ prefix: "FM-OC", doc: "docs/formats/opencode.md" }, { prefix: "CP-OC", doc: "docs/compaction-policies/opencode.md" }],
   readableFiles: [{ agent: "opencode", files: "`opencode export` JSON, or the opencode.db database with its opencode.db-wal" }],
   readers: [opencodeExportReader],

@@ -18,6 +18,8 @@ import { analyzePiSession, buildPiTurnContext, countPiTurns } from "./turns";
 export const piAgent = {
   id: PI_FORMAT_ID,
   label: "pi / senpi",
+  // The newest version whose recorded requests the rebuild equals (docs/fidelity.md).
+  newestVerified: [{ program: "pi", version: "0.73.1" }, { program: "senpi", version: "2026.8.22-2" }],
   ruleDocs: [
     { prefix: "PI-", doc: "docs/formats/pi.md" },
     { prefix: "SP-", doc: "docs/formats/pi.md" },
