@@ -33,6 +33,13 @@ export interface QwenTurn {
   compression: QwenCompression | null;
   /** True for the first call after an automatic compression, sent without the startup reminders. */
   firstAfterAutoCompression: boolean;
+  /**
+   * Files the session wrote (write_file, edit) before the process of this call started: its
+   * startup reminder lists the working directory as it was then (folderTree.ts).
+   */
+  writtenBefore: readonly string[];
+  /** The working directory the records name. */
+  cwd: string | null;
 }
 
 export interface QwenCompression {
@@ -90,6 +97,10 @@ class Fold {
   private afterAutoCompression = false;
   /** The dropped prompt the compressing process sent on, which a later process no longer has. */
   private carried: QwenContent | null = null;
+  /** Files written so far, and those written before the current process started (one process per prompt). */
+  private written: string[] = [];
+  private writtenBeforeProcess: readonly string[] = [];
+  private cwd: string | null = null;
   /** The last conversation record was a prompt not yet answered. */
   private unansweredPrompt: QwenContent | null = null;
 
@@ -105,12 +116,15 @@ class Fold {
       this.warnings.push({ line: entry.line, reason: `${entry.type} record without message.parts; it is not part of any request` });
       return;
     }
+    if (typeof raw.cwd === "string") this.cwd = raw.cwd;
     if (entry.type === "assistant") this.answer(entry);
+    if (entry.type === "tool_result") this.noteWrittenFile(raw);
     const content: QwenContent = { role: entry.type === "assistant" ? "model" : "user", parts, entryIds: [entry.id], prompt: entry.type === "user", compressed: false };
     if (entry.type === "user") {
       // A new prompt: the process that compressed is gone (headless, one process per prompt), and
       // the next rebuilds the history from the file, without the prompt it had carried.
       this.pending = null;
+      this.writtenBeforeProcess = this.written.slice();
       if (this.carried) this.history = this.history.filter((content) => content !== this.carried);
       this.carried = null;
       this.unansweredPrompt = content;
@@ -128,6 +142,8 @@ class Fold {
       pending: this.pending,
       compression: this.compression,
       firstAfterAutoCompression: this.afterAutoCompression,
+      writtenBefore: this.writtenBeforeProcess,
+      cwd: this.cwd,
     });
     this.afterAutoCompression = false;
     // The process answered: from here on the pending prompt is part of what it sends.
@@ -136,6 +152,14 @@ class Fold {
       this.carried = this.pending;
       this.pending = null;
     }
+  }
+
+  /** A tool that wrote a file says so in its display data (`resultDisplay.filePath`). */
+  private noteWrittenFile(raw: Record<string, unknown>): void {
+    const result = raw.toolCallResult;
+    if (!isObject(result) || result.status !== "success" || !isObject(result.resultDisplay)) return;
+    const file = result.resultDisplay.filePath;
+    if (typeof file === "string" && !this.written.includes(file)) this.written.push(file);
   }
 
   private compress(entry: SessionEntry): void {

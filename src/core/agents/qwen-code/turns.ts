@@ -11,6 +11,7 @@ import type { SessionAnalysis, TurnContext } from "../../pipeline/types";
 import { sessionConstant } from "../../captures/fact";
 import { isObject } from "../../util/is-object";
 import { QWEN_DATE_REMINDER, QWEN_MAX_TOKENS, QWEN_STARTUP_REMINDERS, QWEN_SYSTEM, QWEN_TOOLS } from "./capture";
+import { withWrittenFiles } from "./folderTree";
 import { getQwenIndex, promptTokens, turnContents, type QwenIndex, type QwenTurn } from "./history";
 import { contextMessages, wireMessages, type Reminders } from "./request";
 
@@ -46,7 +47,7 @@ function reminders(options: PipelineOptions, turn: QwenTurn): Reminders {
   const startup = sessionConstant(options, QWEN_STARTUP_REMINDERS)?.value;
   const date = sessionConstant(options, QWEN_DATE_REMINDER)?.value;
   return {
-    startup: Array.isArray(startup) ? startup.filter((text): text is string => typeof text === "string") : null,
+    startup: Array.isArray(startup) ? startup.filter((text): text is string => typeof text === "string").map((text) => withWrittenFiles(text, turn.cwd, turn.writtenBefore)) : null,
     date: typeof date === "string" ? date : null,
     withStartup: !turn.firstAfterAutoCompression,
   };
