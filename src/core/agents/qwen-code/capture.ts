@@ -15,7 +15,7 @@ export const QWEN_STARTUP_REMINDERS = "qwen-code.startupReminders";
 export const QWEN_DATE_REMINDER = "qwen-code.dateReminder";
 
 const REMINDER = "<system-reminder>";
-export const DATE_REMINDER_OPEN = "<system-reminder>\nThe current date is:";
+const DATE_REMINDER_OPEN = "<system-reminder>\nThe current date is:";
 
 function textParts(message: unknown): string[] {
   if (!isObject(message) || !Array.isArray(message.content)) return [];

@@ -42,7 +42,7 @@ export interface QwenTurn {
   cwd: string | null;
 }
 
-export interface QwenCompression {
+interface QwenCompression {
   entry: SessionEntry;
   /** Calls answered before it. */
   turnsBefore: number;

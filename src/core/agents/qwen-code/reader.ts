@@ -16,7 +16,7 @@ const EXPECTATION =
   'a Qwen Code chat file (~/.qwen/projects/<project>/chats/<session id>.jsonl): JSONL records with "uuid", "sessionId", "type" and a "provenance" or a message of Gemini-style "parts"';
 
 /** The record types Qwen Code writes (ChatRecordingService). */
-export const QWEN_RECORD_TYPES = new Set(["user", "assistant", "tool_result", "system"]);
+const QWEN_RECORD_TYPES = new Set(["user", "assistant", "tool_result", "system"]);
 
 /**
  * A Qwen Code record: the uuid chain and session id Claude Code also writes, plus what Claude Code

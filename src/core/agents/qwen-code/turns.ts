@@ -28,7 +28,7 @@ function turnModel(turn: QwenTurn): ModelRef | null {
 }
 
 /** The answer's usageMetadata in the usage shape every agent records: prompt tokens include the cached ones; thoughts are output. */
-export function turnUsage(turn: QwenTurn): RecordedUsage | null {
+function turnUsage(turn: QwenTurn): RecordedUsage | null {
   const usage = turn.answer.raw.usageMetadata;
   if (!isObject(usage)) return null;
   const cacheRead = num(usage.cachedContentTokenCount);
