@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { readSessionText } from "../../../../src/core/session/index";
 import { analyzeSession, buildTurnRequest, countTurns } from "../../../../src/core/session/pipeline";
 import { recordReport } from "../../../../src/core/session/recordReport";
+import { detectClaude } from "../../../../src/core/agents/claude-code/reader";
 
 const FIXTURE = path.join(__dirname, "../../../fixtures/qwen-code/compressed-bad-line.jsonl");
 const read = () => readSessionText(readFileSync(FIXTURE, "utf8"), "chat.jsonl")!;
@@ -23,6 +24,9 @@ describe("Qwen Code chat files", () => {
     expect(session.header).toMatchObject({ sessionId: "s-1", version: "0.24.4" });
     expect(session.warnings.map((w) => w.line)).toEqual([5]);
     expect(session.entries).toHaveLength(10);
+    // Claude Code's own detection does not claim the lines either (their uuid chain is the same).
+    expect(detectClaude(readFileSync(FIXTURE, "utf8").split("\n"))).toBe(false);
+    expect(detectClaude([JSON.stringify({ uuid: "a", parentUuid: null, sessionId: "s", type: "user", message: { role: "user", content: "hi" } })])).toBe(true);
   });
 
   it("finds one call per assistant record with usage, and the compression before the third", () => {
