@@ -44,6 +44,7 @@ export const AGENTS: AgentFiles[] = [
     warnings: { count: 1, why: "without the user message item" },
   },
   { agent: "Gemini CLI", files: [sessionFileOf("gemini-cli/p-resume-autocompress")], format: /Gemini CLI/, compaction: true },
+  { agent: "Qwen Code", files: [sessionFileOf("qwen-code/p-continue-autocompress")], format: /Qwen Code/, compaction: true },
   { agent: "opencode", files: ["opencode/run-autocompact/session/opencode-db/opencode.db", "opencode/run-autocompact/session/opencode-db/opencode.db-wal"], format: /opencode/, compaction: true },
   {
     agent: "opencode (real)",

@@ -107,8 +107,9 @@ const ALL_RECORDINGS: { id: string; profile?: ProfileId; session?: (dir: string)
   { id: "opencode/run-autocompact", session: (dir) => path.join(dir, "session/export.json"), equal: 17, declared: 0, total: 17 },
   { id: "deepseek-harness/headless-deepseek-manualcompact", session: (dir) => findSessionFile(path.join(dir, "session"), ".jsonl.zstd"), equal: 14, declared: 0, total: 14 },
   { id: "gemini-cli/p-resume-autocompress", equal: 15, declared: 0, total: 15 },
-  // Qwen Code's chats are read as Claude Code transcripts: none of its turns is rebuilt in its wire shape yet.
-  { id: "qwen-code/p-continue-autocompress", equal: 0, declared: 0, total: 15 },
+  // Qwen Code: the first request after the automatic compression differs in its max_tokens, which
+  // Qwen Code clamps to the room the compressed history leaves (not stored).
+  { id: "qwen-code/p-continue-autocompress", equal: 14, declared: 0, total: 15 },
 ];
 
 describeShared("every recording's main requests, verified with the first capture of each model", (shared) => {
@@ -126,6 +127,6 @@ describeShared("every recording's main requests, verified with the first capture
     });
   }
   it("totals (docs/fidelity.md)", () => {
-    expect(totals).toEqual({ equal: 106, declared: 15, total: 136 });
+    expect(totals).toEqual({ equal: 120, declared: 15, total: 136 });
   });
 });

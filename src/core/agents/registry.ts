@@ -9,9 +9,11 @@ import { geminiCliAgent } from "./gemini-cli/agent";
 import { hermesAgent } from "./hermes/agent";
 import { opencodeAgent } from "./opencode/agent";
 import { piAgent } from "./pi/agent";
+import { qwenCodeAgent } from "./qwen-code/agent";
 
 // deepseek-harness first: its header line `{"type":"session",…}` would otherwise pass for pi's.
-export const AGENTS: readonly AgentDescriptor[] = [deepseekHarnessAgent, piAgent, opencodeAgent, claudeCodeAgent, codexAgent, geminiCliAgent, hermesAgent];
+// Qwen Code before Claude Code: its records carry Claude Code's uuid chain and session id.
+export const AGENTS: readonly AgentDescriptor[] = [deepseekHarnessAgent, piAgent, opencodeAgent, qwenCodeAgent, claudeCodeAgent, codexAgent, geminiCliAgent, hermesAgent];
 
 /** Agents whose sessions are not read here yet, but whose compaction policies the simulator runs on any session. */
 export const POLICY_ONLY_AGENTS: readonly PolicyOnlyAgent[] = [];

@@ -57,6 +57,9 @@ const EXPECTATION =
  */
 function isClaudeObject(value: Record<string, unknown>): boolean {
   if (typeof value.type !== "string") return false;
+  // Another agent's record with the same uuid chain: Claude Code writes no `provenance` and no
+  // message of Gemini-style `parts` (Qwen Code, a Gemini CLI fork, writes both).
+  if (typeof value.provenance === "string" || (isObject(value.message) && Array.isArray(value.message.parts))) return false;
   if (value.type === "summary" && typeof value.leafUuid === "string") return true;
   if (value.type === "file-history-snapshot" && typeof value.messageId === "string" && isObject(value.snapshot)) return true;
   if (typeof value.sessionId !== "string") return false;

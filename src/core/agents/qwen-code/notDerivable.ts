@@ -1,0 +1,13 @@
+// Request fields of a Qwen Code main request that the chat file cannot supply (docs/captures.md,
+// docs/formats/qwen-code.md).
+import type { NotDerivableField } from "../descriptor";
+
+export const QWEN_NOT_DERIVABLE: readonly NotDerivableField[] = [
+  { path: "$.messages[0]", reason: "the system prompt is built at send time (getCoreSystemPrompt); the chat file does not store it", fromCapture: true },
+  { path: "$.tools", reason: "the tool schemas come from the configuration at send time; the chat file does not store them", fromCapture: true },
+  {
+    path: "$.max_tokens",
+    reason: "max_tokens is clamped at send time to the room left in the context window (lower right after a compression); the chat file does not store it",
+    fromCapture: true,
+  },
+];

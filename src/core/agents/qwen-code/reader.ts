@@ -1,0 +1,98 @@
+// Reader of Qwen Code chat files (docs/formats/qwen-code.md): ~/.qwen/projects/<project>/chats/<sessionId>.jsonl,
+// one record per line `{uuid, parentUuid, sessionId, timestamp, type, provenance, cwd, version, …}`
+// with Gemini-style `message: {role, parts}` (Qwen Code is a fork of Gemini CLI whose records look
+// like Claude Code's). Every line becomes one entry in file order; history.ts folds them into the
+// history of each request. Lenient: a bad line is a warning with its line number, never an exception.
+import type { ReaderWarning, Session, SessionEntry } from "../../model";
+import { firstObjects, parseObjectLine } from "../../readers/jsonl-object";
+import { finishReadWarnings, readerSession } from "../../readers/finish";
+import type { FormatReader, LineReader } from "../../readers/types";
+import { isObject } from "../../util/is-object";
+
+export const QWEN_CODE_FORMAT_ID = "qwen-code";
+const FORMAT_LABEL = "Qwen Code chat";
+
+const EXPECTATION =
+  'a Qwen Code chat file (~/.qwen/projects/<project>/chats/<session id>.jsonl): JSONL records with "uuid", "sessionId", "type" and a "provenance" or a message of Gemini-style "parts"';
+
+/** The record types Qwen Code writes (ChatRecordingService). */
+const QWEN_RECORD_TYPES = new Set(["user", "assistant", "tool_result", "system"]);
+
+/**
+ * A Qwen Code record: the uuid chain and session id Claude Code also writes, plus what Claude Code
+ * never writes — a `provenance`, or a message made of Gemini-style `parts`.
+ */
+function isQwenRecord(value: Record<string, unknown>): boolean {
+  if (typeof value.sessionId !== "string" || typeof value.type !== "string" || !("uuid" in value || "parentUuid" in value)) return false;
+  if (typeof value.provenance === "string") return true;
+  return isObject(value.message) && Array.isArray(value.message.parts);
+}
+
+function detectQwenCode(firstLines: string[]): boolean {
+  return firstObjects(firstLines, 20).some(isQwenRecord);
+}
+
+class QwenLineReader implements LineReader {
+  private readonly entries: SessionEntry[] = [];
+  private readonly warnings: ReaderWarning[] = [];
+  private readonly seenIds = new Set<string>();
+  private header: Record<string, unknown> | null = null;
+  private lastLine = 0;
+  private lastBadLine = -1;
+
+  constructor(private readonly fileName: string) {}
+
+  pushLine(text: string, lineNumber: number): void {
+    this.lastLine = lineNumber;
+    if (text.trim() === "") return;
+    const parsed = parseObjectLine(text);
+    if ("reason" in parsed) {
+      this.lastBadLine = lineNumber;
+      this.warnings.push({ line: lineNumber, reason: parsed.reason });
+      return;
+    }
+    if (parsed.note) this.warnings.push({ line: lineNumber, reason: parsed.note });
+    const raw = parsed.value;
+    if (typeof raw.type !== "string") {
+      this.lastBadLine = lineNumber;
+      this.warnings.push({ line: lineNumber, reason: "not a Qwen Code record (no type), line skipped" });
+      return;
+    }
+    if (!QWEN_RECORD_TYPES.has(raw.type)) {
+      this.warnings.push({ line: lineNumber, reason: `record type "${raw.type}" is not one Qwen Code 0.24 writes; it is kept but never sent` });
+    }
+    if (this.header === null && typeof raw.sessionId === "string") {
+      this.header = { agent: QWEN_CODE_FORMAT_ID, sessionId: raw.sessionId, cwd: raw.cwd ?? null, version: raw.version ?? null };
+    }
+    // The uuid names the entry when it is new; a repeated or missing uuid gets the line's own id.
+    const uuid = typeof raw.uuid === "string" && !this.seenIds.has(raw.uuid) ? raw.uuid : `L${lineNumber}`;
+    if (typeof raw.uuid === "string" && uuid !== raw.uuid) this.warnings.push({ line: lineNumber, reason: `uuid ${raw.uuid} was used by an earlier line; this record is read as its own entry` });
+    this.seenIds.add(uuid);
+    const previous = this.entries[this.entries.length - 1]?.id ?? null;
+    const timestamp = typeof raw.timestamp === "string" ? raw.timestamp : null;
+    // A system record is named by its subtype too: they are read (chat_compression) or skipped (bookkeeping) one by one.
+    const type = raw.type === "system" && typeof raw.subtype === "string" ? `system/${raw.subtype}` : raw.type;
+    this.entries.push({ id: uuid, parentId: previous, type, timestamp, line: lineNumber, raw });
+  }
+
+  private session(entries: SessionEntry[], warnings: ReaderWarning[]): Session {
+    return readerSession({ formatId: QWEN_CODE_FORMAT_ID, formatLabel: FORMAT_LABEL, fileName: this.fileName, formatVersion: null, header: this.header, lineCount: this.lastLine }, entries, warnings);
+  }
+
+  finish(): Session {
+    finishReadWarnings(this.warnings, this.lastLine, this.lastBadLine, this.entries.length === 0 ? `no chat records found: expected ${EXPECTATION}` : null);
+    return this.session(this.entries, this.warnings);
+  }
+
+  snapshot(): Session {
+    return this.session(this.entries.slice(), this.warnings.slice());
+  }
+}
+
+export const qwenCodeReader: FormatReader = {
+  id: QWEN_CODE_FORMAT_ID,
+  label: FORMAT_LABEL,
+  mismatchMessage: `not a Qwen Code chat: expected ${EXPECTATION}`,
+  detect: (firstLines) => detectQwenCode(firstLines),
+  createLineReader: (fileName) => new QwenLineReader(fileName),
+};

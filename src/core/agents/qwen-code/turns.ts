@@ -1,0 +1,185 @@
+// Turns of a Qwen Code chat: one per `assistant` record with usage (history.ts), each rebuilt as the
+// Chat Completions body Qwen Code sends (docs/formats/qwen-code.md):
+// `{model, messages, max_tokens, stream, stream_options, tools}`. The system message, the tool
+// schemas, max_tokens and the reminders added on send are not in the file: a captured main request
+// fills them (capture.ts), else they are marked "not recorded". Chat compressions become timeline
+// events before the next turn.
+import type { BranchInfo, BuiltRequest, CompactionEvent, ModelRef, PipelineOptions, RecordedUsage, Session, TimelineItem, TurnSummary } from "../../model";
+import { notRecorded } from "../../model";
+import { resolveModel } from "../../models/catalogue";
+import type { SessionAnalysis, TurnContext } from "../../pipeline/types";
+import { sessionConstant } from "../../captures/fact";
+import { isObject } from "../../util/is-object";
+import { QWEN_DATE_REMINDER, QWEN_MAX_TOKENS, QWEN_STARTUP_REMINDERS, QWEN_SYSTEM, QWEN_TOOLS } from "./capture";
+import { withWrittenFiles } from "./folderTree";
+import { getQwenIndex, promptTokens, turnContents, type QwenIndex, type QwenTurn } from "./history";
+import { contextMessages, wireMessages, type Reminders } from "./request";
+
+const API = "openai-completions" as const;
+
+function num(value: unknown): number {
+  return typeof value === "number" && Number.isFinite(value) ? value : 0;
+}
+
+/** The model the answer names; Qwen Code talks to an OpenAI-compatible endpoint whose provider the file does not name. */
+function turnModel(turn: QwenTurn): ModelRef | null {
+  const model = turn.answer.raw.model;
+  return typeof model === "string" && model.length > 0 ? { provider: "openai", modelId: model } : null;
+}
+
+/** The answer's usageMetadata in the usage shape every agent records: prompt tokens include the cached ones; thoughts are output. */
+function turnUsage(turn: QwenTurn): RecordedUsage | null {
+  const usage = turn.answer.raw.usageMetadata;
+  if (!isObject(usage)) return null;
+  const cacheRead = num(usage.cachedContentTokenCount);
+  const input = Math.max(0, num(usage.promptTokenCount) - cacheRead);
+  const output = num(usage.candidatesTokenCount) + num(usage.thoughtsTokenCount);
+  return { input, output, cacheRead, cacheWrite: 0, totalTokens: num(usage.totalTokenCount) || input + cacheRead + output };
+}
+
+function selectedTurn(index: QwenIndex, turn: number): QwenTurn {
+  const found = Number.isInteger(turn) ? index.turns[turn - 1] : undefined;
+  if (!found) throw new RangeError(`turn ${turn} does not exist: the chat has ${index.turns.length} calls`);
+  return found;
+}
+
+function reminders(options: PipelineOptions, turn: QwenTurn): Reminders {
+  const startup = sessionConstant(options, QWEN_STARTUP_REMINDERS)?.value;
+  const date = sessionConstant(options, QWEN_DATE_REMINDER)?.value;
+  return {
+    startup: Array.isArray(startup) ? startup.filter((text): text is string => typeof text === "string").map((text) => withWrittenFiles(text, turn.cwd, turn.writtenBefore)) : null,
+    date: typeof date === "string" ? date : null,
+    withStartup: !turn.firstAfterAutoCompression,
+  };
+}
+
+/** The request fields the file does not hold: captured verbatim, else from a generic header, else not recorded. */
+function headerFields(options: PipelineOptions): { system: unknown; tools: unknown; maxTokens: unknown; missing: string[] } {
+  const missing: string[] = [];
+  const header = options.header ?? null;
+  let system = sessionConstant(options, QWEN_SYSTEM)?.value;
+  if (system === undefined) {
+    if (header?.systemPrompt !== undefined) system = { role: "system", content: header.systemPrompt };
+    else {
+      system = notRecorded("system prompt");
+      missing.push("messages[0]");
+    }
+  }
+  let tools = sessionConstant(options, QWEN_TOOLS)?.value;
+  if (tools === undefined) {
+    if (header?.tools) tools = header.tools.map((tool) => ({ type: "function", function: { name: tool.name, description: tool.description, parameters: tool.parameters } }));
+    else {
+      tools = notRecorded("tool schemas");
+      missing.push("tools");
+    }
+  }
+  let maxTokens = sessionConstant(options, QWEN_MAX_TOKENS)?.value;
+  if (maxTokens === undefined) {
+    maxTokens = notRecorded("max_tokens");
+    missing.push("max_tokens");
+  }
+  return { system, tools, maxTokens, missing };
+}
+
+function turnRequest(session: Session, options: PipelineOptions, turnNumber: number): { body: Record<string, unknown>; messages: ReturnType<typeof contextMessages>; missing: string[]; turn: QwenTurn } {
+  const turn = selectedTurn(getQwenIndex(session), turnNumber);
+  const sourced = wireMessages(turnContents(turn), reminders(options, turn));
+  const fields = headerFields(options);
+  const body: Record<string, unknown> = {
+    model: turnModel(turn)?.modelId ?? notRecorded("model"),
+    messages: [fields.system, ...sourced.map((m) => m.wire)],
+    max_tokens: fields.maxTokens,
+    stream: true,
+    stream_options: { include_usage: true },
+    tools: fields.tools,
+  };
+  return { body, messages: contextMessages(sourced), missing: fields.missing, turn };
+}
+
+function compactionEvent(index: QwenIndex, position: number): CompactionEvent {
+  const compression = index.compressions[position]!;
+  const previous = index.turns[compression.turnsBefore - 1];
+  const next = index.turns[compression.turnsBefore];
+  const original = compression.info.originalTokenCount;
+  return {
+    kind: "compaction",
+    entryId: compression.entry.id,
+    beforeTurn: next ? next.turn : null,
+    timestamp: compression.entry.timestamp,
+    tokensBefore: typeof original === "number" ? original : previous ? promptTokens(previous) : null,
+    firstKeptEntryId: null,
+    summaryChars: compression.summary.length,
+  };
+}
+
+function turnSummary(session: Session, options: PipelineOptions, turn: QwenTurn, afterCompaction: boolean, modelSwitched: boolean): TurnSummary {
+  const { body } = turnRequest(session, options, turn.turn);
+  const messages = body.messages as unknown[];
+  const chars = JSON.stringify(messages).length + (Array.isArray(body.tools) ? JSON.stringify(body.tools).length : 0);
+  return {
+    turn: turn.turn,
+    entryId: turn.answer.id,
+    timestamp: turn.answer.timestamp,
+    model: turnModel(turn),
+    api: API,
+    thinkingLevel: "off",
+    messageCount: messages.length,
+    estimatedTokens: Math.ceil(chars / 4),
+    chars,
+    usage: turnUsage(turn),
+    stopReason: null,
+    afterCompaction,
+    modelSwitched,
+    hasNote: false,
+    hasDropped: false,
+  };
+}
+
+export function analyzeQwenSession(session: Session, options: PipelineOptions): SessionAnalysis {
+  const index = getQwenIndex(session);
+  const turns: TurnSummary[] = [];
+  const timeline: TimelineItem[] = [];
+  let compactionAt = 0;
+  let previousModel: string | null = null;
+  for (const turn of index.turns) {
+    let afterCompaction = false;
+    while (compactionAt < index.compressions.length && index.compressions[compactionAt]!.turnsBefore < turn.turn) {
+      timeline.push(compactionEvent(index, compactionAt));
+      compactionAt += 1;
+      afterCompaction = true;
+    }
+    timeline.push({ kind: "turn", turn: turn.turn });
+    const model = turnModel(turn)?.modelId ?? null;
+    turns.push(turnSummary(session, options, turn, afterCompaction, turn.turn > 1 && previousModel !== model));
+    previousModel = model;
+  }
+  for (; compactionAt < index.compressions.length; compactionAt++) timeline.push(compactionEvent(index, compactionAt));
+  const last = session.entries[session.entries.length - 1];
+  const branches: BranchInfo[] = last ? [{ leafId: last.id, turns: index.turns.length, timestamp: last.timestamp, label: null, isDefault: true }] : [];
+  return { branches, leafId: last?.id ?? null, turns, timeline, warnings: index.warnings.slice() };
+}
+
+export function countQwenTurns(session: Session): number {
+  return getQwenIndex(session).turns.length;
+}
+
+export function buildQwenTurnContext(session: Session, options: PipelineOptions, turnNumber: number): TurnContext {
+  const { messages, turn } = turnRequest(session, options, turnNumber);
+  return {
+    turn: turn.turn,
+    entryId: turn.answer.id,
+    messages,
+    dropped: [],
+    model: turnModel(turn),
+    thinkingLevel: "off",
+    api: API,
+    pathEntryIds: [...new Set(turnContents(turn).flatMap((content) => content.entryIds))],
+    compactionId: turn.compression?.entry.id ?? null,
+    warnings: [],
+  };
+}
+
+export function buildQwenTurnRequest(session: Session, options: PipelineOptions, turnNumber: number): BuiltRequest {
+  const { body, messages, missing, turn } = turnRequest(session, options, turnNumber);
+  return { api: API, body, messages, dropped: [], model: resolveModel(turnModel(turn), API, options.modelOverrides), notRecorded: missing };
+}
