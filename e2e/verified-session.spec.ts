@@ -43,9 +43,32 @@ test("a session dropped with its captures is verified against the wire, turn by 
   await expect(page.getByTestId("capture-diff-first")).toHaveCount(0);
   await expect(page.locator(".monaco-diff-editor")).toBeVisible({ timeout: 30_000 });
   await screenshot(page, "verified-1440x900");
+  // Wide enough: turn 9's three badges are all shown, no summary.
+  await expect(turnRow(page, 9).locator(".badge:visible")).toHaveText(["wire =", "compacted", "cache break"]);
   await page.setViewportSize({ width: 1024, height: 700 });
   await expect(page.getByTestId("wire-headline")).toBeVisible();
   await screenshot(page, "verified-1024x700");
+  // In the narrow timeline no badge is cut: the first stays, the others are summarised as "+N"
+  // whose tooltip says each in full; every badge shown lies wholly inside its row.
+  await turnRow(page, 9).scrollIntoViewIfNeeded();
+  await expect(turnRow(page, 9).getByTestId("timeline-wire-badge")).toBeVisible();
+  const more = turnRow(page, 9).getByTestId("timeline-more-badge");
+  await expect(more).toHaveText("+2");
+  await expect(more).toHaveAttribute("title", /^compacted: First request after a compaction\ncache break: Cache break: /);
+  const cut = await page.locator(".timeline-row").evaluateAll((rows) =>
+    rows.flatMap((row) => {
+      const edge = row.getBoundingClientRect();
+      return [...row.querySelectorAll<HTMLElement>(".badge")]
+        .filter((badge) => badge.offsetParent !== null)
+        .filter((badge) => {
+          const box = badge.getBoundingClientRect();
+          return box.right > edge.right + 0.5 || box.left < edge.left - 0.5 || box.bottom > edge.bottom + 0.5;
+        })
+        .map((badge) => badge.textContent);
+    }),
+  );
+  expect(cut).toEqual([]);
+  await screenshot(page, "verified-badges-1024x700");
 });
 
 test("Codex: equal but for the field its rollout cannot hold, named where the bodies part", async ({ page }) => {

@@ -12,6 +12,8 @@ import { learnCapture } from "../core/session/captures";
 import { findAgent } from "../core/session/agents";
 import { analyzeSession, buildTurnRequest } from "../core/session/pipeline";
 import { classifiedDifferences, matchCaptureTurns } from "./captureCheck";
+import { pairRecordedSummaries } from "./summaryVerify";
+import { recordedCompactionPoints } from "../core/session/simulate/index";
 
 export interface VerifyCapture {
   source: string;
@@ -79,23 +81,56 @@ function unmatched(capture: VerifyCapture, kind: CapturedRequestKind, verdict: V
   return { source: capture.source, kind, turn: null, auxiliary: null, verdict, teaches: false, declared: [], difference: null, reason };
 }
 
-/** Summariser and title captures against the auxiliary rows of the same purpose: a row whose body equals first, else the next unclaimed one in order. */
+/** Why a summariser capture is not compared when the session's compactions have no rebuild at their recorded cut. */
+const NO_REBUILD_REASON =
+  "this agent's summariser requests are rebuilt only by replaying its compaction with the settings it ran with (its output cap and cut depend on them), which the file does not hold: measured by `compact --replay-recorded` with the settings typed";
+const NO_COMPACTION_REASON = "the session file, as read, records no compaction to pair this summariser request with";
+
+/**
+ * Summariser (and title) captures of an agent whose file implies no such row: summariser captures
+ * against the recorded compactions rebuilt at their recorded cut (summaryVerify.ts); a title
+ * request is not one this agent's file implies.
+ */
+function verifyRecorded(session: Session, options: PipelineOptions, captures: readonly { capture: VerifyCapture; kind: CapturedRequestKind }[]): VerifyResult[] {
+  const summaries = captures.filter((item) => item.kind === "summary").map((item) => item.capture);
+  const pairs = pairRecordedSummaries(session, options, summaries);
+  const reason = recordedCompactionPoints(session, options).length === 0 ? NO_COMPACTION_REASON : NO_REBUILD_REASON;
+  return captures.map(({ capture, kind }) => {
+    if (kind !== "summary") return unmatched(capture, kind, "not compared", `the session file implies no ${kind} request for this agent`);
+    const pair = pairs?.find((item) => item.capture === capture);
+    if (!pair) return unmatched(capture, kind, "not compared", reason);
+    if (pair.rebuilt === null) return unmatched(capture, kind, "unmatched", "no recorded compaction of the session left to pair it with");
+    const verdict = compared(session, options, capture, pair.rebuilt);
+    const why = verdict.verdict === "differs" && pair.described.length > 0 ? `not in the session file nor taught by a capture: ${pair.described.join(", ")}` : undefined;
+    return { source: capture.source, kind, turn: null, auxiliary: null, teaches: pair.teaches, ...verdict, ...(why ? { reason: why } : {}) };
+  });
+}
+
+/**
+ * Summariser and title captures against the auxiliary rows of the same purpose: a row whose body
+ * equals first, else the next unclaimed one in order. The captures of each purpose teach the fixed
+ * texts the file never holds (a title prompt, a compaction instruction), each from the first
+ * capture that holds it, like the first main capture teaches the system prompt; those captures are
+ * marked as teaching, and a difference left where the file holds nothing is named.
+ */
 function verifyAuxiliary(session: Session, options: PipelineOptions, captures: readonly { capture: VerifyCapture; kind: CapturedRequestKind }[]): VerifyResult[] {
   const support = findAgent(session.formatId)?.auxiliary;
   const rows = support ? (analyzeSession(session, options).auxiliary ?? []) : [];
-  if (!support || rows.length === 0) {
-    const reason = "the session file implies no auxiliary rows for this agent (its summariser requests are replayed by `compact --replay`)";
-    return captures.map(({ capture, kind }) => unmatched(capture, kind, "not compared", reason));
-  }
-  const built = rows.map((row) => ({ row, body: support.build(session, options, row.index).request.body as unknown }));
+  if (!support || rows.length === 0) return verifyRecorded(session, options, captures);
+  const ofPurpose = (purpose: string) => captures.filter((item) => item.kind === purpose).map((item) => item.capture);
+  const built = rows.map((row) => ({ row, ...support.build(session, options, row.index, ofPurpose(row.purpose)) }));
+  const teachers = new Set(built.flatMap((item) => item.taughtBy ?? []));
   const claimed = new Set<number>();
   return captures.map(({ capture, kind }) => {
     const wire = sortedJson(capture.body);
-    const same = built.find((item) => !claimed.has(item.row.index) && item.row.purpose === kind && sortedJson(item.body) === wire);
+    const same = built.find((item) => !claimed.has(item.row.index) && item.row.purpose === kind && sortedJson(item.request.body) === wire);
     const next = same ?? built.find((item) => !claimed.has(item.row.index) && item.row.purpose === kind);
     if (!next) return unmatched(capture, kind, "unmatched", `no ${kind} row left in the session`);
     claimed.add(next.row.index);
-    return { source: capture.source, kind, turn: null, auxiliary: next.row.index, teaches: false, ...compared(session, options, capture, next.body) };
+    const verdict = compared(session, options, capture, next.request.body);
+    const missing = next.request.notRecorded;
+    const reason = verdict.verdict === "differs" && missing.length > 0 ? `not in the session file nor taught by a capture: ${missing.join(", ")}` : undefined;
+    return { source: capture.source, kind, turn: null, auxiliary: next.row.index, teaches: teachers.has(capture.source), ...verdict, ...(reason ? { reason } : {}) };
   });
 }
 

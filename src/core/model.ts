@@ -569,6 +569,12 @@ export interface PipelineOptions {
   agentOptions?: Record<string, boolean | number | string>;
 }
 
+/** A captured request body an auxiliary rebuild may learn fixed texts from (the first of its purpose). */
+export interface LearntCapture {
+  source: string;
+  body: unknown;
+}
+
 /** A rebuilt provider request for one turn. */
 export interface BuiltRequest {
   api: ApiId;

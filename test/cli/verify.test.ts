@@ -3,7 +3,8 @@
 // recorded body and the body rebuilt for the turn (or auxiliary row) verify named, each written
 // with JSON.stringify after this file's own key sort; "equal" exactly when the two strings are
 // equal. Facts are given as verify documents it takes them: the first main capture of each model.
-import { readdirSync, readFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { PipelineOptions, ProfileId, RequestHeader, Session } from "../../src/core/model";
@@ -13,7 +14,8 @@ import { findAgent } from "../../src/core/session/agents";
 import { loadAnySession } from "../../src/cli/inputs";
 import { decodeStoredText, isStoredText } from "../../src/core/text/storedText";
 import { runCliCaptured } from "./cli-helpers";
-import { describeShared, findSessionFile } from "../support/fixtures";
+import { getPolicy, mergeSlotValues, rebuildRecordedCompaction, recordedCompactionPoints, recordedCompactionPolicy } from "../../src/core/session/simulate/index";
+import { describeShared, findSessionFile, type FixtureCase } from "../support/fixtures";
 
 interface Case {
   id: string;
@@ -68,9 +70,26 @@ function factsOf(dir: string): Pick<PipelineOptions, "header" | "captures"> {
   return { header: learnt[0] ?? null, captures: learnt.slice(1) };
 }
 
-function rebuiltFor(session: Session, options: PipelineOptions, line: Record<string, unknown>): unknown {
+/** The captures of one kind ("summary", "title"), in order: what verify teaches an auxiliary rebuild with. */
+function capturesOfKind(fixture: FixtureCase, kind: unknown): { source: string; body: unknown }[] {
+  return fixture.requests(String(kind)).map((request) => ({ source: request.file, body: request.body as unknown }));
+}
+
+function rebuiltFor(session: Session, options: PipelineOptions, line: Record<string, unknown>, fixture: FixtureCase): unknown {
   if (typeof line.turn === "number") return buildTurnRequest(session, options, line.turn).body;
-  return findAgent(session.formatId)!.auxiliary!.build(session, options, line.auxiliary as number).request.body;
+  return findAgent(session.formatId)!.auxiliary!.build(session, options, line.auxiliary as number, capturesOfKind(fixture, line.type)).request.body;
+}
+
+/** Every summariser request rebuilt at the session's recorded compactions, the instruction texts from the case's summary captures. */
+function rebuiltSummaries(session: Session, options: PipelineOptions, fixture: FixtureCase): string[] {
+  const captures = capturesOfKind(fixture, "summary");
+  return recordedCompactionPoints(session, options).flatMap((point) => {
+    const policyId = recordedCompactionPolicy(session, point.entryId);
+    if (policyId === null) return [];
+    const policy = getPolicy(policyId);
+    const instructions = mergeSlotValues(...captures.map((c) => policy.readCaptured?.(c.body, c.source)?.values ?? policy.extractInstructions?.(c.body, c.source)));
+    return rebuildRecordedCompaction(session, options, point.entryId, { instructions }).requests.map((request) => canonical(request.body));
+  });
 }
 
 describeShared("verify against an independent byte comparison", (shared) => {
@@ -89,13 +108,18 @@ describeShared("verify against an independent byte comparison", (shared) => {
         for (const line of lines) {
           const recorded = canonical(JSON.parse(fixture.requestText(Number(String(line.capture).slice(0, 3)))));
           const label = `${item.id} ${String(line.capture)}: ${String(line.verdict)}`;
+          if (line.turn === null && line.auxiliary === undefined && line.type === "summary" && line.verdict !== "not compared") {
+            // A summariser request paired with a recorded compaction: equal exactly when one rebuilt there is this body.
+            expect(rebuiltSummaries(session, options, fixture).includes(recorded), label).toBe(line.verdict === "equal");
+            continue;
+          }
           if (line.turn === null && line.auxiliary === undefined) {
             expect(["unmatched", "not compared"], label).toContain(line.verdict);
             // Nothing we rebuild for a turn is this body.
             for (let turn = 1; turn <= countTurns(session, options); turn++) expect(canonical(buildTurnRequest(session, options, turn).body) === recorded, `${label} turn ${turn}`).toBe(false);
             continue;
           }
-          const same = canonical(rebuiltFor(session, options, line)) === recorded;
+          const same = canonical(rebuiltFor(session, options, line, fixture)) === recorded;
           expect(same, label).toBe(line.verdict === "equal");
           if (line.verdict === "declared") expect((line.declared as unknown[]).length, label).toBeGreaterThan(0);
           if (line.verdict === "differs") expect(line.difference, label).toMatchObject({ part: expect.any(String), offset: expect.any(Number) });
@@ -129,10 +153,23 @@ describeShared("verify exit status", (shared) => {
     expect(declared.lines.at(-1)).toMatchObject({ declaredFields: ['$.client_metadata["x-codex-turn-metadata"]<json>.turn_started_at_unix_ms'] });
     const strict = await runCliCaptured(["verify", codex.sessionPath, "--captures", codex.dir, "--fail-on", "declared"]);
     expect(strict.code).toBe(1);
-    // opencode's title and summariser prompts are not in its file: those rows differ.
+    // opencode's recording verifies whole (main, title and summariser requests); one capture
+    // edited where no capture teaches (a later main request's max_tokens) makes it differ.
     const opencode = shared.case("opencode/run-autocompact");
-    const differs = await runCliCaptured(["verify", path.join(opencode.dir, "session/export.json"), "--captures", opencode.dir, "--fail-on", "differs"]);
-    expect(differs.code).toBe(1);
-    expect(differs.lines.at(-1)).toMatchObject({ differs: 3, turns: { equal: 17, total: 17 } });
+    const session = path.join(opencode.dir, "session/export.json");
+    const clean = await runCliCaptured(["verify", session, "--captures", opencode.dir, "--fail-on", "differs"]);
+    expect(clean.code).toBe(0);
+    expect(clean.lines.at(-1)).toMatchObject({ differs: 0, equal: 20, turns: { equal: 17, total: 17 } });
+    const edited = mkdtempSync(path.join(tmpdir(), "verify-edited-"));
+    try {
+      cpSync(opencode.requestsDir, edited, { recursive: true });
+      const body = JSON.parse(readFileSync(path.join(edited, "005.json"), "utf8")) as Record<string, unknown>;
+      writeFileSync(path.join(edited, "005.json"), JSON.stringify({ ...body, max_tokens: 1234 }));
+      const differs = await runCliCaptured(["verify", session, "--captures", edited, "--fail-on", "differs"]);
+      expect(differs.code).toBe(1);
+      expect(differs.lines.at(-1)).toMatchObject({ differs: 1, turns: { equal: 16, total: 17 } });
+    } finally {
+      rmSync(edited, { recursive: true, force: true });
+    }
   });
 });

@@ -89,8 +89,24 @@ describeShared("whole request bodies against the recorded ones, first main reque
     });
   }
 
+  // Gemini CLI: its main requests are measured by `verify` below; its two compression requests
+  // (the summary and the verification pass) replayed at the recorded point with the defaults its
+  // README states (compressionThreshold 0.5 of gemini-2.5-flash's window).
+  it("gemini-cli/p-resume-autocompress: rebuilds both compression requests byte for byte with its captures", () => {
+    const fixture = shared.case("gemini-cli/p-resume-autocompress");
+    const session = sessionOf(shared, "gemini-cli/p-resume-autocompress");
+    const mains = fixture.requests("main");
+    const captured = fixture.requests("summary").map((request) => ({ source: request.file, body: request.body as unknown }));
+    const options: PipelineOptions = { header: learnCapture(mains[0]!.body, mains[0]!.file) };
+    const lines = replayRecordedCompactions(session, options, "gemini-cli", { captured });
+    const equal = lines.flatMap((line) => line.summariserRequests.map((body, k) => JSON.stringify(body) === JSON.stringify(captured.find((c) => c.source === line.matches[k]!.captured)?.body))).filter(Boolean).length;
+    summaryEqual += equal;
+    summaryTotal += captured.length;
+    expect({ equal, total: captured.length }).toEqual({ equal: 2, total: 2 });
+  });
+
   it("totals (docs/captures.md)", () => {
-    expect({ mainEqual, mainTotal, summaryEqual, summaryTotal }).toEqual({ mainEqual: 77, mainTotal: 92, summaryEqual: 11, summaryTotal: 11 });
+    expect({ mainEqual, mainTotal, summaryEqual, summaryTotal }).toEqual({ mainEqual: 77, mainTotal: 92, summaryEqual: 13, summaryTotal: 13 });
   });
 });
 
@@ -98,35 +114,56 @@ describeShared("whole request bodies against the recorded ones, first main reque
 // only from the first main capture of each model; src/app/captureVerify.ts). The figures of
 // docs/fidelity.md; a main request differing only where its agent declares a field not derivable
 // is counted apart.
-const ALL_RECORDINGS: { id: string; profile?: ProfileId; session?: (dir: string) => string; equal: number; declared: number; total: number }[] = [
-  { id: "pi/print-openai-autocompact", equal: 15, declared: 0, total: 15 },
-  { id: "pi/rpc-anthropic-manualcompact", equal: 15, declared: 0, total: 15 },
-  { id: "senpi/print-openai-autocompact", profile: "senpi", equal: 15, declared: 0, total: 15 },
-  { id: "claude/print-autocompact-manualcompact", equal: 15, declared: 0, total: 15 },
-  { id: "codex/exec-autocompact", equal: 0, declared: 15, total: 15 },
-  { id: "opencode/run-autocompact", session: (dir) => path.join(dir, "session/export.json"), equal: 17, declared: 0, total: 17 },
-  { id: "deepseek-harness/headless-deepseek-manualcompact", session: (dir) => findSessionFile(path.join(dir, "session"), ".jsonl.zstd"), equal: 14, declared: 0, total: 14 },
-  { id: "gemini-cli/p-resume-autocompress", equal: 15, declared: 0, total: 15 },
+// Summariser and title captures (`aux`): equal, and not compared (pi: its summariser's output cap
+// and cut come from settings the file does not hold; Qwen Code: no compaction read from its file).
+interface Recording {
+  id: string;
+  profile?: ProfileId;
+  session?: (dir: string) => string;
+  equal: number;
+  declared: number;
+  total: number;
+  aux: { equal: number; notCompared: number; total: number };
+}
+
+const ALL_RECORDINGS: Recording[] = [
+  { id: "pi/print-openai-autocompact", equal: 15, declared: 0, total: 15, aux: { equal: 0, notCompared: 2, total: 2 } },
+  { id: "pi/rpc-anthropic-manualcompact", equal: 15, declared: 0, total: 15, aux: { equal: 0, notCompared: 3, total: 3 } },
+  { id: "senpi/print-openai-autocompact", profile: "senpi", equal: 15, declared: 0, total: 15, aux: { equal: 1, notCompared: 0, total: 1 } },
+  { id: "claude/print-autocompact-manualcompact", equal: 15, declared: 0, total: 15, aux: { equal: 2, notCompared: 0, total: 2 } },
+  { id: "codex/exec-autocompact", equal: 0, declared: 15, total: 15, aux: { equal: 1, notCompared: 0, total: 1 } },
+  { id: "opencode/run-autocompact", session: (dir) => path.join(dir, "session/export.json"), equal: 17, declared: 0, total: 17, aux: { equal: 3, notCompared: 0, total: 3 } },
+  { id: "deepseek-harness/headless-deepseek-manualcompact", session: (dir) => findSessionFile(path.join(dir, "session"), ".jsonl.zstd"), equal: 14, declared: 0, total: 14, aux: { equal: 2, notCompared: 0, total: 2 } },
+  { id: "gemini-cli/p-resume-autocompress", equal: 15, declared: 0, total: 15, aux: { equal: 2, notCompared: 0, total: 2 } },
   // Qwen Code: the first request after the automatic compression differs in its max_tokens, which
   // Qwen Code clamps to the room the compressed history leaves (not stored).
-  { id: "qwen-code/p-continue-autocompress", equal: 14, declared: 0, total: 15 },
+  { id: "qwen-code/p-continue-autocompress", equal: 14, declared: 0, total: 15, aux: { equal: 0, notCompared: 1, total: 1 } },
 ];
 
 describeShared("every recording's main requests, verified with the first capture of each model", (shared) => {
   const io = { stdout: () => {}, stderr: () => {}, readFile: (file: string) => new Uint8Array(readFileSync(file)) };
   const totals = { equal: 0, declared: 0, total: 0 };
+  const auxTotals = { equal: 0, notCompared: 0, total: 0 };
   for (const item of ALL_RECORDINGS) {
     it(`${item.id}: ${item.equal} equal, ${item.declared} equal but for declared fields, of ${item.total}`, async () => {
       const fixture = shared.case(item.id);
       const session = await loadAnySession(io, item.session ? item.session(fixture.dir) : fixture.sessionPath);
       const captures = fixture.requests().map((request) => ({ source: request.file, body: request.body as unknown, kind: request.kind }));
-      const mains = verifySession(session, { profile: item.profile ?? "pi" }, captures).filter((result) => result.kind === "main");
+      const results = verifySession(session, { profile: item.profile ?? "pi" }, captures);
+      const mains = results.filter((result) => result.kind === "main");
       const figures = { equal: mains.filter((r) => r.verdict === "equal").length, declared: mains.filter((r) => r.verdict === "declared").length, total: mains.length };
       for (const key of ["equal", "declared", "total"] as const) totals[key] += figures[key];
       expect(figures).toEqual({ equal: item.equal, declared: item.declared, total: item.total });
+      const others = results.filter((result) => result.kind === "summary" || result.kind === "title");
+      const aux = { equal: others.filter((r) => r.verdict === "equal").length, notCompared: others.filter((r) => r.verdict === "not compared").length, total: others.length };
+      for (const key of ["equal", "notCompared", "total"] as const) auxTotals[key] += aux[key];
+      expect(aux).toEqual(item.aux);
+      // A summariser or title capture equal to its rebuild is also equal under an independent byte comparison of sorted JSON.
+      for (const result of others.filter((r) => r.verdict !== "not compared")) expect(result.verdict, `${item.id} ${result.source}`).toBe("equal");
     });
   }
   it("totals (docs/fidelity.md)", () => {
     expect(totals).toEqual({ equal: 120, declared: 15, total: 136 });
+    expect(auxTotals).toEqual({ equal: 11, notCompared: 6, total: 17 });
   });
 });

@@ -93,6 +93,8 @@ export const verifyCommand: CliCommand = {
   details: [
     "Facts (system prompt, tools, settings, model facts) come only from the first main capture of each model;",
     "a turn's rebuild never uses its own capture otherwise (those first captures are marked \"teaches\").",
+    "Summariser and title requests take the fixed texts no file holds (prompts, instructions) from the first capture of their kind",
+    "holding each (also marked \"teaches\"); a summariser request only a replay with settings rebuilds is \"not compared\", with why.",
     "Output, one JSON object per line:",
     '  {"kind":"verify","session":…,"capture":"005.json","type":"main"|"summary"|"title","turn":5,"verdict":"equal"|"declared"|"differs"|"unmatched"|"not compared",',
     '   "declared":[{"path":…,"reason":…}],"difference":{"offset":N,"path":…,"part":"message 6, block 2","line":L,"firstLine":F,"rebuilt":[…],"wire":[…]}}',

@@ -14,7 +14,7 @@ import type { CapturedCompactionRequest, CompactionInstructions } from "./pi/com
 export type { CompactionRebuildOptions, CapturedCompactionRequest, CompactionInstructions };
 export type { BoundaryRule } from "./pi/compaction/prepare";
 import type { UsageSource } from "../caching/usage";
-import type { AgentMessage, AuxiliaryRequestEvent, BuiltRequest, CaptureFact, ModelRef, PipelineOptions, ProfileId, ReaderWarning, RecordedUsage, Session, SessionListing } from "../model";
+import type { AgentMessage, AuxiliaryRequestEvent, BuiltRequest, LearntCapture, CaptureFact, ModelRef, PipelineOptions, ProfileId, ReaderWarning, RecordedUsage, Session, SessionListing } from "../model";
 import type { FormatPipeline } from "../pipeline/types";
 import type { FormatReader } from "../readers/types";
 import type { CompactionPolicy, SimulationResult } from "../simulate/types";
@@ -108,7 +108,18 @@ export interface RecordedCompactionSupport {
 
 /** Provider requests the agent makes besides the main ones (opencode's title and summariser requests). */
 interface AuxiliaryRequestSupport {
-  build(session: Session, options: PipelineOptions, index: number): { request: BuiltRequest; summariser?: { conversation: string; priorSummary: string | null } };
+  /**
+   * Rebuilds auxiliary row `index`. `learnt` are the captured requests of the row's purpose
+   * (summariser, title), in order: the agent takes from them only the fixed texts its file never
+   * holds (a prompt, an instruction), each from the first capture that holds it, the way main
+   * requests learn from the first main capture; `taughtBy` names the captures it took any from.
+   */
+  build(
+    session: Session,
+    options: PipelineOptions,
+    index: number,
+    learnt?: readonly LearntCapture[],
+  ): { request: BuiltRequest; summariser?: { conversation: string; priorSummary: string | null }; taughtBy?: string[] };
   /** Text the agent adds to such a request without storing it, to highlight in the request. */
   synthesizedTexts(event: AuxiliaryRequestEvent): { text: string; label: string }[];
 }

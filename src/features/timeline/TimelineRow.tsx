@@ -2,12 +2,12 @@
 // badges) or a compaction event (distinct styling).
 import { memo } from "react";
 import type { CompactionEvent, TurnSummary } from "../../core/model";
-import { causeInWords } from "../../core/prefix/cause-words";
 import type { PrefixRow } from "../prefix/protocol";
 import { formatCompact, formatTime } from "../../ui/format";
 import { formatPriced, type PricedUsage, type TurnCost } from "../../core/pricing/index";
 import { billedTitle, rebuiltFigure, rebuiltTitle, turnTokenStory } from "../../ui/tokenStory";
 import type { Verdict } from "../../app/captureVerify";
+import { Badge, TurnBadges, turnBadges } from "./TurnBadges";
 
 interface RowBaseProps {
   selected: boolean;
@@ -28,14 +28,6 @@ interface TurnRowProps extends RowBaseProps {
   /** The turn against its captured request, when one is attached. */
   wire?: { verdict: Verdict; source: string } | undefined;
 }
-
-const WIRE_MARKS: Record<Verdict, { text: string; title: string }> = {
-  equal: { text: "wire =", title: "equal to the wire: the rebuilt request is the captured body" },
-  declared: { text: "wire ≈", title: "equal to the wire but for fields the agent's file cannot hold (declared not derivable)" },
-  differs: { text: "wire ≠", title: "differs from the wire: see Request › diff with capture" },
-  unmatched: { text: "wire ?", title: "no turn carries this capture's conversation" },
-  "not compared": { text: "wire –", title: "not compared" },
-};
 
 function costTitle(cost: TurnCost): string {
   const parts = (priced: PricedUsage) =>
@@ -69,28 +61,6 @@ function costLabel(cost: TurnCost, summary: TurnSummary): string {
   return formatPriced(cost.recorded).replace(" (partly priced)", "");
 }
 
-function Badge({ kind, children, title, testId }: { kind: string; children: string; title: string; testId?: string }) {
-  return (
-    <span className={`badge badge-${kind}`} title={title} data-testid={testId}>
-      {children}
-    </span>
-  );
-}
-
-/** Title of the cache-break badge: the cause in words, what it shares and what it pays again, and the provider's verdict beside it. */
-function breakTitle(prefix: PrefixRow): string {
-  const server = prefix.serverNote !== null ? ` ${prefix.serverNote}` : "";
-  if (prefix.cause === null) return prefix.serverBreak ? `Cache break the provider reported.${server}` : `Cache miss.${server}`;
-  const cause = causeInWords(prefix.cause, prefix.causeDetail);
-  const also = prefix.contributing.length > 0 ? `; also ${prefix.contributing.map((c) => causeInWords(c)).join(", ")}` : "";
-  return `Cache break: ${cause}${also}. Shares ${prefix.sharedTokens} of ${prefix.tokens} tokens with the previous request.${server}`;
-}
-
-/** The badge's word: a break (ours or the provider's), or a miss nothing explains. */
-function breakWord(prefix: PrefixRow): string | null {
-  if (prefix.cause !== null || prefix.serverBreak) return "cache break";
-  return prefix.unexplainedMiss ? "cache miss" : null;
-}
 
 export const TurnRow = memo(function TurnRow({ summary, maxTokens, selected, index, onSelect, style, prefix, simulatedCompaction, cost, wire }: TurnRowProps) {
   const failed = summary.stopReason === "error" || summary.stopReason === "aborted";
@@ -115,31 +85,7 @@ export const TurnRow = memo(function TurnRow({ summary, maxTokens, selected, ind
         <span className="turn-model" title={summary.model ? `${summary.model.provider}/${summary.model.modelId}` : "The session file does not name the model of this call."}>
           {summary.model?.modelId ?? <span className="muted">model not recorded</span>}
         </span>
-        <span className="badges">
-          {wire && <Badge kind={`wire-${wire.verdict.replace(" ", "-")}`} testId="timeline-wire-badge" title={`${WIRE_MARKS[wire.verdict].title} (${wire.source})`} children={WIRE_MARKS[wire.verdict].text} />}
-          {summary.afterCompaction && <Badge kind="compacted" title="First request after a compaction" children="compacted" />}
-          {simulatedCompaction && (
-            <Badge kind="simulated" testId="timeline-sim-badge" title="Simulated: the policy's automatic compaction would fire after this turn (whole-session replay)" children="sim ⟲" />
-          )}
-          {prefix && breakWord(prefix) !== null && <Badge kind="break" testId="timeline-break-badge" title={breakTitle(prefix)} children={breakWord(prefix)!} />}
-          {summary.modelSwitched && <Badge kind="switch" title="The model changed before this turn" children="model" />}
-          {summary.hasNote && (
-            <Badge
-              kind="note"
-              testId="timeline-note-badge"
-              title="This request carries a senpi reply-language note (a note message, or the compaction summary's carrier)"
-              children="note"
-            />
-          )}
-          {summary.hasDropped && <Badge kind="dropped" title="The pipeline dropped messages from this request" children="dropped" />}
-          {failed && (
-            <Badge
-              kind="error"
-              title={`The response ended with stop reason "${summary.stopReason}"`}
-              children={summary.stopReason === "aborted" ? "interrupted" : "error"}
-            />
-          )}
-        </span>
+        <TurnBadges badges={turnBadges(summary, wire, simulatedCompaction, prefix, failed)} />
       </div>
       <div className="row-line secondary">
         <span className="message-count" title={`${summary.messageCount} messages in the context`}>

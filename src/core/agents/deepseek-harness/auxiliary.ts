@@ -9,13 +9,13 @@
 //   summarisation request, else described (marked) in our words.
 // A failed compaction's call is not logged at all (only its error): it has no request here and
 // is shown as a failed compaction in the timeline.
-import type { AuxiliaryRequestEvent, BuiltRequest, ContextMessage, PipelineOptions, Session } from "../../model";
+import type { AuxiliaryRequestEvent, BuiltRequest, LearntCapture, ContextMessage, PipelineOptions, Session } from "../../model";
 import type { InstructionSlotValues } from "../../simulate/types";
-import { fillSlot } from "../../simulate/instruction-slots";
+import { fillSlot, mergeSlotValues } from "../../simulate/instruction-slots";
 import { isObject } from "../../util/is-object";
 import { dataOf, num, seqOf, str } from "./events";
 import { buildHarnessRequest, headerAt, modelInfoOf, surfaceMessages } from "./pipeline";
-import { deepseekInstructionSlot, type InstructionVersion } from "./policy/instruction";
+import { capturedInstruction, deepseekInstructionSlot, type InstructionVersion } from "./policy/instruction";
 import { harnessIndex, type CompactionRecord, type HarnessIndex } from "./sessionIndex";
 import { deepseekBody } from "./wire";
 
@@ -133,10 +133,18 @@ export function compactionRequest(session: Session, options: PipelineOptions, re
   return built;
 }
 
-export function buildAuxiliaryRequest(session: Session, options: PipelineOptions, position: number): { request: BuiltRequest } {
+/**
+ * Auxiliary request `position`. `learnt`, captured requests of the row's purpose, fill the
+ * compaction instruction the log does not hold (from the first that holds it); the title request
+ * is logged whole.
+ */
+export function buildAuxiliaryRequest(session: Session, options: PipelineOptions, position: number, learnt: readonly LearntCapture[] = []): { request: BuiltRequest; taughtBy?: string[] } {
   const item = auxiliaries(harnessIndex(session))[position];
   if (!item) throw new RangeError(`auxiliary request ${position} does not exist`);
-  return { request: item.kind === "title" ? titleRequest(session, options, item.entry) : compactionRequest(session, options, item.record) };
+  if (item.kind === "title") return { request: titleRequest(session, options, item.entry) };
+  const instructions = learnt.length > 0 ? mergeSlotValues(...learnt.map((capture) => capturedInstruction(capture.body, capture.source))) : undefined;
+  const taughtBy = [...new Set(Object.values(instructions?.sources ?? {}))];
+  return { request: compactionRequest(session, options, item.record, instructions), ...(taughtBy.length > 0 ? { taughtBy } : {}) };
 }
 
 /** The compaction record whose checkpoint (or summary) is the entry `entryId`. */

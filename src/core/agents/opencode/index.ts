@@ -1,13 +1,15 @@
 // Public entry of the opencode folder: the main request body (FM-OC-9, FM-OC-10),
 // the auxiliary requests (title FM-OC-15, summariser CP-OC-17) and the readers' entry points
 // (export JSON, database rows, WAL overlay). The agent itself is described in agent.ts.
-import { notRecorded, type BuiltRequest, type PipelineOptions, type Session } from "../../model";
+import { notRecorded, type BuiltRequest, type LearntCapture, type PipelineOptions, type Session } from "../../model";
 import { resolveModel } from "../../models/catalogue";
 import { getSerializer } from "../../providers";
 import { convertRecord, type ChatMessage } from "./convert";
 import { compactionPartOf, type OpencodeMessageRecord } from "./records";
 import { buildChatBody, headerSystem, headerTools, opencodeMaxTokens } from "./request";
 import { summariserInput, type SummariserInput } from "./summariser";
+import { buildOpencodeSummariserBody, extractOpencodeInstructions } from "./policy/request";
+import { mergeSlotValues } from "../../simulate/instruction-slots";
 import {
   analyzeOpencodeSession,
   buildOpencodeTurnContext,
@@ -63,8 +65,16 @@ export function buildOpencodeTurnRequest(session: Session, options: PipelineOpti
   return { api: "openai-completions", body, messages: context.messages, dropped: [], model, notRecorded: labels };
 }
 
+/** The system prompt of a captured Chat Completions request (its first message, a string), or null. */
+function learntSystem(learnt: LearntCapture | undefined): string | null {
+  const first = (learnt?.body as { messages?: { role?: unknown; content?: unknown }[] } | undefined)?.messages?.[0];
+  return first?.role === "system" && typeof first.content === "string" ? first.content : null;
+}
+
 export interface AuxiliaryRequest {
   request: BuiltRequest;
+  /** The captures whose fixed texts the rebuild took (see `buildOpencodeAuxiliaryRequest`). */
+  taughtBy?: string[];
   /** Summariser requests: the rebuilt `<conversation>` text and prior summary (CP-OC-16, CP-OC-20). */
   summariser?: SummariserInput;
 }
@@ -74,7 +84,7 @@ export interface AuxiliaryRequest {
  * (FM-OC-15) or a summariser request (CP-OC-17). The fixed prompts of opencode are not stored
  * in the session and are shown as "not recorded".
  */
-export function buildOpencodeAuxiliaryRequest(session: Session, options: PipelineOptions, auxIndex: number): AuxiliaryRequest {
+export function buildOpencodeAuxiliaryRequest(session: Session, options: PipelineOptions, auxIndex: number, learnt: readonly LearntCapture[] = []): AuxiliaryRequest {
   const analysis = analyzeOpencodeSession(session, options);
   const event = analysis.auxiliary?.[auxIndex];
   if (!event) throw new RangeError(`auxiliary request ${auxIndex} does not exist`);
@@ -88,12 +98,28 @@ export function buildOpencodeAuxiliaryRequest(session: Session, options: Pipelin
   if (event.purpose === "title") {
     const first = convertRecord(record).chat;
     const messages: ChatMessage[] = [{ role: "user", content: TITLE_REQUEST_PREFIX }, ...first];
-    labels.push("system");
-    const body = buildChatBody({ model, system: notRecorded("title-generator prompt"), messages, tools: null, maxTokens: maxTokens.value });
-    return { request: { api: "openai-completions", body, messages: convertRecord(record).context, dropped: [], model, notRecorded: labels } };
+    // The title-generator prompt is a constant of opencode: a captured title request teaches it.
+    // So is the model it goes to (the `small_model` setting), which the session does not record.
+    const teacher = learnt[0];
+    const system = learntSystem(teacher);
+    if (system === null) labels.push("system");
+    const learntModel = (teacher?.body as { model?: unknown } | undefined)?.model;
+    const titleModel = typeof learntModel === "string" ? { ...model, id: learntModel } : model;
+    if (typeof learntModel !== "string") labels.push("model (the small_model setting)");
+    const body = buildChatBody({ model: titleModel, system: system ?? notRecorded("title-generator prompt"), messages, tools: null, maxTokens: maxTokens.value });
+    const request: BuiltRequest = { api: "openai-completions", body, messages: convertRecord(record).context, dropped: [], model: titleModel, notRecorded: labels };
+    return { request, ...(teacher ? { taughtBy: [teacher.source] } : {}) };
   }
   const compactionIndex = records.findIndex((candidate) => candidate.info.id === record.info.parentID && compactionPartOf(candidate) !== null);
   const input = summariserInput(records, compactionIndex);
+  // The summariser's fixed texts, each from the first captured summariser request holding it.
+  const instructions = learnt.length > 0 ? mergeSlotValues(...learnt.map((capture) => extractOpencodeInstructions(capture.body, capture.source))) : null;
+  if (instructions && Object.keys(instructions.slots).length > 0) {
+    const built = buildOpencodeSummariserBody({ model: model.id, maxTokens: maxTokens.value, conversation: input.conversation, priorSummary: input.priorSummary, instructions });
+    const missing = built.slots.filter((use) => use.filledFrom === "description").map((use) => use.slot);
+    const request: BuiltRequest = { api: "openai-completions", body: built.body, messages: [], dropped: [], model, notRecorded: [...labels, ...missing] };
+    return { request, summariser: input, taughtBy: [...new Set(Object.values(instructions.sources ?? {}))] };
+  }
   labels.push("system", "summariser instructions");
   const body = buildChatBody({
     model,

@@ -8,6 +8,7 @@ import { contentBlocks, mergedAssistantMessage } from "../records";
 import { isObject } from "../../../util/is-object";
 import { isText, textString } from "../../../text/text";
 import { normaliseSingleTextContent, stripCacheControl } from "../wire";
+import { billingSuffix } from "../billing";
 
 /** The assistant answer of an API message as Claude Code sends it back: its entries' blocks merged. */
 export function answerMessage(group: readonly SessionEntry[]): Record<string, unknown> {
@@ -34,6 +35,18 @@ export interface ClaudeSummariserParts {
 }
 
 /**
+ * A captured billing header with its build suffix derived for these messages: the suffix depends
+ * on the request's first user text (../billing.ts), so a header learnt from another compaction's
+ * capture carries that request's suffix, not this one's. A header of another shape is kept.
+ */
+function withDerivedSuffix(header: string, messages: readonly unknown[]): string {
+  const match = /cc_version=([^;]*)\.([0-9a-f]{3});/.exec(header);
+  if (!match) return header;
+  const suffix = billingSuffix(messages, match[1]!);
+  return suffix === null ? header : header.replace(match[0], `cc_version=${match[1]}.${suffix};`);
+}
+
+/**
  * The summariser body: turn N's body with its message-level cache markers removed (a single text
  * block left without a marker goes out as a string again, FM-CC-19 step 4), the answer with the
  * marker on its last block, and the prompt as a string user message. Key order unchanged.
@@ -50,7 +63,7 @@ export function buildClaudeSummariserBody(parts: ClaudeSummariserParts): Record<
   for (const [key, value] of Object.entries(parts.mainBody)) {
     if (key === "messages") body.messages = messages;
     else if (key === "system" && parts.billingHeader !== null && Array.isArray(value) && value.length > 0) {
-      body.system = [{ ...(value[0] as Record<string, unknown>), text: parts.billingHeader }, ...value.slice(1)];
+      body.system = [{ ...(value[0] as Record<string, unknown>), text: withDerivedSuffix(parts.billingHeader, messages) }, ...value.slice(1)];
     } else if (key === "metadata" && parts.metadataUserId !== null && isObject(value)) body.metadata = { ...value, user_id: parts.metadataUserId };
     else body[key] = value;
   }

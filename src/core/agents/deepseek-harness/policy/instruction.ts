@@ -2,7 +2,7 @@
 // (CP-DH-14) as slots: the harness's prose is data; the descriptions below are ours and follow
 // the structure the spec names (opening sentence, output contract, eight sections, rules) for each
 // instruction version.
-import type { InstructionSlotSpec } from "../../../simulate/types";
+import type { InstructionSlotSpec, InstructionSlotValues } from "../../../simulate/types";
 
 export const DEEPSEEK_SECTIONS = [
   "## Primary Request and Intent",
@@ -68,4 +68,16 @@ export function classifyDeepseekRequest(finalUserText: string): { compaction: bo
   const rulesAt = finalUserText.indexOf("Rules:");
   const firstRule = rulesAt >= 0 ? (finalUserText.slice(rulesAt).split("\n").find((l) => /^\s*[-*\d]/.test(l)) ?? "") : "";
   return { compaction: true, version: /English/.test(firstRule) ? "v2" : "v0" };
+}
+
+/** The compaction instruction a captured summarisation request holds (its last user message), as slot values; null for any other request. */
+export function capturedInstruction(body: unknown, source: string): InstructionSlotValues | null {
+  const messages = (body as { messages?: unknown[] } | null)?.messages;
+  const last = Array.isArray(messages) ? (messages[messages.length - 1] as { role?: string; content?: unknown }) : null;
+  if (!last || last.role !== "user") return null;
+  const text = typeof last.content === "string" ? last.content : Array.isArray(last.content) ? last.content.map((b) => String((b as { text?: string }).text ?? "")).join("") : "";
+  const kind = classifyDeepseekRequest(text);
+  if (!kind.compaction || !kind.version) return null;
+  const slot = `compactionInstruction.${kind.version}`;
+  return { slots: { [slot]: text }, sources: { [slot]: source } };
 }

@@ -35,7 +35,7 @@ import type {
 } from "../../../simulate/types";
 import { frameCheckpoint, outputError, shrinkGuard, type DeepseekFinish } from "./checkpoint";
 import { DEEPSEEK_DEFAULTS, deepseekBudget, type DeepseekBudget, type DeepseekConfig } from "./config";
-import { CHECKPOINT_PREAMBLE_SLOT, classifyDeepseekRequest, DEEPSEEK_SECTIONS, DEEPSEEK_SLOTS, deepseekInstructionSlot, type InstructionVersion } from "./instruction";
+import { capturedInstruction, CHECKPOINT_PREAMBLE_SLOT, DEEPSEEK_SECTIONS, DEEPSEEK_SLOTS, deepseekInstructionSlot, type InstructionVersion } from "./instruction";
 import { selectRange, type RangeSelection, type SurfaceNode } from "./range";
 import { deepseekInference } from "./inference";
 import { DEEPSEEK_PRUNE_DEFAULTS, deepseekPruneConfigError, pruneSurface, type DeepseekPruneConfig, type DeepseekPruneResult } from "./prune";
@@ -414,14 +414,5 @@ export const deepseekHarnessPolicy: CompactionPolicy = {
   instructionSlots: DEEPSEEK_SLOTS,
   simulate: simulateDeepseek,
   inference: deepseekInference,
-  extractInstructions(body, source) {
-    const messages = (body as { messages?: unknown[] })?.messages;
-    const last = Array.isArray(messages) ? (messages[messages.length - 1] as { role?: string; content?: unknown }) : null;
-    if (!last || last.role !== "user") return null;
-    const text = typeof last.content === "string" ? last.content : Array.isArray(last.content) ? last.content.map((b) => String((b as { text?: string }).text ?? "")).join("") : "";
-    const kind = classifyDeepseekRequest(text);
-    if (!kind.compaction || !kind.version) return null;
-    const slot = `compactionInstruction.${kind.version}`;
-    return { slots: { [slot]: text }, sources: { [slot]: source } };
-  },
+  extractInstructions: (body, source) => capturedInstruction(body, source),
 };
