@@ -50,7 +50,7 @@ function kindOf(capture: VerifyCapture): CapturedRequestKind {
 }
 
 /** The facts of a recording: the first main capture is the header, the first of each other model a further capture. */
-function factsOfCaptures(captures: readonly VerifyCapture[]): { header: RequestHeader | null; captures: RequestHeader[]; teachers: Set<string> } {
+export function factsOfCaptures(captures: readonly VerifyCapture[]): { header: RequestHeader | null; captures: RequestHeader[]; teachers: Set<string> } {
   const seen = new Set<string>();
   const learnt: RequestHeader[] = [];
   for (const capture of captures) {
@@ -136,10 +136,11 @@ function verifyAuxiliary(session: Session, options: PipelineOptions, captures: r
 
 /**
  * Every capture of `captures` verified against `session` (in the captures' order). `options`
- * carries the profile; its header and captures are replaced by the facts of the captures.
+ * carries the profile; its header and captures are replaced by the facts of the captures, or by
+ * `kept` (a facts file's: then no capture teaches, every one is checked against those facts).
  */
-export function verifySession(session: Session, options: PipelineOptions, captures: readonly VerifyCapture[]): VerifyResult[] {
-  const facts = factsOfCaptures(captures);
+export function verifySession(session: Session, options: PipelineOptions, captures: readonly VerifyCapture[], kept?: Pick<PipelineOptions, "header" | "captures">): VerifyResult[] {
+  const facts = kept ? { header: kept.header ?? null, captures: kept.captures ?? [], teachers: new Set<string>() } : factsOfCaptures(captures);
   const withFacts: PipelineOptions = { ...options, header: facts.header, captures: facts.captures };
   const kinds = captures.map(kindOf);
   const mains = captures.filter((_, i) => kinds[i] === "main");

@@ -13,6 +13,8 @@ export interface CliCapture {
   body: unknown;
   /** From `NNN.meta.json` when present ("main", "summary", "title"), else null. */
   kind: string | null;
+  /** The request's user-agent from `NNN.meta.json` (it names the agent's version), else null. */
+  userAgent: string | null;
 }
 
 function readCapture(io: CliIo, file: string): CliCapture {
@@ -24,15 +26,18 @@ function readCapture(io: CliIo, file: string): CliCapture {
   }
   const meta = file.replace(/\.json$/, ".meta.json");
   let kind: string | null = null;
+  let userAgent: string | null = null;
   if (meta !== file && fs.existsSync(meta)) {
     try {
-      const value = JSON.parse(fs.readFileSync(meta, "utf8")) as { kind?: unknown };
+      const value = JSON.parse(fs.readFileSync(meta, "utf8")) as { kind?: unknown; headers?: Record<string, unknown> };
       kind = typeof value.kind === "string" ? value.kind : null;
+      const agent = value.headers?.["user-agent"];
+      userAgent = typeof agent === "string" ? agent : null;
     } catch {
       kind = null;
     }
   }
-  return { source: path.basename(file), body, kind };
+  return { source: path.basename(file), body, kind, userAgent };
 }
 
 /** The captures of each path (a file, or a folder's request bodies in name order). */

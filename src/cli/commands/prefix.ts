@@ -26,6 +26,7 @@ import { threadTree } from "../../app/threads";
 import type { PipelineOptions, Session } from "../../core/model";
 import { threadOf, WITH_OPTION, withThreads } from "../threadOptions";
 import { analyzeForCommand, checkLeaf, viewPipelineOptions } from "../viewOptions";
+import { checkFactsAlone, FACTS_OPTION, factsOption } from "../facts";
 
 const NAME = "prefix";
 const TOKENIZERS: readonly TokenizerChoice[] = ["auto", "estimate", "o200k"];
@@ -100,6 +101,7 @@ async function printThread(session: Session, thread: string | null, pipeline: Pi
 
 async function run(positionals: string[], options: CliOptionValues, io: CliIo): Promise<number> {
   const file = positionals[0]!;
+  checkFactsAlone(options, NAME);
   const pipeline = viewPipelineOptions(options, io);
   const tokenizer = (options.tokenizer as TokenizerChoice | undefined) ?? "auto";
   const thread = options.thread as string | undefined;
@@ -108,6 +110,7 @@ async function run(positionals: string[], options: CliOptionValues, io: CliIo): 
   if (pool && fileBytes(file) >= START_THREADS_AT_BYTES) pool.start();
   try {
     const main = withThreads(await loadAnySession(io, file, (options.session as string | undefined) ?? null), options, io);
+    Object.assign(pipeline, factsOption(options, io, main, NAME));
     const count = { tokenizer, pool };
     if (options.threads === true) {
       checkLeaf(main, pipeline, NAME, file);
@@ -146,6 +149,7 @@ export const prefixCommand: CliCommand = {
   options: [
     { name: "provider", value: "API", description: "wire shape to compare instead of the recorded one", choices: API_IDS },
     { name: "header", value: "captured-request.json", description: "captured main request: system prompt, tools and settings come from it" },
+    FACTS_OPTION,
     { name: "session", value: "id", description: "opencode database: the session to analyse (default: the most recently updated one)" },
     { name: "profile", value: PROFILE_IDS.join("|"), description: "pipeline profile (default pi)", choices: PROFILE_IDS },
     { name: "notes", value: "on|off", description: "senpi reply-language notes (default off)", choices: ["on", "off"] },

@@ -22,6 +22,7 @@ import { loadAnySession, loadCompactionInstructions } from "../inputs";
 import { threadOf, WITH_OPTION, withThreads } from "../threadOptions";
 import { CliError, type CliIo } from "../io";
 import type { CliCommand, CliOptionValues } from "../registry";
+import { checkFactsAlone, FACTS_OPTION, factsOption } from "../facts";
 import { analyzeForCommand, CAPTURE_OPTION, capturesOption, checkLeaf } from "../viewOptions";
 import { costField, compositionField } from "../costFields";
 import { priceableOfUsage, turnCost } from "../../core/pricing/index";
@@ -99,8 +100,10 @@ function checkDumps(session: Session, options: PipelineOptions, file: string, io
 async function run(positionals: string[], options: CliOptionValues, io: CliIo): Promise<number> {
   const file = positionals[0]!;
   const turnOption = integerOption(options, "turn", NAME);
+  checkFactsAlone(options, NAME);
   const rebuildOptions = buildOptions(options, io);
   const session = threadOf(withThreads(await loadAnySession(io, file, (options.session as string | undefined) ?? null), options, io), options.thread as string | undefined, NAME);
+  Object.assign(rebuildOptions, factsOption(options, io, session, NAME));
   checkLeaf(session, rebuildOptions, NAME, file);
 
   const analysis = analyzeForCommand(session, rebuildOptions, file);
@@ -204,6 +207,7 @@ export const requestsCommand: CliCommand = {
     { name: "provider", value: "API", description: "wire shape to render instead of the recorded one", choices: API_IDS },
     { name: "header", value: "captured-request.json", description: "captured main request: system prompt, tools and settings come from it" },
     CAPTURE_OPTION,
+    FACTS_OPTION,
     { name: "profile", value: PROFILE_IDS.join("|"), description: "pipeline profile of pi files (default pi; other agents use their own)", choices: PROFILE_IDS },
     {
       name: "notes",

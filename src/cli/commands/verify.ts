@@ -6,8 +6,9 @@ import fs from "node:fs";
 import path from "node:path";
 import type { PipelineOptions, ProfileId } from "../../core/model";
 import { defaultProfileId, PROFILE_IDS } from "../../core/session/agents";
-import { verifiedHeadline, verifySession, type VerifyCapture, type VerifyResult } from "../../app/captureVerify";
+import { factsOfCaptures, verifiedHeadline, verifySession, type VerifyCapture, type VerifyResult } from "../../app/captureVerify";
 import { readCaptures } from "../captures";
+import { FACTS_OPTION, factsOption, writeFacts } from "../facts";
 import { loadAnySession } from "../inputs";
 import { CliError, type CliIo } from "../io";
 import type { CliCommand, CliOptionValues } from "../registry";
@@ -42,21 +43,27 @@ async function run(positionals: string[], options: CliOptionValues, io: CliIo): 
   const dir = options.captures;
   if (typeof dir !== "string") throw new CliError(`${NAME}: give the recording with --captures <dir>`);
   if (!fs.existsSync(dir)) throw new CliError(`${NAME}: ${dir} does not exist`);
-  let pool: VerifyCapture[] = readCaptures(io, [capturesFolder(dir)]);
+  const recording = readCaptures(io, [capturesFolder(dir)]);
+  let pool: VerifyCapture[] = recording;
   const profile = (options.profile as ProfileId | undefined) ?? defaultProfileId();
   const all: VerifyResult[] = [];
   for (const [i, file] of positionals.entries()) {
     const session = await loadAnySession(io, file, (options.session as string | undefined) ?? null);
     const pipeline: PipelineOptions = { profile };
     analyzeForCommand(session, pipeline, file);
-    const results = verifySession(session, pipeline, pool);
+    if (i === 0 && typeof options["write-facts"] === "string") {
+      const learnt = factsOfCaptures(recording);
+      writeFacts(options["write-facts"], session, learnt.header ? [learnt.header, ...learnt.captures] : [], recording.map((capture) => capture.userAgent), io);
+    }
+    const kept = factsOption(options, io, session, NAME) ?? undefined;
+    const results = verifySession(session, pipeline, pool, kept);
     // A capture another session may carry waits for it; the last session takes what is left.
     const last = i === positionals.length - 1;
-    const kept = results.filter((result) => last || result.turn !== null || result.auxiliary !== null);
-    const taken = new Set(kept.map((result) => result.source));
+    const shown = results.filter((result) => last || result.turn !== null || result.auxiliary !== null);
+    const taken = new Set(shown.map((result) => result.source));
     pool = pool.filter((capture) => !taken.has(capture.source));
-    for (const result of kept) io.stdout(`${resultLine(file, result)}\n`);
-    all.push(...kept);
+    for (const result of shown) io.stdout(`${resultLine(file, result)}\n`);
+    all.push(...shown);
   }
   const headline = verifiedHeadline(all);
   const count = (verdict: VerifyResult["verdict"]) => all.filter((result) => result.verdict === verdict).length;
@@ -86,6 +93,8 @@ export const verifyCommand: CliCommand = {
   positionals: ["<session-file>…"],
   options: [
     { name: "captures", value: "dir", description: "the recording: a `capture` folder or a folder of NNN.json bodies (with NNN.meta.json kinds)" },
+    { name: "write-facts", value: "file", description: "write what the first capture of each model taught to a facts file (for --facts on a later session of the same agent version)" },
+    { ...FACTS_OPTION, description: "check every capture against a facts file's facts instead of learning them from the recording" },
     { name: "fail-on", value: FAIL_ON.join("|"), description: "exit 1 when a capture differs or matches nothing (differs), also when one differs only where declared (declared); default never", choices: FAIL_ON },
     { name: "profile", value: PROFILE_IDS.join("|"), description: "pipeline profile of pi files (default pi)", choices: PROFILE_IDS },
     { name: "session", value: "id", description: "opencode database or hermes-agent state.db: the session to use" },
