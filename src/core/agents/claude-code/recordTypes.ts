@@ -24,6 +24,8 @@ export const CLAUDE_RECORD_TYPES: RecordCatalog = {
     tag: NAME,
     "pr-link": "a pull request the session opened; never sent",
     "cost-state": "Claude Code's running cost tally; never sent",
+    "tools-used": "the names of the tools the session has called so far, for Claude Code's own bookkeeping; never sent",
+    "atis-latch": "a per-session flag Claude Code keeps for itself (2.1.332: an empty \"atis\" value); never sent",
   },
   versions: claudeVersions,
 };
