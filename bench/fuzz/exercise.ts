@@ -144,11 +144,14 @@ export function lostValidLines(validLines: ReadonlySet<string>, text: string, se
   const entryLines = new Set(session.entries.map((entry) => entry.line));
   const warned = new Set(session.warnings.map((warning) => warning.line));
   const lost: number[] = [];
-  const lines = text.split("\n");
+  const lines = text.split("\n").map((line) => line.replace(/\r$/, ""));
+  // A line that repeats, byte for byte, a line read as an entry carries nothing new: a reader may
+  // skip such a copy on purpose (Claude Code re-writes earlier lines when a session is resumed).
+  const readTexts = new Set([...entryLines].map((line) => lines[line - 1]).filter((line): line is string => line !== undefined));
   for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!.replace(/\r$/, "");
+    const line = lines[i]!;
     if (!validLines.has(line)) continue;
-    if (!entryLines.has(i + 1) && !warned.has(i + 1)) lost.push(i + 1);
+    if (!entryLines.has(i + 1) && !warned.has(i + 1) && !readTexts.has(line)) lost.push(i + 1);
   }
   return lost;
 }
