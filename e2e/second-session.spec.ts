@@ -38,9 +38,12 @@ function cliPrefix(files: string[]): CliPrefix {
   const rows = output
     .split("\n")
     .filter(Boolean)
-    .map((line) => JSON.parse(line) as { tokens: number; cause: unknown; thread: string | null })
+    .map((line) => JSON.parse(line) as { tokens: number; cause: unknown; thread: string | null; serverVerdict: string | null; unexplainedMiss: boolean })
     .filter((row) => row.thread === null);
-  return { turns: rows.length, breaks: rows.filter((row) => row.cause !== null).length, tokens: rows.reduce((sum, row) => sum + row.tokens, 0) };
+  // A break the page shows: one in the rebuilt requests, one the provider reported (a verdict
+  // naming a change), or a miss the recorded usage shows and nothing explains.
+  const shownBreak = (row: (typeof rows)[number]) => row.cause !== null || row.unexplainedMiss || (row.serverVerdict !== null && row.serverVerdict.endsWith("_changed"));
+  return { turns: rows.length, breaks: rows.filter(shownBreak).length, tokens: rows.reduce((sum, row) => sum + row.tokens, 0) };
 }
 
 interface Shown {
