@@ -1,8 +1,9 @@
 // The Qwen Code agent (a fork of Gemini CLI whose records look like Claude Code's): its chat-file
 // reader, the fold of the file into the history of every call, its Chat Completions request
-// builder, and its chat compressions as recorded compactions.
+// builder, its chat compressions as recorded compactions, and each compression's request.
 import type { AgentDescriptor } from "../descriptor";
 import { messageChars } from "../../tokens/charEstimate";
+import { buildQwenAuxiliaryRequest, qwenAuxiliaryEvents } from "./auxiliary";
 import { learnQwenCodeCapture } from "./capture";
 import { QWEN_NOT_DERIVABLE } from "./notDerivable";
 import { QWEN_CODE_FORMAT_ID, qwenCodeReader } from "./reader";
@@ -17,12 +18,17 @@ export const qwenCodeAgent = {
   readers: [qwenCodeReader],
   estimateMessageChars: (message) => messageChars(message),
   pipeline: {
-    analyze: (session, options) => analyzeQwenSession(session, options),
+    analyze: (session, options) => ({ ...analyzeQwenSession(session, options), auxiliary: qwenAuxiliaryEvents(session) }),
     countTurns: (session) => countQwenTurns(session),
     buildTurnContext: (session, options, turn) => buildQwenTurnContext(session, options, turn),
     buildTurnRequest: (session, options, turn) => buildQwenTurnRequest(session, options, turn),
   },
   policies: [],
+  // Each compression's request: its history and Qwen Code's compression prompt (auxiliary.ts).
+  auxiliary: {
+    build: buildQwenAuxiliaryRequest,
+    synthesizedTexts: () => [],
+  },
   // Compressions are shown on the timeline from the analysis; no simulator policy rebuilds them yet.
   recorded: null,
   records: QWEN_RECORD_CATALOG,

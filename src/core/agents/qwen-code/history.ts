@@ -20,6 +20,14 @@ export interface QwenContent {
   compressed: boolean;
 }
 
+/** The token counts a Qwen Code process holds between calls; they set the max_tokens clamp (outputClamp.ts). */
+export interface QwenTokenCounts {
+  prompt: number;
+  output: number;
+  /** True after a compression, whose new size is Qwen Code's own estimate. */
+  estimated: boolean;
+}
+
 /** One call: the `assistant` record that answered it and the history it was sent with. */
 export interface QwenTurn {
   turn: number;
@@ -40,9 +48,13 @@ export interface QwenTurn {
   writtenBefore: readonly string[];
   /** The working directory the records name. */
   cwd: string | null;
+  /** The counts held when the call was sent: the last answer's usage or a compression's estimate; null before any. */
+  countsBefore: QwenTokenCounts | null;
+  /** What this call added to the history since the last answer (a prompt, tool results). */
+  added: readonly QwenContent[];
 }
 
-interface QwenCompression {
+export interface QwenCompression {
   entry: SessionEntry;
   /** Calls answered before it. */
   turnsBefore: number;
@@ -51,6 +63,11 @@ interface QwenCompression {
   summary: string;
   /** Contents of the compressed history. */
   contents: number;
+  /** The history the compression request summarised: everything before it but the prompt it was waiting to send. */
+  before: readonly QwenContent[];
+  /** Files written before the compressing process started, and its working directory (its startup reminder lists them). */
+  writtenBefore: readonly string[];
+  cwd: string | null;
 }
 
 export interface QwenIndex {
@@ -103,6 +120,8 @@ class Fold {
   private cwd: string | null = null;
   /** The last conversation record was a prompt not yet answered. */
   private unansweredPrompt: QwenContent | null = null;
+  private counts: QwenTokenCounts | null = null;
+  private added: QwenContent[] = [];
 
   push(entry: SessionEntry): void {
     const raw = entry.raw;
@@ -129,11 +148,13 @@ class Fold {
       this.carried = null;
       this.unansweredPrompt = content;
     } else this.unansweredPrompt = null;
+    if (entry.type !== "assistant") this.added.push(content);
     this.history.push(content);
   }
 
   private answer(entry: SessionEntry): void {
-    if (!isObject(entry.raw.usageMetadata)) return;
+    const usage = entry.raw.usageMetadata;
+    if (!isObject(usage)) return;
     this.turns.push({
       turn: this.turns.length + 1,
       answer: entry,
@@ -144,8 +165,12 @@ class Fold {
       firstAfterAutoCompression: this.afterAutoCompression,
       writtenBefore: this.writtenBeforeProcess,
       cwd: this.cwd,
+      countsBefore: this.counts,
+      added: this.added,
     });
     this.afterAutoCompression = false;
+    this.added = [];
+    this.counts = answerCounts(usage) ?? this.counts;
     // The process answered: from here on the pending prompt is part of what it sends.
     if (this.pending) {
       this.history = [...this.history, this.pending];
@@ -170,13 +195,36 @@ class Fold {
     }
     const info = isObject(payload.info) ? payload.info : {};
     const contents = compressedContents(entry, payload);
-    this.compression = { entry, turnsBefore: this.turns.length, info, summary: snapshotText(contents), contents: contents.length };
+    const prompt = this.unansweredPrompt;
+    this.compression = {
+      entry,
+      turnsBefore: this.turns.length,
+      info,
+      summary: snapshotText(contents),
+      contents: contents.length,
+      before: this.history.filter((content) => content !== prompt),
+      writtenBefore: this.writtenBeforeProcess,
+      cwd: this.cwd,
+    };
     this.compressions.push(this.compression);
     this.history = contents;
     this.pending = this.unansweredPrompt;
     this.unansweredPrompt = null;
     this.afterAutoCompression = info.triggerReason !== "manual";
+    const size = num(info.newTokenCount);
+    if (size !== null) this.counts = { prompt: size, output: 0, estimated: info.newTokenCountIsEstimated !== false };
   }
+}
+
+/** The counts an answer leaves: its prompt tokens (else its total) and, with a prompt count, its output as Qwen Code derives it. */
+function answerCounts(usage: Record<string, unknown>): QwenTokenCounts | null {
+  const prompt = num(usage.promptTokenCount);
+  const total = num(usage.totalTokenCount);
+  if (prompt === null || prompt <= 0) return total !== null && total > 0 ? { prompt: total, output: 0, estimated: false } : null;
+  if (total !== null) return { prompt, output: Math.max(0, total - prompt), estimated: false };
+  const candidates = Math.max(0, num(usage.candidatesTokenCount) ?? 0);
+  const thoughts = Math.max(0, num(usage.thoughtsTokenCount) ?? 0);
+  return { prompt, output: candidates > thoughts ? candidates : candidates + thoughts, estimated: false };
 }
 
 const indexes = new WeakMap<Session, { count: number; index: QwenIndex }>();

@@ -21,6 +21,8 @@ export interface Reminders {
   date: string | null;
   /** False for the first call after an automatic compression (no startup reminders). */
   withStartup: boolean;
+  /** False for a compression request, which goes out with no current prompt and so no date reminder. */
+  withDate?: boolean;
 }
 
 function responseText(response: unknown): string {
@@ -71,6 +73,7 @@ function insertReminders(messages: SourcedMessage[], contents: readonly QwenCont
     firstUser.wire.content = [...startup.map((text) => (typeof text === "string" ? { type: "text", text } : text)), ...(firstUser.wire.content as unknown[])];
   }
   // The date reminder goes in front of the current prompt: the last prompt the history holds.
+  if (reminders.withDate === false) return;
   let prompt: QwenContent | null = null;
   for (const content of contents) if (content.prompt) prompt = content;
   if (!prompt) return;

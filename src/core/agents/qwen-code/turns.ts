@@ -6,12 +6,13 @@
 // events before the next turn.
 import type { BranchInfo, BuiltRequest, CompactionEvent, ModelRef, PipelineOptions, RecordedUsage, Session, TimelineItem, TurnSummary } from "../../model";
 import { notRecorded } from "../../model";
-import { resolveModel } from "../../models/catalogue";
+import { DEFAULT_MODEL_SOURCE, resolveModel } from "../../models/catalogue";
 import type { SessionAnalysis, TurnContext } from "../../pipeline/types";
 import { sessionConstant } from "../../captures/fact";
 import { isObject } from "../../util/is-object";
 import { QWEN_DATE_REMINDER, QWEN_MAX_TOKENS, QWEN_STARTUP_REMINDERS, QWEN_SYSTEM, QWEN_TOOLS } from "./capture";
 import { withWrittenFiles } from "./folderTree";
+import { clampedMaxTokens, QWEN_DEFAULT_WINDOW } from "./outputClamp";
 import { getQwenIndex, promptTokens, turnContents, type QwenIndex, type QwenTurn } from "./history";
 import { contextMessages, wireMessages, type Reminders } from "./request";
 
@@ -22,7 +23,7 @@ function num(value: unknown): number {
 }
 
 /** The model the answer names; Qwen Code talks to an OpenAI-compatible endpoint whose provider the file does not name. */
-function turnModel(turn: QwenTurn): ModelRef | null {
+export function turnModel(turn: QwenTurn): ModelRef | null {
   const model = turn.answer.raw.model;
   return typeof model === "string" && model.length > 0 ? { provider: "openai", modelId: model } : null;
 }
@@ -37,24 +38,35 @@ function turnUsage(turn: QwenTurn): RecordedUsage | null {
   return { input, output, cacheRead, cacheWrite: 0, totalTokens: num(usage.totalTokenCount) || input + cacheRead + output };
 }
 
+/**
+ * The window Qwen Code clamps against: its settings' contextWindowSize, else its own table of known
+ * models, else 200,000. Neither is in the chat file; a model our catalogue knows (or the user set)
+ * gives its window, any other model Qwen Code's default — inferred, and editable in the model panel.
+ */
+function contextWindow(turn: QwenTurn, options: PipelineOptions): number {
+  const model = resolveModel(turnModel(turn), API, options.modelOverrides);
+  return model.source === DEFAULT_MODEL_SOURCE ? QWEN_DEFAULT_WINDOW : model.contextWindow;
+}
+
 function selectedTurn(index: QwenIndex, turn: number): QwenTurn {
   const found = Number.isInteger(turn) ? index.turns[turn - 1] : undefined;
   if (!found) throw new RangeError(`turn ${turn} does not exist: the chat has ${index.turns.length} calls`);
   return found;
 }
 
-function reminders(options: PipelineOptions, turn: QwenTurn): Reminders {
+/** The reminders a process adds on send: the startup ones list the folder as it was when the process started. */
+export function sendReminders(options: PipelineOptions, cwd: string | null, writtenBefore: readonly string[], withStartup: boolean): Reminders {
   const startup = sessionConstant(options, QWEN_STARTUP_REMINDERS)?.value;
   const date = sessionConstant(options, QWEN_DATE_REMINDER)?.value;
   return {
-    startup: Array.isArray(startup) ? startup.filter((text): text is string => typeof text === "string").map((text) => withWrittenFiles(text, turn.cwd, turn.writtenBefore)) : null,
+    startup: Array.isArray(startup) ? startup.filter((text): text is string => typeof text === "string").map((text) => withWrittenFiles(text, cwd, writtenBefore)) : null,
     date: typeof date === "string" ? date : null,
-    withStartup: !turn.firstAfterAutoCompression,
+    withStartup,
   };
 }
 
 /** The request fields the file does not hold: captured verbatim, else from a generic header, else not recorded. */
-function headerFields(options: PipelineOptions): { system: unknown; tools: unknown; maxTokens: unknown; missing: string[] } {
+function headerFields(options: PipelineOptions, turn: QwenTurn, window: number): { system: unknown; tools: unknown; maxTokens: unknown; missing: string[] } {
   const missing: string[] = [];
   const header = options.header ?? null;
   let system = sessionConstant(options, QWEN_SYSTEM)?.value;
@@ -73,8 +85,9 @@ function headerFields(options: PipelineOptions): { system: unknown; tools: unkno
       missing.push("tools");
     }
   }
-  let maxTokens = sessionConstant(options, QWEN_MAX_TOKENS)?.value;
-  if (maxTokens === undefined) {
+  let maxTokens: unknown = sessionConstant(options, QWEN_MAX_TOKENS)?.value;
+  if (typeof maxTokens === "number") maxTokens = clampedMaxTokens(maxTokens, window, turn.countsBefore, turnContents(turn), turn.added);
+  else if (maxTokens === undefined) {
     maxTokens = notRecorded("max_tokens");
     missing.push("max_tokens");
   }
@@ -83,8 +96,8 @@ function headerFields(options: PipelineOptions): { system: unknown; tools: unkno
 
 function turnRequest(session: Session, options: PipelineOptions, turnNumber: number): { body: Record<string, unknown>; messages: ReturnType<typeof contextMessages>; missing: string[]; turn: QwenTurn } {
   const turn = selectedTurn(getQwenIndex(session), turnNumber);
-  const sourced = wireMessages(turnContents(turn), reminders(options, turn));
-  const fields = headerFields(options);
+  const sourced = wireMessages(turnContents(turn), sendReminders(options, turn.cwd, turn.writtenBefore, !turn.firstAfterAutoCompression));
+  const fields = headerFields(options, turn, contextWindow(turn, options));
   const body: Record<string, unknown> = {
     model: turnModel(turn)?.modelId ?? notRecorded("model"),
     messages: [fields.system, ...sourced.map((m) => m.wire)],
