@@ -198,7 +198,11 @@ const qwenCode: AgentDriver = {
   // 170,000 prompt tokens on the last response of turn 4, as the recording did (QWEN_INFLATE=4:2): the
   // next process finds the restored count above the automatic threshold (167,000 for a model of
   // unknown window) and compresses before its first request.
-  provider: { shellCall: (command) => ({ name: "run_shell_command", args: { command, description: "Run a shell command" } }), inflate: { turn: 3, step: 1, inputTokens: 170000 } },
+  provider: {
+    shellCall: (command) => ({ name: "run_shell_command", args: { command, description: "Run a shell command" } }),
+    inflate: { turn: 3, step: 1, inputTokens: 170000 },
+    summaryForm: "state-snapshot",
+  },
   env: ({ proxyUrl }) => ({ ...QUIET, OPENAI_API_KEY: "dummy-key", OPENAI_BASE_URL: `${proxyUrl}/v1`, OPENAI_MODEL: "fake-model" }),
   configure: ({ home }) => {
     writeJson(path.join(home, ".qwen", "settings.json"), {

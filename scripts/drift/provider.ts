@@ -18,6 +18,11 @@ export interface ProviderSettings {
   shellCall: ShellCall;
   /** Report `inputTokens` on the answer to this turn's step (0-based indices into SCRIPTED_TURNS and its steps). */
   inflate?: { turn: number; step: number; inputTokens: number };
+  /**
+   * Summaries in the form the agent asks for: Qwen Code wants `<analysis>` then `<state_snapshot>`,
+   * and retries, then falls back to keeping the raw text, when the answer has no snapshot.
+   */
+  summaryForm?: "state-snapshot";
 }
 
 /** What the provider answered, one row per request, for the harness's report. */
@@ -179,7 +184,7 @@ export class ScriptedProvider {
     const position = positionOf(wire, body);
     const id = `drift${String(++this.counter).padStart(4, "0")}`;
     const model = typeof body.model === "string" ? body.model : (/models\/([^:]+):/.exec(path)?.[1] ?? "scripted-model");
-    let text = SUMMARY_TEXT;
+    let text = this.settings.summaryForm === "state-snapshot" ? `<analysis>\nThe conversation so far, in order.\n</analysis>\n<state_snapshot>\n${SUMMARY_TEXT}\n</state_snapshot>` : SUMMARY_TEXT;
     let calls: ToolCall[] = [];
     let inputTokens = Math.ceil(characters / 4);
     if (position === null) this.answered.push({ path, kind: "summary", turn: null, step: null });

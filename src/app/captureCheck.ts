@@ -39,22 +39,49 @@ function conversationOf(body: unknown): unknown[] {
   return list.filter((item) => !(isObject(item) && (item.role === "system" || item.role === "developer")));
 }
 
+/** The role of each conversation item, in order: the shape a capture and a turn share when their contents differ. */
+function roleShape(items: readonly unknown[]): string {
+  return items.map((item) => (isObject(item) ? String(item.role ?? item.type ?? "?") : "?")).join(",");
+}
+
 /**
  * The turn of each capture: the first turn whose rebuilt conversation (every item but the system
- * prompt, compared under sorted keys) equals the capture's, else null. Only an exact match counts:
- * a summariser request carries a turn's conversation plus its own prompt, and must not be taken
- * for that turn. Every turn is built once.
+ * prompt, compared under sorted keys) equals the capture's. Only an exact match counts there: a
+ * summariser request carries a turn's conversation plus its own prompt, and must not be taken for
+ * that turn. Every turn is built once. A capture left without a turn is then paired, in send
+ * order, with the next turn nobody took whose items have the same roles in the same order, so a
+ * rebuild that departs from the wire shows where (a verdict "differs") instead of "unmatched".
  */
 export function matchCaptureTurns(session: Session, options: PipelineOptions, captures: readonly CaptureInput[]): (number | null)[] {
-  const wanted = captures.map((capture) => sortedJson(conversationOf(capture.body)));
+  const conversations = captures.map((capture) => conversationOf(capture.body));
+  const wanted = conversations.map(sortedJson);
   const found: (number | null)[] = captures.map(() => null);
   const turns = countTurns(session, options);
+  const shapes: string[] = [];
   for (let turn = 1; turn <= turns && found.some((item) => item === null); turn++) {
-    const items = sortedJson(conversationOf(buildTurnRequest(session, options, turn).body));
+    const conversation = conversationOf(buildTurnRequest(session, options, turn).body);
+    shapes[turn] = roleShape(conversation);
+    const items = sortedJson(conversation);
     wanted.forEach((target, i) => {
       if (found[i] === null && target === items) found[i] = turn;
     });
   }
+  const taken = new Set(found.filter((turn): turn is number => turn !== null));
+  let after = 0;
+  found.forEach((turn, i) => {
+    if (turn !== null) {
+      after = turn;
+      return;
+    }
+    const shape = roleShape(conversations[i]!);
+    for (let candidate = after + 1; candidate <= turns; candidate++) {
+      if (taken.has(candidate) || shapes[candidate] !== shape) continue;
+      found[i] = candidate;
+      taken.add(candidate);
+      after = candidate;
+      return;
+    }
+  });
   return found;
 }
 

@@ -18,6 +18,17 @@ describe("capture check", () => {
     expect(matchCaptureTurns(fixture.session, options, picked)).toEqual([7, 3]);
   });
 
+  it("pairs a capture whose conversation departs from every rebuild with the next free turn of the same shape, in send order", () => {
+    const edited = mains.slice(3, 6).map((request) => ({ source: request.file, body: structuredClone(request.body) as { input: { content?: { text?: string }[] }[] } }));
+    // The middle capture's first user message edited: no rebuilt turn carries it any more.
+    const block = edited[1]!.body.input.find((item) => Array.isArray(item.content) && typeof item.content[0]?.text === "string")!.content![0]!;
+    block.text = `${block.text} (edited)`;
+    expect(matchCaptureTurns(fixture.session, options, edited)).toEqual([4, 5, 6]);
+    // A capture with a shape no free turn has stays unmatched.
+    const shorter = { source: "short.json", body: { ...(mains[4]!.body as object), input: (mains[4]!.body as { input: unknown[] }).input.slice(0, 2) } };
+    expect(matchCaptureTurns(fixture.session, options, [shorter])).toEqual([null]);
+  });
+
   it("classes the turn start time not derivable, with its reason", () => {
     const [result] = checkCaptures(fixture.session, options, [{ source: mains[4]!.file, body: mains[4]!.body }]);
     expect(result!.turn).toBe(5);

@@ -208,12 +208,24 @@ class Fold {
     };
     this.compressions.push(this.compression);
     this.history = contents;
-    this.pending = this.unansweredPrompt;
+    // Where the compressed history already ends with the prompt (Qwen Code's fallback when the
+    // summary lacks a <state_snapshot>: the recorded history keeps the prompt as it was sent, date
+    // reminder included), the file carries it; otherwise only the compressing process holds it.
+    this.pending = prompt && !endsWithPrompt(contents, prompt) ? prompt : null;
     this.unansweredPrompt = null;
     this.afterAutoCompression = info.triggerReason !== "manual";
     const size = num(info.newTokenCount);
     if (size !== null) this.counts = { prompt: size, output: 0, estimated: info.newTokenCountIsEstimated !== false };
   }
+}
+
+/** True when the last content is a user content holding every text part of `prompt`. */
+function endsWithPrompt(contents: readonly QwenContent[], prompt: QwenContent): boolean {
+  const last = contents[contents.length - 1];
+  if (!last || last.role !== "user") return false;
+  const texts = new Set(last.parts.map((part) => part.text).filter((text) => typeof text === "string"));
+  const wanted = prompt.parts.map((part) => part.text).filter((text) => typeof text === "string");
+  return wanted.length > 0 && wanted.every((text) => texts.has(text));
 }
 
 /** The counts an answer leaves: its prompt tokens (else its total) and, with a prompt count, its output as Qwen Code derives it. */

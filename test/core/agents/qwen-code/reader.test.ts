@@ -72,3 +72,16 @@ describe("Qwen Code chat files", () => {
     expect(report.versions).toEqual(["0.24.4"]);
   });
 });
+
+describe("Qwen Code's fallback compression (no <state_snapshot> in the summary)", () => {
+  const FALLBACK = path.join(__dirname, "../../../fixtures/qwen-code/compressed-fallback.jsonl");
+  const fallback = () => readSessionText(readFileSync(FALLBACK, "utf8"), "chat.jsonl")!;
+  it("sends the prompt once, as the compressed history recorded it, in this process and the next", () => {
+    const after = buildTurnRequest(fallback(), {}, 3).body.messages as Record<string, unknown>[];
+    expect(roles(after)).toEqual(["system", "user", "assistant", "user"]);
+    expect(texts(after[3]!)).toEqual(["<system-reminder>\nThe current date is: Thursday, January 1, 2026.\n</system-reminder>", "summarise it"]);
+    const next = buildTurnRequest(fallback(), {}, 4).body.messages as Record<string, unknown>[];
+    expect(roles(next)).toEqual(["system", "user", "assistant", "user", "assistant", "user"]);
+    expect(texts(next[3]!)).toEqual(["<system-reminder>\nThe current date is: Thursday, January 1, 2026.\n</system-reminder>", "summarise it"]);
+  });
+});
