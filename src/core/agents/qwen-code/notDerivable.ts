@@ -7,7 +7,7 @@ export const QWEN_NOT_DERIVABLE: readonly NotDerivableField[] = [
   { path: "$.tools", reason: "the tool schemas come from the configuration at send time; the chat file does not store them", fromCapture: true },
   {
     path: "$.max_tokens",
-    reason: "max_tokens is clamped at send time to the room left in the context window (lower right after a compression); the chat file does not store it",
+    reason: "max_tokens starts from Qwen Code's output ceiling (its settings or model table), which the chat file does not store; the clamp to the room the window leaves is rebuilt from the recorded token counts",
     fromCapture: true,
   },
 ];
