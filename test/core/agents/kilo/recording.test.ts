@@ -3,7 +3,8 @@
 // tables, every main request rebuilt from it equals the recorded requests/NNN.json byte for byte
 // (system prompt and tools learnt from the first capture only), the automatic compaction is a
 // timeline event whose summariser request equals its capture, and the request after it carries
-// the replayed prompt and Kilo's `<environment_details>` blocks, which the database does not hold.
+// the replayed prompt and Kilo's `<environment_details>` blocks, which the database does not hold; the
+// simulator's Kilo policy, on the stored rows and their recorded tokens, fires where Kilo compacted.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -12,6 +13,7 @@ import { loadDatabase } from "../../../../src/cli/sqlite";
 import { recordReport } from "../../../../src/core/session/recordReport";
 import { analyzeSession, countTurns } from "../../../../src/core/session/pipeline";
 import { isKiloDatabase } from "../../../../src/core/agents/kilo/database";
+import { simulateCompaction } from "../../../../src/core/session/simulate/simulate";
 
 const CASE = path.join(__dirname, "../../../fixtures/kilo/run-autocompact");
 const DB = path.join(CASE, "session/kilo.db");
@@ -63,5 +65,17 @@ describe("Kilo Code CLI recording", () => {
     expect((users[0]!.content as { text: string }[])[0]!.text).toBe("What did we do so far?");
     expect(users.every((message) => (message.content as { text: string }[]).at(-1)!.text.startsWith("\n\n<environment_details>\nMessage time: "))).toBe(true);
     expect(JSON.stringify(request.messages)).toContain("The active agent has changed from compaction to code");
+  });
+
+  it("the Kilo policy fires where Kilo compacted: after the response that reported 38,000 tokens, window 40,000, output 4,000", async () => {
+    const session = await loadDatabase(DB);
+    const fired: number[] = [];
+    for (let turn = 1; turn <= countTurns(session, {}); turn++) {
+      const result = simulateCompaction({ session, options: {}, turn, policyId: "kilo", limits: { contextWindow: 40000, maxOutputTokens: 4000 } });
+      expect(result.policyId).toBe("kilo");
+      expect(result.trigger.right).toBe(36000);
+      if (result.trigger.result) fired.push(turn);
+    }
+    expect(fired).toEqual([8]);
   });
 });
