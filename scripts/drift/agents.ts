@@ -218,4 +218,35 @@ const qwenCode: AgentDriver = {
   sessionFiles: ({ home }) => filesUnder(path.join(home, ".qwen", "projects"), (name) => name.endsWith(".jsonl")),
 };
 
-export const DRIVERS: AgentDriver[] = [claudeCode, pi, codex, opencode, geminiCli, qwenCode];
+const kilo: AgentDriver = {
+  id: "kilo",
+  packageName: "@kilocode/cli",
+  bin: "kilo",
+  // A fork of opencode, driven the same way: compacts once the last response's tokens passed the
+  // model's context less its output limit. Its system prompt and 16 tools alone are about 12,600
+  // tokens by the provider's count, so the window is 40,000 (threshold 36,000) and the inflated step 38,000.
+  provider: { shellCall: (command) => ({ name: "bash", args: { command, description: "Run a shell command" } }), inflate: { turn: 3, step: 1, inputTokens: 38000 } },
+  env: () => ({ ...QUIET, KILO_DISABLE_MODELS_FETCH: "1", KILO_DISABLE_AUTOUPDATE: "1", OPENCODE_DISABLE_MODELS_FETCH: "1", OPENCODE_DISABLE_AUTOUPDATE: "1" }),
+  configure: ({ home, proxyUrl }) => {
+    writeJson(path.join(home, ".config", "kilo", "kilo.json"), {
+      provider: {
+        fake: {
+          npm: "@ai-sdk/openai-compatible",
+          name: "Fake provider",
+          options: { baseURL: `${proxyUrl}/v1`, apiKey: "dummy-key" },
+          models: { "fake-model": { name: "Fake Model", limit: { context: 40000, output: 4000 } } },
+        },
+      },
+      model: "fake/fake-model",
+      small_model: "fake/fake-model",
+      autoupdate: false,
+      share: "disabled",
+      compaction: { auto: true },
+      permission: { edit: "allow", bash: "allow", webfetch: "allow" },
+    });
+  },
+  argv: (prompt, first) => ["run", ...(first ? [] : ["--continue"]), "--format", "json", prompt],
+  sessionFiles: ({ home }) => filesUnder(path.join(home, ".local", "share", "kilo"), (name) => name === "kilo.db"),
+};
+
+export const DRIVERS: AgentDriver[] = [claudeCode, pi, codex, opencode, geminiCli, qwenCode, kilo];

@@ -42,10 +42,13 @@ function systemText(body: Record<string, unknown>, items: unknown[]): string {
   return isObject(first) && (first.role === "system" || first.role === "developer") ? textOf(first) : "";
 }
 
+/** Reminders an agent adds to a prompt (Kilo's "The active agent has changed from compaction to code" on a replayed prompt) are not the prompt's words. */
+const REMINDER = /<system-reminder>[\s\S]*?<\/system-reminder>/g;
+
 function lastUserText(items: unknown[]): string {
   for (let i = items.length - 1; i >= 0; i--) {
     const item = items[i];
-    if (isObject(item) && item.role === "user") return textOf(item);
+    if (isObject(item) && item.role === "user") return textOf(item).replace(REMINDER, "");
   }
   return "";
 }

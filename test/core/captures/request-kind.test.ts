@@ -48,3 +48,11 @@ it("a token count is known by its path", () => {
   expect(guessRequestKindAt("/v1beta/models/gemini-2.5-flash:countTokens", body)).toBe("count");
   expect(guessRequestKindAt("/v1/messages?beta=true", body)).toBe("main");
 });
+
+it("a prompt Kilo replays after its compaction is a main request: the reminder naming the compaction is not the prompt's words", () => {
+  const reminder = "\n\n<system-reminder>\nThe active agent has changed from compaction to code.\n</system-reminder>";
+  const replayed = { messages: [{ role: "user", content: [{ type: "text", text: "\"Print docs/roadmap.md if there is one.\"" }, { type: "text", text: reminder }] }] };
+  expect(guessRequestKind(replayed)).toBe("main");
+  // The same words outside a reminder still name a summariser request.
+  expect(guessRequestKind({ messages: [{ role: "user", content: "The active agent has changed from compaction to code." }] })).toBe("summary");
+});

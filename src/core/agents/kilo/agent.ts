@@ -1,0 +1,56 @@
+// The Kilo Code CLI agent, a fork of opencode: its database (kilo.db, told from opencode.db by
+// Kilo's own tables) read by opencode's reader, opencode's turns and auxiliary requests (title,
+// summariser), its own main request (opencode's body with an `<environment_details>` block on
+// every user message), and its compaction policy.
+import type { AgentDescriptor } from "../descriptor";
+import { messageChars } from "../../tokens/charEstimate";
+import { TITLE_REQUEST_PREFIX } from "../opencode/index";
+import { opencodeRecordedCompactions } from "../opencode/recorded";
+import { analyzeOpencodeSession, buildOpencodeTurnContext, countOpencodeTurns } from "../opencode/turns";
+import { isKiloDatabase, readKiloDatabase } from "./database";
+import { kiloPolicy } from "./policy";
+import { buildKiloAuxiliaryRequest } from "./summariser";
+import { KILO_RECORD_CATALOG } from "./recordTypes";
+import { buildKiloTurnRequest } from "./request";
+import { KILO_FORMAT_ID, kiloHeaderOf } from "./session";
+
+export const kiloAgent = {
+  id: KILO_FORMAT_ID,
+  label: "Kilo",
+  // The newest version whose recorded requests the rebuild equals (docs/fidelity.md).
+  newestVerified: [{ program: "Kilo Code CLI", version: "7.7.7" }],
+  ruleDocs: [{ prefix: "FM-KI", doc: "docs/formats/kilo.md" }],
+  readableFiles: [{ agent: "Kilo Code CLI", files: "the kilo.db database with its kilo.db-wal (~/.local/share/kilo/)" }],
+  // kilo.db is a database, opened by `database` below; no text file is Kilo's own.
+  readers: [],
+  estimateMessageChars: (message) => messageChars(message),
+  pipeline: {
+    analyze: (session, options) => analyzeOpencodeSession(session, options),
+    countTurns: (session) => countOpencodeTurns(session),
+    buildTurnContext: (session, options, turn) => buildOpencodeTurnContext(session, options, turn),
+    buildTurnRequest: (session, options, turn) => buildKiloTurnRequest(session, options, turn),
+  },
+  policies: [kiloPolicy],
+  recorded: { ...opencodeRecordedCompactions, rebuildPolicy: () => KILO_FORMAT_ID },
+  auxiliary: {
+    build: buildKiloAuxiliaryRequest,
+    synthesizedTexts: (event) =>
+      event.purpose === "title"
+        ? [{ text: TITLE_REQUEST_PREFIX, label: "Synthesised by Kilo (as opencode): the fixed text of the title request, sent before the first prompt; not stored in the session." }]
+        : [],
+  },
+  records: KILO_RECORD_CATALOG,
+  // The analyser records each turn's usage in pi's shape (CA-21).
+  usageSource: "pi",
+  options: [],
+  database: {
+    fileName: "kilo.db",
+    recognises: isKiloDatabase,
+    read: readKiloDatabase,
+  },
+  storageSummary: (session) => {
+    const header = kiloHeaderOf(session);
+    if (!header || header.source !== "database") return undefined;
+    return { sessionId: header.id, sessions: header.sessions, walApplied: header.walApplied === true, agentLabel: "Kilo", storage: "kilo.db" };
+  },
+} satisfies AgentDescriptor;
