@@ -25,7 +25,7 @@ it("names a file that starts mid-session, and its missing earlier conversation",
   expect(analysis.warnings.map((w) => w.reason)).toContain(
     "this file starts mid-session: the parent parent-not-in-file of its first entry is not in it, so the earlier conversation is missing",
   );
-  const [report] = analyzeSessionPrefixes(session, {}, { tokenizer: "estimate" });
+  const [report] = analyzeSessionPrefixes(session, {}, { prefix: { tokenizer: "estimate" } });
   const missing = report!.unrecorded!.tokens;
   // The recorded prompt minus the rebuilt request: nearly all of the 136,758 the usage counts.
   expect(missing).toBeGreaterThan(RECORDED_PROMPT - 100);
