@@ -137,6 +137,7 @@ export const CompactionRow = memo(function CompactionRow({ event, selected, inde
       data-kind="compaction"
       data-before-turn={event.beforeTurn ?? undefined}
       data-entry-id={event.entryId}
+      data-tokens-before={event.tokensBefore ?? undefined}
       data-failed={event.failed !== undefined ? "true" : undefined}
       className={`timeline-row compaction${event.failed !== undefined ? " failed" : ""}${selected ? " selected" : ""}`}
       style={style}
