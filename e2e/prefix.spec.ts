@@ -27,6 +27,18 @@ test("prefix stability: break badge, Diff tab cause, Tokens tab", async ({ page 
   await expect(cause).toContainText("history rewritten (compaction)");
   await expect(cause).toContainText("messages[1].content[0].text");
   await expect(cause).toContainText("tokens billed again");
+  // The break costs no more than this request: after a compaction the dropped history is not sent
+  // (the previous request's 2,643 tokens past the break were counted before, for a request of ~1,830).
+  const causeText = (await cause.textContent()) ?? "";
+  const billedAgain = Number(/([\d,]+) tokens billed again/.exec(causeText)![1]!.replaceAll(",", ""));
+  const requestTokens = Number(/shares [\d,]+ of ([\d,]+) tokens/.exec(causeText)![1]!.replaceAll(",", ""));
+  expect(billedAgain).toBeGreaterThan(0);
+  expect(billedAgain).toBeLessThanOrEqual(requestTokens);
+  for (const [width, height] of [[1440, 900], [1024, 700]] as const) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: `/tmp/figures-diff-${width}x${height}.png` });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
   await expect(page.getByTestId("diff-editor")).toBeVisible();
   await expect(page.getByTestId("diff-editor").locator(".prefix-boundary-marker").first()).toBeAttached({ timeout: 15_000 });
 

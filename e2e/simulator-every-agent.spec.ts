@@ -165,6 +165,14 @@ for (const agentCase of CASES) {
     expect(summarised, "summarised messages").toBeGreaterThan(0);
     expect(kept + summarised).toBeGreaterThan(0);
     await expect(page.getByTestId("compaction-tokens")).toContainText("→");
+    // One "tokens before": the row's recorded figure is the compaction view's, and the trigger's.
+    const recordedBefore = await page.locator('[data-testid="timeline-row"][data-kind="compaction"]').first().getAttribute("data-tokens-before");
+    if (recordedBefore !== null) {
+      const figure = Number(recordedBefore).toLocaleString("en-US");
+      await expect(page.getByTestId("compaction-before")).toContainText(figure);
+      const trigger = (await page.getByTestId("compaction-trigger").textContent()) ?? "";
+      if (/\d tokens/.test(trigger)) expect(trigger).toContain(`${figure} tokens`);
+    }
     // Details and the centre agree on whether the request was rebuilt.
     const rebuilt = await page.getByTestId("compaction-view").getAttribute("data-rebuilt");
     const details = page.getByTestId("compaction-details-request");

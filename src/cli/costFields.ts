@@ -20,7 +20,7 @@ export function costField(cost: TurnCost, include: { predicted: boolean }): Reco
     ...(include.predicted
       ? {
           predicted: pricedField(cost.predicted),
-          break: cost.break ? { ...pricedField(cost.break), rebilledTokens: cost.break.parts[0]?.tokens ?? 0 } : null,
+          break: cost.break ? { ...pricedField(cost.break), rebilledTokens: cost.rebilledTokens } : null,
         }
       : {}),
     priceRow: cost.recorded.row ?? cost.predicted.row,

@@ -90,8 +90,12 @@ export function predictedCachedTitle(story: TurnTokenStory): string {
   return `What the provider's prompt cache should have served, simulated from the requests' shared prefix${story.notInFile !== null ? " (counting the part not in the file)" : ""}.${recorded}`;
 }
 
-/** "≈ 32.7k tokens not in the file: system prompt and tools, inferred from recorded usage". */
-export function notInFileSentence(tokens: number): string {
+/**
+ * "≈ 32.7k tokens not in the file: system prompt and tools, inferred from recorded usage"; for a
+ * file that starts mid-session, that the missing part is the earlier conversation.
+ */
+export function notInFileSentence(tokens: number, startsMidSession = false): string {
+  if (startsMidSession) return `this file starts mid-session: ≈ ${formatCompact(tokens)} tokens of earlier conversation are not in it (with the system prompt and tools), inferred from recorded usage`;
   return `≈ ${formatCompact(tokens)} tokens not in the file: system prompt and tools, inferred from recorded usage`;
 }
 

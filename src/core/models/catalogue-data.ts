@@ -73,6 +73,7 @@ function google(id: string, contextWindow: number, maxTokens: number, reasoning:
 
 export const MODEL_CATALOGUE: readonly CatalogueEntry[] = [
   // Anthropic Claude 4.x
+  anthropic("claude-opus-4-7", 1000000, 128000),
   anthropic("claude-opus-4-6", 200000, 128000),
   anthropic("claude-sonnet-4-6", 200000, 64000),
   anthropic("claude-opus-4-5", 200000, 64000),
@@ -104,6 +105,11 @@ export const MODEL_CATALOGUE: readonly CatalogueEntry[] = [
   openai("gpt-5.1", 400000, 128000, true),
   openai("gpt-5.1-codex", 400000, 128000, true),
   openai("gpt-5.2", 400000, 128000, true),
+  openai("gpt-5.2-codex", 400000, 128000, true),
+  openai("gpt-5.3-codex", 400000, 128000, true),
+  openai("gpt-5.4", 1050000, 128000, true),
+  openai("gpt-5.4-mini", 400000, 128000, true),
+  openai("gpt-5.5", 1050000, 128000, true),
   // Google Gemini
   google("gemini-2.5-pro", 1048576, 65536, true),
   google("gemini-2.5-flash", 1048576, 65536, true),

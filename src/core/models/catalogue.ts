@@ -55,10 +55,13 @@ export function resolveModel(
   let resolved: ModelInfo;
   const exact = ref ? MODEL_CATALOGUE.find((entry) => entry.provider === provider && entry.id === modelId) : undefined;
   const byId = exact ?? (ref ? MODEL_CATALOGUE.find((entry) => entry.id === modelId) : undefined);
+  const family = exact || byId || !ref ? undefined : familyEntry(modelId);
   if (exact) {
     resolved = fromEntry(exact, provider, apiHint ?? exact.api, exact.source);
   } else if (byId) {
     resolved = fromEntry(byId, provider, apiHint ?? byId.api, `${byId.source}, matched by id from ${byId.provider}`);
+  } else if (family) {
+    resolved = { ...fromEntry(family, provider, apiHint ?? family.api, `${family.source}, as ${family.id} (the same model with a suffix)`), id: modelId };
   } else {
     resolved = {
       provider,
@@ -87,6 +90,18 @@ export function resolveModel(
     resolved = { ...resolved, ...stripUndefined(figures), source: USER_MODEL_SOURCE };
   }
   return resolved;
+}
+
+/**
+ * A catalogue model whose id starts `modelId` followed by "-" (a dated or variant suffix:
+ * `claude-opus-4-7-20260301`, `gpt-5.5-codex-high`); the longest such id wins.
+ */
+function familyEntry(modelId: string): CatalogueEntry | undefined {
+  let best: CatalogueEntry | undefined;
+  for (const entry of MODEL_CATALOGUE) {
+    if (modelId.startsWith(`${entry.id}-`) && (!best || entry.id.length > best.id.length)) best = entry;
+  }
+  return best;
 }
 
 function stripUndefined<T extends object>(value: T): Partial<T> {

@@ -32,6 +32,12 @@ export interface SessionAnalysis {
   auxiliary?: AuxiliaryRequestEvent[];
   /** Session events on the branch (hook runs, turn durations, local commands), if the format records any. */
   events?: SessionEvent[];
+  /**
+   * The file starts mid-session (its first entry's parent is not in it): what the recorded usage
+   * counts beyond the rebuilt request is then mostly earlier conversation, not only the system
+   * prompt and tools.
+   */
+  startsMidSession?: boolean;
 }
 
 /**

@@ -14,7 +14,7 @@ export interface TurnCostInput {
   recorded: PriceableUsage | null;
   /** The cache simulation's input-side prediction (output is taken from `recorded`). */
   predicted: Omit<PriceableUsage, "output"> | null;
-  /** Tokens the previous request had in its prefix that this one sends again after a break; 0 when none. */
+  /** Tokens a break made the provider bill again (`rebilledTokensOf`); 0 when none. */
   rebilledTokens: number;
 }
 
@@ -24,6 +24,8 @@ export interface TurnCost {
   predicted: PricedUsage;
   /** Null when the turn does not break the prefix. */
   break: PricedUsage | null;
+  /** The tokens the break made the provider bill again (0 without a break), priced or not. */
+  rebilledTokens: number;
 }
 
 export interface SessionCost {
@@ -61,6 +63,7 @@ export function turnCost(input: TurnCostInput, table: PriceTable): TurnCost {
     recorded: priceUsage(input.recorded, input.model, table, input.at),
     predicted,
     break: input.rebilledTokens > 0 ? priceRebilled(input.rebilledTokens, input.model, table, input.at) : null,
+    rebilledTokens: input.rebilledTokens,
   };
 }
 

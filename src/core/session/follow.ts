@@ -106,7 +106,7 @@ export interface LiveTurn {
   causeDetail: string | null;
   /** A compaction came between the previous turn and this one. */
   afterCompaction: boolean;
-  /** Tokens the previous request had that this one sends again after a break (0 without a break). */
+  /** Tokens the break made the provider bill again (`rebilledTokensOf`; 0 without a break). */
   rebilledTokens: number;
   cost: TurnCost;
 }

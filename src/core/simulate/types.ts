@@ -86,7 +86,15 @@ export interface LimitOverrides {
 }
 
 /** Where a limit value came from, for the trigger display. */
-export type LimitSource = "override" | "session" | "catalogue" | "catalogue-default" | "header" | "none";
+export type LimitSource =
+  | "override"
+  | "session"
+  | "catalogue"
+  | "catalogue-default"
+  | "header"
+  | "none"
+  /** The model is not in the catalogue and the session's own recorded context went past the default window. */
+  | "model unknown: the largest context this session reached";
 
 export interface ResolvedLimits {
   contextWindow: number;

@@ -52,6 +52,12 @@ export function CompactionOutcomeLists({ outcome }: { outcome: CompactionOutcome
           {outcome.trigger}
         </div>
       )}
+      {outcome.recordedBefore !== null && (
+        <div data-testid="compaction-before" title="As the agent recorded it: the figure its trigger compared with its threshold. The timeline row and Details show the same.">
+          <span className="muted">Tokens before: </span>
+          {formatInt(outcome.recordedBefore)}
+        </div>
+      )}
       <div data-testid="compaction-tokens" title="chars/4 estimates of the messages of the request before the compaction and of the next request">
         <span className="muted">Messages' tokens: </span>
         {outcomeTokens(outcome)}

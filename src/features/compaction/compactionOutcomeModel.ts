@@ -86,7 +86,7 @@ export function compactionOutcome(session: Session, options: PipelineOptions, an
   const beforeTurn = afterTurn === null ? analysis.turns.length : afterTurn - 1;
   const charsOf = messageCharsEstimator(session, options);
   if (beforeTurn < 1) {
-    return { beforeTurn: null, afterTurn, kept: [], summarised: [], added: [], tokensBefore: null, tokensAfter: null, trigger: null, triggerShort: null, manual: null, note: "No turn was answered before this compaction in the file: there is no earlier request to compare with." };
+    return { beforeTurn: null, afterTurn, kept: [], summarised: [], added: [], recordedBefore: event.tokensBefore, tokensBefore: null, tokensAfter: null, trigger: null, triggerShort: null, manual: null, note: "No turn was answered before this compaction in the file: there is no earlier request to compare with." };
   }
   const before = compared(buildTurnContext(session, options, beforeTurn).messages, charsOf);
   const trigger = triggerText(session, options, entryId, beforeTurn);
@@ -98,6 +98,7 @@ export function compactionOutcome(session: Session, options: PipelineOptions, an
       kept: [],
       summarised: [],
       added: [],
+      recordedBefore: event.tokensBefore,
       tokensBefore: sum(all),
       tokensAfter: null,
       trigger: trigger.text,
@@ -118,6 +119,7 @@ export function compactionOutcome(session: Session, options: PipelineOptions, an
     kept,
     summarised,
     added,
+    recordedBefore: event.tokensBefore,
     tokensBefore: sum(kept) + sum(summarised),
     tokensAfter: sum(rowsOf(after)),
     trigger: trigger.text,

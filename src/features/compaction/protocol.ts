@@ -41,6 +41,11 @@ export interface CompactionOutcomeView {
   summarised: OutcomeMessage[];
   /** Messages the request after sends that the one before did not: the summary, the next prompt. */
   added: OutcomeMessage[];
+  /**
+   * The tokens before the compaction as the agent recorded them: the figure its trigger compared
+   * with its threshold (the timeline row and Details show the same); null when not recorded.
+   */
+  recordedBefore: number | null;
   /** Estimated tokens of the request's messages before, and of the next request's. */
   tokensBefore: number | null;
   tokensAfter: number | null;

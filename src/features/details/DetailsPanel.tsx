@@ -69,7 +69,7 @@ function TurnDetails({ summary, result }: { summary: TurnSummary; result: TurnRe
       )}
       <div className="section-title">Model</div>
       <Row label="model">{summary.model ? `${summary.model.provider}/${summary.model.modelId}` : "unknown"}</Row>
-      {built && <ModelFacts model={built.model} />}
+      {built && <ModelFacts model={built.model} thinkingLevel={summary.thinkingLevel} />}
       <Row label="api">
         {built ? API_LABELS[built.api] ?? built.api : summary.api ? API_LABELS[summary.api] ?? summary.api : "unknown"}
         {built && summary.api && built.api !== summary.api ? " (override)" : ""}
@@ -190,6 +190,7 @@ const AGREEMENT_WORDS: Record<NonNullable<ReturnType<typeof prefixRowOf>>["serve
 /** The turn's token story: billed (recorded), rebuilt (counted), not in the file (inferred), predicted from cache. */
 function TurnTokens({ summary }: { summary: TurnSummary }) {
   const prefix = useAppStore((state) => prefixRowOf(state.prefix.rows, summary.turn));
+  const startsMidSession = useAppStore((state) => state.analysis?.startsMidSession === true);
   const story = turnTokenStory(summary, prefix);
   return (
     <>
@@ -232,7 +233,7 @@ function TurnTokens({ summary }: { summary: TurnSummary }) {
             {story.cacheRead !== null && <span className="muted"> (recorded {formatInt(story.cacheRead)})</span>}
           </Row>
         )}
-        {story.notInFile !== null && <div className="explain">{notInFileSentence(story.notInFile)} (turn {story.notInFileFromTurn}).</div>}
+        {story.notInFile !== null && <div className="explain" data-testid="tokens-not-in-file-explain">{notInFileSentence(story.notInFile, startsMidSession)} (turn {story.notInFileFromTurn}).</div>}
       </div>
     </>
   );

@@ -66,7 +66,7 @@ export function DiffView() {
               shares {formatInt(row.sharedTokens)} of {formatInt(row.tokens)} {tokensWord}
             </span>
             {row.cause !== null && (
-              <span title="Tokens of the previous request after the break: no longer served from the prompt cache, billed again at the full input price.">
+              <span title="Tokens the previous request had cached that this one sent again past the break, billed at the full input price: never more than this request, nor than what the provider did not read from its cache.">
                 {formatInt(result.repaidTokens)} tokens billed again
               </span>
             )}

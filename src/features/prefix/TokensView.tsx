@@ -59,6 +59,7 @@ function TokenPieces() {
 }
 
 export function TokensView() {
+  const startsMidSession = useAppStore((state) => state.analysis?.startsMidSession === true);
   const tokens = useAppStore((state) => state.tokens);
   const prefix = useAppStore((state) => (state.tokens.result ? prefixRowOf(state.prefix.rows, state.tokens.result.turn) : null));
   const result = tokens.result;
@@ -88,7 +89,7 @@ export function TokensView() {
         </span>
         {notInFile !== null ? (
           <span className="muted" data-testid="tokens-not-in-file-sentence" title={`Inferred from the recorded usage of turn ${prefix?.unrecordedFromTurn}: billed prompt minus rebuilt request.`}>
-            {notInFileSentence(notInFile)}
+            {notInFileSentence(notInFile, startsMidSession)}
           </span>
         ) : (
           result.notRecorded.length > 0 && <span className="muted">not in the file (not counted): {result.notRecorded.join(", ")}</span>

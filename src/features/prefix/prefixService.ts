@@ -373,7 +373,7 @@ export class PrefixService {
       row,
       causeText: previous === null ? "first request: nothing to compare with" : report.cause === null ? "extends the previous request" : causeInWords(report.cause, report.causeDetail),
       contributingText: report.contributing.map((cause) => causeInWords(cause, null)),
-      repaidTokens: report.cause !== null && previousReport ? Math.max(0, previousReport.tokens - report.sharedTokens) : 0,
+      repaidTokens: rebilledTokensOf(report, previousReport?.tokens ?? null),
       counterLabel: counterForApi(current.api, { tokenizer: "auto" }).label,
     };
   }

@@ -34,7 +34,7 @@ export interface PrefixRow {
   expiry: string | null;
   /** The cache simulation's input prediction (reads, writes by TTL, uncached), for the predicted cost. */
   predictedInput?: { uncachedInput: number; cacheRead: number; cacheWrite: number; cacheWrite5m?: number; cacheWrite1h?: number } | null;
-  /** Tokens of the previous request this one sends again after a prefix break (0 without a break). */
+  /** Tokens a prefix break made the provider bill again (`rebilledTokensOf`; 0 without a break). */
   rebilledTokens?: number;
   /**
    * What the file does not hold (system prompt, tools), in tokens, inferred from the recorded
@@ -74,7 +74,7 @@ export interface TurnDiffResult {
   causeText: string;
   /** Contributing causes in words. */
   contributingText: string[];
-  /** Tokens of the previous request paid again (its tokens after the shared prefix). */
+  /** Tokens the break made the provider bill again (`rebilledTokensOf`, as every other view). */
   repaidTokens: number;
   /** Token counter label ("exact (o200k)", "estimate (o200k × 1)"). */
   counterLabel: string;

@@ -5,6 +5,7 @@
 import { useState } from "react";
 import type { ModelInfo } from "../../core/model";
 import { CAPTURE_MODEL_PROVIDER, modelKey, resolveModel } from "../../core/models/catalogue";
+import { turnReasoning } from "../../core/models/reasoning";
 import { captureModelOverrides } from "../../core/captures/modelFacts";
 import { setModelOverride } from "../../page/options";
 import { useAppStore } from "../../page/store";
@@ -110,7 +111,8 @@ function EditForm({ model, base, onClose }: { model: ModelInfo; base: ModelInfo;
   );
 }
 
-export function ModelFacts({ model }: { model: ModelInfo }) {
+export function ModelFacts({ model, thinkingLevel = null }: { model: ModelInfo; thinkingLevel?: string | null }) {
+  const reasoning = turnReasoning(model, thinkingLevel);
   const [editing, setEditing] = useState(false);
   const key = modelKey(model.provider, model.id);
   const override = useAppStore((state) => state.options.modelOverrides[key]);
@@ -136,7 +138,8 @@ export function ModelFacts({ model }: { model: ModelInfo }) {
           <div key={field.key} className="kv" data-testid={`model-fact-${field.key}`} data-source={own ? own.label : baseSource.label}>
             <span className="k">{field.label}</span>
             <span className="v" title={own?.title ?? baseSource.title}>
-              {show(factValue(model, field.key))}
+              {field.key === "reasoning" ? show(reasoning.reasoning) : show(factValue(model, field.key))}
+              {field.key === "reasoning" && reasoning.fromThinking && <span className="muted"> · the turn recorded thinking {thinkingLevel}</span>}
               {own && <span className="muted"> · {own.label}</span>}
             </span>
           </div>

@@ -38,7 +38,7 @@ function costTitle(cost: TurnCost): string {
   ];
   const long = cost.recorded.longContext ?? cost.predicted.longContext;
   if (long) lines.push(`Long-context prices: the request's ${long.inputTokens} input tokens are above ${long.aboveInputTokens}`);
-  if (cost.break) lines.push(`Prefix break: ${formatPriced(cost.break)} for ${cost.break.parts[0]?.tokens ?? 0} tokens re-billed`);
+  if (cost.break) lines.push(`Prefix break: ${formatPriced(cost.break)} for ${cost.rebilledTokens} tokens billed again`);
   if (cost.recorded.row) lines.push(`Price row: ${cost.recorded.row}${MATCH_WORDS[cost.recorded.match ?? "exact"]}`);
   return lines.join("\n");
 }
@@ -137,6 +137,7 @@ export const CompactionRow = memo(function CompactionRow({ event, selected, inde
       data-kind="compaction"
       data-before-turn={event.beforeTurn ?? undefined}
       data-entry-id={event.entryId}
+      data-tokens-before={event.tokensBefore ?? undefined}
       data-failed={event.failed !== undefined ? "true" : undefined}
       className={`timeline-row compaction${event.failed !== undefined ? " failed" : ""}${selected ? " selected" : ""}`}
       style={style}

@@ -43,6 +43,8 @@ export interface ClaudeSessionIndex {
   /** The conversation parent of each conversation entry with one (progress lines passed through). */
   parentOf: Map<string, string>;
   apiRequests: Map<string, ApiRequestRecord>;
+  /** The main chain's first entry names a parent the file does not hold: the file starts mid-session. */
+  startsMidSession?: boolean;
   shapes: Map<string, Record<string, unknown>>;
   blobs: Map<string, Record<string, unknown>>;
   /** `leafUuid` of the last `last-prompt` record naming an existing entry. */
@@ -231,7 +233,11 @@ function indexEntries(index: ClaudeSessionIndex, pass: IndexPass, entries: reado
       // chain goes on from the entry written before; only an entry with nothing before it starts
       // its own chain (a file that begins mid-session).
       if (previous === null) {
-        pass.parentWarnings.push({ line: entry.line, reason: `parent ${parent} not found: entry starts its own chain` });
+        if (!side) index.startsMidSession = true;
+        const reason = side
+          ? `parent ${parent} not found: entry starts its own chain`
+          : `this file starts mid-session: the parent ${parent} of its first entry is not in it, so the earlier conversation is missing`;
+        pass.parentWarnings.push({ line: entry.line, reason });
         continue;
       }
       parent = previous.id;

@@ -451,6 +451,7 @@ export function analyzeClaudeSession(session: Session, options: PipelineOptions)
     timeline,
     warnings: [...index.warnings, ...branch.warnings, ...offBranchWarnings(index, branch), ...recordWarnings(session)],
     ...(events.length > 0 ? { events } : {}),
+    ...(index.startsMidSession ? { startsMidSession: true } : {}),
   };
 }
 

@@ -2,13 +2,14 @@
 // the limits and the policy parameters, runs the policy and returns its result. Pure; never calls
 // a model (CP-0-3).
 import { findAgent } from "../agents";
-import { buildTurnContext, buildTurnRequest, countTurns, TURN_PIPELINE } from "../pipeline";
+import { analyzeSession, buildTurnContext, buildTurnRequest, countTurns, TURN_PIPELINE } from "../pipeline";
+import type { ModelInfo, Session } from "../../model";
 import { resolveModel } from "../../models/catalogue";
 import { resolveLimits } from "../../simulate/limits";
 import { providerTokenCount } from "./provider-count";
 import { UnreplayablePointError } from "../../simulate/point-error";
 import { getPolicy } from "./policies";
-import type { CompactionPolicy, PolicyParameters, SimulationContext, SimulationInput, SimulationResult } from "../../simulate/types";
+import type { CompactionPolicy, PolicyParameters, ResolvedLimits, SimulationContext, SimulationInput, SimulationResult } from "../../simulate/types";
 
 /** A policy asked to run on a session it cannot run on; the message says why in plain words. */
 class PolicyNotApplicableError extends Error {
@@ -26,13 +27,42 @@ export function resolveParameters(policy: CompactionPolicy, given: PolicyParamet
   return out;
 }
 
+/** The largest prompt (input, cache reads and writes) a turn of the session recorded, by session and size. */
+const largestContexts = new WeakMap<Session, { entries: number; leafId: string | null; tokens: number }>();
+
+function largestRecordedContext(session: Session, options: SimulationInput["options"]): number {
+  const known = largestContexts.get(session);
+  const leafId = options.leafId ?? null;
+  if (known && known.entries === session.entries.length && known.leafId === leafId) return known.tokens;
+  let tokens = 0;
+  for (const turn of analyzeSession(session, options).turns) {
+    const usage = turn.usage;
+    if (usage) tokens = Math.max(tokens, usage.input + usage.cacheRead + usage.cacheWrite);
+  }
+  largestContexts.set(session, { entries: session.entries.length, leafId, tokens });
+  return tokens;
+}
+
+/**
+ * The limits of the simulation. A model the catalogue does not know gets a default window; a
+ * session that itself went past it shows the model's window is at least that large, so the
+ * window is raised to the largest context the session reached, and its source says so.
+ */
+function simulationLimits(input: SimulationInput, model: ModelInfo): ResolvedLimits {
+  const limits = resolveLimits(model, input.limits);
+  if (limits.contextWindowSource !== "catalogue-default") return limits;
+  const largest = largestRecordedContext(input.session, input.options);
+  if (largest <= limits.contextWindow) return limits;
+  return { ...limits, contextWindow: largest, contextWindowSource: "model unknown: the largest context this session reached" };
+}
+
 export function buildSimulationContext(input: SimulationInput, policy: CompactionPolicy): SimulationContext {
   const turnContext = buildTurnContext(input.session, input.options, input.turn);
   const model = resolveModel(turnContext.model, turnContext.api, input.options.modelOverrides);
   const context = {
     pipeline: TURN_PIPELINE,
     turnContext,
-    limits: resolveLimits(model, input.limits),
+    limits: simulationLimits(input, model),
     turnCount: countTurns(input.session, input.options),
     parameters: resolveParameters(policy, input.parameters),
   } as SimulationContext;

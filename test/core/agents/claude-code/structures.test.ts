@@ -313,6 +313,6 @@ describe("a parent Claude Code never wrote to the file", () => {
     const session = readClaude([user("u9", "not-in-file", "question"), assistant("a9", "u9", "m9", [{ type: "text", text: "answer" }])]);
     const analysis = analyzeSession(session, OPTIONS);
     expect(analysis.turns).toHaveLength(1);
-    expect(analysis.warnings.map((warning) => warning.reason)).toEqual(["parent not-in-file not found: entry starts its own chain"]);
+    expect(analysis.warnings.map((warning) => warning.reason)).toEqual(["this file starts mid-session: the parent not-in-file of its first entry is not in it, so the earlier conversation is missing"]);
   });
 });

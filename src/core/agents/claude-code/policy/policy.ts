@@ -118,13 +118,28 @@ function promptText(entry: SessionEntry): string {
   return wireText(entryMessage(entry) ?? {});
 }
 
+/**
+ * At a recorded compaction: the figure Claude Code's trigger compared with its threshold, as it
+ * wrote it on the boundary (`compactMetadata.preTokens`); null elsewhere or when not written.
+ * It counts every message after the last usage, which the estimate below sees only in part.
+ */
+function recordedPreTokens(input: SimulationInput): number | null {
+  if (!input.recordedCompactionEntryId) return null;
+  const boundary = input.session.entries.find((e) => e.id === input.recordedCompactionEntryId);
+  const metadata = boundary?.raw.compactMetadata;
+  const preTokens = isObject(metadata) ? metadata.preTokens : undefined;
+  return typeof preTokens === "number" && Number.isFinite(preTokens) && preTokens > 0 ? preTokens : null;
+}
+
 function claudeTrigger(input: SimulationInput, context: SimulationContext, turn: ClaudeTurn, pending: SessionEntry | null): TriggerDecision {
   const p = context.parameters;
   const usage = turnUsage(turn);
   const used = usage ? usage.totalTokens : 0;
   // CP-CC-INF-2: preTokens = last usage + a rough estimate of the messages after it (round(chars/4)).
   const pendingTokens = pending ? Math.round(promptText(pending).length / 4) : 0;
-  const tokens = used + pendingTokens;
+  // The tokens before: what the agent recorded having compared, when it did; the estimate otherwise.
+  const recorded = recordedPreTokens(input);
+  const tokens = recorded ?? used + pendingTokens;
   const window = typeof p.autoCompactWindow === "number" ? p.autoCompactWindow : context.limits.contextWindow;
   // CP-0-1: the output limit recorded on the turn's request (max_tokens), unless overridden.
   const recordedMax = context.turnRequest.body.max_tokens;
@@ -140,6 +155,7 @@ function claudeTrigger(input: SimulationInput, context: SimulationContext, turn:
     operands: [
       { name: "usageTokens", value: used, source: usage ? "turn usage: input + cache read + cache write + output (FM-CC-4)" : "no usage recorded" },
       { name: "pendingTokens", value: pendingTokens, source: "round(chars/4) of the pending prompt [INF CP-CC-INF-2]" },
+      ...(recorded === null ? [] : [{ name: "tokens before (recorded)", value: recorded, source: "the figure Claude Code compared, written on the compaction boundary (preTokens): used instead of the two above" }]),
       { name: "window", value: window, source: typeof p.autoCompactWindow === "number" ? "parameter autoCompactWindow" : context.limits.contextWindowSource },
       { name: "reserve", value: reserve, source: `min(max output tokens ${maxOutput}, summaryOutputReserve) [INF CP-CC-INF-1]` },
       { name: "buffer", value: buffer, source: "parameter autoCompactBuffer [INF CP-CC-INF-1]" },

@@ -36,8 +36,14 @@ function policyDefault(policy: CompactionPolicy, setting: InferredSetting, resol
   return typeof value === "number" ? value : null;
 }
 
-/** The value used by default: the policy's own when it fits, else the nearest bound. */
-function chooseValue(min: number | null, max: number | null, fallback: number | null): number | null {
+/**
+ * The value used by default: the policy's own when it fits, else the nearest bound. With no
+ * automatic compaction recorded the bounds only say where the trigger did not fire: a bound taken
+ * as the value would make it fire one token later, so with no default of its own the setting is
+ * left to the policy's rule (Codex: a share of the model's window).
+ */
+function chooseValue(min: number | null, max: number | null, fallback: number | null, fired = true): number | null {
+  if (!fired && fallback === null) return null;
   if (fallback !== null && (min === null || fallback >= min) && (max === null || fallback <= max)) return fallback;
   if (fallback !== null && max !== null && fallback > max) return max;
   if (min !== null) return min;
@@ -308,7 +314,7 @@ function inferTriggerSetting(
     value: null,
     assumes: first.assumes,
   };
-  setting.value = setting.conflict ? null : chooseValue(setting.min, setting.max, policyDefault(policy, setting, resolvedLimit));
+  setting.value = setting.conflict ? null : chooseValue(setting.min, setting.max, policyDefault(policy, setting, resolvedLimit), automatic);
   return setting;
 }
 
