@@ -1,7 +1,9 @@
 // Built-in model catalogue as versioned data (providers-and-caching.md: provider figures ship as
 // data with value, source and date). Every figure here was written from memory of the providers'
 // model pages and pi-ai's generated model list, not checked against them: each entry says so in
-// `source` ("catalogue (unverified)"), and the UI shows it. Users can override any entry.
+// `source` ("catalogue (unverified)"), and the UI shows it. Users can override any entry. The context
+// windows are held to the price dataset's (@pydantic/genai-prices) by a test, which lists the few
+// differences kept on purpose (test/core/models/catalogue-windows.test.ts).
 import type { ApiId } from "../model";
 
 export interface CatalogueEntry {
@@ -109,7 +111,7 @@ export const MODEL_CATALOGUE: readonly CatalogueEntry[] = [
   openai("gpt-5.3-codex", 400000, 128000, true),
   openai("gpt-5.4", 1050000, 128000, true),
   openai("gpt-5.4-mini", 400000, 128000, true),
-  openai("gpt-5.5", 1050000, 128000, true),
+  openai("gpt-5.5", 1000000, 128000, true),
   // Google Gemini
   google("gemini-2.5-pro", 1048576, 65536, true),
   google("gemini-2.5-flash", 1048576, 65536, true),
