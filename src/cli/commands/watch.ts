@@ -55,14 +55,22 @@ function turnText(file: string | null, thread: string | null, turn: LiveTurn): s
   return parts.join("  ");
 }
 
-/** Resolves on the first interrupt (SIGINT or SIGTERM). */
-function interrupted(): Promise<void> {
+/**
+ * Waits `ms`; true when an interrupt (SIGINT or SIGTERM) came meanwhile. Only while waiting is the
+ * interrupt handled here (watch then returns 0): while a poll works — a long read, a large
+ * analysis that does not yield — no handler is installed, so the signal's default action ends
+ * the process at once rather than waiting for the work to finish.
+ */
+function waitOrInterrupt(ms: number): Promise<boolean> {
   return new Promise((resolve) => {
-    const stop = () => {
+    const end = (interrupted: boolean) => {
+      clearTimeout(timer);
       process.off("SIGINT", stop);
       process.off("SIGTERM", stop);
-      resolve();
+      resolve(interrupted);
     };
+    const stop = () => end(true);
+    const timer = setTimeout(() => end(false), ms);
     process.on("SIGINT", stop);
     process.on("SIGTERM", stop);
   });
@@ -121,14 +129,7 @@ async function run(positionals: string[], options: CliOptionValues, io: CliIo): 
   const counted = folder ? ` (${sessions} session${sessions === 1 ? "" : "s"}${subAgents})` : subAgents ? ` (${subAgents.slice(2)})` : "";
   io.stderr(`watching ${target}${counted}: ${existing} turn${existing === 1 ? "" : "s"} so far; Ctrl-C stops\n`);
 
-  const stop = interrupted();
-  let stopped = false;
-  void stop.then(() => {
-    stopped = true;
-  });
-  while (!stopped) {
-    await Promise.race([stop, new Promise((resolve) => setTimeout(resolve, interval))]);
-    if (stopped) break;
+  while (!(await waitOrInterrupt(interval))) {
     for (const file of findFiles(false)) {
       const parent = parentOf.get(file);
       io.stderr(parent ? `new sub-agent file: ${file.file} (of ${parent.file})\n` : `new session: ${file.file}\n`);
@@ -136,7 +137,7 @@ async function run(positionals: string[], options: CliOptionValues, io: CliIo): 
     for (const file of watched.values()) {
       const result = await file.poll();
       if (!result) continue;
-      if (result.restarted) io.stderr(`${file.file}: rewritten rather than appended to; read again whole\n`);
+      for (const notice of result.notices) io.stderr(`${file.file}: ${notice}\n`);
       print(file, result.turns);
     }
   }
