@@ -4,7 +4,8 @@
 // (src/cli/watch/watchedFile.ts); a folder is searched again for new sessions on every poll.
 // A session's sub-agent files (Claude Code's `<session>/subagents/`) are followed with it: their
 // new turns are printed under the session's file with the thread's label, never as sessions of
-// their own. Runs until interrupted (Ctrl-C), then exits 0.
+// their own. Another session appended, a file replaced or rewritten: said on standard error
+// (src/cli/watch/watchedFile.ts tells them). Runs until interrupted (Ctrl-C).
 import fs from "node:fs";
 import path from "node:path";
 import { integerOption } from "../args";
@@ -186,7 +187,9 @@ export const watchCommand: CliCommand = {
     '  {"turn":N,"timestamp":…,"model":…,"tokens":N,"cachedTokens":{"recorded":N|null,"predicted":N|null},',
     '   "break":null|{"cause":…,"detail":…,"path":…,"rebilledTokens":N},"afterCompaction":bool,"cost":{"recorded":{…},"predicted":{…},"break":{…}|null,"priceRow":…}}',
     "Only the bytes appended since the last check are read and only the new turns analysed; a database",
-    "(opencode, hermes-agent; with its -wal) or a file rewritten rather than appended is read again whole.",
+    "(opencode, hermes-agent; with its -wal) or a JSON document is read again whole. Lines of another",
+    "session appended, another file moved over the watched one and a rewrite in place are said on",
+    "standard error and followed as the new session.",
     "A session's sub-agent files (<session>/subagents/*.jsonl) are followed with it: their turns add",
     "\"thread\" (the thread's label) after \"file\" (the session's file). Stops on Ctrl-C.",
     "See docs/cli.md#watch and docs/live.md.",
