@@ -11,7 +11,7 @@ export interface InferredRuleLabel {
 
 export function inferredTooltip(rule: InferredRuleLabel): string {
   return (
-    `Inferred: our reading of the agent's source, not confirmed by a recording — ${rule.what}.` +
+    `Inferred: ${rule.what}.\nOur reading of the agent's source, not confirmed by a recording.` +
     `${rule.alternative ? `\nThe other reading: ${rule.alternative}.` : ""}\n${ruleTooltip([rule.ruleId])}`
   );
 }

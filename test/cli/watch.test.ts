@@ -2,53 +2,16 @@
 // printed, each turn appended afterwards is printed once, as JSON or as text, and an interrupt
 // ends it with status 0. A folder is followed too, a session that appears in it included, and a
 // session's sub-agent files are followed with it (their turns printed under the session's file).
-import { spawn, type ChildProcess } from "node:child_process";
-import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { fixtureCase, REPO_ROOT } from "../support/fixtures";
+import { REPO_ROOT } from "../support/fixtures";
 import { assistant, toText, user } from "../core/agents/claude-code/helpers";
 import { makeScanFolder } from "./scan-helpers";
+import { killWatches, lines, sessionLines, startWatch } from "./watch-helpers";
 
-const running: ChildProcess[] = [];
-afterEach(() => {
-  for (const child of running.splice(0)) child.kill("SIGKILL");
-});
-
-interface Watch {
-  child: ChildProcess;
-  stdout: () => string;
-  stderr: () => string;
-  waitFor: (what: () => boolean, label: string) => Promise<void>;
-  exit: Promise<number | null>;
-}
-
-function startWatch(args: string[]): Watch {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", "watch", ...args, "--interval", "100", "--tokenizer", "estimate"], { cwd: REPO_ROOT });
-  running.push(child);
-  let out = "";
-  let err = "";
-  child.stdout!.on("data", (data: Buffer) => (out += data.toString()));
-  child.stderr!.on("data", (data: Buffer) => (err += data.toString()));
-  const exit = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  const waitFor = async (what: () => boolean, label: string) => {
-    const until = Date.now() + 60_000;
-    while (!what()) {
-      if (Date.now() > until) throw new Error(`timed out waiting for ${label}; stderr: ${err}; stdout: ${out}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  };
-  return { child, stdout: () => out, stderr: () => err, waitFor, exit };
-}
-
-function lines(text: string): Record<string, unknown>[] {
-  return text.split("\n").filter((line) => line.startsWith("{")).map((line) => JSON.parse(line) as Record<string, unknown>);
-}
-
-function sessionLines(caseName: string): string[] {
-  return readFileSync(fixtureCase(caseName).sessionPath, "utf8").split("\n").filter((line) => line !== "").map((line) => `${line}\n`);
-}
+afterEach(killWatches);
 
 describe("contextscope watch", () => {
   it("prints one JSON line per turn appended to the file, then stops on an interrupt", async () => {

@@ -4,7 +4,8 @@
 // (src/cli/watch/watchedFile.ts); a folder is searched again for new sessions on every poll.
 // A session's sub-agent files (Claude Code's `<session>/subagents/`) are followed with it: their
 // new turns are printed under the session's file with the thread's label, never as sessions of
-// their own. Runs until interrupted (Ctrl-C), then exits 0.
+// their own. Another session appended, a file replaced or rewritten: said on standard error
+// (src/cli/watch/watchedFile.ts tells them). Runs until interrupted (Ctrl-C).
 import fs from "node:fs";
 import path from "node:path";
 import { integerOption } from "../args";
@@ -55,14 +56,22 @@ function turnText(file: string | null, thread: string | null, turn: LiveTurn): s
   return parts.join("  ");
 }
 
-/** Resolves on the first interrupt (SIGINT or SIGTERM). */
-function interrupted(): Promise<void> {
+/**
+ * Waits `ms`; true when an interrupt (SIGINT or SIGTERM) came meanwhile. Only while waiting is the
+ * interrupt handled here (watch then returns 0): while a poll works — a long read, a large
+ * analysis that does not yield — no handler is installed, so the signal's default action ends
+ * the process at once rather than waiting for the work to finish.
+ */
+function waitOrInterrupt(ms: number): Promise<boolean> {
   return new Promise((resolve) => {
-    const stop = () => {
+    const end = (interrupted: boolean) => {
+      clearTimeout(timer);
       process.off("SIGINT", stop);
       process.off("SIGTERM", stop);
-      resolve();
+      resolve(interrupted);
     };
+    const stop = () => end(true);
+    const timer = setTimeout(() => end(false), ms);
     process.on("SIGINT", stop);
     process.on("SIGTERM", stop);
   });
@@ -121,14 +130,7 @@ async function run(positionals: string[], options: CliOptionValues, io: CliIo): 
   const counted = folder ? ` (${sessions} session${sessions === 1 ? "" : "s"}${subAgents})` : subAgents ? ` (${subAgents.slice(2)})` : "";
   io.stderr(`watching ${target}${counted}: ${existing} turn${existing === 1 ? "" : "s"} so far; Ctrl-C stops\n`);
 
-  const stop = interrupted();
-  let stopped = false;
-  void stop.then(() => {
-    stopped = true;
-  });
-  while (!stopped) {
-    await Promise.race([stop, new Promise((resolve) => setTimeout(resolve, interval))]);
-    if (stopped) break;
+  while (!(await waitOrInterrupt(interval))) {
     for (const file of findFiles(false)) {
       const parent = parentOf.get(file);
       io.stderr(parent ? `new sub-agent file: ${file.file} (of ${parent.file})\n` : `new session: ${file.file}\n`);
@@ -136,7 +138,7 @@ async function run(positionals: string[], options: CliOptionValues, io: CliIo): 
     for (const file of watched.values()) {
       const result = await file.poll();
       if (!result) continue;
-      if (result.restarted) io.stderr(`${file.file}: rewritten rather than appended to; read again whole\n`);
+      for (const notice of result.notices) io.stderr(`${file.file}: ${notice}\n`);
       print(file, result.turns);
     }
   }
@@ -185,7 +187,9 @@ export const watchCommand: CliCommand = {
     '  {"turn":N,"timestamp":…,"model":…,"tokens":N,"cachedTokens":{"recorded":N|null,"predicted":N|null},',
     '   "break":null|{"cause":…,"detail":…,"path":…,"rebilledTokens":N},"afterCompaction":bool,"cost":{"recorded":{…},"predicted":{…},"break":{…}|null,"priceRow":…}}',
     "Only the bytes appended since the last check are read and only the new turns analysed; a database",
-    "(opencode, hermes-agent; with its -wal) or a file rewritten rather than appended is read again whole.",
+    "(opencode, hermes-agent; with its -wal) or a JSON document is read again whole. Lines of another",
+    "session appended, another file moved over the watched one and a rewrite in place are said on",
+    "standard error and followed as the new session.",
     "A session's sub-agent files (<session>/subagents/*.jsonl) are followed with it: their turns add",
     "\"thread\" (the thread's label) after \"file\" (the session's file). Stops on Ctrl-C.",
     "See docs/cli.md#watch and docs/live.md.",

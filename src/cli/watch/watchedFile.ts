@@ -1,13 +1,22 @@
 // One file `watch` follows: on each poll it reads the bytes appended since the last poll into the
 // session follower (src/core/session/follow.ts) and hands the session to the live analysis, which
-// reports the turns that are new. A file that shrank starts again from its first byte. A store the
-// agent rewrites rather than appends to (a SQLite database with its -wal, a JSON document) is read
-// again whole when it changes, and only turns past the last one reported are printed (so are a
-// compressed session and a file no line reader recognises).
+// reports the turns that are new. A store the agent rewrites rather than appends to (a SQLite
+// database with its -wal, a JSON document) is read again whole when it changes, and only turns
+// past the last one reported are printed (so are a compressed session and a file no line reader
+// recognises).
+//
+// A line-format file is told apart from another file by its content, never by its size alone:
+// - another file put in its place (`mv` over it: the identity, device and inode, changed) and a
+//   rewrite in place (its first bytes changed, or it is shorter than what was read) are followed
+//   as a new session from their first byte;
+// - lines appended that name another session (the agent's `entrySessionId`: a Claude Code line's
+//   sessionId, a Codex session_meta id) start a new session at the first such line, followed as
+//   that session from there.
+// Each such change comes back as a notice for standard error; all the new session's turns are printed.
 import fs from "node:fs";
 import path from "node:path";
 import type { PipelineOptions, Session } from "../../core/model";
-import { LiveTurns, SessionFollower, type LiveTurn } from "../../core/session/follow";
+import { entrySessionId, LiveTurns, SessionFollower, type LiveTurn } from "../../core/session/follow";
 import { storageSummary } from "../../core/session/index";
 import { readsWhole } from "../../core/intake/index";
 import type { TokenizerChoice } from "../../core/tokens/counters";
@@ -21,21 +30,26 @@ import type { CliIo } from "../io";
 
 /** Bytes read per call when catching up with a file. */
 const READ_CHUNK = 4 * 1024 * 1024;
+/** The first bytes kept to tell a rewrite in place from an append. */
+const HEAD_BYTES = 1024;
 
 export interface WatchSettings {
   pipeline: PipelineOptions;
   tokenizer: TokenizerChoice;
 }
 
-/** What a poll found: the new turns, and whether the whole session had to be analysed again. */
+/** What a poll found: the new turns, and what changed about the file (sentences for standard error). */
 export interface PollResult {
   turns: LiveTurn[];
-  restarted: boolean;
+  notices: string[];
 }
 
 interface Stamp {
   size: number;
   mtimeMs: number;
+  /** The file's identity: another file moved over it has another. */
+  dev: number;
+  ino: number;
   walSize: number;
   walMtimeMs: number;
 }
@@ -44,11 +58,16 @@ function stampOf(file: string): Stamp | null {
   const stat = fs.statSync(file, { throwIfNoEntry: false });
   if (!stat) return null;
   const wal = fs.statSync(`${file}-wal`, { throwIfNoEntry: false });
-  return { size: stat.size, mtimeMs: stat.mtimeMs, walSize: wal?.size ?? 0, walMtimeMs: wal?.mtimeMs ?? 0 };
+  return { size: stat.size, mtimeMs: stat.mtimeMs, dev: stat.dev, ino: stat.ino, walSize: wal?.size ?? 0, walMtimeMs: wal?.mtimeMs ?? 0 };
 }
 
 function sameStamp(a: Stamp | null, b: Stamp | null): boolean {
-  return a !== null && b !== null && a.size === b.size && a.mtimeMs === b.mtimeMs && a.walSize === b.walSize && a.walMtimeMs === b.walMtimeMs;
+  return a !== null && b !== null && a.size === b.size && a.mtimeMs === b.mtimeMs && a.dev === b.dev && a.ino === b.ino && a.walSize === b.walSize && a.walMtimeMs === b.walMtimeMs;
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array, length: number): boolean {
+  for (let i = 0; i < length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 export class WatchedFile {
@@ -62,6 +81,13 @@ export class WatchedFile {
   private tablesLoaded = false;
   /** The session of a database (or other store of many) that is followed; null until the first read. */
   private storedSessionId: string | null = null;
+  /** Where the followed session's first line starts (past the lines of a session before it in the same file). */
+  private base = 0;
+  /** The file's first bytes as last read (a line format only): a rewrite in place changes them. */
+  private head: Uint8Array = new Uint8Array(0);
+  /** The session the lines name (null until a line names one), and the entries already checked for another. */
+  private followedId: string | null = null;
+  private checkedEntries = 0;
   /** The session as last read (a sub-agent file's is linked to its parent's for the thread's label). */
   session: Session | null = null;
   private readonly decoder = new TextDecoder("utf-8");
@@ -74,11 +100,15 @@ export class WatchedFile {
     existingUnreported: boolean,
   ) {
     this.follower = this.newFollower();
-    this.live = new LiveTurns({ ...settings, primeWithLastTurn: existingUnreported, prices: datasetPriceTable() });
+    this.live = this.newLive(existingUnreported);
   }
 
   private newFollower(): SessionFollower {
     return new SessionFollower(path.basename(this.file), (bytes) => this.decoder.decode(bytes));
+  }
+
+  private newLive(primeWithLastTurn: boolean): LiveTurns {
+    return new LiveTurns({ ...this.settings, primeWithLastTurn, prices: datasetPriceTable() });
   }
 
   /** Turns the first poll found (the file as it was when watching started). */
@@ -92,36 +122,124 @@ export class WatchedFile {
     if (stamp === null || sameStamp(stamp, this.stamp)) return null;
     const previous = this.stamp;
     this.stamp = stamp;
+    const notices: string[] = [];
+    /** Why the file is followed afresh as a new session, if it is. */
+    let fresh: string | null = null;
+    if (previous !== null && (previous.dev !== stamp.dev || previous.ino !== stamp.ino) && this.readsWhole === false) {
+      // Another file moved over this one (a store the agent saves by renaming is read whole anyway).
+      this.startAgain(0, null);
+      this.readsWhole = null;
+      fresh = "replaced by another file";
+    }
     // A database or a compressed file is read whole on every change (the intake tells from the first bytes).
     if (this.readsWhole === null && stamp.size > 0) this.readsWhole = readsWhole(readRange(this.file, 0, 16));
     let session: Session | null = null;
     if (!this.readsWhole) {
-      if (previous !== null && stamp.size < this.follower.offset) {
-        // Shorter than what was read: rewritten, not appended to.
-        this.follower = this.newFollower();
+      const rewritten = fresh === null ? this.rewrittenInPlace(stamp.size) : null;
+      if (rewritten !== null) {
+        this.startAgain(0, null);
+        fresh = `rewritten in place (${rewritten})`;
       }
       try {
-        this.readAppended(stamp.size);
-        session = this.follower.session();
+        session = this.readLines(stamp.size, notices);
       } catch {
         // No agent's line format (its first lines did not say): read whole from now on.
         this.readsWhole = true;
       }
     }
+    if (fresh !== null) notices.unshift(`${fresh}; followed as a new session${this.followedId !== null ? ` (${this.followedId})` : ""}`);
     // A format read as one JSON document (or a file too short to detect yet) is read whole.
     session ??= await this.readWhole();
-    if (session === null || session.entries.length === 0) return null;
-    return this.analyse(session);
+    if (session === null || session.entries.length === 0) return notices.length > 0 ? { turns: [], notices } : null;
+    return this.analyse(session, notices);
   }
 
-  private readAppended(size: number): void {
+  /** Why the file is not the one read so far plus appended bytes (null: it is), from its size and first bytes. */
+  private rewrittenInPlace(size: number): string | null {
+    if (this.head.length === 0) {
+      this.head = readRange(this.file, 0, HEAD_BYTES);
+      return null;
+    }
+    if (size < this.base + this.follower.offset) return "shorter than what was read";
+    const head = readRange(this.file, 0, HEAD_BYTES);
+    const changed = !sameBytes(head, this.head, Math.min(head.length, this.head.length));
+    this.head = head;
+    return changed ? "its first bytes changed" : null;
+  }
+
+  /** Follows the file afresh from byte `base`: a new session, every turn of it reported. */
+  private startAgain(base: number, followedId: string | null): void {
+    this.base = base;
+    this.follower = this.newFollower();
+    this.live = this.newLive(false);
+    this.reported = 0;
+    this.followedId = followedId;
+    this.checkedEntries = 0;
+    if (base === 0) this.head = new Uint8Array(0);
+  }
+
+  /** Reads the appended lines; when they start another session, follows that one from its first line. */
+  private readLines(size: number, notices: string[]): Session | null {
+    this.readAppended(this.follower, size);
+    let session = this.follower.session() ?? this.readShortRange(size);
+    const other = session ? this.otherSession(session) : null;
+    if (session && other) {
+      const before = this.followedId;
+      this.startAgain(this.base + offsetOfLine(this.file, this.base, other.line), other.id);
+      notices.push(`the lines appended belong to another session (${other.id}, not ${before}); followed as that session`);
+      this.readAppended(this.follower, size);
+      session = this.follower.session() ?? this.readShortRange(size);
+      if (session) this.checkedEntries = session.entries.length;
+    }
+    return session;
+  }
+
+  /**
+   * The session of the followed lines while they are too few for the follower to have told the
+   * format (it waits for DETECTION_LINE_COUNT lines): read to their end by a follower of their own.
+   * Null when they are not a line format the follower snapshots (a JSON document: read whole).
+   */
+  private readShortRange(size: number): Session | null {
+    const follower = this.newFollower();
+    this.readAppended(follower, size);
+    try {
+      const session = follower.finish();
+      return follower.canSnapshot ? session : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * The first entry not checked before whose line names a session other than the one followed.
+   * The lines there when watching started name the session followed (a Codex fork's copied
+   * source lines included); only lines appended later can start another.
+   */
+  private otherSession(session: Session): { id: string; line: number } | null {
+    const from = this.checkedEntries;
+    // The first lines to name a session name the one followed, and so do the others read with them.
+    const firstNamed = this.followedId === null;
+    this.checkedEntries = session.entries.length;
+    for (let index = from; index < session.entries.length; index++) {
+      const entry = session.entries[index]!;
+      const id = entrySessionId(session, entry);
+      if (id === null) continue;
+      if (this.followedId === null) this.followedId = id;
+      else if (id !== this.followedId && !firstNamed) return { id, line: entry.line };
+    }
+    return null;
+  }
+
+  /** Feeds `follower` the file's bytes from where it stopped (counted from `base`) to `size`. */
+  private readAppended(follower: SessionFollower, size: number): void {
     const fd = fs.openSync(this.file, "r");
     try {
-      const buffer = new Uint8Array(Math.min(READ_CHUNK, Math.max(1, size - this.follower.offset)));
-      while (this.follower.offset < size) {
-        const read = fs.readSync(fd, buffer, 0, Math.min(buffer.length, size - this.follower.offset), this.follower.offset);
+      const buffer = new Uint8Array(Math.min(READ_CHUNK, Math.max(1, size - this.base - follower.offset)));
+      while (this.base + follower.offset < size) {
+        const position = this.base + follower.offset;
+        const read = fs.readSync(fd, buffer, 0, Math.min(buffer.length, size - position), position);
         if (read <= 0) break;
-        this.follower.append(buffer.subarray(0, read));
+        follower.append(buffer.subarray(0, read));
       }
     } finally {
       fs.closeSync(fd);
@@ -143,7 +261,7 @@ export class WatchedFile {
     }
   }
 
-  private async analyse(session: Session): Promise<PollResult> {
+  private async analyse(session: Session, notices: string[]): Promise<PollResult> {
     if (!this.tablesLoaded) {
       await loadTokenizerTables(sessionTables(this.settings.tokenizer, analyzeSession(session, this.settings.pipeline), this.settings.pipeline));
       this.tablesLoaded = true;
@@ -153,8 +271,33 @@ export class WatchedFile {
     this.session = session;
     const update = this.live.update(session);
     const turns = update.turns.filter((turn) => turn.turn > this.reported);
+    if (update.kind === "restarted" && this.reported > 0 && notices.length === 0) {
+      // The same session, but an earlier turn now answers from another entry (the conversation branched).
+      notices.push(`earlier turns changed (the conversation took another branch); analysed again, turns after ${this.reported} printed`);
+    }
     for (const turn of turns) this.reported = Math.max(this.reported, turn.turn);
-    return { turns, restarted: update.kind === "restarted" && this.reported > 0 };
+    return { turns, notices };
+  }
+}
+
+/** Where line `line` (1-based, counted from byte `base`) of `file` starts. */
+function offsetOfLine(file: string, base: number, line: number): number {
+  const fd = fs.openSync(file, "r");
+  try {
+    const buffer = new Uint8Array(READ_CHUNK);
+    let newlines = 0;
+    let position = base;
+    for (;;) {
+      if (newlines >= line - 1) return position - base;
+      const read = fs.readSync(fd, buffer, 0, buffer.length, position);
+      if (read <= 0) return position - base;
+      for (let i = 0; i < read; i++) {
+        if (buffer[i] === 0x0a && ++newlines === line - 1) return position + i + 1 - base;
+      }
+      position += read;
+    }
+  } finally {
+    fs.closeSync(fd);
   }
 }
 

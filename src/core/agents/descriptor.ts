@@ -14,7 +14,7 @@ import type { CapturedCompactionRequest, CompactionInstructions } from "./pi/com
 export type { CompactionRebuildOptions, CapturedCompactionRequest, CompactionInstructions };
 export type { BoundaryRule } from "./pi/compaction/prepare";
 import type { UsageSource } from "../caching/usage";
-import type { AgentMessage, AuxiliaryRequestEvent, BuiltRequest, LearntCapture, CaptureFact, ModelRef, PipelineOptions, ProfileId, ReaderWarning, RecordedUsage, Session, SessionListing } from "../model";
+import type { AgentMessage, AuxiliaryRequestEvent, BuiltRequest, LearntCapture, CaptureFact, ModelRef, PipelineOptions, ProfileId, ReaderWarning, RecordedUsage, Session, SessionEntry, SessionListing } from "../model";
 import type { FormatPipeline } from "../pipeline/types";
 import type { FormatReader } from "../readers/types";
 import type { CompactionPolicy, SimulationResult } from "../simulate/types";
@@ -354,6 +354,12 @@ export interface AgentDescriptor {
    * (the sessions library). Absent: files are not linked by their content.
    */
   fileLineage?(session: Session): { id: string | null; parentId: string | null };
+  /**
+   * The session an entry's line says it belongs to (Claude Code: each line's `sessionId`; Codex: a
+   * `session_meta` line's id), null when the line does not say. `watch` tells by it that the lines
+   * appended to a followed file are another session's. Absent: lines do not name their session.
+   */
+  entrySessionId?(entry: SessionEntry): string | null;
   /**
    * What to drop to see the sub-agents whose messages are in files not opened with the session
    * (threads of origin "elsewhere"), said as the end of "drop … to see them". Absent: the UI says

@@ -12,7 +12,8 @@
 // both are a small share of opening the file again (figures in docs/performance.md). A file that
 // shrank, or whose earlier turns changed (a rewrite rather than an append), starts again from the
 // beginning.
-import type { BuiltRequest, PipelineOptions, Session, TurnSummary } from "../model";
+import type { BuiltRequest, PipelineOptions, Session, SessionEntry, TurnSummary } from "../model";
+import { findAgent } from "./agents";
 import { LineSplitter, type DecodeFn, type LineBytesCallback } from "../readers/lines";
 import { createPrefixAnalyzer, type PrefixAnalyzer, type PrefixTurnReport } from "../prefix/analyze";
 import { createSegmentCache } from "../prefix/segment-builder";
@@ -88,6 +89,14 @@ export class SessionFollower {
     this.splitter.endBytes(this.onLine);
     return this.reader.finish();
   }
+}
+
+/**
+ * The session an entry's line names (the agent's `entrySessionId`: Claude Code's `sessionId`, a
+ * Codex `session_meta` id); null when the line names none or the agent's lines never do.
+ */
+export function entrySessionId(session: Session, entry: SessionEntry): string | null {
+  return findAgent(session.formatId)?.entrySessionId?.(entry) ?? null;
 }
 
 /** One new turn as the live views and `watch` report it. */

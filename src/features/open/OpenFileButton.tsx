@@ -1,7 +1,9 @@
 // "Open file" button backed by a hidden file input (the input is what e2e tests drive). Picked
 // files are always sessions (a dropped .json is a captured request instead); several may be picked
-// at once: an opencode database with its -wal file (FM-OC-1).
+// at once: an opencode database with its -wal file (FM-OC-1). It accepts every name the intake
+// reads (compressed containers included).
 import { useRef } from "react";
+import { OPENABLE_ACCEPT } from "../../core/intake/openableNames";
 import { openFiles } from "./openSession";
 
 export function OpenFileButton() {
@@ -21,7 +23,7 @@ export function OpenFileButton() {
         type="file"
         hidden
         multiple
-        accept=".jsonl,.json,.txt,.html,.db,.db-wal,.db-shm,.sqlite,application/json,text/plain,application/vnd.sqlite3,application/x-sqlite3"
+        accept={OPENABLE_ACCEPT}
         data-testid="open-file-input"
         onChange={(event) => {
           const files = Array.from(event.target.files ?? []);

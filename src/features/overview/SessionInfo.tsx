@@ -4,6 +4,15 @@
 import { allWarnings } from "../../page/selectors";
 import { setAppState, useAppStore } from "../../page/store";
 import { formatBytes, formatInt } from "../../ui/format";
+import type { SessionSummary } from "../open/protocol";
+
+/** The format label's whole text, the agent version the file names and its format version, when it has one. */
+function formatTitle(session: SessionSummary): string {
+  const parts = [session.formatLabel];
+  parts.push(session.records?.versions ?? "the file names no agent version");
+  if (session.formatVersion !== null) parts.push(`format version ${session.formatVersion}`);
+  return parts.join(" · ");
+}
 
 export function SessionInfo() {
   const session = useAppStore((state) => state.session);
@@ -16,7 +25,7 @@ export function SessionInfo() {
       <span className="file-name" data-testid="file-name" title={session.fileName}>
         {session.fileName}
       </span>
-      <span className="chip" data-testid="format-label" title={`Format version ${session.formatVersion ?? "unknown"}`}>
+      <span className="chip" data-testid="format-label" title={formatTitle(session)}>
         {session.formatLabel}
       </span>
       <span className="muted entries" title={`${formatInt(session.lineCount)} lines · ${formatBytes(session.byteLength)}`}>

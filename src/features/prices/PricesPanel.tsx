@@ -6,7 +6,8 @@
 // (src/features/prices/pricesState.ts).
 import { useMemo, useState } from "react";
 import { findPriceRow, formatPriced, priceKey, type PriceRow, type PriceVariant, type WholeSessionCost } from "../../core/pricing/index";
-import { setPriceOverride, setPricesOpen, usePriceStore, usePriceTable, useWholeSessionCost } from "./pricesState";
+import { usePanelPlacement } from "./panelPlacement";
+import { setPriceOverride, usePriceStore, usePriceTable, useWholeSessionCost } from "./pricesState";
 
 type Field = "input" | "cachedInput" | "cacheWrite5m" | "cacheWrite1h" | "output";
 const FIELDS: { id: Field; label: string }[] = [
@@ -114,6 +115,7 @@ export function PricesPanel() {
   const table = usePriceTable();
   const cost = useWholeSessionCost();
   const [filter, setFilter] = useState("");
+  const placement = usePanelPlacement();
   const rows = useMemo(() => {
     const used: PriceRow[] = [];
     // The names the session uses, and the rows already listed (several names can share a row).
@@ -168,14 +170,14 @@ export function PricesPanel() {
   };
   const shown = rows.others.slice(0, OTHER_ROWS_SHOWN);
   return (
-    <div className="prices-panel" role="dialog" aria-label="Cost and prices" data-testid="prices-panel">
+    <div className="prices-panel" role="dialog" aria-label="Cost and prices" data-testid="prices-panel" style={{ top: placement.top }}>
       <div className="view-toolbar">
         <span className="strong">Cost and prices</span>
         <span className="muted" data-testid="prices-dataset">
           US dollars per million tokens · {dataset ? `from the price dataset ${dataset.name} ${dataset.version}` : "price dataset loading…"} · edits are kept in this browser
         </span>
         <span className="spacer" />
-        <button type="button" className="btn small" onClick={() => setPricesOpen(false)}>Close</button>
+        <button type="button" className="btn small" onClick={placement.close} title="Close (Escape)">Close</button>
       </div>
       <div className="prices-scroll">
         {cost && <SessionCostTable cost={cost} />}

@@ -34,7 +34,7 @@ export function SessionCostInfo() {
       data-status={noUsage ? "no usage" : whole.total.status}
       data-dollars={whole.total.dollars ?? ""}
       data-threads={whole.threads.length}
-      title={lines.join("\n")}
+      title={[noUsage ? "no usage recorded" : (unpriced ?? formatPriced(whole.total)), ...lines].join("\n")}
       onClick={() => setPricesOpen(true)}>
       {noUsage ? "no usage recorded" : (unpriced ?? formatPriced(whole.total))}
       {subAgents > 0 && !noUsage && whole.total.dollars !== null && <span className="muted session-cost-threads"> · {subAgents + 1} threads</span>}

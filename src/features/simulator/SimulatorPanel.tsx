@@ -64,8 +64,8 @@ export function SimulatorPanel() {
   return (
     <aside className={`simulator-panel ${wide ? "wide" : "docked"}`} data-testid="simulator-panel" data-width={wide ? "whole" : "beside"} aria-label="Compaction simulator">
       <div className="panel-title">
-        <span>Simulate compaction</span>
-        <span className="muted">{turn === null ? "select a turn" : `after turn #${turn}`}</span>
+        <span title="Simulate compaction">Simulate compaction</span>
+        <span className="muted" title={turn === null ? "select a turn" : `after turn #${turn}`}>{turn === null ? "select a turn" : `after turn #${turn}`}</span>
         <span className="spacer" />
         <button
           type="button"

@@ -93,7 +93,7 @@ function Range({ range }: { range: RangeView }) {
               <span className="num">#{message.index}</span>
               <span className="sim-role">{message.role}</span>
               <span className="num">~{formatInt(message.tokens)}</span>
-              <span className="sim-preview">{message.preview}</span>
+              <span className="sim-preview" title={message.preview}>{message.preview}</span>
             </li>
           ))}
         </ul>

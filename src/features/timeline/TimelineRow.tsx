@@ -61,6 +61,11 @@ function costLabel(cost: TurnCost, summary: TurnSummary): string {
   return formatPriced(cost.recorded).replace(" (partly priced)", "");
 }
 
+/** The cost as the row shows it: the label, long context, and what its prefix break cost. */
+function costText(cost: TurnCost, summary: TurnSummary): string {
+  return `${costLabel(cost, summary)}${cost.recorded.longContext ? " (long context)" : ""}${cost.break?.dollars ? ` · break ${formatPriced(cost.break)}` : ""}`;
+}
+
 
 export const TurnRow = memo(function TurnRow({ summary, maxTokens, selected, index, onSelect, style, prefix, simulatedCompaction, cost, wire }: TurnRowProps) {
   const failed = summary.stopReason === "error" || summary.stopReason === "aborted";
@@ -107,11 +112,10 @@ export const TurnRow = memo(function TurnRow({ summary, maxTokens, selected, ind
             data-status={cost.recorded.status}
             data-dollars={cost.recorded.dollars ?? ""}
             data-long-context={cost.recorded.longContext ? "true" : undefined}
-            title={summary.usage ? costTitle(cost) : "The session file records no token usage for this call: there is nothing to price."}
+            // The row is narrow: the title starts with the whole label, which may be cut.
+            title={`${costText(cost, summary)}\n${summary.usage ? costTitle(cost) : "The session file records no token usage for this call: there is nothing to price."}`}
           >
-            {costLabel(cost, summary)}
-            {cost.recorded.longContext ? " (long context)" : ""}
-            {cost.break?.dollars ? ` · break ${formatPriced(cost.break)}` : ""}
+            {costText(cost, summary)}
           </span>
         )}
         <span className="size-bar" aria-hidden="true">

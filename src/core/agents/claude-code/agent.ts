@@ -40,6 +40,8 @@ export const claudeCodeAgent = {
   linkFiles: (sessions) => linkClaudeFiles(sessions),
   // Claude Code keeps them in <project>/<session id>/subagents/agent-<id>.jsonl (FM-CC-8).
   missingThreadFiles: "the transcript together with its session's subagents/ folder",
+  // Every conversation line names its session: lines of another session appended to a file say so.
+  entrySessionId: (entry) => (typeof entry.raw.sessionId === "string" ? entry.raw.sessionId : null),
   records: CLAUDE_RECORD_TYPES,
   usageSource: "pi",
   options: [],

@@ -9,7 +9,7 @@ import { codexReader, CODEX_FORMAT_ID } from "./reader";
 import { codexRecordedCompactions } from "./recorded";
 import { CODEX_RECORD_TYPES } from "./recordTypes";
 import { carryCodexIndex } from "./rollout-index";
-import { codexRolloutLineage, linkCodexRollouts } from "./threads";
+import { codexMetaId, codexRolloutLineage, linkCodexRollouts } from "./threads";
 import { analyzeCodexSession, buildCodexTurnContext, buildCodexTurnRequest, countCodexTurns, STRIP_PLAN_TOOL_SECTIONS } from "./turns";
 
 export const codexAgent = {
@@ -39,6 +39,8 @@ export const codexAgent = {
   linkFiles: (sessions) => linkCodexRollouts(sessions),
   // A child rollout names its parent thread: a folder listing puts it with its parent.
   fileLineage: (session) => codexRolloutLineage(session),
+  // A session_meta line names its thread (a later one after the first: another session appended, or a fork's copied source).
+  entrySessionId: (entry) => codexMetaId(entry),
   // The analyser records each turn's usage in pi's shape (CA-21).
   records: CODEX_RECORD_TYPES,
   usageSource: "pi",

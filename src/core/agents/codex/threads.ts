@@ -4,7 +4,7 @@
 // names the child in the `spawn_agent` call's output (`{"agent_id": <thread id>}`, or
 // `{"task_name": <agent path>}` with MultiAgentV2) or in a `collab_agent_spawn_end` event
 // (`call_id`, `new_thread_id`). This is the Codex descriptor's `linkFiles`.
-import type { Session, SessionThread, ThreadSpawn } from "../../model";
+import type { Session, SessionEntry, SessionThread, ThreadSpawn } from "../../model";
 import { isObject } from "../../util/is-object";
 import { linePayload } from "./lines";
 import { codexSessionSource, type CodexSessionSource } from "./session-source";
@@ -23,6 +23,13 @@ function metaOf(session: Session): Record<string, unknown> | null {
 export function codexRolloutLineage(session: Session): { id: string | null; parentId: string | null } {
   const source = codexSessionSource(metaOf(session));
   return { id: source.threadId, parentId: source.spawn?.parentThreadId ?? null };
+}
+
+/** The thread id a session_meta line names; null for every other line. */
+export function codexMetaId(entry: SessionEntry): string | null {
+  if (entry.type !== "session_meta") return null;
+  const id = linePayload(entry)?.id;
+  return typeof id === "string" ? id : null;
 }
 
 /** The text of a function_call_output's `output` (a string, or content items in newer versions). */

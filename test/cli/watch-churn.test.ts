@@ -1,0 +1,169 @@
+// `watch` when the watched file is not simply appended to: lines of the same session appended are
+// its next turns; lines of another session appended (Claude Code's sessionId, a Codex session_meta
+// id) are said on standard error and followed as that session, from its turn 1; another file moved
+// over the watched one and a rewrite in place are told by the file's identity and first bytes,
+// said, and followed as the new session; an interrupt ends watch within a second even while it works.
+import { appendFileSync, closeSync, mkdtempSync, openSync, renameSync, writeFileSync, writeSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { assistant, SESSION_ID, toText, user } from "../core/agents/claude-code/helpers";
+import { killWatches, lines, sessionLines, startWatch } from "./watch-helpers";
+
+afterEach(killWatches);
+
+const OTHER_ID = "99999999-8888-7777-6666-555555555555";
+
+/** A small Claude Code session of `turns` turns, its lines naming `sessionId`. */
+function claudeSession(sessionId: string, turns: number, prefix = "b"): string {
+  const extra = { sessionId };
+  const records: Record<string, unknown>[] = [];
+  let parent: string | null = null;
+  for (let turn = 1; turn <= turns; turn++) {
+    const question = `${prefix}${turn}q`;
+    const answer = `${prefix}${turn}a`;
+    records.push(user(question, parent, `question ${turn}`, extra));
+    records.push(assistant(answer, question, `msg_${prefix}${turn}`, [{ type: "text", text: `answer ${turn}` }], undefined, extra));
+    parent = answer;
+  }
+  return `${toText(records)}\n`;
+}
+
+function tempFile(name: string): string {
+  return path.join(mkdtempSync(path.join(tmpdir(), "cs-watch-churn-")), name);
+}
+
+/** The first session_meta id of a Codex rollout's lines. */
+function codexId(rollout: string[]): string {
+  const meta = JSON.parse(rollout[0]!) as { payload: { id: string } };
+  return meta.payload.id;
+}
+
+describe("contextscope watch, when the file changes other than by appending its session", () => {
+  it("prints the same session's appended lines as its next turns, and says nothing on standard error", async () => {
+    const all = sessionLines("claude/print-autocompact-manualcompact");
+    const file = tempFile("s.jsonl");
+    const half = Math.ceil(all.length / 2);
+    writeFileSync(file, all.slice(0, half).join(""));
+    const watch = startWatch([file]);
+    await watch.waitFor(() => watch.stderr().includes("watching"), "the start");
+    const before = Number(/: (\d+) turns? so far/.exec(watch.stderr())?.[1]);
+    appendFileSync(file, all.slice(half).join(""));
+    await watch.waitFor(() => lines(watch.stdout()).length > 0, "the appended turns");
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(lines(watch.stdout())[0]!.turn).toBe(before + 1);
+    // Only the start line: no notice of another session or a rewrite.
+    expect(watch.stderr().trim().split("\n")).toHaveLength(1);
+    watch.child.kill("SIGINT");
+    expect(await watch.exit).toBe(0);
+  }, 120_000);
+
+  it("says when the lines appended to a Claude Code file are another session's, and prints that session's turns from turn 1", async () => {
+    const file = tempFile("s.jsonl");
+    writeFileSync(file, claudeSession(SESSION_ID, 3, "a"));
+    const watch = startWatch([file]);
+    await watch.waitFor(() => watch.stderr().includes("watching"), "the start");
+    expect(watch.stderr()).toContain(": 3 turns so far");
+    appendFileSync(file, claudeSession(OTHER_ID, 2, "b"));
+    await watch.waitFor(() => lines(watch.stdout()).length >= 2, "the other session's turns");
+    expect(watch.stderr()).toContain(`${file}: the lines appended belong to another session (${OTHER_ID}, not ${SESSION_ID}); followed as that session\n`);
+    expect(watch.stderr()).not.toContain("rewritten");
+    expect(lines(watch.stdout()).map((line) => line.turn)).toEqual([1, 2]);
+    // Followed as that session: its next line is its turn 3.
+    const next = [user("b3q", "b2a", "question 3", { sessionId: OTHER_ID }), assistant("b3a", "b3q", "msg_b3", [{ type: "text", text: "answer 3" }], undefined, { sessionId: OTHER_ID })];
+    appendFileSync(file, `${toText(next)}\n`);
+    await watch.waitFor(() => lines(watch.stdout()).length >= 3, "the other session's next turn");
+    expect(lines(watch.stdout()).map((line) => line.turn)).toEqual([1, 2, 3]);
+    expect(watch.stderr().match(/another session/g)).toHaveLength(1);
+    watch.child.kill("SIGINT");
+    expect(await watch.exit).toBe(0);
+  }, 120_000);
+
+  it("says when the lines appended to a Codex rollout are another session's, never printing them as the first session's turns", async () => {
+    const first = sessionLines("codex/exec-autocompact");
+    const firstId = codexId(first);
+    const secondId = "0199aaaa-bbbb-7ccc-8ddd-eeeeeeeeeeee";
+    const second = first.map((line) => line.split(firstId).join(secondId));
+    const file = tempFile("rollout.jsonl");
+    writeFileSync(file, first.join(""));
+    const watch = startWatch([file, "--format", "text"]);
+    await watch.waitFor(() => watch.stderr().includes("watching"), "the start");
+    const before = Number(/: (\d+) turns? so far/.exec(watch.stderr())?.[1]);
+    expect(before).toBeGreaterThan(1);
+    appendFileSync(file, second.join(""));
+    await watch.waitFor(() => watch.stdout().includes(`turn ${before} `), "the other session's turns");
+    expect(watch.stderr()).toContain(`${file}: the lines appended belong to another session (${secondId}, not ${firstId}); followed as that session\n`);
+    // The second session's turns, from its first: as many as the first had, none numbered past them.
+    const printed = [...watch.stdout().matchAll(/^turn (\d+) /gm)].map((match) => Number(match[1]));
+    expect(printed).toEqual(Array.from({ length: before }, (_, index) => index + 1));
+    watch.child.kill("SIGINT");
+    expect(await watch.exit).toBe(0);
+  }, 120_000);
+
+  it("tells another file moved over the watched one, says so, and follows it as the new session", async () => {
+    const file = tempFile("s.jsonl");
+    writeFileSync(file, claudeSession(SESSION_ID, 3, "a"));
+    const watch = startWatch([file]);
+    await watch.waitFor(() => watch.stderr().includes("watching"), "the start");
+    // A shorter file of another session, then a longer one: both are new files in its place.
+    const replacement = `${file}.new`;
+    writeFileSync(replacement, claudeSession(OTHER_ID, 2, "b"));
+    renameSync(replacement, file);
+    await watch.waitFor(() => lines(watch.stdout()).length >= 2, "the new file's turns");
+    expect(watch.stderr()).toContain(`${file}: replaced by another file; followed as a new session (${OTHER_ID})\n`);
+    expect(lines(watch.stdout()).map((line) => line.turn)).toEqual([1, 2]);
+    const third = "77777777-6666-5555-4444-333333333333";
+    writeFileSync(replacement, claudeSession(third, 4, "c"));
+    renameSync(replacement, file);
+    await watch.waitFor(() => lines(watch.stdout()).length >= 6, "the third file's turns");
+    expect(watch.stderr()).toContain(`${file}: replaced by another file; followed as a new session (${third})\n`);
+    expect(lines(watch.stdout()).map((line) => line.turn)).toEqual([1, 2, 1, 2, 3, 4]);
+    watch.child.kill("SIGINT");
+    expect(await watch.exit).toBe(0);
+  }, 120_000);
+
+  it("tells a rewrite in place that is not shorter from an append, rather than printing a blend of the two sessions", async () => {
+    const file = tempFile("s.jsonl");
+    const original = claudeSession(SESSION_ID, 2, "a");
+    writeFileSync(file, original);
+    const watch = startWatch([file]);
+    await watch.waitFor(() => watch.stderr().includes("watching"), "the start");
+    // Another session written over it from byte 0, longer: the same file, its first bytes changed.
+    const rewrite = Buffer.from(claudeSession(OTHER_ID, 3, "b"));
+    expect(rewrite.length).toBeGreaterThan(original.length);
+    const fd = openSync(file, "r+");
+    writeSync(fd, rewrite, 0, rewrite.length, 0);
+    closeSync(fd);
+    await watch.waitFor(() => lines(watch.stdout()).length >= 3, "the rewritten file's turns");
+    expect(watch.stderr()).toContain(`${file}: rewritten in place (its first bytes changed); followed as a new session (${OTHER_ID})\n`);
+    expect(lines(watch.stdout()).map((line) => line.turn)).toEqual([1, 2, 3]);
+    watch.child.kill("SIGINT");
+    expect(await watch.exit).toBe(0);
+  }, 120_000);
+
+  it("ends within a second of an interrupt while it is busy reading and analysing a large append", async () => {
+    const file = tempFile("s.jsonl");
+    writeFileSync(file, claudeSession(SESSION_ID, 1, "a"));
+    const watch = startWatch([file]);
+    await watch.waitFor(() => watch.stderr().includes("watching"), "the start");
+    // Many turns with long texts at once: more work than one poll does in a second.
+    const long = "word ".repeat(10_000);
+    const records: Record<string, unknown>[] = [];
+    let parent = "a1a";
+    for (let turn = 2; turn <= 1500; turn++) {
+      records.push(user(`a${turn}q`, parent, `${long}${turn}`));
+      records.push(assistant(`a${turn}a`, `a${turn}q`, `msg_a${turn}`, [{ type: "text", text: `answer ${turn}` }]));
+      parent = `a${turn}a`;
+    }
+    appendFileSync(file, `${toText(records)}\n`);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Still working: the last appended turn is not printed yet.
+    expect(lines(watch.stdout()).some((line) => line.turn === 1500)).toBe(false);
+    const sent = Date.now();
+    watch.child.kill("SIGINT");
+    const [code, signal] = await Promise.all([watch.exit, watch.signal]);
+    expect(Date.now() - sent).toBeLessThan(1000);
+    // Ended by the interrupt itself (no handler runs during work), or by watch when it was between polls.
+    expect(signal === "SIGINT" || code === 0).toBe(true);
+  }, 120_000);
+});
