@@ -1,7 +1,9 @@
-// The "inferred" badge that spec/README.md requires on anything an [INF] rule produced: its
-// label says in words what was inferred; its tooltip names the other reading we did not choose and
-// the rule id with its documentation page. Text only.
+// The "inferred" badge on anything a rule we inferred produced (a rule read from the agent's
+// behaviour in recordings, not from its source): its label says so in words; its tooltip says what
+// was inferred, the other reading we did not choose, and the rule id with its documentation page.
+// Several such rules behind one result are one badge, not a row of identical chips. Text only.
 import { ruleTooltip } from "./ruleIds";
+import { inWords, plural } from "./words";
 
 export interface InferredRuleLabel {
   ruleId: string;
@@ -9,17 +11,35 @@ export interface InferredRuleLabel {
   alternative: string;
 }
 
+/** The words every inferred badge starts with. */
+export const INFERRED_WORDS = "inferred from the agent's behaviour, not its source";
+
 export function inferredTooltip(rule: InferredRuleLabel): string {
   return (
-    `Inferred: our reading of the agent's source, not confirmed by a recording — ${rule.what}.` +
-    `${rule.alternative ? `\nThe other reading: ${rule.alternative}.` : ""}\n${ruleTooltip([rule.ruleId])}`
+    `Inferred: ${inWords(rule.what)} (read from the agent's behaviour in recordings, not from its source).` +
+    `${rule.alternative ? `\nThe other reading: ${inWords(rule.alternative)}.` : ""}\n${ruleTooltip([rule.ruleId])}`
   );
 }
 
 export function InferredBadge({ rule }: { rule: InferredRuleLabel }) {
   return (
     <span className="badge badge-inferred" data-testid="inferred-badge" data-rule={rule.ruleId} title={inferredTooltip(rule)}>
-      inferred: {rule.what}
+      {INFERRED_WORDS}
+    </span>
+  );
+}
+
+/** One badge for the inferred rules a result depends on, their ids and pages in its tooltip. */
+export function InferredRulesBadge({ ruleIds, what }: { ruleIds: readonly string[]; what: string }) {
+  if (ruleIds.length === 0) return null;
+  return (
+    <span
+      className="badge badge-inferred"
+      data-testid="inferred-badge"
+      data-rules={ruleIds.join(" ")}
+      title={`${what}\nThese rules are read from the agent's behaviour in recordings, not from its source; a parameter above changes each where the reading is open.\n${ruleTooltip(ruleIds)}`}
+    >
+      {`${INFERRED_WORDS} (${plural(ruleIds.length, "rule")})`}
     </span>
   );
 }

@@ -58,23 +58,26 @@ function triggerSentence(session: Session, options: PipelineOptions, entryId: st
   const how = manual === false ? "automatic (the file says)" : "automatic or manual: the file does not say";
   if (!policyId || !point) return { manual, text: how };
   let trigger;
+  // The policy by its name in words ("Claude Code (inferred from recordings)"), never its id.
+  let policyName = policyId;
   try {
     const policy = getPolicy(policyId);
+    policyName = policy.label;
     if (policy.notApplicable?.(session)) return { manual, text: how };
     trigger = simulateCompaction({ session, options: { ...options, profile: policy.pipelineProfile ?? options.profile }, turn, policyId, recordedCompactionEntryId: entryId, manual: false, triggerOnly: true, followingTurns: 0 }).trigger;
   } catch {
     return { manual, text: how };
   }
   if (!trigger.evaluated) return { manual, text: how };
-  const fmt = (n: number) => n.toLocaleString("en-US");
+  const fmt = (n: number) => Math.round(n).toLocaleString("en-US");
   const short = `${how} · at ${fmt(trigger.left)} tokens`;
   if (trigger.result) {
-    return { manual, short, text: `${how}: ${fmt(trigger.left)} tokens ${trigger.operator} the threshold ${fmt(trigger.right)} of the ${policyId} policy's default settings` };
+    return { manual, short, text: `${how}: ${fmt(trigger.left)} tokens ${trigger.operator} the threshold ${fmt(trigger.right)} of the ${policyName} policy's default settings` };
   }
   return {
     manual,
     short,
-    text: `${how}: it fired at ${fmt(trigger.left)} tokens, below the ${fmt(trigger.right)} the ${policyId} policy's default settings wait for, so the agent's threshold was lower than the defaults (the simulator infers it) or the user asked for it`,
+    text: `${how}: it fired at ${fmt(trigger.left)} tokens, below the ${fmt(trigger.right)} the ${policyName} policy's default settings wait for, so the agent's threshold was lower than the defaults (the simulator infers it) or the user asked for it`,
   };
 }
 
