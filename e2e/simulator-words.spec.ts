@@ -3,7 +3,7 @@
 // whole width: its visible text (tooltips aside) names no rule id of our spec and no code name, and
 // a senpi file opens with the senpi profile and the senpi policy. Screenshots of the simulator at
 // 1440×900 and 1024×700 go to /tmp/words-<case>-<size>.png for a person to look at.
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { dropFiles, expect, openEmptyApp, sharedFixturePath, test, waitForSession, type DroppedFile } from "./support";
@@ -57,15 +57,15 @@ for (const agentCase of CASES) {
     const file = recorded(agentCase.fixture);
     await dropFiles(page, [file]);
     await waitForSession(page, file.name);
-    if (agentCase.profile) await expect.soft(page.getByTestId("profile-select")).toHaveValue(agentCase.profile);
+    if (agentCase.profile) await expect(page.getByTestId("profile-select")).toHaveValue(agentCase.profile);
 
     await page.getByTestId("simulate-button").click();
-    await expect.soft(page.getByTestId("simulator-policy")).toHaveValue(agentCase.policy, { timeout: 30_000 });
+    await expect(page.getByTestId("simulator-policy")).toHaveValue(agentCase.policy, { timeout: 30_000 });
     await expect(page.getByTestId("simulator-result")).toHaveAttribute("data-status", "ready", { timeout: 60_000 });
     await expect(page.getByTestId("simulator-inferred-settings")).toHaveAttribute("data-status", /ready|error/, { timeout: 60_000 });
     // The policy menu names the policy in words: senpi's own, never pi's, on a senpi file.
     const policyLabel = await page.getByTestId("simulator-policy").evaluate((select) => (select as HTMLSelectElement).selectedOptions[0]?.textContent ?? "");
-    expect.soft(policyLabel.toLowerCase()).toContain(agentCase.policy === "claude-code" ? "claude code" : agentCase.policy);
+    expect(policyLabel.toLowerCase()).toContain(agentCase.policy === "claude-code" ? "claude code" : agentCase.policy);
     // Open the policy's parameters, so their labels are read too.
     const parameters = page.getByTestId("simulator-parameters");
     if ((await parameters.count()) > 0) await parameters.locator("summary").click();
@@ -74,7 +74,6 @@ for (const agentCase of CASES) {
     await expect(page.getByTestId("simulator-replay-result")).toBeVisible({ timeout: 90_000 });
 
     const words = await simulatorWords(page);
-    writeFileSync(`/tmp/words-${agentCase.name}.txt`, words + "\n----OPTIONS\n" + await page.getByTestId("simulator-panel").evaluate((panel) => [...panel.querySelectorAll("option")].map((o) => o.textContent ?? "").join("\n")));
     expect(codeWords(words), `code words in the simulator of ${agentCase.name}:\n${words}`).toEqual([]);
     const options = await page.getByTestId("simulator-panel").evaluate((panel) => [...panel.querySelectorAll("option")].map((o) => o.textContent ?? "").join("\n"));
     expect(codeWords(options), "code words in the simulator's menus").toEqual([]);

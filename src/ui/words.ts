@@ -6,11 +6,7 @@ import { formatInt } from "./format";
 import { withoutRuleIds } from "./ruleIds";
 import type { Verdict } from "../core/simulate/types";
 
-/** "1 message", "2 messages", "1,234 entries": a rounded count with the word it counts. */
-export function plural(count: number, word: string, many = `${word}s`): string {
-  const rounded = Math.round(count);
-  return `${formatInt(rounded)} ${rounded === 1 ? word : many}`;
-}
+export { plural } from "../core/util/plural";
 
 /** A saving in words: "saves ~1,848", or "adds ~377" when the result is larger (never "saves ~-377"). */
 export function savingWords(saved: number, verbs: readonly [string, string] = ["saves", "adds"]): string {

@@ -4,6 +4,7 @@
 // sends were kept; the others were summarised (or dropped); the later request's new messages are
 // the summary and what followed it. The trigger comes from the agent's own policy at the recorded
 // point (trigger only), in words: which side of the threshold the usage was, never a bare "no".
+import { plural } from "../../core/util/plural";
 import type { AgentMessage, ContextMessage, PipelineOptions, Session } from "../../core/model";
 import type { SessionAnalysis } from "../../core/pipeline/types";
 import { buildTurnContext, messageCharsEstimator } from "../../core/session/pipeline";
@@ -106,7 +107,7 @@ export function compactionOutcome(session: Session, options: PipelineOptions, an
       trigger: trigger.text,
       triggerShort: trigger.short,
       manual: trigger.manual,
-      note: `No request follows this compaction in the file: which of turn ${beforeTurn}'s ${all.length} messages it kept is not shown by a later request.`,
+      note: `No request follows this compaction in the file: which of turn ${beforeTurn}'s ${plural(all.length, "message")} it kept is not shown by a later request.`,
     };
   }
   const after = compared(buildTurnContext(session, options, afterTurn).messages, charsOf);

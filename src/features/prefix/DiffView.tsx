@@ -65,7 +65,7 @@ export function DiffView() {
             <span title={`Tokens of the rebuilt requests (${result.counterLabel}); the part not in the file is not counted.`}>
               shares {formatInt(row.sharedTokens)} of {formatInt(row.tokens)} {tokensWord}
             </span>
-            {row.cause !== null && (
+            {row.cause !== null && result.repaidTokens > 0 && (
               <span title="Tokens of the previous request after the break: no longer served from the prompt cache, billed again at the full input price.">
                 {formatInt(result.repaidTokens)} tokens billed again
               </span>
