@@ -11,9 +11,8 @@ import { dropFiles, expect, openEmptyApp, sharedFixturePath, test, waitForSessio
 // The same patterns as the unit test of labels (test/ui/userWords.test.ts).
 const RULE_ID = /\b[A-Z]{2,}-[A-Z0-9-]+\b/g;
 const CAMEL_CASE = /\b[a-z]+[A-Z][A-Za-z]*\b/g;
-// Words a session or the product brings that look like code names but are names: model ids and
-// product names the user reads in their own agent's settings (they are quoted from the file).
-const ALLOWED = new Set(["gpt-", "openAI"]);
+// No allow-list: every word of the panel outside the file's own content must pass.
+const ALLOWED = new Set<string>();
 
 /** The one session file under a recording's session folder. */
 function recorded(agentCase: string): DroppedFile {
@@ -33,10 +32,16 @@ function recorded(agentCase: string): DroppedFile {
 /** The simulator's visible text, without what the session itself says (message previews, request bodies). */
 async function simulatorWords(page: Page): Promise<string> {
   return page.getByTestId("simulator-panel").evaluate((panel) => {
-    const copy = panel.cloneNode(true) as HTMLElement;
     // Session content and request bodies are the file's words, not ours; option lists are read separately.
-    for (const node of copy.querySelectorAll(".sim-preview, .sim-editor, .sim-pre, textarea, select, input, [data-testid='simulator-inferred-shared']")) node.remove();
-    return copy.innerText;
+    const skipped = ".sim-preview, .sim-editor, .sim-pre, textarea, select, input, [data-testid='simulator-inferred-shared']";
+    const parts: string[] = [];
+    const walker = document.createTreeWalker(panel, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (node.parentElement?.closest(skipped)) continue;
+      parts.push(node.textContent ?? "");
+    }
+    // Each text node is its own word run: labels and values of adjacent cells never run together.
+    return parts.join(" | ");
   });
 }
 
@@ -82,8 +87,24 @@ for (const agentCase of CASES) {
     expect(words).not.toMatch(/saved? ~?-\d/);
     expect(words).not.toMatch(/\d\.\d{3,}/);
 
-    await page.screenshot({ path: `/tmp/words-${agentCase.name}-1440.png` });
-    await page.setViewportSize({ width: 1024, height: 700 });
-    await page.screenshot({ path: `/tmp/words-${agentCase.name}-1024.png` });
+    // Another profile of the file opens the simulator on the policy that runs it, and back.
+    if (agentCase.profile) {
+      await page.getByTestId("profile-select").selectOption("pi");
+      await expect(page.getByTestId("simulator-policy")).toHaveValue("pi", { timeout: 30_000 });
+      await page.getByTestId("profile-select").selectOption(agentCase.profile);
+      await expect(page.getByTestId("simulator-policy")).toHaveValue(agentCase.policy, { timeout: 30_000 });
+      await expect(page.getByTestId("simulator-result")).toHaveAttribute("data-status", "ready", { timeout: 60_000 });
+    }
+
+    // The panel from its top, then scrolled to its result (trigger, partition, verdict), at both sizes.
+    for (const [width, height] of [[1440, 900], [1024, 700]] as const) {
+      await page.setViewportSize({ width, height });
+      await page.locator(".simulator-body").evaluate((body) => body.scrollTo(0, 0));
+      await page.screenshot({ path: `/tmp/words-${agentCase.name}-${width}.png` });
+      await page.getByTestId("simulator-trigger").scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `/tmp/words-${agentCase.name}-${width}-result.png` });
+      await page.getByTestId("simulator-verdict").scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `/tmp/words-${agentCase.name}-${width}-verdict.png` });
+    }
   });
 }

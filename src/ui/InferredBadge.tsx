@@ -12,7 +12,7 @@ export interface InferredRuleLabel {
 }
 
 /** The words every inferred badge starts with. */
-export const INFERRED_WORDS = "inferred from the agent's behaviour, not its source";
+const INFERRED_WORDS = "inferred from the agent's behaviour, not its source";
 
 export function inferredTooltip(rule: InferredRuleLabel): string {
   return (

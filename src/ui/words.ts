@@ -8,6 +8,12 @@ import type { Verdict } from "../core/simulate/types";
 
 export { plural } from "../core/util/plural";
 
+/** A figure as a user reads it: a fraction below 100 keeps up to 4 decimals (a ratio 0.5), others are whole with separators. */
+export function formatFigure(value: number): string {
+  if (Math.abs(value) < 100 && !Number.isInteger(value)) return value.toLocaleString("en-US", { maximumFractionDigits: 4 });
+  return formatInt(value);
+}
+
 /** A saving in words: "saves ~1,848", or "adds ~377" when the result is larger (never "saves ~-377"). */
 export function savingWords(saved: number, verbs: readonly [string, string] = ["saves", "adds"]): string {
   const rounded = Math.round(saved);
@@ -15,7 +21,7 @@ export function savingWords(saved: number, verbs: readonly [string, string] = ["
 }
 
 /** The verdicts in words, as the simulator and the CLI's tables say them. */
-export const VERDICT_WORDS: Readonly<Record<Verdict, string>> = {
+const VERDICT_WORDS: Readonly<Record<Verdict, string>> = {
   "not-triggered": "does not fire",
   "nothing-to-compact": "nothing to compact",
   compacted: "compacted",

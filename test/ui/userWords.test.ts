@@ -20,7 +20,7 @@ import { useSimulatorStore } from "../../src/features/simulator/simulatorState";
 import type { SimulatorSettings } from "../../src/features/simulator/protocol";
 import { InferredBadge, InferredRulesBadge } from "../../src/ui/InferredBadge";
 import { formatInt } from "../../src/ui/format";
-import { codeNameWords, inWords, plural, savingWords, verdictWords } from "../../src/ui/words";
+import { codeNameWords, formatFigure, inWords, plural, savingWords, verdictWords } from "../../src/ui/words";
 import { fixtureCase } from "../support/fixtures";
 
 const RULE_ID = /\b[A-Z]{2,}-[A-Z0-9-]+\b/;
@@ -182,6 +182,8 @@ describe("the shared words", () => {
     expect(plural(1, "entry", "entries")).toBe("1 entry");
     expect(plural(15414.0672, "token")).toBe("15,414 tokens");
     expect(formatInt(15414.0672)).toBe("15,414");
+    expect(formatFigure(15414.0672)).toBe("15,414");
+    expect(formatFigure(0.5)).toBe("0.5");
   });
 
   it("never a negative saving", () => {

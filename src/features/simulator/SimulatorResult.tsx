@@ -11,7 +11,7 @@ import { ExportButton } from "../export/index";
 import { ruleTooltip } from "../../ui/ruleIds";
 import { formatInt } from "../../ui/format";
 import { InferredRulesBadge } from "../../ui/InferredBadge";
-import { codeNameWords, inWords, plainWords, plural, savingWords, verdictWords } from "../../ui/words";
+import { codeNameWords, formatFigure, inWords, plainWords, plural, savingWords, verdictWords } from "../../ui/words";
 import { LazyRequestEditor } from "../request/index";
 import { WhyTip } from "../../ui/WhyTip";
 
@@ -52,7 +52,7 @@ function Trigger({ view }: { view: SimulationView }) {
           {trigger.operands.map((operand) => (
             <tr key={operand.name}>
               <td title={operand.name}>{codeNameWords(operand.name)}</td>
-              <td className="num">{formatInt(operand.value)}</td>
+              <td className="num">{formatFigure(operand.value)}</td>
               <td className="muted">
                 <Words text={operand.source} />
               </td>
@@ -61,7 +61,7 @@ function Trigger({ view }: { view: SimulationView }) {
           <tr>
             <td>comparison</td>
             <td className="num">
-              {formatInt(trigger.left)} {trigger.operator} {formatInt(trigger.right)}
+              {formatFigure(trigger.left)} {trigger.operator} {formatFigure(trigger.right)}
             </td>
             <td className="muted">{trigger.result ? "true: compaction fires" : "false: no automatic compaction here"}</td>
           </tr>
@@ -276,10 +276,10 @@ function VerdictSection({ view }: { view: SimulationView }) {
       </Kv>
       <Kv label="summariser input">~{formatInt(view.tokens.summariserInput)}</Kv>
       {view.tokens.provider && (
-        <Kv label={`provider count, ${view.tokens.provider.counter}`} testId="simulator-provider-count" title={`The system, tools and messages of each body counted; the provider adds a few framing tokens per message.\n${ruleTooltip(["CP-0-5"])}`}>
+        <Kv label="provider count" testId="simulator-provider-count" title={`The system, tools and messages of each body counted; the provider adds a few framing tokens per message.\n${ruleTooltip(["CP-0-5"])}`}>
           {view.tokens.provider.exact ? "" : "~"}
           {formatInt(view.tokens.provider.before)} → {view.tokens.provider.exact ? "" : "~"}
-          {formatInt(view.tokens.provider.after)} (summariser input {formatInt(view.tokens.provider.summariserInput)})
+          {formatInt(view.tokens.provider.after)} (summariser input {formatInt(view.tokens.provider.summariserInput)}) · {inWords(view.tokens.provider.counter)}
         </Kv>
       )}
       <div className="explain">
