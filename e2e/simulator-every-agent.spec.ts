@@ -52,7 +52,7 @@ function recorded(agentCase: string, suffix: string): DroppedFile {
 const CASES: Case[] = [
   { name: "pi recording", files: () => [recorded("pi/print-openai-autocompact", ".jsonl")], opens: "", policy: "pi", notApplicable: "claude-code", compaction: true },
   { name: "pi real file", files: () => [textFile("realworld/pi/pi-mono-large-session-v1.jsonl")], opens: "pi-mono-large-session-v1.jsonl", policy: "pi", compaction: false },
-  { name: "senpi recording", files: () => [recorded("senpi/print-openai-autocompact", ".jsonl")], opens: "", policy: "pi", compaction: true },
+  { name: "senpi recording", files: () => [recorded("senpi/print-openai-autocompact", ".jsonl")], opens: "", policy: "senpi", compaction: true },
   { name: "Claude Code recording", files: () => [recorded("claude/print-autocompact-manualcompact", ".jsonl")], opens: "", policy: "claude-code", notApplicable: "pi", compaction: true },
   { name: "Claude Code real file", files: () => [textFile("realworld/claude-code/codemie-session-624a4a58-compaction.jsonl")], opens: "codemie-session-624a4a58-compaction.jsonl", policy: "claude-code", notApplicable: "codex", compaction: true },
   { name: "Codex recording", files: () => [recorded("codex/exec-autocompact", ".jsonl")], opens: "", policy: "codex", notApplicable: "pi", compaction: true },

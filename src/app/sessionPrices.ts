@@ -3,6 +3,7 @@
 // sub-agent thread in tree order — and the dataset's rows for the models they name. The page
 // applies the user's edits and prices them (src/core/pricing/wholeSession.ts); the CLI prices the
 // same inputs with the dataset table directly.
+import { plural } from "../core/util/plural";
 import type { ModelRef, PipelineOptions, Session } from "../core/model";
 import { analyzeSession, type SessionAnalysis } from "../core/session/pipeline";
 import { sessionUsageTotals } from "../core/session/storage";
@@ -64,7 +65,7 @@ export function sessionCostInputs(session: Session, options: PipelineOptions, ma
       id: null,
       label: "Main thread",
       turns: totals.map((total) => ({ model: total.model, at: total.at, usage: total.usage })),
-      countedAs: `the session totals ${totals[0]!.source} records (${mainTurns.length} calls, no usage recorded per call)`,
+      countedAs: `the session totals ${totals[0]!.source} records (${plural(mainTurns.length, "call")}, no usage recorded per call)`,
     };
   }
   const counted = new Set(mainTurns.flatMap((turn) => (turn.callId ? [turn.callId] : [])));

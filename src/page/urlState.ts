@@ -86,9 +86,11 @@ function queryFor(state: AppState, watchdog: string | null = null): string {
     if (turn !== null) query.set("turn", String(turn));
     if (state.activeTab !== "request") query.set("tab", state.activeTab);
     const { profile, api, notes, leafId } = state.options;
-    // Only a profile the session's agent offers besides its first (pi's senpi): the first is what opening it picks.
+    // Only a profile other than the one opening the file picks (the one the file shows it was written
+    // with, else the agent's first): pi's senpi on a pi file, pi on a senpi file.
     const offered = state.session.agent?.profiles ?? [];
-    if (profile !== undefined && offered.length > 0 && profile !== offered[0]?.id) query.set("profile", profile);
+    const picked = state.session.agent?.sessionProfile ?? offered[0]?.id;
+    if (profile !== undefined && offered.length > 0 && profile !== picked) query.set("profile", profile);
     if (api) query.set("provider", api);
     if (notes) query.set("notes", "on");
     if (leafId) query.set("leaf", leafId);

@@ -1,6 +1,8 @@
 // Small text formatters shared by the panels (numbers, token counts, times, sizes).
 
-const integer = new Intl.NumberFormat("en-US");
+// Whole numbers with thousands separators: a figure computed as a fraction (a price-weighted token
+// count, an average) is shown rounded, never as "15414.0672".
+const integer = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
 
 export function formatInt(value: number): string {
   return integer.format(value);

@@ -6,7 +6,8 @@ import type { RuleDoc } from "../core/session/index";
 
 // Two or three capitals, an optional family (CC, OC, 0), then the number, which may carry a
 // letter (PI-K10, PI-R12). "UTF-8" and "ISO-8601" are not rules.
-export const RULE_ID = String.raw`(?!UTF-|ISO-)[A-Z]{2,3}(?:-(?:[A-Z]{2,3}|0))?-[A-Z]?\d+[a-z]?|CP-0-INF(?:-[A-Z]+)+`;
+// An inferred rule carries INF before its number or name (CP-CC-INF-2, SE-INF-5, CP-0-INF-REPLAY).
+export const RULE_ID = String.raw`(?!UTF-|ISO-)[A-Z]{2,3}(?:-(?:[A-Z]{2,3}|0))?-(?:INF(?:-[A-Z0-9]+)*|[A-Z]?\d+[a-z]?)`;
 const RULE_ID_ANYWHERE = new RegExp(String.raw`\b(?:${RULE_ID})\b`, "g");
 // A parenthesised list of rule ids ("(FM-CC-24)", "(CP-OC-16 … CP-OC-20)", "(rules RL-22, RL-23)").
 const RULE_GROUP = new RegExp(String.raw`\s*\((?:rules? |see )?(?:${RULE_ID})(?:\s*(?:,|/|…|\.\.\.|and|to)\s*(?:${RULE_ID}))*\)`, "g");

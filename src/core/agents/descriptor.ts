@@ -337,6 +337,12 @@ export interface AgentDescriptor {
   estimateMessageChars(message: AgentMessage, options: PipelineOptions): number;
   /** Profiles a user can choose between; absent when the agent's own pipeline is the only one. The first is the default. */
   profiles?: readonly AgentProfile[];
+  /**
+   * The profile of `profiles` the file itself shows it was written with (pi: senpi's own entries),
+   * or null when it does not tell: a view of the file then opens with that profile (and the policy
+   * that runs it) rather than the first.
+   */
+  sessionProfile?(session: Session): ProfileId | null;
   /** Compaction policies that belong to this agent (the simulator lists every agent's). */
   policies: readonly CompactionPolicy[];
   /** Recorded compactions; null when the agent records none we can read. */

@@ -27,12 +27,17 @@ export function agentOf(session: Session): AgentDescriptor {
   return agent;
 }
 
+/** The profile the file itself shows it was written with (a senpi file read by pi's reader), or null. */
+export function sessionProfileOf(session: Session): ProfileId | null {
+  return findAgent(session.formatId)?.sessionProfile?.(session) ?? null;
+}
+
 /**
- * The profile a view of `session` names when the options name none: the agent's first, else the
- * default profile (a share link always names one).
+ * The profile a view of `session` names when the options name none: the one the file shows it was
+ * written with, else the agent's first, else the default profile (a share link always names one).
  */
 export function defaultProfileOf(session: Session): ProfileId {
-  return findAgent(session.formatId)?.profiles?.[0]?.id ?? defaultProfileId();
+  return sessionProfileOf(session) ?? findAgent(session.formatId)?.profiles?.[0]?.id ?? defaultProfileId();
 }
 
 /** Every pipeline profile an agent offers ("pi", "senpi"), for option lists. */

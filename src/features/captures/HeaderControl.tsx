@@ -9,6 +9,15 @@ function lacksSystemOrTools(notRecorded: readonly string[]): boolean {
   return notRecorded.some((label) => /^(system|tool)/i.test(label));
 }
 
+/** Which of the two the file lacks, in words: exactly the missing one, the other said to be there. */
+function missingWords(notRecorded: readonly string[] | null): string {
+  const system = notRecorded?.some((label) => /^system/i.test(label)) ?? true;
+  const tools = notRecorded?.some((label) => /^tool/i.test(label)) ?? true;
+  if (system && !tools) return "system prompt: not in the file (tools are)";
+  if (tools && !system) return "tools: not in the file (system prompt is)";
+  return "system & tools: not in the file";
+}
+
 export function HeaderControl() {
   const hasSession = useAppStore((state) => state.session !== null);
   // Some sessions hold both (a hermes snapshot, request dumps): then nothing needs attaching.
@@ -21,6 +30,7 @@ export function HeaderControl() {
   const headerError = useAppStore((state) => state.headerError);
   // The agent's files record them for every request (deepseek-harness's request headers).
   const recorded = useAppStore((state) => state.session?.agent?.recordsSystemAndTools === true);
+  const notRecorded = useAppStore((state) => state.request.result?.built.notRecorded ?? null);
   const inSession = fileHoldsBoth || recorded;
   const inputRef = useRef<HTMLInputElement | null>(null);
   const toolCount = header?.tools?.length;
@@ -40,7 +50,7 @@ export function HeaderControl() {
           ? `system & tools: from ${header.source}${captureCount > 0 ? ` (+${captureCount} captures)` : ""}`
           : inSession
             ? "system & tools: in the session"
-            : "system & tools: not in the file"}
+            : missingWords(notRecorded)}
       </span>
       <button type="button" className="btn small" onClick={() => inputRef.current?.click()}>
         {header ? "Replace" : "Attach…"}

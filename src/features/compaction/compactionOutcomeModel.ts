@@ -4,6 +4,7 @@
 // sends were kept; the others were summarised (or dropped); the later request's new messages are
 // the summary and what followed it. The trigger comes from the agent's own policy at the recorded
 // point (trigger only), in words: which side of the threshold the usage was, never a bare "no".
+import { plural } from "../../core/util/plural";
 import type { AgentMessage, ContextMessage, PipelineOptions, Session } from "../../core/model";
 import type { SessionAnalysis } from "../../core/pipeline/types";
 import { buildTurnContext, messageCharsEstimator } from "../../core/session/pipeline";
@@ -58,23 +59,26 @@ function triggerSentence(session: Session, options: PipelineOptions, entryId: st
   const how = manual === false ? "automatic (the file says)" : "automatic or manual: the file does not say";
   if (!policyId || !point) return { manual, text: how };
   let trigger;
+  // The policy by its name in words ("Claude Code (inferred from recordings)"), never its id.
+  let policyName = policyId;
   try {
     const policy = getPolicy(policyId);
+    policyName = policy.label;
     if (policy.notApplicable?.(session)) return { manual, text: how };
     trigger = simulateCompaction({ session, options: { ...options, profile: policy.pipelineProfile ?? options.profile }, turn, policyId, recordedCompactionEntryId: entryId, manual: false, triggerOnly: true, followingTurns: 0 }).trigger;
   } catch {
     return { manual, text: how };
   }
   if (!trigger.evaluated) return { manual, text: how };
-  const fmt = (n: number) => n.toLocaleString("en-US");
+  const fmt = (n: number) => Math.round(n).toLocaleString("en-US");
   const short = `${how} · at ${fmt(trigger.left)} tokens`;
   if (trigger.result) {
-    return { manual, short, text: `${how}: ${fmt(trigger.left)} tokens ${trigger.operator} the threshold ${fmt(trigger.right)} of the ${policyId} policy's default settings` };
+    return { manual, short, text: `${how}: ${fmt(trigger.left)} tokens ${trigger.operator} the threshold ${fmt(trigger.right)} of the ${policyName} policy's default settings` };
   }
   return {
     manual,
     short,
-    text: `${how}: it fired at ${fmt(trigger.left)} tokens, below the ${fmt(trigger.right)} the ${policyId} policy's default settings wait for, so the agent's threshold was lower than the defaults (the simulator infers it) or the user asked for it`,
+    text: `${how}: it fired at ${fmt(trigger.left)} tokens, below the ${fmt(trigger.right)} the ${policyName} policy's default settings wait for, so the agent's threshold was lower than the defaults (the simulator infers it) or the user asked for it`,
   };
 }
 
@@ -104,7 +108,7 @@ export function compactionOutcome(session: Session, options: PipelineOptions, an
       trigger: trigger.text,
       triggerShort: trigger.short,
       manual: trigger.manual,
-      note: `No request follows this compaction in the file: which of turn ${beforeTurn}'s ${all.length} messages it kept is not shown by a later request.`,
+      note: `No request follows this compaction in the file: which of turn ${beforeTurn}'s ${plural(all.length, "message")} it kept is not shown by a later request.`,
     };
   }
   const after = compared(buildTurnContext(session, options, afterTurn).messages, charsOf);

@@ -3,6 +3,7 @@
 // Tool calls, tool results and thinking are folded (a click opens them); messages a pipeline step
 // inserted or rewrote are marked, with the step and why on hover. Session text is rendered as
 // text, never as HTML. The list is virtualized: only the messages on screen are in the page.
+import { plural } from "../../ui/words";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { memo, useEffect, useRef } from "react";
 import { useAppStore } from "../../page/store";
@@ -143,7 +144,7 @@ export function ConversationView() {
       <div className="view-toolbar">
         <span className="strong">Turn {conversation.result.turn}</span>
         <span className="muted" title="The system prompt and the tool definitions are not messages: the Request tab shows them (or that the file does not hold them)">
-          {messages.length} messages sent · {toolCalls} tool calls · {inserted} inserted by the pipeline
+          {plural(messages.length, "message")} sent · {plural(toolCalls, "tool call")} · {formatInt(inserted)} inserted by the pipeline
         </span>
       </div>
       <div className="conversation-scroll" ref={scrollRef} data-testid="conversation-scroll">

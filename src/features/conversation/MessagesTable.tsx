@@ -1,6 +1,7 @@
 // Messages tab: one row per context message of the selected request (after every pipeline step),
 // sortable, virtualized. "kind" is the provenance rule: `entry` or the step that synthesised it.
 // Clicking a row selects it; the Details panel then explains it (e.g. a reply-language note).
+import { plural } from "../../ui/words";
 import {
   createColumnHelper,
   flexRender,
@@ -116,7 +117,7 @@ export function MessagesTable() {
       <div className="view-toolbar">
         <span className="strong">Turn {result.turn}</span>
         <span className="muted">
-          {result.rows.length} messages · {synthesized} synthesised · ~{formatInt(totalTokens)} tokens · {result.built.dropped.length} dropped
+          {plural(result.rows.length, "message")} · {formatInt(synthesized)} synthesised · ~{formatInt(totalTokens)} tokens · {formatInt(result.built.dropped.length)} dropped
         </span>
       </div>
       <div className="table-scroll" ref={scrollRef}>

@@ -55,7 +55,16 @@ const columns = [
   column.accessor((row) => row.facts?.lastActive ?? new Date(row.modified).toISOString(), {
     id: "lastActive",
     header: "Last active",
-    cell: (info) => toMinute(info.getValue()),
+    // The session's own last entry time; the file's date (a copy's, often) only where the file
+    // records no time or is not read yet, and then said so.
+    cell: (info) =>
+      info.row.original.facts?.lastActive ? (
+        toMinute(info.getValue())
+      ) : (
+        <span className="muted" data-testid="library-file-date" title="The file's modification date: the session records no time of its own (or is not read yet). A copied file's date is the copy's.">
+          {toMinute(info.getValue())} (file date)
+        </span>
+      ),
   }),
   column.accessor((row) => row.facts?.turns ?? -1, { id: "turns", header: "Turns", cell: (info) => factCell(info.row.original, info.row.original.facts?.turns) }),
   column.accessor((row) => row.facts?.compactions ?? -1, {

@@ -3,6 +3,7 @@
 // user; choosing one re-reads the same dropped files for that session. Shown only when the
 // storage holds more than one session. hermes sessions show their platform source, model, start
 // time and how they are linked (a compressed parent and its continuation open as one timeline).
+import { plural } from "../../ui/words";
 import type { DatabaseSessionListing } from "./protocol";
 import { followedOpeners } from "./followedOpeners";
 import { useAppStore } from "../../page/store";
@@ -12,13 +13,13 @@ function optionText(listing: DatabaseSessionListing): string {
   const title = listing.title.trim() || listing.id;
   if (listing.source !== undefined) {
     const started = listing.timeCreated === null ? "—" : formatDateTime(new Date(listing.timeCreated).toISOString());
-    const facts = [listing.source, listing.model, `started ${started}`, `${listing.messageCount} messages`].filter((f): f is string => typeof f === "string" && f !== "");
+    const facts = [listing.source, listing.model, `started ${started}`, plural(listing.messageCount, "message")].filter((f): f is string => typeof f === "string" && f !== "");
     const lineage = listing.lineage ? ` · ${listing.lineage}` : "";
     return `${title} · ${facts.join(" · ")}${lineage}`;
   }
   const when = listing.timeUpdated === null ? "—" : formatDateTime(new Date(listing.timeUpdated).toISOString());
   const sub = listing.parentId ? "sub-agent · " : "";
-  return `${sub}${title} · ${listing.messageCount} messages · ${when}`;
+  return `${sub}${title} · ${plural(listing.messageCount, "message")} · ${when}`;
 }
 
 export function SessionPicker() {

@@ -56,7 +56,7 @@ export async function openSource(
       // The previous session's prefix rows (badges, Breaks filter, overview, token figures) go with it.
       prefix: initialPrefix,
       warningsOpen: false,
-      options: withOfferedProfile(summary, { ...state.options, leafId: null, thread: null, profile: suggestedProfile ?? state.options.profile, ...requestedOptions(requested, summary) }),
+      options: withOfferedProfile(summary, { ...state.options, leafId: null, thread: null, profile: suggestedProfile ?? summary.agent?.sessionProfile ?? state.options.profile, ...requestedOptions(requested, summary) }),
       ...(requested?.tab ? { activeTab: requested.tab } : {}),
     }));
   };

@@ -46,6 +46,8 @@ export interface AgentInfo {
   label: string;
   /** Profiles the user can choose between (pi: pi and senpi); empty when the agent has only its own. */
   profiles: { id: ProfileId; label: string; replyLanguageNotes: boolean }[];
+  /** The profile the file shows it was written with (a senpi file), or null: the page opens it with that one. */
+  sessionProfile: ProfileId | null;
   /** Recorded compactions are rebuilt in the agent's own summariser form (pi, PI-R12). */
   rebuildsRecordedCompactions: boolean;
   /** What to drop to see sub-agents whose files were not opened with the session (descriptor's `missingThreadFiles`). */

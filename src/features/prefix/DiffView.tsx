@@ -65,7 +65,7 @@ export function DiffView() {
             <span title={`Tokens of the rebuilt requests (${result.counterLabel}); the part not in the file is not counted.`}>
               shares {formatInt(row.sharedTokens)} of {formatInt(row.tokens)} {tokensWord}
             </span>
-            {row.cause !== null && (
+            {row.cause !== null && result.repaidTokens > 0 && (
               <span title="Tokens the previous request had cached that this one sent again past the break, billed at the full input price: never more than this request, nor than what the provider did not read from its cache.">
                 {formatInt(result.repaidTokens)} tokens billed again
               </span>

@@ -8,6 +8,7 @@ import { resetParameters, setParameter, setPolicy, setSimulator, useSimulatorSto
 import type { ModelWindowChoice, PolicyParameterInfo, SummaryChoice } from "./protocol";
 import { InferredBadge } from "../../ui/InferredBadge";
 import { WhyTip } from "../../ui/WhyTip";
+import { inWords } from "../../ui/words";
 
 function NumberField({ label, value, testId, title, onChange, placeholder }: { label: string; value: string; testId: string; title: string; onChange(value: string): void; placeholder?: string }) {
   return (
@@ -19,7 +20,10 @@ function NumberField({ label, value, testId, title, onChange, placeholder }: { l
 }
 
 function defaultText(value: PolicyParameterInfo["default"]): string {
-  return value === null ? "unset" : String(value);
+  if (value === null) return "unset";
+  if (typeof value === "number") return value.toLocaleString("en-US", { maximumFractionDigits: 4 });
+  if (typeof value === "boolean") return value ? "on" : "off";
+  return inWords(value);
 }
 
 function ParameterInput({ spec }: { spec: PolicyParameterInfo }) {
@@ -59,8 +63,10 @@ function ParameterInput({ spec }: { spec: PolicyParameterInfo }) {
     );
   }
   return (
-    <div className={`sim-param${changed ? " changed" : ""}`} title={`${spec.description} (${spec.ruleId})`}>
-      <span className="sim-param-label">{spec.label}</span>
+    <div className={`sim-param${changed ? " changed" : ""}`} title={`${spec.description}\n${ruleTooltip([spec.ruleId])}`}>
+      <span className="sim-param-label" data-name={spec.name}>
+        {inWords(spec.label)}
+      </span>
       {input}
       <span className="muted sim-param-default">default {defaultText(spec.default)}</span>
       <WhyTip rule={spec.ruleId} />
@@ -77,8 +83,8 @@ function switchTestId(name: string): string {
 /** A parameter the policy shows beside its choice: a checkbox for a boolean, else a select of the choices it words. */
 function ParameterSwitch({ spec, value }: { spec: PolicyParameterInfo; value: PolicyParameterInfo["default"] | undefined }) {
   const current = value ?? spec.default;
-  const label = spec.presentation?.label ?? spec.label;
-  const title = `${spec.description} (${spec.ruleId})`;
+  const label = inWords(spec.presentation?.label ?? spec.label);
+  const title = `${spec.description}\n${ruleTooltip([spec.ruleId])}`;
   const testId = switchTestId(spec.name);
   if (spec.type === "boolean") {
     return (
@@ -95,7 +101,7 @@ function ParameterSwitch({ spec, value }: { spec: PolicyParameterInfo; value: Po
       <select data-testid={testId} value={String(current)} onChange={(event) => setParameter(spec.name, event.target.value)}>
         {choices.map((choice) => (
           <option key={choice.value} value={choice.value}>
-            {choice.label}
+            {inWords(choice.label)}
           </option>
         ))}
       </select>
@@ -118,7 +124,7 @@ export function SimulatorControls() {
           <select data-testid="simulator-policy" value={state.policyId} onChange={(event) => setPolicy(event.target.value as PolicyId)}>
             {(state.policies ?? [{ id: state.policyId, label: state.policyId, supported: true }]).map((p) => (
               <option key={p.id} value={p.id} title={p.supported ? undefined : (p as { unsupported?: string | null }).unsupported ?? undefined}>
-                {p.id}
+                {inWords(p.label)}
                 {p.supported ? "" : " (does not apply to this session)"}
               </option>
             ))}
@@ -145,7 +151,7 @@ export function SimulatorControls() {
           testId="simulator-reserve"
           value={state.reserve}
           placeholder={reserveName ? "policy default" : "n/a"}
-          title={reserveName ? `Sets the policy parameter ${reserveName}` : "This policy has no reserve parameter"}
+          title={reserveName ? `Sets the policy's parameter "${inWords(policy?.parameters.find((p) => p.name === reserveName)?.label ?? reserveName)}"` : "This policy has no reserve parameter"}
           onChange={(reserve) => setSimulator({ reserve })}
         />
         <NumberField label="Output" testId="simulator-max-output" value={state.maxOutputTokens} title="Overrides the model's output limit (max output tokens)" onChange={(maxOutputTokens) => setSimulator({ maxOutputTokens })} />
@@ -160,7 +166,7 @@ export function SimulatorControls() {
             <option value="recorded">the recorded model</option>
             <option value="agent-default">the agent default</option>
             <option value="provider-default">the provider default</option>
-            {policy?.modelChoice && <option value="precedence">{policy.label} precedence (prompt without a model)</option>}
+            {policy?.modelChoice && <option value="precedence">{inWords(policy.label)} precedence (prompt without a model)</option>}
           </select>
         </label>
         <NumberField label="Agent default window" testId="simulator-agent-window" value={state.agentDefaultWindow} placeholder="none" title="Context window of the agent's configured default model" onChange={(agentDefaultWindow) => setSimulator({ agentDefaultWindow })} />
@@ -198,7 +204,7 @@ export function SimulatorControls() {
       {listed.length > 0 && (
         <details className="sim-params" data-testid="simulator-parameters">
           <summary>
-            Parameters of {policy?.label ?? state.policyId} ({listed.length}){Object.keys(parameters).length > 0 ? " · changed" : ""}
+            Parameters of {inWords(policy?.label ?? state.policyId)} ({listed.length}){Object.keys(parameters).length > 0 ? " · changed" : ""}
           </summary>
           {listed.map((spec) => (
             <ParameterInput key={`${state.policyId}:${spec.name}`} spec={spec} />

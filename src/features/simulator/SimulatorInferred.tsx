@@ -5,6 +5,8 @@
 // record which compactions were manual (pi, Codex, hermes), each one is listed with what the
 // inference assumed, and the user can mark it manual (carried in share links). Text only.
 import type { InferredSetting } from "../../core/session/simulate/index";
+import { ruleTooltip } from "../../ui/ruleIds";
+import { inWords } from "../../ui/words";
 import { setCompactionManual, setUseInferred, useSimulatorStore } from "./simulatorState";
 
 // Four decimals: inferred fractions (Gemini CLI's compression threshold) are bounded to 0.0001.
@@ -29,7 +31,12 @@ function boundText(setting: InferredSetting): string {
 
 /** The tooltip of a setting: where its bounds come from, what it assumes, and the rule behind it. */
 function whyText(setting: InferredSetting): string {
-  return [...setting.bounds.map((b) => b.reason), setting.assumes ?? "", `Rule ${setting.ruleId} (${setting.setting}); docs/compaction-simulator.md, "Settings inference".`].filter(Boolean).join("\n");
+  return [...setting.bounds.map((b) => inWords(b.reason)), setting.assumes ? inWords(setting.assumes) : "", `${ruleTooltip([setting.ruleId])} How settings are inferred: docs/compaction-simulator.md, "Settings inference".`].filter(Boolean).join("\n");
+}
+
+/** Compactions and turns bounding a setting, once each ("compaction 1, turn 7"). */
+function uniqueBounds(text: string): string {
+  return [...new Set(text.split(", "))].join(", ");
 }
 
 /** A conflict as the inference words it ("x: compaction 1 (after turn 3) needs ≥ 5, turn 9 (no compaction) needs ≤ 4"), numbers grouped. */
@@ -57,7 +64,7 @@ export function SimulatorInferred() {
       </label>
       {shared && useInferred && (
         <div className="muted" data-testid="simulator-inferred-shared">
-          From the share link: {Object.entries({ ...shared.parameters, ...shared.limits }).map(([k, v]) => `${k} ${String(v)}`).join(", ") || "none"}
+          From the share link: {Object.entries({ ...shared.parameters, ...shared.limits }).map(([k, v]) => `${inWords(k)} ${String(v)}`).join(", ") || "none"}
         </div>
       )}
       {inference.status === "running" && (
@@ -73,7 +80,7 @@ export function SimulatorInferred() {
         <ul className="sim-inferred-list">
           {result.settings.map((setting) => (
             <li key={setting.setting} data-testid={`simulator-inferred-${setting.setting}`} data-conflict={setting.conflict !== null} title={whyText(setting)}>
-              <strong>{setting.label}</strong>{" "}
+              <strong>{inWords(setting.label)}</strong>{" "}
               {setting.conflict ? (
                 <span className="warning-text" data-testid="simulator-inferred-conflict">
                   not inferred: {conflictText(setting.conflict)}. The policy default is used; enter a value to choose one.
@@ -82,7 +89,7 @@ export function SimulatorInferred() {
                 <>
                   {intervalText(setting)}
                   {setting.value !== null && <span className="muted"> (uses {fmt(setting.value)})</span>}
-                  {setting.bounds.length > 0 && <span className="muted"> — bound by {boundText(setting)}</span>}
+                  {setting.bounds.length > 0 && <span className="muted"> — bound by {uniqueBounds(boundText(setting))}</span>}
                 </>
               )}
             </li>
@@ -104,7 +111,7 @@ export function SimulatorInferred() {
       )}
       {result?.notes.map((note) => (
         <div key={note} className="muted">
-          {note}
+          {inWords(note)}
         </div>
       ))}
     </div>

@@ -10,9 +10,16 @@ import type { SimulatedRequestRef, SimulationView, SummariserRequestView, RangeV
 import { ExportButton } from "../export/index";
 import { ruleTooltip } from "../../ui/ruleIds";
 import { formatInt } from "../../ui/format";
-import { InferredBadge } from "../../ui/InferredBadge";
+import { InferredRulesBadge } from "../../ui/InferredBadge";
+import { codeNameWords, formatFigure, inWords, plainWords, plural, savingWords, verdictWords } from "../../ui/words";
 import { LazyRequestEditor } from "../request/index";
 import { WhyTip } from "../../ui/WhyTip";
+
+/** A text of the core in words, its rule ids in the tooltip with their documentation pages. */
+function Words({ text }: { text: string }) {
+  const { text: shown, ruleIds } = plainWords(text);
+  return <span title={ruleIds.length > 0 ? ruleTooltip(ruleIds) : undefined}>{shown}</span>;
+}
 
 function Kv({ label, children, title, testId }: { label: string; children: React.ReactNode; title?: string; testId?: string }) {
   return (
@@ -23,9 +30,9 @@ function Kv({ label, children, title, testId }: { label: string; children: React
   );
 }
 
-/** A policy's arithmetic ends "→ no" where it does not fire: said in words. */
+/** A policy's arithmetic, its numbers grouped; it ends "→ no" where it does not fire: said in words. */
 function expressionInWords(expression: string): string {
-  return expression.replace(/→ no$/, "→ does not fire here");
+  return inWords(expression.replace(/\d{4,}(?:\.\d+)?/g, (n) => formatInt(Number(n))).replace(/→ no$/, "→ does not fire here"));
 }
 
 function Trigger({ view }: { view: SimulationView }) {
@@ -38,29 +45,34 @@ function Trigger({ view }: { view: SimulationView }) {
         <WhyTip rule={trigger.ruleId} />
       </div>
       <div className={`sim-expression${trigger.result ? " fires" : ""}`} data-testid="simulator-trigger-expression">
-        {trigger.manual ? `manual compaction: trigger skipped (${trigger.expression})` : expressionInWords(trigger.expression)}
+        {trigger.manual ? `manual compaction: trigger skipped (${expressionInWords(trigger.expression)})` : expressionInWords(trigger.expression)}
       </div>
       <table className="sim-table">
         <tbody>
           {trigger.operands.map((operand) => (
             <tr key={operand.name}>
-              <td>{operand.name}</td>
-              <td className="num">{formatInt(operand.value)}</td>
-              <td className="muted">{operand.source}</td>
+              <td title={operand.name}>{codeNameWords(operand.name)}</td>
+              <td className="num">{formatFigure(operand.value)}</td>
+              <td className="muted">
+                <Words text={operand.source} />
+              </td>
             </tr>
           ))}
           <tr>
             <td>comparison</td>
             <td className="num">
-              {formatInt(trigger.left)} {trigger.operator} {formatInt(trigger.right)}
+              {formatFigure(trigger.left)} {trigger.operator} {formatFigure(trigger.right)}
             </td>
             <td className="muted">{trigger.result ? "true: compaction fires" : "false: no automatic compaction here"}</td>
           </tr>
         </tbody>
       </table>
       <div className="explain">
-        Limits: window {formatInt(limits.contextWindow)} ({limits.contextWindowSource}), output {formatInt(limits.maxOutputTokens)} ({limits.maxOutputTokensSource})
-        {limits.inputLimit !== null ? `, input ${formatInt(limits.inputLimit)} (${limits.inputLimitSource})` : ""}. Estimator: {trigger.estimator}.
+        <Words
+          text={`Limits: window ${formatInt(limits.contextWindow)} (${limits.contextWindowSource}), output ${formatInt(limits.maxOutputTokens)} (${limits.maxOutputTokensSource})${
+            limits.inputLimit !== null ? `, input ${formatInt(limits.inputLimit)} (${limits.inputLimitSource})` : ""
+          }. Estimator: ${trigger.estimator}.`}
+        />
       </div>
     </section>
   );
@@ -73,17 +85,20 @@ const RANGE_TITLES: Record<RangeView["kind"], string> = {
   "dropped-without-summary": "dropped without summary",
 };
 
+/** "message 0", "messages 0–3". */
+function messagesText(first: number, last: number): string {
+  return first === last ? `message ${first}` : `messages ${first}–${last}`;
+}
+
 function Range({ range }: { range: RangeView }) {
   const [open, setOpen] = useState(range.kind !== "kept");
   return (
     <div className={`sim-range sim-range-${range.kind}`} data-testid="simulator-range" data-kind={range.kind}>
       <button type="button" className="sim-range-head" onClick={() => setOpen(!open)} aria-expanded={open}>
         <span className="sim-range-kind">{RANGE_TITLES[range.kind]}</span>
-        <span>{range.label ?? ""}</span>
+        <span>{range.label ? inWords(range.label) : ""}</span>
         <span className="num">~{formatInt(range.tokens)} tok</span>
-        <span className="muted">
-          {range.messageStart === null ? `${range.entryCount} entries` : `messages ${range.messageStart}–${(range.messageEnd ?? 1) - 1}`}
-        </span>
+        <span className="muted">{range.messageStart === null ? plural(range.entryCount, "entry", "entries") : messagesText(range.messageStart, (range.messageEnd ?? 1) - 1)}</span>
         <WhyTip rule={range.ruleId} />
       </button>
       {open && range.messages.length > 0 && (
@@ -91,7 +106,7 @@ function Range({ range }: { range: RangeView }) {
           {range.messages.map((message) => (
             <li key={message.index} data-testid="simulator-range-message">
               <span className="num">#{message.index}</span>
-              <span className="sim-role">{message.role}</span>
+              <span className="sim-role">{codeNameWords(message.role)}</span>
               <span className="num">~{formatInt(message.tokens)}</span>
               <span className="sim-preview" title={message.preview}>{message.preview}</span>
             </li>
@@ -111,8 +126,8 @@ function Partition({ view }: { view: SimulationView }) {
       {details.length > 0 && (
         <div className="sim-details">
           {details.map(([key, value]) => (
-            <Kv key={key} label={key}>
-              {value === null ? "—" : String(value)}
+            <Kv key={key} label={codeNameWords(key)} title={key}>
+              {value === null ? "—" : typeof value === "number" ? formatInt(value) : inWords(String(value))}
             </Kv>
           ))}
         </div>
@@ -133,7 +148,7 @@ function SummariserRequest({ request, index, view, settings }: { request: Summar
           {index + 1}. {request.role}
         </strong>
         <span className="muted">
-          {request.form} · {request.api}
+          {codeNameWords(request.form)} · {request.api}
           {request.maxTokens !== null ? ` · max ${formatInt(request.maxTokens)} tokens` : ""}
         </span>
         <span className="spacer" />
@@ -144,19 +159,21 @@ function SummariserRequest({ request, index, view, settings }: { request: Summar
       </Kv>
       {request.cache && (
         <Kv label="cache" title={`Compared with ${request.cache.reference}`}>
-          ~{formatInt(request.cache.sharedPrefixTokens)} of {formatInt(request.cache.totalTokens)} tokens shared · {request.cache.note}
+          ~{formatInt(request.cache.sharedPrefixTokens)} of {formatInt(request.cache.totalTokens)} tokens shared · <Words text={request.cache.note.replace(/\d{4,}/g, (n) => formatInt(Number(n)))} />
         </Kv>
       )}
       <Kv label="focus topic">{request.focusPlacement ?? "not used by this request"}</Kv>
-      <Kv label="redaction">{request.redaction}</Kv>
+      <Kv label="redaction">
+        <Words text={request.redaction} />
+      </Kv>
       {request.instructionSlots.length > 0 && (
         <Kv label="instruction slots">
-          {request.instructionSlots.map((slot) => `${slot.slot}: ${slot.filledFrom === "captured" ? `captured${slot.source ? ` (${slot.source})` : ""}` : "our description"}`).join(" · ")}
+          {request.instructionSlots.map((slot) => `${codeNameWords(slot.slot)}: ${slot.filledFrom === "captured" ? `captured${slot.source ? ` (${slot.source})` : ""}` : "our description"}`).join(" · ")}
         </Kv>
       )}
       {request.notes.map((note, i) => (
         <div key={i} className="explain">
-          {note}
+          <Words text={note} />
         </div>
       ))}
       <div className="sim-editor">
@@ -174,17 +191,17 @@ function After({ view, settings }: { view: SimulationView; settings: SimulatedRe
       <div className="section-title">4 · After compaction</div>
       {after.summary ? (
         <Kv label="summary">
-          {after.summary.source} · ~{formatInt(after.summary.tokens)} tokens{after.summary.label ? ` · ${after.summary.label}` : ""}
+          <Words text={`${after.summary.source} · ~${formatInt(after.summary.tokens)} tokens${after.summary.label ? ` · ${after.summary.label.replace(/\d{4,}/g, (n) => formatInt(Number(n)))}` : ""}`} />
         </Kv>
       ) : (
         <Kv label="summary">none</Kv>
       )}
       <Kv label="next request" testId="simulator-savings">
-        {after.jsonText === null ? "none" : `${after.messageCount} messages · ~${formatInt(view.tokens.after)} tokens (was ~${formatInt(view.tokens.before)}, saves ~${formatInt(view.tokens.saved)})`}
+        {after.jsonText === null ? "none" : `${plural(after.messageCount, "message")} · ~${formatInt(view.tokens.after)} tokens (was ~${formatInt(view.tokens.before)}, ${savingWords(view.tokens.saved)})`}
       </Kv>
       <Kv label="prefix break" testId="simulator-prefix-break">
         {after.prefixBreak
-          ? `at message ${after.prefixBreak.messageIndex < 0 ? "before the messages" : `#${after.prefixBreak.messageIndex}`} · ~${formatInt(after.prefixBreak.sharedPrefixTokens)} tokens still shared · ${after.prefixBreak.reason}`
+          ? `at message ${after.prefixBreak.messageIndex < 0 ? "before the messages" : `#${after.prefixBreak.messageIndex}`} · ~${formatInt(after.prefixBreak.sharedPrefixTokens)} tokens still shared · ${inWords(after.prefixBreak.reason)}`
           : "none"}
       </Kv>
       {after.followingTurns.length > 0 && (
@@ -194,7 +211,7 @@ function After({ view, settings }: { view: SimulationView; settings: SimulatedRe
               <th>turn</th>
               <th>recorded</th>
               <th>simulated</th>
-              <th>saved</th>
+              <th title="Tokens the simulated request saves against the recorded one (negative: it is larger)">saved</th>
               <th>prefix break</th>
             </tr>
           </thead>
@@ -204,8 +221,8 @@ function After({ view, settings }: { view: SimulationView; settings: SimulatedRe
                 <td>#{turn.turn}</td>
                 <td className="num">{formatInt(turn.originalTokens)}</td>
                 <td className="num">{formatInt(turn.simulatedTokens)}</td>
-                <td className="num">{formatInt(turn.savedTokens)}</td>
-                <td className="muted">{turn.prefixBreak ? `message #${turn.prefixBreak.messageIndex}: ${turn.prefixBreak.reason}` : "extends the previous request"}</td>
+                <td className="num">{turn.savedTokens < 0 ? `+${formatInt(-turn.savedTokens)} more` : formatInt(turn.savedTokens)}</td>
+                <td className="muted">{turn.prefixBreak ? `message #${turn.prefixBreak.messageIndex}: ${inWords(turn.prefixBreak.reason)}` : "extends the previous request"}</td>
               </tr>
             ))}
           </tbody>
@@ -240,29 +257,34 @@ function VerdictSection({ view }: { view: SimulationView }) {
   return (
     <section className="sim-section" data-testid="simulator-verdict" data-verdict={verdict.verdict}>
       <div className="section-title">5 · Verdict</div>
-      <div className={`sim-verdict sim-verdict-${verdict.verdict}`}>
-        {verdict.verdict}
-        {verdict.code ? ` (${verdict.code})` : ""}
+      <div className={`sim-verdict sim-verdict-${verdict.verdict}`} title={verdict.code ? `The policy's error code: ${verdict.code}` : undefined}>
+        {verdictWords(verdict.verdict)}
         <WhyTip rule={verdict.ruleId} />
       </div>
-      {verdict.message && <div className="explain">{verdict.message}</div>}
-      <Kv label="checked">{verdict.checked.join(", ")}</Kv>
+      {verdict.message && (
+        <div className="explain">
+          <Words text={expressionInWords(verdict.message)} />
+        </div>
+      )}
+      <Kv label="checked">{verdict.checked.map(verdictWords).join(" · ")}</Kv>
       <Kv label="not checked by this policy" testId="simulator-not-checked">
-        {verdict.notChecked.length > 0 ? verdict.notChecked.join(", ") : "—"}
+        {verdict.notChecked.length > 0 ? verdict.notChecked.map(verdictWords).join(" · ") : "—"}
       </Kv>
       <div className="section-title">6 · Tokens</div>
       <Kv label="before → after" title={view.tokens.estimator}>
-        ~{formatInt(view.tokens.before)} → ~{formatInt(view.tokens.after)} (saved ~{formatInt(view.tokens.saved)})
+        ~{formatInt(view.tokens.before)} → ~{formatInt(view.tokens.after)} ({savingWords(view.tokens.saved, ["saved", "added"])})
       </Kv>
       <Kv label="summariser input">~{formatInt(view.tokens.summariserInput)}</Kv>
       {view.tokens.provider && (
-        <Kv label={`provider count, ${view.tokens.provider.counter}`} testId="simulator-provider-count" title={`The system, tools and messages of each body counted; the provider adds a few framing tokens per message.\n${ruleTooltip(["CP-0-5"])}`}>
+        <Kv label="provider count" testId="simulator-provider-count" title={`The system, tools and messages of each body counted; the provider adds a few framing tokens per message.\n${ruleTooltip(["CP-0-5"])}`}>
           {view.tokens.provider.exact ? "" : "~"}
           {formatInt(view.tokens.provider.before)} → {view.tokens.provider.exact ? "" : "~"}
-          {formatInt(view.tokens.provider.after)} (summariser input {formatInt(view.tokens.provider.summariserInput)})
+          {formatInt(view.tokens.provider.after)} (summariser input {formatInt(view.tokens.provider.summariserInput)}) · {inWords(view.tokens.provider.counter)}
         </Kv>
       )}
-      <div className="explain">Estimator: {view.tokens.estimator}</div>
+      <div className="explain">
+        <Words text={`Estimator: ${view.tokens.estimator}`} />
+      </div>
     </section>
   );
 }
@@ -288,9 +310,11 @@ function Findings({ view }: { view: SimulationView }) {
         <ul className="sim-findings">
           {view.findings.map((finding, index) => (
             <li key={index} data-testid="simulator-finding" data-severity={finding.severity} data-id={finding.id}>
-              <span className={`badge sim-severity-${finding.severity}`}>{finding.severity}</span> <strong>{finding.id}</strong>
+              <span className={`badge sim-severity-${finding.severity}`}>{finding.severity}</span> <strong title={finding.id}>{codeNameWords(finding.id)}</strong>
               <WhyTip rule={finding.ruleId} />
-              <div>{finding.message}</div>
+              <div>
+                <Words text={finding.message} />
+              </div>
               {finding.location && <div className="muted">at {locationText(finding.location)}</div>}
             </li>
           ))}
@@ -298,11 +322,9 @@ function Findings({ view }: { view: SimulationView }) {
       )}
       {view.inferred.length > 0 && (
         <>
-          <div className="section-title">Inferred rules this result depends on</div>
+          <div className="section-title">Rules this result depends on</div>
           <div className="inferred-list" data-testid="simulator-inferred">
-            {view.inferred.map((ruleId) => (
-              <InferredBadge key={ruleId} rule={{ ruleId, what: "this simulation follows an [INF] rule (see docs/compaction-simulator.md)", alternative: "the reading the spec leaves open; set the matching parameter to change it" }} />
-            ))}
+            <InferredRulesBadge ruleIds={view.inferred} what="This simulation follows rules we inferred." />
           </div>
         </>
       )}
@@ -321,7 +343,7 @@ function ModelResolution({ view }: { view: SimulationView }) {
             <td>recorded model</td>
             <td className="num">{formatInt(m.recorded.window)}</td>
             <td className="muted">
-              {m.recorded.model} ({m.recorded.source})
+              {m.recorded.model} ({inWords(m.recorded.source)})
             </td>
           </tr>
           <tr>
@@ -337,13 +359,13 @@ function ModelResolution({ view }: { view: SimulationView }) {
           <tr className="sim-used">
             <td>used</td>
             <td className="num">{formatInt(m.used.window)}</td>
-            <td className="muted">{m.used.from}</td>
+            <td className="muted">{inWords(m.used.from)}</td>
           </tr>
           {m.variants.map((variant) => (
             <tr key={variant.label}>
-              <td>{variant.label}</td>
+              <td>{inWords(variant.label)}</td>
               <td className="num">{formatInt(variant.window)}</td>
-              <td className="muted">{variant.source}</td>
+              <td className="muted">{inWords(variant.source)}</td>
             </tr>
           ))}
         </tbody>

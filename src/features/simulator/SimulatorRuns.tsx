@@ -7,16 +7,17 @@ import type { SpiralLabels, SpiralRunResult } from "../../core/simulate/types";
 import { clearReplay, runCompare, runReplay, runSpiral, setSimulator, useSimulatorStore } from "./simulatorState";
 import { formatInt } from "../../ui/format";
 import { WhyTip } from "../../ui/WhyTip";
+import { inWords, verdictWords } from "../../ui/words";
 
 function SpiralColumn({ label, run, testId }: { label: string; run: SpiralRunResult; testId: string }) {
   return (
     <div className="sim-spiral-column" data-testid={testId} data-verdict={run.verdict}>
-      <div className="section-title">{label}</div>
+      <div className="section-title">{inWords(label)}</div>
       <div className={`sim-verdict sim-verdict-${run.verdict}`} data-testid={`${testId}-verdict`}>
-        {run.verdict}
+        {verdictWords(run.verdict)}
         <WhyTip rule={run.ruleId} />
       </div>
-      <div className="explain">{run.message}</div>
+      <div className="explain">{inWords(run.message)}</div>
       <table className="sim-table">
         <thead>
           <tr>
@@ -50,7 +51,7 @@ export function SimulatorSpiral({ turn, labels }: { turn: number; labels: Spiral
   const result = spiral.result;
   return (
     <section className="sim-section" data-testid="simulator-spiral" data-status={spiral.status}>
-      <div className="section-title">{labels.title}</div>
+      <div className="section-title">{inWords(labels.title)}</div>
       <div className="sim-row">
         <label className="sim-field">
           <span className="field-label">Failed attempts</span>
@@ -93,11 +94,12 @@ export function SimulatorReplay() {
   const state = useSimulatorStore();
   const replay = state.replay;
   const compare = state.compare;
-  const ids = (state.policies ?? []).filter((p) => p.supported).map((p) => p.id);
+  const runnable = (state.policies ?? []).filter((p) => p.supported);
+  const labelOf = (id: string) => inWords(state.policies?.find((p) => p.id === id)?.label ?? id);
   const fired = replay.result?.turns.filter((t) => t.fired) ?? [];
   return (
     <section className="sim-section" data-testid="simulator-replay" data-status={replay.status}>
-      <div className="section-title">Whole-session replay ({state.policyId})</div>
+      <div className="section-title">Whole-session replay ({labelOf(state.policyId)})</div>
       <div className="sim-row">
         <button type="button" className="btn small" data-testid="simulator-replay-run" onClick={() => void runReplay()}>
           Replay the session
@@ -144,7 +146,7 @@ export function SimulatorReplay() {
                     <td>#{t.turn}</td>
                     <td className="num">{formatInt(t.contextTokens)}</td>
                     <td className="num">{formatInt(t.threshold)}</td>
-                    <td>{t.verdict}</td>
+                    <td>{verdictWords(t.verdict)}</td>
                     <td className="num">{formatInt(t.savedByThisCompaction)}</td>
                   </tr>
                 ))}
@@ -156,11 +158,11 @@ export function SimulatorReplay() {
 
       <div className="section-title">Compare two policies</div>
       <div className="sim-row">
-        <span>{state.policyId} vs</span>
+        <span>{labelOf(state.policyId)} vs</span>
         <select data-testid="simulator-compare-policy" value={state.comparePolicy} onChange={(event) => setSimulator({ comparePolicy: event.target.value as PolicyId, compare: { status: "idle", result: null, error: null } })}>
-          {ids.map((id) => (
-            <option key={id} value={id}>
-              {id}
+          {runnable.map((p) => (
+            <option key={p.id} value={p.id}>
+              {inWords(p.label)}
             </option>
           ))}
         </select>
@@ -175,8 +177,8 @@ export function SimulatorReplay() {
           <thead>
             <tr>
               <th />
-              <th>{compare.result.comparison.a.policyId}</th>
-              <th>{compare.result.comparison.b.policyId}</th>
+              <th>{labelOf(compare.result.comparison.a.policyId)}</th>
+              <th>{labelOf(compare.result.comparison.b.policyId)}</th>
               <th>difference</th>
             </tr>
           </thead>

@@ -175,8 +175,8 @@ function capturedInstructions(policyId: PolicyId): SimulatorSettings["instructio
 
 /**
  * The session whose policies are listed (they say whether each runs on it), and whether its own
- * policy was chosen yet; by file and agent, so the final read of a file shown provisionally keeps
- * the user's choice.
+ * policy was chosen yet; by file, agent and profile, so the final read of a file shown
+ * provisionally keeps the user's choice, and another profile opens on the policy that runs it.
  */
 let policiesFor: { session: string; chosen: boolean } | null = null;
 
@@ -187,7 +187,8 @@ let policiesFor: { session: string; chosen: boolean } | null = null;
 async function loadPolicies(): Promise<void> {
   const summary = getAppState().session;
   if (!summary) return;
-  const session = `${summary.formatId}|${summary.fileName}`;
+  // The profile too: choosing senpi on a pi file opens the senpi policy, as the compaction rows name it.
+  const session = `${summary.formatId}|${summary.fileName}|${getAppState().options.profile ?? ""}`;
   if (policiesFor?.session === session && getSim().policies) return;
   const keepPolicy = policiesFor?.session === session && policiesFor.chosen;
   policiesFor = { session, chosen: keepPolicy };
@@ -408,7 +409,14 @@ export function watchReplayCompactions(listener: (turns: readonly number[] | nul
 // Results describe one session: another open (or a new analysis) drops them.
 // A share link's simulator settings are restored when its session opens.
 useAppStore.subscribe((state, previous) => {
-  if (state.session === previous.session) return;
+  if (state.session === previous.session) {
+    // Another profile of the same session: its own policy (unless a share link named one).
+    if (state.options.profile !== previous.options.profile && getSim().open && !sharedPolicyChosen) {
+      setSim({ policies: null, simulation: idle, spiral: idle, replay: idle, compare: idle, inference: idle, inferenceKey: null });
+      void loadPolicies();
+    }
+    return;
+  }
   setSim({ policies: null, simulation: idle, spiral: idle, replay: idle, compare: idle, inference: idle, sharedInferred: null, inferenceKey: null, manualCompactions: [] });
   sharedPolicyChosen = false;
   const shared = decodeSimulatorShare(state.session?.shared?.view.simulation);

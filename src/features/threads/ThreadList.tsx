@@ -5,6 +5,7 @@
 // tool call that started it, with a link back to that call. Sub-agents whose messages are in files
 // not opened with the session are one row that says what to drop to see them (the agent's
 // descriptor names it), not one empty row each. Hidden without threads.
+import { plural } from "../../ui/words";
 import type { ThreadInfo } from "../../app/threads";
 import { setThread, showSpawnCall } from "../../page/options";
 import { useAppStore } from "../../page/store";
@@ -18,7 +19,6 @@ const ORIGIN_TEXT: Record<ThreadInfo["origin"], string> = {
   elsewhere: "its messages are in a file not opened with this one",
 };
 
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
 
 function figures(thread: ThreadInfo): string {
   const parts = [plural(thread.turns, "turn"), plural(thread.requests, "request")];

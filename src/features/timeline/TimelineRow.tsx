@@ -1,5 +1,6 @@
 // One row of the timeline: a turn (number, time, model, message count, context size with a bar,
 // badges) or a compaction event (distinct styling).
+import { plural } from "../../ui/words";
 import { memo } from "react";
 import type { CompactionEvent, TurnSummary } from "../../core/model";
 import type { PrefixRow } from "../prefix/protocol";
@@ -93,7 +94,7 @@ export const TurnRow = memo(function TurnRow({ summary, maxTokens, selected, ind
         <TurnBadges badges={turnBadges(summary, wire, simulatedCompaction, prefix, failed)} />
       </div>
       <div className="row-line secondary">
-        <span className="message-count" title={`${summary.messageCount} messages in the context`}>
+        <span className="message-count" title={`${plural(summary.messageCount, "message")} in the context`}>
           {summary.messageCount} {summary.messageCount === 1 ? "message" : "messages"}
         </span>
         {story.billed !== null ? (

@@ -10,6 +10,7 @@
 //   (Logger, packages/core/src/core/logger.ts; written by useGeminiStream in packages/cli).
 // Neither is sent to the model. Read with a chat, they give its project folder and how many
 // prompts were typed in it; otherwise they are named as not needed.
+import { plural } from "../../util/plural";
 import type { AgentSideFiles, TextFile } from "../descriptor";
 import type { CompanionNote, Session } from "../../model";
 import { sha256Hex } from "../../util/sha256";
@@ -51,10 +52,6 @@ function logEntriesOf(text: string): LogEntry[] | null {
   const entries = value.filter((entry): entry is LogEntry => isRecord(entry) && typeof entry.sessionId === "string" && typeof entry.message === "string" && typeof entry.messageId === "number");
   // An empty log is the CLI's own first write ("[]"); a non-empty array of none of its entries is not its log.
   return value.length === 0 || entries.length > 0 ? entries : null;
-}
-
-function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? "" : "s"}`;
 }
 
 function projectNote(session: Session, text: string): { note: string; root: string | null } {

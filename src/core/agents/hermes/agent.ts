@@ -23,6 +23,8 @@ export const hermesAgent = {
     { prefix: "FM-HA", doc: "docs/formats/hermes-agent.md" },
     { prefix: "HS-", doc: "docs/formats/hermes-agent.md" },
     { prefix: "CP-HA", doc: "docs/compaction-policies/hermes-agent.md" },
+    // Behaviour inferred from recordings, named in the policy's tooltips.
+    { prefix: "HA-INF", doc: "docs/compaction-policies/hermes-agent.md" },
   ],
   readableFiles: [
     {

@@ -16,7 +16,12 @@ export const opencodeAgent = {
   label: "opencode",
   // The newest version whose recorded requests the rebuild equals (docs/fidelity.md).
   newestVerified: [{ program: "opencode", version: "1.18.33" }],
-  ruleDocs: [{ prefix: "FM-OC", doc: "docs/formats/opencode.md" }, { prefix: "CP-OC", doc: "docs/compaction-policies/opencode.md" }],
+  ruleDocs: [
+    { prefix: "FM-OC", doc: "docs/formats/opencode.md" },
+    { prefix: "CP-OC", doc: "docs/compaction-policies/opencode.md" },
+    // Behaviour inferred from recordings, named in the policy's and the conversion's tooltips.
+    { prefix: "OC-INF", doc: "docs/compaction-policies/opencode.md" },
+  ],
   readableFiles: [{ agent: "opencode", files: "`opencode export` JSON, or the opencode.db database with its opencode.db-wal" }],
   readers: [opencodeExportReader],
   estimateMessageChars: (message) => messageChars(message),

@@ -6,6 +6,7 @@ import { piMessageChars } from "./estimate";
 import { serializeTurnContext, sessionIdOf } from "../../providers/serialize-turn";
 import { piPolicy } from "./policies/pi-policy";
 import { senpiPolicy } from "./policies/senpi-policy";
+import { piSessionWrittenBy } from "./writtenBy";
 import { piReader, PI_FORMAT_ID } from "./reader";
 import { extractCompactionInstructions, INSTRUCTION_SLOT_LABELS, mergeCompactionInstructions } from "./compaction/instructions";
 import { piRecordedCompactions } from "./recorded";
@@ -56,6 +57,7 @@ export const piAgent = {
     { id: "pi", label: "pi", replyLanguageNotes: false, default: true },
     { id: "senpi", label: "senpi", replyLanguageNotes: true },
   ],
+  sessionProfile: piSessionWrittenBy,
   policies: [piPolicy, senpiPolicy],
   recorded: piRecordedCompactions,
   // A captured pi summariser request fills the instruction texts of the standalone rebuild (PI-R12).

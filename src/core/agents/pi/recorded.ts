@@ -8,10 +8,9 @@ import { isObject } from "../../util/is-object";
 import { buildCompactionRequests } from "./compaction/rebuild";
 import { findCompactionPoint } from "./policies/compaction-point";
 import { senpiPolicy } from "./policies/senpi-policy";
+import { SENPI_COMPACTION_SCHEMA } from "./writtenBy";
 import { getPiSessionCache } from "./sessionCache";
 
-/** `details.schema` of compactions written by senpi's summariser (CP-SE-INF-5). */
-const SENPI_COMPACTION_SCHEMA = "senpi.compaction.summary.v1";
 
 /** The session without its compaction entries (children re-attached to the compaction's parent). */
 function withoutCompactions(session: Session): Session {

@@ -1,7 +1,7 @@
 // The compaction policies the simulator can run: every agent's own policies, then those of the
 // agents whose sessions are not read here (deepseek-harness). Looked up by id from the UI, the CLI
 // and `replaySession`.
-import { allAgents, findAgent, policyOnlyAgents } from "../agents";
+import { allAgents, findAgent, policyOnlyAgents, sessionProfileOf } from "../agents";
 import type { ProfileId, Session } from "../../model";
 import type { CompactionPolicy } from "../../simulate/types";
 
@@ -15,12 +15,13 @@ function findPolicy(id: string): CompactionPolicy | undefined {
 
 /**
  * The policy the agent that wrote `session` compacts with: the one of its policies that runs its
- * pipeline profile (senpi on a pi file read with the senpi profile), else its first; null when the
- * agent has no policy.
+ * pipeline profile (senpi on a pi file read with the senpi profile; with no profile named, the one
+ * the file shows it was written with), else its first; null when the agent has no policy.
  */
 export function sessionPolicy(session: Session, profile: ProfileId | undefined): CompactionPolicy | null {
   const policies = findAgent(session.formatId)?.policies ?? [];
-  return policies.find((policy) => profile !== undefined && policy.pipelineProfile === profile) ?? policies[0] ?? null;
+  const runs = profile ?? sessionProfileOf(session);
+  return policies.find((policy) => runs !== null && policy.pipelineProfile === runs) ?? policies[0] ?? null;
 }
 
 /** The policy with this id; throws a clear error for an unknown id. */

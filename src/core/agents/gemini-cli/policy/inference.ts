@@ -17,7 +17,7 @@ function compressionThresholdSetting(tokenLimit: number, limitSource: string): T
   return {
     setting: "compressionThreshold",
     target: "parameter",
-    label: "model.compressionThreshold",
+    label: "compression threshold",
     ruleId: "CP-GM-1",
     fromThreshold: (threshold) => threshold / tokenLimit,
     decreasing: false,

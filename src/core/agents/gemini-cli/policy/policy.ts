@@ -51,7 +51,7 @@ import {
 export const GEMINI_POLICY_ID = "gemini-cli";
 
 const PARAMETERS: readonly PolicyParameterSpec[] = [
-  { name: "compressionThreshold", label: "model.compressionThreshold", type: "number", default: 0.5, ruleId: "CP-GM-1", description: "Compress when the last prompt token count reaches this fraction of the model's token limit (settings.json model.compressionThreshold; default 0.5)." },
+  { name: "compressionThreshold", label: "compression threshold (fraction of the token limit)", type: "number", default: 0.5, ruleId: "CP-GM-1", description: "Compress when the last prompt token count reaches this fraction of the model's token limit (settings.json model.compressionThreshold; default 0.5)." },
   { name: "tokenLimit", label: "model token limit", type: "number", default: null, ruleId: "CP-GM-1", description: "The model's token limit (tokenLimit(model): 1,048,576 for the Gemini 2.5 and 3 models). null: the context window of the model catalogue." },
   { name: "preserveFraction", label: "fraction of the history kept", type: "number", default: 0.3, ruleId: "CP-GM-3", description: "The split point is the first user prompt after (1 − this) of the history's characters; the part before it is summarised." },
 ];

@@ -94,6 +94,16 @@ function iso(seconds: number | null | undefined): string | null {
   return typeof seconds === "number" ? isoFromEpochMs(seconds * 1000) : null;
 }
 
+/**
+ * A stored message's own time: epoch seconds, or the ISO text a gateway transcript writes on every
+ * line (`datetime.now().isoformat()`, local time without a zone: kept as written, so the page shows
+ * the clock time hermes saw).
+ */
+function messageTime(value: unknown): string | null {
+  if (typeof value === "number") return iso(value);
+  return typeof value === "string" && !Number.isNaN(Date.parse(value)) ? value : null;
+}
+
 function sessionListing(store: HermesStore): HermesSessionListing[] {
   return store.sessions.map((s) => ({
     id: s.id,
@@ -173,7 +183,7 @@ export function buildHermesStorageSession(store: HermesStore, chosenId: string |
         id: `${input.session.id}${input.kind === "archived" ? ":archived" : ""}:${rowId ?? position + 1}`,
         parentId: previous ? previous.id : null,
         type: "message",
-        timestamp: iso(stored.row?.timestamp ?? (typeof stored.message.timestamp === "number" ? stored.message.timestamp : null)),
+        timestamp: typeof stored.row?.timestamp === "number" ? iso(stored.row.timestamp) : messageTime(stored.message.timestamp),
         line: stored.line,
         raw,
       });

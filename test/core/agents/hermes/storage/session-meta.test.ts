@@ -42,6 +42,12 @@ describe("a gateway transcript with a session_meta line", () => {
     expect(stored.segments[0]!.toolsFrom).toBe("transcript");
     expect(stored.sessions[0]).toMatchObject({ source: "telegram" });
   });
+
+  it("every turn has the time its messages record (the transcript writes one on each line)", () => {
+    const session = readHermesStorage({ sideFiles: [{ name: "20260424_182100_abcdef12.jsonl", text: transcript }] });
+    expect(session.entries.map((entry) => entry.timestamp)).toEqual(["2026-04-24T21:38:08", "2026-04-24T21:38:09", "2026-04-24T21:38:10", "2026-04-24T21:38:11"]);
+    expect(analyzeSession(session, OPTIONS).turns.map((turn) => turn.timestamp)).toEqual(["2026-04-24T21:38:09", "2026-04-24T21:38:11"]);
+  });
 });
 
 describeShared("a real gateway transcript with a session_meta line (juliuss-kb)", (shared) => {
@@ -57,6 +63,7 @@ describeShared("a real gateway transcript with a session_meta line (juliuss-kb)"
     const analysis = analyzeSession(session, OPTIONS);
     expect(analysis.turns).toHaveLength(26);
     expect(analysis.turns[0]!.model?.modelId).toBe("glm-5");
+    expect(analysis.turns.filter((turn) => turn.timestamp === null)).toEqual([]);
     expect((buildTurnRequest(session, OPTIONS, 1).body.tools as unknown[]).length).toBe(29);
   });
 
