@@ -14,7 +14,7 @@ import {
   stringField,
 } from "./records";
 import { isObject } from "../../util/is-object";
-import type { ClaudeSessionIndex } from "./session-index";
+import { indexGeneration, type ClaudeSessionIndex } from "./session-index";
 
 export interface ApproximateMessage {
   message: Record<string, unknown>;
@@ -39,49 +39,100 @@ function renderedTexts(entry: SessionEntry): string[] {
   return rendered.flatMap((item) => (isObject(item) && typeof item.content === "string" ? [item.content] : []));
 }
 
-/** Re-exported: the merge lives with the other entry helpers in records.ts. */
-
+/**
+ * The messages made so far and the user and system content waiting to be flushed. The messages
+ * the pending content would make are made once (`pendingMessages`) and are the ones a later flush
+ * pushes, so a turn's request and the next turn's share every message object: per-message work
+ * downstream (views, sizes, segments, hashes) is cached by object and done once.
+ */
 class MessageBuilder {
   readonly out: ApproximateMessage[] = [];
   private userBlocks: unknown[] = [];
   private userIds: string[] = [];
   private systemBlocks: unknown[] = [];
   private systemIds: string[] = [];
+  private pending: ApproximateMessage[] | null = null;
 
   addUser(blocks: unknown[], entryId: string): void {
-    this.userBlocks.push(...blocks);
+    for (const block of blocks) this.userBlocks.push(block);
     this.userIds.push(entryId);
+    this.pending = null;
   }
 
   addSystem(texts: string[], entryId: string): void {
     for (const text of texts) this.systemBlocks.push({ type: "text", text: unwrapReminder(text) });
     this.systemIds.push(entryId);
+    this.pending = null;
+  }
+
+  /** The messages a flush would push now (copies of the pending lists: they go on growing). */
+  pendingMessages(): ApproximateMessage[] {
+    if (this.pending) return this.pending;
+    const pending: ApproximateMessage[] = [];
+    if (this.userBlocks.length > 0) {
+      pending.push({ message: { role: "user", content: this.userBlocks.slice() }, source: "approximate", entryIds: this.userIds.slice() });
+    }
+    if (this.systemBlocks.length > 0) {
+      pending.push({ message: { role: "system", content: this.systemBlocks.slice() }, source: "approximate", entryIds: this.systemIds.slice() });
+    }
+    this.pending = pending;
+    return pending;
   }
 
   flush(): void {
-    if (this.userBlocks.length > 0) {
-      this.out.push({ message: { role: "user", content: this.userBlocks }, source: "approximate", entryIds: this.userIds });
-    }
-    if (this.systemBlocks.length > 0) {
-      this.out.push({ message: { role: "system", content: this.systemBlocks }, source: "approximate", entryIds: this.systemIds });
-    }
+    for (const message of this.pendingMessages()) this.out.push(message);
     this.userBlocks = [];
     this.userIds = [];
     this.systemBlocks = [];
     this.systemIds = [];
+    this.pending = null;
   }
 
   addAssistant(message: Record<string, unknown>, entryIds: string[]): void {
     this.flush();
     this.out.push({ message, source: "approximate", entryIds });
   }
+
+  /** The messages of a request that ends here: those made, then the pending ones. */
+  messages(): ApproximateMessage[] {
+    const pending = this.pendingMessages();
+    return pending.length === 0 ? this.out.slice() : this.out.concat(pending);
+  }
+}
+
+/** The merged message of an API message, made once per group (and again if the group grew). */
+const mergedByGroup = new WeakMap<readonly SessionEntry[], { length: number; item: { message: Record<string, unknown>; entryIds: string[] } }>();
+
+function mergedGroup(group: readonly SessionEntry[]): { message: Record<string, unknown>; entryIds: string[] } {
+  const kept = mergedByGroup.get(group);
+  if (kept && kept.length === group.length) return kept.item;
+  const item = { message: mergedAssistantMessage(group), entryIds: group.map((member) => member.id) };
+  mergedByGroup.set(group, { length: group.length, item });
+  return item;
 }
 
 /**
- * Messages of the request answered by `path[answerIndex]`. Linear in the path length between
- * the last compaction and the answer.
+ * One walk of a branch path from a compaction boundary (or the root): the entries before `next`
+ * have been added. The request of an answer further on is this walk taken further, so asking
+ * for every turn in order costs one walk of the path, not one per turn.
  */
-export function approximateMessages(index: ClaudeSessionIndex, path: SessionEntry[], answerIndex: number): ApproximateMessage[] {
+interface ApproximateWalk {
+  index: ClaudeSessionIndex;
+  /** The index's growth the walk was made at: a grown index may give old entries new children. */
+  generation: number;
+  start: number;
+  next: number;
+  builder: MessageBuilder;
+  consumed: Set<string>;
+  doneGroups: Set<string>;
+  anchorId: string | null;
+  preservedIds: string[];
+}
+
+/** The walk of each path (paths are never changed: a grown branch is a new array). */
+const walks = new WeakMap<readonly SessionEntry[], ApproximateWalk>();
+
+function newWalk(index: ClaudeSessionIndex, path: readonly SessionEntry[], answerIndex: number): ApproximateWalk {
   let start = 0;
   let boundary: SessionEntry | null = null;
   for (let i = answerIndex - 1; i >= 0; i--) {
@@ -93,64 +144,89 @@ export function approximateMessages(index: ClaudeSessionIndex, path: SessionEntr
   }
   const metadata = boundary && isObject(boundary.raw.compactMetadata) ? boundary.raw.compactMetadata : null;
   const preserved = metadata && isObject(metadata.preservedMessages) ? metadata.preservedMessages : null;
-  const anchorId = preserved ? stringField(preserved, "anchorUuid") : null;
-  const preservedIds = preserved && Array.isArray(preserved.uuids) ? preserved.uuids.filter((id): id is string => typeof id === "string") : [];
-
-  const builder = new MessageBuilder();
-  const consumed = new Set<string>();
-  const doneGroups = new Set<string>();
-
-  const addAssistantGroup = (entry: SessionEntry) => {
-    const messageId = assistantMessageId(entry) ?? entry.id;
-    if (doneGroups.has(messageId)) return;
-    doneGroups.add(messageId);
-    const group = index.messageGroups.get(messageId) ?? [entry];
-    builder.addAssistant(
-      mergedAssistantMessage(group),
-      group.map((member) => member.id),
-    );
-    // Tool results of every block of the message, in file order (they may hang off other blocks).
-    const results: SessionEntry[] = [];
-    for (const member of group) {
-      for (const child of index.children.get(member.id) ?? []) {
-        if (child.type === "user" && child.line > 0) results.push(child);
-      }
-    }
-    results.sort((a, b) => a.line - b.line);
-    for (const result of results) {
-      const content = entryMessage(result)?.content;
-      const blocks = contentBlocks(content);
-      if (!blocks.every((block) => isObject(block) && block.type === "tool_result")) continue;
-      consumed.add(result.id);
-      builder.addUser(blocks, result.id);
-    }
+  return {
+    index,
+    generation: indexGeneration(index),
+    start,
+    next: start,
+    builder: new MessageBuilder(),
+    consumed: new Set(),
+    doneGroups: new Set(),
+    anchorId: preserved ? stringField(preserved, "anchorUuid") : null,
+    preservedIds: preserved && Array.isArray(preserved.uuids) ? preserved.uuids.filter((id): id is string => typeof id === "string") : [],
   };
+}
 
-  const addEntry = (entry: SessionEntry) => {
-    if (consumed.has(entry.id)) return;
-    if (entry.type === "assistant") addAssistantGroup(entry);
-    else if (entry.type === "user") {
-      const message = entryMessage(entry);
-      if (message) builder.addUser(contentBlocks(message.content), entry.id);
-    } else if (entry.type === "attachment") {
-      const texts = renderedTexts(entry);
-      if (texts.length === 0) return;
-      if (entry.raw.renderedRole === "system") builder.addSystem(texts, entry.id);
-      else builder.addUser(texts.map((text) => ({ type: "text", text })), entry.id);
+/** Whether `walk` can be taken on to `answerIndex`: same index, no growth since, no compaction boundary in between. */
+function walkReaches(walk: ApproximateWalk, index: ClaudeSessionIndex, path: readonly SessionEntry[], answerIndex: number): boolean {
+  if (walk.index !== index || walk.generation !== indexGeneration(index) || answerIndex < walk.next) return false;
+  for (let i = walk.next; i < answerIndex; i++) if (isCompactBoundary(path[i] as SessionEntry)) return false;
+  return true;
+}
+
+/** Tool results of every block of the message, in file order (they may hang off other blocks). */
+function groupResults(index: ClaudeSessionIndex, group: readonly SessionEntry[]): SessionEntry[] {
+  const results: SessionEntry[] = [];
+  for (const member of group) {
+    for (const child of index.children.get(member.id) ?? []) {
+      if (child.type === "user" && child.line > 0) results.push(child);
     }
-    // Other system entries (boundaries, notices) are not sent.
-  };
+  }
+  results.sort((a, b) => a.line - b.line);
+  return results;
+}
 
-  for (let i = start; i < answerIndex; i++) {
-    const entry = path[i] as SessionEntry;
-    addEntry(entry);
-    if (anchorId !== null && entry.id === anchorId) {
-      for (const id of preservedIds) {
+function addAssistantGroup(walk: ApproximateWalk, entry: SessionEntry): void {
+  const messageId = assistantMessageId(entry) ?? entry.id;
+  if (walk.doneGroups.has(messageId)) return;
+  walk.doneGroups.add(messageId);
+  const group = walk.index.messageGroups.get(messageId) ?? [entry];
+  const merged = mergedGroup(group);
+  walk.builder.addAssistant(merged.message, merged.entryIds);
+  for (const result of groupResults(walk.index, group)) {
+    const blocks = contentBlocks(entryMessage(result)?.content);
+    if (!blocks.every((block) => isObject(block) && block.type === "tool_result")) continue;
+    walk.consumed.add(result.id);
+    walk.builder.addUser(blocks, result.id);
+  }
+}
+
+function addEntry(walk: ApproximateWalk, entry: SessionEntry): void {
+  if (walk.consumed.has(entry.id)) return;
+  if (entry.type === "assistant") addAssistantGroup(walk, entry);
+  else if (entry.type === "user") {
+    const message = entryMessage(entry);
+    if (message) walk.builder.addUser(contentBlocks(message.content), entry.id);
+  } else if (entry.type === "attachment") {
+    const texts = renderedTexts(entry);
+    if (texts.length === 0) return;
+    if (entry.raw.renderedRole === "system") walk.builder.addSystem(texts, entry.id);
+    else walk.builder.addUser(texts.map((text) => ({ type: "text", text })), entry.id);
+  }
+  // Other system entries (boundaries, notices) are not sent.
+}
+
+/**
+ * Messages of the request answered by `path[answerIndex]`. The walk made for an earlier answer
+ * of the same path is taken on from where it stopped, so the turns of a branch asked in order
+ * cost one walk between them, and each turn's messages are the previous turn's objects followed
+ * by new ones.
+ */
+export function approximateMessages(index: ClaudeSessionIndex, path: readonly SessionEntry[], answerIndex: number): ApproximateMessage[] {
+  let walk = walks.get(path);
+  if (!walk || !walkReaches(walk, index, path, answerIndex)) {
+    walk = newWalk(index, path, answerIndex);
+    walks.set(path, walk);
+  }
+  for (; walk.next < answerIndex; walk.next++) {
+    const entry = path[walk.next] as SessionEntry;
+    addEntry(walk, entry);
+    if (walk.anchorId !== null && entry.id === walk.anchorId) {
+      for (const id of walk.preservedIds) {
         const kept = index.byId.get(id);
-        if (kept) addEntry(kept);
+        if (kept) addEntry(walk, kept);
       }
     }
   }
-  builder.flush();
-  return builder.out;
+  return walk.builder.messages();
 }

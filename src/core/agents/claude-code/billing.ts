@@ -22,13 +22,33 @@ function texts(content: unknown): Text[] {
   return content.filter((block) => isObject(block) && block.type === "text" && isText(block.text)).map((block) => (block as { text: Text }).text);
 }
 
+/**
+ * The user text the fingerprint would read in one message (null: none), kept per message object:
+ * every turn's request starts with the same messages, and a text kept as bytes is read once.
+ */
+const userTextCache = new WeakMap<object, string | null>();
+
+function messageUserText(message: Record<string, unknown>): string | null {
+  let found = userTextCache.get(message);
+  if (found === undefined) {
+    found = null;
+    for (const text of texts(message.content)) {
+      if (!textStartsWith(text, "<system-reminder>")) {
+        found = textString(text);
+        break;
+      }
+    }
+    userTextCache.set(message, found);
+  }
+  return found;
+}
+
 /** The first user text the fingerprint reads, or null when the request has none. */
 export function firstUserText(messages: readonly unknown[]): string | null {
   for (const message of messages) {
     if (!isObject(message) || message.role !== "user") continue;
-    for (const text of texts(message.content)) {
-      if (!textStartsWith(text, "<system-reminder>")) return textString(text);
-    }
+    const text = messageUserText(message);
+    if (text !== null) return text;
   }
   return null;
 }

@@ -142,10 +142,20 @@ function wireProvenance(
   return { rule: "entry", entryId };
 }
 
-export function toContextMessages(
-  items: { message: Record<string, unknown>; source: "blob" | "entry" | "missing" | "approximate"; entryIds: string[] }[],
-): ContextMessage[] {
-  return items.map((item) => ({ message: wireMessageView(item.message), provenance: wireProvenance(item.message, item) }));
+type WireItem = { message: Record<string, unknown>; source: "blob" | "entry" | "missing" | "approximate"; entryIds: string[] };
+
+/** The context message of each wire item: an item repeated in later turns' requests is presented once. */
+const contextCache = new WeakMap<WireItem, ContextMessage>();
+
+export function toContextMessages(items: WireItem[]): ContextMessage[] {
+  return items.map((item) => {
+    let context = contextCache.get(item);
+    if (context === undefined) {
+      context = { message: wireMessageView(item.message), provenance: wireProvenance(item.message, item) };
+      contextCache.set(item, context);
+    }
+    return context;
+  });
 }
 
 /** Characters of a wire message's text, cached per distinct message (for the chars/4 estimate). */

@@ -10,11 +10,11 @@ import type { ReaderWarning, Session, SessionEntry } from "../../model";
 import { firstObjects, parseObjectLine, parseObjectLineBytes } from "../../readers/jsonl-object";
 import { finishTextStore, finishReadWarnings, readerSession } from "../../readers/finish";
 import type { FormatReader, LineReader, LineReaderOptions } from "../../readers/types";
-import { canonicalJson } from "../../util/canonical-json";
 import { isObject } from "../../util/is-object";
 import { utf8Decode } from "../../util/utf8";
 import { LARGE_TEXT_BYTES } from "../../text/largeLiterals";
 import { createTextStore, type TextSource, type TextStore } from "../../text/storedText";
+import { sameJsonValue } from "../../text/sameJsonValue";
 import { readersKeepStoredTexts } from "../../text/storedTextsSwitch";
 import { readLineIntoStore, startsObject } from "../../text/keptPlaces";
 import { keepClaudeStoredTexts } from "./storedTextPlaces";
@@ -210,7 +210,7 @@ const REWRITTEN_COPY = "a line Claude Code wrote again when the session was resu
  * (`slug`, `promptId`) and leaving out the file contents of `toolUseResult`; the first copy is kept.
  */
 function isRewrittenCopy(first: Record<string, unknown>, later: Record<string, unknown>): boolean {
-  return first.type === later.type && first.parentUuid === later.parentUuid && canonicalJson(first.message) === canonicalJson(later.message);
+  return first.type === later.type && first.parentUuid === later.parentUuid && sameJsonValue(first.message, later.message);
 }
 
 /** Session facts repeated on every conversation entry (FM-CC-3), taken from the first one. */

@@ -4,7 +4,7 @@
 import type { ServerCacheVerdict, SessionEntry } from "../../model";
 import { canonicalJson } from "../../util/canonical-json";
 import { isObject } from "../../util/is-object";
-import { isText } from "../../text/text";
+import { isText, textUnits } from "../../text/text";
 
 export function stringField(raw: Record<string, unknown>, key: string): string | null {
   const value = raw[key];
@@ -96,15 +96,42 @@ export function numberOr(value: unknown, fallback: number): number {
   return typeof value === "number" && Number.isFinite(value) ? value : fallback;
 }
 
-/** The merged blocks of one API message (FM-CC-4): every entry's blocks, duplicates dropped. */
+/**
+ * A key equal for equal blocks and cheap to take: the block's type, its id and the length of its
+ * text. Two blocks with different keys differ; only blocks with the same key are compared whole.
+ */
+function blockSketch(block: unknown): string {
+  if (!isObject(block)) return typeof block;
+  const text = isText(block.text) ? textUnits(block.text) : isText(block.thinking) ? textUnits(block.thinking) : -1;
+  return `${String(block.type)}\u0000${typeof block.id === "string" ? block.id : ""}\u0000${text}`;
+}
+
+/**
+ * The merged blocks of one API message (FM-CC-4): every entry's blocks, duplicates dropped. A
+ * block is rendered as canonical JSON (which reads a text kept as bytes) only when an earlier block
+ * has the same sketch: the entries of one message usually hold one distinct block each.
+ */
 export function mergedAssistantMessage(group: readonly SessionEntry[]): Record<string, unknown> {
   const blocks: unknown[] = [];
-  const seen = new Set<string>();
+  // The blocks kept so far by sketch, each with its canonical JSON once it has been rendered.
+  const bySketch = new Map<string, { block: unknown; key: string | null }[]>();
   for (const entry of group) {
     for (const block of contentBlocks(entryMessage(entry)?.content)) {
+      const sketch = blockSketch(block);
+      const earlier = bySketch.get(sketch);
+      if (earlier === undefined) {
+        bySketch.set(sketch, [{ block, key: null }]);
+        blocks.push(block);
+        continue;
+      }
       const key = canonicalJson(block);
-      if (seen.has(key)) continue;
-      seen.add(key);
+      let seen = false;
+      for (const kept of earlier) {
+        kept.key ??= canonicalJson(kept.block);
+        if (kept.key === key) seen = true;
+      }
+      if (seen) continue;
+      earlier.push({ block, key });
       blocks.push(block);
     }
   }

@@ -521,17 +521,39 @@ export function buildClaudeTurnContext(session: Session, options: PipelineOption
   };
 }
 
-/** The last `prompt_snapshot` system prompt before the answer (FM-CC-10), for approximations. */
-function snapshotSystemPrompt(branch: ClaudeBranch, turn: ClaudeTurn): string | null {
-  for (let i = turn.pathIndex - 1; i >= 0; i--) {
-    const entry = branch.path[i] as SessionEntry;
-    const attachment = entry.raw.attachment;
-    if (entry.type === "attachment" && isObject(attachment) && attachment.type === "prompt_snapshot") {
-      const parts = attachment.systemPrompt;
-      if (Array.isArray(parts) && parts.every((part) => typeof part === "string")) return parts.join("\n\n");
-    }
+/** The system prompt a `prompt_snapshot` attachment records (FM-CC-10), or null when the entry is none. */
+function snapshotOf(entry: SessionEntry): string | null {
+  const attachment = entry.raw.attachment;
+  if (entry.type === "attachment" && isObject(attachment) && attachment.type === "prompt_snapshot") {
+    const parts = attachment.systemPrompt;
+    if (Array.isArray(parts) && parts.every((part) => typeof part === "string")) return parts.join("\n\n");
   }
   return null;
+}
+
+/**
+ * How far each path has been scanned for snapshots, and the last one found: turns asked in order
+ * scan the path once between them instead of walking back to its start for every turn.
+ */
+const snapshotScans = new WeakMap<readonly SessionEntry[], { next: number; snapshot: string | null }>();
+
+/** The last `prompt_snapshot` system prompt before the answer (FM-CC-10), for approximations. */
+function snapshotSystemPrompt(branch: ClaudeBranch, turn: ClaudeTurn): string | null {
+  let scan = snapshotScans.get(branch.path);
+  if (scan && scan.next > turn.pathIndex) {
+    // Asked for an earlier answer: the last snapshot before it, walking back.
+    for (let i = turn.pathIndex - 1; i >= 0; i--) {
+      const snapshot = snapshotOf(branch.path[i] as SessionEntry);
+      if (snapshot !== null) return snapshot;
+    }
+    return null;
+  }
+  if (!scan) {
+    scan = { next: 0, snapshot: null };
+    snapshotScans.set(branch.path, scan);
+  }
+  for (; scan.next < turn.pathIndex; scan.next++) scan.snapshot = snapshotOf(branch.path[scan.next] as SessionEntry) ?? scan.snapshot;
+  return scan.snapshot;
 }
 
 export function buildClaudeTurnRequest(session: Session, options: PipelineOptions, turnNumber: number): BuiltRequest {

@@ -125,6 +125,18 @@ export function setCacheControlAt(root: Record<string, unknown>, path: (string |
  * cache marker goes out with a plain string content.
  */
 export function normaliseSingleTextContent(message: Record<string, unknown>): Record<string, unknown> {
+  // Made once per message object: the same message goes out with every later turn's request.
+  let normalised = normalisedCache.get(message);
+  if (normalised === undefined) {
+    normalised = normalisedMessage(message);
+    normalisedCache.set(message, normalised);
+  }
+  return normalised;
+}
+
+const normalisedCache = new WeakMap<object, Record<string, unknown>>();
+
+function normalisedMessage(message: Record<string, unknown>): Record<string, unknown> {
   if (message.role !== "user" && message.role !== "system") return message;
   const content = message.content;
   if (!Array.isArray(content) || content.length !== 1) return message;

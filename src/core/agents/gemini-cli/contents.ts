@@ -77,6 +77,19 @@ export function messageParts(message: HistoryMessage): Part[] {
   return message.type === "gemini" ? modelParts(message.record) : [];
 }
 
+/** The results message rebuilt from an answer's tool calls, made once per answer record (null: it records none). */
+const syntheticByRecord = new WeakMap<Record<string, unknown>, HistoryMessage | null>();
+
+function syntheticResults(message: HistoryMessage): HistoryMessage | null {
+  let synthetic = syntheticByRecord.get(message.record);
+  if (synthetic === undefined) {
+    const results = toolResultParts(message.record);
+    synthetic = results.length > 0 ? { id: `${message.id}_response`, type: "user", record: { id: `${message.id}_response`, type: "user", content: results }, entryId: message.entryId } : null;
+    syntheticByRecord.set(message.record, synthetic);
+  }
+  return synthetic;
+}
+
 /**
  * Step 1: one content per sent message, in order. `lastCallsPending`: the list ends with an answer
  * whose tool calls have not been answered yet (the history a compression reads before sending the
@@ -95,9 +108,9 @@ function messageContents(messages: readonly HistoryMessage[], lastCallsPending: 
     out.push({ role: "model", parts, sources: [message], entryIds: [message.entryId], notes: [] });
     const pending = lastCallsPending && i === sent.length - 1;
     if (!pending && toolCallsOf(message.record).length > 0 && !hasFunctionResponse(sent[i + 1])) {
-      const results = toolResultParts(message.record);
-      if (results.length > 0) {
-        const synthetic: HistoryMessage = { id: `${message.id}_response`, type: "user", record: { id: `${message.id}_response`, type: "user", content: results }, entryId: message.entryId };
+      const synthetic = syntheticResults(message);
+      if (synthetic) {
+        const results = synthetic.record.content as Part[];
         out.push({ role: "user", parts: results, sources: [synthetic], entryIds: [message.entryId], notes: ["tool results rebuilt from the answer's toolCalls (no recorded functionResponse message follows it)"] });
       }
     }
@@ -210,20 +223,76 @@ function activeLoopStart(contents: readonly { role: string; parts: Part[] }[]): 
   return -1;
 }
 
+/**
+ * Small numbers naming history messages and their records by identity, for the keys below: a
+ * message is the same object in every turn's history, and its record changes only when the file
+ * rewrites it.
+ */
+const objectIds = new WeakMap<object, number>();
+let nextObjectId = 1;
+
+function objectId(value: object): number {
+  let id = objectIds.get(value);
+  if (id === undefined) {
+    id = nextObjectId++;
+    objectIds.set(value, id);
+  }
+  return id;
+}
+
+/**
+ * What a main request's content is made of: its role, the messages merged into it (by identity,
+ * with their records), what was noted on the way and whether it is signed as part of the active
+ * loop (step 4). Two contents with the same key have the same parts.
+ */
+function contentKey(content: SourcedContent, activeLoop: boolean): string {
+  const sources = content.sources.map((message) => `${objectId(message)}.${objectId(message.record)}`).join(",");
+  return `${content.role}|${activeLoop ? 1 : 0}|${sources}|${content.notes.join("\u0000")}`;
+}
+
+interface InternedContent {
+  wire: { parts: Part[]; role: string };
+  sourced: SourcedContent;
+}
+
+/**
+ * The contents made so far for one history list (every turn of a chat shares it), by key: turn
+ * N+1's request is made of turn N's content objects and a few new ones, so the work downstream
+ * (segments, hashes, views, sizes, all cached per object) is done once per content.
+ */
+const internedByHistory = new WeakMap<object, Map<string, InternedContent>>();
+
 /** The `contents` of a main request (step 4 applied), with the sources of each content. */
-export function mainRequestContents(messages: readonly HistoryMessage[]): { wire: { parts: Part[]; role: string }[]; sourced: SourcedContent[] } {
+export function mainRequestContents(messages: readonly HistoryMessage[], history: object | null = null): { wire: { parts: Part[]; role: string }[]; sourced: SourcedContent[] } {
   const sourced = curatedContents(messages);
   const start = activeLoopStart(sourced);
-  const wire = sourced.map((content, i) => {
-    let signed = start < 0 || i < start || content.role !== "model";
+  let interned = history ? internedByHistory.get(history) : undefined;
+  if (history && !interned) {
+    interned = new Map();
+    internedByHistory.set(history, interned);
+  }
+  const wire: { parts: Part[]; role: string }[] = [];
+  for (let i = 0; i < sourced.length; i++) {
+    const content = sourced[i]!;
+    const activeLoop = start >= 0 && i >= start && content.role === "model";
+    const key = interned ? contentKey(content, activeLoop) : "";
+    const known = interned?.get(key);
+    if (known) {
+      sourced[i] = known.sourced;
+      wire.push(known.wire);
+      continue;
+    }
+    let signed = !activeLoop;
     const parts = content.parts.map((part) => {
       const sent = wirePart(part, true);
       if (signed || !isObject(part.functionCall)) return sent;
       signed = true;
       return sent.thoughtSignature ? sent : { ...sent, thoughtSignature: SYNTHETIC_THOUGHT_SIGNATURE };
     });
-    return { parts, role: content.role };
-  });
+    const made = { parts, role: content.role };
+    interned?.set(key, { wire: made, sourced: content });
+    wire.push(made);
+  }
   return { wire, sourced };
 }
 

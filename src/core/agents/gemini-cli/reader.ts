@@ -131,9 +131,32 @@ class GeminiLineReader implements LineReader {
   }
 }
 
-/** Line of the n-th `"id": "<value>"` in the document, for warnings and entries (1 when not found). */
-function lineOfId(text: string, id: string, lineStarts: number[]): number {
-  const at = text.indexOf(`"id": ${JSON.stringify(id)}`);
+const ID_KEY = '"id": ';
+const QUOTE = 34;
+const BACKSLASH = 92;
+
+/**
+ * Where each `"id": "<value>"` first stands in the document, by the value's literal as written
+ * (quotes included): found in one pass, so that placing every message costs one lookup instead of
+ * a search of the document from the top.
+ */
+function idPlaces(text: string): Map<string, number> {
+  const places = new Map<string, number>();
+  for (let at = text.indexOf(ID_KEY); at >= 0; at = text.indexOf(ID_KEY, at + 1)) {
+    const open = at + ID_KEY.length;
+    if (text.charCodeAt(open) !== QUOTE) continue;
+    let close = open + 1;
+    while (close < text.length && text.charCodeAt(close) !== QUOTE) close += text.charCodeAt(close) === BACKSLASH ? 2 : 1;
+    if (close >= text.length) break;
+    const literal = text.slice(open, close + 1);
+    if (!places.has(literal)) places.set(literal, at);
+  }
+  return places;
+}
+
+/** Line of the first `"id": "<value>"` in the document, for warnings and entries (1 when not found). */
+function lineOfId(places: Map<string, number>, id: string, lineStarts: number[]): number {
+  const at = places.get(JSON.stringify(id)) ?? -1;
   if (at < 0) return 1;
   let low = 0;
   let high = lineStarts.length - 1;
@@ -164,6 +187,7 @@ function readLegacyDocument(text: string, fileName: string, lineCount: number): 
   }
   const lineStarts = [0];
   for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) lineStarts.push(i + 1);
+  const places = idPlaces(text);
   const entries: SessionEntry[] = [entryOf(1, "metadata", metadataOf(value), null)];
   const messages = Array.isArray(value.messages) ? value.messages : [];
   if (!Array.isArray(value.messages)) warnings.push({ line: 0, reason: "no messages list: the chat holds no messages" });
@@ -172,7 +196,7 @@ function readLegacyDocument(text: string, fileName: string, lineCount: number): 
       warnings.push({ line: 0, reason: `messages[${index}] is not a message record ({id, type, content}); skipped` });
       return;
     }
-    const line = lineOfId(text, message.id as string, lineStarts);
+    const line = lineOfId(places, message.id as string, lineStarts);
     const entry = entryOf(line, "message", message, entries[entries.length - 1]!.id);
     entries.push({ ...entry, id: `M${index}` });
   });

@@ -69,11 +69,21 @@ function selectedTurn(index: GeminiIndex, turn: number): GeminiTurn {
 }
 
 /** The characters of a request's contents as JSON, for the chars/4 estimate. */
-function contentsChars(contents: readonly unknown[]): number {
+function contentsChars(contents: readonly object[]): number {
   let total = 0;
-  for (const content of contents) total += JSON.stringify(content).length;
+  for (const content of contents) {
+    // Measured once per content object: a turn's contents are mostly the previous turn's.
+    let chars = contentChars.get(content);
+    if (chars === undefined) {
+      chars = JSON.stringify(content).length;
+      contentChars.set(content, chars);
+    }
+    total += chars;
+  }
   return total;
 }
+
+const contentChars = new WeakMap<object, number>();
 
 /** A turn's summary and what it was made from besides the turn's history (which does not change). */
 interface KeptSummary {
@@ -101,7 +111,7 @@ function turnSummary(turn: GeminiTurn, systemChars: number, afterCompaction: boo
   ) {
     return kept.summary;
   }
-  const { wire } = mainRequestContents(turnHistory(turn));
+  const { wire } = mainRequestContents(turnHistory(turn), turn.historyBase);
   const chars = systemChars + contentsChars(wire);
   const summary: TurnSummary = {
     turn: turn.turn,
@@ -163,7 +173,7 @@ export function buildGeminiTurnContext(session: Session, _options: PipelineOptio
   const index = getGeminiIndex(session);
   const turn = selectedTurn(index, turnNumber);
   const history = turnHistory(turn);
-  const { sourced } = mainRequestContents(history);
+  const { sourced } = mainRequestContents(history, turn.historyBase);
   return {
     turn: turn.turn,
     entryId: turn.answer.id,
@@ -215,7 +225,7 @@ function requestHeaderFields(options: PipelineOptions): { systemInstruction: unk
 export function buildGeminiTurnRequest(session: Session, options: PipelineOptions, turnNumber: number): BuiltRequest {
   const index = getGeminiIndex(session);
   const turn = selectedTurn(index, turnNumber);
-  const { wire, sourced } = mainRequestContents(turnHistory(turn));
+  const { wire, sourced } = mainRequestContents(turnHistory(turn), turn.historyBase);
   const fields = requestHeaderFields(options);
   const body: Record<string, unknown> = {
     contents: wire,
