@@ -27,7 +27,8 @@ async function run(positionals: string[], options: CliOptionValues, io: CliIo): 
   const progress = progressBar(discovery.jobs.length, io);
   let done = 0;
   let failed = 0;
-  await runScanJobs(discovery.jobs, { tokenizer, threads }, io.readFile, (line) => {
+  const full = options.full === true;
+  await runScanJobs(discovery.jobs, { tokenizer, threads, full }, io.readFile, (line) => {
     if (line.error !== null) failed++;
     io.stdout(`${JSON.stringify(line)}\n`);
     progress.tick(++done);
@@ -50,6 +51,7 @@ export const scanCommand: CliCommand = {
       description: "token counts as for prefix (default auto = exact o200k for OpenAI shapes; estimate = chars/4, fastest)",
       choices: ["auto", "estimate", "o200k"],
     },
+    { name: "full", description: "the full rebuild of every session (breaks by cause, server verdicts, predicted cache); without it, a session whose agent has a summary pass is summed from its recorded usage in one pass over its lines" },
     { name: "jobs", value: "N", description: "sessions analysed at once, one per thread (default: one per core; 1 = one after another)" },
   ],
   details: [
