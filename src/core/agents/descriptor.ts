@@ -395,7 +395,7 @@ export interface AgentDescriptor {
    * rebuilding a request (`scan` without `--full`): the provider calls and the usage they recorded,
    * counted the way the full pipeline counts them. Absent: the full pipeline makes the summary.
    */
-  summarize?(lines: Iterable<string>): SessionSummary;
+  summarize?(lines: Iterable<string>, fileName: string): SessionSummary;
 }
 
 /** One provider call a session file records, for a summary. */
@@ -419,6 +419,8 @@ export interface SessionSummary {
   compactions: number;
   /** The folder the session worked in, as the file names it. */
   project: string | null;
+  /** The sub-agent the file is of (its entries' agent id, or its name's), null for a main session: its thread replaces the main file's thread of that id. */
+  agentId: string | null;
 }
 
 /** The usage a storage records for one whole session. */

@@ -22,7 +22,7 @@ export interface SessionSummaryResult {
   /** The main thread's calls. */
   turns: number;
   compactions: number;
-  /** Sub-agent threads with calls. */
+  /** Sub-agent threads: those the file holds or names, and the sub-agent files read with it. */
   threads: number;
   project: string | null;
   /** Main-thread calls whose cache break the provider reported (its verdict, or its recorded usage). */
@@ -59,19 +59,21 @@ export function summarizeSession(files: readonly SummaryFile[]): SessionSummaryR
   if (!main) return null;
   const agent = detectAgent(firstLines(main), main.name);
   if (!agent?.summarize) return null;
-  const summaries: SessionSummary[] = [agent.summarize(main.lines())];
+  const summaries: SessionSummary[] = [agent.summarize(main.lines(), main.name)];
   for (const file of others) {
     if (detectAgent(firstLines(file), file.name) !== agent) return null;
-    summaries.push(agent.summarize(file.lines()));
+    summaries.push(agent.summarize(file.lines(), file.name));
   }
   const first = summaries[0]!;
   const counted = new Set<string>();
   const mainTurns = first.main.map(costTurn);
   for (const turn of mainTurns) if (turn.callId) counted.add(turn.callId);
-  const threads: { id: string; calls: SummaryCall[] }[] = [...first.threads];
+  // A sub-agent's own file is its thread: the main file's thread of the same agent (its progress copies, or none) goes.
+  const fileAgents = new Set(summaries.slice(1).flatMap((summary) => (summary.agentId !== null ? [summary.agentId] : [])));
+  const threads: { id: string; calls: SummaryCall[] }[] = first.threads.filter((thread) => !fileAgents.has(thread.id));
   others.forEach((file, index) => {
     const summary = summaries[index + 1]!;
-    threads.push({ id: file.name, calls: [...summary.main, ...summary.threads.flatMap((thread) => thread.calls)] });
+    threads.push({ id: summary.agentId ?? file.name, calls: [...summary.main, ...summary.threads.flatMap((thread) => thread.calls)] });
   });
   const costInputs: ThreadCostInput[] = [{ id: null, label: "Main thread", turns: mainTurns }];
   for (const thread of threads) {

@@ -90,10 +90,25 @@ class ClaudeSummariser {
   private readonly progressSeen = new Set<string>();
   private compactions = 0;
   private project: string | null = null;
+  /** The agent id the file's entries name (a sub-agent's own file). */
+  private fileAgentId: string | null = null;
+  /** Sub-agents whose start the file records (`toolUseResult.agentId`), by id. */
+  private readonly spawned = new Set<string>();
+
+  /** A user entry answering the tool call that started a sub-agent (threads.ts `addSpawns`). */
+  private spawn(record: Raw): void {
+    const result = record.toolUseResult;
+    const agentId = isObject(result) ? str(result.agentId) : null;
+    const message = record.message;
+    if (agentId === null || !isObject(message)) return;
+    const content = Array.isArray(message.content) ? message.content : [];
+    const block = content.find((item) => isObject(item) && item.type === "tool_result");
+    if (isObject(block) && typeof block.tool_use_id === "string") this.spawned.add(agentId);
+  }
 
   line(text: string): void {
     // Lines no call, compaction or project is on are skipped before they are parsed.
-    if (!text.includes('"assistant"') && !text.includes("compact_boundary") && !text.includes('"isSidechain":true') && (this.project !== null || !text.includes('"cwd"'))) return;
+    if (!text.includes('"assistant"') && !text.includes("compact_boundary") && !text.includes('"agentId"') && !text.includes('"isSidechain":true') && (this.project !== null || !text.includes('"cwd"'))) return;
     let record: unknown;
     try {
       record = JSON.parse(text);
@@ -107,6 +122,8 @@ class ClaudeSummariser {
     if (this.seen.has(uuid)) return;
     this.seen.add(uuid);
     this.project ??= str(record.cwd) || null;
+    this.fileAgentId ??= str(record.agentId);
+    if (record.type === "user") this.spawn(record);
     const sidechain = record.isSidechain === true;
     let groups = this.main;
     if (sidechain) {
@@ -138,16 +155,23 @@ class ClaudeSummariser {
     groups.add(inner, message, id, str(message.timestamp) ?? str(record.timestamp));
   }
 
-  summary(): SessionSummary {
+  summary(fileName: string): SessionSummary {
     const threads: SessionSummary["threads"] = [...this.sidechains].map(([id, groups]) => ({ id, calls: groups.calls() }));
     // An agent whose sidechain the file holds is that thread; its progress copies are not another.
     for (const [id, groups] of this.progress) if (!this.sidechains.has(id)) threads.push({ id, calls: groups.calls() });
-    return { main: this.main.calls(), threads, compactions: this.compactions, project: this.project };
+    // A sub-agent started whose messages are in another file: a thread without calls here.
+    const found = new Set(threads.map((thread) => thread.id));
+    for (const id of this.spawned) if (!found.has(id)) threads.push({ id, calls: [] });
+    const agentId = this.fileAgentId ?? AGENT_FILE.exec(fileName)?.[1] ?? null;
+    return { main: this.main.calls(), threads, compactions: this.compactions, project: this.project, agentId };
   }
 }
 
-export function summarizeClaudeLines(lines: Iterable<string>): SessionSummary {
+/** A sub-agent's file name (threads.ts): its agent id when its entries name none. */
+const AGENT_FILE = /(?:^|[\\/])agent-([A-Za-z0-9_-]+)\.jsonl$/;
+
+export function summarizeClaudeLines(lines: Iterable<string>, fileName: string): SessionSummary {
   const summariser = new ClaudeSummariser();
   for (const line of lines) summariser.line(line);
-  return summariser.summary();
+  return summariser.summary(fileName);
 }
