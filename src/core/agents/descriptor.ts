@@ -414,6 +414,8 @@ export interface SummaryCall {
 export interface SessionSummary {
   /** The main thread's calls (its turns), in file order. */
   main: SummaryCall[];
+  /** The main thread's calls that are not turns (Codex's compaction summariser), priced with it. */
+  auxiliary?: SummaryCall[];
   /** Each sub-agent thread the file holds, by its id, with its calls. */
   threads: { id: string; calls: SummaryCall[] }[];
   compactions: number;

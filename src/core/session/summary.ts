@@ -66,14 +66,14 @@ export function summarizeSession(files: readonly SummaryFile[]): SessionSummaryR
   }
   const first = summaries[0]!;
   const counted = new Set<string>();
-  const mainTurns = first.main.map(costTurn);
+  const mainTurns = [...first.main, ...(first.auxiliary ?? [])].map(costTurn);
   for (const turn of mainTurns) if (turn.callId) counted.add(turn.callId);
   // A sub-agent's own file is its thread: the main file's thread of the same agent (its progress copies, or none) goes.
   const fileAgents = new Set(summaries.slice(1).flatMap((summary) => (summary.agentId !== null ? [summary.agentId] : [])));
   const threads: { id: string; calls: SummaryCall[] }[] = first.threads.filter((thread) => !fileAgents.has(thread.id));
   others.forEach((file, index) => {
     const summary = summaries[index + 1]!;
-    threads.push({ id: summary.agentId ?? file.name, calls: [...summary.main, ...summary.threads.flatMap((thread) => thread.calls)] });
+    threads.push({ id: summary.agentId ?? file.name, calls: [...summary.main, ...(summary.auxiliary ?? []), ...summary.threads.flatMap((thread) => thread.calls)] });
   });
   const costInputs: ThreadCostInput[] = [{ id: null, label: "Main thread", turns: mainTurns }];
   for (const thread of threads) {

@@ -10,6 +10,7 @@ import { codexRecordedCompactions } from "./recorded";
 import { CODEX_RECORD_TYPES } from "./recordTypes";
 import { carryCodexIndex } from "./rollout-index";
 import { codexRolloutLineage, linkCodexRollouts } from "./threads";
+import { summarizeCodexLines } from "./summary";
 import { analyzeCodexSession, buildCodexTurnContext, buildCodexTurnRequest, countCodexTurns, STRIP_PLAN_TOOL_SECTIONS } from "./turns";
 
 export const codexAgent = {
@@ -37,6 +38,7 @@ export const codexAgent = {
   recorded: codexRecordedCompactions,
   // A parent rollout dropped with its child rollouts: the children become its threads.
   linkFiles: (sessions) => linkCodexRollouts(sessions),
+  summarize: summarizeCodexLines,
   // A child rollout names its parent thread: a folder listing puts it with its parent.
   fileLineage: (session) => codexRolloutLineage(session),
   // The analyser records each turn's usage in pi's shape (CA-21).
