@@ -42,7 +42,7 @@ export const scanCommand: CliCommand = {
   name: NAME,
   // Each job loads what its session needs, on the thread that analyses it.
   tokenTables: () => [],
-  summary: "analyse every session under folders or files, in parallel: one JSON line per session (turns, compactions, cache breaks by cause, cached tokens)",
+  summary: "analyse every session under folders or files, in parallel: one JSON line per session (turns, compactions, tokens, cost; cache breaks by cause with --full)",
   positionals: ["<folder-or-file>…"],
   options: [
     {
@@ -58,7 +58,10 @@ export const scanCommand: CliCommand = {
     "Output, one JSON object per session, in the order they finish:",
     '  {"file","agent","turns","compactions","threads","breaks","breaksByCause":{cause:n},',
     '   "serverVerdicts":{"agree","disagree","inconclusive","noVerdict"},"unexplainedMisses","predictedCachedTokens",',
-    '   "recordedCachedTokens","recordedInputTokens","requestTokens","tokenizer","warnings","with":[files],"error"}',
+    '   "recordedCachedTokens","recordedInputTokens","requestTokens","tokenizer","warnings","with":[files],"error",',
+    '   "wholeSession":{…},"reportedBreaks","pass":"summary"|"full"}',
+    "Claude Code and Codex sessions are summed from their recorded usage in one pass (pass \"summary\"; the keys that",
+    "need rebuilt requests are null); --full rebuilds every session (pass \"full\").",
     "Files that are not sessions are listed on stderr as `skipped: <file>: <reason>`. See docs/cli.md#scan.",
   ].join("\n"),
   run,
