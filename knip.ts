@@ -26,6 +26,7 @@ const config: KnipConfig = {
     "bench/generate-session.ts",
     "bench/search-latency.ts",
     "bench/ccusage-parity.ts",
+    "bench/scan-vs-ccusage.ts",
     "bench/line-floor.mjs",
     "bench/byte-reader-floor.mjs",
     "bench/fuzz/replay-input.ts",

@@ -29,6 +29,8 @@ export const SCAN_KEYS = [
   "sideFiles",
   "error",
   "wholeSession",
+  "reportedBreaks",
+  "pass",
 ];
 
 const taskCall = (id: string, description: string) => ({ type: "tool_use", id, name: "Task", input: { description, prompt: description, subagent_type: "general-purpose" } });

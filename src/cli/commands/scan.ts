@@ -27,7 +27,8 @@ async function run(positionals: string[], options: CliOptionValues, io: CliIo): 
   const progress = progressBar(discovery.jobs.length, io);
   let done = 0;
   let failed = 0;
-  await runScanJobs(discovery.jobs, { tokenizer, threads }, io.readFile, (line) => {
+  const full = options.full === true;
+  await runScanJobs(discovery.jobs, { tokenizer, threads, full }, io.readFile, (line) => {
     if (line.error !== null) failed++;
     io.stdout(`${JSON.stringify(line)}\n`);
     progress.tick(++done);
@@ -41,7 +42,7 @@ export const scanCommand: CliCommand = {
   name: NAME,
   // Each job loads what its session needs, on the thread that analyses it.
   tokenTables: () => [],
-  summary: "analyse every session under folders or files, in parallel: one JSON line per session (turns, compactions, cache breaks by cause, cached tokens)",
+  summary: "analyse every session under folders or files, in parallel: one JSON line per session (turns, compactions, tokens, cost; cache breaks by cause with --full)",
   positionals: ["<folder-or-file>…"],
   options: [
     {
@@ -50,13 +51,17 @@ export const scanCommand: CliCommand = {
       description: "token counts as for prefix (default auto = exact o200k for OpenAI shapes; estimate = chars/4, fastest)",
       choices: ["auto", "estimate", "o200k"],
     },
+    { name: "full", description: "the full rebuild of every session (breaks by cause, server verdicts, predicted cache); without it, a session whose agent has a summary pass is summed from its recorded usage in one pass over its lines" },
     { name: "jobs", value: "N", description: "sessions analysed at once, one per thread (default: one per core; 1 = one after another)" },
   ],
   details: [
     "Output, one JSON object per session, in the order they finish:",
     '  {"file","agent","turns","compactions","threads","breaks","breaksByCause":{cause:n},',
     '   "serverVerdicts":{"agree","disagree","inconclusive","noVerdict"},"unexplainedMisses","predictedCachedTokens",',
-    '   "recordedCachedTokens","recordedInputTokens","requestTokens","tokenizer","warnings","with":[files],"error"}',
+    '   "recordedCachedTokens","recordedInputTokens","requestTokens","tokenizer","warnings","with":[files],"error",',
+    '   "wholeSession":{…},"reportedBreaks","pass":"summary"|"full"}',
+    "Claude Code and Codex sessions are summed from their recorded usage in one pass (pass \"summary\"; the keys that",
+    "need rebuilt requests are null); --full rebuilds every session (pass \"full\").",
     "Files that are not sessions are listed on stderr as `skipped: <file>: <reason>`. See docs/cli.md#scan.",
   ].join("\n"),
   run,

@@ -7,7 +7,7 @@ import { releaseSessionTexts } from "../../core/session/textStores";
 import { analyzeSession } from "../../core/session/pipeline";
 import { iterateSessionPrefixes } from "../../core/session/sessionPrefixes";
 import { linkSessions } from "../../core/session/threads";
-import { attachSideFiles, type OwnedSideFile } from "../../core/session/index";
+import { attachSideFiles, summarizeSession, type OwnedSideFile, type SummaryFile } from "../../core/session/index";
 import { noteFilesAmong } from "../../core/intake/index";
 import { projectOf } from "../../app/libraryRow";
 import type { TokenizerChoice } from "../../core/tokens/counters";
@@ -16,16 +16,50 @@ import { sessionTables } from "../../core/tokens/sessionTables";
 import { loadAnySession, loadSession } from "../inputs";
 import type { CliIo } from "../io";
 import type { ScanJob } from "./discover";
-import { failedLine, ScanLineBuilder, wholeSessionLine, type ScanLine } from "./line";
+import { failedLine, ScanLineBuilder, summaryLine, wholeSessionLine, type ScanLine } from "./line";
 import { sessionCostInputs } from "../../app/sessionPrices";
 import { wholeSessionCost } from "../../core/pricing/index";
 import { datasetPriceTable } from "../../core/pricing/dataset";
 
 export interface ScanOptions {
   tokenizer: TokenizerChoice;
+  /** The full rebuild for every session; otherwise the summary pass where the agent has one. */
+  full: boolean;
 }
 
+/** The job's line: from the summary pass when asked for and the agent has one, else the full rebuild. */
 export async function analyseJob(job: ScanJob, options: ScanOptions, readFile: CliIo["readFile"]): Promise<ScanLine> {
+  // Side files are read into a session only by the full pipeline.
+  if (!options.full && job.sideFiles.length === 0) {
+    try {
+      const files = [job.file, ...job.with].map((file) => bytesFile(file, readFile(file)));
+      const summary = summarizeSession(files);
+      if (summary) return summaryLine(job.file, job.with, summary);
+    } catch (error) {
+      return failedLine(job.file, job.with, (error as Error).message ?? String(error), job.sideFiles, "summary");
+    }
+  }
+  return fullLine(job, options, readFile);
+}
+
+/** Every line of the bytes, decoded one at a time (a line's \r dropped). */
+function* byteLines(bytes: Uint8Array): Generator<string> {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let start = 0;
+  while (start < buffer.length) {
+    let end = buffer.indexOf(10, start);
+    if (end < 0) end = buffer.length;
+    const last = end > start && buffer[end - 1] === 13 ? end - 1 : end;
+    yield buffer.toString("utf8", start, last);
+    start = end + 1;
+  }
+}
+
+function bytesFile(file: string, bytes: Uint8Array): SummaryFile {
+  return { name: path.basename(file), lines: () => byteLines(bytes) };
+}
+
+async function fullLine(job: ScanJob, options: ScanOptions, readFile: CliIo["readFile"]): Promise<ScanLine> {
   let warnings = 0;
   const io: CliIo = {
     stdout: () => undefined,

@@ -3,7 +3,9 @@
 // (DuckDB `read_json_auto`). New facts are added as new keys; readers should select keys by name.
 import type { ModelRef } from "../../core/model";
 import type { PrefixTurnReport } from "../../core/prefix/analyze";
-import { SessionCostAccumulator, type CostTotal, type SessionCostTotals, type ThreadCostInput, type WholeSessionCost } from "../../core/pricing/index";
+import { SessionCostAccumulator, wholeSessionCost, type CostTotal, type SessionCostTotals, type ThreadCostInput, type WholeSessionCost } from "../../core/pricing/index";
+import { providerReportedBreak } from "../../core/prefix/server-verdict";
+import type { SessionSummaryResult } from "../../core/session/index";
 import { datasetPriceTable } from "../../core/pricing/dataset";
 import { emptyServerVerdictTally, tallyServerVerdict, type ServerVerdictTally } from "../../core/prefix/server-verdict";
 
@@ -18,23 +20,23 @@ export interface ScanLine {
   compactions: number;
   /** Sub-agent threads the session holds (its own lines and the sub-agent files joined to it). */
   threads: number;
-  /** Turns whose request does not extend the previous one, and how many per cause. */
-  breaks: number;
-  breaksByCause: Record<string, number>;
-  /** The provider's own cache verdicts the file records, against the rebuilt requests: turns that agree, disagree, are inconclusive, record none. */
-  serverVerdicts: ServerVerdictTally;
-  /** Turns whose recorded usage shows a cache miss that neither a break, an expired cache nor the provider's verdict explains. */
-  unexplainedMisses: number;
-  /** Sum over turns of the cached input tokens the cache simulation predicts. */
-  predictedCachedTokens: number;
+  /** Turns whose request does not extend the previous one, and how many per cause (null from the summary pass: no request is rebuilt). */
+  breaks: number | null;
+  breaksByCause: Record<string, number> | null;
+  /** The provider's own cache verdicts the file records, against the rebuilt requests: turns that agree, disagree, are inconclusive, record none (null from the summary pass). */
+  serverVerdicts: ServerVerdictTally | null;
+  /** Turns whose recorded usage shows a cache miss that neither a break, an expired cache nor the provider's verdict explains (null from the summary pass). */
+  unexplainedMisses: number | null;
+  /** Sum over turns of the cached input tokens the cache simulation predicts (null from the summary pass). */
+  predictedCachedTokens: number | null;
   /** Sum over turns of the cached input tokens the session recorded; null when no turn records usage. */
   recordedCachedTokens: number | null;
   /** Dollars of the main thread from the price dataset: recorded usage, the cache prediction, prefix breaks. */
   cost: SessionCostTotals | null;
   /** Sum over turns of the input tokens the session recorded; null when no turn records usage. */
   recordedInputTokens: number | null;
-  /** Sum over turns of the request tokens (the tokenizer below). */
-  requestTokens: number;
+  /** Sum over turns of the request tokens (the tokenizer below; null from the summary pass). */
+  requestTokens: number | null;
   tokenizer: string | null;
   /** Reader and pipeline warnings (see `contextscope prefix <file>` for them). */
   warnings: number;
@@ -50,7 +52,13 @@ export interface ScanLine {
    * session could not be read.
    */
   wholeSession: WholeSessionLine | null;
+  /** Main-thread turns whose cache break the provider reported: its recorded verdict names a change, or its recorded usage writes most of the previous prompt again. */
+  reportedBreaks: number;
+  /** What made the line: "summary", one pass over the file's lines; "full", the full rebuild (`--full`, or an agent without a summary pass). */
+  pass: ScanPass;
 }
+
+export type ScanPass = "summary" | "full";
 
 export interface WholeSessionLine {
   /** Provider calls of every thread; those that recorded usage. */
@@ -77,6 +85,8 @@ export class ScanLineBuilder {
   private recordedInput: number | null = null;
   private tokens = 0;
   private tokenizer: string | null = null;
+  private reportedBreaks = 0;
+  private previousInput: number | null = null;
   private readonly cost = new SessionCostAccumulator(datasetPriceTable());
 
   /** Adds a turn's report, in turn order; `model` is the model the turn was sent to, `at` when. */
@@ -92,6 +102,8 @@ export class ScanLineBuilder {
     }
     tallyServerVerdict(this.verdicts, report.serverAgreement);
     if (report.unexplainedMiss) this.unexplainedMisses++;
+    if (this.turns > 1 && providerReportedBreak(report.serverVerdict, report.recordedUsage, this.previousInput)) this.reportedBreaks++;
+    this.previousInput = report.recordedUsage?.totalInput ?? null;
     if (report.recordedUsage) {
       this.recordedCached = (this.recordedCached ?? 0) + report.recordedUsage.cacheRead;
       this.recordedInput = (this.recordedInput ?? 0) + report.recordedUsage.totalInput;
@@ -121,12 +133,51 @@ export class ScanLineBuilder {
       sideFiles: fields.sideFiles,
       error: null,
       wholeSession: fields.wholeSession,
+      reportedBreaks: this.reportedBreaks,
+      pass: "full",
     };
   }
 }
 
+/** The line the summary pass makes (src/core/session/summary.ts): what the recorded usage says, nothing rebuilt. */
+export function summaryLine(file: string, withFiles: string[], summary: SessionSummaryResult): ScanLine {
+  const costInputs = summary.costInputs;
+  let recordedCached: number | null = null;
+  let recordedInput: number | null = null;
+  for (const turn of costInputs[0]?.turns ?? []) {
+    if (!turn.usage) continue;
+    recordedCached = (recordedCached ?? 0) + turn.usage.cacheRead;
+    recordedInput = (recordedInput ?? 0) + turn.usage.input + turn.usage.cacheRead + turn.usage.cacheWrite;
+  }
+  return {
+    file,
+    agent: summary.agent,
+    project: summary.project,
+    turns: summary.turns,
+    compactions: summary.compactions,
+    threads: summary.threads,
+    breaks: null,
+    breaksByCause: null,
+    serverVerdicts: null,
+    unexplainedMisses: null,
+    predictedCachedTokens: null,
+    recordedCachedTokens: recordedCached,
+    cost: null,
+    recordedInputTokens: recordedInput,
+    requestTokens: null,
+    tokenizer: null,
+    warnings: 0,
+    with: withFiles,
+    sideFiles: [],
+    error: null,
+    wholeSession: wholeSessionLine(costInputs, wholeSessionCost(costInputs, datasetPriceTable())),
+    reportedBreaks: summary.reportedBreaks,
+    pass: "summary",
+  };
+}
+
 /** The line of a session that could not be analysed. */
-export function failedLine(file: string, withFiles: string[], error: string, sideFiles: string[] = []): ScanLine {
+export function failedLine(file: string, withFiles: string[], error: string, sideFiles: string[] = [], pass: ScanPass = "full"): ScanLine {
   return {
     file,
     agent: null,
@@ -149,6 +200,8 @@ export function failedLine(file: string, withFiles: string[], error: string, sid
     sideFiles,
     error,
     wholeSession: null,
+    reportedBreaks: 0,
+    pass,
   };
 }
 

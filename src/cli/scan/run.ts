@@ -24,7 +24,7 @@ export async function runScanJobs(
   const order = [...jobs].sort((a, b) => b.bytes - a.bytes);
   const entry = threadEntry();
   const size = Math.min(options.threads, order.length);
-  const scanOptions: ScanOptions = { tokenizer: options.tokenizer };
+  const scanOptions: ScanOptions = { tokenizer: options.tokenizer, full: options.full };
   if (size < 2 || !entry) {
     for (const job of order) onLine(await analyseJob(job, scanOptions, readFile));
     return;

@@ -402,6 +402,39 @@ export interface AgentDescriptor {
    * or empty: the calls' own usage is all there is.
    */
   sessionUsageTotals?(session: Session): SessionUsageTotal[];
+  /**
+   * A session file's summary in one pass over its lines, without reading it into a session or
+   * rebuilding a request (`scan` without `--full`): the provider calls and the usage they recorded,
+   * counted the way the full pipeline counts them. Absent: the full pipeline makes the summary.
+   */
+  summarize?(lines: Iterable<string>, fileName: string): SessionSummary;
+}
+
+/** One provider call a session file records, for a summary. */
+export interface SummaryCall {
+  model: ModelRef | null;
+  /** When it was sent (ISO), for dated prices; null when the file does not say. */
+  at: string | null;
+  usage: RecordedUsage | null;
+  /** The provider's ids of the call (as `TurnSummary.callId`): a call two files hold is counted once. */
+  callId?: string;
+  /** The provider's own cache verdict the file records for the call (`tools_changed`, `none`, …), null when none. */
+  verdict: string | null;
+}
+
+/** What one session file holds, by `AgentDescriptor.summarize`. */
+export interface SessionSummary {
+  /** The main thread's calls (its turns), in file order. */
+  main: SummaryCall[];
+  /** The main thread's calls that are not turns (Codex's compaction summariser), priced with it. */
+  auxiliary?: SummaryCall[];
+  /** Each sub-agent thread the file holds, by its id, with its calls. */
+  threads: { id: string; calls: SummaryCall[] }[];
+  compactions: number;
+  /** The folder the session worked in, as the file names it. */
+  project: string | null;
+  /** The sub-agent the file is of (its entries' agent id, or its name's), null for a main session: its thread replaces the main file's thread of that id. */
+  agentId: string | null;
 }
 
 /** The usage a storage records for one whole session. */

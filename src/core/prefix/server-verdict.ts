@@ -118,9 +118,18 @@ function formatTokens(tokens: number): string {
  * The recorded usage shows most of the previous call's prompt written again instead of read. A
  * previous prompt shorter than any provider caches could never be read back: no miss.
  */
-function recordedMiss(usage: NormalizedUsage | null, previousInput: number | null): boolean {
+function recordedMiss(usage: Pick<NormalizedUsage, "cacheRead" | "cacheWrite"> | null, previousInput: number | null): boolean {
   if (!usage || previousInput === null || previousInput < SMALLEST_CACHEABLE_PREFIX) return false;
   return usage.cacheRead < previousInput / 2 && usage.cacheWrite >= previousInput / 2;
+}
+
+/**
+ * The provider reported a break of the cached prefix, read from the file alone (no rebuilt
+ * request): its recorded verdict names a change, or the recorded usage writes most of the previous
+ * call's prompt to the cache again instead of reading it.
+ */
+export function providerReportedBreak(verdict: string | null, usage: Pick<NormalizedUsage, "cacheRead" | "cacheWrite"> | null, previousInput: number | null): boolean {
+  return (verdict !== null && CHANGED[verdict] !== undefined) || recordedMiss(usage, previousInput);
 }
 
 function missWords(usage: NormalizedUsage, previousInput: number): string {

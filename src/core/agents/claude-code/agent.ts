@@ -10,6 +10,7 @@ import { claudeCodeRecordedCompactions } from "./recorded";
 import { CLAUDE_RECORD_TYPES } from "./recordTypes";
 import { carryClaudeCaches } from "./growth";
 import { linkClaudeFiles } from "./threads";
+import { summarizeClaudeLines } from "./summary";
 import { analyzeClaudeSession, buildClaudeTurnContext, buildClaudeTurnRequest, countClaudeTurns } from "./turns";
 
 export const claudeCodeAgent = {
@@ -38,6 +39,7 @@ export const claudeCodeAgent = {
   // The analyser records each turn's usage in pi's shape (CA-21).
   // Sub-agent files dropped with their session become its threads (FM-CC-8).
   linkFiles: (sessions) => linkClaudeFiles(sessions),
+  summarize: summarizeClaudeLines,
   // Claude Code keeps them in <project>/<session id>/subagents/agent-<id>.jsonl (FM-CC-8).
   missingThreadFiles: "the transcript together with its session's subagents/ folder",
   // Every conversation line names its session: lines of another session appended to a file say so.

@@ -9,6 +9,7 @@ import { codexReader, CODEX_FORMAT_ID } from "./reader";
 import { codexRecordedCompactions } from "./recorded";
 import { CODEX_RECORD_TYPES } from "./recordTypes";
 import { carryCodexIndex } from "./rollout-index";
+import { summarizeCodexLines } from "./summary";
 import { codexMetaId, codexRolloutLineage, linkCodexRollouts } from "./threads";
 import { analyzeCodexSession, buildCodexTurnContext, buildCodexTurnRequest, countCodexTurns, STRIP_PLAN_TOOL_SECTIONS } from "./turns";
 
@@ -37,6 +38,7 @@ export const codexAgent = {
   recorded: codexRecordedCompactions,
   // A parent rollout dropped with its child rollouts: the children become its threads.
   linkFiles: (sessions) => linkCodexRollouts(sessions),
+  summarize: summarizeCodexLines,
   // A child rollout names its parent thread: a folder listing puts it with its parent.
   fileLineage: (session) => codexRolloutLineage(session),
   // A session_meta line names its thread (a later one after the first: another session appended, or a fork's copied source).

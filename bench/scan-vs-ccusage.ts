@@ -1,0 +1,127 @@
+// `scan` against ccusage on a sessions folder shaped like a real `~/.claude/projects`: builds a
+// temporary home whose projects hold copies of the Claude Code transcripts of
+// ../shared/fixtures/realworld and realworld-next (with their sub-agent files), until the folder
+// reaches the size asked (default 900 MB), each copy's session id, message ids and request ids
+// made unique (so ccusage, which counts a call once per message id + request id, counts every copy),
+// then runs, in the same run, ccusage 20.0.24 (`session --json --offline`, through npx unless
+// --ccusage names another command), `scan` (its summary pass) and, unless --no-full, `scan --full`,
+// and prints each time and the ratios to ccusage. By hand only, never in CI.
+//
+// Run with `npx tsx bench/scan-vs-ccusage.ts [--mb 900] [--ccusage "<command>"] [--no-full]
+// [--keep]`. `scan` runs as the compiled CLI (dist-cli/contextscope.mjs, `npm run build:cli`)
+// when it is there, else through tsx (whose start-up then counts in its time).
+import { execFileSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+const args = process.argv.slice(2);
+const valueOf = (name: string): string | null => {
+  const at = args.indexOf(name);
+  return at === -1 ? null : (args[at + 1] ?? null);
+};
+const targetBytes = Number(valueOf("--mb") ?? 900) * 1024 * 1024;
+const ccusage = valueOf("--ccusage") ?? "npx --yes ccusage@20.0.24";
+const withFull = !args.includes("--no-full");
+const keep = args.includes("--keep");
+const shared = path.resolve("../shared/fixtures");
+
+/** A transcript with its sub-agent files, as texts. */
+interface Source {
+  name: string;
+  text: string;
+  subagents: { name: string; text: string }[];
+}
+
+function sources(): Source[] {
+  const out: Source[] = [];
+  for (const folder of ["realworld/claude-code", "realworld-next/claude-code"]) {
+    const dir = path.join(shared, folder);
+    if (!existsSync(dir)) continue;
+    for (const name of readdirSync(dir).filter((file) => file.endsWith(".jsonl")).sort()) {
+      const sub = path.join(dir, name.replace(/\.jsonl$/, ""), "subagents");
+      const subagents = existsSync(sub) ? readdirSync(sub).filter((file) => file.endsWith(".jsonl")).map((file) => ({ name: file, text: readFileSync(path.join(sub, file), "utf8") })) : [];
+      out.push({ name, text: readFileSync(path.join(dir, name), "utf8"), subagents });
+    }
+  }
+  if (out.length === 0) throw new Error(`no Claude Code transcripts under ${shared}/realworld*/claude-code`);
+  return out;
+}
+
+/** The session ids a transcript names (its own, and any other its lines carry). */
+function sessionIds(text: string): string[] {
+  return [...new Set([...text.matchAll(/"sessionId":"([^"]+)"/g)].map((match) => match[1]!))];
+}
+
+/** The text of copy `n`: every session id replaced by its copy's, message and request ids suffixed. */
+function copyText(text: string, ids: ReadonlyMap<string, string>, n: number): string {
+  let out = text.replace(/"(msg_[A-Za-z0-9_]+|req_[A-Za-z0-9_]+)"/g, `"$1_c${n}"`);
+  for (const [from, to] of ids) out = out.split(from).join(to);
+  return out;
+}
+
+function buildHome(): { home: string; projects: string; bytes: number; sessions: number } {
+  const home = mkdtempSync(path.join(tmpdir(), "scan-vs-ccusage-"));
+  const projects = path.join(home, ".claude", "projects");
+  mkdirSync(projects, { recursive: true });
+  const all = sources();
+  let bytes = 0;
+  let sessions = 0;
+  for (let n = 0; bytes < targetBytes; n++) {
+    const source = all[n % all.length]!;
+    const ids = new Map(sessionIds(source.text).map((id) => [id, randomUUID()]));
+    const own = ids.get(sessionIds(source.text)[0] ?? "") ?? randomUUID();
+    // About a dozen sessions per project, as a user's folder has.
+    const project = path.join(projects, `-home-user-project-${Math.floor(n / 12)}`);
+    mkdirSync(project, { recursive: true });
+    const main = copyText(source.text, ids, n);
+    writeFileSync(path.join(project, `${own}.jsonl`), main);
+    bytes += Buffer.byteLength(main);
+    if (source.subagents.length > 0) {
+      const sub = path.join(project, own, "subagents");
+      mkdirSync(sub, { recursive: true });
+      for (const file of source.subagents) {
+        const text = copyText(file.text, ids, n);
+        writeFileSync(path.join(sub, file.name), text);
+        bytes += Buffer.byteLength(text);
+      }
+    }
+    sessions++;
+  }
+  return { home, projects, bytes, sessions };
+}
+
+/** Runs a command, returns its wall time in seconds and its standard output. */
+function timed(command: string, commandArgs: string[], env: NodeJS.ProcessEnv): { seconds: number; stdout: string } {
+  const start = process.hrtime.bigint();
+  const stdout = execFileSync(command, commandArgs, { env, encoding: "utf8", maxBuffer: 1024 * 1024 * 1024, stdio: ["ignore", "pipe", "ignore"] });
+  return { seconds: Number(process.hrtime.bigint() - start) / 1e9, stdout };
+}
+
+function main(): void {
+  const built = buildHome();
+  console.log(`folder: ${built.projects}: ${built.sessions} sessions, ${(built.bytes / 1024 / 1024).toFixed(0)} MB`);
+  const env = { ...process.env, HOME: built.home, CLAUDE_CONFIG_DIR: path.join(built.home, ".claude") };
+  try {
+    const [command, ...rest] = ccusage.split(" ");
+    const theirs = timed(command!, [...rest, "session", "--json", "--offline"], env);
+    const rows = (JSON.parse(theirs.stdout) as { session: unknown[] }).session.length;
+    console.log(`ccusage: ${theirs.seconds.toFixed(2)} s (${rows} sessions)`);
+    const compiled = path.resolve("dist-cli/contextscope.mjs");
+    const scan = existsSync(compiled) ? { command: process.execPath, args: [compiled, "scan"] } : { command: "npx", args: ["tsx", "src/cli/main.ts", "scan"] };
+    const summary = timed(scan.command, [...scan.args, built.projects], env);
+    const lines = summary.stdout.trim().split("\n").filter((line) => line !== "");
+    const passes = lines.filter((line) => line.includes('"pass":"summary"')).length;
+    console.log(`scan: ${summary.seconds.toFixed(2)} s (${lines.length} lines, ${passes} by the summary pass); ${(summary.seconds / theirs.seconds).toFixed(2)} × ccusage`);
+    if (withFull) {
+      const full = timed(scan.command, [...scan.args, "--full", built.projects], env);
+      console.log(`scan --full: ${full.seconds.toFixed(2)} s; ${(full.seconds / theirs.seconds).toFixed(2)} × ccusage`);
+    }
+  } finally {
+    if (keep) console.log(`kept: ${built.home}`);
+    else rmSync(built.home, { recursive: true, force: true });
+  }
+}
+
+main();
