@@ -11,7 +11,7 @@ import { version } from "../../../package.json";
 
 const TURN_URI_TEMPLATE = "contextscope://session/{file}/turn/{turn}";
 
-export function turnUri(file: string, turn: number): string {
+function turnUri(file: string, turn: number): string {
   return `contextscope://session/${encodeURIComponent(file)}/turn/${turn}`;
 }
 
