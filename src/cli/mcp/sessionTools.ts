@@ -8,7 +8,7 @@ import { wholeSessionCost } from "../../core/pricing/index";
 import { datasetPriceTable } from "../../core/pricing/dataset";
 import { wholeSessionLine } from "../scan/line";
 import type { SessionFolders } from "./folders";
-import { jsonResult, READ_ONLY, SESSION_ARG } from "./toolResult";
+import { jsonResult, READ_ONLY, REDACT_ARG, redacted, SESSION_ARG } from "./toolResult";
 import { readSession, sessionRow, userPromptHits } from "./sessionFacts";
 
 export function registerSessionTools(server: McpServer, folders: SessionFolders): void {
@@ -39,10 +39,11 @@ export function registerSessionTools(server: McpServer, folders: SessionFolders)
       inputSchema: {
         query: z.string().min(1).describe("the text to find in user prompts"),
         limit: z.number().int().min(1).max(200).optional().describe("matches listed per session (default 20)"),
+        redact: REDACT_ARG,
       },
       annotations: READ_ONLY,
     },
-    async ({ query, limit }) => {
+    async ({ query, limit, redact }) => {
       const results = [];
       for (const job of folders.sessions()) {
         try {
@@ -52,7 +53,7 @@ export function registerSessionTools(server: McpServer, folders: SessionFolders)
           // A file the readers cannot read has no prompts to match; list_sessions names its error.
         }
       }
-      return jsonResult({ query, sessions: results });
+      return jsonResult({ query, sessions: redacted(results, redact) });
     },
   );
 

@@ -11,7 +11,7 @@ import { prefixCommand } from "../commands/prefix";
 import { requestsCommand } from "../commands/requests";
 import { commandOutput } from "./commandOutput";
 import type { SessionFolders } from "./folders";
-import { jsonResult, READ_ONLY, SESSION_ARG } from "./toolResult";
+import { jsonResult, READ_ONLY, REDACT_ARG, redacted, SESSION_ARG } from "./toolResult";
 
 const FILE_ARG = z.string().describe("the session file (inside the server's folders)");
 const TURN_ARG = z.number().int().min(1).describe("the turn, 1-based, on the default branch");
@@ -111,6 +111,7 @@ function registerCompactionTools(server: McpServer, folders: SessionFolders): vo
         contextWindow: z.number().int().min(1).optional(),
         maxOutputTokens: z.number().int().min(1).optional(),
         params: z.record(z.string(), PARAM_VALUE).optional().describe("any policy parameter (docs/compaction-simulator.md)"),
+        redact: REDACT_ARG,
         session: SESSION_ARG,
       },
       annotations: READ_ONLY,
@@ -126,7 +127,7 @@ function registerCompactionTools(server: McpServer, folders: SessionFolders): vo
       if (args.maxOutputTokens !== undefined) argv.push("--max-output-tokens", String(args.maxOutputTokens));
       for (const [name, value] of Object.entries(args.params ?? {})) argv.push("--param", `${name}=${String(value)}`);
       const { lines } = await commandOutput(compactCommand, argv);
-      return jsonResult(lines[0] ?? null);
+      return jsonResult(redacted(lines[0] ?? null, args.redact));
     },
   );
 
@@ -140,15 +141,17 @@ function registerCompactionTools(server: McpServer, folders: SessionFolders): vo
         fileB: FILE_ARG,
         leaf: z.string().optional().describe("side A's branch: the path ending at this entry"),
         leafB: z.string().optional().describe("side B's branch"),
+        redact: REDACT_ARG,
       },
       annotations: READ_ONLY,
     },
-    async ({ fileA, fileB, leaf, leafB }) => {
+    async ({ fileA, fileB, leaf, leafB, redact }) => {
       const argv = [folders.resolve(fileA), folders.resolve(fileB)];
       if (leaf !== undefined) argv.push("--leaf", leaf);
       if (leafB !== undefined) argv.push("--leaf-b", leafB);
       const { lines } = await commandOutput(compareCommand, argv);
-      return jsonResult({ pairs: lines.filter((line) => line.kind === "pair"), firstDifference: lines.find((line) => line.kind === "first-difference") ?? null, totals: lines.find((line) => line.kind === "totals") ?? null });
+      const comparison = { pairs: lines.filter((line) => line.kind === "pair"), firstDifference: lines.find((line) => line.kind === "first-difference") ?? null, totals: lines.find((line) => line.kind === "totals") ?? null };
+      return jsonResult(redacted(comparison, redact));
     },
   );
 }
