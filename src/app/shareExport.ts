@@ -95,12 +95,17 @@ function targetBody(session: Session, options: PipelineOptions, params: ExportPa
   return { api: rebuild.api, body: request.body };
 }
 
+/** A request body with its secrets masked as Export masks them, and the review list. */
+export function redactRequestBody(body: unknown, unmasked: string[]): { value: unknown; findings: RedactionFinding[] } {
+  return redactJson(body, { unmasked, catalogue: SECRET_DETECTOR, path: "request" });
+}
+
 export function exportRequest(session: Session, options: PipelineOptions, params: ExportParams): ExportResult {
   const { api, body } = targetBody(session, options, params);
   let findings: RedactionFinding[] = [];
   let shown: unknown = body;
   if (params.redact) {
-    const redacted = redactJson(body, { unmasked: params.unmasked, catalogue: SECRET_DETECTOR, path: "request" });
+    const redacted = redactRequestBody(body, params.unmasked);
     shown = redacted.value;
     findings = redacted.findings;
   }

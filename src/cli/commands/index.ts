@@ -14,6 +14,7 @@ import { captureCommand } from "./capture";
 import { verifyCommand } from "./verify";
 import { scanCommand } from "./scan";
 import { watchCommand } from "./watch";
+import { mcpCommand } from "./mcp";
 
 export const COMMANDS: readonly CliCommand[] = [
   requestsCommand,
@@ -30,6 +31,7 @@ export const COMMANDS: readonly CliCommand[] = [
   verifyCommand,
   scanCommand,
   watchCommand,
+  mcpCommand,
 ];
 
 export function findCommand(name: string): CliCommand | undefined {

@@ -1,0 +1,45 @@
+// `mcp`: a Model Context Protocol server on standard input and output, read-only, over the
+// sessions folders named on the command line (src/cli/mcp/server.ts). An agent (Claude Code,
+// Codex, opencode, …) starts it and calls its tools; it runs until the client closes the pipe.
+// Nothing else may write to standard output while it runs: that stream carries the protocol.
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { CliError, type CliIo } from "../io";
+import type { CliCommand, CliOptionValues } from "../registry";
+import { createMcpServer } from "../mcp/server";
+
+const NAME = "mcp";
+
+async function run(positionals: string[], _options: CliOptionValues, io: CliIo): Promise<number> {
+  let server: ReturnType<typeof createMcpServer>;
+  try {
+    server = createMcpServer(positionals);
+  } catch (error) {
+    throw new CliError(`${NAME}: ${(error as Error).message}`);
+  }
+  const transport = new StdioServerTransport();
+  const closed = new Promise<void>((resolve) => {
+    transport.onclose = resolve;
+    process.stdin.once("end", resolve);
+  });
+  await server.connect(transport);
+  io.stderr(`contextscope mcp: serving ${positionals.join(", ")} on stdio (read-only)\n`);
+  await closed;
+  await server.close();
+  return 0;
+}
+
+export const mcpCommand: CliCommand = {
+  name: NAME,
+  // Each tool loads the tables its command needs.
+  tokenTables: () => [],
+  summary: "serve the sessions under folders to an agent as a read-only Model Context Protocol server on stdio",
+  positionals: ["<folder>…"],
+  options: [],
+  details: [
+    "Tools: list_sessions, search_sessions, get_request (redacted unless redact:false), explain_break,",
+    "simulate_compaction, session_cost, compare_sessions. Resources: each turn's request at",
+    "contextscope://session/<file>/turn/<n>. Every path outside the named folders is refused (links resolved).",
+    "Add it to Claude Code: claude mcp add contextscope -- npx contextscope mcp <folder>  (docs/mcp.md).",
+  ].join("\n"),
+  run,
+};
