@@ -92,7 +92,7 @@ function geminiMessages(messages: number, word: () => string): Record<string, un
 const GEMINI_META = { sessionId: "bench-gemini", projectHash: "0".repeat(64), startTime: "2026-12-03T09:00:00.000Z", lastUpdated: "2026-12-03T09:00:00.000Z" };
 
 /** The file's text: one generated session of `count` turns (prompts for Claude Code, messages for Gemini). */
-export function shortTurnsSession(agent: ShortTurnsAgent, count: number, seed = 1): string {
+function shortTurnsSession(agent: ShortTurnsAgent, count: number, seed = 1): string {
   const rand = seededRandom(seed);
   const word = () => WORDS[Math.floor(rand() * WORDS.length)]!;
   if (agent === "claude") return claudeLines(count, word).join("\n") + "\n";
