@@ -57,7 +57,7 @@ function visibleText(html: string): string {
 
 /** Session content (message previews) is the file's, not ours: left out of what is checked. */
 function withoutSessionText(html: string): string {
-  return html.replace(/<span class="sim-preview">[\s\S]*?<\/span>/g, "");
+  return html.replace(/<span class="sim-preview"[^>]*>[\s\S]*?<\/span>/g, "");
 }
 
 function settings(policyId: string, turn: number): SimulatorSettings {
