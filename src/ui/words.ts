@@ -104,3 +104,30 @@ export function plainWords(text: string): { text: string; ruleIds: string[] } {
 export function inWords(text: string): string {
   return plainWords(text).text;
 }
+
+// What a provenance rule's prefix says a pipeline step did to a message.
+const PROVENANCE_STEP: Readonly<Record<string, string>> = {
+  synth: "made by the agent",
+  synthetic: "made by the agent",
+  wrap: "wrapped",
+  fold: "folded in",
+  prune: "pruned",
+  strip: "stripped",
+  reminder: "reminder",
+  note: "our note",
+  summary: "summary",
+};
+
+/**
+ * A message's provenance rule as a user reads it: `synth:compaction-summary` → "compaction summary
+ * (made by the agent)", `codex:base-instructions` → "base instructions", `entry` → "from the file".
+ * The rule itself stays in the tooltip.
+ */
+export function provenanceWords(rule: string): string {
+  if (rule === "entry") return "from the file";
+  const at = rule.indexOf(":");
+  if (at < 0) return codeNameWords(rule);
+  const what = codeNameWords(rule.slice(at + 1).replace(/[-_]/g, " "));
+  const step = PROVENANCE_STEP[rule.slice(0, at)];
+  return step ? `${what} (${step})` : what;
+}

@@ -5,6 +5,7 @@ import { useAppStore } from "../../page/store";
 import { auxiliaryKindLabel } from "./AuxiliaryRow";
 import { formatDateTime } from "../../ui/format";
 import { RuleText } from "../../ui/RuleText";
+import { provenanceWords } from "../../ui/words";
 
 export function AuxiliaryDetails({ event }: { event: AuxiliaryRequestEvent }) {
   const auxiliary = useAppStore((state) => state.auxiliary);
@@ -23,7 +24,7 @@ export function AuxiliaryDetails({ event }: { event: AuxiliaryRequestEvent }) {
       <div className="kv">
         <span className="k">made by</span>
         <span className="v">
-          <RuleText text={`${event.rule} (${event.ruleId})`} />
+          <span title={`${event.rule} (${event.ruleId})`}>{provenanceWords(event.rule)}</span>
         </span>
       </div>
       <div className="kv">

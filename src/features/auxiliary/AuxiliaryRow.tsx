@@ -4,6 +4,7 @@
 import { memo } from "react";
 import type { AuxiliaryRequestEvent } from "../../core/model";
 import { formatTime } from "../../ui/format";
+import { provenanceWords } from "../../ui/words";
 
 /** "title request" / "summariser request": how the UI names an auxiliary request. */
 export function auxiliaryKindLabel(event: Pick<AuxiliaryRequestEvent, "purpose">): string {
@@ -49,7 +50,7 @@ export const AuxiliaryRow = memo(function AuxiliaryRow({ event, selected, index,
       </div>
       <div className="row-line secondary">
         <span title="What the session says about this request">{event.label}</span>
-        <span className="muted">{event.rule}</span>
+        <span className="muted" title={event.rule}>{provenanceWords(event.rule)}</span>
       </div>
     </div>
   );

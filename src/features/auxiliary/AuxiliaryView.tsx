@@ -6,6 +6,7 @@ import { useAppStore } from "../../page/store";
 import { formatCompact } from "../../ui/format";
 import { LazyRequestEditor, RequestLegend } from "../request/index";
 import { ruleTooltip } from "../../ui/ruleIds";
+import { provenanceWords } from "../../ui/words";
 
 export function AuxiliaryView() {
   const auxiliary = useAppStore((state) => state.auxiliary);
@@ -19,8 +20,8 @@ export function AuxiliaryView() {
         <span className="strong" data-testid="auxiliary-kind">
           {result.label}
         </span>
-        <span className="chip" title={`Synthesised by the agent, not stored in the session.\n${ruleTooltip([result.ruleId])}`}>
-          {result.rule}
+        <span className="chip" title={`Synthesised by the agent, not stored in the session (${result.rule}).\n${ruleTooltip([result.ruleId])}`}>
+          {provenanceWords(result.rule)}
         </span>
         <span className="muted">{formatCompact(result.jsonText.length)} chars</span>
         <span className="spacer" />

@@ -1,7 +1,7 @@
 // Messages tab: one row per context message of the selected request (after every pipeline step),
 // sortable, virtualized. "kind" is the provenance rule: `entry` or the step that synthesised it.
 // Clicking a row selects it; the Details panel then explains it (e.g. a reply-language note).
-import { plural } from "../../ui/words";
+import { plural, provenanceWords } from "../../ui/words";
 import {
   createColumnHelper,
   flexRender,
@@ -28,10 +28,10 @@ const columns = [
     size: 170,
     cell: (info) => {
       const row = info.row.original;
-      const title = row.noteExplanation ?? [row.ruleId, row.explanation, row.inferredRule ? inferredTooltip(row.inferredRule) : null].filter(Boolean).join("\n");
+      const title = row.noteExplanation ?? [row.rule, row.ruleId, row.explanation, row.inferredRule ? inferredTooltip(row.inferredRule) : null].filter(Boolean).join("\n");
       return (
         <span className={`kind ${row.rule === "entry" ? "kind-entry" : "kind-synth"}`} title={title || undefined}>
-          {row.rule}
+          {provenanceWords(row.rule)}
           {row.note && row.rule !== "note:reply-language" ? " + note" : ""}
           {row.inferred ? " ⓘ" : ""}
         </span>
