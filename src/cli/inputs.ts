@@ -94,7 +94,7 @@ export async function loadAnySession(io: CliIo, file: string, sessionId: string 
   if (role.kind !== "wal" && role.kind !== "database") {
     if (sessionId !== null) {
       chunks.return?.();
-      throw new CliError(`--session picks a session of an ${databaseAgentLabels()} database; ${file} is not a SQLite database`);
+      throw new CliError(`--session picks a session of the database of ${databaseAgentLabels()}; ${file} is not a SQLite database`);
     }
     // A compressed file (deepseek-harness's session.jsonl.zstd, a gzipped session) needs its container's decoder first.
     if (role.kind === "compressed") await role.container.loadDecoder();
@@ -116,11 +116,12 @@ export async function loadAnySession(io: CliIo, file: string, sessionId: string 
 }
 
 /** The agents that keep sessions in a database, for messages ("opencode or hermes-agent"). */
+/** "Kilo, opencode or hermes-agent": every agent that keeps its sessions in a database. */
 function databaseAgentLabels(): string {
-  return allAgents()
+  const labels = allAgents()
     .filter((agent) => agent.database !== undefined)
-    .map((agent) => agent.label)
-    .join(" or ");
+    .map((agent) => agent.label);
+  return labels.length > 1 ? `${labels.slice(0, -1).join(", ")} or ${labels[labels.length - 1]}` : (labels[0] ?? "no agent");
 }
 
 /** The chunks of an iterator whose first result was already taken. */

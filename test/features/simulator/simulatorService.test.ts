@@ -36,7 +36,8 @@ function settings(patch: Partial<SimulatorSettings> = {}): SimulatorSettings {
 describe("simulator worker", () => {
   it("lists every policy id; an unsupported one says why; [INF] parameters carry a badge rule", () => {
     const infos = policyInfos();
-    expect(infos.map((p) => p.id)).toEqual(["deepseek-harness", "pi", "senpi", "opencode", "claude-code", "codex", "gemini-cli", "hermes"]);
+    // Kilo's policy is opencode's under Kilo's name, registered with Kilo ahead of opencode.
+    expect(infos.map((p) => p.id)).toEqual(["deepseek-harness", "pi", "senpi", "kilo", "opencode", "claude-code", "codex", "gemini-cli", "hermes"]);
     // claude-code / codex may or may not be supported yet: an unsupported id always says why.
     for (const info of infos) expect(info.supported ? info.unsupported : typeof info.unsupported).toBe(info.supported ? null : "string");
     const senpiInfo = infos.find((p) => p.id === "senpi")!;
@@ -47,8 +48,8 @@ describe("simulator worker", () => {
 
   it("tells the panel what each policy offers, from the policy itself", () => {
     const byId = new Map(policyInfos().map((info) => [info.id, info]));
-    expect([...byId.values()].filter((info) => info.spiral).map((info) => info.id)).toEqual(["opencode"]);
-    expect([...byId.values()].filter((info) => info.modelChoice).map((info) => info.id)).toEqual(["opencode"]);
+    expect([...byId.values()].filter((info) => info.spiral).map((info) => info.id)).toEqual(["kilo", "opencode"]);
+    expect([...byId.values()].filter((info) => info.modelChoice).map((info) => info.id)).toEqual(["kilo", "opencode"]);
     expect([...byId.values()].filter((info) => info.usesAttachedSummariserCaptures).map((info) => info.id)).toEqual(["pi", "senpi"]);
     expect(byId.get("opencode")?.reserveParameter).toBe("reserved");
     expect(byId.get("hermes")?.reserveParameter).toBeNull();
@@ -57,7 +58,7 @@ describe("simulator worker", () => {
   it("hands the panel each switch's words and the spiral run's labels as the policy words them, as plain data", () => {
     const infos = policyInfos();
     const switches = infos.flatMap((info) => info.parameters.filter((p) => p.presentation).map((p) => `${info.id}:${p.name}`));
-    expect(switches).toEqual(["opencode:spiralBrake", "opencode:compactionMode", "hermes:roleSplit"]);
+    expect(switches).toEqual(["kilo:spiralBrake", "kilo:compactionMode", "opencode:spiralBrake", "opencode:compactionMode", "hermes:roleSplit"]);
     const roleSplit = infos.find((p) => p.id === "hermes")!.parameters.find((p) => p.name === "roleSplit")!;
     expect(roleSplit.presentation).toEqual({
       label: "Role split",
