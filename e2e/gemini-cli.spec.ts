@@ -58,7 +58,7 @@ test("a Gemini CLI chat: turns, the compression row, resumed tool results, the s
   await page.getByTestId("simulate-button").click();
   await expect(page.getByTestId("simulator-panel")).toBeVisible();
   await page.getByTestId("simulator-policy").selectOption("gemini-cli");
-  await expect(page.getByTestId("simulator-trigger-expression")).toContainText("600000 ≥ 0.5 × 1048576", { timeout: 30_000 });
+  await expect(page.getByTestId("simulator-trigger-expression")).toContainText("600,000 ≥ 0.5 × 1,048,576", { timeout: 30_000 });
 
   const shots = process.env.CONTEXTSCOPE_SHOTS_DIR;
   if (shots) {

@@ -112,7 +112,7 @@ test("the Messages tab lists the turn's context messages with role, kind, charac
   cells.forEach(([index, role, kind, , chars, tokens], position) => {
     expect(Number(index)).toBe(position);
     expect(["user", "assistant", "toolResult", "tool", "system"]).toContain(role);
-    expect(kind).toBe("entry");
+    expect(kind).toBe("from the file");
     const charCount = Number(chars?.replace(/\D/g, ""));
     expect(charCount).toBeGreaterThan(0);
     // pi's estimate: ceil(chars / 4) per message (PI-K2).

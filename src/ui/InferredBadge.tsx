@@ -11,12 +11,12 @@ export interface InferredRuleLabel {
   alternative: string;
 }
 
-/** The words every inferred badge starts with. */
-const INFERRED_WORDS = "inferred: the agent's source does not settle it";
+/** The word every inferred badge starts with; what it means is the tooltip's first line. */
+const INFERRED_WORDS = "inferred";
 
 export function inferredTooltip(rule: InferredRuleLabel): string {
   return (
-    `Inferred: ${inWords(rule.what)} (our choice where the agent's source and its recordings are silent or ambiguous).` +
+    `${INFERRED_WORDS}: ${inWords(rule.what)} (our choice where the agent's source and its recordings are silent or ambiguous).` +
     `${rule.alternative ? `\nThe other reading: ${inWords(rule.alternative)}.` : ""}\n${ruleTooltip([rule.ruleId])}`
   );
 }
@@ -37,7 +37,7 @@ export function InferredRulesBadge({ ruleIds, what }: { ruleIds: readonly string
       className="badge badge-inferred"
       data-testid="inferred-badge"
       data-rules={ruleIds.join(" ")}
-      title={`${what}\nThese rules are our choice where the agent's source and its recordings are silent or ambiguous; a parameter above changes each where the reading is open.\n${ruleTooltip(ruleIds)}`}
+      title={`${INFERRED_WORDS} (${plural(ruleIds.length, "rule")}): ${what}\nThese rules are our choice where the agent's source and its recordings are silent or ambiguous; a parameter above changes each where the reading is open.\n${ruleTooltip(ruleIds)}`}
     >
       {`${INFERRED_WORDS} (${plural(ruleIds.length, "rule")})`}
     </span>

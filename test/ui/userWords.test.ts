@@ -115,7 +115,8 @@ describe("labels every registered policy brings", () => {
     const one = renderToStaticMarkup(createElement(InferredBadge, { rule: { ruleId: "CP-CC-INF-2", what: "the pending prompt's size [INF CP-CC-INF-2]", alternative: "" } }));
     const many = renderToStaticMarkup(createElement(InferredRulesBadge, { ruleIds: ["CP-CC-INF-1", "CP-CC-INF-2"], what: "This simulation follows rules we inferred." }));
     for (const html of [one, many]) {
-      expect(visibleText(html)).toContain("inferred: the agent's source does not settle it");
+      expect(visibleText(html).trim()).toMatch(/^inferred\b/);
+      expect(html).toContain("our choice where the agent&#x27;s source and its recordings are silent or ambiguous");
       expect(codeWords(visibleText(html))).toEqual([]);
       expect(html).toMatch(/title="[^"]*CP-CC-INF-2/);
     }
