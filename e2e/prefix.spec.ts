@@ -34,13 +34,15 @@ test("prefix stability: break badge, Diff tab cause, Tokens tab", async ({ page 
   const requestTokens = Number(/shares [\d,]+ of ([\d,]+) tokens/.exec(causeText)![1]!.replaceAll(",", ""));
   expect(billedAgain).toBeGreaterThan(0);
   expect(billedAgain).toBeLessThanOrEqual(requestTokens);
+  // The boundary is marked in the editor where the shared prefix ends (checked before the window
+  // is resized for the screenshots: the editor then re-lays out and may scroll the mark away).
+  await expect(page.getByTestId("diff-editor")).toBeVisible();
+  await expect(page.getByTestId("diff-editor").locator(".prefix-boundary-marker").first()).toBeAttached({ timeout: 15_000 });
   for (const [width, height] of [[1440, 900], [1024, 700]] as const) {
     await page.setViewportSize({ width, height });
     await page.screenshot({ path: `/tmp/figures-diff-${width}x${height}.png` });
   }
   await page.setViewportSize({ width: 1440, height: 900 });
-  await expect(page.getByTestId("diff-editor")).toBeVisible();
-  await expect(page.getByTestId("diff-editor").locator(".prefix-boundary-marker").first()).toBeAttached({ timeout: 15_000 });
 
   // A turn without a compaction before it extends the previous request.
   const plain = turnRow(page, 10);
