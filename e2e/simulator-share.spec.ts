@@ -41,7 +41,7 @@ test("a share link carries the simulator's settings and reopens the same simulat
   await expect(reserve).toContainText("11,360–11,760", { timeout: 60_000 });
   await expect(keep).toHaveCount(0);
   const trigger = page.getByTestId("simulator-trigger-expression");
-  await expect(trigger).toContainText("16000 − 11760 = 4240", { timeout: 60_000 });
+  await expect(trigger).toContainText("16,000 − 11,760 = 4,240", { timeout: 60_000 });
   await expect(page.getByTestId("simulator-verdict")).toHaveAttribute("data-verdict", "compacted");
   const before = await shownSimulation(page);
   expect(before.ranges.length).toBeGreaterThan(0);
@@ -65,7 +65,7 @@ test("a share link carries the simulator's settings and reopens the same simulat
   await expect(other.getByTestId("simulator-policy")).toHaveValue("pi");
   await expect(other.getByTestId("simulator-context-window")).toHaveValue("16000");
   await expect(other.getByTestId("simulator-param-keepRecentTokens")).toHaveValue("900");
-  await expect(other.getByTestId("simulator-inferred-shared")).toContainText("reserveTokens");
+  await expect(other.getByTestId("simulator-inferred-shared")).toContainText("reserved tokens");
   await expect(other.getByTestId("simulator-trigger-expression")).toHaveText(before.trigger, { timeout: 60_000 });
   await expect(other.getByTestId("simulator-verdict")).toHaveAttribute("data-verdict", before.verdict ?? "");
   const after = await shownSimulation(other);

@@ -22,12 +22,12 @@ test("simulate compaction at a turn, spiral run, whole-session replay", async ({
   // Without entered limits the numbers come from the session's model, not the fixture's settings.
   const trigger = page.getByTestId("simulator-trigger-expression");
   await expect(trigger).toBeVisible({ timeout: 30_000 });
-  await expect(trigger).not.toContainText("16000 − 11600");
+  await expect(trigger).not.toContainText("16,000 − 11,600");
 
   // The fixture ran with contextWindow 16000 and reserveTokens 11600.
   await page.getByTestId("simulator-context-window").fill("16000");
   await page.getByTestId("simulator-reserve").fill("11600");
-  await expect(trigger).toContainText("16000 − 11600 = 4400", { timeout: 30_000 });
+  await expect(trigger).toContainText("16,000 − 11,600 = 4,400", { timeout: 30_000 });
   await expect(trigger).toContainText("compact");
   await expect(page.getByTestId("simulator-trigger")).toHaveAttribute("data-result", "true");
   // keepRecentTokens, not entered, is inferred from the recorded compactions and used.
@@ -47,7 +47,7 @@ test("simulate compaction at a turn, spiral run, whole-session replay", async ({
   await expect(exportPanel).toContainText("turn-8-simulated-pi-summariser-1.request.json");
   await page.getByTestId("simulator-summariser-request").first().getByTestId("export-button").click();
   await expect(page.getByTestId("simulator-verdict")).toHaveAttribute("data-verdict", "compacted");
-  await expect(page.getByTestId("simulator-not-checked")).toContainText("cycle-guard-stop");
+  await expect(page.getByTestId("simulator-not-checked")).toContainText("stopped by the repeated-compaction guard");
   await expect(page.getByTestId("simulator-findings")).toBeVisible();
   // CP-0-5: the provider-accurate count next to pi's chars/4 estimate (OpenAI shape: exact o200k).
   await expect(page.getByTestId("simulator-provider-count")).toContainText("exact (o200k)");
@@ -63,7 +63,7 @@ test("simulate compaction at a turn, spiral run, whole-session replay", async ({
   await brake.check();
   await page.getByTestId("simulator-spiral-run").click();
   await expect(spiral).toHaveAttribute("data-brake", "on");
-  await expect(page.getByTestId("simulator-spiral-on-verdict")).toContainText("no-reduction");
+  await expect(page.getByTestId("simulator-spiral-on-verdict")).toContainText("compaction does not make the context smaller");
   const onVerdict = await spiral.getAttribute("data-verdict");
   expect(offVerdict).toBe("failed");
   expect(onVerdict).not.toBe(offVerdict);
