@@ -70,7 +70,7 @@ test("senpi notes: the note after a compaction is highlighted and explained; not
   const details = page.getByTestId("message-details");
   await expect(details).toContainText("Reply-language note: English");
   await expect(details).toContainText(/characters of tool output/);
-  await expect(details.getByTestId("inferred-badge").first()).toHaveAttribute("title", /Inferred: .*\nThe other reading: .*RL-\d+/s);
+  await expect(details.getByTestId("inferred-badge").first()).toHaveAttribute("title", /inferred: .*\nThe other reading: .*RL-\d+/is);
   await page.getByTestId("tab-request").click();
 
   // Notes off: the request no longer holds a note, the badge and the highlight are gone.
