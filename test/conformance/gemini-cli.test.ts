@@ -41,7 +41,7 @@ describeShared("Gemini CLI conformance (p-resume-autocompress)", (shared) => {
     expect(isNotRecorded(built.body.systemInstruction)).toBe(true);
     expect(isNotRecorded(built.body.tools)).toBe(true);
     expect(isNotRecorded(built.body.generationConfig)).toBe(true);
-    expect(built.notRecorded).toEqual(["systemInstruction", "tools", "generationConfig"]);
+    expect(built.notRecorded).toEqual(["system instruction", "tools", "generation settings"]);
   });
 
   it("rebuilds every whole main body byte for byte with the first main request attached", () => {

@@ -3,7 +3,7 @@
 // Tool calls, tool results and thinking are folded (a click opens them); messages a pipeline step
 // inserted or rewrote are marked, with the step and why on hover. Session text is rendered as
 // text, never as HTML. The list is virtualized: only the messages on screen are in the page.
-import { plural } from "../../ui/words";
+import { plural, provenanceWords } from "../../ui/words";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { memo, useEffect, useRef } from "react";
 import { useAppStore } from "../../page/store";
@@ -105,9 +105,9 @@ const MessageItem = memo(function MessageItem({ message }: { message: Conversati
           <span
             className={`badge ${message.origin === "note" ? "badge-note" : "conversation-inserted"}`}
             data-testid="conversation-inserted"
-            title={message.explanation ?? undefined}
+            title={[message.explanation, message.rule].filter(Boolean).join("\n") || undefined}
           >
-            {message.origin === "note" ? "note inserted by the pipeline" : `inserted by the pipeline: ${message.rule}`}
+            {message.origin === "note" ? "note inserted by the pipeline" : `inserted by the pipeline: ${provenanceWords(message.rule)}`}
           </span>
         )}
         {message.model && <span className="muted">{message.model}</span>}

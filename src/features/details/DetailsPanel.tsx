@@ -9,7 +9,8 @@ import { useAppStore } from "../../page/store";
 import type { MessageRow, TurnRequestResult } from "../request/protocol";
 import { AuxiliaryDetails } from "../auxiliary/index";
 import { API_LABELS, formatDateTime, formatInt } from "../../ui/format";
-import { InferredBadge } from "../../ui/InferredBadge";
+import { InferredBadge, InferredRulesBadge } from "../../ui/InferredBadge";
+import { inWords, provenanceWords } from "../../ui/words";
 import { ModelFacts } from "../request/index";
 import { CaptureFacts } from "../captures/index";
 import { RuleText } from "../../ui/RuleText";
@@ -117,7 +118,7 @@ function TurnDetails({ summary, result }: { summary: TurnSummary; result: TurnRe
             <div className="muted">No message inserted by the pipeline.</div>
           ) : (
             [...inserted].map(([rule, count]) => (
-              <Row key={rule} label={rule}>
+              <Row key={rule} label={provenanceWords(rule)} title={rule}>
                 {count} inserted
               </Row>
             ))
@@ -134,9 +135,11 @@ function TurnDetails({ summary, result }: { summary: TurnSummary; result: TurnRe
             <>
               <div className="section-title">Inferred serializer rules</div>
               <div className="inferred-list" data-testid="serializer-inferences">
-                {built.inferences.map((rule) => (
-                  <InferredBadge key={rule.ruleId} rule={rule} />
-                ))}
+                {built.inferences.length === 1 ? (
+                  <InferredBadge rule={built.inferences[0]!} />
+                ) : (
+                  <InferredRulesBadge ruleIds={built.inferences.map((rule) => rule.ruleId)} what={built.inferences.map((rule) => inWords(rule.what)).join("; ")} />
+                )}
               </div>
             </>
           )}
@@ -245,7 +248,7 @@ function NoteExplanation({ row }: { row: MessageRow }) {
   return (
     <div className="note-explanation" data-testid="note-explanation">
       <div className="muted">
-        message #{row.index} · {row.rule}
+        message #{row.index} · <span title={row.rule}>{provenanceWords(row.rule)}</span>
         {row.entryId ? ` · entry ${row.entryId}` : ""}
       </div>
       <RuleText text={row.noteExplanation ?? ""} />
@@ -266,7 +269,9 @@ function MessageDetails({ row }: { row: MessageRow }) {
     <div data-testid="message-details">
       <div className="section-title">Message #{row.index}</div>
       <Row label="role">{row.role}</Row>
-      <Row label="kind">{row.rule}</Row>
+      <Row label="kind" title={row.rule}>
+        {provenanceWords(row.rule)}
+      </Row>
       <Row label="from entry">{row.entryId ?? "made by the pipeline"}</Row>
       <Row label="size">
         {formatInt(row.chars)} chars · ~{formatInt(row.tokens)} tokens

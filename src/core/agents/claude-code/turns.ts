@@ -568,17 +568,17 @@ export function buildClaudeTurnRequest(session: Session, options: PipelineOption
   const userIds = claudeUserIds(sessionConstant(options, CLAUDE_USER_IDS)?.value);
   const labels: string[] = [];
   // The suffix is derived from the request (./billing.ts) when the version and a user text are known.
-  if ((turn.record?.version ?? entryVersion) === null || billingSuffix(wireMessages, "") === null) labels.push("system[0]: billing header build suffix (FM-CC-19 step 5)");
-  if (!userIds) labels.push("metadata.user_id: device and account ids");
+  if ((turn.record?.version ?? entryVersion) === null || billingSuffix(wireMessages, "") === null) labels.push("billing header's build suffix (in the first system block)");
+  if (!userIds) labels.push("device and account ids (metadata.user_id)");
   let body: Record<string, unknown>;
   const shape = turn.record?.shapeHash ? index.shapes.get(turn.record.shapeHash) : undefined;
   if (turn.record) {
-    if (!shape) labels.push("system and tools: api-request-shape not found");
+    if (!shape) labels.push("system prompt and tools (the file lacks the record of this request's shape)");
     body = assembleClaudeBody(
       {
         params: turn.record.params,
-        system: shape ? shape.system : notRecorded("system prompt (api-request-shape missing)"),
-        tools: shape ? shape.tools : notRecorded("tool definitions (api-request-shape missing)"),
+        system: shape ? shape.system : notRecorded("system prompt (the file lacks the record of this request's shape)"),
+        tools: shape ? shape.tools : notRecorded("tool definitions (the file lacks the record of this request's shape)"),
         messages: wire.map((item) => item.message),
         cacheControl: turn.record.cacheControl,
         billingBlock: billingHeaderBlock(turn.record.version ?? entryVersion, index.entrypoint, wireMessages),
@@ -587,7 +587,7 @@ export function buildClaudeTurnRequest(session: Session, options: PipelineOption
       warnings,
     );
   } else {
-    labels.push("approximate: messages rebuilt from the transcript without api-request records (FM-CC-24)");
+    labels.push("the request as sent (the file holds no request records, so the messages are rebuilt from the conversation: approximate)");
     const snapshot = snapshotSystemPrompt(branch, turn);
     const header = options.header ?? null;
     const systemText = snapshot ?? header?.systemPrompt ?? null;

@@ -287,8 +287,8 @@ export function buildCodexTurnRequest(session: Session, options: PipelineOptions
   const base = isObject(learntBase) ? (learntBase as RolloutItem) : baseInstructionsItem(index, codexOptions(options), headerText);
   const history = turnHistory(index, turn.window, turn.historyLength);
   const labels: string[] = [];
-  if (!isObject(learntBase)) labels.push("input[0].id: base instructions item id");
-  if (headerText === null && !isObject(learntBase)) labels.push("input[0]: base instructions approximated from session_meta (FM-CX-10)");
+  if (!isObject(learntBase)) labels.push("the base instructions item's id");
+  if (headerText === null && !isObject(learntBase)) labels.push("base instructions (approximated from the session's header line)");
   const tools = Array.isArray(learntTools)
     ? learntTools
     : header?.tools
@@ -301,7 +301,7 @@ export function buildCodexTurnRequest(session: Session, options: PipelineOptions
       : "client_metadata: installation id, sandbox and analytics flags, turn start time",
   );
   const compaction = turn.window > 0 ? index.compactions[turn.window - 1] : undefined;
-  if (compaction?.approximated) labels.push("input: history after a compaction without replacement_history (approximate)");
+  if (compaction?.approximated) labels.push("history after a compaction (the file does not record what replaced it, so it is approximated)");
   const modelRef = turnModel(turn, index);
   const effort = reasoningEffort(turn);
   const body: Record<string, unknown> = {

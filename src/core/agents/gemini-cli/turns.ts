@@ -203,7 +203,7 @@ function requestHeaderFields(options: PipelineOptions): { systemInstruction: unk
     if (header?.systemPrompt !== undefined) systemInstruction = { parts: [{ text: header.systemPrompt }], role: "user" };
     else {
       systemInstruction = notRecorded("system instruction");
-      missing.push("systemInstruction");
+      missing.push("system instruction");
     }
   }
   let tools = sessionConstant(options, GEMINI_TOOLS)?.value;
@@ -217,7 +217,7 @@ function requestHeaderFields(options: PipelineOptions): { systemInstruction: unk
   let generationConfig = sessionConstant(options, GEMINI_GENERATION_CONFIG)?.value;
   if (generationConfig === undefined) {
     generationConfig = notRecorded("generationConfig");
-    missing.push("generationConfig");
+    missing.push("generation settings");
   }
   return { systemInstruction, tools, generationConfig, missing };
 }

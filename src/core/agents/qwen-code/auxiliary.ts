@@ -49,7 +49,7 @@ function compressionRequest(session: Session, options: PipelineOptions, compress
   const taught = learnt.map((capture) => ({ source: capture.source, texts: capturedCompression(capture.body) })).find((item) => item.texts !== null);
   const missing: string[] = [];
   const sourced = wireMessages(compression.before, { ...sendReminders(options, compression.cwd, compression.writtenBefore, true), withDate: false });
-  const system = sessionConstant(options, QWEN_SYSTEM)?.value ?? (missing.push("messages[0]"), notRecorded("system prompt"));
+  const system = sessionConstant(options, QWEN_SYSTEM)?.value ?? (missing.push("system prompt"), notRecorded("system prompt"));
   const tools = sessionConstant(options, QWEN_TOOLS)?.value ?? (missing.push("tools"), notRecorded("tool schemas"));
   const prompt = taught?.texts ? { type: "text", text: taught.texts.prompt } : (missing.push("compression prompt"), notRecorded("compression prompt"));
   const maxTokens = taught?.texts?.maxTokens ?? (missing.push("max_tokens"), notRecorded("max_tokens"));

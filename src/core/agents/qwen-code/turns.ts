@@ -74,7 +74,7 @@ function headerFields(options: PipelineOptions, turn: QwenTurn, window: number):
     if (header?.systemPrompt !== undefined) system = { role: "system", content: header.systemPrompt };
     else {
       system = notRecorded("system prompt");
-      missing.push("messages[0]");
+      missing.push("system prompt");
     }
   }
   let tools = sessionConstant(options, QWEN_TOOLS)?.value;

@@ -46,7 +46,7 @@ describe("Qwen Code chat files", () => {
     expect(turn2[3]).toEqual({ role: "tool", tool_call_id: "c1", content: [{ type: "text", text: "a.md" }] });
     // Without a capture, the parts added on send are marked where they go.
     expect(texts(turn2[1]!)).toEqual(["[startup reminders (skills, startup context, deferred tools)]", "[date reminder]", "list files"]);
-    expect(buildTurnRequest(read(), {}, 2).notRecorded).toEqual(["messages[0]", "tools", "max_tokens"]);
+    expect(buildTurnRequest(read(), {}, 2).notRecorded).toEqual(["system prompt", "tools", "max_tokens"]);
   });
 
   it("replaces the history at the compression; the prompt before it is sent by that process only", () => {
