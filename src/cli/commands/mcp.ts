@@ -4,7 +4,7 @@
 // Nothing else may write to standard output while it runs: that stream carries the protocol.
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { CliError, type CliIo } from "../io";
-import type { CliCommand, CliOptionValues } from "../registry";
+import { type CliCommand, type CliOptionValues, withoutTokenTables } from "../registry";
 import { createMcpServer } from "../mcp/server";
 
 const NAME = "mcp";
@@ -28,10 +28,9 @@ async function run(positionals: string[], _options: CliOptionValues, io: CliIo):
   return 0;
 }
 
-export const mcpCommand: CliCommand = {
+// Each tool loads the tables its command needs.
+export const mcpCommand: CliCommand = withoutTokenTables({
   name: NAME,
-  // Each tool loads the tables its command needs.
-  tokenTables: () => [],
   summary: "serve the sessions under folders to an agent as a read-only Model Context Protocol server on stdio",
   positionals: ["<folder>…"],
   options: [],
@@ -42,4 +41,4 @@ export const mcpCommand: CliCommand = {
     "Add it to Claude Code: claude mcp add contextscope -- npx contextscope mcp <folder>  (docs/mcp.md).",
   ].join("\n"),
   run,
-};
+});

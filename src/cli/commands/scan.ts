@@ -4,7 +4,7 @@
 // named on standard error. Lines come in the order sessions finish: sort them for a stable order.
 import { integerOption } from "../args";
 import { CliError, type CliIo } from "../io";
-import type { CliCommand, CliOptionValues } from "../registry";
+import { type CliCommand, type CliOptionValues, withoutTokenTables } from "../registry";
 import type { TokenizerChoice } from "../../core/tokens/counters";
 import { discoverSessions } from "../scan/discover";
 import { progressBar } from "../scan/progress";
@@ -38,10 +38,9 @@ async function run(positionals: string[], options: CliOptionValues, io: CliIo): 
   return 0;
 }
 
-export const scanCommand: CliCommand = {
+// Each job loads what its session needs, on the thread that analyses it.
+export const scanCommand: CliCommand = withoutTokenTables({
   name: NAME,
-  // Each job loads what its session needs, on the thread that analyses it.
-  tokenTables: () => [],
   summary: "analyse every session under folders or files, in parallel: one JSON line per session (turns, compactions, tokens, cost; cache breaks by cause with --full)",
   positionals: ["<folder-or-file>…"],
   options: [
@@ -65,4 +64,4 @@ export const scanCommand: CliCommand = {
     "Files that are not sessions are listed on stderr as `skipped: <file>: <reason>`. See docs/cli.md#scan.",
   ].join("\n"),
   run,
-};
+});
