@@ -3,7 +3,7 @@
 // summariser), its own main request (opencode's body with an `<environment_details>` block on
 // every user message), and its compaction policy.
 import type { AgentDescriptor } from "../descriptor";
-import { opencodeAgent } from "../opencode/agent";
+import { databaseStorageSummary, opencodeAgent } from "../opencode/agent";
 import { TITLE_REQUEST_PREFIX } from "../opencode/index";
 import { isKiloDatabase, readKiloDatabase } from "./database";
 import { kiloPolicy } from "./policy";
@@ -41,9 +41,5 @@ export const kiloAgent = {
     recognises: isKiloDatabase,
     read: readKiloDatabase,
   },
-  storageSummary: (session) => {
-    const header = kiloHeaderOf(session);
-    if (!header || header.source !== "database") return undefined;
-    return { sessionId: header.id, sessions: header.sessions, walApplied: header.walApplied === true, agentLabel: "Kilo", storage: "kilo.db" };
-  },
+  storageSummary: (session) => databaseStorageSummary(kiloHeaderOf(session), "Kilo", "kilo.db"),
 } satisfies AgentDescriptor;
