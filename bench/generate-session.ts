@@ -1,10 +1,11 @@
 // Deterministic generator of a large pi session (JSONL, format version 3) for benchmarks: user
 // prompts, tool calls with large outputs, answers, and compactions that keep the context bounded
 // the way pi does. Written to a temporary directory, never committed. Same options → same bytes.
-import { createWriteStream, existsSync, mkdtempSync, renameSync } from "node:fs";
+import { createWriteStream, existsSync, renameSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { seededRandom } from "../src/core/util/seeded-random";
+import { newTempFile, piEntryChain, piSessionHeader, ranAsScript, wordPicker } from "./generate-common";
 
 export interface GenerateOptions {
   /** Minimum file size in bytes (default 105 MB). */
@@ -38,16 +39,15 @@ export async function generatePiSession(options: GenerateOptions = {}): Promise<
   const minTurns = options.minTurns ?? 2000;
   const compactAt = options.compactAtChars ?? 600_000;
   const rand = seededRandom(options.seed ?? 42);
-  const dir = mkdtempSync(path.join(tmpdir(), "contextscope-bench-"));
-  const file = path.join(dir, "session.jsonl");
+  const file = newTempFile("contextscope-bench-", "session.jsonl");
   const out = createWriteStream(file);
   let bytes = 0;
   let lines = 0;
   let turns = 0;
   let compactions = 0;
   let clock = Date.parse("2026-11-29T08:00:00.000Z");
-  let idCounter = 0;
-  let parentId: string | null = null;
+  const chain = piEntryChain();
+  const word = wordPicker(rand, WORDS);
 
   const write = async (record: Record<string, unknown>) => {
     const line = JSON.stringify(record) + "\n";
@@ -55,22 +55,20 @@ export async function generatePiSession(options: GenerateOptions = {}): Promise<
     lines++;
     if (!out.write(line)) await new Promise<void>((resolve) => out.once("drain", () => resolve()));
   };
-  const nextId = () => (++idCounter).toString(16).padStart(8, "0");
   const words = (count: number) => {
     const parts: string[] = [];
-    for (let i = 0; i < count; i++) parts.push(WORDS[Math.floor(rand() * WORDS.length)]!);
+    for (let i = 0; i < count; i++) parts.push(word());
     return parts.join(rand() < 0.1 ? "\n" : " ");
   };
   const entry = async (fields: Record<string, unknown>) => {
-    const id = nextId();
     clock += 200 + Math.floor(rand() * 4000);
-    await write({ ...fields, id, parentId, timestamp: new Date(clock).toISOString() });
-    parentId = id;
+    const { id, record } = chain(fields, new Date(clock).toISOString());
+    await write(record);
     return id;
   };
   const usage = (input: number) => ({ input, output: 40, cacheRead: 0, cacheWrite: 0, totalTokens: input + 40 });
 
-  await write({ type: "session", version: 3, id: "bench-session", timestamp: new Date(clock).toISOString(), cwd: "/home/dev/bench" });
+  await write(piSessionHeader("bench-session", new Date(clock).toISOString()));
   await entry({ type: "model_change", provider: "openai", modelId: "gpt-4.1" });
   await entry({ type: "thinking_level_change", thinkingLevel: "off" });
 
@@ -130,7 +128,7 @@ export async function generatePiSession(options: GenerateOptions = {}): Promise<
 }
 
 // `npx tsx bench/generate-session.ts` prints where it wrote the session.
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) {
+if (ranAsScript(import.meta.url)) {
   generatePiSession().then((result) => console.log(JSON.stringify(result)));
 }
 

@@ -7,10 +7,9 @@
 // bytes. Written to a temporary directory, never committed (bench/generate-session.ts writes the
 // large pi sessions). `npx tsx bench/generate-short-turns.ts <claude|pi|gemini|gemini-json> <N>`
 // prints where it wrote one.
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { writeFileSync } from "node:fs";
 import { seededRandom } from "../src/core/util/seeded-random";
+import { hexId, newTempFile, piEntryChain, piSessionHeader, ranAsScript, wordPicker } from "./generate-common";
 
 export type ShortTurnsAgent = "claude" | "pi" | "gemini" | "gemini-json";
 
@@ -19,10 +18,6 @@ const WORDS = "fix test build lint docs refactor rename check run deploy note í•
 function clockFrom(start: string) {
   let at = Date.parse(start);
   return () => new Date((at += 1500)).toISOString();
-}
-
-function hexId(n: number, width = 12): string {
-  return n.toString(16).padStart(width, "0");
 }
 
 /** A Claude Code transcript (no api-request records: every request is approximated). */
@@ -57,14 +52,9 @@ function claudeLines(prompts: number, word: () => string): string[] {
 /** A pi session (format version 3) of prompt/answer turns. */
 function piLines(turns: number, word: () => string): string[] {
   const now = clockFrom("2026-11-29T08:00:00.000Z");
-  const lines = [JSON.stringify({ type: "session", version: 3, id: "bench-pi", timestamp: now(), cwd: "/home/dev/bench" })];
-  let n = 0;
-  let parent: string | null = null;
-  const entry = (fields: Record<string, unknown>) => {
-    const id = hexId(++n, 8);
-    lines.push(JSON.stringify({ ...fields, id, parentId: parent, timestamp: now() }));
-    parent = id;
-  };
+  const lines = [JSON.stringify(piSessionHeader("bench-pi", now()))];
+  const chain = piEntryChain();
+  const entry = (fields: Record<string, unknown>) => lines.push(JSON.stringify(chain(fields, now()).record));
   entry({ type: "model_change", provider: "anthropic", modelId: "claude-sonnet-4-5" });
   for (let t = 1; t <= turns; t++) {
     entry({ type: "message", message: { role: "user", content: [{ type: "text", text: word() }], timestamp: t } });
@@ -93,8 +83,7 @@ const GEMINI_META = { sessionId: "bench-gemini", projectHash: "0".repeat(64), st
 
 /** The file's text: one generated session of `count` turns (prompts for Claude Code, messages for Gemini). */
 function shortTurnsSession(agent: ShortTurnsAgent, count: number, seed = 1): string {
-  const rand = seededRandom(seed);
-  const word = () => WORDS[Math.floor(rand() * WORDS.length)]!;
+  const word = wordPicker(seededRandom(seed), WORDS);
   if (agent === "claude") return claudeLines(count, word).join("\n") + "\n";
   if (agent === "pi") return piLines(count, word).join("\n") + "\n";
   const messages = geminiMessages(count, word);
@@ -113,13 +102,12 @@ const FILE_NAMES: Record<ShortTurnsAgent, string> = {
 
 /** Writes one generated session to a new temporary folder and returns its path. */
 export function writeShortTurnsSession(agent: ShortTurnsAgent, count: number, seed = 1): string {
-  const dir = mkdtempSync(path.join(tmpdir(), "contextscope-turns-"));
-  const file = path.join(dir, FILE_NAMES[agent]);
+  const file = newTempFile("contextscope-turns-", FILE_NAMES[agent]);
   writeFileSync(file, shortTurnsSession(agent, count, seed));
   return file;
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) {
+if (ranAsScript(import.meta.url)) {
   const agent = process.argv[2] as ShortTurnsAgent;
   if (!(agent in FILE_NAMES)) throw new Error(`agent must be one of ${Object.keys(FILE_NAMES).join(", ")}`);
   console.log(writeShortTurnsSession(agent, Number(process.argv[3] ?? 1000)));

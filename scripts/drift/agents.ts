@@ -137,6 +137,29 @@ const codex: AgentDriver = {
   sessionFiles: ({ home }) => filesUnder(path.join(home, ".codex", "sessions"), (name) => name.startsWith("rollout-") && name.endsWith(".jsonl")),
 };
 
+/**
+ * The config opencode and its fork Kilo both read: the fake provider as their one model (with the
+ * given context window and 4,000 output tokens), automatic compaction on, every tool allowed.
+ */
+function opencodeStyleConfig(proxyUrl: string, context: number): Record<string, unknown> {
+  return {
+    provider: {
+      fake: {
+        npm: "@ai-sdk/openai-compatible",
+        name: "Fake provider",
+        options: { baseURL: `${proxyUrl}/v1`, apiKey: "dummy-key" },
+        models: { "fake-model": { name: "Fake Model", limit: { context, output: 4000 } } },
+      },
+    },
+    model: "fake/fake-model",
+    small_model: "fake/fake-model",
+    autoupdate: false,
+    share: "disabled",
+    compaction: { auto: true },
+    permission: { edit: "allow", bash: "allow", webfetch: "allow" },
+  };
+}
+
 const opencode: AgentDriver = {
   id: "opencode",
   packageName: "opencode-ai",
@@ -145,23 +168,7 @@ const opencode: AgentDriver = {
   provider: { shellCall: (command) => ({ name: "bash", args: { command, description: "Run a shell command" } }), inflate: { turn: 3, step: 1, inputTokens: 12000 } },
   env: () => ({ ...QUIET, OPENCODE_DISABLE_MODELS_FETCH: "1", OPENCODE_DISABLE_AUTOUPDATE: "1" }),
   configure: ({ home, proxyUrl }) => {
-    writeJson(path.join(home, ".config", "opencode", "opencode.json"), {
-      $schema: "https://opencode.ai/config.json",
-      provider: {
-        fake: {
-          npm: "@ai-sdk/openai-compatible",
-          name: "Fake provider",
-          options: { baseURL: `${proxyUrl}/v1`, apiKey: "dummy-key" },
-          models: { "fake-model": { name: "Fake Model", limit: { context: 15000, output: 4000 } } },
-        },
-      },
-      model: "fake/fake-model",
-      small_model: "fake/fake-model",
-      autoupdate: false,
-      share: "disabled",
-      compaction: { auto: true },
-      permission: { edit: "allow", bash: "allow", webfetch: "allow" },
-    });
+    writeJson(path.join(home, ".config", "opencode", "opencode.json"), { $schema: "https://opencode.ai/config.json", ...opencodeStyleConfig(proxyUrl, 15000) });
   },
   argv: (prompt, first) => ["run", ...(first ? [] : ["--continue"]), "--format", "json", prompt],
   sessionFiles: ({ home }) => filesUnder(path.join(home, ".local", "share", "opencode"), (name) => name === "opencode.db"),
@@ -228,22 +235,7 @@ const kilo: AgentDriver = {
   provider: { shellCall: (command) => ({ name: "bash", args: { command, description: "Run a shell command" } }), inflate: { turn: 3, step: 1, inputTokens: 38000 } },
   env: () => ({ ...QUIET, KILO_DISABLE_MODELS_FETCH: "1", KILO_DISABLE_AUTOUPDATE: "1", OPENCODE_DISABLE_MODELS_FETCH: "1", OPENCODE_DISABLE_AUTOUPDATE: "1" }),
   configure: ({ home, proxyUrl }) => {
-    writeJson(path.join(home, ".config", "kilo", "kilo.json"), {
-      provider: {
-        fake: {
-          npm: "@ai-sdk/openai-compatible",
-          name: "Fake provider",
-          options: { baseURL: `${proxyUrl}/v1`, apiKey: "dummy-key" },
-          models: { "fake-model": { name: "Fake Model", limit: { context: 40000, output: 4000 } } },
-        },
-      },
-      model: "fake/fake-model",
-      small_model: "fake/fake-model",
-      autoupdate: false,
-      share: "disabled",
-      compaction: { auto: true },
-      permission: { edit: "allow", bash: "allow", webfetch: "allow" },
-    });
+    writeJson(path.join(home, ".config", "kilo", "kilo.json"), opencodeStyleConfig(proxyUrl, 40000));
   },
   argv: (prompt, first) => ["run", ...(first ? [] : ["--continue"]), "--format", "json", prompt],
   sessionFiles: ({ home }) => filesUnder(path.join(home, ".local", "share", "kilo"), (name) => name === "kilo.db"),

@@ -32,3 +32,12 @@ export class CliError extends Error {
     this.exitCode = exitCode;
   }
 }
+
+/** What `make` returns; an error it throws becomes a CliError that names `command` (exit status 1). */
+export function orCliError<T>(command: string, make: () => T): T {
+  try {
+    return make();
+  } catch (error) {
+    throw new CliError(`${command}: ${(error as Error).message}`);
+  }
+}

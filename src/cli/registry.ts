@@ -34,3 +34,11 @@ export interface CliCommand {
   tokenTables?(options: CliOptionValues): TokenizerTable[];
   run(positionals: string[], options: CliOptionValues, io: CliIo): Promise<number> | number;
 }
+
+/**
+ * A command that loads no tokenizer table before it runs: its token figures are chars/4 estimates,
+ * or it loads the tables it needs itself once it knows which (they cost start-up time).
+ */
+export function withoutTokenTables(command: Omit<CliCommand, "tokenTables">): CliCommand {
+  return { ...command, tokenTables: () => [] };
+}

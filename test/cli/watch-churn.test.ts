@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { assistant, SESSION_ID, toText, user } from "../core/agents/claude-code/helpers";
-import { killWatches, lines, sessionLines, startWatch } from "./watch-helpers";
+import { killWatches, lines, sessionLines, startWatch, type Watch } from "./watch-helpers";
 
 afterEach(killWatches);
 
@@ -39,44 +39,62 @@ function codexId(rollout: string[]): string {
   return meta.payload.id;
 }
 
+/** Writes `content` to `file`, starts watch on it (with `args` after it) and waits for its start line. */
+async function watchFrom(file: string, content: string, args: string[] = []): Promise<Watch> {
+  writeFileSync(file, content);
+  const watch = startWatch([file, ...args]);
+  await watch.waitFor(() => watch.stderr().includes("watching"), "the start");
+  return watch;
+}
+
+/** The turns the start line says the file held. */
+function turnsSoFar(watch: Watch): number {
+  return Number(/: (\d+) turns? so far/.exec(watch.stderr())?.[1]);
+}
+
+/** The turn numbers of the JSON lines printed so far. */
+function printedTurns(watch: Watch): unknown[] {
+  return lines(watch.stdout()).map((line) => line.turn);
+}
+
+/** An interrupt ends an idle watch with exit code 0. */
+async function expectInterruptEndsIt(watch: Watch): Promise<void> {
+  watch.child.kill("SIGINT");
+  expect(await watch.exit).toBe(0);
+}
+
 describe("contextscope watch, when the file changes other than by appending its session", () => {
   it("prints the same session's appended lines as its next turns, and says nothing on standard error", async () => {
     const all = sessionLines("claude/print-autocompact-manualcompact");
     const file = tempFile("s.jsonl");
     const half = Math.ceil(all.length / 2);
-    writeFileSync(file, all.slice(0, half).join(""));
-    const watch = startWatch([file]);
-    await watch.waitFor(() => watch.stderr().includes("watching"), "the start");
-    const before = Number(/: (\d+) turns? so far/.exec(watch.stderr())?.[1]);
+    const watch = await watchFrom(file, all.slice(0, half).join(""));
+    const before = turnsSoFar(watch);
     appendFileSync(file, all.slice(half).join(""));
     await watch.waitFor(() => lines(watch.stdout()).length > 0, "the appended turns");
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(lines(watch.stdout())[0]!.turn).toBe(before + 1);
     // Only the start line: no notice of another session or a rewrite.
     expect(watch.stderr().trim().split("\n")).toHaveLength(1);
-    watch.child.kill("SIGINT");
-    expect(await watch.exit).toBe(0);
+    await expectInterruptEndsIt(watch);
   }, 120_000);
 
   it("says when the lines appended to a Claude Code file are another session's, and prints that session's turns from turn 1", async () => {
     const file = tempFile("s.jsonl");
-    writeFileSync(file, claudeSession(SESSION_ID, 3, "a"));
-    const watch = startWatch([file]);
-    await watch.waitFor(() => watch.stderr().includes("watching"), "the start");
+    const watch = await watchFrom(file, claudeSession(SESSION_ID, 3, "a"));
     expect(watch.stderr()).toContain(": 3 turns so far");
     appendFileSync(file, claudeSession(OTHER_ID, 2, "b"));
     await watch.waitFor(() => lines(watch.stdout()).length >= 2, "the other session's turns");
     expect(watch.stderr()).toContain(`${file}: the lines appended belong to another session (${OTHER_ID}, not ${SESSION_ID}); followed as that session\n`);
     expect(watch.stderr()).not.toContain("rewritten");
-    expect(lines(watch.stdout()).map((line) => line.turn)).toEqual([1, 2]);
+    expect(printedTurns(watch)).toEqual([1, 2]);
     // Followed as that session: its next line is its turn 3.
     const next = [user("b3q", "b2a", "question 3", { sessionId: OTHER_ID }), assistant("b3a", "b3q", "msg_b3", [{ type: "text", text: "answer 3" }], undefined, { sessionId: OTHER_ID })];
     appendFileSync(file, `${toText(next)}\n`);
     await watch.waitFor(() => lines(watch.stdout()).length >= 3, "the other session's next turn");
-    expect(lines(watch.stdout()).map((line) => line.turn)).toEqual([1, 2, 3]);
+    expect(printedTurns(watch)).toEqual([1, 2, 3]);
     expect(watch.stderr().match(/another session/g)).toHaveLength(1);
-    watch.child.kill("SIGINT");
-    expect(await watch.exit).toBe(0);
+    await expectInterruptEndsIt(watch);
   }, 120_000);
 
   it("says when the lines appended to a Codex rollout are another session's, never printing them as the first session's turns", async () => {
@@ -85,10 +103,8 @@ describe("contextscope watch, when the file changes other than by appending its 
     const secondId = "0199aaaa-bbbb-7ccc-8ddd-eeeeeeeeeeee";
     const second = first.map((line) => line.split(firstId).join(secondId));
     const file = tempFile("rollout.jsonl");
-    writeFileSync(file, first.join(""));
-    const watch = startWatch([file, "--format", "text"]);
-    await watch.waitFor(() => watch.stderr().includes("watching"), "the start");
-    const before = Number(/: (\d+) turns? so far/.exec(watch.stderr())?.[1]);
+    const watch = await watchFrom(file, first.join(""), ["--format", "text"]);
+    const before = turnsSoFar(watch);
     expect(before).toBeGreaterThan(1);
     appendFileSync(file, second.join(""));
     await watch.waitFor(() => watch.stdout().includes(`turn ${before} `), "the other session's turns");
@@ -96,38 +112,32 @@ describe("contextscope watch, when the file changes other than by appending its 
     // The second session's turns, from its first: as many as the first had, none numbered past them.
     const printed = [...watch.stdout().matchAll(/^turn (\d+) /gm)].map((match) => Number(match[1]));
     expect(printed).toEqual(Array.from({ length: before }, (_, index) => index + 1));
-    watch.child.kill("SIGINT");
-    expect(await watch.exit).toBe(0);
+    await expectInterruptEndsIt(watch);
   }, 120_000);
 
   it("tells another file moved over the watched one, says so, and follows it as the new session", async () => {
     const file = tempFile("s.jsonl");
-    writeFileSync(file, claudeSession(SESSION_ID, 3, "a"));
-    const watch = startWatch([file]);
-    await watch.waitFor(() => watch.stderr().includes("watching"), "the start");
+    const watch = await watchFrom(file, claudeSession(SESSION_ID, 3, "a"));
     // A shorter file of another session, then a longer one: both are new files in its place.
     const replacement = `${file}.new`;
     writeFileSync(replacement, claudeSession(OTHER_ID, 2, "b"));
     renameSync(replacement, file);
     await watch.waitFor(() => lines(watch.stdout()).length >= 2, "the new file's turns");
     expect(watch.stderr()).toContain(`${file}: replaced by another file; followed as a new session (${OTHER_ID})\n`);
-    expect(lines(watch.stdout()).map((line) => line.turn)).toEqual([1, 2]);
+    expect(printedTurns(watch)).toEqual([1, 2]);
     const third = "77777777-6666-5555-4444-333333333333";
     writeFileSync(replacement, claudeSession(third, 4, "c"));
     renameSync(replacement, file);
     await watch.waitFor(() => lines(watch.stdout()).length >= 6, "the third file's turns");
     expect(watch.stderr()).toContain(`${file}: replaced by another file; followed as a new session (${third})\n`);
-    expect(lines(watch.stdout()).map((line) => line.turn)).toEqual([1, 2, 1, 2, 3, 4]);
-    watch.child.kill("SIGINT");
-    expect(await watch.exit).toBe(0);
+    expect(printedTurns(watch)).toEqual([1, 2, 1, 2, 3, 4]);
+    await expectInterruptEndsIt(watch);
   }, 120_000);
 
   it("tells a rewrite in place that is not shorter from an append, rather than printing a blend of the two sessions", async () => {
     const file = tempFile("s.jsonl");
     const original = claudeSession(SESSION_ID, 2, "a");
-    writeFileSync(file, original);
-    const watch = startWatch([file]);
-    await watch.waitFor(() => watch.stderr().includes("watching"), "the start");
+    const watch = await watchFrom(file, original);
     // Another session written over it from byte 0, longer: the same file, its first bytes changed.
     const rewrite = Buffer.from(claudeSession(OTHER_ID, 3, "b"));
     expect(rewrite.length).toBeGreaterThan(original.length);
@@ -136,16 +146,13 @@ describe("contextscope watch, when the file changes other than by appending its 
     closeSync(fd);
     await watch.waitFor(() => lines(watch.stdout()).length >= 3, "the rewritten file's turns");
     expect(watch.stderr()).toContain(`${file}: rewritten in place (its first bytes changed); followed as a new session (${OTHER_ID})\n`);
-    expect(lines(watch.stdout()).map((line) => line.turn)).toEqual([1, 2, 3]);
-    watch.child.kill("SIGINT");
-    expect(await watch.exit).toBe(0);
+    expect(printedTurns(watch)).toEqual([1, 2, 3]);
+    await expectInterruptEndsIt(watch);
   }, 120_000);
 
   it("ends within a second of an interrupt while it is busy reading and analysing a large append", async () => {
     const file = tempFile("s.jsonl");
-    writeFileSync(file, claudeSession(SESSION_ID, 1, "a"));
-    const watch = startWatch([file]);
-    await watch.waitFor(() => watch.stderr().includes("watching"), "the start");
+    const watch = await watchFrom(file, claudeSession(SESSION_ID, 1, "a"));
     // Many turns with long texts at once: more work than one poll does in a second.
     const long = "word ".repeat(10_000);
     const records: Record<string, unknown>[] = [];

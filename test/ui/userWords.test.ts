@@ -19,6 +19,7 @@ import { SimulatorResult } from "../../src/features/simulator/SimulatorResult";
 import { SimulatorControls } from "../../src/features/simulator/SimulatorControls";
 import { useSimulatorStore } from "../../src/features/simulator/simulatorState";
 import type { SimulatorSettings } from "../../src/features/simulator/protocol";
+import { simulatorSettings } from "../support/simulatorSettings";
 import { InferredBadge, InferredRulesBadge } from "../../src/ui/InferredBadge";
 import { formatInt } from "../../src/ui/format";
 import { codeNameWords, formatFigure, inWords, plural, savingWords, verdictWords } from "../../src/ui/words";
@@ -48,20 +49,7 @@ function withoutSessionText(html: string): string {
 }
 
 function settings(policyId: string, turn: number): SimulatorSettings {
-  return {
-    turn,
-    policyId,
-    parameters: {},
-    summary: { kind: "default" },
-    focus: null,
-    limits: {},
-    reserve: null,
-    manual: false,
-    modelWindow: "recorded",
-    agentDefaultContextWindow: null,
-    providerDefaultContextWindow: null,
-    instructions: null,
-  };
+  return simulatorSettings({ turn, policyId });
 }
 
 // Each agent's committed recording with a compaction: the simulator on its own policy.

@@ -27,7 +27,7 @@ import {
 } from "../../core/session/simulate/index";
 import { integerOption, listOption } from "../args";
 import { loadAnySession, loadHeader } from "../inputs";
-import { CliError, type CliIo } from "../io";
+import { CliError, orCliError, type CliIo } from "../io";
 import type { CliCommand, CliOptionValues } from "../registry";
 import { stringifyWithTexts } from "../../core/text/text";
 
@@ -125,12 +125,7 @@ async function run(positionals: string[], options: CliOptionValues, io: CliIo): 
   const file = positionals[0]!;
   const policyId = options.policy;
   if (typeof policyId !== "string") throw new CliError(`${NAME}: --policy is required (${POLICY_IDS.join(", ")})`);
-  let policy;
-  try {
-    policy = getPolicy(policyId);
-  } catch (error) {
-    throw new CliError(`${NAME}: ${(error as Error).message}`);
-  }
+  const policy = orCliError(NAME, () => getPolicy(policyId));
   // The policy's own profile (senpi) applies to files whose agent offers it; the others ignore it.
   const profile: ProfileId = (options.profile as ProfileId | undefined) ?? policy.pipelineProfile ?? defaultProfileId();
   const pipeline: PipelineOptions = {

@@ -3,19 +3,14 @@
 // Codex, opencode, …) starts it and calls its tools; it runs until the client closes the pipe.
 // Nothing else may write to standard output while it runs: that stream carries the protocol.
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import { CliError, type CliIo } from "../io";
-import type { CliCommand, CliOptionValues } from "../registry";
+import { orCliError, type CliIo } from "../io";
+import { type CliCommand, type CliOptionValues, withoutTokenTables } from "../registry";
 import { createMcpServer } from "../mcp/server";
 
 const NAME = "mcp";
 
 async function run(positionals: string[], _options: CliOptionValues, io: CliIo): Promise<number> {
-  let server: ReturnType<typeof createMcpServer>;
-  try {
-    server = createMcpServer(positionals);
-  } catch (error) {
-    throw new CliError(`${NAME}: ${(error as Error).message}`);
-  }
+  const server = orCliError(NAME, () => createMcpServer(positionals));
   const transport = new StdioServerTransport();
   const closed = new Promise<void>((resolve) => {
     transport.onclose = resolve;
@@ -28,10 +23,9 @@ async function run(positionals: string[], _options: CliOptionValues, io: CliIo):
   return 0;
 }
 
-export const mcpCommand: CliCommand = {
+// Each tool loads the tables its command needs.
+export const mcpCommand: CliCommand = withoutTokenTables({
   name: NAME,
-  // Each tool loads the tables its command needs.
-  tokenTables: () => [],
   summary: "serve the sessions under folders to an agent as a read-only Model Context Protocol server on stdio",
   positionals: ["<folder>…"],
   options: [],
@@ -42,4 +36,4 @@ export const mcpCommand: CliCommand = {
     "Add it to Claude Code: claude mcp add contextscope -- npx contextscope mcp <folder>  (docs/mcp.md).",
   ].join("\n"),
   run,
-};
+});

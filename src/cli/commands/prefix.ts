@@ -21,7 +21,7 @@ import { costInputOfReport, turnCost, type TurnCost } from "../../core/pricing/i
 import { datasetPriceTable } from "../../core/pricing/dataset";
 import { createSegmentCache } from "../../core/prefix/segment-builder";
 import { CliError, type CliIo } from "../io";
-import type { CliCommand, CliOptionValues } from "../registry";
+import { type CliCommand, type CliOptionValues, withoutTokenTables } from "../registry";
 import { threadTree } from "../../app/threads";
 import type { PipelineOptions, Session } from "../../core/model";
 import { threadOf, WITH_OPTION, withThreads } from "../threadOptions";
@@ -140,10 +140,9 @@ function fileBytes(file: string): number {
   }
 }
 
-export const prefixCommand: CliCommand = {
+// printThread loads the tables each session's request shapes need.
+export const prefixCommand: CliCommand = withoutTokenTables({
   name: NAME,
-  // printThread loads the tables each session's request shapes need.
-  tokenTables: () => [],
   summary: "print, per turn, what its request shares with the previous one, where and why it breaks, and the predicted cached tokens",
   positionals: ["<session-file>"],
   options: [
@@ -187,4 +186,4 @@ export const prefixCommand: CliCommand = {
     "composition: the request's tokens by kind, counted with the same tokenizer (docs/composition.md).",
   ].join("\n"),
   run,
-};
+});

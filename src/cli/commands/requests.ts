@@ -21,7 +21,7 @@ import { timelineWithAuxiliary } from "../../core/session/timeline";
 import { loadAnySession, loadCompactionInstructions } from "../inputs";
 import { threadOf, WITH_OPTION, withThreads } from "../threadOptions";
 import { CliError, type CliIo } from "../io";
-import type { CliCommand, CliOptionValues } from "../registry";
+import { type CliCommand, type CliOptionValues, withoutTokenTables } from "../registry";
 import { checkFactsAlone, FACTS_OPTION, factsOption } from "../facts";
 import { analyzeForCommand, CAPTURE_OPTION, capturesOption, checkLeaf } from "../viewOptions";
 import { costField, compositionField } from "../costFields";
@@ -191,10 +191,9 @@ async function run(positionals: string[], options: CliOptionValues, io: CliIo): 
   return 0;
 }
 
-export const requestsCommand: CliCommand = {
+// Its token figures are chars/4 estimates.
+export const requestsCommand: CliCommand = withoutTokenTables({
   name: NAME,
-  // Its token figures are chars/4 estimates.
-  tokenTables: () => [],
   summary: "print the provider request of every turn (and every compaction's summariser requests) as JSON lines",
   positionals: ["<session-file>"],
   options: [
@@ -250,4 +249,4 @@ export const requestsCommand: CliCommand = {
     'Parts the session does not record (system prompt, tools, summariser texts) are {"$notRecorded":"…"} markers.',
   ].join("\n"),
   run,
-};
+});

@@ -3,8 +3,8 @@
 // with a progress bar on standard error when it is a terminal. Files that are not sessions are
 // named on standard error. Lines come in the order sessions finish: sort them for a stable order.
 import { integerOption } from "../args";
-import { CliError, type CliIo } from "../io";
-import type { CliCommand, CliOptionValues } from "../registry";
+import { CliError, orCliError, type CliIo } from "../io";
+import { type CliCommand, type CliOptionValues, withoutTokenTables } from "../registry";
 import type { TokenizerChoice } from "../../core/tokens/counters";
 import { discoverSessions } from "../scan/discover";
 import { progressBar } from "../scan/progress";
@@ -14,12 +14,7 @@ import { threadCount } from "../threads/tokenPool";
 const NAME = "scan";
 
 async function run(positionals: string[], options: CliOptionValues, io: CliIo): Promise<number> {
-  let discovery: ReturnType<typeof discoverSessions>;
-  try {
-    discovery = discoverSessions(positionals);
-  } catch (error) {
-    throw new CliError(`${NAME}: ${(error as Error).message}`);
-  }
+  const discovery = orCliError(NAME, () => discoverSessions(positionals));
   for (const skipped of discovery.skipped) io.stderr(`skipped: ${skipped.file}: ${skipped.reason}\n`);
   if (discovery.jobs.length === 0) throw new CliError(`${NAME}: no session files in ${positionals.join(", ")}`);
   const threads = threadCount(integerOption(options, "jobs", NAME));
@@ -38,10 +33,9 @@ async function run(positionals: string[], options: CliOptionValues, io: CliIo): 
   return 0;
 }
 
-export const scanCommand: CliCommand = {
+// Each job loads what its session needs, on the thread that analyses it.
+export const scanCommand: CliCommand = withoutTokenTables({
   name: NAME,
-  // Each job loads what its session needs, on the thread that analyses it.
-  tokenTables: () => [],
   summary: "analyse every session under folders or files, in parallel: one JSON line per session (turns, compactions, tokens, cost; cache breaks by cause with --full)",
   positionals: ["<folder-or-file>…"],
   options: [
@@ -65,4 +59,4 @@ export const scanCommand: CliCommand = {
     "Files that are not sessions are listed on stderr as `skipped: <file>: <reason>`. See docs/cli.md#scan.",
   ].join("\n"),
   run,
-};
+});

@@ -6,7 +6,7 @@
 import { threadInfos } from "../../app/threads";
 import { loadAnySession } from "../inputs";
 import type { CliIo } from "../io";
-import type { CliCommand, CliOptionValues } from "../registry";
+import { type CliCommand, type CliOptionValues, withoutTokenTables } from "../registry";
 import { WITH_OPTION, withThreads } from "../threadOptions";
 import { analyzeForCommand } from "../viewOptions";
 
@@ -29,10 +29,9 @@ async function run(positionals: string[], options: CliOptionValues, io: CliIo): 
   return 0;
 }
 
-export const threadsCommand: CliCommand = {
+// Its prefix breaks are counted in chars/4.
+export const threadsCommand: CliCommand = withoutTokenTables({
   name: NAME,
-  // Its prefix breaks are counted in chars/4.
-  tokenTables: () => [],
   summary: "list the session's threads as a tree: the main thread and every sub-agent thread, with the tool call that started it",
   positionals: ["<session-file>"],
   options: [WITH_OPTION, { name: "session", value: "id", description: "opencode database: the session to list (default: the most recently updated one)" }],
@@ -45,4 +44,4 @@ export const threadsCommand: CliCommand = {
     "cost: the thread's recorded usage in dollars (built-in price table; \"not priced\" when its model is unknown).",
   ].join("\n"),
   run,
-};
+});

@@ -10,27 +10,14 @@ import { policyInfos, SimulatorService } from "../../../src/features/simulator/s
 import { simulatedRequestBody, simulationInput } from "../../../src/app/simulation";
 import type { SimulatorSettings } from "../../../src/features/simulator/protocol";
 import { fixtureCase } from "../../support/fixtures";
+import { simulatorSettings } from "../../support/simulatorSettings";
 
 const pi = fixtureCase("pi/print-openai-autocompact");
 const senpi = fixtureCase("senpi/print-openai-autocompact");
 const options: PipelineOptions = { profile: "pi", api: null, header: null, leafId: null };
 
 function settings(patch: Partial<SimulatorSettings> = {}): SimulatorSettings {
-  return {
-    turn: 8,
-    policyId: "pi",
-    parameters: {},
-    summary: { kind: "default" },
-    focus: null,
-    limits: { contextWindow: 16000 },
-    reserve: 11600,
-    manual: false,
-    modelWindow: "recorded",
-    agentDefaultContextWindow: null,
-    providerDefaultContextWindow: null,
-    instructions: null,
-    ...patch,
-  };
+  return simulatorSettings({ turn: 8, limits: { contextWindow: 16000 }, reserve: 11600, ...patch });
 }
 
 describe("simulator worker", () => {

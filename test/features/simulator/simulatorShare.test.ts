@@ -7,22 +7,16 @@ import { decodeSimulatorShare, encodeSimulatorShare } from "../../../src/feature
 import type { SimulatorSettings } from "../../../src/features/simulator/protocol";
 import { decodeShareLink, encodeShareFragment } from "../../../src/core/share/fragment";
 import { CURRENT_SHARE_VERSION } from "../../../src/core/share/versions";
+import { simulatorSettings } from "../../support/simulatorSettings";
 
-const settings: SimulatorSettings = {
+const settings: SimulatorSettings = simulatorSettings({
   turn: 8,
-  policyId: "pi",
   parameters: { keepRecentTokens: 900, boundaryRule: "G1" },
   summary: { kind: "placeholder", tokens: 300 },
   focus: "the store module",
   limits: { contextWindow: 16000 },
-  reserve: null,
-  manual: false,
-  modelWindow: "recorded",
-  agentDefaultContextWindow: null,
-  providerDefaultContextWindow: null,
-  instructions: null,
   inferred: { parameters: { reserveTokens: 11760 }, limits: { maxOutputTokens: 4000 } },
-};
+});
 
 describe("simulator settings in share links", () => {
   it("round-trips through a v2 link", () => {

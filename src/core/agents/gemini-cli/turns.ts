@@ -5,10 +5,10 @@
 // generationConfig are not in the file: a captured main request fills them (capture.ts), else they
 // are marked "not recorded". Chat compressions become timeline events before the next turn.
 import type { BranchInfo, BuiltRequest, CompactionEvent, ModelRef, PipelineOptions, RecordedUsage, Session, TimelineItem, TurnSummary } from "../../model";
-import { notRecorded } from "../../model";
 import { resolveModel } from "../../models/catalogue";
 import type { SessionAnalysis, TurnContext } from "../../pipeline/types";
 import { sessionConstant } from "../../captures/fact";
+import { capturedOrFromHeader, valueOrNotRecorded } from "../../captures/headerField";
 import { isObject } from "../../util/is-object";
 import { GEMINI_GENERATION_CONFIG, GEMINI_SYSTEM_INSTRUCTION, GEMINI_TOOLS } from "./capture";
 import { mainRequestContents } from "./contents";
@@ -198,27 +198,23 @@ function headerChars(options: PipelineOptions): number {
 function requestHeaderFields(options: PipelineOptions): { systemInstruction: unknown; tools: unknown; generationConfig: unknown; missing: string[] } {
   const missing: string[] = [];
   const header = options.header ?? null;
-  let systemInstruction = sessionConstant(options, GEMINI_SYSTEM_INSTRUCTION)?.value;
-  if (systemInstruction === undefined) {
-    if (header?.systemPrompt !== undefined) systemInstruction = { parts: [{ text: header.systemPrompt }], role: "user" };
-    else {
-      systemInstruction = notRecorded("system instruction");
-      missing.push("system instruction");
-    }
-  }
-  let tools = sessionConstant(options, GEMINI_TOOLS)?.value;
-  if (tools === undefined) {
-    if (header?.tools) tools = [{ functionDeclarations: header.tools.map((tool) => ({ name: tool.name, description: tool.description, parametersJsonSchema: tool.parameters })) }];
-    else {
-      tools = notRecorded("tool declarations");
-      missing.push("tools");
-    }
-  }
-  let generationConfig = sessionConstant(options, GEMINI_GENERATION_CONFIG)?.value;
-  if (generationConfig === undefined) {
-    generationConfig = notRecorded("generationConfig");
-    missing.push("generation settings");
-  }
+  const systemInstruction = capturedOrFromHeader(
+    sessionConstant(options, GEMINI_SYSTEM_INSTRUCTION)?.value,
+    header?.systemPrompt,
+    (text) => ({ parts: [{ text }], role: "user" }),
+    "system instruction",
+    "system instruction",
+    missing,
+  );
+  const tools = capturedOrFromHeader(
+    sessionConstant(options, GEMINI_TOOLS)?.value,
+    header?.tools,
+    (declared) => [{ functionDeclarations: declared.map((tool) => ({ name: tool.name, description: tool.description, parametersJsonSchema: tool.parameters })) }],
+    "tool declarations",
+    "tools",
+    missing,
+  );
+  const generationConfig = valueOrNotRecorded(sessionConstant(options, GEMINI_GENERATION_CONFIG)?.value, "generationConfig", "generation settings", missing);
   return { systemInstruction, tools, generationConfig, missing };
 }
 

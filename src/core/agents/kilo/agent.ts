@@ -3,10 +3,8 @@
 // summariser), its own main request (opencode's body with an `<environment_details>` block on
 // every user message), and its compaction policy.
 import type { AgentDescriptor } from "../descriptor";
-import { messageChars } from "../../tokens/charEstimate";
+import { databaseStorageSummary, opencodeAgent } from "../opencode/agent";
 import { TITLE_REQUEST_PREFIX } from "../opencode/index";
-import { opencodeRecordedCompactions } from "../opencode/recorded";
-import { analyzeOpencodeSession, buildOpencodeTurnContext, countOpencodeTurns } from "../opencode/turns";
 import { isKiloDatabase, readKiloDatabase } from "./database";
 import { kiloPolicy } from "./policy";
 import { buildKiloAuxiliaryRequest } from "./summariser";
@@ -23,15 +21,11 @@ export const kiloAgent = {
   readableFiles: [{ agent: "Kilo Code CLI", files: "the kilo.db database with its kilo.db-wal (~/.local/share/kilo/)" }],
   // kilo.db is a database, opened by `database` below; no text file is Kilo's own.
   readers: [],
-  estimateMessageChars: (message) => messageChars(message),
-  pipeline: {
-    analyze: (session, options) => analyzeOpencodeSession(session, options),
-    countTurns: (session) => countOpencodeTurns(session),
-    buildTurnContext: (session, options, turn) => buildOpencodeTurnContext(session, options, turn),
-    buildTurnRequest: (session, options, turn) => buildKiloTurnRequest(session, options, turn),
-  },
+  estimateMessageChars: opencodeAgent.estimateMessageChars,
+  // opencode's analysis, turn count and turn context; only the main request is Kilo's own.
+  pipeline: { ...opencodeAgent.pipeline, buildTurnRequest: (session, options, turn) => buildKiloTurnRequest(session, options, turn) },
   policies: [kiloPolicy],
-  recorded: { ...opencodeRecordedCompactions, rebuildPolicy: () => KILO_FORMAT_ID },
+  recorded: { ...opencodeAgent.recorded, rebuildPolicy: () => KILO_FORMAT_ID },
   auxiliary: {
     build: buildKiloAuxiliaryRequest,
     synthesizedTexts: (event) =>
@@ -40,17 +34,12 @@ export const kiloAgent = {
         : [],
   },
   records: KILO_RECORD_CATALOG,
-  // The analyser records each turn's usage in pi's shape (CA-21).
-  usageSource: "pi",
-  options: [],
+  usageSource: opencodeAgent.usageSource,
+  options: opencodeAgent.options,
   database: {
     fileName: "kilo.db",
     recognises: isKiloDatabase,
     read: readKiloDatabase,
   },
-  storageSummary: (session) => {
-    const header = kiloHeaderOf(session);
-    if (!header || header.source !== "database") return undefined;
-    return { sessionId: header.id, sessions: header.sessions, walApplied: header.walApplied === true, agentLabel: "Kilo", storage: "kilo.db" };
-  },
+  storageSummary: (session) => databaseStorageSummary(kiloHeaderOf(session), "Kilo", "kilo.db"),
 } satisfies AgentDescriptor;

@@ -1,15 +1,21 @@
 // The opencode agent: its export reader (the database is read by readOpencodeDatabase in this
 // folder), its own chat request builder, its title and summariser requests, its compaction
 // policy and its recorded compactions.
-import type { AgentDescriptor } from "../descriptor";
+import type { AgentDescriptor, StorageSummary } from "../descriptor";
 import { messageChars } from "../../tokens/charEstimate";
 import { buildOpencodeAuxiliaryRequest, buildOpencodeTurnRequest, TITLE_REQUEST_PREFIX } from "./index";
 import { opencodePolicy } from "./policy/policy";
 import { opencodeExportReader } from "./reader";
 import { opencodeRecordedCompactions } from "./recorded";
 import { OPENCODE_TABLES, readOpencodeDatabase } from "./database";
-import { OPENCODE_FORMAT_ID, opencodeHeaderOf } from "./session";
+import { OPENCODE_FORMAT_ID, opencodeHeaderOf, type OpencodeSessionHeader } from "./session";
 import { analyzeOpencodeSession, buildOpencodeTurnContext, countOpencodeTurns } from "./turns";
+
+/** The storage line of a session read from a database (an export has none); Kilo's database is read the same way. */
+export function databaseStorageSummary(header: Omit<OpencodeSessionHeader, "agent"> | null, agentLabel: string, storage: string): StorageSummary | undefined {
+  if (!header || header.source !== "database") return undefined;
+  return { sessionId: header.id, sessions: header.sessions, walApplied: header.walApplied === true, agentLabel, storage };
+}
 
 export const opencodeAgent = {
   id: OPENCODE_FORMAT_ID,
@@ -52,9 +58,5 @@ export const opencodeAgent = {
       readOpencodeDatabase(input.query, { fileName: input.fileName, sessionId: input.sessionId, walApplied: input.walApplied, walWarnings: input.walWarnings }),
     readsUnrecognised: true,
   },
-  storageSummary: (session) => {
-    const header = opencodeHeaderOf(session);
-    if (!header || header.source !== "database") return undefined;
-    return { sessionId: header.id, sessions: header.sessions, walApplied: header.walApplied === true, agentLabel: "opencode", storage: "opencode.db" };
-  },
+  storageSummary: (session) => databaseStorageSummary(opencodeHeaderOf(session), "opencode", "opencode.db"),
 } satisfies AgentDescriptor;

@@ -9,6 +9,7 @@ import { notRecorded } from "../../model";
 import { DEFAULT_MODEL_SOURCE, resolveModel } from "../../models/catalogue";
 import type { SessionAnalysis, TurnContext } from "../../pipeline/types";
 import { sessionConstant } from "../../captures/fact";
+import { capturedOrFromHeader, valueOrNotRecorded } from "../../captures/headerField";
 import { isObject } from "../../util/is-object";
 import { QWEN_DATE_REMINDER, QWEN_MAX_TOKENS, QWEN_STARTUP_REMINDERS, QWEN_SYSTEM, QWEN_TOOLS } from "./capture";
 import { withWrittenFiles } from "./folderTree";
@@ -69,28 +70,18 @@ export function sendReminders(options: PipelineOptions, cwd: string | null, writ
 function headerFields(options: PipelineOptions, turn: QwenTurn, window: number): { system: unknown; tools: unknown; maxTokens: unknown; missing: string[] } {
   const missing: string[] = [];
   const header = options.header ?? null;
-  let system = sessionConstant(options, QWEN_SYSTEM)?.value;
-  if (system === undefined) {
-    if (header?.systemPrompt !== undefined) system = { role: "system", content: header.systemPrompt };
-    else {
-      system = notRecorded("system prompt");
-      missing.push("system prompt");
-    }
-  }
-  let tools = sessionConstant(options, QWEN_TOOLS)?.value;
-  if (tools === undefined) {
-    if (header?.tools) tools = header.tools.map((tool) => ({ type: "function", function: { name: tool.name, description: tool.description, parameters: tool.parameters } }));
-    else {
-      tools = notRecorded("tool schemas");
-      missing.push("tools");
-    }
-  }
-  let maxTokens: unknown = sessionConstant(options, QWEN_MAX_TOKENS)?.value;
-  if (typeof maxTokens === "number") maxTokens = clampedMaxTokens(maxTokens, window, turn.countsBefore, turnContents(turn), turn.added);
-  else if (maxTokens === undefined) {
-    maxTokens = notRecorded("max_tokens");
-    missing.push("max_tokens");
-  }
+  const system = capturedOrFromHeader(sessionConstant(options, QWEN_SYSTEM)?.value, header?.systemPrompt, (content) => ({ role: "system", content }), "system prompt", "system prompt", missing);
+  const tools = capturedOrFromHeader(
+    sessionConstant(options, QWEN_TOOLS)?.value,
+    header?.tools,
+    (declared) => declared.map((tool) => ({ type: "function", function: { name: tool.name, description: tool.description, parameters: tool.parameters } })),
+    "tool schemas",
+    "tools",
+    missing,
+  );
+  const captured = sessionConstant(options, QWEN_MAX_TOKENS)?.value;
+  const maxTokens =
+    typeof captured === "number" ? clampedMaxTokens(captured, window, turn.countsBefore, turnContents(turn), turn.added) : valueOrNotRecorded(captured, "max_tokens", "max_tokens", missing);
   return { system, tools, maxTokens, missing };
 }
 
