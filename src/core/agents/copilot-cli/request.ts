@@ -1,0 +1,50 @@
+// A Copilot CLI call's request, approximated (docs/formats/copilot-cli.md): the CLI's request
+// builder is not public and the event log records neither its system prompt, nor its tool list,
+// nor its request parameters. What it does record — the conversation — is written here in the
+// Chat Completions shape Copilot's API takes (`messages` with `tool_calls` and `tool` results),
+// one wire message per context message, in the same order. The request says in words that it is
+// an approximation, and marks each missing part "not recorded".
+import type { ContextMessage } from "../../model";
+import { notRecorded } from "../../model";
+import { textString, type Text } from "../../text/text";
+
+/** What the request view says about every Copilot CLI request, first among what is not recorded. */
+export const APPROXIMATED =
+  "approximated: GitHub Copilot CLI's request builder is not public, so these messages are rebuilt from its event log; what the CLI adds or drops on the way is unknown";
+
+const wireCache = new WeakMap<ContextMessage, Record<string, unknown>>();
+
+function textOf(content: Text | readonly { type: string; text?: Text }[]): string {
+  if (!Array.isArray(content)) return textString(content as Text);
+  return content.map((block) => (block.type === "text" && block.text !== undefined ? textString(block.text) : "")).join("");
+}
+
+/** One context message as a Chat Completions message. */
+export function wireMessage(context: ContextMessage): Record<string, unknown> {
+  let wire = wireCache.get(context);
+  if (wire) return wire;
+  const message = context.message;
+  if (message.role === "assistant") {
+    const calls = message.content.flatMap((block) => (block.type === "toolCall" ? [{ id: block.id, type: "function", function: { name: block.name, arguments: JSON.stringify(block.arguments) } }] : []));
+    wire = { role: "assistant", content: textOf(message.content), ...(calls.length > 0 ? { tool_calls: calls } : {}) };
+  } else if (message.role === "toolResult") {
+    wire = { role: "tool", tool_call_id: message.toolCallId, content: textOf(message.content) };
+  } else {
+    wire = { role: "user", content: textOf(message.content) };
+  }
+  wireCache.set(context, wire);
+  return wire;
+}
+
+/** The request body of a call: the recorded conversation after a system prompt and tool list that are not recorded. */
+export function approximatedBody(modelId: string | null, history: readonly ContextMessage[]): Record<string, unknown> {
+  return {
+    model: modelId ?? notRecorded("model"),
+    messages: [{ role: "system", content: notRecorded("Copilot CLI's system prompt") }, ...history.map(wireMessage)],
+    tools: notRecorded("Copilot CLI's tool definitions"),
+    stream: true,
+  };
+}
+
+/** What the body does not hold, in words, the approximation first. */
+export const NOT_RECORDED_PARTS = [APPROXIMATED, "system prompt", "tools", "request parameters (max_tokens, reasoning effort, …)"];
