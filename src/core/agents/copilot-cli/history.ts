@@ -27,7 +27,7 @@ export interface CopilotTurn {
   afterCompaction: boolean;
 }
 
-export interface CopilotCompaction {
+interface CopilotCompaction {
   entry: SessionEntry;
   /** Turns answered before it. */
   turnsBefore: number;

@@ -9,7 +9,7 @@ import { notRecorded } from "../../model";
 import { textString, type Text } from "../../text/text";
 
 /** What the request view says about every Copilot CLI request, first among what is not recorded. */
-export const APPROXIMATED =
+const APPROXIMATED =
   "approximated: GitHub Copilot CLI's request builder is not public, so these messages are rebuilt from its event log; what the CLI adds or drops on the way is unknown";
 
 const wireCache = new WeakMap<ContextMessage, Record<string, unknown>>();
