@@ -15,6 +15,8 @@ export interface CopilotTurn {
   turn: number;
   /** The `assistant.message` event that answered the call. */
   answer: SessionEntry;
+  /** The system prompt the CLI recorded last before the call (`system.message`), null when none. */
+  system: ContextMessage | null;
   /** The conversation the call was sent: `history.slice(0, historyLength)`. */
   history: readonly ContextMessage[];
   historyLength: number;
@@ -86,6 +88,7 @@ class CopilotFold {
   private readonly usageRecords: { entry: SessionEntry; usage: RecordedUsage; model: ModelRef | null; ids: string[] }[] = [];
   private readonly toolNames = new Map<string, string>();
   private currentModel: string | null = null;
+  private system: ContextMessage | null = null;
   private pendingCompaction = false;
   /** A compaction replaced the conversation since the last call: the next call is after it. */
   private pendingCompactionDone = false;
@@ -103,6 +106,15 @@ class CopilotFold {
       case "session.model_change":
         if (typeof d.newModel === "string" && d.newModel !== "") this.currentModel = d.newModel;
         this.event(entry, `Model changed${typeof d.previousModel === "string" ? ` from ${d.previousModel}` : ""} to ${text(d.newModel) || "an unnamed model"}`);
+        return;
+      case "system.message":
+        // The CLI writes the system prompt it sends (a later one replaces it: a model change rewrites it).
+        if (typeof d.content === "string" && d.content !== "") {
+          this.system = {
+            message: { role: "user", content: [{ type: "text", text: d.content }] },
+            provenance: { rule: "copilot-cli:system-message", entryId: entry.id, ruleId: "FM-CP-4", sentAsSystem: true, explanation: `The system prompt the CLI recorded (system.message, role ${text(d.role) || "system"}), sent first.` },
+          };
+        }
         return;
       case "user.message":
         this.userMessage(entry, d);
@@ -191,7 +203,7 @@ class CopilotFold {
     const callIds = [d.apiCallId, d.requestId, d.serviceRequestId, d.clientRequestId].filter((id): id is string => typeof id === "string");
     const afterCompaction = this.pendingCompactionDone;
     this.pendingCompactionDone = false;
-    this.turns.push({ turn: this.turns.length + 1, answer: entry, history: this.history, historyLength: this.history.length, model, copilotModel, usage: null, callIds, afterCompaction });
+    this.turns.push({ turn: this.turns.length + 1, answer: entry, system: this.system, history: this.history, historyLength: this.history.length, model, copilotModel, usage: null, callIds, afterCompaction });
     this.add(message);
   }
 

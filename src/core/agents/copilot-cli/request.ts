@@ -14,7 +14,7 @@ const APPROXIMATED =
 
 const wireCache = new WeakMap<ContextMessage, Record<string, unknown>>();
 
-function textOf(content: Text | readonly { type: string; text?: Text }[]): string {
+export function textOf(content: Text | readonly { type: string; text?: Text }[]): string {
   if (!Array.isArray(content)) return textString(content as Text);
   return content.map((block) => (block.type === "text" && block.text !== undefined ? textString(block.text) : "")).join("");
 }
@@ -36,15 +36,20 @@ export function wireMessage(context: ContextMessage): Record<string, unknown> {
   return wire;
 }
 
-/** The request body of a call: the recorded conversation after a system prompt and tool list that are not recorded. */
-export function approximatedBody(modelId: string | null, history: readonly ContextMessage[]): Record<string, unknown> {
+/**
+ * The request body of a call: the system prompt the CLI recorded (else a marker), the recorded
+ * conversation, and a tool list that is never recorded.
+ */
+export function approximatedBody(modelId: string | null, system: ContextMessage | null, history: readonly ContextMessage[]): Record<string, unknown> {
   return {
     model: modelId ?? notRecorded("model"),
-    messages: [{ role: "system", content: notRecorded("Copilot CLI's system prompt") }, ...history.map(wireMessage)],
+    messages: [system ? { role: "system", content: textOf(system.message.content) } : { role: "system", content: notRecorded("Copilot CLI's system prompt") }, ...history.map(wireMessage)],
     tools: notRecorded("Copilot CLI's tool definitions"),
     stream: true,
   };
 }
 
 /** What the body does not hold, in words, the approximation first. */
-export const NOT_RECORDED_PARTS = [APPROXIMATED, "system prompt", "tools", "request parameters (max_tokens, reasoning effort, …)"];
+export function notRecordedParts(systemRecorded: boolean): string[] {
+  return [APPROXIMATED, ...(systemRecorded ? [] : ["system prompt"]), "tools", "request parameters (max_tokens, reasoning effort, …)"];
+}

@@ -3,11 +3,11 @@
 // its approximated request (request.ts). The analysis also lists the session's own events (model
 // changes, truncations, notices) and, for a log without usage per call, nothing else: the
 // session's totals then come from its `session.shutdown` records (agent.ts, sessionUsageTotals).
-import type { BranchInfo, BuiltRequest, CompactionEvent, PipelineOptions, Session, TimelineItem, TurnSummary } from "../../model";
+import type { BranchInfo, BuiltRequest, CompactionEvent, ContextMessage, PipelineOptions, Session, TimelineItem, TurnSummary } from "../../model";
 import { resolveModel } from "../../models/catalogue";
 import type { SessionAnalysis, TurnContext } from "../../pipeline/types";
 import { getCopilotIndex, turnHistory, type CopilotIndex, type CopilotTurn } from "./history";
-import { approximatedBody, NOT_RECORDED_PARTS, wireMessage } from "./request";
+import { approximatedBody, notRecordedParts, textOf, wireMessage } from "./request";
 
 const API = "openai-completions" as const;
 
@@ -21,7 +21,7 @@ const wireChars = new WeakMap<object, number>();
 
 /** The characters of the call's messages as JSON, for the chars/4 estimate (each message measured once). */
 function historyChars(turn: CopilotTurn): number {
-  let total = 0;
+  let total = turn.system ? JSON.stringify(textOf(turn.system.message.content)).length : 0;
   for (const message of turnHistory(turn)) {
     let chars = wireChars.get(message);
     if (chars === undefined) {
@@ -60,7 +60,7 @@ function turnSummary(turn: CopilotTurn, modelSwitched: boolean): TurnSummary {
     model: turn.model,
     api: API,
     thinkingLevel: "off",
-    messageCount: turn.historyLength,
+    messageCount: turn.historyLength + (turn.system ? 1 : 0),
     estimatedTokens: Math.ceil(chars / 4),
     chars,
     usage: turn.usage,
@@ -107,7 +107,7 @@ function compactionIdOf(index: CopilotIndex, turn: CopilotTurn): string | null {
 export function buildCopilotTurnContext(session: Session, _options: PipelineOptions, turnNumber: number): TurnContext {
   const index = getCopilotIndex(session);
   const turn = selectedTurn(index, turnNumber);
-  const messages = turnHistory(turn).slice();
+  const messages = sentMessages(turn);
   return {
     turn: turn.turn,
     entryId: turn.answer.id,
@@ -122,15 +122,19 @@ export function buildCopilotTurnContext(session: Session, _options: PipelineOpti
   };
 }
 
+/** The context messages of a call: the recorded system prompt first, then the conversation. */
+function sentMessages(turn: CopilotTurn): ContextMessage[] {
+  return [...(turn.system ? [turn.system] : []), ...turnHistory(turn)];
+}
+
 export function buildCopilotTurnRequest(session: Session, options: PipelineOptions, turnNumber: number): BuiltRequest {
   const turn = selectedTurn(getCopilotIndex(session), turnNumber);
-  const history = turnHistory(turn);
   return {
     api: API,
-    body: approximatedBody(turn.copilotModel, history),
-    messages: history.slice(),
+    body: approximatedBody(turn.copilotModel, turn.system, turnHistory(turn)),
+    messages: sentMessages(turn),
     dropped: [],
     model: resolveModel(turn.model, API, options.modelOverrides),
-    notRecorded: NOT_RECORDED_PARTS.slice(),
+    notRecorded: notRecordedParts(turn.system !== null),
   };
 }

@@ -2,8 +2,9 @@
 // (docs/formats/copilot-cli.md). Copilot names models its own way ("claude-sonnet-4.5",
 // "claude-opus-4.6-1m", "copilot/gpt-5.4"): the provider is read from the family and Claude's
 // dotted version written as Anthropic writes it, so the price dataset finds the list price. Its
-// usage counts `inputTokens` with the cached part inside (a shutdown's 1,627,935 input tokens held
-// 1,424,086 cache reads): the uncached input is what is left.
+// usage counts `inputTokens` with the cache reads and writes inside (a shutdown's 48,243 input
+// tokens are its tokenDetails' 4 input + 24,072 cache read + 24,167 cache write): the uncached
+// input is what is left.
 import type { ModelRef, RecordedUsage } from "../../model";
 import { isObject } from "../../util/is-object";
 
@@ -23,14 +24,15 @@ function providerOf(id: string): string {
 /**
  * A model id Copilot records as the provider's model: the routing prefix dropped, Claude's dotted
  * version dashed ("claude-sonnet-4.5" → "claude-sonnet-4-5") and its context-size suffix dropped
- * ("claude-opus-4.6-1m" → "claude-opus-4-6": the 1M-context variant is the same model).
+ * ("claude-opus-4.6-1m" → "claude-opus-4-6": the 1M-context variant is the same model; an
+ * "-internal" build is priced as the model it is).
  */
 export function copilotModelRef(recorded: unknown): ModelRef | null {
   if (typeof recorded !== "string" || recorded.trim() === "") return null;
   let id = recorded.trim();
   const slash = id.lastIndexOf("/");
   if (slash >= 0) id = id.slice(slash + 1);
-  if (id.startsWith("claude")) id = id.replace(/-1m$/, "").replace(/(\d)\.(\d)/g, "$1-$2");
+  if (id.startsWith("claude")) id = id.replace(/-internal$/, "").replace(/-1m$/, "").replace(/(\d)\.(\d)/g, "$1-$2");
   return { provider: providerOf(id), modelId: id };
 }
 

@@ -26,11 +26,11 @@ describe("GitHub Copilot CLI event logs", () => {
     const session = read(NEW_LOG);
     expect(session.formatId).toBe("copilot-cli");
     expect(session.header).toMatchObject({ sessionId: "5e1f0c2a-7b3d-4c11-9a42-0d6f8e2b1c01", cwd: "/home/dev/app", version: "1.0.102" });
-    expect(session.warnings.map((w) => w.line)).toEqual([27, 28]);
+    expect(session.warnings.map((w) => w.line)).toEqual([28, 29]);
     expect(session.warnings[0]!.reason).toContain('"session.future_event"');
     // The unknown event is kept as an entry (never sent), the cut line is not.
     expect(session.entries.map((e) => e.type)).toContain("session.future_event");
-    expect(session.entries).toHaveLength(31);
+    expect(session.entries).toHaveLength(32);
   });
 
   it("finds one turn per main model call with its usage, and the compaction before the fourth", () => {
@@ -53,11 +53,11 @@ describe("GitHub Copilot CLI event logs", () => {
     expect(analysis.events?.map((e) => e.kind)).toEqual(["session.info", "session.model_change", "session.truncation", "session.warning", "abort", "session.shutdown", "session.resume", "session.error"]);
   });
 
-  it("rebuilds each request from the conversation, approximated, with the system prompt and tools not recorded", () => {
+  it("rebuilds each request from the recorded system prompt and conversation, approximated, with the tools not recorded", () => {
     const first = body(NEW_LOG, 1);
     expect(first.model).toBe("claude-sonnet-4.5");
     expect(first.messages).toEqual([
-      { role: "system", content: { $notRecorded: "Copilot CLI's system prompt" } },
+      { role: "system", content: "You are a terminal assistant. Keep answers short." },
       { role: "user", content: "<current_datetime>2026-11-02T10:02:00Z</current_datetime>\n\nList the files" },
     ]);
     expect(first.tools).toEqual({ $notRecorded: "Copilot CLI's tool definitions" });
@@ -73,7 +73,10 @@ describe("GitHub Copilot CLI event logs", () => {
     expect(JSON.stringify(fourth)).not.toContain("s-1");
     const notRecorded = buildTurnRequest(read(NEW_LOG), {}, 1).notRecorded;
     expect(notRecorded[0]).toMatch(/^approximated: GitHub Copilot CLI's request builder is not public/);
-    expect(notRecorded).toContain("system prompt");
+    expect(notRecorded).toEqual([notRecorded[0], "tools", "request parameters (max_tokens, reasoning effort, …)"]);
+    // A log without a system.message marks the system prompt not recorded.
+    expect(body(OLD_LOG, 1).messages[0]).toEqual({ role: "system", content: { $notRecorded: "Copilot CLI's system prompt" } });
+    expect(buildTurnRequest(read(OLD_LOG), {}, 1).notRecorded).toContain("system prompt");
   });
 
   it("reports the event types read and skipped, and the CLI version", () => {
