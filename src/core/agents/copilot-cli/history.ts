@@ -9,6 +9,7 @@
 import type { ContextMessage, ModelRef, ReaderWarning, RecordedUsage, Session, SessionEntry } from "../../model";
 import type { SessionEvent } from "../../pipeline/types";
 import { isObject } from "../../util/is-object";
+import { markResumed } from "./request";
 import { copilotModelRef, copilotUsage } from "./usage";
 
 export interface CopilotTurn {
@@ -48,8 +49,11 @@ export interface CopilotIndex {
   compactions: CopilotCompaction[];
   events: SessionEvent[];
   warnings: ReaderWarning[];
-  /** The usage each `session.shutdown` records per model, in file order. */
-  shutdowns: { entry: SessionEntry; perModel: { model: ModelRef | null; usage: RecordedUsage }[] }[];
+  /**
+   * The usage each `session.shutdown` records per model, in file order; `cumulative` when it counts
+   * the runs before it too (1.0.102 restores them on resume), not only its own run's calls.
+   */
+  shutdowns: { entry: SessionEntry; perModel: { model: ModelRef | null; usage: RecordedUsage }[]; cumulative: boolean }[];
 }
 
 function data(entry: SessionEntry): Record<string, unknown> {
@@ -85,23 +89,34 @@ class CopilotFold {
   private readonly events: SessionEvent[] = [];
   private readonly warnings: ReaderWarning[] = [];
   private readonly shutdowns: CopilotIndex["shutdowns"] = [];
-  private readonly usageRecords: { entry: SessionEntry; usage: RecordedUsage; model: ModelRef | null; ids: string[] }[] = [];
+  /** Usage records written before the call they are of (Copilot CLI 1.0.102 writes them first). */
+  private readonly pendingUsage: { entry: SessionEntry; usage: RecordedUsage }[] = [];
   private readonly toolNames = new Map<string, string>();
+  /** The intent the answer gave each tool call (`intentionSummary`), by call id. */
+  private readonly toolSummaries = new Map<string, string>();
   private currentModel: string | null = null;
   private system: ContextMessage | null = null;
   private pendingCompaction = false;
   /** A compaction replaced the conversation since the last call: the next call is after it. */
   private pendingCompactionDone = false;
   private lastAnswerMessageId: string | null = null;
+  /** Model calls (sub-agents' too) since the last shutdown, and the requests the shutdowns counted so far. */
+  private answersSinceShutdown = 0;
+  private shutdownRequests = 0;
+  private lastShutdownUsage = new Map<string, number>();
 
   push(entry: SessionEntry): void {
     const d = data(entry);
+    if (entry.type === "assistant.message") this.answersSinceShutdown += 1;
     if (isSubAgent(entry)) return;
     switch (entry.type) {
       case "session.start":
       case "session.resume":
         if (typeof d.selectedModel === "string" && d.selectedModel !== "") this.currentModel = d.selectedModel;
-        if (entry.type === "session.resume") this.event(entry, `Session resumed${typeof d.selectedModel === "string" ? ` with ${d.selectedModel}` : ""}`);
+        if (entry.type === "session.resume") {
+          this.resume();
+          this.event(entry, `Session resumed${typeof d.selectedModel === "string" ? ` with ${d.selectedModel}` : ""}`);
+        }
         return;
       case "session.model_change":
         if (typeof d.newModel === "string" && d.newModel !== "") this.currentModel = d.newModel;
@@ -128,12 +143,9 @@ class CopilotFold {
       case "tool.execution_complete":
         this.toolResult(entry, d);
         return;
-      case "session.usage_record": {
-        const usage = copilotUsage(d.usage);
-        const u = isObject(d.usage) ? d.usage : {};
-        if (usage) this.usageRecords.push({ entry, usage, model: copilotModelRef(u.model), ids: [u.apiCallId, u.providerCallId, u.serviceRequestId].filter((id): id is string => typeof id === "string") });
+      case "session.usage_record":
+        this.usageRecord(entry, d);
         return;
-      }
       case "session.compaction_start":
         this.pendingCompaction = true;
         return;
@@ -182,7 +194,11 @@ class CopilotFold {
 
   private answer(entry: SessionEntry, d: Record<string, unknown>): void {
     const requests = Array.isArray(d.toolRequests) ? d.toolRequests.filter(isObject) : [];
-    for (const request of requests) if (typeof request.toolCallId === "string" && typeof request.name === "string") this.toolNames.set(request.toolCallId, request.name);
+    for (const request of requests) {
+      if (typeof request.toolCallId !== "string") continue;
+      if (typeof request.name === "string") this.toolNames.set(request.toolCallId, request.name);
+      if (typeof request.intentionSummary === "string") this.toolSummaries.set(request.toolCallId, request.intentionSummary);
+    }
     const blocks = [
       ...(text(d.content) !== "" ? [{ type: "text" as const, text: text(d.content) }] : []),
       ...requests.map((request) => ({ type: "toolCall" as const, id: text(request.toolCallId), name: text(request.name), arguments: toolArguments(request.arguments) })),
@@ -203,8 +219,27 @@ class CopilotFold {
     const callIds = [d.apiCallId, d.requestId, d.serviceRequestId, d.clientRequestId].filter((id): id is string => typeof id === "string");
     const afterCompaction = this.pendingCompactionDone;
     this.pendingCompactionDone = false;
-    this.turns.push({ turn: this.turns.length + 1, answer: entry, system: this.system, history: this.history, historyLength: this.history.length, model, copilotModel, usage: null, callIds, afterCompaction });
+    const usage = this.pendingUsage.shift()?.usage ?? null;
+    this.turns.push({ turn: this.turns.length + 1, answer: entry, system: this.system, history: this.history, historyLength: this.history.length, model, copilotModel, usage, callIds, afterCompaction });
     this.add(message);
+  }
+
+  /**
+   * A resumed CLI reads the conversation back from its log: every message written before is sent
+   * in the form it rebuilds (request.ts, markResumed), the newer ones as the running CLI sends them.
+   */
+  private resume(): void {
+    this.history = this.history.map((context) => {
+      const message = context.message;
+      if (message.role === "user") return context;
+      const copy: ContextMessage = {
+        message,
+        provenance: { ...context.provenance, rule: "copilot-cli:resumed", ruleId: "FM-CP-10", explanation: "Read back from the log by the resumed CLI, which sends it in the form it rebuilds (a tool result names its tool and intent)." },
+      };
+      const tool = message.role === "toolResult" ? { name: message.toolName, summary: this.toolSummaries.get(message.toolCallId) ?? null } : null;
+      markResumed(copy, tool);
+      return copy;
+    });
   }
 
   private toolResult(entry: SessionEntry, d: Record<string, unknown>): void {
@@ -261,37 +296,54 @@ class CopilotFold {
 
   private shutdown(entry: SessionEntry, d: Record<string, unknown>): void {
     const perModel: CopilotIndex["shutdowns"][number]["perModel"] = [];
+    let requests = 0;
+    const inputs = new Map<string, number>();
     if (isObject(d.modelMetrics)) {
       for (const [model, metric] of Object.entries(d.modelMetrics)) {
-        const usage = isObject(metric) ? copilotUsage(metric.usage) : null;
-        if (usage) perModel.push({ model: copilotModelRef(model), usage });
+        if (!isObject(metric)) continue;
+        if (isObject(metric.requests) && typeof metric.requests.count === "number") requests += metric.requests.count;
+        const usage = copilotUsage(metric.usage);
+        if (!usage) continue;
+        perModel.push({ model: copilotModelRef(model), usage });
+        inputs.set(model, usage.totalTokens);
       }
     }
-    this.shutdowns.push({ entry, perModel });
+    this.shutdowns.push({ entry, perModel, cumulative: this.countsEarlierRuns(requests, inputs) });
+    this.shutdownRequests = requests;
+    this.lastShutdownUsage = inputs;
+    this.answersSinceShutdown = 0;
     this.event(entry, `Session ended (${text(d.shutdownType) || "shutdown"})`);
   }
 
-  /** Each usage record on its call: by the call's id where both name one, else in order. */
-  private matchUsage(): void {
-    const unmatched: typeof this.usageRecords = [];
-    const byId = new Map<string, CopilotTurn>();
-    for (const turn of this.turns) for (const id of turn.callIds) byId.set(id, turn);
-    for (const record of this.usageRecords) {
-      const turn = record.ids.map((id) => byId.get(id)).find((t) => t !== undefined && t.usage === null);
-      if (turn) turn.usage = record.usage;
-      else unmatched.push(record);
-    }
-    const open = this.turns.filter((turn) => turn.usage === null);
-    unmatched.forEach((record, i) => {
-      const turn = open[i];
-      if (turn) turn.usage = record.usage;
-      else this.warnings.push({ line: record.entry.line, reason: "session.usage_record matches no model call of the main thread: not counted" });
-    });
+  /**
+   * Whether a shutdown after an earlier one counts the earlier run's calls too [INF]: its request
+   * count is the earlier count plus this run's answers (1.0.102 restores the totals on resume), not
+   * this run's answers alone (older CLIs start again); when the counts say neither, totals that
+   * never went down are taken as running totals.
+   */
+  private countsEarlierRuns(requests: number, tokens: Map<string, number>): boolean {
+    if (this.shutdowns.length === 0) return false;
+    if (requests === this.shutdownRequests + this.answersSinceShutdown && requests !== this.answersSinceShutdown) return true;
+    if (requests === this.answersSinceShutdown) return false;
+    return [...this.lastShutdownUsage].every(([model, total]) => (tokens.get(model) ?? 0) >= total);
+  }
+
+  /**
+   * A call's usage record: written just before its answer (1.0.102), it waits for the next answer;
+   * written after it, it names the answer's call id and goes to it.
+   */
+  private usageRecord(entry: SessionEntry, d: Record<string, unknown>): void {
+    const usage = copilotUsage(d.usage);
+    if (!usage) return;
+    const u = isObject(d.usage) ? d.usage : {};
+    const ids = [u.apiCallId, u.providerCallId, u.serviceRequestId].filter((id): id is string => typeof id === "string");
+    const last = this.turns[this.turns.length - 1];
+    if (last && last.usage === null && ids.some((id) => last.callIds.includes(id))) last.usage = usage;
+    else this.pendingUsage.push({ entry, usage });
   }
 
   index(): CopilotIndex {
-    for (const turn of this.turns) turn.usage = null;
-    this.matchUsage();
+    for (const record of this.pendingUsage) this.warnings.push({ line: record.entry.line, reason: "session.usage_record after the last model call of the main thread matches none: not counted" });
     if (this.pendingCompaction) this.warnings.push({ line: 0, reason: "a compaction started and recorded no result" });
     return { turns: this.turns.slice(), compactions: this.compactions.slice(), events: this.events.slice(), warnings: this.warnings.slice(), shutdowns: this.shutdowns.slice() };
   }

@@ -14,6 +14,22 @@ const APPROXIMATED =
 
 const wireCache = new WeakMap<ContextMessage, Record<string, unknown>>();
 
+/** A message the CLI read back from its log after a resume, with the tool's name and intent for a tool result. */
+interface ResumedForm {
+  tool: { name: string; summary: string | null } | null;
+}
+
+const resumedForms = new WeakMap<ContextMessage, ResumedForm>();
+
+/**
+ * Marks a message as one a resumed CLI rebuilt from its log (history.ts): 1.0.102 then sends an
+ * answer with tool calls without `refusal` and a tool result with the tool's name and intent in
+ * `__copilotMessageSource`, where the run that made them sent neither.
+ */
+export function markResumed(context: ContextMessage, tool: ResumedForm["tool"]): void {
+  resumedForms.set(context, { tool });
+}
+
 export function textOf(content: Text | readonly { type: string; text?: Text }[]): string {
   if (!Array.isArray(content)) return textString(content as Text);
   return content.map((block) => (block.type === "text" && block.text !== undefined ? textString(block.text) : "")).join("");
@@ -26,9 +42,14 @@ export function wireMessage(context: ContextMessage): Record<string, unknown> {
   const message = context.message;
   if (message.role === "assistant") {
     const calls = message.content.flatMap((block) => (block.type === "toolCall" ? [{ id: block.id, type: "function", function: { name: block.name, arguments: JSON.stringify(block.arguments) } }] : []));
-    wire = { role: "assistant", content: textOf(message.content), ...(calls.length > 0 ? { tool_calls: calls } : {}) };
+    // As Copilot CLI 1.0.102 sends an answer with tool calls: no text is null, with `refusal: null`.
+    const content = textOf(message.content);
+    const refusal = resumedForms.has(context) ? {} : { refusal: null };
+    wire = calls.length > 0 ? { role: "assistant", content: content === "" ? null : content, ...refusal, tool_calls: calls } : { role: "assistant", content };
   } else if (message.role === "toolResult") {
-    wire = { role: "tool", tool_call_id: message.toolCallId, content: textOf(message.content) };
+    const tool = resumedForms.get(context)?.tool;
+    const source = tool ? { __copilotMessageSource: { kind: "tool", name: tool.name, ...(tool.summary !== null ? { summary: tool.summary } : {}) } } : {};
+    wire = { role: "tool", tool_call_id: message.toolCallId, content: textOf(message.content), ...source };
   } else {
     wire = { role: "user", content: textOf(message.content) };
   }

@@ -2,7 +2,8 @@
 // `modelMetrics`, one total per model (docs/formats/copilot-cli.md). Copilot writes usage per call
 // only in newer logs (`session.usage_record`); an older log's calls carry their output count
 // alone, so its cost is the shutdown totals'. A resumed session writes one shutdown per run of the
-// CLI, each counting that run's calls [INF]: they are added.
+// CLI: older CLIs count each run's calls (they are added), 1.0.102 restores the totals on resume
+// (the last one stands for the runs before it); history.ts tells which [INF].
 import type { SessionUsageTotal } from "../descriptor";
 import type { ModelRef, RecordedUsage, Session } from "../../model";
 import { getCopilotIndex } from "./history";
@@ -14,6 +15,7 @@ function add(a: RecordedUsage, b: RecordedUsage): RecordedUsage {
 export function copilotSessionTotals(session: Session): SessionUsageTotal[] {
   const byModel = new Map<string, { model: ModelRef | null; usage: RecordedUsage; at: string | null }>();
   for (const shutdown of getCopilotIndex(session).shutdowns) {
+    if (shutdown.cumulative) byModel.clear();
     for (const { model, usage } of shutdown.perModel) {
       const key = model ? `${model.provider}/${model.modelId}` : "";
       const found = byModel.get(key);

@@ -62,7 +62,7 @@ describe("GitHub Copilot CLI event logs", () => {
     ]);
     expect(first.tools).toEqual({ $notRecorded: "Copilot CLI's tool definitions" });
     expect(body(NEW_LOG, 2).messages.slice(2)).toEqual([
-      { role: "assistant", content: "I'll list them.", tool_calls: [{ id: "call_1", type: "function", function: { name: "bash", arguments: '{"command":"ls"}' } }] },
+      { role: "assistant", content: "I'll list them.", refusal: null, tool_calls: [{ id: "call_1", type: "function", function: { name: "bash", arguments: '{"command":"ls"}' } }] },
       { role: "tool", tool_call_id: "call_1", content: "README.md\nsrc\n" },
     ]);
     // After the compaction: its summary, then the two newest messages it kept (7 before, 5 removed).
