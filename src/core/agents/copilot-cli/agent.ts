@@ -31,4 +31,6 @@ export const copilotCliAgent = {
   options: [],
   // A log without usage per call is priced from its shutdown totals.
   sessionUsageTotals: copilotSessionTotals,
+  // The session a log is of, as its session.start names it (a log is one session; sub-agents live inside it).
+  fileLineage: (session) => ({ id: typeof session.header?.sessionId === "string" ? session.header.sessionId : null, parentId: null }),
 } satisfies AgentDescriptor;

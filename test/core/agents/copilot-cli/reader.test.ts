@@ -12,6 +12,7 @@ import { FORMAT_READERS, getFormatReader, readSessionText } from "../../../../sr
 import { analyzeSession, buildTurnRequest, countTurns } from "../../../../src/core/session/pipeline";
 import { recordReport } from "../../../../src/core/session/recordReport";
 import { sessionUsageTotals } from "../../../../src/core/session/storage";
+import { fileLineage } from "../../../../src/core/session/threads";
 
 const STATE = path.join(__dirname, "../../../fixtures/copilot-cli/session-state");
 const NEW_LOG = path.join(STATE, "5e1f0c2a-7b3d-4c11-9a42-0d6f8e2b1c01/events.jsonl");
@@ -31,6 +32,8 @@ describe("GitHub Copilot CLI event logs", () => {
     // The unknown event is kept as an entry (never sent), the cut line is not.
     expect(session.entries.map((e) => e.type)).toContain("session.future_event");
     expect(session.entries).toHaveLength(32);
+    // The library names the session by the id its session.start gives.
+    expect(fileLineage(session)).toEqual({ id: "5e1f0c2a-7b3d-4c11-9a42-0d6f8e2b1c01", parentId: null });
   });
 
   it("finds one turn per main model call with its usage, and the compaction before the fourth", () => {
