@@ -4,7 +4,7 @@
 // Chat Completions shape Copilot's API takes (`messages` with `tool_calls` and `tool` results),
 // one wire message per context message, in the same order. The request says in words that it is
 // an approximation, and marks each missing part "not recorded".
-import type { ContextMessage } from "../../model";
+import type { ContextMessage, RequestHeader } from "../../model";
 import { notRecorded } from "../../model";
 import { textString, type Text } from "../../text/text";
 
@@ -58,19 +58,27 @@ export function wireMessage(context: ContextMessage): Record<string, unknown> {
 }
 
 /**
- * The request body of a call: the system prompt the CLI recorded (else a marker), the recorded
- * conversation, and a tool list that is never recorded.
+ * The request body of a call: the system prompt the CLI recorded (else a captured one, else a
+ * marker), the recorded conversation, and what only a captured request of the CLI holds — its
+ * sampling settings, `max_tokens` and tool list — in the order the CLI sends them, else markers.
  */
-export function approximatedBody(modelId: string | null, system: ContextMessage | null, history: readonly ContextMessage[]): Record<string, unknown> {
-  return {
-    model: modelId ?? notRecorded("model"),
-    messages: [system ? { role: "system", content: textOf(system.message.content) } : { role: "system", content: notRecorded("Copilot CLI's system prompt") }, ...history.map(wireMessage)],
-    tools: notRecorded("Copilot CLI's tool definitions"),
-    stream: true,
-  };
+export function approximatedBody(modelId: string | null, system: ContextMessage | null, history: readonly ContextMessage[], header: RequestHeader | null): Record<string, unknown> {
+  const captured = header?.api === "openai-completions" ? header : null;
+  const systemMessage = system
+    ? { role: "system", content: textOf(system.message.content) }
+    : { role: "system", content: captured?.systemPrompt ? captured.systemPrompt : notRecorded("Copilot CLI's system prompt") };
+  const body: Record<string, unknown> = { model: modelId ?? notRecorded("model"), messages: [systemMessage, ...history.map(wireMessage)] };
+  for (const [key, value] of Object.entries(captured?.extraSettings ?? {})) if (key !== "__proto__" && !(key in body)) body[key] = value;
+  if (captured?.maxTokens !== undefined) body.max_tokens = captured.maxTokens;
+  body.tools = captured?.tools
+    ? captured.tools.map((tool) => ({ type: "function", function: { name: tool.name, description: tool.description, parameters: tool.parameters } }))
+    : notRecorded("Copilot CLI's tool definitions");
+  body.stream = true;
+  body.stream_options = { include_usage: true };
+  return body;
 }
 
 /** What the body does not hold, in words, the approximation first. */
-export function notRecordedParts(systemRecorded: boolean): string[] {
-  return [APPROXIMATED, ...(systemRecorded ? [] : ["system prompt"]), "tools", "request parameters (max_tokens, reasoning effort, …)"];
+export function notRecordedParts(systemKnown: boolean, captured: boolean): string[] {
+  return [APPROXIMATED, ...(systemKnown ? [] : ["system prompt"]), ...(captured ? [] : ["tools", "request parameters (max_tokens, temperature, …)"])];
 }

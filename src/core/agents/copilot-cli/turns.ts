@@ -129,12 +129,14 @@ function sentMessages(turn: CopilotTurn): ContextMessage[] {
 
 export function buildCopilotTurnRequest(session: Session, options: PipelineOptions, turnNumber: number): BuiltRequest {
   const turn = selectedTurn(getCopilotIndex(session), turnNumber);
+  // A captured Chat Completions request of the CLI holds what the log does not: tools and settings.
+  const header = options.header?.api === API ? options.header : null;
   return {
     api: API,
-    body: approximatedBody(turn.copilotModel, turn.system, turnHistory(turn)),
+    body: approximatedBody(turn.copilotModel, turn.system, turnHistory(turn), header),
     messages: sentMessages(turn),
     dropped: [],
     model: resolveModel(turn.model, API, options.modelOverrides),
-    notRecorded: notRecordedParts(turn.system !== null),
+    notRecorded: notRecordedParts(turn.system !== null || Boolean(header?.systemPrompt), header !== null),
   };
 }

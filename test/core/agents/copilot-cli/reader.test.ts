@@ -76,7 +76,7 @@ describe("GitHub Copilot CLI event logs", () => {
     expect(JSON.stringify(fourth)).not.toContain("s-1");
     const notRecorded = buildTurnRequest(read(NEW_LOG), {}, 1).notRecorded;
     expect(notRecorded[0]).toMatch(/^approximated: GitHub Copilot CLI's request builder is not public/);
-    expect(notRecorded).toEqual([notRecorded[0], "tools", "request parameters (max_tokens, reasoning effort, …)"]);
+    expect(notRecorded).toEqual([notRecorded[0], "tools", "request parameters (max_tokens, temperature, …)"]);
     // A log without a system.message marks the system prompt not recorded.
     expect(body(OLD_LOG, 1).messages[0]).toEqual({ role: "system", content: { $notRecorded: "Copilot CLI's system prompt" } });
     expect(buildTurnRequest(read(OLD_LOG), {}, 1).notRecorded).toContain("system prompt");

@@ -1,7 +1,8 @@
 // The rebuilt requests of a recording made with the real Copilot CLI 1.0.102 (BYOK, offline,
 // against a local Chat Completions server; test/fixtures/copilot-cli/recording-1.0.102/README.md)
 // against the bodies it sent: the system prompt and every message equal, the model equal, the tool
-// list and the request parameters marked not recorded (the log has neither). The usage is what the
+// list and the request parameters marked not recorded (the log has neither) — and, with the first
+// request dropped as a capture, the whole of every body equal to the wire. The usage is what the
 // server reported for each call, and the session totals are the last shutdown's (1.0.102's second
 // shutdown counts the first run too).
 import { readFileSync } from "node:fs";
@@ -10,6 +11,7 @@ import { describe, expect, it } from "vitest";
 import { readSessionText } from "../../../../src/core/session/index";
 import { analyzeSession, buildTurnRequest, countTurns } from "../../../../src/core/session/pipeline";
 import { sessionUsageTotals } from "../../../../src/core/session/storage";
+import { extractRequestHeader } from "../../../../src/core/providers/index";
 
 const DIR = path.join(__dirname, "../../../fixtures/copilot-cli/recording-1.0.102");
 const session = () => readSessionText(readFileSync(path.join(DIR, "events.jsonl"), "utf8"), "events.jsonl")!;
@@ -35,6 +37,15 @@ describe("Copilot CLI 1.0.102 recording", () => {
       expect(built.body.tools).toEqual({ $notRecorded: "Copilot CLI's tool definitions" });
       expect(Array.isArray(body.tools) && body.tools.length).toBe(17);
       expect(built.notRecorded[0]).toMatch(/^approximated:/);
+    }
+  });
+
+  it("with the first request as a capture, rebuilds every request's whole body equal to the wire", () => {
+    const header = extractRequestHeader(recorded(1), "001.json");
+    for (const n of [1, 2, 3]) {
+      const built = buildTurnRequest(session(), { header }, n);
+      expect(JSON.stringify(built.body)).toBe(JSON.stringify(recorded(n)));
+      expect(built.notRecorded).toEqual([built.notRecorded[0]]);
     }
   });
 
