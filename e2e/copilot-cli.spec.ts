@@ -3,7 +3,8 @@
 // priced from its usage record; the request of the call after the resume shows the messages the
 // resumed CLI read back from its log, and the details say in words that the request is
 // approximated, with the tools not recorded. A hand-written log with every event type shows its
-// compaction row before the fourth call. Screenshots at 1440x900 and 1024x700
+// compaction row before the fourth call. Dropped with the three requests the CLI sent, every turn
+// is equal to the wire (the first request teaches the tools and settings the log lacks). Screenshots at 1440x900 and 1024x700
 // (CONTEXTSCOPE_SCREENSHOT_DIR, else not written).
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -14,6 +15,10 @@ const FIXTURES = path.join(repoRoot, "test/fixtures/copilot-cli");
 
 function eventLog(relative: string) {
   return [{ name: "events.jsonl", text: readFileSync(path.join(FIXTURES, relative, "events.jsonl"), "utf8") }];
+}
+
+function requestFiles() {
+  return ["001.json", "002.json", "003.json"].map((name) => ({ name, text: readFileSync(path.join(FIXTURES, "recording-1.0.102/requests", name), "utf8") }));
 }
 
 async function screenshot(page: Page, name: string): Promise<void> {
@@ -71,5 +76,19 @@ test("a Copilot CLI log with every event type: the compaction row, the unknown e
   await requestIncludes(page, "<summary>The user listed the files");
   await expectEditorToShow(page, ["<summary>The user listed the files"]);
   await screenshot(page, "copilot-cli-compaction-1440x900");
+  expect((await appView(page)).error).toBeNull();
+});
+
+test("a Copilot CLI recording dropped with the requests it sent is equal to the wire, turn by turn", async ({ page }) => {
+  test.setTimeout(180_000);
+  await openEmptyApp(page);
+  await dropFiles(page, [...eventLog("recording-1.0.102"), ...requestFiles()]);
+  await waitForSession(page, "events.jsonl");
+  await expect(page.getByTestId("wire-headline")).toHaveText("3 of 3 turns equal to the wire", { timeout: 60_000 });
+  await turnRow(page, 3).click();
+  await waitForRequestTurn(page, 3);
+  await page.getByTestId("capture-diff-toggle").check();
+  await expect(page.getByTestId("capture-diff-verdict")).toHaveText("equal to the wire");
+  await screenshot(page, "copilot-cli-wire-1440x900");
   expect((await appView(page)).error).toBeNull();
 });

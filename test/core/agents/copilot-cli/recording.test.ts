@@ -15,7 +15,7 @@ import { extractRequestHeader } from "../../../../src/core/providers/index";
 
 const DIR = path.join(__dirname, "../../../fixtures/copilot-cli/recording-1.0.102");
 const session = () => readSessionText(readFileSync(path.join(DIR, "events.jsonl"), "utf8"), "events.jsonl")!;
-const recorded = (n: number) => (JSON.parse(readFileSync(path.join(DIR, "requests", `00${n}.json`), "utf8")) as { body: Record<string, unknown> }).body;
+const recorded = (n: number) => JSON.parse(readFileSync(path.join(DIR, "requests", `00${n}.json`), "utf8")) as Record<string, unknown>;
 
 describe("Copilot CLI 1.0.102 recording", () => {
   it("has one turn per request sent, each with the usage the server reported", () => {
