@@ -11,7 +11,7 @@
 import type { ReaderWarning, Session, SessionEntry } from "../../model";
 import { isObject } from "../../util/is-object";
 
-export interface KimiToolCall {
+interface KimiToolCall {
   id: string;
   name: string;
   arguments: string | null;
@@ -54,7 +54,7 @@ export interface KimiTurn {
   compaction: KimiCompaction | null;
 }
 
-export interface KimiCompaction {
+interface KimiCompaction {
   entry: SessionEntry;
   /** Turns sent before it. */
   turnsBefore: number;
@@ -90,7 +90,7 @@ function toolCallsOf(value: unknown): KimiToolCall[] {
 }
 
 /** A stored ContextMessage as the fold holds it. */
-export function messageOf(raw: Record<string, unknown>, entryId: string): KimiMessage {
+function messageOf(raw: Record<string, unknown>, entryId: string): KimiMessage {
   const message: KimiMessage = { role: str(raw.role) ?? "user", content: contentOf(raw.content), toolCalls: toolCallsOf(raw.toolCalls), entryId };
   if (typeof raw.toolCallId === "string") message.toolCallId = raw.toolCallId;
   if (typeof raw.name === "string") message.name = raw.name;
@@ -103,7 +103,7 @@ export function messageOf(raw: Record<string, unknown>, entryId: string): KimiMe
 }
 
 /** Kimi Code's token estimate of a text: a token per 4 ASCII characters, one per other code point. */
-export function estimateTokens(text: string): number {
+function estimateTokens(text: string): number {
   let ascii = 0;
   let other = 0;
   for (const char of text) {

@@ -128,7 +128,7 @@ function partsText(content: readonly Part[]): { text: string; others: Part[] } {
 }
 
 /** The projected history (project in projection.ts): prompts typed by the user in a row become one message, texts joined by a blank line. */
-export function projectHistory(history: readonly KimiMessage[]): Projected[] {
+function projectHistory(history: readonly KimiMessage[]): Projected[] {
   const out: Projected[] = [];
   let group: { blocks: Extract<Block, { kind: "message" }>[] } | null = null;
   const flush = () => {
@@ -225,12 +225,12 @@ function parseArguments(value: string | null): Record<string, unknown> {
 }
 
 /** The tool list as Chat Completions tools. */
-export function wireTools(tools: readonly KimiTool[]): Record<string, unknown>[] {
+function wireTools(tools: readonly KimiTool[]): Record<string, unknown>[] {
   return tools.map((tool) => ({ type: "function", function: { name: tool.name, description: tool.description, parameters: tool.parameters } }));
 }
 
 /** max_tokens: the record's cap, lowered to the room the context window leaves after the measured context (resolveMaxCompletionCap). */
-export function maxTokensOf(turn: KimiTurn): number | null {
+function maxTokensOf(turn: KimiTurn): number | null {
   const cap = turn.request.raw.maxTokens;
   if (typeof cap !== "number") return null;
   // The window is the cap itself when the model names no output size (completion-budget.ts): the record holds no other.

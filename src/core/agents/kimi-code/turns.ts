@@ -21,7 +21,7 @@ function num(value: unknown): number {
 }
 
 /** The model the request record names, under the provider protocol it names ("openai", "anthropic", "kimi", …). */
-export function turnModel(turn: KimiTurn): ModelRef | null {
+function turnModel(turn: KimiTurn): ModelRef | null {
   const { model, provider } = turn.request.raw;
   return typeof model === "string" && model.length > 0 ? { provider: typeof provider === "string" ? provider : "openai", modelId: model } : null;
 }
