@@ -1,9 +1,11 @@
 // The Kimi Code agent (MoonshotAI/kimi-code): its wire-file reader, the fold of the file into the
 // history of every request, its Chat Completions request builder, its compactions as timeline
-// events, and the check of each rebuilt request against the `llm.request` record Kimi Code wrote
-// for it (system prompt and tool list fingerprints, message count, model).
+// events with their summariser requests, and the check of each rebuilt request against the
+// `llm.request` record Kimi Code wrote for it (system prompt and tool list fingerprints, message
+// count, model).
 import type { AgentDescriptor } from "../descriptor";
 import { messageChars } from "../../tokens/charEstimate";
+import { buildKimiAuxiliaryRequest, kimiAuxiliaryEvents } from "./auxiliary";
 import { learnKimiCodeCapture } from "./capture";
 import { KIMI_CODE_FORMAT_ID, kimiCodeReader } from "./reader";
 import { KIMI_RECORD_CATALOG } from "./recordTypes";
@@ -19,12 +21,17 @@ export const kimiCodeAgent = {
   readers: [kimiCodeReader],
   estimateMessageChars: (message) => messageChars(message),
   pipeline: {
-    analyze: (session, options) => analyzeKimiSession(session, options),
+    analyze: (session, options) => ({ ...analyzeKimiSession(session, options), auxiliary: kimiAuxiliaryEvents(session) }),
     countTurns: (session) => countKimiTurns(session),
     buildTurnContext: (session, options, turn) => buildKimiTurnContext(session, options, turn),
     buildTurnRequest: (session, options, turn) => buildKimiTurnRequest(session, options, turn),
   },
   policies: [],
+  // Each compaction's summariser request: its history and Kimi Code's handoff instruction (auxiliary.ts).
+  auxiliary: {
+    build: buildKimiAuxiliaryRequest,
+    synthesizedTexts: () => [],
+  },
   // Compactions are shown on the timeline from the fold; no simulator policy rebuilds them yet.
   recorded: null,
   records: KIMI_RECORD_CATALOG,

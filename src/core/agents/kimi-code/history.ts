@@ -54,7 +54,7 @@ export interface KimiTurn {
   compaction: KimiCompaction | null;
 }
 
-interface KimiCompaction {
+export interface KimiCompaction {
   entry: SessionEntry;
   /** Turns sent before it. */
   turnsBefore: number;

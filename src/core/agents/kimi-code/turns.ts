@@ -44,7 +44,7 @@ function selectedTurn(index: KimiIndex, turn: number): KimiTurn {
 }
 
 /** The session folder's name: from the file's path when it was read with it, else from a capture of the session. */
-function sessionIdOf(session: Session, options: PipelineOptions): string | null {
+export function sessionIdOf(session: Session, options: PipelineOptions): string | null {
   const id = session.header?.sessionId;
   if (typeof id === "string") return id;
   const learnt = sessionConstant(options, KIMI_CACHE_KEY)?.value;

@@ -3,13 +3,15 @@
 // request rebuilt from it equals the recorded requests/NNN.json byte for byte (the session folder's
 // name, sent as prompt_cache_key, learnt from the first capture), every `llm.request` record Kimi
 // Code wrote equals the rebuilt request of its turn (system prompt and tool list SHA-256, message
-// count, model), and the automatic compaction is a timeline event after which the kept prompts,
+// count, model), and the automatic compaction is a timeline event, with its summariser request
+// (equal too, its handoff instruction learnt from that capture), after which the kept prompts,
 // the summary and Kimi Code's continuation reminder are sent.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { verifiedHeadline, verifySession, type VerifyCapture } from "../../../../src/app/captureVerify";
 import { readSessionText } from "../../../../src/core/session/index";
+import { findAgent } from "../../../../src/core/session/agents";
 import { analyzeSession, buildTurnRequest, countTurns } from "../../../../src/core/session/pipeline";
 import { recordReport } from "../../../../src/core/session/recordReport";
 import { requestDumpsOf } from "../../../../src/core/session/storage";
@@ -17,7 +19,7 @@ import { requestDumpsOf } from "../../../../src/core/session/storage";
 const CASE = path.join(__dirname, "../../../fixtures/kimi-code/run-autocompact");
 const WIRE = path.join(CASE, "session/wire.jsonl");
 const REQUESTS = path.join(CASE, "requests");
-/** The compaction's summariser request: the history and Kimi Code's handoff instruction, not rebuilt yet. */
+/** The compaction's summariser request: the history and Kimi Code's handoff instruction. */
 const SUMMARISER = "009.json";
 
 const read = (text = readFileSync(WIRE, "utf8")) => readSessionText(text, "wire.jsonl")!;
@@ -42,16 +44,29 @@ describe("Kimi Code recording", () => {
     expect(countTurns(session, {})).toBe(14);
   });
 
-  it("every main request equals the wire; the summariser request is the one left unmatched", () => {
+  it("every main request and the summariser request equal the wire", () => {
     const session = read();
     const results = verifySession(session, {}, captures());
-    const mains = results.filter((result) => result.source !== SUMMARISER);
+    const mains = results.filter((result) => result.kind === "main");
+    expect(mains.map((result) => result.source)).not.toContain(SUMMARISER);
     expect(mains).toHaveLength(14);
     expect(mains.map((result) => `${result.source} ${result.verdict}`)).toEqual(mains.map((result) => `${result.source} equal`));
-    expect(results.find((result) => result.source === SUMMARISER)?.verdict).toBe("unmatched");
-    // Only the session folder's name (prompt_cache_key) is learnt, from the first capture.
+    // Only the session folder's name (prompt_cache_key) is learnt, from the first main capture;
+    // the handoff instruction from the summariser capture.
     expect(mains.filter((result) => result.teaches).map((result) => result.source)).toEqual(["001.json"]);
-    expect(verifiedHeadline(results).text).toBe("14 of 15 turns equal to the wire (1 matched no turn)");
+    expect(results.filter((result) => result.kind === "summary").map((result) => `${result.source} ${result.verdict}`)).toEqual([`${SUMMARISER} equal`]);
+    expect(verifiedHeadline(results).text).toBe("14 of 14 turns equal to the wire");
+  });
+
+  it("without a capture, the summariser request marks the handoff instruction not recorded", () => {
+    const session = read();
+    const auxiliary = analyzeSession(session, {}).auxiliary ?? [];
+    expect(auxiliary).toEqual([expect.objectContaining({ purpose: "summary", beforeTurn: 9, label: "Summariser request" })]);
+    const built = findAgent(session.formatId)!.auxiliary!.build(session, {}, 0, []).request;
+    expect(built.notRecorded).toEqual(["prompt_cache_key", "compaction instruction"]);
+    const wire = JSON.parse(readFileSync(path.join(REQUESTS, SUMMARISER), "utf8")) as { messages: unknown[]; max_tokens: number };
+    expect((built.body.messages as unknown[]).length).toBe(wire.messages.length);
+    expect(built.body.max_tokens).toBe(wire.max_tokens);
   });
 
   it("without a capture, prompt_cache_key is the one part not recorded", () => {
