@@ -54,7 +54,7 @@ export interface KimiTurn {
   compaction: KimiCompaction | null;
 }
 
-export interface KimiCompaction {
+interface KimiCompaction {
   entry: SessionEntry;
   /** Turns sent before it. */
   turnsBefore: number;
