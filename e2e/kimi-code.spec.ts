@@ -3,7 +3,7 @@
 // that turn's request sends the kept prompts, the summary and Kimi Code's continuation reminder,
 // and the details panel shows the file's own `llm.request` record equal to the rebuilt request.
 // Dropped with the recorded requests, every main request and the summariser request are equal
-// to the wire.
+// to the wire (15 bodies of about 85 kB each: the check takes a while on a busy machine).
 // Screenshots at 1440x900 and 1024x700 (CONTEXTSCOPE_SCREENSHOT_DIR, else not written).
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -55,11 +55,11 @@ test("a Kimi Code wire file: its requests, the compaction, and its own record of
 });
 
 test("a Kimi Code wire file dropped with its recorded requests is equal to the wire, turn by turn", async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   await openEmptyApp(page);
   await dropFiles(page, [wireFile(), ...requestFiles()]);
   await waitForSession(page, "wire.jsonl");
-  await expect(page.getByTestId("wire-headline")).toHaveText("14 of 14 turns equal to the wire", { timeout: 60_000 });
+  await expect(page.getByTestId("wire-headline")).toHaveText("14 of 14 turns equal to the wire", { timeout: 180_000 });
   await expect(turnRow(page, 1).getByTestId("timeline-wire-badge")).toHaveText("wire =");
   await turnRow(page, 14).click();
   await waitForRequestTurn(page, 14);
