@@ -62,9 +62,10 @@ class KimiLineReader implements LineReader {
       return;
     }
     if (this.header === null && isMetadata(raw)) {
-      this.header = { agent: KIMI_CODE_FORMAT_ID, protocolVersion: raw.protocol_version, createdAt: typeof raw.created_at === "number" ? raw.created_at : null, sessionId: sessionIdOfPath(this.fileName) };
+      this.header = { agent: KIMI_CODE_FORMAT_ID, protocolVersion: raw.protocol_version, createdAt: typeof raw.created_at === "number" ? raw.created_at : null, sessionId: sessionIdOfPath(this.fileName), cwd: null };
       return;
     }
+    this.noteCwd(raw);
     if (!KIMI_KNOWN_TYPES.has(raw.type) && !this.unknownTypes.has(raw.type)) {
       this.unknownTypes.add(raw.type);
       this.warnings.push({ line: lineNumber, reason: `record type "${raw.type}" is not one Kimi Code 2.1 writes: kept, not interpreted` });
@@ -72,6 +73,16 @@ class KimiLineReader implements LineReader {
     const previous = this.entries[this.entries.length - 1]?.id ?? null;
     const timestamp = typeof raw.time === "number" && Number.isFinite(raw.time) ? new Date(raw.time).toISOString() : null;
     this.entries.push({ id: `L${lineNumber}`, parentId: previous, type: raw.type, timestamp, line: lineNumber, raw });
+  }
+
+  /** The folder the agent worked in, from the first profile record that names it (for the sessions library and `scan`). */
+  private noteCwd(raw: Record<string, unknown>): void {
+    if (raw.type !== "profile.bind" && raw.type !== "config.update") return;
+    const disclosure = raw.environmentDisclosure;
+    const cwd = typeof raw.cwd === "string" ? raw.cwd : disclosure !== null && typeof disclosure === "object" && typeof (disclosure as Record<string, unknown>).cwd === "string" ? ((disclosure as Record<string, unknown>).cwd as string) : null;
+    if (cwd === null) return;
+    this.header ??= { agent: KIMI_CODE_FORMAT_ID, protocolVersion: null, createdAt: null, sessionId: sessionIdOfPath(this.fileName), cwd: null };
+    this.header.cwd ??= cwd;
   }
 
   private session(entries: SessionEntry[], warnings: ReaderWarning[]): Session {

@@ -38,7 +38,7 @@ describe("Kimi Code recording", () => {
   it("opens as Kimi Code with every record type known and no warning", () => {
     const session = read();
     expect(session.formatId).toBe("kimi-code");
-    expect(session.header).toMatchObject({ protocolVersion: "1.5", sessionId: null });
+    expect(session.header).toMatchObject({ protocolVersion: "1.5", sessionId: null, cwd: "/tmp/drift-kimi-code-h36Vd7/lighthouse-notes" });
     expect(session.warnings).toEqual([]);
     expect(recordReport(session)).toMatchObject({ agent: "Kimi Code", unknown: [] });
     expect(countTurns(session, {})).toBe(14);
