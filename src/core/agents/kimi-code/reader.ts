@@ -62,8 +62,9 @@ class KimiLineReader implements LineReader {
       return;
     }
     if (this.header === null && isMetadata(raw)) {
+      // Kept as an entry too: the header below is made from several lines, so a session written
+      // back as lines (a share link) writes the metadata line as it was.
       this.header = { agent: KIMI_CODE_FORMAT_ID, protocolVersion: raw.protocol_version, createdAt: typeof raw.created_at === "number" ? raw.created_at : null, sessionId: sessionIdOfPath(this.fileName), cwd: null };
-      return;
     }
     this.noteCwd(raw);
     if (!KIMI_KNOWN_TYPES.has(raw.type) && !this.unknownTypes.has(raw.type)) {
@@ -88,14 +89,14 @@ class KimiLineReader implements LineReader {
   private session(entries: SessionEntry[], warnings: ReaderWarning[]): Session {
     const version = typeof this.header?.protocolVersion === "string" ? Number.parseFloat(this.header.protocolVersion) : NaN;
     return readerSession(
-      { formatId: KIMI_CODE_FORMAT_ID, formatLabel: FORMAT_LABEL, fileName: this.fileName, formatVersion: Number.isFinite(version) ? version : null, header: this.header, lineCount: this.lastLine },
+      { formatId: KIMI_CODE_FORMAT_ID, formatLabel: FORMAT_LABEL, fileName: this.fileName, formatVersion: Number.isFinite(version) ? version : null, header: this.header, headerIsLine: false, lineCount: this.lastLine },
       entries,
       warnings,
     );
   }
 
   finish(): Session {
-    finishReadWarnings(this.warnings, this.lastLine, this.lastBadLine, this.entries.length === 0 && this.header === null ? `no Kimi Code records found: expected ${EXPECTATION}` : null);
+    finishReadWarnings(this.warnings, this.lastLine, this.lastBadLine, this.entries.length === 0 ? `no Kimi Code records found: expected ${EXPECTATION}` : null);
     return this.session(this.entries, this.warnings);
   }
 

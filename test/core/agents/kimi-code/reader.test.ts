@@ -12,6 +12,7 @@ import { readSessionText } from "../../../../src/core/session/index";
 import { detectFormat } from "../../../../src/core/session/read";
 import { analyzeSession, buildTurnRequest, countTurns } from "../../../../src/core/session/pipeline";
 import { sessionIdOfPath } from "../../../../src/core/agents/kimi-code/reader";
+import { sessionLines } from "../../../../src/core/share/session-lines";
 
 const FIXTURE = path.join(__dirname, "../../../fixtures/kimi-code/hand-made.jsonl");
 const read = () => readSessionText(readFileSync(FIXTURE, "utf8"), "wire.jsonl")!;
@@ -59,6 +60,13 @@ describe("Kimi Code wire files", () => {
     expect(analysis.turns[2]!.modelSwitched).toBe(true);
     expect(analysis.turns[0]!.usage).toEqual({ input: 100, output: 10, cacheRead: 50, cacheWrite: 0, totalTokens: 160 });
     expect(analysis.warnings.map((warning) => warning.line)).toEqual([22]);
+  });
+
+  it("written back as lines (a share link), the file reads the same", () => {
+    const session = read();
+    const again = readSessionText(sessionLines(session).join("\n"), "wire.jsonl")!;
+    expect(again.header).toEqual(session.header);
+    expect(buildTurnRequest(again, {}, 2).body).toEqual(body(2));
   });
 
   it("takes the session id from a wire file's path", () => {
