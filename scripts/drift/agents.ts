@@ -241,4 +241,43 @@ const kilo: AgentDriver = {
   sessionFiles: ({ home }) => filesUnder(path.join(home, ".local", "share", "kilo"), (name) => name === "kilo.db"),
 };
 
-export const DRIVERS: AgentDriver[] = [claudeCode, pi, codex, opencode, geminiCli, qwenCode, kilo];
+const kimiCode: AgentDriver = {
+  id: "kimi-code",
+  packageName: "@moonshot-ai/kimi-code",
+  bin: "kimi",
+  // Needs Node 22.19 or newer on PATH. Pointed at the proxy by its config.toml, as an OpenAI Chat
+  // Completions provider; compacts once the context passes the model's window less the reserve.
+  // It adds `<system-reminder>` user messages after a prompt (the date, the permission mode).
+    // Its system prompt and tools alone are about 21,000 tokens by the provider's count; the window is
+  // 40,000 with a reserve of 8,000, so a context of 33,000 compacts before the next turn.
+  provider: { shellCall: (command) => ({ name: "Bash", args: { command } }), inflate: { turn: 3, step: 1, inputTokens: 33000 }, reminderPrefix: "<system-reminder>" },
+  env: () => ({ ...QUIET }),
+  configure: ({ home, proxyUrl }) => {
+    mkdirSync(path.join(home, ".kimi-code"), { recursive: true });
+    writeFileSync(
+      path.join(home, ".kimi-code", "config.toml"),
+      [
+        'default_model = "fake"',
+        "",
+        "[providers.fake]",
+        'type = "openai"',
+        `base_url = "${proxyUrl}/v1"`,
+        'api_key = "dummy-key"',
+        "",
+        "[models.fake]",
+        'provider = "fake"',
+        'model = "fake-model"',
+        "max_context_size = 40000",
+        "",
+        "[loop_control]",
+        "reserved_context_size = 8000",
+        "",
+      ].join("\n"),
+    );
+    writeFileSync(path.join(home, ".kimi-code", "tui.toml"), "[upgrade]\nauto_install = false\n");
+  },
+  argv: (prompt, first) => [...(first ? [] : ["--continue"]), "-p", prompt],
+  sessionFiles: ({ home }) => filesUnder(path.join(home, ".kimi-code", "sessions"), (name) => name === "wire.jsonl"),
+};
+
+export const DRIVERS: AgentDriver[] = [claudeCode, pi, codex, opencode, geminiCli, qwenCode, kilo, kimiCode];

@@ -23,6 +23,12 @@ export interface ProviderSettings {
    * and retries, then falls back to keeping the raw text, when the answer has no snapshot.
    */
   summaryForm?: "state-snapshot";
+  /**
+   * User messages the agent adds after a prompt on its own, told by how their text starts (Kimi
+   * Code's `<system-reminder>` messages): not "something else" that would make the request a
+   * summariser's.
+   */
+  reminderPrefix?: string;
 }
 
 /** What the provider answered, one row per request, for the harness's report. */
@@ -100,9 +106,10 @@ function hasTools(wire: Wire, body: Json): boolean {
 }
 
 /** The scripted turn and step a request asks for, or null for a summariser / title request. */
-function positionOf(wire: Wire, body: Json): { turn: number; step: number } | null {
+function positionOf(wire: Wire, body: Json, reminderPrefix?: string): { turn: number; step: number } | null {
   if (!hasTools(wire, body)) return null;
-  const messages = messagesOf(wire, body);
+  const isReminder = (message: Turnish) => reminderPrefix !== undefined && message.toolResults === 0 && message.texts.length > 0 && message.texts.every((text) => text.startsWith(reminderPrefix));
+  const messages = messagesOf(wire, body).filter((message) => !(message.user && isReminder(message)));
   let turn = -1;
   let results = 0;
   let lastIsOther = false;
@@ -181,7 +188,7 @@ export class ScriptedProvider {
   }
 
   private answerFor(wire: Wire, body: Json, characters: number, path: string): Answer {
-    const position = positionOf(wire, body);
+    const position = positionOf(wire, body, this.settings.reminderPrefix);
     const id = `drift${String(++this.counter).padStart(4, "0")}`;
     const model = typeof body.model === "string" ? body.model : (/models\/([^:]+):/.exec(path)?.[1] ?? "scripted-model");
     let text = this.settings.summaryForm === "state-snapshot" ? `<analysis>\nThe conversation so far, in order.\n</analysis>\n<state_snapshot>\n${SUMMARY_TEXT}\n</state_snapshot>` : SUMMARY_TEXT;

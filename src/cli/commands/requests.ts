@@ -201,7 +201,7 @@ export const requestsCommand: CliCommand = withoutTokenTables({
     { name: "turn", value: "N", description: "only turn N (1-based); compaction lines are then left out" },
     {
       name: "check-dumps",
-      description: "hermes-agent: compare each request_dump_*.json beside the session with the rebuilt request of its turn (\"equal\" or the first differing path; exit 1 when one differs)",
+      description: "hermes-agent: compare each request_dump_*.json beside the session with the rebuilt request of its turn; Kimi Code: each llm.request record of the wire file (\"equal\" or the first differing path; exit 1 when one differs)",
     },
     { name: "provider", value: "API", description: "wire shape to render instead of the recorded one", choices: API_IDS },
     { name: "header", value: "captured-request.json", description: "captured main request: system prompt, tools and settings come from it" },

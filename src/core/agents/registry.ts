@@ -9,6 +9,7 @@ import { deepseekHarnessAgent } from "./deepseek-harness/agent";
 import { geminiCliAgent } from "./gemini-cli/agent";
 import { hermesAgent } from "./hermes/agent";
 import { kiloAgent } from "./kilo/agent";
+import { kimiCodeAgent } from "./kimi-code/agent";
 import { opencodeAgent } from "./opencode/agent";
 import { piAgent } from "./pi/agent";
 import { qwenCodeAgent } from "./qwen-code/agent";
@@ -16,7 +17,7 @@ import { qwenCodeAgent } from "./qwen-code/agent";
 // deepseek-harness first: its header line `{"type":"session",…}` would otherwise pass for pi's.
 // Qwen Code before Claude Code: its records carry Claude Code's uuid chain and session id.
 // Kilo before opencode: kilo.db holds opencode's tables too.
-export const AGENTS: readonly AgentDescriptor[] = [deepseekHarnessAgent, piAgent, kiloAgent, opencodeAgent, qwenCodeAgent, claudeCodeAgent, codexAgent, geminiCliAgent, copilotCliAgent, hermesAgent];
+export const AGENTS: readonly AgentDescriptor[] = [deepseekHarnessAgent, piAgent, kiloAgent, opencodeAgent, qwenCodeAgent, claudeCodeAgent, codexAgent, geminiCliAgent, kimiCodeAgent, copilotCliAgent, hermesAgent];
 
 /** Agents whose sessions are not read here yet, but whose compaction policies the simulator runs on any session. */
 export const POLICY_ONLY_AGENTS: readonly PolicyOnlyAgent[] = [];

@@ -3,8 +3,8 @@
 // Gemini's countTokens: known by the path alone). Read from the words the agents' own prompts
 // use at the start of the system prompt and of the last user message (the summariser and title
 // prompts of pi, Claude Code, Codex, opencode, Gemini CLI, Qwen Code, senpi, deepseek-harness in
-// ../shared/fixtures), never from the user's conversation further in. A guess only: `verify`
-// matches by content and does not trust it.
+// ../shared/fixtures, and Kimi Code's handoff instruction in test/fixtures/kimi-code), never from
+// the user's conversation further in. A guess only: `verify` matches by content and does not trust it.
 import { isObject } from "../util/is-object";
 
 export type CapturedRequestKind = "main" | "summary" | "title" | "count";
@@ -18,7 +18,7 @@ const TITLE = /\b(title generator|concise title|generate (a |the )?(brief |short
 // summariser prompts' own phrases count.
 const SYSTEM_SUMMARY = /summari[sz]ation (assistant|agent)|state_snapshot|summari[sz]es? (a |the )?conversation/i;
 const USER_SUMMARY =
-  /compaction|context checkpoint|state_snapshot|summary instruction|summari[sz]es a conversation|respond with text only\. do not call any tools|^<conversation>|conversation so far/i;
+  /compaction|context checkpoint|state_snapshot|summary instruction|summari[sz]es a conversation|respond with text only\. do not call any tools|^<conversation>|conversation so far|handoff summary/i;
 
 function textOf(value: unknown): string {
   if (typeof value === "string") return value;

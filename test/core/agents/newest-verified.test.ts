@@ -19,8 +19,8 @@ describe("newest versions verified", () => {
     const described = allAgents().flatMap((agent) => (agent.newestVerified ?? []).map((item) => `${item.program} / ${agent.id} / ${item.version}`));
     expect(documentedRows().sort()).toEqual(described.sort());
   });
-  it("names one for every agent the recordings verify (the shared ones, and Kilo's own in test/fixtures)", () => {
+  it("names one for every agent the recordings verify (the shared ones, and Kilo's and Kimi Code's own in test/fixtures)", () => {
     const withVersion = allAgents().filter((agent) => (agent.newestVerified ?? []).length > 0).map((agent) => agent.id);
-    expect(withVersion.sort()).toEqual(["claude-code", "codex", "deepseek-harness", "gemini-cli", "kilo", "opencode", "pi"]);
+    expect(withVersion.sort()).toEqual(["claude-code", "codex", "deepseek-harness", "gemini-cli", "kilo", "kimi-code", "opencode", "pi"]);
   });
 });

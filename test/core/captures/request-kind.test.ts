@@ -56,3 +56,12 @@ it("a prompt Kilo replays after its compaction is a main request: the reminder n
   // The same words outside a reminder still name a summariser request.
   expect(guessRequestKind({ messages: [{ role: "user", content: "The active agent has changed from compaction to code." }] })).toBe("summary");
 });
+
+it("Kimi Code's summariser request is known by its handoff instruction, though it carries the tools", () => {
+  const dir = path.join(__dirname, "../../fixtures/kimi-code/run-autocompact/requests");
+  const kinds = readdirSync(dir)
+    .filter((name) => /^\d{3}\.json$/.test(name))
+    .sort()
+    .map((name) => `${name} ${guessRequestKind(JSON.parse(readFileSync(path.join(dir, name), "utf8")))}`);
+  expect(kinds.filter((line) => !line.endsWith(" main"))).toEqual(["009.json summary"]);
+});
