@@ -1,6 +1,8 @@
 // pi's context size at the end of a branch: only a response given after the latest compaction
 // counts (pi-mono 83378aad, agent-session.ts `getContextUsage` and `_checkCompaction`).
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { readSessionText, simulateCompaction } from "../../../../../src/core/session/index";
 import { currentContextTokens, estimateContextTokens, respondedSinceLatestCompaction } from "../../../../../src/core/agents/pi/compaction/context-tokens";
 import type { AgentMessage, RecordedUsage, SessionEntry } from "../../../../../src/core/model";
 
@@ -50,5 +52,30 @@ describe("context tokens after a compaction", () => {
 
   it("with no compaction, the last usage counts", () => {
     expect(currentContextTokens([keptEntry, questionEntry], [keptAnswer, question]).usageTokens).toBe(175017);
+  });
+});
+
+describe("the pi policy's trigger right after a compaction", () => {
+  it("the built-in sample with its first answer after the compaction failed: not the 31,649 tokens measured before it", () => {
+    const text = readFileSync("public/samples/pi-english-compaction.jsonl", "utf8");
+    let seen = false;
+    const lines = text.split("\n").map((line) => {
+      if (line.trim() === "") return line;
+      const entry = JSON.parse(line) as { type: string; message?: Record<string, unknown> };
+      if (entry.type === "compaction") seen = true;
+      if (seen && entry.message?.role === "assistant") {
+        seen = false;
+        Object.assign(entry.message, { stopReason: "error", content: [], usage: usage(0) });
+        return JSON.stringify(entry);
+      }
+      return line;
+    });
+    // Truth from the file: the compaction recorded tokensBefore 31,649, the context it replaced.
+    expect(text).toContain('"tokensBefore":31649');
+    const session = readSessionText(lines.join("\n"), "sample.jsonl");
+    const { trigger } = simulateCompaction({ session, options: { profile: "pi" }, turn: 31, policyId: "pi", followingTurns: 0, triggerOnly: true });
+    expect(trigger.left).toBeLessThan(31649);
+    expect(trigger.result).toBe(false);
+    expect(trigger.operands[0]!.source).toContain("no response since the latest compaction");
   });
 });
