@@ -3,7 +3,7 @@
 // and analysis checks the session commands share.
 import { API_IDS, type ApiId, type PipelineOptions, type ProfileId, type Session } from "../core/model";
 import { analyzeSession, type SessionAnalysis } from "../core/session/pipeline";
-import { defaultProfileId, PROFILE_IDS } from "../core/session/agents";
+import { defaultProfileOf, PROFILE_IDS } from "../core/session/agents";
 import { integerOption, listOption } from "./args";
 import { learnCaptures, readCaptures } from "./captures";
 import { loadHeader } from "./inputs";
@@ -31,16 +31,22 @@ export const VIEW_OPTIONS: CliOptionSpec[] = [
   { name: "provider", value: "API", description: "wire shape to render instead of the recorded one", choices: API_IDS },
   { name: "header", value: "captured-request.json", description: "captured main request: system prompt, tools and settings come from it" },
   CAPTURE_OPTION,
-  { name: "profile", value: PROFILE_IDS.join("|"), description: "pipeline profile (default pi)", choices: PROFILE_IDS },
+  { name: "profile", value: PROFILE_IDS.join("|"), description: "pipeline profile of pi files (default: the session's own, senpi for a senpi file)", choices: PROFILE_IDS },
   { name: "notes", value: "on|off", description: "senpi reply-language notes (default off)", choices: ["on", "off"] },
   { name: "leaf", value: "entryId", description: "branch: the path ending at this entry (default: last entry in file order)" },
   { name: "redact", value: "on|off", description: "mask secrets (default on); the masked values are listed on stderr", choices: ["on", "off"] },
   { name: "unmask", value: "finding-id", description: "keep this finding's value (id as listed on stderr); repeatable", multiple: true },
 ];
 
-export function viewPipelineOptions(options: CliOptionValues, io: CliIo): PipelineOptions {
+/** The profile the user named with --profile, else the session's own (a senpi file: senpi). */
+export function profileFor(options: CliOptionValues, session: Session): ProfileId {
+  return (options.profile as ProfileId | undefined) ?? defaultProfileOf(session);
+}
+
+/** The pipeline options of a view command, for the session it reads (read the session first). */
+export function viewPipelineOptions(options: CliOptionValues, io: CliIo, session: Session): PipelineOptions {
   return {
-    profile: (options.profile as ProfileId | undefined) ?? defaultProfileId(),
+    profile: profileFor(options, session),
     leafId: (options.leaf as string | undefined) ?? null,
     api: (options.provider as ApiId | undefined) ?? null,
     ...capturesOption(options, io),

@@ -66,6 +66,30 @@ describe("requests --profile senpi", () => {
     rebuilt.forEach((line, index) => expect(line.request.messages, `turn ${line.turn}`).toEqual(mains[index]!.messages));
     expect(run.lines.filter((l) => l.kind === "compaction").length).toBeGreaterThan(0);
   });
+
+  it("without --profile, a senpi file is rebuilt in its own profile: its notes are senpi's, not ignored as pi ignores them", async () => {
+    const plain = await runCliCaptured(["requests", SENPI_SESSION, "--notes", "on"]);
+    const senpi = await runCliCaptured(["requests", SENPI_SESSION, "--notes", "on", "--profile", "senpi"]);
+    const asPi = await runCliCaptured(["requests", SENPI_SESSION, "--notes", "on", "--profile", "pi"]);
+    expect([plain.code, senpi.code, asPi.code]).toEqual([0, 0, 0]);
+    expect(plain.stdout).toBe(senpi.stdout);
+    expect(turns(plain.lines).some((t) => noteCount(t.request.messages) > 0)).toBe(true);
+    expect(turns(asPi.lines).every((t) => noteCount(t.request.messages) === 0)).toBe(true);
+  });
+});
+
+describe("every command that takes a profile defaults to the session's own", () => {
+  it.each([
+    ["prefix", []],
+    ["check", []],
+    ["share", ["--turn", "9"]],
+    ["compact", ["--policy", "pi", "--turn", "9"]],
+  ])("%s on a senpi file: the same output as with --profile senpi", async (command, extra) => {
+    const plain = await runCliCaptured([command, SENPI_SESSION, ...extra]);
+    const senpi = await runCliCaptured([command, SENPI_SESSION, ...extra, "--profile", "senpi"]);
+    expect(plain.code).toBe(senpi.code);
+    expect(plain.stdout).toBe(senpi.stdout);
+  });
 });
 
 describe("requests --leaf", () => {
@@ -84,5 +108,14 @@ describe("requests --leaf", () => {
     const missing = await runCliCaptured(["requests", PI_SESSION, "--leaf", "no-such-entry"]);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(/--leaf no-such-entry is not an entry/);
+  });
+});
+
+describe("share names the session's own profile", () => {
+  it("a senpi file's link without --profile reopens in senpi, one with --profile pi in pi", async () => {
+    const plain = await runCliCaptured(["share", SENPI_SESSION, "--turn", "9"]);
+    const asPi = await runCliCaptured(["share", SENPI_SESSION, "--turn", "9", "--profile", "pi"]);
+    expect([plain.code, asPi.code]).toEqual([0, 0]);
+    expect(plain.stdout).not.toBe(asPi.stdout);
   });
 });

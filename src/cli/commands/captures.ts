@@ -2,15 +2,15 @@
 // sorted keys). `--capture` bodies teach session constants and model facts (src/core/captures);
 // `--against` bodies are each matched to their turn and compared, every differing path named and
 // classed (src/app/captureCheck.ts). The measuring harness of docs/captures.md.
-import type { PipelineOptions, ProfileId } from "../../core/model";
-import { defaultProfileId, PROFILE_IDS } from "../../core/session/agents";
+import type { PipelineOptions } from "../../core/model";
+import { PROFILE_IDS } from "../../core/session/agents";
 import { checkCaptures } from "../../app/captureCheck";
 import { listOption } from "../args";
 import { learnCaptures, mainCaptures, readCaptures } from "../captures";
 import { loadAnySession } from "../inputs";
 import { CliError, type CliIo } from "../io";
 import type { CliCommand, CliOptionValues } from "../registry";
-import { analyzeForCommand } from "../viewOptions";
+import { analyzeForCommand, profileFor } from "../viewOptions";
 
 const NAME = "captures";
 
@@ -22,7 +22,7 @@ async function run(positionals: string[], options: CliOptionValues, io: CliIo): 
   if (against.length === 0) throw new CliError(`${NAME}: nothing to compare: give --against <file|folder> (or --capture)`);
   const session = await loadAnySession(io, file, (options.session as string | undefined) ?? null);
   const pipeline: PipelineOptions = {
-    profile: (options.profile as ProfileId | undefined) ?? defaultProfileId(),
+    profile: profileFor(options, session),
     header: teach[0] ?? null,
     captures: teach.slice(1),
   };
@@ -56,7 +56,7 @@ export const capturesCommand: CliCommand = {
   options: [
     { name: "capture", value: "file|folder", description: "captured request body (or a folder of them) to learn from; the first main one supplies the session constants (repeatable)", multiple: true },
     { name: "against", value: "file|folder", description: "captured main requests to compare with their turns (repeatable; default: the --capture bodies)", multiple: true },
-    { name: "profile", value: PROFILE_IDS.join("|"), description: "pipeline profile of pi files (default pi)", choices: PROFILE_IDS },
+    { name: "profile", value: PROFILE_IDS.join("|"), description: "pipeline profile of pi files (default: the session's own, senpi for a senpi file)", choices: PROFILE_IDS },
     { name: "session", value: "id", description: "opencode database or hermes-agent state.db: the session to use" },
   ],
   details: [

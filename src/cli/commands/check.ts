@@ -82,8 +82,8 @@ function parseFailOn(value: unknown): Set<CheckKindId> {
 async function run(positionals: string[], options: CliOptionValues, io: CliIo): Promise<number> {
   const file = positionals[0]!;
   const failOn = parseFailOn(options["fail-on"]);
-  const pipeline = viewPipelineOptions(options, io);
   const session = await loadAnySession(io, file, (options.session as string | undefined) ?? null);
+  const pipeline = viewPipelineOptions(options, io, session);
   checkLeaf(session, pipeline, NAME, file);
   const analysis = analyzeForCommand(session, pipeline, file);
   const tokenizer = (options.tokenizer as TokenizerChoice | undefined) ?? "auto";
@@ -114,7 +114,7 @@ export const checkCommand: CliCommand = {
     { name: "provider", value: "API", description: "wire shape to check instead of the recorded one", choices: API_IDS },
     { name: "header", value: "captured-request.json", description: "captured main request: system prompt, tools and settings come from it" },
     { name: "session", value: "id", description: "opencode database or hermes-agent storage: the session to check" },
-    { name: "profile", value: PROFILE_IDS.join("|"), description: "pipeline profile (default pi)", choices: PROFILE_IDS },
+    { name: "profile", value: PROFILE_IDS.join("|"), description: "pipeline profile of pi files (default: the session's own, senpi for a senpi file)", choices: PROFILE_IDS },
     { name: "notes", value: "on|off", description: "senpi reply-language notes (default off)", choices: ["on", "off"] },
     { name: "leaf", value: "entryId", description: "branch to check: the path ending at this entry (default: last entry in file order)" },
     { name: "tokenizer", value: "auto|estimate|o200k", description: "token counts as for prefix (default auto)", choices: ["auto", "estimate", "o200k"] },

@@ -4,7 +4,7 @@
 // policy; `--replay-session` runs the policy's trigger over every turn (optionally `--compare`
 // with a second policy). Instruction slots are filled from captured summariser requests given with
 // `--instructions-from` (a file, or a folder of request bodies).
-import { allAgents, defaultProfileId, PROFILE_IDS } from "../../core/session/agents";
+import { allAgents, defaultProfileOf, PROFILE_IDS } from "../../core/session/agents";
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { API_IDS, type ApiId, type PipelineOptions, type ProfileId } from "../../core/model";
@@ -127,14 +127,15 @@ async function run(positionals: string[], options: CliOptionValues, io: CliIo): 
   if (typeof policyId !== "string") throw new CliError(`${NAME}: --policy is required (${POLICY_IDS.join(", ")})`);
   const policy = orCliError(NAME, () => getPolicy(policyId));
   // The policy's own profile (senpi) applies to files whose agent offers it; the others ignore it.
-  const profile: ProfileId = (options.profile as ProfileId | undefined) ?? policy.pipelineProfile ?? defaultProfileId();
+  // Else the session's own (a senpi file: senpi).
+  const session = await loadAnySession(io, file, (options.session as string | undefined) ?? null);
+  const profile: ProfileId = (options.profile as ProfileId | undefined) ?? policy.pipelineProfile ?? defaultProfileOf(session);
   const pipeline: PipelineOptions = {
     profile,
     leafId: (options.leaf as string | undefined) ?? null,
     api: (options.provider as ApiId | undefined) ?? null,
     header: typeof options.header === "string" ? loadHeader(io, options.header) : null,
   };
-  const session = await loadAnySession(io, file, (options.session as string | undefined) ?? null);
   const { captured, fromFolder } = loadCapturedBodies(io, listOption(options, "instructions-from"));
   const readable = captured.filter((c) => policy.readCaptured?.(c.body, c.source) ?? policy.extractInstructions?.(c.body, c.source));
   for (const c of captured) {
@@ -234,7 +235,7 @@ export const compactCommand: CliCommand = {
     { name: "manual", description: "manual compaction: skip the trigger" },
     { name: "provider", value: "API", description: "wire shape of the requests", choices: API_IDS },
     { name: "header", value: "captured-request.json", description: "captured main request: system prompt, tools and settings come from it" },
-    { name: "profile", value: PROFILE_IDS.join("|"), description: "pipeline profile of pi files (default: senpi for the senpi policy, else pi)", choices: PROFILE_IDS },
+    { name: "profile", value: PROFILE_IDS.join("|"), description: "pipeline profile of pi files (default: senpi for the senpi policy, else the session's own)", choices: PROFILE_IDS },
     { name: "leaf", value: "entryId", description: "branch to use (default: the last entry)" },
     { name: "session", value: "id", description: "opencode database: the session to use" },
     { name: "instructions-from", value: "file-or-folder", description: "captured summariser request(s) that fill the instruction slots", multiple: true },

@@ -9,7 +9,7 @@ import type { TokenizerChoice } from "../../core/tokens/counters";
 import { loadAnySession } from "../inputs";
 import type { CliIo } from "../io";
 import type { CliCommand, CliOptionValues } from "../registry";
-import { analyzeForCommand, checkLeaf, viewPipelineOptions } from "../viewOptions";
+import { analyzeForCommand, checkLeaf, profileFor, viewPipelineOptions } from "../viewOptions";
 
 const NAME = "compare";
 
@@ -41,12 +41,13 @@ function comparisonLines(comparison: SessionComparison): Record<string, unknown>
 
 async function run(positionals: string[], options: CliOptionValues, io: CliIo): Promise<number> {
   const [fileA, fileB] = positionals as [string, string];
-  const pipelineA = viewPipelineOptions(options, io);
-  const pipelineB: PipelineOptions = { ...pipelineA, leafId: (options["leaf-b"] as string | undefined) ?? null };
   const sessionA = await loadAnySession(io, fileA, (options.session as string | undefined) ?? null);
   // The same file twice (two branches): read once, so both sides share their message objects.
   const sameFile = fileA === fileB && options["session-b"] === undefined;
   const sessionB: Session = sameFile ? sessionA : await loadAnySession(io, fileB, (options["session-b"] as string | undefined) ?? null);
+  // Each side in its own session's profile unless --profile names one for both.
+  const pipelineA = viewPipelineOptions(options, io, sessionA);
+  const pipelineB: PipelineOptions = { ...pipelineA, profile: profileFor(options, sessionB), leafId: (options["leaf-b"] as string | undefined) ?? null };
   checkLeaf(sessionA, pipelineA, NAME, fileA);
   checkLeaf(sessionB, pipelineB, NAME, fileB);
   const analysisA = analyzeForCommand(sessionA, pipelineA, fileA);
@@ -74,7 +75,7 @@ export const compareCommand: CliCommand = {
     { name: "header", value: "captured-request.json", description: "captured main request: system prompt, tools and settings of both sides" },
     { name: "session", value: "id", description: "opencode database or hermes-agent storage: the session of side A" },
     { name: "session-b", value: "id", description: "the same for side B" },
-    { name: "profile", value: PROFILE_IDS.join("|"), description: "pipeline profile of both sides (default pi)", choices: PROFILE_IDS },
+    { name: "profile", value: PROFILE_IDS.join("|"), description: "pipeline profile of both sides (default: each session's own, senpi for a senpi file)", choices: PROFILE_IDS },
     { name: "notes", value: "on|off", description: "senpi reply-language notes (default off)", choices: ["on", "off"] },
     { name: "tokenizer", value: "auto|estimate|o200k", description: "token counts (default estimate = chars/4; auto as for prefix)", choices: ["auto", "estimate", "o200k"] },
   ],

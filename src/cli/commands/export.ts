@@ -12,8 +12,8 @@ const NAME = "export";
 
 async function run(positionals: string[], options: CliOptionValues, io: CliIo): Promise<number> {
   const file = positionals[0]!;
-  const pipelineOptions = viewPipelineOptions(options, io);
   const session = await loadAnySession(io, file, (options.session as string | undefined) ?? null);
+  const pipelineOptions = viewPipelineOptions(options, io, session);
   checkLeaf(session, pipelineOptions, NAME, file);
   const analysis = analyzeForCommand(session, pipelineOptions, file);
   const turn = requiredTurn(options, NAME, analysis);

@@ -102,7 +102,6 @@ async function printThread(session: Session, thread: string | null, pipeline: Pi
 async function run(positionals: string[], options: CliOptionValues, io: CliIo): Promise<number> {
   const file = positionals[0]!;
   checkFactsAlone(options, NAME);
-  const pipeline = viewPipelineOptions(options, io);
   const tokenizer = (options.tokenizer as TokenizerChoice | undefined) ?? "auto";
   const thread = options.thread as string | undefined;
   if (thread !== undefined && options.threads === true) throw new CliError(`${NAME}: --thread and --threads exclude each other`);
@@ -110,6 +109,7 @@ async function run(positionals: string[], options: CliOptionValues, io: CliIo): 
   if (pool && fileBytes(file) >= START_THREADS_AT_BYTES) pool.start();
   try {
     const main = withThreads(await loadAnySession(io, file, (options.session as string | undefined) ?? null), options, io);
+    const pipeline = viewPipelineOptions(options, io, main);
     Object.assign(pipeline, factsOption(options, io, main, NAME));
     const count = { tokenizer, pool };
     if (options.threads === true) {
@@ -150,7 +150,7 @@ export const prefixCommand: CliCommand = withoutTokenTables({
     { name: "header", value: "captured-request.json", description: "captured main request: system prompt, tools and settings come from it" },
     FACTS_OPTION,
     { name: "session", value: "id", description: "opencode database: the session to analyse (default: the most recently updated one)" },
-    { name: "profile", value: PROFILE_IDS.join("|"), description: "pipeline profile (default pi)", choices: PROFILE_IDS },
+    { name: "profile", value: PROFILE_IDS.join("|"), description: "pipeline profile of pi files (default: the session's own, senpi for a senpi file)", choices: PROFILE_IDS },
     { name: "notes", value: "on|off", description: "senpi reply-language notes (default off)", choices: ["on", "off"] },
     { name: "leaf", value: "entryId", description: "branch to analyse: the path ending at this entry (default: last entry in file order)" },
     {

@@ -3,11 +3,10 @@
 // senpi, Claude Code, Codex: rebuilt by the agent's compaction policy; opencode: auxiliary lines) and one line per
 // auxiliary request (opencode's title and summariser requests, FM-OC-15, CP-OC-17). Works on every
 // format the readers know, an opencode database included (`--session` picks one of its sessions).
-import { API_IDS, type ApiId, type PipelineOptions, type ProfileId, type Session } from "../../core/model";
+import { API_IDS, type ApiId, type PipelineOptions, type Session } from "../../core/model";
 import { buildTurnRequest } from "../../core/session/pipeline";
 import {
   agentsWithRequestDumps,
-  defaultProfileId,
   findAgent,
   PROFILE_IDS,
   rebuildRecordedCompaction,
@@ -23,7 +22,7 @@ import { threadOf, WITH_OPTION, withThreads } from "../threadOptions";
 import { CliError, type CliIo } from "../io";
 import { type CliCommand, type CliOptionValues, withoutTokenTables } from "../registry";
 import { checkFactsAlone, FACTS_OPTION, factsOption } from "../facts";
-import { analyzeForCommand, CAPTURE_OPTION, capturesOption, checkLeaf } from "../viewOptions";
+import { analyzeForCommand, CAPTURE_OPTION, capturesOption, checkLeaf, profileFor } from "../viewOptions";
 import { costField, compositionField } from "../costFields";
 import { priceableOfUsage, turnCost } from "../../core/pricing/index";
 import { datasetPriceTable } from "../../core/pricing/dataset";
@@ -43,9 +42,9 @@ function parseFocus(values: string[]): Record<string, string> {
   return focus;
 }
 
-function buildOptions(options: CliOptionValues, io: CliIo): CompactionRebuildOptions {
+function buildOptions(options: CliOptionValues, io: CliIo, session: Session): CompactionRebuildOptions {
   const pipeline: PipelineOptions = {
-    profile: (options.profile as ProfileId | undefined) ?? defaultProfileId(),
+    profile: profileFor(options, session),
     leafId: (options.leaf as string | undefined) ?? null,
     api: (options.provider as ApiId | undefined) ?? null,
     ...capturesOption(options, io),
@@ -101,8 +100,8 @@ async function run(positionals: string[], options: CliOptionValues, io: CliIo): 
   const file = positionals[0]!;
   const turnOption = integerOption(options, "turn", NAME);
   checkFactsAlone(options, NAME);
-  const rebuildOptions = buildOptions(options, io);
   const session = threadOf(withThreads(await loadAnySession(io, file, (options.session as string | undefined) ?? null), options, io), options.thread as string | undefined, NAME);
+  const rebuildOptions = buildOptions(options, io, session);
   Object.assign(rebuildOptions, factsOption(options, io, session, NAME));
   checkLeaf(session, rebuildOptions, NAME, file);
 
@@ -207,7 +206,7 @@ export const requestsCommand: CliCommand = withoutTokenTables({
     { name: "header", value: "captured-request.json", description: "captured main request: system prompt, tools and settings come from it" },
     CAPTURE_OPTION,
     FACTS_OPTION,
-    { name: "profile", value: PROFILE_IDS.join("|"), description: "pipeline profile of pi files (default pi; other agents use their own)", choices: PROFILE_IDS },
+    { name: "profile", value: PROFILE_IDS.join("|"), description: "pipeline profile of pi files (default: the session's own, senpi for a senpi file; other agents use their own)", choices: PROFILE_IDS },
     {
       name: "notes",
       value: "on|off",

@@ -13,8 +13,8 @@ const TAB = /^[a-z][a-z0-9-]{0,31}$/;
 
 function run(positionals: string[], options: CliOptionValues, io: CliIo): number {
   const file = positionals[0]!;
-  const pipelineOptions = viewPipelineOptions(options, io);
   const session = loadSession(io, file);
+  const pipelineOptions = viewPipelineOptions(options, io, session);
   checkLeaf(session, pipelineOptions, NAME, file);
   const analysis = analyzeForCommand(session, pipelineOptions, file);
   const turn = requiredTurn(options, NAME, analysis);

@@ -4,15 +4,15 @@
 // stderr; `--fail-on differs` makes a difference an exit status for CI.
 import fs from "node:fs";
 import path from "node:path";
-import type { PipelineOptions, ProfileId } from "../../core/model";
-import { defaultProfileId, PROFILE_IDS } from "../../core/session/agents";
+import type { PipelineOptions } from "../../core/model";
+import { PROFILE_IDS } from "../../core/session/agents";
 import { factsOfCaptures, verifiedHeadline, verifySession, type VerifyCapture, type VerifyResult } from "../../app/captureVerify";
 import { readCaptures } from "../captures";
 import { FACTS_OPTION, factsOption, writeFacts } from "../facts";
 import { loadAnySession } from "../inputs";
 import { CliError, type CliIo } from "../io";
 import type { CliCommand, CliOptionValues } from "../registry";
-import { analyzeForCommand } from "../viewOptions";
+import { analyzeForCommand, profileFor } from "../viewOptions";
 
 const NAME = "verify";
 const FAIL_ON = ["differs", "declared", "never"] as const;
@@ -45,11 +45,10 @@ async function run(positionals: string[], options: CliOptionValues, io: CliIo): 
   if (!fs.existsSync(dir)) throw new CliError(`${NAME}: ${dir} does not exist`);
   const recording = readCaptures(io, [capturesFolder(dir)]);
   let pool: VerifyCapture[] = recording;
-  const profile = (options.profile as ProfileId | undefined) ?? defaultProfileId();
   const all: VerifyResult[] = [];
   for (const [i, file] of positionals.entries()) {
     const session = await loadAnySession(io, file, (options.session as string | undefined) ?? null);
-    const pipeline: PipelineOptions = { profile };
+    const pipeline: PipelineOptions = { profile: profileFor(options, session) };
     analyzeForCommand(session, pipeline, file);
     if (i === 0 && typeof options["write-facts"] === "string") {
       const learnt = factsOfCaptures(recording);
@@ -96,7 +95,7 @@ export const verifyCommand: CliCommand = {
     { name: "write-facts", value: "file", description: "write what the first capture of each model taught to a facts file (for --facts on a later session of the same agent version)" },
     { ...FACTS_OPTION, description: "check every capture against a facts file's facts instead of learning them from the recording" },
     { name: "fail-on", value: FAIL_ON.join("|"), description: "exit 1 when a capture differs or matches nothing (differs), also when one differs only where declared (declared); default never", choices: FAIL_ON },
-    { name: "profile", value: PROFILE_IDS.join("|"), description: "pipeline profile of pi files (default pi)", choices: PROFILE_IDS },
+    { name: "profile", value: PROFILE_IDS.join("|"), description: "pipeline profile of pi files (default: the session's own, senpi for a senpi file)", choices: PROFILE_IDS },
     { name: "session", value: "id", description: "opencode database or hermes-agent state.db: the session to use" },
   ],
   details: [

@@ -3,7 +3,7 @@
 // yet, the pipeline dispatch, capture learning, the databases and side files agents keep, and the
 // compaction simulator's dispatch (policies, replay, recorded rebuilds, settings inference). Nothing
 // here is an agent's own code: each call goes to the descriptor of the session's agent.
-export { allAgents, defaultProfileId, findAgent, PROFILE_IDS } from "./agents";
+export { allAgents, findAgent, PROFILE_IDS } from "./agents";
 export {
   FORMAT_READERS,
   DETECTION_LINE_COUNT,

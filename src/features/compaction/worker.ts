@@ -4,6 +4,7 @@ import { errorText, handlerKit, type HandlerTable } from "../../worker/handlers"
 import type { SessionHost } from "../../worker/sessionHost";
 import { compactionOutcome } from "./compactionOutcomeModel";
 import { compactionRequests } from "./compactionRequests";
+import { withKeptStory } from "./keptStory";
 import type { CompactionMethods, CompactionRequestsResult } from "./protocol";
 
 export type { CompactionMethods } from "./protocol";
@@ -16,7 +17,8 @@ export function compactionHandlers(host: SessionHost): HandlerTable<CompactionMe
     compactionRequests: ofSession({ stage: "rebuilding a compaction's summariser requests" }, ({ options, entryId, instructions }, { target }): CompactionRequestsResult => {
       const outcome = compactionOutcome(target, options, host.analyze(target, options), entryId);
       try {
-        return { ...compactionRequests(target, options, entryId, instructions ?? null), outcome };
+        const requests = compactionRequests(target, options, entryId, instructions ?? null);
+        return { ...requests, facts: withKeptStory(requests.facts, outcome), outcome };
       } catch (error) {
         return { available: false, entryId, requests: [], facts: [], lints: [], reason: `The summariser request could not be rebuilt: ${errorText(error)}`, outcome };
       }

@@ -70,7 +70,7 @@ function TurnDetails({ summary, result }: { summary: TurnSummary; result: TurnRe
       )}
       <div className="section-title">Model</div>
       <Row label="model">{summary.model ? `${summary.model.provider}/${summary.model.modelId}` : "unknown"}</Row>
-      {built && <ModelFacts model={built.model} thinkingLevel={summary.thinkingLevel} />}
+      {built && <ModelFacts model={built.model} thinkingLevel={summary.thinkingLevel} windowFromSession={built.windowFromSession ?? null} />}
       <Row label="api">
         {built ? API_LABELS[built.api] ?? built.api : summary.api ? API_LABELS[summary.api] ?? summary.api : "unknown"}
         {built && summary.api && built.api !== summary.api ? " (override)" : ""}

@@ -111,7 +111,14 @@ function EditForm({ model, base, onClose }: { model: ModelInfo; base: ModelInfo;
   );
 }
 
-export function ModelFacts({ model, thinkingLevel = null }: { model: ModelInfo; thinkingLevel?: string | null }) {
+/** The window row's words when the window comes from the session rather than the model's facts. */
+const SESSION_WINDOW = {
+  label: "inferred from this session",
+  title:
+    "The model is not in Contextscope's list, and this session's requests grew larger than the default window: the window is at least the largest context the session reached, so that is the window used here and in the simulator. Edit it if you know the model.",
+};
+
+export function ModelFacts({ model, thinkingLevel = null, windowFromSession = null }: { model: ModelInfo; thinkingLevel?: string | null; windowFromSession?: number | null }) {
   const reasoning = turnReasoning(model, thinkingLevel);
   const [editing, setEditing] = useState(false);
   const key = modelKey(model.provider, model.id);
@@ -133,12 +140,19 @@ export function ModelFacts({ model, thinkingLevel = null }: { model: ModelInfo; 
         const edited = override !== undefined && override[field.key] !== undefined;
         const fromCapture = learnt !== undefined && learnt[field.key] !== undefined;
         // Only a fact whose source differs from the list's names it (the list's is said once above).
-        const own = edited ? sourceWords("user") : fromCapture ? { label: `captured: ${learnt.source ?? "request"}`, title: "Learnt from an attached capture." } : null;
+        const own = edited
+          ? sourceWords("user")
+          : fromCapture
+            ? { label: `captured: ${learnt.source ?? "request"}`, title: "Learnt from an attached capture." }
+            : field.key === "contextWindow" && windowFromSession !== null
+              ? SESSION_WINDOW
+              : null;
+        const value = field.key === "contextWindow" && own === SESSION_WINDOW && windowFromSession !== null ? windowFromSession : factValue(model, field.key);
         return (
           <div key={field.key} className="kv" data-testid={`model-fact-${field.key}`} data-source={own ? own.label : baseSource.label}>
             <span className="k">{field.label}</span>
             <span className="v" title={own?.title ?? baseSource.title}>
-              {field.key === "reasoning" ? show(reasoning.reasoning) : show(factValue(model, field.key))}
+              {field.key === "reasoning" ? show(reasoning.reasoning) : show(value)}
               {field.key === "reasoning" && reasoning.fromThinking && <span className="muted"> · the turn recorded thinking {thinkingLevel}</span>}
               {own && <span className="muted"> · {own.label}</span>}
             </span>

@@ -60,6 +60,11 @@ export interface RequestFacts {
   dropped: DroppedInfo[];
   /** [INF] serializer behaviours that apply to this request's wire shape (SERIALIZER_INFERENCES). */
   inferences: { ruleId: string; what: string; alternative: string }[];
+  /**
+   * For a model our list does not know, the largest context the session reached when it is above
+   * the default window (the simulator uses the same window); null otherwise.
+   */
+  windowFromSession?: number | null;
 }
 
 export interface TurnRequestResult {

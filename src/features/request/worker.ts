@@ -3,6 +3,7 @@
 // The last few views are kept, so stepping back and forth is instant.
 import { buildTurnRequest, messageCharsEstimator } from "../../core/session/pipeline";
 import { requestDumpLines } from "../../core/session/storage";
+import { windowFromSession } from "../../core/session/simulate/index";
 import { stringifyWithTexts } from "../../core/text/text";
 import { handlerKit, type HandlerTable } from "../../worker/handlers";
 import { optionsKey, type SessionHost, type SessionSlot } from "../../worker/sessionHost";
@@ -32,6 +33,8 @@ export function requestHandlers(host: SessionHost): HandlerTable<RequestMethods>
       }
       const built = buildTurnRequest(target, options, turn);
       const view = requestView(turn, built, messageCharsEstimator(target, options));
+      // An unknown model's window as the simulator takes it: never below what the session reached.
+      view.built.windowFromSession = windowFromSession(target, options, built.model);
       // Tool calls of this request that started a sub-agent thread link to it (Messages tab).
       linkThreadCalls(view, built.messages, opened, options);
       const groundTruth = requestDumpLines(target, options, turn);

@@ -5,6 +5,9 @@ import { readFileSync } from "node:fs";
 import { expect, it } from "vitest";
 import { resolveModel } from "../../../src/core/models/catalogue";
 import { readSessionText, simulateCompaction } from "../../../src/core/session/index";
+import { windowFromSession } from "../../../src/core/session/simulate/index";
+import { buildTurnRequest } from "../../../src/core/session/pipeline";
+import { syntheticSession } from "./synthetic";
 import { describeShared } from "../../support/fixtures";
 
 it("GPT-5.x and claude-opus-4-7 have their catalogue windows, dated ids included", () => {
@@ -51,4 +54,26 @@ describeShared("a session past its model's known window", (shared) => {
     expect(limits.contextWindow).toBe(largest);
     expect(limits.contextWindowSource).toContain("largest context this session reached");
   });
+});
+
+it("Details and the simulator take an unknown model's window from the same function", () => {
+  const session = syntheticSession(
+    [
+      { role: "user", text: "hello" },
+      { role: "assistant", text: "hi", total: 150000 },
+      { role: "user", text: "more" },
+      { role: "assistant", text: "ok", total: 210000 },
+    ],
+    { provider: "someone", id: "model-nobody-knows" },
+  );
+  const built = buildTurnRequest(session, {}, 2);
+  expect(built.model.source).toContain("default");
+  const window = windowFromSession(session, {}, built.model);
+  // The session reached 210,000 tokens of context (input 209,990 + 0 cache): above the default window.
+  expect(window).toBe(209990);
+  const { limits } = simulateCompaction({ session, options: {}, turn: 2, policyId: "pi", manual: false, triggerOnly: true, followingTurns: 0 });
+  expect(limits.contextWindow).toBe(window);
+  // A model our list knows keeps its own window.
+  const known = syntheticSession([{ role: "user", text: "hello" }, { role: "assistant", text: "hi", total: 150000 }]);
+  expect(windowFromSession(known, {}, buildTurnRequest(known, {}, 1).model)).toBeNull();
 });

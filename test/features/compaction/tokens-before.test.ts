@@ -32,3 +32,33 @@ describeShared("tokens before a Claude Code compaction", (shared) => {
     expect(trigger.result).toBe(true);
   });
 });
+
+// Every compaction of the shared recordings and real files: the trigger figure of the compaction
+// view ("at N tokens") is the recorded tokens before (the row's "N tokens before"), never another count.
+const FILES_WITH_COMPACTIONS = [
+  "pi/print-openai-autocompact/session/--home-dev-pi-print-openai-autocompact-lighthouse-notes--/2026-11-29T19-24-40-505Z_01a228c4-42b7-7303-bb87-25da37b563c2.jsonl",
+  "pi/rpc-anthropic-manualcompact/session/--home-dev-pi-rpc-anthropic-manualcompact-lighthouse-notes--/2026-11-29T19-25-11-888Z_01a228c4-bd4f-721d-a5de-0c91492dc264.jsonl",
+  "senpi/print-openai-autocompact/session/--home-dev-senpi-print-openai-autocompact-lighthouse-notes--/2026-11-29T19-40-31-741Z_01a228d2-c67d-7485-8867-b6e4b6363a66.jsonl",
+  "codex/exec-autocompact/session/sessions/2026/11/29/rollout-2026-11-29T19-25-29-01a228c5-0111-7641-8ea4-161c4b3a44d5.jsonl",
+  "claude/print-autocompact-manualcompact/session/projects/-home-dev-claude-print-autocompact-manualcompact-lighthouse-notes/ae06c21a-08ae-4c39-89e0-c4dcf08d14e8.jsonl",
+  "realworld/claude-code/entire-bccb-2compactions-subagents.jsonl",
+  "realworld/claude-code/codemie-session-624a4a58-compaction.jsonl",
+  "realworld/openclaw/sirdeuce-mixed-ollama-openai-codex.jsonl",
+];
+
+describeShared("the trigger figure and the tokens before agree on every compaction", (shared) => {
+  it.each(FILES_WITH_COMPACTIONS)("%s", (name) => {
+    const file = shared.path(name);
+    const session = readSessionText(readFileSync(file, "utf8"), file);
+    const options = {};
+    const analysis = analyzeSession(session, options);
+    const events = analysis.timeline.filter((item) => item.kind === "compaction");
+    expect(events.length).toBeGreaterThan(0);
+    for (const event of events) {
+      if (event.kind !== "compaction" || event.tokensBefore === null) continue;
+      const short = compactionOutcome(session, options, analysis, event.entryId)?.triggerShort ?? "";
+      const at = /at ([\d,]+) tokens/.exec(short)?.[1];
+      if (at !== undefined) expect(Number(at.replace(/,/g, "")), `${event.entryId}: ${short}`).toBe(event.tokensBefore);
+    }
+  });
+});

@@ -2,7 +2,7 @@
 export type * from "../../simulate/types";
 export { VERDICTS } from "../../simulate/types";
 export { POLICIES, POLICY_IDS, getPolicy, sessionPolicy } from "./policies";
-export { simulateCompaction, buildSimulationContext } from "./simulate";
+export { simulateCompaction, buildSimulationContext, windowFromSession } from "./simulate";
 export { resolveLimits } from "../../simulate/limits";
 export { makeVerdict } from "../../simulate/verdict";
 export { resolveSummary, placeholderSummary } from "../../simulate/summary-text";

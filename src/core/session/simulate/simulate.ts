@@ -44,15 +44,23 @@ function largestRecordedContext(session: Session, options: SimulationInput["opti
 }
 
 /**
- * The limits of the simulation. A model the catalogue does not know gets a default window; a
- * session that itself went past it shows the model's window is at least that large, so the
- * window is raised to the largest context the session reached, and its source says so.
+ * The window of a model the catalogue does not know, raised to the largest context the session
+ * reached: the session itself shows the model's window is at least that large. Null when the
+ * model's facts give the window (our list, a capture, the user's edit) or the session stayed
+ * below the default. The simulator and the Details panel both use it.
  */
+export function windowFromSession(session: Session, options: SimulationInput["options"], model: ModelInfo): number | null {
+  if (resolveLimits(model).contextWindowSource !== "catalogue-default") return null;
+  const largest = largestRecordedContext(session, options);
+  return largest > model.contextWindow ? largest : null;
+}
+
+/** The limits of the simulation: an unknown model's window from the session (`windowFromSession`), its source saying so. */
 function simulationLimits(input: SimulationInput, model: ModelInfo): ResolvedLimits {
   const limits = resolveLimits(model, input.limits);
   if (limits.contextWindowSource !== "catalogue-default") return limits;
-  const largest = largestRecordedContext(input.session, input.options);
-  if (largest <= limits.contextWindow) return limits;
+  const largest = windowFromSession(input.session, input.options, model);
+  if (largest === null) return limits;
   return { ...limits, contextWindow: largest, contextWindowSource: "model unknown: the largest context this session reached" };
 }
 

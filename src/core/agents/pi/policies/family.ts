@@ -7,7 +7,8 @@ import type { AgentMessage, ContextMessage, Session, SessionEntry } from "../../
 import {
   assembleCompactionSummary,
   buildCompactionRequests,
-  estimateContextTokens,
+  currentContextTokens,
+  type CurrentContextEstimate,
   type CompactionRebuild,
   type CompactionRebuildOptions,
 } from "../compaction";
@@ -108,10 +109,15 @@ export function preparePiFamily(input: SimulationInput, profile: PiProfileId, pa
   return { point, rebuild, rebuildOptions, slots, pathMessages };
 }
 
-/** PI-K4 over the projected context at the compaction point. */
+/** PI-K4 over the projected context at the compaction point, counting only a response given after the latest compaction. */
 function pathContextTokens(prep: PiFamilyPreparation, profile: PiProfileId) {
   const projected = projectPath(prep.point.path, profile).messages.map((m) => m.message);
-  return estimateContextTokens(projected, profile);
+  return currentContextTokens(prep.point.path, projected, profile);
+}
+
+function contextTokensSource(estimate: CurrentContextEstimate): string {
+  if (estimate.noResponseSinceCompaction) return "no response since the latest compaction: chars/4 estimate of every message (pi counts no usage from before a compaction and skips its check until the next response)";
+  return estimate.usageIndex >= 0 ? `last usage ${estimate.usageTokens} + estimate ${estimate.trailingTokens} of later messages (PI-K4)` : "chars/4 estimate of every message (PI-K4)";
 }
 
 /** CP-PI-1 / PI-K5: `contextTokens > contextWindow − reserveTokens`. */
@@ -121,12 +127,13 @@ export function piTrigger(prep: PiFamilyPreparation, input: SimulationInput, con
   const threshold = window - reserveTokens;
   const tokens = estimate.tokens;
   const manual = input.manual === true;
-  const result = tokens > threshold;
+  // pi checks the threshold only on a response given after the latest compaction.
+  const result = !estimate.noResponseSinceCompaction && tokens > threshold;
   return {
     evaluated: !manual,
     manual,
     operands: [
-      { name: "contextTokens", value: tokens, source: estimate.usageIndex >= 0 ? `last usage ${estimate.usageTokens} + estimate ${estimate.trailingTokens} of later messages (PI-K4)` : "chars/4 estimate of every message (PI-K4)" },
+      { name: "contextTokens", value: tokens, source: contextTokensSource(estimate) },
       { name: "contextWindow", value: window, source: context.limits.contextWindowSource },
       { name: "reserveTokens", value: reserveTokens, source: "parameter reserveTokens (PI-K1)" },
     ],
@@ -134,7 +141,7 @@ export function piTrigger(prep: PiFamilyPreparation, input: SimulationInput, con
     left: tokens,
     right: threshold,
     result,
-    expression: `${tokens} > ${window} − ${reserveTokens} = ${threshold} → ${result ? "compact" : "no"}${manual ? " (manual compaction: trigger skipped)" : ""}`,
+    expression: `${tokens} > ${window} − ${reserveTokens} = ${threshold} → ${result ? "compact" : "no"}${manual ? " (manual compaction: trigger skipped)" : estimate.noResponseSinceCompaction ? " (no response since the latest compaction: pi does not check)" : ""}`,
     ruleId: "CP-PI-1",
     estimator: `pi chars/4 per message, anchored on the last usage (PI-K2, PI-K4${profile === "senpi" ? ", SP-K1" : ""})`,
   };
