@@ -59,15 +59,24 @@ function newestMessageTime(request: BuiltRequest): number | null {
   return newest;
 }
 
-/** The tool calls a request answers: the last assistant message's calls, when tool results follow it. */
+/**
+ * The tool calls a request answers: the calls of its last assistant message, when messages follow
+ * it (the results; some agents send them as user text, so the result's failure is known only
+ * from a `toolResult` message).
+ */
 function answeredToolCalls(request: BuiltRequest): { id: string; name: string; isError: boolean }[] {
   const messages = request.messages.map((item) => item.message);
   let at = messages.length - 1;
-  while (at >= 0 && messages[at]!.role === "toolResult") at--;
+  while (at >= 0 && messages[at]!.role !== "assistant") at--;
   const assistant = messages[at];
   if (at === messages.length - 1 || assistant?.role !== "assistant") return [];
-  const results = new Map(messages.slice(at + 1).flatMap((message) => (message.role === "toolResult" ? [[message.toolCallId, message.isError] as const] : [])));
-  return assistant.content.flatMap((block) => (block.type === "toolCall" && results.has(block.id) ? [{ id: block.id, name: block.name, isError: results.get(block.id)! }] : []));
+  const failed = new Set(messages.slice(at + 1).flatMap((message) => (message.role === "toolResult" && message.isError ? [message.toolCallId] : [])));
+  return assistant.content.flatMap((block) => (block.type === "toolCall" ? [{ id: block.id, name: block.name, isError: failed.has(block.id) }] : []));
+}
+
+/** The provider's id of the reply: an id recorded as `message:request` (the answer's and the HTTP request's) gives the first. */
+function responseIdOf(callId: string): string {
+  return callId.split(":")[0]!;
 }
 
 function usageAttributes(report: PrefixTurnReport): TraceAttributes {
@@ -119,7 +128,7 @@ function chatAttributes(request: BuiltRequest, summary: TurnSummary | null, conv
     "gen_ai.conversation.id": conversationId,
   };
   if (summary?.model) attributes["gen_ai.response.model"] = summary.model.modelId;
-  if (summary?.callId) attributes["gen_ai.response.id"] = summary.callId;
+  if (summary?.callId) attributes["gen_ai.response.id"] = responseIdOf(summary.callId);
   if (summary?.stopReason) attributes["gen_ai.response.finish_reasons"] = [finishReason(summary.stopReason)];
   // The convention sets it only when true.
   if (compacted) attributes["gen_ai.conversation.compacted"] = true;
