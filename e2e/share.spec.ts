@@ -6,6 +6,7 @@
 // that value back in the regenerated link.
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
+import { runCli } from "../src/cli/run";
 import { decodeShareLink } from "../src/core/share/fragment";
 import { SECRET_EXAMPLES, seededSessionText } from "../test/support/secret-examples";
 import { dropFiles, expect, openEmptyApp, test, turnRow, waitForRequestTurn, waitForSession, type AppView } from "./support";
@@ -112,6 +113,24 @@ test("share: the link reopens the same turn, tab, provider and request text in a
   await other.close();
 });
 
+/** The panel's OpenTelemetry trace is the file `contextscope export --format otlp` prints, a span per provider call. */
+async function expectOtlpFileAsCli(page: Page): Promise<void> {
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-otlp-download").click()]);
+  expect(download.suggestedFilename()).toBe("pi-english-compaction.otlp.json");
+  const saved = readFileSync((await download.path())!, "utf8");
+  let printed = "";
+  const code = await runCli(["export", "public/samples/pi-english-compaction.jsonl", "--format", "otlp"], {
+    stdout: (text) => (printed += text),
+    stderr: () => undefined,
+    readFile: (file) => new Uint8Array(readFileSync(file)),
+  });
+  expect(code).toBe(0);
+  expect(`${saved}\n`).toBe(printed);
+  const spans = (JSON.parse(saved) as { resourceSpans: { scopeSpans: { spans: { name: string }[] }[] }[] }).resourceSpans[0]!.scopeSpans[0]!.spans;
+  expect(spans.filter((span) => span.name.startsWith("chat ")).length).toBe((await hook(page)).turnCount);
+  await expect(page.getByTestId("export-panel")).toContainText("Saved pi-english-compaction.otlp.json");
+}
+
 test("export: the downloaded and copied JSON is byte for byte the Request view", async ({ page, context }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await page.goto("./");
@@ -133,6 +152,7 @@ test("export: the downloaded and copied JSON is byte for byte the Request view",
     expect(download.suggestedFilename()).toBe("pi-english-compaction-turn-3.request.json");
     const saved = readFileSync((await download.path())!, "utf8");
     expect(saved).toBe(shown);
+    if (!provider) await expectOtlpFileAsCli(page);
 
     await page.getByTestId("export-json-copy").click();
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(shown);

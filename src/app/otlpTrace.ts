@@ -7,7 +7,10 @@ import { hrTimeDuration, millisToHrTime } from "@opentelemetry/core";
 import { JsonTraceSerializer } from "@opentelemetry/otlp-transformer";
 import { resourceFromAttributes } from "@opentelemetry/resources";
 import type { ReadableSpan } from "@opentelemetry/sdk-trace";
-import type { SessionTrace, TraceSpan } from "../core/export/otlp/index";
+import { sessionTrace, type SessionTrace, type TraceSpan } from "../core/export/otlp/index";
+import type { PipelineOptions, Session } from "../core/model";
+import type { PriceTable } from "../core/pricing/types";
+import type { RedactionFinding } from "../core/redact/types";
 
 /** The instrumentation scope the spans name: this tool, at the version the file was written with. */
 const SCOPE = { name: "contextscope", version: "0.1.0" };
@@ -50,7 +53,27 @@ export function otlpJsonText(trace: SessionTrace): string {
 }
 
 /** The file name the page offers: the session's, with the OTLP suffix. */
-export function otlpFileName(sessionFileName: string): string {
+function otlpFileName(sessionFileName: string): string {
   const base = sessionFileName.replace(/\.[^./\\]+$/, "") || "session";
   return `${base}.otlp.json`;
+}
+
+export interface TraceExportParams {
+  redact: boolean;
+  unmasked: string[];
+  /** Write each request's messages, system instructions and tool definitions too. */
+  contents: boolean;
+}
+
+export interface TraceExport {
+  fileName: string;
+  text: string;
+  spans: number;
+  findings: RedactionFinding[];
+}
+
+/** The whole session (every thread) as the OTLP/JSON file the page offers and the CLI writes. */
+export function exportTraceFile(session: Session, options: PipelineOptions, params: TraceExportParams, prices: PriceTable): TraceExport {
+  const trace = sessionTrace(session, { pipeline: { ...options, thread: null }, prices, contents: params.contents ? { redact: params.redact, unmasked: params.unmasked } : null });
+  return { fileName: otlpFileName(session.fileName), text: otlpJsonText(trace), spans: trace.spans.length, findings: trace.findings };
 }

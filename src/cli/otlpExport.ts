@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { sessionTrace } from "../core/export/otlp/index";
 import { datasetPriceTable } from "../core/pricing/dataset";
-import { otlpJsonText } from "../app/otlpTrace";
+import { exportTraceFile } from "../app/otlpTrace";
 import { listOption } from "./args";
 import { loadAnySession } from "./inputs";
 import { CliError, type CliIo } from "./io";
@@ -43,20 +43,18 @@ export async function runOtlpExport(file: string, options: CliOptionValues, io: 
   const pipeline = viewPipelineOptions(options, io);
   const main = withThreads(await loadAnySession(io, file, (options.session as string | undefined) ?? null), options, io);
   checkLeaf(main, pipeline, "export", file);
-  const redact = options.redact !== "off";
-  const trace = sessionTrace(main, {
-    pipeline,
-    prices: datasetPriceTable(),
-    contents: options.contents === true ? { redact, unmasked: listOption(options, "unmask") } : null,
-  });
-  reportFindings(io, trace.findings);
+  const params = { redact: options.redact !== "off", unmasked: listOption(options, "unmask"), contents: options.contents === true };
   if (url !== null) {
+    const trace = sessionTrace(main, { pipeline, prices: datasetPriceTable(), contents: params.contents ? params : null });
+    reportFindings(io, trace.findings);
     await sendTrace(trace, url, (options.protocol as (typeof OTLP_PROTOCOLS)[number] | undefined) ?? "http/protobuf");
     io.stderr(`sent ${trace.spans.length} spans (trace ${trace.traceId}) to ${url}\n`);
     return 0;
   }
-  const text = otlpJsonText(trace);
-  if (typeof options.out === "string") writeWhole(options.out, `${text}\n`);
-  else io.stdout(`${text}\n`);
+  // The page's Export panel offers this same file.
+  const written = exportTraceFile(main, pipeline, params, datasetPriceTable());
+  reportFindings(io, written.findings);
+  if (typeof options.out === "string") writeWhole(options.out, `${written.text}\n`);
+  else io.stdout(`${written.text}\n`);
   return 0;
 }
