@@ -4,9 +4,9 @@
 // on a fresh page reopens the same view; a session seeded with one secret of each catalogue kind
 // gives a link and an export with none of the values, and unmasking one (confirmed) puts exactly
 // that value back in the regenerated link.
+import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { runCli } from "../src/cli/run";
 import { decodeShareLink } from "../src/core/share/fragment";
 import { SECRET_EXAMPLES, seededSessionText } from "../test/support/secret-examples";
 import { dropFiles, expect, openEmptyApp, test, turnRow, waitForRequestTurn, waitForSession, type AppView } from "./support";
@@ -118,13 +118,7 @@ async function expectOtlpFileAsCli(page: Page): Promise<void> {
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-otlp-download").click()]);
   expect(download.suggestedFilename()).toBe("pi-english-compaction.otlp.json");
   const saved = readFileSync((await download.path())!, "utf8");
-  let printed = "";
-  const code = await runCli(["export", "public/samples/pi-english-compaction.jsonl", "--format", "otlp"], {
-    stdout: (text) => (printed += text),
-    stderr: () => undefined,
-    readFile: (file) => new Uint8Array(readFileSync(file)),
-  });
-  expect(code).toBe(0);
+  const printed = execFileSync("npx", ["tsx", "src/cli/main.ts", "export", "public/samples/pi-english-compaction.jsonl", "--format", "otlp"], { encoding: "utf8" });
   expect(`${saved}\n`).toBe(printed);
   const spans = (JSON.parse(saved) as { resourceSpans: { scopeSpans: { spans: { name: string }[] }[] }[] }).resourceSpans[0]!.scopeSpans[0]!.spans;
   expect(spans.filter((span) => span.name.startsWith("chat ")).length).toBe((await hook(page)).turnCount);
