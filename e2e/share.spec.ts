@@ -126,6 +126,8 @@ async function expectOtlpFileAsCli(page: Page): Promise<void> {
 }
 
 test("export: the downloaded and copied JSON is byte for byte the Request view", async ({ page, context }) => {
+  // The trace is compared with the CLI's, run through tsx (TypeScript compiled on the fly).
+  test.setTimeout(150_000);
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await page.goto("./");
   await waitForSession(page, ENGLISH);

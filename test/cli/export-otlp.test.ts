@@ -6,6 +6,11 @@ import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { ProtobufTraceSerializer } from "@opentelemetry/otlp-transformer";
+import { readableSpans } from "../../src/app/otlpTrace";
+import { sessionTrace } from "../../src/core/export/otlp/index";
+import { datasetPriceTable } from "../../src/core/pricing/dataset";
+import { readSessionText } from "../../src/core/session/index";
 import { describeShared, fixtureCase } from "../support/fixtures";
 import { recordedMainCalls, spansOf, startReceiver, type OtlpSpan } from "./otlp-helpers";
 import { runCliText } from "./share-helpers";
@@ -84,7 +89,9 @@ describe("export --format otlp --endpoint", () => {
       }
       const file = await exportedSpans(PI);
       expect(spansOf(JSON.parse(receiver.received[1]!.body.toString("utf8")))).toEqual(file);
-      expect(receiver.received[0]!.body.length).toBeGreaterThan(100);
+      // The protobuf body is the OpenTelemetry serializer's encoding of the same spans.
+      const spans = readableSpans(sessionTrace(readSessionText(readFileSync(PI, "utf8"), path.basename(PI)), { pipeline: { profile: "pi" }, prices: datasetPriceTable(), contents: null }));
+      expect(Buffer.from(ProtobufTraceSerializer.serializeRequest(spans)!).equals(receiver.received[0]!.body)).toBe(true);
       expect(json.stderr).toMatch(new RegExp(`^sent ${file.length} spans \\(trace [0-9a-f]{32}\\) to ${receiver.url}/v1/traces\\n$`));
     } finally {
       await receiver.close();
