@@ -47,7 +47,7 @@ export function readableSpans(trace: SessionTrace): ReadableSpan[] {
 }
 
 /** The OTLP/JSON text of the trace: one `ExportTraceServiceRequest`, as an OTLP/HTTP JSON exporter posts it. */
-export function otlpJsonText(trace: SessionTrace): string {
+function otlpJsonText(trace: SessionTrace): string {
   const bytes = JsonTraceSerializer.serializeRequest(readableSpans(trace));
   return new TextDecoder().decode(bytes);
 }

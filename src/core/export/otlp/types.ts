@@ -5,11 +5,11 @@
 import type { RedactionFinding } from "../../redact/types";
 
 /** An attribute value as OTLP carries it: integers and doubles are told apart by the writer. */
-export type TraceValue = string | number | boolean | string[];
+type TraceValue = string | number | boolean | string[];
 
 export type TraceAttributes = Record<string, TraceValue>;
 
-export interface TraceEvent {
+interface TraceEvent {
   name: string;
   /** Epoch milliseconds. */
   timeMs: number;
