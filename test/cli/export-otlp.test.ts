@@ -65,6 +65,23 @@ describeShared("export --format otlp against the provider's recorded answers", (
 
 const PI = fixtureCase("pi/rpc-anthropic-manualcompact").sessionPath;
 
+describe("export --format otlp with sub-agent threads", () => {
+  it("a sub-agent's invoke_agent span sits under the execute_tool span of the call that started it", async () => {
+    const structures = fixtureCase("claude/structures");
+    const agent = structures.path("subagents-session/subagents/agent-a0123456789abcdef.jsonl");
+    const spans = await exportedSpans(structures.path("subagents-session.jsonl"), ["--with", agent]);
+    const byId = new Map(spans.map((span) => [span.spanId, span]));
+    const agents = spans.filter((span) => span.attributes["gen_ai.operation.name"] === "invoke_agent");
+    expect(agents.length).toBe(2);
+    const sub = agents.find((span) => span.attributes["gen_ai.agent.id"] === "a0123456789abcdef")!;
+    const parent = byId.get(sub.parentSpanId!)!;
+    expect(parent.attributes["gen_ai.operation.name"]).toBe("execute_tool");
+    expect(parent.attributes["gen_ai.tool.name"]).toBe("Agent");
+    expect(byId.get(parent.parentSpanId!)).toBe(agents.find((span) => span.parentSpanId === undefined));
+    expect(chatSpans(spans).filter((span) => span.parentSpanId === sub.spanId).length).toBeGreaterThan(0);
+  });
+});
+
 describe("export --format otlp --endpoint", () => {
   const saved = { ...process.env };
   afterEach(() => {
