@@ -5,7 +5,7 @@
 // where and why the cached prefix broke, the provider's own cache verdict, the cost in dollars.
 // Times come from the file: a call ends at its reply's timestamp and starts at the newest message
 // time its request carries (tool calls run between two calls).
-import type { PipelineOptions, Session, TurnSummary } from "../../model";
+import type { BuiltRequest, PipelineOptions, Session, TurnSummary } from "../../model";
 import type { PrefixTurnReport } from "../../prefix/analyze";
 import { costInputOfReport } from "../../pricing/fromPrefix";
 import { turnCost } from "../../pricing/turns";
@@ -13,7 +13,6 @@ import type { PriceTable } from "../../pricing/types";
 import type { RedactionFinding } from "../../redact/types";
 import { analyzeSession } from "../../session/pipeline";
 import { iterateSessionPrefixesWithRequests } from "../../session/sessionPrefixes";
-import type { BuiltRequest } from "../../model";
 import { requestContents } from "./content";
 import { FAILED_STOP_REASONS, finishReason, providerName, spanIdOf, traceIdOf } from "./names";
 import type { SessionTrace, TraceAttributes, TraceSpan } from "./types";
@@ -57,6 +56,15 @@ function newestMessageTime(request: BuiltRequest): number | null {
     if (typeof at === "number" && Number.isFinite(at) && (newest === null || at > newest)) newest = at;
   }
   return newest;
+}
+
+/**
+ * When a call started: the newest message time its request carries, else the previous call's end;
+ * never after the reply (clocks of a resumed session may disagree).
+ */
+function callStart(carried: number | null, previousEnd: number | null, end: number): number {
+  const candidates = [carried, previousEnd].filter((at): at is number => at !== null && at <= end);
+  return candidates.length > 0 ? Math.max(...candidates) : end;
 }
 
 /**
@@ -150,7 +158,7 @@ function threadSpans(thread: ThreadInput, agentSpanId: string, traceId: string, 
     const recordedEnd = timeOf(summary?.timestamp);
     const carried = newestMessageTime(request);
     const end: number = recordedEnd ?? carried ?? previousEnd ?? 0;
-    const start = carried !== null && carried <= end ? Math.max(carried, previousEnd ?? carried) : (previousEnd !== null && previousEnd <= end ? previousEnd : end);
+    const start = callStart(carried, previousEnd, end);
     for (const call of answeredToolCalls(request)) {
       const spanId = spanIdOf(traceId, `tool ${threadKey} ${call.id}`);
       toolSpans.set(call.id, spanId);
