@@ -4,6 +4,7 @@
 // on a fresh page reopens the same view; a session seeded with one secret of each catalogue kind
 // gives a link and an export with none of the values, and unmasking one (confirmed) puts exactly
 // that value back in the regenerated link.
+import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { decodeShareLink } from "../src/core/share/fragment";
@@ -112,7 +113,21 @@ test("share: the link reopens the same turn, tab, provider and request text in a
   await other.close();
 });
 
+/** The panel's OpenTelemetry trace is the file `contextscope export --format otlp` prints, a span per provider call. */
+async function expectOtlpFileAsCli(page: Page): Promise<void> {
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-otlp-download").click()]);
+  expect(download.suggestedFilename()).toBe("pi-english-compaction.otlp.json");
+  const saved = readFileSync((await download.path())!, "utf8");
+  const printed = execFileSync("npx", ["tsx", "src/cli/main.ts", "export", "public/samples/pi-english-compaction.jsonl", "--format", "otlp"], { encoding: "utf8" });
+  expect(`${saved}\n`).toBe(printed);
+  const spans = (JSON.parse(saved) as { resourceSpans: { scopeSpans: { spans: { name: string }[] }[] }[] }).resourceSpans[0]!.scopeSpans[0]!.spans;
+  expect(spans.filter((span) => span.name.startsWith("chat ")).length).toBe((await hook(page)).turnCount);
+  await expect(page.getByTestId("export-panel")).toContainText("Saved pi-english-compaction.otlp.json");
+}
+
 test("export: the downloaded and copied JSON is byte for byte the Request view", async ({ page, context }) => {
+  // The trace is compared with the CLI's, run through tsx (TypeScript compiled on the fly).
+  test.setTimeout(150_000);
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await page.goto("./");
   await waitForSession(page, ENGLISH);
@@ -133,6 +148,7 @@ test("export: the downloaded and copied JSON is byte for byte the Request view",
     expect(download.suggestedFilename()).toBe("pi-english-compaction-turn-3.request.json");
     const saved = readFileSync((await download.path())!, "utf8");
     expect(saved).toBe(shown);
+    if (!provider) await expectOtlpFileAsCli(page);
 
     await page.getByTestId("export-json-copy").click();
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(shown);

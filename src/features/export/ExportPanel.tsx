@@ -2,11 +2,13 @@
 // worker formats the request with the Request view's own formatter, so the JSON downloaded or
 // copied is byte-for-byte what the view shows (as sent or rewritten: notes, provider shape,
 // header); curl carries a placeholder key variable. Redaction is on by default, with the review.
+// The panel also offers the whole session as an OpenTelemetry trace (the CLI's `export --format otlp`).
 import {
   closeExportPanel,
   copyExportCurl,
   copyExportJson,
   downloadExportJson,
+  downloadExportTrace,
   exportTargetKey,
   setExportRedact,
   setExportUnmasked,
@@ -70,6 +72,17 @@ function ExportPanel() {
         </button>
         <button type="button" className="btn small" data-testid="export-curl-copy" disabled={!ready} onClick={() => void copyExportCurl()}>
           Copy curl
+        </button>
+      </div>
+      <div className="export-row">
+        <button
+          type="button"
+          className="btn small"
+          data-testid="export-otlp-download"
+          title="The whole session as an OpenTelemetry trace (OTLP/JSON, GenAI semantic conventions): one span per provider call with its tokens, for an observability backend"
+          onClick={() => void downloadExportTrace()}
+        >
+          Download OpenTelemetry trace
         </button>
       </div>
       {result && <div className="muted export-name">{result.fileName}</div>}

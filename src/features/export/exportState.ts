@@ -107,6 +107,22 @@ export function downloadExportJson(): void {
   setExport({ notice: `Saved ${result.fileName}.` });
 }
 
+/**
+ * Saves the whole session (every thread) as an OpenTelemetry trace: the file `contextscope export
+ * --format otlp` writes, redacted as the panel says (request contents are left out, as by default there).
+ */
+export async function downloadExportTrace(): Promise<void> {
+  const { exportRedact, exportUnmasked } = getExport();
+  try {
+    const trace = await pipeline().call("exportTrace", { options: pipelineOptions(), params: { redact: exportRedact, unmasked: exportUnmasked, contents: false } }, "export-trace");
+    saveTextFile(trace.fileName, trace.text, "application/json");
+    setExport({ notice: `Saved ${trace.fileName} (${trace.spans} spans).` });
+  } catch (error) {
+    if (isStale(error)) return;
+    setExport({ exportError: message(error) });
+  }
+}
+
 export function copyExportJson(): Promise<void> {
   const result = getExport().exportJson;
   return result ? copyText(result.text, "JSON") : Promise.resolve();

@@ -1,9 +1,12 @@
-// The export call: the selected turn's (or a compaction's, or a simulation's) request as JSON or
-// curl, redacted by default. Types only.
+// The export calls: the selected turn's (or a compaction's, or a simulation's) request as JSON or
+// curl, and the whole session as an OpenTelemetry trace file, redacted by default. Types only.
 import type { PipelineOptions } from "../../core/model";
 import type { ExportParams, ExportResult } from "../../app/shareExport";
+import type { TraceExport, TraceExportParams } from "../../app/otlpTrace";
 
 export interface ExportMethods {
   /** The selected turn's (or a compaction's summariser) request as JSON or curl, redacted by default. */
   exportRequest: { params: { options: PipelineOptions; params: ExportParams }; result: ExportResult };
+  /** The whole session, every thread, as an OTLP/JSON trace (the CLI's `export --format otlp`). */
+  exportTrace: { params: { options: PipelineOptions; params: TraceExportParams }; result: TraceExport };
 }

@@ -1,5 +1,8 @@
-// Export in the pipeline worker: a request as the Request view shows it, as JSON or curl.
+// Export in the pipeline worker: a request as the Request view shows it, as JSON or curl; the
+// whole session as an OpenTelemetry trace file (the main session, whatever thread is shown).
 import { exportRequest } from "../../app/shareExport";
+import { exportTraceFile } from "../../app/otlpTrace";
+import { datasetPriceTable } from "../../core/pricing/dataset";
 import { handlerKit, type HandlerTable } from "../../worker/handlers";
 import type { SessionHost } from "../../worker/sessionHost";
 import type { ExportMethods } from "./protocol";
@@ -10,5 +13,8 @@ export function exportHandlers(host: SessionHost): HandlerTable<ExportMethods> {
   const { ofSession } = handlerKit(host);
   return {
     exportRequest: ofSession({ stage: "exporting a request", tables: "all" }, ({ options, params }, { target }) => exportRequest(target, options, params)),
+    exportTrace: ofSession({ stage: "exporting the session as a trace", tables: "none" }, ({ options, params }, { session }) =>
+      exportTraceFile(session, options, params, datasetPriceTable()),
+    ),
   };
 }
