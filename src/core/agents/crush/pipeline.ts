@@ -146,6 +146,27 @@ export function buildCrushTurnContext(session: Session, options: PipelineOptions
 }
 
 /**
+ * The fields of openai-go's `ChatCompletionNewParams` (v3.50.0, the version fantasy names), in the
+ * order openai-go writes them; `stream` is set on the written body afterwards, so it comes last.
+ */
+const OPENAI_GO_BODY_ORDER = [
+  "messages", "model", "frequency_penalty", "logprobs", "max_completion_tokens", "max_tokens", "n", "presence_penalty",
+  "prompt_cache_key", "safety_identifier", "seed", "store", "temperature", "top_logprobs", "top_p", "parallel_tool_calls",
+  "user", "audio", "logit_bias", "metadata", "modalities", "moderation", "prompt_cache_retention", "reasoning_effort",
+  "service_tier", "stop", "stream_options", "verbosity", "function_call", "functions", "prediction", "prompt_cache_options",
+  "response_format", "tool_choice", "tools", "web_search_options",
+];
+
+/** `fields` in openai-go's order; fields it does not know (a provider's extra body fields) after them, then `stream`. */
+function inOpenaiGoOrder(fields: Record<string, unknown>): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const key of OPENAI_GO_BODY_ORDER) if (key in fields) body[key] = fields[key];
+  for (const [key, value] of Object.entries(fields)) if (!(key in body) && key !== "stream" && key !== "__proto__") body[key] = value;
+  body.stream = true;
+  return body;
+}
+
+/**
  * The Chat Completions body of `turn` as fantasy's OpenAI provider writes it through openai-go:
  * `messages`, `model`, the output cap and settings when a capture supplies them, `stream_options`,
  * `tools`, then `stream`. The system prompt and tools are not stored: from a capture, else marked.
@@ -160,25 +181,23 @@ export function buildCrushTurnRequest(session: Session, options: PipelineOptions
   if (header?.systemPrompt === undefined) labels.push("system");
   const row = index.rows[position]!;
   const model = resolveModel(modelOf(row), "openai-completions", options.modelOverrides);
-  const body: Record<string, unknown> = { messages: [{ content: system, role: "system" }, ...sent.map((message) => message.wire)], model: row.model ?? notRecorded("model") };
-  if (header?.maxTokens !== undefined) body.max_tokens = header.maxTokens;
+  const fields: Record<string, unknown> = { ...(header?.extraSettings ?? {}) };
+  fields.messages = [{ content: system, role: "system" }, ...sent.map((message) => message.wire)];
+  fields.model = row.model ?? notRecorded("model");
+  if (header?.maxTokens !== undefined) fields.max_tokens = header.maxTokens;
   else labels.push("max_tokens");
-  for (const [key, value] of Object.entries(header?.extraSettings ?? {})) {
-    if (key !== "__proto__" && !(key in body) && key !== "stream" && key !== "stream_options" && key !== "tools") body[key] = value;
-  }
-  body.stream_options = { include_usage: true };
+  fields.stream_options = { include_usage: true };
   if (header?.tools !== undefined) {
-    body.tools = header.tools.map((tool) => ({ function: { name: tool.name, description: tool.description, parameters: tool.parameters, strict: false }, type: "function" }));
+    fields.tools = header.tools.map((tool) => ({ function: { name: tool.name, strict: false, description: tool.description, parameters: tool.parameters }, type: "function" }));
   } else {
-    body.tools = notRecorded("tool definitions");
+    fields.tools = notRecorded("tool definitions");
     labels.push("tools");
   }
-  body.stream = true;
   const messages: ContextMessage[] = [
     { message: { role: "user", content: [{ type: "text", text: typeof system === "string" ? system : "" }] }, provenance: { rule: "header:system", entryId: null, sentAsSystem: true, explanation: "Crush's system prompt: not stored in crush.db." } },
     ...sent.map((message) => message.context),
   ];
-  return { api: "openai-completions", body, messages, dropped: [], model, notRecorded: labels };
+  return { api: "openai-completions", body: inOpenaiGoOrder(fields), messages, dropped: [], model, notRecorded: labels };
 }
 
 export function analyzeCrushSession(session: Session): SessionAnalysis {

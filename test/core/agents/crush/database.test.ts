@@ -86,6 +86,23 @@ describe("Crush database", () => {
     expect(fifth.at(-1)).toEqual({ content: "Try again.", role: "user" });
   });
 
+  it("writes the body in openai-go's field order with what a capture supplies: settings between model and stream_options, tools with strict, stream last", async () => {
+    const session = await loadDatabase(DB);
+    const header = {
+      api: "openai-completions" as const,
+      systemPrompt: "You are Crush.",
+      tools: [{ name: "view", description: "Read a file", parameters: { type: "object" } }],
+      maxTokens: 4000,
+      extraSettings: { stream: true, temperature: 0.2 },
+      source: "001.json",
+    };
+    const request = buildTurnRequest(session, { header }, 1);
+    expect(Object.keys(request.body)).toEqual(["messages", "model", "max_tokens", "temperature", "stream_options", "tools", "stream"]);
+    expect(request.notRecorded).toEqual([]);
+    expect(messagesOf(request.body)[0]).toEqual({ content: "You are Crush.", role: "system" });
+    expect(request.body.tools).toEqual([{ function: { name: "view", strict: false, description: "Read a file", parameters: { type: "object" } }, type: "function" }]);
+  });
+
   it("shows the summary as a compaction before the turn after it", async () => {
     const session = await loadDatabase(DB);
     const timeline = analyzeSession(session, {}).timeline;
