@@ -1,13 +1,14 @@
 // The Crush agent (charmbracelet/crush): its project database `.crush/crush.db` read row by row
 // (./database.ts), each main request rebuilt as fantasy's OpenAI provider sends it
-// (./pipeline.ts), and its summaries as compactions. Nothing in crush.db names the Crush version,
-// and no request of ours was recorded from the real CLI (docs/formats/crush.md says why), so no
-// version is named as verified.
+// (./pipeline.ts), its summaries as compactions with their summariser requests (./summariser.ts).
+// Nothing in crush.db names the Crush version, and no request of ours was recorded from the real
+// CLI (docs/formats/crush.md says why), so no version is named as verified.
 import type { AgentDescriptor } from "../descriptor";
 import { messageChars } from "../../tokens/charEstimate";
 import { isCrushDatabase, readCrushDatabase } from "./database";
 import { analyzeCrushSession, buildCrushTurnContext, buildCrushTurnRequest, countCrushTurns } from "./pipeline";
 import { CRUSH_RECORD_CATALOG } from "./recordTypes";
+import { buildCrushAuxiliaryRequest, crushSynthesizedTexts } from "./summariser";
 import { CRUSH_FORMAT_ID, crushHeaderOf } from "./session";
 
 export const crushAgent = {
@@ -26,6 +27,7 @@ export const crushAgent = {
   },
   policies: [],
   recorded: null,
+  auxiliary: { build: buildCrushAuxiliaryRequest, synthesizedTexts: crushSynthesizedTexts },
   records: CRUSH_RECORD_CATALOG,
   usageSource: "pi",
   options: [],

@@ -5,7 +5,7 @@
 // (`getSessionMessages`). The request of turn k is the system prompt, Crush's todo reminder, the
 // rows read back from the database before this run (trimmed, orphan tool results dropped and
 // orphan tool calls answered), then this run's own prompt and steps as fantasy carried them.
-import type { BuiltRequest, CompactionEvent, ContextMessage, PipelineOptions, Session, TimelineItem, TurnSummary } from "../../model";
+import type { AuxiliaryRequestEvent, BuiltRequest, CompactionEvent, ContextMessage, PipelineOptions, Session, TimelineItem, TurnSummary } from "../../model";
 import { notRecorded } from "../../model";
 import { resolveModel } from "../../models/catalogue";
 import type { SessionAnalysis, TurnContext } from "../../pipeline/types";
@@ -66,7 +66,7 @@ function requestSpan(index: CrushIndex, position: number): { start: number; runS
   return { start, runStart, summary };
 }
 
-interface SentMessage {
+export interface SentMessage {
   wire: Record<string, unknown>;
   context: ContextMessage;
 }
@@ -82,28 +82,35 @@ function fromRow(row: CrushMessageRow, entryId: string, trim: boolean, knownCall
   }));
 }
 
-/** The messages after the system prompt of the request answered at `position`. */
-function requestMessages(session: Session, index: CrushIndex, position: number): SentMessage[] {
-  const { start, runStart, summary } = requestSpan(index, position);
-  const sent: SentMessage[] = [];
-  if (!crushHeaderOf(session)?.parentSessionId) {
-    sent.push({
+/** Crush's todo reminder for a main agent's session; sub-agent sessions (with a parent) get none. */
+function reminder(session: Session): SentMessage[] {
+  if (crushHeaderOf(session)?.parentSessionId) return [];
+  return [
+    {
       wire: { content: CRUSH_TODO_REMINDER, role: "user" },
       context: {
         message: { role: "user", content: [{ type: "text", text: CRUSH_TODO_REMINDER }] },
         provenance: { rule: "reminder:crush-todos", entryId: null, explanation: "Crush's todo reminder, put first in every request of the main agent; not stored." },
       },
-    });
-  }
-  const history = index.rows.slice(start, runStart);
+    },
+  ];
+}
+
+/**
+ * Rows [start, end) read back from the database (`preparePrompt`): texts trimmed, skipped rows
+ * left out, orphan tool results dropped, tool calls without a result answered by Crush's error;
+ * the summary at `summary` sent as a user message.
+ */
+function historyMessages(session: Session, index: CrushIndex, start: number, end: number, summary: number | null): SentMessage[] {
+  const history = index.rows.slice(start, end);
   const knownCalls = new Set(history.flatMap(crushToolCallIds));
   const knownResults = crushToolResultIds(history);
+  const sent: SentMessage[] = [];
   history.forEach((row, offset) => {
     const at = start + offset;
     if (crushSkipsRow(row)) return;
     sent.push(...fromRow(row, session.entries[at]!.id, true, knownCalls, at === summary));
-    const orphans = crushToolCallIds(row).filter((id) => !knownResults.has(id));
-    for (const id of orphans) {
+    for (const id of crushToolCallIds(row).filter((call) => !knownResults.has(call))) {
       sent.push({
         wire: { content: INTERRUPTED_RESULT, tool_call_id: id, role: "tool" },
         context: {
@@ -113,6 +120,13 @@ function requestMessages(session: Session, index: CrushIndex, position: number):
       });
     }
   });
+  return sent;
+}
+
+/** The messages after the system prompt of the request answered at `position`. */
+function requestMessages(session: Session, index: CrushIndex, position: number): SentMessage[] {
+  const { start, runStart, summary } = requestSpan(index, position);
+  const sent = [...reminder(session), ...historyMessages(session, index, start, runStart, summary)];
   const run = index.rows.slice(runStart, position);
   const runCalls = new Set(run.flatMap(crushToolCallIds));
   run.forEach((row, offset) => {
@@ -122,7 +136,23 @@ function requestMessages(session: Session, index: CrushIndex, position: number):
   return sent;
 }
 
-function modelOf(row: CrushMessageRow | undefined) {
+/**
+ * The messages the summariser sends before its prompt, for the summary row at `position`
+ * (`Summarize`): the reminder and every stored row since the summary before it, all read back
+ * from the database.
+ */
+export function summariserMessages(session: Session, position: number): SentMessage[] {
+  const index = indexOf(session);
+  const summary = index.summaries.filter((at) => at < position).pop() ?? null;
+  return [...reminder(session), ...historyMessages(session, index, summary ?? 0, position, summary)];
+}
+
+/** The positions of the summary rows (each answers one summariser request). */
+export function crushSummaryPositions(session: Session): readonly number[] {
+  return indexOf(session).summaries;
+}
+
+export function modelOf(row: CrushMessageRow | undefined) {
   return row?.model ? { provider: row.provider ?? "unknown", modelId: row.model } : null;
 }
 
@@ -248,6 +278,20 @@ export function analyzeCrushSession(session: Session): SessionAnalysis {
     });
   });
   while (eventAt < events.length) timeline.push(events[eventAt++]!);
+  // Each summary row answered one summariser request (./summariser.ts rebuilds it).
+  const auxiliary: AuxiliaryRequestEvent[] = events.map((event, at) => ({
+    kind: "auxiliary",
+    index: at,
+    purpose: "summary",
+    entryId: event.entryId,
+    beforeTurn: event.beforeTurn,
+    timestamp: event.timestamp,
+    rule: "synth:compaction-summary",
+    ruleId: "FM-CR-15",
+    label: "Crush summariser",
+    model: event.model ?? null,
+    explanation: "Crush's summariser request: its summary prompt as the system message, the conversation since the last summary, and its request for a detailed summary.",
+  }));
   const last = session.entries[session.entries.length - 1];
   return {
     branches: last ? [{ leafId: last.id, turns: index.answers.length, timestamp: last.timestamp, label: null, isDefault: true }] : [],
@@ -255,5 +299,6 @@ export function analyzeCrushSession(session: Session): SessionAnalysis {
     turns,
     timeline,
     warnings: [],
+    auxiliary,
   };
 }

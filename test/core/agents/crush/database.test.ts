@@ -14,6 +14,8 @@ import { isHermesStateDb } from "../../../../src/core/agents/hermes/storage/stat
 import { analyzeSession, buildTurnRequest, countTurns } from "../../../../src/core/session/pipeline";
 import { recordReport } from "../../../../src/core/session/recordReport";
 import { storageSummary } from "../../../../src/core/session/storage";
+import { findAgent } from "../../../../src/core/session/agents";
+import { CRUSH_SUMMARY_PROMPT } from "../../../../src/core/agents/crush/summariser";
 
 const DB = path.join(__dirname, "../../../fixtures/crush/hand-made/crush.db");
 
@@ -108,5 +110,21 @@ describe("Crush database", () => {
     const timeline = analyzeSession(session, {}).timeline;
     expect(timeline.map((item) => (item.kind === "turn" ? `turn ${item.turn}` : item.kind))).toEqual(["turn 1", "turn 2", "turn 3", "turn 4", "turn 5", "compaction", "turn 6"]);
     expect(analyzeSession(session, {}).turns[5]!.afterCompaction).toBe(true);
+  });
+
+  it("rebuilds the summariser request: every row before the summary read back, the cancelled step left out, the prompt last, no tools", async () => {
+    const session = await loadDatabase(DB);
+    const auxiliary = analyzeSession(session, {}).auxiliary ?? [];
+    expect(auxiliary.map((event) => `${event.purpose} ${event.entryId} before ${event.beforeTurn}`)).toEqual(["summary m11 before 6"]);
+    const built = findAgent("crush")!.auxiliary!.build(session, {}, 0, [{ source: "007.json", body: { messages: [{ role: "system", content: "You are summarizing a conversation." }] } }]);
+    expect(built.taughtBy).toEqual(["007.json"]);
+    expect(Object.keys(built.request.body)).toEqual(["messages", "model", "stream_options", "stream"]);
+    const messages = messagesOf(built.request.body);
+    expect(messages[0]).toEqual({ content: "You are summarizing a conversation.", role: "system" });
+    expect(messages[1]!.content).toBe(CRUSH_TODO_REMINDER);
+    expect(messages.at(-2)).toEqual({ content: "Try again.", role: "user" });
+    expect(messages.at(-1)).toEqual({ content: CRUSH_SUMMARY_PROMPT, role: "user" });
+    expect(messages.filter((message) => message.role === "assistant")).toHaveLength(4);
+    expect(findAgent("crush")!.auxiliary!.build(session, {}, 0).request.notRecorded).toEqual(["system"]);
   });
 });
