@@ -2,12 +2,12 @@
 // row shapes; no recording of the real CLI exists here): crush.db dropped with its -wal opens as
 // Crush (never as hermes-agent, whose tables it shares), its six turns with the summary as a
 // compaction before the last one; that turn's request starts with Crush's todo reminder and the
-// summary sent as a user message; the session picker lists the database's two sessions.
+// summary sent as a user message; the summariser request ends with Crush's prompt for the summary.
 // Screenshots at 1440x900 and 1024x700 (CONTEXTSCOPE_SCREENSHOT_DIR, else not written).
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { appView, dropFiles, expect, openEmptyApp, repoRoot, test, turnRow, waitForRequestTurn, waitForSession } from "./support";
+import { appView, dropFiles, expect, expectEditorToShow, openEmptyApp, repoRoot, scrollEditorToEnd, test, turnRow, waitForRequestTurn, waitForSession } from "./support";
 
 const CASE = path.join(repoRoot, "test/fixtures/crush/hand-made");
 
@@ -40,6 +40,14 @@ test("a Crush database: its turns, the summary as a compaction, and the request 
   }
   // The turns before the summary are gone from this request.
   expect((await page.evaluate(() => (window as unknown as { __contextscope?: { requestText: string | null } }).__contextscope?.requestText ?? "")).includes("How many lines")).toBe(false);
+  // The summariser request, rebuilt from the rows before the summary, ends with Crush's prompt.
+  const summariser = page.locator('[data-testid="timeline-row"][data-kind="auxiliary"][data-purpose="summary"]');
+  await expect(summariser).toHaveCount(1);
+  await summariser.click();
+  await expect(page.getByTestId("auxiliary-kind")).toHaveText("summariser request");
+  await expectEditorToShow(page, ["Crush's summary prompt (templates/summary.md)"]);
+  await scrollEditorToEnd(page);
+  await expectEditorToShow(page, ["Try again.", "Provide a detailed summary of our conversation above."]);
   await screenshot(page, "crush-1440x900");
   await page.setViewportSize({ width: 1024, height: 700 });
   await turnRow(page, 2).click();
