@@ -7,6 +7,7 @@ import type { AgentDescriptor } from "../descriptor";
 import { messageChars } from "../../tokens/charEstimate";
 import { isCrushDatabase, readCrushDatabase } from "./database";
 import { analyzeCrushSession, buildCrushTurnContext, buildCrushTurnRequest, countCrushTurns } from "./pipeline";
+import { crushPolicy } from "./policy";
 import { CRUSH_RECORD_CATALOG } from "./recordTypes";
 import { buildCrushAuxiliaryRequest, crushSynthesizedTexts } from "./summariser";
 import { CRUSH_FORMAT_ID, crushHeaderOf } from "./session";
@@ -25,7 +26,7 @@ export const crushAgent = {
     buildTurnContext: (session, options, turn) => buildCrushTurnContext(session, options, turn),
     buildTurnRequest: (session, options, turn) => buildCrushTurnRequest(session, options, turn),
   },
-  policies: [],
+  policies: [crushPolicy],
   recorded: null,
   auxiliary: { build: buildCrushAuxiliaryRequest, synthesizedTexts: crushSynthesizedTexts },
   records: CRUSH_RECORD_CATALOG,

@@ -83,7 +83,7 @@ function fromRow(row: CrushMessageRow, entryId: string, trim: boolean, knownCall
 }
 
 /** Crush's todo reminder for a main agent's session; sub-agent sessions (with a parent) get none. */
-function reminder(session: Session): SentMessage[] {
+export function reminder(session: Session): SentMessage[] {
   if (crushHeaderOf(session)?.parentSessionId) return [];
   return [
     {
@@ -145,6 +145,14 @@ export function summariserMessages(session: Session, position: number): SentMess
   const index = indexOf(session);
   const summary = index.summaries.filter((at) => at < position).pop() ?? null;
   return [...reminder(session), ...historyMessages(session, index, summary ?? 0, position, summary)];
+}
+
+/** Where the rows of turn `turn`'s step end: after its answer and the tool results that follow it. */
+export function crushTurnEnd(session: Session, turn: number): number {
+  const index = indexOf(session);
+  let end = checkedAnswer(session, turn) + 1;
+  while (end < index.rows.length && index.rows[end]!.role === "tool") end++;
+  return end;
 }
 
 /** The positions of the summary rows (each answers one summariser request). */
