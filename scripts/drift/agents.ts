@@ -280,4 +280,33 @@ const kimiCode: AgentDriver = {
   sessionFiles: ({ home }) => filesUnder(path.join(home, ".kimi-code", "sessions"), (name) => name === "wire.jsonl"),
 };
 
-export const DRIVERS: AgentDriver[] = [claudeCode, pi, codex, opencode, geminiCli, qwenCode, kilo, kimiCode];
+const crush: AgentDriver = {
+  id: "crush",
+  packageName: "@charmland/crush",
+  bin: "crush",
+  // Written from Crush's source (docs/formats/crush.md), never run here: the package downloads its
+  // binary from GitHub releases at install. Crush summarises after a step once the session's last
+  // prompt and output tokens leave 20% of a window of 200,000 or less: a 40,000-token window
+  // summarises at 32,000, so the inflated step reports 34,000.
+  provider: { shellCall: (command) => ({ name: "bash", args: { description: "Run a shell command", command } }), inflate: { turn: 3, step: 1, inputTokens: 34000 } },
+  env: () => ({ ...QUIET, CRUSH_DISABLE_METRICS: "1", CRUSH_DISABLE_PROVIDER_AUTO_UPDATE: "1", CRUSH_DISABLE_DEFAULT_PROVIDERS: "1" }),
+  configure: ({ home, proxyUrl }) => {
+    writeJson(path.join(home, ".config", "crush", "crush.json"), {
+      providers: {
+        fake: {
+          type: "openai-compat",
+          base_url: `${proxyUrl}/v1`,
+          api_key: "dummy-key",
+          models: [{ id: "fake-model", name: "Fake Model", context_window: 40000, default_max_tokens: 4000 }],
+        },
+      },
+      models: { large: { model: "fake-model", provider: "fake" }, small: { model: "fake-model", provider: "fake" } },
+      permissions: { allowed_tools: ["bash", "view", "edit", "write", "ls", "glob", "grep"] },
+    });
+  },
+  argv: (prompt, first) => ["run", "--quiet", ...(first ? [] : ["--continue"]), prompt],
+  // The project's own database, `.crush/crush.db` in the workspace.
+  sessionFiles: ({ workspace }) => filesUnder(path.join(workspace, ".crush"), (name) => name === "crush.db"),
+};
+
+export const DRIVERS: AgentDriver[] = [claudeCode, pi, codex, opencode, geminiCli, qwenCode, kilo, kimiCode, crush];

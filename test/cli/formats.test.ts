@@ -139,6 +139,6 @@ describe("requests on opencode", () => {
     expect(wal.stderr).toMatch(/write-ahead log; give the database itself \(opencode\.db\)/);
     const text = await runCliCaptured(["requests", CLAUDE, "--session", "x"]);
     expect(text.code).toBe(1);
-    expect(text.stderr).toMatch(/--session picks a session of the database of Kilo, opencode or hermes-agent/);
+    expect(text.stderr).toMatch(/--session picks a session of the database of Kilo, opencode, Crush or hermes-agent/);
   });
 });

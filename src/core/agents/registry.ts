@@ -5,6 +5,7 @@ import type { AgentDescriptor, PolicyOnlyAgent } from "./descriptor";
 import { claudeCodeAgent } from "./claude-code/agent";
 import { codexAgent } from "./codex/agent";
 import { copilotCliAgent } from "./copilot-cli/agent";
+import { crushAgent } from "./crush/agent";
 import { deepseekHarnessAgent } from "./deepseek-harness/agent";
 import { geminiCliAgent } from "./gemini-cli/agent";
 import { hermesAgent } from "./hermes/agent";
@@ -16,8 +17,9 @@ import { qwenCodeAgent } from "./qwen-code/agent";
 
 // deepseek-harness first: its header line `{"type":"session",…}` would otherwise pass for pi's.
 // Qwen Code before Claude Code: its records carry Claude Code's uuid chain and session id.
-// Kilo before opencode: kilo.db holds opencode's tables too.
-export const AGENTS: readonly AgentDescriptor[] = [deepseekHarnessAgent, piAgent, kiloAgent, opencodeAgent, qwenCodeAgent, claudeCodeAgent, codexAgent, geminiCliAgent, kimiCodeAgent, copilotCliAgent, hermesAgent];
+// Kilo before opencode: kilo.db holds opencode's tables too. Crush before hermes: crush.db has
+// hermes' `sessions` and `messages` tables too (and its own `files`).
+export const AGENTS: readonly AgentDescriptor[] = [deepseekHarnessAgent, piAgent, kiloAgent, opencodeAgent, qwenCodeAgent, claudeCodeAgent, codexAgent, geminiCliAgent, kimiCodeAgent, copilotCliAgent, crushAgent, hermesAgent];
 
 /** Agents whose sessions are not read here yet, but whose compaction policies the simulator runs on any session. */
 export const POLICY_ONLY_AGENTS: readonly PolicyOnlyAgent[] = [];

@@ -17,7 +17,7 @@ describe("agent registry", () => {
   it("lists each agent once, each with its folder under src/core/agents", () => {
     const ids = allAgents().map((agent) => agent.id);
     expect(new Set(ids).size).toBe(ids.length);
-    expect(ids).toEqual(["deepseek-harness", "pi", "kilo", "opencode", "qwen-code", "claude-code", "codex", "gemini-cli", "kimi-code", "copilot-cli", "hermes"]);
+    expect(ids).toEqual(["deepseek-harness", "pi", "kilo", "opencode", "qwen-code", "claude-code", "codex", "gemini-cli", "kimi-code", "copilot-cli", "crush", "hermes"]);
     for (const id of [...ids, ...policyOnlyAgents().map((agent) => agent.id)]) expect(existsSync(path.resolve(__dirname, "../../../src/core/agents", id, "agent.ts"))).toBe(true);
   });
 

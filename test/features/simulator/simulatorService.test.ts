@@ -24,7 +24,7 @@ describe("simulator worker", () => {
   it("lists every policy id; an unsupported one says why; [INF] parameters carry a badge rule", () => {
     const infos = policyInfos();
     // Kilo's policy is opencode's under Kilo's name, registered with Kilo ahead of opencode.
-    expect(infos.map((p) => p.id)).toEqual(["deepseek-harness", "pi", "senpi", "kilo", "opencode", "claude-code", "codex", "gemini-cli", "hermes"]);
+    expect(infos.map((p) => p.id)).toEqual(["deepseek-harness", "pi", "senpi", "kilo", "opencode", "claude-code", "codex", "gemini-cli", "crush", "hermes"]);
     // claude-code / codex may or may not be supported yet: an unsupported id always says why.
     for (const info of infos) expect(info.supported ? info.unsupported : typeof info.unsupported).toBe(info.supported ? null : "string");
     const senpiInfo = infos.find((p) => p.id === "senpi")!;
