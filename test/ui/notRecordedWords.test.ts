@@ -39,6 +39,11 @@ function checkLabels(session: Session, what: string): void {
 describe("not-recorded labels on the committed recordings", () => {
   for (const id of COMMITTED) it(id, () => checkLabels(fixtureCase(id).session, id));
   it("kilo/run-autocompact (its database)", async () => checkLabels(await loadDatabase(fixturePath("kilo/run-autocompact/session/kilo.db")), "kilo"));
+  it("crush/hand-made (its database)", async () => checkLabels(await loadDatabase(fixturePath("crush/hand-made/crush.db")), "crush"));
+  it("kimi-code/run-autocompact", () => {
+    const file = fixturePath("kimi-code/run-autocompact/session/wire.jsonl");
+    checkLabels(readSessionText(readFileSync(file, "utf8"), "wire.jsonl"), "kimi-code");
+  });
   it("copilot-cli: the recording and the event-type logs", () => {
     for (const file of ["copilot-cli/recording-1.0.102/events.jsonl", "copilot-cli/session-state/5e1f0c2a-7b3d-4c11-9a42-0d6f8e2b1c01/events.jsonl", "copilot-cli/session-state/9c2d4e6f-1a3b-4d5e-8f70-112233445566/events.jsonl"]) {
       checkLabels(readSessionText(readFileSync(fixturePath(file), "utf8"), "events.jsonl"), file);
