@@ -56,5 +56,5 @@ export const API_LABELS: Record<string, string> = {
   "anthropic-messages": "Anthropic Messages",
   "openai-completions": "OpenAI Chat Completions",
   "openai-responses": "OpenAI Responses",
-  "google-generative-ai": "Google generateContent",
+  "google-generative-ai": "Google Gemini API",
 };
