@@ -4,6 +4,7 @@
 import { SECRET_CATALOGUE } from "./catalogue";
 import type { RegexSecretPattern, SecretMatch, SecretPattern } from "./types";
 import { largeTextMemo } from "../util/large-text-memo";
+import { keywordIndex, type KeywordIndex } from "./keywords";
 
 const SECRET_GROUPS = ["secret", "secret2", "secret3"] as const;
 
@@ -28,8 +29,44 @@ function matcherFor(pattern: RegexSecretPattern): RegExp {
   return regex;
 }
 
-function regexMatches(pattern: RegexSecretPattern, text: string, priority: number, out: RankedMatch[]): void {
+/** The keyword index of each catalogue with keyword patterns, built once. */
+const indexes = new WeakMap<readonly SecretPattern[], KeywordIndex | null>();
+
+function indexFor(catalogue: readonly SecretPattern[]): KeywordIndex | null {
+  let index = indexes.get(catalogue);
+  if (index === undefined) {
+    const words = catalogue.flatMap((pattern) => ("keywords" in pattern && pattern.keywords ? pattern.keywords : []));
+    index = words.length > 0 ? keywordIndex(words) : null;
+    indexes.set(catalogue, index);
+  }
+  return index;
+}
+
+/** The range of the secret in a match: a numbered group, a named `secret…` group, or the whole. */
+function secretRange(pattern: RegexSecretPattern, match: RegExpExecArray): [number, number] {
+  const indices = match.indices;
+  if (pattern.secretGroup !== undefined && indices) {
+    if (pattern.secretGroup === "first") {
+      for (let group = 1; group < indices.length; group++) {
+        const found = indices[group];
+        if (found && found[1] > found[0]) return found;
+      }
+    } else {
+      const found = indices[pattern.secretGroup];
+      if (found) return found;
+    }
+  }
+  const named = indices?.groups ?? {};
+  for (const name of SECRET_GROUPS) {
+    const found = named[name];
+    if (found) return found;
+  }
+  return [match.index, match.index + match[0].length];
+}
+
+function regexMatches(pattern: RegexSecretPattern, text: string, priority: number, out: RankedMatch[], keywords: Set<string> | null): void {
   if (pattern.anchors && !pattern.anchors.some((anchor) => text.includes(anchor))) return;
+  if (pattern.keywords && keywords && !pattern.keywords.some((word) => keywords.has(word))) return;
   const regex = matcherFor(pattern);
   let match: RegExpExecArray | null;
   while ((match = regex.exec(text)) !== null) {
@@ -39,17 +76,9 @@ function regexMatches(pattern: RegexSecretPattern, text: string, priority: numbe
     }
     const groups = match.groups ?? {};
     const indices = match.indices?.groups ?? {};
-    let range: [number, number] = [match.index, match.index + match[0].length];
-    for (const name of SECRET_GROUPS) {
-      const found = indices[name];
-      if (found) {
-        range = found;
-        break;
-      }
-    }
-    const [start, end] = range;
+    const [start, end] = secretRange(pattern, match);
     const value = text.slice(start, end);
-    if (pattern.validate && !pattern.validate(value, groups)) continue;
+    if (pattern.validate && !pattern.validate(value, groups, match[0])) continue;
     const prefixRange = indices.prefix;
     const prefixLength = prefixRange && prefixRange[0] === start ? prefixRange[1] - prefixRange[0] : 0;
     out.push({ kind: pattern.id, label: pattern.label, start, end, value, prefixLength, mask: pattern.mask, priority });
@@ -76,6 +105,8 @@ const largeScans = largeTextMemo<SecretMatch[]>();
 
 function scan(text: string, catalogue: readonly SecretPattern[], extra: readonly SecretMatch[]): SecretMatch[] {
   const found: RankedMatch[] = extra.map((match) => ({ ...match, priority: catalogue.length }));
+  const index = indexFor(catalogue);
+  const keywords = index ? index.present(text) : null;
   catalogue.forEach((pattern, priority) => {
     if ("scan" in pattern) {
       for (const { start, end } of pattern.scan(text)) {
@@ -91,7 +122,7 @@ function scan(text: string, catalogue: readonly SecretPattern[], extra: readonly
         });
       }
     } else {
-      regexMatches(pattern, text, priority, found);
+      regexMatches(pattern, text, priority, found, keywords);
     }
   });
   return acrossWraps(mergeOverlaps(found, text), text);
