@@ -105,10 +105,11 @@ const GLOBAL_ALLOW = compileAllow(GITLEAKS_ALLOW);
  * word before it (a summary whose messages run together), so the word boundary is dropped.
  */
 function withoutLeadingBoundary(source: string): string {
-  const lead = /^\\b(\((?:\?:)?)((?:[A-Za-z0-9_]|\\[.-]|-){4,})/.exec(source);
+  const lead = /^\\b(?:\((?:\?:)?){0,2}((?:[A-Za-z0-9_]|\[[a-zA-Z]{2}\]|\\[.-]|-){4,})/.exec(source);
   if (!lead) return source;
-  const literal = lead[2]!.replace(/\\/g, "");
-  if (/^[a-z]+$/.test(literal)) return source;
+  // A letter spelt in both cases (`[gG]`, from a case-insensitive part) counts as that letter.
+  const literal = lead[1]!.replace(/\[([a-zA-Z])[a-zA-Z]\]/g, "$1").replace(/\\/g, "");
+  if (literal.length < 4 || /^[a-z]+$/.test(literal)) return source;
   return source.slice(2);
 }
 
