@@ -29,17 +29,42 @@ function matcherFor(pattern: RegexSecretPattern): RegExp {
   return regex;
 }
 
-/** The keyword index of each catalogue with keyword patterns, built once. */
-const indexes = new WeakMap<readonly SecretPattern[], KeywordIndex | null>();
+/** A catalogue's keyword pre-filter: the automaton, and which patterns (by position) each word wakes. */
+interface Prefilter {
+  index: KeywordIndex | null;
+  patternsOf: Map<string, number[]>;
+  /** Positions of the patterns without keywords: they run on every text. */
+  always: number[];
+}
 
-function indexFor(catalogue: readonly SecretPattern[]): KeywordIndex | null {
-  let index = indexes.get(catalogue);
-  if (index === undefined) {
-    const words = catalogue.flatMap((pattern) => ("keywords" in pattern && pattern.keywords ? pattern.keywords : []));
-    index = words.length > 0 ? keywordIndex(words) : null;
-    indexes.set(catalogue, index);
+/** The pre-filter of each catalogue, built once. */
+const prefilters = new WeakMap<readonly SecretPattern[], Prefilter>();
+
+function prefilterFor(catalogue: readonly SecretPattern[]): Prefilter {
+  let prefilter = prefilters.get(catalogue);
+  if (prefilter === undefined) {
+    const patternsOf = new Map<string, number[]>();
+    const always: number[] = [];
+    catalogue.forEach((pattern, position) => {
+      if (!("keywords" in pattern) || !pattern.keywords) always.push(position);
+      else for (const word of pattern.keywords) patternsOf.set(word, [...(patternsOf.get(word) ?? []), position]);
+    });
+    prefilter = { index: patternsOf.size > 0 ? keywordIndex(patternsOf.keys()) : null, patternsOf, always };
+    prefilters.set(catalogue, prefilter);
   }
-  return index;
+  return prefilter;
+}
+
+/**
+ * Positions of the patterns to run on `text`: those without keywords, and those with a keyword the
+ * text holds (a text holding none skips the pattern without running its regex).
+ */
+function patternsToRun(catalogue: readonly SecretPattern[], text: string): number[] {
+  const prefilter = prefilterFor(catalogue);
+  if (!prefilter.index) return prefilter.always;
+  const woken = new Set<number>();
+  for (const word of prefilter.index.present(text)) for (const position of prefilter.patternsOf.get(word)!) woken.add(position);
+  return woken.size === 0 ? prefilter.always : [...prefilter.always, ...woken];
 }
 
 /** The range of the secret in a match: a numbered group, a named `secret…` group, or the whole. */
@@ -64,9 +89,8 @@ function secretRange(pattern: RegexSecretPattern, match: RegExpExecArray): [numb
   return [match.index, match.index + match[0].length];
 }
 
-function regexMatches(pattern: RegexSecretPattern, text: string, priority: number, out: RankedMatch[], keywords: Set<string> | null): void {
+function regexMatches(pattern: RegexSecretPattern, text: string, priority: number, out: RankedMatch[]): void {
   if (pattern.anchors && !pattern.anchors.some((anchor) => text.includes(anchor))) return;
-  if (pattern.keywords && keywords && !pattern.keywords.some((word) => keywords.has(word))) return;
   const regex = matcherFor(pattern);
   let match: RegExpExecArray | null;
   while ((match = regex.exec(text)) !== null) {
@@ -105,9 +129,8 @@ const largeScans = largeTextMemo<SecretMatch[]>();
 
 function scan(text: string, catalogue: readonly SecretPattern[], extra: readonly SecretMatch[]): SecretMatch[] {
   const found: RankedMatch[] = extra.map((match) => ({ ...match, priority: catalogue.length }));
-  const index = indexFor(catalogue);
-  const keywords = index ? index.present(text) : null;
-  catalogue.forEach((pattern, priority) => {
+  for (const priority of patternsToRun(catalogue, text)) {
+    const pattern = catalogue[priority]!;
     if ("scan" in pattern) {
       for (const { start, end } of pattern.scan(text)) {
         found.push({
@@ -122,9 +145,9 @@ function scan(text: string, catalogue: readonly SecretPattern[], extra: readonly
         });
       }
     } else {
-      regexMatches(pattern, text, priority, found, keywords);
+      regexMatches(pattern, text, priority, found);
     }
-  });
+  }
   return acrossWraps(mergeOverlaps(found, text), text);
 }
 
