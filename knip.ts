@@ -22,6 +22,7 @@ const config: KnipConfig = {
     "src/cli/threads/dev-entry.mjs",
     // Scripts run by hand (their header says how).
     "scripts/make-samples.ts",
+    "scripts/gitleaks-rules.mjs",
     "bench/*.bench.ts",
     "bench/generate-session.ts",
     "bench/search-latency.ts",

@@ -13,6 +13,7 @@ import { learnCapture } from "../core/session/captures";
 import { CliError, type CliIo } from "./io";
 import { loadDatabase } from "./sqlite";
 import { setReadersKeepStoredTexts } from "../core/text/storedTextsSwitch";
+import { boundedStream, isNonRegularFile, readBoundsFromEnv } from "./readBounds";
 
 // Large texts kept as bytes by the readers that can (off by default until every stage takes them).
 if (process.env.CONTEXTSCOPE_STORED_TEXTS === "0") setReadersKeepStoredTexts(false);
@@ -35,7 +36,9 @@ function readBytes(io: CliIo, file: string, what: string): Uint8Array {
 function readChunks(io: CliIo, file: string, what: string): Iterable<Uint8Array> {
   if (!io.readFileChunks) return [readBytes(io, file, what)];
   try {
-    return io.readFileChunks(file);
+    const chunks = io.readFileChunks(file);
+    // A FIFO or a device (/dev/zero) has no size to go by: its bytes are bounded.
+    return isNonRegularFile(file) ? boundedStream(chunks, (reason) => io.stderr(`warning: ${reason}\n`)) : chunks;
   } catch (error) {
     throw cannotRead(error, file, what);
   }
@@ -51,7 +54,7 @@ export function loadSession(io: CliIo, file: string, chunks: Iterable<Uint8Array
   const textSource = io.openTextSource?.(file) ?? undefined;
   let session: Session;
   try {
-    session = readSessionChunks(chunks, path.basename(file), (lineBytes) => decoder.decode(lineBytes), undefined, textSource);
+    session = readSessionChunks(chunks, path.basename(file), (lineBytes) => decoder.decode(lineBytes), undefined, textSource, readBoundsFromEnv());
   } catch (error) {
     textSource?.close?.();
     throw new CliError(`unsupported input: ${(error as Error).message}`);

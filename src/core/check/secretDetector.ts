@@ -7,6 +7,7 @@
 // format verb (`auth: %s`) or a Go qualified name (`AuthKey: strategy.NameManualCommit`) after a
 // secret-sounding name: code, never a value.
 import { SECRET_CATALOGUE } from "../redact/catalogue";
+import { base64Secrets } from "../redact/embedded";
 import { findSecrets } from "../redact/find";
 import type { SecretMatch, SecretPattern } from "../redact/types";
 
@@ -34,7 +35,10 @@ export const SECRET_DETECTOR: readonly SecretPattern[] = SECRET_CATALOGUE.map((p
   return { ...pattern, validate: (secret, groups) => !isNotAValue(secret, groups) && (validate ? validate(secret, groups) : true) };
 });
 
-/** Every secret in one string, as `check`, export and share find them. */
+/**
+ * Every secret in one string, as `check`, export and share find them: the patterns, and base64
+ * runs (a gzipped `.env` piped to base64) whose decoded text holds a secret, as redaction reads them.
+ */
 export function findSharedSecrets(text: string): SecretMatch[] {
-  return findSecrets(text, SECRET_DETECTOR);
+  return findSecrets(text, SECRET_DETECTOR, base64Secrets(text, SECRET_DETECTOR));
 }

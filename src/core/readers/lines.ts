@@ -17,6 +17,9 @@ export type LineCallback = (text: string, lineNumber: number) => void;
  */
 export type LineBytesCallback = (bytes: Uint8Array, start: number, end: number, lineNumber: number, offset: number) => void;
 
+/** Receives a line skipped for being longer than the bound: its 1-based number and its size in bytes. */
+export type LongLineCallback = (lineNumber: number, bytes: number) => void;
+
 const LF = 0x0a;
 const CR = 0x0d;
 const BOM_BYTES = [0xef, 0xbb, 0xbf];
@@ -35,8 +38,14 @@ export class LineSplitter {
   private pushed = 0;
   /** Offset in the input of the current line's first byte. */
   private lineOffset = 0;
+  /** Bytes of the current line once it went over `maxLineBytes` (its bytes are no longer kept), else -1. */
+  private skipped = -1;
 
-  constructor(decode: DecodeFn) {
+  /**
+   * With `maxLineBytes`, a line longer than that is never gathered: its bytes are counted and
+   * dropped, and `onLongLine` is told its number and size (the line is not handed on).
+   */
+  constructor(decode: DecodeFn, private readonly maxLineBytes = Infinity, private readonly onLongLine: LongLineCallback = () => {}) {
     this.decode = decode;
   }
 
@@ -70,11 +79,18 @@ export class LineSplitter {
     }
     let start = 0;
     for (let index = data.indexOf(LF, start); index !== -1; index = data.indexOf(LF, start)) {
-      this.emit(data, start, index, onLine);
+      if (this.skipped >= 0 || this.pendingLength + index - start > this.maxLineBytes) this.skipLine(index - start);
+      else this.emit(data, start, index, onLine);
       start = index + 1;
       this.lineOffset = base + start;
     }
-    if (start < data.length) {
+    if (this.skipped >= 0) this.skipped += data.length - start;
+    else if (this.pendingLength + data.length - start > this.maxLineBytes) {
+      // Over the bound before its end: count the rest, keep nothing.
+      this.skipped = this.pendingLength + data.length - start;
+      this.pending = [];
+      this.pendingLength = 0;
+    } else if (start < data.length) {
       // Copy: the caller may reuse or transfer its buffer after push returns.
       this.pending.push(data.slice(start));
       this.pendingLength += data.length - start;
@@ -89,7 +105,18 @@ export class LineSplitter {
       // Input shorter than a BOM: whatever is pending is real content.
       this.atStart = false;
     }
-    if (this.pendingLength > 0) this.emit(new Uint8Array(0), 0, 0, onLine);
+    if (this.skipped >= 0) this.skipLine(0);
+    else if (this.pendingLength > 0) this.emit(new Uint8Array(0), 0, 0, onLine);
+  }
+
+  /** Ends a line over the bound (`tail` more bytes up to its newline): numbered, said, not handed on. */
+  private skipLine(tail: number): void {
+    const bytes = (this.skipped >= 0 ? this.skipped : this.pendingLength) + tail;
+    this.skipped = -1;
+    this.pending = [];
+    this.pendingLength = 0;
+    this.lineNumber += 1;
+    this.onLongLine(this.lineNumber, bytes);
   }
 
   private decoding(onLine: LineCallback): LineBytesCallback {

@@ -8,6 +8,7 @@
 // token patterns start with a lookbehind `(?<![…])` over the same characters their body accepts, so
 // a match attempt can only start at the beginning of a run of token characters. Together these
 // keep matching linear in the length of the text (no catastrophic backtracking).
+import { gitleaksSet } from "./gitleaks";
 import { isSecretName } from "./names";
 import { isPlaceholderValue } from "./placeholders";
 import { scanPrivateKeyBlocks } from "./private-key";
@@ -20,6 +21,15 @@ const END = "(?![A-Za-z0-9_-])";
 
 function tokenRegex(body: string, flags = ""): RegExp {
   return new RegExp(`${START}${body}${END}`, `gd${flags}`);
+}
+
+/**
+ * A token whose prefix is distinctive (`sk-ant-`, `ghp_`, `AKIA`, `glpat-`): found even glued to
+ * the word before it, as in a compaction summary whose messages run together. No lookbehind is
+ * needed to keep matching linear: an attempt can only start at the literal prefix.
+ */
+function prefixedRegex(body: string, flags = ""): RegExp {
+  return new RegExp(`${body}${END}`, `gd${flags}`);
 }
 
 const hasDigit = (value: string): boolean => /[0-9]/.test(value);
@@ -38,7 +48,8 @@ const looksRandom = (secret: string, groups: Readonly<Record<string, string | un
 /** Authorization schemes kept visible in front of a masked credential. */
 const AUTH_SCHEME = /^(?:Bearer|Basic|Token|bearer|basic)$/;
 
-export const SECRET_CATALOGUE: readonly SecretPattern[] = [
+/** Our vendor patterns: ranked before gitleaks' rules, so a kind both find keeps our name and mask. */
+const OWN_VENDOR_PATTERNS: readonly SecretPattern[] = [
   {
     id: "private-key",
     label: "Private key block",
@@ -50,7 +61,7 @@ export const SECRET_CATALOGUE: readonly SecretPattern[] = [
     label: "Anthropic API key",
     mask: "edges",
     anchors: ["sk-ant-"],
-    regex: tokenRegex("(?<secret>(?<prefix>sk-ant-(?:[a-z]{2,8}[0-9]{2}-)?)[A-Za-z0-9_-]{20,400})"),
+    regex: prefixedRegex("(?<secret>(?<prefix>sk-ant-(?:[a-z]{2,8}[0-9]{2}-)?)[A-Za-z0-9_-]{20,400})"),
     validate: looksRandom,
   },
   {
@@ -58,7 +69,7 @@ export const SECRET_CATALOGUE: readonly SecretPattern[] = [
     label: "OpenRouter API key",
     mask: "edges",
     anchors: ["sk-or-v1-"],
-    regex: tokenRegex("(?<secret>(?<prefix>sk-or-v1-)[a-f0-9]{64})"),
+    regex: prefixedRegex("(?<secret>(?<prefix>sk-or-v1-)[a-f0-9]{64})"),
   },
   {
     id: "openai-api-key",
@@ -87,7 +98,7 @@ export const SECRET_CATALOGUE: readonly SecretPattern[] = [
     label: "AWS access key id",
     mask: "edges",
     anchors: ["AKIA", "ASIA", "ABIA", "ACCA"],
-    regex: tokenRegex("(?<secret>(?<prefix>AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16})"),
+    regex: prefixedRegex("(?<secret>(?<prefix>AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16})"),
   },
   {
     id: "aws-secret-access-key",
@@ -104,28 +115,28 @@ export const SECRET_CATALOGUE: readonly SecretPattern[] = [
     label: "GitHub token",
     mask: "edges",
     anchors: ["ghp_", "gho_", "ghu_", "ghs_", "ghr_"],
-    regex: tokenRegex("(?<secret>(?<prefix>gh[pousr]_)[A-Za-z0-9]{36,255})"),
+    regex: prefixedRegex("(?<secret>(?<prefix>gh[pousr]_)[A-Za-z0-9]{36,255})"),
   },
   {
     id: "github-fine-grained-token",
     label: "GitHub fine-grained token",
     mask: "edges",
     anchors: ["github_pat_"],
-    regex: tokenRegex("(?<secret>(?<prefix>github_pat_)[A-Za-z0-9_]{22,255})"),
+    regex: prefixedRegex("(?<secret>(?<prefix>github_pat_)[A-Za-z0-9_]{22,255})"),
   },
   {
     id: "gitlab-token",
     label: "GitLab token",
     mask: "edges",
     anchors: ["gl"],
-    regex: tokenRegex("(?<secret>(?<prefix>gl(?:pat|dt|rt|ptt|soat)-)[A-Za-z0-9_-]{20,64})"),
+    regex: prefixedRegex("(?<secret>(?<prefix>gl(?:pat|dt|rt|ptt|soat)-)[A-Za-z0-9_-]{20,64})"),
   },
   {
     id: "slack-token",
     label: "Slack token",
     mask: "edges",
     anchors: ["xox"],
-    regex: tokenRegex("(?<secret>(?<prefix>xox[abprse]-)[A-Za-z0-9-]{10,250})"),
+    regex: prefixedRegex("(?<secret>(?<prefix>xox[abprse]-)[A-Za-z0-9-]{10,250})"),
     validate: hasDigit,
   },
   {
@@ -163,7 +174,7 @@ export const SECRET_CATALOGUE: readonly SecretPattern[] = [
     label: "Groq API key",
     mask: "edges",
     anchors: ["gsk_"],
-    regex: tokenRegex("(?<secret>(?<prefix>gsk_)[A-Za-z0-9]{48,56})"),
+    regex: prefixedRegex("(?<secret>(?<prefix>gsk_)[A-Za-z0-9]{48,56})"),
   },
   {
     id: "xai-api-key",
@@ -177,7 +188,7 @@ export const SECRET_CATALOGUE: readonly SecretPattern[] = [
     label: "Perplexity API key",
     mask: "edges",
     anchors: ["pplx-"],
-    regex: tokenRegex("(?<secret>(?<prefix>pplx-)[A-Za-z0-9]{40,56})"),
+    regex: prefixedRegex("(?<secret>(?<prefix>pplx-)[A-Za-z0-9]{40,56})"),
   },
   {
     id: "sendgrid-api-key",
@@ -191,7 +202,7 @@ export const SECRET_CATALOGUE: readonly SecretPattern[] = [
     label: "DigitalOcean token",
     mask: "edges",
     anchors: ["_v1_"],
-    regex: tokenRegex("(?<secret>(?<prefix>do[opr]_v1_)[a-f0-9]{64})"),
+    regex: prefixedRegex("(?<secret>(?<prefix>do[opr]_v1_)[a-f0-9]{64})"),
   },
   {
     id: "shopify-token",
@@ -221,7 +232,7 @@ export const SECRET_CATALOGUE: readonly SecretPattern[] = [
     label: "Atlassian API token",
     mask: "edges",
     anchors: ["ATATT3"],
-    regex: new RegExp("(?<![A-Za-z0-9_=-])(?<secret>(?<prefix>ATATT3)[A-Za-z0-9_=-]{40,400})(?![A-Za-z0-9_=-])", "gd"),
+    regex: new RegExp("(?<secret>(?<prefix>ATATT3)[A-Za-z0-9_=-]{40,400})(?![A-Za-z0-9_=-])", "gd"),
   },
   {
     id: "azure-storage-key",
@@ -238,6 +249,46 @@ export const SECRET_CATALOGUE: readonly SecretPattern[] = [
     anchors: ["/api/webhooks/"],
     regex: new RegExp("https://(?:ptb\\.|canary\\.)?discord(?:app)?\\.com/api/webhooks/(?<secret>[0-9]{17,20}/[A-Za-z0-9_-]{60,100})", "gd"),
   },
+  {
+    id: "docker-hub-token",
+    label: "Docker Hub access token",
+    mask: "edges",
+    anchors: ["dckr_"],
+    regex: prefixedRegex("(?<secret>(?<prefix>dckr_(?:pat|oat)_)[A-Za-z0-9_-]{24,64})"),
+  },
+  {
+    id: "telegram-bot-token",
+    label: "Telegram bot token",
+    mask: "edges",
+    anchors: [":AA"],
+    // `<bot id>:AA…`: the id is 8–10 digits, the secret 33 more token characters after `AA`.
+    regex: new RegExp("(?:(?<=/bot)|(?<![A-Za-z0-9_:-]))(?<secret>[0-9]{8,10}:AA[A-Za-z0-9_-]{33})(?![A-Za-z0-9_-])", "gd"),
+  },
+  {
+    id: "okta-api-token",
+    label: "Okta API token",
+    mask: "edges",
+    anchors: ["SSWS"],
+    // Okta's own Authorization scheme: `SSWS 00…` (42 characters).
+    regex: new RegExp("(?<![A-Za-z0-9_])SSWS[ \\t]{1,4}(?<secret>[A-Za-z0-9_-]{40,44})(?![A-Za-z0-9_-])", "gd"),
+  },
+  {
+    id: "connection-string-key-password",
+    label: "Password in a connection string",
+    mask: "full",
+    anchors: ["assword", "ASSWORD", "wd", "WD"],
+    // SQL Server / ADO.NET / ODBC `key=value;` strings: `Password=…;`, `Pwd={…}`, up to the next
+    // `;` (or a braced value whole); the key stands after `;` or at the start of the string.
+    regex: new RegExp(
+      "(?<=(?:^|[;\\n\"'`])[ \\t]{0,8})(?:Password|Pwd)[ \\t]{0,4}=[ \\t]{0,4}(?:\\{(?<secret>[^}\\n]{1,256})\\}|(?<secret2>[^;\\n\"'`{ \\t][^;\\n\"'`]{0,255}))",
+      "gdi",
+    ),
+    validate: (secret) => notPlaceholder(secret.trim()),
+  },
+];
+
+/** Our patterns by shape and name (JWTs, headers, URLs, assignments): ranked after every vendor rule. */
+const OWN_GENERIC_PATTERNS: readonly SecretPattern[] = [
   {
     id: "jwt",
     label: "JSON Web Token",
@@ -355,3 +406,15 @@ export const SECRET_CATALOGUE: readonly SecretPattern[] = [
     validate: (secret, groups) => isSecretName(groups.name ?? "") && notPlaceholder(secret) && !AUTH_SCHEME.test(secret),
   },
 ];
+
+/** Our own patterns, each with its cases in test/core/redact/catalogue.test.ts. */
+export const OWN_SECRET_PATTERNS: readonly SecretPattern[] = [...OWN_VENDOR_PATTERNS, ...OWN_GENERIC_PATTERNS];
+
+/** gitleaks' rules used beside ours, and those left out with the reason. */
+export const GITLEAKS = gitleaksSet(new Set(OWN_SECRET_PATTERNS.map((pattern) => pattern.id)));
+
+/**
+ * The catalogue: our vendor patterns, then gitleaks' maintained rules (./gitleaks.ts), then our
+ * patterns by shape and name. Order is priority when finds overlap.
+ */
+export const SECRET_CATALOGUE: readonly SecretPattern[] = [...OWN_VENDOR_PATTERNS, ...GITLEAKS.patterns, ...OWN_GENERIC_PATTERNS];

@@ -4,6 +4,7 @@
 import { SECRET_CATALOGUE } from "./catalogue";
 import type { RegexSecretPattern, SecretMatch, SecretPattern } from "./types";
 import { largeTextMemo } from "../util/large-text-memo";
+import { keywordIndex, type KeywordIndex } from "./keywords";
 
 const SECRET_GROUPS = ["secret", "secret2", "secret3"] as const;
 
@@ -28,6 +29,66 @@ function matcherFor(pattern: RegexSecretPattern): RegExp {
   return regex;
 }
 
+/** A catalogue's keyword pre-filter: the automaton, and which patterns (by position) each word wakes. */
+interface Prefilter {
+  index: KeywordIndex | null;
+  patternsOf: Map<string, number[]>;
+  /** Positions of the patterns without keywords: they run on every text. */
+  always: number[];
+}
+
+/** The pre-filter of each catalogue, built once. */
+const prefilters = new WeakMap<readonly SecretPattern[], Prefilter>();
+
+function prefilterFor(catalogue: readonly SecretPattern[]): Prefilter {
+  let prefilter = prefilters.get(catalogue);
+  if (prefilter === undefined) {
+    const patternsOf = new Map<string, number[]>();
+    const always: number[] = [];
+    catalogue.forEach((pattern, position) => {
+      if (!("keywords" in pattern) || !pattern.keywords) always.push(position);
+      else for (const word of pattern.keywords) patternsOf.set(word, [...(patternsOf.get(word) ?? []), position]);
+    });
+    prefilter = { index: patternsOf.size > 0 ? keywordIndex(patternsOf.keys()) : null, patternsOf, always };
+    prefilters.set(catalogue, prefilter);
+  }
+  return prefilter;
+}
+
+/**
+ * Positions of the patterns to run on `text`: those without keywords, and those with a keyword the
+ * text holds (a text holding none skips the pattern without running its regex).
+ */
+function patternsToRun(catalogue: readonly SecretPattern[], text: string): number[] {
+  const prefilter = prefilterFor(catalogue);
+  if (!prefilter.index) return prefilter.always;
+  const woken = new Set<number>();
+  for (const word of prefilter.index.present(text)) for (const position of prefilter.patternsOf.get(word)!) woken.add(position);
+  return woken.size === 0 ? prefilter.always : [...prefilter.always, ...woken];
+}
+
+/** The range of the secret in a match: a numbered group, a named `secret…` group, or the whole. */
+function secretRange(pattern: RegexSecretPattern, match: RegExpExecArray): [number, number] {
+  const indices = match.indices;
+  if (pattern.secretGroup !== undefined && indices) {
+    if (pattern.secretGroup === "first") {
+      for (let group = 1; group < indices.length; group++) {
+        const found = indices[group];
+        if (found && found[1] > found[0]) return found;
+      }
+    } else {
+      const found = indices[pattern.secretGroup];
+      if (found) return found;
+    }
+  }
+  const named = indices?.groups ?? {};
+  for (const name of SECRET_GROUPS) {
+    const found = named[name];
+    if (found) return found;
+  }
+  return [match.index, match.index + match[0].length];
+}
+
 function regexMatches(pattern: RegexSecretPattern, text: string, priority: number, out: RankedMatch[]): void {
   if (pattern.anchors && !pattern.anchors.some((anchor) => text.includes(anchor))) return;
   const regex = matcherFor(pattern);
@@ -39,17 +100,9 @@ function regexMatches(pattern: RegexSecretPattern, text: string, priority: numbe
     }
     const groups = match.groups ?? {};
     const indices = match.indices?.groups ?? {};
-    let range: [number, number] = [match.index, match.index + match[0].length];
-    for (const name of SECRET_GROUPS) {
-      const found = indices[name];
-      if (found) {
-        range = found;
-        break;
-      }
-    }
-    const [start, end] = range;
+    const [start, end] = secretRange(pattern, match);
     const value = text.slice(start, end);
-    if (pattern.validate && !pattern.validate(value, groups)) continue;
+    if (pattern.validate && !pattern.validate(value, groups, match[0])) continue;
     const prefixRange = indices.prefix;
     const prefixLength = prefixRange && prefixRange[0] === start ? prefixRange[1] - prefixRange[0] : 0;
     out.push({ kind: pattern.id, label: pattern.label, start, end, value, prefixLength, mask: pattern.mask, priority });
@@ -76,7 +129,8 @@ const largeScans = largeTextMemo<SecretMatch[]>();
 
 function scan(text: string, catalogue: readonly SecretPattern[], extra: readonly SecretMatch[]): SecretMatch[] {
   const found: RankedMatch[] = extra.map((match) => ({ ...match, priority: catalogue.length }));
-  catalogue.forEach((pattern, priority) => {
+  for (const priority of patternsToRun(catalogue, text)) {
+    const pattern = catalogue[priority]!;
     if ("scan" in pattern) {
       for (const { start, end } of pattern.scan(text)) {
         found.push({
@@ -93,7 +147,7 @@ function scan(text: string, catalogue: readonly SecretPattern[], extra: readonly
     } else {
       regexMatches(pattern, text, priority, found);
     }
-  });
+  }
   return acrossWraps(mergeOverlaps(found, text), text);
 }
 

@@ -30,8 +30,15 @@ export interface RegexSecretPattern extends PatternBase {
    * none of them is skipped without running the regex — a fast `indexOf` pre-filter.
    */
   anchors?: readonly string[];
-  /** Rejects a match (a placeholder, a non-secret name, a too-regular value). */
-  validate?: (secret: string, groups: Readonly<Record<string, string | undefined>>) => boolean;
+  /**
+   * Lower-case words of which every match contains at least one, compared without case (gitleaks'
+   * `keywords`). All keywords of a catalogue are looked for in one pass over the text.
+   */
+  keywords?: readonly string[];
+  /** Capture group of the secret by number, or the first group that took part ("first"). */
+  secretGroup?: number | "first";
+  /** Rejects a match (a placeholder, a non-secret name, a too-regular value); `match` is the whole match. */
+  validate?: (secret: string, groups: Readonly<Record<string, string | undefined>>, match?: string) => boolean;
 }
 
 /** A pattern found by a small scanner instead of one regex (private key blocks). */
@@ -96,4 +103,29 @@ export interface RedactedText {
 export interface RedactedValue<T> {
   value: T;
   findings: RedactionFinding[];
+}
+
+/** An allow-list of gitleaks: values (or whole matches) that are known not to be secrets. */
+export interface GitleaksAllow {
+  /** RE2 expressions; a secret (or, with target "match"/"line", the whole match) they find is kept. */
+  regexes?: readonly string[];
+  /** Lower-case words; a secret containing one is kept. */
+  stopwords?: readonly string[];
+  target?: string;
+}
+
+/** One gitleaks rule as data (src/core/redact/gitleaks-rules.ts, generated). */
+export interface GitleaksRule {
+  id: string;
+  /** RE2 expression; absent for rules that match only file names. */
+  regex?: string;
+  /** Lower-case words of which every match holds one (gitleaks' pre-filter). */
+  keywords: readonly string[];
+  /** Shannon entropy (bits per character) the secret must reach. */
+  entropy?: number;
+  /** Capture group of the secret; the first group that took part otherwise. */
+  secretGroup?: number;
+  /** True when the rule applies only to files whose path matches (no path here, so it is left out). */
+  path?: boolean;
+  allow?: readonly GitleaksAllow[];
 }

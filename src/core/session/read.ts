@@ -8,6 +8,7 @@ import type { ReaderWarning, Session } from "../model";
 import type { AgentDescriptor } from "../agents/descriptor";
 import { containerOf } from "../intake/containers/index";
 import { LineSplitter, splitTextLines, type DecodeFn, type LineBytesCallback } from "../readers/lines";
+import { DEFAULT_READ_BOUNDS, decodedBoundReason, longLineReason, type ReadBounds } from "../intake/bounds";
 import { utf8Decode } from "../util/utf8";
 import type { TextSource } from "../text/storedText";
 import type { FormatReader, LineReader } from "../readers/types";
@@ -219,13 +220,14 @@ export function readSessionChunks(
   decode: DecodeFn,
   forcedFormat?: string,
   textSource?: TextSource,
+  bounds: ReadBounds = DEFAULT_READ_BOUNDS,
 ): Session {
   const problems: ReaderWarning[] = [];
-  const input = decompressedChunks(chunks, fileName, problems);
+  const input = decompressedChunks(chunks, fileName, problems, bounds);
   // Offsets in decompressed bytes are not offsets in the file: a compressed input is copied.
   const source = textSource && !input.compressed ? { textSource } : {};
   const reader = openSessionReader(fileName, forcedFormat, { decode, ...source });
-  const splitter = new LineSplitter(decode);
+  const splitter = new LineSplitter(decode, bounds.maxLineBytes, (line, bytes) => problems.push({ line, reason: longLineReason(bytes, bounds.maxLineBytes) }));
   const onLine: LineBytesCallback = source.textSource
     ? (bytes, start, end, lineNumber, offset) => reader.pushLineBytes(bytes, start, end, lineNumber, offset)
     : (bytes, start, end, lineNumber) => reader.pushLineBytes(bytes, start, end, lineNumber);
@@ -236,21 +238,48 @@ export function readSessionChunks(
 }
 
 /**
+ * The decoded parts of a container, stopped with a warning once they pass the decoded-size bound:
+ * `maxDecodedRatio` × the compressed bytes read so far (past the first megabyte, so a small file's
+ * first parts are never cut) or `maxDecodedBytes` in all.
+ */
+function* boundedDecoding(parts: Iterable<Uint8Array>, compressedSoFar: () => number, problems: ReaderWarning[], bounds: ReadBounds): Generator<Uint8Array> {
+  let decoded = 0;
+  for (const part of parts) {
+    const file = compressedSoFar();
+    const limit = Math.min(bounds.maxDecodedBytes, Math.max(1024 * 1024, bounds.maxDecodedRatio * file));
+    if (decoded + part.byteLength > limit) {
+      // The part up to the bound is read, so the lines before it are kept.
+      if (limit > decoded) yield part.subarray(0, limit - decoded);
+      problems.push({ line: 0, reason: decodedBoundReason(limit, file, bounds) });
+      return;
+    }
+    decoded += part.byteLength;
+    yield part;
+  }
+}
+
+/**
  * The chunks as they are, or decoded when the first bytes are a container's (Zstandard, gzip: a
  * compressed file is known by its bytes, not its name; its decoder loaded by the host first);
  * decoding problems are added to `problems`.
  */
-function decompressedChunks(chunks: Iterable<Uint8Array>, fileName: string, problems: ReaderWarning[]): { chunks: Iterable<Uint8Array>; compressed: boolean } {
+function decompressedChunks(chunks: Iterable<Uint8Array>, fileName: string, problems: ReaderWarning[], bounds: ReadBounds): { chunks: Iterable<Uint8Array>; compressed: boolean } {
   const iterator = chunks[Symbol.iterator]();
   const first = iterator.next();
   if (first.done === true) return { chunks: [], compressed: false };
+  let compressed = 0;
   const all: Iterable<Uint8Array> = {
     *[Symbol.iterator]() {
+      compressed += first.value.byteLength;
       yield first.value;
-      for (let next = iterator.next(); next.done !== true; next = iterator.next()) yield next.value;
+      for (let next = iterator.next(); next.done !== true; next = iterator.next()) {
+        compressed += next.value.byteLength;
+        yield next.value;
+      }
     },
   };
   const container = containerOf(first.value);
   if (!container) return { chunks: all, compressed: false };
-  return { chunks: container.decode(all, fileName, (problem) => problems.push({ line: 0, reason: problem.reason })), compressed: true };
+  const decoded = container.decode(all, fileName, (problem) => problems.push({ line: 0, reason: problem.reason }));
+  return { chunks: boundedDecoding(decoded, () => compressed, problems, bounds), compressed: true };
 }

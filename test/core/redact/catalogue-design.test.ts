@@ -4,7 +4,8 @@
 // Then every pattern runs over 1 MB adversarial strings (repeated prefixes that start many
 // match attempts) and must finish with sane results.
 import { describe, expect, it } from "vitest";
-import { SECRET_CATALOGUE, findSecrets, redactText, scanPrivateKeyBlocks } from "../../../src/core/redact";
+import { findSecrets, redactText, scanPrivateKeyBlocks } from "../../../src/core/redact";
+import { GITLEAKS, OWN_SECRET_PATTERNS } from "../../../src/core/redact/catalogue";
 import type { RegexSecretPattern } from "../../../src/core/redact";
 
 interface RegexDesign {
@@ -95,7 +96,7 @@ function inspectRegex(source: string): RegexDesign {
   return design;
 }
 
-const regexPatterns = SECRET_CATALOGUE.filter((pattern): pattern is RegexSecretPattern => "regex" in pattern);
+const regexPatterns = OWN_SECRET_PATTERNS.filter((pattern): pattern is RegexSecretPattern => "regex" in pattern);
 
 describe("catalogue regex design", () => {
   it("the design reader catches what it must", () => {
@@ -115,8 +116,23 @@ describe("catalogue regex design", () => {
       expect(design.maxBound).toBeLessThanOrEqual(8192);
       expect(pattern.regex.flags).toContain("g");
       expect(pattern.regex.flags).toContain("d");
-      // A match attempt can only start at a lookbehind-checked boundary or at a literal character.
-      expect(pattern.regex.source).toMatch(/^(?:\(\?<!|"|\[\?&\]|https:)/);
+      // A match attempt can only start at a lookbehind-checked boundary or at a literal character
+      // (a distinctive vendor prefix, found even glued to the word before it).
+      expect(pattern.regex.source).toMatch(/^(?:(?:\(\?:)?\(\?<[!=]|"|\[\?&\]|https:|\(\?<secret>\(\?<prefix>[A-Za-z])/);
+    });
+  }
+
+  // gitleaks' rules are theirs, written for RE2 (linear whatever the input): translated, every
+  // repeat is bounded and none nests, and each carries keywords, so a text without one skips it.
+  for (const pattern of GITLEAKS.patterns) {
+    it(`gitleaks ${pattern.id}: bounded, not nested, keywords, g+d flags`, () => {
+      const design = inspectRegex(pattern.regex.source);
+      expect(design.unbounded).toEqual([]);
+      expect(design.nestedRepetition).toBe(false);
+      expect(design.maxBound).toBeLessThanOrEqual(8192);
+      expect(pattern.regex.flags).toContain("g");
+      expect(pattern.regex.flags).toContain("d");
+      expect(pattern.keywords?.length).toBeGreaterThan(0);
     });
   }
 });

@@ -12,6 +12,7 @@ import { finishReadWarnings, readerSession } from "../../readers/finish";
 import type { FormatReader, LineReader } from "../../readers/types";
 import { isObject } from "../../util/is-object";
 import { parseJsonCapped } from "../../util/json-depth";
+import { duplicateKeys, duplicateKeysReason } from "../../util/json-duplicate-keys";
 
 export const GEMINI_CLI_FORMAT_ID = "gemini-cli";
 const FORMAT_LABEL = "Gemini CLI chat";
@@ -102,6 +103,8 @@ class GeminiLineReader implements LineReader {
       return;
     }
     if (parsed.note) this.warnings.push({ line: lineNumber, reason: parsed.note });
+    const repeated = duplicateKeysReason(duplicateKeys(text, 5, lineNumber));
+    if (repeated) this.warnings.push({ line: lineNumber, reason: repeated });
     const kind = lineKind(parsed.value);
     if (kind === null) {
       this.lastBadLine = lineNumber;
@@ -114,6 +117,27 @@ class GeminiLineReader implements LineReader {
     if (kind === "metadata" && this.header === null) this.header = metadataOf(parsed.value);
     const previous = this.entries[this.entries.length - 1]?.id ?? null;
     this.entries.push(entryOf(lineNumber, kind, parsed.value, previous));
+    if (kind === "metadata" && Array.isArray(parsed.value.messages)) this.wholeChat(parsed.value.messages as unknown[], lineNumber);
+  }
+
+  /**
+   * A whole chat object (metadata and its `messages` list) where a metadata line stands: the
+   * older single-object form inside a JSON array, or written on one line. Not a file Gemini CLI
+   * writes, so it is said; its messages are read, not lost.
+   */
+  private wholeChat(messages: unknown[], lineNumber: number): void {
+    this.warnings.push({
+      line: lineNumber,
+      reason: `a whole Gemini CLI chat (its metadata and a messages list of ${messages.length}) where one record should stand: not a chat file as Gemini CLI writes it (a JSON array around the chat, or the chat on one line); its messages are read`,
+    });
+    messages.forEach((message, index) => {
+      if (!isObject(message) || !isMessageRecord(message)) {
+        this.warnings.push({ line: lineNumber, reason: `messages[${index}] is not a message record ({id, type, content}); skipped` });
+        return;
+      }
+      const previous = this.entries[this.entries.length - 1]?.id ?? null;
+      this.entries.push({ ...entryOf(lineNumber, "message", message, previous), id: `L${lineNumber}M${index}` });
+    });
   }
 
   finish(): Session {
@@ -185,6 +209,9 @@ function readLegacyDocument(text: string, fileName: string, lineCount: number): 
     warnings.push({ line: 0, reason: `not a JSON object: expected ${EXPECTATION}` });
     return sessionOf(fileName, null, [], warnings, lineCount, true);
   }
+  const duplicates = duplicateKeys(text);
+  const repeated = duplicateKeysReason(duplicates);
+  if (repeated) warnings.push({ line: duplicates.found[0]!.line, reason: repeated });
   const lineStarts = [0];
   for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) lineStarts.push(i + 1);
   const places = idPlaces(text);
