@@ -1,12 +1,23 @@
 // The files of every agent the journeys open as a new user would: each agent's recording and a
-// real user's file (../shared/fixtures), with what the page should say about them.
-import { readdirSync, statSync } from "node:fs";
+// real user's file (../shared/fixtures), and for the newer agents our own recordings and fixtures
+// (test/fixtures, written "own/…"), with what the page should say about them.
+import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
-import { sharedFixturePath } from "./support";
+import { repoRoot, sharedFixturePath } from "./support";
+
+const OWN = "own/";
+
+/** Where a file of `AGENTS` is: under test/fixtures when it starts with "own/", else under ../shared/fixtures. */
+export function agentFilePath(file: string): string {
+  if (!file.startsWith(OWN)) return sharedFixturePath(file);
+  const full = path.join(repoRoot, "test/fixtures", file.slice(OWN.length));
+  if (!existsSync(full)) throw new Error(`${full} is absent: a committed fixture moved`);
+  return full;
+}
 
 export interface AgentFiles {
   agent: string;
-  /** Files dropped together, relative to ../shared/fixtures (a folder: its one session file). */
+  /** Files dropped together, relative to ../shared/fixtures, or to test/fixtures when they start with "own/". */
   files: string[];
   /** The format label the top bar shows. */
   format: RegExp;
@@ -62,5 +73,9 @@ export const AGENTS: AgentFiles[] = [
   },
   { agent: "hermes-agent", files: ["hermes-storage/state.db", "hermes-storage/state.db-wal"], format: /hermes-agent/, compaction: true },
   { agent: "hermes-agent (real)", files: ["realworld/hermes/juliuss-kb/sessions/session_20260424_182100_85ae43c6.json"], format: /hermes-agent/, compaction: false },
+  { agent: "Kilo Code", files: ["own/kilo/run-autocompact/session/kilo.db", "own/kilo/run-autocompact/session/kilo.db-wal"], format: /Kilo/, compaction: true },
+  { agent: "Kimi Code", files: ["own/kimi-code/run-autocompact/session/wire.jsonl"], format: /Kimi Code/, compaction: true },
+  { agent: "Copilot CLI", files: ["own/copilot-cli/recording-1.0.102/events.jsonl"], format: /Copilot CLI/, compaction: false },
+  { agent: "Crush", files: ["own/crush/hand-made/crush.db", "own/crush/hand-made/crush.db-wal"], format: /Crush/, compaction: true },
 ];
 

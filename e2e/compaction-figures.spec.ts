@@ -6,8 +6,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { AGENTS } from "./agentFiles";
-import { dropFiles, expect, openEmptyApp, sharedFixturePath, test, waitForSession } from "./support";
+import { AGENTS, agentFilePath } from "./agentFiles";
+import { dropFiles, expect, openEmptyApp, test, waitForSession } from "./support";
 
 const SIZES = [
   { width: 1024, height: 700 },
@@ -17,7 +17,7 @@ const SIZES = [
 async function openAgent(page: Page, agent: string): Promise<void> {
   const files = AGENTS.find((item) => item.agent === agent)!.files;
   await openEmptyApp(page);
-  await dropFiles(page, files.map((file) => ({ name: path.basename(file), base64: readFileSync(sharedFixturePath(file)).toString("base64") })));
+  await dropFiles(page, files.map((file) => ({ name: path.basename(file), base64: readFileSync(agentFilePath(file)).toString("base64") })));
   await waitForSession(page);
 }
 

@@ -7,8 +7,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { AGENTS } from "./agentFiles";
-import { appView, dropFiles, expect, openEmptyApp, sharedFixturePath, test, waitForSession } from "./support";
+import { AGENTS, agentFilePath } from "./agentFiles";
+import { appView, dropFiles, expect, openEmptyApp, test, waitForSession } from "./support";
 
 const SIZES = [
   { width: 1440, height: 900 },
@@ -19,7 +19,7 @@ async function openFiles(page: Page, files: string[]): Promise<void> {
   await openEmptyApp(page);
   await dropFiles(
     page,
-    files.map((file) => ({ name: path.basename(file), base64: readFileSync(sharedFixturePath(file)).toString("base64") })),
+    files.map((file) => ({ name: path.basename(file), base64: readFileSync(agentFilePath(file)).toString("base64") })),
   );
   await waitForSession(page);
 }

@@ -4,8 +4,8 @@
 // stay in tooltips, which are not read here.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { AGENTS } from "./agentFiles";
-import { appView, dropFiles, expect, openEmptyApp, repoRoot, sharedFixturePath, test, turnRow, waitForRequestTurn, waitForSession } from "./support";
+import { AGENTS, agentFilePath } from "./agentFiles";
+import { appView, dropFiles, expect, openEmptyApp, test, turnRow, waitForRequestTurn, waitForSession } from "./support";
 
 const RULE_ID = /\b[A-Z]{2,}-[A-Z0-9-]+\b/g;
 const CAMEL_CASE = /\b[a-z]+[A-Z][A-Za-z]*\b/g;
@@ -20,18 +20,7 @@ function offending(texts: readonly string[]): string[] {
   return texts.flatMap((text) => [...text.matchAll(RULE_ID), ...text.matchAll(CAMEL_CASE), ...text.matchAll(PROVENANCE_CODE)].map((match) => `${match[0]} in "${text}"`));
 }
 
-// The newer agents' files of our own (test/fixtures), beside the shared ones.
-const OWN_FILES: { agent: string; files: string[] }[] = [
-  { agent: "Kilo Code", files: ["kilo/run-autocompact/session/kilo.db", "kilo/run-autocompact/session/kilo.db-wal"] },
-  { agent: "Kimi Code", files: ["kimi-code/run-autocompact/session/wire.jsonl"] },
-  { agent: "Copilot CLI", files: ["copilot-cli/recording-1.0.102/events.jsonl"] },
-  { agent: "Crush", files: ["crush/hand-made/crush.db"] },
-];
-
-const CASES = [
-  ...AGENTS.map((files) => ({ agent: files.agent, paths: files.files.map((file) => sharedFixturePath(file)) })),
-  ...OWN_FILES.map((files) => ({ agent: files.agent, paths: files.files.map((file) => path.join(repoRoot, "test/fixtures", file)) })),
-];
+const CASES = AGENTS.map((files) => ({ agent: files.agent, paths: files.files.map(agentFilePath) }));
 
 for (const files of CASES) {
   test(`${files.agent}: labels in words on the last turn, its conversation and its messages`, async ({ page }) => {

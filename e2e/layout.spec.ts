@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { AGENTS } from "./agentFiles";
+import { AGENTS, agentFilePath } from "./agentFiles";
 import { dropFiles, expect, openEmptyApp, sharedFixturePath, test, waitForSession, type DroppedFile } from "./support";
 
 const SIZES = [
@@ -33,7 +33,7 @@ function geminiWithSideFiles(): DroppedFile[] {
 const CASES: { agent: string; files: () => DroppedFile[] }[] = [
   ...AGENTS.map((agent) => ({
     agent: agent.agent,
-    files: () => agent.files.map((file) => ({ name: path.basename(file), base64: readFileSync(sharedFixturePath(file)).toString("base64") })),
+    files: () => agent.files.map((file) => ({ name: path.basename(file), base64: readFileSync(agentFilePath(file)).toString("base64") })),
   })),
   { agent: "Gemini CLI with side files", files: geminiWithSideFiles },
 ];

@@ -4,8 +4,8 @@
 // `npm run screenshot` (CONTEXTSCOPE_SCREENSHOT=1) writes them to docs/screenshots/.
 import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { AGENTS } from "./agentFiles";
-import { appView, dropFiles, expect, openEmptyApp, repoRoot, sharedFixturePath, test, turnRow, waitForRequestTurn, waitForSession } from "./support";
+import { AGENTS, agentFilePath } from "./agentFiles";
+import { appView, dropFiles, expect, openEmptyApp, repoRoot, test, turnRow, waitForRequestTurn, waitForSession } from "./support";
 
 const WRITE = process.env.CONTEXTSCOPE_SCREENSHOT === "1";
 
@@ -18,7 +18,7 @@ for (const files of RECORDINGS) {
     const target = WRITE ? path.join(repoRoot, "docs/screenshots", `${slug}.png`) : testInfo.outputPath(`${slug}.png`);
     await page.setViewportSize({ width: 1440, height: 900 });
     await openEmptyApp(page);
-    await dropFiles(page, files.files.map((file) => ({ name: path.basename(file), base64: readFileSync(sharedFixturePath(file)).toString("base64") })));
+    await dropFiles(page, files.files.map((file) => ({ name: path.basename(file), base64: readFileSync(agentFilePath(file)).toString("base64") })));
     await waitForSession(page);
     const { turnCount } = await appView(page);
 

@@ -8,8 +8,8 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { AGENTS } from "./agentFiles";
-import { dropFiles, expect, sharedFixturePath, test } from "./support";
+import { AGENTS, agentFilePath } from "./agentFiles";
+import { dropFiles, expect, test } from "./support";
 
 interface CliPrefix {
   turns: number;
@@ -26,7 +26,7 @@ function cliPrefix(files: string[]): CliPrefix {
   const folder = mkdtempSync(path.join(tmpdir(), "contextscope-second-session-"));
   let output: string;
   try {
-    for (const file of files) copyFileSync(sharedFixturePath(file), path.join(folder, path.basename(file)));
+    for (const file of files) copyFileSync(agentFilePath(file), path.join(folder, path.basename(file)));
     output = execFileSync(process.execPath, ["--import", "tsx", "src/cli/main.ts", "prefix", path.join(folder, path.basename(files[0]!)), "--jobs", "1"], {
       encoding: "utf8",
       stdio: ["ignore", "pipe", "ignore"],
@@ -76,7 +76,7 @@ for (const files of AGENTS) {
     const sample = await openSampleToTheEnd(page);
     await dropFiles(
       page,
-      files.files.map((file) => ({ name: path.basename(file), base64: readFileSync(sharedFixturePath(file)).toString("base64") })),
+      files.files.map((file) => ({ name: path.basename(file), base64: readFileSync(agentFilePath(file)).toString("base64") })),
     );
     await page.waitForFunction(
       (first) => {

@@ -9,8 +9,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { AGENTS } from "./agentFiles";
-import { appView, dropFiles, expect, openEmptyApp, sharedFixturePath, test, waitForSession } from "./support";
+import { AGENTS, agentFilePath } from "./agentFiles";
+import { appView, dropFiles, expect, openEmptyApp, test, waitForSession } from "./support";
 
 const CASES: { agent: string; turns: (count: number) => number[] }[] = [
   { agent: "Claude Code", turns: (count) => [9, count] },
@@ -55,7 +55,7 @@ for (const { agent, turns } of CASES) {
     test.setTimeout(180_000);
     const files = AGENTS.find((item) => item.agent === agent)!.files;
     await openEmptyApp(page);
-    await dropFiles(page, files.map((file) => ({ name: path.basename(file), base64: readFileSync(sharedFixturePath(file)).toString("base64") })));
+    await dropFiles(page, files.map((file) => ({ name: path.basename(file), base64: readFileSync(agentFilePath(file)).toString("base64") })));
     await waitForSession(page);
     const count = (await appView(page)).turnCount;
     const warnings = await warningCount(page);
