@@ -1,5 +1,5 @@
 // Property: a share link reopens exactly what was shared. For every shared recording and real
-// file of ../shared/fixtures, links are made (unredacted, so the bytes can be compared) at the
+// file of ../shared/fixtures, and the newer agents' files of test/fixtures, links are made (unredacted, so the bytes can be compared) at the
 // first and last turn and at the first turn after each compaction, in both scopes; each link is
 // decoded and its session read back as the page reads it. The reopened session must say nothing
 // about the link itself (no warning the original has not), have the shared turn under the same
@@ -15,7 +15,7 @@ import type { PipelineOptions, Session } from "../../src/core/model";
 import { decodeShareLink } from "../../src/core/share/fragment";
 import { analyzeSession, buildTurnRequest } from "../../src/core/session/pipeline";
 import { stringifyWithTexts } from "../../src/core/text/text";
-import { describeShared } from "../support/fixtures";
+import { describeShared, fixturePath } from "../support/fixtures";
 
 const io: CliIo = { stdout: () => undefined, stderr: () => undefined, readFile: (file) => readFileSync(file) };
 const OPTIONS: PipelineOptions = { leafId: null };
@@ -37,7 +37,7 @@ interface Input {
 
 function inputs(root: string): Input[] {
   const out: Input[] = [];
-  const recordings = ["pi", "senpi", "claude", "codex", "deepseek-harness", "gemini-cli", "opencode"].flatMap((agent) =>
+  const recordings = ["pi", "senpi", "claude", "codex", "deepseek-harness", "gemini-cli", "qwen-code", "opencode"].flatMap((agent) =>
     readdirSync(path.join(root, agent)).map((name) => path.join(root, agent, name, "session")),
   );
   for (const dir of recordings) for (const file of sessionFiles(dir)) out.push({ label: path.relative(root, file), file });
@@ -47,6 +47,10 @@ function inputs(root: string): Input[] {
   }
   for (const file of sessionFiles(path.join(root, "hermes-storage/sessions"))) out.push({ label: path.relative(root, file), file });
   for (const file of sessionFiles(path.join(root, "realworld"))) out.push({ label: path.relative(root, file), file });
+  // The newer agents' recordings and fixtures of our own (test/fixtures).
+  for (const relative of ["kilo/run-autocompact/session/kilo.db", "kimi-code/run-autocompact/session/wire.jsonl", "copilot-cli/recording-1.0.102/events.jsonl", "crush/hand-made/crush.db"]) {
+    out.push({ label: `test/fixtures/${relative}`, file: fixturePath(relative) });
+  }
   return out;
 }
 

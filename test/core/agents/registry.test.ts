@@ -22,7 +22,7 @@ describe("agent registry", () => {
   });
 
   it("gives the readers in detection order, deepseek-harness before pi, hermes-agent's chat-message list and storage side files last", () => {
-    expect(FORMAT_READERS.map((reader) => reader.id)).toEqual(["deepseek-harness", "pi", "opencode", "qwen-code", "claude-code", "codex", "gemini-cli", "kimi-code", "copilot-cli", "chat-messages", "hermes-storage-files"]);
+    expect(FORMAT_READERS.map((reader) => reader.id)).toEqual(["deepseek-harness", "pi", "kilo", "opencode", "qwen-code", "claude-code", "codex", "gemini-cli", "kimi-code", "copilot-cli", "crush", "chat-messages", "hermes-storage-files"]);
   });
 
   it("gives every agent's policies to the simulator, plus the ones without an agent", () => {

@@ -80,7 +80,7 @@ class CopilotLineReader implements LineReader {
   }
 
   private session(entries: SessionEntry[], warnings: ReaderWarning[]): Session {
-    return readerSession({ formatId: COPILOT_CLI_FORMAT_ID, formatLabel: FORMAT_LABEL, fileName: this.fileName, formatVersion: null, header: this.header, lineCount: this.lastLine }, entries, warnings);
+    return readerSession({ formatId: COPILOT_CLI_FORMAT_ID, formatLabel: FORMAT_LABEL, fileName: this.fileName, formatVersion: null, header: this.header, headerIsLine: false, lineCount: this.lastLine }, entries, warnings);
   }
 
   finish(): Session {

@@ -6,6 +6,7 @@
 import type { AgentDescriptor } from "../descriptor";
 import { messageChars } from "../../tokens/charEstimate";
 import { isCrushDatabase, readCrushDatabase } from "./database";
+import { crushShareReader } from "./shareReader";
 import { analyzeCrushSession, buildCrushTurnContext, buildCrushTurnRequest, countCrushTurns } from "./pipeline";
 import { crushPolicy } from "./policy";
 import { CRUSH_RECORD_CATALOG } from "./recordTypes";
@@ -17,8 +18,9 @@ export const crushAgent = {
   label: "Crush",
   ruleDocs: [{ prefix: "FM-CR", doc: "docs/formats/crush.md" }],
   readableFiles: [{ agent: "Crush", files: "the project's .crush/crush.db database with its crush.db-wal" }],
-  // crush.db is a database, opened by `database` below; no text file is Crush's own.
-  readers: [],
+  // crush.db is a database, opened by `database` below; the only text Crush's is a share link's
+  // copy of a session, read back by this reader (never chosen by detection).
+  readers: [crushShareReader],
   estimateMessageChars: (message) => messageChars(message),
   pipeline: {
     analyze: (session) => analyzeCrushSession(session),

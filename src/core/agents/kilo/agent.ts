@@ -6,6 +6,7 @@ import type { AgentDescriptor } from "../descriptor";
 import { databaseStorageSummary, opencodeAgent } from "../opencode/agent";
 import { TITLE_REQUEST_PREFIX } from "../opencode/index";
 import { isKiloDatabase, readKiloDatabase } from "./database";
+import { kiloShareReader } from "./shareReader";
 import { kiloPolicy } from "./policy";
 import { buildKiloAuxiliaryRequest } from "./summariser";
 import { KILO_RECORD_CATALOG } from "./recordTypes";
@@ -19,8 +20,9 @@ export const kiloAgent = {
   newestVerified: [{ program: "Kilo Code CLI", version: "7.7.7" }],
   ruleDocs: [{ prefix: "FM-KI", doc: "docs/formats/kilo.md" }],
   readableFiles: [{ agent: "Kilo Code CLI", files: "the kilo.db database with its kilo.db-wal (~/.local/share/kilo/)" }],
-  // kilo.db is a database, opened by `database` below; no text file is Kilo's own.
-  readers: [],
+  // kilo.db is a database, opened by `database` below; the only text Kilo's is a share link's copy
+  // of a session, read back by this reader (never chosen by detection).
+  readers: [kiloShareReader],
   estimateMessageChars: opencodeAgent.estimateMessageChars,
   // opencode's analysis, turn count and turn context; only the main request is Kilo's own.
   pipeline: { ...opencodeAgent.pipeline, buildTurnRequest: (session, options, turn) => buildKiloTurnRequest(session, options, turn) },

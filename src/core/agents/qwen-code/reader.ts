@@ -76,7 +76,7 @@ class QwenLineReader implements LineReader {
   }
 
   private session(entries: SessionEntry[], warnings: ReaderWarning[]): Session {
-    return readerSession({ formatId: QWEN_CODE_FORMAT_ID, formatLabel: FORMAT_LABEL, fileName: this.fileName, formatVersion: null, header: this.header, lineCount: this.lastLine }, entries, warnings);
+    return readerSession({ formatId: QWEN_CODE_FORMAT_ID, formatLabel: FORMAT_LABEL, fileName: this.fileName, formatVersion: null, header: this.header, headerIsLine: false, lineCount: this.lastLine }, entries, warnings);
   }
 
   finish(): Session {
