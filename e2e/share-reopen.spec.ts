@@ -2,7 +2,8 @@
 // links did not: a Claude Code recording at the first turn after its manual compaction and at its
 // last turn (no warning about the link's own header line, the turn under its own number), a real
 // Claude Code transcript, hermes-agent's state.db (which opened as "no session entries") and a
-// real hermes transcript (which lost its model), and a pi and a Codex recording. Each link is
+// real hermes transcript (which lost its model), a pi and a Codex recording, and the newer agents'
+// files (Qwen Code, Kilo Code, Kimi Code, Copilot CLI, Crush). Each link is
 // opened in the page as a visitor would: the same turn of as many turns, the same request text,
 // no warning the file itself did not have. The property test over every shared file is
 // test/app/share-roundtrip.test.ts.
@@ -19,6 +20,12 @@ const CASES: { agent: string; turns: (count: number) => number[] }[] = [
   { agent: "hermes-agent (real)", turns: () => [3] },
   { agent: "pi", turns: (count) => [count] },
   { agent: "Codex", turns: (count) => [count] },
+  // The newer agents: a database (Kilo, Crush) and record logs whose header is made from the records (Qwen Code, Copilot CLI).
+  { agent: "Qwen Code", turns: (count) => [count] },
+  { agent: "Kilo Code", turns: (count) => [count] },
+  { agent: "Kimi Code", turns: (count) => [count] },
+  { agent: "Copilot CLI", turns: (count) => [count] },
+  { agent: "Crush", turns: (count) => [count] },
 ];
 
 async function warningCount(page: Page): Promise<number> {
