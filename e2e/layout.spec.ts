@@ -157,6 +157,26 @@ for (const size of SIZES) {
       await expect(button).toBeFocused();
     });
 
+    test("the Export panel opens wholly inside the window, and after the window shrinks", async ({ page }) => {
+      await openEmptyApp(page);
+      await dropFiles(page, CASES.find((item) => item.agent === "Claude Code")!.files());
+      await waitForSession(page);
+      await page.getByTestId("export-button").click();
+      const panel = page.getByTestId("export-panel");
+      await expect(panel).toBeVisible();
+      const inside = async () => {
+        const box = (await panel.boundingBox())!;
+        const width = page.viewportSize()!.width;
+        return box.x >= 0 && box.x + box.width <= width;
+      };
+      await expect.poll(inside).toBe(true);
+      await page.screenshot({ path: `/tmp/layout-${size.width}-export-panel.png` });
+      await page.setViewportSize({ width: 1024, height: 700 });
+      await expect.poll(inside).toBe(true);
+      await page.keyboard.press("Escape");
+      await expect(panel).toBeHidden();
+    });
+
     test("the error banner's Dismiss is visible and reachable by keyboard", async ({ page }) => {
       await openEmptyApp(page);
       await dropFiles(page, [{ name: "broken.jsonl", text: "this is not a session\nnor is this\n" }]);

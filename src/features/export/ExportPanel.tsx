@@ -16,7 +16,7 @@ import {
   useExportStore,
 } from "./exportState";
 import type { ExportTarget } from "../../app/shareExport";
-import { useEffect } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { RedactionReview } from "../../ui/RedactionReview";
 import "./export.css";
 
@@ -39,8 +39,35 @@ export function ExportButton({ target }: { target: ExportTarget }) {
   );
 }
 
+/** Room kept between the panel and the window's edge. */
+const EDGE_MARGIN = 8;
+
+/**
+ * How far the panel, anchored under the right edge of its button, must move right so that its
+ * left edge stays inside the window (a narrow window with the button near the left): measured
+ * after each render and on resize, so nothing of the panel is ever off-screen.
+ */
+function useStayInWindow(panel: React.RefObject<HTMLDivElement | null>): number {
+  const [shift, setShift] = useState(0);
+  useLayoutEffect(() => {
+    const measure = () => {
+      const element = panel.current;
+      if (!element) return;
+      const left = element.getBoundingClientRect().left - shift;
+      const next = Math.max(0, EDGE_MARGIN - left);
+      if (next !== shift) setShift(next);
+    };
+    measure();
+    window.addEventListener("resize", measure);
+    return () => window.removeEventListener("resize", measure);
+  });
+  return shift;
+}
+
 function ExportPanel() {
   const state = useExportStore();
+  const panel = useRef<HTMLDivElement | null>(null);
+  const shift = useStayInWindow(panel);
   // Escape closes the panel, as it closes the other dialogs.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -52,7 +79,15 @@ function ExportPanel() {
   const result = state.exportJson;
   const ready = state.exportStatus === "ready" && result !== null;
   return (
-    <div className="export-panel" role="dialog" aria-label="Export request" data-testid="export-panel" data-status={state.exportStatus}>
+    <div
+      ref={panel}
+      className="export-panel"
+      role="dialog"
+      aria-label="Export request"
+      data-testid="export-panel"
+      data-status={state.exportStatus}
+      style={shift > 0 ? { transform: `translateX(${shift}px)` } : undefined}
+    >
       <div className="export-row">
         <label className="field" title="Mask API keys, tokens, passwords and private keys in the exported request">
           <input type="checkbox" data-testid="export-redact-toggle" checked={state.exportRedact} onChange={(event) => setExportRedact(event.target.checked)} />
