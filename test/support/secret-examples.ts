@@ -1,4 +1,5 @@
-// One positive example per secret catalogue kind (docs/redaction.md), built like the catalogue's
+// One positive example per kind of our own secret rules (docs/redaction.md; gitleaks' rules have
+// theirs in test/core/redact/kinds.ts), built like the catalogue's
 // own test cases (test/core/redact/catalogue.test.ts) from deterministic fake characters, so no
 // file holds a literal a secret scanner would flag. Used by the CLI tests and the browser tests
 // (share and export of a seeded session), plus a pi session text that carries them all.
@@ -12,6 +13,10 @@ export interface SecretExample {
   secret: string;
 }
 
+const dockerPat = `dc${"kr_pat_"}${fake(27, URLSAFE, 230)}`;
+const telegram = `${fake(10, "0123456789", 231)}:A${"A"}${fake(33, URLSAFE, 232)}`;
+const okta = `00${fake(40, URLSAFE, 233)}`;
+const sqlPassword = `Sq${fake(14, undefined, 234)}!`;
 const pem = `MIIEowIBAAKCAQEA${fake(64, B64, 34)}\n${fake(64, B64, 35)}\n${fake(20, B64, 36)}==`;
 const randomPassword = `Xk9${fake(13, undefined, 37)}`;
 const anthropic = `sk-${"ant-"}api03-${fake(93, URLSAFE, 3)}AA`;
@@ -89,6 +94,10 @@ export const SECRET_EXAMPLES: readonly SecretExample[] = [
   { kind: "secret-assignment-after-label", text: `note: DB_PASSWORD=${labelPassword}`, secret: labelPassword },
   { kind: "secret-json-field", text: `{"client_secret":"${clientSecret}"}`, secret: clientSecret },
   { kind: "secret-assignment", text: `export STRIPE_WEBHOOK_SECRET="${webhookSecret}"`, secret: webhookSecret },
+  { kind: "docker-hub-token", text: `docker login -u me --password-stdin <<< ${dockerPat}`, secret: dockerPat },
+  { kind: "telegram-bot-token", text: `curl https://api.telegram.org/bot${telegram}/getMe`, secret: telegram },
+  { kind: "okta-api-token", text: `Authorization: SS${"WS"} ${okta}`, secret: okta },
+  { kind: "connection-string-key-password", text: `Server=tcp:db.example.net,1433;Database=shop;User ID=sa;Password=${sqlPassword};Encrypt=True;`, secret: sqlPassword },
 ];
 
 const TIME = "2026-01-01T00:00:00.000Z";

@@ -587,7 +587,7 @@ export function buildClaudeTurnRequest(session: Session, options: PipelineOption
       warnings,
     );
   } else {
-    labels.push("the request as sent (the file holds no request records, so the messages are rebuilt from the conversation: approximate)");
+    labels.push("approximated: the file holds no request records for this turn, so its messages are rebuilt from the conversation");
     const snapshot = snapshotSystemPrompt(branch, turn);
     const header = options.header ?? null;
     const systemText = snapshot ?? header?.systemPrompt ?? null;
