@@ -1,5 +1,4 @@
 // Public API of the redaction module (see docs/redaction.md).
-export { SECRET_CATALOGUE } from "./catalogue";
 export { findSecrets } from "./find";
 export { redactValue, visibleEdge, FULL_MASK_BELOW, MAX_VISIBLE_EDGE } from "./mask";
 export { redactText } from "./text";
