@@ -70,19 +70,23 @@ function summarySource(settings: SimulatorSettings): SummarySource | undefined {
 }
 
 /** The parameters and limits the settings amount to for `policy` (reserve and model window folded in). */
-export function effectiveParameters(policy: CompactionPolicy, settings: SimulatorSettings): Pick<SimulationInput, "parameters" | "limits"> {
+export function effectiveParameters(policy: CompactionPolicy, settings: SimulatorSettings): Pick<SimulationInput, "parameters" | "limits" | "inferredLimits"> {
   const known = new Set(policy.parameters.map((p) => p.name));
   const parameters: Record<string, string | number | boolean | null> = {};
   for (const [name, value] of Object.entries(settings.parameters)) if (known.has(name)) parameters[name] = value;
   const reserveParameter = policy.reserveParameter;
   if (reserveParameter && settings.reserve !== null) parameters[reserveParameter] = settings.reserve;
   const limits = { ...settings.limits };
+  const inferredLimits: (keyof typeof limits)[] = [];
   // Inferred settings sit under the user's own (any field the user set wins).
   if (settings.inferred) {
     for (const [name, value] of Object.entries(settings.inferred.parameters)) if (known.has(name) && !(name in parameters)) parameters[name] = value;
     for (const [name, value] of Object.entries(settings.inferred.limits)) {
       const key = name as keyof typeof limits;
-      if (limits[key] === undefined && typeof value === "number") limits[key] = value;
+      if (limits[key] === undefined && typeof value === "number") {
+        limits[key] = value;
+        inferredLimits.push(key);
+      }
     }
   }
   if (policy.modelChoiceParameters) {
@@ -101,7 +105,7 @@ export function effectiveParameters(policy: CompactionPolicy, settings: Simulato
     if (settings.modelWindow === "agent-default" && settings.agentDefaultContextWindow !== null) limits.contextWindow = settings.agentDefaultContextWindow;
     if (settings.modelWindow === "provider-default" && settings.providerDefaultContextWindow !== null) limits.contextWindow = settings.providerDefaultContextWindow;
   }
-  return { parameters, limits };
+  return { parameters, limits, inferredLimits };
 }
 
 export function simulationInput(session: Session, options: PipelineOptions, settings: SimulatorSettings, policyId: PolicyId = settings.policyId): SimulationInput {

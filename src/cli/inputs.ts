@@ -74,7 +74,7 @@ export async function loadAnySession(io: CliIo, file: string, sessionId: string 
   // An agent's home folder is read through its database (hermes-agent's state.db, HS-1, HS-2).
   if (fs.existsSync(file) && fs.statSync(file).isDirectory()) {
     const database = homeDatabase(file);
-    if (!database) throw new CliError(`cannot read session file ${file}: is a directory (${homeFolderHint()}; this one does not)`);
+    if (!database) throw new CliError(`cannot read session file ${file}: is a directory (${homeFolderHint()}; this one holds none)`);
     file = database;
   }
   const sideFiles = sideFileWithCompanions(file);

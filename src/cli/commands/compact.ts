@@ -164,7 +164,8 @@ async function run(positionals: string[], options: CliOptionValues, io: CliIo): 
     const inference = options["policy-defaults"] === true ? null : inferred();
     const replayParameters = { ...inference?.parameters, ...params };
     const replayLimits = { ...inference?.limits, ...limitOverrides };
-    const lines = replayRecordedCompactions(session, pipeline, policy.id, { parameters: replayParameters, captured: readable, limits: replayLimits, api: pipeline.api ?? null });
+    const inferredLimits = (Object.keys(inference?.limits ?? {}) as (keyof LimitOverrides)[]).filter((name) => limitOverrides[name] === undefined);
+    const lines = replayRecordedCompactions(session, pipeline, policy.id, { parameters: replayParameters, captured: readable, limits: replayLimits, inferredLimits, api: pipeline.api ?? null });
     const settings = { parameters: replayParameters, limits: replayLimits, inferred: inference ? inference.settings.filter((s) => s.value !== null).map((s) => s.setting) : [] };
     for (const line of lines) io.stdout(`${stringifyWithTexts({ ...line, settings })}\n`);
     return 0;

@@ -5,7 +5,7 @@
 // texts through `FolderAccess`; every choice is made here, from the agents' descriptors.
 import type { Session } from "../model";
 import type { TextFile } from "../session/index";
-import { DETECTION_LINE_COUNT, detectFormat, sideFileLayouts } from "../session/index";
+import { agentDatabaseFiles, DETECTION_LINE_COUNT, detectFormat, sideFileLayouts } from "../session/index";
 import { utf8Decode } from "../util/utf8";
 
 /** How the intake looks at a disk: "/"-free names inside a folder, the folder given as the host names it. */
@@ -34,16 +34,20 @@ export function storeFilesBesideDatabase(access: FolderAccess, databaseFolder: s
   return sideFileLayouts().flatMap((layout) => storeFilesIn(access, access.join(databaseFolder, layout.folderBesideDatabase), layout));
 }
 
-/** The database a home folder holding `fileNames` is read through (hermes-agent's state.db), or null. */
+/**
+ * The database a folder holding `fileNames` is read through, or null: an agent's home folder
+ * (hermes-agent's state.db, read with its side files), else the database an agent keeps in its
+ * data folder (opencode.db, kilo.db, crush.db).
+ */
 export function homeDatabaseName(fileNames: readonly string[]): string | null {
-  return sideFileLayouts().find((layout) => fileNames.includes(layout.homeDatabaseName))?.homeDatabaseName ?? null;
+  const home = sideFileLayouts().find((layout) => fileNames.includes(layout.homeDatabaseName))?.homeDatabaseName;
+  return home ?? agentDatabaseFiles().find((database) => fileNames.includes(database.fileName))?.fileName ?? null;
 }
 
-/** What a home folder is expected to hold, for the message when it holds nothing we read. */
+/** What a folder we read is expected to hold, for the message when it holds nothing we read. */
 export function homeFolderHint(): string {
-  return sideFileLayouts()
-    .map((layout) => `a ${layout.agent.label} home folder holds ${layout.homeDatabaseName}`)
-    .join("; ");
+  const names = agentDatabaseFiles().map((database) => `${database.fileName} (${database.agentLabel})`);
+  return `a folder is read through the database it holds: ${names.join(", ")}`;
 }
 
 /**

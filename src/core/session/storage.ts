@@ -16,6 +16,11 @@ export function readDatabase(input: DatabaseReadInput): Session {
   return agent.database.read(input);
 }
 
+/** The database file each agent keeps its sessions in, with the agent's name ("opencode.db", opencode), in detection order. */
+export function agentDatabaseFiles(): { agentLabel: string; fileName: string }[] {
+  return allAgents().flatMap((agent) => (agent.database ? [{ agentLabel: agent.label, fileName: agent.database.fileName }] : []));
+}
+
 /** The session picker's facts of a session read from storage, or undefined for a session read from one file. */
 export function storageSummary(session: Session): StorageSummary | undefined {
   return findAgent(session.formatId)?.storageSummary?.(session);

@@ -93,6 +93,8 @@ export type LimitSource =
   | "catalogue-default"
   | "header"
   | "none"
+  /** Settings inference found the value from the session's recorded compactions (the user's own value wins). */
+  | "inferred from this session's compactions"
   /** The model is not in the catalogue and the session's own recorded context went past the default window. */
   | "model unknown: the largest context this session reached";
 
@@ -150,6 +152,8 @@ export interface SimulationInput {
   /** Policy parameters; missing ones take the policy's defaults (incl. `roleSplit`, `spiralBrake`). */
   parameters?: PolicyParameters;
   limits?: LimitOverrides;
+  /** Which of `limits` settings inference supplied (not the user): their source says so. */
+  inferredLimits?: readonly (keyof LimitOverrides)[];
   summary?: SummarySource;
   /** User-supplied focus topic / custom instructions (`/compact <text>`, `/compress <focus>`). */
   focus?: string | null;

@@ -236,7 +236,7 @@ function modelResolution(result: SimulationResult, turnContext: TurnContext, opt
     recorded,
     agentDefault: settings.agentDefaultContextWindow,
     providerDefault: settings.providerDefaultContextWindow,
-    used: { window: result.limits.contextWindow, from: result.limits.contextWindowSource === "override" ? overrideFrom(settings) : `recorded model (${result.limits.contextWindowSource})` },
+    used: { window: result.limits.contextWindow, from: windowFrom(result.limits.contextWindowSource, settings) },
     variants: [],
   };
   const own = getPolicy(result.policyId).modelResolution?.(result, {
@@ -249,6 +249,13 @@ function modelResolution(result: SimulationResult, turnContext: TurnContext, opt
     view.variants = own.variants;
   }
   return view;
+}
+
+/** Where the simulation's window came from: the user's choice, settings inference or the turn's model. */
+function windowFrom(source: SimulationResult["limits"]["contextWindowSource"], settings: SimulatorSettings): string {
+  if (source === "override") return overrideFrom(settings);
+  if (source === "inferred from this session's compactions") return source;
+  return `recorded model (${source})`;
 }
 
 function overrideFrom(settings: SimulatorSettings): string {

@@ -35,7 +35,11 @@ describe("store files on a disk", () => {
   it("a home folder is read through its agent's database", () => {
     expect(homeDatabaseName(["config.yaml", "state.db"])).toBe("state.db");
     expect(homeDatabaseName(["config.yaml"])).toBeNull();
-    expect(homeFolderHint()).toMatch(/a hermes-agent home folder holds state\.db/);
+    // An agent's data folder is read through the database it keeps there.
+    expect(homeDatabaseName(["opencode.db", "opencode.db-wal", "opencode.db-shm"])).toBe("opencode.db");
+    expect(homeDatabaseName(["kilo.db", "log"])).toBe("kilo.db");
+    expect(homeFolderHint()).toMatch(/state\.db \(hermes-agent\)/);
+    expect(homeFolderHint()).toMatch(/opencode\.db \(opencode\)/);
   });
 
   it("a store file given alone is read with its session's request dumps, and only those", () => {

@@ -49,6 +49,8 @@ export interface RecordedReplayOptions {
   parameters?: PolicyParameters;
   captured?: CapturedBody[];
   limits?: LimitOverrides;
+  /** Which of `limits` settings inference supplied. */
+  inferredLimits?: readonly (keyof LimitOverrides)[];
   api?: PipelineOptions["api"];
 }
 
@@ -133,6 +135,7 @@ export function replayRecordedCompactions(session: Session, options: PipelineOpt
         policyId,
         parameters: replay.parameters,
         limits: replay.limits,
+        inferredLimits: replay.inferredLimits ?? [],
         instructions,
         recordedCompactionEntryId: point.entryId,
         manual: point.manual,

@@ -9,7 +9,7 @@ import { resolveLimits } from "../../simulate/limits";
 import { providerTokenCount } from "./provider-count";
 import { UnreplayablePointError } from "../../simulate/point-error";
 import { getPolicy } from "./policies";
-import type { CompactionPolicy, PolicyParameters, ResolvedLimits, SimulationContext, SimulationInput, SimulationResult } from "../../simulate/types";
+import type { CompactionPolicy, LimitOverrides, PolicyParameters, ResolvedLimits, SimulationContext, SimulationInput, SimulationResult } from "../../simulate/types";
 
 /** A policy asked to run on a session it cannot run on; the message says why in plain words. */
 class PolicyNotApplicableError extends Error {
@@ -55,9 +55,20 @@ export function windowFromSession(session: Session, options: SimulationInput["op
   return largest > model.contextWindow ? largest : null;
 }
 
+const INFERRED = "inferred from this session's compactions" as const;
+
+/** Marks the limits settings inference supplied, so no display calls them the user's. */
+function withInferredSources(limits: ResolvedLimits, inferred: readonly (keyof LimitOverrides)[]): ResolvedLimits {
+  const marked = { ...limits };
+  if (inferred.includes("contextWindow")) marked.contextWindowSource = INFERRED;
+  if (inferred.includes("maxOutputTokens")) marked.maxOutputTokensSource = INFERRED;
+  if (inferred.includes("inputLimit")) marked.inputLimitSource = INFERRED;
+  return marked;
+}
+
 /** The limits of the simulation: an unknown model's window from the session (`windowFromSession`), its source saying so. */
 function simulationLimits(input: SimulationInput, model: ModelInfo): ResolvedLimits {
-  const limits = resolveLimits(model, input.limits);
+  const limits = withInferredSources(resolveLimits(model, input.limits), input.inferredLimits ?? []);
   if (limits.contextWindowSource !== "catalogue-default") return limits;
   const largest = windowFromSession(input.session, input.options, model);
   if (largest === null) return limits;

@@ -113,7 +113,7 @@ function initialContext(history: readonly RolloutItem[]): RolloutItem[] {
 }
 
 function contextWindowOf(input: SimulationInput, context: SimulationContext, index: CodexRolloutIndex, turn: CodexTurn): { value: number; source: string } {
-  if (input.limits?.contextWindow !== undefined) return { value: input.limits.contextWindow, source: "override" };
+  if (input.limits?.contextWindow !== undefined) return { value: input.limits.contextWindow, source: context.limits.contextWindowSource };
   const next = index.turns[turn.turn] ?? turn;
   const recorded = next.task?.model_context_window ?? turn.task?.model_context_window;
   if (typeof recorded === "number") return { value: recorded, source: "task_started.model_context_window" };

@@ -100,10 +100,11 @@ function headerTokens(body: Record<string, unknown>): number {
   return estimateTextTokens(prefixText({ ...body, messages: [], input: [], contents: [] }));
 }
 
-/** On a harness session the route's window is logged (request/context): it wins over the catalogue, not over the user. */
+/** On a harness session the route's window is logged (request/context): it wins over the catalogue, not over the user or settings inference. */
 function deepseekContext(input: SimulationInput, given: SimulationContext): SimulationContext {
   const loggedWindow = recordedContextWindow(input);
-  return loggedWindow !== null && given.limits.contextWindowSource !== "override"
+  const chosen = given.limits.contextWindowSource === "override" || given.limits.contextWindowSource === "inferred from this session's compactions";
+  return loggedWindow !== null && !chosen
     ? { ...given, limits: { ...given.limits, contextWindow: loggedWindow, contextWindowSource: "session" } }
     : given;
 }

@@ -192,6 +192,8 @@ interface OpencodeScene {
   spiralBrake: boolean;
   manual: boolean;
   recordedWindow: number;
+  /** Where the turn's model window came from (catalogue, the session, an override, …). */
+  recordedWindowSource: string;
   agentWindow: number | null;
   providerWindow: number;
   resolved: ResolvedModel<number>;
@@ -213,6 +215,7 @@ function opencodeScene(input: SimulationInput, context: SimulationContext): Open
   const prune = p.prune === true ? pruneRows(view.rows) : null;
   if (prune?.applied) view = { ...view, rows: prune.rows };
   const recordedWindow = context.limits.contextWindow;
+  const recordedWindowSource = context.limits.contextWindowSource;
   const agentWindow = num(p.agentDefaultContextWindow);
   const providerWindow = num(p.providerDefaultContextWindow) ?? recordedWindow;
   const resolved = resolveOpencodeModel(
@@ -223,7 +226,7 @@ function opencodeScene(input: SimulationInput, context: SimulationContext): Open
   );
   const limits = { context: resolved.model, input: context.limits.inputLimit, output: context.limits.maxOutputTokens };
   const cfg = { auto: p.autoCompaction !== false, reserved: num(p.reserved), preserveRecentTokens: num(p.preserveRecentTokens), tailTurns: num(p.tailTurns) };
-  return { view, prune, scopeOptions, spiralBrake, manual: input.manual === true, recordedWindow, agentWindow, providerWindow, resolved, limits, cfg };
+  return { view, prune, scopeOptions, spiralBrake, manual: input.manual === true, recordedWindow, recordedWindowSource, agentWindow, providerWindow, resolved, limits, cfg };
 }
 
 /** The prune's own finding (CP-OC-26): what it cleared, or why it cleared nothing. */
@@ -239,6 +242,15 @@ function pruneFinding(prune: PruneResult): Finding {
   };
 }
 
+/** Where the turn's model window came from, in words: a window the catalogue does not know is not the file's. */
+function windowSourceWords(source: string): string {
+  if (source === "catalogue-default") return "model not in the catalogue: its default window, not recorded in the file";
+  if (source === "override") return "your value";
+  if (source === "inferred from this session's compactions") return source;
+  if (source === "catalogue") return "from the model catalogue";
+  return source;
+}
+
 /** (1) Trigger (CP-OC-1 … CP-OC-4). */
 function opencodeTrigger(scene: OpencodeScene): { trigger: TriggerDecision; decision: OverflowDecision } {
   const { view, resolved, manual } = scene;
@@ -251,7 +263,7 @@ function opencodeTrigger(scene: OpencodeScene): { trigger: TriggerDecision; deci
     operands: [
       { name: "tokens", value: decision.count, source: view.tokens ? "recorded on the turn's answer (tokens.total || input + output + cache)" : "estimate chars/4 of the request messages" },
       { name: "usable", value: decision.usable, source: decision.steps.join("; ") },
-      { name: "context window", value: resolved.model, source: `${resolved.source} (${resolved.ruleId}); recorded ${scene.recordedWindow}, agent default ${scene.agentWindow ?? "none"}, provider default ${scene.providerWindow}` },
+      { name: "context window", value: resolved.model, source: `${resolved.source} (${resolved.ruleId}); the turn's model ${scene.recordedWindow} (${windowSourceWords(scene.recordedWindowSource)}), agent default ${scene.agentWindow ?? "none"}, provider default ${scene.providerWindow}` },
     ],
     operator: ">=",
     left: decision.count,
