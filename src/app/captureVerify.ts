@@ -8,6 +8,7 @@ import type { PipelineOptions, RequestHeader, Session } from "../core/model";
 import { guessRequestKind, type CapturedRequestKind } from "../core/captures/requestKind";
 import { firstDifference, type BodyDifference } from "../core/captures/firstDifference";
 import { sortedJson } from "../core/captures/diff";
+import { firstOfEachModel } from "../core/captures/factsFile";
 import { learnCapture } from "../core/session/captures";
 import { findAgent } from "../core/session/agents";
 import { analyzeSession, buildTurnRequest } from "../core/session/pipeline";
@@ -51,21 +52,16 @@ function kindOf(capture: VerifyCapture): CapturedRequestKind {
 
 /** The facts of a recording: the first main capture is the header, the first of each other model a further capture. */
 export function factsOfCaptures(captures: readonly VerifyCapture[]): { header: RequestHeader | null; captures: RequestHeader[]; teachers: Set<string> } {
-  const seen = new Set<string>();
-  const learnt: RequestHeader[] = [];
+  const mains: RequestHeader[] = [];
   for (const capture of captures) {
     if (kindOf(capture) !== "main") continue;
-    let header: RequestHeader;
     try {
-      header = learnCapture(capture.body, capture.source);
+      mains.push(learnCapture(capture.body, capture.source));
     } catch {
-      continue; // a body of no known wire shape teaches nothing
+      // a body of no known wire shape teaches nothing
     }
-    const model = header.model ?? "";
-    if (seen.has(model)) continue;
-    seen.add(model);
-    learnt.push(header);
   }
+  const learnt = firstOfEachModel(mains);
   return { header: learnt[0] ?? null, captures: learnt.slice(1), teachers: new Set(learnt.map((header) => header.source)) };
 }
 

@@ -5,6 +5,7 @@
 import fs from "node:fs";
 import type { PipelineOptions, RequestHeader, Session } from "../core/model";
 import { applyFacts, factsFit, makeFactsFile, readFactsFile, sessionAgentVersion, userAgentVersion } from "../core/captures/factsFile";
+import { findAgent } from "../core/session/agents";
 import { listOption } from "./args";
 import { CliError, type CliIo } from "./io";
 import type { CliOptionSpec, CliOptionValues } from "./registry";
@@ -27,7 +28,7 @@ export function factsOption(options: CliOptionValues, io: CliIo, session: Sessio
   }
   const read = readFactsFile(text, file);
   if ("problem" in read) throw new CliError(`${command}: ${read.problem}`);
-  const fit = factsFit(read.facts, session.formatId, sessionAgentVersion(session));
+  const fit = factsFit(read.facts, session.formatId, sessionAgentVersion(session), (id) => findAgent(id)?.label ?? id);
   if (fit.fit === "refuse") throw new CliError(`${command}: facts file ${file} is not for this session: ${fit.message}`);
   if (fit.fit === "warn") io.stderr(`warning: facts file ${file}: ${fit.message}\n`);
   return applyFacts(read.facts);

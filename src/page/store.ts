@@ -160,6 +160,8 @@ export interface AppState {
   /** The Conversation tab: the selected turn's messages as readable text. */
   conversation: TurnViewState<ConversationResult>;
   headerError: string | null;
+  /** What the attached facts file said of itself (learnt from another version of the agent). */
+  factsNote: string | null;
   /** Why an attached captured summariser request could not be used. */
   compactionCaptureError: string | null;
   samples: SampleInfo[];
@@ -217,6 +219,7 @@ export const useAppStore = create<AppState>()(() => ({
   tokens: initialTokens,
   conversation: initialConversation,
   headerError: null,
+  factsNote: null,
   compactionCaptureError: null,
   samples: [],
   samplesError: null,

@@ -74,8 +74,8 @@ describeShared("facts file from a recording's first captures", (shared) => {
     const claude = path.join(dir, "claude-print-autocompact-manualcompact.json");
     const run = await runCliCaptured(["requests", shared.case("pi/print-openai-autocompact").sessionPath, "--facts", claude]);
     expect(run.code).not.toBe(0);
-    expect(run.stderr).toContain("claude-code");
-    expect(run.stderr).toContain("this session is pi");
+    expect(run.stderr).toContain("learnt from Claude Code");
+    expect(run.stderr).toContain("this session was written by pi");
   });
 
   it("a facts file of another version of the agent is used, with a warning naming both versions", async () => {

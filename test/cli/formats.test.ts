@@ -97,6 +97,16 @@ describe("requests on opencode", () => {
     expect(turnLines(fromDb.lines)).toEqual(turnLines(fromExport.lines));
   });
 
+  it("reads opencode's data folder through the opencode.db it holds, and names what a folder should hold", async () => {
+    const fromFolder = await runCliCaptured(["requests", path.dirname(OPENCODE_DB)]);
+    expect(fromFolder.code).toBe(0);
+    const fromDb = await runCliCaptured(["requests", OPENCODE_DB]);
+    expect(turnLines(fromFolder.lines)).toEqual(turnLines(fromDb.lines));
+    const empty = await runCliCaptured(["requests", mkdtempSync(path.join(tmpdir(), "contextscope-nodb-"))]);
+    expect(empty.code).toBe(1);
+    expect(empty.stderr).toMatch(/is a directory \(a folder is read through the database it holds: .*opencode\.db \(opencode\).*state\.db \(hermes-agent\); this one holds none\)/);
+  });
+
   it("picks a session with --session and refuses an unknown one", async () => {
     const exported = JSON.parse(readFileSync(OPENCODE_EXPORT, "utf8")) as { info: { id: string } };
     const chosen = await runCliCaptured(["requests", OPENCODE_DB, "--session", exported.info.id, "--turn", "2"]);

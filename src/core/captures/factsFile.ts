@@ -6,7 +6,7 @@
 import type { PipelineOptions, RequestHeader, Session } from "../model";
 import { isObject } from "../util/is-object";
 
-const FACTS_FORMAT = "contextscope-facts";
+export const FACTS_FORMAT = "contextscope-facts";
 const FACTS_VERSION = 1;
 
 export interface FactsFile {
@@ -21,6 +21,25 @@ export interface FactsFile {
    * are the session's, the others add the facts of their own model.
    */
   models: { model: string | null; header: RequestHeader }[];
+}
+
+/**
+ * Whether a text's first bytes are a facts file's: our writer puts `"format"` first, so a capture
+ * need not be parsed whole to be told from one.
+ */
+export function isFactsFileHead(head: string): boolean {
+  return new RegExp(`^\\s*\\{\\s*"format"\\s*:\\s*"${FACTS_FORMAT}"`).test(head);
+}
+
+/** The first header learnt for each model, in order: what a facts file keeps (a turn's own capture never teaches it). */
+export function firstOfEachModel(headers: readonly RequestHeader[]): RequestHeader[] {
+  const seen = new Set<string>();
+  return headers.filter((header) => {
+    const model = header.model ?? "";
+    if (seen.has(model)) return false;
+    seen.add(model);
+    return true;
+  });
 }
 
 /** A facts file of the headers learnt from a recording's first capture of each model. */
@@ -73,12 +92,13 @@ export function userAgentVersion(userAgent: string): string | null {
 
 /**
  * Whether facts apply to a session: "refuse" for another agent (its constants would be wrong
- * throughout), "warn" naming a different or unknown agent version, "same" otherwise.
+ * throughout), "warn" naming a different or unknown agent version, "same" otherwise. `nameOf`
+ * gives an agent's name for the message (its id when the caller has none).
  */
-export function factsFit(facts: FactsFile, agent: string, agentVersion: string | null): { fit: "same" } | { fit: "warn" | "refuse"; message: string } {
-  if (facts.agent !== agent) return { fit: "refuse", message: `the facts were learnt from ${facts.agent}, this session is ${agent}` };
+export function factsFit(facts: FactsFile, agent: string, agentVersion: string | null, nameOf: (agent: string) => string = (id) => id): { fit: "same" } | { fit: "warn" | "refuse"; message: string } {
+  if (facts.agent !== agent) return { fit: "refuse", message: `the facts were learnt from ${nameOf(facts.agent)}; this session was written by ${nameOf(agent)}` };
   if (facts.agentVersion === agentVersion) return { fit: "same" };
   const learnt = facts.agentVersion ?? "an unknown version";
   const here = agentVersion ?? "an unknown version";
-  return { fit: "warn", message: `the facts were learnt from ${facts.agent} ${learnt}, this session is ${here}; constants that changed between versions will differ` };
+  return { fit: "warn", message: `the facts were learnt from ${nameOf(facts.agent)} ${learnt}, this session is ${here}; constants that changed between versions will differ` };
 }

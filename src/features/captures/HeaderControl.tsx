@@ -1,7 +1,7 @@
 // Request-header source: the system prompt and tools come from a captured request the user
 // attaches; without one they are shown as "not recorded" (never invented).
 import { useRef } from "react";
-import { attachHeaderFile, clearHeader } from "./capturesState";
+import { attachHeaderFile, clearHeader, saveFactsFile } from "./capturesState";
 import { useAppStore } from "../../page/store";
 
 /** True when the rebuilt request still lacks its system prompt or its tool definitions. */
@@ -28,6 +28,7 @@ export function HeaderControl() {
   const header = useAppStore((state) => state.options.header);
   const captureCount = useAppStore((state) => state.options.captures.length);
   const headerError = useAppStore((state) => state.headerError);
+  const factsNote = useAppStore((state) => state.factsNote);
   // The agent's files record them for every request (deepseek-harness's request headers).
   const recorded = useAppStore((state) => state.session?.agent?.recordsSystemAndTools === true);
   const notRecorded = useAppStore((state) => state.request.result?.built.notRecorded ?? null);
@@ -56,11 +57,27 @@ export function HeaderControl() {
         {header ? "Replace" : "Attach…"}
       </button>
       {header && (
+        <button
+          type="button"
+          className="btn small"
+          data-testid="facts-save"
+          title="Save what the captured requests taught (system prompt, tools, settings, model facts: the first capture of each model) as a facts file. Attach it to a later session of the same agent version instead of capturing again."
+          onClick={() => void saveFactsFile()}
+        >
+          Save facts
+        </button>
+      )}
+      {header && (
         <button type="button" className="btn small" aria-label="Clear request header" onClick={clearHeader}>
           ✕
         </button>
       )}
       {headerError && <span className="header-error">{headerError}</span>}
+      {!headerError && factsNote && (
+        <span className="header-error" data-testid="facts-note">
+          {factsNote}
+        </span>
+      )}
       <input
         ref={inputRef}
         type="file"

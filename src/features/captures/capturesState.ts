@@ -10,6 +10,8 @@ import type { ParsedCapture } from "./protocol";
 import { updateOptions } from "../../page/options";
 import { getAppState, setAppState, useAppStore } from "../../page/store";
 import { errorMessage, pipeline, pipelineOptions } from "../../page/workerBridge";
+import { isFactsFileHead } from "../../core/captures/factsFile";
+import { saveTextFile } from "../../ui/download";
 
 /** Captured request bodies above this size are refused (they are a few hundred KB in practice). */
 const MAX_HEADER_BYTES = 32 * 1024 * 1024;
@@ -17,6 +19,10 @@ const MAX_HEADER_BYTES = 32 * 1024 * 1024;
 export async function attachHeaderFile(file: File): Promise<void> {
   if (file.size > MAX_HEADER_BYTES) {
     setAppState({ headerError: `"${file.name}" is too large for a captured request (${file.size} bytes).` });
+    return;
+  }
+  if (isFactsFileHead(await file.slice(0, 256).text())) {
+    await attachFactsFile(file);
     return;
   }
   try {
@@ -29,8 +35,35 @@ export async function attachHeaderFile(file: File): Promise<void> {
   }
 }
 
+/**
+ * A facts file (what captures of the same agent version taught, saved earlier): its first model's
+ * header and the others' replace the attached captures. One learnt from another agent is refused;
+ * one of another version is used, with a note naming both versions.
+ */
+async function attachFactsFile(file: File): Promise<void> {
+  try {
+    const facts = await pipeline().call("readFacts", { options: pipelineOptions(), data: file, source: file.name }, "facts");
+    setAppState({ headerError: null, factsNote: facts.warning ? `${file.name}: ${facts.warning}` : null });
+    updateOptions({ header: facts.header, captures: facts.captures });
+  } catch (error) {
+    if (isStale(error)) return;
+    setAppState({ headerError: errorMessage(error) });
+  }
+}
+
+/** Saves what the attached captures taught as a facts file, for later sessions of the same agent version. */
+export async function saveFactsFile(): Promise<void> {
+  try {
+    const made = await pipeline().call("factsFile", { options: pipelineOptions() }, "facts-file");
+    saveTextFile(made.fileName, made.text, "application/json");
+  } catch (error) {
+    if (isStale(error)) return;
+    setAppState({ headerError: errorMessage(error) });
+  }
+}
+
 export function clearHeader(): void {
-  setAppState({ headerError: null });
+  setAppState({ headerError: null, factsNote: null });
   updateOptions({ header: null, captures: [] });
 }
 
@@ -110,6 +143,7 @@ export async function attachDroppedCapture(file: File): Promise<void> {
   try {
     const parsed = await parseCaptureFile(file);
     if (parsed.kind === "compaction") setCompactionInstructions(parsed.merged);
+    else if (parsed.kind === "facts") await attachFactsFile(file);
     else {
       setAppState({ headerError: null });
       addMainCapture(parsed.header);

@@ -3,6 +3,9 @@
 // for the Request view's capture diff. Which bodies count is decided by each call's options
 // (what is still attached), so the bodies outlive the session they were attached to.
 import { learnCapture } from "../../core/session/captures";
+import { applyFacts, factsFit, firstOfEachModel, makeFactsFile, readFactsFile, sessionAgentVersion } from "../../core/captures/factsFile";
+import type { RequestHeader } from "../../core/model";
+import { findAgent } from "../../core/session/agents";
 import { attachedSources, captureDiffForTurn, type CaptureInput } from "../../app/captureCheck";
 import { verifySession, wireVerification } from "../../app/captureVerify";
 import { errorText, handlerKit, type HandlerTable } from "../../worker/handlers";
@@ -47,6 +50,23 @@ export function capturesHandlers(host: SessionHost): HandlerTable<CapturesMethod
       const parsed = parseCapture(body, source, instructions ?? null);
       if (parsed.kind === "header") keepCaptureBody(source, body);
       return parsed;
+    }),
+    readFacts: ofSession({ stage: "reading a facts file" }, async ({ data, source }, { session }) => {
+      const read = readFactsFile(await data.text(), source);
+      if ("problem" in read) throw new Error(read.problem);
+      const fit = factsFit(read.facts, session.formatId, sessionAgentVersion(session), (id) => findAgent(id)?.label ?? id);
+      if (fit.fit === "refuse") throw new Error(`"${source}" is not for this session: ${fit.message}.`);
+      const applied = applyFacts(read.facts);
+      const named = (header: RequestHeader): RequestHeader => ({ ...header, source: `${source} · ${header.source}` });
+      if (!applied.header) throw new Error(`"${source}" holds no learnt request header.`);
+      return { header: named(applied.header), captures: (applied.captures ?? []).map(named), warning: fit.fit === "warn" ? fit.message : null };
+    }),
+    factsFile: ofSession({ stage: "saving what the captures taught" }, ({ options }, { session }) => {
+      const learnt = firstOfEachModel([options.header ?? null, ...(options.captures ?? [])].filter((header): header is RequestHeader => header !== null));
+      if (learnt.length === 0) throw new Error("No captured main request is attached: there is nothing to keep.");
+      const facts = makeFactsFile(session.formatId, sessionAgentVersion(session), learnt);
+      const version = facts.agentVersion ? `-${facts.agentVersion}` : "";
+      return { fileName: `${session.formatId}${version}.facts.json`, text: `${JSON.stringify(facts, null, 2)}\n`, models: learnt.length };
     }),
     verifyCaptures: ofSession({ stage: "verifying the captured requests" }, ({ options }, { target }) => {
       const sources = attachedSources(options);

@@ -8,7 +8,7 @@ import type { SniffedKind } from "./sniffSessions";
 import { dropRole, needsJsonRole } from "../../core/intake/folder";
 import { attachDroppedCapture } from "../captures/index";
 import { openFiles, openSource } from "./openSession";
-import { setAppState } from "../../page/store";
+import { getAppState, setAppState, useAppStore } from "../../page/store";
 import { errorMessage, pipeline } from "../../page/workerBridge";
 
 /** True when `file` starts like a reproduction bundle (`{"contextscope":"bundle"`). */
@@ -18,6 +18,26 @@ async function isBundleFile(file: File): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/**
+ * Resolves true once another session is on screen (its first entries are enough: a large file's
+ * captures need not wait for its last line), false when `opening` ended without one.
+ */
+function newSessionShown(opening: Promise<void>): Promise<boolean> {
+  const before = getAppState().session;
+  const shown = () => getAppState().session !== null && getAppState().session !== before;
+  return new Promise((resolve) => {
+    const stop = useAppStore.subscribe(() => {
+      if (!shown()) return;
+      stop();
+      resolve(true);
+    });
+    void opening.then(() => {
+      stop();
+      resolve(shown());
+    });
+  });
 }
 
 /**
@@ -47,7 +67,10 @@ export function openDroppedFiles(files: File[]): void {
     const roles = new Map(jsonFiles.map((file, index) => [file, recognised[index]]));
     const sessions = files.filter((file) => dropRole(file.name, roles.get(file)) === "session");
     const captures = files.filter((file) => dropRole(file.name, roles.get(file)) === "capture");
-    if (sessions.length > 0) void openFiles(sessions);
+    // Captures belong to the session dropped with them: they are attached once it is on screen
+    // (opening a session clears the previous one's), and a facts file is checked against it.
+    // The open failed (its banner says why): the captures are not the session's on screen.
+    if (sessions.length > 0 && !(await newSessionShown(openFiles(sessions)))) return;
     for (const capture of captures) await attachDroppedCapture(capture);
   })();
 }

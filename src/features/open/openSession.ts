@@ -56,7 +56,10 @@ export async function openSource(
       // The previous session's prefix rows (badges, Breaks filter, overview, token figures) go with it.
       prefix: initialPrefix,
       warningsOpen: false,
-      options: withOfferedProfile(summary, { ...state.options, leafId: null, thread: null, profile: suggestedProfile ?? summary.agent?.sessionProfile ?? state.options.profile, ...requestedOptions(requested, summary) }),
+      // Captures attached to the previous session taught its facts, not this one's: they go with it.
+      headerError: null,
+      factsNote: null,
+      options: withOfferedProfile(summary, { ...state.options, leafId: null, thread: null, header: null, captures: [], compactionInstructions: null, profile: suggestedProfile ?? summary.agent?.sessionProfile ?? state.options.profile, ...requestedOptions(requested, summary) }),
       ...(requested?.tab ? { activeTab: requested.tab } : {}),
     }));
   };

@@ -14,9 +14,11 @@ vi.mock("../../../src/worker/client", () => ({
   PipelineClient: class {
     open(source: OpenSource) {
       opened.push(source);
-      return new Promise(() => undefined);
+      // The session's summary: the page shows it, then analyses it (never answered here).
+      return Promise.resolve({ runId: opened.length, fileName: "x", formatId: "pi", agent: null, formatLabel: "pi", formatVersion: null, entryCount: 1, lineCount: 1, byteLength: 1, warnings: [] });
     }
     call(method: string, params: { files?: File[]; source?: string }) {
+      if (method !== "sniffSessions" && method !== "parseCapture") return new Promise(() => undefined);
       calls.push({ method, names: params.files?.map((file) => file.name) ?? [params.source ?? ""] });
       if (method === "sniffSessions") return Promise.resolve(params.files!.map((file) => (file.name.startsWith("export") ? "session" : null)));
       if (method === "parseCapture") return Promise.resolve({ kind: "header", header: { source: params.source } });
@@ -46,7 +48,7 @@ describe("a drop of several files", () => {
     expect(openedNames()).toEqual([["main.jsonl", "agent-1.jsonl"]]);
   });
 
-  it("asks the worker which .json files are sessions; the others are attached as captures", async () => {
+  it("asks the worker which .json files are sessions; the others are attached as captures once the session is shown", async () => {
     openDroppedFiles([file("007.json"), file("export.json"), file("007.meta.json"), file("notes.jsonl")]);
     await settle();
     expect(calls[0]).toEqual({ method: "sniffSessions", names: ["007.json", "export.json"] });
