@@ -4,9 +4,10 @@
 // Entries are kept in file order as a linear chain with synthetic ids from their line numbers
 // (the rollout has no entry ids), typed by the envelope type their line maps to. Lenient: bad
 // lines become warnings with their line number (FM-GEN-2).
-import type { ReaderWarning, Session, SessionEntry } from "../../model";
-import { firstObjects, parseObjectLine } from "../../readers/jsonl-object";
-import { finishReadWarnings, readerSession } from "../../readers/finish";
+import type { Session, SessionEntry } from "../../model";
+import { firstObjects } from "../../readers/jsonl-object";
+import { readerSession } from "../../readers/finish";
+import { LineTally } from "../../readers/line-tally";
 import { isObject } from "../../util/is-object";
 import type { FormatReader, LineReader } from "../../readers/types";
 import { isLegacyMeta, linePayload, rolloutLineType } from "./lines";
@@ -57,11 +58,9 @@ function codexEntryId(line: number): string {
 class CodexLineReader implements LineReader {
   private readonly fileName: string;
   private readonly entries: SessionEntry[] = [];
-  private readonly warnings: ReaderWarning[] = [];
   private header: Record<string, unknown> | null = null;
   private previousId: string | null = null;
-  private lastLine = 0;
-  private lastBadLine = -1;
+  private readonly lines = new LineTally();
   /** The first line was the untagged meta line of a pre-envelope rollout (lines.ts). */
   private preEnvelope = false;
 
@@ -70,22 +69,13 @@ class CodexLineReader implements LineReader {
   }
 
   pushLine(text: string, lineNumber: number): void {
-    this.lastLine = lineNumber;
-    if (text.trim() === "") return;
-    const parsed = parseObjectLine(text);
-    if ("reason" in parsed) {
-      this.lastBadLine = lineNumber;
-      this.warnings.push({ line: lineNumber, reason: parsed.reason });
-      return;
-    }
-    if (parsed.note) this.warnings.push({ line: lineNumber, reason: parsed.note });
-    const raw = parsed.value;
+    const raw = this.lines.object(text, lineNumber);
+    if (raw === null) return;
     const first = this.entries.length === 0;
     const type = rolloutLineType(raw, first, this.preEnvelope);
     if (first && type === "session_meta" && isLegacyMeta(raw)) this.preEnvelope = true;
     if (type === null) {
-      this.lastBadLine = lineNumber;
-      this.warnings.push({ line: lineNumber, reason: "not a rollout line ({timestamp, type, payload}), line skipped" });
+      this.lines.skip(lineNumber, "not a rollout line ({timestamp, type, payload}), line skipped");
       return;
     }
     const entry: SessionEntry = {
@@ -101,12 +91,12 @@ class CodexLineReader implements LineReader {
       // lines, that thread's meta included. The first one describes this file's thread.
       if (this.header === null) {
         if (this.entries.length > 0) {
-          this.warnings.push({ line: lineNumber, reason: "session_meta is not the first line" });
+          this.lines.warn(lineNumber, "session_meta is not the first line");
         }
         this.header = { agent: "codex", ...linePayload(entry) };
       }
     } else if (this.header === null && this.entries.length === 0) {
-      this.warnings.push({ line: lineNumber, reason: "rollout does not start with session_meta (its first line is missing or damaged): every later line is read; the session facts it holds (id, cwd, instructions) are unknown" });
+      this.lines.warn(lineNumber, "rollout does not start with session_meta (its first line is missing or damaged): every later line is read; the session facts it holds (id, cwd, instructions) are unknown");
     }
     const id = entry.id;
     this.entries.push(entry);
@@ -114,17 +104,17 @@ class CodexLineReader implements LineReader {
   }
 
   finish(): Session {
-    finishReadWarnings(this.warnings, this.lastLine, this.lastBadLine, this.entries.length === 0 ? `no rollout lines found: expected ${EXPECTATION}` : null);
-    return this.sessionOf(this.entries, this.warnings);
+    this.lines.finish(this.entries.length === 0 ? `no rollout lines found: expected ${EXPECTATION}` : null);
+    return this.sessionOf(this.entries, this.lines.warnings);
   }
 
   snapshot(): Session {
     // Copies of the lists: the reader keeps appending to its own.
-    return this.sessionOf(this.entries.slice(), this.warnings.slice());
+    return this.sessionOf(this.entries.slice(), this.lines.warnings.slice());
   }
 
   private sessionOf(entries: Session["entries"], warnings: Session["warnings"]): Session {
-    return readerSession({ formatId: CODEX_FORMAT_ID, formatLabel: "Codex CLI rollout", fileName: this.fileName, formatVersion: null, header: this.header, headerIsLine: false, lineCount: this.lastLine }, entries, warnings);
+    return readerSession({ formatId: CODEX_FORMAT_ID, formatLabel: "Codex CLI rollout", fileName: this.fileName, formatVersion: null, header: this.header, headerIsLine: false, lineCount: this.lines.lineCount }, entries, warnings);
   }
 }
 

@@ -5,8 +5,9 @@
 // conversation of every call. Lenient: a bad line is a warning with its line number, never an
 // exception; an event type the catalog does not know is named in a warning and kept.
 import type { ReaderWarning, Session, SessionEntry } from "../../model";
-import { firstObjects, parseObjectLine } from "../../readers/jsonl-object";
-import { finishReadWarnings, readerSession } from "../../readers/finish";
+import { firstObjects } from "../../readers/jsonl-object";
+import { readerSession } from "../../readers/finish";
+import { LineTally } from "../../readers/line-tally";
 import type { FormatReader, LineReader } from "../../readers/types";
 import { isObject } from "../../util/is-object";
 import { COPILOT_RECORD_CATALOG } from "./recordTypes";
@@ -35,36 +36,21 @@ function detectCopilotCli(firstLines: string[]): boolean {
 
 class CopilotLineReader implements LineReader {
   private readonly entries: SessionEntry[] = [];
-  private readonly warnings: ReaderWarning[] = [];
   private readonly seenIds = new Set<string>();
   private readonly unknownTypes = new Set<string>();
   private header: Record<string, unknown> | null = null;
-  private lastLine = 0;
-  private lastBadLine = -1;
+  private readonly lines = new LineTally();
 
   constructor(private readonly fileName: string) {}
 
   pushLine(text: string, lineNumber: number): void {
-    this.lastLine = lineNumber;
-    if (text.trim() === "") return;
-    const parsed = parseObjectLine(text);
-    if ("reason" in parsed) {
-      this.lastBadLine = lineNumber;
-      this.warnings.push({ line: lineNumber, reason: parsed.reason });
-      return;
-    }
-    if (parsed.note) this.warnings.push({ line: lineNumber, reason: parsed.note });
-    const raw = parsed.value;
-    if (typeof raw.type !== "string") {
-      this.lastBadLine = lineNumber;
-      this.warnings.push({ line: lineNumber, reason: "not a Copilot CLI event (no type), line skipped" });
-      return;
-    }
-    if (!isObject(raw.data)) this.warnings.push({ line: lineNumber, reason: `${raw.type} event without a data object: read as empty` });
+    const raw = this.lines.record(text, lineNumber, "not a Copilot CLI event (no type), line skipped");
+    if (raw === null) return;
+    if (!isObject(raw.data)) this.lines.warn(lineNumber, `${raw.type} event without a data object: read as empty`);
     if (!KNOWN_TYPES.has(raw.type) && !this.unknownTypes.has(raw.type)) {
       // Named once per type: a newer CLI's event is kept in the entries, never sent.
       this.unknownTypes.add(raw.type);
-      this.warnings.push({ line: lineNumber, reason: `event type "${raw.type}" is not one Contextscope knows of Copilot CLI 1.0.102; it is kept but never sent` });
+      this.lines.warn(lineNumber, `event type "${raw.type}" is not one Contextscope knows of Copilot CLI 1.0.102; it is kept but never sent`);
     }
     if (this.header === null && (raw.type === "session.start" || raw.type === "session.resume") && isObject(raw.data)) {
       const data = raw.data;
@@ -72,7 +58,7 @@ class CopilotLineReader implements LineReader {
       this.header = { agent: COPILOT_CLI_FORMAT_ID, sessionId: data.sessionId ?? null, cwd: context.cwd ?? null, version: data.copilotVersion ?? null, selectedModel: data.selectedModel ?? null };
     }
     const id = typeof raw.id === "string" && !this.seenIds.has(raw.id) ? raw.id : `L${lineNumber}`;
-    if (typeof raw.id === "string" && id !== raw.id) this.warnings.push({ line: lineNumber, reason: `event id ${raw.id} was used by an earlier line; this event is read as its own entry` });
+    if (typeof raw.id === "string" && id !== raw.id) this.lines.warn(lineNumber, `event id ${raw.id} was used by an earlier line; this event is read as its own entry`);
     this.seenIds.add(id);
     const previous = this.entries[this.entries.length - 1]?.id ?? null;
     const timestamp = typeof raw.timestamp === "string" ? raw.timestamp : null;
@@ -80,16 +66,16 @@ class CopilotLineReader implements LineReader {
   }
 
   private session(entries: SessionEntry[], warnings: ReaderWarning[]): Session {
-    return readerSession({ formatId: COPILOT_CLI_FORMAT_ID, formatLabel: FORMAT_LABEL, fileName: this.fileName, formatVersion: null, header: this.header, headerIsLine: false, lineCount: this.lastLine }, entries, warnings);
+    return readerSession({ formatId: COPILOT_CLI_FORMAT_ID, formatLabel: FORMAT_LABEL, fileName: this.fileName, formatVersion: null, header: this.header, headerIsLine: false, lineCount: this.lines.lineCount }, entries, warnings);
   }
 
   finish(): Session {
-    finishReadWarnings(this.warnings, this.lastLine, this.lastBadLine, this.entries.length === 0 ? `no events found: expected ${EXPECTATION}` : null);
-    return this.session(this.entries, this.warnings);
+    this.lines.finish(this.entries.length === 0 ? `no events found: expected ${EXPECTATION}` : null);
+    return this.session(this.entries, this.lines.warnings);
   }
 
   snapshot(): Session {
-    return this.session(this.entries.slice(), this.warnings.slice());
+    return this.session(this.entries.slice(), this.lines.warnings.slice());
   }
 }
 

@@ -4,9 +4,10 @@
 // history (history.ts, contents.ts); the system instruction, the tool declarations and the
 // generationConfig are not in the file: a captured main request fills them (capture.ts), else they
 // are marked "not recorded". Chat compressions become timeline events before the next turn.
-import type { BranchInfo, BuiltRequest, CompactionEvent, ModelRef, PipelineOptions, RecordedUsage, Session, TimelineItem, TurnSummary } from "../../model";
+import type { BuiltRequest, CompactionEvent, ModelRef, PipelineOptions, RecordedUsage, Session, TurnSummary } from "../../model";
 import { resolveModel } from "../../models/catalogue";
 import type { SessionAnalysis, TurnContext } from "../../pipeline/types";
+import { analyzeOneBranch, oneBranchSummary, type TurnPlace } from "../../pipeline/oneBranchAnalysis";
 import { sessionConstant } from "../../captures/fact";
 import { capturedOrFromHeader, valueOrNotRecorded } from "../../captures/headerField";
 import { isObject } from "../../util/is-object";
@@ -99,64 +100,30 @@ interface KeptSummary {
 const keptSummaries = new WeakMap<GeminiTurn, KeptSummary>();
 
 /** The summary of `turn`: the kept one while its answer record, header size and place are the same, else made from its request. */
-function turnSummary(turn: GeminiTurn, systemChars: number, afterCompaction: boolean, modelSwitched: boolean, model: ModelRef | null): TurnSummary {
+function turnSummary(turn: GeminiTurn, systemChars: number, place: TurnPlace): TurnSummary {
   const kept = keptSummaries.get(turn);
   if (
     kept &&
     kept.answerRecord === turn.answerRecord &&
     kept.systemChars === systemChars &&
     kept.summary.turn === turn.turn &&
-    kept.summary.afterCompaction === afterCompaction &&
-    kept.summary.modelSwitched === modelSwitched
+    kept.summary.afterCompaction === place.afterCompaction &&
+    kept.summary.modelSwitched === place.modelSwitched
   ) {
     return kept.summary;
   }
   const { wire } = mainRequestContents(turnHistory(turn), turn.historyBase);
   const chars = systemChars + contentsChars(wire);
-  const summary: TurnSummary = {
-    turn: turn.turn,
-    entryId: turn.answer.id,
-    timestamp: turn.answer.timestamp,
-    model,
-    api: API,
-    thinkingLevel: "off",
-    messageCount: wire.length,
-    estimatedTokens: Math.ceil(chars / 4),
-    chars,
-    usage: turnUsage(turn),
-    stopReason: null,
-    afterCompaction,
-    modelSwitched,
-    hasNote: false,
-    hasDropped: false,
-  };
+  const summary = oneBranchSummary({ turn: turn.turn, entry: turn.answer, api: API, thinkingLevel: "off", messageCount: wire.length, chars, usage: turnUsage(turn) }, place);
   keptSummaries.set(turn, { summary, answerRecord: turn.answerRecord, systemChars });
   return summary;
 }
 
 export function analyzeGeminiSession(session: Session, options: PipelineOptions): SessionAnalysis {
   const index = getGeminiIndex(session);
-  const turns: TurnSummary[] = [];
-  const timeline: TimelineItem[] = [];
   const systemChars = headerChars(options);
-  let compactionAt = 0;
-  let previousModel: string | null = null;
-  for (const turn of index.turns) {
-    let afterCompaction = false;
-    while (compactionAt < index.compressions.length && index.compressions[compactionAt]!.turnsBefore < turn.turn) {
-      timeline.push(compactionEvent(index, compactionAt));
-      compactionAt += 1;
-      afterCompaction = true;
-    }
-    timeline.push({ kind: "turn", turn: turn.turn });
-    const model = turnModel(turn);
-    turns.push(turnSummary(turn, systemChars, afterCompaction, turn.turn > 1 && previousModel !== (model?.modelId ?? null), model));
-    previousModel = model?.modelId ?? null;
-  }
-  for (; compactionAt < index.compressions.length; compactionAt++) timeline.push(compactionEvent(index, compactionAt));
-  const last = session.entries[session.entries.length - 1];
-  const branches: BranchInfo[] = last ? [{ leafId: last.id, turns: index.turns.length, timestamp: last.timestamp, label: null, isDefault: true }] : [];
-  return { branches, leafId: last?.id ?? null, turns, timeline, warnings: index.warnings.slice() };
+  const fold = { turns: index.turns, compactions: index.compressions, warnings: index.warnings };
+  return analyzeOneBranch(session, fold, { compactionEvent: (position) => compactionEvent(index, position), modelOf: turnModel, summary: (turn, place) => turnSummary(turn, systemChars, place) });
 }
 
 export function countGeminiTurns(session: Session): number {

@@ -7,8 +7,9 @@
 // entry in file order; history.ts folds them into the context of each request. Lenient: a bad line
 // is a warning with its line number, never an exception.
 import type { ReaderWarning, Session, SessionEntry } from "../../model";
-import { firstObjects, parseObjectLine } from "../../readers/jsonl-object";
-import { finishReadWarnings, readerSession } from "../../readers/finish";
+import { firstObjects } from "../../readers/jsonl-object";
+import { readerSession } from "../../readers/finish";
+import { LineTally } from "../../readers/line-tally";
 import type { FormatReader, LineReader } from "../../readers/types";
 import { KIMI_KNOWN_TYPES } from "./recordTypes";
 
@@ -37,30 +38,15 @@ function detectKimiCode(firstLines: string[]): boolean {
 
 class KimiLineReader implements LineReader {
   private readonly entries: SessionEntry[] = [];
-  private readonly warnings: ReaderWarning[] = [];
   private readonly unknownTypes = new Set<string>();
   private header: Record<string, unknown> | null = null;
-  private lastLine = 0;
-  private lastBadLine = -1;
+  private readonly lines = new LineTally();
 
   constructor(private readonly fileName: string) {}
 
   pushLine(text: string, lineNumber: number): void {
-    this.lastLine = lineNumber;
-    if (text.trim() === "") return;
-    const parsed = parseObjectLine(text);
-    if ("reason" in parsed) {
-      this.lastBadLine = lineNumber;
-      this.warnings.push({ line: lineNumber, reason: parsed.reason });
-      return;
-    }
-    if (parsed.note) this.warnings.push({ line: lineNumber, reason: parsed.note });
-    const raw = parsed.value;
-    if (typeof raw.type !== "string") {
-      this.lastBadLine = lineNumber;
-      this.warnings.push({ line: lineNumber, reason: "not a Kimi Code record (no type), line skipped" });
-      return;
-    }
+    const raw = this.lines.record(text, lineNumber, "not a Kimi Code record (no type), line skipped");
+    if (raw === null) return;
     if (this.header === null && isMetadata(raw)) {
       // Kept as an entry too: the header below is made from several lines, so a session written
       // back as lines (a share link) writes the metadata line as it was.
@@ -69,7 +55,7 @@ class KimiLineReader implements LineReader {
     this.noteCwd(raw);
     if (!KIMI_KNOWN_TYPES.has(raw.type) && !this.unknownTypes.has(raw.type)) {
       this.unknownTypes.add(raw.type);
-      this.warnings.push({ line: lineNumber, reason: `record type "${raw.type}" is not one Kimi Code 2.1 writes: kept, not interpreted` });
+      this.lines.warn(lineNumber, `record type "${raw.type}" is not one Kimi Code 2.1 writes: kept, not interpreted`);
     }
     const previous = this.entries[this.entries.length - 1]?.id ?? null;
     const timestamp = typeof raw.time === "number" && Number.isFinite(raw.time) ? new Date(raw.time).toISOString() : null;
@@ -89,19 +75,19 @@ class KimiLineReader implements LineReader {
   private session(entries: SessionEntry[], warnings: ReaderWarning[]): Session {
     const version = typeof this.header?.protocolVersion === "string" ? Number.parseFloat(this.header.protocolVersion) : NaN;
     return readerSession(
-      { formatId: KIMI_CODE_FORMAT_ID, formatLabel: FORMAT_LABEL, fileName: this.fileName, formatVersion: Number.isFinite(version) ? version : null, header: this.header, headerIsLine: false, lineCount: this.lastLine },
+      { formatId: KIMI_CODE_FORMAT_ID, formatLabel: FORMAT_LABEL, fileName: this.fileName, formatVersion: Number.isFinite(version) ? version : null, header: this.header, headerIsLine: false, lineCount: this.lines.lineCount },
       entries,
       warnings,
     );
   }
 
   finish(): Session {
-    finishReadWarnings(this.warnings, this.lastLine, this.lastBadLine, this.entries.length === 0 ? `no Kimi Code records found: expected ${EXPECTATION}` : null);
-    return this.session(this.entries, this.warnings);
+    this.lines.finish(this.entries.length === 0 ? `no Kimi Code records found: expected ${EXPECTATION}` : null);
+    return this.session(this.entries, this.lines.warnings);
   }
 
   snapshot(): Session {
-    return this.session(this.entries.slice(), this.warnings.slice());
+    return this.session(this.entries.slice(), this.lines.warnings.slice());
   }
 }
 

@@ -8,6 +8,7 @@
 // max_tokens}`.
 import type { ContextMessage, LlmMessage, Provenance } from "../../model";
 import { notRecorded } from "../../model";
+import { valueOrNotRecorded } from "../../captures/headerField";
 import { isObject } from "../../util/is-object";
 import type { KimiMessage, KimiTool, KimiTurn } from "./history";
 
@@ -250,23 +251,16 @@ export function buildKimiRequest(turn: KimiTurn, sessionId: string | null): Kimi
   const projected = projectHistory(turn.history);
   const missing: string[] = [];
   const timestamp = typeof turn.request.raw.time === "number" ? turn.request.raw.time : 0;
-  const systemMessage = turn.systemPrompt !== null ? { role: "system", content: turn.systemPrompt } : notRecorded("system prompt");
-  if (turn.systemPrompt === null) missing.push("messages[0]");
+  const systemMessage = valueOrNotRecorded(turn.systemPrompt === null ? undefined : { role: "system", content: turn.systemPrompt }, "system prompt", "system prompt", missing);
   const messages: unknown[] = turn.systemPrompt === "" ? [] : [systemMessage];
   messages.push(...projected.map(lower));
   const body: Record<string, unknown> = { model: typeof turn.request.raw.model === "string" ? turn.request.raw.model : notRecorded("model") };
   body.messages = messages;
-  if (turn.tools === null) {
-    body.tools = notRecorded("tool schemas");
-    missing.push("tools");
-  } else if (turn.tools.length > 0) body.tools = wireTools(turn.tools);
+  // An empty tool list leaves `tools` out of the body.
+  if (turn.tools === null || turn.tools.length > 0) body.tools = valueOrNotRecorded(turn.tools === null ? undefined : wireTools(turn.tools), "tool schemas", "tools", missing);
   body.stream = true;
   body.stream_options = { include_usage: true };
-  if (sessionId !== null) body.prompt_cache_key = sessionId;
-  else {
-    body.prompt_cache_key = notRecorded("prompt_cache_key (the session folder's name)");
-    missing.push("prompt_cache_key");
-  }
+  body.prompt_cache_key = valueOrNotRecorded(sessionId ?? undefined, "prompt_cache_key (the session folder's name)", "prompt_cache_key", missing);
   const maxTokens = maxTokensOf(turn);
   if (maxTokens !== null) body.max_tokens = maxTokens;
   const context: ContextMessage[] = [];

@@ -3,9 +3,10 @@
 // before the next turn. The file records a fingerprint of every request it sent (`llm.request`:
 // the system prompt's and the tool list's SHA-256, the number of messages, the model), checked
 // against the rebuilt request of its turn (checkRequestRecords).
-import type { BranchInfo, BuiltRequest, CompactionEvent, ModelRef, PipelineOptions, RecordedUsage, Session, TimelineItem, TurnSummary } from "../../model";
+import type { BuiltRequest, CompactionEvent, ModelRef, PipelineOptions, RecordedUsage, Session, TurnSummary } from "../../model";
 import { resolveModel } from "../../models/catalogue";
 import type { SessionAnalysis, TurnContext } from "../../pipeline/types";
+import { analyzeOneBranch, oneBranchSummary, type TurnPlace } from "../../pipeline/oneBranchAnalysis";
 import { sessionConstant } from "../../captures/fact";
 import { isObject } from "../../util/is-object";
 import { sha256Hex } from "../../util/sha256";
@@ -75,51 +76,16 @@ function compactionEvent(index: KimiIndex, position: number): CompactionEvent {
   };
 }
 
-function turnSummary(session: Session, options: PipelineOptions, turn: KimiTurn, afterCompaction: boolean, modelSwitched: boolean): TurnSummary {
+function turnSummary(session: Session, options: PipelineOptions, turn: KimiTurn, place: TurnPlace): TurnSummary {
   const { request } = turnRequest(session, options, turn.turn);
   const messages = request.body.messages as unknown[];
   const chars = JSON.stringify(messages).length + (Array.isArray(request.body.tools) ? JSON.stringify(request.body.tools).length : 0);
-  return {
-    turn: turn.turn,
-    entryId: turn.request.id,
-    timestamp: turn.request.timestamp,
-    model: turnModel(turn),
-    api: API,
-    thinkingLevel: thinkingOf(turn),
-    messageCount: messages.length,
-    estimatedTokens: Math.ceil(chars / 4),
-    chars,
-    usage: turnUsage(turn),
-    stopReason: null,
-    afterCompaction,
-    modelSwitched,
-    hasNote: false,
-    hasDropped: false,
-  };
+  return oneBranchSummary({ turn: turn.turn, entry: turn.request, api: API, thinkingLevel: thinkingOf(turn), messageCount: messages.length, chars, usage: turnUsage(turn) }, place);
 }
 
 export function analyzeKimiSession(session: Session, options: PipelineOptions): SessionAnalysis {
   const index = getKimiIndex(session);
-  const turns: TurnSummary[] = [];
-  const timeline: TimelineItem[] = [];
-  let compactionAt = 0;
-  let previousModel: string | null = null;
-  for (const turn of index.turns) {
-    let afterCompaction = false;
-    while (compactionAt < index.compactions.length && index.compactions[compactionAt]!.turnsBefore < turn.turn) {
-      timeline.push(compactionEvent(index, compactionAt));
-      compactionAt += 1;
-      afterCompaction = true;
-    }
-    timeline.push({ kind: "turn", turn: turn.turn });
-    const model = turnModel(turn)?.modelId ?? null;
-    turns.push(turnSummary(session, options, turn, afterCompaction, turn.turn > 1 && previousModel !== model));
-    previousModel = model;
-  }
-  for (; compactionAt < index.compactions.length; compactionAt++) timeline.push(compactionEvent(index, compactionAt));
-  const last = session.entries[session.entries.length - 1];
-  const branches: BranchInfo[] = last ? [{ leafId: last.id, turns: index.turns.length, timestamp: last.timestamp, label: null, isDefault: true }] : [];
-  return { branches, leafId: last?.id ?? null, turns, timeline, warnings: index.warnings.slice() };
+  return analyzeOneBranch(session, index, { compactionEvent: (position) => compactionEvent(index, position), modelOf: turnModel, summary: (turn, place) => turnSummary(session, options, turn, place) });
 }
 
 export function countKimiTurns(session: Session): number {

@@ -4,8 +4,9 @@
 // like Claude Code's). Every line becomes one entry in file order; history.ts folds them into the
 // history of each request. Lenient: a bad line is a warning with its line number, never an exception.
 import type { ReaderWarning, Session, SessionEntry } from "../../model";
-import { firstObjects, parseObjectLine } from "../../readers/jsonl-object";
-import { finishReadWarnings, readerSession } from "../../readers/finish";
+import { firstObjects } from "../../readers/jsonl-object";
+import { readerSession } from "../../readers/finish";
+import { LineTally } from "../../readers/line-tally";
 import type { FormatReader, LineReader } from "../../readers/types";
 import { isObject } from "../../util/is-object";
 
@@ -34,39 +35,24 @@ function detectQwenCode(firstLines: string[]): boolean {
 
 class QwenLineReader implements LineReader {
   private readonly entries: SessionEntry[] = [];
-  private readonly warnings: ReaderWarning[] = [];
   private readonly seenIds = new Set<string>();
   private header: Record<string, unknown> | null = null;
-  private lastLine = 0;
-  private lastBadLine = -1;
+  private readonly lines = new LineTally();
 
   constructor(private readonly fileName: string) {}
 
   pushLine(text: string, lineNumber: number): void {
-    this.lastLine = lineNumber;
-    if (text.trim() === "") return;
-    const parsed = parseObjectLine(text);
-    if ("reason" in parsed) {
-      this.lastBadLine = lineNumber;
-      this.warnings.push({ line: lineNumber, reason: parsed.reason });
-      return;
-    }
-    if (parsed.note) this.warnings.push({ line: lineNumber, reason: parsed.note });
-    const raw = parsed.value;
-    if (typeof raw.type !== "string") {
-      this.lastBadLine = lineNumber;
-      this.warnings.push({ line: lineNumber, reason: "not a Qwen Code record (no type), line skipped" });
-      return;
-    }
+    const raw = this.lines.record(text, lineNumber, "not a Qwen Code record (no type), line skipped");
+    if (raw === null) return;
     if (!QWEN_RECORD_TYPES.has(raw.type)) {
-      this.warnings.push({ line: lineNumber, reason: `record type "${raw.type}" is not one Qwen Code 0.24 writes; it is kept but never sent` });
+      this.lines.warn(lineNumber, `record type "${raw.type}" is not one Qwen Code 0.24 writes; it is kept but never sent`);
     }
     if (this.header === null && typeof raw.sessionId === "string") {
       this.header = { agent: QWEN_CODE_FORMAT_ID, sessionId: raw.sessionId, cwd: raw.cwd ?? null, version: raw.version ?? null };
     }
     // The uuid names the entry when it is new; a repeated or missing uuid gets the line's own id.
     const uuid = typeof raw.uuid === "string" && !this.seenIds.has(raw.uuid) ? raw.uuid : `L${lineNumber}`;
-    if (typeof raw.uuid === "string" && uuid !== raw.uuid) this.warnings.push({ line: lineNumber, reason: `uuid ${raw.uuid} was used by an earlier line; this record is read as its own entry` });
+    if (typeof raw.uuid === "string" && uuid !== raw.uuid) this.lines.warn(lineNumber, `uuid ${raw.uuid} was used by an earlier line; this record is read as its own entry`);
     this.seenIds.add(uuid);
     const previous = this.entries[this.entries.length - 1]?.id ?? null;
     const timestamp = typeof raw.timestamp === "string" ? raw.timestamp : null;
@@ -76,16 +62,16 @@ class QwenLineReader implements LineReader {
   }
 
   private session(entries: SessionEntry[], warnings: ReaderWarning[]): Session {
-    return readerSession({ formatId: QWEN_CODE_FORMAT_ID, formatLabel: FORMAT_LABEL, fileName: this.fileName, formatVersion: null, header: this.header, headerIsLine: false, lineCount: this.lastLine }, entries, warnings);
+    return readerSession({ formatId: QWEN_CODE_FORMAT_ID, formatLabel: FORMAT_LABEL, fileName: this.fileName, formatVersion: null, header: this.header, headerIsLine: false, lineCount: this.lines.lineCount }, entries, warnings);
   }
 
   finish(): Session {
-    finishReadWarnings(this.warnings, this.lastLine, this.lastBadLine, this.entries.length === 0 ? `no chat records found: expected ${EXPECTATION}` : null);
-    return this.session(this.entries, this.warnings);
+    this.lines.finish(this.entries.length === 0 ? `no chat records found: expected ${EXPECTATION}` : null);
+    return this.session(this.entries, this.lines.warnings);
   }
 
   snapshot(): Session {
-    return this.session(this.entries.slice(), this.warnings.slice());
+    return this.session(this.entries.slice(), this.lines.warnings.slice());
   }
 }
 

@@ -4,10 +4,11 @@
 // schemas, max_tokens and the reminders added on send are not in the file: a captured main request
 // fills them (capture.ts), else they are marked "not recorded". Chat compressions become timeline
 // events before the next turn.
-import type { BranchInfo, BuiltRequest, CompactionEvent, ModelRef, PipelineOptions, RecordedUsage, Session, TimelineItem, TurnSummary } from "../../model";
+import type { BuiltRequest, CompactionEvent, ModelRef, PipelineOptions, RecordedUsage, Session, TurnSummary } from "../../model";
 import { notRecorded } from "../../model";
 import { DEFAULT_MODEL_SOURCE, resolveModel } from "../../models/catalogue";
 import type { SessionAnalysis, TurnContext } from "../../pipeline/types";
+import { analyzeOneBranch, oneBranchSummary, type TurnPlace } from "../../pipeline/oneBranchAnalysis";
 import { sessionConstant } from "../../captures/fact";
 import { capturedOrFromHeader, valueOrNotRecorded } from "../../captures/headerField";
 import { isObject } from "../../util/is-object";
@@ -116,51 +117,17 @@ function compactionEvent(index: QwenIndex, position: number): CompactionEvent {
   };
 }
 
-function turnSummary(session: Session, options: PipelineOptions, turn: QwenTurn, afterCompaction: boolean, modelSwitched: boolean): TurnSummary {
+function turnSummary(session: Session, options: PipelineOptions, turn: QwenTurn, place: TurnPlace): TurnSummary {
   const { body } = turnRequest(session, options, turn.turn);
   const messages = body.messages as unknown[];
   const chars = JSON.stringify(messages).length + (Array.isArray(body.tools) ? JSON.stringify(body.tools).length : 0);
-  return {
-    turn: turn.turn,
-    entryId: turn.answer.id,
-    timestamp: turn.answer.timestamp,
-    model: turnModel(turn),
-    api: API,
-    thinkingLevel: "off",
-    messageCount: messages.length,
-    estimatedTokens: Math.ceil(chars / 4),
-    chars,
-    usage: turnUsage(turn),
-    stopReason: null,
-    afterCompaction,
-    modelSwitched,
-    hasNote: false,
-    hasDropped: false,
-  };
+  return oneBranchSummary({ turn: turn.turn, entry: turn.answer, api: API, thinkingLevel: "off", messageCount: messages.length, chars, usage: turnUsage(turn) }, place);
 }
 
 export function analyzeQwenSession(session: Session, options: PipelineOptions): SessionAnalysis {
   const index = getQwenIndex(session);
-  const turns: TurnSummary[] = [];
-  const timeline: TimelineItem[] = [];
-  let compactionAt = 0;
-  let previousModel: string | null = null;
-  for (const turn of index.turns) {
-    let afterCompaction = false;
-    while (compactionAt < index.compressions.length && index.compressions[compactionAt]!.turnsBefore < turn.turn) {
-      timeline.push(compactionEvent(index, compactionAt));
-      compactionAt += 1;
-      afterCompaction = true;
-    }
-    timeline.push({ kind: "turn", turn: turn.turn });
-    const model = turnModel(turn)?.modelId ?? null;
-    turns.push(turnSummary(session, options, turn, afterCompaction, turn.turn > 1 && previousModel !== model));
-    previousModel = model;
-  }
-  for (; compactionAt < index.compressions.length; compactionAt++) timeline.push(compactionEvent(index, compactionAt));
-  const last = session.entries[session.entries.length - 1];
-  const branches: BranchInfo[] = last ? [{ leafId: last.id, turns: index.turns.length, timestamp: last.timestamp, label: null, isDefault: true }] : [];
-  return { branches, leafId: last?.id ?? null, turns, timeline, warnings: index.warnings.slice() };
+  const fold = { turns: index.turns, compactions: index.compressions, warnings: index.warnings };
+  return analyzeOneBranch(session, fold, { compactionEvent: (position) => compactionEvent(index, position), modelOf: turnModel, summary: (turn, place) => turnSummary(session, options, turn, place) });
 }
 
 export function countQwenTurns(session: Session): number {

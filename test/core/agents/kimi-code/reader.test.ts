@@ -4,7 +4,8 @@
 // their line, the loop-event fold (a message appended while a tool call waits goes after its
 // result, an error with empty output rendered with Kimi Code's note, think parts as
 // reasoning_content), max_tokens lowered by the measured context, a legacy compaction record
-// (no kept-user count: the summary then the tail), and a request whose tool list is not in the file.
+// (no kept-user count: the summary then the tail), and a request whose tool list or system prompt
+// is not in the file.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -60,6 +61,14 @@ describe("Kimi Code wire files", () => {
     expect(analysis.turns[2]!.modelSwitched).toBe(true);
     expect(analysis.turns[0]!.usage).toEqual({ input: 100, output: 10, cacheRead: 50, cacheWrite: 0, totalTokens: 160 });
     expect(analysis.warnings.map((warning) => warning.line)).toEqual([22]);
+  });
+
+  it("a system prompt not in the file is named in words among the fields not recorded", () => {
+    // The hand-made file without its profile.bind record, the only one that holds the system prompt.
+    const lines = readFileSync(FIXTURE, "utf8").split("\n").filter((line) => !line.includes('"type":"profile.bind"'));
+    const built = buildTurnRequest(readSessionText(lines.join("\n"), "wire.jsonl"), {}, 1);
+    expect((built.body.messages as unknown[])[0]).toEqual({ $notRecorded: "system prompt" });
+    expect(built.notRecorded).toEqual(["system prompt", "prompt_cache_key"]);
   });
 
   it("written back as lines (a share link), the file reads the same", () => {
