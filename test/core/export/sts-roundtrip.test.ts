@@ -4,7 +4,8 @@
 // for as long as the source's requests grow by appending (a compaction, or an agent that sends an
 // older message otherwise than before, ends that: the trace then holds every message sent, once,
 // where it was first sent); no message any request sent is missing; and the trace read back and
-// exported again is the same file, byte for byte.
+// exported again is the same file, byte for byte. Against the wire: every message of every main
+// request pi sent in a recording (system prompt aside) is in the trace as it was sent.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -131,3 +132,43 @@ if (shared) {
     it("Qwen Code", async () => checkRoundTrip(firstFile(shared.case("qwen-code/p-continue-autocompress").path("session"), /\.jsonl$/)));
   });
 }
+
+/** A Chat Completions wire message in the trace's terms: role, text, tool calls (arguments parsed), the call a result answers. */
+function wireKey(message: Record<string, unknown>): string {
+  const content = message.content;
+  const text = typeof content === "string" ? content : Array.isArray(content) ? content.map((part) => ((part as { text?: string }).text ?? "")).join("") : "";
+  if (message.role === "tool") return JSON.stringify(["tool", message.tool_call_id, text]);
+  if (message.role === "assistant") {
+    const calls = ((message.tool_calls as { id: string; function: { name: string; arguments: string } }[] | undefined) ?? []).map((call) => [call.id, call.function.name, JSON.parse(call.function.arguments)]);
+    return JSON.stringify(["assistant", text, calls]);
+  }
+  return JSON.stringify([message.role, text]);
+}
+
+describe("export --format sts against the requests pi sent (recorded on the wire)", () => {
+  it("every message of every recorded main request but the system prompt is in the trace, as sent", async () => {
+    const dir = committed("pi/print-openai-autocompact");
+    const source = await loadAnySession(io, firstFile(path.join(dir, "session"), /\.jsonl$/));
+    const trace = sessionStsTrace(source, { pipeline: viewPipelineOptions({}, io, source), redact: false, unmasked: [] });
+    const written = new Map<string, number>();
+    for (const line of trace.text.trimEnd().split("\n").slice(1)) {
+      const message = (JSON.parse(line) as { message: Record<string, unknown> }).message;
+      const calls = (message.toolCalls as { id: string; function: { name: string; arguments: string } }[] | undefined)?.map((call) => ({ id: call.id, function: call.function }));
+      const key = wireKey({ role: message.role, content: message.content, tool_call_id: message.toolCallId, ...(calls ? { tool_calls: calls } : {}) });
+      written.set(key, (written.get(key) ?? 0) + 1);
+    }
+    const requestFiles = readdirSync(path.join(dir, "requests")).filter((name) => /^\d{3}\.json$/.test(name));
+    expect(requestFiles.length).toBeGreaterThan(10);
+    let checked = 0;
+    for (const name of requestFiles) {
+      const body = JSON.parse(readFileSync(path.join(dir, "requests", name), "utf8")) as { messages: Record<string, unknown>[]; tools?: unknown };
+      // The summariser's requests (no tools) are not calls of the conversation.
+      if (body.tools === undefined) continue;
+      for (const message of body.messages.filter((item) => item.role !== "system")) {
+        expect(written.has(wireKey(message)), `${name}: ${wireKey(message).slice(0, 120)}`).toBe(true);
+        checked += 1;
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+  });
+});
