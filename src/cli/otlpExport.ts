@@ -2,8 +2,6 @@
 // OTLP/JSON to standard output or a file (`--out`, written whole or not at all), or posted to an
 // OTLP/HTTP receiver (`--endpoint`). The request contents are opt-in (`--contents`), redacted
 // unless `--redact off`.
-import fs from "node:fs";
-import path from "node:path";
 import { sessionTrace } from "../core/export/otlp/index";
 import { datasetPriceTable } from "../core/pricing/dataset";
 import { exportTraceFile } from "../app/otlpTrace";
@@ -14,26 +12,15 @@ import { OTLP_PROTOCOLS, sendTrace, tracesUrl } from "./otlpSend";
 import type { CliOptionSpec, CliOptionValues } from "./registry";
 import { WITH_OPTION, withThreads } from "./threadOptions";
 import { checkLeaf, reportFindings, viewPipelineOptions } from "./viewOptions";
+import { writeWhole } from "./writeWhole";
 
 export const OTLP_OPTIONS: CliOptionSpec[] = [
-  { name: "out", value: "file", description: "otlp: write the OTLP/JSON file here instead of standard output" },
+  { name: "out", value: "file", description: "otlp, sts: write the file here instead of standard output (whole or not at all)" },
   { name: "endpoint", value: "URL", description: "otlp: post the trace to this OTLP/HTTP receiver (a URL without a path gets /v1/traces)" },
   { name: "protocol", value: OTLP_PROTOCOLS.join("|"), description: "otlp with --endpoint: the body's encoding (default http/protobuf)", choices: OTLP_PROTOCOLS },
   { name: "contents", description: "otlp: add each request's messages, system instructions and tool definitions (redacted unless --redact off)" },
   WITH_OPTION,
 ];
-
-/** Writes `text` to `file` through a temporary file beside it, so a failure leaves no half-written file. */
-function writeWhole(file: string, text: string): void {
-  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
-  try {
-    fs.writeFileSync(temporary, text);
-    fs.renameSync(temporary, file);
-  } catch (error) {
-    fs.rmSync(temporary, { force: true });
-    throw new CliError(`export: cannot write ${file}: ${(error as Error).message}`);
-  }
-}
 
 export async function runOtlpExport(file: string, options: CliOptionValues, io: CliIo): Promise<number> {
   const endpoint = options.endpoint as string | undefined;

@@ -2,12 +2,14 @@
 // worker formats the request with the Request view's own formatter, so the JSON downloaded or
 // copied is byte-for-byte what the view shows (as sent or rewritten: notes, provider shape,
 // header); curl carries a placeholder key variable. Redaction is on by default, with the review.
-// The panel also offers the whole session as an OpenTelemetry trace (the CLI's `export --format otlp`).
+// The panel also offers the whole session as an OpenTelemetry trace (the CLI's `export --format otlp`)
+// and as a Hugging Face session trace (`export --format sts`).
 import {
   closeExportPanel,
   copyExportCurl,
   copyExportJson,
   downloadExportJson,
+  downloadExportSessionTrace,
   downloadExportTrace,
   exportTargetKey,
   setExportRedact,
@@ -118,6 +120,15 @@ function ExportPanel() {
           onClick={() => void downloadExportTrace()}
         >
           Download OpenTelemetry trace
+        </button>
+        <button
+          type="button"
+          className="btn small"
+          data-testid="export-sts-download"
+          title="The session's conversation as a Hugging Face session trace (STS JSONL), for the Hub's trace viewer; redacted as set above"
+          onClick={() => void downloadExportSessionTrace()}
+        >
+          Download session trace (STS)
         </button>
       </div>
       {result && <div className="muted export-name">{result.fileName}</div>}

@@ -123,6 +123,22 @@ export async function downloadExportTrace(): Promise<void> {
   }
 }
 
+/**
+ * Saves the main thread's conversation as a Hugging Face session trace: the file `contextscope
+ * export --format sts` writes, redacted as the panel says.
+ */
+export async function downloadExportSessionTrace(): Promise<void> {
+  const { exportRedact, exportUnmasked } = getExport();
+  try {
+    const trace = await pipeline().call("exportSessionTrace", { options: pipelineOptions(), params: { redact: exportRedact, unmasked: exportUnmasked } }, "export-sts");
+    saveTextFile(trace.fileName, trace.text, "application/jsonl");
+    setExport({ notice: `Saved ${trace.fileName} (${trace.messages} messages).` });
+  } catch (error) {
+    if (isStale(error)) return;
+    setExport({ exportError: message(error) });
+  }
+}
+
 export function copyExportJson(): Promise<void> {
   const result = getExport().exportJson;
   return result ? copyText(result.text, "JSON") : Promise.resolve();

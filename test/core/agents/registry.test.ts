@@ -17,12 +17,12 @@ describe("agent registry", () => {
   it("lists each agent once, each with its folder under src/core/agents", () => {
     const ids = allAgents().map((agent) => agent.id);
     expect(new Set(ids).size).toBe(ids.length);
-    expect(ids).toEqual(["deepseek-harness", "pi", "kilo", "opencode", "qwen-code", "claude-code", "codex", "gemini-cli", "kimi-code", "copilot-cli", "crush", "hermes"]);
+    expect(ids).toEqual(["hf-sts", "deepseek-harness", "pi", "kilo", "opencode", "qwen-code", "claude-code", "codex", "gemini-cli", "kimi-code", "copilot-cli", "crush", "hermes"]);
     for (const id of [...ids, ...policyOnlyAgents().map((agent) => agent.id)]) expect(existsSync(path.resolve(__dirname, "../../../src/core/agents", id, "agent.ts"))).toBe(true);
   });
 
-  it("gives the readers in detection order, deepseek-harness before pi, hermes-agent's chat-message list and storage side files last", () => {
-    expect(FORMAT_READERS.map((reader) => reader.id)).toEqual(["deepseek-harness", "pi", "kilo", "opencode", "qwen-code", "claude-code", "codex", "gemini-cli", "kimi-code", "copilot-cli", "crush", "chat-messages", "hermes-storage-files"]);
+  it("gives the readers in detection order, session traces and deepseek-harness before pi, hermes-agent's chat-message list and storage side files last", () => {
+    expect(FORMAT_READERS.map((reader) => reader.id)).toEqual(["hf-sts", "deepseek-harness", "pi", "kilo", "opencode", "qwen-code", "claude-code", "codex", "gemini-cli", "kimi-code", "copilot-cli", "crush", "chat-messages", "hermes-storage-files"]);
   });
 
   it("gives every agent's policies to the simulator, plus the ones without an agent", () => {

@@ -49,7 +49,7 @@ function textsOf(value: unknown): string[] {
 }
 
 /** The system prompt as the body carries it, whatever the provider's shape. */
-function systemTexts(request: BuiltRequest, body: Record<string, unknown>): string[] {
+export function systemTexts(request: BuiltRequest, body: Record<string, unknown>): string[] {
   if (request.api === "anthropic-messages") return textsOf(body.system);
   if (request.api === "google-generative-ai") return textsOf((body.systemInstruction as Record<string, unknown> | undefined)?.parts);
   if (request.api === "openai-responses" && typeof body.instructions === "string") return [body.instructions];
