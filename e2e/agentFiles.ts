@@ -77,5 +77,6 @@ export const AGENTS: AgentFiles[] = [
   { agent: "Kimi Code", files: ["own/kimi-code/run-autocompact/session/wire.jsonl"], format: /Kimi Code/, compaction: true },
   { agent: "Copilot CLI", files: ["own/copilot-cli/recording-1.0.102/events.jsonl"], format: /Copilot CLI/, compaction: false },
   { agent: "Crush", files: ["own/crush/hand-made/crush.db", "own/crush/hand-made/crush.db-wal"], format: /Crush/, compaction: true },
+  { agent: "Session trace (STS)", files: ["own/hf-sts/hub-docs-example/what-time-is-it.jsonl"], format: /session trace \(STS\)/, compaction: false },
 ];
 

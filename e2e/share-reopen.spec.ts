@@ -26,6 +26,7 @@ const CASES: { agent: string; turns: (count: number) => number[] }[] = [
   { agent: "Kimi Code", turns: (count) => [count] },
   { agent: "Copilot CLI", turns: (count) => [count] },
   { agent: "Crush", turns: (count) => [count] },
+  { agent: "Session trace (STS)", turns: (count) => [1, count] },
 ];
 
 async function warningCount(page: Page): Promise<number> {
