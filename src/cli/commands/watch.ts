@@ -61,17 +61,28 @@ function turnText(file: string | null, thread: string | null, turn: LiveTurn): s
  * interrupt handled here (watch then returns 0): while a poll works — a long read, a large
  * analysis that does not yield — no handler is installed, so the signal's default action ends
  * the process at once rather than waiting for the work to finish.
+ *
+ * The wait ends one event-loop turn after its timer, not in the timer's callback. A signal that
+ * comes while the handler is installed is caught at once but handed to the listener only when
+ * the loop next polls for events; under load the process often takes the signal between its
+ * timer coming due and the timers running (waiting for a core). Removing the listener in the
+ * timer's callback then dropped the signal: watch went on, and Ctrl-C did nothing. The timer
+ * only schedules the end; the loop's poll for events comes before it and hands over a signal
+ * caught by then, which ends the wait as an interrupt.
  */
 function waitOrInterrupt(ms: number): Promise<boolean> {
   return new Promise((resolve) => {
+    let ended = false;
     const end = (interrupted: boolean) => {
+      if (ended) return;
+      ended = true;
       clearTimeout(timer);
       process.off("SIGINT", stop);
       process.off("SIGTERM", stop);
       resolve(interrupted);
     };
     const stop = () => end(true);
-    const timer = setTimeout(() => end(false), ms);
+    const timer = setTimeout(() => setImmediate(() => end(false)), ms);
     process.on("SIGINT", stop);
     process.on("SIGTERM", stop);
   });
