@@ -1,10 +1,17 @@
 // `watch` as a real process for the tests: started on a file or folder with a short interval,
-// its standard output and error gathered, a wait for what it prints, and its exit.
+// its standard output and error gathered, a wait for what it prints, and its exit. Every wait has
+// its own bound, and all of one watch's waits together stay inside the tests' 120 s timeout, so a
+// wait that does not end fails with what watch printed so far rather than as a bare test timeout.
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fixtureCase, REPO_ROOT } from "../support/fixtures";
 
 const running: ChildProcess[] = [];
+
+/** The longest one wait may take (starting under tsx on a loaded machine takes tens of seconds). */
+const WAIT_MS = 45_000;
+/** All of one watch's waits, within the tests' 120 s timeout (what is left of it is for the test's own work). */
+const BUDGET_MS = 105_000;
 
 /** Ends every watch a test started (call from afterEach). */
 export function killWatches(): void {
@@ -16,9 +23,9 @@ export interface Watch {
   stdout: () => string;
   stderr: () => string;
   waitFor: (what: () => boolean, label: string) => Promise<void>;
-  /** The exit status, and the signal that ended it (null when it exited by itself). */
-  exit: Promise<number | null>;
-  signal: Promise<NodeJS.Signals | null>;
+  /** The exit status, and the signal that ended it (null when it exited by itself); fails when it has not ended within the bound. */
+  exit: () => Promise<number | null>;
+  ended: () => Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
 export function startWatch(args: string[]): Watch {
@@ -28,15 +35,22 @@ export function startWatch(args: string[]): Watch {
   let err = "";
   child.stdout!.on("data", (data: Buffer) => (out += data.toString()));
   child.stderr!.on("data", (data: Buffer) => (err += data.toString()));
-  const ended = new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.on("exit", (code, signal) => resolve([code, signal])));
+  let status: { code: number | null; signal: NodeJS.Signals | null } | null = null;
+  child.on("exit", (code, signal) => (status = { code, signal }));
+  const budgetEnd = Date.now() + BUDGET_MS;
   const waitFor = async (what: () => boolean, label: string) => {
-    const until = Date.now() + 60_000;
+    const start = Date.now();
+    const until = Math.min(start + WAIT_MS, budgetEnd);
     while (!what()) {
-      if (Date.now() > until) throw new Error(`timed out waiting for ${label}; stderr: ${err}; stdout: ${out}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      if (Date.now() > until) throw new Error(`timed out after ${((Date.now() - start) / 1000).toFixed(1)} s waiting for ${label}; stderr so far: ${JSON.stringify(err)}; stdout so far: ${JSON.stringify(out)}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
     }
   };
-  return { child, stdout: () => out, stderr: () => err, waitFor, exit: ended.then(([code]) => code), signal: ended.then(([, signal]) => signal) };
+  const ended = async () => {
+    await waitFor(() => status !== null, "watch to exit");
+    return status!;
+  };
+  return { child, stdout: () => out, stderr: () => err, waitFor, exit: async () => (await ended()).code, ended };
 }
 
 /** The JSON lines printed. */

@@ -40,7 +40,7 @@ describe("contextscope watch", () => {
     const afterCompaction = printed.find((line) => line.afterCompaction === true);
     expect(afterCompaction?.break).toMatchObject({ cause: expect.any(String) });
     watch.child.kill("SIGINT");
-    expect(await watch.exit).toBe(0);
+    expect(await watch.exit()).toBe(0);
   }, 120_000);
 
   it("follows a folder of sessions of several agents in text, a new session included", async () => {
@@ -60,7 +60,7 @@ describe("contextscope watch", () => {
     expect(watch.stderr()).toContain(`new session: ${path.join(dir, "rollout.jsonl")}`);
     expect(watch.stdout()).toMatch(/turn \d+ {2}[\d,]+ tokens {2}(predicted )?cached [\d,?]+ {2}(\$\d|not priced)/);
     watch.child.kill("SIGINT");
-    expect(await watch.exit).toBe(0);
+    expect(await watch.exit()).toBe(0);
   }, 120_000);
 
   it("prints a sub-agent file's new turns under its session's file with the thread's label, never as a session of its own", async () => {
@@ -86,7 +86,7 @@ describe("contextscope watch", () => {
     await watch.waitFor(() => lines(watch.stdout()).length > 1, "the new sub-agent file's turn");
     expect(lines(watch.stdout())[1]).toMatchObject({ file: folder.claudeMain, thread: expect.any(String), turn: 1 });
     watch.child.kill("SIGINT");
-    expect(await watch.exit).toBe(0);
+    expect(await watch.exit()).toBe(0);
   }, 120_000);
 
   it("watching a database also reads its -wal: rows written to the -wal are turns", async () => {
@@ -106,6 +106,6 @@ describe("contextscope watch", () => {
     expect(before).toBe(1);
     expect(printed.map((line) => line.turn)).toEqual([2]);
     watch.child.kill("SIGINT");
-    expect(await watch.exit).toBe(0);
+    expect(await watch.exit()).toBe(0);
   }, 120_000);
 });

@@ -5,7 +5,9 @@
 // A session's sub-agent files (Claude Code's `<session>/subagents/`) are followed with it: their
 // new turns are printed under the session's file with the thread's label, never as sessions of
 // their own. Another session appended, a file replaced or rewritten: said on standard error
-// (src/cli/watch/watchedFile.ts tells them). Runs until interrupted (Ctrl-C).
+// (src/cli/watch/watchedFile.ts tells them). A folder's sessions are read only once they change;
+// a writer faster than the analysis has its newest turns printed and the rest skipped, with a
+// notice. Runs until interrupted (Ctrl-C).
 import fs from "node:fs";
 import path from "node:path";
 import { integerOption } from "../args";
@@ -61,17 +63,28 @@ function turnText(file: string | null, thread: string | null, turn: LiveTurn): s
  * interrupt handled here (watch then returns 0): while a poll works — a long read, a large
  * analysis that does not yield — no handler is installed, so the signal's default action ends
  * the process at once rather than waiting for the work to finish.
+ *
+ * The wait ends one event-loop turn after its timer, not in the timer's callback. A signal that
+ * comes while the handler is installed is caught at once but handed to the listener only when
+ * the loop next polls for events; under load the process often takes the signal between its
+ * timer coming due and the timers running (waiting for a core). Removing the listener in the
+ * timer's callback then dropped the signal: watch went on, and Ctrl-C did nothing. The timer
+ * only schedules the end; the loop's poll for events comes before it and hands over a signal
+ * caught by then, which ends the wait as an interrupt.
  */
 function waitOrInterrupt(ms: number): Promise<boolean> {
   return new Promise((resolve) => {
+    let ended = false;
     const end = (interrupted: boolean) => {
+      if (ended) return;
+      ended = true;
       clearTimeout(timer);
       process.off("SIGINT", stop);
       process.off("SIGTERM", stop);
       resolve(interrupted);
     };
     const stop = () => end(true);
-    const timer = setTimeout(() => end(false), ms);
+    const timer = setTimeout(() => setImmediate(() => end(false)), ms);
     process.on("SIGINT", stop);
     process.on("SIGTERM", stop);
   });
@@ -99,9 +112,12 @@ async function run(positionals: string[], options: CliOptionValues, io: CliIo): 
     for (const turn of turns) io.stdout(text ? `${turnText(name, thread, turn)}\n` : `${JSON.stringify(turnLine(name, thread, turn))}\n`);
   };
   /** Starts following `file` (a sub-agent file of `parent`'s session when given). */
-  const follow = (file: string, parent: WatchedFile | null, starting: boolean): WatchedFile => {
+  const follow = (file: string, parent: WatchedFile | null, starting: boolean, withSubAgents = false): WatchedFile => {
     // A session (or sub-agent file) that appears once watching has started is new: all of its turns are reported.
-    const added = new WatchedFile(file, settings, io, starting && !printExisting);
+    // A folder's sessions there at the start are read only when they change (thousands start at
+    // once); not a session with sub-agent files, whose threads' labels need the session read.
+    const existingUnreported = starting && !printExisting;
+    const added = new WatchedFile(file, settings, io, existingUnreported, existingUnreported && folder && !parent && !withSubAgents);
     watched.set(file, added);
     if (parent) parentOf.set(added, parent);
     return added;
@@ -112,7 +128,7 @@ async function run(positionals: string[], options: CliOptionValues, io: CliIo): 
     const jobs = folder ? discoverSessions([target]).jobs : [{ file: target, with: subAgentFilesOf(target) }];
     for (const job of jobs) {
       let main = watched.get(job.file);
-      if (!main) added.push((main = follow(job.file, null, starting)));
+      if (!main) added.push((main = follow(job.file, null, starting, job.with.length > 0)));
       for (const child of job.with) if (!watched.has(child)) added.push(follow(child, main, starting));
     }
     return added;
@@ -120,15 +136,18 @@ async function run(positionals: string[], options: CliOptionValues, io: CliIo): 
   // The files as they are now: analysed (the next turn is compared with their last one), printed only with --existing.
   findFiles(true);
   let existing = 0;
+  let unread = 0;
   for (const file of watched.values()) {
     const result = await file.poll();
     existing += file.turnCount;
+    if (!file.read) unread++;
     if (result && printExisting) print(file, result.turns);
   }
   const sessions = watched.size - parentOf.size;
   const subAgents = parentOf.size > 0 ? `, with ${parentOf.size} sub-agent file${parentOf.size === 1 ? "" : "s"}` : "";
   const counted = folder ? ` (${sessions} session${sessions === 1 ? "" : "s"}${subAgents})` : subAgents ? ` (${subAgents.slice(2)})` : "";
-  io.stderr(`watching ${target}${counted}: ${existing} turn${existing === 1 ? "" : "s"} so far; Ctrl-C stops\n`);
+  const sofar = unread === watched.size ? "each read when it changes" : `${existing} turn${existing === 1 ? "" : "s"} so far${unread > 0 ? ` (${unread} not read until they change)` : ""}`;
+  io.stderr(`watching ${target}${counted}: ${sofar}; Ctrl-C stops\n`);
 
   while (!(await waitOrInterrupt(interval))) {
     for (const file of findFiles(false)) {
@@ -189,7 +208,9 @@ export const watchCommand: CliCommand = {
     "Only the bytes appended since the last check are read and only the new turns analysed; a database",
     "(opencode, hermes-agent; with its -wal) or a JSON document is read again whole. Lines of another",
     "session appended, another file moved over the watched one and a rewrite in place are said on",
-    "standard error and followed as the new session.",
+    "standard error and followed as the new session. A folder's sessions are read when they first",
+    "change (not at the start). When more than 200 turns came since the last check, the newest 200",
+    "are printed and the rest skipped, said on standard error.",
     "A session's sub-agent files (<session>/subagents/*.jsonl) are followed with it: their turns add",
     "\"thread\" (the thread's label) after \"file\" (the session's file). Stops on Ctrl-C.",
     "See docs/cli.md#watch and docs/live.md.",

@@ -13,6 +13,12 @@
 //   sessionId, a Codex session_meta id) start a new session at the first such line, followed as
 //   that session from there.
 // Each such change comes back as a notice for standard error; all the new session's turns are printed.
+//
+// Keeping up: one poll analyses at most MAX_TURNS_PER_POLL new turns, the newest; when a writer
+// added more since the last poll, the rest are skipped with a notice saying how many. A file
+// watched lazily (one of a folder's sessions) is only looked at (its size, its identity) when
+// watching starts, and read up to that size when it first changes: a folder of thousands of
+// sessions starts at once, and a session nobody writes to is never read.
 import fs from "node:fs";
 import path from "node:path";
 import type { PipelineOptions, Session } from "../../core/model";
@@ -32,6 +38,8 @@ import type { CliIo } from "../io";
 const READ_CHUNK = 4 * 1024 * 1024;
 /** The first bytes kept to tell a rewrite in place from an append. */
 const HEAD_BYTES = 1024;
+/** New turns one poll analyses and reports at most (the newest); more are skipped, with a notice. */
+const MAX_TURNS_PER_POLL = 200;
 
 export interface WatchSettings {
   pipeline: PipelineOptions;
@@ -91,6 +99,8 @@ export class WatchedFile {
   /** The session as last read (a sub-agent file's is linked to its parent's for the thread's label). */
   session: Session | null = null;
   private readonly decoder = new TextDecoder("utf-8");
+  /** Lazily watched and not read yet: the file as it was when watching started (read up to there on its first change). */
+  private deferred: Stamp | null = null;
 
   constructor(
     readonly file: string,
@@ -98,6 +108,8 @@ export class WatchedFile {
     private readonly io: CliIo,
     /** The turns there at the first poll are not reported (only the last one is analysed, to compare the next with). */
     existingUnreported: boolean,
+    /** With `existingUnreported`: a line-format file is not read until it changes. */
+    private readonly lazy = false,
   ) {
     this.follower = this.newFollower();
     this.live = this.newLive(existingUnreported);
@@ -108,7 +120,7 @@ export class WatchedFile {
   }
 
   private newLive(primeWithLastTurn: boolean): LiveTurns {
-    return new LiveTurns({ ...this.settings, primeWithLastTurn, prices: datasetPriceTable() });
+    return new LiveTurns({ ...this.settings, primeWithLastTurn, prices: datasetPriceTable(), maxTurnsPerUpdate: MAX_TURNS_PER_POLL });
   }
 
   /** Turns the first poll found (the file as it was when watching started). */
@@ -116,9 +128,32 @@ export class WatchedFile {
     return this.live.turnCount;
   }
 
+  /** Whether the file has been read (a lazily watched one is not until it changes). */
+  get read(): boolean {
+    return this.stamp !== null && this.deferred === null;
+  }
+
   /** Reads what changed since the last poll; null when nothing did. */
   async poll(): Promise<PollResult | null> {
     const stamp = stampOf(this.file);
+    if (this.lazy && this.stamp === null && this.deferred === null && stamp !== null && stamp.size > 0 && !readsWhole(readRange(this.file, 0, 16))) {
+      // Only looked at: read up to this size when it first changes.
+      this.stamp = this.deferred = stamp;
+      return null;
+    }
+    if (this.deferred !== null) {
+      if (stamp === null || sameStamp(stamp, this.deferred)) return null;
+      const { deferred } = this;
+      this.deferred = null;
+      this.stamp = null;
+      // The turns there when watching started are the ones the new turns are compared with; another file or a rewrite is all new.
+      if (deferred.dev === stamp.dev && deferred.ino === stamp.ino && stamp.size >= deferred.size) await this.pollAt(deferred);
+      else this.live = this.newLive(false);
+    }
+    return this.pollAt(stamp);
+  }
+
+  private async pollAt(stamp: Stamp | null): Promise<PollResult | null> {
     if (stamp === null || sameStamp(stamp, this.stamp)) return null;
     const previous = this.stamp;
     this.stamp = stamp;
@@ -271,6 +306,7 @@ export class WatchedFile {
     this.session = session;
     const update = this.live.update(session);
     const turns = update.turns.filter((turn) => turn.turn > this.reported);
+    if (update.skipped > 0) notices.push(`${update.skipped} new turn${update.skipped === 1 ? "" : "s"} skipped to keep up with the writer; the newest ${turns.length} printed`);
     if (update.kind === "restarted" && this.reported > 0 && notices.length === 0) {
       // The same session, but an earlier turn now answers from another entry (the conversation branched).
       notices.push(`earlier turns changed (the conversation took another branch); analysed again, turns after ${this.reported} printed`);

@@ -126,6 +126,8 @@ export interface LiveUpdate {
   kind: "appended" | "restarted";
   analysis: SessionAnalysis;
   turns: LiveTurn[];
+  /** New turns neither analysed nor reported, to keep up (`maxTurnsPerUpdate`); they come before `turns`. */
+  skipped: number;
 }
 
 export interface LiveTurnsOptions {
@@ -139,6 +141,12 @@ export interface LiveTurnsOptions {
   primeWithLastTurn?: boolean;
   /** The prices the turns' cost is taken from (hosts pass the price dataset, `datasetPriceTable`). */
   prices: PriceTable;
+  /**
+   * At most this many new turns are analysed and reported by one update; when more came, the
+   * newest are, the turn before them primes the analyzer, and the rest are counted as skipped
+   * (a writer faster than the analysis: the live view stays at the newest turns). Unbounded when unset.
+   */
+  maxTurnsPerUpdate?: number;
 }
 
 function modelName(summary: TurnSummary | null): string | null {
@@ -186,15 +194,34 @@ export class LiveTurns {
       const primed = this.newRequests(session, turns).next();
       this.seen = turns.slice();
       if (!primed.done) this.previousTokens = this.feed(session, primed.value.summary, primed.value.request, turns[turns.length - 2] ?? null).tokens;
-      return { kind, analysis, turns: [] };
+      return { kind, analysis, turns: [], skipped: 0 };
     }
+    const skipped = this.skipTo(session, turns);
     const added: LiveTurn[] = [];
     for (const { summary, request } of this.newRequests(session, turns)) {
       const report = this.feed(session, summary, request, this.seen[this.seen.length - 1] ?? null);
       added.push(this.liveTurn(summary, report));
       this.seen.push(summary);
     }
-    return { kind, analysis, turns: added };
+    return { kind, analysis, turns: added, skipped };
+  }
+
+  /**
+   * When more new turns came than one update analyses, counts all but the newest as seen and
+   * primes a fresh analyzer with the turn just before those (as a first update does): the turn
+   * after a skip is compared with that turn, not with one analysed long before. The turns skipped.
+   */
+  private skipTo(session: Session, turns: TurnSummary[]): number {
+    const limit = this.options.maxTurnsPerUpdate;
+    const from = this.seen.length;
+    if (limit === undefined || turns.length - from <= limit) return 0;
+    const primer = turns.length - limit - 1;
+    this.analyzer = this.newAnalyzer();
+    this.seen = turns.slice(0, primer);
+    const request = buildTurnRequest(session, this.options.pipeline, turns[primer]!.turn);
+    this.previousTokens = this.feed(session, turns[primer]!, request, turns[primer - 1] ?? null).tokens;
+    this.seen.push(turns[primer]!);
+    return primer + 1 - from;
   }
 
   private feed(session: Session, summary: TurnSummary, request: BuiltRequest, previous: TurnSummary | null): PrefixTurnReport {

@@ -94,3 +94,24 @@ describe("following from the last turn", () => {
     );
   });
 });
+
+describe("more new turns than one update analyses", () => {
+  it("reports the newest, counts the rest as skipped, and compares the first reported with the turn just before it", () => {
+    const { bytes, name } = bytesOf("pi/print-openai-autocompact");
+    const text = decoder.decode(bytes);
+    const whole = readSessionText(text, name);
+    const expected = [...iterateSessionPrefixes(whole, PIPELINE, { prefix: { tokenizer: "estimate" } })];
+    expect(expected.length).toBeGreaterThan(4);
+    const first = readSessionText(text.split("\n").slice(0, 3).join("\n"), name);
+    const live = new LiveTurns({ pipeline: PIPELINE, tokenizer: "estimate", prices: datasetPriceTable(), maxTurnsPerUpdate: 2 });
+    const start = live.update(first);
+    expect(start.skipped).toBe(0);
+    const update = live.update(whole);
+    const newTurns = expected.length - start.turns.length;
+    expect(update.skipped).toBe(newTurns - 2);
+    expect(update.turns.map((turn) => turn.turn)).toEqual([expected.length - 1, expected.length]);
+    // The same tokens and the same break verdicts as the whole file's analysis (each compared with the turn before it).
+    expect(update.turns.map((turn) => [turn.tokens, turn.cause, turn.breakPath])).toEqual(expected.slice(-2).map((report) => [report.tokens, report.cause, report.breakPath]));
+    expect(live.turnCount).toBe(expected.length);
+  });
+});
