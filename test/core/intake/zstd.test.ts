@@ -3,13 +3,14 @@
 // reserved bit, garbage between frames, a damaged block inside a large frame read by streaming,
 // frames with a long window (`zstd --long=27`, `--long=31`) and skippable frames. The small files
 // are test/fixtures/hostile/zstd/ (made with the zstd CLI, README there); the large frames are
-// built here from raw, RLE and invalid compressed blocks, so no compressor is needed.
+// built from raw, RLE and invalid compressed blocks (test/support/zstdBuild.ts).
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { zstdContainer } from "../../../src/core/intake/containers/zstd";
 import { zstdFrames } from "../../../src/core/intake/containers/zstdFrames";
 import { readSessionBytes } from "../../../src/core/session/read";
+import { bombZstd, concatBytes as concat, zstdFrame } from "../../support/zstdBuild";
 
 const DIR = path.resolve(__dirname, "../../fixtures/hostile/zstd");
 const fixture = (name: string): Uint8Array => new Uint8Array(readFileSync(path.join(DIR, name)));
@@ -20,37 +21,6 @@ const encoder = new TextEncoder();
 const ALL_IDS = ["u1", "a1", "u2", "a2", "u3", "a3", "u4", "a4", "u5", "a5", "u6", "a6"];
 
 beforeAll(() => zstdContainer.loadDecoder());
-
-function concat(...parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
-
-/** A block header: last flag, type (0 raw, 1 RLE, 2 compressed), size. */
-function blockHeader(last: boolean, type: number, size: number): Uint8Array {
-  const value = (size << 3) | (type << 1) | (last ? 1 : 0);
-  return new Uint8Array([value & 0xff, (value >> 8) & 0xff, (value >> 16) & 0xff]);
-}
-
-/**
- * A frame with a 1 MiB window and no checksum: `text` as a raw block, then `rle` RLE blocks of
- * 128 KiB spaces and a newline (one blank line of more than one pass takes, so it is streamed),
- * then `tail`.
- */
-function handMadeFrame(text: string, rle: number, tail: Uint8Array[] = []): Uint8Array {
-  const body = encoder.encode(text);
-  const blocks: Uint8Array[] = [blockHeader(rle === 0 && tail.length === 0, 0, body.length), body];
-  // Spaces, then a newline: one blank line (a line per byte would make the read slow).
-  for (let index = 0; index < rle; index++) blocks.push(blockHeader(false, 1, 128 * 1024), new Uint8Array([0x20]));
-  if (rle > 0) blocks.push(blockHeader(tail.length === 0, 0, 1), new Uint8Array([0x0a]));
-  // Header: magic, descriptor 0 (no content size, window descriptor follows), window 2^20.
-  return concat(new Uint8Array([0x28, 0xb5, 0x2f, 0xfd, 0x00, (20 - 10) << 3]), ...blocks, ...tail);
-}
 
 function ids(bytes: Uint8Array, name = "s.jsonl.zst"): { ids: string[]; reasons: string[] } {
   const session = readSessionBytes(bytes, name, decode);
@@ -110,10 +80,11 @@ describe("Zstandard frames", () => {
   it("a streamed large frame with a damaged block keeps what it gave and the next frame's lines", () => {
     const lines = decoder.decode(fixture("session.jsonl")).split("\n");
     const firstText = `${lines.slice(0, 5).join("\n")}\n`;
-    // An invalid compressed block (a literals header promising more than the block holds).
-    const bad = concat(blockHeader(true, 2, 8), new Uint8Array([0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff]));
-    const damaged = handMadeFrame(firstText, 80, [bad]);
-    const second = handMadeFrame(`${lines.slice(5).join("\n")}\n`, 0);
+    // An invalid compressed block (a literals header promising more than the block holds) after
+    // 80 RLE blocks of spaces and a newline: one blank line of 10 MiB, streamed (too big for one pass).
+    const bad = new Uint8Array([0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff]);
+    const damaged = zstdFrame([{ raw: firstText }, { rle: 0x20, blocks: 80 }, { raw: "\n" }, { compressed: bad }]);
+    const second = zstdFrame([{ raw: `${lines.slice(5).join("\n")}\n` }]);
     expect([...zstdFrames(damaged)][0]!.decodedBound).toBeGreaterThan(8 * 1024 * 1024);
     const read = ids(concat(damaged, second));
     expect(read.ids).toEqual(ALL_IDS);
@@ -125,5 +96,13 @@ describe("Zstandard frames", () => {
     const read = ids(concat(bytes.subarray(0, 356), fixture("long-window-27.jsonl.zst").subarray(0, 200)));
     expect(read.ids).toEqual(["u1", "a1", "u2", "a2"]);
     expect(read.reasons.at(-1)).toBe("the last Zstandard frame, frame 2 (at byte 356), is incomplete: a torn tail, as a crash while writing leaves it; the lines before it are kept");
+  });
+
+  it("a bomb of one long line stops at the decoded-size bound; the line it stops inside is not read", () => {
+    const lines = decoder.decode(fixture("session.jsonl")).trimEnd().split("\n");
+    const read = ids(bombZstd(lines));
+    expect(read.ids).toEqual(["u1", "a1", "u2", "a2"]);
+    expect(read.reasons).toHaveLength(1);
+    expect(read.reasons[0]).toMatch(/^the decoded data reached .* decoding stopped; the lines before it are kept$/);
   });
 });

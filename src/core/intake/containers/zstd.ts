@@ -158,6 +158,30 @@ function* decodeFrame(zstd: ZSTDDecoder, bytes: Uint8Array, frame: ZstdFrame, on
   return false;
 }
 
+/** A frame decoded in one pass that may share the call with its neighbours (see `decodeBatch`). */
+function batchable(frame: ZstdFrame): boolean {
+  return frame.kind === "data" && !frame.dictionary && frame.windowLog <= MAX_HEADER_WINDOW_LOG && frame.decodedBound <= ONE_PASS_BYTES;
+}
+
+/**
+ * Adjacent small frames decoded in one call (deepseek-harness writes a frame per write batch:
+ * one call each would cost more than the decoding); when that call fails, one frame at a time,
+ * so only the damaged one is skipped.
+ */
+function* decodeBatch(zstd: ZSTDDecoder, bytes: Uint8Array, batch: ZstdFrame[], onProblem: (problem: ContainerProblem) => void, stalls: { count: number }): Generator<Uint8Array, boolean> {
+  if (batch.length > 1) {
+    const bound = batch.reduce((sum, frame) => sum + frame.decodedBound, 0);
+    const declared = batch.every((frame) => frame.contentSize !== null) ? batch.reduce((sum, frame) => sum + frame.contentSize!, 0) : null;
+    const out = zstd.decode(bytes.subarray(batch[0]!.offset, batch.at(-1)!.end), Math.max(bound, 1));
+    if ((out.byteLength > 0 || bound === 0) && (declared === null || out.byteLength === declared)) {
+      yield out;
+      return true;
+    }
+  }
+  for (const frame of batch) if (!(yield* decodeFrame(zstd, bytes, frame, onProblem, stalls))) return false;
+  return true;
+}
+
 /**
  * The decoded bytes of compressed `chunks`, in parts, every frame in order. A damaged frame is
  * named and skipped; a cut last frame (a crash while writing) gives what it holds and is named.
@@ -167,7 +191,22 @@ function* decodeZstdChunks(chunks: Iterable<Uint8Array>, fileName: string, onPro
   if (!zstd) throw new ZstdNotLoadedError(fileName);
   const bytes = whole(chunks);
   const stalls = { count: 0 };
+  let batch: ZstdFrame[] = [];
+  let batchBound = 0;
   for (const frame of zstdFrames(bytes)) {
+    if (batchable(frame) && (batch.length === 0 || (batchBound + frame.decodedBound <= ONE_PASS_BYTES && batch.at(-1)!.end === frame.offset))) {
+      batch.push(frame);
+      batchBound += frame.decodedBound;
+      continue;
+    }
+    if (!(yield* decodeBatch(zstd, bytes, batch, onProblem, stalls))) return;
+    batch = [];
+    batchBound = 0;
+    if (batchable(frame)) {
+      batch.push(frame);
+      batchBound = frame.decodedBound;
+      continue;
+    }
     if (frame.kind === "skippable") continue;
     if (frame.kind === "damaged") {
       const next = frame.end < bytes.length ? `reading goes on at byte ${frame.end}` : "it is the last one";
@@ -175,19 +214,22 @@ function* decodeZstdChunks(chunks: Iterable<Uint8Array>, fileName: string, onPro
       continue;
     }
     if (frame.kind === "cut") {
-      // What the cut frame holds is decoded; the streaming decoder ends it with an error.
-      if (frame.end - frame.offset > 8 && frame.windowSize <= MAX_STREAMING_WINDOW) {
-        try {
-          const state = { stalled: false };
-          yield* streamFrame(zstd, bytes, frame, state);
-        } catch {
-          // The decoder's "more data expected": said below.
-        }
-      }
+      yield* decodeCut(zstd, bytes, frame);
       onProblem({ reason: `the last Zstandard frame, ${where(frame).slice("Zstandard ".length)}, is incomplete: a torn tail, as a crash while writing leaves it; the lines before it are kept` });
       return;
     }
     if (!(yield* decodeFrame(zstd, bytes, frame, onProblem, stalls))) return;
+  }
+  yield* decodeBatch(zstd, bytes, batch, onProblem, stalls);
+}
+
+/** What a cut last frame holds: the streaming decoder gives it, then ends with "more data expected". */
+function* decodeCut(zstd: ZSTDDecoder, bytes: Uint8Array, frame: ZstdFrame): Generator<Uint8Array> {
+  if (frame.end - frame.offset <= 8 || frame.windowSize > MAX_STREAMING_WINDOW) return;
+  try {
+    yield* streamFrame(zstd, bytes, frame, { stalled: false });
+  } catch {
+    // The decoder's "more data expected": the caller says it in words.
   }
 }
 

@@ -115,23 +115,38 @@ function walkBlocks(bytes: Uint8Array, header: Header): { end: number; decodedBo
   return at > bytes.length ? { cut: decodedBound } : { end: at, decodedBound };
 }
 
+/** A frame's facts; what its header does not say is zero or null. */
+function frame(index: number, offset: number, end: number, kind: ZstdFrame["kind"], header: Header | null, decodedBound = 0, problem?: string): ZstdFrame {
+  return {
+    index,
+    offset,
+    end,
+    kind,
+    ...(problem === undefined ? {} : { problem }),
+    windowSize: header?.windowSize ?? 0,
+    windowLog: header?.windowLog ?? 0,
+    windowDescriptorAt: header?.windowDescriptorAt ?? null,
+    contentSize: header?.contentSize ?? null,
+    decodedBound,
+    dictionary: header?.dictionary ?? false,
+  };
+}
+
 /** One frame from `offset` (a frame's magic is there). */
 function frameAt(bytes: Uint8Array, offset: number, index: number): ZstdFrame {
-  const blank = { index, offset, windowSize: 0, windowLog: 0, windowDescriptorAt: null, contentSize: null, decodedBound: 0, dictionary: false };
   const magic = u32(bytes, offset);
   if (magic >>> 4 === SKIPPABLE_MAGIC_HIGH) {
     const end = offset + 8 + (offset + 8 <= bytes.length ? u32(bytes, offset + 4) : 0);
-    return end > bytes.length ? { ...blank, end: bytes.length, kind: "cut" } : { ...blank, end, kind: "skippable" };
+    return end > bytes.length ? frame(index, offset, bytes.length, "cut", null) : frame(index, offset, end, "skippable", null);
   }
-  if (offset + MIN_FRAME_BYTES > bytes.length) return { ...blank, end: bytes.length, kind: "cut" };
+  if (offset + MIN_FRAME_BYTES > bytes.length) return frame(index, offset, bytes.length, "cut", null);
   const header = readHeader(bytes, offset + 4);
-  if (header === "cut") return { ...blank, end: bytes.length, kind: "cut" };
-  if (typeof header === "string") return { ...blank, end: nextFrameStart(bytes, offset + 1), kind: "damaged", problem: header };
-  const { blocksAt: _blocksAt, checksum: _checksum, ...facts } = header;
+  if (header === "cut") return frame(index, offset, bytes.length, "cut", null);
+  if (typeof header === "string") return frame(index, offset, nextFrameStart(bytes, offset + 1), "damaged", null, 0, header);
   const walked = walkBlocks(bytes, header);
-  if ("cut" in walked) return { ...blank, ...facts, end: bytes.length, kind: "cut", decodedBound: walked.cut };
-  if ("problem" in walked) return { ...blank, ...facts, end: nextFrameStart(bytes, offset + 1), kind: "damaged", problem: walked.problem };
-  return { ...blank, ...facts, end: walked.end, kind: "data", decodedBound: walked.decodedBound };
+  if ("cut" in walked) return frame(index, offset, bytes.length, "cut", header, walked.cut);
+  if ("problem" in walked) return frame(index, offset, nextFrameStart(bytes, offset + 1), "damaged", header, 0, walked.problem);
+  return frame(index, offset, walked.end, "data", header, walked.decodedBound);
 }
 
 /**
@@ -144,12 +159,12 @@ export function* zstdFrames(bytes: Uint8Array): Generator<ZstdFrame> {
     index++;
     if (!isFrameStart(bytes, at)) {
       const end = nextFrameStart(bytes, at + 1);
-      yield { index, offset: at, end, kind: "damaged", problem: "no frame starts here", windowSize: 0, windowLog: 0, windowDescriptorAt: null, contentSize: null, decodedBound: 0, dictionary: false };
+      yield frame(index, at, end, "damaged", null, 0, "no frame starts here");
       at = end;
       continue;
     }
-    const frame = frameAt(bytes, at, index);
-    yield frame;
-    at = frame.end;
+    const found = frameAt(bytes, at, index);
+    yield found;
+    at = found.end;
   }
 }
