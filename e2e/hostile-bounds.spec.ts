@@ -33,6 +33,8 @@ async function shot(page: Page, name: string): Promise<void> {
 }
 
 test("hostile Zstandard input opens within the bounds: the long line, the bomb and the damaged frame are named, the good lines kept", async ({ page }) => {
+  // Decoding 288 MB in the worker takes a few seconds; on a busy machine, with the screenshots, more.
+  test.setTimeout(120_000);
   await openEmptyApp(page);
   await dropFiles(page, [{ name: "session.jsonl", text: SESSION }]);
   await waitForSession(page, "session.jsonl");
