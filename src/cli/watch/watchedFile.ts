@@ -24,6 +24,7 @@ import path from "node:path";
 import type { PipelineOptions, Session } from "../../core/model";
 import { entrySessionId, LiveTurns, SessionFollower, type LiveTurn } from "../../core/session/follow";
 import { storageSummary } from "../../core/session/index";
+import { readBoundsFromEnv } from "../readBounds";
 import { readsWhole } from "../../core/intake/index";
 import type { TokenizerChoice } from "../../core/tokens/counters";
 import { loadTokenizerTables } from "../../core/tokens/tables";
@@ -116,7 +117,8 @@ export class WatchedFile {
   }
 
   private newFollower(): SessionFollower {
-    return new SessionFollower(path.basename(this.file), (bytes) => this.decoder.decode(bytes));
+    // The line bound and the warnings per kind of the environment (docs/cli.md "Bounds").
+    return new SessionFollower(path.basename(this.file), (bytes) => this.decoder.decode(bytes), {}, readBoundsFromEnv());
   }
 
   private newLive(primeWithLastTurn: boolean): LiveTurns {

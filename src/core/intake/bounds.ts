@@ -1,7 +1,8 @@
 // Bounds on the work one input can cause, each with a named warning when it is hit, so a hostile
 // file (a 1 KB Zstandard bomb of blank lines, one 8 GiB line, a file with a million bad lines)
 // costs bounded time and memory and says what was left out and where. Defaults below; a host
-// passes its own (the CLI from environment variables: docs/cli.md "Bounds").
+// passes its own (the CLI from environment variables: docs/cli.md "Bounds"); the page reads with
+// these defaults (its worker has no environment).
 
 export interface ReadBounds {
   /** Longest line read, in bytes: a longer line is skipped (its number and size said), every other line kept. */
@@ -42,6 +43,27 @@ export function longLineReason(bytes: number, bound: number): string {
 }
 
 /** The warning of a container whose decoded size went over its bound. */
-export function decodedBoundReason(decoded: number, fileBytes: number, bounds: ReadBounds): string {
+function decodedBoundReason(decoded: number, fileBytes: number, bounds: ReadBounds): string {
   return `the decoded data reached ${byteSize(decoded)} from ${byteSize(fileBytes)} of file, over the bound (${bounds.maxDecodedRatio} × the file, at most ${byteSize(bounds.maxDecodedBytes)}): decoding stopped; the lines before it are kept`;
+}
+
+/**
+ * The decoded parts of a container, stopped with `onStop` told once they pass the decoded-size
+ * bound: `maxDecodedRatio` × the compressed bytes read so far (past the first megabyte, so a small
+ * file's first parts are never cut) or `maxDecodedBytes` in all. The part up to the bound is
+ * handed on, so the lines before it are kept.
+ */
+export function* boundedDecoding(parts: Iterable<Uint8Array>, compressedSoFar: () => number, bounds: ReadBounds, onStop: (reason: string) => void): Generator<Uint8Array> {
+  let decoded = 0;
+  for (const part of parts) {
+    const file = compressedSoFar();
+    const limit = Math.min(bounds.maxDecodedBytes, Math.max(1024 * 1024, bounds.maxDecodedRatio * file));
+    if (decoded + part.byteLength > limit) {
+      if (limit > decoded) yield part.subarray(0, limit - decoded);
+      onStop(decodedBoundReason(limit, file, bounds));
+      return;
+    }
+    decoded += part.byteLength;
+    yield part;
+  }
 }

@@ -109,6 +109,16 @@ export class LineSplitter {
     else if (this.pendingLength > 0) this.emit(new Uint8Array(0), 0, 0, onLine);
   }
 
+  /**
+   * Forgets the line not ended yet (its bytes so far): the input was cut on purpose (a decoding
+   * bound), so that part of a line is not a line of the file and is not handed on.
+   */
+  discardPending(): void {
+    this.pending = [];
+    this.pendingLength = 0;
+    this.skipped = -1;
+  }
+
   /** Ends a line over the bound (`tail` more bytes up to its newline): numbered, said, not handed on. */
   private skipLine(tail: number): void {
     const bytes = (this.skipped >= 0 ? this.skipped : this.pendingLength) + tail;

@@ -12,9 +12,11 @@
 // both are a small share of opening the file again (figures in docs/performance.md). A file that
 // shrank, or whose earlier turns changed (a rewrite rather than an append), starts again from the
 // beginning.
-import type { BuiltRequest, PipelineOptions, Session, SessionEntry, TurnSummary } from "../model";
+import type { BuiltRequest, PipelineOptions, ReaderWarning, Session, SessionEntry, TurnSummary } from "../model";
 import { findAgent } from "./agents";
 import { LineSplitter, type DecodeFn, type LineBytesCallback } from "../readers/lines";
+import { DEFAULT_READ_BOUNDS, longLineReason, type ReadBounds } from "../intake/bounds";
+import { capWarningsPerKind } from "../readers/finish";
 import { createPrefixAnalyzer, type PrefixAnalyzer, type PrefixTurnReport } from "../prefix/analyze";
 import { createSegmentCache } from "../prefix/segment-builder";
 import type { TokenizerChoice } from "../tokens/counters";
@@ -41,10 +43,19 @@ export class SessionFollower {
   private lines = 0;
   /** The session value handed out last: the next one grew from it. */
   private lastSession: Session | null = null;
+  /** Lines skipped for being over the line bound, said in the session's warnings. */
+  private readonly skipped: ReaderWarning[] = [];
 
-  constructor(readonly fileName: string, decode: DecodeFn, readerOptions: SessionReaderOptions = {}) {
-    this.splitter = new LineSplitter(decode);
+  /** `bounds`: the line bound and the warnings kept per kind (src/core/intake/bounds.ts). */
+  constructor(readonly fileName: string, decode: DecodeFn, readerOptions: SessionReaderOptions = {}, private readonly bounds: ReadBounds = DEFAULT_READ_BOUNDS) {
+    this.splitter = new LineSplitter(decode, bounds.maxLineBytes, (line, bytes) => this.skipped.push({ line, reason: longLineReason(bytes, bounds.maxLineBytes) }));
     this.reader = openSessionReader(fileName, undefined, { decode, ...readerOptions });
+  }
+
+  /** The session with the skipped lines said (the warnings of each kind capped). */
+  private withSkipped(session: Session): Session {
+    if (this.skipped.length === 0) return session;
+    return { ...session, warnings: capWarningsPerKind([...session.warnings, ...this.skipped], this.bounds.maxWarningsPerKind) };
   }
 
   /** True once the format is known and its reader can give the session before the end (line formats). */
@@ -74,11 +85,16 @@ export class SessionFollower {
    * before the end (a JSON document: read such files whole, `readsWhole`).
    */
   session(): Session | null {
-    const next = this.reader.snapshot ? this.reader.snapshot() : null;
+    const next = this.reader.snapshot ? this.withSkipped(this.reader.snapshot()) : null;
     // The new value only appends to the one handed out before: the agent's caches move over to it.
     if (next && this.lastSession) sessionGrew(this.lastSession, next);
     this.lastSession = next;
     return next;
+  }
+
+  /** Forgets the line not ended yet: the input was cut inside it on purpose (a decoding bound). */
+  discardPendingLine(): void {
+    this.splitter.discardPending();
   }
 
   /**
@@ -87,7 +103,7 @@ export class SessionFollower {
    */
   finish(): Session {
     this.splitter.endBytes(this.onLine);
-    return this.reader.finish();
+    return this.withSkipped(this.reader.finish());
   }
 }
 

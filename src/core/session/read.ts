@@ -8,7 +8,8 @@ import type { ReaderWarning, Session } from "../model";
 import type { AgentDescriptor } from "../agents/descriptor";
 import { containerOf } from "../intake/containers/index";
 import { LineSplitter, splitTextLines, type DecodeFn, type LineBytesCallback } from "../readers/lines";
-import { DEFAULT_READ_BOUNDS, decodedBoundReason, longLineReason, type ReadBounds } from "../intake/bounds";
+import { DEFAULT_READ_BOUNDS, boundedDecoding, longLineReason, type ReadBounds } from "../intake/bounds";
+import { capWarningsPerKind } from "../readers/finish";
 import { utf8Decode } from "../util/utf8";
 import type { TextSource } from "../text/storedText";
 import type { FormatReader, LineReader } from "../readers/types";
@@ -223,7 +224,8 @@ export function readSessionChunks(
   bounds: ReadBounds = DEFAULT_READ_BOUNDS,
 ): Session {
   const problems: ReaderWarning[] = [];
-  const input = decompressedChunks(chunks, fileName, problems, bounds);
+  let cut = false;
+  const input = decompressedChunks(chunks, fileName, problems, bounds, () => (cut = true));
   // Offsets in decompressed bytes are not offsets in the file: a compressed input is copied.
   const source = textSource && !input.compressed ? { textSource } : {};
   const reader = openSessionReader(fileName, forcedFormat, { decode, ...source });
@@ -232,30 +234,11 @@ export function readSessionChunks(
     ? (bytes, start, end, lineNumber, offset) => reader.pushLineBytes(bytes, start, end, lineNumber, offset)
     : (bytes, start, end, lineNumber) => reader.pushLineBytes(bytes, start, end, lineNumber);
   for (const chunk of input.chunks) splitter.pushBytes(chunk, onLine);
+  // Decoding stopped at its bound inside a line: the part of it decoded is not read.
+  if (cut) splitter.discardPending();
   splitter.endBytes(onLine);
   const session = reader.finish();
-  return problems.length === 0 ? session : { ...session, warnings: [...session.warnings, ...problems] };
-}
-
-/**
- * The decoded parts of a container, stopped with a warning once they pass the decoded-size bound:
- * `maxDecodedRatio` × the compressed bytes read so far (past the first megabyte, so a small file's
- * first parts are never cut) or `maxDecodedBytes` in all.
- */
-function* boundedDecoding(parts: Iterable<Uint8Array>, compressedSoFar: () => number, problems: ReaderWarning[], bounds: ReadBounds): Generator<Uint8Array> {
-  let decoded = 0;
-  for (const part of parts) {
-    const file = compressedSoFar();
-    const limit = Math.min(bounds.maxDecodedBytes, Math.max(1024 * 1024, bounds.maxDecodedRatio * file));
-    if (decoded + part.byteLength > limit) {
-      // The part up to the bound is read, so the lines before it are kept.
-      if (limit > decoded) yield part.subarray(0, limit - decoded);
-      problems.push({ line: 0, reason: decodedBoundReason(limit, file, bounds) });
-      return;
-    }
-    decoded += part.byteLength;
-    yield part;
-  }
+  return problems.length === 0 ? session : { ...session, warnings: capWarningsPerKind([...session.warnings, ...problems], bounds.maxWarningsPerKind) };
 }
 
 /**
@@ -263,7 +246,7 @@ function* boundedDecoding(parts: Iterable<Uint8Array>, compressedSoFar: () => nu
  * compressed file is known by its bytes, not its name; its decoder loaded by the host first);
  * decoding problems are added to `problems`.
  */
-function decompressedChunks(chunks: Iterable<Uint8Array>, fileName: string, problems: ReaderWarning[], bounds: ReadBounds): { chunks: Iterable<Uint8Array>; compressed: boolean } {
+function decompressedChunks(chunks: Iterable<Uint8Array>, fileName: string, problems: ReaderWarning[], bounds: ReadBounds, onCut: () => void): { chunks: Iterable<Uint8Array>; compressed: boolean } {
   const iterator = chunks[Symbol.iterator]();
   const first = iterator.next();
   if (first.done === true) return { chunks: [], compressed: false };
@@ -281,5 +264,8 @@ function decompressedChunks(chunks: Iterable<Uint8Array>, fileName: string, prob
   const container = containerOf(first.value);
   if (!container) return { chunks: all, compressed: false };
   const decoded = container.decode(all, fileName, (problem) => problems.push({ line: 0, reason: problem.reason }));
-  return { chunks: boundedDecoding(decoded, () => compressed, problems, bounds), compressed: true };
+  return { chunks: boundedDecoding(decoded, () => compressed, bounds, (reason) => {
+    problems.push({ line: 0, reason });
+    onCut();
+  }), compressed: true };
 }

@@ -3,12 +3,16 @@
 // decoded line by line (never as one huge string, design §3), progress is reported as it goes and
 // the read stops at the next chunk boundary once the caller reports it cancelled. What the files
 // are (a database with its -wal, an agent's store or note files, sessions in a compressed
-// container) is the intake's plan (src/core/intake/); this file follows it.
+// container) is the intake's plan (src/core/intake/); this file follows it. The read bounds are the
+// CLI's defaults (src/core/intake/bounds.ts): a line over the line bound is skipped and named (by
+// the follower), a container's decoding stops at its decoded-size bound with a warning.
 import type { Session } from "../../core/model";
 import { attachSideFiles, FORMAT_READERS, readSideFiles } from "../../core/session/index";
 import { headRole, missingDatabaseMessage, planOpen, type OpenPlan } from "../../core/intake/index";
 import type { ReaderWarning } from "../../core/model";
 import { SessionFollower } from "../../core/session/follow";
+import { boundedDecoding, DEFAULT_READ_BOUNDS } from "../../core/intake/bounds";
+import { capWarningsPerKind } from "../../core/readers/finish";
 import type { LoadProgress, OpenSource } from "./protocol";
 import { readPlannedDatabase } from "./readDatabase";
 import { yieldIfDue } from "../../app/yieldToEventLoop";
@@ -271,7 +275,15 @@ export async function readSession(source: Exclude<OpenSource, { kind: SharedSour
         await role.container.loadDecoder();
         bytesRead = bytes.byteLength;
         const problems: ReaderWarning[] = [];
-        for (const part of role.container.decode([bytes], chunks.name, (problem) => problems.push({ line: 0, reason: problem.reason }))) {
+        const onProblem = (reason: string) => problems.push({ line: 0, reason });
+        // The same decoded-size bound as the CLI's, with its defaults (the page has no settings
+        // for it); the line it stops inside is not read.
+        const onBound = (reason: string) => {
+          onProblem(reason);
+          follower.discardPendingLine();
+        };
+        const decoded = boundedDecoding(role.container.decode([bytes], chunks.name, (problem) => onProblem(problem.reason)), () => bytes.byteLength, DEFAULT_READ_BOUNDS, onBound);
+        for (const part of decoded) {
           if (control.isCancelled()) throw new ReadCancelledError();
           follower.append(part);
           report(false);
@@ -280,7 +292,8 @@ export async function readSession(source: Exclude<OpenSource, { kind: SharedSour
         // A compressed file is read whole: it is not followed as it grows.
         const session = finishDecoded(follower, chunks.name, role.container.label, problems);
         report(true);
-        return { session: problems.length === 0 ? session : { ...session, warnings: [...session.warnings, ...problems] }, byteLength: bytes.byteLength };
+        const warnings = problems.length === 0 ? session.warnings : capWarningsPerKind([...session.warnings, ...problems], DEFAULT_READ_BOUNDS.maxWarningsPerKind);
+        return { session: { ...session, warnings }, byteLength: bytes.byteLength };
       }
       bytesRead += chunk.byteLength;
       follower.append(chunk);

@@ -115,3 +115,23 @@ describe("more new turns than one update analyses", () => {
     expect(live.turnCount).toBe(expected.length);
   });
 });
+
+describe("the line bound while following", () => {
+  it("skips a line over the bound, names it in every session value after it, and reads the lines after", () => {
+    const { bytes, name } = bytesOf("pi/print-openai-autocompact");
+    const lines = decoder.decode(bytes).trimEnd().split("\n");
+    const long = `{"type":"message","id":"huge","text":"${"z".repeat(200_000)}"}`;
+    const text = [...lines.slice(0, 3), long, ...lines.slice(3)].join("\n");
+    const follower = new SessionFollower(name, decode, {}, { maxLineBytes: 100_000, maxDecodedRatio: 1000, maxDecodedBytes: 2 ** 33, maxWarningsPerKind: 100 });
+    const encoded = new TextEncoder().encode(text);
+    const half = encoded.length - 50;
+    follower.append(encoded.subarray(0, half));
+    const during = follower.session()!;
+    follower.append(encoded.subarray(half));
+    const after = follower.finish();
+    const said = { line: 4, reason: `a line of ${(long.length / 1000).toFixed(1)} kB is over the line bound (100.0 kB): skipped; every other line is read` };
+    expect(during.warnings).toContainEqual(said);
+    expect(after.warnings).toContainEqual(said);
+    expect(after.entries.map((entry) => entry.id)).toEqual(readSessionText(lines.join("\n"), name).entries.map((entry) => entry.id));
+  });
+});
