@@ -337,10 +337,17 @@ export function historyRequestContents(history: readonly HistoryMessage[], lengt
     at = -1;
     tail = curatedContents(history.slice(0, length));
   }
-  const count = at >= 0 ? checkpoints.counts[at]! : 0;
-  const sourced = count > 0 ? checkpoints.sourced.slice(0, count).concat(tail) : tail;
+  let count = at >= 0 ? checkpoints.counts[at]! : 0;
+  let sourced = count > 0 ? checkpoints.sourced.slice(0, count).concat(tail) : tail;
+  let start = activeLoopStart(sourced);
+  // The checkpoint's contents are taken unsigned: none may come after this request's last prompt.
+  if (count > start + 1) {
+    at = -1;
+    count = 0;
+    sourced = curatedContents(history.slice(0, length));
+    start = activeLoopStart(sourced);
+  }
   const wire = checkpoints.wire.slice(0, count);
-  const start = activeLoopStart(sourced);
   signedContents(sourced, count, start, interned, wire);
   // Only the newest checkpoint moves on (an earlier one's successors are already known).
   if (at === checkpoints.ends.length - 1) advance(checkpoints, history, at >= 0 ? end : 0, count, sourced, wire, start, length);
