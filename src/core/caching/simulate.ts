@@ -4,7 +4,8 @@
 // cache writes and a cost in base-input-token units. Everything here is a model of the provider,
 // labelled as a prediction; Gemini is only ever a "possible" hit (CA-20).
 import { chainHash, hashString } from "../prefix/hash";
-import type { PrefixDiff, SegmentedRequest } from "../prefix/types";
+import type { CacheSegment, PrefixDiff, SegmentedRequest } from "../prefix/types";
+import type { MessageCarry } from "../prefix/segment-builder";
 import {
   ANTHROPIC_RULES,
   anthropicMinimum,
@@ -53,16 +54,20 @@ interface Entry {
 export interface CacheSimulationState {
   entries: Map<number, Entry>;
   previous: { request: SegmentedRequest; timeMs: number | null } | null;
+  /** The Anthropic prefix points of the last request, extended by the next one (`anthropicPoints`). */
+  points: AnthropicPoints | null;
 }
 
 export function createCacheSimulationState(): CacheSimulationState {
-  return { entries: new Map(), previous: null };
+  return { entries: new Map(), previous: null, points: null };
 }
 
 export interface SimulateOptions {
   overrides?: CacheRuleOverrides;
   /** Upper bound on remembered entries (oldest dropped first). */
   maxEntries?: number;
+  /** What the request took from the one before it (segment-builder.ts `carryOf`), when known. */
+  carry?: MessageCarry | null;
 }
 
 function expireEntries(state: CacheSimulationState, timeMs: number | null): void {
@@ -112,22 +117,90 @@ function finish(
   return { ...base, uncachedInput, costUnits };
 }
 
+/**
+ * An Anthropic request's prefix points (`prefixPoints`), its blocks (segment indices) and its
+ * marked blocks, with what they were computed from: the next request of a session that took its
+ * leading messages from this one (`carry`) keeps them up to there and computes only the rest.
+ */
+interface AnthropicPoints {
+  carryId: number;
+  from: number;
+  start: string;
+  head: CacheSegment[];
+  hashes: number[];
+  tokens: number[];
+  blocks: number[];
+  markers: { block: number; ttlMs: number }[];
+}
+
+function sameHead(head: readonly CacheSegment[], segments: readonly CacheSegment[]): boolean {
+  for (let i = 0; i < head.length; i++) {
+    const a = head[i]!;
+    const b = segments[i]!;
+    if (a === b) continue;
+    if (a.hash !== b.hash || a.tokens !== b.tokens || a.level !== b.level || a.isBlock !== b.isBlock || a.marker?.ttl !== b.marker?.ttl || (a.marker === null) !== (b.marker === null)) return false;
+  }
+  return true;
+}
+
+function markerTtlMs(segment: CacheSegment): number {
+  return segment.marker!.ttl === "1h" ? ANTHROPIC_RULES.ttl1hMs.value : ANTHROPIC_RULES.ttl5mMs.value;
+}
+
+/** The points of `request`, extending the last request's when it took its leading messages from it. */
+function anthropicPoints(state: CacheSimulationState, request: SegmentedRequest, carry: MessageCarry | null): AnthropicPoints {
+  const segments = request.segments;
+  const start = `${request.api}\u0000${request.model ?? ""}\u0000${JSON.stringify(request.settings)}`;
+  const last = state.points;
+  let kept = 0;
+  let points: AnthropicPoints;
+  if (last && carry && carry.previousId === last.carryId && carry.from === last.from && last.start === start && sameHead(last.head, segments)) {
+    points = last;
+    kept = carry.from + carry.count;
+  } else {
+    const head = carry ? segments.slice(0, carry.from) : [];
+    points = { carryId: 0, from: carry?.from ?? -1, start, head, hashes: [], tokens: [], blocks: [], markers: [] };
+  }
+  points.carryId = carry?.id ?? 0;
+  points.hashes.length = kept;
+  points.tokens.length = kept;
+  const blocks = points.blocks;
+  while (blocks.length > 0 && blocks[blocks.length - 1]! >= kept) blocks.pop();
+  const markers = points.markers;
+  while (markers.length > 0 && markers[markers.length - 1]!.block >= blocks.length) markers.pop();
+  // The chain of `prefixPoints` (settings count from the messages level) from the last kept point.
+  let hash = kept > 0 ? points.hashes[kept - 1]! : hashString(`${request.api}\u0000${request.model ?? ""}`);
+  let total = kept > 0 ? points.tokens[kept - 1]! : 0;
+  let settingsAdded = false;
+  for (let i = 0; i < kept && !settingsAdded; i++) settingsAdded = segments[i]!.level === "messages";
+  const settingsHash = settingsAdded ? 0 : hashString(JSON.stringify(request.settings));
+  for (let i = kept; i < segments.length; i++) {
+    const segment = segments[i]!;
+    if (!settingsAdded && segment.level === "messages") {
+      hash = chainHash(hash, settingsHash);
+      settingsAdded = true;
+    }
+    hash = chainHash(hash, segment.hash);
+    total += segment.tokens;
+    points.hashes.push(hash);
+    points.tokens.push(total);
+    if (segment.isBlock) {
+      if (segment.marker) markers.push({ block: blocks.length, ttlMs: markerTtlMs(segment) });
+      blocks.push(i);
+    }
+  }
+  state.points = points;
+  return points;
+}
+
 /** CA-9, CA-10: Anthropic breakpoints, 20-block lookback, minimums, TTLs. */
 function simulateAnthropic(state: CacheSimulationState, request: SegmentedRequest, timeMs: number | null, options: SimulateOptions): CachePrediction {
   const warnings: string[] = [];
   const minimum = anthropicMinimum(request.model, options.overrides);
   if (minimum.warning) warnings.push(minimum.warning);
-  const { hashes, tokens } = prefixPoints(request, false);
-  const blocks: number[] = [];
-  request.segments.forEach((segment, i) => {
-    if (segment.isBlock) blocks.push(i);
-  });
+  const { hashes, tokens, blocks, markers } = anthropicPoints(state, request, options.carry ?? null);
   // Breakpoints as block positions: explicit markers, or the last block in automatic mode (CA-1).
-  let breakpoints: { block: number; ttlMs: number }[] = [];
-  blocks.forEach((segmentIndex, b) => {
-    const marker = request.segments[segmentIndex]!.marker;
-    if (marker) breakpoints.push({ block: b, ttlMs: marker.ttl === "1h" ? ANTHROPIC_RULES.ttl1hMs.value : ANTHROPIC_RULES.ttl5mMs.value });
-  });
+  let breakpoints: { block: number; ttlMs: number }[] = markers.slice();
   if (request.automaticCache && blocks.length > 0) {
     const ttlMs = request.automaticCache.ttl === "1h" ? ANTHROPIC_RULES.ttl1hMs.value : ANTHROPIC_RULES.ttl5mMs.value;
     if (!breakpoints.some((bp) => bp.block === blocks.length - 1)) breakpoints.push({ block: blocks.length - 1, ttlMs });

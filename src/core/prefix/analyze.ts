@@ -11,7 +11,7 @@ import type { ApiId, ContextMessage, ServerCacheVerdict } from "../model";
 import { causeInWords } from "./cause-words";
 import { classifyBreak } from "./causes";
 import { diffRequests } from "./diff";
-import { createSegmentCache, type SegmentCache } from "./segment-builder";
+import { carryOf, createSegmentCache, type MessageCarry, type SegmentCache } from "./segment-builder";
 import { segmentRequest, type SegmentOptions } from "./segment-request";
 import type { CauseReport, PrefixCause, SegmentedRequest, TurnFacts } from "./types";
 import { inferUnrecorded, withUnrecordedTokens, type UnrecordedEstimate } from "./unrecorded";
@@ -116,7 +116,22 @@ function timeOf(timestamp: string | null | undefined): number | null {
 
 function longestAnthropicTtl(request: SegmentedRequest): string | null {
   if (request.automaticCache?.ttl === "1h") return "1h";
+  // Counted while segmenting (segment-builder.ts), so a turn does not walk its whole context here.
+  const carry = carryOf(request);
+  if (carry) return carry.oneHourMarkers > 0 ? "1h" : null;
   return request.segments.some((s) => s.marker?.ttl === "1h") ? "1h" : null;
+}
+
+/**
+ * What the simulated request took from the previous one: the segmenter's carry, unless the
+ * inferred missing tokens were put on a segment inside the carried run (the run's sums are then
+ * not the simulated request's).
+ */
+function simulatedCarry(request: SegmentedRequest, simulated: SegmentedRequest): MessageCarry | null {
+  const carry = carryOf(request) ?? null;
+  if (!carry || simulated === request) return carry;
+  const at = request.segments.findIndex((segment) => segment.notRecorded !== null);
+  return at >= 0 && at < carry.from ? carry : null;
 }
 
 function isNormalized(usage: PrefixTurnInput["usage"]): usage is NormalizedUsage {
@@ -155,7 +170,7 @@ export function createPrefixAnalyzer(options: PrefixAnalysisOptions = {}): Prefi
             api: request.api,
             model: request.model,
             gapMs,
-            anthropicTtl: longestAnthropicTtl(previous.request),
+            anthropicTtl: request.api === "anthropic-messages" ? longestAnthropicTtl(previous.request) : null,
             openaiRetention: request.openaiCache.ttl ?? request.openaiCache.retention,
           })
         : null;
@@ -167,7 +182,7 @@ export function createPrefixAnalyzer(options: PrefixAnalysisOptions = {}): Prefi
       if (unrecorded === null && options.inferUnrecorded !== false) unrecorded = inferUnrecorded(input.turn, request, recordedUsage?.totalInput ?? null);
       const missing = unrecorded !== null && request.notRecorded.length > 0 ? unrecorded : null;
       const seen = missing ? withUnrecordedTokens(request, diff, missing.tokens, previous !== null) : { request, diff };
-      const cache = options.simulate === false ? null : simulateCache(simulation, seen.request, previous ? seen.diff : null, timeMs, { overrides: options.cacheRules ?? {} });
+      const cache = options.simulate === false ? null : simulateCache(simulation, seen.request, previous ? seen.diff : null, timeMs, { overrides: options.cacheRules ?? {}, carry: simulatedCarry(request, seen.request) });
       const usageComparison =
         cache && recordedUsage
           ? compareUsage(cache, recordedUsage, { firstRequest: previous === null, cause: causes?.cause ?? null, expiry, sharedTokens: seen.diff.sharedTokens })

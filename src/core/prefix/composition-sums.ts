@@ -6,6 +6,7 @@ import type { ContextMessage } from "../model";
 import type { TokenCounter } from "../tokens/counters";
 import { COMPOSITION_LABELS, compositionKind, countedAsSystemSegment, messageTokens, systemSegmentMessages, type CompositionKind } from "./composition";
 import type { SegmentedRequest } from "./types";
+import { carryOf } from "./segment-builder";
 
 const KIND_ORDER = Object.keys(COMPOSITION_LABELS) as CompositionKind[];
 
@@ -27,6 +28,7 @@ export class CompositionCarry {
   /** How many messages the last request's system segments were made of. */
   private systemMessages = 0;
   /** The previous turn's messages, rules, kinds and tokens by index. */
+  private items: ContextMessage[] = [];
   private messages: object[] = [];
   private rules: string[] = [];
   private kinds: CompositionKind[] = [];
@@ -45,12 +47,14 @@ export class CompositionCarry {
       this.truncate(0);
     }
     // The first message that is not the previous turn's at the same index (same object, same rule).
+    // The same item object first (a walk shares them between turns): one comparison, no lookups.
     let same = 0;
     const known = Math.min(this.messages.length, items.length);
-    while (same < known && items[same]!.message === this.messages[same] && items[same]!.provenance.rule === this.rules[same]) same++;
+    while (same < known && (items[same] === this.items[same] || (items[same]!.message === this.messages[same] && items[same]!.provenance.rule === this.rules[same]))) same++;
     this.truncate(same);
     for (let i = same; i < items.length; i++) {
       const item = items[i]!;
+      this.items.push(item);
       const kind = compositionKind(item);
       const tokens = messageTokens(item, counter);
       const leading = countedAsSystemSegment(kind, i, systemMessages, i === 0 || this.leadingSystem[i - 1]!);
@@ -62,7 +66,11 @@ export class CompositionCarry {
       if (!leading) add(this.sums, kind, tokens);
     }
     const sums = new Map<CompositionKind, Sum>();
-    for (const segment of segmented.segments) {
+    // Segments from the message part on (segment-builder.ts `carryMessages`) are all messages.
+    const segments = segmented.segments;
+    const end = carryOf(segmented)?.from ?? segments.length;
+    for (let i = 0; i < end; i++) {
+      const segment = segments[i]!;
       if (segment.level === "tools" || segment.level === "schema") add(sums, "tools", segment.tokens);
       else if (segment.level === "system" && segment.view !== "header") add(sums, "system", segment.tokens);
     }
@@ -81,6 +89,7 @@ export class CompositionCarry {
   /** Keeps the first `length` messages; their sums are recomputed when some are dropped. */
   private truncate(length: number): void {
     if (length === this.messages.length) return;
+    this.items.length = length;
     this.messages.length = length;
     this.rules.length = length;
     this.kinds.length = length;

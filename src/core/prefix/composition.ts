@@ -8,6 +8,7 @@ import { counterForApi, type TokenCounter } from "../tokens/counters";
 import { countTokenText } from "./canonical";
 import { segmentRequest, type SegmentOptions } from "./segment-request";
 import type { SegmentedRequest } from "./types";
+import { carryOf } from "./segment-builder";
 
 export type CompositionKind = "tools" | "system" | "user" | "assistant" | "tool-result" | "note" | "summary" | "synthesized";
 
@@ -56,7 +57,11 @@ export interface TokenComposition {
  */
 export function systemSegmentMessages(segmented: SegmentedRequest): number {
   const indexes = new Set<number>();
-  for (const segment of segmented.segments) {
+  // Segments from the message part on (segment-builder.ts `carryMessages`) are all messages.
+  const segments = segmented.segments;
+  const end = carryOf(segmented)?.from ?? segments.length;
+  for (let i = 0; i < end; i++) {
+    const segment = segments[i]!;
     if (segment.level === "system" && segment.view !== "header" && segment.messageIndex !== null) indexes.add(segment.messageIndex);
   }
   return indexes.size;

@@ -5,7 +5,7 @@ import { counterForApi, type CounterOptions } from "../tokens/counters";
 import { firstDifferingIndex, utf8ByteLength } from "../util/utf8";
 import { renderCanonical } from "./canonical";
 import { joinPath, locateDifference } from "./locate";
-import { segmentValue } from "./segment-builder";
+import { carryOf, segmentValue } from "./segment-builder";
 import type { ApiId } from "../model";
 import type { CacheLevel, CacheSegment, PrefixDiff, SegmentedRequest } from "./types";
 
@@ -63,7 +63,18 @@ export function diffRequests(
   let index = 0;
   let sharedBytes = 0;
   let sharedTokens = 0;
+  // The segments `next` took from `previous` as they were (segment-builder.ts `carryMessages`)
+  // are equal by construction: once the comparison reaches them, they are added as one run.
+  const carry = carryOf(next);
+  const before = carryOf(previous);
+  const carried = carry && before && carry.count > 0 && carry.previousId === before.id && carry.from === before.from && carry.from + carry.count <= common ? carry : null;
   while (index < common) {
+    if (carried && index === carried.from) {
+      sharedBytes += carried.bytes;
+      sharedTokens += carried.tokens;
+      index += carried.count;
+      continue;
+    }
     const segment = next.segments[index]!;
     const before = previous.segments[index]!;
     if (segment !== before && !sameSegment(before, segment)) break;

@@ -40,34 +40,40 @@ export function segmentAnthropic(body: Record<string, unknown>, out: SegmentList
     return;
   }
   if (!Array.isArray(messages)) return;
-  messages.forEach((message, m) => {
-    const label = `messages[${m}]`;
-    if (!isObject(message)) {
-      out.add({ label, level: "messages", messageIndex: m, source: message, view: "whole" });
-      return;
-    }
-    // A message repeated from the previous turn at the same place: its segments as they were.
-    if (out.reuseMessage("anthropic", message, m, "messages")) return;
-    const start = out.messageStart();
-    out.add({ label, level: "messages", messageIndex: m, source: message, view: "header" });
-    const content = message.content;
-    if (isText(content)) {
-      out.add({
-        label: `${label}.content[0]`,
-        level: "messages",
-        messageIndex: m,
-        source: content,
-        view: "text-block",
-        cacheKey: message,
-        isBlock: true,
-      });
-    } else if (Array.isArray(content)) {
-      content.forEach((block, b) =>
-        out.add({ label: `${label}.content[${b}]`, level: "messages", messageIndex: m, source: block, view: "strip", isBlock: true }),
-      );
-    } else if (content !== undefined) {
-      out.add({ label: `${label}.content`, level: "messages", messageIndex: m, source: content, view: "whole", cacheKey: null });
-    }
-    out.messageEnd("anthropic", message, m, "messages", start);
-  });
+  // The leading messages the previous request also had come with their segments in one copy.
+  for (let m = out.carryMessages("anthropic", messages, 0); m < messages.length; m++) {
+    addMessage(out, messages[m], m);
+    out.endOfMessage(messages[m]);
+  }
+}
+
+function addMessage(out: SegmentListBuilder, message: unknown, m: number): void {
+  const label = `messages[${m}]`;
+  if (!isObject(message)) {
+    out.add({ label, level: "messages", messageIndex: m, source: message, view: "whole" });
+    return;
+  }
+  // A message repeated from an earlier turn at the same place: its segments as they were.
+  if (out.reuseMessage("anthropic", message, m, "messages")) return;
+  const start = out.messageStart();
+  out.add({ label, level: "messages", messageIndex: m, source: message, view: "header" });
+  const content = message.content;
+  if (isText(content)) {
+    out.add({
+      label: `${label}.content[0]`,
+      level: "messages",
+      messageIndex: m,
+      source: content,
+      view: "text-block",
+      cacheKey: message,
+      isBlock: true,
+    });
+  } else if (Array.isArray(content)) {
+    content.forEach((block, b) =>
+      out.add({ label: `${label}.content[${b}]`, level: "messages", messageIndex: m, source: block, view: "strip", isBlock: true }),
+    );
+  } else if (content !== undefined) {
+    out.add({ label: `${label}.content`, level: "messages", messageIndex: m, source: content, view: "whole", cacheKey: null });
+  }
+  out.messageEnd("anthropic", message, m, "messages", start);
 }

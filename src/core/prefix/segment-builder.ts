@@ -37,6 +37,59 @@ type Slot = "value" | "header" | "text-block";
 export interface SegmentCache {
   facts: FactCaches;
   messagesByCounter: Map<string, WeakMap<object, MessageSegments>>;
+  /** The message part of the last request segmented, per counter and wire shape (`carryMessages`). */
+  runs: Map<string, MessageRun>;
+}
+
+/**
+ * The message part of the last request of one shape segmented with one counter: its messages
+ * from `first`, its segments, and after each message the running count of segments, bytes, tokens
+ * and not-recorded labels. The next request of a session repeats most of it: its leading messages
+ * that are the same objects at the same places take their segments from here in one copy, so a
+ * turn costs its new messages, not its whole context (design §3 "never quadratic").
+ */
+interface MessageRun {
+  id: number;
+  first: number;
+  messages: unknown[];
+  segments: CacheSegment[];
+  labels: string[];
+  segmentEnds: number[];
+  byteEnds: number[];
+  tokenEnds: number[];
+  labelEnds: number[];
+  oneHourEnds: number[];
+}
+
+/**
+ * What a request took from the request segmented before it (same cache, counter and shape): the
+ * segments from `from` to `from + count` are that request's, the very objects at the same
+ * indices, with these bytes and tokens. `previousId` is that request's `id`.
+ */
+export interface MessageCarry {
+  id: number;
+  previousId: number;
+  from: number;
+  count: number;
+  bytes: number;
+  tokens: number;
+  /** Segments of the whole request whose cache marker asks for a one-hour TTL. */
+  oneHourMarkers: number;
+}
+
+/** The carry of each segmented request, by request (spread copies are looked up by their original). */
+const carries = new WeakMap<object, MessageCarry>();
+
+let nextRunId = 1;
+
+/** What `request` took from the request before it, or undefined when it took nothing. */
+export function carryOf(request: object): MessageCarry | undefined {
+  return carries.get(request);
+}
+
+/** Records `carry` for a request (segmentRequest, once the request object exists). */
+export function setCarry(request: object, carry: MessageCarry | null): void {
+  if (carry) carries.set(request, carry);
 }
 
 interface FactCaches {
@@ -115,6 +168,7 @@ export function createSegmentCache(): SegmentCache {
       interned: new Map(),
     },
     messagesByCounter: new Map(),
+    runs: new Map(),
   };
 }
 
@@ -161,12 +215,21 @@ export interface SegmentInput {
 
 /** Collects the segments of one request. */
 export class SegmentListBuilder {
-  readonly segments: CacheSegment[] = [];
+  segments: CacheSegment[] = [];
   bytes = 0;
   tokens = 0;
-  readonly notRecorded: string[] = [];
+  notRecorded: string[] = [];
+  /** What this request took from the previous one (`carryMessages`), once it has been asked. */
+  carried: MessageCarry | null = null;
+  /** Segments added so far whose cache marker asks for a one-hour TTL. */
+  oneHourMarkers = 0;
   private readonly caches: FactCaches;
   private readonly messages: WeakMap<object, MessageSegments>;
+  private readonly runs: Map<string, MessageRun>;
+  private run: MessageRun | null = null;
+  /** Where the current message's segments, bytes, tokens and labels started (`endOfMessage`). */
+  private markSegments = 0;
+  private markLabels = 0;
 
   constructor(
     private readonly counter: TokenCounter,
@@ -174,6 +237,74 @@ export class SegmentListBuilder {
   ) {
     this.caches = cache.facts;
     this.messages = messagesFor(cache, counter);
+    this.runs = cache.runs;
+  }
+
+  /**
+   * Starts the message part of the request (the last part in every shape): `list[first]` onwards.
+   * The leading messages that the last request of this shape also had at the same places (same
+   * objects) are added with their segments as they were, in one copy; returns the index of the
+   * first message the caller adds itself, each followed by `endOfMessage()`.
+   */
+  carryMessages(shape: string, list: readonly unknown[], first: number): number {
+    const key = `${this.counter.id}\u0000${shape}`;
+    let run = this.runs.get(key);
+    if (!run || run.first !== first) {
+      run = { id: 0, first, messages: [], segments: [], labels: [], segmentEnds: [], byteEnds: [], tokenEnds: [], labelEnds: [], oneHourEnds: [] };
+      this.runs.set(key, run);
+    }
+    const known = Math.min(run.messages.length, list.length - first);
+    let same = 0;
+    while (same < known && run.messages[same] === list[first + same]) same++;
+    run.messages.length = same;
+    run.segmentEnds.length = same;
+    run.byteEnds.length = same;
+    run.tokenEnds.length = same;
+    run.labelEnds.length = same;
+    run.oneHourEnds.length = same;
+    run.segments.length = same > 0 ? run.segmentEnds[same - 1]! : 0;
+    run.labels.length = same > 0 ? run.labelEnds[same - 1]! : 0;
+    const from = this.segments.length;
+    const bytes = same > 0 ? run.byteEnds[same - 1]! : 0;
+    const tokens = same > 0 ? run.tokenEnds[same - 1]! : 0;
+    if (run.segments.length > 0) this.segments = this.segments.concat(run.segments);
+    if (run.labels.length > 0) this.notRecorded = this.notRecorded.concat(run.labels);
+    this.bytes += bytes;
+    this.tokens += tokens;
+    this.oneHourMarkers += same > 0 ? run.oneHourEnds[same - 1]! : 0;
+    const id = nextRunId++;
+    this.carried = { id, previousId: run.id, from, count: run.segments.length, bytes, tokens, oneHourMarkers: 0 };
+    run.id = id;
+    this.run = run;
+    this.markSegments = this.segments.length;
+    this.markLabels = this.notRecorded.length;
+    return first + same;
+  }
+
+  /** Ends the segments of the next message of the part `carryMessages` started (`message`). */
+  endOfMessage(message: unknown): void {
+    const run = this.run;
+    if (!run) return;
+    const segments = this.segments;
+    let bytes = run.byteEnds.length > 0 ? run.byteEnds[run.byteEnds.length - 1]! : 0;
+    let tokens = run.tokenEnds.length > 0 ? run.tokenEnds[run.tokenEnds.length - 1]! : 0;
+    let oneHour = run.oneHourEnds.length > 0 ? run.oneHourEnds[run.oneHourEnds.length - 1]! : 0;
+    for (let i = this.markSegments; i < segments.length; i++) {
+      const segment = segments[i]!;
+      run.segments.push(segment);
+      bytes += segment.bytes;
+      tokens += segment.tokens;
+      if (segment.marker?.ttl === "1h") oneHour++;
+    }
+    for (let i = this.markLabels; i < this.notRecorded.length; i++) run.labels.push(this.notRecorded[i]!);
+    run.messages.push(message);
+    run.segmentEnds.push(run.segments.length);
+    run.byteEnds.push(bytes);
+    run.tokenEnds.push(tokens);
+    run.labelEnds.push(run.labels.length);
+    run.oneHourEnds.push(oneHour);
+    this.markSegments = segments.length;
+    this.markLabels = this.notRecorded.length;
   }
 
   /**
@@ -186,7 +317,10 @@ export class SegmentListBuilder {
   reuseMessage(shape: string, message: object, index: number, level: CacheLevel): boolean {
     const known = this.messages.get(message);
     if (known === undefined || known.index !== index || known.level !== level || known.shape !== shape) return false;
-    for (const segment of known.segments) this.segments.push(segment);
+    for (const segment of known.segments) {
+      this.segments.push(segment);
+      if (segment.marker?.ttl === "1h") this.oneHourMarkers++;
+    }
     for (const label of known.notRecorded) this.notRecorded.push(label);
     this.bytes += known.bytes;
     this.tokens += known.tokens;
@@ -278,6 +412,7 @@ export class SegmentListBuilder {
       tokenMode,
     };
     if (notRecorded) this.notRecorded.push(notRecorded);
+    if (segment.marker?.ttl === "1h") this.oneHourMarkers++;
     this.segments.push(segment);
     this.bytes += segment.bytes;
     this.tokens += segment.tokens;

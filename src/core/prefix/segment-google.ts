@@ -38,18 +38,24 @@ export function segmentGoogle(body: Record<string, unknown>, out: SegmentListBui
     return;
   }
   if (!Array.isArray(contents)) return;
-  contents.forEach((content, i) => {
-    const label = `contents[${i}]`;
-    if (!isObject(content)) {
-      out.add({ label, level: "messages", messageIndex: i, source: content, view: "whole" });
-      return;
-    }
-    out.add({ label, level: "messages", messageIndex: i, source: content, view: "header" });
-    const parts = content.parts;
-    if (Array.isArray(parts)) {
-      parts.forEach((part, j) => out.add({ label: `${label}.parts[${j}]`, level: "messages", messageIndex: i, source: part, view: "strip" }));
-    } else if (parts !== undefined) {
-      out.add({ label: `${label}.parts`, level: "messages", messageIndex: i, source: parts, view: "whole" });
-    }
-  });
+  // The leading contents the previous request also had come with their segments in one copy.
+  for (let i = out.carryMessages("google", contents, 0); i < contents.length; i++) {
+    addContent(out, contents[i], i);
+    out.endOfMessage(contents[i]);
+  }
+}
+
+function addContent(out: SegmentListBuilder, content: unknown, i: number): void {
+  const label = `contents[${i}]`;
+  if (!isObject(content)) {
+    out.add({ label, level: "messages", messageIndex: i, source: content, view: "whole" });
+    return;
+  }
+  out.add({ label, level: "messages", messageIndex: i, source: content, view: "header" });
+  const parts = content.parts;
+  if (Array.isArray(parts)) {
+    parts.forEach((part, j) => out.add({ label: `${label}.parts[${j}]`, level: "messages", messageIndex: i, source: part, view: "strip" }));
+  } else if (parts !== undefined) {
+    out.add({ label: `${label}.parts`, level: "messages", messageIndex: i, source: parts, view: "whole" });
+  }
 }

@@ -82,17 +82,21 @@ export function segmentOpenAiChat(
     out.add({ label: "messages", level: "messages", messageIndex: null, source: messages, view: "whole" });
     return;
   }
-  for (let m = leading; m < list.length; m++) {
-    const message: unknown = list[m];
-    const level = isSystemRole(message) && m < leading ? "system" : "messages";
-    if (!isObject(message)) {
-      addChatMessage(out, message, `messages[${m}]`, m, level, textType);
-      continue;
-    }
-    // A message repeated from the previous turn at the same place: its segments as they were.
-    if (out.reuseMessage("openai-chat", message, m, level)) continue;
-    const start = out.messageStart();
-    addChatMessage(out, message, `messages[${m}]`, m, level, textType);
-    out.messageEnd("openai-chat", message, m, level, start);
+  // The leading messages the previous request also had come with their segments in one copy.
+  for (let m = out.carryMessages("openai-chat", list, leading); m < list.length; m++) {
+    addConversationMessage(out, list[m], m, textType);
+    out.endOfMessage(list[m]);
   }
+}
+
+function addConversationMessage(out: SegmentListBuilder, message: unknown, m: number, textType: (role: unknown) => string): void {
+  if (!isObject(message)) {
+    addChatMessage(out, message, `messages[${m}]`, m, "messages", textType);
+    return;
+  }
+  // A message repeated from an earlier turn at the same place: its segments as they were.
+  if (out.reuseMessage("openai-chat", message, m, "messages")) return;
+  const start = out.messageStart();
+  addChatMessage(out, message, `messages[${m}]`, m, "messages", textType);
+  out.messageEnd("openai-chat", message, m, "messages", start);
 }

@@ -53,5 +53,9 @@ export function segmentOpenAiResponses(
     out.add({ label: "input", level: "messages", messageIndex: null, source: input, view: "whole" });
     return;
   }
-  for (let k = leading; k < items.length; k++) addItem(out, items[k], k, "messages");
+  // The leading items the previous request also had come with their segments in one copy.
+  for (let k = out.carryMessages("openai-responses", items, leading); k < items.length; k++) {
+    addItem(out, items[k], k, "messages");
+    out.endOfMessage(items[k]);
+  }
 }

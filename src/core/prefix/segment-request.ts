@@ -5,7 +5,7 @@ import { counterForApi, type CounterOptions } from "../tokens/counters";
 import { markerOf } from "./canonical";
 import { isObject } from "../util/is-object";
 import { segmentAnthropic } from "./segment-anthropic";
-import { createSegmentCache, SegmentListBuilder, type SegmentCache } from "./segment-builder";
+import { createSegmentCache, SegmentListBuilder, setCarry, type SegmentCache } from "./segment-builder";
 import { segmentGoogle } from "./segment-google";
 import { CHAT_FRAMING, segmentOpenAiChat, type OpenAiToolsPosition } from "./segment-openai-chat";
 import { segmentOpenAiResponses } from "./segment-openai-responses";
@@ -46,7 +46,7 @@ export function segmentRequest(api: ApiId, body: Record<string, unknown>, option
   }
   const promptCacheOptions = isObject(body.prompt_cache_options) ? body.prompt_cache_options : {};
   const isOpenAi = api === "openai-completions" || api === "openai-responses";
-  return {
+  const segmented: SegmentedRequest = {
     api,
     model: modelOf(body),
     segments: out.segments,
@@ -65,4 +65,7 @@ export function segmentRequest(api: ApiId, body: Record<string, unknown>, option
     framingApproximate: isOpenAi,
     notRecorded: out.notRecorded,
   };
+  if (out.carried) out.carried.oneHourMarkers = out.oneHourMarkers;
+  setCarry(segmented, out.carried);
+  return segmented;
 }

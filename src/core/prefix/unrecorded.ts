@@ -4,7 +4,7 @@
 // minus the rebuilt request's tokens. That part is the stable start of every request of the
 // session, so the figure is applied to every turn from there on; the cache simulation counts it,
 // which is what lets predicted cached tokens be compared with the recorded cache reads.
-import type { PrefixDiff, SegmentedRequest } from "./types";
+import type { CacheSegment, PrefixDiff, SegmentedRequest } from "./types";
 
 /** The inferred size of what the file does not hold, and the turn whose usage gave it. */
 export interface UnrecordedEstimate {
@@ -31,11 +31,23 @@ export function inferUnrecorded(turn: number, request: SegmentedRequest, recorde
 export function withUnrecordedTokens(request: SegmentedRequest, diff: PrefixDiff, missingTokens: number, hasPrevious: boolean): { request: SegmentedRequest; diff: PrefixDiff } {
   const at = request.segments.findIndex((segment) => segment.notRecorded !== null);
   if (at < 0 || missingTokens <= 0) return { request, diff };
-  const segments = request.segments.slice();
-  segments[at] = { ...segments[at]!, tokens: missingTokens };
   const shared = hasPrevious && (diff.breakSegmentIndex === null || diff.breakSegmentIndex > at);
+  // The segment list is copied only when read: the cache simulation of most shapes reads only the
+  // request's totals, and a copy per turn would cost the whole context on every turn.
+  const seen = { ...request, tokens: request.tokens + missingTokens };
+  let segments: CacheSegment[] | null = null;
+  Object.defineProperty(seen, "segments", {
+    enumerable: true,
+    get: () => {
+      if (segments === null) {
+        segments = request.segments.slice();
+        segments[at] = { ...segments[at]!, tokens: missingTokens };
+      }
+      return segments;
+    },
+  });
   return {
-    request: { ...request, segments, tokens: request.tokens + missingTokens },
+    request: seen,
     diff: { ...diff, tokens: diff.tokens + missingTokens, sharedTokens: diff.sharedTokens + (shared ? missingTokens : 0) },
   };
 }

@@ -18,6 +18,7 @@ import { isObject } from "../../util/is-object";
 import { isStoredText, storedTextBytes } from "../../text/storedText";
 import { isText, textString, textUnits, type Text } from "../../text/text";
 import { textStartsWith } from "../../text/textTests";
+import { CarriedMap } from "../../util/carried-map";
 
 /** A block's text: a text, a stored one as it is (a tool result's list is joined, so decoded). */
 function blockText(block: unknown): Text {
@@ -147,15 +148,20 @@ type WireItem = { message: Record<string, unknown>; source: "blob" | "entry" | "
 /** The context message of each wire item: an item repeated in later turns' requests is presented once. */
 const contextCache = new WeakMap<WireItem, ContextMessage>();
 
+function contextMessageOf(item: WireItem): ContextMessage {
+  let context = contextCache.get(item);
+  if (context === undefined) {
+    context = { message: wireMessageView(item.message), provenance: wireProvenance(item.message, item) };
+    contextCache.set(item, context);
+  }
+  return context;
+}
+
+/** Carried from turn to turn: the leading items of the previous turn's list cost one comparison each. */
+const contextMessages = new CarriedMap(contextMessageOf);
+
 export function toContextMessages(items: WireItem[]): ContextMessage[] {
-  return items.map((item) => {
-    let context = contextCache.get(item);
-    if (context === undefined) {
-      context = { message: wireMessageView(item.message), provenance: wireProvenance(item.message, item) };
-      contextCache.set(item, context);
-    }
-    return context;
-  });
+  return contextMessages.map(items);
 }
 
 /** Characters of a wire message's text, cached per distinct message (for the chars/4 estimate). */

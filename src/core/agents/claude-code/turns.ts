@@ -52,6 +52,7 @@ import { CLAUDE_USER_IDS, claudeUserIds } from "./capture";
 import { sessionConstant } from "../../captures/fact";
 import { billingSuffix } from "./billing";
 import { isText, stringifyWithTexts, textString, textUnits } from "../../text/text";
+import { CarriedMap } from "../../util/carried-map";
 
 export interface ClaudeTurn {
   turn: number;
@@ -556,6 +557,9 @@ function snapshotSystemPrompt(branch: ClaudeBranch, turn: ClaudeTurn): string | 
   return scan.snapshot;
 }
 
+/** A turn's wire messages, carried from the previous turn's (its items are mostly the same objects). */
+const wireItemMessages = new CarriedMap((item: { message: Record<string, unknown> }) => item.message);
+
 export function buildClaudeTurnRequest(session: Session, options: PipelineOptions, turnNumber: number): BuiltRequest {
   const index = getClaudeIndex(session);
   const { branch, turn } = selectedTurn(session, options, turnNumber);
@@ -564,7 +568,7 @@ export function buildClaudeTurnRequest(session: Session, options: PipelineOption
   const model = resolveModel(modelRef, "anthropic-messages", options.modelOverrides);
   const warnings: string[] = [];
   const entryVersion = stringField((turn.group[0] as SessionEntry).raw, "version");
-  const wireMessages = wire.map((item) => item.message);
+  const wireMessages = wireItemMessages.map(wire);
   const userIds = claudeUserIds(sessionConstant(options, CLAUDE_USER_IDS)?.value);
   const labels: string[] = [];
   // The suffix is derived from the request (./billing.ts) when the version and a user text are known.
@@ -579,7 +583,7 @@ export function buildClaudeTurnRequest(session: Session, options: PipelineOption
         params: turn.record.params,
         system: shape ? shape.system : notRecorded("system prompt (the file lacks the record of this request's shape)"),
         tools: shape ? shape.tools : notRecorded("tool definitions (the file lacks the record of this request's shape)"),
-        messages: wire.map((item) => item.message),
+        messages: wireMessages,
         cacheControl: turn.record.cacheControl,
         billingBlock: billingHeaderBlock(turn.record.version ?? entryVersion, index.entrypoint, wireMessages),
         metadata: metadataBlock(index.sessionId, userIds),
@@ -597,7 +601,7 @@ export function buildClaudeTurnRequest(session: Session, options: PipelineOption
       : notRecorded("tool definitions");
     if (!header?.tools) labels.push("tools");
     labels.push("request parameters (max_tokens, thinking, context_management, output_config)");
-    const messages = wire.map((item) => item.message);
+    const messages = wireMessages;
     const lastIndex = messages.length - 1;
     const lastContent = lastIndex >= 0 ? contentBlocks((messages[lastIndex] as Record<string, unknown>).content) : [];
     body = assembleClaudeBody(

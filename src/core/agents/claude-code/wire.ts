@@ -8,6 +8,7 @@ import { isObject } from "../../util/is-object";
 import { isStoredText } from "../../text/storedText";
 import { isText } from "../../text/text";
 import { billingSuffix } from "./billing";
+import { CarriedMap } from "../../util/carried-map";
 
 /** Claude Code's top-level key order (FM-CC-19 step 6, PR-3). */
 export const CLAUDE_BODY_KEY_ORDER: readonly string[] = [
@@ -157,17 +158,21 @@ export interface WireParts {
   metadata: Record<string, unknown>;
 }
 
+/** Per message, carried from turn to turn (a turn's body repeats the previous turn's messages). */
+const strippedMessages = new CarriedMap<Record<string, unknown>, Record<string, unknown>>((message) => stripCacheControl(message));
+const normalisedMessages = new CarriedMap(normaliseSingleTextContent);
+
 /** The request body in Claude Code's key order; `warnings` collects unresolvable marker paths. */
 export function assembleClaudeBody(parts: WireParts, warnings: string[]): Record<string, unknown> {
   const staged: Record<string, unknown> = {
     system: stripCacheControl(parts.system),
     tools: stripCacheControl(parts.tools),
-    messages: parts.messages.map((message) => stripCacheControl(message)),
+    messages: strippedMessages.map(parts.messages),
   };
   for (const marker of parts.cacheControl) {
     if (!setCacheControlAt(staged, marker.path, marker.value)) warnings.push(`cache marker path ${JSON.stringify(marker.path)} not found`);
   }
-  const messages = (staged.messages as Record<string, unknown>[]).map(normaliseSingleTextContent);
+  const messages = normalisedMessages.map(staged.messages as Record<string, unknown>[]);
   let system = staged.system;
   if (parts.billingBlock) system = [parts.billingBlock, ...(Array.isArray(system) ? system : system === undefined ? [] : [system])];
 

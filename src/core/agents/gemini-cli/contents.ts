@@ -262,17 +262,120 @@ interface InternedContent {
  */
 const internedByHistory = new WeakMap<object, Map<string, InternedContent>>();
 
+type WireContent = { parts: Part[]; role: string };
+
 /** The `contents` of a main request (step 4 applied), with the sources of each content. */
-export function mainRequestContents(messages: readonly HistoryMessage[], history: object | null = null): { wire: { parts: Part[]; role: string }[]; sourced: SourcedContent[] } {
+export function mainRequestContents(messages: readonly HistoryMessage[], history: object | null = null): { wire: WireContent[]; sourced: SourcedContent[] } {
   const sourced = curatedContents(messages);
-  const start = activeLoopStart(sourced);
-  let interned = history ? internedByHistory.get(history) : undefined;
-  if (history && !interned) {
+  const wire: WireContent[] = [];
+  signedContents(sourced, 0, activeLoopStart(sourced), history ? internedFor(history) : undefined, wire);
+  return { wire, sourced };
+}
+
+function internedFor(history: object): Map<string, InternedContent> {
+  let interned = internedByHistory.get(history);
+  if (!interned) {
     interned = new Map();
     internedByHistory.set(history, interned);
   }
-  const wire: { parts: Part[]; role: string }[] = [];
-  for (let i = 0; i < sourced.length; i++) {
+  return interned;
+}
+
+/**
+ * Where the contents of a history list's requests stop changing. Checkpoint `k`: the list's first
+ * `ends[k]` messages make its first `counts[k]` contents (`sourced`, `wire`) in every longer
+ * request — those messages end with a user message and are followed by the model content of
+ * message `ends[k]`, all before the last user prompt (so never signed as part of the active loop).
+ * Each checkpoint's contents extend the one before, so one pair of lists holds them all.
+ */
+interface ContentsCheckpoints {
+  ends: number[];
+  counts: number[];
+  sourced: SourcedContent[];
+  wire: WireContent[];
+}
+
+const checkpointsByHistory = new WeakMap<object, ContentsCheckpoints>();
+
+/** Index of the last checkpoint at or before `length`, or -1. */
+function checkpointBefore(checkpoints: ContentsCheckpoints, length: number): number {
+  let low = 0;
+  let high = checkpoints.ends.length - 1;
+  let found = -1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if (checkpoints.ends[middle]! <= length) {
+      found = middle;
+      low = middle + 1;
+    } else high = middle - 1;
+  }
+  return found;
+}
+
+/**
+ * `mainRequestContents` of the first `length` messages of `history` (a list that only grows past
+ * what earlier turns read), computed from the last checkpoint before `length`: the contents before
+ * it are taken as they are and only the messages after it go through the steps, so a chat's
+ * requests cost their new messages, not their whole history.
+ *
+ * Why the split holds: with the checkpoint's messages ending with a user message, steps 1 and 2
+ * treat the messages after it on their own (no answer there waits for the message after it, no
+ * model run spans it); step 3's merge cannot join the two sides while the first content after it
+ * is a model content (checked on every call; the whole list is folded again when it is not).
+ */
+export function historyRequestContents(history: readonly HistoryMessage[], length: number): { wire: WireContent[]; sourced: SourcedContent[] } {
+  const interned = internedFor(history);
+  let checkpoints = checkpointsByHistory.get(history);
+  if (!checkpoints) {
+    checkpoints = { ends: [], counts: [], sourced: [], wire: [] };
+    checkpointsByHistory.set(history, checkpoints);
+  }
+  let at = checkpointBefore(checkpoints, length);
+  const end = at >= 0 ? checkpoints.ends[at]! : 0;
+  let tail = curatedContents(history.slice(end, length));
+  if (at >= 0 && tail.length > 0 && tail[0]!.role !== "model") {
+    at = -1;
+    tail = curatedContents(history.slice(0, length));
+  }
+  let count = at >= 0 ? checkpoints.counts[at]! : 0;
+  let sourced = count > 0 ? checkpoints.sourced.slice(0, count).concat(tail) : tail;
+  let start = activeLoopStart(sourced);
+  // The checkpoint's contents are taken unsigned: none may come after this request's last prompt.
+  if (count > start + 1) {
+    at = -1;
+    count = 0;
+    sourced = curatedContents(history.slice(0, length));
+    start = activeLoopStart(sourced);
+  }
+  const wire = checkpoints.wire.slice(0, count);
+  signedContents(sourced, count, start, interned, wire);
+  // Only the newest checkpoint moves on (an earlier one's successors are already known).
+  if (at === checkpoints.ends.length - 1) advance(checkpoints, history, at >= 0 ? end : 0, count, sourced, wire, start, length);
+  return { wire, sourced };
+}
+
+/** Adds the checkpoint at the last model content after a user message, up to the content after the last prompt. */
+function advance(checkpoints: ContentsCheckpoints, history: readonly HistoryMessage[], end: number, count: number, sourced: SourcedContent[], wire: WireContent[], start: number, length: number): void {
+  for (let j = Math.min(start + 1, sourced.length - 1); j > count && j >= 1; j--) {
+    const content = sourced[j]!;
+    if (content.role !== "model" || sourced[j - 1]!.role !== "user") continue;
+    const first = content.sources[0];
+    let at = end;
+    while (at < length && history[at] !== first) at++;
+    if (at >= length || at === 0 || history[at - 1]!.type !== "user") continue;
+    for (let i = count; i < j; i++) {
+      checkpoints.sourced.push(sourced[i]!);
+      checkpoints.wire.push(wire[i]!);
+    }
+    checkpoints.ends.push(at);
+    checkpoints.counts.push(j);
+    return;
+  }
+}
+
+/** Step 4 on `sourced[from…]`: each content signed when in the active loop, interned by what it is made of, pushed to `wire`. */
+function signedContents(sourced: SourcedContent[], from: number, start: number, interned: Map<string, InternedContent> | undefined, wire: WireContent[]): void {
+  for (let i = from; i < sourced.length; i++) {
     const content = sourced[i]!;
     const activeLoop = start >= 0 && i >= start && content.role === "model";
     const key = interned ? contentKey(content, activeLoop) : "";
@@ -293,7 +396,6 @@ export function mainRequestContents(messages: readonly HistoryMessage[], history
     interned?.set(key, { wire: made, sourced: content });
     wire.push(made);
   }
-  return { wire, sourced };
 }
 
 /** The `contents` of a compression request's history: the curated history with the stored ids. */

@@ -4,7 +4,7 @@
 // history (history.ts, contents.ts); the system instruction, the tool declarations and the
 // generationConfig are not in the file: a captured main request fills them (capture.ts), else they
 // are marked "not recorded". Chat compressions become timeline events before the next turn.
-import type { BuiltRequest, CompactionEvent, ModelRef, PipelineOptions, RecordedUsage, Session, TurnSummary } from "../../model";
+import type { BuiltRequest, CompactionEvent, ContextMessage, ModelRef, PipelineOptions, RecordedUsage, Session, TurnSummary } from "../../model";
 import { resolveModel } from "../../models/catalogue";
 import type { SessionAnalysis, TurnContext } from "../../pipeline/types";
 import { analyzeOneBranch, oneBranchSummary, type TurnPlace } from "../../pipeline/oneBranchAnalysis";
@@ -12,9 +12,54 @@ import { sessionConstant } from "../../captures/fact";
 import { capturedOrFromHeader, valueOrNotRecorded } from "../../captures/headerField";
 import { isObject } from "../../util/is-object";
 import { GEMINI_GENERATION_CONFIG, GEMINI_SYSTEM_INSTRUCTION, GEMINI_TOOLS } from "./capture";
-import { mainRequestContents } from "./contents";
+import { historyRequestContents, type SourcedContent } from "./contents";
 import { contentMessage } from "./context";
 import { getGeminiIndex, turnHistory, type GeminiIndex, type GeminiTurn } from "./history";
+
+/** A turn's contents with their context messages and their characters as JSON. */
+interface TurnContents {
+  wire: object[];
+  sourced: SourcedContent[];
+  messages: ContextMessage[];
+  chars: number;
+}
+
+/**
+ * The last turn's contents of each history list, with their context messages and the running
+ * total of their characters: the next turn's contents repeat them (the same objects), so only the
+ * new ones are mapped and measured.
+ */
+interface ContentsCarry {
+  wire: object[];
+  messages: ContextMessage[];
+  charEnds: number[];
+}
+
+const contentsCarries = new WeakMap<object, ContentsCarry>();
+
+function turnContents(turn: GeminiTurn): TurnContents {
+  const { wire, sourced } = historyRequestContents(turn.historyBase, turn.historyLength);
+  let carry = contentsCarries.get(turn.historyBase);
+  if (!carry) {
+    carry = { wire: [], messages: [], charEnds: [] };
+    contentsCarries.set(turn.historyBase, carry);
+  }
+  const known = Math.min(carry.wire.length, wire.length);
+  let same = 0;
+  // A content's wire object is made with its sourced one (contents.ts interns them as a pair).
+  while (same < known && carry.wire[same] === wire[same]) same++;
+  carry.wire.length = same;
+  carry.messages.length = same;
+  carry.charEnds.length = same;
+  let chars = same > 0 ? carry.charEnds[same - 1]! : 0;
+  for (let i = same; i < wire.length; i++) {
+    chars += contentsChars([wire[i]!]);
+    carry.wire.push(wire[i]!);
+    carry.messages.push(contentMessage(sourced[i]!));
+    carry.charEnds.push(chars);
+  }
+  return { wire, sourced, messages: carry.messages.slice(), chars };
+}
 
 const API = "google-generative-ai" as const;
 
@@ -112,8 +157,8 @@ function turnSummary(turn: GeminiTurn, systemChars: number, place: TurnPlace): T
   ) {
     return kept.summary;
   }
-  const { wire } = mainRequestContents(turnHistory(turn), turn.historyBase);
-  const chars = systemChars + contentsChars(wire);
+  const { wire, chars: contentChars } = turnContents(turn);
+  const chars = systemChars + contentChars;
   const summary = oneBranchSummary({ turn: turn.turn, entry: turn.answer, api: API, thinkingLevel: "off", messageCount: wire.length, chars, usage: turnUsage(turn) }, place);
   keptSummaries.set(turn, { summary, answerRecord: turn.answerRecord, systemChars });
   return summary;
@@ -140,11 +185,11 @@ export function buildGeminiTurnContext(session: Session, _options: PipelineOptio
   const index = getGeminiIndex(session);
   const turn = selectedTurn(index, turnNumber);
   const history = turnHistory(turn);
-  const { sourced } = mainRequestContents(history, turn.historyBase);
+  const { messages } = turnContents(turn);
   return {
     turn: turn.turn,
     entryId: turn.answer.id,
-    messages: sourced.map(contentMessage),
+    messages,
     dropped: [],
     model: turnModel(turn),
     thinkingLevel: "off",
@@ -188,7 +233,7 @@ function requestHeaderFields(options: PipelineOptions): { systemInstruction: unk
 export function buildGeminiTurnRequest(session: Session, options: PipelineOptions, turnNumber: number): BuiltRequest {
   const index = getGeminiIndex(session);
   const turn = selectedTurn(index, turnNumber);
-  const { wire, sourced } = mainRequestContents(turnHistory(turn), turn.historyBase);
+  const { wire, messages } = turnContents(turn);
   const fields = requestHeaderFields(options);
   const body: Record<string, unknown> = {
     contents: wire,
@@ -200,7 +245,7 @@ export function buildGeminiTurnRequest(session: Session, options: PipelineOption
   return {
     api: API,
     body,
-    messages: sourced.map(contentMessage),
+    messages,
     dropped: [],
     model: resolveModel(modelRef, API, options.modelOverrides),
     notRecorded: fields.missing,
