@@ -2,12 +2,13 @@
 // the cached tokens: pi's `input` + `cacheRead` + `cacheWrite` from the raw line), the ids are
 // the same on every export, compaction marks the calls after it, and the opt-in request contents
 // are redacted with the project's redaction.
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { sessionTrace, type TraceSpan } from "../../../src/core/export/otlp/index";
 import { datasetPriceTable } from "../../../src/core/pricing/dataset";
 import { readSessionText } from "../../../src/core/session/index";
 import { SECRET_EXAMPLES, seededSessionText } from "../../support/secret-examples";
+import { describeShared } from "../../support/fixtures";
 
 const SAMPLE = "public/samples/pi-english-compaction.jsonl";
 const text = readFileSync(SAMPLE, "utf8");
@@ -80,5 +81,34 @@ describe("sessionTrace", () => {
     const plain = trace({ redact: false, unmasked: [] }, seeded);
     expect(plain.findings).toEqual([]);
     expect(chats(plain.spans).map((span) => String(span.attributes["gen_ai.input.messages"])).join("\n")).toContain(SECRET_EXAMPLES[1]!.secret);
+  });
+});
+
+describeShared("calls beside the turns", (shared) => {
+  const recording = shared.case("opencode/run-autocompact");
+  /** The recorder's own classification of each captured request (`requests/NNN.meta.json`): which were summariser calls. */
+  const summaryNumbers = readdirSync(recording.path("requests"))
+    .filter((name) => /^\d{3}\.meta\.json$/.test(name))
+    .sort()
+    .filter((name) => (JSON.parse(readFileSync(recording.path(`requests/${name}`), "utf8")) as { kind?: string }).kind === "summary")
+    .map((name) => name.slice(0, 3));
+
+  it("each summariser call is a chat span whose tokens are the provider's own usage in its response stream", () => {
+    expect(summaryNumbers.length).toBe(2);
+    const spans = sessionTrace(recording.session, { pipeline: { profile: "pi" }, prices: datasetPriceTable(), contents: null }).spans;
+    const summaries = spans.filter((span) => span.attributes["contextscope.call.purpose"] === "summary");
+    expect(summaries).toHaveLength(summaryNumbers.length);
+    summaryNumbers.forEach((number, i) => {
+      const stream = readFileSync(recording.path(`responses/${number}.txt`), "utf8");
+      const usage = [...stream.matchAll(/"usage":(\{[^}]*\})/g)].map((m) => JSON.parse(m[1]!) as { prompt_tokens: number; completion_tokens: number }).at(-1)!;
+      expect(summaries[i]!.kind).toBe("client");
+      expect(summaries[i]!.attributes["gen_ai.usage.input_tokens"], `request ${number}`).toBe(usage.prompt_tokens);
+      expect(summaries[i]!.attributes["gen_ai.usage.output_tokens"], `request ${number}`).toBe(usage.completion_tokens);
+      expect(summaries[i]!.attributes["gen_ai.request.model"]).toBe("fake-model");
+    });
+    // The title request, whose model the database does not record, names none.
+    const title = spans.find((span) => span.attributes["contextscope.call.purpose"] === "title")!;
+    expect(title.name).toBe("chat");
+    expect(title.attributes["gen_ai.request.model"]).toBeUndefined();
   });
 });

@@ -14,6 +14,7 @@ import type { RedactionFinding } from "../../redact/types";
 import { analyzeSession } from "../../session/pipeline";
 import { iterateSessionPrefixesWithRequests } from "../../session/sessionPrefixes";
 import { requestContents } from "./content";
+import { auxiliarySpans } from "./auxiliary";
 import { FAILED_STOP_REASONS, finishReason, providerName, spanIdOf, traceIdOf } from "./names";
 import type { SessionTrace, TraceAttributes, TraceSpan } from "./types";
 
@@ -152,6 +153,7 @@ function threadSpans(thread: ThreadInput, agentSpanId: string, traceId: string, 
   let previousEnd: number | null = null;
   let previousTokens: number | null = null;
   let compacted = false;
+  const startOfTurn = new Map<number, number>();
   const walk = iterateSessionPrefixesWithRequests(thread.session, pipeline, { analysis, prefix: { tokenizer: "estimate" } });
   for (const { report, request, summary } of walk) {
     compacted ||= summary?.afterCompaction ?? false;
@@ -199,8 +201,26 @@ function threadSpans(thread: ThreadInput, agentSpanId: string, traceId: string, 
       events: [],
       error: failed,
     });
+    startOfTurn.set(report.turn, start);
     previousEnd = end;
   }
+  const lastEnd = previousEnd ?? 0;
+  spans.push(
+    ...auxiliarySpans(
+      {
+        session: thread.session,
+        pipeline,
+        events: analysis.auxiliary ?? [],
+        traceId,
+        agentSpanId,
+        conversationId,
+        threadKey,
+        contents: options.contents,
+        timeBefore: (turn) => (turn !== null ? (startOfTurn.get(turn) ?? lastEnd) : lastEnd),
+      },
+      findings,
+    ),
+  );
   return { spans, toolSpans };
 }
 
