@@ -143,7 +143,7 @@ export function ModelFacts({ model, thinkingLevel = null, windowFromSession = nu
         const own = edited
           ? sourceWords("user")
           : fromCapture
-            ? { label: `captured: ${learnt.source ?? "request"}`, title: "Learnt from an attached capture." }
+            ? { label: `from ${learnt.source ?? "a captured request"}`, title: "Learnt from an attached capture." }
             : field.key === "contextWindow" && windowFromSession !== null
               ? SESSION_WINDOW
               : null;
