@@ -169,7 +169,9 @@ describe("contextscope watch, when the file changes other than by appending its 
       parent = `a${turn}a`;
     }
     appendFileSync(file, `${toText(records)}\n`);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Long enough for the next poll to start on the append (watch polls every 100 ms), well before
+    // it has read 75 MB and printed the newest turns.
+    await new Promise((resolve) => setTimeout(resolve, 300));
     // Still working: the last appended turn is not printed yet.
     expect(lines(watch.stdout()).some((line) => line.turn === 1500)).toBe(false);
     const sent = Date.now();
