@@ -4,8 +4,9 @@
 // Every envelope becomes one entry in file order; conversation.ts folds them into the calls.
 // Lenient: a bad line is a warning with its line number, never an exception.
 import type { ReaderWarning, Session, SessionEntry } from "../../model";
-import { firstObjects, parseObjectLine } from "../../readers/jsonl-object";
-import { finishReadWarnings, readerSession } from "../../readers/finish";
+import { firstObjects } from "../../readers/jsonl-object";
+import { readerSession } from "../../readers/finish";
+import { LineTally } from "../../readers/line-tally";
 import type { FormatReader, LineReader } from "../../readers/types";
 import { isObject } from "../../util/is-object";
 
@@ -47,41 +48,30 @@ function isoTime(value: unknown): string | null {
 
 class StsLineReader implements LineReader {
   private readonly entries: SessionEntry[] = [];
-  private readonly warnings: ReaderWarning[] = [];
+  private readonly tally = new LineTally();
   private readonly seenIds = new Set<string>();
   private header: Record<string, unknown> | null = null;
-  private lastLine = 0;
-  private lastBadLine = -1;
 
   constructor(private readonly fileName: string) {}
 
   pushLine(text: string, lineNumber: number): void {
-    this.lastLine = lineNumber;
-    if (text.trim() === "") return;
-    const parsed = parseObjectLine(text);
-    if ("reason" in parsed) {
-      this.lastBadLine = lineNumber;
-      this.warnings.push({ line: lineNumber, reason: parsed.reason });
-      return;
-    }
-    if (parsed.note) this.warnings.push({ line: lineNumber, reason: parsed.note });
-    const raw = parsed.value;
+    const raw = this.tally.object(text, lineNumber);
+    if (raw === null) return;
     if (raw.type === "session") {
       if (this.header === null) this.header = raw;
-      else this.warnings.push({ line: lineNumber, reason: "a second session header: its messages are read as more of the first session" });
+      else this.tally.warn(lineNumber, "a second session header: its messages are read as more of the first session");
       return;
     }
     if (raw.type !== "message" || !isObject(raw.message)) {
-      this.lastBadLine = lineNumber;
-      this.warnings.push({ line: lineNumber, reason: `not a session-trace message envelope (type ${JSON.stringify(raw.type ?? null)}), line skipped` });
+      this.tally.skip(lineNumber, `not a session-trace message envelope (type ${JSON.stringify(raw.type ?? null)}), line skipped`);
       return;
     }
     const role = raw.message.role;
     if (typeof role !== "string" || !ROLES.has(role)) {
-      this.warnings.push({ line: lineNumber, reason: `message with role ${JSON.stringify(role ?? null)}: not user, assistant, system or tool, line skipped` });
+      this.tally.warn(lineNumber, `message with role ${JSON.stringify(role ?? null)}: not user, assistant, system or tool, line skipped`);
       return;
     }
-    if (this.header === null && this.entries.length === 0) this.warnings.push({ line: lineNumber, reason: "no session header before the first message" });
+    if (this.header === null && this.entries.length === 0) this.tally.warn(lineNumber, "no session header before the first message");
     const ownId = typeof raw.message.id === "string" && raw.message.id !== "" ? raw.message.id : null;
     const id = ownId !== null && !this.seenIds.has(ownId) ? ownId : `L${lineNumber}`;
     this.seenIds.add(id);
@@ -90,16 +80,16 @@ class StsLineReader implements LineReader {
   }
 
   private session(entries: SessionEntry[], warnings: ReaderWarning[]): Session {
-    return readerSession({ formatId: STS_FORMAT_ID, formatLabel: FORMAT_LABEL, fileName: this.fileName, formatVersion: null, header: this.header, lineCount: this.lastLine }, entries, warnings);
+    return readerSession({ formatId: STS_FORMAT_ID, formatLabel: FORMAT_LABEL, fileName: this.fileName, formatVersion: null, header: this.header, lineCount: this.tally.lineCount }, entries, warnings);
   }
 
   finish(): Session {
-    finishReadWarnings(this.warnings, this.lastLine, this.lastBadLine, this.entries.length === 0 && this.header === null ? `no session header or message found: expected ${EXPECTATION}` : null);
-    return this.session(this.entries, this.warnings);
+    this.tally.finish(this.entries.length === 0 && this.header === null ? `no session header or message found: expected ${EXPECTATION}` : null);
+    return this.session(this.entries, this.tally.warnings);
   }
 
   snapshot(): Session {
-    return this.session(this.entries.slice(), this.warnings.slice());
+    return this.session(this.entries.slice(), this.tally.warnings.slice());
   }
 }
 
