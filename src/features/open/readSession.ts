@@ -19,6 +19,7 @@ import { yieldIfDue } from "../../app/yieldToEventLoop";
 import { linkSessions, unlinkedWarning } from "../../core/session/threads";
 import { intakeSources } from "./intakeFiles";
 import { ProvisionalSchedule } from "./provisionalSchedule";
+import { concatBytes } from "../../core/util/concat-bytes";
 
 /** Stop buffering for detection after this many characters (a single line can be huge). */
 const DETECT_CHARS = 4 * 1024 * 1024;
@@ -159,13 +160,7 @@ async function collectAll(chunks: ChunkSource, first: Uint8Array, control: ReadC
     control.onProgress({ bytesRead: total, totalBytes: chunks.totalBytes, lines: 0 });
     await yieldIfDue();
   }
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const part of parts) {
-    bytes.set(part, offset);
-    offset += part.byteLength;
-  }
-  return bytes;
+  return concatBytes(parts);
 }
 
 /**

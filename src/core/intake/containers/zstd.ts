@@ -20,6 +20,7 @@
 import type { ZSTDDecoder } from "zstddec/stream";
 import type { Container, ContainerProblem } from "./container";
 import { isFrameStart, zstdFrames, type ZstdFrame } from "./zstdFrames";
+import { concatBytes } from "../../util/concat-bytes";
 
 /** Frames that decode to at most this are decoded in one pass (no decoder state kept between calls). */
 const ONE_PASS_BYTES = 8 * 1024 * 1024;
@@ -57,20 +58,11 @@ class ZstdNotLoadedError extends Error {
 
 function whole(chunks: Iterable<Uint8Array>): Uint8Array {
   const parts: Uint8Array[] = [];
-  let total = 0;
   for (const chunk of chunks) {
     // A caller may reuse its chunk's buffer once the next one is taken: keep a copy.
     parts.push(chunk.slice());
-    total += chunk.byteLength;
   }
-  if (parts.length === 1) return parts[0]!;
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const part of parts) {
-    bytes.set(part, offset);
-    offset += part.byteLength;
-  }
-  return bytes;
+  return concatBytes(parts);
 }
 
 /** Where a frame is, as a warning says it. */
