@@ -23,6 +23,7 @@ const config: KnipConfig = {
     // Scripts run by hand (their header says how).
     "scripts/make-samples.ts",
     "scripts/gitleaks-rules.mjs",
+    "scripts/model-windows.mjs",
     "bench/*.bench.ts",
     "bench/generate-session.ts",
     "bench/search-latency.ts",

@@ -46,3 +46,19 @@ test("editing the model's max output tokens changes the request's max tokens fie
   await expectEditorToShow(page, ['"max_completion_tokens": 16384']);
   expect(await page.evaluate(() => localStorage.getItem("contextscope.modelOverrides"))).toBeNull();
 });
+
+test("a model our list lacks takes its context window from the price dataset, and says so", async ({ page }) => {
+  const claude = "claude/print-autocompact-manualcompact/session/projects/-home-dev-claude-print-autocompact-manualcompact-lighthouse-notes/ae06c21a-08ae-4c39-89e0-c4dcf08d14e8.jsonl";
+  await openEmptyApp(page);
+  await dropFiles(page, [{ name: baseName(claude), text: fixtureText(claude) }]);
+  await waitForSession(page, baseName(claude));
+  // claude-opus-5-5 is not in our list; @pydantic/genai-prices records a 1,000,000-token window for it.
+  const windowFact = page.getByTestId("model-fact-contextWindow");
+  await expect(windowFact).toContainText("1,000,000");
+  await expect(page.getByTestId("model-facts-source")).toHaveText("context window from the price dataset; the rest defaults");
+  await expect(page.getByTestId("model-fact-maxTokens")).toContainText("16,384");
+  for (const size of [{ width: 1440, height: 900 }, { width: 1024, height: 700 }]) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: `/tmp/model-window-dataset-${size.width}.png` });
+  }
+});

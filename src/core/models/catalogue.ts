@@ -1,10 +1,12 @@
 // Model lookup: what Contextscope assumes about a session's model (context window, output cap,
 // reasoning, wire-shape compat flags). Exact provider/id match in the catalogue, then id alone,
-// else a labelled default; facts learnt from captured requests (keyed "*/modelId") over that, and
+// then a dated or variant name of a catalogue model; a model the catalogue lacks takes its context
+// window from the price dataset when that records one, else a labelled default; facts learnt from captured requests (keyed "*/modelId") over that, and
 // the user's overrides (keyed "provider/modelId") win over all of it.
 import type { ApiId, ModelInfo, ModelRef } from "../model";
 import { MODEL_CATALOGUE } from "./catalogue-data";
 import type { CatalogueEntry } from "./catalogue-data";
+import { datasetWindow, DATASET_WINDOWS_SOURCE } from "./dataset-window";
 
 export { MODEL_CATALOGUE } from "./catalogue-data";
 
@@ -14,7 +16,13 @@ const DEFAULT_MODEL_FIGURES = {
   maxTokens: 16384,
 } as const;
 
-export const DEFAULT_MODEL_SOURCE = "catalogue-default";
+const DEFAULT_MODEL_SOURCE = "catalogue-default";
+/**
+ * Source of a model the catalogue lacks whose window the price dataset records: only the window
+ * is the dataset's, every other figure the defaults'. (Never contains "default": the limits code
+ * reads that word as "no figure known".)
+ */
+export const DATASET_WINDOW_SOURCE_PREFIX = "price dataset";
 const USER_MODEL_SOURCE = "user";
 /** Provider part of the catalogue keys that captured requests fill (a body names no provider). */
 export const CAPTURE_MODEL_PROVIDER = "*";
@@ -63,17 +71,20 @@ export function resolveModel(
   } else if (family) {
     resolved = { ...fromEntry(family, provider, apiHint ?? family.api, `${family.source}, as ${family.id} (the same model with a suffix)`), id: modelId };
   } else {
+    const fromDataset = ref ? datasetWindow(provider, modelId) : null;
     resolved = {
       provider,
       id: modelId,
       api: apiHint ?? "openai-completions",
-      contextWindow: DEFAULT_MODEL_FIGURES.contextWindow,
+      contextWindow: fromDataset?.window ?? DEFAULT_MODEL_FIGURES.contextWindow,
       maxTokens: DEFAULT_MODEL_FIGURES.maxTokens,
       reasoning: false,
       supportsDeveloperRole: false,
       supportsReasoningEffort: false,
       supportsImages: false,
-      source: DEFAULT_MODEL_SOURCE,
+      source: fromDataset
+        ? `${DATASET_WINDOW_SOURCE_PREFIX} ${DATASET_WINDOWS_SOURCE}: the context window of ${fromDataset.provider}/${fromDataset.model}; the other figures are defaults`
+        : DEFAULT_MODEL_SOURCE,
     };
   }
 
@@ -102,6 +113,15 @@ function familyEntry(modelId: string): CatalogueEntry | undefined {
     if (modelId.startsWith(`${entry.id}-`) && (!best || entry.id.length > best.id.length)) best = entry;
   }
   return best;
+}
+
+/**
+ * Whether the model is one the catalogue does not list (its figures are defaults, but for a window
+ * the price dataset may supply). Agents that fall back to their own default for a model they do not
+ * know ask this, not the window's source.
+ */
+export function notInCatalogue(model: ModelInfo): boolean {
+  return model.source === DEFAULT_MODEL_SOURCE || model.source.startsWith(DATASET_WINDOW_SOURCE_PREFIX);
 }
 
 function stripUndefined<T extends object>(value: T): Partial<T> {

@@ -2,9 +2,11 @@
 // session records (the model the turn used, through the catalogue and the user's model edits) and
 // can be overridden per simulation. [INF]
 import type { ModelInfo } from "../model";
+import { DATASET_WINDOW_SOURCE_PREFIX } from "../models/catalogue";
 import type { LimitOverrides, LimitSource, ResolvedLimits } from "./types";
 
 function modelSource(model: ModelInfo): LimitSource {
+  if (model.source.startsWith(DATASET_WINDOW_SOURCE_PREFIX)) return "the price dataset's window for this model";
   if (model.source.startsWith("catalogue-default") || model.source.includes("default")) return "catalogue-default";
   if (model.source === "user") return "session";
   if (model.source === "header") return "header";

@@ -91,6 +91,8 @@ export type LimitSource =
   | "session"
   | "catalogue"
   | "catalogue-default"
+  /** The model is not in the catalogue; the price dataset records its window. */
+  | "the price dataset's window for this model"
   | "header"
   | "none"
   /** Settings inference found the value from the session's recorded compactions (the user's own value wins). */

@@ -4,7 +4,7 @@
 // PipelineOptions.modelOverrides for "provider/modelId" (persisted), and the request is rebuilt.
 import { useState } from "react";
 import type { ModelInfo } from "../../core/model";
-import { CAPTURE_MODEL_PROVIDER, modelKey, resolveModel } from "../../core/models/catalogue";
+import { CAPTURE_MODEL_PROVIDER, DATASET_WINDOW_SOURCE_PREFIX, modelKey, resolveModel } from "../../core/models/catalogue";
 import { turnReasoning } from "../../core/models/reasoning";
 import { captureModelOverrides } from "../../core/captures/modelFacts";
 import { setModelOverride } from "../../page/options";
@@ -27,6 +27,11 @@ function sourceWords(source: string): { label: string; title: string } {
   if (source === "user") return { label: "your edit", title: "You edited this fact (kept in this browser)." };
   if (source === "catalogue-default")
     return { label: "default: model not in our list", title: "This model is not in Contextscope's model list: generic defaults are used. Edit them if you know the model." };
+  if (source.startsWith(DATASET_WINDOW_SOURCE_PREFIX))
+    return {
+      label: "context window from the price dataset; the rest defaults",
+      title: `This model is not in Contextscope's model list. Its context window is the one the price dataset records (${source}); the other facts are generic defaults. Edit them if you know the model.`,
+    };
   if (source === "header") return { label: "captured request", title: "Taken from the captured request you attached." };
   if (source.startsWith("catalogue (unverified)"))
     return { label: "our model list", title: "Contextscope's built-in model list, from the provider's public model pages; not checked against this session." };

@@ -6,6 +6,7 @@
 // opencode request) or are "not recorded" markers. The output cap is the model's output limit
 // capped at 32000 (CP-OC-1), which the session does not record either.
 import { notRecorded, type ModelInfo, type NotRecorded, type RequestHeader } from "../../model";
+import { notInCatalogue } from "../../models/catalogue";
 import type { ChatMessage } from "./convert";
 
 /** CP-OC-1: `OUTPUT_TOKEN_MAX`. */
@@ -46,7 +47,7 @@ export function buildChatBody(input: BodyInput): Record<string, unknown> {
 export function opencodeMaxTokens(model: ModelInfo, header: RequestHeader | null): { value: number; recorded: boolean } {
   if (header?.maxTokens !== undefined) return { value: header.maxTokens, recorded: true };
   const limit = model.maxTokens > 0 ? Math.min(model.maxTokens, OPENCODE_OUTPUT_TOKEN_MAX) : OPENCODE_OUTPUT_TOKEN_MAX;
-  return { value: limit, recorded: model.source !== "catalogue-default" };
+  return { value: limit, recorded: !notInCatalogue(model) };
 }
 
 /** System prompt from the header, else a marker (FM-OC-11). `what` names the missing prompt. */

@@ -6,7 +6,7 @@
 // only when the model's window is known — a catalogue model or the user's model edit — never on
 // the catalogue's default guess. The hard-limit emergency prune follows it, as in senpi's hook.
 import type { AssistantMessage, ContextMessage, ModelRef, PipelineOptions, SessionEntry } from "../../model";
-import { DEFAULT_MODEL_SOURCE, resolveModel } from "../../models/catalogue";
+import { notInCatalogue, resolveModel } from "../../models/catalogue";
 import { calculateContextTokens } from "./compaction/context-tokens";
 import { estimateMessageTokens } from "./estimate";
 import type { ProjectedMessage } from "./projection";
@@ -67,7 +67,7 @@ export interface SenpiReductionInput {
 export function applySenpiReduction(input: SenpiReductionInput): ContextMessage[] {
   if (input.options.agentOptions?.[SENPI_CONTEXT_REDUCTION] === false) return input.messages;
   const model = resolveModel(input.model, turnApi(input.answer, input.options), input.options.modelOverrides);
-  if (model.source === DEFAULT_MODEL_SOURCE) return input.messages;
+  if (notInCatalogue(model)) return input.messages;
   const usage = senpiContextUsage(input.projected, input.compactionWithoutUsage);
   const reduced = senpiReductionApplies(usage, model.contextWindow, input.model?.provider, input.answer.api) ? reduceSenpiContext(input.messages).messages : input.messages;
   if (input.model?.provider === "claude-sdk-oauth") return reduced;
@@ -82,7 +82,7 @@ export function applySenpiReduction(input: SenpiReductionInput): ContextMessage[
 export function senpiReductionMayApply(input: Omit<SenpiReductionInput, "messages"> & { estimatedTokens: number }): boolean {
   if (input.options.agentOptions?.[SENPI_CONTEXT_REDUCTION] === false) return false;
   const model = resolveModel(input.model, turnApi(input.answer, input.options), input.options.modelOverrides);
-  if (model.source === DEFAULT_MODEL_SOURCE) return false;
+  if (notInCatalogue(model)) return false;
   const usage = senpiContextUsage(input.projected, input.compactionWithoutUsage);
   if (senpiReductionApplies(usage, model.contextWindow, input.model?.provider, input.answer.api)) return true;
   if (input.model?.provider === "claude-sdk-oauth") return false;

@@ -6,7 +6,7 @@
 // events before the next turn.
 import type { BuiltRequest, CompactionEvent, ModelRef, PipelineOptions, RecordedUsage, Session, TurnSummary } from "../../model";
 import { notRecorded } from "../../model";
-import { DEFAULT_MODEL_SOURCE, resolveModel } from "../../models/catalogue";
+import { notInCatalogue, resolveModel } from "../../models/catalogue";
 import type { SessionAnalysis, TurnContext } from "../../pipeline/types";
 import { analyzeOneBranch, oneBranchSummary, type TurnPlace } from "../../pipeline/oneBranchAnalysis";
 import { sessionConstant } from "../../captures/fact";
@@ -47,7 +47,7 @@ function turnUsage(turn: QwenTurn): RecordedUsage | null {
  */
 function contextWindow(turn: QwenTurn, options: PipelineOptions): number {
   const model = resolveModel(turnModel(turn), API, options.modelOverrides);
-  return model.source === DEFAULT_MODEL_SOURCE ? QWEN_DEFAULT_WINDOW : model.contextWindow;
+  return notInCatalogue(model) ? QWEN_DEFAULT_WINDOW : model.contextWindow;
 }
 
 function selectedTurn(index: QwenIndex, turn: number): QwenTurn {

@@ -245,6 +245,7 @@ function pruneFinding(prune: PruneResult): Finding {
 /** Where the turn's model window came from, in words: a window the catalogue does not know is not the file's. */
 function windowSourceWords(source: string): string {
   if (source === "catalogue-default") return "model not in the catalogue: its default window, not recorded in the file";
+  if (source === "the price dataset's window for this model") return "model not in the catalogue: the price dataset's window, not recorded in the file";
   if (source === "override") return "your value";
   if (source === "inferred from this session's compactions") return source;
   if (source === "catalogue") return "from the model catalogue";
