@@ -7,7 +7,8 @@
 import type { CaptureFact, PipelineOptions, Session } from "../core/model";
 import { findAgent } from "../core/session/agents";
 import { buildTurnRequest, countTurns } from "../core/session/pipeline";
-import { differingPaths, sortedJson, sortKeysDeep } from "../core/captures/diff";
+import { differingLeaves, type DifferingLeaf, sortedJson, sortKeysDeep } from "../core/captures/diff";
+import type { NotDerivableField } from "../core/agents/descriptor";
 import { isObject } from "../core/util/is-object";
 import { firstDifference, type BodyDifference } from "../core/captures/firstDifference";
 
@@ -98,9 +99,19 @@ function allFacts(options: PipelineOptions): CaptureFact[] {
   return [...(options.header?.facts ?? []), ...(options.captures ?? []).flatMap((capture) => capture.facts ?? [])];
 }
 
-/** Classes one differing path of a comparison against the capture `source`. */
-function classifyPath(session: Session, options: PipelineOptions, source: string, path: string): PathDifference {
-  const listed = findAgent(session.formatId)?.notDerivable?.filter((field) => patternCovers(field.path, path)) ?? [];
+/** Whether a declared field covers this difference: its path, and for a partly derivable field the part that differs. */
+function declaredCovers(field: NotDerivableField, leaf: DifferingLeaf): boolean {
+  if (!patternCovers(field.path, leaf.path)) return false;
+  if (field.onlyWithin === undefined) return true;
+  if (typeof leaf.ours !== "string" || typeof leaf.theirs !== "string") return false;
+  const part = new RegExp(field.onlyWithin, "g");
+  return leaf.ours.replace(part, "") === leaf.theirs.replace(part, "");
+}
+
+/** Classes one differing place of a comparison against the capture `source`. */
+function classifyPath(session: Session, options: PipelineOptions, source: string, leaf: DifferingLeaf): PathDifference {
+  const path = leaf.path;
+  const listed = findAgent(session.formatId)?.notDerivable?.filter((field) => declaredCovers(field, leaf)) ?? [];
   const never = listed.find((field) => !field.fromCapture);
   if (never) return { path, class: "not derivable", reason: never.reason };
   const facts = allFacts(options).filter((item) => item.kind === "session" && covers(item.path, path));
@@ -113,13 +124,13 @@ function classifyPath(session: Session, options: PipelineOptions, source: string
 
 /** Every path where `built` differs from the capture `source`, named and classed. */
 export function classifiedDifferences(session: Session, options: PipelineOptions, source: string, built: unknown, captured: unknown): PathDifference[] {
-  return differingPaths(built, captured).map((path) => classifyPath(session, options, source, path));
+  return differingLeaves(built, captured).map((leaf) => classifyPath(session, options, source, leaf));
 }
 
 /** One capture against the rebuilt request of `turn`. */
 function compareWithCapture(session: Session, options: PipelineOptions, turn: number, capture: CaptureInput): CaptureComparison {
   const built = buildTurnRequest(session, options, turn).body;
-  const differences = differingPaths(built, capture.body).map((path) => classifyPath(session, options, capture.source, path));
+  const differences = differingLeaves(built, capture.body).map((leaf) => classifyPath(session, options, capture.source, leaf));
   return { source: capture.source, turn, equal: differences.length === 0, differences };
 }
 
@@ -165,7 +176,7 @@ export function captureDiffForTurn(session: Session, options: PipelineOptions, b
     turn,
     capturedJson: JSON.stringify(sortKeysDeep(capture.body), null, 2),
     rebuiltJson: JSON.stringify(sortKeysDeep(built), null, 2), // sortKeysDeep writes stored texts as strings
-    differences: differingPaths(built, capture.body).map((path) => classifyPath(session, options, capture.source, path)),
+    differences: differingLeaves(built, capture.body).map((leaf) => classifyPath(session, options, capture.source, leaf)),
     first: firstDifference(built, capture.body),
   };
 }

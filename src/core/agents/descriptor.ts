@@ -454,4 +454,10 @@ export interface NotDerivableField {
   reason: string;
   /** True when a capture of the same session supplies it (then it is "not derivable" only without one). */
   fromCapture?: boolean;
+  /**
+   * A regular expression (source text): the field is declared only when the rebuilt and the wire
+   * strings are equal once the text it matches is taken out of both — a field the file determines
+   * but for one part of it. Any other difference in the field stays a difference.
+   */
+  onlyWithin?: string;
 }

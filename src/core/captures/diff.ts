@@ -36,11 +36,18 @@ function keyPath(path: string, key: string): string {
   return /^[A-Za-z_$][\w$]*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`;
 }
 
-function walk(ours: unknown, theirs: unknown, path: string, out: string[]): void {
+/** One place the bodies differ: its path and the two values there. */
+export interface DifferingLeaf {
+  path: string;
+  ours: unknown;
+  theirs: unknown;
+}
+
+function walk(ours: unknown, theirs: unknown, path: string, out: DifferingLeaf[]): void {
   if (sortedJson(ours) === sortedJson(theirs)) return;
   if (Array.isArray(ours) && Array.isArray(theirs)) {
     if (ours.length !== theirs.length) {
-      out.push(path);
+      out.push({ path, ours, theirs });
       return;
     }
     ours.forEach((item, i) => walk(item, theirs[i], `${path}[${i}]`, out));
@@ -59,12 +66,17 @@ function walk(ours: unknown, theirs: unknown, path: string, out: string[]): void
       return;
     }
   }
-  out.push(path);
+  out.push({ path, ours, theirs });
+}
+
+/** Every place the two bodies differ under sorted keys, with both values; [] when equal. */
+export function differingLeaves(ours: unknown, theirs: unknown): DifferingLeaf[] {
+  const out: DifferingLeaf[] = [];
+  walk(ours, theirs, "$", out);
+  return out;
 }
 
 /** Every JSON path ("$.a.b[0]") where the two bodies differ under sorted keys; [] when equal. */
 export function differingPaths(ours: unknown, theirs: unknown): string[] {
-  const out: string[] = [];
-  walk(ours, theirs, "$", out);
-  return out;
+  return differingLeaves(ours, theirs).map((leaf) => leaf.path);
 }

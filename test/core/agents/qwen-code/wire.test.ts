@@ -4,7 +4,7 @@
 // two constants of Qwen Code's code (its prompt and its max_tokens) left to a capture.
 import { readFileSync } from "node:fs";
 import { expect, it } from "vitest";
-import { factsOfCaptures } from "../../../../src/app/captureVerify";
+import { factsOfCaptures, verifySession, type VerifyCapture } from "../../../../src/app/captureVerify";
 import { findAgent } from "../../../../src/core/session/agents";
 import { readSessionText } from "../../../../src/core/session/index";
 import { buildTurnRequest } from "../../../../src/core/session/pipeline";
@@ -39,5 +39,41 @@ describeShared("Qwen Code requests against the wire", (shared) => {
     body.messages[body.messages.length - 1]!.content = summary.messages[summary.messages.length - 1]!.content;
     body.max_tokens = summary.max_tokens;
     expect(JSON.stringify(sorted(body))).toBe(JSON.stringify(sorted(summary)));
+  });
+
+  // A file made by a shell command appears in a later process's folder listing; the chat file records
+  // only the command. Planted in the recorded wire of the last request: that one difference is
+  // declared, with Qwen Code's reason; a difference elsewhere in the same text is not.
+  const LISTING = "Here is the folder structure of the current working directories:";
+  function planted(change: (text: string) => string): VerifyCapture[] {
+    const captures: VerifyCapture[] = fixture.requests().map((request) => ({ source: request.file, body: structuredClone(request.body), kind: request.kind ?? null }));
+    const last = [...captures].reverse().find((capture) => capture.kind === "main" && JSON.stringify(capture.body).includes(LISTING))!;
+    const body = last.body as { messages: { content: unknown }[] };
+    let changed = 0;
+    for (const message of body.messages) {
+      if (!Array.isArray(message.content)) continue;
+      for (const block of message.content as { text?: string }[]) {
+        if (typeof block.text === "string" && block.text.includes(LISTING)) {
+          block.text = change(block.text);
+          changed += 1;
+        }
+      }
+    }
+    expect(changed).toBe(1);
+    return captures;
+  }
+
+  it("a file in the folder listing that the chat file cannot know is declared, and nothing else in that text is", () => {
+    const s = session();
+    const shellMade = verifySession(s, {}, planted((text) => text.replace("├───CHANGELOG.md\n", "├───CHANGELOG.md\n├───SUMMARY.md\n")));
+    const mainVerdicts = shellMade.filter((result) => result.kind === "main").map((result) => result.verdict);
+    expect(mainVerdicts.filter((verdict) => verdict === "declared")).toHaveLength(1);
+    expect(mainVerdicts.filter((verdict) => verdict !== "equal" && verdict !== "declared")).toEqual([]);
+    const declared = shellMade.find((result) => result.verdict === "declared")!;
+    expect(declared.declared[0]!.reason).toContain("files made by shell commands");
+
+    const elsewhere = verifySession(s, {}, planted((text) => text.replace("My operating system is: linux", "My operating system is: darwin")));
+    expect(elsewhere.filter((result) => result.verdict === "differs")).toHaveLength(1);
+    expect(elsewhere.filter((result) => result.verdict === "declared")).toHaveLength(0);
   });
 });
