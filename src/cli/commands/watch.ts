@@ -7,8 +7,8 @@
 // new turns are printed under the session's file with the thread's label, never as sessions of
 // their own. Another session appended, a file replaced or rewritten: said on standard error
 // (src/cli/watch/watchedFile.ts tells them). A folder's sessions are read only once they change
-// (a large folder's files are not even looked into before); a writer faster than the analysis has its newest turns printed and the rest skipped, with a
-// notice. Runs until interrupted (Ctrl-C).
+// (a large folder's files are not even looked into before); a writer faster than the analysis
+// has its newest turns printed and the rest skipped, with a notice. Runs until interrupted (Ctrl-C).
 import fs from "node:fs";
 import path from "node:path";
 import { integerOption } from "../args";
@@ -218,8 +218,8 @@ export const watchCommand: CliCommand = {
     "session appended, another file moved over the watched one and a rewrite in place are said on",
     "standard error and followed as the new session. A folder's sessions are read when they first",
     "change (not at the start; a large folder's files are not even looked into before). When more",
-    "than 200 turns came since the last check, the newest 200",
-    "are printed and the rest skipped, said on standard error.",
+    "than 200 turns came since the last check, the newest 200 are printed and the rest skipped,",
+    "said on standard error.",
     "A session's sub-agent files (<session>/subagents/*.jsonl) are followed with it: their turns add",
     "\"thread\" (the thread's label) after \"file\" (the session's file). Stops on Ctrl-C.",
     "See docs/cli.md#watch and docs/live.md.",
