@@ -6,14 +6,21 @@
 // - interrupt while busy: SIGINT sent while the writer still appends (watch reading and analysing);
 //   the time until the process has ended, and how (exit code 0 between polls, or the signal);
 // - start on a folder of --sessions (default 5,000) sessions: copies of a small generated pi
-//   session in day folders; the time until watch says it is watching.
-// Run with `npx tsx bench/watch.bench.ts [--mbps 10] [--seconds 10] [--sessions 5000] [--only folder|throughput|interrupt]`. Prints
+//   session in day folders; the time until watch says it is watching, then the time from a turn
+//   appended to one of them to that turn printed (one check of the whole folder and the read);
+// - the cost of one check, in process (no tsx start, no output): a generated pi session grown by
+//   5 MB before each check, up to 60 MB; each check's time, and its time per MB appended (flat
+//   when nothing a check does grows with the file).
+// Run with `npx tsx bench/watch.bench.ts [--mbps 10] [--seconds 10] [--sessions 5000] [--only folder|throughput|interrupt|check] [--bin dist-cli/contextscope.mjs]`
+// (`--bin`: the compiled CLI instead of tsx, whose own start takes seconds on a loaded machine). Prints
 // one JSON line per measure. Files are written under the system's temporary folder and removed.
 import { spawn, type ChildProcess } from "node:child_process";
 import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, openSync, readSync, closeSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { generatePiSession } from "./generate-session";
+import { WatchedFile } from "../src/cli/watch/watchedFile";
+import type { CliIo } from "../src/cli/io";
 
 function argument(name: string, fallback: number): number {
   const at = process.argv.indexOf(`--${name}`);
@@ -33,8 +40,12 @@ interface Watched {
   ended: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>;
 }
 
+/** `--bin <file>`: the compiled CLI (`npm run build:cli -- --outdir <dir>`, then `<dir>/contextscope.mjs`) rather than tsx. */
+const BIN = process.argv.includes("--bin") ? process.argv[process.argv.indexOf("--bin") + 1]! : null;
+
 function startWatch(target: string): Watched {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", "watch", target, "--tokenizer", "estimate", "--interval", "500"]);
+  const entry = BIN !== null ? [BIN] : ["--import", "tsx", "src/cli/main.ts"];
+  const child = spawn(process.execPath, [...entry, "watch", target, "--tokenizer", "estimate", "--interval", "500"]);
   const printed: Watched["printed"] = [];
   let pending = "";
   let err = "";
@@ -142,18 +153,28 @@ async function throughput(interruptWhileBusy: boolean): Promise<Record<string, u
 async function folderStart(): Promise<Record<string, unknown>> {
   const generated = await generatePiSession({ minBytes: 40 * 1024, minTurns: 5, seed: 2 });
   const dir = mkdtempSync(path.join(tmpdir(), "cs-watch-folder-"));
+  // Each copy stops before the session's last fifth; appending it to one copy writes new turns.
+  const source = readAll(generated.file);
+  const cut = lineEnds(source).find((end) => end >= source.length * 0.8)!;
+  writeFileSync(generated.file, source.subarray(0, cut));
   let bytes = 0;
   for (let i = 0; i < SESSIONS; i++) {
     const day = path.join(dir, `day-${Math.floor(i / 100)}`);
     if (i % 100 === 0) mkdirSync(day);
     copyFileSync(generated.file, path.join(day, `session-${i}.jsonl`));
-    bytes += generated.bytes;
+    bytes += cut;
   }
   rmSync(path.dirname(generated.file), { recursive: true, force: true });
   const began = performance.now();
   const watch = startWatch(dir);
   await until(() => watch.stderr().includes("watching"), 600_000, "the start");
   const ms = performance.now() - began;
+  // A turn appended to one session, a few checks after the start: the time until watch prints it.
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  const appendedAt = performance.now();
+  appendFileSync(path.join(dir, "day-7", "session-777.jsonl"), source.subarray(cut));
+  await until(() => watch.printed.length > 0, 120_000, "the appended turn");
+  const changeMs = watch.printed[0]!.at - appendedAt;
   // The same process start with nothing to watch: what the folder adds to it.
   const empty = mkdtempSync(path.join(tmpdir(), "cs-watch-empty-"));
   const emptyBegan = performance.now();
@@ -163,10 +184,49 @@ async function folderStart(): Promise<Record<string, unknown>> {
   for (const child of [watch.child, baseline.child]) child.kill("SIGKILL");
   rmSync(dir, { recursive: true, force: true });
   rmSync(empty, { recursive: true, force: true });
-  return { measure: "folder start", sessions: SESSIONS, mb: +(bytes / 1024 / 1024).toFixed(1), msToWatching: Math.round(ms), emptyFolderMs: Math.round(emptyMs), startLine: watch.stderr().split("\n")[0], load: loadavg().map((x) => x.toFixed(2)) };
+  return {
+    measure: "folder start",
+    sessions: SESSIONS,
+    mb: +(bytes / 1024 / 1024).toFixed(1),
+    msToWatching: Math.round(ms),
+    emptyFolderMs: Math.round(emptyMs),
+    msFromAppendToPrinted: Math.round(changeMs),
+    startLine: watch.stderr().split("\n")[0],
+    load: loadavg().map((x) => x.toFixed(2)),
+  };
+}
+
+/** One check's cost in process: 5 MB appended before each, the file growing to 60 MB. */
+async function checkCost(): Promise<Record<string, unknown>> {
+  const generated = await generatePiSession({ minBytes: 62 * 1024 * 1024, minTurns: 1, seed: 1 });
+  const source = readAll(generated.file);
+  const ends = lineEnds(source);
+  const cutAt = (mb: number) => ends.find((end) => end >= mb * 1024 * 1024)!;
+  const dir = mkdtempSync(path.join(tmpdir(), "cs-watch-check-"));
+  const file = path.join(dir, "session.jsonl");
+  let written = cutAt(1);
+  writeFileSync(file, source.subarray(0, written));
+  const quiet = { stdout: () => undefined, stderr: () => undefined } as unknown as CliIo;
+  const watched = new WatchedFile(file, { pipeline: { leafId: null, api: null, header: null, notes: false }, tokenizer: "estimate" }, quiet, true);
+  await watched.poll();
+  const checks: { atMb: number; ms: number; msPerMb: number; turns: number }[] = [];
+  for (let mb = 6; mb <= 60; mb += 5) {
+    const to = cutAt(mb);
+    appendFileSync(file, source.subarray(written, to));
+    const began = performance.now();
+    const result = await watched.poll();
+    const ms = performance.now() - began;
+    checks.push({ atMb: mb, ms: Math.round(ms), msPerMb: Math.round(ms / ((to - written) / 1024 / 1024)), turns: result?.turns.length ?? 0 });
+    written = to;
+  }
+  rmSync(path.dirname(generated.file), { recursive: true, force: true });
+  rmSync(dir, { recursive: true, force: true });
+  const perMb = checks.map((check) => check.msPerMb).sort((a, b) => a - b);
+  return { measure: "check cost", checks, medianMsPerMb: perMb[Math.floor(perMb.length / 2)], load: loadavg().map((x) => x.toFixed(2)) };
 }
 
 const only = process.argv.includes("--only") ? process.argv[process.argv.indexOf("--only") + 1] : null;
 if (only === null || only === "folder") console.log(JSON.stringify(await folderStart()));
 if (only === null || only === "throughput") console.log(JSON.stringify(await throughput(false)));
 if (only === null || only === "interrupt") console.log(JSON.stringify(await throughput(true)));
+if (only === null || only === "check") console.log(JSON.stringify(await checkCost()));

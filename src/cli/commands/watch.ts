@@ -1,13 +1,14 @@
 // `watch`: follows a session file (or every session under a folder) while its agent writes it and
 // prints one line per new turn: its tokens, the cached tokens, whether its request broke the
 // cached prefix and why, and its cost. Only the bytes appended since the last poll are read
-// (src/cli/watch/watchedFile.ts); a folder is searched again for new sessions on every poll.
+// (src/cli/watch/watchedFile.ts); a folder is listed again for new sessions on every poll, and only
+// its new or changed files are looked into (src/cli/watch/sessionFolder.ts).
 // A session's sub-agent files (Claude Code's `<session>/subagents/`) are followed with it: their
 // new turns are printed under the session's file with the thread's label, never as sessions of
 // their own. Another session appended, a file replaced or rewritten: said on standard error
-// (src/cli/watch/watchedFile.ts tells them). A folder's sessions are read only once they change;
-// a writer faster than the analysis has its newest turns printed and the rest skipped, with a
-// notice. Runs until interrupted (Ctrl-C).
+// (src/cli/watch/watchedFile.ts tells them). A folder's sessions are read only once they change
+// (a large folder's files are not even looked into before); a writer faster than the analysis
+// has its newest turns printed and the rest skipped, with a notice. Runs until interrupted (Ctrl-C).
 import fs from "node:fs";
 import path from "node:path";
 import { integerOption } from "../args";
@@ -15,10 +16,10 @@ import { CliError, type CliIo } from "../io";
 import type { CliCommand, CliOptionValues } from "../registry";
 import type { TokenizerChoice } from "../../core/tokens/counters";
 import type { LiveTurn } from "../../core/session/follow";
-import { discoverSessions } from "../scan/discover";
 import { linkSessions } from "../../core/session/threads";
 import { costField } from "../costFields";
 import { WatchedFile, type WatchSettings } from "../watch/watchedFile";
+import { SessionFolder, type FileStamp, type FoundFile } from "../watch/sessionFolder";
 
 const NAME = "watch";
 const DEFAULT_INTERVAL_MS = 500;
@@ -105,33 +106,38 @@ async function run(positionals: string[], options: CliOptionValues, io: CliIo): 
   const watched = new Map<string, WatchedFile>();
   /** A sub-agent file's session file (its turns are printed under it). */
   const parentOf = new Map<WatchedFile, WatchedFile>();
-  const print = (file: WatchedFile, turns: LiveTurn[]) => {
+  const print = async (file: WatchedFile, turns: LiveTurn[]) => {
     const parent = parentOf.get(file) ?? null;
+    // The thread's label comes from the session: a session not read yet is read as it was at the start.
+    if (parent && turns.length > 0) await parent.readStart();
     const name = folder || parent ? (parent ?? file).file : null;
     const thread = parent ? threadLabel(parent, file) : null;
     for (const turn of turns) io.stdout(text ? `${turnText(name, thread, turn)}\n` : `${JSON.stringify(turnLine(name, thread, turn))}\n`);
   };
   /** Starts following `file` (a sub-agent file of `parent`'s session when given). */
-  const follow = (file: string, parent: WatchedFile | null, starting: boolean, withSubAgents = false): WatchedFile => {
+  const follow = (file: string, parent: WatchedFile | null, starting: boolean, withSubAgents: boolean, listedAs: FileStamp | null): WatchedFile => {
     // A session (or sub-agent file) that appears once watching has started is new: all of its turns are reported.
     // A folder's sessions there at the start are read only when they change (thousands start at
-    // once); not a session with sub-agent files, whose threads' labels need the session read.
-    const existingUnreported = starting && !printExisting;
-    const added = new WatchedFile(file, settings, io, existingUnreported, existingUnreported && folder && !parent && !withSubAgents);
+    // once); not a session with sub-agent files, whose threads' labels need the session read. One
+    // only listed at the start (a large folder) is followed from how it was then, once it changed.
+    const existingUnreported = (starting || listedAs !== null) && !printExisting;
+    const lazy = existingUnreported && folder && (listedAs !== null || (!parent && !withSubAgents));
+    const added = new WatchedFile(file, settings, io, existingUnreported, lazy, listedAs);
     watched.set(file, added);
     if (parent) parentOf.set(added, parent);
     return added;
   };
-  /** The sessions (and sub-agent files) not followed yet. */
-  const findFiles = (starting: boolean): WatchedFile[] => {
-    const added: WatchedFile[] = [];
-    const jobs = folder ? discoverSessions([target]).jobs : [{ file: target, with: subAgentFilesOf(target) }];
-    for (const job of jobs) {
-      let main = watched.get(job.file);
-      if (!main) added.push((main = follow(job.file, null, starting, job.with.length > 0)));
-      for (const child of job.with) if (!watched.has(child)) added.push(follow(child, main, starting));
-    }
-    return added;
+  const sessionFolder = folder ? new SessionFolder(target, printExisting) : null;
+  /** The sessions (and sub-agent files) not followed yet, and whether each is new (not there, or not a session, at the start). */
+  const findFiles = (starting: boolean): { file: WatchedFile; isNew: boolean }[] => {
+    const found: FoundFile[] = sessionFolder
+      ? sessionFolder.check()
+      : [target, ...subAgentFilesOf(target)].filter((file) => !watched.has(file)).map((file) => ({ file, parent: file === target ? null : target, listedAs: null }));
+    return found.map((one) => {
+      const withSubAgents = found.some((other) => other.parent === one.file);
+      const file = follow(one.file, one.parent === null ? null : watched.get(one.parent)!, starting, withSubAgents, one.listedAs);
+      return { file, isNew: !starting && one.listedAs === null };
+    });
   };
   // The files as they are now: analysed (the next turn is compared with their last one), printed only with --existing.
   findFiles(true);
@@ -141,24 +147,26 @@ async function run(positionals: string[], options: CliOptionValues, io: CliIo): 
     const result = await file.poll();
     existing += file.turnCount;
     if (!file.read) unread++;
-    if (result && printExisting) print(file, result.turns);
+    if (result && printExisting) await print(file, result.turns);
   }
   const sessions = watched.size - parentOf.size;
   const subAgents = parentOf.size > 0 ? `, with ${parentOf.size} sub-agent file${parentOf.size === 1 ? "" : "s"}` : "";
-  const counted = folder ? ` (${sessions} session${sessions === 1 ? "" : "s"}${subAgents})` : subAgents ? ` (${subAgents.slice(2)})` : "";
+  const untold = sessionFolder?.untold ?? 0;
+  const listed = untold > 0 ? `${sessions > 0 ? "; and " : ""}${untold} file${untold === 1 ? "" : "s"} only listed, looked into when they change` : "";
+  const counted = folder ? ` (${sessions > 0 || untold === 0 ? `${sessions} session${sessions === 1 ? "" : "s"}${subAgents}` : ""}${listed})` : subAgents ? ` (${subAgents.slice(2)})` : "";
   const sofar = unread === watched.size ? "each read when it changes" : `${existing} turn${existing === 1 ? "" : "s"} so far${unread > 0 ? ` (${unread} not read until they change)` : ""}`;
   io.stderr(`watching ${target}${counted}: ${sofar}; Ctrl-C stops\n`);
 
   while (!(await waitOrInterrupt(interval))) {
-    for (const file of findFiles(false)) {
+    for (const { file, isNew } of findFiles(false)) {
       const parent = parentOf.get(file);
-      io.stderr(parent ? `new sub-agent file: ${file.file} (of ${parent.file})\n` : `new session: ${file.file}\n`);
+      if (isNew) io.stderr(parent ? `new sub-agent file: ${file.file} (of ${parent.file})\n` : `new session: ${file.file}\n`);
     }
     for (const file of watched.values()) {
       const result = await file.poll();
       if (!result) continue;
       for (const notice of result.notices) io.stderr(`${file.file}: ${notice}\n`);
-      print(file, result.turns);
+      await print(file, result.turns);
     }
   }
   return 0;
@@ -209,8 +217,9 @@ export const watchCommand: CliCommand = {
     "(opencode, hermes-agent; with its -wal) or a JSON document is read again whole. Lines of another",
     "session appended, another file moved over the watched one and a rewrite in place are said on",
     "standard error and followed as the new session. A folder's sessions are read when they first",
-    "change (not at the start). When more than 200 turns came since the last check, the newest 200",
-    "are printed and the rest skipped, said on standard error.",
+    "change (not at the start; a large folder's files are not even looked into before). When more",
+    "than 200 turns came since the last check, the newest 200 are printed and the rest skipped,",
+    "said on standard error.",
     "A session's sub-agent files (<session>/subagents/*.jsonl) are followed with it: their turns add",
     "\"thread\" (the thread's label) after \"file\" (the session's file). Stops on Ctrl-C.",
     "See docs/cli.md#watch and docs/live.md.",

@@ -29,6 +29,13 @@ export interface Discovery {
   skipped: { file: string; reason: string }[];
 }
 
+/** The files under `dir` whose names may be sessions' (the side-file folders of a database's home left out), in name order. */
+export function sessionFilesUnder(dir: string): string[] {
+  const files: string[] = [];
+  walk(dir, files);
+  return files;
+}
+
 function walk(dir: string, out: string[]): void {
   const entries = fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name));
   // The side-file folder of a home that holds its agent's database (hermes-agent: sessions/ beside state.db).

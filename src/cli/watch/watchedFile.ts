@@ -17,7 +17,8 @@
 // Keeping up: one poll analyses at most MAX_TURNS_PER_POLL new turns, the newest; when a writer
 // added more since the last poll, the rest are skipped with a notice saying how many. A file
 // watched lazily (one of a folder's sessions) is only looked at (its size, its identity) when
-// watching starts, and read up to that size when it first changes: a folder of thousands of
+// watching starts, or not at all when the folder only listed it then (src/cli/watch/sessionFolder.ts
+// gives how it was), and read up to that size when it first changes: a folder of thousands of
 // sessions starts at once, and a session nobody writes to is never read.
 import fs from "node:fs";
 import path from "node:path";
@@ -34,6 +35,7 @@ import { releaseSessionTexts } from "../../core/session/textStores";
 import { loadAnySession } from "../inputs";
 import { datasetPriceTable } from "../../core/pricing/dataset";
 import type { CliIo } from "../io";
+import type { FileStamp } from "./sessionFolder";
 
 /** Bytes read per call when catching up with a file. */
 const READ_CHUNK = 4 * 1024 * 1024;
@@ -63,10 +65,11 @@ interface Stamp {
   walMtimeMs: number;
 }
 
-function stampOf(file: string): Stamp | null {
+/** The file's stamp; its -wal's only when `withWal` (a file known to be lines has none to read). */
+function stampOf(file: string, withWal: boolean): Stamp | null {
   const stat = fs.statSync(file, { throwIfNoEntry: false });
   if (!stat) return null;
-  const wal = fs.statSync(`${file}-wal`, { throwIfNoEntry: false });
+  const wal = withWal ? fs.statSync(`${file}-wal`, { throwIfNoEntry: false }) : undefined;
   return { size: stat.size, mtimeMs: stat.mtimeMs, dev: stat.dev, ino: stat.ino, walSize: wal?.size ?? 0, walMtimeMs: wal?.mtimeMs ?? 0 };
 }
 
@@ -111,6 +114,8 @@ export class WatchedFile {
     existingUnreported: boolean,
     /** With `existingUnreported`: a line-format file is not read until it changes. */
     private readonly lazy = false,
+    /** With `lazy`: the file as it was when watching started, when it was only listed then (it is read up to there first). */
+    private readonly listedAs: FileStamp | null = null,
   ) {
     this.follower = this.newFollower();
     this.live = this.newLive(existingUnreported);
@@ -137,22 +142,36 @@ export class WatchedFile {
 
   /** Reads what changed since the last poll; null when nothing did. */
   async poll(): Promise<PollResult | null> {
-    const stamp = stampOf(this.file);
+    const stamp = stampOf(this.file, this.readsWhole !== false);
     if (this.lazy && this.stamp === null && this.deferred === null && stamp !== null && stamp.size > 0 && !readsWhole(readRange(this.file, 0, 16))) {
-      // Only looked at: read up to this size when it first changes.
-      this.stamp = this.deferred = stamp;
-      return null;
+      // Only looked at: read up to this size (or the size it had when listed) when it first changes.
+      this.readsWhole = false;
+      this.stamp = this.deferred = this.listedAs ? { ...this.listedAs, walSize: 0, walMtimeMs: 0 } : stamp;
+      if (sameStamp(stamp, this.deferred)) return null;
     }
     if (this.deferred !== null) {
       if (stamp === null || sameStamp(stamp, this.deferred)) return null;
-      const { deferred } = this;
-      this.deferred = null;
-      this.stamp = null;
       // The turns there when watching started are the ones the new turns are compared with; another file or a rewrite is all new.
-      if (deferred.dev === stamp.dev && deferred.ino === stamp.ino && stamp.size >= deferred.size) await this.pollAt(deferred);
-      else this.live = this.newLive(false);
+      await this.readDeferred(stamp);
     }
     return this.pollAt(stamp);
+  }
+
+  /**
+   * Reads a lazily watched file now up to how it was when watching started, its turns unreported,
+   * so its session is known (a sub-agent file's turn is labelled from it). Nothing when it was read already.
+   */
+  async readStart(): Promise<void> {
+    if (this.deferred !== null) await this.readDeferred(stampOf(this.file, false));
+  }
+
+  /** Reads the file up to its size when watching started; when `now` is another file or shorter, every turn of it is new instead. */
+  private async readDeferred(now: Stamp | null): Promise<void> {
+    const { deferred } = this;
+    this.deferred = null;
+    this.stamp = null;
+    if (deferred !== null && now !== null && deferred.dev === now.dev && deferred.ino === now.ino && now.size >= deferred.size) await this.pollAt(deferred);
+    else this.live = this.newLive(false);
   }
 
   private async pollAt(stamp: Stamp | null): Promise<PollResult | null> {

@@ -5,6 +5,7 @@
 // bounds the overshoot to about 1 MiB.
 import { Inflate } from "fflate";
 import { ShareDecodeFailure, fail } from "./errors";
+import { inflateFailure } from "../util/inflateFailure";
 
 export const INFLATE_SLICE_BYTES = 1024;
 
@@ -26,8 +27,9 @@ export function inflateCapped(compressed: Uint8Array, maxBytes: number): Uint8Ar
     }
   } catch (error) {
     if (error instanceof ShareDecodeFailure) throw error;
-    const detail = error instanceof Error ? error.message : String(error);
-    fail("corrupted", `compressed data is damaged: ${detail}`);
+    // Our words for what was wrong, never the inflater's own text.
+    const { kind, what } = inflateFailure(error);
+    fail("corrupted", `compressed data is ${kind === "cut" ? "cut short" : "damaged"}: ${what}`);
   }
   if (exceeded) fail("too-large", `more than ${maxBytes} bytes once decompressed`, { inflatedBytes: total });
   const out = new Uint8Array(total);

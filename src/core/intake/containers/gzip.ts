@@ -5,8 +5,11 @@
 // The input is fed in small slices so one step never inflates to more than a few megabytes (a
 // small file can inflate enormously): the decoded text never exists as one buffer. fflate is
 // imported when the decoder is loaded, so code that only asks what a file is does not load it.
+// A cut or damaged file is named in our words (../../util/inflateFailure.ts), with the member and
+// where it starts, never with fflate's own error text; what inflated before it is kept.
 import type { Gunzip as GunzipStream } from "fflate";
 import type { Container, ContainerProblem } from "./container";
+import { inflateFailure, type InflateFailure } from "../../util/inflateFailure";
 
 /** Input fed per step: deflate inflates at most ~1032× its size, so a step yields at most ~16 MiB. */
 const SLICE_BYTES = 16 * 1024;
@@ -37,6 +40,9 @@ function* decodeGzipChunks(chunks: Iterable<Uint8Array>, fileName: string, onPro
   let decoded = 0;
   /** Bytes decoded when the last member started: fflate names each member after the first. */
   let memberStart = 0;
+  /** The member being inflated (1 for the first) and the file's byte it starts at. */
+  let member = 1;
+  let memberOffset = 0;
   /** The last four input bytes: the last member's trailer, when the file is whole. */
   const tail = new Uint8Array(4);
   let seen = 0;
@@ -44,8 +50,10 @@ function* decodeGzipChunks(chunks: Iterable<Uint8Array>, fileName: string, onPro
     decoded += part.byteLength;
     if (part.byteLength > 0) parts.push(part);
   });
-  gunzip.onmember = () => {
+  gunzip.onmember = (offset) => {
     memberStart = decoded;
+    member++;
+    memberOffset = offset;
   };
   const taken = (): Uint8Array[] => {
     const out = parts;
@@ -59,13 +67,16 @@ function* decodeGzipChunks(chunks: Iterable<Uint8Array>, fileName: string, onPro
     }
     seen += slice.byteLength;
   };
-  const cut = (detail: string) =>
-    onProblem({
-      reason:
-        decoded === 0
-          ? `damaged gzip data (${detail}): nothing could be decoded`
-          : `the gzip data ends early or is damaged (${detail}): a cut file, as a copy taken mid-write leaves it; the lines before it are kept`,
-    });
+  const stopped = ({ kind, what }: InflateFailure) => {
+    const where = `gzip member ${member} (from byte ${memberOffset})`;
+    const kept = decoded === 0 ? "nothing could be decoded" : "the lines before it are kept";
+    const reasons: Record<InflateFailure["kind"], string> = {
+      cut: `${where} ends early (${what}): a cut file, as a copy taken mid-write leaves it; ${kept}`,
+      damaged: `${where} is damaged before byte ${seen} (${what}): decoding stopped there; ${kept}`,
+      "not gzip": `the bytes after ${where} are not another gzip member (found before byte ${seen}): decoding stopped there; ${kept}`,
+    };
+    onProblem({ reason: reasons[kind] });
+  };
   try {
     for (const chunk of chunks) {
       for (let offset = 0; offset < chunk.byteLength; offset += SLICE_BYTES) {
@@ -79,11 +90,11 @@ function* decodeGzipChunks(chunks: Iterable<Uint8Array>, fileName: string, onPro
     gunzip.push(new Uint8Array(0), true);
     yield* taken();
     // fflate does not always notice a stream cut between two deflate blocks: the trailer says.
-    if (seen < 4 || ((decoded - memberStart) >>> 0) !== trailerSize(tail)) cut("its last member's size does not match what was decoded");
+    if (seen < 4 || ((decoded - memberStart) >>> 0) !== trailerSize(tail)) stopped({ kind: "cut", what: "the size its end records is not the size decoded" });
   } catch (error) {
     // What inflated before the damage is still handed on, then the problem is named.
     yield* taken();
-    cut(error instanceof Error ? error.message : String(error));
+    stopped(inflateFailure(error));
   }
 }
 
