@@ -14,7 +14,7 @@ import { diffRequests } from "./diff";
 import { carryOf, createSegmentCache, type MessageCarry, type SegmentCache } from "./segment-builder";
 import { segmentRequest, type SegmentOptions } from "./segment-request";
 import type { CauseReport, PrefixCause, SegmentedRequest, TurnFacts } from "./types";
-import { inferUnrecorded, withUnrecordedTokens, type UnrecordedEstimate } from "./unrecorded";
+import { inferUnrecorded, PatchedSegments, withUnrecordedTokens, type UnrecordedEstimate } from "./unrecorded";
 import { readServerVerdict, type ServerAgreement } from "./server-verdict";
 
 export interface PrefixTurnInput {
@@ -145,6 +145,7 @@ export function createPrefixAnalyzer(options: PrefixAnalysisOptions = {}): Prefi
   const simulation = createCacheSimulationState();
   let previous: { request: SegmentedRequest; messages: readonly ContextMessage[] | null; timeMs: number | null; recordedInput: number | null } | null = null;
   let unrecorded: UnrecordedEstimate | null = null;
+  const patchedSegments = new PatchedSegments();
 
   return {
     lastSegmented: () => previous?.request ?? null,
@@ -181,7 +182,7 @@ export function createPrefixAnalyzer(options: PrefixAnalysisOptions = {}): Prefi
       if (facts.compactionBetween || facts.modelChanged) unrecorded = null;
       if (unrecorded === null && options.inferUnrecorded !== false) unrecorded = inferUnrecorded(input.turn, request, recordedUsage?.totalInput ?? null);
       const missing = unrecorded !== null && request.notRecorded.length > 0 ? unrecorded : null;
-      const seen = missing ? withUnrecordedTokens(request, diff, missing.tokens, previous !== null) : { request, diff };
+      const seen = missing ? withUnrecordedTokens(request, diff, missing.tokens, previous !== null, patchedSegments) : { request, diff };
       const cache = options.simulate === false ? null : simulateCache(simulation, seen.request, previous ? seen.diff : null, timeMs, { overrides: options.cacheRules ?? {}, carry: simulatedCarry(request, seen.request) });
       const usageComparison =
         cache && recordedUsage

@@ -230,6 +230,9 @@ export class SegmentListBuilder {
   /** Where the current message's segments, bytes, tokens and labels started (`endOfMessage`). */
   private markSegments = 0;
   private markLabels = 0;
+  /** After `carryMessages`: how many segments and labels came before the message part. */
+  private headSegments = -1;
+  private headLabels = 0;
 
   constructor(
     private readonly counter: TokenCounter,
@@ -267,8 +270,9 @@ export class SegmentListBuilder {
     const from = this.segments.length;
     const bytes = same > 0 ? run.byteEnds[same - 1]! : 0;
     const tokens = same > 0 ? run.tokenEnds[same - 1]! : 0;
-    if (run.segments.length > 0) this.segments = this.segments.concat(run.segments);
-    if (run.labels.length > 0) this.notRecorded = this.notRecorded.concat(run.labels);
+    // The run's segments and labels join the list in `finish`, in one copy with the new ones.
+    this.headSegments = from;
+    this.headLabels = this.notRecorded.length;
     this.bytes += bytes;
     this.tokens += tokens;
     this.oneHourMarkers += same > 0 ? run.oneHourEnds[same - 1]! : 0;
@@ -279,6 +283,27 @@ export class SegmentListBuilder {
     this.markSegments = this.segments.length;
     this.markLabels = this.notRecorded.length;
     return first + same;
+  }
+
+  /**
+   * The request's segments and not-recorded labels, once every segment has been added. After
+   * `carryMessages`, `segments` holds the part before the messages and the new messages' segments
+   * only (they are also the run's): the list is the part before the messages followed by the run.
+   */
+  finish(): { segments: CacheSegment[]; notRecorded: string[] } {
+    const run = this.run;
+    if (!run || this.headSegments < 0) return { segments: this.segments, notRecorded: this.notRecorded };
+    // Segments added after the last message's end (no shape adds any) come last.
+    const tail = this.segments.slice(this.markSegments);
+    const tailLabels = this.notRecorded.slice(this.markLabels);
+    const head = this.segments;
+    head.length = this.headSegments;
+    const labels = this.notRecorded;
+    labels.length = this.headLabels;
+    this.segments = head.concat(run.segments, tail);
+    this.notRecorded = labels.concat(run.labels, tailLabels);
+    this.headSegments = -1;
+    return { segments: this.segments, notRecorded: this.notRecorded };
   }
 
   /** Ends the segments of the next message of the part `carryMessages` started (`message`). */

@@ -46,10 +46,11 @@ export function segmentRequest(api: ApiId, body: Record<string, unknown>, option
   }
   const promptCacheOptions = isObject(body.prompt_cache_options) ? body.prompt_cache_options : {};
   const isOpenAi = api === "openai-completions" || api === "openai-responses";
+  const { segments, notRecorded } = out.finish();
   const segmented: SegmentedRequest = {
     api,
     model: modelOf(body),
-    segments: out.segments,
+    segments,
     settings: extractSettings(api, body),
     automaticCache: api === "anthropic-messages" ? markerOf({ cache_control: body.cache_control }) : null,
     openaiCache: {
@@ -63,7 +64,7 @@ export function segmentRequest(api: ApiId, body: Record<string, unknown>, option
     tokenizer: counter.id,
     tokensExact: counter.exact,
     framingApproximate: isOpenAi,
-    notRecorded: out.notRecorded,
+    notRecorded,
   };
   if (out.carried) out.carried.oneHourMarkers = out.oneHourMarkers;
   setCarry(segmented, out.carried);

@@ -5,6 +5,7 @@
 // session, so the figure is applied to every turn from there on; the cache simulation counts it,
 // which is what lets predicted cached tokens be compared with the recorded cache reads.
 import type { CacheSegment, PrefixDiff, SegmentedRequest } from "./types";
+import { carryOf } from "./segment-builder";
 
 /** The inferred size of what the file does not hold, and the turn whose usage gave it. */
 export interface UnrecordedEstimate {
@@ -24,25 +25,61 @@ export function inferUnrecorded(turn: number, request: SegmentedRequest, recorde
 }
 
 /**
+ * The segment lists with the missing tokens of one analyzer's turns, carried from turn to turn:
+ * a request that took its message segments from the previous one (segment-builder.ts
+ * `carryOf`) takes them from the previous list too, so a turn costs its new segments, not its
+ * whole context. A list handed out is valid until the next turn's is asked for.
+ */
+export class PatchedSegments {
+  private list: CacheSegment[] = [];
+  /** The carry id of the request the list was made for (0: none). */
+  private carryId = 0;
+  private from = -1;
+
+  /** `request.segments` with `patched` at `at`. */
+  of(request: SegmentedRequest, at: number, patched: CacheSegment): CacheSegment[] {
+    const carry = carryOf(request);
+    const segments = request.segments;
+    let list = this.list;
+    if (carry && this.carryId !== 0 && carry.previousId === this.carryId && carry.from === this.from && at < carry.from) {
+      // Before `from`: this request's own segments; then the run both requests share; then the new ones.
+      list.length = carry.from + carry.count;
+      for (let i = 0; i < carry.from; i++) list[i] = segments[i]!;
+      for (let i = list.length; i < segments.length; i++) list.push(segments[i]!);
+    } else {
+      list = segments.slice();
+    }
+    list[at] = patched;
+    this.list = list;
+    this.carryId = carry?.id ?? 0;
+    this.from = carry?.from ?? -1;
+    return list;
+  }
+}
+
+/**
  * The request and its diff as the provider saw them: the first not-recorded segment carries the
  * missing tokens (the request's other segments are the same objects). The missing part is shared
  * with the previous request whenever the shared prefix reaches past it.
  */
-export function withUnrecordedTokens(request: SegmentedRequest, diff: PrefixDiff, missingTokens: number, hasPrevious: boolean): { request: SegmentedRequest; diff: PrefixDiff } {
+export function withUnrecordedTokens(
+  request: SegmentedRequest,
+  diff: PrefixDiff,
+  missingTokens: number,
+  hasPrevious: boolean,
+  carried: PatchedSegments = new PatchedSegments(),
+): { request: SegmentedRequest; diff: PrefixDiff } {
   const at = request.segments.findIndex((segment) => segment.notRecorded !== null);
   if (at < 0 || missingTokens <= 0) return { request, diff };
   const shared = hasPrevious && (diff.breakSegmentIndex === null || diff.breakSegmentIndex > at);
-  // The segment list is copied only when read: the cache simulation of most shapes reads only the
-  // request's totals, and a copy per turn would cost the whole context on every turn.
+  // The segment list is made only when read (the cache simulation of most shapes reads only the
+  // request's totals), from the previous turn's list when the request carried its segments.
   const seen = { ...request, tokens: request.tokens + missingTokens };
   let segments: CacheSegment[] | null = null;
   Object.defineProperty(seen, "segments", {
     enumerable: true,
     get: () => {
-      if (segments === null) {
-        segments = request.segments.slice();
-        segments[at] = { ...segments[at]!, tokens: missingTokens };
-      }
+      segments ??= carried.of(request, at, { ...request.segments[at]!, tokens: missingTokens });
       return segments;
     },
   });

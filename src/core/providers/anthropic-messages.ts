@@ -17,6 +17,7 @@
 import type {
   AssistantMessage,
   ImageBlock,
+  LlmMessage,
   ModelInfo,
   RequestHeader,
   TextBlock,
@@ -47,6 +48,7 @@ import { joinTexts } from "../text/textTests";
 import type { ReasoningLevel } from "./shared";
 import { prepareMessages } from "./transform";
 import { sameRun, WireCache } from "./wire-cache";
+import { CarriedWire } from "./carried-wire";
 
 const SERIALIZER_ID = "anthropic-messages";
 
@@ -127,6 +129,8 @@ type WireMessage = { role: string; content: Text | Block[] };
 const messageWire = new WireCache<WireMessage | null>();
 const toolRunWire = new WireCache<{ run: ToolResultMessage[]; wire: WireMessage }>();
 const toolsWire = new WireCache<Block[]>();
+/** The previous request's wire messages, before the final breakpoint (carried-wire.ts). */
+const carriedMessages = new CarriedWire<WireMessage>();
 
 function userWire(message: UserMessage, supportsImages: boolean): WireMessage | null {
   if (isText(message.content)) {
@@ -173,42 +177,43 @@ function withFinalBreakpoint(messages: WireMessage[], cacheControl: Block): void
   }
 }
 
+/** One step of the wire list: a user or assistant message, or a run of tool results. */
+function wireStep(list: readonly LlmMessage[], i: number, wire: WireMessage[], supportsImages: boolean, userConfig: string): number {
+  const message = list[i]!;
+  if (message.role === "user") {
+    const converted = messageWire.get(userConfig, message, () => userWire(message, supportsImages));
+    if (converted) wire.push(converted);
+    return i + 1;
+  }
+  if (message.role === "assistant") {
+    const converted = messageWire.get("assistant", message, () => assistantWire(message));
+    if (converted) wire.push(converted);
+    return i + 1;
+  }
+  // A run of tool results: one user message of tool_result blocks.
+  let end = i;
+  while (end < list.length && list[end]!.role === "toolResult") end++;
+  const cached = toolRunWire.getValid(
+    "run",
+    message,
+    (value) => sameRun(value.run, list, i, end),
+    () => {
+      const run = list.slice(i, end) as ToolResultMessage[];
+      return { run, wire: { role: "user", content: run.map(toolResultBlock) } };
+    },
+  );
+  wire.push(cached.wire);
+  return end;
+}
+
 function serialize(input: SerializeInput): SerializeOutput {
   const { model, header } = input;
   const notRecordedLabels: string[] = [];
   const cacheControl = cacheControlFor(input);
   const supportsImages = model.supportsImages === true;
   const prepared = prepareMessages(input.messages, model, normaliseToolCallId, input.options?.transformMessages, SERIALIZER_ID);
-  const messages: WireMessage[] = [];
   const userConfig = supportsImages ? "user+images" : "user";
-
-  const list = prepared.messages;
-  for (let i = 0; i < list.length; i++) {
-    const message = list[i]!;
-    if (message.role === "user") {
-      const wire = messageWire.get(userConfig, message, () => userWire(message, supportsImages));
-      if (wire) messages.push(wire);
-    } else if (message.role === "assistant") {
-      const wire = messageWire.get("assistant", message, () => assistantWire(message));
-      if (wire) messages.push(wire);
-    } else {
-      // A run of tool results: one user message of tool_result blocks.
-      let end = i;
-      while (end < list.length && list[end]!.role === "toolResult") end++;
-      const start = i;
-      const cached = toolRunWire.getValid(
-        "run",
-        message,
-        (value) => sameRun(value.run, list, start, end),
-        () => {
-          const run = list.slice(start, end) as ToolResultMessage[];
-          return { run, wire: { role: "user", content: run.map(toolResultBlock) } };
-        },
-      );
-      messages.push(cached.wire);
-      i = end - 1;
-    }
-  }
+  const messages = carriedMessages.build(userConfig, prepared.messages, (list, i, wire) => wireStep(list, i, wire, supportsImages, userConfig), [], prepared.growing);
   if (cacheControl) withFinalBreakpoint(messages, cacheControl);
 
   let maxTokens = resolveMaxTokens(input);

@@ -48,6 +48,7 @@ import { joinTexts } from "../text/textTests";
 import { prepareMessages } from "./transform";
 import { anthropicMessagesSerializer } from "./anthropic-messages";
 import { WireCache } from "./wire-cache";
+import { CarriedWire } from "./carried-wire";
 
 const SERIALIZER_ID = "openai-completions";
 
@@ -128,6 +129,8 @@ type WireMessage = Record<string, unknown>;
 /** Wire forms per message (user: per image support), the system message, and converted tools. */
 const messageWire = new WireCache<WireMessage | null>();
 const toolsWire = new WireCache<Record<string, unknown>[]>();
+/** The previous request's wire messages after the system message (carried-wire.ts). */
+const carriedMessages = new CarriedWire<WireMessage>();
 let lastSystemMessage: WireMessage | null = null;
 
 function systemMessage(role: string, content: unknown): WireMessage {
@@ -150,6 +153,33 @@ function toolWire(result: ToolResultMessage): WireMessage {
   return { role: "tool", content: sanitizeText(textUnits(text) > 0 ? text : IMAGE_ONLY_RESULT), tool_call_id: result.toolCallId };
 }
 
+/** One step of the wire list: a user or assistant message, or a run of tool results. */
+function wireStep(list: readonly LlmMessage[], i: number, wire: WireMessage[], supportsImages: boolean, userConfig: string): number {
+  const message = list[i]!;
+  if (message.role === "user") {
+    const converted = messageWire.get(userConfig, message, () => userWire(message, supportsImages));
+    if (converted) wire.push(converted);
+    return i + 1;
+  }
+  if (message.role === "assistant") {
+    const converted = messageWire.get("assistant", message, () => convertAssistant(message));
+    if (converted) wire.push(converted);
+    return i + 1;
+  }
+  // A run of tool results: one `tool` message each, then their images in one user message.
+  const images: Record<string, unknown>[] = [];
+  let j = i;
+  for (; j < list.length && list[j]!.role === "toolResult"; j++) {
+    const result = list[j] as ToolResultMessage;
+    wire.push(messageWire.get("tool", result, () => toolWire(result)) as WireMessage);
+    if (supportsImages) {
+      for (const block of result.content) if (block.type === "image") images.push(imageUrl(block.mimeType, block.data));
+    }
+  }
+  if (images.length > 0) wire.push({ role: "user", content: [{ type: "text", text: IMAGE_RESULT_INTRO }, ...images] });
+  return j;
+}
+
 function serialize(input: SerializeInput): SerializeOutput {
   const { model, header } = input;
   const notRecordedLabels: string[] = [];
@@ -161,39 +191,10 @@ function serialize(input: SerializeInput): SerializeOutput {
     SERIALIZER_ID,
   );
   const supportsImages = model.supportsImages === true;
-  const messages: WireMessage[] = [];
   const userConfig = supportsImages ? "user+images" : "user";
-
   const system = resolveSystemPrompt(header, notRecordedLabels);
-  if (system !== null) {
-    const role = model.reasoning && model.supportsDeveloperRole ? "developer" : "system";
-    messages.push(systemMessage(role, system));
-  }
-
-  const list = prepared.messages;
-  for (let i = 0; i < list.length; i++) {
-    const message = list[i]!;
-    if (message.role === "user") {
-      const wire = messageWire.get(userConfig, message, () => userWire(message, supportsImages));
-      if (wire) messages.push(wire);
-    } else if (message.role === "assistant") {
-      const wire = messageWire.get("assistant", message, () => convertAssistant(message));
-      if (wire) messages.push(wire);
-    } else {
-      // A run of tool results: one `tool` message each, then their images in one user message.
-      const images: Record<string, unknown>[] = [];
-      let j = i;
-      for (; j < list.length && list[j]!.role === "toolResult"; j++) {
-        const result = list[j] as ToolResultMessage;
-        messages.push(messageWire.get("tool", result, () => toolWire(result)) as WireMessage);
-        if (supportsImages) {
-          for (const block of result.content) if (block.type === "image") images.push(imageUrl(block.mimeType, block.data));
-        }
-      }
-      i = j - 1;
-      if (images.length > 0) messages.push({ role: "user", content: [{ type: "text", text: IMAGE_RESULT_INTRO }, ...images] });
-    }
-  }
+  const head = system === null ? [] : [systemMessage(model.reasoning && model.supportsDeveloperRole ? "developer" : "system", system)];
+  const messages = carriedMessages.build(userConfig, prepared.messages, (list, i, wire) => wireStep(list, i, wire, supportsImages, userConfig), head, prepared.growing);
 
   const body: Record<string, unknown> = {
     model: model.id,

@@ -17,6 +17,7 @@
 //    "# Juice: 0 !important" at the end of the input.
 import type {
   AssistantMessage,
+  LlmMessage,
   ModelInfo,
   RequestHeader,
   TextBlock,
@@ -45,6 +46,7 @@ import { isObject } from "../util/is-object";
 import { isText, textUnits, type Text } from "../text/text";
 import { prepareMessages } from "./transform";
 import { WireCache } from "./wire-cache";
+import { CarriedWire } from "./carried-wire";
 
 const SERIALIZER_ID = "openai-responses";
 
@@ -160,6 +162,8 @@ function convertTools(tools: readonly ToolDefinition[]): Item[] {
 /** Input items per message, valid for the message index they were built at (assistant ids use it). */
 const messageItems = new WireCache<{ index: number; items: Item[] }>();
 const toolsWire = new WireCache<Item[]>();
+/** The previous request's input items after the system item (carried-wire.ts). */
+const carriedItems = new CarriedWire<Item>();
 let lastSystemItem: Item | null = null;
 
 function systemItem(role: string, content: unknown): Item {
@@ -199,6 +203,33 @@ function toolResultItems(message: ToolResultMessage, supportsImages: boolean): I
   return [{ type: "function_call_output", call_id: message.toolCallId.split("|")[0], output }];
 }
 
+/**
+ * One message's input items, appended to `wire`. `carried.counter` is the index of the message
+ * among those sent (assistant item ids use it; a user message with no content is not counted).
+ */
+function itemStep(message: LlmMessage, wire: Item[], carried: CarriedWire<Item>, config: string, model: ModelInfo): void {
+  const index = carried.counter;
+  const supportsImages = model.supportsImages === true;
+  const converted = messageItems.getValid(
+    config,
+    message,
+    // Only assistant items depend on the index (`msg_<index>` ids).
+    (value) => message.role !== "assistant" || value.index === index,
+    () => ({
+      index,
+      items:
+        message.role === "user"
+          ? userItems(message, supportsImages)
+          : message.role === "assistant"
+            ? assistantItems(message, model, index)
+            : toolResultItems(message, supportsImages),
+    }),
+  ).items;
+  if (converted.length === 0 && message.role !== "toolResult") return;
+  for (const item of converted) wire.push(item);
+  carried.counter++;
+}
+
 function serialize(input: SerializeInput): SerializeOutput {
   const { model, header } = input;
   const notRecordedLabels: string[] = [];
@@ -210,34 +241,13 @@ function serialize(input: SerializeInput): SerializeOutput {
     input.options?.transformMessages,
     SERIALIZER_ID,
   );
-  const items: Item[] = [];
   const config = `${supportsImages}\u0000${model.provider}\u0000${model.api}\u0000${model.id}`;
-
   const system = resolveSystemPrompt(header, notRecordedLabels);
-  if (system !== null) items.push(systemItem(model.reasoning ? "developer" : "system", system));
-
-  let messageIndex = 0;
-  for (const message of prepared.messages) {
-    const index = messageIndex;
-    const converted = messageItems.getValid(
-      config,
-      message,
-      // Only assistant items depend on the index (`msg_<index>` ids).
-      (value) => message.role !== "assistant" || value.index === index,
-      () => ({
-        index,
-        items:
-          message.role === "user"
-            ? userItems(message, supportsImages)
-            : message.role === "assistant"
-              ? assistantItems(message, model, index)
-              : toolResultItems(message, supportsImages),
-      }),
-    ).items;
-    if (converted.length === 0 && message.role !== "toolResult") continue;
-    for (const item of converted) items.push(item);
-    messageIndex++;
-  }
+  const head = system === null ? [] : [systemItem(model.reasoning ? "developer" : "system", system)];
+  const items = carriedItems.build(config, prepared.messages, (list, i, wire, carried) => {
+    itemStep(list[i]!, wire, carried, config, model);
+    return i + 1;
+  }, head, prepared.growing);
 
   const retention = input.options?.cacheRetention ?? "short";
   const body: Record<string, unknown> = { model: model.id, input: items, stream: true };

@@ -17,7 +17,13 @@ import { isBlankText } from "../text/textTests";
 export type ToolCallIdNormaliser = (id: string) => string;
 
 export interface TransformResult {
-  messages: LlmMessage[];
+  /** The messages to send. With a cache key: valid until the next call with that key (read, do not keep). */
+  messages: readonly LlmMessage[];
+  /**
+   * True when `messages` is the transform's carried list: given again as the same array, it has
+   * only grown at its end since (CarriedWire then skips comparing the messages it already has).
+   */
+  growing: boolean;
   adjustments: SerializeAdjustment[];
 }
 
@@ -164,10 +170,50 @@ function syntheticResult(call: ToolCallBlock): ToolResultMessage {
   };
 }
 
+const NO_CALLS: readonly ToolCallBlock[] = [];
+
+/**
+ * Where the transform stands after a message list: what it produced and what it still waits for.
+ * Kept per cache key so that the next turn's list, which starts with this list's messages, is
+ * transformed from here instead of from its first message.
+ */
+interface TransformState {
+  modelKey: string;
+  /** The source messages walked, in order. */
+  sources: LlmMessage[];
+  out: LlmMessage[];
+  /** The adaptations' adjustments; the skipped messages' and synthetic results' come after them. */
+  adaptations: SerializeAdjustment[];
+  structural: SerializeAdjustment[];
+  idMap: Map<string, string>;
+  /** The tool calls waiting for a result, and the results seen since they were made. */
+  pending: readonly ToolCallBlock[];
+  answered: string[];
+}
+
+function emptyState(modelKey: string): TransformState {
+  return { modelKey, sources: [], out: [], adaptations: [], structural: [], idMap: new Map(), pending: NO_CALLS, answered: [] };
+}
+
+/** The last state per cache key (one per serializer: the session walk asks one shape at a time). */
+const carriedStates = new Map<string, TransformState>();
+
+/** The carried state when `messages` starts with the messages it walked (same objects, same places). */
+function resumableState(cacheKey: string, modelKey: string, messages: readonly LlmMessage[]): TransformState | null {
+  const state = carriedStates.get(cacheKey);
+  if (!state || state.modelKey !== modelKey || state.sources.length > messages.length) return null;
+  const sources = state.sources;
+  for (let i = 0; i < sources.length; i++) if (sources[i] !== messages[i]) return null;
+  return state;
+}
+
 /**
  * pi-ai's `transformMessages` for the target `model`. `cacheKey` (the serializer id, which fixes
  * the id normaliser) turns on the per-message caches: the objects returned are then shared
- * between calls and must not be mutated.
+ * between calls and must not be mutated. With a cache key, a list that starts with the previous
+ * call's list goes on from where that call stopped: the transform is one pass in which a message's
+ * treatment depends only on the messages before it (the calls still waiting for a result are
+ * answered or given a synthetic result when the next message comes, never at the end).
  */
 function transformForModel(
   messages: readonly LlmMessage[],
@@ -176,20 +222,16 @@ function transformForModel(
   cacheKey?: string,
 ): TransformResult {
   const cached = cacheKey !== undefined;
-  const modelKey = cached ? `${cacheKey}\u0000${model.provider}\u0000${model.api}\u0000${model.id}` : undefined;
-  // The adaptations' adjustments come first, then the skipped messages' and the synthetic
-  // results', each in message order (as pi-ai's two passes give them).
-  const adjustments: SerializeAdjustment[] = [];
-  const structural: SerializeAdjustment[] = [];
-  const idMap = new Map<string, string>();
-  // One pass: an assistant message is adapted (its tool-call ids mapped) before its results come.
-  // The calls waiting for a result and the results seen since are kept in arrays reused from one
-  // assistant message to the next: a turn's request walks its whole context, on every turn.
-  const out: LlmMessage[] = [];
-  let pending: readonly ToolCallBlock[] = NO_CALLS;
-  const answered: string[] = [];
+  const modelKey = cached ? `${cacheKey}\u0000${model.provider}\u0000${model.api}\u0000${model.id}` : "";
+  let state = cached ? resumableState(cacheKey, modelKey, messages) : null;
+  if (!state) {
+    state = emptyState(modelKey);
+    if (cached) carriedStates.set(cacheKey, state);
+  }
+  const { sources, out, adaptations, structural, idMap, answered } = state;
+  const current = state;
   const flushOrphans = (beforeIndex: number): void => {
-    for (const call of pending) {
+    for (const call of current.pending) {
       if (answered.includes(call.id)) continue;
       out.push(syntheticResultCached(call, cached));
       structural.push({
@@ -198,22 +240,24 @@ function transformForModel(
         reason: `tool call ${call.id} (${call.name}) had no result`,
       });
     }
-    pending = NO_CALLS;
+    current.pending = NO_CALLS;
     answered.length = 0;
   };
 
-  for (let index = 0; index < messages.length; index++) {
+  // One pass: an assistant message is adapted (its tool-call ids mapped) before its results come.
+  for (let index = sources.length; index < messages.length; index++) {
     const source = messages[index]!;
+    sources.push(source);
     if (source.role === "assistant") {
-      const message = adaptAssistantCached(source, index, model, normaliseId, idMap, adjustments, modelKey);
-      if (pending.length > 0) flushOrphans(index);
+      const message = adaptAssistantCached(source, index, model, normaliseId, idMap, adaptations, cached ? modelKey : undefined);
+      if (current.pending.length > 0) flushOrphans(index);
       if (message.stopReason === "error" || message.stopReason === "aborted") {
         structural.push({ kind: "skipped-message", messageIndex: index, reason: `assistant stopReason ${message.stopReason}` });
         continue;
       }
       const calls = toolCallsOf(message);
       if (calls.length > 0) {
-        pending = calls;
+        current.pending = calls;
         answered.length = 0;
       }
       out.push(message);
@@ -223,16 +267,18 @@ function transformForModel(
       answered.push(message.toolCallId);
       out.push(message);
     } else {
-      if (pending.length > 0) flushOrphans(index);
+      if (current.pending.length > 0) flushOrphans(index);
       out.push(source);
     }
   }
 
-  for (const adjustment of structural) adjustments.push(adjustment);
-  return { messages: out, adjustments };
+  // The adaptations' adjustments come first, then the skipped messages' and the synthetic
+  // results', each in message order (as pi-ai's two passes give them).
+  const adjustments = adaptations.length + structural.length === 0 ? [] : [...adaptations, ...structural];
+  // With a cache key this list is the carried state's and grows with the next call: the
+  // serializers read it in the call and keep no reference to it.
+  return { messages: out, adjustments, growing: cached };
 }
-
-const NO_CALLS: readonly ToolCallBlock[] = [];
 
 /** The tool calls of an assistant message, found once per message object (they are shared across turns). */
 const toolCallsByMessage = new WeakMap<AssistantMessage, readonly ToolCallBlock[]>();
@@ -254,6 +300,6 @@ export function prepareMessages(
   enabled: boolean | undefined,
   cacheKey?: string,
 ): TransformResult {
-  if (enabled === false) return { messages: [...messages], adjustments: [] };
+  if (enabled === false) return { messages: [...messages], adjustments: [], growing: false };
   return transformForModel(messages, model, normaliseId, cacheKey);
 }
