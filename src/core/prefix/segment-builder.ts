@@ -215,7 +215,16 @@ export interface SegmentInput {
 
 /** Collects the segments of one request. */
 export class SegmentListBuilder {
-  segments: CacheSegment[] = [];
+  /**
+   * The segments added here: before `carryMessages`, the request's first ones; after it, those
+   * after the carried run (the list is put together once, in `segments`, so a long carried run is
+   * copied once per request and never grown by a push).
+   */
+  private own: CacheSegment[] = [];
+  /** Set by `carryMessages`: the segments before the run, and the run's list with how many of it this request carries. */
+  private head: CacheSegment[] | null = null;
+  private carriedList: CacheSegment[] | null = null;
+  private carriedCount = 0;
   bytes = 0;
   tokens = 0;
   notRecorded: string[] = [];
@@ -264,10 +273,15 @@ export class SegmentListBuilder {
     run.oneHourEnds.length = same;
     run.segments.length = same > 0 ? run.segmentEnds[same - 1]! : 0;
     run.labels.length = same > 0 ? run.labelEnds[same - 1]! : 0;
-    const from = this.segments.length;
+    const from = this.own.length;
     const bytes = same > 0 ? run.byteEnds[same - 1]! : 0;
     const tokens = same > 0 ? run.tokenEnds[same - 1]! : 0;
-    if (run.segments.length > 0) this.segments = this.segments.concat(run.segments);
+    if (run.segments.length > 0) {
+      this.head = this.own;
+      this.carriedList = run.segments;
+      this.carriedCount = run.segments.length;
+      this.own = [];
+    }
     if (run.labels.length > 0) this.notRecorded = this.notRecorded.concat(run.labels);
     this.bytes += bytes;
     this.tokens += tokens;
@@ -276,7 +290,7 @@ export class SegmentListBuilder {
     this.carried = { id, previousId: run.id, from, count: run.segments.length, bytes, tokens, oneHourMarkers: 0 };
     run.id = id;
     this.run = run;
-    this.markSegments = this.segments.length;
+    this.markSegments = this.own.length;
     this.markLabels = this.notRecorded.length;
     return first + same;
   }
@@ -285,7 +299,7 @@ export class SegmentListBuilder {
   endOfMessage(message: unknown): void {
     const run = this.run;
     if (!run) return;
-    const segments = this.segments;
+    const segments = this.own;
     let bytes = run.byteEnds.length > 0 ? run.byteEnds[run.byteEnds.length - 1]! : 0;
     let tokens = run.tokenEnds.length > 0 ? run.tokenEnds[run.tokenEnds.length - 1]! : 0;
     let oneHour = run.oneHourEnds.length > 0 ? run.oneHourEnds[run.oneHourEnds.length - 1]! : 0;
@@ -318,7 +332,7 @@ export class SegmentListBuilder {
     const known = this.messages.get(message);
     if (known === undefined || known.index !== index || known.level !== level || known.shape !== shape) return false;
     for (const segment of known.segments) {
-      this.segments.push(segment);
+      this.own.push(segment);
       if (segment.marker?.ttl === "1h") this.oneHourMarkers++;
     }
     for (const label of known.notRecorded) this.notRecorded.push(label);
@@ -329,12 +343,12 @@ export class SegmentListBuilder {
 
   /** Position where a message's segments start (see `reuseMessage`). */
   messageStart(): number {
-    return this.segments.length;
+    return this.own.length;
   }
 
   /** Remembers the segments added since `start` as `message`'s, for `reuseMessage`. */
   messageEnd(shape: string, message: object, index: number, level: CacheLevel, start: number): void {
-    const segments = this.segments.slice(start);
+    const segments = this.own.slice(start);
     let bytes = 0;
     let tokens = 0;
     const notRecorded: string[] = [];
@@ -344,6 +358,18 @@ export class SegmentListBuilder {
       if (segment.notRecorded !== null) notRecorded.push(segment.notRecorded);
     }
     this.messages.set(message, { shape, index, level, segments, bytes, tokens, notRecorded });
+  }
+
+  /** Every segment of the request so far, in order. */
+  get segments(): CacheSegment[] {
+    const head = this.head;
+    const list = this.carriedList;
+    if (head === null || list === null) return this.own;
+    // The run's list took this request's later segments too (`endOfMessage`): one copy when it holds exactly them.
+    if (list.length === this.carriedCount + this.own.length && (this.own.length === 0 || list[this.carriedCount] === this.own[0])) {
+      return head.concat(list);
+    }
+    return head.concat(list.slice(0, this.carriedCount), this.own);
   }
 
   add(input: SegmentInput): CacheSegment {
@@ -413,7 +439,7 @@ export class SegmentListBuilder {
     };
     if (notRecorded) this.notRecorded.push(notRecorded);
     if (segment.marker?.ttl === "1h") this.oneHourMarkers++;
-    this.segments.push(segment);
+    this.own.push(segment);
     this.bytes += segment.bytes;
     this.tokens += segment.tokens;
     return segment;
