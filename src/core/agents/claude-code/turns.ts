@@ -50,7 +50,7 @@ import {
 import { assembleClaudeBody, billingHeaderBlock, metadataBlock } from "./wire";
 import { CLAUDE_USER_IDS, claudeUserIds } from "./capture";
 import { sessionConstant } from "../../captures/fact";
-import { billingSuffix } from "./billing";
+import { firstUserText } from "./billing";
 import { isText, stringifyWithTexts, textString, textUnits } from "../../text/text";
 import { CarriedMap, CarriedSum } from "../../util/carried-map";
 
@@ -585,7 +585,7 @@ export function buildClaudeTurnRequest(session: Session, options: PipelineOption
   const userIds = claudeUserIds(sessionConstant(options, CLAUDE_USER_IDS)?.value);
   const labels: string[] = [];
   // The suffix is derived from the request (./billing.ts) when the version and a user text are known.
-  if ((turn.record?.version ?? entryVersion) === null || billingSuffix(wireMessages, "") === null) labels.push("billing header's build suffix (in the first system block)");
+  if ((turn.record?.version ?? entryVersion) === null || firstUserText(wireMessages) === null) labels.push("billing header's build suffix (in the first system block)");
   if (!userIds) labels.push("device and account ids (metadata.user_id)");
   let body: Record<string, unknown>;
   const shape = turn.record?.shapeHash ? index.shapes.get(turn.record.shapeHash) : undefined;
