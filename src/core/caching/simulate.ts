@@ -6,6 +6,7 @@
 import { chainHash, hashString } from "../prefix/hash";
 import type { CacheSegment, PrefixDiff, SegmentedRequest } from "../prefix/types";
 import type { MessageCarry } from "../prefix/segment-builder";
+import { segmentAt, segmentCount } from "../prefix/unrecorded";
 import {
   ANTHROPIC_RULES,
   anthropicMinimum,
@@ -133,10 +134,10 @@ interface AnthropicPoints {
   markers: { block: number; ttlMs: number }[];
 }
 
-function sameHead(head: readonly CacheSegment[], segments: readonly CacheSegment[]): boolean {
+function sameHead(head: readonly CacheSegment[], request: SegmentedRequest): boolean {
   for (let i = 0; i < head.length; i++) {
     const a = head[i]!;
-    const b = segments[i]!;
+    const b = segmentAt(request, i)!;
     if (a === b) continue;
     if (a.hash !== b.hash || a.tokens !== b.tokens || a.level !== b.level || a.isBlock !== b.isBlock || a.marker?.ttl !== b.marker?.ttl || (a.marker === null) !== (b.marker === null)) return false;
   }
@@ -149,16 +150,18 @@ function markerTtlMs(segment: CacheSegment): number {
 
 /** The points of `request`, extending the last request's when it took its leading messages from it. */
 function anthropicPoints(state: CacheSimulationState, request: SegmentedRequest, carry: MessageCarry | null): AnthropicPoints {
-  const segments = request.segments;
+  // Read segment by segment: a request carrying the inferred missing tokens copies its list when read whole.
+  const count = segmentCount(request);
   const start = `${request.api}\u0000${request.model ?? ""}\u0000${JSON.stringify(request.settings)}`;
   const last = state.points;
   let kept = 0;
   let points: AnthropicPoints;
-  if (last && carry && carry.previousId === last.carryId && carry.from === last.from && last.start === start && sameHead(last.head, segments)) {
+  if (last && carry && carry.previousId === last.carryId && carry.from === last.from && last.start === start && sameHead(last.head, request)) {
     points = last;
     kept = carry.from + carry.count;
   } else {
-    const head = carry ? segments.slice(0, carry.from) : [];
+    const head: CacheSegment[] = [];
+    for (let i = 0; carry && i < carry.from; i++) head.push(segmentAt(request, i)!);
     points = { carryId: 0, from: carry?.from ?? -1, start, head, hashes: [], tokens: [], blocks: [], markers: [] };
   }
   points.carryId = carry?.id ?? 0;
@@ -172,10 +175,10 @@ function anthropicPoints(state: CacheSimulationState, request: SegmentedRequest,
   let hash = kept > 0 ? points.hashes[kept - 1]! : hashString(`${request.api}\u0000${request.model ?? ""}`);
   let total = kept > 0 ? points.tokens[kept - 1]! : 0;
   let settingsAdded = false;
-  for (let i = 0; i < kept && !settingsAdded; i++) settingsAdded = segments[i]!.level === "messages";
+  for (let i = 0; i < kept && !settingsAdded; i++) settingsAdded = segmentAt(request, i)!.level === "messages";
   const settingsHash = settingsAdded ? 0 : hashString(JSON.stringify(request.settings));
-  for (let i = kept; i < segments.length; i++) {
-    const segment = segments[i]!;
+  for (let i = kept; i < count; i++) {
+    const segment = segmentAt(request, i)!;
     if (!settingsAdded && segment.level === "messages") {
       hash = chainHash(hash, settingsHash);
       settingsAdded = true;
@@ -223,7 +226,7 @@ function simulateAnthropic(state: CacheSimulationState, request: SegmentedReques
         if (tokens[segmentIndex]! > cacheRead) {
           cacheRead = tokens[segmentIndex]!;
           readEntry = entry;
-          readUpTo = request.segments[segmentIndex]!.label;
+          readUpTo = segmentAt(request, segmentIndex)!.label;
         }
         break;
       }
@@ -265,7 +268,7 @@ function simulateAnthropic(state: CacheSimulationState, request: SegmentedReques
       possibleCachedTokens: 0,
       minimum,
       readUpTo,
-      breakpoints: breakpoints.map((bp) => request.segments[blocks[bp.block]!]!.label),
+      breakpoints: breakpoints.map((bp) => segmentAt(request, blocks[bp.block]!)!.label),
       readMultiplier: ANTHROPIC_RULES.readMultiplier.value,
       warnings,
     },

@@ -72,19 +72,36 @@ export function withUnrecordedTokens(
   const at = request.segments.findIndex((segment) => segment.notRecorded !== null);
   if (at < 0 || missingTokens <= 0) return { request, diff };
   const shared = hasPrevious && (diff.breakSegmentIndex === null || diff.breakSegmentIndex > at);
-  // The segment list is made only when read (the cache simulation of most shapes reads only the
-  // request's totals), from the previous turn's list when the request carried its segments.
+  // The segment list is made only when read, from the previous turn's list when the request
+  // carried its segments; the cache simulation reads it segment by segment (`segmentAt`) instead.
   const seen = { ...request, tokens: request.tokens + missingTokens };
+  const segment = { ...request.segments[at]!, tokens: missingTokens };
   let segments: CacheSegment[] | null = null;
   Object.defineProperty(seen, "segments", {
     enumerable: true,
     get: () => {
-      segments ??= carried.of(request, at, { ...request.segments[at]!, tokens: missingTokens });
+      segments ??= carried.of(request, at, segment);
       return segments;
     },
   });
+  adjusted.set(seen, { base: request, at, segment });
   return {
     request: seen,
     diff: { ...diff, tokens: diff.tokens + missingTokens, sharedTokens: diff.sharedTokens + (shared ? missingTokens : 0) },
   };
+}
+
+/** The requests `withUnrecordedTokens` made: the request they stand for, and the one segment that differs. */
+const adjusted = new WeakMap<SegmentedRequest, { base: SegmentedRequest; at: number; segment: CacheSegment }>();
+
+/** `request.segments[i]`, without copying the segment list of a request `withUnrecordedTokens` made. */
+export function segmentAt(request: SegmentedRequest, i: number): CacheSegment | undefined {
+  const made = adjusted.get(request);
+  if (!made) return request.segments[i];
+  return i === made.at ? made.segment : made.base.segments[i];
+}
+
+/** `request.segments.length`, without copying (see `segmentAt`). */
+export function segmentCount(request: SegmentedRequest): number {
+  return (adjusted.get(request)?.base ?? request).segments.length;
 }

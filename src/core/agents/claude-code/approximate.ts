@@ -93,10 +93,22 @@ class MessageBuilder {
     this.out.push({ message, source: "approximate", entryIds });
   }
 
-  /** The messages of a request that ends here: those made, then the pending ones. */
-  messages(): ApproximateMessage[] {
-    const pending = this.pendingMessages();
-    return pending.length === 0 ? this.out.slice() : this.out.concat(pending);
+  /** `out` then the pending messages, as of the last `messages()`; its first `synced` items are `out`'s (which only grows). */
+  private view: ApproximateMessage[] = [];
+  private synced = 0;
+
+  /**
+   * The messages of a request that ends here: those made, then the pending ones. One list kept
+   * by the builder and brought up to date (valid until the next call), not a copy of every
+   * message per request.
+   */
+  messages(): readonly ApproximateMessage[] {
+    const view = this.view;
+    view.length = this.synced;
+    for (let i = this.synced; i < this.out.length; i++) view.push(this.out[i]!);
+    this.synced = this.out.length;
+    for (const message of this.pendingMessages()) view.push(message);
+    return view;
   }
 }
 
@@ -210,9 +222,10 @@ function addEntry(walk: ApproximateWalk, entry: SessionEntry): void {
  * Messages of the request answered by `path[answerIndex]`. The walk made for an earlier answer
  * of the same path is taken on from where it stopped, so the turns of a branch asked in order
  * cost one walk between them, and each turn's messages are the previous turn's objects followed
- * by new ones.
+ * by new ones. The list is the walk's own, valid until the next call for the same path: read it,
+ * or copy it.
  */
-export function approximateMessages(index: ClaudeSessionIndex, path: readonly SessionEntry[], answerIndex: number): ApproximateMessage[] {
+export function approximateMessages(index: ClaudeSessionIndex, path: readonly SessionEntry[], answerIndex: number): readonly ApproximateMessage[] {
   let walk = walks.get(path);
   if (!walk || !walkReaches(walk, index, path, answerIndex)) {
     walk = newWalk(index, path, answerIndex);

@@ -53,10 +53,24 @@ export function firstUserText(messages: readonly unknown[]): string | null {
   return null;
 }
 
+/**
+ * Suffixes by what they hash: every turn of a session until a compaction reads the same user text
+ * and version, so the hash is computed once for them, not once per turn.
+ */
+const suffixes = new Map<string, string>();
+const SUFFIX_CACHE_LIMIT = 64;
+
 /** The suffix for these wire messages and version; null when there is no user text to read. */
 export function billingSuffix(messages: readonly unknown[], version: string): string | null {
   const text = firstUserText(messages);
   if (text === null) return null;
   const chars = POSITIONS.map((position) => text[position] ?? "0").join("");
-  return sha256Hex(`${FINGERPRINT_SALT}${chars}${version}`).slice(0, 3);
+  const input = `${FINGERPRINT_SALT}${chars}${version}`;
+  let suffix = suffixes.get(input);
+  if (suffix === undefined) {
+    suffix = sha256Hex(input).slice(0, 3);
+    if (suffixes.size >= SUFFIX_CACHE_LIMIT) suffixes.clear();
+    suffixes.set(input, suffix);
+  }
+  return suffix;
 }

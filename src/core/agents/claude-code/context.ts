@@ -160,7 +160,7 @@ function contextMessageOf(item: WireItem): ContextMessage {
 /** Carried from turn to turn: the leading items of the previous turn's list cost one comparison each. */
 const contextMessages = new CarriedMap(contextMessageOf);
 
-export function toContextMessages(items: WireItem[]): ContextMessage[] {
+export function toContextMessages(items: readonly WireItem[]): ContextMessage[] {
   return contextMessages.map(items);
 }
 

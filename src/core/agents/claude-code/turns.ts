@@ -50,9 +50,9 @@ import {
 import { assembleClaudeBody, billingHeaderBlock, metadataBlock } from "./wire";
 import { CLAUDE_USER_IDS, claudeUserIds } from "./capture";
 import { sessionConstant } from "../../captures/fact";
-import { billingSuffix } from "./billing";
+import { firstUserText } from "./billing";
 import { isText, stringifyWithTexts, textString, textUnits } from "../../text/text";
-import { CarriedMap } from "../../util/carried-map";
+import { CarriedMap, CarriedSum } from "../../util/carried-map";
 
 export interface ClaudeTurn {
   turn: number;
@@ -190,6 +190,13 @@ function buildBranch(index: ClaudeSessionIndex, cache: BranchCache, leafId: stri
   return { leafId, path, turns, warnings: branchWarnings(index, path, turns, cycle), cycle };
 }
 
+/**
+ * The growth of the index each branch's turns were last checked at: an API message grows only when
+ * the index does (carryClaudeIndex), so a branch checked at the index's current growth is asked for
+ * every turn without walking its turns again.
+ */
+const checkedAt = new WeakMap<ClaudeBranch, { index: ClaudeSessionIndex; generation: number }>();
+
 export function getClaudeBranch(session: Session, leafId: string): ClaudeBranch {
   let cache = branchCaches.get(session);
   if (!cache) {
@@ -197,13 +204,16 @@ export function getClaudeBranch(session: Session, leafId: string): ClaudeBranch 
     branchCaches.set(session, cache);
   }
   const index = getClaudeIndex(session);
+  const generation = indexGeneration(index);
   let branch = cache.branches.get(leafId);
+  const checked = branch ? checkedAt.get(branch) : undefined;
+  if (branch && checked?.index === index && checked.generation === generation) return branch;
   if (branch) {
     const turns = refreshedTurns(index, cache, branch.path, branch.turns);
-    if (turns === branch.turns) return branch;
-    branch = { ...branch, turns, warnings: branchWarnings(index, branch.path, turns, branch.cycle) };
+    if (turns !== branch.turns) branch = { ...branch, turns, warnings: branchWarnings(index, branch.path, turns, branch.cycle) };
   } else branch = buildBranch(index, cache, leafId);
   cache.branches.set(leafId, branch);
+  checkedAt.set(branch, { index, generation });
   return branch;
 }
 
@@ -269,8 +279,8 @@ function thinkingLevel(turn: ClaudeTurn): string {
 
 type WireItem = SourcedMessage | ApproximateMessage;
 
-/** The wire messages of a turn: from the records when present, else approximated. */
-function turnWireMessages(session: Session, branch: ClaudeBranch, turn: ClaudeTurn): WireItem[] {
+/** The wire messages of a turn: from the records when present, else approximated (a list valid until the next turn's: read it at once). */
+function turnWireMessages(session: Session, branch: ClaudeBranch, turn: ClaudeTurn): readonly WireItem[] {
   if (turn.record) return recordMessages(session, turn.record);
   return approximateMessages(getClaudeIndex(session), branch.path, turn.pathIndex);
 }
@@ -348,6 +358,9 @@ interface KeptSummary {
   records: object | null;
 }
 
+/** A turn's wire size, carried from the previous turn's (its items are mostly the same objects). */
+const wireChars = new CarriedSum((item: WireItem) => wireMessageChars(item.message));
+
 /**
  * Summaries made per turn: a followed session that grows keeps its turns (the branch's turns move
  * with the index, see carryClaudeBranches), so the analysis of the grown session builds the
@@ -377,8 +390,7 @@ function turnSummary(session: Session, index: ClaudeSessionIndex, branch: Claude
     return kept.summary;
   }
   const wire = turnWireMessages(session, branch, turn);
-  let chars = 0;
-  for (const item of wire) chars += wireMessageChars(item.message);
+  const chars = wireChars.sum(wire);
   const last = lastOf(turn.group) as SessionEntry;
   const stopReason = entryMessage(last)?.stop_reason;
   const summary: TurnSummary = {
@@ -568,11 +580,12 @@ export function buildClaudeTurnRequest(session: Session, options: PipelineOption
   const model = resolveModel(modelRef, "anthropic-messages", options.modelOverrides);
   const warnings: string[] = [];
   const entryVersion = stringField((turn.group[0] as SessionEntry).raw, "version");
-  const wireMessages = wireItemMessages.map(wire);
+  // Read at once below (the body's messages are new arrays made from it): the map's own list, not a copy.
+  const wireMessages = wireItemMessages.mapped(wire);
   const userIds = claudeUserIds(sessionConstant(options, CLAUDE_USER_IDS)?.value);
   const labels: string[] = [];
   // The suffix is derived from the request (./billing.ts) when the version and a user text are known.
-  if ((turn.record?.version ?? entryVersion) === null || billingSuffix(wireMessages, "") === null) labels.push("billing header's build suffix (in the first system block)");
+  if ((turn.record?.version ?? entryVersion) === null || firstUserText(wireMessages) === null) labels.push("billing header's build suffix (in the first system block)");
   if (!userIds) labels.push("device and account ids (metadata.user_id)");
   let body: Record<string, unknown>;
   const shape = turn.record?.shapeHash ? index.shapes.get(turn.record.shapeHash) : undefined;

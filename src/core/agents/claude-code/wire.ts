@@ -93,12 +93,14 @@ export function stripCacheControl<T>(value: T): T {
   return result as T;
 }
 
+const NONE_OWNED: ReadonlySet<object> = new Set();
+
 /**
  * Sets `cache_control` at `path` inside `root` (`["messages", 3, "content", 0]`), copying each
  * container on the way so shared objects stay untouched. A string content addressed by index is
  * first turned into its one-text-block form. Returns false when the path does not resolve.
  */
-export function setCacheControlAt(root: Record<string, unknown>, path: (string | number)[], value: unknown): boolean {
+export function setCacheControlAt(root: Record<string, unknown>, path: (string | number)[], value: unknown, owned: ReadonlySet<object> = NONE_OWNED): boolean {
   let container: unknown = root;
   for (let i = 0; i < path.length; i++) {
     const key = path[i] as string | number;
@@ -111,6 +113,11 @@ export function setCacheControlAt(root: Record<string, unknown>, path: (string |
     }
     // A text (a stored one is an object too) holds no marker.
     if (child === undefined || child === null || typeof child !== "object" || isStoredText(child)) return false;
+    // A container the caller made for this body alone is changed in place.
+    if (owned.has(child)) {
+      container = child;
+      continue;
+    }
     const copy: unknown = Array.isArray(child) ? child.slice() : { ...(child as Record<string, unknown>) };
     if (Array.isArray(container)) container[key as number] = copy;
     else (container as Record<string, unknown>)[key as string] = copy;
@@ -152,7 +159,7 @@ export interface WireParts {
   params: Record<string, unknown>;
   system: unknown;
   tools: unknown;
-  messages: Record<string, unknown>[];
+  messages: readonly Record<string, unknown>[];
   cacheControl: { path: (string | number)[]; value: unknown }[];
   billingBlock: Record<string, unknown> | null;
   metadata: Record<string, unknown>;
@@ -164,13 +171,16 @@ const normalisedMessages = new CarriedMap(normaliseSingleTextContent);
 
 /** The request body in Claude Code's key order; `warnings` collects unresolvable marker paths. */
 export function assembleClaudeBody(parts: WireParts, warnings: string[]): Record<string, unknown> {
+  // A new array (the map's copy): the markers are set in it without copying it again.
+  const stripped = strippedMessages.map(parts.messages);
   const staged: Record<string, unknown> = {
     system: stripCacheControl(parts.system),
     tools: stripCacheControl(parts.tools),
-    messages: strippedMessages.map(parts.messages),
+    messages: stripped,
   };
+  const owned = new Set<object>([stripped]);
   for (const marker of parts.cacheControl) {
-    if (!setCacheControlAt(staged, marker.path, marker.value)) warnings.push(`cache marker path ${JSON.stringify(marker.path)} not found`);
+    if (!setCacheControlAt(staged, marker.path, marker.value, owned)) warnings.push(`cache marker path ${JSON.stringify(marker.path)} not found`);
   }
   const messages = normalisedMessages.map(staged.messages as Record<string, unknown>[]);
   let system = staged.system;

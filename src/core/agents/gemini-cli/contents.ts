@@ -338,7 +338,7 @@ export function historyRequestContents(history: readonly HistoryMessage[], lengt
     tail = curatedContents(history.slice(0, length));
   }
   let count = at >= 0 ? checkpoints.counts[at]! : 0;
-  let sourced = count > 0 ? checkpoints.sourced.slice(0, count).concat(tail) : tail;
+  let sourced = count > 0 ? leading(checkpoints.sourced, count).concat(tail) : tail;
   let start = activeLoopStart(sourced);
   // The checkpoint's contents are taken unsigned: none may come after this request's last prompt.
   if (count > start + 1) {
@@ -347,11 +347,18 @@ export function historyRequestContents(history: readonly HistoryMessage[], lengt
     sourced = curatedContents(history.slice(0, length));
     start = activeLoopStart(sourced);
   }
-  const wire = checkpoints.wire.slice(0, count);
-  signedContents(sourced, count, start, interned, wire);
+  const signed: WireContent[] = [];
+  signedContents(sourced, count, start, interned, signed);
+  // One copy of the kept contents, made at its full size (a copy grown by pushes is copied again).
+  const wire = count > 0 ? leading(checkpoints.wire, count).concat(signed) : signed;
   // Only the newest checkpoint moves on (an earlier one's successors are already known).
   if (at === checkpoints.ends.length - 1) advance(checkpoints, history, at >= 0 ? end : 0, count, sourced, wire, start, length);
   return { wire, sourced };
+}
+
+/** The first `count` items of `list`: the list itself when that is all of it (to be copied by a concat). */
+function leading<T>(list: T[], count: number): T[] {
+  return list.length === count ? list : list.slice(0, count);
 }
 
 /** Adds the checkpoint at the last model content after a user message, up to the content after the last prompt. */

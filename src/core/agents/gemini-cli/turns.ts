@@ -16,11 +16,11 @@ import { historyRequestContents, type SourcedContent } from "./contents";
 import { contentMessage } from "./context";
 import { getGeminiIndex, turnHistory, type GeminiIndex, type GeminiTurn } from "./history";
 
-/** A turn's contents with their context messages and their characters as JSON. */
+/** A turn's contents with their context messages (when asked for) and their characters as JSON. */
 interface TurnContents {
   wire: object[];
   sourced: SourcedContent[];
-  messages: ContextMessage[];
+  messages: ContextMessage[] | null;
   chars: number;
 }
 
@@ -37,7 +37,7 @@ interface ContentsCarry {
 
 const contentsCarries = new WeakMap<object, ContentsCarry>();
 
-function turnContents(turn: GeminiTurn): TurnContents {
+function turnContents(turn: GeminiTurn, withMessages: boolean): TurnContents {
   const { wire, sourced } = historyRequestContents(turn.historyBase, turn.historyLength);
   let carry = contentsCarries.get(turn.historyBase);
   if (!carry) {
@@ -58,7 +58,8 @@ function turnContents(turn: GeminiTurn): TurnContents {
     carry.messages.push(contentMessage(sourced[i]!));
     carry.charEnds.push(chars);
   }
-  return { wire, sourced, messages: carry.messages.slice(), chars };
+  // The summary reads the size only: the copy of the context messages is made for a request.
+  return { wire, sourced, messages: withMessages ? carry.messages.slice() : null, chars };
 }
 
 const API = "google-generative-ai" as const;
@@ -157,7 +158,7 @@ function turnSummary(turn: GeminiTurn, systemChars: number, place: TurnPlace): T
   ) {
     return kept.summary;
   }
-  const { wire, chars: contentChars } = turnContents(turn);
+  const { wire, chars: contentChars } = turnContents(turn, false);
   const chars = systemChars + contentChars;
   const summary = oneBranchSummary({ turn: turn.turn, entry: turn.answer, api: API, thinkingLevel: "off", messageCount: wire.length, chars, usage: turnUsage(turn) }, place);
   keptSummaries.set(turn, { summary, answerRecord: turn.answerRecord, systemChars });
@@ -185,7 +186,7 @@ export function buildGeminiTurnContext(session: Session, _options: PipelineOptio
   const index = getGeminiIndex(session);
   const turn = selectedTurn(index, turnNumber);
   const history = turnHistory(turn);
-  const { messages } = turnContents(turn);
+  const messages = turnContents(turn, true).messages!;
   return {
     turn: turn.turn,
     entryId: turn.answer.id,
@@ -233,7 +234,9 @@ function requestHeaderFields(options: PipelineOptions): { systemInstruction: unk
 export function buildGeminiTurnRequest(session: Session, options: PipelineOptions, turnNumber: number): BuiltRequest {
   const index = getGeminiIndex(session);
   const turn = selectedTurn(index, turnNumber);
-  const { wire, messages } = turnContents(turn);
+  const contents = turnContents(turn, true);
+  const wire = contents.wire;
+  const messages = contents.messages!;
   const fields = requestHeaderFields(options);
   const body: Record<string, unknown> = {
     contents: wire,

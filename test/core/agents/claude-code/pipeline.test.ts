@@ -193,6 +193,27 @@ describe("wire helpers", () => {
     expect(warnings).toHaveLength(1);
     expect(CLAUDE_BODY_KEY_ORDER.at(-1)).toBe("stream");
   });
+
+  it("sets a marker on a copy of the message: the caller's list and messages stay as they were", () => {
+    const shared = { role: "user", content: [{ type: "text", text: "hi" }] };
+    const messages = [shared, { role: "assistant", content: [{ type: "text", text: "yo" }] }];
+    const parts = {
+      params: { model: "m" },
+      system: [],
+      tools: [],
+      messages,
+      cacheControl: [{ path: ["messages", 0, "content", 0], value: { type: "ephemeral" } }],
+      billingBlock: null,
+      metadata: {},
+    };
+    const first = assembleClaudeBody(parts, []);
+    const second = assembleClaudeBody(parts, []);
+    expect(first.messages).toEqual([{ role: "user", content: [{ type: "text", text: "hi", cache_control: { type: "ephemeral" } }] }, messages[1]]);
+    expect(second.messages).toEqual(first.messages);
+    expect(second.messages).not.toBe(first.messages);
+    expect(messages[0]).toBe(shared);
+    expect(shared.content[0]).toEqual({ type: "text", text: "hi" });
+  });
 });
 
 describe("Claude Code fixture without api-request records", () => {
