@@ -6,6 +6,7 @@
 // ../shared/fixtures/<agent>/*/README.md, which were made the same way.
 import { mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { DSH_RUNNER_MANIFEST, DSH_RUNNER_PACKAGE, DSH_RUNNER_PATCH, DSH_RUNNER_SOURCE } from "./dshRunner";
 import type { ProviderSettings } from "./provider";
 
 export interface DriveContext {
@@ -32,6 +33,15 @@ export interface AgentDriver {
   manualCompaction?: { afterTurn: number; prompt: string };
   /** The session's files once the run ended (the main file first). */
   sessionFiles: (context: DriveContext) => string[];
+  /** The oldest Node major version the agent runs on, when newer than the harness needs (checked against `node` on PATH). */
+  minNodeMajor?: number;
+  /**
+   * Packages installed beside the agent (name@version): peer dependencies npm is told not to
+   * resolve (see installFlags), and pins for a version whose ranges reach releases it breaks on.
+   */
+  companions?: (version: string) => string[];
+  /** Extra `npm install` flags. */
+  installFlags?: string[];
 }
 
 function writeJson(file: string, value: unknown): void {
@@ -309,4 +319,68 @@ const crush: AgentDriver = {
   sessionFiles: ({ workspace }) => filesUnder(path.join(workspace, ".crush"), (name) => name === "crush.db"),
 };
 
-export const DRIVERS: AgentDriver[] = [claudeCode, pi, codex, opencode, geminiCli, qwenCode, kilo, kimiCode, crush];
+/** deepseek-harness packages its plugins name only as peer dependencies (0.1.0-rc.8). */
+const DSH_SERVICE_PEERS = [
+  "anonymous-user-id", "atomic-write", "bash-local", "code-runtime", "compaction", "fs", "invariants", "output-retention", "sandbox",
+  "scope", "session-telemetry", "session-title-llm", "shell", "spill", "subagent-in-process-driver", "timeout", "workflow",
+];
+
+const deepseekHarness: AgentDriver = {
+  id: "deepseek-harness",
+  packageName: "@deepseek-ai/dsh",
+  bin: "dsh",
+  // Its DeepSeek adapter posts to $DEEPSEEK_BASE_URL/chat/completions (no /v1). After a prompt it
+  // adds a runtime-context user message ("Current runtime context. …"), not a summariser's.
+  // Its pressure check (before each step) takes the last response's reported usage as the context
+  // when that is no less than its own estimate: 800,200 on turn 4's last step passes the threshold
+  // of 80% of deepseek-v4-flash's 1,000,000 window, and the next process compacts before turn 5's
+  // first step. The reported count stays its measure until the next answer, so a second attempt
+  // follows and fails on the shrink guard: a failed compaction, whose request is not logged.
+  provider: {
+    shellCall: (command) => ({ name: "bash", args: { command, description: "Run a shell command" } }),
+    inflate: { turn: 3, step: 1, inputTokens: 800200 },
+    reminderPrefix: "Current runtime context.",
+  },
+  env: ({ home, proxyUrl }) => ({
+    ...QUIET,
+    DSH_HOME: path.join(home, ".dsh"),
+    DEEPSEEK_API_KEY: "dummy-key",
+    DEEPSEEK_BASE_URL: proxyUrl,
+    DSH_TELEMETRY_DISABLED: "1",
+    // No bubblewrap sandbox and no approval prompts, as in the shared recording.
+    DSH_PERMISSION_MODE: "danger-full-access",
+  }),
+  // The shipped headless runner answers one task in a fresh session; a home-level patch layer puts
+  // a runner in its place that continues the session (scripts/drift/dshRunner.ts).
+  configure: ({ home }) => {
+    const dshHome = path.join(home, ".dsh");
+    const plugin = path.join(dshHome, "profiles", "headless", "node_modules", DSH_RUNNER_PACKAGE);
+    writeJson(path.join(plugin, "package.json"), DSH_RUNNER_MANIFEST);
+    writeFileSync(path.join(plugin, "index.js"), DSH_RUNNER_SOURCE);
+    writeFileSync(path.join(dshHome, "cordis.patch.yml"), DSH_RUNNER_PATCH);
+  },
+  argv: (prompt) => ["--profile", "headless", prompt],
+  // `/compact` runs through the command registry, between turns.
+  manualCompaction: { afterTurn: 6, prompt: "/compact" },
+  sessionFiles: ({ home }) => filesUnder(path.join(home, ".dsh", "sessions"), (name) => name === "session.jsonl.zstd" || name === "session.jsonl"),
+  minNodeMajor: 22,
+  // npm's own peer resolution of its ~430 packages ran over 15 minutes and 3 GB without finishing;
+  // with peers left out it takes two minutes, and the harness's service-definition packages (peers
+  // of the plugins that implement them, released with the agent) are installed beside it. The
+  // Cordis packages (its plugin host) are pinned to the versions of 0.1.0-rc.8's release, as the
+  // shared recording was made (its notes say the newest on npm break rc.8's launcher).
+  installFlags: ["--legacy-peer-deps"],
+  companions: (version) => [
+    ...DSH_SERVICE_PEERS.map((name) => `@deepseek-ai/dsh-${name}@${version}`),
+    "@deepseek-ai/cordis@4.0.1",
+    "@deepseek-ai/cordis-plugin-hmr@1.0.16",
+    "@deepseek-ai/cordis-plugin-loader@1.0.2",
+    "@deepseek-ai/cordis-plugin-include@1.0.6",
+    "@deepseek-ai/cordis-plugin-timer@1.1.3",
+    "@deepseek-ai/cordis-plugin-group@1.0.1",
+    "@deepseek-ai/cosmokit@1.8.2",
+    "@deepseek-ai/schemastery@3.18.1",
+  ],
+};
+
+export const DRIVERS: AgentDriver[] = [claudeCode, pi, codex, opencode, geminiCli, qwenCode, kilo, kimiCode, crush, deepseekHarness];

@@ -38,9 +38,18 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+/** Stops with a message when the `node` on PATH (which runs the agent's executable) is older than the agent needs. */
+function checkNode(driver: AgentDriver): void {
+  if (driver.minNodeMajor === undefined) return;
+  const found = spawnSync("node", ["--version"], { encoding: "utf8" }).stdout?.trim() ?? "";
+  const major = Number(/^v(\d+)\./.exec(found)?.[1] ?? 0);
+  if (major < driver.minNodeMajor) usage(`${driver.id} needs Node ${driver.minNodeMajor} or newer first on PATH (found ${found || "none"})`);
+}
+
 function install(driver: AgentDriver, version: string, prefix: string): string {
   console.log(`installing ${driver.packageName}@${version} …`);
-  const result = spawnSync("npm", ["install", "--prefix", prefix, "--no-audit", "--no-fund", "--loglevel", "error", `${driver.packageName}@${version}`], { stdio: "inherit" });
+  const packages = [`${driver.packageName}@${version}`, ...(driver.companions?.(version) ?? [])];
+  const result = spawnSync("npm", ["install", "--prefix", prefix, "--no-audit", "--no-fund", "--loglevel", "error", ...(driver.installFlags ?? []), ...packages], { stdio: "inherit" });
   if (result.status !== 0) throw new Error(`npm install ${driver.packageName}@${version} failed`);
   const bin = path.join(prefix, "node_modules", ".bin", driver.bin);
   if (!existsSync(bin)) throw new Error(`${driver.packageName}@${version} installed no ${driver.bin} executable`);
@@ -102,6 +111,7 @@ async function main(): Promise<void> {
   const driver = DRIVERS.find((candidate) => candidate.id === id) ?? usage(`unknown agent ${id}`);
   const keep = args.includes("--keep");
   const direct = args.includes("--direct");
+  checkNode(driver);
 
   const root = mkdtempSync(path.join(tmpdir(), `drift-${driver.id}-`));
   const provider = new ScriptedProvider(driver.provider);

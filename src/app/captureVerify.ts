@@ -103,8 +103,32 @@ function verifyRecorded(session: Session, options: PipelineOptions, captures: re
 }
 
 /**
+ * Each capture's auxiliary row: every capture whose body equals a row of its purpose claims that
+ * row first, then the others take the rows left, in order. So a capture the file holds no row for
+ * (a failed compaction attempt whose request the agent never logs) cannot take the row of a later
+ * capture that equals it.
+ */
+function pairRows<Row extends { row: { index: number; purpose: string }; request: { body: unknown } }>(built: readonly Row[], captures: readonly { capture: VerifyCapture; kind: CapturedRequestKind }[]): Map<VerifyCapture, Row> {
+  const claimed = new Set<number>();
+  const pairs = new Map<VerifyCapture, Row>();
+  const claim = (capture: VerifyCapture, row: Row | undefined) => {
+    if (!row) return;
+    claimed.add(row.row.index);
+    pairs.set(capture, row);
+  };
+  for (const { capture, kind } of captures) {
+    const wire = sortedJson(capture.body);
+    claim(capture, built.find((item) => !claimed.has(item.row.index) && item.row.purpose === kind && sortedJson(item.request.body) === wire));
+  }
+  for (const { capture, kind } of captures) {
+    if (!pairs.has(capture)) claim(capture, built.find((item) => !claimed.has(item.row.index) && item.row.purpose === kind));
+  }
+  return pairs;
+}
+
+/**
  * Summariser and title captures against the auxiliary rows of the same purpose: a row whose body
- * equals first, else the next unclaimed one in order. The captures of each purpose teach the fixed
+ * equals first, else the next unclaimed one in order (pairRows). The captures of each purpose teach the fixed
  * texts the file never holds (a title prompt, a compaction instruction), each from the first
  * capture that holds it, like the first main capture teaches the system prompt; those captures are
  * marked as teaching, and a difference left where the file holds nothing is named.
@@ -116,13 +140,10 @@ function verifyAuxiliary(session: Session, options: PipelineOptions, captures: r
   const ofPurpose = (purpose: string) => captures.filter((item) => item.kind === purpose).map((item) => item.capture);
   const built = rows.map((row) => ({ row, ...support.build(session, options, row.index, ofPurpose(row.purpose)) }));
   const teachers = new Set(built.flatMap((item) => item.taughtBy ?? []));
-  const claimed = new Set<number>();
+  const pairs = pairRows(built, captures);
   return captures.map(({ capture, kind }) => {
-    const wire = sortedJson(capture.body);
-    const same = built.find((item) => !claimed.has(item.row.index) && item.row.purpose === kind && sortedJson(item.request.body) === wire);
-    const next = same ?? built.find((item) => !claimed.has(item.row.index) && item.row.purpose === kind);
+    const next = pairs.get(capture);
     if (!next) return unmatched(capture, kind, "unmatched", `no ${kind} row left in the session`);
-    claimed.add(next.row.index);
     const verdict = compared(session, options, capture, next.request.body);
     const missing = next.request.notRecorded;
     const reason = verdict.verdict === "differs" && missing.length > 0 ? `not in the session file nor taught by a capture: ${missing.join(", ")}` : undefined;
