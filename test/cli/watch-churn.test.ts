@@ -214,4 +214,25 @@ describe("contextscope watch, when it cannot print every turn or every session",
     expect(lines(watch.stdout())[0]!.break).toBeNull();
     await expectInterruptEndsIt(watch);
   }, 120_000);
+
+  it("a Gemini CLI .json chat in a folder, rewritten whole with one more turn, prints that turn only", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "cs-watch-json-"));
+    const chat = path.join(dir, "session-2026-12-03T09-00-s1.json");
+    const meta = { sessionId: "s1", projectHash: "p".repeat(64), startTime: "2026-12-03T09:00:00.000Z", lastUpdated: "2026-12-03T09:00:00.000Z" };
+    const pair = (n: number) => [
+      { id: `u${n}`, timestamp: `2026-12-03T09:00:0${n}.000Z`, type: "user", content: [{ text: `question ${n}` }] },
+      { id: `g${n}`, timestamp: `2026-12-03T09:00:0${n}.500Z`, type: "gemini", content: `answer ${n}`, tokens: { input: 10 * n, output: 1, cached: 0, thoughts: 0, tool: 0, total: 10 * n + 1 }, model: "gemini-2.5-flash" },
+    ];
+    writeFileSync(chat, JSON.stringify({ ...meta, messages: [...pair(1), ...pair(2)] }, null, 2));
+    writeFileSync(path.join(dir, "b.jsonl"), claudeSession(OTHER_ID, 2, "b"));
+    const watch = startWatch([dir]);
+    await watch.waitFor(() => watch.stderr().includes("watching"), "the start");
+    // Gemini CLI writes the whole document again, in place, with the new messages.
+    writeFileSync(chat, JSON.stringify({ ...meta, messages: [...pair(1), ...pair(2), ...pair(3)] }, null, 2));
+    await watch.waitFor(() => lines(watch.stdout()).length > 0, "the new turn");
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Turn 3 alone: the two turns there at the start were read when watching started.
+    expect(lines(watch.stdout()).map((line) => [line.file, line.turn])).toEqual([[chat, 3]]);
+    await expectInterruptEndsIt(watch);
+  }, 120_000);
 });

@@ -18,7 +18,7 @@ import type { TokenizerChoice } from "../../core/tokens/counters";
 import type { LiveTurn } from "../../core/session/follow";
 import { linkSessions } from "../../core/session/threads";
 import { costField } from "../costFields";
-import { WatchedFile, type WatchSettings } from "../watch/watchedFile";
+import { WatchedFile, WHOLE_DOCUMENT_NAME, type WatchSettings } from "../watch/watchedFile";
 import { SessionFolder, type FileStamp, type FoundFile } from "../watch/sessionFolder";
 
 const NAME = "watch";
@@ -121,7 +121,9 @@ async function run(positionals: string[], options: CliOptionValues, io: CliIo): 
     // once); not a session with sub-agent files, whose threads' labels need the session read. One
     // only listed at the start (a large folder) is followed from how it was then, once it changed.
     const existingUnreported = (starting || listedAs !== null) && !printExisting;
-    const lazy = existingUnreported && folder && (listedAs !== null || (!parent && !withSubAgents));
+    // A JSON document (Gemini CLI's older `.json` chats) is rewritten whole: its turns at the start
+    // are read at the start, since its bytes then cannot be read back after the rewrite.
+    const lazy = existingUnreported && folder && !WHOLE_DOCUMENT_NAME.test(file) && (listedAs !== null || (!parent && !withSubAgents));
     const added = new WatchedFile(file, settings, io, existingUnreported, lazy, listedAs);
     watched.set(file, added);
     if (parent) parentOf.set(added, parent);

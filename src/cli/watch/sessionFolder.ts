@@ -6,10 +6,12 @@
 // to stat (src/cli/watch/watchedFile.ts), never the folder's.
 //
 // At the start a small folder is told whole. A large one (many files, or many first bytes to read)
-// is only listed: its line files (`.jsonl`, `.json`) are told when they first change, and then
-// followed from how they were when watching started, as if told then. So a folder of thousands of
-// sessions starts at the cost of listing it; a database or compressed file is told at once (it
-// is read whole on every change, so its state at the start is the one its changes are compared with).
+// is only listed: its line files (`.jsonl`) are told when they first change, and then followed
+// from how they were when watching started, as if told then. So a folder of thousands of
+// sessions starts at the cost of listing it; a database, a compressed file or a JSON document
+// (Gemini CLI's older `.json` chats) is told at once: it is read whole on every change, and its
+// bytes at the start cannot be read back once it has been rewritten, so its state at the start is
+// read then, to compare its changes with.
 import fs from "node:fs";
 import path from "node:path";
 import { intakeHeadLength, scanRole } from "../../core/intake/index";
@@ -21,7 +23,7 @@ const START_TELL_BYTES = 8 * 1024 * 1024;
 /** Nor are more files than this told at the start (each costs opening it). */
 const START_TELL_FILES = 500;
 /** The names told later when a folder is only listed at the start: the line files a lazily followed session is. */
-const LINE_FILE_NAME = /\.jsonl?$/i;
+const LINE_FILE_NAME = /\.jsonl$/i;
 
 /** A file's version: another file moved over it has another identity; a write changes its size or time. */
 export interface FileStamp {

@@ -43,6 +43,12 @@ const READ_CHUNK = 4 * 1024 * 1024;
 const HEAD_BYTES = 1024;
 /** New turns one poll analyses and reports at most (the newest); more are skipped, with a notice. */
 const MAX_TURNS_PER_POLL = 200;
+/**
+ * A session file that is one JSON document (Gemini CLI's older `.json` chats, an opencode export, a
+ * hermes snapshot), rewritten whole on every change rather than appended to: read whole, and never
+ * lazily (its bytes at the start cannot be read back once it has been rewritten).
+ */
+export const WHOLE_DOCUMENT_NAME = /\.json$/i;
 
 export interface WatchSettings {
   pipeline: PipelineOptions;
@@ -188,7 +194,7 @@ export class WatchedFile {
       fresh = "replaced by another file";
     }
     // A database or a compressed file is read whole on every change (the intake tells from the first bytes).
-    if (this.readsWhole === null && stamp.size > 0) this.readsWhole = readsWhole(readRange(this.file, 0, 16));
+    if (this.readsWhole === null && stamp.size > 0) this.readsWhole = WHOLE_DOCUMENT_NAME.test(this.file) || readsWhole(readRange(this.file, 0, 16));
     let session: Session | null = null;
     if (!this.readsWhole) {
       const rewritten = fresh === null ? this.rewrittenInPlace(stamp.size) : null;
