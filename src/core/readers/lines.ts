@@ -4,6 +4,7 @@
 // by a chunk boundary) or decodes each line separately (`push`), which is faster than building
 // one huge string and works for files larger than a JavaScript string can hold. Core stays free
 // of TextDecoder: the caller passes the decode function.
+import { concatBytes } from "../util/concat-bytes";
 
 /** Decodes the bytes of one line (without its line terminator) to text. */
 export type DecodeFn = (bytes: Uint8Array) => string;
@@ -138,7 +139,7 @@ export class LineSplitter {
    * still to be processed (the buffered prefix is moved into `pending` handling).
    */
   private stripLeadingBom(chunk: Uint8Array): Uint8Array {
-    const head = concatBytes([...this.pending, chunk], this.pendingLength + chunk.length);
+    const head = concatBytes([...this.pending, chunk]);
     this.pending = [];
     this.pendingLength = 0;
     if (head.length < BOM_BYTES.length && BOM_BYTES.slice(0, head.length).every((b, i) => head[i] === b)) {
@@ -160,7 +161,7 @@ export class LineSplitter {
     let from = start;
     let to = end;
     if (this.pendingLength > 0) {
-      bytes = concatBytes([...this.pending, data.subarray(start, end)], this.pendingLength + end - start);
+      bytes = concatBytes([...this.pending, data.subarray(start, end)]);
       from = 0;
       to = bytes.length;
       this.pending = [];
@@ -170,17 +171,6 @@ export class LineSplitter {
     this.lineNumber += 1;
     onLine(bytes, from, to, this.lineNumber, this.lineOffset);
   }
-}
-
-function concatBytes(parts: Uint8Array[], total: number): Uint8Array {
-  if (parts.length === 1 && parts[0]) return parts[0];
-  const out = new Uint8Array(total);
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
 }
 
 /** Splits all of `bytes` into lines (convenience over LineSplitter). */

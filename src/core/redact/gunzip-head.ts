@@ -3,6 +3,7 @@
 // scanned. The output is capped (a small run can inflate enormously) and a damaged or cut stream
 // gives what inflated before the damage: what matters is the text, not a whole file.
 import { Gunzip } from "fflate";
+import { concatBytes } from "../util/concat-bytes";
 
 /** At most this many inflated bytes are looked at. */
 const MAX_GUNZIP_BYTES = 1 << 20;
@@ -31,12 +32,5 @@ export function gunzipHead(bytes: Uint8Array): Uint8Array | null {
   } catch {
     // A damaged or cut stream: keep what inflated before it.
   }
-  if (total === 0) return null;
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.length;
-  }
-  return out;
+  return total === 0 ? null : concatBytes(chunks);
 }

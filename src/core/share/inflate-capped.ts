@@ -6,6 +6,7 @@
 import { Inflate } from "fflate";
 import { ShareDecodeFailure, fail } from "./errors";
 import { inflateFailure } from "../util/inflateFailure";
+import { concatBytes } from "../util/concat-bytes";
 
 export const INFLATE_SLICE_BYTES = 1024;
 
@@ -32,11 +33,5 @@ export function inflateCapped(compressed: Uint8Array, maxBytes: number): Uint8Ar
     fail("corrupted", `compressed data is ${kind === "cut" ? "cut short" : "damaged"}: ${what}`);
   }
   if (exceeded) fail("too-large", `more than ${maxBytes} bytes once decompressed`, { inflatedBytes: total });
-  const out = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return out;
+  return concatBytes(chunks);
 }
