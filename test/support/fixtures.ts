@@ -207,3 +207,21 @@ export function describeShared(name: string, suite: (shared: FixtureRoot) => voi
   const shared = sharedFixtures();
   if (shared) describe(name, () => suite(shared));
 }
+
+/** A recorded request as `verify` takes it: its file name, its body and the recorder's kind. */
+export interface RecordedCapture {
+  source: string;
+  body: unknown;
+  kind: string;
+}
+
+/** Every recorded request of a `requests/` folder (NNN.json with its NNN.meta.json), in order. */
+export function recordedCaptures(requestsDir: string): RecordedCapture[] {
+  return readdirSync(mustExist(requestsDir, "requests folder"))
+    .filter((name) => /^\d{3}\.json$/.test(name))
+    .sort()
+    .map((name) => {
+      const meta = JSON.parse(readFileSync(path.join(requestsDir, name.replace(".json", ".meta.json")), "utf8")) as { kind: string };
+      return { source: name, body: JSON.parse(readFileSync(path.join(requestsDir, name), "utf8")) as unknown, kind: meta.kind };
+    });
+}

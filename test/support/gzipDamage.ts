@@ -21,12 +21,4 @@ export function withBadBlockType(member: Uint8Array): Uint8Array<ArrayBuffer> {
   return damaged;
 }
 
-export function joined(...parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
+export { joinedBytes as joined } from "./joinedBytes";

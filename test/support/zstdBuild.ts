@@ -3,19 +3,13 @@
 // size, as a bomb is made), a compressed block of given bytes (damage), and skippable frames (to
 // pad a file, or as tools write them first). No compressor is needed.
 
+import { joinedBytes as concatBytes } from "./joinedBytes";
+
+export { concatBytes };
+
 const encoder = new TextEncoder();
 /** The most one block may decode to (Block_Maximum_Size). */
 const BLOCK_BYTES = 128 * 1024;
-
-export function concatBytes(...parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
 
 export type Block = { raw: string } | { rle: number; blocks: number } | { compressed: Uint8Array };
 

@@ -6,7 +6,7 @@
 // compaction's second attempt failed on the shrink guard: the harness logs neither its range nor
 // its output, so its captured request (011) pairs with no row — and does not take the /compact
 // row from the capture that equals it.
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Session } from "../../../../src/core/model";
@@ -14,7 +14,7 @@ import { verifiedHeadline, verifySession, type VerifyCapture } from "../../../..
 import { headRole } from "../../../../src/core/intake/index";
 import { readSessionBytes } from "../../../../src/core/session/index";
 import { analyzeSession, countTurns } from "../../../../src/core/session/pipeline";
-import { findSessionFile, fixturePath } from "../../../support/fixtures";
+import { findSessionFile, fixturePath, recordedCaptures } from "../../../support/fixtures";
 
 const CASE = fixturePath("deepseek-harness/drift-resumed");
 const REQUESTS = path.join(CASE, "requests");
@@ -30,15 +30,7 @@ async function read(): Promise<Session> {
   return readSessionBytes(bytes, "session.jsonl.zstd", (line) => decoder.decode(line));
 }
 
-function captures(): VerifyCapture[] {
-  return readdirSync(REQUESTS)
-    .filter((name) => /^\d{3}\.json$/.test(name))
-    .sort()
-    .map((name) => {
-      const meta = JSON.parse(readFileSync(path.join(REQUESTS, name.replace(".json", ".meta.json")), "utf8")) as { kind: string };
-      return { source: name, body: JSON.parse(readFileSync(path.join(REQUESTS, name), "utf8")) as unknown, kind: meta.kind };
-    });
-}
+const captures = (): VerifyCapture[] => recordedCaptures(REQUESTS);
 
 describe("deepseek-harness recording, resumed by ten processes", () => {
   let session: Session;

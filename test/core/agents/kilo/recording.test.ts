@@ -5,9 +5,9 @@
 // timeline event whose summariser request equals its capture, and the request after it carries
 // the replayed prompt and Kilo's `<environment_details>` blocks, which the database does not hold; the
 // simulator's Kilo policy, on the stored rows and their recorded tokens, fires where Kilo compacted.
-import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { recordedCaptures } from "../../../support/fixtures";
 import { verifiedHeadline, verifySession, type VerifyCapture } from "../../../../src/app/captureVerify";
 import { loadDatabase } from "../../../../src/cli/sqlite";
 import { recordReport } from "../../../../src/core/session/recordReport";
@@ -19,15 +19,7 @@ const CASE = path.join(__dirname, "../../../fixtures/kilo/run-autocompact");
 const DB = path.join(CASE, "session/kilo.db");
 const REQUESTS = path.join(CASE, "requests");
 
-function captures(): VerifyCapture[] {
-  return readdirSync(REQUESTS)
-    .filter((name) => /^\d{3}\.json$/.test(name))
-    .sort()
-    .map((name) => {
-      const meta = JSON.parse(readFileSync(path.join(REQUESTS, name.replace(".json", ".meta.json")), "utf8")) as { kind: string };
-      return { source: name, body: JSON.parse(readFileSync(path.join(REQUESTS, name), "utf8")) as unknown, kind: meta.kind };
-    });
-}
+const captures = (): VerifyCapture[] => recordedCaptures(REQUESTS);
 
 describe("Kilo Code CLI recording", () => {
   it("kilo.db is Kilo's by its own tables; opencode's tables alone are not", async () => {

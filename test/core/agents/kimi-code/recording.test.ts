@@ -6,9 +6,10 @@
 // count, model), and the automatic compaction is a timeline event, with its summariser request
 // (equal too, its handoff instruction learnt from that capture), after which the kept prompts,
 // the summary and Kimi Code's continuation reminder are sent.
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { recordedCaptures } from "../../../support/fixtures";
 import { verifiedHeadline, verifySession, type VerifyCapture } from "../../../../src/app/captureVerify";
 import { readSessionText } from "../../../../src/core/session/index";
 import { findAgent } from "../../../../src/core/session/agents";
@@ -24,15 +25,7 @@ const SUMMARISER = "009.json";
 
 const read = (text = readFileSync(WIRE, "utf8")) => readSessionText(text, "wire.jsonl")!;
 
-function captures(): VerifyCapture[] {
-  return readdirSync(REQUESTS)
-    .filter((name) => /^\d{3}\.json$/.test(name))
-    .sort()
-    .map((name) => {
-      const meta = JSON.parse(readFileSync(path.join(REQUESTS, name.replace(".json", ".meta.json")), "utf8")) as { kind: string };
-      return { source: name, body: JSON.parse(readFileSync(path.join(REQUESTS, name), "utf8")) as unknown, kind: meta.kind };
-    });
-}
+const captures = (): VerifyCapture[] => recordedCaptures(REQUESTS);
 
 describe("Kimi Code recording", () => {
   it("opens as Kimi Code with every record type known and no warning", () => {
