@@ -92,12 +92,31 @@ function buildHome(): { home: string; projects: string; bytes: number; sessions:
   return { home, projects, bytes, sessions };
 }
 
-/** Runs a command, returns its wall time in seconds and its standard output. */
-function timed(command: string, commandArgs: string[], env: NodeJS.ProcessEnv): { seconds: number; stdout: string } {
+/**
+ * Runs a command under /usr/bin/time (when the machine has it), returns its wall time and CPU
+ * time (user + system, its children's included: ccusage runs as a native binary under npx) in
+ * seconds and its standard output. The CPU time says what each costs on a machine shared with
+ * other work, where wall times are shares of a busy machine.
+ */
+function timed(command: string, commandArgs: string[], env: NodeJS.ProcessEnv): { seconds: number; cpu: number | null; stdout: string } {
+  const timeFile = path.join(tmpdir(), `scan-vs-ccusage-time-${process.pid}.txt`);
+  const withTime = existsSync("/usr/bin/time");
   const start = process.hrtime.bigint();
-  const stdout = execFileSync(command, commandArgs, { env, encoding: "utf8", maxBuffer: 1024 * 1024 * 1024, stdio: ["ignore", "pipe", "ignore"] });
-  return { seconds: Number(process.hrtime.bigint() - start) / 1e9, stdout };
+  const stdout = withTime
+    ? execFileSync("/usr/bin/time", ["-f", "%U %S", "-o", timeFile, command, ...commandArgs], { env, encoding: "utf8", maxBuffer: 1024 * 1024 * 1024, stdio: ["ignore", "pipe", "ignore"] })
+    : execFileSync(command, commandArgs, { env, encoding: "utf8", maxBuffer: 1024 * 1024 * 1024, stdio: ["ignore", "pipe", "ignore"] });
+  const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+  let cpu: number | null = null;
+  if (withTime) {
+    const [user, system] = readFileSync(timeFile, "utf8").trim().split(/\s+/).slice(-2).map(Number);
+    cpu = (user ?? 0) + (system ?? 0);
+    rmSync(timeFile, { force: true });
+  }
+  return { seconds, cpu, stdout };
 }
+
+const cpuText = (cpu: number | null): string => (cpu === null ? "" : `, CPU ${cpu.toFixed(2)} s`);
+const cpuRatio = (ours: number | null, theirs: number | null): string => (ours === null || theirs === null ? "" : `; CPU ${(ours / theirs).toFixed(2)} × ccusage`);
 
 function main(): void {
   const built = buildHome();
@@ -107,16 +126,16 @@ function main(): void {
     const [command, ...rest] = ccusage.split(" ");
     const theirs = timed(command!, [...rest, "session", "--json", "--offline"], env);
     const rows = (JSON.parse(theirs.stdout) as { session: unknown[] }).session.length;
-    console.log(`ccusage: ${theirs.seconds.toFixed(2)} s (${rows} sessions)`);
+    console.log(`ccusage: ${theirs.seconds.toFixed(2)} s${cpuText(theirs.cpu)} (${rows} sessions)`);
     const compiled = path.resolve("dist-cli/contextscope.mjs");
     const scan = existsSync(compiled) ? { command: process.execPath, args: [compiled, "scan"] } : { command: "npx", args: ["tsx", "src/cli/main.ts", "scan"] };
     const summary = timed(scan.command, [...scan.args, built.projects], env);
     const lines = summary.stdout.trim().split("\n").filter((line) => line !== "");
     const passes = lines.filter((line) => line.includes('"pass":"summary"')).length;
-    console.log(`scan: ${summary.seconds.toFixed(2)} s (${lines.length} lines, ${passes} by the summary pass); ${(summary.seconds / theirs.seconds).toFixed(2)} × ccusage`);
+    console.log(`scan: ${summary.seconds.toFixed(2)} s${cpuText(summary.cpu)} (${lines.length} lines, ${passes} by the summary pass); ${(summary.seconds / theirs.seconds).toFixed(2)} × ccusage${cpuRatio(summary.cpu, theirs.cpu)}`);
     if (withFull) {
       const full = timed(scan.command, [...scan.args, "--full", built.projects], env);
-      console.log(`scan --full: ${full.seconds.toFixed(2)} s; ${(full.seconds / theirs.seconds).toFixed(2)} × ccusage`);
+      console.log(`scan --full: ${full.seconds.toFixed(2)} s${cpuText(full.cpu)}; ${(full.seconds / theirs.seconds).toFixed(2)} × ccusage${cpuRatio(full.cpu, theirs.cpu)}`);
     }
   } finally {
     if (keep) console.log(`kept: ${built.home}`);

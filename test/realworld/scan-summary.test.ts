@@ -9,7 +9,8 @@ import path from "node:path";
 import { expect, it } from "vitest";
 import { analyseJob } from "../../src/cli/scan/analyse";
 import { discoverSessions } from "../../src/cli/scan/discover";
-import { summarizeSession } from "../../src/core/session/index";
+import { summarizeSession, wantedLines } from "../../src/core/session/index";
+import type { LineWanted } from "../../src/core/agents/descriptor";
 import { describeShared } from "../support/fixtures";
 
 const readFile = (file: string) => new Uint8Array(readFileSync(file));
@@ -20,7 +21,7 @@ describeShared("scan: the summary pass equals the full pipeline on real sessions
 
   // The sessions whose agent has a summary pass (side files are read by the full pipeline only).
   const summarised = jobs.filter((job) => {
-    const files = [job.file, ...job.with].map((file) => ({ name: path.basename(file), lines: () => readFileSync(file, "utf8").split("\n") }));
+    const files = [job.file, ...job.with].map((file) => ({ name: path.basename(file), lines: (wanted?: LineWanted) => wantedLines(readFileSync(file, "utf8").split("\n"), wanted) }));
     return job.sideFiles.length === 0 && summarizeSession(files) !== null;
   });
 

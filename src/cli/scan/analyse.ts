@@ -15,6 +15,7 @@ import { loadTokenizerTables } from "../../core/tokens/tables";
 import { sessionTables } from "../../core/tokens/sessionTables";
 import { loadAnySession, loadSession } from "../inputs";
 import type { CliIo } from "../io";
+import { byteLines } from "./byteLines";
 import type { ScanJob } from "./discover";
 import { failedLine, ScanLineBuilder, summaryLine, wholeSessionLine, type ScanLine } from "./line";
 import { sessionCostInputs } from "../../app/sessionPrices";
@@ -42,21 +43,8 @@ export async function analyseJob(job: ScanJob, options: ScanOptions, readFile: C
   return fullLine(job, options, readFile);
 }
 
-/** Every line of the bytes, decoded one at a time (a line's \r dropped). */
-function* byteLines(bytes: Uint8Array): Generator<string> {
-  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  let start = 0;
-  while (start < buffer.length) {
-    let end = buffer.indexOf(10, start);
-    if (end < 0) end = buffer.length;
-    const last = end > start && buffer[end - 1] === 13 ? end - 1 : end;
-    yield buffer.toString("utf8", start, last);
-    start = end + 1;
-  }
-}
-
 function bytesFile(file: string, bytes: Uint8Array): SummaryFile {
-  return { name: path.basename(file), lines: () => byteLines(bytes) };
+  return { name: path.basename(file), lines: (wanted) => byteLines(bytes, wanted) };
 }
 
 async function fullLine(job: ScanJob, options: ScanOptions, readFile: CliIo["readFile"]): Promise<ScanLine> {

@@ -407,8 +407,22 @@ export interface AgentDescriptor {
    * rebuilding a request (`scan` without `--full`): the provider calls and the usage they recorded,
    * counted the way the full pipeline counts them. Absent: the full pipeline makes the summary.
    */
-  summarize?(lines: Iterable<string>, fileName: string): SessionSummary;
+  summarize?(lines: SummaryLines, fileName: string): SessionSummary;
 }
+
+/**
+ * Whether a summariser wants a line, asked before the line is decoded: `contains` tells whether
+ * the raw line holds an ASCII marker (no line break in it). A summariser that asks this lets a
+ * reader of bytes skip the lines no call is on without decoding them.
+ */
+export type LineWanted = (contains: (marker: string) => boolean) => boolean;
+
+/**
+ * A file's lines for its summary, walked once per call. With `wanted`, only the lines it accepts
+ * (asked in file order, once per line): a reader of bytes asks before decoding, a reader of
+ * strings asks with `includes` (`wantedLines`).
+ */
+export type SummaryLines = (wanted?: LineWanted) => Iterable<string>;
 
 /** One provider call a session file records, for a summary. */
 export interface SummaryCall {

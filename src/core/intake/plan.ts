@@ -91,15 +91,37 @@ export function plannedSession(source: IntakeSource, index = 0): PlannedSession 
   const container = role.kind === "compressed" ? role.container : null;
   let agentId: string | null = null;
   if (!container && role.kind === "plain") {
-    const lines = splitTextLines(utf8Decode(source.head));
-    if (!isWhole(source) && lines.length > 1) lines.pop();
     try {
-      agentId = detectAgent(lines.filter((line) => line.trim() !== "").slice(0, DETECTION_LINE_COUNT), baseName(source.name))?.id ?? null;
+      agentId = detectAgent(detectionLines(source), baseName(source.name))?.id ?? null;
     } catch {
       agentId = null;
     }
   }
   return { name: source.name, index, agentId, container };
+}
+
+/**
+ * The head's first complete non-empty lines, as many as detection looks at. Only the bytes up to
+ * the last of them are decoded when they are all non-empty and more follows (a head of large
+ * lines is decoded in part); otherwise the whole head, the same lines either way.
+ */
+function detectionLines(source: IntakeSource): string[] {
+  const head = source.head;
+  let end = -1;
+  let count = 0;
+  while (count < DETECTION_LINE_COUNT) {
+    const next = head.indexOf(10, end + 1);
+    if (next < 0) break;
+    end = next;
+    count++;
+  }
+  if (count === DETECTION_LINE_COUNT && end + 1 < head.length) {
+    const first = splitTextLines(utf8Decode(head.subarray(0, end)));
+    if (first.every((line) => line.trim() !== "")) return first;
+  }
+  const lines = splitTextLines(utf8Decode(head));
+  if (!isWhole(source) && lines.length > 1) lines.pop();
+  return lines.filter((line) => line.trim() !== "").slice(0, DETECTION_LINE_COUNT);
 }
 
 /** What the files of `sources`, opened together (or one alone), are. */

@@ -6,14 +6,19 @@
 // holds already is counted there only. Null when an agent has no summariser: the caller runs the
 // full pipeline.
 import { detectAgent, DETECTION_LINE_COUNT } from "./read";
-import type { SessionSummary, SummaryCall } from "../agents/descriptor";
+import type { LineWanted, SessionSummary, SummaryCall, SummaryLines } from "../agents/descriptor";
 import type { CostTurn, ThreadCostInput } from "../pricing/index";
 import { providerReportedBreak } from "../prefix/server-verdict";
 
 /** A file of the session: its name and a way to walk its lines (called once per pass). */
 export interface SummaryFile {
   name: string;
-  lines(): Iterable<string>;
+  lines: SummaryLines;
+}
+
+/** The lines of `lines` that `wanted` accepts (or all of them), asked of each line's text. */
+export function* wantedLines(lines: Iterable<string>, wanted?: LineWanted): Generator<string> {
+  for (const line of lines) if (!wanted || wanted((marker) => line.includes(marker))) yield line;
 }
 
 export interface SessionSummaryResult {
@@ -59,10 +64,10 @@ export function summarizeSession(files: readonly SummaryFile[]): SessionSummaryR
   if (!main) return null;
   const agent = detectAgent(firstLines(main), main.name);
   if (!agent?.summarize) return null;
-  const summaries: SessionSummary[] = [agent.summarize(main.lines(), main.name)];
+  const summaries: SessionSummary[] = [agent.summarize(main.lines, main.name)];
   for (const file of others) {
     if (detectAgent(firstLines(file), file.name) !== agent) return null;
-    summaries.push(agent.summarize(file.lines(), file.name));
+    summaries.push(agent.summarize(file.lines, file.name));
   }
   const first = summaries[0]!;
   const counted = new Set<string>();

@@ -8,7 +8,7 @@
 // Assumed: the main chain has one branch (a rewound session's calls on other branches count
 // here, where the full pipeline shows only the default branch's).
 import type { ModelRef, RecordedUsage } from "../../model";
-import type { SessionSummary, SummaryCall } from "../descriptor";
+import type { SessionSummary, SummaryCall, SummaryLines } from "../descriptor";
 import { isObject } from "../../util/is-object";
 
 /** The synthetic model of replies Claude Code writes itself: no request was sent. */
@@ -106,9 +106,13 @@ class ClaudeSummariser {
     if (isObject(block) && typeof block.tool_use_id === "string") this.spawned.add(agentId);
   }
 
+  /** False for a line no call, compaction or project is on, told by the markers it holds. */
+  wants(contains: (marker: string) => boolean): boolean {
+    return contains('"assistant"') || contains("compact_boundary") || contains('"agentId"') || contains('"isSidechain":true') || (this.project === null && contains('"cwd"'));
+  }
+
+  /** A line `wants` accepted (lines no call, compaction or project is on are never parsed). */
   line(text: string): void {
-    // Lines no call, compaction or project is on are skipped before they are parsed.
-    if (!text.includes('"assistant"') && !text.includes("compact_boundary") && !text.includes('"agentId"') && !text.includes('"isSidechain":true') && (this.project !== null || !text.includes('"cwd"'))) return;
     let record: unknown;
     try {
       record = JSON.parse(text);
@@ -170,8 +174,8 @@ class ClaudeSummariser {
 /** A sub-agent's file name (threads.ts): its agent id when its entries name none. */
 const AGENT_FILE = /(?:^|[\\/])agent-([A-Za-z0-9_-]+)\.jsonl$/;
 
-export function summarizeClaudeLines(lines: Iterable<string>, fileName: string): SessionSummary {
+export function summarizeClaudeLines(lines: SummaryLines, fileName: string): SessionSummary {
   const summariser = new ClaudeSummariser();
-  for (const line of lines) summariser.line(line);
+  for (const line of lines((contains) => summariser.wants(contains))) summariser.line(line);
   return summariser.summary(fileName);
 }

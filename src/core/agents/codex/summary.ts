@@ -5,16 +5,16 @@
 // compaction summariser calls whose usage the rollout records (priced as the full pipeline prices
 // them, src/app/sessionPrices.ts).
 import type { PipelineOptions } from "../../model";
-import type { SessionSummary, SummaryCall } from "../descriptor";
+import type { SessionSummary, SummaryCall, SummaryLines } from "../descriptor";
 import { codexReader } from "./reader";
 import { analyzeCodexSession } from "./turns";
 
 const OPTIONS: PipelineOptions = { leafId: null, api: null, header: null, notes: false };
 
-export function summarizeCodexLines(lines: Iterable<string>, fileName: string): SessionSummary {
+export function summarizeCodexLines(lines: SummaryLines, fileName: string): SessionSummary {
   const reader = codexReader.createLineReader(fileName);
   let number = 0;
-  for (const line of lines) {
+  for (const line of lines()) {
     number++;
     if (line.trim() !== "") reader.pushLine(line, number);
   }

@@ -18,12 +18,14 @@ const DETECT_LINES = 20;
  * `{"info":{"id":"ses_…` (compact). Detection looks only at the first lines.
  */
 function detectOpencodeExport(firstLines: string[]): boolean {
-  const head = firstLines
-    .slice(0, DETECT_LINES)
-    .map((line) => line.trim())
-    .filter((line) => line !== "")
-    .join("")
-    .slice(0, 4096);
+  // Only the first 4,096 characters of the trimmed lines joined are looked at, so only they are
+  // joined: a file of large lines (a transcript's tool results) costs no more than a small one.
+  let head = "";
+  for (const line of firstLines.slice(0, DETECT_LINES)) {
+    if (head.length >= 4096) break;
+    head += line.trim().slice(0, 4096);
+  }
+  head = head.slice(0, 4096);
   return /^\{\s*"info"\s*:\s*\{/.test(head) && /"id"\s*:\s*"ses_/.test(head);
 }
 
