@@ -7,11 +7,38 @@ import { capParsedValue, parseJsonCapped } from "../util/json-depth";
 import { parseLineKeepingLargeTexts } from "../text/largeLiterals";
 import type { TextStore } from "../text/storedText";
 
+type ParsedLine = { value: Record<string, unknown>; note?: string } | { reason: string };
+
+/**
+ * While a file's first lines go through every agent's detector (`duringDetection`), each line is
+ * parsed once and the detectors after the first read the same objects (they only look at them).
+ */
+let detectionParses: Map<string, ParsedLine> | null = null;
+
+/** Runs `detect` with each first line parsed once for all the detectors it asks. */
+export function duringDetection<T>(detect: () => T): T {
+  if (detectionParses) return detect();
+  detectionParses = new Map();
+  try {
+    return detect();
+  } finally {
+    detectionParses = null;
+  }
+}
+
 /**
  * The parsed object, or the reason the line is skipped. Values nested deeper than the depth cap
  * (src/core/util/json-depth.ts) are cut; `note` then says so, for a warning on the line.
  */
-export function parseObjectLine(text: string): { value: Record<string, unknown>; note?: string } | { reason: string } {
+export function parseObjectLine(text: string): ParsedLine {
+  const known = detectionParses?.get(text);
+  if (known) return known;
+  const parsed = parseLine(text);
+  detectionParses?.set(text, parsed);
+  return parsed;
+}
+
+function parseLine(text: string): ParsedLine {
   let parsed: { value: unknown; note: string | null };
   try {
     parsed = parseJsonCapped(text);

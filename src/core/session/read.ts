@@ -10,6 +10,7 @@ import { containerOf } from "../intake/containers/index";
 import { LineSplitter, splitTextLines, type DecodeFn, type LineBytesCallback } from "../readers/lines";
 import { DEFAULT_READ_BOUNDS, boundedDecoding, longLineReason, type ReadBounds } from "../intake/bounds";
 import { capWarningsPerKind } from "../readers/finish";
+import { duringDetection } from "../readers/jsonl-object";
 import { utf8Decode } from "../util/utf8";
 import type { TextSource } from "../text/storedText";
 import type { FormatReader, LineReader } from "../readers/types";
@@ -32,10 +33,7 @@ export class UnsupportedFormatError extends Error {
 }
 
 export function detectFormat(firstLines: string[], fileName: string): FormatReader | null {
-  for (const reader of FORMAT_READERS) {
-    if (reader.detect(firstLines, fileName)) return reader;
-  }
-  return null;
+  return duringDetection(() => FORMAT_READERS.find((reader) => reader.detect(firstLines, fileName)) ?? null);
 }
 
 /** The agent whose reader recognises these first lines, or null. */
