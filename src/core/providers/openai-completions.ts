@@ -48,7 +48,7 @@ import { joinTexts } from "../text/textTests";
 import { prepareMessages } from "./transform";
 import { anthropicMessagesSerializer } from "./anthropic-messages";
 import { WireCache } from "./wire-cache";
-import { CarriedWire } from "./carried-wire";
+import { CarriedWire, messageWireStep, type MessageWireForms } from "./carried-wire";
 
 const SERIALIZER_ID = "openai-completions";
 
@@ -154,18 +154,9 @@ function toolWire(result: ToolResultMessage): WireMessage {
 }
 
 /** One step of the wire list: a user or assistant message, or a run of tool results. */
-function wireStep(list: readonly LlmMessage[], i: number, wire: WireMessage[], supportsImages: boolean, userConfig: string): number {
-  const message = list[i]!;
-  if (message.role === "user") {
-    const converted = messageWire.get(userConfig, message, () => userWire(message, supportsImages));
-    if (converted) wire.push(converted);
-    return i + 1;
-  }
-  if (message.role === "assistant") {
-    const converted = messageWire.get("assistant", message, () => convertAssistant(message));
-    if (converted) wire.push(converted);
-    return i + 1;
-  }
+function wireStep(list: readonly LlmMessage[], i: number, wire: WireMessage[], supportsImages: boolean, forms: MessageWireForms<WireMessage>): number {
+  const next = messageWireStep(list, i, wire, forms);
+  if (next !== null) return next;
   // A run of tool results: one `tool` message each, then their images in one user message.
   const images: Record<string, unknown>[] = [];
   let j = i;
@@ -189,12 +180,22 @@ function serialize(input: SerializeInput): SerializeOutput {
     normaliseToolCallId(model),
     input.options?.transformMessages,
     SERIALIZER_ID,
+    input.messagesGrowing,
   );
   const supportsImages = model.supportsImages === true;
   const userConfig = supportsImages ? "user+images" : "user";
   const system = resolveSystemPrompt(header, notRecordedLabels);
   const head = system === null ? [] : [systemMessage(model.reasoning && model.supportsDeveloperRole ? "developer" : "system", system)];
-  const messages = carriedMessages.build(userConfig, prepared.messages, (list, i, wire) => wireStep(list, i, wire, supportsImages, userConfig), head, prepared.growing);
+  const forms: MessageWireForms<WireMessage> = {
+    cache: messageWire,
+    userConfig,
+    user: (message) => userWire(message, supportsImages),
+    assistant: convertAssistant,
+  };
+  const messages = carriedMessages.build(userConfig, prepared.messages, (list, i, wire) => wireStep(list, i, wire, supportsImages, forms), {
+    head,
+    growing: prepared.growing,
+  });
 
   const body: Record<string, unknown> = {
     model: model.id,
