@@ -57,7 +57,8 @@ export class CarriedWire<W> {
   build(config: string, list: readonly LlmMessage[], step: WireStep<W>, options: CarriedBuild<W> = {}): W[] {
     const head = options.head ?? [];
     let shared = 0;
-    if (this.config !== config || !this.sameHead(head)) {
+    const sameHead = this.sameHead(head);
+    if (this.config !== config || !sameHead) {
       this.config = config;
       this.setHead(head);
     } else if (options.growing === true && list === this.growingList && this.sources.length <= list.length) {
@@ -79,7 +80,8 @@ export class CarriedWire<W> {
       this.wire.length = this.headLength;
       this.counter = 0;
     }
-    const kept = this.wire.length;
+    // The wire items the previous list had as well (a new head is new items).
+    const kept = sameHead ? this.wire.length : 0;
     this.stepStarts.length = keep;
     this.stepWire.length = keep;
     this.stepCounter.length = keep;

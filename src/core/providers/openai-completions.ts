@@ -36,6 +36,7 @@ import {
   numberOrUndefined,
   resolveMaxTokens,
   resolveSystemPrompt,
+  sameSystemPrompt,
   resolveTools,
   sanitizeText,
   textOfContent,
@@ -134,7 +135,7 @@ const carriedMessages = new CarriedWire<WireMessage>();
 let lastSystemMessage: WireMessage | null = null;
 
 function systemMessage(role: string, content: unknown): WireMessage {
-  if (lastSystemMessage?.role !== role || lastSystemMessage.content !== content) {
+  if (lastSystemMessage?.role !== role || !sameSystemPrompt(lastSystemMessage.content, content)) {
     lastSystemMessage = Object.freeze({ role, content });
   }
   return lastSystemMessage;

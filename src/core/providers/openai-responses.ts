@@ -36,6 +36,7 @@ import {
   numberOrUndefined,
   resolveMaxTokens,
   resolveSystemPrompt,
+  sameSystemPrompt,
   resolveTools,
   sanitizeText,
   textOfContent,
@@ -167,7 +168,7 @@ const carriedItems = new CarriedWire<Item>();
 let lastSystemItem: Item | null = null;
 
 function systemItem(role: string, content: unknown): Item {
-  if (lastSystemItem?.role !== role || lastSystemItem.content !== content) lastSystemItem = Object.freeze({ role, content });
+  if (lastSystemItem?.role !== role || !sameSystemPrompt(lastSystemItem.content, content)) lastSystemItem = Object.freeze({ role, content });
   return lastSystemItem;
 }
 
