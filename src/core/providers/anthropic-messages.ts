@@ -48,7 +48,7 @@ import { joinTexts } from "../text/textTests";
 import type { ReasoningLevel } from "./shared";
 import { prepareMessages } from "./transform";
 import { sameRun, WireCache } from "./wire-cache";
-import { CarriedWire } from "./carried-wire";
+import { CarriedWire, messageWireStep, type MessageWireForms } from "./carried-wire";
 
 const SERIALIZER_ID = "anthropic-messages";
 
@@ -162,35 +162,30 @@ function assistantWire(message: AssistantMessage): WireMessage | null {
 /**
  * The message-level breakpoint on the final message when it is user-role: on a copy of that
  * message (and of its last block), since the cached wire objects are shared by every turn.
+ * Returns how many leading messages are left as they were.
  */
-function withFinalBreakpoint(messages: WireMessage[], cacheControl: Block): void {
+function withFinalBreakpoint(messages: WireMessage[], cacheControl: Block): number {
   const last = messages.length - 1;
   const final = messages[last];
-  if (!final || final.role !== "user") return;
+  if (!final || final.role !== "user") return messages.length;
   if (isText(final.content)) {
     messages[last] = { ...final, content: [{ type: "text", text: final.content, cache_control: cacheControl }] };
-    return;
+    return last;
   }
   const lastBlock = final.content[final.content.length - 1];
   if (lastBlock && (lastBlock.type === "text" || lastBlock.type === "image" || lastBlock.type === "tool_result")) {
     messages[last] = { ...final, content: [...final.content.slice(0, -1), { ...lastBlock, cache_control: cacheControl }] };
+    return last;
   }
+  return messages.length;
 }
 
 /** One step of the wire list: a user or assistant message, or a run of tool results. */
-function wireStep(list: readonly LlmMessage[], i: number, wire: WireMessage[], supportsImages: boolean, userConfig: string): number {
-  const message = list[i]!;
-  if (message.role === "user") {
-    const converted = messageWire.get(userConfig, message, () => userWire(message, supportsImages));
-    if (converted) wire.push(converted);
-    return i + 1;
-  }
-  if (message.role === "assistant") {
-    const converted = messageWire.get("assistant", message, () => assistantWire(message));
-    if (converted) wire.push(converted);
-    return i + 1;
-  }
+function wireStep(list: readonly LlmMessage[], i: number, wire: WireMessage[], forms: MessageWireForms<WireMessage>): number {
+  const next = messageWireStep(list, i, wire, forms);
+  if (next !== null) return next;
   // A run of tool results: one user message of tool_result blocks.
+  const message = list[i]!;
   let end = i;
   while (end < list.length && list[end]!.role === "toolResult") end++;
   const cached = toolRunWire.getValid(
@@ -211,10 +206,18 @@ function serialize(input: SerializeInput): SerializeOutput {
   const notRecordedLabels: string[] = [];
   const cacheControl = cacheControlFor(input);
   const supportsImages = model.supportsImages === true;
-  const prepared = prepareMessages(input.messages, model, normaliseToolCallId, input.options?.transformMessages, SERIALIZER_ID);
+  const prepared = prepareMessages(input.messages, model, normaliseToolCallId, input.options?.transformMessages, SERIALIZER_ID, input.messagesGrowing);
   const userConfig = supportsImages ? "user+images" : "user";
-  const messages = carriedMessages.build(userConfig, prepared.messages, (list, i, wire) => wireStep(list, i, wire, supportsImages, userConfig), [], prepared.growing);
-  if (cacheControl) withFinalBreakpoint(messages, cacheControl);
+  const forms: MessageWireForms<WireMessage> = {
+    cache: messageWire,
+    userConfig,
+    user: (message) => userWire(message, supportsImages),
+    assistant: assistantWire,
+  };
+  const messages = carriedMessages.build(userConfig, prepared.messages, (list, i, wire) => wireStep(list, i, wire, forms), {
+    growing: prepared.growing,
+    finish: (list) => (cacheControl ? withFinalBreakpoint(list, cacheControl) : list.length),
+  });
 
   let maxTokens = resolveMaxTokens(input);
   let thinking: Block | null = null;

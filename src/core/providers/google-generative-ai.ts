@@ -166,7 +166,7 @@ function serialize(input: SerializeInput): SerializeOutput {
   const { model, header } = input;
   const notRecordedLabels: string[] = [];
   const normalise = requiresToolCallId(model) ? (id: string) => id.replace(/[^a-zA-Z0-9_-]/g, "_").slice(0, 64) : null;
-  const prepared = prepareMessages(input.messages, model, normalise, input.options?.transformMessages, SERIALIZER_ID);
+  const prepared = prepareMessages(input.messages, model, normalise, input.options?.transformMessages, SERIALIZER_ID, input.messagesGrowing);
   const contents: Content[] = [];
   const config = `${model.supportsImages === true}\u0000${model.provider}\u0000${model.id}`;
 

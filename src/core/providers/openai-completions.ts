@@ -36,6 +36,7 @@ import {
   numberOrUndefined,
   resolveMaxTokens,
   resolveSystemPrompt,
+  sameSystemPrompt,
   resolveTools,
   sanitizeText,
   textOfContent,
@@ -48,7 +49,7 @@ import { joinTexts } from "../text/textTests";
 import { prepareMessages } from "./transform";
 import { anthropicMessagesSerializer } from "./anthropic-messages";
 import { WireCache } from "./wire-cache";
-import { CarriedWire } from "./carried-wire";
+import { CarriedWire, messageWireStep, type MessageWireForms } from "./carried-wire";
 
 const SERIALIZER_ID = "openai-completions";
 
@@ -134,7 +135,7 @@ const carriedMessages = new CarriedWire<WireMessage>();
 let lastSystemMessage: WireMessage | null = null;
 
 function systemMessage(role: string, content: unknown): WireMessage {
-  if (lastSystemMessage?.role !== role || lastSystemMessage.content !== content) {
+  if (lastSystemMessage?.role !== role || !sameSystemPrompt(lastSystemMessage.content, content)) {
     lastSystemMessage = Object.freeze({ role, content });
   }
   return lastSystemMessage;
@@ -154,18 +155,9 @@ function toolWire(result: ToolResultMessage): WireMessage {
 }
 
 /** One step of the wire list: a user or assistant message, or a run of tool results. */
-function wireStep(list: readonly LlmMessage[], i: number, wire: WireMessage[], supportsImages: boolean, userConfig: string): number {
-  const message = list[i]!;
-  if (message.role === "user") {
-    const converted = messageWire.get(userConfig, message, () => userWire(message, supportsImages));
-    if (converted) wire.push(converted);
-    return i + 1;
-  }
-  if (message.role === "assistant") {
-    const converted = messageWire.get("assistant", message, () => convertAssistant(message));
-    if (converted) wire.push(converted);
-    return i + 1;
-  }
+function wireStep(list: readonly LlmMessage[], i: number, wire: WireMessage[], supportsImages: boolean, forms: MessageWireForms<WireMessage>): number {
+  const next = messageWireStep(list, i, wire, forms);
+  if (next !== null) return next;
   // A run of tool results: one `tool` message each, then their images in one user message.
   const images: Record<string, unknown>[] = [];
   let j = i;
@@ -189,12 +181,22 @@ function serialize(input: SerializeInput): SerializeOutput {
     normaliseToolCallId(model),
     input.options?.transformMessages,
     SERIALIZER_ID,
+    input.messagesGrowing,
   );
   const supportsImages = model.supportsImages === true;
   const userConfig = supportsImages ? "user+images" : "user";
   const system = resolveSystemPrompt(header, notRecordedLabels);
   const head = system === null ? [] : [systemMessage(model.reasoning && model.supportsDeveloperRole ? "developer" : "system", system)];
-  const messages = carriedMessages.build(userConfig, prepared.messages, (list, i, wire) => wireStep(list, i, wire, supportsImages, userConfig), head, prepared.growing);
+  const forms: MessageWireForms<WireMessage> = {
+    cache: messageWire,
+    userConfig,
+    user: (message) => userWire(message, supportsImages),
+    assistant: convertAssistant,
+  };
+  const messages = carriedMessages.build(userConfig, prepared.messages, (list, i, wire) => wireStep(list, i, wire, supportsImages, forms), {
+    head,
+    growing: prepared.growing,
+  });
 
   const body: Record<string, unknown> = {
     model: model.id,

@@ -36,6 +36,7 @@ import {
   numberOrUndefined,
   resolveMaxTokens,
   resolveSystemPrompt,
+  sameSystemPrompt,
   resolveTools,
   sanitizeText,
   textOfContent,
@@ -167,7 +168,7 @@ const carriedItems = new CarriedWire<Item>();
 let lastSystemItem: Item | null = null;
 
 function systemItem(role: string, content: unknown): Item {
-  if (lastSystemItem?.role !== role || lastSystemItem.content !== content) lastSystemItem = Object.freeze({ role, content });
+  if (lastSystemItem?.role !== role || !sameSystemPrompt(lastSystemItem.content, content)) lastSystemItem = Object.freeze({ role, content });
   return lastSystemItem;
 }
 
@@ -240,14 +241,31 @@ function serialize(input: SerializeInput): SerializeOutput {
     normaliseToolCallId(model),
     input.options?.transformMessages,
     SERIALIZER_ID,
+    input.messagesGrowing,
   );
   const config = `${supportsImages}\u0000${model.provider}\u0000${model.api}\u0000${model.id}`;
   const system = resolveSystemPrompt(header, notRecordedLabels);
   const head = system === null ? [] : [systemItem(model.reasoning ? "developer" : "system", system)];
-  const items = carriedItems.build(config, prepared.messages, (list, i, wire, carried) => {
-    itemStep(list[i]!, wire, carried, config, model);
-    return i + 1;
-  }, head, prepared.growing);
+  const reasoning = thinkingToReasoning(input.thinkingLevel);
+  // pi's developer item for a reasoning gpt-5 model with thinking off, after the messages.
+  const juiceZero = model.reasoning === true && !reasoning && model.id.startsWith("gpt-5");
+  const items = carriedItems.build(
+    config,
+    prepared.messages,
+    (list, i, wire, carried) => {
+      itemStep(list[i]!, wire, carried, config, model);
+      return i + 1;
+    },
+    {
+      head,
+      growing: prepared.growing,
+      finish: (list) => {
+        const untouched = list.length;
+        if (juiceZero) list.push({ role: "developer", content: [{ type: "input_text", text: JUICE_ZERO_TEXT }] });
+        return untouched;
+      },
+    },
+  );
 
   const retention = input.options?.cacheRetention ?? "short";
   const body: Record<string, unknown> = { model: model.id, input: items, stream: true };
@@ -257,14 +275,9 @@ function serialize(input: SerializeInput): SerializeOutput {
   const tools = resolveTools(input, notRecordedLabels);
   if (tools !== null) body.tools = isNotRecorded(tools) ? tools : toolsWire.get("tools", tools, () => convertTools(tools));
 
-  const reasoning = thinkingToReasoning(input.thinkingLevel);
-  if (model.reasoning) {
-    if (reasoning) {
-      body.reasoning = { effort: clampReasoning(reasoning, model), summary: "auto" };
-      body.include = ["reasoning.encrypted_content"];
-    } else if (model.id.startsWith("gpt-5")) {
-      items.push({ role: "developer", content: [{ type: "input_text", text: JUICE_ZERO_TEXT }] });
-    }
+  if (model.reasoning && reasoning) {
+    body.reasoning = { effort: clampReasoning(reasoning, model), summary: "auto" };
+    body.include = ["reasoning.encrypted_content"];
   }
 
   appendExtraSettings(body, header, "openai-responses");

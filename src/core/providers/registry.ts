@@ -37,6 +37,12 @@ export interface SerializeInput {
   model: ModelInfo;
   /** Converted messages in order (after every pipeline step). */
   messages: LlmMessage[];
+  /**
+   * `messages` is a list its owner only ever appends to (a session walk's carried list): given
+   * again as the same array, the messages an earlier call saw are still its first ones, so the
+   * serializer goes on from that call without comparing them.
+   */
+  messagesGrowing?: boolean;
   /** Captured request header, or null: then system and tools are "not recorded" markers. */
   header: RequestHeader | null;
   /** pi thinking level in force at this turn ("off", "minimal", "low", "medium", "high", "xhigh"). */

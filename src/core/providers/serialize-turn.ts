@@ -2,7 +2,7 @@
 // requests (pi, senpi): resolve the model, pick the wire shape, run the serializer. Shared by
 // `buildTurnRequest` (one turn) and `iterateTurnRequests` (every turn in one walk) so both yield
 // the same body.
-import type { ApiId, BuiltRequest, PipelineOptions, Session } from "../model";
+import type { ApiId, BuiltRequest, ContextMessage, LlmMessage, PipelineOptions, Session } from "../model";
 import { resolveModel } from "../models/catalogue";
 import type { TurnContext } from "../pipeline/types";
 import { getSerializer } from "./";
@@ -20,12 +20,34 @@ export function sessionIdOf(session: Session): string | undefined {
   return typeof id === "string" && id !== "" ? id : undefined;
 }
 
+/** A context's messages as the walk's append-only list of their LlmMessages, at the length it had then. */
+const carriedLlmMessages = new WeakMap<readonly ContextMessage[], { list: LlmMessage[]; length: number }>();
+
+/**
+ * Records that `list` holds the LlmMessages of `messages` (a turn context's list), in order, as
+ * its first `messages.length` items. `list` must only ever grow at its end (a session walk's
+ * carried list): the serializer then goes on from the previous turn's request instead of taking
+ * each context message's LlmMessage again and comparing them.
+ */
+export function carryLlmMessages(messages: readonly ContextMessage[], list: LlmMessage[]): void {
+  carriedLlmMessages.set(messages, { list, length: messages.length });
+}
+
+/** The LlmMessages of `messages`: the walk's carried list while it has not grown past them, else a new list. */
+function llmMessagesOf(messages: readonly ContextMessage[]): { list: LlmMessage[]; growing: boolean } {
+  const carried = carriedLlmMessages.get(messages);
+  if (carried && carried.length === messages.length && carried.list.length === carried.length) return { list: carried.list, growing: true };
+  return { list: messages.map((item) => item.message), growing: false };
+}
+
 export function serializeTurnContext(context: TurnContext, options: PipelineOptions, sessionId?: string): BuiltRequest {
   const model = resolveModel(context.model, context.api, options.modelOverrides);
   const api: ApiId = context.api ?? model.api ?? "openai-completions";
+  const messages = llmMessagesOf(context.messages);
   const serialized = getSerializer(api).serialize({
     model,
-    messages: context.messages.map((item) => item.message),
+    messages: messages.list,
+    messagesGrowing: messages.growing,
     header: options.header ?? null,
     thinkingLevel: context.thinkingLevel,
     ...(sessionId !== undefined ? { options: { sessionId } } : {}),

@@ -1,7 +1,7 @@
 // Helpers every provider serializer uses: text sanitising as pi-ai does it, the system prompt and
 // tool definitions from the request header (or a not-recorded marker), the output cap, the
 // thinking-level mapping, and appending the header's extra settings after the derived keys.
-import { notRecorded } from "../model";
+import { isNotRecorded, notRecorded } from "../model";
 import type { ApiId, ModelInfo, NotRecorded, RequestHeader, TextBlock, ToolDefinition } from "../model";
 import type { SerializeInput } from "./registry";
 import { isObject } from "../util/is-object";
@@ -84,6 +84,16 @@ export function resolveSystemPrompt(
   }
   notRecordedLabels.push(NOT_RECORDED_SYSTEM);
   return notRecorded("system prompt");
+}
+
+/**
+ * True when two system prompt values (resolveSystemPrompt) send the same thing: the same text, or
+ * both the not-recorded marker, which is made anew on each call. A carried system message is kept
+ * while it holds, so the wire list after it is carried too.
+ */
+export function sameSystemPrompt(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  return isNotRecorded(a) && isNotRecorded(b) && a.$notRecorded === b.$notRecorded;
 }
 
 /** The tool definitions to send, a marker when not recorded, or null when tools are omitted. */

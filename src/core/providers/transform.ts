@@ -13,6 +13,7 @@
 import type { AssistantMessage, LlmMessage, ModelInfo, ToolCallBlock, ToolResultMessage } from "../model";
 import type { SerializeAdjustment } from "./registry";
 import { isBlankText } from "../text/textTests";
+import { sharedHeadWith } from "../util/list-lineage";
 
 export type ToolCallIdNormaliser = (id: string) => string;
 
@@ -179,7 +180,8 @@ const NO_CALLS: readonly ToolCallBlock[] = [];
  */
 interface TransformState {
   modelKey: string;
-  /** The source messages walked, in order. */
+  /** The list the last call was given, and the source messages walked (its first ones), in order. */
+  input: readonly LlmMessage[];
   sources: LlmMessage[];
   out: LlmMessage[];
   /** The adaptations' adjustments; the skipped messages' and synthetic results' come after them. */
@@ -189,20 +191,42 @@ interface TransformState {
   /** The tool calls waiting for a result, and the results seen since they were made. */
   pending: readonly ToolCallBlock[];
   answered: string[];
+  /** The adjustments list last returned, and the two lengths it was made at. */
+  adjustments: SerializeAdjustment[];
+  adjustedAt: [number, number];
 }
 
 function emptyState(modelKey: string): TransformState {
-  return { modelKey, sources: [], out: [], adaptations: [], structural: [], idMap: new Map(), pending: NO_CALLS, answered: [] };
+  return {
+    modelKey,
+    input: [],
+    sources: [],
+    out: [],
+    adaptations: [],
+    structural: [],
+    idMap: new Map(),
+    pending: NO_CALLS,
+    answered: [],
+    adjustments: [],
+    adjustedAt: [0, 0],
+  };
 }
 
 /** The last state per cache key (one per serializer: the session walk asks one shape at a time). */
 const carriedStates = new Map<string, TransformState>();
 
-/** The carried state when `messages` starts with the messages it walked (same objects, same places). */
-function resumableState(cacheKey: string, modelKey: string, messages: readonly LlmMessage[]): TransformState | null {
+/**
+ * The carried state when `messages` starts with the messages it walked (same objects, same
+ * places): known without looking when `messages` is the caller's growing list given last time, or
+ * is recorded to share enough of its head with that list (list-lineage.ts); else compared.
+ */
+function resumableState(cacheKey: string, modelKey: string, messages: readonly LlmMessage[], growing: boolean): TransformState | null {
   const state = carriedStates.get(cacheKey);
   if (!state || state.modelKey !== modelKey || state.sources.length > messages.length) return null;
   const sources = state.sources;
+  if (growing && messages === state.input) return state;
+  const known = messages === state.input ? undefined : sharedHeadWith(messages, state.input);
+  if (known !== undefined) return known >= sources.length ? state : null;
   for (let i = 0; i < sources.length; i++) if (sources[i] !== messages[i]) return null;
   return state;
 }
@@ -219,15 +243,17 @@ function transformForModel(
   messages: readonly LlmMessage[],
   model: ModelInfo,
   normaliseId: ToolCallIdNormaliser | null,
-  cacheKey?: string,
+  cacheKey: string | undefined,
+  growing: boolean,
 ): TransformResult {
   const cached = cacheKey !== undefined;
   const modelKey = cached ? `${cacheKey}\u0000${model.provider}\u0000${model.api}\u0000${model.id}` : "";
-  let state = cached ? resumableState(cacheKey, modelKey, messages) : null;
+  let state = cached ? resumableState(cacheKey, modelKey, messages, growing) : null;
   if (!state) {
     state = emptyState(modelKey);
     if (cached) carriedStates.set(cacheKey, state);
   }
+  state.input = messages;
   const { sources, out, adaptations, structural, idMap, answered } = state;
   const current = state;
   const flushOrphans = (beforeIndex: number): void => {
@@ -274,7 +300,12 @@ function transformForModel(
 
   // The adaptations' adjustments come first, then the skipped messages' and the synthetic
   // results', each in message order (as pi-ai's two passes give them).
-  const adjustments = adaptations.length + structural.length === 0 ? [] : [...adaptations, ...structural];
+  // Made again only when one of them grew: a walk's turns mostly add none.
+  if (adaptations.length !== state.adjustedAt[0] || structural.length !== state.adjustedAt[1] || !cached) {
+    state.adjustments = adaptations.length + structural.length === 0 ? [] : [...adaptations, ...structural];
+    state.adjustedAt = [adaptations.length, structural.length];
+  }
+  const adjustments = state.adjustments;
   // With a cache key this list is the carried state's and grows with the next call: the
   // serializers read it in the call and keep no reference to it.
   return { messages: out, adjustments, growing: cached };
@@ -292,14 +323,18 @@ function toolCallsOf(message: AssistantMessage): readonly ToolCallBlock[] {
   return calls;
 }
 
-/** Runs the transform unless the caller switched it off; `cacheKey` as in `transformForModel`. */
+/**
+ * Runs the transform unless the caller switched it off; `cacheKey` as in `transformForModel`.
+ * `growing`: `messages` only ever grows at its end (SerializeInput.messagesGrowing).
+ */
 export function prepareMessages(
   messages: readonly LlmMessage[],
   model: ModelInfo,
   normaliseId: ToolCallIdNormaliser | null,
   enabled: boolean | undefined,
   cacheKey?: string,
+  growing = false,
 ): TransformResult {
   if (enabled === false) return { messages: [...messages], adjustments: [], growing: false };
-  return transformForModel(messages, model, normaliseId, cacheKey);
+  return transformForModel(messages, model, normaliseId, cacheKey, growing);
 }

@@ -5,23 +5,48 @@
 // every item again, so a turn costs its new items, not its whole context.
 // Kept by list identity in a WeakMap: nothing is added to the lists themselves (they stay plain
 // arrays, cloned and serialised as they are) and a list that is no longer used is forgotten.
+// A record names its parent (and the few lists before it) by a number, never by the list itself:
+// a walk records every turn's list against the one before, and a record holding its parent would
+// keep every earlier turn's list alive through the chain for as long as the newest one lives.
 
-interface SharedHead {
-  parent: readonly unknown[];
-  /** How many leading items `list` shares with `parent`, the same objects at the same indices. */
+/** A list this one begins with: its number, and how many leading items they share. */
+interface Ancestor {
+  id: number;
+  /** How many leading items the recorded list shares with it, the same objects at the same indices. */
   count: number;
 }
 
-const heads = new WeakMap<readonly unknown[], SharedHead>();
+/** The lists a query may go back through: a layer records against the list it built from the turn before. */
+const MAX_STEPS = 4;
+
+const ancestors = new WeakMap<readonly unknown[], readonly Ancestor[]>();
+const ids = new WeakMap<readonly unknown[], number>();
+let nextId = 1;
+
+function idOf(list: readonly unknown[]): number {
+  let id = ids.get(list);
+  if (id === undefined) {
+    id = nextId++;
+    ids.set(list, id);
+  }
+  return id;
+}
 
 /**
  * Records that the first `count` items of `list` are the first `count` items of `parent` (the same
  * objects). The caller must know it (it copied them); nothing is checked. `parent` must not be
- * changed afterwards within those `count` items.
+ * changed afterwards within those `count` items. What `parent` was recorded to share with the
+ * lists before it is taken over now.
  */
 export function recordSharedHead(list: readonly unknown[], parent: readonly unknown[], count: number): void {
   if (list === parent || count <= 0) return;
-  heads.set(list, { parent, count: Math.min(count, list.length, parent.length) });
+  const shared = Math.min(count, list.length, parent.length);
+  const chain: Ancestor[] = [{ id: idOf(parent), count: shared }];
+  for (const before of ancestors.get(parent) ?? []) {
+    if (chain.length === MAX_STEPS) break;
+    chain.push({ id: before.id, count: Math.min(shared, before.count) });
+  }
+  ancestors.set(list, chain);
 }
 
 /**
@@ -32,15 +57,10 @@ export function recordSharedHead(list: readonly unknown[], parent: readonly unkn
  */
 export function sharedHeadWith(list: readonly unknown[], parent: readonly unknown[]): number | undefined {
   if (list === parent) return list.length;
-  let count = Number.POSITIVE_INFINITY;
-  let current: readonly unknown[] = list;
-  // A short chain only: a layer records against the list it built from the turn before.
-  for (let step = 0; step < 4; step++) {
-    const head = heads.get(current);
-    if (!head) return undefined;
-    count = Math.min(count, head.count);
-    if (head.parent === parent) return Math.min(count, parent.length);
-    current = head.parent;
+  const id = ids.get(parent);
+  if (id === undefined) return undefined;
+  for (const ancestor of ancestors.get(list) ?? []) {
+    if (ancestor.id === id) return Math.min(ancestor.count, parent.length);
   }
   return undefined;
 }

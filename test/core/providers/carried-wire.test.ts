@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import type { ApiId, LlmMessage } from "../../../src/core/model";
 import { getSerializer } from "../../../src/core/providers";
+import { sharedHeadWith } from "../../../src/core/util/list-lineage";
 import { PNG, assistant, header, result, testModel, user } from "./helpers";
 
 const APIS: ApiId[] = ["anthropic-messages", "openai-completions", "openai-responses", "google-generative-ai"];
@@ -64,6 +65,51 @@ describe("requests carried from the previous turn", () => {
       build([user("unrelated")]);
       expect(editedBody).toBe(JSON.stringify(build(edited).body));
       expect(editedBody).toContain("changed");
+    });
+  }
+
+  for (const api of ["anthropic-messages", "openai-completions", "openai-responses"] as const) {
+    it(`${api}: a growing input list goes on without comparing, and each request's list names its shared head`, () => {
+      const serializer = getSerializer(api);
+      // A reasoning gpt-5 model with thinking off: the Responses shape appends its developer item.
+      const model = testModel(api, { supportsImages: true, reasoning: true, id: "gpt-5-test" });
+      const messages = timeline(api);
+      const growing: LlmMessage[] = [];
+      const listOf = (body: Record<string, unknown>) => (body.messages ?? body.input) as unknown[];
+      let previous: unknown[] | null = null;
+      for (const message of messages) {
+        growing.push(message);
+        const carried = serializer.serialize({ model, messages: growing, messagesGrowing: true, header: header(api), thinkingLevel: "off" });
+        const fresh = serializer.serialize({ model, messages: [...growing], header: header(api), thinkingLevel: "off" });
+        // The fresh call dropped the carry: the next growing call starts again, and still agrees.
+        expect(JSON.stringify(carried.body)).toBe(JSON.stringify(fresh.body));
+        expect(carried.adjustments).toEqual(fresh.adjustments);
+        const list = listOf(carried.body);
+        if (previous) {
+          let same = 0;
+          while (same < Math.min(list.length, previous.length) && list[same] === previous[same]) same++;
+          // Recorded against the carried call before it; the fresh call in between recorded its own.
+          expect(sharedHeadWith(list, previous) ?? 0).toBeLessThanOrEqual(same);
+        }
+        previous = listOf(fresh.body);
+      }
+      // Two growing calls in a row: the second's list names exactly what it shares with the first's.
+      growing.length = 0;
+      let last: unknown[] | null = null;
+      let exact = 0;
+      for (const message of messages) {
+        growing.push(message);
+        const list = listOf(serializer.serialize({ model, messages: growing, messagesGrowing: true, header: header(api), thinkingLevel: "off" }).body);
+        if (last) {
+          let same = 0;
+          while (same < Math.min(list.length, last.length) && list[same] === last[same]) same++;
+          // Nothing shared is not recorded (undefined).
+          expect(sharedHeadWith(list, last) ?? 0).toBe(same);
+          if (same > 0) exact++;
+        }
+        last = list;
+      }
+      expect(exact).toBeGreaterThan(messages.length / 2);
     });
   }
 });

@@ -13,6 +13,7 @@ import { readSessionText } from "../../../src/core/session/index";
 import { buildAllTurnRequests, iterateTurnRequests } from "../../../src/core/session/turnRequests";
 import { assistant, assistantCall, compaction, sessionOf, toolResult, user } from "../agents/pi/sessionBuilder";
 import { fixtureCase } from "../../support/fixtures";
+import { sharedHeadWith } from "../../../src/core/util/list-lineage";
 
 function fixture(dir: string): { session: Session; header: RequestHeader } {
   const recorded = fixtureCase(dir);
@@ -139,5 +140,30 @@ describe("serializer caches", () => {
     expect(last.content[last.content.length - 1]!.cache_control).toBeDefined();
     const same = b[a.length - 1] as { content: { cache_control?: unknown }[] };
     expect(same.content[same.content.length - 1]!.cache_control).toBeUndefined();
+  });
+
+  it("each turn's context and wire list name the head they share with the previous turn's", () => {
+    const sameHead = (a: readonly unknown[], b: readonly unknown[]) => {
+      let same = 0;
+      while (same < Math.min(a.length, b.length) && a[same] === b[same]) same++;
+      return same;
+    };
+    const sessions = [richSession(), fixture("pi/rpc-anthropic-manualcompact").session, fixture("pi/print-openai-autocompact").session];
+    for (const session of sessions) {
+      for (const api of ["anthropic-messages", "openai-completions", "openai-responses"] as const) {
+        const requests = buildAllTurnRequests(session, { profile: "pi", api });
+        let recordedWire = 0;
+        for (let k = 1; k < requests.length; k++) {
+          const [before, after] = [requests[k - 1]!, requests[k]!];
+          // The context list: exactly what it shares (nothing shared is not recorded).
+          expect(sharedHeadWith(after.messages, before.messages) ?? 0, `${api} turn ${k + 1}`).toBe(sameHead(after.messages, before.messages));
+          const wire = (request: typeof after) => (request.body.messages ?? request.body.input) as unknown[];
+          const known = sharedHeadWith(wire(after), wire(before));
+          expect(known ?? 0, `${api} turn ${k + 1}`).toBe(sameHead(wire(after), wire(before)));
+          if (known !== undefined) recordedWire++;
+        }
+        expect(recordedWire, `${api} ${requests.length} turns`).toBeGreaterThan(0);
+      }
+    }
   });
 });

@@ -22,4 +22,18 @@ describe("list lineage", () => {
     recordSharedHead(b, a, 10);
     expect(sharedHeadWith(b, a)).toBe(2);
   });
+
+  it("goes back through at most four lists, with the smallest count on the way", () => {
+    const lists = [[{}, {}, {}, {}, {}, {}]];
+    for (let k = 1; k <= 5; k++) {
+      const previous = lists[k - 1]!;
+      const next = [...previous, {}];
+      recordSharedHead(next, previous, k === 2 ? 3 : previous.length);
+      lists.push(next);
+    }
+    expect(sharedHeadWith(lists[5]!, lists[4]!)).toBe(lists[4]!.length);
+    expect(sharedHeadWith(lists[5]!, lists[1]!)).toBe(3);
+    expect(sharedHeadWith(lists[4]!, lists[0]!)).toBe(3);
+    expect(sharedHeadWith(lists[5]!, lists[0]!)).toBeUndefined();
+  });
 });

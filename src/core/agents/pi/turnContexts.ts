@@ -8,6 +8,7 @@ import type {
   AssistantMessage,
   ContextMessage,
   DroppedMessage,
+  LlmMessage,
   PipelineOptions,
   ReaderWarning,
   Session,
@@ -22,6 +23,8 @@ import { applySenpiReduction } from "./senpi-reduction-step";
 import { getBranchPath, getPiSessionCache } from "./sessionCache";
 import { isAssistantEntry, resolveLeafId } from "./tree";
 import { turnApi, turnModel } from "./turnModel";
+import { carryLlmMessages } from "../../providers/serialize-turn";
+import { recordSharedHead } from "../../util/list-lineage";
 import type { PipelineHooks, TurnContext } from "../../pipeline/types";
 
 function hasValidUsage(message: AssistantMessage): boolean {
@@ -29,26 +32,75 @@ function hasValidUsage(message: AssistantMessage): boolean {
   return calculateContextTokens(message.usage) > 0;
 }
 
-/** convertToLlm's output, kept current as the projected list grows. */
+/**
+ * convertToLlm's output, kept current as the projected list grows. Its lists only grow at their
+ * end; a reset starts new lists (the old ones stay as they were, so a turn may keep them).
+ */
 class IncrementalConversion {
   messages: ContextMessage[] = [];
+  /** The LlmMessage of each of `messages`, in order (the serializers' input, carried). */
+  llmMessages: LlmMessage[] = [];
   dropped: DroppedMessage[] = [];
   warnings: ReaderWarning[] = [];
+  /** How many leading `messages` the list the last turn took (`taken`) had as well. */
+  unchanged = 0;
+  taken: readonly ContextMessage[] = [];
 
   constructor(private readonly profile: PiProfileId) {}
 
   append(projected: ProjectedMessage): void {
     const converted = convertProjected(projected, this.profile);
-    if (converted.context) this.messages.push(converted.context);
+    if (converted.context) {
+      this.messages.push(converted.context);
+      this.llmMessages.push(converted.context.message);
+    }
     if (converted.dropped) this.dropped.push(converted.dropped);
     if (converted.warning) this.warnings.push({ line: projected.line, reason: converted.warning });
   }
 
   reset(list: readonly ProjectedMessage[]): void {
     this.messages = [];
+    this.llmMessages = [];
     this.dropped = [];
     this.warnings = [];
     for (const projected of list) this.append(projected);
+    // Converted messages are cached per message, so a context_edit's reset mostly keeps the
+    // same head: found once here, at the reset's own cost, not on every turn after it.
+    const limit = Math.min(this.unchanged, this.messages.length);
+    let same = 0;
+    while (same < limit && this.messages[same] === this.taken[same]) same++;
+    this.unchanged = same;
+  }
+
+  /**
+   * The turn's own copy of the messages (one copy per turn: a turn's list is kept by its request),
+   * recorded as sharing its head with the previous turn's, and tied to the carried LlmMessage list.
+   */
+  take(): ContextMessage[] {
+    const messages = this.messages.slice();
+    recordSharedHead(messages, this.taken, this.unchanged);
+    carryLlmMessages(messages, this.llmMessages);
+    this.taken = messages;
+    this.unchanged = messages.length;
+    return messages;
+  }
+}
+
+/** A list rebuilt only when one of its parts changed since the turn before (turns share it: read only). */
+class JoinedOnChange<T> {
+  private parts: readonly (readonly T[])[] = [];
+  private lengths: number[] = [];
+  private joined: T[] = [];
+
+  of(...parts: readonly (readonly T[])[]): T[] {
+    const same =
+      parts.length === this.parts.length && parts.every((part, i) => part === this.parts[i] && part.length === this.lengths[i]);
+    if (!same) {
+      this.parts = parts;
+      this.lengths = parts.map((part) => part.length);
+      this.joined = parts.length === 1 ? parts[0]!.slice() : ([] as T[]).concat(...parts);
+    }
+    return this.joined;
   }
 }
 
@@ -78,6 +130,8 @@ export function* iteratePiTurnContexts(
   const projector = new PathProjector(profile, cache.entryMessages, notes);
   const conversion = new IncrementalConversion(profile);
   const pathEntryIds: string[] = [];
+  const droppedLists = new JoinedOnChange<DroppedMessage>();
+  const warningLists = new JoinedOnChange<ReaderWarning>();
   let turn = 0;
   // senpi's getContextUsage: a compaction with no successful answer since (SP-C7).
   let compactionWithoutUsage = false;
@@ -86,9 +140,15 @@ export function* iteratePiTurnContexts(
     if (isAssistantEntry(entry)) {
       turn++;
       const message = entry.raw.message as AssistantMessage;
-      let messages = conversion.messages.slice();
-      let dropped = conversion.dropped.slice();
-      if (profile === "senpi") {
+      let messages: ContextMessage[];
+      let dropped: DroppedMessage[];
+      if (profile !== "senpi") {
+        // The context grows by the messages since the previous turn: carried, one copy per turn.
+        messages = conversion.take();
+        dropped = droppedLists.of(conversion.dropped);
+      } else {
+        messages = conversion.messages.slice();
+        dropped = conversion.dropped.slice();
         // SP-C7 … SP-C10: senpi's context reduction runs on the context before its conversion steps.
         messages = applySenpiReduction({ messages, projected: projector.messages, compactionWithoutUsage, model: turnModel(message, projector.model), answer: message, options });
         // SP-C5: the built-in note step unless a hook replaces it; nothing when notes are off.
@@ -107,7 +167,7 @@ export function* iteratePiTurnContexts(
         api: turnApi(message, options),
         pathEntryIds: withPathIds ? pathEntryIds.slice() : [],
         compactionId: projector.compactionId,
-        warnings: [...projector.warnings, ...conversion.warnings],
+        warnings: warningLists.of(projector.warnings, conversion.warnings),
       };
     }
     const change = projector.push(entry);
