@@ -22,6 +22,8 @@ export type GeneratedAgent = (typeof GENERATED_AGENTS)[number];
 export interface AgentSessionOptions {
   minBytes: number;
   seed?: number;
+  /** API calls between compactions, instead of drawing them (tests: compactions in a small file). */
+  callsPerCompaction?: number;
 }
 
 export interface AgentSession {
@@ -132,6 +134,7 @@ class Planner {
     readonly shapes: AgentShapes,
     private readonly toolArgs: (draw: Draw, chars: number) => { name: string; args: Record<string, unknown> },
     private readonly subagentRate: number,
+    private readonly fixedCallsPerCompaction?: number,
   ) {}
 
   call(tools: number, allowSubagents: boolean): CallPlan {
@@ -175,6 +178,7 @@ class Planner {
 
   /** API calls until the next compaction. */
   callsPerCompaction(): number {
+    if (this.fixedCallsPerCompaction !== undefined) return this.fixedCallsPerCompaction;
     const pooled = SHAPES.agents.all!.callsPerCompaction;
     return Math.max(5, this.draw.size(this.shapes.callsPerCompaction.n > 0 ? this.shapes.callsPerCompaction : pooled, 60));
   }
@@ -241,7 +245,7 @@ function claudeTool(draw: Draw, chars: number): { name: string; args: Record<str
 
 function writeClaude(options: AgentSessionOptions, draw: Draw, shapes: AgentShapes): AgentSession {
   const subagentRate = shapes.subagentsPerSession.q[3]! / Math.max(1, shapes.toolArgs.n / Math.max(1, shapes.subagentsPerSession.n));
-  const planner = new Planner(draw, shapes, claudeTool, subagentRate);
+  const planner = new Planner(draw, shapes, claudeTool, subagentRate, options.callsPerCompaction);
   const sessionId = uuidOf(0xbe0c0de, 1);
   const file = newTempFile("contextscope-agent-", path.join("projects", "-home-dev-bench", `${sessionId}.jsonl`));
   const main = new LineFile(file);
@@ -349,7 +353,7 @@ function codexTool(draw: Draw, chars: number): { name: string; args: Record<stri
 }
 
 function writeCodex(options: AgentSessionOptions, draw: Draw, shapes: AgentShapes): AgentSession {
-  const planner = new Planner(draw, shapes, codexTool, 0);
+  const planner = new Planner(draw, shapes, codexTool, 0, options.callsPerCompaction);
   const id = "019e0000-0000-7000-8000-0000000bec00";
   const file = newTempFile("contextscope-agent-", path.join("sessions", "2026", "11", "29", `rollout-2026-11-29T08-00-00-${id}.jsonl`));
   const out = new LineFile(file);
@@ -416,7 +420,7 @@ function geminiTool(draw: Draw, chars: number): { name: string; args: Record<str
 }
 
 function writeGemini(options: AgentSessionOptions, draw: Draw, shapes: AgentShapes): AgentSession {
-  const planner = new Planner(draw, shapes, geminiTool, 0);
+  const planner = new Planner(draw, shapes, geminiTool, 0, options.callsPerCompaction);
   const sessionId = "0bec0000-0000-4000-8000-000000000001";
   const file = newTempFile("contextscope-agent-", path.join("tmp", "bench", "chats", "session-2026-12-03T09-00-0bec0000.jsonl"));
   const out = new LineFile(file);
@@ -480,7 +484,7 @@ function writeGemini(options: AgentSessionOptions, draw: Draw, shapes: AgentShap
 // ---- Qwen Code ----
 
 function writeQwen(options: AgentSessionOptions, draw: Draw, shapes: AgentShapes): AgentSession {
-  const planner = new Planner(draw, shapes, geminiTool, 0);
+  const planner = new Planner(draw, shapes, geminiTool, 0, options.callsPerCompaction);
   const sessionId = "0bec0000-0000-4000-8000-00000000a3e0";
   const file = newTempFile("contextscope-agent-", path.join("projects", "-home-dev-bench", "chats", `${sessionId}.jsonl`));
   const out = new LineFile(file);
