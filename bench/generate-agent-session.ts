@@ -16,7 +16,7 @@ import { seededRandom } from "../src/core/util/seeded-random";
 import { hexId, newTempFile, ranAsScript } from "./generate-common";
 import type { AgentShapes, Distribution } from "./realworld-shapes";
 
-export const GENERATED_AGENTS = ["claude-code", "codex", "gemini-cli", "qwen-code"] as const;
+export const GENERATED_AGENTS = ["claude-code", "codex", "gemini-cli", "qwen-code", "deepseek-harness"] as const;
 export type GeneratedAgent = (typeof GENERATED_AGENTS)[number];
 
 export interface AgentSessionOptions {
@@ -533,11 +533,146 @@ function writeQwen(options: AgentSessionOptions, draw: Draw, shapes: AgentShapes
   return { agent: "qwen-code", file, files: [file], bytes, turns, compactions, subagents: 0 };
 }
 
+
+// ---- deepseek-harness ----
+
+/** `text` in the 16-character pieces the harness streams and packs into `*-chunks` rows. */
+function pieces(text: string): string[] {
+  const out: string[] = [];
+  for (let at = 0; at < text.length; at += 16) out.push(text.slice(at, at + 16));
+  return out.length > 0 ? out : [""];
+}
+
+const DSH_TOOLS = ["bash", "read", "grep"] as const;
+function dshTool(draw: Draw, chars: number): { name: string; args: Record<string, unknown> } {
+  const name = draw.pick(DSH_TOOLS);
+  if (name === "bash") return { name, args: { command: draw.text(chars), description: "Run a command" } };
+  if (name === "read") return { name, args: { file_path: `/home/dev/bench/${draw.text(Math.min(chars, 60)).replace(/\s+/g, "_")}` } };
+  return { name, args: { pattern: draw.text(Math.min(chars, 80)) } };
+}
+
+function writeDeepseekHarness(options: AgentSessionOptions, draw: Draw, shapes: AgentShapes): AgentSession {
+  const planner = new Planner(draw, shapes, dshTool, 0, options.callsPerCompaction);
+  const sessionId = "session-0bec0000-0000-4000-8000-000000000d5e";
+  // Written uncompressed (`session.jsonl`, as with compression turned off): the floor reads lines.
+  const file = newTempFile("contextscope-agent-", path.join("sessions", "--home-dev-bench--", sessionId, "session.jsonl"));
+  const out = new LineFile(file);
+  let time = Date.parse("2026-12-02T08:00:00.000Z");
+  let seq = 0;
+  let ids = 0;
+  const id = () => uuidOf(0xd5e, ++ids);
+  const event = (type: string, data: Record<string, unknown>, extra: Record<string, unknown> = {}) => {
+    time += 1 + Math.floor(draw.rand() * 40);
+    const at = seq++;
+    out.line({ type, seq: at, time, data, ...extra });
+    return at;
+  };
+  /** A packed row of `count` chunk events: seq0 … seq0 + count − 1. */
+  const packed = (type: string, data: Record<string, unknown>, count: number) => {
+    time += 1;
+    out.line({ type, seq0: seq, time0: time, data: { ...data, dt: new Array(Math.max(0, count - 1)).fill(0) } });
+    seq += count;
+  };
+  const model = { provider: "deepseek-official", model: "deepseek-v4-flash" };
+  let turns = 0;
+  let compactions = 0;
+  let contextChars = 30_000;
+  let untilCompaction = planner.callsPerCompaction();
+  /** Seqs of the surface nodes since the last checkpoint (what a compaction replaces). */
+  let surface: number[] = [];
+  let needsRuntime = true;
+  let turn = 0;
+  out.line({ type: "session", version: 0, id: sessionId, createdAt: time, cwd: "/home/dev/bench", delegationDepth: 0 });
+  event("permission/preset", { preset: "danger-full-access" });
+  event("sandbox/mode", { mode: "danger-full-access" });
+  event("approval/policy", { policy: "never" });
+  const runtime = { content: [{ type: "text", text: `Current runtime context. This snapshot supersedes earlier runtime-context snapshots.\n\n${draw.text(300)}` }], source: { kind: "plugin", plugin: "@deepseek-ai/dsh-system-prompt", form: "snapshot" }, role: "user" };
+  while (out.approxBytes() < options.minBytes) {
+    const plan = planner.prompt();
+    turn++;
+    const user = { content: [{ type: "text", text: plan.prompt }], source: { kind: "user" }, role: "user", id: id() };
+    event("agent/inbox/spliced", { target: "next-turn", start: 0, inserted: [user] });
+    event("turn/start", { turn });
+    event("agent/inbox/spliced", { target: "next-turn", start: 0, removedCount: 1, inserted: [] });
+    contextChars += plan.prompt.length;
+    plan.calls.forEach((call, index) => {
+      const step = index + 1;
+      event("step/start", { turn, step });
+      if (step === 1) {
+        surface.push(event("user/message", user, { surfaceOp: "append" }));
+        if (needsRuntime) {
+          surface.push(event("user/message", { ...runtime, id: id() }, { surfaceOp: "append" }));
+          needsRuntime = false;
+        }
+        if (turn === 1) {
+          event("request/header", { header: { config: { ...model, maxTokens: 256000, reasoningEffort: "high" }, adapterDefaults: { reasoningEffort: true, maxTokens: true }, system: `You are an AI agent powered by DeepSeek Harness.\n\n${draw.text(9000)}`, tools: DSH_TOOLS.map((name) => ({ name, description: `The ${name} tool.`, parameters: { type: "object", properties: {} } })) } });
+          event("request/context", { ...model, contextWindow: 1_000_000 });
+        }
+      }
+      const blocks: Record<string, unknown>[] = [];
+      const chunkSeqs: number[] = [];
+      const blockText = (kind: "reasoning" | "text", text: string) => {
+        const index = blocks.length;
+        chunkSeqs.push(event("assistant/chunk", { turn, step, chunk: { type: "block-start", index, blockType: kind } }));
+        const texts = pieces(text);
+        packed(kind === "text" ? "text-chunks" : "reasoning-chunks", { turn, step, index, texts }, texts.length);
+        blocks.push({ type: kind, text });
+      };
+      if (call.thinking) blockText("reasoning", call.thinking);
+      if (call.text) blockText("text", call.text);
+      for (const tool of call.tools) {
+        const index = blocks.length;
+        const args = JSON.stringify(tool.args);
+        event("assistant/chunk", { turn, step, chunk: { type: "block-start", index, blockType: "tool-call" } });
+        const argPieces = ["", ...pieces(args)];
+        packed("tool-call-chunks", { turn, step, index, id: `call_${tool.id}`, name: tool.name, args: argPieces }, argPieces.length);
+        blocks.push({ type: "tool-call", id: `call_${tool.id}`, name: tool.name, arguments: args });
+      }
+      blocks.forEach((block, index) => event("assistant/chunk", { turn, step, chunk: { type: "block-end", index, block } }));
+      const usage = { inputTokens: Math.ceil(contextChars / 4), outputTokens: 120, cacheReadTokens: Math.ceil(contextChars / 5) };
+      event("assistant/chunk", { turn, step, chunk: { type: "usage", usage } });
+      event("assistant/chunk", { turn, step, chunk: { type: "finish", reason: { kind: call.tools.length > 0 ? "tool-calls" : "stop" } } });
+      surface.push(event("assistant/message", { turn, step, message: { role: "assistant", content: blocks, source: { kind: "model", ...model }, id: id() }, usage }, { sourceEventSeqs: chunkSeqs, surfaceOp: "append" }));
+      turns++;
+      contextChars += call.thinking.length + call.text.length;
+      for (const tool of call.tools) {
+        const callSeq = event("tool/call", { turn, step, callId: `call_${tool.id}`, name: tool.name, arguments: JSON.stringify(tool.args) });
+        surface.push(event("tool/result", { turn, step, message: { source: { kind: "tool", callId: `call_${tool.id}` }, content: [{ type: "tool-result", toolCallId: `call_${tool.id}`, content: [{ type: "text", text: tool.result }], isError: false }], role: "user", id: id() } }, { sourceEventSeqs: [callSeq], surfaceOp: "append" }));
+        contextChars += tool.result.length + JSON.stringify(tool.args).length;
+      }
+      event("step/end", { turn, step });
+    });
+    event("turn/end", { turn, reason: { kind: "completed" } });
+    untilCompaction -= plan.calls.length;
+    if (untilCompaction <= 0) {
+      // A `/compact` between turns: the checkpoint replaces every surface node since the last one.
+      const summary = planner.summary();
+      const commandId = `cmd-bench-${compactions + 1}`;
+      const compactionId = id();
+      event("command/run", { commandId, name: "compact", args: "", source: { kind: "user" } });
+      const start = event("compaction/start", { compactionId, sourceCommandId: commandId, turn: null });
+      const summarySeq = event("compaction/summary", { compactionId, sourceCommandId: commandId, summary: [{ type: "text", text: summary }], rawOutput: [{ type: "text", text: summary }], llmStreamCall: true, shadowedRange: { start: surface[0], end: surface[surface.length - 1] }, shadowedSeqs: surface.slice(), shadowedTokenCount: Math.ceil(contextChars / 4), ...model, maxTokens: 8192, usage: { inputTokens: Math.ceil(contextChars / 4), outputTokens: Math.ceil(summary.length / 4), cacheReadTokens: 0 } });
+      const checkpoint = { content: [{ type: "text", text: "This is an automatically generated checkpoint condensing an earlier span of the conversation to free up context.\n\n<compacted-summary>" }, { type: "text", text: summary }, { type: "text", text: "</compacted-summary>" }], source: { kind: "plugin", plugin: "compact", compactionId, sourceCommandId: commandId }, role: "user", id: id() };
+      const checkpointSeq = event("user/message", checkpoint, { sourceEventSeqs: [start, summarySeq, ...surface], surfaceOp: { op: "replace", start: surface[0], end: surface[surface.length - 1] } });
+      event("compaction/end", { compactionId, sourceCommandId: commandId, turn: null });
+      event("command/done", { commandId, kind: "success", text: `Compacted ${surface.length} history items.`, sourceEventSeq: summarySeq });
+      surface = [checkpointSeq];
+      needsRuntime = true;
+      compactions++;
+      contextChars = 30_000 + summary.length;
+      untilCompaction = planner.callsPerCompaction();
+    }
+  }
+  const bytes = out.close();
+  return { agent: "deepseek-harness", file, files: [file], bytes, turns, compactions, subagents: 0 };
+}
+
 const WRITERS: Record<GeneratedAgent, (options: AgentSessionOptions, draw: Draw, shapes: AgentShapes) => AgentSession> = {
   "claude-code": writeClaude,
   codex: writeCodex,
   "gemini-cli": writeGemini,
   "qwen-code": writeQwen,
+  "deepseek-harness": writeDeepseekHarness,
 };
 
 /** Writes one generated session of `agent` of at least `minBytes` (main file) into a new temporary folder. */
