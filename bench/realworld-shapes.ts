@@ -12,7 +12,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "
 import path from "node:path";
 
 /** The probabilities the quantiles are taken at (0 and 1 are the smallest and largest seen). */
-export const QUANTILE_POINTS = [0, 0.1, 0.25, 0.5, 0.75, 0.9, 0.99, 1] as const;
+const QUANTILE_POINTS = [0, 0.1, 0.25, 0.5, 0.75, 0.9, 0.99, 1] as const;
 
 /** One measured distribution: its quantiles at QUANTILE_POINTS and how many values it was taken from. */
 export interface Distribution {
@@ -333,7 +333,7 @@ function sessionFiles(folder: string, agent: string): string[] {
   return out;
 }
 
-export function measureShapes(roots: string[]): Record<string, AgentShapes> {
+function measureShapes(roots: string[]): Record<string, AgentShapes> {
   const samples = new Map<string, { sample: Sample; count: TextCount; files: number; bytes: number }>();
   const add = (agent: string) => {
     if (!samples.has(agent)) samples.set(agent, { sample: emptySample(), count: new TextCount(), files: 0, bytes: 0 });
