@@ -5,8 +5,8 @@
 // quantiles bench/realworld-shapes.ts measured (bench/realworld-shapes.json). Agents without real
 // files there draw from the pooled shapes. Writes Claude Code (main transcript with compactions,
 // progress lines and `subagents/agent-<id>.jsonl`), Codex rollouts, Gemini CLI JSONL chats
-// (compressions as `$set.messages`) and Qwen Code chats, laid out in a new temporary folder the
-// way the agent lays them out. Written line by line (a 1 GB session is never held). Same agent,
+// (compressions as `$set.messages`), Qwen Code chats and deepseek-harness logs (uncompressed),
+// laid out in a new temporary folder the way the agent lays them out. Written line by line (a 1 GB session is never held). Same agent,
 // size and seed → same bytes.
 // `./node_modules/.bin/tsx bench/generate-agent-session.ts <agent> --mb N [--seed S]` prints
 // {file, files, bytes, turns, compactions, subagents} as JSON.
