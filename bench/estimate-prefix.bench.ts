@@ -5,12 +5,16 @@
 // (default 100; the issue also measures 1024), or `--file <session.jsonl>` to measure a session
 // generated earlier (it is then kept). `--compare <other/contextscope.mjs>` also runs another build
 // of the CLI (e.g. one built from an earlier commit) in the same run, and checks both print the
-// same bytes. `--strings` also runs this build with its texts read as strings (CONTEXTSCOPE_STORED_TEXTS=0,
+// same bytes. `--agent <claude-code|codex|gemini-cli|qwen-code|deepseek-harness>` measures a session
+// of that agent with real files' shapes (bench/generate-agent-session.ts, with a Claude Code
+// session's sub-agent files read by both) instead of the pi session; bench/agents-floor.bench.ts
+// runs every agent at several sizes. `--strings` also runs this build with its texts read as strings (CONTEXTSCOPE_STORED_TEXTS=0,
 // as before the byte store) in the same run, and checks both print the same bytes.
 import { existsSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { timeChild } from "./child-time";
 import { generatePiSession } from "./generate-session";
+import { GENERATED_AGENTS, generateAgentSession, type GeneratedAgent } from "./generate-agent-session";
 
 const bin = "dist-cli/contextscope.mjs";
 if (!existsSync(bin)) {
@@ -21,14 +25,22 @@ const mbIndex = process.argv.indexOf("--mb");
 const megabytes = mbIndex === -1 ? 100 : Number(process.argv[mbIndex + 1]);
 const fileIndex = process.argv.indexOf("--file");
 const given = fileIndex === -1 ? null : process.argv[fileIndex + 1]!;
-const generated = given
+const agentIndex = process.argv.indexOf("--agent");
+const agent = agentIndex === -1 ? null : (process.argv[agentIndex + 1] as GeneratedAgent);
+if (agent && !GENERATED_AGENTS.includes(agent)) throw new Error(`--agent: one of ${GENERATED_AGENTS.join(", ")}`);
+const generated: { file: string; bytes: number; turns: number; files?: string[] } = given
   ? { file: given, bytes: statSync(given).size, turns: NaN }
-  : await generatePiSession({ minBytes: megabytes * 1024 * 1024, minTurns: 0, seed: 1 });
+  : agent
+    ? generateAgentSession(agent, { minBytes: megabytes * 1024 * 1024, seed: 1 })
+    : await generatePiSession({ minBytes: megabytes * 1024 * 1024, minTurns: 0, seed: 1 });
+/** Every file the CLI reads for the session (the floor reads the same). */
+const files = generated.files ?? [generated.file];
+if (files.length > 1) generated.bytes = files.reduce((sum, file) => sum + statSync(file).size, 0);
 console.log(`session: ${(generated.bytes / 1e6).toFixed(1)} MB${given ? "" : `, ${generated.turns} turns`}`);
 const compareIndex = process.argv.indexOf("--compare");
 const other = compareIndex === -1 ? null : process.argv[compareIndex + 1]!;
 const prefixArgs = (program: string) => ["--max-old-space-size=8192", program, "prefix", generated.file, "--tokenizer", "estimate"];
-const floor = timeChild(process.execPath, ["bench/line-floor.mjs", generated.file]);
+const floor = timeChild(process.execPath, ["bench/line-floor.mjs", ...files]);
 const cli = timeChild(process.execPath, prefixArgs(bin));
 const row = (label: string, run: typeof floor) =>
   console.log(`${label.padEnd(36)} ${run.seconds.toFixed(2)} s wall, ${run.cpuSeconds.toFixed(2)} s CPU, peak ${(run.peakBytes / 1e6).toFixed(0)} MB = ${(run.peakBytes / generated.bytes).toFixed(2)} × file`);
@@ -47,4 +59,4 @@ if (other) {
   console.log(`this build / ${other}: wall ${(cli.seconds / earlier.seconds).toFixed(2)}, CPU ${(cli.cpuSeconds / earlier.cpuSeconds).toFixed(2)}, peak ${(cli.peakBytes / earlier.peakBytes).toFixed(2)}; output ${same ? "identical" : "DIFFERS"}`);
 }
 console.log(`ratio prefix / floor: wall ${(cli.seconds / floor.seconds).toFixed(2)}, CPU ${(cli.cpuSeconds / floor.cpuSeconds).toFixed(2)} (target ≤ 1.6); peak memory ${(cli.peakBytes / generated.bytes).toFixed(2)} × file (target ≤ 1.3)`);
-if (!given) rmSync(path.dirname(generated.file), { recursive: true, force: true });
+if (!given) rmSync(agent ? generated.file.slice(0, generated.file.indexOf(path.sep, generated.file.indexOf("contextscope-agent-"))) : path.dirname(generated.file), { recursive: true, force: true });
