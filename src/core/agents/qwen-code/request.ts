@@ -31,7 +31,34 @@ function responseText(response: unknown): string {
   return JSON.stringify(response ?? null);
 }
 
+/**
+ * The wire messages made once per stored record and handed to every later call that sends it: a
+ * chat's calls resend the same history, and the same objects let each later stage (sizes, cache
+ * segments) reuse what it measured. Only assistant and tool messages: a user message may take
+ * the next user content and the reminders in, so it is made per call.
+ */
+const modelWires = new WeakMap<QwenContent, Record<string, unknown>>();
+const toolWires = new WeakMap<object, Record<string, unknown>>();
+
 function modelMessage(content: QwenContent): Record<string, unknown> {
+  let wire = modelWires.get(content);
+  if (!wire) {
+    wire = newModelMessage(content);
+    modelWires.set(content, wire);
+  }
+  return wire;
+}
+
+function toolMessage(response: Record<string, unknown>): Record<string, unknown> {
+  let wire = toolWires.get(response);
+  if (!wire) {
+    wire = { role: "tool", tool_call_id: String(response.id ?? ""), content: [{ type: "text", text: responseText(response.response) }] };
+    toolWires.set(response, wire);
+  }
+  return wire;
+}
+
+function newModelMessage(content: QwenContent): Record<string, unknown> {
   const texts: string[] = [];
   const calls: Record<string, unknown>[] = [];
   for (const part of content.parts) {
@@ -52,8 +79,7 @@ function userMessages(content: QwenContent, into: SourcedMessage[]): void {
   const texts: unknown[] = [];
   for (const part of content.parts) {
     if (isObject(part.functionResponse)) {
-      const response = part.functionResponse;
-      into.push({ wire: { role: "tool", tool_call_id: String(response.id ?? ""), content: [{ type: "text", text: responseText(response.response) }] }, contents: [content] });
+      into.push({ wire: toolMessage(part.functionResponse), contents: [content] });
     } else if (typeof part.text === "string") texts.push({ type: "text", text: part.text });
   }
   if (texts.length === 0) return;

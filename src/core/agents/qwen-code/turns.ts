@@ -117,10 +117,30 @@ function compactionEvent(index: QwenIndex, position: number): CompactionEvent {
   };
 }
 
+/** JSON lengths of the objects a chat's calls resend (the same wire messages, the same tools). */
+const jsonLengths = new WeakMap<object, number>();
+
+function jsonLength(value: unknown): number {
+  if (typeof value !== "object" || value === null) return (JSON.stringify(value) ?? "null").length;
+  let length = jsonLengths.get(value);
+  if (length === undefined) {
+    length = JSON.stringify(value).length;
+    jsonLengths.set(value, length);
+  }
+  return length;
+}
+
+/** `JSON.stringify(items).length`, each item's length measured once per object. */
+function jsonArrayLength(items: readonly unknown[]): number {
+  let length = 2 + Math.max(0, items.length - 1);
+  for (const item of items) length += jsonLength(item);
+  return length;
+}
+
 function turnSummary(session: Session, options: PipelineOptions, turn: QwenTurn, place: TurnPlace): TurnSummary {
   const { body } = turnRequest(session, options, turn.turn);
   const messages = body.messages as unknown[];
-  const chars = JSON.stringify(messages).length + (Array.isArray(body.tools) ? JSON.stringify(body.tools).length : 0);
+  const chars = jsonArrayLength(messages) + (Array.isArray(body.tools) ? jsonLength(body.tools) : 0);
   return oneBranchSummary({ turn: turn.turn, entry: turn.answer, api: API, thinkingLevel: "off", messageCount: messages.length, chars, usage: turnUsage(turn) }, place);
 }
 
