@@ -70,7 +70,7 @@ export class CompositionCarry {
     const segments = segmented.segments;
     const end = carryOf(segmented)?.from ?? segments.length;
     for (let i = 0; i < end; i++) {
-      const segment = segments[i]!;
+      const segment = segments.at(i)!;
       if (segment.level === "tools" || segment.level === "schema") add(sums, "tools", segment.tokens);
       else if (segment.level === "system" && segment.view !== "header") add(sums, "system", segment.tokens);
     }
