@@ -134,10 +134,18 @@ function simulatedCarry(request: SegmentedRequest, simulated: SegmentedRequest):
   return at >= 0 && at < carry.from ? carry : null;
 }
 
-/** The cache levels of the request's not-recorded segments, in order. */
+/**
+ * The cache levels of the request's not-recorded segments, in order. The walk stops at the last
+ * one (`notRecorded` counts them): they sit before the messages, so a turn does not walk its
+ * whole context here.
+ */
 function notRecordedLevels(request: SegmentedRequest): CacheLevel[] {
   const levels: CacheLevel[] = [];
-  for (const segment of request.segments) if (segment.notRecorded !== null) levels.push(segment.level);
+  const segments = request.segments;
+  for (let i = 0; i < segments.length && levels.length < request.notRecorded.length; i++) {
+    const segment = segments.at(i)!;
+    if (segment.notRecorded !== null) levels.push(segment.level);
+  }
   return levels;
 }
 
