@@ -6,7 +6,6 @@
 import { chainHash, hashString } from "../prefix/hash";
 import type { CacheSegment, PrefixDiff, SegmentedRequest } from "../prefix/types";
 import type { MessageCarry } from "../prefix/segment-builder";
-import { segmentAt, segmentCount } from "../prefix/unrecorded";
 import {
   ANTHROPIC_RULES,
   anthropicMinimum,
@@ -137,7 +136,7 @@ interface AnthropicPoints {
 function sameHead(head: readonly CacheSegment[], request: SegmentedRequest): boolean {
   for (let i = 0; i < head.length; i++) {
     const a = head[i]!;
-    const b = segmentAt(request, i)!;
+    const b = request.segments.at(i)!;
     if (a === b) continue;
     if (a.hash !== b.hash || a.tokens !== b.tokens || a.level !== b.level || a.isBlock !== b.isBlock || a.marker?.ttl !== b.marker?.ttl || (a.marker === null) !== (b.marker === null)) return false;
   }
@@ -150,8 +149,7 @@ function markerTtlMs(segment: CacheSegment): number {
 
 /** The points of `request`, extending the last request's when it took its leading messages from it. */
 function anthropicPoints(state: CacheSimulationState, request: SegmentedRequest, carry: MessageCarry | null): AnthropicPoints {
-  // Read segment by segment: a request carrying the inferred missing tokens copies its list when read whole.
-  const count = segmentCount(request);
+  const count = request.segments.length;
   const start = `${request.api}\u0000${request.model ?? ""}\u0000${JSON.stringify(request.settings)}`;
   const last = state.points;
   let kept = 0;
@@ -161,7 +159,7 @@ function anthropicPoints(state: CacheSimulationState, request: SegmentedRequest,
     kept = carry.from + carry.count;
   } else {
     const head: CacheSegment[] = [];
-    for (let i = 0; carry && i < carry.from; i++) head.push(segmentAt(request, i)!);
+    for (let i = 0; carry && i < carry.from; i++) head.push(request.segments.at(i)!);
     points = { carryId: 0, from: carry?.from ?? -1, start, head, hashes: [], tokens: [], blocks: [], markers: [] };
   }
   points.carryId = carry?.id ?? 0;
@@ -175,10 +173,10 @@ function anthropicPoints(state: CacheSimulationState, request: SegmentedRequest,
   let hash = kept > 0 ? points.hashes[kept - 1]! : hashString(`${request.api}\u0000${request.model ?? ""}`);
   let total = kept > 0 ? points.tokens[kept - 1]! : 0;
   let settingsAdded = false;
-  for (let i = 0; i < kept && !settingsAdded; i++) settingsAdded = segmentAt(request, i)!.level === "messages";
+  for (let i = 0; i < kept && !settingsAdded; i++) settingsAdded = request.segments.at(i)!.level === "messages";
   const settingsHash = settingsAdded ? 0 : hashString(JSON.stringify(request.settings));
   for (let i = kept; i < count; i++) {
-    const segment = segmentAt(request, i)!;
+    const segment = request.segments.at(i)!;
     if (!settingsAdded && segment.level === "messages") {
       hash = chainHash(hash, settingsHash);
       settingsAdded = true;
@@ -226,7 +224,7 @@ function simulateAnthropic(state: CacheSimulationState, request: SegmentedReques
         if (tokens[segmentIndex]! > cacheRead) {
           cacheRead = tokens[segmentIndex]!;
           readEntry = entry;
-          readUpTo = segmentAt(request, segmentIndex)!.label;
+          readUpTo = request.segments.at(segmentIndex)!.label;
         }
         break;
       }
@@ -268,7 +266,7 @@ function simulateAnthropic(state: CacheSimulationState, request: SegmentedReques
       possibleCachedTokens: 0,
       minimum,
       readUpTo,
-      breakpoints: breakpoints.map((bp) => segmentAt(request, blocks[bp.block]!)!.label),
+      breakpoints: breakpoints.map((bp) => request.segments.at(blocks[bp.block]!)!.label),
       readMultiplier: ANTHROPIC_RULES.readMultiplier.value,
       warnings,
     },
@@ -328,17 +326,19 @@ function simulateOpenAiBreakpoints(state: CacheSimulationState, request: Segment
   // Message ends: the last segment of each message-level group.
   const messageEnds: number[] = [];
   for (let i = 0; i < segments.length; i++) {
-    const here = segments[i]!;
-    const after = segments[i + 1];
+    const here = segments.at(i)!;
+    const after = segments.at(i + 1);
     if (here.messageIndex !== null && (!after || after.messageIndex !== here.messageIndex)) messageEnds.push(i);
   }
-  const explicit = segments.map((s, i) => (s.marker?.kind === "prompt_cache_breakpoint" ? i : -1)).filter((i) => i >= 0);
+  const explicit: number[] = [];
+  for (let i = 0; i < segments.length; i++) if (segments.at(i)!.marker?.kind === "prompt_cache_breakpoint") explicit.push(i);
   const breakpointSet = new Set<number>(explicit.slice(-3));
   if (request.openaiCache.mode !== "explicit") {
     // Implicit breakpoint: end of the newest eligible (non-assistant) message.
     for (let k = messageEnds.length - 1; k >= 0; k--) {
       const end = messageEnds[k]!;
-      const header = segments.find((s) => s.messageIndex === segments[end]!.messageIndex && s.view === "header");
+      const messageIndex = segments.at(end)!.messageIndex;
+      const header = segments.at(segments.findIndex((s) => s.messageIndex === messageIndex && s.view === "header"));
       const role = header && typeof header.source === "object" && header.source !== null ? (header.source as { role?: unknown }).role : undefined;
       if (role !== "assistant") {
         breakpointSet.add(end);
@@ -353,7 +353,7 @@ function simulateOpenAiBreakpoints(state: CacheSimulationState, request: Segment
     const entry = state.entries.get(hashes[i]!);
     if (entry && tokens[i]! > cacheRead) {
       cacheRead = tokens[i]!;
-      readUpTo = segments[i]!.label;
+      readUpTo = segments.at(i)!.label;
       entry.lastUsedMs = timeMs;
     }
   }
@@ -381,7 +381,7 @@ function simulateOpenAiBreakpoints(state: CacheSimulationState, request: Segment
       possibleCachedTokens: 0,
       minimum: openAiMinimum(OPENAI_RULES.v56MinimumTokens.value, "CA-14"),
       readUpTo,
-      breakpoints: breakpoints.map((i) => segments[i]!.label),
+      breakpoints: breakpoints.map((i) => segments.at(i)!.label),
       readMultiplier,
       warnings,
     },

@@ -15,7 +15,7 @@ export function compareSegmented(a: SegmentedRequest, b: SegmentedRequest): Requ
   let contentPath: string | null = null;
   if (!sameContent) {
     if (index < a.segments.length && index < b.segments.length) contentPath = diff.breakPath;
-    else contentPath = (b.segments[index] ?? a.segments[index])!.label;
+    else contentPath = (b.segments.at(index) ?? a.segments.at(index))!.label;
   }
   const modelDiffers = a.model !== null && b.model !== null && a.model !== b.model;
   const path = modelDiffers ? "model" : (contentPath ?? (settingsChanged.length > 0 ? `settings.${settingsChanged[0]}` : null));

@@ -13,8 +13,8 @@ import { classifyBreak } from "./causes";
 import { diffRequests } from "./diff";
 import { carryOf, createSegmentCache, type MessageCarry, type SegmentCache } from "./segment-builder";
 import { segmentRequest, type SegmentOptions } from "./segment-request";
-import type { CauseReport, PrefixCause, SegmentedRequest, TurnFacts } from "./types";
-import { inferUnrecorded, PatchedSegments, withUnrecordedTokens, type UnrecordedEstimate } from "./unrecorded";
+import type { CacheLevel, CauseReport, PrefixCause, SegmentedRequest, TurnFacts } from "./types";
+import { firstNotRecorded, inferUnrecorded, withUnrecordedTokens, type UnrecordedEstimate } from "./unrecorded";
 import { readServerVerdict, type ServerAgreement } from "./server-verdict";
 
 export interface PrefixTurnInput {
@@ -119,7 +119,7 @@ function longestAnthropicTtl(request: SegmentedRequest): string | null {
   // Counted while segmenting (segment-builder.ts), so a turn does not walk its whole context here.
   const carry = carryOf(request);
   if (carry) return carry.oneHourMarkers > 0 ? "1h" : null;
-  return request.segments.some((s) => s.marker?.ttl === "1h") ? "1h" : null;
+  return request.segments.findIndex((s) => s.marker?.ttl === "1h") >= 0 ? "1h" : null;
 }
 
 /**
@@ -130,8 +130,23 @@ function longestAnthropicTtl(request: SegmentedRequest): string | null {
 function simulatedCarry(request: SegmentedRequest, simulated: SegmentedRequest): MessageCarry | null {
   const carry = carryOf(request) ?? null;
   if (!carry || simulated === request) return carry;
-  const at = request.segments.findIndex((segment) => segment.notRecorded !== null);
+  const at = firstNotRecorded(request);
   return at >= 0 && at < carry.from ? carry : null;
+}
+
+/**
+ * The cache levels of the request's not-recorded segments, in order. The walk stops at the last
+ * one (`notRecorded` counts them): they sit before the messages, so a turn does not walk its
+ * whole context here.
+ */
+function notRecordedLevels(request: SegmentedRequest): CacheLevel[] {
+  const levels: CacheLevel[] = [];
+  const segments = request.segments;
+  for (let i = 0; i < segments.length && levels.length < request.notRecorded.length; i++) {
+    const segment = segments.at(i)!;
+    if (segment.notRecorded !== null) levels.push(segment.level);
+  }
+  return levels;
 }
 
 function isNormalized(usage: PrefixTurnInput["usage"]): usage is NormalizedUsage {
@@ -145,7 +160,6 @@ export function createPrefixAnalyzer(options: PrefixAnalysisOptions = {}): Prefi
   const simulation = createCacheSimulationState();
   let previous: { request: SegmentedRequest; messages: readonly ContextMessage[] | null; timeMs: number | null; recordedInput: number | null } | null = null;
   let unrecorded: UnrecordedEstimate | null = null;
-  const patchedSegments = new PatchedSegments();
 
   return {
     lastSegmented: () => previous?.request ?? null,
@@ -182,7 +196,7 @@ export function createPrefixAnalyzer(options: PrefixAnalysisOptions = {}): Prefi
       if (facts.compactionBetween || facts.modelChanged) unrecorded = null;
       if (unrecorded === null && options.inferUnrecorded !== false) unrecorded = inferUnrecorded(input.turn, request, recordedUsage?.totalInput ?? null);
       const missing = unrecorded !== null && request.notRecorded.length > 0 ? unrecorded : null;
-      const seen = missing ? withUnrecordedTokens(request, diff, missing.tokens, previous !== null, patchedSegments) : { request, diff };
+      const seen = missing ? withUnrecordedTokens(request, diff, missing.tokens, previous !== null) : { request, diff };
       const cache = options.simulate === false ? null : simulateCache(simulation, seen.request, previous ? seen.diff : null, timeMs, { overrides: options.cacheRules ?? {}, carry: simulatedCarry(request, seen.request) });
       const usageComparison =
         cache && recordedUsage
@@ -196,7 +210,7 @@ export function createPrefixAnalyzer(options: PrefixAnalysisOptions = {}): Prefi
         diagnosticsName: causes?.diagnosticsName ?? null,
         breakPath: diff.breakPath,
         // Only a verdict that disagrees is worded with them: the walk over the segments is skipped without one.
-        unrecordedLevels: input.serverVerdict ? request.segments.filter((segment) => segment.notRecorded !== null).map((segment) => segment.level) : [],
+        unrecordedLevels: input.serverVerdict ? notRecordedLevels(request) : [],
         usage: recordedUsage,
         previousRecordedInput: previous?.recordedInput ?? null,
         expiry,

@@ -115,12 +115,12 @@ function matchesSegmentText(message: ContextMessage, segmentText: string): boole
 
 /** Text of the segment at `index`; for a message header, the text of the whole message. */
 function segmentText(request: SegmentedRequest, index: number): string {
-  const segment = request.segments[index];
+  const segment = request.segments.at(index);
   if (!segment) return "";
   if (segment.view !== "header") return tokenTextOf(segmentValue(segment));
   const parts: string[] = [];
   for (let i = index + 1; i < request.segments.length; i++) {
-    const part = request.segments[i]!;
+    const part = request.segments.at(i)!;
     if (part.messageIndex !== segment.messageIndex || part.view === "header") break;
     parts.push(tokenTextOf(segmentValue(part)));
   }
@@ -140,8 +140,8 @@ export function classifyBreak(input: CauseInput): CauseReport {
   const hasBreak = diff.breakSegmentIndex !== null;
   if (hasBreak) {
     const index = diff.breakSegmentIndex!;
-    const prevSegment = previous.segments[index] ?? null;
-    const nextSegment = next.segments[index] ?? null;
+    const prevSegment = previous.segments.at(index) ?? null;
+    const nextSegment = next.segments.at(index) ?? null;
     const prevText = segmentText(previous, index);
     const nextText = segmentText(next, index);
 

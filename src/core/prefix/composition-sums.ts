@@ -7,6 +7,7 @@ import type { TokenCounter } from "../tokens/counters";
 import { COMPOSITION_LABELS, compositionKind, countedAsSystemSegment, messageTokens, systemSegmentMessages, type CompositionKind } from "./composition";
 import type { SegmentedRequest } from "./types";
 import { carryOf } from "./segment-builder";
+import { sharedHeadWith } from "../util/list-lineage";
 
 const KIND_ORDER = Object.keys(COMPOSITION_LABELS) as CompositionKind[];
 
@@ -35,6 +36,8 @@ export class CompositionCarry {
   private tokens: number[] = [];
   /** Whether each is a leading system prompt message (counted by the system segments, not here). */
   private leadingSystem: boolean[] = [];
+  /** The previous turn's list itself, which the next one's may record it begins with. */
+  private lastItems: readonly ContextMessage[] | null = null;
   /** Sums over every message of the previous turn. */
   private sums = new Map<CompositionKind, Sum>();
 
@@ -48,8 +51,12 @@ export class CompositionCarry {
     }
     // The first message that is not the previous turn's at the same index (same object, same rule).
     // The same item object first (a walk shares them between turns): one comparison, no lookups.
-    let same = 0;
+    // A list that records it begins with the previous turn's items (util/list-lineage.ts) needs
+    // no comparison over them.
     const known = Math.min(this.messages.length, items.length);
+    const recorded = this.lastItems ? sharedHeadWith(items, this.lastItems) : undefined;
+    let same = recorded !== undefined ? Math.min(known, recorded) : 0;
+    this.lastItems = items;
     while (same < known && (items[same] === this.items[same] || (items[same]!.message === this.messages[same] && items[same]!.provenance.rule === this.rules[same]))) same++;
     this.truncate(same);
     for (let i = same; i < items.length; i++) {
@@ -70,7 +77,7 @@ export class CompositionCarry {
     const segments = segmented.segments;
     const end = carryOf(segmented)?.from ?? segments.length;
     for (let i = 0; i < end; i++) {
-      const segment = segments[i]!;
+      const segment = segments.at(i)!;
       if (segment.level === "tools" || segment.level === "schema") add(sums, "tools", segment.tokens);
       else if (segment.level === "system" && segment.view !== "header") add(sums, "system", segment.tokens);
     }

@@ -61,7 +61,7 @@ export function systemSegmentMessages(segmented: SegmentedRequest): number {
   const segments = segmented.segments;
   const end = carryOf(segmented)?.from ?? segments.length;
   for (let i = 0; i < end; i++) {
-    const segment = segments[i]!;
+    const segment = segments.at(i)!;
     if (segment.level === "system" && segment.view !== "header" && segment.messageIndex !== null) indexes.add(segment.messageIndex);
   }
   return indexes.size;

@@ -29,7 +29,7 @@ function sameSegment(a: CacheSegment, b: CacheSegment): boolean {
 export function firstDifferingSegment(previous: SegmentedRequest, next: SegmentedRequest): number {
   const common = Math.min(previous.segments.length, next.segments.length);
   let i = 0;
-  while (i < common && sameSegment(previous.segments[i]!, next.segments[i]!)) i++;
+  while (i < common && sameSegment(previous.segments.at(i)!, next.segments.at(i)!)) i++;
   return i;
 }
 
@@ -75,15 +75,15 @@ export function diffRequests(
       index += carried.count;
       continue;
     }
-    const segment = next.segments[index]!;
-    const before = previous.segments[index]!;
+    const segment = next.segments.at(index)!;
+    const before = previous.segments.at(index)!;
     if (segment !== before && !sameSegment(before, segment)) break;
     sharedBytes += segment.bytes;
     sharedTokens += segment.tokens;
     index++;
   }
-  const prevSegment = previous.segments[index];
-  const nextSegment = next.segments[index];
+  const prevSegment = previous.segments.at(index);
+  const nextSegment = next.segments.at(index);
   if (!prevSegment) {
     // N is a prefix of N+1: nothing to pay again.
     return {

@@ -10,6 +10,8 @@ import type { TokenCounter } from "../tokens/counters";
 import { isStoredText } from "../text/storedText";
 import { canonicalValue, countTokenText, markerOf, renderCanonical, type SegmentView } from "./canonical";
 import { hashJsonRendering, hashStringAndUtf8Length } from "./hash";
+import { sharedHeadWith } from "../util/list-lineage";
+import { SegmentList, SegmentStore } from "./segment-list";
 import type { CacheLevel, CacheSegment } from "./types";
 
 /**
@@ -51,8 +53,11 @@ export interface SegmentCache {
 interface MessageRun {
   id: number;
   first: number;
+  /** The message list of the last request (`list`): the next one's may record that it begins with it. */
+  list: readonly unknown[] | null;
   messages: unknown[];
-  segments: CacheSegment[];
+  /** The message segments, which the requests' segment lists read their message part from. */
+  segments: SegmentStore;
   labels: string[];
   segmentEnds: number[];
   byteEnds: number[];
@@ -253,19 +258,24 @@ export class SegmentListBuilder {
     const key = `${this.counter.id}\u0000${shape}`;
     let run = this.runs.get(key);
     if (!run || run.first !== first) {
-      run = { id: 0, first, messages: [], segments: [], labels: [], segmentEnds: [], byteEnds: [], tokenEnds: [], labelEnds: [], oneHourEnds: [] };
+      run = { id: 0, first, list: null, messages: [], segments: new SegmentStore(), labels: [], segmentEnds: [], byteEnds: [], tokenEnds: [], labelEnds: [], oneHourEnds: [] };
       this.runs.set(key, run);
     }
     const known = Math.min(run.messages.length, list.length - first);
-    let same = 0;
+    // The layer that built `list` may have recorded how much of the last list it took over (the
+    // same objects): those messages are the run's without comparing them one by one.
+    const recorded = run.list ? sharedHeadWith(list, run.list) : undefined;
+    let same = recorded !== undefined ? Math.max(0, Math.min(known, recorded - first)) : 0;
     while (same < known && run.messages[same] === list[first + same]) same++;
+    run.list = list;
     run.messages.length = same;
     run.segmentEnds.length = same;
     run.byteEnds.length = same;
     run.tokenEnds.length = same;
     run.labelEnds.length = same;
     run.oneHourEnds.length = same;
-    run.segments.length = same > 0 ? run.segmentEnds[same - 1]! : 0;
+    // Lists handed out keep reading what they read (copy on write, segment-list.ts).
+    run.segments.truncate(same > 0 ? run.segmentEnds[same - 1]! : 0);
     run.labels.length = same > 0 ? run.labelEnds[same - 1]! : 0;
     const from = this.segments.length;
     const bytes = same > 0 ? run.byteEnds[same - 1]! : 0;
@@ -288,11 +298,12 @@ export class SegmentListBuilder {
   /**
    * The request's segments and not-recorded labels, once every segment has been added. After
    * `carryMessages`, `segments` holds the part before the messages and the new messages' segments
-   * only (they are also the run's): the list is the part before the messages followed by the run.
+   * only (they are also the run's): the list is the part before the messages, then a window on
+   * the run's segments, then what came after the last message.
    */
-  finish(): { segments: CacheSegment[]; notRecorded: string[] } {
+  finish(): { segments: SegmentList; notRecorded: string[] } {
     const run = this.run;
-    if (!run || this.headSegments < 0) return { segments: this.segments, notRecorded: this.notRecorded };
+    if (!run || this.headSegments < 0) return { segments: SegmentList.of(this.segments), notRecorded: this.notRecorded };
     // Segments added after the last message's end (no shape adds any) come last.
     const tail = this.segments.slice(this.markSegments);
     const tailLabels = this.notRecorded.slice(this.markLabels);
@@ -300,10 +311,11 @@ export class SegmentListBuilder {
     head.length = this.headSegments;
     const labels = this.notRecorded;
     labels.length = this.headLabels;
-    this.segments = head.concat(run.segments, tail);
-    this.notRecorded = labels.concat(run.labels, tailLabels);
+    const segments = run.segments.window(head, tail);
+    this.segments = [];
+    this.notRecorded = run.labels.length === 0 && tailLabels.length === 0 ? labels : labels.concat(run.labels, tailLabels);
     this.headSegments = -1;
-    return { segments: this.segments, notRecorded: this.notRecorded };
+    return { segments, notRecorded: this.notRecorded };
   }
 
   /** Ends the segments of the next message of the part `carryMessages` started (`message`). */

@@ -1,6 +1,8 @@
 // Types of prefix-stability analysis: cache segments of a request (PR-2), the comparison of two
-// requests (PD-1), causes (PD-2) and the per-turn report. All plain data.
+// requests (PD-1), causes (PD-2) and the per-turn report. All plain data, except a request's
+// segment list, which is shared with the requests around it (segment-list.ts).
 import type { ApiId } from "../model";
+import type { SegmentList } from "./segment-list";
 
 /** How a segment's canonical value is derived from its source (no copies on the hot path). */
 export type SegmentView =
@@ -59,7 +61,8 @@ export interface SegmentedRequest {
   api: ApiId;
   /** `model` of the body, or null when the shape does not carry it (Google REST). */
   model: string | null;
-  segments: CacheSegment[];
+  /** The segments in cache order; shared with the session's other requests, read-only. */
+  segments: SegmentList;
   /** PR-7 settings, each as canonical JSON; absent settings are not listed. */
   settings: Record<string, string>;
   /** Top-level automatic cache marker (Anthropic CA-1), or null. */

@@ -61,7 +61,7 @@ describe.each(shapes)("prefix diff properties (%s)", (api, build, offset) => {
         expect(result.breakPath).toBe(`messages[${m + offset}].content[0].text`);
         const renderedPrefix = `{"type":"text","text":${JSON.stringify(original.slice(0, k)).slice(0, -1)}`;
         expect(result.breakByteOffsetInSegment).toBe(utf8ByteLength(renderedPrefix));
-        const segments = segmentRequest(api, build(edited), { tokenizer: "estimate" }).segments;
+        const segments = segmentRequest(api, build(edited), { tokenizer: "estimate" }).segments.toArray();
         const before2 = segments.slice(0, result.breakSegmentIndex!).reduce((sum, s) => sum + s.bytes, 0);
         expect(result.sharedBytes).toBe(before2 + result.breakByteOffsetInSegment!);
       }),

@@ -8,7 +8,7 @@ import type { TokenCounter } from "../../../src/core/tokens/counters";
 import { EXCLUDED_METADATA_KEYS } from "../../../src/core/prefix/settings";
 
 const est = { tokenizer: "estimate" as const };
-const labels = (api: Parameters<typeof segmentRequest>[0], body: Record<string, unknown>) => segmentRequest(api, body, est).segments.map((s) => s.label);
+const labels = (api: Parameters<typeof segmentRequest>[0], body: Record<string, unknown>) => segmentRequest(api, body, est).segments.toArray().map((s) => s.label);
 
 describe("segment order per shape", () => {
   it("Anthropic: tools → system → messages whatever the body key order (PR-3)", () => {
@@ -41,7 +41,7 @@ describe("segment order per shape", () => {
       "messages[0]", "messages[0].content[0]", "tools[0]", "response_format", "messages[1]", "messages[1].content[0]", "messages[2]", "messages[2].tool_calls[0]", "messages[3]", "messages[3].content[0]",
     ]);
     expect(labels("openai-completions", body).slice(0, 2)).toEqual(["messages[0]", "messages[0].content[0]"]);
-    const first = segmentRequest("openai-completions", body, { ...est, openaiToolsPosition: "first" }).segments.map((s) => s.label);
+    const first = segmentRequest("openai-completions", body, { ...est, openaiToolsPosition: "first" }).segments.toArray().map((s) => s.label);
     expect(first.slice(0, 2)).toEqual(["tools[0]", "response_format"]);
   });
 
@@ -112,23 +112,23 @@ describe("cache markers and equivalent forms (PD-5)", () => {
     const sa = segmentRequest("anthropic-messages", a, est);
     const sb = segmentRequest("anthropic-messages", b, est);
     expect(diffRequests(sa, sb, est).breakPath).toBeNull();
-    expect(sa.segments.filter((s) => s.marker).map((s) => s.label)).toEqual(["system[0]", "messages[0].content[0]"]);
-    expect(sb.segments.filter((s) => s.marker).map((s) => s.label)).toEqual(["system[0]", "messages[2].content[0]"]);
-    expect(sb.segments.find((s) => s.marker)!.marker).toEqual({ kind: "cache_control", ttl: null });
+    expect(sa.segments.toArray().filter((s) => s.marker).map((s) => s.label)).toEqual(["system[0]", "messages[0].content[0]"]);
+    expect(sb.segments.toArray().filter((s) => s.marker).map((s) => s.label)).toEqual(["system[0]", "messages[2].content[0]"]);
+    expect(sb.segments.toArray().find((s) => s.marker)!.marker).toEqual({ kind: "cache_control", ttl: null });
   });
   it("a string content is the same prompt as one text block", () => {
     const a = segmentRequest("anthropic-messages", { model: "m", messages: [{ role: "user", content: [block("héllo", true)] }] }, est);
     const b = segmentRequest("anthropic-messages", { model: "m", messages: [{ role: "user", content: "héllo" }] }, est);
-    expect(a.segments.map((s) => s.hash)).toEqual(b.segments.map((s) => s.hash));
+    expect(a.segments.toArray().map((s) => s.hash)).toEqual(b.segments.toArray().map((s) => s.hash));
     expect(a.bytes).toBe(b.bytes);
   });
   it("a 1h ttl is read from the marker", () => {
     const s = segmentRequest("anthropic-messages", { model: "m", messages: [{ role: "user", content: [{ type: "text", text: "x", cache_control: { type: "ephemeral", ttl: "1h" } }] }] }, est);
-    expect(s.segments.find((seg) => seg.marker)!.marker!.ttl).toBe("1h");
+    expect(s.segments.toArray().find((seg) => seg.marker)!.marker!.ttl).toBe("1h");
   });
   it("ignoreBillingHeader leaves Claude Code's billing block out (FM-CC-19)", () => {
     const body = { model: "m", system: [{ type: "text", text: "x-anthropic-billing-header: cc_version=1.abc;" }, { type: "text", text: "sys" }], messages: [] };
-    expect(segmentRequest("anthropic-messages", body, { ...est, ignoreBillingHeader: true }).segments.map((s) => s.label)).toEqual(["system[1]"]);
+    expect(segmentRequest("anthropic-messages", body, { ...est, ignoreBillingHeader: true }).segments.toArray().map((s) => s.label)).toEqual(["system[1]"]);
   });
 });
 
@@ -138,7 +138,7 @@ describe("not recorded segments (PD-4)", () => {
     const a = segmentRequest("anthropic-messages", body, est);
     const b = segmentRequest("anthropic-messages", structuredClone(body), est);
     expect(a.notRecorded).toEqual(["tools", "system"]);
-    expect(a.segments.find((s) => s.label === "system")!.tokens).toBe(0);
+    expect(a.segments.toArray().find((s) => s.label === "system")!.tokens).toBe(0);
     expect(diffRequests(a, b, est).breakPath).toBeNull();
   });
 });
@@ -187,7 +187,7 @@ describe("incremental work", () => {
     const second = segmentRequest("anthropic-messages", body, { counter: counter("b", 2), cache });
     // The second pass reads the text to count it, not to render, fingerprint and hash it again.
     expect(reads - readsFirst).toBeLessThan(readsFirst);
-    expect(second.segments.map((segment) => [segment.hash, segment.bytes])).toEqual(first.segments.map((segment) => [segment.hash, segment.bytes]));
+    expect(second.segments.toArray().map((segment) => [segment.hash, segment.bytes])).toEqual(first.segments.toArray().map((segment) => [segment.hash, segment.bytes]));
     expect(second.tokens).toBeGreaterThan(first.tokens);
     const countedBoth = { ...counted };
     expect(countedBoth.a).toBeGreaterThan(0);

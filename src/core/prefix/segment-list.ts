@@ -1,0 +1,136 @@
+// The segment list of one request, shared with the requests of the same session around it. Turn
+// N+1's request repeats turn N's messages, so its segments are turn N's followed by a few new
+// ones: a list is its own short part before the messages (tools, system), then a window on the
+// message segments the segmenter keeps from turn to turn (`SegmentStore`), then its own short
+// tail. A turn's list costs its own parts, not a copy of its whole context.
+// The store is kept in fixed-size chunks and is never changed inside a window it has handed out:
+// a request that diverges inside it (an agent that moves its cache marker to the newest message
+// every turn does so each turn) gets a new spine and a copy of the one chunk it diverges in,
+// so an earlier list reads the same for good and a divergence costs a chunk, not the context.
+import type { CacheSegment } from "./types";
+
+const EMPTY: readonly CacheSegment[] = [];
+const NO_CHUNKS: readonly (readonly CacheSegment[])[] = [];
+/** Segments per chunk (a power of two): a divergence copies at most one chunk and the spine. */
+const CHUNK_BITS = 8;
+const CHUNK = 1 << CHUNK_BITS;
+const CHUNK_MASK = CHUNK - 1;
+
+/** A read-only list of cache segments, in the provider's cache order. */
+export class SegmentList implements Iterable<CacheSegment> {
+  readonly length: number;
+  private readonly headLength: number;
+  /** Index where the tail starts (head and shared window before it). */
+  private readonly tailStart: number;
+
+  /**
+   * `head`, then the first `sharedLength` segments of the chunks `spine`, then `tail`; `patchAt`
+   * (when ≥ 0) reads `patch` instead. None of them may change afterwards within what the list reads.
+   */
+  constructor(
+    private readonly head: readonly CacheSegment[],
+    private readonly spine: readonly (readonly CacheSegment[])[] = NO_CHUNKS,
+    private readonly sharedLength = 0,
+    private readonly tail: readonly CacheSegment[] = EMPTY,
+    private readonly patchAt = -1,
+    private readonly patch: CacheSegment | null = null,
+  ) {
+    this.headLength = head.length;
+    this.tailStart = head.length + sharedLength;
+    this.length = this.tailStart + tail.length;
+  }
+
+  /** A list of exactly these segments (an array the caller no longer changes). */
+  static of(segments: readonly CacheSegment[]): SegmentList {
+    return new SegmentList(segments);
+  }
+
+  /** The segment at `index` (0 … length − 1), else undefined. */
+  at(index: number): CacheSegment | undefined {
+    if (index < 0) return undefined;
+    if (index === this.patchAt) return this.patch!;
+    if (index < this.headLength) return this.head[index];
+    if (index < this.tailStart) {
+      const shared = index - this.headLength;
+      return this.spine[shared >> CHUNK_BITS]![shared & CHUNK_MASK];
+    }
+    return this.tail[index - this.tailStart];
+  }
+
+  /**
+   * The same list with `segment` at `index` (0 … length − 1): shares every part with this one,
+   * so it costs nothing whatever the list's length.
+   */
+  with(index: number, segment: CacheSegment): SegmentList {
+    if (index < 0 || index >= this.length) throw new RangeError(`segment ${index} outside a list of ${this.length}`);
+    if (this.patchAt >= 0 && this.patchAt !== index) {
+      // Never asked for in practice (one segment carries the missing tokens): a plain copy.
+      const plain = this.toArray();
+      plain[index] = segment;
+      return SegmentList.of(plain);
+    }
+    return new SegmentList(this.head, this.spine, this.sharedLength, this.tail, index, segment);
+  }
+
+  /** Index of the first segment from `from` on that satisfies `test`, else −1. */
+  findIndex(test: (segment: CacheSegment, index: number) => boolean, from = 0): number {
+    for (let i = Math.max(0, from); i < this.length; i++) if (test(this.at(i)!, i)) return i;
+    return -1;
+  }
+
+  /** A fresh plain array of the segments, for the rare reader that needs one (a copy of the whole list). */
+  toArray(): CacheSegment[] {
+    const out = this.head.slice();
+    for (let i = 0; i < this.sharedLength; i++) out.push(this.spine[i >> CHUNK_BITS]![i & CHUNK_MASK]!);
+    for (const segment of this.tail) out.push(segment);
+    if (this.patchAt >= 0) out[this.patchAt] = this.patch!;
+    return out;
+  }
+
+  [Symbol.iterator](): Iterator<CacheSegment> {
+    let i = 0;
+    return {
+      next: (): IteratorResult<CacheSegment> => (i < this.length ? { done: false, value: this.at(i++)! } : { done: true, value: undefined }),
+    };
+  }
+
+  /** JSON of a request (tests, debugging) shows its segments as an array. */
+  toJSON(): CacheSegment[] {
+    return this.toArray();
+  }
+}
+
+/**
+ * The message segments the segmenter carries from request to request: appended to, cut back to
+ * where the next request diverges (copy on write), and seen by each request through a window.
+ */
+export class SegmentStore {
+  private spine: CacheSegment[][] = [];
+  length = 0;
+
+  push(segment: CacheSegment): void {
+    const chunk = this.length & CHUNK_MASK;
+    if (chunk === 0) this.spine.push([segment]);
+    else this.spine[this.spine.length - 1]!.push(segment);
+    this.length++;
+  }
+
+  /**
+   * Keeps the first `length` segments. Windows handed out may read past it: the kept part moves
+   * to a new spine, with a copy of the chunk the cut falls in, and the old chunks stay as they are.
+   */
+  truncate(length: number): void {
+    if (length >= this.length) return;
+    const whole = length >> CHUNK_BITS;
+    const spine = this.spine.slice(0, whole);
+    const rest = length & CHUNK_MASK;
+    if (rest > 0) spine.push(this.spine[whole]!.slice(0, rest));
+    this.spine = spine;
+    this.length = length;
+  }
+
+  /** `head`, the store's segments as they are now, then `tail`. */
+  window(head: readonly CacheSegment[], tail: readonly CacheSegment[]): SegmentList {
+    return new SegmentList(head, this.spine, this.length, tail);
+  }
+}
