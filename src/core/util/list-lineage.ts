@@ -4,7 +4,9 @@
 // "how much of this list did the previous one already have?" reads it here instead of comparing
 // every item again, so a turn costs its new items, not its whole context.
 // Kept by list identity in a WeakMap: nothing is added to the lists themselves (they stay plain
-// arrays, cloned and serialised as they are) and a list that is no longer used is forgotten.
+// arrays, cloned and serialised as they are) and a list that is no longer used is forgotten. A
+// chain is kept as long as it is read (four links): a walk records every turn's list against the
+// one before, and longer chains would keep every list of the walk alive through the newest one.
 
 interface SharedHead {
   parent: readonly unknown[];
@@ -22,7 +24,18 @@ const heads = new WeakMap<readonly unknown[], SharedHead>();
 export function recordSharedHead(list: readonly unknown[], parent: readonly unknown[], count: number): void {
   if (list === parent || count <= 0) return;
   heads.set(list, { parent, count: Math.min(count, list.length, parent.length) });
+  // The link past the last one `sharedHeadWith` follows from `list` is let go.
+  let ancestor: readonly unknown[] = parent;
+  for (let step = 1; step < MAX_LINKS; step++) {
+    const head = heads.get(ancestor);
+    if (!head) return;
+    ancestor = head.parent;
+  }
+  heads.delete(ancestor);
 }
+
+/** Links followed from a list at most. */
+const MAX_LINKS = 4;
 
 /**
  * How many leading items `list` is known to share with `parent`: a recorded head from `parent`
@@ -35,7 +48,7 @@ export function sharedHeadWith(list: readonly unknown[], parent: readonly unknow
   let count = Number.POSITIVE_INFINITY;
   let current: readonly unknown[] = list;
   // A short chain only: a layer records against the list it built from the turn before.
-  for (let step = 0; step < 4; step++) {
+  for (let step = 0; step < MAX_LINKS; step++) {
     const head = heads.get(current);
     if (!head) return undefined;
     count = Math.min(count, head.count);

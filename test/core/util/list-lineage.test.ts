@@ -22,4 +22,18 @@ describe("list lineage", () => {
     recordSharedHead(b, a, 10);
     expect(sharedHeadWith(b, a)).toBe(2);
   });
+
+  it("keeps a walk's chain only as long as it is followed, so earlier lists are not held by the newest", () => {
+    const lists: object[][] = [[{}]];
+    for (let i = 1; i < 10; i++) {
+      const next = [...lists[i - 1]!, {}];
+      recordSharedHead(next, lists[i - 1]!, i);
+      lists.push(next);
+    }
+    // Four links are followed from the newest list; the link below them has been let go.
+    expect(sharedHeadWith(lists[9]!, lists[5]!)).toBe(6);
+    expect(sharedHeadWith(lists[6]!, lists[5]!)).toBe(6);
+    expect(sharedHeadWith(lists[5]!, lists[4]!)).toBeUndefined();
+    expect(sharedHeadWith(lists[9]!, lists[4]!)).toBeUndefined();
+  });
 });
