@@ -15,6 +15,7 @@ import {
 } from "./records";
 import { isObject } from "../../util/is-object";
 import { indexGeneration, type ClaudeSessionIndex } from "./session-index";
+import type { WireList } from "./wire-carry";
 
 export interface ApproximateMessage {
   message: Record<string, unknown>;
@@ -226,6 +227,20 @@ function addEntry(walk: ApproximateWalk, entry: SessionEntry): void {
  * or copy it.
  */
 export function approximateMessages(index: ClaudeSessionIndex, path: readonly SessionEntry[], answerIndex: number): readonly ApproximateMessage[] {
+  return walkTo(index, path, answerIndex).builder.messages();
+}
+
+/**
+ * The same messages as the walk's two parts: the messages made (a list the walk only appends to)
+ * and the pending ones after them, so that a caller carrying lists from turn to turn keeps the
+ * made ones it has and takes on the rest.
+ */
+export function approximateParts(index: ClaudeSessionIndex, path: readonly SessionEntry[], answerIndex: number): WireList<ApproximateMessage> {
+  const builder = walkTo(index, path, answerIndex).builder;
+  return { base: builder.out, baseLength: builder.out.length, extra: builder.pendingMessages() };
+}
+
+function walkTo(index: ClaudeSessionIndex, path: readonly SessionEntry[], answerIndex: number): ApproximateWalk {
   let walk = walks.get(path);
   if (!walk || !walkReaches(walk, index, path, answerIndex)) {
     walk = newWalk(index, path, answerIndex);
@@ -241,5 +256,5 @@ export function approximateMessages(index: ClaudeSessionIndex, path: readonly Se
       }
     }
   }
-  return walk.builder.messages();
+  return walk;
 }

@@ -148,7 +148,7 @@ type WireItem = { message: Record<string, unknown>; source: "blob" | "entry" | "
 /** The context message of each wire item: an item repeated in later turns' requests is presented once. */
 const contextCache = new WeakMap<WireItem, ContextMessage>();
 
-function contextMessageOf(item: WireItem): ContextMessage {
+export function contextMessageOf(item: WireItem): ContextMessage {
   let context = contextCache.get(item);
   if (context === undefined) {
     context = { message: wireMessageView(item.message), provenance: wireProvenance(item.message, item) };

@@ -9,6 +9,7 @@ import { isText } from "../../text/text";
 import { sha256Hex } from "../../util/sha256";
 import { assistantMessageId, contentBlocks, entryMessage, isConversationEntry, mergedAssistantMessage } from "./records";
 import { getClaudeIndex, type ApiRequestRecord, type ClaudeSessionIndex } from "./session-index";
+import { recordSharedHead } from "../../util/list-lineage";
 
 /** A wire message and where it came from. */
 export interface SourcedMessage {
@@ -280,6 +281,8 @@ export function recordMessages(session: Session, record: ApiRequestRecord): Sour
       });
     }
     for (const hash of item.tail) messages.push(resolveHash(index, cache, hash));
+    // Its head is its base's: the layers after this one (the turn's lists, the segmenter) keep it unchecked.
+    if (item.base !== null) recordSharedHead(messages, baseMessages, Math.min(item.keep, baseMessages.length));
     cache.messages.set(item.id, messages);
   }
   return cache.messages.get(record.id) ?? [];

@@ -22,8 +22,8 @@ import { notRecorded } from "../../model";
 import { resolveModel } from "../../models/catalogue";
 import type { SessionAnalysis, SessionEvent, TurnContext } from "../../pipeline/types";
 import { sessionEventOf } from "./events";
-import { approximateMessages, type ApproximateMessage } from "./approximate";
-import { toContextMessages, wireMessageChars } from "./context";
+import { approximateMessages, approximateParts, type ApproximateMessage } from "./approximate";
+import { contextMessageOf, toContextMessages, wireMessageChars } from "./context";
 import {
   assistantMessageId,
   contentBlocks,
@@ -47,12 +47,13 @@ import {
   type ApiRequestRecord,
   type ClaudeSessionIndex,
 } from "./session-index";
-import { assembleClaudeBody, billingHeaderBlock, metadataBlock } from "./wire";
+import { assembleClaudeBody, billingHeaderBlock, metadataBlock, sentMessage, type SentMessages } from "./wire";
+import { WireCarry, type WireList } from "./wire-carry";
+import { recordSharedHead } from "../../util/list-lineage";
 import { CLAUDE_USER_IDS, claudeUserIds } from "./capture";
 import { sessionConstant } from "../../captures/fact";
 import { firstUserText } from "./billing";
 import { isText, stringifyWithTexts, textString, textUnits } from "../../text/text";
-import { CarriedMap, CarriedSum } from "../../util/carried-map";
 
 export interface ClaudeTurn {
   turn: number;
@@ -285,6 +286,15 @@ function turnWireMessages(session: Session, branch: ClaudeBranch, turn: ClaudeTu
   return approximateMessages(getClaudeIndex(session), branch.path, turn.pathIndex);
 }
 
+/** The same wire messages in parts, for a carry (wire-carry.ts). */
+function turnWireList(session: Session, branch: ClaudeBranch, turn: ClaudeTurn): WireList<WireItem> {
+  if (turn.record) {
+    const messages = recordMessages(session, turn.record);
+    return { base: messages, baseLength: messages.length, extra: [] };
+  }
+  return approximateParts(getClaudeIndex(session), branch.path, turn.pathIndex);
+}
+
 function compactionEvent(boundary: SessionEntry, path: SessionEntry[], from: number, beforeTurn: number | null): CompactionEvent {
   const metadata = isObject(boundary.raw.compactMetadata) ? boundary.raw.compactMetadata : {};
   const segment = isObject(metadata.preservedSegment) ? metadata.preservedSegment : {};
@@ -358,8 +368,22 @@ interface KeptSummary {
   records: object | null;
 }
 
-/** A turn's wire size, carried from the previous turn's (its items are mostly the same objects). */
-const wireChars = new CarriedSum((item: WireItem) => wireMessageChars(item.message));
+/** The wire items of the last turn summarised, with the running total of their sizes. */
+const summaryCarry = { wire: new WireCarry<WireItem>(), charEnds: [] as number[] };
+
+/** A turn's wire size and message count, carried from the previous turn's (its items are mostly the same objects). */
+function wireSize(list: WireList<WireItem>): { chars: number; count: number } {
+  const kept = summaryCarry.wire.update(list);
+  const items = summaryCarry.wire.items;
+  const charEnds = summaryCarry.charEnds;
+  charEnds.length = Math.min(charEnds.length, kept);
+  let chars = charEnds.length > 0 ? charEnds[charEnds.length - 1]! : 0;
+  for (let i = charEnds.length; i < items.length; i++) {
+    chars += wireMessageChars(items[i]!.message);
+    charEnds.push(chars);
+  }
+  return { chars, count: items.length };
+}
 
 /**
  * Summaries made per turn: a followed session that grows keeps its turns (the branch's turns move
@@ -389,8 +413,7 @@ function turnSummary(session: Session, index: ClaudeSessionIndex, branch: Claude
   ) {
     return kept.summary;
   }
-  const wire = turnWireMessages(session, branch, turn);
-  const chars = wireChars.sum(wire);
+  const { chars, count } = wireSize(turnWireList(session, branch, turn));
   const last = lastOf(turn.group) as SessionEntry;
   const stopReason = entryMessage(last)?.stop_reason;
   const summary: TurnSummary = {
@@ -400,7 +423,7 @@ function turnSummary(session: Session, index: ClaudeSessionIndex, branch: Claude
     model: place.model,
     api: "anthropic-messages",
     thinkingLevel: thinkingLevel(turn),
-    messageCount: wire.length,
+    messageCount: count,
     estimatedTokens: Math.ceil(chars / 4),
     chars,
     usage: turnUsage(turn),
@@ -569,19 +592,61 @@ function snapshotSystemPrompt(branch: ClaudeBranch, turn: ClaudeTurn): string | 
   return scan.snapshot;
 }
 
-/** A turn's wire messages, carried from the previous turn's (its items are mostly the same objects). */
-const wireItemMessages = new CarriedMap((item: { message: Record<string, unknown> }) => item.message);
+/**
+ * The wire items of the last turn's request and the lists made of them (their messages, the
+ * messages as sent without markers, their context messages), carried to the next turn's; with the
+ * last body's messages and how many leading items the carry still shares with them.
+ */
+const requestCarry = {
+  wire: new WireCarry<WireItem>(),
+  messages: [] as Record<string, unknown>[],
+  sent: [] as Record<string, unknown>[],
+  contexts: [] as ContextMessage[],
+  lastBody: null as readonly unknown[] | null,
+  lastFirstMarked: 0,
+  bodyShared: 0,
+};
+
+/** Brings the request carry to a turn's wire items. */
+function carryRequest(list: WireList<WireItem>): void {
+  const carry = requestCarry;
+  const kept = carry.wire.update(list);
+  const items = carry.wire.items;
+  carry.bodyShared = Math.min(carry.bodyShared, kept);
+  const from = Math.min(kept, carry.messages.length);
+  carry.messages.length = from;
+  carry.sent.length = from;
+  carry.contexts.length = from;
+  for (let i = from; i < items.length; i++) {
+    const item = items[i]!;
+    carry.messages.push(item.message);
+    carry.sent.push(sentMessage(item.message));
+    carry.contexts.push(contextMessageOf(item));
+  }
+}
+
+/** Records that the body's messages share their head with the previous body's (the carry knows how many). */
+function recordBodyHead(body: Record<string, unknown>, firstMarked: number): void {
+  const carry = requestCarry;
+  const messages = body.messages;
+  if (!Array.isArray(messages)) return;
+  if (carry.lastBody) recordSharedHead(messages, carry.lastBody, Math.min(carry.bodyShared, firstMarked, carry.lastFirstMarked));
+  carry.lastBody = messages;
+  carry.lastFirstMarked = firstMarked;
+  carry.bodyShared = messages.length;
+}
 
 export function buildClaudeTurnRequest(session: Session, options: PipelineOptions, turnNumber: number): BuiltRequest {
   const index = getClaudeIndex(session);
   const { branch, turn } = selectedTurn(session, options, turnNumber);
-  const wire = turnWireMessages(session, branch, turn);
+  carryRequest(turnWireList(session, branch, turn));
   const modelRef = turnModel(turn);
   const model = resolveModel(modelRef, "anthropic-messages", options.modelOverrides);
   const warnings: string[] = [];
   const entryVersion = stringField((turn.group[0] as SessionEntry).raw, "version");
-  // Read at once below (the body's messages are new arrays made from it): the map's own list, not a copy.
-  const wireMessages = wireItemMessages.mapped(wire);
+  // Read at once below (the body's messages are a copy of the sent forms): the carry's own list.
+  const wireMessages = requestCarry.messages;
+  const carried: SentMessages = { sent: requestCarry.sent };
   const userIds = claudeUserIds(sessionConstant(options, CLAUDE_USER_IDS)?.value);
   const labels: string[] = [];
   // The suffix is derived from the request (./billing.ts) when the version and a user text are known.
@@ -602,6 +667,7 @@ export function buildClaudeTurnRequest(session: Session, options: PipelineOption
         metadata: metadataBlock(index.sessionId, userIds),
       },
       warnings,
+      carried,
     );
   } else {
     labels.push("approximated: the file holds no request records for this turn, so its messages are rebuilt from the conversation");
@@ -632,13 +698,15 @@ export function buildClaudeTurnRequest(session: Session, options: PipelineOption
         metadata: metadataBlock(index.sessionId, userIds),
       },
       warnings,
+      carried,
     );
   }
+  recordBodyHead(body, carried.firstMarked ?? 0);
   for (const warning of warnings) labels.push(warning);
   return {
     api: "anthropic-messages",
     body,
-    messages: toContextMessages(wire),
+    messages: requestCarry.contexts.slice(),
     dropped: [],
     model,
     notRecorded: labels,

@@ -169,20 +169,72 @@ export interface WireParts {
 const strippedMessages = new CarriedMap<Record<string, unknown>, Record<string, unknown>>((message) => stripCacheControl(message));
 const normalisedMessages = new CarriedMap(normaliseSingleTextContent);
 
-/** The request body in Claude Code's key order; `warnings` collects unresolvable marker paths. */
-export function assembleClaudeBody(parts: WireParts, warnings: string[]): Record<string, unknown> {
-  // A new array (the map's copy): the markers are set in it without copying it again.
-  const stripped = strippedMessages.map(parts.messages);
-  const staged: Record<string, unknown> = {
-    system: stripCacheControl(parts.system),
-    tools: stripCacheControl(parts.tools),
-    messages: stripped,
-  };
-  const owned = new Set<object>([stripped]);
+/**
+ * Each message as it goes out without a marker (`sentMessage`), made by a caller that carries them
+ * from turn to turn; `firstMarked` is set to the index of the first message a marker changed (the
+ * body's messages before it are those of the list), or the length when none did.
+ */
+export interface SentMessages {
+  sent: readonly Record<string, unknown>[];
+  firstMarked?: number;
+}
+
+/** A message as the body sends it when no marker is set in it: without cache markers, a lone text block as a string. */
+export function sentMessage(message: Record<string, unknown>): Record<string, unknown> {
+  return normaliseSingleTextContent(stripCacheControl(message));
+}
+
+/**
+ * The body's messages from the sent forms (one copy), each marker set in its own copy of the one
+ * message it names; a marker path that names no message is resolved on an empty list, as it
+ * would be on the whole one (it is not found there either).
+ */
+function markedMessages(parts: WireParts, carried: SentMessages, staged: Record<string, unknown>, warnings: string[]): Record<string, unknown>[] {
+  const messages = carried.sent.slice();
+  const holders = new Map<number, Record<string, unknown>[]>();
   for (const marker of parts.cacheControl) {
-    if (!setCacheControlAt(staged, marker.path, marker.value, owned)) warnings.push(`cache marker path ${JSON.stringify(marker.path)} not found`);
+    const [head, at, ...rest] = marker.path;
+    let found: boolean;
+    if (head === "messages" && typeof at === "number" && Number.isInteger(at) && at >= 0 && at < messages.length && marker.path.length >= 2) {
+      let holder = holders.get(at);
+      if (!holder) {
+        holder = [stripCacheControl(parts.messages[at]!)];
+        holders.set(at, holder);
+      }
+      found = setCacheControlAt({ messages: holder }, ["messages", 0, ...rest], marker.value, new Set<object>([holder]));
+    } else if (head === "messages") found = setCacheControlAt({ messages: [] }, marker.path, marker.value);
+    else found = setCacheControlAt(staged, marker.path, marker.value);
+    if (!found) warnings.push(`cache marker path ${JSON.stringify(marker.path)} not found`);
   }
-  const messages = normalisedMessages.map(staged.messages as Record<string, unknown>[]);
+  let firstMarked = messages.length;
+  for (const [at, holder] of holders) {
+    messages[at] = normaliseSingleTextContent(holder[0]!);
+    if (messages[at] !== carried.sent[at]) firstMarked = Math.min(firstMarked, at);
+  }
+  carried.firstMarked = firstMarked;
+  return messages;
+}
+
+/**
+ * The request body in Claude Code's key order; `warnings` collects unresolvable marker paths.
+ * With `carried`, the messages are taken from their sent forms (a caller's carried list).
+ */
+export function assembleClaudeBody(parts: WireParts, warnings: string[], carried?: SentMessages): Record<string, unknown> {
+  let messages: Record<string, unknown>[];
+  let staged: Record<string, unknown>;
+  if (carried) {
+    staged = { system: stripCacheControl(parts.system), tools: stripCacheControl(parts.tools) };
+    messages = markedMessages(parts, carried, staged, warnings);
+  } else {
+    // A new array (the map's copy): the markers are set in it without copying it again.
+    const stripped = strippedMessages.map(parts.messages);
+    staged = { system: stripCacheControl(parts.system), tools: stripCacheControl(parts.tools), messages: stripped };
+    const owned = new Set<object>([stripped]);
+    for (const marker of parts.cacheControl) {
+      if (!setCacheControlAt(staged, marker.path, marker.value, owned)) warnings.push(`cache marker path ${JSON.stringify(marker.path)} not found`);
+    }
+    messages = normalisedMessages.map(staged.messages as Record<string, unknown>[]);
+  }
   let system = staged.system;
   if (parts.billingBlock) system = [parts.billingBlock, ...(Array.isArray(system) ? system : system === undefined ? [] : [system])];
 

@@ -424,8 +424,3 @@ function promptItemFromEvent(payload: Record<string, unknown>): RolloutItem {
   promptsFromEvents.add(item);
   return item;
 }
-
-/** The history items sent with `turn` (without the base instructions item). */
-export function turnHistory(index: CodexRolloutIndex, window: number, length: number): RolloutItem[] {
-  return (index.windows[window] ?? []).slice(0, length);
-}

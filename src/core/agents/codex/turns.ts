@@ -20,7 +20,8 @@ import { resolveModel } from "../../models/catalogue";
 import type { SessionAnalysis, TurnContext } from "../../pipeline/types";
 import { sentBaseInstructions } from "./base-instructions";
 import { itemChars, itemContext } from "./context";
-import { getCodexIndex, turnHistory, type CodexRolloutIndex, type CodexTurn, type RolloutItem } from "./rollout-index";
+import { recordSharedHead } from "../../util/list-lineage";
+import { getCodexIndex, type CodexRolloutIndex, type CodexTurn, type RolloutItem } from "./rollout-index";
 import { isObject } from "../../util/is-object";
 import { sessionConstant } from "../../captures/fact";
 import { CODEX_BASE_ITEM, CODEX_TOOLS, CODEX_TURN_METADATA, type CodexTurnMetadataFact } from "./capture";
@@ -196,13 +197,46 @@ function selectedTurn(index: CodexRolloutIndex, turn: number): CodexTurn {
   return found;
 }
 
+/**
+ * The context message of each history item of each window, made when first asked for: a window's
+ * items never change once the index is made, and every later turn of the window repeats them.
+ */
+const windowContexts = new WeakMap<CodexRolloutIndex, ContextMessage[][]>();
+
 function turnMessages(index: CodexRolloutIndex, turn: CodexTurn, base: RolloutItem, headerUsed: boolean): ContextMessage[] {
-  const history = turnHistory(index, turn.window, turn.historyLength);
+  let byWindow = windowContexts.get(index);
+  if (!byWindow) {
+    byWindow = [];
+    windowContexts.set(index, byWindow);
+  }
+  const made = (byWindow[turn.window] ??= []);
+  const items = index.windows[turn.window] ?? [];
   const ids = index.windowEntryIds[turn.window] ?? [];
-  return [
-    itemContext(base, index.meta ? "L1" : null, { base: true, approximate: !headerUsed }),
-    ...history.map((item, i) => itemContext(item, ids[i] ?? null)),
-  ];
+  const length = Math.min(turn.historyLength, items.length);
+  for (let i = made.length; i < length; i++) made.push(itemContext(items[i]!, ids[i] ?? null));
+  const messages: ContextMessage[] = new Array(length + 1);
+  messages[0] = itemContext(base, index.meta ? "L1" : null, { base: true, approximate: !headerUsed });
+  for (let i = 0; i < length; i++) messages[i + 1] = made[i]!;
+  return messages;
+}
+
+/** The last request's `input` of each index and its window: the next turn's input of the same window starts with it. */
+const lastInputs = new WeakMap<CodexRolloutIndex, { window: number; base: RolloutItem; input: readonly RolloutItem[] }>();
+
+/**
+ * `[base, ...the window's first length items]` in one list, recorded as sharing its head with the
+ * previous request's input of the same window (the same items: a window's list is never changed).
+ */
+function turnInput(index: CodexRolloutIndex, turn: CodexTurn, base: RolloutItem): RolloutItem[] {
+  const items = index.windows[turn.window] ?? [];
+  const length = Math.min(turn.historyLength, items.length);
+  const input: RolloutItem[] = new Array(length + 1);
+  input[0] = base;
+  for (let i = 0; i < length; i++) input[i + 1] = items[i]!;
+  const last = lastInputs.get(index);
+  if (last && last.window === turn.window && last.base === base) recordSharedHead(input, last.input, Math.min(last.input.length, input.length));
+  lastInputs.set(index, { window: turn.window, base, input });
+  return input;
 }
 
 export function buildCodexTurnContext(session: Session, options: PipelineOptions, turnNumber: number): TurnContext {
@@ -285,7 +319,6 @@ export function buildCodexTurnRequest(session: Session, options: PipelineOptions
   const learntTools = sessionConstant(options, CODEX_TOOLS)?.value;
   const learntMetadata = (sessionConstant(options, CODEX_TURN_METADATA)?.value ?? null) as CodexTurnMetadataFact | null;
   const base = isObject(learntBase) ? (learntBase as RolloutItem) : baseInstructionsItem(index, codexOptions(options), headerText);
-  const history = turnHistory(index, turn.window, turn.historyLength);
   const labels: string[] = [];
   if (!isObject(learntBase)) labels.push("the base instructions item's id");
   if (headerText === null && !isObject(learntBase)) labels.push("base instructions (approximated from the session's header line)");
@@ -307,7 +340,7 @@ export function buildCodexTurnRequest(session: Session, options: PipelineOptions
   const body: Record<string, unknown> = {
     model: modelRef?.modelId ?? notRecorded("model"),
     stream: true,
-    input: [base, ...history],
+    input: turnInput(index, turn, base),
     tools,
     tool_choice: "auto",
     parallel_tool_calls: true,

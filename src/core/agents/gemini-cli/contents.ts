@@ -214,12 +214,14 @@ function wirePart(part: Part, stripIds: boolean): Part {
   return out;
 }
 
+/** A user content with text and no function response: a prompt, where a turn's active loop starts. */
+function isPrompt(content: { role: string; parts: Part[] }): boolean {
+  return content.role === "user" && content.parts.some((part) => typeof part.text === "string" && part.text !== "") && !content.parts.some((part) => isObject(part.functionResponse));
+}
+
 /** Index of the last user content with text and no function response: where the current turn starts. */
 function activeLoopStart(contents: readonly { role: string; parts: Part[] }[]): number {
-  for (let i = contents.length - 1; i >= 0; i--) {
-    const content = contents[i]!;
-    if (content.role === "user" && content.parts.some((part) => typeof part.text === "string" && part.text !== "") && !content.parts.some((part) => isObject(part.functionResponse))) return i;
-  }
+  for (let i = contents.length - 1; i >= 0; i--) if (isPrompt(contents[i]!)) return i;
   return -1;
 }
 
@@ -313,56 +315,110 @@ function checkpointBefore(checkpoints: ContentsCheckpoints, length: number): num
 }
 
 /**
+ * The contents of the last request made for one history list, kept and brought to the next
+ * request's: its first `fromCheckpoints` items are the checkpoints' (the same objects), so a
+ * request that starts from a checkpoint at or after them keeps them as they are.
+ */
+interface RequestCarry {
+  wire: WireContent[];
+  sourced: SourcedContent[];
+  fromCheckpoints: number;
+  /** Requests made from the carry so far: a caller keeping lists beside it knows whether it saw the previous one. */
+  calls: number;
+}
+
+const carriesByHistory = new WeakMap<object, RequestCarry>();
+
+/** A request's contents as the carry's own lists (valid until the next request of the same history: read them or copy them). */
+export interface HistoryContents {
+  wire: readonly WireContent[];
+  sourced: readonly SourcedContent[];
+  /** How many leading items are the ones the previous request of this history had (the same objects). */
+  kept: number;
+  /** The carry's request number (`kept` is against request `call - 1`). */
+  call: number;
+}
+
+/**
  * `mainRequestContents` of the first `length` messages of `history` (a list that only grows past
  * what earlier turns read), computed from the last checkpoint before `length`: the contents before
  * it are taken as they are and only the messages after it go through the steps, so a chat's
- * requests cost their new messages, not their whole history.
+ * requests cost their new messages, not their whole history. The lists are the ones the previous
+ * request of the same history was given, cut back to what stays and extended: nothing is copied.
  *
  * Why the split holds: with the checkpoint's messages ending with a user message, steps 1 and 2
  * treat the messages after it on their own (no answer there waits for the message after it, no
  * model run spans it); step 3's merge cannot join the two sides while the first content after it
  * is a model content (checked on every call; the whole list is folded again when it is not).
  */
-export function historyRequestContents(history: readonly HistoryMessage[], length: number): { wire: WireContent[]; sourced: SourcedContent[] } {
+export function historyRequestContents(history: readonly HistoryMessage[], length: number): HistoryContents {
   const interned = internedFor(history);
   let checkpoints = checkpointsByHistory.get(history);
   if (!checkpoints) {
     checkpoints = { ends: [], counts: [], sourced: [], wire: [] };
     checkpointsByHistory.set(history, checkpoints);
   }
+  let carry = carriesByHistory.get(history);
+  if (!carry) {
+    carry = { wire: [], sourced: [], fromCheckpoints: 0, calls: 0 };
+    carriesByHistory.set(history, carry);
+  }
   let at = checkpointBefore(checkpoints, length);
   const end = at >= 0 ? checkpoints.ends[at]! : 0;
-  let tail = curatedContents(history.slice(end, length));
-  if (at >= 0 && tail.length > 0 && tail[0]!.role !== "model") {
-    at = -1;
-    tail = curatedContents(history.slice(0, length));
-  }
   let count = at >= 0 ? checkpoints.counts[at]! : 0;
-  let sourced = count > 0 ? leading(checkpoints.sourced, count).concat(tail) : tail;
-  let start = activeLoopStart(sourced);
-  // The checkpoint's contents are taken unsigned: none may come after this request's last prompt.
-  if (count > start + 1) {
+  let tail: SourcedContent[] | null = curatedContents(history.slice(end, length));
+  let start = -1;
+  if (at >= 0 && tail.length > 0 && tail[0]!.role !== "model") tail = null;
+  else {
+    // The last prompt, in the tail or else the checkpoint's last content: the checkpoint's contents
+    // are taken unsigned, so none may come after this request's last prompt.
+    const inTail = activeLoopStart(tail);
+    if (inTail >= 0) start = count + inTail;
+    else if (count > 0) {
+      if (isPrompt(checkpoints.sourced[count - 1]!)) start = count - 1;
+      else tail = null;
+    }
+  }
+  if (tail === null) {
     at = -1;
     count = 0;
-    sourced = curatedContents(history.slice(0, length));
-    start = activeLoopStart(sourced);
+    tail = curatedContents(history.slice(0, length));
+    start = activeLoopStart(tail);
   }
   const signed: WireContent[] = [];
-  signedContents(sourced, count, start, interned, signed);
-  // One copy of the kept contents, made at its full size (a copy grown by pushes is copied again).
-  const wire = count > 0 ? leading(checkpoints.wire, count).concat(signed) : signed;
+  signedContents(tail, count, start, interned, signed);
+  const wire = carry.wire;
+  const sourced = carry.sourced;
+  const before = wire.length;
+  // The carry's first `fromCheckpoints` items are the checkpoints' (which only grow): they stay.
+  let kept = Math.min(count, carry.fromCheckpoints, before);
+  const place = (i: number, made: WireContent, source: SourcedContent) => {
+    if (i === kept && i < before && wire[i] === made && sourced[i] === source) {
+      kept++;
+      return;
+    }
+    wire[i] = made;
+    sourced[i] = source;
+  };
+  for (let i = kept; i < count; i++) place(i, checkpoints.wire[i]!, checkpoints.sourced[i]!);
+  for (let i = 0; i < tail.length; i++) place(count + i, signed[i]!, tail[i]!);
+  wire.length = count + tail.length;
+  sourced.length = count + tail.length;
+  carry.fromCheckpoints = count;
   // Only the newest checkpoint moves on (an earlier one's successors are already known).
-  if (at === checkpoints.ends.length - 1) advance(checkpoints, history, at >= 0 ? end : 0, count, sourced, wire, start, length);
-  return { wire, sourced };
+  if (at === checkpoints.ends.length - 1) {
+    const advanced = advance(checkpoints, history, at >= 0 ? end : 0, count, sourced, wire, start, length);
+    if (advanced > count) carry.fromCheckpoints = advanced;
+  }
+  carry.calls += 1;
+  return { wire, sourced, kept, call: carry.calls };
 }
 
-/** The first `count` items of `list`: the list itself when that is all of it (to be copied by a concat). */
-function leading<T>(list: T[], count: number): T[] {
-  return list.length === count ? list : list.slice(0, count);
-}
-
-/** Adds the checkpoint at the last model content after a user message, up to the content after the last prompt. */
-function advance(checkpoints: ContentsCheckpoints, history: readonly HistoryMessage[], end: number, count: number, sourced: SourcedContent[], wire: WireContent[], start: number, length: number): void {
+/**
+ * Adds the checkpoint at the last model content after a user message, up to the content after the
+ * last prompt; returns its content count (the lists' items before it are now the checkpoints'), or -1.
+ */
+function advance(checkpoints: ContentsCheckpoints, history: readonly HistoryMessage[], end: number, count: number, sourced: readonly SourcedContent[], wire: readonly WireContent[], start: number, length: number): number {
   for (let j = Math.min(start + 1, sourced.length - 1); j > count && j >= 1; j--) {
     const content = sourced[j]!;
     if (content.role !== "model" || sourced[j - 1]!.role !== "user") continue;
@@ -376,15 +432,19 @@ function advance(checkpoints: ContentsCheckpoints, history: readonly HistoryMess
     }
     checkpoints.ends.push(at);
     checkpoints.counts.push(j);
-    return;
+    return j;
   }
+  return -1;
 }
 
-/** Step 4 on `sourced[from…]`: each content signed when in the active loop, interned by what it is made of, pushed to `wire`. */
-function signedContents(sourced: SourcedContent[], from: number, start: number, interned: Map<string, InternedContent> | undefined, wire: WireContent[]): void {
-  for (let i = from; i < sourced.length; i++) {
+/**
+ * Step 4 on `sourced`, the request's contents from index `offset` on: each content signed when in
+ * the active loop (from content `start` of the request), interned by what it is made of, pushed to `wire`.
+ */
+function signedContents(sourced: SourcedContent[], offset: number, start: number, interned: Map<string, InternedContent> | undefined, wire: WireContent[]): void {
+  for (let i = 0; i < sourced.length; i++) {
     const content = sourced[i]!;
-    const activeLoop = start >= 0 && i >= start && content.role === "model";
+    const activeLoop = start >= 0 && offset + i >= start && content.role === "model";
     const key = interned ? contentKey(content, activeLoop) : "";
     const known = interned?.get(key);
     if (known) {

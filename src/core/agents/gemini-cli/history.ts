@@ -126,6 +126,11 @@ class HistoryFold {
   private readonly turns: GeminiTurn[] = [];
   private readonly compressions: GeminiCompression[] = [];
   private list: HistoryMessage[] = [];
+  /**
+   * Where each id first stands in `list`: a record placed (found, or appended) in one lookup, not
+   * a search of the whole history for every message written.
+   */
+  private positions = new Map<string, number>();
   /** True while a turn or compression holds `list`: a replacement or cut then copies it first. */
   private shared = false;
   private readonly seenSnapshots = new Set<string>();
@@ -146,7 +151,23 @@ class HistoryFold {
   }
 
   private positionOf(id: string): number {
-    return this.list.findIndex((m) => m.id === id);
+    return this.positions.get(id) ?? -1;
+  }
+
+  /** `positions` of a list made anew (a `$set`, a rewind to an unknown id). */
+  private placeAll(): void {
+    this.positions = new Map();
+    this.list.forEach((message, at) => {
+      if (!this.positions.has(message.id)) this.positions.set(message.id, at);
+    });
+  }
+
+  /** `positions` after the list was cut to `length`: the ids first placed in the part cut off go. */
+  private forgetFrom(removed: readonly HistoryMessage[], length: number): void {
+    for (const message of removed) {
+      const at = this.positions.get(message.id);
+      if (at !== undefined && at >= length) this.positions.delete(message.id);
+    }
   }
 
   push(entry: SessionEntry): void {
@@ -159,8 +180,11 @@ class HistoryFold {
         break;
       case "rewind": {
         const at = this.positionOf(raw.$rewindTo as string);
+        const removed = at >= 0 ? this.list.slice(at) : this.list;
         this.list = at >= 0 ? this.list.slice(0, at) : [];
         this.shared = false;
+        if (at >= 0) this.forgetFrom(removed, at);
+        else this.placeAll();
         break;
       }
       case "set": {
@@ -181,6 +205,7 @@ class HistoryFold {
         }
         this.list = next.slice();
         this.shared = false;
+        this.placeAll();
         break;
       }
       case "message": {
@@ -210,6 +235,7 @@ class HistoryFold {
           this.requestsInProcess += 1;
           this.shared = true;
         }
+        this.positions.set(message.id, this.list.length);
         this.list.push(message);
         break;
       }

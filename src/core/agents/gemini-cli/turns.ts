@@ -12,54 +12,69 @@ import { sessionConstant } from "../../captures/fact";
 import { capturedOrFromHeader, valueOrNotRecorded } from "../../captures/headerField";
 import { isObject } from "../../util/is-object";
 import { GEMINI_GENERATION_CONFIG, GEMINI_SYSTEM_INSTRUCTION, GEMINI_TOOLS } from "./capture";
-import { historyRequestContents, type SourcedContent } from "./contents";
+import { historyRequestContents } from "./contents";
+import { recordSharedHead } from "../../util/list-lineage";
 import { contentMessage } from "./context";
 import { getGeminiIndex, turnHistory, type GeminiIndex, type GeminiTurn } from "./history";
 
-/** A turn's contents with their context messages (when asked for) and their characters as JSON. */
+/** A turn's contents (the carry's own list: read it at once) with their context messages (when asked for) and their characters as JSON. */
 interface TurnContents {
-  wire: object[];
-  sourced: SourcedContent[];
+  wire: readonly object[];
   messages: ContextMessage[] | null;
   chars: number;
 }
 
 /**
- * The last turn's contents of each history list, with their context messages and the running
- * total of their characters: the next turn's contents repeat them (the same objects), so only the
- * new ones are mapped and measured.
+ * The last turn's context messages of each history list and the running total of their
+ * characters, beside the contents (contents.ts keeps those): the next turn's contents repeat them
+ * (the same objects), so only the new ones are mapped and measured. With them, the last request
+ * body made of the list, and how many leading contents the carry still shares with it.
  */
 interface ContentsCarry {
-  wire: object[];
   messages: ContextMessage[];
   charEnds: number[];
+  /** The contents' request number these lists were brought to (contents.ts `HistoryContents.call`). */
+  call: number;
+  lastBody: readonly object[] | null;
+  bodyShared: number;
 }
 
 const contentsCarries = new WeakMap<object, ContentsCarry>();
 
 function turnContents(turn: GeminiTurn, withMessages: boolean): TurnContents {
-  const { wire, sourced } = historyRequestContents(turn.historyBase, turn.historyLength);
+  const { wire, sourced, kept, call } = historyRequestContents(turn.historyBase, turn.historyLength);
   let carry = contentsCarries.get(turn.historyBase);
   if (!carry) {
-    carry = { wire: [], messages: [], charEnds: [] };
+    carry = { messages: [], charEnds: [], call: 0, lastBody: null, bodyShared: 0 };
     contentsCarries.set(turn.historyBase, carry);
   }
-  const known = Math.min(carry.wire.length, wire.length);
-  let same = 0;
-  // A content's wire object is made with its sourced one (contents.ts interns them as a pair).
-  while (same < known && carry.wire[same] === wire[same]) same++;
-  carry.wire.length = same;
+  // Lists not brought along with the contents' previous request are made again (from per-content caches).
+  const same = call === carry.call + 1 ? Math.min(kept, carry.messages.length) : 0;
+  carry.call = call;
   carry.messages.length = same;
   carry.charEnds.length = same;
+  carry.bodyShared = Math.min(carry.bodyShared, same);
   let chars = same > 0 ? carry.charEnds[same - 1]! : 0;
   for (let i = same; i < wire.length; i++) {
     chars += contentsChars([wire[i]!]);
-    carry.wire.push(wire[i]!);
     carry.messages.push(contentMessage(sourced[i]!));
     carry.charEnds.push(chars);
   }
   // The summary reads the size only: the copy of the context messages is made for a request.
-  return { wire, sourced, messages: withMessages ? carry.messages.slice() : null, chars };
+  return { wire, messages: withMessages ? carry.messages.slice() : null, chars };
+}
+
+/**
+ * A turn's `contents` as the body's own list (one copy), recorded as sharing its head with the
+ * previous body made of the same history, so that the segmenter need not compare those contents.
+ */
+function bodyContents(turn: GeminiTurn, wire: readonly object[]): object[] {
+  const carry = contentsCarries.get(turn.historyBase)!;
+  const body = wire.slice();
+  if (carry.lastBody) recordSharedHead(body, carry.lastBody, carry.bodyShared);
+  carry.lastBody = body;
+  carry.bodyShared = body.length;
+  return body;
 }
 
 const API = "google-generative-ai" as const;
@@ -235,7 +250,7 @@ export function buildGeminiTurnRequest(session: Session, options: PipelineOption
   const index = getGeminiIndex(session);
   const turn = selectedTurn(index, turnNumber);
   const contents = turnContents(turn, true);
-  const wire = contents.wire;
+  const wire = bodyContents(turn, contents.wire);
   const messages = contents.messages!;
   const fields = requestHeaderFields(options);
   const body: Record<string, unknown> = {
