@@ -128,6 +128,24 @@ function blockText(content: unknown, count: TextCount, into: number[], type = "t
   }
 }
 
+/**
+ * An assistant message's blocks into the sample: texts, thinking, and tool calls (their arguments
+ * under `argsKey`, as JSON). Returns how many tool calls it held.
+ */
+function assistantBlocks(content: unknown, sample: Sample, count: TextCount, toolType: string, argsKey: string): number {
+  let calls = 0;
+  for (const block of arr(content)) {
+    const b = obj(block);
+    if (b.type === "text" && typeof b.text === "string") sample.assistantText.push(count.add(b.text));
+    else if (b.type === "thinking" && typeof b.thinking === "string" && b.thinking) sample.thinking.push(count.add(b.thinking));
+    else if (b.type === toolType) {
+      sample.toolArgs.push(count.add(JSON.stringify(b[argsKey] ?? {})));
+      calls++;
+    }
+  }
+  return calls;
+}
+
 function claudeFile(file: string, sample: Sample, count: TextCount): void {
   const prompts = new PromptCounter(sample);
   const requests = new Set<string>();
@@ -170,16 +188,9 @@ function claudeFile(file: string, sample: Sample, count: TextCount): void {
         prompts.call();
         callsSinceCompaction++;
       }
-      for (const block of arr(message.content)) {
-        const b = obj(block);
-        if (b.type === "text" && typeof b.text === "string") sample.assistantText.push(count.add(b.text));
-        else if (b.type === "thinking" && typeof b.thinking === "string" && b.thinking) sample.thinking.push(count.add(b.thinking));
-        else if (b.type === "tool_use") {
-          sample.toolArgs.push(count.add(JSON.stringify(b.input ?? {})));
-          prompts.toolCall();
-          toolCalls++;
-        }
-      }
+      const calls = assistantBlocks(message.content, sample, count, "tool_use", "input");
+      for (let i = 0; i < calls; i++) prompts.toolCall();
+      toolCalls += calls;
     }
   }
   prompts.close();
@@ -267,15 +278,8 @@ function piFile(file: string, sample: Sample, count: TextCount): void {
     } else if (message.role === "assistant") {
       prompts.call();
       callsSinceCompaction++;
-      for (const block of arr(message.content)) {
-        const b = obj(block);
-        if (b.type === "text" && typeof b.text === "string") sample.assistantText.push(count.add(b.text));
-        else if (b.type === "thinking" && typeof b.thinking === "string" && b.thinking) sample.thinking.push(count.add(b.thinking));
-        else if (b.type === "toolCall") {
-          sample.toolArgs.push(count.add(JSON.stringify(b.arguments ?? {})));
-          prompts.toolCall();
-        }
-      }
+      const calls = assistantBlocks(message.content, sample, count, "toolCall", "arguments");
+      for (let i = 0; i < calls; i++) prompts.toolCall();
     } else if (message.role === "toolResult") {
       const into: number[] = [];
       blockText(message.content, count, into);
