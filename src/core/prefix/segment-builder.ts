@@ -57,7 +57,7 @@ interface MessageRun {
   list: readonly unknown[] | null;
   messages: unknown[];
   /** The message segments, which the requests' segment lists read their message part from. */
-  segments: SegmentStore;
+  segments: SegmentStore<CacheSegment>;
   labels: string[];
   segmentEnds: number[];
   byteEnds: number[];
@@ -258,7 +258,7 @@ export class SegmentListBuilder {
     const key = `${this.counter.id}\u0000${shape}`;
     let run = this.runs.get(key);
     if (!run || run.first !== first) {
-      run = { id: 0, first, list: null, messages: [], segments: new SegmentStore(), labels: [], segmentEnds: [], byteEnds: [], tokenEnds: [], labelEnds: [], oneHourEnds: [] };
+      run = { id: 0, first, list: null, messages: [], segments: new SegmentStore<CacheSegment>(), labels: [], segmentEnds: [], byteEnds: [], tokenEnds: [], labelEnds: [], oneHourEnds: [] };
       this.runs.set(key, run);
     }
     const known = Math.min(run.messages.length, list.length - first);
@@ -301,7 +301,7 @@ export class SegmentListBuilder {
    * only (they are also the run's): the list is the part before the messages, then a window on
    * the run's segments, then what came after the last message.
    */
-  finish(): { segments: SegmentList; notRecorded: string[] } {
+  finish(): { segments: SegmentList<CacheSegment>; notRecorded: string[] } {
     const run = this.run;
     if (!run || this.headSegments < 0) return { segments: SegmentList.of(this.segments), notRecorded: this.notRecorded };
     // Segments added after the last message's end (no shape adds any) come last.

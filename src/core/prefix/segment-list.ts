@@ -7,17 +7,18 @@
 // a request that diverges inside it (an agent that moves its cache marker to the newest message
 // every turn does so each turn) gets a new spine and a copy of the one chunk it diverges in,
 // so an earlier list reads the same for good and a divergence costs a chunk, not the context.
-import type { CacheSegment } from "./types";
+// Generic over the item (a request's cache segment), so this file imports nothing of the types
+// that hold its lists.
 
-const EMPTY: readonly CacheSegment[] = [];
-const NO_CHUNKS: readonly (readonly CacheSegment[])[] = [];
+const EMPTY: readonly never[] = [];
+const NO_CHUNKS: readonly (readonly never[])[] = [];
 /** Segments per chunk (a power of two): a divergence copies at most one chunk and the spine. */
 const CHUNK_BITS = 8;
 const CHUNK = 1 << CHUNK_BITS;
 const CHUNK_MASK = CHUNK - 1;
 
 /** A read-only list of cache segments, in the provider's cache order. */
-export class SegmentList implements Iterable<CacheSegment> {
+export class SegmentList<T> implements Iterable<T> {
   readonly length: number;
   private readonly headLength: number;
   /** Index where the tail starts (head and shared window before it). */
@@ -28,12 +29,12 @@ export class SegmentList implements Iterable<CacheSegment> {
    * (when ≥ 0) reads `patch` instead. None of them may change afterwards within what the list reads.
    */
   constructor(
-    private readonly head: readonly CacheSegment[],
-    private readonly spine: readonly (readonly CacheSegment[])[] = NO_CHUNKS,
+    private readonly head: readonly T[],
+    private readonly spine: readonly (readonly T[])[] = NO_CHUNKS,
     private readonly sharedLength = 0,
-    private readonly tail: readonly CacheSegment[] = EMPTY,
+    private readonly tail: readonly T[] = EMPTY,
     private readonly patchAt = -1,
-    private readonly patch: CacheSegment | null = null,
+    private readonly patch: T | null = null,
   ) {
     this.headLength = head.length;
     this.tailStart = head.length + sharedLength;
@@ -41,12 +42,12 @@ export class SegmentList implements Iterable<CacheSegment> {
   }
 
   /** A list of exactly these segments (an array the caller no longer changes). */
-  static of(segments: readonly CacheSegment[]): SegmentList {
-    return new SegmentList(segments);
+  static of<T>(segments: readonly T[]): SegmentList<T> {
+    return new SegmentList<T>(segments);
   }
 
   /** The segment at `index` (0 … length − 1), else undefined. */
-  at(index: number): CacheSegment | undefined {
+  at(index: number): T | undefined {
     if (index < 0) return undefined;
     if (index === this.patchAt) return this.patch!;
     if (index < this.headLength) return this.head[index];
@@ -61,7 +62,7 @@ export class SegmentList implements Iterable<CacheSegment> {
    * The same list with `segment` at `index` (0 … length − 1): shares every part with this one,
    * so it costs nothing whatever the list's length.
    */
-  with(index: number, segment: CacheSegment): SegmentList {
+  with(index: number, segment: T): SegmentList<T> {
     if (index < 0 || index >= this.length) throw new RangeError(`segment ${index} outside a list of ${this.length}`);
     if (this.patchAt >= 0 && this.patchAt !== index) {
       // Never asked for in practice (one segment carries the missing tokens): a plain copy.
@@ -69,17 +70,17 @@ export class SegmentList implements Iterable<CacheSegment> {
       plain[index] = segment;
       return SegmentList.of(plain);
     }
-    return new SegmentList(this.head, this.spine, this.sharedLength, this.tail, index, segment);
+    return new SegmentList<T>(this.head, this.spine, this.sharedLength, this.tail, index, segment);
   }
 
   /** Index of the first segment from `from` on that satisfies `test`, else −1. */
-  findIndex(test: (segment: CacheSegment, index: number) => boolean, from = 0): number {
+  findIndex(test: (segment: T, index: number) => boolean, from = 0): number {
     for (let i = Math.max(0, from); i < this.length; i++) if (test(this.at(i)!, i)) return i;
     return -1;
   }
 
   /** A fresh plain array of the segments, for the rare reader that needs one (a copy of the whole list). */
-  toArray(): CacheSegment[] {
+  toArray(): T[] {
     const out = this.head.slice();
     for (let i = 0; i < this.sharedLength; i++) out.push(this.spine[i >> CHUNK_BITS]![i & CHUNK_MASK]!);
     for (const segment of this.tail) out.push(segment);
@@ -87,15 +88,15 @@ export class SegmentList implements Iterable<CacheSegment> {
     return out;
   }
 
-  [Symbol.iterator](): Iterator<CacheSegment> {
+  [Symbol.iterator](): Iterator<T> {
     let i = 0;
     return {
-      next: (): IteratorResult<CacheSegment> => (i < this.length ? { done: false, value: this.at(i++)! } : { done: true, value: undefined }),
+      next: (): IteratorResult<T> => (i < this.length ? { done: false, value: this.at(i++)! } : { done: true, value: undefined }),
     };
   }
 
   /** JSON of a request (tests, debugging) shows its segments as an array. */
-  toJSON(): CacheSegment[] {
+  toJSON(): T[] {
     return this.toArray();
   }
 }
@@ -104,11 +105,11 @@ export class SegmentList implements Iterable<CacheSegment> {
  * The message segments the segmenter carries from request to request: appended to, cut back to
  * where the next request diverges (copy on write), and seen by each request through a window.
  */
-export class SegmentStore {
-  private spine: CacheSegment[][] = [];
+export class SegmentStore<T> {
+  private spine: T[][] = [];
   length = 0;
 
-  push(segment: CacheSegment): void {
+  push(segment: T): void {
     const chunk = this.length & CHUNK_MASK;
     if (chunk === 0) this.spine.push([segment]);
     else this.spine[this.spine.length - 1]!.push(segment);
@@ -130,7 +131,7 @@ export class SegmentStore {
   }
 
   /** `head`, the store's segments as they are now, then `tail`. */
-  window(head: readonly CacheSegment[], tail: readonly CacheSegment[]): SegmentList {
-    return new SegmentList(head, this.spine, this.length, tail);
+  window(head: readonly T[], tail: readonly T[]): SegmentList<T> {
+    return new SegmentList<T>(head, this.spine, this.length, tail);
   }
 }

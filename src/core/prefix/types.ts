@@ -62,7 +62,7 @@ export interface SegmentedRequest {
   /** `model` of the body, or null when the shape does not carry it (Google REST). */
   model: string | null;
   /** The segments in cache order; shared with the session's other requests, read-only. */
-  segments: SegmentList;
+  segments: SegmentList<CacheSegment>;
   /** PR-7 settings, each as canonical JSON; absent settings are not listed. */
   settings: Record<string, string>;
   /** Top-level automatic cache marker (Anthropic CA-1), or null. */

@@ -29,11 +29,11 @@ function seg(label: string): CacheSegment {
   };
 }
 
-const labels = (list: SegmentList) => [...list].map((s) => s.label);
+const labels = (list: SegmentList<CacheSegment>) => [...list].map((s) => s.label);
 
 describe("SegmentStore and SegmentList", () => {
   it("a window keeps its segments when the store is cut back inside it and grows again, across chunks", () => {
-    const store = new SegmentStore();
+    const store = new SegmentStore<CacheSegment>();
     for (let i = 0; i < 700; i++) store.push(seg(`m${i}`));
     const first = store.window([seg("tools")], [seg("tail")]);
     const before = labels(first);
