@@ -5,7 +5,8 @@
 // made unique (so ccusage, which counts a call once per message id + request id, counts every copy),
 // then runs, in the same run, ccusage 20.0.24 (`session --json --offline`, through npx unless
 // --ccusage names another command), `scan` (its summary pass) and, unless --no-full, `scan --full`,
-// and prints each time and the ratios to ccusage. By hand only, never in CI.
+// and prints each time and the ratios to ccusage, and whether each session's tokens agree with
+// ccusage's (an independent count of the same lines). By hand only, never in CI.
 //
 // Run with `npx tsx bench/scan-vs-ccusage.ts [--mb 900] [--ccusage "<command>"] [--no-full]
 // [--keep]`. `scan` runs as the compiled CLI (dist-cli/contextscope.mjs, `npm run build:cli`)
@@ -115,6 +116,44 @@ function timed(command: string, commandArgs: string[], env: NodeJS.ProcessEnv): 
   return { seconds, cpu, stdout };
 }
 
+/** ccusage's row of one session: `period` is the session id (the transcript's file name). */
+interface CcusageRow {
+  period: string;
+  inputTokens: number;
+  cacheReadTokens: number;
+  cacheCreationTokens: number;
+}
+
+/** The figures of one `scan` line this comparison reads. */
+interface ScanRow {
+  file: string;
+  recordedInputTokens: number | null;
+  wholeSession: { input: number; cacheRead: number; cacheWrite: number } | null;
+}
+
+/**
+ * Each session's prompt tokens (input, cache read and cache write) set against ccusage's: equal
+ * to our whole session's, or to our main thread's alone — the sub-agent calls that Claude Code
+ * before sub-agent files recorded only inside `progress` lines, which ccusage does not read
+ * (docs/prices.md, "Parity with ccusage") — or different, which is a fault to trace.
+ */
+function tokenAgreement(theirs: readonly CcusageRow[], ours: readonly ScanRow[]): string {
+  const bySession = new Map(ours.map((row) => [path.basename(row.file, ".jsonl"), row]));
+  let whole = 0;
+  let mainOnly = 0;
+  const differ: string[] = [];
+  for (const row of theirs) {
+    const line = bySession.get(row.period);
+    const prompt = row.inputTokens + row.cacheReadTokens + row.cacheCreationTokens;
+    const ourWhole = line?.wholeSession ? line.wholeSession.input + line.wholeSession.cacheRead + line.wholeSession.cacheWrite : null;
+    if (ourWhole === prompt) whole++;
+    else if (line?.recordedInputTokens === prompt) mainOnly++;
+    else differ.push(`${row.period}: ccusage ${prompt}, ours ${ourWhole ?? "none"} (main thread ${line?.recordedInputTokens ?? "none"})`);
+  }
+  const lines = [`tokens: ${whole} of ${theirs.length} sessions equal ccusage's; ${mainOnly} equal it in the main thread, the rest being sub-agent calls recorded only in progress lines (not read by ccusage); ${differ.length} differ`];
+  return [...lines, ...differ.slice(0, 20).map((text) => `  differs: ${text}`)].join("\n");
+}
+
 const cpuText = (cpu: number | null): string => (cpu === null ? "" : `, CPU ${cpu.toFixed(2)} s`);
 const cpuRatio = (ours: number | null, theirs: number | null): string => (ours === null || theirs === null ? "" : `; CPU ${(ours / theirs).toFixed(2)} × ccusage`);
 
@@ -125,14 +164,15 @@ function main(): void {
   try {
     const [command, ...rest] = ccusage.split(" ");
     const theirs = timed(command!, [...rest, "session", "--json", "--offline"], env);
-    const rows = (JSON.parse(theirs.stdout) as { session: unknown[] }).session.length;
-    console.log(`ccusage: ${theirs.seconds.toFixed(2)} s${cpuText(theirs.cpu)} (${rows} sessions)`);
+    const theirRows = (JSON.parse(theirs.stdout) as { session: CcusageRow[] }).session;
+    console.log(`ccusage: ${theirs.seconds.toFixed(2)} s${cpuText(theirs.cpu)} (${theirRows.length} sessions)`);
     const compiled = path.resolve("dist-cli/contextscope.mjs");
     const scan = existsSync(compiled) ? { command: process.execPath, args: [compiled, "scan"] } : { command: "npx", args: ["tsx", "src/cli/main.ts", "scan"] };
     const summary = timed(scan.command, [...scan.args, built.projects], env);
     const lines = summary.stdout.trim().split("\n").filter((line) => line !== "");
     const passes = lines.filter((line) => line.includes('"pass":"summary"')).length;
     console.log(`scan: ${summary.seconds.toFixed(2)} s${cpuText(summary.cpu)} (${lines.length} lines, ${passes} by the summary pass); ${(summary.seconds / theirs.seconds).toFixed(2)} × ccusage${cpuRatio(summary.cpu, theirs.cpu)}`);
+    console.log(tokenAgreement(theirRows, lines.map((line) => JSON.parse(line) as ScanRow)));
     if (withFull) {
       const full = timed(scan.command, [...scan.args, "--full", built.projects], env);
       console.log(`scan --full: ${full.seconds.toFixed(2)} s${cpuText(full.cpu)}; ${(full.seconds / theirs.seconds).toFixed(2)} × ccusage${cpuRatio(full.cpu, theirs.cpu)}`);
