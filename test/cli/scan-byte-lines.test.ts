@@ -27,4 +27,14 @@ describe("scan's byte lines", () => {
     expect([...byteLines(bytes("a\nb\nc needle\nd\nneedle"), wanted)]).toEqual(["c needle", "needle"]);
     expect(asked).toEqual([false, false, true, false, true]);
   });
+
+  it("gives each line's head without its CR, at most the length asked", () => {
+    const heads: string[] = [];
+    const wanted = (_contains: (marker: string) => boolean, head: (length: number) => string) => {
+      heads.push(head(6));
+      return false;
+    };
+    expect([...byteLines(bytes('{"a":1234}\r\nab\r\n\n{"b":2}'), wanted)]).toEqual([]);
+    expect(heads).toEqual(['{"a":1', "ab", "", '{"b":2']);
+  });
 });

@@ -33,7 +33,7 @@ export async function analyseJob(job: ScanJob, options: ScanOptions, readFile: C
   // Side files are read into a session only by the full pipeline.
   if (!options.full && job.sideFiles.length === 0) {
     try {
-      const files = [job.file, ...job.with].map((file) => bytesFile(file, readFile(file)));
+      const files = [job.file, ...job.with].map((file, index) => bytesFile(file, readFile(file), job.agentIds[index] ?? null));
       const summary = summarizeSession(files);
       if (summary) return summaryLine(job.file, job.with, summary);
     } catch (error) {
@@ -43,8 +43,8 @@ export async function analyseJob(job: ScanJob, options: ScanOptions, readFile: C
   return fullLine(job, options, readFile);
 }
 
-function bytesFile(file: string, bytes: Uint8Array): SummaryFile {
-  return { name: path.basename(file), lines: (wanted) => byteLines(bytes, wanted) };
+function bytesFile(file: string, bytes: Uint8Array, agentId: string | null): SummaryFile {
+  return { name: path.basename(file), lines: (wanted) => byteLines(bytes, wanted), agentId };
 }
 
 async function fullLine(job: ScanJob, options: ScanOptions, readFile: CliIo["readFile"]): Promise<ScanLine> {

@@ -21,6 +21,8 @@ export interface ScanJob {
   with: string[];
   /** The agent's side files read with it (not sessions themselves). */
   sideFiles: string[];
+  /** The agent each of `file` and `with` was detected as when found (null: known once read), not detected again. */
+  agentIds: (string | null)[];
   bytes: number;
 }
 
@@ -60,7 +62,7 @@ export function discoverSessions(inputs: readonly string[]): Discovery {
   }
   const unique = [...new Set(files.map((file) => path.resolve(file)))];
   const skipped: Discovery["skipped"] = [];
-  const sessions = new Set<string>();
+  const sessions = new Map<string, string | null>();
   const companions: string[] = [];
   for (const file of unique) {
     let role: ScanRole;
@@ -71,21 +73,22 @@ export function discoverSessions(inputs: readonly string[]): Discovery {
     }
     if (role.kind === "side file") companions.push(file);
     else if (role.kind === "skipped") skipped.push({ file, reason: role.reason });
-    else sessions.add(file);
+    else sessions.set(file, role.agentId);
   }
   const jobs = new Map<string, ScanJob>();
   const children: string[] = [];
-  for (const file of sessions) {
+  for (const file of sessions.keys()) {
     const parts = file.split(path.sep);
     const at = parts.lastIndexOf("subagents");
     const parent = at > 1 ? `${parts.slice(0, at).join(path.sep)}.jsonl` : null;
     if (parent && sessions.has(parent)) children.push(file);
-    else jobs.set(file, { file, with: [], sideFiles: companionsOf(file, companions), bytes: fs.statSync(file).size });
+    else jobs.set(file, { file, with: [], sideFiles: companionsOf(file, companions), agentIds: [sessions.get(file) ?? null], bytes: fs.statSync(file).size });
   }
   for (const child of children) {
     const parts = child.split(path.sep);
     const parent = jobs.get(`${parts.slice(0, parts.lastIndexOf("subagents")).join(path.sep)}.jsonl`)!;
     parent.with.push(child);
+    parent.agentIds.push(sessions.get(child) ?? null);
     parent.bytes += fs.statSync(child).size;
   }
   // A side file no session below its folder was read with is named, never dropped unseen.

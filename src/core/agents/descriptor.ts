@@ -412,10 +412,12 @@ export interface AgentDescriptor {
 
 /**
  * Whether a summariser wants a line, asked before the line is decoded: `contains` tells whether
- * the raw line holds an ASCII marker (no line break in it). A summariser that asks this lets a
- * reader of bytes skip the lines no call is on without decoding them.
+ * the raw line holds an ASCII marker (no line break in it), and `head` gives the line's first
+ * characters, at most `length` of them, exact for ASCII (a byte outside it may come out as another
+ * character). A summariser that asks this lets a reader of bytes skip the lines no call is on
+ * without decoding them.
  */
-export type LineWanted = (contains: (marker: string) => boolean) => boolean;
+export type LineWanted = (contains: (marker: string) => boolean, head: (length: number) => string) => boolean;
 
 /**
  * A file's lines for its summary, walked once per call. With `wanted`, only the lines it accepts

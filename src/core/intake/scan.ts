@@ -8,15 +8,17 @@ import { headRole } from "./head";
 import { noteFilesAmong, plannedSession } from "./plan";
 import type { IntakeSource } from "./source";
 
-export type ScanRole = { kind: "session" } | { kind: "side file" } | { kind: "skipped"; reason: string };
+/** A session's agent is the one its first lines say (null: known once read, a database or a compressed file). */
+export type ScanRole = { kind: "session"; agentId: string | null } | { kind: "side file" } | { kind: "skipped"; reason: string };
 
 /** What `source` is for a scan (its head: `intakeHeadLength` bytes of it, the whole file for a possible note file). */
 export function scanRole(source: IntakeSource): ScanRole {
   if (source.size === 0) return { kind: "skipped", reason: "empty file" };
   const role = headRole(source.head);
   // A database is read with its -wal; a compressed file's lines are known once decoded, when read.
-  if (role.kind === "database" || role.kind === "compressed") return { kind: "session" };
-  if (plannedSession(source).agentId !== null) return { kind: "session" };
+  if (role.kind === "database" || role.kind === "compressed") return { kind: "session", agentId: null };
+  const agentId = plannedSession(source).agentId;
+  if (agentId !== null) return { kind: "session", agentId };
   if (noteFilesAmong([source]).length > 0) return { kind: "side file" };
   return { kind: "skipped", reason: "not a session file of a supported agent" };
 }

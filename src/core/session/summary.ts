@@ -6,6 +6,8 @@
 // holds already is counted there only. Null when an agent has no summariser: the caller runs the
 // full pipeline.
 import { detectAgent, DETECTION_LINE_COUNT } from "./read";
+import { findAgent } from "./agents";
+import type { AgentDescriptor } from "../agents/descriptor";
 import type { LineWanted, SessionSummary, SummaryCall, SummaryLines } from "../agents/descriptor";
 import type { CostTurn, ThreadCostInput } from "../pricing/index";
 import { providerReportedBreak } from "../prefix/server-verdict";
@@ -14,11 +16,13 @@ import { providerReportedBreak } from "../prefix/server-verdict";
 export interface SummaryFile {
   name: string;
   lines: SummaryLines;
+  /** The agent its first lines were already detected as (a scan's discovery); absent or null: detected here. */
+  agentId?: string | null;
 }
 
 /** The lines of `lines` that `wanted` accepts (or all of them), asked of each line's text. */
 export function* wantedLines(lines: Iterable<string>, wanted?: LineWanted): Generator<string> {
-  for (const line of lines) if (!wanted || wanted((marker) => line.includes(marker))) yield line;
+  for (const line of lines) if (!wanted || wanted((marker) => line.includes(marker), (length) => line.slice(0, length))) yield line;
 }
 
 export interface SessionSummaryResult {
@@ -46,6 +50,12 @@ function firstLines(file: SummaryFile): string[] {
   return out;
 }
 
+/** The file's agent: the one already detected, else the one its first lines say. */
+function agentOfFile(file: SummaryFile): AgentDescriptor | null {
+  const known = file.agentId ? findAgent(file.agentId) : null;
+  return known ?? detectAgent(firstLines(file), file.name);
+}
+
 function reportedBreaks(calls: readonly SummaryCall[]): number {
   let breaks = 0;
   let previousInput: number | null = null;
@@ -62,11 +72,11 @@ const costTurn = (call: SummaryCall): CostTurn => ({ model: call.model, at: call
 export function summarizeSession(files: readonly SummaryFile[]): SessionSummaryResult | null {
   const [main, ...others] = files;
   if (!main) return null;
-  const agent = detectAgent(firstLines(main), main.name);
+  const agent = agentOfFile(main);
   if (!agent?.summarize) return null;
   const summaries: SessionSummary[] = [agent.summarize(main.lines, main.name)];
   for (const file of others) {
-    if (detectAgent(firstLines(file), file.name) !== agent) return null;
+    if (agentOfFile(file) !== agent) return null;
     summaries.push(agent.summarize(file.lines, file.name));
   }
   const first = summaries[0]!;

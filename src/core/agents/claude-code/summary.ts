@@ -10,10 +10,13 @@
 import type { ModelRef, RecordedUsage } from "../../model";
 import type { SessionSummary, SummaryCall, SummaryLines } from "../descriptor";
 import { isObject } from "../../util/is-object";
+import { leadingField } from "../../util/json-line-head";
 
 /** The synthetic model of replies Claude Code writes itself: no request was sent. */
 const SYNTHETIC_MODEL = "<synthetic>";
 const CONVERSATION_TYPES = new Set(["user", "assistant", "attachment", "system"]);
+/** Characters of a line read for its leading fields: past the ids, folder, version and branch. */
+const HEAD_LENGTH = 640;
 
 type Raw = Record<string, unknown>;
 
@@ -106,9 +109,33 @@ class ClaudeSummariser {
     if (isObject(block) && typeof block.tool_use_id === "string") this.spawned.add(agentId);
   }
 
-  /** False for a line no call, compaction or project is on, told by the markers it holds. */
-  wants(contains: (marker: string) => boolean): boolean {
-    return contains('"assistant"') || contains("compact_boundary") || contains('"agentId"') || contains('"isSidechain":true') || (this.project === null && contains('"cwd"'));
+  /**
+   * False for a line no call, compaction or project is on, told by the fields its head states
+   * (Claude Code writes `isSidechain` and, in most versions, `type` before the content) and the
+   * markers it holds. A line naming an agent is wanted for a sub-agent's start or a sub-agent
+   * file's own agent; an `agent_progress` line only when it carries an assistant message: the
+   * sub-agent's user messages and tool results there (a third of an older session's bytes) hold
+   * no call.
+   */
+  wants(contains: (marker: string) => boolean, head: (length: number) => string): boolean {
+    const start = head(HEAD_LENGTH);
+    const sidechain = leadingField(start, "isSidechain");
+    const type = leadingField(start, "type");
+    const names = (): boolean => contains('"agentId"') || (this.project === null && contains('"cwd"'));
+    if (sidechain === true) return true;
+    if (sidechain === false && typeof type === "string") {
+      if (type === "assistant") return true;
+      if (type === "progress") return contains('"assistant"');
+      if (type === "system") return contains("compact_boundary") || names();
+      return CONVERSATION_TYPES.has(type) && names();
+    }
+    return (
+      contains('"assistant"') ||
+      contains("compact_boundary") ||
+      (sidechain === undefined && contains('"isSidechain":true')) ||
+      (contains('"agentId"') && !contains('"agent_progress"')) ||
+      (this.project === null && contains('"cwd"'))
+    );
   }
 
   /** A line `wants` accepted (lines no call, compaction or project is on are never parsed). */
@@ -176,6 +203,6 @@ const AGENT_FILE = /(?:^|[\\/])agent-([A-Za-z0-9_-]+)\.jsonl$/;
 
 export function summarizeClaudeLines(lines: SummaryLines, fileName: string): SessionSummary {
   const summariser = new ClaudeSummariser();
-  for (const line of lines((contains) => summariser.wants(contains))) summariser.line(line);
+  for (const line of lines((contains, head) => summariser.wants(contains, head))) summariser.line(line);
   return summariser.summary(fileName);
 }
