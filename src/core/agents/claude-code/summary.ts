@@ -11,6 +11,7 @@ import type { ModelRef, RecordedUsage } from "../../model";
 import type { SessionSummary, SummaryCall, SummaryLines } from "../descriptor";
 import { isObject } from "../../util/is-object";
 import { leadingField } from "../../util/json-line-head";
+import { assistantRecordWithoutContent } from "./assistant-line";
 
 /** The synthetic model of replies Claude Code writes itself: no request was sent. */
 const SYNTHETIC_MODEL = "<synthetic>";
@@ -140,11 +141,14 @@ class ClaudeSummariser {
 
   /** A line `wants` accepted (lines no call, compaction or project is on are never parsed). */
   line(text: string): void {
-    let record: unknown;
-    try {
-      record = JSON.parse(text);
-    } catch {
-      return;
+    // An assistant line read without its content (most of its bytes; no figure here is in it).
+    let record: unknown = assistantRecordWithoutContent(text);
+    if (record === undefined || (record as Raw).type !== "assistant") {
+      try {
+        record = JSON.parse(text);
+      } catch {
+        return;
+      }
     }
     if (!isObject(record)) return;
     if (record.type === "progress") return this.progressLine(record);
