@@ -24,7 +24,12 @@ export function* wantedLines(lines: Iterable<string>, wanted?: LineWanted): Gene
   for (const line of lines) if (!wanted || wanted((marker) => line.includes(marker))) yield line;
 }
 
-/** Bytes decoded at a time by `bytesSummaryLines`: enough to amortise the decoder, small enough that detection's first lines decode little. */
+/**
+ * Bytes decoded at a time by `bytesSummaryLines`: the first piece small (detection reads a file's
+ * first lines only, and a session's sub-agent files are often small), each next one twice the
+ * last, up to a few megabytes.
+ */
+const FIRST_CHUNK = 64 * 1024;
 const DECODE_CHUNK = 4 * 1024 * 1024;
 
 /**
@@ -36,8 +41,10 @@ const DECODE_CHUNK = 4 * 1024 * 1024;
  */
 export function* bytesSummaryLines(bytes: Uint8Array, wanted?: LineWanted, chunk = DECODE_CHUNK): Generator<string> {
   let from = 0;
+  let size = Math.min(FIRST_CHUNK, chunk);
   while (from < bytes.length) {
-    let to = Math.min(bytes.length, from + chunk);
+    let to = Math.min(bytes.length, from + size);
+    size = Math.min(size * 2, chunk);
     if (to < bytes.length) {
       // Pieces end after a line break (a longer line is one piece), so no line and no character is cut.
       const newline = bytes.indexOf(10, to - 1);
