@@ -129,18 +129,18 @@ const columns = [
 const NUMERIC = new Set(["turns", "compactions", "breaks", "threads", "tokens", "cost", "size"]);
 /** Shares of the table's width: the table fits the window from 1024 px up, long paths end in "…". */
 const WIDTHS: Record<string, string> = {
-  agent: "9%",
-  project: "12%",
-  path: "12%",
-  started: "10%",
-  lastActive: "10%",
+  agent: "8.5%",
+  project: "11%",
+  path: "11.5%",
+  started: "10.5%",
+  lastActive: "11%",
   turns: "5%",
-  compactions: "8%",
-  breaks: "8%",
-  threads: "7%",
+  compactions: "9%",
+  breaks: "7.5%",
+  threads: "6.5%",
   tokens: "6%",
   cost: "7%",
-  size: "6%",
+  size: "6.5%",
 };
 /** What a header means, where its name alone does not say. */
 const HEADER_TITLES: Record<string, string> = {
