@@ -124,7 +124,7 @@ export function libraryRowFacts(session: Session): LibraryRowFacts {
  * A row from the summary pass (src/core/session/summary.ts), the figures `scan` prints for the
  * same files: one pass over the lines, nothing rebuilt, so no rebuilt breaks.
  */
-export function libraryRowFromSummary(summary: SessionSummaryResult): LibraryRowFacts {
+function libraryRowFromSummary(summary: SessionSummaryResult): LibraryRowFacts {
   const figures = summaryFigures(summary, datasetPriceTable());
   return {
     agent: findAgent(summary.agent)?.label ?? summary.agent,
