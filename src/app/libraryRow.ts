@@ -12,6 +12,7 @@ import { SessionCostAccumulator, wholeSessionCost, type CostTotal } from "../cor
 import { datasetPriceTable } from "../core/pricing/dataset";
 import { bytesSummaryLines, ReportedBreakCounter, summarizeSession, summaryFigures, wholeSessionTotals, type SessionSummaryResult, type WholeSessionTotals } from "../core/session/summary";
 import { findAgent } from "../core/session/agents";
+import { detectAgent, DETECTION_LINE_COUNT } from "../core/session/read";
 import type { LineWanted } from "../core/agents/descriptor";
 import { sessionCostInputs } from "./sessionPrices";
 import { agentInfo } from "../features/open/agentInfo";
@@ -152,4 +153,14 @@ function libraryRowFromSummary(summary: SessionSummaryResult): LibraryRowFacts {
 export function libraryRowFromBytes(files: readonly { name: string; bytes: Uint8Array }[]): LibraryRowFacts | null {
   const summary = summarizeSession(files.map((file) => ({ name: file.name, lines: (wanted?: LineWanted) => bytesSummaryLines(file.bytes, wanted) })));
   return summary ? libraryRowFromSummary(summary) : null;
+}
+
+/**
+ * Whether the session whose file starts with `head` is one the summary pass reads (its agent has
+ * one), asked before the whole file is read: a file of another agent is read once, by the full
+ * pipeline. `whole`: the head is the whole file (else its last, perhaps cut, line is left out).
+ */
+export function hasSummaryPass(head: Uint8Array, name: string, whole: boolean): boolean {
+  const lines = [...bytesSummaryLines(whole ? head : head.subarray(0, head.lastIndexOf(10) + 1))].filter((line) => line.trim() !== "").slice(0, DETECTION_LINE_COUNT);
+  return detectAgent(lines, name)?.summarize !== undefined;
 }

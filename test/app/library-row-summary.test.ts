@@ -11,7 +11,7 @@ import { analyseJob } from "../../src/cli/scan/analyse";
 import { byteLines } from "../../src/cli/scan/byteLines";
 import { discoverSessions } from "../../src/cli/scan/discover";
 import type { ScanLine } from "../../src/cli/scan/line";
-import { libraryRowFacts, libraryRowFromBytes, type LibraryRowFacts } from "../../src/app/libraryRow";
+import { hasSummaryPass, libraryRowFacts, libraryRowFromBytes, type LibraryRowFacts } from "../../src/app/libraryRow";
 import { bytesSummaryLines } from "../../src/core/session/summary";
 import { readSessionText } from "../../src/core/session/index";
 import type { LineWanted } from "../../src/core/agents/descriptor";
@@ -57,6 +57,10 @@ describeShared("library rows by the summary pass equal scan's lines", (shared) =
     it(`${name}: the row's figures are the scan line's`, async () => {
       const line = await analyseJob(job, { tokenizer: "estimate", full: false }, readFile);
       const row = libraryRowFromBytes([job.file, ...job.with].map((file) => ({ name: path.basename(file), bytes: readFile(file) })));
+      // The page asks its head first (so another agent's file is read once): the same answer as the whole file.
+      const bytes = readFile(job.file);
+      const head = 64 * 1024;
+      expect(hasSummaryPass(bytes.subarray(0, head), path.basename(job.file), bytes.length <= head)).toBe(line.pass === "summary");
       if (line.pass !== "summary") {
         // No summary pass for this agent: the library reads it in full too.
         expect(row).toBeNull();
