@@ -7,8 +7,8 @@
 // then: npx tsx bench/library-browser.bench.ts [--sessions 1000] [--total-mb 2048] [--url http://127.0.0.1:4208/]
 // [--folder <dir>] (an existing folder instead, e.g. the one `bench/scan-vs-ccusage.ts --keep`
 // leaves, to time the library against `scan` on the same files). Besides the page's own times it
-// prints the CPU time (user + system) the browser's processes spent from the open to the last row,
-// read from /proc, since wall times on a shared machine are shares of it.
+// prints the CPU time (user + system) the browser's processes spent from the open to the last row
+// (in all and per process kind), read from /proc, since wall times on a shared machine are shares of it.
 // The folder is written once to the temporary folder and reused: copies of the committed
 // fixtures of every agent that keeps sessions as files (Claude Code, Codex, pi, an opencode
 // export), and generated pi sessions (bench/generate-session.ts) of a few sizes making up the bulk.
@@ -100,8 +100,8 @@ function sizeOf(dir: string): { files: number; bytes: number } {
   return { files, bytes };
 }
 
-/** CPU seconds (user + system) of this process's descendants now alive (the browser's processes), from /proc; null off Linux. */
-function browserCpuSeconds(): number | null {
+/** CPU seconds (user + system) of this process's descendants now alive (the browser's processes), by Chromium's process kind (`--type=`), from /proc; null off Linux. */
+function browserCpuSeconds(): Record<string, number> | null {
   if (!existsSync("/proc/self/stat")) return null;
   const parents = new Map<number, number>();
   const ticks = new Map<number, number>();
@@ -117,17 +117,23 @@ function browserCpuSeconds(): number | null {
       // A process that ended while the list was read.
     }
   }
-  let total = 0;
+  const byKind: Record<string, number> = {};
   for (const [pid, own] of ticks) {
     for (let at: number | undefined = pid; at !== undefined && at > 1; at = parents.get(at)) {
       if (at === process.pid && pid !== process.pid) {
-        total += own;
+        let kind = "browser";
+        try {
+          kind = /--type=([a-z-]+)/.exec(readFileSync(`/proc/${pid}/cmdline`, "utf8"))?.[1] ?? "browser";
+        } catch {
+          // Ended meanwhile: counted as the browser's.
+        }
+        // Clock ticks: 100 per second on Linux.
+        byKind[kind] = (byKind[kind] ?? 0) + own / 100;
         break;
       }
     }
   }
-  // Clock ticks: 100 per second on Linux.
-  return total / 100;
+  return byKind;
 }
 
 const { dir, files, bytes } = givenFolder ? { dir: givenFolder, ...sizeOf(givenFolder) } : await corpus();
@@ -179,8 +185,10 @@ try {
     return { firstRowDomMs, ...hook.library(), cores: navigator.hardwareConcurrency };
   });
   const cpuAfter = browserCpuSeconds();
-  const browserCpuS = cpuBefore === null || cpuAfter === null ? null : Math.round((cpuAfter - cpuBefore) * 100) / 100;
-  console.log(JSON.stringify({ files, bytes, copyIntoBrowserMs: Math.round(copyMs), ...result, browserCpuS }));
+  const round = (value: number) => Math.round(value * 100) / 100;
+  const cpuByKind = cpuBefore === null || cpuAfter === null ? null : Object.fromEntries(Object.entries(cpuAfter).map(([kind, seconds]) => [kind, round(seconds - (cpuBefore[kind] ?? 0))]));
+  const browserCpuS = cpuByKind === null ? null : round(Object.values(cpuByKind).reduce((sum, seconds) => sum + seconds, 0));
+  console.log(JSON.stringify({ files, bytes, copyIntoBrowserMs: Math.round(copyMs), ...result, browserCpuS, cpuByKind }));
 } finally {
   await browser.close();
   rmSync(profile, { recursive: true, force: true });
