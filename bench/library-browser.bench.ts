@@ -5,10 +5,14 @@
 // rows read (the workers' facts for every session). Serve a build first:
 //   npx vite build && npx vite preview --port 4208 --strictPort
 // then: npx tsx bench/library-browser.bench.ts [--sessions 1000] [--total-mb 2048] [--url http://127.0.0.1:4208/]
+// [--folder <dir>] (an existing folder instead, e.g. the one `bench/scan-vs-ccusage.ts --keep`
+// leaves, to time the library against `scan` on the same files). Besides the page's own times it
+// prints the CPU time (user + system) the browser's processes spent from the open to the last row
+// (in all and per process kind), read from /proc, since wall times on a shared machine are shares of it.
 // The folder is written once to the temporary folder and reused: copies of the committed
 // fixtures of every agent that keeps sessions as files (Claude Code, Codex, pi, an opencode
 // export), and generated pi sessions (bench/generate-session.ts) of a few sizes making up the bulk.
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
@@ -23,6 +27,7 @@ function argument(name: string, fallback: string): string {
 const sessions = Number(argument("sessions", "1000"));
 const totalMb = Number(argument("total-mb", "2048"));
 const baseURL = argument("url", "http://127.0.0.1:4208/");
+const givenFolder = argument("folder", "");
 const repo = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 
 const FIXTURES = [
@@ -77,7 +82,61 @@ async function corpus(): Promise<{ dir: string; files: number; bytes: number }> 
   return { dir, files, bytes };
 }
 
-const { dir, files, bytes } = await corpus();
+/** Files and bytes under a folder, walked to any depth. */
+function sizeOf(dir: string): { files: number; bytes: number } {
+  let files = 0;
+  let bytes = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      const inner = sizeOf(full);
+      files += inner.files;
+      bytes += inner.bytes;
+    } else if (entry.isFile()) {
+      files++;
+      bytes += statSync(full).size;
+    }
+  }
+  return { files, bytes };
+}
+
+/** CPU seconds (user + system) of this process's descendants now alive (the browser's processes), by Chromium's process kind (`--type=`), from /proc; null off Linux. */
+function browserCpuSeconds(): Record<string, number> | null {
+  if (!existsSync("/proc/self/stat")) return null;
+  const parents = new Map<number, number>();
+  const ticks = new Map<number, number>();
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
+      // Fields after the command's closing parenthesis: state ppid … utime (14th) stime (15th).
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      parents.set(Number(name), Number(fields[1]));
+      ticks.set(Number(name), Number(fields[11]) + Number(fields[12]));
+    } catch {
+      // A process that ended while the list was read.
+    }
+  }
+  const byKind: Record<string, number> = {};
+  for (const [pid, own] of ticks) {
+    for (let at: number | undefined = pid; at !== undefined && at > 1; at = parents.get(at)) {
+      if (at === process.pid && pid !== process.pid) {
+        let kind = "browser";
+        try {
+          kind = /--type=([a-z-]+)/.exec(readFileSync(`/proc/${pid}/cmdline`, "utf8"))?.[1] ?? "browser";
+        } catch {
+          // Ended meanwhile: counted as the browser's.
+        }
+        // Clock ticks: 100 per second on Linux.
+        byKind[kind] = (byKind[kind] ?? 0) + own / 100;
+        break;
+      }
+    }
+  }
+  return byKind;
+}
+
+const { dir, files, bytes } = givenFolder ? { dir: givenFolder, ...sizeOf(givenFolder) } : await corpus();
 // A profile on disk: the origin private file system of a throw-away context is held in memory,
 // with a quota too small for a 1 GB file.
 const profile = mkdtempSync(path.join(tmpdir(), "contextscope-live-profile-"));
@@ -109,6 +168,7 @@ try {
     }
     return performance.now() - start;
   });
+  const cpuBefore = browserCpuSeconds();
   const result = await page.evaluate(async () => {
     const root = await navigator.storage.getDirectory();
     const corpus = await root.getDirectoryHandle("corpus");
@@ -124,7 +184,11 @@ try {
     }
     return { firstRowDomMs, ...hook.library(), cores: navigator.hardwareConcurrency };
   });
-  console.log(JSON.stringify({ sessions: files, bytes, copyIntoBrowserMs: Math.round(copyMs), ...result }));
+  const cpuAfter = browserCpuSeconds();
+  const round = (value: number) => Math.round(value * 100) / 100;
+  const cpuByKind = cpuBefore === null || cpuAfter === null ? null : Object.fromEntries(Object.entries(cpuAfter).map(([kind, seconds]) => [kind, round(seconds - (cpuBefore[kind] ?? 0))]));
+  const browserCpuS = cpuByKind === null ? null : round(Object.values(cpuByKind).reduce((sum, seconds) => sum + seconds, 0));
+  console.log(JSON.stringify({ files, bytes, copyIntoBrowserMs: Math.round(copyMs), ...result, browserCpuS, cpuByKind }));
 } finally {
   await browser.close();
   rmSync(profile, { recursive: true, force: true });

@@ -9,6 +9,8 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { appView, dropFiles, expect, openEmptyApp, PI_OPENAI_SESSION, repoRoot, sharedFixturePath, test, waitForSession } from "./support";
 import { assistant, SESSION_ID, toText, user } from "../test/core/agents/claude-code/helpers";
+import { analyseJob } from "../src/cli/scan/analyse";
+import { formatDollars } from "../src/core/pricing/index";
 
 interface LiveView {
   fileName: string | null;
@@ -153,10 +155,12 @@ test("a followed Claude Code transcript: appended turns, an API message written 
   await expect.poll(async () => (await liveView(page)).notices.some((notice) => notice.kind === "compaction")).toBe(true);
 });
 
-test("a sessions folder of several agents: rows fill in, sort and filter, a new session appears, a click opens one", async ({ page }) => {
+const CLAUDE_LIBRARY_SESSION = "claude/print-autocompact-manualcompact/session/projects/-home-dev-claude-print-autocompact-manualcompact-lighthouse-notes/ae06c21a-08ae-4c39-89e0-c4dcf08d14e8.jsonl";
+
+test("a sessions folder of several agents: rows fill in from the summary pass where the agent has one, sort and filter, a new session appears, a click opens one", async ({ page }) => {
   await openEmptyApp(page);
-  const files = [
-    { dir: "claude", name: "ae06c21a.jsonl", base64: fixtureBase64("claude/print-autocompact-manualcompact/session/projects/-home-dev-claude-print-autocompact-manualcompact-lighthouse-notes/ae06c21a-08ae-4c39-89e0-c4dcf08d14e8.jsonl") },
+  const files: { dir: string; name: string; base64: string; source?: string }[] = [
+    { dir: "claude", name: "ae06c21a.jsonl", source: CLAUDE_LIBRARY_SESSION, base64: fixtureBase64(CLAUDE_LIBRARY_SESSION) },
     { dir: "codex/2026/11/29", name: "rollout-a.jsonl", base64: fixtureBase64("codex/exec-autocompact/session/sessions/2026/11/29/rollout-2026-11-29T19-25-29-01a228c5-0111-7641-8ea4-161c4b3a44d5.jsonl") },
     { dir: "pi", name: "pi-session.jsonl", base64: fixtureBase64(PI_OPENAI_SESSION) },
     { dir: "opencode", name: "opencode.db", base64: fixtureBase64("opencode/run-autocompact/session/opencode-db/opencode.db") },
@@ -185,6 +189,26 @@ test("a sessions folder of several agents: rows fill in, sort and filter, a new 
   await expect(page.getByTestId("library-status")).toContainText("1 other file left out");
   for (const agent of ["Claude Code", "Codex", "pi", "opencode"]) await expect(table).toContainText(agent);
   await expect(page.locator('[data-testid="library-row"][data-status="done"]')).toHaveCount(4);
+
+  // Claude Code and Codex rows come from the summary pass, as `scan` makes its lines; pi and opencode are read in full.
+  await expect(page.locator('[data-testid="library-row"][data-pass="summary"]')).toHaveCount(2);
+  await expect(page.locator('[data-testid="library-row"][data-pass="full"]')).toHaveCount(2);
+  // The breaks column says which breaks it counts: those the provider reported, on every row.
+  const breaksHeader = page.getByRole("columnheader", { name: /Reported breaks/ });
+  await expect(breaksHeader).toHaveAttribute("title", /^Cache breaks the provider reported: .*open a session for the breaks its rebuilt requests show/);
+  await expect(page.locator('[data-testid="library-row"][data-pass="full"] [data-testid="library-breaks"]').first()).toHaveAttribute("title", /rebuilt requests break the prefix/);
+  // The Claude Code row's figures are `scan`'s line for the same file.
+  const claudeFile = path.join(repoRoot, "test/fixtures", files[0]!.source!);
+  const line = await analyseJob({ file: claudeFile, with: [], sideFiles: [], bytes: 0 }, { tokenizer: "estimate", full: false }, (file) => new Uint8Array(readFileSync(file)));
+  expect(line.pass).toBe("summary");
+  const whole = line.wholeSession!;
+  const claudeCells = page.getByTestId("library-row").filter({ hasText: "ae06c21a.jsonl" }).locator("td");
+  await expect(claudeCells.nth(5)).toHaveText(line.turns.toLocaleString("en-US"));
+  await expect(claudeCells.nth(6)).toHaveText(String(line.compactions));
+  await expect(claudeCells.nth(7)).toHaveText(String(line.reportedBreaks));
+  await expect(claudeCells.nth(8)).toHaveText(String(line.threads));
+  await expect(claudeCells.nth(9).locator("span")).toHaveAttribute("title", `${(whole.input + whole.cacheRead + whole.cacheWrite + whole.output).toLocaleString("en-US")} tokens`);
+  await expect(claudeCells.nth(10)).toHaveText(formatDollars(whole.cost.dollars!));
 
   // Sorted by turns, one way then the other.
   const turnsHeader = page.getByRole("columnheader", { name: /Turns/ });

@@ -1,25 +1,47 @@
 // The facts of one session as the sessions library shows them in a row: its agent, the project
-// it worked in, when it started and was last active, its turns, compactions, prefix breaks and
-// cost. One walk of the default branch with the prefix analysis at estimated token counts (the
-// library does not need exact counts to count breaks), its cost accumulated as it goes.
+// it worked in, when it started and was last active, its turns, compactions, the cache breaks the
+// provider reported, its tokens and cost. Made like `scan`'s line: by the summary pass (one pass
+// over the file's lines, src/core/session/summary.ts) when the agent has one, else by one walk of
+// the default branch with the prefix analysis at estimated token counts (the library does not need
+// exact counts), which also counts the rebuilt requests' breaks.
 import type { PipelineOptions, Session } from "../core/model";
 import { analyzeSession } from "../core/session/pipeline";
 import { iterateSessionPrefixes } from "../core/session/sessionPrefixes";
 import { fileLineage } from "../core/session/threads";
-import { SessionCostAccumulator, type CostTotal } from "../core/pricing/index";
+import { SessionCostAccumulator, wholeSessionCost, type CostTotal } from "../core/pricing/index";
 import { datasetPriceTable } from "../core/pricing/dataset";
+import { bytesSummaryLines, ReportedBreakCounter, summarizeSession, summaryFigures, wholeSessionTotals, type SessionSummaryResult, type WholeSessionTotals } from "../core/session/summary";
+import { findAgent } from "../core/session/agents";
+import { detectAgent, DETECTION_LINE_COUNT } from "../core/session/read";
+import type { LineWanted } from "../core/agents/descriptor";
+import { sessionCostInputs } from "./sessionPrices";
 import { agentInfo } from "../features/open/agentInfo";
 
 export interface LibraryRowFacts {
   agent: string;
   /** The folder the agent worked in, as its file records it; null when it does not say. */
   project: string | null;
+  /** The first and last times the session records (from the summary pass: its first and last provider calls'). */
   started: string | null;
   lastActive: string | null;
   turns: number;
   compactions: number;
-  breaks: number;
-  /** The recorded usage priced; the cache simulation's prediction when nothing was recorded. */
+  /**
+   * What made the row: "summary", one pass over the file's lines, nothing rebuilt (`scan`'s
+   * default, for agents that have one); "full", the full rebuild of every turn's request.
+   */
+  pass: "summary" | "full";
+  /**
+   * Main-thread calls whose cache break the provider reported (`scan`'s `reportedBreaks`: its
+   * recorded verdict names a change, or its recorded usage writes most of the previous prompt to
+   * the cache again), the same figure from both passes; null when no main-thread call records usage.
+   */
+  reportedBreaks: number | null;
+  /** Turns whose rebuilt request does not extend the previous one (the prefix analysis); null from the summary pass, which rebuilds nothing. */
+  rebuiltBreaks: number | null;
+  /** Tokens every provider call of every thread recorded (input, cache reads and writes, output: `scan`'s `wholeSession`); null when none records usage. */
+  tokens: number | null;
+  /** Every thread's recorded usage priced (`scan`'s `wholeSession` cost); the main thread's cache simulation when nothing was recorded (full pass only). */
   cost: CostTotal & { source: "recorded" | "predicted" };
   threads: number;
   warnings: number;
@@ -54,19 +76,30 @@ function timestamps(session: Session): { first: string | null; last: string | nu
   return { first, last };
 }
 
+/** The recorded tokens of the whole session, null when no call records usage. */
+function wholeTokens(whole: WholeSessionTotals): number | null {
+  return whole.callsWithUsage === 0 ? null : whole.input + whole.cacheRead + whole.cacheWrite + whole.output;
+}
+
+/** A row from the full rebuild: the prefix analysis of the default branch at estimated token counts, the whole session priced as `scan --full` prices it. */
 export function libraryRowFacts(session: Session): LibraryRowFacts {
   const analysis = analyzeSession(session, PIPELINE);
   const turns = new Map(analysis.turns.map((turn) => [turn.turn, turn]));
-  const cost = new SessionCostAccumulator(datasetPriceTable());
+  const table = datasetPriceTable();
+  const predicted = new SessionCostAccumulator(table);
+  const reported = new ReportedBreakCounter();
   let breaks = 0;
   let recorded = false;
   for (const report of iterateSessionPrefixes(session, PIPELINE, { analysis, prefix: { tokenizer: "estimate" } })) {
     const turn = turns.get(report.turn);
-    cost.add(report, turn?.model ?? null, turn?.timestamp);
+    predicted.add(report, turn?.model ?? null, turn?.timestamp);
     if (report.cause !== null) breaks++;
-    if (report.recordedUsage) recorded = true;
+    const usage = report.recordedUsage;
+    reported.add(report.serverVerdict, usage ? { input: usage.totalInput, cacheRead: usage.cacheRead, cacheWrite: usage.cacheWrite } : null);
+    if (usage) recorded = true;
   }
-  const totals = cost.totals();
+  const costInputs = sessionCostInputs(session, PIPELINE, analysis);
+  const whole = wholeSessionTotals(costInputs, wholeSessionCost(costInputs, table));
   const { first, last } = timestamps(session);
   const lineage = fileLineage(session);
   return {
@@ -76,11 +109,58 @@ export function libraryRowFacts(session: Session): LibraryRowFacts {
     lastActive: last,
     turns: analysis.turns.length,
     compactions: analysis.timeline.filter((item) => item.kind === "compaction").length,
-    breaks,
-    cost: recorded ? { ...totals.recorded, source: "recorded" } : { ...totals.predicted, source: "predicted" },
+    pass: "full",
+    reportedBreaks: recorded ? reported.count : null,
+    rebuiltBreaks: breaks,
+    tokens: wholeTokens(whole),
+    cost: whole.callsWithUsage > 0 ? { ...whole.cost, source: "recorded" } : { ...predicted.totals().predicted, source: "predicted" },
     threads: session.threads?.length ?? 0,
     warnings: session.warnings.length + analysis.warnings.length,
     sessionId: lineage.id,
     parentSessionId: lineage.parentId,
   };
+}
+
+/**
+ * A row from the summary pass (src/core/session/summary.ts), the figures `scan` prints for the
+ * same files: one pass over the lines, nothing rebuilt, so no rebuilt breaks.
+ */
+function libraryRowFromSummary(summary: SessionSummaryResult): LibraryRowFacts {
+  const figures = summaryFigures(summary, datasetPriceTable());
+  return {
+    agent: findAgent(summary.agent)?.label ?? summary.agent,
+    project: summary.project,
+    started: summary.firstCallAt,
+    lastActive: summary.lastCallAt,
+    turns: summary.turns,
+    compactions: summary.compactions,
+    pass: "summary",
+    reportedBreaks: figures.recordedInputTokens === null ? null : summary.reportedBreaks,
+    rebuiltBreaks: null,
+    tokens: wholeTokens(figures.wholeSession),
+    cost: { ...figures.wholeSession.cost, source: "recorded" },
+    threads: summary.threads,
+    warnings: 0,
+    sessionId: summary.sessionId,
+    parentSessionId: summary.parentSessionId,
+  };
+}
+
+/**
+ * A row from the session's files' bytes by the summary pass, as `scan` makes its line (the first
+ * file the session, the others its sub-agent files); null when its agent has no summary pass.
+ */
+export function libraryRowFromBytes(files: readonly { name: string; bytes: Uint8Array }[]): LibraryRowFacts | null {
+  const summary = summarizeSession(files.map((file) => ({ name: file.name, lines: (wanted?: LineWanted) => bytesSummaryLines(file.bytes, wanted) })));
+  return summary ? libraryRowFromSummary(summary) : null;
+}
+
+/**
+ * Whether the session whose file starts with `head` is one the summary pass reads (its agent has
+ * one), asked before the whole file is read: a file of another agent is read once, by the full
+ * pipeline. `whole`: the head is the whole file (else its last, perhaps cut, line is left out).
+ */
+export function hasSummaryPass(head: Uint8Array, name: string, whole: boolean): boolean {
+  const lines = [...bytesSummaryLines(whole ? head : head.subarray(0, head.lastIndexOf(10) + 1))].filter((line) => line.trim() !== "").slice(0, DETECTION_LINE_COUNT);
+  return detectAgent(lines, name)?.summarize !== undefined;
 }

@@ -6,7 +6,7 @@ import { sessionCostInputs } from "../../app/sessionPrices";
 import { analyzeSession } from "../../core/session/pipeline";
 import { wholeSessionCost } from "../../core/pricing/index";
 import { datasetPriceTable } from "../../core/pricing/dataset";
-import { wholeSessionLine } from "../scan/line";
+import { wholeSessionTotals } from "../../core/session/index";
 import type { SessionFolders } from "./folders";
 import { jsonResult, READ_ONLY, REDACT_ARG, redacted, SESSION_ARG } from "./toolResult";
 import { readSession, sessionRow, userPromptHits } from "./sessionFacts";
@@ -71,7 +71,7 @@ export function registerSessionTools(server: McpServer, folders: SessionFolders)
       const pipeline = { leafId: null, api: null, header: null, notes: false };
       const inputs = sessionCostInputs(session, pipeline, analyzeSession(session, pipeline));
       const cost = wholeSessionCost(inputs, datasetPriceTable());
-      return jsonResult({ file: real, ...wholeSessionLine(inputs, cost), threads: cost.threads });
+      return jsonResult({ file: real, ...wholeSessionTotals(inputs, cost), threads: cost.threads });
     },
   );
 }

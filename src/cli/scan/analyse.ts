@@ -7,7 +7,7 @@ import { releaseSessionTexts } from "../../core/session/textStores";
 import { analyzeSession } from "../../core/session/pipeline";
 import { iterateSessionPrefixes } from "../../core/session/sessionPrefixes";
 import { linkSessions } from "../../core/session/threads";
-import { attachSideFiles, summarizeSession, type OwnedSideFile, type SummaryFile } from "../../core/session/index";
+import { attachSideFiles, summarizeSession, wholeSessionTotals, type OwnedSideFile, type SummaryFile } from "../../core/session/index";
 import { noteFilesAmong } from "../../core/intake/index";
 import { projectOf } from "../../app/libraryRow";
 import type { TokenizerChoice } from "../../core/tokens/counters";
@@ -17,7 +17,7 @@ import { loadAnySession, loadSession } from "../inputs";
 import type { CliIo } from "../io";
 import { byteLines } from "./byteLines";
 import type { ScanJob } from "./discover";
-import { failedLine, ScanLineBuilder, summaryLine, wholeSessionLine, type ScanLine } from "./line";
+import { failedLine, ScanLineBuilder, summaryLine, type ScanLine } from "./line";
 import { sessionCostInputs } from "../../app/sessionPrices";
 import { wholeSessionCost } from "../../core/pricing/index";
 import { datasetPriceTable } from "../../core/pricing/dataset";
@@ -89,7 +89,7 @@ async function fullLine(job: ScanJob, options: ScanOptions, readFile: CliIo["rea
       warnings,
       with: job.with,
       sideFiles: sideFiles.map((file) => file.path),
-      wholeSession: wholeSessionLine(costInputs, wholeSessionCost(costInputs, datasetPriceTable())),
+      wholeSession: wholeSessionTotals(costInputs, wholeSessionCost(costInputs, datasetPriceTable())),
     });
   } catch (error) {
     return failedLine(job.file, job.with, (error as Error).message ?? String(error), job.sideFiles);

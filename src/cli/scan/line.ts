@@ -3,9 +3,8 @@
 // (DuckDB `read_json_auto`). New facts are added as new keys; readers should select keys by name.
 import type { ModelRef } from "../../core/model";
 import type { PrefixTurnReport } from "../../core/prefix/analyze";
-import { SessionCostAccumulator, wholeSessionCost, type CostTotal, type SessionCostTotals, type ThreadCostInput, type WholeSessionCost } from "../../core/pricing/index";
-import { providerReportedBreak } from "../../core/prefix/server-verdict";
-import type { SessionSummaryResult } from "../../core/session/index";
+import { SessionCostAccumulator, type SessionCostTotals } from "../../core/pricing/index";
+import { ReportedBreakCounter, summaryFigures, type SessionSummaryResult, type WholeSessionTotals } from "../../core/session/index";
 import { datasetPriceTable } from "../../core/pricing/dataset";
 import { emptyServerVerdictTally, tallyServerVerdict, type ServerVerdictTally } from "../../core/prefix/server-verdict";
 
@@ -60,18 +59,8 @@ export interface ScanLine {
 
 export type ScanPass = "summary" | "full";
 
-export interface WholeSessionLine {
-  /** Provider calls of every thread; those that recorded usage. */
-  calls: number;
-  callsWithUsage: number;
-  input: number;
-  cacheRead: number;
-  cacheWrite: number;
-  output: number;
-  cost: CostTotal;
-  /** Models no price was found for, as the session names them. */
-  unpricedModels: string[];
-}
+/** The whole session's recorded tokens and dollars (the summary pass and the library count them the same way). */
+export type WholeSessionLine = WholeSessionTotals;
 
 /** Accumulates a session's prefix reports into its scan line. */
 export class ScanLineBuilder {
@@ -85,8 +74,7 @@ export class ScanLineBuilder {
   private recordedInput: number | null = null;
   private tokens = 0;
   private tokenizer: string | null = null;
-  private reportedBreaks = 0;
-  private previousInput: number | null = null;
+  private readonly reportedBreaks = new ReportedBreakCounter();
   private readonly cost = new SessionCostAccumulator(datasetPriceTable());
 
   /** Adds a turn's report, in turn order; `model` is the model the turn was sent to, `at` when. */
@@ -102,8 +90,8 @@ export class ScanLineBuilder {
     }
     tallyServerVerdict(this.verdicts, report.serverAgreement);
     if (report.unexplainedMiss) this.unexplainedMisses++;
-    if (this.turns > 1 && providerReportedBreak(report.serverVerdict, report.recordedUsage, this.previousInput)) this.reportedBreaks++;
-    this.previousInput = report.recordedUsage?.totalInput ?? null;
+    const usage = report.recordedUsage;
+    this.reportedBreaks.add(report.serverVerdict, usage ? { input: usage.totalInput, cacheRead: usage.cacheRead, cacheWrite: usage.cacheWrite } : null);
     if (report.recordedUsage) {
       this.recordedCached = (this.recordedCached ?? 0) + report.recordedUsage.cacheRead;
       this.recordedInput = (this.recordedInput ?? 0) + report.recordedUsage.totalInput;
@@ -133,7 +121,7 @@ export class ScanLineBuilder {
       sideFiles: fields.sideFiles,
       error: null,
       wholeSession: fields.wholeSession,
-      reportedBreaks: this.reportedBreaks,
+      reportedBreaks: this.reportedBreaks.count,
       pass: "full",
     };
   }
@@ -141,14 +129,7 @@ export class ScanLineBuilder {
 
 /** The line the summary pass makes (src/core/session/summary.ts): what the recorded usage says, nothing rebuilt. */
 export function summaryLine(file: string, withFiles: string[], summary: SessionSummaryResult): ScanLine {
-  const costInputs = summary.costInputs;
-  let recordedCached: number | null = null;
-  let recordedInput: number | null = null;
-  for (const turn of costInputs[0]?.turns ?? []) {
-    if (!turn.usage) continue;
-    recordedCached = (recordedCached ?? 0) + turn.usage.cacheRead;
-    recordedInput = (recordedInput ?? 0) + turn.usage.input + turn.usage.cacheRead + turn.usage.cacheWrite;
-  }
+  const figures = summaryFigures(summary, datasetPriceTable());
   return {
     file,
     agent: summary.agent,
@@ -161,16 +142,16 @@ export function summaryLine(file: string, withFiles: string[], summary: SessionS
     serverVerdicts: null,
     unexplainedMisses: null,
     predictedCachedTokens: null,
-    recordedCachedTokens: recordedCached,
+    recordedCachedTokens: figures.recordedCachedTokens,
     cost: null,
-    recordedInputTokens: recordedInput,
+    recordedInputTokens: figures.recordedInputTokens,
     requestTokens: null,
     tokenizer: null,
     warnings: 0,
     with: withFiles,
     sideFiles: [],
     error: null,
-    wholeSession: wholeSessionLine(costInputs, wholeSessionCost(costInputs, datasetPriceTable())),
+    wholeSession: figures.wholeSession,
     reportedBreaks: summary.reportedBreaks,
     pass: "summary",
   };
@@ -203,21 +184,4 @@ export function failedLine(file: string, withFiles: string[], error: string, sid
     reportedBreaks: 0,
     pass,
   };
-}
-
-/** The whole session's line from its priced threads and their calls. */
-export function wholeSessionLine(threads: readonly ThreadCostInput[], cost: WholeSessionCost): WholeSessionLine {
-  const line: WholeSessionLine = { calls: 0, callsWithUsage: 0, input: 0, cacheRead: 0, cacheWrite: 0, output: 0, cost: { status: cost.total.status, dollars: cost.total.dollars }, unpricedModels: cost.unpricedModels };
-  for (const thread of threads) {
-    for (const turn of thread.turns) {
-      line.calls++;
-      if (!turn.usage) continue;
-      line.callsWithUsage++;
-      line.input += turn.usage.input;
-      line.cacheRead += turn.usage.cacheRead;
-      line.cacheWrite += turn.usage.cacheWrite;
-      line.output += turn.usage.output;
-    }
-  }
-  return line;
 }

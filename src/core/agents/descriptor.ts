@@ -451,6 +451,8 @@ export interface SessionSummary {
   project: string | null;
   /** The sub-agent the file is of (its entries' agent id, or its name's), null for a main session: its thread replaces the main file's thread of that id. */
   agentId: string | null;
+  /** The session the file is and the one whose sub-agent it is, as `fileLineage` would say (the library groups a Codex child rollout with its parent by them); absent: neither is said. */
+  lineage?: { id: string | null; parentId: string | null };
 }
 
 /** The usage a storage records for one whole session. */

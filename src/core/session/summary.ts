@@ -4,13 +4,16 @@
 // one thread, as `linkFiles` joins them). Calls are counted and priced the way the full pipeline's
 // whole-session cost counts them (src/app/sessionPrices.ts): a call whose ids an earlier thread
 // holds already is counted there only. Null when an agent has no summariser: the caller runs the
-// full pipeline.
+// full pipeline. `scan` and the app's sessions library both make their summary figures here
+// (`summaryFigures`); `scan` gives it lines from its bytes with Node's buffer, the library with
+// `bytesSummaryLines`.
 import { detectAgent, DETECTION_LINE_COUNT } from "./read";
 import { findAgent } from "./agents";
 import type { AgentDescriptor } from "../agents/descriptor";
 import type { LineWanted, SessionSummary, SummaryCall, SummaryLines } from "../agents/descriptor";
-import type { CostTurn, ThreadCostInput } from "../pricing/index";
+import { wholeSessionCost, type CostTotal, type CostTurn, type PriceTable, type ThreadCostInput, type WholeSessionCost } from "../pricing/index";
 import { providerReportedBreak } from "../prefix/server-verdict";
+import { utf8Decode } from "../util/utf8";
 
 /** A file of the session: its name and a way to walk its lines (called once per pass). */
 export interface SummaryFile {
@@ -23,6 +26,60 @@ export interface SummaryFile {
 /** The lines of `lines` that `wanted` accepts (or all of them), asked of each line's text. */
 export function* wantedLines(lines: Iterable<string>, wanted?: LineWanted): Generator<string> {
   for (const line of lines) if (!wanted || wanted((marker) => line.includes(marker), (length) => line.slice(0, length))) yield line;
+}
+
+/**
+ * Bytes decoded at a time by `bytesSummaryLines`: the first piece small (detection reads a file's
+ * first lines only, and a session's sub-agent files are often small), each next one twice the
+ * last, up to a few megabytes.
+ */
+const FIRST_CHUNK = 64 * 1024;
+const DECODE_CHUNK = 4 * 1024 * 1024;
+
+/**
+ * Every line of a file's bytes (split at \n, a line's \r dropped), as Node's `scan` splits them,
+ * for a platform without Node's buffer (the page's workers): the bytes decoded a few megabytes at a
+ * time, each piece ending at a line's end. With `wanted`, each marker is looked for with one
+ * native search per piece going on from where it was last found, so a marker costs one pass over
+ * the text whatever the number of lines, and a line the summariser refuses is never sliced out.
+ */
+export function* bytesSummaryLines(bytes: Uint8Array, wanted?: LineWanted, chunk = DECODE_CHUNK): Generator<string> {
+  let from = 0;
+  let size = Math.min(FIRST_CHUNK, chunk);
+  while (from < bytes.length) {
+    let to = Math.min(bytes.length, from + size);
+    size = Math.min(size * 2, chunk);
+    if (to < bytes.length) {
+      // Pieces end after a line break (a longer line is one piece), so no line and no character is cut.
+      const newline = bytes.indexOf(10, to - 1);
+      to = newline < 0 ? bytes.length : newline + 1;
+    }
+    yield* textLines(utf8Decode(bytes.subarray(from, to)), wanted);
+    from = to;
+  }
+}
+
+function* textLines(text: string, wanted?: LineWanted): Generator<string> {
+  const nextAt = new Map<string, number>();
+  let start = 0;
+  let last = 0;
+  const contains = (marker: string): boolean => {
+    let at = nextAt.get(marker);
+    if (at === undefined || at < start) {
+      at = text.indexOf(marker, start);
+      if (at < 0) at = Number.POSITIVE_INFINITY;
+      nextAt.set(marker, at);
+    }
+    // A marker holds no line break, so one that starts inside the line ends inside it.
+    return at < last;
+  };
+  while (start < text.length) {
+    let end = text.indexOf("\n", start);
+    if (end < 0) end = text.length;
+    last = end > start && text.charCodeAt(end - 1) === 13 ? end - 1 : end;
+    if (!wanted || wanted(contains)) yield text.slice(start, last);
+    start = end + 1;
+  }
 }
 
 export interface SessionSummaryResult {
@@ -38,6 +95,81 @@ export interface SessionSummaryResult {
   reportedBreaks: number;
   /** Every thread's calls, to price (`wholeSessionCost`). */
   costInputs: ThreadCostInput[];
+  /** The first and last times a provider call of any thread records (ISO, as the file writes them); null when none does. */
+  firstCallAt: string | null;
+  lastCallAt: string | null;
+  /** The session the first file is and the session whose sub-agent it is, as its agent says (`fileLineage`). */
+  sessionId: string | null;
+  parentSessionId: string | null;
+}
+
+/**
+ * Counts the calls whose cache break the provider reported (`providerReportedBreak`), fed the
+ * main thread's calls in order: the summary pass, `scan`'s full pass and the library's full pass
+ * count them with this, so their figures agree.
+ */
+export class ReportedBreakCounter {
+  count = 0;
+  private calls = 0;
+  private previousInput: number | null = null;
+
+  /** A call's recorded verdict and usage (`input` the prompt's tokens, cached or not). */
+  add(verdict: string | null, usage: { input: number; cacheRead: number; cacheWrite: number } | null): void {
+    if (this.calls++ > 0 && providerReportedBreak(verdict, usage, this.previousInput)) this.count++;
+    this.previousInput = usage ? usage.input : null;
+  }
+}
+
+/** The whole session's recorded tokens and their dollars: every provider call of every thread. */
+export interface WholeSessionTotals {
+  /** Provider calls of every thread; those that recorded usage. */
+  calls: number;
+  callsWithUsage: number;
+  input: number;
+  cacheRead: number;
+  cacheWrite: number;
+  output: number;
+  cost: CostTotal;
+  /** Models no price was found for, as the session names them. */
+  unpricedModels: string[];
+}
+
+/** The whole session's totals from its priced threads and their calls. */
+export function wholeSessionTotals(threads: readonly ThreadCostInput[], cost: WholeSessionCost): WholeSessionTotals {
+  const line: WholeSessionTotals = { calls: 0, callsWithUsage: 0, input: 0, cacheRead: 0, cacheWrite: 0, output: 0, cost: { status: cost.total.status, dollars: cost.total.dollars }, unpricedModels: cost.unpricedModels };
+  for (const thread of threads) {
+    for (const turn of thread.turns) {
+      line.calls++;
+      if (!turn.usage) continue;
+      line.callsWithUsage++;
+      line.input += turn.usage.input;
+      line.cacheRead += turn.usage.cacheRead;
+      line.cacheWrite += turn.usage.cacheWrite;
+      line.output += turn.usage.output;
+    }
+  }
+  return line;
+}
+
+/** What a summary's recorded usage adds up to: the figures `scan`'s summary line and the library's row show. */
+export interface SummaryFigures {
+  /** Main-thread sums of the recorded cached and whole input tokens; null when no main-thread call records usage. */
+  recordedCachedTokens: number | null;
+  recordedInputTokens: number | null;
+  wholeSession: WholeSessionTotals;
+}
+
+/** The summary's figures, priced with `table` (the dataset's: the caller imports it, so the page's own chunk never carries it). */
+export function summaryFigures(summary: SessionSummaryResult, table: PriceTable): SummaryFigures {
+  const costInputs = summary.costInputs;
+  let recordedCached: number | null = null;
+  let recordedInput: number | null = null;
+  for (const turn of costInputs[0]?.turns ?? []) {
+    if (!turn.usage) continue;
+    recordedCached = (recordedCached ?? 0) + turn.usage.cacheRead;
+    recordedInput = (recordedInput ?? 0) + turn.usage.input + turn.usage.cacheRead + turn.usage.cacheWrite;
+  }
+  return { recordedCachedTokens: recordedCached, recordedInputTokens: recordedInput, wholeSession: wholeSessionTotals(costInputs, wholeSessionCost(costInputs, table)) };
 }
 
 function firstLines(file: SummaryFile): string[] {
@@ -57,13 +189,23 @@ function agentOfFile(file: SummaryFile): AgentDescriptor | null {
 }
 
 function reportedBreaks(calls: readonly SummaryCall[]): number {
-  let breaks = 0;
-  let previousInput: number | null = null;
-  calls.forEach((call, index) => {
-    if (index > 0 && providerReportedBreak(call.verdict, call.usage, previousInput)) breaks++;
-    previousInput = call.usage ? call.usage.input + call.usage.cacheRead + call.usage.cacheWrite : null;
-  });
-  return breaks;
+  const counter = new ReportedBreakCounter();
+  for (const call of calls) counter.add(call.verdict, call.usage ? { ...call.usage, input: call.usage.input + call.usage.cacheRead + call.usage.cacheWrite } : null);
+  return counter.count;
+}
+
+/** The earliest and latest of the calls' times (by the instant, kept as written). */
+function callSpan(calls: Iterable<SummaryCall>): { first: string | null; last: string | null } {
+  let first: { at: string; ms: number } | null = null;
+  let last: { at: string; ms: number } | null = null;
+  for (const call of calls) {
+    if (!call.at) continue;
+    const ms = Date.parse(call.at);
+    if (Number.isNaN(ms)) continue;
+    if (!first || ms < first.ms) first = { at: call.at, ms };
+    if (!last || ms > last.ms) last = { at: call.at, ms };
+  }
+  return { first: first?.at ?? null, last: last?.at ?? null };
 }
 
 const costTurn = (call: SummaryCall): CostTurn => ({ model: call.model, at: call.at, usage: call.usage, ...(call.callId ? { callId: call.callId } : {}) });
@@ -104,6 +246,7 @@ export function summarizeSession(files: readonly SummaryFile[]): SessionSummaryR
     }
     costInputs.push(input);
   }
+  const span = callSpan(summaries.flatMap((summary) => [...summary.main, ...(summary.auxiliary ?? []), ...summary.threads.flatMap((thread) => thread.calls)]));
   return {
     agent: agent.id,
     turns: first.main.length,
@@ -112,5 +255,9 @@ export function summarizeSession(files: readonly SummaryFile[]): SessionSummaryR
     project: first.project ?? summaries.find((summary) => summary.project !== null)?.project ?? null,
     reportedBreaks: reportedBreaks(first.main),
     costInputs,
+    firstCallAt: span.first,
+    lastCallAt: span.last,
+    sessionId: first.lineage?.id ?? null,
+    parentSessionId: first.lineage?.parentId ?? null,
   };
 }

@@ -1,6 +1,6 @@
 // The sessions library: every session found in the opened folder as a row of a sortable,
-// filterable table (agent, project, started, last active, turns, compactions, breaks, sub-agent
-// threads, cost, size). Rows appear as soon as the folder is walked; the facts fill in as the workers read each
+// filterable table (agent, project, started, last active, turns, compactions, the cache breaks the
+// provider reported, sub-agent threads, tokens, cost, size). Rows appear as soon as the folder is walked; the facts fill in as the workers read each
 // session. A click opens the session (followed as it grows). Virtualised: a folder can hold
 // thousands of sessions.
 import { useMemo, useRef, useState } from "react";
@@ -16,7 +16,8 @@ import {
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { formatDollars } from "../../core/pricing/index";
 import { openLibraryRow, pickLibraryFolder, showLibrary, useLibraryStore, type LibraryRow } from "./libraryState";
-import { formatBytes, formatDateTime, formatInt } from "../../ui/format";
+import { formatBytes, formatCompact, formatDateTime, formatInt } from "../../ui/format";
+import { plural } from "../../core/util/plural";
 import "./library.css";
 
 const column = createColumnHelper<LibraryRow>();
@@ -34,6 +35,37 @@ function factCell(row: LibraryRow, value: number | undefined): string {
 /** Date and time to the minute: the seconds would not fit a narrow window's column. */
 function toMinute(iso: string): string {
   return formatDateTime(iso).slice(0, 16);
+}
+
+/** What the breaks column counts (its header's tooltip; docs/live.md says the same). */
+const REPORTED_BREAKS =
+  "Cache breaks the provider reported: main-thread calls whose recorded cache verdict names a change, or whose recorded usage writes most of the previous prompt to the cache again instead of reading it. Read from the file alone; open a session for the breaks its rebuilt requests show";
+
+/**
+ * The provider's reported breaks, the same kind on every row. A row read in full (its agent has
+ * no quick summary) knows the rebuilt requests' breaks too: its tooltip gives them, so the two
+ * kinds are never shown as one.
+ */
+function breaksCell(row: LibraryRow) {
+  const facts = row.facts;
+  if (!facts) return "";
+  if (facts.reportedBreaks === null) {
+    const rebuilt = facts.rebuiltBreaks === null ? "" : ` The rebuilt requests break the prefix ${plural(facts.rebuiltBreaks, "time")}.`;
+    return (
+      <span className="muted" data-testid="library-breaks" title={`The file records no usage, so no break the provider reported is known.${rebuilt}`}>
+        —
+      </span>
+    );
+  }
+  const title =
+    facts.pass === "full" && facts.rebuiltBreaks !== null
+      ? `${plural(facts.reportedBreaks, "break")} the provider reported. Read in full (this agent has no quick summary): the rebuilt requests break the prefix ${plural(facts.rebuiltBreaks, "time")}.`
+      : `${plural(facts.reportedBreaks, "break")} the provider reported (read from the file in one pass; open the session for the rebuilt requests' breaks).`;
+  return (
+    <span data-testid="library-breaks" title={title}>
+      {formatInt(facts.reportedBreaks)}
+    </span>
+  );
 }
 
 function costText(row: LibraryRow): string {
@@ -72,38 +104,50 @@ const columns = [
     header: "Compactions",
     cell: (info) => factCell(info.row.original, info.row.original.facts?.compactions),
   }),
-  column.accessor((row) => row.facts?.breaks ?? -1, {
+  column.accessor((row) => row.facts?.reportedBreaks ?? -1, {
     id: "breaks",
-    header: "Cache breaks",
-    cell: (info) => factCell(info.row.original, info.row.original.facts?.breaks),
+    header: "Reported breaks",
+    cell: (info) => breaksCell(info.row.original),
   }),
   column.accessor((row) => row.facts?.threads ?? -1, {
     id: "threads",
     header: "Sub-agents",
     cell: (info) => factCell(info.row.original, info.row.original.facts?.threads),
   }),
+  column.accessor((row) => row.facts?.tokens ?? -1, {
+    id: "tokens",
+    header: "Tokens",
+    cell: (info) => {
+      const tokens = info.row.original.facts?.tokens;
+      return tokens === undefined ? "" : tokens === null ? <span className="muted" title="No provider call of this session records its usage">—</span> : <span title={`${formatInt(tokens)} tokens`}>{formatCompact(tokens)}</span>;
+    },
+  }),
   column.accessor((row) => row.facts?.cost.dollars ?? -1, { id: "cost", header: "Cost", cell: (info) => costText(info.row.original) }),
   column.accessor("size", { header: "Size", cell: (info) => formatBytes(info.getValue()) }),
 ];
 
-const NUMERIC = new Set(["turns", "compactions", "breaks", "threads", "cost", "size"]);
+const NUMERIC = new Set(["turns", "compactions", "breaks", "threads", "tokens", "cost", "size"]);
 /** Shares of the table's width: the table fits the window from 1024 px up, long paths end in "…". */
 const WIDTHS: Record<string, string> = {
-  agent: "9%",
-  project: "13%",
-  path: "13%",
-  started: "11%",
+  agent: "8.5%",
+  project: "11%",
+  path: "11.5%",
+  started: "10.5%",
   lastActive: "11%",
   turns: "5%",
   compactions: "9%",
-  breaks: "7%",
-  threads: "7%",
-  cost: "8%",
-  size: "7%",
+  breaks: "7.5%",
+  threads: "6.5%",
+  tokens: "6%",
+  cost: "7%",
+  size: "6.5%",
 };
 /** What a header means, where its name alone does not say. */
 const HEADER_TITLES: Record<string, string> = {
+  breaks: REPORTED_BREAKS,
   threads: "Sub-agent threads of the session: those its own file holds and those in its subagents/ folder, read with it",
+  tokens: "Tokens every provider call of the session recorded, sub-agents included: input, cache reads, cache writes and output",
+  cost: "Every provider call of the session priced with the built-in price table, sub-agents included; \"(predicted)\": the cache simulation's figure where the file records no usage; \"+\": only partly priced",
 };
 const NO_ROWS: LibraryRow[] = [];
 
@@ -192,7 +236,7 @@ export function LibraryView() {
             {items.map((item) => {
               const row = shown[item.index]!;
               return (
-                <tr key={row.id} data-testid="library-row" data-status={row.original.status} onClick={() => void openLibraryRow(row.original.id)} title={row.original.error ?? `Open ${row.original.path}${row.original.subAgentFiles > 0 ? ` with its ${row.original.subAgentFiles} sub-agent file${row.original.subAgentFiles === 1 ? "" : "s"}` : ""}`}>
+                <tr key={row.id} data-testid="library-row" data-status={row.original.status} data-pass={row.original.facts?.pass} onClick={() => void openLibraryRow(row.original.id)} title={row.original.error ?? `Open ${row.original.path}${row.original.subAgentFiles > 0 ? ` with its ${row.original.subAgentFiles} sub-agent file${row.original.subAgentFiles === 1 ? "" : "s"}` : ""}`}>
                   {row.getVisibleCells().map((cell) => (
                     <td key={cell.id} className={NUMERIC.has(cell.column.id) ? "num" : undefined} title={cell.column.id === "project" || cell.column.id === "path" ? String(cell.getValue()) : undefined}>
                       {flexRender(cell.column.columnDef.cell, cell.getContext())}

@@ -1,10 +1,15 @@
 // Messages between the page and a sessions-library worker (./library.worker.ts). Types only.
 import type { LibraryRowFacts } from "../../app/libraryRow";
 
-/** One session to read: its file (a database: the database first, then its -wal). */
+/**
+ * One session to read: its file (a database: the database first, then its -wal), then its
+ * sub-agent files and child rollouts, then the agent side files near it (`sessionFiles` tells
+ * where the side files start).
+ */
 export interface LibraryJob {
   id: number;
   handles: FileSystemFileHandle[];
+  sessionFiles: number;
 }
 
 /**

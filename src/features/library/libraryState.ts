@@ -171,7 +171,7 @@ function dispatch(): void {
     entry.busy = record;
     record.row = { ...record.row, status: "reading" };
     changed(record);
-    const job: LibraryJob = { id: record.row.id, handles: handlesOf(record) };
+    const job: LibraryJob = { id: record.row.id, handles: handlesOf(record), sessionFiles: record.handles.length + record.children.length };
     entry.worker.postMessage(job);
   }
 }

@@ -8,6 +8,7 @@ import type { PipelineOptions } from "../../model";
 import type { SessionSummary, SummaryCall, SummaryLines } from "../descriptor";
 import { codexReader } from "./reader";
 import { analyzeCodexSession } from "./turns";
+import { codexRolloutLineage } from "./threads";
 
 const OPTIONS: PipelineOptions = { leafId: null, api: null, header: null, notes: false };
 
@@ -29,5 +30,5 @@ export function summarizeCodexLines(lines: SummaryLines, fileName: string): Sess
     if (item.usage) auxiliary.push({ model: item.model ?? null, at: item.timestamp, usage: item.usage, verdict: null });
   }
   const cwd = session.header?.cwd;
-  return { main, auxiliary, threads: [], compactions, project: typeof cwd === "string" && cwd !== "" ? cwd : null, agentId: null };
+  return { main, auxiliary, threads: [], compactions, project: typeof cwd === "string" && cwd !== "" ? cwd : null, agentId: null, lineage: codexRolloutLineage(session) };
 }
