@@ -199,7 +199,7 @@ test("a sessions folder of several agents: rows fill in from the summary pass wh
   await expect(page.locator('[data-testid="library-row"][data-pass="full"] [data-testid="library-breaks"]').first()).toHaveAttribute("title", /rebuilt requests break the prefix/);
   // The Claude Code row's figures are `scan`'s line for the same file.
   const claudeFile = path.join(repoRoot, "test/fixtures", files[0]!.source!);
-  const line = await analyseJob({ file: claudeFile, with: [], sideFiles: [], bytes: 0 }, { tokenizer: "estimate", full: false }, (file) => new Uint8Array(readFileSync(file)));
+  const line = await analyseJob({ file: claudeFile, with: [], sideFiles: [], agentIds: [null], bytes: 0 }, { tokenizer: "estimate", full: false }, (file) => new Uint8Array(readFileSync(file)));
   expect(line.pass).toBe("summary");
   const whole = line.wholeSession!;
   const claudeCells = page.getByTestId("library-row").filter({ hasText: "ae06c21a.jsonl" }).locator("td");

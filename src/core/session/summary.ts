@@ -39,9 +39,8 @@ const DECODE_CHUNK = 4 * 1024 * 1024;
 /**
  * Every line of a file's bytes (split at \n, a line's \r dropped), as Node's `scan` splits them,
  * for a platform without Node's buffer (the page's workers): the bytes decoded a few megabytes at a
- * time, each piece ending at a line's end. With `wanted`, each marker is looked for with one
- * native search per piece going on from where it was last found, so a marker costs one pass over
- * the text whatever the number of lines, and a line the summariser refuses is never sliced out.
+ * time, each piece ending at a line's end. With `wanted`, a line the summariser refuses is never
+ * copied out of its piece.
  */
 export function* bytesSummaryLines(bytes: Uint8Array, wanted?: LineWanted, chunk = DECODE_CHUNK): Generator<string> {
   let from = 0;
@@ -60,24 +59,19 @@ export function* bytesSummaryLines(bytes: Uint8Array, wanted?: LineWanted, chunk
 }
 
 function* textLines(text: string, wanted?: LineWanted): Generator<string> {
-  const nextAt = new Map<string, number>();
   let start = 0;
   let last = 0;
-  const contains = (marker: string): boolean => {
-    let at = nextAt.get(marker);
-    if (at === undefined || at < start) {
-      at = text.indexOf(marker, start);
-      if (at < 0) at = Number.POSITIVE_INFINITY;
-      nextAt.set(marker, at);
-    }
-    // A marker holds no line break, so one that starts inside the line ends inside it.
-    return at < last;
-  };
+  let line: string | null = null;
+  // Each marker is looked for within the line alone (a slice of a long text is a view, not a
+  // copy): a marker asked of few lines costs only those lines.
+  const contains = (marker: string): boolean => (line ??= text.slice(start, last)).includes(marker);
+  const head = (length: number): string => text.slice(start, Math.min(last, start + length));
   while (start < text.length) {
     let end = text.indexOf("\n", start);
     if (end < 0) end = text.length;
     last = end > start && text.charCodeAt(end - 1) === 13 ? end - 1 : end;
-    if (!wanted || wanted(contains)) yield text.slice(start, last);
+    line = null;
+    if (!wanted || wanted(contains, head)) yield line ?? text.slice(start, last);
     start = end + 1;
   }
 }
