@@ -183,13 +183,10 @@ describe("a walk whose reader keeps no request past the next turn (reuseRequestL
    */
   function expectReusedWalkSameAsPerTurn(session: Session, options: PipelineOptions): number {
     let previous: { messages: readonly unknown[]; wire: unknown[]; json: string; items: unknown[] } | null = null;
-    let turns = 0;
+    // Read during the walk, compared after it: a one-turn build in between would start the lists over.
+    const seen: { turn: number; body: string; messages: unknown[] }[] = [];
     for (const { turn, request } of iterateTurnRequests(session, options, { reuseRequestLists: true })) {
-      turns++;
-      const single = buildTurnRequest(session, options, turn);
-      const json = JSON.stringify(request.body);
-      expect(json, `turn ${turn}`).toBe(JSON.stringify(single.body));
-      expect(request.messages).toEqual(single.messages);
+      seen.push({ turn, body: JSON.stringify(request.body), messages: [...request.messages] });
       const wire = wireOf(request.body);
       if (previous) {
         expect(JSON.stringify({ messages: previous.messages, wire: previous.wire }), `turn ${turn - 1} kept`).toBe(previous.json);
@@ -203,8 +200,13 @@ describe("a walk whose reader keeps no request past the next turn (reuseRequestL
       }
       previous = { messages: request.messages, wire, json: JSON.stringify({ messages: request.messages, wire }), items: [...request.messages] };
     }
-    expect(turns).toBe(countTurns(session, options));
-    return turns;
+    expect(seen.length).toBe(countTurns(session, options));
+    for (const { turn, body, messages } of seen) {
+      const single = buildTurnRequest(session, options, turn);
+      expect(body, `turn ${turn}`).toBe(JSON.stringify(single.body));
+      expect(messages).toEqual(single.messages);
+    }
+    return seen.length;
   }
 
   for (const { name, load, profiles } of SESSIONS) {
