@@ -22,6 +22,7 @@ export class AlternatingLists<T> {
 
   /** Forget the lists (a copy was handed out, or the walk is done): the next hand-out starts anew. */
   forget(): void {
+    if (this.last === -1 && this.walk === null) return;
     this.walk = null;
     this.source = null;
     this.lists = [[], []];
