@@ -82,6 +82,13 @@ export interface PipelineHooks {
    * runs the whole pipeline per turn to mark notes, so keep it for tests and experiments.
    */
   notesStep?: NotesStep | null;
+  /**
+   * The caller of a walk of every turn's request reads each request before asking for the next
+   * and keeps none past the turn after: the walk may then hand out the message lists of a turn
+   * in two arrays used in turn, updated in place, instead of a new copy per turn (the copies of
+   * a long session's context were most of its walk).
+   */
+  reuseRequestLists?: boolean;
 }
 
 /** What an agent plugs into the pipeline. */

@@ -216,6 +216,7 @@ function serialize(input: SerializeInput): SerializeOutput {
   };
   const messages = carriedMessages.build(userConfig, prepared.messages, (list, i, wire) => wireStep(list, i, wire, forms), {
     growing: prepared.growing,
+    ...(input.reuseWalk ? { reuseWalk: input.reuseWalk } : {}),
     finish: (list) => (cacheControl ? withFinalBreakpoint(list, cacheControl) : list.length),
   });
 

@@ -8,6 +8,7 @@
 // (list-lineage.ts), so the prefix analysis need not compare the two again.
 import type { AssistantMessage, LlmMessage, UserMessage } from "../model";
 import { recordSharedHead } from "../util/list-lineage";
+import { AlternatingLists } from "./alternating-lists";
 import type { WireCache } from "./wire-cache";
 
 /**
@@ -28,6 +29,11 @@ export interface CarriedBuild<W> {
    * trailing item) and returns how many leading items it left as they were.
    */
   finish?: (list: W[]) => number;
+  /**
+   * The walk whose reader keeps no request past the turn after (SerializeInput.reuseWalk): the
+   * list is one of two handed out in turn (alternating-lists.ts), not a new copy.
+   */
+  reuseWalk?: object;
 }
 
 export class CarriedWire<W> {
@@ -45,12 +51,15 @@ export class CarriedWire<W> {
   /** The list the previous build returned, and how many of its leading items its finish left alone. */
   private lastBuilt: readonly W[] | null = null;
   private lastUntouched = 0;
+  /** The two lists a walk that allows it is handed in turn. */
+  private handOut = new AlternatingLists<W>();
   /** A number the steps keep from one to the next (see WireStep). */
   counter = 0;
 
   /**
    * The head items then the wire items of `list` under `config` (what else the steps read), as a
-   * new array that the caller owns (one copy of the carried list, then `finish`). `growing`:
+   * new array that the caller owns (one copy of the carried list, then `finish`), or with
+   * `reuseWalk` one of the two lists that walk is handed in turn. `growing`:
    * `list` only ever grows at its end, so when it is the same array as last time, the messages
    * already converted are still its first ones.
    */
@@ -80,6 +89,7 @@ export class CarriedWire<W> {
       this.wire.length = this.headLength;
       this.counter = 0;
     }
+    this.handOut.cut(this.wire.length);
     // The wire items the previous list had as well (a new head is new items).
     const kept = sameHead ? this.wire.length : 0;
     this.stepStarts.length = keep;
@@ -94,8 +104,15 @@ export class CarriedWire<W> {
       for (let j = i; j < next; j++) this.sources.push(list[j]!);
       i = next;
     }
-    const built = this.wire.slice();
+    let built: W[];
+    if (options.reuseWalk) {
+      built = this.handOut.next(this.wire, options.reuseWalk);
+    } else {
+      this.handOut.forget();
+      built = this.wire.slice();
+    }
     const untouched = options.finish ? options.finish(built) : built.length;
+    if (options.reuseWalk) this.handOut.touched(untouched);
     this.recordHead(built, untouched, kept, shared > 0);
     return built;
   }
@@ -109,6 +126,7 @@ export class CarriedWire<W> {
   /** A new head: nothing after it is kept. */
   private setHead(head: readonly W[]): void {
     this.wire.length = 0;
+    this.handOut.cut(0);
     for (const item of head) this.wire.push(item);
     this.headLength = head.length;
     this.stepStarts.length = 0;

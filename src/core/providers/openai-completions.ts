@@ -196,6 +196,7 @@ function serialize(input: SerializeInput): SerializeOutput {
   const messages = carriedMessages.build(userConfig, prepared.messages, (list, i, wire) => wireStep(list, i, wire, supportsImages, forms), {
     head,
     growing: prepared.growing,
+    ...(input.reuseWalk ? { reuseWalk: input.reuseWalk } : {}),
   });
 
   const body: Record<string, unknown> = {

@@ -259,6 +259,7 @@ function serialize(input: SerializeInput): SerializeOutput {
     {
       head,
       growing: prepared.growing,
+      ...(input.reuseWalk ? { reuseWalk: input.reuseWalk } : {}),
       finish: (list) => {
         const untouched = list.length;
         if (juiceZero) list.push({ role: "developer", content: [{ type: "input_text", text: JUICE_ZERO_TEXT }] });

@@ -43,6 +43,12 @@ export interface SerializeInput {
    * serializer goes on from that call without comparing them.
    */
   messagesGrowing?: boolean;
+  /**
+   * A session walk whose reader reads each request before asking for the next and keeps none past
+   * the turn after (the walk's own object): the body's message list may then be one of two lists
+   * the walk is handed in turn, updated in place, instead of a new copy per turn.
+   */
+  reuseWalk?: object;
   /** Captured request header, or null: then system and tools are "not recorded" markers. */
   header: RequestHeader | null;
   /** pi thinking level in force at this turn ("off", "minimal", "low", "medium", "high", "xhigh"). */

@@ -40,7 +40,11 @@ function llmMessagesOf(messages: readonly ContextMessage[]): { list: LlmMessage[
   return { list: messages.map((item) => item.message), growing: false };
 }
 
-export function serializeTurnContext(context: TurnContext, options: PipelineOptions, sessionId?: string): BuiltRequest {
+/**
+ * The request of one turn context. `reuseWalk`: the walk's own object, when its reader keeps no
+ * request past the turn after (SerializeInput.reuseWalk).
+ */
+export function serializeTurnContext(context: TurnContext, options: PipelineOptions, sessionId?: string, reuseWalk?: object): BuiltRequest {
   const model = resolveModel(context.model, context.api, options.modelOverrides);
   const api: ApiId = context.api ?? model.api ?? "openai-completions";
   const messages = llmMessagesOf(context.messages);
@@ -48,6 +52,7 @@ export function serializeTurnContext(context: TurnContext, options: PipelineOpti
     model,
     messages: messages.list,
     messagesGrowing: messages.growing,
+    ...(reuseWalk ? { reuseWalk } : {}),
     header: options.header ?? null,
     thinkingLevel: context.thinkingLevel,
     ...(sessionId !== undefined ? { options: { sessionId } } : {}),

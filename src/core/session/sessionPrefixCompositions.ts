@@ -39,7 +39,9 @@ export function* iterateSessionPrefixCompositions(
   const { tokenizer, segmentCache, analysis, hooks, o200kSource, claudeSource } = extra;
   const sourced = { ...(o200kSource ? { o200kSource } : {}), ...(claudeSource ? { claudeSource } : {}) };
   const prefix = { tokenizer, ...sourced, ...(segmentCache ? { segmentCache } : {}) };
-  const walk = iterateSessionPrefixesWithRequests(session, options, { prefix, ...(analysis ? { analysis } : {}), ...(hooks ? { hooks } : {}) });
+  // Each turn's request is read here and by the prefix analysis before the next: none is kept.
+  const walkHooks: PipelineHooks = { ...hooks, reuseRequestLists: true };
+  const walk = iterateSessionPrefixesWithRequests(session, options, { prefix, ...(analysis ? { analysis } : {}), hooks: walkHooks });
   const carry = new CompositionCarry();
   for (const { report, request, segmented } of walk) {
     const composition = carry.next(segmented, request.messages, counterForApi(request.api, { tokenizer, ...sourced }));

@@ -36,10 +36,16 @@ function idOf(list: readonly unknown[]): number {
  * Records that the first `count` items of `list` are the first `count` items of `parent` (the same
  * objects). The caller must know it (it copied them); nothing is checked. `parent` must not be
  * changed afterwards within those `count` items. What `parent` was recorded to share with the
- * lists before it is taken over now.
+ * lists before it is taken over now. A new record replaces what `list` was recorded to share
+ * before (a list reused for a later turn, providers/alternating-lists.ts).
  */
 export function recordSharedHead(list: readonly unknown[], parent: readonly unknown[], count: number): void {
-  if (list === parent || count <= 0) return;
+  if (list === parent) return;
+  // Nothing shared: a record this list had from an earlier use (a list handed out again) goes.
+  if (count <= 0) {
+    ancestors.delete(list);
+    return;
+  }
   const shared = Math.min(count, list.length, parent.length);
   const chain: Ancestor[] = [{ id: idOf(parent), count: shared }];
   for (const before of ancestors.get(parent) ?? []) {

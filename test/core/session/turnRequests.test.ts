@@ -167,3 +167,86 @@ describe("serializer caches", () => {
     }
   });
 });
+
+describe("a walk whose reader keeps no request past the next turn (reuseRequestLists)", () => {
+  const sameHead = (a: readonly unknown[], b: readonly unknown[]) => {
+    let same = 0;
+    while (same < Math.min(a.length, b.length) && a[same] === b[same]) same++;
+    return same;
+  };
+  const wireOf = (body: Record<string, unknown>) => (body.messages ?? body.input ?? body.contents) as unknown[];
+
+  /**
+   * Walks with the two alternating lists and checks, at each step: the request equals the per-turn
+   * build; its lists are not the previous turn's arrays; the previous request still reads as it
+   * did (its lists are left alone for one more turn); the recorded shared heads are exact.
+   */
+  function expectReusedWalkSameAsPerTurn(session: Session, options: PipelineOptions): number {
+    let previous: { messages: readonly unknown[]; wire: unknown[]; json: string; items: unknown[] } | null = null;
+    // Read during the walk, compared after it: a one-turn build in between would start the lists over.
+    const seen: { turn: number; body: string; messages: unknown[] }[] = [];
+    for (const { turn, request } of iterateTurnRequests(session, options, { reuseRequestLists: true })) {
+      seen.push({ turn, body: JSON.stringify(request.body), messages: [...request.messages] });
+      const wire = wireOf(request.body);
+      if (previous) {
+        expect(JSON.stringify({ messages: previous.messages, wire: previous.wire }), `turn ${turn - 1} kept`).toBe(previous.json);
+        expect(previous.items).toEqual([...previous.messages]);
+        if (options.profile !== "senpi") expect(request.messages).not.toBe(previous.messages);
+        expect(wire).not.toBe(previous.wire);
+        const recorded = sharedHeadWith(request.messages, previous.messages);
+        if (recorded !== undefined) expect(recorded, `turn ${turn} context head`).toBe(sameHead(request.messages, previous.messages));
+        const recordedWire = sharedHeadWith(wire, previous.wire);
+        if (recordedWire !== undefined) expect(recordedWire, `turn ${turn} wire head`).toBe(sameHead(wire, previous.wire));
+      }
+      previous = { messages: request.messages, wire, json: JSON.stringify({ messages: request.messages, wire }), items: [...request.messages] };
+    }
+    expect(seen.length).toBe(countTurns(session, options));
+    for (const { turn, body, messages } of seen) {
+      const single = buildTurnRequest(session, options, turn);
+      expect(body, `turn ${turn}`).toBe(JSON.stringify(single.body));
+      expect(messages).toEqual(single.messages);
+    }
+    return seen.length;
+  }
+
+  for (const { name, load, profiles } of SESSIONS) {
+    for (const base of profiles) {
+      it(`${name} (${base.profile}${base.notes ? ", notes" : ""}): every wire shape, with and without header`, () => {
+        const { session, header } = load();
+        let turns = 0;
+        for (const api of [null, ...API_IDS] as (ApiId | null)[]) {
+          turns += expectReusedWalkSameAsPerTurn(session, { ...base, api });
+          if (header) turns += expectReusedWalkSameAsPerTurn(session, { ...base, api, header });
+        }
+        expect(turns).toBeGreaterThan(0);
+      });
+    }
+  }
+
+  it("hands out two lists in turn, and a plain walk or another walk in between does not change what either reads", () => {
+    const { session, header } = fixture("pi/rpc-anthropic-manualcompact");
+    const options: PipelineOptions = { profile: "pi", header };
+    const expected = buildAllTurnRequests(session, options).map((request) => JSON.stringify(request.body));
+    expect(expected.length).toBeGreaterThan(3);
+    const first = iterateTurnRequests(session, options, { reuseRequestLists: true })[Symbol.iterator]();
+    const second = iterateTurnRequests(session, options, { reuseRequestLists: true })[Symbol.iterator]();
+    const lists: unknown[] = [];
+    for (let k = 0; k < expected.length; k++) {
+      const a = first.next().value!;
+      // A plain one-turn build and a second walk at another turn, between two steps of the first.
+      expect(JSON.stringify(buildTurnRequest(session, options, expected.length - k).body)).toBe(expected[expected.length - k - 1]);
+      const b = second.next().value!;
+      expect(JSON.stringify(a.request.body), `first walk, turn ${k + 1}`).toBe(expected[k]);
+      expect(JSON.stringify(b.request.body), `second walk, turn ${k + 1}`).toBe(expected[k]);
+      lists.push(a.request.messages);
+    }
+    // Within one walk not interrupted, turn k+2 is handed the list of turn k again.
+    const alone = [...(function* () {
+      for (const { request } of iterateTurnRequests(session, options, { reuseRequestLists: true })) yield [request.messages, request.body.messages];
+    })()];
+    expect(alone[2]![0]).toBe(alone[0]![0]);
+    expect(alone[2]![1]).toBe(alone[0]![1]);
+    expect(alone[1]![0]).not.toBe(alone[0]![0]);
+    expect(new Set(lists).size).toBeGreaterThan(1);
+  });
+});

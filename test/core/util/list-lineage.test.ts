@@ -36,4 +36,16 @@ describe("list lineage", () => {
     expect(sharedHeadWith(lists[4]!, lists[0]!)).toBe(3);
     expect(sharedHeadWith(lists[5]!, lists[0]!)).toBeUndefined();
   });
+
+  it("a list recorded again replaces its old record, even when it now shares nothing", () => {
+    const a = [{}, {}];
+    const b = [...a];
+    recordSharedHead(b, a, 2);
+    expect(sharedHeadWith(b, a)).toBe(2);
+    // b is reused for a later turn whose items are all new.
+    b.length = 0;
+    b.push({}, {});
+    recordSharedHead(b, a, 0);
+    expect(sharedHeadWith(b, a)).toBeUndefined();
+  });
 });

@@ -41,10 +41,12 @@ export const piAgent = {
     // A followed session that grew keeps its tree, paths, messages and analysis walk (sessionCache.ts).
     carryCaches: carryPiSessionCache,
     // One walk of the branch; each message's wire form comes from the serializers' per-message caches.
+    // A reader that keeps no request past the turn after is handed two lists in turn, not copies.
     *iterateTurnRequests(session, options, hooks) {
       const sessionId = sessionIdOf(session);
-      for (const context of iteratePiTurnContexts(session, options, hooks, { pathEntryIds: false })) {
-        yield { turn: context.turn, request: serializeTurnContext(context, options, sessionId) };
+      const reuseWalk = hooks.reuseRequestLists === true ? {} : undefined;
+      for (const context of iteratePiTurnContexts(session, options, hooks, { pathEntryIds: false, ...(reuseWalk ? { reuseWalk } : {}) })) {
+        yield { turn: context.turn, request: serializeTurnContext(context, options, sessionId, reuseWalk) };
       }
     },
     // The same walk without serialization: a request's messages are its context's (serializeTurnContext).

@@ -23,6 +23,7 @@ import { applySenpiReduction } from "./senpi-reduction-step";
 import { getBranchPath, getPiSessionCache } from "./sessionCache";
 import { isAssistantEntry, resolveLeafId } from "./tree";
 import { turnApi, turnModel } from "./turnModel";
+import { AlternatingLists } from "../../providers/alternating-lists";
 import { carryLlmMessages } from "../../providers/serialize-turn";
 import { recordSharedHead } from "../../util/list-lineage";
 import type { PipelineHooks, TurnContext } from "../../pipeline/types";
@@ -45,6 +46,8 @@ class IncrementalConversion {
   /** How many leading `messages` the list the last turn took (`taken`) had as well. */
   unchanged = 0;
   taken: readonly ContextMessage[] = [];
+  /** The two lists handed out in turn when the walk's reader allows it (`take`). */
+  private handOut = new AlternatingLists<ContextMessage>();
 
   constructor(private readonly profile: PiProfileId) {}
 
@@ -75,9 +78,11 @@ class IncrementalConversion {
   /**
    * The turn's own copy of the messages (one copy per turn: a turn's list is kept by its request),
    * recorded as sharing its head with the previous turn's, and tied to the carried LlmMessage list.
+   * With `reuseWalk` (a reader that keeps no request past the turn after), one of two lists handed
+   * out in turn and brought up to date with the new messages instead of a copy.
    */
-  take(): ContextMessage[] {
-    const messages = this.messages.slice();
+  take(reuseWalk?: object): ContextMessage[] {
+    const messages = reuseWalk ? this.handOut.next(this.messages, reuseWalk) : this.messages.slice();
     recordSharedHead(messages, this.taken, this.unchanged);
     carryLlmMessages(messages, this.llmMessages);
     this.taken = messages;
@@ -110,6 +115,12 @@ export interface TurnContextWalkOptions {
    * that grows with the branch rather than the context: request building leaves it empty.
    */
   pathEntryIds?: boolean;
+  /**
+   * The walk's reader keeps no context past the turn after (PipelineHooks.reuseRequestLists):
+   * this object names the walk, and each turn's message list is one of two handed out in turn.
+   * pi only: senpi's steps make a list of their own per turn.
+   */
+  reuseWalk?: object;
 }
 
 /**
@@ -144,7 +155,7 @@ export function* iteratePiTurnContexts(
       let dropped: DroppedMessage[];
       if (profile !== "senpi") {
         // The context grows by the messages since the previous turn: carried, one copy per turn.
-        messages = conversion.take();
+        messages = conversion.take(walk.reuseWalk);
         dropped = droppedLists.of(conversion.dropped);
       } else {
         messages = conversion.messages.slice();
