@@ -18,7 +18,7 @@
 //     (`stripToolCallIdPrefixes`). Compression requests send the curated history with the stored ids.
 // Every content remembers the messages it came from and why parts were added, for the Messages tab.
 import { isObject } from "../../util/is-object";
-import type { HistoryMessage } from "./history";
+import { historyLineage, type HistoryMessage } from "./history";
 
 export type Part = Record<string, unknown>;
 
@@ -252,35 +252,24 @@ function contentKey(content: SourcedContent, activeLoop: boolean): string {
   return `${content.role}|${activeLoop ? 1 : 0}|${sources}|${content.notes.join("\u0000")}`;
 }
 
+/**
+ * A content made for a history's requests, by key (`contentKey`): turn N+1's request is made of
+ * turn N's content objects and a few new ones, so the work downstream (segments, hashes, views,
+ * sizes, all cached per object) is done once per content.
+ */
 interface InternedContent {
   wire: { parts: Part[]; role: string };
   sourced: SourcedContent;
 }
 
-/**
- * The contents made so far for one history list (every turn of a chat shares it), by key: turn
- * N+1's request is made of turn N's content objects and a few new ones, so the work downstream
- * (segments, hashes, views, sizes, all cached per object) is done once per content.
- */
-const internedByHistory = new WeakMap<object, Map<string, InternedContent>>();
-
 type WireContent = { parts: Part[]; role: string };
 
 /** The `contents` of a main request (step 4 applied), with the sources of each content. */
-export function mainRequestContents(messages: readonly HistoryMessage[], history: object | null = null): { wire: WireContent[]; sourced: SourcedContent[] } {
+export function mainRequestContents(messages: readonly HistoryMessage[]): { wire: WireContent[]; sourced: SourcedContent[] } {
   const sourced = curatedContents(messages);
   const wire: WireContent[] = [];
-  signedContents(sourced, 0, activeLoopStart(sourced), history ? internedFor(history) : undefined, wire);
+  signedContents(sourced, 0, activeLoopStart(sourced), undefined, wire);
   return { wire, sourced };
-}
-
-function internedFor(history: object): Map<string, InternedContent> {
-  let interned = internedByHistory.get(history);
-  if (!interned) {
-    interned = new Map();
-    internedByHistory.set(history, interned);
-  }
-  return interned;
 }
 
 /**
@@ -297,7 +286,6 @@ interface ContentsCheckpoints {
   wire: WireContent[];
 }
 
-const checkpointsByHistory = new WeakMap<object, ContentsCheckpoints>();
 
 /** Index of the last checkpoint at or before `length`, or -1. */
 function checkpointBefore(checkpoints: ContentsCheckpoints, length: number): number {
@@ -327,7 +315,6 @@ interface RequestCarry {
   calls: number;
 }
 
-const carriesByHistory = new WeakMap<object, RequestCarry>();
 
 /** A request's contents as the carry's own lists (valid until the next request of the same history: read them or copy them). */
 export interface HistoryContents {
@@ -337,6 +324,46 @@ export interface HistoryContents {
   kept: number;
   /** The carry's request number (`kept` is against request `call - 1`). */
   call: number;
+  /** The carry these lists belong to (it moves to a list copied from this one): what a caller keeps beside the lists is keyed by it. */
+  carry: object;
+}
+
+/** What is kept for one history list: its interned contents, checkpoints and request carry. */
+interface HistoryState {
+  interned: Map<string, InternedContent>;
+  checkpoints: ContentsCheckpoints;
+  carry: RequestCarry;
+}
+
+const statesByHistory = new WeakMap<object, HistoryState>();
+
+/**
+ * The state of a history list. A list the fold copied from another (a message replaced in place,
+ * a rewind: history.ts `historyLineage`) starts from that list's: the contents are interned by
+ * what they are made of, so the same map serves both; the checkpoints within the messages they
+ * share hold as they are; the request carry moves to the new list (turns read the lists in order,
+ * so the next request is the new list's), its own lists then compared against the new list's.
+ * Without that, a chat whose answers are rewritten every turn would fold its whole history again
+ * for every request.
+ */
+function historyState(history: readonly HistoryMessage[]): HistoryState {
+  let state = statesByHistory.get(history);
+  if (state) return state;
+  const lineage = historyLineage(history);
+  const from = lineage ? statesByHistory.get(lineage.parent) : undefined;
+  if (lineage && from) {
+    const old = from.checkpoints;
+    let keep = old.ends.length;
+    while (keep > 0 && old.ends[keep - 1]! > lineage.shared) keep--;
+    const count = keep > 0 ? old.counts[keep - 1]! : 0;
+    const checkpoints = { ends: old.ends.slice(0, keep), counts: old.counts.slice(0, keep), sourced: old.sourced.slice(0, count), wire: old.wire.slice(0, count) };
+    const carry = from.carry;
+    carry.fromCheckpoints = Math.min(carry.fromCheckpoints, count);
+    from.carry = { wire: [], sourced: [], fromCheckpoints: 0, calls: 0 };
+    state = { interned: from.interned, checkpoints, carry };
+  } else state = { interned: new Map(), checkpoints: { ends: [], counts: [], sourced: [], wire: [] }, carry: { wire: [], sourced: [], fromCheckpoints: 0, calls: 0 } };
+  statesByHistory.set(history, state);
+  return state;
 }
 
 /**
@@ -352,17 +379,7 @@ export interface HistoryContents {
  * is a model content (checked on every call; the whole list is folded again when it is not).
  */
 export function historyRequestContents(history: readonly HistoryMessage[], length: number): HistoryContents {
-  const interned = internedFor(history);
-  let checkpoints = checkpointsByHistory.get(history);
-  if (!checkpoints) {
-    checkpoints = { ends: [], counts: [], sourced: [], wire: [] };
-    checkpointsByHistory.set(history, checkpoints);
-  }
-  let carry = carriesByHistory.get(history);
-  if (!carry) {
-    carry = { wire: [], sourced: [], fromCheckpoints: 0, calls: 0 };
-    carriesByHistory.set(history, carry);
-  }
+  const { interned, checkpoints, carry } = historyState(history);
   let at = checkpointBefore(checkpoints, length);
   const end = at >= 0 ? checkpoints.ends[at]! : 0;
   let count = at >= 0 ? checkpoints.counts[at]! : 0;
@@ -411,7 +428,7 @@ export function historyRequestContents(history: readonly HistoryMessage[], lengt
     if (advanced > count) carry.fromCheckpoints = advanced;
   }
   carry.calls += 1;
-  return { wire, sourced, kept, call: carry.calls };
+  return { wire, sourced, kept, call: carry.calls, carry };
 }
 
 /**
