@@ -284,13 +284,19 @@ interface ContentsCheckpoints {
   counts: number[];
   sourced: SourcedContent[];
   wire: WireContent[];
+  /**
+   * How many checkpoints are this list's: the arrays may hold more, another list's (a copied
+   * history shares its parent's arrays, and whichever grows first extends them in place; the other
+   * then copies its part before it grows).
+   */
+  size: number;
 }
 
 
 /** Index of the last checkpoint at or before `length`, or -1. */
 function checkpointBefore(checkpoints: ContentsCheckpoints, length: number): number {
   let low = 0;
-  let high = checkpoints.ends.length - 1;
+  let high = checkpoints.size - 1;
   let found = -1;
   while (low <= high) {
     const middle = (low + high) >> 1;
@@ -311,6 +317,8 @@ interface RequestCarry {
   wire: WireContent[];
   sourced: SourcedContent[];
   fromCheckpoints: number;
+  /** The checkpoints `fromCheckpoints` counts (the carry serves every list copied from one another). */
+  owner: ContentsCheckpoints | null;
   /** Requests made from the carry so far: a caller keeping lists beside it knows whether it saw the previous one. */
   calls: number;
 }
@@ -333,6 +341,9 @@ interface HistoryState {
   interned: Map<string, InternedContent>;
   checkpoints: ContentsCheckpoints;
   carry: RequestCarry;
+  /** The checkpoints of the list this one was copied from, and how many leading contents of theirs this list's has too. */
+  parent: ContentsCheckpoints | null;
+  fromParent: number;
 }
 
 const statesByHistory = new WeakMap<object, HistoryState>();
@@ -341,10 +352,9 @@ const statesByHistory = new WeakMap<object, HistoryState>();
  * The state of a history list. A list the fold copied from another (a message replaced in place,
  * a rewind: history.ts `historyLineage`) starts from that list's: the contents are interned by
  * what they are made of, so the same map serves both; the checkpoints within the messages they
- * share hold as they are; the request carry moves to the new list (turns read the lists in order,
- * so the next request is the new list's), its own lists then compared against the new list's.
- * Without that, a chat whose answers are rewritten every turn would fold its whole history again
- * for every request.
+ * share hold as they are (the same arrays until one of them grows); the request carry is the
+ * same object, so a request of the copy is compared with the parent's last one. Without that, a
+ * chat whose answers are rewritten every turn would fold its whole history again for every request.
  */
 function historyState(history: readonly HistoryMessage[]): HistoryState {
   let state = statesByHistory.get(history);
@@ -353,17 +363,29 @@ function historyState(history: readonly HistoryMessage[]): HistoryState {
   const from = lineage ? statesByHistory.get(lineage.parent) : undefined;
   if (lineage && from) {
     const old = from.checkpoints;
-    let keep = old.ends.length;
+    let keep = old.size;
     while (keep > 0 && old.ends[keep - 1]! > lineage.shared) keep--;
     const count = keep > 0 ? old.counts[keep - 1]! : 0;
-    const checkpoints = { ends: old.ends.slice(0, keep), counts: old.counts.slice(0, keep), sourced: old.sourced.slice(0, count), wire: old.wire.slice(0, count) };
-    const carry = from.carry;
-    carry.fromCheckpoints = Math.min(carry.fromCheckpoints, count);
-    from.carry = { wire: [], sourced: [], fromCheckpoints: 0, calls: 0 };
-    state = { interned: from.interned, checkpoints, carry };
-  } else state = { interned: new Map(), checkpoints: { ends: [], counts: [], sourced: [], wire: [] }, carry: { wire: [], sourced: [], fromCheckpoints: 0, calls: 0 } };
+    const checkpoints = { ends: old.ends, counts: old.counts, sourced: old.sourced, wire: old.wire, size: keep };
+    state = { interned: from.interned, checkpoints, carry: from.carry, parent: old, fromParent: count };
+  } else {
+    const checkpoints = { ends: [], counts: [], sourced: [], wire: [], size: 0 };
+    state = { interned: new Map(), checkpoints, carry: { wire: [], sourced: [], fromCheckpoints: 0, owner: checkpoints, calls: 0 }, parent: null, fromParent: 0 };
+  }
   statesByHistory.set(history, state);
   return state;
+}
+
+/**
+ * How many of the carry's leading items are sure to be `state`'s checkpoints' (the same objects):
+ * all it counts when they are its own checkpoints, those the two lists share when the carry's
+ * last request was the parent's or a direct copy's, else none.
+ */
+function carriedCheckpoints(state: HistoryState, carry: RequestCarry): number {
+  const owner = carry.owner;
+  if (owner === state.checkpoints) return carry.fromCheckpoints;
+  if (owner !== null && owner === state.parent) return Math.min(carry.fromCheckpoints, state.fromParent);
+  return 0;
 }
 
 /**
@@ -379,7 +401,8 @@ function historyState(history: readonly HistoryMessage[]): HistoryState {
  * is a model content (checked on every call; the whole list is folded again when it is not).
  */
 export function historyRequestContents(history: readonly HistoryMessage[], length: number): HistoryContents {
-  const { interned, checkpoints, carry } = historyState(history);
+  const state = historyState(history);
+  const { interned, checkpoints, carry } = state;
   let at = checkpointBefore(checkpoints, length);
   const end = at >= 0 ? checkpoints.ends[at]! : 0;
   let count = at >= 0 ? checkpoints.counts[at]! : 0;
@@ -408,7 +431,7 @@ export function historyRequestContents(history: readonly HistoryMessage[], lengt
   const sourced = carry.sourced;
   const before = wire.length;
   // The carry's first `fromCheckpoints` items are the checkpoints' (which only grow): they stay.
-  let kept = Math.min(count, carry.fromCheckpoints, before);
+  let kept = Math.min(count, carriedCheckpoints(state, carry), before);
   const place = (i: number, made: WireContent, source: SourcedContent) => {
     if (i === kept && i < before && wire[i] === made && sourced[i] === source) {
       kept++;
@@ -419,11 +442,14 @@ export function historyRequestContents(history: readonly HistoryMessage[], lengt
   };
   for (let i = kept; i < count; i++) place(i, checkpoints.wire[i]!, checkpoints.sourced[i]!);
   for (let i = 0; i < tail.length; i++) place(count + i, signed[i]!, tail[i]!);
-  wire.length = count + tail.length;
-  sourced.length = count + tail.length;
+  // Cut only: growing an array through its length gives it no room to grow, so every request
+  // would copy the whole list again (place() appends at the end instead).
+  if (wire.length > count + tail.length) wire.length = count + tail.length;
+  if (sourced.length > count + tail.length) sourced.length = count + tail.length;
   carry.fromCheckpoints = count;
+  carry.owner = checkpoints;
   // Only the newest checkpoint moves on (an earlier one's successors are already known).
-  if (at === checkpoints.ends.length - 1) {
+  if (at === checkpoints.size - 1) {
     const advanced = advance(checkpoints, history, at >= 0 ? end : 0, count, sourced, wire, start, length);
     if (advanced > count) carry.fromCheckpoints = advanced;
   }
@@ -443,12 +469,20 @@ function advance(checkpoints: ContentsCheckpoints, history: readonly HistoryMess
     let at = end;
     while (at < length && history[at] !== first) at++;
     if (at >= length || at === 0 || history[at - 1]!.type !== "user") continue;
+    if (checkpoints.ends.length !== checkpoints.size || checkpoints.sourced.length !== count) {
+      // Another list grew the shared arrays past this list's part: this list copies its part.
+      checkpoints.ends = checkpoints.ends.slice(0, checkpoints.size);
+      checkpoints.counts = checkpoints.counts.slice(0, checkpoints.size);
+      checkpoints.sourced = checkpoints.sourced.slice(0, count);
+      checkpoints.wire = checkpoints.wire.slice(0, count);
+    }
     for (let i = count; i < j; i++) {
       checkpoints.sourced.push(sourced[i]!);
       checkpoints.wire.push(wire[i]!);
     }
     checkpoints.ends.push(at);
     checkpoints.counts.push(j);
+    checkpoints.size += 1;
     return j;
   }
   return -1;
