@@ -11,7 +11,6 @@ import { allAgents, extractCompactionInstructions, mergeCompactionInstructions, 
 import { headRole, homeFolderHint } from "../core/intake/index";
 import { learnCapture } from "../core/session/captures";
 import { CliError, type CliIo } from "./io";
-import { loadDatabase } from "./sqlite";
 import { setReadersKeepStoredTexts } from "../core/text/storedTextsSwitch";
 import { boundedStream, isNonRegularFile, readBoundsFromEnv } from "./readBounds";
 
@@ -109,6 +108,8 @@ export async function loadAnySession(io: CliIo, file: string, sessionId: string 
   }
   let session: Session;
   try {
+    // sql.js (and its WebAssembly) loads only for a database: it costs every other command start-up time.
+    const { loadDatabase } = await import("./sqlite");
     session = await loadDatabase(file, { sessionId });
   } catch (error) {
     throw new CliError(`unsupported input: ${(error as Error).message}`);

@@ -4,11 +4,10 @@
 // unless `--redact off`.
 import { sessionTrace } from "../core/export/otlp/index";
 import { datasetPriceTable } from "../core/pricing/dataset";
-import { exportTraceFile } from "../app/otlpTrace";
 import { listOption } from "./args";
 import { loadAnySession } from "./inputs";
 import { CliError, type CliIo } from "./io";
-import { OTLP_PROTOCOLS, sendTrace, tracesUrl } from "./otlpSend";
+import { OTLP_PROTOCOLS, tracesUrl } from "./otlpUrl";
 import type { CliOptionSpec, CliOptionValues } from "./registry";
 import { WITH_OPTION, withThreads } from "./threadOptions";
 import { checkLeaf, reportFindings, viewPipelineOptions } from "./viewOptions";
@@ -34,11 +33,14 @@ export async function runOtlpExport(file: string, options: CliOptionValues, io: 
   if (url !== null) {
     const trace = sessionTrace(main, { pipeline, prices: datasetPriceTable(), contents: params.contents ? params : null });
     reportFindings(io, trace.findings);
+    // The OpenTelemetry packages load only when a trace is exported: they cost every command start-up time.
+    const { sendTrace } = await import("./otlpSend");
     await sendTrace(trace, url, (options.protocol as (typeof OTLP_PROTOCOLS)[number] | undefined) ?? "http/protobuf");
     io.stderr(`sent ${trace.spans.length} spans (trace ${trace.traceId}) to ${url}\n`);
     return 0;
   }
   // The page's Export panel offers this same file.
+  const { exportTraceFile } = await import("../app/otlpTrace");
   const written = exportTraceFile(main, pipeline, params, datasetPriceTable());
   reportFindings(io, written.findings);
   if (typeof options.out === "string") writeWhole(options.out, `${written.text}\n`);

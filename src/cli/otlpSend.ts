@@ -10,22 +10,9 @@ import { OTLPTraceExporter as ProtobufTraceExporter } from "@opentelemetry/expor
 import type { SessionTrace } from "../core/export/otlp/index";
 import { readableSpans } from "../app/otlpTrace";
 import { CliError } from "./io";
+import type { OTLP_PROTOCOLS } from "./otlpUrl";
 
-export const OTLP_PROTOCOLS = ["http/protobuf", "http/json"] as const;
 type OtlpProtocol = (typeof OTLP_PROTOCOLS)[number];
-
-/** The traces URL of an endpoint: a URL without a path gets the OTLP traces path, as OTEL_EXPORTER_OTLP_ENDPOINT does. */
-export function tracesUrl(endpoint: string): string {
-  let url: URL;
-  try {
-    url = new URL(endpoint);
-  } catch {
-    throw new CliError(`export: --endpoint ${endpoint}: not a URL (expected http://host:port or https://host/v1/traces)`);
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new CliError(`export: --endpoint ${endpoint}: only http and https are supported (OTLP/HTTP)`);
-  if (url.pathname === "/" || url.pathname === "") url.pathname = "/v1/traces";
-  return url.toString();
-}
 
 /** Sends the trace; throws a CliError naming the URL and the receiver's or the network's answer. */
 export async function sendTrace(trace: SessionTrace, url: string, protocol: OtlpProtocol): Promise<void> {

@@ -2,14 +2,14 @@
 // sessions folders named on the command line (src/cli/mcp/server.ts). An agent (Claude Code,
 // Codex, opencode, …) starts it and calls its tools; it runs until the client closes the pipe.
 // Nothing else may write to standard output while it runs: that stream carries the protocol.
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { orCliError, type CliIo } from "../io";
 import { type CliCommand, type CliOptionValues, withoutTokenTables } from "../registry";
-import { createMcpServer } from "../mcp/server";
 
 const NAME = "mcp";
 
 async function run(positionals: string[], _options: CliOptionValues, io: CliIo): Promise<number> {
+  // The protocol SDK (and zod) load only for this command: they cost every other command start-up time.
+  const [{ StdioServerTransport }, { createMcpServer }] = await Promise.all([import("@modelcontextprotocol/sdk/server/stdio.js"), import("../mcp/server")]);
   const server = orCliError(NAME, () => createMcpServer(positionals));
   const transport = new StdioServerTransport();
   const closed = new Promise<void>((resolve) => {

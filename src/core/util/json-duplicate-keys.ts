@@ -26,17 +26,23 @@ export function duplicateKeys(text: string, limit = 5, firstLine = 1): { found: 
     if (code === NEWLINE) line++;
     else if (code === QUOTE) {
       const start = at;
+      let escaped = false;
       for (at++; at < text.length && text.charCodeAt(at) !== QUOTE; at++) {
-        if (text.charCodeAt(at) === BACKSLASH) at++;
-        else if (text.charCodeAt(at) === NEWLINE) line++;
+        if (text.charCodeAt(at) === BACKSLASH) {
+          at++;
+          escaped = true;
+        } else if (text.charCodeAt(at) === NEWLINE) line++;
       }
       const keys = open[open.length - 1];
       if (expectKey && keys) {
-        let key: string;
-        try {
-          key = JSON.parse(text.slice(start, at + 1)) as string;
-        } catch {
-          key = text.slice(start + 1, at);
+        // A key without an escape is its own text: decoded only when it has one (most keys have none).
+        let key: string = text.slice(start + 1, at);
+        if (escaped) {
+          try {
+            key = JSON.parse(text.slice(start, at + 1)) as string;
+          } catch {
+            // Left as written.
+          }
         }
         if (keys.has(key)) {
           total++;

@@ -18,7 +18,7 @@
 //     (`stripToolCallIdPrefixes`). Compression requests send the curated history with the stored ids.
 // Every content remembers the messages it came from and why parts were added, for the Messages tab.
 import { isObject } from "../../util/is-object";
-import type { HistoryMessage } from "./history";
+import { historyLineage, type HistoryMessage } from "./history";
 
 export type Part = Record<string, unknown>;
 
@@ -252,35 +252,24 @@ function contentKey(content: SourcedContent, activeLoop: boolean): string {
   return `${content.role}|${activeLoop ? 1 : 0}|${sources}|${content.notes.join("\u0000")}`;
 }
 
+/**
+ * A content made for a history's requests, by key (`contentKey`): turn N+1's request is made of
+ * turn N's content objects and a few new ones, so the work downstream (segments, hashes, views,
+ * sizes, all cached per object) is done once per content.
+ */
 interface InternedContent {
   wire: { parts: Part[]; role: string };
   sourced: SourcedContent;
 }
 
-/**
- * The contents made so far for one history list (every turn of a chat shares it), by key: turn
- * N+1's request is made of turn N's content objects and a few new ones, so the work downstream
- * (segments, hashes, views, sizes, all cached per object) is done once per content.
- */
-const internedByHistory = new WeakMap<object, Map<string, InternedContent>>();
-
 type WireContent = { parts: Part[]; role: string };
 
 /** The `contents` of a main request (step 4 applied), with the sources of each content. */
-export function mainRequestContents(messages: readonly HistoryMessage[], history: object | null = null): { wire: WireContent[]; sourced: SourcedContent[] } {
+export function mainRequestContents(messages: readonly HistoryMessage[]): { wire: WireContent[]; sourced: SourcedContent[] } {
   const sourced = curatedContents(messages);
   const wire: WireContent[] = [];
-  signedContents(sourced, 0, activeLoopStart(sourced), history ? internedFor(history) : undefined, wire);
+  signedContents(sourced, 0, activeLoopStart(sourced), undefined, wire);
   return { wire, sourced };
-}
-
-function internedFor(history: object): Map<string, InternedContent> {
-  let interned = internedByHistory.get(history);
-  if (!interned) {
-    interned = new Map();
-    internedByHistory.set(history, interned);
-  }
-  return interned;
 }
 
 /**
@@ -295,14 +284,19 @@ interface ContentsCheckpoints {
   counts: number[];
   sourced: SourcedContent[];
   wire: WireContent[];
+  /**
+   * How many checkpoints are this list's: the arrays may hold more, another list's (a copied
+   * history shares its parent's arrays, and whichever grows first extends them in place; the other
+   * then copies its part before it grows).
+   */
+  size: number;
 }
 
-const checkpointsByHistory = new WeakMap<object, ContentsCheckpoints>();
 
 /** Index of the last checkpoint at or before `length`, or -1. */
 function checkpointBefore(checkpoints: ContentsCheckpoints, length: number): number {
   let low = 0;
-  let high = checkpoints.ends.length - 1;
+  let high = checkpoints.size - 1;
   let found = -1;
   while (low <= high) {
     const middle = (low + high) >> 1;
@@ -323,11 +317,12 @@ interface RequestCarry {
   wire: WireContent[];
   sourced: SourcedContent[];
   fromCheckpoints: number;
+  /** The checkpoints `fromCheckpoints` counts (the carry serves every list copied from one another). */
+  owner: ContentsCheckpoints | null;
   /** Requests made from the carry so far: a caller keeping lists beside it knows whether it saw the previous one. */
   calls: number;
 }
 
-const carriesByHistory = new WeakMap<object, RequestCarry>();
 
 /** A request's contents as the carry's own lists (valid until the next request of the same history: read them or copy them). */
 export interface HistoryContents {
@@ -337,6 +332,60 @@ export interface HistoryContents {
   kept: number;
   /** The carry's request number (`kept` is against request `call - 1`). */
   call: number;
+  /** The carry these lists belong to (it moves to a list copied from this one): what a caller keeps beside the lists is keyed by it. */
+  carry: object;
+}
+
+/** What is kept for one history list: its interned contents, checkpoints and request carry. */
+interface HistoryState {
+  interned: Map<string, InternedContent>;
+  checkpoints: ContentsCheckpoints;
+  carry: RequestCarry;
+  /** The checkpoints of the list this one was copied from, and how many leading contents of theirs this list's has too. */
+  parent: ContentsCheckpoints | null;
+  fromParent: number;
+}
+
+const statesByHistory = new WeakMap<object, HistoryState>();
+
+/**
+ * The state of a history list. A list the fold copied from another (a message replaced in place,
+ * a rewind: history.ts `historyLineage`) starts from that list's: the contents are interned by
+ * what they are made of, so the same map serves both; the checkpoints within the messages they
+ * share hold as they are (the same arrays until one of them grows); the request carry is the
+ * same object, so a request of the copy is compared with the parent's last one. Without that, a
+ * chat whose answers are rewritten every turn would fold its whole history again for every request.
+ */
+function historyState(history: readonly HistoryMessage[]): HistoryState {
+  let state = statesByHistory.get(history);
+  if (state) return state;
+  const lineage = historyLineage(history);
+  const from = lineage ? statesByHistory.get(lineage.parent) : undefined;
+  if (lineage && from) {
+    const old = from.checkpoints;
+    let keep = old.size;
+    while (keep > 0 && old.ends[keep - 1]! > lineage.shared) keep--;
+    const count = keep > 0 ? old.counts[keep - 1]! : 0;
+    const checkpoints = { ends: old.ends, counts: old.counts, sourced: old.sourced, wire: old.wire, size: keep };
+    state = { interned: from.interned, checkpoints, carry: from.carry, parent: old, fromParent: count };
+  } else {
+    const checkpoints = { ends: [], counts: [], sourced: [], wire: [], size: 0 };
+    state = { interned: new Map(), checkpoints, carry: { wire: [], sourced: [], fromCheckpoints: 0, owner: checkpoints, calls: 0 }, parent: null, fromParent: 0 };
+  }
+  statesByHistory.set(history, state);
+  return state;
+}
+
+/**
+ * How many of the carry's leading items are sure to be `state`'s checkpoints' (the same objects):
+ * all it counts when they are its own checkpoints, those the two lists share when the carry's
+ * last request was the parent's or a direct copy's, else none.
+ */
+function carriedCheckpoints(state: HistoryState, carry: RequestCarry): number {
+  const owner = carry.owner;
+  if (owner === state.checkpoints) return carry.fromCheckpoints;
+  if (owner !== null && owner === state.parent) return Math.min(carry.fromCheckpoints, state.fromParent);
+  return 0;
 }
 
 /**
@@ -352,17 +401,8 @@ export interface HistoryContents {
  * is a model content (checked on every call; the whole list is folded again when it is not).
  */
 export function historyRequestContents(history: readonly HistoryMessage[], length: number): HistoryContents {
-  const interned = internedFor(history);
-  let checkpoints = checkpointsByHistory.get(history);
-  if (!checkpoints) {
-    checkpoints = { ends: [], counts: [], sourced: [], wire: [] };
-    checkpointsByHistory.set(history, checkpoints);
-  }
-  let carry = carriesByHistory.get(history);
-  if (!carry) {
-    carry = { wire: [], sourced: [], fromCheckpoints: 0, calls: 0 };
-    carriesByHistory.set(history, carry);
-  }
+  const state = historyState(history);
+  const { interned, checkpoints, carry } = state;
   let at = checkpointBefore(checkpoints, length);
   const end = at >= 0 ? checkpoints.ends[at]! : 0;
   let count = at >= 0 ? checkpoints.counts[at]! : 0;
@@ -391,7 +431,7 @@ export function historyRequestContents(history: readonly HistoryMessage[], lengt
   const sourced = carry.sourced;
   const before = wire.length;
   // The carry's first `fromCheckpoints` items are the checkpoints' (which only grow): they stay.
-  let kept = Math.min(count, carry.fromCheckpoints, before);
+  let kept = Math.min(count, carriedCheckpoints(state, carry), before);
   const place = (i: number, made: WireContent, source: SourcedContent) => {
     if (i === kept && i < before && wire[i] === made && sourced[i] === source) {
       kept++;
@@ -402,16 +442,19 @@ export function historyRequestContents(history: readonly HistoryMessage[], lengt
   };
   for (let i = kept; i < count; i++) place(i, checkpoints.wire[i]!, checkpoints.sourced[i]!);
   for (let i = 0; i < tail.length; i++) place(count + i, signed[i]!, tail[i]!);
-  wire.length = count + tail.length;
-  sourced.length = count + tail.length;
+  // Cut only: growing an array through its length gives it no room to grow, so every request
+  // would copy the whole list again (place() appends at the end instead).
+  if (wire.length > count + tail.length) wire.length = count + tail.length;
+  if (sourced.length > count + tail.length) sourced.length = count + tail.length;
   carry.fromCheckpoints = count;
+  carry.owner = checkpoints;
   // Only the newest checkpoint moves on (an earlier one's successors are already known).
-  if (at === checkpoints.ends.length - 1) {
+  if (at === checkpoints.size - 1) {
     const advanced = advance(checkpoints, history, at >= 0 ? end : 0, count, sourced, wire, start, length);
     if (advanced > count) carry.fromCheckpoints = advanced;
   }
   carry.calls += 1;
-  return { wire, sourced, kept, call: carry.calls };
+  return { wire, sourced, kept, call: carry.calls, carry };
 }
 
 /**
@@ -426,12 +469,20 @@ function advance(checkpoints: ContentsCheckpoints, history: readonly HistoryMess
     let at = end;
     while (at < length && history[at] !== first) at++;
     if (at >= length || at === 0 || history[at - 1]!.type !== "user") continue;
+    if (checkpoints.ends.length !== checkpoints.size || checkpoints.sourced.length !== count) {
+      // Another list grew the shared arrays past this list's part: this list copies its part.
+      checkpoints.ends = checkpoints.ends.slice(0, checkpoints.size);
+      checkpoints.counts = checkpoints.counts.slice(0, checkpoints.size);
+      checkpoints.sourced = checkpoints.sourced.slice(0, count);
+      checkpoints.wire = checkpoints.wire.slice(0, count);
+    }
     for (let i = count; i < j; i++) {
       checkpoints.sourced.push(sourced[i]!);
       checkpoints.wire.push(wire[i]!);
     }
     checkpoints.ends.push(at);
     checkpoints.counts.push(j);
+    checkpoints.size += 1;
     return j;
   }
   return -1;

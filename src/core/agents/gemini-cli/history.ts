@@ -85,6 +85,23 @@ export function turnHistory(turn: GeminiTurn): HistoryMessage[] {
   return turn.historyBase.slice(0, turn.historyLength);
 }
 
+/**
+ * Where a turn's history list came from when the fold copied it (a message replaced in place, a
+ * rewind): the list a turn held before it and how many leading messages the two share (the same
+ * objects). What was worked out for the first `shared` messages of `parent` holds for the list too.
+ */
+export interface HistoryLineage {
+  parent: readonly HistoryMessage[];
+  shared: number;
+}
+
+const lineages = new WeakMap<readonly HistoryMessage[], HistoryLineage>();
+
+/** The list `history` was copied from and how much of it it keeps, or undefined (a list of its own). */
+export function historyLineage(history: readonly HistoryMessage[]): HistoryLineage | undefined {
+  return lineages.get(history);
+}
+
 const indexes = new WeakMap<Session, GeminiIndex>();
 /** The fold that made a session's index, kept so that the index of the session grown by appended records goes on from it. */
 const folds = new WeakMap<Session, HistoryFold>();
@@ -134,6 +151,8 @@ class HistoryFold {
   /** True while a turn or compression holds `list`: a replacement or cut then copies it first. */
   private shared = false;
   private readonly seenSnapshots = new Set<string>();
+  /** The last list a turn held that `list` was copied from, and the leading messages they share; null when `list` shares none. */
+  private lineage: HistoryLineage | null = null;
   private process = 0;
   private requestsInProcess = 0;
   /** The turn each answer id belongs to, so a later record of the answer (its tool calls) updates it. */
@@ -145,9 +164,15 @@ class HistoryFold {
 
   private ownList(): void {
     if (this.shared) {
+      this.lineage = { parent: this.list, shared: this.list.length };
       this.list = this.list.slice();
       this.shared = false;
     }
+  }
+
+  /** The list is about to lose or change its messages from `at` on: it shares fewer with the list it came from. */
+  private changesFrom(at: number): void {
+    if (this.lineage) this.lineage.shared = Math.min(this.lineage.shared, at);
   }
 
   private positionOf(id: string): number {
@@ -181,6 +206,8 @@ class HistoryFold {
       case "rewind": {
         const at = this.positionOf(raw.$rewindTo as string);
         const removed = at >= 0 ? this.list.slice(at) : this.list;
+        if (this.shared) this.lineage = { parent: this.list, shared: this.list.length };
+        this.changesFrom(Math.max(at, 0));
         this.list = at >= 0 ? this.list.slice(0, at) : [];
         this.shared = false;
         if (at >= 0) this.forgetFrom(removed, at);
@@ -205,6 +232,7 @@ class HistoryFold {
         }
         this.list = next.slice();
         this.shared = false;
+        this.lineage = null;
         this.placeAll();
         break;
       }
@@ -214,6 +242,7 @@ class HistoryFold {
         const at = this.positionOf(message.id);
         if (at >= 0) {
           this.ownList();
+          this.changesFrom(at);
           this.list[at] = message;
           const answered = this.answers.get(message.id);
           if (answered) answered.answerRecord = raw;
@@ -231,6 +260,10 @@ class HistoryFold {
             firstOfProcess: this.requestsInProcess === 0,
           };
           this.turns.push(turn);
+          if (!this.shared && this.lineage) {
+            lineages.set(this.list, this.lineage);
+            this.lineage = null;
+          }
           this.answers.set(message.id, turn);
           this.requestsInProcess += 1;
           this.shared = true;

@@ -39,15 +39,19 @@ interface ContentsCarry {
   bodyShared: number;
 }
 
+/** By the contents' carry (contents.ts `HistoryContents.carry`), which moves with the lists to a history copied from theirs. */
 const contentsCarries = new WeakMap<object, ContentsCarry>();
+/** The carry a turn's contents were last made with, for its body (`bodyContents`). */
+const lastCarries = new WeakMap<GeminiTurn, ContentsCarry>();
 
 function turnContents(turn: GeminiTurn, withMessages: boolean): TurnContents {
-  const { wire, sourced, kept, call } = historyRequestContents(turn.historyBase, turn.historyLength);
-  let carry = contentsCarries.get(turn.historyBase);
+  const { wire, sourced, kept, call, carry: owner } = historyRequestContents(turn.historyBase, turn.historyLength);
+  let carry = contentsCarries.get(owner);
   if (!carry) {
     carry = { messages: [], charEnds: [], call: 0, lastBody: null, bodyShared: 0 };
-    contentsCarries.set(turn.historyBase, carry);
+    contentsCarries.set(owner, carry);
   }
+  lastCarries.set(turn, carry);
   // Lists not brought along with the contents' previous request are made again (from per-content caches).
   const same = call === carry.call + 1 ? Math.min(kept, carry.messages.length) : 0;
   carry.call = call;
@@ -69,7 +73,7 @@ function turnContents(turn: GeminiTurn, withMessages: boolean): TurnContents {
  * previous body made of the same history, so that the segmenter need not compare those contents.
  */
 function bodyContents(turn: GeminiTurn, wire: readonly object[]): object[] {
-  const carry = contentsCarries.get(turn.historyBase)!;
+  const carry = lastCarries.get(turn)!;
   const body = wire.slice();
   if (carry.lastBody) recordSharedHead(body, carry.lastBody, carry.bodyShared);
   carry.lastBody = body;
