@@ -7,6 +7,10 @@ import { fileChunks } from "./fileChunks";
 import { fileTextSource } from "./fileTextSource";
 import { runCli } from "./run";
 import { safeErrorText } from "./terminalText";
+import { stdoutSink } from "./stdoutSink";
+
+/** Commands that run until interrupted (following a session, recording requests). */
+const UNTIL_INTERRUPTED = new Set(["watch", "capture"]);
 
 export function runProcess(program: string): void {
   // A reader that stops early (`… | head`) closes the pipe: that is a normal end, not an error.
@@ -15,7 +19,13 @@ export function runProcess(program: string): void {
     throw error;
   });
 
-  const output = bufferedOutput((text) => void process.stdout.write(text), setImmediate);
+  // Written through the descriptor, not the stream: a slow reader of a pipe made the stream's
+  // queue of writes fail (stdoutSink.ts). The commands that go on until interrupted keep the
+  // stream: a write waiting on a full pipe would hold off their interrupt handling, and they print
+  // at the pace of a session, not gigabytes at once.
+  const untilInterrupted = UNTIL_INTERRUPTED.has(process.argv[2] ?? "");
+  const sink = untilInterrupted ? (text: string) => void process.stdout.write(text) : stdoutSink(() => process.exit(0));
+  const output = bufferedOutput(sink, setImmediate);
   // Whatever ends the process (an exit in a command, an uncaught error) writes what is waiting.
   process.on("exit", () => {
     if (!process.stdout.destroyed) output.flush();
