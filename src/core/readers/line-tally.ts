@@ -45,7 +45,15 @@ export class LineTally {
   object(text: string, line: number): Record<string, unknown> | null {
     this.last = line;
     if (text.trim() === "") return null;
-    const parsed = parseObjectLine(text);
+    return this.parsed(parseObjectLine(text), line);
+  }
+
+  /**
+   * `object` of a line parsed already (from its bytes, its large texts stored: jsonl-object.ts):
+   * the object, or null when it was not one (skipped, with the parser's reason as its warning).
+   */
+  parsed(parsed: ReturnType<typeof parseObjectLine>, line: number): Record<string, unknown> | null {
+    this.last = line;
     if ("reason" in parsed) return this.skip(line, parsed.reason);
     if (parsed.note) this.warn(line, parsed.note);
     return parsed.value;
