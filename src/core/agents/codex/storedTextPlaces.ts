@@ -12,8 +12,8 @@
 // - `function_call`: `payload.arguments`; `custom_tool_call`: `payload.input`;
 // - `reasoning`: `payload.encrypted_content`.
 import { isObject } from "../../util/is-object";
-import { decodeStoredText, isStoredText, rewindStore, type StoreMark, type TextStore } from "../../text/storedText";
-import { storeKeptTextsAgain, type StoredTextPlace } from "../../text/keptPlaces";
+import { isStoredText, type StoreMark, type TextStore } from "../../text/storedText";
+import { keepStoredTextsOnlyAt, type StoredTextPlace } from "../../text/keptPlaces";
 
 /** The field of a response item that may keep a stored text, by the item's type (messages apart). */
 const KEPT_FIELD: Readonly<Record<string, string>> = {
@@ -39,32 +39,10 @@ function keptPlaces(raw: Record<string, unknown>): StoredTextPlace[] {
   return places;
 }
 
-/** Replaces every stored text of `value` not in `kept` by its string; true when one was. */
-function decodeOthers(value: unknown, kept: ReadonlySet<unknown>): boolean {
-  if (typeof value !== "object" || value === null) return false;
-  const holder = value as Record<string | number, unknown>;
-  let decoded = false;
-  for (const key of Array.isArray(value) ? value.keys() : Object.keys(value)) {
-    const item = holder[key];
-    if (isStoredText(item)) {
-      if (!kept.has(item)) {
-        holder[key] = decodeStoredText(item);
-        decoded = true;
-      }
-    } else if (decodeOthers(item, kept)) decoded = true;
-  }
-  return decoded;
-}
-
 /**
  * Makes the stored texts of `raw` (a rollout line just parsed, its texts stored in `store` after
- * `mark`) strings again except at the places above, and gives back the bytes of those made strings
- * (the kept texts are stored again from `mark` on). Changes `raw` in place: nothing else holds it yet.
+ * `mark`) strings again except at the places above, and gives back the bytes of those made strings.
  */
 export function keepCodexStoredTexts(raw: Record<string, unknown>, store: TextStore, mark: StoreMark): void {
-  const places = keptPlaces(raw);
-  const kept = new Set<unknown>(places.map((place) => (place.holder as Record<string | number, unknown>)[place.key]));
-  const decoded = decodeOthers(raw, kept);
-  if (places.length === 0) return rewindStore(store, mark);
-  if (decoded) storeKeptTextsAgain(store, mark, places);
+  keepStoredTextsOnlyAt(raw, keptPlaces(raw), store, mark);
 }
