@@ -108,6 +108,6 @@ describe("a Qwen Code chat kept as bytes", () => {
   it("a generated chat with compressions: its tool outputs and answers stay out of strings, every output equal", () => {
     const generated = generateAgentSession("qwen-code", { minBytes: 300 * 1024, seed: 7, callsPerCompaction: 12 });
     expect(generated.compactions).toBeGreaterThan(0);
-    expectSameRead(readFileSync(generated.file, "utf8"), path.basename(generated.file), 50);
+    expectSameRead(readFileSync(generated.file, "utf8"), path.basename(generated.file), 20);
   });
 });
