@@ -45,7 +45,15 @@ export class LineTally {
   object(text: string, line: number): Record<string, unknown> | null {
     this.last = line;
     if (text.trim() === "") return null;
-    const parsed = parseObjectLine(text);
+    return this.parsed(parseObjectLine(text), line);
+  }
+
+  /**
+   * `object` of a line parsed already (from its bytes, its large texts stored: jsonl-object.ts):
+   * the object, or null when it was not one (skipped, with the parser's reason as its warning).
+   */
+  parsed(parsed: ReturnType<typeof parseObjectLine>, line: number): Record<string, unknown> | null {
+    this.last = line;
     if ("reason" in parsed) return this.skip(line, parsed.reason);
     if (parsed.note) this.warn(line, parsed.note);
     return parsed.value;
@@ -53,7 +61,15 @@ export class LineTally {
 
   /** `object` when it names its type as a string; else null, and an object without one is skipped with `noType` as its warning. */
   record(text: string, line: number, noType: string): TypedRecord | null {
-    const value = this.object(text, line);
+    return this.typed(this.object(text, line), line, noType);
+  }
+
+  /** `record` of a line parsed already (`parsed`). */
+  parsedRecord(parsed: ReturnType<typeof parseObjectLine>, line: number, noType: string): TypedRecord | null {
+    return this.typed(this.parsed(parsed, line), line, noType);
+  }
+
+  private typed(value: Record<string, unknown> | null, line: number, noType: string): TypedRecord | null {
     if (value === null) return null;
     return hasType(value) ? value : this.skip(line, noType);
   }

@@ -3,6 +3,8 @@
 // back into strings (the kept ones are stored again from where the line's texts began), and two
 // small tests on a line's bytes and on a store.
 import {
+  decodeStoredText,
+  isStoredText,
   rewindStore,
   SOURCE_CHUNK,
   storeBytes,
@@ -41,6 +43,36 @@ export function storeKeptTextsAgain(store: TextStore, mark: StoreMark, places: r
     }
     holderOf(place)[place.key] = { ...text, ...storeBytes(store, kept, 0, kept.length) };
   });
+}
+
+/** Replaces every stored text of `value` not in `kept` by its string; true when one was. */
+function decodeOthers(value: unknown, kept: ReadonlySet<unknown>): boolean {
+  if (typeof value !== "object" || value === null) return false;
+  const holder = value as Record<string | number, unknown>;
+  let decoded = false;
+  for (const key of Array.isArray(value) ? value.keys() : Object.keys(value)) {
+    const item = holder[key];
+    if (isStoredText(item)) {
+      if (!kept.has(item)) {
+        holder[key] = decodeStoredText(item);
+        decoded = true;
+      }
+    } else if (decodeOthers(item, kept)) decoded = true;
+  }
+  return decoded;
+}
+
+/**
+ * Makes every stored text of `raw` (a record just parsed, its texts stored in `store` after
+ * `mark`) a string again except at `places` (those of its places that hold one), and gives back
+ * the bytes of those made strings: the kept texts are stored again from `mark` on. Changes `raw`
+ * in place (nothing else holds it yet).
+ */
+export function keepStoredTextsOnlyAt(raw: Record<string, unknown>, places: readonly StoredTextPlace[], store: TextStore, mark: StoreMark): void {
+  const kept = new Set<unknown>(places.map((place) => (place.holder as Record<string | number, unknown>)[place.key]));
+  const decoded = decodeOthers(raw, kept);
+  if (places.length === 0) return rewindStore(store, mark);
+  if (decoded) storeKeptTextsAgain(store, mark, places);
 }
 
 /** Whether nothing was stored yet (in its chunks or in its source). */

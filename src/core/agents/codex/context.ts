@@ -6,11 +6,14 @@ import { parseNestedJson } from "../../util/json-depth";
 import type { ContextMessage, LlmMessage, Provenance, TextBlock, ToolCallBlock } from "../../model";
 import { isPromptFromEvent, type RolloutItem } from "./rollout-index";
 import { isObject } from "../../util/is-object";
+import { isText, textString, textUnits, type Text } from "../../text/text";
+import { textStartsWith } from "../../text/textTests";
 
-function partTexts(content: unknown): string[] {
+/** The texts of a message's content parts; a large one may be a stored text (storedTextPlaces.ts). */
+function partTexts(content: unknown): Text[] {
   if (typeof content === "string") return [content];
   if (!Array.isArray(content)) return [];
-  return content.map((part) => (isObject(part) && typeof part.text === "string" ? part.text : `[${isObject(part) ? String(part.type) : "part"}]`));
+  return content.map((part) => (isObject(part) && isText(part.text) ? part.text : `[${isObject(part) ? String(part.type) : "part"}]`));
 }
 
 const viewCache = new WeakMap<object, LlmMessage>();
@@ -26,8 +29,9 @@ function itemView(item: RolloutItem): LlmMessage {
     view = { role: "user", content: partTexts(item.content).map((text): TextBlock => ({ type: "text", text })) };
   } else if (type === "function_call" || type === "custom_tool_call") {
     let args: Record<string, unknown> = {};
-    const raw = item.arguments ?? item.input;
-    if (typeof raw === "string") {
+    const stored = item.arguments ?? item.input;
+    if (isText(stored)) {
+      const raw = textString(stored);
       try {
         const parsed: unknown = parseNestedJson(raw);
         args = isObject(parsed) ? parsed : { input: parsed };
@@ -38,11 +42,12 @@ function itemView(item: RolloutItem): LlmMessage {
     const call: ToolCallBlock = { type: "toolCall", id: String(item.call_id ?? ""), name: String(item.name ?? ""), arguments: args };
     view = { role: "assistant", api: "openai-responses", content: [call] };
   } else if (type === "function_call_output" || type === "custom_tool_call_output") {
+    // A large output may be a stored text (storedTextPlaces.ts): it stays one in the view.
     const output = item.output;
-    const text = typeof output === "string" ? output : JSON.stringify(output ?? "");
+    const text = isText(output) ? output : JSON.stringify(output ?? "");
     view = { role: "toolResult", toolCallId: String(item.call_id ?? ""), toolName: "", content: [{ type: "text", text }], isError: false };
   } else if (type === "reasoning") {
-    const summary = Array.isArray(item.summary) ? partTexts(item.summary).join("\n") : "";
+    const summary = Array.isArray(item.summary) ? partTexts(item.summary).map(textString).join("\n") : "";
     view = { role: "assistant", api: "openai-responses", content: [{ type: "thinking", thinking: summary }] };
   } else {
     view = { role: "user", content: [{ type: "text", text: `[${String(type)}]` }] };
@@ -66,13 +71,13 @@ function itemProvenance(item: RolloutItem, entryId: string | null, options: { ba
     };
   }
   const text = partTexts(item.content)[0] ?? "";
-  if (item.type === "message" && item.role === "user" && text.startsWith(SUMMARY_PREFIX)) {
+  if (item.type === "message" && item.role === "user" && textStartsWith(text, SUMMARY_PREFIX)) {
     return { rule: "summary:compaction", entryId, ruleId: "FM-CX-17", explanation: "Compaction summary from replacement_history." };
   }
   if (item.type === "message" && item.role === "developer") {
     return { rule: "codex:developer-instructions", sentAsSystem: true, entryId, ruleId: "FM-CX-11", explanation: "Developer message Codex injects (skills, permissions)." };
   }
-  if (item.type === "message" && item.role === "user" && text.startsWith("<environment_context>")) {
+  if (item.type === "message" && item.role === "user" && textStartsWith(text, "<environment_context>")) {
     return { rule: "codex:environment-context", entryId, ruleId: "FM-CX-11", explanation: "Environment context Codex injects." };
   }
   if (isPromptFromEvent(item)) {
@@ -95,9 +100,9 @@ const charCache = new WeakMap<object, number>();
 export function itemChars(item: RolloutItem): number {
   let chars = charCache.get(item);
   if (chars === undefined) {
-    if (item.type === "message") chars = partTexts(item.content).reduce((sum, text) => sum + text.length, 0);
-    else if (typeof item.arguments === "string") chars = item.arguments.length + String(item.name ?? "").length;
-    else if (typeof item.output === "string") chars = item.output.length;
+    if (item.type === "message") chars = partTexts(item.content).reduce((sum, text) => sum + textUnits(text), 0);
+    else if (isText(item.arguments)) chars = textUnits(item.arguments) + String(item.name ?? "").length;
+    else if (isText(item.output)) chars = textUnits(item.output);
     else chars = JSON.stringify(item).length;
     charCache.set(item, chars);
   }

@@ -9,8 +9,16 @@ import { firstObjects } from "../../readers/jsonl-object";
 import { readerSession } from "../../readers/finish";
 import { LineTally } from "../../readers/line-tally";
 import { isObject } from "../../util/is-object";
-import type { FormatReader, LineReader } from "../../readers/types";
+import type { FormatReader, LineReader, LineReaderOptions } from "../../readers/types";
+import { finishTextStore } from "../../readers/finish";
+import { parseObjectLineBytes } from "../../readers/jsonl-object";
+import { createTextStore, type TextSource, type TextStore } from "../../text/storedText";
+import { LARGE_TEXT_BYTES } from "../../text/largeLiterals";
+import { readersKeepStoredTexts } from "../../text/storedTextsSwitch";
+import { readLineIntoStore, startsObject } from "../../text/keptPlaces";
+import { utf8Decode } from "../../util/utf8";
 import { isLegacyMeta, linePayload, rolloutLineType } from "./lines";
+import { keepCodexStoredTexts } from "./storedTextPlaces";
 
 export const CODEX_FORMAT_ID = "codex";
 
@@ -64,19 +72,53 @@ class CodexLineReader implements LineReader {
   /** The first line was the untagged meta line of a pre-envelope rollout (lines.ts). */
   private preEnvelope = false;
 
-  constructor(fileName: string) {
+  /** The bytes of the large texts kept as bytes (created with the first line that may hold one). */
+  private store: TextStore | null = null;
+  /** Present when readers keep stored texts (src/core/text/storedTextsSwitch.ts). */
+  readonly pushLineBytes?: (bytes: Uint8Array, start: number, end: number, lineNumber: number, offset?: number) => void;
+  /** The file, readable again: texts of lines handed with their offset stay there. */
+  private readonly textSource: TextSource | null;
+
+  constructor(fileName: string, options: LineReaderOptions = {}) {
     this.fileName = fileName;
+    this.textSource = options.textSource ?? null;
+    if (readersKeepStoredTexts()) this.pushLineBytes = (bytes, start, end, lineNumber, offset) => this.readLineBytes(bytes, start, end, lineNumber, offset);
   }
 
   pushLine(text: string, lineNumber: number): void {
-    const raw = this.lines.object(text, lineNumber);
-    if (raw === null) return;
+    this.readObject(this.lines.object(text, lineNumber), lineNumber);
+  }
+
+  /**
+   * A line as bytes: its large texts are stored, and kept as bytes where a line may hold them
+   * (storedTextPlaces.ts). Lines too short to hold a large text and lines that do not start an
+   * object (blank ones, garbage) are read as text.
+   */
+  private readLineBytes(bytes: Uint8Array, start: number, end: number, lineNumber: number, offset?: number): void {
+    if (end - start < LARGE_TEXT_BYTES || !startsObject(bytes, start, end)) {
+      this.pushLine(start === end ? "" : utf8Decode(bytes.subarray(start, end)), lineNumber);
+      return;
+    }
+    const store = (this.store ??= createTextStore(undefined, this.textSource));
+    // A line that makes no entry (not a rollout line) keeps no bytes.
+    readLineIntoStore(
+      store,
+      { bytes, start, end, offset },
+      () => parseObjectLineBytes(bytes, start, end, store, offset),
+      (raw, mark) => keepCodexStoredTexts(raw, store, mark),
+      (parsed) => this.readObject(this.lines.parsed(parsed, lineNumber), lineNumber),
+    );
+  }
+
+  /** Reads a parsed line (null: blank or skipped); true when it made an entry. */
+  private readObject(raw: Record<string, unknown> | null, lineNumber: number): boolean {
+    if (raw === null) return false;
     const first = this.entries.length === 0;
     const type = rolloutLineType(raw, first, this.preEnvelope);
     if (first && type === "session_meta" && isLegacyMeta(raw)) this.preEnvelope = true;
     if (type === null) {
       this.lines.skip(lineNumber, "not a rollout line ({timestamp, type, payload}), line skipped");
-      return;
+      return false;
     }
     const entry: SessionEntry = {
       id: codexEntryId(lineNumber),
@@ -101,9 +143,11 @@ class CodexLineReader implements LineReader {
     const id = entry.id;
     this.entries.push(entry);
     this.previousId = id;
+    return true;
   }
 
   finish(): Session {
+    this.store = finishTextStore(this.store);
     this.lines.finish(this.entries.length === 0 ? `no rollout lines found: expected ${EXPECTATION}` : null);
     return this.sessionOf(this.entries, this.lines.warnings);
   }
@@ -114,7 +158,7 @@ class CodexLineReader implements LineReader {
   }
 
   private sessionOf(entries: Session["entries"], warnings: Session["warnings"]): Session {
-    return readerSession({ formatId: CODEX_FORMAT_ID, formatLabel: "Codex CLI rollout", fileName: this.fileName, formatVersion: null, header: this.header, headerIsLine: false, lineCount: this.lines.lineCount }, entries, warnings);
+    return readerSession({ formatId: CODEX_FORMAT_ID, formatLabel: "Codex CLI rollout", fileName: this.fileName, formatVersion: null, header: this.header, headerIsLine: false, lineCount: this.lines.lineCount }, entries, warnings, this.store);
   }
 }
 
@@ -123,5 +167,5 @@ export const codexReader: FormatReader = {
   label: "Codex CLI rollout (JSONL)",
   mismatchMessage: `not a Codex session: expected ${EXPECTATION}`,
   detect: (firstLines) => detectCodex(firstLines),
-  createLineReader: (fileName) => new CodexLineReader(fileName),
+  createLineReader: (fileName, options) => new CodexLineReader(fileName, options),
 };

@@ -6,6 +6,7 @@
 // (`call_id`, `new_thread_id`). This is the Codex descriptor's `linkFiles`.
 import type { Session, SessionEntry, SessionThread, ThreadSpawn } from "../../model";
 import { isObject } from "../../util/is-object";
+import { isText, textString } from "../../text/text";
 import { linePayload } from "./lines";
 import { codexSessionSource, type CodexSessionSource } from "./session-source";
 
@@ -34,7 +35,7 @@ export function codexMetaId(entry: SessionEntry): string | null {
 
 /** The text of a function_call_output's `output` (a string, or content items in newer versions). */
 function outputText(output: unknown): string | null {
-  if (typeof output === "string") return output;
+  if (isText(output)) return textString(output);
   if (Array.isArray(output)) {
     const texts = output.filter(isObject).map((part) => (typeof part.text === "string" ? part.text : ""));
     return texts.join("");
@@ -70,7 +71,8 @@ function spawnCalls(parent: Session): { spawn: ThreadSpawn; childIds: string[] }
   for (const entry of parent.entries) {
     const payload = linePayload(entry);
     if (!payload) continue;
-    if (entry.type === "response_item" && payload.type === "function_call_output") {
+    // Only the output of a spawn_agent call names a child (a large output need not be decoded).
+    if (entry.type === "response_item" && payload.type === "function_call_output" && typeof payload.call_id === "string" && calls.has(payload.call_id)) {
       const result = parseJsonObject(outputText(payload.output));
       if (result) {
         named(payload.call_id, result.agent_id);

@@ -8,6 +8,7 @@
 // 20,000 tokens are added as a pad. The chat file records every one of those counts, so the clamp is
 // rebuilt: right after an automatic compression it is what drops max_tokens to 4,000.
 import type { QwenContent, QwenTokenCounts } from "./history";
+import { isText, textUnits } from "../../text/text";
 
 /** Qwen Code's context window when neither the settings nor its model table give one. */
 export const QWEN_DEFAULT_WINDOW = 200_000;
@@ -21,12 +22,12 @@ const IMAGE_TOKENS = 1_600;
 /** Characters Qwen Code's estimate gives a part (`estimatePartChars`). */
 function partChars(part: Record<string, unknown>): number {
   if (part.inlineData || part.fileData) return IMAGE_TOKENS * CHARS_PER_TOKEN;
-  if (typeof part.text === "string") return part.text.length;
+  if (isText(part.text)) return textUnits(part.text);
   const call = part.functionResponse;
   if (call && typeof call === "object") {
     const response = (call as Record<string, unknown>).response as Record<string, unknown> | undefined;
     let total = 0;
-    if (typeof response?.output === "string") total += response.output.length;
+    if (isText(response?.output)) total += textUnits(response.output);
     else if (typeof response?.error === "string") total += response.error.length;
     const nested = (call as Record<string, unknown>).parts;
     if (Array.isArray(nested)) for (const inner of nested) if (inner && typeof inner === "object") total += partChars(inner as Record<string, unknown>);

@@ -5,10 +5,18 @@
 // history of each request. Lenient: a bad line is a warning with its line number, never an exception.
 import type { ReaderWarning, Session, SessionEntry } from "../../model";
 import { firstObjects } from "../../readers/jsonl-object";
-import { readerSession } from "../../readers/finish";
+import { finishTextStore, readerSession } from "../../readers/finish";
 import { LineTally } from "../../readers/line-tally";
-import type { FormatReader, LineReader } from "../../readers/types";
+import type { FormatReader, LineReader, LineReaderOptions } from "../../readers/types";
+import { parseObjectLineBytes } from "../../readers/jsonl-object";
+import { createTextStore, type TextSource, type TextStore } from "../../text/storedText";
+import { LARGE_TEXT_BYTES } from "../../text/largeLiterals";
+import { readersKeepStoredTexts } from "../../text/storedTextsSwitch";
+import { readLineIntoStore, startsObject } from "../../text/keptPlaces";
 import { isObject } from "../../util/is-object";
+import { utf8Decode } from "../../util/utf8";
+import { keepQwenStoredTexts } from "./storedTextPlaces";
+import type { TypedRecord } from "../../readers/line-tally";
 
 export const QWEN_CODE_FORMAT_ID = "qwen-code";
 const FORMAT_LABEL = "Qwen Code chat";
@@ -33,17 +41,57 @@ function detectQwenCode(firstLines: string[]): boolean {
   return firstObjects(firstLines, 20).some(isQwenRecord);
 }
 
+const NO_TYPE = "not a Qwen Code record (no type), line skipped";
+
 class QwenLineReader implements LineReader {
   private readonly entries: SessionEntry[] = [];
   private readonly seenIds = new Set<string>();
   private header: Record<string, unknown> | null = null;
   private readonly lines = new LineTally();
 
-  constructor(private readonly fileName: string) {}
+  /** The bytes of the large texts kept as bytes (created with the first line that may hold one). */
+  private store: TextStore | null = null;
+  /** Present when readers keep stored texts (src/core/text/storedTextsSwitch.ts). */
+  readonly pushLineBytes?: (bytes: Uint8Array, start: number, end: number, lineNumber: number, offset?: number) => void;
+  /** The file, readable again: texts of lines handed with their offset stay there. */
+  private readonly textSource: TextSource | null;
+
+  constructor(
+    private readonly fileName: string,
+    options: LineReaderOptions = {},
+  ) {
+    this.textSource = options.textSource ?? null;
+    if (readersKeepStoredTexts()) this.pushLineBytes = (bytes, start, end, lineNumber, offset) => this.readLineBytes(bytes, start, end, lineNumber, offset);
+  }
 
   pushLine(text: string, lineNumber: number): void {
-    const raw = this.lines.record(text, lineNumber, "not a Qwen Code record (no type), line skipped");
-    if (raw === null) return;
+    this.readRecord(this.lines.record(text, lineNumber, NO_TYPE), lineNumber);
+  }
+
+  /**
+   * A line as bytes: its large texts are stored, and kept as bytes where a record may hold them
+   * (storedTextPlaces.ts). Lines too short to hold a large text and lines that do not start an
+   * object (blank ones, garbage) are read as text.
+   */
+  private readLineBytes(bytes: Uint8Array, start: number, end: number, lineNumber: number, offset?: number): void {
+    if (end - start < LARGE_TEXT_BYTES || !startsObject(bytes, start, end)) {
+      this.pushLine(start === end ? "" : utf8Decode(bytes.subarray(start, end)), lineNumber);
+      return;
+    }
+    const store = (this.store ??= createTextStore(undefined, this.textSource));
+    // A line that makes no entry (no type) keeps no bytes.
+    readLineIntoStore(
+      store,
+      { bytes, start, end, offset },
+      () => parseObjectLineBytes(bytes, start, end, store, offset),
+      (raw, mark) => keepQwenStoredTexts(raw, store, mark),
+      (parsed) => this.readRecord(this.lines.parsedRecord(parsed, lineNumber, NO_TYPE), lineNumber),
+    );
+  }
+
+  /** Reads a parsed record (null: blank or skipped); true when it made an entry. */
+  private readRecord(raw: TypedRecord | null, lineNumber: number): boolean {
+    if (raw === null) return false;
     if (!QWEN_RECORD_TYPES.has(raw.type)) {
       this.lines.warn(lineNumber, `record type "${raw.type}" is not one Qwen Code 0.24 writes; it is kept but never sent`);
     }
@@ -59,13 +107,15 @@ class QwenLineReader implements LineReader {
     // A system record is named by its subtype too: they are read (chat_compression) or skipped (bookkeeping) one by one.
     const type = raw.type === "system" && typeof raw.subtype === "string" ? `system/${raw.subtype}` : raw.type;
     this.entries.push({ id: uuid, parentId: previous, type, timestamp, line: lineNumber, raw });
+    return true;
   }
 
   private session(entries: SessionEntry[], warnings: ReaderWarning[]): Session {
-    return readerSession({ formatId: QWEN_CODE_FORMAT_ID, formatLabel: FORMAT_LABEL, fileName: this.fileName, formatVersion: null, header: this.header, headerIsLine: false, lineCount: this.lines.lineCount }, entries, warnings);
+    return readerSession({ formatId: QWEN_CODE_FORMAT_ID, formatLabel: FORMAT_LABEL, fileName: this.fileName, formatVersion: null, header: this.header, headerIsLine: false, lineCount: this.lines.lineCount }, entries, warnings, this.store);
   }
 
   finish(): Session {
+    this.store = finishTextStore(this.store);
     this.lines.finish(this.entries.length === 0 ? `no chat records found: expected ${EXPECTATION}` : null);
     return this.session(this.entries, this.lines.warnings);
   }
@@ -80,5 +130,5 @@ export const qwenCodeReader: FormatReader = {
   label: FORMAT_LABEL,
   mismatchMessage: `not a Qwen Code chat: expected ${EXPECTATION}`,
   detect: (firstLines) => detectQwenCode(firstLines),
-  createLineReader: (fileName) => new QwenLineReader(fileName),
+  createLineReader: (fileName, options) => new QwenLineReader(fileName, options),
 };

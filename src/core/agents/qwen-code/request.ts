@@ -6,6 +6,8 @@
 // capture when there is one (capture.ts), else marked not recorded in their place.
 import type { ContextMessage, LlmMessage, Provenance, TextBlock, ToolCallBlock } from "../../model";
 import { notRecorded } from "../../model";
+import { isText, type Text } from "../../text/text";
+import { joinTexts } from "../../text/textTests";
 import { isObject } from "../../util/is-object";
 import type { QwenContent } from "./history";
 
@@ -25,8 +27,9 @@ export interface Reminders {
   withDate?: boolean;
 }
 
-function responseText(response: unknown): string {
-  if (isObject(response) && typeof response.output === "string") return response.output;
+/** A tool's output (a large one may be a stored text, storedTextPlaces.ts: it stays one in the wire message). */
+function responseText(response: unknown): Text {
+  if (isObject(response) && isText(response.output)) return response.output;
   if (isObject(response) && typeof response.error === "string") return response.error;
   return JSON.stringify(response ?? null);
 }
@@ -59,17 +62,18 @@ function toolMessage(response: Record<string, unknown>): Record<string, unknown>
 }
 
 function newModelMessage(content: QwenContent): Record<string, unknown> {
-  const texts: string[] = [];
+  const texts: Text[] = [];
   const calls: Record<string, unknown>[] = [];
   for (const part of content.parts) {
     if (part.thought === true) continue;
-    if (typeof part.text === "string") texts.push(part.text);
+    // A large answer may be a stored text (storedTextPlaces.ts): one text part stays one.
+    if (isText(part.text)) texts.push(part.text);
     else if (isObject(part.functionCall)) {
       const call = part.functionCall;
       calls.push({ id: String(call.id ?? ""), type: "function", function: { name: String(call.name ?? ""), arguments: JSON.stringify(call.args ?? {}) } });
     }
   }
-  const message: Record<string, unknown> = { role: "assistant", content: texts.length > 0 ? texts.join("") : null };
+  const message: Record<string, unknown> = { role: "assistant", content: texts.length > 0 ? joinTexts(texts, "") : null };
   if (calls.length > 0) message.tool_calls = calls;
   return message;
 }
@@ -124,8 +128,8 @@ export function wireMessages(contents: readonly QwenContent[], reminders: Remind
   return messages;
 }
 
-function blockText(part: unknown): string {
-  if (isObject(part) && typeof part.text === "string") return part.text;
+function blockText(part: unknown): Text {
+  if (isObject(part) && isText(part.text)) return part.text;
   if (isObject(part) && typeof part.$notRecorded === "string") return `[${part.$notRecorded}: not recorded]`;
   return "";
 }
@@ -137,7 +141,7 @@ function view(wire: Record<string, unknown>): LlmMessage {
   }
   if (wire.role === "assistant") {
     const blocks: (TextBlock | ToolCallBlock)[] = [];
-    if (typeof wire.content === "string") blocks.push({ type: "text", text: wire.content });
+    if (isText(wire.content)) blocks.push({ type: "text", text: wire.content });
     for (const call of Array.isArray(wire.tool_calls) ? wire.tool_calls.filter(isObject) : []) {
       const fn = isObject(call.function) ? call.function : {};
       let args: Record<string, unknown> = {};

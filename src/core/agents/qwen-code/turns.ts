@@ -12,6 +12,7 @@ import { analyzeOneBranch, oneBranchSummary, type TurnPlace } from "../../pipeli
 import { sessionConstant } from "../../captures/fact";
 import { capturedOrFromHeader, valueOrNotRecorded } from "../../captures/headerField";
 import { isObject } from "../../util/is-object";
+import { jsonLength as exactJsonLength } from "../../simulate/json-length";
 import { QWEN_DATE_REMINDER, QWEN_MAX_TOKENS, QWEN_STARTUP_REMINDERS, QWEN_SYSTEM, QWEN_TOOLS } from "./capture";
 import { withWrittenFiles } from "./folderTree";
 import { clampedMaxTokens, QWEN_DEFAULT_WINDOW } from "./outputClamp";
@@ -124,7 +125,8 @@ function jsonLength(value: unknown): number {
   if (typeof value !== "object" || value === null) return (JSON.stringify(value) ?? "null").length;
   let length = jsonLengths.get(value);
   if (length === undefined) {
-    length = JSON.stringify(value).length;
+    // A tool message may hold a stored text (storedTextPlaces.ts): measured without rendering it.
+    length = exactJsonLength(value) ?? 4;
     jsonLengths.set(value, length);
   }
   return length;

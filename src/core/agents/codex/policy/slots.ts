@@ -8,6 +8,7 @@ import type { Session } from "../../../model";
 import { getCodexIndex, type RolloutItem } from "../rollout-index";
 import type { CapturedSummariserRequest, InstructionSlotSpec } from "../../../simulate/types";
 import { isObject } from "../../../util/is-object";
+import { isText, textString } from "../../../text/text";
 
 export const CODEX_COMPACT_PROMPT_SLOT = "compactPrompt";
 export const CODEX_SUMMARY_PREFIX_SLOT = "summaryPrefix";
@@ -45,7 +46,8 @@ export const CODEX_SLOTS: readonly InstructionSlotSpec[] = [
 /** The text of a message item's `input_text` / `output_text` blocks. */
 export function itemText(item: unknown): string {
   if (!isObject(item) || !Array.isArray(item.content)) return "";
-  return item.content.map((b) => (isObject(b) && typeof b.text === "string" ? b.text : "")).join("");
+  // A large text may be a stored text (storedTextPlaces.ts): decoded here, for the caller's tests.
+  return item.content.map((b) => (isObject(b) && isText(b.text) ? textString(b.text) : "")).join("");
 }
 
 /**
