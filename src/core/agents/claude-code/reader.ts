@@ -7,16 +7,14 @@
 // when readers keep stored texts) keep their large texts as bytes at the places
 // ./storedTextPlaces.ts names; the session then carries the store they are in.
 import type { ReaderWarning, Session, SessionEntry } from "../../model";
-import { firstObjects, parseObjectLine, parseObjectLineBytes } from "../../readers/jsonl-object";
+import { firstObjects, parseObjectLine } from "../../readers/jsonl-object";
 import { finishTextStore, finishReadWarnings, readerSession } from "../../readers/finish";
 import type { FormatReader, LineReader, LineReaderOptions } from "../../readers/types";
 import { isObject } from "../../util/is-object";
-import { utf8Decode } from "../../util/utf8";
-import { LARGE_TEXT_BYTES } from "../../text/largeLiterals";
 import { createTextStore, type TextSource, type TextStore } from "../../text/storedText";
 import { sameJsonValue } from "../../text/sameJsonValue";
 import { readersKeepStoredTexts } from "../../text/storedTextsSwitch";
-import { readLineIntoStore, startsObject } from "../../text/keptPlaces";
+import { readStoredTextLine } from "../../readers/stored-text-line";
 import { keepClaudeStoredTexts } from "./storedTextPlaces";
 import { inFileThreads } from "./threads";
 
@@ -113,24 +111,18 @@ class ClaudeLineReader implements LineReader {
    * object (blank ones, garbage) are read as text.
    */
   private readLineBytes(bytes: Uint8Array, start: number, end: number, lineNumber: number, offset?: number): void {
-    if (end - start < LARGE_TEXT_BYTES || !startsObject(bytes, start, end)) {
-      this.pushLine(start === end ? "" : utf8Decode(bytes.subarray(start, end)), lineNumber);
-      return;
-    }
     this.lastLine = lineNumber;
-    const store = (this.store ??= createTextStore(undefined, this.textSource));
-    // A line that makes no entry (a duplicate uuid, an object without a type) keeps no bytes.
-    readLineIntoStore(
-      store,
-      { bytes, start, end, offset },
-      () => parseObjectLineBytes(bytes, start, end, store, offset),
-      (raw, mark) => keepClaudeStoredTexts(raw, store, mark),
-      (parsed) => {
+    readStoredTextLine({ bytes, start, end, offset }, {
+      store: () => (this.store ??= createTextStore(undefined, this.textSource)),
+      asText: (text) => this.pushLine(text, lineNumber),
+      keep: (raw, store, mark) => keepClaudeStoredTexts(raw, store, mark),
+      // A line that makes no entry (a duplicate uuid, an object without a type) keeps no bytes.
+      read: (parsed) => {
         const before = this.entries.length;
         this.readParsed(parsed, lineNumber);
         return this.entries.length > before;
       },
-    );
+    });
   }
 
   private readParsed(parsed: ReturnType<typeof parseObjectLine>, lineNumber: number): void {

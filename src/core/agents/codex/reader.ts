@@ -11,12 +11,9 @@ import { LineTally } from "../../readers/line-tally";
 import { isObject } from "../../util/is-object";
 import type { FormatReader, LineReader, LineReaderOptions } from "../../readers/types";
 import { finishTextStore } from "../../readers/finish";
-import { parseObjectLineBytes } from "../../readers/jsonl-object";
 import { createTextStore, type TextSource, type TextStore } from "../../text/storedText";
-import { LARGE_TEXT_BYTES } from "../../text/largeLiterals";
 import { readersKeepStoredTexts } from "../../text/storedTextsSwitch";
-import { readLineIntoStore, startsObject } from "../../text/keptPlaces";
-import { utf8Decode } from "../../util/utf8";
+import { readStoredTextLine } from "../../readers/stored-text-line";
 import { isLegacyMeta, linePayload, rolloutLineType } from "./lines";
 import { keepCodexStoredTexts } from "./storedTextPlaces";
 
@@ -95,19 +92,13 @@ class CodexLineReader implements LineReader {
    * object (blank ones, garbage) are read as text.
    */
   private readLineBytes(bytes: Uint8Array, start: number, end: number, lineNumber: number, offset?: number): void {
-    if (end - start < LARGE_TEXT_BYTES || !startsObject(bytes, start, end)) {
-      this.pushLine(start === end ? "" : utf8Decode(bytes.subarray(start, end)), lineNumber);
-      return;
-    }
-    const store = (this.store ??= createTextStore(undefined, this.textSource));
-    // A line that makes no entry (not a rollout line) keeps no bytes.
-    readLineIntoStore(
-      store,
-      { bytes, start, end, offset },
-      () => parseObjectLineBytes(bytes, start, end, store, offset),
-      (raw, mark) => keepCodexStoredTexts(raw, store, mark),
-      (parsed) => this.readObject(this.lines.parsed(parsed, lineNumber), lineNumber),
-    );
+    readStoredTextLine({ bytes, start, end, offset }, {
+      store: () => (this.store ??= createTextStore(undefined, this.textSource)),
+      asText: (text) => this.pushLine(text, lineNumber),
+      keep: (raw, store, mark) => keepCodexStoredTexts(raw, store, mark),
+      // A line that makes no entry (not a rollout line) keeps no bytes.
+      read: (parsed) => this.readObject(this.lines.parsed(parsed, lineNumber), lineNumber),
+    });
   }
 
   /** Reads a parsed line (null: blank or skipped); true when it made an entry. */

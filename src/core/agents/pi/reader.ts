@@ -6,7 +6,7 @@
 // readers keep stored texts) keep their large texts as bytes at the places ./storedTextPlaces.ts
 // names; the session then carries the store they are in.
 import type { ReaderWarning, Session, SessionEntry } from "../../model";
-import { parseObjectLine, parseObjectLineBytes } from "../../readers/jsonl-object";
+import { parseObjectLine } from "../../readers/jsonl-object";
 import { finishTextStore, finishReadWarnings, readerSession } from "../../readers/finish";
 import type { FormatReader, LineReader, LineReaderOptions } from "../../readers/types";
 import { fnv1aHex } from "../../util/fnv1a";
@@ -15,9 +15,8 @@ import { conform } from "../../readers/shape";
 import { PI_ENTRY_SHAPE } from "./shape";
 import { keepStoredTextsAtPlaces } from "./storedTextPlaces";
 import { createTextStore, type TextSource, type TextStore } from "../../text/storedText";
-import { LARGE_TEXT_BYTES } from "../../text/largeLiterals";
 import { readersKeepStoredTexts } from "../../text/storedTextsSwitch";
-import { readLineIntoStore, startsObject } from "../../text/keptPlaces";
+import { readStoredTextLine } from "../../readers/stored-text-line";
 import { utf8Decode } from "../../util/utf8";
 
 export const PI_FORMAT_ID = "pi";
@@ -129,24 +128,23 @@ class PiLineReader implements LineReader {
    * large text and lines that do not start an object (blank ones, garbage) are read as text.
    */
   private readLineBytes(bytes: Uint8Array, start: number, end: number, lineNumber: number, offset?: number): void {
-    if (!this.sawFirstObject || end - start < LARGE_TEXT_BYTES || !startsObject(bytes, start, end)) {
+    // The first object (the header, whose text names the synthetic ids) is read as text.
+    if (!this.sawFirstObject) {
       this.pushLine(start === end ? "" : utf8Decode(bytes.subarray(start, end)), lineNumber);
       return;
     }
     this.lastLine = lineNumber;
-    const store = (this.store ??= createTextStore(undefined, this.textSource));
-    // A line that makes no entry (a second header, an object without a type) keeps no bytes.
-    readLineIntoStore(
-      store,
-      { bytes, start, end, offset },
-      () => parseObjectLineBytes(bytes, start, end, store, offset),
-      (raw, mark) => keepStoredTextsAtPlaces(raw, this.version, store, mark),
-      (parsed) => {
+    readStoredTextLine({ bytes, start, end, offset }, {
+      store: () => (this.store ??= createTextStore(undefined, this.textSource)),
+      asText: (text) => this.pushLine(text, lineNumber),
+      keep: (raw, store, mark) => keepStoredTextsAtPlaces(raw, this.version, store, mark),
+      // A line that makes no entry (a second header, an object without a type) keeps no bytes.
+      read: (parsed) => {
         const before = this.entries.length;
         this.readParsed(parsed, null, lineNumber);
         return this.entries.length > before;
       },
-    );
+    });
   }
 
   /** A parsed line (`text`: the line itself, for the header's id base; null only once the first object was read). */

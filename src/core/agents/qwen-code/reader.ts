@@ -8,13 +8,10 @@ import { firstObjects } from "../../readers/jsonl-object";
 import { finishTextStore, readerSession } from "../../readers/finish";
 import { LineTally } from "../../readers/line-tally";
 import type { FormatReader, LineReader, LineReaderOptions } from "../../readers/types";
-import { parseObjectLineBytes } from "../../readers/jsonl-object";
 import { createTextStore, type TextSource, type TextStore } from "../../text/storedText";
-import { LARGE_TEXT_BYTES } from "../../text/largeLiterals";
 import { readersKeepStoredTexts } from "../../text/storedTextsSwitch";
-import { readLineIntoStore, startsObject } from "../../text/keptPlaces";
+import { readStoredTextLine } from "../../readers/stored-text-line";
 import { isObject } from "../../util/is-object";
-import { utf8Decode } from "../../util/utf8";
 import { keepQwenStoredTexts } from "./storedTextPlaces";
 import type { TypedRecord } from "../../readers/line-tally";
 
@@ -74,19 +71,13 @@ class QwenLineReader implements LineReader {
    * object (blank ones, garbage) are read as text.
    */
   private readLineBytes(bytes: Uint8Array, start: number, end: number, lineNumber: number, offset?: number): void {
-    if (end - start < LARGE_TEXT_BYTES || !startsObject(bytes, start, end)) {
-      this.pushLine(start === end ? "" : utf8Decode(bytes.subarray(start, end)), lineNumber);
-      return;
-    }
-    const store = (this.store ??= createTextStore(undefined, this.textSource));
-    // A line that makes no entry (no type) keeps no bytes.
-    readLineIntoStore(
-      store,
-      { bytes, start, end, offset },
-      () => parseObjectLineBytes(bytes, start, end, store, offset),
-      (raw, mark) => keepQwenStoredTexts(raw, store, mark),
-      (parsed) => this.readRecord(this.lines.parsedRecord(parsed, lineNumber, NO_TYPE), lineNumber),
-    );
+    readStoredTextLine({ bytes, start, end, offset }, {
+      store: () => (this.store ??= createTextStore(undefined, this.textSource)),
+      asText: (text) => this.pushLine(text, lineNumber),
+      keep: (raw, store, mark) => keepQwenStoredTexts(raw, store, mark),
+      // A line that makes no entry (no type) keeps no bytes.
+      read: (parsed) => this.readRecord(this.lines.parsedRecord(parsed, lineNumber, NO_TYPE), lineNumber),
+    });
   }
 
   /** Reads a parsed record (null: blank or skipped); true when it made an entry. */

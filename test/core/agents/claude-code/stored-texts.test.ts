@@ -16,10 +16,8 @@ import { piMessageChars } from "../../../../src/core/agents/pi/estimate";
 import type { PipelineOptions, Session } from "../../../../src/core/model";
 import { analyzeSession, buildTurnContext, buildTurnRequest } from "../../../../src/core/session/pipeline";
 import { readSessionText } from "../../../../src/core/session/index";
-import { readSessionChunks } from "../../../../src/core/session/read";
 import { SessionFollower } from "../../../../src/core/session/follow";
 import { sessionGrew } from "../../../../src/core/session/growth";
-import { readersKeepStoredTexts, setReadersKeepStoredTexts } from "../../../../src/core/text/storedTextsSwitch";
 import { isStoredText, SOURCE_CHUNK, type StoredText } from "../../../../src/core/text/storedText";
 import { withTextsDecoded } from "../../../../src/core/text/text";
 import { analyzeSessionPrefixes } from "../../../../src/core/session/sessionPrefixes";
@@ -27,7 +25,6 @@ import { iterateSessionCompositions } from "../../../../src/core/session/session
 import { simulateCompaction } from "../../../../src/core/session/simulate/simulate";
 import { linkSessions } from "../../../../src/core/session/threads";
 import { searchSession } from "../../../../src/core/search/searchSession";
-import { releaseTextStore, type TextStore } from "../../../../src/core/text/storedText";
 import { stringifyWithTexts } from "../../../../src/core/text/text";
 import { redactSession } from "../../../../src/core/redact/session";
 import { sessionLines } from "../../../../src/core/share/session-lines";
@@ -36,40 +33,15 @@ import { conversationView } from "../../../../src/features/conversation/conversa
 import { describeShared, fixtureCase } from "../../../support/fixtures";
 import { storeClaudeSession } from "../../../support/storedClaudeSession";
 import { SECRET_EXAMPLES } from "../../../support/secret-examples";
-import { memoryTextSource } from "../../../support/memoryTextSource";
+import { readersKeepStoredTexts, setReadersKeepStoredTexts } from "../../../../src/core/text/storedTextsSwitch";
+import { keepStoreUntilRelease, readSessionAsBytes, releaseBytesReads, storedTextPaths } from "../../../support/readAsBytes";
 import { assistant, readClaude, toText, user } from "./helpers";
 
 const OPTIONS: PipelineOptions = { profile: "pi" };
 const THRESHOLDS = [1024, 8];
 const QUERIES = ["README", "store", "the", "system-reminder", "Summary"];
 
-const stores: TextStore[] = [];
-afterAll(() => stores.forEach(releaseTextStore));
-
-/** The file read as bytes by the reader, in chunks of `chunkBytes` (lines cut across chunks). */
-function readAsBytes(text: string, name: string, chunkBytes = 64 * 1024, inSource = false): Session {
-  const bytes = new TextEncoder().encode(text);
-  const chunks: Uint8Array[] = [];
-  for (let at = 0; at < bytes.length; at += chunkBytes) chunks.push(bytes.subarray(at, at + chunkBytes));
-  const decoder = new TextDecoder("utf-8");
-  const before = readersKeepStoredTexts();
-  setReadersKeepStoredTexts(true);
-  try {
-    const session = readSessionChunks(chunks, name, (part) => decoder.decode(part), undefined, inSource ? memoryTextSource(bytes) : undefined);
-    if (session.textStore) stores.push(session.textStore);
-    return session;
-  } finally {
-    setReadersKeepStoredTexts(before);
-  }
-}
-
-/** Paths (`message.content[2].text`) of every stored text of `value`, with each index written `[]`. */
-function storedPaths(value: unknown, at = ""): string[] {
-  if (isStoredText(value)) return [at];
-  if (typeof value !== "object" || value === null) return [];
-  if (Array.isArray(value)) return value.flatMap((item) => storedPaths(item, `${at}[]`));
-  return Object.entries(value).flatMap(([key, item]) => storedPaths(item, at === "" ? key : `${at}.${key}`));
-}
+afterAll(releaseBytesReads);
 
 /** The places docs/formats.md lists, written out here on their own (block types checked apart). */
 const MESSAGE_PLACES = [/^message\.content$/, /^message\.content\[\]\.(text|thinking|signature|data|content)$/, /^message\.content\[\]\.source\.data$/, /^message\.content\[\]\.content\[\]\.(text|source\.data)$/];
@@ -87,10 +59,10 @@ function allowedPlace(type: string, place: string): boolean {
 
 /** The file read as bytes by the reader equals the string read, and keeps stored texts only at the places. */
 function expectReaderKeepsPlaces(text: string, name: string, strings: Session, minimumStored: number, inSource = false): Session {
-  const bytes = readAsBytes(text, name, inSource ? 4096 : undefined, inSource);
+  const bytes = readSessionAsBytes(text, name, { chunkBytes: inSource ? 4096 : undefined, inSource });
   expect(bytes.warnings).toEqual(strings.warnings);
   expect(withTextsDecoded(bytes.entries)).toEqual(strings.entries);
-  const places = bytes.entries.flatMap((entry) => storedPaths(entry.raw).map((place) => ({ type: entry.type, place })));
+  const places = bytes.entries.flatMap((entry) => storedTextPaths(entry.raw).map((place) => ({ type: entry.type, place })));
   expect(places.length).toBeGreaterThanOrEqual(minimumStored);
   expect(places.filter(({ type, place }) => !allowedPlace(type, place))).toEqual([]);
   expect(places.length > 0 ? bytes.textStore : undefined).toBeDefined();
@@ -122,7 +94,7 @@ function expectOutputs(kept: Session, expected: Record<string, unknown>): void {
 
 function stored(session: Session, threshold: number): Session {
   const result = storeClaudeSession(session, threshold);
-  stores.push(result.store);
+  keepStoreUntilRelease(result.store);
   return result.session;
 }
 
@@ -177,7 +149,7 @@ function allOutputs(session: Session): Record<string, unknown> {
 /** The string session's outputs equal the stored session's, key by key (a failing key is named). */
 function expectSameOutputs(session: Session, threshold: number, minimumStored = 1, expected = allOutputs(session)): void {
   const { session: kept, stored: count, store } = storeClaudeSession(session, threshold);
-  stores.push(store);
+  keepStoreUntilRelease(store);
   expect(count).toBeGreaterThanOrEqual(minimumStored);
   const actual = { ...outputs(kept), ...threadOutputs(kept) };
   expect(Object.keys(actual)).toEqual(Object.keys(expected));
@@ -231,7 +203,7 @@ describe("a Claude Code session kept as bytes: the committed fixture", () => {
     }
     if (previous) sessionGrew(previous, last);
     expect(carried).toBeGreaterThanOrEqual(2);
-    if (last.textStore) stores.push(last.textStore);
+    if (last.textStore) keepStoreUntilRelease(last.textStore);
     expect(last.textStore).toBeDefined();
     expectOutputs(last, allOutputs(session));
   });
@@ -366,7 +338,7 @@ describeShared("a Claude Code session kept as bytes: the recording and real user
     const expected = threadOutputs(strings);
     expect(threadOutputs(bytes)).toEqual(expected);
     // Both files read as bytes by the reader, then linked.
-    const read = linkSessions([readAsBytes(mainText, name!), readAsBytes(agentText, `agent-${thread.id}.jsonl`)]).session;
+    const read = linkSessions([readSessionAsBytes(mainText, name!), readSessionAsBytes(agentText, `agent-${thread.id}.jsonl`)]).session;
     expect(read.threads?.find((item) => item.origin === "file")?.session.textStore).toBeDefined();
     expect(threadOutputs(read)).toEqual(expected);
   });

@@ -9,46 +9,16 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { generateAgentSession } from "../../../../bench/generate-agent-session";
 import type { PipelineOptions, Session } from "../../../../src/core/model";
-import { analyzeSession, buildTurnContext, buildTurnRequest } from "../../../../src/core/session/pipeline";
 import { readSessionText } from "../../../../src/core/session/index";
-import { readSessionChunks } from "../../../../src/core/session/read";
-import { analyzeSessionPrefixes } from "../../../../src/core/session/sessionPrefixes";
 import { linkSessions } from "../../../../src/core/session/threads";
-import { readersKeepStoredTexts, setReadersKeepStoredTexts } from "../../../../src/core/text/storedTextsSwitch";
-import { isStoredText, releaseTextStore, SOURCE_CHUNK, type TextStore } from "../../../../src/core/text/storedText";
+import { isStoredText, SOURCE_CHUNK } from "../../../../src/core/text/storedText";
 import { stringifyWithTexts, withTextsDecoded } from "../../../../src/core/text/text";
+import { readSessionAsBytes, releaseBytesReads, sessionOutputs, storedTextPaths } from "../../../support/readAsBytes";
 import { fixtureCase, repoPath } from "../../../support/fixtures";
-import { memoryTextSource } from "../../../support/memoryTextSource";
 
 const OPTIONS: PipelineOptions = { profile: "pi" };
 
-const stores: TextStore[] = [];
-afterAll(() => stores.forEach(releaseTextStore));
-
-/** The rollout read as bytes in chunks of 64 KB (lines cut across chunks), from memory or left in its "file". */
-function readAsBytes(text: string, name: string, inSource: boolean): Session {
-  const bytes = new TextEncoder().encode(text);
-  const chunks: Uint8Array[] = [];
-  for (let at = 0; at < bytes.length; at += 64 * 1024) chunks.push(bytes.subarray(at, at + 64 * 1024));
-  const decoder = new TextDecoder("utf-8");
-  const before = readersKeepStoredTexts();
-  setReadersKeepStoredTexts(true);
-  try {
-    const session = readSessionChunks(chunks, name, (part) => decoder.decode(part), undefined, inSource ? memoryTextSource(bytes) : undefined);
-    if (session.textStore) stores.push(session.textStore);
-    return session;
-  } finally {
-    setReadersKeepStoredTexts(before);
-  }
-}
-
-/** Paths of every stored text of `value` (`payload.content[].text`). */
-function storedPaths(value: unknown, at = ""): string[] {
-  if (isStoredText(value)) return [at];
-  if (typeof value !== "object" || value === null) return [];
-  if (Array.isArray(value)) return value.flatMap((item) => storedPaths(item, `${at}[]`));
-  return Object.entries(value).flatMap(([key, item]) => storedPaths(item, at === "" ? key : `${at}.${key}`));
-}
+afterAll(releaseBytesReads);
 
 /** The places storedTextPlaces.ts lists, written out here on their own: payload type → path. */
 const PLACES: Readonly<Record<string, string>> = {
@@ -60,29 +30,16 @@ const PLACES: Readonly<Record<string, string>> = {
   reasoning: "payload.encrypted_content",
 };
 
-/** Every output compared, as plain JSON keyed by what it is. */
-function outputs(session: Session): Record<string, string> {
-  const plain = (value: unknown) => stringifyWithTexts(value);
-  const analysis = analyzeSession(session, OPTIONS);
-  const out: Record<string, string> = { analysis: plain(analysis) };
-  for (const summary of analysis.turns) {
-    out[`request ${summary.turn}`] = plain(buildTurnRequest(session, OPTIONS, summary.turn).body);
-    out[`context ${summary.turn}`] = plain(buildTurnContext(session, OPTIONS, summary.turn));
-  }
-  out.prefix = plain(analyzeSessionPrefixes(session, OPTIONS));
-  return out;
-}
-
 function expectSameRead(text: string, name: string, minStored: number): void {
   const strings = readSessionText(text, name);
-  const expected = outputs(strings);
+  const expected = sessionOutputs(strings, OPTIONS);
   for (const inSource of [false, true]) {
-    const bytes = readAsBytes(text, name, inSource);
+    const bytes = readSessionAsBytes(text, name, { inSource });
     expect(bytes.warnings).toEqual(strings.warnings);
     expect(bytes.entries.map((entry) => withTextsDecoded(entry))).toEqual(strings.entries);
     let stored = 0;
     for (const entry of bytes.entries) {
-      const paths = storedPaths(entry.raw);
+      const paths = storedTextPaths(entry.raw);
       stored += paths.length;
       const type = (entry.raw.payload as { type?: string } | undefined)?.type ?? "";
       for (const at of paths) expect({ line: entry.line, type: entry.type, at }).toEqual({ line: entry.line, type: "response_item", at: PLACES[type] });
@@ -90,7 +47,7 @@ function expectSameRead(text: string, name: string, minStored: number): void {
     expect(stored).toBeGreaterThanOrEqual(minStored);
     if (inSource && stored > 0) expect(bytes.textStore?.sourced).toBe(stored);
     if (!inSource && stored > 0) expect(bytes.textStore?.sourced).toBeUndefined();
-    const actual = outputs(bytes);
+    const actual = sessionOutputs(bytes, OPTIONS);
     const differing = Object.keys(expected).filter((key) => actual[key] !== expected[key]);
     expect(differing).toEqual([]);
   }
@@ -118,14 +75,14 @@ describe("a Codex rollout kept as bytes", () => {
       const linked = linkSessions(files.map((file) => read(readFileSync(file, "utf8"), path.basename(file))));
       return stringifyWithTexts({ threads: linked.session.threads ?? [], unlinked: linked.unlinked.map((session) => session.fileName) });
     };
-    expect(link((text, name) => readAsBytes(text, name, true))).toBe(link(readSessionText));
+    expect(link((text, name) => readSessionAsBytes(text, name, { inSource: true }))).toBe(link(readSessionText));
   });
 });
 
 // The source chunk is what the CLI uses: no text of the generated rollout is copied into the store.
 it("a rollout left in its file copies no stored text into the store", () => {
   const generated = generateAgentSession("codex", { minBytes: 200 * 1024, seed: 3 });
-  const session = readAsBytes(readFileSync(generated.file, "utf8"), "rollout.jsonl", true);
+  const session = readSessionAsBytes(readFileSync(generated.file, "utf8"), "rollout.jsonl", { inSource: true });
   const chunks = new Set(session.entries.flatMap((entry) => collectChunks(entry.raw)));
   expect([...chunks]).toEqual([SOURCE_CHUNK]);
   expect(session.textStore?.used).toBe(0);
