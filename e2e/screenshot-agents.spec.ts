@@ -31,6 +31,9 @@ for (const files of RECORDINGS) {
     await turnRow(page, turn).click();
     await waitForRequestTurn(page, turn);
     await expect(page.getByTestId("turn-tokens")).toContainText("rebuilt request");
+    // The request's editor loads apart from the page: the picture waits for it, not its placeholder.
+    await expect(page.locator(".editor-placeholder")).toHaveCount(0, { timeout: 30_000 });
+    await expect(page.locator(".monaco-editor").first()).toBeVisible();
 
     // A calm frame: no hover, focus ring or caret.
     await page.mouse.move(0, 0);
