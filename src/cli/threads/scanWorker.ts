@@ -7,6 +7,7 @@ import type { MessagePort } from "node:worker_threads";
 import { analyseJob, type ScanOptions } from "../scan/analyse";
 import type { ScanJob } from "../scan/discover";
 import type { ScanLine } from "../scan/line";
+import { reusedBufferReader } from "../scan/readPool";
 
 /** What a scan thread is started with (workerData, beside its role). */
 export interface ScanThreadData {
@@ -28,8 +29,9 @@ export function takeJob(next: Int32Array, total: number): number | null {
 
 export async function runScanWorker(port: MessagePort, data: ScanThreadData): Promise<void> {
   const next = new Int32Array(data.next);
+  const readJobFiles = reusedBufferReader();
   for (let index = takeJob(next, data.jobs.length); index !== null; index = takeJob(next, data.jobs.length)) {
-    const line = await analyseJob(data.jobs[index]!, data.options, readFile);
+    const line = await analyseJob(data.jobs[index]!, data.options, readFile, readJobFiles);
     port.postMessage({ index, line } satisfies ScanReply);
   }
   port.postMessage({ done: true } satisfies ScanReply);

@@ -1,0 +1,43 @@
+// The scan threads' reused read buffer (src/cli/scan/readPool.ts): a job's files read whole and in
+// order, into the same memory from job to job, a grown buffer keeping what the job read before.
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { reusedBufferReader } from "../../src/cli/scan/readPool";
+
+const folder = mkdtempSync(path.join(tmpdir(), "contextscope-read-pool-"));
+const write = (name: string, text: string): string => {
+  const file = path.join(folder, name);
+  writeFileSync(file, text);
+  return file;
+};
+const text = (bytes: Uint8Array): string => Buffer.from(bytes).toString("utf8");
+
+describe("reusedBufferReader", () => {
+  it("reads each file of a job whole, in order, and the next job into the same memory", () => {
+    const read = reusedBufferReader();
+    const big = write("big.jsonl", `${"é".repeat(40_000)}\n`);
+    const small = write("small.jsonl", '{"a":1}\n');
+    const first = read([big, small]);
+    expect(first.map(text)).toEqual([`${"é".repeat(40_000)}\n`, '{"a":1}\n']);
+    const second = read([small]);
+    expect(text(second[0]!)).toBe('{"a":1}\n');
+    // The same buffer, not a new one per file.
+    expect(second[0]!.buffer).toBe(first[0]!.buffer);
+  });
+
+  it("keeps a job's earlier files when a later one grows the buffer", () => {
+    const read = reusedBufferReader();
+    const files = [write("one.jsonl", "one\n"), write("two.jsonl", `${"x".repeat(100_000)}\n`), write("three.jsonl", `${"y".repeat(300_000)}\n`)];
+    const bytes = read(files);
+    expect(bytes.map((part) => part.length)).toEqual([4, 100_001, 300_001]);
+    expect(text(bytes[0]!)).toBe("one\n");
+    expect(text(bytes[1]!)).toBe(`${"x".repeat(100_000)}\n`);
+    expect(text(bytes[2]!)).toBe(`${"y".repeat(300_000)}\n`);
+  });
+
+  it("throws Node's error for a file that cannot be opened", () => {
+    expect(() => reusedBufferReader()([path.join(folder, "missing.jsonl")])).toThrow(/ENOENT/);
+  });
+});
