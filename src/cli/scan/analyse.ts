@@ -18,6 +18,7 @@ import type { CliIo } from "../io";
 import { byteLines } from "./byteLines";
 import type { ScanJob } from "./discover";
 import type { JobFilesReader } from "./readPool";
+import { summaryJobLine } from "./summaryJob";
 import { failedLine, ScanLineBuilder, summaryLine, type ScanLine } from "./line";
 import { sessionCostInputs } from "../../app/sessionPrices";
 import { wholeSessionCost } from "../../core/pricing/index";
@@ -37,9 +38,13 @@ export interface ScanOptions {
 export async function analyseJob(job: ScanJob, options: ScanOptions, readFile: CliIo["readFile"], readJobFiles?: JobFilesReader): Promise<ScanLine> {
   // Side files are read into a session only by the full pipeline.
   if (!options.full && job.sideFiles.length === 0) {
+    const readPaths: JobFilesReader = readJobFiles ?? ((paths) => paths.map((file) => readFile(file)));
+    // Files whose agents discovery found and whose summarisers load without the core.
+    const known = summaryJobLine(job, readPaths);
+    if (known) return known;
     try {
       const paths = [job.file, ...job.with];
-      const bytes = readJobFiles ? readJobFiles(paths) : paths.map((file) => readFile(file));
+      const bytes = readPaths(paths);
       const files = paths.map((file, index) => bytesFile(file, bytes[index]!, job.agentIds[index] ?? null));
       const summary = summarizeSession(files);
       if (summary) return summaryLine(job.file, job.with, summary);
