@@ -1,10 +1,13 @@
 // The scan threads' reused read buffer (src/cli/scan/readPool.ts): a job's files read whole and in
-// order, into the same memory from job to job, a grown buffer keeping what the job read before.
+// order, into the same memory from job to job, a grown buffer keeping what the job read before;
+// and discovery's file heads, read into one buffer too.
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { reusedBufferReader } from "../../src/cli/scan/readPool";
+import { headReader } from "../../src/cli/scan/discover";
+import { intakeHeadLength } from "../../src/core/intake/index";
 
 const folder = mkdtempSync(path.join(tmpdir(), "contextscope-read-pool-"));
 const write = (name: string, text: string): string => {
@@ -39,5 +42,20 @@ describe("reusedBufferReader", () => {
 
   it("throws Node's error for a file that cannot be opened", () => {
     expect(() => reusedBufferReader()([path.join(folder, "missing.jsonl")])).toThrow(/ENOENT/);
+  });
+});
+
+describe("discovery's head reader", () => {
+  it("gives each file's name, size and the head the intake asks for, in one buffer kept from file to file", () => {
+    const read = headReader();
+    const large = write("large.jsonl", `${"a".repeat(300 * 1024)}\n`);
+    const small = write("small-head.jsonl", '{"b":2}\n');
+    const first = read(large);
+    expect(first).toMatchObject({ name: "large.jsonl", size: 300 * 1024 + 1 });
+    expect(first.head.length).toBe(intakeHeadLength("large.jsonl", 300 * 1024 + 1, { together: true, follow: true }));
+    const second = read(small);
+    expect(second).toMatchObject({ name: "small-head.jsonl", size: 8 });
+    expect(Buffer.from(second.head).toString()).toBe('{"b":2}\n');
+    expect(second.head.buffer).toBe(first.head.buffer);
   });
 });
