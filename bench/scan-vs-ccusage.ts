@@ -9,7 +9,9 @@
 // ccusage's (an independent count of the same lines). By hand only, never in CI.
 //
 // Run with `npx tsx bench/scan-vs-ccusage.ts [--mb 900] [--ccusage "<command>"] [--no-full]
-// [--keep]`. `scan` runs as the compiled CLI (dist-cli/contextscope.mjs, `npm run build:cli`)
+// [--keep] [--baseline <contextscope.mjs>]`. `--baseline` times another build's summary pass in the
+// same run (another branch's dist-cli/contextscope.mjs) and says whether its lines, sorted, are
+// byte for byte ours. `scan` runs as the compiled CLI (dist-cli/contextscope.mjs, `npm run build:cli`)
 // when it is there, else through tsx (whose start-up then counts in its time).
 import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
@@ -26,6 +28,7 @@ const targetBytes = Number(valueOf("--mb") ?? 900) * 1024 * 1024;
 const ccusage = valueOf("--ccusage") ?? "npx --yes ccusage@20.0.24";
 const withFull = !args.includes("--no-full");
 const keep = args.includes("--keep");
+const baseline = valueOf("--baseline");
 const shared = path.resolve("../shared/fixtures");
 
 /** A transcript with its sub-agent files, as texts. */
@@ -173,6 +176,12 @@ function main(): void {
     const passes = lines.filter((line) => line.includes('"pass":"summary"')).length;
     console.log(`scan: ${summary.seconds.toFixed(2)} s${cpuText(summary.cpu)} (${lines.length} lines, ${passes} by the summary pass); ${(summary.seconds / theirs.seconds).toFixed(2)} × ccusage${cpuRatio(summary.cpu, theirs.cpu)}`);
     console.log(tokenAgreement(theirRows, lines.map((line) => JSON.parse(line) as ScanRow)));
+    if (baseline) {
+      const before = timed(process.execPath, [path.resolve(baseline), "scan", built.projects], env);
+      const sorted = (text: string) => text.trim().split("\n").filter((line) => line !== "").sort().join("\n");
+      const same = sorted(before.stdout) === sorted(summary.stdout);
+      console.log(`baseline ${baseline}: ${before.seconds.toFixed(2)} s${cpuText(before.cpu)}; ${(before.seconds / theirs.seconds).toFixed(2)} × ccusage${cpuRatio(before.cpu, theirs.cpu)}; lines ${same ? "byte for byte the same (sorted)" : "DIFFER"}`);
+    }
     if (withFull) {
       const full = timed(scan.command, [...scan.args, "--full", built.projects], env);
       console.log(`scan --full: ${full.seconds.toFixed(2)} s${cpuText(full.cpu)}; ${(full.seconds / theirs.seconds).toFixed(2)} × ccusage${cpuRatio(full.cpu, theirs.cpu)}`);

@@ -17,6 +17,8 @@ import { loadAnySession, loadSession } from "../inputs";
 import type { CliIo } from "../io";
 import { byteLines } from "./byteLines";
 import type { ScanJob } from "./discover";
+import type { JobFilesReader } from "./readPool";
+import { summaryJobLine } from "./summaryJob";
 import { failedLine, ScanLineBuilder, summaryLine, type ScanLine } from "./line";
 import { sessionCostInputs } from "../../app/sessionPrices";
 import { wholeSessionCost } from "../../core/pricing/index";
@@ -28,12 +30,22 @@ export interface ScanOptions {
   full: boolean;
 }
 
-/** The job's line: from the summary pass when asked for and the agent has one, else the full rebuild. */
-export async function analyseJob(job: ScanJob, options: ScanOptions, readFile: CliIo["readFile"]): Promise<ScanLine> {
+/**
+ * The job's line: from the summary pass when asked for and the agent has one, else the full
+ * rebuild. `readJobFiles` reads the summary pass's files (a thread's reused buffer, readPool.ts);
+ * by default each is read with `readFile`.
+ */
+export async function analyseJob(job: ScanJob, options: ScanOptions, readFile: CliIo["readFile"], readJobFiles?: JobFilesReader): Promise<ScanLine> {
   // Side files are read into a session only by the full pipeline.
   if (!options.full && job.sideFiles.length === 0) {
+    const readPaths: JobFilesReader = readJobFiles ?? ((paths) => paths.map((file) => readFile(file)));
+    // Files whose agents discovery found and whose summarisers load without the core.
+    const known = summaryJobLine(job, readPaths);
+    if (known) return known;
     try {
-      const files = [job.file, ...job.with].map((file, index) => bytesFile(file, readFile(file), job.agentIds[index] ?? null));
+      const paths = [job.file, ...job.with];
+      const bytes = readPaths(paths);
+      const files = paths.map((file, index) => bytesFile(file, bytes[index]!, job.agentIds[index] ?? null));
       const summary = summarizeSession(files);
       if (summary) return summaryLine(job.file, job.with, summary);
     } catch (error) {

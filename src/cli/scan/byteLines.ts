@@ -16,7 +16,7 @@ export function* byteLines(bytes: Uint8Array, wanted?: LineWanted): Generator<st
   let line: Buffer | null = null;
   const contains = (marker: string): boolean => {
     line ??= buffer.subarray(start, last);
-    return line.indexOf(marker, 0, "latin1") >= 0;
+    return line.indexOf(markerBytes(marker)) >= 0;
   };
   const head = (length: number): string => buffer.toString("latin1", start, Math.min(last, start + length));
   while (start < buffer.length) {
@@ -27,4 +27,13 @@ export function* byteLines(bytes: Uint8Array, wanted?: LineWanted): Generator<st
     if (!wanted || wanted(contains, head)) yield buffer.toString("utf8", start, last);
     start = end + 1;
   }
+}
+
+/** Each marker's bytes, made once: a search for a string encodes it again on every call. */
+const MARKER_BYTES = new Map<string, Buffer>();
+
+function markerBytes(marker: string): Buffer {
+  let bytes = MARKER_BYTES.get(marker);
+  if (!bytes) MARKER_BYTES.set(marker, (bytes = Buffer.from(marker, "latin1")));
+  return bytes;
 }

@@ -11,8 +11,7 @@
 // and the folders below it, as the app's library does. Everything else is named as skipped.
 import fs from "node:fs";
 import path from "node:path";
-import { foldersReadWithDatabase, isSessionName, scanRole, sideFileNear, type ScanRole } from "../../core/intake/index";
-import { intakeSource } from "../intakeFile";
+import { foldersReadWithDatabase, intakeHeadLength, isSessionName, scanRole, sideFileNear, type IntakeSource, type ScanRole } from "../../core/intake/index";
 
 export interface ScanJob {
   /** The session file (or database) the line is about. */
@@ -64,10 +63,11 @@ export function discoverSessions(inputs: readonly string[]): Discovery {
   const skipped: Discovery["skipped"] = [];
   const sessions = new Map<string, string | null>();
   const companions: string[] = [];
+  const source = headReader();
   for (const file of unique) {
     let role: ScanRole;
     try {
-      role = scanRole(intakeSource(file, { together: true, follow: true }));
+      role = scanRole(source(file));
     } catch (error) {
       role = { kind: "skipped", reason: (error as Error).message };
     }
@@ -100,4 +100,27 @@ export function discoverSessions(inputs: readonly string[]): Discovery {
 /** The side files in the session's folder or a folder above it. */
 function companionsOf(file: string, companions: readonly string[]): string[] {
   return companions.filter((companion) => sideFileNear(companion, file, path.sep));
+}
+
+/**
+ * Each file as the intake sees it (src/cli/intakeFile.ts: its name, size and the first bytes the
+ * intake asks for), the bytes read into one buffer kept from file to file: the intake is done with
+ * a file's head before the next is read (`scanRole` keeps no bytes), and a new buffer per file had
+ * the system zero and map 256 KB for every large session.
+ */
+export function headReader(): (file: string) => IntakeSource {
+  let buffer = new Uint8Array(0);
+  return (file) => {
+    const fd = fs.openSync(file, "r");
+    try {
+      const size = fs.fstatSync(fd).size;
+      const name = path.basename(file);
+      const length = intakeHeadLength(name, size, { together: true, follow: true });
+      if (buffer.length < length) buffer = new Uint8Array(length);
+      const read = length > 0 ? fs.readSync(fd, buffer, 0, length, 0) : 0;
+      return { name, size, head: buffer.subarray(0, read) };
+    } finally {
+      fs.closeSync(fd);
+    }
+  };
 }

@@ -4,7 +4,7 @@
 import type { ModelRef } from "../../core/model";
 import type { PrefixTurnReport } from "../../core/prefix/analyze";
 import { SessionCostAccumulator, type SessionCostTotals } from "../../core/pricing/index";
-import { ReportedBreakCounter, summaryFigures, type SessionSummaryResult, type WholeSessionTotals } from "../../core/session/index";
+import { ReportedBreakCounter, summaryFigures, type SessionSummaryResult, type WholeSessionTotals } from "../../core/session/summary-pass";
 import { datasetPriceTable } from "../../core/pricing/dataset";
 import { emptyServerVerdictTally, tallyServerVerdict, type ServerVerdictTally } from "../../core/prefix/server-verdict";
 

@@ -11,6 +11,7 @@ import type { CliIo } from "../io";
 import { analyseJob, type ScanOptions } from "./analyse";
 import type { ScanJob } from "./discover";
 import type { ScanLine } from "./line";
+import { reusedBufferReader } from "./readPool";
 
 /** Lets the event loop deliver the worker threads' lines between this thread's own jobs. */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -25,8 +26,9 @@ export async function runScanJobs(
   const entry = threadEntry();
   const size = Math.min(options.threads, order.length);
   const scanOptions: ScanOptions = { tokenizer: options.tokenizer, full: options.full };
+  const readJobFiles = reusedBufferReader();
   if (size < 2 || !entry) {
-    for (const job of order) onLine(await analyseJob(job, scanOptions, readFile));
+    for (const job of order) onLine(await analyseJob(job, scanOptions, readFile, readJobFiles));
     return;
   }
   const next = new SharedArrayBuffer(4);
@@ -52,7 +54,7 @@ export async function runScanJobs(
   try {
     const shared = new Int32Array(next);
     for (let index = takeJob(shared, order.length); index !== null && !failure; index = takeJob(shared, order.length)) {
-      onLine(await analyseJob(order[index]!, scanOptions, readFile));
+      onLine(await analyseJob(order[index]!, scanOptions, readFile, readJobFiles));
       await nextTurn();
     }
     await allDone;

@@ -27,4 +27,4 @@ export * from "./storage";
 export * from "./simulate/index";
 export type * from "../agents/descriptor";
 export * from "./sideFiles";
-export { ReportedBreakCounter, summarizeSession, summaryFigures, wantedLines, wholeSessionTotals, type SessionSummaryResult, type SummaryFile, type WholeSessionTotals } from "./summary";
+export { summarizeSession, wantedLines, wholeSessionTotals, type SummaryFile } from "./summary";
