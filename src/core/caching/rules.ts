@@ -186,14 +186,34 @@ function resolveMinimum(
   return { ...figure, conflicts, warning: null };
 }
 
+/**
+ * Minimums resolved without a user override, per model: the simulation asks for its model's every
+ * turn, and the rows never change. Shared between turns: read only.
+ */
+const resolvedMinimums = { anthropic: new Map<string | null, ResolvedFigure>(), gemini: new Map<string | null, ResolvedFigure>() };
+
 export function anthropicMinimum(model: string | null, overrides?: CacheRuleOverrides): ResolvedFigure {
   const id = model ?? "unknown";
-  return resolveMinimum(ANTHROPIC_MINIMUMS, model ? anthropicModelKey(model) : null, ANTHROPIC_DEFAULT_MINIMUM, id, overrides?.minimumByModel?.[id]);
+  const override = overrides?.minimumByModel?.[id];
+  if (override !== undefined) return resolveMinimum(ANTHROPIC_MINIMUMS, model ? anthropicModelKey(model) : null, ANTHROPIC_DEFAULT_MINIMUM, id, override);
+  let resolved = resolvedMinimums.anthropic.get(model);
+  if (!resolved) {
+    resolved = resolveMinimum(ANTHROPIC_MINIMUMS, model ? anthropicModelKey(model) : null, ANTHROPIC_DEFAULT_MINIMUM, id);
+    resolvedMinimums.anthropic.set(model, resolved);
+  }
+  return resolved;
 }
 
 export function geminiMinimum(model: string | null, overrides?: CacheRuleOverrides): ResolvedFigure {
   const id = model ?? "unknown";
-  return resolveMinimum(GEMINI_MINIMUMS, model ? geminiModelKey(model) : null, GEMINI_DEFAULT_MINIMUM, id, overrides?.minimumByModel?.[id]);
+  const override = overrides?.minimumByModel?.[id];
+  if (override !== undefined) return resolveMinimum(GEMINI_MINIMUMS, model ? geminiModelKey(model) : null, GEMINI_DEFAULT_MINIMUM, id, override);
+  let resolved = resolvedMinimums.gemini.get(model);
+  if (!resolved) {
+    resolved = resolveMinimum(GEMINI_MINIMUMS, model ? geminiModelKey(model) : null, GEMINI_DEFAULT_MINIMUM, id);
+    resolvedMinimums.gemini.set(model, resolved);
+  }
+  return resolved;
 }
 
 /** CA-14: GPT-5.6 and later use the breakpoint rules; earlier models the 1024/128-block rule. */

@@ -56,10 +56,24 @@ export interface CacheSimulationState {
   previous: { request: SegmentedRequest; timeMs: number | null } | null;
   /** The Anthropic prefix points of the last request, extended by the next one (`anthropicPoints`). */
   points: AnthropicPoints | null;
+  /**
+   * When each entry expires, soonest first (a binary heap): expiring looks at the entries due
+   * instead of every entry each turn. A record is pushed whenever an entry's last use or TTL is
+   * set, so a record whose figures are no longer its entry's (or whose entry was dropped) is stale
+   * and skipped.
+   */
+  expiries: ExpiryRecord[];
+}
+
+interface ExpiryRecord {
+  /** lastUsedMs + ttlMs when the record was pushed. */
+  at: number;
+  hash: number;
+  entry: Entry;
 }
 
 export function createCacheSimulationState(): CacheSimulationState {
-  return { entries: new Map(), previous: null, points: null };
+  return { entries: new Map(), previous: null, points: null, expiries: [] };
 }
 
 export interface SimulateOptions {
@@ -70,10 +84,54 @@ export interface SimulateOptions {
   carry?: MessageCarry | null;
 }
 
+/** Notes when `entry` (just set or touched) expires; an entry last used at no known time never does. */
+function scheduleExpiry(state: CacheSimulationState, hash: number, entry: Entry): void {
+  if (entry.lastUsedMs === null) return;
+  const heap = state.expiries;
+  // Stale records pile up while time stands still or TTLs are long: start again from the entries.
+  if (heap.length > 4 * state.entries.size + 64) {
+    heap.length = 0;
+    for (const [key, value] of state.entries) if (value !== entry && value.lastUsedMs !== null) heapPush(heap, { at: value.lastUsedMs + value.ttlMs, hash: key, entry: value });
+  }
+  heapPush(heap, { at: entry.lastUsedMs + entry.ttlMs, hash, entry });
+}
+
+function heapPush(heap: ExpiryRecord[], record: ExpiryRecord): void {
+  let i = heap.push(record) - 1;
+  while (i > 0) {
+    const parent = (i - 1) >> 1;
+    if (heap[parent]!.at <= record.at) break;
+    heap[i] = heap[parent]!;
+    i = parent;
+  }
+  heap[i] = record;
+}
+
+function heapPop(heap: ExpiryRecord[]): void {
+  const last = heap.pop()!;
+  if (heap.length === 0) return;
+  let i = 0;
+  for (;;) {
+    const left = 2 * i + 1;
+    if (left >= heap.length) break;
+    const right = left + 1;
+    const child = right < heap.length && heap[right]!.at < heap[left]!.at ? right : left;
+    if (heap[child]!.at >= last.at) break;
+    heap[i] = heap[child]!;
+    i = child;
+  }
+  heap[i] = last;
+}
+
+/** Drops every entry whose TTL has run out at `timeMs` (unused for longer than its TTL). */
 function expireEntries(state: CacheSimulationState, timeMs: number | null): void {
   if (timeMs === null) return;
-  for (const [hash, entry] of state.entries) {
-    if (entry.lastUsedMs !== null && timeMs - entry.lastUsedMs > entry.ttlMs) state.entries.delete(hash);
+  const heap = state.expiries;
+  // `timeMs - lastUsedMs > ttlMs` is `lastUsedMs + ttlMs < timeMs`: the records due come first.
+  while (heap.length > 0 && heap[0]!.at < timeMs) {
+    const { at, hash, entry } = heap[0]!;
+    heapPop(heap);
+    if (state.entries.get(hash) === entry && entry.lastUsedMs !== null && entry.lastUsedMs + entry.ttlMs === at) state.entries.delete(hash);
   }
 }
 
@@ -214,6 +272,7 @@ function simulateAnthropic(state: CacheSimulationState, request: SegmentedReques
   // Read (CA-9): per breakpoint, the nearest cached boundary within the lookback window.
   let cacheRead = 0;
   let readEntry: Entry | null = null;
+  let readHash = 0;
   let readUpTo: string | null = null;
   const lookback = ANTHROPIC_RULES.lookbackBlocks.value;
   for (const bp of breakpoints) {
@@ -224,13 +283,17 @@ function simulateAnthropic(state: CacheSimulationState, request: SegmentedReques
         if (tokens[segmentIndex]! > cacheRead) {
           cacheRead = tokens[segmentIndex]!;
           readEntry = entry;
+          readHash = hashes[segmentIndex]!;
           readUpTo = request.segments.at(segmentIndex)!.label;
         }
         break;
       }
     }
   }
-  if (readEntry) readEntry.lastUsedMs = timeMs;
+  if (readEntry) {
+    readEntry.lastUsedMs = timeMs;
+    scheduleExpiry(state, readHash, readEntry);
+  }
 
   // Write (CA-10): every breakpoint at or above the minimum that is not cached yet.
   let cacheWrite5m = 0;
@@ -245,7 +308,12 @@ function simulateAnthropic(state: CacheSimulationState, request: SegmentedReques
     if (existing) {
       existing.lastUsedMs = timeMs;
       existing.ttlMs = Math.max(existing.ttlMs, bp.ttlMs);
-    } else state.entries.set(hash, { tokens: prefixTokens, ttlMs: bp.ttlMs, lastUsedMs: timeMs });
+      scheduleExpiry(state, hash, existing);
+    } else {
+      const entry = { tokens: prefixTokens, ttlMs: bp.ttlMs, lastUsedMs: timeMs };
+      state.entries.set(hash, entry);
+      scheduleExpiry(state, hash, entry);
+    }
     if (prefixTokens > writtenUpTo) {
       const portion = prefixTokens - writtenUpTo;
       if (bp.ttlMs === ANTHROPIC_RULES.ttl1hMs.value) cacheWrite1h += portion;
@@ -355,13 +423,18 @@ function simulateOpenAiBreakpoints(state: CacheSimulationState, request: Segment
       cacheRead = tokens[i]!;
       readUpTo = segments.at(i)!.label;
       entry.lastUsedMs = timeMs;
+      scheduleExpiry(state, hashes[i]!, entry);
     }
   }
   let writtenUpTo = cacheRead;
   let cacheWrite = 0;
   for (const i of breakpoints) {
     if (tokens[i]! < OPENAI_RULES.v56MinimumTokens.value) continue;
-    if (!state.entries.has(hashes[i]!)) state.entries.set(hashes[i]!, { tokens: tokens[i]!, ttlMs: OPENAI_RULES.v56TtlMs.value, lastUsedMs: timeMs });
+    if (!state.entries.has(hashes[i]!)) {
+      const entry = { tokens: tokens[i]!, ttlMs: OPENAI_RULES.v56TtlMs.value, lastUsedMs: timeMs };
+      state.entries.set(hashes[i]!, entry);
+      scheduleExpiry(state, hashes[i]!, entry);
+    }
     if (tokens[i]! > writtenUpTo) {
       cacheWrite += tokens[i]! - writtenUpTo;
       writtenUpTo = tokens[i]!;

@@ -39,14 +39,13 @@ export function diffRequests(
   next: SegmentedRequest,
   options: CounterOptions = {},
 ): PrefixDiff {
-  const base = {
-    bytes: next.bytes,
-    tokens: next.tokens,
-    tokensExact: next.tokensExact,
-  };
+  // The shared fields are written out in each result, not spread from one object: a spread
+  // copies through a slower path, and this runs every turn.
   if (!previous) {
     return {
-      ...base,
+      bytes: next.bytes,
+      tokens: next.tokens,
+      tokensExact: next.tokensExact,
       sharedBytes: 0,
       sharedTokens: 0,
       breakPath: null,
@@ -87,7 +86,9 @@ export function diffRequests(
   if (!prevSegment) {
     // N is a prefix of N+1: nothing to pay again.
     return {
-      ...base,
+      bytes: next.bytes,
+      tokens: next.tokens,
+      tokensExact: next.tokensExact,
       sharedBytes,
       sharedTokens,
       breakPath: null,
@@ -101,7 +102,9 @@ export function diffRequests(
   if (!nextSegment) {
     // N+1 ends inside N: a truncation at a segment boundary.
     return {
-      ...base,
+      bytes: next.bytes,
+      tokens: next.tokens,
+      tokensExact: next.tokensExact,
       sharedBytes,
       sharedTokens,
       breakPath: prevSegment.label,
@@ -130,7 +133,9 @@ export function diffRequests(
     else if (location) partialTokens = counter.count(location.sharedText);
   }
   return {
-    ...base,
+    bytes: next.bytes,
+    tokens: next.tokens,
+    tokensExact: next.tokensExact,
     sharedBytes: sharedBytes + byteOffset,
     sharedTokens: sharedTokens + partialTokens,
     breakPath: sameLabel ? joinPath(nextSegment.label, location?.path ?? []) : named.label,

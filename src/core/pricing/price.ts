@@ -113,14 +113,23 @@ export function priceUsage(usage: PriceableUsage | null, model: ModelRefLike | n
       anyPriced = true;
     }
   }
-  return {
-    ...statusOf(dollars, anyPriced, missing.length),
-    parts,
-    row: `${row.provider}/${row.model}`,
-    match: found.match,
-    missing,
-    ...(long && row.longContext ? { longContext: { aboveInputTokens: row.longContext.aboveInputTokens, inputTokens: totalInput } } : {}),
-  };
+  // Built field by field, not spread: a session prices every turn (the keys' order is the output's).
+  const status = statusOf(dollars, anyPriced, missing.length);
+  const priced: PricedUsage = { status: status.status, dollars: status.dollars, parts, row: rowName(row), match: found.match, missing };
+  if (long && row.longContext) priced.longContext = { aboveInputTokens: row.longContext.aboveInputTokens, inputTokens: totalInput };
+  return priced;
+}
+
+/** "provider/model" of each row, made once per row (a session names its row every turn). */
+const rowNames = new WeakMap<PriceRow, string>();
+
+function rowName(row: PriceRow): string {
+  let name = rowNames.get(row);
+  if (name === undefined) {
+    name = `${row.provider}/${row.model}`;
+    rowNames.set(row, name);
+  }
+  return name;
 }
 
 export interface PricedTotal {
@@ -165,7 +174,7 @@ export function priceRebilled(rebilledTokens: number, model: ModelRefLike | null
     status: missing.length ? "not priced" : "priced",
     dollars: missing.length ? null : (parts[0]?.dollars ?? 0),
     parts,
-    row: `${row.provider}/${row.model}`,
+    row: rowName(row),
     match: found.match,
     missing,
   };

@@ -127,6 +127,24 @@ function holdsFields(shape: Shape): boolean {
   return shape.kind === "array" || shape.kind === "object" || shape.kind === "tagged" || shape.kind === "union";
 }
 
+interface FieldCheck {
+  key: string;
+  shape: Shape;
+  required: boolean;
+}
+
+/** Each object shape's fields as a list, made once: every line of a session is checked against the same shapes. */
+const fieldLists = new WeakMap<Shape, readonly FieldCheck[]>();
+
+function fieldsOf(shape: Extract<Shape, { kind: "object" }>): readonly FieldCheck[] {
+  let fields = fieldLists.get(shape);
+  if (!fields) {
+    fields = Object.entries(shape.fields).map(([key, field]) => ({ key, shape: field, required: shape.required?.includes(key) ?? false }));
+    fieldLists.set(shape, fields);
+  }
+  return fields;
+}
+
 /**
  * `value` checked against `shape`: the same object when everything fits (no copy), else a copy
  * with the misfits taken out, each named in `problems` by its path.
@@ -154,8 +172,7 @@ export function conform(shape: Shape, value: unknown, path: string, problems: st
     case "object": {
       if (!isPlainObject(value)) return value;
       let out: Record<string, unknown> | null = null;
-      for (const [key, fieldShape] of Object.entries(shape.fields)) {
-        const required = shape.required?.includes(key) ?? false;
+      for (const { key, shape: fieldShape, required } of fieldsOf(shape)) {
         if (!Object.hasOwn(value, key)) {
           if (required) {
             out ??= { ...value };

@@ -22,6 +22,7 @@ import { textDigest } from "../../core/tokens/textDigest";
 import { loadTokenizerTables, TokenizerTablesNotLoaded, type TokenizerTable } from "../../core/tokens/tables";
 import { sessionTables } from "../../core/tokens/sessionTables";
 import type { Text } from "../../core/text/text";
+import type { PipelineHooks } from "../../core/pipeline/types";
 import { tokenPieces } from "../../core/tokens/pieces";
 import { iterateSessionCompositions, type TurnComposition } from "../../core/session/sessionComposition";
 import { predictedInputOf, rebilledTokensOf } from "../../core/pricing/fromPrefix";
@@ -81,6 +82,13 @@ const MAX_CACHED_PASSES = 6;
  * 100 MB of buffers at once at 100 MB).
  */
 const PENDING_COUNT_CHARS = 4 * 1024 * 1024;
+
+/**
+ * The passes' walks read each turn's request in the analyzer (or the composition) before asking
+ * for the next and keep none past the turn after: the walk may hand out two lists in turn
+ * instead of copying the context each turn.
+ */
+const WALK_HOOKS: PipelineHooks = { reuseRequestLists: true };
 
 /** Where a pass's counts come from when they were made elsewhere (CounterOptions). */
 interface CountSources {
@@ -227,7 +235,7 @@ export class PrefixService {
     // Going on from a turn: the collecting walk starts one turn earlier, so it compares the first
     // new turn with the one before as the pass does, and names the same texts.
     const from = continueFrom ? { continueFrom: { analyzer: createPrefixAnalyzer(prefix), afterTurn: Math.max(0, continueFrom.afterTurn - 1) } } : {};
-    for (const report of iterateSessionPrefixes(session, options, { analysis, prefix, ...from })) {
+    for (const report of iterateSessionPrefixes(session, options, { analysis, prefix, hooks: WALK_HOOKS, ...from })) {
       void report;
       // Texts wait in the pool (as strings, or bytes to move) until counted: at most this many characters at once.
       await pool.belowPending(PENDING_COUNT_CHARS);
@@ -252,7 +260,7 @@ export class PrefixService {
   /** The rows of the turns after `afterTurn`, from the pass's analyzer (which has seen the turns up to it). */
   private async walkTurns(done: PrefixPass, options: PipelineOptions, pass: TokenPass, analysis: SessionAnalysis, afterTurn: number): Promise<void> {
     let previousTokens = done.rows[done.rows.length - 1]?.tokens ?? null;
-    for (const report of iterateSessionPrefixes(done.session, options, { analysis, continueFrom: { analyzer: done.analyzer, afterTurn } })) {
+    for (const report of iterateSessionPrefixes(done.session, options, { analysis, hooks: WALK_HOOKS, continueFrom: { analyzer: done.analyzer, afterTurn } })) {
       done.rows.push(prefixRow(report, pass, previousTokens));
       previousTokens = report.tokens;
       await yieldIfDue();
@@ -315,7 +323,7 @@ export class PrefixService {
     const kept = earlier ? Math.min(earlier.rows.length, keptTurns(earlier.turns, turns)) : 0;
     const rows = earlier ? earlier.rows.slice(0, kept) : [];
     const extra = earlier ? { afterTurn: kept } : {};
-    for (const row of iterateSessionCompositions(session, options, { tokenizer: "estimate", segmentCache: this.segmentCache, ...extra })) {
+    for (const row of iterateSessionCompositions(session, options, { tokenizer: "estimate", segmentCache: this.segmentCache, hooks: WALK_HOOKS, ...extra })) {
       rows.push(row);
       await yieldIfDue();
       await waitWhileInteractive();

@@ -184,7 +184,8 @@ export class PathProjector {
       default: {
         const projected = this.project(entry);
         if (!projected) return "none";
-        this.positions.set(entry.id, this.messages.length);
+        // Positions are read by context_edit alone, which only senpi applies.
+        if (this.profile === "senpi") this.positions.set(entry.id, this.messages.length);
         this.messages.push(projected);
         return "append";
       }
@@ -206,12 +207,13 @@ export class PathProjector {
   private project(entry: SessionEntry): ProjectedMessage | null {
     if (entry.type === "compaction") return null; // PI-P5: only the last compaction emits, via reset
     const edit = this.profile === "senpi" ? this.edits.get(entry.id) : undefined;
-    const key = `${this.profile}|${entry.id}|${edit ? edit.id : ""}`;
-    let message = this.cache.get(key);
     const base = this.baseMessage(entry);
+    // Unedited, the message is the base one (same cache key): one key made and looked up, not two.
+    const key = edit ? `${this.profile}|${entry.id}|${edit.id}` : null;
+    let message = key === null ? base : this.cache.get(key);
     if (message === undefined) {
       message = base === null ? null : edit && edit.raw.replacement !== null ? applyReplacement(base, edit.raw.replacement) : base;
-      this.cache.set(key, message);
+      this.cache.set(key!, message);
     }
     if (message === null) return null;
     return {
@@ -265,7 +267,7 @@ export class PathProjector {
         const entry = this.path[i] as SessionEntry;
         const projected = this.project(entry);
         if (!projected) continue;
-        positions.set(entry.id, messages.length);
+        if (this.profile === "senpi") positions.set(entry.id, messages.length);
         messages.push(projected);
       }
     }
