@@ -150,8 +150,8 @@ function libraryRowFromSummary(summary: SessionSummaryResult): LibraryRowFacts {
  * A row from the session's files' bytes by the summary pass, as `scan` makes its line (the first
  * file the session, the others its sub-agent files); null when its agent has no summary pass.
  */
-export function libraryRowFromBytes(files: readonly { name: string; bytes: Uint8Array }[]): LibraryRowFacts | null {
-  const summary = summarizeSession(files.map((file) => ({ name: file.name, lines: (wanted?: LineWanted) => bytesSummaryLines(file.bytes, wanted) })));
+export function libraryRowFromBytes(files: readonly { name: string; bytes: Uint8Array; agentId?: string | null }[]): LibraryRowFacts | null {
+  const summary = summarizeSession(files.map((file) => ({ name: file.name, agentId: file.agentId, lines: (wanted?: LineWanted) => bytesSummaryLines(file.bytes, wanted) })));
   return summary ? libraryRowFromSummary(summary) : null;
 }
 
@@ -160,6 +160,11 @@ export function libraryRowFromBytes(files: readonly { name: string; bytes: Uint8
  * one), asked before the whole file is read: a file of another agent is read once, by the full
  * pipeline. `whole`: the head is the whole file (else its last, perhaps cut, line is left out).
  */
+/** Whether the agent of this id (the one a file's first lines were detected as) has a summary pass. */
+export function agentHasSummaryPass(agentId: string): boolean {
+  return findAgent(agentId)?.summarize !== undefined;
+}
+
 export function hasSummaryPass(head: Uint8Array, name: string, whole: boolean): boolean {
   const lines = [...bytesSummaryLines(whole ? head : head.subarray(0, head.lastIndexOf(10) + 1))].filter((line) => line.trim() !== "").slice(0, DETECTION_LINE_COUNT);
   return detectAgent(lines, name)?.summarize !== undefined;

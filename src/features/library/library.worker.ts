@@ -6,7 +6,7 @@
 // (src/features/library/libraryState.ts) and hands each the next file as soon as it answers.
 // Nothing leaves the page.
 /// <reference lib="webworker" />
-import { hasSummaryPass, libraryRowFacts, libraryRowFromBytes } from "../../app/libraryRow";
+import { agentHasSummaryPass, hasSummaryPass, libraryRowFacts, libraryRowFromBytes } from "../../app/libraryRow";
 import { isDatabaseFileName } from "../../core/intake/folder";
 import type { LibraryJob, LibraryReply } from "./libraryProtocol";
 import { intakeSources, readSession } from "../open/worker";
@@ -20,10 +20,15 @@ const HEAD_BYTES = 256 * 1024;
 /** Files the summary pass reads whole in memory; a larger one is read by the full pipeline, which streams it. */
 const SUMMARY_MAX_BYTES = 1024 * 1024 * 1024;
 
-/** The session's files can go through the summary pass: its agent has one, no side file is read with it, none is a database or too large to hold. */
-async function summarisable(job: LibraryJob, files: readonly File[]): Promise<boolean> {
+/**
+ * The session's files can go through the summary pass: its agent has one, no side file is read
+ * with it, none is a database or too large to hold. `agentId`: the agent the first file's head was
+ * detected as when it was planned (as `scan`'s discovery does), else its head is looked at here.
+ */
+async function summarisable(job: LibraryJob, files: readonly File[], agentId: string | null): Promise<boolean> {
   const first = files[0]!;
   if (job.sessionFiles !== files.length || isDatabaseFileName(first.name) || files.some((file) => file.size > SUMMARY_MAX_BYTES)) return false;
+  if (agentId !== null) return agentHasSummaryPass(agentId);
   return hasSummaryPass(new Uint8Array(await first.slice(0, HEAD_BYTES).arrayBuffer()), first.name, first.size <= HEAD_BYTES);
 }
 
@@ -35,8 +40,10 @@ async function facts(job: LibraryJob): Promise<LibraryReply> {
     const own = planOpen(await intakeSources(files.slice(0, 1), { together: false }), { together: false });
     if (own.kind === "refused" && own.because === "side file alone") return { id: job.id, ok: false, error: own.message, companion: true };
     // Side files are read into a session by the full pipeline only; a database is no lines.
-    if (await summarisable(job, files)) {
-      const summary = libraryRowFromBytes(await Promise.all(files.map(async (file) => ({ name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) }))));
+    // The first file's agent, detected once here (a plain file whose head holds its first lines).
+    const agentId = own.kind === "sessions" && own.sessions[0]?.container === null ? own.sessions[0].agentId : null;
+    if (await summarisable(job, files, agentId)) {
+      const summary = libraryRowFromBytes(await Promise.all(files.map(async (file, index) => ({ name: file.name, bytes: new Uint8Array(await file.arrayBuffer()), agentId: index === 0 ? agentId : null }))));
       if (summary) return { id: job.id, ok: true, facts: summary };
     }
     const source = files.length === 1 ? { kind: "file" as const, file: files[0]! } : { kind: "files" as const, files };
