@@ -2,12 +2,36 @@
 // a given tag. A stored text answers from its first bytes when they settle the question, and is
 // decoded (once, not kept) only when they do not, so a stage that tests every message of every
 // turn does not turn the session's large texts back into strings.
-import { storedTextBytes, type StoredText } from "./storedText";
+import { decodeLiteralBytes, storedTextBytes, type StoredText } from "./storedText";
 import { textString, textUnits, type Text } from "./text";
 import { utf8Encode } from "../util/utf8";
 
 const SPACE = 0x20;
 const BACKSLASH = 0x5c;
+const LETTER_U = 0x75;
+/** The most bytes one UTF-16 unit of a stored text takes: a `\uXXXX` escape. */
+const BYTES_PER_UNIT = 6;
+
+/**
+ * The first characters of a text: a string that starts the text and holds at least `units` UTF-16
+ * units of it (the whole text when it is shorter). A stored text decodes only the bytes that can
+ * hold them (at most 6 a unit), cut where no escape or UTF-8 sequence is split, so a preview or a
+ * prefix test of a large text costs the same as of a small one.
+ */
+export function textHead(text: Text, units: number): string {
+  if (typeof text === "string") return text;
+  const bytes = storedTextBytes(text);
+  const room = (units + 1) * BYTES_PER_UNIT;
+  if (bytes.length <= room) return decodeLiteralBytes(bytes);
+  let end = 0;
+  while (end < room) {
+    const byte = bytes[end]!;
+    const step = byte === BACKSLASH ? (bytes[end + 1] === LETTER_U ? 6 : 2) : byte < 0x80 ? 1 : byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : 2;
+    if (end + step > room) break;
+    end += step;
+  }
+  return decodeLiteralBytes(bytes.subarray(0, end));
+}
 
 /** Whether the byte, first of a stored text, makes the text's first character one `trim` keeps. */
 function startsWithKeptCharacter(text: StoredText): boolean {
@@ -31,7 +55,8 @@ export function textStartsWith(text: Text, prefix: string): boolean {
   if (typeof text === "string") return text.startsWith(prefix);
   if (prefix.length > text.units) return false;
   const prefixWellFormed = (prefix as { isWellFormed?: () => boolean }).isWellFormed?.call(prefix) ?? false;
-  if (!text.canonical || !prefixWellFormed) return textString(text).startsWith(prefix);
+  // Other bytes are read as characters, only as many as the prefix has.
+  if (!text.canonical || !prefixWellFormed) return textHead(text, prefix.length).startsWith(prefix);
   // Canonical bytes render each character on its own, so the text starts with `prefix` exactly
   // when its bytes start with the prefix's rendering.
   const wanted = utf8Encode(JSON.stringify(prefix).slice(1, -1));

@@ -6,28 +6,34 @@
 import { formatRequestJson } from "../../core/export/request-json";
 import type { AgentMessage, BuiltRequest, ContextMessage, LlmMessage } from "../../core/model";
 import { isText, textString, type Text } from "../../core/text/text";
+import { textHead } from "../../core/text/textTests";
 import { inferredLabel, NOTE_RULE, noteExplanation, noteRuleIds, serializerInferences, synthesizedExplanation } from "../../app/explain";
 import type { DroppedInfo, MessageRow, RequestFacts, TextHighlight, TurnRequestResult } from "./protocol";
 
 /** Characters of a message row's preview (MessageRow.preview). */
 const PREVIEW_CHARS = 160;
 
-/** Readable one-line text of a message, for previews and for locating it in the JSON text. */
-function messageTexts(message: LlmMessage): string[] {
+/**
+ * The starts of a message's texts, joined, as far as a preview reads them: each text is read only
+ * up to the preview's first cut (a large stored text is not decoded whole on every step), so the
+ * first PREVIEW_CHARS * 2 characters are those of the whole texts joined.
+ */
+function previewSource(message: LlmMessage): string {
+  const head = (text: Text) => textHead(text, PREVIEW_CHARS * 2);
   const texts: string[] = [];
   if (message.role === "user") {
-    if (isText(message.content)) texts.push(textString(message.content));
-    else for (const block of message.content ?? []) texts.push(block.type === "text" ? textString(block.text) : `[image ${block.mimeType}]`);
+    if (isText(message.content)) texts.push(head(message.content));
+    else for (const block of message.content ?? []) texts.push(block.type === "text" ? head(block.text) : `[image ${block.mimeType}]`);
   } else if (message.role === "assistant") {
     for (const block of message.content ?? []) {
-      if (block.type === "text") texts.push(textString(block.text));
-      else if (block.type === "thinking") texts.push(`[thinking] ${textString(block.thinking)}`);
+      if (block.type === "text") texts.push(head(block.text));
+      else if (block.type === "thinking") texts.push(`[thinking] ${head(block.thinking)}`);
       else if (block.type === "toolCall") texts.push(`${block.name}(${JSON.stringify(block.arguments ?? {})})`);
     }
   } else if (message.role === "toolResult") {
-    for (const block of message.content ?? []) texts.push(block.type === "text" ? textString(block.text) : `[image ${block.mimeType}]`);
+    for (const block of message.content ?? []) texts.push(block.type === "text" ? head(block.text) : `[image ${block.mimeType}]`);
   }
-  return texts;
+  return texts.join(" ⏎ ");
 }
 
 /** First text block as stored: the string to search for in the serialized body. */
@@ -43,7 +49,7 @@ function firstStoredText(message: LlmMessage): string | null {
 }
 
 function preview(message: LlmMessage): string {
-  const joined = messageTexts(message).join(" ⏎ ");
+  const joined = previewSource(message);
   const oneLine = joined.length > PREVIEW_CHARS * 2 ? joined.slice(0, PREVIEW_CHARS * 2) : joined;
   const collapsed = oneLine.replace(/\s+/g, " ").trim();
   return collapsed.length > PREVIEW_CHARS ? `${collapsed.slice(0, PREVIEW_CHARS - 1)}…` : collapsed;
@@ -166,8 +172,14 @@ function requestFacts(built: BuiltRequest): RequestFacts {
   };
 }
 
-export function requestView(turn: number, built: BuiltRequest, charsOf: (message: AgentMessage) => number): TurnRequestResult {
-  const jsonText = formatRequestJson(built.body);
+/** `format` writes the body's JSON text: `formatRequestJson`'s, which a `RequestJsonFormatter` writes from the parts it kept. */
+export function requestView(
+  turn: number,
+  built: BuiltRequest,
+  charsOf: (message: AgentMessage) => number,
+  format: (body: unknown) => string = formatRequestJson,
+): TurnRequestResult {
+  const jsonText = format(built.body);
   const highlights = [...notRecordedHighlights(jsonText), ...synthesizedHighlights(jsonText, built.messages)].sort(
     (a, b) => a.start - b.start,
   );

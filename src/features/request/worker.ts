@@ -10,20 +10,29 @@ import { optionsKey, type SessionHost, type SessionSlot } from "../../worker/ses
 import { linkThreadCalls } from "../threads/worker";
 import type { RequestMethods, TurnRequestResult } from "./protocol";
 import { requestView } from "./requestModel";
+import { RequestJsonFormatter } from "./requestJson";
 
 export type { RequestMethods } from "./protocol";
 export { messageRows, notRecordedHighlights } from "./requestModel";
 
 const RECENT_VIEWS = 4;
 
-/** Recently shown turns (key: options + turn) of the open session; a session that grows starts afresh. */
-const RECENT: SessionSlot<Map<string, TurnRequestResult>> = { scope: "run", make: () => new Map() };
+/**
+ * Recently shown turns (key: options + turn) of the open session, and the JSON texts of the last
+ * request's parts (a step to the next turn writes only its new messages); a session that grows
+ * starts afresh.
+ */
+const RECENT: SessionSlot<{ views: Map<string, TurnRequestResult>; json: RequestJsonFormatter }> = {
+  scope: "run",
+  make: () => ({ views: new Map(), json: new RequestJsonFormatter() }),
+};
 
 export function requestHandlers(host: SessionHost): HandlerTable<RequestMethods> {
   const { ofSession } = handlerKit(host);
   return {
     buildRequest: ofSession({ stage: "building the request of a turn" }, ({ options, turn }, { session: opened, target }) => {
-      const recentViews = host.serviceFor(RECENT, target);
+      const recent = host.serviceFor(RECENT, target);
+      const recentViews = recent.views;
       const key = `${optionsKey(options)}#${turn}`;
       const cached = recentViews.get(key);
       if (cached) {
@@ -32,7 +41,7 @@ export function requestHandlers(host: SessionHost): HandlerTable<RequestMethods>
         return cached;
       }
       const built = buildTurnRequest(target, options, turn);
-      const view = requestView(turn, built, messageCharsEstimator(target, options));
+      const view = requestView(turn, built, messageCharsEstimator(target, options), (body) => recent.json.format(body));
       // An unknown model's window as the simulator takes it: never below what the session reached.
       view.built.windowFromSession = windowFromSession(target, options, built.model);
       // Tool calls of this request that started a sub-agent thread link to it (Messages tab).
