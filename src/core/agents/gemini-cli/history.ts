@@ -10,6 +10,8 @@
 // with the records a followed chat appends (`carryGeminiFold`).
 import type { ReaderWarning, Session, SessionEntry } from "../../model";
 import { isObject } from "../../util/is-object";
+import { isText, textString, type Text } from "../../text/text";
+import { trimmedTextStartsWith } from "../../text/textTests";
 
 /** One message of the folded list, with the entry (file line) that last wrote it. */
 export interface HistoryMessage {
@@ -64,15 +66,34 @@ export interface GeminiIndex {
 
 const SNAPSHOT_OPEN = "<state_snapshot>";
 
+/** The texts of a message's content (a large one may be a stored text), in order. */
+function contentTexts(content: unknown): Text[] {
+  if (isText(content)) return [content];
+  const parts = Array.isArray(content) ? content : isObject(content) ? [content] : [];
+  return parts.map((part) => (typeof part === "string" ? part : isObject(part) && isText(part.text) ? part.text : ""));
+}
+
 /** The text parts of a message's content, joined. */
 export function contentText(content: unknown): string {
-  if (typeof content === "string") return content;
-  const parts = Array.isArray(content) ? content : isObject(content) ? [content] : [];
-  return parts.map((part) => (typeof part === "string" ? part : isObject(part) && typeof part.text === "string" ? part.text : "")).join("");
+  return contentTexts(content).map(textString).join("");
+}
+
+/** Whether the texts joined, leading whitespace trimmed, start with `prefix`, decoding no more stored texts than that takes. */
+export function joinedTextsStartWith(texts: readonly Text[], prefix: string): boolean {
+  let head = "";
+  for (const text of texts) {
+    if (head === "" && typeof text !== "string" && text.units >= prefix.length) {
+      const settled = trimmedTextStartsWith(text, prefix);
+      if (settled !== null) return settled;
+    }
+    head = (head + textString(text)).trimStart();
+    if (head.length >= prefix.length) break;
+  }
+  return head.startsWith(prefix);
 }
 
 function isSnapshot(message: HistoryMessage): boolean {
-  return message.type === "user" && contentText(message.record.content).trimStart().startsWith(SNAPSHOT_OPEN);
+  return message.type === "user" && joinedTextsStartWith(contentTexts(message.record.content), SNAPSHOT_OPEN);
 }
 
 function messageOf(value: unknown, entryId: string): HistoryMessage | null {

@@ -11,6 +11,7 @@ import { analyzeOneBranch, oneBranchSummary, type TurnPlace } from "../../pipeli
 import { sessionConstant } from "../../captures/fact";
 import { capturedOrFromHeader, valueOrNotRecorded } from "../../captures/headerField";
 import { isObject } from "../../util/is-object";
+import { jsonLength } from "../../simulate/json-length";
 import { GEMINI_GENERATION_CONFIG, GEMINI_SYSTEM_INSTRUCTION, GEMINI_TOOLS } from "./capture";
 import { historyRequestContents } from "./contents";
 import { recordSharedHead } from "../../util/list-lineage";
@@ -141,7 +142,8 @@ function contentsChars(contents: readonly object[]): number {
     // Measured once per content object: a turn's contents are mostly the previous turn's.
     let chars = contentChars.get(content);
     if (chars === undefined) {
-      chars = JSON.stringify(content).length;
+      // Its JSON's length with large texts kept as bytes counted as the texts they hold.
+      chars = jsonLength(content) ?? 0;
       contentChars.set(content, chars);
     }
     total += chars;
