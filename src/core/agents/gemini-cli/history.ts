@@ -11,7 +11,7 @@
 import type { ReaderWarning, Session, SessionEntry } from "../../model";
 import { isObject } from "../../util/is-object";
 import { isText, textString, type Text } from "../../text/text";
-import { trimmedTextStartsWith } from "../../text/textTests";
+import { joinTexts, trimmedTextStartsWith } from "../../text/textTests";
 
 /** One message of the folded list, with the entry (file line) that last wrote it. */
 export interface HistoryMessage {
@@ -50,8 +50,8 @@ interface GeminiCompression {
   before: HistoryMessage[];
   /** The compressed list it installed. */
   after: HistoryMessage[];
-  /** The `<state_snapshot>` text (the verified summary). */
-  summary: string;
+  /** The `<state_snapshot>` text (the verified summary): the stored text itself when the file keeps it as one. */
+  summary: Text;
   /** Index in `after` of the first message kept from the old history (after the model's acknowledgement). */
   keptFrom: number;
 }
@@ -249,7 +249,7 @@ class HistoryFold {
         if (snapshotAt >= 0) {
           const acknowledgement = next[snapshotAt + 1];
           const keptFrom = acknowledgement && acknowledgement.type === "gemini" ? snapshotAt + 2 : snapshotAt + 1;
-          this.compressions.push({ entry, turnsBefore: this.turns.length, before: this.list.slice(), after: next, summary: contentText(next[snapshotAt]!.record.content), keptFrom });
+          this.compressions.push({ entry, turnsBefore: this.turns.length, before: this.list.slice(), after: next, summary: joinTexts(contentTexts(next[snapshotAt]!.record.content), ""), keptFrom });
         }
         this.list = next.slice();
         this.shared = false;

@@ -4,14 +4,15 @@
 // carries into the request's contents unchanged, reading them only through `isText` /
 // `textString` / the text tests (contents.ts, context.ts, history.ts): the message's content,
 // its parts' texts and function results, and the results recorded on its tool calls. Everything
-// else (ids, tool-call arguments, thoughts, display copies, metadata) stays a string, so untyped
+// else (ids, tool-call arguments, display copies, metadata) stays a string, so untyped
 // code reading it never meets a stored text.
 //
 // The places, in a message record `{id, type, content, toolCalls?, …}`, on its own line or in a
 // `$set.messages` list:
 // - `content` itself (when a string);
 // - in each part of `content` (a list, or one part): `text`, and `functionResponse.response.output`;
-// - in each of `toolCalls`: `result` (when a string), or the same places in each part of a list `result`.
+// - in each of `toolCalls`: `result` (when a string), or the same places in each part of a list `result`;
+// - in each of `thoughts`: `description` (the walk never reads thoughts: they are not sent again).
 import { isObject } from "../../util/is-object";
 import { isStoredText, type StoreMark, type TextStore } from "../../text/storedText";
 import { keepStoredTextsOnlyAt, type StoredTextPlace } from "../../text/keptPlaces";
@@ -35,6 +36,8 @@ function messagePlaces(record: unknown, places: StoredTextPlace[]): void {
   if (!isObject(record) || isStoredText(record) || typeof record.id !== "string" || typeof record.type !== "string") return;
   if (isStoredText(record.content)) places.push({ holder: record, key: "content" });
   else partsPlaces(record.content, places);
+  // The model's thoughts, never sent again, and read by nothing of the walk.
+  if (Array.isArray(record.thoughts)) for (const thought of record.thoughts) if (isObject(thought) && !isStoredText(thought) && isStoredText(thought.description)) places.push({ holder: thought, key: "description" });
   if (!Array.isArray(record.toolCalls)) return;
   for (const call of record.toolCalls) {
     if (!isObject(call) || isStoredText(call)) continue;

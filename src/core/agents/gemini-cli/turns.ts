@@ -12,6 +12,7 @@ import { sessionConstant } from "../../captures/fact";
 import { capturedOrFromHeader, valueOrNotRecorded } from "../../captures/headerField";
 import { isObject } from "../../util/is-object";
 import { jsonLength } from "../../simulate/json-length";
+import { textUnits } from "../../text/text";
 import { GEMINI_GENERATION_CONFIG, GEMINI_SYSTEM_INSTRUCTION, GEMINI_TOOLS } from "./capture";
 import { historyRequestContents } from "./contents";
 import { recordSharedHead } from "../../util/list-lineage";
@@ -125,7 +126,7 @@ function compactionEvent(index: GeminiIndex, position: number): CompactionEvent 
     timestamp: compression.entry.timestamp ?? (typeof (compression.entry.raw.$set as Record<string, unknown>).lastUpdated === "string" ? ((compression.entry.raw.$set as Record<string, unknown>).lastUpdated as string) : null),
     tokensBefore: previous ? promptTokens(previous) : null,
     firstKeptEntryId: compression.after[compression.keptFrom]?.entryId ?? null,
-    summaryChars: compression.summary.length,
+    summaryChars: textUnits(compression.summary),
   };
 }
 

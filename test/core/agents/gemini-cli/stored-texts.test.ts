@@ -61,6 +61,7 @@ const MESSAGE_PLACES = [
   "toolCalls[].result",
   "toolCalls[].result[].text",
   "toolCalls[].result[].functionResponse.response.output",
+  "thoughts[].description",
 ];
 const PLACES = [...MESSAGE_PLACES, ...MESSAGE_PLACES.map((place) => `$set.messages[].${place}`)];
 

@@ -279,7 +279,7 @@ function simulateGemini(input: SimulationInput, context: SimulationContext): Sim
   const summary = resolveSummary({
     session,
     source: input.summary,
-    recorded: recordedCompression ? recordedCompression.summary : null,
+    recorded: recordedCompression ? textString(recordedCompression.summary) : null,
     headings: ["<state_snapshot>", "<overall_goal>", "<active_constraints>", "<key_knowledge>", "<artifact_trail>", "<file_system_state>", "<recent_actions>", "<task_state>", "</state_snapshot>"],
   });
   const requests = geminiSummariser(input, context, scene, slots, summary);
