@@ -66,6 +66,42 @@ export function textStartsWith(text: Text, prefix: string): boolean {
   return true;
 }
 
+/**
+ * `text.trimStart().startsWith(prefix)` of a stored text when its first byte settles the trim
+ * (an ASCII character `trimStart` keeps: the text is then tested as it is), else null (the caller
+ * decodes it).
+ */
+export function trimmedTextStartsWith(text: StoredText, prefix: string): boolean | null {
+  return startsWithKeptCharacter(text) ? textStartsWith(text, prefix) : null;
+}
+
+/** Bytes that begin or continue an escape of a JSON string literal (`\\`, the escape letters, hex digits, `"`, `/`). */
+function mayBeInEscape(code: number): boolean {
+  return code === BACKSLASH || code === 0x22 || code === 0x2f || (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x46) || (code >= 0x61 && code <= 0x66) || "nrtu".includes(String.fromCharCode(code));
+}
+
+/**
+ * `text.includes(part)`, searching a stored text's bytes without decoding it when they are
+ * `JSON.stringify`'s own and `part` renders as itself and starts with a character no escape holds
+ * (a match then starts at a character of the text, and a character rendered as an escape, which
+ * starts with a backslash, never matches one of `part`'s): `<state_snapshot>`, `<tag>`.
+ */
+export function textIncludes(text: Text, part: string): boolean {
+  if (typeof text === "string") return text.includes(part);
+  const rendered = JSON.stringify(part).slice(1, -1);
+  const wellFormed = (part as { isWellFormed?: () => boolean }).isWellFormed?.call(part) ?? false;
+  if (!text.canonical || !wellFormed || rendered !== part || part.length === 0 || rendered.includes("\\") || mayBeInEscape(part.charCodeAt(0))) return textString(text).includes(part);
+  const wanted = utf8Encode(part);
+  const bytes = storedTextBytes(text);
+  const first = wanted[0]!;
+  for (let at = bytes.indexOf(first); at !== -1 && at + wanted.length <= bytes.length; at = bytes.indexOf(first, at + 1)) {
+    let i = 1;
+    while (i < wanted.length && bytes[at + i] === wanted[i]) i++;
+    if (i === wanted.length) return true;
+  }
+  return false;
+}
+
 /** The texts joined with `separator`: the one text itself when there is one (a stored text stays a reference). */
 export function joinTexts(texts: readonly Text[], separator: string): Text {
   if (texts.length === 1) return texts[0]!;

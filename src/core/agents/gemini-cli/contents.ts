@@ -18,6 +18,7 @@
 //     (`stripToolCallIdPrefixes`). Compression requests send the curated history with the stored ids.
 // Every content remembers the messages it came from and why parts were added, for the Messages tab.
 import { isObject } from "../../util/is-object";
+import { isText } from "../../text/text";
 import { historyLineage, type HistoryMessage } from "./history";
 
 export type Part = Record<string, unknown>;
@@ -37,7 +38,8 @@ export interface SourcedContent {
 const SYNTHETIC_THOUGHT_SIGNATURE = "skip_thought_signature_validator";
 
 function toPartArray(content: unknown): Part[] {
-  if (typeof content === "string") return [{ text: content }];
+  // A large text may be kept as bytes (storedTextPlaces.ts): it is carried as it is.
+  if (isText(content)) return [{ text: content }];
   if (Array.isArray(content)) return content.map((part) => (typeof part === "string" ? { text: part } : isObject(part) ? part : { text: String(part) }));
   return isObject(content) ? [content] : [];
 }
@@ -56,7 +58,7 @@ function toolResultParts(record: Record<string, unknown>): Part[] {
   for (const call of toolCallsOf(record)) {
     const result = call.result;
     if (result === undefined || result === null || result === "") continue;
-    if (typeof result === "string") parts.push({ functionResponse: { id: call.id, name: call.name, response: { output: result } } });
+    if (isText(result)) parts.push({ functionResponse: { id: call.id, name: call.name, response: { output: result } } });
     else if (Array.isArray(result)) parts.push(...toPartArray(result));
     else if (isObject(result)) parts.push(result);
   }
@@ -216,7 +218,7 @@ function wirePart(part: Part, stripIds: boolean): Part {
 
 /** A user content with text and no function response: a prompt, where a turn's active loop starts. */
 function isPrompt(content: { role: string; parts: Part[] }): boolean {
-  return content.role === "user" && content.parts.some((part) => typeof part.text === "string" && part.text !== "") && !content.parts.some((part) => isObject(part.functionResponse));
+  return content.role === "user" && content.parts.some((part) => isText(part.text) && part.text !== "") && !content.parts.some((part) => isObject(part.functionResponse));
 }
 
 /** Index of the last user content with text and no function response: where the current turn starts. */

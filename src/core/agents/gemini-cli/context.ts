@@ -5,16 +5,20 @@
 // says so, and so do the tool results a resume sends twice and the CLI's own snapshot message.
 import type { ContextMessage, LlmMessage, Provenance, TextBlock, ToolCallBlock } from "../../model";
 import { isObject } from "../../util/is-object";
+import { isText, type Text } from "../../text/text";
 import type { Part, SourcedContent } from "./contents";
+import { joinedTextsStartWith } from "./history";
 
-function responseText(response: unknown): string {
-  if (isObject(response) && typeof response.output === "string") return response.output;
+const SNAPSHOT_OPEN = "<state_snapshot>";
+
+function responseText(response: unknown): Text {
+  if (isObject(response) && isText(response.output)) return response.output;
   if (isObject(response) && typeof response.error === "string") return response.error;
   return JSON.stringify(response ?? null);
 }
 
-function partText(part: Part): string {
-  if (typeof part.text === "string") return part.text;
+function partText(part: Part): Text {
+  if (isText(part.text)) return part.text;
   if (isObject(part.functionResponse)) return responseText(part.functionResponse.response);
   if (isObject(part.inlineData)) return `[${String(part.inlineData.mimeType ?? "inline data")}]`;
   if (isObject(part.fileData)) return `[file ${String(part.fileData.fileUri ?? "")}]`;
@@ -62,7 +66,7 @@ function repeatedResults(content: SourcedContent): number {
 
 function provenance(content: SourcedContent): Provenance {
   const entryId = content.entryIds[content.entryIds.length - 1] ?? null;
-  const text = content.parts.map((part) => (typeof part.text === "string" ? part.text : "")).join("");
+  const texts = content.parts.map((part) => (isText(part.text) ? part.text : ""));
   const repeated = repeatedResults(content);
   if (repeated > 0) {
     return {
@@ -75,7 +79,7 @@ function provenance(content: SourcedContent): Provenance {
   if (content.sources.some((m) => m.id.endsWith("_response"))) {
     return { rule: "gemini-cli:results-from-tool-calls", entryId, ruleId: "FM-GM-5", explanation: "Tool results rebuilt from the answer's toolCalls, as a resume does." };
   }
-  if (text.trimStart().startsWith("<state_snapshot>") || content.parts.some((p) => typeof p.text === "string" && p.text.trimStart().startsWith("<state_snapshot>"))) {
+  if (joinedTextsStartWith(texts, SNAPSHOT_OPEN) || texts.some((text) => joinedTextsStartWith([text], SNAPSHOT_OPEN))) {
     return { rule: "wrap:compaction-summary", entryId, ruleId: "FM-GM-7", explanation: "The chat compression's <state_snapshot> (the verified summary), sent as a user message after the session context." };
   }
   if (content.sources.length > 1) {

@@ -10,6 +10,8 @@
 // with the records a followed chat appends (`carryGeminiFold`).
 import type { ReaderWarning, Session, SessionEntry } from "../../model";
 import { isObject } from "../../util/is-object";
+import { isText, textString, type Text } from "../../text/text";
+import { joinTexts, trimmedTextStartsWith } from "../../text/textTests";
 
 /** One message of the folded list, with the entry (file line) that last wrote it. */
 export interface HistoryMessage {
@@ -48,8 +50,8 @@ interface GeminiCompression {
   before: HistoryMessage[];
   /** The compressed list it installed. */
   after: HistoryMessage[];
-  /** The `<state_snapshot>` text (the verified summary). */
-  summary: string;
+  /** The `<state_snapshot>` text (the verified summary): the stored text itself when the file keeps it as one. */
+  summary: Text;
   /** Index in `after` of the first message kept from the old history (after the model's acknowledgement). */
   keptFrom: number;
 }
@@ -64,15 +66,34 @@ export interface GeminiIndex {
 
 const SNAPSHOT_OPEN = "<state_snapshot>";
 
+/** The texts of a message's content (a large one may be a stored text), in order. */
+function contentTexts(content: unknown): Text[] {
+  if (isText(content)) return [content];
+  const parts = Array.isArray(content) ? content : isObject(content) ? [content] : [];
+  return parts.map((part) => (typeof part === "string" ? part : isObject(part) && isText(part.text) ? part.text : ""));
+}
+
 /** The text parts of a message's content, joined. */
 export function contentText(content: unknown): string {
-  if (typeof content === "string") return content;
-  const parts = Array.isArray(content) ? content : isObject(content) ? [content] : [];
-  return parts.map((part) => (typeof part === "string" ? part : isObject(part) && typeof part.text === "string" ? part.text : "")).join("");
+  return contentTexts(content).map(textString).join("");
+}
+
+/** Whether the texts joined, leading whitespace trimmed, start with `prefix`, decoding no more stored texts than that takes. */
+export function joinedTextsStartWith(texts: readonly Text[], prefix: string): boolean {
+  let head = "";
+  for (const text of texts) {
+    if (head === "" && typeof text !== "string" && text.units >= prefix.length) {
+      const settled = trimmedTextStartsWith(text, prefix);
+      if (settled !== null) return settled;
+    }
+    head = (head + textString(text)).trimStart();
+    if (head.length >= prefix.length) break;
+  }
+  return head.startsWith(prefix);
 }
 
 function isSnapshot(message: HistoryMessage): boolean {
-  return message.type === "user" && contentText(message.record.content).trimStart().startsWith(SNAPSHOT_OPEN);
+  return message.type === "user" && joinedTextsStartWith(contentTexts(message.record.content), SNAPSHOT_OPEN);
 }
 
 function messageOf(value: unknown, entryId: string): HistoryMessage | null {
@@ -228,7 +249,7 @@ class HistoryFold {
         if (snapshotAt >= 0) {
           const acknowledgement = next[snapshotAt + 1];
           const keptFrom = acknowledgement && acknowledgement.type === "gemini" ? snapshotAt + 2 : snapshotAt + 1;
-          this.compressions.push({ entry, turnsBefore: this.turns.length, before: this.list.slice(), after: next, summary: contentText(next[snapshotAt]!.record.content), keptFrom });
+          this.compressions.push({ entry, turnsBefore: this.turns.length, before: this.list.slice(), after: next, summary: joinTexts(contentTexts(next[snapshotAt]!.record.content), ""), keptFrom });
         }
         this.list = next.slice();
         this.shared = false;

@@ -7,12 +7,18 @@
 // message is updated, so it cannot be the entry id); history.ts folds them. Lenient: a bad line is
 // a warning with its line number, never an exception.
 import type { ReaderWarning, Session, SessionEntry } from "../../model";
-import { firstObjects, parseObjectLine } from "../../readers/jsonl-object";
-import { finishReadWarnings, readerSession } from "../../readers/finish";
-import type { FormatReader, LineReader } from "../../readers/types";
+import { firstObjects, parseObjectLine, parseObjectLineBytes } from "../../readers/jsonl-object";
+import { finishReadWarnings, finishTextStore, readerSession } from "../../readers/finish";
+import type { FormatReader, LineReader, LineReaderOptions } from "../../readers/types";
+import { createTextStore, type TextSource, type TextStore } from "../../text/storedText";
+import { LARGE_TEXT_BYTES } from "../../text/largeLiterals";
+import { readersKeepStoredTexts } from "../../text/storedTextsSwitch";
+import { readLineIntoStore, startsObject } from "../../text/keptPlaces";
 import { isObject } from "../../util/is-object";
+import { utf8Decode } from "../../util/utf8";
 import { parseJsonCapped } from "../../util/json-depth";
 import { duplicateKeys, duplicateKeysReason } from "../../util/json-duplicate-keys";
+import { keepGeminiStoredTexts } from "./storedTextPlaces";
 
 export const GEMINI_CLI_FORMAT_ID = "gemini-cli";
 const FORMAT_LABEL = "Gemini CLI chat";
@@ -66,8 +72,8 @@ function entryOf(line: number, kind: GeminiLineKind, raw: Record<string, unknown
   return { id: `L${line}`, parentId: previous, type: kind, timestamp, line, raw };
 }
 
-function sessionOf(fileName: string, header: Record<string, unknown> | null, entries: SessionEntry[], warnings: ReaderWarning[], lineCount: number, legacy: boolean): Session {
-  return readerSession({ formatId: GEMINI_CLI_FORMAT_ID, formatLabel: legacy ? `${FORMAT_LABEL} (single JSON object)` : FORMAT_LABEL, fileName, formatVersion: null, header, lineCount }, entries, warnings);
+function sessionOf(fileName: string, header: Record<string, unknown> | null, entries: SessionEntry[], warnings: ReaderWarning[], lineCount: number, legacy: boolean, store: TextStore | null = null): Session {
+  return readerSession({ formatId: GEMINI_CLI_FORMAT_ID, formatLabel: legacy ? `${FORMAT_LABEL} (single JSON object)` : FORMAT_LABEL, fileName, formatVersion: null, header, lineCount }, entries, warnings, store);
 }
 
 function metadataOf(raw: Record<string, unknown>): Record<string, unknown> {
@@ -85,7 +91,20 @@ class GeminiLineReader implements LineReader {
   private readonly text: string[] = [];
   private legacy: boolean | null = null;
 
-  constructor(private readonly fileName: string) {}
+  /** The bytes of the large texts kept as bytes (created with the first line that may hold one). */
+  private store: TextStore | null = null;
+  /** Present when readers keep stored texts (src/core/text/storedTextsSwitch.ts). */
+  readonly pushLineBytes?: (bytes: Uint8Array, start: number, end: number, lineNumber: number, offset?: number) => void;
+  /** The file, readable again: texts of lines handed with their offset stay there. */
+  private readonly textSource: TextSource | null;
+
+  constructor(
+    private readonly fileName: string,
+    options: LineReaderOptions = {},
+  ) {
+    this.textSource = options.textSource ?? null;
+    if (readersKeepStoredTexts()) this.pushLineBytes = (bytes, start, end, lineNumber, offset) => this.readLineBytes(bytes, start, end, lineNumber, offset);
+  }
 
   pushLine(text: string, lineNumber: number): void {
     this.lastLine = lineNumber;
@@ -96,11 +115,40 @@ class GeminiLineReader implements LineReader {
       return;
     }
     if (text.trim() === "") return;
-    const parsed = parseObjectLine(text);
+    this.readParsed(parseObjectLine(text), lineNumber, text);
+  }
+
+  /**
+   * A line as bytes: its large texts are stored, and kept as bytes where a record may hold them
+   * (storedTextPlaces.ts). Lines too short to hold a large text, lines that do not start an
+   * object (blank ones, garbage) and every line of the older single-object form are read as text.
+   */
+  private readLineBytes(bytes: Uint8Array, start: number, end: number, lineNumber: number, offset?: number): void {
+    if (end - start < LARGE_TEXT_BYTES || !startsObject(bytes, start, end) || this.legacy === true) {
+      this.pushLine(start === end ? "" : utf8Decode(bytes.subarray(start, end)), lineNumber);
+      return;
+    }
+    this.lastLine = lineNumber;
+    // A first line this long is not the older form's lone "{".
+    this.legacy = false;
+    const store = (this.store ??= createTextStore(undefined, this.textSource));
+    // A line that makes no entry (a bad line, not a chat record) keeps no bytes.
+    readLineIntoStore(
+      store,
+      { bytes, start, end, offset },
+      () => parseObjectLineBytes(bytes, start, end, store, offset),
+      (raw, mark) => keepGeminiStoredTexts(raw, store, mark),
+      // The repeated keys are looked for in the line's text, decoded for that only.
+      (parsed) => this.readParsed(parsed, lineNumber, utf8Decode(bytes.subarray(start, end))),
+    );
+  }
+
+  /** Reads a parsed line (`text`: the line as written, for repeated keys); true when it made an entry. */
+  private readParsed(parsed: { value: Record<string, unknown>; note?: string } | { reason: string }, lineNumber: number, text: string): boolean {
     if ("reason" in parsed) {
       this.lastBadLine = lineNumber;
       this.warnings.push({ line: lineNumber, reason: parsed.reason });
-      return;
+      return false;
     }
     if (parsed.note) this.warnings.push({ line: lineNumber, reason: parsed.note });
     const repeated = duplicateKeysReason(duplicateKeys(text, 5, lineNumber));
@@ -109,7 +157,7 @@ class GeminiLineReader implements LineReader {
     if (kind === null) {
       this.lastBadLine = lineNumber;
       this.warnings.push({ line: lineNumber, reason: "not a Gemini CLI record (metadata, message, $set or $rewindTo), line skipped" });
-      return;
+      return false;
     }
     if (kind === "message" && !MESSAGE_TYPES.has(parsed.value.type as string)) {
       this.warnings.push({ line: lineNumber, reason: `message type "${String(parsed.value.type)}" is not one the CLI writes; it is kept but never sent` });
@@ -118,6 +166,7 @@ class GeminiLineReader implements LineReader {
     const previous = this.entries[this.entries.length - 1]?.id ?? null;
     this.entries.push(entryOf(lineNumber, kind, parsed.value, previous));
     if (kind === "metadata" && Array.isArray(parsed.value.messages)) this.wholeChat(parsed.value.messages as unknown[], lineNumber);
+    return true;
   }
 
   /**
@@ -146,12 +195,13 @@ class GeminiLineReader implements LineReader {
     if (this.header === null && this.entries.length > 0) {
       this.warnings.push({ line: 0, reason: "the metadata line (sessionId, projectHash) is missing or damaged: the session id and project are unknown; every record is read" });
     }
-    return sessionOf(this.fileName, this.header, this.entries, this.warnings, this.lastLine, false);
+    this.store = finishTextStore(this.store);
+    return sessionOf(this.fileName, this.header, this.entries, this.warnings, this.lastLine, false, this.store);
   }
 
   snapshot(): Session {
     if (this.legacy) return sessionOf(this.fileName, null, [], [], this.lastLine, true);
-    return sessionOf(this.fileName, this.header, this.entries.slice(), this.warnings.slice(), this.lastLine, false);
+    return sessionOf(this.fileName, this.header, this.entries.slice(), this.warnings.slice(), this.lastLine, false, this.store);
   }
 }
 
@@ -235,5 +285,5 @@ export const geminiCliReader: FormatReader = {
   label: "Gemini CLI chat (JSONL or JSON)",
   mismatchMessage: `not a Gemini CLI chat: expected ${EXPECTATION}`,
   detect: (firstLines, fileName) => detectGeminiCli(firstLines, fileName),
-  createLineReader: (fileName) => new GeminiLineReader(fileName),
+  createLineReader: (fileName, options) => new GeminiLineReader(fileName, options),
 };

@@ -4,6 +4,7 @@
 // messageFingerprint), compared with the messages after the simulated split point.
 import type { RecordedCompactionSupport } from "../descriptor";
 import type { Session } from "../../model";
+import { textUnits } from "../../text/text";
 import { getGeminiIndex } from "./history";
 import { GEMINI_POLICY_ID, messageFingerprint } from "./policy/policy";
 
@@ -20,7 +21,7 @@ export const geminiRecordedCompressions: RecordedCompactionSupport = {
     const compression = getGeminiIndex(session).compressions.find((c) => c.entry.id === entryId);
     if (!compression) return [];
     return [
-      { label: "snapshot", value: `${compression.summary.length} characters` },
+      { label: "snapshot", value: `${textUnits(compression.summary)} characters` },
       { label: "messages before", value: String(compression.before.length) },
       { label: "messages after", value: `${compression.after.length} (${compression.after.length - compression.keptFrom} kept)` },
     ];

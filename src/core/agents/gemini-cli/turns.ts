@@ -11,6 +11,8 @@ import { analyzeOneBranch, oneBranchSummary, type TurnPlace } from "../../pipeli
 import { sessionConstant } from "../../captures/fact";
 import { capturedOrFromHeader, valueOrNotRecorded } from "../../captures/headerField";
 import { isObject } from "../../util/is-object";
+import { jsonLength } from "../../simulate/json-length";
+import { textUnits } from "../../text/text";
 import { GEMINI_GENERATION_CONFIG, GEMINI_SYSTEM_INSTRUCTION, GEMINI_TOOLS } from "./capture";
 import { historyRequestContents } from "./contents";
 import { recordSharedHead } from "../../util/list-lineage";
@@ -124,7 +126,7 @@ function compactionEvent(index: GeminiIndex, position: number): CompactionEvent 
     timestamp: compression.entry.timestamp ?? (typeof (compression.entry.raw.$set as Record<string, unknown>).lastUpdated === "string" ? ((compression.entry.raw.$set as Record<string, unknown>).lastUpdated as string) : null),
     tokensBefore: previous ? promptTokens(previous) : null,
     firstKeptEntryId: compression.after[compression.keptFrom]?.entryId ?? null,
-    summaryChars: compression.summary.length,
+    summaryChars: textUnits(compression.summary),
   };
 }
 
@@ -141,7 +143,8 @@ function contentsChars(contents: readonly object[]): number {
     // Measured once per content object: a turn's contents are mostly the previous turn's.
     let chars = contentChars.get(content);
     if (chars === undefined) {
-      chars = JSON.stringify(content).length;
+      // Its JSON's length with large texts kept as bytes counted as the texts they hold.
+      chars = jsonLength(content) ?? 0;
       contentChars.set(content, chars);
     }
     total += chars;

@@ -13,6 +13,8 @@ import { afterCompaction, compactOrSkipVerdict, entryRange } from "../../../simu
 import { fillSlot } from "../../../simulate/instruction-slots";
 import { resolveSummary } from "../../../simulate/summary-text";
 import { estimateJsonTokens } from "../../../simulate/text-tokens";
+import { jsonLength } from "../../../simulate/json-length";
+import { isText, textString } from "../../../text/text";
 import { makeVerdict } from "../../../simulate/verdict";
 import { simulationResult, tokenSummary } from "../../../simulate/result";
 import type {
@@ -62,7 +64,8 @@ type Content = { parts: Part[]; role: string };
 
 /** CP-GM-3: the index of the first content kept (contents.length: everything is summarised). */
 export function compressSplitPoint(contents: readonly Content[], fraction: number): number {
-  const counts = contents.map((content) => JSON.stringify({ role: content.role, parts: content.parts }).length);
+  // Large texts kept as bytes count as the texts they hold.
+  const counts = contents.map((content) => jsonLength({ role: content.role, parts: content.parts }) ?? 0);
   const total = counts.reduce((a, b) => a + b, 0);
   const target = total * fraction;
   let lastSplit = 0;
@@ -188,7 +191,7 @@ function geminiSummariser(input: SimulationInput, context: SimulationContext, sc
     generationConfig: {},
   };
   const mainBody = context.turnRequest.body;
-  const turnTexts = toCompress.flatMap((c) => c.parts.map((part) => (typeof part.text === "string" ? part.text : ""))).filter((t) => t.length > 0);
+  const turnTexts = toCompress.flatMap((c) => c.parts.map((part) => (isText(part.text) ? textString(part.text) : ""))).filter((t) => t.length > 0);
   return [
     {
       role: "summary",
@@ -276,7 +279,7 @@ function simulateGemini(input: SimulationInput, context: SimulationContext): Sim
   const summary = resolveSummary({
     session,
     source: input.summary,
-    recorded: recordedCompression ? recordedCompression.summary : null,
+    recorded: recordedCompression ? textString(recordedCompression.summary) : null,
     headings: ["<state_snapshot>", "<overall_goal>", "<active_constraints>", "<key_knowledge>", "<artifact_trail>", "<file_system_state>", "<recent_actions>", "<task_state>", "</state_snapshot>"],
   });
   const requests = geminiSummariser(input, context, scene, slots, summary);

@@ -5,6 +5,8 @@
 // the session's own compressed history when it has one.
 import type { CapturedSummariserRequest, InstructionSlotSpec } from "../../../simulate/types";
 import { isObject } from "../../../util/is-object";
+import { isText, textString } from "../../../text/text";
+import { textIncludes } from "../../../text/textTests";
 
 export const COMPRESSION_PROMPT_SLOT = "compressionPrompt";
 export const NEW_SNAPSHOT_SLOT = "newSnapshotInstruction";
@@ -50,12 +52,12 @@ type Content = { parts?: unknown; role?: unknown };
 
 function textOf(content: Content | undefined): string {
   if (!content || !Array.isArray(content.parts)) return "";
-  return content.parts.map((part) => (isObject(part) && typeof part.text === "string" ? part.text : "")).join("");
+  return content.parts.map((part) => (isObject(part) && isText(part.text) ? textString(part.text) : "")).join("");
 }
 
 /** True when any text part of the contents holds a snapshot: the CLI then asks for an update. */
 export function holdsSnapshot(contents: readonly unknown[]): boolean {
-  return contents.some((content) => isObject(content) && Array.isArray(content.parts) && content.parts.some((part) => isObject(part) && typeof part.text === "string" && part.text.includes("<state_snapshot>")));
+  return contents.some((content) => isObject(content) && Array.isArray(content.parts) && content.parts.some((part) => isObject(part) && isText(part.text) && textIncludes(part.text, "<state_snapshot>")));
 }
 
 /**
