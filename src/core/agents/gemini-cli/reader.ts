@@ -7,13 +7,12 @@
 // message is updated, so it cannot be the entry id); history.ts folds them. Lenient: a bad line is
 // a warning with its line number, never an exception.
 import type { ReaderWarning, Session, SessionEntry } from "../../model";
-import { firstObjects, parseObjectLine, parseObjectLineBytes } from "../../readers/jsonl-object";
+import { firstObjects, parseObjectLine } from "../../readers/jsonl-object";
 import { finishReadWarnings, finishTextStore, readerSession } from "../../readers/finish";
 import type { FormatReader, LineReader, LineReaderOptions } from "../../readers/types";
 import { createTextStore, type TextSource, type TextStore } from "../../text/storedText";
-import { LARGE_TEXT_BYTES } from "../../text/largeLiterals";
 import { readersKeepStoredTexts } from "../../text/storedTextsSwitch";
-import { readLineIntoStore, startsObject } from "../../text/keptPlaces";
+import { readStoredTextLine } from "../../readers/stored-text-line";
 import { isObject } from "../../util/is-object";
 import { utf8Decode } from "../../util/utf8";
 import { parseJsonCapped } from "../../util/json-depth";
@@ -124,24 +123,25 @@ class GeminiLineReader implements LineReader {
    * object (blank ones, garbage) and every line of the older single-object form are read as text.
    */
   private readLineBytes(bytes: Uint8Array, start: number, end: number, lineNumber: number, offset?: number): void {
-    if (end - start < LARGE_TEXT_BYTES || !startsObject(bytes, start, end) || this.legacy === true) {
+    if (this.legacy === true) {
       this.pushLine(start === end ? "" : utf8Decode(bytes.subarray(start, end)), lineNumber);
       return;
     }
-    this.lastLine = lineNumber;
-    // A first line this long is not the older form's lone "{".
-    this.legacy = false;
-    const store = (this.store ??= createTextStore(undefined, this.textSource));
-    // A line that makes no entry (a bad line, not a chat record) keeps no bytes.
-    readLineIntoStore(
-      store,
-      { bytes, start, end, offset },
-      () => parseObjectLineBytes(bytes, start, end, store, offset),
-      (raw, mark) => keepGeminiStoredTexts(raw, store, mark),
-      // The repeated keys are looked for in the line's text, decoded for that only.
-      (parsed) => this.readParsed(parsed, lineNumber, utf8Decode(bytes.subarray(start, end))),
-    );
+    readStoredTextLine({ bytes, start, end, offset }, {
+      store: () => {
+        this.lastLine = lineNumber;
+        // A first line long enough to hold a large text is not the older form's lone "{".
+        this.legacy = false;
+        return (this.store ??= createTextStore(undefined, this.textSource));
+      },
+      asText: (text) => this.pushLine(text, lineNumber),
+      keep: (raw, store, mark) => keepGeminiStoredTexts(raw, store, mark),
+      // A line that makes no entry (a bad line, not a chat record) keeps no bytes. The repeated
+      // keys are looked for in the line's text, decoded for that only.
+      read: (parsed) => this.readParsed(parsed, lineNumber, utf8Decode(bytes.subarray(start, end))),
+    });
   }
+
 
   /** Reads a parsed line (`text`: the line as written, for repeated keys); true when it made an entry. */
   private readParsed(parsed: { value: Record<string, unknown>; note?: string } | { reason: string }, lineNumber: number, text: string): boolean {

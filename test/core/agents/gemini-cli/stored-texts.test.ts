@@ -2,54 +2,24 @@
 // the CLI does) gives what the same chat read as strings gives: the same entries once the stored
 // texts are decoded, stored texts only at the places storedTextPlaces.ts lists, and the same
 // outputs (each turn's request body and context, the analysis, the prefix rows, the simulated
-// compressions, whose split and instruction read the texts). Run on the shared recording when
-// present and on generated chats with compressions.
+// compressions, whose split and instruction read the texts). Run on the shared recording
+// (../shared/fixtures) and on generated chats with compressions.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { generateAgentSession } from "../../../../bench/generate-agent-session";
 import type { PipelineOptions, Session } from "../../../../src/core/model";
-import { analyzeSession, buildTurnContext, buildTurnRequest } from "../../../../src/core/session/pipeline";
+import { analyzeSession } from "../../../../src/core/session/pipeline";
 import { readSessionText } from "../../../../src/core/session/index";
-import { readSessionChunks } from "../../../../src/core/session/read";
-import { analyzeSessionPrefixes } from "../../../../src/core/session/sessionPrefixes";
 import { getGeminiIndex } from "../../../../src/core/agents/gemini-cli/history";
 import { simulateCompaction } from "../../../../src/core/session/simulate/index";
-import { readersKeepStoredTexts, setReadersKeepStoredTexts } from "../../../../src/core/text/storedTextsSwitch";
-import { isStoredText, releaseTextStore, type TextStore } from "../../../../src/core/text/storedText";
 import { stringifyWithTexts, withTextsDecoded } from "../../../../src/core/text/text";
-import { sharedFixtures } from "../../../support/fixtures";
-import { memoryTextSource } from "../../../support/memoryTextSource";
+import { describeShared } from "../../../support/fixtures";
+import { readSessionAsBytes, releaseBytesReads, sessionOutputs, storedTextPaths } from "../../../support/readAsBytes";
 
 const OPTIONS: PipelineOptions = {};
 
-const stores: TextStore[] = [];
-afterAll(() => stores.forEach(releaseTextStore));
-
-/** The chat read as bytes in chunks of 64 KB (lines cut across chunks), from memory or left in its "file". */
-function readAsBytes(text: string, name: string, inSource: boolean): Session {
-  const bytes = new TextEncoder().encode(text);
-  const chunks: Uint8Array[] = [];
-  for (let at = 0; at < bytes.length; at += 64 * 1024) chunks.push(bytes.subarray(at, at + 64 * 1024));
-  const decoder = new TextDecoder("utf-8");
-  const before = readersKeepStoredTexts();
-  setReadersKeepStoredTexts(true);
-  try {
-    const session = readSessionChunks(chunks, name, (part) => decoder.decode(part), undefined, inSource ? memoryTextSource(bytes) : undefined);
-    if (session.textStore) stores.push(session.textStore);
-    return session;
-  } finally {
-    setReadersKeepStoredTexts(before);
-  }
-}
-
-/** Paths of every stored text of `value` (`toolCalls[].result`). */
-function storedPaths(value: unknown, at = ""): string[] {
-  if (isStoredText(value)) return [at];
-  if (typeof value !== "object" || value === null) return [];
-  if (Array.isArray(value)) return value.flatMap((item) => storedPaths(item, `${at}[]`));
-  return Object.entries(value).flatMap(([key, item]) => storedPaths(item, at === "" ? key : `${at}.${key}`));
-}
+afterAll(releaseBytesReads);
 
 /** The places storedTextPlaces.ts lists, written out here on their own, in a message record. */
 const MESSAGE_PLACES = [
@@ -65,18 +35,12 @@ const MESSAGE_PLACES = [
 ];
 const PLACES = [...MESSAGE_PLACES, ...MESSAGE_PLACES.map((place) => `$set.messages[].${place}`)];
 
-/** Every output compared, as plain JSON keyed by what it is. */
+/** Every output compared, as plain JSON keyed by what it is, simulated compressions included. */
 function outputs(session: Session): Record<string, string> {
   const plain = (value: unknown) => stringifyWithTexts(value);
-  const analysis = analyzeSession(session, OPTIONS);
-  const out: Record<string, string> = { analysis: plain(analysis) };
-  for (const summary of analysis.turns) {
-    out[`request ${summary.turn}`] = plain(buildTurnRequest(session, OPTIONS, summary.turn).body);
-    out[`context ${summary.turn}`] = plain(buildTurnContext(session, OPTIONS, summary.turn));
-  }
-  out.prefix = plain(analyzeSessionPrefixes(session, OPTIONS));
+  const out = sessionOutputs(session, OPTIONS);
+  const turns = analyzeSession(session, OPTIONS).turns.length;
   // Compressions simulated after a few turns spread over the chat (their history holds earlier snapshots).
-  const turns = analysis.turns.length;
   for (const turn of [1, Math.ceil(turns / 2), turns].filter((n) => n >= 1)) {
     out[`simulated ${turn}`] = plain(simulateCompaction({ session, options: OPTIONS, turn, policyId: "gemini-cli", followingTurns: 0 }));
   }
@@ -87,12 +51,12 @@ function expectSameRead(text: string, name: string, minStored: number): void {
   const strings = readSessionText(text, name);
   const expected = outputs(strings);
   for (const inSource of [false, true]) {
-    const bytes = readAsBytes(text, name, inSource);
+    const bytes = readSessionAsBytes(text, name, { inSource });
     expect(bytes.warnings).toEqual(strings.warnings);
     expect(bytes.entries.map((entry) => withTextsDecoded(entry))).toEqual(strings.entries);
     let stored = 0;
     for (const entry of bytes.entries) {
-      const paths = storedPaths(entry.raw);
+      const paths = storedTextPaths(entry.raw);
       stored += paths.length;
       for (const at of paths) expect(PLACES, `line ${entry.line}: ${at}`).toContain(at);
     }
@@ -106,13 +70,6 @@ function expectSameRead(text: string, name: string, minStored: number): void {
 }
 
 describe("a Gemini CLI chat kept as bytes", () => {
-  it("the shared recording (when present): every output equal", () => {
-    const shared = sharedFixtures();
-    if (!shared) return;
-    const walk = (at: string): string[] => readdirSync(at, { withFileTypes: true }).flatMap((item) => (item.isDirectory() ? walk(path.join(at, item.name)) : /^session-.*\.jsonl$/.test(item.name) ? [path.join(at, item.name)] : []));
-    for (const file of walk(path.join(shared.dir, "gemini-cli"))) expectSameRead(readFileSync(file, "utf8"), path.basename(file), 0);
-  });
-
   it("generated chats with compressions: their contents and results stay out of strings, every output equal", () => {
     for (const seed of [7, 8]) {
       const generated = generateAgentSession("gemini-cli", { minBytes: 300 * 1024, seed, callsPerCompaction: 12 });
@@ -135,7 +92,16 @@ describe("a Gemini CLI chat kept as bytes", () => {
     const text = lines.map((line) => JSON.stringify(line)).join("\n") + "\n";
     expectSameRead(text, "session-2026-01-01T00-00-abcd.jsonl", 6);
     // The snapshot, a stored text after blanks, is still seen as one (a compression).
-    const bytes = readAsBytes(text, "session-2026-01-01T00-00-abcd.jsonl", true);
+    const bytes = readSessionAsBytes(text, "session-2026-01-01T00-00-abcd.jsonl", { inSource: true });
     expect(getGeminiIndex(bytes).compressions).toHaveLength(1);
+  });
+});
+
+describeShared("a Gemini CLI chat recorded from the agent, kept as bytes", (shared) => {
+  it("every output equal", () => {
+    const walk = (at: string): string[] => readdirSync(at, { withFileTypes: true }).flatMap((item) => (item.isDirectory() ? walk(path.join(at, item.name)) : /^session-.*\.jsonl$/.test(item.name) ? [path.join(at, item.name)] : []));
+    const files = walk(path.join(shared.dir, "gemini-cli"));
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) expectSameRead(readFileSync(file, "utf8"), path.basename(file), 0);
   });
 });
