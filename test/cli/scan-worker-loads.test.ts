@@ -5,8 +5,8 @@
 import { build } from "esbuild";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { claudeCodeSummaryAgent } from "../../src/core/agents/claude-code/summary-agent";
-import { claudeCodeAgent } from "../../src/core/agents/claude-code/agent";
+import { SUMMARY_ONLY_AGENTS } from "../../src/core/agents/summary-registry";
+import { allAgents } from "../../src/core/session/agents";
 
 /** The source files a static bundle of `entry` takes in (dynamic imports left out). */
 async function staticInputs(entry: string): Promise<string[]> {
@@ -34,8 +34,12 @@ describe("the scan worker's modules", () => {
     expect(inputs.length).toBeLessThan(40);
   });
 
-  it("name Claude Code by its agent's id", () => {
-    expect(claudeCodeSummaryAgent.id).toBe(claudeCodeAgent.id);
-    expect(claudeCodeSummaryAgent.summarize).toBe(claudeCodeAgent.summarize);
+  it("list each agent by its registry id with the registry's own summariser", () => {
+    expect(SUMMARY_ONLY_AGENTS.length).toBeGreaterThan(0);
+    for (const agent of SUMMARY_ONLY_AGENTS) {
+      const registered = allAgents().find((candidate) => candidate.id === agent.id);
+      expect(registered?.summarize, agent.id).toBeDefined();
+      expect(agent.summarize).toBe(registered!.summarize);
+    }
   });
 });
