@@ -2,9 +2,8 @@
 // it answers with the row's facts (src/app/libraryRow.ts), or says the file is an agent's
 // companion file (not a session). As `scan` makes its line: by the summary pass over the files'
 // bytes when the agent has one and no side file is read with it, else read with the pipeline
-// worker's reader and rebuilt in full (that reader, with the whole pipeline, loaded only when a
-// file needs it: evaluating it cost each worker about a third of a second). The page starts as many as the machine has cores
-// (src/features/library/libraryState.ts) and hands each the next file as soon as it answers.
+// worker's reader and rebuilt in full (that reader loaded only when a file needs it). The page
+// starts as many as the machine has cores (src/features/library/libraryState.ts) and hands each the next file as soon as it answers.
 // Nothing leaves the page.
 /// <reference lib="webworker" />
 import { agentHasSummaryPass, hasSummaryPass, libraryRowFacts, libraryRowFromBytes } from "../../app/libraryRow";
