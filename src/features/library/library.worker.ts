@@ -3,8 +3,8 @@
 // companion file (not a session). As `scan` makes its line: by the summary pass over the files'
 // bytes when the agent has one and no side file is read with it, else read with the pipeline
 // worker's reader and rebuilt in full (that reader loaded only when a file needs it). The page
-// starts as many as the machine has cores (src/features/library/libraryState.ts) and hands each the next file as soon as it answers.
-// Nothing leaves the page.
+// starts as many as the machine has cores (src/features/library/libraryState.ts) and hands each
+// the next file as soon as it answers. Nothing leaves the page.
 /// <reference lib="webworker" />
 import { agentHasSummaryPass, hasSummaryPass, libraryRowFacts, libraryRowFromBytes } from "../../app/libraryRow";
 import { isDatabaseFileName } from "../../core/intake/folder";
