@@ -9,13 +9,15 @@
 // leaves, to time the library against `scan` on the same files). Besides the page's own times it
 // prints the CPU time (user + system) the browser's processes spent from the open to the last row
 // (in all and per process kind), read from /proc, since wall times on a shared machine are shares of it.
+// --profile <dir>: also records CPU profiles (Chrome DevTools format, .cpuprofile) of the page's
+// main thread and of each of its dedicated workers, from the open to the last row, into <dir>.
 // The folder is written once to the temporary folder and reused: copies of the committed
 // fixtures of every agent that keeps sessions as files (Claude Code, Codex, pi, an opencode
 // export), and generated pi sessions (bench/generate-session.ts) of a few sizes making up the bulk.
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { chromium } from "@playwright/test";
+import { chromium, type CDPSession, type Page } from "@playwright/test";
 import { CHROMIUM_ARGS, findChromium } from "../scripts/chromium.mjs";
 import { generatePiSession } from "./generate-session";
 
@@ -28,6 +30,7 @@ const sessions = Number(argument("sessions", "1000"));
 const totalMb = Number(argument("total-mb", "2048"));
 const baseURL = argument("url", "http://127.0.0.1:4208/");
 const givenFolder = argument("folder", "");
+const profileDir = argument("profile", "");
 const repo = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 
 const FIXTURES = [
@@ -136,6 +139,48 @@ function browserCpuSeconds(): Record<string, number> | null {
   return byKind;
 }
 
+/** Profiles the page and each dedicated worker it starts: the workers are attached to through the page's session (non-flattened, so their messages travel inside the page's). */
+async function startProfiles(page: Page): Promise<() => Promise<void>> {
+  const cdp: CDPSession = await page.context().newCDPSession(page);
+  const workers: string[] = [];
+  const pending = new Map<number, (result: unknown) => void>();
+  let nextId = 1;
+  const toWorker = (sessionId: string, method: string, params: object = {}): Promise<unknown> => {
+    const id = nextId++;
+    const answered = new Promise<unknown>((resolve) => pending.set(id, resolve));
+    void cdp.send("Target.sendMessageToTarget", { sessionId, message: JSON.stringify({ id, method, params }) });
+    return answered;
+  };
+  cdp.on("Target.receivedMessageFromTarget", (event: { sessionId: string; message: string }) => {
+    const message = JSON.parse(event.message) as { id?: number; result?: unknown; error?: unknown };
+    if (message.id !== undefined) pending.get(message.id)?.(message.result ?? message.error);
+  });
+  cdp.on("Target.attachedToTarget", (event: { sessionId: string; targetInfo: { type: string } }) => {
+    if (event.targetInfo.type !== "worker") return;
+    workers.push(event.sessionId);
+    void (async () => {
+      await toWorker(event.sessionId, "Profiler.enable");
+      await toWorker(event.sessionId, "Profiler.setSamplingInterval", { interval: 200 });
+      await toWorker(event.sessionId, "Profiler.start");
+      await toWorker(event.sessionId, "Runtime.runIfWaitingForDebugger");
+    })();
+  });
+  await cdp.send("Profiler.enable");
+  await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
+  await cdp.send("Target.setAutoAttach", { autoAttach: true, waitForDebuggerOnStart: true, flatten: false });
+  await cdp.send("Profiler.start");
+  return async () => {
+    mkdirSync(profileDir, { recursive: true });
+    const { profile } = await cdp.send("Profiler.stop");
+    writeFileSync(path.join(profileDir, "page.cpuprofile"), JSON.stringify(profile));
+    for (const [index, sessionId] of workers.entries()) {
+      const stopped = (await toWorker(sessionId, "Profiler.stop")) as { profile?: unknown };
+      if (stopped.profile) writeFileSync(path.join(profileDir, `worker-${index}.cpuprofile`), JSON.stringify(stopped.profile));
+    }
+    console.error(`profiles: page and ${workers.length} workers in ${profileDir}`);
+  };
+}
+
 const { dir, files, bytes } = givenFolder ? { dir: givenFolder, ...sizeOf(givenFolder) } : await corpus();
 // A profile on disk: the origin private file system of a throw-away context is held in memory,
 // with a quota too small for a 1 GB file.
@@ -168,6 +213,7 @@ try {
     }
     return performance.now() - start;
   });
+  const stopProfiles = profileDir ? await startProfiles(page) : null;
   const cpuBefore = browserCpuSeconds();
   const result = await page.evaluate(async () => {
     const root = await navigator.storage.getDirectory();
@@ -185,6 +231,7 @@ try {
     return { firstRowDomMs, ...hook.library(), cores: navigator.hardwareConcurrency };
   });
   const cpuAfter = browserCpuSeconds();
+  await stopProfiles?.();
   const round = (value: number) => Math.round(value * 100) / 100;
   const cpuByKind = cpuBefore === null || cpuAfter === null ? null : Object.fromEntries(Object.entries(cpuAfter).map(([kind, seconds]) => [kind, round(seconds - (cpuBefore[kind] ?? 0))]));
   const browserCpuS = cpuByKind === null ? null : round(Object.values(cpuByKind).reduce((sum, seconds) => sum + seconds, 0));

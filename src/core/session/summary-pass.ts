@@ -5,7 +5,7 @@
 import type { AgentDescriptor, LineWanted, SessionSummary, SummaryCall, SummaryLines } from "../agents/descriptor";
 import { wholeSessionCost, type CostTotal, type CostTurn, type PriceTable, type ThreadCostInput, type WholeSessionCost } from "../pricing/index";
 import { providerReportedBreak } from "../prefix/server-verdict";
-import { utf8Decode } from "../util/utf8";
+import { utf8Decode, utf8Encode } from "../util/utf8";
 
 /** A file of the session: its name and a way to walk its lines (called once per pass). */
 export interface SummaryFile {
@@ -21,18 +21,23 @@ export function* wantedLines(lines: Iterable<string>, wanted?: LineWanted): Gene
 }
 
 /**
- * Bytes decoded at a time by `bytesSummaryLines`: the first piece small (detection reads a file's
- * first lines only, and a session's sub-agent files are often small), each next one twice the
- * last, up to a few megabytes.
+ * Pieces of `bytesSummaryLines`: the first small, each next one twice the last, up to a few
+ * megabytes. Each piece's start is where a byte-order mark is dropped (as a decoder of the whole
+ * piece would drop it), so the lines stay those the pass always read.
  */
 const FIRST_CHUNK = 64 * 1024;
 const DECODE_CHUNK = 4 * 1024 * 1024;
 
+/** The bytes of U+FEFF, the byte-order mark. */
+const BOM = [0xef, 0xbb, 0xbf] as const;
+
 /**
  * Every line of a file's bytes (split at \n, a line's \r dropped), as Node's `scan` splits them,
- * for a platform without Node's buffer (the page's workers): the bytes decoded a few megabytes at a
- * time, each piece ending at a line's end. With `wanted`, a line the summariser refuses is never
- * copied out of its piece.
+ * for a platform without Node's buffer (the page's workers). With `wanted`, a line the summariser
+ * refuses is stepped over undecoded: its markers are searched for as bytes within the line alone,
+ * its head is decoded from the line's first bytes only, and only accepted lines are decoded. (In
+ * Chromium, decoding every byte of a large Claude Code transcript was most of a worker's time,
+ * and about two thirds of those bytes are tool results no call is on.)
  */
 export function* bytesSummaryLines(bytes: Uint8Array, wanted?: LineWanted, chunk = DECODE_CHUNK): Generator<string> {
   let from = 0;
@@ -45,25 +50,75 @@ export function* bytesSummaryLines(bytes: Uint8Array, wanted?: LineWanted, chunk
       const newline = bytes.indexOf(10, to - 1);
       to = newline < 0 ? bytes.length : newline + 1;
     }
-    yield* textLines(utf8Decode(bytes.subarray(from, to)), wanted);
+    yield* pieceLines(bytes, startsWithBom(bytes, from, to) ? from + BOM.length : from, to, wanted);
     from = to;
   }
 }
 
-function* textLines(text: string, wanted?: LineWanted): Generator<string> {
-  let start = 0;
-  let last = 0;
-  let line: string | null = null;
-  // Each marker is looked for within the line alone (a slice of a long text is a view, not a
-  // copy): a marker asked of few lines costs only those lines.
-  const contains = (marker: string): boolean => (line ??= text.slice(start, last)).includes(marker);
-  const head = (length: number): string => text.slice(start, Math.min(last, start + length));
-  while (start < text.length) {
-    let end = text.indexOf("\n", start);
-    if (end < 0) end = text.length;
-    last = end > start && text.charCodeAt(end - 1) === 13 ? end - 1 : end;
+function startsWithBom(bytes: Uint8Array, from: number, to: number): boolean {
+  return to - from >= BOM.length && bytes[from] === BOM[0] && bytes[from + 1] === BOM[1] && bytes[from + 2] === BOM[2];
+}
+
+/**
+ * `bytes[from, to)` decoded as UTF-8 with any leading byte-order mark kept (a decoder drops one
+ * at its input's start; a line inside a piece keeps it). A line break is never inside a character,
+ * and the decoder's choices up to a byte depend on the bytes before it only, so a line decoded on
+ * its own reads as it does within its piece.
+ */
+function decodeKeepingBom(bytes: Uint8Array, from: number, to: number): string {
+  let marks = "";
+  while (startsWithBom(bytes, from, to)) {
+    marks += "\uFEFF";
+    from += BOM.length;
+  }
+  return marks + utf8Decode(bytes.subarray(from, to));
+}
+
+/** Whether `line` holds `needle`: the native search for its first byte, the rest compared. */
+function holdsBytes(line: Uint8Array, needle: Uint8Array): boolean {
+  if (needle.length === 0) return true;
+  const first = needle[0]!;
+  const lastStart = line.length - needle.length;
+  for (let at = line.indexOf(first); at >= 0 && at <= lastStart; at = line.indexOf(first, at + 1)) {
+    let matched = 1;
+    while (matched < needle.length && line[at + matched] === needle[matched]) matched++;
+    if (matched === needle.length) return true;
+  }
+  return false;
+}
+
+/** Each marker's UTF-8 bytes, made once. (A marker is text, so its bytes are in a line's bytes exactly when it is in the line's text.) */
+const MARKER_BYTES = new Map<string, Uint8Array>();
+
+function markerBytes(marker: string): Uint8Array {
+  let encoded = MARKER_BYTES.get(marker);
+  if (!encoded) MARKER_BYTES.set(marker, (encoded = utf8Encode(marker)));
+  return encoded;
+}
+
+function* pieceLines(bytes: Uint8Array, from: number, to: number, wanted?: LineWanted): Generator<string> {
+  let start = from;
+  let last = from;
+  let line: Uint8Array | null = null;
+  const contains = (marker: string): boolean => holdsBytes((line ??= bytes.subarray(start, last)), markerBytes(marker));
+  const head = (length: number): string => {
+    const end = Math.min(last, start + length);
+    // Most heads are ASCII (a JSON record's first fields): then `length` bytes are `length`
+    // characters, made without a decoder (Chromium's costs tens of microseconds a call).
+    let ascii = start;
+    while (ascii < end && bytes[ascii]! < 0x80) ascii++;
+    // (A long head, which none asks for now, by the decoder: an argument list has a limit.)
+    if (ascii === end) return end - start <= 4096 ? String.fromCharCode.apply(null, bytes.subarray(start, end) as unknown as number[]) : utf8Decode(bytes.subarray(start, end));
+    // A code unit takes at most 3 bytes, and a cut character at most 3 more: the first `length`
+    // units of these bytes are the line's own.
+    return decodeKeepingBom(bytes, start, Math.min(last, start + 3 * length + 3)).slice(0, length);
+  };
+  while (start < to) {
+    let end = bytes.indexOf(10, start);
+    if (end < 0 || end > to) end = to;
+    last = end > start && bytes[end - 1] === 13 ? end - 1 : end;
     line = null;
-    if (!wanted || wanted(contains, head)) yield line ?? text.slice(start, last);
+    if (!wanted || wanted(contains, head)) yield decodeKeepingBom(bytes, start, last);
     start = end + 1;
   }
 }

@@ -2,16 +2,15 @@
 // it answers with the row's facts (src/app/libraryRow.ts), or says the file is an agent's
 // companion file (not a session). As `scan` makes its line: by the summary pass over the files'
 // bytes when the agent has one and no side file is read with it, else read with the pipeline
-// worker's reader and rebuilt in full. The page starts as many as the machine has cores
-// (src/features/library/libraryState.ts) and hands each the next file as soon as it answers.
-// Nothing leaves the page.
+// worker's reader and rebuilt in full (that reader loaded only when a file needs it). The page
+// starts as many as the machine has cores (src/features/library/libraryState.ts) and hands each
+// the next file as soon as it answers. Nothing leaves the page.
 /// <reference lib="webworker" />
 import { agentHasSummaryPass, hasSummaryPass, libraryRowFacts, libraryRowFromBytes } from "../../app/libraryRow";
 import { isDatabaseFileName } from "../../core/intake/folder";
 import type { LibraryJob, LibraryReply } from "./libraryProtocol";
-import { intakeSources, readSession } from "../open/worker";
+import { intakeSources } from "../open/intakeFiles";
 import { planOpen } from "../../core/intake/index";
-import { releaseSessionTexts } from "../../core/session/textStores";
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -47,6 +46,7 @@ async function facts(job: LibraryJob): Promise<LibraryReply> {
       if (summary) return { id: job.id, ok: true, facts: summary };
     }
     const source = files.length === 1 ? { kind: "file" as const, file: files[0]! } : { kind: "files" as const, files };
+    const [{ readSession }, { releaseSessionTexts }] = await Promise.all([import("../open/readSession"), import("../../core/session/textStores")]);
     const read = await readSession(source, { isCancelled: () => false, onProgress: () => undefined });
     try {
       return { id: job.id, ok: true, facts: libraryRowFacts(read.session) };
