@@ -5,8 +5,8 @@
 // pre-filter off (each gitleaks rule's regex run on every string), to show what the keywords save.
 // Run with `npx tsx bench/redaction.bench.ts [file]` (default: the largest shared Claude Code file).
 import { readFileSync } from "node:fs";
-import { SECRET_DETECTOR } from "../src/core/check/secretDetector";
-import { GITLEAKS, OWN_SECRET_PATTERNS } from "../src/core/redact/catalogue";
+import { secretDetector } from "../src/core/check/secretDetector";
+import { gitleaksRules, OWN_SECRET_PATTERNS } from "../src/core/redact/catalogue";
 import { redactJson } from "../src/core/redact";
 import type { SecretPattern } from "../src/core/redact/types";
 
@@ -15,7 +15,7 @@ const lines = readFileSync(file, "utf8").split("\n").filter((line) => line.trim(
 const values = lines.map((line) => JSON.parse(line) as unknown);
 const bytes = lines.reduce((sum, line) => sum + line.length, 0);
 
-const withoutKeywords: readonly SecretPattern[] = SECRET_DETECTOR.map((pattern) =>
+const withoutKeywords: readonly SecretPattern[] = secretDetector().map((pattern) =>
   "keywords" in pattern && pattern.keywords ? { ...pattern, keywords: undefined } : pattern,
 );
 
@@ -31,10 +31,10 @@ function median(catalogue: readonly SecretPattern[], runs = 3): { ms: number; fi
   return results[Math.floor(runs / 2)]!;
 }
 
-console.log(`${file}: ${lines.length} lines, ${(bytes / 1e6).toFixed(1)} MB; gitleaks rules used ${GITLEAKS.patterns.length}, left out ${GITLEAKS.leftOut.length}`);
+console.log(`${file}: ${lines.length} lines, ${(bytes / 1e6).toFixed(1)} MB; gitleaks rules used ${gitleaksRules().patterns.length}, left out ${gitleaksRules().leftOut.length}`);
 for (const [name, catalogue] of [
   [`our ${OWN_SECRET_PATTERNS.length} patterns alone`, OWN_SECRET_PATTERNS],
-  [`detector (${SECRET_DETECTOR.length} patterns, keyword pre-filter)`, SECRET_DETECTOR],
+  [`detector (${secretDetector().length} patterns, keyword pre-filter)`, secretDetector()],
   ["detector, pre-filter off", withoutKeywords],
 ] as const) {
   const { ms, findings } = median(catalogue);

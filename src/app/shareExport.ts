@@ -16,7 +16,7 @@ import type { ApiId, PipelineOptions, Session } from "../core/model";
 import { analyzeSession, buildTurnRequest, type SessionAnalysis } from "../core/session/pipeline";
 import { readSessionText } from "../core/session/index";
 import { redactJson } from "../core/redact/json";
-import { SECRET_DETECTOR } from "../core/check/secretDetector";
+import { secretDetector } from "../core/check/secretDetector";
 import type { RedactionFinding } from "../core/redact/types";
 import { bundleFileName, encodeBundle } from "../core/share/bundle";
 import { buildSharePayload } from "../core/share/build";
@@ -97,7 +97,7 @@ function targetBody(session: Session, options: PipelineOptions, params: ExportPa
 
 /** A request body with its secrets masked as Export masks them, and the review list. */
 export function redactRequestBody(body: unknown, unmasked: string[]): { value: unknown; findings: RedactionFinding[] } {
-  return redactJson(body, { unmasked, catalogue: SECRET_DETECTOR, path: "request" });
+  return redactJson(body, { unmasked, catalogue: secretDetector(), path: "request" });
 }
 
 export function exportRequest(session: Session, options: PipelineOptions, params: ExportParams): ExportResult {

@@ -6,7 +6,7 @@
 // the value there is a test's name, never a credential; and, in source code a session shows, a
 // format verb (`auth: %s`) or a Go qualified name (`AuthKey: strategy.NameManualCommit`) after a
 // secret-sounding name: code, never a value.
-import { SECRET_CATALOGUE } from "../redact/catalogue";
+import { secretCatalogue } from "../redact/catalogue";
 import { base64Secrets } from "../redact/embedded";
 import { findSecrets } from "../redact/find";
 import type { SecretMatch, SecretPattern } from "../redact/types";
@@ -28,17 +28,22 @@ function isNotAValue(secret: string, groups: Readonly<Record<string, string | un
   return FORMAT_VERB.test(secret) || QUALIFIED_NAME.test(secret);
 }
 
-/** The catalogue as `check`, export and share use it. */
-export const SECRET_DETECTOR: readonly SecretPattern[] = SECRET_CATALOGUE.map((pattern) => {
-  if (pattern.id !== "secret-assignment" || !("regex" in pattern)) return pattern;
-  const validate = pattern.validate;
-  return { ...pattern, validate: (secret, groups) => !isNotAValue(secret, groups) && (validate ? validate(secret, groups) : true) };
-});
+let detector: readonly SecretPattern[] | null = null;
+
+/** The catalogue as `check`, export and share use it (made on first use, as the catalogue is). */
+export function secretDetector(): readonly SecretPattern[] {
+  return (detector ??= secretCatalogue().map((pattern) => {
+    if (pattern.id !== "secret-assignment" || !("regex" in pattern)) return pattern;
+    const validate = pattern.validate;
+    return { ...pattern, validate: (secret, groups) => !isNotAValue(secret, groups) && (validate ? validate(secret, groups) : true) };
+  }));
+}
 
 /**
  * Every secret in one string, as `check`, export and share find them: the patterns, and base64
  * runs (a gzipped `.env` piped to base64) whose decoded text holds a secret, as redaction reads them.
  */
 export function findSharedSecrets(text: string): SecretMatch[] {
-  return findSecrets(text, SECRET_DETECTOR, base64Secrets(text, SECRET_DETECTOR));
+  const patterns = secretDetector();
+  return findSecrets(text, patterns, base64Secrets(text, patterns));
 }

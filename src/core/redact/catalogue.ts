@@ -410,11 +410,22 @@ const OWN_GENERIC_PATTERNS: readonly SecretPattern[] = [
 /** Our own patterns, each with its cases in test/core/redact/catalogue.test.ts. */
 export const OWN_SECRET_PATTERNS: readonly SecretPattern[] = [...OWN_VENDOR_PATTERNS, ...OWN_GENERIC_PATTERNS];
 
-/** gitleaks' rules used beside ours, and those left out with the reason. */
-export const GITLEAKS = gitleaksSet(new Set(OWN_SECRET_PATTERNS.map((pattern) => pattern.id)));
+let gitleaks: ReturnType<typeof gitleaksSet> | null = null;
+let catalogue: readonly SecretPattern[] | null = null;
+
+/**
+ * gitleaks' rules used beside ours, and those left out with the reason. Translated on first use,
+ * not when the module loads: a third of a second that every worker and command importing the
+ * core would pay, most of them never redacting.
+ */
+export function gitleaksRules(): ReturnType<typeof gitleaksSet> {
+  return (gitleaks ??= gitleaksSet(new Set(OWN_SECRET_PATTERNS.map((pattern) => pattern.id))));
+}
 
 /**
  * The catalogue: our vendor patterns, then gitleaks' maintained rules (./gitleaks.ts), then our
- * patterns by shape and name. Order is priority when finds overlap.
+ * patterns by shape and name. Order is priority when finds overlap. Made once, on first use.
  */
-export const SECRET_CATALOGUE: readonly SecretPattern[] = [...OWN_VENDOR_PATTERNS, ...GITLEAKS.patterns, ...OWN_GENERIC_PATTERNS];
+export function secretCatalogue(): readonly SecretPattern[] {
+  return (catalogue ??= [...OWN_VENDOR_PATTERNS, ...gitleaksRules().patterns, ...OWN_GENERIC_PATTERNS]);
+}

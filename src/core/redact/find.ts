@@ -1,7 +1,7 @@
 // Finds the secrets in one string: every catalogue pattern scans the text on its own, then
 // overlapping ranges are merged so that no character of a secret stays visible. The merged range
 // takes the kind of the highest-priority pattern (earliest in the catalogue) among those merged.
-import { SECRET_CATALOGUE } from "./catalogue";
+import { secretCatalogue } from "./catalogue";
 import type { RegexSecretPattern, SecretMatch, SecretPattern } from "./types";
 import { largeTextMemo } from "../util/large-text-memo";
 import { keywordIndex, type KeywordIndex } from "./keywords";
@@ -115,12 +115,12 @@ function regexMatches(pattern: RegexSecretPattern, text: string, priority: numbe
  */
 export function findSecrets(
   text: string,
-  catalogue: readonly SecretPattern[] = SECRET_CATALOGUE,
+  catalogue: readonly SecretPattern[] = secretCatalogue(),
   extra: readonly SecretMatch[] = [],
 ): SecretMatch[] {
   // A large text is scanned once per content (a 50 MB field reaches every turn's request); each
   // caller gets its own copies of the finds.
-  if (catalogue === SECRET_CATALOGUE && extra.length === 0) return largeScans.get(text, (whole) => scan(whole, catalogue, extra)).map((match) => ({ ...match }));
+  if (catalogue === secretCatalogue() && extra.length === 0) return largeScans.get(text, (whole) => scan(whole, catalogue, extra)).map((match) => ({ ...match }));
   return scan(text, catalogue, extra);
 }
 

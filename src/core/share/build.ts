@@ -7,7 +7,7 @@ import { CURRENT_SHARE_VERSION } from "./versions";
 import type { Session } from "../model";
 import { redactJson } from "../redact/json";
 import { redactSession } from "../redact/session";
-import { SECRET_DETECTOR } from "../check/secretDetector";
+import { secretDetector } from "../check/secretDetector";
 import type { RedactionFinding } from "../redact/types";
 import type { ShareViewV1 } from "./payload-v1";
 import { branchSession, fileOrderSession, sessionLines } from "./session-lines";
@@ -49,11 +49,11 @@ export function buildSharePayload(input: BuildShareInput): BuiltShare {
   if (input.redact !== false) {
     const unmasked = [...(input.unmasked ?? [])];
     const originalIndex = new Map(session.entries.map((entry, index) => [entry, index]));
-    const redacted = redactSession(shared, { unmasked, catalogue: SECRET_DETECTOR, entryIndexOf: (entry, index) => originalIndex.get(entry) ?? index });
+    const redacted = redactSession(shared, { unmasked, catalogue: secretDetector(), entryIndexOf: (entry, index) => originalIndex.get(entry) ?? index });
     shared = redacted.value;
     findings.push(...redacted.findings);
     if (view.header) {
-      const header = redactJson(view.header, { unmasked, catalogue: SECRET_DETECTOR, path: "view.header" });
+      const header = redactJson(view.header, { unmasked, catalogue: secretDetector(), path: "view.header" });
       view = { ...view, header: header.value };
       findings.push(...header.findings);
     }

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import type { PipelineOptions, Session } from "../../../src/core/model";
 import { readSessionText } from "../../../src/core/session/index";
 import { redactJson } from "../../../src/core/redact";
-import { SECRET_DETECTOR, findSharedSecrets } from "../../../src/core/check/secretDetector";
+import { secretDetector, findSharedSecrets } from "../../../src/core/check/secretDetector";
 import { checkSecrets } from "../../../src/core/simulate/findings/secrets";
 import { assistant, toText, user } from "../agents/claude-code/helpers";
 import { itKeepsPlantedSecretsOut } from "../../support/plantedSecretOutputs";
@@ -68,7 +68,7 @@ describe("the ninety kinds", () => {
   for (const secretKind of ALL_KINDS) {
     it(`${secretKind.round} kind "${secretKind.name}" is masked by the shared detector and named by check`, () => {
       expect(leakedKinds(secretKind.line, [secretKind]), "the line holds the value").toEqual([secretKind.name]);
-      const redacted = redactJson(secretKind.line, { catalogue: SECRET_DETECTOR }).value;
+      const redacted = redactJson(secretKind.line, { catalogue: secretDetector() }).value;
       expect(leakedKinds(redacted, [secretKind])).toEqual([]);
       const body = { messages: [{ role: "user", content: secretKind.line }] };
       expect(checkSecrets(body, 1, "summariser request").length, "check names it").toBeGreaterThan(0);
@@ -101,7 +101,7 @@ describe("a summary whose messages run together", () => {
     it(`hides a glued ${kindName}`, () => {
       const secretKind = ALL_KINDS.find(({ name }) => name === kindName)!;
       const summary = `The user asked to deploy and the agent ran the scriptthen printed${secretKind.secret} and more text`;
-      expect(leakedKinds(redactJson(summary, { catalogue: SECRET_DETECTOR }).value, [secretKind])).toEqual([]);
+      expect(leakedKinds(redactJson(summary, { catalogue: secretDetector() }).value, [secretKind])).toEqual([]);
     });
   }
 });

@@ -4,7 +4,7 @@
 // before they leave the core. Messages come from the request's context messages (one shape for
 // every provider); the system prompt and the tools from the provider-shaped body.
 import type { BuiltRequest, LlmMessage } from "../../model";
-import { SECRET_DETECTOR } from "../../check/secretDetector";
+import { secretDetector } from "../../check/secretDetector";
 import { redactJson } from "../../redact/json";
 import type { RedactionFinding } from "../../redact/types";
 import { textString, withTextsDecoded } from "../../text/text";
@@ -90,7 +90,7 @@ export function requestContents(request: BuiltRequest, where: string, redaction:
     "gen_ai.system_instructions": systemTexts(request, body).map((content) => ({ type: "text", content })),
     "gen_ai.tool.definitions": toolDefinitions(body),
   };
-  const redacted = redaction.redact ? redactJson(contents, { unmasked: redaction.unmasked, catalogue: SECRET_DETECTOR, path: where }) : { value: contents, findings: [] };
+  const redacted = redaction.redact ? redactJson(contents, { unmasked: redaction.unmasked, catalogue: secretDetector(), path: where }) : { value: contents, findings: [] };
   const attributes: Record<string, string> = {};
   for (const [key, value] of Object.entries(redacted.value)) if (value.length > 0) attributes[key] = JSON.stringify(value);
   return { attributes, findings: redacted.findings };

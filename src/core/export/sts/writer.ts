@@ -6,7 +6,7 @@
 // it apart from the messages. An answer carries the model and usage its call recorded. The answer
 // of the last call is in no request and is not written. Redacted unless asked otherwise.
 import type { ContextMessage, PipelineOptions, Session, TurnSummary } from "../../model";
-import { SECRET_DETECTOR } from "../../check/secretDetector";
+import { secretDetector } from "../../check/secretDetector";
 import { redactJson } from "../../redact/json";
 import type { RedactionFinding } from "../../redact/types";
 import { analyzeSession } from "../../session/pipeline";
@@ -130,7 +130,7 @@ function headerOf(session: Session): Record<string, unknown> {
 export function sessionStsTrace(session: Session, options: StsExportOptions): StsTrace {
   const messages = conversation(session, { ...options.pipeline, thread: null });
   const trace = { header: headerOf(session), messages };
-  const redacted = options.redact ? redactJson(trace, { unmasked: options.unmasked, catalogue: SECRET_DETECTOR, path: "sts" }) : { value: trace, findings: [] };
+  const redacted = options.redact ? redactJson(trace, { unmasked: options.unmasked, catalogue: secretDetector(), path: "sts" }) : { value: trace, findings: [] };
   const lines = [JSON.stringify(redacted.value.header), ...redacted.value.messages.map((message) => JSON.stringify({ type: "message", message: written(message) }))];
   return { text: `${lines.join("\n")}\n`, messages: messages.length, findings: redacted.findings };
 }
