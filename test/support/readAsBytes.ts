@@ -2,14 +2,17 @@
 // lines apart, with readers keeping their large texts stored, either in the store (in memory) or
 // left in the "file" (a memory text source, as the CLI leaves them). With it, what the stored-text
 // tests of every agent compare: where each stored text sits in an entry, and a session's outputs
-// (each turn's request body and context, the analysis, the prefix rows) as plain JSON.
-import type { PipelineOptions, Session } from "../../src/core/model";
+// (each turn's request body and context, the analysis, the prefix rows) as plain JSON, and the
+// comparison of a session read as strings and as bytes that those tests make.
+import { expect } from "vitest";
+import type { PipelineOptions, Session, SessionEntry } from "../../src/core/model";
+import { readSessionText } from "../../src/core/session/index";
 import { analyzeSession, buildTurnContext, buildTurnRequest } from "../../src/core/session/pipeline";
 import { readSessionChunks } from "../../src/core/session/read";
 import { analyzeSessionPrefixes } from "../../src/core/session/sessionPrefixes";
 import { isStoredText, releaseTextStore, type TextStore } from "../../src/core/text/storedText";
 import { readersKeepStoredTexts, setReadersKeepStoredTexts } from "../../src/core/text/storedTextsSwitch";
-import { stringifyWithTexts } from "../../src/core/text/text";
+import { stringifyWithTexts, withTextsDecoded } from "../../src/core/text/text";
 import { memoryTextSource } from "./memoryTextSource";
 
 /** Every store a byte read made, released by `releaseBytesReads` (a test file's afterAll). */
@@ -67,4 +70,38 @@ export function sessionOutputs(session: Session, options: PipelineOptions): Reco
   }
   out.prefix = plain(analyzeSessionPrefixes(session, options));
   return out;
+}
+
+/**
+ * Reads `text` as strings and as bytes (kept in the store, then left in the "file") and expects
+ * the same warnings, the same entries once stored texts are decoded, at least `minStored` stored
+ * texts each at a place `expectPlace` accepts, every one of them left in the file when asked, and
+ * the same `outputs`.
+ */
+export function expectSameBytesRead(
+  text: string,
+  name: string,
+  minStored: number,
+  outputs: (session: Session) => Record<string, string>,
+  expectPlace: (entry: SessionEntry, at: string) => void,
+): void {
+  const strings = readSessionText(text, name);
+  const expected = outputs(strings);
+  for (const inSource of [false, true]) {
+    const bytes = readSessionAsBytes(text, name, { inSource });
+    expect(bytes.warnings).toEqual(strings.warnings);
+    expect(bytes.entries.map((entry) => withTextsDecoded(entry))).toEqual(strings.entries);
+    let stored = 0;
+    for (const entry of bytes.entries) {
+      const paths = storedTextPaths(entry.raw);
+      stored += paths.length;
+      for (const at of paths) expectPlace(entry, at);
+    }
+    expect(stored).toBeGreaterThanOrEqual(minStored);
+    if (inSource && stored > 0) expect(bytes.textStore?.sourced).toBe(stored);
+    if (!inSource && stored > 0) expect(bytes.textStore?.sourced).toBeUndefined();
+    const actual = outputs(bytes);
+    const differing = Object.keys(expected).filter((key) => actual[key] !== expected[key]);
+    expect(differing).toEqual([]);
+  }
 }

@@ -12,8 +12,8 @@ import type { PipelineOptions, Session } from "../../../../src/core/model";
 import { readSessionText } from "../../../../src/core/session/index";
 import { linkSessions } from "../../../../src/core/session/threads";
 import { isStoredText, SOURCE_CHUNK } from "../../../../src/core/text/storedText";
-import { stringifyWithTexts, withTextsDecoded } from "../../../../src/core/text/text";
-import { readSessionAsBytes, releaseBytesReads, sessionOutputs, storedTextPaths } from "../../../support/readAsBytes";
+import { stringifyWithTexts } from "../../../../src/core/text/text";
+import { expectSameBytesRead, readSessionAsBytes, releaseBytesReads, sessionOutputs } from "../../../support/readAsBytes";
 import { fixtureCase, repoPath } from "../../../support/fixtures";
 
 const OPTIONS: PipelineOptions = { profile: "pi" };
@@ -31,26 +31,10 @@ const PLACES: Readonly<Record<string, string>> = {
 };
 
 function expectSameRead(text: string, name: string, minStored: number): void {
-  const strings = readSessionText(text, name);
-  const expected = sessionOutputs(strings, OPTIONS);
-  for (const inSource of [false, true]) {
-    const bytes = readSessionAsBytes(text, name, { inSource });
-    expect(bytes.warnings).toEqual(strings.warnings);
-    expect(bytes.entries.map((entry) => withTextsDecoded(entry))).toEqual(strings.entries);
-    let stored = 0;
-    for (const entry of bytes.entries) {
-      const paths = storedTextPaths(entry.raw);
-      stored += paths.length;
-      const type = (entry.raw.payload as { type?: string } | undefined)?.type ?? "";
-      for (const at of paths) expect({ line: entry.line, type: entry.type, at }).toEqual({ line: entry.line, type: "response_item", at: PLACES[type] });
-    }
-    expect(stored).toBeGreaterThanOrEqual(minStored);
-    if (inSource && stored > 0) expect(bytes.textStore?.sourced).toBe(stored);
-    if (!inSource && stored > 0) expect(bytes.textStore?.sourced).toBeUndefined();
-    const actual = sessionOutputs(bytes, OPTIONS);
-    const differing = Object.keys(expected).filter((key) => actual[key] !== expected[key]);
-    expect(differing).toEqual([]);
-  }
+  expectSameBytesRead(text, name, minStored, (session) => sessionOutputs(session, OPTIONS), (entry, at) => {
+    const type = (entry.raw.payload as { type?: string } | undefined)?.type ?? "";
+    expect({ line: entry.line, type: entry.type, at }).toEqual({ line: entry.line, type: "response_item", at: PLACES[type] });
+  });
 }
 
 describe("a Codex rollout kept as bytes", () => {

@@ -10,12 +10,11 @@ import { afterAll, describe, expect, it } from "vitest";
 import { generateAgentSession } from "../../../../bench/generate-agent-session";
 import type { PipelineOptions, Session } from "../../../../src/core/model";
 import { analyzeSession } from "../../../../src/core/session/pipeline";
-import { readSessionText } from "../../../../src/core/session/index";
 import { getGeminiIndex } from "../../../../src/core/agents/gemini-cli/history";
 import { simulateCompaction } from "../../../../src/core/session/simulate/index";
-import { stringifyWithTexts, withTextsDecoded } from "../../../../src/core/text/text";
+import { stringifyWithTexts } from "../../../../src/core/text/text";
 import { describeShared } from "../../../support/fixtures";
-import { readSessionAsBytes, releaseBytesReads, sessionOutputs, storedTextPaths } from "../../../support/readAsBytes";
+import { expectSameBytesRead, readSessionAsBytes, releaseBytesReads, sessionOutputs } from "../../../support/readAsBytes";
 
 const OPTIONS: PipelineOptions = {};
 
@@ -48,25 +47,7 @@ function outputs(session: Session): Record<string, string> {
 }
 
 function expectSameRead(text: string, name: string, minStored: number): void {
-  const strings = readSessionText(text, name);
-  const expected = outputs(strings);
-  for (const inSource of [false, true]) {
-    const bytes = readSessionAsBytes(text, name, { inSource });
-    expect(bytes.warnings).toEqual(strings.warnings);
-    expect(bytes.entries.map((entry) => withTextsDecoded(entry))).toEqual(strings.entries);
-    let stored = 0;
-    for (const entry of bytes.entries) {
-      const paths = storedTextPaths(entry.raw);
-      stored += paths.length;
-      for (const at of paths) expect(PLACES, `line ${entry.line}: ${at}`).toContain(at);
-    }
-    expect(stored).toBeGreaterThanOrEqual(minStored);
-    if (inSource && stored > 0) expect(bytes.textStore?.sourced).toBe(stored);
-    if (!inSource && stored > 0) expect(bytes.textStore?.sourced).toBeUndefined();
-    const actual = outputs(bytes);
-    const differing = Object.keys(expected).filter((key) => actual[key] !== expected[key]);
-    expect(differing).toEqual([]);
-  }
+  expectSameBytesRead(text, name, minStored, outputs, (entry, at) => expect(PLACES, `line ${entry.line}: ${at}`).toContain(at));
 }
 
 describe("a Gemini CLI chat kept as bytes", () => {

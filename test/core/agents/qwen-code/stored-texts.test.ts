@@ -7,11 +7,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { generateAgentSession } from "../../../../bench/generate-agent-session";
-import type { PipelineOptions, Session } from "../../../../src/core/model";
-import { readSessionText } from "../../../../src/core/session/index";
-import { isStoredText } from "../../../../src/core/text/storedText";
-import { stringifyWithTexts, withTextsDecoded } from "../../../../src/core/text/text";
-import { readSessionAsBytes, releaseBytesReads, sessionOutputs, storedTextPaths } from "../../../support/readAsBytes";
+import type { PipelineOptions } from "../../../../src/core/model";
+import { expectSameBytesRead, releaseBytesReads, sessionOutputs } from "../../../support/readAsBytes";
 import { describeShared, repoPath } from "../../../support/fixtures";
 
 const OPTIONS: PipelineOptions = { profile: "pi" };
@@ -25,25 +22,7 @@ const PLACES: Readonly<Record<string, readonly string[]>> = {
 };
 
 function expectSameRead(text: string, name: string, minStored: number): void {
-  const strings = readSessionText(text, name);
-  const expected = sessionOutputs(strings, OPTIONS);
-  for (const inSource of [false, true]) {
-    const bytes = readSessionAsBytes(text, name, { inSource });
-    expect(bytes.warnings).toEqual(strings.warnings);
-    expect(bytes.entries.map((entry) => withTextsDecoded(entry))).toEqual(strings.entries);
-    let stored = 0;
-    for (const entry of bytes.entries) {
-      const paths = storedTextPaths(entry.raw);
-      stored += paths.length;
-      for (const at of paths) expect(PLACES[String(entry.raw.type)] ?? [], `line ${entry.line}: ${at}`).toContain(at);
-    }
-    expect(stored).toBeGreaterThanOrEqual(minStored);
-    if (inSource && stored > 0) expect(bytes.textStore?.sourced).toBe(stored);
-    if (!inSource && stored > 0) expect(bytes.textStore?.sourced).toBeUndefined();
-    const actual = sessionOutputs(bytes, OPTIONS);
-    const differing = Object.keys(expected).filter((key) => actual[key] !== expected[key]);
-    expect(differing).toEqual([]);
-  }
+  expectSameBytesRead(text, name, minStored, (session) => sessionOutputs(session, OPTIONS), (entry, at) => expect(PLACES[String(entry.raw.type)] ?? [], `line ${entry.line}: ${at}`).toContain(at));
 }
 
 describe("a Qwen Code chat kept as bytes", () => {
