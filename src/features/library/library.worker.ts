@@ -9,7 +9,7 @@
 import { agentHasSummaryPass, hasSummaryPass, libraryRowFacts, libraryRowFromBytes } from "../../app/libraryRow";
 import { isDatabaseFileName } from "../../core/intake/folder";
 import type { LibraryJob, LibraryReply } from "./libraryProtocol";
-import { intakeSources } from "../open/intakeFiles";
+import { intakeSources } from "../../worker/intakeFiles";
 import { planOpen } from "../../core/intake/index";
 
 declare const self: DedicatedWorkerGlobalScope;
@@ -46,7 +46,7 @@ async function facts(job: LibraryJob): Promise<LibraryReply> {
       if (summary) return { id: job.id, ok: true, facts: summary };
     }
     const source = files.length === 1 ? { kind: "file" as const, file: files[0]! } : { kind: "files" as const, files };
-    const [{ readSession }, { releaseSessionTexts }] = await Promise.all([import("../open/readSession"), import("../../core/session/textStores")]);
+    const [{ readSession }, { releaseSessionTexts }] = await Promise.all([import("../open/worker"), import("../../core/session/textStores")]);
     const read = await readSession(source, { isCancelled: () => false, onProgress: () => undefined });
     try {
       return { id: job.id, ok: true, facts: libraryRowFacts(read.session) };

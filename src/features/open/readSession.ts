@@ -17,7 +17,7 @@ import type { LoadProgress, OpenSource } from "./protocol";
 import { readPlannedDatabase } from "./readDatabase";
 import { yieldIfDue } from "../../app/yieldToEventLoop";
 import { linkSessions, unlinkedWarning } from "../../core/session/threads";
-import { intakeSources } from "./intakeFiles";
+import { intakeSources } from "../../worker/intakeFiles";
 import { ProvisionalSchedule } from "./provisionalSchedule";
 import { concatBytes } from "../../core/util/concat-bytes";
 

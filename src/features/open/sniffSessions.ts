@@ -3,7 +3,7 @@
 // intake's answer (`jsonRole`: a session a reader recognises, an agent's side file, or neither — a
 // captured request).
 import { jsonRole, type JsonRole } from "../../core/intake/index";
-import { intakeSources } from "./intakeFiles";
+import { intakeSources } from "../../worker/intakeFiles";
 
 /** What a dropped `.json` file is: a session a reader recognises, an agent's side file, or neither (a capture). */
 export type SniffedKind = JsonRole;

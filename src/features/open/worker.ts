@@ -17,7 +17,7 @@ import { sniffSessions } from "./sniffSessions";
 
 export type { OpenMethods } from "./protocol";
 export { ReadCancelledError, readSession, type ReadControl, type ReadResult } from "./readSession";
-export { intakeSources } from "./intakeFiles";
+export { intakeSources } from "../../worker/intakeFiles";
 
 /** A session read from a source, with what its summary says of where it came from. */
 export interface OpenedRead {
