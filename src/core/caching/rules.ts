@@ -186,34 +186,37 @@ function resolveMinimum(
   return { ...figure, conflicts, warning: null };
 }
 
-/**
- * Minimums resolved without a user override, per model: the simulation asks for its model's every
- * turn, and the rows never change. Shared between turns: read only.
- */
-const resolvedMinimums = { anthropic: new Map<string | null, ResolvedFigure>(), gemini: new Map<string | null, ResolvedFigure>() };
+/** A provider's minimum rows, its default, how a model names its row, and the minimums resolved so far. */
+interface MinimumTable {
+  rows: readonly MinimumRow[];
+  fallback: SourcedFigure<number>;
+  modelKey: (model: string) => string | null;
+  /**
+   * Minimums resolved without a user override, per model: the simulation asks for its model's
+   * every turn, and the rows never change. Shared between turns: read only.
+   */
+  resolved: Map<string | null, ResolvedFigure>;
+}
 
-export function anthropicMinimum(model: string | null, overrides?: CacheRuleOverrides): ResolvedFigure {
+const ANTHROPIC_TABLE: MinimumTable = { rows: ANTHROPIC_MINIMUMS, fallback: ANTHROPIC_DEFAULT_MINIMUM, modelKey: anthropicModelKey, resolved: new Map() };
+const GEMINI_TABLE: MinimumTable = { rows: GEMINI_MINIMUMS, fallback: GEMINI_DEFAULT_MINIMUM, modelKey: geminiModelKey, resolved: new Map() };
+
+function tableMinimum(table: MinimumTable, model: string | null, overrides?: CacheRuleOverrides): ResolvedFigure {
   const id = model ?? "unknown";
   const override = overrides?.minimumByModel?.[id];
-  if (override !== undefined) return resolveMinimum(ANTHROPIC_MINIMUMS, model ? anthropicModelKey(model) : null, ANTHROPIC_DEFAULT_MINIMUM, id, override);
-  let resolved = resolvedMinimums.anthropic.get(model);
-  if (!resolved) {
-    resolved = resolveMinimum(ANTHROPIC_MINIMUMS, model ? anthropicModelKey(model) : null, ANTHROPIC_DEFAULT_MINIMUM, id);
-    resolvedMinimums.anthropic.set(model, resolved);
-  }
+  const key = model ? table.modelKey(model) : null;
+  if (override !== undefined) return resolveMinimum(table.rows, key, table.fallback, id, override);
+  let resolved = table.resolved.get(model);
+  if (!resolved) table.resolved.set(model, (resolved = resolveMinimum(table.rows, key, table.fallback, id)));
   return resolved;
 }
 
+export function anthropicMinimum(model: string | null, overrides?: CacheRuleOverrides): ResolvedFigure {
+  return tableMinimum(ANTHROPIC_TABLE, model, overrides);
+}
+
 export function geminiMinimum(model: string | null, overrides?: CacheRuleOverrides): ResolvedFigure {
-  const id = model ?? "unknown";
-  const override = overrides?.minimumByModel?.[id];
-  if (override !== undefined) return resolveMinimum(GEMINI_MINIMUMS, model ? geminiModelKey(model) : null, GEMINI_DEFAULT_MINIMUM, id, override);
-  let resolved = resolvedMinimums.gemini.get(model);
-  if (!resolved) {
-    resolved = resolveMinimum(GEMINI_MINIMUMS, model ? geminiModelKey(model) : null, GEMINI_DEFAULT_MINIMUM, id);
-    resolvedMinimums.gemini.set(model, resolved);
-  }
-  return resolved;
+  return tableMinimum(GEMINI_TABLE, model, overrides);
 }
 
 /** CA-14: GPT-5.6 and later use the breakpoint rules; earlier models the 1024/128-block rule. */
