@@ -6,7 +6,7 @@
 // string back untouched, so it is kept beside the parsed view (`rawToolArguments`).
 import type { ContextMessage, LlmMessage, SessionEntry, TextBlock, ThinkingBlock, ToolCallBlock, ToolResultMessage, UserMessage } from "../../model";
 import { isObject } from "../../util/is-object";
-import { textUnits } from "../../text/text";
+import { isText, textUnits } from "../../text/text";
 import { contentOf, messageOf, sourceOf, str } from "./events";
 
 /** Provenance rule of the compaction checkpoint (the summary message that replaced a range). */
@@ -39,7 +39,7 @@ function placeholder(block: Record<string, unknown>): string {
 
 function userTextBlocks(blocks: Record<string, unknown>[]): TextBlock[] {
   return blocks.flatMap((block): TextBlock[] => {
-    if (block.type === "text" && typeof block.text === "string") return [{ type: "text", text: block.text }];
+    if (block.type === "text" && isText(block.text)) return [{ type: "text", text: block.text }];
     if (block.type === "image") return [{ type: "text", text: placeholder(block) }];
     return [];
   });
@@ -53,8 +53,8 @@ function toolResultOf(block: Record<string, unknown>, toolNames: ReadonlyMap<str
 
 function assistantOf(message: Record<string, unknown>): LlmMessage {
   const content = contentOf(message).flatMap((block): (TextBlock | ThinkingBlock | ToolCallBlock)[] => {
-    if (block.type === "text" && typeof block.text === "string") return [{ type: "text", text: block.text }];
-    if (block.type === "reasoning" && typeof block.text === "string") return [{ type: "thinking", thinking: block.text }];
+    if (block.type === "text" && isText(block.text)) return [{ type: "text", text: block.text }];
+    if (block.type === "reasoning" && isText(block.text)) return [{ type: "thinking", thinking: block.text }];
     if (block.type === "tool-call") {
       const args = typeof block.arguments === "string" ? block.arguments : JSON.stringify(block.arguments ?? {});
       const call: ToolCallBlock = { type: "toolCall", id: str(block.id) ?? "", name: str(block.name) ?? "", arguments: parsedArguments(args) };

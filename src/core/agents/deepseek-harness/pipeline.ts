@@ -10,6 +10,7 @@ import type { FormatPipeline, SessionAnalysis, TurnContext } from "../../pipelin
 import { getSerializer } from "../../providers";
 import { llmMessageChars } from "../pi/convert";
 import { isObject } from "../../util/is-object";
+import { isText, textUnits } from "../../text/text";
 import { contentOf, dataOf, num, str, timestampOf } from "./events";
 import { deriveContextMessages } from "./messages";
 import { harnessIndex, type HarnessIndex, type StepRequest } from "./sessionIndex";
@@ -186,7 +187,7 @@ function compactionEvents(session: Session, index: HarnessIndex, count: number):
     const checkpoint = record.checkpoint === null ? null : session.entries[record.checkpoint]!;
     const firstKept = record.nodesAfter?.find((node) => node !== record.checkpoint);
     const anchor = session.entries[record.checkpoint ?? record.end ?? record.start]!;
-    const summaryChars = summary ? contentOf({ content: summary.summary }).reduce((sum, block) => sum + (typeof block.text === "string" ? block.text.length : 0), 0) : 0;
+    const summaryChars = summary ? contentOf({ content: summary.summary }).reduce((sum, block) => sum + (isText(block.text) ? textUnits(block.text) : 0), 0) : 0;
     const failed = record.error ?? (record.end === null ? "the compaction did not finish (no compaction/end in the log)" : record.checkpoint === null ? "no checkpoint message was written" : null);
     const event: CompactionEvent = {
       kind: "compaction",

@@ -8,10 +8,14 @@
 // number; the entries around it are kept.
 import type { ReaderWarning, Session, SessionEntry } from "../../model";
 import { firstObjects, parseObjectLine } from "../../readers/jsonl-object";
-import { finishReadWarnings, readerSession } from "../../readers/finish";
-import type { FormatReader, LineReader } from "../../readers/types";
+import { finishReadWarnings, finishTextStore, readerSession } from "../../readers/finish";
+import { readStoredTextLine } from "../../readers/stored-text-line";
+import type { FormatReader, LineReader, LineReaderOptions } from "../../readers/types";
+import { createTextStore, type TextSource, type TextStore } from "../../text/storedText";
+import { readersKeepStoredTexts } from "../../text/storedTextsSwitch";
 import { isObject } from "../../util/is-object";
 import { DEEPSEEK_HARNESS_FORMAT_ID, entryIdOfSeq, KNOWN_EVENT_TYPES, num, str } from "./events";
+import { keepHarnessStoredTexts } from "./storedTextPlaces";
 
 const FORMAT_LABEL = "deepseek-harness session log";
 
@@ -38,33 +42,43 @@ function detectDeepseekHarness(firstLines: string[]): boolean {
   return looksLikeHeader(first) || (objects.length >= 2 && objects.every(looksLikeEvent));
 }
 
-/** The member events of a packed chunk row (`*-chunks`), or the reason it cannot be expanded. */
-function expandChunkRow(row: Record<string, unknown>): Record<string, unknown>[] | string {
+/**
+ * One member event of a packed chunk row. Rows stand for most of a log's events (hundreds of
+ * thousands in a long session), so each member is built as one fixed-shape literal per level
+ * (no spreads, no optional keys added later): the smallest plain objects the engine makes.
+ */
+function chunkMember(kind: ChunkKind, data: Record<string, unknown>, piece: string, seq: number | null, time: number | null): Record<string, unknown> {
+  let chunk: Record<string, unknown>;
+  if (kind === "tool-call") {
+    chunk = "name" in data ? { type: "tool-call-delta", index: data.index, id: data.id, name: data.name, argumentsDelta: piece } : { type: "tool-call-delta", index: data.index, id: data.id, argumentsDelta: piece };
+  } else {
+    chunk = { type: kind === "reasoning" ? "reasoning-delta" : "text-delta", index: data.index, text: piece };
+  }
+  const memberData = { turn: data.turn, step: data.step, chunk };
+  if (seq !== null && time !== null) return { type: "assistant/chunk", seq, time, data: memberData };
+  if (seq !== null) return { type: "assistant/chunk", seq, data: memberData };
+  if (time !== null) return { type: "assistant/chunk", time, data: memberData };
+  return { type: "assistant/chunk", data: memberData };
+}
+
+type ChunkKind = "text" | "reasoning" | "tool-call";
+
+/** The member events of a packed chunk row (`*-chunks`), handed one by one, or the reason it cannot be expanded. */
+function expandChunkRow(row: Record<string, unknown>, onMember: (member: Record<string, unknown>, seq: number | null, time: number | null) => void): string | null {
   const data = isObject(row.data) ? row.data : null;
   if (!data) return "packed chunk row without data";
-  const pieces = row.type === "tool-call-chunks" ? data.args : data.texts;
-  if (!Array.isArray(pieces) || pieces.some((piece) => typeof piece !== "string")) return `packed chunk row without its ${row.type === "tool-call-chunks" ? "args" : "texts"} list`;
+  const kind: ChunkKind = row.type === "tool-call-chunks" ? "tool-call" : row.type === "reasoning-chunks" ? "reasoning" : "text";
+  const pieces = kind === "tool-call" ? data.args : data.texts;
+  if (!Array.isArray(pieces) || pieces.some((piece) => typeof piece !== "string")) return `packed chunk row without its ${kind === "tool-call" ? "args" : "texts"} list`;
   const dt = Array.isArray(data.dt) ? data.dt : [];
   const seq0 = num(row.seq0);
-  const time0 = num(row.time0);
-  const members: Record<string, unknown>[] = [];
-  let time = time0;
+  let time = num(row.time0);
   (pieces as string[]).forEach((piece, k) => {
     if (k > 0 && time !== null) time += num(dt[k - 1]) ?? 0;
-    let chunk: Record<string, unknown>;
-    if (row.type === "tool-call-chunks") {
-      chunk = { type: "tool-call-delta", index: data.index, id: data.id, ...("name" in data ? { name: data.name } : {}), argumentsDelta: piece };
-    } else {
-      chunk = { type: row.type === "reasoning-chunks" ? "reasoning-delta" : "text-delta", index: data.index, text: piece };
-    }
-    members.push({
-      type: "assistant/chunk",
-      ...(seq0 !== null ? { seq: seq0 + k } : {}),
-      ...(time !== null ? { time } : {}),
-      data: { turn: data.turn, step: data.step, chunk },
-    });
+    const seq = seq0 !== null ? seq0 + k : null;
+    onMember(chunkMember(kind, data, piece, seq, time), seq, time);
   });
-  return members;
+  return null;
 }
 
 class DeepseekHarnessLineReader implements LineReader {
@@ -77,38 +91,75 @@ class DeepseekHarnessLineReader implements LineReader {
   private nextSeq = 0;
   private seqGapWarned = false;
   private readonly unknownTypes = new Map<string, number>();
+  /** The last event time made a timestamp, and that timestamp: a run of chunks mostly shares one. */
+  private lastTime: number | null = null;
+  private lastTimestamp: string | null = null;
 
-  constructor(private readonly fileName: string) {}
+  /** The bytes of the large texts kept as bytes (created with the first line that may hold one). */
+  private store: TextStore | null = null;
+  /** Present when readers keep stored texts (src/core/text/storedTextsSwitch.ts). */
+  readonly pushLineBytes?: (bytes: Uint8Array, start: number, end: number, lineNumber: number, offset?: number) => void;
+  /** The file, readable again: texts of lines handed with their offset stay there. */
+  private readonly textSource: TextSource | null;
+
+  constructor(
+    private readonly fileName: string,
+    options: LineReaderOptions = {},
+  ) {
+    this.textSource = options.textSource ?? null;
+    if (readersKeepStoredTexts()) this.pushLineBytes = (bytes, start, end, lineNumber, offset) => this.readLineBytes(bytes, start, end, lineNumber, offset);
+  }
 
   pushLine(text: string, lineNumber: number): void {
     this.lastLine = lineNumber;
     if (text.trim() === "") return;
-    const parsed = parseObjectLine(text);
+    this.readParsed(parseObjectLine(text), lineNumber);
+  }
+
+  /**
+   * A line as bytes: its large texts are stored, and kept as bytes where an event may hold them
+   * (storedTextPlaces.ts). Lines too short to hold a large text and lines that do not start an
+   * object (blank ones, garbage) are read as text.
+   */
+  private readLineBytes(bytes: Uint8Array, start: number, end: number, lineNumber: number, offset?: number): void {
+    readStoredTextLine({ bytes, start, end, offset }, {
+      store: () => {
+        this.lastLine = lineNumber;
+        return (this.store ??= createTextStore(undefined, this.textSource));
+      },
+      asText: (text) => this.pushLine(text, lineNumber),
+      keep: (raw, store, mark) => keepHarnessStoredTexts(raw, store, mark),
+      // A line that makes no entry (a bad line, the header) keeps no bytes.
+      read: (parsed) => this.readParsed(parsed, lineNumber),
+    });
+  }
+
+  /** Reads a parsed line; true when it made an entry. */
+  private readParsed(parsed: { value: Record<string, unknown>; note?: string } | { reason: string }, lineNumber: number): boolean {
     if ("reason" in parsed) {
       this.warnings.push({ line: lineNumber, reason: parsed.reason });
       this.lastBadLine = lineNumber;
-      return;
+      return false;
     }
     if (parsed.note) this.warnings.push({ line: lineNumber, reason: parsed.note });
     const value = parsed.value;
     if (this.header === null && this.entries.length === 0 && value.type === "session") {
       this.header = value;
-      return;
+      return false;
     }
     if (typeof value.type !== "string") {
       this.warnings.push({ line: lineNumber, reason: "an event without a type, line skipped" });
       this.lastBadLine = lineNumber;
-      return;
+      return false;
     }
     if (value.type.endsWith("-chunks")) {
-      const members = expandChunkRow(value);
-      if (typeof members === "string") {
-        this.warnings.push({ line: lineNumber, reason: `${members}, line skipped` });
+      const failure = expandChunkRow(value, (member, seq, time) => this.addEvent(member, lineNumber, seq, time));
+      if (failure !== null) {
+        this.warnings.push({ line: lineNumber, reason: `${failure}, line skipped` });
         this.lastBadLine = lineNumber;
-        return;
+        return false;
       }
-      for (const member of members) this.addEvent(member, lineNumber);
-      return;
+      return true;
     }
     if (!KNOWN_EVENT_TYPES.has(value.type) && value.ignorable !== true) {
       this.unknownTypes.set(value.type, (this.unknownTypes.get(value.type) ?? 0) + 1);
@@ -116,12 +167,14 @@ class DeepseekHarnessLineReader implements LineReader {
         this.warnings.push({ line: lineNumber, reason: `event type "${value.type}" is not one this reader knows (a newer harness?): shown as an event, not interpreted` });
       }
     }
-    this.addEvent(value, lineNumber);
+    this.addEvent(value, lineNumber, num(value.seq), num(value.time));
+    return true;
   }
 
-  private addEvent(raw: Record<string, unknown>, lineNumber: number): void {
+  /** `seq` and `time`: the event's own (`num` of them), read once by the caller. */
+  private addEvent(raw: Record<string, unknown>, lineNumber: number, ownSeq: number | null, time: number | null): void {
     // The harness's own test snapshots carry no seq (DH-83): the position stands for it.
-    let seq = num(raw.seq);
+    let seq = ownSeq;
     if (seq === null) seq = this.nextSeq;
     else if (seq !== this.nextSeq && !this.seqGapWarned) {
       this.seqGapWarned = true;
@@ -129,15 +182,24 @@ class DeepseekHarnessLineReader implements LineReader {
     }
     this.nextSeq = seq + 1;
     const previous = this.entries[this.entries.length - 1];
-    const time = num(raw.time);
     this.entries.push({
       id: entryIdOfSeq(seq),
       parentId: previous ? previous.id : null,
       type: String(raw.type),
-      timestamp: time === null ? null : new Date(time).toISOString(),
+      timestamp: this.timestampOf(time),
       line: lineNumber,
       raw: raw.seq === seq ? raw : { ...raw, seq },
     });
+  }
+
+  /** The ISO timestamp of an event time; one string for consecutive events of the same millisecond. */
+  private timestampOf(time: number | null): string | null {
+    if (time === null) return null;
+    if (time !== this.lastTime) {
+      this.lastTime = time;
+      this.lastTimestamp = new Date(time).toISOString();
+    }
+    return this.lastTimestamp;
   }
 
   snapshot(): Session {
@@ -145,6 +207,7 @@ class DeepseekHarnessLineReader implements LineReader {
   }
 
   finish(): Session {
+    this.store = finishTextStore(this.store);
     const warnings = [...this.warnings];
     finishReadWarnings(warnings, this.lastLine, this.lastBadLine, null);
     if (this.header === null && this.entries.length > 0) warnings.unshift({ line: 0, reason: "no header line ({\"type\":\"session\",…}): the session id, working directory and parent are unknown" });
@@ -153,7 +216,7 @@ class DeepseekHarnessLineReader implements LineReader {
 
   private session(warnings: ReaderWarning[]): Session {
     const facts = { formatId: DEEPSEEK_HARNESS_FORMAT_ID, formatLabel: FORMAT_LABEL, fileName: this.fileName, formatVersion: this.header ? num(this.header.version) : null, header: this.header, lineCount: this.lastLine };
-    return readerSession(facts, [...this.entries], warnings);
+    return readerSession(facts, [...this.entries], warnings, this.store);
   }
 }
 
@@ -163,5 +226,5 @@ export const deepseekHarnessReader: FormatReader = {
   mismatchMessage:
     'not a deepseek-harness session: expected session.jsonl(.zstd) whose first line is {"type":"session","version":0,"id":…,"createdAt":…} followed by {"type":…,"seq":…} events',
   detect: (firstLines) => detectDeepseekHarness(firstLines),
-  createLineReader: (fileName) => new DeepseekHarnessLineReader(fileName),
+  createLineReader: (fileName, options) => new DeepseekHarnessLineReader(fileName, options),
 };

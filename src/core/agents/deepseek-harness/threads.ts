@@ -7,6 +7,7 @@
 // does. This is the descriptor's `linkFiles`.
 import type { Session, SessionThread, ThreadSpawn } from "../../model";
 import { isObject } from "../../util/is-object";
+import { stringifyWithTexts } from "../../text/text";
 import { contentOf, dataOf, str } from "./events";
 
 function idOf(session: Session): string | null {
@@ -32,7 +33,8 @@ function labelOf(session: Session): string {
 function spawnOf(parent: Session, childId: string): ThreadSpawn | null {
   for (const entry of parent.entries) {
     if (entry.type !== "tool/result") continue;
-    if (!JSON.stringify(entry.raw.data ?? null).includes(childId)) continue;
+    // Long tool outputs are stored texts: searched as the texts they hold.
+    if (!stringifyWithTexts(entry.raw.data ?? null).includes(childId)) continue;
     const message = dataOf(entry).message;
     const callId = isObject(message) && isObject(message.source) ? str(message.source.callId) : null;
     if (callId === null) continue;

@@ -10,6 +10,8 @@ import { DEEPSEEK_HARNESS_FORMAT_ID } from "../events";
 import { headerAt, surfaceMessages } from "../pipeline";
 import { harnessIndex } from "../sessionIndex";
 import { deepseekBody } from "../wire";
+import { isText, textString } from "../../../text/text";
+import { isObject } from "../../../util/is-object";
 
 function isHarnessSession(input: SimulationInput): boolean {
   return input.session.formatId === DEEPSEEK_HARNESS_FORMAT_ID;
@@ -61,7 +63,8 @@ export function recordedSummaryText(input: SimulationInput): string | null {
   if (!record || record.summary === null) return null;
   const summary = input.session.entries[record.summary]!.raw.data as { summary?: unknown } | undefined;
   if (!Array.isArray(summary?.summary)) return null;
-  return summary.summary.map((block: unknown) => (typeof block === "object" && block !== null && typeof (block as { text?: unknown }).text === "string" ? (block as { text: string }).text : "")).join("");
+  // A long summary block is a stored text (storedTextPlaces.ts): read as its characters.
+  return summary.summary.map((block: unknown) => (isObject(block) && isText(block.text) ? textString(block.text) : "")).join("");
 }
 
 /** The checkpoint preamble as the recorded checkpoint holds it (the log stores it; only the instruction is a code constant). */
@@ -70,7 +73,7 @@ export function recordedPreamble(input: SimulationInput): string | null {
   if (!record || record.checkpoint === null) return null;
   const data = input.session.entries[record.checkpoint]!.raw.data as { content?: unknown } | undefined;
   const first = Array.isArray(data?.content) ? (data.content[0] as { text?: unknown } | undefined) : undefined;
-  const text = typeof first?.text === "string" ? first.text : null;
+  const text = isText(first?.text) ? textString(first.text) : null;
   const marker = "\n\n<compacted-summary>";
   return text !== null && text.endsWith(marker) ? text.slice(0, -marker.length) : null;
 }
