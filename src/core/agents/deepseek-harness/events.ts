@@ -1,7 +1,8 @@
-// The deepseek-harness event log as the reader keeps it: one SessionEntry per event, `raw` the
-// event `{type, seq, time, data, surfaceOp?, sourceEventSeqs?, ignorable?}` (packed chunk rows
-// already expanded into their member events). These helpers read an entry's fields with their
-// types checked, so the pipeline never trusts a shape it did not look at.
+// The deepseek-harness event log as the reader keeps it: one SessionEntry per line, `raw` the event
+// `{type, seq, time, data, surfaceOp?, sourceEventSeqs?, ignorable?}`, or a packed chunk row as
+// written (`{type: "text-chunks", seq0, time0, data}`: one entry for its member events). These
+// helpers read an entry's fields with their types checked, so the pipeline never trusts a shape
+// it did not look at.
 import type { SessionEntry } from "../../model";
 import { isObject } from "../../util/is-object";
 
@@ -61,6 +62,16 @@ export const KNOWN_EVENT_TYPES: ReadonlySet<string> = new Set([
   "request/header-delta",
   "steering/message",
 ]);
+
+/**
+ * The packed chunk rows (DH-14): one line, and one entry, for a run of `assistant/chunk` deltas of
+ * one block (`data: {turn, step, index, dt, texts | args, …}`, members `seq0 + k`).
+ */
+const PACKED_CHUNK_TYPES: ReadonlySet<string> = new Set(["text-chunks", "reasoning-chunks", "tool-call-chunks"]);
+
+export function isPackedChunkType(type: string): boolean {
+  return PACKED_CHUNK_TYPES.has(type);
+}
 
 /** The three event types that put a message on the model-visible surface. */
 const SURFACE_TYPES: ReadonlySet<string> = new Set(["user/message", "assistant/message", "tool/result"]);

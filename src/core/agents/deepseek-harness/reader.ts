@@ -3,7 +3,7 @@
 // not the name, say it is compressed). Line 1 is the header `{"type":"session","version":0,"id",
 // "createdAt",…}`; every other line is one event `{type, seq, time, data, …}` or a packed chunk
 // row (`text-chunks`, `reasoning-chunks`, `tool-call-chunks`) that stands for a run of
-// `assistant/chunk` events and is expanded back into them here. `version` has been 0 through many
+// `assistant/chunk` events and stays one entry, as written (its id is its first member's seq). `version` has been 0 through many
 // shape changes, so shapes are recognised, not numbers. A bad line is a warning with its line
 // number; the entries around it are kept.
 import type { ReaderWarning, Session, SessionEntry } from "../../model";
@@ -14,7 +14,7 @@ import type { FormatReader, LineReader, LineReaderOptions } from "../../readers/
 import { createTextStore, type TextSource, type TextStore } from "../../text/storedText";
 import { readersKeepStoredTexts } from "../../text/storedTextsSwitch";
 import { isObject } from "../../util/is-object";
-import { DEEPSEEK_HARNESS_FORMAT_ID, entryIdOfSeq, KNOWN_EVENT_TYPES, num, str } from "./events";
+import { DEEPSEEK_HARNESS_FORMAT_ID, entryIdOfSeq, isPackedChunkType, KNOWN_EVENT_TYPES, num, str } from "./events";
 import { keepHarnessStoredTexts } from "./storedTextPlaces";
 
 const FORMAT_LABEL = "deepseek-harness session log";
@@ -43,42 +43,18 @@ function detectDeepseekHarness(firstLines: string[]): boolean {
 }
 
 /**
- * One member event of a packed chunk row. Rows stand for most of a log's events (hundreds of
- * thousands in a long session), so each member is built as one fixed-shape literal per level
- * (no spreads, no optional keys added later): the smallest plain objects the engine makes.
+ * The number of member events a packed chunk row (`*-chunks`) stands for, or the reason it is not
+ * one. The row stays one entry, as written: expanded, a long session's rows made hundreds of
+ * thousands of `assistant/chunk` entries of a 16-character piece each, and nothing rebuilt from
+ * the log reads a delta (the finished blocks are on `block-end` and `assistant/message`).
  */
-function chunkMember(kind: ChunkKind, data: Record<string, unknown>, piece: string, seq: number | null, time: number | null): Record<string, unknown> {
-  let chunk: Record<string, unknown>;
-  if (kind === "tool-call") {
-    chunk = "name" in data ? { type: "tool-call-delta", index: data.index, id: data.id, name: data.name, argumentsDelta: piece } : { type: "tool-call-delta", index: data.index, id: data.id, argumentsDelta: piece };
-  } else {
-    chunk = { type: kind === "reasoning" ? "reasoning-delta" : "text-delta", index: data.index, text: piece };
-  }
-  const memberData = { turn: data.turn, step: data.step, chunk };
-  if (seq !== null && time !== null) return { type: "assistant/chunk", seq, time, data: memberData };
-  if (seq !== null) return { type: "assistant/chunk", seq, data: memberData };
-  if (time !== null) return { type: "assistant/chunk", time, data: memberData };
-  return { type: "assistant/chunk", data: memberData };
-}
-
-type ChunkKind = "text" | "reasoning" | "tool-call";
-
-/** The member events of a packed chunk row (`*-chunks`), handed one by one, or the reason it cannot be expanded. */
-function expandChunkRow(row: Record<string, unknown>, onMember: (member: Record<string, unknown>, seq: number | null, time: number | null) => void): string | null {
+function chunkRowMembers(row: Record<string, unknown>): number | string {
   const data = isObject(row.data) ? row.data : null;
   if (!data) return "packed chunk row without data";
-  const kind: ChunkKind = row.type === "tool-call-chunks" ? "tool-call" : row.type === "reasoning-chunks" ? "reasoning" : "text";
-  const pieces = kind === "tool-call" ? data.args : data.texts;
-  if (!Array.isArray(pieces) || pieces.some((piece) => typeof piece !== "string")) return `packed chunk row without its ${kind === "tool-call" ? "args" : "texts"} list`;
-  const dt = Array.isArray(data.dt) ? data.dt : [];
-  const seq0 = num(row.seq0);
-  let time = num(row.time0);
-  (pieces as string[]).forEach((piece, k) => {
-    if (k > 0 && time !== null) time += num(dt[k - 1]) ?? 0;
-    const seq = seq0 !== null ? seq0 + k : null;
-    onMember(chunkMember(kind, data, piece, seq, time), seq, time);
-  });
-  return null;
+  const toolCalls = row.type === "tool-call-chunks";
+  const pieces = toolCalls ? data.args : data.texts;
+  if (!Array.isArray(pieces) || pieces.some((piece) => typeof piece !== "string")) return `packed chunk row without its ${toolCalls ? "args" : "texts"} list`;
+  return pieces.length;
 }
 
 class DeepseekHarnessLineReader implements LineReader {
@@ -152,13 +128,14 @@ class DeepseekHarnessLineReader implements LineReader {
       this.lastBadLine = lineNumber;
       return false;
     }
-    if (value.type.endsWith("-chunks")) {
-      const failure = expandChunkRow(value, (member, seq, time) => this.addEvent(member, lineNumber, seq, time));
-      if (failure !== null) {
-        this.warnings.push({ line: lineNumber, reason: `${failure}, line skipped` });
+    if (isPackedChunkType(value.type)) {
+      const members = chunkRowMembers(value);
+      if (typeof members === "string") {
+        this.warnings.push({ line: lineNumber, reason: `${members}, line skipped` });
         this.lastBadLine = lineNumber;
         return false;
       }
+      this.addEvent(value, lineNumber, num(value.seq0), num(value.time0), members);
       return true;
     }
     if (!KNOWN_EVENT_TYPES.has(value.type) && value.ignorable !== true) {
@@ -171,8 +148,11 @@ class DeepseekHarnessLineReader implements LineReader {
     return true;
   }
 
-  /** `seq` and `time`: the event's own (`num` of them), read once by the caller. */
-  private addEvent(raw: Record<string, unknown>, lineNumber: number, ownSeq: number | null, time: number | null): void {
+  /**
+   * `seq` and `time`: the event's own (`num` of them; a packed row's `seq0` and `time0`), read once
+   * by the caller; `members`: the seqs the line stands for (a packed row's members).
+   */
+  private addEvent(raw: Record<string, unknown>, lineNumber: number, ownSeq: number | null, time: number | null, members = 1): void {
     // The harness's own test snapshots carry no seq (DH-83): the position stands for it.
     let seq = ownSeq;
     if (seq === null) seq = this.nextSeq;
@@ -180,7 +160,7 @@ class DeepseekHarnessLineReader implements LineReader {
       this.seqGapWarned = true;
       this.warnings.push({ line: lineNumber, reason: `event seq ${seq} where ${this.nextSeq} was expected: the log is not contiguous (events missing or out of order)` });
     }
-    this.nextSeq = seq + 1;
+    this.nextSeq = seq + members;
     const previous = this.entries[this.entries.length - 1];
     this.entries.push({
       id: entryIdOfSeq(seq),
@@ -188,7 +168,8 @@ class DeepseekHarnessLineReader implements LineReader {
       type: String(raw.type),
       timestamp: this.timestampOf(time),
       line: lineNumber,
-      raw: raw.seq === seq ? raw : { ...raw, seq },
+      // A packed row is kept as written: its first member's seq is its `seq0` (the entry id).
+      raw: raw.seq === seq || isPackedChunkType(String(raw.type)) ? raw : { ...raw, seq },
     });
   }
 

@@ -138,6 +138,10 @@ export function harnessIndex(session: Session): HarnessIndex {
         stepRequests.delete(stepKey(data));
         return;
       case "assistant/chunk":
+      case "text-chunks":
+      case "reasoning-chunks":
+      case "tool-call-chunks":
+        // A packed row (its members' turn and step are the row's) is a chunk too.
         emit(data, position);
         return;
       case "step/end": {

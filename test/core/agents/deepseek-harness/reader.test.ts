@@ -1,5 +1,5 @@
 // The deepseek-harness reader: the Zstandard artifact is recognised by its bytes and decodes to the
-// same session as its decoded text; packed chunk rows expand into their member events; the header,
+// same session as its decoded text; a packed chunk row is one entry for its member events; the header,
 // seq-contiguity and bad lines; a torn last frame keeps the lines before it.
 import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -24,22 +24,41 @@ describe("deepseek-harness reader", () => {
     expect(renamed.entries).toHaveLength(plain.entries.length);
   });
 
-  it("keeps the header and expands packed chunk rows into contiguous events", () => {
+  it("keeps the header, and each packed chunk row as one entry standing for its members' seqs", () => {
     expect(session.header).toMatchObject({ type: "session", version: 0, id: "session-dc1086b1-208d-42e8-b3ef-9b8679a11273", delegationDepth: 0 });
     expect(session.formatVersion).toBe(0);
-    // 194 lines (header + 193 records) stand for seq 0 … 264.
+    // 194 lines (header + 193 records, one entry each) stand for seq 0 … 264.
     expect(session.lineCount).toBe(194);
-    expect(session.entries).toHaveLength(265);
-    expect(session.entries.map((entry) => entry.raw.seq)).toEqual(session.entries.map((_, i) => i));
-    const members = session.entries.filter((entry) => entry.line === 16);
-    expect(members.map((entry) => entry.raw)).toEqual([14, 15, 16].map((seq, k) => ({
-      type: "assistant/chunk",
-      seq,
-      time: 1796286456288,
-      data: { turn: 1, step: 1, chunk: { type: "text-delta", index: 0, text: ["Let me look at t", "he project files", "."][k] } },
-    })));
-    const toolChunk = session.entries.find((entry) => entry.raw.seq === 19)!;
-    expect(toolChunk.raw).toMatchObject({ time: 1796286456289, data: { chunk: { type: "tool-call-delta", id: "call_fake0002", name: "glob", argumentsDelta: "{\"pattern\":\"" } } });
+    expect(session.entries).toHaveLength(193);
+    const members = (raw: Record<string, unknown>) => {
+      const data = raw.data as { texts?: unknown[]; args?: unknown[] };
+      return typeof raw.seq0 === "number" ? (data.texts ?? data.args ?? []).length : 1;
+    };
+    let next = 0;
+    for (const entry of session.entries) {
+      expect(entry.id).toBe(`seq-${next}`);
+      next += members(entry.raw);
+    }
+    expect(next).toBe(265);
+    const row = session.entries.find((entry) => entry.line === 16)!;
+    expect(row).toMatchObject({ id: "seq-14", type: "text-chunks", timestamp: new Date(1796286456288).toISOString() });
+    expect(row.raw).toEqual({ type: "text-chunks", seq0: 14, time0: 1796286456288, data: { turn: 1, step: 1, index: 0, dt: [0, 0], texts: ["Let me look at t", "he project files", "."] } });
+    const toolRow = session.entries.find((entry) => entry.id === "seq-18")!;
+    expect(toolRow.raw).toMatchObject({ type: "tool-call-chunks", time0: 1796286456288, data: { id: "call_fake0002", name: "glob", args: ["", "{\"pattern\":\"", "*\"}"] } });
+  });
+
+  it("warns on a packed row without its pieces and reads the seqs after it as contiguous", () => {
+    const text = [
+      '{"type":"session","version":0,"id":"s","createdAt":1,"delegationDepth":0}',
+      '{"type":"text-chunks","seq0":0,"time0":5,"data":{"turn":1,"step":1,"index":0,"dt":[0,0],"texts":["a","b","c"]}}',
+      '{"type":"assistant/chunk","seq":3,"time":5,"data":{"turn":1,"step":1,"chunk":{"type":"finish","reason":{"kind":"stop"}}}}',
+      '{"type":"reasoning-chunks","seq0":4,"time0":6,"data":{"turn":1,"step":1,"index":1,"dt":[0]}}',
+      '{"type":"step/end","seq":4,"time":7,"data":{"turn":1,"step":1}}',
+    ].join("\n");
+    const read = readSessionText(text, "s.jsonl");
+    expect(read.entries.map((entry) => entry.id)).toEqual(["seq-0", "seq-3", "seq-4"]);
+    expect(read.warnings).toContainEqual({ line: 4, reason: "packed chunk row without its texts list, line skipped" });
+    expect(read.warnings.some((warning) => /not contiguous/.test(warning.reason))).toBe(false);
   });
 
   it("is detected before pi, whose header is also {\"type\":\"session\"}", () => {
@@ -72,8 +91,8 @@ describe("deepseek-harness reader", () => {
     const bytes = readFileSync(zstdPath());
     const torn = readSessionBytes(bytes.subarray(0, bytes.length - 40), "session.jsonl.zstd", decode);
     expect(torn.formatId).toBe("deepseek-harness");
-    expect(torn.entries.length).toBeGreaterThan(200);
-    expect(torn.entries.length).toBeLessThan(265);
+    expect(torn.entries.length).toBeGreaterThan(150);
+    expect(torn.entries.length).toBeLessThan(193);
     expect(torn.warnings.some((w) => w.line === 0 && /incomplete/.test(w.reason))).toBe(true);
   });
 });
