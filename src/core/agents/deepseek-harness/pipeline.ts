@@ -13,7 +13,7 @@ import { isObject } from "../../util/is-object";
 import { isText, textUnits } from "../../text/text";
 import { contentOf, dataOf, num, str, timestampOf } from "./events";
 import { deriveContextMessages } from "./messages";
-import { harnessIndex, type HarnessIndex, type StepRequest } from "./sessionIndex";
+import { harnessIndex, requestNodes, type HarnessIndex, type StepRequest } from "./sessionIndex";
 import { deepseekBody, recordedHeader, type RecordedHeader } from "./wire";
 
 /** The route the harness's native DeepSeek adapter serves; others go through pi-ai (DH-47). */
@@ -94,8 +94,9 @@ function thinkingLevelOf(header: RecordedHeader): string {
 function requestContext(session: Session, options: PipelineOptions, request: StepRequest): TurnContext {
   const index = harnessIndex(session);
   const header = headerAt(session, request.header);
-  const messages = surfaceMessages(session, index, request.nodes);
-  const compaction = [...index.compactions].reverse().find((c) => c.checkpoint !== null && request.nodes.includes(c.checkpoint));
+  const nodes = requestNodes(request);
+  const messages = surfaceMessages(session, index, nodes);
+  const compaction = [...index.compactions].reverse().find((c) => c.checkpoint !== null && nodes.includes(c.checkpoint));
   return {
     turn: request.turn,
     entryId: session.entries[request.entry]!.id,
@@ -104,7 +105,7 @@ function requestContext(session: Session, options: PipelineOptions, request: Ste
     model: modelRefOf(header, answerMessage(session, request)),
     thinkingLevel: thinkingLevelOf(header),
     api: options.api ?? "openai-completions",
-    pathEntryIds: request.nodes.map((node) => session.entries[node]!.id),
+    pathEntryIds: nodes.map((node) => session.entries[node]!.id),
     compactionId: compaction?.checkpoint != null ? session.entries[compaction.checkpoint]!.id : null,
     warnings: request.header === null ? [{ line: 0, reason: `request ${request.turn}: no request/header before it (a log from before 2026-07-06?): system prompt, tools and settings are not recorded` }] : [],
   };

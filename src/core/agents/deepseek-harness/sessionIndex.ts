@@ -16,8 +16,14 @@ export interface StepRequest {
   step: number | null;
   /** Index (in session.entries) of the request/header in force, or null when none was logged. */
   header: number | null;
-  /** Surface nodes (entry indices) in model-visible order when the request was built. */
-  nodes: number[];
+  /**
+   * The surface list in force when the request was built and its length then: the surface nodes
+   * (entry indices, model-visible order) are its first `surfaceLength` items (`requestNodes`).
+   * Between two replacements the surface only grows, so the requests of that stretch share one
+   * list instead of a copy each (thousands of requests of hundreds of nodes in a long session).
+   */
+  surface: readonly number[];
+  surfaceLength: number;
   /** The entry the request is attached to: its answer, else the step's first chunk or its end. */
   entry: number;
   /** The step's assistant/message, or null when the step failed before answering. */
@@ -80,6 +86,11 @@ function stepKey(data: Record<string, unknown>): string {
   return `${num(data.turn) ?? "?"}/${num(data.step) ?? "?"}`;
 }
 
+/** A request's surface nodes (entry indices) in model-visible order. */
+export function requestNodes(request: StepRequest): readonly number[] {
+  return request.surface.length === request.surfaceLength ? request.surface : request.surface.slice(0, request.surfaceLength);
+}
+
 export function harnessIndex(session: Session): HarnessIndex {
   const cached = indexCache.get(session);
   if (cached) return cached;
@@ -105,7 +116,8 @@ export function harnessIndex(session: Session): HarnessIndex {
       harnessTurn: num(data.turn),
       step: num(data.step),
       header,
-      nodes: [...nodes],
+      surface: nodes,
+      surfaceLength: nodes.length,
       entry: at,
       answer: null,
       contextWindow,

@@ -3,15 +3,17 @@
 // string again. The places are the texts that make most of a log's bytes: the text blocks of the
 // surface messages, which the derivation (messages.ts) carries into the request unchanged and reads
 // only through `isText` / `textUnits` / `joinTexts`; the finished blocks the `block-end` chunk
-// repeats, which nothing reads; and a compaction's summary, read through `textString` by the
-// simulator's replay. Everything else (tool-call arguments, the request header, title requests,
+// repeats and the arguments `tool/call` repeats, which nothing reads; and a compaction's summary,
+// read through `textString` by the simulator's replay. Everything else (the tool-call arguments of
+// `assistant/message`, which are parsed and sent as written, the request header, title requests,
 // packed chunk rows, ids) stays a string, so untyped code reading it never meets a stored text.
 //
 // The places, in an event `{type, seq, time, data, …}`:
 // - `user/message`: `text` of each block of `data.content`;
 // - `assistant/message`: `text` of each text or reasoning block of `data.message.content`;
 // - `tool/result`: `text` of each block inside each tool-result block of `data.message.content`;
-// - `assistant/chunk` of type `block-end`: `data.chunk.block.text`;
+// - `assistant/chunk` of type `block-end`: `data.chunk.block.text` and `data.chunk.block.arguments`;
+// - `tool/call`: `data.arguments`;
 // - `compaction/summary`: `text` of each block of `data.summary` and of `data.rawOutput`.
 import { isObject } from "../../util/is-object";
 import { isStoredText, type StoreMark, type TextStore } from "../../text/storedText";
@@ -42,9 +44,15 @@ function keptPlaces(raw: Record<string, unknown>): StoredTextPlace[] {
     }
     case "assistant/chunk": {
       const chunk = data.chunk;
-      if (isObject(chunk) && !isStoredText(chunk) && chunk.type === "block-end" && isObject(chunk.block) && !isStoredText(chunk.block)) blockTexts([chunk.block], places);
+      if (isObject(chunk) && !isStoredText(chunk) && chunk.type === "block-end" && isObject(chunk.block) && !isStoredText(chunk.block)) {
+        blockTexts([chunk.block], places);
+        if (isStoredText(chunk.block.arguments)) places.push({ holder: chunk.block, key: "arguments" });
+      }
       break;
     }
+    case "tool/call":
+      if (isStoredText(data.arguments)) places.push({ holder: data, key: "arguments" });
+      break;
     case "compaction/summary":
       blockTexts(data.summary, places);
       blockTexts(data.rawOutput, places);

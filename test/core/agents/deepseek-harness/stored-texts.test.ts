@@ -22,7 +22,8 @@ const PLACES: Readonly<Record<string, readonly string[]>> = {
   "user/message": ["data.content[].text"],
   "assistant/message": ["data.message.content[].text"],
   "tool/result": ["data.message.content[].content[].text"],
-  "assistant/chunk": ["data.chunk.block.text"],
+  "assistant/chunk": ["data.chunk.block.text", "data.chunk.block.arguments"],
+  "tool/call": ["data.arguments"],
   "compaction/summary": ["data.summary[].text", "data.rawOutput[].text"],
 };
 
