@@ -1,5 +1,5 @@
 // One line handed as bytes to a reader that keeps its large texts stored (pi, Claude Code, Codex,
-// Qwen Code): the steps they share around their own places and records. A line too short to hold
+// Qwen Code, Gemini CLI, deepseek-harness): the steps they share around their own places and records. A line too short to hold
 // a large text, or one that does not open an object (blank, garbage), is read as text, so its
 // warnings are the string read's; any other line is parsed with its large texts in the store,
 // which keeps them only at the reader's places, and gives back every byte of a line that made no
