@@ -3,6 +3,8 @@
 // conversion; reset after a compaction or context_edit: reconversion from the per-message cache).
 // Each turn's context equals `buildPiTurnContext` for that turn (checked by
 // test/core/turnRequests.test.ts), without projecting the path from the root for every turn.
+// When the analysis walked the branch already (pi profile, no notes), the walk follows the
+// analysis' conversion trace (turnTrace.ts) instead of projecting the branch a second time.
 import { piProfileOf, type PiProfileId } from "./profile";
 import type {
   AssistantMessage,

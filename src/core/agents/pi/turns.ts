@@ -4,7 +4,8 @@
 // per-turn sizes incremental (design.md §3); `buildPiTurnContext` does the full pipeline for one
 // turn only. With reply-language notes on (senpi), the projection adds the compaction carrier,
 // the note step runs after user words and before the environment fold (SP-C5, RL-29), and the
-// analysis follows the notes incrementally (NotesTally) to mark the turns that carry one.
+// analysis follows the notes incrementally (NotesTally) to mark the turns that carry one. For the
+// pi profile the walk also keeps a trace of its converted lists, which the request walk follows.
 import { piProfileOf, type PiProfileId } from "./profile";
 import type {
   AssistantMessage,
