@@ -51,10 +51,17 @@ export interface SessionContext {
 }
 
 /**
- * Cache of the AgentMessage built for an entry (per profile and context_edit), so that the same
- * object is reused on every turn: later stages cache by object identity (PI-C1).
+ * Cache of the AgentMessage an edited entry became (per profile and context_edit) and of the
+ * compaction summaries with a carrier, so that the same object is reused on every turn: later
+ * stages cache by object identity (PI-C1). An entry's own message is kept by entry (`baseMessages`).
  */
 export type EntryMessageCache = Map<string, AgentMessage | null>;
+
+/**
+ * Each entry's own message (PI-P6, before any context_edit) per profile, by entry object: it
+ * depends on the entry alone, and a walk of a long branch then makes no key string per entry.
+ */
+const baseMessages: Record<PiProfileId, WeakMap<SessionEntry, AgentMessage | null>> = { pi: new WeakMap(), senpi: new WeakMap() };
 
 /** What a `push` did to the projected list, so incremental consumers can follow it cheaply. */
 export type ProjectionChange = "none" | "append" | "reset";
@@ -208,7 +215,7 @@ export class PathProjector {
     if (entry.type === "compaction") return null; // PI-P5: only the last compaction emits, via reset
     const edit = this.profile === "senpi" ? this.edits.get(entry.id) : undefined;
     const base = this.baseMessage(entry);
-    // Unedited, the message is the base one (same cache key): one key made and looked up, not two.
+    // Unedited, the message is the base one; an edited one is cached by entry and edit.
     const key = edit ? `${this.profile}|${entry.id}|${edit.id}` : null;
     let message = key === null ? base : this.cache.get(key);
     if (message === undefined) {
@@ -228,11 +235,11 @@ export class PathProjector {
   }
 
   private baseMessage(entry: SessionEntry): AgentMessage | null {
-    const key = `${this.profile}|${entry.id}|`;
-    let base = this.cache.get(key);
+    const cache = baseMessages[this.profile];
+    let base = cache.get(entry);
     if (base === undefined) {
       base = messageOfEntry(entry, this.profile);
-      this.cache.set(key, base);
+      cache.set(entry, base);
     }
     return base;
   }

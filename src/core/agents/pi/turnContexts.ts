@@ -3,6 +3,8 @@
 // conversion; reset after a compaction or context_edit: reconversion from the per-message cache).
 // Each turn's context equals `buildPiTurnContext` for that turn (checked by
 // test/core/turnRequests.test.ts), without projecting the path from the root for every turn.
+// When the analysis walked the branch already (pi profile, no notes), the walk follows the
+// analysis' conversion trace (turnTrace.ts) instead of projecting the branch a second time.
 import { piProfileOf, type PiProfileId } from "./profile";
 import type {
   AssistantMessage,
@@ -23,6 +25,9 @@ import { applySenpiReduction } from "./senpi-reduction-step";
 import { getBranchPath, getPiSessionCache } from "./sessionCache";
 import { isAssistantEntry, resolveLeafId } from "./tree";
 import { turnApi, turnModel } from "./turnModel";
+import { tracedBranch } from "./turns";
+import type { ConversionTrace, TurnMark } from "./turnTrace";
+import type { BranchPath } from "./sessionCache";
 import { AlternatingLists } from "../../providers/alternating-lists";
 import { carryLlmMessages } from "../../providers/serialize-turn";
 import { recordSharedHead } from "../../util/list-lineage";
@@ -48,6 +53,10 @@ class IncrementalConversion {
   taken: readonly ContextMessage[] = [];
   /** The two lists handed out in turn when the walk's reader allows it (`take`). */
   private handOut = new AlternatingLists<ContextMessage>();
+  /** The analysis trace's lists these follow (`follow`), or null. */
+  private followed: readonly ContextMessage[] | null = null;
+  private followedDropped: readonly DroppedMessage[] | null = null;
+  private followedWarnings: readonly ReaderWarning[] | null = null;
 
   constructor(private readonly profile: PiProfileId) {}
 
@@ -67,12 +76,49 @@ class IncrementalConversion {
     this.dropped = [];
     this.warnings = [];
     for (const projected of list) this.append(projected);
+    this.findUnchanged();
+  }
+
+  /** After a reset: how much of the list taken last the new list still starts with. */
+  private findUnchanged(): void {
     // Converted messages are cached per message, so a context_edit's reset mostly keeps the
     // same head: found once here, at the reset's own cost, not on every turn after it.
     const limit = Math.min(this.unchanged, this.messages.length);
     let same = 0;
     while (same < limit && this.messages[same] === this.taken[same]) same++;
     this.unchanged = same;
+  }
+
+  /**
+   * Brought to a turn of the analysis walk's trace instead of projected entries: the lists grow by
+   * the trace's items since the turn before, or restart where the trace restarted its own.
+   */
+  follow(mark: TurnMark): void {
+    if (mark.messages !== this.followed) {
+      this.followed = mark.messages;
+      this.messages = [];
+      this.llmMessages = [];
+      this.grow(mark);
+      this.findUnchanged();
+    } else this.grow(mark);
+    if (mark.dropped !== this.followedDropped) {
+      this.followedDropped = mark.dropped;
+      this.dropped = [];
+    }
+    for (let i = this.dropped.length; i < mark.droppedCount; i++) this.dropped.push(mark.dropped[i]!);
+    if (mark.warnings !== this.followedWarnings) {
+      this.followedWarnings = mark.warnings;
+      this.warnings = [];
+    }
+    for (let i = this.warnings.length; i < mark.warningCount; i++) this.warnings.push(mark.warnings[i]!);
+  }
+
+  private grow(mark: TurnMark): void {
+    for (let i = this.messages.length; i < mark.messageCount; i++) {
+      const context = mark.messages[i]!;
+      this.messages.push(context);
+      this.llmMessages.push(context.message);
+    }
   }
 
   /**
@@ -138,6 +184,12 @@ export function* iteratePiTurnContexts(
   const branch = getBranchPath(cache, resolveLeafId(cache.tree, options.leafId));
   const profile = piProfileOf(options);
   const notes = notesSetupFor(cache.notes, options);
+  // The analysis walked this branch already (the usual order): follow its trace.
+  const trace = profile === "pi" && notes === null ? tracedBranch(cache, branch) : null;
+  if (trace) {
+    yield* followTrace(trace, branch, options, walk);
+    return;
+  }
   const projector = new PathProjector(profile, cache.entryMessages, notes);
   const conversion = new IncrementalConversion(profile);
   const pathEntryIds: string[] = [];
@@ -187,5 +239,36 @@ export function* iteratePiTurnContexts(
     if (withPathIds) pathEntryIds.push(entry.id);
     if (change === "append") conversion.append(projector.messages[projector.messages.length - 1] as ProjectedMessage);
     else if (change === "reset") conversion.reset(projector.messages);
+  }
+}
+
+/** iteratePiTurnContexts from the analysis walk's trace of the branch (pi profile, no notes). */
+function* followTrace(trace: ConversionTrace, branch: BranchPath, options: PipelineOptions, walk: TurnContextWalkOptions): Generator<TurnContext> {
+  const withPathIds = walk.pathEntryIds ?? true;
+  const conversion = new IncrementalConversion("pi");
+  const projectionWarnings: ReaderWarning[] = [];
+  const pathEntryIds: string[] = [];
+  const droppedLists = new JoinedOnChange<DroppedMessage>();
+  const warningLists = new JoinedOnChange<ReaderWarning>();
+  for (let index = 0; index < trace.marks.length; index++) {
+    const mark = trace.marks[index]!;
+    const position = branch.assistantPositions[index]!;
+    const entry = branch.entries[position]!;
+    conversion.follow(mark);
+    for (let i = projectionWarnings.length; i < mark.projectionWarningCount; i++) projectionWarnings.push(trace.projectionWarnings[i]!);
+    if (withPathIds) for (let i = pathEntryIds.length; i < position; i++) pathEntryIds.push(branch.entries[i]!.id);
+    const message = entry.raw.message as AssistantMessage;
+    yield {
+      turn: index + 1,
+      entryId: entry.id,
+      messages: conversion.take(walk.reuseWalk),
+      dropped: droppedLists.of(conversion.dropped),
+      model: turnModel(message, mark.model),
+      thinkingLevel: mark.thinkingLevel,
+      api: turnApi(message, options),
+      pathEntryIds: withPathIds ? pathEntryIds.slice() : [],
+      compactionId: mark.compactionId,
+      warnings: warningLists.of(projectionWarnings, conversion.warnings),
+    };
   }
 }

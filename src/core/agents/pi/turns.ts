@@ -4,7 +4,8 @@
 // per-turn sizes incremental (design.md §3); `buildPiTurnContext` does the full pipeline for one
 // turn only. With reply-language notes on (senpi), the projection adds the compaction carrier,
 // the note step runs after user words and before the environment fold (SP-C5, RL-29), and the
-// analysis follows the notes incrementally (NotesTally) to mark the turns that carry one.
+// analysis follows the notes incrementally (NotesTally) to mark the turns that carry one. For the
+// pi profile the walk also keeps a trace of its converted lists, which the request walk follows.
 import { piProfileOf, type PiProfileId } from "./profile";
 import type {
   AssistantMessage,
@@ -32,6 +33,7 @@ import { senpiSentSizeDelta } from "./senpi-sent-sizes";
 import { getBranchPath, getPiSessionCache, keepTurnProjection, turnProjectionKey, type BranchPath, type PiSessionCache } from "./sessionCache";
 import { cycleWarning, isAssistantEntry, listBranches, resolveLeafId } from "./tree";
 import { turnApi, turnModel } from "./turnModel";
+import { ConversionTrace } from "./turnTrace";
 import { isText, textUnits } from "../../text/text";
 
 
@@ -67,9 +69,12 @@ class ContextAggregates {
   private notesTally: NotesTally | null;
   private readonly profile: PiProfileId;
   private readonly notes: NotesSetup | null;
+  /** The converted lists as they grow, for the request walk (pi profile without notes). */
+  readonly trace: ConversionTrace | null;
 
-  constructor(profile: PiProfileId, notes: NotesSetup | null) {
+  constructor(profile: PiProfileId, notes: NotesSetup | null, projectionWarnings: readonly ReaderWarning[]) {
     this.profile = profile;
+    this.trace = profile === "pi" && notes === null ? new ConversionTrace(projectionWarnings) : null;
     this.notes = profile === "senpi" ? notes : null;
     this.notesTally = this.notes ? new NotesTally(this.notes, undefined) : null;
     this.tally = profile === "senpi" ? new SenpiTally({}, this.notesTally) : null;
@@ -97,6 +102,7 @@ class ContextAggregates {
 
   add(projected: ProjectedMessage): void {
     const converted = convertProjected(projected, this.profile);
+    this.trace?.append(converted, projected.line);
     if (converted.dropped) this.conversionDrops += 1;
     if (!converted.context) return;
     this.estimatedTokens += estimateOf(projected, this.profile);
@@ -113,6 +119,7 @@ class ContextAggregates {
     this.convertedCount = 0;
     this.conversionDrops = 0;
     this.carriers = 0;
+    this.trace?.reset();
     this.notesTally = this.notes ? new NotesTally(this.notes, priorUserMessages) : null;
     this.tally = this.profile === "senpi" ? new SenpiTally({}, this.notesTally) : null;
     for (const projected of list) this.add(projected);
@@ -218,6 +225,19 @@ function keepWalk(cache: PiSessionCache, key: string, walk: AnalysisWalk): void 
 }
 
 /**
+ * The conversion trace of a kept analysis walk that covers all of `branch` (pi profile without
+ * notes: no other walk keeps one), for the request walk to follow; null when no analysis walked it.
+ */
+export function tracedBranch(cache: PiSessionCache, branch: BranchPath): ConversionTrace | null {
+  for (const walk of walks.get(cache)?.values() ?? []) {
+    const trace = walk.aggregates.trace;
+    if (!trace || walk.entries !== branch.entries || walk.consumed !== branch.entries.length) continue;
+    if (trace.marks.length === branch.assistantPositions.length) return trace;
+  }
+  return null;
+}
+
+/**
  * Summaries of every turn of the selected branch and the timeline, in one pass. With notes on,
  * `messageCount`, `chars` and `estimatedTokens` include the inserted notes (each a user message;
  * the carrier's text counts in `chars`, and like the summary wrapper not in the estimate), and
@@ -240,11 +260,12 @@ export function analyzePiSession(session: Session, options: PipelineOptions, hoo
   const lastAnswer = branch.assistantPositions[branch.assistantPositions.length - 1] ?? -1;
   const projectionsFrom = walk ? walk.consumed : lastAnswer;
   if (!walk) {
+    const projector = new PathProjector(profile, cache.entryMessages, notes);
     walk = {
       entries: branch.entries,
       consumed: 0,
-      projector: new PathProjector(profile, cache.entryMessages, notes),
-      aggregates: new ContextAggregates(profile, notes),
+      projector,
+      aggregates: new ContextAggregates(profile, notes, projector.warnings),
       turns: [],
       timeline: [],
       pendingCompactions: [],
@@ -260,6 +281,7 @@ export function analyzePiSession(session: Session, options: PipelineOptions, hoo
       const message = assistantOf(entry);
       const turn = turns.length + 1;
       const model = turnModel(message, projector.model);
+      aggregates.trace?.mark(projector);
       if (index >= projectionsFrom && branch.cycleAt === null) {
         keepTurnProjection(cache, turnProjectionKey(profile, notes ? notes.key : null, entry.id), projector.snapshot());
       }
