@@ -299,14 +299,16 @@ export function* iterateGeminiTurnRequests(session: Session, options: PipelineOp
   // As the pipeline's one-turn entry point applies them (session/pipeline.ts buildTurnRequest).
   const effective = withCaptureModelFacts(options);
   const walk: TurnWalk | null = hooks.reuseRequestLists === true ? {} : null;
-  for (const turn of index.turns) yield { turn: turn.turn, request: turnRequest(turn, effective, walk) };
+  // The fields the file does not hold are the session's: every request of the walk has the same
+  // objects, which the segmenter then knows by identity instead of measuring them again per turn.
+  const fields = requestHeaderFields(effective);
+  for (const turn of index.turns) yield { turn: turn.turn, request: turnRequest(turn, effective, walk, fields) };
 }
 
-function turnRequest(turn: GeminiTurn, options: PipelineOptions, walk: TurnWalk | null): BuiltRequest {
+function turnRequest(turn: GeminiTurn, options: PipelineOptions, walk: TurnWalk | null, fields = requestHeaderFields(options)): BuiltRequest {
   const contents = turnContents(turn, true, walk);
   const wire = bodyContents(turn, contents.wire, walk);
   const messages = contents.messages!;
-  const fields = requestHeaderFields(options);
   const body: Record<string, unknown> = {
     contents: wire,
     systemInstruction: fields.systemInstruction,
@@ -320,6 +322,6 @@ function turnRequest(turn: GeminiTurn, options: PipelineOptions, walk: TurnWalk 
     messages,
     dropped: [],
     model: resolveModel(modelRef, API, options.modelOverrides),
-    notRecorded: fields.missing,
+    notRecorded: fields.missing.slice(),
   };
 }
