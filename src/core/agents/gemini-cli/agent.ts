@@ -10,7 +10,7 @@ import { geminiCompressionPolicy } from "./policy/policy";
 import { GEMINI_CLI_FORMAT_ID, geminiCliReader } from "./reader";
 import { carryGeminiFold } from "./history";
 import { geminiRecordedCompressions } from "./recorded";
-import { analyzeGeminiSession, buildGeminiTurnContext, buildGeminiTurnRequest, countGeminiTurns } from "./turns";
+import { analyzeGeminiSession, buildGeminiTurnContext, buildGeminiTurnRequest, countGeminiTurns, iterateGeminiTurnRequests } from "./turns";
 
 export const geminiCliAgent = {
   id: GEMINI_CLI_FORMAT_ID,
@@ -26,6 +26,8 @@ export const geminiCliAgent = {
     countTurns: (session) => countGeminiTurns(session),
     buildTurnContext: (session, options, turn) => buildGeminiTurnContext(session, options, turn),
     buildTurnRequest: (session, options, turn) => buildGeminiTurnRequest(session, options, turn),
+    // Every turn in one walk: a reader that keeps no request past the turn after is handed two lists in turn, not copies.
+    iterateTurnRequests: (session, options, hooks) => iterateGeminiTurnRequests(session, options, hooks),
     // A followed chat that grew goes on with the fold of its earlier records (history.ts); its turn summaries are kept (turns.ts).
     carryCaches: carryGeminiFold,
   },

@@ -228,40 +228,38 @@ function activeLoopStart(contents: readonly { role: string; parts: Part[] }[]): 
 }
 
 /**
- * Small numbers naming history messages and their records by identity, for the keys below: a
- * message is the same object in every turn's history, and its record changes only when the file
- * rewrites it.
- */
-const objectIds = new WeakMap<object, number>();
-let nextObjectId = 1;
-
-function objectId(value: object): number {
-  let id = objectIds.get(value);
-  if (id === undefined) {
-    id = nextObjectId++;
-    objectIds.set(value, id);
-  }
-  return id;
-}
-
-/**
- * What a main request's content is made of: its role, the messages merged into it (by identity,
- * with their records), what was noted on the way and whether it is signed as part of the active
- * loop (step 4). Two contents with the same key have the same parts.
- */
-function contentKey(content: SourcedContent, activeLoop: boolean): string {
-  const sources = content.sources.map((message) => `${objectId(message)}.${objectId(message.record)}`).join(",");
-  return `${content.role}|${activeLoop ? 1 : 0}|${sources}|${content.notes.join("\u0000")}`;
-}
-
-/**
- * A content made for a history's requests, by key (`contentKey`): turn N+1's request is made of
- * turn N's content objects and a few new ones, so the work downstream (segments, hashes, views,
- * sizes, all cached per object) is done once per content.
+ * A content made for a history's requests, found again by what it is made of (`sameMaking`):
+ * turn N+1's request is made of turn N's content objects and a few new ones, so the work
+ * downstream (segments, hashes, views, sizes, all cached per object) is done once per content.
  */
 interface InternedContent {
   wire: { parts: Part[]; role: string };
   sourced: SourcedContent;
+  /** Whether it was signed as part of the active loop (step 4). */
+  activeLoop: boolean;
+}
+
+/**
+ * The interned contents of a history, by the first message each was made of: a message is the
+ * same object in every turn's history (a rewritten one is a new object), so a content is looked
+ * up among the few made from its first message and compared by identity, with no key to build.
+ */
+type InternedContents = Map<HistoryMessage, InternedContent[]>;
+
+/**
+ * Whether `known` is made of what `content` is: the same role, the same messages (by identity,
+ * with their records), the same notes and the same signing. Two such contents have the same parts.
+ */
+function sameMaking(known: InternedContent, content: SourcedContent, activeLoop: boolean): boolean {
+  const made = known.sourced;
+  if (known.activeLoop !== activeLoop || made.role !== content.role) return false;
+  if (made.sources.length !== content.sources.length || made.notes.length !== content.notes.length) return false;
+  for (let i = 0; i < content.sources.length; i++) {
+    const message = content.sources[i]!;
+    if (made.sources[i] !== message || made.sources[i]!.record !== message.record) return false;
+  }
+  for (let i = 0; i < content.notes.length; i++) if (made.notes[i] !== content.notes[i]) return false;
+  return true;
 }
 
 type WireContent = { parts: Part[]; role: string };
@@ -340,7 +338,7 @@ export interface HistoryContents {
 
 /** What is kept for one history list: its interned contents, checkpoints and request carry. */
 interface HistoryState {
-  interned: Map<string, InternedContent>;
+  interned: InternedContents;
   checkpoints: ContentsCheckpoints;
   carry: RequestCarry;
   /** The checkpoints of the list this one was copied from, and how many leading contents of theirs this list's has too. */
@@ -494,12 +492,21 @@ function advance(checkpoints: ContentsCheckpoints, history: readonly HistoryMess
  * Step 4 on `sourced`, the request's contents from index `offset` on: each content signed when in
  * the active loop (from content `start` of the request), interned by what it is made of, pushed to `wire`.
  */
-function signedContents(sourced: SourcedContent[], offset: number, start: number, interned: Map<string, InternedContent> | undefined, wire: WireContent[]): void {
+function signedContents(sourced: SourcedContent[], offset: number, start: number, interned: InternedContents | undefined, wire: WireContent[]): void {
   for (let i = 0; i < sourced.length; i++) {
     const content = sourced[i]!;
     const activeLoop = start >= 0 && offset + i >= start && content.role === "model";
-    const key = interned ? contentKey(content, activeLoop) : "";
-    const known = interned?.get(key);
+    const first = content.sources[0];
+    const candidates = interned && first ? interned.get(first) : undefined;
+    let known: InternedContent | undefined;
+    if (candidates) {
+      for (const candidate of candidates) {
+        if (sameMaking(candidate, content, activeLoop)) {
+          known = candidate;
+          break;
+        }
+      }
+    }
     if (known) {
       sourced[i] = known.sourced;
       wire.push(known.wire);
@@ -513,7 +520,11 @@ function signedContents(sourced: SourcedContent[], offset: number, start: number
       return sent.thoughtSignature ? sent : { ...sent, thoughtSignature: SYNTHETIC_THOUGHT_SIGNATURE };
     });
     const made = { parts, role: content.role };
-    interned?.set(key, { wire: made, sourced: content });
+    if (interned && first) {
+      const entry = { wire: made, sourced: content, activeLoop };
+      if (candidates) candidates.push(entry);
+      else interned.set(first, [entry]);
+    }
     wire.push(made);
   }
 }

@@ -263,7 +263,8 @@ function readLegacyDocument(text: string, fileName: string, lineCount: number): 
   const repeated = duplicateKeysReason(duplicates);
   if (repeated) warnings.push({ line: duplicates.found[0]!.line, reason: repeated });
   const lineStarts = [0];
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) lineStarts.push(i + 1);
+  // Found by the engine's own search, not a test of every character of the document.
+  for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) lineStarts.push(i + 1);
   const places = idPlaces(text);
   const entries: SessionEntry[] = [entryOf(1, "metadata", metadataOf(value), null)];
   const messages = Array.isArray(value.messages) ? value.messages : [];

@@ -6,7 +6,9 @@
 // are marked "not recorded". Chat compressions become timeline events before the next turn.
 import type { BuiltRequest, CompactionEvent, ContextMessage, ModelRef, PipelineOptions, RecordedUsage, Session, TurnSummary } from "../../model";
 import { resolveModel } from "../../models/catalogue";
-import type { SessionAnalysis, TurnContext } from "../../pipeline/types";
+import type { PipelineHooks, SessionAnalysis, TurnContext } from "../../pipeline/types";
+import { AlternatingLists } from "../../providers/alternating-lists";
+import { withCaptureModelFacts } from "../../captures/modelFacts";
 import { analyzeOneBranch, oneBranchSummary, type TurnPlace } from "../../pipeline/oneBranchAnalysis";
 import { sessionConstant } from "../../captures/fact";
 import { capturedOrFromHeader, valueOrNotRecorded } from "../../captures/headerField";
@@ -29,8 +31,9 @@ interface TurnContents {
 /**
  * The last turn's context messages of each history list and the running total of their
  * characters, beside the contents (contents.ts keeps those): the next turn's contents repeat them
- * (the same objects), so only the new ones are mapped and measured. With them, the last request
- * body made of the list, and how many leading contents the carry still shares with it.
+ * (the same objects), so only the new ones are mapped and measured. With them, the last message
+ * list and request contents handed out for the list, and how many leading items the carry still
+ * shares with each (recorded on the next ones, so the readers downstream compare only the new part).
  */
 interface ContentsCarry {
   messages: ContextMessage[];
@@ -39,18 +42,30 @@ interface ContentsCarry {
   call: number;
   lastBody: readonly object[] | null;
   bodyShared: number;
+  lastMessages: readonly ContextMessage[] | null;
+  messagesShared: number;
+  /** The two lists of each kind a walk whose reader keeps no request past the turn after is handed in turn (`TurnWalk`). */
+  bodyLists: AlternatingLists<object>;
+  messageLists: AlternatingLists<ContextMessage>;
 }
+
+/**
+ * A walk of every turn whose reader reads each request before asking for the next and keeps none
+ * past the turn after (PipelineHooks.reuseRequestLists): its lists are two handed out in turn,
+ * brought up to date with the new items, instead of a copy of the whole context per turn.
+ */
+type TurnWalk = object;
 
 /** By the contents' carry (contents.ts `HistoryContents.carry`), which moves with the lists to a history copied from theirs. */
 const contentsCarries = new WeakMap<object, ContentsCarry>();
 /** The carry a turn's contents were last made with, for its body (`bodyContents`). */
 const lastCarries = new WeakMap<GeminiTurn, ContentsCarry>();
 
-function turnContents(turn: GeminiTurn, withMessages: boolean): TurnContents {
+function turnContents(turn: GeminiTurn, withMessages: boolean, walk: TurnWalk | null = null): TurnContents {
   const { wire, sourced, kept, call, carry: owner } = historyRequestContents(turn.historyBase, turn.historyLength);
   let carry = contentsCarries.get(owner);
   if (!carry) {
-    carry = { messages: [], charEnds: [], call: 0, lastBody: null, bodyShared: 0 };
+    carry = { messages: [], charEnds: [], call: 0, lastBody: null, bodyShared: 0, lastMessages: null, messagesShared: 0, bodyLists: new AlternatingLists(), messageLists: new AlternatingLists() };
     contentsCarries.set(owner, carry);
   }
   lastCarries.set(turn, carry);
@@ -60,23 +75,41 @@ function turnContents(turn: GeminiTurn, withMessages: boolean): TurnContents {
   carry.messages.length = same;
   carry.charEnds.length = same;
   carry.bodyShared = Math.min(carry.bodyShared, same);
+  carry.messagesShared = Math.min(carry.messagesShared, same);
+  // The contents and the messages past `same` are new: the lists a walk is handed follow them from there.
+  carry.bodyLists.cut(same);
+  carry.messageLists.cut(same);
   let chars = same > 0 ? carry.charEnds[same - 1]! : 0;
   for (let i = same; i < wire.length; i++) {
     chars += contentsChars([wire[i]!]);
     carry.messages.push(contentMessage(sourced[i]!));
     carry.charEnds.push(chars);
   }
-  // The summary reads the size only: the copy of the context messages is made for a request.
-  return { wire, messages: withMessages ? carry.messages.slice() : null, chars };
+  // The summary reads the size only: the list of context messages is made for a request.
+  return { wire, messages: withMessages ? handedMessages(carry, walk) : null, chars };
 }
 
 /**
- * A turn's `contents` as the body's own list (one copy), recorded as sharing its head with the
- * previous body made of the same history, so that the segmenter need not compare those contents.
+ * The turn's context messages as a list of the caller's (a copy, or one of a walk's two lists),
+ * recorded as sharing its head with the list handed out before, so that a reader comparing the
+ * two (the composition of every turn) need not compare those messages.
  */
-function bodyContents(turn: GeminiTurn, wire: readonly object[]): object[] {
+function handedMessages(carry: ContentsCarry, walk: TurnWalk | null): ContextMessage[] {
+  const list = walk ? carry.messageLists.next(carry.messages, walk) : carry.messages.slice();
+  if (carry.lastMessages) recordSharedHead(list, carry.lastMessages, carry.messagesShared);
+  carry.lastMessages = list;
+  carry.messagesShared = list.length;
+  return list;
+}
+
+/**
+ * A turn's `contents` as the body's own list (one copy, or one of a walk's two lists), recorded as
+ * sharing its head with the previous body made of the same history, so that the segmenter need
+ * not compare those contents.
+ */
+function bodyContents(turn: GeminiTurn, wire: readonly object[], walk: TurnWalk | null): object[] {
   const carry = lastCarries.get(turn)!;
-  const body = wire.slice();
+  const body = walk ? carry.bodyLists.next(wire, walk) : wire.slice();
   if (carry.lastBody) recordSharedHead(body, carry.lastBody, carry.bodyShared);
   carry.lastBody = body;
   carry.bodyShared = body.length;
@@ -254,12 +287,28 @@ function requestHeaderFields(options: PipelineOptions): { systemInstruction: unk
 }
 
 export function buildGeminiTurnRequest(session: Session, options: PipelineOptions, turnNumber: number): BuiltRequest {
+  return turnRequest(selectedTurn(getGeminiIndex(session), turnNumber), options, null);
+}
+
+/**
+ * Every turn's request in order. With `reuseRequestLists` each request's contents and messages
+ * are one of two lists handed out in turn (`TurnWalk`), not copies of the whole context.
+ */
+export function* iterateGeminiTurnRequests(session: Session, options: PipelineOptions, hooks: PipelineHooks): Generator<{ turn: number; request: BuiltRequest }> {
   const index = getGeminiIndex(session);
-  const turn = selectedTurn(index, turnNumber);
-  const contents = turnContents(turn, true);
-  const wire = bodyContents(turn, contents.wire);
+  // As the pipeline's one-turn entry point applies them (session/pipeline.ts buildTurnRequest).
+  const effective = withCaptureModelFacts(options);
+  const walk: TurnWalk | null = hooks.reuseRequestLists === true ? {} : null;
+  // The fields the file does not hold are the session's: every request of the walk has the same
+  // objects, which the segmenter then knows by identity instead of measuring them again per turn.
+  const fields = requestHeaderFields(effective);
+  for (const turn of index.turns) yield { turn: turn.turn, request: turnRequest(turn, effective, walk, fields) };
+}
+
+function turnRequest(turn: GeminiTurn, options: PipelineOptions, walk: TurnWalk | null, fields = requestHeaderFields(options)): BuiltRequest {
+  const contents = turnContents(turn, true, walk);
+  const wire = bodyContents(turn, contents.wire, walk);
   const messages = contents.messages!;
-  const fields = requestHeaderFields(options);
   const body: Record<string, unknown> = {
     contents: wire,
     systemInstruction: fields.systemInstruction,
@@ -273,6 +322,6 @@ export function buildGeminiTurnRequest(session: Session, options: PipelineOption
     messages,
     dropped: [],
     model: resolveModel(modelRef, API, options.modelOverrides),
-    notRecorded: fields.missing,
+    notRecorded: fields.missing.slice(),
   };
 }
