@@ -16,6 +16,7 @@ import type {
   Session,
   SessionEntry,
   TimelineItem,
+  ToolDefinition,
   TurnSummary,
 } from "../../model";
 import { notRecorded } from "../../model";
@@ -636,6 +637,35 @@ function recordBodyHead(body: Record<string, unknown>, firstMarked: number): voi
   carry.bodyShared = messages.length;
 }
 
+/**
+ * The parts of an approximated body that are the same from turn to turn are the same objects
+ * from turn to turn (the system prompt while its text is, the tools while the header's are), so
+ * the work kept by object downstream (markers set, segments, hashes) is done once for them.
+ */
+const TOOLS_NOT_RECORDED = notRecorded("tool definitions");
+const approximateToolLists = new WeakMap<readonly ToolDefinition[], Record<string, unknown>[]>();
+const approximateSystems = new Map<string, Record<string, unknown>[]>();
+const APPROXIMATE_SYSTEM_LIMIT = 16;
+
+function approximateTools(tools: readonly ToolDefinition[]): Record<string, unknown>[] {
+  let list = approximateToolLists.get(tools);
+  if (list === undefined) {
+    list = tools.map((tool) => ({ name: tool.name, description: tool.description, input_schema: tool.parameters }));
+    approximateToolLists.set(tools, list);
+  }
+  return list;
+}
+
+function approximateSystem(text: string): Record<string, unknown>[] {
+  let system = approximateSystems.get(text);
+  if (system === undefined) {
+    system = [{ type: "text", text }];
+    if (approximateSystems.size >= APPROXIMATE_SYSTEM_LIMIT) approximateSystems.clear();
+    approximateSystems.set(text, system);
+  }
+  return system;
+}
+
 export function buildClaudeTurnRequest(session: Session, options: PipelineOptions, turnNumber: number): BuiltRequest {
   const index = getClaudeIndex(session);
   const { branch, turn } = selectedTurn(session, options, turnNumber);
@@ -675,9 +705,7 @@ export function buildClaudeTurnRequest(session: Session, options: PipelineOption
     const header = options.header ?? null;
     const systemText = snapshot ?? header?.systemPrompt ?? null;
     if (systemText === null) labels.push("system prompt");
-    const tools = header?.tools
-      ? header.tools.map((tool) => ({ name: tool.name, description: tool.description, input_schema: tool.parameters }))
-      : notRecorded("tool definitions");
+    const tools = header?.tools ? approximateTools(header.tools) : TOOLS_NOT_RECORDED;
     if (!header?.tools) labels.push("tools");
     labels.push("request parameters (max_tokens, thinking, context_management, output_config)");
     const messages = wireMessages;
@@ -686,7 +714,7 @@ export function buildClaudeTurnRequest(session: Session, options: PipelineOption
     body = assembleClaudeBody(
       {
         params: { model: modelRef?.modelId ?? notRecorded("model") },
-        system: [{ type: "text", text: systemText ?? "[not recorded: system prompt]" }],
+        system: approximateSystem(systemText ?? "[not recorded: system prompt]"),
         tools,
         messages,
         // FM-CC-21 [INF]: breakpoints on the system block and the last block of the last message.
