@@ -569,28 +569,33 @@ function snapshotOf(entry: SessionEntry): string | null {
 }
 
 /**
- * How far each path has been scanned for snapshots, and the last one found: turns asked in order
- * scan the path once between them instead of walking back to its start for every turn.
+ * How far each path has been scanned for snapshots, and where the ones found are (in path order):
+ * turns asked in order scan the path once between them, and a turn asked again later (a second
+ * pass) looks its snapshot up instead of walking back to the path's start.
  */
-const snapshotScans = new WeakMap<readonly SessionEntry[], { next: number; snapshot: string | null }>();
+const snapshotScans = new WeakMap<readonly SessionEntry[], { next: number; found: { at: number; snapshot: string }[] }>();
 
 /** The last `prompt_snapshot` system prompt before the answer (FM-CC-10), for approximations. */
 function snapshotSystemPrompt(branch: ClaudeBranch, turn: ClaudeTurn): string | null {
   let scan = snapshotScans.get(branch.path);
-  if (scan && scan.next > turn.pathIndex) {
-    // Asked for an earlier answer: the last snapshot before it, walking back.
-    for (let i = turn.pathIndex - 1; i >= 0; i--) {
-      const snapshot = snapshotOf(branch.path[i] as SessionEntry);
-      if (snapshot !== null) return snapshot;
-    }
-    return null;
-  }
   if (!scan) {
-    scan = { next: 0, snapshot: null };
+    scan = { next: 0, found: [] };
     snapshotScans.set(branch.path, scan);
   }
-  for (; scan.next < turn.pathIndex; scan.next++) scan.snapshot = snapshotOf(branch.path[scan.next] as SessionEntry) ?? scan.snapshot;
-  return scan.snapshot;
+  for (; scan.next < turn.pathIndex; scan.next++) {
+    const snapshot = snapshotOf(branch.path[scan.next] as SessionEntry);
+    if (snapshot !== null) scan.found.push({ at: scan.next, snapshot });
+  }
+  // The last snapshot found before the answer: every entry before it has been scanned.
+  const found = scan.found;
+  let low = 0;
+  let high = found.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (found[mid]!.at < turn.pathIndex) low = mid + 1;
+    else high = mid;
+  }
+  return low > 0 ? found[low - 1]!.snapshot : null;
 }
 
 /**

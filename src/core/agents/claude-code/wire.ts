@@ -9,6 +9,7 @@ import { isStoredText } from "../../text/storedText";
 import { isText } from "../../text/text";
 import { billingSuffix } from "./billing";
 import { CarriedMap } from "../../util/carried-map";
+import { recordUnmarkedForm } from "../../prefix/canonical";
 
 /** Claude Code's top-level key order (FM-CC-19 step 6, PR-3). */
 export const CLAUDE_BODY_KEY_ORDER: readonly string[] = [
@@ -82,6 +83,11 @@ export function stripCacheControl<T>(value: T): T {
   if (typeof value !== "object" || value === null || isStoredText(value)) return value;
   const cached = strippedCache.get(value as object);
   if (cached !== undefined) return cached as T;
+  // Most messages hold no marker: one look through them, no copies and no entry per part.
+  if (!holdsCacheControl(value)) {
+    strippedCache.set(value as object, value);
+    return value;
+  }
   let result: unknown = value;
   if (Array.isArray(value)) {
     const items = value.map((item) => stripCacheControl(item));
@@ -100,6 +106,18 @@ export function stripCacheControl<T>(value: T): T {
   }
   strippedCache.set(value as object, result);
   return result as T;
+}
+
+/** Whether `value` has a `cache_control` key at any depth (a stored text holds none). */
+function holdsCacheControl(value: unknown): boolean {
+  if (typeof value !== "object" || value === null || isStoredText(value)) return false;
+  if (Array.isArray(value)) {
+    for (const item of value) if (holdsCacheControl(item)) return true;
+    return false;
+  }
+  if ("cache_control" in value) return true;
+  for (const key of Object.keys(value)) if (holdsCacheControl((value as Record<string, unknown>)[key])) return true;
+  return false;
 }
 
 const NONE_OWNED: ReadonlySet<object> = new Set();
@@ -223,8 +241,39 @@ function markedMessage(message: Record<string, unknown>, markers: readonly Marke
   const owned = new Set<object>([holder]);
   const found = markers.map((marker) => setCacheControlAt({ messages: holder }, ["messages", 0, ...marker.path], marker.value, owned));
   const marked: Marked<Record<string, unknown>> = { key, value: normaliseSingleTextContent(holder[0]!), found };
+  recordUnmarkedForms(marked.value, message);
   markedMessageCache.set(message, marked);
   return marked;
+}
+
+/**
+ * Tells the segment stage which objects of a marked message copy are the unmarked message's with
+ * a marker set (the message as sent unmarked, its changed blocks), so that their facts are measured
+ * once for both forms (prefix/canonical.ts).
+ */
+function recordUnmarkedForms(marked: Record<string, unknown>, message: Record<string, unknown>): void {
+  if (marked === message) return;
+  if (sameButMarkers(marked, message, "content")) recordUnmarkedForm(marked, sentMessage(message));
+  const markedContent = marked.content;
+  const content = message.content;
+  if (!Array.isArray(markedContent) || !Array.isArray(content) || markedContent.length !== content.length) return;
+  for (let i = 0; i < content.length; i++) {
+    const block = markedContent[i] as unknown;
+    const original = content[i] as unknown;
+    // Only a block whose own marker is all that changed: a marker deeper in it changes its value.
+    if (block !== original && isObject(block) && isObject(original) && sameButMarkers(block, original, null)) recordUnmarkedForm(block, original);
+  }
+}
+
+const MARKER_KEY = "cache_control";
+
+/** Whether `a` and `b` have the same keys in the same order with the same values, leaving out the marker and `except`. */
+function sameButMarkers(a: Record<string, unknown>, b: Record<string, unknown>, except: string | null): boolean {
+  const keysA = Object.keys(a).filter((key) => key !== MARKER_KEY && key !== except);
+  const keysB = Object.keys(b).filter((key) => key !== MARKER_KEY && key !== except);
+  if (keysA.length !== keysB.length) return false;
+  for (let i = 0; i < keysA.length; i++) if (keysA[i] !== keysB[i] || a[keysA[i]!] !== b[keysB[i]!]) return false;
+  return true;
 }
 
 /** The last marking of each system and tools pair (a session's turns mostly share both and their markers). */

@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { assembleClaudeBody, sentMessage, type WireParts } from "../../../../src/core/agents/claude-code/wire";
 import type { PipelineOptions } from "../../../../src/core/model";
+import { unmarkedFormOf } from "../../../../src/core/prefix/canonical";
 import { buildTurnRequest } from "../../../../src/core/session/pipeline";
 import { assistant, readClaude, user } from "./helpers";
 
@@ -40,6 +41,21 @@ describe("marked copies carried from turn to turn", () => {
     // The originals stay unmarked.
     expect(first.content[0]).toEqual({ type: "text", text: "hi" });
     expect(SYSTEM[0]).toEqual({ type: "text", text: "system prompt" });
+  });
+
+  it("names the unmarked form of a marked copy and of its marked block, for the segment stage", () => {
+    const message = { role: "user", content: [{ type: "tool_result", tool_use_id: "t", content: "ok" }] };
+    const body = assembleClaudeBody(parts([message], [{ path: ["messages", 0, "content", 0], value: { type: "ephemeral" } }]), [], { sent: [message].map(sentMessage) });
+    const marked = (body.messages as Record<string, unknown>[])[0]!;
+    expect(marked).not.toBe(message);
+    expect(unmarkedFormOf(marked)).toBe(sentMessage(message));
+    expect(unmarkedFormOf((marked.content as object[])[0]!)).toBe(message.content[0]);
+    // A marker inside a block's own content changes what the block is: no unmarked form named.
+    const nested = { role: "user", content: [{ type: "tool_result", tool_use_id: "t", content: [{ type: "text", text: "ok" }] }] };
+    const deep = assembleClaudeBody(parts([nested], [{ path: ["messages", 0, "content", 0, "content", 0], value: { type: "ephemeral" } }]), [], { sent: [nested].map(sentMessage) });
+    const deepBlock = ((deep.messages as Record<string, unknown>[])[0]!.content as object[])[0]!;
+    expect(deepBlock).not.toBe(nested.content[0]);
+    expect(unmarkedFormOf(deepBlock)).toBe(deepBlock);
   });
 
   it("makes a new copy when the marker changes", () => {
