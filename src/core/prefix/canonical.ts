@@ -14,6 +14,23 @@ export type { SegmentView } from "./types";
 /** Keys that hold cache markers, never content (PD-5). */
 export const MARKER_KEYS: readonly string[] = ["cache_control", "prompt_cache_breakpoint"];
 
+/**
+ * Copies a body's assembly made only to set cache markers in, each with the object it copies: the
+ * "strip" and "header" views of both are the same value, so their segment facts are kept under
+ * the unmarked object, which the next turn's body sends as it is (the marker having moved on).
+ */
+const unmarkedForms = new WeakMap<object, object>();
+
+/** Records that `marked` is `unmarked` with cache markers set in it (or in its content), and nothing else changed. */
+export function recordUnmarkedForm(marked: object, unmarked: object): void {
+  if (marked !== unmarked) unmarkedForms.set(marked, unmarked);
+}
+
+/** The object `value` is a marked copy of (`recordUnmarkedForm`), else `value`. */
+export function unmarkedFormOf(value: object): object {
+  return unmarkedForms.get(value) ?? value;
+}
+
 /** Keys whose string values are structure, not prompt text: not counted as text tokens. */
 const STRUCTURAL_KEYS = new Set([
   "type",

@@ -8,7 +8,7 @@
 import { isNotRecorded } from "../model";
 import type { TokenCounter } from "../tokens/counters";
 import { isStoredText } from "../text/storedText";
-import { canonicalValue, countTokenText, markerOf, renderCanonical, type SegmentView } from "./canonical";
+import { canonicalValue, countTokenText, markerOf, renderCanonical, unmarkedFormOf, type SegmentView } from "./canonical";
 import { hashJsonRendering, hashStringAndUtf8Length } from "./hash";
 import { sharedHeadWith } from "../util/list-lineage";
 import { SegmentList, SegmentStore } from "./segment-list";
@@ -388,8 +388,15 @@ export class SegmentListBuilder {
     const tokenMode = input.tokenMode ?? "text";
     const framing = input.framingTokens ?? 0;
     const slot: Slot = view === "header" ? "header" : view === "text-block" ? "text-block" : "value";
+    // A marked copy's strip and header views are its unmarked object's: kept under that one.
     const key =
-      input.cacheKey !== undefined ? input.cacheKey : typeof input.source === "object" && input.source !== null ? input.source : null;
+      input.cacheKey !== undefined
+        ? input.cacheKey
+        : typeof input.source === "object" && input.source !== null
+          ? view === "strip" || view === "header"
+            ? unmarkedFormOf(input.source)
+            : input.source
+          : null;
     let facts: SegmentFacts | undefined;
     const stringKey = key === null && typeof input.source === "string" ? `${slot}\u0000${input.textType ?? ""}\u0000${input.source}` : null;
     if (key) facts = this.caches.objects[slot].get(key);

@@ -236,9 +236,31 @@ export function approximateMessages(index: ClaudeSessionIndex, path: readonly Se
  * made ones it has and takes on the rest.
  */
 export function approximateParts(index: ClaudeSessionIndex, path: readonly SessionEntry[], answerIndex: number): WireList<ApproximateMessage> {
-  const builder = walkTo(index, path, answerIndex).builder;
-  return { base: builder.out, baseLength: builder.out.length, extra: builder.pendingMessages() };
+  let kept = partsByPath.get(path);
+  const generation = indexGeneration(index);
+  if (!kept || kept.index !== index || kept.generation !== generation) {
+    kept = { index, generation, parts: new Map() };
+    partsByPath.set(path, kept);
+  }
+  let parts = kept.parts.get(answerIndex);
+  if (parts === undefined) {
+    const builder = walkTo(index, path, answerIndex).builder;
+    parts = { base: builder.out, baseLength: builder.out.length, extra: builder.pendingMessages() };
+    kept.parts.set(answerIndex, parts);
+  }
+  return parts;
 }
+
+/**
+ * The parts given for each answer of a path, while the index has not grown: a walk's list only
+ * grows and its pending lists are never changed, so they stay true. A second pass over the turns
+ * (the analysis, then the requests) takes them instead of walking the path again, and both
+ * passes see the same message objects.
+ */
+const partsByPath = new WeakMap<
+  readonly SessionEntry[],
+  { index: ClaudeSessionIndex; generation: number; parts: Map<number, WireList<ApproximateMessage>> }
+>();
 
 function walkTo(index: ClaudeSessionIndex, path: readonly SessionEntry[], answerIndex: number): ApproximateWalk {
   let walk = walks.get(path);

@@ -16,6 +16,7 @@ import type {
   Session,
   SessionEntry,
   TimelineItem,
+  ToolDefinition,
   TurnSummary,
 } from "../../model";
 import { notRecorded } from "../../model";
@@ -568,28 +569,33 @@ function snapshotOf(entry: SessionEntry): string | null {
 }
 
 /**
- * How far each path has been scanned for snapshots, and the last one found: turns asked in order
- * scan the path once between them instead of walking back to its start for every turn.
+ * How far each path has been scanned for snapshots, and where the ones found are (in path order):
+ * turns asked in order scan the path once between them, and a turn asked again later (a second
+ * pass) looks its snapshot up instead of walking back to the path's start.
  */
-const snapshotScans = new WeakMap<readonly SessionEntry[], { next: number; snapshot: string | null }>();
+const snapshotScans = new WeakMap<readonly SessionEntry[], { next: number; found: { at: number; snapshot: string }[] }>();
 
 /** The last `prompt_snapshot` system prompt before the answer (FM-CC-10), for approximations. */
 function snapshotSystemPrompt(branch: ClaudeBranch, turn: ClaudeTurn): string | null {
   let scan = snapshotScans.get(branch.path);
-  if (scan && scan.next > turn.pathIndex) {
-    // Asked for an earlier answer: the last snapshot before it, walking back.
-    for (let i = turn.pathIndex - 1; i >= 0; i--) {
-      const snapshot = snapshotOf(branch.path[i] as SessionEntry);
-      if (snapshot !== null) return snapshot;
-    }
-    return null;
-  }
   if (!scan) {
-    scan = { next: 0, snapshot: null };
+    scan = { next: 0, found: [] };
     snapshotScans.set(branch.path, scan);
   }
-  for (; scan.next < turn.pathIndex; scan.next++) scan.snapshot = snapshotOf(branch.path[scan.next] as SessionEntry) ?? scan.snapshot;
-  return scan.snapshot;
+  for (; scan.next < turn.pathIndex; scan.next++) {
+    const snapshot = snapshotOf(branch.path[scan.next] as SessionEntry);
+    if (snapshot !== null) scan.found.push({ at: scan.next, snapshot });
+  }
+  // The last snapshot found before the answer: every entry before it has been scanned.
+  const found = scan.found;
+  let low = 0;
+  let high = found.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (found[mid]!.at < turn.pathIndex) low = mid + 1;
+    else high = mid;
+  }
+  return low > 0 ? found[low - 1]!.snapshot : null;
 }
 
 /**
@@ -636,6 +642,35 @@ function recordBodyHead(body: Record<string, unknown>, firstMarked: number): voi
   carry.bodyShared = messages.length;
 }
 
+/**
+ * The parts of an approximated body that are the same from turn to turn are the same objects
+ * from turn to turn (the system prompt while its text is, the tools while the header's are), so
+ * the work kept by object downstream (markers set, segments, hashes) is done once for them.
+ */
+const TOOLS_NOT_RECORDED = notRecorded("tool definitions");
+const approximateToolLists = new WeakMap<readonly ToolDefinition[], Record<string, unknown>[]>();
+const approximateSystems = new Map<string, Record<string, unknown>[]>();
+const APPROXIMATE_SYSTEM_LIMIT = 16;
+
+function approximateTools(tools: readonly ToolDefinition[]): Record<string, unknown>[] {
+  let list = approximateToolLists.get(tools);
+  if (list === undefined) {
+    list = tools.map((tool) => ({ name: tool.name, description: tool.description, input_schema: tool.parameters }));
+    approximateToolLists.set(tools, list);
+  }
+  return list;
+}
+
+function approximateSystem(text: string): Record<string, unknown>[] {
+  let system = approximateSystems.get(text);
+  if (system === undefined) {
+    system = [{ type: "text", text }];
+    if (approximateSystems.size >= APPROXIMATE_SYSTEM_LIMIT) approximateSystems.clear();
+    approximateSystems.set(text, system);
+  }
+  return system;
+}
+
 export function buildClaudeTurnRequest(session: Session, options: PipelineOptions, turnNumber: number): BuiltRequest {
   const index = getClaudeIndex(session);
   const { branch, turn } = selectedTurn(session, options, turnNumber);
@@ -675,9 +710,7 @@ export function buildClaudeTurnRequest(session: Session, options: PipelineOption
     const header = options.header ?? null;
     const systemText = snapshot ?? header?.systemPrompt ?? null;
     if (systemText === null) labels.push("system prompt");
-    const tools = header?.tools
-      ? header.tools.map((tool) => ({ name: tool.name, description: tool.description, input_schema: tool.parameters }))
-      : notRecorded("tool definitions");
+    const tools = header?.tools ? approximateTools(header.tools) : TOOLS_NOT_RECORDED;
     if (!header?.tools) labels.push("tools");
     labels.push("request parameters (max_tokens, thinking, context_management, output_config)");
     const messages = wireMessages;
@@ -686,7 +719,7 @@ export function buildClaudeTurnRequest(session: Session, options: PipelineOption
     body = assembleClaudeBody(
       {
         params: { model: modelRef?.modelId ?? notRecorded("model") },
-        system: [{ type: "text", text: systemText ?? "[not recorded: system prompt]" }],
+        system: approximateSystem(systemText ?? "[not recorded: system prompt]"),
         tools,
         messages,
         // FM-CC-21 [INF]: breakpoints on the system block and the last block of the last message.

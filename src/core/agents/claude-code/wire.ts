@@ -9,6 +9,7 @@ import { isStoredText } from "../../text/storedText";
 import { isText } from "../../text/text";
 import { billingSuffix } from "./billing";
 import { CarriedMap } from "../../util/carried-map";
+import { recordUnmarkedForm } from "../../prefix/canonical";
 
 /** Claude Code's top-level key order (FM-CC-19 step 6, PR-3). */
 export const CLAUDE_BODY_KEY_ORDER: readonly string[] = [
@@ -40,11 +41,20 @@ export function billingHeaderBlock(version: string | null, entrypoint: string | 
   const versionText = version ?? notRecordedText("Claude Code version");
   const entrypointText = entrypoint ?? notRecordedText("entrypoint");
   const suffix = (version !== null ? billingSuffix(messages, version) : null) ?? notRecordedText("build suffix");
-  return {
-    type: "text",
-    text: `x-anthropic-billing-header: cc_version=${versionText}.${suffix}; cc_entrypoint=${entrypointText};`,
-  };
+  const text = `x-anthropic-billing-header: cc_version=${versionText}.${suffix}; cc_entrypoint=${entrypointText};`;
+  // One block per text: every turn until a compaction sends the same one, and the per-block work
+  // downstream (segments, hashes) is kept by object.
+  let block = billingBlocks.get(text);
+  if (block === undefined) {
+    block = { type: "text", text };
+    if (billingBlocks.size >= BILLING_BLOCK_LIMIT) billingBlocks.clear();
+    billingBlocks.set(text, block);
+  }
+  return block;
 }
+
+const billingBlocks = new Map<string, Record<string, unknown>>();
+const BILLING_BLOCK_LIMIT = 64;
 
 /** Device and account ids of `metadata.user_id`, learnt from a capture of the session. */
 export interface ClaudeUserIds {
@@ -73,6 +83,11 @@ export function stripCacheControl<T>(value: T): T {
   if (typeof value !== "object" || value === null || isStoredText(value)) return value;
   const cached = strippedCache.get(value as object);
   if (cached !== undefined) return cached as T;
+  // Most messages hold no marker: one look through them, no copies and no entry per part.
+  if (!holdsCacheControl(value)) {
+    strippedCache.set(value as object, value);
+    return value;
+  }
   let result: unknown = value;
   if (Array.isArray(value)) {
     const items = value.map((item) => stripCacheControl(item));
@@ -91,6 +106,18 @@ export function stripCacheControl<T>(value: T): T {
   }
   strippedCache.set(value as object, result);
   return result as T;
+}
+
+/** Whether `value` has a `cache_control` key at any depth (a stored text holds none). */
+function holdsCacheControl(value: unknown): boolean {
+  if (typeof value !== "object" || value === null || isStoredText(value)) return false;
+  if (Array.isArray(value)) {
+    for (const item of value) if (holdsCacheControl(item)) return true;
+    return false;
+  }
+  if ("cache_control" in value) return true;
+  for (const key of Object.keys(value)) if (holdsCacheControl((value as Record<string, unknown>)[key])) return true;
+  return false;
 }
 
 const NONE_OWNED: ReadonlySet<object> = new Set();
@@ -184,35 +211,138 @@ export function sentMessage(message: Record<string, unknown>): Record<string, un
   return normaliseSingleTextContent(stripCacheControl(message));
 }
 
+type Marker = WireParts["cacheControl"][number];
+
+/** What markers did to a part of the body: the marked part and, per marker, whether its path resolved. */
+interface Marked<T> {
+  key: string;
+  value: T;
+  found: boolean[];
+}
+
+/** Markers as a key: equal paths and values mark alike. */
+function markersKey(markers: readonly { path: readonly (string | number)[]; value: unknown }[]): string {
+  return JSON.stringify(markers.map((marker) => [marker.path, marker.value]));
+}
+
+/**
+ * The last marking of each message, by its unmarked form: a message that keeps its markers from
+ * one turn to the next goes out as the same object, so the per-message work downstream (segments,
+ * hashes, measures, all kept by object) is done once for it.
+ */
+const markedMessageCache = new WeakMap<object, Marked<Record<string, unknown>>>();
+
+/** `message` (unmarked) with the markers set at the paths relative to it, as it is sent. */
+function markedMessage(message: Record<string, unknown>, markers: readonly Marker[]): Marked<Record<string, unknown>> {
+  const key = markersKey(markers);
+  const kept = markedMessageCache.get(message);
+  if (kept !== undefined && kept.key === key) return kept;
+  const holder = [message];
+  const owned = new Set<object>([holder]);
+  const found = markers.map((marker) => setCacheControlAt({ messages: holder }, ["messages", 0, ...marker.path], marker.value, owned));
+  const marked: Marked<Record<string, unknown>> = { key, value: normaliseSingleTextContent(holder[0]!), found };
+  recordUnmarkedForms(marked.value, message);
+  markedMessageCache.set(message, marked);
+  return marked;
+}
+
+/**
+ * Tells the segment stage which objects of a marked message copy are the unmarked message's with
+ * a marker set (the message as sent unmarked, its changed blocks), so that their facts are measured
+ * once for both forms (prefix/canonical.ts).
+ */
+function recordUnmarkedForms(marked: Record<string, unknown>, message: Record<string, unknown>): void {
+  if (marked === message) return;
+  if (sameButMarkers(marked, message, "content")) recordUnmarkedForm(marked, sentMessage(message));
+  const markedContent = marked.content;
+  const content = message.content;
+  if (!Array.isArray(markedContent) || !Array.isArray(content) || markedContent.length !== content.length) return;
+  for (let i = 0; i < content.length; i++) {
+    const block = markedContent[i] as unknown;
+    const original = content[i] as unknown;
+    // Only a block whose own marker is all that changed: a marker deeper in it changes its value.
+    if (block !== original && isObject(block) && isObject(original) && sameButMarkers(block, original, null)) recordUnmarkedForm(block, original);
+  }
+}
+
+const MARKER_KEY = "cache_control";
+
+/** Whether `a` and `b` have the same keys in the same order with the same values, leaving out the marker and `except`. */
+function sameButMarkers(a: Record<string, unknown>, b: Record<string, unknown>, except: string | null): boolean {
+  const keysA = Object.keys(a).filter((key) => key !== MARKER_KEY && key !== except);
+  const keysB = Object.keys(b).filter((key) => key !== MARKER_KEY && key !== except);
+  if (keysA.length !== keysB.length) return false;
+  for (let i = 0; i < keysA.length; i++) if (keysA[i] !== keysB[i] || a[keysA[i]!] !== b[keysB[i]!]) return false;
+  return true;
+}
+
+/** The last marking of each system and tools pair (a session's turns mostly share both and their markers). */
+const markedStagedCache = new WeakMap<object, WeakMap<object, Marked<Record<string, unknown>>>>();
+
+/**
+ * System and tools (unmarked) with the markers that are not messages' set: `{ system, tools }`,
+ * the same object while both and the markers are the same.
+ */
+function markedStaged(system: unknown, tools: unknown, markers: readonly Marker[]): Marked<Record<string, unknown>> {
+  const key = markersKey(markers);
+  const cacheable = typeof system === "object" && system !== null && typeof tools === "object" && tools !== null;
+  const bySystem = cacheable ? markedStagedCache.get(system) : undefined;
+  const kept = cacheable ? bySystem?.get(tools) : undefined;
+  if (kept !== undefined && kept.key === key) return kept;
+  const staged: Record<string, unknown> = { system, tools };
+  const found = markers.map((marker) => setCacheControlAt(staged, marker.path, marker.value));
+  const marked: Marked<Record<string, unknown>> = { key, value: staged, found };
+  if (cacheable) {
+    const tables = bySystem ?? new WeakMap<object, Marked<Record<string, unknown>>>();
+    tables.set(tools, marked);
+    if (!bySystem) markedStagedCache.set(system, tables);
+  }
+  return marked;
+}
+
 /**
  * The body's messages from the sent forms (one copy), each marker set in its own copy of the one
  * message it names; a marker path that names no message is resolved on an empty list, as it
- * would be on the whole one (it is not found there either).
+ * would be on the whole one (it is not found there either). Marked copies and the marked system
+ * and tools are kept while what they are made of stays (`markedMessage`, `markedStaged`).
  */
-function markedMessages(parts: WireParts, carried: SentMessages, staged: Record<string, unknown>, warnings: string[]): Record<string, unknown>[] {
+function markedMessages(parts: WireParts, carried: SentMessages, warnings: string[]): { messages: Record<string, unknown>[]; staged: Record<string, unknown> } {
   const messages = carried.sent.slice();
-  const holders = new Map<number, Record<string, unknown>[]>();
-  for (const marker of parts.cacheControl) {
+  const markers = parts.cacheControl;
+  const found: boolean[] = new Array<boolean>(markers.length).fill(false);
+  const byMessage = new Map<number, { markers: Marker[]; at: number[] }>();
+  const others: Marker[] = [];
+  const othersAt: number[] = [];
+  markers.forEach((marker, i) => {
     const [head, at, ...rest] = marker.path;
-    let found: boolean;
     if (head === "messages" && typeof at === "number" && Number.isInteger(at) && at >= 0 && at < messages.length && marker.path.length >= 2) {
-      let holder = holders.get(at);
-      if (!holder) {
-        holder = [stripCacheControl(parts.messages[at]!)];
-        holders.set(at, holder);
+      let group = byMessage.get(at);
+      if (!group) {
+        group = { markers: [], at: [] };
+        byMessage.set(at, group);
       }
-      found = setCacheControlAt({ messages: holder }, ["messages", 0, ...rest], marker.value, new Set<object>([holder]));
-    } else if (head === "messages") found = setCacheControlAt({ messages: [] }, marker.path, marker.value);
-    else found = setCacheControlAt(staged, marker.path, marker.value);
-    if (!found) warnings.push(`cache marker path ${JSON.stringify(marker.path)} not found`);
-  }
+      group.markers.push({ path: rest, value: marker.value });
+      group.at.push(i);
+    } else if (head === "messages") found[i] = setCacheControlAt({ messages: [] }, marker.path, marker.value);
+    else {
+      others.push(marker);
+      othersAt.push(i);
+    }
+  });
+  const staged = markedStaged(stripCacheControl(parts.system), stripCacheControl(parts.tools), others);
+  staged.found.forEach((ok, j) => (found[othersAt[j]!] = ok));
   let firstMarked = messages.length;
-  for (const [at, holder] of holders) {
-    messages[at] = normaliseSingleTextContent(holder[0]!);
+  for (const [at, group] of byMessage) {
+    const marked = markedMessage(stripCacheControl(parts.messages[at]!), group.markers);
+    marked.found.forEach((ok, j) => (found[group.at[j]!] = ok));
+    messages[at] = marked.value;
     if (messages[at] !== carried.sent[at]) firstMarked = Math.min(firstMarked, at);
   }
   carried.firstMarked = firstMarked;
-  return messages;
+  markers.forEach((marker, i) => {
+    if (!found[i]) warnings.push(`cache marker path ${JSON.stringify(marker.path)} not found`);
+  });
+  return { messages, staged: staged.value };
 }
 
 /**
@@ -222,10 +352,8 @@ function markedMessages(parts: WireParts, carried: SentMessages, staged: Record<
 export function assembleClaudeBody(parts: WireParts, warnings: string[], carried?: SentMessages): Record<string, unknown> {
   let messages: Record<string, unknown>[];
   let staged: Record<string, unknown>;
-  if (carried) {
-    staged = { system: stripCacheControl(parts.system), tools: stripCacheControl(parts.tools) };
-    messages = markedMessages(parts, carried, staged, warnings);
-  } else {
+  if (carried) ({ messages, staged } = markedMessages(parts, carried, warnings));
+  else {
     // A new array (the map's copy): the markers are set in it without copying it again.
     const stripped = strippedMessages.map(parts.messages);
     staged = { system: stripCacheControl(parts.system), tools: stripCacheControl(parts.tools), messages: stripped };
