@@ -11,9 +11,8 @@ import { firstObjects, parseObjectLine } from "../../readers/jsonl-object";
 import { finishTextStore, finishReadWarnings, readerSession } from "../../readers/finish";
 import type { FormatReader, LineReader, LineReaderOptions } from "../../readers/types";
 import { isObject } from "../../util/is-object";
-import { createTextStore, type TextSource, type TextStore } from "../../text/storedText";
 import { sameJsonValue } from "../../text/sameJsonValue";
-import { readersKeepStoredTexts } from "../../text/storedTextsSwitch";
+import { StoredTextReader } from "../../readers/stored-text-reader";
 import { readStoredTextLine } from "../../readers/stored-text-line";
 import { keepClaudeStoredTexts } from "./storedTextPlaces";
 import { inFileThreads } from "./threads";
@@ -73,8 +72,7 @@ export function detectClaude(firstLines: string[]): boolean {
   return firstObjects(firstLines, DETECTION_OBJECTS).some(isClaudeObject);
 }
 
-class ClaudeLineReader implements LineReader {
-  private readonly fileName: string;
+class ClaudeLineReader extends StoredTextReader implements LineReader {
   private readonly entries: SessionEntry[] = [];
   private readonly warnings: ReaderWarning[] = [];
   private readonly seenIds = new Set<string>();
@@ -86,17 +84,9 @@ class ClaudeLineReader implements LineReader {
   private lastLine = 0;
   private lastBadLine = -1;
   private conversationCount = 0;
-  /** The bytes of the large texts kept as bytes (created with the first line that may hold one). */
-  private store: TextStore | null = null;
-  /** Present when readers keep stored texts (src/core/text/storedTextsSwitch.ts). */
-  readonly pushLineBytes?: (bytes: Uint8Array, start: number, end: number, lineNumber: number, offset?: number) => void;
-  /** The file, readable again: texts of lines handed with their offset stay there. */
-  private readonly textSource: TextSource | null;
 
   constructor(fileName: string, options: LineReaderOptions = {}) {
-    this.fileName = fileName;
-    this.textSource = options.textSource ?? null;
-    if (readersKeepStoredTexts()) this.pushLineBytes = (bytes, start, end, lineNumber, offset) => this.readLineBytes(bytes, start, end, lineNumber, offset);
+    super(fileName, options);
   }
 
   pushLine(text: string, lineNumber: number): void {
@@ -110,10 +100,10 @@ class ClaudeLineReader implements LineReader {
    * (storedTextPlaces.ts). Lines too short to hold a large text and lines that do not start an
    * object (blank ones, garbage) are read as text.
    */
-  private readLineBytes(bytes: Uint8Array, start: number, end: number, lineNumber: number, offset?: number): void {
+  protected readLineBytes(bytes: Uint8Array, start: number, end: number, lineNumber: number, offset?: number): void {
     this.lastLine = lineNumber;
     readStoredTextLine({ bytes, start, end, offset }, {
-      store: () => (this.store ??= createTextStore(undefined, this.textSource)),
+      store: () => this.textStore(),
       asText: (text) => this.pushLine(text, lineNumber),
       keep: (raw, store, mark) => keepClaudeStoredTexts(raw, store, mark),
       // A line that makes no entry (a duplicate uuid, an object without a type) keeps no bytes.

@@ -11,8 +11,7 @@ import { LineTally } from "../../readers/line-tally";
 import { isObject } from "../../util/is-object";
 import type { FormatReader, LineReader, LineReaderOptions } from "../../readers/types";
 import { finishTextStore } from "../../readers/finish";
-import { createTextStore, type TextSource, type TextStore } from "../../text/storedText";
-import { readersKeepStoredTexts } from "../../text/storedTextsSwitch";
+import { StoredTextReader } from "../../readers/stored-text-reader";
 import { readStoredTextLine } from "../../readers/stored-text-line";
 import { isLegacyMeta, linePayload, rolloutLineType } from "./lines";
 import { keepCodexStoredTexts } from "./storedTextPlaces";
@@ -60,8 +59,7 @@ function codexEntryId(line: number): string {
   return `L${line}`;
 }
 
-class CodexLineReader implements LineReader {
-  private readonly fileName: string;
+class CodexLineReader extends StoredTextReader implements LineReader {
   private readonly entries: SessionEntry[] = [];
   private header: Record<string, unknown> | null = null;
   private previousId: string | null = null;
@@ -69,17 +67,9 @@ class CodexLineReader implements LineReader {
   /** The first line was the untagged meta line of a pre-envelope rollout (lines.ts). */
   private preEnvelope = false;
 
-  /** The bytes of the large texts kept as bytes (created with the first line that may hold one). */
-  private store: TextStore | null = null;
-  /** Present when readers keep stored texts (src/core/text/storedTextsSwitch.ts). */
-  readonly pushLineBytes?: (bytes: Uint8Array, start: number, end: number, lineNumber: number, offset?: number) => void;
-  /** The file, readable again: texts of lines handed with their offset stay there. */
-  private readonly textSource: TextSource | null;
 
   constructor(fileName: string, options: LineReaderOptions = {}) {
-    this.fileName = fileName;
-    this.textSource = options.textSource ?? null;
-    if (readersKeepStoredTexts()) this.pushLineBytes = (bytes, start, end, lineNumber, offset) => this.readLineBytes(bytes, start, end, lineNumber, offset);
+    super(fileName, options);
   }
 
   pushLine(text: string, lineNumber: number): void {
@@ -91,9 +81,9 @@ class CodexLineReader implements LineReader {
    * (storedTextPlaces.ts). Lines too short to hold a large text and lines that do not start an
    * object (blank ones, garbage) are read as text.
    */
-  private readLineBytes(bytes: Uint8Array, start: number, end: number, lineNumber: number, offset?: number): void {
+  protected readLineBytes(bytes: Uint8Array, start: number, end: number, lineNumber: number, offset?: number): void {
     readStoredTextLine({ bytes, start, end, offset }, {
-      store: () => (this.store ??= createTextStore(undefined, this.textSource)),
+      store: () => this.textStore(),
       asText: (text) => this.pushLine(text, lineNumber),
       keep: (raw, store, mark) => keepCodexStoredTexts(raw, store, mark),
       // A line that makes no entry (not a rollout line) keeps no bytes.

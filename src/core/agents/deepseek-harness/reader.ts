@@ -11,8 +11,7 @@ import { firstObjects, parseObjectLine } from "../../readers/jsonl-object";
 import { finishReadWarnings, finishTextStore, readerSession } from "../../readers/finish";
 import { readStoredTextLine } from "../../readers/stored-text-line";
 import type { FormatReader, LineReader, LineReaderOptions } from "../../readers/types";
-import { createTextStore, type TextSource, type TextStore } from "../../text/storedText";
-import { readersKeepStoredTexts } from "../../text/storedTextsSwitch";
+import { StoredTextReader } from "../../readers/stored-text-reader";
 import { isObject } from "../../util/is-object";
 import { DEEPSEEK_HARNESS_FORMAT_ID, entryIdOfSeq, isPackedChunkType, KNOWN_EVENT_TYPES, num, str } from "./events";
 import { keepHarnessStoredTexts } from "./storedTextPlaces";
@@ -57,7 +56,7 @@ function chunkRowMembers(row: Record<string, unknown>): number | string {
   return pieces.length;
 }
 
-class DeepseekHarnessLineReader implements LineReader {
+class DeepseekHarnessLineReader extends StoredTextReader implements LineReader {
   private header: Record<string, unknown> | null = null;
   private readonly entries: SessionEntry[] = [];
   private readonly warnings: ReaderWarning[] = [];
@@ -71,19 +70,12 @@ class DeepseekHarnessLineReader implements LineReader {
   private lastTime: number | null = null;
   private lastTimestamp: string | null = null;
 
-  /** The bytes of the large texts kept as bytes (created with the first line that may hold one). */
-  private store: TextStore | null = null;
-  /** Present when readers keep stored texts (src/core/text/storedTextsSwitch.ts). */
-  readonly pushLineBytes?: (bytes: Uint8Array, start: number, end: number, lineNumber: number, offset?: number) => void;
-  /** The file, readable again: texts of lines handed with their offset stay there. */
-  private readonly textSource: TextSource | null;
 
   constructor(
-    private readonly fileName: string,
+    fileName: string,
     options: LineReaderOptions = {},
   ) {
-    this.textSource = options.textSource ?? null;
-    if (readersKeepStoredTexts()) this.pushLineBytes = (bytes, start, end, lineNumber, offset) => this.readLineBytes(bytes, start, end, lineNumber, offset);
+    super(fileName, options);
   }
 
   pushLine(text: string, lineNumber: number): void {
@@ -97,11 +89,11 @@ class DeepseekHarnessLineReader implements LineReader {
    * (storedTextPlaces.ts). Lines too short to hold a large text and lines that do not start an
    * object (blank ones, garbage) are read as text.
    */
-  private readLineBytes(bytes: Uint8Array, start: number, end: number, lineNumber: number, offset?: number): void {
+  protected readLineBytes(bytes: Uint8Array, start: number, end: number, lineNumber: number, offset?: number): void {
     readStoredTextLine({ bytes, start, end, offset }, {
       store: () => {
         this.lastLine = lineNumber;
-        return (this.store ??= createTextStore(undefined, this.textSource));
+        return this.textStore();
       },
       asText: (text) => this.pushLine(text, lineNumber),
       keep: (raw, store, mark) => keepHarnessStoredTexts(raw, store, mark),

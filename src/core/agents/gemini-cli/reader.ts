@@ -10,8 +10,8 @@ import type { ReaderWarning, Session, SessionEntry } from "../../model";
 import { firstObjects, parseObjectLine } from "../../readers/jsonl-object";
 import { finishReadWarnings, finishTextStore, readerSession } from "../../readers/finish";
 import type { FormatReader, LineReader, LineReaderOptions } from "../../readers/types";
-import { createTextStore, type TextSource, type TextStore } from "../../text/storedText";
-import { readersKeepStoredTexts } from "../../text/storedTextsSwitch";
+import type { TextStore } from "../../text/storedText";
+import { StoredTextReader } from "../../readers/stored-text-reader";
 import { readStoredTextLine } from "../../readers/stored-text-line";
 import { isObject } from "../../util/is-object";
 import { utf8Decode } from "../../util/utf8";
@@ -80,7 +80,7 @@ function metadataOf(raw: Record<string, unknown>): Record<string, unknown> {
   return { agent: GEMINI_CLI_FORMAT_ID, ...rest };
 }
 
-class GeminiLineReader implements LineReader {
+class GeminiLineReader extends StoredTextReader implements LineReader {
   private readonly entries: SessionEntry[] = [];
   private readonly warnings: ReaderWarning[] = [];
   private header: Record<string, unknown> | null = null;
@@ -90,19 +90,12 @@ class GeminiLineReader implements LineReader {
   private readonly text: string[] = [];
   private legacy: boolean | null = null;
 
-  /** The bytes of the large texts kept as bytes (created with the first line that may hold one). */
-  private store: TextStore | null = null;
-  /** Present when readers keep stored texts (src/core/text/storedTextsSwitch.ts). */
-  readonly pushLineBytes?: (bytes: Uint8Array, start: number, end: number, lineNumber: number, offset?: number) => void;
-  /** The file, readable again: texts of lines handed with their offset stay there. */
-  private readonly textSource: TextSource | null;
 
   constructor(
-    private readonly fileName: string,
+    fileName: string,
     options: LineReaderOptions = {},
   ) {
-    this.textSource = options.textSource ?? null;
-    if (readersKeepStoredTexts()) this.pushLineBytes = (bytes, start, end, lineNumber, offset) => this.readLineBytes(bytes, start, end, lineNumber, offset);
+    super(fileName, options);
   }
 
   pushLine(text: string, lineNumber: number): void {
@@ -122,7 +115,7 @@ class GeminiLineReader implements LineReader {
    * (storedTextPlaces.ts). Lines too short to hold a large text, lines that do not start an
    * object (blank ones, garbage) and every line of the older single-object form are read as text.
    */
-  private readLineBytes(bytes: Uint8Array, start: number, end: number, lineNumber: number, offset?: number): void {
+  protected readLineBytes(bytes: Uint8Array, start: number, end: number, lineNumber: number, offset?: number): void {
     if (this.legacy === true) {
       this.pushLine(start === end ? "" : utf8Decode(bytes.subarray(start, end)), lineNumber);
       return;
@@ -132,7 +125,7 @@ class GeminiLineReader implements LineReader {
         this.lastLine = lineNumber;
         // A first line long enough to hold a large text is not the older form's lone "{".
         this.legacy = false;
-        return (this.store ??= createTextStore(undefined, this.textSource));
+        return this.textStore();
       },
       asText: (text) => this.pushLine(text, lineNumber),
       keep: (raw, store, mark) => keepGeminiStoredTexts(raw, store, mark),

@@ -14,8 +14,7 @@ import { isObject } from "../../util/is-object";
 import { conform } from "../../readers/shape";
 import { PI_ENTRY_SHAPE } from "./shape";
 import { keepStoredTextsAtPlaces } from "./storedTextPlaces";
-import { createTextStore, type TextSource, type TextStore } from "../../text/storedText";
-import { readersKeepStoredTexts } from "../../text/storedTextsSwitch";
+import { StoredTextReader } from "../../readers/stored-text-reader";
 import { readStoredTextLine } from "../../readers/stored-text-line";
 import { utf8Decode } from "../../util/utf8";
 
@@ -85,8 +84,7 @@ function detectPi(firstLines: string[]): boolean {
   return entries >= 2 && entries >= later.length * 0.8;
 }
 
-class PiLineReader implements LineReader {
-  private readonly fileName: string;
+class PiLineReader extends StoredTextReader implements LineReader {
   private header: Record<string, unknown> | null = null;
   private version = 1;
   private sawFirstObject = false;
@@ -100,17 +98,9 @@ class PiLineReader implements LineReader {
   private previousId: string | null = null;
   private lastLine = 0;
   private lastBadLine = -1;
-  /** The bytes of the large texts kept as bytes (created with the first line that may hold one). */
-  private store: TextStore | null = null;
-  /** Present when readers keep stored texts (src/core/text/storedTextsSwitch.ts). */
-  readonly pushLineBytes?: (bytes: Uint8Array, start: number, end: number, lineNumber: number, offset?: number) => void;
-  /** The file, readable again: texts of lines handed with their offset stay there. */
-  private readonly textSource: TextSource | null;
 
   constructor(fileName: string, options: LineReaderOptions = {}) {
-    this.fileName = fileName;
-    this.textSource = options.textSource ?? null;
-    if (readersKeepStoredTexts()) this.pushLineBytes = (bytes, start, end, lineNumber, offset) => this.readLineBytes(bytes, start, end, lineNumber, offset);
+    super(fileName, options);
   }
 
   pushLine(text: string, lineNumber: number): void {
@@ -127,7 +117,7 @@ class PiLineReader implements LineReader {
    * The first object (the header, whose text names the synthetic ids), lines too short to hold a
    * large text and lines that do not start an object (blank ones, garbage) are read as text.
    */
-  private readLineBytes(bytes: Uint8Array, start: number, end: number, lineNumber: number, offset?: number): void {
+  protected readLineBytes(bytes: Uint8Array, start: number, end: number, lineNumber: number, offset?: number): void {
     // The first object (the header, whose text names the synthetic ids) is read as text.
     if (!this.sawFirstObject) {
       this.pushLine(start === end ? "" : utf8Decode(bytes.subarray(start, end)), lineNumber);
@@ -135,7 +125,7 @@ class PiLineReader implements LineReader {
     }
     this.lastLine = lineNumber;
     readStoredTextLine({ bytes, start, end, offset }, {
-      store: () => (this.store ??= createTextStore(undefined, this.textSource)),
+      store: () => this.textStore(),
       asText: (text) => this.pushLine(text, lineNumber),
       keep: (raw, store, mark) => keepStoredTextsAtPlaces(raw, this.version, store, mark),
       // A line that makes no entry (a second header, an object without a type) keeps no bytes.

@@ -8,8 +8,7 @@ import { firstObjects } from "../../readers/jsonl-object";
 import { finishTextStore, readerSession } from "../../readers/finish";
 import { LineTally } from "../../readers/line-tally";
 import type { FormatReader, LineReader, LineReaderOptions } from "../../readers/types";
-import { createTextStore, type TextSource, type TextStore } from "../../text/storedText";
-import { readersKeepStoredTexts } from "../../text/storedTextsSwitch";
+import { StoredTextReader } from "../../readers/stored-text-reader";
 import { readStoredTextLine } from "../../readers/stored-text-line";
 import { isObject } from "../../util/is-object";
 import { keepQwenStoredTexts } from "./storedTextPlaces";
@@ -40,25 +39,18 @@ function detectQwenCode(firstLines: string[]): boolean {
 
 const NO_TYPE = "not a Qwen Code record (no type), line skipped";
 
-class QwenLineReader implements LineReader {
+class QwenLineReader extends StoredTextReader implements LineReader {
   private readonly entries: SessionEntry[] = [];
   private readonly seenIds = new Set<string>();
   private header: Record<string, unknown> | null = null;
   private readonly lines = new LineTally();
 
-  /** The bytes of the large texts kept as bytes (created with the first line that may hold one). */
-  private store: TextStore | null = null;
-  /** Present when readers keep stored texts (src/core/text/storedTextsSwitch.ts). */
-  readonly pushLineBytes?: (bytes: Uint8Array, start: number, end: number, lineNumber: number, offset?: number) => void;
-  /** The file, readable again: texts of lines handed with their offset stay there. */
-  private readonly textSource: TextSource | null;
 
   constructor(
-    private readonly fileName: string,
+    fileName: string,
     options: LineReaderOptions = {},
   ) {
-    this.textSource = options.textSource ?? null;
-    if (readersKeepStoredTexts()) this.pushLineBytes = (bytes, start, end, lineNumber, offset) => this.readLineBytes(bytes, start, end, lineNumber, offset);
+    super(fileName, options);
   }
 
   pushLine(text: string, lineNumber: number): void {
@@ -70,9 +62,9 @@ class QwenLineReader implements LineReader {
    * (storedTextPlaces.ts). Lines too short to hold a large text and lines that do not start an
    * object (blank ones, garbage) are read as text.
    */
-  private readLineBytes(bytes: Uint8Array, start: number, end: number, lineNumber: number, offset?: number): void {
+  protected readLineBytes(bytes: Uint8Array, start: number, end: number, lineNumber: number, offset?: number): void {
     readStoredTextLine({ bytes, start, end, offset }, {
-      store: () => (this.store ??= createTextStore(undefined, this.textSource)),
+      store: () => this.textStore(),
       asText: (text) => this.pushLine(text, lineNumber),
       keep: (raw, store, mark) => keepQwenStoredTexts(raw, store, mark),
       // A line that makes no entry (no type) keeps no bytes.
