@@ -11,7 +11,7 @@ import { CLAUDE_RECORD_TYPES } from "./recordTypes";
 import { carryClaudeCaches } from "./growth";
 import { linkClaudeFiles } from "./threads";
 import { summarizeClaudeLines } from "./summary";
-import { analyzeClaudeSession, buildClaudeTurnContext, buildClaudeTurnRequest, countClaudeTurns } from "./turns";
+import { analyzeClaudeSession, buildClaudeTurnContext, buildClaudeTurnRequest, countClaudeTurns, iterateClaudeTurnRequests } from "./turns";
 
 export const claudeCodeAgent = {
   id: CLAUDE_FORMAT_ID,
@@ -31,6 +31,8 @@ export const claudeCodeAgent = {
     countTurns: countClaudeTurns,
     buildTurnContext: (session, options, turn) => buildClaudeTurnContext(session, options, turn),
     buildTurnRequest: (session, options, turn) => buildClaudeTurnRequest(session, options, turn),
+    // A reader that keeps no request past the turn after is handed two message lists in turn, not copies.
+    iterateTurnRequests: (session, options, hooks) => iterateClaudeTurnRequests(session, options, hooks),
     // A followed transcript that grew keeps its index, branches, rebuilt records and turn summaries (growth.ts).
     carryCaches: carryClaudeCaches,
   },

@@ -51,6 +51,9 @@ import {
 import { assembleClaudeBody, billingHeaderBlock, metadataBlock, sentMessage, type SentMessages } from "./wire";
 import { WireCarry, type WireList } from "./wire-carry";
 import { recordSharedHead } from "../../util/list-lineage";
+import { AlternatingLists } from "../../providers/alternating-lists";
+import { withCaptureModelFacts } from "../../captures/modelFacts";
+import type { PipelineHooks } from "../../pipeline/types";
 import { CLAUDE_USER_IDS, claudeUserIds } from "./capture";
 import { sessionConstant } from "../../captures/fact";
 import { firstUserText } from "./billing";
@@ -608,6 +611,12 @@ const requestCarry = {
   messages: [] as Record<string, unknown>[],
   sent: [] as Record<string, unknown>[],
   contexts: [] as ContextMessage[],
+  /** The two lists of each kind a walk whose reader keeps no request past the turn after is handed in turn. */
+  contextLists: new AlternatingLists<ContextMessage>(),
+  bodyLists: new AlternatingLists<Record<string, unknown>>(),
+  /** The context messages the last request was handed, and how many leading ones the carry still shares with them. */
+  lastContexts: null as readonly ContextMessage[] | null,
+  contextsShared: 0,
   lastBody: null as readonly unknown[] | null,
   lastFirstMarked: 0,
   bodyShared: 0,
@@ -620,6 +629,10 @@ function carryRequest(list: WireList<WireItem>): void {
   const items = carry.wire.items;
   carry.bodyShared = Math.min(carry.bodyShared, kept);
   const from = Math.min(kept, carry.messages.length);
+  carry.contextsShared = Math.min(carry.contextsShared, from);
+  // The items past `from` are new: the lists a walk is handed follow them from there.
+  carry.contextLists.cut(from);
+  carry.bodyLists.cut(from);
   carry.messages.length = from;
   carry.sent.length = from;
   carry.contexts.length = from;
@@ -629,6 +642,21 @@ function carryRequest(list: WireList<WireItem>): void {
     carry.sent.push(sentMessage(item.message));
     carry.contexts.push(contextMessageOf(item));
   }
+}
+
+/**
+ * The request's context messages: a copy of the carry's (the request owns its list), or for a
+ * walk one of its two lists brought up to date, recorded as beginning with the previous
+ * request's, so a later stage (the composition sums) takes over the messages both share instead
+ * of comparing them again, turn after turn.
+ */
+function handedContexts(walk: ClaudeTurnWalk | null): ContextMessage[] {
+  const carry = requestCarry;
+  const contexts = walk ? carry.contextLists.next(carry.contexts, walk) : carry.contexts.slice();
+  if (carry.lastContexts) recordSharedHead(contexts, carry.lastContexts, Math.min(carry.contextsShared, carry.lastContexts.length));
+  carry.lastContexts = contexts;
+  carry.contextsShared = contexts.length;
+  return contexts;
 }
 
 /** Records that the body's messages share their head with the previous body's (the carry knows how many). */
@@ -671,7 +699,25 @@ function approximateSystem(text: string): Record<string, unknown>[] {
   return system;
 }
 
-export function buildClaudeTurnRequest(session: Session, options: PipelineOptions, turnNumber: number): BuiltRequest {
+/**
+ * A walk of every turn whose reader reads each request before asking for the next and keeps none
+ * past the turn after (PipelineHooks.reuseRequestLists): its message lists are two handed out in
+ * turn, brought up to date with the new items, instead of a copy of the whole context per turn.
+ */
+type ClaudeTurnWalk = object;
+
+/**
+ * Every turn's request in order, as the pipeline's one-turn entry point builds each (with the
+ * captured model facts applied); with `reuseRequestLists` their message lists are a walk's two.
+ */
+export function* iterateClaudeTurnRequests(session: Session, options: PipelineOptions, hooks: PipelineHooks): Generator<{ turn: number; request: BuiltRequest }> {
+  const effective = withCaptureModelFacts(options);
+  const walk: ClaudeTurnWalk | null = hooks.reuseRequestLists === true ? {} : null;
+  const count = countClaudeTurns(session, options);
+  for (let turn = 1; turn <= count; turn++) yield { turn, request: buildClaudeTurnRequest(session, effective, turn, walk) };
+}
+
+export function buildClaudeTurnRequest(session: Session, options: PipelineOptions, turnNumber: number, walk: ClaudeTurnWalk | null = null): BuiltRequest {
   const index = getClaudeIndex(session);
   const { branch, turn } = selectedTurn(session, options, turnNumber);
   carryRequest(turnWireList(session, branch, turn));
@@ -682,6 +728,11 @@ export function buildClaudeTurnRequest(session: Session, options: PipelineOption
   // Read at once below (the body's messages are a copy of the sent forms): the carry's own list.
   const wireMessages = requestCarry.messages;
   const carried: SentMessages = { sent: requestCarry.sent };
+  if (walk) {
+    const lists = requestCarry.bodyLists;
+    carried.bodyList = () => lists.next(requestCarry.sent, walk);
+    carried.markedFrom = (index) => lists.touched(index);
+  }
   const userIds = claudeUserIds(sessionConstant(options, CLAUDE_USER_IDS)?.value);
   const labels: string[] = [];
   // The suffix is derived from the request (./billing.ts) when the version and a user text are known.
@@ -739,7 +790,7 @@ export function buildClaudeTurnRequest(session: Session, options: PipelineOption
   return {
     api: "anthropic-messages",
     body,
-    messages: requestCarry.contexts.slice(),
+    messages: handedContexts(walk),
     dropped: [],
     model,
     notRecorded: labels,

@@ -204,6 +204,13 @@ const normalisedMessages = new CarriedMap(normaliseSingleTextContent);
 export interface SentMessages {
   sent: readonly Record<string, unknown>[];
   firstMarked?: number;
+  /**
+   * The list the body's messages are set in (the sent forms, markers then set in place), when
+   * the caller hands out lists of its own (a walk's two lists in turn); else a copy of `sent`.
+   */
+  bodyList?: () => Record<string, unknown>[];
+  /** Told where the body's list first differs from `sent` (the first marked message). */
+  markedFrom?: (index: number) => void;
 }
 
 /** A message as the body sends it when no marker is set in it: without cache markers, a lone text block as a string. */
@@ -307,7 +314,7 @@ function markedStaged(system: unknown, tools: unknown, markers: readonly Marker[
  * and tools are kept while what they are made of stays (`markedMessage`, `markedStaged`).
  */
 function markedMessages(parts: WireParts, carried: SentMessages, warnings: string[]): { messages: Record<string, unknown>[]; staged: Record<string, unknown> } {
-  const messages = carried.sent.slice();
+  const messages = carried.bodyList ? carried.bodyList() : carried.sent.slice();
   const markers = parts.cacheControl;
   const found: boolean[] = new Array<boolean>(markers.length).fill(false);
   const byMessage = new Map<number, { markers: Marker[]; at: number[] }>();
@@ -339,6 +346,7 @@ function markedMessages(parts: WireParts, carried: SentMessages, warnings: strin
     if (messages[at] !== carried.sent[at]) firstMarked = Math.min(firstMarked, at);
   }
   carried.firstMarked = firstMarked;
+  carried.markedFrom?.(firstMarked);
   markers.forEach((marker, i) => {
     if (!found[i]) warnings.push(`cache marker path ${JSON.stringify(marker.path)} not found`);
   });
