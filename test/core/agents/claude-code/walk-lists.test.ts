@@ -4,9 +4,9 @@
 // messages say how much of the previous request's they repeat (util/list-lineage.ts), so the
 // composition of every turn compares only the new ones. Its requests are those of a plain walk.
 import { describe, expect, it } from "vitest";
-import type { BuiltRequest } from "../../../../src/core/model";
 import { iterateTurnRequests } from "../../../../src/core/session/turnRequests";
 import { sharedHeadWith } from "../../../../src/core/util/list-lineage";
+import { expectListsHandedInTurn } from "../../../support/reusedWalk";
 import { assistant, readClaude, user } from "./helpers";
 
 const TURNS = 6;
@@ -22,29 +22,9 @@ function transcript() {
   return readClaude(lines);
 }
 
-/** What a reader of the walk sees of each request while it is the current one. */
-function seen(request: BuiltRequest) {
-  return { body: JSON.stringify(request.body), messages: JSON.stringify(request.messages) };
-}
-
 describe("a Claude Code walk with reused request lists", () => {
   it("hands out two lists in turn, each brought up to date, with the requests of a plain walk", () => {
-    const plain = [...iterateTurnRequests(transcript(), {})].map(({ request }) => seen(request));
-    const bodies: unknown[][] = [];
-    const messages: unknown[][] = [];
-    const reused: ReturnType<typeof seen>[] = [];
-    for (const { request } of iterateTurnRequests(transcript(), {}, { reuseRequestLists: true })) {
-      reused.push(seen(request));
-      bodies.push(request.body.messages as unknown[]);
-      messages.push(request.messages);
-    }
-    expect(plain).toHaveLength(TURNS);
-    expect(reused).toEqual(plain);
-    // Turn 3's lists are turn 1's arrays again; turn 2's are others.
-    expect(bodies[2]).toBe(bodies[0]);
-    expect(messages[2]).toBe(messages[0]);
-    expect(bodies[1]).not.toBe(bodies[0]);
-    expect(messages[1]).not.toBe(messages[0]);
+    expectListsHandedInTurn(transcript, TURNS, (request) => [request.body.messages as unknown[], request.messages]);
   });
 
   it("records how much of the previous request's context messages each one repeats", () => {

@@ -7,6 +7,7 @@ import type { BuiltRequest } from "../../../../src/core/model";
 import { readSessionText } from "../../../../src/core/session/index";
 import { iterateTurnRequests } from "../../../../src/core/session/turnRequests";
 import { sharedHeadWith } from "../../../../src/core/util/list-lineage";
+import { expectListsHandedInTurn } from "../../../support/reusedWalk";
 
 const meta = { sessionId: "s1", projectHash: "p".repeat(64), startTime: "2026-12-03T09:00:00.000Z", lastUpdated: "2026-12-03T09:00:00.000Z", kind: "main" };
 const TURNS = 6;
@@ -21,29 +22,9 @@ function chat() {
   return readSessionText(jsonl, "session-2026-12-03T09-00-s1.jsonl")!;
 }
 
-/** What a reader of the walk sees of each request while it is the current one. */
-function seen(request: BuiltRequest) {
-  return { body: JSON.stringify(request.body), messages: JSON.stringify(request.messages) };
-}
-
 describe("a Gemini CLI walk with reused request lists", () => {
   it("hands out two lists in turn, each brought up to date, with the requests of a plain walk", () => {
-    const plain = [...iterateTurnRequests(chat(), {})].map(({ request }) => seen(request));
-    const contents: unknown[][] = [];
-    const messages: unknown[][] = [];
-    const reused: ReturnType<typeof seen>[] = [];
-    for (const { request } of iterateTurnRequests(chat(), {}, { reuseRequestLists: true })) {
-      reused.push(seen(request));
-      contents.push(request.body.contents as unknown[]);
-      messages.push(request.messages);
-    }
-    expect(reused).toEqual(plain);
-    expect(contents).toHaveLength(TURNS);
-    // Turn 3's lists are turn 1's arrays again; turn 2's are others.
-    expect(contents[2]).toBe(contents[0]);
-    expect(messages[2]).toBe(messages[0]);
-    expect(contents[1]).not.toBe(contents[0]);
-    expect(messages[1]).not.toBe(messages[0]);
+    expectListsHandedInTurn(chat, TURNS, (request) => [request.body.contents as unknown[], request.messages]);
   });
 
   it("records how much of the previous turn's contents and messages each turn repeats", () => {
