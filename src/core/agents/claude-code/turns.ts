@@ -604,27 +604,41 @@ function snapshotSystemPrompt(branch: ClaudeBranch, turn: ClaudeTurn): string | 
 /**
  * The wire items of the last turn's request and the lists made of them (their messages, the
  * messages as sent without markers, their context messages), carried to the next turn's; with the
- * last body's messages and how many leading items the carry still shares with them.
+ * last body's messages and how many leading items the carry still shares with them. One per
+ * session: a session's turns extend each other's, another session's do not, and a closed
+ * session's carry goes with it.
  */
-const requestCarry = {
-  wire: new WireCarry<WireItem>(),
-  messages: [] as Record<string, unknown>[],
-  sent: [] as Record<string, unknown>[],
-  contexts: [] as ContextMessage[],
+class RequestCarry {
+  readonly wire = new WireCarry<WireItem>();
+  readonly messages: Record<string, unknown>[] = [];
+  readonly sent: Record<string, unknown>[] = [];
+  readonly contexts: ContextMessage[] = [];
   /** The two lists of each kind a walk whose reader keeps no request past the turn after is handed in turn. */
-  contextLists: new AlternatingLists<ContextMessage>(),
-  bodyLists: new AlternatingLists<Record<string, unknown>>(),
+  readonly contextLists = new AlternatingLists<ContextMessage>();
+  readonly bodyLists = new AlternatingLists<Record<string, unknown>>();
   /** The context messages the last request was handed, and how many leading ones the carry still shares with them. */
-  lastContexts: null as readonly ContextMessage[] | null,
-  contextsShared: 0,
-  lastBody: null as readonly unknown[] | null,
-  lastFirstMarked: 0,
-  bodyShared: 0,
-};
+  lastContexts: readonly ContextMessage[] | null = null;
+  contextsShared = 0;
+  lastBody: readonly unknown[] | null = null;
+  lastFirstMarked = 0;
+  bodyShared = 0;
+  /** Approximated system prompts by text, so an unchanged prompt is the same object turn to turn. */
+  readonly approximateSystems = new Map<string, Record<string, unknown>[]>();
+}
+
+const requestCarries = new WeakMap<Session, RequestCarry>();
+
+function requestCarryOf(session: Session): RequestCarry {
+  let carry = requestCarries.get(session);
+  if (carry === undefined) {
+    carry = new RequestCarry();
+    requestCarries.set(session, carry);
+  }
+  return carry;
+}
 
 /** Brings the request carry to a turn's wire items. */
-function carryRequest(list: WireList<WireItem>): void {
-  const carry = requestCarry;
+function carryRequest(carry: RequestCarry, list: WireList<WireItem>): void {
   const kept = carry.wire.update(list);
   const items = carry.wire.items;
   carry.bodyShared = Math.min(carry.bodyShared, kept);
@@ -650,8 +664,7 @@ function carryRequest(list: WireList<WireItem>): void {
  * request's, so a later stage (the composition sums) takes over the messages both share instead
  * of comparing them again, turn after turn.
  */
-function handedContexts(walk: ClaudeTurnWalk | null): ContextMessage[] {
-  const carry = requestCarry;
+function handedContexts(carry: RequestCarry, walk: ClaudeTurnWalk | null): ContextMessage[] {
   const contexts = walk ? carry.contextLists.next(carry.contexts, walk) : carry.contexts.slice();
   if (carry.lastContexts) recordSharedHead(contexts, carry.lastContexts, Math.min(carry.contextsShared, carry.lastContexts.length));
   carry.lastContexts = contexts;
@@ -660,8 +673,7 @@ function handedContexts(walk: ClaudeTurnWalk | null): ContextMessage[] {
 }
 
 /** Records that the body's messages share their head with the previous body's (the carry knows how many). */
-function recordBodyHead(body: Record<string, unknown>, firstMarked: number): void {
-  const carry = requestCarry;
+function recordBodyHead(carry: RequestCarry, body: Record<string, unknown>, firstMarked: number): void {
   const messages = body.messages;
   if (!Array.isArray(messages)) return;
   if (carry.lastBody) recordSharedHead(messages, carry.lastBody, Math.min(carry.bodyShared, firstMarked, carry.lastFirstMarked));
@@ -677,7 +689,6 @@ function recordBodyHead(body: Record<string, unknown>, firstMarked: number): voi
  */
 const TOOLS_NOT_RECORDED = notRecorded("tool definitions");
 const approximateToolLists = new WeakMap<readonly ToolDefinition[], Record<string, unknown>[]>();
-const approximateSystems = new Map<string, Record<string, unknown>[]>();
 const APPROXIMATE_SYSTEM_LIMIT = 16;
 
 function approximateTools(tools: readonly ToolDefinition[]): Record<string, unknown>[] {
@@ -689,7 +700,7 @@ function approximateTools(tools: readonly ToolDefinition[]): Record<string, unkn
   return list;
 }
 
-function approximateSystem(text: string): Record<string, unknown>[] {
+function approximateSystem(approximateSystems: Map<string, Record<string, unknown>[]>, text: string): Record<string, unknown>[] {
   let system = approximateSystems.get(text);
   if (system === undefined) {
     system = [{ type: "text", text }];
@@ -720,17 +731,18 @@ export function* iterateClaudeTurnRequests(session: Session, options: PipelineOp
 export function buildClaudeTurnRequest(session: Session, options: PipelineOptions, turnNumber: number, walk: ClaudeTurnWalk | null = null): BuiltRequest {
   const index = getClaudeIndex(session);
   const { branch, turn } = selectedTurn(session, options, turnNumber);
-  carryRequest(turnWireList(session, branch, turn));
+  const carry = requestCarryOf(session);
+  carryRequest(carry, turnWireList(session, branch, turn));
   const modelRef = turnModel(turn);
   const model = resolveModel(modelRef, "anthropic-messages", options.modelOverrides);
   const warnings: string[] = [];
   const entryVersion = stringField((turn.group[0] as SessionEntry).raw, "version");
   // Read at once below (the body's messages are a copy of the sent forms): the carry's own list.
-  const wireMessages = requestCarry.messages;
-  const carried: SentMessages = { sent: requestCarry.sent };
+  const wireMessages = carry.messages;
+  const carried: SentMessages = { sent: carry.sent };
   if (walk) {
-    const lists = requestCarry.bodyLists;
-    carried.bodyList = () => lists.next(requestCarry.sent, walk);
+    const lists = carry.bodyLists;
+    carried.bodyList = () => lists.next(carry.sent, walk);
     carried.markedFrom = (index) => lists.touched(index);
   }
   const userIds = claudeUserIds(sessionConstant(options, CLAUDE_USER_IDS)?.value);
@@ -770,7 +782,7 @@ export function buildClaudeTurnRequest(session: Session, options: PipelineOption
     body = assembleClaudeBody(
       {
         params: { model: modelRef?.modelId ?? notRecorded("model") },
-        system: approximateSystem(systemText ?? "[not recorded: system prompt]"),
+        system: approximateSystem(carry.approximateSystems, systemText ?? "[not recorded: system prompt]"),
         tools,
         messages,
         // FM-CC-21 [INF]: breakpoints on the system block and the last block of the last message.
@@ -785,12 +797,12 @@ export function buildClaudeTurnRequest(session: Session, options: PipelineOption
       carried,
     );
   }
-  recordBodyHead(body, carried.firstMarked ?? 0);
+  recordBodyHead(carry, body, carried.firstMarked ?? 0);
   for (const warning of warnings) labels.push(warning);
   return {
     api: "anthropic-messages",
     body,
-    messages: handedContexts(walk),
+    messages: handedContexts(carry, walk),
     dropped: [],
     model,
     notRecorded: labels,

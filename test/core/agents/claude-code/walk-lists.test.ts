@@ -38,4 +38,22 @@ describe("a Claude Code walk with reused request lists", () => {
       expect(previous).toHaveLength(2 * TURNS - 1);
     }
   });
+
+  it("keeps each session's carry its own when two sessions' walks are read in alternation", () => {
+    for (const hooks of [{}, { reuseRequestLists: true }]) {
+      const plain = [...iterateTurnRequests(transcript(), {})].map(({ request }) => JSON.stringify(request.body));
+      const walks = [iterateTurnRequests(transcript(), {}, hooks), iterateTurnRequests(transcript(), {}, hooks)];
+      const previous: (readonly unknown[] | null)[] = [null, null];
+      for (let turn = 0; turn < TURNS; turn++) {
+        for (const side of [0, 1]) {
+          const { request } = walks[side]!.next().value!;
+          expect(JSON.stringify(request.body)).toBe(plain[turn]);
+          // The other session's turn in between does not cut this session's lineage.
+          const before = previous[side];
+          if (before) expect(sharedHeadWith(request.messages, before)).toBe(before.length);
+          previous[side] = request.messages;
+        }
+      }
+    }
+  });
 });
