@@ -12,7 +12,7 @@ import { isObject } from "../../util/is-object";
 import type { QwenContent } from "./history";
 
 /** A wire message with the contents it comes from. */
-interface SourcedMessage {
+export interface SourcedMessage {
   wire: Record<string, unknown>;
   contents: QwenContent[];
 }
@@ -89,6 +89,7 @@ function userMessages(content: QwenContent, into: SourcedMessage[]): void {
   if (texts.length === 0) return;
   const previous = into[into.length - 1];
   if (previous && previous.wire.role === "user" && Array.isArray(previous.wire.content)) {
+    // Only a message being made is merged into: a carried one is made again first (MessageCarry).
     previous.wire.content = [...(previous.wire.content as unknown[]), ...texts];
     previous.contents.push(content);
     return;
@@ -96,36 +97,142 @@ function userMessages(content: QwenContent, into: SourcedMessage[]): void {
   into.push({ wire: { role: "user", content: texts }, contents: [content] });
 }
 
-function insertReminders(messages: SourcedMessage[], contents: readonly QwenContent[], reminders: Reminders): void {
-  const firstUser = messages.find((m) => m.wire.role === "user");
-  if (firstUser && reminders.withStartup) {
-    const startup = reminders.startup ?? [notRecorded("startup reminders (skills, startup context, deferred tools)")];
-    firstUser.wire.content = [...startup.map((text) => (typeof text === "string" ? { type: "text", text } : text)), ...(firstUser.wire.content as unknown[])];
+/**
+ * The messages of a call's contents before the reminders, carried from call to call: a chat's
+ * calls send the history of the call before with a few contents added, so only those are
+ * converted, and every message two calls share is the same object (its view, its sizes and its
+ * cache segments are then made once). A carried message is never changed: the reminders go into
+ * copies (withReminders), and a trailing user message the next content may merge into is made
+ * again.
+ */
+export class MessageCarry {
+  private contents: readonly QwenContent[] = [];
+  private readonly messages: SourcedMessage[] = [];
+  /** Per message, the index of its first content and the index past its last. */
+  private readonly firsts: number[] = [];
+  private readonly ends: number[] = [];
+  /** The copies the reminders went into, kept with the messages they copy. */
+  readonly reminded = new ReminderCopies();
+
+  /** The messages of `contents`: those made only of contents the last call shared kept, the rest converted. */
+  messagesOf(contents: readonly QwenContent[]): readonly SourcedMessage[] {
+    const known = this.contents;
+    const shared = Math.min(known.length, contents.length);
+    let kept = 0;
+    while (kept < shared && known[kept] === contents[kept]) kept++;
+    let count = 0;
+    while (count < this.messages.length && this.ends[count]! <= kept) count++;
+    let from = count < this.messages.length ? this.firsts[count]! : count > 0 ? this.ends[count - 1]! : 0;
+    // A user message takes the texts of the user content after it in: made again with them.
+    if (count > 0 && this.messages[count - 1]!.wire.role === "user" && mergesIntoUser(contents, from)) from = this.firsts[count - 1]!;
+    // The messages of a content are made together (its tool messages, then its texts).
+    while (count > 0 && this.firsts[count - 1]! >= from) count--;
+    this.messages.length = count;
+    this.firsts.length = count;
+    this.ends.length = count;
+    for (let i = from; i < contents.length; i++) {
+      const content = contents[i]!;
+      const before = this.messages.length;
+      const last = this.messages[before - 1];
+      if (content.role === "model") this.messages.push({ wire: modelMessage(content), contents: [content] });
+      else userMessages(content, this.messages);
+      // Its texts merged into the message before it.
+      if (last !== undefined && last.contents[last.contents.length - 1] === content) this.ends[before - 1] = i + 1;
+      for (let j = before; j < this.messages.length; j++) {
+        this.firsts.push(i);
+        this.ends.push(i + 1);
+      }
+    }
+    this.contents = contents;
+    return this.messages;
   }
+}
+
+/**
+ * The messages a reminder went into, kept per message while the reminder is the same: the first
+ * user message gets the same startup reminders in every call of a process, the current prompt's
+ * message the same date in every call of its prompt, and the same copy lets the later stages
+ * (sizes, cache segments) measure it once.
+ */
+class ReminderCopies {
+  private readonly startups = new WeakMap<SourcedMessage, { startup: readonly string[] | null; copy: SourcedMessage }>();
+  private readonly dates = new WeakMap<SourcedMessage, { date: string | null; at: number; copy: SourcedMessage }>();
+
+  withStartup(message: SourcedMessage, startup: readonly string[] | null): SourcedMessage {
+    const kept = this.startups.get(message);
+    if (kept !== undefined && sameTexts(kept.startup, startup)) return kept.copy;
+    const texts = startup ?? [notRecorded("startup reminders (skills, startup context, deferred tools)")];
+    const content = [...texts.map((text) => (typeof text === "string" ? { type: "text", text } : text)), ...(message.wire.content as unknown[])];
+    const copy = { wire: { ...message.wire, content }, contents: message.contents };
+    this.startups.set(message, { startup, copy });
+    return copy;
+  }
+
+  /** `message` with the date reminder at part `at` (in front of the prompt's text). */
+  withDate(message: SourcedMessage, date: string | null, at: number): SourcedMessage {
+    const kept = this.dates.get(message);
+    if (kept !== undefined && kept.date === date && kept.at === at) return kept.copy;
+    const parts = message.wire.content as unknown[];
+    const reminder = date !== null ? { type: "text", text: date } : notRecorded("date reminder");
+    const copy = { wire: { ...message.wire, content: [...parts.slice(0, at), reminder, ...parts.slice(at)] }, contents: message.contents };
+    this.dates.set(message, { date, at, copy });
+    return copy;
+  }
+}
+
+function sameTexts(a: readonly string[] | null, b: readonly string[] | null): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/**
+ * Whether the first content from `from` on that makes a message merges into a user message before
+ * it: a user content of texts only (a function response goes out as a tool message first).
+ */
+function mergesIntoUser(contents: readonly QwenContent[], from: number): boolean {
+  for (let i = from; i < contents.length; i++) {
+    const content = contents[i]!;
+    if (content.role === "model") return false;
+    let texts = false;
+    for (const part of content.parts) {
+      if (isObject(part.functionResponse)) return false;
+      if (typeof part.text === "string") texts = true;
+    }
+    if (texts) return true;
+  }
+  return false;
+}
+
+/** The call's messages with the reminders in: a copy of the list, each message a reminder goes into copied. */
+function withReminders(carried: readonly SourcedMessage[], contents: readonly QwenContent[], reminders: Reminders, copies: ReminderCopies): SourcedMessage[] {
+  const messages = carried.slice();
+  const firstUser = messages.findIndex((m) => m.wire.role === "user");
+  if (firstUser >= 0 && reminders.withStartup) messages[firstUser] = copies.withStartup(messages[firstUser]!, reminders.startup);
   // The date reminder goes in front of the current prompt: the last prompt the history holds.
-  if (reminders.withDate === false) return;
+  if (reminders.withDate === false) return messages;
   let prompt: QwenContent | null = null;
-  for (const content of contents) if (content.prompt) prompt = content;
-  if (!prompt) return;
-  const holder = messages.find((m) => m.wire.role === "user" && m.contents.includes(prompt));
-  if (!holder) return;
-  const parts = holder.wire.content as unknown[];
+  for (let i = contents.length - 1; i >= 0 && prompt === null; i--) if (contents[i]!.prompt) prompt = contents[i]!;
+  if (!prompt) return messages;
+  // Each content is in one message: the last one holding the prompt is the only one.
+  let holder = messages.length - 1;
+  while (holder >= 0 && !(messages[holder]!.wire.role === "user" && messages[holder]!.contents.includes(prompt))) holder--;
+  if (holder < 0) return messages;
+  const parts = messages[holder]!.wire.content as unknown[];
   const promptText = prompt.parts.find((part) => typeof part.text === "string")?.text;
   let at = parts.findIndex((part) => isObject(part) && part.text === promptText);
   if (at < 0) at = parts.length;
-  const date = reminders.date !== null ? { type: "text", text: reminders.date } : notRecorded("date reminder");
-  holder.wire.content = [...parts.slice(0, at), date, ...parts.slice(at)];
+  messages[holder] = copies.withDate(messages[holder]!, reminders.date, at);
+  return messages;
 }
 
-/** The request's messages after the system message, each with the contents it was made from. */
-export function wireMessages(contents: readonly QwenContent[], reminders: Reminders): SourcedMessage[] {
-  const messages: SourcedMessage[] = [];
-  for (const content of contents) {
-    if (content.role === "model") messages.push({ wire: modelMessage(content), contents: [content] });
-    else userMessages(content, messages);
-  }
-  insertReminders(messages, contents, reminders);
-  return messages;
+/**
+ * The request's messages after the system message, each with the contents it was made from; with
+ * a carry, the messages it shares with the carry's last call are the same objects.
+ */
+export function wireMessages(contents: readonly QwenContent[], reminders: Reminders, carry: MessageCarry = new MessageCarry()): SourcedMessage[] {
+  return withReminders(carry.messagesOf(contents), contents, reminders, carry.reminded);
 }
 
 function blockText(part: unknown): Text {
@@ -172,6 +279,16 @@ function provenance(message: SourcedMessage): Provenance {
   return { rule: "entry", entryId };
 }
 
+/** Each message's context view, made once per message object (a carried message is one from call to call). */
+const contextViews = new WeakMap<SourcedMessage, ContextMessage>();
+
 export function contextMessages(messages: readonly SourcedMessage[]): ContextMessage[] {
-  return messages.map((message) => ({ message: view(message.wire), provenance: provenance(message) }));
+  return messages.map((message) => {
+    let context = contextViews.get(message);
+    if (context === undefined) {
+      context = { message: view(message.wire), provenance: provenance(message) };
+      contextViews.set(message, context);
+    }
+    return context;
+  });
 }

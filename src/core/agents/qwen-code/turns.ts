@@ -17,7 +17,7 @@ import { QWEN_DATE_REMINDER, QWEN_MAX_TOKENS, QWEN_STARTUP_REMINDERS, QWEN_SYSTE
 import { withWrittenFiles } from "./folderTree";
 import { clampedMaxTokens, QWEN_DEFAULT_WINDOW } from "./outputClamp";
 import { getQwenIndex, promptTokens, turnContents, type QwenIndex, type QwenTurn } from "./history";
-import { contextMessages, wireMessages, type Reminders } from "./request";
+import { contextMessages, MessageCarry, wireMessages, type Reminders, type SourcedMessage } from "./request";
 
 const API = "openai-completions" as const;
 
@@ -87,9 +87,21 @@ function headerFields(options: PipelineOptions, turn: QwenTurn, window: number):
   return { system, tools, maxTokens, missing };
 }
 
-function turnRequest(session: Session, options: PipelineOptions, turnNumber: number): { body: Record<string, unknown>; messages: ReturnType<typeof contextMessages>; missing: string[]; turn: QwenTurn } {
+/** Each chat's messages carried from call to call (request.ts): one carry per session. */
+const messageCarries = new WeakMap<Session, MessageCarry>();
+
+function messageCarryOf(session: Session): MessageCarry {
+  let carry = messageCarries.get(session);
+  if (carry === undefined) {
+    carry = new MessageCarry();
+    messageCarries.set(session, carry);
+  }
+  return carry;
+}
+
+function turnRequest(session: Session, options: PipelineOptions, turnNumber: number): { body: Record<string, unknown>; sourced: SourcedMessage[]; missing: string[]; turn: QwenTurn } {
   const turn = selectedTurn(getQwenIndex(session), turnNumber);
-  const sourced = wireMessages(turnContents(turn), sendReminders(options, turn.cwd, turn.writtenBefore, !turn.firstAfterAutoCompression));
+  const sourced = wireMessages(turnContents(turn), sendReminders(options, turn.cwd, turn.writtenBefore, !turn.firstAfterAutoCompression), messageCarryOf(session));
   const fields = headerFields(options, turn, contextWindow(turn, options));
   const body: Record<string, unknown> = {
     model: turnModel(turn)?.modelId ?? notRecorded("model"),
@@ -99,7 +111,7 @@ function turnRequest(session: Session, options: PipelineOptions, turnNumber: num
     stream_options: { include_usage: true },
     tools: fields.tools,
   };
-  return { body, messages: contextMessages(sourced), missing: fields.missing, turn };
+  return { body, sourced, missing: fields.missing, turn };
 }
 
 function compactionEvent(index: QwenIndex, position: number): CompactionEvent {
@@ -157,11 +169,11 @@ export function countQwenTurns(session: Session): number {
 }
 
 export function buildQwenTurnContext(session: Session, options: PipelineOptions, turnNumber: number): TurnContext {
-  const { messages, turn } = turnRequest(session, options, turnNumber);
+  const { sourced, turn } = turnRequest(session, options, turnNumber);
   return {
     turn: turn.turn,
     entryId: turn.answer.id,
-    messages,
+    messages: contextMessages(sourced),
     dropped: [],
     model: turnModel(turn),
     thinkingLevel: "off",
@@ -173,6 +185,6 @@ export function buildQwenTurnContext(session: Session, options: PipelineOptions,
 }
 
 export function buildQwenTurnRequest(session: Session, options: PipelineOptions, turnNumber: number): BuiltRequest {
-  const { body, messages, missing, turn } = turnRequest(session, options, turnNumber);
-  return { api: API, body, messages, dropped: [], model: resolveModel(turnModel(turn), API, options.modelOverrides), notRecorded: missing };
+  const { body, sourced, missing, turn } = turnRequest(session, options, turnNumber);
+  return { api: API, body, messages: contextMessages(sourced), dropped: [], model: resolveModel(turnModel(turn), API, options.modelOverrides), notRecorded: missing };
 }

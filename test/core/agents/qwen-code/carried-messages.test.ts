@@ -1,0 +1,64 @@
+// A Qwen Code chat's calls resend the history of the call before with a few contents added: each
+// call's messages are carried from the one before (request.ts MessageCarry), so a message two
+// calls share is the same object, and the copies the reminders go into are kept while the
+// reminder is. Every request must still be the one built on its own, in any order of turns.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { generateAgentSession } from "../../../../bench/generate-agent-session";
+import type { Session } from "../../../../src/core/model";
+import { readSessionText } from "../../../../src/core/session/index";
+import { buildTurnRequest, countTurns } from "../../../../src/core/session/pipeline";
+import { repoPath } from "../../../support/fixtures";
+
+const chats = (): { name: string; text: string }[] => {
+  const generated = generateAgentSession("qwen-code", { minBytes: 200 * 1024, seed: 5, callsPerCompaction: 10 });
+  return [
+    { name: path.basename(generated.file), text: readFileSync(generated.file, "utf8") },
+    ...["compressed-fallback.jsonl", "compressed-bad-line.jsonl"].map((name) => ({ name, text: readFileSync(repoPath("test/fixtures/qwen-code", name), "utf8") })),
+  ];
+};
+
+const bodyOf = (session: Session, turn: number) => JSON.stringify(buildTurnRequest(session, {}, turn).body);
+
+describe("Qwen Code messages carried from call to call", () => {
+  it("builds every turn as it is built alone, walked forwards, backwards and jumping", () => {
+    for (const chat of chats()) {
+      const open = () => readSessionText(chat.text, chat.name)!;
+      const turns = countTurns(open(), {});
+      expect(turns, chat.name).toBeGreaterThan(1);
+      const alone = Array.from({ length: turns }, (_, i) => bodyOf(open(), i + 1));
+      const forwards = open();
+      const backwards = open();
+      const jumping = open();
+      for (let turn = 1; turn <= turns; turn++) expect(bodyOf(forwards, turn), `${chat.name} turn ${turn}`).toBe(alone[turn - 1]);
+      for (let turn = turns; turn >= 1; turn--) expect(bodyOf(backwards, turn), `${chat.name} turn ${turn}`).toBe(alone[turn - 1]);
+      for (let i = 0; i < turns; i++) {
+        const turn = ((i * 7) % turns) + 1;
+        expect(bodyOf(jumping, turn), `${chat.name} turn ${turn}`).toBe(alone[turn - 1]);
+      }
+    }
+  });
+
+  it("sends a message two calls share as the same object, the reminders' copies included", () => {
+    chats().forEach((chat, which) => {
+      const session = readSessionText(chat.text, chat.name)!;
+      const turns = countTurns(session, {});
+      let previous: unknown[] = [];
+      let shared = 0;
+      for (let turn = 1; turn <= turns; turn++) {
+        // The system message (index 0) is the capture's or a marker: only the conversation counts.
+        const messages = (buildTurnRequest(session, {}, turn).body.messages as unknown[]).slice(1);
+        // Along the history both calls send (a compression replaces it with other contents).
+        for (let i = 0; i < messages.length && i < previous.length; i++) {
+          if (JSON.stringify(previous[i]) !== JSON.stringify(messages[i])) break;
+          expect(messages[i], `${chat.name} turn ${turn} message ${i + 1}`).toBe(previous[i]);
+          shared += 1;
+        }
+        previous = messages;
+      }
+      // The generated chat's calls share most of their history.
+      if (which === 0) expect(shared, chat.name).toBeGreaterThan(5 * turns);
+    });
+  });
+});
