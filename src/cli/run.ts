@@ -1,7 +1,8 @@
 // The CLI over injected IO: `runCli(argv, io)` dispatches to a command from the registry and
-// returns the exit status (0 success, 1 bad arguments or unreadable/unsupported input).
+// returns the exit status (0 success, 1 bad arguments or unreadable/unsupported input). Only the
+// command that runs is loaded (commands/load.ts): a process pays for its own command's modules.
 import { parseCommandArgs } from "./args";
-import { COMMANDS, findCommand } from "./commands";
+import { COMMAND_NAMES, loadCommand } from "./commands/load";
 import { CliError, type CliIo } from "./io";
 import type { CliCommand } from "./registry";
 import { loadTokenizerTables } from "../core/tokens/tables";
@@ -9,20 +10,6 @@ import { safeErrorText, safeOutputText } from "./terminalText";
 
 /** How the usage texts name the program: the development form; the compiled bin passes "contextscope". */
 export const DEV_PROGRAM = "npm run cli --";
-
-export function mainUsage(program = DEV_PROGRAM): string {
-  const width = Math.max(...COMMANDS.map((c) => c.name.length));
-  return [
-    `Usage: ${program} <command> <session-file> [options]`,
-    "",
-    "Commands:",
-    ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
-    "",
-    `Run "${program} <command> --help" for the options of a command.`,
-    "Exit status: 0 on success, 1 on bad arguments or unreadable/unsupported input.",
-    "",
-  ].join("\n");
-}
 
 export function commandUsage(command: CliCommand, program = DEV_PROGRAM): string {
   const lines = [`Usage: ${program} ${command.name} ${command.positionals.join(" ")} [options]`, "", command.summary, "", "Options:"];
@@ -44,12 +31,14 @@ export async function runCli(argv: string[], rawIo: CliIo, program = DEV_PROGRAM
   const io: CliIo = { ...rawIo, stdout: (text) => rawIo.stdout(safeOutputText(text)), stderr: (text) => rawIo.stderr(safeErrorText(text)) };
   const [name, ...rest] = argv;
   if (name === undefined || name === "--help" || name === "-h" || name === "help") {
+    // The command list with every summary: the only path that loads every command.
+    const { mainUsage } = await import("./mainUsage");
     (name === undefined ? io.stderr : io.stdout)(mainUsage(program));
     return name === undefined ? 1 : 0;
   }
-  const command = findCommand(name);
+  const command = await loadCommand(name);
   if (!command) {
-    io.stderr(`error: unknown command "${name}" (commands: ${COMMANDS.map((c) => c.name).join(", ")}; see --help)\n`);
+    io.stderr(`error: unknown command "${name}" (commands: ${COMMAND_NAMES.join(", ")}; see --help)\n`);
     return 1;
   }
   try {

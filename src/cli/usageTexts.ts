@@ -3,7 +3,8 @@
 // file without loading the core, which is what keeps its start-up short.
 import { COMMANDS } from "./commands";
 import { BIN_PROGRAM } from "./binProgram";
-import { commandUsage, mainUsage } from "./run";
+import { mainUsage } from "./mainUsage";
+import { commandUsage } from "./run";
 
 interface UsageTexts {
   main: string;

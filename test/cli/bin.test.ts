@@ -1,15 +1,17 @@
 // The compiled CLI (scripts/build-cli.mjs → package.json `bin`): built once into
 // test-results/cli-bin, then run as a real process. Its help texts name `contextscope` and equal
 // what the command registry says; `requests` and `prefix` print the same bytes as the in-process
-// CLI (the code `npm run cli` runs); a bad command exits 1. On worker threads, `prefix` (exact
+// CLI (the code `npm run cli` runs); a bad command exits 1; a command loads its own modules, not
+// every command's (read from the chunks' static imports). On worker threads, `prefix` (exact
 // tokens counted by the pool) and `scan` print what one thread prints.
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, rmSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generatePiSession } from "../../bench/generate-session";
 import { COMMANDS } from "../../src/cli/commands";
-import { commandUsage, mainUsage } from "../../src/cli/run";
+import { mainUsage } from "../../src/cli/mainUsage";
+import { commandUsage } from "../../src/cli/run";
 import { fixtureCase } from "../support/fixtures";
 import { runCliCaptured } from "./cli-helpers";
 import { makeScanFolder } from "./scan-helpers";
@@ -20,6 +22,34 @@ const bin = path.join(outdir, "contextscope.mjs");
 function runBin(args: string[]) {
   const result = spawnSync(process.execPath, [bin, ...args], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/**
+ * What loading these chunks of the build evaluates: the chunk files reached through static
+ * imports (not `import()`), and the packages and Node modules they import statically.
+ */
+function staticClosure(chunks: string[]): { files: Set<string>; packages: Set<string> } {
+  const files = new Set<string>();
+  const packages = new Set<string>();
+  const visit = (file: string) => {
+    if (files.has(file)) return;
+    files.add(file);
+    const text = readFileSync(file, "utf8");
+    for (const match of text.matchAll(/^(?:import|export)\s[^;]*?\bfrom\s*"([^"]+)"|^import\s*"([^"]+)"/gm)) {
+      const specifier = (match[1] ?? match[2])!;
+      if (specifier.startsWith(".")) visit(path.resolve(path.dirname(file), specifier));
+      else packages.add(specifier);
+    }
+  };
+  for (const chunk of chunks) visit(chunk);
+  return { files, packages };
+}
+
+/** The chunk esbuild made for a dynamically imported module (`<name>-<hash>.mjs`). */
+function chunkOf(name: string): string {
+  const found = readdirSync(path.join(outdir, "chunks")).filter((file) => new RegExp(`^${name}-[A-Z0-9]+\\.mjs$`).test(file));
+  expect(found, `one chunk named ${name}`).toHaveLength(1);
+  return path.join(outdir, "chunks", found[0]!);
 }
 
 beforeAll(() => {
@@ -56,6 +86,21 @@ describe("compiled CLI", () => {
     expect(built.stdout.length).toBeGreaterThan(100);
     expect(built.stdout).toBe(inProcess.stdout);
     expect(built.stderr).toBe(inProcess.stderr);
+  });
+
+  it("loads only the command that runs: what every command loads holds no command, no price data", () => {
+    // The bin imports the process chunk for any command; the command's own chunk comes after.
+    const common = staticClosure([chunkOf("process")]);
+    expect(common.files.size).toBeGreaterThan(1);
+    expect(common.packages.has("@pydantic/genai-prices")).toBe(false);
+    expect([...common.packages].filter((name) => /^node:(?:https?|child_process)$/.test(name))).toEqual([]);
+    const prefix = staticClosure([chunkOf("process"), chunkOf("prefix")]);
+    expect(prefix.packages.has("@pydantic/genai-prices")).toBe(true);
+    // The capture proxy (node:http, node:https) and the capture command's child process are capture's own.
+    expect([...prefix.packages].filter((name) => /^node:(?:https?|child_process)$/.test(name))).toEqual([]);
+    expect(staticClosure([chunkOf("process"), chunkOf("capture")]).packages.has("node:https")).toBe(true);
+    // check prices nothing: the price dataset (some 100 ms of CPU to evaluate) stays unloaded.
+    expect(staticClosure([chunkOf("process"), chunkOf("check")]).packages.has("@pydantic/genai-prices")).toBe(false);
   });
 
   it("exits 1 on an unknown command, naming it", () => {

@@ -1,4 +1,5 @@
-// The list of CLI commands, in the order `--help` shows them.
+// The list of CLI commands, in the order `--help` shows them, all loaded at once: for the usage
+// texts. Running a command loads only its own module (load.ts).
 import type { CliCommand } from "../registry";
 import { prefixCommand } from "./prefix";
 import { requestsCommand } from "./requests";
@@ -33,7 +34,3 @@ export const COMMANDS: readonly CliCommand[] = [
   watchCommand,
   mcpCommand,
 ];
-
-export function findCommand(name: string): CliCommand | undefined {
-  return COMMANDS.find((command) => command.name === name);
-}
