@@ -95,3 +95,14 @@ describe("the Gemini CLI request walk after an analysis", () => {
     expect(walked(session, false)).toEqual(fresh);
   });
 });
+
+describe("the parts a Gemini CLI request sends", () => {
+  it("are the file's own part objects when nothing in them changes (a text), a new part when an id loses its prefix", () => {
+    const session = chat();
+    const prompt = session.entries.find((entry) => (entry.raw as Record<string, unknown>).id === "u1")!.raw as { content: object[] };
+    const contents = buildTurnRequest(session, {}, 6).body.contents as { parts: Record<string, unknown>[] }[];
+    expect(contents[0]!.parts[0]).toBe(prompt.content[0]);
+    const call = contents.find((content) => content.parts.some((part) => "functionCall" in part))!.parts[0]!;
+    expect(call.functionCall).toEqual({ id: "c3", args: { file_path: "f3" }, name: "read_file" });
+  });
+});
