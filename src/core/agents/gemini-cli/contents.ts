@@ -199,6 +199,9 @@ function strippedId(id: unknown, name: unknown): string | null {
 
 /** Step 4b on one part; the SDK writes functionCall as {id, args, name}. */
 function wirePart(part: Part, stripIds: boolean): Part {
+  // A part with neither (a text, inline data) is sent as the file holds it: the same object, not
+  // a copy of every part of the chat kept beside the file's.
+  if (!("functionCall" in part) && !("functionResponse" in part)) return part;
   const out: Part = {};
   for (const [key, value] of Object.entries(part)) {
     if (key === "functionCall" && isObject(value)) {

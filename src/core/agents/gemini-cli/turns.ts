@@ -4,6 +4,8 @@
 // history (history.ts, contents.ts); the system instruction, the tool declarations and the
 // generationConfig are not in the file: a captured main request fills them (capture.ts), else they
 // are marked "not recorded". Chat compressions become timeline events before the next turn.
+// The analysis makes each turn's contents once and leaves a mark of what was new in them; the walk
+// of every turn's request follows the marks instead of folding the history a second time.
 import type { BuiltRequest, CompactionEvent, ContextMessage, ModelRef, PipelineOptions, RecordedUsage, Session, TurnSummary } from "../../model";
 import { resolveModel } from "../../models/catalogue";
 import type { PipelineHooks, SessionAnalysis, TurnContext } from "../../pipeline/types";
@@ -21,32 +23,46 @@ import { recordSharedHead } from "../../util/list-lineage";
 import { contentMessage } from "./context";
 import { getGeminiIndex, turnHistory, type GeminiIndex, type GeminiTurn } from "./history";
 
-/** A turn's contents (the carry's own list: read it at once) with their context messages (when asked for) and their characters as JSON. */
+/**
+ * A turn's contents and context messages (the carry's own lists: read them at once), their
+ * characters as JSON, how many leading items the carry's previous request had too, and the turn's mark.
+ */
 interface TurnContents {
   wire: readonly object[];
-  messages: ContextMessage[] | null;
+  messages: readonly ContextMessage[];
   chars: number;
+  carry: ContentsCarry;
+  same: number;
+  mark: TurnMark | null;
 }
 
 /**
  * The last turn's context messages of each history list and the running total of their
  * characters, beside the contents (contents.ts keeps those): the next turn's contents repeat them
- * (the same objects), so only the new ones are mapped and measured. With them, the last message
- * list and request contents handed out for the list, and how many leading items the carry still
- * shares with each (recorded on the next ones, so the readers downstream compare only the new part).
+ * (the same objects), so only the new ones are mapped and measured.
  */
 interface ContentsCarry {
   messages: ContextMessage[];
   charEnds: number[];
   /** The contents' request number these lists were brought to (contents.ts `HistoryContents.call`). */
   call: number;
-  lastBody: readonly object[] | null;
-  bodyShared: number;
-  lastMessages: readonly ContextMessage[] | null;
-  messagesShared: number;
-  /** The two lists of each kind a walk whose reader keeps no request past the turn after is handed in turn (`TurnWalk`). */
-  bodyLists: AlternatingLists<object>;
-  messageLists: AlternatingLists<ContextMessage>;
+  /** The mark of the turn the lists were last brought to, when that turn has one. */
+  lastMark: TurnMark | null;
+}
+
+/**
+ * What the analysis learnt of one turn's contents, kept so that the walk of every turn's request
+ * follows it instead of folding and converting the same history a second time: the turn's lists
+ * are the first `kept` items of the lists of the turn marked `after` (the same objects), then the
+ * `wire` contents and context `messages` here (the few new ones). Made the first time a turn's
+ * contents are made, in whatever order: a walk that finds a mark whose `after` is not the turn it
+ * walked just before takes that turn's contents from the history again.
+ */
+interface TurnMark {
+  after: TurnMark | null;
+  kept: number;
+  wire: readonly object[];
+  messages: readonly ContextMessage[];
 }
 
 /**
@@ -58,62 +74,121 @@ type TurnWalk = object;
 
 /** By the contents' carry (contents.ts `HistoryContents.carry`), which moves with the lists to a history copied from theirs. */
 const contentsCarries = new WeakMap<object, ContentsCarry>();
-/** The carry a turn's contents were last made with, for its body (`bodyContents`). */
-const lastCarries = new WeakMap<GeminiTurn, ContentsCarry>();
+/** Each turn's mark (`TurnMark`), from the first time its contents were made. */
+const turnMarks = new WeakMap<GeminiTurn, TurnMark>();
 
-function turnContents(turn: GeminiTurn, withMessages: boolean, walk: TurnWalk | null = null): TurnContents {
+function turnContents(turn: GeminiTurn): TurnContents {
   const { wire, sourced, kept, call, carry: owner } = historyRequestContents(turn.historyBase, turn.historyLength);
   let carry = contentsCarries.get(owner);
   if (!carry) {
-    carry = { messages: [], charEnds: [], call: 0, lastBody: null, bodyShared: 0, lastMessages: null, messagesShared: 0, bodyLists: new AlternatingLists(), messageLists: new AlternatingLists() };
+    carry = { messages: [], charEnds: [], call: 0, lastMark: null };
     contentsCarries.set(owner, carry);
   }
-  lastCarries.set(turn, carry);
   // Lists not brought along with the contents' previous request are made again (from per-content caches).
-  const same = call === carry.call + 1 ? Math.min(kept, carry.messages.length) : 0;
+  const follows = call === carry.call + 1;
+  const same = follows ? Math.min(kept, carry.messages.length) : 0;
   carry.call = call;
   carry.messages.length = same;
   carry.charEnds.length = same;
-  carry.bodyShared = Math.min(carry.bodyShared, same);
-  carry.messagesShared = Math.min(carry.messagesShared, same);
-  // The contents and the messages past `same` are new: the lists a walk is handed follow them from there.
-  carry.bodyLists.cut(same);
-  carry.messageLists.cut(same);
   let chars = same > 0 ? carry.charEnds[same - 1]! : 0;
   for (let i = same; i < wire.length; i++) {
     chars += contentsChars([wire[i]!]);
     carry.messages.push(contentMessage(sourced[i]!));
     carry.charEnds.push(chars);
   }
-  // The summary reads the size only: the list of context messages is made for a request.
-  return { wire, messages: withMessages ? handedMessages(carry, walk) : null, chars };
+  let mark = turnMarks.get(turn) ?? null;
+  // A mark holds the new items only: contents made out of their history's order (the carry's
+  // previous request unknown) would make one hold the whole context, so such a turn has none.
+  if (!mark && follows && (same === 0 || carry.lastMark !== null)) {
+    mark = { after: same > 0 ? carry.lastMark : null, kept: same, wire: wire.slice(same), messages: carry.messages.slice(same) };
+    turnMarks.set(turn, mark);
+  }
+  carry.lastMark = mark;
+  return { wire, messages: carry.messages, chars, carry, same, mark };
 }
 
-/**
- * The turn's context messages as a list of the caller's (a copy, or one of a walk's two lists),
- * recorded as sharing its head with the list handed out before, so that a reader comparing the
- * two (the composition of every turn) need not compare those messages.
- */
-function handedMessages(carry: ContentsCarry, walk: TurnWalk | null): ContextMessage[] {
-  const list = walk ? carry.messageLists.next(carry.messages, walk) : carry.messages.slice();
-  if (carry.lastMessages) recordSharedHead(list, carry.lastMessages, carry.messagesShared);
-  carry.lastMessages = list;
-  carry.messagesShared = list.length;
-  return list;
-}
+/** A walk's own lists: the turn's contents and context messages as the marks bring them, and the lists handed out last. */
+class WalkLists {
+  readonly wire: object[] = [];
+  readonly messages: ContextMessage[] = [];
+  /** The mark the lists were brought to last (null: none, or a turn taken from its history). */
+  private mark: TurnMark | null = null;
+  /** The carry and request number of the last turn taken from its history (the carry then says what it kept). */
+  private carry: ContentsCarry | null = null;
+  private call = 0;
+  private lastBody: readonly object[] | null = null;
+  private bodyShared = 0;
+  private lastMessages: readonly ContextMessage[] | null = null;
+  private messagesShared = 0;
+  private readonly bodyLists = new AlternatingLists<object>();
+  private readonly messageLists = new AlternatingLists<ContextMessage>();
 
-/**
- * A turn's `contents` as the body's own list (one copy, or one of a walk's two lists), recorded as
- * sharing its head with the previous body made of the same history, so that the segmenter need
- * not compare those contents.
- */
-function bodyContents(turn: GeminiTurn, wire: readonly object[], walk: TurnWalk | null): object[] {
-  const carry = lastCarries.get(turn)!;
-  const body = walk ? carry.bodyLists.next(wire, walk) : wire.slice();
-  if (carry.lastBody) recordSharedHead(body, carry.lastBody, carry.bodyShared);
-  carry.lastBody = body;
-  carry.bodyShared = body.length;
-  return body;
+  constructor(private readonly walk: TurnWalk | null) {}
+
+  /** Brings the lists to `turn`'s: from its mark when it follows the turn before, else from its history. */
+  bring(turn: GeminiTurn): void {
+    let mark = turnMarks.get(turn);
+    let same: number;
+    if (mark && mark === this.mark) same = this.wire.length;
+    else if (mark && (mark.kept === 0 || (mark.after !== null && mark.after === this.mark))) {
+      same = mark.kept;
+      this.wire.length = same;
+      this.messages.length = same;
+      for (const content of mark.wire) this.wire.push(content);
+      for (const message of mark.messages) this.messages.push(message);
+      this.carry = null;
+    } else {
+      // Its history folded again (the carry's lists are read at once); only what differs from the
+      // turn before is replaced.
+      const made = turnContents(turn);
+      const { messages } = made;
+      mark = made.mark ?? undefined;
+      if (made.carry === this.carry && made.carry.call === this.call + 1) same = Math.min(made.same, this.wire.length);
+      else {
+        same = 0;
+        while (same < this.wire.length && same < made.wire.length && this.wire[same] === made.wire[same] && this.messages[same] === messages[same]) same++;
+      }
+      this.carry = made.carry;
+      this.call = made.carry.call;
+      this.wire.length = same;
+      this.messages.length = same;
+      for (let i = same; i < made.wire.length; i++) {
+        this.wire.push(made.wire[i]!);
+        this.messages.push(messages[i]!);
+      }
+    }
+    this.mark = mark ?? null;
+    this.bodyShared = Math.min(this.bodyShared, same);
+    this.messagesShared = Math.min(this.messagesShared, same);
+    // The contents and the messages past `same` are new: the lists a walk is handed follow them from there.
+    this.bodyLists.cut(same);
+    this.messageLists.cut(same);
+  }
+
+  /**
+   * The turn's context messages as a list of the caller's (a copy, or one of a walk's two lists),
+   * recorded as sharing its head with the list handed out before, so that a reader comparing the
+   * two (the composition of every turn) need not compare those messages.
+   */
+  handedMessages(): ContextMessage[] {
+    const list = this.walk ? this.messageLists.next(this.messages, this.walk) : this.messages.slice();
+    if (this.lastMessages) recordSharedHead(list, this.lastMessages, this.messagesShared);
+    this.lastMessages = list;
+    this.messagesShared = list.length;
+    return list;
+  }
+
+  /**
+   * The turn's `contents` as the body's own list (one copy, or one of a walk's two lists), recorded
+   * as sharing its head with the previous body, so that the segmenter need not compare those contents.
+   */
+  bodyContents(): object[] {
+    const body = this.walk ? this.bodyLists.next(this.wire, this.walk) : this.wire.slice();
+    if (this.lastBody) recordSharedHead(body, this.lastBody, this.bodyShared);
+    this.lastBody = body;
+    this.bodyShared = body.length;
+    return body;
+  }
 }
 
 const API = "google-generative-ai" as const;
@@ -213,7 +288,7 @@ function turnSummary(turn: GeminiTurn, systemChars: number, place: TurnPlace): T
   ) {
     return kept.summary;
   }
-  const { wire, chars: contentChars } = turnContents(turn, false);
+  const { wire, chars: contentChars } = turnContents(turn);
   const chars = systemChars + contentChars;
   const summary = oneBranchSummary({ turn: turn.turn, entry: turn.answer, api: API, thinkingLevel: "off", messageCount: wire.length, chars, usage: turnUsage(turn) }, place);
   keptSummaries.set(turn, { summary, answerRecord: turn.answerRecord, systemChars });
@@ -241,7 +316,9 @@ export function buildGeminiTurnContext(session: Session, _options: PipelineOptio
   const index = getGeminiIndex(session);
   const turn = selectedTurn(index, turnNumber);
   const history = turnHistory(turn);
-  const messages = turnContents(turn, true).messages!;
+  const lists = singleLists(session);
+  lists.bring(turn);
+  const messages = lists.handedMessages();
   return {
     turn: turn.turn,
     entryId: turn.answer.id,
@@ -287,28 +364,43 @@ function requestHeaderFields(options: PipelineOptions): { systemInstruction: unk
 }
 
 export function buildGeminiTurnRequest(session: Session, options: PipelineOptions, turnNumber: number): BuiltRequest {
-  return turnRequest(selectedTurn(getGeminiIndex(session), turnNumber), options, null);
+  return turnRequest(selectedTurn(getGeminiIndex(session), turnNumber), options, singleLists(session));
+}
+
+/** The lists one-turn builds of a session bring from turn to turn (copies handed out), so that consecutive builds record what they share. */
+const singleBuilds = new WeakMap<Session, WalkLists>();
+
+function singleLists(session: Session): WalkLists {
+  let lists = singleBuilds.get(session);
+  if (!lists) {
+    lists = new WalkLists(null);
+    singleBuilds.set(session, lists);
+  }
+  return lists;
 }
 
 /**
- * Every turn's request in order. With `reuseRequestLists` each request's contents and messages
- * are one of two lists handed out in turn (`TurnWalk`), not copies of the whole context.
+ * Every turn's request in order, following the marks the analysis left (each turn's new contents
+ * and messages) instead of folding every turn's history again. With `reuseRequestLists` each
+ * request's contents and messages are one of two lists handed out in turn (`TurnWalk`), not
+ * copies of the whole context.
  */
 export function* iterateGeminiTurnRequests(session: Session, options: PipelineOptions, hooks: PipelineHooks): Generator<{ turn: number; request: BuiltRequest }> {
   const index = getGeminiIndex(session);
   // As the pipeline's one-turn entry point applies them (session/pipeline.ts buildTurnRequest).
   const effective = withCaptureModelFacts(options);
-  const walk: TurnWalk | null = hooks.reuseRequestLists === true ? {} : null;
+  const lists = new WalkLists(hooks.reuseRequestLists === true ? {} : null);
   // The fields the file does not hold are the session's: every request of the walk has the same
   // objects, which the segmenter then knows by identity instead of measuring them again per turn.
   const fields = requestHeaderFields(effective);
-  for (const turn of index.turns) yield { turn: turn.turn, request: turnRequest(turn, effective, walk, fields) };
+  for (const turn of index.turns) yield { turn: turn.turn, request: turnRequest(turn, effective, lists, fields) };
 }
 
-function turnRequest(turn: GeminiTurn, options: PipelineOptions, walk: TurnWalk | null, fields = requestHeaderFields(options)): BuiltRequest {
-  const contents = turnContents(turn, true, walk);
-  const wire = bodyContents(turn, contents.wire, walk);
-  const messages = contents.messages!;
+/** A turn's request, its contents and messages as `lists` brings them (from the turn's mark when it follows the turn before). */
+function turnRequest(turn: GeminiTurn, options: PipelineOptions, lists: WalkLists, fields = requestHeaderFields(options)): BuiltRequest {
+  lists.bring(turn);
+  const messages = lists.handedMessages();
+  const wire = lists.bodyContents();
   const body: Record<string, unknown> = {
     contents: wire,
     systemInstruction: fields.systemInstruction,
