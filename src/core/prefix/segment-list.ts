@@ -17,7 +17,7 @@ import { shortenTo } from "../util/shorten";
 const EMPTY: readonly never[] = [];
 const NO_CHUNKS: readonly (readonly never[])[] = [];
 /** Segments per chunk (a power of two): a divergence copies one chunk, and the spine only when it falls before a chunk a list reads through it. */
-const CHUNK_BITS = 8;
+const CHUNK_BITS = 6;
 const CHUNK = 1 << CHUNK_BITS;
 const CHUNK_MASK = CHUNK - 1;
 

@@ -37,7 +37,7 @@ describe("SegmentStore and SegmentList", () => {
     for (let i = 0; i < 700; i++) store.push(seg(`m${i}`));
     const first = store.window([seg("tools")], [seg("tail")]);
     const before = labels(first);
-    // Cut inside the window (in its third chunk), then grow past its old end with other segments.
+    // Cut inside the window (chunks before it and after it), then grow past its old end with other segments.
     store.truncate(600);
     for (let i = 0; i < 300; i++) store.push(seg(`n${i}`));
     const second = store.window([seg("tools")], []);
@@ -68,7 +68,7 @@ describe("SegmentStore and SegmentList", () => {
       lists.push(store.window([], []));
       seen.push(labels(lists[lists.length - 1]!));
     }
-    // The lists crossed into a fourth chunk; none of the cuts fell below a chunk a list reads through the spine.
+    // The lists crossed chunk boundaries; none of the cuts fell below a chunk a list reads through the spine.
     expect(store.length).toBe(800);
     expect(store.spineCopies).toBe(0);
     lists.forEach((list, i) => expect(labels(list)).toEqual(seen[i]));
