@@ -1,8 +1,10 @@
 // Builds the segment list of one request and caches per-segment facts (hash, bytes, tokens) by
 // content, so a message repeated across turns is rendered, hashed and tokenized once (design §3
 // "never quadratic"). The cache is keyed by object identity (WeakMap), which hits whenever turns
-// share message objects, and by string for string-only segments. A message object seen at the same
-// place in the previous turn re-adds its segments as they were (`reuseMessage`). Hash and bytes do
+// share message objects, and by string for string-only segments. The leading messages the previous
+// request also had come with their segments in one step (`carryMessages`); a message a request cut
+// from that run that comes back at the same place re-adds its segments as they were
+// (`reuseMessage`). Hash and bytes do
 // not depend on the token counter, so a second pass with another counter (exact counts after a
 // collecting pass) only counts: it never hashes the same content again.
 import { isNotRecorded } from "../model";
