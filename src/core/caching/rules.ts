@@ -204,10 +204,10 @@ const GEMINI_TABLE: MinimumTable = { rows: GEMINI_MINIMUMS, fallback: GEMINI_DEF
 function tableMinimum(table: MinimumTable, model: string | null, overrides?: CacheRuleOverrides): ResolvedFigure {
   const id = model ?? "unknown";
   const override = overrides?.minimumByModel?.[id];
-  const key = model ? table.modelKey(model) : null;
-  if (override !== undefined) return resolveMinimum(table.rows, key, table.fallback, id, override);
+  // The model's key (a regular expression) is read only when the minimum is resolved, not every turn.
+  if (override !== undefined) return resolveMinimum(table.rows, model ? table.modelKey(model) : null, table.fallback, id, override);
   let resolved = table.resolved.get(model);
-  if (!resolved) table.resolved.set(model, (resolved = resolveMinimum(table.rows, key, table.fallback, id)));
+  if (!resolved) table.resolved.set(model, (resolved = resolveMinimum(table.rows, model ? table.modelKey(model) : null, table.fallback, id)));
   return resolved;
 }
 

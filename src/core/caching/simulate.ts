@@ -6,6 +6,7 @@
 import { chainHash, hashString } from "../prefix/hash";
 import type { CacheSegment, PrefixDiff, SegmentedRequest } from "../prefix/types";
 import type { MessageCarry } from "../prefix/segment-builder";
+import { shortenTo } from "../util/shorten";
 import {
   ANTHROPIC_RULES,
   anthropicMinimum,
@@ -221,8 +222,8 @@ function anthropicPoints(state: CacheSimulationState, request: SegmentedRequest,
     points = { carryId: 0, from: carry?.from ?? -1, start, head, hashes: [], tokens: [], blocks: [], markers: [] };
   }
   points.carryId = carry?.id ?? 0;
-  points.hashes.length = kept;
-  points.tokens.length = kept;
+  shortenTo(points.hashes, kept);
+  shortenTo(points.tokens, kept);
   const blocks = points.blocks;
   while (blocks.length > 0 && blocks[blocks.length - 1]! >= kept) blocks.pop();
   const markers = points.markers;
@@ -250,6 +251,14 @@ function anthropicPoints(state: CacheSimulationState, request: SegmentedRequest,
   }
   state.points = points;
   return points;
+}
+
+/** `breakpoints` by block, ascending: the list itself when it already is. */
+function inBlockOrder(breakpoints: readonly { block: number; ttlMs: number }[]): readonly { block: number; ttlMs: number }[] {
+  for (let i = 1; i < breakpoints.length; i++) {
+    if (breakpoints[i]!.block < breakpoints[i - 1]!.block) return [...breakpoints].sort((a, b) => a.block - b.block);
+  }
+  return breakpoints;
 }
 
 /** CA-9, CA-10: Anthropic breakpoints, 20-block lookback, minimums, TTLs. */
@@ -299,7 +308,9 @@ function simulateAnthropic(state: CacheSimulationState, request: SegmentedReques
   let cacheWrite5m = 0;
   let cacheWrite1h = 0;
   let writtenUpTo = cacheRead;
-  for (const bp of [...breakpoints].sort((a, b) => a.block - b.block)) {
+  // Markers come in block order and the automatic breakpoint is the last block, so the list is
+  // sorted already: it is copied and sorted only when it is not, instead of every turn.
+  for (const bp of inBlockOrder(breakpoints)) {
     const segmentIndex = blocks[bp.block]!;
     const prefixTokens = tokens[segmentIndex]!;
     if (prefixTokens < minimum.value) continue;

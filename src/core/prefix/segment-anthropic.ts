@@ -55,7 +55,6 @@ function addMessage(out: SegmentListBuilder, message: unknown, m: number): void 
   }
   // A message repeated from an earlier turn at the same place: its segments as they were.
   if (out.reuseMessage("anthropic", message, m, "messages")) return;
-  const start = out.messageStart();
   out.add({ label, level: "messages", messageIndex: m, source: message, view: "header" });
   const content = message.content;
   if (isText(content)) {
@@ -75,5 +74,4 @@ function addMessage(out: SegmentListBuilder, message: unknown, m: number): void 
   } else if (content !== undefined) {
     out.add({ label: `${label}.content`, level: "messages", messageIndex: m, source: content, view: "whole", cacheKey: null });
   }
-  out.messageEnd("anthropic", message, m, "messages", start);
 }

@@ -1,13 +1,17 @@
 // Builds the segment list of one request and caches per-segment facts (hash, bytes, tokens) by
 // content, so a message repeated across turns is rendered, hashed and tokenized once (design §3
 // "never quadratic"). The cache is keyed by object identity (WeakMap), which hits whenever turns
-// share message objects, and by string for string-only segments. A message object seen at the same
-// place in the previous turn re-adds its segments as they were (`reuseMessage`). Hash and bytes do
+// share message objects, and by string for string-only segments. The leading messages the previous
+// request also had come with their segments in one step (`carryMessages`); a message a request cut
+// from that run that comes back at the same place re-adds its segments as they were
+// (`reuseMessage`). Hash and bytes do
 // not depend on the token counter, so a second pass with another counter (exact counts after a
 // collecting pass) only counts: it never hashes the same content again.
 import { isNotRecorded } from "../model";
 import type { TokenCounter } from "../tokens/counters";
 import { isStoredText } from "../text/storedText";
+import { isObject } from "../util/is-object";
+import { shortenTo } from "../util/shorten";
 import { canonicalValue, countTokenText, markerOf, renderCanonical, unmarkedFormOf, type SegmentView } from "./canonical";
 import { hashJsonRendering, hashStringAndUtf8Length } from "./hash";
 import { sharedHeadWith } from "../util/list-lineage";
@@ -41,6 +45,11 @@ export interface SegmentCache {
   messagesByCounter: Map<string, WeakMap<object, MessageSegments>>;
   /** The message part of the last request segmented, per counter and wire shape (`carryMessages`). */
   runs: Map<string, MessageRun>;
+  /**
+   * How many messages' segments were kept apart for `reuseMessage`: only the messages a request
+   * cut from the run (they may come back at the same place), not every message of every turn.
+   */
+  memoized: number;
 }
 
 /**
@@ -52,6 +61,7 @@ export interface SegmentCache {
  */
 interface MessageRun {
   id: number;
+  shape: string;
   first: number;
   /** The message list of the last request (`list`): the next one's may record that it begins with it. */
   list: readonly unknown[] | null;
@@ -100,8 +110,13 @@ export function setCarry(request: object, carry: MessageCarry | null): void {
 interface FactCaches {
   objects: Record<Slot, WeakMap<object, SegmentFacts>>;
   strings: Map<string, SegmentFacts>;
-  /** Facts by structural fingerprint, for fresh objects that repeat earlier content. */
-  fingerprints: Map<string, SegmentFacts>;
+  /**
+   * Facts by structural fingerprint (`fingerprintKey`), for fresh objects that repeat earlier
+   * content, each with the fingerprint's check: a key whose check differs is another value.
+   */
+  fingerprints: Map<number, { check: number; facts: SegmentFacts }>;
+  /** The fingerprint being taken (`fingerprintKey`). */
+  lanes: PrintLanes;
   /** Long strings → small ids, so a fingerprint stays short (V8 caches each string's hash). */
   interned: Map<string, number>;
 }
@@ -121,45 +136,105 @@ interface MessageSegments {
 const INLINE_STRING_LIMIT = 48;
 
 /**
- * A short key that identifies a canonical value: its structure with long strings replaced by ids.
- * Costs one Map lookup per long string (native hashing, cached per string object) instead of
- * rendering and hashing the whole value — what keeps fresh-per-turn request objects (a serializer
- * that rebuilds the body every turn) from being re-measured every turn.
+ * The running state of one fingerprint (`fingerprint`): three 32-bit lanes. Owned by the cache and
+ * reset for each value, so taking a fingerprint allocates nothing.
  */
-function fingerprint(value: unknown, interned: Map<string, number>, parts: string[]): void {
+interface PrintLanes {
+  a: number;
+  b: number;
+  c: number;
+}
+
+// Tags that begin each part of a fingerprint, so that no two different values feed the same units.
+const TAG_SHORT = 1;
+const TAG_LONG = 2;
+const TAG_STORED = 3;
+const TAG_ARRAY = 4;
+const TAG_OBJECT = 5;
+const TAG_END = 6;
+const TAG_OTHER = 7;
+const TAG_INTEGER = 8;
+
+function mix(lanes: PrintLanes, unit: number): void {
+  lanes.a = Math.imul(lanes.a ^ unit, 2654435761);
+  lanes.b = Math.imul(lanes.b ^ unit, 1597334677);
+  lanes.c = Math.imul(lanes.c ^ unit, 2246822519);
+}
+
+function mixString(lanes: PrintLanes, text: string): void {
+  mix(lanes, text.length);
+  for (let i = 0; i < text.length; i++) mix(lanes, text.charCodeAt(i));
+}
+
+/**
+ * A number that identifies a canonical value: the hash of its structure with long strings replaced
+ * by ids (`lanes.c` is a check kept beside it). Costs one Map lookup per long string (native
+ * hashing, cached per string object) instead of rendering and hashing the whole value — what keeps
+ * fresh-per-turn request objects (a serializer that rebuilds the body every turn) from being
+ * re-measured every turn — and builds no string: every new message of every turn takes one.
+ */
+function fingerprint(value: unknown, interned: Map<string, number>, lanes: PrintLanes): void {
   if (isStoredText(value)) {
     // A text kept as bytes: its place in its store is its identity (no characters to look at).
-    parts.push(`@${value.store}:${value.chunk}:${value.start}`);
+    mix(lanes, TAG_STORED);
+    mix(lanes, value.store);
+    mix(lanes, value.chunk);
+    mix(lanes, value.start >>> 0);
+    mix(lanes, Math.floor(value.start / 4294967296));
     return;
   }
   if (typeof value === "string") {
-    if (value.length <= INLINE_STRING_LIMIT) parts.push(JSON.stringify(value));
-    else {
+    if (value.length <= INLINE_STRING_LIMIT) {
+      mix(lanes, TAG_SHORT);
+      mixString(lanes, value);
+    } else {
       let id = interned.get(value);
       if (id === undefined) {
         id = interned.size;
         interned.set(value, id);
       }
-      parts.push(`#${id}`);
+      mix(lanes, TAG_LONG);
+      mix(lanes, id);
     }
   } else if (Array.isArray(value)) {
-    parts.push("[");
-    for (const item of value) {
-      fingerprint(item, interned, parts);
-      parts.push(",");
-    }
-    parts.push("]");
+    mix(lanes, TAG_ARRAY);
+    for (const item of value) fingerprint(item, interned, lanes);
+    mix(lanes, TAG_END);
   } else if (typeof value === "object" && value !== null) {
-    parts.push("{");
-    for (const key of Object.keys(value)) {
+    mix(lanes, TAG_OBJECT);
+    for (const key in value) {
+      if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
       const child = (value as Record<string, unknown>)[key];
       if (child === undefined) continue;
-      parts.push(JSON.stringify(key), ":");
-      fingerprint(child, interned, parts);
-      parts.push(",");
+      mixString(lanes, key);
+      fingerprint(child, interned, lanes);
     }
-    parts.push("}");
-  } else parts.push(String(value));
+    mix(lanes, TAG_END);
+  } else if (typeof value === "number" && Number.isInteger(value) && value >= -2147483648 && value <= 2147483647) {
+    mix(lanes, TAG_INTEGER);
+    mix(lanes, value);
+  } else {
+    mix(lanes, TAG_OTHER);
+    mixString(lanes, String(value));
+  }
+}
+
+/** The fingerprint of `value` as a segment of this slot, text type and token mode, as a Map key; `lanes.c` holds its check. */
+function fingerprintKey(value: unknown, slot: string, textType: string, tokenMode: string, interned: Map<string, number>, lanes: PrintLanes): number {
+  lanes.a = 0xdeadbeef;
+  lanes.b = 0x41c6ce57;
+  lanes.c = 0x2545f491;
+  mixString(lanes, slot);
+  mixString(lanes, textType);
+  mixString(lanes, tokenMode);
+  fingerprint(value, interned, lanes);
+  let h1 = lanes.a;
+  let h2 = lanes.b;
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507);
+  h1 ^= Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507);
+  h2 ^= Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
 }
 
 const STRING_CACHE_LIMIT = 256;
@@ -171,9 +246,11 @@ export function createSegmentCache(): SegmentCache {
       strings: new Map(),
       fingerprints: new Map(),
       interned: new Map(),
+      lanes: { a: 0, b: 0, c: 0 },
     },
     messagesByCounter: new Map(),
     runs: new Map(),
+    memoized: 0,
   };
 }
 
@@ -231,6 +308,7 @@ export class SegmentListBuilder {
   private readonly caches: FactCaches;
   private readonly messages: WeakMap<object, MessageSegments>;
   private readonly runs: Map<string, MessageRun>;
+  private readonly cache: SegmentCache;
   private run: MessageRun | null = null;
   /** Where the current message's segments, bytes, tokens and labels started (`endOfMessage`). */
   private markSegments = 0;
@@ -246,6 +324,37 @@ export class SegmentListBuilder {
     this.caches = cache.facts;
     this.messages = messagesFor(cache, counter);
     this.runs = cache.runs;
+    this.cache = cache;
+  }
+
+  /**
+   * Keeps the segments of the run's messages from `from` on for `reuseMessage`, as the run holds
+   * them, before the run lets them go: a request that diverged inside the run may repeat them at
+   * the same places after the divergence (a moved marker, another branch). Messages the run keeps
+   * need no copy, so a growing session keeps none.
+   */
+  private memoizeCut(run: MessageRun, from: number): void {
+    const segments = run.segments;
+    for (let i = from; i < run.messages.length; i++) {
+      const message = run.messages[i];
+      // Only object messages are looked up (the segmenters add any other value afresh).
+      if (!isObject(message)) continue;
+      const start = i > 0 ? run.segmentEnds[i - 1]! : 0;
+      const end = run.segmentEnds[i]!;
+      const own: CacheSegment[] = [];
+      for (let k = start; k < end; k++) own.push(segments.at(k)!);
+      const labelStart = i > 0 ? run.labelEnds[i - 1]! : 0;
+      this.messages.set(message, {
+        shape: run.shape,
+        index: run.first + i,
+        level: "messages",
+        segments: own,
+        bytes: run.byteEnds[i]! - (i > 0 ? run.byteEnds[i - 1]! : 0),
+        tokens: run.tokenEnds[i]! - (i > 0 ? run.tokenEnds[i - 1]! : 0),
+        notRecorded: run.labels.slice(labelStart, run.labelEnds[i]!),
+      });
+      this.cache.memoized++;
+    }
   }
 
   /**
@@ -258,7 +367,8 @@ export class SegmentListBuilder {
     const key = `${this.counter.id}\u0000${shape}`;
     let run = this.runs.get(key);
     if (!run || run.first !== first) {
-      run = { id: 0, first, list: null, messages: [], segments: new SegmentStore<CacheSegment>(), labels: [], segmentEnds: [], byteEnds: [], tokenEnds: [], labelEnds: [], oneHourEnds: [] };
+      if (run) this.memoizeCut(run, 0);
+      run = { id: 0, shape, first, list: null, messages: [], segments: new SegmentStore<CacheSegment>(), labels: [], segmentEnds: [], byteEnds: [], tokenEnds: [], labelEnds: [], oneHourEnds: [] };
       this.runs.set(key, run);
     }
     const known = Math.min(run.messages.length, list.length - first);
@@ -267,16 +377,17 @@ export class SegmentListBuilder {
     const recorded = run.list ? sharedHeadWith(list, run.list) : undefined;
     let same = recorded !== undefined ? Math.max(0, Math.min(known, recorded - first)) : 0;
     while (same < known && run.messages[same] === list[first + same]) same++;
+    if (same < run.messages.length) this.memoizeCut(run, same);
     run.list = list;
-    run.messages.length = same;
-    run.segmentEnds.length = same;
-    run.byteEnds.length = same;
-    run.tokenEnds.length = same;
-    run.labelEnds.length = same;
-    run.oneHourEnds.length = same;
+    shortenTo(run.messages, same);
+    shortenTo(run.segmentEnds, same);
+    shortenTo(run.byteEnds, same);
+    shortenTo(run.tokenEnds, same);
+    shortenTo(run.labelEnds, same);
+    shortenTo(run.oneHourEnds, same);
     // Lists handed out keep reading what they read (copy on write, segment-list.ts).
     run.segments.truncate(same > 0 ? run.segmentEnds[same - 1]! : 0);
-    run.labels.length = same > 0 ? run.labelEnds[same - 1]! : 0;
+    shortenTo(run.labels, same > 0 ? run.labelEnds[same - 1]! : 0);
     const from = this.segments.length;
     const bytes = same > 0 ? run.byteEnds[same - 1]! : 0;
     const tokens = same > 0 ? run.tokenEnds[same - 1]! : 0;
@@ -308,9 +419,9 @@ export class SegmentListBuilder {
     const tail = this.segments.slice(this.markSegments);
     const tailLabels = this.notRecorded.slice(this.markLabels);
     const head = this.segments;
-    head.length = this.headSegments;
+    shortenTo(head, this.headSegments);
     const labels = this.notRecorded;
-    labels.length = this.headLabels;
+    shortenTo(labels, this.headLabels);
     const segments = run.segments.window(head, tail);
     this.segments = [];
     this.notRecorded = run.labels.length === 0 && tailLabels.length === 0 ? labels : labels.concat(run.labels, tailLabels);
@@ -349,7 +460,8 @@ export class SegmentListBuilder {
    * and level of the same shape: turn N+1's body repeats turn N's message objects, so a repeated
    * message costs one lookup instead of a label, a cache lookup and a segment object per segment.
    * Segments are read-only, so requests may share them. Returns false when the caller must add
-   * the message's segments itself (between `messageStart()` and `messageEnd(…)`).
+   * the message's segments itself. Only messages a request cut from the run are known here
+   * (`memoizeCut`): the ones the run keeps are carried whole by `carryMessages`.
    */
   reuseMessage(shape: string, message: object, index: number, level: CacheLevel): boolean {
     const known = this.messages.get(message);
@@ -362,25 +474,6 @@ export class SegmentListBuilder {
     this.bytes += known.bytes;
     this.tokens += known.tokens;
     return true;
-  }
-
-  /** Position where a message's segments start (see `reuseMessage`). */
-  messageStart(): number {
-    return this.segments.length;
-  }
-
-  /** Remembers the segments added since `start` as `message`'s, for `reuseMessage`. */
-  messageEnd(shape: string, message: object, index: number, level: CacheLevel, start: number): void {
-    const segments = this.segments.slice(start);
-    let bytes = 0;
-    let tokens = 0;
-    const notRecorded: string[] = [];
-    for (const segment of segments) {
-      bytes += segment.bytes;
-      tokens += segment.tokens;
-      if (segment.notRecorded !== null) notRecorded.push(segment.notRecorded);
-    }
-    this.messages.set(message, { shape, index, level, segments, bytes, tokens, notRecorded });
   }
 
   add(input: SegmentInput): CacheSegment {
@@ -405,12 +498,13 @@ export class SegmentListBuilder {
     let rendering: string | null = null;
     if (!facts) {
       value = canonicalValue(input.source, view, input.textType);
-      let print: string | null = null;
+      let print: number | null = null;
+      let check = 0;
       if (key) {
-        const parts: string[] = [slot, input.textType ?? "", tokenMode];
-        fingerprint(value, this.caches.interned, parts);
-        print = parts.join("");
-        facts = this.caches.fingerprints.get(print);
+        print = fingerprintKey(value, slot, input.textType ?? "", tokenMode, this.caches.interned, this.caches.lanes);
+        check = this.caches.lanes.c;
+        const known = this.caches.fingerprints.get(print);
+        if (known !== undefined && known.check === check) facts = known.facts;
       }
       if (!facts) {
         // The hash streams over the value without building its rendering; only JSON token mode,
@@ -422,7 +516,7 @@ export class SegmentListBuilder {
           measured = hashJsonRendering(JSON.parse(rendering)) ?? hashStringAndUtf8Length(rendering);
         }
         facts = { hash: measured.hash, bytes: measured.bytes, counterA: null, tokensA: 0, counterB: null, tokensB: 0 };
-        if (print !== null) this.caches.fingerprints.set(print, facts);
+        if (print !== null) this.caches.fingerprints.set(print, { check, facts });
       }
       if (key) this.caches.objects[slot].set(key, facts);
       else if (stringKey !== null) {

@@ -96,7 +96,5 @@ function addConversationMessage(out: SegmentListBuilder, message: unknown, m: nu
   }
   // A message repeated from an earlier turn at the same place: its segments as they were.
   if (out.reuseMessage("openai-chat", message, m, "messages")) return;
-  const start = out.messageStart();
   addChatMessage(out, message, `messages[${m}]`, m, "messages", textType);
-  out.messageEnd("openai-chat", message, m, "messages", start);
 }

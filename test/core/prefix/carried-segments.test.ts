@@ -74,3 +74,57 @@ describe("segments carried from the previous request", () => {
     expect(a.some((r) => (r.cache?.cacheRead ?? 0) > 0)).toBe(true);
   });
 });
+
+describe("segments kept apart for messages that come back", () => {
+  const message = (i: number) => ({ role: i % 2 === 0 ? "user" : "assistant", content: [{ type: "text", text: `message ${i} ${"z".repeat(80)}` }] });
+
+  it("a session that only grows keeps no per-message copy of its segments", () => {
+    const cache = createSegmentCache();
+    const list: unknown[] = [];
+    for (let turn = 0; turn < 30; turn++) {
+      list.push(message(2 * turn), message(2 * turn + 1));
+      segmentRequest("anthropic-messages", { system: "sys", messages: [...list] }, { ...est, cache });
+    }
+    expect(cache.memoized).toBe(0);
+  });
+
+  it("a request that diverges inside the run keeps the cut messages only, and takes them back at the same places", () => {
+    const cache = createSegmentCache();
+    const list = Array.from({ length: 10 }, (_, i) => message(i));
+    const first = segmentRequest("anthropic-messages", { messages: list }, { ...est, cache });
+    // Message 1 is replaced: messages 1 … 9 leave the run, 2 … 9 come back where they were.
+    const edited = [list[0], message(100), ...list.slice(2)];
+    const second = segmentRequest("anthropic-messages", { messages: edited }, { ...est, cache });
+    expect(cache.memoized).toBe(9);
+    // The same segment objects: taken back, not segmented again.
+    for (let i = 4; i < first.segments.length; i++) expect(second.segments.at(i)).toBe(first.segments.at(i));
+    expect(second.segments.toArray()).toEqual(segmentRequest("anthropic-messages", { messages: edited }, est).segments.toArray());
+  });
+});
+
+describe("fingerprints of fresh objects", () => {
+  it("a fresh object with earlier content takes its facts; a value that differs in a key, a type or a long text does not", () => {
+    const cache = createSegmentCache();
+    const long = "long text ".repeat(20);
+    const body = (content: unknown) => ({ messages: [{ role: "user", content }] });
+    const a = segmentRequest("anthropic-messages", body([{ type: "text", text: long, n: 1 }]), { ...est, cache });
+    const printsAfterFirst = cache.facts.fingerprints.size;
+    // Equal content in new objects: no new fingerprint.
+    const b = segmentRequest("anthropic-messages", body([{ type: "text", text: `${long}`, n: 1 }]), { ...est, cache });
+    expect(cache.facts.fingerprints.size).toBe(printsAfterFirst);
+    expect(b.segments.at(1)!.hash).toBe(a.segments.at(1)!.hash);
+    // Fingerprints are numbers: taking one builds no string.
+    for (const key of cache.facts.fingerprints.keys()) expect(typeof key).toBe("number");
+    for (const content of [
+      [{ type: "text", text: long, n: "1" }],
+      [{ type: "text", text: long, m: 1 }],
+      [{ type: "text", text: `${long}!`, n: 1 }],
+      [{ type: "text", text: long, n: 1.5 }],
+    ]) {
+      const other = segmentRequest("anthropic-messages", body(content), { ...est, cache });
+      const alone = segmentRequest("anthropic-messages", body(content), est);
+      expect(other.segments.toArray().map((s) => [s.hash, s.bytes, s.tokens])).toEqual(alone.segments.toArray().map((s) => [s.hash, s.bytes, s.tokens]));
+      expect(other.segments.at(1)!.hash).not.toBe(a.segments.at(1)!.hash);
+    }
+  });
+});

@@ -37,7 +37,7 @@ describe("SegmentStore and SegmentList", () => {
     for (let i = 0; i < 700; i++) store.push(seg(`m${i}`));
     const first = store.window([seg("tools")], [seg("tail")]);
     const before = labels(first);
-    // Cut inside the window (in its third chunk), then grow past its old end with other segments.
+    // Cut inside the window (chunks before it and after it), then grow past its old end with other segments.
     store.truncate(600);
     for (let i = 0; i < 300; i++) store.push(seg(`n${i}`));
     const second = store.window([seg("tools")], []);
@@ -53,6 +53,31 @@ describe("SegmentStore and SegmentList", () => {
     store.push(seg("z"));
     expect(second.at(513)!.label).toBe("m512");
     expect(store.window([], []).at(512)!.label).toBe("z");
+  });
+
+  it("a cut in the newest chunk keeps the spine (no copy of the context) and every earlier list as it was", () => {
+    const store = new SegmentStore<CacheSegment>();
+    for (let i = 0; i < 760; i++) store.push(seg(`m${i}`));
+    const lists: SegmentList<CacheSegment>[] = [store.window([], [])];
+    const seen: string[][] = [labels(lists[0]!)];
+    // Each turn moves a marker: the newest segment is replaced and two are added, in the last chunk.
+    for (let turn = 0; turn < 40; turn++) {
+      store.truncate(store.length - 1);
+      store.push(seg(`t${turn}-a`));
+      store.push(seg(`t${turn}-b`));
+      lists.push(store.window([], []));
+      seen.push(labels(lists[lists.length - 1]!));
+    }
+    // The lists crossed chunk boundaries; none of the cuts fell below a chunk a list reads through the spine.
+    expect(store.length).toBe(800);
+    expect(store.spineCopies).toBe(0);
+    lists.forEach((list, i) => expect(labels(list)).toEqual(seen[i]));
+    // A cut below a chunk an earlier list reads through the spine copies the spine once.
+    store.truncate(100);
+    store.push(seg("deep"));
+    expect(store.spineCopies).toBe(1);
+    lists.forEach((list, i) => expect(labels(list)).toEqual(seen[i]));
+    expect(labels(store.window([], [])).slice(99)).toEqual(["m99", "deep"]);
   });
 
   it("reads nothing outside 0 … length − 1, and a patched copy changes one index only", () => {
