@@ -58,6 +58,7 @@ import { CLAUDE_USER_IDS, claudeUserIds } from "./capture";
 import { sessionConstant } from "../../captures/fact";
 import { firstUserText } from "./billing";
 import { isText, stringifyWithTexts, textString, textUnits } from "../../text/text";
+import { perObject } from "../../util/per-object";
 
 export interface ClaudeTurn {
   turn: number;
@@ -626,16 +627,7 @@ class RequestCarry {
   readonly approximateSystems = new Map<string, Record<string, unknown>[]>();
 }
 
-const requestCarries = new WeakMap<Session, RequestCarry>();
-
-function requestCarryOf(session: Session): RequestCarry {
-  let carry = requestCarries.get(session);
-  if (carry === undefined) {
-    carry = new RequestCarry();
-    requestCarries.set(session, carry);
-  }
-  return carry;
-}
+const requestCarryOf = perObject<Session, RequestCarry>(() => new RequestCarry());
 
 /** Brings the request carry to a turn's wire items. */
 function carryRequest(carry: RequestCarry, list: WireList<WireItem>): void {

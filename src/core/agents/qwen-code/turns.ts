@@ -17,6 +17,7 @@ import { QWEN_DATE_REMINDER, QWEN_MAX_TOKENS, QWEN_STARTUP_REMINDERS, QWEN_SYSTE
 import { withWrittenFiles } from "./folderTree";
 import { clampedMaxTokens, QWEN_DEFAULT_WINDOW } from "./outputClamp";
 import { getQwenIndex, promptTokens, turnContents, type QwenIndex, type QwenTurn } from "./history";
+import { perObject } from "../../util/per-object";
 import { contextMessages, MessageCarry, wireMessages, type Reminders, type SourcedMessage } from "./request";
 
 const API = "openai-completions" as const;
@@ -88,16 +89,7 @@ function headerFields(options: PipelineOptions, turn: QwenTurn, window: number):
 }
 
 /** Each chat's messages carried from call to call (request.ts): one carry per session. */
-const messageCarries = new WeakMap<Session, MessageCarry>();
-
-function messageCarryOf(session: Session): MessageCarry {
-  let carry = messageCarries.get(session);
-  if (carry === undefined) {
-    carry = new MessageCarry();
-    messageCarries.set(session, carry);
-  }
-  return carry;
-}
+const messageCarryOf = perObject<Session, MessageCarry>(() => new MessageCarry());
 
 function turnRequest(session: Session, options: PipelineOptions, turnNumber: number): { body: Record<string, unknown>; sourced: SourcedMessage[]; missing: string[]; turn: QwenTurn } {
   const turn = selectedTurn(getQwenIndex(session), turnNumber);
