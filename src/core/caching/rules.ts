@@ -205,9 +205,10 @@ function tableMinimum(table: MinimumTable, model: string | null, overrides?: Cac
   const id = model ?? "unknown";
   const override = overrides?.minimumByModel?.[id];
   // The model's key (a regular expression) is read only when the minimum is resolved, not every turn.
-  if (override !== undefined) return resolveMinimum(table.rows, model ? table.modelKey(model) : null, table.fallback, id, override);
+  const key = () => (model ? table.modelKey(model) : null);
+  if (override !== undefined) return resolveMinimum(table.rows, key(), table.fallback, id, override);
   let resolved = table.resolved.get(model);
-  if (!resolved) table.resolved.set(model, (resolved = resolveMinimum(table.rows, model ? table.modelKey(model) : null, table.fallback, id)));
+  if (!resolved) table.resolved.set(model, (resolved = resolveMinimum(table.rows, key(), table.fallback, id)));
   return resolved;
 }
 

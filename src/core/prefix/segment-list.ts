@@ -38,7 +38,6 @@ export class SegmentList<T> implements Iterable<T> {
    * reads, except the spine's entry of the last chunk read: the list keeps that chunk (`lastChunk`,
    * taken from the spine when not given).
    */
-
   constructor(
     private readonly head: readonly T[],
     private readonly spine: readonly (readonly T[])[] = NO_CHUNKS,

@@ -20,6 +20,7 @@ import { textUnits } from "../../text/text";
 import { GEMINI_GENERATION_CONFIG, GEMINI_SYSTEM_INSTRUCTION, GEMINI_TOOLS } from "./capture";
 import { historyRequestContents } from "./contents";
 import { recordSharedHead } from "../../util/list-lineage";
+import { perObject } from "../../util/per-object";
 import { contentMessage } from "./context";
 import { getGeminiIndex, turnHistory, type GeminiIndex, type GeminiTurn } from "./history";
 
@@ -368,16 +369,7 @@ export function buildGeminiTurnRequest(session: Session, options: PipelineOption
 }
 
 /** The lists one-turn builds of a session bring from turn to turn (copies handed out), so that consecutive builds record what they share. */
-const singleBuilds = new WeakMap<Session, WalkLists>();
-
-function singleLists(session: Session): WalkLists {
-  let lists = singleBuilds.get(session);
-  if (!lists) {
-    lists = new WalkLists(null);
-    singleBuilds.set(session, lists);
-  }
-  return lists;
-}
+const singleLists = perObject<Session, WalkLists>(() => new WalkLists(null));
 
 /**
  * Every turn's request in order, following the marks the analysis left (each turn's new contents
