@@ -89,6 +89,23 @@ async function overlappingControls(page: Page): Promise<string[]> {
   });
 }
 
+/** The top bar's first row: how many of its controls (buttons, the file name, the format label) sit on each of its lines, top to bottom. */
+async function topRowLines(page: Page): Promise<number[]> {
+  return page.evaluate(() => {
+    const row = document.querySelector<HTMLElement>(".topbar-row")!;
+    const lines = new Map<number, number>();
+    for (const control of Array.from(row.querySelectorAll<HTMLElement>("button, .file-name, .chip"))) {
+      const box = control.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      // Controls on one line are centred on it; their middles differ by far less than a line.
+      const middle = box.top + box.height / 2;
+      const line = [...lines.keys()].find((other) => Math.abs(other - middle) < 10) ?? middle;
+      lines.set(line, (lines.get(line) ?? 0) + 1);
+    }
+    return [...lines.entries()].sort((a, b) => a[0] - b[0]).map(([, count]) => count);
+  });
+}
+
 for (const size of SIZES) {
   test.describe(`at ${size.width}×${size.height}`, () => {
     test.beforeEach(async ({ page }) => {
@@ -109,6 +126,11 @@ for (const size of SIZES) {
         expect(title).toContain((await label.textContent())!.trim());
         expect(await overlappingControls(page)).toEqual([]);
         expect(await cutTexts(page)).toEqual([]);
+        // The file name gives way before the row breaks: one line on a desktop window, and never a
+        // control left alone on a line of its own.
+        const lines = await topRowLines(page);
+        if (size.width >= 1440) expect(lines).toHaveLength(1);
+        expect(lines.filter((count) => count < 2)).toEqual([]);
       });
     }
 

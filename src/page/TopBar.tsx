@@ -37,10 +37,13 @@ export function TopBar({ followInputs, share, simulate }: TopBarSlots) {
           <SamplesMenu />
           {followInputs}
         </div>
-        <SessionInfo />
-        <SessionCostInfo />
-        {share}
-        <ThemeToggle />
+        {/* What is open and what acts on it: one piece when the row breaks, so no control is left alone on a line. */}
+        <div className="topbar-open">
+          <SessionInfo />
+          <SessionCostInfo />
+          {share}
+          <ThemeToggle />
+        </div>
       </div>
       <div className="topbar-row controls">
         <ProfileSelect />
