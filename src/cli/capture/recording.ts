@@ -1,9 +1,11 @@
 // The files of a recording, in the layout of the shared fixtures so `captures` and `verify` read
 // both: requests/NNN.json (the request body byte for byte), requests/NNN.meta.json (method, path,
 // headers with credentials redacted, status, timing, the guessed kind), responses/NNN.txt (the
-// response bytes as they came, compressed if the upstream compressed them).
+// response bytes as they came, compressed if the upstream compressed them). Each file appears
+// whole: it is written under a `.partial` name and renamed, so a reader looking at the folder while
+// the agent runs (`verify`, `captures`, the page) never reads half a file.
 import fs from "node:fs";
-import { writeFile } from "node:fs/promises";
+import { rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { guessRequestKindAt } from "../../core/captures/requestKind";
 
@@ -65,8 +67,8 @@ export class Recording {
     const id = number(exchange.seq);
     const json = exchange.body.length > 0 ? bodyJson(exchange.body) : undefined;
     const bodyFile = exchange.body.length === 0 ? null : json !== undefined ? `${id}.json` : `${id}.body`;
-    const writes = [writeFile(path.join(this.dir, "responses", `${id}.txt`), exchange.response)];
-    if (bodyFile) writes.push(writeFile(path.join(this.dir, "requests", bodyFile), exchange.body));
+    const writes = [writeWhole(path.join(this.dir, "responses", `${id}.txt`), exchange.response)];
+    if (bodyFile) writes.push(writeWhole(path.join(this.dir, "requests", bodyFile), exchange.body));
     const meta = {
       seq: exchange.seq,
       time: exchange.time,
@@ -84,6 +86,13 @@ export class Recording {
     };
     // The meta file last: once it exists, the exchange's other files are complete.
     await Promise.all(writes);
-    await writeFile(path.join(this.dir, "requests", `${id}.meta.json`), `${JSON.stringify(meta, null, 2)}\n`);
+    await writeWhole(path.join(this.dir, "requests", `${id}.meta.json`), `${JSON.stringify(meta, null, 2)}\n`);
   }
+}
+
+/** Writes a file so that it exists only once complete: a rename within one folder is atomic. */
+async function writeWhole(file: string, data: Buffer | string): Promise<void> {
+  const partial = `${file}.partial`;
+  await writeFile(partial, data);
+  await rename(partial, file);
 }
