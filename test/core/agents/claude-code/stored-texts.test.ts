@@ -309,7 +309,7 @@ describeShared("a Claude Code session kept as bytes: the recording and real user
 
   const dir = path.join(shared.dir, "realworld/claude-code");
   for (const name of readdirSync(dir).filter((item) => item.endsWith(".jsonl")).sort()) {
-    it(`${name}: every output equals the string session's (texts of ≥ ${THRESHOLDS.join(" and of ≥ ")} bytes stored)`, { timeout: 300_000 }, () => {
+    it(`${name}: every output equals the string session's (texts of ≥ ${THRESHOLDS.join(" and of ≥ ")} bytes stored)`, { timeout: 600_000 }, () => {
       const text = readFileSync(path.join(dir, name), "utf8");
       const session = readSessionText(text, name);
       expect(session.formatId).toBe("claude-code");
@@ -320,7 +320,7 @@ describeShared("a Claude Code session kept as bytes: the recording and real user
     });
   }
 
-  it("a sub-agent file opened with its session: the linked threads equal", { timeout: 240_000 }, () => {
+  it("a sub-agent file opened with its session: the linked threads equal", { timeout: 300_000 }, () => {
     const name = readdirSync(dir).filter((item) => item.endsWith(".jsonl")).sort().find((item) => {
       const session = readSessionText(readFileSync(path.join(dir, item), "utf8"), item);
       return (session.threads ?? []).some((thread) => thread.session.entries.length > 0);
