@@ -355,9 +355,12 @@ function simulateAnthropic(state: CacheSimulationState, request: SegmentedReques
       readMultiplier: ANTHROPIC_RULES.readMultiplier.value,
       warnings,
     },
-    { w5m: ANTHROPIC_RULES.write5mMultiplier.value, w1h: ANTHROPIC_RULES.write1hMultiplier.value },
+    ANTHROPIC_WRITE_MULTIPLIERS,
   );
 }
+
+/** Anthropic's write prices over the input price (the same every turn). */
+const ANTHROPIC_WRITE_MULTIPLIERS = { w5m: ANTHROPIC_RULES.write5mMultiplier.value, w1h: ANTHROPIC_RULES.write1hMultiplier.value };
 
 function openAiMinimum(value: number, ruleId: string): CachePrediction["minimum"] {
   return { value, source: "OpenAI prompt-caching docs", date: null, primary: true, ruleId, conflicts: [], warning: null };
