@@ -54,11 +54,16 @@ const HEADER_EXCLUDED_KEYS: readonly string[] = ["content", "tool_calls", "parts
 /** What a header leaves out: the content keys and the markers (made once, not per message). */
 const HEADER_LEFT_OUT: readonly string[] = [...HEADER_EXCLUDED_KEYS, ...MARKER_KEYS];
 
+/** The marker a `cache_control` value sets, or null (read without a block around it: a body's top-level one). */
+export function cacheControlMarker(control: unknown): CacheMarker | null {
+  return isObject(control) ? { kind: "cache_control", ttl: typeof control.ttl === "string" ? control.ttl : null } : null;
+}
+
 /** The marker a block carries (PD-5), or null. */
 export function markerOf(block: unknown): CacheMarker | null {
   if (!isObject(block)) return null;
-  const control = block.cache_control;
-  if (isObject(control)) return { kind: "cache_control", ttl: typeof control.ttl === "string" ? control.ttl : null };
+  const control = cacheControlMarker(block.cache_control);
+  if (control) return control;
   const breakpoint = block.prompt_cache_breakpoint;
   if (breakpoint !== undefined && breakpoint !== null && breakpoint !== false) {
     const ttl = isObject(breakpoint) && typeof breakpoint.ttl === "string" ? breakpoint.ttl : null;
