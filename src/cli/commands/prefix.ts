@@ -85,7 +85,10 @@ async function printThread(session: Session, thread: string | null, pipeline: Pi
   let previousTokens: number | null = null;
   const print = (report: PrefixTurnReport, composition: TurnComposition | undefined) => {
     const turn = byTurn.get(report.turn);
-    const cost = turnCost({ ...costInputOfReport(report, previousTokens, turn?.model ?? null), at: turn?.timestamp ?? null }, prices);
+    const input = costInputOfReport(report, previousTokens, turn?.model ?? null);
+    input.at = turn?.timestamp ?? null;
+    // The line prints each cost's status and dollars, not its parts: none are made.
+    const cost = turnCost(input, prices, false);
     previousTokens = report.tokens;
     io.stdout(`${JSON.stringify(prefixLine(report, thread, { cost, composition }))}\n`);
   };

@@ -32,33 +32,45 @@ export interface CompareContext {
   tolerance?: number;
 }
 
+function comparison(
+  predictedRead: number,
+  recordedRead: number,
+  predictedWrite: number,
+  recordedWrite: number,
+  agrees: boolean,
+  classification: CacheDisagreement | null,
+  explanation: string,
+): UsageComparison {
+  return { predictedRead, recordedRead, predictedWrite, recordedWrite, agrees, classification, explanation };
+}
+
 export function compareUsage(prediction: CachePrediction, recorded: NormalizedUsage, context: CompareContext): UsageComparison {
   const predictedRead = prediction.certainty === "possible" ? prediction.possibleCachedTokens : prediction.cacheRead;
   const recordedRead = recorded.cacheRead;
   const tolerance = context.tolerance ?? Math.max(128, Math.round(0.05 * Math.max(recorded.totalInput, prediction.totalInput)));
   const agrees = Math.abs(predictedRead - recordedRead) <= tolerance;
-  const base = { predictedRead, recordedRead, predictedWrite: prediction.cacheWrite, recordedWrite: recorded.cacheWrite, agrees };
+  // Each return makes the comparison once (every turn makes one), not a base object then a copy.
+  const base = (classification: CacheDisagreement | null, explanation: string) =>
+    comparison(predictedRead, recordedRead, prediction.cacheWrite, recorded.cacheWrite, agrees, classification, explanation);
   const belowMinimum = context.sharedTokens < prediction.minimum.value && prediction.totalInput < prediction.minimum.value;
   const recordedMiss = recordedRead <= tolerance;
 
   if (recordedMiss) {
-    if (context.firstRequest) return { ...base, classification: "cold-start", explanation: "First request: nothing to read yet" };
+    if (context.firstRequest) return base("cold-start", "First request: nothing to read yet");
     if (context.expiry && context.expiry.status === "expired" && context.cause === null)
-      return { ...base, classification: "ttl-expired", explanation: `Prefix matched but the gap exceeds the TTL (${context.expiry.rule})` };
-    if (context.cause !== null) return { ...base, classification: "prefix-break", explanation: `Prefix break: ${context.cause}` };
-    if (belowMinimum) return { ...base, classification: "below-minimum", explanation: `Prefix below the minimum of ${prediction.minimum.value} tokens` };
-    if (!agrees) return { ...base, classification: "provider-side", explanation: "Stable prefix within the TTL but the provider reported no cache read" };
-    return { ...base, classification: null, explanation: "Both report no cache read" };
+      return base("ttl-expired", `Prefix matched but the gap exceeds the TTL (${context.expiry.rule})`);
+    if (context.cause !== null) return base("prefix-break", `Prefix break: ${context.cause}`);
+    if (belowMinimum) return base("below-minimum", `Prefix below the minimum of ${prediction.minimum.value} tokens`);
+    if (!agrees) return base("provider-side", "Stable prefix within the TTL but the provider reported no cache read");
+    return base(null, "Both report no cache read");
   }
-  if (agrees) return { ...base, classification: null, explanation: "Prediction matches the recorded cache read" };
+  if (agrees) return base(null, "Prediction matches the recorded cache read");
   if (context.expiry && context.expiry.status !== "live" && recordedRead < predictedRead)
-    return { ...base, classification: "ttl-expired", explanation: `Part of the prefix expired (${context.expiry.rule})` };
-  return {
-    ...base,
-    classification: "provider-side",
-    explanation:
-      recordedRead > predictedRead
-        ? "The provider read more than predicted (an older entry, another breakpoint, or a different minimum)"
-        : "The provider read less than predicted",
-  };
+    return base("ttl-expired", `Part of the prefix expired (${context.expiry.rule})`);
+  return base(
+    "provider-side",
+    recordedRead > predictedRead
+      ? "The provider read more than predicted (an older entry, another breakpoint, or a different minimum)"
+      : "The provider read less than predicted",
+  );
 }

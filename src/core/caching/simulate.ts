@@ -173,7 +173,12 @@ function finish(
   const uncachedInput = Math.max(0, base.totalInput - base.cacheRead - base.cacheWrite);
   const costUnits =
     uncachedInput + base.cacheRead * base.readMultiplier + base.cacheWrite5m * writeMultipliers.w5m + base.cacheWrite1h * writeMultipliers.w1h;
-  return { ...base, uncachedInput, costUnits };
+  // The base is each simulator's own fresh object: completed in place (same keys, same order)
+  // instead of copied, since every turn of a session makes one.
+  const prediction = base as CachePrediction;
+  prediction.uncachedInput = uncachedInput;
+  prediction.costUnits = costUnits;
+  return prediction;
 }
 
 /**
@@ -268,10 +273,11 @@ function simulateAnthropic(state: CacheSimulationState, request: SegmentedReques
   if (minimum.warning) warnings.push(minimum.warning);
   const { hashes, tokens, blocks, markers } = anthropicPoints(state, request, options.carry ?? null);
   // Breakpoints as block positions: explicit markers, or the last block in automatic mode (CA-1).
-  let breakpoints: { block: number; ttlMs: number }[] = markers.slice();
+  // The markers are the points' own list (kept for the next request): copied only to be added to.
+  let breakpoints: readonly { block: number; ttlMs: number }[] = markers;
   if (request.automaticCache && blocks.length > 0) {
     const ttlMs = request.automaticCache.ttl === "1h" ? ANTHROPIC_RULES.ttl1hMs.value : ANTHROPIC_RULES.ttl5mMs.value;
-    if (!breakpoints.some((bp) => bp.block === blocks.length - 1)) breakpoints.push({ block: blocks.length - 1, ttlMs });
+    if (!breakpoints.some((bp) => bp.block === blocks.length - 1)) breakpoints = [...markers, { block: blocks.length - 1, ttlMs }];
   }
   if (breakpoints.length > ANTHROPIC_RULES.maxBreakpoints.value) {
     warnings.push(`${breakpoints.length} cache breakpoints: the API rejects more than ${ANTHROPIC_RULES.maxBreakpoints.value} (HTTP 400, CA-2)`);
@@ -349,9 +355,12 @@ function simulateAnthropic(state: CacheSimulationState, request: SegmentedReques
       readMultiplier: ANTHROPIC_RULES.readMultiplier.value,
       warnings,
     },
-    { w5m: ANTHROPIC_RULES.write5mMultiplier.value, w1h: ANTHROPIC_RULES.write1hMultiplier.value },
+    ANTHROPIC_WRITE_MULTIPLIERS,
   );
 }
+
+/** Anthropic's write prices over the input price (the same every turn). */
+const ANTHROPIC_WRITE_MULTIPLIERS = { w5m: ANTHROPIC_RULES.write5mMultiplier.value, w1h: ANTHROPIC_RULES.write1hMultiplier.value };
 
 function openAiMinimum(value: number, ruleId: string): CachePrediction["minimum"] {
   return { value, source: "OpenAI prompt-caching docs", date: null, primary: true, ruleId, conflicts: [], warning: null };

@@ -51,11 +51,19 @@ const STRUCTURAL_KEYS = new Set([
 /** Content keys split off a message header, per shape. */
 const HEADER_EXCLUDED_KEYS: readonly string[] = ["content", "tool_calls", "parts"];
 
+/** What a header leaves out: the content keys and the markers (made once, not per message). */
+const HEADER_LEFT_OUT: readonly string[] = [...HEADER_EXCLUDED_KEYS, ...MARKER_KEYS];
+
+/** The marker a `cache_control` value sets, or null (read without a block around it: a body's top-level one). */
+export function cacheControlMarker(control: unknown): CacheMarker | null {
+  return isObject(control) ? { kind: "cache_control", ttl: typeof control.ttl === "string" ? control.ttl : null } : null;
+}
+
 /** The marker a block carries (PD-5), or null. */
 export function markerOf(block: unknown): CacheMarker | null {
   if (!isObject(block)) return null;
-  const control = block.cache_control;
-  if (isObject(control)) return { kind: "cache_control", ttl: typeof control.ttl === "string" ? control.ttl : null };
+  const control = cacheControlMarker(block.cache_control);
+  if (control) return control;
   const breakpoint = block.prompt_cache_breakpoint;
   if (breakpoint !== undefined && breakpoint !== null && breakpoint !== false) {
     const ttl = isObject(breakpoint) && typeof breakpoint.ttl === "string" ? breakpoint.ttl : null;
@@ -66,7 +74,8 @@ export function markerOf(block: unknown): CacheMarker | null {
 
 function withoutKeys(source: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
   const result: Record<string, unknown> = {};
-  for (const key of Object.keys(source)) if (!keys.includes(key)) result[key] = source[key];
+  // Own keys in Object.keys order, without the list of keys it would make (every new message's header comes here).
+  for (const key in source) if (Object.prototype.hasOwnProperty.call(source, key) && !keys.includes(key)) result[key] = source[key];
   return result;
 }
 
@@ -79,7 +88,7 @@ export function canonicalValue(source: unknown, view: SegmentView, textType = "t
       return isObject(source) && markerOf(source) ? withoutKeys(source, MARKER_KEYS) : source;
     case "header":
       // A marker on the message itself (hermes' tool and empty messages, HS-42) is a marker too.
-      return isObject(source) ? withoutKeys(source, [...HEADER_EXCLUDED_KEYS, ...MARKER_KEYS]) : source;
+      return isObject(source) ? withoutKeys(source, HEADER_LEFT_OUT) : source;
     case "text-block":
       return { type: textType, text: source };
   }

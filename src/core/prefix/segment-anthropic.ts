@@ -68,9 +68,10 @@ function addMessage(out: SegmentListBuilder, message: unknown, m: number): void 
       isBlock: true,
     });
   } else if (Array.isArray(content)) {
-    content.forEach((block, b) =>
-      out.add({ label: `${label}.content[${b}]`, level: "messages", messageIndex: m, source: block, view: "strip", isBlock: true }),
-    );
+    // A plain loop: every new message of every turn comes here, and a closure per message is garbage.
+    for (let b = 0; b < content.length; b++) {
+      out.add({ label: `${label}.content[${b}]`, level: "messages", messageIndex: m, source: content[b], view: "strip", isBlock: true });
+    }
   } else if (content !== undefined) {
     out.add({ label: `${label}.content`, level: "messages", messageIndex: m, source: content, view: "whole", cacheKey: null });
   }

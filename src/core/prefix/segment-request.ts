@@ -2,7 +2,7 @@
 // cache order, PR-7 settings, cache options, and size in bytes and tokens.
 import type { ApiId } from "../model";
 import { counterForApi, type CounterOptions } from "../tokens/counters";
-import { markerOf } from "./canonical";
+import { cacheControlMarker } from "./canonical";
 import { isObject } from "../util/is-object";
 import { segmentAnthropic } from "./segment-anthropic";
 import { createSegmentCache, SegmentListBuilder, setCarry, type SegmentCache } from "./segment-builder";
@@ -52,7 +52,7 @@ export function segmentRequest(api: ApiId, body: Record<string, unknown>, option
     model: modelOf(body),
     segments,
     settings: extractSettings(api, body),
-    automaticCache: api === "anthropic-messages" ? markerOf({ cache_control: body.cache_control }) : null,
+    automaticCache: api === "anthropic-messages" ? cacheControlMarker(body.cache_control) : null,
     openaiCache: {
       retention: typeof body.prompt_cache_retention === "string" ? body.prompt_cache_retention : null,
       mode: typeof promptCacheOptions.mode === "string" ? promptCacheOptions.mode : null,

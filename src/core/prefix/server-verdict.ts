@@ -164,29 +164,36 @@ export function readServerVerdict(input: VerdictInput): ServerVerdictReading {
   const miss = input.hasPrevious && recordedMiss(input.usage, input.previousRecordedInput);
   const explained = ours !== null || part !== null || input.expiry?.status === "expired";
   const unexplainedMiss = miss && !explained;
-  const base = { serverVerdict: verdict?.type ?? null, serverMissedTokens: verdict?.missedTokens ?? null, serverBreak: part !== null, unexplainedMiss };
+  // Every turn reads one: each return makes its reading in one object, not a base and a copy.
+  const base = (serverAgreement: ServerAgreement, note: string | null): ServerVerdictReading => ({
+    serverVerdict: verdict?.type ?? null,
+    serverMissedTokens: verdict?.missedTokens ?? null,
+    serverBreak: part !== null,
+    unexplainedMiss,
+    serverAgreement,
+    note,
+  });
   const missNote = unexplainedMiss ? ` A cache miss the rebuilt requests cannot explain: ${missWords(input.usage!, input.previousRecordedInput!)}.` : "";
 
   if (verdict === null) {
     const note = unexplainedMiss ? `A cache miss the rebuilt requests cannot explain: ${missWords(input.usage!, input.previousRecordedInput!)}, and no break shows in the rebuilt requests.` : null;
-    return { ...base, serverAgreement: "no-verdict", note };
+    return base("no-verdict", note);
   }
-  if (!input.hasPrevious) return { ...base, serverAgreement: "inconclusive", note: null };
+  if (!input.hasPrevious) return base("inconclusive", null);
   if (verdict.type === "none") {
-    if (ours === null) return { ...base, serverAgreement: "agree", note: unexplainedMiss ? `The server found nothing changed since the previous request.${missNote}` : null };
+    if (ours === null) return base("agree", unexplainedMiss ? `The server found nothing changed since the previous request.${missNote}` : null);
     const where = input.breakPath !== null ? ` at ${input.breakPath}` : "";
-    return {
-      ...base,
-      serverAgreement: "disagree",
-      note: `The server found nothing changed since the previous request; the rebuilt requests differ${where} (${input.causeWords ?? "a change"}) — the rebuild differs there from what was sent.`,
-    };
+    return base(
+      "disagree",
+      `The server found nothing changed since the previous request; the rebuilt requests differ${where} (${input.causeWords ?? "a change"}) — the rebuild differs there from what was sent.`,
+    );
   }
   if (part === null) {
     const why = INCONCLUSIVE_WORDS[verdict.type] ?? `the server's verdict "${verdict.type}" does not say what changed`;
-    return { ...base, serverAgreement: "inconclusive", note: `No server verdict to compare: ${why}.${missNote}` };
+    return base("inconclusive", `No server verdict to compare: ${why}.${missNote}`);
   }
-  if (ours === part) return { ...base, serverAgreement: "agree", note: `${serverSays(part, verdict)}, as the rebuilt requests show.` };
-  return { ...base, serverAgreement: "disagree", note: disagreementWords(part, verdict, input, ours) };
+  if (ours === part) return base("agree", `${serverSays(part, verdict)}, as the rebuilt requests show.`);
+  return base("disagree", disagreementWords(part, verdict, input, ours));
 }
 
 /** How many turns' recorded verdicts agree with the rebuilt requests (`check` and `scan` count them per session). */

@@ -58,10 +58,15 @@ function generation(body: Record<string, unknown>): Record<string, unknown> {
   return isObject(body.generationConfig) ? body.generationConfig : config;
 }
 
+/** Each shape's settings as a list, made once: every turn reads them. */
+const SETTING_LISTS = new Map<string, [string, (body: Record<string, unknown>) => unknown][]>(
+  Object.entries(SETTINGS).map(([api, readers]) => [api, Object.entries(readers)]),
+);
+
 /** The PR-7 settings of a body, each as compact JSON; absent ones are left out. */
 export function extractSettings(api: ApiId, body: Record<string, unknown>): Record<string, string> {
   const result: Record<string, string> = {};
-  for (const [name, read] of Object.entries(SETTINGS[api])) {
+  for (const [name, read] of SETTING_LISTS.get(api) ?? Object.entries(SETTINGS[api])) {
     const value = read(body);
     if (value !== undefined && value !== null) result[name] = JSON.stringify(value);
   }

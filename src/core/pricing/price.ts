@@ -17,16 +17,21 @@ function partDollars(tokens: number, perMillion: number): number {
   return (tokens * perMillion) / PER;
 }
 
-/** The row's prices in force for a request of `totalInput` tokens (long-context tiers), and whether the tier applied. */
-function pricesFor(row: PriceRow, totalInput: number): { prices: Pick<PriceRow, "input" | "cachedInput" | "output" | "cacheWrite5m" | "cacheWrite1h">; long: boolean } {
+type TierPrices = Pick<PriceRow, "input" | "cachedInput" | "output" | "cacheWrite5m" | "cacheWrite1h">;
+
+/** The long-context tier's prices of each row, made once per row (a session prices every turn). */
+const longTiers = new WeakMap<PriceRow, TierPrices>();
+
+/** The row's prices in force for a request of `totalInput` tokens (long-context tiers): the row itself below the tier. */
+function pricesFor(row: PriceRow, totalInput: number): TierPrices {
   const long = row.longContext;
-  if (long && totalInput > long.aboveInputTokens) {
-    return {
-      prices: { input: long.input, cachedInput: long.cachedInput, output: long.output, cacheWrite5m: long.cacheWrite5m ?? row.cacheWrite5m, cacheWrite1h: long.cacheWrite1h ?? row.cacheWrite1h },
-      long: true,
-    };
+  if (!long || totalInput <= long.aboveInputTokens) return row;
+  let prices = longTiers.get(row);
+  if (prices === undefined) {
+    prices = { input: long.input, cachedInput: long.cachedInput, output: long.output, cacheWrite5m: long.cacheWrite5m ?? row.cacheWrite5m, cacheWrite1h: long.cacheWrite1h ?? row.cacheWrite1h };
+    longTiers.set(row, prices);
   }
-  return { prices: { input: row.input, cachedInput: row.cachedInput, output: row.output, cacheWrite5m: row.cacheWrite5m, cacheWrite1h: row.cacheWrite1h }, long: false };
+  return prices;
 }
 
 /** The name of a model for a "no price" reason: the id as the session records it. */
@@ -36,28 +41,25 @@ function modelName(model: ModelRefLike | null): string {
 
 /**
  * Calls `visit` for each part of `usage` with tokens, with the price per million tokens the row
- * has for it (null: the row lacks it), in the order a cost is shown.
+ * has for it (null: the row lacks it), in the order a cost is shown. Returns whether the
+ * long-context tier applied.
  */
-function visitParts(
-  usage: PriceableUsage,
-  row: PriceRow,
-  visit: (kind: PricePartKind, tokens: number, perMillion: number | null) => void,
-): { long: boolean; totalInput: number } {
-  const totalInput = usage.uncachedInput + usage.cacheRead + usage.cacheWrite;
-  const { prices, long } = pricesFor(row, totalInput);
-  const add = (kind: PricePartKind, tokens: number, perMillion: number | null) => {
-    if (tokens > 0) visit(kind, tokens, perMillion);
-  };
-  add("input", usage.uncachedInput, prices.input);
-  add("cached input", usage.cacheRead, prices.cachedInput);
+function visitParts(usage: PriceableUsage, row: PriceRow, visit: (kind: PricePartKind, tokens: number, perMillion: number | null) => void): boolean {
+  const prices = pricesFor(row, totalInputOf(usage));
+  if (usage.uncachedInput > 0) visit("input", usage.uncachedInput, prices.input);
+  if (usage.cacheRead > 0) visit("cached input", usage.cacheRead, prices.cachedInput);
   const split1h = usage.cacheWrite1h ?? 0;
   const split5m = usage.cacheWrite5m !== undefined ? usage.cacheWrite5m : usage.cacheWrite - split1h;
-  add("cache write 5m", split5m, prices.cacheWrite5m);
-  add("cache write 1h", split1h, prices.cacheWrite1h);
+  if (split5m > 0) visit("cache write 5m", split5m, prices.cacheWrite5m);
+  if (split1h > 0) visit("cache write 1h", split1h, prices.cacheWrite1h);
   const reasoning = row.reasoning !== null && usage.reasoningOutput !== undefined ? Math.min(usage.reasoningOutput, usage.output) : 0;
-  add("output", usage.output - reasoning, prices.output);
-  add("reasoning", reasoning, row.reasoning);
-  return { long, totalInput };
+  if (usage.output - reasoning > 0) visit("output", usage.output - reasoning, prices.output);
+  if (reasoning > 0) visit("reasoning", reasoning, row.reasoning);
+  return prices !== row;
+}
+
+function totalInputOf(usage: PriceableUsage): number {
+  return usage.uncachedInput + usage.cacheRead + usage.cacheWrite;
 }
 
 /** A priced usage's status and dollars from its parts' sum, whether any was priced and how many were not. */
@@ -91,32 +93,31 @@ const NOT_PRICED: PricedSummand = { status: "not priced", dollars: null };
 
 /**
  * Prices one usage (recorded or predicted) for a model; `at` is the request's time (ISO text),
- * for rows whose prices changed on a date or differ by the hour.
+ * for rows whose prices changed on a date or differ by the hour. `withParts` false leaves `parts`
+ * empty, for a caller that shows the status, dollars and missing prices only (a line per turn):
+ * the dollars are the same sum, in the same order.
  */
-export function priceUsage(usage: PriceableUsage | null, model: ModelRefLike | null, table: PriceTable, at?: string | null): PricedUsage {
+export function priceUsage(usage: PriceableUsage | null, model: ModelRefLike | null, table: PriceTable, at?: string | null, withParts = true): PricedUsage {
   if (!usage) return { status: "not priced", dollars: null, parts: [], row: null, match: null, missing: ["no usage"] };
   const found = findPriceRow(model, table);
   if (!found) return { status: "not priced", dollars: null, parts: [], row: null, match: null, missing: [`no price for ${modelName(model)}`] };
   const row = rowAt(found.row, at);
   const parts: PricePart[] = [];
   const missing: string[] = [];
-  const { long, totalInput } = visitParts(usage, row, (kind, tokens, perMillion) => {
-    const priced = part(kind, tokens, perMillion);
-    if (priced.dollars === null) missing.push(`${kind} price`);
-    parts.push(priced);
-  });
   let dollars = 0;
   let anyPriced = false;
-  for (const p of parts) {
-    if (p.dollars !== null) {
-      dollars += p.dollars;
+  const long = visitParts(usage, row, (kind, tokens, perMillion) => {
+    if (perMillion === null) missing.push(`${kind} price`);
+    else {
+      dollars += partDollars(tokens, perMillion);
       anyPriced = true;
     }
-  }
+    if (withParts) parts.push(part(kind, tokens, perMillion));
+  });
   // Built field by field, not spread: a session prices every turn (the keys' order is the output's).
   const status = statusOf(dollars, anyPriced, missing.length);
   const priced: PricedUsage = { status: status.status, dollars: status.dollars, parts, row: rowName(row), match: found.match, missing };
-  if (long && row.longContext) priced.longContext = { aboveInputTokens: row.longContext.aboveInputTokens, inputTokens: totalInput };
+  if (long && row.longContext) priced.longContext = { aboveInputTokens: row.longContext.aboveInputTokens, inputTokens: totalInputOf(usage) };
   return priced;
 }
 

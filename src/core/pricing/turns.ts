@@ -52,15 +52,19 @@ function lacksOutput(input: TurnCostInput, predicted: PricedSummand): boolean {
   return Boolean(input.predicted) && !input.recorded && predicted.status === "priced";
 }
 
-export function turnCost(input: TurnCostInput, table: PriceTable): TurnCost {
-  const predicted = priceUsage(predictedUsageOf(input), input.model, table, input.at);
+/**
+ * A turn's recorded, predicted and break cost. `withParts` false leaves the recorded and predicted
+ * parts empty, for a line that prints their status and dollars only (`prefix` prints one per turn).
+ */
+export function turnCost(input: TurnCostInput, table: PriceTable, withParts = true): TurnCost {
+  const predicted = priceUsage(predictedUsageOf(input), input.model, table, input.at, withParts);
   if (lacksOutput(input, predicted)) {
     predicted.status = "partly priced";
     predicted.missing.push("output not recorded");
   }
   return {
     turn: input.turn,
-    recorded: priceUsage(input.recorded, input.model, table, input.at),
+    recorded: priceUsage(input.recorded, input.model, table, input.at, withParts),
     predicted,
     break: input.rebilledTokens > 0 ? priceRebilled(input.rebilledTokens, input.model, table, input.at) : null,
     rebilledTokens: input.rebilledTokens,

@@ -132,6 +132,28 @@ describe("edits, totals, breaks", () => {
     for (const input of inputs) expect(cost.turn(input.turn)).toEqual(turnCost(input, table));
   });
 
+  it("prices a turn without making its parts when asked, with the same status, dollars and missing prices", () => {
+    const table = applyPriceOverrides(TABLE, { "fake/half": { input: 1, output: 2, cachedInput: 0.5, cacheWrite5m: 1.25 } });
+    const inputs: TurnCostInput[] = [
+      { turn: 1, model: { provider: "anthropic", modelId: "claude-sonnet-4-5" }, recorded: usage, predicted: { uncachedInput: 24000, cacheRead: 0, cacheWrite: 0 }, rebilledTokens: 5 },
+      { turn: 2, model: { provider: "fake", modelId: "half" }, recorded: { ...usage, cacheWrite1h: 2000 }, predicted: { uncachedInput: 10, cacheRead: 0, cacheWrite: 3000, cacheWrite1h: 3000 }, rebilledTokens: 0 },
+      { turn: 3, model: { provider: "google", modelId: "gemini-2.5-pro" }, recorded: { uncachedInput: 250000, cacheRead: 0, cacheWrite: 0, output: 1000 }, predicted: null, rebilledTokens: 0 },
+    ];
+    for (const input of inputs) {
+      const full = turnCost(input, table);
+      const lean = turnCost(input, table, false);
+      expect(full.recorded.parts.length).toBeGreaterThan(0);
+      expect(lean.recorded.parts).toEqual([]);
+      expect(lean.predicted.parts).toEqual([]);
+      const strip = (priced: typeof full.recorded) => ({ ...priced, parts: [] });
+      expect(lean.recorded).toEqual(strip(full.recorded));
+      expect(lean.predicted).toEqual(strip(full.predicted));
+      expect(lean.break).toEqual(full.break);
+    }
+    expect(turnCost(inputs[2]!, table, false).recorded.longContext).toEqual({ aboveInputTokens: 200000, inputTokens: 250000 });
+    expect(turnCost(inputs[1]!, table, false).recorded.missing).toEqual(["cache write 1h price"]);
+  });
+
   it("formats sub-cent amounts with enough digits", () => {
     expect(formatDollars(0.0042)).toBe("$0.0042");
     expect(formatDollars(0.000012345)).toBe("$0.000012");
