@@ -113,13 +113,14 @@ function TurnDetails({ summary, result }: { summary: TurnSummary; result: TurnRe
               </div>
             </>
           )}
-          <div className="section-title">Pipeline</div>
+          {/* The count alone in the value, so a long rule name leaves it room (no word broken in two). */}
+          <div className="section-title">Inserted by the pipeline</div>
           {inserted.size === 0 ? (
             <div className="muted">No message inserted by the pipeline.</div>
           ) : (
             [...inserted].map(([rule, count]) => (
-              <Row key={rule} label={provenanceWords(rule)} title={rule}>
-                {count} inserted
+              <Row key={rule} label={provenanceWords(rule)} title={`${rule}: ${count} inserted`}>
+                {count}
               </Row>
             ))
           )}
