@@ -69,19 +69,44 @@ export function sendReminders(options: PipelineOptions, cwd: string | null, writ
   };
 }
 
-/** The request fields the file does not hold: captured verbatim, else from a generic header, else not recorded. */
-function headerFields(options: PipelineOptions, turn: QwenTurn, window: number): { system: unknown; tools: unknown; maxTokens: unknown; missing: string[] } {
-  const missing: string[] = [];
+/** The system message and the tool list of a call, with the labels of those not recorded, and what they were made from. */
+interface SystemAndTools {
+  sources: readonly unknown[];
+  system: unknown;
+  tools: unknown;
+  missing: readonly string[];
+}
+
+/**
+ * Each session's system message and tool list, kept while what they are made from is the same: every
+ * call sends them, and the same objects let the later stages (cache segments, sizes) take them
+ * and every message after them from the call before instead of measuring them again.
+ */
+const systemAndToolsOf = perObject<Session, { last: SystemAndTools | null }>(() => ({ last: null }));
+
+function systemAndTools(session: Session, options: PipelineOptions): SystemAndTools {
   const header = options.header ?? null;
-  const system = capturedOrFromHeader(sessionConstant(options, QWEN_SYSTEM)?.value, header?.systemPrompt, (content) => ({ role: "system", content }), "system prompt", "system prompt", missing);
+  const sources = [sessionConstant(options, QWEN_SYSTEM)?.value, header?.systemPrompt, sessionConstant(options, QWEN_TOOLS)?.value, header?.tools];
+  const kept = systemAndToolsOf(session);
+  if (kept.last !== null && kept.last.sources.every((source, i) => source === sources[i])) return kept.last;
+  const missing: string[] = [];
+  const system = capturedOrFromHeader(sources[0], header?.systemPrompt, (content) => ({ role: "system", content }), "system prompt", "system prompt", missing);
   const tools = capturedOrFromHeader(
-    sessionConstant(options, QWEN_TOOLS)?.value,
+    sources[2],
     header?.tools,
     (declared) => declared.map((tool) => ({ type: "function", function: { name: tool.name, description: tool.description, parameters: tool.parameters } })),
     "tool schemas",
     "tools",
     missing,
   );
+  kept.last = { sources, system, tools, missing };
+  return kept.last;
+}
+
+/** The request fields the file does not hold: captured verbatim, else from a generic header, else not recorded. */
+function headerFields(session: Session, options: PipelineOptions, turn: QwenTurn, window: number): { system: unknown; tools: unknown; maxTokens: unknown; missing: string[] } {
+  const { system, tools, missing: kept } = systemAndTools(session, options);
+  const missing = [...kept];
   const captured = sessionConstant(options, QWEN_MAX_TOKENS)?.value;
   const maxTokens =
     typeof captured === "number" ? clampedMaxTokens(captured, window, turn.countsBefore, turnContents(turn), turn.added) : valueOrNotRecorded(captured, "max_tokens", "max_tokens", missing);
@@ -94,7 +119,7 @@ const messageCarryOf = perObject<Session, MessageCarry>(() => new MessageCarry()
 function turnRequest(session: Session, options: PipelineOptions, turnNumber: number): { body: Record<string, unknown>; sourced: SourcedMessage[]; missing: string[]; turn: QwenTurn } {
   const turn = selectedTurn(getQwenIndex(session), turnNumber);
   const sourced = wireMessages(turnContents(turn), sendReminders(options, turn.cwd, turn.writtenBefore, !turn.firstAfterAutoCompression), messageCarryOf(session));
-  const fields = headerFields(options, turn, contextWindow(turn, options));
+  const fields = headerFields(session, options, turn, contextWindow(turn, options));
   const body: Record<string, unknown> = {
     model: turnModel(turn)?.modelId ?? notRecorded("model"),
     messages: [fields.system, ...sourced.map((m) => m.wire)],

@@ -61,4 +61,23 @@ describe("Qwen Code messages carried from call to call", () => {
       if (which === 0) expect(shared, chat.name).toBeGreaterThan(5 * turns);
     });
   });
+
+  it("sends the same system message and tool list from call to call, recorded or not", () => {
+    const chat = chats()[0]!;
+    const session = readSessionText(chat.text, chat.name)!;
+    const turns = countTurns(session, {});
+    const header = { systemPrompt: "You are Qwen Code.", tools: [{ name: "read_file", description: "Reads a file.", parameters: { type: "object" } }] };
+    for (const options of [{}, { header }]) {
+      const first = buildTurnRequest(session, options, 1).body;
+      for (let turn = 2; turn <= turns; turn++) {
+        const body = buildTurnRequest(session, options, turn).body;
+        // The same objects let the segmenter take every message after them from the call before.
+        expect((body.messages as unknown[])[0], `turn ${turn}`).toBe((first.messages as unknown[])[0]);
+        expect(body.tools, `turn ${turn}`).toBe(first.tools);
+      }
+    }
+    // Another header: its own system message.
+    const other = buildTurnRequest(session, { header: { ...header, systemPrompt: "Other." } }, 2).body;
+    expect((other.messages as { content: unknown }[])[0]!.content).toBe("Other.");
+  });
 });
