@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { generateAgentSession } from "../../../../bench/generate-agent-session";
 import type { Session } from "../../../../src/core/model";
 import { readSessionText } from "../../../../src/core/session/index";
-import { buildTurnRequest, countTurns } from "../../../../src/core/session/pipeline";
+import { analyzeSession, buildTurnRequest, countTurns } from "../../../../src/core/session/pipeline";
 import { repoPath } from "../../../support/fixtures";
 
 const chats = (): { name: string; text: string }[] => {
@@ -79,5 +79,25 @@ describe("Qwen Code messages carried from call to call", () => {
     // Another header: its own system message.
     const other = buildTurnRequest(session, { header: { ...header, systemPrompt: "Other." } }, 2).body;
     expect((other.messages as { content: unknown }[])[0]!.content).toBe("Other.");
+  });
+
+  it("sizes every call and views its messages as each call built alone does, the history's figures carried", () => {
+    for (const chat of chats()) {
+      const session = readSessionText(chat.text, chat.name)!;
+      const turns = analyzeSession(session, {}).turns;
+      expect(turns.length, chat.name).toBeGreaterThan(1);
+      for (const summary of turns) {
+        const alone = readSessionText(chat.text, chat.name)!;
+        const body = buildTurnRequest(alone, {}, summary.turn).body;
+        const tools = Array.isArray(body.tools) ? JSON.stringify(body.tools).length : 0;
+        expect(summary.chars, `${chat.name} turn ${summary.turn}`).toBe(JSON.stringify(body.messages).length + tools);
+      }
+      // Walked backwards: the carried views are those of the call's own messages.
+      for (let turn = turns.length; turn >= 1; turn--) {
+        const messages = buildTurnRequest(session, {}, turn).messages;
+        const alone = buildTurnRequest(readSessionText(chat.text, chat.name)!, {}, turn).messages;
+        expect(JSON.stringify(messages), `${chat.name} turn ${turn}`).toBe(JSON.stringify(alone));
+      }
+    }
   });
 });
