@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { generateAgentSession } from "../../../../bench/generate-agent-session";
-import type { Session } from "../../../../src/core/model";
+import type { PipelineOptions, RequestHeader, Session } from "../../../../src/core/model";
 import { readSessionText } from "../../../../src/core/session/index";
 import { analyzeSession, buildTurnRequest, countTurns } from "../../../../src/core/session/pipeline";
 import { repoPath } from "../../../support/fixtures";
@@ -66,8 +66,14 @@ describe("Qwen Code messages carried from call to call", () => {
     const chat = chats()[0]!;
     const session = readSessionText(chat.text, chat.name)!;
     const turns = countTurns(session, {});
-    const header = { systemPrompt: "You are Qwen Code.", tools: [{ name: "read_file", description: "Reads a file.", parameters: { type: "object" } }] };
-    for (const options of [{}, { header }]) {
+    const header: RequestHeader = {
+      api: "openai-completions",
+      systemPrompt: "You are Qwen Code.",
+      tools: [{ name: "read_file", description: "Reads a file.", parameters: { type: "object" } }],
+      extraSettings: {},
+      source: "test",
+    };
+    for (const options of [{}, { header }] as PipelineOptions[]) {
       const first = buildTurnRequest(session, options, 1).body;
       for (let turn = 2; turn <= turns; turn++) {
         const body = buildTurnRequest(session, options, turn).body;
