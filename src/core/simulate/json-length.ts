@@ -47,6 +47,8 @@ function stringLength(text: string): number {
  */
 function storedLength(text: StoredText): number {
   if (!text.canonical) return quotedLength(decodeStoredText(text));
+  // Measured when it was read (a text kept in the file is not read from it again).
+  if (text.jsonUnits !== undefined) return 2 + text.jsonUnits;
   return 2 + utf16Units(storedTextBytes(text));
 }
 

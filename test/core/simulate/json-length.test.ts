@@ -31,7 +31,7 @@ describe("jsonLength", () => {
 });
 
 describe("jsonLength of a stored text", () => {
-  it("equals the length of the text's JSON, whatever its bytes and where they start", () => {
+  it("equals the length of the text's JSON, measured on reading or counted on its bytes wherever they start", () => {
     const encoder = new TextEncoder();
     const texts = ["", "a", "abc", "abcd", "abcde", "plain ascii text ".repeat(40), "é", "日本語のテキスト", "🙂 tóm tắt 🙂", "mixed 한국어 and ascii\n\t\"", "\u0001 control"];
     fc.assert(fc.property(fc.string({ unit: "grapheme", maxLength: 80 }), (text) => void texts.push(text)), { numRuns: 300, seed: 7 });
@@ -47,8 +47,12 @@ describe("jsonLength of a stored text", () => {
         const place = storeBytes(store, file, shift, file.length, shift);
         expect(place.chunk).toBe(SOURCE_CHUNK);
         const stored: StoredText = { kind: "stored-text", store: store.id, ...place, ...measureLiteral(file, shift, literal.length)! };
+        expect(stored.jsonUnits, JSON.stringify(text)).toBeDefined();
         expect(jsonLength(stored), `${JSON.stringify(text)} at ${shift}`).toBe(JSON.stringify(text).length);
         expect(jsonLength({ output: stored })).toBe(JSON.stringify({ output: text }).length);
+        // Without the length measured on reading (a text stored before it was): its bytes are counted.
+        const { jsonUnits: _measured, ...unmeasured } = stored;
+        expect(jsonLength(unmeasured), `${JSON.stringify(text)} at ${shift}, counted`).toBe(JSON.stringify(text).length);
       }
     }
   });
