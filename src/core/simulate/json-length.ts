@@ -47,12 +47,37 @@ function stringLength(text: string): number {
  */
 function storedLength(text: StoredText): number {
   if (!text.canonical) return quotedLength(decodeStoredText(text));
-  const bytes = storedTextBytes(text);
-  let units = 2;
-  for (let i = 0; i < bytes.length; i++) {
-    const byte = bytes[i]!;
-    if (byte < 0x80 || byte >= 0xc0) units += byte >= 0xf0 ? 2 : 1;
+  // Measured when it was read (a text kept in the file is not read from it again).
+  if (text.jsonUnits !== undefined) return 2 + text.jsonUnits;
+  return 2 + utf16Units(storedTextBytes(text));
+}
+
+/** UTF-16 units of one byte of UTF-8: 1 for a byte that starts a character, 2 for a four-byte one's, 0 for a continuation. */
+function byteUnits(byte: number): number {
+  return byte < 0x80 || byte >= 0xc0 ? (byte >= 0xf0 ? 2 : 1) : 0;
+}
+
+/**
+ * The UTF-16 length of the text these UTF-8 bytes encode. Four ASCII bytes at a time (a session's
+ * tool outputs are mostly ASCII): every text stored in a store's chunks starts on a 4-byte boundary.
+ */
+function utf16Units(bytes: Uint8Array): number {
+  const length = bytes.length;
+  let i = 0;
+  let units = 0;
+  const head = Math.min(length, (4 - (bytes.byteOffset & 3)) & 3);
+  for (; i < head; i++) units += byteUnits(bytes[i]!);
+  const count = (length - i) >> 2;
+  if (count > 0) {
+    const words = new Int32Array(bytes.buffer, bytes.byteOffset + i, count);
+    for (let w = 0; w < count; w++) {
+      const word = words[w]!;
+      if ((word & 0x80808080) === 0) units += 4;
+      else units += byteUnits(word & 0xff) + byteUnits((word >>> 8) & 0xff) + byteUnits((word >>> 16) & 0xff) + byteUnits(word >>> 24);
+    }
+    i += count * 4;
   }
+  for (; i < length; i++) units += byteUnits(bytes[i]!);
   return units;
 }
 

@@ -23,6 +23,11 @@ export interface LiteralFacts {
    */
   readonly contentA?: number;
   readonly contentB?: number;
+  /**
+   * The UTF-16 length of the text's rendering (`JSON.stringify` less its quotes), present with
+   * `canonical`: a request's JSON length counts a text kept as bytes without reading them again.
+   */
+  readonly jsonUnits?: number;
 }
 
 const HEX = new Int8Array(128).fill(-1);
@@ -67,6 +72,7 @@ export function measureLiteral(bytes: Uint8Array, start: number, length: number)
   let wellFormed = true;
   let canonical = true;
   let pendingHigh = false; // the last escape was a high surrogate waiting for its low half
+  let escapeUnits = 0; // what the escapes add to the rendering's UTF-16 length over the text's
   let i = start;
   while (i < end) {
     // Plain ASCII four bytes at a time, as many words in a row as there are: no high bit, no
@@ -114,12 +120,14 @@ export function measureLiteral(bytes: Uint8Array, start: number, length: number)
         const shortForm = code === 8 || code === 9 || code === 10 || code === 12 || code === 13;
         if (!((code < 0x20 && !shortForm) || isHigh || isLow) || !isLowercaseHex4(bytes, i + 2)) canonical = false;
         units++;
+        escapeUnits += 5;
         i += 6;
       } else if (next === 0x22 || next === 0x5c || next === 0x2f || next === 0x62 || next === 0x66 || next === 0x6e || next === 0x72 || next === 0x74) {
         if (i + 2 > end) return null; // the backslash escapes the closing quote
         if (pendingHigh) wellFormed = pendingHigh = false;
         if (next === 0x2f) canonical = false;
         units++;
+        escapeUnits++;
         i += 2;
       } else return null; // an escape JSON does not know
       continue;
@@ -150,5 +158,5 @@ export function measureLiteral(bytes: Uint8Array, start: number, length: number)
   if (pendingHigh) wellFormed = false;
   if (!canonical) return { units, wellFormed, canonical };
   const [contentA, contentB] = hashLiteral(bytes, start, length);
-  return { units, wellFormed, canonical, contentA, contentB };
+  return { units, wellFormed, canonical, contentA, contentB, jsonUnits: units + escapeUnits };
 }

@@ -113,6 +113,26 @@ export class MessageCarry {
   private readonly ends: number[] = [];
   /** The copies the reminders went into, kept with the messages they copy. */
   readonly reminded = new ReminderCopies();
+  /** The message list `contextsOf` was given last, and the context views it made of it. */
+  private lastSourced: readonly SourcedMessage[] = [];
+  private lastContexts: readonly ContextMessage[] = [];
+
+  /**
+   * `contextMessages(messages)`, the views of the leading messages the last list also had (the
+   * same objects) taken from the last answer: a call costs its new messages, not a lookup per
+   * message of its history.
+   */
+  contextsOf(messages: readonly SourcedMessage[]): ContextMessage[] {
+    const known = this.lastSourced;
+    const shared = Math.min(known.length, messages.length);
+    let same = 0;
+    while (same < shared && known[same] === messages[same]) same++;
+    const contexts = this.lastContexts.slice(0, same);
+    for (let i = same; i < messages.length; i++) contexts.push(contextOf(messages[i]!));
+    this.lastSourced = messages;
+    this.lastContexts = contexts;
+    return contexts;
+  }
 
   /** The messages of `contents`: those made only of contents the last call shared kept, the rest converted. */
   messagesOf(contents: readonly QwenContent[]): readonly SourcedMessage[] {
@@ -282,13 +302,15 @@ function provenance(message: SourcedMessage): Provenance {
 /** Each message's context view, made once per message object (a carried message is one from call to call). */
 const contextViews = new WeakMap<SourcedMessage, ContextMessage>();
 
+function contextOf(message: SourcedMessage): ContextMessage {
+  let context = contextViews.get(message);
+  if (context === undefined) {
+    context = { message: view(message.wire), provenance: provenance(message) };
+    contextViews.set(message, context);
+  }
+  return context;
+}
+
 export function contextMessages(messages: readonly SourcedMessage[]): ContextMessage[] {
-  return messages.map((message) => {
-    let context = contextViews.get(message);
-    if (context === undefined) {
-      context = { message: view(message.wire), provenance: provenance(message) };
-      contextViews.set(message, context);
-    }
-    return context;
-  });
+  return messages.map(contextOf);
 }

@@ -4,7 +4,7 @@
 // schemas, max_tokens and the reminders added on send are not in the file: a captured main request
 // fills them (capture.ts), else they are marked "not recorded". Chat compressions become timeline
 // events before the next turn.
-import type { BuiltRequest, CompactionEvent, ModelRef, PipelineOptions, RecordedUsage, Session, TurnSummary } from "../../model";
+import type { BuiltRequest, CompactionEvent, ModelInfo, ModelRef, PipelineOptions, RecordedUsage, Session, TurnSummary } from "../../model";
 import { notRecorded } from "../../model";
 import { notInCatalogue, resolveModel } from "../../models/catalogue";
 import type { SessionAnalysis, TurnContext } from "../../pipeline/types";
@@ -47,9 +47,28 @@ function turnUsage(turn: QwenTurn): RecordedUsage | null {
  * models, else 200,000. Neither is in the chat file; a model our catalogue knows (or the user set)
  * gives its window, any other model Qwen Code's default — inferred, and editable in the model panel.
  */
-function contextWindow(turn: QwenTurn, options: PipelineOptions): number {
-  const model = resolveModel(turnModel(turn), API, options.modelOverrides);
+function contextWindow(session: Session, turn: QwenTurn, options: PipelineOptions): number {
+  const model = resolvedModel(session, turn, options);
   return notInCatalogue(model) ? QWEN_DEFAULT_WINDOW : model.contextWindow;
+}
+
+/**
+ * The model a session's call resolves to, kept while the call names the same model under the same
+ * overrides (a chat's calls mostly do): its window is asked for each time the call is built (its summary, then its request), and its
+ * request holds a copy of its own.
+ */
+const lastResolvedOf = perObject<Session, { id: string | null; overrides: unknown; model: ModelInfo | null }>(() => ({ id: null, overrides: undefined, model: null }));
+
+function resolvedModel(session: Session, turn: QwenTurn, options: PipelineOptions): ModelInfo {
+  const ref = turnModel(turn);
+  const id = ref?.modelId ?? null;
+  const last = lastResolvedOf(session);
+  if (last.model === null || last.id !== id || last.overrides !== options.modelOverrides) {
+    last.model = resolveModel(ref, API, options.modelOverrides);
+    last.id = id;
+    last.overrides = options.modelOverrides;
+  }
+  return last.model;
 }
 
 function selectedTurn(index: QwenIndex, turn: number): QwenTurn {
@@ -69,19 +88,44 @@ export function sendReminders(options: PipelineOptions, cwd: string | null, writ
   };
 }
 
-/** The request fields the file does not hold: captured verbatim, else from a generic header, else not recorded. */
-function headerFields(options: PipelineOptions, turn: QwenTurn, window: number): { system: unknown; tools: unknown; maxTokens: unknown; missing: string[] } {
-  const missing: string[] = [];
+/** The system message and the tool list of a call, with the labels of those not recorded, and what they were made from. */
+interface SystemAndTools {
+  sources: readonly unknown[];
+  system: unknown;
+  tools: unknown;
+  missing: readonly string[];
+}
+
+/**
+ * Each session's system message and tool list, kept while what they are made from is the same: every
+ * call sends them, and the same objects let the later stages (cache segments, sizes) take them
+ * and every message after them from the call before instead of measuring them again.
+ */
+const systemAndToolsOf = perObject<Session, { last: SystemAndTools | null }>(() => ({ last: null }));
+
+function systemAndTools(session: Session, options: PipelineOptions): SystemAndTools {
   const header = options.header ?? null;
-  const system = capturedOrFromHeader(sessionConstant(options, QWEN_SYSTEM)?.value, header?.systemPrompt, (content) => ({ role: "system", content }), "system prompt", "system prompt", missing);
+  const sources = [sessionConstant(options, QWEN_SYSTEM)?.value, header?.systemPrompt, sessionConstant(options, QWEN_TOOLS)?.value, header?.tools];
+  const kept = systemAndToolsOf(session);
+  if (kept.last !== null && kept.last.sources.every((source, i) => source === sources[i])) return kept.last;
+  const missing: string[] = [];
+  const system = capturedOrFromHeader(sources[0], header?.systemPrompt, (content) => ({ role: "system", content }), "system prompt", "system prompt", missing);
   const tools = capturedOrFromHeader(
-    sessionConstant(options, QWEN_TOOLS)?.value,
+    sources[2],
     header?.tools,
     (declared) => declared.map((tool) => ({ type: "function", function: { name: tool.name, description: tool.description, parameters: tool.parameters } })),
     "tool schemas",
     "tools",
     missing,
   );
+  kept.last = { sources, system, tools, missing };
+  return kept.last;
+}
+
+/** The request fields the file does not hold: captured verbatim, else from a generic header, else not recorded. */
+function headerFields(session: Session, options: PipelineOptions, turn: QwenTurn, window: number): { system: unknown; tools: unknown; maxTokens: unknown; missing: string[] } {
+  const { system, tools, missing: kept } = systemAndTools(session, options);
+  const missing = [...kept];
   const captured = sessionConstant(options, QWEN_MAX_TOKENS)?.value;
   const maxTokens =
     typeof captured === "number" ? clampedMaxTokens(captured, window, turn.countsBefore, turnContents(turn), turn.added) : valueOrNotRecorded(captured, "max_tokens", "max_tokens", missing);
@@ -94,7 +138,7 @@ const messageCarryOf = perObject<Session, MessageCarry>(() => new MessageCarry()
 function turnRequest(session: Session, options: PipelineOptions, turnNumber: number): { body: Record<string, unknown>; sourced: SourcedMessage[]; missing: string[]; turn: QwenTurn } {
   const turn = selectedTurn(getQwenIndex(session), turnNumber);
   const sourced = wireMessages(turnContents(turn), sendReminders(options, turn.cwd, turn.writtenBefore, !turn.firstAfterAutoCompression), messageCarryOf(session));
-  const fields = headerFields(options, turn, contextWindow(turn, options));
+  const fields = headerFields(session, options, turn, contextWindow(session, turn, options));
   const body: Record<string, unknown> = {
     model: turnModel(turn)?.modelId ?? notRecorded("model"),
     messages: [fields.system, ...sourced.map((m) => m.wire)],
@@ -136,17 +180,38 @@ function jsonLength(value: unknown): number {
   return length;
 }
 
-/** `JSON.stringify(items).length`, each item's length measured once per object. */
-function jsonArrayLength(items: readonly unknown[]): number {
-  let length = 2 + Math.max(0, items.length - 1);
-  for (const item of items) length += jsonLength(item);
-  return length;
+/**
+ * `JSON.stringify(items).length` of a session's calls' message lists, each item's length measured
+ * once per object: the sum over the leading items the last list also had (the same objects) is
+ * carried, so a call costs its new messages, not a lookup per message of its history.
+ */
+class LengthCarry {
+  private items: readonly unknown[] = [];
+  /** The sum of the lengths of `items` up to and including each one. */
+  private readonly ends: number[] = [];
+
+  arrayLength(items: readonly unknown[]): number {
+    const known = this.items;
+    const shared = Math.min(known.length, items.length);
+    let same = 0;
+    while (same < shared && known[same] === items[same]) same++;
+    this.ends.length = same;
+    let sum = same > 0 ? this.ends[same - 1]! : 0;
+    for (let i = same; i < items.length; i++) {
+      sum += jsonLength(items[i]);
+      this.ends.push(sum);
+    }
+    this.items = items;
+    return 2 + Math.max(0, items.length - 1) + sum;
+  }
 }
+
+const lengthCarryOf = perObject<Session, LengthCarry>(() => new LengthCarry());
 
 function turnSummary(session: Session, options: PipelineOptions, turn: QwenTurn, place: TurnPlace): TurnSummary {
   const { body } = turnRequest(session, options, turn.turn);
   const messages = body.messages as unknown[];
-  const chars = jsonArrayLength(messages) + (Array.isArray(body.tools) ? jsonLength(body.tools) : 0);
+  const chars = lengthCarryOf(session).arrayLength(messages) + (Array.isArray(body.tools) ? jsonLength(body.tools) : 0);
   return oneBranchSummary({ turn: turn.turn, entry: turn.answer, api: API, thinkingLevel: "off", messageCount: messages.length, chars, usage: turnUsage(turn) }, place);
 }
 
@@ -178,5 +243,5 @@ export function buildQwenTurnContext(session: Session, options: PipelineOptions,
 
 export function buildQwenTurnRequest(session: Session, options: PipelineOptions, turnNumber: number): BuiltRequest {
   const { body, sourced, missing, turn } = turnRequest(session, options, turnNumber);
-  return { api: API, body, messages: contextMessages(sourced), dropped: [], model: resolveModel(turnModel(turn), API, options.modelOverrides), notRecorded: missing };
+  return { api: API, body, messages: messageCarryOf(session).contextsOf(sourced), dropped: [], model: { ...resolvedModel(session, turn, options) }, notRecorded: missing };
 }

@@ -6,9 +6,9 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { generateAgentSession } from "../../../../bench/generate-agent-session";
-import type { Session } from "../../../../src/core/model";
+import type { PipelineOptions, RequestHeader, Session } from "../../../../src/core/model";
 import { readSessionText } from "../../../../src/core/session/index";
-import { buildTurnRequest, countTurns } from "../../../../src/core/session/pipeline";
+import { analyzeSession, buildTurnRequest, countTurns } from "../../../../src/core/session/pipeline";
 import { repoPath } from "../../../support/fixtures";
 
 const chats = (): { name: string; text: string }[] => {
@@ -60,5 +60,50 @@ describe("Qwen Code messages carried from call to call", () => {
       // The generated chat's calls share most of their history.
       if (which === 0) expect(shared, chat.name).toBeGreaterThan(5 * turns);
     });
+  });
+
+  it("sends the same system message and tool list from call to call, recorded or not", () => {
+    const chat = chats()[0]!;
+    const session = readSessionText(chat.text, chat.name)!;
+    const turns = countTurns(session, {});
+    const header: RequestHeader = {
+      api: "openai-completions",
+      systemPrompt: "You are Qwen Code.",
+      tools: [{ name: "read_file", description: "Reads a file.", parameters: { type: "object" } }],
+      extraSettings: {},
+      source: "test",
+    };
+    for (const options of [{}, { header }] as PipelineOptions[]) {
+      const first = buildTurnRequest(session, options, 1).body;
+      for (let turn = 2; turn <= turns; turn++) {
+        const body = buildTurnRequest(session, options, turn).body;
+        // The same objects let the segmenter take every message after them from the call before.
+        expect((body.messages as unknown[])[0], `turn ${turn}`).toBe((first.messages as unknown[])[0]);
+        expect(body.tools, `turn ${turn}`).toBe(first.tools);
+      }
+    }
+    // Another header: its own system message.
+    const other = buildTurnRequest(session, { header: { ...header, systemPrompt: "Other." } }, 2).body;
+    expect((other.messages as { content: unknown }[])[0]!.content).toBe("Other.");
+  });
+
+  it("sizes every call and views its messages as each call built alone does, the history's figures carried", () => {
+    for (const chat of chats()) {
+      const session = readSessionText(chat.text, chat.name)!;
+      const turns = analyzeSession(session, {}).turns;
+      expect(turns.length, chat.name).toBeGreaterThan(1);
+      for (const summary of turns) {
+        const alone = readSessionText(chat.text, chat.name)!;
+        const body = buildTurnRequest(alone, {}, summary.turn).body;
+        const tools = Array.isArray(body.tools) ? JSON.stringify(body.tools).length : 0;
+        expect(summary.chars, `${chat.name} turn ${summary.turn}`).toBe(JSON.stringify(body.messages).length + tools);
+      }
+      // Walked backwards: the carried views are those of the call's own messages.
+      for (let turn = turns.length; turn >= 1; turn--) {
+        const messages = buildTurnRequest(session, {}, turn).messages;
+        const alone = buildTurnRequest(readSessionText(chat.text, chat.name)!, {}, turn).messages;
+        expect(JSON.stringify(messages), `${chat.name} turn ${turn}`).toBe(JSON.stringify(alone));
+      }
+    }
   });
 });
