@@ -8,6 +8,7 @@ import type { ContextMessage, LlmMessage, Provenance, TextBlock, ToolCallBlock }
 import { notRecorded } from "../../model";
 import { isText, type Text } from "../../text/text";
 import { joinTexts } from "../../text/textTests";
+import { CarriedMap } from "../../util/carried-map";
 import { isObject } from "../../util/is-object";
 import type { QwenContent } from "./history";
 
@@ -113,26 +114,12 @@ export class MessageCarry {
   private readonly ends: number[] = [];
   /** The copies the reminders went into, kept with the messages they copy. */
   readonly reminded = new ReminderCopies();
-  /** The message list `contextsOf` was given last, and the context views it made of it. */
-  private lastSourced: readonly SourcedMessage[] = [];
-  private lastContexts: readonly ContextMessage[] = [];
-
   /**
    * `contextMessages(messages)`, the views of the leading messages the last list also had (the
    * same objects) taken from the last answer: a call costs its new messages, not a lookup per
    * message of its history.
    */
-  contextsOf(messages: readonly SourcedMessage[]): ContextMessage[] {
-    const known = this.lastSourced;
-    const shared = Math.min(known.length, messages.length);
-    let same = 0;
-    while (same < shared && known[same] === messages[same]) same++;
-    const contexts = this.lastContexts.slice(0, same);
-    for (let i = same; i < messages.length; i++) contexts.push(contextOf(messages[i]!));
-    this.lastSourced = messages;
-    this.lastContexts = contexts;
-    return contexts;
-  }
+  readonly contexts = new CarriedMap<SourcedMessage, ContextMessage>(contextOf);
 
   /** The messages of `contents`: those made only of contents the last call shared kept, the rest converted. */
   messagesOf(contents: readonly QwenContent[]): readonly SourcedMessage[] {

@@ -17,6 +17,7 @@ import { QWEN_DATE_REMINDER, QWEN_MAX_TOKENS, QWEN_STARTUP_REMINDERS, QWEN_SYSTE
 import { withWrittenFiles } from "./folderTree";
 import { clampedMaxTokens, QWEN_DEFAULT_WINDOW } from "./outputClamp";
 import { getQwenIndex, promptTokens, turnContents, type QwenIndex, type QwenTurn } from "./history";
+import { CarriedSum } from "../../util/carried-map";
 import { perObject } from "../../util/per-object";
 import { contextMessages, MessageCarry, wireMessages, type Reminders, type SourcedMessage } from "./request";
 
@@ -181,37 +182,18 @@ function jsonLength(value: unknown): number {
 }
 
 /**
- * `JSON.stringify(items).length` of a session's calls' message lists, each item's length measured
- * once per object: the sum over the leading items the last list also had (the same objects) is
- * carried, so a call costs its new messages, not a lookup per message of its history.
+ * The summed JSON lengths of a session's calls' messages, each message measured once: the leading
+ * messages the last call also sent (the same objects) take their running total, so a call costs
+ * its new messages, not a lookup per message of its history.
  */
-class LengthCarry {
-  private items: readonly unknown[] = [];
-  /** The sum of the lengths of `items` up to and including each one. */
-  private readonly ends: number[] = [];
-
-  arrayLength(items: readonly unknown[]): number {
-    const known = this.items;
-    const shared = Math.min(known.length, items.length);
-    let same = 0;
-    while (same < shared && known[same] === items[same]) same++;
-    this.ends.length = same;
-    let sum = same > 0 ? this.ends[same - 1]! : 0;
-    for (let i = same; i < items.length; i++) {
-      sum += jsonLength(items[i]);
-      this.ends.push(sum);
-    }
-    this.items = items;
-    return 2 + Math.max(0, items.length - 1) + sum;
-  }
-}
-
-const lengthCarryOf = perObject<Session, LengthCarry>(() => new LengthCarry());
+const messageLengthsOf = perObject<Session, CarriedSum<unknown>>(() => new CarriedSum(jsonLength));
 
 function turnSummary(session: Session, options: PipelineOptions, turn: QwenTurn, place: TurnPlace): TurnSummary {
   const { body } = turnRequest(session, options, turn.turn);
   const messages = body.messages as unknown[];
-  const chars = lengthCarryOf(session).arrayLength(messages) + (Array.isArray(body.tools) ? jsonLength(body.tools) : 0);
+  // `JSON.stringify(messages).length`: the brackets, the commas and each message's length.
+  const messagesLength = 2 + Math.max(0, messages.length - 1) + messageLengthsOf(session).sum(messages);
+  const chars = messagesLength + (Array.isArray(body.tools) ? jsonLength(body.tools) : 0);
   return oneBranchSummary({ turn: turn.turn, entry: turn.answer, api: API, thinkingLevel: "off", messageCount: messages.length, chars, usage: turnUsage(turn) }, place);
 }
 
@@ -243,5 +225,5 @@ export function buildQwenTurnContext(session: Session, options: PipelineOptions,
 
 export function buildQwenTurnRequest(session: Session, options: PipelineOptions, turnNumber: number): BuiltRequest {
   const { body, sourced, missing, turn } = turnRequest(session, options, turnNumber);
-  return { api: API, body, messages: messageCarryOf(session).contextsOf(sourced), dropped: [], model: { ...resolvedModel(session, turn, options) }, notRecorded: missing };
+  return { api: API, body, messages: messageCarryOf(session).contexts.map(sourced), dropped: [], model: { ...resolvedModel(session, turn, options) }, notRecorded: missing };
 }
