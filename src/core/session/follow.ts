@@ -34,11 +34,11 @@ const ONE_BY_ONE_TURNS = 8;
 export class SessionFollower {
   private readonly splitter: LineSplitter;
   private readonly reader: ByteLineReader;
-  /** Hands each line's bytes to the reader (which keeps its large texts as bytes, where it can). */
-  private readonly onLine: LineBytesCallback = (bytes, start, end, lineNumber) => {
-    this.lines = lineNumber;
-    this.reader.pushLineBytes(bytes, start, end, lineNumber);
-  };
+  /**
+   * Hands each line's bytes to the reader (which keeps its large texts as bytes, where it can),
+   * with their offset in the input when the reader was given the input to read them back from.
+   */
+  private readonly onLine: LineBytesCallback;
   private bytes = 0;
   private lines = 0;
   /** The session value handed out last: the next one grew from it. */
@@ -50,6 +50,15 @@ export class SessionFollower {
   constructor(readonly fileName: string, decode: DecodeFn, readerOptions: SessionReaderOptions = {}, private readonly bounds: ReadBounds = DEFAULT_READ_BOUNDS) {
     this.splitter = new LineSplitter(decode, bounds.maxLineBytes, (line, bytes) => this.skipped.push({ line, reason: longLineReason(bytes, bounds.maxLineBytes) }));
     this.reader = openSessionReader(fileName, undefined, { decode, ...readerOptions });
+    this.onLine = readerOptions.textSource
+      ? (bytes, start, end, lineNumber, offset) => {
+          this.lines = lineNumber;
+          this.reader.pushLineBytes(bytes, start, end, lineNumber, offset);
+        }
+      : (bytes, start, end, lineNumber) => {
+          this.lines = lineNumber;
+          this.reader.pushLineBytes(bytes, start, end, lineNumber);
+        };
   }
 
   /** The session with the skipped lines said (the warnings of each kind capped). */

@@ -20,6 +20,7 @@ import { linkSessions, unlinkedWarning } from "../../core/session/threads";
 import { intakeSources } from "../../worker/intakeFiles";
 import { ProvisionalSchedule } from "./provisionalSchedule";
 import { concatBytes } from "../../core/util/concat-bytes";
+import { droppedFileTextSource } from "./fileTextSource";
 
 /** Stop buffering for detection after this many characters (a single line can be huge). */
 const DETECT_CHARS = 4 * 1024 * 1024;
@@ -50,6 +51,12 @@ export interface ReadControl {
    * and its unfinished last line), and the session is the entries of the complete lines.
    */
   live?: boolean;
+  /**
+   * Optional: a file of at least this many bytes read once leaves its long texts in the file
+   * (./fileTextSource.ts), read back when needed, instead of a copy in the worker; for the
+   * session shown. Without it every text read is copied.
+   */
+  textsInFileFrom?: number;
 }
 
 export interface ReadResult {
@@ -233,12 +240,19 @@ export async function readSession(source: Exclude<OpenSource, { kind: SharedSour
   }
   const chunks = await openChunks(source);
   const decoder = new TextDecoder("utf-8");
+  // A large file read once (not followed) leaves its long texts in the file: the worker keeps
+  // where they are, not a copy of them. Offsets are the file's, so only when it is read as it is
+  // (not a container's decoded bytes): the follower is made once the first bytes say which.
+  const textSource = source.kind === "file" && control.textsInFileFrom !== undefined && !control.live ? droppedFileTextSource(source.file, control.textsInFileFrom) : null;
+  let follower: SessionFollower | null = null;
   // The core's detection (the CLI's too), with this read's bound on buffering and its messages.
-  const follower = new SessionFollower(chunks.name, (bytes: Uint8Array) => decoder.decode(bytes), {
-    detectAfterChars: DETECT_CHARS,
-    emptyError: (name) => new Error(`"${name}" is empty: there is no line to read.`),
-    unsupportedError: unsupportedFormat,
-  });
+  const makeFollower = (withSource: boolean) =>
+    new SessionFollower(chunks.name, (bytes: Uint8Array) => decoder.decode(bytes), {
+      detectAfterChars: DETECT_CHARS,
+      emptyError: (name) => new Error(`"${name}" is empty: there is no line to read.`),
+      unsupportedError: unsupportedFormat,
+      ...(withSource && textSource ? { textSource } : {}),
+    });
   let bytesRead = 0;
   let lastProgress = 0;
   const schedule = new ProvisionalSchedule(chunks.totalBytes);
@@ -247,7 +261,7 @@ export async function readSession(source: Exclude<OpenSource, { kind: SharedSour
     const now = performance.now();
     if (!force && now - lastProgress < PROGRESS_INTERVAL_MS) return;
     lastProgress = now;
-    control.onProgress({ bytesRead, totalBytes: chunks.totalBytes, lines: follower.lineCount });
+    control.onProgress({ bytesRead, totalBytes: chunks.totalBytes, lines: follower?.lineCount ?? 0 });
   };
 
   try {
@@ -268,6 +282,7 @@ export async function readSession(source: Exclude<OpenSource, { kind: SharedSour
         // whatever its name): read whole, then decoded part by part into the same line reader.
         const bytes = await collectAll(chunks, chunk, control);
         await role.container.loadDecoder();
+        const decodedFollower = (follower = makeFollower(false));
         bytesRead = bytes.byteLength;
         const problems: ReaderWarning[] = [];
         const onProblem = (reason: string) => problems.push({ line: 0, reason });
@@ -275,22 +290,23 @@ export async function readSession(source: Exclude<OpenSource, { kind: SharedSour
         // for it); the line it stops inside is not read.
         const onBound = (reason: string) => {
           onProblem(reason);
-          follower.discardPendingLine();
+          decodedFollower.discardPendingLine();
         };
         const decoded = boundedDecoding(role.container.decode([bytes], chunks.name, (problem) => onProblem(problem.reason)), () => bytes.byteLength, DEFAULT_READ_BOUNDS, onBound);
         for (const part of decoded) {
           if (control.isCancelled()) throw new ReadCancelledError();
-          follower.append(part);
+          decodedFollower.append(part);
           report(false);
           await yieldIfDue();
         }
         // A compressed file is read whole: it is not followed as it grows.
-        const session = finishDecoded(follower, chunks.name, role.container.label, problems);
+        const session = finishDecoded(decodedFollower, chunks.name, role.container.label, problems);
         report(true);
         const warnings = problems.length === 0 ? session.warnings : capWarningsPerKind([...session.warnings, ...problems], DEFAULT_READ_BOUNDS.maxWarningsPerKind);
         return { session: { ...session, warnings }, byteLength: bytes.byteLength };
       }
       bytesRead += chunk.byteLength;
+      follower ??= makeFollower(true);
       follower.append(chunk);
       report(false);
       // A snapshot is possible once the format is known, when its reader can tell.
@@ -300,7 +316,7 @@ export async function readSession(source: Exclude<OpenSource, { kind: SharedSour
       }
       await yieldIfDue();
     }
-    if (control.live && follower.canSnapshot) {
+    if (control.live && follower?.canSnapshot) {
       // A file followed as it grows: a last line without its newline is still being written, so
       // it waits in the follower, which goes on with the bytes appended later.
       report(true);
@@ -311,7 +327,9 @@ export async function readSession(source: Exclude<OpenSource, { kind: SharedSour
     throw error;
   }
   // Detects the format first when the input had fewer lines than detection waits for.
-  const session = follower.finish();
+  const session = (follower ?? makeFollower(false)).finish();
+  // A source no text was left in (a session without long texts) is let go now.
+  if (textSource && session.textStore?.sourced === undefined) textSource.close?.();
   report(true);
   return { session, byteLength: bytesRead };
 }

@@ -14,6 +14,7 @@ import type { LoadProgress, OpenMethods, OpenSource, RecordsSummary, SessionSumm
 import { databaseSummary } from "./readDatabase";
 import { ReadCancelledError, readSession, type ReadControl } from "./readSession";
 import { sniffSessions } from "./sniffSessions";
+import { TEXTS_IN_FILE_FROM_BYTES } from "./fileTextSource";
 
 export type { OpenMethods } from "./protocol";
 export { ReadCancelledError, readSession, type ReadControl, type ReadResult } from "./readSession";
@@ -111,6 +112,8 @@ export async function openSource(host: SessionHost, runId: number, source: OpenS
     const control: ReadControl = {
       isCancelled: () => host.activeRunId !== runId,
       onProgress: (progress) => report({ type: "progress", runId, progress }),
+      // The session shown keeps a large file's long texts in the file, not a copy in the worker.
+      textsInFileFrom: TEXTS_IN_FILE_FROM_BYTES,
       // The entries read so far replace the session shown, so the page can show (and step through)
       // the first turns while the rest is read; the previous session is gone from then on.
       onSnapshot: (snapshot, progress) => {
