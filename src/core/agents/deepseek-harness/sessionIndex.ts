@@ -18,7 +18,7 @@ export interface StepRequest {
   header: number | null;
   /**
    * The surface list in force when the request was built and its length then: the surface nodes
-   * (entry indices, model-visible order) are its first `surfaceLength` items (`requestNodes`).
+   * (entry indices, model-visible order) are its first `surfaceLength` items.
    * Between two replacements the surface only grows, so the requests of that stretch share one
    * list instead of a copy each (thousands of requests of hundreds of nodes in a long session).
    */
@@ -84,11 +84,6 @@ function seedLength(session: Session): number {
 
 function stepKey(data: Record<string, unknown>): string {
   return `${num(data.turn) ?? "?"}/${num(data.step) ?? "?"}`;
-}
-
-/** A request's surface nodes (entry indices) in model-visible order. */
-export function requestNodes(request: StepRequest): readonly number[] {
-  return request.surface.length === request.surfaceLength ? request.surface : request.surface.slice(0, request.surfaceLength);
 }
 
 export function harnessIndex(session: Session): HarnessIndex {
