@@ -29,6 +29,12 @@ export function duplicateKeys(text: string, limit = 5, firstLine = 1): { found: 
     if (code === NEWLINE) line++;
     else if (code === QUOTE) {
       const start = at;
+      const keys = open[open.length - 1];
+      if (!(expectKey && keys)) {
+        // A value: skipped by searching for its closing quote (a JSON string holds no raw newline).
+        at = closingQuoteOfText(text, at + 1);
+        continue;
+      }
       let escaped = false;
       for (at++; at < text.length && text.charCodeAt(at) !== QUOTE; at++) {
         if (text.charCodeAt(at) === BACKSLASH) {
@@ -36,23 +42,20 @@ export function duplicateKeys(text: string, limit = 5, firstLine = 1): { found: 
           escaped = true;
         } else if (text.charCodeAt(at) === NEWLINE) line++;
       }
-      const keys = open[open.length - 1];
-      if (expectKey && keys) {
-        // A key without an escape is its own text: decoded only when it has one (most keys have none).
-        let key: string = text.slice(start + 1, at);
-        if (escaped) {
-          try {
-            key = JSON.parse(text.slice(start, at + 1)) as string;
-          } catch {
-            // Left as written.
-          }
+      // A key without an escape is its own text: decoded only when it has one (most keys have none).
+      let key: string = text.slice(start + 1, at);
+      if (escaped) {
+        try {
+          key = JSON.parse(text.slice(start, at + 1)) as string;
+        } catch {
+          // Left as written.
         }
-        if (keys.has(key)) {
-          total++;
-          if (found.length < limit) found.push({ key, line });
-        } else keys.add(key);
-        expectKey = false;
       }
+      if (keys.has(key)) {
+        total++;
+        if (found.length < limit) found.push({ key, line });
+      } else keys.add(key);
+      expectKey = false;
     } else if (code === 123) {
       open.push(new Set());
       expectKey = true;
@@ -121,6 +124,20 @@ export function duplicateKeysInBytes(bytes: Uint8Array, start: number, end: numb
     } else if (code === 44) expectKey = open[open.length - 1] !== null && open.length > 0;
   }
   return { found, total };
+}
+
+/** The index of the quote that closes a string whose text starts at `from` (the text's length when unclosed). */
+function closingQuoteOfText(text: string, from: number): number {
+  let at = from;
+  for (;;) {
+    const quote = text.indexOf('"', at);
+    if (quote === -1) return text.length;
+    // Escaped when an odd number of backslashes stands right before it.
+    let slashes = 0;
+    while (quote - slashes - 1 >= from && text.charCodeAt(quote - slashes - 1) === BACKSLASH) slashes++;
+    if (slashes % 2 === 0) return quote;
+    at = quote + 1;
+  }
 }
 
 /** The index of the quote that closes a string whose text starts at `from` (`end` when unclosed). */
