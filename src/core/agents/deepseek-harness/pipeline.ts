@@ -29,23 +29,26 @@ export function surfaceMessages(session: Session, index: HarnessIndex, nodes: re
  * surface list while it only grows (a replacement makes a new one, sessionIndex.ts), so each
  * node's messages and entry id are taken once per list instead of once per request (thousands
  * of requests of hundreds of nodes). `ends[k]`: how many messages the first k + 1 nodes make;
- * `firstAt`: each node's first place in the list.
+ * `firstAt`: each node's first place in the list. One per session index, for the list of the
+ * last request asked for: requests are asked for in order, and the lists left behind are not
+ * kept alive (a request of another list starts a new carry).
  */
 interface SurfaceCarry {
+  surface: readonly number[];
   messages: ContextMessage[];
   ends: number[];
   ids: string[];
   firstAt: Map<number, number>;
 }
 
-const surfaceCarries = new WeakMap<readonly number[], SurfaceCarry>();
+const surfaceCarries = new WeakMap<HarnessIndex, SurfaceCarry>();
 
 /** The carry of a request's surface list, extended to the request's length. */
 function surfaceCarry(session: Session, index: HarnessIndex, request: StepRequest): SurfaceCarry {
-  let carry = surfaceCarries.get(request.surface);
-  if (!carry) {
-    carry = { messages: [], ends: [], ids: [], firstAt: new Map() };
-    surfaceCarries.set(request.surface, carry);
+  let carry = surfaceCarries.get(index);
+  if (!carry || carry.surface !== request.surface) {
+    carry = { surface: request.surface, messages: [], ends: [], ids: [], firstAt: new Map() };
+    surfaceCarries.set(index, carry);
   }
   for (let at = carry.ends.length; at < request.surfaceLength; at++) {
     const node = request.surface[at]!;

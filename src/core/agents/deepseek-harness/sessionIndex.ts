@@ -101,11 +101,18 @@ export function harnessIndex(session: Session): HarnessIndex {
   const openCompactions = new Map<string, CompactionRecord>();
   let lastCompaction: CompactionRecord | null = null;
 
+  // The step the last chunk belonged to: a step streams many chunks in a row, each of which would
+  // otherwise build its step's key and look it up. Forgotten when a step's entry is deleted.
+  let lastStep: { turn: unknown; step: unknown; request: StepRequest } | null = null;
   const emit = (data: Record<string, unknown>, at: number, failure: string | null = null): StepRequest | null => {
     if (inSeed) return null;
+    if (lastStep !== null && data.turn === lastStep.turn && data.step === lastStep.step) return lastStep.request;
     const key = stepKey(data);
     const existing = stepRequests.get(key);
-    if (existing) return existing;
+    if (existing) {
+      lastStep = { turn: data.turn, step: data.step, request: existing };
+      return existing;
+    }
     const request: StepRequest = {
       turn: index.requests.length + 1,
       harnessTurn: num(data.turn),
@@ -121,6 +128,7 @@ export function harnessIndex(session: Session): HarnessIndex {
     };
     replacedSinceRequest = false;
     stepRequests.set(key, request);
+    lastStep = { turn: data.turn, step: data.step, request };
     index.requests.push(request);
     return request;
   };
@@ -143,6 +151,7 @@ export function harnessIndex(session: Session): HarnessIndex {
       case "step/start":
         // A new lifecycle may number its turns and steps from 1 again: forget older steps.
         stepRequests.delete(stepKey(data));
+        lastStep = null;
         return;
       case "assistant/chunk":
       case "text-chunks":
