@@ -17,7 +17,6 @@ import { DEEPSEEK_HARNESS_FORMAT_ID, entryIdOfSeq, isPackedChunkType, KNOWN_EVEN
 import { keepHarnessStoredTexts } from "./storedTextPlaces";
 
 const FORMAT_LABEL = "deepseek-harness session log";
-const DAY_MS = 86_400_000;
 
 /**
  * The header line: `type: "session"` with a numeric `createdAt` (pi's header has a `timestamp`
@@ -70,9 +69,6 @@ class DeepseekHarnessLineReader extends StoredTextReader implements LineReader {
   /** The last event time made a timestamp, and that timestamp: a run of chunks mostly shares one. */
   private lastTime: number | null = null;
   private lastTimestamp: string | null = null;
-  /** The UTC day of the last timestamp formatted (`isoOf`): its first millisecond and "YYYY-MM-DDT". */
-  private dayStart = Number.NaN;
-  private dayPrefix = "";
 
 
   constructor(
@@ -174,31 +170,9 @@ class DeepseekHarnessLineReader extends StoredTextReader implements LineReader {
     if (time === null) return null;
     if (time !== this.lastTime) {
       this.lastTime = time;
-      this.lastTimestamp = this.isoOf(time);
+      this.lastTimestamp = new Date(time).toISOString();
     }
     return this.lastTimestamp;
-  }
-
-  /**
-   * `new Date(time).toISOString()`: within the day of the last one formatted, the clock part is
-   * written from the milliseconds (every UTC day has 86,400,000 of them), which costs a fraction
-   * of a Date and its formatting; events of one session mostly fall on one day.
-   */
-  private isoOf(time: number): string {
-    const within = time - this.dayStart;
-    if (Number.isInteger(time) && within >= 0 && within < DAY_MS) {
-      const hours = Math.floor(within / 3600000);
-      const minutes = Math.floor(within / 60000) % 60;
-      const seconds = Math.floor(within / 1000) % 60;
-      const ms = within % 1000;
-      return `${this.dayPrefix}${hours < 10 ? "0" : ""}${hours}:${minutes < 10 ? "0" : ""}${minutes}:${seconds < 10 ? "0" : ""}${seconds}.${ms < 100 ? (ms < 10 ? "00" : "0") : ""}${ms}Z`;
-    }
-    const iso = new Date(time).toISOString();
-    if (Number.isInteger(time)) {
-      this.dayStart = time - (((time % DAY_MS) + DAY_MS) % DAY_MS);
-      this.dayPrefix = iso.slice(0, iso.indexOf("T") + 1);
-    }
-    return iso;
   }
 
   snapshot(): Session {
