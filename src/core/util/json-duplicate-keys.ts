@@ -1,7 +1,10 @@
 // Keys written twice in one JSON object. JSON.parse keeps the last value of a repeated key and
 // drops the others without a word, so a file whose `messages` list is written twice reads as the
 // second list alone. One pass over the text, tracking strings and the keys of each open object;
-// the text is assumed to parse (call it after JSON.parse succeeded).
+// the text is assumed to parse (call it after JSON.parse succeeded). `duplicateKeysInBytes` does the
+// same on a line's UTF-8 bytes, so a reader that parsed the bytes need not decode the whole line
+// (its large texts included) only to look for repeated keys.
+import { utf8Decode } from "./utf8";
 
 export interface DuplicateKey {
   key: string;
@@ -26,6 +29,12 @@ export function duplicateKeys(text: string, limit = 5, firstLine = 1): { found: 
     if (code === NEWLINE) line++;
     else if (code === QUOTE) {
       const start = at;
+      const keys = open[open.length - 1];
+      if (!(expectKey && keys)) {
+        // A value: skipped by searching for its closing quote (a JSON string holds no raw newline).
+        at = closingQuoteOfText(text, at + 1);
+        continue;
+      }
       let escaped = false;
       for (at++; at < text.length && text.charCodeAt(at) !== QUOTE; at++) {
         if (text.charCodeAt(at) === BACKSLASH) {
@@ -33,23 +42,20 @@ export function duplicateKeys(text: string, limit = 5, firstLine = 1): { found: 
           escaped = true;
         } else if (text.charCodeAt(at) === NEWLINE) line++;
       }
-      const keys = open[open.length - 1];
-      if (expectKey && keys) {
-        // A key without an escape is its own text: decoded only when it has one (most keys have none).
-        let key: string = text.slice(start + 1, at);
-        if (escaped) {
-          try {
-            key = JSON.parse(text.slice(start, at + 1)) as string;
-          } catch {
-            // Left as written.
-          }
+      // A key without an escape is its own text: decoded only when it has one (most keys have none).
+      let key: string = text.slice(start + 1, at);
+      if (escaped) {
+        try {
+          key = JSON.parse(text.slice(start, at + 1)) as string;
+        } catch {
+          // Left as written.
         }
-        if (keys.has(key)) {
-          total++;
-          if (found.length < limit) found.push({ key, line });
-        } else keys.add(key);
-        expectKey = false;
       }
+      if (keys.has(key)) {
+        total++;
+        if (found.length < limit) found.push({ key, line });
+      } else keys.add(key);
+      expectKey = false;
     } else if (code === 123) {
       open.push(new Set());
       expectKey = true;
@@ -62,6 +68,109 @@ export function duplicateKeys(text: string, limit = 5, firstLine = 1): { found: 
     } else if (code === 44) expectKey = open[open.length - 1] !== null && open.length > 0;
   }
   return { found, total };
+}
+
+/**
+ * `duplicateKeys(utf8Decode(bytes.subarray(start, end)), limit, firstLine)` without decoding the
+ * range: every byte JSON's structure reads (quotes, backslashes, brackets, commas, newlines) is
+ * ASCII, and UTF-8 never uses an ASCII byte inside a longer character, so the same bytes are
+ * found; only the keys are decoded. A string that is not a key is skipped by searching for its
+ * closing quote (the engine's byte search) instead of testing each of its bytes; a JSON string
+ * holds no raw newline, so none is counted inside one.
+ */
+export function duplicateKeysInBytes(bytes: Uint8Array, start: number, end: number, limit = 5, firstLine = 1): { found: DuplicateKey[]; total: number } {
+  const found: DuplicateKey[] = [];
+  let total = 0;
+  const open: (Set<string> | null)[] = [];
+  let line = firstLine;
+  let expectKey = false;
+  for (let at = start; at < end; at++) {
+    const code = bytes[at]!;
+    if (code === NEWLINE) line++;
+    else if (code === QUOTE) {
+      const quote = at;
+      const keys = open[open.length - 1];
+      if (!(expectKey && keys)) {
+        at = closingQuote(bytes, at + 1, end);
+        continue;
+      }
+      let escaped = false;
+      let ascii = true;
+      for (at++; at < end && bytes[at] !== QUOTE; at++) {
+        const byte = bytes[at]!;
+        if (byte === BACKSLASH) {
+          at++;
+          escaped = true;
+        } else if (byte === NEWLINE) line++;
+        else if (byte >= 0x80) ascii = false;
+      }
+      // A backslash just before `end` steps past it, as the text's scan steps past its length.
+      if (at > end) at = end;
+      const key = keyText(bytes, quote, at, end, escaped, ascii);
+      if (keys.has(key)) {
+        total++;
+        if (found.length < limit) found.push({ key, line });
+      } else keys.add(key);
+      expectKey = false;
+    } else if (code === 123) {
+      open.push(new Set());
+      expectKey = true;
+    } else if (code === 91) {
+      open.push(null);
+      expectKey = false;
+    } else if (code === 125 || code === 93) {
+      open.pop();
+      expectKey = false;
+    } else if (code === 44) expectKey = open[open.length - 1] !== null && open.length > 0;
+  }
+  return { found, total };
+}
+
+/** The index of the quote that closes a string whose text starts at `from` (the text's length when unclosed). */
+function closingQuoteOfText(text: string, from: number): number {
+  let at = from;
+  for (;;) {
+    const quote = text.indexOf('"', at);
+    if (quote === -1) return text.length;
+    // Escaped when an odd number of backslashes stands right before it.
+    let slashes = 0;
+    while (quote - slashes - 1 >= from && text.charCodeAt(quote - slashes - 1) === BACKSLASH) slashes++;
+    if (slashes % 2 === 0) return quote;
+    at = quote + 1;
+  }
+}
+
+/** The index of the quote that closes a string whose text starts at `from` (`end` when unclosed). */
+function closingQuote(bytes: Uint8Array, from: number, end: number): number {
+  let at = from;
+  for (;;) {
+    const quote = bytes.indexOf(QUOTE, at);
+    if (quote === -1 || quote >= end) return end;
+    // Escaped when an odd number of backslashes stands right before it.
+    let slashes = 0;
+    while (quote - slashes - 1 >= from && bytes[quote - slashes - 1] === BACKSLASH) slashes++;
+    if (slashes % 2 === 0) return quote;
+    at = quote + 1;
+  }
+}
+
+/** A key's text from its bytes (`quote` and `close` are its quotes, `close` = `end` when unclosed), as the decoded line would give it. */
+function keyText(bytes: Uint8Array, quote: number, close: number, end: number, escaped: boolean, ascii: boolean): string {
+  if (ascii && !escaped) {
+    let key = "";
+    for (let at = quote + 1; at < close; at++) key += String.fromCharCode(bytes[at]!);
+    return key;
+  }
+  // Decoded with its opening quote so that a leading byte-order mark is kept as the line's decoding keeps it.
+  const closed = close < end;
+  const quoted = utf8Decode(bytes.subarray(quote, closed ? close + 1 : end));
+  const text = quoted.slice(1, closed ? -1 : undefined);
+  if (!escaped) return text;
+  try {
+    return JSON.parse(quoted) as string;
+  } catch {
+    return text;
+  }
 }
 
 /** A reader warning's words for the repeated keys of one text, or null when there are none. */

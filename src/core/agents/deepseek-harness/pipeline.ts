@@ -13,7 +13,7 @@ import { isObject } from "../../util/is-object";
 import { isText, textUnits } from "../../text/text";
 import { contentOf, dataOf, num, str, timestampOf } from "./events";
 import { deriveContextMessages } from "./messages";
-import { harnessIndex, requestNodes, type HarnessIndex, type StepRequest } from "./sessionIndex";
+import { harnessIndex, type HarnessIndex, type StepRequest } from "./sessionIndex";
 import { deepseekBody, recordedHeader, type RecordedHeader } from "./wire";
 
 /** The route the harness's native DeepSeek adapter serves; others go through pi-ai (DH-47). */
@@ -22,6 +22,43 @@ const NATIVE_DEEPSEEK_ROUTE = "deepseek-official";
 /** The context messages of a list of surface nodes (entry indices), in order. */
 export function surfaceMessages(session: Session, index: HarnessIndex, nodes: readonly number[]): ContextMessage[] {
   return nodes.flatMap((node) => deriveContextMessages(session.entries[node]!, index.toolNames));
+}
+
+/**
+ * What a surface list's nodes derive to, carried from request to request: requests share their
+ * surface list while it only grows (a replacement makes a new one, sessionIndex.ts), so each
+ * node's messages and entry id are taken once per list instead of once per request (thousands
+ * of requests of hundreds of nodes). `ends[k]`: how many messages the first k + 1 nodes make;
+ * `firstAt`: each node's first place in the list. One per session index, for the list of the
+ * last request asked for: requests are asked for in order, and the lists left behind are not
+ * kept alive (a request of another list starts a new carry).
+ */
+interface SurfaceCarry {
+  surface: readonly number[];
+  messages: ContextMessage[];
+  ends: number[];
+  ids: string[];
+  firstAt: Map<number, number>;
+}
+
+const surfaceCarries = new WeakMap<HarnessIndex, SurfaceCarry>();
+
+/** The carry of a request's surface list, extended to the request's length. */
+function surfaceCarry(session: Session, index: HarnessIndex, request: StepRequest): SurfaceCarry {
+  let carry = surfaceCarries.get(index);
+  if (!carry || carry.surface !== request.surface) {
+    carry = { surface: request.surface, messages: [], ends: [], ids: [], firstAt: new Map() };
+    surfaceCarries.set(index, carry);
+  }
+  for (let at = carry.ends.length; at < request.surfaceLength; at++) {
+    const node = request.surface[at]!;
+    const entry = session.entries[node]!;
+    for (const message of deriveContextMessages(entry, index.toolNames)) carry.messages.push(message);
+    carry.ends.push(carry.messages.length);
+    carry.ids.push(entry.id);
+    if (!carry.firstAt.has(node)) carry.firstAt.set(node, at);
+  }
+  return carry;
 }
 
 export function headerAt(session: Session, position: number | null): RecordedHeader {
@@ -94,9 +131,11 @@ function thinkingLevelOf(header: RecordedHeader): string {
 function requestContext(session: Session, options: PipelineOptions, request: StepRequest): TurnContext {
   const index = harnessIndex(session);
   const header = headerAt(session, request.header);
-  const nodes = requestNodes(request);
-  const messages = surfaceMessages(session, index, nodes);
-  const compaction = [...index.compactions].reverse().find((c) => c.checkpoint !== null && nodes.includes(c.checkpoint));
+  const length = request.surfaceLength;
+  const carry = surfaceCarry(session, index, request);
+  const messages = carry.messages.slice(0, length === 0 ? 0 : carry.ends[length - 1]);
+  // The newest compaction whose checkpoint is among the request's nodes.
+  const compaction = [...index.compactions].reverse().find((c) => c.checkpoint !== null && (carry.firstAt.get(c.checkpoint) ?? length) < length);
   return {
     turn: request.turn,
     entryId: session.entries[request.entry]!.id,
@@ -105,7 +144,7 @@ function requestContext(session: Session, options: PipelineOptions, request: Ste
     model: modelRefOf(header, answerMessage(session, request)),
     thinkingLevel: thinkingLevelOf(header),
     api: options.api ?? "openai-completions",
-    pathEntryIds: nodes.map((node) => session.entries[node]!.id),
+    pathEntryIds: carry.ids.slice(0, length),
     compactionId: compaction?.checkpoint != null ? session.entries[compaction.checkpoint]!.id : null,
     warnings: request.header === null ? [{ line: 0, reason: `request ${request.turn}: no request/header before it (a log from before 2026-07-06?): system prompt, tools and settings are not recorded` }] : [],
   };

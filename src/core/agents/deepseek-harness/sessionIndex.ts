@@ -18,7 +18,7 @@ export interface StepRequest {
   header: number | null;
   /**
    * The surface list in force when the request was built and its length then: the surface nodes
-   * (entry indices, model-visible order) are its first `surfaceLength` items (`requestNodes`).
+   * (entry indices, model-visible order) are its first `surfaceLength` items.
    * Between two replacements the surface only grows, so the requests of that stretch share one
    * list instead of a copy each (thousands of requests of hundreds of nodes in a long session).
    */
@@ -86,11 +86,6 @@ function stepKey(data: Record<string, unknown>): string {
   return `${num(data.turn) ?? "?"}/${num(data.step) ?? "?"}`;
 }
 
-/** A request's surface nodes (entry indices) in model-visible order. */
-export function requestNodes(request: StepRequest): readonly number[] {
-  return request.surface.length === request.surfaceLength ? request.surface : request.surface.slice(0, request.surfaceLength);
-}
-
 export function harnessIndex(session: Session): HarnessIndex {
   const cached = indexCache.get(session);
   if (cached) return cached;
@@ -106,11 +101,18 @@ export function harnessIndex(session: Session): HarnessIndex {
   const openCompactions = new Map<string, CompactionRecord>();
   let lastCompaction: CompactionRecord | null = null;
 
+  // The step the last chunk belonged to: a step streams many chunks in a row, each of which would
+  // otherwise build its step's key and look it up. Forgotten when a step's entry is deleted.
+  let lastStep: { turn: unknown; step: unknown; request: StepRequest } | null = null;
   const emit = (data: Record<string, unknown>, at: number, failure: string | null = null): StepRequest | null => {
     if (inSeed) return null;
+    if (lastStep !== null && data.turn === lastStep.turn && data.step === lastStep.step) return lastStep.request;
     const key = stepKey(data);
     const existing = stepRequests.get(key);
-    if (existing) return existing;
+    if (existing) {
+      lastStep = { turn: data.turn, step: data.step, request: existing };
+      return existing;
+    }
     const request: StepRequest = {
       turn: index.requests.length + 1,
       harnessTurn: num(data.turn),
@@ -126,6 +128,7 @@ export function harnessIndex(session: Session): HarnessIndex {
     };
     replacedSinceRequest = false;
     stepRequests.set(key, request);
+    lastStep = { turn: data.turn, step: data.step, request };
     index.requests.push(request);
     return request;
   };
@@ -148,6 +151,7 @@ export function harnessIndex(session: Session): HarnessIndex {
       case "step/start":
         // A new lifecycle may number its turns and steps from 1 again: forget older steps.
         stepRequests.delete(stepKey(data));
+        lastStep = null;
         return;
       case "assistant/chunk":
       case "text-chunks":

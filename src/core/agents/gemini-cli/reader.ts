@@ -16,7 +16,7 @@ import { readStoredTextLine } from "../../readers/stored-text-line";
 import { isObject } from "../../util/is-object";
 import { utf8Decode } from "../../util/utf8";
 import { parseJsonCapped } from "../../util/json-depth";
-import { duplicateKeys, duplicateKeysReason } from "../../util/json-duplicate-keys";
+import { duplicateKeys, duplicateKeysInBytes, duplicateKeysReason, type DuplicateKey } from "../../util/json-duplicate-keys";
 import { keepGeminiStoredTexts } from "./storedTextPlaces";
 
 export const GEMINI_CLI_FORMAT_ID = "gemini-cli";
@@ -107,7 +107,7 @@ class GeminiLineReader extends StoredTextReader implements LineReader {
       return;
     }
     if (text.trim() === "") return;
-    this.readParsed(parseObjectLine(text), lineNumber, text);
+    this.readParsed(parseObjectLine(text), lineNumber, () => duplicateKeys(text, 5, lineNumber));
   }
 
   /**
@@ -130,21 +130,22 @@ class GeminiLineReader extends StoredTextReader implements LineReader {
       asText: (text) => this.pushLine(text, lineNumber),
       keep: (raw, store, mark) => keepGeminiStoredTexts(raw, store, mark),
       // A line that makes no entry (a bad line, not a chat record) keeps no bytes. The repeated
-      // keys are looked for in the line's text, decoded for that only.
-      read: (parsed) => this.readParsed(parsed, lineNumber, utf8Decode(bytes.subarray(start, end))),
+      // keys are looked for in the line's bytes: decoding the whole line for them cost as much as
+      // the parse.
+      read: (parsed) => this.readParsed(parsed, lineNumber, () => duplicateKeysInBytes(bytes, start, end, 5, lineNumber)),
     });
   }
 
 
-  /** Reads a parsed line (`text`: the line as written, for repeated keys); true when it made an entry. */
-  private readParsed(parsed: { value: Record<string, unknown>; note?: string } | { reason: string }, lineNumber: number, text: string): boolean {
+  /** Reads a parsed line (`repeatedKeys`: the keys written twice in the line as written); true when it made an entry. */
+  private readParsed(parsed: { value: Record<string, unknown>; note?: string } | { reason: string }, lineNumber: number, repeatedKeys: () => { found: DuplicateKey[]; total: number }): boolean {
     if ("reason" in parsed) {
       this.lastBadLine = lineNumber;
       this.warnings.push({ line: lineNumber, reason: parsed.reason });
       return false;
     }
     if (parsed.note) this.warnings.push({ line: lineNumber, reason: parsed.note });
-    const repeated = duplicateKeysReason(duplicateKeys(text, 5, lineNumber));
+    const repeated = duplicateKeysReason(repeatedKeys());
     if (repeated) this.warnings.push({ line: lineNumber, reason: repeated });
     const kind = lineKind(parsed.value);
     if (kind === null) {

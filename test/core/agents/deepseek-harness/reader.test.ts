@@ -96,3 +96,21 @@ describe("deepseek-harness reader", () => {
     expect(torn.warnings.some((w) => w.line === 0 && /incomplete/.test(w.reason))).toBe(true);
   });
 });
+
+describe("deepseek-harness event times", () => {
+  it("writes each event's time as Date's ISO string, across midnight, within a day and outside the usual years", () => {
+    const lines = readFileSync(decodedPath(), "utf8").split("\n").filter((line) => line.trim() !== "");
+    const events = lines.slice(1).filter((line) => typeof (JSON.parse(line) as { seq0?: unknown }).seq0 !== "number");
+    const midnight = Date.UTC(2026, 11, 6);
+    const times = [
+      midnight - 1, midnight, midnight, midnight + 1, midnight + 9, midnight + 10, midnight + 99, midnight + 100, midnight + 59_999,
+      midnight + 3_599_999, midnight + 86_399_999, midnight + 86_400_000, midnight + 90_061_001, midnight + 123.7, midnight + 124,
+      -1, -86_400_001, 0, 253_402_300_799_999, 253_402_300_800_000, midnight - 86_400_000 * 400, midnight + 5,
+    ];
+    expect(events.length).toBeGreaterThanOrEqual(times.length);
+    let seq = 0;
+    const rewritten = times.map((time, at) => JSON.stringify({ ...(JSON.parse(events[at]!) as Record<string, unknown>), seq: seq++, time }));
+    const session = readSessionText([lines[0], ...rewritten].join("\n"), "session.jsonl");
+    expect(session.entries.map((entry) => entry.timestamp)).toEqual(times.map((time) => new Date(time).toISOString()));
+  });
+});

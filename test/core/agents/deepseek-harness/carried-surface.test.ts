@@ -1,0 +1,62 @@
+// deepseek-harness requests share their surface list while it only grows: each node's context
+// messages and entry id are taken once per list and carried from request to request
+// (pipeline.ts surfaceCarry), not derived again for every request. Every request must still be
+// the one built on its own, in any order of turns, and the session's entries are read a number
+// of times that grows with the entries, not with requests × context.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { generateAgentSession } from "../../../../bench/generate-agent-session";
+import type { Session } from "../../../../src/core/model";
+import { readSessionText } from "../../../../src/core/session/index";
+import { buildTurnContext, buildTurnRequest, countTurns } from "../../../../src/core/session/pipeline";
+
+const generated = () => {
+  const session = generateAgentSession("deepseek-harness", { minBytes: 512 * 1024, seed: 3, callsPerCompaction: 12 });
+  return { name: path.basename(session.file), text: readFileSync(session.file, "utf8") };
+};
+
+const requestOf = (session: Session, turn: number) => {
+  const context = buildTurnContext(session, {}, turn);
+  return JSON.stringify([buildTurnRequest(session, {}, turn).body, context.messages, context.pathEntryIds, context.compactionId]);
+};
+
+describe("deepseek-harness surface carried from request to request", () => {
+  it("builds every request as it is built alone, walked forwards, backwards and jumping", () => {
+    const chat = generated();
+    const open = () => readSessionText(chat.text, chat.name)!;
+    const turns = countTurns(open(), {});
+    expect(turns).toBeGreaterThan(20);
+    const alone = Array.from({ length: turns }, (_, i) => requestOf(open(), i + 1));
+    const forwards = open();
+    const backwards = open();
+    const jumping = open();
+    for (let turn = 1; turn <= turns; turn++) expect(requestOf(forwards, turn), `turn ${turn}`).toBe(alone[turn - 1]);
+    for (let turn = turns; turn >= 1; turn--) expect(requestOf(backwards, turn), `turn ${turn}`).toBe(alone[turn - 1]);
+    for (let i = 0; i < turns; i++) {
+      const turn = ((i * 7) % turns) + 1;
+      expect(requestOf(jumping, turn), `turn ${turn}`).toBe(alone[turn - 1]);
+    }
+  });
+
+  it("reads each entry a bounded number of times, however many requests share it", () => {
+    const chat = generated();
+    const session = readSessionText(chat.text, chat.name)!;
+    let reads = 0;
+    const entries = new Proxy(session.entries, {
+      get(target, key, receiver) {
+        if (typeof key === "string" && /^\d+$/.test(key)) reads++;
+        return Reflect.get(target, key, receiver) as unknown;
+      },
+    });
+    const counted: Session = { ...session, entries };
+    const turns = countTurns(counted, {});
+    // Context messages per request, summed: what a per-request derivation reads at least.
+    let context = 0;
+    for (let turn = 1; turn <= turns; turn++) context += buildTurnContext(counted, {}, turn).messages.length;
+    expect(context).toBeGreaterThan(4 * session.entries.length);
+    // The index's one pass over the entries, and a few reads per request (its header, answer,
+    // usage); the code before read each node twice per request (11,436 reads here, against 1,392).
+    expect(reads).toBeLessThan(session.entries.length + 10 * turns);
+  });
+});
