@@ -32,12 +32,15 @@ let refuse = false;
 
 /** A File whose slices the stand-in synchronous reader can read (Node has no FileReaderSync). */
 class DroppedFile extends File {
-  constructor(private readonly bytes: Uint8Array, name: string) {
-    super([bytes], name);
+  private readonly contents: Uint8Array<ArrayBuffer>;
+  constructor(contents: Uint8Array, name: string) {
+    const copy = new Uint8Array(contents);
+    super([copy], name);
+    this.contents = copy;
   }
   override slice(start?: number, end?: number): Blob {
     const blob = super.slice(start, end);
-    SLICE_BYTES.set(blob, this.bytes.subarray(start, end));
+    SLICE_BYTES.set(blob, this.contents.subarray(start, end));
     return blob;
   }
 }
