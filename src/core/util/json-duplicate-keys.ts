@@ -1,10 +1,10 @@
 // Keys written twice in one JSON object. JSON.parse keeps the last value of a repeated key and
 // drops the others without a word, so a file whose `messages` list is written twice reads as the
-// second list alone. One pass over the text, tracking strings and the keys of each open object;
+// second list alone. One pass over the bytes, tracking strings and the keys of each open object;
 // the text is assumed to parse (call it after JSON.parse succeeded). `duplicateKeysInBytes` does the
 // same on a line's UTF-8 bytes, so a reader that parsed the bytes need not decode the whole line
 // (its large texts included) only to look for repeated keys.
-import { utf8Decode } from "./utf8";
+import { utf8Decode, utf8Encode } from "./utf8";
 
 export interface DuplicateKey {
   key: string;
@@ -18,56 +18,10 @@ const NEWLINE = 10;
 
 /** The first `limit` repeated keys of `text`, and how many there are in all. */
 export function duplicateKeys(text: string, limit = 5, firstLine = 1): { found: DuplicateKey[]; total: number } {
-  const found: DuplicateKey[] = [];
-  let total = 0;
-  // One entry per open container: the keys seen (objects) or null (arrays).
-  const open: (Set<string> | null)[] = [];
-  let line = firstLine;
-  let expectKey = false;
-  for (let at = 0; at < text.length; at++) {
-    const code = text.charCodeAt(at);
-    if (code === NEWLINE) line++;
-    else if (code === QUOTE) {
-      const start = at;
-      const keys = open[open.length - 1];
-      if (!(expectKey && keys)) {
-        // A value: skipped by searching for its closing quote (a JSON string holds no raw newline).
-        at = closingQuoteOfText(text, at + 1);
-        continue;
-      }
-      let escaped = false;
-      for (at++; at < text.length && text.charCodeAt(at) !== QUOTE; at++) {
-        if (text.charCodeAt(at) === BACKSLASH) {
-          at++;
-          escaped = true;
-        } else if (text.charCodeAt(at) === NEWLINE) line++;
-      }
-      // A key without an escape is its own text: decoded only when it has one (most keys have none).
-      let key: string = text.slice(start + 1, at);
-      if (escaped) {
-        try {
-          key = JSON.parse(text.slice(start, at + 1)) as string;
-        } catch {
-          // Left as written.
-        }
-      }
-      if (keys.has(key)) {
-        total++;
-        if (found.length < limit) found.push({ key, line });
-      } else keys.add(key);
-      expectKey = false;
-    } else if (code === 123) {
-      open.push(new Set());
-      expectKey = true;
-    } else if (code === 91) {
-      open.push(null);
-      expectKey = false;
-    } else if (code === 125 || code === 93) {
-      open.pop();
-      expectKey = false;
-    } else if (code === 44) expectKey = open[open.length - 1] !== null && open.length > 0;
-  }
-  return { found, total };
+  // The same scan as a line's bytes get: the text's UTF-8 bytes hold the same structure (see
+  // duplicateKeysInBytes), and the keys decode back to the text's own.
+  const bytes = utf8Encode(text);
+  return duplicateKeysInBytes(bytes, 0, bytes.length, limit, firstLine);
 }
 
 /**
@@ -124,20 +78,6 @@ export function duplicateKeysInBytes(bytes: Uint8Array, start: number, end: numb
     } else if (code === 44) expectKey = open[open.length - 1] !== null && open.length > 0;
   }
   return { found, total };
-}
-
-/** The index of the quote that closes a string whose text starts at `from` (the text's length when unclosed). */
-function closingQuoteOfText(text: string, from: number): number {
-  let at = from;
-  for (;;) {
-    const quote = text.indexOf('"', at);
-    if (quote === -1) return text.length;
-    // Escaped when an odd number of backslashes stands right before it.
-    let slashes = 0;
-    while (quote - slashes - 1 >= from && text.charCodeAt(quote - slashes - 1) === BACKSLASH) slashes++;
-    if (slashes % 2 === 0) return quote;
-    at = quote + 1;
-  }
 }
 
 /** The index of the quote that closes a string whose text starts at `from` (`end` when unclosed). */
