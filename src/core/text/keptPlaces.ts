@@ -9,6 +9,8 @@ import {
   SOURCE_CHUNK,
   storeBytes,
   storedTextBytes,
+  storedTextHead,
+  copyIntoChunks,
   storeMark,
   withSourceLine,
   type SourceLine,
@@ -32,17 +34,47 @@ export interface StoredTextPlace {
 export function storeKeptTextsAgain(store: TextStore, mark: StoreMark, places: readonly StoredTextPlace[]): void {
   const holderOf = (place: StoredTextPlace) => place.holder as Record<string | number, unknown>;
   const texts = places.map((place) => holderOf(place)[place.key] as StoredText);
-  const bytes = texts.map((text) => (text.chunk === SOURCE_CHUNK ? null : storedTextBytes(text)));
+  // A text kept in the source has only its head in the store: that is what moves.
+  const bytes = texts.map((text) => (text.chunk === SOURCE_CHUNK ? (text.headChunk === undefined ? null : storedTextHead(text)) : storedTextBytes(text)));
   rewindStore(store, mark);
   places.forEach((place, index) => {
     const text = texts[index]!;
     const kept = bytes[index];
-    if (!kept) {
+    if (text.chunk === SOURCE_CHUNK) {
       store.sourced = (store.sourced ?? 0) + 1;
+      if (!kept) return;
+      const head = copyIntoChunks(store, kept, 0, kept.length);
+      holderOf(place)[place.key] = { ...text, headChunk: head.chunk, headStart: head.start };
       return;
     }
-    holderOf(place)[place.key] = { ...text, ...storeBytes(store, kept, 0, kept.length) };
+    if (kept) holderOf(place)[place.key] = { ...text, ...storeBytes(store, kept, 0, kept.length) };
   });
+}
+
+/**
+ * Longest text copied into memory by `copyIntoStore`: a longer one stays in the source (a copy
+ * of it would cost more memory than its few reads cost time).
+ */
+const COPIED_AT_MOST_BYTES = 64 * 1024;
+
+/**
+ * Copies the texts at `places` that were left in the store's source into its chunks, from the
+ * line in memory (call it while the line is read): texts every analysis decodes, such as a
+ * compaction's summary, which would otherwise be read back from the file one at a time, each far
+ * from the last (in a browser each such read of the dropped file costs milliseconds). They are a
+ * few small texts of a session, so their copy costs little memory.
+ */
+export function copyIntoStore(store: TextStore, places: readonly StoredTextPlace[]): void {
+  for (const place of places) {
+    const holder = place.holder as Record<string | number, unknown>;
+    const text = holder[place.key];
+    if (!isStoredText(text) || text.chunk !== SOURCE_CHUNK || text.byteLength > COPIED_AT_MOST_BYTES) continue;
+    const bytes = storedTextBytes(text);
+    // Its head in the store stays where it is, unused (a few bytes): the copy holds them all.
+    const { headChunk, headStart, ...copied } = text;
+    holder[place.key] = { ...copied, ...storeBytes(store, bytes, 0, bytes.length) };
+    if (store.sourced) store.sourced--;
+  }
 }
 
 /** Replaces every stored text of `value` not in `kept` by its string; true when one was. */

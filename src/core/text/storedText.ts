@@ -59,7 +59,30 @@ export interface StoredText extends LiteralFacts {
   /** Offset in the chunk (a multiple of 4, so the bytes can be read as 32-bit words), or in the source. */
   readonly start: number;
   readonly byteLength: number;
+  /**
+   * For a text kept in the source: where its first bytes are copied in the store's chunks (see
+   * `storedTextHead`), so that a test of how a text starts does not read the source.
+   */
+  readonly headChunk?: number;
+  readonly headStart?: number;
 }
+
+/** Where a text's bytes are, as `storeBytes` gives it (a text kept in the source with its head). */
+export interface StoredPlace {
+  chunk: number;
+  start: number;
+  byteLength: number;
+  headChunk?: number;
+  headStart?: number;
+}
+
+/**
+ * How many of the first bytes of a text kept in the source are copied into the store too: enough
+ * for the tests that look at how a text starts (a tag such as `<state_snapshot>`, after a few
+ * blanks), which stages ask of many texts (each would otherwise be a read of the file, and in a
+ * browser a read of a dropped file costs milliseconds), for 32 bytes a text.
+ */
+const HEAD_BYTES = 32;
 
 /** 64 MB: few chunks for a large session; the first chunk is 1 MB, each next one twice the last. */
 const DEFAULT_CHUNK_BYTES = 64 * 1024 * 1024;
@@ -122,12 +145,19 @@ export function storeBytes(
   start: number,
   end: number,
   sourceOffset?: number,
-): { chunk: number; start: number; byteLength: number } {
+): StoredPlace {
   const length = end - start;
   if (sourceOffset !== undefined && store.sourced !== undefined && sources.has(store.id)) {
     store.sourced++;
-    return { chunk: SOURCE_CHUNK, start: sourceOffset, byteLength: length };
+    const head = copyIntoChunks(store, bytes, start, start + Math.min(length, HEAD_BYTES));
+    return { chunk: SOURCE_CHUNK, start: sourceOffset, byteLength: length, headChunk: head.chunk, headStart: head.start };
   }
+  return copyIntoChunks(store, bytes, start, end);
+}
+
+/** Copies `bytes[start, end)` into the store's chunks and returns where they are. */
+export function copyIntoChunks(store: TextStore, bytes: Uint8Array, start: number, end: number): { chunk: number; start: number; byteLength: number } {
+  const length = end - start;
   let index = store.chunks.length - 1;
   let chunk = store.chunks[index]!;
   let offset = (store.used + 3) & ~3;
@@ -171,6 +201,16 @@ export function rewindStore(store: TextStore, mark: StoreMark): void {
 /** The escaped bytes of a stored text (a view into its store, not a copy). */
 export function storedTextBytes(text: StoredText): Uint8Array {
   return bytesAt(storeOf(text), text);
+}
+
+/**
+ * The first bytes of a stored text: all of them, or for a text kept in the store's source at least
+ * its first `HEAD_BYTES` (the whole text when shorter), read from the copy in the store instead of
+ * the source. The bytes may end inside an escape or a UTF-8 sequence.
+ */
+export function storedTextHead(text: StoredText): Uint8Array {
+  if (text.chunk !== SOURCE_CHUNK || text.headChunk === undefined || text.headStart === undefined) return storedTextBytes(text);
+  return bytesAt(storeOf(text), { chunk: text.headChunk, start: text.headStart, byteLength: Math.min(HEAD_BYTES, text.byteLength) });
 }
 
 /** A line being read: its bytes `bytes[start, end)` and, when known, their offset in the source. */

@@ -2,7 +2,7 @@
 // a given tag. A stored text answers from its first bytes when they settle the question, and is
 // decoded (once, not kept) only when they do not, so a stage that tests every message of every
 // turn does not turn the session's large texts back into strings.
-import { decodeLiteralBytes, storedTextBytes, type StoredText } from "./storedText";
+import { decodeLiteralBytes, storedTextBytes, storedTextHead, type StoredText } from "./storedText";
 import { textString, textUnits, type Text } from "./text";
 import { utf8Encode } from "../util/utf8";
 
@@ -20,9 +20,11 @@ const BYTES_PER_UNIT = 6;
  */
 export function textHead(text: Text, units: number): string {
   if (typeof text === "string") return text;
-  const bytes = storedTextBytes(text);
   const room = (units + 1) * BYTES_PER_UNIT;
-  if (bytes.length <= room) return decodeLiteralBytes(bytes);
+  // The head copied in the store serves when it holds the text or the room (nothing past it is read).
+  const head = storedTextHead(text);
+  const bytes = head.length === text.byteLength || head.length >= room ? head : storedTextBytes(text);
+  if (bytes.length === text.byteLength && bytes.length <= room) return decodeLiteralBytes(bytes);
   let end = 0;
   while (end < room) {
     const byte = bytes[end]!;
@@ -33,9 +35,29 @@ export function textHead(text: Text, units: number): string {
   return decodeLiteralBytes(bytes.subarray(0, end));
 }
 
+/**
+ * The longest start of a text that its bytes at hand hold: the whole text, or for a text kept in
+ * the store's source the characters of the head copied in the store (its bytes cut where no escape
+ * or UTF-8 sequence is split). Reads nothing from the source.
+ */
+export function textStart(text: Text): string {
+  if (typeof text === "string") return text;
+  const bytes = storedTextHead(text);
+  if (bytes.length === text.byteLength) return decodeLiteralBytes(bytes);
+  let end = 0;
+  while (end < bytes.length) {
+    const byte = bytes[end]!;
+    if (byte === BACKSLASH && end + 1 >= bytes.length) break;
+    const step = byte === BACKSLASH ? (bytes[end + 1] === LETTER_U ? 6 : 2) : byte < 0x80 ? 1 : byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : 2;
+    if (end + step > bytes.length) break;
+    end += step;
+  }
+  return decodeLiteralBytes(bytes.subarray(0, end));
+}
+
 /** Whether the byte, first of a stored text, makes the text's first character one `trim` keeps. */
 function startsWithKeptCharacter(text: StoredText): boolean {
-  const first = storedTextBytes(text)[0];
+  const first = storedTextHead(text)[0];
   // An ASCII byte that is neither blank nor the start of an escape is itself the first character;
   // a non-ASCII byte may begin a Unicode space (U+00A0, U+FEFF, …): the text is then decoded.
   return first !== undefined && first < 0x80 && first !== SPACE && first !== BACKSLASH && (first < 0x09 || first > 0x0d);
@@ -60,7 +82,8 @@ export function textStartsWith(text: Text, prefix: string): boolean {
   // Canonical bytes render each character on its own, so the text starts with `prefix` exactly
   // when its bytes start with the prefix's rendering.
   const wanted = utf8Encode(JSON.stringify(prefix).slice(1, -1));
-  const bytes = storedTextBytes(text);
+  const head = storedTextHead(text);
+  const bytes = wanted.length <= head.length ? head : storedTextBytes(text);
   if (wanted.length > bytes.length) return false;
   for (let i = 0; i < wanted.length; i++) if (bytes[i] !== wanted[i]) return false;
   return true;

@@ -10,8 +10,8 @@
 // with the records a followed chat appends (`carryGeminiFold`).
 import type { ReaderWarning, Session, SessionEntry } from "../../model";
 import { isObject } from "../../util/is-object";
-import { isText, textString, type Text } from "../../text/text";
-import { joinTexts, trimmedTextStartsWith } from "../../text/textTests";
+import { isText, textString, textUnits, type Text } from "../../text/text";
+import { joinTexts, textStart, trimmedTextStartsWith } from "../../text/textTests";
 
 /** One message of the folded list, with the entry (file line) that last wrote it. */
 export interface HistoryMessage {
@@ -86,7 +86,10 @@ export function joinedTextsStartWith(texts: readonly Text[], prefix: string): bo
       const settled = trimmedTextStartsWith(text, prefix);
       if (settled !== null) return settled;
     }
-    head = (head + textString(text)).trimStart();
+    // The text's first characters settle it unless blanks fill them: then it is read whole.
+    const start = textStart(text);
+    const joined = (head + start).trimStart();
+    head = joined.length >= prefix.length || start.length === textUnits(text) ? joined : (head + textString(text)).trimStart();
     if (head.length >= prefix.length) break;
   }
   return head.startsWith(prefix);

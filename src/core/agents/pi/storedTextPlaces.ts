@@ -13,7 +13,7 @@
 // - `custom_message` entries: `content` when a string; `content[i].text` (type text), `.data` (type image).
 import { isObject } from "../../util/is-object";
 import { decodeStoredText, isStoredText, rewindStore, type StoreMark, type TextStore } from "../../text/storedText";
-import { storeKeptTextsAgain, type StoredTextPlace } from "../../text/keptPlaces";
+import { copyIntoStore, storeKeptTextsAgain, type StoredTextPlace } from "../../text/keptPlaces";
 
 type Place = StoredTextPlace;
 
@@ -27,6 +27,14 @@ function addIfStored(places: Place[], holder: Record<string, unknown> | unknown[
   if (isStoredText((holder as Record<string | number, unknown>)[key])) places.push({ holder, key });
 }
 
+/** A summary's place, in the places (in the line's order) and among the summaries. */
+function addSummaryIfStored(places: Place[], summaries: Place[], holder: Record<string, unknown>): void {
+  if (!isStoredText(holder.summary)) return;
+  const place = { holder, key: "summary" };
+  places.push(place);
+  summaries.push(place);
+}
+
 /** The stored texts of `content` (a string, or an array of blocks) at its blocks' text fields. */
 function contentPlaces(places: Place[], holder: Record<string, unknown>, textContent: boolean, blockFields: Readonly<Record<string, string>> | null): void {
   const content = holder.content;
@@ -38,8 +46,11 @@ function contentPlaces(places: Place[], holder: Record<string, unknown>, textCon
   }
 }
 
-/** Every place of `raw` (a pi entry of a file of format `version`) that may keep a stored text and holds one. */
-function keptPlaces(raw: Record<string, unknown>, version: number): Place[] {
+/**
+ * Every place of `raw` (a pi entry of a file of format `version`) that may keep a stored text and
+ * holds one; the summaries among them (which every analysis decodes) also go to `summaries`.
+ */
+function keptPlaces(raw: Record<string, unknown>, version: number, summaries: Place[]): Place[] {
   const places: Place[] = [];
   switch (raw.type) {
     case "message": {
@@ -49,12 +60,12 @@ function keptPlaces(raw: Record<string, unknown>, version: number): Place[] {
       const role = version < 3 && message.role === "hookMessage" ? "custom" : message.role;
       contentPlaces(places, message, ROLES_WITH_TEXT_CONTENT.includes(role), ROLES_WITH_BLOCKS.includes(role) ? BLOCK_FIELDS_OF_MESSAGES : null);
       if (role === "bashExecution") addIfStored(places, message, "output");
-      if (ROLES_WITH_SUMMARY.includes(role)) addIfStored(places, message, "summary");
+      if (ROLES_WITH_SUMMARY.includes(role)) addSummaryIfStored(places, summaries, message);
       break;
     }
     case "compaction":
     case "branch_summary":
-      addIfStored(places, raw, "summary");
+      addSummaryIfStored(places, summaries, raw);
       break;
     case "custom_message":
       contentPlaces(places, raw, true, BLOCK_FIELDS_OF_CUSTOM_MESSAGES);
@@ -99,13 +110,15 @@ function decodeOthers(value: unknown, kept: ReadonlySet<unknown>): boolean {
  * replaced. Changes `raw` in place (it was just parsed: nothing else holds it).
  */
 export function keepStoredTextsAtPlaces(raw: Record<string, unknown>, version: number, store: TextStore, mark: StoreMark): void {
-  const places = keptPlaces(raw, version);
+  const summaries: Place[] = [];
+  const places = keptPlaces(raw, version, summaries);
   const kept = new Set<unknown>(places.map((place) => (place.holder as Record<string | number, unknown>)[place.key]));
   const decoded = decodeOthers(raw, kept);
   if (places.length === 0) {
     rewindStore(store, mark);
     return;
   }
-  if (!decoded) return;
-  storeKeptTextsAgain(store, mark, places);
+  if (decoded) storeKeptTextsAgain(store, mark, places);
+  // A summary left in the session file would be read back from it by every analysis.
+  copyIntoStore(store, summaries);
 }

@@ -67,11 +67,12 @@ function expectReaderKeepsPlaces(text: string, name: string, strings: Session, m
   expect(places.filter(({ type, place }) => !allowedPlace(type, place))).toEqual([]);
   expect(places.length > 0 ? bytes.textStore : undefined).toBeDefined();
   if (inSource) {
-    // Read with its input readable again: every kept text stays there, the store copies none.
+    // Read with its input readable again: every kept text stays there, the store copies only
+    // their first bytes (at most 32 a text).
     const kept = bytes.entries.flatMap((entry) => storedTexts(entry.raw));
     expect(kept.length).toBe(places.length);
     expect(kept.filter((stored) => stored.chunk !== SOURCE_CHUNK)).toEqual([]);
-    expect(bytes.textStore!.used).toBe(0);
+    expect(bytes.textStore!.chunks.length === 1 && bytes.textStore!.used <= 32 * kept.length).toBe(true);
   }
   return bytes;
 }
