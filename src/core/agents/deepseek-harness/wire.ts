@@ -66,11 +66,16 @@ function textOrNoOutput(text: Text): Text {
 /** One context message as the adapter sends it. */
 function wireMessage(message: LlmMessage): Record<string, unknown> {
   if (message.role === "assistant") {
-    const text = joinTexts(message.content.flatMap((block) => (block.type === "text" ? [block.text] : [])), "");
-    const reasoning = joinTexts(message.content.flatMap((block) => (block.type === "thinking" ? [block.thinking] : [])), "");
-    const calls = message.content.flatMap((block) =>
-      block.type === "toolCall" ? [{ id: block.id, type: "function", function: { name: block.name, arguments: rawToolArguments(block) ?? JSON.stringify(block.arguments) } }] : [],
-    );
+    const texts: Text[] = [];
+    const thinking: Text[] = [];
+    const calls: Record<string, unknown>[] = [];
+    for (const block of message.content) {
+      if (block.type === "text") texts.push(block.text);
+      else if (block.type === "thinking") thinking.push(block.thinking);
+      else if (block.type === "toolCall") calls.push({ id: block.id, type: "function", function: { name: block.name, arguments: rawToolArguments(block) ?? JSON.stringify(block.arguments) } });
+    }
+    const text = joinTexts(texts, "");
+    const reasoning = joinTexts(thinking, "");
     return { role: "assistant", content: text, ...(textUnits(reasoning) > 0 ? { reasoning_content: reasoning } : {}), ...(calls.length > 0 ? { tool_calls: calls } : {}) };
   }
   if (message.role === "toolResult") return { role: "tool", tool_call_id: message.toolCallId, content: textOrNoOutput(joinedText(message.content)) };
