@@ -11,6 +11,7 @@ import { deepseekHarnessPolicy } from "./policy/policy";
 import { deepseekHarnessReader } from "./reader";
 import { deepseekHarnessRecorded } from "./recorded";
 import { linkHarnessSessions } from "./threads";
+import { iterateHarnessTurnRequests } from "./walk";
 
 export const deepseekHarnessAgent = {
   id: DEEPSEEK_HARNESS_FORMAT_ID,
@@ -28,6 +29,8 @@ export const deepseekHarnessAgent = {
   pipeline: {
     ...deepseekHarnessPipeline,
     analyze: (session, options, hooks) => ({ ...deepseekHarnessPipeline.analyze(session, options, hooks), auxiliary: auxiliaryEvents(session) }),
+    // One walk of every request, the surface and the wire list carried from one to the next.
+    iterateTurnRequests: (session, options, hooks) => iterateHarnessTurnRequests(session, options, hooks),
   },
   policies: [deepseekHarnessPolicy],
   recorded: deepseekHarnessRecorded,

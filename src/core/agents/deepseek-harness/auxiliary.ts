@@ -16,7 +16,7 @@ import { isObject } from "../../util/is-object";
 import { dataOf, num, seqOf, str } from "./events";
 import { buildHarnessRequest, headerAt, modelInfoOf, surfaceMessages } from "./pipeline";
 import { capturedInstruction, deepseekInstructionSlot, type InstructionVersion } from "./policy/instruction";
-import { harnessIndex, type CompactionRecord, type HarnessIndex } from "./sessionIndex";
+import { entriesBySeq, harnessIndex, type CompactionRecord, type HarnessIndex } from "./sessionIndex";
 import { deepseekBody } from "./wire";
 
 /** The instruction text changed on 2026-07-31 (the English-prose rule): older logs used the first version. */
@@ -95,9 +95,10 @@ export function compactionRequest(session: Session, options: PipelineOptions, re
   const index = harnessIndex(session);
   const summary = dataOf(session.entries[record.summary!]!);
   const header = headerAt(session, record.header);
+  const bySeq = entriesBySeq(session);
   const shadowedSeqs = Array.isArray(summary.shadowedSeqs) ? summary.shadowedSeqs.filter((seq): seq is number => typeof seq === "number") : [];
   const nodes = shadowedSeqs.flatMap((seq) => {
-    const at = index.bySeq.get(seq);
+    const at = bySeq.get(seq);
     return at === undefined ? [] : [at];
   });
   const slot = fillSlot(deepseekInstructionSlot(instructionVersionOf(session)), instructions);
@@ -127,7 +128,7 @@ export function compactionRequest(session: Session, options: PipelineOptions, re
     options,
   );
   if (shadowedSeqs.length !== nodes.length) {
-    const missing = shadowedSeqs.filter((seq) => !index.bySeq.has(seq));
+    const missing = shadowedSeqs.filter((seq) => !bySeq.has(seq));
     built.notRecorded.push(`shadowed events not in the log (seq ${missing.join(", ")})`);
   }
   return built;

@@ -37,32 +37,35 @@ function placeholder(block: Record<string, unknown>): string {
   return `[${str(block.type) ?? "unknown"} block]`;
 }
 
-function userTextBlocks(blocks: Record<string, unknown>[]): TextBlock[] {
-  return blocks.flatMap((block): TextBlock[] => {
-    if (block.type === "text" && isText(block.text)) return [{ type: "text", text: block.text }];
-    if (block.type === "image") return [{ type: "text", text: placeholder(block) }];
-    return [];
-  });
+/** The text blocks of a list of blocks (objects only; others are skipped), an image as its placeholder. */
+function userTextBlocks(blocks: readonly unknown[]): TextBlock[] {
+  const out: TextBlock[] = [];
+  for (const block of blocks) {
+    if (!isObject(block)) continue;
+    if (block.type === "text" && isText(block.text)) out.push({ type: "text", text: block.text });
+    else if (block.type === "image") out.push({ type: "text", text: placeholder(block) });
+  }
+  return out;
 }
 
 function toolResultOf(block: Record<string, unknown>, toolNames: ReadonlyMap<string, string>): ToolResultMessage {
   const toolCallId = str(block.toolCallId) ?? "";
-  const content = Array.isArray(block.content) ? userTextBlocks(block.content.filter(isObject)) : [];
+  const content = Array.isArray(block.content) ? userTextBlocks(block.content) : [];
   return { role: "toolResult", toolCallId, toolName: toolNames.get(toolCallId) ?? "", content, isError: block.isError === true };
 }
 
 function assistantOf(message: Record<string, unknown>): LlmMessage {
-  const content = contentOf(message).flatMap((block): (TextBlock | ThinkingBlock | ToolCallBlock)[] => {
-    if (block.type === "text" && isText(block.text)) return [{ type: "text", text: block.text }];
-    if (block.type === "reasoning" && isText(block.text)) return [{ type: "thinking", thinking: block.text }];
-    if (block.type === "tool-call") {
+  const content: (TextBlock | ThinkingBlock | ToolCallBlock)[] = [];
+  for (const block of contentOf(message)) {
+    if (block.type === "text" && isText(block.text)) content.push({ type: "text", text: block.text });
+    else if (block.type === "reasoning" && isText(block.text)) content.push({ type: "thinking", thinking: block.text });
+    else if (block.type === "tool-call") {
       const args = typeof block.arguments === "string" ? block.arguments : JSON.stringify(block.arguments ?? {});
       const call: ToolCallBlock = { type: "toolCall", id: str(block.id) ?? "", name: str(block.name) ?? "", arguments: parsedArguments(args) };
       rawArguments.set(call, args);
-      return [call];
+      content.push(call);
     }
-    return [];
-  });
+  }
   const source = sourceOf(message);
   return {
     role: "assistant",
@@ -111,14 +114,16 @@ export function deriveContextMessages(entry: SessionEntry, toolNames: ReadonlyMa
       if (blocks.length > 0) out = [{ message: assistantOf(message), provenance: { rule: "entry", entryId: entry.id } }];
     } else {
       const source = sourceOf(message);
-      const results = blocks.filter((block) => block.type === "tool-result");
       const text = userTextBlocks(blocks);
-      const joined = text.reduce((units, block) => units + textUnits(block.text), 0);
-      if (joined > 0 || results.length === 0) {
+      let joined = 0;
+      for (const block of text) joined += textUnits(block.text);
+      let results = 0;
+      for (const block of blocks) if (block.type === "tool-result") results++;
+      if (joined > 0 || results === 0) {
         const user: UserMessage = { role: "user", content: text };
         out.push({ message: user, provenance: userProvenance(entry, source) });
       }
-      for (const block of results) out.push({ message: toolResultOf(block, toolNames), provenance: { rule: "entry", entryId: entry.id } });
+      for (const block of blocks) if (block.type === "tool-result") out.push({ message: toolResultOf(block, toolNames), provenance: { rule: "entry", entryId: entry.id } });
     }
   }
   cache.set(entry.raw, out);

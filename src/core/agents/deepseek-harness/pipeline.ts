@@ -8,12 +8,12 @@ import type { BuiltRequest, CompactionEvent, ContextMessage, ModelInfo, ModelRef
 import { resolveModel } from "../../models/catalogue";
 import type { FormatPipeline, SessionAnalysis, TurnContext } from "../../pipeline/types";
 import { getSerializer } from "../../providers";
-import { llmMessageChars } from "../pi/convert";
 import { isObject } from "../../util/is-object";
 import { isText, textUnits } from "../../text/text";
 import { contentOf, dataOf, num, str, timestampOf } from "./events";
 import { deriveContextMessages } from "./messages";
 import { harnessIndex, type HarnessIndex, type StepRequest } from "./sessionIndex";
+import { surfaceCarryOf } from "./surfaceCarry";
 import { deepseekBody, recordedHeader, type RecordedHeader } from "./wire";
 
 /** The route the harness's native DeepSeek adapter serves; others go through pi-ai (DH-47). */
@@ -22,43 +22,6 @@ const NATIVE_DEEPSEEK_ROUTE = "deepseek-official";
 /** The context messages of a list of surface nodes (entry indices), in order. */
 export function surfaceMessages(session: Session, index: HarnessIndex, nodes: readonly number[]): ContextMessage[] {
   return nodes.flatMap((node) => deriveContextMessages(session.entries[node]!, index.toolNames));
-}
-
-/**
- * What a surface list's nodes derive to, carried from request to request: requests share their
- * surface list while it only grows (a replacement makes a new one, sessionIndex.ts), so each
- * node's messages and entry id are taken once per list instead of once per request (thousands
- * of requests of hundreds of nodes). `ends[k]`: how many messages the first k + 1 nodes make;
- * `firstAt`: each node's first place in the list. One per session index, for the list of the
- * last request asked for: requests are asked for in order, and the lists left behind are not
- * kept alive (a request of another list starts a new carry).
- */
-interface SurfaceCarry {
-  surface: readonly number[];
-  messages: ContextMessage[];
-  ends: number[];
-  ids: string[];
-  firstAt: Map<number, number>;
-}
-
-const surfaceCarries = new WeakMap<HarnessIndex, SurfaceCarry>();
-
-/** The carry of a request's surface list, extended to the request's length. */
-function surfaceCarry(session: Session, index: HarnessIndex, request: StepRequest): SurfaceCarry {
-  let carry = surfaceCarries.get(index);
-  if (!carry || carry.surface !== request.surface) {
-    carry = { surface: request.surface, messages: [], ends: [], ids: [], firstAt: new Map() };
-    surfaceCarries.set(index, carry);
-  }
-  for (let at = carry.ends.length; at < request.surfaceLength; at++) {
-    const node = request.surface[at]!;
-    const entry = session.entries[node]!;
-    for (const message of deriveContextMessages(entry, index.toolNames)) carry.messages.push(message);
-    carry.ends.push(carry.messages.length);
-    carry.ids.push(entry.id);
-    if (!carry.firstAt.has(node)) carry.firstAt.set(node, at);
-  }
-  return carry;
 }
 
 export function headerAt(session: Session, position: number | null): RecordedHeader {
@@ -128,24 +91,30 @@ function thinkingLevelOf(header: RecordedHeader): string {
   return str(header.config.reasoningEffort) ?? "high";
 }
 
+/** The model a request went to: the header's route, else the answer's source. */
+export function requestModelRef(session: Session, request: StepRequest, header: RecordedHeader): ModelRef | null {
+  return modelRefOf(header, answerMessage(session, request));
+}
+
 function requestContext(session: Session, options: PipelineOptions, request: StepRequest): TurnContext {
   const index = harnessIndex(session);
   const header = headerAt(session, request.header);
   const length = request.surfaceLength;
-  const carry = surfaceCarry(session, index, request);
-  const messages = carry.messages.slice(0, length === 0 ? 0 : carry.ends[length - 1]);
+  const carry = surfaceCarryOf(session, index, request);
+  const messages = carry.messages.slice(0, carry.countAt(length));
   // The newest compaction whose checkpoint is among the request's nodes.
-  const compaction = [...index.compactions].reverse().find((c) => c.checkpoint !== null && (carry.firstAt.get(c.checkpoint) ?? length) < length);
+  const newest = carry.newestCompactionAt(length);
+  const checkpoint = newest < 0 ? null : index.compactions[newest]!.checkpoint;
   return {
     turn: request.turn,
     entryId: session.entries[request.entry]!.id,
     messages,
     dropped: [],
-    model: modelRefOf(header, answerMessage(session, request)),
+    model: requestModelRef(session, request, header),
     thinkingLevel: thinkingLevelOf(header),
     api: options.api ?? "openai-completions",
     pathEntryIds: carry.ids.slice(0, length),
-    compactionId: compaction?.checkpoint != null ? session.entries[compaction.checkpoint]!.id : null,
+    compactionId: checkpoint !== null ? session.entries[checkpoint]!.id : null,
     warnings: request.header === null ? [{ line: 0, reason: `request ${request.turn}: no request/header before it (a log from before 2026-07-06?): system prompt, tools and settings are not recorded` }] : [],
   };
 }
@@ -175,8 +144,12 @@ export interface RequestParts {
   notRecorded: string[];
 }
 
-/** A request body by the route's adapter: DeepSeek's own for the native route, else the generic shape. */
-export function buildHarnessRequest(parts: RequestParts, options: PipelineOptions): BuiltRequest {
+/**
+ * A request body by the route's adapter: DeepSeek's own for the native route, else the generic
+ * shape. `wireOf`: the native body's wire messages for this system prompt when the caller carries
+ * them (walk.ts), else they are made from `parts.messages`.
+ */
+export function buildHarnessRequest(parts: RequestParts, options: PipelineOptions, wireOf?: (system: string | null) => Record<string, unknown>[]): BuiltRequest {
   const provider = parts.modelRef?.provider ?? str(parts.header.config.provider);
   if (provider === NATIVE_DEEPSEEK_ROUTE || provider === null) {
     const body = deepseekBody({
@@ -188,7 +161,7 @@ export function buildHarnessRequest(parts: RequestParts, options: PipelineOption
       ...(parts.sendSampling && parts.header.config.temperature !== undefined ? { temperature: parts.header.config.temperature } : {}),
       ...(parts.maxTokens !== undefined ? { maxTokens: parts.maxTokens } : {}),
       ...(parts.sendSampling && parts.header.config.stop !== undefined ? { stop: parts.header.config.stop } : {}),
-    });
+    }, wireOf?.(parts.header.system));
     return { api: "openai-completions", body, messages: parts.messages, dropped: [], model: parts.model, notRecorded: parts.notRecorded };
   }
   // Another provider through the pi-ai library: its wire shape is pi-ai's (not read in the harness).
@@ -202,23 +175,25 @@ export function buildHarnessRequest(parts: RequestParts, options: PipelineOption
   return { api, body: serialized.body, messages: parts.messages, dropped: [], model: parts.model, notRecorded: parts.notRecorded };
 }
 
+/** The parts of a conversation request: its header's settings, `messages` its context. */
+export function conversationParts(request: StepRequest, header: RecordedHeader, modelRef: ModelRef | null, model: ModelInfo, messages: ContextMessage[]): RequestParts {
+  return {
+    header,
+    messages,
+    model,
+    modelRef,
+    effortFromHeader: true,
+    maxTokens: header.config.maxTokens,
+    sendSampling: true,
+    notRecorded: request.header === null ? ["system", "tools", "settings"] : [],
+  };
+}
+
 function buildTurnRequest(session: Session, options: PipelineOptions, turn: number): BuiltRequest {
   const request = checkedRequest(session, turn);
   const context = requestContext(session, options, request);
   const header = headerAt(session, request.header);
-  return buildHarnessRequest(
-    {
-      header,
-      messages: context.messages,
-      model: modelInfoOf(context.model, header, request.contextWindow, options),
-      modelRef: context.model,
-      effortFromHeader: true,
-      maxTokens: header.config.maxTokens,
-      sendSampling: true,
-      notRecorded: request.header === null ? ["system", "tools", "settings"] : [],
-    },
-    options,
-  );
+  return buildHarnessRequest(conversationParts(request, header, context.model, modelInfoOf(context.model, header, request.contextWindow, options), context.messages), options);
 }
 
 function compactionEvents(session: Session, index: HarnessIndex, count: number): CompactionEvent[] {
@@ -255,17 +230,21 @@ function analyze(session: Session, options: PipelineOptions): SessionAnalysis {
   for (const request of index.requests) {
     while (eventAt < ordered.length && ordered[eventAt]!.beforeTurn === request.turn) timeline.push(ordered[eventAt++]!);
     timeline.push({ kind: "turn", turn: request.turn });
-    const context = requestContext(session, options, request);
-    const chars = context.messages.reduce((sum, item) => sum + llmMessageChars(item.message), 0);
-    const modelKey = context.model ? `${context.model.provider}/${context.model.modelId}` : null;
+    // The request's figures from the carried surface (running totals), not from a copy of its context.
+    const carry = surfaceCarryOf(session, index, request);
+    const chars = carry.charsAt(request.surfaceLength);
+    const header = headerAt(session, request.header);
+    const model = requestModelRef(session, request, header);
+    const modelKey = model ? `${model.provider}/${model.modelId}` : null;
+    const entry = session.entries[request.entry]!;
     turns.push({
       turn: request.turn,
-      entryId: context.entryId,
-      timestamp: session.entries[request.entry]!.timestamp ?? timestampOf(session.entries[request.entry]!.raw),
-      model: context.model,
+      entryId: entry.id,
+      timestamp: entry.timestamp ?? timestampOf(entry.raw),
+      model,
       api: "openai-completions",
-      thinkingLevel: context.thinkingLevel,
-      messageCount: context.messages.length,
+      thinkingLevel: thinkingLevelOf(header),
+      messageCount: carry.countAt(request.surfaceLength),
       estimatedTokens: Math.ceil(chars / 4),
       chars,
       usage: usageOf(session, request),

@@ -56,6 +56,21 @@ function chunkRowMembers(row: Record<string, unknown>): number | string {
   return pieces.length;
 }
 
+/** The first millisecond of year 10000 (from there on an ISO year has six digits and a sign). */
+const LAST_FOUR_DIGIT_YEAR_END = 253402300800000;
+
+/** "000Z" … "999Z", made when first asked for: one string each, shared by every timestamp. */
+const millisecondSuffixes: string[] = [];
+
+function millisecondSuffix(ms: number): string {
+  let suffix = millisecondSuffixes[ms];
+  if (suffix === undefined) {
+    suffix = `${String(ms).padStart(3, "0")}Z`;
+    millisecondSuffixes[ms] = suffix;
+  }
+  return suffix;
+}
+
 class DeepseekHarnessLineReader extends StoredTextReader implements LineReader {
   private header: Record<string, unknown> | null = null;
   private readonly entries: SessionEntry[] = [];
@@ -69,6 +84,9 @@ class DeepseekHarnessLineReader extends StoredTextReader implements LineReader {
   /** The last event time made a timestamp, and that timestamp: a run of chunks mostly shares one. */
   private lastTime: number | null = null;
   private lastTimestamp: string | null = null;
+  /** The second of the last time made a timestamp, and its timestamp up to the milliseconds. */
+  private lastSecond = -1;
+  private secondPrefix = "";
 
 
   constructor(
@@ -170,9 +188,24 @@ class DeepseekHarnessLineReader extends StoredTextReader implements LineReader {
     if (time === null) return null;
     if (time !== this.lastTime) {
       this.lastTime = time;
-      this.lastTimestamp = new Date(time).toISOString();
+      this.lastTimestamp = this.isoTimestamp(time);
     }
     return this.lastTimestamp;
+  }
+
+  /**
+   * `new Date(time).toISOString()`. A log's events come tens to a second: the date and time of
+   * day are made once per second and each event adds its milliseconds (one `Date` per second
+   * instead of one per event). Times outside 1970–9999 or not whole milliseconds go through `Date`.
+   */
+  private isoTimestamp(time: number): string {
+    if (!Number.isInteger(time) || time < 0 || time >= LAST_FOUR_DIGIT_YEAR_END) return new Date(time).toISOString();
+    const second = Math.floor(time / 1000);
+    if (second !== this.lastSecond) {
+      this.lastSecond = second;
+      this.secondPrefix = new Date(second * 1000).toISOString().slice(0, 20);
+    }
+    return this.secondPrefix + millisecondSuffix(time - second * 1000);
   }
 
   snapshot(): Session {

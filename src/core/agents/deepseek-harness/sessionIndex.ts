@@ -65,8 +65,6 @@ export interface HarnessIndex {
   requests: StepRequest[];
   compactions: CompactionRecord[];
   titles: TitleRecord[];
-  /** Entry index by event seq. */
-  bySeq: Map<number, number>;
   /** Tool names by call id (for tool results). */
   toolNames: Map<string, string>;
   /** Index of the first event after the seeded prefix (a fork child's copy of its parent's log). */
@@ -75,6 +73,24 @@ export interface HarnessIndex {
 }
 
 const indexCache = new WeakMap<Session, HarnessIndex>();
+const seqCache = new WeakMap<Session, Map<number, number>>();
+
+/**
+ * Entry index by event seq (the last entry with that seq). Made when first asked for (only a
+ * compaction's summariser request reads it), not in the index's pass over every entry.
+ */
+export function entriesBySeq(session: Session): ReadonlyMap<number, number> {
+  let bySeq = seqCache.get(session);
+  if (!bySeq) {
+    bySeq = new Map();
+    session.entries.forEach((entry, position) => {
+      const seq = seqOf(entry);
+      if (seq >= 0) bySeq!.set(seq, position);
+    });
+    seqCache.set(session, bySeq);
+  }
+  return bySeq;
+}
 
 /** Events copied from the parent (`seedLength` in a fork child's header). */
 function seedLength(session: Session): number {
@@ -90,7 +106,7 @@ export function harnessIndex(session: Session): HarnessIndex {
   const cached = indexCache.get(session);
   if (cached) return cached;
   const entries = session.entries;
-  const index: HarnessIndex = { requests: [], compactions: [], titles: [], bySeq: new Map(), toolNames: new Map(), seedEnd: 0, warnings: [] };
+  const index: HarnessIndex = { requests: [], compactions: [], titles: [], toolNames: new Map(), seedEnd: 0, warnings: [] };
   const seeded = seedLength(session);
   let nodes: number[] = [];
   let header: number | null = null;
@@ -138,8 +154,6 @@ export function harnessIndex(session: Session): HarnessIndex {
       inSeed = false;
       index.seedEnd = entry.type === "session/end-seed" ? position + 1 : position;
     }
-    const seq = seqOf(entry);
-    if (seq >= 0) index.bySeq.set(seq, position);
     const data = dataOf(entry);
     switch (entry.type) {
       case "request/header":

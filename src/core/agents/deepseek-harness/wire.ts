@@ -16,8 +16,24 @@ export interface RecordedHeader {
   tools: { name: unknown; description: unknown; parameters: unknown }[] | null;
 }
 
+const headerCache = new WeakMap<object, RecordedHeader>();
+
+/**
+ * The stored header as the adapter reads it, one object per stored header: every request under
+ * it then sends the same tool objects, which the prefix analysis knows by identity instead of
+ * measuring them again per request. Read it, never change it.
+ */
 export function recordedHeader(value: unknown): RecordedHeader {
-  const header = isObject(value) ? value : {};
+  if (!isObject(value)) return headerOf({});
+  let header = headerCache.get(value);
+  if (!header) {
+    header = headerOf(value);
+    headerCache.set(value, header);
+  }
+  return header;
+}
+
+function headerOf(header: Record<string, unknown>): RecordedHeader {
   return {
     config: isObject(header.config) ? header.config : {},
     system: typeof header.system === "string" && header.system !== "" ? header.system : null,
@@ -50,11 +66,16 @@ function textOrNoOutput(text: Text): Text {
 /** One context message as the adapter sends it. */
 function wireMessage(message: LlmMessage): Record<string, unknown> {
   if (message.role === "assistant") {
-    const text = joinTexts(message.content.flatMap((block) => (block.type === "text" ? [block.text] : [])), "");
-    const reasoning = joinTexts(message.content.flatMap((block) => (block.type === "thinking" ? [block.thinking] : [])), "");
-    const calls = message.content.flatMap((block) =>
-      block.type === "toolCall" ? [{ id: block.id, type: "function", function: { name: block.name, arguments: rawToolArguments(block) ?? JSON.stringify(block.arguments) } }] : [],
-    );
+    const texts: Text[] = [];
+    const thinking: Text[] = [];
+    const calls: Record<string, unknown>[] = [];
+    for (const block of message.content) {
+      if (block.type === "text") texts.push(block.text);
+      else if (block.type === "thinking") thinking.push(block.thinking);
+      else if (block.type === "toolCall") calls.push({ id: block.id, type: "function", function: { name: block.name, arguments: rawToolArguments(block) ?? JSON.stringify(block.arguments) } });
+    }
+    const text = joinTexts(texts, "");
+    const reasoning = joinTexts(thinking, "");
     return { role: "assistant", content: text, ...(textUnits(reasoning) > 0 ? { reasoning_content: reasoning } : {}), ...(calls.length > 0 ? { tool_calls: calls } : {}) };
   }
   if (message.role === "toolResult") return { role: "tool", tool_call_id: message.toolCallId, content: textOrNoOutput(joinedText(message.content)) };
@@ -63,7 +84,8 @@ function wireMessage(message: LlmMessage): Record<string, unknown> {
 
 const wireCache = new WeakMap<object, Record<string, unknown>>();
 
-function cachedWireMessage(message: LlmMessage): Record<string, unknown> {
+/** One context message as the adapter sends it, the same object every time it is asked for. */
+export function cachedWireMessage(message: LlmMessage): Record<string, unknown> {
   let wire = wireCache.get(message);
   if (!wire) {
     wire = wireMessage(message);
@@ -83,11 +105,42 @@ export interface DeepseekBodyInput {
   stop?: unknown;
 }
 
-/** The request body, keys in the adapter's order (model, messages, stream, stream_options, thinking, reasoning_effort, tools, temperature, max_tokens, stop). */
-export function deepseekBody(input: DeepseekBodyInput): Record<string, unknown> {
-  const messages: Record<string, unknown>[] = [];
-  if (input.system !== null) messages.push({ role: "system", content: input.system });
-  for (const item of input.messages) messages.push(cachedWireMessage(item.message));
+/** The last system message made: consecutive requests send the same prompt, as the same object. */
+let lastSystem: { text: string; message: Record<string, unknown> } | null = null;
+
+/** The system message of a prompt (the same object for the same prompt as the request before). */
+export function systemWireMessage(system: string): Record<string, unknown> {
+  if (lastSystem?.text !== system) lastSystem = { text: system, message: { role: "system", content: system } };
+  return lastSystem.message;
+}
+
+const toolsCache = new WeakMap<object, Record<string, unknown>[]>();
+
+/** The tool list as sent, one per stored header's tools (recordedHeader.ts keeps those one per header). */
+function wireTools(tools: NonNullable<RecordedHeader["tools"]>): Record<string, unknown>[] {
+  let wire = toolsCache.get(tools);
+  if (!wire) {
+    wire = tools.map((tool) => ({ type: "function", function: { name: tool.name, description: tool.description, parameters: tool.parameters } }));
+    toolsCache.set(tools, wire);
+  }
+  return wire;
+}
+
+/** The wire messages of a request: the system prompt first, then each message's. */
+function wireMessages(system: string | null, messages: readonly ContextMessage[]): Record<string, unknown>[] {
+  const wire: Record<string, unknown>[] = [];
+  if (system !== null) wire.push(systemWireMessage(system));
+  for (const item of messages) wire.push(cachedWireMessage(item.message));
+  return wire;
+}
+
+/**
+ * The request body, keys in the adapter's order (model, messages, stream, stream_options, thinking,
+ * reasoning_effort, tools, temperature, max_tokens, stop). `wire`: the wire messages when the
+ * caller has them already (a walk carries them from request to request), else made from `input`.
+ */
+export function deepseekBody(input: DeepseekBodyInput, wire?: Record<string, unknown>[]): Record<string, unknown> {
+  const messages = wire ?? wireMessages(input.system, input.messages);
   const body: Record<string, unknown> = { model: input.model, messages, stream: true, stream_options: { include_usage: true } };
   if (input.effort.kind === "disabled") body.thinking = { type: "disabled" };
   else {
@@ -98,7 +151,7 @@ export function deepseekBody(input: DeepseekBodyInput): Record<string, unknown> 
       body.reasoning_effort = effort;
     }
   }
-  if (input.tools) body.tools = input.tools.map((tool) => ({ type: "function", function: { name: tool.name, description: tool.description, parameters: tool.parameters } }));
+  if (input.tools) body.tools = wireTools(input.tools);
   if (input.temperature !== undefined) body.temperature = input.temperature;
   if (input.maxTokens !== undefined) body.max_tokens = input.maxTokens;
   if (input.stop !== undefined) body.stop = input.stop;

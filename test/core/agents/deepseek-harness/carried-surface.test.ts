@@ -2,14 +2,18 @@
 // messages and entry id are taken once per list and carried from request to request
 // (pipeline.ts surfaceCarry), not derived again for every request. Every request must still be
 // the one built on its own, in any order of turns, and the session's entries are read a number
-// of times that grows with the entries, not with requests × context.
+// of times that grows with the entries, not with requests × context. The one walk of every request
+// (walk.ts) gives each request as built on its own, its lists handed out in turn or copied.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { generateAgentSession } from "../../../../bench/generate-agent-session";
 import type { Session } from "../../../../src/core/model";
 import { readSessionText } from "../../../../src/core/session/index";
-import { buildTurnContext, buildTurnRequest, countTurns } from "../../../../src/core/session/pipeline";
+import { analyzeSession, buildTurnContext, buildTurnRequest, countTurns } from "../../../../src/core/session/pipeline";
+import { iterateTurnRequests } from "../../../../src/core/session/turnRequests";
+import { sharedHeadWith } from "../../../../src/core/util/list-lineage";
+import { llmMessageChars } from "../../../../src/core/agents/pi/convert";
 
 const generated = () => {
   const session = generateAgentSession("deepseek-harness", { minBytes: 512 * 1024, seed: 3, callsPerCompaction: 12 });
@@ -58,5 +62,56 @@ describe("deepseek-harness surface carried from request to request", () => {
     // The index's one pass over the entries, and a few reads per request (its header, answer,
     // usage); the code before read each node twice per request (11,436 reads here, against 1,392).
     expect(reads).toBeLessThan(session.entries.length + 10 * turns);
+  });
+
+  it("walks every request as it is built alone, with its lists handed out in turn or copied", () => {
+    const chat = generated();
+    const open = () => readSessionText(chat.text, chat.name)!;
+    const alone = open();
+    const turns = countTurns(alone, {});
+    const expected = Array.from({ length: turns }, (_, i) => {
+      const request = buildTurnRequest(alone, {}, i + 1);
+      return JSON.stringify([request.body, request.messages, request.model, request.notRecorded]);
+    });
+    for (const reuseRequestLists of [false, true]) {
+      const session = open();
+      let turn = 0;
+      // The lists handed out (a reused one changes two turns on) and their items as they were.
+      let previous: { body: unknown[]; bodyItems: unknown[]; messages: unknown[] } | null = null;
+      let recorded = 0;
+      for (const item of iterateTurnRequests(session, {}, { reuseRequestLists })) {
+        turn++;
+        const { request } = item;
+        expect(item.turn).toBe(turn);
+        // Read at once: a list handed out in turn is brought to a later request two turns on.
+        expect(JSON.stringify([request.body, request.messages, request.model, request.notRecorded]), `turn ${turn} (reuse ${reuseRequestLists})`).toBe(expected[turn - 1]);
+        const body = request.body.messages as unknown[];
+        if (previous) {
+          expect(body).not.toBe(previous.body);
+          expect(request.messages).not.toBe(previous.messages);
+          // What the wire list says it shares with the request before is what it shares.
+          const shared = sharedHeadWith(body, previous.body);
+          if (shared !== undefined) {
+            recorded++;
+            for (let i = 0; i < shared; i++) expect(body[i]).toBe(previous.bodyItems[i]);
+          }
+        }
+        previous = { body, bodyItems: body.slice(), messages: request.messages };
+      }
+      expect(turn).toBe(turns);
+      expect(recorded).toBeGreaterThan(turns / 2);
+    }
+  });
+
+  it("analyses each request's message count and characters as its context holds them", () => {
+    const chat = generated();
+    const session = readSessionText(chat.text, chat.name)!;
+    const analysis = analyzeSession(session, {});
+    expect(analysis.turns.length).toBe(countTurns(session, {}));
+    for (const summary of analysis.turns) {
+      const messages = buildTurnContext(session, {}, summary.turn).messages;
+      const chars = messages.reduce((sum, item) => sum + llmMessageChars(item.message), 0);
+      expect([summary.messageCount, summary.chars, summary.estimatedTokens], `turn ${summary.turn}`).toEqual([messages.length, chars, Math.ceil(chars / 4)]);
+    }
   });
 });

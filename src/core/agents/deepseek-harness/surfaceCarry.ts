@@ -1,0 +1,101 @@
+// What a surface list's nodes derive to, carried from request to request: requests share their
+// surface list while it only grows (a replacement makes a new one, sessionIndex.ts), so each
+// node's messages, entry id and characters are taken once per list instead of once per request
+// (thousands of requests of hundreds of nodes), and a request's figures are read at its length
+// (running totals) instead of summed over its whole context.
+import type { ContextMessage, LlmMessage, Session } from "../../model";
+import { llmMessageChars } from "../pi/convert";
+import { deriveContextMessages } from "./messages";
+import type { HarnessIndex, StepRequest } from "./sessionIndex";
+
+/** Each checkpoint node's compaction (its place in `index.compactions`; the newest when several). */
+const checkpointOrders = new WeakMap<HarnessIndex, Map<number, number>>();
+
+function checkpointOrderOf(index: HarnessIndex): Map<number, number> {
+  let orders = checkpointOrders.get(index);
+  if (!orders) {
+    orders = new Map();
+    index.compactions.forEach((record, order) => {
+      if (record.checkpoint !== null) orders!.set(record.checkpoint, order);
+    });
+    checkpointOrders.set(index, orders);
+  }
+  return orders;
+}
+
+export class SurfaceCarry {
+  /** The context messages of the nodes taken so far, in order. */
+  readonly messages: ContextMessage[] = [];
+  /** The same messages' LLM messages (a wire list is built from them, carried-wire.ts). */
+  readonly llm: LlmMessage[] = [];
+  /** `ends[k]`: how many messages the first k + 1 nodes make. */
+  readonly ends: number[] = [];
+  readonly ids: string[] = [];
+  /** `charEnds[k]`: the characters of the first `ends[k]` messages (taken when asked, `charsAt`). */
+  private readonly charEnds: number[] = [];
+  /** The checkpoint nodes met: their first place in the list and their compaction's place. */
+  private readonly checkpoints: { at: number; order: number }[] = [];
+  private readonly seen = new Set<number>();
+
+  constructor(readonly surface: readonly number[]) {}
+
+  /** Takes the nodes up to `length` (the list's first `length` items). */
+  extend(session: Session, index: HarnessIndex, length: number): void {
+    if (this.ends.length >= length) return;
+    const orders = checkpointOrderOf(index);
+    for (let at = this.ends.length; at < length; at++) {
+      const node = this.surface[at]!;
+      const entry = session.entries[node]!;
+      for (const message of deriveContextMessages(entry, index.toolNames)) {
+        this.messages.push(message);
+        this.llm.push(message.message);
+      }
+      this.ends.push(this.messages.length);
+      this.ids.push(entry.id);
+      if (!this.seen.has(node)) {
+        this.seen.add(node);
+        const order = orders.get(node);
+        if (order !== undefined) this.checkpoints.push({ at, order });
+      }
+    }
+  }
+
+  /** How many messages the first `length` nodes make. */
+  countAt(length: number): number {
+    return length === 0 ? 0 : this.ends[length - 1]!;
+  }
+
+  /** The characters of the first `length` nodes' messages (taken nodes only). */
+  charsAt(length: number): number {
+    for (let at = this.charEnds.length; at < length; at++) {
+      let chars = at > 0 ? this.charEnds[at - 1]! : 0;
+      for (let m = at > 0 ? this.ends[at - 1]! : 0; m < this.ends[at]!; m++) chars += llmMessageChars(this.llm[m]!);
+      this.charEnds.push(chars);
+    }
+    return length === 0 ? 0 : this.charEnds[length - 1]!;
+  }
+
+  /** The place in `index.compactions` of the newest compaction whose checkpoint is among the first `length` nodes, or -1. */
+  newestCompactionAt(length: number): number {
+    let newest = -1;
+    for (const checkpoint of this.checkpoints) if (checkpoint.at < length && checkpoint.order > newest) newest = checkpoint.order;
+    return newest;
+  }
+}
+
+const carries = new WeakMap<HarnessIndex, SurfaceCarry>();
+
+/**
+ * The carry of a request's surface list, extended to the request's length: one per session
+ * index, for the list of the last request asked for (requests are mostly asked for in order; the
+ * lists left behind are not kept alive, and a request of another list starts a new carry).
+ */
+export function surfaceCarryOf(session: Session, index: HarnessIndex, request: StepRequest): SurfaceCarry {
+  let carry = carries.get(index);
+  if (!carry || carry.surface !== request.surface) {
+    carry = new SurfaceCarry(request.surface);
+    carries.set(index, carry);
+  }
+  carry.extend(session, index, request.surfaceLength);
+  return carry;
+}
