@@ -11,6 +11,8 @@
 // - `function_call_output`, `custom_tool_call_output`: `payload.output` (when a string);
 // - `function_call`: `payload.arguments`; `custom_tool_call`: `payload.input`;
 // - `reasoning`: `payload.encrypted_content`.
+// A line whose leading bytes show that it has none of these places (`mayKeepStoredTexts`) is read
+// as text, as the file's short lines are: none of its texts is stored, measured and decoded again.
 import { isObject } from "../../util/is-object";
 import { isStoredText, type StoreMark, type TextStore } from "../../text/storedText";
 import { keepStoredTextsOnlyAt, type StoredTextPlace } from "../../text/keptPlaces";
@@ -45,4 +47,62 @@ function keptPlaces(raw: Record<string, unknown>): StoredTextPlace[] {
  */
 export function keepCodexStoredTexts(raw: Record<string, unknown>, store: TextStore, mark: StoreMark): void {
   keepStoredTextsOnlyAt(raw, keptPlaces(raw), store, mark);
+}
+
+/** The bytes of an ASCII text. */
+function asciiBytes(text: string): Uint8Array {
+  return Uint8Array.from(text, (char) => char.charCodeAt(0));
+}
+
+// How Codex begins every envelope line: `{"timestamp":"…","type":"…","payload":{"type":"…"`.
+const ENVELOPE_START = asciiBytes('{"timestamp":"');
+const AFTER_TIMESTAMP = asciiBytes('","type":"');
+const AFTER_TYPE = asciiBytes('","payload":{"type":"');
+/** Longer literals at those places are not Codex's timestamps and type names. */
+const SHORT_LITERAL = 64;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+
+function bytesMatch(bytes: Uint8Array, at: number, end: number, expected: Uint8Array): boolean {
+  if (at + expected.length > end) return false;
+  for (let i = 0; i < expected.length; i++) if (bytes[at + i] !== expected[i]) return false;
+  return true;
+}
+
+/** The index of the quote ending the short ASCII literal without escapes that starts at `at`, else -1. */
+function shortLiteralEnd(bytes: Uint8Array, at: number, end: number): number {
+  const limit = Math.min(end, at + SHORT_LITERAL);
+  for (let i = at; i < limit; i++) {
+    const b = bytes[i]!;
+    if (b === QUOTE) return i;
+    if (b === BACKSLASH || b >= 0x80) return -1;
+  }
+  return -1;
+}
+
+function asciiText(bytes: Uint8Array, from: number, to: number): string {
+  return String.fromCharCode(...bytes.subarray(from, to));
+}
+
+/**
+ * Whether the line `bytes[start, end)` may hold one of the places above: false only when its
+ * leading bytes are Codex's envelope and name a line type or item type that has none (an event, a
+ * compaction). Anything else, the older line shapes included, may. A line said to
+ * have none is read as text; were it wrong (a key repeated later in the line), its texts would
+ * only be strings instead of bytes, with the same characters.
+ */
+export function mayKeepStoredTexts(bytes: Uint8Array, start: number, end: number): boolean {
+  if (!bytesMatch(bytes, start, end, ENVELOPE_START)) return true;
+  const timestampEnd = shortLiteralEnd(bytes, start + ENVELOPE_START.length, end);
+  if (timestampEnd === -1 || !bytesMatch(bytes, timestampEnd, end, AFTER_TIMESTAMP)) return true;
+  const typeStart = timestampEnd + AFTER_TIMESTAMP.length;
+  const typeEnd = shortLiteralEnd(bytes, typeStart, end);
+  if (typeEnd === -1) return true;
+  if (asciiText(bytes, typeStart, typeEnd) !== "response_item") return false;
+  if (!bytesMatch(bytes, typeEnd, end, AFTER_TYPE)) return true;
+  const itemStart = typeEnd + AFTER_TYPE.length;
+  const itemEnd = shortLiteralEnd(bytes, itemStart, end);
+  if (itemEnd === -1) return true;
+  const itemType = asciiText(bytes, itemStart, itemEnd);
+  return itemType === "message" || Object.hasOwn(KEPT_FIELD, itemType);
 }

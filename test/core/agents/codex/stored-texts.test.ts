@@ -15,6 +15,7 @@ import { isStoredText, SOURCE_CHUNK } from "../../../../src/core/text/storedText
 import { stringifyWithTexts } from "../../../../src/core/text/text";
 import { expectSameBytesRead, readSessionAsBytes, releaseBytesReads, sessionOutputs } from "../../../support/readAsBytes";
 import { fixtureCase, repoPath } from "../../../support/fixtures";
+import { mayKeepStoredTexts } from "../../../../src/core/agents/codex/storedTextPlaces";
 
 const OPTIONS: PipelineOptions = { profile: "pi" };
 
@@ -77,3 +78,33 @@ function collectChunks(value: unknown): number[] {
   if (typeof value !== "object" || value === null) return [];
   return Object.values(value).flatMap(collectChunks);
 }
+
+// Lines whose leading bytes show no place to keep a text are read as text (their texts are never
+// stored, measured and decoded again); any line whose start is not Codex's envelope may hold one.
+describe("which rollout lines may keep a stored text", () => {
+  const bytes = (line: string) => new TextEncoder().encode(line);
+  const may = (line: string) => {
+    const encoded = bytes(`  ${line}  `);
+    return mayKeepStoredTexts(encoded, 2, encoded.length - 2);
+  };
+  const big = "x".repeat(2000);
+  const at = "2026-11-29T08:00:00.000Z";
+
+  it("no place: events, compactions, turn contexts", () => {
+    expect(may(JSON.stringify({ timestamp: at, type: "event_msg", payload: { type: "agent_message", message: big } }))).toBe(false);
+    expect(may(JSON.stringify({ timestamp: at, type: "compacted", payload: { message: big, replacement_history: [] } }))).toBe(false);
+    expect(may(JSON.stringify({ timestamp: at, type: "turn_context", payload: { model: "m" } }))).toBe(false);
+  });
+
+  it("the item types with a place, and anything not in the envelope's own order, may", () => {
+    for (const type of Object.keys(PLACES)) expect(may(JSON.stringify({ timestamp: at, type: "response_item", payload: { type, text: big } }))).toBe(true);
+    expect(may(JSON.stringify({ type: "event_msg", timestamp: at, payload: { type: "agent_message", message: big } }))).toBe(true);
+    expect(may(JSON.stringify({ timestamp: at, type: "response\\u005fitem", payload: { type: "message" } }).replace("\\\\u005f", "\\u005f"))).toBe(true);
+    expect(may(JSON.stringify({ timestamp: at, type: "response_item", payload: { role: "user", type: "message" } }))).toBe(true);
+    expect(may(JSON.stringify({ type: "function_call", arguments: big }))).toBe(true);
+  });
+
+  it("a response item of no place (an unknown type) has none", () => {
+    expect(may(JSON.stringify({ timestamp: at, type: "response_item", payload: { type: "web_search_call", action: big } }))).toBe(false);
+  });
+});
