@@ -80,9 +80,14 @@ function shortLiteralEnd(bytes: Uint8Array, at: number, end: number): number {
   return -1;
 }
 
-function asciiText(bytes: Uint8Array, from: number, to: number): string {
-  return String.fromCharCode(...bytes.subarray(from, to));
+/** Whether `bytes[from, to)` are the bytes `expected`. */
+function bytesAre(bytes: Uint8Array, from: number, to: number, expected: Uint8Array): boolean {
+  return to - from === expected.length && bytesMatch(bytes, from, to, expected);
 }
+
+const RESPONSE_ITEM = asciiBytes("response_item");
+/** The item types that have a place (those of KEPT_FIELD, and messages). */
+const ITEM_TYPES_WITH_PLACES = ["message", ...Object.keys(KEPT_FIELD)].map(asciiBytes);
 
 /**
  * Whether the line `bytes[start, end)` may hold one of the places above: false only when its
@@ -98,11 +103,10 @@ export function mayKeepStoredTexts(bytes: Uint8Array, start: number, end: number
   const typeStart = timestampEnd + AFTER_TIMESTAMP.length;
   const typeEnd = shortLiteralEnd(bytes, typeStart, end);
   if (typeEnd === -1) return true;
-  if (asciiText(bytes, typeStart, typeEnd) !== "response_item") return false;
+  if (!bytesAre(bytes, typeStart, typeEnd, RESPONSE_ITEM)) return false;
   if (!bytesMatch(bytes, typeEnd, end, AFTER_TYPE)) return true;
   const itemStart = typeEnd + AFTER_TYPE.length;
   const itemEnd = shortLiteralEnd(bytes, itemStart, end);
   if (itemEnd === -1) return true;
-  const itemType = asciiText(bytes, itemStart, itemEnd);
-  return itemType === "message" || Object.hasOwn(KEPT_FIELD, itemType);
+  return ITEM_TYPES_WITH_PLACES.some((type) => bytesAre(bytes, itemStart, itemEnd, type));
 }
