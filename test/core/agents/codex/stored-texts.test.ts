@@ -11,7 +11,8 @@ import { generateAgentSession } from "../../../../bench/generate-agent-session";
 import type { PipelineOptions, Session } from "../../../../src/core/model";
 import { readSessionText } from "../../../../src/core/session/index";
 import { linkSessions } from "../../../../src/core/session/threads";
-import { isStoredText, SOURCE_CHUNK } from "../../../../src/core/text/storedText";
+import { isStoredText, releaseTextStore, SOURCE_CHUNK } from "../../../../src/core/text/storedText";
+import { itemContext } from "../../../../src/core/agents/codex/context";
 import { stringifyWithTexts } from "../../../../src/core/text/text";
 import { expectSameBytesRead, readSessionAsBytes, releaseBytesReads, sessionOutputs } from "../../../support/readAsBytes";
 import { fixtureCase, repoPath } from "../../../support/fixtures";
@@ -107,4 +108,20 @@ describe("which rollout lines may keep a stored text", () => {
   it("a response item of no place (an unknown type) has none", () => {
     expect(may(JSON.stringify({ timestamp: at, type: "response_item", payload: { type: "web_search_call", action: big } }))).toBe(false);
   });
+});
+
+// A tool call's large arguments are parsed while their line is read (callArguments.ts): its view
+// reads nothing back from the file, so it is made even once the file is gone.
+it("a tool call's view takes the arguments parsed when its line was read, not the file again", () => {
+  const args = JSON.stringify({ cmd: "x".repeat(3000), nested: { n: 1 } });
+  const lines = [
+    { timestamp: "2026-11-29T08:00:00.000Z", type: "session_meta", payload: { id: "t1" } },
+    { timestamp: "2026-11-29T08:00:01.000Z", type: "response_item", payload: { type: "function_call", name: "exec_command", arguments: args, call_id: "c1" } },
+  ];
+  const session = readSessionAsBytes(lines.map((line) => JSON.stringify(line)).join("\n"), "rollout.jsonl", { inSource: true });
+  const item = session.entries[1]!.raw.payload as Record<string, unknown>;
+  expect(isStoredText(item.arguments)).toBe(true);
+  releaseTextStore(session.textStore!);
+  const [block] = (itemContext(item, "L2").message as { content: { arguments: unknown }[] }).content;
+  expect(block!.arguments).toEqual(JSON.parse(args));
 });
