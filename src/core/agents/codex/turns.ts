@@ -2,7 +2,8 @@
 // Responses body Codex sends (FM-CX-8, FM-CX-12): `[base instructions] + history`, the fixed
 // request settings, the thread id as cache key and the client metadata. Tool schemas and a few
 // metadata values are not in the rollout: they come from an attached request header or are
-// marked "not recorded". Compactions become timeline events (FM-CX-16).
+// marked "not recorded". Compactions become timeline events (FM-CX-16). A walk of every turn makes
+// the session's common parts once and brings the input and message lists by each turn's new items.
 import type {
   BranchInfo,
   BuiltRequest,
