@@ -11,7 +11,7 @@ import { CODEX_RECORD_TYPES } from "./recordTypes";
 import { carryCodexIndex } from "./rollout-index";
 import { summarizeCodexLines } from "./summary";
 import { codexMetaId, codexRolloutLineage, linkCodexRollouts } from "./threads";
-import { analyzeCodexSession, buildCodexTurnContext, buildCodexTurnRequest, countCodexTurns, STRIP_PLAN_TOOL_SECTIONS } from "./turns";
+import { analyzeCodexSession, buildCodexTurnContext, buildCodexTurnRequest, countCodexTurns, iterateCodexTurnRequests, STRIP_PLAN_TOOL_SECTIONS } from "./turns";
 
 export const codexAgent = {
   id: CODEX_FORMAT_ID,
@@ -31,6 +31,8 @@ export const codexAgent = {
     countTurns: (session) => countCodexTurns(session),
     buildTurnContext: (session, options, turn) => buildCodexTurnContext(session, options, turn),
     buildTurnRequest: (session, options, turn) => buildCodexTurnRequest(session, options, turn),
+    // One walk of every turn: the session's common parts made once, the lists brought by each turn's new items.
+    iterateTurnRequests: (session, options, hooks) => iterateCodexTurnRequests(session, options, hooks),
     // A followed rollout that grew goes on with the pass that indexed its earlier lines (rollout-index.ts).
     carryCaches: carryCodexIndex,
   },

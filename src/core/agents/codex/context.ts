@@ -2,12 +2,12 @@
 // with provenance) for the Messages tab and token estimates; the body is built from the items
 // themselves. Base instructions, the developer/environment items Codex injects (FM-CX-11) and
 // the compaction summary (FM-CX-17) are labelled.
-import { parseNestedJson } from "../../util/json-depth";
 import type { ContextMessage, LlmMessage, Provenance, TextBlock, ToolCallBlock } from "../../model";
 import { isPromptFromEvent, type RolloutItem } from "./rollout-index";
 import { isObject } from "../../util/is-object";
 import { isText, textString, textUnits, type Text } from "../../text/text";
 import { textStartsWith } from "../../text/textTests";
+import { callArguments } from "./callArguments";
 
 /** The texts of a message's content parts; a large one may be a stored text (storedTextPlaces.ts). */
 function partTexts(content: unknown): Text[] {
@@ -28,17 +28,8 @@ function itemView(item: RolloutItem): LlmMessage {
   } else if (type === "message") {
     view = { role: "user", content: partTexts(item.content).map((text): TextBlock => ({ type: "text", text })) };
   } else if (type === "function_call" || type === "custom_tool_call") {
-    let args: Record<string, unknown> = {};
     const stored = item.arguments ?? item.input;
-    if (isText(stored)) {
-      const raw = textString(stored);
-      try {
-        const parsed: unknown = parseNestedJson(raw);
-        args = isObject(parsed) ? parsed : { input: parsed };
-      } catch {
-        args = { input: raw };
-      }
-    }
+    const args: Record<string, unknown> = isText(stored) ? callArguments(stored) : {};
     const call: ToolCallBlock = { type: "toolCall", id: String(item.call_id ?? ""), name: String(item.name ?? ""), arguments: args };
     view = { role: "assistant", api: "openai-responses", content: [call] };
   } else if (type === "function_call_output" || type === "custom_tool_call_output") {

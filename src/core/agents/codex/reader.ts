@@ -14,7 +14,8 @@ import { finishTextStore } from "../../readers/finish";
 import { StoredTextReader } from "../../readers/stored-text-reader";
 import { readStoredTextLine } from "../../readers/stored-text-line";
 import { isLegacyMeta, linePayload, rolloutLineType } from "./lines";
-import { keepCodexStoredTexts } from "./storedTextPlaces";
+import { keepCodexStoredTexts, mayKeepStoredTexts } from "./storedTextPlaces";
+import { utf8Decode } from "../../util/utf8";
 
 export const CODEX_FORMAT_ID = "codex";
 
@@ -78,10 +79,15 @@ class CodexLineReader extends StoredTextReader implements LineReader {
 
   /**
    * A line as bytes: its large texts are stored, and kept as bytes where a line may hold them
-   * (storedTextPlaces.ts). Lines too short to hold a large text and lines that do not start an
-   * object (blank ones, garbage) are read as text.
+   * (storedTextPlaces.ts). Lines too short to hold a large text, lines without such places and
+   * lines that do not start an object (blank ones, garbage) are read as text.
    */
   protected readLineBytes(bytes: Uint8Array, start: number, end: number, lineNumber: number, offset?: number): void {
+    // A line that has no place to keep a text (an event, a compaction) is read as text.
+    if (!mayKeepStoredTexts(bytes, start, end)) {
+      this.pushLine(utf8Decode(bytes.subarray(start, end)), lineNumber);
+      return;
+    }
     readStoredTextLine({ bytes, start, end, offset }, {
       store: () => this.textStore(),
       asText: (text) => this.pushLine(text, lineNumber),

@@ -2,7 +2,8 @@
 // Responses body Codex sends (FM-CX-8, FM-CX-12): `[base instructions] + history`, the fixed
 // request settings, the thread id as cache key and the client metadata. Tool schemas and a few
 // metadata values are not in the rollout: they come from an attached request header or are
-// marked "not recorded". Compactions become timeline events (FM-CX-16).
+// marked "not recorded". Compactions become timeline events (FM-CX-16). A walk of every turn makes
+// the session's common parts once and brings the input and message lists by each turn's new items.
 import type {
   BranchInfo,
   BuiltRequest,
@@ -17,10 +18,13 @@ import type {
 } from "../../model";
 import { notRecorded } from "../../model";
 import { resolveModel } from "../../models/catalogue";
-import type { SessionAnalysis, TurnContext } from "../../pipeline/types";
+import type { PipelineHooks, SessionAnalysis, TurnContext } from "../../pipeline/types";
 import { sentBaseInstructions } from "./base-instructions";
 import { itemChars, itemContext } from "./context";
 import { recordSharedHead } from "../../util/list-lineage";
+import { AlternatingLists } from "../../providers/alternating-lists";
+import { shortenTo } from "../../util/shorten";
+import { withCaptureModelFacts } from "../../captures/modelFacts";
 import { getCodexIndex, type CodexRolloutIndex, type CodexTurn, type RolloutItem } from "./rollout-index";
 import { isObject } from "../../util/is-object";
 import { sessionConstant } from "../../captures/fact";
@@ -203,19 +207,36 @@ function selectedTurn(index: CodexRolloutIndex, turn: number): CodexTurn {
  */
 const windowContexts = new WeakMap<CodexRolloutIndex, ContextMessage[][]>();
 
-function turnMessages(index: CodexRolloutIndex, turn: CodexTurn, base: RolloutItem, headerUsed: boolean): ContextMessage[] {
+/** The context messages of the first `length` history items of `window` (made once each, kept per index). */
+function windowMessages(index: CodexRolloutIndex, window: number, length: number): readonly ContextMessage[] {
   let byWindow = windowContexts.get(index);
   if (!byWindow) {
     byWindow = [];
     windowContexts.set(index, byWindow);
   }
-  const made = (byWindow[turn.window] ??= []);
-  const items = index.windows[turn.window] ?? [];
-  const ids = index.windowEntryIds[turn.window] ?? [];
-  const length = Math.min(turn.historyLength, items.length);
+  const made = (byWindow[window] ??= []);
+  const items = index.windows[window] ?? [];
+  const ids = index.windowEntryIds[window] ?? [];
   for (let i = made.length; i < length; i++) made.push(itemContext(items[i]!, ids[i] ?? null));
+  return made;
+}
+
+/** The context message of `input[0]`, the base instructions item. */
+function baseMessage(index: CodexRolloutIndex, base: RolloutItem, headerUsed: boolean): ContextMessage {
+  return itemContext(base, index.meta ? "L1" : null, { base: true, approximate: !headerUsed });
+}
+
+/** How many history items of its window the turn sent (never more than the window holds). */
+function sentLength(index: CodexRolloutIndex, turn: CodexTurn): number {
+  return Math.min(turn.historyLength, index.windows[turn.window]?.length ?? 0);
+}
+
+/** `[the base item's message, ...the window's first items' messages]`, a list of its own. */
+function turnMessages(index: CodexRolloutIndex, turn: CodexTurn, first: ContextMessage): ContextMessage[] {
+  const length = sentLength(index, turn);
+  const made = windowMessages(index, turn.window, length);
   const messages: ContextMessage[] = new Array(length + 1);
-  messages[0] = itemContext(base, index.meta ? "L1" : null, { base: true, approximate: !headerUsed });
+  messages[0] = first;
   for (let i = 0; i < length; i++) messages[i + 1] = made[i]!;
   return messages;
 }
@@ -229,7 +250,7 @@ const lastInputs = new WeakMap<CodexRolloutIndex, { window: number; base: Rollou
  */
 function turnInput(index: CodexRolloutIndex, turn: CodexTurn, base: RolloutItem): RolloutItem[] {
   const items = index.windows[turn.window] ?? [];
-  const length = Math.min(turn.historyLength, items.length);
+  const length = sentLength(index, turn);
   const input: RolloutItem[] = new Array(length + 1);
   input[0] = base;
   for (let i = 0; i < length; i++) input[i + 1] = items[i]!;
@@ -248,7 +269,7 @@ export function buildCodexTurnContext(session: Session, options: PipelineOptions
   return {
     turn: turn.turn,
     entryId: (turn.answer ?? turn.closer).id,
-    messages: turnMessages(index, turn, base, headerText !== null),
+    messages: turnMessages(index, turn, baseMessage(index, base, headerText !== null)),
     dropped: [],
     model: turnModel(turn, index),
     thinkingLevel: reasoningEffort(turn) ?? "off",
@@ -309,9 +330,24 @@ function withLearntMetadata(derived: Record<string, unknown>, learnt: CodexTurnM
   return out;
 }
 
-export function buildCodexTurnRequest(session: Session, options: PipelineOptions, turnNumber: number): BuiltRequest {
-  const index = getCodexIndex(session);
-  const turn = selectedTurn(index, turnNumber);
+/**
+ * What every request of a session has in common under one set of options: `input[0]`, the tools,
+ * the labels of what the file does not record, the captured client metadata. A walk makes them
+ * once, so every request has the same objects (the segmenter then knows them by identity instead
+ * of measuring them again per turn).
+ */
+interface RequestParts {
+  base: RolloutItem;
+  /** The context message of `base`. */
+  baseMessage: ContextMessage;
+  tools: unknown;
+  labels: readonly string[];
+  learntMetadata: CodexTurnMetadataFact | null;
+  /** `prompt_cache_key`: the thread id. */
+  cacheKey: unknown;
+}
+
+function requestParts(index: CodexRolloutIndex, options: PipelineOptions): RequestParts {
   const header = options.header ?? null;
   const headerText = header?.systemPrompt ?? null;
   // Session constants of a captured request (./capture.ts): input[0] and tools verbatim, client metadata.
@@ -333,29 +369,125 @@ export function buildCodexTurnRequest(session: Session, options: PipelineOptions
       ? "client_metadata: turn start time (milliseconds not recorded; the recorded second is used)"
       : "client_metadata: installation id, sandbox and analytics flags, turn start time",
   );
+  return {
+    base,
+    baseMessage: baseMessage(index, base, headerText !== null),
+    tools,
+    labels,
+    learntMetadata,
+    cacheKey: threadId(index) ?? notRecorded("thread id"),
+  };
+}
+
+/** A turn's request: its input and messages are copies, or the lists of a walk (`WalkLists`). */
+function turnRequest(index: CodexRolloutIndex, turn: CodexTurn, options: PipelineOptions, parts: RequestParts, lists: WalkLists | null): BuiltRequest {
+  const labels = parts.labels.slice();
   const compaction = turn.window > 0 ? index.compactions[turn.window - 1] : undefined;
   if (compaction?.approximated) labels.push("history after a compaction (the file does not record what replaced it, so it is approximated)");
   const modelRef = turnModel(turn, index);
   const effort = reasoningEffort(turn);
+  if (lists) lists.bring(index, turn, parts);
   const body: Record<string, unknown> = {
     model: modelRef?.modelId ?? notRecorded("model"),
     stream: true,
-    input: turnInput(index, turn, base),
-    tools,
+    input: lists ? lists.handedInput() : turnInput(index, turn, parts.base),
+    tools: parts.tools,
     tool_choice: "auto",
     parallel_tool_calls: true,
     reasoning: effort ? { effort, summary: "auto" } : { summary: "auto" },
     store: false,
     include: ["reasoning.encrypted_content"],
-    prompt_cache_key: threadId(index) ?? notRecorded("thread id"),
-    client_metadata: clientMetadata(index, turn, learntMetadata),
+    prompt_cache_key: parts.cacheKey,
+    client_metadata: clientMetadata(index, turn, parts.learntMetadata),
   };
   return {
     api: "openai-responses",
     body,
-    messages: turnMessages(index, turn, base, headerText !== null),
+    messages: lists ? lists.handedMessages() : turnMessages(index, turn, parts.baseMessage),
     dropped: [],
     model: resolveModel(modelRef, "openai-responses", options.modelOverrides),
     notRecorded: labels,
   };
+}
+
+export function buildCodexTurnRequest(session: Session, options: PipelineOptions, turnNumber: number): BuiltRequest {
+  const index = getCodexIndex(session);
+  return turnRequest(index, selectedTurn(index, turnNumber), options, requestParts(index, options), null);
+}
+
+/**
+ * A walk's own lists: the turn's input and context messages, brought from the turn before by its
+ * new items (a window's items never change; a compaction starts another window, which shares only
+ * `input[0]`), and the lists handed out last.
+ */
+class WalkLists {
+  private readonly input: RolloutItem[] = [];
+  private readonly messages: ContextMessage[] = [];
+  private window = -1;
+  private readonly walk = {};
+  private lastInput: readonly RolloutItem[] | null = null;
+  private inputShared = 0;
+  private lastMessages: readonly ContextMessage[] | null = null;
+  private messagesShared = 0;
+  private readonly inputLists = new AlternatingLists<RolloutItem>();
+  private readonly messageLists = new AlternatingLists<ContextMessage>();
+
+  /** Brings the lists to `turn`'s: `[base, ...the window's first items]`. */
+  bring(index: CodexRolloutIndex, turn: CodexTurn, parts: RequestParts): void {
+    const length = sentLength(index, turn);
+    let same: number;
+    if (this.input[0] !== parts.base || this.messages[0] !== parts.baseMessage) same = 0;
+    else if (turn.window !== this.window) same = 1;
+    else same = Math.min(this.input.length, length + 1);
+    shortenTo(this.input, same);
+    shortenTo(this.messages, same);
+    if (same === 0) {
+      this.input.push(parts.base);
+      this.messages.push(parts.baseMessage);
+    }
+    const items = index.windows[turn.window] ?? [];
+    const made = windowMessages(index, turn.window, length);
+    for (let i = this.input.length - 1; i < length; i++) {
+      this.input.push(items[i]!);
+      this.messages.push(made[i]!);
+    }
+    this.window = turn.window;
+    this.inputShared = Math.min(this.inputShared, same);
+    this.messagesShared = Math.min(this.messagesShared, same);
+    // The items past `same` are new: the lists handed out follow them from there.
+    this.inputLists.cut(same);
+    this.messageLists.cut(same);
+  }
+
+  /** The turn's `input`, one of the walk's two lists, recorded as sharing its head with the one handed out before. */
+  handedInput(): RolloutItem[] {
+    const list = this.inputLists.next(this.input, this.walk);
+    if (this.lastInput) recordSharedHead(list, this.lastInput, this.inputShared);
+    this.lastInput = list;
+    this.inputShared = list.length;
+    return list;
+  }
+
+  /** The turn's context messages, one of the walk's two lists, recorded as sharing its head with the ones handed out before. */
+  handedMessages(): ContextMessage[] {
+    const list = this.messageLists.next(this.messages, this.walk);
+    if (this.lastMessages) recordSharedHead(list, this.lastMessages, this.messagesShared);
+    this.lastMessages = list;
+    this.messagesShared = list.length;
+    return list;
+  }
+}
+
+/**
+ * Every turn's request in order, with the session's common parts made once. With
+ * `reuseRequestLists` each request's input and messages are one of a walk's two lists, brought up
+ * to date with the turn's new items, instead of copies of the whole context per turn.
+ */
+export function* iterateCodexTurnRequests(session: Session, options: PipelineOptions, hooks: PipelineHooks): Generator<{ turn: number; request: BuiltRequest }> {
+  const index = getCodexIndex(session);
+  // As the pipeline's one-turn entry point applies them (session/pipeline.ts buildTurnRequest).
+  const effective = withCaptureModelFacts(options);
+  const parts = requestParts(index, effective);
+  const lists = hooks.reuseRequestLists === true ? new WalkLists() : null;
+  for (const turn of index.turns) yield { turn: turn.turn, request: turnRequest(index, turn, effective, parts, lists) };
 }

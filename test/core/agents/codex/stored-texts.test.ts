@@ -11,10 +11,12 @@ import { generateAgentSession } from "../../../../bench/generate-agent-session";
 import type { PipelineOptions, Session } from "../../../../src/core/model";
 import { readSessionText } from "../../../../src/core/session/index";
 import { linkSessions } from "../../../../src/core/session/threads";
-import { isStoredText, SOURCE_CHUNK } from "../../../../src/core/text/storedText";
+import { isStoredText, releaseTextStore, SOURCE_CHUNK } from "../../../../src/core/text/storedText";
+import { itemContext } from "../../../../src/core/agents/codex/context";
 import { stringifyWithTexts } from "../../../../src/core/text/text";
 import { expectSameBytesRead, readSessionAsBytes, releaseBytesReads, sessionOutputs } from "../../../support/readAsBytes";
 import { fixtureCase, repoPath } from "../../../support/fixtures";
+import { mayKeepStoredTexts } from "../../../../src/core/agents/codex/storedTextPlaces";
 
 const OPTIONS: PipelineOptions = { profile: "pi" };
 
@@ -79,3 +81,49 @@ function collectChunks(value: unknown): number[] {
   if (typeof value !== "object" || value === null) return [];
   return Object.values(value).flatMap(collectChunks);
 }
+
+// Lines whose leading bytes show no place to keep a text are read as text (their texts are never
+// stored, measured and decoded again); any line whose start is not Codex's envelope may hold one.
+describe("which rollout lines may keep a stored text", () => {
+  const bytes = (line: string) => new TextEncoder().encode(line);
+  const may = (line: string) => {
+    const encoded = bytes(`  ${line}  `);
+    return mayKeepStoredTexts(encoded, 2, encoded.length - 2);
+  };
+  const big = "x".repeat(2000);
+  const at = "2026-11-29T08:00:00.000Z";
+
+  it("no place: events, compactions, turn contexts", () => {
+    expect(may(JSON.stringify({ timestamp: at, type: "event_msg", payload: { type: "agent_message", message: big } }))).toBe(false);
+    expect(may(JSON.stringify({ timestamp: at, type: "compacted", payload: { message: big, replacement_history: [] } }))).toBe(false);
+    expect(may(JSON.stringify({ timestamp: at, type: "turn_context", payload: { model: "m" } }))).toBe(false);
+  });
+
+  it("the item types with a place, and anything not in the envelope's own order, may", () => {
+    for (const type of Object.keys(PLACES)) expect(may(JSON.stringify({ timestamp: at, type: "response_item", payload: { type, text: big } }))).toBe(true);
+    expect(may(JSON.stringify({ type: "event_msg", timestamp: at, payload: { type: "agent_message", message: big } }))).toBe(true);
+    expect(may(JSON.stringify({ timestamp: at, type: "response\\u005fitem", payload: { type: "message" } }).replace("\\\\u005f", "\\u005f"))).toBe(true);
+    expect(may(JSON.stringify({ timestamp: at, type: "response_item", payload: { role: "user", type: "message" } }))).toBe(true);
+    expect(may(JSON.stringify({ type: "function_call", arguments: big }))).toBe(true);
+  });
+
+  it("a response item of no place (an unknown type) has none", () => {
+    expect(may(JSON.stringify({ timestamp: at, type: "response_item", payload: { type: "web_search_call", action: big } }))).toBe(false);
+  });
+});
+
+// A tool call's large arguments are parsed while their line is read (callArguments.ts): its view
+// reads nothing back from the file, so it is made even once the file is gone.
+it("a tool call's view takes the arguments parsed when its line was read, not the file again", () => {
+  const args = JSON.stringify({ cmd: "x".repeat(3000), nested: { n: 1 } });
+  const lines = [
+    { timestamp: "2026-11-29T08:00:00.000Z", type: "session_meta", payload: { id: "t1" } },
+    { timestamp: "2026-11-29T08:00:01.000Z", type: "response_item", payload: { type: "function_call", name: "exec_command", arguments: args, call_id: "c1" } },
+  ];
+  const session = readSessionAsBytes(lines.map((line) => JSON.stringify(line)).join("\n"), "rollout.jsonl", { inSource: true });
+  const item = session.entries[1]!.raw.payload as Record<string, unknown>;
+  expect(isStoredText(item.arguments)).toBe(true);
+  releaseTextStore(session.textStore!);
+  const [block] = (itemContext(item, "L2").message as { content: { arguments: unknown }[] }).content;
+  expect(block!.arguments).toEqual(JSON.parse(args));
+});
