@@ -18,8 +18,14 @@ ASCII_EXTRA[92] = 1; // \\
  */
 const WRITTEN_UP_TO = 1 << 16;
 
+/**
+ * Up to this length a string is scanned all the same: for a key or a short value the copy costs
+ * more than the scan (every message's keys are measured), and it leaves nothing to collect.
+ */
+const SCANNED_UP_TO = 64;
+
 function quotedLength(text: string): number {
-  if (text.length <= WRITTEN_UP_TO) return JSON.stringify(text).length;
+  if (text.length > SCANNED_UP_TO && text.length <= WRITTEN_UP_TO) return JSON.stringify(text).length;
   let length = text.length + 2;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
@@ -110,7 +116,9 @@ export function jsonLength(value: unknown): number | undefined {
   }
   let length = 2;
   let members = 0;
-  for (const key of Object.keys(value as object)) {
+  // Own keys in Object.keys order, without the list of keys it would make.
+  for (const key in value as object) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const item = jsonLength((value as Record<string, unknown>)[key]);
     if (item === undefined) continue;
     length += stringLength(key) + 1 + item;

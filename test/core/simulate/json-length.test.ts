@@ -25,6 +25,13 @@ describe("jsonLength", () => {
 
   it("escapes, lone surrogates and a large string", () => {
     for (const text of ['"\\\b\f\n\r\t\u0000\u001f\u007f', "\ud800", "a\udc00b", "🙂", "\ud83d\ude42\ud83d"]) expect(jsonLength(text)).toBe(JSON.stringify(text).length);
+    // Around the length up to which a string is scanned rather than written (and far past it).
+    for (const length of [63, 64, 65, 66, 1000]) {
+      for (const tail of ["", "\n", '"', "\ud800", "\udc00", "🙂", "\u0001"]) {
+        const text = "a".repeat(length - tail.length) + tail;
+        expect(jsonLength(text), JSON.stringify(text)).toBe(JSON.stringify(text).length);
+      }
+    }
     const large = `${"x\n".repeat(300_000)}"`;
     expect(jsonLength({ a: [large, large] })).toBe(JSON.stringify({ a: [large, large] }).length);
   });

@@ -11,7 +11,7 @@ import { resolveModel } from "../../models/catalogue";
 import { sessionConstant } from "../../captures/fact";
 import { isObject } from "../../util/is-object";
 import { QWEN_SYSTEM, QWEN_TOOLS } from "./capture";
-import { getQwenIndex, type QwenCompression } from "./history";
+import { allContents, getQwenIndex, type QwenCompression } from "./history";
 import { contextMessages, wireMessages } from "./request";
 import { sendReminders, turnModel } from "./turns";
 
@@ -48,7 +48,7 @@ function compressionRequest(session: Session, options: PipelineOptions, compress
   const index = getQwenIndex(session);
   const taught = learnt.map((capture) => ({ source: capture.source, texts: capturedCompression(capture.body) })).find((item) => item.texts !== null);
   const missing: string[] = [];
-  const sourced = wireMessages(compression.before, { ...sendReminders(options, compression.cwd, compression.writtenBefore, true), withDate: false });
+  const sourced = wireMessages(allContents(compression.before), { ...sendReminders(options, compression.cwd, compression.writtenBefore, true), withDate: false });
   const system = sessionConstant(options, QWEN_SYSTEM)?.value ?? (missing.push("system prompt"), notRecorded("system prompt"));
   const tools = sessionConstant(options, QWEN_TOOLS)?.value ?? (missing.push("tools"), notRecorded("tool schemas"));
   const prompt = taught?.texts ? { type: "text", text: taught.texts.prompt } : (missing.push("compression prompt"), notRecorded("compression prompt"));

@@ -18,6 +18,11 @@ export interface QwenContent {
   prompt: boolean;
   /** True for a content of a compression's compressedHistory. */
   compressed: boolean;
+  /**
+   * The wire messages it is sent as, once made (request.ts): its assistant message, or the tool
+   * messages of its function responses in part order. Every call that sends it sends these objects.
+   */
+  wires: Record<string, unknown>[] | null;
 }
 
 /** The token counts a Qwen Code process holds between calls; they set the max_tokens clamp (outputClamp.ts). */
@@ -93,7 +98,7 @@ function compressedContents(entry: SessionEntry, payload: Record<string, unknown
   for (const content of history) {
     if (!isObject(content) || !Array.isArray(content.parts)) continue;
     const role = content.role === "model" ? "model" : "user";
-    contents.push({ role, parts: content.parts.filter(isObject), entryIds: [entry.id], prompt: false, compressed: true });
+    contents.push({ role, parts: content.parts.filter(isObject), entryIds: [entry.id], prompt: false, compressed: true, wires: null });
   }
   return contents;
 }
@@ -138,7 +143,7 @@ class Fold {
     if (typeof raw.cwd === "string") this.cwd = raw.cwd;
     if (entry.type === "assistant") this.answer(entry);
     if (entry.type === "tool_result") this.noteWrittenFile(raw);
-    const content: QwenContent = { role: entry.type === "assistant" ? "model" : "user", parts, entryIds: [entry.id], prompt: entry.type === "user", compressed: false };
+    const content: QwenContent = { role: entry.type === "assistant" ? "model" : "user", parts, entryIds: [entry.id], prompt: entry.type === "user", compressed: false, wires: null };
     if (entry.type === "user") {
       // A new prompt: the process that compressed is gone (headless, one process per prompt), and
       // the next rebuilds the history from the file, without the prompt it had carried.
@@ -249,6 +254,35 @@ export function getQwenIndex(session: Session): QwenIndex {
   const index = { turns: fold.turns, compressions: fold.compressions, warnings: fold.warnings };
   indexes.set(session, { count: session.entries.length, index });
   return index;
+}
+
+/**
+ * A call's contents without a copy of them: the first `length` of `base` (a history array shared
+ * between calls, only ever appended to), then `pending` if any.
+ */
+export interface CallContents {
+  base: readonly QwenContent[];
+  length: number;
+  pending: QwenContent | null;
+}
+
+/** A turn's contents as `CallContents`. */
+export function callContents(turn: QwenTurn): CallContents {
+  return { base: turn.historyBase, length: turn.historyLength, pending: turn.pending };
+}
+
+/** All of `contents` as `CallContents`. */
+export function allContents(contents: readonly QwenContent[]): CallContents {
+  return { base: contents, length: contents.length, pending: null };
+}
+
+export function contentCount(contents: CallContents): number {
+  return contents.pending ? contents.length + 1 : contents.length;
+}
+
+/** Content `i` of `contents` (below `contentCount`). */
+export function contentAt(contents: CallContents, i: number): QwenContent {
+  return i < contents.length ? contents.base[i]! : contents.pending!;
 }
 
 /** The contents a turn's request carried, in order (the pending prompt last). */

@@ -10,12 +10,20 @@ import { isText, type Text } from "../../text/text";
 import { joinTexts } from "../../text/textTests";
 import { CarriedMap } from "../../util/carried-map";
 import { isObject } from "../../util/is-object";
-import type { QwenContent } from "./history";
+import { contentAt, contentCount, type CallContents, type QwenContent } from "./history";
 
-/** A wire message with the contents it comes from. */
+/**
+ * A wire message with the contents it comes from, and what is made of it once (a carried message
+ * is the same object from call to call): its context view, its JSON length, the copies the
+ * reminders went into.
+ */
 export interface SourcedMessage {
   wire: Record<string, unknown>;
   contents: QwenContent[];
+  context?: ContextMessage;
+  jsonLength?: number;
+  startupCopy?: { startup: readonly string[] | null; copy: SourcedMessage };
+  dateCopy?: { date: string | null; at: number; copy: SourcedMessage };
 }
 
 /** The texts added on send, or null when no capture supplies them. */
@@ -36,30 +44,27 @@ function responseText(response: unknown): Text {
 }
 
 /**
- * The wire messages made once per stored record and handed to every later call that sends it: a
- * chat's calls resend the same history, and the same objects let each later stage (sizes, cache
- * segments) reuse what it measured. Only assistant and tool messages: a user message may take
- * the next user content and the reminders in, so it is made per call.
+ * The wire messages made once per stored record (kept on its content) and handed to every later
+ * call that sends it: a chat's calls resend the same history, and the same objects let each later
+ * stage (sizes, cache segments) reuse what it measured. Only assistant and tool messages: a user
+ * message may take the next user content and the reminders in, so it is made per call.
  */
-const modelWires = new WeakMap<QwenContent, Record<string, unknown>>();
-const toolWires = new WeakMap<object, Record<string, unknown>>();
-
 function modelMessage(content: QwenContent): Record<string, unknown> {
-  let wire = modelWires.get(content);
-  if (!wire) {
-    wire = newModelMessage(content);
-    modelWires.set(content, wire);
-  }
-  return wire;
+  content.wires ??= [newModelMessage(content)];
+  return content.wires[0]!;
 }
 
-function toolMessage(response: Record<string, unknown>): Record<string, unknown> {
-  let wire = toolWires.get(response);
-  if (!wire) {
-    wire = { role: "tool", tool_call_id: String(response.id ?? ""), content: [{ type: "text", text: responseText(response.response) }] };
-    toolWires.set(response, wire);
+/** The tool messages of a user content's function responses, in part order. */
+function toolMessages(content: QwenContent): Record<string, unknown>[] {
+  if (content.wires === null) {
+    const wires: Record<string, unknown>[] = [];
+    for (const part of content.parts) {
+      const response = part.functionResponse;
+      if (isObject(response)) wires.push({ role: "tool", tool_call_id: String(response.id ?? ""), content: [{ type: "text", text: responseText(response.response) }] });
+    }
+    content.wires = wires;
   }
-  return wire;
+  return content.wires;
 }
 
 function newModelMessage(content: QwenContent): Record<string, unknown> {
@@ -82,9 +87,12 @@ function newModelMessage(content: QwenContent): Record<string, unknown> {
 /** One user content: its function responses as tool messages, its texts as one user message part list. */
 function userMessages(content: QwenContent, into: SourcedMessage[]): void {
   const texts: unknown[] = [];
+  let tools: Record<string, unknown>[] | null = null;
+  let tool = 0;
   for (const part of content.parts) {
     if (isObject(part.functionResponse)) {
-      into.push({ wire: toolMessage(part.functionResponse), contents: [content] });
+      tools ??= toolMessages(content);
+      into.push({ wire: tools[tool++]!, contents: [content] });
     } else if (typeof part.text === "string") texts.push({ type: "text", text: part.text });
   }
   if (texts.length === 0) return;
@@ -107,13 +115,11 @@ function userMessages(content: QwenContent, into: SourcedMessage[]): void {
  * again.
  */
 export class MessageCarry {
-  private contents: readonly QwenContent[] = [];
+  private contents: CallContents = { base: [], length: 0, pending: null };
   private readonly messages: SourcedMessage[] = [];
   /** Per message, the index of its first content and the index past its last. */
   private readonly firsts: number[] = [];
   private readonly ends: number[] = [];
-  /** The copies the reminders went into, kept with the messages they copy. */
-  readonly reminded = new ReminderCopies();
   /**
    * `contextMessages(messages)`, the views of the leading messages the last list also had (the
    * same objects) taken from the last answer: a call costs its new messages, not a lookup per
@@ -122,23 +128,27 @@ export class MessageCarry {
   readonly contexts = new CarriedMap<SourcedMessage, ContextMessage>(contextOf);
 
   /** The messages of `contents`: those made only of contents the last call shared kept, the rest converted. */
-  messagesOf(contents: readonly QwenContent[]): readonly SourcedMessage[] {
+  messagesOf(contents: CallContents): readonly SourcedMessage[] {
     const known = this.contents;
-    const shared = Math.min(known.length, contents.length);
+    const count = contentCount(contents);
+    const shared = Math.min(contentCount(known), count);
     let kept = 0;
-    while (kept < shared && known[kept] === contents[kept]) kept++;
-    let count = 0;
-    while (count < this.messages.length && this.ends[count]! <= kept) count++;
-    let from = count < this.messages.length ? this.firsts[count]! : count > 0 ? this.ends[count - 1]! : 0;
+    // The same history array, only appended to since: the last call's contents, without comparing them.
+    if (known.base === contents.base && known.pending === null && known.length <= contents.length) kept = known.length;
+    while (kept < shared && contentAt(known, kept) === contentAt(contents, kept)) kept++;
+    // The messages made only of kept contents (the ends only grow along the list): found from the end.
+    let made = this.messages.length;
+    while (made > 0 && this.ends[made - 1]! > kept) made--;
+    let from = made < this.messages.length ? this.firsts[made]! : made > 0 ? this.ends[made - 1]! : 0;
     // A user message takes the texts of the user content after it in: made again with them.
-    if (count > 0 && this.messages[count - 1]!.wire.role === "user" && mergesIntoUser(contents, from)) from = this.firsts[count - 1]!;
+    if (made > 0 && this.messages[made - 1]!.wire.role === "user" && mergesIntoUser(contents, from)) from = this.firsts[made - 1]!;
     // The messages of a content are made together (its tool messages, then its texts).
-    while (count > 0 && this.firsts[count - 1]! >= from) count--;
-    this.messages.length = count;
-    this.firsts.length = count;
-    this.ends.length = count;
-    for (let i = from; i < contents.length; i++) {
-      const content = contents[i]!;
+    while (made > 0 && this.firsts[made - 1]! >= from) made--;
+    this.messages.length = made;
+    this.firsts.length = made;
+    this.ends.length = made;
+    for (let i = from; i < count; i++) {
+      const content = contentAt(contents, i);
       const before = this.messages.length;
       const last = this.messages[before - 1];
       if (content.role === "model") this.messages.push({ wire: modelMessage(content), contents: [content] });
@@ -156,35 +166,33 @@ export class MessageCarry {
 }
 
 /**
- * The messages a reminder went into, kept per message while the reminder is the same: the first
- * user message gets the same startup reminders in every call of a process, the current prompt's
- * message the same date in every call of its prompt, and the same copy lets the later stages
- * (sizes, cache segments) measure it once.
+ * `message` with the startup reminders in front, kept on the message while the reminders are the
+ * same: the first user message gets the same startup reminders in every call of a process, and
+ * the same copy lets the later stages (sizes, cache segments) measure it once.
  */
-class ReminderCopies {
-  private readonly startups = new WeakMap<SourcedMessage, { startup: readonly string[] | null; copy: SourcedMessage }>();
-  private readonly dates = new WeakMap<SourcedMessage, { date: string | null; at: number; copy: SourcedMessage }>();
+function withStartup(message: SourcedMessage, startup: readonly string[] | null): SourcedMessage {
+  const kept = message.startupCopy;
+  if (kept !== undefined && sameTexts(kept.startup, startup)) return kept.copy;
+  const texts = startup ?? [notRecorded("startup reminders (skills, startup context, deferred tools)")];
+  const content = [...texts.map((text) => (typeof text === "string" ? { type: "text", text } : text)), ...(message.wire.content as unknown[])];
+  const copy = { wire: { ...message.wire, content }, contents: message.contents };
+  message.startupCopy = { startup, copy };
+  return copy;
+}
 
-  withStartup(message: SourcedMessage, startup: readonly string[] | null): SourcedMessage {
-    const kept = this.startups.get(message);
-    if (kept !== undefined && sameTexts(kept.startup, startup)) return kept.copy;
-    const texts = startup ?? [notRecorded("startup reminders (skills, startup context, deferred tools)")];
-    const content = [...texts.map((text) => (typeof text === "string" ? { type: "text", text } : text)), ...(message.wire.content as unknown[])];
-    const copy = { wire: { ...message.wire, content }, contents: message.contents };
-    this.startups.set(message, { startup, copy });
-    return copy;
-  }
-
-  /** `message` with the date reminder at part `at` (in front of the prompt's text). */
-  withDate(message: SourcedMessage, date: string | null, at: number): SourcedMessage {
-    const kept = this.dates.get(message);
-    if (kept !== undefined && kept.date === date && kept.at === at) return kept.copy;
-    const parts = message.wire.content as unknown[];
-    const reminder = date !== null ? { type: "text", text: date } : notRecorded("date reminder");
-    const copy = { wire: { ...message.wire, content: [...parts.slice(0, at), reminder, ...parts.slice(at)] }, contents: message.contents };
-    this.dates.set(message, { date, at, copy });
-    return copy;
-  }
+/**
+ * `message` with the date reminder at part `at` (in front of the prompt's text), kept on the
+ * message while the reminder is the same: the current prompt's message gets the same date in
+ * every call of its prompt.
+ */
+function withDate(message: SourcedMessage, date: string | null, at: number): SourcedMessage {
+  const kept = message.dateCopy;
+  if (kept !== undefined && kept.date === date && kept.at === at) return kept.copy;
+  const parts = message.wire.content as unknown[];
+  const reminder = date !== null ? { type: "text", text: date } : notRecorded("date reminder");
+  const copy = { wire: { ...message.wire, content: [...parts.slice(0, at), reminder, ...parts.slice(at)] }, contents: message.contents };
+  message.dateCopy = { date, at, copy };
+  return copy;
 }
 
 function sameTexts(a: readonly string[] | null, b: readonly string[] | null): boolean {
@@ -198,9 +206,10 @@ function sameTexts(a: readonly string[] | null, b: readonly string[] | null): bo
  * Whether the first content from `from` on that makes a message merges into a user message before
  * it: a user content of texts only (a function response goes out as a tool message first).
  */
-function mergesIntoUser(contents: readonly QwenContent[], from: number): boolean {
-  for (let i = from; i < contents.length; i++) {
-    const content = contents[i]!;
+function mergesIntoUser(contents: CallContents, from: number): boolean {
+  const count = contentCount(contents);
+  for (let i = from; i < count; i++) {
+    const content = contentAt(contents, i);
     if (content.role === "model") return false;
     let texts = false;
     for (const part of content.parts) {
@@ -213,14 +222,14 @@ function mergesIntoUser(contents: readonly QwenContent[], from: number): boolean
 }
 
 /** The call's messages with the reminders in: a copy of the list, each message a reminder goes into copied. */
-function withReminders(carried: readonly SourcedMessage[], contents: readonly QwenContent[], reminders: Reminders, copies: ReminderCopies): SourcedMessage[] {
+function withReminders(carried: readonly SourcedMessage[], contents: CallContents, reminders: Reminders): SourcedMessage[] {
   const messages = carried.slice();
   const firstUser = messages.findIndex((m) => m.wire.role === "user");
-  if (firstUser >= 0 && reminders.withStartup) messages[firstUser] = copies.withStartup(messages[firstUser]!, reminders.startup);
+  if (firstUser >= 0 && reminders.withStartup) messages[firstUser] = withStartup(messages[firstUser]!, reminders.startup);
   // The date reminder goes in front of the current prompt: the last prompt the history holds.
   if (reminders.withDate === false) return messages;
   let prompt: QwenContent | null = null;
-  for (let i = contents.length - 1; i >= 0 && prompt === null; i--) if (contents[i]!.prompt) prompt = contents[i]!;
+  for (let i = contentCount(contents) - 1; i >= 0 && prompt === null; i--) if (contentAt(contents, i).prompt) prompt = contentAt(contents, i);
   if (!prompt) return messages;
   // Each content is in one message: the last one holding the prompt is the only one.
   let holder = messages.length - 1;
@@ -230,7 +239,7 @@ function withReminders(carried: readonly SourcedMessage[], contents: readonly Qw
   const promptText = prompt.parts.find((part) => typeof part.text === "string")?.text;
   let at = parts.findIndex((part) => isObject(part) && part.text === promptText);
   if (at < 0) at = parts.length;
-  messages[holder] = copies.withDate(messages[holder]!, reminders.date, at);
+  messages[holder] = withDate(messages[holder]!, reminders.date, at);
   return messages;
 }
 
@@ -238,8 +247,8 @@ function withReminders(carried: readonly SourcedMessage[], contents: readonly Qw
  * The request's messages after the system message, each with the contents it was made from; with
  * a carry, the messages it shares with the carry's last call are the same objects.
  */
-export function wireMessages(contents: readonly QwenContent[], reminders: Reminders, carry: MessageCarry = new MessageCarry()): SourcedMessage[] {
-  return withReminders(carry.messagesOf(contents), contents, reminders, carry.reminded);
+export function wireMessages(contents: CallContents, reminders: Reminders, carry: MessageCarry = new MessageCarry()): SourcedMessage[] {
+  return withReminders(carry.messagesOf(contents), contents, reminders);
 }
 
 function blockText(part: unknown): Text {
@@ -287,15 +296,9 @@ function provenance(message: SourcedMessage): Provenance {
 }
 
 /** Each message's context view, made once per message object (a carried message is one from call to call). */
-const contextViews = new WeakMap<SourcedMessage, ContextMessage>();
-
 function contextOf(message: SourcedMessage): ContextMessage {
-  let context = contextViews.get(message);
-  if (context === undefined) {
-    context = { message: view(message.wire), provenance: provenance(message) };
-    contextViews.set(message, context);
-  }
-  return context;
+  message.context ??= { message: view(message.wire), provenance: provenance(message) };
+  return message.context;
 }
 
 export function contextMessages(messages: readonly SourcedMessage[]): ContextMessage[] {

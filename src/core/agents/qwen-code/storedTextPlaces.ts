@@ -39,5 +39,17 @@ function keptPlaces(raw: Record<string, unknown>): StoredTextPlace[] {
  * strings again except at the places above, and gives back the bytes of those made strings.
  */
 export function keepQwenStoredTexts(raw: Record<string, unknown>, store: TextStore, mark: StoreMark): void {
-  keepStoredTextsOnlyAt(raw, keptPlaces(raw), store, mark);
+  const places = keptPlaces(raw);
+  if (onlyAtPlaces(store, mark, places.length)) return;
+  keepStoredTextsOnlyAt(raw, places, store, mark);
+}
+
+/**
+ * Whether every text the line stored is at one of its `found` places, known without walking the
+ * record: the line stored none in the store's chunks, and as many in the file (each one counted
+ * there) as the places hold. Then there is nothing to make a string again (the CLI leaves the
+ * texts in the file, and most lines keep theirs only at the places).
+ */
+function onlyAtPlaces(store: TextStore, mark: StoreMark, found: number): boolean {
+  return store.sourced !== undefined && store.chunks.length === mark.chunks && store.used === mark.used && store.sourced - mark.sourced === found;
 }

@@ -16,7 +16,7 @@ import { jsonLength as exactJsonLength } from "../../simulate/json-length";
 import { QWEN_DATE_REMINDER, QWEN_MAX_TOKENS, QWEN_STARTUP_REMINDERS, QWEN_SYSTEM, QWEN_TOOLS } from "./capture";
 import { withWrittenFiles } from "./folderTree";
 import { clampedMaxTokens, QWEN_DEFAULT_WINDOW } from "./outputClamp";
-import { getQwenIndex, promptTokens, turnContents, type QwenIndex, type QwenTurn } from "./history";
+import { callContents, getQwenIndex, promptTokens, turnContents, type QwenIndex, type QwenTurn } from "./history";
 import { CarriedSum } from "../../util/carried-map";
 import { perObject } from "../../util/per-object";
 import { contextMessages, MessageCarry, wireMessages, type Reminders, type SourcedMessage } from "./request";
@@ -136,13 +136,20 @@ function headerFields(session: Session, options: PipelineOptions, turn: QwenTurn
 /** Each chat's messages carried from call to call (request.ts): one carry per session. */
 const messageCarryOf = perObject<Session, MessageCarry>(() => new MessageCarry());
 
+/** A call's messages after the system message, carried from the session's call before. */
+function turnMessages(session: Session, options: PipelineOptions, turn: QwenTurn): SourcedMessage[] {
+  return wireMessages(callContents(turn), sendReminders(options, turn.cwd, turn.writtenBefore, !turn.firstAfterAutoCompression), messageCarryOf(session));
+}
+
 function turnRequest(session: Session, options: PipelineOptions, turnNumber: number): { body: Record<string, unknown>; sourced: SourcedMessage[]; missing: string[]; turn: QwenTurn } {
   const turn = selectedTurn(getQwenIndex(session), turnNumber);
-  const sourced = wireMessages(turnContents(turn), sendReminders(options, turn.cwd, turn.writtenBefore, !turn.firstAfterAutoCompression), messageCarryOf(session));
+  const sourced = turnMessages(session, options, turn);
   const fields = headerFields(session, options, turn, contextWindow(session, turn, options));
+  const messages: unknown[] = [fields.system];
+  for (const message of sourced) messages.push(message.wire);
   const body: Record<string, unknown> = {
     model: turnModel(turn)?.modelId ?? notRecorded("model"),
-    messages: [fields.system, ...sourced.map((m) => m.wire)],
+    messages,
     max_tokens: fields.maxTokens,
     stream: true,
     stream_options: { include_usage: true },
@@ -167,7 +174,7 @@ function compactionEvent(index: QwenIndex, position: number): CompactionEvent {
   };
 }
 
-/** JSON lengths of the objects a chat's calls resend (the same wire messages, the same tools). */
+/** JSON lengths of the objects every call of a chat sends (the same system message, the same tools). */
 const jsonLengths = new WeakMap<object, number>();
 
 function jsonLength(value: unknown): number {
@@ -181,20 +188,29 @@ function jsonLength(value: unknown): number {
   return length;
 }
 
+/** A message's JSON length, measured once per message object (a carried message is one from call to call). */
+function messageLength(message: SourcedMessage): number {
+  // A tool message may hold a stored text (storedTextPlaces.ts): measured without rendering it.
+  message.jsonLength ??= exactJsonLength(message.wire) ?? 4;
+  return message.jsonLength;
+}
+
 /**
  * The summed JSON lengths of a session's calls' messages, each message measured once: the leading
  * messages the last call also sent (the same objects) take their running total, so a call costs
  * its new messages, not a lookup per message of its history.
  */
-const messageLengthsOf = perObject<Session, CarriedSum<unknown>>(() => new CarriedSum(jsonLength));
+const messageLengthsOf = perObject<Session, CarriedSum<SourcedMessage>>(() => new CarriedSum(messageLength));
 
+/** A call's size, from its messages alone: the summary needs no request body. */
 function turnSummary(session: Session, options: PipelineOptions, turn: QwenTurn, place: TurnPlace): TurnSummary {
-  const { body } = turnRequest(session, options, turn.turn);
-  const messages = body.messages as unknown[];
+  const sourced = turnMessages(session, options, turn);
+  const { system, tools } = systemAndTools(session, options);
+  const messageCount = 1 + sourced.length;
   // `JSON.stringify(messages).length`: the brackets, the commas and each message's length.
-  const messagesLength = 2 + Math.max(0, messages.length - 1) + messageLengthsOf(session).sum(messages);
-  const chars = messagesLength + (Array.isArray(body.tools) ? jsonLength(body.tools) : 0);
-  return oneBranchSummary({ turn: turn.turn, entry: turn.answer, api: API, thinkingLevel: "off", messageCount: messages.length, chars, usage: turnUsage(turn) }, place);
+  const messagesLength = 2 + (messageCount - 1) + jsonLength(system) + messageLengthsOf(session).sum(sourced);
+  const chars = messagesLength + (Array.isArray(tools) ? jsonLength(tools) : 0);
+  return oneBranchSummary({ turn: turn.turn, entry: turn.answer, api: API, thinkingLevel: "off", messageCount, chars, usage: turnUsage(turn) }, place);
 }
 
 export function analyzeQwenSession(session: Session, options: PipelineOptions): SessionAnalysis {
