@@ -108,7 +108,11 @@ export function capParsedValue(parsed: unknown): { value: unknown; note: string 
  * arbitrarily deep text), so the check runs on the parsed value.
  */
 export function parseJsonCapped(text: string): { value: unknown; note: string | null } {
-  return capParsedValue(JSON.parse(text) as unknown);
+  const value = JSON.parse(text) as unknown;
+  // Nesting deeper than the cap takes an opening and a closing bracket a level: a shorter text
+  // (most lines of a session) cannot, and its value need not be walked.
+  if (text.length < 2 * (MAX_JSON_DEPTH + 1)) return { value, note: null };
+  return capParsedValue(value);
 }
 
 /**

@@ -99,6 +99,11 @@ class GeminiLineReader extends StoredTextReader implements LineReader {
   }
 
   pushLine(text: string, lineNumber: number): void {
+    this.readTextLine(text, lineNumber, () => duplicateKeys(text, 5, lineNumber));
+  }
+
+  /** A line read as text (`repeatedKeys`: its keys written twice, looked for when it parsed). */
+  private readTextLine(text: string, lineNumber: number, repeatedKeys: () => { found: DuplicateKey[]; total: number }): void {
     this.lastLine = lineNumber;
     if (this.legacy === null && text.trim() !== "") this.legacy = text.trim() === "{";
     if (this.legacy) {
@@ -107,7 +112,7 @@ class GeminiLineReader extends StoredTextReader implements LineReader {
       return;
     }
     if (text.trim() === "") return;
-    this.readParsed(parseObjectLine(text), lineNumber, () => duplicateKeys(text, 5, lineNumber));
+    this.readParsed(parseObjectLine(text), lineNumber, repeatedKeys);
   }
 
   /**
@@ -127,7 +132,8 @@ class GeminiLineReader extends StoredTextReader implements LineReader {
         this.legacy = false;
         return this.textStore();
       },
-      asText: (text) => this.pushLine(text, lineNumber),
+      // A short line's repeated keys are looked for in its bytes too, not in the text encoded again.
+      asText: (text) => this.readTextLine(text, lineNumber, () => duplicateKeysInBytes(bytes, start, end, 5, lineNumber)),
       keep: (raw, store, mark) => keepGeminiStoredTexts(raw, store, mark),
       // A line that makes no entry (a bad line, not a chat record) keeps no bytes. The repeated
       // keys are looked for in the line's bytes: decoding the whole line for them cost as much as
