@@ -324,6 +324,24 @@ interface RequestCarry {
   owner: ContentsCheckpoints | null;
   /** Requests made from the carry so far: a caller keeping lists beside it knows whether it saw the previous one. */
   calls: number;
+  /** Where the next request of the same active loop may go on from the lists as they are (`LoopHead`), or null. */
+  loop: LoopHead | null;
+}
+
+/**
+ * The lists of the carry's last request (number `call`) as the head of the next one's: they are
+ * the contents of the first `end` messages of `history`, which end with a user message, made with
+ * the active loop starting at content `start`. A request of those messages and more, with no new
+ * prompt among the more and a model content first, sends the same head (steps 1 to 3 treat the
+ * two sides on their own, as at a checkpoint, and step 4 signs from the same prompt): only its
+ * new messages go through the steps, not the whole loop since the prompt again, turn after turn.
+ */
+interface LoopHead {
+  history: readonly HistoryMessage[];
+  end: number;
+  count: number;
+  start: number;
+  call: number;
 }
 
 
@@ -373,7 +391,7 @@ function historyState(history: readonly HistoryMessage[]): HistoryState {
     state = { interned: from.interned, checkpoints, carry: from.carry, parent: old, fromParent: count };
   } else {
     const checkpoints = { ends: [], counts: [], sourced: [], wire: [], size: 0 };
-    state = { interned: new Map(), checkpoints, carry: { wire: [], sourced: [], fromCheckpoints: 0, owner: checkpoints, calls: 0 }, parent: null, fromParent: 0 };
+    state = { interned: new Map(), checkpoints, carry: { wire: [], sourced: [], fromCheckpoints: 0, owner: checkpoints, calls: 0, loop: null }, parent: null, fromParent: 0 };
   }
   statesByHistory.set(history, state);
   return state;
@@ -406,6 +424,8 @@ function carriedCheckpoints(state: HistoryState, carry: RequestCarry): number {
 export function historyRequestContents(history: readonly HistoryMessage[], length: number): HistoryContents {
   const state = historyState(history);
   const { interned, checkpoints, carry } = state;
+  const fromLoop = loopRequestContents(state, history, length);
+  if (fromLoop) return fromLoop;
   let at = checkpointBefore(checkpoints, length);
   const end = at >= 0 ? checkpoints.ends[at]! : 0;
   let count = at >= 0 ? checkpoints.counts[at]! : 0;
@@ -457,6 +477,53 @@ export function historyRequestContents(history: readonly HistoryMessage[], lengt
     if (advanced > count) carry.fromCheckpoints = advanced;
   }
   carry.calls += 1;
+  carry.loop = loopHead(history, length, sourced, start, carry.calls);
+  return { wire, sourced, kept, call: carry.calls, carry };
+}
+
+/** Whether the first `end` messages of `history` are those of `other` (the same list, or a copy of it that kept them). */
+function sharesHead(history: readonly HistoryMessage[], other: readonly HistoryMessage[], end: number): boolean {
+  if (history === other) return true;
+  const lineage = historyLineage(history);
+  return lineage !== undefined && lineage.parent === other && lineage.shared >= end;
+}
+
+/** The carry's lists of a request of `history`'s first `length` messages as the head of the next request, when they can be one. */
+function loopHead(history: readonly HistoryMessage[], length: number, sourced: readonly SourcedContent[], start: number, call: number): LoopHead | null {
+  const count = sourced.length;
+  if (start < 0 || count === 0 || sourced[count - 1]!.role !== "user" || history[length - 1]?.type !== "user") return null;
+  return { history, end: length, count, start, call };
+}
+
+/**
+ * `historyRequestContents` from the carry's last request (`RequestCarry.loop`) when this request
+ * goes on with its active loop: its head kept as it is, its new messages through the steps; null
+ * when it cannot (another request came between, the head's messages changed, a new prompt).
+ */
+function loopRequestContents(state: HistoryState, history: readonly HistoryMessage[], length: number): HistoryContents | null {
+  const { carry, interned } = state;
+  const loop = carry.loop;
+  if (!loop || loop.call !== carry.calls || length <= loop.end || !sharesHead(history, loop.history, loop.end)) return null;
+  const tail = curatedContents(history.slice(loop.end, length));
+  if (tail.length === 0 || tail[0]!.role !== "model" || activeLoopStart(tail) >= 0) return null;
+  const signed: WireContent[] = [];
+  signedContents(tail, loop.count, loop.start, interned, signed);
+  const { wire, sourced } = carry;
+  const before = wire.length;
+  let kept = loop.count;
+  for (let i = 0; i < tail.length; i++) {
+    const at = loop.count + i;
+    if (at === kept && at < before && wire[at] === signed[i] && sourced[at] === tail[i]) {
+      kept++;
+      continue;
+    }
+    wire[at] = signed[i]!;
+    sourced[at] = tail[i]!;
+  }
+  if (wire.length > loop.count + tail.length) wire.length = loop.count + tail.length;
+  if (sourced.length > loop.count + tail.length) sourced.length = loop.count + tail.length;
+  carry.calls += 1;
+  carry.loop = loopHead(history, length, sourced, loop.start, carry.calls);
   return { wire, sourced, kept, call: carry.calls, carry };
 }
 

@@ -1,0 +1,75 @@
+// The requests of one long active loop (a prompt, then a tool call and its response per turn) go
+// on from the previous request's contents (contents.ts `LoopHead`): each message goes through the
+// steps about once in the whole loop, not once per later turn, and every request still equals the
+// contents folded from the top — also when an answer inside the loop is rewritten (a copied list)
+// and when a new prompt starts the next loop.
+import { describe, expect, it } from "vitest";
+import { historyRequestContents, mainRequestContents } from "../../../../src/core/agents/gemini-cli/contents";
+import type { HistoryMessage } from "../../../../src/core/agents/gemini-cli/history";
+
+let n = 0;
+const reads = new Map<string, number>();
+
+/** A message whose record counts the reads of its content. */
+function message(type: string, content: unknown): HistoryMessage {
+  const id = `m${++n}`;
+  const record: Record<string, unknown> = { id, type };
+  Object.defineProperty(record, "content", {
+    enumerable: true,
+    get: () => {
+      reads.set(id, (reads.get(id) ?? 0) + 1);
+      return content;
+    },
+  });
+  return { id, type, record, entryId: `e${n}` };
+}
+
+function step(t: number): HistoryMessage[] {
+  return [message("gemini", [{ functionCall: { id: `c${t}`, name: "step", args: { t } } }]), message("user", [{ functionResponse: { id: `c${t}`, name: "step", response: { output: `out ${t}` } } }])];
+}
+
+const rendered = (value: unknown) => JSON.stringify(value);
+
+describe("Gemini CLI contents of a long active loop", () => {
+  it("fold each message about once in the loop, and equal the contents folded from the top", () => {
+    const list: HistoryMessage[] = [message("user", [{ text: "start" }]), message("gemini", "ok"), message("user", [{ text: "loop" }])];
+    const lengths: number[] = [list.length];
+    for (let t = 0; t < 60; t++) {
+      list.push(...step(t));
+      lengths.push(list.length);
+    }
+    for (const length of lengths) {
+      const got = historyRequestContents(list, length);
+      reads.clear();
+      const want = mainRequestContents(list.slice(0, length));
+      reads.clear();
+      expect(rendered(got.wire)).toBe(rendered(want.wire));
+    }
+    reads.clear();
+    const again: HistoryMessage[] = [message("user", [{ text: "start" }]), message("gemini", "ok"), message("user", [{ text: "loop" }])];
+    for (let t = 0; t < 60; t++) {
+      again.push(...step(t));
+      historyRequestContents(again, again.length);
+    }
+    // Without the loop head, the first step's messages went through the steps once per later turn (60 times).
+    expect(Math.max(...reads.values())).toBeLessThanOrEqual(4);
+  });
+
+  it("equal the contents folded from the top when an answer in the loop is rewritten and when a new prompt comes", () => {
+    const list: HistoryMessage[] = [message("user", [{ text: "loop" }])];
+    for (let t = 0; t < 5; t++) list.push(...step(t));
+    historyRequestContents(list, list.length);
+    // A copy of the list with its last answer rewritten (as the fold copies a list a turn holds).
+    const copy = list.slice();
+    copy[copy.length - 2] = message("gemini", [{ functionCall: { id: "c4", name: "step", args: { rewritten: true } } }]);
+    copy.push(...step(5));
+    const rewritten = historyRequestContents(copy, copy.length);
+    expect(rendered(rewritten.wire)).toBe(rendered(mainRequestContents(copy).wire));
+    copy.push(message("gemini", "done"), message("user", [{ text: "next prompt" }]));
+    const next = historyRequestContents(copy, copy.length);
+    expect(rendered(next.wire)).toBe(rendered(mainRequestContents(copy).wire));
+    copy.push(...step(6));
+    const after = historyRequestContents(copy, copy.length);
+    expect(rendered(after.wire)).toBe(rendered(mainRequestContents(copy).wire));
+  });
+});
