@@ -238,8 +238,8 @@ function activeLoopStart(contents: readonly { role: string; parts: Part[] }[]): 
 interface InternedContent {
   wire: { parts: Part[]; role: string };
   sourced: SourcedContent;
-  /** Whether it was signed as part of the active loop (step 4). */
-  activeLoop: boolean;
+  /** Whether step 4 signed its first function call (in the active loop, and unsigned in the file). */
+  signed: boolean;
 }
 
 /**
@@ -251,11 +251,12 @@ type InternedContents = Map<HistoryMessage, InternedContent[]>;
 
 /**
  * Whether `known` is made of what `content` is: the same role, the same messages (by identity,
- * with their records), the same notes and the same signing. Two such contents have the same parts.
+ * with their records) and the same notes. Two such contents have the same parts before step 4
+ * (and the same wire contents when signed alike).
  */
-function sameMaking(known: InternedContent, content: SourcedContent, activeLoop: boolean): boolean {
+function sameMaking(known: InternedContent, content: SourcedContent): boolean {
   const made = known.sourced;
-  if (known.activeLoop !== activeLoop || made.role !== content.role) return false;
+  if (made.role !== content.role) return false;
   if (made.sources.length !== content.sources.length || made.notes.length !== content.notes.length) return false;
   for (let i = 0; i < content.sources.length; i++) {
     const message = content.sources[i]!;
@@ -566,15 +567,22 @@ function signedContents(sourced: SourcedContent[], offset: number, start: number
   for (let i = 0; i < sourced.length; i++) {
     const content = sourced[i]!;
     const activeLoop = start >= 0 && offset + i >= start && content.role === "model";
+    // Signing changes only a content whose first function call has no signature of its own: any
+    // other is the same wire content in the active loop and after it.
+    const signs = activeLoop && firstCallUnsigned(content.parts);
     const first = content.sources[0];
     const candidates = interned && first ? interned.get(first) : undefined;
     let known: InternedContent | undefined;
+    // The same content signed the other way: its sourced content (and so its context message) is this one's too.
+    let sibling: InternedContent | undefined;
     if (candidates) {
       for (const candidate of candidates) {
-        if (sameMaking(candidate, content, activeLoop)) {
+        if (!sameMaking(candidate, content)) continue;
+        if (candidate.signed === signs) {
           known = candidate;
           break;
         }
+        sibling ??= candidate;
       }
     }
     if (known) {
@@ -582,7 +590,8 @@ function signedContents(sourced: SourcedContent[], offset: number, start: number
       wire.push(known.wire);
       continue;
     }
-    let signed = !activeLoop;
+    if (sibling) sourced[i] = sibling.sourced;
+    let signed = !signs;
     const parts = content.parts.map((part) => {
       const sent = wirePart(part, true);
       if (signed || !isObject(part.functionCall)) return sent;
@@ -591,12 +600,18 @@ function signedContents(sourced: SourcedContent[], offset: number, start: number
     });
     const made = { parts, role: content.role };
     if (interned && first) {
-      const entry = { wire: made, sourced: content, activeLoop };
+      const entry = { wire: made, sourced: sourced[i]!, signed: signs };
       if (candidates) candidates.push(entry);
       else interned.set(first, [entry]);
     }
     wire.push(made);
   }
+}
+
+/** Whether the first function call among `parts` has no `thoughtSignature` (step 4 would sign it). */
+function firstCallUnsigned(parts: readonly Part[]): boolean {
+  for (const part of parts) if (isObject(part.functionCall)) return !part.thoughtSignature;
+  return false;
 }
 
 /** The `contents` of a compression request's history: the curated history with the stored ids. */
