@@ -2,7 +2,8 @@
 // on from the previous request's contents (contents.ts `LoopHead`): each message goes through the
 // steps about once in the whole loop, not once per later turn, and every request still equals the
 // contents folded from the top — also when an answer inside the loop is rewritten (a copied list)
-// and when a new prompt starts the next loop.
+// and when a new prompt starts the next loop; a content signed alike in and after the loop stays
+// one content, and one signed both ways keeps one sourced content (one context message).
 import { describe, expect, it } from "vitest";
 import { historyRequestContents, mainRequestContents } from "../../../../src/core/agents/gemini-cli/contents";
 import type { HistoryMessage } from "../../../../src/core/agents/gemini-cli/history";
@@ -71,5 +72,27 @@ describe("Gemini CLI contents of a long active loop", () => {
     copy.push(...step(6));
     const after = historyRequestContents(copy, copy.length);
     expect(rendered(after.wire)).toBe(rendered(mainRequestContents(copy).wire));
+  });
+
+  it("keep a content signing leaves unchanged as one content, and share the sourced content of one signed both ways", () => {
+    const list: HistoryMessage[] = [
+      message("user", [{ text: "go" }]),
+      // Signed in the file already: step 4 leaves it as it is, in the active loop and after it.
+      message("gemini", [{ functionCall: { id: "s1", name: "step", args: {} }, thoughtSignature: "recorded" }]),
+      message("user", [{ functionResponse: { id: "s1", name: "step", response: { output: "a" } } }]),
+      // Unsigned: signed in the active loop only.
+      message("gemini", [{ functionCall: { id: "s2", name: "step", args: {} } }]),
+      message("user", [{ functionResponse: { id: "s2", name: "step", response: { output: "b" } } }]),
+    ];
+    const inLoop = historyRequestContents(list, list.length);
+    const inLoopWire = [...inLoop.wire];
+    const inLoopSourced = [...inLoop.sourced];
+    list.push(message("gemini", "done"), message("user", [{ text: "next" }]));
+    const after = historyRequestContents(list, list.length);
+    expect(rendered(after.wire)).toBe(rendered(mainRequestContents(list).wire));
+    expect(after.wire[1]).toBe(inLoopWire[1]);
+    expect(after.wire[3]).not.toBe(inLoopWire[3]);
+    expect(rendered(after.wire[3])).not.toBe(rendered(inLoopWire[3]));
+    expect(after.sourced[3]).toBe(inLoopSourced[3]);
   });
 });
