@@ -37,14 +37,20 @@ function newStore(): TextStore {
   return store;
 }
 
-/** Appends `{"t":<literal>}` to the file and parses it, its large texts left in the file. */
-function sourced(store: TextStore, literal: string): StoredText {
-  const line = new TextEncoder().encode(`{"t":${literal}}`);
+/** Appends `line` to the file; its offset there. */
+function append(line: Uint8Array): number {
   const offset = file.length;
   const grown = new Uint8Array(offset + line.length);
   grown.set(file);
   grown.set(line, offset);
   file = grown;
+  return offset;
+}
+
+/** Appends `{"t":<literal>}` to the file and parses it, its large texts left in the file. */
+function sourced(store: TextStore, literal: string): StoredText {
+  const line = new TextEncoder().encode(`{"t":${literal}}`);
+  const offset = append(line);
   const value = (parseLineKeepingLargeTexts(line, 0, line.length, store, undefined, offset) as { t: unknown }).t;
   if (!isStoredText(value) || value.chunk !== SOURCE_CHUNK) throw new Error("not left in the file");
   return value;
@@ -92,11 +98,7 @@ describe("a text left in the file answers how it starts from its first bytes", (
   it("keeps the heads of the kept texts when a line's other texts are given back", () => {
     const store = newStore();
     const line = new TextEncoder().encode(`{"a":${JSON.stringify(`first ${filler}`)},"b":${JSON.stringify(`second ${filler}`)}}`);
-    const offset = file.length;
-    const grown = new Uint8Array(offset + line.length);
-    grown.set(file);
-    grown.set(line, offset);
-    file = grown;
+    const offset = append(line);
     const mark = storeMark(store);
     const record = parseLineKeepingLargeTexts(line, 0, line.length, store, undefined, offset) as { a: unknown; b: unknown };
     // "a" is made a string again, "b" stays in the file: its head moves down over a's.
@@ -116,11 +118,7 @@ describe("a text left in the file answers how it starts from its first bytes", (
     const store = newStore();
     const literal = JSON.stringify(`summary ${filler}`);
     const line = new TextEncoder().encode(`{"t":${literal}}`);
-    const offset = file.length;
-    const grown = new Uint8Array(offset + line.length);
-    grown.set(file);
-    grown.set(line, offset);
-    file = grown;
+    const offset = append(line);
     const record = parseLineKeepingLargeTexts(line, 0, line.length, store, undefined, offset) as { t: unknown };
     const sourcedBefore = store.sourced;
     const before = reads;
