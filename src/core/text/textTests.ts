@@ -25,14 +25,7 @@ export function textHead(text: Text, units: number): string {
   const head = storedTextHead(text);
   const bytes = head.length === text.byteLength || head.length >= room ? head : storedTextBytes(text);
   if (bytes.length === text.byteLength && bytes.length <= room) return decodeLiteralBytes(bytes);
-  let end = 0;
-  while (end < room) {
-    const byte = bytes[end]!;
-    const step = byte === BACKSLASH ? (bytes[end + 1] === LETTER_U ? 6 : 2) : byte < 0x80 ? 1 : byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : 2;
-    if (end + step > room) break;
-    end += step;
-  }
-  return decodeLiteralBytes(bytes.subarray(0, end));
+  return decodeLiteralBytes(bytes.subarray(0, wholeCharactersEnd(bytes, room)));
 }
 
 /**
@@ -44,15 +37,23 @@ export function textStart(text: Text): string {
   if (typeof text === "string") return text;
   const bytes = storedTextHead(text);
   if (bytes.length === text.byteLength) return decodeLiteralBytes(bytes);
+  return decodeLiteralBytes(bytes.subarray(0, wholeCharactersEnd(bytes, bytes.length)));
+}
+
+/**
+ * Where the longest start of a literal's bytes, at most `limit` bytes (≤ their length), ends
+ * without splitting an escape or a UTF-8 sequence: the cut every partial decode makes.
+ */
+function wholeCharactersEnd(bytes: Uint8Array, limit: number): number {
   let end = 0;
-  while (end < bytes.length) {
+  while (end < limit) {
     const byte = bytes[end]!;
-    if (byte === BACKSLASH && end + 1 >= bytes.length) break;
+    // A backslash as the last byte at hand reads `undefined` next: a two-byte step, past the limit.
     const step = byte === BACKSLASH ? (bytes[end + 1] === LETTER_U ? 6 : 2) : byte < 0x80 ? 1 : byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : 2;
-    if (end + step > bytes.length) break;
+    if (end + step > limit) break;
     end += step;
   }
-  return decodeLiteralBytes(bytes.subarray(0, end));
+  return end;
 }
 
 /** Whether the byte, first of a stored text, makes the text's first character one `trim` keeps. */
