@@ -33,8 +33,10 @@ export class SurfaceCarry {
   readonly ids: string[] = [];
   /** `charEnds[k]`: the characters of the first `ends[k]` messages (taken when asked, `charsAt`). */
   private readonly charEnds: number[] = [];
-  /** The checkpoint nodes met: their first place in the list and their compaction's place. */
-  private readonly checkpoints: { at: number; order: number }[] = [];
+  /** The checkpoint nodes met, in list order: each one's first place in the list… */
+  private readonly checkpointAts: number[] = [];
+  /** …and the newest compaction place among it and the checkpoints before it (a running maximum). */
+  private readonly newestOrders: number[] = [];
   private readonly seen = new Set<number>();
 
   constructor(readonly surface: readonly number[]) {}
@@ -55,7 +57,11 @@ export class SurfaceCarry {
       if (!this.seen.has(node)) {
         this.seen.add(node);
         const order = orders.get(node);
-        if (order !== undefined) this.checkpoints.push({ at, order });
+        if (order !== undefined) {
+          const before = this.newestOrders.length > 0 ? this.newestOrders[this.newestOrders.length - 1]! : -1;
+          this.checkpointAts.push(at);
+          this.newestOrders.push(Math.max(before, order));
+        }
       }
     }
   }
@@ -77,9 +83,16 @@ export class SurfaceCarry {
 
   /** The place in `index.compactions` of the newest compaction whose checkpoint is among the first `length` nodes, or -1. */
   newestCompactionAt(length: number): number {
-    let newest = -1;
-    for (const checkpoint of this.checkpoints) if (checkpoint.at < length && checkpoint.order > newest) newest = checkpoint.order;
-    return newest;
+    // The last checkpoint placed before `length` (places grow along the list): a binary search,
+    // so a request costs the same however many compactions came before it.
+    let low = 0;
+    let high = this.checkpointAts.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.checkpointAts[middle]! < length) low = middle + 1;
+      else high = middle;
+    }
+    return low === 0 ? -1 : this.newestOrders[low - 1]!;
   }
 }
 

@@ -14,6 +14,7 @@ import { analyzeSession, buildTurnContext, buildTurnRequest, countTurns } from "
 import { iterateTurnRequests } from "../../../../src/core/session/turnRequests";
 import { sharedHeadWith } from "../../../../src/core/util/list-lineage";
 import { llmMessageChars } from "../../../../src/core/agents/pi/convert";
+import { harnessIndex } from "../../../../src/core/agents/deepseek-harness/sessionIndex";
 
 const generated = () => {
   const session = generateAgentSession("deepseek-harness", { minBytes: 512 * 1024, seed: 3, callsPerCompaction: 12 });
@@ -113,5 +114,26 @@ describe("deepseek-harness surface carried from request to request", () => {
       const chars = messages.reduce((sum, item) => sum + llmMessageChars(item.message), 0);
       expect([summary.messageCount, summary.chars, summary.estimatedTokens], `turn ${summary.turn}`).toEqual([messages.length, chars, Math.ceil(chars / 4)]);
     }
+  });
+
+  it("names as each request's compaction the newest one whose checkpoint is among its nodes", () => {
+    const session = generateAgentSession("deepseek-harness", { minBytes: 512 * 1024, seed: 5, callsPerCompaction: 4 });
+    const chat = readSessionText(readFileSync(session.file, "utf8"), path.basename(session.file))!;
+    const index = harnessIndex(chat);
+    const orders = new Map<number, number>();
+    index.compactions.forEach((record, order) => {
+      if (record.checkpoint !== null) orders.set(record.checkpoint, order);
+    });
+    expect(orders.size).toBeGreaterThan(1);
+    let named = 0;
+    for (const request of index.requests) {
+      // Every node of the request's context, looked up on its own.
+      let newest = -1;
+      for (const node of request.surface.slice(0, request.surfaceLength)) newest = Math.max(newest, orders.get(node) ?? -1);
+      const expected = newest < 0 ? null : chat.entries[index.compactions[newest]!.checkpoint!]!.id;
+      if (expected !== null) named++;
+      expect(buildTurnContext(chat, {}, request.turn).compactionId, `request ${request.turn}`).toBe(expected);
+    }
+    expect(named).toBeGreaterThan(index.requests.length / 2);
   });
 });
