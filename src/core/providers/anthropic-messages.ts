@@ -201,20 +201,27 @@ function wireStep(list: readonly LlmMessage[], i: number, wire: WireMessage[], f
   return end;
 }
 
+/** The wire forms and step with and without image support, made once rather than per request. */
+function wireSteps(supportsImages: boolean): { forms: MessageWireForms<WireMessage>; step: (list: readonly LlmMessage[], i: number, wire: WireMessage[]) => number } {
+  const forms: MessageWireForms<WireMessage> = {
+    cache: messageWire,
+    userConfig: supportsImages ? "user+images" : "user",
+    user: (message) => userWire(message, supportsImages),
+    assistant: assistantWire,
+  };
+  return { forms, step: (list, i, wire) => wireStep(list, i, wire, forms) };
+}
+const withImages = wireSteps(true);
+const withoutImages = wireSteps(false);
+
 function serialize(input: SerializeInput): SerializeOutput {
   const { model, header } = input;
   const notRecordedLabels: string[] = [];
   const cacheControl = cacheControlFor(input);
   const supportsImages = model.supportsImages === true;
   const prepared = prepareMessages(input.messages, model, normaliseToolCallId, input.options?.transformMessages, SERIALIZER_ID, input.messagesGrowing);
-  const userConfig = supportsImages ? "user+images" : "user";
-  const forms: MessageWireForms<WireMessage> = {
-    cache: messageWire,
-    userConfig,
-    user: (message) => userWire(message, supportsImages),
-    assistant: assistantWire,
-  };
-  const messages = carriedMessages.build(userConfig, prepared.messages, (list, i, wire) => wireStep(list, i, wire, forms), {
+  const steps = supportsImages ? withImages : withoutImages;
+  const messages = carriedMessages.build(steps.forms.userConfig, prepared.messages, steps.step, {
     growing: prepared.growing,
     ...(input.reuseWalk ? { reuseWalk: input.reuseWalk } : {}),
     finish: (list) => (cacheControl ? withFinalBreakpoint(list, cacheControl) : list.length),

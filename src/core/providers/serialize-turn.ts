@@ -2,7 +2,7 @@
 // requests (pi, senpi): resolve the model, pick the wire shape, run the serializer. Shared by
 // `buildTurnRequest` (one turn) and `iterateTurnRequests` (every turn in one walk) so both yield
 // the same body.
-import type { ApiId, BuiltRequest, ContextMessage, LlmMessage, PipelineOptions, Session } from "../model";
+import type { ApiId, BuiltRequest, ContextMessage, LlmMessage, ModelInfo, ModelRef, PipelineOptions, Session } from "../model";
 import { resolveModel } from "../models/catalogue";
 import type { TurnContext } from "../pipeline/types";
 import { getSerializer } from "./";
@@ -44,8 +44,25 @@ function llmMessagesOf(messages: readonly ContextMessage[]): { list: LlmMessage[
  * The request of one turn context. `reuseWalk`: the walk's own object, when its reader keeps no
  * request past the turn after (SerializeInput.reuseWalk).
  */
+/** The model the previous turn resolved without overrides, and what it was resolved from. */
+let lastModel: { provider: string; modelId: string; api: ApiId | null; model: ModelInfo } | null = null;
+
+/**
+ * resolveModel for a turn: without overrides (which an editor may change in place), the previous
+ * turn's model when it was resolved from the same provider, model id and api (a walk's turns
+ * mostly name the same model), else resolved anew.
+ */
+function turnModelInfo(ref: ModelRef | null, api: ApiId | null, overrides: PipelineOptions["modelOverrides"]): ModelInfo {
+  if (overrides !== undefined || ref === null) return resolveModel(ref, api, overrides);
+  const last = lastModel;
+  if (last && last.api === api && last.provider === ref.provider && last.modelId === ref.modelId) return last.model;
+  const model = resolveModel(ref, api, undefined);
+  lastModel = { provider: ref.provider, modelId: ref.modelId, api, model };
+  return model;
+}
+
 export function serializeTurnContext(context: TurnContext, options: PipelineOptions, sessionId?: string, reuseWalk?: object): BuiltRequest {
-  const model = resolveModel(context.model, context.api, options.modelOverrides);
+  const model = turnModelInfo(context.model, context.api, options.modelOverrides);
   const api: ApiId = context.api ?? model.api ?? "openai-completions";
   const messages = llmMessagesOf(context.messages);
   const serialized = getSerializer(api).serialize({

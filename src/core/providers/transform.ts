@@ -114,6 +114,8 @@ function adaptAssistantCached(
   key: string | undefined,
 ): AssistantMessage {
   if (key === undefined) return adaptAssistant(message, messageIndex, model, normaliseId, idMap, adjustments);
+  // The same model's message that loses nothing is sent as it is: no copy, nothing to cache.
+  if (keepsEverything(message, model)) return message;
   let byModel = adaptedCache.get(message);
   if (!byModel) {
     byModel = new Map();
@@ -134,6 +136,18 @@ function adaptAssistantCached(
   for (const [from, to] of adapted.idPairs) idMap.set(from, to);
   for (const adjustment of adapted.adjustments) adjustments.push({ ...adjustment, messageIndex });
   return adapted.message;
+}
+
+/**
+ * True when adapting `message` for `model` would change nothing: the model wrote it, and it has
+ * no blank unsigned thinking block (the one thing dropped from the same model's messages).
+ */
+function keepsEverything(message: AssistantMessage, model: ModelInfo): boolean {
+  if (!isSameModel(message, model)) return false;
+  for (const block of message.content) {
+    if (block.type === "thinking" && !block.redacted && !block.thinkingSignature && isBlankText(block.thinking)) return false;
+  }
+  return true;
 }
 
 function remappedResult(message: ToolResultMessage, toolCallId: string, cached: boolean): ToolResultMessage {
@@ -212,6 +226,17 @@ function emptyState(modelKey: string): TransformState {
   };
 }
 
+/** The key of the last model asked for, per cache key: a walk asks the same model turn after turn. */
+const lastModelKeys = new Map<string, { model: ModelInfo; key: string }>();
+
+function modelKeyOf(cacheKey: string, model: ModelInfo): string {
+  const last = lastModelKeys.get(cacheKey);
+  if (last && (last.model === model || (last.model.provider === model.provider && last.model.api === model.api && last.model.id === model.id))) return last.key;
+  const key = `${cacheKey}\u0000${model.provider}\u0000${model.api}\u0000${model.id}`;
+  lastModelKeys.set(cacheKey, { model, key });
+  return key;
+}
+
 /** The last state per cache key (one per serializer: the session walk asks one shape at a time). */
 const carriedStates = new Map<string, TransformState>();
 
@@ -247,7 +272,7 @@ function transformForModel(
   growing: boolean,
 ): TransformResult {
   const cached = cacheKey !== undefined;
-  const modelKey = cached ? `${cacheKey}\u0000${model.provider}\u0000${model.api}\u0000${model.id}` : "";
+  const modelKey = cached ? modelKeyOf(cacheKey, model) : "";
   let state = cached ? resumableState(cacheKey, modelKey, messages, growing) : null;
   if (!state) {
     state = emptyState(modelKey);
@@ -315,6 +340,10 @@ function transformForModel(
 const toolCallsByMessage = new WeakMap<AssistantMessage, readonly ToolCallBlock[]>();
 
 function toolCallsOf(message: AssistantMessage): readonly ToolCallBlock[] {
+  // A message without tool calls (most answers) needs no list and no cache.
+  let any = false;
+  for (const block of message.content) if (block.type === "toolCall") any = true;
+  if (!any) return NO_CALLS;
   let calls = toolCallsByMessage.get(message);
   if (!calls) {
     calls = message.content.filter((block): block is ToolCallBlock => block.type === "toolCall");

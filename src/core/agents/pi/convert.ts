@@ -18,6 +18,7 @@ import { applyCompactionCarrier } from "../../notes";
 import { carrierSources } from "./notesSetup";
 import type { ProjectedMessage } from "./projection";
 import { isText, textString, textUnits } from "../../text/text";
+import { estimateMessageTokens } from "./estimate";
 
 // §3.1 — byte-exact, identical in pi and senpi. The branch suffix has no leading newline.
 export const COMPACTION_SUMMARY_PREFIX =
@@ -135,10 +136,32 @@ function convertUncached(projected: ProjectedMessage, profile: PiProfileId): Con
   }
 }
 
-const caches: Record<PiProfileId, WeakMap<object, ConvertedMessage>> = {
+/**
+ * A message's conversion, and the sizes the analysis adds up for it (filled when first asked):
+ * one record per message and profile, so a walk looks each message up once.
+ */
+interface CachedConversion {
+  converted: ConvertedMessage;
+  /** pi's estimate of the projected message (estimate.ts), or -1 until asked. */
+  tokens: number;
+  /** llmMessageChars of the converted message, or -1 until asked. */
+  chars: number;
+}
+
+const caches: Record<PiProfileId, WeakMap<object, CachedConversion>> = {
   pi: new WeakMap(),
   senpi: new WeakMap(),
 };
+
+function cachedConversion(projected: ProjectedMessage, profile: PiProfileId): CachedConversion {
+  const cache = caches[profile];
+  let cached = cache.get(projected.message);
+  if (!cached) {
+    cached = { converted: convertUncached(projected, profile), tokens: -1, chars: -1 };
+    cache.set(projected.message, cached);
+  }
+  return cached;
+}
 
 /**
  * Converts one projected message. Cached per message object and profile: the projection reuses
@@ -155,13 +178,33 @@ export function convertProjected(projected: ProjectedMessage, profile: PiProfile
       warning: null,
     };
   }
-  const cache = caches[profile];
-  let converted = cache.get(projected.message);
-  if (!converted) {
-    converted = convertUncached(projected, profile);
-    cache.set(projected.message, converted);
+  return cachedConversion(projected, profile).converted;
+}
+
+/** A projected message's conversion with its sizes, as the analysis adds them up. */
+export interface SizedConversion {
+  converted: ConvertedMessage;
+  /** pi's estimate of the message (estimateMessageTokens); read only when `converted.context` is set. */
+  tokens: number;
+  /** llmMessageChars of the converted message; read only when `converted.context` is set. */
+  chars: number;
+}
+
+const NO_SIZES_HIDDEN = { tokens: 0, chars: 0 };
+
+/**
+ * `convertProjected` with the message's estimate and characters, computed once per message and
+ * profile and kept with its conversion (the same record). The record is the cache's: read it.
+ */
+export function convertProjectedSized(projected: ProjectedMessage, profile: PiProfileId): SizedConversion {
+  if (projected.hidden) return { converted: convertProjected(projected, profile), ...NO_SIZES_HIDDEN };
+  const cached = cachedConversion(projected, profile);
+  const context = cached.converted.context;
+  if (context && cached.tokens < 0) {
+    cached.tokens = estimateMessageTokens(projected.message, { profile });
+    cached.chars = countLlmMessageChars(context.message);
   }
-  return converted;
+  return cached;
 }
 
 export interface ConvertResult {
@@ -190,6 +233,12 @@ const charCache = new WeakMap<object, number>();
 export function llmMessageChars(message: LlmMessage): number {
   const cached = charCache.get(message);
   if (cached !== undefined) return cached;
+  const chars = countLlmMessageChars(message);
+  charCache.set(message, chars);
+  return chars;
+}
+
+function countLlmMessageChars(message: LlmMessage): number {
   let chars = 0;
   const content = message.content as unknown;
   if (isText(content)) chars = textUnits(content);
@@ -202,6 +251,5 @@ export function llmMessageChars(message: LlmMessage): number {
       }
     }
   }
-  charCache.set(message, chars);
   return chars;
 }

@@ -117,6 +117,18 @@ function messageOfEntry(entry: SessionEntry, profile: PiProfileId): AgentMessage
   }
 }
 
+/**
+ * A `message` entry's message when messageOfEntry returns it as it is stored (a role, and content
+ * where the role has one), else null: the same object on every call, so it needs no cache.
+ */
+function storedMessageOf(entry: SessionEntry): AgentMessage | null {
+  if (entry.type !== "message") return null;
+  const message = entry.raw.message;
+  if (!isObject(message) || typeof message.role !== "string") return null;
+  if ((message.content === null || message.content === undefined) && CONTENT_ROLES.has(message.role)) return null;
+  return message as unknown as AgentMessage;
+}
+
 function isUserMessageEntry(entry: SessionEntry): boolean {
   const message = entry.raw.message;
   return entry.type === "message" && isObject(message) && message.role === "user";
@@ -153,7 +165,12 @@ export class PathProjector {
   /** Indexes in `path` of the user `message` entries (tracked only with notes on). */
   private readonly userIndexes: number[] = [];
   private readonly path: SessionEntry[] = [];
+  /**
+   * Index in `path` of each entry id, for the first `indexed` entries: made only when a compaction
+   * or a context_edit looks an id up (`indexOf`), so a branch without them never builds it.
+   */
   private readonly pathIndex = new Map<string, number>();
+  private indexed = 0;
   /** SP-P2: last context_edit per target id seen so far on the path. */
   private readonly edits = new Map<string, SessionEntry>();
   /** Position of each entry's message in `messages`, for context_edit. */
@@ -178,7 +195,6 @@ export class PathProjector {
 
   push(entry: SessionEntry): ProjectionChange {
     if (this.notes && isUserMessageEntry(entry)) this.userIndexes.push(this.path.length);
-    this.pathIndex.set(entry.id, this.path.length);
     this.path.push(entry);
     this.walkSettings(entry);
     switch (entry.type) {
@@ -235,6 +251,9 @@ export class PathProjector {
   }
 
   private baseMessage(entry: SessionEntry): AgentMessage | null {
+    // A message entry's own message object (the most common entry) needs no cache: it is itself.
+    const own = storedMessageOf(entry);
+    if (own !== null) return own;
     const cache = baseMessages[this.profile];
     let base = cache.get(entry);
     if (base === undefined) {
@@ -263,7 +282,7 @@ export class PathProjector {
     const positions = new Map<string, number>();
     const compactionIndex = this.path.length - 1;
     const firstKept = compaction.raw.firstKeptEntryId;
-    const keptIndex = typeof firstKept === "string" ? this.pathIndex.get(firstKept) : undefined;
+    const keptIndex = typeof firstKept === "string" ? this.indexOf(firstKept) : undefined;
     if (this.notes) {
       // RL-14: what the compaction removed (all of the path before it when nothing is kept).
       const removedEnd = keptIndex !== undefined && keptIndex < compactionIndex ? keptIndex : compactionIndex;
@@ -287,6 +306,12 @@ export class PathProjector {
         reason: `compaction ${compaction.id} asks for senpi's retained-message repair (omit-unsafe-v1), which is not reproduced (SP-P3)`,
       });
     }
+  }
+
+  /** Where `id` is on the path pushed so far (its last place), indexing the entries pushed since the last look-up. */
+  private indexOf(id: string): number | undefined {
+    for (; this.indexed < this.path.length; this.indexed++) this.pathIndex.set(this.path[this.indexed]!.id, this.indexed);
+    return this.pathIndex.get(id);
   }
 
   /** The user messages (as projected now) of the user entries at path indexes below `end`. */
@@ -337,7 +362,8 @@ export class PathProjector {
     }
     this.edits.set(targetId, edit);
     const position = this.positions.get(targetId);
-    const target = this.pathIndex.has(targetId) ? this.path[this.pathIndex.get(targetId) as number] : undefined;
+    const targetIndex = this.indexOf(targetId);
+    const target = targetIndex === undefined ? undefined : this.path[targetIndex];
     if (position === undefined || !target) return "none";
     const projected = this.project(target);
     if (!projected) return "none";
@@ -379,13 +405,15 @@ export class PathProjector {
     }
     if (entry.type === "message" && isObject(raw.message) && raw.message.role === "assistant") {
       const message = raw.message;
-      const ref = { provider: String(message.provider ?? ""), modelId: String(message.model ?? "") };
+      const provider = String(message.provider ?? "");
+      const modelId = String(message.model ?? "");
       if (this.profile === "senpi") {
         if (this.fallbackActive) return;
-        if (this.explicitProvider !== null && ref.provider === this.explicitProvider) return;
+        if (this.explicitProvider !== null && provider === this.explicitProvider) return;
         this.explicitProvider = null;
       }
-      this.model = ref;
+      // The same model answering again keeps its object: one per change, not one per answer.
+      if (this.model === null || this.model.provider !== provider || this.model.modelId !== modelId) this.model = { provider, modelId };
     }
   }
 }

@@ -19,8 +19,9 @@ export interface SessionTree {
   /** Parent ids named by an entry but not in the file (each has a warning). */
   missingParents: Set<string>;
   /**
-   * listBranches' per-entry turn counts and nearest labels, kept while the tree grows: an
-   * appended entry changes neither for the entries before it, unless it is a label (then cleared).
+   * listBranches' turn counts and nearest labels of the leaves and forks it walked past (where
+   * another walk can stop), kept while the tree grows: an appended entry changes neither for the
+   * entries before it, unless it is a label (then cleared).
    */
   branchMemo?: { turnsById: Map<string, number>; labelById: Map<string, string | null> };
 }
@@ -31,15 +32,19 @@ export function buildTree(session: Session): SessionTree {
   const labels = new Map<string, string>();
   const warnings: ReaderWarning[] = [];
   const tree: SessionTree = { byId, childCount, labels, sessionName: null, defaultLeafId: null, warnings, entries: session.entries, missingParents: new Set() };
+  let reused = false;
   for (const entry of session.entries) {
-    if (byId.has(entry.id)) {
+    const size = byId.size;
+    byId.set(entry.id, entry);
+    if (byId.size === size) {
+      reused = true;
       warnings.push({ line: entry.line, reason: `entry id ${entry.id} is used more than once; the later entry wins` });
     }
-    byId.set(entry.id, entry);
-    indexSettings(tree, entry);
+    if (entry.type === "label" || entry.type === "session_info") indexSettings(tree, entry);
   }
   for (const entry of session.entries) {
-    if (byId.get(entry.id) !== entry) continue;
+    // Only a reused id leaves an entry that is not its id's.
+    if (reused && byId.get(entry.id) !== entry) continue;
     countChild(tree, entry);
   }
   const last = session.entries[session.entries.length - 1];
@@ -152,44 +157,105 @@ export function isAssistantEntry(entry: SessionEntry): boolean {
 
 /**
  * Branches for the UI (PI-P7): every entry without children is a leaf. Counts of assistant
- * messages and the nearest label are propagated from parents, so the whole list is linear.
+ * messages and the nearest label are found walking up from each leaf to an entry another walk
+ * kept (a leaf, or a fork another leaf meets its path at), so the whole list is linear; the walk
+ * keeps only those entries' figures, not one per entry of a long branch.
  */
 export function listBranches(tree: SessionTree): BranchInfo[] {
   tree.branchMemo ??= { turnsById: new Map(), labelById: new Map() };
-  const { turnsById, labelById } = tree.branchMemo;
-
-  // Resolves one entry's aggregates, walking up iteratively until a known ancestor.
-  const resolve = (start: SessionEntry): void => {
-    const stack: SessionEntry[] = [];
-    const onStack = new Set<string>();
-    let current: SessionEntry | undefined = start;
-    while (current && !turnsById.has(current.id) && !onStack.has(current.id)) {
-      stack.push(current);
-      onStack.add(current.id);
-      current = current.parentId === null ? undefined : tree.byId.get(current.parentId);
-    }
-    let baseTurns = current && turnsById.has(current.id) ? (turnsById.get(current.id) as number) : 0;
-    let baseLabel = current && labelById.has(current.id) ? (labelById.get(current.id) as string | null) : null;
-    for (let i = stack.length - 1; i >= 0; i--) {
-      const entry = stack[i] as SessionEntry;
-      baseTurns += isAssistantEntry(entry) ? 1 : 0;
-      baseLabel = tree.labels.get(entry.id) ?? baseLabel;
-      turnsById.set(entry.id, baseTurns);
-      labelById.set(entry.id, baseLabel);
-    }
-  };
-
+  const memo = tree.branchMemo;
   const branches: BranchInfo[] = [];
   for (const entry of tree.entries) {
     if (tree.byId.get(entry.id) !== entry || (tree.childCount.get(entry.id) ?? 0) > 0) continue;
-    resolve(entry);
+    if (!resolveUp(tree, memo, entry)) resolveThroughCycle(tree, memo, entry);
     branches.push({
       leafId: entry.id,
-      turns: turnsById.get(entry.id) ?? 0,
+      turns: memo.turnsById.get(entry.id) ?? 0,
       timestamp: entry.timestamp,
-      label: labelById.get(entry.id) ?? null,
+      label: memo.labelById.get(entry.id) ?? null,
       isDefault: entry.id === tree.defaultLeafId,
     });
   }
   return branches;
+}
+
+type BranchMemo = NonNullable<SessionTree["branchMemo"]>;
+
+/** A fork the walk passed: its place on the walk and the assistant messages met below it. */
+interface PassedFork {
+  entry: SessionEntry;
+  step: number;
+  turnsBelow: number;
+}
+
+/**
+ * The figures of `start` (and of the forks on its way up), walking up to a kept entry or the
+ * root. False, with nothing kept, when the walk is longer than the tree has entries: it went
+ * round a cycle, which `resolveThroughCycle` treats as the walk of every entry always did.
+ */
+function resolveUp(tree: SessionTree, memo: BranchMemo, start: SessionEntry): boolean {
+  const { turnsById, labelById } = memo;
+  const hasLabels = tree.labels.size > 0;
+  let turns = 0;
+  // The nearest label and the step it was met at (labels and forks are few: lists, not maps).
+  let label: string | null = null;
+  let labelStep = -1;
+  let forks: PassedFork[] | null = null;
+  let laterLabels: { step: number; label: string }[] | null = null;
+  let step = 0;
+  let current: SessionEntry | undefined = start;
+  while (current && !turnsById.has(current.id)) {
+    if (step > tree.byId.size) return false;
+    if (current !== start && (tree.childCount.get(current.id) ?? 0) > 1) (forks ??= []).push({ entry: current, step, turnsBelow: turns });
+    if (isAssistantEntry(current)) turns++;
+    if (hasLabels) {
+      const found = tree.labels.get(current.id);
+      if (found !== undefined) {
+        if (labelStep < 0) {
+          label = found;
+          labelStep = step;
+        } else (laterLabels ??= []).push({ step, label: found });
+      }
+    }
+    step++;
+    current = current.parentId === null ? undefined : tree.byId.get(current.parentId);
+  }
+  const baseTurns = current ? turnsById.get(current.id)! : 0;
+  const baseLabel = current ? (labelById.get(current.id) ?? null) : null;
+  turnsById.set(start.id, baseTurns + turns);
+  labelById.set(start.id, labelStep >= 0 ? label : baseLabel);
+  for (const fork of forks ?? []) {
+    turnsById.set(fork.entry.id, baseTurns + turns - fork.turnsBelow);
+    // The fork's nearest label: the first met at or above it.
+    let forkLabel = baseLabel;
+    if (labelStep >= fork.step) forkLabel = label;
+    else for (const later of laterLabels ?? []) if (later.step >= fork.step) {
+      forkLabel = later.label;
+      break;
+    }
+    labelById.set(fork.entry.id, forkLabel);
+  }
+  return true;
+}
+
+/** `start`'s figures when its way up goes round a cycle: every entry walked is kept, counted once. */
+function resolveThroughCycle(tree: SessionTree, memo: BranchMemo, start: SessionEntry): void {
+  const { turnsById, labelById } = memo;
+  const stack: SessionEntry[] = [];
+  const onStack = new Set<string>();
+  let current: SessionEntry | undefined = start;
+  while (current && !turnsById.has(current.id) && !onStack.has(current.id)) {
+    stack.push(current);
+    onStack.add(current.id);
+    current = current.parentId === null ? undefined : tree.byId.get(current.parentId);
+  }
+  let baseTurns = current && turnsById.has(current.id) ? (turnsById.get(current.id) as number) : 0;
+  let baseLabel = current && labelById.has(current.id) ? (labelById.get(current.id) as string | null) : null;
+  for (let i = stack.length - 1; i >= 0; i--) {
+    const entry = stack[i] as SessionEntry;
+    baseTurns += isAssistantEntry(entry) ? 1 : 0;
+    baseLabel = tree.labels.get(entry.id) ?? baseLabel;
+    turnsById.set(entry.id, baseTurns);
+    labelById.set(entry.id, baseLabel);
+  }
 }

@@ -23,7 +23,7 @@ import { carriesNote } from "../../notes/carries-note";
 import { NOTE_RULE } from "../../notes/insert";
 import type { PipelineHooks, SessionAnalysis, TurnContext } from "../../pipeline/types";
 import { estimateMessageTokens } from "./estimate";
-import { convertProjected, convertToLlm, llmMessageChars } from "./convert";
+import { convertProjectedSized, convertToLlm, llmMessageChars } from "./convert";
 import { defaultNotesStep, notesSetupFor, type NotesSetup } from "./notesSetup";
 import { NotesTally } from "./notesTally";
 import { PathProjector, projectPath, type ProjectedMessage } from "./projection";
@@ -43,18 +43,6 @@ function assistantOf(entry: SessionEntry): AssistantMessage {
 
 function sameModel(a: ModelRef | null, b: ModelRef | null): boolean {
   return a?.provider === b?.provider && a?.modelId === b?.modelId;
-}
-
-const estimateCaches: Record<PiProfileId, WeakMap<object, number>> = { pi: new WeakMap(), senpi: new WeakMap() };
-
-function estimateOf(projected: ProjectedMessage, profile: PiProfileId): number {
-  const cache = estimateCaches[profile];
-  let tokens = cache.get(projected.message);
-  if (tokens === undefined) {
-    tokens = estimateMessageTokens(projected.message, { profile });
-    cache.set(projected.message, tokens);
-  }
-  return tokens;
 }
 
 /** Running sizes of the projected context, updated per appended message. */
@@ -101,12 +89,14 @@ class ContextAggregates {
   }
 
   add(projected: ProjectedMessage): void {
-    const converted = convertProjected(projected, this.profile);
+    // The conversion and its sizes in one look-up: each is computed once per message.
+    const sized = convertProjectedSized(projected, this.profile);
+    const converted = sized.converted;
     this.trace?.append(converted, projected.line);
     if (converted.dropped) this.conversionDrops += 1;
     if (!converted.context) return;
-    this.estimatedTokens += estimateOf(projected, this.profile);
-    this.chars += llmMessageChars(converted.context.message);
+    this.estimatedTokens += sized.tokens;
+    this.chars += sized.chars;
     this.convertedCount += 1;
     if (converted.context.provenance.note) this.carriers += 1;
     this.tally?.feed(converted.context);
@@ -287,21 +277,28 @@ export function analyzePiSession(session: Session, options: PipelineOptions, hoo
       }
       for (const compaction of walk.pendingCompactions) timeline.push(compactionEvent(compaction, turn));
       timeline.push({ kind: "turn", turn });
-      let sizes = { messageCount: aggregates.messageCount, chars: aggregates.chars, estimatedTokens: aggregates.estimatedTokens, hasNote: false };
+      // The sizes as they stand (no object per turn unless notes or senpi's steps change them).
+      let messageCount = aggregates.messageCount;
+      let chars = aggregates.chars;
+      let estimatedTokens = aggregates.estimatedTokens;
+      let hasNote = false;
       if (notes && (customStep || !aggregates.notesExact)) {
-        sizes = sizesFromFullContext(projector, customStep ?? defaultNotesStep(notes, projector.priorUserMessages), aggregates);
+        const sizes = sizesFromFullContext(projector, customStep ?? defaultNotesStep(notes, projector.priorUserMessages), aggregates);
+        ({ messageCount, chars, estimatedTokens, hasNote } = sizes);
       } else if (notes) {
         const inserted = aggregates.notesNow();
-        sizes = {
-          messageCount: sizes.messageCount + inserted.count,
-          chars: sizes.chars + inserted.chars,
-          estimatedTokens: sizes.estimatedTokens + inserted.tokens,
-          hasNote: inserted.hasNote,
-        };
+        messageCount += inserted.count;
+        chars += inserted.chars;
+        estimatedTokens += inserted.tokens;
+        hasNote = inserted.hasNote;
       }
       // What senpi sent: its reduction and emergency prune near the limit (senpi-sent-sizes.ts).
       const sent = profile === "senpi" ? senpiSentSizeDelta({ projected: projector.messages, compactionWithoutUsage: walk.noUsageSinceCompaction, model, answer: message, options, estimatedTokens: aggregates.estimatedTokens }) : null;
-      if (sent) sizes = { ...sizes, messageCount: sizes.messageCount + sent.messages, chars: sizes.chars + sent.chars, estimatedTokens: sizes.estimatedTokens + sent.tokens };
+      if (sent) {
+        messageCount += sent.messages;
+        chars += sent.chars;
+        estimatedTokens += sent.tokens;
+      }
       turns.push({
         turn,
         entryId: entry.id,
@@ -309,14 +306,14 @@ export function analyzePiSession(session: Session, options: PipelineOptions, hoo
         model,
         api: turnApi(message, options),
         thinkingLevel: projector.thinkingLevel,
-        messageCount: sizes.messageCount,
-        estimatedTokens: sizes.estimatedTokens,
-        chars: sizes.chars,
+        messageCount,
+        estimatedTokens,
+        chars,
         usage: message.usage ?? null,
         stopReason: message.stopReason ?? null,
         afterCompaction: walk.pendingCompactions.length > 0,
         modelSwitched: turn > 1 && !sameModel(walk.previousModel, model),
-        hasNote: sizes.hasNote,
+        hasNote,
         hasDropped: aggregates.hasDropped,
       });
       walk.pendingCompactions = [];
