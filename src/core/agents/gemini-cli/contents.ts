@@ -325,17 +325,18 @@ interface RequestCarry {
   owner: ContentsCheckpoints | null;
   /** Requests made from the carry so far: a caller keeping lists beside it knows whether it saw the previous one. */
   calls: number;
-  /** Where the next request of the same active loop may go on from the lists as they are (`LoopHead`), or null. */
+  /** Where the next request of the same messages and more may go on from the lists as they are (`LoopHead`), or null. */
   loop: LoopHead | null;
 }
 
 /**
  * The lists of the carry's last request (number `call`) as the head of the next one's: they are
  * the contents of the first `end` messages of `history`, which end with a user message, made with
- * the active loop starting at content `start`. A request of those messages and more, with no new
- * prompt among the more and a model content first, sends the same head (steps 1 to 3 treat the
- * two sides on their own, as at a checkpoint, and step 4 signs from the same prompt): only its
- * new messages go through the steps, not the whole loop since the prompt again, turn after turn.
+ * the active loop starting at content `start`. A request of those messages and more, a model
+ * content first, sends the same head (steps 1 to 3 treat the two sides on their own, as at a
+ * checkpoint, and step 4 signs from the same prompt): only its new messages go through the steps,
+ * not the whole loop since the prompt again, turn after turn. When the more hold a new prompt,
+ * only the head's model contents from `start` change: they leave the active loop, unsigned.
  */
 interface LoopHead {
   history: readonly HistoryMessage[];
@@ -498,20 +499,37 @@ function loopHead(history: readonly HistoryMessage[], length: number, sourced: r
 
 /**
  * `historyRequestContents` from the carry's last request (`RequestCarry.loop`) when this request
- * goes on with its active loop: its head kept as it is, its new messages through the steps; null
- * when it cannot (another request came between, the head's messages changed, a new prompt).
+ * goes on from its messages: its head kept as it is (its active loop unsigned when a new prompt
+ * ends it), its new messages through the steps; null when it cannot (another request came
+ * between, the head's messages changed, the new messages do not start with a model content).
  */
 function loopRequestContents(state: HistoryState, history: readonly HistoryMessage[], length: number): HistoryContents | null {
   const { carry, interned } = state;
   const loop = carry.loop;
   if (!loop || loop.call !== carry.calls || length <= loop.end || !sharesHead(history, loop.history, loop.end)) return null;
   const tail = curatedContents(history.slice(loop.end, length));
-  if (tail.length === 0 || tail[0]!.role !== "model" || activeLoopStart(tail) >= 0) return null;
-  const signed: WireContent[] = [];
-  signedContents(tail, loop.count, loop.start, interned, signed);
+  if (tail.length === 0 || tail[0]!.role !== "model") return null;
   const { wire, sourced } = carry;
-  const before = wire.length;
   let kept = loop.count;
+  // A new prompt among the new messages ends the loop: its model contents leave the active loop
+  // and are sent unsigned (the same content when signing changed nothing, as in a chat of prompts
+  // and answers); the new loop starts at the prompt.
+  const prompt = activeLoopStart(tail);
+  const start = prompt >= 0 ? loop.count + prompt : loop.start;
+  if (prompt >= 0) {
+    const unsigned: WireContent[] = [];
+    for (let at = loop.start; at < loop.count; at++) {
+      if (sourced[at]!.role !== "model") continue;
+      unsigned.length = 0;
+      signedContents([sourced[at]!], at, -1, interned, unsigned);
+      if (wire[at] === unsigned[0]) continue;
+      wire[at] = unsigned[0]!;
+      kept = Math.min(kept, at);
+    }
+  }
+  const signed: WireContent[] = [];
+  signedContents(tail, loop.count, start, interned, signed);
+  const before = wire.length;
   for (let i = 0; i < tail.length; i++) {
     const at = loop.count + i;
     if (at === kept && at < before && wire[at] === signed[i] && sourced[at] === tail[i]) {
@@ -524,7 +542,7 @@ function loopRequestContents(state: HistoryState, history: readonly HistoryMessa
   if (wire.length > loop.count + tail.length) wire.length = loop.count + tail.length;
   if (sourced.length > loop.count + tail.length) sourced.length = loop.count + tail.length;
   carry.calls += 1;
-  carry.loop = loopHead(history, length, sourced, loop.start, carry.calls);
+  carry.loop = loopHead(history, length, sourced, start, carry.calls);
   return { wire, sourced, kept, call: carry.calls, carry };
 }
 

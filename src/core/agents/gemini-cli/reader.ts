@@ -18,6 +18,7 @@ import { utf8Decode } from "../../util/utf8";
 import { parseJsonCapped } from "../../util/json-depth";
 import { duplicateKeys, duplicateKeysInBytes, duplicateKeysReason, type DuplicateKey } from "../../util/json-duplicate-keys";
 import { keepGeminiStoredTexts } from "./storedTextPlaces";
+import { DocumentLines } from "./documentLines";
 
 export const GEMINI_CLI_FORMAT_ID = "gemini-cli";
 const FORMAT_LABEL = "Gemini CLI chat";
@@ -87,7 +88,7 @@ class GeminiLineReader extends StoredTextReader implements LineReader {
   private lastLine = 0;
   private lastBadLine = -1;
   /** Every line, kept while the file may still be the older single-object form. */
-  private readonly text: string[] = [];
+  private readonly document = new DocumentLines();
   private legacy: boolean | null = null;
 
 
@@ -107,8 +108,8 @@ class GeminiLineReader extends StoredTextReader implements LineReader {
     this.lastLine = lineNumber;
     if (this.legacy === null && text.trim() !== "") this.legacy = text.trim() === "{";
     if (this.legacy) {
-      while (this.text.length < lineNumber - 1) this.text.push("");
-      this.text.push(text);
+      while (this.document.count < lineNumber - 1) this.document.addText("");
+      this.document.addText(text);
       return;
     }
     if (text.trim() === "") return;
@@ -118,11 +119,15 @@ class GeminiLineReader extends StoredTextReader implements LineReader {
   /**
    * A line as bytes: its large texts are stored, and kept as bytes where a record may hold them
    * (storedTextPlaces.ts). Lines too short to hold a large text, lines that do not start an
-   * object (blank ones, garbage) and every line of the older single-object form are read as text.
+   * object (blank ones, garbage) are read as text; the lines of the older single-object form
+   * after its first are kept as bytes for the document (documentLines.ts).
    */
   protected readLineBytes(bytes: Uint8Array, start: number, end: number, lineNumber: number, offset?: number): void {
     if (this.legacy === true) {
-      this.pushLine(start === end ? "" : utf8Decode(bytes.subarray(start, end)), lineNumber);
+      // Kept as bytes, decoded with the whole document (documentLines.ts).
+      this.lastLine = lineNumber;
+      while (this.document.count < lineNumber - 1) this.document.addText("");
+      this.document.addBytes(bytes, start, end);
       return;
     }
     readStoredTextLine({ bytes, start, end, offset }, {
@@ -190,7 +195,7 @@ class GeminiLineReader extends StoredTextReader implements LineReader {
   }
 
   finish(): Session {
-    if (this.legacy) return readLegacyDocument(this.text.join("\n"), this.fileName, this.lastLine);
+    if (this.legacy) return readLegacyDocument(this.document.text(), this.fileName, this.lastLine);
     finishReadWarnings(this.warnings, this.lastLine, this.lastBadLine, this.entries.length === 0 ? `no chat records found: expected ${EXPECTATION}` : null);
     if (this.header === null && this.entries.length > 0) {
       this.warnings.push({ line: 0, reason: "the metadata line (sessionId, projectHash) is missing or damaged: the session id and project are unknown; every record is read" });

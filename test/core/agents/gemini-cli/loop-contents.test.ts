@@ -2,8 +2,9 @@
 // on from the previous request's contents (contents.ts `LoopHead`): each message goes through the
 // steps about once in the whole loop, not once per later turn, and every request still equals the
 // contents folded from the top — also when an answer inside the loop is rewritten (a copied list)
-// and when a new prompt starts the next loop; a content signed alike in and after the loop stays
-// one content, and one signed both ways keeps one sourced content (one context message).
+// and when a new prompt starts the next loop; a chat of prompts and answers goes on from the
+// previous request too, each message through the steps once; a content signed alike in and after
+// the loop stays one content, and one signed both ways keeps one sourced content (one context message).
 import { describe, expect, it } from "vitest";
 import { historyRequestContents, mainRequestContents } from "../../../../src/core/agents/gemini-cli/contents";
 import type { HistoryMessage } from "../../../../src/core/agents/gemini-cli/history";
@@ -94,5 +95,36 @@ describe("Gemini CLI contents of a long active loop", () => {
     expect(after.wire[3]).not.toBe(inLoopWire[3]);
     expect(rendered(after.wire[3])).not.toBe(rendered(inLoopWire[3]));
     expect(after.sourced[3]).toBe(inLoopSourced[3]);
+  });
+
+  it("go on from the previous request at each new prompt: a chat of prompts and answers folds each message once", () => {
+    const list: HistoryMessage[] = [message("user", [{ text: "p0" }])];
+    const lengths: number[] = [list.length];
+    for (let t = 1; t <= 60; t++) {
+      list.push(message("gemini", `a${t}`), message("user", [{ text: `p${t}` }]));
+      lengths.push(list.length);
+    }
+    reads.clear();
+    for (const length of lengths) historyRequestContents(list, length);
+    // From the last checkpoint, the answer and prompt before the last went through the steps again at every prompt.
+    expect(Math.max(...reads.values())).toBeLessThanOrEqual(2);
+    for (const length of lengths) {
+      const got = historyRequestContents(list, length);
+      expect(rendered(got.wire)).toBe(rendered(mainRequestContents(list.slice(0, length)).wire));
+    }
+  });
+
+  it("equal the contents folded from the top when each prompt's loop of signed calls ends with the next prompt", () => {
+    const list: HistoryMessage[] = [message("user", [{ text: "p0" }])];
+    let previous: readonly object[] = [];
+    for (let t = 1; t <= 12; t++) {
+      for (let s = 0; s < t % 3; s++) list.push(...step(t * 10 + s));
+      list.push(message("gemini", `a${t}`), message("user", [{ text: `p${t}` }]));
+      const got = historyRequestContents(list, list.length);
+      expect(rendered(got.wire)).toBe(rendered(mainRequestContents(list).wire));
+      // The items it says it kept are the previous request's.
+      for (let i = 0; i < got.kept; i++) expect(got.wire[i]).toBe(previous[i]);
+      previous = [...got.wire];
+    }
   });
 });
