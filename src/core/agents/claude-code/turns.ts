@@ -627,6 +627,12 @@ class RequestCarry {
   kept = 0;
   /** The last billing block, and what it was made from (`billingOf`). */
   billing: { version: string | null; entrypoint: string | null; textAt: number; block: Record<string, unknown> } | null = null;
+  /** The walk being handed the body lists, and the steps the body assembly takes them with (made once, not per turn). */
+  walk: ClaudeTurnWalk | null = null;
+  readonly bodyList = (): Record<string, unknown>[] => this.bodyLists.next(this.sent, this.walk as ClaudeTurnWalk);
+  readonly markedFrom = (index: number): void => this.bodyLists.touched(index);
+  /** The parameters of the last approximated body (its model only), kept while the model is. */
+  approximateParams: { modelId: string | undefined; params: Record<string, unknown> } | null = null;
   /** Approximated system prompts by text, so an unchanged prompt is the same object turn to turn. */
   readonly approximateSystems = new Map<string, Record<string, unknown>[]>();
 }
@@ -729,6 +735,15 @@ function approximateSystem(approximateSystems: Map<string, Record<string, unknow
   return system;
 }
 
+/** An approximated body's parameters: its model only, one object while the model stays. */
+function approximateParams(carry: RequestCarry, modelId: string | undefined): Record<string, unknown> {
+  const last = carry.approximateParams;
+  if (last !== null && last.modelId === modelId) return last.params;
+  const params = { model: modelId ?? notRecorded("model") };
+  carry.approximateParams = { modelId, params };
+  return params;
+}
+
 /**
  * A walk of every turn whose reader reads each request before asking for the next and keeps none
  * past the turn after (PipelineHooks.reuseRequestLists): its message lists are two handed out in
@@ -758,12 +773,8 @@ export function buildClaudeTurnRequest(session: Session, options: PipelineOption
   const entryVersion = stringField((turn.group[0] as SessionEntry).raw, "version");
   // Read at once below (the body's messages are a copy of the sent forms): the carry's own list.
   const wireMessages = carry.messages;
-  const carried: SentMessages = { sent: carry.sent };
-  if (walk) {
-    const lists = carry.bodyLists;
-    carried.bodyList = () => lists.next(carry.sent, walk);
-    carried.markedFrom = (index) => lists.touched(index);
-  }
+  carry.walk = walk;
+  const carried: SentMessages = walk ? { sent: carry.sent, bodyList: carry.bodyList, markedFrom: carry.markedFrom } : { sent: carry.sent };
   const userIds = claudeUserIds(sessionConstant(options, CLAUDE_USER_IDS)?.value);
   const labels: string[] = [];
   // The suffix is derived from the request (./billing.ts) when the version and a user text are known.
@@ -801,7 +812,7 @@ export function buildClaudeTurnRequest(session: Session, options: PipelineOption
     const lastContent = lastIndex >= 0 ? contentBlocks((messages[lastIndex] as Record<string, unknown>).content) : [];
     body = assembleClaudeBody(
       {
-        params: { model: modelRef?.modelId ?? notRecorded("model") },
+        params: approximateParams(carry, modelRef?.modelId),
         system: approximateSystem(carry.approximateSystems, systemText ?? "[not recorded: system prompt]"),
         tools,
         messages,

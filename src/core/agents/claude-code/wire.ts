@@ -416,6 +416,18 @@ function markedMessages(parts: WireParts, carried: SentMessages, warnings: strin
   return { messages, staged: staged.value };
 }
 
+/** The last system list made with a billing block: every turn until a compaction sends the same one. */
+let lastSystem: { billingBlock: Record<string, unknown>; system: unknown; list: unknown[] } | null = null;
+
+/** `system` with the billing block first (a list: a lone block or none is one or no item). */
+function withBillingBlock(billingBlock: Record<string, unknown>, system: unknown): unknown[] {
+  const last = lastSystem;
+  if (last !== null && last.billingBlock === billingBlock && last.system === system && typeof system === "object" && system !== null) return last.list;
+  const list = [billingBlock, ...(Array.isArray(system) ? system : system === undefined ? [] : [system])];
+  lastSystem = { billingBlock, system, list };
+  return list;
+}
+
 /**
  * The request body in Claude Code's key order; `warnings` collects unresolvable marker paths.
  * With `carried`, the messages are taken from their sent forms (a caller's carried list).
@@ -435,7 +447,7 @@ export function assembleClaudeBody(parts: WireParts, warnings: string[], carried
     messages = normalisedMessages.map(staged.messages as Record<string, unknown>[]);
   }
   let system = staged.system;
-  if (parts.billingBlock) system = [parts.billingBlock, ...(Array.isArray(system) ? system : system === undefined ? [] : [system])];
+  if (parts.billingBlock) system = withBillingBlock(parts.billingBlock, system);
 
   const values: Record<string, unknown> = {
     model: parts.params.model,

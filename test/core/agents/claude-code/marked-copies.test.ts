@@ -90,6 +90,7 @@ describe("an approximated request's unchanged parts", () => {
     const one = buildTurnRequest(session, options, 1).body;
     const two = buildTurnRequest(session, options, 2).body;
     expect(two.metadata).toBe(one.metadata);
+    expect(two.system).toBe(one.system);
     const lastBlock = (body: Record<string, unknown>) => {
       const messages = body.messages as Record<string, unknown>[];
       const content = messages[messages.length - 1]!.content as Record<string, unknown>[];
