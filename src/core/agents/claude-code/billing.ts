@@ -45,12 +45,17 @@ function messageUserText(message: Record<string, unknown>): string | null {
 
 /** The first user text the fingerprint reads, or null when the request has none. */
 export function firstUserText(messages: readonly unknown[]): string | null {
-  for (const message of messages) {
-    if (!isObject(message) || message.role !== "user") continue;
-    const text = messageUserText(message);
-    if (text !== null) return text;
+  const at = firstUserTextAt(messages);
+  return at === -1 ? null : messageUserText(messages[at] as Record<string, unknown>);
+}
+
+/** Where the first user text the fingerprint reads is: the index of its message, or -1. */
+export function firstUserTextAt(messages: readonly unknown[]): number {
+  for (let at = 0; at < messages.length; at++) {
+    const message = messages[at];
+    if (isObject(message) && message.role === "user" && messageUserText(message) !== null) return at;
   }
-  return null;
+  return -1;
 }
 
 /**

@@ -13,7 +13,7 @@ import type { FormatReader, LineReader, LineReaderOptions } from "../../readers/
 import { isObject } from "../../util/is-object";
 import { sameJsonValue } from "../../text/sameJsonValue";
 import { StoredTextReader } from "../../readers/stored-text-reader";
-import { readStoredTextLine } from "../../readers/stored-text-line";
+import { readStoredTextLine, type StoredTextLineSteps } from "../../readers/stored-text-line";
 import { keepClaudeStoredTexts } from "./storedTextPlaces";
 import { inFileThreads } from "./threads";
 
@@ -102,18 +102,21 @@ class ClaudeLineReader extends StoredTextReader implements LineReader {
    */
   protected readLineBytes(bytes: Uint8Array, start: number, end: number, lineNumber: number, offset?: number): void {
     this.lastLine = lineNumber;
-    readStoredTextLine({ bytes, start, end, offset }, {
-      store: () => this.textStore(),
-      asText: (text) => this.pushLine(text, lineNumber),
-      keep: (raw, store, mark) => keepClaudeStoredTexts(raw, store, mark),
-      // A line that makes no entry (a duplicate uuid, an object without a type) keeps no bytes.
-      read: (parsed) => {
-        const before = this.entries.length;
-        this.readParsed(parsed, lineNumber);
-        return this.entries.length > before;
-      },
-    });
+    readStoredTextLine({ bytes, start, end, offset }, this.lineSteps);
   }
+
+  /** The steps of a line read as bytes, made once for the reader (the line is `lastLine`), not per line. */
+  private readonly lineSteps: StoredTextLineSteps = {
+    store: () => this.textStore(),
+    asText: (text) => this.pushLine(text, this.lastLine),
+    keep: keepClaudeStoredTexts,
+    // A line that makes no entry (a duplicate uuid, an object without a type) keeps no bytes.
+    read: (parsed) => {
+      const before = this.entries.length;
+      this.readParsed(parsed, this.lastLine);
+      return this.entries.length > before;
+    },
+  };
 
   private readParsed(parsed: ReturnType<typeof parseObjectLine>, lineNumber: number): void {
     if ("reason" in parsed) {

@@ -385,6 +385,20 @@ function indexedParent(index: ClaudeSessionIndex, entry: SessionEntry): string |
  * moment; the conversation goes on under it, so the record names where the branch was, not where it ends.
  */
 export function defaultLeaf(index: ClaudeSessionIndex): string | null {
+  // Asked for by every turn that names no leaf: found once per growth of the index (the walk
+  // under the last prompt's leaf is a pass over the file's entries), not once per turn.
+  const generation = indexGeneration(index);
+  const kept = defaultLeaves.get(index);
+  if (kept !== undefined && kept.generation === generation && kept.entries === index.conversation.length) return kept.leaf;
+  const leaf = findDefaultLeaf(index);
+  defaultLeaves.set(index, { generation, entries: index.conversation.length, leaf });
+  return leaf;
+}
+
+/** The default leaf of each index, and the growth and entry count it was found at. */
+const defaultLeaves = new WeakMap<ClaudeSessionIndex, { generation: number; entries: number; leaf: string | null }>();
+
+function findDefaultLeaf(index: ClaudeSessionIndex): string | null {
   if (index.lastPromptLeaf) return lastDescendant(index, index.lastPromptLeaf);
   for (let i = index.conversation.length - 1; i >= 0; i--) {
     const entry = index.conversation[i] as SessionEntry;

@@ -56,7 +56,7 @@ import { withCaptureModelFacts } from "../../captures/modelFacts";
 import type { PipelineHooks } from "../../pipeline/types";
 import { CLAUDE_USER_IDS, claudeUserIds } from "./capture";
 import { sessionConstant } from "../../captures/fact";
-import { firstUserText } from "./billing";
+import { firstUserTextAt } from "./billing";
 import { isText, stringifyWithTexts, textString, textUnits } from "../../text/text";
 import { perObject } from "../../util/per-object";
 
@@ -623,6 +623,16 @@ class RequestCarry {
   lastBody: readonly unknown[] | null = null;
   lastFirstMarked = 0;
   bodyShared = 0;
+  /** Leading wire items the last request shares with the one before it (the same objects). */
+  kept = 0;
+  /** The last billing block, and what it was made from (`billingOf`). */
+  billing: { version: string | null; entrypoint: string | null; textAt: number; block: Record<string, unknown> } | null = null;
+  /** The walk being handed the body lists, and the steps the body assembly takes them with (made once, not per turn). */
+  walk: ClaudeTurnWalk | null = null;
+  readonly bodyList = (): Record<string, unknown>[] => this.bodyLists.next(this.sent, this.walk as ClaudeTurnWalk);
+  readonly markedFrom = (index: number): void => this.bodyLists.touched(index);
+  /** The parameters of the last approximated body (its model only), kept while the model is. */
+  approximateParams: { modelId: string | undefined; params: Record<string, unknown> } | null = null;
   /** Approximated system prompts by text, so an unchanged prompt is the same object turn to turn. */
   readonly approximateSystems = new Map<string, Record<string, unknown>[]>();
 }
@@ -632,6 +642,7 @@ const requestCarryOf = perObject<Session, RequestCarry>(() => new RequestCarry()
 /** Brings the request carry to a turn's wire items. */
 function carryRequest(carry: RequestCarry, list: WireList<WireItem>): void {
   const kept = carry.wire.update(list);
+  carry.kept = kept;
   const items = carry.wire.items;
   carry.bodyShared = Math.min(carry.bodyShared, kept);
   const from = Math.min(kept, carry.messages.length);
@@ -664,6 +675,20 @@ function handedContexts(carry: RequestCarry, walk: ClaudeTurnWalk | null): Conte
   return contexts;
 }
 
+/**
+ * The billing block of the carry's messages, and where their first user text is (-1: none). The
+ * block depends on the messages up to that text only: while the carry keeps them (every turn until
+ * a compaction), the last request's block is taken again, not rendered and looked up per turn.
+ */
+function billingOf(carry: RequestCarry, version: string | null, entrypoint: string | null): { block: Record<string, unknown>; textAt: number } {
+  const last = carry.billing;
+  if (last !== null && last.version === version && last.entrypoint === entrypoint && last.textAt >= 0 && last.textAt < carry.kept) return last;
+  const textAt = firstUserTextAt(carry.messages);
+  const made = { version, entrypoint, textAt, block: billingHeaderBlock(version, entrypoint, carry.messages) };
+  carry.billing = made;
+  return made;
+}
+
 /** Records that the body's messages share their head with the previous body's (the carry knows how many). */
 function recordBodyHead(carry: RequestCarry, body: Record<string, unknown>, firstMarked: number): void {
   const messages = body.messages;
@@ -680,6 +705,14 @@ function recordBodyHead(carry: RequestCarry, body: Record<string, unknown>, firs
  * the work kept by object downstream (markers set, segments, hashes) is done once for them.
  */
 const TOOLS_NOT_RECORDED = notRecorded("tool definitions");
+/**
+ * The markers of an approximated body, one object each for every turn (the body never changes
+ * them): the marked system is then found kept by its markers, and no marker is made per turn but
+ * the last message's.
+ */
+const EPHEMERAL = Object.freeze({ type: "ephemeral" });
+const SYSTEM_MARKER = Object.freeze({ path: Object.freeze(["system", 0]), value: EPHEMERAL });
+const SYSTEM_MARKERS = Object.freeze([SYSTEM_MARKER]);
 const approximateToolLists = new WeakMap<readonly ToolDefinition[], Record<string, unknown>[]>();
 const APPROXIMATE_SYSTEM_LIMIT = 16;
 
@@ -700,6 +733,15 @@ function approximateSystem(approximateSystems: Map<string, Record<string, unknow
     approximateSystems.set(text, system);
   }
   return system;
+}
+
+/** An approximated body's parameters: its model only, one object while the model stays. */
+function approximateParams(carry: RequestCarry, modelId: string | undefined): Record<string, unknown> {
+  const last = carry.approximateParams;
+  if (last !== null && last.modelId === modelId) return last.params;
+  const params = { model: modelId ?? notRecorded("model") };
+  carry.approximateParams = { modelId, params };
+  return params;
 }
 
 /**
@@ -731,16 +773,13 @@ export function buildClaudeTurnRequest(session: Session, options: PipelineOption
   const entryVersion = stringField((turn.group[0] as SessionEntry).raw, "version");
   // Read at once below (the body's messages are a copy of the sent forms): the carry's own list.
   const wireMessages = carry.messages;
-  const carried: SentMessages = { sent: carry.sent };
-  if (walk) {
-    const lists = carry.bodyLists;
-    carried.bodyList = () => lists.next(carry.sent, walk);
-    carried.markedFrom = (index) => lists.touched(index);
-  }
+  carry.walk = walk;
+  const carried: SentMessages = walk ? { sent: carry.sent, bodyList: carry.bodyList, markedFrom: carry.markedFrom } : { sent: carry.sent };
   const userIds = claudeUserIds(sessionConstant(options, CLAUDE_USER_IDS)?.value);
   const labels: string[] = [];
   // The suffix is derived from the request (./billing.ts) when the version and a user text are known.
-  if ((turn.record?.version ?? entryVersion) === null || firstUserText(wireMessages) === null) labels.push("billing header's build suffix (in the first system block)");
+  const billing = billingOf(carry, turn.record?.version ?? entryVersion, index.entrypoint);
+  if ((turn.record?.version ?? entryVersion) === null || billing.textAt === -1) labels.push("billing header's build suffix (in the first system block)");
   if (!userIds) labels.push("device and account ids (metadata.user_id)");
   let body: Record<string, unknown>;
   const shape = turn.record?.shapeHash ? index.shapes.get(turn.record.shapeHash) : undefined;
@@ -753,7 +792,7 @@ export function buildClaudeTurnRequest(session: Session, options: PipelineOption
         tools: shape ? shape.tools : notRecorded("tool definitions (the file lacks the record of this request's shape)"),
         messages: wireMessages,
         cacheControl: turn.record.cacheControl,
-        billingBlock: billingHeaderBlock(turn.record.version ?? entryVersion, index.entrypoint, wireMessages),
+        billingBlock: billing.block,
         metadata: metadataBlock(index.sessionId, userIds),
       },
       warnings,
@@ -773,16 +812,13 @@ export function buildClaudeTurnRequest(session: Session, options: PipelineOption
     const lastContent = lastIndex >= 0 ? contentBlocks((messages[lastIndex] as Record<string, unknown>).content) : [];
     body = assembleClaudeBody(
       {
-        params: { model: modelRef?.modelId ?? notRecorded("model") },
+        params: approximateParams(carry, modelRef?.modelId),
         system: approximateSystem(carry.approximateSystems, systemText ?? "[not recorded: system prompt]"),
         tools,
         messages,
         // FM-CC-21 [INF]: breakpoints on the system block and the last block of the last message.
-        cacheControl: [
-          { path: ["system", 0], value: { type: "ephemeral" } },
-          ...(lastContent.length > 0 ? [{ path: ["messages", lastIndex, "content", lastContent.length - 1], value: { type: "ephemeral" } }] : []),
-        ],
-        billingBlock: billingHeaderBlock(entryVersion, index.entrypoint, wireMessages),
+        cacheControl: lastContent.length > 0 ? [SYSTEM_MARKER, { path: ["messages", lastIndex, "content", lastContent.length - 1], value: EPHEMERAL }] : SYSTEM_MARKERS,
+        billingBlock: billing.block,
         metadata: metadataBlock(index.sessionId, userIds),
       },
       warnings,

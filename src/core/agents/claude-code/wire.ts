@@ -67,14 +67,23 @@ export interface ClaudeUserIds {
  * transcript's; device and account ids are not recorded there and come from a capture when given.
  */
 export function metadataBlock(sessionId: string | null, ids: ClaudeUserIds | null = null): Record<string, unknown> {
-  return {
+  const deviceId = ids?.deviceId ?? null;
+  const accountUuid = ids?.accountUuid ?? null;
+  // Every turn of a session sends the same one: made once, not rendered per turn.
+  const last = lastMetadata;
+  if (last !== null && last.sessionId === sessionId && last.deviceId === deviceId && last.accountUuid === accountUuid) return last.block;
+  const block = {
     user_id: JSON.stringify({
-      device_id: ids?.deviceId ?? notRecordedText("device id"),
-      account_uuid: ids?.accountUuid ?? notRecordedText("account uuid"),
+      device_id: deviceId ?? notRecordedText("device id"),
+      account_uuid: accountUuid ?? notRecordedText("account uuid"),
       session_id: sessionId ?? notRecordedText("session id"),
     }),
   };
+  lastMetadata = { sessionId, deviceId, accountUuid, block };
+  return block;
 }
+
+let lastMetadata: { sessionId: string | null; deviceId: string | null; accountUuid: string | null; block: Record<string, unknown> } | null = null;
 
 const strippedCache = new WeakMap<object, unknown>();
 
@@ -121,21 +130,32 @@ function holdsCacheControl(value: unknown): boolean {
 }
 
 const NONE_OWNED: ReadonlySet<object> = new Set();
+const NO_HEAD: readonly (string | number)[] = [];
 
 /**
  * Sets `cache_control` at `path` inside `root` (`["messages", 3, "content", 0]`), copying each
  * container on the way so shared objects stay untouched. A string content addressed by index is
- * first turned into its one-text-block form. Returns false when the path does not resolve.
+ * first turned into its one-text-block form. `head`, when given, is walked before `path` (a
+ * relative path resolved from a place). Returns false when the path does not resolve.
  */
-export function setCacheControlAt(root: Record<string, unknown>, path: (string | number)[], value: unknown, owned: ReadonlySet<object> = NONE_OWNED): boolean {
+export function setCacheControlAt(
+  root: Record<string, unknown>,
+  path: readonly (string | number)[],
+  value: unknown,
+  owned: ReadonlySet<object> = NONE_OWNED,
+  head: readonly (string | number)[] = NO_HEAD,
+): boolean {
   let container: unknown = root;
-  for (let i = 0; i < path.length; i++) {
-    const key = path[i] as string | number;
+  const length = head.length + path.length;
+  for (let i = 0; i < length; i++) {
+    // `head` then `path`, without joining them into one list per call.
+    const key = i < head.length ? head[i]! : path[i - head.length]!;
     let child: unknown;
     if (Array.isArray(container) && typeof key === "number") child = container[key];
     else if (isObject(container) && typeof key === "string") child = container[key];
     else return false;
-    if (isText(child) && key === "content" && typeof path[i + 1] === "number") {
+    const nextKey = i + 1 < head.length ? head[i + 1] : path[i + 1 - head.length];
+    if (isText(child) && key === "content" && typeof nextKey === "number") {
       child = [{ type: "text", text: child }];
     }
     // A text (a stored one is an object too) holds no marker.
@@ -187,7 +207,7 @@ export interface WireParts {
   system: unknown;
   tools: unknown;
   messages: readonly Record<string, unknown>[];
-  cacheControl: { path: (string | number)[]; value: unknown }[];
+  cacheControl: readonly { path: readonly (string | number)[]; value: unknown }[];
   billingBlock: Record<string, unknown> | null;
   metadata: Record<string, unknown>;
 }
@@ -222,14 +242,27 @@ type Marker = WireParts["cacheControl"][number];
 
 /** What markers did to a part of the body: the marked part and, per marker, whether its path resolved. */
 interface Marked<T> {
-  key: string;
+  /** The markers it was made with (paths relative to the part), compared before it is taken again. */
+  markers: readonly Marker[];
   value: T;
   found: boolean[];
 }
 
-/** Markers as a key: equal paths and values mark alike. */
-function markersKey(markers: readonly { path: readonly (string | number)[]; value: unknown }[]): string {
-  return JSON.stringify(markers.map((marker) => [marker.path, marker.value]));
+/**
+ * Whether two marker lists mark alike: equal paths, and values that are the same object or render
+ * the same JSON. Compared only when a marking is kept, so a turn whose marked message is new (the
+ * last one, every turn) renders no key for it.
+ */
+function sameMarkers(a: readonly Marker[], b: readonly Marker[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!;
+    const y = b[i]!;
+    if (x.path.length !== y.path.length) return false;
+    for (let j = 0; j < x.path.length; j++) if (x.path[j] !== y.path[j]) return false;
+    if (x.value !== y.value && JSON.stringify(x.value) !== JSON.stringify(y.value)) return false;
+  }
+  return true;
 }
 
 /**
@@ -241,17 +274,23 @@ const markedMessageCache = new WeakMap<object, Marked<Record<string, unknown>>>(
 
 /** `message` (unmarked) with the markers set at the paths relative to it, as it is sent. */
 function markedMessage(message: Record<string, unknown>, markers: readonly Marker[]): Marked<Record<string, unknown>> {
-  const key = markersKey(markers);
   const kept = markedMessageCache.get(message);
-  if (kept !== undefined && kept.key === key) return kept;
+  if (kept !== undefined && sameMarkers(kept.markers, markers)) return kept;
   const holder = [message];
   const owned = new Set<object>([holder]);
-  const found = markers.map((marker) => setCacheControlAt({ messages: holder }, ["messages", 0, ...marker.path], marker.value, owned));
-  const marked: Marked<Record<string, unknown>> = { key, value: normaliseSingleTextContent(holder[0]!), found };
+  const root = { messages: holder };
+  const found: boolean[] = [];
+  for (const marker of markers) found.push(setCacheControlAt(root, marker.path, marker.value, owned, MESSAGE_PATH_HEAD));
+  const copy = holder[0]!;
+  // A copy made here is this marking's own: its normal form is not kept by object (no later turn hands it in).
+  const marked: Marked<Record<string, unknown>> = { markers, value: copy === message ? normaliseSingleTextContent(message) : normalisedMessage(copy), found };
   recordUnmarkedForms(marked.value, message);
   markedMessageCache.set(message, marked);
   return marked;
 }
+
+/** Where a message's relative marker paths are resolved: inside a one-message list (`["messages", 0, ...path]`). */
+const MESSAGE_PATH_HEAD: readonly (string | number)[] = ["messages", 0];
 
 /**
  * Tells the segment stage which objects of a marked message copy are the unmarked message's with
@@ -276,11 +315,19 @@ const MARKER_KEY = "cache_control";
 
 /** Whether `a` and `b` have the same keys in the same order with the same values, leaving out the marker and `except`. */
 function sameButMarkers(a: Record<string, unknown>, b: Record<string, unknown>, except: string | null): boolean {
-  const keysA = Object.keys(a).filter((key) => key !== MARKER_KEY && key !== except);
-  const keysB = Object.keys(b).filter((key) => key !== MARKER_KEY && key !== except);
-  if (keysA.length !== keysB.length) return false;
-  for (let i = 0; i < keysA.length; i++) if (keysA[i] !== keysB[i] || a[keysA[i]!] !== b[keysB[i]!]) return false;
-  return true;
+  const keysA = Object.keys(a);
+  const keysB = Object.keys(b);
+  let i = 0;
+  let j = 0;
+  for (;;) {
+    while (i < keysA.length && (keysA[i] === MARKER_KEY || keysA[i] === except)) i++;
+    while (j < keysB.length && (keysB[j] === MARKER_KEY || keysB[j] === except)) j++;
+    if (i === keysA.length || j === keysB.length) return i === keysA.length && j === keysB.length;
+    const key = keysA[i]!;
+    if (key !== keysB[j] || a[key] !== b[key]) return false;
+    i++;
+    j++;
+  }
 }
 
 /** The last marking of each system and tools pair (a session's turns mostly share both and their markers). */
@@ -291,14 +338,14 @@ const markedStagedCache = new WeakMap<object, WeakMap<object, Marked<Record<stri
  * the same object while both and the markers are the same.
  */
 function markedStaged(system: unknown, tools: unknown, markers: readonly Marker[]): Marked<Record<string, unknown>> {
-  const key = markersKey(markers);
   const cacheable = typeof system === "object" && system !== null && typeof tools === "object" && tools !== null;
   const bySystem = cacheable ? markedStagedCache.get(system) : undefined;
   const kept = cacheable ? bySystem?.get(tools) : undefined;
-  if (kept !== undefined && kept.key === key) return kept;
+  if (kept !== undefined && sameMarkers(kept.markers, markers)) return kept;
   const staged: Record<string, unknown> = { system, tools };
-  const found = markers.map((marker) => setCacheControlAt(staged, marker.path, marker.value));
-  const marked: Marked<Record<string, unknown>> = { key, value: staged, found };
+  const found: boolean[] = [];
+  for (const marker of markers) found.push(setCacheControlAt(staged, marker.path, marker.value));
+  const marked: Marked<Record<string, unknown>> = { markers, value: staged, found };
   if (cacheable) {
     const tables = bySystem ?? new WeakMap<object, Marked<Record<string, unknown>>>();
     tables.set(tools, marked);
@@ -306,6 +353,16 @@ function markedStaged(system: unknown, tools: unknown, markers: readonly Marker[
   }
   return marked;
 }
+
+/** The markers of one message: paths relative to it, and each one's place in the body's marker list. */
+interface MessageMarkers {
+  at: number;
+  markers: Marker[];
+  places: number[];
+}
+
+/** No markers outside the messages (a record may set none there). */
+const NO_MARKERS: readonly Marker[] = [];
 
 /**
  * The body's messages from the sent forms (one copy), each marker set in its own copy of the one
@@ -317,40 +374,58 @@ function markedMessages(parts: WireParts, carried: SentMessages, warnings: strin
   const messages = carried.bodyList ? carried.bodyList() : carried.sent.slice();
   const markers = parts.cacheControl;
   const found: boolean[] = new Array<boolean>(markers.length).fill(false);
-  const byMessage = new Map<number, { markers: Marker[]; at: number[] }>();
-  const others: Marker[] = [];
-  const othersAt: number[] = [];
-  markers.forEach((marker, i) => {
-    const [head, at, ...rest] = marker.path;
-    if (head === "messages" && typeof at === "number" && Number.isInteger(at) && at >= 0 && at < messages.length && marker.path.length >= 2) {
-      let group = byMessage.get(at);
-      if (!group) {
-        group = { markers: [], at: [] };
-        byMessage.set(at, group);
+  // Markers by message, in the order their messages are first named (a request marks one to a few).
+  const byMessage: MessageMarkers[] = [];
+  let others: Marker[] | null = null;
+  let othersAt: number[] | null = null;
+  for (let i = 0; i < markers.length; i++) {
+    const marker = markers[i]!;
+    const path = marker.path;
+    const head = path[0];
+    const at = path[1];
+    if (head === "messages" && typeof at === "number" && Number.isInteger(at) && at >= 0 && at < messages.length && path.length >= 2) {
+      let group: MessageMarkers | undefined;
+      for (const candidate of byMessage) if (candidate.at === at) group = candidate;
+      if (group === undefined) {
+        group = { at, markers: [], places: [] };
+        byMessage.push(group);
       }
-      group.markers.push({ path: rest, value: marker.value });
-      group.at.push(i);
-    } else if (head === "messages") found[i] = setCacheControlAt({ messages: [] }, marker.path, marker.value);
+      group.markers.push({ path: path.slice(2), value: marker.value });
+      group.places.push(i);
+    } else if (head === "messages") found[i] = setCacheControlAt({ messages: [] }, path, marker.value);
     else {
-      others.push(marker);
-      othersAt.push(i);
+      (others ??= []).push(marker);
+      (othersAt ??= []).push(i);
     }
-  });
-  const staged = markedStaged(stripCacheControl(parts.system), stripCacheControl(parts.tools), others);
-  staged.found.forEach((ok, j) => (found[othersAt[j]!] = ok));
+  }
+  const staged = markedStaged(stripCacheControl(parts.system), stripCacheControl(parts.tools), others ?? NO_MARKERS);
+  if (othersAt !== null) for (let j = 0; j < othersAt.length; j++) found[othersAt[j]!] = staged.found[j]!;
   let firstMarked = messages.length;
-  for (const [at, group] of byMessage) {
+  for (const group of byMessage) {
+    const at = group.at;
     const marked = markedMessage(stripCacheControl(parts.messages[at]!), group.markers);
-    marked.found.forEach((ok, j) => (found[group.at[j]!] = ok));
+    for (let j = 0; j < group.places.length; j++) found[group.places[j]!] = marked.found[j]!;
     messages[at] = marked.value;
     if (messages[at] !== carried.sent[at]) firstMarked = Math.min(firstMarked, at);
   }
   carried.firstMarked = firstMarked;
   carried.markedFrom?.(firstMarked);
-  markers.forEach((marker, i) => {
-    if (!found[i]) warnings.push(`cache marker path ${JSON.stringify(marker.path)} not found`);
-  });
+  for (let i = 0; i < markers.length; i++) {
+    if (!found[i]) warnings.push(`cache marker path ${JSON.stringify(markers[i]!.path)} not found`);
+  }
   return { messages, staged: staged.value };
+}
+
+/** The last system list made with a billing block: every turn until a compaction sends the same one. */
+let lastSystem: { billingBlock: Record<string, unknown>; system: unknown; list: unknown[] } | null = null;
+
+/** `system` with the billing block first (a list: a lone block or none is one or no item). */
+function withBillingBlock(billingBlock: Record<string, unknown>, system: unknown): unknown[] {
+  const last = lastSystem;
+  if (last !== null && last.billingBlock === billingBlock && last.system === system && typeof system === "object" && system !== null) return last.list;
+  const list = [billingBlock, ...(Array.isArray(system) ? system : system === undefined ? [] : [system])];
+  lastSystem = { billingBlock, system, list };
+  return list;
 }
 
 /**
@@ -372,7 +447,7 @@ export function assembleClaudeBody(parts: WireParts, warnings: string[], carried
     messages = normalisedMessages.map(staged.messages as Record<string, unknown>[]);
   }
   let system = staged.system;
-  if (parts.billingBlock) system = [parts.billingBlock, ...(Array.isArray(system) ? system : system === undefined ? [] : [system])];
+  if (parts.billingBlock) system = withBillingBlock(parts.billingBlock, system);
 
   const values: Record<string, unknown> = {
     model: parts.params.model,

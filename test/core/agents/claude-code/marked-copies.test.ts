@@ -85,4 +85,19 @@ describe("an approximated request's unchanged parts", () => {
     expect(systemTwo).toEqual({ type: "text", text: "[not recorded: system prompt]", cache_control: { type: "ephemeral" } });
     expect(two.tools).toBe(one.tools);
   });
+
+  it("are made once, not per turn: the metadata block and the markers' value", () => {
+    const one = buildTurnRequest(session, options, 1).body;
+    const two = buildTurnRequest(session, options, 2).body;
+    expect(two.metadata).toBe(one.metadata);
+    expect(two.system).toBe(one.system);
+    const lastBlock = (body: Record<string, unknown>) => {
+      const messages = body.messages as Record<string, unknown>[];
+      const content = messages[messages.length - 1]!.content as Record<string, unknown>[];
+      return content[content.length - 1]!;
+    };
+    const systemMarker = ((one.system as Record<string, unknown>[])[1]!).cache_control;
+    expect(lastBlock(one).cache_control).toBe(systemMarker);
+    expect(lastBlock(two).cache_control).toBe(systemMarker);
+  });
 });
