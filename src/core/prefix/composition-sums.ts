@@ -72,21 +72,31 @@ export class CompositionCarry {
       this.leadingSystem.push(leading);
       if (!leading) add(this.sums, kind, tokens);
     }
-    const sums = new Map<CompositionKind, Sum>();
-    // Segments from the message part on (segment-builder.ts `carryMessages`) are all messages.
+    // The segments before the message part (segment-builder.ts `carryMessages`) add tools and
+    // system tokens; counted in four numbers, not a map per turn.
     const segments = segmented.segments;
     const end = carryOf(segmented)?.from ?? segments.length;
+    let toolsCount = 0;
+    let toolsTokens = 0;
+    let systemCount = 0;
+    let systemTokens = 0;
     for (let i = 0; i < end; i++) {
       const segment = segments.at(i)!;
-      if (segment.level === "tools" || segment.level === "schema") add(sums, "tools", segment.tokens);
-      else if (segment.level === "system" && segment.view !== "header") add(sums, "system", segment.tokens);
+      if (segment.level === "tools" || segment.level === "schema") {
+        toolsCount++;
+        toolsTokens += segment.tokens;
+      } else if (segment.level === "system" && segment.view !== "header") {
+        systemCount++;
+        systemTokens += segment.tokens;
+      }
     }
     const byKind: Partial<Record<CompositionKind, number>> = {};
     let total = 0;
     for (const kind of KIND_ORDER) {
-      const sum = (sums.get(kind)?.count ?? 0) + (this.sums.get(kind)?.count ?? 0);
-      if (sum === 0) continue;
-      const tokens = (sums.get(kind)?.tokens ?? 0) + (this.sums.get(kind)?.tokens ?? 0);
+      const own = this.sums.get(kind);
+      const headCount = kind === "tools" ? toolsCount : kind === "system" ? systemCount : 0;
+      if (headCount + (own?.count ?? 0) === 0) continue;
+      const tokens = (kind === "tools" ? toolsTokens : kind === "system" ? systemTokens : 0) + (own?.tokens ?? 0);
       byKind[kind] = tokens;
       total += tokens;
     }

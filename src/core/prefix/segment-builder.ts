@@ -15,6 +15,7 @@ import { shortenTo } from "../util/shorten";
 import { canonicalValue, countTokenText, markerOf, renderCanonical, unmarkedFormOf, type SegmentView } from "./canonical";
 import { hashJsonRendering, hashStringAndUtf8Length } from "./hash";
 import { sharedHeadWith } from "../util/list-lineage";
+import { sameContent } from "./same-content";
 import { SegmentList, SegmentStore } from "./segment-list";
 import type { CacheLevel, CacheSegment } from "./types";
 
@@ -50,6 +51,11 @@ export interface SegmentCache {
    * cut from the run (they may come back at the same place), not every message of every turn.
    */
   memoized: number;
+  /**
+   * The segments before the message part (tools, system) of the last request segmented, per
+   * counter: the next request's that have the same content are these very objects (`add`).
+   */
+  heads: Map<string, readonly CacheSegment[]>;
 }
 
 /**
@@ -251,6 +257,7 @@ export function createSegmentCache(): SegmentCache {
     messagesByCounter: new Map(),
     runs: new Map(),
     memoized: 0,
+    heads: new Map(),
   };
 }
 
@@ -316,6 +323,8 @@ export class SegmentListBuilder {
   /** After `carryMessages`: how many segments and labels came before the message part. */
   private headSegments = -1;
   private headLabels = 0;
+  /** The last request's segments before its message part (`SegmentCache.heads`), until this one's message part starts. */
+  private lastHead: readonly CacheSegment[] | null;
 
   constructor(
     private readonly counter: TokenCounter,
@@ -325,6 +334,50 @@ export class SegmentListBuilder {
     this.messages = messagesFor(cache, counter);
     this.runs = cache.runs;
     this.cache = cache;
+    this.lastHead = cache.heads.get(counter.id) ?? null;
+  }
+
+  /**
+   * The last request's segment at this one's next place, when `input` would make the same segment:
+   * a request's tools and system blocks are most often the previous request's, the same objects or
+   * (an agent that rebuilds them every turn) the same content. Segments are read-only, so requests
+   * share them; its `source` is the previous request's, which renders the same.
+   */
+  private repeatedHeadSegment(input: SegmentInput): CacheSegment | null {
+    const head = this.lastHead!;
+    const candidate = head[this.segments.length];
+    if (candidate === undefined) return null;
+    if (
+      candidate.label !== input.label ||
+      candidate.level !== input.level ||
+      candidate.messageIndex !== input.messageIndex ||
+      candidate.view !== input.view ||
+      candidate.textType !== (input.textType ?? "text") ||
+      candidate.tokenMode !== (input.tokenMode ?? "text") ||
+      candidate.isBlock !== (input.isBlock ?? false)
+    ) {
+      return null;
+    }
+    if (!sameContent(input.source, candidate.source)) return null;
+    // Same content: both are not-recorded or neither; the label and framing are the input's.
+    if (candidate.notRecorded !== null) return candidate.notRecorded === (input.notRecordedLabel ?? input.label) ? candidate : null;
+    return candidate.framingTokens === (input.framingTokens ?? 0) ? candidate : null;
+  }
+
+  /** Adds a segment made before (a repeated head segment), as `add` would have made it. */
+  private addMade(segment: CacheSegment): CacheSegment {
+    if (segment.notRecorded) this.notRecorded.push(segment.notRecorded);
+    if (segment.marker?.ttl === "1h") this.oneHourMarkers++;
+    this.segments.push(segment);
+    this.bytes += segment.bytes;
+    this.tokens += segment.tokens;
+    return segment;
+  }
+
+  /** Keeps this request's segments before its message part for the next request (`lastHead`). */
+  private keepHead(head: readonly CacheSegment[]): void {
+    this.cache.heads.set(this.counter.id, head);
+    this.lastHead = null;
   }
 
   /**
@@ -364,6 +417,8 @@ export class SegmentListBuilder {
    * first message the caller adds itself, each followed by `endOfMessage()`.
    */
   carryMessages(shape: string, list: readonly unknown[], first: number): number {
+    // The message part starts: what follows is compared by the run, not with the last head.
+    this.lastHead = null;
     const key = `${this.counter.id}\u0000${shape}`;
     let run = this.runs.get(key);
     if (!run || run.first !== first) {
@@ -414,7 +469,11 @@ export class SegmentListBuilder {
    */
   finish(): { segments: SegmentList<CacheSegment>; notRecorded: string[] } {
     const run = this.run;
-    if (!run || this.headSegments < 0) return { segments: SegmentList.of(this.segments), notRecorded: this.notRecorded };
+    if (!run || this.headSegments < 0) {
+      // No message part: the whole list is the head the next request compares with.
+      this.keepHead(this.segments);
+      return { segments: SegmentList.of(this.segments), notRecorded: this.notRecorded };
+    }
     // Segments added after the last message's end (no shape adds any) come last.
     const tail = this.segments.slice(this.markSegments);
     const tailLabels = this.notRecorded.slice(this.markLabels);
@@ -423,6 +482,7 @@ export class SegmentListBuilder {
     const labels = this.notRecorded;
     shortenTo(labels, this.headLabels);
     const segments = run.segments.window(head, tail);
+    this.keepHead(head);
     this.segments = [];
     this.notRecorded = run.labels.length === 0 && tailLabels.length === 0 ? labels : labels.concat(run.labels, tailLabels);
     this.headSegments = -1;
@@ -477,6 +537,10 @@ export class SegmentListBuilder {
   }
 
   add(input: SegmentInput): CacheSegment {
+    if (this.lastHead !== null) {
+      const repeated = this.repeatedHeadSegment(input);
+      if (repeated !== null) return this.addMade(repeated);
+    }
     const view = input.view;
     const tokenMode = input.tokenMode ?? "text";
     const framing = input.framingTokens ?? 0;

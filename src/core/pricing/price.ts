@@ -44,18 +44,40 @@ function modelName(model: ModelRefLike | null): string {
  * has for it (null: the row lacks it), in the order a cost is shown. Returns whether the
  * long-context tier applied.
  */
-function visitParts(usage: PriceableUsage, row: PriceRow, visit: (kind: PricePartKind, tokens: number, perMillion: number | null) => void): boolean {
+function visitParts(usage: PriceableUsage, row: PriceRow, tally: PartTally): boolean {
   const prices = pricesFor(row, totalInputOf(usage));
-  if (usage.uncachedInput > 0) visit("input", usage.uncachedInput, prices.input);
-  if (usage.cacheRead > 0) visit("cached input", usage.cacheRead, prices.cachedInput);
+  if (usage.uncachedInput > 0) visit(tally, "input", usage.uncachedInput, prices.input);
+  if (usage.cacheRead > 0) visit(tally, "cached input", usage.cacheRead, prices.cachedInput);
   const split1h = usage.cacheWrite1h ?? 0;
   const split5m = usage.cacheWrite5m !== undefined ? usage.cacheWrite5m : usage.cacheWrite - split1h;
-  if (split5m > 0) visit("cache write 5m", split5m, prices.cacheWrite5m);
-  if (split1h > 0) visit("cache write 1h", split1h, prices.cacheWrite1h);
+  if (split5m > 0) visit(tally, "cache write 5m", split5m, prices.cacheWrite5m);
+  if (split1h > 0) visit(tally, "cache write 1h", split1h, prices.cacheWrite1h);
   const reasoning = row.reasoning !== null && usage.reasoningOutput !== undefined ? Math.min(usage.reasoningOutput, usage.output) : 0;
-  if (usage.output - reasoning > 0) visit("output", usage.output - reasoning, prices.output);
-  if (reasoning > 0) visit("reasoning", reasoning, row.reasoning);
+  if (usage.output - reasoning > 0) visit(tally, "output", usage.output - reasoning, prices.output);
+  if (reasoning > 0) visit(tally, "reasoning", reasoning, row.reasoning);
   return prices !== row;
+}
+
+/** What the parts of one usage add up to, as `visitParts` visits them. */
+interface PartTally {
+  dollars: number;
+  anyPriced: boolean;
+  /** The parts whose price the row lacks, named ("input price"). */
+  missing: string[];
+  /** Every part, or NO_PARTS when the caller wants none. */
+  parts: PricePart[];
+}
+
+/** The parts of a usage priced without its parts (shared and frozen: nothing may add to it). */
+const NO_PARTS: PricePart[] = Object.freeze([]) as unknown as PricePart[];
+
+function visit(tally: PartTally, kind: PricePartKind, tokens: number, perMillion: number | null): void {
+  if (perMillion === null) tally.missing.push(`${kind} price`);
+  else {
+    tally.dollars += partDollars(tokens, perMillion);
+    tally.anyPriced = true;
+  }
+  if (tally.parts !== NO_PARTS) tally.parts.push(part(kind, tokens, perMillion));
 }
 
 function totalInputOf(usage: PriceableUsage): number {
@@ -73,17 +95,9 @@ export function priceUsageTotal(usage: PriceableUsage | null, model: ModelRefLik
   if (!usage) return NOT_PRICED;
   const found = findPriceRow(model, table);
   if (!found) return NOT_PRICED;
-  let dollars = 0;
-  let anyPriced = false;
-  let missing = 0;
-  visitParts(usage, rowAt(found.row, at), (_kind, tokens, perMillion) => {
-    if (perMillion === null) missing++;
-    else {
-      dollars += partDollars(tokens, perMillion);
-      anyPriced = true;
-    }
-  });
-  return statusOf(dollars, anyPriced, missing);
+  const tally: PartTally = { dollars: 0, anyPriced: false, missing: [], parts: NO_PARTS };
+  visitParts(usage, rowAt(found.row, at), tally);
+  return statusOf(tally.dollars, tally.anyPriced, tally.missing.length);
 }
 
 /** The status and dollars of a priced usage: what a total is made of. */
@@ -102,21 +116,12 @@ export function priceUsage(usage: PriceableUsage | null, model: ModelRefLike | n
   const found = findPriceRow(model, table);
   if (!found) return { status: "not priced", dollars: null, parts: [], row: null, match: null, missing: [`no price for ${modelName(model)}`] };
   const row = rowAt(found.row, at);
-  const parts: PricePart[] = [];
-  const missing: string[] = [];
-  let dollars = 0;
-  let anyPriced = false;
-  const long = visitParts(usage, row, (kind, tokens, perMillion) => {
-    if (perMillion === null) missing.push(`${kind} price`);
-    else {
-      dollars += partDollars(tokens, perMillion);
-      anyPriced = true;
-    }
-    if (withParts) parts.push(part(kind, tokens, perMillion));
-  });
+  // One tally for the parts, not a closure over changing locals: a line per turn prices twice.
+  const tally: PartTally = { dollars: 0, anyPriced: false, missing: [], parts: withParts ? [] : NO_PARTS };
+  const long = visitParts(usage, row, tally);
   // Built field by field, not spread: a session prices every turn (the keys' order is the output's).
-  const status = statusOf(dollars, anyPriced, missing.length);
-  const priced: PricedUsage = { status: status.status, dollars: status.dollars, parts, row: rowName(row), match: found.match, missing };
+  const status = statusOf(tally.dollars, tally.anyPriced, tally.missing.length);
+  const priced: PricedUsage = { status: status.status, dollars: status.dollars, parts: tally.parts, row: rowName(row), match: found.match, missing: tally.missing };
   if (long && row.longContext) priced.longContext = { aboveInputTokens: row.longContext.aboveInputTokens, inputTokens: totalInputOf(usage) };
   return priced;
 }

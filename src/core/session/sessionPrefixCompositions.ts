@@ -43,8 +43,9 @@ export function* iterateSessionPrefixCompositions(
   const walkHooks: PipelineHooks = { ...hooks, reuseRequestLists: true };
   const walk = iterateSessionPrefixesWithRequests(session, options, { prefix, ...(analysis ? { analysis } : {}), hooks: walkHooks });
   const carry = new CompositionCarry();
+  const counterOptions = { tokenizer, ...sourced };
   for (const { report, request, segmented } of walk) {
-    const composition = carry.next(segmented, request.messages, counterForApi(request.api, { tokenizer, ...sourced }));
-    yield { report, composition: { turn: report.turn, ...composition } };
+    const sums = carry.next(segmented, request.messages, counterForApi(request.api, counterOptions));
+    yield { report, composition: { turn: report.turn, byKind: sums.byKind, total: sums.total, exact: sums.exact } };
   }
 }

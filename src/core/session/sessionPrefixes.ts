@@ -78,6 +78,8 @@ export function* iterateSessionPrefixesWithRequests(
   const requests = extra.continueFrom
     ? iterateTurnRequestsAfter(session, options, afterTurn, analysis.turns.length, extra.hooks ?? {})
     : iterateTurnRequests(session, options, extra.hooks ?? {});
+  // The agent's usage shape is the session's (recordedTurnInput): looked up once, not per turn.
+  const usageSource = findAgent(session.formatId)?.usageSource ?? null;
   for (const { turn, request } of requests) {
     const summary = summaries.get(turn) ?? null;
     const report = analyzer.next({
@@ -87,7 +89,8 @@ export function* iterateSessionPrefixesWithRequests(
       messages: request.messages,
       timestamp: summary?.timestamp ?? null,
       facts: summary ? turnFactsOf(previous, summary) : null,
-      ...recordedTurnInput(session, summary),
+      usage: summary?.usage && usageSource ? { source: usageSource, raw: summary.usage } : null,
+      serverVerdict: summary?.serverVerdict ?? null,
     });
     yield { report, request, summary, segmented: analyzer.lastSegmented()! };
     previous = summary;
