@@ -17,17 +17,9 @@ vi.mock("../../../../src/core/util/utf8", async (original) => {
 });
 
 import { readSessionBytes, readSessionText } from "../../../../src/core/session/read";
+import { joinedBytes } from "../../../support/joinedBytes";
 
 const encode = (text: string) => new TextEncoder().encode(text);
-const concat = (...parts: Uint8Array[]) => {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-};
 
 function legacyDocument(messages: number): string {
   const list = Array.from({ length: messages }, (_, i) => ({ id: `m${i}`, timestamp: "t", type: i % 2 === 0 ? "user" : "gemini", content: i % 2 === 0 ? [{ text: `prompt ${i} ✓` }] : `answer ${i}`, model: "gemini-2.5-flash" }));
@@ -65,8 +57,8 @@ describe("Gemini CLI older single-object form read from bytes", () => {
     const crlf = encode(text.replace(/\n/g, "\r\n"));
     const lines = text.split("\n");
     // A byte-order mark starting an inner line (dropped by a line's own decoding), and UTF-8 cut at a line's end.
-    const marked = concat(encode(lines.slice(0, 3).join("\n") + "\n"), new Uint8Array([0xef, 0xbb, 0xbf]), encode(lines.slice(3).join("\n")));
-    const cut = concat(encode(lines.slice(0, 8).join("\n")), new Uint8Array([0xe2, 0x9c]), encode("\n\n" + lines.slice(8).join("\n")));
+    const marked = joinedBytes(encode(lines.slice(0, 3).join("\n") + "\n"), new Uint8Array([0xef, 0xbb, 0xbf]), encode(lines.slice(3).join("\n")));
+    const cut = joinedBytes(encode(lines.slice(0, 8).join("\n")), new Uint8Array([0xe2, 0x9c]), encode("\n\n" + lines.slice(8).join("\n")));
     for (const bytes of [plain, crlf, marked, cut]) {
       expect(JSON.stringify(readSessionBytes(bytes, "session.json", decode))).toBe(JSON.stringify(readLines(bytes)));
     }
