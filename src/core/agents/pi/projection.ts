@@ -81,13 +81,13 @@ function messageOfEntry(entry: SessionEntry, profile: PiProfileId): AgentMessage
   const raw = entry.raw;
   switch (entry.type) {
     case "message": {
+      const stored = storedMessageOf(entry);
+      if (stored !== null) return stored;
+      // What is left with a role is a content role whose content is null or missing: SP-P1
+      // (senpi); pi would fail on such a message, so both profiles normalise it.
       const message = raw.message;
       if (!isObject(message) || typeof message.role !== "string") return null;
-      if (CONTENT_ROLES.has(message.role) && (message.content === null || message.content === undefined)) {
-        // SP-P1 (senpi); pi would fail on such a message, so both profiles normalise it.
-        return { ...message, content: [] } as unknown as AgentMessage;
-      }
-      return message as unknown as AgentMessage;
+      return { ...message, content: [] } as unknown as AgentMessage;
     }
     case "custom_message":
       return {
