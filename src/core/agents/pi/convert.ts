@@ -11,6 +11,7 @@ import type {
   ContextMessage,
   DroppedMessage,
   LlmMessage,
+  Provenance,
   TextBlock,
   UserMessage,
 } from "../../model";
@@ -66,20 +67,18 @@ function convertUncached(projected: ProjectedMessage, profile: PiProfileId): Con
   const message: AgentMessage = projected.message;
   const entryId = projected.entryId;
   const edited = projected.editedBy ? `edited by context_edit ${projected.editedBy}` : undefined;
-  const kept = (llm: LlmMessage, rule: string, ruleId?: string, extra?: { customType?: string }): ConvertedMessage => ({
-    context: {
-      message: llm,
-      provenance: {
-        rule,
-        entryId,
-        ...(ruleId ? { ruleId } : {}),
-        ...(extra?.customType !== undefined ? { customType: extra.customType } : {}),
-        ...(edited ? { explanation: edited, editedBy: projected.editedBy as string } : {}),
-      },
-    },
-    dropped: null,
-    warning: null,
-  });
+  const kept = (llm: LlmMessage, rule: string, ruleId?: string, extra?: { customType?: string }): ConvertedMessage => {
+    // Fields set one by one, in this order, rather than spread from small objects: this runs
+    // once per message of the session.
+    const provenance: Provenance = { rule, entryId };
+    if (ruleId) provenance.ruleId = ruleId;
+    if (extra?.customType !== undefined) provenance.customType = extra.customType;
+    if (edited) {
+      provenance.explanation = edited;
+      provenance.editedBy = projected.editedBy as string;
+    }
+    return { context: { message: llm, provenance }, dropped: null, warning: null };
+  };
   switch (message.role) {
     case "user":
     case "assistant":
