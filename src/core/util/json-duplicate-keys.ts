@@ -35,7 +35,13 @@ export function duplicateKeys(text: string, limit = 5, firstLine = 1): { found: 
 export function duplicateKeysInBytes(bytes: Uint8Array, start: number, end: number, limit = 5, firstLine = 1): { found: DuplicateKey[]; total: number } {
   const found: DuplicateKey[] = [];
   let total = 0;
-  const open: (Set<string> | null)[] = [];
+  // The open objects' keys, one object's after the other's: where each open object's keys start
+  // in `keys` (-1 for an array); a closed object's keys go. A key is kept as its quotes' places
+  // and, unless it is ASCII without a backslash (compared by its bytes, a string never made for
+  // it), its text: most keys of a line are such, and making a string and a set per object for
+  // them cost more than the scan.
+  const firsts: number[] = [];
+  const keys: KeyPlace[] = [];
   let line = firstLine;
   let expectKey = false;
   for (let at = start; at < end; at++) {
@@ -43,8 +49,8 @@ export function duplicateKeysInBytes(bytes: Uint8Array, start: number, end: numb
     if (code === NEWLINE) line++;
     else if (code === QUOTE) {
       const quote = at;
-      const keys = open[open.length - 1];
-      if (!(expectKey && keys)) {
+      const first = firsts.length > 0 ? firsts[firsts.length - 1]! : -1;
+      if (!(expectKey && first >= 0)) {
         at = closingQuote(bytes, at + 1, end);
         continue;
       }
@@ -60,24 +66,68 @@ export function duplicateKeysInBytes(bytes: Uint8Array, start: number, end: numb
       }
       // A backslash just before `end` steps past it, as the text's scan steps past its length.
       if (at > end) at = end;
-      const key = keyText(bytes, quote, at, end, escaped, ascii);
-      if (keys.has(key)) {
+      const place: KeyPlace = { quote, close: at, text: ascii && !escaped ? null : keyText(bytes, quote, at, end, escaped, ascii) };
+      if (keys.length - first >= SET_FROM_KEYS) {
+        // An object of many keys: its keys' texts in a set, not each new key compared with all.
+        const last = keys[keys.length - 1]!;
+        const set = last.set ?? new Set(keys.slice(first).map((key) => textOf(bytes, key, end)));
+        const key = textOf(bytes, place, end);
+        if (set.has(key)) {
+          total++;
+          if (found.length < limit) found.push({ key, line });
+        } else set.add(key);
+        // The set goes with the object's last key, where the next key looks for it.
+        if (set !== last.set) last.set = set;
+        expectKey = false;
+        continue;
+      }
+      let repeated = false;
+      for (let k = first; k < keys.length && !repeated; k++) repeated = sameKey(bytes, keys[k]!, place, end);
+      if (repeated) {
         total++;
-        if (found.length < limit) found.push({ key, line });
-      } else keys.add(key);
+        if (found.length < limit) found.push({ key: textOf(bytes, place, end), line });
+      } else keys.push(place);
       expectKey = false;
     } else if (code === 123) {
-      open.push(new Set());
+      firsts.push(keys.length);
       expectKey = true;
     } else if (code === 91) {
-      open.push(null);
+      firsts.push(-1);
       expectKey = false;
     } else if (code === 125 || code === 93) {
-      open.pop();
+      const first = firsts.pop();
+      if (first !== undefined && first >= 0) keys.length = first;
       expectKey = false;
-    } else if (code === 44) expectKey = open[open.length - 1] !== null && open.length > 0;
+    } else if (code === 44) expectKey = firsts.length > 0 && firsts[firsts.length - 1]! >= 0;
   }
   return { found, total };
+}
+
+/** One key of an open object: its quotes' places (`close` = the range's end when unclosed) and its text, null while it is ASCII with no backslash. */
+interface KeyPlace {
+  quote: number;
+  close: number;
+  text: string | null;
+  /** The texts of the object's keys, once it has many (kept with its last key). */
+  set?: Set<string>;
+}
+
+/** Keys an object holds before they are looked up in a set rather than compared one by one. */
+const SET_FROM_KEYS = 16;
+
+function textOf(bytes: Uint8Array, key: KeyPlace, end: number): string {
+  return key.text ?? keyText(bytes, key.quote, key.close, end, false, true);
+}
+
+/** Whether two keys read as the same text: by their bytes when both are ASCII with no backslash (then the bytes are the text). */
+function sameKey(bytes: Uint8Array, a: KeyPlace, b: KeyPlace, end: number): boolean {
+  if (a.text === null && b.text === null) {
+    const length = a.close - a.quote;
+    if (length !== b.close - b.quote) return false;
+    for (let i = 1; i < length; i++) if (bytes[a.quote + i] !== bytes[b.quote + i]) return false;
+    return true;
+  }
+  return textOf(bytes, a, end) === textOf(bytes, b, end);
 }
 
 /** The index of the quote that closes a string whose text starts at `from` (`end` when unclosed). */

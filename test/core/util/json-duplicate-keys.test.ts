@@ -1,6 +1,7 @@
 // Repeated keys of one JSON object, found in one pass: nesting, strings holding braces and quotes,
 // arrays of objects (each its own key set), and the count beyond the listed ones; the same found
-// on a line's UTF-8 bytes as on its decoded text.
+// on a line's UTF-8 bytes as on its decoded text, and as a plain scan that decodes every key and
+// keeps a set of them per object finds (keys compared by their bytes, objects of many keys).
 import { describe, expect, it } from "vitest";
 import { duplicateKeys, duplicateKeysInBytes, duplicateKeysReason } from "../../../src/core/util/json-duplicate-keys";
 
@@ -78,4 +79,64 @@ describe("duplicateKeysInBytes", () => {
     }
     expect(withRepeats).toBeGreaterThan(30);
   });
+
+  /** The plain scan: every key decoded (JSON.parse of its literal), a set of them per open object. */
+  const plainScan = (text: string) => {
+    const found: { key: string; line: number }[] = [];
+    let total = 0;
+    const open: (Set<string> | null)[] = [];
+    let line = 1;
+    let expectKey = false;
+    for (let at = 0; at < text.length; at++) {
+      const char = text[at];
+      if (char === "\n") line++;
+      else if (char === '"') {
+        const quote = at;
+        for (at++; at < text.length && text[at] !== '"'; at++) if (text[at] === "\\") at++;
+        const keys = open[open.length - 1];
+        if (!(expectKey && keys)) continue;
+        const key = JSON.parse(text.slice(quote, at + 1)) as string;
+        if (keys.has(key)) {
+          total++;
+          if (found.length < 5) found.push({ key, line });
+        } else keys.add(key);
+        expectKey = false;
+      } else if (char === "{") {
+        open.push(new Set());
+        expectKey = true;
+      } else if (char === "[") {
+        open.push(null);
+        expectKey = false;
+      } else if (char === "}" || char === "]") {
+        open.pop();
+        expectKey = false;
+      } else if (char === ",") expectKey = open.length > 0 && open[open.length - 1] !== null;
+    }
+    return { found, total };
+  };
+
+  it("finds what a plain scan finds, in objects of few keys and of many, nested", () => {
+    let seed = 11;
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    // Keys that read the same written differently (escapes), keys of one length that differ in a byte.
+    const keys = ["ab", "ac", "ba", "a\\u0062", "\\u0061b", "é", "\\u00e9", "k", ...Array.from({ length: 30 }, (_, i) => `key${i}`)];
+    const object = (depth: number): string => {
+      const size = depth === 0 && random(3) === 0 ? 14 + random(20) : random(depth === 0 ? 6 : 4);
+      const members = Array.from({ length: size }, () => `"${keys[random(keys.length)]}":${depth < 2 && random(4) === 0 ? object(depth + 1) : depth < 2 && random(3) === 0 ? `[${object(depth + 1)}]` : String(random(9))}`);
+      return `{${members.join(",\n")}}`;
+    };
+    let withRepeats = 0;
+    for (let round = 0; round < 300; round++) {
+      const text = object(0);
+      const expected = plainScan(text);
+      if (expected.total > 0) withRepeats++;
+      expect(duplicateKeys(text), text).toEqual(expected);
+      expect(inBytes(text), text).toEqual(expected);
+    }
+    expect(withRepeats).toBeGreaterThan(100);
+  });
 });
+

@@ -172,8 +172,15 @@ class HistoryFold {
    * a search of the whole history for every message written.
    */
   private positions = new Map<string, number>();
-  /** True while a turn or compression holds `list`: a replacement or cut then copies it first. */
+  /** True while a turn holds `list`: a cut, or a replacement within what a turn reads, then copies it first. */
   private shared = false;
+  /**
+   * How many leading messages of `list` the turns holding it read (the last one's history length:
+   * each turn takes the list longer than the one before). A message past them (the answer written
+   * again with its tool calls' results) is replaced in place: no turn reads it, so copying the
+   * whole history for it (once per turn) would only keep one more list per turn alive.
+   */
+  private heldLength = 0;
   private readonly seenSnapshots = new Set<string>();
   /** The last list a turn held that `list` was copied from, and the leading messages they share; null when `list` shares none. */
   private lineage: HistoryLineage | null = null;
@@ -186,8 +193,9 @@ class HistoryFold {
     return { turns: this.turns.slice(), compressions: this.compressions.slice(), final: this.list.slice(), warnings: this.warnings.slice() };
   }
 
-  private ownList(): void {
-    if (this.shared) {
+  /** Makes `list` one no turn holds before its message at `at` is replaced, when a turn reads that message. */
+  private ownList(at: number): void {
+    if (this.shared && at < this.heldLength) {
       this.lineage = { parent: this.list, shared: this.list.length };
       this.list = this.list.slice();
       this.shared = false;
@@ -265,7 +273,7 @@ class HistoryFold {
         if (!message) break;
         const at = this.positionOf(message.id);
         if (at >= 0) {
-          this.ownList();
+          this.ownList(at);
           this.changesFrom(at);
           this.list[at] = message;
           const answered = this.answers.get(message.id);
@@ -291,6 +299,7 @@ class HistoryFold {
           this.answers.set(message.id, turn);
           this.requestsInProcess += 1;
           this.shared = true;
+          this.heldLength = this.list.length;
         }
         this.positions.set(message.id, this.list.length);
         this.list.push(message);
