@@ -38,8 +38,21 @@ export class SurfaceCarry {
   /** …and the newest compaction place among it and the checkpoints before it (a running maximum). */
   private readonly newestOrders: number[] = [];
   private readonly seen = new Set<number>();
+  /** Each node's messages, taken once: the same objects wherever the node stands in the list. */
+  private readonly derived = new Map<number, ContextMessage[]>();
+  /**
+   * The carry of the list before (a compaction replaced part of it): the nodes it kept are still
+   * its objects. Only that list's own nodes are kept, not the lists before it, so a walk holds the
+   * messages of two lists at most instead of every message of the session.
+   */
+  private readonly inherited: ReadonlyMap<number, ContextMessage[]> | null;
 
-  constructor(readonly surface: readonly number[]) {}
+  constructor(
+    readonly surface: readonly number[],
+    previous: SurfaceCarry | null = null,
+  ) {
+    this.inherited = previous === null ? null : previous.derived;
+  }
 
   /** Takes the nodes up to `length` (the list's first `length` items). */
   extend(session: Session, index: HarnessIndex, length: number): void {
@@ -48,7 +61,12 @@ export class SurfaceCarry {
     for (let at = this.ends.length; at < length; at++) {
       const node = this.surface[at]!;
       const entry = session.entries[node]!;
-      for (const message of deriveContextMessages(entry, index.toolNames)) {
+      let derived = this.derived.get(node);
+      if (derived === undefined) {
+        derived = this.inherited?.get(node) ?? deriveContextMessages(entry, index.toolNames);
+        this.derived.set(node, derived);
+      }
+      for (const message of derived) {
         this.messages.push(message);
         this.llm.push(message.message);
       }
@@ -106,7 +124,7 @@ const carries = new WeakMap<HarnessIndex, SurfaceCarry>();
 export function surfaceCarryOf(session: Session, index: HarnessIndex, request: StepRequest): SurfaceCarry {
   let carry = carries.get(index);
   if (!carry || carry.surface !== request.surface) {
-    carry = new SurfaceCarry(request.surface);
+    carry = new SurfaceCarry(request.surface, carry ?? null);
     carries.set(index, carry);
   }
   carry.extend(session, index, request.surfaceLength);

@@ -105,13 +105,12 @@ export interface DeepseekBodyInput {
   stop?: unknown;
 }
 
-/** The last system message made: consecutive requests send the same prompt, as the same object. */
-let lastSystem: { text: string; message: Record<string, unknown> } | null = null;
-
-/** The system message of a prompt (the same object for the same prompt as the request before). */
+/**
+ * The system message of a prompt, a new object. A walk keeps the one it made while the prompt
+ * stays the same (walk.ts), so consecutive requests send it as the same object.
+ */
 export function systemWireMessage(system: string): Record<string, unknown> {
-  if (lastSystem?.text !== system) lastSystem = { text: system, message: { role: "system", content: system } };
-  return lastSystem.message;
+  return { role: "system", content: system };
 }
 
 const toolsCache = new WeakMap<object, Record<string, unknown>[]>();
