@@ -7,6 +7,7 @@ import type { ContextMessage, LlmMessage, Session } from "../../model";
 import { llmMessageChars } from "../pi/convert";
 import { deriveContextMessages } from "./messages";
 import type { HarnessIndex, StepRequest } from "./sessionIndex";
+import { wireMessage } from "./wire";
 
 /** Each checkpoint node's compaction (its place in `index.compactions`; the newest when several). */
 const checkpointOrders = new WeakMap<HarnessIndex, Map<number, number>>();
@@ -28,6 +29,8 @@ export class SurfaceCarry {
   readonly messages: ContextMessage[] = [];
   /** The same messages' LLM messages (a wire list is built from them, carried-wire.ts). */
   readonly llm: LlmMessage[] = [];
+  /** The messages' wire forms, made when first asked for (`wireAt`): a walk's body reads them. */
+  private readonly wire: (Record<string, unknown> | undefined)[] = [];
   /** `ends[k]`: how many messages the first k + 1 nodes make. */
   readonly ends: number[] = [];
   readonly ids: string[] = [];
@@ -82,6 +85,16 @@ export class SurfaceCarry {
         }
       }
     }
+  }
+
+  /** The wire form of the message at `at` (taken nodes only), the same object every time. */
+  wireAt(at: number): Record<string, unknown> {
+    let wire = this.wire[at];
+    if (wire === undefined) {
+      wire = wireMessage(this.llm[at]!);
+      this.wire[at] = wire;
+    }
+    return wire;
   }
 
   /** How many messages the first `length` nodes make. */

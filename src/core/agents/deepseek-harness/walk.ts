@@ -13,15 +13,9 @@ import { recordSharedHead } from "../../util/list-lineage";
 import { buildHarnessRequest, conversationParts, headerAt, modelInfoOf, requestModelRef } from "./pipeline";
 import { harnessIndex } from "./sessionIndex";
 import { SurfaceCarry } from "./surfaceCarry";
-import { cachedWireMessage, systemWireMessage } from "./wire";
+import { systemWireMessage } from "./wire";
 
 type Wire = Record<string, unknown>;
-
-/** One wire message per context message. */
-function wireStep(list: readonly LlmMessage[], start: number, wire: Wire[]): number {
-  wire.push(cachedWireMessage(list[start]!));
-  return start + 1;
-}
 
 export function* iterateHarnessTurnRequests(session: Session, options: PipelineOptions, hooks: PipelineHooks): Generator<{ turn: number; request: BuiltRequest }> {
   const index = harnessIndex(session);
@@ -29,6 +23,12 @@ export function* iterateHarnessTurnRequests(session: Session, options: PipelineO
   const messageLists = new AlternatingLists<ContextMessage>();
   const wire = new CarriedWire<Wire>();
   let carry: SurfaceCarry | null = null;
+  // One wire message per context message, kept by the carry of the list (`list` is that carry's
+  // messages or their first ones, so the places are the carry's).
+  const wireStep = (list: readonly LlmMessage[], start: number, out: Wire[]): number => {
+    out.push(carry!.wireAt(start));
+    return start + 1;
+  };
   let lastMessages: ContextMessage[] | null = null;
   // Consecutive requests to the same model under the same header and window share its facts.
   let lastModelKey: string | null = null;

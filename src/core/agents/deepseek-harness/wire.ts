@@ -64,7 +64,7 @@ function textOrNoOutput(text: Text): Text {
 }
 
 /** One context message as the adapter sends it. */
-function wireMessage(message: LlmMessage): Record<string, unknown> {
+export function wireMessage(message: LlmMessage): Record<string, unknown> {
   if (message.role === "assistant") {
     const texts: Text[] = [];
     const thinking: Text[] = [];
