@@ -85,7 +85,7 @@ export function wireMessage(message: LlmMessage): Record<string, unknown> {
 const wireCache = new WeakMap<object, Record<string, unknown>>();
 
 /** One context message as the adapter sends it, the same object every time it is asked for. */
-export function cachedWireMessage(message: LlmMessage): Record<string, unknown> {
+function cachedWireMessage(message: LlmMessage): Record<string, unknown> {
   let wire = wireCache.get(message);
   if (!wire) {
     wire = wireMessage(message);
