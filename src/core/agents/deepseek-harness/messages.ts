@@ -97,15 +97,13 @@ function userProvenance(entry: SessionEntry, source: Record<string, unknown>): C
   return { rule: "entry", entryId: entry.id };
 }
 
-const cache = new WeakMap<object, ContextMessage[]>();
-
 /**
  * The context messages a surface event derives to, in wire order; none for an assistant message
- * with empty content (it only hosts a max-tokens step's usage). Cached per event.
+ * with empty content (it only hosts a max-tokens step's usage). New objects each call: the callers
+ * that need the same objects again keep them while the event is on their surface
+ * (surfaceCarry.ts), so the messages of events a compaction replaced are not held to the end.
  */
 export function deriveContextMessages(entry: SessionEntry, toolNames: ReadonlyMap<string, string>): ContextMessage[] {
-  const cached = cache.get(entry.raw);
-  if (cached) return cached;
   const message = messageOf(entry);
   let out: ContextMessage[] = [];
   if (message) {
@@ -126,6 +124,5 @@ export function deriveContextMessages(entry: SessionEntry, toolNames: ReadonlyMa
       for (const block of blocks) if (block.type === "tool-result") out.push({ message: toolResultOf(block, toolNames), provenance: { rule: "entry", entryId: entry.id } });
     }
   }
-  cache.set(entry.raw, out);
   return out;
 }

@@ -7,6 +7,7 @@ import type { ContextMessage, LlmMessage, Session } from "../../model";
 import { llmMessageChars } from "../pi/convert";
 import { deriveContextMessages } from "./messages";
 import type { HarnessIndex, StepRequest } from "./sessionIndex";
+import { wireMessage } from "./wire";
 
 /** Each checkpoint node's compaction (its place in `index.compactions`; the newest when several). */
 const checkpointOrders = new WeakMap<HarnessIndex, Map<number, number>>();
@@ -28,6 +29,8 @@ export class SurfaceCarry {
   readonly messages: ContextMessage[] = [];
   /** The same messages' LLM messages (a wire list is built from them, carried-wire.ts). */
   readonly llm: LlmMessage[] = [];
+  /** The messages' wire forms, made when first asked for (`wireAt`): a walk's body reads them. */
+  private readonly wire: (Record<string, unknown> | undefined)[] = [];
   /** `ends[k]`: how many messages the first k + 1 nodes make. */
   readonly ends: number[] = [];
   readonly ids: string[] = [];
@@ -38,8 +41,21 @@ export class SurfaceCarry {
   /** …and the newest compaction place among it and the checkpoints before it (a running maximum). */
   private readonly newestOrders: number[] = [];
   private readonly seen = new Set<number>();
+  /** Each node's messages, taken once: the same objects wherever the node stands in the list. */
+  private readonly derived = new Map<number, ContextMessage[]>();
+  /**
+   * The carry of the list before (a compaction replaced part of it): the nodes it kept are still
+   * its objects. Only that list's own nodes are kept, not the lists before it, so a walk holds the
+   * messages of two lists at most instead of every message of the session.
+   */
+  private readonly inherited: ReadonlyMap<number, ContextMessage[]> | null;
 
-  constructor(readonly surface: readonly number[]) {}
+  constructor(
+    readonly surface: readonly number[],
+    previous: SurfaceCarry | null = null,
+  ) {
+    this.inherited = previous === null ? null : previous.derived;
+  }
 
   /** Takes the nodes up to `length` (the list's first `length` items). */
   extend(session: Session, index: HarnessIndex, length: number): void {
@@ -48,7 +64,12 @@ export class SurfaceCarry {
     for (let at = this.ends.length; at < length; at++) {
       const node = this.surface[at]!;
       const entry = session.entries[node]!;
-      for (const message of deriveContextMessages(entry, index.toolNames)) {
+      let derived = this.derived.get(node);
+      if (derived === undefined) {
+        derived = this.inherited?.get(node) ?? deriveContextMessages(entry, index.toolNames);
+        this.derived.set(node, derived);
+      }
+      for (const message of derived) {
         this.messages.push(message);
         this.llm.push(message.message);
       }
@@ -64,6 +85,16 @@ export class SurfaceCarry {
         }
       }
     }
+  }
+
+  /** The wire form of the message at `at` (taken nodes only), the same object every time. */
+  wireAt(at: number): Record<string, unknown> {
+    let wire = this.wire[at];
+    if (wire === undefined) {
+      wire = wireMessage(this.llm[at]!);
+      this.wire[at] = wire;
+    }
+    return wire;
   }
 
   /** How many messages the first `length` nodes make. */
@@ -106,7 +137,7 @@ const carries = new WeakMap<HarnessIndex, SurfaceCarry>();
 export function surfaceCarryOf(session: Session, index: HarnessIndex, request: StepRequest): SurfaceCarry {
   let carry = carries.get(index);
   if (!carry || carry.surface !== request.surface) {
-    carry = new SurfaceCarry(request.surface);
+    carry = new SurfaceCarry(request.surface, carry ?? null);
     carries.set(index, carry);
   }
   carry.extend(session, index, request.surfaceLength);

@@ -13,15 +13,9 @@ import { recordSharedHead } from "../../util/list-lineage";
 import { buildHarnessRequest, conversationParts, headerAt, modelInfoOf, requestModelRef } from "./pipeline";
 import { harnessIndex } from "./sessionIndex";
 import { SurfaceCarry } from "./surfaceCarry";
-import { cachedWireMessage, systemWireMessage } from "./wire";
+import { systemWireMessage } from "./wire";
 
 type Wire = Record<string, unknown>;
-
-/** One wire message per context message. */
-function wireStep(list: readonly LlmMessage[], start: number, wire: Wire[]): number {
-  wire.push(cachedWireMessage(list[start]!));
-  return start + 1;
-}
 
 export function* iterateHarnessTurnRequests(session: Session, options: PipelineOptions, hooks: PipelineHooks): Generator<{ turn: number; request: BuiltRequest }> {
   const index = harnessIndex(session);
@@ -29,13 +23,25 @@ export function* iterateHarnessTurnRequests(session: Session, options: PipelineO
   const messageLists = new AlternatingLists<ContextMessage>();
   const wire = new CarriedWire<Wire>();
   let carry: SurfaceCarry | null = null;
+  // One wire message per context message, kept by the carry of the list (`list` is that carry's
+  // messages or their first ones, so the places are the carry's).
+  const wireStep = (list: readonly LlmMessage[], start: number, out: Wire[]): number => {
+    out.push(carry!.wireAt(start));
+    return start + 1;
+  };
   let lastMessages: ContextMessage[] | null = null;
   // Consecutive requests to the same model under the same header and window share its facts.
   let lastModelKey: string | null = null;
   let lastModel: ModelInfo | null = null;
+  // The system message of the requests before: the same object while the prompt stays the same.
+  let lastSystem: { text: string; message: Wire } | null = null;
+  const systemMessage = (text: string): Wire => {
+    if (lastSystem?.text !== text) lastSystem = { text, message: systemWireMessage(text) };
+    return lastSystem.message;
+  };
   for (const request of index.requests) {
     const sameSurface = carry !== null && carry.surface === request.surface;
-    if (!carry || !sameSurface) carry = new SurfaceCarry(request.surface);
+    if (!carry || !sameSurface) carry = new SurfaceCarry(request.surface, carry);
     carry.extend(session, index, request.surfaceLength);
     const count = carry.countAt(request.surfaceLength);
     // In order, a request's surface is its list's nodes taken so far: the carried lists are its context.
@@ -53,7 +59,7 @@ export function* iterateHarnessTurnRequests(session: Session, options: PipelineO
       lastModelKey = modelKey;
     }
     const wireOf = (system: string | null) =>
-      wire.build("", llm, wireStep, { head: system === null ? [] : [systemWireMessage(system)], growing: whole, ...(reuseWalk ? { reuseWalk } : {}) });
+      wire.build("", llm, wireStep, { head: system === null ? [] : [systemMessage(system)], growing: whole, ...(reuseWalk ? { reuseWalk } : {}) });
     yield { turn: request.turn, request: buildHarnessRequest(conversationParts(request, header, modelRef, lastModel, messages), options, wireOf) };
   }
 }

@@ -64,7 +64,7 @@ function textOrNoOutput(text: Text): Text {
 }
 
 /** One context message as the adapter sends it. */
-function wireMessage(message: LlmMessage): Record<string, unknown> {
+export function wireMessage(message: LlmMessage): Record<string, unknown> {
   if (message.role === "assistant") {
     const texts: Text[] = [];
     const thinking: Text[] = [];
@@ -85,7 +85,7 @@ function wireMessage(message: LlmMessage): Record<string, unknown> {
 const wireCache = new WeakMap<object, Record<string, unknown>>();
 
 /** One context message as the adapter sends it, the same object every time it is asked for. */
-export function cachedWireMessage(message: LlmMessage): Record<string, unknown> {
+function cachedWireMessage(message: LlmMessage): Record<string, unknown> {
   let wire = wireCache.get(message);
   if (!wire) {
     wire = wireMessage(message);
@@ -105,13 +105,12 @@ export interface DeepseekBodyInput {
   stop?: unknown;
 }
 
-/** The last system message made: consecutive requests send the same prompt, as the same object. */
-let lastSystem: { text: string; message: Record<string, unknown> } | null = null;
-
-/** The system message of a prompt (the same object for the same prompt as the request before). */
+/**
+ * The system message of a prompt, a new object. A walk keeps the one it made while the prompt
+ * stays the same (walk.ts), so consecutive requests send it as the same object.
+ */
 export function systemWireMessage(system: string): Record<string, unknown> {
-  if (lastSystem?.text !== system) lastSystem = { text: system, message: { role: "system", content: system } };
-  return lastSystem.message;
+  return { role: "system", content: system };
 }
 
 const toolsCache = new WeakMap<object, Record<string, unknown>[]>();
