@@ -22,6 +22,8 @@ export interface SourcedMessage {
   contents: QwenContent[];
   context?: ContextMessage;
   jsonLength?: number;
+  /** For a copy the reminders went into: the message it copies and the parts added to its content. */
+  copyOf?: { message: SourcedMessage; added: readonly unknown[] };
   startupCopy?: { startup: readonly string[] | null; copy: SourcedMessage };
   dateCopy?: { date: string | null; at: number; copy: SourcedMessage };
 }
@@ -206,8 +208,9 @@ function withStartup(message: SourcedMessage, startup: readonly string[] | null)
   const kept = message.startupCopy;
   if (kept !== undefined && sameTexts(kept.startup, startup)) return kept.copy;
   const texts = startup ?? [notRecorded("startup reminders (skills, startup context, deferred tools)")];
-  const content = [...texts.map((text) => (typeof text === "string" ? { type: "text", text } : text)), ...(message.wire.content as unknown[])];
-  const copy = { wire: { ...message.wire, content }, contents: message.contents };
+  const added = texts.map((text) => (typeof text === "string" ? { type: "text", text } : text));
+  const content = [...added, ...(message.wire.content as unknown[])];
+  const copy = { wire: { ...message.wire, content }, contents: message.contents, copyOf: { message, added } };
   message.startupCopy = { startup, copy };
   return copy;
 }
@@ -222,7 +225,7 @@ function withDate(message: SourcedMessage, date: string | null, at: number): Sou
   if (kept !== undefined && kept.date === date && kept.at === at) return kept.copy;
   const parts = message.wire.content as unknown[];
   const reminder = date !== null ? { type: "text", text: date } : notRecorded("date reminder");
-  const copy = { wire: { ...message.wire, content: [...parts.slice(0, at), reminder, ...parts.slice(at)] }, contents: message.contents };
+  const copy = { wire: { ...message.wire, content: [...parts.slice(0, at), reminder, ...parts.slice(at)] }, contents: message.contents, copyOf: { message, added: [reminder] } };
   message.dateCopy = { date, at, copy };
   return copy;
 }
