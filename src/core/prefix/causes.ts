@@ -78,24 +78,32 @@ export function contextMessageText(message: ContextMessage): string {
 }
 
 /**
- * Whether two context messages have the same visible text. Asked for every message of a context
- * at every break, so it decides from what it has at hand: the same parts (a message carried from
- * one request to the next holds the very same texts), then the lengths; only texts of equal
- * length are read.
+ * Whether a message with the same visible text as `message` is among `messages`. Asked for every
+ * message of a context at every break, so it decides from what it has at hand: the same parts (a
+ * message carried from one request to the next holds the very same texts), then the lengths; only
+ * texts of equal length are read. `message`'s parts, length and text are taken once.
  */
-function sameMessageText(a: ContextMessage, b: ContextMessage): boolean {
-  if (a === b) return true;
-  const partsA = messageTextParts(a);
-  const partsB = messageTextParts(b);
-  if (partsA.length === partsB.length && partsA.every((part, index) => part === partsB[index])) return true;
-  const units = (parts: Text[]) => parts.reduce((sum, part) => sum + textUnits(part), 0);
-  if (units(partsA) !== units(partsB)) return false;
-  return contextMessageText(a) === contextMessageText(b);
+function textOccursIn(message: ContextMessage, messages: readonly ContextMessage[] | null | undefined): boolean {
+  if (!messages || messages.length === 0) return false;
+  const parts = messageTextParts(message);
+  let units = -1;
+  let text: string | null = null;
+  for (const other of messages) {
+    if (other === message) return true;
+    const otherParts = messageTextParts(other);
+    if (otherParts.length === parts.length && otherParts.every((part, index) => part === parts[index])) return true;
+    if (units < 0) units = textUnitsOf(parts);
+    if (textUnitsOf(otherParts) !== units) continue;
+    text ??= contextMessageText(message);
+    if (contextMessageText(other) === text) return true;
+  }
+  return false;
 }
 
-/** Whether a message with the same visible text as `message` is among `messages`. */
-function textOccursIn(message: ContextMessage, messages: readonly ContextMessage[] | null | undefined): boolean {
-  return (messages ?? []).some((other) => sameMessageText(other, message));
+function textUnitsOf(parts: readonly Text[]): number {
+  let units = 0;
+  for (const part of parts) units += textUnits(part);
+  return units;
 }
 
 /** Synthesized messages of `messages` whose text does not occur in `other`. */

@@ -123,6 +123,8 @@ interface FactCaches {
   fingerprints: Map<number, { check: number; facts: SegmentFacts }>;
   /** The fingerprint being taken (`fingerprintKey`). */
   lanes: PrintLanes;
+  /** How often fingerprints of each slot found earlier content (`worthPrinting`). */
+  printYield: Record<Slot, PrintYield>;
   /** Long strings → small ids, so a fingerprint stays short (V8 caches each string's hash). */
   interned: Map<string, number>;
 }
@@ -243,6 +245,44 @@ function fingerprintKey(value: unknown, slot: string, textType: string, tokenMod
   return 4294967296 * (2097151 & h2) + (h1 >>> 0);
 }
 
+/**
+ * The fingerprints of one slot taken lately and how many found earlier content. A fingerprint
+ * pays only when it finds the content (a fresh copy of an earlier message): else it is a second
+ * walk of a value the hash walks anyway. Sessions whose new segments are new content (the
+ * messages of most agents' walks are the same objects from turn to turn, found by identity) take
+ * a fingerprint for one new value in `PRINT_SAMPLE` only; the facts are the same either way.
+ */
+interface PrintYield {
+  tries: number;
+  hits: number;
+  skipped: number;
+}
+
+/** Fingerprints a slot takes before its yield decides; the counts are halved every `PRINT_WINDOW` tries. */
+const PRINT_LEARNING = 256;
+const PRINT_WINDOW = 1024;
+/** Below one hit in this many tries, fingerprints are taken for one new value in `PRINT_SAMPLE`. */
+const PRINT_HIT_RATIO = 4;
+const PRINT_SAMPLE = 8;
+
+function newPrintYield(): PrintYield {
+  return { tries: 0, hits: 0, skipped: 0 };
+}
+
+function worthPrinting(yieldOf: PrintYield): boolean {
+  if (yieldOf.tries < PRINT_LEARNING || yieldOf.hits * PRINT_HIT_RATIO >= yieldOf.tries) return true;
+  return yieldOf.skipped++ % PRINT_SAMPLE === 0;
+}
+
+function countPrint(yieldOf: PrintYield, hit: boolean): void {
+  yieldOf.tries++;
+  if (hit) yieldOf.hits++;
+  if (yieldOf.tries >= PRINT_WINDOW + PRINT_LEARNING) {
+    yieldOf.tries >>= 1;
+    yieldOf.hits >>= 1;
+  }
+}
+
 const STRING_CACHE_LIMIT = 256;
 
 export function createSegmentCache(): SegmentCache {
@@ -253,6 +293,7 @@ export function createSegmentCache(): SegmentCache {
       fingerprints: new Map(),
       interned: new Map(),
       lanes: { a: 0, b: 0, c: 0 },
+      printYield: { value: newPrintYield(), header: newPrintYield(), "text-block": newPrintYield() },
     },
     messagesByCounter: new Map(),
     runs: new Map(),
@@ -564,11 +605,12 @@ export class SegmentListBuilder {
       value = canonicalValue(input.source, view, input.textType);
       let print: number | null = null;
       let check = 0;
-      if (key) {
+      if (key && worthPrinting(this.caches.printYield[slot])) {
         print = fingerprintKey(value, slot, input.textType ?? "", tokenMode, this.caches.interned, this.caches.lanes);
         check = this.caches.lanes.c;
         const known = this.caches.fingerprints.get(print);
         if (known !== undefined && known.check === check) facts = known.facts;
+        countPrint(this.caches.printYield[slot], facts !== undefined);
       }
       if (!facts) {
         // The hash streams over the value without building its rendering; only JSON token mode,

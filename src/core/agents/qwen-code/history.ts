@@ -23,6 +23,11 @@ export interface QwenContent {
    * messages of its function responses in part order. Every call that sends it sends these objects.
    */
   wires: Record<string, unknown>[] | null;
+  /**
+   * A model content's function calls' arguments as their views show them, in call order, once its
+   * assistant message is made (request.ts): null for one the view parses from the message.
+   */
+  callArguments?: (Record<string, unknown> | null)[];
 }
 
 /** The token counts a Qwen Code process holds between calls; they set the max_tokens clamp (outputClamp.ts). */

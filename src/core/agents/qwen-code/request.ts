@@ -22,6 +22,8 @@ export interface SourcedMessage {
   contents: QwenContent[];
   context?: ContextMessage;
   jsonLength?: number;
+  /** For a copy the reminders went into: the message it copies and the parts added to its content. */
+  copyOf?: { message: SourcedMessage; added: readonly unknown[] };
   startupCopy?: { startup: readonly string[] | null; copy: SourcedMessage };
   dateCopy?: { date: string | null; at: number; copy: SourcedMessage };
 }
@@ -67,9 +69,39 @@ function toolMessages(content: QwenContent): Record<string, unknown>[] {
   return content.wires;
 }
 
+/**
+ * A call's `args` as its view shows them, without writing them as JSON and parsing that back (the
+ * view of every call of a chat did): the record's own object where parsing its JSON gives the same
+ * value, which holds for what a JSON line parses to but for numbers JSON cannot write (an
+ * overflowing literal, minus zero); null when it is not that (the view then parses the arguments).
+ * Not an object: the view shows no arguments, as it shows for what parses to one.
+ */
+function heldArguments(args: unknown): Record<string, unknown> | null {
+  if (!isObject(args)) return Array.isArray(args) || args === null || typeof args !== "object" ? {} : null;
+  return writesAsItself(args, 0) ? args : null;
+}
+
+/** Whether JSON.stringify then JSON.parse gives `value` back, deep-equal (plain JSON data of finite numbers, no minus zero). */
+function writesAsItself(value: unknown, depth: number): boolean {
+  if (typeof value === "string" || typeof value === "boolean" || value === null) return true;
+  if (typeof value === "number") return Number.isFinite(value) && !Object.is(value, -0);
+  if (typeof value !== "object" || depth > 64) return false;
+  if (Array.isArray(value)) {
+    for (const item of value) if (!writesAsItself(item, depth + 1)) return false;
+    return true;
+  }
+  if (Object.getPrototypeOf(value) !== Object.prototype) return false;
+  for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+    if (!writesAsItself((value as Record<string, unknown>)[key], depth + 1)) return false;
+  }
+  return true;
+}
+
 function newModelMessage(content: QwenContent): Record<string, unknown> {
   const texts: Text[] = [];
   const calls: Record<string, unknown>[] = [];
+  const args: (Record<string, unknown> | null)[] = [];
   for (const part of content.parts) {
     if (part.thought === true) continue;
     // A large answer may be a stored text (storedTextPlaces.ts): one text part stays one.
@@ -77,8 +109,10 @@ function newModelMessage(content: QwenContent): Record<string, unknown> {
     else if (isObject(part.functionCall)) {
       const call = part.functionCall;
       calls.push({ id: String(call.id ?? ""), type: "function", function: { name: String(call.name ?? ""), arguments: JSON.stringify(call.args ?? {}) } });
+      args.push(heldArguments(call.args));
     }
   }
+  content.callArguments = args;
   const message: Record<string, unknown> = { role: "assistant", content: texts.length > 0 ? joinTexts(texts, "") : null };
   if (calls.length > 0) message.tool_calls = calls;
   return message;
@@ -174,8 +208,9 @@ function withStartup(message: SourcedMessage, startup: readonly string[] | null)
   const kept = message.startupCopy;
   if (kept !== undefined && sameTexts(kept.startup, startup)) return kept.copy;
   const texts = startup ?? [notRecorded("startup reminders (skills, startup context, deferred tools)")];
-  const content = [...texts.map((text) => (typeof text === "string" ? { type: "text", text } : text)), ...(message.wire.content as unknown[])];
-  const copy = { wire: { ...message.wire, content }, contents: message.contents };
+  const added = texts.map((text) => (typeof text === "string" ? { type: "text", text } : text));
+  const content = [...added, ...(message.wire.content as unknown[])];
+  const copy = { wire: { ...message.wire, content }, contents: message.contents, copyOf: { message, added } };
   message.startupCopy = { startup, copy };
   return copy;
 }
@@ -190,7 +225,7 @@ function withDate(message: SourcedMessage, date: string | null, at: number): Sou
   if (kept !== undefined && kept.date === date && kept.at === at) return kept.copy;
   const parts = message.wire.content as unknown[];
   const reminder = date !== null ? { type: "text", text: date } : notRecorded("date reminder");
-  const copy = { wire: { ...message.wire, content: [...parts.slice(0, at), reminder, ...parts.slice(at)] }, contents: message.contents };
+  const copy = { wire: { ...message.wire, content: [...parts.slice(0, at), reminder, ...parts.slice(at)] }, contents: message.contents, copyOf: { message, added: [reminder] } };
   message.dateCopy = { date, at, copy };
   return copy;
 }
@@ -257,7 +292,18 @@ function blockText(part: unknown): Text {
   return "";
 }
 
-function view(wire: Record<string, unknown>): LlmMessage {
+/** A tool call's arguments as the view shows them: its `arguments` JSON parsed back. */
+function parsedArguments(fn: Record<string, unknown>): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(String(fn.arguments ?? "{}"));
+    return isObject(parsed) ? parsed : {};
+  } catch {
+    return {};
+  }
+}
+
+function view(message: SourcedMessage): LlmMessage {
+  const wire = message.wire;
   const content = Array.isArray(wire.content) ? wire.content : [];
   if (wire.role === "tool") {
     return { role: "toolResult", toolCallId: String(wire.tool_call_id ?? ""), toolName: "", content: content.map((p): TextBlock => ({ type: "text", text: blockText(p) })), isError: false };
@@ -265,17 +311,14 @@ function view(wire: Record<string, unknown>): LlmMessage {
   if (wire.role === "assistant") {
     const blocks: (TextBlock | ToolCallBlock)[] = [];
     if (isText(wire.content)) blocks.push({ type: "text", text: wire.content });
-    for (const call of Array.isArray(wire.tool_calls) ? wire.tool_calls.filter(isObject) : []) {
+    // The calls' arguments as their content holds them, where that is what parsing them back gives.
+    const held = message.contents.length === 1 ? message.contents[0]!.callArguments : undefined;
+    const calls = Array.isArray(wire.tool_calls) ? wire.tool_calls.filter(isObject) : [];
+    calls.forEach((call, k) => {
       const fn = isObject(call.function) ? call.function : {};
-      let args: Record<string, unknown> = {};
-      try {
-        const parsed: unknown = JSON.parse(String(fn.arguments ?? "{}"));
-        if (isObject(parsed)) args = parsed;
-      } catch {
-        args = {};
-      }
+      const args = held?.length === calls.length ? (held[k] ?? parsedArguments(fn)) : parsedArguments(fn);
       blocks.push({ type: "toolCall", id: String(call.id ?? ""), name: String(fn.name ?? ""), arguments: args });
-    }
+    });
     return { role: "assistant", api: "openai-completions", content: blocks };
   }
   return { role: "user", content: content.map((p): TextBlock => ({ type: "text", text: blockText(p) })) };
@@ -297,7 +340,7 @@ function provenance(message: SourcedMessage): Provenance {
 
 /** Each message's context view, made once per message object (a carried message is one from call to call). */
 function contextOf(message: SourcedMessage): ContextMessage {
-  message.context ??= { message: view(message.wire), provenance: provenance(message) };
+  message.context ??= { message: view(message), provenance: provenance(message) };
   return message.context;
 }
 

@@ -188,10 +188,25 @@ function jsonLength(value: unknown): number {
   return length;
 }
 
-/** A message's JSON length, measured once per message object (a carried message is one from call to call). */
+/**
+ * A message's JSON length, measured once per message object (a carried message is one from call to
+ * call). A copy the reminders went into is its message's length and the added parts' (each with
+ * its comma): a process that starts after a file was written sends new startup reminders in the
+ * first message, and measuring each such copy whole read that message's own parts (a
+ * compression's summary) again for every prompt.
+ */
 function messageLength(message: SourcedMessage): number {
-  // A tool message may hold a stored text (storedTextPlaces.ts): measured without rendering it.
-  message.jsonLength ??= exactJsonLength(message.wire) ?? 4;
+  if (message.jsonLength !== undefined) return message.jsonLength;
+  const copied = message.copyOf;
+  if (copied !== undefined) {
+    const before = copied.message.wire.content as unknown[];
+    let length = messageLength(copied.message) + (before.length > 0 ? copied.added.length : Math.max(0, copied.added.length - 1));
+    for (const part of copied.added) length += exactJsonLength(part) ?? 4;
+    message.jsonLength = length;
+  } else {
+    // A tool message may hold a stored text (storedTextPlaces.ts): measured without rendering it.
+    message.jsonLength = exactJsonLength(message.wire) ?? 4;
+  }
   return message.jsonLength;
 }
 

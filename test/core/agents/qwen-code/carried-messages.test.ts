@@ -2,14 +2,15 @@
 // call's messages are carried from the one before (request.ts MessageCarry), so a message two
 // calls share is the same object, and the copies the reminders go into are kept while the
 // reminder is. Every request must still be the one built on its own, in any order of turns.
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { generateAgentSession } from "../../../../bench/generate-agent-session";
 import type { PipelineOptions, RequestHeader, Session } from "../../../../src/core/model";
 import { readSessionText } from "../../../../src/core/session/index";
 import { analyzeSession, buildTurnRequest, countTurns } from "../../../../src/core/session/pipeline";
-import { repoPath } from "../../../support/fixtures";
+import { learnQwenCodeCapture, QWEN_STARTUP_REMINDERS } from "../../../../src/core/agents/qwen-code/capture";
+import { repoPath, sharedFixtures } from "../../../support/fixtures";
 
 const chats = (): { name: string; text: string }[] => {
   const generated = generateAgentSession("qwen-code", { minBytes: 200 * 1024, seed: 5, callsPerCompaction: 10 });
@@ -85,6 +86,33 @@ describe("Qwen Code messages carried from call to call", () => {
     // Another header: its own system message.
     const other = buildTurnRequest(session, { header: { ...header, systemPrompt: "Other." } }, 2).body;
     expect((other.messages as { content: unknown }[])[0]!.content).toBe("Other.");
+  });
+
+  // The recording's first request teaches the reminders (needs ../shared/fixtures).
+  const shared = sharedFixtures();
+  it.skipIf(shared === null)("sizes every call with the captured reminders as its body measures, the reminders' copies from their messages", () => {
+    const folder = path.join(shared!.dir, "qwen-code/p-continue-autocompress");
+    const chatsFolder = path.join(folder, "session/projects");
+    const project = readdirSync(chatsFolder)[0]!;
+    const file = readdirSync(path.join(chatsFolder, project, "chats"))[0]!;
+    const text = readFileSync(path.join(chatsFolder, project, "chats", file), "utf8");
+    const facts = learnQwenCodeCapture(JSON.parse(readFileSync(path.join(folder, "requests/001.json"), "utf8")) as Record<string, unknown>, "001.json");
+    expect(facts.some((fact) => fact.key === QWEN_STARTUP_REMINDERS)).toBe(true);
+    const options: PipelineOptions = { header: { api: "openai-completions", extraSettings: {}, source: "001.json", facts } };
+    const session = readSessionText(text, file)!;
+    const turns = analyzeSession(session, options).turns;
+    let startupChanged = false;
+    let lastFirstUser: unknown = null;
+    for (const summary of turns) {
+      const body = buildTurnRequest(readSessionText(text, file)!, options, summary.turn).body;
+      const tools = Array.isArray(body.tools) ? JSON.stringify(body.tools).length : 0;
+      expect(summary.chars, `turn ${summary.turn}`).toBe(JSON.stringify(body.messages).length + tools);
+      const firstUser = JSON.stringify((body.messages as { role: string }[]).find((message) => message.role === "user"));
+      if (lastFirstUser !== null && firstUser !== lastFirstUser) startupChanged = true;
+      lastFirstUser = firstUser;
+    }
+    // The chat writes files: later processes list them in their startup reminders.
+    expect(startupChanged).toBe(true);
   });
 
   it("sizes every call and views its messages as each call built alone does, the history's figures carried", () => {
