@@ -113,17 +113,6 @@ class MessageBuilder {
   }
 }
 
-/** The merged message of an API message, made once per group (and again if the group grew). */
-const mergedByGroup = new WeakMap<readonly SessionEntry[], { length: number; item: { message: Record<string, unknown>; entryIds: string[] } }>();
-
-function mergedGroup(group: readonly SessionEntry[]): { message: Record<string, unknown>; entryIds: string[] } {
-  const kept = mergedByGroup.get(group);
-  if (kept && kept.length === group.length) return kept.item;
-  const item = { message: mergedAssistantMessage(group), entryIds: group.map((member) => member.id) };
-  mergedByGroup.set(group, { length: group.length, item });
-  return item;
-}
-
 /**
  * One walk of a branch path from a compaction boundary (or the root): the entries before `next`
  * have been added. The request of an answer further on is this walk taken further, so asking
@@ -194,8 +183,9 @@ function addAssistantGroup(walk: ApproximateWalk, entry: SessionEntry): void {
   if (walk.doneGroups.has(messageId)) return;
   walk.doneGroups.add(messageId);
   const group = walk.index.messageGroups.get(messageId) ?? [entry];
-  const merged = mergedGroup(group);
-  walk.builder.addAssistant(merged.message, merged.entryIds);
+  // Made by the walk, once (doneGroups), and kept by nothing else: the message and what later
+  // stages keep by it go with the walk once no request reaches it (a compaction starts another).
+  walk.builder.addAssistant(mergedAssistantMessage(group), group.map((member) => member.id));
   for (const result of groupResults(walk.index, group)) {
     const blocks = contentBlocks(entryMessage(result)?.content);
     if (!blocks.every((block) => isObject(block) && block.type === "tool_result")) continue;
@@ -236,31 +226,32 @@ export function approximateMessages(index: ClaudeSessionIndex, path: readonly Se
  * made ones it has and takes on the rest.
  */
 export function approximateParts(index: ClaudeSessionIndex, path: readonly SessionEntry[], answerIndex: number): WireList<ApproximateMessage> {
-  let kept = partsByPath.get(path);
-  const generation = indexGeneration(index);
-  if (!kept || kept.index !== index || kept.generation !== generation) {
-    kept = { index, generation, parts: new Map() };
-    partsByPath.set(path, kept);
-  }
-  let parts = kept.parts.get(answerIndex);
+  const kept = partsByPath.get(path);
+  const given = kept !== undefined && kept.walk.index === index && kept.walk.generation === indexGeneration(index) ? kept.parts.get(answerIndex) : undefined;
+  if (given !== undefined) return given;
+  const walk = walkTo(index, path, answerIndex);
+  let parts = kept?.walk === walk ? kept.parts : undefined;
   if (parts === undefined) {
-    const builder = walkTo(index, path, answerIndex).builder;
-    parts = { base: builder.out, baseLength: builder.out.length, extra: builder.pendingMessages() };
-    kept.parts.set(answerIndex, parts);
+    // Another walk (a compaction, or a pass starting over): the parts of the last one go with it.
+    parts = new Map();
+    partsByPath.set(path, { walk, parts });
   }
-  return parts;
+  const builder = walk.builder;
+  const made = { base: builder.out, baseLength: builder.out.length, extra: builder.pendingMessages() };
+  parts.set(answerIndex, made);
+  return made;
 }
 
 /**
- * The parts given for each answer of a path, while the index has not grown: a walk's list only
- * grows and its pending lists are never changed, so they stay true. A second pass over the turns
- * (the analysis, then the requests) takes them instead of walking the path again, and both
- * passes see the same message objects.
+ * The parts given for each answer of the path's current walk: a walk's list only grows and its
+ * pending lists are never changed, so they stay true. A second pass over the turns (the analysis,
+ * then the requests) takes them instead of walking the path again, and both passes see the same
+ * message objects, as long as no compaction started another walk in between. Only the current
+ * walk's are kept: the messages before a compaction are in no later request, and neither they nor
+ * what later stages keep by them (views, sizes, segments, all kept by object) stay for the
+ * rest of the session.
  */
-const partsByPath = new WeakMap<
-  readonly SessionEntry[],
-  { index: ClaudeSessionIndex; generation: number; parts: Map<number, WireList<ApproximateMessage>> }
->();
+const partsByPath = new WeakMap<readonly SessionEntry[], { walk: ApproximateWalk; parts: Map<number, WireList<ApproximateMessage>> }>();
 
 function walkTo(index: ClaudeSessionIndex, path: readonly SessionEntry[], answerIndex: number): ApproximateWalk {
   let walk = walks.get(path);

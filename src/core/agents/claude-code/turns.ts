@@ -48,7 +48,7 @@ import {
   type ApiRequestRecord,
   type ClaudeSessionIndex,
 } from "./session-index";
-import { assembleClaudeBody, billingHeaderBlock, metadataBlock, sentMessage, type SentMessages } from "./wire";
+import { assembleClaudeBody, billingHeaderBlock, metadataBlock, sentMessage, type ClaudeUserIds, type SentMessages } from "./wire";
 import { WireCarry, type WireList } from "./wire-carry";
 import { recordSharedHead } from "../../util/list-lineage";
 import { AlternatingLists } from "../../providers/alternating-lists";
@@ -635,9 +635,22 @@ class RequestCarry {
   approximateParams: { modelId: string | undefined; params: Record<string, unknown> } | null = null;
   /** Approximated system prompts by text, so an unchanged prompt is the same object turn to turn. */
   readonly approximateSystems = new Map<string, Record<string, unknown>[]>();
+  /** The last metadata block and the ids it was made of: every turn of the session sends the same one. */
+  metadata: { sessionId: string | null; deviceId: string | null; accountUuid: string | null; block: Record<string, unknown> } | null = null;
 }
 
 const requestCarryOf = perObject<Session, RequestCarry>(() => new RequestCarry());
+
+/** The session's metadata block: made once while its ids stay, one object for every turn. */
+function carriedMetadata(carry: RequestCarry, sessionId: string | null, ids: ClaudeUserIds | null): Record<string, unknown> {
+  const deviceId = ids?.deviceId ?? null;
+  const accountUuid = ids?.accountUuid ?? null;
+  const last = carry.metadata;
+  if (last !== null && last.sessionId === sessionId && last.deviceId === deviceId && last.accountUuid === accountUuid) return last.block;
+  const block = metadataBlock(sessionId, ids);
+  carry.metadata = { sessionId, deviceId, accountUuid, block };
+  return block;
+}
 
 /** Brings the request carry to a turn's wire items. */
 function carryRequest(carry: RequestCarry, list: WireList<WireItem>): void {
@@ -793,7 +806,7 @@ export function buildClaudeTurnRequest(session: Session, options: PipelineOption
         messages: wireMessages,
         cacheControl: turn.record.cacheControl,
         billingBlock: billing.block,
-        metadata: metadataBlock(index.sessionId, userIds),
+        metadata: carriedMetadata(carry, index.sessionId, userIds),
       },
       warnings,
       carried,
@@ -819,7 +832,7 @@ export function buildClaudeTurnRequest(session: Session, options: PipelineOption
         // FM-CC-21 [INF]: breakpoints on the system block and the last block of the last message.
         cacheControl: lastContent.length > 0 ? [SYSTEM_MARKER, { path: ["messages", lastIndex, "content", lastContent.length - 1], value: EPHEMERAL }] : SYSTEM_MARKERS,
         billingBlock: billing.block,
-        metadata: metadataBlock(index.sessionId, userIds),
+        metadata: carriedMetadata(carry, index.sessionId, userIds),
       },
       warnings,
       carried,

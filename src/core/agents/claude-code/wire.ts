@@ -65,25 +65,18 @@ export interface ClaudeUserIds {
 /**
  * `metadata.user_id`: a JSON string with device, account and session ids. The session id is the
  * transcript's; device and account ids are not recorded there and come from a capture when given.
+ * Every turn of a session sends the same one: a caller building turn after turn keeps it with the
+ * session's other carried state (turns.ts), not here.
  */
 export function metadataBlock(sessionId: string | null, ids: ClaudeUserIds | null = null): Record<string, unknown> {
-  const deviceId = ids?.deviceId ?? null;
-  const accountUuid = ids?.accountUuid ?? null;
-  // Every turn of a session sends the same one: made once, not rendered per turn.
-  const last = lastMetadata;
-  if (last !== null && last.sessionId === sessionId && last.deviceId === deviceId && last.accountUuid === accountUuid) return last.block;
-  const block = {
+  return {
     user_id: JSON.stringify({
-      device_id: deviceId ?? notRecordedText("device id"),
-      account_uuid: accountUuid ?? notRecordedText("account uuid"),
+      device_id: ids?.deviceId ?? notRecordedText("device id"),
+      account_uuid: ids?.accountUuid ?? notRecordedText("account uuid"),
       session_id: sessionId ?? notRecordedText("session id"),
     }),
   };
-  lastMetadata = { sessionId, deviceId, accountUuid, block };
-  return block;
 }
-
-let lastMetadata: { sessionId: string | null; deviceId: string | null; accountUuid: string | null; block: Record<string, unknown> } | null = null;
 
 const strippedCache = new WeakMap<object, unknown>();
 

@@ -2,7 +2,7 @@
 // previous turn's objects followed by new ones (per-message work downstream is cached by object),
 // and they equal the messages a walk made for that turn alone gives.
 import { describe, expect, it } from "vitest";
-import { approximateMessages } from "../../../../src/core/agents/claude-code/approximate";
+import { approximateMessages, approximateParts } from "../../../../src/core/agents/claude-code/approximate";
 import { getClaudeBranch } from "../../../../src/core/agents/claude-code/turns";
 import { defaultLeaf, getClaudeIndex } from "../../../../src/core/agents/claude-code/session-index";
 import { assistant, attachment, boundary, readClaude, user } from "./helpers";
@@ -62,4 +62,28 @@ describe("approximated requests as one walk", () => {
     }
     expect(turns[4]![0]).not.toBe(turns[3]![0]);
   });
+
+  it("keeps the parts of the current walk only: a second pass shares them until a compaction, and nothing of a walk before one stays", () => {
+    const s = session();
+    const index = getClaudeIndex(s);
+    const branch = getClaudeBranch(s, defaultLeaf(index)!);
+    const path = branch.path.slice();
+    const [first, second, , , afterCompaction, last] = branch.turns.map((turn) => turn.pathIndex) as number[];
+    const one = approximateParts(index, path, first!);
+    const two = approximateParts(index, path, second!);
+    // Asked again within the same walk (a second pass before any compaction): the same parts.
+    expect(approximateParts(index, path, first!)).toBe(one);
+    expect(approximateParts(index, path, second!)).toBe(two);
+    const after = approximateParts(index, path, afterCompaction!);
+    approximateParts(index, path, last!);
+    // The walk before the compaction is gone: asked again, its turns are walked again, new objects.
+    const again = approximateParts(index, path, second!);
+    expect(again).not.toBe(two);
+    expect(again.base).not.toBe(two.base);
+    const assistantOf = (parts: typeof two) => [...parts.base.slice(0, parts.baseLength), ...parts.extra].find((item) => item.message.role === "assistant")!.message;
+    expect(assistantOf(again)).not.toBe(assistantOf(two));
+    expect(assistantOf(again)).toEqual(assistantOf(two));
+    expect(approximateParts(index, path, afterCompaction!)).not.toBe(after);
+  });
 });
+

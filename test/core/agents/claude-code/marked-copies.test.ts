@@ -86,6 +86,18 @@ describe("an approximated request's unchanged parts", () => {
     expect(two.tools).toBe(one.tools);
   });
 
+  it("keep each session's metadata block with that session: another session's turns in between do not make it again", () => {
+    const other = readClaude([
+      { ...user("o1", null, "another session"), sessionId: "other-session" },
+      { ...assistant("o2", "o1", "msg_o", [{ type: "text", text: "hello" }]), sessionId: "other-session" },
+    ]);
+    const one = buildTurnRequest(session, options, 1).body;
+    const elsewhere = buildTurnRequest(other, options, 1).body;
+    const two = buildTurnRequest(session, options, 2).body;
+    expect(elsewhere.metadata).not.toEqual(one.metadata);
+    expect(two.metadata).toBe(one.metadata);
+  });
+
   it("are made once, not per turn: the metadata block and the markers' value", () => {
     const one = buildTurnRequest(session, options, 1).body;
     const two = buildTurnRequest(session, options, 2).body;
