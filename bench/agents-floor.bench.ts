@@ -1,7 +1,8 @@
 // Every agent against the read + parse floor: for each agent bench/generate-agent-session.ts
 // writes (sessions with real files' shapes), at each size and seed, the compiled CLI's
-// `prefix --tokenizer estimate` against bench/line-floor.mjs over the same files (a Claude Code
-// session's sub-agent transcripts too, which the CLI reads), both whole processes under GNU time
+// `prefix --tokenizer estimate` against bench/line-floor.mjs over the file that command reads (a
+// Claude Code session's main transcript: its sub-agents reach `prefix` through the transcript's
+// progress lines, so the floor leaves their own files out too), both whole processes under GNU time
 // in the same run, one after the other. Prints one table per agent: CPU time (user + system) and
 // peak memory of each, their ratio (target: prefix ≤ 1.6 × the floor's CPU) and the peak against
 // the bytes read. The machine is shared: CPU time, not wall. Build first (`npm run build:cli`).
@@ -54,8 +55,10 @@ for (const agent of agents) {
   for (const mb of sizes) {
     for (const seed of seeds) {
       const session = generateAgentSession(agent, { minBytes: mb * 1024 * 1024, seed });
-      const total = session.files.reduce((sum, file) => sum + statSync(file).size, 0);
-      const floor = timeChild(process.execPath, ["--max-old-space-size=16384", "bench/line-floor.mjs", ...session.files]);
+      // Only what the measured command reads counts: a floor over files `prefix` never opens would
+      // make the ratio and the peak per byte look better than they are.
+      const total = statSync(session.file).size;
+      const floor = timeChild(process.execPath, ["--max-old-space-size=16384", "bench/line-floor.mjs", session.file]);
       const cli = timeChild(process.execPath, ["--max-old-space-size=16384", bin, "prefix", session.file, "--tokenizer", "estimate"]);
       rows.push({ mb, seed, bytes: total, files: session.files.length, turns: session.turns, compactions: session.compactions, subagents: session.subagents, floor, cli });
       console.error(`${agent} ${mb} MB seed ${seed}: floor ${cpu(floor)} s CPU, prefix ${cpu(cli)} s CPU (${(cli.cpuSeconds / floor.cpuSeconds).toFixed(2)} ×), peak ${peak(cli)} MB`);
@@ -63,7 +66,7 @@ for (const agent of agents) {
     }
   }
   console.log(`\n### ${agent}\n\nCLI start (one prompt): ${cpu(start)} s CPU, peak ${peak(start)} MB.\n`);
-  console.log("| size | seed | MB read (files) | turns | compactions | sub-agents | floor CPU s | floor peak MB | prefix CPU s | prefix peak MB | prefix / floor CPU | net of start | prefix peak × bytes read |");
+  console.log("| size | seed | MB read (files written) | turns | compactions | sub-agents | floor CPU s | floor peak MB | prefix CPU s | prefix peak MB | prefix / floor CPU | net of start | prefix peak × bytes read |");
   console.log("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
   for (const r of rows) {
     const ratio = r.cli.cpuSeconds / r.floor.cpuSeconds;
