@@ -77,7 +77,7 @@ function toolMessages(content: QwenContent): Record<string, unknown>[] {
  * Not an object: the view shows no arguments, as it shows for what parses to one.
  */
 function heldArguments(args: unknown): Record<string, unknown> | null {
-  if (!isObject(args)) return Array.isArray(args) || args === null || typeof args !== "object" ? {} : null;
+  if (!isObject(args)) return {};
   return writesAsItself(args, 0) ? args : null;
 }
 
