@@ -6,7 +6,10 @@
 // then runs, in the same run, ccusage 20.0.24 (`session --json --offline`, through npx unless
 // --ccusage names another command), `scan` (its summary pass) and, unless --no-full, `scan --full`,
 // and prints each time and the ratios to ccusage, and whether each session's tokens agree with
-// ccusage's (an independent count of the same lines). By hand only, never in CI.
+// ccusage's (an independent count of the same lines). With the full pass it also times
+// `scan --full --tokenizer estimate` (the analysis without the Claude vocabulary's token counts)
+// and the folder's read + parse floor (bench/line-floor.mjs over every file, one process): the
+// CPU any pass that parses every line cannot go below. By hand only, never in CI.
 //
 // Run with `npx tsx bench/scan-vs-ccusage.ts [--mb 900] [--ccusage "<command>"] [--no-full]
 // [--keep] [--baseline <contextscope.mjs>]`. `--baseline` times another build's summary pass in the
@@ -119,6 +122,14 @@ function timed(command: string, commandArgs: string[], env: NodeJS.ProcessEnv): 
   return { seconds, cpu, stdout };
 }
 
+/** Every `.jsonl` file under a folder (the transcripts and their sub-agent files). */
+function filesUnder(folder: string): string[] {
+  return readdirSync(folder, { recursive: true, encoding: "utf8" })
+    .filter((name) => name.endsWith(".jsonl"))
+    .map((name) => path.join(folder, name))
+    .sort();
+}
+
 /** ccusage's row of one session: `period` is the session id (the transcript's file name). */
 interface CcusageRow {
   period: string;
@@ -185,6 +196,10 @@ function main(): void {
     if (withFull) {
       const full = timed(scan.command, [...scan.args, "--full", built.projects], env);
       console.log(`scan --full: ${full.seconds.toFixed(2)} s${cpuText(full.cpu)}; ${(full.seconds / theirs.seconds).toFixed(2)} × ccusage${cpuRatio(full.cpu, theirs.cpu)}`);
+      const estimated = timed(scan.command, [...scan.args, "--full", "--tokenizer", "estimate", built.projects], env);
+      console.log(`scan --full --tokenizer estimate: ${estimated.seconds.toFixed(2)} s${cpuText(estimated.cpu)}; ${(estimated.seconds / theirs.seconds).toFixed(2)} × ccusage${cpuRatio(estimated.cpu, theirs.cpu)}`);
+      const floor = timed(process.execPath, ["--max-old-space-size=16384", path.resolve("bench/line-floor.mjs"), ...filesUnder(built.projects)], env);
+      console.log(`read + parse floor (every line of every file, one process): ${floor.seconds.toFixed(2)} s${cpuText(floor.cpu)}; ${(floor.seconds / theirs.seconds).toFixed(2)} × ccusage${cpuRatio(floor.cpu, theirs.cpu)}`);
     }
   } finally {
     if (keep) console.log(`kept: ${built.home}`);
