@@ -248,10 +248,10 @@ for (const mb of givenFile ? [0] : sizesMb) {
       if (screenshotFile) await page.screenshot({ path: screenshotFile, timeout: 30_000 }).catch((reason: Error) => process.stderr.write(`no screenshot: ${reason.message}\n`));
       throw error;
     }
-    await watchingOpen;
-    await openWatch?.detach();
     const openWallMs = Date.now() - wallStart;
     const openCpuSeconds = browserCpuSeconds() - cpuBefore;
+    await watchingOpen;
+    await openWatch?.detach();
     const marks = await page.evaluate(() => (window as unknown as { __bench: Record<string, number> }).__bench);
     const stalls = await page.evaluate(() => (window as unknown as { __stalls: number[][] }).__stalls);
     const turns = await page.evaluate(() => (window as unknown as { __contextscope: { turnCount: number } }).__contextscope.turnCount);
