@@ -3,6 +3,7 @@
 // page's main thread was blocked while the file loaded. Serve a build first:
 //   npx vite build --outDir dist && npx vite preview --port 4203 --strictPort
 // then: npx tsx bench/browser-open.bench.ts [--mb 100,1024] [--steps 50] [--runs 1] [--url http://127.0.0.1:4203/]
+//   [--file <session.jsonl>] [--timeout <minutes>] [--no-exact] [--watch-heaps] [--screenshot <file.png>] (below)
 // Sessions come from bench/generate-session.ts (seed 1), written once to a temporary folder
 // (or pass --file <session.jsonl> to use one). Prints one JSON line per run.
 //
