@@ -3,6 +3,7 @@
 // page's main thread was blocked while the file loaded. Serve a build first:
 //   npx vite build --outDir dist && npx vite preview --port 4203 --strictPort
 // then: npx tsx bench/browser-open.bench.ts [--mb 100,1024] [--steps 50] [--runs 1] [--url http://127.0.0.1:4203/]
+//   [--file <session.jsonl>] [--timeout <minutes>] [--no-exact] [--watch-heaps] [--screenshot <file.png>] (below)
 // Sessions come from bench/generate-session.ts (seed 1), written once to a temporary folder
 // (or pass --file <session.jsonl> to use one). Prints one JSON line per run.
 //
@@ -36,6 +37,12 @@
 // steps (the DevTools protocol's Profiler), writes it (open it in Chrome's DevTools) and prints the
 // functions with the most self time to stderr: where the page's part of a step goes (each run
 // writes the same file: profile one run at a time).
+// For a session too large for the defaults (16 GB): `--timeout <minutes>` bounds each wait of the
+// page (ready, the exact pass; default 10), `--no-exact` measures the memory right after the steps
+// instead of waiting for the exact pass (which takes hours there; exactPassMs is then null),
+// `--watch-heaps` also samples the heaps every 5 s from the drop until ready (which part grows while
+// reading), and `--screenshot <file.png>` opens the page at 1440×900 and writes what it shows at
+// ready, or when a wait fails (what the user sees then).
 import { readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { chromium, type Page } from "@playwright/test";
@@ -55,6 +62,9 @@ const baseURL = argument("url", "http://127.0.0.1:4203/");
 const givenFile = argument("file", "");
 const profileFile = argument("profile-steps", "");
 const watchHeaps = process.argv.includes("--watch-heaps");
+const waitMinutes = Number(argument("timeout", "10"));
+const waitExact = !process.argv.includes("--no-exact");
+const screenshotFile = argument("screenshot", "");
 
 /** What the summary reads of a DevTools CPU profile (Profiler.stop's `profile`). */
 interface CpuProfile {
@@ -197,8 +207,8 @@ const browser = await chromium.launch({ executablePath: findChromium() ?? undefi
 for (const mb of givenFile ? [0] : sizesMb) {
   const file = givenFile || (await cachedPiSession(mb));
   for (let run = 1; run <= runs; run++) {
-    const page = await browser.newPage();
-    page.setDefaultTimeout(10 * 60_000);
+    const page = await browser.newPage(screenshotFile ? { viewport: { width: 1440, height: 900 } } : {});
+    page.setDefaultTimeout(waitMinutes * 60_000);
     const errors: string[] = [];
     page.on("console", (message) => {
       if (message.type() === "error") errors.push(message.text());
@@ -218,20 +228,36 @@ for (const mb of givenFile ? [0] : sizesMb) {
     const cpuBefore = browserCpuSeconds();
     const wallStart = Date.now();
     await page.getByTestId("open-file-input").setInputFiles(file);
-    await page.waitForFunction(
-      () => {
+    const opened = () =>
+      page.evaluate(() => {
         const marks = (window as unknown as { __bench: Record<string, number | null> }).__bench;
         return marks.ready !== null && marks.firstTurn !== null && marks.firstRequest !== null;
-      },
-      null,
-      { polling: 100 },
-    );
+      });
+    const openWatch = watchHeaps ? await page.context().newCDPSession(page) : null;
+    const watchingOpen = openWatch ? sampleHeaps(openWatch, wallStart, opened, (line) => process.stderr.write(`open: ${line}\n`), 5000).catch(() => undefined) : null;
+    try {
+      await page.waitForFunction(
+        () => {
+          const marks = (window as unknown as { __bench: Record<string, number | null> }).__bench;
+          return marks.ready !== null && marks.firstTurn !== null && marks.firstRequest !== null;
+        },
+        null,
+        { polling: 100 },
+      );
+    } catch (error) {
+      process.stderr.write(`not ready after ${Date.now() - wallStart} ms (peak renderer ${rendererPeakMb()} MiB, ${errors.length} console errors: ${errors.slice(0, 5).join(" | ")})\n`);
+      if (screenshotFile) await page.screenshot({ path: screenshotFile, timeout: 30_000 }).catch((reason: Error) => process.stderr.write(`no screenshot: ${reason.message}\n`));
+      throw error;
+    }
     const openWallMs = Date.now() - wallStart;
     const openCpuSeconds = browserCpuSeconds() - cpuBefore;
+    await watchingOpen;
+    await openWatch?.detach();
     const marks = await page.evaluate(() => (window as unknown as { __bench: Record<string, number> }).__bench);
     const stalls = await page.evaluate(() => (window as unknown as { __stalls: number[][] }).__stalls);
     const turns = await page.evaluate(() => (window as unknown as { __contextscope: { turnCount: number } }).__contextscope.turnCount);
     process.stderr.write(`ready after ${openWallMs} ms (${turns} turns); stepping\n`);
+    if (screenshotFile) await page.screenshot({ path: screenshotFile });
     // The file input keeps the focus after the pick; the shortcuts ignore keys typed into inputs.
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     // Steps from the first turn, right after ready (the background prefix passes still run).
@@ -260,13 +286,13 @@ for (const mb of givenFile ? [0] : sizesMb) {
     // The exact pass (o200k counts for every turn) runs in the background from ready on, during
     // the steps too; its end is when the timeline's figures are final.
     const exactDone = () => page.evaluate(() => (window as unknown as { __contextscope: { prefixPass: string | null } }).__contextscope.prefixPass === "exact");
-    if (watchHeaps) {
+    if (watchHeaps && waitExact) {
       const sampler = await page.context().newCDPSession(page);
       await sampleHeaps(sampler, wallStart, exactDone, (line) => process.stderr.write(`${line}\n`));
       await sampler.detach();
     }
-    await page.waitForFunction(() => (window as unknown as { __contextscope: { prefixPass: string | null } }).__contextscope.prefixPass === "exact", null, { polling: 100 });
-    const exactPassMs = Date.now() - wallStart;
+    if (waitExact) await page.waitForFunction(() => (window as unknown as { __contextscope: { prefixPass: string | null } }).__contextscope.prefixPass === "exact", null, { polling: 100 });
+    const exactPassMs = waitExact ? Date.now() - wallStart : null;
     const heapsMb = await workerHeapsMb(await page.context().newCDPSession(page));
     const fileMb = statSync(file).size / 1024 / 1024;
     const peakMb = rendererPeakMb();
