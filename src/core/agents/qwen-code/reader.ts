@@ -11,7 +11,7 @@ import type { FormatReader, LineReader, LineReaderOptions } from "../../readers/
 import { StoredTextReader } from "../../readers/stored-text-reader";
 import { readStoredTextLine } from "../../readers/stored-text-line";
 import { isObject } from "../../util/is-object";
-import { keepQwenStoredTexts } from "./storedTextPlaces";
+import { keepQwenStoredTexts, QWEN_STORED_TEXT_KEYS } from "./storedTextPlaces";
 import type { TypedRecord } from "../../readers/line-tally";
 
 export const QWEN_CODE_FORMAT_ID = "qwen-code";
@@ -99,6 +99,7 @@ class QwenLineReader extends StoredTextReader implements LineReader {
       store: () => this.textStore(),
       asText: (text) => this.pushLine(text, lineNumber),
       keep: (raw, store, mark) => keepQwenStoredTexts(raw, store, mark),
+      keys: QWEN_STORED_TEXT_KEYS,
       // A line that makes no entry (no type) keeps no bytes.
       read: (parsed) => this.readRecord(this.lines.parsedRecord(parsed, lineNumber, NO_TYPE), lineNumber),
     });
