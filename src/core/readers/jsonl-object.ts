@@ -4,7 +4,7 @@
 import type { ReaderWarning } from "../model";
 import { isObject } from "../util/is-object";
 import { capParsedValue, parseJsonCapped } from "../util/json-depth";
-import { parseLineKeepingLargeTexts } from "../text/largeLiterals";
+import { parseLineKeepingLargeTexts, type StoredTextKeys } from "../text/largeLiterals";
 import type { TextStore } from "../text/storedText";
 
 type ParsedLine = { value: Record<string, unknown>; note?: string } | { reason: string };
@@ -56,6 +56,7 @@ function parseLine(text: string): ParsedLine {
  * place in the line, when the line's offset there is known) as a stored text: the same value
  * once those are decoded, the same reasons and notes. The depth cap applies to what JSON.parse
  * reads (the line with the large texts cut out), where a stored text is a string as in the line.
+ * With `keys`, only large values of those properties are kept stored.
  */
 export function parseObjectLineBytes(
   bytes: Uint8Array,
@@ -63,6 +64,7 @@ export function parseObjectLineBytes(
   end: number,
   store: TextStore,
   lineOffset?: number,
+  keys?: StoredTextKeys,
 ): { value: Record<string, unknown>; note?: string } | { reason: string } {
   let note: string | null = null;
   let value: unknown;
@@ -71,7 +73,7 @@ export function parseObjectLineBytes(
       const capped = capParsedValue(parsed);
       note = capped.note;
       return capped.value;
-    }, lineOffset);
+    }, lineOffset, keys);
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
     return { reason: `not valid JSON, line skipped (${detail})` };

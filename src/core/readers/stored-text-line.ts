@@ -4,7 +4,7 @@
 // warnings are the string read's; any other line is parsed with its large texts in the store,
 // which keeps them only at the reader's places, and gives back every byte of a line that made no
 // entry.
-import { LARGE_TEXT_BYTES } from "../text/largeLiterals";
+import { LARGE_TEXT_BYTES, type StoredTextKeys } from "../text/largeLiterals";
 import { readLineIntoStore, startsObject } from "../text/keptPlaces";
 import type { SourceLine, StoreMark, TextStore } from "../text/storedText";
 import { utf8Decode } from "../util/utf8";
@@ -19,6 +19,8 @@ export interface StoredTextLineSteps {
   keep(raw: Record<string, unknown>, store: TextStore, mark: StoreMark): void;
   /** Reads the parsed line; true when it made an entry. */
   read(parsed: ReturnType<typeof parseObjectLineBytes>): boolean;
+  /** The property names of the reader's places, when it names them: other large values are parsed as strings. */
+  keys?: StoredTextKeys;
 }
 
 export function readStoredTextLine(line: SourceLine, steps: StoredTextLineSteps): void {
@@ -31,7 +33,7 @@ export function readStoredTextLine(line: SourceLine, steps: StoredTextLineSteps)
   readLineIntoStore(
     store,
     line,
-    () => parseObjectLineBytes(bytes, start, end, store, offset),
+    () => parseObjectLineBytes(bytes, start, end, store, offset, steps.keys),
     (raw, mark) => steps.keep(raw, store, mark),
     steps.read,
   );

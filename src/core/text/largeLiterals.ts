@@ -5,7 +5,8 @@
 // at least LARGE_TEXT_BYTES is cut out, and the rest of the line is decoded and `JSON.parse`d with
 // a placeholder where it was; the placeholders are then replaced by the references. The large
 // texts are never decoded, so they never exist as strings (which is what keeps a session's memory
-// near its file's size). Object keys stay strings whatever their length.
+// near its file's size). Object keys stay strings whatever their length, and so do the values of
+// properties a reader never keeps stored, when it names those it does (`StoredTextKeys`).
 import { utf8Decode } from "../util/utf8";
 import { measureLiteral, type LiteralFacts } from "./measureLiteral";
 import { storeBytes, type StoredText, type TextStore } from "./storedText";
@@ -44,6 +45,45 @@ function isKey(bytes: Uint8Array, close: number, end: number): boolean {
   return false;
 }
 
+/**
+ * The property names whose large string values a reader may keep stored (its places), as bytes
+ * (`storedTextKeys`). A large value under another name, or in an array, would be cut, measured,
+ * stored and made a string again: with these given, it is parsed as a string with the rest of
+ * its line instead.
+ */
+export type StoredTextKeys = readonly (readonly number[])[];
+
+/** `StoredTextKeys` of plain ASCII names (no quote, no backslash). */
+export function storedTextKeys(names: readonly string[]): StoredTextKeys {
+  return names.map((name) => Array.from(name, (char) => char.charCodeAt(0)));
+}
+
+function isBlank(byte: number | undefined): boolean {
+  return byte === 0x20 || byte === 0x09 || byte === 0x0d || byte === 0x0a;
+}
+
+/**
+ * Whether the literal opened at `open` is the value of a property named by one of `keys`: a colon
+ * before it, and before that the name's literal. A quote not right after a backslash is a
+ * literal's own (one inside a literal is escaped); a line that is not JSON is parsed whole anyway.
+ */
+function isValueOfKey(bytes: Uint8Array, open: number, start: number, keys: StoredTextKeys): boolean {
+  let i = open - 1;
+  while (i >= start && isBlank(bytes[i])) i--;
+  if (i < start || bytes[i] !== COLON) return false; // an array's item
+  i--;
+  while (i >= start && isBlank(bytes[i])) i--;
+  if (i < start || bytes[i] !== QUOTE) return false;
+  for (const key of keys) {
+    const keyOpen = i - key.length - 1;
+    if (keyOpen < start || bytes[keyOpen] !== QUOTE || bytes[keyOpen - 1] === BACKSLASH) continue;
+    let same = true;
+    for (let k = 0; k < key.length && same; k++) same = bytes[keyOpen + 1 + k] === key[k];
+    if (same) return true;
+  }
+  return false;
+}
+
 function resolve(value: unknown, texts: StoredText[]): unknown {
   if (typeof value === "string") {
     if (!value.startsWith(PLACEHOLDER)) return value;
@@ -65,7 +105,8 @@ function resolve(value: unknown, texts: StoredText[]): unknown {
  * `JSON.parse` does on a line that is not JSON. A line that holds a NUL escape of its own (which
  * any placeholder-looking text needs) is parsed whole (no texts stored), so a placeholder can
  * never be mistaken for a text. `afterParse` (a depth cap) sees what `JSON.parse` returned, with
- * the placeholders still strings, before they are replaced.
+ * the placeholders still strings, before they are replaced. With `keys`, only the values of those
+ * properties are stored.
  */
 export function parseLineKeepingLargeTexts(
   bytes: Uint8Array,
@@ -74,6 +115,7 @@ export function parseLineKeepingLargeTexts(
   store: TextStore,
   afterParse: (parsed: unknown) => unknown = (parsed) => parsed,
   lineOffset?: number,
+  keys?: StoredTextKeys,
 ): unknown {
   const whole = () => afterParse(JSON.parse(utf8Decode(bytes.subarray(start, end))) as unknown);
   const cuts: number[] = [];
@@ -82,7 +124,7 @@ export function parseLineKeepingLargeTexts(
     if (open === -1 || open >= end) break;
     const close = closingQuote(bytes, open, end);
     if (close === -1) return whole(); // not JSON: JSON.parse says where
-    if (close - open - 1 >= LARGE_TEXT_BYTES && !isKey(bytes, close, end)) cuts.push(open, close);
+    if (close - open - 1 >= LARGE_TEXT_BYTES && !isKey(bytes, close, end) && (keys === undefined || isValueOfKey(bytes, open, start, keys))) cuts.push(open, close);
     position = close + 1;
   }
   if (cuts.length === 0) return whole();

@@ -5,7 +5,7 @@ import fc from "fast-check";
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { hashJsonRendering } from "../../../src/core/prefix/hash";
-import { LARGE_TEXT_BYTES, parseLineKeepingLargeTexts } from "../../../src/core/text/largeLiterals";
+import { LARGE_TEXT_BYTES, parseLineKeepingLargeTexts, storedTextKeys } from "../../../src/core/text/largeLiterals";
 import { measureLiteral } from "../../../src/core/text/measureLiteral";
 import { describeShared } from "../../support/fixtures";
 import { adoptTextStore, createTextStore, decodeStoredText, isStoredText, releaseTextStore, storedTextBytes, trimTextStore, type StoredText } from "../../../src/core/text/storedText";
@@ -138,6 +138,27 @@ describe("parseLineKeepingLargeTexts", () => {
     adoptTextStore(copy.store);
     expect(decodeStoredText(stored)).toBe(text);
     releaseTextStore(copy.store);
+  });
+
+  it("with the keys a reader keeps stored, stores only their values: others, and array items, are parsed as strings", () => {
+    const keys = storedTextKeys(["text", "output"]);
+    const long = (mark: string) => `${mark} ${"x\"y\\z ".repeat(LARGE_TEXT_BYTES / 4)}`;
+    const value = {
+      text: long("text"),
+      args: { command: long("command"), output: long("output") },
+      items: [long("item")],
+      "a\"text": long("escaped key"),
+      spaced: long("spaced"),
+    };
+    for (const line of [JSON.stringify(value), JSON.stringify(value, null, 1)]) {
+      const bytes = encoder.encode(line);
+      const parsed = parseLineKeepingLargeTexts(bytes, 0, bytes.length, createTextStore(4096), undefined, undefined, keys) as typeof value;
+      expect(decodeAll(parsed)).toEqual(JSON.parse(line));
+      expect(storedTexts(parsed).map((text) => decodeStoredText(text as StoredText).split(" ")[0])).toEqual(["text", "output"]);
+      expect(typeof parsed.args.command).toBe("string");
+    }
+    // Without keys, every large value is stored.
+    expect(storedTexts(parse(JSON.stringify(value)).value)).toHaveLength(6);
   });
 
   it("fills the store chunk after chunk, each twice the last, and gives back the unused room", () => {

@@ -86,10 +86,15 @@ export interface QwenIndex {
   warnings: ReaderWarning[];
 }
 
+/**
+ * The record's parts that are objects: its own array when all are (a record's parts are never
+ * changed), so a chat's contents do not hold a second copy of every part list.
+ */
 function partsOf(raw: Record<string, unknown>): Record<string, unknown>[] | null {
   const message = raw.message;
   if (!isObject(message) || !Array.isArray(message.parts)) return null;
-  return message.parts.filter(isObject);
+  const parts = message.parts as unknown[];
+  return parts.every(isObject) ? (parts as Record<string, unknown>[]) : parts.filter(isObject);
 }
 
 function num(value: unknown): number | null {
@@ -103,7 +108,7 @@ function compressedContents(entry: SessionEntry, payload: Record<string, unknown
   for (const content of history) {
     if (!isObject(content) || !Array.isArray(content.parts)) continue;
     const role = content.role === "model" ? "model" : "user";
-    contents.push({ role, parts: content.parts.filter(isObject), entryIds: [entry.id], prompt: false, compressed: true, wires: null });
+    contents.push({ role, parts: content.parts.filter(isObject), entryIds: [entry.id], prompt: false, compressed: true, wires: null, callArguments: undefined });
   }
   return contents;
 }
@@ -148,7 +153,7 @@ class Fold {
     if (typeof raw.cwd === "string") this.cwd = raw.cwd;
     if (entry.type === "assistant") this.answer(entry);
     if (entry.type === "tool_result") this.noteWrittenFile(raw);
-    const content: QwenContent = { role: entry.type === "assistant" ? "model" : "user", parts, entryIds: [entry.id], prompt: entry.type === "user", compressed: false, wires: null };
+    const content: QwenContent = { role: entry.type === "assistant" ? "model" : "user", parts, entryIds: [entry.id], prompt: entry.type === "user", compressed: false, wires: null, callArguments: undefined };
     if (entry.type === "user") {
       // A new prompt: the process that compressed is gone (headless, one process per prompt), and
       // the next rebuilds the history from the file, without the prompt it had carried.
@@ -176,7 +181,8 @@ class Fold {
       writtenBefore: this.writtenBeforeProcess,
       cwd: this.cwd,
       countsBefore: this.counts,
-      added: this.added,
+      // An exact copy: the list grew by pushes, with room to spare, and every call keeps its own.
+      added: this.added.slice(),
     });
     this.afterAutoCompression = false;
     this.added = [];

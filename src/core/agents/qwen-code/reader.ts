@@ -11,7 +11,7 @@ import type { FormatReader, LineReader, LineReaderOptions } from "../../readers/
 import { StoredTextReader } from "../../readers/stored-text-reader";
 import { readStoredTextLine } from "../../readers/stored-text-line";
 import { isObject } from "../../util/is-object";
-import { keepQwenStoredTexts } from "./storedTextPlaces";
+import { keepQwenStoredTexts, QWEN_STORED_TEXT_KEYS } from "./storedTextPlaces";
 import type { TypedRecord } from "../../readers/line-tally";
 
 export const QWEN_CODE_FORMAT_ID = "qwen-code";
@@ -38,6 +38,38 @@ function detectQwenCode(firstLines: string[]): boolean {
 }
 
 const NO_TYPE = "not a Qwen Code record (no type), line skipped";
+
+/**
+ * Makes the strings a line repeats from the lines before it the same string objects as theirs:
+ * every record names the session and its working directory, points at the record before it by
+ * its uuid, and a tool result's display copy (`toolCallResult.resultDisplay`) is most often its
+ * output, or the start of it, as a string again. Parsed, each is a string of its own (a tenth of what a read chat
+ * holds); the values are the same.
+ */
+function shareRepeatedStrings(raw: Record<string, unknown>, header: Record<string, unknown> | null, last: Record<string, unknown> | null): void {
+  if (header !== null) {
+    if (raw.sessionId === header.sessionId) raw.sessionId = header.sessionId;
+    if (raw.cwd === header.cwd) raw.cwd = header.cwd;
+  }
+  if (last !== null && raw.parentUuid === last.uuid) raw.parentUuid = last.uuid;
+  if (raw.type === "tool_result") shareDisplayCopy(raw);
+}
+
+/**
+ * A string display copy that is the output of the record's one function response, or its start
+ * (a long output is shown cut), taken from that output: the output itself, or a slice of it, which
+ * the engine keeps as a reference into the output instead of a copy of its characters.
+ */
+function shareDisplayCopy(raw: Record<string, unknown>): void {
+  const result = raw.toolCallResult;
+  if (!isObject(result) || typeof result.resultDisplay !== "string" || !isObject(raw.message) || !Array.isArray(raw.message.parts) || raw.message.parts.length !== 1) return;
+  const part: unknown = raw.message.parts[0];
+  const response = isObject(part) && isObject(part.functionResponse) ? part.functionResponse.response : null;
+  const output = isObject(response) ? response.output : null;
+  const display = result.resultDisplay;
+  if (typeof output !== "string" || !output.startsWith(display)) return;
+  result.resultDisplay = output.length === display.length ? output : output.slice(0, display.length);
+}
 
 class QwenLineReader extends StoredTextReader implements LineReader {
   private readonly entries: SessionEntry[] = [];
@@ -67,6 +99,7 @@ class QwenLineReader extends StoredTextReader implements LineReader {
       store: () => this.textStore(),
       asText: (text) => this.pushLine(text, lineNumber),
       keep: (raw, store, mark) => keepQwenStoredTexts(raw, store, mark),
+      keys: QWEN_STORED_TEXT_KEYS,
       // A line that makes no entry (no type) keeps no bytes.
       read: (parsed) => this.readRecord(this.lines.parsedRecord(parsed, lineNumber, NO_TYPE), lineNumber),
     });
@@ -85,7 +118,9 @@ class QwenLineReader extends StoredTextReader implements LineReader {
     const uuid = typeof raw.uuid === "string" && !this.seenIds.has(raw.uuid) ? raw.uuid : `L${lineNumber}`;
     if (typeof raw.uuid === "string" && uuid !== raw.uuid) this.lines.warn(lineNumber, `uuid ${raw.uuid} was used by an earlier line; this record is read as its own entry`);
     this.seenIds.add(uuid);
-    const previous = this.entries[this.entries.length - 1]?.id ?? null;
+    const last = this.entries[this.entries.length - 1];
+    shareRepeatedStrings(raw, this.header, last?.raw ?? null);
+    const previous = last?.id ?? null;
     const timestamp = typeof raw.timestamp === "string" ? raw.timestamp : null;
     // A system record is named by its subtype too: they are read (chat_compression) or skipped (bookkeeping) one by one.
     const type = raw.type === "system" && typeof raw.subtype === "string" ? `system/${raw.subtype}` : raw.type;

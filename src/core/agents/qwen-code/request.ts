@@ -170,6 +170,7 @@ export class MessageCarry {
     // The same history array, only appended to since: the last call's contents, without comparing them.
     if (known.base === contents.base && known.pending === null && known.length <= contents.length) kept = known.length;
     while (kept < shared && contentAt(known, kept) === contentAt(contents, kept)) kept++;
+    if (kept < contentCount(known)) releaseLeft(known, kept, contents);
     // The messages made only of kept contents (the ends only grow along the list): found from the end.
     let made = this.messages.length;
     while (made > 0 && this.ends[made - 1]! > kept) made--;
@@ -196,6 +197,27 @@ export class MessageCarry {
     }
     this.contents = contents;
     return this.messages;
+  }
+}
+
+/**
+ * Lets go of the wire messages of the contents of `left` from `from` on that `next` does not
+ * send: the contents a compression replaced (and a prompt a later process no longer holds) are
+ * never sent again by a chat walked forwards, yet the index keeps them as long as the session,
+ * and with them every wire message made of them and everything later stages keep by those
+ * messages (their segments, their views). A content sent again after all (a walk that goes back)
+ * has its messages made again: the same values.
+ */
+function releaseLeft(left: CallContents, from: number, next: CallContents): void {
+  const count = contentCount(left);
+  const nextCount = contentCount(next);
+  const sent = new Set<QwenContent>();
+  for (let i = from; i < nextCount; i++) sent.add(contentAt(next, i));
+  for (let i = from; i < count; i++) {
+    const content = contentAt(left, i);
+    if (content.wires === null || sent.has(content)) continue;
+    content.wires = null;
+    content.callArguments = undefined;
   }
 }
 

@@ -13,6 +13,14 @@
 import { isObject } from "../../util/is-object";
 import { isStoredText, type StoreMark, type TextStore } from "../../text/storedText";
 import { keepStoredTextsOnlyAt, type StoredTextPlace } from "../../text/keptPlaces";
+import { storedTextKeys } from "../../text/largeLiterals";
+
+/**
+ * The names of the places' properties: a large value under any other name (a tool call's
+ * `command`, most often) is parsed as a string with its line, instead of being stored and made a
+ * string again; one under these names elsewhere (a prompt's or a compression's text) still is.
+ */
+export const QWEN_STORED_TEXT_KEYS = storedTextKeys(["text", "output", "resultDisplay"]);
 
 /** Every place of `raw` (a parsed record) that may keep a stored text and holds one. */
 function keptPlaces(raw: Record<string, unknown>): StoredTextPlace[] {
