@@ -83,7 +83,9 @@ export function valueNestsDeeperThan(value: unknown, limit = MAX_JSON_DEPTH, dep
     }
     return false;
   }
-  for (const key of Object.keys(value)) {
+  // Own keys without the list of them `Object.keys` would make (every line's record is walked).
+  for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const item: unknown = (value as Record<string, unknown>)[key];
     if (typeof item === "object" && item !== null && valueNestsDeeperThan(item, limit, depth + 1)) return true;
   }
