@@ -82,17 +82,29 @@ function decodeOthers(value: unknown, kept: ReadonlySet<unknown>): boolean {
   if (typeof value !== "object" || value === null) return false;
   const holder = value as Record<string | number, unknown>;
   let decoded = false;
-  for (const key of Array.isArray(value) ? value.keys() : Object.keys(value)) {
-    const item = holder[key];
-    if (isStoredText(item)) {
-      if (!kept.has(item)) {
-        holder[key] = decodeStoredText(item);
-        decoded = true;
-      }
-    } else if (decodeOthers(item, kept)) decoded = true;
+  // Arrays by index, not through an iterator: a packed row's list of thousands of small strings
+  // would make an iterator result per item.
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) if (decodeItem(holder, index, kept)) decoded = true;
+    return decoded;
   }
+  for (const key of Object.keys(value)) if (decodeItem(holder, key, kept)) decoded = true;
   return decoded;
 }
+
+/** `decodeOthers` of `holder[key]`: the item itself when it is a stored text not in `kept`. */
+function decodeItem(holder: Record<string | number, unknown>, key: string | number, kept: ReadonlySet<unknown>): boolean {
+  const item = holder[key];
+  if (isStoredText(item)) {
+    if (kept.has(item)) return false;
+    holder[key] = decodeStoredText(item);
+    return true;
+  }
+  return typeof item === "object" && item !== null && decodeOthers(item, kept);
+}
+
+/** The kept texts of a line with no place (most lines): one empty set for all of them. */
+const NO_PLACES: ReadonlySet<unknown> = new Set();
 
 /**
  * Makes every stored text of `raw` (a record just parsed, its texts stored in `store` after
@@ -101,7 +113,7 @@ function decodeOthers(value: unknown, kept: ReadonlySet<unknown>): boolean {
  * in place (nothing else holds it yet).
  */
 export function keepStoredTextsOnlyAt(raw: Record<string, unknown>, places: readonly StoredTextPlace[], store: TextStore, mark: StoreMark): void {
-  const kept = new Set<unknown>(places.map((place) => (place.holder as Record<string | number, unknown>)[place.key]));
+  const kept = places.length === 0 ? NO_PLACES : new Set<unknown>(places.map((place) => (place.holder as Record<string | number, unknown>)[place.key]));
   const decoded = decodeOthers(raw, kept);
   if (places.length === 0) return rewindStore(store, mark);
   if (decoded) storeKeptTextsAgain(store, mark, places);

@@ -95,7 +95,9 @@ function resolve(value: unknown, texts: StoredText[]): unknown {
     return value;
   }
   const record = value as Record<string, unknown>;
-  for (const key of Object.keys(record)) record[key] = resolve(record[key], texts);
+  // Own keys without the list of them `Object.keys` would make; values only are replaced, so the
+  // keys enumerated stay the same.
+  for (const key in record) if (Object.prototype.hasOwnProperty.call(record, key)) record[key] = resolve(record[key], texts);
   return value;
 }
 

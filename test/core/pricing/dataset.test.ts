@@ -89,6 +89,20 @@ describe("the price dataset", () => {
     expect(rowAt(zoned, "2026-01-01T05:00:00Z").input).toBe(1);
   });
 
+  it("makes the row in force once per row and variant, not per turn priced, and each row's from its own prices", () => {
+    const row = datasetPriceRow({ provider: "deepseek", modelId: "deepseek-v4-flash" })!;
+    // Two turns in the same peak hours, and one in other hours of the same price.
+    const peak = rowAt(row, "2026-09-01T02:30:00Z");
+    expect(rowAt(row, "2026-09-02T03:00:00Z")).toBe(peak);
+    expect(rowAt(row, "2026-09-01T12:00:00Z")).not.toBe(peak);
+    // A row made from another (an edit keeping the variants) shares its variant objects, not its priced row.
+    const other = { ...row, reasoning: 9 };
+    const otherPeak = rowAt(other, "2026-09-01T02:30:00Z");
+    expect(otherPeak).not.toBe(peak);
+    expect(otherPeak).toMatchObject({ input: 0.44, output: 1.32, reasoning: 9 });
+    expect(rowAt(row, "2026-09-01T02:30:00Z")).toMatchObject({ input: 0.44, output: 1.32, reasoning: row.reasoning });
+  });
+
   it("lacks made-up models: they stay not priced, named", () => {
     const priced = priceUsage({ uncachedInput: 1, cacheRead: 0, cacheWrite: 0, output: 1 }, { provider: "acme", modelId: "acme-coder-9" }, TABLE);
     expect(priced).toMatchObject({ status: "not priced", dollars: null, missing: ["no price for acme/acme-coder-9"] });
