@@ -83,10 +83,15 @@ export function textStartsWith(text: Text, prefix: string): boolean {
   // Canonical bytes render each character on its own, so the text starts with `prefix` exactly
   // when its bytes start with the prefix's rendering.
   const wanted = utf8Encode(JSON.stringify(prefix).slice(1, -1));
+  if (wanted.length > text.byteLength) return false;
+  // The head copied in the store settles most tests (a prefix longer than it that differs within
+  // it): the source, a read of the file, is read only for a text whose head matches.
   const head = storedTextHead(text);
-  const bytes = wanted.length <= head.length ? head : storedTextBytes(text);
-  if (wanted.length > bytes.length) return false;
-  for (let i = 0; i < wanted.length; i++) if (bytes[i] !== wanted[i]) return false;
+  const inHead = Math.min(wanted.length, head.length);
+  for (let i = 0; i < inHead; i++) if (head[i] !== wanted[i]) return false;
+  if (inHead === wanted.length) return true;
+  const bytes = storedTextBytes(text);
+  for (let i = inHead; i < wanted.length; i++) if (bytes[i] !== wanted[i]) return false;
   return true;
 }
 
