@@ -100,22 +100,34 @@ export interface FoundRow {
  * times, and each search lower-cases every row's model (a table is never changed once made: edits
  * make a new one).
  */
-const foundByTable = new WeakMap<PriceTable, Map<string, FoundRow | null>>();
+const foundByTable = new WeakMap<PriceTable, FoundRows>();
+
+/**
+ * A table's rows found by model, and the last one asked for: the turns of a session ask for one
+ * model in a row, which is then answered without making and hashing the key again.
+ */
+interface FoundRows {
+  byKey: Map<string, FoundRow | null>;
+  last: { provider: string; modelId: string; row: FoundRow | null } | null;
+}
 
 /** The row for a model, or null. */
 export function findPriceRow(ref: ModelRefLike | null, table: PriceTable): FoundRow | null {
   if (!ref) return null;
   let found = foundByTable.get(table);
   if (!found) {
-    found = new Map();
+    found = { byKey: new Map(), last: null };
     foundByTable.set(table, found);
   }
+  const last = found.last;
+  if (last !== null && last.provider === ref.provider && last.modelId === ref.modelId) return last.row;
   const key = `${ref.provider}\u0000${ref.modelId}`;
-  let row = found.get(key);
+  let row = found.byKey.get(key);
   if (row === undefined) {
     row = searchPriceRow(ref, table);
-    found.set(key, row);
+    found.byKey.set(key, row);
   }
+  found.last = { provider: ref.provider, modelId: ref.modelId, row };
   return row;
 }
 

@@ -73,6 +73,23 @@ export function isBlankText(text: Text | null | undefined): boolean {
   return textString(text).trim().length === 0;
 }
 
+/**
+ * The UTF-8 bytes of the prefixes' renderings (`JSON.stringify` less its quotes), by prefix: the
+ * stages ask with a few constant tags, once per message of every turn.
+ */
+const renderings = new Map<string, Uint8Array>();
+const RENDERINGS_KEPT = 64;
+
+function renderedBytes(prefix: string): Uint8Array {
+  let bytes = renderings.get(prefix);
+  if (bytes === undefined) {
+    bytes = utf8Encode(JSON.stringify(prefix).slice(1, -1));
+    if (renderings.size >= RENDERINGS_KEPT) renderings.clear();
+    renderings.set(prefix, bytes);
+  }
+  return bytes;
+}
+
 /** `text.startsWith(prefix)`, reading a stored text's first bytes when they are `JSON.stringify`'s own. */
 export function textStartsWith(text: Text, prefix: string): boolean {
   if (typeof text === "string") return text.startsWith(prefix);
@@ -82,11 +99,16 @@ export function textStartsWith(text: Text, prefix: string): boolean {
   if (!text.canonical || !prefixWellFormed) return textHead(text, prefix.length).startsWith(prefix);
   // Canonical bytes render each character on its own, so the text starts with `prefix` exactly
   // when its bytes start with the prefix's rendering.
-  const wanted = utf8Encode(JSON.stringify(prefix).slice(1, -1));
+  const wanted = renderedBytes(prefix);
+  if (wanted.length > text.byteLength) return false;
+  // The head copied in the store settles most tests (a prefix longer than it that differs within
+  // it): the source, a read of the file, is read only for a text whose head matches.
   const head = storedTextHead(text);
-  const bytes = wanted.length <= head.length ? head : storedTextBytes(text);
-  if (wanted.length > bytes.length) return false;
-  for (let i = 0; i < wanted.length; i++) if (bytes[i] !== wanted[i]) return false;
+  const inHead = Math.min(wanted.length, head.length);
+  for (let i = 0; i < inHead; i++) if (head[i] !== wanted[i]) return false;
+  if (inHead === wanted.length) return true;
+  const bytes = storedTextBytes(text);
+  for (let i = inHead; i < wanted.length; i++) if (bytes[i] !== wanted[i]) return false;
   return true;
 }
 

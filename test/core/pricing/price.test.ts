@@ -69,6 +69,19 @@ describe("priceUsage", () => {
     expect(findPriceRow({ provider: "anthropic", modelId: "claude-opus-4-5-20251101" }, TABLE)).toMatchObject({ match: "dataset", row: { model: "claude-opus-4-5" } });
   });
 
+  it("answers a model asked again in a row, by provider and model, the way it answered it first", () => {
+    const row = { provider: "openai", model: "gpt-4.1", input: 2, cachedInput: 0.5, cacheWrite5m: 2, cacheWrite1h: 2, output: 8, reasoning: null, source: "test", date: "" };
+    const routed = { ...row, provider: "openrouter", input: 3 };
+    const table = { rows: [row, routed] };
+    for (let round = 0; round < 2; round++) {
+      expect(findPriceRow({ provider: "openai", modelId: "gpt-4.1" }, table)?.row).toBe(row);
+      expect(findPriceRow({ provider: "openai", modelId: "gpt-4.1" }, table)?.row).toBe(row);
+      expect(findPriceRow({ provider: "openrouter", modelId: "gpt-4.1" }, table)?.row).toBe(routed);
+      expect(findPriceRow({ provider: "openrouter", modelId: "gpt-4.2" }, table)).toBeNull();
+      expect(findPriceRow({ provider: "openai", modelId: "gpt-4.1" }, { rows: [routed] })).toMatchObject({ match: "model", row: routed });
+    }
+  });
+
   it("applies Gemini's long-prompt prices above 200k input tokens", () => {
     const long = priceUsage({ uncachedInput: 250000, cacheRead: 0, cacheWrite: 0, output: 1000 }, { provider: "google", modelId: "gemini-2.5-pro" }, TABLE);
     expect(long.parts[0]!.perMillion).toBe(2.5);

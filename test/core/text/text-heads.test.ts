@@ -95,6 +95,21 @@ describe("a text left in the file answers how it starts from its first bytes", (
     }
   });
 
+  it("answers a prefix longer than the head from the head when they differ within it, reading the rest only when they agree", () => {
+    const store = newStore();
+    const long = "This session is being continued from a previous conversation";
+    const other = sourced(store, JSON.stringify(`<system-reminder>${filler}`));
+    let before = reads;
+    expect(textStartsWith(other, long)).toBe(false);
+    expect(reads).toBe(before);
+    const summary = sourced(store, JSON.stringify(`${long} that ran out of context. ${filler}`));
+    const near = sourced(store, JSON.stringify(`${long.slice(0, 40)}, not the same. ${filler}`));
+    before = reads;
+    expect(textStartsWith(summary, long)).toBe(true);
+    expect(textStartsWith(near, long)).toBe(false);
+    expect(reads).toBe(before + 2);
+  });
+
   it("keeps the heads of the kept texts when a line's other texts are given back", () => {
     const store = newStore();
     const line = new TextEncoder().encode(`{"a":${JSON.stringify(`first ${filler}`)},"b":${JSON.stringify(`second ${filler}`)}}`);

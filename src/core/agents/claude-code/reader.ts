@@ -75,9 +75,13 @@ export function detectClaude(firstLines: string[]): boolean {
 class ClaudeLineReader extends StoredTextReader implements LineReader {
   private readonly entries: SessionEntry[] = [];
   private readonly warnings: ReaderWarning[] = [];
-  private readonly seenIds = new Set<string>();
-  /** The entry read for each uuid, to tell a re-written copy of it from another entry under the same uuid. */
+  /**
+   * The entry read for each uuid, to tell a re-written copy of it from another entry under the
+   * same uuid; with `syntheticIds`, every id given so far (one table per line, not two).
+   */
   private readonly entryByUuid = new Map<string, SessionEntry>();
+  /** The ids made for bookkeeping records (`type@line`), which a later uuid must not take either. */
+  private readonly syntheticIds = new Set<string>();
   /** Later copies of entries read already, with the same content (a resumed session writes its chain again). */
   private rewrittenCopies = 0;
   private header: Record<string, unknown> | null = null;
@@ -136,8 +140,8 @@ class ClaudeLineReader extends StoredTextReader implements LineReader {
     let parentId: string | null = null;
     if (typeof raw.uuid === "string" && raw.uuid !== "") {
       id = raw.uuid;
-      if (this.seenIds.has(id)) {
-        const first = this.entryByUuid.get(id);
+      const first = this.entryByUuid.get(id);
+      if (first !== undefined || this.syntheticIds.has(id)) {
         if (first && isRewrittenCopy(first.raw, raw)) this.rewrittenCopies += 1;
         else this.warnings.push({ line: lineNumber, reason: `duplicate uuid ${id} with other content: later copy skipped` });
         return;
@@ -152,8 +156,8 @@ class ClaudeLineReader extends StoredTextReader implements LineReader {
       }
       // Bookkeeping record: never sent, no place in the tree (FM-CC-2).
       id = `${type}@${lineNumber}`;
+      this.syntheticIds.add(id);
     }
-    this.seenIds.add(id);
     if (CLAUDE_CONVERSATION_TYPES.includes(type) && typeof raw.uuid === "string") {
       this.conversationCount += 1;
       if (this.header === null) this.header = headerOf(raw);

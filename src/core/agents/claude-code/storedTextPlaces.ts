@@ -18,9 +18,11 @@
 //   (bash_progress), which no code reads.
 // Tool-use `input` values stay strings: the input becomes a tool call's `arguments`, which the
 // views, the chars/4 estimates and search read as plain JSON (JSON.stringify of them).
+// A compaction summary's texts are copied into the store while their line is in memory (they
+// would otherwise be read back from the file once per compaction).
 import { isObject } from "../../util/is-object";
 import { decodeStoredText, isStoredText, rewindStore, type StoredText, type StoreMark, type TextStore } from "../../text/storedText";
-import { storeKeptTextsAgain, type StoredTextPlace } from "../../text/keptPlaces";
+import { copyIntoStore, storeKeptTextsAgain, type StoredTextPlace } from "../../text/keptPlaces";
 
 /** Texts made strings again by the walk under way (so that a line left as it was keeps its bytes where they are). */
 let decodedCount = 0;
@@ -149,10 +151,26 @@ function storedPlaces(value: unknown, places: Place[]): Place[] {
  * given back (the kept texts are stored again from `mark` on). Changes `raw` in place.
  */
 export function keepClaudeStoredTexts(raw: Record<string, unknown>, store: TextStore, mark: StoreMark): void {
-  if (!decodeUnlistedTexts(raw)) return;
-  const places = storedPlaces(raw, []);
-  if (places.length === 0) return rewindStore(store, mark);
-  storeKeptTextsAgain(store, mark, places);
+  if (decodeUnlistedTexts(raw)) {
+    const places = storedPlaces(raw, []);
+    if (places.length === 0) return rewindStore(store, mark);
+    storeKeptTextsAgain(store, mark, places);
+  }
+  // A compaction's summary opens every later request, and how it starts (longer than the head a
+  // text left in the file keeps in the store) is asked of it: copied while its line is in memory,
+  // it is not read back from the file, a window at a time, once per compaction.
+  if (raw.type === "user" && raw.isCompactSummary === true) copyIntoStore(store, summaryPlaces(raw));
+}
+
+/** The places of a compaction summary's texts: its message's content, or its text blocks' texts. */
+function summaryPlaces(raw: Record<string, unknown>): Place[] {
+  const message = raw.message;
+  if (!isRecord(message)) return [];
+  if (isStoredText(message.content)) return [{ holder: message, key: "content" }];
+  if (!Array.isArray(message.content)) return [];
+  const places: Place[] = [];
+  for (const block of message.content) if (isRecord(block) && block.type === "text" && isStoredText(block.text)) places.push({ holder: block, key: "text" });
+  return places;
 }
 
 /**

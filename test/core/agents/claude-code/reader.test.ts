@@ -53,6 +53,15 @@ describe("Claude Code reader", () => {
     expect(session.warnings[3]!.reason).toMatch(/duplicate uuid u1/);
   });
 
+  it("skips a uuid already given, whether a conversation entry's or a bookkeeping record's id", () => {
+    const session = readClaude([QUEUE, user("u1", null, "hi"), user("queue-operation@1", "u1", "same id as the record"), user("u1", null, "other"), user("u2", "u1", "next")]);
+    expect(session.entries.map((entry) => entry.id)).toEqual(["queue-operation@1", "u1", "u2"]);
+    expect(session.warnings.map((warning) => [warning.line, warning.reason])).toEqual([
+      [3, "duplicate uuid queue-operation@1 with other content: later copy skipped"],
+      [4, "duplicate uuid u1 with other content: later copy skipped"],
+    ]);
+  });
+
   it("reports a truncated last line as such", () => {
     const full = JSON.stringify(assistant("a1", "u1", "m", [{ type: "text", text: "cut here" }]));
     const session = readSessionText(toText([user("u1", null, "hi")]) + "\n" + full.slice(0, 40), "s.jsonl", "claude-code");
