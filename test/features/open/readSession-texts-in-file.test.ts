@@ -80,6 +80,16 @@ function outputs(session: Session): string[] {
   return [stringifyWithTexts(analysis), ...analysis.turns.map((turn) => stringifyWithTexts(buildTurnRequest(session, {}, turn.turn).body))];
 }
 
+/**
+ * A compaction summary's texts, which readers copy into the store while the line is read: pi's
+ * compaction entry's summary, a Claude Code compact-summary line's message.
+ */
+function summaryTexts(entry: Session["entries"][number]): StoredText[] {
+  if (entry.type === "compaction") return storedTexts(entry.raw.summary);
+  if (entry.type === "user" && entry.raw.isCompactSummary === true) return storedTexts(entry.raw.message);
+  return [];
+}
+
 async function read(file: string, extra: Partial<ReadControl>, wrap: (bytes: Uint8Array) => Uint8Array = (bytes) => bytes): Promise<Session> {
   const bytes = new Uint8Array(wrap(readFileSync(file)));
   return (await readSession({ kind: "file", file: new DroppedFile(bytes, path.basename(file)) }, control(extra))).session;
@@ -104,7 +114,7 @@ describe("a large dropped file's long texts stay in the file", () => {
       analyzeSession(session, {});
       if (ANALYSIS_READS_NOTHING.has(file)) expect(reads).toBe(before);
       const kept = session.entries.flatMap((entry) => storedTexts(entry.raw));
-      const summaries = new Set(session.entries.flatMap((entry) => (entry.type === "compaction" ? storedTexts(entry.raw.summary) : [])));
+      const summaries = new Set(session.entries.flatMap(summaryTexts));
       const inFile = kept.filter((text) => text.chunk === SOURCE_CHUNK);
       const copied = kept.filter((text) => text.chunk !== SOURCE_CHUNK);
       expect(inFile.length).toBeGreaterThan(0);
