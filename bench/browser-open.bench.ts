@@ -37,6 +37,10 @@
 // steps (the DevTools protocol's Profiler), writes it (open it in Chrome's DevTools) and prints the
 // functions with the most self time to stderr: where the page's part of a step goes (each run
 // writes the same file: profile one run at a time).
+// `--profile-open <prefix>` records CPU profiles of the page's main thread and of the pipeline
+// worker from the drop until ready, writes them as <prefix>-page.cpuprofile and
+// <prefix>-pipeline.cpuprofile, and prints each one's functions with the most self time: where
+// the open's time goes on either side (one run at a time, as above).
 // For a session too large for the defaults (16 GB): `--timeout <minutes>` bounds each wait of the
 // page (ready, the exact pass; default 10), `--no-exact` measures the memory right after the steps
 // instead of waiting for the exact pass (which takes hours there; exactPassMs is then null),
@@ -45,10 +49,10 @@
 // ready, or when a wait fails (what the user sees then).
 import { readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { chromium, type Page } from "@playwright/test";
+import { chromium, type CDPSession, type Page } from "@playwright/test";
 import { CHROMIUM_ARGS, findChromium } from "../scripts/chromium.mjs";
 import { cachedPiSession } from "./generate-session";
-import { rendererPeakMb, sampleHeaps, workerHeapsMb } from "./devtools-memory";
+import { rendererPeakMb, sampleHeaps, workerCaller, workerHeapsMb } from "./devtools-memory";
 
 function argument(name: string, fallback: string): string {
   const at = process.argv.indexOf(`--${name}`);
@@ -61,6 +65,7 @@ const runs = Number(argument("runs", "1"));
 const baseURL = argument("url", "http://127.0.0.1:4203/");
 const givenFile = argument("file", "");
 const profileFile = argument("profile-steps", "");
+const openProfilePrefix = argument("profile-open", "");
 const watchHeaps = process.argv.includes("--watch-heaps");
 const waitMinutes = Number(argument("timeout", "10"));
 const waitExact = !process.argv.includes("--no-exact");
@@ -198,6 +203,34 @@ async function step(page: Page): Promise<{ ms: number; replyMs: number; turn: nu
   return result;
 }
 
+/** The page's and the pipeline worker's profilers, started before the drop (`--profile-open`). */
+async function startOpenProfiles(page: Page): Promise<{ page: CDPSession; pipeline: ReturnType<typeof workerCaller> | null }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Profiler.enable");
+  await cdp.send("Profiler.start");
+  const { targetInfos } = await cdp.send("Target.getTargets");
+  const target = targetInfos.find((info) => info.type === "worker" && info.url.includes("pipeline"));
+  if (!target) return { page: cdp, pipeline: null };
+  const { sessionId } = await cdp.send("Target.attachToTarget", { targetId: target.targetId, flatten: false });
+  const pipeline = workerCaller(cdp, sessionId);
+  await pipeline("Profiler.enable");
+  await pipeline("Profiler.start");
+  return { page: cdp, pipeline };
+}
+
+/** Stops the open's profilers, writes both profiles and prints each one's top self times. */
+async function stopOpenProfiles(profilers: { page: CDPSession; pipeline: ReturnType<typeof workerCaller> | null }, prefix: string): Promise<void> {
+  const sides: [string, CpuProfile][] = [["page", (await profilers.page.send("Profiler.stop")).profile]];
+  if (profilers.pipeline) sides.push(["pipeline", (await profilers.pipeline<{ profile: CpuProfile }>("Profiler.stop")).profile]);
+  else process.stderr.write("no pipeline worker to profile\n");
+  for (const [side, profile] of sides) {
+    const out = `${prefix}-${side}.cpuprofile`;
+    writeFileSync(out, JSON.stringify(profile));
+    process.stderr.write(`${side} profile of the open: ${out}\n${topSelfTimes(profile, 25).join("\n")}\n`);
+  }
+  await profilers.page.detach();
+}
+
 function quantile(values: number[], q: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? NaN;
@@ -225,6 +258,7 @@ for (const mb of givenFile ? [0] : sizesMb) {
     await page
       .waitForFunction(() => (window as unknown as { __contextscope?: { pipelineStarted?: boolean } }).__contextscope?.pipelineStarted === true, null, { timeout: 20_000 })
       .catch(() => undefined);
+    const openProfilers = openProfilePrefix ? await startOpenProfiles(page) : null;
     const cpuBefore = browserCpuSeconds();
     const wallStart = Date.now();
     await page.getByTestId("open-file-input").setInputFiles(file);
@@ -251,6 +285,7 @@ for (const mb of givenFile ? [0] : sizesMb) {
     }
     const openWallMs = Date.now() - wallStart;
     const openCpuSeconds = browserCpuSeconds() - cpuBefore;
+    if (openProfilers) await stopOpenProfiles(openProfilers, openProfilePrefix);
     await watchingOpen;
     await openWatch?.detach();
     const marks = await page.evaluate(() => (window as unknown as { __bench: Record<string, number> }).__bench);

@@ -34,7 +34,7 @@ export interface PiSessionCache {
 /** Branch paths kept per session; switching between a few branches stays cheap. */
 const MAX_CACHED_PATHS = 8;
 /** Turn projections kept per session (the newest turns: the ones a followed session shows). */
-const MAX_TURN_PROJECTIONS = 8;
+export const MAX_TURN_PROJECTIONS = 8;
 
 const caches = new WeakMap<Session, PiSessionCache>();
 

@@ -30,7 +30,7 @@ import { PathProjector, projectPath, type ProjectedMessage } from "./projection"
 import { applySenpiSteps, SenpiTally, type NotesStep } from "./senpi";
 import { applySenpiReduction, compactionWithoutUsage, validUsageTokens } from "./senpi-reduction-step";
 import { senpiSentSizeDelta } from "./senpi-sent-sizes";
-import { getBranchPath, getPiSessionCache, keepTurnProjection, turnProjectionKey, type BranchPath, type PiSessionCache } from "./sessionCache";
+import { getBranchPath, getPiSessionCache, keepTurnProjection, MAX_TURN_PROJECTIONS, turnProjectionKey, type BranchPath, type PiSessionCache } from "./sessionCache";
 import { cycleWarning, isAssistantEntry, listBranches, resolveLeafId } from "./tree";
 import { turnApi, turnModel } from "./turnModel";
 import { ConversionTrace } from "./turnTrace";
@@ -247,8 +247,12 @@ export function analyzePiSession(session: Session, options: PipelineOptions, hoo
   const key = customStep ? null : optionsKey(options);
   let walk = key === null ? null : resumableWalk(cache, key, branch);
   // The turns a walk from the root meets are many; their projections are kept for the last one only.
-  const lastAnswer = branch.assistantPositions[branch.assistantPositions.length - 1] ?? -1;
-  const projectionsFrom = walk ? walk.consumed : lastAnswer;
+  // A resumed walk (the session grew) keeps the new turns', but only as many as the cache holds:
+  // one resumed from a snapshot early in a long file meets nearly every turn, and a projection per
+  // turn copies that turn's whole context (work per turn × context).
+  const positions = branch.assistantPositions;
+  const lastAnswer = positions[positions.length - 1] ?? -1;
+  const projectionsFrom = walk ? Math.max(walk.consumed, positions[positions.length - MAX_TURN_PROJECTIONS] ?? 0) : lastAnswer;
   if (!walk) {
     const projector = new PathProjector(profile, cache.entryMessages, notes);
     walk = {
