@@ -44,8 +44,12 @@ export class SessionHost {
   private currentRunId = 0;
   /** The last analysis, reused while the options stay the same. */
   private lastAnalysis: { key: string; value: SessionAnalysis } | null = null;
-  /** The analysis the page was last sent (an `analyze` answer, or grown by a poll's delta): what the next delta extends. */
-  sentAnalysis: { key: string; value: SessionAnalysis } | null = null;
+  /**
+   * The analysis the page was last sent (an `analyze` answer, or grown by a delta), with its serial
+   * number: what the next delta extends, and how the page tells it holds that one.
+   */
+  sentAnalysis: { key: string; value: SessionAnalysis; id: number } | null = null;
+  private sentSerial = 0;
   private readonly services = new Map<SessionSlot<unknown>, KeptService>();
   private readonly kept = new Map<WorkerSlot<unknown>, unknown>();
   /** Earlier values of the open session that a followed file grew out of. */
@@ -71,10 +75,12 @@ export class SessionHost {
   install(read: Session, runId: number): void {
     // The bytes of the previous session's stored texts go with it (a provisional value's go on in the final one).
     releaseSessionTexts(this.current, read);
+    // The views of one open (the entries read so far, then the whole file) extend the analysis the
+    // page holds: a delta against it is still what the page can apply. Another open's is not.
+    if (runId !== this.currentRunId) this.sentAnalysis = null;
     this.current = read;
     this.currentRunId = runId;
     this.lastAnalysis = null;
-    this.sentAnalysis = null;
     for (const [slot, kept] of this.services) slot.dispose?.(kept.service);
     this.services.clear();
     this.sessionChanged();
@@ -142,6 +148,13 @@ export class SessionHost {
     const key = optionsKey(options);
     if (this.lastAnalysis?.key === key) return this.lastAnalysis.value;
     return this.keepAnalysis(key, analyzeSession(target, options));
+  }
+
+  /** Notes `value` (made for the options of `key`) as the analysis the page holds from now on; its serial number. */
+  noteSent(key: string, value: SessionAnalysis): number {
+    const id = ++this.sentSerial;
+    this.sentAnalysis = { key, value, id };
+    return id;
   }
 
   /** The analysis kept for `options`, if it is the last one made (never makes one). */

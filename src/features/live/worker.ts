@@ -70,7 +70,7 @@ export function liveHandlers(host: SessionHost): HandlerTable<LiveMethods> {
       const before = host.sentAnalysis;
       host.sentAnalysis = null;
       if (outcome.kind !== "appended" || before?.key !== key) return result;
-      host.sentAnalysis = { key, value: analysis };
+      host.noteSent(key, analysis);
       return { ...result, delta: analysisDelta(before.value, analysis) };
     }),
   };

@@ -5,7 +5,7 @@ import type { ProfileId } from "../../core/model";
 import type { ShareViewV1 } from "../../core/share/payload-v1";
 import { isStale } from "../../worker/client";
 import type { OpenSource, SessionSummary } from "./protocol";
-import { analyze } from "../../page/analysis";
+import { analyze, analyzeGrowth } from "../../page/analysis";
 import {
   getAppState,
   initialAuxiliary,
@@ -83,7 +83,9 @@ export async function openSource(
     if (first) showNew(summary, view ?? null, "loading");
     else setAppState({ session: summary });
     const turn = first ? (view?.turn ?? null) : wantedTurn(view?.turn);
-    await analyze({ keepTurn: !first, turn, turnFirst: turn !== null });
+    // A later view is sent as the rows read since the one before.
+    if (first) await analyze({ keepTurn: false, turn, turnFirst: turn !== null });
+    else await analyzeGrowth({ turn, turnFirst: turn !== null });
     if (provisional === summary) noteAutoTurn(view?.turn);
   };
   try {
@@ -103,7 +105,7 @@ export async function openSource(
         options: state.options.thread === null ? { ...state.options, ...threadOption(requested, summary) } : state.options,
       }));
       const turn = wantedTurn(requested?.turn);
-      await analyze({ keepTurn: true, turn, turnFirst: turn !== null });
+      await analyzeGrowth({ turn, turnFirst: turn !== null });
       return;
     }
     showNew(summary, requested, "ready");
