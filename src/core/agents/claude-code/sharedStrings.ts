@@ -3,7 +3,7 @@
 // `requestId`, `message.id` and model; `parentUuid` repeats the uuid of the line before, and a tool
 // result's `sourceToolAssistantUUID` the uuid of the assistant line that called the tool.
 // JSON.parse makes a new string for every value longer than a few characters, so a transcript of
-// a gigabyte kept each of them once per line (about a sixth of what its entries hold). The reader
+// a gigabyte kept each of them once per line (about a seventh of what its entries hold). The reader
 // hands each parsed line to `shareLineStrings`, which puts the equal string the reader holds
 // already in its place: the values are the same, only the copies go.
 import { isObject } from "../../util/is-object";
