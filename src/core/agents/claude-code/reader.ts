@@ -16,6 +16,7 @@ import { StoredTextReader } from "../../readers/stored-text-reader";
 import { readStoredTextLine, type StoredTextLineSteps } from "../../readers/stored-text-line";
 import { keepClaudeStoredTexts } from "./storedTextPlaces";
 import { inFileThreads } from "./threads";
+import { LineStrings } from "./sharedStrings";
 
 export const CLAUDE_FORMAT_ID = "claude-code";
 
@@ -84,6 +85,9 @@ class ClaudeLineReader extends StoredTextReader implements LineReader {
   private readonly syntheticIds = new Set<string>();
   /** Later copies of entries read already, with the same content (a resumed session writes its chain again). */
   private rewrittenCopies = 0;
+  /** The strings every line repeats, held once (sharedStrings.ts). */
+  private readonly strings = new LineStrings();
+  private readonly heldUuid = (uuid: string): string | undefined => this.entryByUuid.get(uuid)?.id;
   private header: Record<string, unknown> | null = null;
   private lastLine = 0;
   private lastBadLine = -1;
@@ -146,6 +150,7 @@ class ClaudeLineReader extends StoredTextReader implements LineReader {
         else this.warnings.push({ line: lineNumber, reason: `duplicate uuid ${id} with other content: later copy skipped` });
         return;
       }
+      this.strings.share(raw, this.heldUuid);
       if (typeof raw.parentUuid === "string") parentId = raw.parentUuid;
       else if (raw.parentUuid !== null && raw.parentUuid !== undefined) {
         this.warnings.push({ line: lineNumber, reason: "`parentUuid` is not a string; treated as a root entry" });
@@ -155,6 +160,7 @@ class ClaudeLineReader extends StoredTextReader implements LineReader {
         this.warnings.push({ line: lineNumber, reason: `${type} entry without a uuid: kept outside the tree` });
       }
       // Bookkeeping record: never sent, no place in the tree (FM-CC-2).
+      this.strings.share(raw, this.heldUuid);
       id = `${type}@${lineNumber}`;
       this.syntheticIds.add(id);
     }
