@@ -16,11 +16,12 @@ function partTexts(content: unknown): Text[] {
   return content.map((part) => (isObject(part) && isText(part.text) ? part.text : `[${isObject(part) ? String(part.type) : "part"}]`));
 }
 
-const viewCache = new WeakMap<object, LlmMessage>();
-
+/**
+ * The view of an item, made anew at each call: its callers keep the context messages they need
+ * (turns.ts keeps the current window's), so a view, and the call arguments it parsed, goes with
+ * them instead of living as long as the item.
+ */
 function itemView(item: RolloutItem): LlmMessage {
-  const cached = viewCache.get(item);
-  if (cached) return cached;
   let view: LlmMessage;
   const type = item.type;
   if (type === "message" && item.role === "assistant") {
@@ -43,7 +44,6 @@ function itemView(item: RolloutItem): LlmMessage {
   } else {
     view = { role: "user", content: [{ type: "text", text: `[${String(type)}]` }] };
   }
-  viewCache.set(item, view);
   return view;
 }
 

@@ -202,28 +202,40 @@ function selectedTurn(index: CodexRolloutIndex, turn: number): CodexTurn {
 }
 
 /**
- * The context message of each history item of each window, made when first asked for: a window's
- * items never change once the index is made, and every later turn of the window repeats them.
+ * The context messages of one window's history items, made when first asked for: a window's items
+ * never change once the index is made, and every later turn of the window repeats them. Only the
+ * window asked for last is kept: a walk never comes back to a window a compaction ended, and its
+ * messages (with their views and the call arguments the views parsed) would otherwise live as long
+ * as the session. A turn of another window asked for later makes its window's messages again.
  */
-const windowContexts = new WeakMap<CodexRolloutIndex, ContextMessage[][]>();
+const windowContexts = new WeakMap<CodexRolloutIndex, { window: number; made: ContextMessage[] }>();
 
-/** The context messages of the first `length` history items of `window` (made once each, kept per index). */
+/** The context messages of the first `length` history items of `window` (made once each while it is the window kept). */
 function windowMessages(index: CodexRolloutIndex, window: number, length: number): readonly ContextMessage[] {
-  let byWindow = windowContexts.get(index);
-  if (!byWindow) {
-    byWindow = [];
-    windowContexts.set(index, byWindow);
+  let kept = windowContexts.get(index);
+  if (!kept || kept.window !== window) {
+    kept = { window, made: [] };
+    windowContexts.set(index, kept);
   }
-  const made = (byWindow[window] ??= []);
+  const made = kept.made;
   const items = index.windows[window] ?? [];
   const ids = index.windowEntryIds[window] ?? [];
   for (let i = made.length; i < length; i++) made.push(itemContext(items[i]!, ids[i] ?? null));
   return made;
 }
 
+/** The base instructions item's context message, by item and by whether a header gave its text: one object per walk and per turn asked for. */
+const baseMessages = new WeakMap<RolloutItem, ContextMessage[]>();
+
 /** The context message of `input[0]`, the base instructions item. */
 function baseMessage(index: CodexRolloutIndex, base: RolloutItem, headerUsed: boolean): ContextMessage {
-  return itemContext(base, index.meta ? "L1" : null, { base: true, approximate: !headerUsed });
+  let byHeader = baseMessages.get(base);
+  if (!byHeader) {
+    byHeader = [];
+    baseMessages.set(base, byHeader);
+  }
+  const slot = (headerUsed ? 1 : 0) + (index.meta ? 2 : 0);
+  return (byHeader[slot] ??= itemContext(base, index.meta ? "L1" : null, { base: true, approximate: !headerUsed }));
 }
 
 /** How many history items of its window the turn sent (never more than the window holds). */
