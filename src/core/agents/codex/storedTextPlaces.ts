@@ -16,7 +16,6 @@
 import { isObject } from "../../util/is-object";
 import { isStoredText, type StoreMark, type TextStore } from "../../text/storedText";
 import { keepStoredTextsOnlyAt, type StoredTextPlace } from "../../text/keptPlaces";
-import { parseStoredArguments } from "./callArguments";
 
 /** The field of a response item that may keep a stored text, by the item's type (messages apart). */
 const KEPT_FIELD: Readonly<Record<string, string>> = {
@@ -49,11 +48,6 @@ function keptPlaces(raw: Record<string, unknown>): StoredTextPlace[] {
 export function keepCodexStoredTexts(raw: Record<string, unknown>, store: TextStore, mark: StoreMark): void {
   const places = keptPlaces(raw);
   keepStoredTextsOnlyAt(raw, places, store, mark);
-  // A tool call's arguments are parsed while the line is in memory (callArguments.ts).
-  const payload = raw.payload;
-  if (places.length > 0 && isObject(payload) && (payload.type === "function_call" || payload.type === "custom_tool_call")) {
-    parseStoredArguments(payload[KEPT_FIELD[payload.type]!]);
-  }
 }
 
 /** The bytes of an ASCII text. */

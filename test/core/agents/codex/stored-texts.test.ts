@@ -112,18 +112,23 @@ describe("which rollout lines may keep a stored text", () => {
   });
 });
 
-// A tool call's large arguments are parsed while their line is read (callArguments.ts): its view
-// reads nothing back from the file, so it is made even once the file is gone.
-it("a tool call's view takes the arguments parsed when its line was read, not the file again", () => {
+// A tool call's large arguments stay in the file until its view is made (callArguments.ts): reading
+// keeps no parsed copy of them, so a view made once the file is gone has nothing to read them from,
+// and one made while it is there reads them back.
+it("a tool call's view reads its arguments back from the file: reading keeps no parsed copy", () => {
   const args = JSON.stringify({ cmd: "x".repeat(3000), nested: { n: 1 } });
   const lines = [
     { timestamp: "2026-11-29T08:00:00.000Z", type: "session_meta", payload: { id: "t1" } },
     { timestamp: "2026-11-29T08:00:01.000Z", type: "response_item", payload: { type: "function_call", name: "exec_command", arguments: args, call_id: "c1" } },
   ];
-  const session = readSessionAsBytes(lines.map((line) => JSON.stringify(line)).join("\n"), "rollout.jsonl", { inSource: true });
-  const item = session.entries[1]!.raw.payload as Record<string, unknown>;
-  expect(isStoredText(item.arguments)).toBe(true);
-  releaseTextStore(session.textStore!);
-  const [block] = (itemContext(item, "L2").message as { content: { arguments: unknown }[] }).content;
-  expect(block!.arguments).toEqual(JSON.parse(args));
+  const text = lines.map((line) => JSON.stringify(line)).join("\n");
+  const viewArguments = (item: Record<string, unknown>) => (itemContext(item, "L2").message as { content: { arguments: unknown }[] }).content[0]!.arguments;
+  const kept = readSessionAsBytes(text, "rollout.jsonl", { inSource: true });
+  const keptItem = kept.entries[1]!.raw.payload as Record<string, unknown>;
+  expect(isStoredText(keptItem.arguments)).toBe(true);
+  expect(viewArguments(keptItem)).toEqual(JSON.parse(args));
+  const gone = readSessionAsBytes(text, "rollout.jsonl", { inSource: true });
+  const goneItem = gone.entries[1]!.raw.payload as Record<string, unknown>;
+  releaseTextStore(gone.textStore!);
+  expect(() => viewArguments(goneItem)).toThrow(/store is not known/);
 });
