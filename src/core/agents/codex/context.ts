@@ -6,6 +6,7 @@ import type { ContextMessage, LlmMessage, Provenance, TextBlock, ToolCallBlock }
 import { isPromptFromEvent, type RolloutItem } from "./rollout-index";
 import { isObject } from "../../util/is-object";
 import { isText, textString, textUnits, type Text } from "../../text/text";
+import { isStoredText } from "../../text/storedText";
 import { textStartsWith } from "../../text/textTests";
 import { callArguments } from "./callArguments";
 
@@ -87,6 +88,15 @@ export function itemContext(item: RolloutItem, entryId: string | null, options: 
   return { message: itemView(item), provenance: itemProvenance(item, entryId, options) };
 }
 
+/**
+ * A `JSON.stringify` replacer that renders a stored part text (a reasoning item's summary text,
+ * storedTextPlaces.ts) as its characters, as it rendered when such texts were strings. Other stored
+ * values of the item render as before.
+ */
+function renderingPartTexts(key: string, value: unknown): unknown {
+  return key === "text" && isStoredText(value) ? textString(value) : value;
+}
+
 const charCache = new WeakMap<object, number>();
 export function itemChars(item: RolloutItem): number {
   let chars = charCache.get(item);
@@ -94,7 +104,7 @@ export function itemChars(item: RolloutItem): number {
     if (item.type === "message") chars = partTexts(item.content).reduce((sum, text) => sum + textUnits(text), 0);
     else if (isText(item.arguments)) chars = textUnits(item.arguments) + String(item.name ?? "").length;
     else if (isText(item.output)) chars = textUnits(item.output);
-    else chars = JSON.stringify(item).length;
+    else chars = JSON.stringify(item, renderingPartTexts).length;
     charCache.set(item, chars);
   }
   return chars;

@@ -10,7 +10,7 @@
 // - `message`: `text` of each part of `payload.content`;
 // - `function_call_output`, `custom_tool_call_output`: `payload.output` (when a string);
 // - `function_call`: `payload.arguments`; `custom_tool_call`: `payload.input`;
-// - `reasoning`: `payload.encrypted_content`.
+// - `reasoning`: `payload.encrypted_content`, and `text` of each part of `payload.summary`.
 // A line whose leading bytes show that it has none of these places (`mayKeepStoredTexts`) is read
 // as text, as the file's short lines are: none of its texts is stored, measured and decoded again.
 import { isObject } from "../../util/is-object";
@@ -32,9 +32,12 @@ function keptPlaces(raw: Record<string, unknown>): StoredTextPlace[] {
   if (raw.type !== "response_item" || typeof raw.timestamp !== "string") return places;
   const payload = raw.payload;
   if (!isObject(payload) || typeof payload.type !== "string") return places;
-  if (payload.type === "message") {
-    if (Array.isArray(payload.content)) for (const part of payload.content) if (isObject(part) && isStoredText(part.text)) places.push({ holder: part, key: "text" });
-  } else if (Object.hasOwn(KEPT_FIELD, payload.type)) {
+  if (payload.type === "message" || payload.type === "reasoning") {
+    // A message's content parts, a reasoning item's summary parts: each part's `text`.
+    const parts = payload.type === "message" ? payload.content : payload.summary;
+    if (Array.isArray(parts)) for (const part of parts) if (isObject(part) && isStoredText(part.text)) places.push({ holder: part, key: "text" });
+  }
+  if (Object.hasOwn(KEPT_FIELD, payload.type)) {
     const key = KEPT_FIELD[payload.type]!;
     if (isStoredText(payload[key])) places.push({ holder: payload, key });
   }
