@@ -30,12 +30,13 @@ const PLACES: Readonly<Record<string, readonly string[]>> = {
   function_call: ["payload.arguments"],
   custom_tool_call: ["payload.input"],
   reasoning: ["payload.encrypted_content", "payload.summary[].text"],
+  compacted: ["payload.replacement_history[].content[].text"],
 };
 
 function expectSameRead(text: string, name: string, minStored: number): void {
   expectSameBytesRead(text, name, minStored, (session) => sessionOutputs(session, OPTIONS), (entry, at) => {
-    const type = (entry.raw.payload as { type?: string } | undefined)?.type ?? "";
-    expect({ line: entry.line, type: entry.type, at: PLACES[type]?.includes(at) ? "a place" : at }).toEqual({ line: entry.line, type: "response_item", at: "a place" });
+    const type = entry.type === "compacted" ? "compacted" : ((entry.raw.payload as { type?: string } | undefined)?.type ?? "");
+    expect({ line: entry.line, type: entry.type === "compacted" ? "response_item" : entry.type, at: PLACES[type]?.includes(at) ? "a place" : at }).toEqual({ line: entry.line, type: "response_item", at: "a place" });
   });
 }
 
@@ -93,14 +94,17 @@ describe("which rollout lines may keep a stored text", () => {
   const big = "x".repeat(2000);
   const at = "2026-11-29T08:00:00.000Z";
 
-  it("no place: events, compactions, turn contexts", () => {
+  it("no place: events, turn contexts", () => {
     expect(may(JSON.stringify({ timestamp: at, type: "event_msg", payload: { type: "agent_message", message: big } }))).toBe(false);
-    expect(may(JSON.stringify({ timestamp: at, type: "compacted", payload: { message: big, replacement_history: [] } }))).toBe(false);
     expect(may(JSON.stringify({ timestamp: at, type: "turn_context", payload: { model: "m" } }))).toBe(false);
   });
 
+  it("a compaction may (the messages of its replacement history)", () => {
+    expect(may(JSON.stringify({ timestamp: at, type: "compacted", payload: { message: big, replacement_history: [] } }))).toBe(true);
+  });
+
   it("the item types with a place, and anything not in the envelope's own order, may", () => {
-    for (const type of Object.keys(PLACES)) expect(may(JSON.stringify({ timestamp: at, type: "response_item", payload: { type, text: big } }))).toBe(true);
+    for (const type of Object.keys(PLACES).filter((type) => type !== "compacted")) expect(may(JSON.stringify({ timestamp: at, type: "response_item", payload: { type, text: big } }))).toBe(true);
     expect(may(JSON.stringify({ type: "event_msg", timestamp: at, payload: { type: "agent_message", message: big } }))).toBe(true);
     expect(may(JSON.stringify({ timestamp: at, type: "response\\u005fitem", payload: { type: "message" } }).replace("\\\\u005f", "\\u005f"))).toBe(true);
     expect(may(JSON.stringify({ timestamp: at, type: "response_item", payload: { role: "user", type: "message" } }))).toBe(true);
@@ -149,4 +153,19 @@ it("a reasoning item's large summary texts stay stored, with the same view and s
   const plain = readSessionText(text, "rollout.jsonl")!.entries[1]!.raw.payload as Record<string, unknown>;
   expect(itemChars(item as Record<string, unknown>)).toBe(JSON.stringify(plain).length);
   expect(stringifyWithTexts(itemContext(item as Record<string, unknown>, "L2").message)).toBe(JSON.stringify(itemContext(plain, "L2").message));
+});
+
+// The messages of a compaction's replacement history are places (storedTextPlaces.ts): each
+// compaction repeats the prompts it keeps, which would otherwise be strings of their own per line.
+it("a compaction's large replacement history texts stay stored; its own message stays a string", () => {
+  const prompt = "Please look at \"this\"\n".repeat(80);
+  const summary = "Another language model started to solve this problem " + "and wrote this. ".repeat(100);
+  const lines = [
+    { timestamp: "2026-11-29T08:00:00.000Z", type: "session_meta", payload: { id: "t1" } },
+    { timestamp: "2026-11-29T08:00:01.000Z", type: "compacted", payload: { message: summary, replacement_history: [{ type: "message", role: "user", content: [{ type: "input_text", text: prompt }] }, { type: "message", role: "user", content: [{ type: "input_text", text: summary }] }] } },
+  ];
+  const session = readSessionAsBytes(lines.map((line) => JSON.stringify(line)).join("\n"), "rollout.jsonl", { inSource: true });
+  const payload = session.entries[1]!.raw.payload as { message: unknown; replacement_history: { content: { text: unknown }[] }[] };
+  expect(payload.message).toBe(summary);
+  for (const item of payload.replacement_history) expect(isStoredText(item.content[0]!.text)).toBe(true);
 });
