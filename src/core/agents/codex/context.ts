@@ -6,6 +6,7 @@ import type { ContextMessage, LlmMessage, Provenance, TextBlock, ToolCallBlock }
 import { isPromptFromEvent, type RolloutItem } from "./rollout-index";
 import { isObject } from "../../util/is-object";
 import { isText, textString, textUnits, type Text } from "../../text/text";
+import { isStoredText } from "../../text/storedText";
 import { textStartsWith } from "../../text/textTests";
 import { callArguments } from "./callArguments";
 
@@ -16,11 +17,12 @@ function partTexts(content: unknown): Text[] {
   return content.map((part) => (isObject(part) && isText(part.text) ? part.text : `[${isObject(part) ? String(part.type) : "part"}]`));
 }
 
-const viewCache = new WeakMap<object, LlmMessage>();
-
+/**
+ * The view of an item, made anew at each call: its callers keep the context messages they need
+ * (turns.ts keeps the current window's), so a view, and the call arguments it parsed, goes with
+ * them instead of living as long as the item.
+ */
 function itemView(item: RolloutItem): LlmMessage {
-  const cached = viewCache.get(item);
-  if (cached) return cached;
   let view: LlmMessage;
   const type = item.type;
   if (type === "message" && item.role === "assistant") {
@@ -43,7 +45,6 @@ function itemView(item: RolloutItem): LlmMessage {
   } else {
     view = { role: "user", content: [{ type: "text", text: `[${String(type)}]` }] };
   }
-  viewCache.set(item, view);
   return view;
 }
 
@@ -87,6 +88,15 @@ export function itemContext(item: RolloutItem, entryId: string | null, options: 
   return { message: itemView(item), provenance: itemProvenance(item, entryId, options) };
 }
 
+/**
+ * A `JSON.stringify` replacer that renders a stored part text (a reasoning item's summary text,
+ * storedTextPlaces.ts) as its characters, as it rendered when such texts were strings. Other stored
+ * values of the item render as before.
+ */
+function renderingPartTexts(key: string, value: unknown): unknown {
+  return key === "text" && isStoredText(value) ? textString(value) : value;
+}
+
 const charCache = new WeakMap<object, number>();
 export function itemChars(item: RolloutItem): number {
   let chars = charCache.get(item);
@@ -94,7 +104,7 @@ export function itemChars(item: RolloutItem): number {
     if (item.type === "message") chars = partTexts(item.content).reduce((sum, text) => sum + textUnits(text), 0);
     else if (isText(item.arguments)) chars = textUnits(item.arguments) + String(item.name ?? "").length;
     else if (isText(item.output)) chars = textUnits(item.output);
-    else chars = JSON.stringify(item).length;
+    else chars = JSON.stringify(item, renderingPartTexts).length;
     charCache.set(item, chars);
   }
   return chars;

@@ -3,20 +3,22 @@
 // The places are the texts that make most of a rollout's bytes and that our code either carries
 // into the request body unchanged or reads through `isText` / `textString` / `textUnits`
 // (context.ts, threads.ts, policy/slots.ts). Everything else (ids, types, the event lines, the
-// compacted lines, the older line shapes) stays a string, so untyped code reading it never meets a
-// stored text.
+// compacted lines' own message, the older line shapes) stays a string, so untyped code reading it
+// never meets a stored text.
 //
 // The places, in an envelope line `{timestamp, type: "response_item", payload}`, by the item's type:
 // - `message`: `text` of each part of `payload.content`;
 // - `function_call_output`, `custom_tool_call_output`: `payload.output` (when a string);
 // - `function_call`: `payload.arguments`; `custom_tool_call`: `payload.input`;
-// - `reasoning`: `payload.encrypted_content`.
+// - `reasoning`: `payload.encrypted_content`, and `text` of each part of `payload.summary`;
+// and in a `compacted` line, `text` of each content part of each message of
+// `payload.replacement_history` (the kept prompts, which every later compaction repeats, and the
+// summary).
 // A line whose leading bytes show that it has none of these places (`mayKeepStoredTexts`) is read
 // as text, as the file's short lines are: none of its texts is stored, measured and decoded again.
 import { isObject } from "../../util/is-object";
 import { isStoredText, type StoreMark, type TextStore } from "../../text/storedText";
 import { keepStoredTextsOnlyAt, type StoredTextPlace } from "../../text/keptPlaces";
-import { parseStoredArguments } from "./callArguments";
 
 /** The field of a response item that may keep a stored text, by the item's type (messages apart). */
 const KEPT_FIELD: Readonly<Record<string, string>> = {
@@ -27,15 +29,27 @@ const KEPT_FIELD: Readonly<Record<string, string>> = {
   reasoning: "encrypted_content",
 };
 
+/** The `text` of each part of `parts` that holds a stored text. */
+function partPlaces(parts: unknown, places: StoredTextPlace[]): void {
+  if (Array.isArray(parts)) for (const part of parts) if (isObject(part) && isStoredText(part.text)) places.push({ holder: part, key: "text" });
+}
+
 /** Every place of `raw` (a parsed rollout line) that may keep a stored text and holds one. */
 function keptPlaces(raw: Record<string, unknown>): StoredTextPlace[] {
   const places: StoredTextPlace[] = [];
-  if (raw.type !== "response_item" || typeof raw.timestamp !== "string") return places;
+  if (typeof raw.timestamp !== "string" || !isObject(raw.payload)) return places;
   const payload = raw.payload;
-  if (!isObject(payload) || typeof payload.type !== "string") return places;
-  if (payload.type === "message") {
-    if (Array.isArray(payload.content)) for (const part of payload.content) if (isObject(part) && isStoredText(part.text)) places.push({ holder: part, key: "text" });
-  } else if (Object.hasOwn(KEPT_FIELD, payload.type)) {
+  if (raw.type === "compacted") {
+    // The messages of the history a compaction left: each compaction repeats the prompts it keeps.
+    if (Array.isArray(payload.replacement_history)) for (const item of payload.replacement_history) if (isObject(item) && item.type === "message") partPlaces(item.content, places);
+    return places;
+  }
+  if (raw.type !== "response_item" || typeof payload.type !== "string") return places;
+  if (payload.type === "message" || payload.type === "reasoning") {
+    // A message's content parts, a reasoning item's summary parts: each part's `text`.
+    partPlaces(payload.type === "message" ? payload.content : payload.summary, places);
+  }
+  if (Object.hasOwn(KEPT_FIELD, payload.type)) {
     const key = KEPT_FIELD[payload.type]!;
     if (isStoredText(payload[key])) places.push({ holder: payload, key });
   }
@@ -49,11 +63,6 @@ function keptPlaces(raw: Record<string, unknown>): StoredTextPlace[] {
 export function keepCodexStoredTexts(raw: Record<string, unknown>, store: TextStore, mark: StoreMark): void {
   const places = keptPlaces(raw);
   keepStoredTextsOnlyAt(raw, places, store, mark);
-  // A tool call's arguments are parsed while the line is in memory (callArguments.ts).
-  const payload = raw.payload;
-  if (places.length > 0 && isObject(payload) && (payload.type === "function_call" || payload.type === "custom_tool_call")) {
-    parseStoredArguments(payload[KEPT_FIELD[payload.type]!]);
-  }
 }
 
 /** The bytes of an ASCII text. */
@@ -93,13 +102,14 @@ function bytesAre(bytes: Uint8Array, from: number, to: number, expected: Uint8Ar
 }
 
 const RESPONSE_ITEM = asciiBytes("response_item");
+const COMPACTED = asciiBytes("compacted");
 /** The item types that have a place (those of KEPT_FIELD, and messages). */
 const ITEM_TYPES_WITH_PLACES = ["message", ...Object.keys(KEPT_FIELD)].map(asciiBytes);
 
 /**
  * Whether the line `bytes[start, end)` may hold one of the places above: false only when its
  * leading bytes are Codex's envelope and name a line type or item type that has none (an event, a
- * compaction). Anything else, the older line shapes included, may. A line said to
+ * turn context). Anything else, the older line shapes included, may. A line said to
  * have none is read as text; were it wrong (a key repeated later in the line), its texts would
  * only be strings instead of bytes, with the same characters.
  */
@@ -110,6 +120,7 @@ export function mayKeepStoredTexts(bytes: Uint8Array, start: number, end: number
   const typeStart = timestampEnd + AFTER_TIMESTAMP.length;
   const typeEnd = shortLiteralEnd(bytes, typeStart, end);
   if (typeEnd === -1) return true;
+  if (bytesAre(bytes, typeStart, typeEnd, COMPACTED)) return true;
   if (!bytesAre(bytes, typeStart, typeEnd, RESPONSE_ITEM)) return false;
   if (!bytesMatch(bytes, typeEnd, end, AFTER_TYPE)) return true;
   const itemStart = typeEnd + AFTER_TYPE.length;

@@ -202,28 +202,62 @@ function selectedTurn(index: CodexRolloutIndex, turn: number): CodexTurn {
 }
 
 /**
- * The context message of each history item of each window, made when first asked for: a window's
- * items never change once the index is made, and every later turn of the window repeats them.
+ * What a session keeps of the one window asked for last: the context message of each of its
+ * history items and the item as a request's `input` holds it (a copy of the history item), each
+ * made when first asked for. A window's items never change once the index is made, and every later
+ * turn of the window repeats them. A walk never comes back to a window a compaction ended: kept
+ * for every window, the messages (with their views and the call arguments the views parsed) and
+ * everything the segmenter keeps by the input items (the segments it keeps apart for the items a
+ * compaction cut, their facts) would live as long as the session, since the history items are the
+ * lines' own payloads. A turn of another window asked for later makes its window's again, with
+ * the same values.
  */
-const windowContexts = new WeakMap<CodexRolloutIndex, ContextMessage[][]>();
+interface KeptWindow {
+  window: number;
+  messages: ContextMessage[];
+  input: RolloutItem[];
+}
 
-/** The context messages of the first `length` history items of `window` (made once each, kept per index). */
-function windowMessages(index: CodexRolloutIndex, window: number, length: number): readonly ContextMessage[] {
-  let byWindow = windowContexts.get(index);
-  if (!byWindow) {
-    byWindow = [];
-    windowContexts.set(index, byWindow);
+const keptWindows = new WeakMap<CodexRolloutIndex, KeptWindow>();
+
+function keptWindow(index: CodexRolloutIndex, window: number): KeptWindow {
+  let kept = keptWindows.get(index);
+  if (!kept || kept.window !== window) {
+    kept = { window, messages: [], input: [] };
+    keptWindows.set(index, kept);
   }
-  const made = (byWindow[window] ??= []);
+  return kept;
+}
+
+/** The context messages of the first `length` history items of `window`. */
+function windowMessages(index: CodexRolloutIndex, window: number, length: number): readonly ContextMessage[] {
+  const made = keptWindow(index, window).messages;
   const items = index.windows[window] ?? [];
   const ids = index.windowEntryIds[window] ?? [];
   for (let i = made.length; i < length; i++) made.push(itemContext(items[i]!, ids[i] ?? null));
   return made;
 }
 
+/** The first `length` history items of `window` as a request's input holds them. */
+function windowInput(index: CodexRolloutIndex, window: number, length: number): readonly RolloutItem[] {
+  const made = keptWindow(index, window).input;
+  const items = index.windows[window] ?? [];
+  for (let i = made.length; i < length; i++) made.push({ ...items[i]! });
+  return made;
+}
+
+/** The base instructions item's context message, by item and by whether a header gave its text: one object per walk and per turn asked for. */
+const baseMessages = new WeakMap<RolloutItem, ContextMessage[]>();
+
 /** The context message of `input[0]`, the base instructions item. */
 function baseMessage(index: CodexRolloutIndex, base: RolloutItem, headerUsed: boolean): ContextMessage {
-  return itemContext(base, index.meta ? "L1" : null, { base: true, approximate: !headerUsed });
+  let byHeader = baseMessages.get(base);
+  if (!byHeader) {
+    byHeader = [];
+    baseMessages.set(base, byHeader);
+  }
+  const slot = (headerUsed ? 1 : 0) + (index.meta ? 2 : 0);
+  return (byHeader[slot] ??= itemContext(base, index.meta ? "L1" : null, { base: true, approximate: !headerUsed }));
 }
 
 /** How many history items of its window the turn sent (never more than the window holds). */
@@ -249,8 +283,8 @@ const lastInputs = new WeakMap<CodexRolloutIndex, { window: number; base: Rollou
  * previous request's input of the same window (the same items: a window's list is never changed).
  */
 function turnInput(index: CodexRolloutIndex, turn: CodexTurn, base: RolloutItem): RolloutItem[] {
-  const items = index.windows[turn.window] ?? [];
   const length = sentLength(index, turn);
+  const items = windowInput(index, turn.window, length);
   const input: RolloutItem[] = new Array(length + 1);
   input[0] = base;
   for (let i = 0; i < length; i++) input[i + 1] = items[i]!;
@@ -445,7 +479,7 @@ class WalkLists {
       this.input.push(parts.base);
       this.messages.push(parts.baseMessage);
     }
-    const items = index.windows[turn.window] ?? [];
+    const items = windowInput(index, turn.window, length);
     const made = windowMessages(index, turn.window, length);
     for (let i = this.input.length - 1; i < length; i++) {
       this.input.push(items[i]!);

@@ -12,7 +12,7 @@ import type { PipelineOptions, Session } from "../../../../src/core/model";
 import { readSessionText } from "../../../../src/core/session/index";
 import { linkSessions } from "../../../../src/core/session/threads";
 import { isStoredText, releaseTextStore, SOURCE_CHUNK } from "../../../../src/core/text/storedText";
-import { itemContext } from "../../../../src/core/agents/codex/context";
+import { itemChars, itemContext } from "../../../../src/core/agents/codex/context";
 import { stringifyWithTexts } from "../../../../src/core/text/text";
 import { expectSameBytesRead, readSessionAsBytes, releaseBytesReads, sessionOutputs } from "../../../support/readAsBytes";
 import { fixtureCase, repoPath } from "../../../support/fixtures";
@@ -22,20 +22,21 @@ const OPTIONS: PipelineOptions = { profile: "pi" };
 
 afterAll(releaseBytesReads);
 
-/** The places storedTextPlaces.ts lists, written out here on their own: payload type → path. */
-const PLACES: Readonly<Record<string, string>> = {
-  message: "payload.content[].text",
-  function_call_output: "payload.output",
-  custom_tool_call_output: "payload.output",
-  function_call: "payload.arguments",
-  custom_tool_call: "payload.input",
-  reasoning: "payload.encrypted_content",
+/** The places storedTextPlaces.ts lists, written out here on their own: payload type → paths. */
+const PLACES: Readonly<Record<string, readonly string[]>> = {
+  message: ["payload.content[].text"],
+  function_call_output: ["payload.output"],
+  custom_tool_call_output: ["payload.output"],
+  function_call: ["payload.arguments"],
+  custom_tool_call: ["payload.input"],
+  reasoning: ["payload.encrypted_content", "payload.summary[].text"],
+  compacted: ["payload.replacement_history[].content[].text"],
 };
 
 function expectSameRead(text: string, name: string, minStored: number): void {
   expectSameBytesRead(text, name, minStored, (session) => sessionOutputs(session, OPTIONS), (entry, at) => {
-    const type = (entry.raw.payload as { type?: string } | undefined)?.type ?? "";
-    expect({ line: entry.line, type: entry.type, at }).toEqual({ line: entry.line, type: "response_item", at: PLACES[type] });
+    const type = entry.type === "compacted" ? "compacted" : ((entry.raw.payload as { type?: string } | undefined)?.type ?? "");
+    expect({ line: entry.line, type: entry.type === "compacted" ? "response_item" : entry.type, at: PLACES[type]?.includes(at) ? "a place" : at }).toEqual({ line: entry.line, type: "response_item", at: "a place" });
   });
 }
 
@@ -93,14 +94,17 @@ describe("which rollout lines may keep a stored text", () => {
   const big = "x".repeat(2000);
   const at = "2026-11-29T08:00:00.000Z";
 
-  it("no place: events, compactions, turn contexts", () => {
+  it("no place: events, turn contexts", () => {
     expect(may(JSON.stringify({ timestamp: at, type: "event_msg", payload: { type: "agent_message", message: big } }))).toBe(false);
-    expect(may(JSON.stringify({ timestamp: at, type: "compacted", payload: { message: big, replacement_history: [] } }))).toBe(false);
     expect(may(JSON.stringify({ timestamp: at, type: "turn_context", payload: { model: "m" } }))).toBe(false);
   });
 
+  it("a compaction may (the messages of its replacement history)", () => {
+    expect(may(JSON.stringify({ timestamp: at, type: "compacted", payload: { message: big, replacement_history: [] } }))).toBe(true);
+  });
+
   it("the item types with a place, and anything not in the envelope's own order, may", () => {
-    for (const type of Object.keys(PLACES)) expect(may(JSON.stringify({ timestamp: at, type: "response_item", payload: { type, text: big } }))).toBe(true);
+    for (const type of Object.keys(PLACES).filter((type) => type !== "compacted")) expect(may(JSON.stringify({ timestamp: at, type: "response_item", payload: { type, text: big } }))).toBe(true);
     expect(may(JSON.stringify({ type: "event_msg", timestamp: at, payload: { type: "agent_message", message: big } }))).toBe(true);
     expect(may(JSON.stringify({ timestamp: at, type: "response\\u005fitem", payload: { type: "message" } }).replace("\\\\u005f", "\\u005f"))).toBe(true);
     expect(may(JSON.stringify({ timestamp: at, type: "response_item", payload: { role: "user", type: "message" } }))).toBe(true);
@@ -112,18 +116,56 @@ describe("which rollout lines may keep a stored text", () => {
   });
 });
 
-// A tool call's large arguments are parsed while their line is read (callArguments.ts): its view
-// reads nothing back from the file, so it is made even once the file is gone.
-it("a tool call's view takes the arguments parsed when its line was read, not the file again", () => {
+// A tool call's large arguments stay in the file until its view is made (callArguments.ts): reading
+// keeps no parsed copy of them, so a view made once the file is gone has nothing to read them from,
+// and one made while it is there reads them back.
+it("a tool call's view reads its arguments back from the file: reading keeps no parsed copy", () => {
   const args = JSON.stringify({ cmd: "x".repeat(3000), nested: { n: 1 } });
   const lines = [
     { timestamp: "2026-11-29T08:00:00.000Z", type: "session_meta", payload: { id: "t1" } },
     { timestamp: "2026-11-29T08:00:01.000Z", type: "response_item", payload: { type: "function_call", name: "exec_command", arguments: args, call_id: "c1" } },
   ];
+  const text = lines.map((line) => JSON.stringify(line)).join("\n");
+  const viewArguments = (item: Record<string, unknown>) => (itemContext(item, "L2").message as { content: { arguments: unknown }[] }).content[0]!.arguments;
+  const kept = readSessionAsBytes(text, "rollout.jsonl", { inSource: true });
+  const keptItem = kept.entries[1]!.raw.payload as Record<string, unknown>;
+  expect(isStoredText(keptItem.arguments)).toBe(true);
+  expect(viewArguments(keptItem)).toEqual(JSON.parse(args));
+  const gone = readSessionAsBytes(text, "rollout.jsonl", { inSource: true });
+  const goneItem = gone.entries[1]!.raw.payload as Record<string, unknown>;
+  releaseTextStore(gone.textStore!);
+  expect(() => viewArguments(goneItem)).toThrow(/store is not known/);
+});
+
+// A reasoning item's summary texts are places too (storedTextPlaces.ts): left in the file, with the
+// view and the item's size what they are when the texts are strings.
+it("a reasoning item's large summary texts stay stored, with the same view and size", () => {
+  const summary = [{ type: "summary_text", text: "Thinking about \"it\"\n".repeat(100) }, { type: "summary_text", text: "short" }];
+  const lines = [
+    { timestamp: "2026-11-29T08:00:00.000Z", type: "session_meta", payload: { id: "t1" } },
+    { timestamp: "2026-11-29T08:00:01.000Z", type: "response_item", payload: { type: "reasoning", summary, encrypted_content: null } },
+  ];
+  const text = lines.map((line) => JSON.stringify(line)).join("\n");
+  const session = readSessionAsBytes(text, "rollout.jsonl", { inSource: true });
+  const item = session.entries[1]!.raw.payload as { summary: { text: unknown }[] };
+  expect(isStoredText(item.summary[0]!.text)).toBe(true);
+  expect(item.summary[1]!.text).toBe("short");
+  const plain = readSessionText(text, "rollout.jsonl")!.entries[1]!.raw.payload as Record<string, unknown>;
+  expect(itemChars(item as Record<string, unknown>)).toBe(JSON.stringify(plain).length);
+  expect(stringifyWithTexts(itemContext(item as Record<string, unknown>, "L2").message)).toBe(JSON.stringify(itemContext(plain, "L2").message));
+});
+
+// The messages of a compaction's replacement history are places (storedTextPlaces.ts): each
+// compaction repeats the prompts it keeps, which would otherwise be strings of their own per line.
+it("a compaction's large replacement history texts stay stored; its own message stays a string", () => {
+  const prompt = "Please look at \"this\"\n".repeat(80);
+  const summary = "Another language model started to solve this problem " + "and wrote this. ".repeat(100);
+  const lines = [
+    { timestamp: "2026-11-29T08:00:00.000Z", type: "session_meta", payload: { id: "t1" } },
+    { timestamp: "2026-11-29T08:00:01.000Z", type: "compacted", payload: { message: summary, replacement_history: [{ type: "message", role: "user", content: [{ type: "input_text", text: prompt }] }, { type: "message", role: "user", content: [{ type: "input_text", text: summary }] }] } },
+  ];
   const session = readSessionAsBytes(lines.map((line) => JSON.stringify(line)).join("\n"), "rollout.jsonl", { inSource: true });
-  const item = session.entries[1]!.raw.payload as Record<string, unknown>;
-  expect(isStoredText(item.arguments)).toBe(true);
-  releaseTextStore(session.textStore!);
-  const [block] = (itemContext(item, "L2").message as { content: { arguments: unknown }[] }).content;
-  expect(block!.arguments).toEqual(JSON.parse(args));
+  const payload = session.entries[1]!.raw.payload as { message: unknown; replacement_history: { content: { text: unknown }[] }[] };
+  expect(payload.message).toBe(summary);
+  for (const item of payload.replacement_history) expect(isStoredText(item.content[0]!.text)).toBe(true);
 });
