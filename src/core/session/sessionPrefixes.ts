@@ -49,13 +49,21 @@ export function recordedTurnInput(session: Session, summary: TurnSummary | null)
   };
 }
 
-/** The prefix report of every turn of the selected branch, in order, one at a time. */
+/**
+ * The prefix report of every turn of the selected branch, in order, one at a time. Only reports
+ * leave, and the analyzer keeps the previous turn's request only: the walk hands out its two
+ * request lists in turn instead of a copy of the context per turn (on a session of many turns
+ * without compaction, a copy per turn is work per turn × context: a sessions folder's scan and
+ * the library's rows took minutes for a 100,000-turn file).
+ */
 export function* iterateSessionPrefixes(
   session: Session,
   options: PipelineOptions,
   extra: SessionPrefixOptions = {},
 ): Generator<PrefixTurnReport> {
-  for (const { report } of iterateSessionPrefixesWithRequests(session, options, extra)) yield report;
+  const analysis = extra.analysis ?? analyzeSession(session, options, extra.hooks ?? {});
+  const walk = { ...extra, analysis, hooks: { ...extra.hooks, reuseRequestLists: true } };
+  for (const { report } of iterateSessionPrefixesWithRequests(session, options, walk)) yield report;
 }
 
 /**
