@@ -1,6 +1,7 @@
 // The worker's search service: the background build runs in bounded slices until complete, a
 // search after it reads the built index (no new walk), a search during it finishes the build, and
-// both give the same hits; iterateTurnMessages gives exactly each turn's request messages.
+// both give the same hits; iterateTurnMessages gives exactly each turn's request messages, and within
+// one walk a message a turn repeats is the object the turn before had (the index reads it once).
 import { describe, expect, it } from "vitest";
 import { SearchService, type SearchStepResult } from "../../../src/features/search/searchService";
 import { iterateTurnMessages } from "../../../src/core/session/turnMessages";
@@ -43,7 +44,7 @@ describe("SearchService", () => {
 });
 
 describe("iterateTurnMessages", () => {
-  it.each(["pi/rpc-anthropic-manualcompact", "senpi/print-openai-autocompact", "claude/print-autocompact-manualcompact", "codex/exec-autocompact"])("%s: each turn's request messages, the same objects", (id) => {
+  it.each(["pi/rpc-anthropic-manualcompact", "senpi/print-openai-autocompact", "claude/print-autocompact-manualcompact", "codex/exec-autocompact"])("%s: each turn's request messages, shared between turns", (id) => {
     const s = committedFixtures.case(id).session;
     const profile = id.startsWith("senpi/") ? ("senpi" as const) : ("pi" as const);
     const walked = [...iterateTurnMessages(s, { profile })];
@@ -52,7 +53,19 @@ describe("iterateTurnMessages", () => {
     walked.forEach((turn, i) => {
       const request = requests[i]!.request.messages;
       expect(turn.messages.length).toBe(request.length);
-      turn.messages.forEach((item, j) => expect(item.message).toBe(request[j]!.message));
+      turn.messages.forEach((item, j) => expect(item.message).toEqual(request[j]!.message));
     });
+    // The index reads each distinct message once (by identity): within one walk, a message a turn
+    // repeats from the turn before is the same object.
+    let repeated = 0;
+    walked.forEach((turn, i) => {
+      const before = walked[i - 1]?.messages ?? [];
+      for (let j = 0; j < Math.min(before.length, turn.messages.length); j++) {
+        if (JSON.stringify(before[j]!.message) !== JSON.stringify(turn.messages[j]!.message)) break;
+        expect(turn.messages[j]!.message).toBe(before[j]!.message);
+        repeated++;
+      }
+    });
+    expect(repeated).toBeGreaterThan(0);
   });
 });
