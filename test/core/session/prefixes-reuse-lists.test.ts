@@ -5,7 +5,8 @@
 // compaction a copy per turn was work per turn × context (a 30,000-turn scan took 56 s, now 4 s).
 // The reports equal those of a walk that copies.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { PipelineHooks, PipelineOptions } from "../../../src/core/model";
+import type { PipelineOptions } from "../../../src/core/model";
+import type { PipelineHooks } from "../../../src/core/pipeline/types";
 import { findAgent } from "../../../src/core/session/index";
 import { iterateSessionPrefixes, iterateSessionPrefixesWithRequests } from "../../../src/core/session/sessionPrefixes";
 import { assistant, sessionOf, user, type EntryInput } from "../agents/pi/sessionBuilder";
